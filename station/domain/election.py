@@ -1,0 +1,86 @@
+"""The election a journal belongs to, as entered by the Board agent before the count."""
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+MAX_TEXT = 200
+MAX_NUMBER = 10_000_000  # far above any bargaining unit; catches a slipped finger
+_GROUPED = re.compile(r"[0-9]{1,3}(,[0-9]{3})+")
+
+
+class SetupError(ValueError):
+    """A field of the election setup is missing or makes no sense (one-line message)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ElectionSetup:
+    """What the count is about. Nothing here identifies a voter.
+
+    Attributes:
+        case_number: the NLRB case, e.g. "29-RC-288020".
+        employer: the employer's name.
+        union: the petitioner's name, as on the ballot.
+        eligible: approximate number of eligible voters (tally line 1).
+        ballots: ballots in the box or envelopes to open, when known: the M of "N of M".
+        agent: the Board agent conducting the count, when given.
+    """
+
+    case_number: str
+    employer: str
+    union: str
+    eligible: int
+    ballots: int | None = None
+    agent: str | None = None
+
+    @classmethod
+    def validated(
+        cls,
+        *,
+        case_number: str,
+        employer: str,
+        union: str,
+        eligible: object,
+        ballots: object = None,
+        agent: str | None = None,
+    ) -> "ElectionSetup":
+        """Check and normalise what a person typed; raise SetupError naming the field."""
+        agent_text = _text("agent", agent, required=False) if agent is not None else None
+        return cls(
+            case_number=_text("case number", case_number),
+            employer=_text("employer", employer),
+            union=_text("union", union),
+            eligible=_positive("eligible voters", eligible),
+            ballots=None if ballots in (None, "") else _positive("ballots", ballots),
+            agent=agent_text or None,
+        )
+
+
+def _text(field: str, value: object, *, required: bool = True) -> str:
+    if not isinstance(value, str):
+        raise SetupError(f"{field} must be text")
+    text = " ".join(value.split())  # one line, single spaces: it is printed on a sheet
+    if required and not text:
+        raise SetupError(f"{field} must not be empty")
+    if len(text) > MAX_TEXT:
+        raise SetupError(f"{field} is longer than {MAX_TEXT} characters")
+    if any(unicodedata.category(ch).startswith("C") for ch in text):
+        raise SetupError(f"{field} contains control characters")
+    return text
+
+
+def _positive(field: str, value: object) -> int:
+    if isinstance(value, bool):
+        raise SetupError(f"{field} must be a whole number greater than zero")
+    if isinstance(value, str):
+        stripped = value.strip()
+        if _GROUPED.fullmatch(stripped):  # "1,633" as printed on a notice
+            stripped = stripped.replace(",", "")
+        if not stripped.isascii() or not stripped.isdigit():
+            raise SetupError(f"{field} must be a whole number greater than zero, not {value!r}")
+        value = int(stripped)
+    if not isinstance(value, int) or value <= 0:
+        raise SetupError(f"{field} must be a whole number greater than zero, not {value!r}")
+    if value > MAX_NUMBER:
+        raise SetupError(f"{field} is larger than {MAX_NUMBER:,}")
+    return value

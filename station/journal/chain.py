@@ -1,0 +1,71 @@
+"""The hash chain: how the election setup and each event are turned into bytes and hashed.
+
+Canonical form, version 1 (documented so that anyone can re-implement the check):
+
+* setup: the UTF-8 JSON object of the setup fields (`SETUP_FIELDS`) with sorted keys,
+  no insignificant white space and non-ASCII kept as is; its SHA-256 is the
+  *setup hash*, which the first event chains to.
+* event: the fields `seq, utc, mono_ns, session, action, call, target, detail,
+  prev_hash` as decimal or text, absent values as the empty string, joined by the
+  unit separator U+001F and preceded by "station-event-v1"; its SHA-256 is the event's
+  hash. No field can contain U+001F: text fields are validated and `detail` is JSON,
+  which escapes control characters.
+"""
+
+import hashlib
+import json
+from collections.abc import Mapping
+
+SEPARATOR = "\x1f"
+EVENT_PREFIX = "station-event-v1"
+SETUP_FIELDS = (
+    "format",
+    "election_id",
+    "created_utc",
+    "case_number",
+    "employer",
+    "union_name",
+    "eligible",
+    "ballots",
+    "agent",
+)
+
+
+def setup_hash(setup: Mapping[str, object]) -> str:
+    """SHA-256 (hex) of the canonical form of the election setup row."""
+    canonical = json.dumps(
+        {field: setup[field] for field in SETUP_FIELDS},
+        sort_keys=True,
+        separators=(",", ":"),
+        ensure_ascii=False,
+    )
+    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+
+
+def event_hash(
+    seq: int,
+    utc: str,
+    mono_ns: int,
+    session: int,
+    action: str,
+    call: str | None,
+    target: int | None,
+    detail: str | None,
+    prev_hash: str,
+) -> str:
+    """SHA-256 (hex) of the canonical form of one event, which includes the previous hash."""
+    canonical = SEPARATOR.join(
+        (
+            EVENT_PREFIX,
+            str(seq),
+            utc,
+            str(mono_ns),
+            str(session),
+            action,
+            call or "",
+            "" if target is None else str(target),
+            detail or "",
+            prev_hash,
+        )
+    )
+    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()

@@ -1,0 +1,90 @@
+"""The journal's schema, as registered sqlite-utils migrations.
+
+`PRAGMA application_id` marks a file as a Station journal and `PRAGMA user_version`
+counts the migrations applied, so both can be read from the file header before SQLite
+touches the file (see `header.py`). A file whose version is higher than
+`SCHEMA_VERSION` was written by a newer Station and is refused.
+"""
+
+from sqlite_utils import Database, Migrations
+
+APPLICATION_ID = 0x53544E31  # "STN1"
+FORMAT = "station-journal"
+
+migrations = Migrations("station")
+
+ACTIONS = ("open", "close", "call", "undo", "redo")
+CALLS = ("for", "against", "void", "challenge")
+
+# Triggers that make the journal append-only inside SQLite itself: whoever edits the
+# file with another tool must first drop them, and `verify` notices that too.
+GUARD_TRIGGERS = (
+    "election_no_update",
+    "election_no_delete",
+    "events_no_update",
+    "events_no_delete",
+    "events_append_only",
+)
+
+
+@migrations()
+def m001_election_and_events(db: Database) -> None:
+    """The election setup (one row) and the hash-chained events."""
+    actions = ", ".join(f"'{action}'" for action in ACTIONS)
+    calls = ", ".join(f"'{call}'" for call in CALLS)
+    db.executescript(
+        f"""
+        CREATE TABLE election (
+            id INTEGER PRIMARY KEY CHECK (id = 1),
+            format TEXT NOT NULL,
+            election_id TEXT NOT NULL,
+            created_utc TEXT NOT NULL,
+            case_number TEXT NOT NULL,
+            employer TEXT NOT NULL,
+            union_name TEXT NOT NULL,
+            eligible INTEGER NOT NULL CHECK (eligible > 0),
+            ballots INTEGER CHECK (ballots IS NULL OR ballots > 0),
+            agent TEXT,
+            setup_hash TEXT NOT NULL
+        );
+        CREATE TABLE events (
+            seq INTEGER PRIMARY KEY,
+            utc TEXT NOT NULL,
+            mono_ns INTEGER NOT NULL,
+            session INTEGER NOT NULL,
+            action TEXT NOT NULL CHECK (action IN ({actions})),
+            call TEXT CHECK (call IS NULL OR call IN ({calls})),
+            target INTEGER,
+            detail TEXT,
+            prev_hash TEXT NOT NULL,
+            hash TEXT NOT NULL
+        );
+        CREATE TRIGGER election_no_update BEFORE UPDATE ON election
+            BEGIN SELECT RAISE(ABORT, 'the election setup is append-only'); END;
+        CREATE TRIGGER election_no_delete BEFORE DELETE ON election
+            BEGIN SELECT RAISE(ABORT, 'the election setup is append-only'); END;
+        CREATE TRIGGER events_no_update BEFORE UPDATE ON events
+            BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
+        CREATE TRIGGER events_no_delete BEFORE DELETE ON events
+            BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
+        -- A new event must take the next number and chain to the event before it
+        -- (the first one to the election setup).
+        CREATE TRIGGER events_append_only BEFORE INSERT ON events
+            WHEN NEW.seq IS NOT (SELECT IFNULL(MAX(seq), 0) + 1 FROM events)
+              OR NEW.prev_hash IS NOT IFNULL(
+                    (SELECT hash FROM events WHERE seq = NEW.seq - 1),
+                    (SELECT setup_hash FROM election WHERE id = 1))
+            BEGIN SELECT RAISE(ABORT, 'events are appended in order, each chained to the last'); END;
+        """
+    )
+
+
+SCHEMA_VERSION = len(migrations._migrations)
+
+
+def upgrade(db: Database) -> None:
+    """Apply pending migrations and stamp the file as a Station journal of this version."""
+    migrations.apply(db)
+    with db.atomic():
+        db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")

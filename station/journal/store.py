@@ -1,0 +1,435 @@
+"""The election file: its setup and its append-only, hash-chained journal of events.
+
+One SQLite file per election, in WAL mode with `synchronous=FULL`: every event is one
+transaction, and `append` returns only after that transaction committed durably. That
+return is the acknowledgement: the operator window shows a call only after it.
+"""
+
+import json
+import os
+import secrets
+import sqlite3
+import time
+import uuid
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+from sqlite_utils import Database
+
+from station import __version__
+from station.domain import Action, Call, Count, ElectionSetup, Event
+from station.journal import schema
+from station.journal.chain import event_hash, setup_hash
+from station.journal.errors import (
+    CorruptJournal,
+    JournalError,
+    JournalExists,
+    JournalNotFound,
+    NewerJournal,
+    NotAJournal,
+    WriteFailed,
+)
+from station.journal.header import read_header
+from station.journal.lock import WriterLock
+
+EVENT_COLUMNS = "seq, utc, mono_ns, session, action, call, target, detail, prev_hash, hash"
+_INSERT = f"INSERT INTO events ({EVENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+_SELECT = f"SELECT {EVENT_COLUMNS} FROM events"
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """One journal event exactly as stored, hash included."""
+
+    seq: int
+    utc: str
+    mono_ns: int
+    session: int
+    action: str
+    call: str | None
+    target: int | None
+    detail: str | None
+    prev_hash: str
+    hash: str
+
+    def event(self) -> Event:
+        """The event as the rules of the count see it (raises ValueError if malformed)."""
+        return Event(
+            seq=self.seq,
+            action=Action(self.action),
+            call=None if self.call is None else Call(self.call),
+            target=self.target,
+        )
+
+    def details(self) -> dict[str, object]:
+        """The event's free-form detail (JSON object), or an empty dict."""
+        if not self.detail:
+            return {}
+        value = json.loads(self.detail)
+        return value if isinstance(value, dict) else {}
+
+    def computed_hash(self) -> str:
+        """The hash this event should have, given its fields and `prev_hash`."""
+        return event_hash(
+            self.seq,
+            self.utc,
+            self.mono_ns,
+            self.session,
+            self.action,
+            self.call,
+            self.target,
+            self.detail,
+            self.prev_hash,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Election:
+    """The stored election setup and what identifies this particular file."""
+
+    setup: ElectionSetup
+    election_id: str
+    created_utc: str
+    setup_hash: str
+    row: dict[str, object]
+
+
+class Journal:
+    """An open election file.
+
+    Open it with `Journal.open(path)` to count (one writer per file, enforced with a
+    lock) or `Journal.open(path, read_only=True)` to follow it (any number of readers,
+    which never block the writer).
+    """
+
+    def __init__(
+        self, path: Path, db: Database, *, read_only: bool, lock: WriterLock | None
+    ) -> None:
+        self.path = path
+        self.read_only = read_only
+        self._db = db
+        self._conn = db.conn
+        self._lock = lock
+        self.session: int | None = None
+        self.election = self._load_election()
+        self.head_seq, self.head_hash = self._read_head()
+
+    # -- creating and opening -----------------------------------------------------
+
+    @classmethod
+    def create(cls, path: Path | str, setup: ElectionSetup) -> None:
+        """Create a new election file at `path`; never overwrites, never leaves half a file.
+
+        The file is built beside its destination under a temporary name and linked
+        into place only once complete, so a full disk or a crash leaves nothing behind.
+        """
+        path = Path(path)
+        folder = path.parent
+        if not folder.is_dir():
+            raise JournalNotFound(f"{folder}: no such folder")
+        if path.exists() or path.is_symlink():
+            raise JournalExists(f"{path}: already exists; Station never overwrites a file")
+        temp = folder / f".{path.name}.{secrets.token_hex(4)}.creating"
+        try:
+            conn = sqlite3.connect(temp)
+            try:
+                db = Database(conn, execute_plugins=False)
+                with db.ensure_autocommit_on():
+                    db.execute("PRAGMA journal_mode = WAL")
+                db.execute("PRAGMA synchronous = FULL")
+                schema.upgrade(db)
+                row: dict[str, object] = {
+                    "format": schema.FORMAT,
+                    "election_id": str(uuid.uuid4()),
+                    "created_utc": _utc_now(),
+                    "case_number": setup.case_number,
+                    "employer": setup.employer,
+                    "union_name": setup.union,
+                    "eligible": setup.eligible,
+                    "ballots": setup.ballots,
+                    "agent": setup.agent,
+                }
+                row["setup_hash"] = setup_hash(row)
+                with db.atomic():
+                    db["election"].insert({"id": 1, **row})
+                db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            finally:
+                conn.close()
+            _fsync_file(temp)
+            _link_into_place(temp, path)
+            _fsync_folder(folder)
+        except sqlite3.Error as error:
+            raise WriteFailed(f"{path}: could not be created ({_describe(error)})") from None
+        except OSError as error:
+            raise WriteFailed(f"{path}: could not be created ({error.strerror})") from None
+        finally:
+            for leftover in (temp, Path(f"{temp}-wal"), Path(f"{temp}-shm")):
+                leftover.unlink(missing_ok=True)
+
+    @classmethod
+    def open(cls, path: Path | str, *, read_only: bool = False) -> "Journal":
+        """Open an existing election file, or raise a one-line JournalError.
+
+        The file's header is checked before SQLite opens it, so a foreign, garbage or
+        newer file is refused without being touched.
+        """
+        path = Path(path)
+        header = read_header(path)
+        if header.application_id != schema.APPLICATION_ID:
+            raise NotAJournal(f"{path}: is an SQLite database of another program, not a Station election file")
+        _check_version(path, header.user_version)
+        lock = None if read_only else WriterLock(path)
+        try:
+            db = _connect(path, read_only=read_only)
+            try:
+                version = db.execute("PRAGMA user_version").fetchone()[0]
+                _check_version(path, version)
+                if not read_only:
+                    db.execute("PRAGMA synchronous = FULL")
+                    db.execute("PRAGMA fullfsync = ON")  # macOS: a real flush to the platter
+                    if version < schema.SCHEMA_VERSION:
+                        schema.upgrade(db)
+                return cls(path, db, read_only=read_only, lock=lock)
+            except BaseException:
+                db.close()
+                raise
+        except sqlite3.DatabaseError as error:
+            if lock:
+                lock.release()
+            raise CorruptJournal(f"{path}: is damaged and cannot be read ({_describe(error)})") from None
+        except BaseException:
+            if lock:
+                lock.release()
+            raise
+
+    def _load_election(self) -> Election:
+        try:
+            row = self._conn.execute(
+                "SELECT format, election_id, created_utc, case_number, employer, union_name,"
+                " eligible, ballots, agent, setup_hash FROM election WHERE id = 1"
+            ).fetchone()
+        except sqlite3.OperationalError as error:
+            raise CorruptJournal(f"{self.path}: is incomplete ({_describe(error)})") from None
+        if row is None:
+            raise CorruptJournal(f"{self.path}: has no election setup")
+        keys = (
+            "format election_id created_utc case_number employer union_name"
+            " eligible ballots agent setup_hash"
+        ).split()
+        values = dict(zip(keys, row, strict=True))
+        setup = ElectionSetup(
+            case_number=str(values["case_number"]),
+            employer=str(values["employer"]),
+            union=str(values["union_name"]),
+            eligible=int(values["eligible"]),
+            ballots=None if values["ballots"] is None else int(values["ballots"]),
+            agent=None if values["agent"] is None else str(values["agent"]),
+        )
+        return Election(
+            setup=setup,
+            election_id=str(values["election_id"]),
+            created_utc=str(values["created_utc"]),
+            setup_hash=str(values["setup_hash"]),
+            row=values,
+        )
+
+    def _read_head(self) -> tuple[int, str]:
+        row = self._conn.execute("SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1").fetchone()
+        if row is None:
+            return 0, self.election.setup_hash
+        return int(row[0]), str(row[1])
+
+    # -- writing ------------------------------------------------------------------
+
+    def start_session(self) -> Record:
+        """Record that a station opened the file; later events belong to this session."""
+        last = self.last_records(1)
+        if not last:
+            previous = "none"
+        elif last[0].action == Action.CLOSE:
+            previous = "closed"
+        else:
+            previous = "interrupted"  # the last station crashed, was killed or lost power
+        self.session = self.head_seq + 1
+        detail = {"station": __version__, "previous_session": previous}
+        return self.append(Action.OPEN, detail=detail)
+
+    def end_session(self) -> Record | None:
+        """Record that the station closed the file cleanly (if a session is open)."""
+        if self.session is None:
+            return None
+        record = self.append(Action.CLOSE)
+        self.session = None
+        return record
+
+    def append(
+        self,
+        action: Action,
+        call: Call | None = None,
+        target: int | None = None,
+        detail: dict[str, object] | None = None,
+    ) -> Record:
+        """Commit one event durably and return it; raise WriteFailed if it was not recorded.
+
+        The in-memory head moves only after the commit returned, so a failed write
+        leaves the journal, and everything shown from it, exactly as it was.
+        """
+        if self.read_only or self._lock is None:
+            raise WriteFailed(f"{self.path}: is open read-only")
+        if self.session is None:
+            raise WriteFailed(f"{self.path}: no station session is open")
+        if not self._lock.same_file_still_there():
+            raise WriteFailed(
+                f"{self.path}: the election file was moved, deleted or replaced; nothing was recorded"
+            )
+        seq = self.head_seq + 1
+        detail_text = None if detail is None else json.dumps(detail, sort_keys=True, separators=(",", ":"))
+        fields = (
+            seq,
+            _utc_now(),
+            time.monotonic_ns(),
+            self.session,
+            action.value,
+            None if call is None else call.value,
+            target,
+            detail_text,
+            self.head_hash,
+        )
+        record = Record(*fields, hash=event_hash(*fields))
+        try:
+            with self._db.atomic():
+                self._conn.execute(_INSERT, (*fields, record.hash))
+        except sqlite3.Error as error:
+            if self._committed_after_all(record):
+                return record
+            raise WriteFailed(f"not recorded: {_describe(error)}") from None
+        self.head_seq, self.head_hash = seq, record.hash
+        return record
+
+    def _committed_after_all(self, record: Record) -> bool:
+        """After an error, whether the event is in the file anyway (the file is the truth)."""
+        try:
+            seq, head = self._read_head()
+        except sqlite3.Error:
+            return False
+        if seq == record.seq and head == record.hash:
+            self.head_seq, self.head_hash = seq, head
+            return True
+        return False
+
+    # -- reading ------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        """Re-read the head (readers: to see what the writer committed since)."""
+        self.head_seq, self.head_hash = self._read_head()
+
+    def records(self, after: int = 0) -> Iterator[Record]:
+        """Every event after `after`, in order."""
+        cursor = self._conn.execute(f"{_SELECT} WHERE seq > ? ORDER BY seq", (after,))
+        for row in cursor:
+            yield Record(*row)
+
+    def last_records(self, count: int) -> list[Record]:
+        """The last `count` events, oldest first."""
+        rows = self._conn.execute(f"{_SELECT} ORDER BY seq DESC LIMIT ?", (count,)).fetchall()
+        return [Record(*row) for row in reversed(rows)]
+
+    def replay(self) -> Count:
+        """Fold every event into a Count (raises ReplayError on an event the rules refuse)."""
+        count = Count()
+        for record in self.records():
+            count.apply(record.event())
+        return count
+
+    def triggers(self) -> set[str]:
+        """Names of the triggers present in the file."""
+        rows = self._conn.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'")
+        return {str(name) for (name,) in rows}
+
+    def close(self) -> None:
+        """Close the file (a writer records the end of its session first)."""
+        try:
+            if not self.read_only and self.session is not None:
+                try:
+                    self.end_session()
+                except JournalError:
+                    pass  # the file is gone or full: the next opening records the interruption
+        finally:
+            self._db.close()
+            if self._lock:
+                self._lock.release()
+                self._lock = None
+
+
+def _connect(path: Path, *, read_only: bool) -> Database:
+    uri = f"{path.absolute().as_uri()}?mode={'ro' if read_only else 'rw'}"
+    try:
+        conn = sqlite3.connect(uri, uri=True, check_same_thread=False)
+    except sqlite3.OperationalError as error:
+        raise JournalNotFound(f"{path}: cannot be opened ({_describe(error)})") from None
+    conn.execute("PRAGMA busy_timeout = 5000")
+    return Database(conn, execute_plugins=False)
+
+
+def _check_version(path: Path, version: int) -> None:
+    if version > schema.SCHEMA_VERSION:
+        raise NewerJournal(
+            f"{path}: was written by a newer Station (format {version});"
+            f" this Station {__version__} reads formats up to {schema.SCHEMA_VERSION}"
+        )
+    if version < 1:
+        raise CorruptJournal(f"{path}: is an unfinished Station election file")
+
+
+def _describe(error: sqlite3.Error) -> str:
+    name = getattr(error, "sqlite_errorname", "")
+    if name == "SQLITE_FULL":
+        return "the disk is full"
+    if name.startswith("SQLITE_READONLY"):
+        return "the file or its folder is read-only"
+    if name.startswith("SQLITE_IOERR"):
+        return "the disk reported an input/output error"
+    if name in ("SQLITE_BUSY", "SQLITE_LOCKED"):
+        return "the file is locked by another program"
+    if name == "SQLITE_NOTADB":
+        return "not a database"
+    if name == "SQLITE_CANTOPEN":
+        return "the file or its folder cannot be opened"
+    return str(error)
+
+
+def _utc_now() -> str:
+    return datetime.now(UTC).isoformat(timespec="microseconds")
+
+
+def _fsync_file(path: Path) -> None:
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _fsync_folder(folder: Path) -> None:
+    if os.name == "nt":  # pragma: no cover - folders cannot be fsynced on Windows
+        return
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _link_into_place(temp: Path, path: Path) -> None:
+    """Give the finished file its name, refusing (atomically) if the name was taken."""
+    try:
+        os.link(temp, path)
+    except FileExistsError:
+        raise JournalExists(f"{path}: already exists; Station never overwrites a file") from None
+    except OSError:
+        # Some file systems (FAT on a USB stick) have no hard links.
+        if path.exists():
+            raise JournalExists(f"{path}: already exists; Station never overwrites a file") from None
+        os.rename(temp, path)

@@ -1,0 +1,80 @@
+"""Checking a journal: the setup hash, every link of the chain, and the replay.
+
+`verify` reads the file read-only and stops at the first thing that is wrong, naming it,
+because the first break is the one that matters: everything after it is suspect.
+"""
+
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+
+from station.domain import Count, ReplayError, Tally
+from station.journal import schema
+from station.journal.chain import setup_hash
+from station.journal.store import Journal
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The outcome of a verification.
+
+    Attributes:
+        ok: True only if every check held.
+        problem: the first thing found wrong, one line, or None.
+        seq: the first bad event, when the problem is an event.
+        events: how many events were checked and found good.
+        head: the hash of the last good event (the setup hash if there is none).
+        tally: the tally replayed from the good events.
+    """
+
+    ok: bool
+    problem: str | None
+    seq: int | None
+    events: int
+    head: str
+    tally: Tally
+
+
+def verify_journal(journal: Journal) -> Verdict:
+    """Check an open journal from its setup to its last event."""
+    count = Count()
+    head = journal.election.setup_hash
+    checked = 0
+
+    def fail(problem: str, seq: int | None = None) -> Verdict:
+        return Verdict(False, problem, seq, checked, head, count.tally)
+
+    if setup_hash(journal.election.row) != journal.election.setup_hash:
+        return fail("the election setup was altered (its hash does not match)")
+    missing = set(schema.GUARD_TRIGGERS) - journal.triggers()
+    if missing:
+        return fail(f"the append-only guards were removed from the file ({', '.join(sorted(missing))})")
+    try:
+        for record in journal.records():
+            expected = checked + 1
+            if record.seq != expected:
+                return fail(f"event {expected} is missing (the next one found is {record.seq})", expected)
+            if record.prev_hash != head:
+                return fail(f"event {record.seq} does not chain to the event before it", record.seq)
+            if record.computed_hash() != record.hash:
+                return fail(f"event {record.seq} was altered (its hash does not match)", record.seq)
+            try:
+                count.apply(record.event())
+            except ReplayError as error:
+                return fail(f"event {record.seq} breaks the rules of the count: {error.reason}", record.seq)
+            except ValueError:
+                return fail(f"event {record.seq} has an unknown action or call", record.seq)
+            checked = record.seq
+            head = record.hash
+    except sqlite3.DatabaseError as error:
+        return fail(f"the file is damaged after event {checked} ({error})", checked + 1)
+    return Verdict(True, None, None, checked, head, count.tally)
+
+
+def verify_file(path: Path | str) -> Verdict:
+    """Open `path` read-only and verify it (raises JournalError if it cannot be opened)."""
+    journal = Journal.open(path, read_only=True)
+    try:
+        return verify_journal(journal)
+    finally:
+        journal.close()
