@@ -181,6 +181,10 @@ class Journal:
             raise NotAJournal(f"{path}: is an SQLite database of another program, not a Station election file")
         _check_version(path, header.user_version)
         lock = None if read_only else WriterLock(path)
+        # SQLite makes -wal and -shm files beside a WAL database even to read it;
+        # if the file turns out to be unreadable, take away any we caused.
+        sidecars = [Path(f"{path}-wal"), Path(f"{path}-shm")]
+        ours = [sidecar for sidecar in sidecars if not sidecar.exists()]
         try:
             db = _connect(path, read_only=read_only)
             try:
@@ -198,6 +202,8 @@ class Journal:
         except sqlite3.DatabaseError as error:
             if lock:
                 lock.release()
+            for sidecar in ours:
+                sidecar.unlink(missing_ok=True)
             raise CorruptJournal(f"{path}: is damaged and cannot be read ({_describe(error)})") from None
         except BaseException:
             if lock:

@@ -1,0 +1,109 @@
+"""Composition root: builds the QApplication and wires the journal, controller and windows."""
+
+import sys
+from pathlib import Path
+
+from PySide6.QtCore import QObject
+from PySide6.QtGui import QIcon
+from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QWidget
+
+from station import __version__
+from station.journal import Journal, JournalError
+from station.resources import read_text, resource_path
+from station.ui.count_controller import CountController
+from station.ui.new_election_dialog import SUFFIX, NewElectionDialog
+from station.ui.operator_window import OperatorWindow
+from station.ui.start_dialog import StartDialog
+
+
+def ensure_app() -> QApplication:
+    """The one QApplication, created with Station's name, icon and stylesheet."""
+    app = QApplication.instance()
+    if isinstance(app, QApplication):
+        return app
+    app = QApplication(sys.argv[:1])
+    app.setApplicationName("Station")
+    app.setApplicationVersion(__version__)
+    app.setOrganizationName("Station")
+    app.setWindowIcon(QIcon(str(resource_path("station.svg"))))
+    app.setStyleSheet(read_text("operator.qss"))
+    return app
+
+
+class Station(QObject):
+    """Keeps one operator window open at a time and answers the user's file requests."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.window: OperatorWindow | None = None
+        self.start: StartDialog | None = None
+
+    def show_start(self) -> StartDialog:
+        self.start = StartDialog()
+        self.start.new_election_requested.connect(self._on_new_election_requested)
+        self.start.open_requested.connect(self._on_open_requested)
+        self.start.show()
+        return self.start
+
+    def show_operator(self, journal: Journal) -> OperatorWindow:
+        """Count into `journal` in a new operator window, closing any previous one."""
+        controller = CountController(journal)
+        window = OperatorWindow(controller)
+        window.new_election_requested.connect(self._on_new_election_requested)
+        window.open_requested.connect(self._on_open_requested)
+        previous, self.window = self.window, window
+        if previous is not None:
+            previous.close()
+        if self.start is not None:
+            self.start.close()
+            self.start = None
+        window.resize(1100, 720)
+        window.show()
+        return window
+
+    def open_path(self, path: Path) -> None:
+        """Open an election file for counting, or tell the user why not."""
+        if self.window is not None and self.window.controller.journal.path.resolve() == path.resolve():
+            self.window.raise_()
+            return
+        try:
+            journal = Journal.open(path)
+            self.show_operator(journal)
+        except JournalError as error:
+            QMessageBox.warning(self._parent_widget(), "Cannot open the election file", str(error))
+
+    def _parent_widget(self) -> QWidget | None:
+        return self.window or self.start
+
+    def _on_new_election_requested(self) -> None:
+        dialog = NewElectionDialog(self._parent_widget())
+        if dialog.exec() and dialog.created_path is not None:
+            self.open_path(dialog.created_path)
+
+    def _on_open_requested(self) -> None:
+        name, _ = QFileDialog.getOpenFileName(
+            self._parent_widget(), "Open an election file", "", f"Election files (*{SUFFIX});;All files (*)"
+        )
+        if name:
+            self.open_path(Path(name))
+
+
+def run_operator(journal: Journal) -> int:
+    """Open the operator window on an already opened journal and run until it closes."""
+    app = ensure_app()
+    station = Station()
+    try:
+        station.show_operator(journal)
+    except JournalError as error:
+        journal.close()
+        print(f"station: {error}", file=sys.stderr)
+        return 2
+    return app.exec()
+
+
+def run_start() -> int:
+    """Show the start window and run until the last window closes."""
+    app = ensure_app()
+    station = Station()
+    station.show_start()
+    return app.exec()

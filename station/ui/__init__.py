@@ -1,0 +1,1 @@
+"""PySide6 widgets and windows: the operator window, dialogs and undo commands."""

@@ -1,0 +1,121 @@
+"""The count as the operator window drives it: journal first, then the screen.
+
+Every call, undo and redo is committed to the journal before anything on screen moves.
+If the commit fails, `write_failed` says why and nothing else happens: the count, the
+undo stack and the last-calls list stay exactly as they were.
+"""
+
+from collections import deque
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QUndoStack
+
+from station.domain import Action, Call, Change, Count, ReplayError
+from station.journal import CorruptJournal, Journal, WriteFailed
+from station.ui.undo_commands import CallCommand
+
+RECENT_CHANGES = 200
+UNDO_LIMIT = 1000  # how far back Ctrl+Z reaches; older calls stay recorded regardless
+
+
+class CountController(QObject):
+    """Owns the open journal, the folded count and the undo stack.
+
+    Signals:
+        changed(Change): an event was committed and applied to the count.
+        write_failed(str): an event could not be committed; nothing changed.
+    """
+
+    changed = Signal(object)
+    write_failed = Signal(str)
+
+    def __init__(self, journal: Journal, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.journal = journal
+        self.count = Count()
+        self.recent: deque[Change] = deque(maxlen=RECENT_CHANGES)
+        self.undo_stack = QUndoStack(self)
+        self.undo_stack.setUndoLimit(UNDO_LIMIT)
+        self.last_error: str | None = None
+        try:
+            for record in journal.records():
+                self.recent.append(self.count.apply(record.event()))
+        except (ReplayError, ValueError) as error:
+            raise CorruptJournal(
+                f"{journal.path}: cannot be counted into, {error} (run `station verify`)"
+            ) from None
+        self._rebuild_undo_stack()
+        self.recent.append(self.count.apply(journal.start_session().event()))
+
+    @property
+    def setup(self):  # type: ignore[no-untyped-def]
+        """The election being counted."""
+        return self.journal.election.setup
+
+    def _rebuild_undo_stack(self) -> None:
+        """Give the stack the history replayed from the journal, without writing anything."""
+        done = self.count.done()[-UNDO_LIMIT:]
+        undone = self.count.undone()[-UNDO_LIMIT:]
+        first_ballot = self.count.counted - len(done) + 1
+        for offset, (seq, call) in enumerate(done):
+            self.undo_stack.push(CallCommand(seq, call, first_ballot + offset))
+        for offset, (seq, call) in enumerate(reversed(undone)):
+            self.undo_stack.push(CallCommand(seq, call, self.count.counted + offset + 1))
+        for _ in undone:
+            self.undo_stack.undo()
+        self.undo_stack.setClean()
+
+    # -- what the operator can do -------------------------------------------------
+
+    def record(self, call: Call) -> bool:
+        """Record one call; True once it is durably in the journal."""
+        change = self._commit(Action.CALL, call)
+        if change is None:
+            return False
+        self.undo_stack.push(CallCommand(change.event.seq, call, change.ballot or 0))
+        self.changed.emit(change)
+        return True
+
+    def undo(self) -> bool:
+        """Take back the last call that counts, as a new, visible event."""
+        target = self.count.next_undo()
+        if target is None or not self.undo_stack.canUndo():
+            return False
+        command = self.undo_stack.command(self.undo_stack.index() - 1)
+        assert isinstance(command, CallCommand) and command.seq == target[0]
+        change = self._commit(Action.UNDO, target[1], target[0])
+        if change is None:
+            return False
+        self.undo_stack.undo()
+        self.changed.emit(change)
+        return True
+
+    def redo(self) -> bool:
+        """Reinstate the last call taken back, as a new, visible event."""
+        target = self.count.next_redo()
+        if target is None or not self.undo_stack.canRedo():
+            return False
+        command = self.undo_stack.command(self.undo_stack.index())
+        assert isinstance(command, CallCommand) and command.seq == target[0]
+        change = self._commit(Action.REDO, target[1], target[0])
+        if change is None:
+            return False
+        self.undo_stack.redo()
+        self.changed.emit(change)
+        return True
+
+    def close(self) -> None:
+        """Record the end of the session and let go of the file."""
+        self.journal.close()
+
+    def _commit(self, action: Action, call: Call, target: int | None = None) -> Change | None:
+        try:
+            record = self.journal.append(action, call, target)
+        except WriteFailed as error:
+            self.last_error = str(error)
+            self.write_failed.emit(self.last_error)
+            return None
+        self.last_error = None
+        change = self.count.apply(record.event())
+        self.recent.append(change)
+        return change

@@ -1,0 +1,103 @@
+"""The "New election" dialog: collects the setup and where to save it, nothing more."""
+
+from pathlib import Path
+
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from station.domain import ElectionSetup, SetupError
+from station.journal import Journal, JournalError
+
+SUFFIX = ".station"
+
+
+class NewElectionDialog(QDialog):
+    """Asks for the election's setup and creates its file.
+
+    The dialog validates with the same rules as `station new`, and creates the file
+    only when OK is pressed and everything holds; an existing file is never
+    overwritten. After `accepted`, `created_path` names the new file.
+    """
+
+    def __init__(self, parent: QWidget | None = None, folder: Path | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("New election")
+        self.created_path: Path | None = None
+        self.case = QLineEdit(placeholderText="e.g. 29-RC-288020")
+        self.employer = QLineEdit(placeholderText="Employer as on the notice")
+        self.union = QLineEdit(placeholderText="Petitioner as on the ballot")
+        self.eligible = QLineEdit(placeholderText="approximate number")
+        self.ballots = QLineEdit(placeholderText="optional: ballots in the box")
+        self.agent = QLineEdit(placeholderText="optional")
+        self.path = QLineEdit(str((folder or Path.cwd()) / f"election{SUFFIX}"))
+        browse = QPushButton("Browse\u2026")
+        browse.clicked.connect(self._on_browse_clicked)
+        path_row = QHBoxLayout()
+        path_row.addWidget(self.path, 1)
+        path_row.addWidget(browse)
+
+        form = QFormLayout()
+        form.addRow("NLRB case number", self.case)
+        form.addRow("Employer", self.employer)
+        form.addRow("Union (petitioner)", self.union)
+        form.addRow("Eligible voters", self.eligible)
+        form.addRow("Ballots in the box", self.ballots)
+        form.addRow("Board agent", self.agent)
+        form.addRow("Save as", path_row)
+
+        self.error_label = QLabel()
+        self.error_label.setObjectName("formError")
+        self.error_label.setStyleSheet("color: #b00020; font-weight: bold;")
+        self.error_label.setWordWrap(True)
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Create")
+        self.buttons.accepted.connect(self._on_create_clicked)
+        self.buttons.rejected.connect(self.reject)
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.error_label)
+        layout.addWidget(self.buttons)
+
+    def setup(self) -> ElectionSetup:
+        """The setup as typed, or SetupError naming the first field that is wrong."""
+        return ElectionSetup.validated(
+            case_number=self.case.text(),
+            employer=self.employer.text(),
+            union=self.union.text(),
+            eligible=self.eligible.text(),
+            ballots=self.ballots.text() or None,
+            agent=self.agent.text() or None,
+        )
+
+    def _on_browse_clicked(self) -> None:
+        name, _ = QFileDialog.getSaveFileName(
+            self, "Save the election as", self.path.text(), f"Election files (*{SUFFIX})"
+        )
+        if name:
+            self.path.setText(name if name.endswith(SUFFIX) else name + SUFFIX)
+
+    def _on_create_clicked(self) -> None:
+        try:
+            setup = self.setup()
+            path = Path(self.path.text().strip()).expanduser()
+            if not self.path.text().strip():
+                raise SetupError("choose where to save the election file")
+            Journal.create(path, setup)
+        except (SetupError, JournalError) as error:
+            self.error_label.setText(str(error))
+            return
+        self.created_path = path
+        self.accept()

@@ -1,0 +1,45 @@
+"""Shared fixtures. Qt must run headless before any QApplication exists."""
+
+import os
+
+# Without a display Qt would abort the whole run; tests that want a real X server
+# (under Xvfb) start the app in a subprocess with its own environment.
+os.environ["QT_QPA_PLATFORM"] = "offscreen"
+
+from collections.abc import Iterator  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import pytest  # noqa: E402
+
+from station.domain import ElectionSetup  # noqa: E402
+from station.journal import Journal  # noqa: E402
+
+
+@pytest.fixture
+def setup() -> ElectionSetup:
+    """The JFK8 election (Staten Island, 2022) as a realistic setup."""
+    return ElectionSetup(
+        case_number="29-RC-288020",
+        employer="Amazon.com Services LLC",
+        union="Amazon Labor Union",
+        eligible=8325,
+        ballots=4852,
+        agent="R. Agent",
+    )
+
+
+@pytest.fixture
+def election_file(tmp_path: Path, setup: ElectionSetup) -> Path:
+    """A new, empty election file."""
+    path = tmp_path / "jfk8.station"
+    Journal.create(path, setup)
+    return path
+
+
+@pytest.fixture
+def journal(election_file: Path) -> Iterator[Journal]:
+    """The election file open for counting, with a session started."""
+    journal = Journal.open(election_file)
+    journal.start_session()
+    yield journal
+    journal.close()
