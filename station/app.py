@@ -63,7 +63,10 @@ class Station(QObject):
 
     def open_path(self, path: Path) -> None:
         """Open an election file for counting, or tell the user why not."""
-        if self.window is not None and self.window.controller.journal.path.resolve() == path.resolve():
+        if (
+            self.window is not None
+            and self.window.controller.journal.path.resolve() == path.resolve()
+        ):
             self.window.raise_()
             return
         try:
@@ -82,7 +85,10 @@ class Station(QObject):
 
     def _on_open_requested(self) -> None:
         name, _ = QFileDialog.getOpenFileName(
-            self._parent_widget(), "Open an election file", "", f"Election files (*{SUFFIX});;All files (*)"
+            self._parent_widget(),
+            "Open an election file",
+            "",
+            f"Election files (*{SUFFIX});;All files (*)",
         )
         if name:
             self.open_path(Path(name))

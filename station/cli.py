@@ -214,7 +214,9 @@ def cmd_log(args: argparse.Namespace) -> int:
                 out.write(json.dumps(row, ensure_ascii=False) + "\n")
             else:
                 what = describe(change) if change else f"{record.action} {record.call or ''}"
-                out.write(f"{record.seq:>8}  {record.utc}  {record.action:<6} {what:<36} {record.hash[:16]}\n")
+                out.write(
+                    f"{record.seq:>8}  {record.utc}  {record.action:<6} {what:<36} {record.hash[:16]}\n"
+                )
     finally:
         journal.close()
     return 0
@@ -223,7 +225,9 @@ def cmd_log(args: argparse.Namespace) -> int:
 def cmd_verify(args: argparse.Namespace) -> int:
     verdict = verify_file(args.file)
     if verdict.ok:
-        print(f"OK: {args.file}: {verdict.events:,} events, chain and replay intact; head {verdict.head}")
+        print(
+            f"OK: {args.file}: {verdict.events:,} events, chain and replay intact; head {verdict.head}"
+        )
         return 0
     print(f"NOT INTACT: {args.file}: {verdict.problem}", file=sys.stderr)
     return 1

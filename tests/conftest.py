@@ -6,13 +6,13 @@ import os
 # (under Xvfb) start the app in a subprocess with its own environment.
 os.environ["QT_QPA_PLATFORM"] = "offscreen"
 
-from collections.abc import Iterator  # noqa: E402
-from pathlib import Path  # noqa: E402
+from collections.abc import Iterator
+from pathlib import Path
 
-import pytest  # noqa: E402
+import pytest
 
-from station.domain import ElectionSetup  # noqa: E402
-from station.journal import Journal  # noqa: E402
+from station.domain import ElectionSetup
+from station.journal import Journal
 
 
 @pytest.fixture

@@ -5,13 +5,14 @@ transaction, and `append` returns only after that transaction committed durably.
 return is the acknowledgement: the operator window shows a call only after it.
 """
 
+import contextlib
 import json
 import os
 import secrets
 import sqlite3
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -153,7 +154,7 @@ class Journal:
                 }
                 row["setup_hash"] = setup_hash(row)
                 with db.atomic():
-                    db["election"].insert({"id": 1, **row})
+                    db.table("election").insert({"id": 1, **row})
                 db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             finally:
                 conn.close()
@@ -178,7 +179,9 @@ class Journal:
         path = Path(path)
         header = read_header(path)
         if header.application_id != schema.APPLICATION_ID:
-            raise NotAJournal(f"{path}: is an SQLite database of another program, not a Station election file")
+            raise NotAJournal(
+                f"{path}: is an SQLite database of another program, not a Station election file"
+            )
         _check_version(path, header.user_version)
         lock = None if read_only else WriterLock(path)
         # SQLite makes -wal and -shm files beside a WAL database even to read it;
@@ -204,7 +207,9 @@ class Journal:
                 lock.release()
             for sidecar in ours:
                 sidecar.unlink(missing_ok=True)
-            raise CorruptJournal(f"{path}: is damaged and cannot be read ({_describe(error)})") from None
+            raise CorruptJournal(
+                f"{path}: is damaged and cannot be read ({_describe(error)})"
+            ) from None
         except BaseException:
             if lock:
                 lock.release()
@@ -220,10 +225,18 @@ class Journal:
             raise CorruptJournal(f"{self.path}: is incomplete ({_describe(error)})") from None
         if row is None:
             raise CorruptJournal(f"{self.path}: has no election setup")
-        keys = (
-            "format election_id created_utc case_number employer union_name"
-            " eligible ballots agent setup_hash"
-        ).split()
+        keys = [
+            "format",
+            "election_id",
+            "created_utc",
+            "case_number",
+            "employer",
+            "union_name",
+            "eligible",
+            "ballots",
+            "agent",
+            "setup_hash",
+        ]
         values = dict(zip(keys, row, strict=True))
         setup = ElectionSetup(
             case_number=str(values["case_number"]),
@@ -242,7 +255,9 @@ class Journal:
         )
 
     def _read_head(self) -> tuple[int, str]:
-        row = self._conn.execute("SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1").fetchone()
+        row = self._conn.execute(
+            "SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1"
+        ).fetchone()
         if row is None:
             return 0, self.election.setup_hash
         return int(row[0]), str(row[1])
@@ -275,7 +290,7 @@ class Journal:
         action: Action,
         call: Call | None = None,
         target: int | None = None,
-        detail: dict[str, object] | None = None,
+        detail: Mapping[str, object] | None = None,
     ) -> Record:
         """Commit one event durably and return it; raise WriteFailed if it was not recorded.
 
@@ -291,7 +306,9 @@ class Journal:
                 f"{self.path}: the election file was moved, deleted or replaced; nothing was recorded"
             )
         seq = self.head_seq + 1
-        detail_text = None if detail is None else json.dumps(detail, sort_keys=True, separators=(",", ":"))
+        detail_text = (
+            None if detail is None else json.dumps(detail, sort_keys=True, separators=(",", ":"))
+        )
         fields = (
             seq,
             _utc_now(),
@@ -358,10 +375,10 @@ class Journal:
         """Close the file (a writer records the end of its session first)."""
         try:
             if not self.read_only and self.session is not None:
-                try:
+                # If the file is gone or the disk full, the next opening records the
+                # interruption instead.
+                with contextlib.suppress(JournalError):
                     self.end_session()
-                except JournalError:
-                    pass  # the file is gone or full: the next opening records the interruption
         finally:
             self._db.close()
             if self._lock:
@@ -437,5 +454,7 @@ def _link_into_place(temp: Path, path: Path) -> None:
     except OSError:
         # Some file systems (FAT on a USB stick) have no hard links.
         if path.exists():
-            raise JournalExists(f"{path}: already exists; Station never overwrites a file") from None
+            raise JournalExists(
+                f"{path}: already exists; Station never overwrites a file"
+            ) from None
         os.rename(temp, path)

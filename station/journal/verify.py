@@ -48,12 +48,16 @@ def verify_journal(journal: Journal) -> Verdict:
         return fail("the election setup was altered (its hash does not match)")
     missing = set(schema.GUARD_TRIGGERS) - journal.triggers()
     if missing:
-        return fail(f"the append-only guards were removed from the file ({', '.join(sorted(missing))})")
+        return fail(
+            f"the append-only guards were removed from the file ({', '.join(sorted(missing))})"
+        )
     try:
         for record in journal.records():
             expected = checked + 1
             if record.seq != expected:
-                return fail(f"event {expected} is missing (the next one found is {record.seq})", expected)
+                return fail(
+                    f"event {expected} is missing (the next one found is {record.seq})", expected
+                )
             if record.prev_hash != head:
                 return fail(f"event {record.seq} does not chain to the event before it", record.seq)
             if record.computed_hash() != record.hash:
@@ -61,7 +65,9 @@ def verify_journal(journal: Journal) -> Verdict:
             try:
                 count.apply(record.event())
             except ReplayError as error:
-                return fail(f"event {record.seq} breaks the rules of the count: {error.reason}", record.seq)
+                return fail(
+                    f"event {record.seq} breaks the rules of the count: {error.reason}", record.seq
+                )
             except ValueError:
                 return fail(f"event {record.seq} has an unknown action or call", record.seq)
             checked = record.seq

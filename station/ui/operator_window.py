@@ -36,9 +36,12 @@ class OperatorWindow(QMainWindow):
     def __init__(self, controller: CountController, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.controller = controller
+        controller.setParent(self)  # the count lives as long as its window
         setup = controller.setup
         self.setObjectName("operatorWindow")
-        self.setWindowTitle(f"Station \u2014 {setup.case_number} \u2014 {setup.employer} / {setup.union}")
+        self.setWindowTitle(
+            f"Station \u2014 {setup.case_number} \u2014 {setup.employer} / {setup.union}"
+        )
 
         self.election_label = QLabel(
             f"<b>{_html(setup.case_number)}</b> &nbsp;·&nbsp; {_html(setup.employer)}"
@@ -85,6 +88,7 @@ class OperatorWindow(QMainWindow):
         controller.undo_stack.canUndoChanged.connect(self._refresh_undo_redo)
         controller.undo_stack.canRedoChanged.connect(self._refresh_undo_redo)
 
+        self._closed = False
         self.recent.show_changes(controller.recent)
         self._refresh()
 
@@ -125,9 +129,13 @@ class OperatorWindow(QMainWindow):
 
     def _build_actions(self) -> None:
         file_menu = self.menuBar().addMenu("&File")
-        new_action = self._action("&New election\u2026", [QKeySequence.StandardKey.New])
+        new_action = self._action(
+            "&New election\u2026", [QKeySequence(QKeySequence.StandardKey.New)]
+        )
         new_action.triggered.connect(self.new_election_requested)
-        open_action = self._action("&Open election file\u2026", [QKeySequence.StandardKey.Open])
+        open_action = self._action(
+            "&Open election file\u2026", [QKeySequence(QKeySequence.StandardKey.Open)]
+        )
         open_action.triggered.connect(self.open_requested)
         quit_action = self._action("&Quit", [QKeySequence("Ctrl+Q")])
         quit_action.triggered.connect(self.close)
@@ -145,11 +153,13 @@ class OperatorWindow(QMainWindow):
         count_menu.addSeparator()
         self.undo_action = self._action("&Undo last call", [QKeySequence("Ctrl+Z")])
         self.undo_action.triggered.connect(self._on_undo_triggered)
-        self.redo_action = self._action("&Redo", [QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
+        self.redo_action = self._action(
+            "&Redo", [QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")]
+        )
         self.redo_action.triggered.connect(self._on_redo_triggered)
         count_menu.addActions([self.undo_action, self.redo_action])
 
-    def _action(self, text: str, shortcuts: list[QKeySequence | QKeySequence.StandardKey]) -> QAction:
+    def _action(self, text: str, shortcuts: list[QKeySequence]) -> QAction:
         action = QAction(text, self)
         action.setShortcuts(shortcuts)
         # A held-down key must record one call, not a burst.
@@ -201,7 +211,9 @@ class OperatorWindow(QMainWindow):
             self.progress_label.setText(f"<b>{tally.counted:,}</b> ballots counted")
         else:
             over = " \u2014 more than the ballots in the box!" if tally.counted > ballots else ""
-            self.progress_label.setText(f"<b>{tally.counted:,}</b> of {ballots:,} ballots counted{over}")
+            self.progress_label.setText(
+                f"<b>{tally.counted:,}</b> of {ballots:,} ballots counted{over}"
+            )
             self.progress_bar.setRange(0, ballots)
             self.progress_bar.setValue(min(tally.counted, ballots))
         self.valid_label.setText(f"Valid votes: <b>{tally.valid:,}</b>")
@@ -219,8 +231,14 @@ class OperatorWindow(QMainWindow):
                 widget.setEnabled(can)
             widgets[1].setToolTip(text)
 
-    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
+    def closeEvent(self, event: QCloseEvent) -> None:
         """Quit at once: every call is already in the journal, so nothing is asked."""
+        if self._closed:
+            event.accept()
+            return
+        self._closed = True
+        self.controller.undo_stack.canUndoChanged.disconnect(self._refresh_undo_redo)
+        self.controller.undo_stack.canRedoChanged.disconnect(self._refresh_undo_redo)
         self.controller.close()
         event.accept()
 

@@ -39,7 +39,9 @@ def test_the_connection_is_durable(journal: Journal) -> None:
         "INSERT INTO events VALUES (9, 't', 0, 1, 'call', 'for', NULL, NULL, 'x', 'y')",
     ],
 )
-def test_the_database_refuses_to_change_the_record(journal: Journal, election_file: Path, sql: str) -> None:
+def test_the_database_refuses_to_change_the_record(
+    journal: Journal, election_file: Path, sql: str
+) -> None:
     journal.append(Action.CALL, Call.AGAINST)
     other = sqlite3.connect(election_file)
     try:
@@ -85,7 +87,9 @@ def test_a_failed_commit_changes_nothing(journal: Journal) -> None:
     assert journal.replay().tally.void == 1
 
 
-def test_a_file_moved_away_is_noticed_and_counting_resumes(journal: Journal, election_file: Path) -> None:
+def test_a_file_moved_away_is_noticed_and_counting_resumes(
+    journal: Journal, election_file: Path
+) -> None:
     journal.append(Action.CALL, Call.FOR)
     away = election_file.with_name("away.station")
     election_file.rename(away)

@@ -8,7 +8,9 @@ from station.domain import ElectionSetup
 from station.journal import Journal, JournalExists, JournalNotFound
 
 
-def test_a_new_file_holds_the_setup_and_no_events(election_file: Path, setup: ElectionSetup) -> None:
+def test_a_new_file_holds_the_setup_and_no_events(
+    election_file: Path, setup: ElectionSetup
+) -> None:
     journal = Journal.open(election_file, read_only=True)
     try:
         assert journal.election.setup == setup

@@ -12,8 +12,8 @@ from station.journal import (
     JournalNotFound,
     NewerJournal,
     NotAJournal,
+    schema,
 )
-from station.journal import schema
 
 
 def digest(path: Path) -> str:
@@ -42,7 +42,11 @@ def future_journal(path: Path, election_file: Path) -> Path:
     ("make", "error", "message"),
     [
         (lambda p, e: p.write_bytes(b""), NotAJournal, "is empty"),
-        (lambda p, e: p.write_bytes(b"\x89PNG garbage" * 50), NotAJournal, "not a Station election file"),
+        (
+            lambda p, e: p.write_bytes(b"\x89PNG garbage" * 50),
+            NotAJournal,
+            "not a Station election file",
+        ),
         (lambda p, e: foreign_sqlite(p), NotAJournal, "another program"),
         (lambda p, e: future_journal(p, e), NewerJournal, "newer Station"),
         (

@@ -58,7 +58,9 @@ def test_an_intact_journal_verifies(election_file: Path) -> None:
         ),
     ],
 )
-def test_tampering_is_named(election_file: Path, statements: list[str], seq: int, message: str) -> None:
+def test_tampering_is_named(
+    election_file: Path, statements: list[str], seq: int, message: str
+) -> None:
     counted(election_file)
     tamper(election_file, *statements)
     conn = sqlite3.connect(election_file)  # put the guards back: only the chain can tell now

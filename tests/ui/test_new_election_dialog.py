@@ -1,0 +1,79 @@
+"""The "New election" dialog validates like `station new` and never overwrites."""
+
+from pathlib import Path
+
+from PySide6.QtWidgets import QDialogButtonBox
+from pytestqt.qtbot import QtBot
+
+from station.journal import Journal
+from station.ui.new_election_dialog import NewElectionDialog
+from station.ui.start_dialog import StartDialog
+
+
+def fill(dialog: NewElectionDialog, path: Path, **fields: str) -> None:
+    values = {
+        "case": "29-RC-288020",
+        "employer": "Amazon.com Services LLC",
+        "union": "Amazon Labor Union",
+        "eligible": "8,325",
+        "ballots": "4852",
+        "agent": "",
+    }
+    values.update(fields)
+    for name, value in values.items():
+        getattr(dialog, name).setText(value)
+    dialog.path.setText(str(path))
+
+
+def create(dialog: NewElectionDialog) -> None:
+    dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).click()
+
+
+def test_creates_the_election(qtbot: QtBot, tmp_path: Path) -> None:
+    dialog = NewElectionDialog(folder=tmp_path)
+    qtbot.addWidget(dialog)
+    dialog.open()
+    fill(dialog, tmp_path / "jfk8.station")
+    with qtbot.waitSignal(dialog.accepted):
+        create(dialog)
+    assert dialog.created_path == tmp_path / "jfk8.station"
+    journal = Journal.open(tmp_path / "jfk8.station", read_only=True)
+    assert journal.election.setup.eligible == 8325
+    assert journal.election.setup.ballots == 4852
+    assert journal.election.setup.agent is None
+    journal.close()
+
+
+def test_names_the_wrong_field_and_creates_nothing(qtbot: QtBot, tmp_path: Path) -> None:
+    dialog = NewElectionDialog(folder=tmp_path)
+    qtbot.addWidget(dialog)
+    dialog.open()
+    fill(dialog, tmp_path / "e.station", eligible="zero")
+    create(dialog)
+    assert "eligible voters must be a whole number" in dialog.error_label.text()
+    assert dialog.isVisible()
+    fill(dialog, tmp_path / "e.station", union="  ")
+    create(dialog)
+    assert "union must not be empty" in dialog.error_label.text()
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_refuses_to_overwrite(qtbot: QtBot, tmp_path: Path) -> None:
+    existing = tmp_path / "e.station"
+    existing.write_text("keep")
+    dialog = NewElectionDialog(folder=tmp_path)
+    qtbot.addWidget(dialog)
+    dialog.open()
+    fill(dialog, existing)
+    create(dialog)
+    assert "never overwrites" in dialog.error_label.text()
+    assert existing.read_text() == "keep"
+
+
+def test_start_dialog_offers_new_and_open(qtbot: QtBot) -> None:
+    start = StartDialog()
+    qtbot.addWidget(start)
+    with qtbot.waitSignal(start.new_election_requested):
+        start.new_button.click()
+    with qtbot.waitSignal(start.open_requested):
+        start.open_button.click()

@@ -1,0 +1,94 @@
+"""A count's worth of Qt calls in one process: the PySide6 6.12.0 / Python 3.11 trap.
+
+That pair releases `None`, `True` or `False` once too often on every Qt call that
+returns nothing or a bool, and the process aborts minutes into a count. The driver runs
+in a child process so that such an abort fails this test instead of killing the run.
+"""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+CLICKS = 20_000
+KEYS = 20_000
+
+
+def test_forty_thousand_calls_by_click_and_key(tmp_path: Path) -> None:
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    done = subprocess.run(
+        [sys.executable, __file__, str(tmp_path)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    report = json.loads(done.stdout.strip().splitlines()[-1])
+    assert report["for"] == CLICKS // 2 + KEYS // 2
+    assert report["against"] == CLICKS // 2 + KEYS // 2
+    assert report["events"] == CLICKS + KEYS + 2  # plus the opening and the closing
+    assert report["verified"]
+    if sys.version_info < (3, 12):  # immortal from 3.12 on: the counts mean nothing there
+        for name in ("None", "True", "False"):
+            fall = report["refcounts_before"][name] - report["refcounts_after"][name]
+            assert fall < 1_000, f"refcount of {name} fell by {fall}"
+
+
+def drive(folder: Path) -> dict[str, object]:
+    """Record CLICKS calls by mouse and KEYS by keyboard in a real operator window."""
+    from PySide6.QtCore import QEvent, Qt
+    from PySide6.QtGui import QKeyEvent
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QApplication
+
+    from station.domain import Call, ElectionSetup
+    from station.journal import Journal
+    from station.journal.verify import verify_file
+    from station.ui.count_controller import CountController
+    from station.ui.operator_window import OperatorWindow
+
+    path = folder / "soak.station"
+    Journal.create(path, ElectionSetup("1-RC-1", "Employer", "Union", 100_000, None))
+    app = QApplication([])
+    window = OperatorWindow(CountController(Journal.open(path)))
+    window.show()
+    window.activateWindow()
+    QTest.qWaitForWindowActive(window)
+    before = {
+        "None": sys.getrefcount(None),
+        "True": sys.getrefcount(True),
+        "False": sys.getrefcount(False),
+    }
+    buttons = [window.pad.buttons[Call.FOR], window.pad.buttons[Call.AGAINST]]
+    for i in range(CLICKS):
+        QTest.mouseClick(buttons[i % 2], Qt.MouseButton.LeftButton)
+    for i in range(KEYS):
+        key = Qt.Key.Key_F if i % 2 == 0 else Qt.Key.Key_A
+        for kind in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease):
+            QApplication.sendEvent(
+                window, QKeyEvent(kind, key, Qt.KeyboardModifier.NoModifier, "f")
+            )
+        if i % 500 == 0:
+            app.processEvents()
+    app.processEvents()
+    after = {
+        "None": sys.getrefcount(None),
+        "True": sys.getrefcount(True),
+        "False": sys.getrefcount(False),
+    }
+    window.close()
+    verdict = verify_file(path)
+    return {
+        "for": verdict.tally.for_union,
+        "against": verdict.tally.against,
+        "events": verdict.events,
+        "verified": verdict.ok,
+        "refcounts_before": before,
+        "refcounts_after": after,
+    }
+
+
+if __name__ == "__main__":
+    print(json.dumps(drive(Path(sys.argv[1]))))
