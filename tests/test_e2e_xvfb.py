@@ -1,0 +1,132 @@
+"""A real count typed into the real window on a real X server (Xvfb), as an operator would.
+
+Hundreds of keys with mistakes, undos and redos go through xdotool to the station
+process; afterwards `station tally --json` must give exactly the expected tally and
+`station log` must hold every key. Skipped where Xvfb or xdotool is missing (CI
+installs both).
+"""
+
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.skipif(
+    not (shutil.which("Xvfb") and shutil.which("xdotool")), reason="needs Xvfb and xdotool"
+)
+
+KEY_CALLS = {"f": "for", "a": "against", "c": "challenge", "v": "void"}
+
+
+@pytest.fixture
+def display() -> Iterator[str]:
+    read, write = os.pipe()
+    server = subprocess.Popen(
+        ["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+        pass_fds=(write,),
+        stderr=subprocess.DEVNULL,
+    )
+    os.close(write)
+    number = os.read(read, 16).decode().strip()
+    os.close(read)
+    yield f":{number}"
+    server.terminate()
+    server.wait(timeout=10)
+
+
+def station(*args: str | Path, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "station", *map(str, args)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
+
+
+def xdotool(env: dict[str, str], *args: str) -> str:
+    done = subprocess.run(["xdotool", *args], capture_output=True, text=True, env=env, timeout=60)
+    return done.stdout.strip()
+
+
+def plan_keys(seed: int, total: int) -> tuple[list[str], dict[str, int], int]:
+    """Random keypresses with mistakes fixed by undo, and the tally a recount gives."""
+    rng = random.Random(seed)
+    keys: list[str] = []
+    active: list[str] = []
+    undone: list[str] = []
+    events = 0
+    while len(keys) < total:
+        roll = rng.random()
+        if roll < 0.08 and active:
+            keys.append("ctrl+z")
+            undone.append(active.pop())
+        elif roll < 0.11 and undone:
+            keys.append("ctrl+y" if rng.random() < 0.5 else "ctrl+shift+z")
+            active.append(undone.pop())
+        elif roll < 0.11:
+            continue
+        else:
+            key = rng.choices("facv", weights=(45, 45, 5, 5))[0]
+            keys.append(key)
+            active.append(KEY_CALLS[key])
+            undone.clear()
+        events += 1
+    tally = {call: active.count(call) for call in KEY_CALLS.values()}
+    return keys, tally, events
+
+
+def test_a_real_count_typed_under_xvfb(tmp_path: Path, display: str) -> None:
+    env = {**os.environ, "DISPLAY": display, "QT_QPA_PLATFORM": "xcb"}
+    path = tmp_path / "count.station"
+    made = station(
+        "new", path, "--case", "29-RC-288020", "--employer", "Amazon.com Services LLC",
+        "--union", "Amazon Labor Union", "--eligible", "8325", "--ballots", "400",
+    )  # fmt: skip
+    assert made.returncode == 0, made.stderr
+    app_log = tmp_path / "app.log"
+    with app_log.open("w") as log_file:
+        app = subprocess.Popen([sys.executable, "-m", "station", str(path)], env=env, stderr=log_file)
+    try:
+        window = xdotool(env, "search", "--sync", "--name", "Station .* 29-RC-288020").split()[0]
+        xdotool(env, "windowsize", window, "1280", "780")
+        xdotool(env, "windowfocus", "--sync", window)
+        time.sleep(0.5)
+        keys, expected, events = plan_keys(seed=2022, total=300)
+        for start in range(0, len(keys), 50):
+            xdotool(env, "key", "--delay", "15", *keys[start : start + 50])
+        # A key held down for a second: the X server auto-repeats it, Station records one.
+        xdotool(env, "keydown", "f")
+        time.sleep(1.0)
+        xdotool(env, "keyup", "f")
+        expected["for"] += 1
+        events += 1
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            tally = json.loads(station("tally", path, "--json").stdout)
+            if tally["events"] >= events + 1:
+                break
+            time.sleep(0.2)
+        xdotool(env, "key", "ctrl+q")
+        assert app.wait(timeout=20) == 0, app_log.read_text()
+    finally:
+        if app.poll() is None:
+            app.kill()
+    tally = json.loads(station("tally", path, "--json").stdout)
+    assert {call: tally[call] for call in ("for", "against", "void")} == {
+        "for": expected["for"],
+        "against": expected["against"],
+        "void": expected["void"],
+    }
+    assert tally["challenged"] == expected["challenge"]
+    log = [json.loads(line) for line in station("log", path, "--json").stdout.splitlines()]
+    assert [e["action"] for e in log][0] == "open" and log[-1]["action"] == "close"
+    assert len(log) == events + 2  # every key, plus the opening and the closing
+    assert station("verify", path).returncode == 0
