@@ -41,7 +41,9 @@ def display() -> Iterator[str]:
     server.wait(timeout=10)
 
 
-def station(*args: str | Path, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+def station(
+    *args: str | Path, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "station", *map(str, args)],
         capture_output=True,
@@ -93,7 +95,9 @@ def test_a_real_count_typed_under_xvfb(tmp_path: Path, display: str) -> None:
     assert made.returncode == 0, made.stderr
     app_log = tmp_path / "app.log"
     with app_log.open("w") as log_file:
-        app = subprocess.Popen([sys.executable, "-m", "station", str(path)], env=env, stderr=log_file)
+        app = subprocess.Popen(
+            [sys.executable, "-m", "station", str(path)], env=env, stderr=log_file
+        )
     try:
         window = xdotool(env, "search", "--sync", "--name", "Station .* 29-RC-288020").split()[0]
         xdotool(env, "windowsize", window, "1280", "780")
@@ -127,6 +131,6 @@ def test_a_real_count_typed_under_xvfb(tmp_path: Path, display: str) -> None:
     }
     assert tally["challenged"] == expected["challenge"]
     log = [json.loads(line) for line in station("log", path, "--json").stdout.splitlines()]
-    assert [e["action"] for e in log][0] == "open" and log[-1]["action"] == "close"
+    assert log[0]["action"] == "open" and log[-1]["action"] == "close"
     assert len(log) == events + 2  # every key, plus the opening and the closing
     assert station("verify", path).returncode == 0
