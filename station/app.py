@@ -52,13 +52,15 @@ class Station(QObject):
         window.new_election_requested.connect(self._on_new_election_requested)
         window.open_requested.connect(self._on_open_requested)
         previous, self.window = self.window, window
+        window.resize(1100, 720)
+        # Show the new window before closing the old ones: closing the last visible
+        # window would quit the application.
+        window.show()
         if previous is not None:
             previous.close()
         if self.start is not None:
             self.start.close()
             self.start = None
-        window.resize(1100, 720)
-        window.show()
         return window
 
     def open_path(self, path: Path) -> None:
@@ -71,7 +73,11 @@ class Station(QObject):
             return
         try:
             journal = Journal.open(path)
-            self.show_operator(journal)
+            try:
+                self.show_operator(journal)
+            except JournalError:
+                journal.close()  # let go of the lock: the user may fix the file and retry
+                raise
         except JournalError as error:
             QMessageBox.warning(self._parent_widget(), "Cannot open the election file", str(error))
 

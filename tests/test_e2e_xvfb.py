@@ -25,17 +25,34 @@ pytestmark = pytest.mark.skipif(
 KEY_CALLS = {"f": "for", "a": "against", "c": "challenge", "v": "void"}
 
 
+def _answers(display: str, seconds: float) -> bool:
+    env = {**os.environ, "DISPLAY": display}
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        probe = subprocess.run(["xdotool", "getdisplaygeometry"], env=env, capture_output=True)
+        if probe.returncode == 0:
+            return True
+        time.sleep(0.1)
+    return False
+
+
 @pytest.fixture
 def display() -> Iterator[str]:
-    read, write = os.pipe()
-    server = subprocess.Popen(
-        ["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
-        pass_fds=(write,),
-        stderr=subprocess.DEVNULL,
-    )
-    os.close(write)
-    number = os.read(read, 16).decode().strip()
-    os.close(read)
+    """A private Xvfb server on a free display number (never :0, often a real desktop's)."""
+    for number in random.sample(range(100, 900), 10):
+        if Path(f"/tmp/.X{number}-lock").exists():
+            continue
+        server = subprocess.Popen(
+            ["Xvfb", f":{number}", "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        if _answers(f":{number}", 10):
+            break
+        server.kill()
+        server.wait(timeout=10)
+    else:
+        pytest.fail("no Xvfb server could be started")
     yield f":{number}"
     server.terminate()
     server.wait(timeout=10)
@@ -55,6 +72,7 @@ def station(
 
 def xdotool(env: dict[str, str], *args: str) -> str:
     done = subprocess.run(["xdotool", *args], capture_output=True, text=True, env=env, timeout=60)
+    assert done.returncode == 0, f"xdotool {' '.join(args)}: {done.stderr}"
     return done.stdout.strip()
 
 
@@ -99,7 +117,9 @@ def test_a_real_count_typed_under_xvfb(tmp_path: Path, display: str) -> None:
             [sys.executable, "-m", "station", str(path)], env=env, stderr=log_file
         )
     try:
-        window = xdotool(env, "search", "--sync", "--name", "Station .* 29-RC-288020").split()[0]
+        found = xdotool(env, "search", "--sync", "--name", "Station .* 29-RC-288020")
+        assert found, app_log.read_text()
+        window = found.split()[0]
         xdotool(env, "windowsize", window, "1280", "780")
         xdotool(env, "windowfocus", "--sync", window)
         time.sleep(0.5)
@@ -123,6 +143,7 @@ def test_a_real_count_typed_under_xvfb(tmp_path: Path, display: str) -> None:
     finally:
         if app.poll() is None:
             app.kill()
+            app.wait(timeout=10)
     tally = json.loads(station("tally", path, "--json").stdout)
     assert {call: tally[call] for call in ("for", "against", "void")} == {
         "for": expected["for"],

@@ -76,11 +76,11 @@ def _positive(field: str, value: object) -> int:
         stripped = value.strip()
         if _GROUPED.fullmatch(stripped):  # "1,633" as printed on a notice
             stripped = stripped.replace(",", "")
-        if not stripped.isascii() or not stripped.isdigit():
-            raise SetupError(f"{field} must be a whole number greater than zero, not {value!r}")
+        if not stripped.isascii() or not stripped.isdigit() or len(stripped) > 12:
+            raise SetupError(f"{field} must be a whole number greater than zero, not {value!r:.40}")
         value = int(stripped)
     if not isinstance(value, int) or value <= 0:
-        raise SetupError(f"{field} must be a whole number greater than zero, not {value!r}")
+        raise SetupError(f"{field} must be a whole number greater than zero, not {value!r:.40}")
     if value > MAX_NUMBER:
         raise SetupError(f"{field} is larger than {MAX_NUMBER:,}")
     return value

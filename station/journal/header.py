@@ -1,6 +1,7 @@
 """Identify a file from its first 100 bytes, before SQLite opens (and perhaps changes) it."""
 
 import os
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -21,6 +22,8 @@ class Header:
 def read_header(path: Path) -> Header:
     """Read the SQLite header of `path`, or raise a one-line JournalError."""
     try:
+        if path.exists() and not path.is_dir() and not stat.S_ISREG(path.stat().st_mode):
+            raise NotAJournal(f"{path}: is not a regular file")
         with open(path, "rb") as file:
             head = file.read(HEADER_SIZE)
     except FileNotFoundError:

@@ -68,8 +68,11 @@ class Record:
         """The event's free-form detail (JSON object), or an empty dict."""
         if not self.detail:
             return {}
-        value = json.loads(self.detail)
-        return value if isinstance(value, dict) else {}
+        try:
+            value = json.loads(self.detail)
+        except (TypeError, ValueError):
+            return {"unreadable": str(self.detail)}  # `verify` says what is wrong
+        return value if isinstance(value, dict) else {"unreadable": str(self.detail)}
 
     def computed_hash(self) -> str:
         """The hash this event should have, given its fields and `prev_hash`."""
@@ -128,11 +131,14 @@ class Journal:
         """
         path = Path(path)
         folder = path.parent
-        if not folder.is_dir():
-            raise JournalNotFound(f"{folder}: no such folder")
-        if path.exists() or path.is_symlink():
-            raise JournalExists(f"{path}: already exists; Station never overwrites a file")
-        temp = folder / f".{path.name}.{secrets.token_hex(4)}.creating"
+        try:
+            if not folder.is_dir():
+                raise JournalNotFound(f"{folder}: no such folder")
+            if path.exists() or path.is_symlink():
+                raise JournalExists(f"{path}: already exists; Station never overwrites a file")
+        except OSError as error:  # a name too long for the file system, and the like
+            raise JournalNotFound(f"{path}: cannot be created ({error.strerror})") from None
+        temp = folder / f".station-{secrets.token_hex(6)}.creating"
         try:
             conn = sqlite3.connect(temp)
             try:
@@ -167,7 +173,8 @@ class Journal:
             raise WriteFailed(f"{path}: could not be created ({error.strerror})") from None
         finally:
             for leftover in (temp, Path(f"{temp}-wal"), Path(f"{temp}-shm")):
-                leftover.unlink(missing_ok=True)
+                with contextlib.suppress(OSError):
+                    leftover.unlink(missing_ok=True)
 
     @classmethod
     def open(cls, path: Path | str, *, read_only: bool = False) -> "Journal":
@@ -206,7 +213,8 @@ class Journal:
             if lock:
                 lock.release()
             for sidecar in ours:
-                sidecar.unlink(missing_ok=True)
+                with contextlib.suppress(OSError):
+                    sidecar.unlink(missing_ok=True)
             raise CorruptJournal(
                 f"{path}: is damaged and cannot be read ({_describe(error)})"
             ) from None
@@ -238,20 +246,30 @@ class Journal:
             "setup_hash",
         ]
         values = dict(zip(keys, row, strict=True))
-        setup = ElectionSetup(
-            case_number=str(values["case_number"]),
-            employer=str(values["employer"]),
-            union=str(values["union_name"]),
-            eligible=int(values["eligible"]),
-            ballots=None if values["ballots"] is None else int(values["ballots"]),
-            agent=None if values["agent"] is None else str(values["agent"]),
-        )
+        try:
+            setup = self._setup_from(values)
+        except (TypeError, ValueError):
+            raise CorruptJournal(f"{self.path}: the election setup was altered") from None
         return Election(
             setup=setup,
             election_id=str(values["election_id"]),
             created_utc=str(values["created_utc"]),
             setup_hash=str(values["setup_hash"]),
             row=values,
+        )
+
+    @staticmethod
+    def _setup_from(values: dict[str, object]) -> ElectionSetup:
+        for field in ("eligible", "ballots"):
+            if values[field] is not None and not isinstance(values[field], int):
+                raise ValueError(field)
+        return ElectionSetup(
+            case_number=str(values["case_number"]),
+            employer=str(values["employer"]),
+            union=str(values["union_name"]),
+            eligible=int(str(values["eligible"])),
+            ballots=None if values["ballots"] is None else int(str(values["ballots"])),
+            agent=None if values["agent"] is None else str(values["agent"]),
         )
 
     def _read_head(self) -> tuple[int, str]:
@@ -325,6 +343,12 @@ class Journal:
             with self._db.atomic():
                 self._conn.execute(_INSERT, (*fields, record.hash))
         except sqlite3.Error as error:
+            if self._conn.in_transaction:
+                # Neither COMMIT nor ROLLBACK went through: what this connection sees is
+                # not durable, so it proves nothing. Try once more to roll back.
+                with contextlib.suppress(sqlite3.Error):
+                    self._conn.execute("ROLLBACK")
+                raise WriteFailed(f"not recorded: {_describe(error)}") from None
             if self._committed_after_all(record):
                 return record
             raise WriteFailed(f"not recorded: {_describe(error)}") from None

@@ -11,7 +11,7 @@ from pathlib import Path
 from station.domain import Count, ReplayError, Tally
 from station.journal import schema
 from station.journal.chain import setup_hash
-from station.journal.store import Journal
+from station.journal.store import Journal, Record
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +60,10 @@ def verify_journal(journal: Journal) -> Verdict:
                 )
             if record.prev_hash != head:
                 return fail(f"event {record.seq} does not chain to the event before it", record.seq)
+            if not _well_typed(record):
+                return fail(
+                    f"event {record.seq} was altered (a field has the wrong type)", record.seq
+                )
             if record.computed_hash() != record.hash:
                 return fail(f"event {record.seq} was altered (its hash does not match)", record.seq)
             try:
@@ -84,3 +88,15 @@ def verify_file(path: Path | str) -> Verdict:
         return verify_journal(journal)
     finally:
         journal.close()
+
+
+def _well_typed(record: Record) -> bool:
+    """Whether every field has the type Station writes (hashing assumes it)."""
+    texts = (record.utc, record.action, record.prev_hash, record.hash)
+    optional_texts = (record.call, record.detail)
+    return (
+        all(isinstance(value, str) for value in texts)
+        and all(value is None or (isinstance(value, str) and value) for value in optional_texts)
+        and all(isinstance(value, int) for value in (record.seq, record.mono_ns, record.session))
+        and (record.target is None or isinstance(record.target, int))
+    )

@@ -1,7 +1,9 @@
 """The operator's window: four call buttons, undo/redo, the count and the last calls."""
 
+from collections.abc import Callable
+
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtGui import QAction, QCloseEvent, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
     QHBoxLayout,
@@ -16,6 +18,7 @@ from PySide6.QtWidgets import (
 from station.domain import Call, Change
 from station.ui.call_pad import KEYS, CallPad
 from station.ui.count_controller import CountController
+from station.ui.key_guard import KeyRepeatGuard
 from station.ui.recent_calls import RecentCallsList
 
 
@@ -89,6 +92,7 @@ class OperatorWindow(QMainWindow):
         controller.undo_stack.canRedoChanged.connect(self._refresh_undo_redo)
 
         self._closed = False
+        self._key_guard = KeyRepeatGuard()
         self.recent.show_changes(controller.recent)
         self._refresh()
 
@@ -143,19 +147,20 @@ class OperatorWindow(QMainWindow):
         file_menu.addSeparator()
         file_menu.addAction(quit_action)
 
+        # The count's own keys are handled in keyPressEvent, not as QAction shortcuts,
+        # so that one guard can refuse every kind of auto-repeat (see key_guard.py);
+        # the menu shows them after a tab.
         count_menu = self.menuBar().addMenu("&Count")
         self.call_actions: dict[Call, QAction] = {}
         for call in (Call.FOR, Call.AGAINST, Call.CHALLENGE, Call.VOID):
-            action = self._action(f"Record {call.label}", [QKeySequence(KEYS[call])])
+            action = self._action(f"Record {call.label}\t{KEYS[call]}", [])
             action.triggered.connect(lambda _checked=False, call=call: self._record(call))
             self.call_actions[call] = action
             count_menu.addAction(action)
         count_menu.addSeparator()
-        self.undo_action = self._action("&Undo last call", [QKeySequence("Ctrl+Z")])
+        self.undo_action = self._action("&Undo last call\tCtrl+Z", [])
         self.undo_action.triggered.connect(self._on_undo_triggered)
-        self.redo_action = self._action(
-            "&Redo", [QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")]
-        )
+        self.redo_action = self._action("&Redo\tCtrl+Shift+Z, Ctrl+Y", [])
         self.redo_action.triggered.connect(self._on_redo_triggered)
         count_menu.addActions([self.undo_action, self.redo_action])
 
@@ -167,6 +172,37 @@ class OperatorWindow(QMainWindow):
         action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
         self.addAction(action)
         return action
+
+    # -- keys -----------------------------------------------------------------------
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """F, A, C, V record; Ctrl+Z undoes; Ctrl+Shift+Z and Ctrl+Y redo. Repeats are ignored."""
+        command = self._command_for(event)
+        if command is None:
+            super().keyPressEvent(event)
+            return
+        event.accept()
+        if self._key_guard.press(event.key(), event.timestamp(), event.isAutoRepeat()):
+            command()
+
+    def keyReleaseEvent(self, event: QKeyEvent) -> None:
+        self._key_guard.release(event.key(), event.timestamp(), event.isAutoRepeat())
+        super().keyReleaseEvent(event)
+
+    def _command_for(self, event: QKeyEvent) -> Callable[[], object] | None:
+        modifiers = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+        key = event.key()
+        control = Qt.KeyboardModifier.ControlModifier
+        if modifiers == Qt.KeyboardModifier.NoModifier and key in _CALL_KEYS:
+            call = _CALL_KEYS[key]
+            return lambda: self._record(call)
+        if modifiers == control and key == Qt.Key.Key_Z:
+            return self._on_undo_triggered
+        if modifiers == control | Qt.KeyboardModifier.ShiftModifier and key == Qt.Key.Key_Z:
+            return self._on_redo_triggered
+        if modifiers == control and key == Qt.Key.Key_Y:
+            return self._on_redo_triggered
+        return None
 
     # -- handlers -------------------------------------------------------------------
 
@@ -241,6 +277,14 @@ class OperatorWindow(QMainWindow):
         self.controller.undo_stack.canRedoChanged.disconnect(self._refresh_undo_redo)
         self.controller.close()
         event.accept()
+
+
+_CALL_KEYS: dict[int, Call] = {
+    Qt.Key.Key_F.value: Call.FOR,
+    Qt.Key.Key_A.value: Call.AGAINST,
+    Qt.Key.Key_C.value: Call.CHALLENGE,
+    Qt.Key.Key_V.value: Call.VOID,
+}
 
 
 def _html(text: str) -> str:
