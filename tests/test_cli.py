@@ -164,3 +164,18 @@ def test_a_second_operator_is_refused_while_a_reader_is_fine(tmp_path: Path) -> 
         assert station("tally", path, "--json").returncode == 0
     finally:
         journal.close()
+
+
+def test_absurd_numbers_and_names_give_one_line(tmp_path: Path) -> None:
+    huge = station("new", tmp_path / "a.station", *NEW, "--eligible", "9" * 5000)
+    assert huge.returncode == 2 and huge.stderr.count("\n") == 1
+    long_name = station("new", tmp_path / ("n" * 300 + ".station"), *NEW, "--eligible", "5")
+    assert long_name.returncode == 2 and "Traceback" not in long_name.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_fifo_is_refused_at_once(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe.station"
+    os.mkfifo(fifo)
+    done = station("verify", fifo)
+    assert done.returncode == 2 and "not a regular file" in done.stderr

@@ -113,3 +113,26 @@ def test_a_rehashed_but_illegal_undo_is_caught_by_the_replay(election_file: Path
     assert not verdict.ok
     assert "breaks the rules of the count" in (verdict.problem or "")
     assert verdict.seq == 5
+
+
+@pytest.mark.parametrize(
+    "statement",
+    [
+        "UPDATE events SET detail = X'7b7d' WHERE seq = 1",
+        "UPDATE events SET utc = X'41' WHERE seq = 2",
+        "UPDATE events SET detail = '' WHERE seq = 8",
+    ],
+)
+def test_wrongly_typed_fields_are_named_not_crashed_on(election_file: Path, statement: str) -> None:
+    counted(election_file)
+    tamper(election_file, statement)
+    conn = sqlite3.connect(election_file)
+    conn.executescript(
+        "CREATE TRIGGER events_no_update BEFORE UPDATE ON events BEGIN SELECT RAISE(ABORT, 'x'); END;"
+        "CREATE TRIGGER events_no_delete BEFORE DELETE ON events BEGIN SELECT RAISE(ABORT, 'x'); END;"
+        "CREATE TRIGGER events_append_only BEFORE INSERT ON events BEGIN SELECT RAISE(ABORT, 'x'); END;"
+    )
+    conn.close()
+    verdict = verify_file(election_file)
+    assert not verdict.ok
+    assert "altered" in (verdict.problem or "")
