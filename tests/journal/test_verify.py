@@ -31,6 +31,20 @@ def tamper(path: Path, *statements: str) -> None:
     conn.close()
 
 
+def restore_guards(path: Path) -> None:
+    """Put back the dropped triggers, as a careful forger would."""
+    conn = sqlite3.connect(path)
+    for name, when in (
+        ("events_no_update", "UPDATE"),
+        ("events_no_delete", "DELETE"),
+        ("events_append_only", "INSERT"),
+    ):
+        conn.execute(
+            f"CREATE TRIGGER {name} BEFORE {when} ON events BEGIN SELECT RAISE(ABORT, 'x'); END"
+        )
+    conn.close()
+
+
 def test_an_intact_journal_verifies(election_file: Path) -> None:
     counted(election_file)
     verdict = verify_file(election_file)
@@ -63,13 +77,7 @@ def test_tampering_is_named(
 ) -> None:
     counted(election_file)
     tamper(election_file, *statements)
-    conn = sqlite3.connect(election_file)  # put the guards back: only the chain can tell now
-    conn.executescript(
-        "CREATE TRIGGER events_no_update BEFORE UPDATE ON events BEGIN SELECT RAISE(ABORT, 'x'); END;"
-        "CREATE TRIGGER events_no_delete BEFORE DELETE ON events BEGIN SELECT RAISE(ABORT, 'x'); END;"
-        "CREATE TRIGGER events_append_only BEFORE INSERT ON events BEGIN SELECT RAISE(ABORT, 'x'); END;"
-    )
-    conn.close()
+    restore_guards(election_file)  # only the chain can tell now
     verdict = verify_file(election_file)
     assert not verdict.ok
     assert verdict.seq == seq
@@ -126,13 +134,7 @@ def test_a_rehashed_but_illegal_undo_is_caught_by_the_replay(election_file: Path
 def test_wrongly_typed_fields_are_named_not_crashed_on(election_file: Path, statement: str) -> None:
     counted(election_file)
     tamper(election_file, statement)
-    conn = sqlite3.connect(election_file)
-    conn.executescript(
-        "CREATE TRIGGER events_no_update BEFORE UPDATE ON events BEGIN SELECT RAISE(ABORT, 'x'); END;"
-        "CREATE TRIGGER events_no_delete BEFORE DELETE ON events BEGIN SELECT RAISE(ABORT, 'x'); END;"
-        "CREATE TRIGGER events_append_only BEFORE INSERT ON events BEGIN SELECT RAISE(ABORT, 'x'); END;"
-    )
-    conn.close()
+    restore_guards(election_file)
     verdict = verify_file(election_file)
     assert not verdict.ok
     assert "altered" in (verdict.problem or "")
