@@ -16,7 +16,7 @@ from station import __version__
 from station.domain import Count, ElectionSetup, SetupError
 from station.domain.count import Change
 from station.domain.describe import describe
-from station.journal import CorruptJournal, Journal, JournalError
+from station.journal import Journal, JournalError
 from station.journal.verify import verify_file
 
 SUBCOMMANDS = ("open", "new", "tally", "log", "verify")
@@ -156,12 +156,8 @@ def tally_summary(journal: Journal) -> dict[str, object]:
     """The tally of an open journal as the JSON `station tally --json` prints."""
     count = Count()
     head = journal.election.setup_hash
-    try:
-        for record in journal.records():  # one statement: one consistent snapshot
-            count.apply(record.event())
-            head = record.hash
-    except ValueError as error:
-        raise CorruptJournal(f"{journal.path}: {error} (run `station verify`)") from None
+    for record, _change in journal.replay_into(count):
+        head = record.hash
     tally = count.tally
     setup = journal.election.setup
     return {

@@ -22,14 +22,15 @@ class Header:
 def read_header(path: Path) -> Header:
     """Read the SQLite header of `path`, or raise a one-line JournalError."""
     try:
-        if path.exists() and not path.is_dir() and not stat.S_ISREG(path.stat().st_mode):
+        mode = path.stat().st_mode
+        if stat.S_ISDIR(mode):
+            raise NotAJournal(f"{path}: is a folder, not an election file")
+        if not stat.S_ISREG(mode):  # a FIFO or device would block or never end
             raise NotAJournal(f"{path}: is not a regular file")
         with open(path, "rb") as file:
             head = file.read(HEADER_SIZE)
     except FileNotFoundError:
         raise JournalNotFound(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise NotAJournal(f"{path}: is a folder, not an election file") from None
     except PermissionError:
         raise JournalNotFound(f"{path}: permission denied") from None
     except OSError as error:

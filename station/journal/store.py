@@ -20,9 +20,9 @@ from pathlib import Path
 from sqlite_utils import Database
 
 from station import __version__
-from station.domain import Action, Call, Count, ElectionSetup, Event
+from station.domain import Action, Call, Change, Count, ElectionSetup, Event
 from station.journal import schema
-from station.journal.chain import event_hash, setup_hash
+from station.journal.chain import SETUP_FIELDS, event_hash, setup_hash
 from station.journal.errors import (
     CorruptJournal,
     JournalError,
@@ -38,6 +38,7 @@ from station.journal.lock import WriterLock
 EVENT_COLUMNS = "seq, utc, mono_ns, session, action, call, target, detail, prev_hash, hash"
 _INSERT = f"INSERT INTO events ({EVENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 _SELECT = f"SELECT {EVENT_COLUMNS} FROM events"
+_ELECTION_COLUMNS = (*SETUP_FIELDS, "setup_hash")
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,50 +227,30 @@ class Journal:
     def _load_election(self) -> Election:
         try:
             row = self._conn.execute(
-                "SELECT format, election_id, created_utc, case_number, employer, union_name,"
-                " eligible, ballots, agent, setup_hash FROM election WHERE id = 1"
+                f"SELECT {', '.join(_ELECTION_COLUMNS)} FROM election WHERE id = 1"
             ).fetchone()
         except sqlite3.OperationalError as error:
             raise CorruptJournal(f"{self.path}: is incomplete ({_describe(error)})") from None
         if row is None:
             raise CorruptJournal(f"{self.path}: has no election setup")
-        keys = [
-            "format",
-            "election_id",
-            "created_utc",
-            "case_number",
-            "employer",
-            "union_name",
-            "eligible",
-            "ballots",
-            "agent",
-            "setup_hash",
-        ]
-        values = dict(zip(keys, row, strict=True))
-        try:
-            setup = self._setup_from(values)
-        except (TypeError, ValueError):
-            raise CorruptJournal(f"{self.path}: the election setup was altered") from None
+        values: dict[str, object] = dict(zip(_ELECTION_COLUMNS, row, strict=True))
+        eligible, ballots = values["eligible"], values["ballots"]
+        if not isinstance(eligible, int) or not (ballots is None or isinstance(ballots, int)):
+            raise CorruptJournal(f"{self.path}: the election setup was altered")
+        setup = ElectionSetup(
+            case_number=str(values["case_number"]),
+            employer=str(values["employer"]),
+            union=str(values["union_name"]),
+            eligible=eligible,
+            ballots=ballots,
+            agent=None if values["agent"] is None else str(values["agent"]),
+        )
         return Election(
             setup=setup,
             election_id=str(values["election_id"]),
             created_utc=str(values["created_utc"]),
             setup_hash=str(values["setup_hash"]),
             row=values,
-        )
-
-    @staticmethod
-    def _setup_from(values: dict[str, object]) -> ElectionSetup:
-        for field in ("eligible", "ballots"):
-            if values[field] is not None and not isinstance(values[field], int):
-                raise ValueError(field)
-        return ElectionSetup(
-            case_number=str(values["case_number"]),
-            employer=str(values["employer"]),
-            union=str(values["union_name"]),
-            eligible=int(str(values["eligible"])),
-            ballots=None if values["ballots"] is None else int(str(values["ballots"])),
-            agent=None if values["agent"] is None else str(values["agent"]),
         )
 
     def _read_head(self) -> tuple[int, str]:
@@ -348,8 +329,7 @@ class Journal:
                 # not durable, so it proves nothing. Try once more to roll back.
                 with contextlib.suppress(sqlite3.Error):
                     self._conn.execute("ROLLBACK")
-                raise WriteFailed(f"not recorded: {_describe(error)}") from None
-            if self._committed_after_all(record):
+            elif self._committed_after_all(record):
                 return record
             raise WriteFailed(f"not recorded: {_describe(error)}") from None
         self.head_seq, self.head_hash = seq, record.hash
@@ -383,11 +363,24 @@ class Journal:
         rows = self._conn.execute(f"{_SELECT} ORDER BY seq DESC LIMIT ?", (count,)).fetchall()
         return [Record(*row) for row in reversed(rows)]
 
+    def replay_into(self, count: Count) -> Iterator[tuple[Record, Change]]:
+        """Fold every event into `count`, yielding each record with what it changed.
+
+        Raises CorruptJournal at the first event the rules of the count refuse: such a
+        file can be read by `station verify`, which names the problem, but not counted on.
+        """
+        for record in self.records():  # one statement: one consistent snapshot
+            try:
+                change = count.apply(record.event())
+            except ValueError as error:  # ReplayError, or an unknown action or call
+                raise CorruptJournal(f"{self.path}: {error} (run `station verify`)") from None
+            yield record, change
+
     def replay(self) -> Count:
-        """Fold every event into a Count (raises ReplayError on an event the rules refuse)."""
+        """A new Count of every event (raises CorruptJournal on an event the rules refuse)."""
         count = Count()
-        for record in self.records():
-            count.apply(record.event())
+        for _ in self.replay_into(count):
+            pass
         return count
 
     def triggers(self) -> set[str]:

@@ -10,8 +10,8 @@ from collections import deque
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
-from station.domain import Action, Call, Change, Count, ReplayError
-from station.journal import CorruptJournal, Journal, WriteFailed
+from station.domain import Action, Call, Change, Count
+from station.journal import Journal, WriteFailed
 from station.ui.undo_commands import CallCommand
 
 RECENT_CHANGES = 200
@@ -37,13 +37,8 @@ class CountController(QObject):
         self.undo_stack = QUndoStack(self)
         self.undo_stack.setUndoLimit(UNDO_LIMIT)
         self.last_error: str | None = None
-        try:
-            for record in journal.records():
-                self.recent.append(self.count.apply(record.event()))
-        except (ReplayError, ValueError) as error:
-            raise CorruptJournal(
-                f"{journal.path}: cannot be counted into, {error} (run `station verify`)"
-            ) from None
+        for _record, change in journal.replay_into(self.count):
+            self.recent.append(change)
         self._rebuild_undo_stack()
         self.recent.append(self.count.apply(journal.start_session().event()))
 
