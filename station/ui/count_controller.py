@@ -10,7 +10,7 @@ from collections import deque
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
-from station.domain import Action, Call, Change, Count
+from station.domain import Action, Call, Change, Count, ElectionSetup
 from station.journal import Journal, WriteFailed
 from station.ui.undo_commands import CallCommand
 
@@ -36,14 +36,13 @@ class CountController(QObject):
         self.recent: deque[Change] = deque(maxlen=RECENT_CHANGES)
         self.undo_stack = QUndoStack(self)
         self.undo_stack.setUndoLimit(UNDO_LIMIT)
-        self.last_error: str | None = None
         for _record, change in journal.replay_into(self.count):
             self.recent.append(change)
         self._rebuild_undo_stack()
         self.recent.append(self.count.apply(journal.start_session().event()))
 
     @property
-    def setup(self):  # type: ignore[no-untyped-def]
+    def setup(self) -> ElectionSetup:
         """The election being counted."""
         return self.journal.election.setup
 
@@ -107,10 +106,8 @@ class CountController(QObject):
         try:
             record = self.journal.append(action, call, target)
         except WriteFailed as error:
-            self.last_error = str(error)
-            self.write_failed.emit(self.last_error)
+            self.write_failed.emit(str(error))
             return None
-        self.last_error = None
         change = self.count.apply(record.event())
         self.recent.append(change)
         return change

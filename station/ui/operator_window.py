@@ -88,8 +88,6 @@ class OperatorWindow(QMainWindow):
         self.redo_button.clicked.connect(self._on_redo_triggered)
         controller.changed.connect(self._on_controller_changed)
         controller.write_failed.connect(self._on_controller_write_failed)
-        controller.undo_stack.canUndoChanged.connect(self._refresh_undo_redo)
-        controller.undo_stack.canRedoChanged.connect(self._refresh_undo_redo)
 
         self._closed = False
         self._key_guard = KeyRepeatGuard()
@@ -258,6 +256,8 @@ class OperatorWindow(QMainWindow):
         self._refresh_undo_redo()
 
     def _refresh_undo_redo(self) -> None:
+        # The stack only moves through the controller, which then emits `changed`:
+        # refreshing there is enough, with no need to follow the stack's own signals.
         stack = self.controller.undo_stack
         for widgets, can, text in (
             ((self.undo_action, self.undo_button), stack.canUndo(), stack.undoText()),
@@ -273,18 +273,12 @@ class OperatorWindow(QMainWindow):
             event.accept()
             return
         self._closed = True
-        self.controller.undo_stack.canUndoChanged.disconnect(self._refresh_undo_redo)
-        self.controller.undo_stack.canRedoChanged.disconnect(self._refresh_undo_redo)
         self.controller.close()
         event.accept()
 
 
-_CALL_KEYS: dict[int, Call] = {
-    Qt.Key.Key_F.value: Call.FOR,
-    Qt.Key.Key_A.value: Call.AGAINST,
-    Qt.Key.Key_C.value: Call.CHALLENGE,
-    Qt.Key.Key_V.value: Call.VOID,
-}
+# Qt's key code of a capital letter is its character code (Qt.Key.Key_F == ord("F")).
+_CALL_KEYS: dict[int, Call] = {ord(letter): call for call, letter in KEYS.items()}
 
 
 def _html(text: str) -> str:
