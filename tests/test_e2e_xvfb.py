@@ -121,12 +121,12 @@ def test_a_real_count_typed_under_xvfb(tmp_path: Path, display: str) -> None:
         assert found, app_log.read_text()
         window = found.split()[0]
         xdotool(env, "windowsize", window, "1280", "780")
-        xdotool(env, "windowfocus", "--sync", window)
-        time.sleep(0.5)
+        xdotool(env, "windowfocus", "--sync", window)  # returns once the window has focus
         keys, expected, events = plan_keys(seed=2022, total=300)
         for start in range(0, len(keys), 50):
             xdotool(env, "key", "--delay", "15", *keys[start : start + 50])
         # A key held down for a second: the X server auto-repeats it, Station records one.
+        # The pause is the hold itself (X starts repeating after about 660 ms), not a wait.
         xdotool(env, "keydown", "f")
         time.sleep(1.0)
         xdotool(env, "keyup", "f")
