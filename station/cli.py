@@ -16,6 +16,7 @@ from station import __version__
 from station.domain import Count, ElectionSetup, SetupError
 from station.domain.count import Change
 from station.domain.describe import describe
+from station.domain.statements import challenges_statement, majority_statement
 from station.journal import Journal, JournalError
 from station.journal.verify import verify_file
 
@@ -123,9 +124,11 @@ def cmd_new(args: argparse.Namespace) -> int:
 def cmd_tally(args: argparse.Namespace) -> int:
     journal = Journal.open(args.file, read_only=True)
     try:
-        summary = tally_summary(journal)
+        count, head = _replay(journal)
     finally:
         journal.close()
+    summary = tally_summary(journal, count, head)
+    tally = count.tally
     if args.json:
         print(json.dumps(summary, ensure_ascii=False))
         return 0
@@ -140,24 +143,25 @@ def cmd_tally(args: argparse.Namespace) -> int:
         f"Valid votes counted:                   {summary['valid']:,}",
         f"Challenged ballots:                    {summary['challenged']:,}",
         f"Valid votes plus challenged ballots:   {summary['valid_plus_challenged']:,}",
-        "Challenges are "
-        + ("" if summary["challenges_determinative"] else "not ")
-        + "sufficient in number to affect the results.",
-        "A majority of valid votes counted plus challenged ballots "
-        + ("has" if summary["majority_for_union"] else "has not")
-        + f" been cast for {summary['union']}.",
+        challenges_statement(tally),
+        majority_statement(tally, str(summary["union"])),
         f"Journal: {summary['events']:,} events, head {summary['head']}",
     ]
     print("\n".join(lines))
     return 0
 
 
-def tally_summary(journal: Journal) -> dict[str, object]:
-    """The tally of an open journal as the JSON `station tally --json` prints."""
+def _replay(journal: Journal) -> tuple[Count, str]:
+    """The count of every event in an open journal, and the head hash it reached."""
     count = Count()
     head = journal.election.setup_hash
     for record, _change in journal.replay_into(count):
         head = record.hash
+    return count, head
+
+
+def tally_summary(journal: Journal, count: Count, head: str) -> dict[str, object]:
+    """The tally `station tally --json` prints for a journal replayed into `count`."""
     tally = count.tally
     setup = journal.election.setup
     return {

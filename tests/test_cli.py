@@ -67,7 +67,9 @@ def test_new_then_tally_json(tmp_path: Path) -> None:
     assert tally["ballots"] == 4852 and tally["remaining"] == 4847
     assert len(tally["head"]) == 64
     text = station("tally", path)
-    assert "Challenges are sufficient in number to affect the results." in text.stdout
+    assert (
+        "Challenges are sufficient in number to affect the results of the election." in text.stdout
+    )
 
 
 def test_log_lists_every_event(tmp_path: Path) -> None:
