@@ -13,14 +13,25 @@ from pathlib import Path
 from typing import NoReturn
 
 from station import __version__
-from station.domain import Count, ElectionSetup, SetupError
+from station.domain import Count, ElectionSetup, SetupError, SheetKind
 from station.domain.count import Change
 from station.domain.describe import describe
 from station.domain.statements import challenges_statement, majority_statement
+from station.domain.tally_sheet import Observer, SheetError
 from station.journal import Journal, JournalError
-from station.journal.verify import verify_file
+from station.journal.verify import verify_journal
+from station.sheet.export import PAPERS, ExportError, choose_sheet, export_sheet
+from station.sheet.keys import (
+    KeyProblem,
+    create_key,
+    default_key_path,
+    key_for_signing,
+    load_key,
+)
+from station.sheet.prepare import earlier_key, prepare_sheet, reopen_count
+from station.sheet.verify_export import verify_export
 
-SUBCOMMANDS = ("open", "new", "tally", "log", "verify")
+SUBCOMMANDS = ("open", "new", "tally", "log", "verify", "sign", "reopen", "export", "key")
 
 
 class UsageError(Exception):
@@ -63,8 +74,59 @@ def build_parser() -> argparse.ArgumentParser:
     log.add_argument("file", type=Path)
     log.add_argument("--json", action="store_true", help="one JSON object per line")
 
-    verify = commands.add_parser("verify", help="check the hash chain and the replay")
-    verify.add_argument("file", type=Path)
+    verify = commands.add_parser(
+        "verify",
+        help="check an election file, or an exported sheet's folder",
+        description="Check an election file (its hash chain, replay and sheets) or an"
+        " exported folder (signature, file hashes, journal, and every line of the sheet).",
+    )
+    verify.add_argument("file", type=Path, metavar="FILE_OR_FOLDER")
+    verify.add_argument(
+        "--key", metavar="FINGERPRINT", help="the signing key's fingerprint, as written down"
+    )
+    verify.add_argument(
+        "--sheet",
+        type=Path,
+        metavar="FOLDER",
+        help="with a FILE: also check that it still holds the head this exported sheet certifies",
+    )
+    verify.add_argument(
+        "--head",
+        metavar="EVENTS:HASH",
+        help="with a FILE: also check a head written down from the dashboard, e.g. 1204:3fa9c01b2e7d",
+    )
+
+    sign = commands.add_parser(
+        "sign", help="prepare the tally sheet: certify the count and lock it"
+    )
+    sign.add_argument("file", type=Path)
+    sign.add_argument("--agent", help="the Board agent certifying (default: as set up)")
+    sign.add_argument(
+        "--observer",
+        action="append",
+        default=[],
+        metavar="PARTY:NAME",
+        help='an observer, e.g. "Employer:Jane Roe" or "Union:John Doe" (repeat for each)',
+    )
+    sign.add_argument("--place", help="where the count was held")
+    sign.add_argument(
+        "--interim", action="store_true", help="an interim tally (the count pauses and resumes)"
+    )
+
+    reopen = commands.add_parser("reopen", help="reopen a count locked by a tally sheet")
+    reopen.add_argument("file", type=Path)
+    reopen.add_argument("--reason", required=True, help="why the count is reopened (recorded)")
+
+    export = commands.add_parser("export", help="export a prepared sheet, signed, into a folder")
+    export.add_argument("file", type=Path)
+    export.add_argument("--out", type=Path, required=True, metavar="FOLDER")
+    export.add_argument(
+        "--sheet", type=int, metavar="EVENT", help="the sheet prepared at EVENT (default: latest)"
+    )
+    export.add_argument("--paper", choices=sorted(PAPERS), default="letter")
+
+    key = commands.add_parser("key", help="print this station's signing key fingerprint")
+    key.add_argument("--new", action="store_true", help="make a new key (only when none exists)")
     return parser
 
 
@@ -82,9 +144,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             "tally": cmd_tally,
             "log": cmd_log,
             "verify": cmd_verify,
+            "sign": cmd_sign,
+            "reopen": cmd_reopen,
+            "export": cmd_export,
+            "key": cmd_key,
         }[args.command]
         return handler(args)
-    except (UsageError, SetupError, JournalError) as error:
+    except (UsageError, SetupError, JournalError, SheetError, ExportError, KeyProblem) as error:
         print(f"station: {error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
@@ -223,11 +289,159 @@ def cmd_log(args: argparse.Namespace) -> int:
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
-    verdict = verify_file(args.file)
-    if verdict.ok:
+    if args.file.is_dir():
+        if args.sheet or args.head:
+            raise UsageError("--sheet and --head check an election file, not a folder")
+        export = verify_export(args.file, expected_key=args.key)
+        if not export.ok:
+            print(f"NOT INTACT: {args.file}: {export.problem}", file=sys.stderr)
+            return 1
         print(
-            f"OK: {args.file}: {verdict.events:,} events, chain and replay intact; head {verdict.head}"
+            f"OK: {args.file}: {export.title} tally signed by key {export.key};"
+            f" every line matches the journal at event {export.head_seq:,}, head {export.head_hash}"
         )
         return 0
-    print(f"NOT INTACT: {args.file}: {verdict.problem}", file=sys.stderr)
-    return 1
+    if args.key and not args.sheet:
+        raise UsageError("--key checks an exported folder (or goes with --sheet)")
+    witnesses = _witnesses(args)
+    journal = Journal.open(args.file, read_only=True)
+    try:
+        verdict = verify_journal(journal)
+        problem = verdict.problem
+        if verdict.ok:
+            for seq, expected, source in witnesses:
+                problem = _witness_problem(journal, seq, expected, source)
+                if problem:
+                    break
+    finally:
+        journal.close()
+    if problem:
+        print(f"NOT INTACT: {args.file}: {problem}", file=sys.stderr)
+        return 1
+    print(
+        f"OK: {args.file}: {verdict.events:,} events, chain and replay intact; head {verdict.head}"
+    )
+    for seq, expected, source in witnesses:
+        print(f"OK: still holds event {seq:,} with hash {expected}, as {source} says")
+    return 0
+
+
+def _witnesses(args: argparse.Namespace) -> list[tuple[int, str, str]]:
+    """Heads the file must still hold: (event, hash or its start, who says so)."""
+    witnesses = []
+    if args.sheet:
+        export = verify_export(args.sheet, expected_key=args.key)
+        if not export.ok:
+            raise UsageError(f"{args.sheet}: the exported sheet is not intact: {export.problem}")
+        assert export.head_seq is not None and export.head_hash is not None
+        witnesses.append((export.head_seq, export.head_hash, f"the signed sheet in {args.sheet}"))
+    if args.head:
+        events, _, digest = str(args.head).partition(":")
+        digest = digest.strip().lower()
+        if not (events.strip().replace(",", "").isdigit() and len(digest) >= 8) or any(
+            ch not in "0123456789abcdef" for ch in digest
+        ):
+            raise UsageError("--head is EVENTS:HASH, e.g. 1204:3fa9c01b2e7d (8 hex digits or more)")
+        witnesses.append((int(events.replace(",", "")), digest, "the head written down"))
+    return witnesses
+
+
+def _witness_problem(journal: Journal, seq: int, expected: str, source: str) -> str | None:
+    if seq == 0:
+        actual = journal.election.setup_hash
+    else:
+        record = journal.record(seq)
+        if record is None:
+            return (
+                f"the file ends at event {journal.head_seq:,}, but {source} certifies event"
+                f" {seq:,}: events were removed"
+            )
+        actual = record.hash
+    if not actual.startswith(expected):
+        return (
+            f"event {seq:,} is not the one {source} certifies (another election's file,"
+            " or the record was rewritten)"
+        )
+    return None
+
+
+def _names_for_sheet(journal: Journal, args: argparse.Namespace) -> tuple[str, list[Observer]]:
+    agent = args.agent or journal.election.setup.agent
+    if not agent:
+        raise UsageError("--agent is needed: no Board agent was named when the election was set up")
+    return agent, [Observer.parse(text) for text in args.observer]
+
+
+def cmd_sign(args: argparse.Namespace) -> int:
+    journal = Journal.open(args.file)
+    try:
+        agent, observers = _names_for_sheet(journal, args)
+        count = journal.replay()
+        key = key_for_signing(earlier=earlier_key(journal, count))
+        journal.start_session()
+        count.apply(journal.last_records(1)[0].event())
+        record = prepare_sheet(
+            journal,
+            count,
+            kind=SheetKind.INTERIM if args.interim else SheetKind.FINAL,
+            agent=agent,
+            observers=observers,
+            place=args.place,
+            key_fingerprint=key.fingerprint,
+        )
+        sheet = count.apply(record.event()).sheet
+        assert sheet is not None
+    finally:
+        journal.close()
+    print(
+        f"{sheet.title} tally prepared at event {sheet.seq:,}; it certifies events 1-{sheet.head:,}"
+        f" (head {record.prev_hash[:16]}). The count is locked."
+    )
+    print(f"Export it with: station export {args.file} --out FOLDER")
+    return 0
+
+
+def cmd_reopen(args: argparse.Namespace) -> int:
+    journal = Journal.open(args.file)
+    try:
+        count = journal.replay()
+        if count.locked_by is None:
+            raise SheetError("the count is not locked; there is nothing to reopen")
+        journal.start_session()
+        count.apply(journal.last_records(1)[0].event())
+        reopen_count(journal, count, args.reason)
+    finally:
+        journal.close()
+    print(f"count reopened: {args.reason}")
+    return 0
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    journal = Journal.open(args.file, read_only=True)
+    try:
+        count = journal.replay()
+        sheet = choose_sheet(count, args.sheet)  # before the key: say what is missing first
+        exported = export_sheet(
+            journal, count, args.out, load_key(), sheet_seq=sheet.seq, paper=args.paper
+        )
+    finally:
+        journal.close()
+    print(
+        f"exported the {exported.sheet.title.lower()} tally (event {exported.sheet.seq:,}) to"
+        f" {exported.folder}, signed by key {exported.fingerprint}"
+    )
+    return 0
+
+
+def cmd_key(args: argparse.Namespace) -> int:
+    path = default_key_path()
+    if args.new:
+        key = create_key(path)
+        print(f"created a new signing key at {path}")
+    elif not path.exists():
+        key = create_key(path)
+        print(f"created the station's signing key at {path} (first use)")
+    else:
+        key = load_key(path)
+    print(key.fingerprint)
+    return 0

@@ -5,9 +5,9 @@ trusted on their own.
 """
 
 from station.domain.calls import Call
-from station.domain.count import Change, Count, ReplayError
+from station.domain.count import Change, Count, ReplayError, Sheet
 from station.domain.election import ElectionSetup, SetupError
-from station.domain.events import Action, Event
+from station.domain.events import Action, Event, SheetKind
 from station.domain.tally import Outcome, Tally
 
 __all__ = [
@@ -20,5 +20,7 @@ __all__ = [
     "Outcome",
     "ReplayError",
     "SetupError",
+    "Sheet",
+    "SheetKind",
     "Tally",
 ]

@@ -13,7 +13,7 @@ from array import array
 from dataclasses import dataclass
 
 from station.domain.calls import Call
-from station.domain.events import Action, Event
+from station.domain.events import Action, Event, SheetKind
 from station.domain.tally import Tally
 
 _CALLS = tuple(Call)
@@ -30,6 +30,35 @@ class ReplayError(ValueError):
 
 
 @dataclass(frozen=True, slots=True)
+class Sheet:
+    """A tally sheet prepared during the count, as its SIGN event records it.
+
+    Attributes:
+        seq: the SIGN event.
+        head: the last event the sheet certifies (the one before `seq`).
+        kind: final or interim.
+        revision: for a final sheet, 0 for the first and n for the n-th one prepared
+            after a reopen (a revision); 0 for an interim sheet.
+        supersedes: the SIGN event of the final sheet a revision replaces, or None.
+        tally: the tally the sheet certifies.
+    """
+
+    seq: int
+    head: int
+    kind: SheetKind
+    revision: int
+    supersedes: int | None
+    tally: Tally
+
+    @property
+    def title(self) -> str:
+        """ "Final", "Interim" or "Revision 2": how the sheet is labelled everywhere."""
+        if self.kind is SheetKind.INTERIM:
+            return "Interim"
+        return f"Revision {self.revision}" if self.revision else "Final"
+
+
+@dataclass(frozen=True, slots=True)
 class Change:
     """What one event did to the count, as the operator and observers should see it.
 
@@ -38,14 +67,20 @@ class Change:
         ballot: for CALL, UNDO and REDO, the ballot number of the call concerned: its
             position among the ballots that count (an undone ballot 1,563 frees the
             number 1,563 for the next call).
+        sheet: for SIGN, the sheet prepared.
     """
 
     event: Event
     ballot: int | None = None
+    sheet: Sheet | None = None
 
 
 class Count:
-    """The running count: the tally and the undo/redo stacks, folded from events.
+    """The running count: the tally, the undo/redo stacks and the sheets, folded from events.
+
+    Once a tally sheet is prepared (SIGN) the count is locked: calls, undos and redos
+    are refused until a REOPEN with a reason. A final sheet prepared after a reopen is a
+    revision and supersedes the previous final one, which stays valid for its own head.
 
     Stacks hold `seq << 2 | call code` in compact arrays so that a journal of a million
     events replays in a few megabytes.
@@ -56,6 +91,8 @@ class Count:
         self._done = array("q")  # calls that count, oldest first
         self._undone = array("q")  # calls that can be redone, most recent last
         self.last_seq = 0
+        self.sheets: list[Sheet] = []
+        self.locked_by: Sheet | None = None  # the sheet that locks the count, if any
 
     @property
     def tally(self) -> Tally:
@@ -93,10 +130,28 @@ class Count:
         return change
 
     def _apply(self, event: Event) -> Change:
+        if event.action in (Action.CALL, Action.UNDO, Action.REDO):
+            if event.info is not None:
+                raise ReplayError(event.seq, f"{event.action} carries no kind or reason")
+            if self.locked_by is not None:
+                raise ReplayError(
+                    event.seq,
+                    f"the count is locked by the tally sheet of event {self.locked_by.seq};"
+                    " it must be reopened first",
+                )
         match event.action:
             case Action.OPEN | Action.CLOSE:
-                if event.call is not None or event.target is not None:
+                if event.call is not None or event.target is not None or event.info is not None:
                     raise ReplayError(event.seq, f"{event.action} carries no call")
+                return Change(event)
+            case Action.SIGN:
+                return Change(event, sheet=self._sign(event))
+            case Action.REOPEN:
+                if self.locked_by is None:
+                    raise ReplayError(event.seq, "the count is not locked; nothing to reopen")
+                if event.call is not None or event.target is not None or not event.info:
+                    raise ReplayError(event.seq, "a reopening gives a reason and nothing else")
+                self.locked_by = None
                 return Change(event)
             case Action.CALL:
                 if event.call is None or event.target is not None:
@@ -115,6 +170,39 @@ class Count:
                 self._totals[_CALL_CODE[_checked_call(event)]] += 1
                 return Change(event, ballot=len(self._done))
         raise ReplayError(event.seq, f"unknown action {event.action!r}")  # pragma: no cover
+
+    def next_sheet(self, kind: SheetKind) -> Sheet:
+        """The sheet a SIGN of `kind` would prepare now, or raise ReplayError if none may be.
+
+        Lets a station show (and record) a sheet's revision number before it signs.
+        """
+        seq = self.last_seq + 1
+        locked = self.locked_by
+        if locked is not None and not (
+            locked.kind is SheetKind.INTERIM and kind is SheetKind.FINAL
+        ):
+            raise ReplayError(
+                seq,
+                f"the count is locked by the tally sheet of event {locked.seq};"
+                " it must be reopened before another sheet is prepared",
+            )
+        if kind is SheetKind.INTERIM:
+            return Sheet(seq, seq - 1, kind, 0, None, self.tally)
+        finals = [sheet for sheet in self.sheets if sheet.kind is SheetKind.FINAL]
+        supersedes = finals[-1].seq if finals else None
+        return Sheet(seq, seq - 1, kind, len(finals), supersedes, self.tally)
+
+    def _sign(self, event: Event) -> Sheet:
+        if event.call is not None or event.target != event.seq - 1:
+            raise ReplayError(event.seq, "a tally sheet certifies the event just before it")
+        try:
+            kind = SheetKind(event.info or "")
+        except ValueError:
+            raise ReplayError(event.seq, f"unknown kind of tally sheet {event.info!r}") from None
+        sheet = self.next_sheet(kind)
+        self.sheets.append(sheet)
+        self.locked_by = sheet
+        return sheet
 
     @staticmethod
     def _move(event: Event, source: array[int], dest: array[int], verb: str, empty: str) -> None:

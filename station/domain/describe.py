@@ -23,6 +23,11 @@ def describe(change: Change) -> str:
             return "Station opened the count"
         case Action.CLOSE:
             return "Station closed the count"
+        case Action.SIGN:
+            title = change.sheet.title if change.sheet else str(event.info)
+            return f"{title} tally prepared; the count is locked"
+        case Action.REOPEN:
+            return f"Count reopened: {event.info}"
     return str(event.action)  # pragma: no cover
 
 

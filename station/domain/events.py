@@ -18,6 +18,15 @@ class Action(StrEnum):
     CALL = "call"  # the operator recorded a call for one ballot
     UNDO = "undo"  # a compensating event: the call named by `target` no longer counts
     REDO = "redo"  # the call named by `target`, undone before, counts again
+    SIGN = "sign"  # a tally sheet was prepared for the head `target`; the count is locked
+    REOPEN = "reopen"  # the count, locked by a tally sheet, is opened again, with a reason
+
+
+class SheetKind(StrEnum):
+    """What a prepared tally sheet is (a later final sheet is numbered as a revision)."""
+
+    FINAL = "final"
+    INTERIM = "interim"  # the count paused, e.g. overnight; it will resume
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,10 +38,13 @@ class Event:
         action: what the event does.
         call: for CALL the call made; for UNDO and REDO the call of `target`, repeated
             so that the tally can be aggregated from one column.
-        target: for UNDO and REDO, the `seq` of the CALL event they act on.
+        target: for UNDO and REDO, the `seq` of the CALL event they act on; for SIGN,
+            the `seq` of the last event the sheet certifies (always the event before).
+        info: for SIGN the sheet's kind (a `SheetKind` value); for REOPEN the reason.
     """
 
     seq: int
     action: Action
     call: Call | None = None
     target: int | None = None
+    info: str | None = None

@@ -13,7 +13,7 @@ FORMAT = "station-journal"
 
 migrations = Migrations("station")
 
-ACTIONS = ("open", "close", "call", "undo", "redo")
+ACTIONS = ("open", "close", "call", "undo", "redo")  # the only actions version 1 allowed
 CALLS = ("for", "against", "void", "challenge")
 
 # Triggers that make the journal append-only inside SQLite itself: whoever edits the
@@ -24,6 +24,24 @@ GUARD_TRIGGERS = (
     "events_no_update",
     "events_no_delete",
     "events_append_only",
+)
+
+
+# One statement each: Python's executescript() commits first, so a migration that must
+# stay one transaction runs them one by one.
+EVENT_GUARDS = (
+    """CREATE TRIGGER events_no_update BEFORE UPDATE ON events
+        BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END""",
+    """CREATE TRIGGER events_no_delete BEFORE DELETE ON events
+        BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END""",
+    # A new event must take the next number and chain to the event before it (the
+    # first one to the election setup).
+    """CREATE TRIGGER events_append_only BEFORE INSERT ON events
+        WHEN NEW.seq IS NOT (SELECT IFNULL(MAX(seq), 0) + 1 FROM events)
+          OR NEW.prev_hash IS NOT IFNULL(
+                (SELECT hash FROM events WHERE seq = NEW.seq - 1),
+                (SELECT setup_hash FROM election WHERE id = 1))
+        BEGIN SELECT RAISE(ABORT, 'events are appended in order, each chained to the last'); END""",
 )
 
 
@@ -63,20 +81,48 @@ def m001_election_and_events(db: Database) -> None:
             BEGIN SELECT RAISE(ABORT, 'the election setup is append-only'); END;
         CREATE TRIGGER election_no_delete BEFORE DELETE ON election
             BEGIN SELECT RAISE(ABORT, 'the election setup is append-only'); END;
-        CREATE TRIGGER events_no_update BEFORE UPDATE ON events
-            BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
-        CREATE TRIGGER events_no_delete BEFORE DELETE ON events
-            BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
-        -- A new event must take the next number and chain to the event before it
-        -- (the first one to the election setup).
-        CREATE TRIGGER events_append_only BEFORE INSERT ON events
-            WHEN NEW.seq IS NOT (SELECT IFNULL(MAX(seq), 0) + 1 FROM events)
-              OR NEW.prev_hash IS NOT IFNULL(
-                    (SELECT hash FROM events WHERE seq = NEW.seq - 1),
-                    (SELECT setup_hash FROM election WHERE id = 1))
-            BEGIN SELECT RAISE(ABORT, 'events are appended in order, each chained to the last'); END;
         """
     )
+    for statement in EVENT_GUARDS:
+        db.execute(statement)
+
+
+@migrations()
+def m002_any_action(db: Database) -> None:
+    """Let the events table take new actions (tally sheets, reopening, and those to come).
+
+    Version 1 listed the allowed actions in a CHECK constraint, which SQLite cannot
+    change in place: the table is rebuilt with every row copied exactly as it was, so
+    every hash still holds. The rules of the count, applied on every replay and by
+    `verify`, are what refuses an unknown action.
+    """
+    before = db.execute("SELECT COUNT(*), IFNULL(MAX(seq), 0) FROM events").fetchone()
+    calls = ", ".join(f"'{call}'" for call in CALLS)
+    for statement in (
+        "DROP TRIGGER events_no_update",
+        "DROP TRIGGER events_no_delete",
+        "DROP TRIGGER events_append_only",
+        f"""CREATE TABLE events_v2 (
+            seq INTEGER PRIMARY KEY,
+            utc TEXT NOT NULL,
+            mono_ns INTEGER NOT NULL,
+            session INTEGER NOT NULL,
+            action TEXT NOT NULL,
+            call TEXT CHECK (call IS NULL OR call IN ({calls})),
+            target INTEGER,
+            detail TEXT,
+            prev_hash TEXT NOT NULL,
+            hash TEXT NOT NULL
+        )""",
+        "INSERT INTO events_v2 SELECT * FROM events ORDER BY seq",
+        "DROP TABLE events",
+        "ALTER TABLE events_v2 RENAME TO events",
+        *EVENT_GUARDS,
+    ):
+        db.execute(statement)
+    after = db.execute("SELECT COUNT(*), IFNULL(MAX(seq), 0) FROM events").fetchone()
+    if tuple(before) != tuple(after):  # pragma: no cover - SQLite copies every row
+        raise RuntimeError("the upgrade of the events table lost rows")
 
 
 SCHEMA_VERSION = len(migrations._migrations)

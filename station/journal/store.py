@@ -35,7 +35,19 @@ from station.journal.errors import (
 from station.journal.header import read_header
 from station.journal.lock import WriterLock
 
-EVENT_COLUMNS = "seq, utc, mono_ns, session, action, call, target, detail, prev_hash, hash"
+EVENT_FIELDS = (
+    "seq",
+    "utc",
+    "mono_ns",
+    "session",
+    "action",
+    "call",
+    "target",
+    "detail",
+    "prev_hash",
+    "hash",
+)
+EVENT_COLUMNS = ", ".join(EVENT_FIELDS)
 _INSERT = f"INSERT INTO events ({EVENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 _SELECT = f"SELECT {EVENT_COLUMNS} FROM events"
 _ELECTION_COLUMNS = (*SETUP_FIELDS, "setup_hash")
@@ -58,11 +70,18 @@ class Record:
 
     def event(self) -> Event:
         """The event as the rules of the count see it (raises ValueError if malformed)."""
+        action = Action(self.action)
+        info = None
+        if action is Action.SIGN:  # rare events: parsing their JSON costs nothing overall
+            info = _text_or_none(self.details().get("kind"))
+        elif action is Action.REOPEN:
+            info = _text_or_none(self.details().get("reason"))
         return Event(
             seq=self.seq,
-            action=Action(self.action),
+            action=action,
             call=None if self.call is None else Call(self.call),
             target=self.target,
+            info=info,
         )
 
     def details(self) -> dict[str, object]:
@@ -99,6 +118,34 @@ class Election:
     created_utc: str
     setup_hash: str
     row: dict[str, object]
+
+
+def election_from_row(values: Mapping[str, object], where: Path | str) -> Election:
+    """The election described by a stored setup row (raises CorruptJournal if malformed)."""
+    missing = [column for column in _ELECTION_COLUMNS if column not in values]
+    eligible, ballots = values.get("eligible"), values.get("ballots")
+    if (
+        missing
+        or not isinstance(eligible, int)
+        or not (ballots is None or isinstance(ballots, int))
+        or not all(isinstance(values[field], str) for field in ("case_number", "setup_hash"))
+    ):
+        raise CorruptJournal(f"{where}: the election setup was altered")
+    setup = ElectionSetup(
+        case_number=str(values["case_number"]),
+        employer=str(values["employer"]),
+        union=str(values["union_name"]),
+        eligible=eligible,
+        ballots=ballots,
+        agent=None if values["agent"] is None else str(values["agent"]),
+    )
+    return Election(
+        setup=setup,
+        election_id=str(values["election_id"]),
+        created_utc=str(values["created_utc"]),
+        setup_hash=str(values["setup_hash"]),
+        row={column: values[column] for column in _ELECTION_COLUMNS},
+    )
 
 
 class Journal:
@@ -233,25 +280,7 @@ class Journal:
             raise CorruptJournal(f"{self.path}: is incomplete ({_describe(error)})") from None
         if row is None:
             raise CorruptJournal(f"{self.path}: has no election setup")
-        values: dict[str, object] = dict(zip(_ELECTION_COLUMNS, row, strict=True))
-        eligible, ballots = values["eligible"], values["ballots"]
-        if not isinstance(eligible, int) or not (ballots is None or isinstance(ballots, int)):
-            raise CorruptJournal(f"{self.path}: the election setup was altered")
-        setup = ElectionSetup(
-            case_number=str(values["case_number"]),
-            employer=str(values["employer"]),
-            union=str(values["union_name"]),
-            eligible=eligible,
-            ballots=ballots,
-            agent=None if values["agent"] is None else str(values["agent"]),
-        )
-        return Election(
-            setup=setup,
-            election_id=str(values["election_id"]),
-            created_utc=str(values["created_utc"]),
-            setup_hash=str(values["setup_hash"]),
-            row=values,
-        )
+        return election_from_row(dict(zip(_ELECTION_COLUMNS, row, strict=True)), self.path)
 
     def _read_head(self) -> tuple[int, str]:
         row = self._conn.execute(
@@ -358,6 +387,11 @@ class Journal:
         for row in cursor:
             yield Record(*row)
 
+    def record(self, seq: int) -> Record | None:
+        """The event numbered `seq`, or None."""
+        row = self._conn.execute(f"{_SELECT} WHERE seq = ?", (seq,)).fetchone()
+        return None if row is None else Record(*row)
+
     def last_records(self, count: int) -> list[Record]:
         """The last `count` events, oldest first."""
         rows = self._conn.execute(f"{_SELECT} ORDER BY seq DESC LIMIT ?", (count,)).fetchall()
@@ -401,6 +435,10 @@ class Journal:
             if self._lock:
                 self._lock.release()
                 self._lock = None
+
+
+def _text_or_none(value: object) -> str | None:
+    return value if isinstance(value, str) else None
 
 
 def _connect(path: Path, *, read_only: bool) -> Database:

@@ -5,13 +5,15 @@ because the first break is the one that matters: everything after it is suspect.
 """
 
 import sqlite3
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from station.domain import Count, ReplayError, Tally
+from station.domain import Count, ReplayError, Sheet, Tally
+from station.domain.tally_sheet import computed_facts, facts_problem
 from station.journal import schema
 from station.journal.chain import setup_hash
-from station.journal.store import Journal, Record
+from station.journal.store import Election, Journal, Record
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,22 +39,36 @@ class Verdict:
 
 def verify_journal(journal: Journal) -> Verdict:
     """Check an open journal from its setup to its last event."""
+    missing = set(schema.GUARD_TRIGGERS) - journal.triggers()
+    guards_problem = (
+        f"the append-only guards were removed from the file ({', '.join(sorted(missing))})"
+        if missing
+        else None
+    )
+    return verify_records(journal.election, journal.records(), guards_problem=guards_problem)
+
+
+def verify_records(
+    election: Election, records: Iterable[Record], *, guards_problem: str | None = None
+) -> Verdict:
+    """Check a stream of events against their election, wherever they were read from.
+
+    Used on the election file and on an exported `journal.jsonl` alike.
+    """
     count = Count()
-    head = journal.election.setup_hash
+    head = election.setup_hash
     checked = 0
+    sheet_hashes: dict[int, str] = {}  # SIGN events, by seq: a revision names its predecessor
 
     def fail(problem: str, seq: int | None = None) -> Verdict:
         return Verdict(False, problem, seq, checked, head, count.tally)
 
-    if setup_hash(journal.election.row) != journal.election.setup_hash:
+    if setup_hash(election.row) != election.setup_hash:
         return fail("the election setup was altered (its hash does not match)")
-    missing = set(schema.GUARD_TRIGGERS) - journal.triggers()
-    if missing:
-        return fail(
-            f"the append-only guards were removed from the file ({', '.join(sorted(missing))})"
-        )
+    if guards_problem:
+        return fail(guards_problem)
     try:
-        for record in journal.records():
+        for record in records:
             expected = checked + 1
             if record.seq != expected:
                 return fail(
@@ -67,13 +83,18 @@ def verify_journal(journal: Journal) -> Verdict:
             if record.computed_hash() != record.hash:
                 return fail(f"event {record.seq} was altered (its hash does not match)", record.seq)
             try:
-                count.apply(record.event())
+                change = count.apply(record.event())
             except ReplayError as error:
                 return fail(
                     f"event {record.seq} breaks the rules of the count: {error.reason}", record.seq
                 )
             except ValueError:
                 return fail(f"event {record.seq} has an unknown action or call", record.seq)
+            if change.sheet is not None:
+                problem = _sheet_problem(election, record, change.sheet, sheet_hashes)
+                if problem:
+                    return fail(problem, record.seq)
+                sheet_hashes[record.seq] = record.hash
             checked = record.seq
             head = record.hash
     except sqlite3.DatabaseError as error:
@@ -88,6 +109,18 @@ def verify_file(path: Path | str) -> Verdict:
         return verify_journal(journal)
     finally:
         journal.close()
+
+
+def _sheet_problem(
+    election: Election, record: Record, sheet: Sheet, sheet_hashes: dict[int, str]
+) -> str | None:
+    """Whether a SIGN event states exactly the facts the journal gives at its head."""
+    superseded = None if sheet.supersedes is None else sheet_hashes[sheet.supersedes]
+    facts = computed_facts(election.setup, sheet, record.prev_hash, superseded)
+    problem = facts_problem(record.details(), facts)
+    if problem:
+        return f"event {record.seq} (the {sheet.title.lower()} tally sheet) {problem}"
+    return None
 
 
 def _well_typed(record: Record) -> bool:

@@ -1,0 +1,175 @@
+"""The facts a Tally of Ballots certifies, line by line, in the NLRB form's order.
+
+The numbers are computed from the tally, never typed in; the lines' wording is our own.
+A sheet stores its lines under their numbers ("1" to "9"), so that anyone checking a
+sheet against the journal can name the line that differs.
+"""
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+
+from station.domain.count import Sheet
+from station.domain.election import ElectionSetup
+from station.domain.statements import challenges_statement, majority_statement
+from station.domain.tally import Tally
+
+LineValue = int | bool
+
+
+def line_values(eligible: int, tally: Tally) -> dict[str, LineValue]:
+    """Lines 1-9 of the sheet for an election with `eligible` voters and this tally."""
+    return {
+        "1": eligible,
+        "2": tally.void,
+        "3": tally.for_union,
+        "4": tally.against,
+        "5": tally.valid,
+        "6": tally.challenged,
+        "7": tally.valid_plus_challenged,
+        "8": tally.challenges_determinative,
+        "9": tally.majority_for_union,
+    }
+
+
+def line_label(number: str, union: str) -> str:
+    """What line `number` states, in words."""
+    return {
+        "1": "Approximate number of eligible voters",
+        "2": "Number of void ballots",
+        "3": f"Number of votes cast for {union}",
+        "4": "Number of votes cast against participating labor organization(s)",
+        "5": "Number of valid votes counted (lines 3 + 4)",
+        "6": "Number of challenged ballots",
+        "7": "Number of valid votes counted plus challenged ballots (lines 5 + 6)",
+        "8": "Challenges are sufficient in number to affect the results",
+        "9": f"A majority of the valid votes counted plus challenged ballots has been cast for {union}",
+    }[number]
+
+
+def computed_facts(
+    setup: ElectionSetup, sheet: Sheet, head_hash: str, supersedes_hash: str | None
+) -> dict[str, object]:
+    """Everything on a sheet that follows from the journal alone (names and place do not).
+
+    A SIGN event's detail holds these facts as they were when it was prepared; checking
+    a sheet is comparing them with what the journal gives again.
+
+    Args:
+        setup: the election.
+        sheet: the sheet as the count gives it at its SIGN event.
+        head_hash: the hash of the last event the sheet certifies.
+        supersedes_hash: the hash of the SIGN event of the sheet a revision replaces.
+    """
+    tally = sheet.tally
+    return {
+        "case": setup.case_number,
+        "employer": setup.employer,
+        "union": setup.union,
+        "kind": sheet.kind.value,
+        "title": sheet.title,
+        "revision": sheet.revision,
+        "supersedes": (
+            None if sheet.supersedes is None else {"seq": sheet.supersedes, "hash": supersedes_hash}
+        ),
+        "head": {"seq": sheet.head, "hash": head_hash},
+        "ballots": setup.ballots,
+        "counted": tally.counted,
+        "lines": line_values(setup.eligible, tally),
+        "statements": {
+            "8": challenges_statement(tally),
+            "9": majority_statement(tally, setup.union),
+        },
+    }
+
+
+def facts_problem(stated: Mapping[str, object], computed: Mapping[str, object]) -> str | None:
+    """The first fact a sheet states differently from the journal, in words, or None."""
+    union = str(computed["union"])
+    lines = stated.get("lines")
+    expected_lines = computed["lines"]
+    assert isinstance(expected_lines, dict)
+    if not isinstance(lines, Mapping):
+        return "has no lines 1-9"
+    for number, value in expected_lines.items():
+        found = lines.get(number)
+        # bool is an int in Python: a line must have exactly the type it should.
+        if type(found) is not type(value) or found != value:
+            return (
+                f"line {number} ({line_label(number, union)}) says {_shown(found)};"
+                f" the journal gives {_shown(value)}"
+            )
+    if set(lines) != set(expected_lines):
+        return "has lines that no tally has"
+    for key, value in computed.items():
+        if key != "lines" and stated.get(key) != value:
+            return f"its {key} says {_shown(stated.get(key))}; the journal gives {_shown(value)}"
+    return None
+
+
+def _shown(value: object) -> str:
+    if value is True:
+        return "yes"
+    if value is False:
+        return "no"
+    if value is None:
+        return "nothing"
+    return str(value)
+
+
+class Party(StrEnum):
+    """The parties whose observers sign the sheet."""
+
+    EMPLOYER = "employer"
+    PETITIONER = "petitioner"
+
+    def label(self, union: str) -> str:
+        """ "the Employer" / "the Petitioner (Amazon Labor Union)"."""
+        if self is Party.EMPLOYER:
+            return "the Employer"
+        return f"the Petitioner ({union})"
+
+
+_PARTY_WORDS = {
+    "employer": Party.EMPLOYER,
+    "petitioner": Party.PETITIONER,
+    "union": Party.PETITIONER,
+}
+MAX_NAME = 120
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+
+
+class SheetError(ValueError):
+    """A name given for the sheet is unusable (one-line message)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Observer:
+    """An observer who signs for a party."""
+
+    party: Party
+    name: str
+
+    @classmethod
+    def parse(cls, text: str) -> "Observer":
+        """ "Employer:Jane Roe" or "Union:John Doe" (also "Petitioner:...")."""
+        party_word, colon, name = text.partition(":")
+        party = _PARTY_WORDS.get(party_word.strip().lower())
+        if not colon or party is None:
+            raise SheetError(
+                f"observer {text!r}: write it as PARTY:NAME, with PARTY Employer or Union"
+            )
+        return cls(party, clean_name(name, f"observer for {party.value}"))
+
+
+def clean_name(text: str, what: str) -> str:
+    """A person's name as it will be printed, or raise SheetError."""
+    name = " ".join(text.split())
+    if not name:
+        raise SheetError(f"the {what} needs a name")
+    if len(name) > MAX_NAME or _CONTROL.search(name):
+        raise SheetError(
+            f"the {what}'s name is not a printable name of at most {MAX_NAME} characters"
+        )
+    return name

@@ -1,0 +1,196 @@
+"""Exporting a prepared sheet: a folder of files that anyone can check without Station's file.
+
+The folder holds `tally.pdf`, `tally.json` and `journal.jsonl`, then `manifest.json`
+(the SHA-256 of each, the signing key's public half and fingerprint) and
+`manifest.sig` (the station key's Ed25519 signature over the manifest's bytes, base64).
+
+Everything is built in memory, written under temporary names, flushed to disk, and only
+then given its final names, so a full disk or a crash never leaves a half-written file;
+an existing file is never overwritten.
+"""
+
+import base64
+import contextlib
+import errno
+import hashlib
+import os
+import secrets
+from dataclasses import dataclass
+from pathlib import Path
+
+from station.domain import Count, Sheet
+from station.journal import Journal
+from station.journal.store import Record
+from station.sheet.document import canonical_json, journal_lines, tally_document
+from station.sheet.keys import StationKey, public_key_text
+
+EXPORT_FORMAT = "station-export-v1"
+DATA_FILES = ("tally.pdf", "tally.json", "journal.jsonl")
+MANIFEST = "manifest.json"
+SIGNATURE = "manifest.sig"
+ALL_FILES = (*DATA_FILES, MANIFEST, SIGNATURE)
+PAPERS = ("letter", "a4")
+
+
+class ExportError(Exception):
+    """The sheet could not be exported; nothing was left behind (one-line message)."""
+
+
+@dataclass(frozen=True)
+class Exported:
+    """What was written."""
+
+    folder: Path
+    sheet: Sheet
+    fingerprint: str
+
+
+def choose_sheet(count: Count, seq: int | None) -> Sheet:
+    """The latest sheet prepared, or the one whose SIGN event is `seq`."""
+    if not count.sheets:
+        raise ExportError("no tally sheet has been prepared yet (`station sign`)")
+    if seq is None:
+        return count.sheets[-1]
+    for sheet in count.sheets:
+        if sheet.seq == seq:
+            return sheet
+    known = ", ".join(str(sheet.seq) for sheet in count.sheets)
+    raise ExportError(f"no tally sheet was prepared at event {seq} (sheets: {known})")
+
+
+def export_sheet(
+    journal: Journal,
+    count: Count,
+    folder: Path,
+    key: StationKey,
+    *,
+    sheet_seq: int | None = None,
+    paper: str = "letter",
+) -> Exported:
+    """Write the signed export of a prepared sheet into `folder`.
+
+    Args:
+        journal: the open election file; `count` is its replayed count.
+        folder: created if missing; if it exists, none of the export's files may.
+        key: the station key; it must be the key the sheet names.
+        sheet_seq: the SIGN event of the sheet to export (default: the latest).
+        paper: "letter" or "a4".
+    """
+    if paper not in PAPERS:
+        raise ExportError(f"unknown paper size {paper!r} (letter or a4)")
+    sheet = choose_sheet(count, sheet_seq)
+    sign = journal.record(sheet.seq)
+    assert sign is not None
+    named_key = sign.details().get("key")
+    if named_key != key.fingerprint:
+        raise ExportError(
+            f"the sheet names signing key {named_key}, but this station's key is"
+            f" {key.fingerprint}; export it on the station that prepared it"
+        )
+    files = build_files(journal, sign, key, paper)
+    write_folder(folder, files)
+    return Exported(folder, sheet, key.fingerprint)
+
+
+def build_files(journal: Journal, sign: Record, key: StationKey, paper: str) -> dict[str, bytes]:
+    """The export's files, in memory, manifest and signature included."""
+    from station.sheet.pdf import render_pdf  # Qt, loaded only when a PDF is drawn
+
+    document = tally_document(journal, sign)
+    files = {
+        "tally.pdf": render_pdf(document, paper),
+        "tally.json": canonical_json(document),
+        "journal.jsonl": b"".join(journal_lines(journal, sign.seq)),
+    }
+    manifest = canonical_json(
+        {
+            "format": EXPORT_FORMAT,
+            "case": document["sheet"]["case"],
+            "sheet_event": document["sheet_event"],
+            "files": {name: hashlib.sha256(data).hexdigest() for name, data in files.items()},
+            "public_key": public_key_text(key.public_key),
+            "key": key.fingerprint,
+        }
+    )
+    files[MANIFEST] = manifest
+    files[SIGNATURE] = base64.b64encode(key.sign(manifest)) + b"\n"
+    return files
+
+
+def write_folder(folder: Path, files: dict[str, bytes]) -> None:
+    """Put `files` into `folder` all at once, or leave nothing behind."""
+    try:
+        if folder.exists() and not folder.is_dir():
+            raise ExportError(f"{folder}: is a file, not a folder")
+        taken = [name for name in files if (folder / name).exists()]
+        if taken:
+            raise ExportError(
+                f"{folder}: already holds {', '.join(taken)}; Station never overwrites"
+                " an export (choose a new folder)"
+            )
+        if not folder.parent.is_dir():
+            raise ExportError(f"{folder.parent}: no such folder")
+        new_folder = not folder.exists()
+        staging = (folder.parent if new_folder else folder) / (
+            f".{folder.name}.exporting-{secrets.token_hex(4)}"
+        )
+        staging.mkdir(mode=0o755)
+    except OSError as error:
+        raise ExportError(f"{folder}: cannot be written ({error.strerror})") from None
+    placed: list[Path] = []
+    try:
+        for name, data in files.items():
+            _write_durably(staging / name, data)
+        _fsync_folder(staging)
+        if new_folder:
+            os.rename(staging, folder)  # the whole folder appears at once
+            _fsync_folder(folder.parent)
+            return
+        for name in files:  # signature last: without it the folder is plainly unfinished
+            os.link(staging / name, folder / name)
+            placed.append(folder / name)
+        _fsync_folder(folder)
+    except FileExistsError:
+        _undo(placed)
+        raise ExportError(
+            f"{folder}: a file of the same name appeared; nothing was written"
+        ) from None
+    except OSError as error:
+        _undo(placed)
+        reason = "the disk is full" if error.errno == errno.ENOSPC else error.strerror
+        raise ExportError(f"{folder}: could not be written ({reason}); nothing was left") from None
+    finally:
+        if staging.exists():
+            for name in files:
+                with contextlib.suppress(OSError):
+                    (staging / name).unlink(missing_ok=True)
+            with contextlib.suppress(OSError):
+                staging.rmdir()
+
+
+def _write_durably(path: Path, data: bytes) -> None:
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+    try:
+        view = memoryview(data)
+        while view:
+            written = os.write(fd, view)
+            view = view[written:]
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _fsync_folder(folder: Path) -> None:
+    if os.name == "nt":  # pragma: no cover - folders cannot be fsynced on Windows
+        return
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _undo(placed: list[Path]) -> None:
+    for path in placed:
+        with contextlib.suppress(OSError):
+            path.unlink()

@@ -1,0 +1,160 @@
+"""The station's signing key: an Ed25519 key in the user's data folder.
+
+The key signs every exported sheet, and its fingerprint appears on the sheet and the
+dashboard so that observers can write it down. It is created on first use, readable by
+its owner only, and never replaced silently: once a sheet of an election names a key,
+a missing key is an error, not a reason to make a new one.
+"""
+
+import base64
+import hashlib
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from cryptography.exceptions import InvalidSignature
+from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
+from platformdirs import user_data_path
+
+KEY_FILE = "signing-key.pem"
+
+
+class KeyProblem(Exception):
+    """The signing key is missing, unreadable or not the expected one (one-line message)."""
+
+
+def default_key_path() -> Path:
+    """Where the station keeps its key (e.g. ~/.local/share/station/signing-key.pem)."""
+    return user_data_path("station", appauthor=False) / KEY_FILE
+
+
+def fingerprint(public_key: Ed25519PublicKey) -> str:
+    """First 128 bits of SHA-256 of the raw public key, in groups of four hex digits.
+
+    Short enough to write down by hand, long enough that no one can make a key with the
+    same fingerprint.
+    """
+    raw = public_key.public_bytes(serialization.Encoding.Raw, serialization.PublicFormat.Raw)
+    digest = hashlib.sha256(raw).hexdigest()[:32]
+    return "-".join(digest[i : i + 4] for i in range(0, 32, 4))
+
+
+def normalise_fingerprint(text: str) -> str:
+    """A fingerprint as typed by a person ("A1B2 c3d4-..."), in its printed form."""
+    digits = "".join(ch for ch in text.lower() if ch not in " -:")
+    return "-".join(digits[i : i + 4] for i in range(0, len(digits), 4))
+
+
+def public_key_text(public_key: Ed25519PublicKey) -> str:
+    """The raw public key in base64, as the export manifest carries it."""
+    raw = public_key.public_bytes(serialization.Encoding.Raw, serialization.PublicFormat.Raw)
+    return base64.b64encode(raw).decode("ascii")
+
+
+def load_public_key(text: str) -> Ed25519PublicKey:
+    """The public key from its base64 form (raises KeyProblem if it is not one)."""
+    try:
+        return Ed25519PublicKey.from_public_bytes(base64.b64decode(text, validate=True))
+    except ValueError:
+        raise KeyProblem("the public key in the manifest is not an Ed25519 key") from None
+
+
+def signature_holds(public_key: Ed25519PublicKey, signature: bytes, data: bytes) -> bool:
+    """Whether `signature` is `public_key`'s signature of `data`."""
+    try:
+        public_key.verify(signature, data)
+    except InvalidSignature:
+        return False
+    return True
+
+
+@dataclass(frozen=True)
+class StationKey:
+    """The private key and where it came from."""
+
+    path: Path
+    private_key: Ed25519PrivateKey
+
+    @property
+    def public_key(self) -> Ed25519PublicKey:
+        return self.private_key.public_key()
+
+    @property
+    def fingerprint(self) -> str:
+        return fingerprint(self.public_key)
+
+    def sign(self, data: bytes) -> bytes:
+        return self.private_key.sign(data)
+
+
+def load_key(path: Path | None = None) -> StationKey:
+    """The existing key at `path` (default location when None), or raise KeyProblem."""
+    path = path or default_key_path()
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise KeyProblem(f"{path}: the station's signing key is missing") from None
+    except OSError as error:
+        raise KeyProblem(f"{path}: the signing key cannot be read ({error.strerror})") from None
+    if os.name == "posix" and path.stat().st_mode & 0o077:
+        raise KeyProblem(
+            f"{path}: the signing key is readable by other users; run `chmod 600 {path}`"
+        )
+    try:
+        key = serialization.load_pem_private_key(data, password=None)
+    except (ValueError, TypeError):
+        raise KeyProblem(f"{path}: is not a Station signing key (damaged?)") from None
+    if not isinstance(key, Ed25519PrivateKey):
+        raise KeyProblem(f"{path}: is not an Ed25519 key")
+    return StationKey(path, key)
+
+
+def create_key(path: Path | None = None) -> StationKey:
+    """Make a new key at `path`, readable by its owner only; never replaces a file."""
+    path = path or default_key_path()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        key = Ed25519PrivateKey.generate()
+        pem = key.private_bytes(
+            serialization.Encoding.PEM,
+            serialization.PrivateFormat.PKCS8,
+            serialization.NoEncryption(),
+        )
+        # O_EXCL: two stations starting at once cannot overwrite each other's key.
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        raise KeyProblem(f"{path}: a signing key already exists") from None
+    except OSError as error:
+        raise KeyProblem(f"{path}: the signing key cannot be created ({error.strerror})") from None
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(pem)
+            out.flush()
+            os.fsync(out.fileno())
+    except OSError as error:
+        path.unlink(missing_ok=True)
+        raise KeyProblem(f"{path}: the signing key cannot be written ({error.strerror})") from None
+    return StationKey(path, key)
+
+
+def key_for_signing(path: Path | None = None, *, earlier: str | None = None) -> StationKey:
+    """The key to sign with: created on first use, but never silently mid-count.
+
+    Args:
+        path: the key file (default location when None).
+        earlier: the fingerprint of the key that signed this election's earlier sheets,
+            if any. If there was one and the key is now missing, that is an error: a new
+            key appearing in the middle of a count would look exactly like a forgery.
+            Making a new key on purpose is `station key --new`.
+    """
+    path = path or default_key_path()
+    if not path.exists() and not path.is_symlink():
+        if earlier is not None:
+            raise KeyProblem(
+                f"{path}: the station's signing key is missing; this election's earlier sheets"
+                f" were signed by key {earlier}. Restore that key file, or make a new key on"
+                " purpose with `station key --new`"
+            )
+        return create_key(path)
+    return load_key(path)

@@ -1,0 +1,219 @@
+"""Checking an exported sheet with nothing but its folder (and, optionally, a fingerprint).
+
+In order, stopping at the first thing wrong and naming it: the manifest's signature
+(and the key, against the fingerprint an observer wrote down), each file's hash, the
+journal's chain and replay, that the journal ends exactly at the sheet's own event, and
+that every line and statement of `tally.json` is what the journal gives at the
+certified head.
+"""
+
+import base64
+import binascii
+import hashlib
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from station.domain import Count, Sheet
+from station.domain.tally_sheet import computed_facts, facts_problem
+from station.journal import JournalError
+from station.journal.store import EVENT_FIELDS, Election, Record, election_from_row
+from station.journal.verify import verify_records
+from station.sheet.document import TALLY_FORMAT, election_section
+from station.sheet.export import DATA_FILES, EXPORT_FORMAT, MANIFEST, SIGNATURE
+from station.sheet.keys import (
+    KeyProblem,
+    fingerprint,
+    load_public_key,
+    normalise_fingerprint,
+    signature_holds,
+)
+
+
+@dataclass(frozen=True)
+class ExportVerdict:
+    """The outcome of checking an export folder.
+
+    Attributes:
+        ok: True only if every check held.
+        problem: the first thing wrong, naming a file, a line of the sheet or an event.
+        title: the sheet's kind ("Final", "Interim", "Revision 2") when known.
+        head_seq, head_hash: the certified head, when known.
+        key: the fingerprint of the key that signed the manifest, when known.
+    """
+
+    ok: bool
+    problem: str | None = None
+    title: str | None = None
+    head_seq: int | None = None
+    head_hash: str | None = None
+    key: str | None = None
+
+
+class _Bad(Exception):
+    """The first problem found; becomes the verdict."""
+
+
+def verify_export(folder: Path, *, expected_key: str | None = None) -> ExportVerdict:
+    """Check the export in `folder`; see the module docstring for what is checked."""
+    key = None
+    try:
+        manifest, key = _check_manifest(folder, expected_key)
+        _check_hashes(folder, manifest)
+        document = _load_json(folder / "tally.json", "tally.json")
+        sheet_event = _field(document, "sheet_event", dict, "tally.json")
+        sign_seq = _field(sheet_event, "seq", int, "tally.json")
+        if manifest.get("sheet_event") != sheet_event:
+            raise _Bad("manifest.json and tally.json name different sheet events")
+        if document.get("format") != TALLY_FORMAT:
+            raise _Bad(f"tally.json: is not a {TALLY_FORMAT} document")
+        election, sheet, sign = _check_journal(folder / "journal.jsonl", sign_seq)
+        _check_document(document, election, sheet, sign, key)
+    except _Bad as bad:
+        return ExportVerdict(False, str(bad), key=key)
+    head = sign.prev_hash
+    return ExportVerdict(True, None, sheet.title, sheet.head, head, key)
+
+
+def _check_manifest(folder: Path, expected_key: str | None) -> tuple[dict[str, Any], str]:
+    if not folder.is_dir():
+        raise _Bad(f"{folder}: is not a folder")
+    for name in (MANIFEST, SIGNATURE):
+        if not (folder / name).is_file():
+            raise _Bad(f"{name} is missing")
+    manifest_bytes = (folder / MANIFEST).read_bytes()
+    manifest = _parse_json(manifest_bytes, MANIFEST)
+    if manifest.get("format") != EXPORT_FORMAT:
+        raise _Bad(f"{MANIFEST}: is not a {EXPORT_FORMAT} manifest")
+    try:
+        public_key = load_public_key(str(manifest.get("public_key")))
+    except KeyProblem as problem:
+        raise _Bad(str(problem)) from None
+    key = fingerprint(public_key)
+    if manifest.get("key") != key:
+        raise _Bad(f"{MANIFEST}: its fingerprint does not belong to its public key")
+    if expected_key is not None and normalise_fingerprint(expected_key) != key:
+        raise _Bad(
+            f"signed by key {key}, not by the expected key {normalise_fingerprint(expected_key)}"
+        )
+    try:
+        signature = base64.b64decode((folder / SIGNATURE).read_bytes().strip(), validate=True)
+    except (binascii.Error, ValueError):
+        raise _Bad(f"{SIGNATURE}: is not a signature") from None
+    if not signature_holds(public_key, signature, manifest_bytes):
+        raise _Bad(f"{SIGNATURE}: the signature does not match {MANIFEST} (it was changed)")
+    return manifest, key
+
+
+def _check_hashes(folder: Path, manifest: dict[str, Any]) -> None:
+    listed = manifest.get("files")
+    if not isinstance(listed, dict) or sorted(listed) != sorted(DATA_FILES):
+        raise _Bad(f"{MANIFEST}: does not list exactly {', '.join(DATA_FILES)}")
+    for name in DATA_FILES:
+        path = folder / name
+        if not path.is_file():
+            raise _Bad(f"{name} is missing")
+        digest = hashlib.sha256()
+        with path.open("rb") as data:
+            for block in iter(lambda: data.read(1 << 20), b""):
+                digest.update(block)
+        if digest.hexdigest() != listed[name]:
+            raise _Bad(f"{name} was changed after it was signed (its hash does not match)")
+
+
+def _check_journal(path: Path, sign_seq: int) -> tuple[Election, Sheet, Record]:
+    lines = path.open("rb")
+    try:
+        first = next(lines, b"")
+        row = _parse_json(first, "journal.jsonl: line 1").get("election")
+        if not isinstance(row, dict):
+            raise _Bad("journal.jsonl: line 1 is not the election setup")
+        try:
+            election = election_from_row(row, "journal.jsonl")
+        except JournalError as error:
+            raise _Bad(str(error)) from None
+        stopped: list[str] = []
+        records = list(_records(lines, stopped))
+    finally:
+        lines.close()
+    verdict = verify_records(election, records)
+    if not verdict.ok:
+        raise _Bad(f"journal.jsonl: {verdict.problem}")
+    if stopped:
+        raise _Bad(stopped[0])
+    if verdict.events < sign_seq:
+        raise _Bad(
+            f"journal.jsonl: ends at event {verdict.events}, before the sheet's own event"
+            f" {sign_seq} (events were removed)"
+        )
+    if verdict.events > sign_seq:
+        raise _Bad(
+            f"journal.jsonl: has events after the sheet's own event {sign_seq}"
+            f" (first: {sign_seq + 1})"
+        )
+    sign = records[-1]
+    count = Count()
+    for record in records:
+        change = count.apply(record.event())
+    if change.sheet is None:
+        raise _Bad(f"journal.jsonl: event {sign_seq} is not a tally sheet")
+    return election, change.sheet, sign
+
+
+def _records(lines: Iterator[bytes], stopped: list[str]) -> Iterator[Record]:
+    for number, line in enumerate(lines, start=2):
+        try:
+            row = json.loads(line)
+            yield Record(*(row[field] for field in EVENT_FIELDS))
+        except (ValueError, TypeError, KeyError):
+            stopped.append(f"journal.jsonl: line {number} is not a journal event")
+            return
+
+
+def _check_document(
+    document: dict[str, Any], election: Election, sheet: Sheet, sign: Record, key: str
+) -> None:
+    stated_election = _field(document, "election", dict, "tally.json")
+    stated = _field(document, "sheet", dict, "tally.json")
+    if document["sheet_event"] != {"seq": sign.seq, "hash": sign.hash}:
+        raise _Bad(f"tally.json: names a sheet event that is not event {sign.seq} of the journal")
+    for name, value in election_section(election).items():
+        if stated_election.get(name) != value:
+            raise _Bad(f"tally.json: the election's {name} is not the journal's")
+    superseded = stated.get("supersedes")
+    superseded_hash = superseded.get("hash") if isinstance(superseded, dict) else None
+    facts = computed_facts(election.setup, sheet, sign.prev_hash, superseded_hash)
+    problem = facts_problem(stated, facts)
+    if problem:
+        raise _Bad(f"tally.json: {problem}")
+    recorded = sign.details()
+    for name in sorted(set(recorded) | set(stated)):
+        if recorded.get(name) != stated.get(name):
+            raise _Bad(
+                f"tally.json: its {name} differs from the sheet recorded at event {sign.seq}"
+            )
+    if stated.get("key") != key:
+        raise _Bad(f"tally.json: names key {stated.get('key')}, but the export is signed by {key}")
+
+
+def _load_json(path: Path, name: str) -> dict[str, Any]:
+    return _parse_json(path.read_bytes(), name)
+
+
+def _parse_json(data: bytes, name: str) -> dict[str, Any]:
+    try:
+        value = json.loads(data)
+    except ValueError:
+        raise _Bad(f"{name}: is not JSON") from None
+    if not isinstance(value, dict):
+        raise _Bad(f"{name}: is not a JSON object")
+    return value
+
+
+def _field(container: dict[str, Any], name: str, kind: type, where: str) -> Any:
+    value = container.get(name)
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise _Bad(f"{where}: has no valid {name}")
+    return value
