@@ -15,6 +15,14 @@ from station.domain import ElectionSetup
 from station.journal import Journal
 
 
+@pytest.fixture(autouse=True)
+def station_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Every test gets its own data folder, so no test touches the real signing key."""
+    home = tmp_path_factory.mktemp("data-home")
+    monkeypatch.setenv("XDG_DATA_HOME", str(home))
+    return home
+
+
 @pytest.fixture
 def setup() -> ElectionSetup:
     """The JFK8 election (Staten Island, 2022) as a realistic setup."""

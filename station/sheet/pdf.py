@@ -54,7 +54,11 @@ def render_pdf(document: Mapping[str, Any], paper: str = "letter") -> bytes:
     writer.setCreator(f"Station {__version__}")
 
     text = QTextDocument()
-    text.setDefaultFont(QFont("DejaVu Sans", 10))
+    font = QFont("DejaVu Sans", 10)
+    # No ligatures: "ﬁ" as one glyph breaks searching and copying the sheet's text.
+    for feature in ("liga", "clig"):
+        font.setFeature(QFont.Tag(feature), 0)
+    text.setDefaultFont(font)
     text.setDefaultStyleSheet(_CSS)
     text.setHtml(sheet_html(document))
     # Lay the text out in the writer's own pixels, so that 9pt prints as 9pt (the

@@ -1,0 +1,69 @@
+"""A version 1 file (before tally sheets) is upgraded in place with every hash intact."""
+
+import sqlite3
+from pathlib import Path
+from unittest import mock
+
+import pytest
+
+from station.domain import Action, Call, ElectionSetup, SheetKind
+from station.journal import Journal, schema
+from station.journal.verify import verify_file
+from station.sheet.prepare import prepare_sheet
+
+
+def make_version_1(path: Path, setup: ElectionSetup) -> None:
+    """A file exactly as Station 0.1 made it: only the first migration applied."""
+    with (
+        mock.patch.object(schema, "SCHEMA_VERSION", 1),
+        mock.patch.object(
+            schema.migrations,
+            "apply",
+            lambda db: type(schema.migrations).apply(
+                schema.migrations, db, stop_before="m002_any_action"
+            ),
+        ),
+    ):
+        Journal.create(path, setup)
+
+
+def test_a_version_1_file_is_upgraded_with_its_hashes(tmp_path: Path, setup: ElectionSetup) -> None:
+    path = tmp_path / "old.station"
+    make_version_1(path, setup)
+    conn = sqlite3.connect(path)
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == 1
+    conn.close()
+    with mock.patch.object(schema, "SCHEMA_VERSION", 1):
+        old = Journal.open(path)
+        old.start_session()
+        for call in (Call.FOR, Call.AGAINST, Call.FOR):
+            old.append(Action.CALL, call)
+        with pytest.raises(Exception, match="CHECK constraint"):
+            old.append(Action.SIGN, target=old.head_seq, detail={"kind": "final"})
+        old.close()
+    before = [(r.seq, r.hash) for r in Journal.open(path, read_only=True).records()]
+
+    journal = Journal.open(path)  # upgrades
+    assert [(r.seq, r.hash) for r in journal.records()] == before
+    journal.start_session()
+    prepare_sheet(
+        journal,
+        journal.replay(),
+        kind=SheetKind.INTERIM,
+        agent="R. Agent",
+        observers=[],
+        place=None,
+        key_fingerprint="test",
+    )
+    journal.close()
+    conn = sqlite3.connect(path)
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == schema.SCHEMA_VERSION
+    conn.close()
+    verdict = verify_file(path)
+    assert verdict.ok, verdict.problem
+    assert verdict.events == len(before) + 3  # open, sign, close
+    # The guards are back after the rebuild.
+    conn = sqlite3.connect(path)
+    with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+        conn.execute("DELETE FROM events WHERE seq = 1")
+    conn.close()

@@ -1,0 +1,179 @@
+"""The export: five files, written all at once, never over anything, readable back."""
+
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from station.domain import SheetKind
+from station.journal import Journal
+from station.sheet.export import ALL_FILES, ExportError, export_sheet, write_folder
+from station.sheet.keys import StationKey
+from station.sheet.verify_export import verify_export
+from tests.sheet.conftest import count_calls, sign
+
+needs_poppler = pytest.mark.skipif(shutil.which("pdftotext") is None, reason="needs poppler-utils")
+
+
+def pdf_text(path: Path) -> str:
+    return subprocess.run(
+        ["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True, check=True
+    ).stdout
+
+
+def test_the_export_holds_the_five_files_and_verifies(exported: Path, signed: Journal) -> None:
+    assert sorted(p.name for p in exported.iterdir()) == sorted(ALL_FILES)
+    verdict = verify_export(exported)
+    assert verdict.ok, verdict.problem
+    assert verdict.title == "Final"
+    assert verdict.head_seq == signed.head_seq - 1
+
+
+def test_tally_json_round_trips(exported: Path, signed: Journal) -> None:
+    data = (exported / "tally.json").read_bytes()
+    document = json.loads(data)
+    again = json.dumps(document, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    assert (again + "\n").encode() == data  # canonical: what is read is what was written
+    sign = signed.last_records(1)[0]
+    assert document["sheet"] == sign.details()
+    assert document["sheet_event"] == {"seq": sign.seq, "hash": sign.hash}
+    tally = signed.replay().tally
+    assert document["sheet"]["lines"]["4"] == tally.against
+
+
+def test_journal_jsonl_has_the_setup_then_every_event_to_the_sheet(
+    exported: Path, signed: Journal
+) -> None:
+    lines = (exported / "journal.jsonl").read_text().splitlines()
+    assert json.loads(lines[0])["election"]["case_number"] == "29-RC-288020"
+    events = [json.loads(line) for line in lines[1:]]
+    assert [e["seq"] for e in events] == list(range(1, signed.head_seq + 1))
+    assert events[-1]["hash"] == signed.head_hash
+
+
+@needs_poppler
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_the_pdf_carries_every_line_and_name(
+    signed: Journal, key: StationKey, tmp_path: Path, paper: str
+) -> None:
+    folder = tmp_path / paper
+    export_sheet(signed, signed.replay(), folder, key, paper=paper)
+    text = " ".join(pdf_text(folder / "tally.pdf").split())
+    sheet = json.loads((folder / "tally.json").read_bytes())["sheet"]
+    tally = signed.replay().tally
+    for words in (
+        "Tally of Ballots",
+        "FINAL TALLY",
+        "29-RC-288020",
+        "Amazon.com Services LLC",
+        "Amazon Labor Union",
+        "Staten Island, NY",
+        "Approximate number of eligible voters 8,325",
+        f"Number of void ballots {tally.void:,}",
+        f"Number of votes cast for Amazon Labor Union {tally.for_union:,}",
+        f"against participating labor organization(s) {tally.against:,}",
+        f"(lines 3 + 4) {tally.valid:,}",
+        f"Number of challenged ballots {tally.challenged:,}",
+        f"(lines 5 + 6) {tally.valid_plus_challenged:,}",
+        sheet["statements"]["8"],
+        sheet["statements"]["9"],
+        "Certification of the Board agent",
+        "R. Agent",
+        "Certification of the observers",
+        "Jane Roe",
+        "For the Employer",
+        "John Doe",
+        "For the Petitioner (Amazon Labor Union)",
+        "Ann Smith",
+        sheet["head"]["hash"],
+        sheet["key"],
+    ):
+        assert words in text, words  # also proves there are no ligatures in the text
+    size = subprocess.run(
+        ["pdfinfo", str(folder / "tally.pdf")], capture_output=True, text=True, check=True
+    ).stdout
+    assert ("A4" in size) == (paper == "a4")
+    assert "Pages:           1" in size
+
+
+@needs_poppler
+def test_interim_and_revision_sheets_say_what_they_are(
+    journal: Journal, key: StationKey, tmp_path: Path
+) -> None:
+    from station.sheet.prepare import reopen_count
+
+    count_calls(journal, 5)
+    sign(journal, key, SheetKind.INTERIM)
+    export_sheet(journal, journal.replay(), tmp_path / "interim", key)
+    assert "INTERIM TALLY" in pdf_text(tmp_path / "interim" / "tally.pdf")
+    first = sign(journal, key)
+    reopen_count(journal, journal.replay(), "recount of the FOR pile")
+    count_calls(journal, 1, seed=3)
+    sign(journal, key)
+    export_sheet(journal, journal.replay(), tmp_path / "revision", key)
+    text = " ".join(pdf_text(tmp_path / "revision" / "tally.pdf").split())
+    assert "REVISION 1" in text
+    assert f"supersedes the tally prepared at journal event {first}" in text
+    # The superseded sheet stays valid for its own head.
+    export_sheet(journal, journal.replay(), tmp_path / "first", key, sheet_seq=first)
+    for name in ("interim", "revision", "first"):
+        verdict = verify_export(tmp_path / name)
+        assert verdict.ok, (name, verdict.problem)
+
+
+def test_an_existing_file_is_never_overwritten(
+    exported: Path, signed: Journal, key: StationKey
+) -> None:
+    before = {p.name: p.read_bytes() for p in exported.iterdir()}
+    with pytest.raises(ExportError, match="never overwrites"):
+        export_sheet(signed, signed.replay(), exported, key)
+    assert {p.name: p.read_bytes() for p in exported.iterdir()} == before
+
+
+def test_an_export_into_an_existing_folder_keeps_its_other_files(
+    signed: Journal, key: StationKey, tmp_path: Path
+) -> None:
+    folder = tmp_path / "usb"
+    folder.mkdir()
+    (folder / "notes.txt").write_text("mine")
+    export_sheet(signed, signed.replay(), folder, key)
+    assert (folder / "notes.txt").read_text() == "mine"
+    assert verify_export(folder).ok
+    assert [p.name for p in folder.iterdir() if p.name.startswith(".")] == []
+
+
+def test_a_failed_write_leaves_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    calls = 0
+    real_write = os.write
+
+    def full_disk(fd: int, data: bytes | memoryview) -> int:
+        nonlocal calls
+        calls += 1
+        if calls == 3:
+            raise OSError(28, "No space left on device")
+        return real_write(fd, data)
+
+    monkeypatch.setattr(os, "write", full_disk)
+    files = {name: b"x" * 10 for name in ALL_FILES}
+    for folder in (tmp_path / "new", tmp_path):
+        with pytest.raises(ExportError, match="the disk is full"):
+            write_folder(folder, files)
+        calls = 0
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_exporting_without_a_sheet_or_with_another_key_is_refused(
+    journal: Journal, key: StationKey, tmp_path: Path
+) -> None:
+    with pytest.raises(ExportError, match="no tally sheet has been prepared"):
+        export_sheet(journal, journal.replay(), tmp_path / "x", key)
+    sign(journal, key)
+    from station.sheet.keys import create_key
+
+    other = create_key(tmp_path / "other.pem")
+    with pytest.raises(ExportError, match="names signing key"):
+        export_sheet(journal, journal.replay(), tmp_path / "x", other)
+    assert not (tmp_path / "x").exists()

@@ -1,0 +1,127 @@
+"""Preparing a sheet locks the count; a reopen is recorded with its reason; revisions chain."""
+
+from pathlib import Path
+
+import pytest
+
+from station.domain import Action, Call, SheetKind
+from station.domain.tally_sheet import SheetError
+from station.journal import CorruptJournal, Journal, WriteFailed
+from station.journal.verify import verify_file
+from station.sheet.keys import StationKey
+from station.sheet.prepare import earlier_key, prepare_sheet, reopen_count
+from tests.sheet.conftest import OBSERVERS, count_calls, sign
+
+
+def test_the_sign_event_holds_every_fact_of_the_sheet(signed: Journal, key: StationKey) -> None:
+    record = signed.last_records(1)[0]
+    detail = record.details()
+    tally = signed.replay().sheets[-1].tally
+    assert record.action == "sign" and record.target == record.seq - 1
+    assert detail["head"] == {"seq": record.seq - 1, "hash": record.prev_hash}
+    assert detail["lines"]["3"] == tally.for_union and detail["lines"]["6"] == tally.challenged
+    assert detail["title"] == "Final" and detail["supersedes"] is None
+    assert detail["agent"] == "R. Agent" and detail["key"] == key.fingerprint
+    assert detail["observers"] == [
+        {"party": "employer", "name": "Jane Roe"},
+        {"party": "petitioner", "name": "John Doe"},
+        {"party": "petitioner", "name": "Ann Smith"},
+    ]
+    assert detail["statements"]["9"].endswith("been cast for Amazon Labor Union.")
+
+
+def test_calls_after_sign_off_need_a_reopen(signed: Journal, key: StationKey) -> None:
+    count = signed.replay()
+    assert count.locked_by is not None
+    with pytest.raises(SheetError, match="reopened before another sheet"):
+        prepare_sheet(
+            signed,
+            count,
+            kind=SheetKind.FINAL,
+            agent="R. Agent",
+            observers=[],
+            place=None,
+            key_fingerprint=key.fingerprint,
+        )
+    # A call written behind the rules' back is in the file, but no replay accepts it.
+    signed.append(Action.CALL, Call.FOR)
+    with pytest.raises(CorruptJournal, match="locked by the tally sheet"):
+        signed.replay()
+
+
+def test_a_revision_supersedes_and_names_its_predecessor(signed: Journal, key: StationKey) -> None:
+    first = signed.last_records(1)[0]
+    count = signed.replay()
+    reopen_count(signed, count, "a ballot was found in the box")
+    count_calls(signed, 3, seed=2)
+    seq = sign(signed, key)
+    detail = signed.record(seq).details()  # type: ignore[union-attr]
+    assert detail["title"] == "Revision 1"
+    assert detail["supersedes"] == {"seq": first.seq, "hash": first.hash}
+    reasons = [r.details().get("reason") for r in signed.records() if r.action == "reopen"]
+    assert reasons == ["a ballot was found in the box"]
+    verdict = verify_file(signed.path)
+    assert verdict.ok, verdict.problem
+
+
+def test_reopening_an_unlocked_count_or_without_a_reason_is_refused(journal: Journal) -> None:
+    count_calls(journal, 3)
+    with pytest.raises(SheetError, match="not locked"):
+        reopen_count(journal, journal.replay(), "why not")
+    journal.append(Action.SIGN, target=journal.head_seq, detail={"kind": "interim"})
+    with pytest.raises(SheetError, match="reason"):
+        reopen_count(journal, journal.replay(), "   ")
+
+
+def test_an_interim_sheet_then_the_final_one(journal: Journal, key: StationKey) -> None:
+    count_calls(journal, 10)
+    sign(journal, key, SheetKind.INTERIM)
+    seq = sign(journal, key, SheetKind.FINAL)
+    assert journal.record(seq).details()["title"] == "Final"  # type: ignore[union-attr]
+    assert [s.title for s in journal.replay().sheets] == ["Interim", "Final"]
+    assert earlier_key(journal, journal.replay()) == key.fingerprint
+
+
+def test_a_sheet_with_a_forged_line_fails_verify(election_file: Path, key: StationKey) -> None:
+    journal = Journal.open(election_file)
+    journal.start_session()
+    count_calls(journal, 20)
+    record = prepare_sheet(
+        journal,
+        journal.replay(),
+        kind=SheetKind.FINAL,
+        agent="R. Agent",
+        observers=OBSERVERS,
+        place=None,
+        key_fingerprint=key.fingerprint,
+    )
+    journal.close()
+    detail = record.details()
+    assert isinstance(detail["lines"], dict)
+    # A station that wrote a different number into its SIGN event would be caught.
+    detail["lines"]["3"] += 1
+    forged = Journal.open(election_file)
+    forged.start_session()
+    forged.append(Action.REOPEN, detail={"reason": "test"})
+    forged.append(Action.SIGN, target=forged.head_seq, detail=detail)
+    forged.close()
+    verdict = verify_file(election_file)
+    assert not verdict.ok
+    assert "line 3 (Number of votes cast for Amazon Labor Union) says" in str(verdict.problem)
+
+
+def test_a_read_only_journal_cannot_prepare_a_sheet(election_file: Path, key: StationKey) -> None:
+    reader = Journal.open(election_file, read_only=True)
+    try:
+        with pytest.raises(WriteFailed):
+            prepare_sheet(
+                reader,
+                reader.replay(),
+                kind=SheetKind.FINAL,
+                agent="R. Agent",
+                observers=[],
+                place=None,
+                key_fingerprint=key.fingerprint,
+            )
+    finally:
+        reader.close()
