@@ -6,12 +6,12 @@ draws the PDF (QTextDocument into QPdfWriter), so the text stays selectable and
 """
 
 import html
-import os
 from collections.abc import Mapping
 from typing import Any
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QSizeF
 from PySide6.QtGui import QFont, QGuiApplication, QPageLayout, QPageSize, QPdfWriter, QTextDocument
+from PySide6.QtWidgets import QApplication
 
 from station import __version__
 from station.domain.tally_sheet import Party, line_label
@@ -33,10 +33,13 @@ _BLANK_OBSERVER_LINES = 2  # handwritten names when none were entered
 
 
 def ensure_gui() -> None:
-    """QPdfWriter needs a QGuiApplication; the command line makes one without a screen."""
+    """QPdfWriter needs an application object; the command line makes one with no screen.
+
+    A QApplication (not just a QGuiApplication), so that windows opened later in the
+    same process still work.
+    """
     if QGuiApplication.instance() is None:
-        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-        QGuiApplication(["station"])
+        QApplication(["station", "-platform", "offscreen"])
 
 
 def render_pdf(document: Mapping[str, Any], paper: str = "letter") -> bytes:
