@@ -6,12 +6,18 @@ undo stack and the last-calls list stay exactly as they were.
 """
 
 from collections import deque
+from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
-from station.domain import Action, Call, Change, Count, ElectionSetup
+from station.domain import Action, Call, Change, Count, ElectionSetup, Sheet
 from station.journal import Journal, WriteFailed
+from station.journal.store import Record
+from station.sheet.export import Exported, export_sheet
+from station.sheet.keys import key_for_signing, load_key
+from station.sheet.prepare import earlier_key, prepare_sheet, reopen_count
+from station.ui.sheet_dialogs import SheetRequest
 from station.ui.undo_commands import CallCommand
 
 RECENT_CHANGES = 200
@@ -61,8 +67,15 @@ class CountController(QObject):
 
     # -- what the operator can do -------------------------------------------------
 
+    @property
+    def locked_by(self) -> Sheet | None:
+        """The tally sheet that locks the count, if one does."""
+        return self.count.locked_by
+
     def record(self, call: Call) -> bool:
         """Record one call; True once it is durably in the journal."""
+        if self._refused_while_locked():
+            return False
         change = self._commit(Action.CALL, call)
         if change is None:
             return False
@@ -73,7 +86,7 @@ class CountController(QObject):
     def undo(self) -> bool:
         """Take back the last call that counts, as a new, visible event."""
         target = self.count.next_undo()
-        if target is None or not self.undo_stack.canUndo():
+        if self._refused_while_locked() or target is None or not self.undo_stack.canUndo():
             return False
         command = self.undo_stack.command(self.undo_stack.index() - 1)
         assert isinstance(command, CallCommand) and command.seq == target[0]
@@ -87,7 +100,7 @@ class CountController(QObject):
     def redo(self) -> bool:
         """Reinstate the last call taken back, as a new, visible event."""
         target = self.count.next_redo()
-        if target is None or not self.undo_stack.canRedo():
+        if self._refused_while_locked() or target is None or not self.undo_stack.canRedo():
             return False
         command = self.undo_stack.command(self.undo_stack.index())
         assert isinstance(command, CallCommand) and command.seq == target[0]
@@ -98,9 +111,53 @@ class CountController(QObject):
         self.changed.emit(change)
         return True
 
+    def prepare_sheet(self, request: SheetRequest) -> Sheet:
+        """Record the tally sheet and lock the count.
+
+        Raises SheetError, KeyProblem or WriteFailed (nothing recorded) for the window
+        to show.
+        """
+        key = key_for_signing(earlier=earlier_key(self.journal, self.count))
+        record = prepare_sheet(
+            self.journal,
+            self.count,
+            kind=request.kind,
+            agent=request.agent,
+            observers=request.observers,
+            place=request.place,
+            key_fingerprint=key.fingerprint,
+        )
+        change = self._applied(record)
+        assert change.sheet is not None
+        return change.sheet
+
+    def reopen(self, reason: str) -> None:
+        """Reopen the locked count, recording why (raises SheetError or WriteFailed)."""
+        self._applied(reopen_count(self.journal, self.count, reason))
+
+    def export(self, folder: Path, paper: str) -> Exported:
+        """Export the latest sheet, signed, into `folder` (raises ExportError, KeyProblem)."""
+        return export_sheet(self.journal, self.count, folder, load_key(), paper=paper)
+
     def close(self) -> None:
         """Record the end of the session and let go of the file."""
         self.journal.close()
+
+    def _refused_while_locked(self) -> bool:
+        sheet = self.count.locked_by
+        if sheet is None:
+            return False
+        self.write_failed.emit(
+            f"the count is locked by the {sheet.title.lower()} tally sheet prepared at event"
+            f" {sheet.seq:,}. Reopen the count (Count menu) to record further calls."
+        )
+        return True
+
+    def _applied(self, record: Record) -> Change:
+        change = self.count.apply(record.event())
+        self.recent.append(change)
+        self.changed.emit(change)
+        return change
 
     def _commit(self, action: Action, call: Call, target: int | None = None) -> Change | None:
         try:

@@ -1,11 +1,13 @@
 """The operator's window: four call buttons, undo/redo, the count and the last calls."""
 
 from collections.abc import Callable
+from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QLocale, Qt, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
+    QFileDialog,
     QHBoxLayout,
     QLabel,
     QMainWindow,
@@ -15,18 +17,25 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from station.domain import Call, Change
+from station.domain import Action, Call, Change, SheetKind
+from station.domain.tally_sheet import SheetError
+from station.journal import JournalError
+from station.sheet.export import ExportError
+from station.sheet.keys import KeyProblem
 from station.ui.call_pad import KEYS, CallPad
 from station.ui.count_controller import CountController
 from station.ui.key_guard import KeyRepeatGuard
 from station.ui.recent_calls import RecentCallsList
+from station.ui.sheet_dialogs import PrepareSheetDialog, ReopenDialog
 
 
 class OperatorWindow(QMainWindow):
     """Where the operator records each call the Board agent makes aloud.
 
-    Keys: F, A, C, V record a call; Ctrl+Z undoes; Ctrl+Shift+Z and Ctrl+Y redo; Ctrl+Q
-    quits at once. A held-down key records one call (auto-repeat is ignored).
+    Keys: F, A, C, V record a call; Ctrl+Z undoes; Ctrl+Shift+Z and Ctrl+Y redo; Ctrl+T
+    prepares the tally sheet; Ctrl+E exports it; Ctrl+Q quits at once. A held-down key
+    records one call (auto-repeat is ignored). Once a sheet is prepared the count is
+    locked until it is reopened, with a reason, from the Count menu.
 
     Signals:
         new_election_requested(): the operator wants to set up a new election.
@@ -64,6 +73,14 @@ class OperatorWindow(QMainWindow):
         self.error_banner.setWordWrap(True)
         self.error_banner.setAccessibleName("Recording error")
         self.error_banner.hide()
+        self.notice_banner = QLabel()
+        self.notice_banner.setObjectName("noticeBanner")
+        self.notice_banner.setWordWrap(True)
+        self.notice_banner.setAccessibleName("Count notice")
+        self.notice_banner.hide()
+        self.last_notice: str | None = None
+        # Where an export goes; a test (or a future settings page) may replace it.
+        self.choose_export_folder: Callable[[str], Path | None] = self._ask_export_folder
 
         self.pad = CallPad()
         self.recent = RecentCallsList()
@@ -124,6 +141,7 @@ class OperatorWindow(QMainWindow):
         root = QVBoxLayout()
         root.addLayout(header)
         root.addWidget(self.error_banner)
+        root.addWidget(self.notice_banner)
         root.addLayout(body, 1)
         central = QWidget()
         central.setLayout(root)
@@ -141,7 +159,13 @@ class OperatorWindow(QMainWindow):
         open_action.triggered.connect(self.open_requested)
         quit_action = self._action("&Quit", [QKeySequence("Ctrl+Q")])
         quit_action.triggered.connect(self.close)
+        self.export_action = self._action(
+            "&Export signed tally sheet\u2026", [QKeySequence("Ctrl+E")]
+        )
+        self.export_action.triggered.connect(self._on_export_triggered)
         file_menu.addActions([new_action, open_action])
+        file_menu.addSeparator()
+        file_menu.addAction(self.export_action)
         file_menu.addSeparator()
         file_menu.addAction(quit_action)
 
@@ -161,6 +185,12 @@ class OperatorWindow(QMainWindow):
         self.redo_action = self._action("&Redo\tCtrl+Shift+Z, Ctrl+Y", [])
         self.redo_action.triggered.connect(self._on_redo_triggered)
         count_menu.addActions([self.undo_action, self.redo_action])
+        count_menu.addSeparator()
+        self.prepare_action = self._action("&Prepare tally sheet\u2026", [QKeySequence("Ctrl+T")])
+        self.prepare_action.triggered.connect(self._on_prepare_triggered)
+        self.reopen_action = self._action("Re&open count\u2026", [])
+        self.reopen_action.triggered.connect(self._on_reopen_triggered)
+        count_menu.addActions([self.prepare_action, self.reopen_action])
 
     def _action(self, text: str, shortcuts: list[QKeySequence]) -> QAction:
         action = QAction(text, self)
@@ -218,8 +248,97 @@ class OperatorWindow(QMainWindow):
 
     def _on_controller_changed(self, change: Change) -> None:
         self.error_banner.hide()
+        if change.event.action is Action.CALL:
+            self.notice_banner.hide()  # counting goes on: yesterday's notice is done
         self.recent.add_change(change)
         self._refresh()
+
+    def _on_prepare_triggered(self) -> None:
+        count = self.controller.count
+        try:
+            title = count.next_sheet(SheetKind.FINAL).title
+        except ValueError as error:
+            self._show_error(str(error).split(": ", 1)[-1])
+            return
+        dialog = PrepareSheetDialog(self.controller.setup, count.tally, title, self)
+        dialog.accepted.connect(lambda: self._on_prepare_dialog_accepted(dialog))
+        self.prepare_dialog = dialog
+        dialog.open()
+
+    def _on_prepare_dialog_accepted(self, dialog: PrepareSheetDialog) -> None:
+        if dialog.request is None:
+            return
+        try:
+            sheet = self.controller.prepare_sheet(dialog.request)
+        except (SheetError, KeyProblem, JournalError) as error:
+            self._show_error(str(error))
+            return
+        self._notify(
+            f"<b>{sheet.title} tally prepared</b> at event {sheet.seq:,}; it certifies events"
+            f" 1\u2013{sheet.head:,}. Export it for signing with File \u25b8 Export (Ctrl+E)."
+        )
+
+    def _on_reopen_triggered(self) -> None:
+        sheet = self.controller.locked_by
+        if sheet is None:
+            return
+        dialog = ReopenDialog(f"{sheet.title.lower()} tally sheet of event {sheet.seq:,}", self)
+        dialog.accepted.connect(lambda: self._on_reopen_dialog_accepted(dialog))
+        self.reopen_dialog = dialog
+        dialog.open()
+
+    def _on_reopen_dialog_accepted(self, dialog: ReopenDialog) -> None:
+        if not dialog.reason_text:
+            return
+        try:
+            self.controller.reopen(dialog.reason_text)
+        except (SheetError, JournalError) as error:
+            self._show_error(str(error))
+            return
+        self._notify(f"<b>Count reopened:</b> {_html(dialog.reason_text)}")
+
+    def _on_export_triggered(self) -> None:
+        sheets = self.controller.count.sheets
+        if not sheets:
+            return
+        sheet = sheets[-1]
+        setup = self.controller.setup
+        name = f"{setup.case_number} {sheet.title.lower()} tally (event {sheet.seq})"
+        folder = self.choose_export_folder(name)
+        if folder is None:
+            return
+        paper = (
+            "letter"
+            if QLocale().measurementSystem() == QLocale.MeasurementSystem.ImperialUSSystem
+            else "a4"
+        )
+        try:
+            exported = self.controller.export(folder, paper)
+        except (ExportError, KeyProblem, JournalError) as error:
+            self._show_error(str(error))
+            return
+        self._notify(
+            f"<b>Exported</b> the {sheet.title.lower()} tally to {_html(str(exported.folder))}"
+            f" \u2014 signed by key {exported.fingerprint}. Check it with"
+            " <tt>station verify FOLDER</tt>."
+        )
+
+    def _ask_export_folder(self, name: str) -> Path | None:
+        parent = QFileDialog.getExistingDirectory(
+            self, "Export the signed tally sheet into (a new folder is made there)"
+        )
+        return Path(parent) / name if parent else None
+
+    def _notify(self, html: str) -> None:
+        self.error_banner.hide()
+        self.last_notice = html
+        self.notice_banner.setText(html)
+        self.notice_banner.show()
+
+    def _show_error(self, message: str) -> None:
+        self.error_banner.setText(f"<b>Not done.</b> {_html(message)}")
+        self.error_banner.show()
+        QApplication.beep()
 
     def _on_controller_write_failed(self, message: str) -> None:
         self.error_banner.setText(
@@ -251,9 +370,23 @@ class OperatorWindow(QMainWindow):
             self.progress_bar.setRange(0, ballots)
             self.progress_bar.setValue(min(tally.counted, ballots))
         self.valid_label.setText(f"Valid votes: <b>{tally.valid:,}</b>")
+        self._refresh_lock()
         journal = self.controller.journal
         self.journal_label.setText(f"events {journal.head_seq:,} · head {journal.head_hash[:12]}")
         self._refresh_undo_redo()
+
+    def _refresh_lock(self) -> None:
+        count = self.controller.count
+        locked = count.locked_by
+        self.pad.setEnabled(locked is None)
+        self.reopen_action.setEnabled(locked is not None)
+        self.export_action.setEnabled(bool(count.sheets))
+        self.prepare_action.setEnabled(locked is None or locked.kind is SheetKind.INTERIM)
+        if locked is not None and self.notice_banner.isHidden():
+            self._notify(
+                f"<b>Count locked</b> by the {locked.title.lower()} tally sheet prepared at"
+                f" event {locked.seq:,}. To record more calls, reopen the count (Count menu)."
+            )
 
     def _refresh_undo_redo(self) -> None:
         # The stack only moves through the controller, which then emits `changed`:
@@ -264,7 +397,7 @@ class OperatorWindow(QMainWindow):
             ((self.redo_action, self.redo_button), stack.canRedo(), stack.redoText()),
         ):
             for widget in widgets:
-                widget.setEnabled(can)
+                widget.setEnabled(can and self.controller.locked_by is None)
             widgets[1].setToolTip(text)
 
     def closeEvent(self, event: QCloseEvent) -> None:
