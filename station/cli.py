@@ -219,7 +219,7 @@ def cmd_tally(args: argparse.Namespace) -> int:
 
 def _replay(journal: Journal) -> tuple[Count, str]:
     """The count of every event in an open journal, and the head hash it reached."""
-    count = Count()
+    count = journal.new_count()
     head = journal.election.setup_hash
     for record, _change in journal.replay_into(count):
         head = record.hash
@@ -257,7 +257,7 @@ def tally_summary(journal: Journal, count: Count, head: str) -> dict[str, object
 def cmd_log(args: argparse.Namespace) -> int:
     journal = Journal.open(args.file, read_only=True)
     try:
-        count = Count()
+        count = journal.new_count()
         out = sys.stdout
         for record in journal.records():
             try:

@@ -13,7 +13,10 @@ from array import array
 from dataclasses import dataclass
 
 from station.domain.calls import Call
+from station.domain.challenges import Challenge, ChallengeRegister, Reason
 from station.domain.events import Action, Event, SheetKind
+from station.domain.parties import Party
+from station.domain.piles import PileCheck, PileTracker
 from station.domain.tally import Tally
 
 _CALLS = tuple(Call)
@@ -67,12 +70,16 @@ class Change:
         ballot: for CALL, UNDO and REDO, the ballot number of the call concerned: its
             position among the ballots that count (an undone ballot 1,563 frees the
             number 1,563 for the next call).
-        sheet: for SIGN, the sheet prepared.
+        sheet: for SIGN, the sheet prepared; for REOPEN, the sheet that locked the count.
+        challenge: for AMEND and DISPUTE, the challenge as it now stands.
+        pile: for PILE, the recount.
     """
 
     event: Event
     ballot: int | None = None
     sheet: Sheet | None = None
+    challenge: Challenge | None = None
+    pile: PileCheck | None = None
 
 
 class Count:
@@ -86,13 +93,15 @@ class Count:
     events replays in a few megabytes.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, pile_size: int = 0) -> None:
         self._totals = [0, 0, 0, 0]
         self._done = array("q")  # calls that count, oldest first
         self._undone = array("q")  # calls that can be redone, most recent last
         self.last_seq = 0
         self.sheets: list[Sheet] = []
         self.locked_by: Sheet | None = None  # the sheet that locks the count, if any
+        self.challenges = ChallengeRegister()
+        self.piles = PileTracker(pile_size)
 
     @property
     def tally(self) -> Tally:
@@ -129,47 +138,114 @@ class Count:
         self.last_seq = event.seq
         return change
 
+    def total(self, call: Call) -> int:
+        """How many ballots of `call` count now."""
+        return self._totals[_CALL_CODE[call]]
+
     def _apply(self, event: Event) -> Change:
-        if event.action in (Action.CALL, Action.UNDO, Action.REDO):
-            if event.info is not None:
-                raise ReplayError(event.seq, f"{event.action} carries no kind or reason")
-            if self.locked_by is not None:
-                raise ReplayError(
-                    event.seq,
-                    f"the count is locked by the tally sheet of event {self.locked_by.seq};"
-                    " it must be reopened first",
-                )
+        if self.locked_by is not None and event.action in _LOCKED_OUT:
+            raise ReplayError(
+                event.seq,
+                f"the count is locked by the tally sheet of event {self.locked_by.seq};"
+                " it must be reopened first",
+            )
         match event.action:
             case Action.OPEN | Action.CLOSE:
-                if event.call is not None or event.target is not None or event.info is not None:
+                if event.call is not None or event.target is not None:
                     raise ReplayError(event.seq, f"{event.action} carries no call")
                 return Change(event)
             case Action.SIGN:
                 return Change(event, sheet=self._sign(event))
             case Action.REOPEN:
-                if self.locked_by is None:
+                locked = self.locked_by
+                if locked is None:
                     raise ReplayError(event.seq, "the count is not locked; nothing to reopen")
-                if event.call is not None or event.target is not None or not event.info:
+                reason = _detail(event, "reason")
+                if event.call is not None or event.target is not None or not reason:
                     raise ReplayError(event.seq, "a reopening gives a reason and nothing else")
                 self.locked_by = None
-                return Change(event)
+                return Change(event, ballot=self.counted + 1, sheet=locked)
             case Action.CALL:
                 if event.call is None or event.target is not None:
                     raise ReplayError(event.seq, "a call names its call and no target")
                 self._done.append(event.seq << 2 | _CALL_CODE[event.call])
                 self._undone = array("q")
-                self._totals[_CALL_CODE[event.call]] += 1
+                self._add(event.call, +1)
+                if event.call is Call.CHALLENGE:
+                    self.challenges.add(Challenge(event.seq))
                 return Change(event, ballot=len(self._done))
             case Action.UNDO:
                 ballot = len(self._done)
-                self._move(event, self._done, self._undone, "undo", "nothing to undo")
-                self._totals[_CALL_CODE[_checked_call(event)]] -= 1
+                call = self._move(event, self._done, self._undone, "undo", "nothing to undo")
+                self._add(call, -1)
+                self.challenges.set_counting(event.target or 0, False)
                 return Change(event, ballot=ballot)
             case Action.REDO:
-                self._move(event, self._undone, self._done, "redo", "nothing to redo")
-                self._totals[_CALL_CODE[_checked_call(event)]] += 1
+                call = self._move(event, self._undone, self._done, "redo", "nothing to redo")
+                self._add(call, +1)
+                self.challenges.set_counting(event.target or 0, True)
                 return Change(event, ballot=len(self._done))
+            case Action.AMEND:
+                return self._amend(event)
+            case Action.DISPUTE:
+                return self._dispute(event)
+            case Action.PILE:
+                return self._pile(event)
         raise ReplayError(event.seq, f"unknown action {event.action!r}")  # pragma: no cover
+
+    def _add(self, call: Call, step: int) -> None:
+        code = _CALL_CODE[call]
+        self._totals[code] += step
+        if step < 0:
+            self.piles.total_changed(call, self._totals[code])
+
+    def _amend(self, event: Event) -> Change:
+        if event.call is not None or event.target is None or not event.detail:
+            raise ReplayError(event.seq, "an amendment names a challenged ballot and what changes")
+        try:
+            challenge = self.challenges.amend(event.target, event.detail)
+        except ValueError as error:
+            raise ReplayError(event.seq, str(error)) from None
+        return Change(event, ballot=self._ballot_of(event.target), challenge=challenge)
+
+    def _dispute(self, event: Event) -> Change:
+        party = _detail(event, "party")
+        if event.call is not Call.VOID or event.target is None:
+            raise ReplayError(event.seq, "a dispute names the VOID call it disputes")
+        if party not in (Party.EMPLOYER.value, Party.PETITIONER.value):
+            raise ReplayError(event.seq, "a void is disputed by the Employer or the Petitioner")
+        position = self._position(event.target)
+        if position is None or _unpack(self._done[position])[1] is not Call.VOID:
+            raise ReplayError(event.seq, f"event {event.target} is not a VOID call that counts")
+        # The ballot keeps its place; it is now carried as challenged.
+        self._done[position] = event.target << 2 | _CALL_CODE[Call.CHALLENGE]
+        self._add(Call.VOID, -1)
+        self._add(Call.CHALLENGE, +1)
+        challenge = Challenge(event.target, Party(party), Reason.DISPUTED_VOID, disputed_void=True)
+        self.challenges.add(challenge)
+        return Change(event, ballot=position + 1, challenge=challenge)
+
+    def _pile(self, event: Event) -> Change:
+        if event.call is None or event.target is None:
+            raise ReplayError(event.seq, "a pile check names the call and the pile")
+        try:
+            check = self.piles.check(
+                event.call, event.target, _detail(event, "found"), self.total(event.call)
+            )
+        except ValueError as error:
+            raise ReplayError(event.seq, str(error)) from None
+        return Change(event, pile=check)
+
+    def _position(self, seq: int) -> int | None:
+        """Where the call of event `seq` stands among the ballots that count, if it does."""
+        for position in range(len(self._done) - 1, -1, -1):  # disputes are about recent calls
+            if self._done[position] >> 2 == seq:
+                return position
+        return None
+
+    def _ballot_of(self, seq: int) -> int | None:
+        position = self._position(seq)
+        return None if position is None else position + 1
 
     def next_sheet(self, kind: SheetKind) -> Sheet:
         """The sheet a SIGN of `kind` would prepare now, or raise ReplayError if none may be.
@@ -195,17 +271,18 @@ class Count:
     def _sign(self, event: Event) -> Sheet:
         if event.call is not None or event.target != event.seq - 1:
             raise ReplayError(event.seq, "a tally sheet certifies the event just before it")
+        kind_text = _detail(event, "kind")
         try:
-            kind = SheetKind(event.info or "")
+            kind = SheetKind(str(kind_text))
         except ValueError:
-            raise ReplayError(event.seq, f"unknown kind of tally sheet {event.info!r}") from None
+            raise ReplayError(event.seq, f"unknown kind of tally sheet {kind_text!r}") from None
         sheet = self.next_sheet(kind)
         self.sheets.append(sheet)
         self.locked_by = sheet
         return sheet
 
     @staticmethod
-    def _move(event: Event, source: array[int], dest: array[int], verb: str, empty: str) -> None:
+    def _move(event: Event, source: array[int], dest: array[int], verb: str, empty: str) -> Call:
         call = _checked_call(event)
         if not source:
             raise ReplayError(event.seq, empty)
@@ -217,6 +294,7 @@ class Count:
                 f" not {event.target} ({call.label})",
             )
         dest.append(source.pop())
+        return call
 
 
 def replay(events: list[Event]) -> Count:
@@ -225,6 +303,13 @@ def replay(events: list[Event]) -> Count:
     for event in events:
         count.apply(event)
     return count
+
+
+_LOCKED_OUT = (Action.CALL, Action.UNDO, Action.REDO, Action.AMEND, Action.DISPUTE, Action.PILE)
+
+
+def _detail(event: Event, key: str) -> object:
+    return None if event.detail is None else event.detail.get(key)
 
 
 def _checked_call(event: Event) -> Call:

@@ -1,10 +1,10 @@
 """How a change to the count is put into words, the same on every screen and in the log."""
 
 from station.domain.count import Change
-from station.domain.events import Action
+from station.domain.events import Action, SheetKind
 
 
-def describe(change: Change) -> str:
+def describe(change: Change, union: str = "the union") -> str:
     """One line for the last-calls list and the observers' ticker.
 
     Corrections name the ballot and call they correct, so that an observer who saw
@@ -12,9 +12,11 @@ def describe(change: Change) -> str:
     """
     event = change.event
     call = event.call.label if event.call else ""
+    detail = event.detail or {}
     match event.action:
         case Action.CALL:
-            return f"Ballot {change.ballot:,} {call}"
+            over = " (over the ballots in the box, confirmed)" if detail.get("over_count") else ""
+            return f"Ballot {change.ballot:,} {call}{over}"
         case Action.UNDO:
             return f"Ballot {change.ballot:,} {call} \u2014 undone"
         case Action.REDO:
@@ -24,13 +26,40 @@ def describe(change: Change) -> str:
         case Action.CLOSE:
             return "Station closed the count"
         case Action.SIGN:
-            title = change.sheet.title if change.sheet else str(event.info)
+            sheet = change.sheet
+            if sheet and sheet.kind is SheetKind.INTERIM:
+                return f"Count paused after ballot {sheet.tally.counted:,}; interim tally prepared"
+            title = sheet.title if sheet else str(detail.get("kind"))
             return f"{title} tally prepared; the count is locked"
         case Action.REOPEN:
-            return f"Count reopened: {event.info}"
+            if change.sheet and change.sheet.kind is SheetKind.INTERIM:
+                return f"Count resumed at ballot {change.ballot:,}: {detail.get('reason')}"
+            return f"Count reopened: {detail.get('reason')}"
+        case Action.AMEND:
+            return _challenge_words(change, union)
+        case Action.DISPUTE:
+            who = change.challenge.party.label(union) if change.challenge else "a party"
+            return f"Ballot {change.ballot:,} VOID disputed by {who} \u2014 now CHALLENGED"
+        case Action.PILE:
+            check = change.pile
+            if check is None:  # pragma: no cover - every applied PILE has its check
+                return "Pile recounted"
+            name = f"{check.call.label} pile {check.pile}"
+            if check.confirmed:
+                return f"{name} recounted: {check.found} of {check.size}, confirmed"
+            return f"{name} recounted: {check.found} found, {check.size} recorded \u2014 MISMATCH"
     return str(event.action)  # pragma: no cover
 
 
+def _challenge_words(change: Change, union: str) -> str:
+    challenge = change.challenge
+    ballot = f"ballot {change.ballot:,}" if change.ballot else f"event {change.event.target}"
+    if challenge is None:  # pragma: no cover - every applied AMEND has its challenge
+        return f"Challenge of {ballot} amended"
+    reason = challenge.reason.value if challenge.reason else "reason not given"
+    return f"Challenge of {ballot}: by {challenge.party.label(union)}, {reason}"
+
+
 def is_correction(change: Change) -> bool:
-    """Whether the change takes back or reinstates an earlier call."""
-    return change.event.action in (Action.UNDO, Action.REDO)
+    """Whether the change takes back, reinstates or reclassifies an earlier call."""
+    return change.event.action in (Action.UNDO, Action.REDO, Action.DISPUTE)

@@ -4,8 +4,11 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from station.domain.piles import DEFAULT_PILE
+
 MAX_TEXT = 200
 MAX_NUMBER = 10_000_000  # far above any bargaining unit; catches a slipped finger
+MAX_PILE = 1000
 _GROUPED = re.compile(r"[0-9]{1,3}(,[0-9]{3})+")
 
 
@@ -24,6 +27,8 @@ class ElectionSetup:
         eligible: approximate number of eligible voters (tally line 1).
         ballots: ballots in the box or envelopes to open, when known: the M of "N of M".
         agent: the Board agent conducting the count, when given.
+        pile: ballots per pile, recounted whenever a pile of one call is full; 0 for no
+            pile checks.
     """
 
     case_number: str
@@ -32,6 +37,7 @@ class ElectionSetup:
     eligible: int
     ballots: int | None = None
     agent: str | None = None
+    pile: int = DEFAULT_PILE
 
     @classmethod
     def validated(
@@ -43,6 +49,7 @@ class ElectionSetup:
         eligible: object,
         ballots: object = None,
         agent: str | None = None,
+        pile: object = DEFAULT_PILE,
     ) -> "ElectionSetup":
         """Check and normalise what a person typed; raise SetupError naming the field."""
         agent_text = _text("agent", agent, required=False) if agent is not None else None
@@ -53,6 +60,7 @@ class ElectionSetup:
             eligible=_positive("eligible voters", eligible),
             ballots=None if ballots in (None, "") else _positive("ballots", ballots),
             agent=agent_text or None,
+            pile=_pile(pile),
         )
 
 
@@ -67,6 +75,15 @@ def _text(field: str, value: object, *, required: bool = True) -> str:
     if any(unicodedata.category(ch).startswith("C") for ch in text):
         raise SetupError(f"{field} contains control characters")
     return text
+
+
+def _pile(value: object) -> int:
+    if value in (0, "0"):
+        return 0
+    size = _positive("pile size", value)
+    if size > MAX_PILE:
+        raise SetupError(f"pile size is larger than {MAX_PILE:,} (0 turns pile checks off)")
+    return size
 
 
 def _positive(field: str, value: object) -> int:

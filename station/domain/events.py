@@ -4,6 +4,7 @@ Every keypress the operator makes is one event, and so is every opening and clos
 the election file. The tally is never stored: it is always the fold of these events.
 """
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -20,6 +21,9 @@ class Action(StrEnum):
     REDO = "redo"  # the call named by `target`, undone before, counts again
     SIGN = "sign"  # a tally sheet was prepared for the head `target`; the count is locked
     REOPEN = "reopen"  # the count, locked by a tally sheet, is opened again, with a reason
+    AMEND = "amend"  # the party, reason or note of the challenged ballot `target`
+    DISPUTE = "dispute"  # a party disputes the VOID call `target`: it becomes a challenge
+    PILE = "pile"  # pile number `target` of `call` was recounted; detail says what was found
 
 
 class SheetKind(StrEnum):
@@ -38,13 +42,16 @@ class Event:
         action: what the event does.
         call: for CALL the call made; for UNDO and REDO the call of `target`, repeated
             so that the tally can be aggregated from one column.
-        target: for UNDO and REDO, the `seq` of the CALL event they act on; for SIGN,
-            the `seq` of the last event the sheet certifies (always the event before).
-        info: for SIGN the sheet's kind (a `SheetKind` value); for REOPEN the reason.
+        target: for UNDO, REDO, AMEND and DISPUTE, the `seq` of the CALL event they act
+            on; for SIGN, the `seq` of the last event the sheet certifies (always the
+            event before); for PILE, the pile's number.
+        detail: what else the event says, for the actions that need it: SIGN `kind`;
+            REOPEN `reason`; AMEND `party`, `reason`, `note`; DISPUTE `party`; PILE
+            `found`; a CALL over the number of ballots in the box `over_count`.
     """
 
     seq: int
     action: Action
     call: Call | None = None
     target: int | None = None
-    info: str | None = None
+    detail: Mapping[str, object] | None = None

@@ -2,9 +2,11 @@
 
 Canonical form, version 1 (documented so that anyone can re-implement the check):
 
-* setup: the UTF-8 JSON object of the setup fields (`SETUP_FIELDS`) with sorted keys,
-  no insignificant white space and non-ASCII kept as is; its SHA-256 is the
-  *setup hash*, which the first event chains to.
+* setup: the UTF-8 JSON object of the setup fields (`SETUP_FIELDS`, plus
+  `OPTIONAL_SETUP_FIELDS` that are not null) with sorted keys, no insignificant white
+  space and non-ASCII kept as is; its SHA-256 is the *setup hash*, which the first
+  event chains to. (Optional fields came later: leaving out a null one keeps the
+  hashes of files made before them.)
 * event: the fields `seq, utc, mono_ns, session, action, call, target, detail,
   prev_hash` as decimal or text, absent values as the empty string, joined by the
   unit separator U+001F and preceded by "station-event-v1"; its SHA-256 is the event's
@@ -29,12 +31,17 @@ SETUP_FIELDS = (
     "ballots",
     "agent",
 )
+OPTIONAL_SETUP_FIELDS = ("pile",)  # schema version 3: the pile size (0: no pile checks)
 
 
 def setup_hash(setup: Mapping[str, object]) -> str:
     """SHA-256 (hex) of the canonical form of the election setup row."""
+    fields = {field: setup[field] for field in SETUP_FIELDS}
+    for field in OPTIONAL_SETUP_FIELDS:
+        if setup.get(field) is not None:
+            fields[field] = setup[field]
     canonical = json.dumps(
-        {field: setup[field] for field in SETUP_FIELDS},
+        fields,
         sort_keys=True,
         separators=(",", ":"),
         ensure_ascii=False,

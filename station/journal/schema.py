@@ -125,6 +125,12 @@ def m002_any_action(db: Database) -> None:
         raise RuntimeError("the upgrade of the events table lost rows")
 
 
+@migrations()
+def m003_pile_size(db: Database) -> None:
+    """The pile size of the election (files from before it have none: no pile checks)."""
+    db.execute("ALTER TABLE election ADD COLUMN pile INTEGER CHECK (pile IS NULL OR pile >= 0)")
+
+
 SCHEMA_VERSION = len(migrations._migrations)
 
 

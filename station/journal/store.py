@@ -22,7 +22,7 @@ from sqlite_utils import Database
 from station import __version__
 from station.domain import Action, Call, Change, Count, ElectionSetup, Event
 from station.journal import schema
-from station.journal.chain import SETUP_FIELDS, event_hash, setup_hash
+from station.journal.chain import OPTIONAL_SETUP_FIELDS, SETUP_FIELDS, event_hash, setup_hash
 from station.journal.errors import (
     CorruptJournal,
     JournalError,
@@ -70,18 +70,13 @@ class Record:
 
     def event(self) -> Event:
         """The event as the rules of the count see it (raises ValueError if malformed)."""
-        action = Action(self.action)
-        info = None
-        if action is Action.SIGN:  # rare events: parsing their JSON costs nothing overall
-            info = _text_or_none(self.details().get("kind"))
-        elif action is Action.REOPEN:
-            info = _text_or_none(self.details().get("reason"))
         return Event(
             seq=self.seq,
-            action=action,
+            action=Action(self.action),
             call=None if self.call is None else Call(self.call),
             target=self.target,
-            info=info,
+            # Most events (every plain call) have no detail: no JSON to parse on replay.
+            detail=None if self.detail is None else self.details(),
         )
 
     def details(self) -> dict[str, object]:
@@ -123,11 +118,12 @@ class Election:
 def election_from_row(values: Mapping[str, object], where: Path | str) -> Election:
     """The election described by a stored setup row (raises CorruptJournal if malformed)."""
     missing = [column for column in _ELECTION_COLUMNS if column not in values]
-    eligible, ballots = values.get("eligible"), values.get("ballots")
+    eligible, ballots, pile = values.get("eligible"), values.get("ballots"), values.get("pile")
     if (
         missing
         or not isinstance(eligible, int)
         or not (ballots is None or isinstance(ballots, int))
+        or not (pile is None or (isinstance(pile, int) and pile >= 0))
         or not all(isinstance(values[field], str) for field in ("case_number", "setup_hash"))
     ):
         raise CorruptJournal(f"{where}: the election setup was altered")
@@ -138,13 +134,18 @@ def election_from_row(values: Mapping[str, object], where: Path | str) -> Electi
         eligible=eligible,
         ballots=ballots,
         agent=None if values["agent"] is None else str(values["agent"]),
+        pile=pile or 0,  # files from before pile checks have none
     )
     return Election(
         setup=setup,
         election_id=str(values["election_id"]),
         created_utc=str(values["created_utc"]),
         setup_hash=str(values["setup_hash"]),
-        row={column: values[column] for column in _ELECTION_COLUMNS},
+        row={
+            column: values.get(column)
+            for column in (*_ELECTION_COLUMNS, *OPTIONAL_SETUP_FIELDS)
+            if column in _ELECTION_COLUMNS or values.get(column) is not None
+        },
     )
 
 
@@ -205,6 +206,7 @@ class Journal:
                     "eligible": setup.eligible,
                     "ballots": setup.ballots,
                     "agent": setup.agent,
+                    "pile": setup.pile,
                 }
                 row["setup_hash"] = setup_hash(row)
                 with db.atomic():
@@ -273,14 +275,15 @@ class Journal:
 
     def _load_election(self) -> Election:
         try:
-            row = self._conn.execute(
-                f"SELECT {', '.join(_ELECTION_COLUMNS)} FROM election WHERE id = 1"
-            ).fetchone()
+            # Every column there is: a reader may open a file of an older version.
+            cursor = self._conn.execute("SELECT * FROM election WHERE id = 1")
+            row = cursor.fetchone()
         except sqlite3.OperationalError as error:
             raise CorruptJournal(f"{self.path}: is incomplete ({_describe(error)})") from None
         if row is None:
             raise CorruptJournal(f"{self.path}: has no election setup")
-        return election_from_row(dict(zip(_ELECTION_COLUMNS, row, strict=True)), self.path)
+        names = [column[0] for column in cursor.description]
+        return election_from_row(dict(zip(names, row, strict=True)), self.path)
 
     def _read_head(self) -> tuple[int, str]:
         row = self._conn.execute(
@@ -410,9 +413,13 @@ class Journal:
                 raise CorruptJournal(f"{self.path}: {error} (run `station verify`)") from None
             yield record, change
 
+    def new_count(self) -> Count:
+        """An empty Count with this election's rules (its pile size)."""
+        return Count(pile_size=self.election.setup.pile)
+
     def replay(self) -> Count:
         """A new Count of every event (raises CorruptJournal on an event the rules refuse)."""
-        count = Count()
+        count = self.new_count()
         for _ in self.replay_into(count):
             pass
         return count
@@ -435,10 +442,6 @@ class Journal:
             if self._lock:
                 self._lock.release()
                 self._lock = None
-
-
-def _text_or_none(value: object) -> str | None:
-    return value if isinstance(value, str) else None
 
 
 def _connect(path: Path, *, read_only: bool) -> Database:

@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from station.domain import Count, ReplayError, Sheet, Tally
+from station.domain import Action, Count, ReplayError, Sheet, Tally
 from station.domain.tally_sheet import computed_facts, facts_problem
 from station.journal import schema
 from station.journal.chain import setup_hash
@@ -55,7 +55,7 @@ def verify_records(
 
     Used on the election file and on an exported `journal.jsonl` alike.
     """
-    count = Count()
+    count = Count(pile_size=election.setup.pile)
     head = election.setup_hash
     checked = 0
     sheet_hashes: dict[int, str] = {}  # SIGN events, by seq: a revision names its predecessor
@@ -90,7 +90,7 @@ def verify_records(
                 )
             except ValueError:
                 return fail(f"event {record.seq} has an unknown action or call", record.seq)
-            if change.sheet is not None:
+            if change.event.action is Action.SIGN and change.sheet is not None:
                 problem = _sheet_problem(election, record, change.sheet, sheet_hashes)
                 if problem:
                     return fail(problem, record.seq)

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from station.domain import Count, Sheet
+from station.domain import Action, Count, Sheet
 from station.domain.tally_sheet import computed_facts, facts_problem
 from station.journal import JournalError
 from station.journal.store import EVENT_FIELDS, Election, Record, election_from_row
@@ -154,10 +154,10 @@ def _check_journal(path: Path, sign_seq: int) -> tuple[Election, Sheet, Record]:
             f" (first: {sign_seq + 1})"
         )
     sign = records[-1]
-    count = Count()
+    count = Count(pile_size=election.setup.pile)
     for record in records:
         change = count.apply(record.event())
-    if change.sheet is None:
+    if change.event.action is not Action.SIGN or change.sheet is None:
         raise _Bad(f"journal.jsonl: event {sign_seq} is not a tally sheet")
     return election, change.sheet, sign
 

