@@ -13,11 +13,13 @@ from pathlib import Path
 from typing import NoReturn
 
 from station import __version__
-from station.domain import Count, ElectionSetup, SetupError, SheetKind
+from station.domain import Call, Count, ElectionSetup, SetupError, SheetKind
 from station.domain.count import Change
 from station.domain.describe import describe
+from station.domain.parties import Party
+from station.domain.piles import DEFAULT_PILE
 from station.domain.statements import challenges_statement, majority_statement
-from station.domain.tally_sheet import Observer, SheetError
+from station.domain.tally_sheet import Observer, SheetError, clean_reason
 from station.journal import Journal, JournalError
 from station.journal.verify import verify_journal
 from station.sheet.export import PAPERS, ExportError, choose_sheet, export_sheet
@@ -28,7 +30,13 @@ from station.sheet.keys import (
     key_for_signing,
     load_key,
 )
-from station.sheet.prepare import earlier_key, prepare_sheet, reopen_count
+from station.sheet.prepare import (
+    SheetRequest,
+    checked_request,
+    earlier_key,
+    prepare_sheet,
+    reopen_count,
+)
 from station.sheet.verify_export import verify_export
 
 SUBCOMMANDS = ("open", "new", "tally", "log", "verify", "sign", "reopen", "export", "key")
@@ -65,6 +73,12 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument("--eligible", required=True, help="approximate number of eligible voters")
     new.add_argument("--ballots", help="ballots in the box (or envelopes), if known")
     new.add_argument("--agent", help="the Board agent conducting the count")
+    new.add_argument(
+        "--pile",
+        default=str(DEFAULT_PILE),
+        metavar="N",
+        help=f"ballots per pile, recounted when full (default {DEFAULT_PILE}; 0: no pile checks)",
+    )
 
     tally = commands.add_parser("tally", help="print the current tally")
     tally.add_argument("file", type=Path)
@@ -112,6 +126,11 @@ def build_parser() -> argparse.ArgumentParser:
     sign.add_argument(
         "--interim", action="store_true", help="an interim tally (the count pauses and resumes)"
     )
+    sign.add_argument(
+        "--new-key",
+        action="store_true",
+        help="sign with this station's key although earlier sheets used another (recorded)",
+    )
 
     reopen = commands.add_parser("reopen", help="reopen a count locked by a tally sheet")
     reopen.add_argument("file", type=Path)
@@ -119,7 +138,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     export = commands.add_parser("export", help="export a prepared sheet, signed, into a folder")
     export.add_argument("file", type=Path)
-    export.add_argument("--out", type=Path, required=True, metavar="FOLDER")
+    export.add_argument("--out", required=True, metavar="FOLDER")
     export.add_argument(
         "--sheet", type=int, metavar="EVENT", help="the sheet prepared at EVENT (default: latest)"
     )
@@ -181,6 +200,7 @@ def cmd_new(args: argparse.Namespace) -> int:
         eligible=args.eligible,
         ballots=args.ballots,
         agent=args.agent,
+        pile=args.pile,
     )
     Journal.create(args.file, setup)
     print(f"created {args.file} for case {setup.case_number}")
@@ -207,7 +227,7 @@ def cmd_tally(args: argparse.Namespace) -> int:
         f"Votes FOR the petitioner:              {summary['for']:,}",
         f"Votes AGAINST:                         {summary['against']:,}",
         f"Valid votes counted:                   {summary['valid']:,}",
-        f"Challenged ballots:                    {summary['challenged']:,}",
+        f"Challenged ballots:                    {summary['challenged']:,}" + _by_party(count),
         f"Valid votes plus challenged ballots:   {summary['valid_plus_challenged']:,}",
         challenges_statement(tally),
         majority_statement(tally, str(summary["union"])),
@@ -215,6 +235,14 @@ def cmd_tally(args: argparse.Namespace) -> int:
     ]
     print("\n".join(lines))
     return 0
+
+
+def _by_party(count: Count) -> str:
+    by_party = count.challenges.by_party()
+    if not any(by_party.values()):
+        return ""
+    parts = [f"{Party(party).short} {n:,}" for party, n in by_party.items() if n]
+    return f"  ({', '.join(parts)})"
 
 
 def _replay(journal: Journal) -> tuple[Count, str]:
@@ -249,6 +277,18 @@ def tally_summary(journal: Journal, count: Count, head: str) -> dict[str, object
         "union_leads": tally.union_leads,
         "result_decided": tally.result_decided(setup.ballots),
         "outcome_so_far": tally.outcome(setup.ballots).value,
+        "challenges_by_party": count.challenges.by_party(),
+        "pile_size": setup.pile,
+        "piles_to_check": [
+            f"{call.label} pile {pile}"
+            for call in Call
+            for pile in count.piles.to_check(call, count.total(call))
+        ],
+        "pile_mismatches": [
+            {"call": m.call.value, "pile": m.pile, "found": m.found, "size": m.size}
+            for m in count.piles.mismatches()
+        ],
+        "locked": None if count.locked_by is None else count.locked_by.title.lower(),
         "events": count.last_seq,
         "head": head,
     }
@@ -292,27 +332,26 @@ def cmd_verify(args: argparse.Namespace) -> int:
     if args.file.is_dir():
         if args.sheet or args.head:
             raise UsageError("--sheet and --head check an election file, not a folder")
-        export = verify_export(args.file, expected_key=args.key)
-        if not export.ok:
-            print(f"NOT INTACT: {args.file}: {export.problem}", file=sys.stderr)
-            return 1
-        print(
-            f"OK: {args.file}: {export.title} tally signed by key {export.key};"
-            f" every line matches the journal at event {export.head_seq:,}, head {export.head_hash}"
-        )
-        return 0
+        return _verify_folder(args.file, args.key)
     if args.key and not args.sheet:
         raise UsageError("--key checks an exported folder (or goes with --sheet)")
-    witnesses = _witnesses(args)
+    head = _written_head(args.head) if args.head else None
+    sheet = None
+    if args.sheet:
+        if not args.sheet.is_dir():
+            raise UsageError(f"{args.sheet}: no such folder")
+        sheet = verify_export(args.sheet, expected_key=args.key)
+        if not sheet.ok:
+            print(f"NOT INTACT: {args.sheet}: {sheet.problem}", file=sys.stderr)
+            return 1
     journal = Journal.open(args.file, read_only=True)
     try:
         verdict = verify_journal(journal)
         problem = verdict.problem
-        if verdict.ok:
-            for seq, expected, source in witnesses:
-                problem = _witness_problem(journal, seq, expected, source)
-                if problem:
-                    break
+        if verdict.ok and sheet is not None and sheet.document is not None:
+            problem = _against_sheet(journal, sheet.document, args.sheet)
+        if verdict.ok and not problem and head is not None:
+            problem = _against_head(journal, *head)
     finally:
         journal.close()
     if problem:
@@ -321,73 +360,119 @@ def cmd_verify(args: argparse.Namespace) -> int:
     print(
         f"OK: {args.file}: {verdict.events:,} events, chain and replay intact; head {verdict.head}"
     )
-    for seq, expected, source in witnesses:
-        print(f"OK: still holds event {seq:,} with hash {expected}, as {source} says")
+    if sheet is not None and sheet.document is not None:
+        event = sheet.document["sheet_event"]["seq"]
+        print(
+            f"OK: still holds the signed sheet of {args.sheet} (event {event:,}) and all before it"
+        )
+    if head is not None:
+        print(f"OK: still holds event {head[0]:,} with hash {head[1]}..., as written down")
     return 0
 
 
-def _witnesses(args: argparse.Namespace) -> list[tuple[int, str, str]]:
-    """Heads the file must still hold: (event, hash or its start, who says so)."""
-    witnesses = []
-    if args.sheet:
-        export = verify_export(args.sheet, expected_key=args.key)
-        if not export.ok:
-            raise UsageError(f"{args.sheet}: the exported sheet is not intact: {export.problem}")
-        assert export.head_seq is not None and export.head_hash is not None
-        witnesses.append((export.head_seq, export.head_hash, f"the signed sheet in {args.sheet}"))
-    if args.head:
-        events, _, digest = str(args.head).partition(":")
-        digest = digest.strip().lower()
-        if not (events.strip().replace(",", "").isdigit() and len(digest) >= 8) or any(
-            ch not in "0123456789abcdef" for ch in digest
-        ):
-            raise UsageError("--head is EVENTS:HASH, e.g. 1204:3fa9c01b2e7d (8 hex digits or more)")
-        witnesses.append((int(events.replace(",", "")), digest, "the head written down"))
-    return witnesses
+def _verify_folder(folder: Path, key: str | None) -> int:
+    export = verify_export(folder, expected_key=key)
+    if not export.ok or export.document is None:
+        print(f"NOT INTACT: {folder}: {export.problem}", file=sys.stderr)
+        return 1
+    sheet = export.document["sheet"]
+    lines = sheet["lines"]
+    print(
+        f"OK: {folder}: {export.title} tally of case {sheet['case']},"
+        f" {sheet['employer']} / {sheet['union']}: {lines['3']:,} FOR, {lines['4']:,} AGAINST,"
+        f" {lines['2']:,} void, {lines['6']:,} challenged."
+    )
+    print(
+        f"Every line and the PDF match the journal at event {export.head_seq:,},"
+        f" head {export.head_hash}; signed by key {export.key}"
+        + (
+            ""
+            if export.key_checked
+            else " (NOT checked against a fingerprint written down; add --key FINGERPRINT)"
+        )
+    )
+    return 0
 
 
-def _witness_problem(journal: Journal, seq: int, expected: str, source: str) -> str | None:
-    if seq == 0:
-        actual = journal.election.setup_hash
-    else:
-        record = journal.record(seq)
-        if record is None:
-            return (
-                f"the file ends at event {journal.head_seq:,}, but {source} certifies event"
-                f" {seq:,}: events were removed"
-            )
-        actual = record.hash
-    if not actual.startswith(expected):
+def _written_head(text: str) -> tuple[int, str]:
+    """`--head EVENTS:HASH` as an observer wrote it down from the screen."""
+    events, _, digest = text.partition(":")
+    digest = digest.strip().lower()
+    number = events.strip().replace(",", "")
+    if not (number.isdigit() and len(digest) >= 8) or any(
+        ch not in "0123456789abcdef" for ch in digest
+    ):
+        raise UsageError("--head is EVENTS:HASH, e.g. 1204:3fa9c01b2e7d (8 hex digits or more)")
+    return int(number), digest
+
+
+def _against_head(journal: Journal, seq: int, digest: str) -> str | None:
+    if seq > journal.head_seq:
         return (
-            f"event {seq:,} is not the one {source} certifies (another election's file,"
-            " or the record was rewritten)"
+            f"the file ends at event {journal.head_seq:,}, but the head written down names"
+            f" event {seq:,}: events were removed (or the number was written down wrong)"
+        )
+    actual = journal.election.setup_hash if seq == 0 else _hash_of(journal, seq)
+    if not actual.startswith(digest):
+        return (
+            f"event {seq:,} is not the one written down (its hash starts {actual[:12]},"
+            f" not {digest[:12]}): another election's file, or the record was rewritten"
         )
     return None
 
 
-def _names_for_sheet(journal: Journal, args: argparse.Namespace) -> tuple[str, list[Observer]]:
-    agent = args.agent or journal.election.setup.agent
-    if not agent:
+def _against_sheet(journal: Journal, document: dict[str, object], folder: Path) -> str | None:
+    election = document["election"]
+    event = document["sheet_event"]
+    assert isinstance(election, dict) and isinstance(event, dict)
+    if election["setup_hash"] != journal.election.setup_hash:
+        return f"is another election's file than the signed sheet in {folder} (case {election['case']})"
+    seq = int(event["seq"])
+    if seq > journal.head_seq:
+        return (
+            f"the file ends at event {journal.head_seq:,}, but the signed sheet in {folder} was"
+            f" prepared at event {seq:,}: events were removed"
+        )
+    if _hash_of(journal, seq) != event["hash"]:
+        return (
+            f"event {seq:,} is not the sheet that {folder} holds, signed: the record was"
+            " rewritten from there on"
+        )
+    return None
+
+
+def _hash_of(journal: Journal, seq: int) -> str:
+    record = journal.record(seq)
+    assert record is not None  # verified: every event up to the head is there
+    return record.hash
+
+
+def _sheet_request(journal: Journal, args: argparse.Namespace) -> SheetRequest:
+    agent = args.agent if args.agent is not None else journal.election.setup.agent
+    if agent is None:
         raise UsageError("--agent is needed: no Board agent was named when the election was set up")
-    return agent, [Observer.parse(text) for text in args.observer]
+    return SheetRequest(
+        kind=SheetKind.INTERIM if args.interim else SheetKind.FINAL,
+        agent=agent,
+        observers=[Observer.parse(text) for text in args.observer],
+        place=args.place if args.place and args.place.strip() else None,
+    )
 
 
 def cmd_sign(args: argparse.Namespace) -> int:
     journal = Journal.open(args.file)
     try:
-        agent, observers = _names_for_sheet(journal, args)
+        request = _sheet_request(journal, args)
         count = journal.replay()
-        key = key_for_signing(earlier=earlier_key(journal, count))
+        # Everything is checked before the session opens: a refusal writes nothing.
+        checked_request(journal, count, request)
+        earlier = earlier_key(journal, count)
+        key = key_for_signing(earlier=earlier, new_key_ok=args.new_key)
+        changed = earlier if earlier is not None and earlier != key.fingerprint else None
         journal.start_session()
         count.apply(journal.last_records(1)[0].event())
         record = prepare_sheet(
-            journal,
-            count,
-            kind=SheetKind.INTERIM if args.interim else SheetKind.FINAL,
-            agent=agent,
-            observers=observers,
-            place=args.place,
-            key_fingerprint=key.fingerprint,
+            journal, count, request, key_fingerprint=key.fingerprint, key_changed_from=changed
         )
         sheet = count.apply(record.event()).sheet
         assert sheet is not None
@@ -397,6 +482,12 @@ def cmd_sign(args: argparse.Namespace) -> int:
         f"{sheet.title} tally prepared at event {sheet.seq:,}; it certifies events 1-{sheet.head:,}"
         f" (head {record.prev_hash[:16]}). The count is locked."
     )
+    ballots = journal.election.setup.ballots
+    if sheet.kind is SheetKind.FINAL and ballots is not None and sheet.tally.counted != ballots:
+        print(
+            f"warning: {sheet.tally.counted:,} ballots counted, but the box held {ballots:,}",
+            file=sys.stderr,
+        )
     print(f"Export it with: station export {args.file} --out FOLDER")
     return 0
 
@@ -407,22 +498,26 @@ def cmd_reopen(args: argparse.Namespace) -> int:
         count = journal.replay()
         if count.locked_by is None:
             raise SheetError("the count is not locked; there is nothing to reopen")
+        reason = clean_reason(args.reason)  # before the session opens: a refusal writes nothing
         journal.start_session()
         count.apply(journal.last_records(1)[0].event())
-        reopen_count(journal, count, args.reason)
+        reopen_count(journal, count, reason)
     finally:
         journal.close()
-    print(f"count reopened: {args.reason}")
+    print(f"count reopened: {reason}")
     return 0
 
 
 def cmd_export(args: argparse.Namespace) -> int:
+    if not args.out.strip():
+        raise UsageError("--out needs a folder")
+    out = Path(args.out)
     journal = Journal.open(args.file, read_only=True)
     try:
         count = journal.replay()
         sheet = choose_sheet(count, args.sheet)  # before the key: say what is missing first
         exported = export_sheet(
-            journal, count, args.out, load_key(), sheet_seq=sheet.seq, paper=args.paper
+            journal, count, out, load_key(), sheet_seq=sheet.seq, paper=args.paper
         )
     finally:
         journal.close()

@@ -1,5 +1,6 @@
 """`station sign`, `reopen`, `export`, `key` and `verify FOLDER`, run as a user runs them."""
 
+import json
 import sqlite3
 from pathlib import Path
 
@@ -58,43 +59,108 @@ def test_calls_after_sign_off_need_a_reopen_with_a_reason(counted: Path) -> None
     assert station("reopen", counted, "--reason", "x").returncode == 2  # not locked now
 
 
-def test_a_truncated_file_is_caught_against_the_signed_sheet(counted: Path, tmp_path: Path) -> None:
-    assert station("sign", counted, "--agent", "R. Agent").returncode == 0
-    assert station("export", counted, "--out", tmp_path / "sheet").returncode == 0
-    head = station("tally", counted, "--json").stdout
-    # A forger deletes the sheet and the calls before it, then puts the guards back:
-    # the file alone still verifies, but not against the signed sheet.
-    conn = sqlite3.connect(counted)
+def drop_events_after(path: Path, seq: int) -> None:
+    """A forger deletes the tail, then puts the guard back: the file alone verifies."""
+    conn = sqlite3.connect(path)
     conn.execute("DROP TRIGGER events_no_delete")
-    conn.execute("DELETE FROM events WHERE seq > 4")
+    conn.execute("DELETE FROM events WHERE seq > ?", (seq,))
     conn.execute(
         "CREATE TRIGGER events_no_delete BEFORE DELETE ON events"
         " BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END"
     )
     conn.commit()
     conn.close()
+
+
+def test_a_truncated_file_is_caught_against_the_signed_sheet(counted: Path, tmp_path: Path) -> None:
+    assert station("sign", counted, "--agent", "R. Agent").returncode == 0
+    assert station("export", counted, "--out", tmp_path / "sheet").returncode == 0
+    summary = json.loads(station("tally", counted, "--json").stdout)
+    written_down = f"{summary['events']}:{summary['head'][:12]}"
+    drop_events_after(counted, 4)
     assert station("verify", counted).returncode == 0
     result = station("verify", counted, "--sheet", tmp_path / "sheet")
     assert result.returncode == 1
     assert "but the signed sheet in" in result.stderr and "events were removed" in result.stderr
-    assert head  # the head an observer wrote down catches it too
-    result = station("verify", counted, "--head", "9:00000000")
+    result = station("verify", counted, "--head", written_down)
     assert result.returncode == 1 and "events were removed" in result.stderr
 
 
-def test_a_witnessed_head_written_down_from_the_dashboard(counted: Path) -> None:
-    tally = station("tally", counted, "--json").stdout
-    import json
+def test_a_sheet_cut_out_and_the_count_carried_on_is_caught(counted: Path, tmp_path: Path) -> None:
+    assert station("sign", counted, "--agent", "R. Agent").returncode == 0
+    assert station("export", counted, "--out", tmp_path / "sheet").returncode == 0
+    sign_seq = json.loads((tmp_path / "sheet" / "tally.json").read_text())["sheet_event"]["seq"]
+    drop_events_after(counted, sign_seq - 1)  # the head the sheet certifies is still there
+    count_into(counted, [Call.AGAINST, Call.AGAINST])
+    assert station("verify", counted).returncode == 0
+    result = station("verify", counted, "--sheet", tmp_path / "sheet")
+    assert result.returncode == 1
+    assert f"event {sign_seq} is not the sheet that" in result.stderr
 
-    summary = json.loads(tally)
+
+def test_another_elections_sheet_is_named_as_such(counted: Path, tmp_path: Path) -> None:
+    other = tmp_path / "other.station"
+    assert station("new", other, *NEW, "--eligible", "10").returncode == 0
+    count_into(other, [Call.FOR])
+    assert station("sign", other, "--agent", "R. Agent").returncode == 0
+    assert station("export", other, "--out", tmp_path / "other").returncode == 0
+    result = station("verify", counted, "--sheet", tmp_path / "other")
+    assert result.returncode == 1 and "is another election's file" in result.stderr
+
+
+def test_verify_with_a_tampered_or_missing_sheet_folder(counted: Path, tmp_path: Path) -> None:
+    assert station("sign", counted, "--agent", "R. Agent").returncode == 0
+    assert station("export", counted, "--out", tmp_path / "sheet").returncode == 0
+    (tmp_path / "sheet" / "manifest.sig").write_text("AAAA\n")
+    result = station("verify", counted, "--sheet", tmp_path / "sheet")
+    assert result.returncode == 1 and result.stderr.startswith("NOT INTACT: ")
+    result = station("verify", counted, "--sheet", tmp_path / "nothing")
+    assert result.returncode == 2 and "no such folder" in result.stderr
+
+
+def test_a_witnessed_head_written_down_from_the_dashboard(counted: Path) -> None:
+    summary = json.loads(station("tally", counted, "--json").stdout)
     head = f"{summary['events']}:{summary['head'][:12]}"
     result = station("verify", counted, "--head", head)
     assert result.returncode == 0, result.stderr
-    assert "as the head written down says" in result.stdout
+    assert "as written down" in result.stdout
     result = station("verify", counted, "--head", f"{summary['events']}:deadbeefdeadbeef")
-    assert (
-        result.returncode == 1 and "is not the one the head written down certifies" in result.stderr
-    )
+    assert result.returncode == 1 and "is not the one written down" in result.stderr
+
+
+def test_a_refused_sign_or_reopen_writes_nothing(counted: Path) -> None:
+    assert station("sign", counted, "--agent", "R. Agent").returncode == 0
+    before = station("log", counted).stdout
+    for args in (
+        ["sign", counted, "--agent", "R. Agent"],  # already locked by a final sheet
+        ["reopen", counted, "--reason", "  "],
+    ):
+        result = station(*args)
+        assert result.returncode == 2, result
+    assert station("log", counted).stdout == before
+
+
+def test_a_name_the_sheet_cannot_print_is_refused(counted: Path) -> None:
+    before = station("log", counted).stdout
+    result = station("sign", counted, "--agent", "R. Agent", "--observer", "Union:\u5f20\u4f1f")
+    assert result.returncode == 2 and "cannot print" in result.stderr
+    result = station("sign", counted, "--agent", "R. A\u202egent")
+    assert result.returncode == 2 and "control characters" in result.stderr
+    assert station("log", counted).stdout == before
+
+
+def test_a_final_sheet_short_of_the_box_warns(tmp_path: Path) -> None:
+    path = tmp_path / "short.station"
+    assert station("new", path, *NEW, "--eligible", "20", "--ballots", "10").returncode == 0
+    count_into(path, [Call.FOR, Call.AGAINST])
+    result = station("sign", path, "--agent", "R. Agent")
+    assert result.returncode == 0
+    assert "warning: 2 ballots counted, but the box held 10" in result.stderr
+
+
+def test_a_complete_count_signs_without_a_warning(counted: Path) -> None:
+    result = station("sign", counted, "--agent", "R. Agent")
+    assert result.returncode == 0 and result.stderr == ""  # 6 of 6
 
 
 @pytest.mark.parametrize(
@@ -111,6 +177,7 @@ def test_a_witnessed_head_written_down_from_the_dashboard(counted: Path) -> None
         ["verify", "{tmp}", "--head", "1:abc"],
         ["verify", "{file}", "--head", "x:12345678"],
         ["verify", "{file}", "--key", "abcd"],
+        ["export", "{file}", "--out", ""],
         ["key", "--new"],  # a key already exists after the first `station key`
     ],
 )
@@ -139,3 +206,11 @@ def test_export_without_the_key_is_refused(
     result = station("sign", counted, "--agent", "R. Agent")
     assert result.returncode == 2 and "earlier sheets were signed by key" in result.stderr
     assert not (station_home / "station" / "signing-key.pem").exists()
+    # A new key made on purpose is still refused for this election until asked for.
+    assert station("key", "--new").returncode == 0
+    result = station("sign", counted, "--agent", "R. Agent")
+    assert result.returncode == 2 and "is not the key" in result.stderr
+    result = station("sign", counted, "--agent", "R. Agent", "--new-key")
+    assert result.returncode == 0, result.stderr
+    log = station("log", counted, "--json").stdout.splitlines()
+    assert "key_changed_from" in json.loads(log[-2])["detail"]

@@ -138,6 +138,14 @@ class Count:
         self.last_seq = event.seq
         return change
 
+    def last_counting(self, call: Call) -> tuple[int, int] | None:
+        """The most recent ballot called `call` that still counts: (its event, ballot no.)."""
+        code = _CALL_CODE[call]
+        for position in range(len(self._done) - 1, -1, -1):
+            if self._done[position] & 3 == code:
+                return self._done[position] >> 2, position + 1
+        return None
+
     def total(self, call: Call) -> int:
         """How many ballots of `call` count now."""
         return self._totals[_CALL_CODE[call]]
@@ -161,7 +169,12 @@ class Count:
                 if locked is None:
                     raise ReplayError(event.seq, "the count is not locked; nothing to reopen")
                 reason = _detail(event, "reason")
-                if event.call is not None or event.target is not None or not reason:
+                if (
+                    event.call is not None
+                    or event.target is not None
+                    or not isinstance(reason, str)
+                    or not reason.strip()
+                ):
                     raise ReplayError(event.seq, "a reopening gives a reason and nothing else")
                 self.locked_by = None
                 return Change(event, ballot=self.counted + 1, sheet=locked)
@@ -246,6 +259,14 @@ class Count:
     def _ballot_of(self, seq: int) -> int | None:
         position = self._position(seq)
         return None if position is None else position + 1
+
+    def ballot_numbers(self, seqs: set[int]) -> dict[int, int]:
+        """The ballot number of each of these calls that counts (one pass over the count)."""
+        numbers = {}
+        for position, packed in enumerate(self._done):
+            if packed >> 2 in seqs:
+                numbers[packed >> 2] = position + 1
+        return numbers
 
     def next_sheet(self, kind: SheetKind) -> Sheet:
         """The sheet a SIGN of `kind` would prepare now, or raise ReplayError if none may be.

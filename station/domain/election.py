@@ -1,10 +1,10 @@
 """The election a journal belongs to, as entered by the Board agent before the count."""
 
 import re
-import unicodedata
 from dataclasses import dataclass
 
 from station.domain.piles import DEFAULT_PILE
+from station.domain.text import clean_text
 
 MAX_TEXT = 200
 MAX_NUMBER = 10_000_000  # far above any bargaining unit; catches a slipped finger
@@ -65,16 +65,7 @@ class ElectionSetup:
 
 
 def _text(field: str, value: object, *, required: bool = True) -> str:
-    if not isinstance(value, str):
-        raise SetupError(f"{field} must be text")
-    text = " ".join(value.split())  # one line, single spaces: it is printed on a sheet
-    if required and not text:
-        raise SetupError(f"{field} must not be empty")
-    if len(text) > MAX_TEXT:
-        raise SetupError(f"{field} is longer than {MAX_TEXT} characters")
-    if any(unicodedata.category(ch).startswith("C") for ch in text):
-        raise SetupError(f"{field} contains control characters")
-    return text
+    return clean_text(value, field, max_length=MAX_TEXT, error=SetupError, required=required)
 
 
 def _pile(value: object) -> int:

@@ -5,15 +5,15 @@ A sheet stores its lines under their numbers ("1" to "9"), so that anyone checki
 sheet against the journal can name the line that differs.
 """
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from enum import StrEnum
 
 from station.domain.count import Sheet
 from station.domain.election import ElectionSetup
+from station.domain.parties import PARTY_WORDS, Party
 from station.domain.statements import challenges_statement, majority_statement
 from station.domain.tally import Tally
+from station.domain.text import clean_text
 
 LineValue = int | bool
 
@@ -118,26 +118,10 @@ def _shown(value: object) -> str:
     return str(value)
 
 
-class Party(StrEnum):
-    """The parties whose observers sign the sheet."""
-
-    EMPLOYER = "employer"
-    PETITIONER = "petitioner"
-
-    def label(self, union: str) -> str:
-        """ "the Employer" / "the Petitioner (Amazon Labor Union)"."""
-        if self is Party.EMPLOYER:
-            return "the Employer"
-        return f"the Petitioner ({union})"
-
-
-_PARTY_WORDS = {
-    "employer": Party.EMPLOYER,
-    "petitioner": Party.PETITIONER,
-    "union": Party.PETITIONER,
-}
+# The parties whose observers sign the sheet, in the order they sign.
+OBSERVER_PARTIES = (Party.EMPLOYER, Party.PETITIONER)
 MAX_NAME = 120
-_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+MAX_REASON = 300
 
 
 class SheetError(ValueError):
@@ -155,8 +139,8 @@ class Observer:
     def parse(cls, text: str) -> "Observer":
         """ "Employer:Jane Roe" or "Union:John Doe" (also "Petitioner:...")."""
         party_word, colon, name = text.partition(":")
-        party = _PARTY_WORDS.get(party_word.strip().lower())
-        if not colon or party is None:
+        party = PARTY_WORDS.get(party_word.strip().lower())
+        if not colon or party not in OBSERVER_PARTIES:
             raise SheetError(
                 f"observer {text!r}: write it as PARTY:NAME, with PARTY Employer or Union"
             )
@@ -164,12 +148,10 @@ class Observer:
 
 
 def clean_name(text: str, what: str) -> str:
-    """A person's name as it will be printed, or raise SheetError."""
-    name = " ".join(text.split())
-    if not name:
-        raise SheetError(f"the {what} needs a name")
-    if len(name) > MAX_NAME or _CONTROL.search(name):
-        raise SheetError(
-            f"the {what}'s name is not a printable name of at most {MAX_NAME} characters"
-        )
-    return name
+    """A person's (or place's) name as it will be printed, or raise SheetError."""
+    return clean_text(text, f"the {what}'s name", max_length=MAX_NAME, error=SheetError)
+
+
+def clean_reason(text: str) -> str:
+    """Why a count is reopened, as it will be recorded and shown, or raise SheetError."""
+    return clean_text(text, "the reason for reopening", max_length=MAX_REASON, error=SheetError)

@@ -27,8 +27,9 @@ GUARD_TRIGGERS = (
 )
 
 
-# One statement each: Python's executescript() commits first, so a migration that must
-# stay one transaction runs them one by one.
+# The events table's guards, as m001 made them, one statement each: Python's
+# executescript() commits first, so a migration that must stay one transaction (m002)
+# runs them one by one.
 EVENT_GUARDS = (
     """CREATE TRIGGER events_no_update BEFORE UPDATE ON events
         BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END""",
@@ -47,7 +48,7 @@ EVENT_GUARDS = (
 
 @migrations()
 def m001_election_and_events(db: Database) -> None:
-    """The election setup (one row) and the hash-chained events."""
+    """The election setup (one row) and the hash-chained events (as shipped in 0.1)."""
     actions = ", ".join(f"'{action}'" for action in ACTIONS)
     calls = ", ".join(f"'{call}'" for call in CALLS)
     db.executescript(
@@ -81,10 +82,20 @@ def m001_election_and_events(db: Database) -> None:
             BEGIN SELECT RAISE(ABORT, 'the election setup is append-only'); END;
         CREATE TRIGGER election_no_delete BEFORE DELETE ON election
             BEGIN SELECT RAISE(ABORT, 'the election setup is append-only'); END;
+        CREATE TRIGGER events_no_update BEFORE UPDATE ON events
+            BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
+        CREATE TRIGGER events_no_delete BEFORE DELETE ON events
+            BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
+        -- A new event must take the next number and chain to the event before it
+        -- (the first one to the election setup).
+        CREATE TRIGGER events_append_only BEFORE INSERT ON events
+            WHEN NEW.seq IS NOT (SELECT IFNULL(MAX(seq), 0) + 1 FROM events)
+              OR NEW.prev_hash IS NOT IFNULL(
+                    (SELECT hash FROM events WHERE seq = NEW.seq - 1),
+                    (SELECT setup_hash FROM election WHERE id = 1))
+            BEGIN SELECT RAISE(ABORT, 'events are appended in order, each chained to the last'); END;
         """
     )
-    for statement in EVENT_GUARDS:
-        db.execute(statement)
 
 
 @migrations()
@@ -137,6 +148,9 @@ SCHEMA_VERSION = len(migrations._migrations)
 def upgrade(db: Database) -> None:
     """Apply pending migrations and stamp the file as a Station journal of this version."""
     migrations.apply(db)
+    # Stamped after the migrations, in a transaction of its own: if the stamp is lost
+    # (a crash just here), the next opening finds every migration recorded as applied
+    # by sqlite-utils and only stamps.
     with db.atomic():
         db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
         db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")

@@ -390,6 +390,13 @@ class Journal:
         for row in cursor:
             yield Record(*row)
 
+    def first_record(self, action: Action) -> Record | None:
+        """The first event with this action, if any."""
+        row = self._conn.execute(
+            f"{_SELECT} WHERE action = ? ORDER BY seq LIMIT 1", (action.value,)
+        ).fetchone()
+        return None if row is None else Record(*row)
+
     def record(self, seq: int) -> Record | None:
         """The event numbered `seq`, or None."""
         row = self._conn.execute(f"{_SELECT} WHERE seq = ?", (seq,)).fetchone()

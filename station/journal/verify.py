@@ -27,6 +27,7 @@ class Verdict:
         events: how many events were checked and found good.
         head: the hash of the last good event (the setup hash if there is none).
         tally: the tally replayed from the good events.
+        sheets: the tally sheets prepared among the good events.
     """
 
     ok: bool
@@ -35,6 +36,7 @@ class Verdict:
     events: int
     head: str
     tally: Tally
+    sheets: tuple[Sheet, ...] = ()
 
 
 def verify_journal(journal: Journal) -> Verdict:
@@ -61,7 +63,7 @@ def verify_records(
     sheet_hashes: dict[int, str] = {}  # SIGN events, by seq: a revision names its predecessor
 
     def fail(problem: str, seq: int | None = None) -> Verdict:
-        return Verdict(False, problem, seq, checked, head, count.tally)
+        return Verdict(False, problem, seq, checked, head, count.tally, tuple(count.sheets))
 
     if setup_hash(election.row) != election.setup_hash:
         return fail("the election setup was altered (its hash does not match)")
@@ -99,7 +101,7 @@ def verify_records(
             head = record.hash
     except sqlite3.DatabaseError as error:
         return fail(f"the file is damaged after event {checked} ({error})", checked + 1)
-    return Verdict(True, None, None, checked, head, count.tally)
+    return Verdict(True, None, None, checked, head, count.tally, tuple(count.sheets))
 
 
 def verify_file(path: Path | str) -> Verdict:

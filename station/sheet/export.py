@@ -15,6 +15,7 @@ import errno
 import hashlib
 import os
 import secrets
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -30,6 +31,8 @@ MANIFEST = "manifest.json"
 SIGNATURE = "manifest.sig"
 ALL_FILES = (*DATA_FILES, MANIFEST, SIGNATURE)
 PAPERS = ("letter", "a4")
+STAGING_PREFIX = ".station-export-"
+STALE_AFTER_S = 600
 
 
 class ExportError(Exception):
@@ -131,9 +134,10 @@ def write_folder(folder: Path, files: dict[str, bytes]) -> None:
         if not folder.parent.is_dir():
             raise ExportError(f"{folder.parent}: no such folder")
         new_folder = not folder.exists()
-        staging = (folder.parent if new_folder else folder) / (
-            f".{folder.name}.exporting-{secrets.token_hex(4)}"
-        )
+        home = folder.parent if new_folder else folder
+        _remove_stale_staging(home)
+        # A short name, so that a folder name near the file system's limit still works.
+        staging = home / f"{STAGING_PREFIX}{secrets.token_hex(4)}"
         staging.mkdir(mode=0o755)
     except OSError as error:
         raise ExportError(f"{folder}: cannot be written ({error.strerror})") from None
@@ -147,7 +151,7 @@ def write_folder(folder: Path, files: dict[str, bytes]) -> None:
             _fsync_folder(folder.parent)
             return
         for name in files:  # signature last: without it the folder is plainly unfinished
-            os.link(staging / name, folder / name)
+            _place(staging / name, folder / name)
             placed.append(folder / name)
         _fsync_folder(folder)
     except FileExistsError:
@@ -166,6 +170,30 @@ def write_folder(folder: Path, files: dict[str, bytes]) -> None:
                     (staging / name).unlink(missing_ok=True)
             with contextlib.suppress(OSError):
                 staging.rmdir()
+
+
+def _place(source: Path, target: Path) -> None:
+    """Give a finished file its name, never over an existing one."""
+    try:
+        os.link(source, target)  # fails if the name is taken, atomically
+    except FileExistsError:
+        raise
+    except OSError:
+        # FAT and exFAT (USB sticks) have no hard links.
+        if target.exists():
+            raise FileExistsError(target) from None
+        os.rename(source, target)
+
+
+def _remove_stale_staging(folder: Path) -> None:
+    """Remove what an export interrupted by a crash or power cut left half-written."""
+    with contextlib.suppress(OSError):
+        for leftover in folder.glob(f"{STAGING_PREFIX}*"):
+            if time.time() - leftover.stat().st_mtime < STALE_AFTER_S:
+                continue  # another export may be writing it right now
+            for path in leftover.iterdir():
+                path.unlink(missing_ok=True)
+            leftover.rmdir()
 
 
 def _write_durably(path: Path, data: bytes) -> None:

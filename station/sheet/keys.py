@@ -110,6 +110,14 @@ def load_key(path: Path | None = None) -> StationKey:
     return StationKey(path, key)
 
 
+def existing_fingerprint(path: Path | None = None) -> str | None:
+    """The fingerprint of the station's key if it exists and is usable; never makes one."""
+    try:
+        return load_key(path).fingerprint
+    except KeyProblem:
+        return None
+
+
 def create_key(path: Path | None = None) -> StationKey:
     """Make a new key at `path`, readable by its owner only; never replaces a file."""
     path = path or default_key_path()
@@ -132,13 +140,26 @@ def create_key(path: Path | None = None) -> StationKey:
             out.write(pem)
             out.flush()
             os.fsync(out.fileno())
+        _fsync_folder(path.parent)  # a power cut must not lose a key already shown
     except OSError as error:
         path.unlink(missing_ok=True)
         raise KeyProblem(f"{path}: the signing key cannot be written ({error.strerror})") from None
     return StationKey(path, key)
 
 
-def key_for_signing(path: Path | None = None, *, earlier: str | None = None) -> StationKey:
+def _fsync_folder(folder: Path) -> None:
+    if os.name == "nt":  # pragma: no cover - folders cannot be fsynced on Windows
+        return
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def key_for_signing(
+    path: Path | None = None, *, earlier: str | None = None, new_key_ok: bool = False
+) -> StationKey:
     """The key to sign with: created on first use, but never silently mid-count.
 
     Args:
@@ -146,7 +167,10 @@ def key_for_signing(path: Path | None = None, *, earlier: str | None = None) -> 
         earlier: the fingerprint of the key that signed this election's earlier sheets,
             if any. If there was one and the key is now missing, that is an error: a new
             key appearing in the middle of a count would look exactly like a forgery.
-            Making a new key on purpose is `station key --new`.
+            Making a new key on purpose is `station key --new`, and signing with a key
+            other than the earlier one must be asked for (`new_key_ok`), so that the
+            change of key is deliberate and recorded.
+        new_key_ok: accept a key other than `earlier`.
     """
     path = path or default_key_path()
     if not path.exists() and not path.is_symlink():
@@ -157,4 +181,11 @@ def key_for_signing(path: Path | None = None, *, earlier: str | None = None) -> 
                 " purpose with `station key --new`"
             )
         return create_key(path)
-    return load_key(path)
+    key = load_key(path)
+    if earlier is not None and key.fingerprint != earlier and not new_key_ok:
+        raise KeyProblem(
+            f"this station's key {key.fingerprint} is not the key {earlier} that signed this"
+            " election's earlier sheets; sign with that key, or change keys on purpose"
+            " (`station sign --new-key`, recorded on the sheet)"
+        )
+    return key

@@ -9,12 +9,21 @@ import html
 from collections.abc import Mapping
 from typing import Any
 
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QSizeF
-from PySide6.QtGui import QFont, QGuiApplication, QPageLayout, QPageSize, QPdfWriter, QTextDocument
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QRectF, QSizeF, Qt, QUuid
+from PySide6.QtGui import (
+    QFont,
+    QFontMetricsF,
+    QGuiApplication,
+    QPageLayout,
+    QPageSize,
+    QPainter,
+    QPdfWriter,
+    QTextDocument,
+)
 from PySide6.QtWidgets import QApplication
 
 from station import __version__
-from station.domain.tally_sheet import Party, line_label
+from station.domain.tally_sheet import OBSERVER_PARTIES, line_label
 
 _PAGE_SIZES = {"letter": QPageSize.PageSizeId.Letter, "a4": QPageSize.PageSizeId.A4}
 
@@ -43,35 +52,94 @@ def ensure_gui() -> None:
 
 
 def render_pdf(document: Mapping[str, Any], paper: str = "letter") -> bytes:
-    """The PDF of the sheet described by a `tally.json` document, on `paper` (letter, a4)."""
+    """The PDF of the sheet described by a `tally.json` document, on `paper` (letter, a4).
+
+    Every page carries a footer naming the case, the sheet, the certified head, the
+    signing key and "page N of M", so that no page can be read, or swapped, alone.
+    """
     ensure_gui()
     data = QByteArray()
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
     writer = QPdfWriter(buffer)
     writer.setPageSize(QPageSize(_PAGE_SIZES[paper]))
-    writer.setPageMargins(QMarginsF(15, 12, 15, 12), QPageLayout.Unit.Millimeter)
+    writer.setPageMargins(QMarginsF(15, 12, 15, 10), QPageLayout.Unit.Millimeter)
     writer.setResolution(300)
     sheet = document["sheet"]
-    writer.setTitle(f"Tally of Ballots — {sheet['case']} — {sheet['title']}")
+    writer.setTitle(f"Tally of Ballots \u2014 {sheet['case']} \u2014 {sheet['title']}")
     writer.setCreator(f"Station {__version__}")
+    # The same sheet always gets the same document id (the sheet event's hash).
+    writer.setDocumentId(QUuid(QUuid.fromString(_uuid_of(document["sheet_event"]["hash"]))))
 
     text = QTextDocument()
-    font = QFont("DejaVu Sans", 10)
-    # No ligatures: "ﬁ" as one glyph breaks searching and copying the sheet's text.
-    for feature in ("liga", "clig"):
-        font.setFeature(QFont.Tag(feature), 0)
+    font = _sheet_font(10)
     text.setDefaultFont(font)
     text.setDefaultStyleSheet(_CSS)
     text.setHtml(sheet_html(document))
-    # Lay the text out in the writer's own pixels, so that 9pt prints as 9pt (the
+    # Lay the text out in the writer's own pixels, so that 10pt prints as 10pt (the
     # default would use the screen's resolution and blow the page up by a third).
     text.documentLayout().setPaintDevice(writer)
-    text.setPageSize(QSizeF(writer.width(), writer.height()))
     text.setDocumentMargin(0)
-    text.print_(writer)
+    footer_font = _sheet_font(7)
+    footer_height = 4.5 * QFontMetricsF(footer_font, writer).height()
+    width, body_height = writer.width(), writer.height() - footer_height
+    text.setPageSize(QSizeF(width, body_height))
+    pages = text.pageCount()
+
+    painter = QPainter(writer)
+    try:
+        for page in range(pages):
+            if page:
+                writer.newPage()
+            painter.save()
+            painter.translate(0, -page * body_height)
+            text.drawContents(painter, QRectF(0, page * body_height, width, body_height))
+            painter.restore()
+            painter.setFont(footer_font)
+            painter.drawText(
+                QRectF(0, body_height, width, footer_height),
+                int(Qt.AlignmentFlag.AlignBottom | Qt.AlignmentFlag.AlignLeft)
+                | int(Qt.TextFlag.TextWordWrap),
+                _footer(document, page + 1, pages),
+            )
+    finally:
+        painter.end()
     buffer.close()
     return bytes(data.data())
+
+
+def _footer(document: Mapping[str, Any], page: int, pages: int) -> str:
+    sheet = document["sheet"]
+    return (
+        f"Case {sheet['case']} \u00b7 {_kind_words(sheet).lower()} \u00b7 certifies journal"
+        f" events 1\u2013{sheet['head']['seq']:,}, head {sheet['head']['hash']}\n"
+        f"Prepared at journal event {document['sheet_event']['seq']:,} ({sheet['prepared']})"
+        f" \u00b7 election {document['election']['election_id']}\n"
+        f"Signing key {sheet['key']} \u00b7 check with: station verify FOLDER"
+        f" \u00b7 page {page} of {pages}"
+    )
+
+
+def _sheet_font(points: float) -> QFont:
+    font = QFont("DejaVu Sans")
+    font.setPointSizeF(points)
+    # No ligatures: "\ufb01" as one glyph breaks searching and copying the sheet's text.
+    for feature in ("liga", "clig"):
+        font.setFeature(QFont.Tag(feature), 0)
+    return font
+
+
+def _uuid_of(digest: str) -> str:
+    return f"{{{digest[:8]}-{digest[8:12]}-{digest[12:16]}-{digest[16:20]}-{digest[20:32]}}}"
+
+
+def unprintable(text: str) -> str:
+    """The characters of `text` the sheet's font cannot draw (they would print as boxes)."""
+    ensure_gui()
+    metrics = QFontMetricsF(_sheet_font(10))
+    return "".join(
+        sorted({ch for ch in text if not ch.isspace() and not metrics.inFontUcs4(ord(ch))})
+    )
 
 
 def sheet_html(document: Mapping[str, Any]) -> str:
@@ -117,23 +185,13 @@ def sheet_html(document: Mapping[str, Any]) -> str:
     parts.append(f"<p>{e(OBSERVERS_CERTIFICATION)}</p>")
     # One column per party, side by side, as the parties sit at the count.
     parts.append('<table width="100%" cellpadding="2"><tr>')
-    for party in Party:
+    for party in OBSERVER_PARTIES:
         names = [o["name"] for o in sheet["observers"] if o["party"] == party.value]
-        role = f"For {party.label(union)}"
-        blocks = "".join(_signature(name, role) for name in names or [""] * _BLANK_OBSERVER_LINES)
-        parts.append(f'<td width="50%" valign="top">{blocks}</td>')
+        blocks = "".join(_signature(name, "") for name in names or [""] * _BLANK_OBSERVER_LINES)
+        heading = f'<p class="party">For {e(party.label(union))}</p>'
+        parts.append(f'<td width="50%" valign="top">{heading}{blocks}</td>')
     parts.append("</tr></table>")
 
-    head = sheet["head"]
-    parts.append(
-        '<p class="foot">'
-        f"Certified record: journal events 1&ndash;{head['seq']:,}, head hash"
-        f" <tt>{e(head['hash'])}</tt><br>"
-        f"Prepared at journal event {document['sheet_event']['seq']:,}"
-        f" ({e(sheet['prepared'])}) &middot; election {e(document['election']['election_id'])}<br>"
-        f"Signing key fingerprint <tt>{e(sheet['key'])}</tt> &middot;"
-        " check this sheet against its files with <tt>station verify FOLDER</tt></p>"
-    )
     return "\n".join(parts)
 
 
@@ -159,18 +217,24 @@ def _counted_words(sheet: Mapping[str, Any]) -> str:
 
 def _notice(sheet: Mapping[str, Any]) -> str:
     if sheet["kind"] == "interim":
-        return (
-            '<p class="notice">Interim tally: the count was paused and will resume.'
-            " These figures are not the result of the election.</p>"
+        words = (
+            "Interim tally: the count was paused and will resume."
+            " These figures are not the result of the election."
         )
-    superseded = sheet["supersedes"]
-    if superseded:
-        return (
-            f'<p class="notice">This revision supersedes the tally prepared at journal event'
+    elif sheet["supersedes"]:
+        superseded = sheet["supersedes"]
+        words = (
+            f"This revision supersedes the tally prepared at journal event"
             f" {superseded['seq']:,} (event hash <tt>{_escape(superseded['hash'][:16])}</tt>),"
-            " which remains a true record of the count as it stood then.</p>"
+            " which remains a true record of the count as it stood then."
         )
-    return ""
+    else:
+        return ""
+    # Qt's rich text draws borders on tables, not on paragraphs.
+    return (
+        '<table width="100%" border="1" cellspacing="0" cellpadding="6" class="notice">'
+        f"<tr><td><b>{words}</b></td></tr></table>"
+    )
 
 
 def _row(label: str, value: str, label2: str, value2: str) -> str:
@@ -181,10 +245,11 @@ def _row(label: str, value: str, label2: str, value2: str) -> str:
 
 
 def _signature(name: str, role: str) -> str:
-    printed = _escape(name) if name else "&nbsp;"
+    printed = f"<b>{_escape(name)}</b>" if name else "&nbsp;"
+    role_words = f', <span class="role">{_escape(role)}</span>' if role else ""
     return (
-        '<p class="sign">&nbsp;<br>&nbsp;<br>__________________________________<br>'
-        f'<b>{printed}</b><br><span class="role">{_escape(role)}</span></p>'
+        '<p class="sign">&nbsp;<br>____________________________________<br>'
+        f"{printed}{role_words}</p>"
     )
 
 
@@ -202,9 +267,9 @@ body { font-family: 'DejaVu Sans', 'Helvetica', sans-serif; font-size: 10pt; }
 .no { font-weight: bold; }
 .fig { font-size: 12pt; }
 .section { font-size: 12pt; font-weight: bold; margin-top: 14px; }
-.notice { font-weight: bold; border: 1px solid #000000; padding: 4px; }
-.sign { font-size: 10pt; margin-top: 6px; }
+.notice { margin-top: 4px; margin-bottom: 6px; border-color: #000000; }
+.sign { font-size: 10pt; margin-top: 2px; }
+.party { font-weight: bold; color: #444444; margin-top: 4px; }
 .role { color: #444444; font-size: 9pt; }
-.foot { font-size: 7.5pt; color: #333333; margin-top: 18px; }
 tt { font-family: 'DejaVu Sans Mono', monospace; }
 """

@@ -1,54 +1,88 @@
 """Preparing a tally sheet: one SIGN event that certifies the head of the journal.
 
 The event holds everything the sheet will print: the facts computed from the count
-(`computed_facts`), the names of the agent and observers, the place and date, and the
+(`computed_facts`), the names of the agent and observers, the place and dates, and the
 fingerprint of the key that will sign the export. From then the count is locked.
+Everything a person typed is checked before anything is written.
 """
 
-from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
 
 from station.domain import Action, Count, ReplayError, Sheet, SheetKind
-from station.domain.tally_sheet import Observer, SheetError, clean_name, computed_facts
+from station.domain.tally_sheet import (
+    Observer,
+    SheetError,
+    clean_name,
+    clean_reason,
+    computed_facts,
+)
 from station.journal import Journal
 from station.journal.store import Record
+
+
+@dataclass(frozen=True)
+class SheetRequest:
+    """What the agent asked for: the kind of sheet and who certifies it."""
+
+    kind: SheetKind
+    agent: str
+    observers: list[Observer]
+    place: str | None
+
+
+def checked_request(journal: Journal, count: Count, request: SheetRequest) -> Sheet:
+    """The sheet `request` would prepare now; raise SheetError if it may not be.
+
+    Checks the lock, every name (printable on the sheet, with the font it uses) and
+    that `count` is the journal's, without writing anything.
+    """
+    if count.last_seq != journal.head_seq:
+        raise SheetError("the count on screen is behind the journal; reopen the file")
+    try:
+        sheet = count.next_sheet(request.kind)
+    except ReplayError as error:
+        raise SheetError(error.reason) from None
+    clean_name(request.agent, "Board agent")
+    for observer in request.observers:
+        clean_name(observer.name, f"observer for {observer.party.value}")
+    if request.place is not None:
+        clean_name(request.place, "place of the count")
+    _check_printable(journal, request)
+    return sheet
 
 
 def prepare_sheet(
     journal: Journal,
     count: Count,
+    request: SheetRequest,
     *,
-    kind: SheetKind,
-    agent: str,
-    observers: Sequence[Observer],
-    place: str | None,
     key_fingerprint: str,
+    key_changed_from: str | None = None,
 ) -> Record:
-    """Record the SIGN event for a sheet of `kind` at the journal's head; return it.
+    """Record the SIGN event for `request` at the journal's head; return it.
 
     `count` must be the count of every event in `journal` (the caller applies the
-    returned record to it). Raises SheetError if no sheet may be prepared now (the count
-    is locked by a final sheet) or a name is unusable, and WriteFailed if the event could
-    not be recorded.
+    returned record to it). Raises SheetError if no sheet may be prepared now or a name
+    is unusable, and WriteFailed if the event could not be recorded.
     """
-    if count.last_seq != journal.head_seq:
-        raise SheetError("the count on screen is behind the journal; reopen the file")
-    try:
-        sheet = count.next_sheet(kind)
-    except ReplayError as error:
-        raise SheetError(error.reason) from None
+    sheet = checked_request(journal, count, request)
+    setup = journal.election.setup
     now = datetime.now().astimezone()
     detail: dict[str, object] = {
-        **computed_facts(
-            journal.election.setup, sheet, journal.head_hash, _superseded_hash(journal, sheet)
-        ),
-        "agent": clean_name(agent, "Board agent"),
-        "observers": [{"party": o.party.value, "name": o.name} for o in observers],
-        "place": clean_name(place, "place of the count") if place and place.strip() else None,
-        "count_date": now.date().isoformat(),
+        **computed_facts(setup, sheet, journal.head_hash, _superseded_hash(journal, sheet)),
+        "agent": clean_name(request.agent, "Board agent"),
+        "observers": [
+            {"party": o.party.value, "name": clean_name(o.name, "observer")}
+            for o in request.observers
+        ],
+        "place": None if request.place is None else clean_name(request.place, "place"),
+        "count_date": _count_dates(journal, now),
         "prepared": now.isoformat(timespec="seconds"),
         "key": key_fingerprint,
     }
+    if key_changed_from is not None:
+        detail["key_changed_from"] = key_changed_from
     return journal.append(Action.SIGN, target=journal.head_seq, detail=detail)
 
 
@@ -56,9 +90,7 @@ def reopen_count(journal: Journal, count: Count, reason: str) -> Record:
     """Record that the locked count is opened again, and why; return the event."""
     if count.locked_by is None:
         raise SheetError("the count is not locked; there is nothing to reopen")
-    return journal.append(
-        Action.REOPEN, detail={"reason": clean_name(reason, "reason for reopening")}
-    )
+    return journal.append(Action.REOPEN, detail={"reason": clean_reason(reason)})
 
 
 def earlier_key(journal: Journal, count: Count) -> str | None:
@@ -68,6 +100,38 @@ def earlier_key(journal: Journal, count: Count) -> str | None:
     record = journal.record(count.sheets[-1].seq)
     key = record.details().get("key") if record else None
     return key if isinstance(key, str) else None
+
+
+def _count_dates(journal: Journal, now: datetime) -> str:
+    """The day the count ran, or its first and last days ("2021-04-08 to 2021-04-09")."""
+    first_call = journal.first_record(Action.CALL)
+    if first_call is None:
+        return now.date().isoformat()
+    first = datetime.fromisoformat(first_call.utc).astimezone(now.tzinfo).date()
+    if first == now.date():
+        return first.isoformat()
+    return f"{first.isoformat()} to {now.date().isoformat()}"
+
+
+def _check_printable(journal: Journal, request: SheetRequest) -> None:
+    from station.sheet.pdf import unprintable  # Qt: only when a sheet is prepared
+
+    setup = journal.election.setup
+    texts = [
+        ("case number", setup.case_number),
+        ("employer", setup.employer),
+        ("union", setup.union),
+        ("Board agent", request.agent),
+        *((f"observer {o.name}", o.name) for o in request.observers),
+        ("place", request.place or ""),
+    ]
+    for what, text in texts:
+        missing = unprintable(text)
+        if missing:
+            raise SheetError(
+                f"the {what} has characters the sheet's font cannot print ({missing});"
+                " write it with Latin, Greek or Cyrillic letters"
+            )
 
 
 def _superseded_hash(journal: Journal, sheet: Sheet) -> str | None:

@@ -16,12 +16,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from station.domain import Action, Count, Sheet
+from station.domain import Sheet
 from station.domain.tally_sheet import computed_facts, facts_problem
 from station.journal import JournalError
 from station.journal.store import EVENT_FIELDS, Election, Record, election_from_row
 from station.journal.verify import verify_records
-from station.sheet.document import TALLY_FORMAT, election_section
+from station.sheet.document import TALLY_FORMAT, canonical_json, election_section
 from station.sheet.export import DATA_FILES, EXPORT_FORMAT, MANIFEST, SIGNATURE
 from station.sheet.keys import (
     KeyProblem,
@@ -30,6 +30,7 @@ from station.sheet.keys import (
     normalise_fingerprint,
     signature_holds,
 )
+from station.sheet.pdf_text import pdf_problem
 
 
 @dataclass(frozen=True)
@@ -42,6 +43,8 @@ class ExportVerdict:
         title: the sheet's kind ("Final", "Interim", "Revision 2") when known.
         head_seq, head_hash: the certified head, when known.
         key: the fingerprint of the key that signed the manifest, when known.
+        key_checked: the key was checked against a fingerprint written down.
+        document: `tally.json`, once it is known to match the journal.
     """
 
     ok: bool
@@ -50,6 +53,8 @@ class ExportVerdict:
     head_seq: int | None = None
     head_hash: str | None = None
     key: str | None = None
+    key_checked: bool = False
+    document: dict[str, Any] | None = None
 
 
 class _Bad(Exception):
@@ -65,16 +70,31 @@ def verify_export(folder: Path, *, expected_key: str | None = None) -> ExportVer
         document = _load_json(folder / "tally.json", "tally.json")
         sheet_event = _field(document, "sheet_event", dict, "tally.json")
         sign_seq = _field(sheet_event, "seq", int, "tally.json")
+        if sign_seq < 1:
+            raise _Bad("tally.json: names no journal event")
         if manifest.get("sheet_event") != sheet_event:
             raise _Bad("manifest.json and tally.json name different sheet events")
         if document.get("format") != TALLY_FORMAT:
             raise _Bad(f"tally.json: is not a {TALLY_FORMAT} document")
         election, sheet, sign = _check_journal(folder / "journal.jsonl", sign_seq)
         _check_document(document, election, sheet, sign, key)
+        problem = pdf_problem((folder / "tally.pdf").read_bytes(), document)
+        if problem:
+            raise _Bad(f"tally.pdf: {problem}")
     except _Bad as bad:
         return ExportVerdict(False, str(bad), key=key)
-    head = sign.prev_hash
-    return ExportVerdict(True, None, sheet.title, sheet.head, head, key)
+    except OSError as error:
+        return ExportVerdict(False, f"{error.filename}: cannot be read ({error.strerror})", key=key)
+    return ExportVerdict(
+        True,
+        None,
+        sheet.title,
+        sheet.head,
+        sign.prev_hash,
+        key,
+        key_checked=expected_key is not None,
+        document=document,
+    )
 
 
 def _check_manifest(folder: Path, expected_key: str | None) -> tuple[dict[str, Any], str]:
@@ -85,6 +105,8 @@ def _check_manifest(folder: Path, expected_key: str | None) -> tuple[dict[str, A
             raise _Bad(f"{name} is missing")
     manifest_bytes = (folder / MANIFEST).read_bytes()
     manifest = _parse_json(manifest_bytes, MANIFEST)
+    if expected_key is not None and len(normalise_fingerprint(expected_key)) != 39:
+        raise _Bad(f"{expected_key!r} is not a key fingerprint (32 hex digits)")
     if manifest.get("format") != EXPORT_FORMAT:
         raise _Bad(f"{MANIFEST}: is not a {EXPORT_FORMAT} manifest")
     try:
@@ -127,7 +149,7 @@ def _check_journal(path: Path, sign_seq: int) -> tuple[Election, Sheet, Record]:
     lines = path.open("rb")
     try:
         first = next(lines, b"")
-        row = _parse_json(first, "journal.jsonl: line 1").get("election")
+        row = _parse_json(first, "journal.jsonl: line 1", canonical=False).get("election")
         if not isinstance(row, dict):
             raise _Bad("journal.jsonl: line 1 is not the election setup")
         try:
@@ -154,12 +176,10 @@ def _check_journal(path: Path, sign_seq: int) -> tuple[Election, Sheet, Record]:
             f" (first: {sign_seq + 1})"
         )
     sign = records[-1]
-    count = Count(pile_size=election.setup.pile)
-    for record in records:
-        change = count.apply(record.event())
-    if change.event.action is not Action.SIGN or change.sheet is None:
+    sheets = [sheet for sheet in verdict.sheets if sheet.seq == sign_seq]
+    if not sheets:
         raise _Bad(f"journal.jsonl: event {sign_seq} is not a tally sheet")
-    return election, change.sheet, sign
+    return election, sheets[0], sign
 
 
 def _records(lines: Iterator[bytes], stopped: list[str]) -> Iterator[Record]:
@@ -202,13 +222,20 @@ def _load_json(path: Path, name: str) -> dict[str, Any]:
     return _parse_json(path.read_bytes(), name)
 
 
-def _parse_json(data: bytes, name: str) -> dict[str, Any]:
+def _parse_json(data: bytes, name: str, *, canonical: bool = True) -> dict[str, Any]:
+    """Parse a JSON object; a signed file must also be in its one canonical form.
+
+    The canonical form rules out a key given twice, which readers would resolve
+    differently (one reads the first value, another the last).
+    """
     try:
         value = json.loads(data)
     except ValueError:
         raise _Bad(f"{name}: is not JSON") from None
     if not isinstance(value, dict):
         raise _Bad(f"{name}: is not a JSON object")
+    if canonical and canonical_json(value) != data:
+        raise _Bad(f"{name}: is not in its canonical form (sorted keys, each once, compact)")
     return value
 
 

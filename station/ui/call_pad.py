@@ -28,7 +28,9 @@ class CallButton(QPushButton):
         self._name = self._label(call.label, "callName")
         self._figure = self._label("0", "callFigure")
         self._key = self._label(f"key {KEYS[call]}", "callKey")
-        for label in (self._name, self._figure, self._key):
+        self._pile = self._label("", "callPile")
+        self._pile.hide()
+        for label in (self._name, self._figure, self._pile, self._key):
             layout.addWidget(label)
 
     def _label(self, text: str, name: str) -> QLabel:
@@ -42,6 +44,15 @@ class CallButton(QPushButton):
         """Show the current count for this call."""
         self._figure.setText(f"{value:,}")
         self.setAccessibleDescription(f"{value:,} {self.call.label} so far")
+
+    def set_pile(self, text: str) -> None:
+        """Show where the current pile of this call stands ("pile 8: 63 of 100")."""
+        self._pile.setText(text)
+        self._pile.setVisible(bool(text))
+
+    def pile(self) -> str:
+        """The pile line as displayed."""
+        return self._pile.text()
 
     def figure(self) -> str:
         """The count as displayed (for tests and screen readers)."""

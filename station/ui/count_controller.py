@@ -12,12 +12,18 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
 from station.domain import Action, Call, Change, ElectionSetup, Sheet
+from station.domain.parties import Party
 from station.journal import Journal, WriteFailed
 from station.journal.store import Record
 from station.sheet.export import Exported, export_sheet
 from station.sheet.keys import key_for_signing, load_key
-from station.sheet.prepare import earlier_key, prepare_sheet, reopen_count
-from station.ui.sheet_dialogs import SheetRequest
+from station.sheet.prepare import (
+    SheetRequest,
+    checked_request,
+    earlier_key,
+    prepare_sheet,
+    reopen_count,
+)
 from station.ui.undo_commands import CallCommand
 
 RECENT_CHANGES = 200
@@ -30,10 +36,13 @@ class CountController(QObject):
     Signals:
         changed(Change): an event was committed and applied to the count.
         write_failed(str): an event could not be committed; nothing changed.
+        over_count_refused(Call): a call would count more ballots than the box held;
+            nothing was recorded, and `record(call, over_count=True)` would record it.
     """
 
     changed = Signal(object)
     write_failed = Signal(str)
+    over_count_refused = Signal(object)
 
     def __init__(self, journal: Journal, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -72,11 +81,20 @@ class CountController(QObject):
         """The tally sheet that locks the count, if one does."""
         return self.count.locked_by
 
-    def record(self, call: Call) -> bool:
-        """Record one call; True once it is durably in the journal."""
+    def record(self, call: Call, *, over_count: bool = False) -> bool:
+        """Record one call; True once it is durably in the journal.
+
+        With the ballots in the box known, a call beyond them is refused unless
+        `over_count` confirms it; the confirmation is recorded with the call.
+        """
         if self._refused_while_locked():
             return False
-        change = self._commit(Action.CALL, call)
+        ballots = self.setup.ballots
+        if ballots is not None and self.count.counted >= ballots and not over_count:
+            self.over_count_refused.emit(call)
+            return False
+        detail: dict[str, object] | None = {"over_count": True} if over_count else None
+        change = self._commit(Action.CALL, call, detail=detail)
         if change is None:
             return False
         self.undo_stack.push(CallCommand(change.event.seq, call, change.ballot or 0))
@@ -111,22 +129,27 @@ class CountController(QObject):
         self.changed.emit(change)
         return True
 
+    def amend_challenge(self, seq: int, changes: dict[str, object]) -> bool:
+        """Give or correct the party, reason or note of a challenged ballot."""
+        return self._act(Action.AMEND, None, seq, changes)
+
+    def dispute_void(self, seq: int, party: Party) -> bool:
+        """Carry the VOID call of event `seq` as a challenge by the disputing `party`."""
+        return self._act(Action.DISPUTE, Call.VOID, seq, {"party": party.value})
+
+    def check_pile(self, call: Call, pile: int, found: int) -> bool:
+        """Record the recount of a full pile."""
+        return self._act(Action.PILE, call, pile, {"found": found})
+
     def prepare_sheet(self, request: SheetRequest) -> Sheet:
         """Record the tally sheet and lock the count.
 
         Raises SheetError, KeyProblem or WriteFailed (nothing recorded) for the window
         to show.
         """
+        checked_request(self.journal, self.count, request)  # before any key is made
         key = key_for_signing(earlier=earlier_key(self.journal, self.count))
-        record = prepare_sheet(
-            self.journal,
-            self.count,
-            kind=request.kind,
-            agent=request.agent,
-            observers=request.observers,
-            place=request.place,
-            key_fingerprint=key.fingerprint,
-        )
+        record = prepare_sheet(self.journal, self.count, request, key_fingerprint=key.fingerprint)
         change = self._applied(record)
         assert change.sheet is not None
         return change.sheet
@@ -159,9 +182,25 @@ class CountController(QObject):
         self.changed.emit(change)
         return change
 
-    def _commit(self, action: Action, call: Call, target: int | None = None) -> Change | None:
+    def _act(
+        self, action: Action, call: Call | None, target: int, detail: dict[str, object]
+    ) -> bool:
+        if self._refused_while_locked():
+            return False
+        change = self._commit(action, call, target, detail)
+        if change is not None:
+            self.changed.emit(change)
+        return change is not None
+
+    def _commit(
+        self,
+        action: Action,
+        call: Call | None,
+        target: int | None = None,
+        detail: dict[str, object] | None = None,
+    ) -> Change | None:
         try:
-            record = self.journal.append(action, call, target)
+            record = self.journal.append(action, call, target, detail)
         except WriteFailed as error:
             self.write_failed.emit(str(error))
             return None

@@ -17,13 +17,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from station.domain import Action, Call, Change, SheetKind
+from station.domain import Action, Call, Change, ReplayError, SheetKind
+from station.domain.describe import describe
 from station.domain.tally_sheet import SheetError
 from station.journal import JournalError
 from station.sheet.export import ExportError
-from station.sheet.keys import KeyProblem
+from station.sheet.keys import KeyProblem, existing_fingerprint
 from station.ui.call_pad import KEYS, CallPad
+from station.ui.challenge_register import ChallengeRegisterDialog
 from station.ui.count_controller import CountController
+from station.ui.count_prompts import CountPrompts
 from station.ui.key_guard import KeyRepeatGuard
 from station.ui.recent_calls import RecentCallsList
 from station.ui.sheet_dialogs import PrepareSheetDialog, ReopenDialog
@@ -82,6 +85,7 @@ class OperatorWindow(QMainWindow):
         # Where an export goes; a test (or a future settings page) may replace it.
         self.choose_export_folder: Callable[[str], Path | None] = self._ask_export_folder
 
+        self.prompts = CountPrompts(controller)
         self.pad = CallPad()
         self.recent = RecentCallsList()
         self.undo_button = QPushButton("\u21b6 Undo last call  (Ctrl+Z)")
@@ -94,7 +98,15 @@ class OperatorWindow(QMainWindow):
 
         self.journal_label = QLabel()
         self.journal_label.setObjectName("journalLabel")
+        self.key_label = QLabel()
+        self.key_label.setObjectName("keyLabel")
+        self.key_label.setToolTip(
+            "The fingerprint of this station's signing key: observers may write it down and"
+            " check an exported sheet against it (station verify FOLDER --key ...)"
+        )
+        self.statusBar().addPermanentWidget(self.key_label)
         self.statusBar().addPermanentWidget(self.journal_label)
+        self._show_key()
         self.statusBar().showMessage(str(controller.journal.path))
 
         self._build_layout()
@@ -142,6 +154,7 @@ class OperatorWindow(QMainWindow):
         root.addLayout(header)
         root.addWidget(self.error_banner)
         root.addWidget(self.notice_banner)
+        root.addWidget(self.prompts)
         root.addLayout(body, 1)
         central = QWidget()
         central.setLayout(root)
@@ -186,11 +199,21 @@ class OperatorWindow(QMainWindow):
         self.redo_action.triggered.connect(self._on_redo_triggered)
         count_menu.addActions([self.undo_action, self.redo_action])
         count_menu.addSeparator()
+        self.dispute_action = self._action("&Dispute the last VOID\u2026\tD", [])
+        self.dispute_action.triggered.connect(self.prompts.ask_dispute)
+        self.register_action = self._action("Challenge &register\u2026", [QKeySequence("Ctrl+R")])
+        self.register_action.triggered.connect(self._on_register_triggered)
+        count_menu.addActions([self.dispute_action, self.register_action])
+        count_menu.addSeparator()
+        self.pause_action = self._action(
+            "&Pause count (interim tally)\u2026", [QKeySequence("Ctrl+P")]
+        )
+        self.pause_action.triggered.connect(lambda: self._on_prepare_triggered(interim=True))
         self.prepare_action = self._action("&Prepare tally sheet\u2026", [QKeySequence("Ctrl+T")])
-        self.prepare_action.triggered.connect(self._on_prepare_triggered)
+        self.prepare_action.triggered.connect(lambda: self._on_prepare_triggered(interim=False))
         self.reopen_action = self._action("Re&open count\u2026", [])
         self.reopen_action.triggered.connect(self._on_reopen_triggered)
-        count_menu.addActions([self.prepare_action, self.reopen_action])
+        count_menu.addActions([self.pause_action, self.prepare_action, self.reopen_action])
 
     def _action(self, text: str, shortcuts: list[QKeySequence]) -> QAction:
         action = QAction(text, self)
@@ -224,6 +247,10 @@ class OperatorWindow(QMainWindow):
         if modifiers == Qt.KeyboardModifier.NoModifier and key in _CALL_KEYS:
             call = _CALL_KEYS[key]
             return lambda: self._record(call)
+        if modifiers == Qt.KeyboardModifier.NoModifier and self.prompts.answers(key):
+            return lambda: self.prompts.handle_key(key)
+        if modifiers == Qt.KeyboardModifier.NoModifier and key == Qt.Key.Key_D:
+            return self.prompts.ask_dispute
         if modifiers == control and key == Qt.Key.Key_Z:
             return self._on_undo_triggered
         if modifiers == control | Qt.KeyboardModifier.ShiftModifier and key == Qt.Key.Key_Z:
@@ -235,6 +262,7 @@ class OperatorWindow(QMainWindow):
     # -- handlers -------------------------------------------------------------------
 
     def _record(self, call: Call) -> None:
+        self.prompts.call_key_pressed()
         self.controller.record(call)
 
     def _on_pad_call_requested(self, call: Call) -> None:
@@ -250,17 +278,25 @@ class OperatorWindow(QMainWindow):
         self.error_banner.hide()
         if change.event.action is Action.CALL:
             self.notice_banner.hide()  # counting goes on: yesterday's notice is done
+        elif change.event.action is Action.REOPEN:
+            self._on_reopened(change)
         self.recent.add_change(change)
         self._refresh()
 
-    def _on_prepare_triggered(self) -> None:
+    def _on_register_triggered(self) -> None:
+        dialog = ChallengeRegisterDialog(self.controller, self)
+        self.register_dialog = dialog
+        dialog.open()
+
+    def _on_prepare_triggered(self, *, interim: bool) -> None:
         count = self.controller.count
         try:
             title = count.next_sheet(SheetKind.FINAL).title
-        except ValueError as error:
-            self._show_error(str(error).split(": ", 1)[-1])
+        except ReplayError as error:
+            self._show_error(error.reason)
             return
         dialog = PrepareSheetDialog(self.controller.setup, count.tally, title, self)
+        dialog.interim.setChecked(interim)
         dialog.accepted.connect(lambda: self._on_prepare_dialog_accepted(dialog))
         self.prepare_dialog = dialog
         dialog.open()
@@ -273,6 +309,7 @@ class OperatorWindow(QMainWindow):
         except (SheetError, KeyProblem, JournalError) as error:
             self._show_error(str(error))
             return
+        self._show_key()
         self._notify(
             f"<b>{sheet.title} tally prepared</b> at event {sheet.seq:,}; it certifies events"
             f" 1\u2013{sheet.head:,}. Export it for signing with File \u25b8 Export (Ctrl+E)."
@@ -281,6 +318,12 @@ class OperatorWindow(QMainWindow):
     def _on_reopen_triggered(self) -> None:
         sheet = self.controller.locked_by
         if sheet is None:
+            return
+        if sheet.kind is SheetKind.INTERIM:  # the morning after a pause: no questions
+            try:
+                self.controller.reopen(RESUME_REASON)
+            except (SheetError, JournalError) as error:
+                self._show_error(str(error))
             return
         dialog = ReopenDialog(f"{sheet.title.lower()} tally sheet of event {sheet.seq:,}", self)
         dialog.accepted.connect(lambda: self._on_reopen_dialog_accepted(dialog))
@@ -295,7 +338,9 @@ class OperatorWindow(QMainWindow):
         except (SheetError, JournalError) as error:
             self._show_error(str(error))
             return
-        self._notify(f"<b>Count reopened:</b> {_html(dialog.reason_text)}")
+
+    def _on_reopened(self, change: Change) -> None:
+        self._notify(f"<b>{_html(describe(change, self.controller.setup.union))}</b>")
 
     def _on_export_triggered(self) -> None:
         sheets = self.controller.count.sheets
@@ -359,6 +404,7 @@ class OperatorWindow(QMainWindow):
                 Call.CHALLENGE: tally.challenged,
             }
         )
+        self._refresh_piles()
         ballots = self.controller.setup.ballots
         if ballots is None:
             self.progress_label.setText(f"<b>{tally.counted:,}</b> ballots counted")
@@ -375,18 +421,48 @@ class OperatorWindow(QMainWindow):
         self.journal_label.setText(f"events {journal.head_seq:,} · head {journal.head_hash[:12]}")
         self._refresh_undo_redo()
 
+    def _show_key(self) -> None:
+        fingerprint = existing_fingerprint()
+        self.key_label.setText(
+            f"key {fingerprint}"
+            if fingerprint
+            else "no signing key yet (made with the first sheet)"
+        )
+
+    def _refresh_piles(self) -> None:
+        count = self.controller.count
+        piles = count.piles
+        for call, button in self.pad.buttons.items():
+            if piles.size <= 0:
+                button.set_pile("")
+                continue
+            total = count.total(call)
+            pile, held = piles.position(total)
+            waiting = total // piles.size in piles.to_check(call, total) and held == piles.size
+            state = " \u2014 recount" if waiting else ""
+            button.set_pile(f"pile {pile}: {held} of {piles.size}{state}")
+
     def _refresh_lock(self) -> None:
         count = self.controller.count
         locked = count.locked_by
         self.pad.setEnabled(locked is None)
         self.reopen_action.setEnabled(locked is not None)
+        paused = locked is not None and locked.kind is SheetKind.INTERIM
+        self.reopen_action.setText("Re&sume count" if paused else "Re&open count\u2026")
+        self.pause_action.setEnabled(locked is None)
         self.export_action.setEnabled(bool(count.sheets))
         self.prepare_action.setEnabled(locked is None or locked.kind is SheetKind.INTERIM)
         if locked is not None and self.notice_banner.isHidden():
-            self._notify(
-                f"<b>Count locked</b> by the {locked.title.lower()} tally sheet prepared at"
-                f" event {locked.seq:,}. To record more calls, reopen the count (Count menu)."
-            )
+            if paused:
+                self._notify(
+                    f"<b>Count paused</b> after ballot {locked.tally.counted:,} (interim tally"
+                    f" at event {locked.seq:,}). Resume it from the Count menu."
+                )
+            else:
+                self._notify(
+                    f"<b>Count locked</b> by the {locked.title.lower()} tally sheet prepared at"
+                    f" event {locked.seq:,}. To record more calls, reopen the count (Count menu)."
+                )
 
     def _refresh_undo_redo(self) -> None:
         # The stack only moves through the controller, which then emits `changed`:
@@ -409,6 +485,8 @@ class OperatorWindow(QMainWindow):
         self.controller.close()
         event.accept()
 
+
+RESUME_REASON = "count resumed after the pause"
 
 # Qt's key code of a capital letter is its character code (Qt.Key.Key_F == ord("F")).
 _CALL_KEYS: dict[int, Call] = {ord(letter): call for call, letter in KEYS.items()}

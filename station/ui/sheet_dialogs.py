@@ -3,8 +3,6 @@
 They only collect what the operator types; the window decides what happens with it.
 """
 
-from dataclasses import dataclass
-
 from PySide6.QtWidgets import (
     QButtonGroup,
     QDialog,
@@ -19,17 +17,9 @@ from PySide6.QtWidgets import (
 )
 
 from station.domain import ElectionSetup, SheetKind, Tally
-from station.domain.tally_sheet import Observer, Party, SheetError, clean_name
-
-
-@dataclass(frozen=True)
-class SheetRequest:
-    """What the operator asked for in the "Prepare tally sheet" dialog."""
-
-    kind: SheetKind
-    agent: str
-    observers: list[Observer]
-    place: str | None
+from station.domain.parties import Party
+from station.domain.tally_sheet import Observer, SheetError, clean_name
+from station.sheet.prepare import SheetRequest
 
 
 class PrepareSheetDialog(QDialog):

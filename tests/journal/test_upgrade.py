@@ -11,7 +11,7 @@ from station.domain import Action, Call, ElectionSetup, SheetKind
 from station.journal import Journal, schema
 from station.journal.chain import setup_hash
 from station.journal.verify import verify_file
-from station.sheet.prepare import prepare_sheet
+from station.sheet.prepare import SheetRequest, prepare_sheet
 
 
 def make_version_1(path: Path, setup: ElectionSetup) -> None:
@@ -64,10 +64,7 @@ def test_a_version_1_file_is_upgraded_with_its_hashes(tmp_path: Path, setup: Ele
     prepare_sheet(
         journal,
         journal.replay(),
-        kind=SheetKind.INTERIM,
-        agent="R. Agent",
-        observers=[],
-        place=None,
+        SheetRequest(kind=SheetKind.INTERIM, agent="R. Agent", observers=[], place=None),
         key_fingerprint="test",
     )
     journal.close()

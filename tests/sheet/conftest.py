@@ -12,7 +12,7 @@ from station.journal import Journal
 from station.sheet.document import canonical_json
 from station.sheet.export import export_sheet
 from station.sheet.keys import StationKey, key_for_signing
-from station.sheet.prepare import prepare_sheet
+from station.sheet.prepare import SheetRequest, prepare_sheet
 
 OBSERVERS = [
     Observer.parse("Employer:Jane Roe"),
@@ -36,10 +36,7 @@ def sign(journal: Journal, key: StationKey, kind: SheetKind = SheetKind.FINAL) -
     record = prepare_sheet(
         journal,
         journal.replay(),
-        kind=kind,
-        agent="R. Agent",
-        observers=OBSERVERS,
-        place="Staten Island, NY",
+        SheetRequest(kind=kind, agent="R. Agent", observers=OBSERVERS, place="Staten Island, NY"),
         key_fingerprint=key.fingerprint,
     )
     return record.seq

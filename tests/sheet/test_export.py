@@ -177,3 +177,54 @@ def test_exporting_without_a_sheet_or_with_another_key_is_refused(
     with pytest.raises(ExportError, match="names signing key"):
         export_sheet(journal, journal.replay(), tmp_path / "x", other)
     assert not (tmp_path / "x").exists()
+
+
+def test_an_export_onto_a_stick_without_hard_links(
+    signed: Journal, key: StationKey, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def no_links(source: object, target: object) -> None:
+        raise PermissionError(1, "Operation not permitted")
+
+    monkeypatch.setattr(os, "link", no_links)
+    stick = tmp_path / "stick"
+    stick.mkdir()
+    export_sheet(signed, signed.replay(), stick, key)
+    assert verify_export(stick).ok
+    with pytest.raises(ExportError, match="never overwrites"):
+        export_sheet(signed, signed.replay(), stick, key)
+
+
+def test_what_a_crash_left_half_written_is_cleared_next_time(
+    signed: Journal, key: StationKey, tmp_path: Path
+) -> None:
+    leftover = tmp_path / ".station-export-deadbeef"
+    leftover.mkdir()
+    (leftover / "journal.jsonl").write_bytes(b"")
+    os.utime(leftover, (0, 0))
+    export_sheet(signed, signed.replay(), tmp_path / "sheet", key)
+    assert not leftover.exists()
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
+
+
+@needs_poppler
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_three_observers_a_side_fit_on_one_page(
+    journal: Journal, key: StationKey, tmp_path: Path, paper: str
+) -> None:
+    from station.domain.tally_sheet import Observer
+    from station.sheet.prepare import SheetRequest, prepare_sheet
+
+    count_calls(journal, 30)
+    names = ["Jane Roe", "Marcus Brown", "Li Wei", "John Doe", "Ann Smith", "Chris Smalls"]
+    observers = [Observer.parse(f"Employer:{n}") for n in names[:3]]
+    observers += [Observer.parse(f"Union:{n}") for n in names[3:]]
+    request = SheetRequest(SheetKind.FINAL, "R. Agent", observers, "Staten Island, NY")
+    prepare_sheet(journal, journal.replay(), request, key_fingerprint=key.fingerprint)
+    export_sheet(journal, journal.replay(), tmp_path / "x", key, paper=paper)
+    info = subprocess.run(
+        ["pdfinfo", str(tmp_path / "x" / "tally.pdf")], capture_output=True, text=True
+    ).stdout
+    assert "Pages:           1" in info
+    text = " ".join(pdf_text(tmp_path / "x" / "tally.pdf").split())
+    assert all(name in text for name in names)
+    assert "page 1 of 1" in text

@@ -9,7 +9,7 @@ from station.domain.tally_sheet import SheetError
 from station.journal import CorruptJournal, Journal, WriteFailed
 from station.journal.verify import verify_file
 from station.sheet.keys import StationKey
-from station.sheet.prepare import earlier_key, prepare_sheet, reopen_count
+from station.sheet.prepare import SheetRequest, earlier_key, prepare_sheet, reopen_count
 from tests.sheet.conftest import OBSERVERS, count_calls, sign
 
 
@@ -37,10 +37,7 @@ def test_calls_after_sign_off_need_a_reopen(signed: Journal, key: StationKey) ->
         prepare_sheet(
             signed,
             count,
-            kind=SheetKind.FINAL,
-            agent="R. Agent",
-            observers=[],
-            place=None,
+            SheetRequest(kind=SheetKind.FINAL, agent="R. Agent", observers=[], place=None),
             key_fingerprint=key.fingerprint,
         )
     # A call written behind the rules' back is in the file, but no replay accepts it.
@@ -89,10 +86,7 @@ def test_a_sheet_with_a_forged_line_fails_verify(election_file: Path, key: Stati
     record = prepare_sheet(
         journal,
         journal.replay(),
-        kind=SheetKind.FINAL,
-        agent="R. Agent",
-        observers=OBSERVERS,
-        place=None,
+        SheetRequest(kind=SheetKind.FINAL, agent="R. Agent", observers=OBSERVERS, place=None),
         key_fingerprint=key.fingerprint,
     )
     journal.close()
@@ -117,10 +111,7 @@ def test_a_read_only_journal_cannot_prepare_a_sheet(election_file: Path, key: St
             prepare_sheet(
                 reader,
                 reader.replay(),
-                kind=SheetKind.FINAL,
-                agent="R. Agent",
-                observers=[],
-                place=None,
+                SheetRequest(kind=SheetKind.FINAL, agent="R. Agent", observers=[], place=None),
                 key_fingerprint=key.fingerprint,
             )
     finally:

@@ -171,3 +171,33 @@ def test_a_missing_file_is_named(exported: Path, name: str) -> None:
 
 def test_not_a_folder(tmp_path: Path) -> None:
     assert "is not a folder" in str(verify_export(tmp_path / "nothing").problem)
+
+
+def test_a_pdf_redrawn_with_other_numbers_and_re_signed_is_caught(
+    exported: Path, key: StationKey
+) -> None:
+    from station.sheet.pdf import render_pdf
+
+    document = json.loads((exported / "tally.json").read_bytes())
+    document["sheet"]["lines"]["3"] += 10
+    (exported / "tally.pdf").write_bytes(render_pdf(document))
+    resign(exported, key)
+    problem = str(verify_export(exported).problem)
+    assert problem.startswith("tally.pdf: does not show line 3 as the journal gives it"), problem
+
+
+def test_tally_json_with_a_key_given_twice_is_refused(exported: Path, key: StationKey) -> None:
+    path = exported / "tally.json"
+    text = path.read_text()
+    path.write_text(text.replace('"lines":{', '"lines":{"3":999,', 1))
+    resign(exported, key)
+    assert "is not in its canonical form" in str(verify_export(exported).problem)
+
+
+def test_a_sheet_naming_no_event_is_refused_without_a_crash(
+    exported: Path, key: StationKey
+) -> None:
+    edit_json(exported / "tally.json", lambda d: d["sheet_event"].update(seq=0))
+    edit_json(exported / "manifest.json", lambda m: m["sheet_event"].update(seq=0))
+    resign(exported, key)
+    assert verify_export(exported).problem == "tally.json: names no journal event"

@@ -1,0 +1,23 @@
+"""What Station accepts as text that will be printed: one line, printable characters only."""
+
+import unicodedata
+
+
+def clean_text(
+    value: object, what: str, *, max_length: int, error: type[ValueError], required: bool = True
+) -> str:
+    """`value` on one line with single spaces, or raise `error` naming `what`.
+
+    Every Unicode control or format character is refused (a right-to-left override
+    could make a printed name read differently from the stored one).
+    """
+    if not isinstance(value, str):
+        raise error(f"{what} must be text")
+    text = " ".join(value.split())
+    if required and not text:
+        raise error(f"{what} must not be empty")
+    if len(text) > max_length:
+        raise error(f"{what} is longer than {max_length} characters")
+    if any(unicodedata.category(ch).startswith("C") for ch in text):
+        raise error(f"{what} contains control characters")
+    return text

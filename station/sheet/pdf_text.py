@@ -1,0 +1,51 @@
+"""Reading a sheet's PDF back: does the page show what `tally.json` says?
+
+The PDF is what the parties read and sign, so `verify` checks its text, not just its
+hash: a page redrawn with other numbers and re-signed is caught here. (Text drawn and
+then hidden could still fool a text check; the signature binds the page to the key
+that signed it, and the numbers to the journal.)
+"""
+
+import io
+import unicodedata
+from collections.abc import Mapping
+from typing import Any
+
+from station.domain.tally_sheet import line_label
+
+
+def pdf_words(data: bytes) -> str:
+    """The PDF's text, every run of white space made one space (raises ValueError)."""
+    from pypdf import PdfReader  # only `verify` reads PDFs back
+    from pypdf.errors import PdfReadError
+
+    try:
+        reader = PdfReader(io.BytesIO(data))
+        text = " ".join(page.extract_text() or "" for page in reader.pages)
+    except (PdfReadError, ValueError, KeyError, TypeError) as error:
+        raise ValueError(f"is not a readable PDF ({error})") from None
+    return " ".join(unicodedata.normalize("NFKC", text).split())
+
+
+def pdf_problem(data: bytes, document: Mapping[str, Any]) -> str | None:
+    """The first fact of the sheet that the PDF does not show as it should, or None."""
+    try:
+        words = pdf_words(data)
+    except ValueError as error:
+        return str(error)
+    sheet = document["sheet"]
+    union = str(sheet["union"])
+    expected: list[tuple[str, str]] = [("the case number", str(sheet["case"]))]
+    for number in ("1", "2", "3", "4", "5", "6", "7"):
+        value = sheet["lines"][number]
+        expected.append((f"line {number}", f"{number}. {line_label(number, union)} {value:,}"))
+    for number in ("8", "9"):
+        expected.append((f"line {number}", f"{number}. {sheet['statements'][number]}"))
+    expected.append(("the Board agent's name", str(sheet["agent"])))
+    expected += [(f"observer {o['name']}", str(o["name"])) for o in sheet["observers"]]
+    expected.append(("the head hash", str(sheet["head"]["hash"])))
+    expected.append(("the signing key", str(sheet["key"])))
+    for what, text in expected:
+        if " ".join(text.split()) not in words:
+            return f"does not show {what} as the journal gives it ({text[:90]})"
+    return None
