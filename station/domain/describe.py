@@ -22,6 +22,8 @@ def describe(change: Change, union: str = "the union") -> str:
         case Action.REDO:
             return f"Ballot {change.ballot:,} {call} \u2014 redone"
         case Action.OPEN:
+            if detail.get("previous_session") == "interrupted":
+                return "Station opened the count (the last session was interrupted)"
             return "Station opened the count"
         case Action.CLOSE:
             return "Station closed the count"

@@ -143,10 +143,12 @@ class ChallengeRegisterDialog(QDialog):
         if entry is None:
             return
         changes: dict[str, object] = {}
-        party = self.party.currentData()
+        # Qt hands item data back as plain text: turn it into the enum again.
+        party = Party(self.party.currentData())
         if party is not entry.party:
             changes["party"] = party.value
-        reason = self.reason.currentData()
+        data = self.reason.currentData()
+        reason = None if data is None else Reason(data)
         if reason is not None and reason is not entry.reason:
             changes["reason"] = reason.value
         note = " ".join(self.note.text().split()) or None

@@ -20,7 +20,9 @@ class Option:
     @property
     def key_name(self) -> str:
         names = {Qt.Key.Key_Return: "Enter", Qt.Key.Key_Escape: "Esc"}
-        return names.get(self.key, chr(self.key) if self.key < 0x110000 else "?")
+        if self.key in names:
+            return names[self.key]
+        return chr(int(self.key))  # letters and digits: their key code is their character
 
 
 class KeyPrompt(QFrame):

@@ -87,7 +87,7 @@ class OperatorWindow(QMainWindow):
 
         self.prompts = CountPrompts(controller)
         self.pad = CallPad()
-        self.recent = RecentCallsList()
+        self.recent = RecentCallsList(setup.union)
         self.undo_button = QPushButton("\u21b6 Undo last call  (Ctrl+Z)")
         self.redo_button = QPushButton("\u21b7 Redo  (Ctrl+Shift+Z)")
         for button in (self.undo_button, self.redo_button):

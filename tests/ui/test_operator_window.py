@@ -46,7 +46,8 @@ def figures(window: OperatorWindow) -> dict[Call, str]:
 def key(
     window: OperatorWindow, qt_key: Qt.Key, modifiers=Qt.KeyboardModifier.NoModifier, repeat=False
 ) -> None:
-    text = "" if modifiers != Qt.KeyboardModifier.NoModifier else chr(qt_key).lower()
+    printable = modifiers == Qt.KeyboardModifier.NoModifier and qt_key < 0x110000
+    text = chr(qt_key).lower() if printable else ""
     press = QKeyEvent(QEvent.Type.KeyPress, qt_key, modifiers, text, repeat)
     release = QKeyEvent(QEvent.Type.KeyRelease, qt_key, modifiers, text, repeat)
     QApplication.sendEvent(window, press)
