@@ -113,6 +113,34 @@ def run_operator(journal: Journal) -> int:
     return app.exec()
 
 
+def run_dashboard(path: Path, theme: str) -> int:
+    """Follow an election file read-only in an observers' dashboard until it is closed.
+
+    Raises JournalError (before any window appears) if the file cannot be followed.
+    """
+    from station.ui.dashboard import DashboardWindow
+    from station.ui.dashboard_feed import JournalFollower
+
+    app = ensure_app()
+    follower = JournalFollower(path)
+    window = DashboardWindow(follower, theme=theme)
+
+    def on_window_dismiss_requested() -> None:
+        # Standalone, F11 and Escape switch between full screen and a window.
+        if window.isFullScreen():
+            window.showNormal()
+        else:
+            window.showFullScreen()
+
+    window.dismiss_requested.connect(on_window_dismiss_requested)
+    follower.start()
+    window.place()
+    try:
+        return app.exec()
+    finally:
+        follower.close()
+
+
 def run_start() -> int:
     """Show the start window and run until the last window closes."""
     app = ensure_app()

@@ -20,7 +20,7 @@ from station.domain.statements import challenges_statement, majority_statement
 from station.journal import Journal, JournalError
 from station.journal.verify import verify_file
 
-SUBCOMMANDS = ("open", "new", "tally", "log", "verify")
+SUBCOMMANDS = ("open", "new", "tally", "log", "verify", "dashboard")
 
 
 class UsageError(Exception):
@@ -63,6 +63,14 @@ def build_parser() -> argparse.ArgumentParser:
     log.add_argument("file", type=Path)
     log.add_argument("--json", action="store_true", help="one JSON object per line")
 
+    dashboard = commands.add_parser(
+        "dashboard", help="follow an election file read-only on the observers' dashboard"
+    )
+    dashboard.add_argument("file", type=Path, help="the election file (never written to)")
+    dashboard.add_argument(
+        "--theme", choices=("dark", "light"), default="dark", help="colours (key T switches)"
+    )
+
     verify = commands.add_parser("verify", help="check the hash chain and the replay")
     verify.add_argument("file", type=Path)
     return parser
@@ -82,6 +90,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "tally": cmd_tally,
             "log": cmd_log,
             "verify": cmd_verify,
+            "dashboard": cmd_dashboard,
         }[args.command]
         return handler(args)
     except (UsageError, SetupError, JournalError) as error:
@@ -105,6 +114,12 @@ def cmd_open(args: argparse.Namespace) -> int:
 
     journal = Journal.open(args.file)  # refuse a bad file before any window appears
     return run_operator(journal)
+
+
+def cmd_dashboard(args: argparse.Namespace) -> int:
+    from station.app import run_dashboard
+
+    return run_dashboard(args.file, args.theme)  # a bad file raises JournalError: exit 2
 
 
 def cmd_new(args: argparse.Namespace) -> int:
