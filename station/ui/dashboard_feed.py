@@ -146,6 +146,8 @@ class JournalFollower(DashboardFeed):
         self._retry_s = retry_ms / 1000
         self.head_hash = journal.election.setup_hash
         try:
+            # Asked before reading: a commit in between only costs one more look.
+            self._data_version = journal.data_version()
             self._catch_up_all()
         except _Unreadable as error:
             journal.close()
