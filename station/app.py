@@ -3,7 +3,7 @@
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, QTimer
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QWidget
 
@@ -132,9 +132,17 @@ def run_dashboard(path: Path, theme: str) -> int:
         else:
             window.showFullScreen()
 
+    def on_started() -> None:
+        print(
+            f"station: following {path} read-only (case {follower.setup.case_number},"
+            f" {follower.head_seq:,} events); close the window to stop",
+            flush=True,
+        )
+
     window.dismiss_requested.connect(on_window_dismiss_requested)
     follower.start()
     window.place()
+    QTimer.singleShot(0, on_started)  # once the event loop runs: the dashboard is up
     try:
         return app.exec()
     finally:
