@@ -198,13 +198,13 @@ class DashboardWindow(QWidget):
         side = QVBoxLayout(side_panel)
         side.addWidget(self._label("LAST CALL", "sectionTitle"))
         side.addWidget(self.flash)
-        side.addWidget(self._label("EARLIER CALLS \u2014 NEWEST FIRST", "sectionTitle"))
+        side.addWidget(self._label("LAST CALLS \u2014 NEWEST FIRST", "sectionTitle"))
         side.addWidget(self.ticker, 1)
         self._side = side
 
         body = QHBoxLayout()
-        body.addLayout(main, 13)
-        body.addWidget(side_panel, 6)
+        body.addLayout(main, 12)
+        body.addWidget(side_panel, 7)
         self._body = body
 
         footer = QHBoxLayout()

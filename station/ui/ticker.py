@@ -156,10 +156,10 @@ class Ticker(QWidget):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         row_height = self.height() / ROWS
         font = QFont(self.font())
-        font.setPixelSize(max(round(row_height * 0.52), 8))
+        font.setPixelSize(max(round(row_height * 0.46), 8))
         tag_font = QFont(font)
         tag_font.setBold(True)
-        tag_font.setPixelSize(max(round(row_height * 0.34), 7))
+        tag_font.setPixelSize(max(round(row_height * 0.28), 7))
         tag_width = QFontMetricsF(tag_font).horizontalAdvance(CORRECTION_TAG) + row_height * 0.4
         for index, (text, correction, session) in enumerate(self._rows):
             row = QRectF(0, index * row_height, self.width(), row_height)
@@ -183,7 +183,13 @@ class Ticker(QWidget):
                 inner.setRight(inner.right() - tag_width)
             else:
                 painter.setPen(QColor(theme.muted if session else theme.text))
-            painter.setFont(font)
+            row_font = QFont(font)
+            advance = QFontMetricsF(row_font).horizontalAdvance(text)
+            if advance > inner.width() > 0:  # a long correction shrinks, never loses words
+                row_font.setPixelSize(
+                    max(round(row_font.pixelSize() * inner.width() / advance * 0.95), 7)
+                )
+            painter.setFont(row_font)
             painter.drawText(
                 inner, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, text
             )
