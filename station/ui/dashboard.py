@@ -10,7 +10,14 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QCloseEvent, QGuiApplication, QKeyEvent, QResizeEvent, QScreen
+from PySide6.QtGui import (
+    QGuiApplication,
+    QHideEvent,
+    QKeyEvent,
+    QResizeEvent,
+    QScreen,
+    QShowEvent,
+)
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -136,7 +143,6 @@ class DashboardWindow(QWidget):
         self._clock = QTimer(self)
         self._clock.setInterval(CLOCK_MS)
         self._clock.timeout.connect(self._on_clock_timeout)
-        self._clock.start()
         app = QGuiApplication.instance()
         if isinstance(app, QGuiApplication):
             app.screenAdded.connect(self._on_app_screen_added)
@@ -395,9 +401,15 @@ class DashboardWindow(QWidget):
         else:
             super().keyPressEvent(event)
 
-    def closeEvent(self, event: QCloseEvent) -> None:
+    def showEvent(self, event: QShowEvent) -> None:
+        """The clock runs while the dashboard is shown, also after a close and a new F11."""
+        self._clock.start()
+        self._on_clock_timeout()
+        super().showEvent(event)
+
+    def hideEvent(self, event: QHideEvent) -> None:
         self._clock.stop()
-        super().closeEvent(event)
+        super().hideEvent(event)
 
 
 def _rule() -> QFrame:

@@ -211,3 +211,13 @@ def test_f11_toggles_the_dashboard_from_the_operator_window(
 
 def _fields(setup) -> dict[str, object]:
     return {name: getattr(setup, name) for name in setup.__dataclass_fields__}
+
+
+def test_the_clock_runs_again_after_the_window_was_closed_and_shown(
+    qtbot: QtBot, dashboard: DashboardWindow
+) -> None:
+    dashboard.close()
+    dashboard.show()
+    shown = dashboard.clock_label.text()
+    qtbot.waitUntil(lambda: dashboard.clock_label.text() != shown, timeout=3000)
+    assert dashboard.state == "live"
