@@ -12,7 +12,9 @@ class BigFigure(QWidget):
     on screen, never by its colour alone; the colour only marks the word's underline.
     """
 
-    def __init__(self, word: str, *, align: Qt.AlignmentFlag, parent: QWidget | None = None):
+    def __init__(
+        self, word: str, *, align: Qt.AlignmentFlag, parent: QWidget | None = None
+    ) -> None:
         super().__init__(parent)
         self.word = word
         self._value = 0

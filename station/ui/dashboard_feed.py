@@ -69,6 +69,9 @@ class ControllerFeed(DashboardFeed):
     The controller emits `changed` only after the journal commit, so the dashboard
     never shows a call that is not on disk. A failed write makes the feed report the
     journal unavailable until the next successful commit.
+
+    Signals:
+        changed(Change), polled(), failed(str), reset(): as for every DashboardFeed.
     """
 
     def __init__(self, controller: CountController, parent: QObject | None = None) -> None:
@@ -122,6 +125,9 @@ class JournalFollower(DashboardFeed):
 
     Attributes:
         last_record: the last record folded in (its `mono_ns` measures the lag).
+
+    Signals:
+        changed(Change), polled(), failed(str), reset(): as for every DashboardFeed.
     """
 
     def __init__(
@@ -149,12 +155,12 @@ class JournalFollower(DashboardFeed):
             # Asked before reading: a commit in between only costs one more look.
             self._data_version = journal.data_version()
             self._catch_up_all()
-        except _Unreadable as error:
+        except (_Unreadable, sqlite3.Error) as error:
             journal.close()
-            raise JournalError(f"{path}: {error}") from None
+            raise JournalError(f"{path}: cannot be followed ({error})") from None
         self._timer = QTimer(self)
         self._timer.setInterval(interval_ms)
-        self._timer.timeout.connect(self.poll)
+        self._timer.timeout.connect(self._on_timer_timeout)
 
     @property
     def journal(self) -> Journal | None:
@@ -180,6 +186,9 @@ class JournalFollower(DashboardFeed):
         if self._journal is not None:
             self._journal.close()
             self._journal = None
+
+    def _on_timer_timeout(self) -> None:
+        self.poll()
 
     def poll(self) -> None:
         """Look once: fold in whatever the writer committed, or report why not."""
