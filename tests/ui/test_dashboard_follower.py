@@ -182,3 +182,21 @@ def test_a_garbage_file_is_refused_at_once(tmp_path: Path) -> None:
     path.write_bytes(b"not a database at all" * 100)
     with pytest.raises(JournalError, match=r"garbage\.station"):
         JournalFollower(path)
+
+
+def test_holds_no_read_snapshot_between_polls(
+    qtbot: QtBot, election_file: Path, journal: Journal, follower: JournalFollower
+) -> None:
+    for _ in range(30):
+        journal.append(Action.CALL, Call.AGAINST)
+    qtbot.waitUntil(lambda: follower.count.tally.against == 30)
+    follower.poll()
+    reader = follower.journal
+    assert reader is not None and not reader._conn.in_transaction
+    # A reader holding a snapshot would make a full checkpoint report itself busy.
+    other = sqlite3.connect(election_file, timeout=0.5)
+    try:
+        busy, wal_pages, checkpointed = other.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+    finally:
+        other.close()
+    assert busy == 0 and wal_pages == checkpointed
