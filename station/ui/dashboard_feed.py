@@ -262,6 +262,8 @@ class JournalFollower(DashboardFeed):
         return bool(mine) and mine[0].hash == self.head_hash
 
     def _fail(self, problem: str) -> None:
+        # The dashboard may be streamed: name the file, not the folders it sits in.
+        problem = problem.replace(str(self.path), self.path.name)
         if self._journal is not None:
             self._journal.close()
             self._journal = None

@@ -156,7 +156,9 @@ def test_unavailable_while_the_file_is_gone_then_recovers(
     election_file.rename(away)
     qtbot.waitUntil(lambda: dashboard.state == "unavailable")
     assert dashboard.status_label.text() == "\u26a0 JOURNAL UNAVAILABLE \u2014 retrying"
-    assert "moved or deleted" in dashboard.problem_label.text()
+    # First "gone (moved or deleted)", then each retry's own words, naming only the file.
+    qtbot.waitUntil(lambda: "jfk8.station: no such file" in dashboard.problem_label.text())
+    assert str(election_file.parent) not in dashboard.problem_label.text()
     assert dashboard.for_figure.value() == 1  # the last known figures stay
     away.rename(election_file)
     qtbot.waitUntil(lambda: dashboard.state == "live")
