@@ -3,7 +3,7 @@
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, QTimer
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QWidget
 
@@ -111,6 +111,42 @@ def run_operator(journal: Journal) -> int:
         print(f"station: {error}", file=sys.stderr)
         return 2
     return app.exec()
+
+
+def run_dashboard(path: Path, theme: str) -> int:
+    """Follow an election file read-only in an observers' dashboard until it is closed.
+
+    Raises JournalError (before any window appears) if the file cannot be followed.
+    """
+    from station.ui.dashboard import DashboardWindow
+    from station.ui.dashboard_feed import JournalFollower
+
+    app = ensure_app()
+    follower = JournalFollower(path)
+    window = DashboardWindow(follower, theme=theme)
+
+    def on_window_dismiss_requested() -> None:
+        # Standalone, F11 and Escape switch between full screen and a window.
+        if window.isFullScreen():
+            window.showNormal()
+        else:
+            window.showFullScreen()
+
+    def on_started() -> None:
+        print(
+            f"station: following {path} read-only (case {follower.setup.case_number},"
+            f" {follower.head_seq:,} events); close the window to stop",
+            flush=True,
+        )
+
+    window.dismiss_requested.connect(on_window_dismiss_requested)
+    follower.start()
+    window.place()
+    QTimer.singleShot(0, on_started)  # once the event loop runs: the dashboard is up
+    try:
+        return app.exec()
+    finally:
+        follower.close()
 
 
 def run_start() -> int:

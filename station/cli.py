@@ -39,7 +39,18 @@ from station.sheet.prepare import (
 )
 from station.sheet.verify_export import verify_export
 
-SUBCOMMANDS = ("open", "new", "tally", "log", "verify", "sign", "reopen", "export", "key")
+SUBCOMMANDS = (
+    "open",
+    "new",
+    "tally",
+    "log",
+    "verify",
+    "dashboard",
+    "sign",
+    "reopen",
+    "export",
+    "key",
+)
 
 
 class UsageError(Exception):
@@ -146,6 +157,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     key = commands.add_parser("key", help="print this station's signing key fingerprint")
     key.add_argument("--new", action="store_true", help="make a new key (only when none exists)")
+
+    dashboard = commands.add_parser(
+        "dashboard", help="follow an election file read-only on the observers' dashboard"
+    )
+    dashboard.add_argument("file", type=Path, help="the election file (never written to)")
+    dashboard.add_argument(
+        "--theme", choices=("dark", "light"), default="dark", help="colours (key T switches)"
+    )
     return parser
 
 
@@ -167,6 +186,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "reopen": cmd_reopen,
             "export": cmd_export,
             "key": cmd_key,
+            "dashboard": cmd_dashboard,
         }[args.command]
         return handler(args)
     except (UsageError, SetupError, JournalError, SheetError, ExportError, KeyProblem) as error:
@@ -190,6 +210,12 @@ def cmd_open(args: argparse.Namespace) -> int:
 
     journal = Journal.open(args.file)  # refuse a bad file before any window appears
     return run_operator(journal)
+
+
+def cmd_dashboard(args: argparse.Namespace) -> int:
+    from station.app import run_dashboard
+
+    return run_dashboard(args.file, args.theme)  # a bad file raises JournalError: exit 2
 
 
 def cmd_new(args: argparse.Namespace) -> int:

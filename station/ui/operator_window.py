@@ -27,6 +27,8 @@ from station.ui.call_pad import KEYS, CallPad
 from station.ui.challenge_register import ChallengeRegisterDialog
 from station.ui.count_controller import CountController
 from station.ui.count_prompts import CountPrompts
+from station.ui.dashboard import DashboardWindow
+from station.ui.dashboard_feed import ControllerFeed
 from station.ui.key_guard import KeyRepeatGuard
 from station.ui.recent_calls import RecentCallsList
 from station.ui.sheet_dialogs import PrepareSheetDialog, ReopenDialog
@@ -215,6 +217,13 @@ class OperatorWindow(QMainWindow):
         self.reopen_action.triggered.connect(self._on_reopen_triggered)
         count_menu.addActions([self.pause_action, self.prepare_action, self.reopen_action])
 
+        view_menu = self.menuBar().addMenu("&View")
+        self.dashboard_action = self._action("&Dashboard for observers", [QKeySequence("F11")])
+        self.dashboard_action.setCheckable(True)
+        self.dashboard_action.triggered.connect(self._on_dashboard_action_triggered)
+        view_menu.addAction(self.dashboard_action)
+        self.dashboard: DashboardWindow | None = None
+
     def _action(self, text: str, shortcuts: list[QKeySequence]) -> QAction:
         action = QAction(text, self)
         action.setShortcuts(shortcuts)
@@ -273,6 +282,24 @@ class OperatorWindow(QMainWindow):
 
     def _on_redo_triggered(self) -> None:
         self.controller.redo()
+
+    def toggle_dashboard(self) -> None:
+        """Show the observers' dashboard (on another screen if there is one), or hide it."""
+        if self.dashboard is None:
+            self.dashboard = DashboardWindow(ControllerFeed(self.controller), parent=self)
+            self.dashboard.dismiss_requested.connect(self._on_dashboard_dismiss_requested)
+        if self.dashboard.isVisible():
+            self.dashboard.hide()
+        else:
+            self.dashboard.operator_screen = self.screen().name()
+            self.dashboard.place()
+        self.dashboard_action.setChecked(self.dashboard.isVisible())
+
+    def _on_dashboard_action_triggered(self) -> None:
+        self.toggle_dashboard()
+
+    def _on_dashboard_dismiss_requested(self) -> None:
+        self.toggle_dashboard()
 
     def _on_controller_changed(self, change: Change) -> None:
         self.error_banner.hide()
@@ -482,6 +509,8 @@ class OperatorWindow(QMainWindow):
             event.accept()
             return
         self._closed = True
+        if self.dashboard is not None:
+            self.dashboard.close()
         self.controller.close()
         event.accept()
 

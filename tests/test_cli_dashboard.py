@@ -1,0 +1,61 @@
+"""`station dashboard FILE` as a user runs it: its own process, read-only, one-line errors."""
+
+import os
+import selectors
+import subprocess
+import sys
+from pathlib import Path
+
+from station.domain import Action, Call
+from station.journal import Journal
+
+
+def start_dashboard(*args: str | Path) -> subprocess.Popen[str]:
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    return subprocess.Popen(
+        [sys.executable, "-m", "station", "dashboard", *map(str, args)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+
+
+def first_line(process: subprocess.Popen[str], timeout: float = 60) -> str:
+    """The first line the process prints, waiting for it (not for a fixed time)."""
+    assert process.stdout is not None
+    with selectors.DefaultSelector() as selector:
+        selector.register(process.stdout, selectors.EVENT_READ)
+        assert selector.select(timeout), "the dashboard printed nothing"
+    return process.stdout.readline()
+
+
+def test_runs_beside_the_operator_and_stays_up(election_file: Path, journal: Journal) -> None:
+    with start_dashboard(election_file, "--theme", "light") as process:
+        try:
+            line = first_line(process)
+            assert "read-only" in line and "29-RC-288020" in line, line
+            assert process.poll() is None  # up, with its event loop running
+            # The operator holds the writer lock and goes on counting.
+            journal.append(Action.CALL, Call.FOR)
+            assert process.poll() is None
+        finally:
+            process.kill()
+            _, err = process.communicate(timeout=30)
+    assert "Traceback" not in err
+
+
+def test_a_bad_file_is_one_line_and_exit_2(tmp_path: Path) -> None:
+    missing = tmp_path / "missing.station"
+    process = start_dashboard(missing)
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 2
+    assert err.count("\n") == 1 and err.startswith("station: ") and "missing.station" in err
+    assert out == ""
+
+
+def test_an_unknown_theme_is_refused(election_file: Path) -> None:
+    process = start_dashboard(election_file, "--theme", "pink")
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == 2
+    assert "invalid choice" in err and err.count("\n") == 1

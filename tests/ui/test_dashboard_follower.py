@@ -1,0 +1,204 @@
+"""The dashboard following a journal another station writes: read-only, live, honest when not."""
+
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from station.domain import Action, Call, ElectionSetup
+from station.journal import Journal, JournalError, WriteFailed
+from station.ui.dashboard import DashboardWindow
+from station.ui.dashboard_feed import TICKER_LENGTH, JournalFollower
+
+
+@pytest.fixture
+def follower(election_file: Path, journal: Journal) -> Iterator[JournalFollower]:
+    """A follower of the file the `journal` fixture is counting into (its writer lock held)."""
+    follower = JournalFollower(election_file, interval_ms=10, retry_ms=20)
+    follower.start()
+    yield follower
+    follower.close()
+
+
+@pytest.fixture
+def dashboard(qtbot: QtBot, follower: JournalFollower) -> DashboardWindow:
+    window = DashboardWindow(follower, stale_after=0.5)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    return window
+
+
+def test_follows_the_writers_calls(
+    qtbot: QtBot, journal: Journal, dashboard: DashboardWindow
+) -> None:
+    for call in (Call.FOR, Call.AGAINST, Call.AGAINST, Call.CHALLENGE):
+        journal.append(Action.CALL, call)
+    qtbot.waitUntil(lambda: dashboard.challenged_figure.value() == 1)
+    assert dashboard.for_figure.value() == 1
+    assert dashboard.against_figure.value() == 2
+    assert dashboard.progress_label.text() == "4 of 4,852 ballots counted"
+    assert dashboard.flash.text() == "Ballot 4 CHALLENGE"
+    assert dashboard.journal_label.text() == (
+        f"Journal: {journal.head_seq:,} events \u00b7 head {journal.head_hash[:12]}"
+    )
+    assert dashboard.state == "live"
+
+
+def test_starts_from_what_is_already_counted(
+    qtbot: QtBot, election_file: Path, journal: Journal
+) -> None:
+    for _ in range(3):
+        journal.append(Action.CALL, Call.FOR)
+    follower = JournalFollower(election_file)
+    try:
+        window = DashboardWindow(follower)
+        qtbot.addWidget(window)
+        assert window.for_figure.value() == 3
+        assert window.ticker.texts()[0] == "Ballot 3 FOR"
+    finally:
+        follower.close()
+
+
+def test_reads_only_what_is_new(
+    qtbot: QtBot, journal: Journal, follower: JournalFollower, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    reader = follower.journal
+    assert reader is not None
+    asked: list[int] = []
+    original = reader.records
+
+    def spy(after: int = 0) -> Iterator[object]:
+        asked.append(after)
+        return original(after)
+
+    monkeypatch.setattr(reader, "records", spy)
+    follower.poll()
+    follower.poll()
+    assert asked == []  # nothing committed: data_version alone answered
+    seen = follower.count.last_seq
+    journal.append(Action.CALL, Call.VOID)
+    qtbot.waitUntil(lambda: follower.count.tally.void == 1)
+    assert asked == [seen]
+
+
+def test_the_ticker_keeps_a_bounded_history(
+    qtbot: QtBot, journal: Journal, follower: JournalFollower
+) -> None:
+    for _ in range(TICKER_LENGTH + 25):
+        journal.append(Action.CALL, Call.FOR)
+    qtbot.waitUntil(lambda: follower.count.tally.for_union == TICKER_LENGTH + 25)
+    assert len(follower.recent) == TICKER_LENGTH
+
+
+def test_corrections_appear_in_the_ticker(
+    qtbot: QtBot, journal: Journal, dashboard: DashboardWindow
+) -> None:
+    journal.append(Action.CALL, Call.FOR)
+    wrong = journal.append(Action.CALL, Call.AGAINST)
+    journal.append(Action.UNDO, Call.AGAINST, target=wrong.seq)
+    qtbot.waitUntil(lambda: bool(dashboard.ticker.corrections()))
+    assert dashboard.ticker.corrections() == ["\u21b6 Ballot 2 AGAINST \u2014 undone"]
+    assert dashboard.ticker.texts()[1] == "Ballot 2 AGAINST"
+    assert dashboard.against_figure.value() == 0
+
+
+def test_cannot_write_even_by_mistake(
+    election_file: Path, journal: Journal, follower: JournalFollower
+) -> None:
+    reader = follower.journal
+    assert reader is not None and reader.read_only
+    with pytest.raises(WriteFailed, match="read-only"):
+        reader.append(Action.CALL, Call.FOR)
+    connection = reader._conn
+    with pytest.raises(sqlite3.OperationalError, match="readonly"):
+        connection.execute("CREATE TABLE mischief (x)")
+    with pytest.raises(sqlite3.OperationalError, match="readonly"):
+        connection.execute("PRAGMA user_version = 99")
+    # The operator kept counting the whole time.
+    journal.append(Action.CALL, Call.FOR)
+    follower.poll()
+    assert follower.head_seq == journal.head_seq
+    assert follower.count.tally.for_union == 1
+
+
+def test_no_updates_for_some_seconds_when_the_feed_stops(
+    qtbot: QtBot, follower: JournalFollower, dashboard: DashboardWindow
+) -> None:
+    qtbot.waitUntil(lambda: dashboard.state == "live")
+    follower.stop()
+    qtbot.waitUntil(lambda: dashboard.state == "stale", timeout=3000)
+    assert dashboard.status_label.text().startswith("\u26a0 NO UPDATES FOR")
+    assert not dashboard.heartbeat.is_live()
+    follower.start()
+    qtbot.waitUntil(lambda: dashboard.state == "live")
+
+
+def test_says_when_the_station_closed_the_count(
+    qtbot: QtBot, journal: Journal, dashboard: DashboardWindow
+) -> None:
+    journal.append(Action.CALL, Call.FOR)
+    journal.end_session()
+    qtbot.waitUntil(lambda: dashboard.state == "closed")
+    assert dashboard.status_label.text() == "STATION CLOSED THE COUNT"
+    journal.start_session()
+    qtbot.waitUntil(lambda: dashboard.state == "live")
+
+
+def test_unavailable_while_the_file_is_gone_then_recovers(
+    qtbot: QtBot, election_file: Path, journal: Journal, dashboard: DashboardWindow
+) -> None:
+    journal.append(Action.CALL, Call.FOR)
+    qtbot.waitUntil(lambda: dashboard.for_figure.value() == 1)
+    away = election_file.with_name("elsewhere.station")
+    election_file.rename(away)
+    qtbot.waitUntil(lambda: dashboard.state == "unavailable")
+    assert dashboard.status_label.text() == "\u26a0 JOURNAL UNAVAILABLE \u2014 retrying"
+    # First "gone (moved or deleted)", then each retry's own words, naming only the file.
+    qtbot.waitUntil(lambda: "jfk8.station: no such file" in dashboard.problem_label.text())
+    assert str(election_file.parent) not in dashboard.problem_label.text()
+    assert dashboard.for_figure.value() == 1  # the last known figures stay
+    away.rename(election_file)
+    qtbot.waitUntil(lambda: dashboard.state == "live")
+    journal.append(Action.CALL, Call.AGAINST)
+    qtbot.waitUntil(lambda: dashboard.against_figure.value() == 1)
+    assert dashboard.for_figure.value() == 1
+
+
+def test_another_election_under_the_same_name_is_not_followed(
+    qtbot: QtBot, election_file: Path, journal: Journal, dashboard: DashboardWindow
+) -> None:
+    other = election_file.with_name("other.station")
+    Journal.create(other, ElectionSetup("01-RC-000001", "Acme", "Union", eligible=10))
+    election_file.rename(election_file.with_name("kept.station"))
+    other.rename(election_file)
+    qtbot.waitUntil(lambda: "different election" in dashboard.problem_label.text())
+    assert dashboard.state == "unavailable"
+    assert dashboard.windowTitle().startswith("Station dashboard \u2014 29-RC-288020")
+
+
+def test_a_garbage_file_is_refused_at_once(tmp_path: Path) -> None:
+    path = tmp_path / "garbage.station"
+    path.write_bytes(b"not a database at all" * 100)
+    with pytest.raises(JournalError, match=r"garbage\.station"):
+        JournalFollower(path)
+
+
+def test_holds_no_read_snapshot_between_polls(
+    qtbot: QtBot, election_file: Path, journal: Journal, follower: JournalFollower
+) -> None:
+    for _ in range(30):
+        journal.append(Action.CALL, Call.AGAINST)
+    qtbot.waitUntil(lambda: follower.count.tally.against == 30)
+    follower.poll()
+    reader = follower.journal
+    assert reader is not None and not reader._conn.in_transaction
+    # A reader holding a snapshot would make a full checkpoint report itself busy.
+    other = sqlite3.connect(election_file, timeout=0.5)
+    try:
+        busy, wal_pages, checkpointed = other.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+    finally:
+        other.close()
+    assert busy == 0 and wal_pages == checkpointed
