@@ -84,6 +84,7 @@ class ChallengeRegisterDialog(QDialog):
         self._entries: list[Challenge] = []
         controller.changed.connect(self._on_controller_changed)
         controller.write_failed.connect(self.error_label.setText)
+        controller.refused.connect(self.error_label.setText)
         self.refresh()
 
     def refresh(self) -> None:

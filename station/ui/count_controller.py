@@ -36,12 +36,14 @@ class CountController(QObject):
     Signals:
         changed(Change): an event was committed and applied to the count.
         write_failed(str): an event could not be committed; nothing changed.
+        refused(str): the rules refuse this now (the count is locked); nothing changed.
         over_count_refused(Call): a call would count more ballots than the box held;
             nothing was recorded, and `record(call, over_count=True)` would record it.
     """
 
     changed = Signal(object)
     write_failed = Signal(str)
+    refused = Signal(str)
     over_count_refused = Signal(object)
 
     def __init__(self, journal: Journal, parent: QObject | None = None) -> None:
@@ -170,7 +172,7 @@ class CountController(QObject):
         sheet = self.count.locked_by
         if sheet is None:
             return False
-        self.write_failed.emit(
+        self.refused.emit(
             f"the count is locked by the {sheet.title.lower()} tally sheet prepared at event"
             f" {sheet.seq:,}. Reopen the count (Count menu) to record further calls."
         )

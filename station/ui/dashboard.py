@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from station.domain import Change
+from station.domain import Call, Change, SheetKind
 from station.domain.statements import (
     challenges_statement,
     decision_statement,
@@ -129,6 +129,9 @@ class DashboardWindow(QWidget):
             label.setWordWrap(True)
         self.flash = CallFlash()
         self.ticker = Ticker()
+        self.flash.union = self.ticker.union = setup.union
+        self.pile_label = self._label("", "boxLabel")
+        self.pile_label.setWordWrap(True)
         self.journal_label = self._label("", "journalLabel")
         self.journal_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.read_only_label = self._label(
@@ -193,6 +196,7 @@ class DashboardWindow(QWidget):
         main.addWidget(self.progress_label)
         main.addWidget(self.progress_bar)
         main.addWidget(self.box_label)
+        main.addWidget(self.pile_label)
         main.addSpacing(6)
         main.addWidget(self.challenges_label)
         main.addWidget(self.majority_label)
@@ -362,9 +366,29 @@ class DashboardWindow(QWidget):
             self.decision_label.setProperty("decided", decided)
             self.decision_label.style().unpolish(self.decision_label)
             self.decision_label.style().polish(self.decision_label)
+        key = f" \u00b7 signing key {feed.key_fingerprint}" if feed.key_fingerprint else ""
         self.journal_label.setText(
-            f"Journal: {feed.head_seq:,} events \u00b7 head {feed.head_hash[:12]}"
+            f"Journal: {feed.head_seq:,} events \u00b7 head {feed.head_hash[:12]}{key}"
         )
+        self._show_piles()
+
+    def _show_piles(self) -> None:
+        count = self.feed.count
+        piles = count.piles
+        if piles.size <= 0:
+            self.pile_label.hide()
+            return
+        parts = []
+        for call in (Call.FOR, Call.AGAINST):
+            pile, held = piles.position(count.total(call))
+            parts.append(f"{call.label} pile {pile}: {held} of {piles.size}")
+        for mismatch in piles.mismatches():
+            parts.append(
+                f"\u26a0 {mismatch.call.label} pile {mismatch.pile} recount: {mismatch.found}"
+                f" found, {mismatch.size} recorded"
+            )
+        self.pile_label.setText(" \u00b7 ".join(parts))
+        self.pile_label.show()
 
     def _show_state(self) -> None:
         silent = time.monotonic() - self._last_ok
@@ -374,6 +398,15 @@ class DashboardWindow(QWidget):
         elif silent > self.stale_after:
             state, text = "stale", f"\u26a0 NO UPDATES FOR {int(silent)} SECONDS"
             detail = "Figures shown are the last known."
+        elif (sheet := self.feed.count.locked_by) is not None:
+            if sheet.kind is SheetKind.INTERIM:
+                state, text = "paused", "COUNT PAUSED"
+                detail = (
+                    f"Interim tally after ballot {sheet.tally.counted:,} (event {sheet.seq:,})."
+                )
+            else:
+                state, text = "locked", "TALLY PREPARED"
+                detail = f"{sheet.title} tally at event {sheet.seq:,}; the count is locked."
         elif self.feed.closed:
             state, text = "closed", "STATION CLOSED THE COUNT"
             detail = "Figures are final for this session."

@@ -17,6 +17,8 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from station.domain import Action, Change, Count, ElectionSetup
 from station.journal import Journal, JournalError, Record
+from station.sheet.keys import existing_fingerprint
+from station.sheet.prepare import earlier_key
 from station.ui.count_controller import CountController
 
 TICKER_LENGTH = 40  # changes kept for the ticker; the count itself is the fold
@@ -49,14 +51,20 @@ class DashboardFeed(QObject):
     def __init__(self, setup: ElectionSetup, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.setup = setup
-        self.count = Count()
+        self.count = Count(pile_size=setup.pile)
         self.recent: deque[Change] = deque(maxlen=TICKER_LENGTH)
         self.head_seq = 0
         self.head_hash = ""
         self.closed = False
+        # The key observers can check the sheet against: the one the last sheet names,
+        # or before any sheet, this station's own (if this machine has it).
+        self.key_fingerprint: str | None = existing_fingerprint()
 
     def _note(self, change: Change) -> None:
         self.recent.append(change)
+        if change.event.action is Action.SIGN and change.event.detail:
+            key = change.event.detail.get("key")
+            self.key_fingerprint = key if isinstance(key, str) else self.key_fingerprint
         if change.event.action is Action.CLOSE:
             self.closed = True
         elif change.event.action is Action.OPEN:
@@ -79,6 +87,7 @@ class ControllerFeed(DashboardFeed):
         self._controller = controller
         self.count = controller.count  # shared, read only: one fold, not two
         self.recent.extend(controller.recent)
+        self.key_fingerprint = earlier_key(controller.journal, self.count) or self.key_fingerprint
         self._failing = False
         self._take_head()
         controller.changed.connect(self._on_controller_changed)
@@ -248,7 +257,7 @@ class JournalFollower(DashboardFeed):
         self._identity = _identity(self.path)
         self._data_version = None
         if not self._still_has_our_history(journal):
-            self.count = Count()
+            self.count = Count(pile_size=self.setup.pile)
             self.recent.clear()
             self.head_seq, self.head_hash = 0, journal.election.setup_hash
             self.closed = False

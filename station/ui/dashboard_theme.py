@@ -101,6 +101,8 @@ QLabel#statusLabel {{ font-size: {px(2.6)}; font-weight: bold; padding: {line(0.
     border-radius: {line(0.6)}; }}
 QLabel#statusLabel[state="live"] {{ color: {theme.live}; border: {line(0.25)} solid {theme.live}; }}
 QLabel#statusLabel[state="closed"] {{ color: {theme.text}; border: {line(0.25)} solid {theme.text}; }}
+QLabel#statusLabel[state="paused"] {{ color: {theme.text}; border: {line(0.25)} solid {theme.text}; }}
+QLabel#statusLabel[state="locked"] {{ color: {theme.text}; border: {line(0.25)} solid {theme.text}; }}
 QLabel#statusLabel[state="stale"] {{ background: {theme.warning_background};
     color: {theme.warning_text}; }}
 QLabel#statusLabel[state="unavailable"] {{ background: {theme.error_background};

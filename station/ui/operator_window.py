@@ -119,6 +119,7 @@ class OperatorWindow(QMainWindow):
         self.redo_button.clicked.connect(self._on_redo_triggered)
         controller.changed.connect(self._on_controller_changed)
         controller.write_failed.connect(self._on_controller_write_failed)
+        controller.refused.connect(self._on_controller_refused)
 
         self._closed = False
         self._key_guard = KeyRepeatGuard()
@@ -213,7 +214,7 @@ class OperatorWindow(QMainWindow):
         self.pause_action.triggered.connect(lambda: self._on_prepare_triggered(interim=True))
         self.prepare_action = self._action("&Prepare tally sheet\u2026", [QKeySequence("Ctrl+T")])
         self.prepare_action.triggered.connect(lambda: self._on_prepare_triggered(interim=False))
-        self.reopen_action = self._action("Re&open count\u2026", [])
+        self.reopen_action = self._action("Re&open count\u2026", [QKeySequence("Ctrl+Shift+P")])
         self.reopen_action.triggered.connect(self._on_reopen_triggered)
         count_menu.addActions([self.pause_action, self.prepare_action, self.reopen_action])
 
@@ -409,6 +410,11 @@ class OperatorWindow(QMainWindow):
 
     def _show_error(self, message: str) -> None:
         self.error_banner.setText(f"<b>Not done.</b> {_html(message)}")
+        self.error_banner.show()
+        QApplication.beep()
+
+    def _on_controller_refused(self, message: str) -> None:
+        self.error_banner.setText(f"<b>NOT RECORDED.</b> {_html(message)}")
         self.error_banner.show()
         QApplication.beep()
 

@@ -16,9 +16,9 @@ CORRECTION_TAG = "CORRECTION"
 _ARROWS = {Action.UNDO: "\u21b6 ", Action.REDO: "\u21b7 "}
 
 
-def line_for(change: Change) -> str:
+def line_for(change: Change, union: str = "the union") -> str:
     """The ticker's words for a change: `describe`, with an arrow before a correction."""
-    return f"{_ARROWS.get(change.event.action, '')}{describe(change)}"
+    return f"{_ARROWS.get(change.event.action, '')}{describe(change, union)}"
 
 
 class CallFlash(QWidget):
@@ -30,6 +30,7 @@ class CallFlash(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.union = "the union"  # named in challenges and disputes
         self._text = ""
         self._correction = False
         self._glow = 0.0
@@ -56,7 +57,7 @@ class CallFlash(QWidget):
 
     def show_change(self, change: Change, *, animate: bool = True) -> None:
         """Show this change; light it up if it just happened."""
-        self._text = line_for(change)
+        self._text = line_for(change, self.union)
         self._correction = is_correction(change)
         self.setAccessibleDescription(self._text)
         self._animation.stop()
@@ -121,6 +122,7 @@ class Ticker(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._rows: list[tuple[str, bool, bool]] = []  # text, correction, session event
+        self.union = "the union"  # named in challenges and disputes
         self._theme = DARK
         self.setAccessibleName("Last calls")
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
@@ -132,7 +134,7 @@ class Ticker(QWidget):
     def show_changes(self, changes: Iterable[Change]) -> None:
         """Show the newest `ROWS` of these changes (given oldest first)."""
         rows = [
-            (line_for(change), is_correction(change), change.event.action in _SESSION)
+            (line_for(change, self.union), is_correction(change), change.event.action in _SESSION)
             for change in changes
         ]
         self._rows = rows[::-1][:ROWS]

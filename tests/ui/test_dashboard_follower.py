@@ -202,3 +202,32 @@ def test_holds_no_read_snapshot_between_polls(
     finally:
         other.close()
     assert busy == 0 and wal_pages == checkpointed
+
+
+def test_pause_resume_challenges_and_piles_as_observers_see_them(
+    qtbot: QtBot, journal: Journal, follower: JournalFollower, dashboard: DashboardWindow
+) -> None:
+    from station.domain import SheetKind
+    from station.sheet.keys import key_for_signing
+    from station.sheet.prepare import SheetRequest, prepare_sheet, reopen_count
+
+    challenge = journal.append(Action.CALL, Call.CHALLENGE)
+    journal.append(Action.AMEND, target=challenge.seq, detail={"party": "employer"})
+    void = journal.append(Action.CALL, Call.VOID)
+    journal.append(Action.DISPUTE, Call.VOID, void.seq, {"party": "petitioner"})
+    qtbot.waitUntil(lambda: dashboard.challenged_figure.value() == 2)
+    lines = dashboard.ticker.accessibleDescription()
+    assert "Ballot 2 VOID disputed by the Petitioner (Amazon Labor Union)" in lines
+    assert "Challenge of ballot 1: by the Employer" in lines
+    assert dashboard.pile_label.text().startswith("FOR pile 1: 0 of 100")
+
+    key = key_for_signing()
+    request = SheetRequest(SheetKind.INTERIM, "R. Agent", [], None)
+    prepare_sheet(journal, journal.replay(), request, key_fingerprint=key.fingerprint)
+    qtbot.waitUntil(lambda: dashboard.state == "paused")
+    assert dashboard.status_label.text() == "COUNT PAUSED"
+    assert "Interim tally after ballot 2" in dashboard.problem_label.text()
+    assert f"signing key {key.fingerprint}" in dashboard.journal_label.text()
+    reopen_count(journal, journal.replay(), "count resumed after the pause")
+    qtbot.waitUntil(lambda: dashboard.state == "live")
+    assert "Count resumed at ballot 3" in dashboard.flash.text()
