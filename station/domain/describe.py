@@ -35,7 +35,7 @@ def describe(change: Change, union: str = "the union") -> str:
             return f"{title} tally prepared; the count is locked"
         case Action.REOPEN:
             if change.sheet and change.sheet.kind is SheetKind.INTERIM:
-                return f"Count resumed at ballot {change.ballot:,}: {detail.get('reason')}"
+                return f"Count resumed at ballot {change.ballot:,}"
             return f"Count reopened: {detail.get('reason')}"
         case Action.AMEND:
             return _challenge_words(change, union)

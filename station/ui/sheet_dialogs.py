@@ -3,6 +3,7 @@
 They only collect what the operator types; the window decides what happens with it.
 """
 
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
     QDialog,
@@ -84,9 +85,6 @@ class PrepareSheetDialog(QDialog):
         self.buttons.accepted.connect(self._on_prepare_clicked)
         self.buttons.rejected.connect(self.reject)
 
-        # The agent was named at setup more often than not: start where typing is needed.
-        (self.place if self.agent.text() else self.agent).setFocus()
-
         layout = QVBoxLayout(self)
         layout.addWidget(self.reconciliation)
         layout.addWidget(self.final)
@@ -95,6 +93,11 @@ class PrepareSheetDialog(QDialog):
         layout.addWidget(note)
         layout.addWidget(self.error_label)
         layout.addWidget(self.buttons)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        """Start where typing is needed: never on the kind, which a Space would change."""
+        super().showEvent(event)
+        (self.place if self.agent.text() else self.agent).setFocus()
 
     def answers(self) -> SheetRequest:
         """The answers as typed, or SheetError naming the first one that is unusable."""

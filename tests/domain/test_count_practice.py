@@ -167,4 +167,4 @@ def test_pause_and_resume_name_the_ballot() -> None:
     feed(Action.CLOSE)
     feed(Action.OPEN)
     resumed = feed(Action.REOPEN, reason="count resumed")
-    assert describe(resumed) == "Count resumed at ballot 2: count resumed"
+    assert describe(resumed) == "Count resumed at ballot 2"

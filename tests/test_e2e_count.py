@@ -1,0 +1,293 @@
+"""A whole count of a real-sized election, typed into the real window under Xvfb.
+
+Two thousand ballots called by key, with challenges from both sides given a party and
+a reason, a disputed void, mistakes undone, a pile recounted at every hundred (one of
+them found short and set right), a pause overnight with an interim tally and a restart
+the next morning, an over-count refused, and the final sheet prepared. A model of the
+same keys gives the tally the journal must hold. Set STATION_SHOTS to a folder to keep
+screenshots of the windows along the way. Skipped where Xvfb or xdotool is missing.
+"""
+
+import json
+import os
+import random
+import sqlite3
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tests.test_e2e_xvfb import display, pytestmark, station, xdotool  # noqa: F401
+
+BALLOTS = 2000
+PILE = 100
+CALL_OF = {"f": "for", "a": "against", "v": "void", "c": "challenge"}
+PARTY_OF = {"e": "employer", "u": "petitioner", "b": "board agent"}
+
+
+@dataclass
+class Model:
+    """What the keys should do to the count, event by event."""
+
+    keys: list[str] = field(default_factory=list)
+    done: list[str] = field(default_factory=list)  # calls that count, in order
+    totals: dict[str, int] = field(default_factory=lambda: dict.fromkeys(CALL_OF.values(), 0))
+    by_party: dict[str, int] = field(default_factory=lambda: dict.fromkeys(PARTY_OF.values(), 0))
+    events: int = 0
+    confirmed: set[tuple[str, int]] = field(default_factory=set)
+
+    def call(self, key: str) -> None:
+        call = CALL_OF[key]
+        self.keys.append(key)
+        self.done.append(call)
+        self.totals[call] += 1
+        self.events += 1
+        if call == "challenge":
+            self.by_party["board agent"] += 1
+
+    def undo(self) -> None:
+        call = self.done.pop()
+        self.keys.append("ctrl+z")
+        self.totals[call] -= 1
+        self.events += 1
+        full = self.totals[call] // PILE
+        self.confirmed = {(c, k) for c, k in self.confirmed if c != call or k <= full}
+
+    def challenge_by(self, party_key: str, reason_key: str | None) -> None:
+        self.keys.append(party_key)
+        self.events += 1
+        self.by_party["board agent"] -= 1
+        self.by_party[PARTY_OF[party_key]] += 1
+        if reason_key:
+            self.keys.append(reason_key)
+            self.events += 1
+
+    def dispute_last_void(self, party_key: str) -> None:
+        self.keys += ["d", party_key]
+        self.events += 1
+        index = len(self.done) - 1 - self.done[::-1].index("void")
+        self.done[index] = "challenge"
+        self.totals["void"] -= 1
+        self.totals["challenge"] += 1
+        self.by_party[PARTY_OF[party_key]] += 1
+
+    def pile_to_confirm(self) -> tuple[str, int] | None:
+        for call in CALL_OF.values():
+            for pile in range(1, self.totals[call] // PILE + 1):
+                if (call, pile) not in self.confirmed:
+                    return call, pile
+        return None
+
+    def confirm_pile(self) -> None:
+        pending = self.pile_to_confirm()
+        assert pending is not None
+        self.keys.append("Return")
+        self.events += 1
+        self.confirmed.add(pending)
+
+
+Step = tuple[str, list[str], int]  # ("keys" or "short pile", keys, events once done)
+
+
+def plan_day(
+    model: Model, rng: random.Random, ballots: int, *, mismatch_at: int | None
+) -> list[Step]:
+    """Steps for one day: keys to type, and the short pile (typed in its dialog)."""
+    steps: list[Step] = []
+    start = len(model.keys)
+
+    def flush() -> None:
+        nonlocal start
+        if len(model.keys) > start:
+            steps.append(("keys", model.keys[start:], model.events))
+            start = len(model.keys)
+
+    for _ in range(ballots):
+        key = rng.choices("favc", weights=(52, 45, 1.5, 1.5))[0]
+        model.call(key)
+        if key == "c":
+            model.challenge_by(
+                rng.choice("eub"), rng.choice("123456") if rng.random() < 0.8 else None
+            )
+        if key == "v" and rng.random() < 0.3:
+            model.dispute_last_void(rng.choice("eu"))
+        pending = model.pile_to_confirm()
+        if pending and pending[0] == "for" and pending[1] == mismatch_at:
+            flush()
+            model.keys.append("n")  # the recount finds 99, typed in a dialog
+            model.events += 1  # the mismatch is recorded
+            steps.append(("short pile", [], model.events))
+            start = len(model.keys)
+            # Then: undo the last FOR, call that ballot AGAINST, the next FOR refills the
+            # pile, and Enter confirms it.
+            model.undo()
+            model.call("a")
+            model.call("f")
+            model.confirm_pile()
+            mismatch_at = None
+            flush()
+            continue
+        if pending:
+            model.confirm_pile()
+        elif key in "fa" and rng.random() < 0.02:
+            model.undo()  # a slip of the hand, seen at once and called again
+            model.call(key)
+            if model.pile_to_confirm():
+                model.confirm_pile()
+    flush()
+    return steps
+
+
+def last_seq(path: Path) -> int:
+    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        return int(conn.execute("SELECT IFNULL(MAX(seq), 0) FROM events").fetchone()[0])
+    finally:
+        conn.close()
+
+
+def wait_for_events(path: Path, events: int, what: str) -> None:
+    deadline = time.monotonic() + 60
+    while last_seq(path) < events:
+        assert time.monotonic() < deadline, f"{what}: {last_seq(path)} of {events} events"
+        time.sleep(0.1)
+    assert last_seq(path) == events, f"{what}: {last_seq(path)} events, expected {events}"
+
+
+class Station:
+    """The operator window in its own process, driven by xdotool."""
+
+    def __init__(self, path: Path, env: dict[str, str], log: Path) -> None:
+        self.env = env
+        with log.open("a") as log_file:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "station", str(path)], env=env, stderr=log_file
+            )
+        self.window = xdotool(env, "search", "--sync", "--name", "^Station — 10-RC-").split()[0]
+        xdotool(env, "windowmove", self.window, "0", "0")
+        xdotool(env, "windowsize", self.window, "1100", "1000")
+        self.focus()
+
+    def focus(self, window: str | None = None) -> None:
+        xdotool(self.env, "windowfocus", "--sync", window or self.window)
+
+    def keys(self, keys: list[str]) -> None:
+        for start in range(0, len(keys), 60):
+            xdotool(self.env, "key", "--delay", "12", *keys[start : start + 60])
+
+    def dialog(self, title: str) -> str:
+        found = xdotool(self.env, "search", "--sync", "--name", title).split()[0]
+        self.focus(found)
+        return found
+
+    def quit(self) -> None:
+        self.focus()
+        xdotool(self.env, "key", "ctrl+q")
+        assert self.process.wait(timeout=30) == 0
+
+
+def shot(env: dict[str, str], name: str) -> None:
+    folder = os.environ.get("STATION_SHOTS")
+    if folder:
+        subprocess.run(
+            ["import", "-window", "root", str(Path(folder) / name)], env=env, check=False
+        )
+
+
+def test_a_whole_count_over_two_days(tmp_path: Path, display: str) -> None:  # noqa: F811
+    env = {**os.environ, "DISPLAY": display, "QT_QPA_PLATFORM": "xcb"}
+    path = tmp_path / "bessemer.station"
+    made = station(
+        "new", path, "--case", "10-RC-269250", "--employer", "Amazon.com Services LLC",
+        "--union", "Retail, Wholesale and Department Store Union", "--eligible", "3000",
+        "--ballots", str(BALLOTS), "--pile", str(PILE), "--agent", "R. Agent",
+    )  # fmt: skip
+    assert made.returncode == 0, made.stderr
+    log = tmp_path / "app.log"
+    rng = random.Random(2021)
+    model = Model()
+    dashboard = subprocess.Popen(
+        [sys.executable, "-m", "station", "dashboard", str(path)],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        # Day one: about half the box, then the pause with an interim tally.
+        app = Station(path, env, log)
+        model.events += 1  # the station opened the count
+        board = xdotool(env, "search", "--sync", "--name", "^Station dashboard").split()[0]
+        xdotool(env, "windowmove", board, "1100", "0")
+        xdotool(env, "windowsize", board, "1180", "720")
+        app.focus()
+        for kind, keys, events in plan_day(model, rng, 1000, mismatch_at=3):
+            if kind == "short pile":
+                wait_for_events(path, events - 1, "before the short pile")
+                app.keys(["n"])
+                app.dialog("FOR pile 3")
+                xdotool(env, "key", "--delay", "20", "ctrl+a", "9", "9", "Return")
+                app.focus()
+                wait_for_events(path, events, "the short pile recorded")
+                shot(env, "count-mismatch.png")
+            else:
+                app.keys(keys)
+        wait_for_events(path, model.events, "day one")
+        shot(env, "count-day-one.png")
+        xdotool(env, "key", "ctrl+p")
+        app.dialog("Prepare the tally sheet")
+        xdotool(env, "type", "--delay", "10", "Bessemer, AL")
+        xdotool(env, "key", "Return")
+        app.focus()
+        model.events += 1
+        wait_for_events(path, model.events, "the interim tally")
+        shot(env, "count-paused.png")
+        app.quit()
+        model.events += 1  # closed for the night
+
+        # Day two: resume, count the rest, one ballot too many refused, the final sheet.
+        app = Station(path, env, log)
+        model.events += 1
+        xdotool(env, "key", "ctrl+shift+p")
+        model.events += 1
+        wait_for_events(path, model.events, "resumed")
+        shot(env, "count-resumed.png")
+        rest = BALLOTS - len(model.done)  # the short pile's ballot was called once more
+        for _kind, keys, _events in plan_day(model, rng, rest, mismatch_at=None):
+            app.keys(keys)
+        wait_for_events(path, model.events, "day two")
+        app.keys(["f"])  # the box is empty: refused, and nothing recorded
+        shot(env, "count-over.png")
+        app.keys(["Escape"])
+        xdotool(env, "key", "ctrl+t")
+        app.dialog("Prepare the tally sheet")
+        xdotool(env, "type", "--delay", "10", "Bessemer, AL")
+        xdotool(env, "key", "Return")
+        app.focus()
+        model.events += 1
+        wait_for_events(path, model.events, "the final sheet")
+        shot(env, "count-final.png")
+        app.quit()
+        model.events += 1
+    finally:
+        dashboard.terminate()
+        dashboard.wait(timeout=10)
+
+    tally = json.loads(station("tally", path, "--json").stdout)
+    assert tally["counted"] == BALLOTS and tally["remaining"] == 0
+    assert {k: tally[k] for k in ("for", "against", "void", "challenged")} == {
+        "for": model.totals["for"],
+        "against": model.totals["against"],
+        "void": model.totals["void"],
+        "challenged": model.totals["challenge"],
+    }
+    assert tally["challenges_by_party"] == model.by_party
+    assert tally["piles_to_check"] == [] and tally["pile_mismatches"] == []
+    assert tally["locked"] == "final"
+    assert tally["events"] == model.events
+    text_log = station("log", path).stdout
+    assert "FOR pile 3 recounted: 99 found, 100 recorded" in text_log
+    assert "Count paused after ballot 1,001; interim tally prepared" in text_log
+    assert "Count resumed at ballot 1,002" in text_log
+    assert text_log.count("Station opened the count") == 2
+    assert station("verify", path).returncode == 0
