@@ -345,11 +345,7 @@ def cmd_log(args: argparse.Namespace) -> int:
                 }
                 out.write(json.dumps(row, ensure_ascii=False) + "\n")
             else:
-                what = (
-                    describe(change, journal.election.setup.union)
-                    if change
-                    else f"{record.action} {record.call or ''}"
-                )
+                what = describe(change) if change else f"{record.action} {record.call or ''}"
                 out.write(
                     f"{record.seq:>8}  {record.utc}  {record.action:<6} {what:<36} {record.hash[:16]}\n"
                 )

@@ -4,7 +4,7 @@ from station.domain.count import Change
 from station.domain.events import Action, SheetKind
 
 
-def describe(change: Change, union: str = "the union") -> str:
+def describe(change: Change) -> str:
     """One line for the last-calls list and the observers' ticker.
 
     Corrections name the ballot and call they correct, so that an observer who saw
@@ -38,10 +38,10 @@ def describe(change: Change, union: str = "the union") -> str:
                 return f"Count resumed at ballot {change.ballot:,}"
             return f"Count reopened: {detail.get('reason')}"
         case Action.AMEND:
-            return _challenge_words(change, union)
+            return _challenge_words(change)
         case Action.DISPUTE:
-            who = change.challenge.party.label(union) if change.challenge else "a party"
-            return f"Ballot {change.ballot:,} VOID disputed by {who} \u2014 now CHALLENGED"
+            who = f"the {change.challenge.party.short}" if change.challenge else "a party"
+            return f"Ballot {change.ballot:,} VOID disputed by {who}: now CHALLENGED"
         case Action.PILE:
             check = change.pile
             if check is None:  # pragma: no cover - every applied PILE has its check
@@ -53,13 +53,13 @@ def describe(change: Change, union: str = "the union") -> str:
     return str(event.action)  # pragma: no cover
 
 
-def _challenge_words(change: Change, union: str) -> str:
+def _challenge_words(change: Change) -> str:
     challenge = change.challenge
-    ballot = f"ballot {change.ballot:,}" if change.ballot else f"event {change.event.target}"
+    ballot = f"Ballot {change.ballot:,}" if change.ballot else f"Event {change.event.target}"
     if challenge is None:  # pragma: no cover - every applied AMEND has its challenge
-        return f"Challenge of {ballot} amended"
+        return f"{ballot} challenge amended"
     reason = challenge.reason.value if challenge.reason else "reason not given"
-    return f"Challenge of {ballot}: by {challenge.party.label(union)}, {reason}"
+    return f"{ballot} challenged by the {challenge.party.short}: {reason}"
 
 
 def is_correction(change: Change) -> bool:

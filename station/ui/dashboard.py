@@ -129,7 +129,6 @@ class DashboardWindow(QWidget):
             label.setWordWrap(True)
         self.flash = CallFlash()
         self.ticker = Ticker()
-        self.flash.union = self.ticker.union = setup.union
         self.pile_label = self._label("", "boxLabel")
         self.pile_label.setWordWrap(True)
         self.journal_label = self._label("", "journalLabel")

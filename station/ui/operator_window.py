@@ -89,7 +89,7 @@ class OperatorWindow(QMainWindow):
 
         self.prompts = CountPrompts(controller)
         self.pad = CallPad()
-        self.recent = RecentCallsList(setup.union)
+        self.recent = RecentCallsList()
         self.undo_button = QPushButton("\u21b6 Undo last call  (Ctrl+Z)")
         self.redo_button = QPushButton("\u21b7 Redo  (Ctrl+Shift+Z)")
         for button in (self.undo_button, self.redo_button):
@@ -368,7 +368,7 @@ class OperatorWindow(QMainWindow):
             return
 
     def _on_reopened(self, change: Change) -> None:
-        self._notify(f"<b>{_html(describe(change, self.controller.setup.union))}</b>")
+        self._notify(f"<b>{_html(describe(change))}</b>")
 
     def _on_export_triggered(self) -> None:
         sheets = self.controller.count.sheets

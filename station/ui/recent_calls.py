@@ -22,9 +22,8 @@ class RecentCallsList(QListWidget):
     never passes for an ordinary call, in colour or in black and white.
     """
 
-    def __init__(self, union: str = "the union", parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.union = union  # named in challenges and disputes: "the Petitioner (RWDSU)"
         self.setObjectName("recentCalls")
         self.setAccessibleName("Last calls")
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # letters are call keys, not list search
@@ -39,7 +38,7 @@ class RecentCallsList(QListWidget):
 
     def add_change(self, change: Change) -> None:
         """Put one change at the top."""
-        item = QListWidgetItem(_text(change, self.union))
+        item = QListWidgetItem(_text(change))
         item.setData(Qt.ItemDataRole.UserRole, change.event.seq)
         if is_correction(change):
             font = QFont(self.font())
@@ -58,6 +57,6 @@ class RecentCallsList(QListWidget):
         return [self.item(row).text() for row in range(self.count())]
 
 
-def _text(change: Change, union: str) -> str:
+def _text(change: Change) -> str:
     arrow = {Action.UNDO: "\u21b6 ", Action.REDO: "\u21b7 "}.get(change.event.action, "")
-    return f"{arrow}{describe(change, union)}"
+    return f"{arrow}{describe(change)}"

@@ -16,9 +16,9 @@ CORRECTION_TAG = "CORRECTION"
 _ARROWS = {Action.UNDO: "\u21b6 ", Action.REDO: "\u21b7 "}
 
 
-def line_for(change: Change, union: str = "the union") -> str:
+def line_for(change: Change) -> str:
     """The ticker's words for a change: `describe`, with an arrow before a correction."""
-    return f"{_ARROWS.get(change.event.action, '')}{describe(change, union)}"
+    return f"{_ARROWS.get(change.event.action, '')}{describe(change)}"
 
 
 class CallFlash(QWidget):
@@ -30,7 +30,6 @@ class CallFlash(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.union = "the union"  # named in challenges and disputes
         self._text = ""
         self._correction = False
         self._glow = 0.0
@@ -57,7 +56,7 @@ class CallFlash(QWidget):
 
     def show_change(self, change: Change, *, animate: bool = True) -> None:
         """Show this change; light it up if it just happened."""
-        self._text = line_for(change, self.union)
+        self._text = line_for(change)
         self._correction = is_correction(change)
         self.setAccessibleDescription(self._text)
         self._animation.stop()
@@ -122,7 +121,6 @@ class Ticker(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._rows: list[tuple[str, bool, bool]] = []  # text, correction, session event
-        self.union = "the union"  # named in challenges and disputes
         self._theme = DARK
         self.setAccessibleName("Last calls")
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
@@ -134,7 +132,7 @@ class Ticker(QWidget):
     def show_changes(self, changes: Iterable[Change]) -> None:
         """Show the newest `ROWS` of these changes (given oldest first)."""
         rows = [
-            (line_for(change, self.union), is_correction(change), change.event.action in _SESSION)
+            (line_for(change), is_correction(change), change.event.action in _SESSION)
             for change in changes
         ]
         self._rows = rows[::-1][:ROWS]
@@ -161,8 +159,7 @@ class Ticker(QWidget):
         font.setPixelSize(max(round(row_height * 0.46), 8))
         tag_font = QFont(font)
         tag_font.setBold(True)
-        tag_font.setPixelSize(max(round(row_height * 0.28), 7))
-        tag_width = QFontMetricsF(tag_font).horizontalAdvance(CORRECTION_TAG) + row_height * 0.4
+        tag_font.setPixelSize(max(round(row_height * 0.2), 7))
         for index, (text, correction, session) in enumerate(self._rows):
             row = QRectF(0, index * row_height, self.width(), row_height)
             inner = row.adjusted(
@@ -178,23 +175,24 @@ class Ticker(QWidget):
                 painter.setPen(QColor(theme.warning_text))
                 painter.setFont(tag_font)
                 painter.drawText(
-                    inner,
-                    Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
-                    CORRECTION_TAG,
+                    inner, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop, CORRECTION_TAG
                 )
-                inner.setRight(inner.right() - tag_width)
+                # The tag sits small in the corner; the words keep the row's width.
+                inner.setTop(inner.top() + QFontMetricsF(tag_font).height() * 0.8)
             else:
                 painter.setPen(QColor(theme.muted if session else theme.text))
             row_font = QFont(font)
+            flags = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
             advance = QFontMetricsF(row_font).horizontalAdvance(text)
-            if advance > inner.width() > 0:  # a long correction shrinks, never loses words
-                row_font.setPixelSize(
-                    max(round(row_font.pixelSize() * inner.width() / advance * 0.95), 7)
-                )
+            if advance > inner.width() > 0:  # a long line shrinks, never loses words
+                scale = inner.width() / advance * 0.95
+                size = row_font.pixelSize() * scale
+                if scale < 0.6:  # too small to read from the back: two lines instead
+                    size = min(row_font.pixelSize() * scale * 1.7, inner.height() / 2.5)
+                    flags |= int(Qt.TextFlag.TextWordWrap)
+                row_font.setPixelSize(max(round(size), 7))
             painter.setFont(row_font)
-            painter.drawText(
-                inner, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, text
-            )
+            painter.drawText(inner, flags, text)
             if not correction and index + 1 < len(self._rows):
                 painter.setPen(QPen(QColor(theme.track), 1))
                 painter.drawLine(row.bottomLeft(), row.bottomRight())

@@ -30,7 +30,7 @@ def test_a_challenge_is_by_the_board_agent_until_amended() -> None:
     entry = feed.count.challenges.get(challenge.event.seq)
     assert entry is not None and entry.party is Party.BOARD_AGENT and entry.reason is None
     amended = feed(Action.AMEND, target=2, party="employer")
-    assert describe(amended, "ALU") == "Challenge of ballot 1: by the Employer, reason not given"
+    assert describe(amended) == "Ballot 1 challenged by the Employer: reason not given"
     amended = feed(Action.AMEND, target=2, reason="supervisor", note="badge 2")
     assert amended.challenge is not None
     assert (amended.challenge.party, amended.challenge.reason) == (
@@ -82,9 +82,7 @@ def test_a_disputed_void_becomes_a_challenge_in_its_place() -> None:
     feed(Action.CALL, Call.VOID)
     feed(Action.CALL, Call.AGAINST)
     change = feed(Action.DISPUTE, Call.VOID, target=3, party="petitioner")
-    assert describe(change, "ALU") == (
-        "Ballot 2 VOID disputed by the Petitioner (ALU) \u2014 now CHALLENGED"
-    )
+    assert describe(change) == ("Ballot 2 VOID disputed by the Union: now CHALLENGED")
     tally = feed.count.tally
     assert (tally.void, tally.challenged, tally.counted) == (0, 1, 3)
     entry = feed.count.challenges.get(3)

@@ -81,7 +81,7 @@ def test_a_click_answers_the_challenge_question(qtbot: QtBot, window: OperatorWi
     qtbot.mouseClick(buttons[("party", Party.PETITIONER)], Qt.MouseButton.LeftButton)
     qtbot.mouseClick(buttons[("reason", Reason.NOT_ON_LIST)], Qt.MouseButton.LeftButton)
     assert window.controller.count.challenges.by_party()["petitioner"] == 1
-    assert "Challenge of ballot 1: by the Petitioner (RWDSU), not on the eligibility list" in (
+    assert "Ballot 1 challenged by the Union: not on the eligibility list" in (
         window.recent.item(0).text()
     )
 
@@ -122,7 +122,7 @@ def test_a_disputed_void_becomes_a_challenge_and_survives_a_restart(
     press(window, Qt.Key.Key_U)
     assert not prompt.isVisible()
     assert figures(window)[Call.VOID] == "0" and figures(window)[Call.CHALLENGE] == "1"
-    assert "Ballot 2 VOID disputed by the Petitioner (RWDSU)" in window.recent.item(0).text()
+    assert "Ballot 2 VOID disputed by the Union" in window.recent.item(0).text()
     again = reopen(qtbot, window)
     try:
         assert figures(again)[Call.CHALLENGE] == "1" and figures(again)[Call.VOID] == "0"
