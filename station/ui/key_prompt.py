@@ -41,12 +41,10 @@ class KeyPrompt(QFrame):
         self.question = QLabel()
         self.question.setObjectName("promptQuestion")
         self.question.setWordWrap(True)
-        self._rows = QVBoxLayout()
-        self._rows.setSpacing(4)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(10, 6, 10, 6)
-        layout.addWidget(self.question)
-        layout.addLayout(self._rows)
+        self._layout = QVBoxLayout(self)
+        self._layout.setContentsMargins(10, 6, 10, 6)
+        self._layout.addWidget(self.question)
+        self._answers: QWidget | None = None
         self._options: dict[int, Option] = {}
         self.buttons: dict[object, QPushButton] = {}
         self.hide()
@@ -54,30 +52,37 @@ class KeyPrompt(QFrame):
     def ask(self, question: str, rows: list[list[Option]]) -> None:
         """Show `question` with these rows of answers (replacing any earlier question)."""
         self.question.setText(question)
-        while self._rows.count():
-            item = self._rows.takeAt(0)
-            row = item.layout() if item is not None else None
-            while row is not None and row.count():
-                child = row.takeAt(0)
-                widget = child.widget() if child is not None else None
-                if widget is not None:
-                    widget.deleteLater()
+        options = [option for row in rows for option in row]
+        if options != list(self._options.values()) or self.isHidden():
+            self._set_options(rows)
+        self.show()
+
+    def _set_options(self, rows: list[list[Option]]) -> None:
+        # The answers live on one widget of their own, replaced whole: Qt owns and
+        # deletes the old buttons and their layouts together.
+        if self._answers is not None:
+            self._answers.hide()
+            self._answers.deleteLater()
+        self._answers = QWidget(self)
+        column = QVBoxLayout(self._answers)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(4)
         self._options = {}
         self.buttons = {}
         for options in rows:
-            row_layout = QHBoxLayout()
+            row = QHBoxLayout()
             for option in options:
-                button = QPushButton(f"{option.text}  [{option.key_name}]")
+                button = QPushButton(f"{option.text}  [{option.key_name}]", self._answers)
                 button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # keys belong to the count
                 button.setToolTip(f"Key {option.key_name}")
                 button.setAccessibleName(option.text)
                 button.clicked.connect(lambda _c=False, v=option.value: self.chosen.emit(v))
-                row_layout.addWidget(button)
+                row.addWidget(button)
                 self._options[int(option.key)] = option
                 self.buttons[option.value] = button
-            row_layout.addStretch(1)
-            self._rows.addLayout(row_layout)
-        self.show()
+            row.addStretch(1)
+            column.addLayout(row)
+        self._layout.addWidget(self._answers)
 
     def set_question(self, question: str) -> None:
         """Change the question's words, keeping the answers."""
