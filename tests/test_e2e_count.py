@@ -181,6 +181,14 @@ class Station:
         self.focus(found)
         return found
 
+    def prepare_sheet(self, shortcut: str, *, place: str) -> None:
+        """Open the sheet dialog (pause or final), type the place, press Enter."""
+        xdotool(self.env, "key", shortcut)
+        self.dialog("Prepare the tally sheet")
+        xdotool(self.env, "type", "--delay", "10", place)
+        xdotool(self.env, "key", "Return")
+        self.focus()
+
     def quit(self) -> None:
         self.focus()
         xdotool(self.env, "key", "ctrl+q")
@@ -234,11 +242,7 @@ def test_a_whole_count_over_two_days(tmp_path: Path, display: str) -> None:  # n
                 app.keys(keys)
         wait_for_events(path, model.events, "day one")
         shot(env, "count-day-one.png")
-        xdotool(env, "key", "ctrl+p")
-        app.dialog("Prepare the tally sheet")
-        xdotool(env, "type", "--delay", "10", "Bessemer, AL")
-        xdotool(env, "key", "Return")
-        app.focus()
+        app.prepare_sheet("ctrl+p", place="Bessemer, AL")
         model.events += 1
         wait_for_events(path, model.events, "the interim tally")
         shot(env, "count-paused.png")
@@ -259,11 +263,7 @@ def test_a_whole_count_over_two_days(tmp_path: Path, display: str) -> None:  # n
         app.keys(["f"])  # the box is empty: refused, and nothing recorded
         shot(env, "count-over.png")
         app.keys(["Escape"])
-        xdotool(env, "key", "ctrl+t")
-        app.dialog("Prepare the tally sheet")
-        xdotool(env, "type", "--delay", "10", "Bessemer, AL")
-        xdotool(env, "key", "Return")
-        app.focus()
+        app.prepare_sheet("ctrl+t", place="Bessemer, AL")
         model.events += 1
         wait_for_events(path, model.events, "the final sheet")
         shot(env, "count-final.png")

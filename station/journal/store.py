@@ -21,6 +21,7 @@ from sqlite_utils import Database
 
 from station import __version__
 from station.domain import Action, Call, Change, Count, ElectionSetup, Event
+from station.files import fsync_file, fsync_folder
 from station.journal import schema
 from station.journal.chain import OPTIONAL_SETUP_FIELDS, SETUP_FIELDS, event_hash, setup_hash
 from station.journal.errors import (
@@ -214,9 +215,9 @@ class Journal:
                 db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             finally:
                 conn.close()
-            _fsync_file(temp)
+            fsync_file(temp)
             _link_into_place(temp, path)
-            _fsync_folder(folder)
+            fsync_folder(folder)
         except sqlite3.Error as error:
             raise WriteFailed(f"{path}: could not be created ({_describe(error)})") from None
         except OSError as error:
@@ -498,24 +499,6 @@ def _describe(error: sqlite3.Error) -> str:
 
 def _utc_now() -> str:
     return datetime.now(UTC).isoformat(timespec="microseconds")
-
-
-def _fsync_file(path: Path) -> None:
-    fd = os.open(path, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
-def _fsync_folder(folder: Path) -> None:
-    if os.name == "nt":  # pragma: no cover - folders cannot be fsynced on Windows
-        return
-    fd = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
 
 
 def _link_into_place(temp: Path, path: Path) -> None:

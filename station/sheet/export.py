@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from station.domain import Count, Sheet
+from station.files import fsync_folder
 from station.journal import Journal
 from station.journal.store import Record
 from station.sheet.document import canonical_json, journal_lines, tally_document
@@ -145,15 +146,15 @@ def write_folder(folder: Path, files: dict[str, bytes]) -> None:
     try:
         for name, data in files.items():
             _write_durably(staging / name, data)
-        _fsync_folder(staging)
+        fsync_folder(staging)
         if new_folder:
             os.rename(staging, folder)  # the whole folder appears at once
-            _fsync_folder(folder.parent)
+            fsync_folder(folder.parent)
             return
         for name in files:  # signature last: without it the folder is plainly unfinished
             _place(staging / name, folder / name)
             placed.append(folder / name)
-        _fsync_folder(folder)
+        fsync_folder(folder)
     except FileExistsError:
         _undo(placed)
         raise ExportError(
@@ -203,16 +204,6 @@ def _write_durably(path: Path, data: bytes) -> None:
         while view:
             written = os.write(fd, view)
             view = view[written:]
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
-def _fsync_folder(folder: Path) -> None:
-    if os.name == "nt":  # pragma: no cover - folders cannot be fsynced on Windows
-        return
-    fd = os.open(folder, os.O_RDONLY)
-    try:
         os.fsync(fd)
     finally:
         os.close(fd)

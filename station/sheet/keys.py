@@ -17,6 +17,8 @@ from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 from platformdirs import user_data_path
 
+from station.files import fsync_folder
+
 KEY_FILE = "signing-key.pem"
 
 
@@ -140,21 +142,11 @@ def create_key(path: Path | None = None) -> StationKey:
             out.write(pem)
             out.flush()
             os.fsync(out.fileno())
-        _fsync_folder(path.parent)  # a power cut must not lose a key already shown
+        fsync_folder(path.parent)  # a power cut must not lose a key already shown
     except OSError as error:
         path.unlink(missing_ok=True)
         raise KeyProblem(f"{path}: the signing key cannot be written ({error.strerror})") from None
     return StationKey(path, key)
-
-
-def _fsync_folder(folder: Path) -> None:
-    if os.name == "nt":  # pragma: no cover - folders cannot be fsynced on Windows
-        return
-    fd = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
 
 
 def key_for_signing(
