@@ -36,7 +36,7 @@ class ChallengeRegisterDialog(QDialog):
         super().__init__(parent)
         self.controller = controller
         self.setWindowTitle(f"Challenge register \u2014 {controller.setup.case_number}")
-        self.resize(760, 480)
+        self.resize(900, 560)
         self.totals = QLabel()
         self.totals.setObjectName("registerTotals")
         self.table = QTableWidget(0, 4)
@@ -93,13 +93,12 @@ class ChallengeRegisterDialog(QDialog):
         selected = self.selected()
         self._entries = count.challenges.counting()
         numbers = count.ballot_numbers({entry.seq for entry in self._entries})
-        union = self.controller.setup.union
         self.table.setRowCount(len(self._entries))
         for row, entry in enumerate(self._entries):
             reason = entry.reason.value if entry.reason else _NOT_GIVEN
             cells = (
                 f"{numbers.get(entry.seq, 0):,}",
-                entry.party.label(union),
+                entry.party.short,
                 reason,
                 entry.note or "",
             )
@@ -111,8 +110,10 @@ class ChallengeRegisterDialog(QDialog):
                     )
                 self.table.setItem(row, column, item)
         by_party = count.challenges.by_party()
-        parts = ", ".join(f"{Party(p).label(union)}: {n:,}" for p, n in by_party.items())
+        parts = ", ".join(f"{Party(p).short} {n:,}" for p, n in by_party.items())
         self.totals.setText(f"<b>{len(self._entries):,} challenged ballots</b> \u2014 {parts}")
+        self.table.resizeColumnsToContents()
+        self.table.horizontalHeader().setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
         if selected is not None:
             self.select(selected.seq)
         self._on_table_selection_changed()

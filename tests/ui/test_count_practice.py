@@ -95,7 +95,7 @@ def test_the_register_corrects_a_challenge_with_a_new_event(
     qtbot.waitUntil(dialog.isVisible)
     assert dialog.table.rowCount() == 2
     assert "2 challenged ballots" in dialog.totals.text()
-    assert "the Board agent: 1" in dialog.totals.text()
+    assert "Board agent 1" in dialog.totals.text()
     dialog.select(dialog._entries[0].seq)
     dialog.party.setCurrentIndex(dialog.party.findData(Party.EMPLOYER))
     dialog.reason.setCurrentIndex(dialog.reason.findData(Reason.MISMATCH))
@@ -103,10 +103,10 @@ def test_the_register_corrects_a_challenge_with_a_new_event(
     events = window.controller.journal.head_seq
     qtbot.mouseClick(dialog.record_button, Qt.MouseButton.LeftButton)
     assert window.controller.journal.head_seq == events + 1  # one AMEND, nothing edited
-    assert dialog.table.item(0, 1).text() == "the Employer"
+    assert dialog.table.item(0, 1).text() == "Employer"
     assert dialog.table.item(0, 2).text() == "signature or name mismatch"
     assert dialog.table.item(0, 3).text() == "envelope 14"
-    assert "the Employer: 1" in dialog.totals.text()
+    assert "Employer 1" in dialog.totals.text()
     qtbot.mouseClick(dialog.record_button, Qt.MouseButton.LeftButton)
     assert "Nothing changed" in dialog.error_label.text()
     dialog.close()
