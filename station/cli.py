@@ -306,7 +306,7 @@ def tally_summary(journal: Journal, count: Count, head: str) -> dict[str, object
         "challenges_by_party": count.challenges.by_party(),
         "pile_size": setup.pile,
         "piles_to_check": [
-            f"{call.label} pile {pile}"
+            {"call": call.value, "pile": pile}
             for call in Call
             for pile in count.piles.to_check(call, count.total(call))
         ],

@@ -41,7 +41,8 @@ def test_tally_json_reports_challenges_by_party_and_piles(tmp_path: Path) -> Non
     assert summary["challenges_by_party"] == {"employer": 1, "petitioner": 1, "board agent": 1}
     assert summary["challenged"] == 3 and summary["void"] == 0
     assert summary["ballots"] == 9 and summary["remaining"] == 4
-    assert summary["piles_to_check"] == ["FOR pile 1", "CHALLENGE pile 1"]
+    # FOR pile 1 was found wrong: it is not asked about again until it is set right.
+    assert summary["piles_to_check"] == [{"call": "challenge", "pile": 1}]
     assert summary["pile_mismatches"] == [{"call": "for", "pile": 1, "found": 1, "size": 2}]
     text = station("tally", path).stdout
     assert "Challenged ballots:                    3  (Employer 1, Union 1, Board agent 1)" in text

@@ -87,7 +87,8 @@ class Model:
         self.confirmed.add(pending)
 
 
-Step = tuple[str, list[str], int]  # ("keys" or "short pile", keys, events once done)
+Step = tuple[str, list[str], int]  # ("keys", "recount" or "short pile", keys, events after)
+RECOUNT_S = 0.6  # an Enter answers a pile's question only once it was on screen a moment
 
 
 def plan_day(
@@ -102,6 +103,14 @@ def plan_day(
         if len(model.keys) > start:
             steps.append(("keys", model.keys[start:], model.events))
             start = len(model.keys)
+
+    def recount() -> None:
+        """The agent recounts the full pile (it takes a moment), then Enter."""
+        nonlocal start
+        flush()
+        model.confirm_pile()
+        steps.append(("recount", ["Return"], model.events))
+        start = len(model.keys)
 
     for _ in range(ballots):
         key = rng.choices("favc", weights=(52, 45, 1.5, 1.5))[0]
@@ -124,17 +133,16 @@ def plan_day(
             model.undo()
             model.call("a")
             model.call("f")
-            model.confirm_pile()
+            recount()
             mismatch_at = None
-            flush()
             continue
         if pending:
-            model.confirm_pile()
+            recount()
         elif key in "fa" and rng.random() < 0.02:
             model.undo()  # a slip of the hand, seen at once and called again
             model.call(key)
             if model.pile_to_confirm():
-                model.confirm_pile()
+                recount()
     flush()
     return steps
 
@@ -155,15 +163,20 @@ def wait_for_events(path: Path, events: int, what: str) -> None:
     assert last_seq(path) == events, f"{what}: {last_seq(path)} events, expected {events}"
 
 
+STARTED: list[subprocess.Popen[bytes]] = []  # every station started, killed at the end
+
+
 class Station:
     """The operator window in its own process, driven by xdotool."""
 
     def __init__(self, path: Path, env: dict[str, str], log: Path) -> None:
         self.env = env
+        self.path = path
         with log.open("a") as log_file:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "station", str(path)], env=env, stderr=log_file
             )
+        STARTED.append(self.process)
         self.window = xdotool(env, "search", "--sync", "--name", "^Station — 10-RC-").split()[0]
         xdotool(env, "windowmove", self.window, "0", "0")
         xdotool(env, "windowsize", self.window, "1100", "1000")
@@ -180,6 +193,13 @@ class Station:
         found = xdotool(self.env, "search", "--sync", "--name", title).split()[0]
         self.focus(found)
         return found
+
+    def step(self, kind: str, keys: list[str], events: int) -> None:
+        if kind == "recount":
+            # The pile just filled: the question is on screen while the agent recounts.
+            wait_for_events(self.path, events - 1, "the pile filled")
+            time.sleep(RECOUNT_S)
+        self.keys(keys)
 
     def prepare_sheet(self, shortcut: str, *, place: str) -> None:
         """Open the sheet dialog (pause or final), type the place, press Enter."""
@@ -239,7 +259,7 @@ def test_a_whole_count_over_two_days(tmp_path: Path, display: str) -> None:  # n
                 wait_for_events(path, events, "the short pile recorded")
                 shot(env, "count-mismatch.png")
             else:
-                app.keys(keys)
+                app.step(kind, keys, events)
         wait_for_events(path, model.events, "day one")
         shot(env, "count-day-one.png")
         app.prepare_sheet("ctrl+p", place="Bessemer, AL")
@@ -257,8 +277,8 @@ def test_a_whole_count_over_two_days(tmp_path: Path, display: str) -> None:  # n
         wait_for_events(path, model.events, "resumed")
         shot(env, "count-resumed.png")
         rest = BALLOTS - len(model.done)  # the short pile's ballot was called once more
-        for _kind, keys, _events in plan_day(model, rng, rest, mismatch_at=None):
-            app.keys(keys)
+        for kind, keys, events in plan_day(model, rng, rest, mismatch_at=None):
+            app.step(kind, keys, events)
         wait_for_events(path, model.events, "day two")
         app.keys(["f"])  # the box is empty: refused, and nothing recorded
         shot(env, "count-over.png")
@@ -270,8 +290,11 @@ def test_a_whole_count_over_two_days(tmp_path: Path, display: str) -> None:  # n
         app.quit()
         model.events += 1
     finally:
-        dashboard.terminate()
-        dashboard.wait(timeout=10)
+        for process in (dashboard, *STARTED):
+            if process.poll() is None:
+                process.kill()
+            process.wait(timeout=10)
+        STARTED.clear()
 
     tally = json.loads(station("tally", path, "--json").stdout)
     assert tally["counted"] == BALLOTS and tally["remaining"] == 0

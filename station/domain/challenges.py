@@ -71,8 +71,11 @@ class ChallengeRegister:
         if seq in self._entries:
             (self._counting.add if counting else self._counting.discard)(seq)
 
-    def amend(self, seq: int, changes: Mapping[str, object]) -> Challenge:
-        """Apply an AMEND's changes (party, reason, note) to the challenge of `seq`."""
+    def amended(self, seq: int, changes: Mapping[str, object]) -> Challenge:
+        """The challenge of `seq` as an AMEND would leave it; changes nothing.
+
+        Raises RegisterError if the register cannot take the amendment.
+        """
         if seq not in self._counting:
             raise RegisterError(f"event {seq} is not a challenged ballot that counts")
         unknown = set(changes) - {"party", "reason", "note"}
@@ -82,6 +85,8 @@ class ChallengeRegister:
         try:
             if "party" in changes:
                 entry = replace(entry, party=Party(str(changes["party"])))
+                if entry.disputed_void and entry.party is Party.BOARD_AGENT:
+                    raise RegisterError("a void is disputed by a party, not the Board agent")
             if "reason" in changes:
                 reason = Reason(str(changes["reason"]))
                 if (reason is Reason.DISPUTED_VOID) != entry.disputed_void:
@@ -93,9 +98,15 @@ class ChallengeRegister:
             note = changes["note"]
             if note is not None and (not isinstance(note, str) or len(note) > MAX_NOTE):
                 raise RegisterError(f"a note is text of at most {MAX_NOTE} characters")
+            if note and entry.disputed_void:
+                # A disputed void was opened: a note could tie what it says to a voter.
+                raise RegisterError("a disputed void, an opened ballot, takes no note")
             entry = replace(entry, note=note or None)
-        self._entries[seq] = entry
         return entry
+
+    def put(self, challenge: Challenge) -> None:
+        """Store an amended challenge (see `amended`)."""
+        self._entries[challenge.seq] = challenge
 
     def get(self, seq: int) -> Challenge | None:
         return self._entries.get(seq)

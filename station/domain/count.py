@@ -10,6 +10,7 @@ event that breaks these rules is rejected as a `ReplayError`.
 from __future__ import annotations
 
 from array import array
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from station.domain.calls import Call
@@ -132,11 +133,15 @@ class Count:
 
     def apply(self, event: Event) -> Change:
         """Fold one event in, or raise ReplayError and leave the count unchanged."""
-        if event.seq != self.last_seq + 1:
-            raise ReplayError(event.seq, f"expected event {self.last_seq + 1}")
-        change = self._apply(event)
-        self.last_seq = event.seq
-        return change
+        return self._plan(event)()
+
+    def check(self, event: Event) -> None:
+        """Raise ReplayError if `event` may not come next; change nothing.
+
+        A station checks every event this way before writing it, so that no slip of
+        the interface can ever put an event the rules refuse into the journal.
+        """
+        self._plan(event)
 
     def last_counting(self, call: Call) -> tuple[int, int] | None:
         """The most recent ballot called `call` that still counts: (its event, ballot no.)."""
@@ -150,54 +155,41 @@ class Count:
         """How many ballots of `call` count now."""
         return self._totals[_CALL_CODE[call]]
 
-    def _apply(self, event: Event) -> Change:
+    def _plan(self, event: Event) -> Callable[[], Change]:
+        """Check `event` against the rules; return what folds it in (nothing changes yet)."""
+        if event.seq != self.last_seq + 1:
+            raise ReplayError(event.seq, f"expected event {self.last_seq + 1}")
         if self.locked_by is not None and event.action in _LOCKED_OUT:
             raise ReplayError(
                 event.seq,
                 f"the count is locked by the tally sheet of event {self.locked_by.seq};"
                 " it must be reopened first",
             )
+        fold = self._fold(event)
+
+        def commit() -> Change:
+            change = fold()
+            self.last_seq = event.seq
+            return change
+
+        return commit
+
+    def _fold(self, event: Event) -> Callable[[], Change]:
         match event.action:
             case Action.OPEN | Action.CLOSE:
                 if event.call is not None or event.target is not None:
                     raise ReplayError(event.seq, f"{event.action} carries no call")
-                return Change(event)
+                return lambda: Change(event)
             case Action.SIGN:
-                return Change(event, sheet=self._sign(event))
+                return self._sign(event)
             case Action.REOPEN:
-                locked = self.locked_by
-                if locked is None:
-                    raise ReplayError(event.seq, "the count is not locked; nothing to reopen")
-                reason = _detail(event, "reason")
-                if (
-                    event.call is not None
-                    or event.target is not None
-                    or not isinstance(reason, str)
-                    or not reason.strip()
-                ):
-                    raise ReplayError(event.seq, "a reopening gives a reason and nothing else")
-                self.locked_by = None
-                return Change(event, ballot=self.counted + 1, sheet=locked)
+                return self._reopen(event)
             case Action.CALL:
-                if event.call is None or event.target is not None:
-                    raise ReplayError(event.seq, "a call names its call and no target")
-                self._done.append(event.seq << 2 | _CALL_CODE[event.call])
-                self._undone = array("q")
-                self._add(event.call, +1)
-                if event.call is Call.CHALLENGE:
-                    self.challenges.add(Challenge(event.seq))
-                return Change(event, ballot=len(self._done))
+                return self._call(event)
             case Action.UNDO:
-                ballot = len(self._done)
-                call = self._move(event, self._done, self._undone, "undo", "nothing to undo")
-                self._add(call, -1)
-                self.challenges.set_counting(event.target or 0, False)
-                return Change(event, ballot=ballot)
+                return self._undo(event)
             case Action.REDO:
-                call = self._move(event, self._undone, self._done, "redo", "nothing to redo")
-                self._add(call, +1)
-                self.challenges.set_counting(event.target or 0, True)
-                return Change(event, ballot=len(self._done))
+                return self._redo(event)
             case Action.AMEND:
                 return self._amend(event)
             case Action.DISPUTE:
@@ -206,48 +198,123 @@ class Count:
                 return self._pile(event)
         raise ReplayError(event.seq, f"unknown action {event.action!r}")  # pragma: no cover
 
+    def _reopen(self, event: Event) -> Callable[[], Change]:
+        locked = self.locked_by
+        if locked is None:
+            raise ReplayError(event.seq, "the count is not locked; nothing to reopen")
+        reason = _detail(event, "reason")
+        if (
+            event.call is not None
+            or event.target is not None
+            or not isinstance(reason, str)
+            or not reason.strip()
+        ):
+            raise ReplayError(event.seq, "a reopening gives a reason and nothing else")
+
+        def fold() -> Change:
+            self.locked_by = None
+            return Change(event, ballot=self.counted + 1, sheet=locked)
+
+        return fold
+
+    def _call(self, event: Event) -> Callable[[], Change]:
+        call = event.call
+        if call is None or event.target is not None:
+            raise ReplayError(event.seq, "a call names its call and no target")
+        if event.detail is not None and dict(event.detail) != {"over_count": True}:
+            raise ReplayError(event.seq, "a call carries nothing but an over-count confirmation")
+
+        def fold() -> Change:
+            self._done.append(event.seq << 2 | _CALL_CODE[call])
+            self._undone = array("q")
+            self._add(call, +1)
+            if call is Call.CHALLENGE:
+                self.challenges.add(Challenge(event.seq))
+            return Change(event, ballot=len(self._done))
+
+        return fold
+
+    def _undo(self, event: Event) -> Callable[[], Change]:
+        call = self._checked_move(event, self._done, "undo", "nothing to undo")
+
+        def fold() -> Change:
+            ballot = len(self._done)
+            self._undone.append(self._done.pop())
+            self._add(call, -1)
+            self.challenges.set_counting(event.target or 0, False)
+            return Change(event, ballot=ballot)
+
+        return fold
+
+    def _redo(self, event: Event) -> Callable[[], Change]:
+        call = self._checked_move(event, self._undone, "redo", "nothing to redo")
+
+        def fold() -> Change:
+            self._done.append(self._undone.pop())
+            self._add(call, +1)
+            self.challenges.set_counting(event.target or 0, True)
+            return Change(event, ballot=len(self._done))
+
+        return fold
+
     def _add(self, call: Call, step: int) -> None:
         code = _CALL_CODE[call]
         self._totals[code] += step
         if step < 0:
             self.piles.total_changed(call, self._totals[code])
 
-    def _amend(self, event: Event) -> Change:
-        if event.call is not None or event.target is None or not event.detail:
+    def _amend(self, event: Event) -> Callable[[], Change]:
+        target = event.target
+        if event.call is not None or target is None or not event.detail:
             raise ReplayError(event.seq, "an amendment names a challenged ballot and what changes")
         try:
-            challenge = self.challenges.amend(event.target, event.detail)
+            challenge = self.challenges.amended(target, event.detail)
         except ValueError as error:
             raise ReplayError(event.seq, str(error)) from None
-        return Change(event, ballot=self._ballot_of(event.target), challenge=challenge)
 
-    def _dispute(self, event: Event) -> Change:
+        def fold() -> Change:
+            self.challenges.put(challenge)
+            return Change(event, ballot=self._ballot_of(target), challenge=challenge)
+
+        return fold
+
+    def _dispute(self, event: Event) -> Callable[[], Change]:
         party = _detail(event, "party")
-        if event.call is not Call.VOID or event.target is None:
+        target = event.target
+        if event.call is not Call.VOID or target is None:
             raise ReplayError(event.seq, "a dispute names the VOID call it disputes")
         if party not in (Party.EMPLOYER.value, Party.PETITIONER.value):
             raise ReplayError(event.seq, "a void is disputed by the Employer or the Petitioner")
-        position = self._position(event.target)
+        position = self._position(target)
         if position is None or _unpack(self._done[position])[1] is not Call.VOID:
-            raise ReplayError(event.seq, f"event {event.target} is not a VOID call that counts")
-        # The ballot keeps its place; it is now carried as challenged.
-        self._done[position] = event.target << 2 | _CALL_CODE[Call.CHALLENGE]
-        self._add(Call.VOID, -1)
-        self._add(Call.CHALLENGE, +1)
-        challenge = Challenge(event.target, Party(party), Reason.DISPUTED_VOID, disputed_void=True)
-        self.challenges.add(challenge)
-        return Change(event, ballot=position + 1, challenge=challenge)
+            raise ReplayError(event.seq, f"event {target} is not a VOID call that counts")
+        challenge = Challenge(target, Party(party), Reason.DISPUTED_VOID, disputed_void=True)
 
-    def _pile(self, event: Event) -> Change:
+        def fold() -> Change:
+            # The ballot keeps its place; it is now carried as challenged.
+            self._done[position] = target << 2 | _CALL_CODE[Call.CHALLENGE]
+            self._add(Call.VOID, -1)
+            self._add(Call.CHALLENGE, +1)
+            self.challenges.add(challenge)
+            return Change(event, ballot=position + 1, challenge=challenge)
+
+        return fold
+
+    def _pile(self, event: Event) -> Callable[[], Change]:
         if event.call is None or event.target is None:
             raise ReplayError(event.seq, "a pile check names the call and the pile")
         try:
-            check = self.piles.check(
+            check = self.piles.checked(
                 event.call, event.target, _detail(event, "found"), self.total(event.call)
             )
         except ValueError as error:
             raise ReplayError(event.seq, str(error)) from None
-        return Change(event, pile=check)
+
+        def fold() -> Change:
+            self.piles.record(check)
+            return Change(event, pile=check)
+
+        return fold
 
     def _position(self, seq: int) -> int | None:
         """Where the call of event `seq` stands among the ballots that count, if it does."""
@@ -289,7 +356,7 @@ class Count:
         supersedes = finals[-1].seq if finals else None
         return Sheet(seq, seq - 1, kind, len(finals), supersedes, self.tally)
 
-    def _sign(self, event: Event) -> Sheet:
+    def _sign(self, event: Event) -> Callable[[], Change]:
         if event.call is not None or event.target != event.seq - 1:
             raise ReplayError(event.seq, "a tally sheet certifies the event just before it")
         kind_text = _detail(event, "kind")
@@ -298,12 +365,17 @@ class Count:
         except ValueError:
             raise ReplayError(event.seq, f"unknown kind of tally sheet {kind_text!r}") from None
         sheet = self.next_sheet(kind)
-        self.sheets.append(sheet)
-        self.locked_by = sheet
-        return sheet
+
+        def fold() -> Change:
+            self.sheets.append(sheet)
+            self.locked_by = sheet
+            return Change(event, sheet=sheet)
+
+        return fold
 
     @staticmethod
-    def _move(event: Event, source: array[int], dest: array[int], verb: str, empty: str) -> Call:
+    def _checked_move(event: Event, source: array[int], verb: str, empty: str) -> Call:
+        """The call an UNDO or REDO moves, if it names the top of `source`."""
         call = _checked_call(event)
         if not source:
             raise ReplayError(event.seq, empty)
@@ -314,13 +386,12 @@ class Count:
                 f"{verb} must name event {expected_seq} ({expected_call.label}),"
                 f" not {event.target} ({call.label})",
             )
-        dest.append(source.pop())
         return call
 
 
-def replay(events: list[Event]) -> Count:
+def replay(events: list[Event], pile_size: int = 0) -> Count:
     """Fold a whole stream of events into a new Count."""
-    count = Count()
+    count = Count(pile_size=pile_size)
     for event in events:
         count.apply(event)
     return count

@@ -40,9 +40,15 @@ class PileTracker:
         self.size = size
         self._confirmed: set[tuple[Call, int]] = set()
         self._mismatches: dict[tuple[Call, int], int] = {}
+        # Piles found wrong whose count has not been corrected below them since.
+        self._unrefilled: set[tuple[Call, int]] = set()
 
-    def check(self, call: Call, pile: int, found: object, total: int) -> PileCheck:
-        """Record a recount of pile `pile` of `call`, whose total is now `total`."""
+    def checked(self, call: Call, pile: int, found: object, total: int) -> PileCheck:
+        """The recount of pile `pile` of `call` (total now `total`) if it may be recorded.
+
+        Changes nothing; raises PileError if the recount cannot be. A pile found wrong
+        cannot be confirmed until the count was corrected below its end and refilled.
+        """
         if self.size <= 0:
             raise PileError("this election has no pile checks")
         if not 1 <= pile <= total // self.size:
@@ -53,27 +59,41 @@ class PileTracker:
             or not 0 <= found <= 10 * self.size
         ):
             raise PileError(f"a recount finds a number of ballots, not {found!r}")
-        result = PileCheck(call, pile, found, self.size)
-        if result.confirmed:
-            self._confirmed.add((call, pile))
-            self._mismatches.pop((call, pile), None)
+        if (call, pile) in self._unrefilled:
+            raise PileError(
+                f"{call.label} pile {pile} was found wrong: correct the count (undo, call"
+                " again) and refill the pile before it is recounted"
+            )
+        return PileCheck(call, pile, found, self.size)
+
+    def record(self, check: PileCheck) -> None:
+        """Keep a recount returned by `checked`."""
+        key = (check.call, check.pile)
+        if check.confirmed:
+            self._confirmed.add(key)
+            self._mismatches.pop(key, None)
         else:
-            self._confirmed.discard((call, pile))
-            self._mismatches[(call, pile)] = found
-        return result
+            self._confirmed.discard(key)
+            self._mismatches[key] = check.found
+            self._unrefilled.add(key)
 
     def total_changed(self, call: Call, total: int) -> None:
-        """Forget the confirmations of piles that are no longer full."""
+        """Forget what was learnt about piles that are no longer full."""
         if self.size <= 0:
             return
         full = total // self.size
         self._confirmed = {(c, k) for c, k in self._confirmed if c is not call or k <= full}
+        self._unrefilled = {(c, k) for c, k in self._unrefilled if c is not call or k <= full}
 
     def to_check(self, call: Call, total: int) -> list[int]:
-        """Full piles of `call` that have not been confirmed, oldest first."""
+        """Full piles of `call` waiting for a recount (not confirmed, not awaiting a fix)."""
         if self.size <= 0:
             return []
-        return [k for k in range(1, total // self.size + 1) if (call, k) not in self._confirmed]
+        return [
+            k
+            for k in range(1, total // self.size + 1)
+            if (call, k) not in self._confirmed and (call, k) not in self._unrefilled
+        ]
 
     def mismatches(self) -> list[PileCheck]:
         """Recounts that found a different number and are not yet set right."""

@@ -137,8 +137,13 @@ class ChallengeRegisterDialog(QDialog):
         self.party.setCurrentIndex(self.party.findData(entry.party))
         self.reason.setCurrentIndex(self.reason.findData(entry.reason))
         self.note.setText(entry.note or "")
-        # A disputed void keeps its reason, and no other challenge can take it.
+        # A disputed void keeps its reason, and no other challenge can take it; it was
+        # opened, so it takes no note either (a note could tie its content to a voter).
         self.reason.setEnabled(not entry.disputed_void)
+        self.note.setEnabled(not entry.disputed_void)
+        disputed = self.reason.findData(Reason.DISPUTED_VOID)
+        item = self.reason.model().item(disputed)  # type: ignore[attr-defined]
+        item.setEnabled(entry.disputed_void)
 
     def _on_record_clicked(self) -> None:
         entry = self.selected()

@@ -11,7 +11,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
-from station.domain import Action, Call, Change, ElectionSetup, Sheet
+from station.domain import Action, Call, Change, ElectionSetup, Event, ReplayError, Sheet
 from station.domain.parties import Party
 from station.journal import Journal, WriteFailed
 from station.journal.store import Record
@@ -201,6 +201,14 @@ class CountController(QObject):
         target: int | None = None,
         detail: dict[str, object] | None = None,
     ) -> Change | None:
+        # The rules see the event before the journal does: a stale prompt or any other
+        # slip of the interface must never write an event that a replay would refuse.
+        event = Event(self.journal.head_seq + 1, action, call, target, detail)
+        try:
+            self.count.check(event)
+        except ReplayError as error:
+            self.refused.emit(f"not recorded: {error.reason}")
+            return None
         try:
             record = self.journal.append(action, call, target, detail)
         except WriteFailed as error:

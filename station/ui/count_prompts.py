@@ -5,6 +5,7 @@ what was recorded; whether to count a ballot beyond those in the box. Each answe
 recorded through the controller as an event; none of them ever blocks the next call.
 """
 
+import time
 from collections.abc import Callable
 
 from PySide6.QtCore import Qt
@@ -31,6 +32,7 @@ _PARTY_KEYS = (
     (Qt.Key.Key_B, Party.BOARD_AGENT),
 )
 _DIGITS = (Qt.Key.Key_1, Qt.Key.Key_2, Qt.Key.Key_3, Qt.Key.Key_4, Qt.Key.Key_5, Qt.Key.Key_6)
+PILE_READ_S = 0.5  # how long a full pile's question is shown before Enter can answer it
 _SHORT_REASONS = {
     Reason.NOT_ON_LIST: "not on list",
     Reason.SUPERVISOR: "supervisor",
@@ -81,6 +83,9 @@ class CountPrompts(QWidget):
         for prompt in self.prompts():
             layout.addWidget(prompt)
         self._challenge_seq: int | None = None
+        self.pile_read_s = PILE_READ_S
+        self._pile_asked_at = 0.0
+        self._pile_asked: tuple[Call, int] | None = None
         self._refused_call: Call | None = None
         self.pile_dialog: PileCountDialog | None = None
         # How a different pile count is asked for; tests answer it directly.
@@ -188,6 +193,8 @@ class CountPrompts(QWidget):
         options: list[list[Option]] = []
         if pending:
             call, pile = pending[0]
+            if self._pile_asked != (call, pile):
+                self._pile_asked, self._pile_asked_at = (call, pile), time.monotonic()
             more = f" ({len(pending) - 1} more piles to recount)" if len(pending) > 1 else ""
             lines.insert(
                 0,
@@ -200,6 +207,8 @@ class CountPrompts(QWidget):
                     Option(Qt.Key.Key_N, "Found another number\u2026", (call, pile, None)),
                 ]
             ]
+        if not pending:
+            self._pile_asked = None  # asked again later, it is a new question
         if not lines:
             self.pile.dismiss()
             return
@@ -211,6 +220,10 @@ class CountPrompts(QWidget):
         call, pile, found = value
         if found is None:
             self.ask_pile_count(call, pile, self.controller.count.piles.size)
+            return
+        # A recount takes the agent a while: an Enter that comes before the question
+        # was on screen for a moment (a bounce, or a key typed ahead) confirms nothing.
+        if time.monotonic() - self._pile_asked_at < self.pile_read_s:
             return
         self.controller.check_pile(call, pile, found)
 
@@ -250,6 +263,10 @@ class CountPrompts(QWidget):
 
     def _on_controller_changed(self, change: Change) -> None:
         action = change.event.action
+        # Whatever was recorded, a question asked before it is stale now: the last VOID
+        # or the number counted may have changed. Ask again if needed.
+        self.over_count.dismiss()
+        self.dispute.dismiss()
         if action is Action.CALL and change.event.call is Call.CHALLENGE:
             entry = self.controller.count.challenges.get(change.event.seq)
             if entry is not None and change.ballot is not None:

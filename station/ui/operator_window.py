@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from station.domain import Action, Call, Change, ReplayError, SheetKind
+from station.domain import Action, Call, Change, Count, ReplayError, SheetKind
 from station.domain.describe import describe
 from station.domain.tally_sheet import SheetError
 from station.journal import JournalError
@@ -323,7 +323,9 @@ class OperatorWindow(QMainWindow):
         except ReplayError as error:
             self._show_error(error.reason)
             return
-        dialog = PrepareSheetDialog(self.controller.setup, count.tally, title, self)
+        dialog = PrepareSheetDialog(
+            self.controller.setup, count.tally, title, self, pile_notes=_pile_notes(count)
+        )
         dialog.interim.setChecked(interim)
         dialog.accepted.connect(lambda: self._on_prepare_dialog_accepted(dialog))
         self.prepare_dialog = dialog
@@ -522,6 +524,22 @@ class OperatorWindow(QMainWindow):
 
 
 RESUME_REASON = "count resumed after the pause"
+
+
+def _pile_notes(count: Count) -> list[str]:
+    """What the piles still owe before a sheet: mismatches, and full piles not recounted."""
+    piles = count.piles
+    notes = [
+        f"{m.call.label} pile {m.pile} was found with {m.found}, not {m.size}: not yet set right."
+        for m in piles.mismatches()
+    ]
+    for call in Call:
+        waiting = piles.to_check(call, count.total(call))
+        if waiting:
+            names = ", ".join(str(pile) for pile in waiting)
+            notes.append(f"{call.label} piles not recounted yet: {names}.")
+    return notes
+
 
 # Qt's key code of a capital letter is its character code (Qt.Key.Key_F == ord("F")).
 _CALL_KEYS: dict[int, Call] = {ord(letter): call for call, letter in KEYS.items()}

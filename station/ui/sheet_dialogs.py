@@ -3,6 +3,8 @@
 They only collect what the operator types; the window decides what happens with it.
 """
 
+from collections.abc import Sequence
+
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -32,14 +34,21 @@ class PrepareSheetDialog(QDialog):
     """
 
     def __init__(
-        self, setup: ElectionSetup, tally: Tally, title: str, parent: QWidget | None = None
+        self,
+        setup: ElectionSetup,
+        tally: Tally,
+        title: str,
+        parent: QWidget | None = None,
+        *,
+        pile_notes: Sequence[str] = (),
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle("Prepare the tally sheet")
         self.request: SheetRequest | None = None
         self._union = setup.union
 
-        self.reconciliation = QLabel(_reconciliation(setup, tally))
+        notes = "".join(f"<br><b>{note}</b>" for note in pile_notes)
+        self.reconciliation = QLabel(_reconciliation(setup, tally) + notes)
         self.reconciliation.setObjectName("reconciliation")
         self.reconciliation.setWordWrap(True)
         self.final = QRadioButton(f"{title} tally: the count is complete")

@@ -166,3 +166,38 @@ def test_pause_and_resume_name_the_ballot() -> None:
     feed(Action.OPEN)
     resumed = feed(Action.REOPEN, reason="count resumed")
     assert describe(resumed) == "Count resumed at ballot 2"
+
+
+def test_a_disputed_void_takes_no_note_and_no_board_agent() -> None:
+    feed = Feed()
+    feed(Action.OPEN)
+    feed(Action.CALL, Call.VOID)
+    feed(Action.DISPUTE, Call.VOID, target=2, party="employer")
+    with pytest.raises(ReplayError, match="takes no note"):
+        feed(Action.AMEND, target=2, note="looked like J. Smith's writing")
+    with pytest.raises(ReplayError, match="not the Board agent"):
+        feed(Action.AMEND, target=2, party="board agent")
+    feed(Action.AMEND, target=2, party="petitioner")
+
+
+def test_a_pile_found_wrong_needs_a_correction_before_its_recount() -> None:
+    feed = Feed(pile_size=2)
+    feed(Action.OPEN)
+    feed(Action.CALL, Call.FOR)
+    feed(Action.CALL, Call.FOR)
+    feed(Action.PILE, Call.FOR, target=1, found=1)
+    with pytest.raises(ReplayError, match="correct the count"):
+        feed(Action.PILE, Call.FOR, target=1, found=2)
+    feed(Action.UNDO, Call.FOR, target=3)
+    feed(Action.CALL, Call.FOR)
+    feed(Action.PILE, Call.FOR, target=1, found=2)
+    assert feed.count.piles.mismatches() == []
+
+
+def test_check_changes_nothing() -> None:
+    count = Count(pile_size=1)
+    count.apply(Event(1, Action.OPEN))
+    count.check(Event(2, Action.CALL, Call.FOR))
+    assert count.counted == 0 and count.last_seq == 1
+    with pytest.raises(ReplayError):
+        count.check(Event(2, Action.UNDO, Call.FOR, target=1))

@@ -35,6 +35,7 @@ def small_election(tmp_path: Path, *, ballots: int | None = 8, pile: int = 3) ->
 @pytest.fixture
 def window(qtbot: QtBot, tmp_path: Path) -> Iterator[OperatorWindow]:
     window = open_window(qtbot, small_election(tmp_path))
+    window.prompts.pile_read_s = 0  # the tests' recounts take no time
     yield window
     window.close()
 
@@ -47,7 +48,9 @@ def press(window: OperatorWindow, *keys: Qt.Key) -> None:
 def reopen(qtbot: QtBot, window: OperatorWindow) -> OperatorWindow:
     path = window.controller.journal.path
     window.close()
-    return open_window(qtbot, path)
+    again = open_window(qtbot, path)
+    again.prompts.pile_read_s = 0
+    return again
 
 
 def test_c_records_at_once_then_party_and_reason_follow_by_key(
@@ -235,3 +238,78 @@ def test_pause_then_resume_the_next_day(qtbot: QtBot, window: OperatorWindow) ->
         assert figures(window)[Call.VOID] == "1"
     finally:
         window.close()
+
+
+def test_a_dispute_asked_before_an_undo_records_nothing(window: OperatorWindow) -> None:
+    press(window, Qt.Key.Key_V, Qt.Key.Key_D)
+    assert window.prompts.dispute.isVisible()
+    key(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)  # the VOID is taken back
+    assert not window.prompts.dispute.isVisible()
+    events = window.controller.journal.head_seq
+    press(window, Qt.Key.Key_E, Qt.Key.Key_F)
+    assert window.controller.journal.head_seq == events + 1  # only the FOR
+    assert figures(window)[Call.FOR] == "1"
+
+
+def test_the_controller_never_writes_an_event_the_rules_refuse(window: OperatorWindow) -> None:
+    press(window, Qt.Key.Key_F)
+    events = window.controller.journal.head_seq
+    refused: list[str] = []
+    window.controller.refused.connect(refused.append)
+    assert not window.controller.dispute_void(2, Party.EMPLOYER)  # a FOR, not a VOID
+    assert not window.controller.amend_challenge(2, {"party": "employer"})
+    assert not window.controller.check_pile(Call.FOR, 1, 3)  # not full
+    assert window.controller.journal.head_seq == events
+    assert len(refused) == 3 and all(text.startswith("not recorded: ") for text in refused)
+    assert "NOT RECORDED" in window.error_banner.text()
+
+
+def test_the_register_cannot_give_an_ordinary_challenge_the_disputed_void_reason(
+    qtbot: QtBot, window: OperatorWindow
+) -> None:
+    press(window, Qt.Key.Key_C)
+    window.register_action.trigger()
+    dialog = window.register_dialog
+    dialog.select(dialog._entries[0].seq)
+    index = dialog.reason.findData(Reason.DISPUTED_VOID)
+    assert not dialog.reason.model().item(index).isEnabled()  # type: ignore[attr-defined]
+    dialog.reason.setCurrentIndex(index)  # forced anyway: the rules refuse it, unwritten
+    events = window.controller.journal.head_seq
+    qtbot.mouseClick(dialog.record_button, Qt.MouseButton.LeftButton)
+    assert window.controller.journal.head_seq == events
+    assert "only a disputed void" in dialog.error_label.text()
+    dialog.close()
+
+
+def test_an_over_count_question_is_withdrawn_by_an_undo(qtbot: QtBot, tmp_path: Path) -> None:
+    window = open_window(qtbot, small_election(tmp_path, ballots=3, pile=0))
+    try:
+        press(window, Qt.Key.Key_F, Qt.Key.Key_F, Qt.Key.Key_F, Qt.Key.Key_A)
+        assert window.prompts.over_count.isVisible()
+        key(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+        assert not window.prompts.over_count.isVisible()
+        press(window, Qt.Key.Key_Y)
+        assert figures(window)[Call.AGAINST] == "0"
+        assert window.controller.journal.last_records(1)[0].action == "undo"
+    finally:
+        window.close()
+
+
+def test_a_pile_found_wrong_is_not_confirmed_by_the_next_enter(window: OperatorWindow) -> None:
+    press(window, Qt.Key.Key_F, Qt.Key.Key_F, Qt.Key.Key_F)
+    window.controller.check_pile(Call.FOR, 1, 2)
+    assert "MISMATCH" in window.prompts.pile.question.text()
+    assert "pile 1 is full" not in window.prompts.pile.question.text()  # no Enter offered
+    events = window.controller.journal.head_seq
+    press(window, Qt.Key.Key_Return)
+    assert window.controller.journal.head_seq == events
+    assert window.controller.count.piles.mismatches()
+
+
+def test_enter_answers_only_a_question_that_was_on_screen(window: OperatorWindow) -> None:
+    window.prompts.pile_read_s = 60  # an Enter typed ahead, before anyone recounted
+    press(window, Qt.Key.Key_F, Qt.Key.Key_F, Qt.Key.Key_F, Qt.Key.Key_Return)
+    assert window.controller.count.piles.to_check(Call.FOR, 3) == [1]
+    window.prompts.pile_read_s = 0
+    press(window, Qt.Key.Key_Return)
+    assert window.controller.count.piles.to_check(Call.FOR, 3) == []
