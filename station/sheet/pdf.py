@@ -23,6 +23,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QApplication
 
 from station import __version__
+from station.domain.election import DEMO_CASE
 from station.domain.tally_sheet import OBSERVER_PARTIES, line_label
 
 _PAGE_SIZES = {"letter": QPageSize.PageSizeId.Letter, "a4": QPageSize.PageSizeId.A4}
@@ -196,6 +197,8 @@ def sheet_html(document: Mapping[str, Any]) -> str:
 
 
 def _kind_words(sheet: Mapping[str, Any]) -> str:
+    if sheet["case"] == DEMO_CASE:
+        return f"DEMO \u2014 {_kind_words({**sheet, 'case': ''})}"
     if sheet["kind"] == "interim":
         return "INTERIM TALLY"
     if sheet["revision"]:
@@ -216,7 +219,12 @@ def _counted_words(sheet: Mapping[str, Any]) -> str:
 
 
 def _notice(sheet: Mapping[str, Any]) -> str:
-    if sheet["kind"] == "interim":
+    if sheet["case"] == DEMO_CASE:
+        words = (
+            "DEMO \u2014 not a real election. This sheet was made by `station demo` to show"
+            " how Station works; it certifies nothing."
+        )
+    elif sheet["kind"] == "interim":
         words = (
             "Interim tally: the count was paused and will resume."
             " These figures are not the result of the election."
