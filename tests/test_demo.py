@@ -81,4 +81,5 @@ def test_a_sheet_of_the_demo_says_demo_and_still_verifies(demo: Path, tmp_path: 
     words = pdf_words((tmp_path / "out" / "tally.pdf").read_bytes())
     assert "DEMO \u2014 INTERIM TALLY" in words
     assert "DEMO \u2014 not a real election" in words
+    assert "Interim tally: the count was paused" in words  # the demo words add, never replace
     assert DEMO_CASE in words

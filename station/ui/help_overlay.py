@@ -83,7 +83,7 @@ class HelpOverlay(QFrame):
         self.setObjectName("helpOverlay")
         self.setAccessibleName("Keyboard shortcuts")
         self.setStyleSheet(
-            "QFrame#helpOverlay { background: rgba(17, 24, 39, 235); }"
+            "QFrame#helpOverlay { background: #111827; }"
             " QLabel { color: #f9fafb; font-size: 16px; }"
             " QLabel#helpTitle { font-size: 24px; font-weight: bold; }"
         )

@@ -72,6 +72,14 @@ class OperatorWindow(QMainWindow):
             f" &nbsp;·&nbsp; Petitioner: {_html(setup.union)}"
         )
         self.election_label.setObjectName("electionLabel")
+        self.demo_badge = QLabel(
+            "DEMO \u2014 not a real election: a temporary file, for trying Station"
+        )
+        self.demo_badge.setObjectName("demoBadge")
+        self.demo_badge.setStyleSheet(
+            "background: #c62828; color: white; font-weight: bold; padding: 4px 10px;"
+        )
+        self.demo_badge.setVisible(setup.is_demo)
         self.progress_label = QLabel()
         self.progress_label.setObjectName("progressLabel")
         self.progress_bar = QProgressBar()
@@ -141,6 +149,7 @@ class OperatorWindow(QMainWindow):
 
     def _build_layout(self) -> None:
         header = QVBoxLayout()
+        header.addWidget(self.demo_badge)
         header.addWidget(self.election_label)
         progress_row = QHBoxLayout()
         progress_row.addWidget(self.progress_label)

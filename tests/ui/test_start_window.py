@@ -94,6 +94,7 @@ def test_opening_a_recent_file_counts_into_it_and_keeps_it_first(
     try:
         assert station.window is not None and station.window.isVisible()
         assert "29-RC-288020" in station.window.windowTitle()
+        assert not station.window.demo_badge.isVisible()
         assert station.start is None and not start.isVisible()
         assert settings.recent_files()[0] == election_file.resolve()
     finally:
@@ -110,6 +111,7 @@ def test_the_demo_opens_marked_demo_and_is_not_a_recent_file(
     try:
         assert window.windowTitle().startswith("DEMO")
         assert DEMO_CASE in window.windowTitle()
+        assert window.demo_badge.isVisible()
         assert window.controller.count.tally.counted > 0  # part-way through
         folder = station.demo_folders[0]
         assert window.controller.journal.path.parent == folder
