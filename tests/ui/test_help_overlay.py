@@ -83,3 +83,43 @@ def test_every_button_explains_itself_and_calls_have_screen_reader_names(
     for call, button in window.pad.buttons.items():
         assert button.accessibleName() == f"Record {call.label}"
         assert "so far" in button.accessibleDescription()
+
+
+def test_every_field_of_the_dialogs_explains_itself(qtbot: QtBot, window: OperatorWindow) -> None:
+    from PySide6.QtWidgets import (
+        QAbstractItemView,
+        QComboBox,
+        QDialogButtonBox,
+        QLineEdit,
+        QPlainTextEdit,
+        QSpinBox,
+        QWidget,
+    )
+
+    from station.ui.challenge_register import ChallengeRegisterDialog
+    from station.ui.count_prompts import PileCountDialog
+    from station.ui.new_election_dialog import NewElectionDialog
+    from station.ui.sheet_dialogs import PrepareSheetDialog, ReopenDialog
+
+    controller = window.controller
+    dialogs: list[QWidget] = [
+        PrepareSheetDialog(controller.setup, controller.count.tally, "Final", window),
+        ReopenDialog("final tally sheet of event 9", window),
+        ChallengeRegisterDialog(controller, window),
+        PileCountDialog(Call.FOR, 1, 100, window),
+        NewElectionDialog(window),
+    ]
+    kinds = (QLineEdit, QPlainTextEdit, QComboBox, QSpinBox, QAbstractButton)
+    for dialog in dialogs:
+        boxes = dialog.findChildren(QDialogButtonBox)
+        fields = [
+            w
+            for w in dialog.findChildren(QWidget)
+            if isinstance(w, kinds)
+            and not any(box.isAncestorOf(w) for box in boxes)  # OK and Cancel say it all
+            and not isinstance(w.parentWidget(), (QComboBox, QSpinBox, QAbstractItemView))
+        ]
+        assert fields, dialog
+        for field in fields:
+            assert field.toolTip(), f"{type(dialog).__name__}: {type(field).__name__}"
+        dialog.deleteLater()
