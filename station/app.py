@@ -1,5 +1,6 @@
 """Composition root: builds the QApplication and wires the journal, controller and windows."""
 
+import shutil
 import sys
 from pathlib import Path
 
@@ -10,6 +11,7 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QWidget
 from station import __version__
 from station.journal import Journal, JournalError
 from station.resources import read_text, resource_path
+from station.settings import Settings
 from station.ui.count_controller import CountController
 from station.ui.new_election_dialog import SUFFIX, NewElectionDialog
 from station.ui.operator_window import OperatorWindow
@@ -31,19 +33,46 @@ def ensure_app() -> QApplication:
 
 
 class Station(QObject):
-    """Keeps one operator window open at a time and answers the user's file requests."""
+    """Keeps one operator window open at a time and answers the user's file requests.
 
-    def __init__(self, parent: QObject | None = None) -> None:
+    Remembers, in `settings`, the files opened (not the demo's), where the windows were,
+    the dashboard's theme and the pile size last used for a new election.
+    """
+
+    def __init__(self, parent: QObject | None = None, settings: Settings | None = None) -> None:
         super().__init__(parent)
         self.window: OperatorWindow | None = None
         self.start: StartDialog | None = None
+        self.settings = settings or Settings()
+        self.demo_folders: list[Path] = []
 
     def show_start(self) -> StartDialog:
-        self.start = StartDialog()
+        self.start = StartDialog(self.settings.recent_files())
         self.start.new_election_requested.connect(self._on_new_election_requested)
         self.start.open_requested.connect(self._on_open_requested)
+        self.start.demo_requested.connect(self._on_demo_requested)
+        self.start.recent_file_requested.connect(self._on_start_recent_file_requested)
         self.start.show()
         return self.start
+
+    def open_demo(self) -> None:
+        """Open a new demo election, part-way through its count, from a temporary file."""
+        from station.demo import DEMO_FILE, create_demo, demo_folder
+
+        folder = demo_folder()
+        self.demo_folders.append(folder)
+        try:
+            path = create_demo(folder / DEMO_FILE)
+        except JournalError as error:
+            QMessageBox.warning(self._parent_widget(), "Cannot make the demo", str(error))
+            return
+        self.open_path(path)
+
+    def remove_demo_files(self) -> None:
+        """Remove the demo's temporary files (once its window has let go of them)."""
+        for folder in self.demo_folders:
+            shutil.rmtree(folder, ignore_errors=True)
+        self.demo_folders.clear()
 
     def show_operator(self, journal: Journal) -> OperatorWindow:
         """Count into `journal` in a new operator window, closing any previous one."""
@@ -51,8 +80,15 @@ class Station(QObject):
         window = OperatorWindow(controller)
         window.new_election_requested.connect(self._on_new_election_requested)
         window.open_requested.connect(self._on_open_requested)
+        window.closing.connect(lambda: self._on_window_closing(window))
+        window.dashboard_theme_changed.connect(self.settings.set_theme)
+        window.dashboard_theme = self.settings.theme()
+        window.dashboard_geometry = self.settings.geometry("dashboard")
         previous, self.window = self.window, window
         window.resize(1100, 720)
+        geometry = self.settings.geometry("operator")
+        if geometry is not None:
+            window.restoreGeometry(geometry)
         # Show the new window before closing the old ones: closing the last visible
         # window would quit the application.
         window.show()
@@ -75,6 +111,8 @@ class Station(QObject):
             journal = Journal.open(path)
             try:
                 self.show_operator(journal)
+                if not journal.election.setup.is_demo:
+                    self.settings.add_recent_file(path)
             except JournalError:
                 journal.close()  # let go of the lock: the user may fix the file and retry
                 raise
@@ -84,10 +122,23 @@ class Station(QObject):
     def _parent_widget(self) -> QWidget | None:
         return self.window or self.start
 
+    def _on_window_closing(self, window: OperatorWindow) -> None:
+        self.settings.set_geometry("operator", window.saveGeometry())
+        dashboard = window.dashboard
+        if dashboard is not None and dashboard.isVisible() and not dashboard.isFullScreen():
+            self.settings.set_geometry("dashboard", dashboard.saveGeometry())
+
     def _on_new_election_requested(self) -> None:
-        dialog = NewElectionDialog(self._parent_widget())
+        dialog = NewElectionDialog(self._parent_widget(), pile=self.settings.pile_size())
         if dialog.exec() and dialog.created_path is not None:
+            self.settings.set_pile_size(dialog.pile.value())
             self.open_path(dialog.created_path)
+
+    def _on_demo_requested(self) -> None:
+        self.open_demo()
+
+    def _on_start_recent_file_requested(self, path: Path) -> None:
+        self.open_path(path)
 
     def _on_open_requested(self) -> None:
         name, _ = QFileDialog.getOpenFileName(
@@ -110,10 +161,25 @@ def run_operator(journal: Journal) -> int:
         journal.close()
         print(f"station: {error}", file=sys.stderr)
         return 2
+    if not journal.election.setup.is_demo:
+        station.settings.add_recent_file(journal.path)
     return app.exec()
 
 
-def run_dashboard(path: Path, theme: str) -> int:
+def run_demo() -> int:
+    """Open the demo election in the operator window; its temporary file goes at the end."""
+    app = ensure_app()
+    station = Station()
+    try:
+        station.open_demo()
+        if station.window is None:
+            return 2
+        return app.exec()
+    finally:
+        station.remove_demo_files()
+
+
+def run_dashboard(path: Path, theme: str | None) -> int:
     """Follow an election file read-only in an observers' dashboard until it is closed.
 
     Raises JournalError (before any window appears) if the file cannot be followed.
@@ -122,8 +188,11 @@ def run_dashboard(path: Path, theme: str) -> int:
     from station.ui.dashboard_feed import JournalFollower
 
     app = ensure_app()
+    settings = Settings()
     follower = JournalFollower(path)
-    window = DashboardWindow(follower, theme=theme)
+    window = DashboardWindow(follower, theme=theme or settings.theme())
+    window.saved_geometry = settings.geometry("dashboard")
+    window.theme_changed.connect(settings.set_theme)
 
     def on_window_dismiss_requested() -> None:
         # Standalone, F11 and Escape switch between full screen and a window.
@@ -146,6 +215,8 @@ def run_dashboard(path: Path, theme: str) -> int:
     try:
         return app.exec()
     finally:
+        if not window.isFullScreen():
+            settings.set_geometry("dashboard", window.saveGeometry())
         follower.close()
 
 
@@ -154,4 +225,7 @@ def run_start() -> int:
     app = ensure_app()
     station = Station()
     station.show_start()
-    return app.exec()
+    try:
+        return app.exec()
+    finally:
+        station.remove_demo_files()

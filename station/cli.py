@@ -22,6 +22,7 @@ from station.domain.statements import challenges_statement, majority_statement
 from station.domain.tally_sheet import Observer, SheetError, clean_reason
 from station.journal import Journal, JournalError
 from station.journal.verify import verify_journal
+from station.progress import TerminalProgress
 from station.sheet.export import PAPERS, ExportError, choose_sheet, export_sheet
 from station.sheet.keys import (
     KeyProblem,
@@ -50,6 +51,7 @@ SUBCOMMANDS = (
     "reopen",
     "export",
     "key",
+    "demo",
 )
 
 
@@ -71,6 +73,12 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="`station FILE` is short for `station open FILE`; `station` alone opens the start window.",
     )
     parser.add_argument("--version", action="version", version=f"station {__version__}")
+    parser.add_argument(
+        "--self-test",
+        action="store_true",
+        help="open the windows offscreen, count, export and verify a sheet in a temporary"
+        " folder (never touching real files, keys or settings); exit 0 if all is well",
+    )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     opener = commands.add_parser("open", help="count into an election file (the operator window)")
@@ -163,7 +171,15 @@ def build_parser() -> argparse.ArgumentParser:
     )
     dashboard.add_argument("file", type=Path, help="the election file (never written to)")
     dashboard.add_argument(
-        "--theme", choices=("dark", "light"), default="dark", help="colours (key T switches)"
+        "--theme",
+        choices=("dark", "light"),
+        default=None,
+        help="colours (key T switches; default: as last time, else dark)",
+    )
+
+    commands.add_parser(
+        "demo",
+        help="open a demo election part-way through its count (a temporary file, marked DEMO)",
     )
     return parser
 
@@ -175,6 +191,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         args_list.insert(0, "open")  # `station FILE`
     try:
         args = build_parser().parse_args(args_list)
+        if args.self_test:
+            if args.command is not None:
+                raise UsageError("--self-test takes no command")
+            from station.selftest import run_self_test
+
+            return run_self_test()
         handler = {
             None: cmd_start,
             "open": cmd_open,
@@ -187,6 +209,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "export": cmd_export,
             "key": cmd_key,
             "dashboard": cmd_dashboard,
+            "demo": cmd_demo,
         }[args.command]
         return handler(args)
     except (UsageError, SetupError, JournalError, SheetError, ExportError, KeyProblem) as error:
@@ -210,6 +233,12 @@ def cmd_open(args: argparse.Namespace) -> int:
 
     journal = Journal.open(args.file)  # refuse a bad file before any window appears
     return run_operator(journal)
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    from station.app import run_demo
+
+    return run_demo()
 
 
 def cmd_dashboard(args: argparse.Namespace) -> int:
@@ -366,13 +395,17 @@ def cmd_verify(args: argparse.Namespace) -> int:
     if args.sheet:
         if not args.sheet.is_dir():
             raise UsageError(f"{args.sheet}: no such folder")
-        sheet = verify_export(args.sheet, expected_key=args.key)
+        shown = TerminalProgress(f"verifying {args.sheet}")
+        sheet = verify_export(args.sheet, expected_key=args.key, progress=shown)
+        shown.finish()
         if not sheet.ok:
             print(f"NOT INTACT: {args.sheet}: {sheet.problem}", file=sys.stderr)
             return 1
     journal = Journal.open(args.file, read_only=True)
     try:
-        verdict = verify_journal(journal)
+        shown = TerminalProgress(f"verifying {args.file}")
+        verdict = verify_journal(journal, shown)
+        shown.finish()
         problem = verdict.problem
         if verdict.ok and sheet is not None and sheet.document is not None:
             problem = _against_sheet(journal, sheet.document, args.sheet)
@@ -397,7 +430,9 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 
 def _verify_folder(folder: Path, key: str | None) -> int:
-    export = verify_export(folder, expected_key=key)
+    shown = TerminalProgress(f"verifying {folder}")
+    export = verify_export(folder, expected_key=key, progress=shown)
+    shown.finish()
     if not export.ok or export.document is None:
         print(f"NOT INTACT: {folder}: {export.problem}", file=sys.stderr)
         return 1
@@ -542,9 +577,19 @@ def cmd_export(args: argparse.Namespace) -> int:
     try:
         count = journal.replay()
         sheet = choose_sheet(count, args.sheet)  # before the key: say what is missing first
-        exported = export_sheet(
-            journal, count, out, load_key(), sheet_seq=sheet.seq, paper=args.paper
-        )
+        shown = TerminalProgress(f"exporting to {out}")
+        try:
+            exported = export_sheet(
+                journal,
+                count,
+                out,
+                load_key(),
+                sheet_seq=sheet.seq,
+                paper=args.paper,
+                progress=shown,
+            )
+        finally:
+            shown.finish()
     finally:
         journal.close()
     print(

@@ -17,9 +17,14 @@ from station.journal import Journal
 
 @pytest.fixture(autouse=True)
 def station_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Every test gets its own data folder, so no test touches the real signing key."""
+    """Every test gets its own data and configuration folders.
+
+    So no test touches the real signing key or the real settings (recent files, window
+    placement).
+    """
     home = tmp_path_factory.mktemp("data-home")
     monkeypatch.setenv("XDG_DATA_HOME", str(home))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path_factory.mktemp("config-home")))
     return home
 
 

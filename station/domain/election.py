@@ -10,6 +10,10 @@ MAX_TEXT = 200
 MAX_NUMBER = 10_000_000  # far above any bargaining unit; catches a slipped finger
 MAX_PILE = 1000
 _GROUPED = re.compile(r"[0-9]{1,3}(,[0-9]{3})+")
+# The demo election's case number. No real NLRB case has it, and `validated` (every
+# setup a person types, in `station new` or the New election dialog) refuses it, so only
+# `station demo` can make a file that shows DEMO.
+DEMO_CASE = "DEMO-RC-000000"
 
 
 class SetupError(ValueError):
@@ -39,6 +43,11 @@ class ElectionSetup:
     agent: str | None = None
     pile: int = DEFAULT_PILE
 
+    @property
+    def is_demo(self) -> bool:
+        """Whether this is the demo election (every window and sheet then says DEMO)."""
+        return self.case_number == DEMO_CASE
+
     @classmethod
     def validated(
         cls,
@@ -53,8 +62,11 @@ class ElectionSetup:
     ) -> "ElectionSetup":
         """Check and normalise what a person typed; raise SetupError naming the field."""
         agent_text = _text("agent", agent, required=False) if agent is not None else None
+        case = _text("case number", case_number)
+        if case.upper() == DEMO_CASE:
+            raise SetupError(f"case number {DEMO_CASE} is reserved for the demo election")
         return cls(
-            case_number=_text("case number", case_number),
+            case_number=case,
             employer=_text("employer", employer),
             union=_text("union", union),
             eligible=_positive("eligible voters", eligible),

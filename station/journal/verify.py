@@ -14,6 +14,7 @@ from station.domain.tally_sheet import computed_facts, facts_problem
 from station.journal import schema
 from station.journal.chain import setup_hash
 from station.journal.store import Election, Journal, Record
+from station.progress import EVERY, Progress
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,23 +40,38 @@ class Verdict:
     sheets: tuple[Sheet, ...] = ()
 
 
-def verify_journal(journal: Journal) -> Verdict:
-    """Check an open journal from its setup to its last event."""
+def verify_journal(journal: Journal, progress: Progress | None = None) -> Verdict:
+    """Check an open journal from its setup to its last event.
+
+    `progress`, if given, is called now and then with (events checked, events in all).
+    """
     missing = set(schema.GUARD_TRIGGERS) - journal.triggers()
     guards_problem = (
         f"the append-only guards were removed from the file ({', '.join(sorted(missing))})"
         if missing
         else None
     )
-    return verify_records(journal.election, journal.records(), guards_problem=guards_problem)
+    return verify_records(
+        journal.election,
+        journal.records(),
+        guards_problem=guards_problem,
+        progress=progress,
+        total=journal.head_seq,
+    )
 
 
 def verify_records(
-    election: Election, records: Iterable[Record], *, guards_problem: str | None = None
+    election: Election,
+    records: Iterable[Record],
+    *,
+    guards_problem: str | None = None,
+    progress: Progress | None = None,
+    total: int = 0,
 ) -> Verdict:
     """Check a stream of events against their election, wherever they were read from.
 
-    Used on the election file and on an exported `journal.jsonl` alike.
+    Used on the election file and on an exported `journal.jsonl` alike. `progress`, if
+    given, is called every few hundred events with (events checked, `total`).
     """
     count = Count(pile_size=election.setup.pile)
     head = election.setup_hash
@@ -99,8 +115,12 @@ def verify_records(
                 sheet_hashes[record.seq] = record.hash
             checked = record.seq
             head = record.hash
+            if progress is not None and checked % EVERY == 0:
+                progress(checked, max(total, checked))
     except sqlite3.DatabaseError as error:
         return fail(f"the file is damaged after event {checked} ({error})", checked + 1)
+    if progress is not None:
+        progress(checked, checked)
     return Verdict(True, None, None, checked, head, count.tally, tuple(count.sheets))
 
 

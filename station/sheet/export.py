@@ -23,6 +23,7 @@ from station.domain import Count, Sheet
 from station.files import fsync_folder
 from station.journal import Journal
 from station.journal.store import Record
+from station.progress import EVERY, Progress
 from station.sheet.document import canonical_json, journal_lines, tally_document
 from station.sheet.keys import StationKey, public_key_text
 
@@ -34,6 +35,7 @@ ALL_FILES = (*DATA_FILES, MANIFEST, SIGNATURE)
 PAPERS = ("letter", "a4")
 STAGING_PREFIX = ".station-export-"
 STALE_AFTER_S = 600
+PDF_STEPS = 1  # drawing the sheet counts as one step of an export's progress
 
 
 class ExportError(Exception):
@@ -70,6 +72,7 @@ def export_sheet(
     *,
     sheet_seq: int | None = None,
     paper: str = "letter",
+    progress: Progress | None = None,
 ) -> Exported:
     """Write the signed export of a prepared sheet into `folder`.
 
@@ -79,6 +82,8 @@ def export_sheet(
         key: the station key; it must be the key the sheet names.
         sheet_seq: the SIGN event of the sheet to export (default: the latest).
         paper: "letter" or "a4".
+        progress: called now and then with (steps done, steps in all): one step per
+            event written, and the PDF.
     """
     if paper not in PAPERS:
         raise ExportError(f"unknown paper size {paper!r} (letter or a4)")
@@ -91,20 +96,37 @@ def export_sheet(
             f"the sheet names signing key {named_key}, but this station's key is"
             f" {key.fingerprint}; export it on the station that prepared it"
         )
-    files = build_files(journal, sign, key, paper)
+    files = build_files(journal, sign, key, paper, progress)
     write_folder(folder, files)
+    if progress is not None:
+        progress(sign.seq + PDF_STEPS, sign.seq + PDF_STEPS)
     return Exported(folder, sheet, key.fingerprint)
 
 
-def build_files(journal: Journal, sign: Record, key: StationKey, paper: str) -> dict[str, bytes]:
+def build_files(
+    journal: Journal,
+    sign: Record,
+    key: StationKey,
+    paper: str,
+    progress: Progress | None = None,
+) -> dict[str, bytes]:
     """The export's files, in memory, manifest and signature included."""
     from station.sheet.pdf import render_pdf  # Qt, loaded only when a PDF is drawn
 
+    steps = sign.seq + PDF_STEPS
+    lines: list[bytes] = []
+    for index, line in enumerate(journal_lines(journal, sign.seq)):
+        lines.append(line)
+        if progress is not None and index % EVERY == 0:
+            progress(index, steps)
     document = tally_document(journal, sign)
+    pdf = render_pdf(document, paper)
+    if progress is not None:
+        progress(steps - 1, steps)  # the files are written last
     files = {
-        "tally.pdf": render_pdf(document, paper),
+        "tally.pdf": pdf,
         "tally.json": canonical_json(document),
-        "journal.jsonl": b"".join(journal_lines(journal, sign.seq)),
+        "journal.jsonl": b"".join(lines),
     }
     manifest = canonical_json(
         {

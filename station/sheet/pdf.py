@@ -23,6 +23,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QApplication
 
 from station import __version__
+from station.domain.election import DEMO_CASE
 from station.domain.tally_sheet import OBSERVER_PARTIES, line_label
 
 _PAGE_SIZES = {"letter": QPageSize.PageSizeId.Letter, "a4": QPageSize.PageSizeId.A4}
@@ -196,6 +197,8 @@ def sheet_html(document: Mapping[str, Any]) -> str:
 
 
 def _kind_words(sheet: Mapping[str, Any]) -> str:
+    if sheet["case"] == DEMO_CASE:
+        return f"DEMO \u2014 {_kind_words({**sheet, 'case': ''})}"
     if sheet["kind"] == "interim":
         return "INTERIM TALLY"
     if sheet["revision"]:
@@ -216,25 +219,36 @@ def _counted_words(sheet: Mapping[str, Any]) -> str:
 
 
 def _notice(sheet: Mapping[str, Any]) -> str:
-    if sheet["kind"] == "interim":
-        words = (
-            "Interim tally: the count was paused and will resume."
-            " These figures are not the result of the election."
+    words = _notice_words(sheet)
+    if sheet["case"] == DEMO_CASE:
+        demo = (
+            "DEMO \u2014 not a real election. This sheet was made with the demo of Station"
+            " (station demo); it certifies nothing."
         )
-    elif sheet["supersedes"]:
-        superseded = sheet["supersedes"]
-        words = (
-            f"This revision supersedes the tally prepared at journal event"
-            f" {superseded['seq']:,} (event hash <tt>{_escape(superseded['hash'][:16])}</tt>),"
-            " which remains a true record of the count as it stood then."
-        )
-    else:
+        words = f"{demo} {words}" if words else demo
+    if not words:
         return ""
     # Qt's rich text draws borders on tables, not on paragraphs.
     return (
         '<table width="100%" border="1" cellspacing="0" cellpadding="6" class="notice">'
         f"<tr><td><b>{words}</b></td></tr></table>"
     )
+
+
+def _notice_words(sheet: Mapping[str, Any]) -> str:
+    if sheet["kind"] == "interim":
+        return (
+            "Interim tally: the count was paused and will resume."
+            " These figures are not the result of the election."
+        )
+    if sheet["supersedes"]:
+        superseded = sheet["supersedes"]
+        return (
+            f"This revision supersedes the tally prepared at journal event"
+            f" {superseded['seq']:,} (event hash <tt>{_escape(superseded['hash'][:16])}</tt>),"
+            " which remains a true record of the count as it stood then."
+        )
+    return ""
 
 
 def _row(label: str, value: str, label2: str, value2: str) -> str:

@@ -21,6 +21,7 @@ from station.domain.tally_sheet import computed_facts, facts_problem
 from station.journal import JournalError
 from station.journal.store import EVENT_FIELDS, Election, Record, election_from_row
 from station.journal.verify import verify_records
+from station.progress import Progress
 from station.sheet.document import TALLY_FORMAT, canonical_json, election_section
 from station.sheet.export import DATA_FILES, EXPORT_FORMAT, MANIFEST, SIGNATURE
 from station.sheet.keys import (
@@ -61,8 +62,13 @@ class _Bad(Exception):
     """The first problem found; becomes the verdict."""
 
 
-def verify_export(folder: Path, *, expected_key: str | None = None) -> ExportVerdict:
-    """Check the export in `folder`; see the module docstring for what is checked."""
+def verify_export(
+    folder: Path, *, expected_key: str | None = None, progress: Progress | None = None
+) -> ExportVerdict:
+    """Check the export in `folder`; see the module docstring for what is checked.
+
+    `progress`, if given, follows the check of `journal.jsonl` (events checked, in all).
+    """
     key = None
     try:
         manifest, key = _check_manifest(folder, expected_key)
@@ -76,7 +82,7 @@ def verify_export(folder: Path, *, expected_key: str | None = None) -> ExportVer
             raise _Bad("manifest.json and tally.json name different sheet events")
         if document.get("format") != TALLY_FORMAT:
             raise _Bad(f"tally.json: is not a {TALLY_FORMAT} document")
-        election, sheet, sign = _check_journal(folder / "journal.jsonl", sign_seq)
+        election, sheet, sign = _check_journal(folder / "journal.jsonl", sign_seq, progress)
         _check_document(document, election, sheet, sign, key)
         problem = pdf_problem((folder / "tally.pdf").read_bytes(), document)
         if problem:
@@ -145,7 +151,9 @@ def _check_hashes(folder: Path, manifest: dict[str, Any]) -> None:
             raise _Bad(f"{name} was changed after it was signed (its hash does not match)")
 
 
-def _check_journal(path: Path, sign_seq: int) -> tuple[Election, Sheet, Record]:
+def _check_journal(
+    path: Path, sign_seq: int, progress: Progress | None = None
+) -> tuple[Election, Sheet, Record]:
     lines = path.open("rb")
     try:
         first = next(lines, b"")
@@ -160,7 +168,7 @@ def _check_journal(path: Path, sign_seq: int) -> tuple[Election, Sheet, Record]:
         records = list(_records(lines, stopped))
     finally:
         lines.close()
-    verdict = verify_records(election, records)
+    verdict = verify_records(election, records, progress=progress, total=len(records))
     if not verdict.ok:
         raise _Bad(f"journal.jsonl: {verdict.problem}")
     if stopped:

@@ -59,6 +59,9 @@ class ChallengeRegisterDialog(QDialog):
         self.note = QLineEdit()
         self.note.setPlaceholderText("optional; never a voter's name")
         self.note.setMaxLength(200)
+        self.party.setToolTip("Who challenged the selected ballot")
+        self.reason.setToolTip("Why it was challenged")
+        self.note.setToolTip("A short note about the envelope; never a voter's name")
         self.record_button = QPushButton("Record correction")
         self.record_button.setToolTip(
             "Recorded as a new event; the earlier entry stays in the journal"

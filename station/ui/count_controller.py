@@ -15,6 +15,8 @@ from station.domain import Action, Call, Change, ElectionSetup, Event, ReplayErr
 from station.domain.parties import Party
 from station.journal import Journal, WriteFailed
 from station.journal.store import Record
+from station.journal.verify import Verdict, verify_journal
+from station.progress import Progress
 from station.sheet.export import Exported, export_sheet
 from station.sheet.keys import key_for_signing, load_key
 from station.sheet.prepare import (
@@ -160,9 +162,15 @@ class CountController(QObject):
         """Reopen the locked count, recording why (raises SheetError or WriteFailed)."""
         self._applied(reopen_count(self.journal, self.count, reason))
 
-    def export(self, folder: Path, paper: str) -> Exported:
+    def export(self, folder: Path, paper: str, progress: Progress | None = None) -> Exported:
         """Export the latest sheet, signed, into `folder` (raises ExportError, KeyProblem)."""
-        return export_sheet(self.journal, self.count, folder, load_key(), paper=paper)
+        return export_sheet(
+            self.journal, self.count, folder, load_key(), paper=paper, progress=progress
+        )
+
+    def verify(self, progress: Progress | None = None) -> Verdict:
+        """Check the whole record as it stands on disk: chain, replay and every sheet."""
+        return verify_journal(self.journal, progress)
 
     def close(self) -> None:
         """Record the end of the session and let go of the file."""

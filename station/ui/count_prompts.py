@@ -53,6 +53,7 @@ class PileCountDialog(QDialog):
         self.found.setRange(0, 10 * size)
         self.found.setValue(size)
         self.found.setAccessibleName("Ballots found in the pile")
+        self.found.setToolTip("How many ballots the recount of this pile found")
         form = QFormLayout()
         form.addRow(f"{call.label} pile {pile} holds", self.found)
         self.buttons = QDialogButtonBox(

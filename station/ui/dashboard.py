@@ -9,7 +9,7 @@ import time
 from collections.abc import Sequence
 from datetime import datetime
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QByteArray, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QGuiApplication,
     QHideEvent,
@@ -57,6 +57,7 @@ class DashboardWindow(QWidget):
     """
 
     dismiss_requested = Signal()
+    theme_changed = Signal(str)
 
     def __init__(
         self,
@@ -73,6 +74,8 @@ class DashboardWindow(QWidget):
         self.stale_after = stale_after
         self.operator_screen: str | None = None
         self.placement: Placement | None = None
+        # Where the user last left it as a normal window (restored when not full screen).
+        self.saved_geometry: QByteArray | None = None
         self.state = ""  # set by the first _show_state
         self._theme = THEMES.get(theme, DARK)
         self._unit = 0.0
@@ -83,12 +86,18 @@ class DashboardWindow(QWidget):
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground)
         # Shown beside the operator window, it must never take the keyboard from it.
         self.setAttribute(Qt.WidgetAttribute.WA_ShowWithoutActivating)
+        demo = "DEMO \u2014 " if setup.is_demo else ""
         self.setWindowTitle(
-            f"Station dashboard \u2014 {setup.case_number} \u2014 {setup.employer} / {setup.union}"
+            f"{demo}Station dashboard \u2014 {setup.case_number} \u2014 {setup.employer} / {setup.union}"
         )
         self.setMinimumSize(640, 360)
 
         self.case_label = self._label(f"Case {setup.case_number}", "caseLabel")
+        self.demo_badge = self._label("DEMO \u2014 not a real election", "demoBadge")
+        self.demo_badge.setStyleSheet(
+            "background: #c62828; color: white; font-weight: bold; padding: 2px 10px;"
+        )
+        self.demo_badge.setVisible(setup.is_demo)
         self.parties_label = self._label(
             f"{setup.employer} \u00b7 Petitioner: {setup.union}", "partiesLabel"
         )
@@ -172,6 +181,7 @@ class DashboardWindow(QWidget):
         status_row.addWidget(self.status_label)
         status = QVBoxLayout()
         status.setSpacing(0)
+        status.addWidget(self.demo_badge, 0, Qt.AlignmentFlag.AlignRight)
         status.addWidget(self.clock_label)
         status.addLayout(status_row)
         status.addWidget(self.problem_label)
@@ -251,6 +261,7 @@ class DashboardWindow(QWidget):
     def toggle_theme(self) -> None:
         """Switch between dark and light."""
         self.set_theme(LIGHT.name if self._theme is DARK else DARK.name)
+        self.theme_changed.emit(self._theme.name)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         """Scale every size from the window's height (see `type_unit`)."""
@@ -287,6 +298,8 @@ class DashboardWindow(QWidget):
                 self.setScreen(screen)
                 self.setGeometry(screen.geometry())
             self.showFullScreen()
+        elif self.saved_geometry is not None and self.restoreGeometry(self.saved_geometry):
+            self.showNormal()
         else:
             self.showNormal()
             if screen is not None and self.screen() is not screen:

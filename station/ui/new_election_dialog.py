@@ -11,11 +11,14 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
+    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
 
 from station.domain import ElectionSetup, SetupError
+from station.domain.election import MAX_PILE
+from station.domain.piles import DEFAULT_PILE
 from station.journal import Journal, JournalError
 
 SUFFIX = ".station"
@@ -29,7 +32,9 @@ class NewElectionDialog(QDialog):
     overwritten. After `accepted`, `created_path` names the new file.
     """
 
-    def __init__(self, parent: QWidget | None = None, folder: Path | None = None) -> None:
+    def __init__(
+        self, parent: QWidget | None = None, folder: Path | None = None, pile: int = DEFAULT_PILE
+    ) -> None:
         super().__init__(parent)
         self.setWindowTitle("New election")
         self.created_path: Path | None = None
@@ -39,8 +44,26 @@ class NewElectionDialog(QDialog):
         self.eligible = QLineEdit(placeholderText="approximate number")
         self.ballots = QLineEdit(placeholderText="optional: ballots in the box")
         self.agent = QLineEdit(placeholderText="optional")
+        self.pile = QSpinBox()
+        self.pile.setRange(0, MAX_PILE)
+        self.pile.setValue(pile)
+        self.pile.setSpecialValueText("no pile checks")
+        self.case.setToolTip("The NLRB case number as on the notice of election")
+        self.employer.setToolTip("The employer's name as on the notice of election")
+        self.union.setToolTip("The petitioner (union) exactly as named on the ballot")
+        self.eligible.setToolTip("Tally line 1: the approximate number of eligible voters")
+        self.ballots.setToolTip("Ballots in the box (or envelopes to open): the M of 'N of M'")
+        self.agent.setToolTip("The Board agent conducting the count (printed on the sheet)")
+        self.pile.setToolTip(
+            "Ballots per pile: when a pile of one call is full it is recounted before counting"
+            " goes on (0: no pile checks)"
+        )
         self.path = QLineEdit(str((folder or Path.cwd()) / f"election{SUFFIX}"))
+        self.path.setToolTip(
+            "Where the election file is saved; an existing file is never overwritten"
+        )
         browse = QPushButton("Browse\u2026")
+        browse.setToolTip("Choose where to save the election file")
         browse.clicked.connect(self._on_browse_clicked)
         path_row = QHBoxLayout()
         path_row.addWidget(self.path, 1)
@@ -53,6 +76,7 @@ class NewElectionDialog(QDialog):
         form.addRow("Eligible voters", self.eligible)
         form.addRow("Ballots in the box", self.ballots)
         form.addRow("Board agent", self.agent)
+        form.addRow("Ballots per pile", self.pile)
         form.addRow("Save as", path_row)
 
         self.error_label = QLabel()
@@ -80,6 +104,7 @@ class NewElectionDialog(QDialog):
             eligible=self.eligible.text(),
             ballots=self.ballots.text() or None,
             agent=self.agent.text() or None,
+            pile=self.pile.value(),
         )
 
     def _on_browse_clicked(self) -> None:

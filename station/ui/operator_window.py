@@ -3,7 +3,7 @@
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QLocale, Qt, Signal
+from PySide6.QtCore import QByteArray, QLocale, Qt, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
@@ -29,9 +29,11 @@ from station.ui.count_controller import CountController
 from station.ui.count_prompts import CountPrompts
 from station.ui.dashboard import DashboardWindow
 from station.ui.dashboard_feed import ControllerFeed
+from station.ui.help_overlay import HelpOverlay
 from station.ui.key_guard import KeyRepeatGuard
 from station.ui.recent_calls import RecentCallsList
 from station.ui.sheet_dialogs import PrepareSheetDialog, ReopenDialog
+from station.ui.work_progress import WorkProgress
 
 
 class OperatorWindow(QMainWindow):
@@ -45,10 +47,14 @@ class OperatorWindow(QMainWindow):
     Signals:
         new_election_requested(): the operator wants to set up a new election.
         open_requested(): the operator wants to open another election file.
+        closing(): the window is closing (its placement may be saved now).
+        dashboard_theme_changed(str): the operator switched the dashboard's theme.
     """
 
     new_election_requested = Signal()
     open_requested = Signal()
+    closing = Signal()
+    dashboard_theme_changed = Signal(str)
 
     def __init__(self, controller: CountController, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -56,8 +62,9 @@ class OperatorWindow(QMainWindow):
         controller.setParent(self)  # the count lives as long as its window
         setup = controller.setup
         self.setObjectName("operatorWindow")
+        demo = "DEMO \u2014 " if setup.is_demo else ""
         self.setWindowTitle(
-            f"Station \u2014 {setup.case_number} \u2014 {setup.employer} / {setup.union}"
+            f"{demo}Station \u2014 {setup.case_number} \u2014 {setup.employer} / {setup.union}"
         )
 
         self.election_label = QLabel(
@@ -65,6 +72,14 @@ class OperatorWindow(QMainWindow):
             f" &nbsp;·&nbsp; Petitioner: {_html(setup.union)}"
         )
         self.election_label.setObjectName("electionLabel")
+        self.demo_badge = QLabel(
+            "DEMO \u2014 not a real election: a temporary file, for trying Station"
+        )
+        self.demo_badge.setObjectName("demoBadge")
+        self.demo_badge.setStyleSheet(
+            "background: #c62828; color: white; font-weight: bold; padding: 4px 10px;"
+        )
+        self.demo_badge.setVisible(setup.is_demo)
         self.progress_label = QLabel()
         self.progress_label.setObjectName("progressLabel")
         self.progress_bar = QProgressBar()
@@ -84,6 +99,7 @@ class OperatorWindow(QMainWindow):
         self.notice_banner.setAccessibleName("Count notice")
         self.notice_banner.hide()
         self.last_notice: str | None = None
+        self.last_progress: WorkProgress | None = None  # the latest export's or check's
         # Where an export goes; a test (or a future settings page) may replace it.
         self.choose_export_folder: Callable[[str], Path | None] = self._ask_export_folder
 
@@ -95,8 +111,13 @@ class OperatorWindow(QMainWindow):
         for button in (self.undo_button, self.redo_button):
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             button.setMinimumHeight(56)
-        self.undo_button.setToolTip("Take back the last call; the correction is recorded and shown")
-        self.redo_button.setToolTip("Put back the call just undone; recorded and shown")
+        # Shown while there is nothing to undo or redo; otherwise the tooltip names the call.
+        self._undo_redo_tips = (
+            "Take back the last call; the correction is recorded and shown",
+            "Put back the call just undone; recorded and shown",
+        )
+        self.undo_button.setToolTip(self._undo_redo_tips[0])
+        self.redo_button.setToolTip(self._undo_redo_tips[1])
 
         self.journal_label = QLabel()
         self.journal_label.setObjectName("journalLabel")
@@ -128,6 +149,7 @@ class OperatorWindow(QMainWindow):
 
     def _build_layout(self) -> None:
         header = QVBoxLayout()
+        header.addWidget(self.demo_badge)
         header.addWidget(self.election_label)
         progress_row = QHBoxLayout()
         progress_row.addWidget(self.progress_label)
@@ -182,6 +204,10 @@ class OperatorWindow(QMainWindow):
         file_menu.addActions([new_action, open_action])
         file_menu.addSeparator()
         file_menu.addAction(self.export_action)
+        self.verify_action = self._action("&Verify the record", [])
+        self.verify_action.setToolTip("Check every event's hash chain, the replay and every sheet")
+        self.verify_action.triggered.connect(self._on_verify_triggered)
+        file_menu.addAction(self.verify_action)
         file_menu.addSeparator()
         file_menu.addAction(quit_action)
 
@@ -223,7 +249,16 @@ class OperatorWindow(QMainWindow):
         self.dashboard_action.setCheckable(True)
         self.dashboard_action.triggered.connect(self._on_dashboard_action_triggered)
         view_menu.addAction(self.dashboard_action)
+
+        help_menu = self.menuBar().addMenu("&Help")
+        self.help_action = self._action("&Keyboard shortcuts", [QKeySequence("F1")])
+        self.help_action.triggered.connect(self._on_help_triggered)
+        help_menu.addAction(self.help_action)
+        self.help_overlay = HelpOverlay(self)
         self.dashboard: DashboardWindow | None = None
+        # How the dashboard opens: the window that builds this one sets them from settings.
+        self.dashboard_theme = "dark"
+        self.dashboard_geometry: QByteArray | None = None
 
     def _action(self, text: str, shortcuts: list[QKeySequence]) -> QAction:
         action = QAction(text, self)
@@ -287,14 +322,24 @@ class OperatorWindow(QMainWindow):
     def toggle_dashboard(self) -> None:
         """Show the observers' dashboard (on another screen if there is one), or hide it."""
         if self.dashboard is None:
-            self.dashboard = DashboardWindow(ControllerFeed(self.controller), parent=self)
+            self.dashboard = DashboardWindow(
+                ControllerFeed(self.controller), theme=self.dashboard_theme, parent=self
+            )
+            self.dashboard.saved_geometry = self.dashboard_geometry
             self.dashboard.dismiss_requested.connect(self._on_dashboard_dismiss_requested)
+            self.dashboard.theme_changed.connect(self.dashboard_theme_changed)
         if self.dashboard.isVisible():
             self.dashboard.hide()
         else:
             self.dashboard.operator_screen = self.screen().name()
             self.dashboard.place()
         self.dashboard_action.setChecked(self.dashboard.isVisible())
+
+    def _on_help_triggered(self) -> None:
+        if self.help_overlay.isVisible():
+            self.help_overlay.dismiss()
+        else:
+            self.help_overlay.show_over_parent()
 
     def _on_dashboard_action_triggered(self) -> None:
         self.toggle_dashboard()
@@ -387,15 +432,34 @@ class OperatorWindow(QMainWindow):
             if QLocale().measurementSystem() == QLocale.MeasurementSystem.ImperialUSSystem
             else "a4"
         )
+        progress = WorkProgress(self, f"Exporting the {sheet.title.lower()} tally sheet\u2026")
+        self.last_progress = progress
         try:
-            exported = self.controller.export(folder, paper)
+            exported = self.controller.export(folder, paper, progress)
         except (ExportError, KeyProblem, JournalError) as error:
             self._show_error(str(error))
             return
+        finally:
+            progress.finish()
         self._notify(
             f"<b>Exported</b> the {sheet.title.lower()} tally to {_html(str(exported.folder))}"
             f" \u2014 signed by key {exported.fingerprint}. Check it with"
             " <tt>station verify FOLDER</tt>."
+        )
+
+    def _on_verify_triggered(self) -> None:
+        progress = WorkProgress(self, "Checking the record\u2026")
+        self.last_progress = progress
+        try:
+            verdict = self.controller.verify(progress)
+        finally:
+            progress.finish()
+        if not verdict.ok:
+            self._show_error(f"the record is NOT intact: {verdict.problem}")
+            return
+        self._notify(
+            f"<b>Record intact:</b> {verdict.events:,} events, chain and replay checked;"
+            f" head {verdict.head[:12]}."
         )
 
     def _ask_export_folder(self, name: str) -> Path | None:
@@ -503,13 +567,23 @@ class OperatorWindow(QMainWindow):
         # The stack only moves through the controller, which then emits `changed`:
         # refreshing there is enough, with no need to follow the stack's own signals.
         stack = self.controller.undo_stack
-        for widgets, can, text in (
-            ((self.undo_action, self.undo_button), stack.canUndo(), stack.undoText()),
-            ((self.redo_action, self.redo_button), stack.canRedo(), stack.redoText()),
+        for widgets, can, text, tip in (
+            (
+                (self.undo_action, self.undo_button),
+                stack.canUndo(),
+                stack.undoText(),
+                self._undo_redo_tips[0],
+            ),
+            (
+                (self.redo_action, self.redo_button),
+                stack.canRedo(),
+                stack.redoText(),
+                self._undo_redo_tips[1],
+            ),
         ):
             for widget in widgets:
                 widget.setEnabled(can and self.controller.locked_by is None)
-            widgets[1].setToolTip(text)
+            widgets[1].setToolTip(text or tip)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """Quit at once: every call is already in the journal, so nothing is asked."""
@@ -517,6 +591,7 @@ class OperatorWindow(QMainWindow):
             event.accept()
             return
         self._closed = True
+        self.closing.emit()
         if self.dashboard is not None:
             self.dashboard.close()
         self.controller.close()

@@ -61,6 +61,10 @@ class PrepareSheetDialog(QDialog):
         self.agent.setPlaceholderText("the Board agent certifying the count")
         self.place = QLineEdit()
         self.place.setPlaceholderText("optional: where the count is held")
+        self.final.setToolTip("The count is complete: the sheet the parties sign")
+        self.interim.setToolTip("The count pauses and resumes later; the figures are not a result")
+        self.agent.setToolTip("Printed on the sheet above the Board agent's signature line")
+        self.place.setToolTip("Printed on the sheet as the place of the count")
         self.employer_observers = QPlainTextEdit()
         self.union_observers = QPlainTextEdit()
         for box, party in (
@@ -71,6 +75,7 @@ class PrepareSheetDialog(QDialog):
             box.setFixedHeight(72)
             box.setTabChangesFocus(True)
             box.setAccessibleName(f"Observers for {party.label(setup.union)}")
+            box.setToolTip("Each name gets a signature line for this party on the sheet")
 
         form = QFormLayout()
         form.addRow("Board agent", self.agent)
@@ -146,6 +151,7 @@ class ReopenDialog(QDialog):
         self.reason = QLineEdit()
         self.reason.setPlaceholderText("e.g. a ballot was found in the box")
         self.reason.setAccessibleName("Reason for reopening")
+        self.reason.setToolTip("Recorded in the journal and shown on both windows")
         explain = QLabel(
             f"The count is locked by the {locked_by}. Reopening it is recorded with its"
             " reason; a sheet prepared afterwards is a revision, and the earlier sheet stays"

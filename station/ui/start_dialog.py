@@ -1,31 +1,105 @@
-"""What `station` alone shows: start a new election or open one."""
+"""What `station` alone shows: start a new election, open one, try the demo, or reopen a recent file."""
 
-from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QDialog, QLabel, QPushButton, QVBoxLayout, QWidget
+from pathlib import Path
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QDialog,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+_PATH_ROLE = Qt.ItemDataRole.UserRole
 
 
 class StartDialog(QDialog):
-    """The first window: two big choices.
+    """The first window: three big choices and the files opened lately.
+
+    A recent file that no longer exists is listed as missing and cannot be chosen.
 
     Signals:
         new_election_requested(): the user wants to set up a new election.
-        open_requested(): the user wants to open an existing election file.
+        open_requested(): the user wants to choose an election file to open.
+        demo_requested(): the user wants to try the demo election.
+        recent_file_requested(Path): the user wants to open this recent file.
     """
 
     new_election_requested = Signal()
     open_requested = Signal()
+    demo_requested = Signal()
+    recent_file_requested = Signal(object)
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, recent: list[Path] | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.setObjectName("startWindow")
         self.setWindowTitle("Station")
         title = QLabel("<h2>Station</h2><p>Hand count for an NLRB representation election.</p>")
         self.new_button = QPushButton("New election\u2026")
-        self.open_button = QPushButton("Open election file\u2026")
-        for button in (self.new_button, self.open_button):
+        self.new_button.setToolTip("Set up a new election file: case, parties, voters, piles")
+        self.open_button = QPushButton("Open an election file\u2026")
+        self.open_button.setToolTip("Choose an election file (.station) to count into")
+        self.demo_button = QPushButton("Open the demo")
+        self.demo_button.setToolTip(
+            "Try Station on a demo election already part-way through its count;"
+            " it is marked DEMO everywhere and lives in a temporary file"
+        )
+        for button in (self.new_button, self.open_button, self.demo_button):
             button.setMinimumHeight(56)
+            button.setAutoDefault(False)  # Enter in the recent files opens the file
         self.new_button.clicked.connect(self.new_election_requested)
         self.open_button.clicked.connect(self.open_requested)
+        self.demo_button.clicked.connect(self.demo_requested)
+
+        self.recent_title = QLabel("Recent files")
+        self.recent_title.setObjectName("sectionTitle")
+        self.recent_list = QListWidget()
+        self.recent_list.setObjectName("recentFiles")
+        self.recent_list.setAccessibleName("Recent election files")
+        self.recent_list.setToolTip("Double-click a file, or select it and press Enter, to open it")
+        self.recent_list.itemActivated.connect(self._on_recent_list_item_activated)
+
         layout = QVBoxLayout(self)
         layout.addWidget(title)
         layout.addWidget(self.new_button)
         layout.addWidget(self.open_button)
+        layout.addWidget(self.demo_button)
+        layout.addWidget(self.recent_title)
+        layout.addWidget(self.recent_list, 1)
+        self.set_recent_files(recent or [])
+        self.resize(520, 480)
+
+    def set_recent_files(self, files: list[Path]) -> None:
+        """List `files`, newest first; one that is gone is shown as missing and cannot be opened."""
+        self.recent_list.clear()
+        for path in files:
+            item = QListWidgetItem()
+            item.setData(_PATH_ROLE, str(path))
+            if path.is_file():
+                item.setText(f"{path.name}  \u2014  {path.parent}")
+                item.setToolTip(str(path))
+            else:
+                item.setText(f"{path.name}  \u2014  missing ({path.parent})")
+                item.setToolTip(f"{path} no longer exists (moved or deleted)")
+                item.setFlags(Qt.ItemFlag.NoItemFlags)
+            self.recent_list.addItem(item)
+        has_files = bool(files)
+        self.recent_title.setVisible(has_files)
+        self.recent_list.setVisible(has_files)
+        if has_files:
+            self.recent_list.setCurrentRow(0)
+
+    def recent_files(self) -> list[tuple[Path, bool]]:
+        """Each listed file and whether it can be opened."""
+        items = (self.recent_list.item(row) for row in range(self.recent_list.count()))
+        return [
+            (Path(item.data(_PATH_ROLE)), bool(item.flags() & Qt.ItemFlag.ItemIsEnabled))
+            for item in items
+        ]
+
+    def _on_recent_list_item_activated(self, item: QListWidgetItem) -> None:
+        if item.flags() & Qt.ItemFlag.ItemIsEnabled:
+            self.recent_file_requested.emit(Path(item.data(_PATH_ROLE)))

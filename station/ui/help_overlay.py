@@ -1,0 +1,132 @@
+"""The keyboard overlay (F1): every key of the operator window on one sheet over the count."""
+
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import QFrame, QLabel, QVBoxLayout, QWidget
+
+# What each key does, in the order a count uses them. Keep in step with
+# OperatorWindow._command_for, its menu actions and CountPrompts: a test checks that
+# every shortcut of the window's actions is listed here.
+SHORTCUTS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
+    (
+        "Calls",
+        (
+            ("F", "record a ballot FOR the union"),
+            ("A", "record a ballot AGAINST the union"),
+            ("C", "record a CHALLENGED ballot (sealed, not opened)"),
+            ("V", "record a VOID ballot"),
+            ("Ctrl+Z", "undo the last call (recorded as a visible correction)"),
+            ("Ctrl+Shift+Z, Ctrl+Y", "redo the call just undone"),
+        ),
+    ),
+    (
+        "Questions (answer any time, or go on counting)",
+        (
+            ("after C: E / U / B", "who challenged: the Employer, the Union, the Board agent"),
+            ("after C: 1 \u2013 6", "why: 1 not on the list, 2 supervisor, 3 no longer employed,"),
+            ("", "4 signature or name mismatch, 5 envelope damaged, 6 other"),
+            ("D, then E / U", "a party disputes the last VOID: it becomes CHALLENGED"),
+            ("Enter / N", "a full pile's recount holds exactly N / found another number"),
+            ("Y / Esc", "record / do not record a call beyond the ballots in the box"),
+        ),
+    ),
+    (
+        "The count",
+        (
+            ("Ctrl+R", "the challenge register: parties, reasons, corrections"),
+            ("Ctrl+P", "pause the count with an interim tally (e.g. overnight)"),
+            ("Ctrl+Shift+P", "resume a paused count / reopen a locked one (with a reason)"),
+            ("Ctrl+T", "prepare the tally sheet: records it and locks the count"),
+            ("Ctrl+E", "export the latest sheet, signed, into a new folder"),
+        ),
+    ),
+    (
+        "Windows and files",
+        (
+            ("F11", "the observers' dashboard (T there switches dark / light)"),
+            ("Ctrl+N", "set up a new election"),
+            ("Ctrl+O", "open an election file"),
+            ("Ctrl+Q", "quit at once: every call is already on disk"),
+            ("F1", "show or hide this help (Esc hides it too)"),
+        ),
+    ),
+)
+
+
+def shortcuts_html() -> str:
+    """The overlay's text: one table, a heading per group."""
+    rows: list[str] = []
+    for title, keys in SHORTCUTS:
+        rows.append(f'<tr><td colspan="2"><h3>{title}</h3></td></tr>')
+        for key, meaning in keys:
+            rows.append(
+                f'<tr><td align="right" style="padding-right: 18px;"><b>{key}</b></td>'
+                f"<td>{meaning}</td></tr>"
+            )
+    return "<table cellspacing='2'>" + "".join(rows) + "</table>"
+
+
+class HelpOverlay(QFrame):
+    """A dark sheet over the whole window listing every key; any key or click closes it.
+
+    It follows its parent's size. While it is up, keys go to it, so a key pressed to
+    dismiss it never records a call.
+
+    Signals:
+        dismissed(): the user closed the overlay.
+    """
+
+    dismissed = Signal()
+
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.setObjectName("helpOverlay")
+        self.setAccessibleName("Keyboard shortcuts")
+        self.setStyleSheet(
+            "QFrame#helpOverlay { background: #111827; }"
+            " QLabel { color: #f9fafb; font-size: 16px; }"
+            " QLabel#helpTitle { font-size: 24px; font-weight: bold; }"
+        )
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        title = QLabel("Keyboard shortcuts")
+        title.setObjectName("helpTitle")
+        self.text = QLabel(shortcuts_html())
+        self.text.setTextFormat(Qt.TextFormat.RichText)
+        hint = QLabel("Press any key or click to go back to the count.")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(48, 32, 48, 32)
+        layout.addWidget(title, 0, Qt.AlignmentFlag.AlignHCenter)
+        layout.addWidget(self.text, 1, Qt.AlignmentFlag.AlignHCenter)
+        layout.addWidget(hint, 0, Qt.AlignmentFlag.AlignHCenter)
+        parent.installEventFilter(self)
+        self.hide()
+
+    def show_over_parent(self) -> None:
+        parent = self.parentWidget()
+        assert parent is not None
+        self.setGeometry(parent.rect())
+        self.show()
+        self.raise_()
+        self.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def dismiss(self) -> None:
+        if self.isVisible():
+            self.hide()
+            self.dismissed.emit()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if (
+            isinstance(watched, QWidget)
+            and watched is self.parentWidget()
+            and event.type() == QEvent.Type.Resize
+        ):
+            self.setGeometry(watched.rect())
+        return False
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        event.accept()
+        if event.key() != Qt.Key.Key_F1:  # F1 is the window's action: it toggles
+            self.dismiss()
+
+    def mousePressEvent(self, event: object) -> None:
+        self.dismiss()
