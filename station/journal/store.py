@@ -364,7 +364,7 @@ class Journal:
                     self._conn.execute("ROLLBACK")
             elif self._committed_after_all(record):
                 return record
-            raise WriteFailed(f"not recorded: {_describe(error)}") from None
+            raise WriteFailed(f"not recorded: {_write_problem(self.path, error)}") from None
         self.head_seq, self.head_hash = seq, record.hash
         return record
 
@@ -495,6 +495,52 @@ def _describe(error: sqlite3.Error) -> str:
     if name == "SQLITE_CANTOPEN":
         return "the file or its folder cannot be opened"
     return str(error)
+
+
+def _write_problem(path: Path, error: sqlite3.Error) -> str:
+    """Why a write failed, in words the operator can act on.
+
+    SQLite reports most refusals by the machine as a bare input/output error (a file
+    made immutable, a disk remounted read-only, a file-size limit, a USB stick pulled
+    out); the file system can tell which, so ask it before giving up on words.
+    """
+    name = getattr(error, "sqlite_errorname", "")
+    if not name.startswith(("SQLITE_IOERR", "SQLITE_FULL", "SQLITE_READONLY", "SQLITE_CANTOPEN")):
+        return _describe(error)
+    folder = path.parent
+    files = (path, Path(f"{path}-wal"))
+    try:
+        disk = os.statvfs(folder) if hasattr(os, "statvfs") else None
+        writable = os.access(folder, os.W_OK) and all(
+            os.access(file, os.W_OK) for file in files if file.exists()
+        )
+        sizes = [file.stat().st_size for file in files if file.exists()]
+    except OSError:
+        return "the election file's folder cannot be reached (was the disk removed?)"
+    if disk is not None and disk.f_flag & os.ST_RDONLY:
+        return "the disk is read-only (removed, or made read-only?)"
+    if not writable:
+        return "the file or its folder was made read-only"
+    if disk is not None and disk.f_bavail * disk.f_frsize < _LOW_SPACE:
+        return "the disk is full"
+    if _near_size_limit(sizes):
+        return (
+            "the file reached the largest size this computer lets Station write (a file-size limit)"
+        )
+    return _describe(error)
+
+
+_LOW_SPACE = 256 * 1024  # less than this free: a WAL frame and its checkpoint may not fit
+
+
+def _near_size_limit(sizes: list[int]) -> bool:
+    """Whether a file is within reach of the process's file-size limit (RLIMIT_FSIZE)."""
+    try:
+        import resource
+    except ImportError:  # pragma: no cover - Windows has no such limit
+        return False
+    soft, _hard = resource.getrlimit(resource.RLIMIT_FSIZE)
+    return soft != resource.RLIM_INFINITY and any(size + _LOW_SPACE > soft for size in sizes)
 
 
 def _utc_now() -> str:
