@@ -20,7 +20,7 @@ from station.domain.parties import Party
 from station.domain.piles import DEFAULT_PILE
 from station.domain.statements import challenges_statement, majority_statement
 from station.domain.tally_sheet import Observer, SheetError, clean_reason
-from station.journal import Journal, JournalError
+from station.journal import CorruptJournal, Journal, JournalError
 from station.journal.verify import verify_journal
 from station.sheet.export import PAPERS, ExportError, choose_sheet, export_sheet
 from station.sheet.keys import (
@@ -370,7 +370,14 @@ def cmd_verify(args: argparse.Namespace) -> int:
         if not sheet.ok:
             print(f"NOT INTACT: {args.sheet}: {sheet.problem}", file=sys.stderr)
             return 1
-    journal = Journal.open(args.file, read_only=True)
+    try:
+        journal = Journal.open(args.file, read_only=True)
+    except CorruptJournal as error:
+        # A Station file whose setup was altered or removed, or that SQLite can no
+        # longer read: the record is not intact (exit 1), unlike a file that was never
+        # a Station election (exit 2).
+        print(f"NOT INTACT: {error}", file=sys.stderr)
+        return 1
     try:
         verdict = verify_journal(journal)
         problem = verdict.problem
