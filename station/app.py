@@ -8,6 +8,7 @@ from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QWidget
 
 from station import __version__
+from station.domain.text import one_line
 from station.journal import Journal, JournalError
 from station.resources import read_text, resource_path
 from station.ui.count_controller import CountController
@@ -108,7 +109,7 @@ def run_operator(journal: Journal) -> int:
         station.show_operator(journal)
     except JournalError as error:
         journal.close()
-        print(f"station: {error}", file=sys.stderr)
+        print(one_line(f"station: {error}"), file=sys.stderr)
         return 2
     return app.exec()
 

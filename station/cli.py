@@ -20,6 +20,7 @@ from station.domain.parties import Party
 from station.domain.piles import DEFAULT_PILE
 from station.domain.statements import challenges_statement, majority_statement
 from station.domain.tally_sheet import Observer, SheetError, clean_reason
+from station.domain.text import one_line
 from station.journal import CorruptJournal, Journal, JournalError
 from station.journal.verify import verify_journal
 from station.sheet.export import PAPERS, ExportError, choose_sheet, export_sheet
@@ -62,6 +63,11 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{message} (see `{self.prog} --help`)")
+
+
+def say_problem(message: str) -> None:
+    """Print a problem (exit 1 or 2) as one line on stderr."""
+    print(one_line(message), file=sys.stderr)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -190,7 +196,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         }[args.command]
         return handler(args)
     except (UsageError, SetupError, JournalError, SheetError, ExportError, KeyProblem) as error:
-        print(f"station: {error}", file=sys.stderr)
+        say_problem(f"station: {error}")
         return 2
     except KeyboardInterrupt:
         return 130
@@ -368,7 +374,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
             raise UsageError(f"{args.sheet}: no such folder")
         sheet = verify_export(args.sheet, expected_key=args.key)
         if not sheet.ok:
-            print(f"NOT INTACT: {args.sheet}: {sheet.problem}", file=sys.stderr)
+            say_problem(f"NOT INTACT: {args.sheet}: {sheet.problem}")
             return 1
     try:
         journal = Journal.open(args.file, read_only=True)
@@ -376,7 +382,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
         # A Station file whose setup was altered or removed, or that SQLite can no
         # longer read: the record is not intact (exit 1), unlike a file that was never
         # a Station election (exit 2).
-        print(f"NOT INTACT: {error}", file=sys.stderr)
+        say_problem(f"NOT INTACT: {error}")
         return 1
     try:
         verdict = verify_journal(journal)
@@ -388,7 +394,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
     finally:
         journal.close()
     if problem:
-        print(f"NOT INTACT: {args.file}: {problem}", file=sys.stderr)
+        say_problem(f"NOT INTACT: {args.file}: {problem}")
         return 1
     print(
         f"OK: {args.file}: {verdict.events:,} events, chain and replay intact; head {verdict.head}"
@@ -406,7 +412,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
 def _verify_folder(folder: Path, key: str | None) -> int:
     export = verify_export(folder, expected_key=key)
     if not export.ok or export.document is None:
-        print(f"NOT INTACT: {folder}: {export.problem}", file=sys.stderr)
+        say_problem(f"NOT INTACT: {folder}: {export.problem}")
         return 1
     sheet = export.document["sheet"]
     lines = sheet["lines"]

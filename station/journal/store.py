@@ -167,6 +167,7 @@ class Journal:
         self._conn = db.conn
         self._lock = lock
         self.session: int | None = None
+        self._made_sidecars = False
         self.election = self._load_election()
         self.head_seq, self.head_hash = self._read_head()
 
@@ -256,7 +257,9 @@ class Journal:
                     db.execute("PRAGMA fullfsync = ON")  # macOS: a real flush to the platter
                     if version < schema.SCHEMA_VERSION:
                         schema.upgrade(db)
-                return cls(path, db, read_only=read_only, lock=lock)
+                journal = cls(path, db, read_only=read_only, lock=lock)
+                journal._made_sidecars = read_only and bool(ours)
+                return journal
             except BaseException:
                 db.close()
                 raise
@@ -458,6 +461,9 @@ class Journal:
             if self._lock:
                 self._lock.release()
                 self._lock = None
+            if self._made_sidecars:
+                self._made_sidecars = False
+                _tidy_sidecars(self.path)
 
 
 def _connect(path: Path, *, read_only: bool) -> Database:
@@ -468,6 +474,27 @@ def _connect(path: Path, *, read_only: bool) -> Database:
         raise JournalNotFound(f"{path}: cannot be opened ({_describe(error)})") from None
     conn.execute("PRAGMA busy_timeout = 5000")
     return Database(conn, execute_plugins=False)
+
+
+def _tidy_sidecars(path: Path) -> None:
+    """Let SQLite take away the -wal and -shm files a reader's opening made beside the file.
+
+    A read-only connection may create them but can never remove them, so `station tally`
+    or `verify` would leave two files behind in the election's folder. A read-write
+    connection that is the last one to close removes them, and SQLite's own locks make
+    it leave them alone if any other connection (a station counting, a dashboard) is
+    still open. It reads the header only and writes nothing: the WAL it closes is empty,
+    or holds commits a station made meanwhile, which its checkpoint keeps.
+    """
+    try:
+        conn = sqlite3.connect(f"{path.absolute().as_uri()}?mode=rw", uri=True)
+        try:
+            conn.execute("PRAGMA busy_timeout = 100")
+            conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
+        finally:
+            conn.close()
+    except sqlite3.Error:
+        pass  # a read-only file or folder, or a busy writer: the files stay, harmless
 
 
 def _check_version(path: Path, version: int) -> None:
