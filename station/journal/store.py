@@ -29,6 +29,7 @@ from station.journal.errors import (
     JournalError,
     JournalExists,
     JournalNotFound,
+    JournalUnavailable,
     NewerJournal,
     NotAJournal,
     WriteFailed,
@@ -269,6 +270,10 @@ class Journal:
             for sidecar in ours:
                 with contextlib.suppress(OSError):
                     sidecar.unlink(missing_ok=True)
+            if _environment_fault(error):
+                raise JournalUnavailable(
+                    f"{path}: cannot be opened now ({_write_problem(path, error)})"
+                ) from None
             raise CorruptJournal(
                 f"{path}: is damaged and cannot be read ({_describe(error)})"
             ) from None
@@ -283,6 +288,8 @@ class Journal:
             cursor = self._conn.execute("SELECT * FROM election WHERE id = 1")
             row = cursor.fetchone()
         except sqlite3.OperationalError as error:
+            if _environment_fault(error):
+                raise  # the disk's fault, not the file's: `open` says which
             raise CorruptJournal(f"{self.path}: is incomplete ({_describe(error)})") from None
         if row is None:
             raise CorruptJournal(f"{self.path}: has no election setup")
@@ -524,6 +531,21 @@ def _describe(error: sqlite3.Error) -> str:
     return str(error)
 
 
+_ENVIRONMENT_FAULTS = (
+    "SQLITE_IOERR",
+    "SQLITE_FULL",
+    "SQLITE_READONLY",
+    "SQLITE_CANTOPEN",
+    "SQLITE_BUSY",
+    "SQLITE_LOCKED",
+)
+
+
+def _environment_fault(error: sqlite3.Error) -> bool:
+    """Whether SQLite failed because of the machine (disk, locks), not the file's content."""
+    return getattr(error, "sqlite_errorname", "").startswith(_ENVIRONMENT_FAULTS)
+
+
 def _write_problem(path: Path, error: sqlite3.Error) -> str:
     """Why a write failed, in words the operator can act on.
 
@@ -532,7 +554,7 @@ def _write_problem(path: Path, error: sqlite3.Error) -> str:
     out); the file system can tell which, so ask it before giving up on words.
     """
     name = getattr(error, "sqlite_errorname", "")
-    if not name.startswith(("SQLITE_IOERR", "SQLITE_FULL", "SQLITE_READONLY", "SQLITE_CANTOPEN")):
+    if not name.startswith(_ENVIRONMENT_FAULTS[:4]):  # busy or locked: SQLite's words say it
         return _describe(error)
     folder = path.parent
     files = (path, Path(f"{path}-wal"))

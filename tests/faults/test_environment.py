@@ -250,3 +250,35 @@ def test_the_folder_gone(qtbot: QtBot, tmp_path: Path) -> None:
         lambda: away.rename(folder),
         "moved, deleted or replaced",
     )
+
+
+def test_opening_on_a_full_disk_says_so_and_opens_once_cleared(
+    qtbot: QtBot, small_disk: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The next morning the disk is full: no word of damage, and nothing is lost."""
+    from station.app import Station as StationApp
+    from station.cli import main
+
+    path = new_election(small_disk)
+    window = open_window(qtbot, path)
+    for _ in range(3):
+        key(window, Qt.Key.Key_F)
+    window.close()  # a clean close takes the -wal and -shm files away
+    filler = fill(small_disk)
+    shown: list[str] = []
+    monkeypatch.setattr("station.app.QMessageBox.warning", lambda p, t, text: shown.append(text))
+    app = StationApp()
+    app.open_path(path)
+    assert app.window is None and len(shown) == 1
+    assert "disk is full" in shown[0] and "damaged" not in shown[0], shown[0]
+    code = main(["verify", str(path)])
+    assert code == 2  # the file is not known to be damaged: it cannot be read now
+    filler.unlink()
+    assert_recorded_as_shown(path, 3)
+    app.open_path(path)
+    assert app.window is not None
+    qtbot.addWidget(app.window)
+    key(app.window, Qt.Key.Key_F)
+    assert shown_for(app.window) == 4
+    app.window.close()
+    assert_recorded_as_shown(path, 4)
