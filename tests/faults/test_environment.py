@@ -17,7 +17,7 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from station.domain import Call, ElectionSetup
+from station.domain import Action, Call, ElectionSetup
 from station.journal import Journal
 from station.journal.verify import verify_file
 from station.ui.operator_window import OperatorWindow
@@ -282,3 +282,28 @@ def test_opening_on_a_full_disk_says_so_and_opens_once_cleared(
     assert shown_for(app.window) == 4
     app.window.close()
     assert_recorded_as_shown(path, 4)
+
+
+def test_exporting_onto_a_full_disk_leaves_nothing_and_works_once_cleared(
+    small_disk: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from station.cli import main
+
+    path = new_election(tmp_path)
+    journal = Journal.open(path)
+    journal.start_session()
+    for _ in range(3):
+        journal.append(Action.CALL, Call.FOR)
+    journal.close()
+    assert main(["sign", str(path), "--agent", "R. Agent"]) == 0
+    capsys.readouterr()  # the sheet's own output
+    filler = fill(small_disk)
+    before = sorted(small_disk.iterdir())
+    assert main(["export", str(path), "--out", str(small_disk / "sheet")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err, err
+    assert "the disk is full" in err and "nothing was left" in err, err
+    assert sorted(small_disk.iterdir()) == before  # no half-written export left behind
+    filler.unlink()
+    assert main(["export", str(path), "--out", str(small_disk / "sheet")]) == 0
+    assert main(["verify", str(small_disk / "sheet")]) == 0
