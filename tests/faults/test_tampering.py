@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator
 from contextlib import redirect_stderr, redirect_stdout
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -46,6 +47,9 @@ ELECTION_COLUMNS = (  # `id` is held to 1 by a CHECK: the row deleted is a case 
     "pile",
     "setup_hash",
 )
+
+
+Row = list[Any]  # an event as stored: the columns of EVENT_FIELDS, in order
 
 
 @dataclass(frozen=True)
@@ -143,14 +147,14 @@ def test_the_pristine_election_verifies_every_way(election: Pristine) -> None:
 # -- a field of an event, every column, at the start, middle and end of the record --
 
 
-def other_value(column: str, old: object) -> object:
+def other_value(column: str, old: Any) -> object:
     """A plausible other value for `column`, of the type Station writes."""
     if column == "seq":
-        return int(old) + 1000  # type: ignore[call-overload]
+        return int(old) + 1000
     if column in ("mono_ns", "session"):
-        return int(old) + 1  # type: ignore[call-overload]
+        return int(old) + 1
     if column == "target":
-        return (old or 0) + 1  # type: ignore[operator]
+        return (old or 0) + 1
     return {
         "utc": "2020-01-01T00:00:00.000000+00:00",
         "action": "undo" if old == "call" else "call",
@@ -173,18 +177,14 @@ def test_a_changed_field_is_named(election: Pristine, column: str, seq: int) -> 
     conn = sqlite3.connect(election.file)
     old = conn.execute(f"SELECT {column} FROM events WHERE seq = ?", (seq,)).fetchone()[0]
     conn.close()
-    tamper(
-        election.file,
-        f"UPDATE events SET {column} = ? WHERE seq = {seq}".replace(
-            "?", repr_sql(other_value(column, old))
-        ),
-    )
+    value = sql_literal(other_value(column, old))
+    tamper(election.file, f"UPDATE events SET {column} = {value} WHERE seq = {seq}")
     restore_guards(election.file)  # a careful forger puts the guards back
     named = {"seq": "is missing", "prev_hash": "does not chain"}.get(column, "was altered")
     assert_caught([election.file], f"event {seq} {named}")
 
 
-def repr_sql(value: object) -> str:
+def sql_literal(value: object) -> str:
     return str(value) if isinstance(value, int) else "'" + str(value).replace("'", "''") + "'"
 
 
@@ -207,7 +207,7 @@ def test_a_changed_setup_is_named(election: Pristine, column: str) -> None:
 # -- events deleted, inserted, reordered, the guards dropped -------------------------
 
 
-def rows(path: Path) -> list[list[object]]:
+def rows(path: Path) -> list[Row]:
     conn = sqlite3.connect(path)
     found = [
         list(row)
@@ -217,13 +217,13 @@ def rows(path: Path) -> list[list[object]]:
     return found
 
 
-def rewrite(path: Path, events: list[list[object]], *, rehash_from: int | None = None) -> None:
+def rewrite(path: Path, events: list[Row], *, rehash_from: int | None = None) -> None:
     """Replace every event; with `rehash_from`, recompute the chain from that seq on."""
     if rehash_from is not None:
         for index, event in enumerate(events):
-            if event[0] >= rehash_from:  # type: ignore[operator]
+            if event[0] >= rehash_from:
                 event[8] = events[index - 1][9] if index else event[8]
-                event[9] = event_hash(*event[:9])  # type: ignore[arg-type]
+                event[9] = event_hash(*event[:9])
     tamper(path, "DELETE FROM events")
     conn = sqlite3.connect(path)
     conn.executemany(f"INSERT INTO events VALUES ({', '.join('?' * 10)})", events)
@@ -232,7 +232,7 @@ def rewrite(path: Path, events: list[list[object]], *, rehash_from: int | None =
     restore_guards(path)
 
 
-def forged_call(after: list[object], call: str = "for") -> list[object]:
+def forged_call(after: Row, call: str = "for") -> Row:
     """A call event that chains to `after`, hashed as Station would."""
     fields = [
         int(after[0]) + 1,
@@ -244,8 +244,8 @@ def forged_call(after: list[object], call: str = "for") -> list[object]:
         None,
         None,
         after[9],
-    ]  # type: ignore[call-overload]
-    return [*fields, event_hash(*fields)]  # type: ignore[arg-type]
+    ]
+    return [*fields, event_hash(*fields)]
 
 
 def delete(seq: int) -> Callable[[Path], None]:
@@ -259,14 +259,14 @@ def insert_and_renumber(path: Path) -> None:
     """A FOR slipped in after event 6, those after it renumbered, hashes left as they were."""
     events = rows(path)
     extra = forged_call(events[5])
-    shifted = [[e[0] + 1, *e[1:]] if e[0] > 6 else e for e in events]  # type: ignore[operator]
+    shifted = [[e[0] + 1, *e[1:]] if e[0] > 6 else e for e in events]
     rewrite(path, [*shifted[:6], extra, *shifted[6:]])
 
 
 def insert_and_rehash(path: Path) -> None:
     """The same, with every later hash recomputed: the sheet's stated facts still tell."""
     events = rows(path)
-    shifted = [[e[0] + 1, *e[1:]] if e[0] > 6 else e for e in events]  # type: ignore[operator]
+    shifted = [[e[0] + 1, *e[1:]] if e[0] > 6 else e for e in events]
     for event in shifted:
         if event[4] in ("undo", "redo") and event[6] == 7:
             event[6] = 8  # the undo and redo of the FOR at 7 follow it to 8
@@ -368,7 +368,7 @@ def truncate(path: Path) -> None:
 
 def truncate_and_carry_on(path: Path) -> None:
     """The tail and the sheet cut off, and new calls chained on in their place."""
-    events = [e for e in rows(path) if e[0] <= 12]  # type: ignore[operator]
+    events = [e for e in rows(path) if e[0] <= 12]
     for _ in range(3):
         events.append(forged_call(events[-1], "against"))
     rewrite(path, events)
