@@ -190,7 +190,8 @@ class Journal:
                 raise JournalExists(f"{path}: already exists; Station never overwrites a file")
         except OSError as error:  # a name too long for the file system, and the like
             raise JournalNotFound(f"{path}: cannot be created ({error.strerror})") from None
-        temp = folder / f".station-{secrets.token_hex(6)}.creating"
+        _remove_stale_creations(folder)
+        temp = folder / f"{_CREATING_PREFIX}{secrets.token_hex(6)}{_CREATING_SUFFIX}"
         try:
             conn = sqlite3.connect(temp)
             try:
@@ -594,6 +595,24 @@ def _near_size_limit(sizes: list[int]) -> bool:
 
 def _utc_now() -> str:
     return datetime.now(UTC).isoformat(timespec="microseconds")
+
+
+_CREATING_PREFIX = ".station-"
+_CREATING_SUFFIX = ".creating"
+_STALE_AFTER_S = 600  # a creation takes milliseconds: older leftovers are abandoned
+
+
+def _remove_stale_creations(folder: Path) -> None:
+    """Remove what a `create` killed half-way left behind (its temp file, -wal, -shm).
+
+    Only leftovers older than ten minutes: a younger one may be another station's
+    creation in progress. What is left never has an election file's name, so this is
+    tidiness, not safety.
+    """
+    with contextlib.suppress(OSError):
+        for leftover in folder.glob(f"{_CREATING_PREFIX}*{_CREATING_SUFFIX}*"):
+            if time.time() - leftover.stat().st_mtime >= _STALE_AFTER_S:
+                leftover.unlink(missing_ok=True)
 
 
 def _link_into_place(temp: Path, path: Path) -> None:
