@@ -90,6 +90,7 @@ def fault_round(
         assert window.error_banner.isVisible(), "the first refused call must be shown at once"
         banner = window.error_banner.text()
         assert "NOT RECORDED" in banner and message in banner, banner
+        assert banner.lower().count("not recorded") == 1, banner  # said once, plainly
         for _ in range(3):
             key(window, Qt.Key.Key_F)
         assert shown_for(window) == 5  # the count did not move
