@@ -9,6 +9,7 @@ from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QWidget
 
 from station import __version__
+from station.domain.text import one_line
 from station.journal import Journal, JournalError
 from station.resources import read_text, resource_path
 from station.settings import Settings
@@ -159,7 +160,7 @@ def run_operator(journal: Journal) -> int:
         station.show_operator(journal)
     except JournalError as error:
         journal.close()
-        print(f"station: {error}", file=sys.stderr)
+        print(one_line(f"station: {error}"), file=sys.stderr)
         return 2
     if not journal.election.setup.is_demo:
         station.settings.add_recent_file(journal.path)

@@ -20,7 +20,8 @@ from station.domain.parties import Party
 from station.domain.piles import DEFAULT_PILE
 from station.domain.statements import challenges_statement, majority_statement
 from station.domain.tally_sheet import Observer, SheetError, clean_reason
-from station.journal import Journal, JournalError
+from station.domain.text import one_line
+from station.journal import CorruptJournal, Journal, JournalError
 from station.journal.verify import verify_journal
 from station.progress import TerminalProgress
 from station.sheet.export import PAPERS, ExportError, choose_sheet, export_sheet
@@ -64,6 +65,11 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{message} (see `{self.prog} --help`)")
+
+
+def say_problem(message: str) -> None:
+    """Print a problem (exit 1 or 2) as one line on stderr."""
+    print(one_line(message), file=sys.stderr)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -213,7 +219,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         }[args.command]
         return handler(args)
     except (UsageError, SetupError, JournalError, SheetError, ExportError, KeyProblem) as error:
-        print(f"station: {error}", file=sys.stderr)
+        say_problem(f"station: {error}")
         return 2
     except KeyboardInterrupt:
         return 130
@@ -399,9 +405,16 @@ def cmd_verify(args: argparse.Namespace) -> int:
         sheet = verify_export(args.sheet, expected_key=args.key, progress=shown)
         shown.finish()
         if not sheet.ok:
-            print(f"NOT INTACT: {args.sheet}: {sheet.problem}", file=sys.stderr)
+            say_problem(f"NOT INTACT: {args.sheet}: {sheet.problem}")
             return 1
-    journal = Journal.open(args.file, read_only=True)
+    try:
+        journal = Journal.open(args.file, read_only=True)
+    except CorruptJournal as error:
+        # A Station file whose setup was altered or removed, or that SQLite can no
+        # longer read: the record is not intact (exit 1), unlike a file that was never
+        # a Station election (exit 2).
+        say_problem(f"NOT INTACT: {error}")
+        return 1
     try:
         shown = TerminalProgress(f"verifying {args.file}")
         verdict = verify_journal(journal, shown)
@@ -414,7 +427,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
     finally:
         journal.close()
     if problem:
-        print(f"NOT INTACT: {args.file}: {problem}", file=sys.stderr)
+        say_problem(f"NOT INTACT: {args.file}: {problem}")
         return 1
     print(
         f"OK: {args.file}: {verdict.events:,} events, chain and replay intact; head {verdict.head}"
@@ -434,7 +447,7 @@ def _verify_folder(folder: Path, key: str | None) -> int:
     export = verify_export(folder, expected_key=key, progress=shown)
     shown.finish()
     if not export.ok or export.document is None:
-        print(f"NOT INTACT: {folder}: {export.problem}", file=sys.stderr)
+        say_problem(f"NOT INTACT: {folder}: {export.problem}")
         return 1
     sheet = export.document["sheet"]
     lines = sheet["lines"]

@@ -21,3 +21,14 @@ def clean_text(
     if any(unicodedata.category(ch).startswith("C") for ch in text):
         raise error(f"{what} contains control characters")
     return text
+
+
+def one_line(text: str) -> str:
+    """`text` with every control or format character escaped, so it prints as one line.
+
+    A file name may hold a newline or a right-to-left override; a message naming it
+    must still be the single, honest line the command line promises.
+    """
+    return "".join(
+        ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in text
+    )

@@ -22,6 +22,11 @@ class CorruptJournal(JournalError):
     """The file claims to be a Station journal but SQLite cannot read it."""
 
 
+class JournalUnavailable(JournalError):
+    """The machine will not let Station use the file now (a full or read-only disk, an
+    input/output error); the file itself may be perfectly intact."""
+
+
 class NewerJournal(JournalError):
     """The file was written by a newer Station whose format this one cannot read."""
 

@@ -29,6 +29,7 @@ from station.journal.errors import (
     JournalError,
     JournalExists,
     JournalNotFound,
+    JournalUnavailable,
     NewerJournal,
     NotAJournal,
     WriteFailed,
@@ -167,6 +168,7 @@ class Journal:
         self._conn = db.conn
         self._lock = lock
         self.session: int | None = None
+        self._made_sidecars = False
         self.election = self._load_election()
         self.head_seq, self.head_hash = self._read_head()
 
@@ -188,7 +190,8 @@ class Journal:
                 raise JournalExists(f"{path}: already exists; Station never overwrites a file")
         except OSError as error:  # a name too long for the file system, and the like
             raise JournalNotFound(f"{path}: cannot be created ({error.strerror})") from None
-        temp = folder / f".station-{secrets.token_hex(6)}.creating"
+        _remove_stale_creations(folder)
+        temp = folder / f"{_CREATING_PREFIX}{secrets.token_hex(6)}{_CREATING_SUFFIX}"
         try:
             conn = sqlite3.connect(temp)
             try:
@@ -256,7 +259,9 @@ class Journal:
                     db.execute("PRAGMA fullfsync = ON")  # macOS: a real flush to the platter
                     if version < schema.SCHEMA_VERSION:
                         schema.upgrade(db)
-                return cls(path, db, read_only=read_only, lock=lock)
+                journal = cls(path, db, read_only=read_only, lock=lock)
+                journal._made_sidecars = read_only and bool(ours)
+                return journal
             except BaseException:
                 db.close()
                 raise
@@ -266,6 +271,10 @@ class Journal:
             for sidecar in ours:
                 with contextlib.suppress(OSError):
                     sidecar.unlink(missing_ok=True)
+            if _environment_fault(error):
+                raise JournalUnavailable(
+                    f"{path}: cannot be opened now ({_write_problem(path, error)})"
+                ) from None
             raise CorruptJournal(
                 f"{path}: is damaged and cannot be read ({_describe(error)})"
             ) from None
@@ -280,6 +289,8 @@ class Journal:
             cursor = self._conn.execute("SELECT * FROM election WHERE id = 1")
             row = cursor.fetchone()
         except sqlite3.OperationalError as error:
+            if _environment_fault(error):
+                raise  # the disk's fault, not the file's: `open` says which
             raise CorruptJournal(f"{self.path}: is incomplete ({_describe(error)})") from None
         if row is None:
             raise CorruptJournal(f"{self.path}: has no election setup")
@@ -364,7 +375,7 @@ class Journal:
                     self._conn.execute("ROLLBACK")
             elif self._committed_after_all(record):
                 return record
-            raise WriteFailed(f"not recorded: {_describe(error)}") from None
+            raise WriteFailed(f"not recorded: {_write_problem(self.path, error)}") from None
         self.head_seq, self.head_hash = seq, record.hash
         return record
 
@@ -458,6 +469,9 @@ class Journal:
             if self._lock:
                 self._lock.release()
                 self._lock = None
+            if self._made_sidecars:
+                self._made_sidecars = False
+                _tidy_sidecars(self.path)
 
 
 def _connect(path: Path, *, read_only: bool) -> Database:
@@ -468,6 +482,27 @@ def _connect(path: Path, *, read_only: bool) -> Database:
         raise JournalNotFound(f"{path}: cannot be opened ({_describe(error)})") from None
     conn.execute("PRAGMA busy_timeout = 5000")
     return Database(conn, execute_plugins=False)
+
+
+def _tidy_sidecars(path: Path) -> None:
+    """Let SQLite take away the -wal and -shm files a reader's opening made beside the file.
+
+    A read-only connection may create them but can never remove them, so `station tally`
+    or `verify` would leave two files behind in the election's folder. A read-write
+    connection that is the last one to close removes them, and SQLite's own locks make
+    it leave them alone if any other connection (a station counting, a dashboard) is
+    still open. It reads the header only and writes nothing: the WAL it closes is empty,
+    or holds commits a station made meanwhile, which its checkpoint keeps.
+    """
+    try:
+        conn = sqlite3.connect(f"{path.absolute().as_uri()}?mode=rw", uri=True)
+        try:
+            conn.execute("PRAGMA busy_timeout = 100")
+            conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
+        finally:
+            conn.close()
+    except sqlite3.Error:
+        pass  # a read-only file or folder, or a busy writer: the files stay, harmless
 
 
 def _check_version(path: Path, version: int) -> None:
@@ -497,8 +532,87 @@ def _describe(error: sqlite3.Error) -> str:
     return str(error)
 
 
+_ENVIRONMENT_FAULTS = (
+    "SQLITE_IOERR",
+    "SQLITE_FULL",
+    "SQLITE_READONLY",
+    "SQLITE_CANTOPEN",
+    "SQLITE_BUSY",
+    "SQLITE_LOCKED",
+)
+
+
+def _environment_fault(error: sqlite3.Error) -> bool:
+    """Whether SQLite failed because of the machine (disk, locks), not the file's content."""
+    return getattr(error, "sqlite_errorname", "").startswith(_ENVIRONMENT_FAULTS)
+
+
+def _write_problem(path: Path, error: sqlite3.Error) -> str:
+    """Why a write failed, in words the operator can act on.
+
+    SQLite reports most refusals by the machine as a bare input/output error (a file
+    made immutable, a disk remounted read-only, a file-size limit, a USB stick pulled
+    out); the file system can tell which, so ask it before giving up on words.
+    """
+    name = getattr(error, "sqlite_errorname", "")
+    if not name.startswith(_ENVIRONMENT_FAULTS[:4]):  # busy or locked: SQLite's words say it
+        return _describe(error)
+    folder = path.parent
+    files = (path, Path(f"{path}-wal"))
+    try:
+        disk = os.statvfs(folder) if hasattr(os, "statvfs") else None
+        writable = os.access(folder, os.W_OK) and all(
+            os.access(file, os.W_OK) for file in files if file.exists()
+        )
+        sizes = [file.stat().st_size for file in files if file.exists()]
+    except OSError:
+        return "the election file's folder cannot be reached (was the disk removed?)"
+    if disk is not None and disk.f_flag & os.ST_RDONLY:
+        return "the disk is read-only (removed, or made read-only?)"
+    if not writable:
+        return "the file or its folder was made read-only"
+    if disk is not None and disk.f_bavail * disk.f_frsize < _LOW_SPACE:
+        return "the disk is full"
+    if _near_size_limit(sizes):
+        return (
+            "the file reached the largest size this computer lets Station write (a file-size limit)"
+        )
+    return _describe(error)
+
+
+_LOW_SPACE = 256 * 1024  # less than this free: a WAL frame and its checkpoint may not fit
+
+
+def _near_size_limit(sizes: list[int]) -> bool:
+    """Whether a file is within reach of the process's file-size limit (RLIMIT_FSIZE)."""
+    try:
+        import resource
+    except ImportError:  # pragma: no cover - Windows has no such limit
+        return False
+    soft, _hard = resource.getrlimit(resource.RLIMIT_FSIZE)
+    return soft != resource.RLIM_INFINITY and any(size + _LOW_SPACE > soft for size in sizes)
+
+
 def _utc_now() -> str:
     return datetime.now(UTC).isoformat(timespec="microseconds")
+
+
+_CREATING_PREFIX = ".station-"
+_CREATING_SUFFIX = ".creating"
+_STALE_AFTER_S = 600  # a creation takes milliseconds: older leftovers are abandoned
+
+
+def _remove_stale_creations(folder: Path) -> None:
+    """Remove what a `create` killed half-way left behind (its temp file, -wal, -shm).
+
+    Only leftovers older than ten minutes: a younger one may be another station's
+    creation in progress. What is left never has an election file's name, so this is
+    tidiness, not safety.
+    """
+    with contextlib.suppress(OSError):
+        for leftover in folder.glob(f"{_CREATING_PREFIX}*{_CREATING_SUFFIX}*"):
+            if time.time() - leftover.stat().st_mtime >= _STALE_AFTER_S:
+                leftover.unlink(missing_ok=True)
 
 
 def _link_into_place(temp: Path, path: Path) -> None:

@@ -125,6 +125,7 @@ def create_key(path: Path | None = None) -> StationKey:
     path = path or default_key_path()
     try:
         path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        _close_folder(path.parent)
         key = Ed25519PrivateKey.generate()
         pem = key.private_bytes(
             serialization.Encoding.PEM,
@@ -147,6 +148,18 @@ def create_key(path: Path | None = None) -> StationKey:
         path.unlink(missing_ok=True)
         raise KeyProblem(f"{path}: the signing key cannot be written ({error.strerror})") from None
     return StationKey(path, key)
+
+
+def _close_folder(folder: Path) -> None:
+    """Make the key's folder its owner's only, if it was made open to others.
+
+    `mkdir(mode=0o700)` does nothing to a folder that already exists (restored from a
+    backup, or made by another tool): one writable by others lets them delete or swap
+    the key file, however closed the file itself is, and one readable by others shows
+    them when a key is made or changed.
+    """
+    if os.name == "posix" and folder.stat().st_mode & 0o077:
+        folder.chmod(0o700)
 
 
 def key_for_signing(

@@ -485,8 +485,11 @@ class OperatorWindow(QMainWindow):
         QApplication.beep()
 
     def _on_controller_write_failed(self, message: str) -> None:
+        # The journal says "not recorded: the disk is full"; the banner says it once.
+        reason = message.removeprefix("not recorded: ")
+        reason = reason[:1].upper() + reason[1:] + ("" if reason.endswith((".", ")")) else ".")
         self.error_banner.setText(
-            f"<b>NOT RECORDED.</b> {_html(message)}<br>The count did not change."
+            f"<b>NOT RECORDED.</b> {_html(reason)}<br>The count did not change."
             " Fix the problem, then make the call again."
         )
         self.error_banner.show()

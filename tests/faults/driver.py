@@ -1,0 +1,88 @@
+"""A real counting station in a child process, driven line by line over stdin.
+
+The crash and fault tests run it so that it can be killed (SIGKILL) or starved of disk
+without taking the test run with it. It opens the election file through the real
+`CountController` (the same journal API, undo stack and session handling the operator
+window uses), offscreen, and answers each command on stdout, flushed at once:
+
+    F A C V      record FOR / AGAINST / CHALLENGE / VOID  -> "ACK seq action call target"
+    U R          undo / redo the last call                 -> "ACK ..." or "NOP"
+    LIMIT        cap the size of every file it writes at what they hold now
+                 (RLIMIT_FSIZE, SIGXFSZ ignored: a write that grows a file fails, EFBIG)
+    UNLIMIT      lift the cap again
+    Q            close the file cleanly and exit           -> "BYE"
+
+Each refused write answers "FAIL message" (what `write_failed` told the operator). The
+first line, once the session is open, is "READY seq".
+"""
+
+import os
+import resource
+import signal
+import sys
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from station.domain import Call
+from station.journal import Journal
+from station.ui.count_controller import CountController
+
+CALLS = {"F": Call.FOR, "A": Call.AGAINST, "C": Call.CHALLENGE, "V": Call.VOID}
+
+
+def say(line: str) -> None:
+    sys.stdout.write(line + "\n")
+    sys.stdout.flush()
+
+
+def main(path: Path) -> int:
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    unlimited = resource.getrlimit(resource.RLIMIT_FSIZE)
+    controller = CountController(Journal.open(path))
+    failures: list[str] = []
+    controller.write_failed.connect(failures.append)
+    journal = controller.journal
+    say(f"READY {journal.head_seq}")
+    for line in sys.stdin:
+        command = line.strip()
+        failures.clear()
+        before = journal.head_seq
+        if command in CALLS:
+            controller.record(CALLS[command], over_count=True)
+        elif command == "U":
+            controller.undo()
+        elif command == "R":
+            controller.redo()
+        elif command == "LIMIT":
+            sizes = [
+                os.path.getsize(name)
+                for name in (path, Path(f"{path}-wal"), Path(f"{path}-shm"))
+                if name.exists()
+            ]
+            resource.setrlimit(resource.RLIMIT_FSIZE, (max(sizes), unlimited[1]))
+            say("LIMITED")
+            continue
+        elif command == "UNLIMIT":
+            resource.setrlimit(resource.RLIMIT_FSIZE, unlimited)
+            say("UNLIMITED")
+            continue
+        elif command == "Q":
+            break
+        else:
+            say(f"UNKNOWN {command}")
+            continue
+        if failures:
+            say(f"FAIL {failures[0]}")
+        elif journal.head_seq == before:
+            say("NOP")
+        else:
+            record = journal.last_records(1)[0]
+            say(f"ACK {record.seq} {record.action} {record.call} {record.target}")
+    controller.close()
+    say("BYE")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(Path(sys.argv[1])))

@@ -1,0 +1,366 @@
+"""Bad input never crashes Station, never writes, and is told in one line.
+
+Files: garbage, empty, another program's SQLite and a newer Station's file, given to
+every command that takes a file. Arguments: hypothesis draws command lines for every
+subcommand from the options Station knows, files good and bad, and arbitrary text,
+and runs them in-process (`station.cli.main`): the exit code is 0, 1 or 2, a 2 comes
+with exactly one line on stderr, nothing is ever a traceback, and nothing in the folder
+is created or changed unless the command succeeded at creating or changing it. The
+"New election" dialog is fuzzed the same way.
+"""
+
+import hashlib
+import io
+import os
+import shutil
+import sqlite3
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager, redirect_stderr, redirect_stdout
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+from PySide6.QtWidgets import QApplication, QDialogButtonBox
+from pytestqt.qtbot import QtBot
+
+from station.cli import SUBCOMMANDS, main
+from station.domain import Action, Call, ElectionSetup, SetupError, SheetKind
+from station.journal import Journal, schema
+from station.sheet.export import export_sheet
+from station.sheet.keys import key_for_signing
+from station.sheet.prepare import SheetRequest, prepare_sheet
+from station.ui.new_election_dialog import NewElectionDialog
+
+# More examples for a long run: STATION_FUZZ_EXAMPLES=5000 pytest tests/faults/test_bad_input.py
+EXAMPLES = int(os.environ.get("STATION_FUZZ_EXAMPLES", "250"))
+
+SETUP = ElectionSetup(
+    case_number="29-RC-288020",
+    employer="Amazon.com Services LLC",
+    union="Amazon Labor Union",
+    eligible=8325,
+    ballots=None,
+    agent="R. Agent",
+)
+
+
+def garbage(path: Path) -> None:
+    path.write_bytes(bytes(range(256)) * 16)
+
+
+def empty(path: Path) -> None:
+    path.write_bytes(b"")
+
+
+def foreign(path: Path) -> None:
+    conn = sqlite3.connect(path)
+    conn.execute("CREATE TABLE recipes (name TEXT)")
+    conn.commit()
+    conn.close()
+
+
+def future(path: Path) -> None:
+    Journal.create(path, SETUP)
+    conn = sqlite3.connect(path)
+    conn.execute(f"PRAGMA user_version = {schema.SCHEMA_VERSION + 1}")
+    conn.commit()
+    conn.close()
+
+
+BAD_FILES = {"garbage": garbage, "empty": empty, "foreign": foreign, "future": future}
+FILE_COMMANDS = [
+    ["open", "{file}"],
+    ["{file}"],
+    ["tally", "{file}"],
+    ["tally", "{file}", "--json"],
+    ["log", "{file}", "--json"],
+    ["verify", "{file}"],
+    ["sign", "{file}", "--agent", "R. Agent"],
+    ["reopen", "{file}", "--reason", "a ballot found"],
+    ["export", "{file}", "--out", "{folder}/out"],
+    ["dashboard", "{file}"],
+]
+
+
+def snapshot(folder: Path) -> dict[str, str]:
+    """Every file and folder under `folder`, with a digest of each file's bytes."""
+    found = {}
+    for path in sorted(folder.rglob("*")):
+        name = str(path.relative_to(folder))
+        found[name] = "folder" if path.is_dir() else hashlib.sha256(path.read_bytes()).hexdigest()
+    return found
+
+
+def run(argv: list[str]) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err):
+        try:
+            code = main(argv)
+        except SystemExit as exit:  # --help and --version end through argparse
+            code = exit.code if isinstance(exit.code, int) else 2
+    return code, out.getvalue(), err.getvalue()
+
+
+@pytest.fixture(autouse=True)
+def no_windows(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The commands that open a window check their file, then return instead of running."""
+    from station.ui.dashboard_feed import JournalFollower
+
+    def operator(journal: Journal) -> int:
+        journal.close()
+        return 0
+
+    def dashboard(path: Path, theme: str) -> int:
+        JournalFollower(path).close()  # refuses a bad file exactly as the real one does
+        return 0
+
+    monkeypatch.setattr("station.app.run_operator", operator)
+    monkeypatch.setattr("station.app.run_dashboard", dashboard)
+    monkeypatch.setattr("station.app.run_start", lambda: 0)
+
+
+@pytest.mark.parametrize("kind", sorted(BAD_FILES))
+@pytest.mark.parametrize("argv", FILE_COMMANDS, ids=[" ".join(a) for a in FILE_COMMANDS])
+def test_a_bad_file_is_refused_in_one_line_and_left_alone(
+    tmp_path: Path, kind: str, argv: list[str]
+) -> None:
+    path = tmp_path / "bad.station"
+    BAD_FILES[kind](path)
+    before = snapshot(tmp_path)
+    code, out, err = run([arg.format(file=path, folder=tmp_path) for arg in argv])
+    assert (code, out) == (2, ""), err
+    assert err.startswith(f"station: {path}: ") and err.count("\n") == 1, err
+    assert snapshot(tmp_path) == before
+
+
+def test_a_garbage_export_folder_is_not_intact_in_one_line(tmp_path: Path) -> None:
+    for name in ("tally.pdf", "tally.json", "journal.jsonl", "manifest.json", "manifest.sig"):
+        garbage(tmp_path / name)
+    before = snapshot(tmp_path)
+    code, out, err = run(["verify", str(tmp_path)])
+    assert (code, out) == (1, "")
+    assert err.startswith("NOT INTACT: ") and err.count("\n") == 1, err
+    assert snapshot(tmp_path) == before
+
+
+# -- fuzzing the command line --------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def template(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """A counted election, a signed one, its export and bad files, copied for each example."""
+    folder = tmp_path_factory.mktemp("template")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("XDG_DATA_HOME", str(folder.parent / f"{folder.name}-home"))
+        for name in ("count.station", "signed.station"):
+            Journal.create(folder / name, SETUP)
+            journal = Journal.open(folder / name)
+            journal.start_session()
+            for call in (Call.FOR, Call.AGAINST, Call.CHALLENGE, Call.FOR):
+                journal.append(Action.CALL, call)
+            if name == "signed.station":
+                key = key_for_signing()
+                request = SheetRequest(SheetKind.FINAL, "R. Agent", [], None)
+                prepare_sheet(journal, journal.replay(), request, key_fingerprint=key.fingerprint)
+                export_sheet(journal, journal.replay(), folder / "sheet", key)
+            journal.close()
+        for kind, make in BAD_FILES.items():
+            make(folder / f"{kind}.station")
+        yield folder
+
+
+@contextmanager
+def sandbox(template: Path) -> Iterator[Path]:
+    """A fresh copy of the template as the working folder, for one example."""
+    with tempfile.TemporaryDirectory() as name:
+        folder = Path(name) / "work"
+        shutil.copytree(template, folder)
+        before = Path.cwd()
+        os.chdir(folder)
+        try:
+            yield folder
+        finally:
+            os.chdir(before)
+
+
+FILES = [
+    "count.station",
+    "signed.station",
+    "garbage.station",
+    "empty.station",
+    "foreign.station",
+    "future.station",
+    "missing.station",
+    "sheet",
+    ".",
+    "nowhere/new.station",
+    "new.station",
+    "out",
+]
+OPTIONS = [
+    "--json", "--key", "--sheet", "--head", "--agent", "--observer", "--place", "--interim",
+    "--new-key", "--reason", "--out", "--paper", "--new", "--theme", "--case", "--employer",
+    "--union", "--eligible", "--ballots", "--pile", "--help", "--version", "-x", "--",
+]  # fmt: skip
+VALUES = [
+    "0", "1", "-1", "8325", "9" * 40, "1e3", "a4", "letter", "dark", "light",
+    "Employer:Jane Roe", "Union:", "Judge:X", "5:deadbeef", "1:" + "0" * 64,
+    "d4d6-c91e-4d9d-adad-5e3b-9005-f2a2-f6ec", "", " ", "\u202e", "R. Agent",
+]  # fmt: skip
+TOKENS = st.one_of(
+    st.sampled_from(FILES),
+    st.sampled_from(OPTIONS),
+    st.sampled_from(VALUES),
+    st.text(alphabet=st.characters(blacklist_characters="\x00/"), max_size=12),
+)
+NOISE = st.lists(TOKENS, max_size=7)
+FLAGS = {"--json", "--interim", "--new-key", "--new"}
+OPTIONS_OF = {
+    "open": [],
+    "new": ["--ballots", "--agent", "--pile"],
+    "tally": ["--json"],
+    "log": ["--json"],
+    "verify": ["--key", "--sheet", "--head"],
+    "sign": ["--agent", "--observer", "--place", "--interim", "--new-key"],
+    "reopen": ["--reason"],
+    "export": ["--out", "--sheet", "--paper"],
+    "key": ["--new"],
+    "dashboard": ["--theme"],
+}
+VALUE = st.one_of(st.sampled_from(VALUES), st.sampled_from(FILES), st.text(max_size=12))
+
+
+@st.composite
+def well_formed(draw: st.DrawFn) -> list[str]:
+    """A command line shaped like a real one: the command, a file, its own options."""
+    command = draw(st.sampled_from(sorted(OPTIONS_OF)))
+    argv = [command]
+    if command != "key":
+        argv.append(draw(st.sampled_from(FILES)))
+    if command == "new":
+        for option in ("--case", "--employer", "--union", "--eligible"):
+            argv += [option, draw(VALUE)]
+    for option in draw(st.lists(st.sampled_from(OPTIONS_OF[command] or ["--"]), max_size=4)):
+        argv += [option] if option in FLAGS or option == "--" else [option, draw(VALUE)]
+    return argv
+
+
+COMMAND_LINES = st.one_of(
+    well_formed(),
+    st.tuples(st.sampled_from([*SUBCOMMANDS, "frobnicate", ""]), NOISE).map(
+        lambda parts: ([parts[0]] if parts[0] else []) + parts[1]
+    ),
+)
+
+# A success may change what the command exists to create or change, and nothing else.
+MAY_CHANGE = {"new": "created", "sign": "changed", "reopen": "changed", "export": "created"}
+
+
+@settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(argv=COMMAND_LINES)
+def test_fuzzed_command_lines(template: Path, qapp: QApplication, argv: list[str]) -> None:
+    with sandbox(template) as folder:
+        before = snapshot(folder)
+        code, out, err = run(argv)
+        after = snapshot(folder)
+    assert code in (0, 1, 2), (argv, code, err)
+    assert "Traceback" not in err and "Traceback" not in out
+    if code == 2:
+        assert err.startswith("station: ") and err.count("\n") == 1, (argv, err)
+    if code == 1:
+        assert argv[0] == "verify" and err.startswith("NOT INTACT: "), (argv, err)
+        assert err.count("\n") == 1, (argv, err)
+    command = argv[0] if argv and argv[0] in SUBCOMMANDS else "open"
+    event(f"{command}: exit {code}")  # --hypothesis-show-statistics shows what was reached
+    if code != 0 or command not in MAY_CHANGE:
+        assert after == before, (argv, code, err)
+    elif MAY_CHANGE[command] == "created":
+        assert all(after.get(name) == digest for name, digest in before.items()), argv
+    else:
+        changed = {name for name in before if after.get(name) != before[name]}
+        assert set(after) == set(before) and len(changed) <= 1, (argv, changed)
+
+
+# -- fuzzing the "New election" dialog -------------------------------------------------
+
+FIELD_TEXT = st.one_of(
+    st.sampled_from(["", " ", "0", "-3", "8,325", "4852", "1e3", "9" * 30, "abc", "\u202e"]),
+    st.text(max_size=30),
+)
+FILE_NAMES = st.one_of(
+    st.sampled_from(["e.station", "", "missing-folder/e.station", "existing.station", "."]),
+    st.text(alphabet=st.characters(blacklist_characters="\x00/"), min_size=1, max_size=20).filter(
+        lambda name: name.strip() not in ("", ".", "..")
+    ),
+)
+
+
+@settings(
+    max_examples=max(EXAMPLES * 3 // 5, 1),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(
+    case=FIELD_TEXT,
+    employer=FIELD_TEXT,
+    union=FIELD_TEXT,
+    eligible=FIELD_TEXT,
+    ballots=FIELD_TEXT,
+    agent=FIELD_TEXT,
+    name=FILE_NAMES,
+)
+def test_fuzzed_new_election_dialog(
+    qtbot: QtBot,
+    case: str,
+    employer: str,
+    union: str,
+    eligible: str,
+    ballots: str,
+    agent: str,
+    name: str,
+) -> None:
+    with tempfile.TemporaryDirectory() as temp:
+        folder = Path(temp)
+        (folder / "existing.station").write_text("keep me")
+        before = snapshot(folder)
+        dialog = NewElectionDialog(folder=folder)
+        try:
+            dialog.open()
+            for field, text in (
+                (dialog.case, case),
+                (dialog.employer, employer),
+                (dialog.union, union),
+                (dialog.eligible, eligible),
+                (dialog.ballots, ballots),
+                (dialog.agent, agent),
+            ):
+                field.setText(text)
+            dialog.path.setText(str(folder / name) if name else "")
+            dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).click()
+            after = snapshot(folder)
+            try:
+                expected: ElectionSetup | None = dialog.setup()
+            except SetupError:
+                expected = None
+            if dialog.created_path is None:
+                assert dialog.isVisible() and dialog.error_label.text().strip()
+                assert after == before, "a refused election leaves nothing behind"
+            else:
+                assert expected is not None and not dialog.isVisible()
+                created = str(dialog.created_path.relative_to(folder))
+                assert set(after) - set(before) == {created}
+                assert all(after[n] == d for n, d in before.items())
+                journal = Journal.open(dialog.created_path, read_only=True)
+                try:
+                    assert journal.election.setup == expected
+                finally:
+                    journal.close()
+        finally:
+            dialog.close()
+            dialog.deleteLater()

@@ -1,0 +1,167 @@
+"""Kill a counting station with SIGKILL at random moments, restart it, and check the record.
+
+After every kill: each event the station acknowledged (its "ACK" reached the test) is
+in the file exactly as acknowledged; beyond the last acknowledged event there is at
+most one more, and it is the command that was in flight (never a second copy, never
+something else); and `verify` passes. The default run kills 20 times; the soak run
+(`pytest -m soak tests/faults/test_crash.py -s`) kills 200 times and prints the figures.
+"""
+
+import random
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from station.domain import ElectionSetup
+from station.journal import Journal
+from station.journal.verify import verify_file
+from tests.faults.conftest import Station
+
+# What the operator does, weighted like a real count with its corrections.
+COMMANDS = ["F"] * 35 + ["A"] * 30 + ["C"] * 8 + ["V"] * 7 + ["U"] * 12 + ["R"] * 8
+EXPECTED_ACTION = {"F": "call", "A": "call", "C": "call", "V": "call", "U": "undo", "R": "redo"}
+BATCH = 2000  # commands queued per life: more than it gets through before the kill
+
+
+@dataclass
+class Figures:
+    kills: int = 0
+    kills_while_starting: int = 0
+    calls_acknowledged: int = 0
+    events_acknowledged: int = 0
+    in_flight_committed: int = 0
+    in_flight_not_committed: int = 0
+    lost: int = 0
+    doubled: int = 0
+    seconds: float = 0.0
+    problems: list[str] = field(default_factory=list)
+
+    def line(self) -> str:
+        return (
+            f"kills {self.kills} ({self.kills_while_starting} while starting), calls acknowledged"
+            f" {self.calls_acknowledged}, events acknowledged {self.events_acknowledged},"
+            f" in flight at the kill: committed {self.in_flight_committed}, not committed"
+            f" {self.in_flight_not_committed}; lost {self.lost}, doubled {self.doubled};"
+            f" {self.seconds:.0f} s"
+        )
+
+
+def crash_run(folder: Path, kills: int, seed: int) -> Figures:
+    rng = random.Random(seed)
+    path = folder / "crash.station"
+    Journal.create(
+        path,
+        ElectionSetup(
+            case_number="29-RC-288020",
+            employer="Amazon.com Services LLC",
+            union="Amazon Labor Union",
+            eligible=8325,
+            ballots=4852,
+            agent=None,
+        ),
+    )
+    acknowledged: dict[int, tuple[str, str, str]] = {}  # seq -> (action, call, target)
+    figures = Figures()
+    started = time.monotonic()
+    for _ in range(kills):
+        station = Station(path)
+        commands = [rng.choice(COMMANDS) for _ in range(BATCH)]
+        if rng.random() < 0.15:  # now and then, while it opens the file and its session
+            time.sleep(rng.uniform(0.0, 0.6))
+            answers = station.kill()
+        else:
+            ready = station.line()
+            assert ready.startswith("READY ")
+            station.send(*commands)
+            time.sleep(rng.uniform(0.0, 0.25))  # a deliberately random moment
+            answers = [ready, *station.kill()]
+        figures.kills += 1
+        in_flight = check_after_kill(path, answers, commands, acknowledged, figures)
+        if not answers or not answers[0].startswith("READY"):
+            figures.kills_while_starting += 1
+        if in_flight is None:
+            figures.in_flight_not_committed += 1
+        else:
+            figures.in_flight_committed += 1
+    station = Station(path)
+    assert station.line().startswith("READY ")
+    station.quit()
+    verdict = verify_file(path)
+    assert verdict.ok, verdict.problem
+    figures.seconds = time.monotonic() - started
+    return figures
+
+
+def check_after_kill(
+    path: Path,
+    answers: list[str],
+    commands: list[str],
+    acknowledged: dict[int, tuple[str, str, str]],
+    figures: Figures,
+) -> str | None:
+    """Compare the file with what was acknowledged; return the in-flight event's action if committed."""
+    expected_next: str | None = "open"  # before READY, the session's opening is in flight
+    if answers and answers[0].startswith("READY"):
+        acknowledged[int(answers[0].split()[1])] = ("open", "None", "None")
+        replies = answers[1:]
+        # None: it had answered every command, so nothing was in flight.
+        expected_next = (
+            EXPECTED_ACTION[commands[len(replies)]] if len(replies) < len(commands) else None
+        )
+        for reply in replies:
+            if reply.startswith("ACK "):
+                seq, action, call, target = reply.split()[1:]
+                acknowledged[int(seq)] = (action, call, target)
+                figures.events_acknowledged += 1
+                figures.calls_acknowledged += action == "call"
+            else:
+                assert reply == "NOP", reply  # an undo or redo with nothing to act on
+    verdict = verify_file(path)
+    assert verdict.ok, f"after kill {figures.kills}: {verdict.problem}"
+    journal = Journal.open(path, read_only=True)
+    try:
+        stored = {r.seq: (r.action, str(r.call), str(r.target)) for r in journal.records()}
+    finally:
+        journal.close()
+    for seq, event in acknowledged.items():
+        if stored.get(seq) != event:
+            figures.lost += 1
+            figures.problems.append(
+                f"kill {figures.kills}: event {seq} {event} is {stored.get(seq)}"
+            )
+    last = max(acknowledged, default=0)
+    extra = [stored[seq] for seq in sorted(stored) if seq > last]
+    if len(extra) > 1:
+        figures.doubled += len(extra) - 1
+        figures.problems.append(f"kill {figures.kills}: {len(extra)} events after the last ACK")
+    if not extra:
+        return None
+    if extra[0][0] != expected_next:
+        figures.problems.append(
+            f"kill {figures.kills}: event {last + 1} is {extra[0]}, but {expected_next} was in flight"
+        )
+    for offset, event in enumerate(extra, start=1):
+        acknowledged[last + offset] = event  # it is in the record now: it must stay
+    return extra[0][0]
+
+
+def assert_nothing_lost(figures: Figures) -> None:
+    print(f"\ncrash test: {figures.line()}")
+    assert figures.problems == []
+    assert (figures.lost, figures.doubled) == (0, 0)
+    assert figures.calls_acknowledged > 0
+
+
+def test_twenty_kills_lose_and_double_nothing(tmp_path: Path) -> None:
+    figures = crash_run(tmp_path, kills=20, seed=20)
+    assert_nothing_lost(figures)
+    assert figures.kills == 20
+
+
+@pytest.mark.soak
+def test_two_hundred_kills_lose_and_double_nothing(tmp_path: Path) -> None:
+    figures = crash_run(tmp_path, kills=200, seed=200)
+    assert_nothing_lost(figures)
+    assert figures.kills == 200

@@ -1,0 +1,173 @@
+"""Nothing Station stores or exports can link a ballot's content to a voter.
+
+An opened ballot carries nothing but its call; a challenge carries who challenged and
+why (that is on the sealed envelope anyway). These tests pin down every table and
+column of the election file, every key an event's detail may hold, and every key of
+the exported files, after a count that uses every kind of event: anything new that
+could carry a voter's identity has to be added here, on purpose, with a reason.
+
+Residual risk, by design: a challenge's `note` (and a reopening's `reason`) is free
+text. The window says "never a voter's name", but nothing can stop an operator from
+typing one; it is stored with the challenge, never with an opened ballot's content,
+since a challenged ballot stays sealed.
+"""
+
+import io
+import json
+import sqlite3
+from contextlib import redirect_stdout
+from pathlib import Path
+
+import pytest
+
+from station.cli import main
+from station.domain import Call, ElectionSetup, SheetKind
+from station.domain.parties import Party
+from station.domain.tally_sheet import Observer
+from station.journal import Journal
+from station.sheet.prepare import SheetRequest
+from station.ui.count_controller import CountController
+
+COLUMNS = {
+    "election": [
+        "id", "format", "election_id", "created_utc", "case_number", "employer",
+        "union_name", "eligible", "ballots", "agent", "setup_hash", "pile",
+    ],
+    "events": [
+        "seq", "utc", "mono_ns", "session", "action", "call", "target", "detail",
+        "prev_hash", "hash",
+    ],
+    "_sqlite_migrations": ["id", "migration_set", "name", "applied_at"],  # sqlite-utils
+}  # fmt: skip
+
+# Each key an event's detail may hold, and why it cannot identify a voter.
+DETAIL_KEYS = {
+    "open": {"station", "previous_session"},  # the software version; how the last session ended
+    "close": set(),
+    "call": {"over_count"},  # the operator confirmed a call beyond the ballots in the box
+    "undo": set(),
+    "redo": set(),
+    "amend": {"party", "reason", "note"},  # who challenged, a reason from a list, a note
+    "dispute": {"party"},  # which party disputed a VOID
+    "pile": {"found"},  # the number a recount of a pile found
+    "reopen": {"reason"},  # why the count was reopened
+    # The tally sheet: the computed lines, the agent, the parties' observers, place, dates, key.
+    "sign": {
+        "kind", "title", "revision", "supersedes", "case", "employer", "union", "ballots",
+        "counted", "lines", "statements", "head", "agent", "observers", "place",
+        "count_date", "prepared", "key", "key_changed_from",
+    },
+}  # fmt: skip
+
+
+@pytest.fixture
+def counted(tmp_path: Path) -> tuple[Path, Path]:
+    """A count with every kind of event, its final sheet exported."""
+    path = tmp_path / "count.station"
+    Journal.create(
+        path,
+        ElectionSetup(
+            case_number="29-RC-288020",
+            employer="Amazon.com Services LLC",
+            union="Amazon Labor Union",
+            eligible=20,
+            ballots=10,
+            agent="R. Agent",
+            pile=3,
+        ),
+    )
+    controller = CountController(Journal.open(path))
+    for call in (Call.FOR, Call.FOR, Call.FOR):
+        controller.record(call)
+    controller.check_pile(Call.FOR, 1, 3)
+    controller.record(Call.CHALLENGE)
+    challenge = controller.journal.head_seq
+    controller.amend_challenge(
+        challenge, {"party": "employer", "reason": "supervisor", "note": "envelope 12"}
+    )
+    controller.record(Call.VOID)
+    controller.dispute_void(controller.journal.head_seq, Party.PETITIONER)
+    controller.record(Call.AGAINST)
+    controller.undo()
+    controller.redo()
+    request = SheetRequest(SheetKind.INTERIM, "R. Agent", [Observer.parse("Union:Ann")], "Room 3")
+    controller.prepare_sheet(request)
+    controller.reopen("resuming the next morning")
+    for call in (Call.AGAINST, Call.AGAINST, Call.FOR, Call.FOR):
+        controller.record(call)
+    controller.record(Call.FOR, over_count=True)
+    controller.prepare_sheet(
+        SheetRequest(SheetKind.FINAL, "R. Agent", [Observer.parse("Employer:Jane Roe")], None)
+    )
+    controller.export(tmp_path / "sheet", "letter")
+    controller.close()
+    return path, tmp_path / "sheet"
+
+
+def test_the_file_holds_only_the_known_tables_and_columns(counted: tuple[Path, Path]) -> None:
+    conn = sqlite3.connect(counted[0])
+    try:
+        tables = [
+            name
+            for (name,) in conn.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name"
+            )
+        ]
+        assert sorted(tables) == sorted(COLUMNS)
+        for table in tables:
+            columns = [row[1] for row in conn.execute(f"PRAGMA table_info({table})")]
+            assert columns == COLUMNS[table], table
+        calls = conn.execute("SELECT detail FROM events WHERE action = 'call'").fetchall()
+        assert {detail for (detail,) in calls} <= {None, '{"over_count":true}'}
+    finally:
+        conn.close()
+
+
+def detail_keys(events: list[dict[str, object]]) -> dict[str, set[str]]:
+    found: dict[str, set[str]] = {}
+    for event in events:
+        detail = event["detail"] or {}
+        if isinstance(detail, str):
+            detail = json.loads(detail)
+        assert isinstance(detail, dict)
+        found.setdefault(str(event["action"]), set()).update(detail)
+    return found
+
+
+def test_every_event_detail_key_is_known(counted: tuple[Path, Path]) -> None:
+    out = io.StringIO()
+    with redirect_stdout(out):
+        assert main(["log", str(counted[0]), "--json"]) == 0
+    events = [json.loads(line) for line in out.getvalue().splitlines()]
+    found = detail_keys(events)
+    assert set(found) == set(DETAIL_KEYS), "every kind of event was exercised"
+    for action, keys in found.items():
+        assert keys <= DETAIL_KEYS[action], (action, keys - DETAIL_KEYS[action])
+    # An opened ballot's event says nothing but its call.
+    for event in events:
+        if event["action"] == "call" and event["call"] != "challenge":
+            assert event["detail"] in ({}, {"over_count": True})
+
+
+def test_the_export_holds_only_known_keys(counted: tuple[Path, Path]) -> None:
+    sheet = counted[1]
+    assert sorted(p.name for p in sheet.iterdir()) == sorted(
+        ["tally.pdf", "tally.json", "journal.jsonl", "manifest.json", "manifest.sig"]
+    )
+    lines = (sheet / "journal.jsonl").read_text().splitlines()
+    setup = json.loads(lines[0])
+    assert set(setup) == {"election"}
+    assert set(setup["election"]) == set(COLUMNS["election"]) - {"id"}
+    events = [json.loads(line) for line in lines[1:]]
+    assert all(set(event) == set(COLUMNS["events"]) for event in events)
+    for action, keys in detail_keys(events).items():
+        assert keys <= DETAIL_KEYS[action], (action, keys - DETAIL_KEYS[action])
+    tally = json.loads((sheet / "tally.json").read_bytes())
+    assert set(tally) == {"format", "election", "sheet_event", "sheet"}
+    assert set(tally["sheet"]) <= DETAIL_KEYS["sign"]
+    assert set(tally["election"]) == {
+        "election_id", "setup_hash", "case", "employer", "union", "eligible", "ballots",
+        "agent",
+    }  # fmt: skip
+    manifest = json.loads((sheet / "manifest.json").read_bytes())
+    assert set(manifest) == {"format", "files", "public_key", "key", "sheet_event", "case"}

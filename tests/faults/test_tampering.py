@@ -1,0 +1,490 @@
+"""Every way to alter the record behind Station's back is caught by `station verify`.
+
+One counted, signed and exported election is built once; each case copies it, alters
+it the way a forger (or an accident) would, and runs `station verify` as a user runs it
+(in-process for speed): exit 1, and the one line on stderr names the first bad place.
+Library-level checks of the same kinds live in tests/journal/test_verify.py and
+tests/sheet/test_verify_export.py; this table goes through the command, column by
+column and event by event.
+"""
+
+import io
+import json
+import shutil
+import sqlite3
+from collections.abc import Callable, Iterator
+from contextlib import redirect_stderr, redirect_stdout
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from station.cli import main
+from station.domain import Action, Call, ElectionSetup, SheetKind
+from station.domain.tally_sheet import Observer
+from station.journal import Journal
+from station.journal.chain import event_hash
+from station.journal.store import EVENT_FIELDS
+from station.sheet.export import export_sheet
+from station.sheet.keys import create_key, key_for_signing
+from station.sheet.prepare import SheetRequest, prepare_sheet
+from tests.journal.test_verify import restore_guards, tamper
+from tests.sheet.conftest import resign
+from tests.sheet.test_verify_export import edit_events, edit_json, resign_with_other_key
+from tests.test_cli_sheet import drop_events_after
+
+ELECTION_COLUMNS = (  # `id` is held to 1 by a CHECK: the row deleted is a case below
+    "format",
+    "election_id",
+    "created_utc",
+    "case_number",
+    "employer",
+    "union_name",
+    "eligible",
+    "ballots",
+    "agent",
+    "pile",
+    "setup_hash",
+)
+
+
+Row = list[Any]  # an event as stored: the columns of EVENT_FIELDS, in order
+
+
+@dataclass(frozen=True)
+class Pristine:
+    """The untouched election: the file, its export, the key, and a head written down."""
+
+    file: Path
+    sheet: Path
+    key: str
+    head: str  # EVENTS:HASH as an observer writes it down from the screen
+    sign_seq: int
+    events: int
+
+
+def setup(case: str = "29-RC-288020") -> ElectionSetup:
+    return ElectionSetup(
+        case_number=case,
+        employer="Amazon.com Services LLC",
+        union="Amazon Labor Union",
+        eligible=8325,
+        ballots=None,
+        agent="R. Agent",
+    )
+
+
+@pytest.fixture(scope="module")
+def pristine(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Pristine]:
+    folder = tmp_path_factory.mktemp("pristine")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("XDG_DATA_HOME", str(folder / "home"))
+        path = folder / "jfk8.station"
+        Journal.create(path, setup())
+        journal = Journal.open(path)
+        journal.start_session()  # 1
+        for call in (Call.FOR, Call.AGAINST, Call.FOR, Call.CHALLENGE, Call.VOID, Call.FOR):
+            journal.append(Action.CALL, call)  # 2..7
+        journal.append(Action.UNDO, Call.FOR, target=7)  # 8
+        journal.append(Action.REDO, Call.FOR, target=7)  # 9
+        journal.append(Action.AMEND, None, 5, {"party": "employer", "reason": "supervisor"})  # 10
+        for call in (Call.AGAINST, Call.FOR):
+            journal.append(Action.CALL, call)  # 11, 12
+        key = key_for_signing()
+        request = SheetRequest(SheetKind.FINAL, "R. Agent", [Observer.parse("Union:Ann")], None)
+        sign = prepare_sheet(journal, journal.replay(), request, key_fingerprint=key.fingerprint)
+        export_sheet(journal, journal.replay(), folder / "sheet", key)
+        journal.close()  # 14: the closing, after the sheet
+        reader = Journal.open(path, read_only=True)
+        head = f"{reader.head_seq}:{reader.head_hash[:12]}"
+        events = reader.head_seq
+        reader.close()
+        yield Pristine(path, folder / "sheet", key.fingerprint, head, sign.seq, events)
+
+
+@pytest.fixture
+def election(pristine: Pristine, tmp_path: Path) -> Pristine:
+    """A fresh copy of the pristine election to alter."""
+    shutil.copy(pristine.file, tmp_path / pristine.file.name)
+    shutil.copytree(pristine.sheet, tmp_path / "sheet")
+    return Pristine(
+        tmp_path / pristine.file.name,
+        tmp_path / "sheet",
+        pristine.key,
+        pristine.head,
+        pristine.sign_seq,
+        pristine.events,
+    )
+
+
+def verify(*argv: str | Path) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err):
+        code = main(["verify", *map(str, argv)])
+    return code, out.getvalue(), err.getvalue()
+
+
+def assert_caught(argv: list[str | Path], named: str) -> None:
+    code, out, err = verify(*argv)
+    assert code == 1, (code, out, err)
+    assert err.startswith("NOT INTACT: ") and err.count("\n") == 1, err
+    assert named in err, err
+
+
+def test_the_pristine_election_verifies_every_way(election: Pristine) -> None:
+    for argv in (
+        [election.file],
+        [election.file, "--sheet", election.sheet, "--key", election.key],
+        [election.file, "--head", election.head],
+        [election.sheet, "--key", election.key],
+    ):
+        code, out, err = verify(*argv)
+        assert (code, err) == (0, ""), err
+        assert out.startswith("OK: ")
+
+
+# -- a field of an event, every column, at the start, middle and end of the record --
+
+
+def other_value(column: str, old: Any) -> object:
+    """A plausible other value for `column`, of the type Station writes."""
+    if column == "seq":
+        return int(old) + 1000
+    if column in ("mono_ns", "session"):
+        return int(old) + 1
+    if column == "target":
+        return (old or 0) + 1
+    return {
+        "utc": "2020-01-01T00:00:00.000000+00:00",
+        "action": "undo" if old == "call" else "call",
+        "call": "against" if old == "for" else "for",
+        "detail": '{"forged":true}',
+        "prev_hash": "0" * 64,
+        "hash": "f" * 64,
+    }[column]
+
+
+FIELD_CASES = [
+    (column, seq) for column in EVENT_FIELDS for seq in (1, 4, 8, 10, 13, 14)
+]  # open, a call, an undo, an amendment, the sheet, the last event
+
+
+@pytest.mark.parametrize(
+    ("column", "seq"), FIELD_CASES, ids=[f"{c}-of-{s}" for c, s in FIELD_CASES]
+)
+def test_a_changed_field_is_named(election: Pristine, column: str, seq: int) -> None:
+    conn = sqlite3.connect(election.file)
+    old = conn.execute(f"SELECT {column} FROM events WHERE seq = ?", (seq,)).fetchone()[0]
+    conn.close()
+    value = sql_literal(other_value(column, old))
+    tamper(election.file, f"UPDATE events SET {column} = {value} WHERE seq = {seq}")
+    restore_guards(election.file)  # a careful forger puts the guards back
+    named = {"seq": "is missing", "prev_hash": "does not chain"}.get(column, "was altered")
+    assert_caught([election.file], f"event {seq} {named}")
+
+
+def sql_literal(value: object) -> str:
+    return str(value) if isinstance(value, int) else "'" + str(value).replace("'", "''") + "'"
+
+
+@pytest.mark.parametrize("column", ELECTION_COLUMNS)
+def test_a_changed_setup_is_named(election: Pristine, column: str) -> None:
+    conn = sqlite3.connect(election.file)
+    old = conn.execute(f"SELECT {column} FROM election").fetchone()[0]
+    new = (old or 0) + 1 if column in ("eligible", "ballots", "pile") else f"{old}x"
+    conn.execute("DROP TRIGGER election_no_update")
+    conn.execute(f"UPDATE election SET {column} = ?", (new,))
+    conn.execute(
+        "CREATE TRIGGER election_no_update BEFORE UPDATE ON election"
+        " BEGIN SELECT RAISE(ABORT, 'x'); END"
+    )
+    conn.commit()
+    conn.close()
+    assert_caught([election.file], "election setup")
+
+
+# -- events deleted, inserted, reordered, the guards dropped -------------------------
+
+
+def rows(path: Path) -> list[Row]:
+    conn = sqlite3.connect(path)
+    found = [
+        list(row)
+        for row in conn.execute(f"SELECT {', '.join(EVENT_FIELDS)} FROM events ORDER BY seq")
+    ]
+    conn.close()
+    return found
+
+
+def rewrite(path: Path, events: list[Row], *, rehash_from: int | None = None) -> None:
+    """Replace every event; with `rehash_from`, recompute the chain from that seq on."""
+    if rehash_from is not None:
+        for index, event in enumerate(events):
+            if event[0] >= rehash_from:
+                event[8] = events[index - 1][9] if index else event[8]
+                event[9] = event_hash(*event[:9])
+    tamper(path, "DELETE FROM events")
+    conn = sqlite3.connect(path)
+    conn.executemany(f"INSERT INTO events VALUES ({', '.join('?' * 10)})", events)
+    conn.commit()
+    conn.close()
+    restore_guards(path)
+
+
+def forged_call(after: Row, call: str = "for") -> Row:
+    """A call event that chains to `after`, hashed as Station would."""
+    fields = [
+        int(after[0]) + 1,
+        after[1],
+        int(after[2]) + 1,
+        after[3],
+        "call",
+        call,
+        None,
+        None,
+        after[9],
+    ]
+    return [*fields, event_hash(*fields)]
+
+
+def delete(seq: int) -> Callable[[Path], None]:
+    def change(path: Path) -> None:
+        rewrite(path, [e for e in rows(path) if e[0] != seq])
+
+    return change
+
+
+def insert_and_renumber(path: Path) -> None:
+    """A FOR slipped in after event 6, those after it renumbered, hashes left as they were."""
+    events = rows(path)
+    extra = forged_call(events[5])
+    shifted = [[e[0] + 1, *e[1:]] if e[0] > 6 else e for e in events]
+    rewrite(path, [*shifted[:6], extra, *shifted[6:]])
+
+
+def insert_and_rehash(path: Path) -> None:
+    """The same, with every later hash recomputed: the sheet's stated facts still tell."""
+    events = rows(path)
+    shifted = [[e[0] + 1, *e[1:]] if e[0] > 6 else e for e in events]
+    for event in shifted:
+        if event[4] in ("undo", "redo") and event[6] == 7:
+            event[6] = 8  # the undo and redo of the FOR at 7 follow it to 8
+    rewrite(path, [*shifted[:6], forged_call(events[5]), *shifted[6:]], rehash_from=7)
+
+
+def change_a_call_and_rehash(path: Path) -> None:
+    events = rows(path)
+    events[2][5] = "for"  # event 3, AGAINST, becomes FOR
+    rewrite(path, events, rehash_from=3)
+
+
+def reorder(path: Path) -> None:
+    events = rows(path)
+    events[2][1:], events[3][1:] = events[3][1:], events[2][1:]  # contents of 3 and 4 swapped
+    rewrite(path, events)
+
+
+def append_unchained(path: Path) -> None:
+    events = rows(path)
+    extra = forged_call(events[-1])
+    extra[8] = "0" * 64
+    rewrite(path, [*events, extra])
+
+
+def append_after_the_sheet(path: Path) -> None:
+    """A correctly chained FOR after the final sheet, without reopening the count."""
+    events = rows(path)
+    rewrite(path, [*events, forged_call(events[-1])])
+
+
+def drop_guards(path: Path) -> None:
+    tamper(path)
+
+
+def delete_the_setup(path: Path) -> None:
+    conn = sqlite3.connect(path)
+    conn.execute("DROP TRIGGER election_no_delete")
+    conn.execute("DELETE FROM election")
+    conn.execute(
+        "CREATE TRIGGER election_no_delete BEFORE DELETE ON election"
+        " BEGIN SELECT RAISE(ABORT, 'x'); END"
+    )
+    conn.commit()
+    conn.close()
+
+
+def setup_mistyped(path: Path) -> None:
+    conn = sqlite3.connect(path)
+    conn.execute("DROP TRIGGER election_no_update")
+    conn.execute("UPDATE election SET eligible = 'lots'")
+    conn.commit()
+    conn.close()
+
+
+def drop_a_setup_guard(path: Path) -> None:
+    conn = sqlite3.connect(path)
+    conn.execute("DROP TRIGGER election_no_delete")
+    conn.close()
+
+
+FILE_CASES: list[tuple[str, Callable[[Path], None], str]] = [
+    ("delete-first", delete(1), "event 1 is missing"),
+    ("delete-middle", delete(6), "event 6 is missing"),
+    ("delete-sheet", delete(13), "event 13 is missing"),
+    ("insert-renumbered", insert_and_renumber, "event 8 does not chain"),
+    ("insert-rehashed", insert_and_rehash, "event 14 breaks the rules of the count: a tally sheet"),
+    ("change-and-rehash", change_a_call_and_rehash, "event 13 (the final tally sheet)"),
+    ("reorder", reorder, "event 3 does not chain"),
+    ("append-unchained", append_unchained, "event 15 does not chain"),
+    ("append-after-sheet", append_after_the_sheet, "event 15 breaks the rules of the count"),
+    ("delete-setup", delete_the_setup, "has no election setup"),
+    ("setup-mistyped", setup_mistyped, "the election setup was altered"),
+    ("drop-guards", drop_guards, "guards were removed"),
+    (
+        "drop-a-setup-guard",
+        drop_a_setup_guard,
+        "guards were removed from the file (election_no_delete)",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("change", "named"), [c[1:] for c in FILE_CASES], ids=[c[0] for c in FILE_CASES]
+)
+def test_a_changed_record_is_named(
+    election: Pristine, change: Callable[[Path], None], named: str
+) -> None:
+    change(election.file)
+    assert_caught([election.file], named)
+
+
+# -- what the file alone cannot tell: caught against a signed sheet or a written head --
+
+
+def truncate(path: Path) -> None:
+    drop_events_after(path, 9)
+
+
+def truncate_and_carry_on(path: Path) -> None:
+    """The tail and the sheet cut off, and new calls chained on in their place."""
+    events = [e for e in rows(path) if e[0] <= 12]
+    for _ in range(3):
+        events.append(forged_call(events[-1], "against"))
+    rewrite(path, events)
+
+
+def swap_in_another_election(path: Path) -> None:
+    path.unlink()
+    Journal.create(path, setup("29-RC-999999"))
+    journal = Journal.open(path)
+    journal.start_session()
+    for _ in range(20):
+        journal.append(Action.CALL, Call.AGAINST)
+    journal.close()
+
+
+HEAD_CASES: list[tuple[str, Callable[[Path], None], str, str]] = [
+    ("truncated", truncate, "events were removed", "events were removed"),
+    (
+        "truncated-and-carried-on",
+        truncate_and_carry_on,
+        "is not the sheet that",
+        "is not the one written down",
+    ),
+    (
+        "another-election",
+        swap_in_another_election,
+        "is another election's file",
+        "is not the one written down",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("change", "by_sheet", "by_head"), [c[1:] for c in HEAD_CASES], ids=[c[0] for c in HEAD_CASES]
+)
+def test_what_the_file_alone_cannot_tell(
+    election: Pristine, change: Callable[[Path], None], by_sheet: str, by_head: str
+) -> None:
+    change(election.file)
+    code, _out, err = verify(election.file)
+    assert (code, err) == (0, "")  # a consistent record, on its own
+    assert_caught([election.file, "--sheet", election.sheet, "--key", election.key], by_sheet)
+    assert_caught([election.file, "--head", election.head], by_head)
+
+
+# -- the exported sheet ---------------------------------------------------------------
+
+
+def bump_line_3(folder: Path) -> None:
+    edit_json(
+        folder / "tally.json",
+        lambda d: d["sheet"]["lines"].update({"3": d["sheet"]["lines"]["3"] + 1}),
+    )
+
+
+def switch_a_call_in_the_journal(folder: Path) -> None:
+    def switch(events: list[str]) -> list[str]:
+        event = json.loads(events[2])  # event 3, AGAINST
+        event["call"] = "for"
+        return [*events[:2], json.dumps(event), *events[3:]]
+
+    edit_events(folder, switch)
+
+
+def and_resign(change: Callable[[Path], None]) -> Callable[[Path], None]:
+    """The same change by a forger holding the station's key: the content still tells."""
+
+    def changed(folder: Path) -> None:
+        from station.sheet.keys import load_key
+
+        change(folder)
+        resign(folder, load_key())
+
+    return changed
+
+
+def pdf_edit(folder: Path) -> None:
+    pdf = folder / "tally.pdf"
+    pdf.write_bytes(pdf.read_bytes().replace(b"Tally", b"Tallx", 1))
+
+
+def signed_by_another_key(folder: Path) -> None:
+    resign_with_other_key(folder, create_key(folder.parent / "forger.pem"))
+
+
+EXPORT_CASES: list[tuple[str, Callable[[Path], None], str]] = [
+    ("tally-json", bump_line_3, "tally.json was changed after it was signed"),
+    ("tally-json-resigned", and_resign(bump_line_3), "tally.json: line 3"),
+    (
+        "journal-jsonl",
+        switch_a_call_in_the_journal,
+        "journal.jsonl was changed after it was signed",
+    ),
+    (
+        "journal-jsonl-resigned",
+        and_resign(switch_a_call_in_the_journal),
+        "journal.jsonl: event 3 was altered",
+    ),
+    ("pdf", pdf_edit, "tally.pdf was changed after it was signed"),
+    ("signature", lambda f: (f / "manifest.sig").write_text("AAAA\n"), "manifest.sig"),
+    ("another-key", signed_by_another_key, "not by the expected key"),
+]
+
+
+@pytest.mark.parametrize(
+    ("change", "named"), [c[1:] for c in EXPORT_CASES], ids=[c[0] for c in EXPORT_CASES]
+)
+def test_a_changed_export_is_named(
+    election: Pristine,
+    station_home: Path,
+    change: Callable[[Path], None],
+    named: str,
+    pristine: Pristine,
+) -> None:
+    # The station's own key, for the forger who holds it.
+    shutil.copytree(pristine.file.parent / "home", station_home, dirs_exist_ok=True)
+    change(election.sheet)
+    assert_caught([election.sheet, "--key", election.key], named)
+    assert_caught([election.file, "--sheet", election.sheet, "--key", election.key], named)
