@@ -231,8 +231,12 @@ class Journal:
                     leftover.unlink(missing_ok=True)
 
     @classmethod
-    def open(cls, path: Path | str, *, read_only: bool = False) -> "Journal":
+    def open(cls, path: Path | str, *, read_only: bool = False, tidy: bool = True) -> "Journal":
         """Open an existing election file, or raise a one-line JournalError.
+
+        A reader that had to make the -wal and -shm files beside the file takes them
+        away when it closes (see `_tidy_sidecars`), unless `tidy` is False: the
+        observers' dashboard never opens the file for writing, not even to tidy.
 
         The file's header is checked before SQLite opens it, so a foreign, garbage or
         newer file is refused without being touched.
@@ -260,7 +264,7 @@ class Journal:
                     if version < schema.SCHEMA_VERSION:
                         schema.upgrade(db)
                 journal = cls(path, db, read_only=read_only, lock=lock)
-                journal._made_sidecars = read_only and bool(ours)
+                journal._made_sidecars = read_only and tidy and bool(ours)
                 return journal
             except BaseException:
                 db.close()

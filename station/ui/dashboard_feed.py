@@ -147,7 +147,7 @@ class JournalFollower(DashboardFeed):
         retry_ms: int = 500,
         parent: QObject | None = None,
     ) -> None:
-        journal = Journal.open(path, read_only=True)
+        journal = Journal.open(path, read_only=True, tidy=False)
         super().__init__(journal.election.setup, parent)
         self.path = path
         self.election_id = journal.election.election_id
@@ -249,7 +249,7 @@ class JournalFollower(DashboardFeed):
                 self.changed.emit(change)
 
     def _reopen(self) -> None:
-        journal = Journal.open(self.path, read_only=True)
+        journal = Journal.open(self.path, read_only=True, tidy=False)
         if journal.election.election_id != self.election_id:
             journal.close()
             raise _Unreadable("a different election file now has this name")

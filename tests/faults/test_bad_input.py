@@ -258,6 +258,9 @@ COMMAND_LINES = st.one_of(
 MAY_CHANGE = {"new": "created", "sign": "changed", "reopen": "changed", "export": "created"}
 
 
+SIDECARS = ("-wal", "-shm")
+
+
 @settings(
     max_examples=EXAMPLES,
     deadline=None,
@@ -278,6 +281,10 @@ def test_fuzzed_command_lines(template: Path, qapp: QApplication, argv: list[str
         assert err.count("\n") == 1, (argv, err)
     command = argv[0] if argv and argv[0] in SUBCOMMANDS else "open"
     event(f"{command}: exit {code}")  # --hypothesis-show-statistics shows what was reached
+    if command == "dashboard" and code == 0:
+        # A dashboard never opens the file for writing, not even to take away the
+        # (empty) -wal and -shm files its reading made: SQLite's, not Station's.
+        after = {name: digest for name, digest in after.items() if not name.endswith(SIDECARS)}
     if code != 0 or command not in MAY_CHANGE:
         assert after == before, (argv, code, err)
     elif MAY_CHANGE[command] == "created":

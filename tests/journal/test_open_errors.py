@@ -78,3 +78,14 @@ def test_a_missing_file(tmp_path: Path) -> None:
 def test_a_folder(tmp_path: Path) -> None:
     with pytest.raises(NotAJournal, match="folder"):
         Journal.open(tmp_path)
+
+
+def test_a_reader_tidies_the_files_it_made_unless_told_not_to(election_file: Path) -> None:
+    sidecars = [Path(f"{election_file}-wal"), Path(f"{election_file}-shm")]
+    for sidecar in sidecars:
+        sidecar.unlink(missing_ok=True)
+    Journal.open(election_file, read_only=True).close()
+    assert not any(sidecar.exists() for sidecar in sidecars)
+    # The dashboard's way: it never opens the file for writing, not even to tidy.
+    Journal.open(election_file, read_only=True, tidy=False).close()
+    assert all(sidecar.exists() for sidecar in sidecars)
