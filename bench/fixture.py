@@ -1,0 +1,186 @@
+"""Building large election files for the benchmarks, fast but honestly.
+
+A fixture is a real Station file: `Journal.create` makes it (schema, triggers, setup
+hash), and the events are real events with real hashes, each chained to the one before,
+inserted through the append-only trigger like any other. Only two things differ from a
+station counting: every event goes in within ONE transaction (a million durable commits
+would take hours), and the events are invented by a seeded random operator. Every event
+is folded into a `Count` as it is made, so the rules of the count hold for all of them;
+`station verify` on a fixture says it is intact.
+
+The operator calls (mostly FOR and AGAINST, some VOID and CHALLENGE), undoes and redoes,
+gives challenges a party and reason, has VOIDs disputed, recounts every full pile, stops
+the session now and then, and pauses the count with an interim sheet (signed with the
+bench's own key) that it then resumes.
+
+    .venv/bin/python bench/fixture.py EVENTS PATH
+"""
+
+import json
+import random
+import sqlite3
+import sys
+import time
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from station.domain import Action, Call, Count, ElectionSetup, Event, SheetKind
+from station.domain.tally_sheet import computed_facts
+from station.journal import Journal
+from station.journal.chain import event_hash
+from station.journal.store import _INSERT
+
+SETUP = ElectionSetup(
+    case_number="29-RC-288020",
+    employer="Amazon.com Services LLC",
+    union="Amazon Labor Union",
+    eligible=8325,
+    ballots=None,  # a million events: no box that big
+    agent="R. Agent",
+    pile=100,
+)
+SESSION_EVERY = 50_000  # events between a CLOSE and the next OPEN
+SHEET_EVERY = 200_000  # events between interim sheets (each followed by a REOPEN)
+_REASONS = ("supervisor", "not on the eligibility list", "no longer employed")
+
+
+def build(path: Path, events: int, *, key: str = "bench-key", seed: int = 7) -> Count:
+    """Create `path` holding exactly `events` events; return their fold."""
+    Journal.create(path, SETUP)
+    journal = Journal.open(path, read_only=True)
+    setup_hash = journal.election.setup_hash
+    journal.close()
+    rng = random.Random(seed)
+    count = Count(pile_size=SETUP.pile)
+    rows: list[tuple[object, ...]] = []
+    start = datetime(2021, 4, 8, 13, 0, tzinfo=UTC)
+    head = setup_hash
+    session = 0
+    pending_piles: list[tuple[Call, int]] = []
+
+    def add(
+        action: Action,
+        call: Call | None = None,
+        target: int | None = None,
+        detail: dict[str, object] | None = None,
+    ) -> None:
+        nonlocal head, session
+        seq = len(rows) + 1
+        if action is Action.OPEN:
+            session = seq
+        text = None if detail is None else json.dumps(detail, sort_keys=True, separators=(",", ":"))
+        count.apply(Event(seq, action, call, target, detail))  # raises if the rules refuse
+        utc = (start + timedelta(milliseconds=700 * seq)).isoformat(timespec="microseconds")
+        fields = (
+            seq,
+            utc,
+            seq * 700_000_000,
+            session,
+            action.value,
+            None if call is None else call.value,
+            target,
+            text,
+            head,
+        )
+        head = event_hash(*fields)
+        rows.append((*fields, head))
+        if action in (Action.CALL, Action.REDO) and call is not None and SETUP.pile:
+            total = count.total(call)
+            if total % SETUP.pile == 0:
+                pending_piles.append((call, total // SETUP.pile))
+
+    add(Action.OPEN, detail={"previous_session": "none", "station": "bench"})
+    while len(rows) < events - 3:
+        seq = len(rows) + 1
+        if seq % SESSION_EVERY == 0:
+            add(Action.CLOSE)
+            add(Action.OPEN, detail={"previous_session": "closed", "station": "bench"})
+            continue
+        if seq % SHEET_EVERY == 0:
+            sheet = count.next_sheet(SheetKind.INTERIM)
+            detail = {
+                **computed_facts(SETUP, sheet, head, None),
+                "agent": "R. Agent",
+                "observers": [],
+                "place": None,
+                "count_date": "2021-04-08",
+                "prepared": "2021-04-08T18:00:00+00:00",
+                "key": key,
+            }
+            add(Action.SIGN, target=seq - 1, detail=detail)
+            add(Action.REOPEN, detail={"reason": "count resumed after the pause"})
+            continue
+        if pending_piles:
+            call, pile = pending_piles.pop()
+            if count.total(call) // SETUP.pile >= pile:
+                add(Action.PILE, call, pile, {"found": SETUP.pile})
+            continue
+        roll = rng.random()
+        last = count.next_undo()
+        if roll < 0.02 and last:
+            add(Action.UNDO, last[1], last[0])
+        elif roll < 0.025 and count.next_redo():
+            redo_seq, redo_call = count.next_redo() or (0, Call.FOR)
+            add(Action.REDO, redo_call, redo_seq)
+        elif roll < 0.027 and last and last[1] is Call.VOID:
+            add(
+                Action.DISPUTE,
+                Call.VOID,
+                last[0],
+                {"party": rng.choice(("employer", "petitioner"))},
+            )
+        elif roll < 0.03 and last and last[1] is Call.CHALLENGE:
+            challenge = count.challenges.get(last[0])
+            if challenge is None or challenge.disputed_void:
+                continue
+            add(Action.AMEND, None, last[0], {"party": "employer", "reason": rng.choice(_REASONS)})
+        else:
+            pick = rng.random()
+            call = (
+                Call.FOR
+                if pick < 0.46
+                else Call.AGAINST
+                if pick < 0.92
+                else Call.VOID
+                if pick < 0.97
+                else Call.CHALLENGE
+            )
+            add(Action.CALL, call)
+    while len(rows) < events - 1:
+        add(Action.CALL, Call.FOR)
+    add(Action.CLOSE)
+    conn = sqlite3.connect(path)
+    try:
+        with conn:  # one transaction, through the append-only trigger
+            conn.executemany(_INSERT, rows)
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    finally:
+        conn.close()
+    return count
+
+
+def cached(folder: Path, events: int, *, key: str = "bench-key") -> tuple[Path, dict[str, int]]:
+    """A fixture of `events` events in `folder` (built once per folder) and its tally."""
+    path = folder / f"fixture-{events}.station"
+    expected = folder / f"fixture-{events}.json"
+    if not expected.exists():
+        path.unlink(missing_ok=True)
+        started = time.perf_counter()
+        count = build(path, events, key=key)
+        tally = count.tally
+        figures = {
+            "for": tally.for_union,
+            "against": tally.against,
+            "void": tally.void,
+            "challenged": tally.challenged,
+            "events": count.last_seq,
+        }
+        expected.write_text(json.dumps(figures))
+        print(f"  (built a {events:,}-event journal in {time.perf_counter() - started:.1f} s)")
+    return path, json.loads(expected.read_text())
+
+
+if __name__ == "__main__":
+    started = time.perf_counter()
+    built = build(Path(sys.argv[2]), int(sys.argv[1]))
+    print(f"{built.last_seq:,} events, {built.tally}, in {time.perf_counter() - started:.1f} s")

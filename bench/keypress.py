@@ -1,0 +1,130 @@
+"""Keypress to screen: how long the operator waits between pressing F and seeing the figure.
+
+Not a test: it prints figures. The operator window runs offscreen on a new election file;
+a real key event (F or A, alternating) goes to the window at a steady `--rate` a second,
+and each measurement runs from sending the key event, through the durable commit, until
+the call button of that call has been repainted with its new figure. Target p99 <= 16 ms.
+
+    .venv/bin/python bench/keypress.py [--calls 10000] [--rate 20]
+
+The last line printed is one JSON object with the figures.
+"""
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import QApplication
+
+from station.app import ensure_app
+from station.domain import Call, ElectionSetup
+from station.journal import Journal
+from station.ui.count_controller import CountController
+from station.ui.operator_window import OperatorWindow
+
+SETUP = ElectionSetup(
+    case_number="29-RC-288020",
+    employer="Amazon.com Services LLC",
+    union="Amazon Labor Union",
+    eligible=8325,
+    ballots=None,
+    pile=0,
+)
+KEYS = {Call.FOR: (Qt.Key.Key_F, "f"), Call.AGAINST: (Qt.Key.Key_A, "a")}
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(round(share * (len(ordered) - 1)), len(ordered) - 1)]
+
+
+class PaintWatch(QObject):
+    """Notes when a widget receives a paint event."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.painted = False
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Paint:
+            self.painted = True
+        return False
+
+
+def measure(folder: Path, calls: int, rate: float) -> list[float]:
+    """The key-to-repaint time of each call, in ms."""
+    app = ensure_app()
+    path = folder / "keypress.station"
+    Journal.create(path, SETUP)
+    window = OperatorWindow(CountController(Journal.open(path)))
+    window.resize(1100, 720)
+    window.show()
+    window.activateWindow()
+    for _ in range(50):
+        app.processEvents()
+    watches = {}
+    for call in KEYS:
+        watch = PaintWatch()
+        window.pad.buttons[call].installEventFilter(watch)
+        watches[call] = watch
+    times: list[float] = []
+    period = 1 / rate
+    start = time.perf_counter()
+    for index in range(calls):
+        call = Call.FOR if index % 2 == 0 else Call.AGAINST
+        key, text = KEYS[call]
+        watch = watches[call]
+        expected = window.controller.count.total(call) + 1
+        slot = start + index * period
+        while time.perf_counter() < slot:  # idle until the next call, as a window would
+            app.processEvents()
+            time.sleep(min(0.002, max(slot - time.perf_counter(), 0)))
+        app.processEvents()
+        watch.painted = False
+        begin = time.perf_counter_ns()
+        press = QKeyEvent(QEvent.Type.KeyPress, key, Qt.KeyboardModifier.NoModifier, text)
+        QApplication.sendEvent(window, press)
+        while not watch.painted:
+            app.processEvents()
+        times.append((time.perf_counter_ns() - begin) / 1e6)
+        release = QKeyEvent(QEvent.Type.KeyRelease, key, Qt.KeyboardModifier.NoModifier, text)
+        QApplication.sendEvent(window, release)
+        if window.controller.count.total(call) != expected:
+            raise SystemExit(f"call {index + 1} was not recorded")
+    window.close()
+    return times
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--calls", type=int, default=10_000)
+    parser.add_argument("--rate", type=float, default=20)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="station-bench-", dir=Path.cwd()) as name:
+        os.environ["XDG_DATA_HOME"] = name  # never the user's own signing key
+        print(f"keypress -> durable commit -> repainted, {args.calls:,} calls at {args.rate:g}/s:")
+        times = measure(Path(name), args.calls, args.rate)
+    figures = {
+        "keypress_p50_ms": round(statistics.median(times), 2),
+        "keypress_p99_ms": round(percentile(times, 0.99), 2),
+        "keypress_max_ms": round(max(times), 2),
+    }
+    print(
+        f"  median {figures['keypress_p50_ms']} ms  p99 {figures['keypress_p99_ms']} ms"
+        f"  max {figures['keypress_max_ms']} ms"
+    )
+    print(json.dumps(figures))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
