@@ -78,12 +78,16 @@ class PileTracker:
             self._unrefilled.add(key)
 
     def total_changed(self, call: Call, total: int) -> None:
-        """Forget what was learnt about piles that are no longer full."""
-        if self.size <= 0:
+        """A total fell by one ballot to `total`: a pile it emptied is no longer full.
+
+        Only that one pile can change, so this costs the same on the first ballot and
+        the millionth (forgetting by a scan of every pile made a long count quadratic).
+        """
+        if self.size <= 0 or (total + 1) % self.size:
             return
-        full = total // self.size
-        self._confirmed = {(c, k) for c, k in self._confirmed if c is not call or k <= full}
-        self._unrefilled = {(c, k) for c, k in self._unrefilled if c is not call or k <= full}
+        emptied = (call, (total + 1) // self.size)
+        self._confirmed.discard(emptied)
+        self._unrefilled.discard(emptied)
 
     def to_check(self, call: Call, total: int) -> list[int]:
         """Full piles of `call` waiting for a recount (not confirmed, not awaiting a fix)."""

@@ -119,6 +119,7 @@ def no_windows(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("station.app.run_operator", operator)
     monkeypatch.setattr("station.app.run_dashboard", dashboard)
     monkeypatch.setattr("station.app.run_start", lambda: 0)
+    monkeypatch.setattr("station.app.run_demo", lambda: 0)  # takes no file; tests/test_demo.py
 
 
 @pytest.mark.parametrize("kind", sorted(BAD_FILES))
