@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from station import __version__
-from station.domain import Call, Count, ElectionSetup, SetupError, SheetKind
+from station.domain import Count, ElectionSetup, SetupError, SheetKind
 from station.domain.count import Change
 from station.domain.describe import describe
 from station.domain.parties import Party
@@ -341,9 +341,7 @@ def tally_summary(journal: Journal, count: Count, head: str) -> dict[str, object
         "challenges_by_party": count.challenges.by_party(),
         "pile_size": setup.pile,
         "piles_to_check": [
-            {"call": call.value, "pile": pile}
-            for call in Call
-            for pile in count.piles.to_check(call, count.total(call))
+            {"call": call.value, "pile": pile} for call, pile in count.piles_to_check()
         ],
         "pile_mismatches": [
             {"call": m.call.value, "pile": m.pile, "found": m.found, "size": m.size}

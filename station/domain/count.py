@@ -151,6 +151,12 @@ class Count:
                 return self._done[position] >> 2, position + 1
         return None
 
+    def piles_to_check(self) -> list[tuple[Call, int]]:
+        """Every full pile waiting for its recount, call by call, oldest first."""
+        return [
+            (call, pile) for call in _CALLS for pile in self.piles.to_check(call, self.total(call))
+        ]
+
     def total(self, call: Call) -> int:
         """How many ballots of `call` count now."""
         return self._totals[_CALL_CODE[call]]

@@ -99,6 +99,18 @@ class PileTracker:
             if (call, k) not in self._confirmed and (call, k) not in self._unrefilled
         ]
 
+    def describe(self, call: Call, total: int) -> str:
+        """Where the current pile of `call` stands: "pile 8: 63 of 100" (+ "— recount").
+
+        Looks at that one pile only, so it costs nothing however long the count.
+        """
+        if self.size <= 0:
+            return ""
+        pile, held = self.position(total)
+        key = (call, pile)
+        waiting = held == self.size and key not in self._confirmed and key not in self._unrefilled
+        return f"pile {pile}: {held} of {self.size}" + (" \u2014 recount" if waiting else "")
+
     def mismatches(self) -> list[PileCheck]:
         """Recounts that found a different number and are not yet set right."""
         return [

@@ -182,9 +182,7 @@ class CountPrompts(QWidget):
         piles = count.piles
         if piles.size <= 0:
             return
-        pending = [
-            (call, pile) for call in Call for pile in piles.to_check(call, count.total(call))
-        ]
+        pending = [(call, pile) for call, pile in count.piles_to_check()]
         lines = [
             f"<b>MISMATCH: {m.call.label} pile {m.pile}</b> held {m.found}, the journal has"
             f" {m.size}. Correct the count (undo, or call the missing ballots), then recount"

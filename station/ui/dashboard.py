@@ -395,10 +395,7 @@ class DashboardWindow(QWidget):
             total = count.total(call)
             if total == 0 and call in (Call.VOID, Call.CHALLENGE):
                 continue
-            pile, held = piles.position(total)
-            waiting = held == piles.size and pile in piles.to_check(call, total)
-            recount = " \u2014 recount" if waiting else ""
-            parts.append(f"{call.label} pile {pile}: {held} of {piles.size}{recount}")
+            parts.append(f"{call.label} {piles.describe(call, total)}")
         for mismatch in piles.mismatches():
             parts.append(
                 f"\u26a0 {mismatch.call.label} pile {mismatch.pile} recount: {mismatch.found}"

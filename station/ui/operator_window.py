@@ -533,16 +533,8 @@ class OperatorWindow(QMainWindow):
 
     def _refresh_piles(self) -> None:
         count = self.controller.count
-        piles = count.piles
         for call, button in self.pad.buttons.items():
-            if piles.size <= 0:
-                button.set_pile("")
-                continue
-            total = count.total(call)
-            pile, held = piles.position(total)
-            waiting = total // piles.size in piles.to_check(call, total) and held == piles.size
-            state = " \u2014 recount" if waiting else ""
-            button.set_pile(f"pile {pile}: {held} of {piles.size}{state}")
+            button.set_pile(count.piles.describe(call, count.total(call)))
 
     def _refresh_lock(self) -> None:
         count = self.controller.count
@@ -611,10 +603,10 @@ def _pile_notes(count: Count) -> list[str]:
         f"{m.call.label} pile {m.pile} was found with {m.found}, not {m.size}: not yet set right."
         for m in piles.mismatches()
     ]
+    waiting = count.piles_to_check()
     for call in Call:
-        waiting = piles.to_check(call, count.total(call))
-        if waiting:
-            names = ", ".join(str(pile) for pile in waiting)
+        names = ", ".join(str(pile) for pile_call, pile in waiting if pile_call is call)
+        if names:
             notes.append(f"{call.label} piles not recounted yet: {names}.")
     return notes
 
