@@ -28,17 +28,22 @@ def station_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.M
     return home
 
 
+# The JFK8 election (Staten Island, 2022) as a realistic setup; tests that need another
+# box size or agent take `dataclasses.replace(JFK8, ...)`.
+JFK8 = ElectionSetup(
+    case_number="29-RC-288020",
+    employer="Amazon.com Services LLC",
+    union="Amazon Labor Union",
+    eligible=8325,
+    ballots=4852,
+    agent="R. Agent",
+)
+
+
 @pytest.fixture
 def setup() -> ElectionSetup:
-    """The JFK8 election (Staten Island, 2022) as a realistic setup."""
-    return ElectionSetup(
-        case_number="29-RC-288020",
-        employer="Amazon.com Services LLC",
-        union="Amazon Labor Union",
-        eligible=8325,
-        ballots=4852,
-        agent="R. Agent",
-    )
+    """The JFK8 election."""
+    return JFK8
 
 
 @pytest.fixture

@@ -17,6 +17,7 @@ import sqlite3
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager, redirect_stderr, redirect_stdout
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -32,18 +33,12 @@ from station.sheet.export import export_sheet
 from station.sheet.keys import key_for_signing
 from station.sheet.prepare import SheetRequest, prepare_sheet
 from station.ui.new_election_dialog import NewElectionDialog
+from tests.conftest import JFK8
 
 # More examples for a long run: STATION_FUZZ_EXAMPLES=5000 pytest tests/faults/test_bad_input.py
 EXAMPLES = int(os.environ.get("STATION_FUZZ_EXAMPLES", "250"))
 
-SETUP = ElectionSetup(
-    case_number="29-RC-288020",
-    employer="Amazon.com Services LLC",
-    union="Amazon Labor Union",
-    eligible=8325,
-    ballots=None,
-    agent="R. Agent",
-)
+SETUP = replace(JFK8, ballots=None)
 
 
 def garbage(path: Path) -> None:

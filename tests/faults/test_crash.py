@@ -9,14 +9,14 @@ something else); and `verify` passes. The default run kills 20 times; the soak r
 
 import random
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import pytest
 
-from station.domain import ElectionSetup
 from station.journal import Journal
 from station.journal.verify import verify_file
+from tests.conftest import JFK8
 from tests.faults.conftest import Station
 
 # What the operator does, weighted like a real count with its corrections.
@@ -53,14 +53,7 @@ def crash_run(folder: Path, kills: int, seed: int) -> Figures:
     path = folder / "crash.station"
     Journal.create(
         path,
-        ElectionSetup(
-            case_number="29-RC-288020",
-            employer="Amazon.com Services LLC",
-            union="Amazon Labor Union",
-            eligible=8325,
-            ballots=4852,
-            agent=None,
-        ),
+        replace(JFK8, agent=None),
     )
     acknowledged: dict[int, tuple[str, str, str]] = {}  # seq -> (action, call, target)
     figures = Figures()

@@ -11,13 +11,15 @@ import random
 import subprocess
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 from station.cli import main
-from station.domain import Action, Call, ElectionSetup
+from station.domain import Action, Call
 from station.journal import Journal
 from station.journal.verify import verify_file
 from station.sheet.verify_export import verify_export
+from tests.conftest import JFK8
 
 KILLS = 12
 NEW = ["--case", "29-RC-288020", "--employer", "Amazon.com Services LLC"]
@@ -71,14 +73,7 @@ def test_export_killed_at_random_leaves_no_half_folder(tmp_path: Path) -> None:
     path = tmp_path / "count.station"
     Journal.create(
         path,
-        ElectionSetup(
-            case_number="29-RC-288020",
-            employer="Amazon.com Services LLC",
-            union="Amazon Labor Union",
-            eligible=8325,
-            ballots=None,
-            agent="R. Agent",
-        ),
+        replace(JFK8, ballots=None),
     )
     journal = Journal.open(path)
     journal.start_session()

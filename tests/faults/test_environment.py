@@ -11,16 +11,18 @@ import os
 import shutil
 import subprocess
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from station.domain import Action, Call, ElectionSetup
+from station.domain import Action, Call
 from station.journal import Journal
 from station.journal.verify import verify_file
 from station.ui.operator_window import OperatorWindow
+from tests.conftest import JFK8
 from tests.faults.conftest import Station
 from tests.ui.test_operator_window import figures, key, open_window
 
@@ -50,14 +52,7 @@ def new_election(folder: Path) -> Path:
     path = folder / "count.station"
     Journal.create(
         path,
-        ElectionSetup(
-            case_number="29-RC-288020",
-            employer="Amazon.com Services LLC",
-            union="Amazon Labor Union",
-            eligible=8325,
-            ballots=4852,
-            agent=None,
-        ),
+        replace(JFK8, agent=None),
     )
     return path
 
@@ -72,36 +67,50 @@ def assert_recorded_as_shown(path: Path, shown: int) -> None:
     assert verdict.tally.for_union == shown
 
 
+@dataclass(frozen=True)
+class Seen:
+    """What the operator saw through one fault, and what the file holds afterwards."""
+
+    banner: str  # the banner shown at the first refused call
+    before: int  # FOR shown before the fault
+    during: int  # FOR shown after three more refused calls
+    after: int  # FOR shown once the fault was cleared and one more call made
+    recorded: int  # FOR in the file, which verifies
+
+
 def fault_round(
-    qtbot: QtBot,
-    path: Path,
-    cause: Callable[[], None],
-    clear: Callable[[], None],
-    message: str,
-) -> None:
-    """Count, cause the fault, try to count on, clear it, count on; check what was seen."""
+    qtbot: QtBot, path: Path, cause: Callable[[], None], clear: Callable[[], None]
+) -> Seen:
+    """Count five, cause the fault, try to count on, clear it, count one more."""
     window = open_window(qtbot, path)
     try:
         for _ in range(5):
             key(window, Qt.Key.Key_F)
-        assert shown_for(window) == 5
+        before = shown_for(window)
         cause()
         key(window, Qt.Key.Key_F)
         assert window.error_banner.isVisible(), "the first refused call must be shown at once"
         banner = window.error_banner.text()
-        assert "NOT RECORDED" in banner and message in banner, banner
-        assert banner.lower().count("not recorded") == 1, banner  # said once, plainly
         for _ in range(3):
             key(window, Qt.Key.Key_F)
-        assert shown_for(window) == 5  # the count did not move
+        during = shown_for(window)
         assert window.recent.texts()[0] == "Ballot 5 FOR"
         clear()
         key(window, Qt.Key.Key_F)
         assert not window.error_banner.isVisible()
-        assert shown_for(window) == 6
+        after = shown_for(window)
     finally:
         window.close()
-    assert_recorded_as_shown(path, 6)
+    verdict = verify_file(path)
+    assert verdict.ok, verdict.problem
+    return Seen(banner, before, during, after, verdict.tally.for_union)
+
+
+def assert_told_and_nothing_lost(seen: Seen, message: str) -> None:
+    assert "NOT RECORDED" in seen.banner and message in seen.banner, seen.banner
+    assert seen.banner.lower().count("not recorded") == 1, seen.banner  # said once, plainly
+    # The count did not move during the fault, went on after it, and the file agrees.
+    assert (seen.before, seen.during, seen.after, seen.recorded) == (5, 5, 6, 6)
 
 
 def fill(folder: Path) -> Path:
@@ -159,13 +168,10 @@ def test_the_file_made_read_only_for_everyone(qtbot: QtBot, tmp_path: Path) -> N
         pytest.skip("making a file immutable needs root and chattr")
     path = new_election(tmp_path)
     wal = Path(f"{path}-wal")
-    fault_round(
-        qtbot,
-        path,
-        lambda: chattr("+i", path, wal),
-        lambda: chattr("-i", path, wal),
-        "read-only",
+    seen = fault_round(
+        qtbot, path, lambda: chattr("+i", path, wal), lambda: chattr("-i", path, wal)
     )
+    assert_told_and_nothing_lost(seen, "read-only")
 
 
 def test_a_file_size_limit_in_a_child_process(tmp_path: Path) -> None:
@@ -217,7 +223,8 @@ def test_the_file_deleted_while_open(qtbot: QtBot, tmp_path: Path) -> None:
         os.link(path, kept)  # what a trash can would still hold
         path.unlink()
 
-    fault_round(qtbot, path, delete, lambda: os.replace(kept, path), "moved, deleted or replaced")
+    seen = fault_round(qtbot, path, delete, lambda: os.replace(kept, path))
+    assert_told_and_nothing_lost(seen, "moved, deleted or replaced")
 
 
 def test_the_file_replaced_while_open(qtbot: QtBot, tmp_path: Path) -> None:
@@ -236,7 +243,8 @@ def test_the_file_replaced_while_open(qtbot: QtBot, tmp_path: Path) -> None:
         assert path.read_bytes() == intruder  # the intruding file was not written to
         os.replace(original, path)
 
-    fault_round(qtbot, path, replace, put_back, "moved, deleted or replaced")
+    seen = fault_round(qtbot, path, replace, put_back)
+    assert_told_and_nothing_lost(seen, "moved, deleted or replaced")
 
 
 def test_the_folder_gone(qtbot: QtBot, tmp_path: Path) -> None:
@@ -244,13 +252,8 @@ def test_the_folder_gone(qtbot: QtBot, tmp_path: Path) -> None:
     folder.mkdir()
     path = new_election(folder)
     away = tmp_path / "unplugged"
-    fault_round(
-        qtbot,
-        path,
-        lambda: folder.rename(away),
-        lambda: away.rename(folder),
-        "moved, deleted or replaced",
-    )
+    seen = fault_round(qtbot, path, lambda: folder.rename(away), lambda: away.rename(folder))
+    assert_told_and_nothing_lost(seen, "moved, deleted or replaced")
 
 
 def test_opening_on_a_full_disk_says_so_and_opens_once_cleared(

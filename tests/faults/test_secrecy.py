@@ -16,17 +16,19 @@ import io
 import json
 import sqlite3
 from contextlib import redirect_stdout
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from station.cli import main
-from station.domain import Call, ElectionSetup, SheetKind
+from station.domain import Call, SheetKind
 from station.domain.parties import Party
 from station.domain.tally_sheet import Observer
 from station.journal import Journal
 from station.sheet.prepare import SheetRequest
 from station.ui.count_controller import CountController
+from tests.conftest import JFK8
 
 COLUMNS = {
     "election": [
@@ -66,15 +68,7 @@ def counted(tmp_path: Path) -> tuple[Path, Path]:
     path = tmp_path / "count.station"
     Journal.create(
         path,
-        ElectionSetup(
-            case_number="29-RC-288020",
-            employer="Amazon.com Services LLC",
-            union="Amazon Labor Union",
-            eligible=20,
-            ballots=10,
-            agent="R. Agent",
-            pile=3,
-        ),
+        replace(JFK8, eligible=20, ballots=10, pile=3),
     )
     controller = CountController(Journal.open(path))
     for call in (Call.FOR, Call.FOR, Call.FOR):

@@ -24,7 +24,7 @@ from station.cli import main
 from station.domain import Action, Call, ElectionSetup, SheetKind
 from station.domain.tally_sheet import Observer
 from station.journal import Journal
-from station.journal.chain import event_hash
+from station.journal.chain import OPTIONAL_SETUP_FIELDS, SETUP_FIELDS, event_hash
 from station.journal.store import EVENT_FIELDS
 from station.sheet.export import export_sheet
 from station.sheet.keys import create_key, key_for_signing
@@ -34,19 +34,8 @@ from tests.sheet.conftest import resign
 from tests.sheet.test_verify_export import edit_events, edit_json, resign_with_other_key
 from tests.test_cli_sheet import drop_events_after
 
-ELECTION_COLUMNS = (  # `id` is held to 1 by a CHECK: the row deleted is a case below
-    "format",
-    "election_id",
-    "created_utc",
-    "case_number",
-    "employer",
-    "union_name",
-    "eligible",
-    "ballots",
-    "agent",
-    "pile",
-    "setup_hash",
-)
+# Every stored setup column (`id` is held to 1 by a CHECK: the row deleted is a case below).
+ELECTION_COLUMNS = (*SETUP_FIELDS, *OPTIONAL_SETUP_FIELDS, "setup_hash")
 
 
 Row = list[Any]  # an event as stored: the columns of EVENT_FIELDS, in order
