@@ -31,6 +31,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from PySide6.QtCore import QEvent, QObject
 from PySide6.QtWidgets import QApplication
+from stats import percentile  # bench/ is the script's folder, so on sys.path
 
 from station.domain import Action, Call, ElectionSetup
 from station.journal import Journal
@@ -45,11 +46,6 @@ SETUP = ElectionSetup(
     eligible=8325,
     ballots=100_000,
 )
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(round(share * (len(ordered) - 1)), len(ordered) - 1)]
 
 
 def summary(name: str, values_ms: list[float]) -> None:

@@ -24,6 +24,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QApplication
+from stats import percentile  # bench/ is the script's folder, so on sys.path
 
 from station.app import ensure_app
 from station.domain import Call, ElectionSetup
@@ -40,11 +41,6 @@ SETUP = ElectionSetup(
     pile=0,
 )
 KEYS = {Call.FOR: (Qt.Key.Key_F, "f"), Call.AGAINST: (Qt.Key.Key_A, "a")}
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(round(share * (len(ordered) - 1)), len(ordered) - 1)]
 
 
 class PaintWatch(QObject):
