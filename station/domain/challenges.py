@@ -52,6 +52,10 @@ class Challenge:
     disputed_void: bool = False
 
 
+_PARTIES = {party.value: party for party in Party}
+_REASONS = {reason.value: reason for reason in Reason}
+
+
 class RegisterError(ValueError):
     """An amendment the register cannot take (the caller turns it into a ReplayError)."""
 
@@ -103,6 +107,46 @@ class ChallengeRegister:
                 raise RegisterError("a disputed void, an opened ballot, takes no note")
             entry = replace(entry, note=note or None)
         return entry
+
+    def state(self) -> list[list[object]]:
+        """Every challenge, by event: [seq, party, reason, note, disputed void, counting]."""
+        return [
+            [
+                seq,
+                entry.party.value,
+                None if entry.reason is None else entry.reason.value,
+                entry.note,
+                entry.disputed_void,
+                seq in self._counting,
+            ]
+            for seq, entry in sorted(self._entries.items())
+        ]
+
+    @classmethod
+    def restored(cls, rows: object) -> "ChallengeRegister":
+        """The register a `state()` describes (raises ValueError if it is malformed)."""
+        register = cls()
+        if not isinstance(rows, list):
+            raise ValueError("the challenges are not a list")
+        for row in rows:
+            seq, party, reason, note, disputed_void, counting = row
+            if not (
+                isinstance(seq, int)
+                and (note is None or isinstance(note, str))
+                and isinstance(disputed_void, bool)
+                and isinstance(counting, bool)
+            ):
+                raise ValueError(f"challenge {row!r} is malformed")
+            register._entries[seq] = Challenge(
+                seq,
+                _PARTIES[party],
+                None if reason is None else _REASONS[reason],
+                note,
+                disputed_void,
+            )
+            if counting:
+                register._counting.add(seq)
+        return register
 
     def put(self, challenge: Challenge) -> None:
         """Store an amended challenge (see `amended`)."""

@@ -9,9 +9,12 @@ event that breaks these rules is rejected as a `ReplayError`.
 
 from __future__ import annotations
 
+import json
+import sys
 from array import array
 from collections.abc import Callable
 from dataclasses import dataclass
+from operator import or_
 
 from station.domain.calls import Call
 from station.domain.challenges import Challenge, ChallengeRegister, Reason
@@ -22,6 +25,7 @@ from station.domain.tally import Tally
 
 _CALLS = tuple(Call)
 _CALL_CODE = {call: code for code, call in enumerate(_CALLS)}
+_LOW_TWO_BITS = bytes(byte & 3 for byte in range(256))
 
 
 class ReplayError(ValueError):
@@ -83,6 +87,23 @@ class Change:
     pile: PileCheck | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class FrozenCount:
+    """A count as stored in a snapshot: the same count always gives the same bytes.
+
+    Attributes:
+        summary: canonical JSON of everything but the two stacks: the last event, the
+            totals, the sheets, the lock, the challenge register and the piles.
+        done: the calls that count, oldest first, and
+        undone: the redo stack: each entry `seq << 2 | call code` (its place in
+            `Call`), as 8-byte little-endian integers.
+    """
+
+    summary: str
+    done: bytes
+    undone: bytes
+
+
 class Count:
     """The running count: the tally, the undo/redo stacks and the sheets, folded from events.
 
@@ -123,13 +144,68 @@ class Count:
         """The call a redo would reinstate (seq, call), or None."""
         return _unpack(self._undone[-1]) if self._undone else None
 
-    def done(self) -> list[tuple[int, Call]]:
-        """Every call that counts, oldest first."""
-        return [_unpack(packed) for packed in self._done]
+    def done(self, last: int | None = None) -> list[tuple[int, Call]]:
+        """Every call that counts (or the `last` ones), oldest first."""
+        return [_unpack(packed) for packed in _tail(self._done, last)]
 
-    def undone(self) -> list[tuple[int, Call]]:
-        """The redo stack, the next one to redo last."""
-        return [_unpack(packed) for packed in self._undone]
+    def undone(self, last: int | None = None) -> list[tuple[int, Call]]:
+        """The redo stack (or its `last` entries), the next one to redo last."""
+        return [_unpack(packed) for packed in _tail(self._undone, last)]
+
+    def freeze(self) -> FrozenCount:
+        """This count, for a snapshot that lets a long journal open without replaying it."""
+        summary = {
+            "last_seq": self.last_seq,
+            "totals": self._totals,
+            "sheets": [
+                [
+                    sheet.seq,
+                    sheet.head,
+                    sheet.kind.value,
+                    sheet.revision,
+                    sheet.supersedes,
+                    _tally_list(sheet.tally),
+                ]
+                for sheet in self.sheets
+            ],
+            "locked_by": None if self.locked_by is None else self.sheets.index(self.locked_by),
+            "challenges": self.challenges.state(),
+            "piles": self.piles.state(),
+        }
+        text = json.dumps(summary, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+        return FrozenCount(text, _little_endian(self._done), _little_endian(self._undone))
+
+    @classmethod
+    def thawed(cls, frozen: FrozenCount, pile_size: int) -> Count:
+        """The count `frozen` holds, checked for consistency (raises ValueError if not)."""
+        count = cls(pile_size)
+        try:
+            summary = json.loads(frozen.summary)
+            count.last_seq = _whole(summary["last_seq"])
+            count._totals = [_whole(total) for total in summary["totals"]]
+            for seq, head, kind, revision, supersedes, tally in summary["sheets"]:
+                sheet = Sheet(
+                    _whole(seq),
+                    _whole(head),
+                    SheetKind(kind),
+                    _whole(revision),
+                    None if supersedes is None else _whole(supersedes),
+                    Tally(*(_whole(figure) for figure in tally)),
+                )
+                count.sheets.append(sheet)
+            locked = summary["locked_by"]
+            count.locked_by = None if locked is None else count.sheets[_whole(locked)]
+            count.challenges = ChallengeRegister.restored(summary["challenges"])
+            count.piles = PileTracker.restored(pile_size, summary["piles"])
+            count._done = _from_little_endian(frozen.done)
+            count._undone = _from_little_endian(frozen.undone)
+        except (KeyError, IndexError, TypeError, ValueError) as error:
+            raise ValueError(f"the frozen count is malformed ({error})") from None
+        # The totals are what the stack of calls that count adds up to.
+        codes = frozen.done[::8].translate(_LOW_TWO_BITS)  # each entry's low byte
+        if count._totals != [codes.count(code) for code in range(len(_CALLS))]:
+            raise ValueError("the frozen count's totals do not add up")
+        return count
 
     def apply(self, event: Event) -> Change:
         """Fold one event in, or raise ReplayError and leave the count unchanged."""
@@ -142,6 +218,36 @@ class Count:
         the interface can ever put an event the rules refuse into the journal.
         """
         self._plan(event)
+
+    def extend_calls(self, first_seq: int, codes: bytes) -> None:
+        """Fold a run of plain CALL events (no target, no detail) numbered from `first_seq`.
+
+        `codes` holds one byte a call, its place in `Call` (0 FOR, 1 AGAINST, 2 VOID,
+        3 CHALLENGE). The count ends exactly as if each CALL had been applied in turn,
+        without a Change for each: opening or verifying a long journal folds its runs
+        of calls this way at the speed of C, and everything else through `apply`.
+        Raises ReplayError, changing nothing, if the run may not come next.
+        """
+        if not codes:
+            return
+        if first_seq != self.last_seq + 1:
+            raise ReplayError(first_seq, f"expected event {self.last_seq + 1}")
+        if self.locked_by is not None:
+            raise ReplayError(first_seq, _locked_message(self.locked_by))
+        if max(codes) >= len(_CALLS):
+            bad = next(index for index, code in enumerate(codes) if code >= len(_CALLS))
+            raise ReplayError(first_seq + bad, "not a plain call of a known kind")
+        end = first_seq + len(codes)
+        self._done.extend(map(or_, range(first_seq << 2, end << 2, 4), codes))
+        self._undone = array("q")  # a new call forgets what could be redone
+        for code in range(len(_CALLS)):
+            self._totals[code] += codes.count(code)
+        challenge = _CALL_CODE[Call.CHALLENGE]
+        position = codes.find(challenge)
+        while position >= 0:
+            self.challenges.add(Challenge(first_seq + position))
+            position = codes.find(challenge, position + 1)
+        self.last_seq = end - 1
 
     def last_counting(self, call: Call) -> tuple[int, int] | None:
         """The most recent ballot called `call` that still counts: (its event, ballot no.)."""
@@ -166,11 +272,7 @@ class Count:
         if event.seq != self.last_seq + 1:
             raise ReplayError(event.seq, f"expected event {self.last_seq + 1}")
         if self.locked_by is not None and event.action in _LOCKED_OUT:
-            raise ReplayError(
-                event.seq,
-                f"the count is locked by the tally sheet of event {self.locked_by.seq};"
-                " it must be reopened first",
-            )
+            raise ReplayError(event.seq, _locked_message(self.locked_by))
         fold = self._fold(event)
 
         def commit() -> Change:
@@ -406,6 +508,10 @@ def replay(events: list[Event], pile_size: int = 0) -> Count:
 _LOCKED_OUT = (Action.CALL, Action.UNDO, Action.REDO, Action.AMEND, Action.DISPUTE, Action.PILE)
 
 
+def _locked_message(sheet: Sheet) -> str:
+    return f"the count is locked by the tally sheet of event {sheet.seq}; it must be reopened first"
+
+
 def _detail(event: Event, key: str) -> object:
     return None if event.detail is None else event.detail.get(key)
 
@@ -414,6 +520,36 @@ def _checked_call(event: Event) -> Call:
     if event.call is None or event.target is None:
         raise ReplayError(event.seq, f"{event.action} names the call and the event it targets")
     return event.call
+
+
+def _tally_list(tally: Tally) -> list[int]:
+    return [tally.for_union, tally.against, tally.void, tally.challenged]
+
+
+def _whole(value: object) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise ValueError(f"{value!r} is not a whole number")
+    return value
+
+
+def _little_endian(stack: array[int]) -> bytes:
+    if sys.byteorder == "little":
+        return stack.tobytes()
+    swapped = array("q", stack)
+    swapped.byteswap()
+    return swapped.tobytes()
+
+
+def _from_little_endian(data: bytes) -> array[int]:
+    stack = array("q")
+    stack.frombytes(data)  # raises ValueError unless whole entries
+    if sys.byteorder != "little":
+        stack.byteswap()
+    return stack
+
+
+def _tail(stack: array[int], last: int | None) -> array[int]:
+    return stack if last is None else stack[len(stack) - min(last, len(stack)) :]
 
 
 def _unpack(packed: int) -> tuple[int, Call]:

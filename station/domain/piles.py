@@ -111,6 +111,30 @@ class PileTracker:
         waiting = held == self.size and key not in self._confirmed and key not in self._unrefilled
         return f"pile {pile}: {held} of {self.size}" + (" \u2014 recount" if waiting else "")
 
+    def state(self) -> dict[str, list[list[object]]]:
+        """The confirmed piles, the mismatches and the piles awaiting a fix, sorted."""
+        return {
+            "confirmed": sorted([call.value, pile] for call, pile in self._confirmed),
+            "mismatches": sorted(
+                [call.value, pile, found] for (call, pile), found in self._mismatches.items()
+            ),
+            "unrefilled": sorted([call.value, pile] for call, pile in self._unrefilled),
+        }
+
+    @classmethod
+    def restored(cls, size: int, state: object) -> "PileTracker":
+        """The tracker a `state()` describes (raises ValueError if it is malformed)."""
+        tracker = cls(size)
+        if not isinstance(state, dict) or set(state) != {"confirmed", "mismatches", "unrefilled"}:
+            raise ValueError("the piles are malformed")
+        for call, pile in state["confirmed"]:
+            tracker._confirmed.add((Call(call), _whole(pile)))
+        for call, pile, found in state["mismatches"]:
+            tracker._mismatches[(Call(call), _whole(pile))] = _whole(found)
+        for call, pile in state["unrefilled"]:
+            tracker._unrefilled.add((Call(call), _whole(pile)))
+        return tracker
+
     def mismatches(self) -> list[PileCheck]:
         """Recounts that found a different number and are not yet set right."""
         return [
@@ -125,3 +149,9 @@ class PileTracker:
         if total and total % self.size == 0:
             return total // self.size, self.size  # full, waiting for its recount
         return total // self.size + 1, total % self.size
+
+
+def _whole(value: object) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise ValueError(f"{value!r} is not a number of piles or ballots")
+    return value
