@@ -308,11 +308,7 @@ def _by_party(count: Count) -> str:
 
 def _replay(journal: Journal) -> tuple[Count, str]:
     """The count of every event in an open journal, and the head hash it reached."""
-    count = journal.new_count()
-    head = journal.election.setup_hash
-    for record, _change in journal.replay_into(count):
-        head = record.hash
-    return count, head
+    return journal.restore(until=journal.head_seq), journal.head_hash
 
 
 def tally_summary(journal: Journal, count: Count, head: str) -> dict[str, object]:

@@ -12,6 +12,7 @@ Canonical form, version 1 (documented so that anyone can re-implement the check)
   unit separator U+001F and preceded by "station-event-v1"; its SHA-256 is the event's
   hash. No field can contain U+001F: text fields are validated and `detail` is JSON,
   which escapes control characters.
+* snapshot of the count: see `snapshot_digest`.
 """
 
 import hashlib
@@ -76,3 +77,23 @@ def event_hash(
         )
     )
     return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+
+
+SNAPSHOT_PREFIX = "station-snapshot-v1"
+
+
+def snapshot_digest(seq: int, event_hash: str, summary: str, done: bytes, undone: bytes) -> str:
+    """SHA-256 (hex) of a snapshot of the count, tied to the event it was folded up to.
+
+    The bytes hashed are "station-snapshot-v1", `seq`, `event_hash` and the summary's
+    UTF-8, joined by U+001F, then the length of `done` in decimal, U+001F, `done`,
+    and the same for `undone`. A station seals this digest with its own secret
+    (`seal.py`) to know the snapshots it may start from.
+    """
+    digest = hashlib.sha256(
+        SEPARATOR.join((SNAPSHOT_PREFIX, str(seq), event_hash, summary, "")).encode("utf-8")
+    )
+    for stack in (done, undone):
+        digest.update(f"{len(stack)}{SEPARATOR}".encode())
+        digest.update(stack)
+    return digest.hexdigest()

@@ -142,6 +142,43 @@ def m003_pile_size(db: Database) -> None:
     db.execute("ALTER TABLE election ADD COLUMN pile INTEGER CHECK (pile IS NULL OR pile >= 0)")
 
 
+SNAPSHOT_GUARDS = ("snapshots_no_update", "snapshots_no_delete")
+
+# Most events are plain calls (a call with no target and no detail); the others are a
+# few in a hundred. Folding a long journal takes the plain calls in bulk and reads the
+# others through an index of them alone, which a plain call never touches. A query
+# uses the index only if its WHERE holds this very text.
+NOT_PLAIN_CALL = "NOT (action = 'call' AND target IS NULL AND detail IS NULL)"
+
+
+@migrations()
+def m004_snapshots(db: Database) -> None:
+    """Snapshots of the count and an index of the events that are not plain calls.
+
+    Both let a long journal open without replaying it all. A snapshot is the count as
+    folded up to event `seq`, tied to that event by its hash and sealed by the station
+    that made it (see `seal.py`). Snapshots are a shortcut, never the record: `verify`
+    replays every event and checks each one against the replay, and a station starts
+    only from a snapshot it sealed itself. Like events, they are only ever appended.
+    """
+    for statement in (
+        f"CREATE INDEX events_not_plain ON events (seq) WHERE {NOT_PLAIN_CALL}",
+        """CREATE TABLE snapshots (
+            seq INTEGER PRIMARY KEY,
+            event_hash TEXT NOT NULL,
+            summary TEXT NOT NULL,
+            done BLOB NOT NULL,
+            undone BLOB NOT NULL,
+            seal TEXT NOT NULL
+        )""",
+        """CREATE TRIGGER snapshots_no_update BEFORE UPDATE ON snapshots
+            BEGIN SELECT RAISE(ABORT, 'snapshots are append-only'); END""",
+        """CREATE TRIGGER snapshots_no_delete BEFORE DELETE ON snapshots
+            BEGIN SELECT RAISE(ABORT, 'snapshots are append-only'); END""",
+    ):
+        db.execute(statement)
+
+
 SCHEMA_VERSION = len(migrations._migrations)
 
 

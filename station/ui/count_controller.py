@@ -51,7 +51,9 @@ class CountController(QObject):
     def __init__(self, journal: Journal, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.journal = journal
-        self.count = journal.new_count()
+        # Everything but the last few events folds fast; those few are replayed one
+        # by one for what they changed, which the recent-calls list shows.
+        self.count = journal.restore(until=max(journal.head_seq - RECENT_CHANGES, 0))
         self.recent: deque[Change] = deque(maxlen=RECENT_CHANGES)
         self.undo_stack = QUndoStack(self)
         self.undo_stack.setUndoLimit(UNDO_LIMIT)
@@ -67,8 +69,8 @@ class CountController(QObject):
 
     def _rebuild_undo_stack(self) -> None:
         """Give the stack the history replayed from the journal, without writing anything."""
-        done = self.count.done()[-UNDO_LIMIT:]
-        undone = self.count.undone()[-UNDO_LIMIT:]
+        done = self.count.done(last=UNDO_LIMIT)
+        undone = self.count.undone(last=UNDO_LIMIT)
         first_ballot = self.count.counted - len(done) + 1
         for offset, (seq, call) in enumerate(done):
             self.undo_stack.push(CallCommand(seq, call, first_ballot + offset))

@@ -25,7 +25,7 @@ from station.cli import main
 from station.domain import Call, SheetKind
 from station.domain.parties import Party
 from station.domain.tally_sheet import Observer
-from station.journal import Journal
+from station.journal import Journal, store
 from station.sheet.prepare import SheetRequest
 from station.ui.count_controller import CountController
 from tests.conftest import JFK8
@@ -40,7 +40,14 @@ COLUMNS = {
         "prev_hash", "hash",
     ],
     "_sqlite_migrations": ["id", "migration_set", "name", "applied_at"],  # sqlite-utils
+    # The count folded up to an event: made from the events alone, it holds nothing
+    # they do not (see SNAPSHOT_KEYS).
+    "snapshots": ["seq", "event_hash", "summary", "done", "undone", "seal"],
 }  # fmt: skip
+
+# Each key of a snapshot's summary: event numbers, totals, the sheets' figures, the
+# challenges as their AMEND and DISPUTE events gave them, and the piles' recounts.
+SNAPSHOT_KEYS = {"last_seq", "totals", "sheets", "locked_by", "challenges", "piles"}
 
 # Each key an event's detail may hold, and why it cannot identify a voter.
 DETAIL_KEYS = {
@@ -63,8 +70,10 @@ DETAIL_KEYS = {
 
 
 @pytest.fixture
-def counted(tmp_path: Path) -> tuple[Path, Path]:
-    """A count with every kind of event, its final sheet exported."""
+def counted(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, Path]:
+    """A count with every kind of event, its final sheet exported, and a snapshot."""
+    monkeypatch.setattr(store, "SNAPSHOT_EVERY", 1)
+    monkeypatch.setattr(store, "SNAPSHOT_LAG", 1)
     path = tmp_path / "count.station"
     Journal.create(
         path,
@@ -111,6 +120,10 @@ def test_the_file_holds_only_the_known_tables_and_columns(counted: tuple[Path, P
         for table in tables:
             columns = [row[1] for row in conn.execute(f"PRAGMA table_info({table})")]
             assert columns == COLUMNS[table], table
+        summaries = conn.execute("SELECT summary FROM snapshots").fetchall()
+        assert summaries, "closing the count stored a snapshot"
+        for (summary,) in summaries:
+            assert set(json.loads(summary)) == SNAPSHOT_KEYS
         calls = conn.execute("SELECT detail FROM events WHERE action = 'call'").fetchall()
         assert {detail for (detail,) in calls} <= {None, '{"over_count":true}'}
     finally:

@@ -1,0 +1,160 @@
+"""Checking the hash chain of many events at once, on every core the machine has.
+
+Each event's hash can be checked on its own, given the hash of the event before it, so
+a long journal is cut into ranges: other processes check the later ranges while this
+one replays the count, then checks the first range itself. A range answers with the
+first event that breaks the chain in it, or None; `verify` then names the first break
+in the journal one event at a time, as it always did.
+"""
+
+import hashlib
+import itertools
+import os
+import sqlite3
+from collections.abc import Callable, Iterable
+from concurrent.futures import Future, ProcessPoolExecutor
+from multiprocessing import get_context
+from pathlib import Path
+
+from station.journal.chain import EVENT_PREFIX, SEPARATOR
+from station.progress import EVERY
+
+_TYPES = (str, int, int, str, str, str)  # utc, mono_ns, session, action, prev_hash, hash
+# This process folds the count as well, which costs about as much as checking the
+# hashes of a third of the events: it keeps the smaller share of them.
+_OWN_SHARE = 0.65
+# Below this many events one process checks them all: starting another costs more.
+PARALLEL_FROM = 50_000
+_SELECT_RANGE = (
+    "SELECT seq, utc, mono_ns, session, action, call, target, detail, prev_hash, hash"
+    " FROM events WHERE seq >= ? AND seq <= ? ORDER BY seq"
+)
+
+
+def first_break(
+    rows: Iterable[tuple[object, ...]], first: int, last: int, before: str
+) -> int | None:
+    """The first of `rows` that has a field of the wrong type, a wrong hash, or does not
+    chain to the one before it.
+
+    `rows` are events `first` to `last` as (seq, utc, mono_ns, session, action, call,
+    target, detail, prev_hash, hash), in order; `before` is the hash of the event
+    before the first. Returns its seq (or that of an event missing), or None if every
+    row holds. This is `chain.event_hash` written out for speed
+    (the tests hold them to the same bytes).
+    """
+    sha256 = hashlib.sha256
+    sep = SEPARATOR
+    expected = first
+    for seq, utc, mono_ns, session, action, call, target, detail, prev_hash, hash_ in rows:
+        if seq != expected:
+            return expected  # missing
+        expected += 1
+        # The types `verify` requires of each field (hashing makes 5 and "5" alike).
+        if (
+            (type(utc), type(mono_ns), type(session), type(action), type(prev_hash), type(hash_))
+            != _TYPES
+            or not (call is None or (type(call) is str and call))
+            or not (detail is None or (type(detail) is str and detail))
+            or not (target is None or type(target) is int)
+        ):
+            return int(str(seq))
+        canonical = (
+            f"{EVENT_PREFIX}{sep}{seq}{sep}{utc}{sep}{mono_ns}{sep}{session}{sep}{action}"
+            f"{sep}{call or ''}{sep}{'' if target is None else target}{sep}{detail or ''}"
+            f"{sep}{prev_hash}"
+        )
+        if prev_hash != before or sha256(canonical.encode()).hexdigest() != hash_:
+            return int(str(seq))
+        before = str(hash_)
+    return None if expected > last else expected
+
+
+def first_break_in_file(path: str, first: int, last: int, before: str) -> int | None:
+    """`first_break` over events `first` to `last` of the file at `path`, read-only."""
+    conn = sqlite3.connect(f"{Path(path).absolute().as_uri()}?mode=ro", uri=True)
+    try:
+        conn.execute("PRAGMA busy_timeout = 5000")
+        return first_break(conn.execute(_SELECT_RANGE, (first, last)), first, last, before)
+    finally:
+        conn.close()
+
+
+Rows = Callable[[int, int], Iterable[tuple[object, ...]]]
+"""The rows of events `first` to `last`, as `first_break` takes them."""
+
+
+class ChainCheck:
+    """A check of events 1 to `last`, begun in other processes and finished in this one.
+
+    Make it, do other work meanwhile (replay the count), then call `first_break`,
+    which checks the first range here and waits for the others. The caller has made
+    events are numbered from 1 and that `last` is the highest.
+    """
+
+    def __init__(self, path: Path, last: int, hash_of: Callable[[int], str]) -> None:
+        self.last = last
+        self.hash_of = hash_of  # the hash of an event; of 0, the setup hash
+        workers = _spare_cores() if last >= PARALLEL_FROM else 0
+        self.own = last if workers == 0 else int(last * _OWN_SHARE / (workers + 1))
+        self._pool: ProcessPoolExecutor | None = None
+        self._ranges: list[Future[int | None]] = []
+        if workers == 0:
+            return
+        bounds = [self.own + (last - self.own) * part // workers for part in range(workers + 1)]
+        try:
+            self._pool = ProcessPoolExecutor(workers, mp_context=get_context("spawn"))
+            for end_before, end in itertools.pairwise(bounds):
+                self._ranges.append(
+                    self._pool.submit(
+                        first_break_in_file, str(path), end_before + 1, end, hash_of(end_before)
+                    )
+                )
+        except (OSError, RuntimeError):  # no other process here: check all in this one
+            self.close()
+            self._ranges, self.own = [], last
+
+    def first_break(self, rows: Rows, checked: Callable[[int], None] | None = None) -> int | None:
+        """The first event from 1 to `last` that breaks the chain, or None.
+
+        `checked`, if given, is called now and then with how many of this process's
+        share it has checked, out of `own`.
+        """
+        try:
+            breaks = [self._own_first_break(rows, checked)]
+            try:
+                breaks += [checked.result() for checked in self._ranges]
+            except Exception:  # a process that failed tells nothing of the journal
+                rest = rows(self.own + 1, self.last)
+                breaks.append(first_break(rest, self.own + 1, self.last, self.hash_of(self.own)))
+        finally:
+            self.close()
+        found = [seq for seq in breaks if seq is not None]
+        return min(found) if found else None
+
+    def _own_first_break(self, rows: Rows, checked: Callable[[int], None] | None) -> int | None:
+        """`first_break` over this process's share, a slice at a time between reports."""
+        step = max(EVERY, self.own // 100)
+        for first in range(1, self.own + 1, step):
+            last = min(first + step - 1, self.own)
+            found = first_break(rows(first, last), first, last, self.hash_of(first - 1))
+            if found is not None:
+                return found
+            if checked is not None:
+                checked(last)
+        return None
+
+    def close(self) -> None:
+        """Let the other processes go, once any range still being checked is done."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+            self._pool = None
+
+
+def _spare_cores() -> int:
+    """Cores this process may use beside its own (at most 3: the disk is the limit then)."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # macOS and Windows
+        cores = os.cpu_count() or 1
+    return max(0, min(cores - 1, 3))

@@ -1,0 +1,107 @@
+"""Journal.fold: a long journal folds fast, and ends exactly where replaying it does."""
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+
+from station.domain import Action, Call, Count
+from station.domain.tally_sheet import computed_facts
+from station.journal import CorruptJournal, Journal
+from tests.conftest import JFK8
+from tests.domain.random_operator import random_events, state
+from tests.journal.test_verify import tamper
+
+
+def random_journal(path: Path, events: int, seed: int) -> None:
+    """An election file of `events` random events after its first OPEN, with piles of 5.
+
+    Its interim sheets state the facts the journal gives, as a station's would.
+    """
+    setup = dataclasses.replace(JFK8, ballots=None, pile=5)
+    Journal.create(path, setup)
+    journal = Journal.open(path)
+    journal.start_session()
+    count = journal.fold()
+    for event in random_events(count, events, seed):
+        detail = event.detail
+        if event.action is Action.SIGN:
+            detail = {**computed_facts(setup, count.sheets[-1], journal.head_hash, None)}
+        journal.append(event.action, event.call, event.target, detail)
+    journal.close()
+
+
+def one_by_one(journal: Journal, until: int | None = None) -> Count:
+    count = journal.new_count()
+    for _ in journal.replay_into(count, until):
+        pass
+    return count
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_fast_fold_ends_where_the_replay_does(tmp_path: Path, seed: int) -> None:
+    path = tmp_path / "random.station"
+    random_journal(path, 300, seed)
+    journal = Journal.open(path, read_only=True)
+    try:
+        assert journal.head_seq == 302
+        assert state(journal.fold()) == state(one_by_one(journal))
+        for until in (0, 1, 57, 150, 301):
+            assert state(journal.fold(until=until)) == state(one_by_one(journal, until))
+        # Folding part of the way and replaying the rest gives the same count too.
+        count = journal.fold(until=200)
+        changes = [change for _record, change in journal.replay_into(count)]
+        assert len(changes) == 102
+        assert state(count) == state(one_by_one(journal))
+    finally:
+        journal.close()
+
+
+def test_a_refused_event_is_named_as_a_replay_names_it(journal: Journal) -> None:
+    journal.append(Action.CALL, Call.FOR)
+    journal.append(Action.CALL, Call.AGAINST)
+    journal.append(Action.UNDO, Call.FOR, 2)  # the last call was event 3, an AGAINST
+    journal.append(Action.CALL, Call.VOID)
+    with pytest.raises(CorruptJournal) as replayed:
+        one_by_one(journal)
+    with pytest.raises(CorruptJournal) as folded:
+        journal.fold()
+    assert str(folded.value) == str(replayed.value)
+    assert "event 4: undo must name event 3" in str(folded.value)
+
+
+def test_plain_calls_of_a_locked_count_are_refused(journal: Journal) -> None:
+    journal.append(Action.CALL, Call.FOR)
+    journal.append(Action.SIGN, target=2, detail={"kind": "interim"})
+    journal.append(Action.CALL, Call.FOR)
+    with pytest.raises(CorruptJournal, match="event 4: the count is locked"):
+        journal.fold()
+
+
+@pytest.mark.parametrize(
+    ("statement", "why"),
+    [
+        ("DELETE FROM events WHERE seq = 3", "event 4: expected event 3"),
+        ("UPDATE events SET seq = 40 WHERE seq = 4", "event 5: expected event 4"),
+        ("UPDATE events SET action = 'cal' WHERE seq = 3", "'cal' is not a valid Action"),
+    ],
+)
+def test_a_missing_moved_or_unknown_call_is_named(
+    election_file: Path, statement: str, why: str
+) -> None:
+    journal = Journal.open(election_file)
+    journal.start_session()
+    for call in (Call.FOR, Call.AGAINST, Call.VOID, Call.FOR):
+        journal.append(Action.CALL, call)
+    journal.close()
+    tamper(election_file, statement)
+    damaged = Journal.open(election_file, read_only=True)
+    try:
+        with pytest.raises(CorruptJournal) as replayed:
+            one_by_one(damaged)
+        with pytest.raises(CorruptJournal) as folded:
+            damaged.fold()
+    finally:
+        damaged.close()
+    assert str(folded.value) == str(replayed.value)
+    assert why in str(folded.value)
