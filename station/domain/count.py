@@ -87,13 +87,18 @@ class Change:
     pile: PileCheck | None = None
 
 
+# The form of a frozen count, and of the rules it was folded by: a Station whose rules
+# or form change raises it, and so never starts from a count folded the old way.
+FROZEN_FORMAT = 1
+
+
 @dataclass(frozen=True, slots=True)
 class FrozenCount:
     """A count as stored in a snapshot: the same count always gives the same bytes.
 
     Attributes:
-        summary: canonical JSON of everything but the two stacks: the last event, the
-            totals, the sheets, the lock, the challenge register and the piles.
+        summary: canonical JSON of everything but the two stacks: its format, the last
+            event, the totals, the sheets, the lock, the challenge register and the piles.
         done: the calls that count, oldest first, and
         undone: the redo stack: each entry `seq << 2 | call code` (its place in
             `Call`), as 8-byte little-endian integers.
@@ -155,6 +160,7 @@ class Count:
     def freeze(self) -> FrozenCount:
         """This count, for a snapshot that lets a long journal open without replaying it."""
         summary = {
+            "format": FROZEN_FORMAT,
             "last_seq": self.last_seq,
             "totals": self._totals,
             "sheets": [
@@ -181,6 +187,8 @@ class Count:
         count = cls(pile_size)
         try:
             summary = json.loads(frozen.summary)
+            if summary["format"] != FROZEN_FORMAT:
+                raise ValueError(f"format {summary['format']!r}, not {FROZEN_FORMAT}")
             count.last_seq = _whole(summary["last_seq"])
             count._totals = [_whole(total) for total in summary["totals"]]
             for seq, head, kind, revision, supersedes, tally in summary["sheets"]:

@@ -15,11 +15,13 @@ from collections.abc import Callable, Iterable
 from concurrent.futures import Future, ProcessPoolExecutor
 from multiprocessing import get_context
 from pathlib import Path
+from typing import Any
 
 from station.journal.chain import EVENT_PREFIX, SEPARATOR
 from station.progress import EVERY
 
-_TYPES = (str, int, int, str, str, str)  # utc, mono_ns, session, action, prev_hash, hash
+# The types of seq, utc, mono_ns, session, action, prev_hash and hash, as `verify` wants them.
+_TYPES = (int, str, int, int, str, str, str)
 # This process folds the count as well, which costs about as much as checking the
 # hashes of a third of the events: it keeps the smaller share of them.
 _OWN_SHARE = 0.65
@@ -31,9 +33,7 @@ _SELECT_RANGE = (
 )
 
 
-def first_break(
-    rows: Iterable[tuple[object, ...]], first: int, last: int, before: str
-) -> int | None:
+def first_break(rows: Iterable[tuple[Any, ...]], first: int, last: int, before: str) -> int | None:
     """The first of `rows` that has a field of the wrong type, a wrong hash, or does not
     chain to the one before it.
 
@@ -52,35 +52,62 @@ def first_break(
         expected += 1
         # The types `verify` requires of each field (hashing makes 5 and "5" alike).
         if (
-            (type(utc), type(mono_ns), type(session), type(action), type(prev_hash), type(hash_))
+            (
+                type(seq),
+                type(utc),
+                type(mono_ns),
+                type(session),
+                type(action),
+                type(prev_hash),
+                type(hash_),
+            )
             != _TYPES
             or not (call is None or (type(call) is str and call))
             or not (detail is None or (type(detail) is str and detail))
             or not (target is None or type(target) is int)
         ):
-            return int(str(seq))
+            return expected - 1
         canonical = (
             f"{EVENT_PREFIX}{sep}{seq}{sep}{utc}{sep}{mono_ns}{sep}{session}{sep}{action}"
             f"{sep}{call or ''}{sep}{'' if target is None else target}{sep}{detail or ''}"
             f"{sep}{prev_hash}"
         )
         if prev_hash != before or sha256(canonical.encode()).hexdigest() != hash_:
-            return int(str(seq))
-        before = str(hash_)
+            return expected - 1
+        before = hash_
     return None if expected > last else expected
 
 
-def first_break_in_file(path: str, first: int, last: int, before: str) -> int | None:
-    """`first_break` over events `first` to `last` of the file at `path`, read-only."""
+def first_break_in_file(
+    path: str, identity: tuple[int, int], first: int, last: int, before: str
+) -> int | None:
+    """`first_break` over events `first` to `last` of the file at `path`, read-only.
+
+    Raises FileChanged if the file there is no longer the one (device, inode) the
+    other process is checking.
+    """
     conn = sqlite3.connect(f"{Path(path).absolute().as_uri()}?mode=ro", uri=True)
     try:
         conn.execute("PRAGMA busy_timeout = 5000")
-        return first_break(conn.execute(_SELECT_RANGE, (first, last)), first, last, before)
+        rows = conn.execute(_SELECT_RANGE, (first, last))
+        if file_identity(path) != identity:
+            raise FileChanged(path)
+        return first_break(rows, first, last, before)
     finally:
         conn.close()
 
 
-Rows = Callable[[int, int], Iterable[tuple[object, ...]]]
+class FileChanged(Exception):
+    """Another file now has the name of the one being checked."""
+
+
+def file_identity(path: str | Path) -> tuple[int, int]:
+    """The file at `path` as the file system knows it: (device, inode)."""
+    status = os.stat(path)
+    return status.st_dev, status.st_ino
+
+
+Rows = Callable[[int, int], Iterable[tuple[Any, ...]]]
 """The rows of events `first` to `last`, as `first_break` takes them."""
 
 
@@ -88,31 +115,45 @@ class ChainCheck:
     """A check of events 1 to `last`, begun in other processes and finished in this one.
 
     Make it, do other work meanwhile (replay the count), then call `first_break`,
-    which checks the first range here and waits for the others. The caller has made
-    events are numbered from 1 and that `last` is the highest.
+    which checks the first range here and waits for the others. `workers` other
+    processes check the later ranges: by default one a spare core, from
+    `PARALLEL_FROM` events on. `in_other_processes` says whether they did (if one
+    cannot start or fails, this process checks its range instead).
     """
 
-    def __init__(self, path: Path, last: int, hash_of: Callable[[int], str]) -> None:
+    def __init__(
+        self,
+        path: Path,
+        last: int,
+        hash_of: Callable[[int], str],
+        *,
+        identity: tuple[int, int] | None = None,
+        workers: int | None = None,
+    ) -> None:
         self.last = last
         self.hash_of = hash_of  # the hash of an event; of 0, the setup hash
-        workers = _spare_cores() if last >= PARALLEL_FROM else 0
+        if workers is None:
+            workers = _spare_cores() if last >= PARALLEL_FROM else 0
+        self.in_other_processes = workers > 0
         self.own = last if workers == 0 else int(last * _OWN_SHARE / (workers + 1))
         self._pool: ProcessPoolExecutor | None = None
         self._ranges: list[Future[int | None]] = []
         if workers == 0:
             return
         bounds = [self.own + (last - self.own) * part // workers for part in range(workers + 1)]
+        # Each range starts from the hash of the event before it, as this process reads
+        # it (KeyError if that event is missing: raised before any process starts).
+        ranges = [(start + 1, end, hash_of(start)) for start, end in itertools.pairwise(bounds)]
         try:
+            identity = identity or file_identity(path)
             self._pool = ProcessPoolExecutor(workers, mp_context=get_context("spawn"))
-            for end_before, end in itertools.pairwise(bounds):
+            for first, end, before in ranges:
                 self._ranges.append(
-                    self._pool.submit(
-                        first_break_in_file, str(path), end_before + 1, end, hash_of(end_before)
-                    )
+                    self._pool.submit(first_break_in_file, str(path), identity, first, end, before)
                 )
         except (OSError, RuntimeError):  # no other process here: check all in this one
             self.close()
-            self._ranges, self.own = [], last
+            self._ranges, self.own, self.in_other_processes = [], last, False
 
     def first_break(self, rows: Rows, checked: Callable[[int], None] | None = None) -> int | None:
         """The first event from 1 to `last` that breaks the chain, or None.
@@ -123,8 +164,9 @@ class ChainCheck:
         try:
             breaks = [self._own_first_break(rows, checked)]
             try:
-                breaks += [checked.result() for checked in self._ranges]
+                breaks += [answer.result() for answer in self._ranges]
             except Exception:  # a process that failed tells nothing of the journal
+                self.in_other_processes = False
                 rest = rows(self.own + 1, self.last)
                 breaks.append(first_break(rest, self.own + 1, self.last, self.hash_of(self.own)))
         finally:

@@ -6,6 +6,8 @@ touches the file (see `header.py`). A file whose version is higher than
 `SCHEMA_VERSION` was written by a newer Station and is refused.
 """
 
+import functools
+
 from sqlite_utils import Database, Migrations
 
 APPLICATION_ID = 0x53544E31  # "STN1"
@@ -142,13 +144,26 @@ def m003_pile_size(db: Database) -> None:
     db.execute("ALTER TABLE election ADD COLUMN pile INTEGER CHECK (pile IS NULL OR pile >= 0)")
 
 
-SNAPSHOT_GUARDS = ("snapshots_no_update", "snapshots_no_delete")
+SNAPSHOT_GUARDS = ("snapshots_no_update", "snapshots_no_delete", "snapshots_of_events")
 
 # Most events are plain calls (a call with no target and no detail); the others are a
 # few in a hundred. Folding a long journal takes the plain calls in bulk and reads the
 # others through an index of them alone, which a plain call never touches. A query
 # uses the index only if its WHERE holds this very text.
 NOT_PLAIN_CALL = "NOT (action = 'call' AND target IS NULL AND detail IS NULL)"
+
+
+# The snapshots table's guards (SNAPSHOT_GUARDS), one statement each.
+SNAPSHOT_GUARD_STATEMENTS = (
+    """CREATE TRIGGER snapshots_no_update BEFORE UPDATE ON snapshots
+        BEGIN SELECT RAISE(ABORT, 'snapshots are append-only'); END""",
+    """CREATE TRIGGER snapshots_no_delete BEFORE DELETE ON snapshots
+        BEGIN SELECT RAISE(ABORT, 'snapshots are append-only'); END""",
+    # A snapshot names an event of the journal, by its number and its hash.
+    """CREATE TRIGGER snapshots_of_events BEFORE INSERT ON snapshots
+        WHEN NEW.event_hash IS NOT (SELECT hash FROM events WHERE seq = NEW.seq)
+        BEGIN SELECT RAISE(ABORT, 'a snapshot names an event of the journal'); END""",
+)
 
 
 @migrations()
@@ -171,15 +186,41 @@ def m004_snapshots(db: Database) -> None:
             undone BLOB NOT NULL,
             seal TEXT NOT NULL
         )""",
-        """CREATE TRIGGER snapshots_no_update BEFORE UPDATE ON snapshots
-            BEGIN SELECT RAISE(ABORT, 'snapshots are append-only'); END""",
-        """CREATE TRIGGER snapshots_no_delete BEFORE DELETE ON snapshots
-            BEGIN SELECT RAISE(ABORT, 'snapshots are append-only'); END""",
+        *SNAPSHOT_GUARD_STATEMENTS,
     ):
         db.execute(statement)
 
 
 SCHEMA_VERSION = len(migrations._migrations)
+
+
+@functools.cache
+def definitions(version: int) -> frozenset[tuple[str, str, str, str]]:
+    """How Station defines the events and snapshots of a file of this schema version.
+
+    The (type, name, table, SQL) of every table, index and trigger of those two tables
+    in `sqlite_master`, as the migrations up to `version` make them. A file whose own
+    definitions are exactly these reads its events as Station wrote them: the same
+    column types and collations, no index or trigger of anyone else's. Only then do
+    opening and `verify` take their fast ways (see `Journal.canonical`).
+    """
+    db = Database(memory=True, execute_plugins=False)
+    names = [migration.name for migration in migrations._migrations]
+    migrations.apply(db, stop_before=names[version] if version < len(names) else None)
+    return _definitions(db)
+
+
+def file_definitions(db: Database) -> frozenset[tuple[str, str, str, str]]:
+    """The same as `definitions`, read from an open file."""
+    return _definitions(db)
+
+
+def _definitions(db: Database) -> frozenset[tuple[str, str, str, str]]:
+    rows = db.execute(
+        "SELECT type, name, tbl_name, sql FROM sqlite_master"
+        " WHERE tbl_name IN ('events', 'snapshots')"
+    ).fetchall()
+    return frozenset((str(a), str(b), str(c), str(d)) for a, b, c, d in rows)
 
 
 def upgrade(db: Database) -> None:

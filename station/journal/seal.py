@@ -33,34 +33,42 @@ def station_secret() -> bytes | None:
     """This station's sealing secret, made on first use; None if it cannot be had.
 
     Without one, a station neither writes nor trusts snapshots: it replays, which
-    only takes longer.
+    only takes longer. A secret file of the wrong size (damaged) is replaced: that
+    only unseals the snapshots made with it.
     """
     path = secret_path()
     with contextlib.suppress(OSError):
         secret = path.read_bytes()
-        return secret if len(secret) == _SECRET_BYTES else None
+        if len(secret) == _SECRET_BYTES:
+            return secret
     try:
         path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-        # O_EXCL: of two stations starting at once, one makes it, both use it.
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:
-        with contextlib.suppress(OSError):
-            secret = path.read_bytes()
-            return secret if len(secret) == _SECRET_BYTES else None
-        return None
+        return _new_secret(path)
     except OSError:
         return None
+
+
+def _new_secret(path: Path) -> bytes:
+    """Write a new secret whole beside `path`, then give it that name (never half a file)."""
+    temp = path.with_name(f".{path.name}.{secrets.token_hex(6)}")
     secret = secrets.token_bytes(_SECRET_BYTES)
     try:
+        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
         with os.fdopen(fd, "wb") as out:
             out.write(secret)
             out.flush()
             os.fsync(out.fileno())
+        try:
+            os.link(temp, path)  # of two stations starting at once, the first one's wins
+        except FileExistsError:
+            existing = path.read_bytes()
+            if len(existing) == _SECRET_BYTES:
+                return existing
+            os.replace(temp, path)  # the damaged one goes
         fsync_folder(path.parent)
-    except OSError:
-        path.unlink(missing_ok=True)
-        return None
-    return secret
+        return secret
+    finally:
+        temp.unlink(missing_ok=True)
 
 
 def seal(secret: bytes, digest: str) -> str:
@@ -73,5 +81,6 @@ def sealed_by(secret: bytes | None, digest: str, stored_seal: object) -> bool:
     return (
         secret is not None
         and isinstance(stored_seal, str)
+        and stored_seal.isascii()  # compare_digest takes no other text
         and hmac.compare_digest(seal(secret, digest), stored_seal)
     )

@@ -6,7 +6,6 @@ return is the acknowledgement: the operator window shows a call only after it.
 """
 
 import contextlib
-import itertools
 import json
 import operator
 import os
@@ -18,6 +17,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from sqlite_utils import Database
 
@@ -66,14 +66,18 @@ _ELECTION_COLUMNS = (*SETUP_FIELDS, "setup_hash")
 
 # Most events of a count are plain calls: no target, no detail. Folding them one Python
 # object at a time is what made a long journal slow to open, so `fold` has SQLite hand
-# them over as one string of codes, a digit per call (its place in `Call`), and reads
-# the other events through their own index (see `schema.NOT_PLAIN_CALL`).
+# over every event as one digit, in one pass over the table: a plain call's place in
+# `Call`, or 8 for any other event, which is then read whole through the index of those
+# (`schema.NOT_PLAIN_CALL`). The two must agree: the index only says where to look.
+_OTHER = 8
 _CALL_NUMBER = " ".join(f"WHEN '{call.value}' THEN {code}" for code, call in enumerate(Call))
-_PLAIN_CALLS = f"""
-    SELECT group_concat(code, ''), count(*), ifnull(sum(seq * code), 0)
-    FROM (SELECT CASE call {_CALL_NUMBER} ELSE 9 END AS code, seq FROM events
-          WHERE seq > ? AND seq <= ? AND NOT {schema.NOT_PLAIN_CALL} ORDER BY seq)"""
+_CODES = f"""
+    SELECT group_concat(code, ''), ifnull(sum(seq * (code + 1)), 0)
+    FROM (SELECT seq, CASE WHEN {schema.NOT_PLAIN_CALL} THEN {_OTHER}
+                      ELSE CASE call {_CALL_NUMBER} ELSE 9 END END AS code
+          FROM events WHERE seq > ? AND seq <= ? ORDER BY seq)"""
 _OTHER_EVENTS = f"{_SELECT} WHERE seq > ? AND seq <= ? AND {schema.NOT_PLAIN_CALL} ORDER BY seq"
+_WEIGHTS = bytes((byte + 1) % 256 for byte in range(256))  # a digit weighs its value + 1
 _DIGITS = bytes.maketrans(b"0123456789", bytes(range(10)))
 
 
@@ -143,6 +147,7 @@ class Election:
 # closed: opening replays those one by one, and the recent-calls list is made of them.
 SNAPSHOT_LAG = 256
 SNAPSHOT_EVERY = 1_000  # events since the last snapshot that make a new one worth it
+_SNAPSHOTS_VERSION = 4  # the schema version that brought them
 
 
 @dataclass(frozen=True, slots=True)
@@ -234,11 +239,15 @@ class Journal:
         self._made_sidecars = False
         self.election = self._load_election()
         self.head_seq, self.head_hash = self._read_head()
-        self.has_snapshots = bool(
-            self._conn.execute(
-                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'snapshots'"
-            ).fetchone()
-        )
+        # The file this connection reads, as the file system knows it (for other
+        # processes that check it too: see `chain_check`).
+        status = os.stat(path)
+        self.identity = (status.st_dev, status.st_ino)
+        version = int(self._conn.execute("PRAGMA user_version").fetchone()[0])
+        # Whether the events (and snapshots) are defined exactly as Station defines
+        # them: only then are the fast ways taken (see `schema.definitions`).
+        self.canonical = schema.file_definitions(db) == schema.definitions(version)
+        self.has_snapshots = version >= _SNAPSHOTS_VERSION
 
     # -- creating and opening -----------------------------------------------------
 
@@ -531,44 +540,54 @@ class Journal:
         each event: runs of plain calls go in through `Count.extend_calls`, every other
         event through `Count.apply`, so a million events fold in a fraction of a
         second. `each`, if given, is called with every event that is not a plain call
-        and what it changed. Raises CorruptJournal, naming the first event the rules
-        refuse just as `replay_into` does.
+        and what it changed.
+
+        On the least doubt (a file whose tables are not as Station defines them, an
+        event the rules refuse, digits that do not fit the events), the events are
+        folded again one by one from the first, in a new count (`each` hears of them
+        all again): that names the first bad event, raising CorruptJournal exactly as
+        `replay_into` does, and is the truth whatever SQLite did.
         """
         count = self.new_count() if count is None else count
-        after = count.last_seq
         until = self.head_seq if until is None else until
-        try:
-            with self._one_read():
-                codes_text, plain, checksum = self._conn.execute(
-                    _PLAIN_CALLS, (after, until)
-                ).fetchone()
-                codes = (codes_text or "").encode("ascii").translate(_DIGITS)
-                others = (Record(*row) for row in self._conn.execute(_OTHER_EVENTS, (after, until)))
-                taken = weighted = 0
-                for record in itertools.chain(others, [None]):
-                    # The plain calls between the last event folded and this one.
-                    first = count.last_seq + 1
-                    end = until + 1 if record is None else record.seq
-                    run = codes[taken : taken + end - first]
-                    count.extend_calls(first, run)
-                    weighted += sum(map(operator.mul, range(first, end), run))
-                    taken += len(run)
-                    if record is not None:
-                        change = count.apply(record.event())
-                        if each is not None:
-                            each(record, change)
-            # Every plain call must have been taken, each where it stands: SQLite
-            # hands them over in the order it scans them, which must be the journal's,
-            # and no event may be missing in between (nor from the index of others).
-            if count.last_seq != until or taken != plain or weighted != checksum:
-                raise ValueError("the plain calls do not fit between the other events")
-        except ValueError:  # ReplayError, an unknown action or call, a gap
-            # Fold again one event at a time: that names the first bad event exactly
-            # as any replay does (and would be the truth, were SQLite's order not).
-            count = self.new_count()
-            for record, change in self.replay_into(count, until):
-                if each is not None and not _is_plain_call(record):
+        if self.canonical:
+            with contextlib.suppress(Exception):  # any doubt: fold one by one, below
+                return self._fold_fast(count, until, each)
+        count = self.new_count()
+        for record, change in self.replay_into(count, until):
+            if each is not None and not _is_plain_call(record):
+                each(record, change)
+        return count
+
+    def _fold_fast(
+        self, count: Count, until: int, each: Callable[[Record, Change], None] | None
+    ) -> Count:
+        after = count.last_seq
+        with self._one_read():
+            text, checksum = self._conn.execute(_CODES, (after, until)).fetchone()
+            codes = (text or "").encode("ascii").translate(_DIGITS)  # a digit an event
+            # SQLite hands the digits over in the order it scans the table: make sure it
+            # was the journal's, with no event missing.
+            if len(codes) != until - after or checksum != sum(
+                map(operator.mul, range(after + 1, until + 1), codes.translate(_WEIGHTS))
+            ):
+                raise ValueError("the events are not numbered in order")
+            others = 0
+            for row in self._conn.execute(_OTHER_EVENTS, (after, until)):
+                record = Record(*row)
+                # The plain calls since the last event folded (an 8 among them, an
+                # event the index left out, is refused as no call), then this one.
+                first = count.last_seq + 1
+                count.extend_calls(first, codes[first - after - 1 : record.seq - after - 1])
+                if codes[record.seq - after - 1] != _OTHER:
+                    raise ValueError(f"event {record.seq} is a plain call")
+                change = count.apply(record.event())
+                if each is not None:
                     each(record, change)
+                others += 1
+            count.extend_calls(count.last_seq + 1, codes[count.last_seq - after :])
+        if count.last_seq != until or codes.count(_OTHER) != others:
+            raise ValueError("the other events are not where the index says")
         return count
 
     @contextlib.contextmanager
@@ -592,7 +611,7 @@ class Journal:
         snapshot on trust: it replays every event and checks each snapshot.
         """
         until = self.head_seq if until is None else until
-        snapshot = self._trusted_snapshot(until, station_secret())
+        snapshot = self._trusted_snapshot(until, station_secret()) if self.canonical else None
         if snapshot is not None:
             with contextlib.suppress(ValueError):
                 count = Count.thawed(snapshot.frozen, self.election.setup.pile)
@@ -600,11 +619,21 @@ class Journal:
                     return self.fold(until, count)
         return self.fold(until)
 
+    def trusted_snapshot_seq(self, until: int | None = None) -> int | None:
+        """The event that `restore(until)` would start from, if not the first: for checks."""
+        until = self.head_seq if until is None else until
+        snapshot = self._trusted_snapshot(until, station_secret()) if self.canonical else None
+        return None if snapshot is None else snapshot.seq
+
     def _trusted_snapshot(self, until: int, secret: bytes | None) -> Snapshot | None:
         """The latest snapshot at or before `until` that a station with `secret` sealed."""
         if secret is None:
             return None
-        for seq in reversed(self.snapshot_seqs()):
+        try:
+            seqs = self.snapshot_seqs()
+        except CorruptJournal:
+            return None
+        for seq in reversed(seqs):
             snapshot = self.snapshot(seq) if seq <= until else None
             if snapshot is not None and snapshot.trusted(secret, self._event_hash(seq)):
                 return snapshot
@@ -614,15 +643,27 @@ class Journal:
         """The events the stored snapshots were folded up to, oldest first."""
         if not self.has_snapshots:
             return []
-        rows = self._conn.execute("SELECT seq FROM snapshots ORDER BY seq")
-        return [int(seq) for (seq,) in rows]
+        try:
+            seqs = [seq for (seq,) in self._conn.execute("SELECT seq FROM snapshots ORDER BY seq")]
+        except sqlite3.OperationalError as error:
+            if _environment_fault(error):
+                raise
+            seqs = [None]
+        if not all(type(seq) is int for seq in seqs):
+            raise CorruptJournal(f"{self.path}: the snapshots of the count were altered")
+        return seqs
 
     def snapshot(self, seq: int) -> Snapshot | None:
         """The snapshot folded up to event `seq`, as stored, or None."""
-        row = self._conn.execute(
-            "SELECT seq, event_hash, summary, done, undone, seal FROM snapshots WHERE seq = ?",
-            (seq,),
-        ).fetchone()
+        try:
+            row = self._conn.execute(
+                "SELECT seq, event_hash, summary, done, undone, seal FROM snapshots WHERE seq = ?",
+                (seq,),
+            ).fetchone()
+        except sqlite3.OperationalError as error:  # the table was rebuilt without a column
+            if _environment_fault(error):
+                raise
+            return None
         if row is None:
             return None
         seq, event_hash_, summary, done, undone, stored_seal = row
@@ -637,10 +678,18 @@ class Journal:
         sqlite3.Error if it cannot, which costs the next opening time, nothing else).
         True if a snapshot was stored.
         """
-        secret = station_secret()
-        if self.read_only or self._lock is None or not self.has_snapshots or secret is None:
-            return False
         seq = self.head_seq - SNAPSHOT_LAG
+        if (
+            self.read_only
+            or self._lock is None
+            or not self.canonical
+            or seq < SNAPSHOT_EVERY
+            or not self._lock.same_file_still_there()
+        ):
+            return False
+        secret = station_secret()
+        if secret is None:
+            return False
         latest = self._trusted_snapshot(seq, secret)
         if seq - (latest.seq if latest is not None else 0) < SNAPSHOT_EVERY:
             return False
@@ -677,7 +726,7 @@ class Journal:
             raise KeyError(seq)
         return found
 
-    def rows(self, first: int, last: int) -> Iterator[tuple[object, ...]]:
+    def rows(self, first: int, last: int) -> Iterator[tuple[Any, ...]]:
         """Events `first` to `last` as bare rows (EVENT_FIELDS), for checking hashes fast."""
         return iter(
             self._conn.execute(f"{_SELECT} WHERE seq >= ? AND seq <= ? ORDER BY seq", (first, last))

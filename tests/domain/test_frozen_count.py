@@ -48,6 +48,7 @@ def _changed_summary(frozen: FrozenCount, **changes: object) -> FrozenCount:
         ),
         lambda frozen: _changed_summary(frozen, piles={"confirmed": [["maybe", 1]]}),
         lambda frozen: _changed_summary(frozen, last_seq=-1),
+        lambda frozen: _changed_summary(frozen, format=2),  # a later Station's
         lambda frozen: dataclasses.replace(frozen, summary="{"),
         lambda frozen: dataclasses.replace(frozen, done=frozen.done[:-3]),
     ],

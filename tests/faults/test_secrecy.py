@@ -47,7 +47,7 @@ COLUMNS = {
 
 # Each key of a snapshot's summary: event numbers, totals, the sheets' figures, the
 # challenges as their AMEND and DISPUTE events gave them, and the piles' recounts.
-SNAPSHOT_KEYS = {"last_seq", "totals", "sheets", "locked_by", "challenges", "piles"}
+SNAPSHOT_KEYS = {"format", "last_seq", "totals", "sheets", "locked_by", "challenges", "piles"}
 
 # Each key an event's detail may hold, and why it cannot identify a voter.
 DETAIL_KEYS = {

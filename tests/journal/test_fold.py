@@ -38,16 +38,32 @@ def one_by_one(journal: Journal, until: int | None = None) -> Count:
     return count
 
 
+def one_by_one_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make sure a fold is the fast one: folding one event at a time is an error."""
+
+    def refuse(*args: object) -> None:
+        raise AssertionError("the fold fell back to one event at a time")
+
+    monkeypatch.setattr(Journal, "replay_into", refuse)
+
+
 @pytest.mark.parametrize("seed", range(3))
-def test_the_fast_fold_ends_where_the_replay_does(tmp_path: Path, seed: int) -> None:
+def test_the_fast_fold_ends_where_the_replay_does(
+    tmp_path: Path, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
     path = tmp_path / "random.station"
     random_journal(path, 300, seed)
     journal = Journal.open(path, read_only=True)
     try:
+        assert journal.canonical
+        with monkeypatch.context() as fast_only:
+            one_by_one_refused(fast_only)
+            fast = [journal.fold(until=until) for until in (None, 0, 1, 57, 150, 301)]
+            continued = journal.fold(until=302, count=journal.fold(until=200))
         assert journal.head_seq == 302
-        assert state(journal.fold()) == state(one_by_one(journal))
-        for until in (0, 1, 57, 150, 301):
-            assert state(journal.fold(until=until)) == state(one_by_one(journal, until))
+        for until, folded in zip((None, 0, 1, 57, 150, 301), fast, strict=True):
+            assert state(folded) == state(one_by_one(journal, until))
+        assert state(continued) == state(one_by_one(journal))
         # Folding part of the way and replaying the rest gives the same count too.
         count = journal.fold(until=200)
         changes = [change for _record, change in journal.replay_into(count)]

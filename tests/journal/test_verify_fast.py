@@ -10,10 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from station.journal import Journal, chain_check, store
+from station.domain import Action, Call
+from station.journal import CorruptJournal, Journal, chain_check, store
 from station.journal.chain import event_hash
 from station.journal.chain_check import ChainCheck, first_break
+from station.journal.schema import EVENT_GUARDS, NOT_PLAIN_CALL, SNAPSHOT_GUARD_STATEMENTS
 from station.journal.verify import Verdict, verify_file, verify_records
+from tests.conftest import JFK8
 from tests.journal.test_fold import random_journal
 from tests.journal.test_verify import restore_guards, tamper
 
@@ -126,13 +129,20 @@ def test_no_other_process_to_be_had_costs_only_time(
     assert verdict.ok and verdict == careful_verdict(long_count)
 
 
-def test_a_process_that_fails_is_made_up_for_here(long_count: Path, tmp_path: Path) -> None:
+@pytest.mark.parametrize("other_file", ["gone", "a copy"])
+def test_a_process_that_fails_is_made_up_for_here(
+    long_count: Path, tmp_path: Path, other_file: str
+) -> None:
+    """The other process finds no file, or another file than this one's, under its name."""
+    elsewhere = tmp_path / "elsewhere.station"
+    if other_file == "a copy":
+        elsewhere.write_bytes(long_count.read_bytes())
     journal = Journal.open(long_count, read_only=True)
     try:
-        # The other process is given a file it cannot open: this one checks its share.
-        check = ChainCheck(tmp_path / "gone.station", EVENTS, journal.hash_of)
-        assert check.own < EVENTS
+        check = ChainCheck(elsewhere, EVENTS, journal.hash_of, identity=journal.identity)
+        assert check.own < EVENTS and check.in_other_processes
         assert check.first_break(journal.rows) is None
+        assert not check.in_other_processes  # this process checked their range too
     finally:
         journal.close()
 
@@ -152,3 +162,95 @@ def test_the_fast_hash_is_the_chain_hash() -> None:
     assert first_break(chained, 1, 3, "t") == 1
     assert first_break(chained[:2], 1, 3, "s") == 3  # missing at the end
     assert first_break([chained[0], chained[2]], 1, 3, "s") == 2  # missing in between
+
+
+def a_short_count(path: Path) -> None:
+    """FOR, AGAINST, FOR, then a FOR taken back and an AGAINST: FOR 2, AGAINST 2."""
+    Journal.create(path, JFK8)
+    journal = Journal.open(path)
+    journal.start_session()  # 1
+    for call in (Call.FOR, Call.AGAINST, Call.FOR, Call.FOR):
+        journal.append(Action.CALL, call)  # 2..5
+    journal.append(Action.UNDO, Call.FOR, target=5)  # 6
+    journal.append(Action.CALL, Call.AGAINST)  # 7
+    journal.close()
+
+
+def test_an_index_edited_behind_its_definition_changes_no_count(tmp_path: Path) -> None:
+    """The index of other events only says where to look: the table has the last word."""
+    path = tmp_path / "index.station"
+    a_short_count(path)
+    conn = sqlite3.connect(path)
+    conn.execute("DROP INDEX events_not_plain")
+    conn.execute(  # event 5 listed, the UNDO left out ...
+        f"CREATE INDEX events_not_plain ON events (seq) WHERE (seq = 5 OR {NOT_PLAIN_CALL})"
+        " AND seq != 6"
+    )
+    conn.execute("PRAGMA writable_schema = ON")  # ... behind the definition Station wrote
+    conn.execute(
+        "UPDATE sqlite_master SET sql = ? WHERE name = 'events_not_plain'",
+        (f"CREATE INDEX events_not_plain ON events (seq) WHERE {NOT_PLAIN_CALL}",),
+    )
+    conn.commit()
+    conn.close()
+    journal = Journal.open(path, read_only=True)
+    try:
+        assert journal.canonical
+        assert (journal.restore().tally.for_union, journal.fold().tally.for_union) == (2, 2)
+    finally:
+        journal.close()
+    verdict = verify_file(path)
+    assert verdict.ok and verdict.tally.for_union == 2
+    assert verdict == careful_verdict(path)
+
+
+def test_a_table_defined_otherwise_is_read_one_event_at_a_time(tmp_path: Path) -> None:
+    """Rebuilt with case-blind columns, 'CALL' would be a call to SQLite; not to the rules."""
+    path = tmp_path / "nocase.station"
+    a_short_count(path)
+    conn = sqlite3.connect(path)
+    conn.isolation_level = None
+    conn.executescript(
+        """
+        DROP TRIGGER events_no_update; DROP TRIGGER events_no_delete;
+        DROP TRIGGER events_append_only; DROP INDEX events_not_plain;
+        DROP TRIGGER snapshots_of_events;
+        CREATE TABLE events_nocase (seq INTEGER PRIMARY KEY, utc TEXT NOT NULL,
+            mono_ns INTEGER NOT NULL, session INTEGER NOT NULL,
+            action TEXT NOT NULL COLLATE NOCASE, call TEXT COLLATE NOCASE, target INTEGER,
+            detail TEXT, prev_hash TEXT NOT NULL, hash TEXT NOT NULL);
+        INSERT INTO events_nocase SELECT * FROM events;
+        DROP TABLE events; ALTER TABLE events_nocase RENAME TO events;
+        UPDATE events SET action = 'CALL', call = 'FOR' WHERE seq = 3;
+        """
+    )
+    conn.close()
+    rehash_from(path, 3)
+    conn = sqlite3.connect(path)
+    conn.execute(f"CREATE INDEX events_not_plain ON events (seq) WHERE {NOT_PLAIN_CALL}")
+    for guard in (*EVENT_GUARDS, SNAPSHOT_GUARD_STATEMENTS[-1]):
+        conn.execute(guard)
+    conn.commit()
+    conn.close()
+    journal = Journal.open(path, read_only=True)
+    try:
+        assert not journal.canonical
+        with pytest.raises(CorruptJournal, match="'CALL' is not a valid Action"):
+            journal.restore()
+    finally:
+        journal.close()
+    verdict = verify_file(path)
+    assert not verdict.ok and verdict.problem == "event 3 has an unknown action or call"
+    assert verdict == careful_verdict(path)
+
+
+def test_a_snapshot_of_no_event_is_refused(long_count: Path) -> None:
+    conn = sqlite3.connect(long_count)
+    try:
+        with pytest.raises(sqlite3.IntegrityError, match="names an event"):
+            conn.execute(
+                "INSERT INTO snapshots (seq, event_hash, summary, done, undone, seal)"
+                " SELECT 0, setup_hash, '{}', x'', x'', '' FROM election"
+            )
+    finally:
+        conn.close()
