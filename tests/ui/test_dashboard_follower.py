@@ -8,9 +8,12 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from station.domain import Action, Call, ElectionSetup
-from station.journal import Journal, JournalError, WriteFailed
+from station.journal import Journal, JournalError, Record, WriteFailed, chain_check
 from station.ui.dashboard import DashboardWindow
 from station.ui.dashboard_feed import TICKER_LENGTH, JournalFollower
+from tests.domain.random_operator import state
+from tests.journal.test_fold import random_journal
+from tests.journal.test_verify import restore_guards, tamper
 
 
 @pytest.fixture
@@ -231,3 +234,65 @@ def test_pause_resume_challenges_and_piles_as_observers_see_them(
     reopen_count(journal, journal.replay(), "count resumed after the pause")
     qtbot.waitUntil(lambda: dashboard.state == "live")
     assert "Count resumed at ballot 3" in dashboard.flash.text()
+
+
+def _followed(path: Path, monkeypatch: pytest.MonkeyPatch, *, fast: bool) -> JournalFollower:
+    """A follower that starts the fast way (checked in bulk) or one event at a time."""
+    with monkeypatch.context() as patch:
+        if not fast:
+            patch.setattr(JournalFollower, "_start_fast", lambda follower: None)
+        return JournalFollower(path)
+
+
+def _seen(follower: JournalFollower) -> tuple[object, ...]:
+    return (
+        state(follower.count),
+        follower.head_seq,
+        follower.head_hash,
+        follower.last_record,
+        follower.key_fingerprint,
+        follower.closed,
+        [(change.event, change.ballot) for change in follower.recent],
+    )
+
+
+def test_a_long_count_is_checked_and_folded_in_bulk_to_the_same_view(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(chain_check, "PARALLEL_FROM", 50)  # another process checks too
+    path = tmp_path / "long.station"
+    random_journal(path, 300, seed=3)
+    hashed_one_by_one = []
+    computed_hash = Record.computed_hash
+    with monkeypatch.context() as patch:
+        patch.setattr(Journal, "replay_into", None)  # the bulk fold may not fall back
+        patch.setattr(
+            Record,
+            "computed_hash",
+            lambda record: hashed_one_by_one.append(record.seq) or computed_hash(record),
+        )
+        fast = _followed(path, monkeypatch, fast=True)
+    assert hashed_one_by_one == list(range(303 - TICKER_LENGTH, 303))  # the ticker's only
+    slow = _followed(path, monkeypatch, fast=False)
+    try:
+        assert fast.head_seq == 302
+        assert _seen(fast) == _seen(slow)
+    finally:
+        fast.close()
+        slow.close()
+
+
+def test_a_broken_chain_in_a_long_count_is_named_as_before(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "long.station"
+    random_journal(path, 300, seed=3)
+    tamper(path, "UPDATE events SET utc = 'then' WHERE seq = 120")
+    restore_guards(path)
+    problems = []
+    for fast in (True, False):
+        with pytest.raises(JournalError) as refused:
+            _followed(path, monkeypatch, fast=fast)
+        problems.append(str(refused.value))
+    assert problems[0] == problems[1]
+    assert "event 120 does not match the hash chain" in problems[0]
