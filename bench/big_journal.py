@@ -5,11 +5,15 @@ process, so that nothing is warm but the operating system's file cache (the file
 just built or used, as a station's file would be):
 
 - open: from `Journal.open` until the operator window has painted the tally, which must
-  equal the fold the fixture was built with (target <= 0.5 s);
+  equal the fold the fixture was built with (target <= 0.5 s). The fixture was closed
+  as a station closes a file, with a snapshot of the count; opening it after a crash,
+  with no snapshot, is measured too (`open_after_crash_s`, no target);
 - rss: then the observers' dashboard is opened too, and the process's resident memory
   is read from /proc (target <= 150 MB);
 - verify: `station verify FILE` as the command runs it, timed inside the process
   (target >= 500,000 events a second);
+- dashboard: `station dashboard FILE` from opening the file to the count painted (its
+  hash chain checked on the way; no target);
 - export: the signed export of a final sheet prepared on a 100,000-event file
   (target <= 1 s).
 
@@ -48,10 +52,14 @@ def child_open(path: Path, expected: dict[str, int]) -> dict[str, float]:
     from station.app import ensure_app
     from station.domain import Call
     from station.journal import Journal
-    from station.ui.count_controller import CountController
+    from station.ui.count_controller import RECENT_CHANGES, CountController
     from station.ui.operator_window import OperatorWindow
 
     app = ensure_app()
+    # Which way it will open: from the fixture's snapshot, or replaying every event.
+    journal = Journal.open(path, read_only=True)
+    snapshot = journal.trusted_snapshot_seq(journal.head_seq - RECENT_CHANGES)
+    journal.close()
     started = time.perf_counter()
     window = OperatorWindow(CountController(Journal.open(path)))
     window.resize(1100, 720)
@@ -77,7 +85,33 @@ def child_open(path: Path, expected: dict[str, int]) -> dict[str, float]:
     assert dashboard is not None and dashboard.for_figure.value() == expected["for"]
     rss, peak = _memory_mb()
     window.close()
-    return {"open_1m_s": round(opened, 3), "rss_mb": round(rss, 1), "rss_peak_mb": round(peak, 1)}
+    return {
+        "open_1m_s": round(opened, 3),
+        "rss_mb": round(rss, 1),
+        "rss_peak_mb": round(peak, 1),
+        "opened_from_snapshot": snapshot is not None,
+    }
+
+
+def child_dashboard(path: Path, expected: dict[str, int]) -> dict[str, float]:
+    """`station dashboard FILE`: from opening the file to the dashboard painted."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from station.app import ensure_app
+    from station.ui.dashboard import DashboardWindow
+    from station.ui.dashboard_feed import JournalFollower
+
+    app = ensure_app()
+    started = time.perf_counter()
+    feed = JournalFollower(path)
+    window = DashboardWindow(feed)
+    window.show()
+    app.processEvents()
+    took = time.perf_counter() - started
+    if window.for_figure.value() != expected["for"]:
+        raise SystemExit(f"wrong FOR on the dashboard: {window.for_figure.value()}")
+    window.close()
+    feed.close()
+    return {"dashboard_start_1m_s": round(took, 3)}
 
 
 def child_verify(path: Path, events: int) -> dict[str, float]:
@@ -139,10 +173,18 @@ def main() -> int:
     args = parser.parse_args()
     if args.child:
         what, path, extra = args.child[0], Path(args.child[1]), args.child[2]
-        if what == "open":
+        if what in ("open", "open_after_crash"):
             figures = child_open(path, json.loads(extra))
+            if figures["opened_from_snapshot"] != (what == "open"):
+                raise SystemExit(
+                    f"{what}: opened_from_snapshot is {figures['opened_from_snapshot']}"
+                )
+            if what == "open_after_crash":
+                figures = {"open_after_crash_s": figures["open_1m_s"]}
         elif what == "verify":
             figures = child_verify(path, int(extra))
+        elif what == "dashboard":
+            figures = child_dashboard(path, json.loads(extra))
         else:
             figures = child_export(path, Path(extra))
         print(json.dumps(figures))
@@ -160,14 +202,22 @@ def main() -> int:
         work.mkdir()
         figures: dict[str, float] = {}
         # Opening records a session (two events): work on a copy, so the fixture stays.
-        for what in ("open", "verify"):
+        # The fixture is a file as a station leaves it when it closes; a copy without
+        # its snapshot is the file a station left when it crashed.
+        for what in ("open", "open_after_crash", "verify", "dashboard"):
             copy = work / f"{what}.station"
             copy.write_bytes(path.read_bytes())
-            extra = json.dumps(expected) if what == "open" else str(expected["events"])
+            if what == "open_after_crash":
+                fixture.drop_snapshots(copy)
+            extra = str(expected["events"]) if what == "verify" else json.dumps(expected)
             figures.update(run_child(what, str(copy), extra))
             copy.unlink()
         print(f"{args.events:,} events:")
         print(f"  open to the tally on screen: {figures['open_1m_s']} s")
+        print(
+            f"  the same after a crash (no snapshot of the count):"
+            f" {figures['open_after_crash_s']} s"
+        )
         print(
             f"  both windows open: {figures['rss_mb']} MB resident (peak {figures['rss_peak_mb']} MB)"
         )
@@ -175,6 +225,7 @@ def main() -> int:
             f"  station verify: {figures['verify_s']} s,"
             f" {figures['verify_events_per_s']:,} events/s"
         )
+        print(f"  station dashboard, to the count on screen: {figures['dashboard_start_1m_s']} s")
         small, _ = fixture.cached(cache, args.export_events, key=key)
         copy = work / "export.station"
         copy.write_bytes(small.read_bytes())

@@ -6,7 +6,8 @@ inserted through the append-only trigger like any other. Only two things differ 
 station counting: every event goes in within ONE transaction (a million durable commits
 would take hours), and the events are invented by a seeded random operator. Every event
 is folded into a `Count` as it is made, so the rules of the count hold for all of them;
-`station verify` on a fixture says it is intact.
+`station verify` on a fixture says it is intact. The file ends as a station leaves a
+file it closes: with a snapshot of the count (`Journal.checkpoint`).
 
 The operator calls (mostly FOR and AGAINST, some VOID and CHALLENGE), undoes and redoes,
 gives challenges a party and reason, has VOIDs disputed, recounts every full pile, stops
@@ -28,6 +29,7 @@ from station.domain import Action, Call, Count, ElectionSetup, Event, SheetKind
 from station.domain.tally_sheet import computed_facts
 from station.journal import Journal
 from station.journal.chain import event_hash
+from station.journal.schema import SNAPSHOT_GUARD_STATEMENTS
 from station.journal.store import _INSERT
 
 SETUP = ElectionSetup(
@@ -156,7 +158,30 @@ def build(path: Path, events: int, *, key: str = "bench-key", seed: int = 7) -> 
         conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     finally:
         conn.close()
+    # What a station does as it closes the file: store a snapshot of the count.
+    journal = Journal.open(path)
+    try:
+        journal.checkpoint()
+    finally:
+        journal.close()
     return count
+
+
+def drop_snapshots(path: Path) -> None:
+    """Take the snapshots out of a copy of a fixture: the file a crashed station left.
+
+    The guard that forbids it is put back exactly as it was: a file whose definitions
+    differ from Station's is never folded the fast way.
+    """
+    guard = next(sql for sql in SNAPSHOT_GUARD_STATEMENTS if "snapshots_no_delete" in sql)
+    conn = sqlite3.connect(path)
+    try:
+        conn.executescript("DROP TRIGGER snapshots_no_delete; DELETE FROM snapshots;")
+        conn.execute(guard)
+        conn.commit()
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    finally:
+        conn.close()
 
 
 def cached(folder: Path, events: int, *, key: str = "bench-key") -> tuple[Path, dict[str, int]]:
