@@ -7,8 +7,9 @@ on stderr and never a traceback.
 
 import argparse
 import json
+import sqlite3
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import NoReturn
 
@@ -21,7 +22,7 @@ from station.domain.piles import DEFAULT_PILE
 from station.domain.statements import challenges_statement, majority_statement
 from station.domain.tally_sheet import Observer, SheetError, clean_reason
 from station.domain.text import one_line
-from station.journal import CorruptJournal, Journal, JournalError
+from station.journal import CorruptJournal, Journal, JournalError, Record
 from station.journal.verify import verify_journal
 from station.progress import TerminalProgress
 from station.sheet.export import PAPERS, ExportError, choose_sheet, export_sheet
@@ -349,12 +350,23 @@ def tally_summary(journal: Journal, count: Count, head: str) -> dict[str, object
     }
 
 
+def _readable(journal: Journal) -> Iterator[Record]:
+    """Every event, up to a damaged page of the file, which ends it with a one-line error."""
+    seq = 0
+    try:
+        for record in journal.records():
+            seq = record.seq
+            yield record
+    except sqlite3.DatabaseError as error:
+        raise journal.unreadable(error, seq) from None
+
+
 def cmd_log(args: argparse.Namespace) -> int:
     journal = Journal.open(args.file, read_only=True)
     try:
         count = journal.new_count()
         out = sys.stdout
-        for record in journal.records():
+        for record in _readable(journal):
             try:
                 change: Change | None = count.apply(record.event())
             except ValueError:

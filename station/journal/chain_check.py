@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from station.journal.chain import EVENT_PREFIX, SEPARATOR
+from station.journal.store import ROWS_BETWEEN
 from station.progress import EVERY
 
 # The types of seq, utc, mono_ns, session, action, prev_hash and hash, as `verify` wants them.
@@ -27,10 +28,6 @@ _TYPES = (int, str, int, int, str, str, str)
 _OWN_SHARE = 0.65
 # Below this many events one process checks them all: starting another costs more.
 PARALLEL_FROM = 50_000
-_SELECT_RANGE = (
-    "SELECT seq, utc, mono_ns, session, action, call, target, detail, prev_hash, hash"
-    " FROM events WHERE seq >= ? AND seq <= ? ORDER BY seq"
-)
 
 
 def first_break(rows: Iterable[tuple[Any, ...]], first: int, last: int, before: str) -> int | None:
@@ -89,7 +86,7 @@ def first_break_in_file(
     conn = sqlite3.connect(f"{Path(path).absolute().as_uri()}?mode=ro", uri=True)
     try:
         conn.execute("PRAGMA busy_timeout = 5000")
-        rows = conn.execute(_SELECT_RANGE, (first, last))
+        rows = conn.execute(ROWS_BETWEEN, (first, last))
         if file_identity(path) != identity:
             raise FileChanged(path)
         return first_break(rows, first, last, before)

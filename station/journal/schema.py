@@ -195,32 +195,29 @@ SCHEMA_VERSION = len(migrations._migrations)
 
 
 @functools.cache
-def definitions(version: int) -> frozenset[tuple[str, str, str, str]]:
-    """How Station defines the events and snapshots of a file of this schema version.
+def definitions(version: int) -> frozenset[tuple[object, ...]]:
+    """Every table, index, trigger and view a file of this schema version has.
 
-    The (type, name, table, SQL) of every table, index and trigger of those two tables
-    in `sqlite_master`, as the migrations up to `version` make them. A file whose own
-    definitions are exactly these reads its events as Station wrote them: the same
-    column types and collations, no index or trigger of anyone else's. Only then do
-    opening and `verify` take their fast ways (see `Journal.canonical`).
+    The (type, name, table, SQL) rows of `sqlite_master` that the migrations up to
+    `version` make (but sqlite-utils' own record of them, whose wording is its own).
+    A file whose `sqlite_master` holds exactly these reads its events as Station wrote
+    them: the same column types and collations, no index, trigger or view of anyone
+    else's that SQLite could read them through. Only then are the fast ways taken
+    (see `Journal.canonical`).
     """
     db = Database(memory=True, execute_plugins=False)
     names = [migration.name for migration in migrations._migrations]
     migrations.apply(db, stop_before=names[version] if version < len(names) else None)
-    return _definitions(db)
+    return file_definitions(db)
 
 
-def file_definitions(db: Database) -> frozenset[tuple[str, str, str, str]]:
+def file_definitions(db: Database) -> frozenset[tuple[object, ...]]:
     """The same as `definitions`, read from an open file."""
-    return _definitions(db)
-
-
-def _definitions(db: Database) -> frozenset[tuple[str, str, str, str]]:
     rows = db.execute(
         "SELECT type, name, tbl_name, sql FROM sqlite_master"
-        " WHERE tbl_name IN ('events', 'snapshots')"
+        " WHERE NOT (type = 'table' AND name = '_sqlite_migrations')"
     ).fetchall()
-    return frozenset((str(a), str(b), str(c), str(d)) for a, b, c, d in rows)
+    return frozenset(tuple(row) for row in rows)
 
 
 def upgrade(db: Database) -> None:

@@ -29,18 +29,21 @@ def secret_path() -> Path:
     return user_data_path("station", appauthor=False) / SECRET_FILE
 
 
-def station_secret() -> bytes | None:
-    """This station's sealing secret, made on first use; None if it cannot be had.
+def station_secret(*, create: bool = True) -> bytes | None:
+    """This station's sealing secret, made on first use if `create`; None if none.
 
     Without one, a station neither writes nor trusts snapshots: it replays, which
-    only takes longer. A secret file of the wrong size (damaged) is replaced: that
-    only unseals the snapshots made with it.
+    only takes longer. Only writing a snapshot makes one (reading never leaves a
+    file behind). A secret file of the wrong size (damaged) is replaced: that only
+    unseals the snapshots made with it.
     """
     path = secret_path()
     with contextlib.suppress(OSError):
         secret = path.read_bytes()
         if len(secret) == _SECRET_BYTES:
             return secret
+    if not create:
+        return None
     try:
         path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
         return _new_secret(path)

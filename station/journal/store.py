@@ -61,22 +61,29 @@ EVENT_FIELDS = (
 )
 EVENT_COLUMNS = ", ".join(EVENT_FIELDS)
 _INSERT = f"INSERT INTO events ({EVENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-_SELECT = f"SELECT {EVENT_COLUMNS} FROM events"
+# Events are read from the table itself, never through an index someone else might
+# have added to a file (the index of other events below is only a pointer, checked).
+_SELECT = f"SELECT {EVENT_COLUMNS} FROM events NOT INDEXED"
+ROWS_BETWEEN = f"{_SELECT} WHERE seq >= ? AND seq <= ? ORDER BY seq"
 _ELECTION_COLUMNS = (*SETUP_FIELDS, "setup_hash")
 
 # Most events of a count are plain calls: no target, no detail. Folding them one Python
 # object at a time is what made a long journal slow to open, so `fold` has SQLite hand
-# over every event as one digit, in one pass over the table: a plain call's place in
-# `Call`, or 8 for any other event, which is then read whole through the index of those
-# (`schema.NOT_PLAIN_CALL`). The two must agree: the index only says where to look.
+# over every event as one digit, read from the table itself (NOT INDEXED): a plain
+# call's place in `Call`, or 8 for any other event, which is then read whole through
+# the index of those (`schema.NOT_PLAIN_CALL`). The two must agree: the index only
+# says where to look.
 _OTHER = 8
 _CALL_NUMBER = " ".join(f"WHEN '{call.value}' THEN {code}" for code, call in enumerate(Call))
 _CODES = f"""
     SELECT group_concat(code, ''), ifnull(sum(seq * (code + 1)), 0)
     FROM (SELECT seq, CASE WHEN {schema.NOT_PLAIN_CALL} THEN {_OTHER}
                       ELSE CASE call {_CALL_NUMBER} ELSE 9 END END AS code
-          FROM events WHERE seq > ? AND seq <= ? ORDER BY seq)"""
-_OTHER_EVENTS = f"{_SELECT} WHERE seq > ? AND seq <= ? AND {schema.NOT_PLAIN_CALL} ORDER BY seq"
+          FROM events NOT INDEXED WHERE seq > ? AND seq <= ? ORDER BY seq)"""
+_OTHER_EVENTS = (
+    f"SELECT {EVENT_COLUMNS} FROM events"
+    f" WHERE seq > ? AND seq <= ? AND {schema.NOT_PLAIN_CALL} ORDER BY seq"
+)
 _WEIGHTS = bytes((byte + 1) % 256 for byte in range(256))  # a digit weighs its value + 1
 _DIGITS = bytes.maketrans(b"0123456789", bytes(range(10)))
 
@@ -380,7 +387,7 @@ class Journal:
 
     def _read_head(self) -> tuple[int, str]:
         row = self._conn.execute(
-            "SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1"
+            "SELECT seq, hash FROM events NOT INDEXED ORDER BY seq DESC LIMIT 1"
         ).fetchone()
         if row is None:
             return 0, self.election.setup_hash
@@ -447,7 +454,14 @@ class Journal:
         record = Record(*fields, hash=event_hash(*fields))
         try:
             with self._db.atomic():
-                self._conn.execute(_INSERT, (*fields, record.hash))
+                stored = self._conn.execute(_INSERT, (*fields, record.hash)).rowcount
+                if stored != 1:  # a trigger someone added made SQLite skip the row
+                    raise _NotStored
+        except _NotStored:
+            raise WriteFailed(
+                "not recorded: the election file refused the event (its triggers were"
+                " altered; run `station verify`)"
+            ) from None
         except sqlite3.Error as error:
             if self._conn.in_transaction:
                 # Neither COMMIT nor ROLLBACK went through: what this connection sees is
@@ -518,14 +532,28 @@ class Journal:
         Raises CorruptJournal at the first event the rules of the count refuse: such a
         file can be read by `station verify`, which names the problem, but not counted on.
         """
-        for record in self.records(after=count.last_seq):  # one statement: one snapshot
-            if until is not None and record.seq > until:
-                break
+        records = self.records(after=count.last_seq)  # one statement: one snapshot
+        while True:
+            try:
+                record = next(records, None)
+            except sqlite3.DatabaseError as error:
+                raise self.unreadable(error, count.last_seq) from None
+            if record is None or (until is not None and record.seq > until):
+                return
             try:
                 change = count.apply(record.event())
             except ValueError as error:  # ReplayError, or an unknown action or call
                 raise CorruptJournal(f"{self.path}: {error} (run `station verify`)") from None
             yield record, change
+
+    def unreadable(self, error: sqlite3.DatabaseError, after: int) -> JournalError:
+        """The one-line error to raise when reading the events after `after` failed."""
+        if _environment_fault(error):
+            return JournalUnavailable(f"{self.path}: cannot be read now ({_describe(error)})")
+        return CorruptJournal(
+            f"{self.path}: is damaged after event {after:,}"
+            f" ({_describe(error)}; run `station verify`)"
+        )
 
     def fold(
         self,
@@ -540,7 +568,7 @@ class Journal:
         each event: runs of plain calls go in through `Count.extend_calls`, every other
         event through `Count.apply`, so a million events fold in a fraction of a
         second. `each`, if given, is called with every event that is not a plain call
-        and what it changed.
+        and what it changed; what it raises ends the fold.
 
         On the least doubt (a file whose tables are not as Station defines them, an
         event the rules refuse, digits that do not fit the events), the events are
@@ -551,8 +579,12 @@ class Journal:
         count = self.new_count() if count is None else count
         until = self.head_seq if until is None else until
         if self.canonical:
-            with contextlib.suppress(Exception):  # any doubt: fold one by one, below
+            try:
                 return self._fold_fast(count, until, each)
+            except _StoppedByEach as stopped:  # `each` wants the fold to stop: so be it
+                raise stopped.error from None
+            except Exception:  # any doubt: fold one by one, below
+                pass
         count = self.new_count()
         for record, change in self.replay_into(count, until):
             if each is not None and not _is_plain_call(record):
@@ -583,7 +615,10 @@ class Journal:
                     raise ValueError(f"event {record.seq} is a plain call")
                 change = count.apply(record.event())
                 if each is not None:
-                    each(record, change)
+                    try:
+                        each(record, change)
+                    except Exception as error:
+                        raise _StoppedByEach(error) from error
                 others += 1
             count.extend_calls(count.last_seq + 1, codes[count.last_seq - after :])
         if count.last_seq != until or codes.count(_OTHER) != others:
@@ -611,7 +646,8 @@ class Journal:
         snapshot on trust: it replays every event and checks each snapshot.
         """
         until = self.head_seq if until is None else until
-        snapshot = self._trusted_snapshot(until, station_secret()) if self.canonical else None
+        secret = station_secret(create=False)
+        snapshot = self._trusted_snapshot(until, secret) if self.canonical else None
         if snapshot is not None:
             with contextlib.suppress(ValueError):
                 count = Count.thawed(snapshot.frozen, self.election.setup.pile)
@@ -620,9 +656,10 @@ class Journal:
         return self.fold(until)
 
     def trusted_snapshot_seq(self, until: int | None = None) -> int | None:
-        """The event that `restore(until)` would start from, if not the first: for checks."""
+        """The event `restore(until)` would start from (None: the first), as bench/ asks."""
         until = self.head_seq if until is None else until
-        snapshot = self._trusted_snapshot(until, station_secret()) if self.canonical else None
+        secret = station_secret(create=False)
+        snapshot = self._trusted_snapshot(until, secret) if self.canonical else None
         return None if snapshot is None else snapshot.seq
 
     def _trusted_snapshot(self, until: int, secret: bytes | None) -> Snapshot | None:
@@ -645,10 +682,10 @@ class Journal:
             return []
         try:
             seqs = [seq for (seq,) in self._conn.execute("SELECT seq FROM snapshots ORDER BY seq")]
-        except sqlite3.OperationalError as error:
+        except sqlite3.DatabaseError as error:
             if _environment_fault(error):
                 raise
-            seqs = [None]
+            seqs = [None]  # a rebuilt or damaged table
         if not all(type(seq) is int for seq in seqs):
             raise CorruptJournal(f"{self.path}: the snapshots of the count were altered")
         return seqs
@@ -660,7 +697,7 @@ class Journal:
                 "SELECT seq, event_hash, summary, done, undone, seal FROM snapshots WHERE seq = ?",
                 (seq,),
             ).fetchone()
-        except sqlite3.OperationalError as error:  # the table was rebuilt without a column
+        except sqlite3.DatabaseError as error:  # a rebuilt or damaged table
             if _environment_fault(error):
                 raise
             return None
@@ -714,7 +751,9 @@ class Journal:
         return True
 
     def _event_hash(self, seq: int) -> str | None:
-        row = self._conn.execute("SELECT hash FROM events WHERE seq = ?", (seq,)).fetchone()
+        row = self._conn.execute(
+            "SELECT hash FROM events NOT INDEXED WHERE seq = ?", (seq,)
+        ).fetchone()
         return None if row is None else str(row[0])
 
     def hash_of(self, seq: int) -> str:
@@ -728,9 +767,7 @@ class Journal:
 
     def rows(self, first: int, last: int) -> Iterator[tuple[Any, ...]]:
         """Events `first` to `last` as bare rows (EVENT_FIELDS), for checking hashes fast."""
-        return iter(
-            self._conn.execute(f"{_SELECT} WHERE seq >= ? AND seq <= ? ORDER BY seq", (first, last))
-        )
+        return iter(self._conn.execute(ROWS_BETWEEN, (first, last)))
 
     def new_count(self) -> Count:
         """An empty Count with this election's rules (its pile size)."""
@@ -766,6 +803,18 @@ class Journal:
             if self._made_sidecars:
                 self._made_sidecars = False
                 _tidy_sidecars(self.path)
+
+
+class _StoppedByEach(Exception):
+    """What the `each` of a fold raised, to go through the fold as it is."""
+
+    def __init__(self, error: Exception) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
+class _NotStored(Exception):
+    """The INSERT of an event stored no row."""
 
 
 def _is_plain_call(record: Record) -> bool:

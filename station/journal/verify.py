@@ -99,7 +99,7 @@ def _sound_verdict(journal: Journal, progress: Progress | None) -> Verdict | Non
 
     try:
         chain = ChainCheck(journal.path, last, journal.hash_of, identity=journal.identity)
-    except KeyError:  # an event is missing
+    except Exception:  # an event missing, a damaged page: the careful way says which
         return None
     try:
         count = journal.new_count()

@@ -247,13 +247,13 @@ class JournalFollower(DashboardFeed):
             return
         try:
             chain = ChainCheck(journal.path, upto, journal.hash_of, identity=journal.identity)
-        except KeyError:  # an event is missing
+        except Exception:  # an event missing, a damaged page: `_catch_up` says which
             return
         try:
             count = journal.fold(upto)
             if chain.first_break(journal.rows) is not None:
                 return
-        except JournalError:
+        except Exception:  # any doubt: `_catch_up` checks one by one and says what
             return
         finally:
             chain.close()

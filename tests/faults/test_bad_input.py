@@ -28,12 +28,14 @@ from pytestqt.qtbot import QtBot
 
 from station.cli import SUBCOMMANDS, main
 from station.domain import Action, Call, ElectionSetup, SetupError, SheetKind
-from station.journal import Journal, schema
+from station.journal import CorruptJournal, Journal, schema
 from station.sheet.export import export_sheet
 from station.sheet.keys import key_for_signing
 from station.sheet.prepare import SheetRequest, prepare_sheet
+from station.ui.count_controller import CountController
 from station.ui.new_election_dialog import NewElectionDialog
 from tests.conftest import JFK8
+from tests.journal.test_fold import random_journal
 
 # More examples for a long run: STATION_FUZZ_EXAMPLES=5000 pytest tests/faults/test_bad_input.py
 EXAMPLES = int(os.environ.get("STATION_FUZZ_EXAMPLES", "250"))
@@ -367,3 +369,46 @@ def test_fuzzed_new_election_dialog(
         finally:
             dialog.close()
             dialog.deleteLater()
+
+
+def damaged_in_the_middle(path: Path) -> None:
+    """A count whose events table has one page the disk mangled, half-way through."""
+    random_journal(path, 300, seed=8)
+    conn = sqlite3.connect(path)
+    try:
+        leaves = conn.execute(
+            "SELECT pageno FROM dbstat WHERE name = 'events' AND pagetype = 'leaf' ORDER BY path"
+        ).fetchall()
+        page_size = conn.execute("PRAGMA page_size").fetchone()[0]
+    finally:
+        conn.close()
+    data = bytearray(path.read_bytes())
+    data[(leaves[len(leaves) // 2][0] - 1) * page_size] = 0x77  # no page type SQLite has
+    path.write_bytes(bytes(data))
+
+
+READING_COMMANDS = [argv for argv in FILE_COMMANDS if argv[0] not in ("open", "{file}")]
+
+
+@pytest.mark.parametrize("argv", READING_COMMANDS, ids=[" ".join(a) for a in READING_COMMANDS])
+def test_a_damaged_page_is_named_in_one_line(tmp_path: Path, argv: list[str]) -> None:
+    path = tmp_path / "damaged.station"
+    damaged_in_the_middle(path)
+    code, out, err = run([arg.format(file=path, folder=tmp_path) for arg in argv])
+    if argv[0] == "verify":
+        assert code == 1 and err.startswith("NOT INTACT") and "damaged after event" in err, err
+    else:
+        assert code == 2, (code, out, err)
+        assert err.startswith(f"station: {path}: ") and err.count("\n") == 1, err
+        assert "damaged" in err, err
+
+
+def test_a_station_refuses_a_damaged_page_in_one_line(tmp_path: Path) -> None:
+    path = tmp_path / "damaged.station"
+    damaged_in_the_middle(path)
+    journal = Journal.open(path)
+    try:
+        with pytest.raises(CorruptJournal, match="is damaged after event"):
+            CountController(journal)
+    finally:
+        journal.close()

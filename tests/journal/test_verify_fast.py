@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from station.domain import Action, Call
-from station.journal import CorruptJournal, Journal, chain_check, store
+from station.journal import CorruptJournal, Journal, WriteFailed, chain_check, store
 from station.journal.chain import event_hash
 from station.journal.chain_check import ChainCheck, first_break
 from station.journal.schema import EVENT_GUARDS, NOT_PLAIN_CALL, SNAPSHOT_GUARD_STATEMENTS
@@ -21,6 +21,7 @@ from tests.journal.test_fold import random_journal
 from tests.journal.test_verify import restore_guards, tamper
 
 EVENTS = 302  # OPEN, 300 random events, CLOSE
+PLAIN = "target IS NULL AND detail IS NULL"
 
 
 @pytest.fixture
@@ -254,3 +255,63 @@ def test_a_snapshot_of_no_event_is_refused(long_count: Path) -> None:
             )
     finally:
         conn.close()
+
+
+def test_an_index_hidden_in_the_schema_changes_no_count(tmp_path: Path) -> None:
+    """A stale covering index, shown to SQLite under another spelling of the table's name."""
+    path = tmp_path / "hidden.station"
+    random_journal(path, 300, seed=4)
+    calls = f"SELECT seq FROM events WHERE action = 'call' AND call = 'for' AND {PLAIN}"
+    conn = sqlite3.connect(path)
+    conn.executescript(
+        "DROP TRIGGER events_no_update; DROP TRIGGER events_no_delete;"
+        " DROP TRIGGER events_append_only;"
+    )
+    fors = [seq for (seq,) in conn.execute(calls)]
+    in_fors = f"seq IN ({','.join(map(str, fors))})"
+    conn.execute(f"UPDATE events SET call = 'against' WHERE {in_fors}")
+    conn.execute("CREATE INDEX stale ON events (seq, action, call, target, detail)")
+    conn.commit()
+    row = conn.execute(
+        "SELECT type, name, rootpage, sql FROM sqlite_master WHERE name = 'stale'"
+    ).fetchone()
+    conn.execute("PRAGMA writable_schema = ON")
+    conn.execute("DELETE FROM sqlite_master WHERE name = 'stale'")
+    conn.commit()
+    conn.close()
+    conn = sqlite3.connect(path)  # the table back as it was; the index, stale, shown again
+    conn.execute(f"UPDATE events SET call = 'for' WHERE {in_fors}")
+    for guard in EVENT_GUARDS:
+        conn.execute(guard)
+    conn.execute("PRAGMA writable_schema = ON")
+    conn.execute("INSERT INTO sqlite_master VALUES (?, ?, 'EVENTS', ?, ?)", row)
+    conn.commit()
+    conn.close()
+    journal = Journal.open(path, read_only=True)
+    try:
+        assert not journal.canonical
+        truth = careful_verdict(path)
+        assert journal.restore().tally == journal.fold().tally == truth.tally
+    finally:
+        journal.close()
+    assert verify_file(path) == truth and truth.ok
+
+
+def test_a_call_a_trigger_swallows_is_never_acknowledged(election_file: Path) -> None:
+    conn = sqlite3.connect(election_file)
+    conn.execute(
+        "CREATE TRIGGER swallow BEFORE INSERT ON events WHEN NEW.call = 'for'"
+        " BEGIN SELECT RAISE(IGNORE); END"
+    )
+    conn.commit()
+    conn.close()
+    journal = Journal.open(election_file)
+    try:
+        journal.start_session()
+        head = journal.head_seq
+        with pytest.raises(WriteFailed, match="refused the event"):
+            journal.append(Action.CALL, Call.FOR)
+        assert journal.head_seq == head
+        assert journal.append(Action.CALL, Call.AGAINST).seq == head + 1
+    finally:
+        journal.close()
