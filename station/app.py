@@ -114,7 +114,7 @@ class Station(QObject):
                 self.show_operator(journal)
                 if not journal.election.setup.is_demo:
                     self.settings.add_recent_file(path)
-            except JournalError:
+            except BaseException:
                 journal.close()  # let go of the lock: the user may fix the file and retry
                 raise
         except JournalError as error:

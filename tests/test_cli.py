@@ -11,6 +11,7 @@ import pytest
 
 from station.domain import Action, Call
 from station.journal import Journal
+from station.journal.schema import EVENT_GUARDS
 
 
 def station(*args: str | Path, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
@@ -94,9 +95,8 @@ def test_verify_passes_then_names_the_tampered_event(tmp_path: Path) -> None:
     assert ok.returncode == 0 and ok.stdout.startswith("OK")
     conn = sqlite3.connect(path)
     conn.executescript("DROP TRIGGER events_no_update; UPDATE events SET call='for' WHERE seq=3;")
-    conn.executescript(
-        "CREATE TRIGGER events_no_update BEFORE UPDATE ON events BEGIN SELECT RAISE(ABORT,'x'); END;"
-    )
+    conn.execute(EVENT_GUARDS[0])  # put back word for word: only the chain can tell
+    conn.commit()
     conn.close()
     bad = station("verify", path)
     assert bad.returncode == 1

@@ -212,12 +212,33 @@ def definitions(version: int) -> frozenset[tuple[object, ...]]:
 
 
 def file_definitions(db: Database) -> frozenset[tuple[object, ...]]:
-    """The same as `definitions`, read from an open file."""
+    """The same as `definitions`, read from an open file.
+
+    Left out: sqlite-utils' record of the migrations (its table and index, worded as
+    its version had it) and the statistics ANALYZE keeps (sqlite_stat1, sqlite_stat4):
+    neither changes what a query on the events returns. SQLite refuses a schema whose
+    rows lie about their type, name or table, so nothing else can hide among them.
+    """
     rows = db.execute(
-        "SELECT type, name, tbl_name, sql FROM sqlite_master"
-        " WHERE NOT (type = 'table' AND name = '_sqlite_migrations')"
+        "SELECT type, name, tbl_name, sql FROM sqlite_master WHERE NOT ("
+        "(tbl_name = '_sqlite_migrations' AND type IN ('table', 'index'))"
+        " OR (type = 'table' AND name IN ('sqlite_stat1', 'sqlite_stat4')))"
     ).fetchall()
     return frozenset(tuple(row) for row in rows)
+
+
+def foreign_triggers(db: Database, version: int) -> list[str]:
+    """Triggers in the file that Station did not make (they could act on what it writes)."""
+    stations = {name for kind, name, _, _ in definitions(version) if kind == "trigger"}
+    rows = db.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'").fetchall()
+    return sorted(str(name) for (name,) in rows if name not in stations)
+
+
+def altered_guards(db: Database, version: int) -> list[str]:
+    """The guard triggers present in the file but not worded as Station wrote them."""
+    stations = {name: sql for kind, name, _, sql in definitions(version) if kind == "trigger"}
+    rows = db.execute("SELECT name, sql FROM sqlite_master WHERE type = 'trigger'").fetchall()
+    return sorted(str(name) for name, sql in rows if name in stations and sql != stations[name])
 
 
 def upgrade(db: Database) -> None:

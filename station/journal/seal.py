@@ -52,26 +52,41 @@ def station_secret(*, create: bool = True) -> bytes | None:
 
 
 def _new_secret(path: Path) -> bytes:
-    """Write a new secret whole beside `path`, then give it that name (never half a file)."""
-    temp = path.with_name(f".{path.name}.{secrets.token_hex(6)}")
+    """Make the secret at `path`; of two stations making it at once, both use the first.
+
+    A secret left short (a station killed as it wrote one) is replaced through a
+    temporary file renamed over it, which every file system can do.
+    """
     secret = secrets.token_bytes(_SECRET_BYTES)
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        existing = path.read_bytes()
+        if len(existing) == _SECRET_BYTES:
+            return existing
+        _replace(path, secret)
+        return secret
+    with os.fdopen(fd, "wb") as out:
+        out.write(secret)
+        out.flush()
+        os.fsync(out.fileno())
+    fsync_folder(path.parent)
+    return secret
+
+
+def _replace(path: Path, secret: bytes) -> None:
+    temp = path.with_name(f".{path.name}.{secrets.token_hex(6)}")
     try:
         fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
         with os.fdopen(fd, "wb") as out:
             out.write(secret)
             out.flush()
             os.fsync(out.fileno())
-        try:
-            os.link(temp, path)  # of two stations starting at once, the first one's wins
-        except FileExistsError:
-            existing = path.read_bytes()
-            if len(existing) == _SECRET_BYTES:
-                return existing
-            os.replace(temp, path)  # the damaged one goes
+        os.replace(temp, path)
         fsync_folder(path.parent)
-        return secret
     finally:
-        temp.unlink(missing_ok=True)
+        with contextlib.suppress(OSError):
+            temp.unlink(missing_ok=True)
 
 
 def seal(secret: bytes, digest: str) -> str:

@@ -81,7 +81,7 @@ _CODES = f"""
                       ELSE CASE call {_CALL_NUMBER} ELSE 9 END END AS code
           FROM events NOT INDEXED WHERE seq > ? AND seq <= ? ORDER BY seq)"""
 _OTHER_EVENTS = (
-    f"SELECT {EVENT_COLUMNS} FROM events"
+    f"SELECT {EVENT_COLUMNS} FROM events INDEXED BY events_not_plain"
     f" WHERE seq > ? AND seq <= ? AND {schema.NOT_PLAIN_CALL} ORDER BY seq"
 )
 _WEIGHTS = bytes((byte + 1) % 256 for byte in range(256))  # a digit weighs its value + 1
@@ -250,11 +250,23 @@ class Journal:
         # processes that check it too: see `chain_check`).
         status = os.stat(path)
         self.identity = (status.st_dev, status.st_ino)
-        version = int(self._conn.execute("PRAGMA user_version").fetchone()[0])
-        # Whether the events (and snapshots) are defined exactly as Station defines
-        # them: only then are the fast ways taken (see `schema.definitions`).
-        self.canonical = schema.file_definitions(db) == schema.definitions(version)
-        self.has_snapshots = version >= _SNAPSHOTS_VERSION
+        self.version = int(self._conn.execute("PRAGMA user_version").fetchone()[0])
+        self.has_snapshots = self.version >= _SNAPSHOTS_VERSION
+        self._canonical_at: tuple[int, bool] | None = None  # (schema_version, canonical)
+
+    @property
+    def canonical(self) -> bool:
+        """Whether the file's tables, indexes and triggers are exactly Station's.
+
+        Only then are the fast ways taken (see `schema.definitions`). Asked again
+        whenever the schema changed since it was last asked (someone may edit the
+        file while a station counts), which costs one PRAGMA otherwise.
+        """
+        changes = int(self._conn.execute("PRAGMA schema_version").fetchone()[0])
+        if self._canonical_at is None or self._canonical_at[0] != changes:
+            ours = schema.file_definitions(self._db) == schema.definitions(self.version)
+            self._canonical_at = (changes, ours)
+        return self._canonical_at[1]
 
     # -- creating and opening -----------------------------------------------------
 
@@ -454,13 +466,16 @@ class Journal:
         record = Record(*fields, hash=event_hash(*fields))
         try:
             with self._db.atomic():
-                stored = self._conn.execute(_INSERT, (*fields, record.hash)).rowcount
-                if stored != 1:  # a trigger someone added made SQLite skip the row
+                before = self._conn.total_changes
+                self._conn.execute(_INSERT, (*fields, record.hash))
+                # Exactly one row: Station's triggers change nothing, so a trigger
+                # someone added that skips the row or writes anything is caught here.
+                if self._conn.total_changes - before != 1:
                     raise _NotStored
         except _NotStored:
             raise WriteFailed(
-                "not recorded: the election file refused the event (its triggers were"
-                " altered; run `station verify`)"
+                "not recorded: the election file did not store the event as written"
+                " (a trigger that is not Station's acts on it; run `station verify`)"
             ) from None
         except sqlite3.Error as error:
             if self._conn.in_transaction:
@@ -596,6 +611,8 @@ class Journal:
     ) -> Count:
         after = count.last_seq
         with self._one_read():
+            if not self.canonical:  # asked within the read: what is read is what was asked of
+                raise ValueError("the file's tables are not Station's")
             text, checksum = self._conn.execute(_CODES, (after, until)).fetchone()
             codes = (text or "").encode("ascii").translate(_DIGITS)  # a digit an event
             # SQLite hands the digits over in the order it scans the table: make sure it
@@ -672,7 +689,13 @@ class Journal:
             return None
         for seq in reversed(seqs):
             snapshot = self.snapshot(seq) if seq <= until else None
-            if snapshot is not None and snapshot.trusted(secret, self._event_hash(seq)):
+            try:
+                event_hash_ = self._event_hash(seq) if snapshot is not None else None
+            except sqlite3.DatabaseError as error:
+                if _environment_fault(error):
+                    raise self.unreadable(error, 0) from None
+                return None  # a damaged page: replaying names it
+            if snapshot is not None and snapshot.trusted(secret, event_hash_):
                 return snapshot
         return None
 
@@ -776,6 +799,14 @@ class Journal:
     def replay(self) -> Count:
         """A new Count of every event (raises CorruptJournal on an event the rules refuse)."""
         return self.fold()
+
+    def altered_guards(self) -> list[str]:
+        """Station's guard triggers that the file has, but worded otherwise."""
+        return schema.altered_guards(self._db, self.version)
+
+    def foreign_triggers(self) -> list[str]:
+        """Triggers in the file that are not Station's."""
+        return schema.foreign_triggers(self._db, self.version)
 
     def triggers(self) -> set[str]:
         """Names of the triggers present in the file."""

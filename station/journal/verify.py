@@ -52,9 +52,15 @@ def verify_journal(journal: Journal, progress: Progress | None = None) -> Verdic
     """
     guards = (*schema.GUARD_TRIGGERS, *(schema.SNAPSHOT_GUARDS if journal.has_snapshots else ()))
     missing = set(guards) - journal.triggers()
+    altered = journal.altered_guards()
+    foreign = journal.foreign_triggers()
     guards_problem = (
         f"the append-only guards were removed from the file ({', '.join(sorted(missing))})"
         if missing
+        else f"the append-only guards were altered ({', '.join(altered)})"
+        if altered
+        else f"triggers that are not Station's were added to the file ({', '.join(foreign)})"
+        if foreign
         else None
     )
     if guards_problem is None and setup_hash(journal.election.row) == journal.election.setup_hash:

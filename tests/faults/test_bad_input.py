@@ -28,7 +28,7 @@ from pytestqt.qtbot import QtBot
 
 from station.cli import SUBCOMMANDS, main
 from station.domain import Action, Call, ElectionSetup, SetupError, SheetKind
-from station.journal import CorruptJournal, Journal, schema
+from station.journal import CorruptJournal, Journal, schema, store
 from station.sheet.export import export_sheet
 from station.sheet.keys import key_for_signing
 from station.sheet.prepare import SheetRequest, prepare_sheet
@@ -371,8 +371,8 @@ def test_fuzzed_new_election_dialog(
             dialog.deleteLater()
 
 
-def damaged_in_the_middle(path: Path) -> None:
-    """A count whose events table has one page the disk mangled, half-way through."""
+def damaged_in_the_middle(path: Path, *, leaf: int | None = None) -> None:
+    """A count whose events table has one page the disk mangled (half-way through)."""
     random_journal(path, 300, seed=8)
     conn = sqlite3.connect(path)
     try:
@@ -383,7 +383,8 @@ def damaged_in_the_middle(path: Path) -> None:
     finally:
         conn.close()
     data = bytearray(path.read_bytes())
-    data[(leaves[len(leaves) // 2][0] - 1) * page_size] = 0x77  # no page type SQLite has
+    page = leaves[len(leaves) // 2 if leaf is None else leaf][0]
+    data[(page - 1) * page_size] = 0x77  # no page type SQLite has
     path.write_bytes(bytes(data))
 
 
@@ -412,3 +413,16 @@ def test_a_station_refuses_a_damaged_page_in_one_line(tmp_path: Path) -> None:
             CountController(journal)
     finally:
         journal.close()
+
+
+def test_a_damaged_page_under_a_snapshot_is_named_in_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The page that holds the event a snapshot names: opening looks there first."""
+    monkeypatch.setattr(store, "SNAPSHOT_EVERY", 50)
+    monkeypatch.setattr(store, "SNAPSHOT_LAG", 20)
+    path = tmp_path / "damaged.station"
+    damaged_in_the_middle(path, leaf=-2)
+    for argv in (["tally", str(path)], ["log", str(path)], ["sign", str(path), "--agent", "A"]):
+        code, _out, err = run(argv)
+        assert code == 2 and err.count("\n") == 1 and "damaged" in err, (argv, err)

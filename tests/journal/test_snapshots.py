@@ -10,6 +10,7 @@ import pytest
 from station.domain import Count
 from station.journal import Journal, store
 from station.journal.chain import snapshot_digest
+from station.journal.schema import SNAPSHOT_GUARD_STATEMENTS
 from station.journal.seal import seal, station_secret
 from station.journal.verify import verify_file
 from tests.domain.random_operator import state
@@ -80,10 +81,7 @@ def rewrite_snapshot(path: Path, summary: str, *, reseal: bool) -> None:
             "UPDATE snapshots SET summary = ?, seal = ?",
             (summary, seal(secret, digest) if reseal else "0" * 64),
         )
-        conn.executescript(
-            "CREATE TRIGGER snapshots_no_update BEFORE UPDATE ON snapshots"
-            " BEGIN SELECT RAISE(ABORT, 'x'); END"
-        )
+        conn.execute(SNAPSHOT_GUARD_STATEMENTS[0])  # put back word for word
         conn.commit()
     finally:
         conn.close()
@@ -213,5 +211,41 @@ def test_a_snapshot_is_frozen_exactly_and_sealed(long_count: Path) -> None:
         assert not snapshot.trusted(secret, "another event")
         assert not snapshot.trusted(b"x" * 32, snapshot.event_hash)
         assert not dataclasses.replace(snapshot, seal="x").trusted(secret, snapshot.event_hash)
+    finally:
+        journal.close()
+
+
+def test_an_index_added_while_a_station_counts_is_noticed(long_count: Path) -> None:
+    """The file is asked again when its schema changes: no fast way, no snapshot, then."""
+    journal = Journal.open(long_count)
+    try:
+        journal.start_session()
+        assert journal.canonical
+        conn = sqlite3.connect(long_count)
+        conn.execute("CREATE INDEX extra ON events (call, seq)")
+        conn.commit()
+        conn.close()
+        count = journal.restore()
+        for seq in range(count.last_seq + 1, count.last_seq + 60):
+            journal.append(*_any_call(count, seq))
+        assert not journal.canonical
+    finally:
+        journal.close()
+    journal = Journal.open(long_count, read_only=True)
+    try:
+        assert journal.snapshot_seqs() == [302 - LAG]  # none sealed from the altered file
+    finally:
+        journal.close()
+
+
+def test_statistics_from_analyze_change_nothing(long_count: Path) -> None:
+    conn = sqlite3.connect(long_count)
+    conn.execute("ANALYZE")
+    conn.commit()
+    conn.close()
+    journal = Journal.open(long_count, read_only=True)
+    try:
+        assert journal.canonical
+        assert journal.trusted_snapshot_seq() == 302 - LAG
     finally:
         journal.close()

@@ -7,6 +7,7 @@ import pytest
 
 from station.domain import Action, Call
 from station.journal import Journal
+from station.journal.schema import EVENT_GUARDS
 from station.journal.verify import verify_file
 
 
@@ -32,16 +33,11 @@ def tamper(path: Path, *statements: str) -> None:
 
 
 def restore_guards(path: Path) -> None:
-    """Put back the dropped triggers, as a careful forger would."""
+    """Put back the dropped triggers word for word, as a careful forger would."""
     conn = sqlite3.connect(path)
-    for name, when in (
-        ("events_no_update", "UPDATE"),
-        ("events_no_delete", "DELETE"),
-        ("events_append_only", "INSERT"),
-    ):
-        conn.execute(
-            f"CREATE TRIGGER {name} BEFORE {when} ON events BEGIN SELECT RAISE(ABORT, 'x'); END"
-        )
+    for guard in EVENT_GUARDS:
+        conn.execute(guard)
+    conn.commit()
     conn.close()
 
 
@@ -90,6 +86,21 @@ def test_removing_the_guards_is_noticed(election_file: Path) -> None:
     verdict = verify_file(election_file)
     assert not verdict.ok
     assert "guards were removed" in (verdict.problem or "")
+
+
+def test_a_guard_put_back_weaker_is_noticed(election_file: Path) -> None:
+    counted(election_file)
+    tamper(election_file)
+    restore_guards(election_file)
+    conn = sqlite3.connect(election_file)
+    conn.executescript(
+        "DROP TRIGGER events_no_delete; CREATE TRIGGER events_no_delete BEFORE DELETE ON events"
+        " WHEN OLD.call IS NOT 'for' BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;"
+    )
+    conn.close()
+    verdict = verify_file(election_file)
+    assert not verdict.ok
+    assert verdict.problem == "the append-only guards were altered (events_no_delete)"
 
 
 def test_an_altered_setup_is_noticed(election_file: Path) -> None:

@@ -297,21 +297,38 @@ def test_an_index_hidden_in_the_schema_changes_no_count(tmp_path: Path) -> None:
     assert verify_file(path) == truth and truth.ok
 
 
-def test_a_call_a_trigger_swallows_is_never_acknowledged(election_file: Path) -> None:
+@pytest.mark.parametrize(
+    ("trigger", "problem"),
+    [
+        (
+            "BEFORE INSERT ON events WHEN NEW.call = 'for' BEGIN SELECT RAISE(IGNORE); END",
+            "triggers that are not Station's were added to the file (swallow)",
+        ),
+        (
+            "AFTER INSERT ON events WHEN NEW.call = 'for'"
+            " BEGIN DELETE FROM events WHERE seq = NEW.seq; END",
+            "the append-only guards were removed from the file (events_no_delete)",
+        ),
+    ],
+)
+def test_a_call_a_trigger_swallows_is_never_acknowledged(
+    election_file: Path, trigger: str, problem: str
+) -> None:
     conn = sqlite3.connect(election_file)
-    conn.execute(
-        "CREATE TRIGGER swallow BEFORE INSERT ON events WHEN NEW.call = 'for'"
-        " BEGIN SELECT RAISE(IGNORE); END"
-    )
+    if "DELETE" in trigger:
+        conn.execute("DROP TRIGGER events_no_delete")
+    conn.execute(f"CREATE TRIGGER swallow {trigger}")
     conn.commit()
     conn.close()
     journal = Journal.open(election_file)
     try:
         journal.start_session()
         head = journal.head_seq
-        with pytest.raises(WriteFailed, match="refused the event"):
+        with pytest.raises(WriteFailed, match="a trigger that is not Station's"):
             journal.append(Action.CALL, Call.FOR)
         assert journal.head_seq == head
         assert journal.append(Action.CALL, Call.AGAINST).seq == head + 1
     finally:
         journal.close()
+    verdict = verify_file(election_file)
+    assert not verdict.ok and verdict.problem == problem
