@@ -21,15 +21,12 @@ import tempfile
 import time
 from pathlib import Path
 
-from station.domain import Action, Call, ElectionSetup
+from common import JFK8  # bench/ is the script's folder, so on sys.path
+
+from station.domain import Action, Call
 from station.journal import Journal
 
-SETUP = ElectionSetup(
-    case_number="29-RC-288020",
-    employer="Amazon.com Services LLC",
-    union="Amazon Labor Union",
-    eligible=8325,
-)
+SETUP = JFK8
 
 
 def bare_database(path: Path) -> sqlite3.Connection:

@@ -25,27 +25,22 @@ import sys
 import tempfile
 import threading
 import time
+from dataclasses import replace
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PySide6.QtCore import QEvent, QObject
+from common import JFK8, percentile  # bench/ is the script's folder, so on sys.path
+from paint_watch import PaintWatch
 from PySide6.QtWidgets import QApplication
-from stats import percentile  # bench/ is the script's folder, so on sys.path
 
-from station.domain import Action, Call, ElectionSetup
+from station.domain import Action, Call
 from station.journal import Journal
 from station.ui.count_controller import CountController
 from station.ui.dashboard import DashboardWindow
 from station.ui.dashboard_feed import ControllerFeed, JournalFollower
 
-SETUP = ElectionSetup(
-    case_number="29-RC-288020",
-    employer="Amazon.com Services LLC",
-    union="Amazon Labor Union",
-    eligible=8325,
-    ballots=100_000,
-)
+SETUP = replace(JFK8, ballots=100_000)
 
 
 def summary(name: str, values_ms: list[float]) -> None:
@@ -53,19 +48,6 @@ def summary(name: str, values_ms: list[float]) -> None:
         f"  {name}: n={len(values_ms)}  median {statistics.median(values_ms):.2f} ms"
         f"  p99 {percentile(values_ms, 0.99):.2f} ms  max {max(values_ms):.2f} ms"
     )
-
-
-class PaintWatch(QObject):
-    """Notes when a widget receives a paint event."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.painted = False
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.Paint:
-            self.painted = True
-        return False
 
 
 def bench_in_process(folder: Path, calls: int) -> tuple[list[float], list[float]]:

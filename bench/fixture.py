@@ -22,25 +22,20 @@ import random
 import sqlite3
 import sys
 import time
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from station.domain import Action, Call, Count, ElectionSetup, Event, SheetKind
+from common import JFK8  # bench/ is the script's folder, so on sys.path
+
+from station.domain import Action, Call, Count, Event, SheetKind
 from station.domain.tally_sheet import computed_facts
 from station.journal import Journal
 from station.journal.chain import event_hash
 from station.journal.schema import SNAPSHOT_GUARD_STATEMENTS
 from station.journal.store import _INSERT
 
-SETUP = ElectionSetup(
-    case_number="29-RC-288020",
-    employer="Amazon.com Services LLC",
-    union="Amazon Labor Union",
-    eligible=8325,
-    ballots=None,  # a million events: no box that big
-    agent="R. Agent",
-    pile=100,
-)
+SETUP = replace(JFK8, agent="R. Agent")  # a million events: no box that big
 SESSION_EVERY = 50_000  # events between a CLOSE and the next OPEN
 SHEET_EVERY = 200_000  # events between interim sheets (each followed by a REOPEN)
 _REASONS = ("supervisor", "not on the eligibility list", "no longer employed")

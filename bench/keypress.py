@@ -17,43 +17,25 @@ import statistics
 import sys
 import tempfile
 import time
+from dataclasses import replace
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PySide6.QtCore import QEvent, QObject, Qt
+from common import JFK8, percentile  # bench/ is the script's folder, so on sys.path
+from paint_watch import PaintWatch
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QApplication
-from stats import percentile  # bench/ is the script's folder, so on sys.path
 
 from station.app import ensure_app
-from station.domain import Call, ElectionSetup
+from station.domain import Call
 from station.journal import Journal
 from station.ui.count_controller import CountController
 from station.ui.operator_window import OperatorWindow
 
-SETUP = ElectionSetup(
-    case_number="29-RC-288020",
-    employer="Amazon.com Services LLC",
-    union="Amazon Labor Union",
-    eligible=8325,
-    ballots=None,
-    pile=0,
-)
+SETUP = replace(JFK8, pile=0)  # no recount prompts between the keypresses
 KEYS = {Call.FOR: (Qt.Key.Key_F, "f"), Call.AGAINST: (Qt.Key.Key_A, "a")}
-
-
-class PaintWatch(QObject):
-    """Notes when a widget receives a paint event."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.painted = False
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.Paint:
-            self.painted = True
-        return False
 
 
 def measure(folder: Path, calls: int, rate: float) -> list[float]:
