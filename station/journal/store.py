@@ -663,8 +663,7 @@ class Journal:
         snapshot on trust: it replays every event and checks each snapshot.
         """
         until = self.head_seq if until is None else until
-        secret = station_secret(create=False)
-        snapshot = self._trusted_snapshot(until, secret) if self.canonical else None
+        snapshot = self._snapshot_to_start_from(until)
         if snapshot is not None:
             with contextlib.suppress(ValueError):
                 count = Count.thawed(snapshot.frozen, self.election.setup.pile)
@@ -674,10 +673,14 @@ class Journal:
 
     def trusted_snapshot_seq(self, until: int | None = None) -> int | None:
         """The event `restore(until)` would start from (None: the first), as bench/ asks."""
-        until = self.head_seq if until is None else until
-        secret = station_secret(create=False)
-        snapshot = self._trusted_snapshot(until, secret) if self.canonical else None
+        snapshot = self._snapshot_to_start_from(self.head_seq if until is None else until)
         return None if snapshot is None else snapshot.seq
+
+    def _snapshot_to_start_from(self, until: int) -> Snapshot | None:
+        """The latest snapshot at or before `until` a station may start from, if any."""
+        if not self.canonical:
+            return None
+        return self._trusted_snapshot(until, station_secret(create=False))
 
     def _trusted_snapshot(self, until: int, secret: bytes | None) -> Snapshot | None:
         """The latest snapshot at or before `until` that a station with `secret` sealed."""

@@ -85,14 +85,25 @@ class _Doubt(Exception):
 
 
 def _sound_verdict(journal: Journal, progress: Progress | None) -> Verdict | None:
-    """The verdict on a journal in which every check holds, or None if any does not.
+    """The verdict on a journal in which every check holds, or None if any does not."""
+    count = checked_count(journal, journal.head_seq, progress)
+    if count is None:
+        return None
+    last = count.last_seq
+    if progress is not None:
+        progress(last, last)
+    return Verdict(True, None, None, last, journal.hash_of(last), count.tally, tuple(count.sheets))
 
-    The same checks as `verify_records`, made in bulk: other processes check the
-    numbering, types and hashes of the events (`ChainCheck`) while this one folds the
-    count (`Journal.fold`), checking each tally sheet and snapshot on the way, then
-    checks its own share of the hashes.
+
+def checked_count(journal: Journal, last: int, progress: Progress | None = None) -> Count | None:
+    """The count of events 1 to `last` if every check of `verify_records` holds, else None.
+
+    The same checks, made in bulk: other processes check the numbering, types and
+    hashes of the events (`ChainCheck`) while this one folds the count (`Journal.fold`),
+    checking each tally sheet and snapshot on the way, then checks its own share of the
+    hashes. None says only that something is in doubt: checking one event at a time
+    names it. `progress`, if given, hears how far this process got, never the end.
     """
-    last = journal.head_seq
     if not journal.canonical:
         return None  # tables not as Station defines them: SQLite's answers prove nothing
     sheet_hashes: dict[int, str] = {}
@@ -110,8 +121,10 @@ def _sound_verdict(journal: Journal, progress: Progress | None) -> Verdict | Non
     try:
         count = journal.new_count()
         for seq in journal.snapshot_seqs():
-            if not 1 <= seq <= last:
+            if not 1 <= seq <= journal.head_seq:
                 return None
+            if seq > last:
+                break
             count = journal.fold(seq, count, check_sheet)
             if _snapshot_problem(journal.snapshot(seq), seq, count, journal.hash_of(seq)):
                 return None
@@ -132,9 +145,7 @@ def _sound_verdict(journal: Journal, progress: Progress | None) -> Verdict | Non
         return None
     finally:
         chain.close()
-    if progress is not None:
-        progress(last, last)
-    return Verdict(True, None, None, last, journal.hash_of(last), count.tally, tuple(count.sheets))
+    return count
 
 
 def verify_records(

@@ -17,7 +17,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from station.domain import Action, Change, Count, ElectionSetup
 from station.journal import Journal, JournalError, Record
-from station.journal.chain_check import ChainCheck
+from station.journal.verify import checked_count
 from station.sheet.keys import existing_fingerprint
 from station.sheet.prepare import earlier_key
 from station.ui.count_controller import CountController
@@ -233,9 +233,9 @@ class JournalFollower(DashboardFeed):
     def _start_fast(self) -> None:
         """From the start of a journal, check and fold all but its last events in bulk.
 
-        As `verify` does: other processes check the hash chain while this one folds the
-        count (`ChainCheck`, `Journal.fold`), so a long count is on screen in a second
-        or two, not a minute. The last `TICKER_LENGTH` events are left to `_catch_up`,
+        As `verify` does (`checked_count`): other processes check the hash chain while
+        this one folds the count, so a long count is on screen in a second or two, not
+        a minute. The last `TICKER_LENGTH` events are left to `_catch_up`,
         one by one, for the ticker. On any doubt nothing is kept, and `_catch_up`
         checks every event one by one, naming the first that is wrong.
         """
@@ -245,18 +245,9 @@ class JournalFollower(DashboardFeed):
         upto = journal.head_seq - TICKER_LENGTH
         if self.count.last_seq != 0 or upto <= 0:
             return
-        try:
-            chain = ChainCheck(journal.path, upto, journal.hash_of, identity=journal.identity)
-        except Exception:  # an event missing, a damaged page: `_catch_up` says which
+        count = checked_count(journal, upto)
+        if count is None:
             return
-        try:
-            count = journal.fold(upto)
-            if chain.first_break(journal.rows) is not None:
-                return
-        except Exception:  # any doubt: `_catch_up` checks one by one and says what
-            return
-        finally:
-            chain.close()
         self.count = count
         self.head_seq, self.head_hash = upto, journal.hash_of(upto)
         self.last_record = journal.record(upto)
