@@ -1,4 +1,5 @@
-"""Making what was written survive a power cut: flushing files and folders to the disk."""
+"""Files as the operating system has them: flushed to the disk so that a power cut
+loses nothing written, and told apart when one name comes to hold another."""
 
 import os
 from pathlib import Path
@@ -22,3 +23,10 @@ def fsync_folder(folder: Path) -> None:
         os.fsync(fd)
     finally:
         os.close(fd)
+
+
+def file_identity(path: str | Path) -> tuple[int, int]:
+    """The file at `path` as the file system knows it, (device, inode): the same name
+    may come to hold another file (raises OSError if there is none)."""
+    status = os.stat(path)
+    return status.st_dev, status.st_ino

@@ -17,6 +17,7 @@ from multiprocessing import get_context
 from pathlib import Path
 from typing import Any
 
+from station.files import file_identity
 from station.journal.chain import EVENT_PREFIX, SEPARATOR
 from station.journal.store import ROWS_BETWEEN
 from station.progress import EVERY
@@ -96,12 +97,6 @@ def first_break_in_file(
 
 class FileChanged(Exception):
     """Another file now has the name of the one being checked."""
-
-
-def file_identity(path: str | Path) -> tuple[int, int]:
-    """The file at `path` as the file system knows it: (device, inode)."""
-    status = os.stat(path)
-    return status.st_dev, status.st_ino
 
 
 Rows = Callable[[int, int], Iterable[tuple[Any, ...]]]

@@ -24,7 +24,7 @@ from sqlite_utils import Database
 from station import __version__
 from station.domain import Action, Call, Change, Count, ElectionSetup, Event
 from station.domain.count import FrozenCount
-from station.files import fsync_file, fsync_folder
+from station.files import file_identity, fsync_file, fsync_folder
 from station.journal import schema
 from station.journal.chain import (
     OPTIONAL_SETUP_FIELDS,
@@ -248,8 +248,7 @@ class Journal:
         self.head_seq, self.head_hash = self._read_head()
         # The file this connection reads, as the file system knows it (for other
         # processes that check it too: see `chain_check`).
-        status = os.stat(path)
-        self.identity = (status.st_dev, status.st_ino)
+        self.identity = file_identity(path)
         self.version = int(self._conn.execute("PRAGMA user_version").fetchone()[0])
         self.has_snapshots = self.version >= _SNAPSHOTS_VERSION
         self._canonical_at: tuple[int, bool] | None = None  # (schema_version, canonical)

@@ -11,9 +11,10 @@ from pathlib import Path
 
 from station.domain import Action, Change, Count, ReplayError, Sheet, Tally
 from station.domain.tally_sheet import computed_facts, facts_problem
+from station.files import file_identity
 from station.journal import schema
 from station.journal.chain import setup_hash
-from station.journal.chain_check import ChainCheck, file_identity
+from station.journal.chain_check import ChainCheck
 from station.journal.errors import CorruptJournal
 from station.journal.store import Election, Journal, Record, Snapshot
 from station.progress import EVERY, Progress

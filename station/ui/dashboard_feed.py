@@ -6,7 +6,6 @@ never disagree about a figure.
 """
 
 import itertools
-import os
 import sqlite3
 import time
 from collections import deque
@@ -16,6 +15,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from station.domain import Action, Change, Count, ElectionSetup
+from station.files import file_identity
 from station.journal import Journal, JournalError, Record
 from station.journal.verify import checked_count
 from station.sheet.keys import existing_fingerprint
@@ -323,7 +323,6 @@ def _take(records: Iterator[Record], limit: int) -> list[Record]:
 
 def _identity(path: Path) -> tuple[int, int]:
     try:
-        status = os.stat(path)
+        return file_identity(path)
     except OSError:
         raise _Unreadable("the election file is gone (moved or deleted)") from None
-    return status.st_dev, status.st_ino
