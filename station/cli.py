@@ -19,7 +19,12 @@ from station.domain.count import Change
 from station.domain.describe import describe
 from station.domain.parties import Party
 from station.domain.piles import DEFAULT_PILE
-from station.domain.statements import challenges_statement, majority_statement
+from station.domain.statements import (
+    challenges_statement,
+    locked_statement,
+    majority_statement,
+    pending_reason,
+)
 from station.domain.tally_sheet import Observer, SheetError, clean_reason
 from station.domain.text import one_line
 from station.journal import CorruptJournal, Journal, JournalError, Record
@@ -276,11 +281,12 @@ def cmd_tally(args: argparse.Namespace) -> int:
     finally:
         journal.close()
     summary = tally_summary(journal, count, head)
-    tally = count.tally
     if args.json:
         print(json.dumps(summary, ensure_ascii=False))
         return 0
     ballots = summary["ballots"]
+    statements = summary["statements"]  # lines 8-9: not yet determined while ballots remain
+    assert isinstance(statements, dict)
     counted = f"{summary['counted']:,}" + (f" of {ballots:,}" if isinstance(ballots, int) else "")
     lines = [
         f"Case {summary['case']}: {summary['employer']} / {summary['union']}",
@@ -291,8 +297,9 @@ def cmd_tally(args: argparse.Namespace) -> int:
         f"Valid votes counted:                   {summary['valid']:,}",
         f"Challenged ballots:                    {summary['challenged']:,}" + _by_party(count),
         f"Valid votes plus challenged ballots:   {summary['valid_plus_challenged']:,}",
-        challenges_statement(tally),
-        majority_statement(tally, str(summary["union"])),
+        statements["8"],
+        statements["9"],
+        locked_statement(count.locked_by),
         f"Journal: {summary['events']:,} events, head {summary['head']}",
     ]
     print("\n".join(lines))
@@ -316,6 +323,7 @@ def tally_summary(journal: Journal, count: Count, head: str) -> dict[str, object
     """The tally `station tally --json` prints for a journal replayed into `count`."""
     tally = count.tally
     setup = journal.election.setup
+    pending = pending_reason(tally, setup.ballots, count.locked_by)
     return {
         "case": setup.case_number,
         "employer": setup.employer,
@@ -345,6 +353,10 @@ def tally_summary(journal: Journal, count: Count, head: str) -> dict[str, object
             for m in count.piles.mismatches()
         ],
         "locked": None if count.locked_by is None else count.locked_by.title.lower(),
+        "statements": {
+            "8": challenges_statement(tally, pending),
+            "9": majority_statement(tally, setup.union, pending),
+        },
         "events": count.last_seq,
         "head": head,
     }

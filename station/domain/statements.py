@@ -1,24 +1,76 @@
 """The tally's statements in plain words, the same on the dashboard, the sheet and the CLI.
 
 Lines 8 and 9 of the Tally of Ballots are sentences, not numbers; writing them in one
-place keeps every screen and every sheet saying exactly the same thing.
+place keeps every screen and every sheet saying exactly the same thing. They state the
+result of the election, so while ballots remain uncounted (mid-count, on an interim
+tally) they say that it is not yet determined: a figure read off a projector at ballot
+79 of 150 must never read as the result. The live "Result decided" notice is the only
+statement about the outcome before the count ends.
 """
 
+from station.domain.count import Sheet
+from station.domain.events import SheetKind
 from station.domain.tally import Outcome, Tally
 
+# Why lines 8 and 9 cannot state the result yet, ending "... is not yet determined: <why>."
+INTERIM = "this is an interim tally; the count goes on"
+UNFINISHED = "the count is not finished"
 
-def challenges_statement(tally: Tally) -> str:
+
+def pending_reason(tally: Tally, ballots: int | None, locked_by: Sheet | None) -> str | None:
+    """Why lines 8-9 cannot state the result yet, or None once they can.
+
+    They can once a final sheet locks the count (the agent declared it complete), or
+    when every ballot in the box has been counted. With the box size unknown nothing
+    but a final sheet says the count is over.
+    """
+    if locked_by is not None:
+        return INTERIM if locked_by.kind is SheetKind.INTERIM else None
+    if ballots is None:
+        return UNFINISHED
+    remaining = tally.remaining(ballots)
+    if not remaining:
+        return None
+    return f"{remaining:,} ballot{'s remain' if remaining != 1 else ' remains'} uncounted"
+
+
+def sheet_pending_reason(kind: SheetKind) -> str | None:
+    """Lines 8-9 on a sheet: an interim tally never states the result."""
+    return INTERIM if kind is SheetKind.INTERIM else None
+
+
+def challenges_statement(tally: Tally, pending: str | None = None) -> str:
     """Line 8: whether the challenged ballots are sufficient to affect the result."""
-    verb = "are" if tally.challenges_determinative else "are not"
-    return f"Challenges {verb} sufficient in number to affect the results of the election."
+    if pending is not None:
+        return (
+            "Whether challenges are sufficient in number to affect the results of the"
+            f" election is not yet determined: {pending}."
+        )
+    return result_statements(tally.challenges_determinative, tally.majority_for_union, "")[0]
 
 
-def majority_statement(tally: Tally, union: str) -> str:
+def majority_statement(tally: Tally, union: str, pending: str | None = None) -> str:
     """Line 9: whether a majority of valid votes plus challenged ballots is for the union."""
-    verb = "has" if tally.majority_for_union else "has not"
+    if pending is not None:
+        return (
+            "Whether a majority of the valid votes counted plus challenged ballots has been"
+            f" cast for {union} is not yet determined: {pending}."
+        )
+    return result_statements(tally.challenges_determinative, tally.majority_for_union, union)[1]
+
+
+def result_statements(determinative: bool, majority: bool, union: str) -> tuple[str, str]:
+    """Lines 8 and 9 once the count is over, from their yes/no values.
+
+    Also what Station wrote on every sheet before lines 8-9 said "not yet determined",
+    which is how an interim sheet prepared then is still recognised as intact.
+    """
+    verb8 = "are" if determinative else "are not"
+    verb9 = "has" if majority else "has not"
     return (
-        f"A majority of the valid votes counted plus challenged ballots {verb}"
-        f" been cast for {union}."
+        f"Challenges {verb8} sufficient in number to affect the results of the election.",
+        f"A majority of the valid votes counted plus challenged ballots {verb9}"
+        f" been cast for {union}.",
     )
 
 
@@ -30,3 +82,18 @@ def decision_statement(tally: Tally, ballots: int | None, union: str) -> str | N
         case Outcome.UNION_LOSES:
             return f"Result decided: {union} loses."
     return None
+
+
+def locked_statement(sheet: Sheet | None) -> str:
+    """Whether calls can be recorded, and if not which sheet locks the count."""
+    if sheet is None:
+        return "The count is open: calls can be recorded."
+    if sheet.kind is SheetKind.INTERIM:
+        return (
+            f"The count is paused (locked) by the interim tally prepared at event {sheet.seq:,},"
+            f" after ballot {sheet.tally.counted:,}; resume it to record more calls."
+        )
+    return (
+        f"The count is locked by the {sheet.title.lower()} tally prepared at event"
+        f" {sheet.seq:,}; it must be reopened, with a reason, to record more calls."
+    )

@@ -32,6 +32,7 @@ from station.domain.statements import (
     challenges_statement,
     decision_statement,
     majority_statement,
+    pending_reason,
 )
 from station.ui.big_figure import BigFigure
 from station.ui.dashboard_feed import DashboardFeed
@@ -369,8 +370,9 @@ class DashboardWindow(QWidget):
             self.progress_bar.setRange(0, ballots)
             self.progress_bar.setValue(min(tally.counted, ballots))
         union = feed.setup.union
-        self.challenges_label.setText(challenges_statement(tally))
-        self.majority_label.setText(majority_statement(tally, union))
+        pending = pending_reason(tally, ballots, feed.count.locked_by)
+        self.challenges_label.setText(challenges_statement(tally, pending))
+        self.majority_label.setText(majority_statement(tally, union, pending))
         decision = decision_statement(tally, ballots, union)
         self.decision_label.setText(decision or "")
         decided = decision is not None

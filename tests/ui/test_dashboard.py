@@ -76,19 +76,45 @@ def test_a_call_shows_at_once_in_the_same_event_loop_turn(
     )
 
 
-def test_statements_follow_the_count(
+def test_statements_are_not_yet_determined_while_ballots_remain(
     controller: CountController, dashboard: DashboardWindow
 ) -> None:
     controller.record(Call.FOR)
+    controller.record(Call.FOR)
     controller.record(Call.CHALLENGE)
     assert dashboard.challenges_label.text() == (
-        "Challenges are sufficient in number to affect the results of the election."
+        "Whether challenges are sufficient in number to affect the results of the election"
+        " is not yet determined: 4,849 ballots remain uncounted."
     )
-    assert "has not been cast for Amazon Labor Union" in dashboard.majority_label.text()
-    assert dashboard.decision_label.text() == ""
-    controller.record(Call.FOR)
-    assert dashboard.challenges_label.text().startswith("Challenges are not sufficient")
-    assert "has been cast for Amazon Labor Union" in dashboard.majority_label.text()
+    assert dashboard.majority_label.text().endswith(
+        "cast for Amazon Labor Union is not yet determined: 4,849 ballots remain uncounted."
+    )
+
+
+def test_statements_follow_the_count_once_no_ballot_remains(
+    qtbot: QtBot, tmp_path: Path, setup
+) -> None:
+    path = tmp_path / "small.station"
+    Journal.create(path, type(setup)(**{**_fields(setup), "ballots": 3}))
+    controller = CountController(Journal.open(path))
+    window = DashboardWindow(ControllerFeed(controller))
+    qtbot.addWidget(window)
+    try:
+        controller.record(Call.FOR)
+        controller.record(Call.CHALLENGE)
+        assert "not yet determined: 1 ballot remains uncounted." in window.majority_label.text()
+        controller.record(Call.FOR)
+        assert window.challenges_label.text() == (
+            "Challenges are not sufficient in number to affect the results of the election."
+        )
+        assert window.majority_label.text() == (
+            "A majority of the valid votes counted plus challenged ballots has been cast for"
+            " Amazon Labor Union."
+        )
+        controller.undo()
+        assert "not yet determined" in window.challenges_label.text()
+    finally:
+        controller.close()
 
 
 def test_result_decided_once_the_box_cannot_change_it(qtbot: QtBot, tmp_path: Path, setup) -> None:
