@@ -14,6 +14,8 @@ from station.journal import Journal, JournalError
 from station.resources import read_text, resource_path
 from station.settings import Settings
 from station.ui.count_controller import CountController
+from station.ui.display import NoDisplay, check_display, fatal_start_is_one_line
+from station.ui.interrupt import InterruptToQuit
 from station.ui.new_election_dialog import SUFFIX, NewElectionDialog
 from station.ui.operator_window import OperatorWindow
 from station.ui.start_dialog import StartDialog
@@ -24,13 +26,22 @@ def ensure_app() -> QApplication:
     app = QApplication.instance()
     if isinstance(app, QApplication):
         return app
-    app = QApplication(sys.argv[:1])
+    check_display()  # raises NoDisplay: one line, exit 2, instead of Qt's abort
+    with fatal_start_is_one_line():
+        app = QApplication(sys.argv[:1])
     app.setApplicationName("Station")
     app.setApplicationVersion(__version__)
     app.setOrganizationName("Station")
     app.setWindowIcon(QIcon(str(resource_path("station.svg"))))
     app.setStyleSheet(read_text("operator.qss"))
+    InterruptToQuit(app).install()
     return app
+
+
+def run_loop(app: QApplication) -> int:
+    """Run the event loop until the last window closes; Ctrl+C ends it quietly (130)."""
+    interrupt = app.findChild(InterruptToQuit)
+    return app.exec() if interrupt is None else interrupt.run()
 
 
 class Station(QObject):
@@ -154,7 +165,11 @@ class Station(QObject):
 
 def run_operator(journal: Journal) -> int:
     """Open the operator window on an already opened journal and run until it closes."""
-    app = ensure_app()
+    try:
+        app = ensure_app()
+    except NoDisplay:
+        journal.close()  # let go of the file: it was checked, nothing was written
+        raise
     station = Station()
     try:
         station.show_operator(journal)
@@ -164,7 +179,7 @@ def run_operator(journal: Journal) -> int:
         return 2
     if not journal.election.setup.is_demo:
         station.settings.add_recent_file(journal.path)
-    return app.exec()
+    return run_loop(app)
 
 
 def run_demo() -> int:
@@ -175,7 +190,7 @@ def run_demo() -> int:
         station.open_demo()
         if station.window is None:
             return 2
-        return app.exec()
+        return run_loop(app)
     finally:
         station.remove_demo_files()
 
@@ -205,7 +220,7 @@ def run_dashboard(path: Path, theme: str | None) -> int:
     def on_started() -> None:
         print(
             f"station: following {path} read-only (case {follower.setup.case_number},"
-            f" {follower.head_seq:,} events); close the window to stop",
+            f" {follower.head_seq:,} events); close the window or press Ctrl+C to stop",
             flush=True,
         )
 
@@ -214,7 +229,7 @@ def run_dashboard(path: Path, theme: str | None) -> int:
     window.place()
     QTimer.singleShot(0, on_started)  # once the event loop runs: the dashboard is up
     try:
-        return app.exec()
+        return run_loop(app)
     finally:
         if not window.isFullScreen():
             settings.set_geometry("dashboard", window.saveGeometry())
@@ -227,6 +242,6 @@ def run_start() -> int:
     station = Station()
     station.show_start()
     try:
-        return app.exec()
+        return run_loop(app)
     finally:
         station.remove_demo_files()

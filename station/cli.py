@@ -46,6 +46,7 @@ from station.sheet.prepare import (
     reopen_count,
 )
 from station.sheet.verify_export import verify_export
+from station.ui.display import NoDisplay
 
 SUBCOMMANDS = (
     "open",
@@ -224,7 +225,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             "demo": cmd_demo,
         }[args.command]
         return handler(args)
-    except (UsageError, SetupError, JournalError, SheetError, ExportError, KeyProblem) as error:
+    except (
+        UsageError,
+        SetupError,
+        JournalError,
+        SheetError,
+        ExportError,
+        KeyProblem,
+        NoDisplay,
+    ) as error:
         say_problem(f"station: {error}")
         return 2
     except KeyboardInterrupt:
@@ -256,6 +265,8 @@ def cmd_demo(args: argparse.Namespace) -> int:
 def cmd_dashboard(args: argparse.Namespace) -> int:
     from station.app import run_dashboard
 
+    # The file first: a missing or foreign file is said as such, display or not.
+    Journal.open(args.file, read_only=True, tidy=False).close()
     return run_dashboard(args.file, args.theme)  # a bad file raises JournalError: exit 2
 
 

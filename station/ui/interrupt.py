@@ -1,0 +1,66 @@
+"""Ctrl+C in a terminal ends a windowed command quietly, with exit code 130.
+
+Python runs its SIGINT handler only between bytecodes. While Qt's event loop waits in
+C++ none run, and a KeyboardInterrupt raised later inside a slot is printed by PySide
+as a traceback while the loop goes on. So Station installs its own handler, which ends
+the loop (then the windows close as on any close), and a timer gives the interpreter a moment four times a
+second to notice the signal.
+"""
+
+import signal
+from types import FrameType
+
+from PySide6.QtCore import QObject, QTimer
+from PySide6.QtWidgets import QApplication
+
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, what a shell reports for a process ended by Ctrl+C
+WAKE_MS = 250
+
+
+class InterruptToQuit(QObject):
+    """While installed, SIGINT ends the event loop; `ended` then closes every window.
+
+    Attributes:
+        received: whether Ctrl+C ended the loop (the exit code is then 130).
+    """
+
+    def __init__(self, app: QApplication) -> None:
+        super().__init__(app)
+        self.received = False
+        self._app = app
+        self._wake = QTimer(self)
+        self._wake.setInterval(WAKE_MS)
+        self._wake.timeout.connect(self._on_wake_timeout)
+
+    def install(self) -> "InterruptToQuit":
+        """From now on until the process ends (installed with the QApplication, so that a
+        Ctrl+C while the first window is built is not lost either)."""
+        signal.signal(signal.SIGINT, self._on_signal)
+        self._wake.start()
+        return self
+
+    def run(self) -> int:
+        """Run the event loop until the last window closes or Ctrl+C; the exit code."""
+        code = 0 if self.received else self._app.exec()
+        return self.ended(code)
+
+    def ended(self, code: int) -> int:
+        """The command's exit code once the loop returned `code`: 130 after Ctrl+C.
+
+        The windows are closed here, once the loop is over (closing them from the
+        handler raced their last repaint): the operator window ends its session as
+        on any close.
+        """
+        if not self.received:
+            return code
+        self._app.closeAllWindows()
+        return EXIT_INTERRUPTED
+
+    def _on_signal(self, _signum: int, _frame: FrameType | None) -> None:
+        if self.received:
+            return  # a second Ctrl+C while the windows close: they are closing already
+        self.received = True
+        self._app.exit(EXIT_INTERRUPTED)
+
+    def _on_wake_timeout(self) -> None:
+        pass  # only lets the interpreter run the signal handler

@@ -1,0 +1,110 @@
+"""Ctrl+C ends a windowed command quietly with exit 130; no display is one line, exit 2."""
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from station.journal import Journal
+from tests.test_cli_dashboard import first_line, start_dashboard
+
+
+def _actions(path: Path) -> list[str]:
+    journal = Journal.open(path, read_only=True)
+    try:
+        return [record.action for record in journal.records()]
+    finally:
+        journal.close()
+
+
+def test_ctrl_c_ends_the_dashboard_quietly(election_file: Path) -> None:
+    with start_dashboard(election_file) as process:
+        try:
+            assert "read-only" in first_line(process)
+            process.send_signal(signal.SIGINT)
+            _, err = process.communicate(timeout=30)
+        finally:
+            process.kill()
+    assert process.returncode == 130
+    assert err == ""
+
+
+def test_ctrl_c_ends_the_operator_window_with_its_session_closed(election_file: Path) -> None:
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    with subprocess.Popen(
+        [sys.executable, "-m", "station", str(election_file)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    ) as process:
+        try:
+            # The window is up once its session is in the journal (a condition, not a delay).
+            deadline = time.monotonic() + 60
+            while _actions(election_file)[-1:] != ["open"]:
+                assert process.poll() is None and time.monotonic() < deadline
+                time.sleep(0.05)
+            process.send_signal(signal.SIGINT)
+            _, err = process.communicate(timeout=30)
+        finally:
+            process.kill()
+    assert process.returncode == 130
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err
+    assert _actions(election_file)[-1] == "close"  # ended as cleanly as a closed window
+
+
+def _without_display(
+    *args: str | Path, display: str | None = None
+) -> subprocess.CompletedProcess[str]:
+    env = {
+        name: value
+        for name, value in os.environ.items()
+        if name not in ("QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY")
+    }
+    if display is not None:
+        env["DISPLAY"] = display
+    return subprocess.run(
+        [sys.executable, "-m", "station", *map(str, args)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
+
+
+@pytest.mark.parametrize("command", [["open"], ["dashboard"], [], ["demo"]])
+@pytest.mark.parametrize("display", ["", None])
+def test_no_display_is_one_line_and_exit_2(
+    election_file: Path, command: list[str], display: str | None
+) -> None:
+    args = [*command, election_file] if command and command != ["demo"] else command
+    done = _without_display(*args, display=display)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.count("\n") == 1 and done.stderr.startswith("station: cannot open a window")
+    assert "DISPLAY is not set" in done.stderr
+    assert "xcb-cursor0" not in done.stderr and "offscreen" not in done.stderr
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="X11 displays")
+def test_a_display_nobody_answers_is_one_line_and_exit_2(election_file: Path) -> None:
+    # TCP port 6009: Xvfb and Xorg listen on no TCP port unless told to.
+    done = _without_display("dashboard", election_file, display="127.0.0.1:9")
+    assert done.returncode == 2, done.stderr
+    assert done.stderr == (
+        "station: cannot open a window: no display answers at DISPLAY=127.0.0.1:9; run it on"
+        " the station's desktop; `station tally FILE`, `station log FILE` and"
+        " `station --self-test` need no display\n"
+    )
+
+
+def test_the_file_is_checked_before_the_display(tmp_path: Path) -> None:
+    for command in (["dashboard"], ["open"], []):
+        done = _without_display(*command, tmp_path / "missing.station")
+        assert done.returncode == 2
+        assert (
+            done.stderr.startswith("station: ") and "missing.station: no such file" in done.stderr
+        )
