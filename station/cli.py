@@ -6,6 +6,7 @@ on stderr and never a traceback.
 """
 
 import argparse
+import difflib
 import json
 import sqlite3
 import sys
@@ -200,10 +201,11 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the `station` command; return its exit code."""
     args_list = list(sys.argv[1:] if argv is None else argv)
-    if args_list and not args_list[0].startswith("-") and args_list[0] not in SUBCOMMANDS:
-        args_list.insert(0, "open")  # `station FILE`
     try:
-        args = build_parser().parse_args(args_list)
+        if args_list and not args_list[0].startswith("-") and args_list[0] not in SUBCOMMANDS:
+            _refuse_a_mistyped_command(args_list[0])
+            args_list.insert(0, "open")  # `station FILE`
+        args = _parsed(build_parser(), args_list)
         if args.self_test:
             if args.command is not None:
                 raise UsageError("--self-test takes no command")
@@ -241,6 +243,47 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # `station log FILE | head`
         sys.stderr.close()
         return 0
+
+
+def _refuse_a_mistyped_command(word: str) -> None:
+    """`station talley FILE` is a typo for `tally`, not a file named "talley" to open."""
+    if Path(word).exists():
+        return
+    close = difflib.get_close_matches(word, SUBCOMMANDS, n=1, cutoff=0.7)
+    if close:
+        raise UsageError(
+            f"{word!r} is no command and no file: did you mean `{close[0]}`?"
+            " (see `station --help`)"
+        )
+
+
+def _parsed(parser: argparse.ArgumentParser, args: list[str]) -> argparse.Namespace:
+    """The arguments; an unknown option is named with the command's own help and a guess.
+
+    argparse reports a subcommand's unknown options from the top-level parser, which
+    would point to `station --help` instead of `station tally --help`.
+    """
+    namespace, extras = parser.parse_known_args(args)
+    if not extras:
+        return namespace
+    command = _subparser(parser, namespace.command)
+    hint = ""
+    if extras[0].startswith("-"):
+        known = [option for action in command._actions for option in action.option_strings]
+        close = difflib.get_close_matches(extras[0].partition("=")[0], known, n=1, cutoff=0.6)
+        hint = f"did you mean {close[0]}? " if close else ""
+    raise UsageError(
+        f"unrecognized arguments: {' '.join(extras)} ({hint}see `{command.prog} --help`)"
+    )
+
+
+def _subparser(parser: argparse.ArgumentParser, name: str | None) -> argparse.ArgumentParser:
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction) and name in action.choices:
+            chosen = action.choices[name]
+            assert isinstance(chosen, argparse.ArgumentParser)
+            return chosen
+    return parser
 
 
 def cmd_start(args: argparse.Namespace) -> int:

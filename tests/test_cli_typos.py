@@ -1,0 +1,46 @@
+"""A mistyped command or option is named, with the closest one and the right --help."""
+
+from pathlib import Path
+
+import pytest
+
+from station.cli import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str | Path) -> tuple[int, str]:
+    code = main([str(arg) for arg in args])
+    return code, capsys.readouterr().err
+
+
+def test_a_mistyped_command_is_named_with_the_closest(
+    capsys: pytest.CaptureFixture[str], election_file: Path
+) -> None:
+    code, err = run(capsys, "talley", election_file)
+    assert code == 2
+    assert err == (
+        "station: 'talley' is no command and no file: did you mean `tally`? (see `station --help`)\n"
+    )
+    assert "did you mean `dashboard`?" in run(capsys, "dashbord", election_file)[1]
+    assert "did you mean `verify`?" in run(capsys, "verfy")[1]
+
+
+def test_an_unknown_option_points_to_the_command_help(
+    capsys: pytest.CaptureFixture[str], election_file: Path
+) -> None:
+    code, err = run(capsys, "tally", election_file, "--jsn")
+    assert code == 2
+    assert err == (
+        "station: unrecognized arguments: --jsn (did you mean --json? see `station tally --help`)\n"
+    )
+    code, err = run(capsys, "log", election_file, "--colour")
+    assert code == 2 and err.endswith("(see `station log --help`)\n")
+
+
+def test_a_file_named_like_a_command_still_opens(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # `station FILE` with an existing file never gets a suggestion, however it is named.
+    monkeypatch.chdir(tmp_path)
+    Path("talley").write_text("not an election")
+    code, err = run(capsys, "talley")
+    assert code == 2 and "did you mean" not in err and "talley" in err
