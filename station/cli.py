@@ -252,8 +252,7 @@ def _refuse_a_mistyped_command(word: str) -> None:
     close = difflib.get_close_matches(word, SUBCOMMANDS, n=1, cutoff=0.7)
     if close:
         raise UsageError(
-            f"{word!r} is no command and no file: did you mean `{close[0]}`?"
-            " (see `station --help`)"
+            f"{word!r} is no command and no file: did you mean `{close[0]}`? (see `station --help`)"
         )
 
 
@@ -324,7 +323,9 @@ def cmd_new(args: argparse.Namespace) -> int:
         pile=args.pile,
     )
     Journal.create(args.file, setup)
-    print(f"created {args.file} for case {setup.case_number}")
+    print(f"created {args.file} for case {setup.case_number} ({setup.case_kind})")
+    for warning in setup.warnings():
+        print(f"warning: {warning}", file=sys.stderr)
     return 0
 
 

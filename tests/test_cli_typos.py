@@ -44,3 +44,20 @@ def test_a_file_named_like_a_command_still_opens(
     Path("talley").write_text("not an election")
     code, err = run(capsys, "talley")
     assert code == 2 and "did you mean" not in err and "talley" in err
+
+
+def test_new_checks_the_case_number_and_warns_of_more_ballots_than_voters(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    fields = ["--employer", "E", "--union", "U", "--eligible", "5", "--ballots", "50"]
+    code, err = run(capsys, "new", tmp_path / "a.station", "--case", "12345", *fields)
+    assert code == 2 and not (tmp_path / "a.station").exists()
+    assert err.startswith("station: case number '12345' is not of the form NN-XX-NNNNNN")
+    assert main(["new", str(tmp_path / "b.station"), "--case", "29-rc-288020", *fields]) == 0
+    out, err = capsys.readouterr()
+    assert (
+        out == f"created {tmp_path / 'b.station'} for case 29-RC-288020 (RC: a union petitions)\n"
+    )
+    assert (
+        err == "warning: 50 ballots in the box, but about 5 eligible voters: check both numbers\n"
+    )

@@ -14,6 +14,14 @@ _GROUPED = re.compile(r"[0-9]{1,3}(,[0-9]{3})+")
 # setup a person types, in `station new` or the New election dialog) refuses it, so only
 # `station demo` can make a file that shows DEMO.
 DEMO_CASE = "DEMO-RC-000000"
+# The Board's representation cases (DOMAIN.md), by the two letters of the case number.
+CASE_KINDS = {
+    "RC": "a union petitions",
+    "RD": "employees petition to remove the union",
+    "RM": "the employer petitions",
+}
+# Region, kind, number: "29-RC-288020".
+_CASE_SHAPE = re.compile(r"([0-9]{2})-([A-Za-z]{2})-([0-9]{6})")
 
 
 class SetupError(ValueError):
@@ -48,6 +56,21 @@ class ElectionSetup:
         """Whether this is the demo election (every window and sheet then says DEMO)."""
         return self.case_number == DEMO_CASE
 
+    @property
+    def case_kind(self) -> str:
+        """ "RC: a union petitions", or "" for a case number of another shape (older files)."""
+        kind = self.case_number[3:5]
+        return f"{kind}: {CASE_KINDS[kind]}" if kind in CASE_KINDS else ""
+
+    def warnings(self) -> list[str]:
+        """What is allowed but probably mistyped, in one line each."""
+        if self.ballots is not None and self.ballots > self.eligible:
+            return [
+                f"{self.ballots:,} ballots in the box, but about {self.eligible:,} eligible"
+                " voters: check both numbers"
+            ]
+        return []
+
     @classmethod
     def validated(
         cls,
@@ -62,11 +85,8 @@ class ElectionSetup:
     ) -> "ElectionSetup":
         """Check and normalise what a person typed; raise SetupError naming the field."""
         agent_text = _text("agent", agent, required=False) if agent is not None else None
-        case = _text("case number", case_number)
-        if case.upper() == DEMO_CASE:
-            raise SetupError(f"case number {DEMO_CASE} is reserved for the demo election")
         return cls(
-            case_number=case,
+            case_number=_case_number(case_number),
             employer=_text("employer", employer),
             union=_text("union", union),
             eligible=_positive("eligible voters", eligible),
@@ -74,6 +94,27 @@ class ElectionSetup:
             agent=agent_text or None,
             pile=_pile(pile),
         )
+
+
+def _case_number(value: object) -> str:
+    """The case number as the Board writes it, NN-XX-NNNNNN, XX one of `CASE_KINDS`."""
+    case = _text("case number", value)
+    if case.upper() == DEMO_CASE:
+        raise SetupError(f"case number {DEMO_CASE} is reserved for the demo election")
+    kinds = ", ".join(f"{kind} ({meaning})" for kind, meaning in CASE_KINDS.items())
+    shape = _CASE_SHAPE.fullmatch(case)
+    if shape is None:
+        raise SetupError(
+            f"case number {case!r:.40} is not of the form NN-XX-NNNNNN (region, kind,"
+            f" number), e.g. 29-RC-288020; the kind is one of {kinds}"
+        )
+    region, kind, number = shape[1], shape[2].upper(), shape[3]
+    if kind not in CASE_KINDS:
+        raise SetupError(
+            f"case number {case}: {kind} is not a kind of representation election Station"
+            f" counts; the kind is one of {kinds}"
+        )
+    return f"{region}-{kind}-{number}"
 
 
 def _text(field: str, value: object, *, required: bool = True) -> str:

@@ -22,6 +22,7 @@ from station.domain.piles import DEFAULT_PILE
 from station.journal import Journal, JournalError
 
 SUFFIX = ".station"
+PATH_CHARS = 60
 
 
 class NewElectionDialog(QDialog):
@@ -38,6 +39,7 @@ class NewElectionDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle("New election")
         self.created_path: Path | None = None
+        self._warned: ElectionSetup | None = None  # the setup a warning was shown for
         self.case = QLineEdit(placeholderText="e.g. 29-RC-288020")
         self.employer = QLineEdit(placeholderText="Employer as on the notice")
         self.union = QLineEdit(placeholderText="Petitioner as on the ballot")
@@ -58,10 +60,12 @@ class NewElectionDialog(QDialog):
             "Ballots per pile: when a pile of one call is full it is recounted before counting"
             " goes on (0: no pile checks)"
         )
-        self.path = QLineEdit(str((folder or Path.cwd()) / f"election{SUFFIX}"))
-        self.path.setToolTip(
-            "Where the election file is saved; an existing file is never overwritten"
-        )
+        self.path = QLineEdit()
+        # Wide enough for a usual path; a longer one shows its beginning (where it is),
+        # not its end, and the whole of it in the tool tip.
+        self.path.setMinimumWidth(self.path.fontMetrics().averageCharWidth() * PATH_CHARS)
+        self.path.textChanged.connect(self._on_path_text_changed)
+        self._set_path(str((folder or Path.cwd()) / f"election{SUFFIX}"))
         browse = QPushButton("Browse\u2026")
         browse.setToolTip("Choose where to save the election file")
         browse.clicked.connect(self._on_browse_clicked)
@@ -112,7 +116,16 @@ class NewElectionDialog(QDialog):
             self, "Save the election as", self.path.text(), f"Election files (*{SUFFIX})"
         )
         if name:
-            self.path.setText(name if name.endswith(SUFFIX) else name + SUFFIX)
+            self._set_path(name if name.endswith(SUFFIX) else name + SUFFIX)
+
+    def _set_path(self, text: str) -> None:
+        self.path.setText(text)
+        self.path.setCursorPosition(0)  # QLineEdit scrolls to the end of a set text
+
+    def _on_path_text_changed(self, text: str) -> None:
+        self.path.setToolTip(
+            f"{text}\nWhere the election file is saved; an existing file is never overwritten"
+        )
 
     def _on_create_clicked(self) -> None:
         try:
@@ -120,6 +133,12 @@ class NewElectionDialog(QDialog):
             path = Path(self.path.text().strip()).expanduser()
             if not self.path.text().strip():
                 raise SetupError("choose where to save the election file")
+            warnings = setup.warnings()
+            if warnings and self._warned != setup:
+                # Allowed, but probably mistyped: a second Create confirms it.
+                self._warned = setup
+                self.error_label.setText(f"{' '.join(warnings)}. Press Create again to keep them.")
+                return
             Journal.create(path, setup)
         except (SetupError, JournalError) as error:
             self.error_label.setText(str(error))

@@ -53,3 +53,48 @@ def test_text_is_trimmed_to_one_line() -> None:
 def test_bad_fields_are_named(field: str, value: object, message: str) -> None:
     with pytest.raises(SetupError, match=message):
         valid(**{field: value})
+
+
+@pytest.mark.parametrize(
+    ("typed", "stored"),
+    [
+        ("29-RC-288020", "29-RC-288020"),
+        (" 10-rd-269250 ", "10-RD-269250"),
+        ("02-RM-000123", "02-RM-000123"),
+    ],
+)
+def test_a_case_number_of_the_boards_shape_is_kept(typed: str, stored: str) -> None:
+    assert valid(case_number=typed).case_number == stored
+
+
+@pytest.mark.parametrize(
+    ("typed", "message"),
+    [
+        ("12345", "is not of the form NN-XX-NNNNNN"),
+        ("29-RC-28802", "is not of the form NN-XX-NNNNNN"),
+        ("29RC288020", "is not of the form NN-XX-NNNNNN"),
+        ("29-CA-288020", "CA is not a kind of representation election Station counts"),
+    ],
+)
+def test_a_case_number_of_another_shape_is_refused_saying_which_kinds(
+    typed: str, message: str
+) -> None:
+    with pytest.raises(SetupError, match=message) as refused:
+        valid(case_number=typed)
+    assert "RC (a union petitions), RD (employees petition to remove the union), RM (the" in (
+        str(refused.value)
+    )
+
+
+def test_the_case_kind_is_said() -> None:
+    assert valid(case_number="10-RD-269250").case_kind == (
+        "RD: employees petition to remove the union"
+    )
+
+
+def test_more_ballots_than_eligible_voters_is_warned() -> None:
+    assert valid(eligible="5", ballots="50").warnings() == [
+        "50 ballots in the box, but about 5 eligible voters: check both numbers"
+    ]
+    assert valid(eligible="50", ballots="50").warnings() == []
+    assert valid(eligible="5", ballots=None).warnings() == []

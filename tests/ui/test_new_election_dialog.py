@@ -77,3 +77,34 @@ def test_start_dialog_offers_new_and_open(qtbot: QtBot) -> None:
         start.new_button.click()
     with qtbot.waitSignal(start.open_requested):
         start.open_button.click()
+
+
+def test_the_save_as_field_shows_the_beginning_of_the_path(qtbot: QtBot, tmp_path: Path) -> None:
+    folder = tmp_path / ("a-long-folder-name-for-the-regional-office-counts" * 2)
+    dialog = NewElectionDialog(folder=folder)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    assert dialog.path.cursorPosition() == 0  # the start of the path is what shows
+    assert str(folder) in dialog.path.toolTip()
+    # A usual path shows whole.
+    short = str(Path.home() / "elections" / "29-RC-288020.station")
+    dialog.path.setText(short)
+    metrics = dialog.path.fontMetrics()
+    assert dialog.path.width() > metrics.horizontalAdvance(short)
+
+
+def test_more_ballots_than_voters_needs_a_second_create(qtbot: QtBot, tmp_path: Path) -> None:
+    dialog = NewElectionDialog(folder=tmp_path)
+    qtbot.addWidget(dialog)
+    dialog.open()
+    fill(dialog, tmp_path / "odd.station", eligible="5", ballots="50")
+    create(dialog)
+    assert not (tmp_path / "odd.station").exists()
+    assert dialog.error_label.text() == (
+        "50 ballots in the box, but about 5 eligible voters: check both numbers."
+        " Press Create again to keep them."
+    )
+    with qtbot.waitSignal(dialog.accepted):
+        create(dialog)
+    assert (tmp_path / "odd.station").exists()
