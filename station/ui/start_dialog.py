@@ -2,7 +2,8 @@
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QKeyCombination, Qt, Signal
+from PySide6.QtGui import QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QDialog,
     QLabel,
@@ -71,6 +72,20 @@ class StartDialog(QDialog):
         layout.addWidget(self.recent_list, 1)
         self.set_recent_files(recent or [])
         self.resize(520, 480)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """Esc, Ctrl+Q (as in the operator window) and Ctrl+W close the window, and so
+        quit: QDialog's Esc only hid it, which leaves the process running with nothing
+        on screen."""
+        if (
+            event.key() == Qt.Key.Key_Escape
+            or event.keyCombination()
+            == QKeyCombination(Qt.KeyboardModifier.ControlModifier, Qt.Key.Key_Q)
+            or event.matches(QKeySequence.StandardKey.Close)
+        ):
+            self.close()
+            return
+        super().keyPressEvent(event)
 
     def set_recent_files(self, files: list[Path]) -> None:
         """List `files`, newest first; one that is gone is shown as missing and cannot be opened."""

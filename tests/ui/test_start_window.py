@@ -3,7 +3,7 @@
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QByteArray, QPoint, Qt
+from PySide6.QtCore import QByteArray, QEvent, QObject, QPoint, Qt
 from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
@@ -170,3 +170,43 @@ def test_the_new_election_dialog_offers_the_pile_size_last_used(
         field.setText(text)
     dialog.pile.setValue(25)
     assert dialog.setup().pile == 25
+
+
+class _CloseWatch(QObject):
+    """Counts the close events a window receives (hiding it is not closing it)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.closes = 0
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Close:
+            self.closes += 1
+        return False
+
+
+@pytest.mark.parametrize(
+    ("key", "modifier"),
+    [
+        (Qt.Key.Key_Escape, Qt.KeyboardModifier.NoModifier),
+        (Qt.Key.Key_Q, Qt.KeyboardModifier.ControlModifier),
+        (Qt.Key.Key_W, Qt.KeyboardModifier.ControlModifier),
+    ],
+)
+def test_esc_ctrl_q_and_ctrl_w_close_the_start_window(
+    qtbot: QtBot, tmp_path: Path, key: Qt.Key, modifier: Qt.KeyboardModifier
+) -> None:
+    existing = tmp_path / "jfk8.station"
+    existing.write_bytes(b"")
+    start = StartDialog([existing])
+    qtbot.addWidget(start)
+    watch = _CloseWatch()
+    start.installEventFilter(watch)
+    start.show()
+    qtbot.waitExposed(start)
+    start.activateWindow()
+    start.recent_list.setFocus()
+    qtbot.keyClick(start.recent_list, key, modifier)
+    # Closed (the last window closing quits the application), not merely hidden.
+    assert watch.closes == 1
+    assert not start.isVisible()
