@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from station import __version__
-from station.domain import Count, ElectionSetup, SetupError, SheetKind
+from station.domain import Action, Count, ElectionSetup, SetupError, SheetKind
 from station.domain.count import Change
 from station.domain.describe import describe
 from station.domain.parties import Party
@@ -62,6 +62,9 @@ SUBCOMMANDS = (
     "key",
     "demo",
 )
+
+
+ACTION_WIDTH = max(len(action) for action in Action)  # "dispute"
 
 
 class UsageError(Exception):
@@ -454,8 +457,11 @@ def cmd_log(args: argparse.Namespace) -> int:
                 out.write(json.dumps(row, ensure_ascii=False) + "\n")
             else:
                 what = describe(change) if change else f"{record.action} {record.call or ''}"
+                # The description, the one column of any width, comes last: the
+                # columns before it stay aligned however long it is.
                 out.write(
-                    f"{record.seq:>8}  {record.utc}  {record.action:<6} {what:<36} {record.hash[:16]}\n"
+                    f"{record.seq:>8}  {record.utc}  {record.action:<{ACTION_WIDTH}}"
+                    f"  {record.hash[:16]}  {what}\n"
                 )
     finally:
         journal.close()

@@ -61,3 +61,19 @@ def test_new_checks_the_case_number_and_warns_of_more_ballots_than_voters(
     assert (
         err == "warning: 50 ballots in the box, but about 5 eligible voters: check both numbers\n"
     )
+
+
+def test_log_columns_stay_aligned_with_long_descriptions(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from station.demo import create_demo
+
+    path = create_demo(tmp_path / "demo.station")  # disputes and amends: long descriptions
+    assert main(["log", str(path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert any(len(line) > 120 for line in lines)
+    hashes = [line.split()[3] for line in lines]
+    assert all(len(digest) == 16 for digest in hashes)
+    # Every column starts where it starts on every other line.
+    assert len({line.index(digest) for line, digest in zip(lines, hashes, strict=True)}) == 1
+    assert len({line.index(" ", 12) for line in lines}) == 1
