@@ -17,5 +17,6 @@ class Call(StrEnum):
 
     @property
     def label(self) -> str:
-        """The word shown on buttons, lists and sheets."""
-        return self.value.upper()
+        """The word shown on buttons, lists and sheets: the Board's "challenged ballot",
+        one word everywhere (CHALLENGED, like VOID), though the journal stores the call."""
+        return "CHALLENGED" if self is Call.CHALLENGE else self.value.upper()

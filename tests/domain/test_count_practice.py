@@ -91,7 +91,7 @@ def test_a_disputed_void_becomes_a_challenge_in_its_place() -> None:
         feed(Action.DISPUTE, Call.VOID, target=3, party="employer")
     # Undo works back through it: the ballot is now a challenge.
     feed(Action.UNDO, Call.AGAINST, target=4)
-    with pytest.raises(ReplayError, match="must name event 3 \\(CHALLENGE\\)"):
+    with pytest.raises(ReplayError, match="must name event 3 \\(CHALLENGED\\)"):
         feed(Action.UNDO, Call.VOID, target=3)
     feed(Action.UNDO, Call.CHALLENGE, target=3)
     assert feed.count.tally.challenged == 0 and feed.count.challenges.by_party()["petitioner"] == 0

@@ -82,3 +82,9 @@ def test_the_lock_is_said_in_words() -> None:
     assert locked_statement(_sheet(SheetKind.FINAL, tally)).startswith(
         "The count is locked by the final tally prepared at event 90;"
     )
+
+
+def test_one_word_for_the_challenged_call() -> None:
+    from station.domain import Call
+
+    assert [call.label for call in Call] == ["FOR", "AGAINST", "VOID", "CHALLENGED"]

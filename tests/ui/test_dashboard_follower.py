@@ -43,7 +43,7 @@ def test_follows_the_writers_calls(
     assert dashboard.for_figure.value() == 1
     assert dashboard.against_figure.value() == 2
     assert dashboard.progress_label.text() == "4 of 4,852 ballots counted"
-    assert dashboard.flash.text() == "Ballot 4 CHALLENGE"
+    assert dashboard.flash.text() == "Ballot 4 CHALLENGED"
     assert dashboard.journal_label.text() == (
         f"Journal: {journal.head_seq:,} events \u00b7 head {journal.head_hash[:12]}"
     )
