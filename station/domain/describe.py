@@ -1,7 +1,12 @@
 """How a change to the count is put into words, the same on every screen and in the log."""
 
+from station.domain.challenges import Challenge
 from station.domain.count import Change
 from station.domain.events import Action, SheetKind
+
+# A CLOSE then an OPEN, in one line: listed newest first, "opened" above "closed" read
+# backwards.
+SESSION_RESUMED = "Station closed the count, then opened it again"
 
 
 def describe(change: Change) -> str:
@@ -60,6 +65,33 @@ def _challenge_words(change: Change) -> str:
         return f"{ballot} challenge amended"
     reason = challenge.reason.value if challenge.reason else "reason not given"
     return f"{ballot} challenged by the {challenge.party.short}: {reason}"
+
+
+def challenged_entry(ballot: int, challenge: Challenge) -> str:
+    """A challenged ballot's one line once its party or reason is given (or corrected)."""
+    reason = challenge.reason.value if challenge.reason else "reason not given"
+    if challenge.disputed_void:
+        return (
+            f"Ballot {ballot:,} VOID disputed: now CHALLENGED by the {challenge.party.short}:"
+            f" {reason}"
+        )
+    return f"Ballot {ballot:,} CHALLENGED by the {challenge.party.short}: {reason}"
+
+
+def is_ballot_change(change: Change) -> bool:
+    """A call, or the correction of one: what the dashboard's LAST CALL box shows."""
+    return change.event.action in (Action.CALL, Action.UNDO, Action.REDO, Action.DISPUTE)
+
+
+def is_session_change(change: Change) -> bool:
+    """The station opening or closing the count: shown, but quieter than any ballot."""
+    return change.event.action in (Action.OPEN, Action.CLOSE)
+
+
+def resumes_session(change: Change) -> bool:
+    """An OPEN after a clean CLOSE (not after an interruption, which says so)."""
+    detail = change.event.detail or {}
+    return change.event.action is Action.OPEN and detail.get("previous_session") == "closed"
 
 
 def is_correction(change: Change) -> bool:

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from station.domain import Call, Change, SheetKind
+from station.domain.describe import is_ballot_change
 from station.domain.statements import (
     challenges_statement,
     decision_statement,
@@ -325,13 +326,19 @@ class DashboardWindow(QWidget):
 
     def _on_feed_changed(self, change: Change) -> None:
         self._show_count()
-        self.flash.show_change(change)
+        # The LAST CALL box shows ballots only; the station opening or closing, a sheet
+        # or a recount go to the ticker.
+        if is_ballot_change(change):
+            self.flash.show_change(change)
         self.ticker.show_changes(self.feed.recent)
 
     def _on_feed_reset(self) -> None:
         self._show_count()
-        if self.feed.recent:
-            self.flash.show_change(self.feed.recent[-1], animate=False)
+        ballots = [change for change in self.feed.recent if is_ballot_change(change)]
+        if ballots:
+            self.flash.show_change(ballots[-1], animate=False)
+        else:
+            self.flash.clear()
         self.ticker.show_changes(self.feed.recent)
 
     def _on_feed_polled(self) -> None:

@@ -6,7 +6,9 @@ The count goes on while a prompt is open: a call key records the next call as us
 from dataclasses import dataclass
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+
+COLUMNS = 2  # answers per line: the prompts live in the window's narrower column
 
 
 @dataclass(frozen=True)
@@ -64,24 +66,24 @@ class KeyPrompt(QFrame):
             self._answers.hide()
             self._answers.deleteLater()
         self._answers = QWidget(self)
-        column = QVBoxLayout(self._answers)
-        column.setContentsMargins(0, 0, 0, 0)
-        column.setSpacing(4)
+        grid = QGridLayout(self._answers)
+        grid.setContentsMargins(0, 0, 0, 0)
+        grid.setSpacing(4)
         self._options = {}
         self.buttons = {}
+        line = 0
         for options in rows:
-            row = QHBoxLayout()
-            for option in options:
+            # Each row of answers starts on a line of its own, COLUMNS to a line.
+            for index, option in enumerate(options):
                 button = QPushButton(f"{option.text}  [{option.key_name}]", self._answers)
                 button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # keys belong to the count
                 button.setToolTip(f"Key {option.key_name}")
                 button.setAccessibleName(option.text)
                 button.clicked.connect(lambda _c=False, v=option.value: self.chosen.emit(v))
-                row.addWidget(button)
+                grid.addWidget(button, line + index // COLUMNS, index % COLUMNS)
                 self._options[int(option.key)] = option
                 self.buttons[option.value] = button
-            row.addStretch(1)
-            column.addLayout(row)
+            line += (len(options) + COLUMNS - 1) // COLUMNS
         self._layout.addWidget(self._answers)
 
     def set_question(self, question: str) -> None:

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QProgressBar,
     QPushButton,
+    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -165,7 +166,16 @@ class OperatorWindow(QMainWindow):
         undo_row.addWidget(self.redo_button)
         left.addLayout(undo_row)
 
+        # The count's questions sit above the last calls, never above the call pad: a
+        # question must not move or shrink the buttons while the operator counts.
         recent_box = QVBoxLayout()
+        # Nor widen its column: the column's width is its share of the window, whatever
+        # a question's buttons would like (they share the width they are given).
+        for widget in (self.prompts, self.recent):
+            policy = widget.sizePolicy()
+            policy.setHorizontalPolicy(QSizePolicy.Policy.Ignored)
+            widget.setSizePolicy(policy)
+        recent_box.addWidget(self.prompts)
         title = QLabel("Last calls")
         title.setObjectName("sectionTitle")
         recent_box.addWidget(title)
@@ -179,7 +189,6 @@ class OperatorWindow(QMainWindow):
         root.addLayout(header)
         root.addWidget(self.error_banner)
         root.addWidget(self.notice_banner)
-        root.addWidget(self.prompts)
         root.addLayout(body, 1)
         central = QWidget()
         central.setLayout(root)

@@ -7,19 +7,32 @@ from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import QListWidget, QListWidgetItem, QWidget
 
 from station.domain import Action, Change
-from station.domain.describe import describe, is_correction
+from station.domain.describe import (
+    SESSION_RESUMED,
+    challenged_entry,
+    describe,
+    is_correction,
+    is_session_change,
+    resumes_session,
+)
 
 SHOWN = 200
+MIN_HEIGHT = 120  # a few entries stay in view however many questions are open above
 CORRECTION_BACKGROUND = QColor("#ffe08a")
 CORRECTION_FOREGROUND = QColor("#3a2a00")
 SESSION_FOREGROUND = QColor("#6b7280")
+_SEQ = Qt.ItemDataRole.UserRole  # the event an entry shows
+_ACTION = Qt.ItemDataRole.UserRole + 1  # its action
+_TARGET = Qt.ItemDataRole.UserRole + 2  # the event it concerns (a disputed VOID's call)
 
 
 class RecentCallsList(QListWidget):
     """A read-only list of the last changes to the count.
 
     An undo or redo is drawn bold on an amber band with an arrow, so that a correction
-    never passes for an ordinary call, in colour or in black and white.
+    never passes for an ordinary call, in colour or in black and white. A challenged
+    ballot is one entry, completed in place when its party and reason are given; a
+    clean close and the next opening are one entry.
     """
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -28,7 +41,11 @@ class RecentCallsList(QListWidget):
         self.setAccessibleName("Last calls")
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # letters are call keys, not list search
         self.setSelectionMode(QListWidget.SelectionMode.NoSelection)
-        self.setUniformItemSizes(True)
+        # A long entry wraps instead of being cut off ("supe..."); entries differ in height.
+        self.setWordWrap(True)
+        self.setTextElideMode(Qt.TextElideMode.ElideNone)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setMinimumHeight(MIN_HEIGHT)
 
     def show_changes(self, changes: Iterable[Change]) -> None:
         """Replace the list with these changes (oldest first in, newest shown on top)."""
@@ -37,20 +54,46 @@ class RecentCallsList(QListWidget):
             self.add_change(change)
 
     def add_change(self, change: Change) -> None:
-        """Put one change at the top."""
+        """Put one change at the top, or complete the entry it belongs to."""
+        action = change.event.action
+        if action is Action.AMEND and self._amend_in_place(change):
+            return
+        top = self.item(0)
+        if resumes_session(change) and top is not None and top.data(_ACTION) == Action.CLOSE:
+            top.setText(SESSION_RESUMED)
+            top.setData(_SEQ, change.event.seq)
+            top.setData(_ACTION, action.value)
+            return
         item = QListWidgetItem(_text(change))
-        item.setData(Qt.ItemDataRole.UserRole, change.event.seq)
+        item.setData(_SEQ, change.event.seq)
+        item.setData(_ACTION, action.value)
+        item.setData(_TARGET, change.event.target)
         if is_correction(change):
             font = QFont(self.font())
             font.setBold(True)
             item.setFont(font)
             item.setBackground(QBrush(CORRECTION_BACKGROUND))
             item.setForeground(QBrush(CORRECTION_FOREGROUND))
-        elif change.event.action in (Action.OPEN, Action.CLOSE):
+        elif is_session_change(change):
             item.setForeground(QBrush(SESSION_FOREGROUND))
         self.insertItem(0, item)
         while self.count() > SHOWN:
             self.takeItem(self.count() - 1)
+
+    def _amend_in_place(self, change: Change) -> bool:
+        """Complete the entry of the challenged ballot an AMEND concerns, if listed."""
+        target, challenge = change.event.target, change.challenge
+        if challenge is None or change.ballot is None:
+            return False
+        for row in range(self.count()):  # newest first: a dispute before its VOID call
+            item = self.item(row)
+            action = item.data(_ACTION)
+            if (action == Action.DISPUTE and item.data(_TARGET) == target) or (
+                action == Action.CALL and item.data(_SEQ) == target
+            ):
+                item.setText(challenged_entry(change.ballot, challenge))
+                return True
+        return False
 
     def texts(self) -> list[str]:
         """What the list shows, top to bottom."""

@@ -7,7 +7,13 @@ from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPaintEvent, Q
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from station.domain import Action, Change
-from station.domain.describe import describe, is_correction
+from station.domain.describe import (
+    SESSION_RESUMED,
+    describe,
+    is_correction,
+    is_session_change,
+    resumes_session,
+)
 from station.ui.dashboard_theme import DARK, Theme
 
 FLASH_MS = 1600
@@ -53,6 +59,13 @@ class CallFlash(QWidget):
     def is_lit(self) -> bool:
         """Whether the highlight of a call that just landed is still showing."""
         return self._glow > 0.0
+
+    def clear(self) -> None:
+        """Show nothing: no ballot has been called yet."""
+        self._animation.stop()
+        self._text, self._correction, self._glow = "", False, 0.0
+        self.setAccessibleDescription("")
+        self.update()
 
     def show_change(self, change: Change, *, animate: bool = True) -> None:
         """Show this change; light it up if it just happened."""
@@ -130,11 +143,19 @@ class Ticker(QWidget):
         self.update()
 
     def show_changes(self, changes: Iterable[Change]) -> None:
-        """Show the newest `ROWS` of these changes (given oldest first)."""
-        rows = [
-            (line_for(change), is_correction(change), change.event.action in _SESSION)
-            for change in changes
-        ]
+        """Show the newest `ROWS` of these changes (given oldest first).
+
+        The station opening and closing the count are quieter rows; a clean close and
+        the next opening are one ("opened" above "closed" read backwards).
+        """
+        rows: list[tuple[str, bool, bool]] = []
+        previous: Change | None = None
+        for change in changes:
+            if resumes_session(change) and previous and previous.event.action is Action.CLOSE:
+                rows[-1] = (SESSION_RESUMED, False, True)
+            else:
+                rows.append((line_for(change), is_correction(change), is_session_change(change)))
+            previous = change
         self._rows = rows[::-1][:ROWS]
         self.setAccessibleDescription("; ".join(text for text, _, _ in self._rows))
         self.update()
@@ -165,7 +186,8 @@ class Ticker(QWidget):
             inner = row.adjusted(
                 row_height * 0.25, row_height * 0.06, -row_height * 0.2, -row_height * 0.06
             )
-            font.setBold(correction or index == 0)
+            font.setBold(correction or (index == 0 and not session))
+            font.setItalic(session)
             if correction:
                 painter.setPen(Qt.PenStyle.NoPen)
                 painter.setBrush(QColor(theme.warning_background))
@@ -197,6 +219,3 @@ class Ticker(QWidget):
                 painter.setPen(QPen(QColor(theme.track), 1))
                 painter.drawLine(row.bottomLeft(), row.bottomRight())
         painter.end()
-
-
-_SESSION = (Action.OPEN, Action.CLOSE)

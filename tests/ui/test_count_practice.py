@@ -84,8 +84,8 @@ def test_a_click_answers_the_challenge_question(qtbot: QtBot, window: OperatorWi
     qtbot.mouseClick(buttons[("party", Party.PETITIONER)], Qt.MouseButton.LeftButton)
     qtbot.mouseClick(buttons[("reason", Reason.NOT_ON_LIST)], Qt.MouseButton.LeftButton)
     assert window.controller.count.challenges.by_party()["petitioner"] == 1
-    assert "Ballot 1 challenged by the Union: not on the eligibility list" in (
-        window.recent.item(0).text()
+    assert window.recent.item(0).text() == (
+        "Ballot 1 CHALLENGED by the Union: not on the eligibility list"
     )
 
 

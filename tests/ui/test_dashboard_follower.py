@@ -233,7 +233,9 @@ def test_pause_resume_challenges_and_piles_as_observers_see_them(
     assert f"signing key {key.fingerprint}" in dashboard.journal_label.text()
     reopen_count(journal, journal.replay(), "count resumed after the pause")
     qtbot.waitUntil(lambda: dashboard.state == "live")
-    assert "Count resumed at ballot 3" in dashboard.flash.text()
+    # Not a ballot: in the ticker; the LAST CALL box keeps the last ballot.
+    assert "Count resumed at ballot 3" in dashboard.ticker.texts()[0]
+    assert dashboard.flash.text() == "Ballot 2 VOID disputed by the Union: now CHALLENGED"
 
 
 def _followed(path: Path, monkeypatch: pytest.MonkeyPatch, *, fast: bool) -> JournalFollower:
