@@ -24,6 +24,7 @@ from station.domain.statements import (
     challenges_statement,
     locked_statement,
     majority_statement,
+    nothing_counted_statement,
     pending_reason,
 )
 from station.domain.tally_sheet import Observer, SheetError, clean_reason
@@ -161,6 +162,11 @@ def build_parser() -> argparse.ArgumentParser:
     sign.add_argument("--place", help="where the count was held")
     sign.add_argument(
         "--interim", action="store_true", help="an interim tally (the count pauses and resumes)"
+    )
+    sign.add_argument(
+        "--none-counted",
+        action="store_true",
+        help="prepare a final tally although no ballot is counted (the agent confirms it)",
     )
     sign.add_argument(
         "--new-key",
@@ -617,6 +623,12 @@ def cmd_sign(args: argparse.Namespace) -> int:
     try:
         request = _sheet_request(journal, args)
         count = journal.replay()
+        if request.kind is SheetKind.FINAL and count.counted == 0 and not args.none_counted:
+            ballots = journal.election.setup.ballots
+            raise SheetError(
+                f"{nothing_counted_statement(ballots)}; if the agent confirms it, add"
+                " --none-counted"
+            )
         # Everything is checked before the session opens: a refusal writes nothing.
         checked_request(journal, count, request)
         earlier = earlier_key(journal, count)

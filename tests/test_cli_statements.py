@@ -35,3 +35,18 @@ def test_tally_says_when_the_count_is_locked(tmp_path: Path) -> None:
     text = station("tally", path).stdout
     assert "The count is paused (locked) by the interim tally prepared at event" in text
     assert "is not yet determined: this is an interim tally; the count goes on." in text
+
+
+def test_a_final_sheet_of_no_ballots_is_refused_unless_confirmed(tmp_path: Path) -> None:
+    path = tmp_path / "empty.station"
+    station("new", path, *NEW, "--eligible", "60", "--ballots", "50", "--agent", "R. A")
+    refused = station("sign", path)
+    assert refused.returncode == 2
+    assert refused.stderr == (
+        "station: Nothing is counted (0 of 50 ballots counted): a final tally would certify no"
+        " ballots at all; if the agent confirms it, add --none-counted\n"
+    )
+    assert "sign" not in station("log", path).stdout  # nothing was written
+    confirmed = station("sign", path, "--none-counted")
+    assert confirmed.returncode == 0, confirmed.stderr
+    assert "Final tally prepared" in confirmed.stdout

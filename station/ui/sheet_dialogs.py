@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 
 from station.domain import ElectionSetup, SheetKind, Tally
 from station.domain.parties import Party
+from station.domain.statements import nothing_counted_statement
 from station.domain.tally_sheet import Observer, SheetError, clean_name
 from station.sheet.prepare import SheetRequest
 
@@ -46,6 +47,11 @@ class PrepareSheetDialog(QDialog):
         self.setWindowTitle("Prepare the tally sheet")
         self.request: SheetRequest | None = None
         self._union = setup.union
+        # A final sheet of no ballots needs a second Prepare (Enter): the first one says so.
+        self._nothing_counted = (
+            nothing_counted_statement(setup.ballots) if tally.counted == 0 else None
+        )
+        self._confirmed_nothing = False
 
         notes = "".join(f"<br><b>{note}</b>" for note in pile_notes)
         self.reconciliation = QLabel(_reconciliation(setup, tally) + notes)
@@ -134,10 +140,22 @@ class PrepareSheetDialog(QDialog):
 
     def _on_prepare_clicked(self) -> None:
         try:
-            self.request = self.answers()
+            request = self.answers()
         except SheetError as error:
             self.error_label.setText(str(error))
             return
+        if (
+            request.kind is SheetKind.FINAL
+            and self._nothing_counted is not None
+            and not self._confirmed_nothing
+        ):
+            self._confirmed_nothing = True
+            self.error_label.setText(
+                f"{self._nothing_counted}. Press Enter (Prepare and lock) again only if the"
+                " agent confirms it."
+            )
+            return
+        self.request = request
         self.accept()
 
 
