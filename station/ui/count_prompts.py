@@ -37,7 +37,7 @@ _SHORT_REASONS = {
     Reason.NOT_ON_LIST: "not on list",
     Reason.SUPERVISOR: "supervisor",
     Reason.NO_LONGER_EMPLOYED: "no longer employed",
-    Reason.MISMATCH: "signature/name mismatch",
+    Reason.MISMATCH: "signature mismatch",  # short: two answers share the column
     Reason.ENVELOPE_DAMAGED: "envelope damaged",
     Reason.OTHER: "other",
 }
