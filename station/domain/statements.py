@@ -102,6 +102,4 @@ def locked_statement(sheet: Sheet | None) -> str:
 def nothing_counted_statement(ballots: int | None) -> str:
     """Why a final sheet of no ballots is refused until the agent confirms it."""
     box = f"0 of {ballots:,} ballots" if ballots is not None else "no ballots"
-    return (
-        f"Nothing is counted ({box} counted): a final tally would certify no ballots at all"
-    )
+    return f"Nothing is counted ({box} counted): a final tally would certify no ballots at all"

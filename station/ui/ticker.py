@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 from station.domain import Action, Change
 from station.domain.describe import (
     SESSION_RESUMED,
+    challenged_entry,
     describe,
     is_correction,
     is_session_change,
@@ -146,14 +147,26 @@ class Ticker(QWidget):
         """Show the newest `ROWS` of these changes (given oldest first).
 
         The station opening and closing the count are quieter rows; a clean close and
-        the next opening are one ("opened" above "closed" read backwards).
+        the next opening are one ("opened" above "closed" read backwards); a challenged
+        ballot is one row, completed when its party and reason are given.
         """
         rows: list[tuple[str, bool, bool]] = []
+        challenged: dict[int, int] = {}  # a challenged ballot's call event: its row
         previous: Change | None = None
         for change in changes:
-            if resumes_session(change) and previous and previous.event.action is Action.CLOSE:
+            event = change.event
+            row = challenged.get(event.target or 0) if event.action is Action.AMEND else None
+            if row is not None and change.challenge and change.ballot is not None:
+                # A challenge's party and reason complete its row, as in Last calls.
+                _, correction, _ = rows[row]
+                rows[row] = (challenged_entry(change.ballot, change.challenge), correction, False)
+            elif resumes_session(change) and previous and previous.event.action is Action.CLOSE:
                 rows[-1] = (SESSION_RESUMED, False, True)
             else:
+                if event.action is Action.CALL:
+                    challenged[event.seq] = len(rows)
+                elif event.action is Action.DISPUTE and event.target is not None:
+                    challenged[event.target] = len(rows)
                 rows.append((line_for(change), is_correction(change), is_session_change(change)))
             previous = change
         self._rows = rows[::-1][:ROWS]

@@ -221,7 +221,7 @@ def test_pause_resume_challenges_and_piles_as_observers_see_them(
     qtbot.waitUntil(lambda: dashboard.challenged_figure.value() == 2)
     lines = dashboard.ticker.accessibleDescription()
     assert "Ballot 2 VOID disputed by the Union" in lines
-    assert "Ballot 1 challenged by the Employer" in lines
+    assert "Ballot 1 CHALLENGED by the Employer: reason not given" in lines
     assert dashboard.pile_label.text().startswith("FOR pile 1: 0 of 100")
 
     key = key_for_signing()

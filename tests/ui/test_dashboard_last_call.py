@@ -51,3 +51,23 @@ def test_a_count_with_no_ballot_yet_shows_an_empty_last_call(
         assert window.flash.text() == ""
     finally:
         follower.close()
+
+
+def test_a_challenge_is_one_row_of_the_ticker(
+    qtbot: QtBot, election_file: Path, journal: Journal
+) -> None:
+    challenge = journal.append(Action.CALL, Call.CHALLENGE)
+    journal.append(Action.CALL, Call.FOR)
+    journal.append(Action.AMEND, target=challenge.seq, detail={"party": "employer"})
+    journal.append(Action.AMEND, target=challenge.seq, detail={"reason": "supervisor"})
+    follower = JournalFollower(election_file)
+    try:
+        window = DashboardWindow(follower)
+        qtbot.addWidget(window)
+        assert window.ticker.texts() == [
+            "Ballot 2 FOR",
+            "Ballot 1 CHALLENGED by the Employer: supervisor",
+            "Station opened the count",
+        ]
+    finally:
+        follower.close()
