@@ -38,6 +38,7 @@ from station.domain.statements import (
 from station.ui.big_figure import BigFigure
 from station.ui.dashboard_feed import DashboardFeed
 from station.ui.dashboard_theme import DARK, LIGHT, THEMES, Theme, stylesheet, type_unit
+from station.ui.head_qr import HeadQr
 from station.ui.heartbeat import HeartbeatDot
 from station.ui.race_bar import RaceBar
 from station.ui.screens import Placement, ScreenInfo, choose_placement
@@ -142,6 +143,7 @@ class DashboardWindow(QWidget):
         self.ticker = Ticker()
         self.pile_label = self._label("", "boxLabel")
         self.pile_label.setWordWrap(True)
+        self.head_qr = HeadQr()  # the whole head, for a phone to capture exactly
         self.journal_label = self._label("", "journalLabel")
         self.journal_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.read_only_label = self._label(
@@ -209,9 +211,15 @@ class DashboardWindow(QWidget):
         main.addWidget(self.box_label)
         main.addWidget(self.pile_label)
         main.addSpacing(6)
-        main.addWidget(self.challenges_label)
-        main.addWidget(self.majority_label)
-        main.addWidget(self.decision_label)
+        statements = QVBoxLayout()
+        statements.addWidget(self.challenges_label)
+        statements.addWidget(self.majority_label)
+        statements.addWidget(self.decision_label)
+        statements.addStretch(1)
+        closing = QHBoxLayout()
+        closing.addLayout(statements, 1)
+        closing.addWidget(self.head_qr, 0, Qt.AlignmentFlag.AlignBottom)
+        main.addLayout(closing)
 
         side_panel = QWidget()
         side_panel.setObjectName("sidePanel")
@@ -284,6 +292,7 @@ class DashboardWindow(QWidget):
         self._figures_row.setSpacing(round(unit * 1.5))
         self.race.setFixedHeight(round(unit * 11))
         self.flash.setFixedHeight(round(unit * 12))
+        self.head_qr.setFixedSize(round(unit * 15), round(unit * 15))
         self.heartbeat.setFixedSize(round(unit * 3), round(unit * 3))
 
     # -- where it goes ------------------------------------------------------------
@@ -366,6 +375,7 @@ class DashboardWindow(QWidget):
         self.challenged_figure.set_value(tally.challenged)
         self.valid_figure.set_value(tally.valid)
         self.race.set_tally(tally)
+        self.head_qr.set_head(feed.head_seq, feed.head_hash)
         eligible = f"about {feed.setup.eligible:,} eligible voters"
         if ballots is None:
             self.progress_label.setText(f"{tally.counted:,} ballots counted")
