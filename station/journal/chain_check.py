@@ -7,11 +7,13 @@ first event that breaks the chain in it, or None; `verify` then names the first 
 in the journal one event at a time, as it always did.
 """
 
+import contextlib
 import hashlib
 import itertools
 import os
+import signal
 import sqlite3
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from multiprocessing import get_context
 from pathlib import Path
@@ -138,11 +140,14 @@ class ChainCheck:
         ranges = [(start + 1, end, hash_of(start)) for start, end in itertools.pairwise(bounds)]
         try:
             identity = identity or file_identity(path)
-            self._pool = ProcessPoolExecutor(workers, mp_context=get_context("spawn"))
-            for first, end, before in ranges:
-                self._ranges.append(
-                    self._pool.submit(first_break_in_file, str(path), identity, first, end, before)
-                )
+            with _interrupts_left_to_this_process():
+                self._pool = ProcessPoolExecutor(workers, mp_context=get_context("spawn"))
+                for first, end, before in ranges:
+                    self._ranges.append(
+                        self._pool.submit(
+                            first_break_in_file, str(path), identity, first, end, before
+                        )
+                    )
         except (OSError, RuntimeError):  # no other process here: check all in this one
             self.close()
             self._ranges, self.own, self.in_other_processes = [], last, False
@@ -183,6 +188,25 @@ class ChainCheck:
         if self._pool is not None:
             self._pool.shutdown(wait=True, cancel_futures=True)
             self._pool = None
+
+
+@contextlib.contextmanager
+def _interrupts_left_to_this_process() -> Iterator[None]:
+    """Start processes that ignore Ctrl+C: this one ends them (and says nothing more).
+
+    Ctrl+C goes to every process of the terminal's group; a checking process that got
+    it would print a KeyboardInterrupt traceback. An ignored signal stays ignored in a
+    started program, before any of its code runs, so it is ignored while they start.
+    """
+    try:
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:  # not the main thread: its signals are not this code's to change
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def _spare_cores() -> int:

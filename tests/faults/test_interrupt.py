@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from station.domain import Action, Call
 from station.journal import Journal
 from tests.test_cli_dashboard import first_line, start_dashboard
 
@@ -108,3 +109,31 @@ def test_the_file_is_checked_before_the_display(tmp_path: Path) -> None:
         assert (
             done.stderr.startswith("station: ") and "missing.station: no such file" in done.stderr
         )
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc")
+def test_processes_checking_the_chain_leave_ctrl_c_to_the_command(election_file: Path) -> None:
+    # Ctrl+C reaches every process of the terminal's group: a checking process that
+    # took it would print a KeyboardInterrupt traceback under `station verify`.
+    from station.journal.chain_check import ChainCheck
+
+    journal = Journal.open(election_file)
+    journal.start_session()
+    for _ in range(20):
+        journal.append(Action.CALL, Call.FOR)
+    check = ChainCheck(journal.path, journal.head_seq, journal.hash_of, workers=1)
+    try:
+        assert check.in_other_processes
+        pool = check._pool
+        assert pool is not None
+        for pid in pool._processes:  # type: ignore[attr-defined]
+            status = Path(f"/proc/{pid}/status").read_text()
+            ignored = int(
+                next(line for line in status.splitlines() if line.startswith("SigIgn:")).split()[1],
+                16,
+            )
+            assert ignored & (1 << (signal.SIGINT - 1)), "a checking process would take Ctrl+C"
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # ours again
+    finally:
+        check.close()
+        journal.close()
