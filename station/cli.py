@@ -236,15 +236,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             "demo": cmd_demo,
         }[args.command]
         return handler(args)
-    except (
-        UsageError,
-        SetupError,
-        JournalError,
-        SheetError,
-        ExportError,
-        KeyProblem,
-        NoDisplay,
-    ) as error:
+    except (UsageError, SetupError, JournalError, SheetError, ExportError, KeyProblem) as error:
+        say_problem(f"station: {error}")
+        return 2
+    except NoDisplay as error:  # a window was asked for where none can be opened
         say_problem(f"station: {error}")
         return 2
     except KeyboardInterrupt:
