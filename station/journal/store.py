@@ -9,6 +9,7 @@ import contextlib
 import json
 import operator
 import os
+import re
 import secrets
 import sqlite3
 import time
@@ -24,7 +25,7 @@ from sqlite_utils import Database
 from station import __version__
 from station.domain import Action, Call, Change, Count, ElectionSetup, Event
 from station.domain.count import FrozenCount
-from station.files import file_identity, fsync_file, fsync_folder
+from station.files import file_identity, fsync_file, fsync_folder, sweep_stale
 from station.journal import schema
 from station.journal.chain import (
     OPTIONAL_SETUP_FIELDS,
@@ -980,6 +981,9 @@ def _utc_now() -> str:
 
 _CREATING_PREFIX = ".station-"
 _CREATING_SUFFIX = ".creating"
+_CREATING_NAME = re.compile(  # secrets.token_hex(6), and SQLite's own files beside it
+    f"{re.escape(_CREATING_PREFIX)}[0-9a-f]{{12}}{re.escape(_CREATING_SUFFIX)}(-wal|-shm|-journal)?"
+)
 _STALE_AFTER_S = 600  # a creation takes milliseconds: older leftovers are abandoned
 
 
@@ -988,12 +992,10 @@ def _remove_stale_creations(folder: Path) -> None:
 
     Only leftovers older than ten minutes: a younger one may be another station's
     creation in progress. What is left never has an election file's name, so this is
-    tidiness, not safety.
+    tidiness, not safety: only regular files of this user's with exactly the names
+    `create` gives, never through a link (see `sweep_stale`).
     """
-    with contextlib.suppress(OSError):
-        for leftover in folder.glob(f"{_CREATING_PREFIX}*{_CREATING_SUFFIX}*"):
-            if time.time() - leftover.stat().st_mtime >= _STALE_AFTER_S:
-                leftover.unlink(missing_ok=True)
+    sweep_stale(folder, _CREATING_NAME, older_than_s=_STALE_AFTER_S)
 
 
 def _link_into_place(temp: Path, path: Path) -> None:

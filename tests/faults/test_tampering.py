@@ -86,7 +86,7 @@ def pristine(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Pristine]:
         export_sheet(journal, journal.replay(), folder / "sheet", key)
         journal.close()  # 14: the closing, after the sheet
         reader = Journal.open(path, read_only=True)
-        head = f"{reader.head_seq}:{reader.head_hash[:12]}"
+        head = f"{reader.head_seq}:{reader.head_hash[:16]}"
         events = reader.head_seq
         reader.close()
         yield Pristine(path, folder / "sheet", key.fingerprint, head, sign.seq, events)

@@ -1,0 +1,177 @@
+"""What an outside attack on Station's promises found, each case held shut.
+
+Someone who had never seen Station tried to break its promises with copies of real
+files (issue 13). Each test here is one thing that attack did, run the way the
+attacker ran it: through the `station` command, on real files.
+"""
+
+import io
+import os
+import time
+from contextlib import redirect_stderr, redirect_stdout
+from pathlib import Path
+
+import pytest
+
+from station.cli import main
+from station.domain import ElectionSetup
+from station.journal import Journal
+from tests.faults.test_tampering import Pristine, election, pristine  # noqa: F401 (fixtures)
+
+HOUR_AGO = time.time() - 3600
+
+
+def station(*argv: str | Path) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err):
+        code = main([*map(str, argv)])
+    return code, out.getvalue(), err.getvalue()
+
+
+def one_line_usage_error(result: tuple[int, str, str], named: str) -> None:
+    code, out, err = result
+    assert code == 2, result
+    assert err.startswith("station: ") and err.count("\n") == 1, err
+    assert named in err, err
+    assert "NOT INTACT" not in out + err
+
+
+def age(path: Path) -> None:
+    os.utime(path, (HOUR_AGO, HOUR_AGO), follow_symlinks=False)
+
+
+# -- 1. the sweep of an export's leftovers follows no link -----------------------------
+
+
+def victim_folder(tmp_path: Path) -> tuple[Path, list[Path]]:
+    victim = tmp_path / "someone-else"
+    victim.mkdir()
+    files = [victim / name for name in ("tally.pdf", "manifest.json", "thesis.txt")]
+    for file in files:
+        file.write_text("not Station's")
+        age(file)
+    age(victim)
+    return victim, files
+
+
+def test_export_never_deletes_through_a_planted_link(
+    pristine: Pristine,  # noqa: F811
+    election: Pristine,  # noqa: F811
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(pristine.file.parent / "home"))  # its key
+    victim, files = victim_folder(tmp_path)
+    for shared in (tmp_path / "shared", tmp_path / "existing"):
+        shared.mkdir()
+        planted = shared / ".station-export-0badc0de"
+        planted.symlink_to(victim, target_is_directory=True)
+        age(planted)
+        out = shared / "sheet" if shared.name == "shared" else shared  # a new or existing folder
+        code, _out, err = station("export", election.file, "--out", out)
+        assert code == 0, err
+        assert all(file.read_text() == "not Station's" for file in files)
+        assert planted.is_symlink()
+
+
+def test_export_sweeps_only_its_own_files_from_a_leftover(tmp_path: Path) -> None:
+    from station.sheet.export import write_folder
+
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    planted = shared / ".station-export-0badc0de"
+    planted.mkdir()
+    notes = planted / "notes.txt"
+    notes.write_text("someone's")
+    age(notes)
+    _victim, files = victim_folder(tmp_path)
+    (planted / "tally.pdf").symlink_to(files[0])
+    age(planted / "tally.pdf")
+    age(planted)
+    write_folder(shared / "sheet", {"tally.json": b"{}\n"})
+    assert notes.read_text() == "someone's"
+    assert files[0].read_text() == "not Station's"
+    # A leftover of Station's own (only an export's files, old) still goes.
+    own = shared / ".station-export-0123abcd"
+    own.mkdir()
+    (own / "tally.json").write_bytes(b"half")
+    age(own / "tally.json")
+    age(own)
+    write_folder(shared / "sheet2", {"tally.json": b"{}\n"})
+    assert not own.exists()
+
+
+def test_creating_an_election_sweeps_only_its_own_leftovers(
+    tmp_path: Path, setup: ElectionSetup
+) -> None:
+    _victim, files = victim_folder(tmp_path)
+    lookalike = tmp_path / ".station-my-notes.creating.txt"  # not a name `create` gives
+    lookalike.write_text("someone's")
+    age(lookalike)
+    link = tmp_path / ".station-0a1b2c3d4e5f.creating"
+    link.symlink_to(files[2])
+    age(link)
+    Journal.create(tmp_path / "new.station", setup)
+    assert lookalike.read_text() == "someone's"
+    assert files[2].read_text() == "not Station's"
+
+
+# -- 2. a head written down is long enough not to be forged ---------------------------
+
+
+def test_a_short_head_is_refused_in_one_line(election: Pristine) -> None:  # noqa: F811
+    events, digest = election.head.split(":")
+    assert len(digest) == 16
+    for short in (8, 12, 15):
+        one_line_usage_error(
+            station("verify", election.file, "--head", f"{events}:{digest[:short]}"),
+            "16 hex digits",
+        )
+    code, out, err = station("verify", election.file, "--head", election.head)
+    assert (code, err) == (0, ""), err
+    assert digest in out
+
+
+# -- 9. --sheet without --key: the same note as `verify FOLDER` ------------------------
+
+
+def test_sheet_without_key_says_the_key_was_not_checked(election: Pristine) -> None:  # noqa: F811
+    code, out, err = station("verify", election.file, "--sheet", election.sheet)
+    assert (code, err) == (0, ""), err
+    assert "NOT checked against a fingerprint written down" in out
+    code, out, err = station(
+        "verify", election.file, "--sheet", election.sheet, "--key", election.key
+    )
+    assert (code, err) == (0, ""), err
+    assert "NOT checked" not in out
+
+
+# -- usage errors are not tampering ---------------------------------------------------
+
+
+def test_a_malformed_fingerprint_is_a_usage_error(election: Pristine) -> None:  # noqa: F811
+    for key in ("abc", "g" * 32, election.key + "00"):
+        one_line_usage_error(station("verify", election.sheet, "--key", key), "fingerprint")
+        one_line_usage_error(
+            station("verify", election.file, "--sheet", election.sheet, "--key", key),
+            "fingerprint",
+        )
+
+
+def test_a_folder_that_is_no_export_is_a_usage_error(election: Pristine, tmp_path: Path) -> None:  # noqa: F811
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    one_line_usage_error(station("verify", empty), "not an exported sheet")
+    one_line_usage_error(
+        station("verify", election.file, "--sheet", empty), "not an exported sheet"
+    )
+    # An export with a file missing is damage, not a mistake.
+    (election.sheet / "manifest.json").unlink()
+    code, _out, err = station("verify", election.sheet)
+    assert code == 1 and err.startswith("NOT INTACT: "), err
+
+
+def test_a_path_the_system_refuses_is_one_line(election: Pristine, tmp_path: Path) -> None:  # noqa: F811
+    too_long = tmp_path / ("x" * 300) / "sheet"
+    one_line_usage_error(station("verify", too_long), "cannot be read")
+    one_line_usage_error(station("verify", election.file, "--sheet", too_long), "")
