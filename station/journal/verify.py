@@ -51,8 +51,7 @@ def verify_journal(journal: Journal, progress: Progress | None = None) -> Verdic
     wrong. `progress`, if given, is called now and then with (events checked, events
     in all).
     """
-    guards = (*schema.GUARD_TRIGGERS, *(schema.SNAPSHOT_GUARDS if journal.has_snapshots else ()))
-    missing = set(guards) - journal.triggers()
+    missing = set(schema.guards(journal.version)) - journal.triggers()
     altered = journal.altered_guards()
     foreign = journal.foreign_triggers()
     guards_problem = (

@@ -317,6 +317,13 @@ def drop_a_setup_guard(path: Path) -> None:
     conn.close()
 
 
+def drop_replace_guards(path: Path) -> None:
+    conn = sqlite3.connect(path)
+    conn.execute("DROP TRIGGER election_no_replace")
+    conn.execute("DROP TRIGGER snapshots_no_replace")
+    conn.close()
+
+
 FILE_CASES: list[tuple[str, Callable[[Path], None], str]] = [
     ("delete-first", delete(1), "event 1 is missing"),
     ("delete-middle", delete(6), "event 6 is missing"),
@@ -335,6 +342,11 @@ FILE_CASES: list[tuple[str, Callable[[Path], None], str]] = [
         drop_a_setup_guard,
         "guards were removed from the file (election_no_delete)",
     ),
+    (
+        "drop-the-replace-guards",
+        drop_replace_guards,
+        "guards were removed from the file (election_no_replace, snapshots_no_replace)",
+    ),
 ]
 
 
@@ -346,6 +358,42 @@ def test_a_changed_record_is_named(
 ) -> None:
     change(election.file)
     assert_caught([election.file], named)
+
+
+# -- INSERT OR REPLACE deletes the row it replaces without firing a DELETE trigger --
+
+
+def replaced_row(conn: sqlite3.Connection, table: str, key: str, value: int) -> list[Any]:
+    row = list(conn.execute(f"SELECT * FROM {table} WHERE {key} = ?", (value,)).fetchone())
+    names = [column[0] for column in conn.execute(f"SELECT * FROM {table}").description]
+    flipped = {"for": "against", "against": "for"}
+    changed = {"case_number": "29-RC-999999", "summary": '{"forged":1}'}
+    return [
+        flipped[old] if name == "call" else changed.get(name, old)
+        for name, old in zip(names, row, strict=True)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("table", "key", "value"),
+    [("election", "id", 1), ("events", "seq", 3), ("snapshots", "seq", 3)],
+)
+@pytest.mark.parametrize("verb", ["INSERT OR REPLACE", "REPLACE"])
+def test_a_row_cannot_be_replaced(
+    election: Pristine, table: str, key: str, value: int, verb: str
+) -> None:
+    conn = sqlite3.connect(election.file, isolation_level=None)
+    if table == "snapshots":  # a snapshot to replace (a plain insert names its event: allowed)
+        event_hash_ = conn.execute("SELECT hash FROM events WHERE seq = 3").fetchone()[0]
+        conn.execute("INSERT INTO snapshots VALUES (3, ?, '{}', x'', x'', 'seal')", (event_hash_,))
+    before = conn.execute(f"SELECT * FROM {table} WHERE {key} = ?", (value,)).fetchone()
+    row = replaced_row(conn, table, key, value)
+    assert tuple(row) != before
+    marks = ", ".join("?" * len(row))
+    with pytest.raises(sqlite3.IntegrityError, match=r"append-only|appended in order"):
+        conn.execute(f"{verb} INTO {table} VALUES ({marks})", row)
+    assert conn.execute(f"SELECT * FROM {table} WHERE {key} = ?", (value,)).fetchone() == before
+    conn.close()
 
 
 # -- what the file alone cannot tell: caught against a signed sheet or a written head --
