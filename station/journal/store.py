@@ -6,7 +6,6 @@ return is the acknowledgement: the operator window shows a call only after it.
 """
 
 import contextlib
-import json
 import operator
 import os
 import re
@@ -26,7 +25,7 @@ from station import __version__
 from station.domain import Action, Call, Change, Count, ElectionSetup, Event
 from station.domain.count import FrozenCount
 from station.files import file_identity, fsync_file, fsync_folder, sweep_stale
-from station.journal import schema
+from station.journal import bounded_json, schema
 from station.journal.chain import (
     OPTIONAL_SETUP_FIELDS,
     SETUP_FIELDS,
@@ -120,7 +119,7 @@ class Record:
         if not self.detail:
             return {}
         try:
-            value = json.loads(self.detail)
+            value = bounded_json.loads(self.detail)
         except (TypeError, ValueError):
             return {"unreadable": str(self.detail)}  # `verify` says what is wrong
         return value if isinstance(value, dict) else {"unreadable": str(self.detail)}
@@ -449,9 +448,7 @@ class Journal:
                 f"{self.path}: the election file was moved, deleted or replaced; nothing was recorded"
             )
         seq = self.head_seq + 1
-        detail_text = (
-            None if detail is None else json.dumps(detail, sort_keys=True, separators=(",", ":"))
-        )
+        detail_text = None if detail is None else bounded_json.canonical_detail(detail)
         fields = (
             seq,
             _utc_now(),
@@ -665,7 +662,7 @@ class Journal:
         until = self.head_seq if until is None else until
         snapshot = self._snapshot_to_start_from(until)
         if snapshot is not None:
-            with contextlib.suppress(ValueError):
+            with contextlib.suppress(ValueError, RecursionError):
                 count = Count.thawed(snapshot.frozen, self.election.setup.pile)
                 if count.last_seq == snapshot.seq:
                     return self.fold(until, count)

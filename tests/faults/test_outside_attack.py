@@ -7,15 +7,19 @@ attacker ran it: through the `station` command, on real files.
 
 import io
 import os
+import sqlite3
 import time
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 
 import pytest
+from pytestqt.qtbot import QtBot
 
 from station.cli import main
 from station.domain import ElectionSetup
-from station.journal import Journal
+from station.journal import Journal, JournalError
+from station.journal.chain import event_hash
+from station.ui.dashboard_feed import JournalFollower
 from tests.faults.test_tampering import Pristine, election, pristine  # noqa: F401 (fixtures)
 
 HOUR_AGO = time.time() - 3600
@@ -175,3 +179,82 @@ def test_a_path_the_system_refuses_is_one_line(election: Pristine, tmp_path: Pat
     too_long = tmp_path / ("x" * 300) / "sheet"
     one_line_usage_error(station("verify", too_long), "cannot be read")
     one_line_usage_error(station("verify", election.file, "--sheet", too_long), "")
+
+
+# -- JSON nested deeper than Python's stack: one line everywhere, never RecursionError --
+
+DEEP = "[" * 100_000 + "]" * 100_000
+
+
+def append_forged(path: Path, action: str, target: int | None, detail: str) -> int:
+    """Append an event chained and hashed as Station would, with plain sqlite3."""
+    conn = sqlite3.connect(path)
+    seq, utc, mono_ns, session, last_hash = conn.execute(
+        "SELECT seq, utc, mono_ns, session, hash FROM events ORDER BY seq DESC LIMIT 1"
+    ).fetchone()
+    fields = (seq + 1, utc, mono_ns + 1, session, action, None, target, detail, last_hash)
+    conn.execute(
+        f"INSERT INTO events VALUES ({', '.join('?' * 10)})", (*fields, event_hash(*fields))
+    )
+    conn.commit()
+    conn.close()
+    return int(seq + 1)
+
+
+@pytest.mark.parametrize("detail", [DEEP, '{"party":' + DEEP + "}"])
+def test_deeply_nested_detail_is_one_line_everywhere(
+    pristine: Pristine,  # noqa: F811
+    election: Pristine,  # noqa: F811
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    detail: str,
+) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(pristine.file.parent / "home"))  # its key
+    seq = append_forged(election.file, "amend", 5, detail)
+    code, _out, err = station("verify", election.file)
+    assert code == 1 and err.count("\n") == 1, err
+    assert f"event {seq} was altered" in err
+    for argv in (
+        ["tally", election.file],
+        ["tally", election.file, "--json"],
+        ["log", election.file],
+        ["log", election.file, "--json"],
+        ["export", election.file, "--out", tmp_path / "out"],
+    ):
+        code, _out, err = station(*argv)
+        assert code in (0, 2) and err.count("\n") <= 1, (argv, err)
+    journal = Journal.open(election.file)  # as `station open` does, before its window
+    try:
+        journal.restore()
+    except JournalError as error:
+        assert "\n" not in str(error)
+    finally:
+        journal.close()
+
+
+def test_a_running_dashboard_goes_on_past_a_deeply_nested_detail(
+    qtbot: QtBot,
+    election: Pristine,  # noqa: F811
+) -> None:
+    follower = JournalFollower(election.file, interval_ms=10, retry_ms=20)
+    try:
+        before = follower.head_seq
+        append_forged(election.file, "amend", 5, DEEP)
+        follower.poll()  # raises nothing: it reports, and keeps polling
+        assert follower.head_seq == before + 1 or follower.problem
+        follower.poll()
+    finally:
+        follower.close()
+
+
+def test_a_huge_or_deep_manifest_is_refused_unread(election: Pristine) -> None:  # noqa: F811
+    manifest = election.sheet / "manifest.json"
+    manifest.write_text('{"a":' + DEEP + "}")
+    code, _out, err = station("verify", election.sheet)
+    assert code == 1 and err.count("\n") == 1 and "manifest.json" in err, err
+    with manifest.open("wb") as file:  # 3 GB, sparse: reading it whole would take minutes
+        file.truncate(3 << 30)
+    code, _out, err = station("verify", election.sheet)
+    assert code == 1 and "manifest.json: is larger than any Station writes" in err, err
+    one_line = err.count("\n") == 1
+    assert one_line

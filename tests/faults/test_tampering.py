@@ -26,6 +26,7 @@ from station.domain.tally_sheet import Observer
 from station.journal import Journal
 from station.journal.chain import OPTIONAL_SETUP_FIELDS, SETUP_FIELDS, event_hash
 from station.journal.store import EVENT_FIELDS
+from station.sheet.document import canonical_json
 from station.sheet.export import export_sheet
 from station.sheet.keys import create_key, key_for_signing
 from station.sheet.prepare import SheetRequest, prepare_sheet
@@ -317,6 +318,21 @@ def drop_a_setup_guard(path: Path) -> None:
     conn.close()
 
 
+def key_twice(detail: str, key: str, forged: object) -> str:
+    """The detail with `key` given twice, the first copy forged: Python keeps the last."""
+    return (
+        "{" + json.dumps(key) + ":" + json.dumps(forged, separators=(",", ":")) + "," + detail[1:]
+    )
+
+
+def sign_detail_key_twice(path: Path) -> None:
+    events = rows(path)
+    sign = events[12]  # event 13, the sheet
+    lines = json.loads(sign[7])["lines"]
+    sign[7] = key_twice(sign[7], "lines", {**lines, "3": lines["3"] + 100})
+    rewrite(path, events, rehash_from=13)
+
+
 def drop_replace_guards(path: Path) -> None:
     conn = sqlite3.connect(path)
     conn.execute("DROP TRIGGER election_no_replace")
@@ -342,6 +358,7 @@ FILE_CASES: list[tuple[str, Callable[[Path], None], str]] = [
         drop_a_setup_guard,
         "guards were removed from the file (election_no_delete)",
     ),
+    ("sign-detail-key-twice", sign_detail_key_twice, "event 13 was altered (its detail"),
     (
         "drop-the-replace-guards",
         drop_replace_guards,
@@ -465,7 +482,7 @@ def switch_a_call_in_the_journal(folder: Path) -> None:
     def switch(events: list[str]) -> list[str]:
         event = json.loads(events[2])  # event 3, AGAINST
         event["call"] = "for"
-        return [*events[:2], json.dumps(event), *events[3:]]
+        return [*events[:2], canonical_json(event).decode().rstrip(), *events[3:]]
 
     edit_events(folder, switch)
 
@@ -491,7 +508,20 @@ def signed_by_another_key(folder: Path) -> None:
     resign_with_other_key(folder, create_key(folder.parent / "forger.pem"))
 
 
+def a_call_given_twice_in_the_journal(folder: Path) -> None:
+    def twice(events: list[str]) -> list[str]:
+        line = events[2]  # event 3, AGAINST: a first "call" FOR, which Python reads past
+        return [*events[:2], '{"call":"for",' + line[1:], *events[3:]]
+
+    edit_events(folder, twice)
+
+
 EXPORT_CASES: list[tuple[str, Callable[[Path], None], str]] = [
+    (
+        "journal-jsonl-key-twice-resigned",
+        and_resign(a_call_given_twice_in_the_journal),
+        "journal.jsonl: line 4 is not in its canonical form",
+    ),
     ("tally-json", bump_line_3, "tally.json was changed after it was signed"),
     ("tally-json-resigned", and_resign(bump_line_3), "tally.json: line 3"),
     (
