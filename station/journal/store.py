@@ -544,6 +544,10 @@ class Journal:
         Raises CorruptJournal at the first event the rules of the count refuse: such a
         file can be read by `station verify`, which names the problem, but not counted on.
         """
+        try:
+            before = self.hash_of(count.last_seq)
+        except KeyError:
+            before = None  # the event is missing: replaying names it
         records = self.records(after=count.last_seq)  # one statement: one snapshot
         while True:
             try:
@@ -556,6 +560,13 @@ class Journal:
                 change = count.apply(record.event())
             except ValueError as error:  # ReplayError, or an unknown action or call
                 raise CorruptJournal(f"{self.path}: {error} (run `station verify`)") from None
+            # After the rules (which name a missing event as such), before anyone hears
+            # of the change: the count it went into is not to be counted on.
+            if before is not None and (
+                record.prev_hash != before or record.computed_hash() != record.hash
+            ):
+                raise CorruptJournal(_chain_broken(self.path, record.seq))
+            before = record.hash
             yield record, change
 
     def unreadable(self, error: sqlite3.DatabaseError, after: int) -> JournalError:
@@ -665,8 +676,41 @@ class Journal:
             with contextlib.suppress(ValueError, RecursionError):
                 count = Count.thawed(snapshot.frozen, self.election.setup.pile)
                 if count.last_seq == snapshot.seq:
-                    return self.fold(until, count)
-        return self.fold(until)
+                    return self._chain_checked(snapshot.seq, until, lambda: self.fold(until, count))
+        return self._chain_checked(0, until, lambda: self.fold(until))
+
+    def _chain_checked(self, after: int, until: int, fold: Callable[[], Count]) -> Count:
+        """`fold()`, once the hash and link of every event after `after` up to `until` hold.
+
+        The guards inside SQLite check an event's number and link, never its own hash
+        (SQLite has no SHA-256): an event written with plain sqlite3 under a wrong hash
+        is accepted, so a station must look before it counts on. From the first event,
+        the hashes are checked by other processes while this one folds (as `verify`
+        does); from a snapshot, the few events after it are checked here.
+        """
+        from station.journal.chain_check import PARALLEL_FROM, ChainCheck, first_break
+
+        try:
+            if after == 0 and until >= PARALLEL_FROM:
+                chain = ChainCheck(self.path, until, self.hash_of, identity=self.identity)
+                try:
+                    count = fold()
+                    broken = chain.first_break(self.rows)
+                finally:
+                    chain.close()
+            else:
+                count = fold()
+                broken = first_break(
+                    self.rows(after + 1, until), after + 1, until, self.hash_of(after)
+                )
+        except KeyError:
+            broken = None  # an event missing: the fold names it
+            count = fold()
+        except sqlite3.DatabaseError as error:
+            raise self.unreadable(error, after) from None
+        if broken is not None:
+            raise CorruptJournal(_chain_broken(self.path, broken))
+        return count
 
     def trusted_snapshot_seq(self, until: int | None = None) -> int | None:
         """The event `restore(until)` would start from (None: the first), as bench/ asks."""
@@ -797,8 +841,9 @@ class Journal:
         return Count(pile_size=self.election.setup.pile)
 
     def replay(self) -> Count:
-        """A new Count of every event (raises CorruptJournal on an event the rules refuse)."""
-        return self.fold()
+        """A new Count of every event, each one's hash checked (raises CorruptJournal on
+        an event the rules refuse or whose hash or link does not hold)."""
+        return self._chain_checked(0, self.head_seq, self.fold)
 
     def altered_guards(self) -> list[str]:
         """Station's guard triggers that the file has, but worded otherwise."""
@@ -846,6 +891,13 @@ class _StoppedByEach(Exception):
 
 class _NotStored(Exception):
     """The INSERT of an event stored no row."""
+
+
+def _chain_broken(path: Path, seq: int) -> str:
+    return (
+        f"{path}: event {seq:,} does not match the hash chain (it was altered, or written"
+        " outside Station); nothing can be counted into this file (run `station verify`)"
+    )
 
 
 def _is_plain_call(record: Record) -> bool:

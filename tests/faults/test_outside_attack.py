@@ -17,10 +17,12 @@ from pytestqt.qtbot import QtBot
 
 from station.cli import main
 from station.domain import ElectionSetup
-from station.journal import Journal, JournalError
+from station.journal import CorruptJournal, Journal, JournalError, chain_check
 from station.journal.chain import event_hash
+from station.ui.count_controller import CountController
 from station.ui.dashboard_feed import JournalFollower
 from tests.faults.test_tampering import Pristine, election, pristine  # noqa: F401 (fixtures)
+from tests.journal.test_snapshots import long_count, often  # noqa: F401 (fixtures)
 
 HOUR_AGO = time.time() - 3600
 
@@ -258,3 +260,64 @@ def test_a_huge_or_deep_manifest_is_refused_unread(election: Pristine) -> None: 
     assert code == 1 and "manifest.json: is larger than any Station writes" in err, err
     one_line = err.count("\n") == 1
     assert one_line
+
+
+# -- 4. a station never counts on past an event whose own hash is wrong ---------------
+
+
+def append_misshashed(path: Path) -> int:
+    """An event that chains to the last (so the guards let it in) under a wrong hash."""
+    conn = sqlite3.connect(path)
+    seq, utc, mono_ns, _session, last_hash = conn.execute(
+        "SELECT seq, utc, mono_ns, session, hash FROM events ORDER BY seq DESC LIMIT 1"
+    ).fetchone()
+    row = (seq + 1, utc, mono_ns + 1, seq + 1, "open", None, None, None, last_hash, "e" * 64)
+    conn.execute(f"INSERT INTO events VALUES ({', '.join('?' * 10)})", row)
+    conn.commit()
+    conn.close()
+    return int(seq + 1)
+
+
+def refuses_to_count(qtbot: QtBot, path: Path, seq: int) -> None:
+    journal = Journal.open(path)
+    try:
+        with pytest.raises(CorruptJournal, match=f"event {seq:,} does not match the hash chain"):
+            CountController(journal)
+        with pytest.raises(CorruptJournal, match=f"event {seq:,} does not match"):
+            journal.replay()
+    finally:
+        journal.close()
+    assert Journal.open(path, read_only=True).head_seq == seq  # nothing was appended
+
+
+def test_opening_refuses_a_wrong_hash(qtbot: QtBot, election: Pristine) -> None:  # noqa: F811
+    seq = append_misshashed(election.file)
+    refuses_to_count(qtbot, election.file, seq)
+    for argv in (
+        ["sign", election.file, "--agent", "R. Agent"],
+        ["reopen", election.file, "--reason", "a test"],
+        ["tally", election.file],
+    ):
+        one_line_usage_error(station(*argv), f"event {seq} does not match the hash chain")
+
+
+@pytest.mark.parametrize("start", ["from-its-snapshot", "from-the-first-in-parallel"])
+def test_opening_a_long_count_checks_every_event_it_folds(
+    qtbot: QtBot,
+    long_count: Path,  # noqa: F811
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    start: str,
+) -> None:
+    if start == "from-the-first-in-parallel":
+        # Another station: the snapshot is not its own. The hashes are checked by
+        # another process while this one folds.
+        monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "another-station"))
+        monkeypatch.setattr(chain_check, "PARALLEL_FROM", 10)
+        monkeypatch.setattr(chain_check, "_spare_cores", lambda: 1)
+    journal = Journal.open(long_count, read_only=True)
+    expected = 0 if start != "from-its-snapshot" else 282
+    assert (journal.trusted_snapshot_seq() or 0) == expected
+    journal.close()
+    seq = append_misshashed(long_count)
+    refuses_to_count(qtbot, long_count, seq)
