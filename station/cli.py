@@ -61,6 +61,7 @@ SUBCOMMANDS = (
     "sign",
     "reopen",
     "export",
+    "copy",
     "key",
     "demo",
 )
@@ -180,6 +181,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     export.add_argument("--paper", choices=sorted(PAPERS), default="letter")
 
+    copy = commands.add_parser(
+        "copy",
+        help="copy an election file whole (what its -wal holds too), never over a file",
+    )
+    copy.add_argument("file", type=Path)
+    copy.add_argument("dest", type=Path, metavar="DEST", help="the new file, or a folder")
+
     key = commands.add_parser("key", help="print this station's signing key fingerprint")
     key.add_argument("--new", action="store_true", help="make a new key (only when none exists)")
 
@@ -224,6 +232,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "sign": cmd_sign,
             "reopen": cmd_reopen,
             "export": cmd_export,
+            "copy": cmd_copy,
             "key": cmd_key,
             "dashboard": cmd_dashboard,
             "demo": cmd_demo,
@@ -427,6 +436,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
         if not sheet.ok:
             say_problem(f"NOT INTACT: {args.sheet}: {sheet.problem}")
             return 1
+    had_wal = Path(f"{args.file}-wal").exists()  # before SQLite makes one to read the file
     try:
         journal = Journal.open(args.file, read_only=True)
     except CorruptJournal as error:
@@ -440,6 +450,9 @@ def cmd_verify(args: argparse.Namespace) -> int:
         verdict = verify_journal(journal, shown)
         shown.finish()
         problem = verdict.problem
+        # A count that goes on (or a station that crashed) keeps its latest events in
+        # the -wal beside the file: a copy of the file alone silently lacks them.
+        unclosed = not had_wal and not journal.last_session_closed()
         if verdict.ok and sheet is not None and sheet.document is not None:
             problem = _against_sheet(journal, sheet.document, args.sheet)
         if verdict.ok and not problem and head is not None:
@@ -462,6 +475,12 @@ def cmd_verify(args: argparse.Namespace) -> int:
         )
     if head is not None:
         print(f"OK: still holds event {head[0]:,} with hash {head[1]}..., as written down")
+    if unclosed:
+        say_problem(
+            "warning: the last session has no close event and there is no -wal file beside"
+            " the file: if it is a copy, the count may go on in a -wal file that was not"
+            " copied (copy election files with `station copy FILE DEST`)"
+        )
     return 0
 
 
@@ -673,6 +692,14 @@ def cmd_export(args: argparse.Namespace) -> int:
         f"exported the {exported.sheet.title.lower()} tally (event {exported.sheet.seq:,}) to"
         f" {exported.folder}, signed by key {exported.fingerprint}"
     )
+    return 0
+
+
+def cmd_copy(args: argparse.Namespace) -> int:
+    from station.journal.copying import copy_election
+
+    copied, events, head = copy_election(args.file, args.dest)
+    print(f"copied {args.file} to {copied}: {events:,} events, head {head[:HEAD_DIGITS]}")
     return 0
 
 

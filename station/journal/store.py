@@ -354,8 +354,10 @@ class Journal:
                 version = db.execute("PRAGMA user_version").fetchone()[0]
                 _check_version(path, version)
                 if not read_only:
+                    _ensure_wal(path, db)
                     db.execute("PRAGMA synchronous = FULL")
                     db.execute("PRAGMA fullfsync = ON")  # macOS: a real flush to the platter
+                    db.execute(f"PRAGMA wal_autocheckpoint = {_CHECKPOINT_PAGES}")
                     if version < schema.SCHEMA_VERSION:
                         schema.upgrade(db)
                 journal = cls(path, db, read_only=read_only, lock=lock)
@@ -484,7 +486,20 @@ class Journal:
                 return record
             raise WriteFailed(f"not recorded: {_write_problem(self.path, error)}") from None
         self.head_seq, self.head_hash = seq, record.hash
+        if action in (Action.OPEN, Action.SIGN):
+            self._checkpoint_wal()
         return record
+
+    def _checkpoint_wal(self) -> None:
+        """Move what the -wal holds into the file itself, as far as no reader prevents it.
+
+        After a station opened the file (a copy of the file alone then shows a session
+        not closed, which `verify` warns of) and after a tally sheet (and so at every
+        pause: the copy holds the sheet). What it costs is a flush; if it cannot be done
+        now, SQLite does it later.
+        """
+        with contextlib.suppress(sqlite3.Error):
+            self._conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
 
     def _committed_after_all(self, record: Record) -> bool:
         """After an error, whether the event is in the file anyway (the file is the truth)."""
@@ -832,6 +847,15 @@ class Journal:
             raise KeyError(seq)
         return found
 
+    def backup_to(self, target: sqlite3.Connection) -> None:
+        """Copy the whole file, with what its -wal holds, into `target` (SQLite's backup)."""
+        self._conn.backup(target)
+
+    def last_session_closed(self) -> bool:
+        """Whether the last event is a station closing the file (or there is none)."""
+        last = self.last_records(1)
+        return not last or last[0].action == Action.CLOSE
+
     def rows(self, first: int, last: int) -> Iterator[tuple[Any, ...]]:
         """Events `first` to `last` as bare rows (EVENT_FIELDS), for checking hashes fast."""
         return iter(self._conn.execute(ROWS_BETWEEN, (first, last)))
@@ -913,6 +937,30 @@ def _connect(path: Path, *, read_only: bool) -> Database:
         raise JournalNotFound(f"{path}: cannot be opened ({_describe(error)})") from None
     conn.execute("PRAGMA busy_timeout = 5000")
     return Database(conn, execute_plugins=False)
+
+
+# The main file never lags far behind the -wal: a copy of it alone (all that some ways
+# of copying take) still holds all but the last hundred events or so. SQLite moves the
+# -wal's pages into the file once it holds this many (its default is 1,000).
+_CHECKPOINT_PAGES = 256
+
+
+def _ensure_wal(path: Path, db: Database) -> None:
+    """Put a file back into WAL mode before counting into it.
+
+    A copy made with `VACUUM INTO` (or by an older tool) is in rollback mode, in which a
+    reader blocks the writer: the station would refuse calls while a dashboard reads.
+    """
+    mode = str(db.execute("PRAGMA journal_mode").fetchone()[0]).lower()
+    if mode == "wal":
+        return
+    with db.ensure_autocommit_on():
+        mode = str(db.execute("PRAGMA journal_mode = WAL").fetchone()[0]).lower()
+    if mode != "wal":
+        raise JournalUnavailable(
+            f"{path}: cannot be counted into: it is in {mode} mode and could not be put"
+            " back into WAL mode (is another program using it?)"
+        )
 
 
 def _tidy_sidecars(path: Path) -> None:

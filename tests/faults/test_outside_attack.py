@@ -7,6 +7,7 @@ attacker ran it: through the `station` command, on real files.
 
 import io
 import os
+import shutil
 import sqlite3
 import time
 from contextlib import redirect_stderr, redirect_stdout
@@ -16,9 +17,11 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from station.cli import main
-from station.domain import ElectionSetup
+from station.domain import Action, Call, ElectionSetup, SheetKind
 from station.journal import CorruptJournal, Journal, JournalError, chain_check
 from station.journal.chain import event_hash
+from station.sheet.keys import key_for_signing
+from station.sheet.prepare import SheetRequest, prepare_sheet, reopen_count
 from station.ui.count_controller import CountController
 from station.ui.dashboard_feed import JournalFollower
 from tests.faults.test_tampering import Pristine, election, pristine  # noqa: F401 (fixtures)
@@ -321,3 +324,127 @@ def test_opening_a_long_count_checks_every_event_it_folds(
     journal.close()
     seq = append_misshashed(long_count)
     refuses_to_count(qtbot, long_count, seq)
+
+
+# -- 7. a file in rollback mode is put back into WAL before a station counts into it --
+
+
+def journal_mode(path: Path) -> str:
+    conn = sqlite3.connect(path)
+    try:
+        return str(conn.execute("PRAGMA journal_mode").fetchone()[0])
+    finally:
+        conn.close()
+
+
+def test_a_vacuumed_copy_is_counted_into_in_wal_mode(
+    qtbot: QtBot,
+    election: Pristine,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    copy = tmp_path / "vacuumed.station"
+    conn = sqlite3.connect(election.file)
+    conn.execute("VACUUM INTO ?", (str(copy),))
+    conn.close()
+    assert journal_mode(copy) == "delete"
+    assert station("reopen", copy, "--reason", "a recount")[0] == 0
+    assert journal_mode(copy) == "wal"
+    # A reader holding a read open never blocks the station's next call.
+    reader = sqlite3.connect(copy)
+    reader.execute("BEGIN")
+    reader.execute("SELECT COUNT(*) FROM events").fetchone()
+    try:
+        controller = CountController(Journal.open(copy))
+        changes = controller.count.counted
+        controller.record(Call.FOR)
+        assert controller.count.counted == changes + 1
+        controller.journal.close()
+    finally:
+        reader.close()
+
+
+# -- 8. the file alone holds the count: checkpoints, a warning, and `station copy` ----
+
+
+def copy_alone(path: Path, to: Path) -> Path:
+    """What a file manager copies: the file, not the -wal beside it."""
+    shutil.copyfile(path, to)
+    return to
+
+
+def events_in(path: Path) -> int:
+    journal = Journal.open(path, read_only=True)
+    try:
+        return journal.head_seq
+    finally:
+        journal.close()
+
+
+def test_the_file_alone_never_lags_far_behind(election_file: Path, tmp_path: Path) -> None:
+    journal = Journal.open(election_file)
+    try:
+        journal.start_session()
+        for _ in range(5):
+            journal.append(Action.CALL, Call.FOR)
+        sign = prepare_sheet(
+            journal,
+            journal.replay(),
+            SheetRequest(SheetKind.INTERIM, "R. Agent", [], None),
+            key_fingerprint=key_for_signing().fingerprint,
+        )
+        # A copy made right after a sheet (or a pause) holds it.
+        assert events_in(copy_alone(election_file, tmp_path / "a.station")) >= sign.seq
+        reopen_count(journal, journal.replay(), "next morning")
+        for _ in range(600):
+            journal.append(Action.CALL, Call.AGAINST)
+        lag = journal.head_seq - events_in(copy_alone(election_file, tmp_path / "b.station"))
+        assert lag <= 300
+    finally:
+        journal.close()
+
+
+def test_verify_warns_of_a_copy_without_its_wal(election_file: Path, tmp_path: Path) -> None:
+    journal = Journal.open(election_file)
+    try:
+        journal.start_session()
+        journal.append(Action.CALL, Call.FOR)
+        copy = copy_alone(election_file, tmp_path / "copy.station")
+        code, _out, err = station("verify", copy)
+        assert code == 0 and err.count("\n") == 1, err
+        assert "the count may go on in a -wal file that was not copied" in err
+        code, _out, err = station("verify", election_file)  # the original, its -wal beside it
+        assert (code, err) == (0, "")
+    finally:
+        journal.close()
+    code, _out, err = station("verify", election_file)  # closed: nothing more to copy
+    assert (code, err) == (0, "")
+
+
+def test_station_copy_takes_the_wal_too_and_never_overwrites(
+    election_file: Path, tmp_path: Path
+) -> None:
+    journal = Journal.open(election_file)
+    try:
+        journal.start_session()
+        for _ in range(3):
+            journal.append(Action.CALL, Call.FOR)
+        head = (journal.head_seq, journal.head_hash)
+        code, out, err = station("copy", election_file, tmp_path / "copy.station")
+        assert (code, err) == (0, ""), err
+        assert head[1][:16] in out
+        assert events_in(tmp_path / "copy.station") == head[0]  # while it counts on
+        assert journal_mode(tmp_path / "copy.station") == "wal"
+    finally:
+        journal.close()
+    before = (tmp_path / "copy.station").read_bytes()
+    one_line_usage_error(
+        station("copy", election_file, tmp_path / "copy.station"), "never overwrites"
+    )
+    assert (tmp_path / "copy.station").read_bytes() == before
+    folder = tmp_path / "stick"
+    folder.mkdir()
+    assert station("copy", election_file, folder)[0] == 0
+    code, _out, err = station("verify", folder / election_file.name)
+    assert (code, err) == (0, ""), err
+    one_line_usage_error(station("copy", tmp_path / "missing.station", folder), "missing")
+    assert sorted(p.name for p in folder.iterdir()) == [election_file.name]
