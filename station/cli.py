@@ -289,7 +289,7 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 
 def cmd_tally(args: argparse.Namespace) -> int:
-    journal = Journal.open(args.file, read_only=True)
+    journal = _open_to_read(args.file)
     try:
         count, head = _replay(journal)
     finally:
@@ -316,6 +316,17 @@ def cmd_tally(args: argparse.Namespace) -> int:
     ]
     print("\n".join(lines))
     return 0
+
+
+def _open_to_read(path: Path) -> Journal:
+    """Open an election file read-only, saying so when it is read as it lies."""
+    journal = Journal.open(path, read_only=True)
+    if journal.immutable:
+        say_problem(
+            f"note: {path} is on read-only media and has no -wal beside it: read as it lies"
+            " (SQLite immutable mode)"
+        )
+    return journal
 
 
 def _by_party(count: Count) -> str:
@@ -381,7 +392,7 @@ def _readable(journal: Journal) -> Iterator[Record]:
 
 
 def cmd_log(args: argparse.Namespace) -> int:
-    journal = Journal.open(args.file, read_only=True)
+    journal = _open_to_read(args.file)
     try:
         count = journal.new_count()
         out = sys.stdout
@@ -438,7 +449,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
             return 1
     had_wal = Path(f"{args.file}-wal").exists()  # before SQLite makes one to read the file
     try:
-        journal = Journal.open(args.file, read_only=True)
+        journal = _open_to_read(args.file)
     except CorruptJournal as error:
         # A Station file whose setup was altered or removed, or that SQLite can no
         # longer read: the record is not intact (exit 1), unlike a file that was never
@@ -669,7 +680,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     if not args.out.strip():
         raise UsageError("--out needs a folder")
     out = Path(args.out)
-    journal = Journal.open(args.file, read_only=True)
+    journal = _open_to_read(args.file)
     try:
         count = journal.replay()
         sheet = choose_sheet(count, args.sheet)  # before the key: say what is missing first

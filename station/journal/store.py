@@ -239,6 +239,8 @@ class Journal:
     ) -> None:
         self.path = path
         self.read_only = read_only
+        # Read as it lies on read-only media, without the -shm WAL needs (see `open`).
+        self.immutable = False
         self._db = db
         self._conn = db.conn
         self._lock = lock
@@ -348,8 +350,9 @@ class Journal:
         # if the file turns out to be unreadable, take away any we caused.
         sidecars = [Path(f"{path}-wal"), Path(f"{path}-shm")]
         ours = [sidecar for sidecar in sidecars if not sidecar.exists()]
+        immutable = read_only and _on_read_only_media(path)
         try:
-            db = _connect(path, read_only=read_only)
+            db = _connect(path, read_only=read_only, immutable=immutable)
             try:
                 version = db.execute("PRAGMA user_version").fetchone()[0]
                 _check_version(path, version)
@@ -361,7 +364,8 @@ class Journal:
                     if version < schema.SCHEMA_VERSION:
                         schema.upgrade(db)
                 journal = cls(path, db, read_only=read_only, lock=lock)
-                journal._made_sidecars = read_only and tidy and bool(ours)
+                journal.immutable = immutable
+                journal._made_sidecars = read_only and tidy and bool(ours) and not immutable
                 return journal
             except BaseException:
                 db.close()
@@ -929,8 +933,32 @@ def _is_plain_call(record: Record) -> bool:
     return record.action == "call" and record.target is None and record.detail is None
 
 
-def _connect(path: Path, *, read_only: bool) -> Database:
+def _on_read_only_media(path: Path) -> bool:
+    """Whether a file can only be read as it lies: on a write-protected stick or disc.
+
+    Reading a WAL database needs a -shm file beside it, which cannot be made there. With
+    no -wal beside it (a file a station closed cleanly) nothing can be missing from the
+    file itself, and SQLite reads it as immutable: no -shm, no lock, no change expected.
+
+    Only a file system mounted read-only: a folder merely not writable by this user may
+    hold a file a station is about to count into, which an immutable reader (the
+    observers' dashboard) would never see change.
+    """
+    folder = path.absolute().parent
+    if Path(f"{path}-wal").exists():
+        return False
+    try:
+        if hasattr(os, "statvfs"):
+            return bool(os.statvfs(folder).f_flag & os.ST_RDONLY)
+        return not os.access(folder, os.W_OK)  # pragma: no cover - Windows
+    except OSError:
+        return False
+
+
+def _connect(path: Path, *, read_only: bool, immutable: bool = False) -> Database:
     uri = f"{path.absolute().as_uri()}?mode={'ro' if read_only else 'rw'}"
+    if immutable:
+        uri += "&immutable=1"
     try:
         conn = sqlite3.connect(uri, uri=True, check_same_thread=False)
     except sqlite3.OperationalError as error:

@@ -9,7 +9,9 @@ import io
 import os
 import shutil
 import sqlite3
+import subprocess
 import time
+from collections.abc import Iterator
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 
@@ -448,3 +450,52 @@ def test_station_copy_takes_the_wal_too_and_never_overwrites(
     assert (code, err) == (0, ""), err
     one_line_usage_error(station("copy", tmp_path / "missing.station", folder), "missing")
     assert sorted(p.name for p in folder.iterdir()) == [election_file.name]
+
+
+# -- 10. a file on read-only media is read where it lies ------------------------------
+
+
+@pytest.fixture
+def write_protected(election: Pristine, tmp_path: Path) -> Iterator[Path]:  # noqa: F811
+    """The closed election file on a file system mounted read-only (root only)."""
+    stick = tmp_path / "stick"
+    stick.mkdir()
+    if os.geteuid() != 0:
+        pytest.skip("mounting a read-only file system needs root")
+    done = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", str(stick)], capture_output=True
+    )
+    if done.returncode:
+        pytest.skip(f"cannot mount a tmpfs here: {done.stderr.strip()!r}")
+    try:
+        shutil.copy(election.file, stick / election.file.name)
+        subprocess.run(["mount", "-o", "remount,ro", str(stick)], check=True)
+        yield stick / election.file.name
+    finally:
+        subprocess.run(["umount", str(stick)], check=True)
+
+
+def test_a_file_on_read_only_media_is_read_where_it_lies(
+    qtbot: QtBot,
+    pristine: Pristine,  # noqa: F811
+    write_protected: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(pristine.file.parent / "home"))  # its key
+    for argv in (
+        ["verify", write_protected],
+        ["tally", write_protected],
+        ["log", write_protected],
+        ["export", write_protected, "--out", tmp_path / "out"],
+    ):
+        code, _out, err = station(*argv)
+        assert code == 0, (argv, err)
+        assert "read-only media" in err and err.count("\n") == 1, err
+    assert "OK: " in station("verify", write_protected)[1]
+    follower = JournalFollower(write_protected)  # the dashboard
+    try:
+        assert follower.head_seq == pristine.events
+    finally:
+        follower.close()
+    assert sorted(p.name for p in write_protected.parent.iterdir()) == [write_protected.name]
