@@ -5,7 +5,9 @@ files (issue 13). Each test here is one thing that attack did, run the way the
 attacker ran it: through the `station` command, on real files.
 """
 
+import dataclasses
 import io
+import json
 import os
 import shutil
 import sqlite3
@@ -20,12 +22,18 @@ from pytestqt.qtbot import QtBot
 
 from station.cli import main
 from station.domain import Action, Call, ElectionSetup, SheetKind
+from station.domain.tally_sheet import SheetError
 from station.journal import CorruptJournal, Journal, JournalError, chain_check
-from station.journal.chain import event_hash
+from station.journal.chain import event_hash, snapshot_digest
+from station.journal.schema import SNAPSHOT_GUARD_STATEMENTS
+from station.journal.seal import seal, station_secret
+from station.sheet.export import ExportError
 from station.sheet.keys import key_for_signing
 from station.sheet.prepare import SheetRequest, prepare_sheet, reopen_count
+from station.ui import count_controller
 from station.ui.count_controller import CountController
 from station.ui.dashboard_feed import JournalFollower
+from tests.conftest import JFK8
 from tests.faults.test_tampering import Pristine, election, pristine  # noqa: F401 (fixtures)
 from tests.journal.test_snapshots import long_count, often  # noqa: F401 (fixtures)
 
@@ -499,3 +507,88 @@ def test_a_file_on_read_only_media_is_read_where_it_lies(
     finally:
         follower.close()
     assert sorted(p.name for p in write_protected.parent.iterdir()) == [write_protected.name]
+
+
+# -- 3. the window certifies and exports what the journal says, not a snapshot ------
+
+
+def forge_sealed_snapshot(path: Path) -> None:
+    """With this station's seal secret: the snapshot says one FOR was an AGAINST.
+
+    Consistent in itself (its totals add up), sealed as the station seals: the station
+    starts from it.
+    """
+    conn = sqlite3.connect(path)
+    try:
+        seq, event_hash_, summary, done = conn.execute(
+            "SELECT seq, event_hash, summary, done FROM snapshots"
+        ).fetchone()
+        stack, state = bytearray(done), json.loads(summary)
+        for_, against = list(Call).index(Call.FOR), list(Call).index(Call.AGAINST)
+        entry = next(i for i in range(0, len(stack), 8) if stack[i] & 3 == for_)
+        stack[entry] = stack[entry] & ~3 | against
+        state["totals"][for_] -= 1
+        state["totals"][against] += 1
+        forged = json.dumps(state, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+        secret = station_secret()
+        assert secret is not None
+        undone = conn.execute("SELECT undone FROM snapshots").fetchone()[0]
+        digest = snapshot_digest(seq, event_hash_, forged, bytes(stack), undone)
+        conn.execute("DROP TRIGGER snapshots_no_update")
+        conn.execute(
+            "UPDATE snapshots SET summary = ?, done = ?, seal = ?",
+            (forged, bytes(stack), seal(secret, digest)),
+        )
+        conn.execute(SNAPSHOT_GUARD_STATEMENTS[0])
+        conn.commit()
+    finally:
+        conn.close()
+
+
+@pytest.fixture
+def signed_long_count(tmp_path: Path, often: None) -> Path:  # noqa: F811
+    """300 calls and an interim sheet, closed by a station: it stored a snapshot."""
+    path = tmp_path / "long.station"
+    Journal.create(path, dataclasses.replace(JFK8, ballots=None, pile=0))
+    journal = Journal.open(path)
+    journal.start_session()
+    for number in range(300):
+        journal.append(Action.CALL, Call.FOR if number % 3 else Call.AGAINST)
+    request = SheetRequest(SheetKind.INTERIM, "R. Agent", [], None)
+    prepare_sheet(journal, journal.replay(), request, key_fingerprint=key_for_signing().fingerprint)
+    journal.close()
+    return path
+
+
+def test_the_window_refuses_to_certify_or_export_a_forged_snapshot(
+    qtbot: QtBot,
+    signed_long_count: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The window replays its last few events one by one: fewer than the snapshot's lag.
+    monkeypatch.setattr(count_controller, "RECENT_CHANGES", 5)
+    journal = Journal.open(signed_long_count, read_only=True)
+    truth = journal.replay()
+    journal.close()
+    forge_sealed_snapshot(signed_long_count)
+    controller = CountController(Journal.open(signed_long_count))
+    try:
+        shown = controller.count.tally
+        assert (shown.for_union, shown.against) == (
+            truth.tally.for_union - 1,
+            truth.tally.against + 1,
+        )
+        assert controller.count.locked_by is not None  # by the interim sheet
+        controller.reopen("the next morning")
+        head = controller.journal.head_seq
+        request = SheetRequest(SheetKind.INTERIM, "R. Agent", [], None)
+        with pytest.raises(SheetError, match="is not what the journal gives") as refused:
+            controller.prepare_sheet(request)
+        assert "\n" not in str(refused.value)
+        assert controller.journal.head_seq == head  # nothing was signed
+        with pytest.raises(ExportError, match="is not what the journal gives"):
+            controller.export(tmp_path / "out", "letter")  # the interim sheet
+        assert not (tmp_path / "out").exists()
+    finally:
+        controller.close()
