@@ -151,6 +151,17 @@ def test_a_short_head_is_refused_in_one_line(election: Pristine) -> None:  # noq
     assert digest in out
 
 
+def test_the_operator_window_shows_a_head_long_enough(qtbot: QtBot, election_file: Path) -> None:
+    from tests.ui.test_operator_window import open_window
+
+    window = open_window(qtbot, election_file)
+    try:
+        head = window.controller.journal.head_hash
+        assert f"head {head[:16]}" in window.journal_label.text()
+    finally:
+        window.close()
+
+
 # -- 9. --sheet without --key: the same note as `verify FOLDER` ------------------------
 
 
