@@ -57,10 +57,12 @@ def differs_from_journal(journal: Journal, count: Count) -> str | None:
 
     A station opens a long count from a snapshot it sealed itself; whoever holds its
     seal secret could make it show a count the journal does not give. What is
-    certified or exported is therefore folded again from the first event, every hash
-    checked, as `station sign` does (raises CorruptJournal if the chain is broken).
+    certified or exported is therefore folded again from the first event, as `station
+    sign` does (raises CorruptJournal on an event the rules refuse). The hashes from
+    the snapshot on were checked when the file was opened; before it, an event altered
+    without its hash recomputed changes the fold, which this compares.
     """
-    folded = journal.replay()
+    folded = journal.fold()
     if folded.last_seq == count.last_seq and folded.freeze() == count.freeze():
         return None
     shown, given = count.tally, folded.tally
