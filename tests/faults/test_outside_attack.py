@@ -603,3 +603,25 @@ def test_the_window_refuses_to_certify_or_export_a_forged_snapshot(
         assert not (tmp_path / "out").exists()
     finally:
         controller.close()
+
+
+def test_the_window_certifies_and_exports_a_count_opened_from_its_own_snapshot(
+    qtbot: QtBot,
+    signed_long_count: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(count_controller, "RECENT_CHANGES", 5)
+    journal = Journal.open(signed_long_count, read_only=True)
+    assert journal.trusted_snapshot_seq(journal.head_seq - 5) is not None
+    journal.close()
+    controller = CountController(Journal.open(signed_long_count))
+    try:
+        controller.reopen("the next morning")
+        controller.record(Call.FOR)
+        sheet = controller.prepare_sheet(SheetRequest(SheetKind.FINAL, "R. Agent", [], None))
+        exported = controller.export(tmp_path / "out", "letter")
+        assert exported.sheet == sheet
+    finally:
+        controller.close()
+    assert station("verify", tmp_path / "out")[0] == 0
