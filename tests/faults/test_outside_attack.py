@@ -207,6 +207,20 @@ def test_a_path_the_system_refuses_is_one_line(election: Pristine, tmp_path: Pat
     one_line_usage_error(station("verify", election.file, "--sheet", too_long), "")
 
 
+def test_a_folder_that_cannot_be_searched_is_one_line(
+    election: Pristine,  # noqa: F811
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # What a folder without search permission gives a user who is not root (the tests
+    # may run as root, whom no permission stops): looking inside it is refused.
+    def refused(path: Path) -> bool:
+        raise PermissionError(13, "Permission denied", str(path))
+
+    monkeypatch.setattr(Path, "is_dir", refused)
+    one_line_usage_error(station("verify", election.sheet), "Permission denied")
+    one_line_usage_error(station("verify", election.file, "--sheet", election.sheet), "denied")
+
+
 # -- JSON nested deeper than Python's stack: one line everywhere, never RecursionError --
 
 DEEP = "[" * 100_000 + "]" * 100_000
