@@ -30,15 +30,24 @@ from station.domain.statements import (
 from station.domain.tally_sheet import Observer, SheetError, clean_reason
 from station.domain.text import one_line
 from station.journal import CorruptJournal, Journal, JournalError, Record
+from station.journal.chain import HEAD_DIGITS
 from station.journal.verify import verify_journal
 from station.progress import TerminalProgress
-from station.sheet.export import PAPERS, ExportError, choose_sheet, export_sheet
+from station.sheet.export import (
+    ALL_FILES,
+    MANIFEST,
+    PAPERS,
+    ExportError,
+    choose_sheet,
+    export_sheet,
+)
 from station.sheet.keys import (
     KeyProblem,
     create_key,
     default_key_path,
     key_for_signing,
     load_key,
+    normalise_fingerprint,
 )
 from station.sheet.prepare import (
     SheetRequest,
@@ -60,6 +69,7 @@ SUBCOMMANDS = (
     "sign",
     "reopen",
     "export",
+    "copy",
     "key",
     "demo",
 )
@@ -144,7 +154,8 @@ def build_parser() -> argparse.ArgumentParser:
     verify.add_argument(
         "--head",
         metavar="EVENTS:HASH",
-        help="with a FILE: also check a head written down from the dashboard, e.g. 1204:3fa9c01b2e7d",
+        help="with a FILE: also check a head written down from the dashboard (16 hex digits"
+        " or more), e.g. 1204:3fa9c01b2e7d5a86",
     )
 
     sign = commands.add_parser(
@@ -185,6 +196,13 @@ def build_parser() -> argparse.ArgumentParser:
         "--sheet", type=int, metavar="EVENT", help="the sheet prepared at EVENT (default: latest)"
     )
     export.add_argument("--paper", choices=sorted(PAPERS), default="letter")
+
+    copy = commands.add_parser(
+        "copy",
+        help="copy an election file whole (what its -wal holds too), never over a file",
+    )
+    copy.add_argument("file", type=Path)
+    copy.add_argument("dest", type=Path, metavar="DEST", help="the new file, or a folder")
 
     key = commands.add_parser("key", help="print this station's signing key fingerprint")
     key.add_argument("--new", action="store_true", help="make a new key (only when none exists)")
@@ -231,6 +249,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "sign": cmd_sign,
             "reopen": cmd_reopen,
             "export": cmd_export,
+            "copy": cmd_copy,
             "key": cmd_key,
             "dashboard": cmd_dashboard,
             "demo": cmd_demo,
@@ -334,7 +353,7 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 
 def cmd_tally(args: argparse.Namespace) -> int:
-    journal = Journal.open(args.file, read_only=True)
+    journal = _open_to_read(args.file)
     try:
         count, head = _replay(journal)
     finally:
@@ -363,6 +382,17 @@ def cmd_tally(args: argparse.Namespace) -> int:
     ]
     print("\n".join(lines))
     return 0
+
+
+def _open_to_read(path: Path) -> Journal:
+    """Open an election file read-only, saying so when it is read as it lies."""
+    journal = Journal.open(path, read_only=True)
+    if journal.immutable:
+        say_problem(
+            f"note: {path} is on read-only media and has no -wal beside it: read as it lies"
+            " (SQLite immutable mode)"
+        )
+    return journal
 
 
 def _by_party(count: Count) -> str:
@@ -433,7 +463,7 @@ def _readable(journal: Journal) -> Iterator[Record]:
 
 
 def cmd_log(args: argparse.Namespace) -> int:
-    journal = Journal.open(args.file, read_only=True)
+    journal = _open_to_read(args.file)
     try:
         count = journal.new_count()
         out = sys.stdout
@@ -470,25 +500,30 @@ def cmd_log(args: argparse.Namespace) -> int:
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
-    if args.file.is_dir():
+    if args.key is not None:
+        _written_key(args.key)  # a mistyped fingerprint is the user's mistake, not damage
+    if _is_folder(args.file):
         if args.sheet or args.head:
             raise UsageError("--sheet and --head check an election file, not a folder")
+        _an_export(args.file)
         return _verify_folder(args.file, args.key)
     if args.key and not args.sheet:
         raise UsageError("--key checks an exported folder (or goes with --sheet)")
     head = _written_head(args.head) if args.head else None
     sheet = None
     if args.sheet:
-        if not args.sheet.is_dir():
+        if not _is_folder(args.sheet):
             raise UsageError(f"{args.sheet}: no such folder")
+        _an_export(args.sheet)
         shown = TerminalProgress(f"verifying {args.sheet}")
         sheet = verify_export(args.sheet, expected_key=args.key, progress=shown)
         shown.finish()
         if not sheet.ok:
             say_problem(f"NOT INTACT: {args.sheet}: {sheet.problem}")
             return 1
+    had_wal = Path(f"{args.file}-wal").exists()  # before SQLite makes one to read the file
     try:
-        journal = Journal.open(args.file, read_only=True)
+        journal = _open_to_read(args.file)
     except CorruptJournal as error:
         # A Station file whose setup was altered or removed, or that SQLite can no
         # longer read: the record is not intact (exit 1), unlike a file that was never
@@ -500,6 +535,9 @@ def cmd_verify(args: argparse.Namespace) -> int:
         verdict = verify_journal(journal, shown)
         shown.finish()
         problem = verdict.problem
+        # A count that goes on (or a station that crashed) keeps its latest events in
+        # the -wal beside the file: a copy of the file alone silently lacks them.
+        unclosed = not had_wal and not journal.last_session_closed()
         if verdict.ok and sheet is not None and sheet.document is not None:
             problem = _against_sheet(journal, sheet.document, args.sheet)
         if verdict.ok and not problem and head is not None:
@@ -516,9 +554,18 @@ def cmd_verify(args: argparse.Namespace) -> int:
         event = sheet.document["sheet_event"]["seq"]
         print(
             f"OK: still holds the signed sheet of {args.sheet} (event {event:,}) and all before it"
+            # Anyone can sign a forged folder with a key of their own: the same rule as
+            # `verify FOLDER`.
+            + ("" if sheet.key_checked else f", signed by key {sheet.key}{_KEY_NOT_CHECKED}")
         )
     if head is not None:
         print(f"OK: still holds event {head[0]:,} with hash {head[1]}..., as written down")
+    if unclosed:
+        say_problem(
+            "warning: the last session has no close event and there is no -wal file beside"
+            " the file: if it is a copy, the count may go on in a -wal file that was not"
+            " copied (copy election files with `station copy FILE DEST`)"
+        )
     return 0
 
 
@@ -539,13 +586,50 @@ def _verify_folder(folder: Path, key: str | None) -> int:
     print(
         f"Every line and the PDF match the journal at event {export.head_seq:,},"
         f" head {export.head_hash}; signed by key {export.key}"
-        + (
-            ""
-            if export.key_checked
-            else " (NOT checked against a fingerprint written down; add --key FINGERPRINT)"
-        )
+        + ("" if export.key_checked else _KEY_NOT_CHECKED)
     )
     return 0
+
+
+_KEY_NOT_CHECKED = " (NOT checked against a fingerprint written down; add --key FINGERPRINT)"
+
+
+def _is_folder(path: Path) -> bool:
+    """Whether `path` is a folder; a path the system cannot look at is one line, exit 2."""
+    try:
+        return path.is_dir()
+    except OSError as error:  # a name over 255 bytes, a folder that cannot be searched
+        raise UsageError(f"{path}: cannot be read ({error.strerror})") from None
+
+
+def _an_export(folder: Path) -> None:
+    """Refuse, as a usage error, a folder that holds none of an export's files.
+
+    A folder with some of them but not all is a damaged export: `verify` says NOT
+    INTACT for that.
+    """
+    try:
+        present = [name for name in ALL_FILES if (folder / name).exists()]
+    except OSError as error:
+        raise UsageError(f"{folder}: cannot be read ({error.strerror})") from None
+    if not present:
+        raise UsageError(
+            f"{folder}: is not an exported sheet (it holds no {MANIFEST}); give the folder"
+            " `station export` wrote, or an election file"
+        )
+
+
+def _written_key(text: str) -> str:
+    """`--key FINGERPRINT` as an observer wrote it down: 32 hex digits."""
+    key = normalise_fingerprint(text)
+    if len(key) != 39 or any(ch not in "0123456789abcdef-" for ch in key):
+        raise UsageError(
+            f"--key {text!r} is not a key fingerprint (32 hex digits, as `station key` prints)"
+        )
+    return key
+
+
+_EXAMPLE_HEAD = "3fa9c01b2e7d5a86"
 
 
 def _written_head(text: str) -> tuple[int, str]:
@@ -553,10 +637,13 @@ def _written_head(text: str) -> tuple[int, str]:
     events, _, digest = text.partition(":")
     digest = digest.strip().lower()
     number = events.strip().replace(",", "")
-    if not (number.isdigit() and len(digest) >= 8) or any(
+    if not (number.isdigit() and len(digest) >= HEAD_DIGITS) or any(
         ch not in "0123456789abcdef" for ch in digest
     ):
-        raise UsageError("--head is EVENTS:HASH, e.g. 1204:3fa9c01b2e7d (8 hex digits or more)")
+        raise UsageError(
+            f"--head is EVENTS:HASH with {HEAD_DIGITS} hex digits or more, e.g."
+            f" 1204:{_EXAMPLE_HEAD} (fewer can be forged)"
+        )
     return int(number), digest
 
 
@@ -569,8 +656,9 @@ def _against_head(journal: Journal, seq: int, digest: str) -> str | None:
     actual = journal.election.setup_hash if seq == 0 else _hash_of(journal, seq)
     if not actual.startswith(digest):
         return (
-            f"event {seq:,} is not the one written down (its hash starts {actual[:12]},"
-            f" not {digest[:12]}): another election's file, or the record was rewritten"
+            f"event {seq:,} is not the one written down (its hash starts"
+            f" {actual[:HEAD_DIGITS]}, not {digest[:HEAD_DIGITS]}): another election's file,"
+            " or the record was rewritten"
         )
     return None
 
@@ -640,7 +728,7 @@ def cmd_sign(args: argparse.Namespace) -> int:
         journal.close()
     print(
         f"{sheet.title} tally prepared at event {sheet.seq:,}; it certifies events 1-{sheet.head:,}"
-        f" (head {record.prev_hash[:16]}). The count is locked."
+        f" (head {record.prev_hash[:HEAD_DIGITS]}). The count is locked."
     )
     ballots = journal.election.setup.ballots
     if sheet.kind is SheetKind.FINAL and ballots is not None and sheet.tally.counted != ballots:
@@ -672,7 +760,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     if not args.out.strip():
         raise UsageError("--out needs a folder")
     out = Path(args.out)
-    journal = Journal.open(args.file, read_only=True)
+    journal = _open_to_read(args.file)
     try:
         count = journal.replay()
         sheet = choose_sheet(count, args.sheet)  # before the key: say what is missing first
@@ -695,6 +783,14 @@ def cmd_export(args: argparse.Namespace) -> int:
         f"exported the {exported.sheet.title.lower()} tally (event {exported.sheet.seq:,}) to"
         f" {exported.folder}, signed by key {exported.fingerprint}"
     )
+    return 0
+
+
+def cmd_copy(args: argparse.Namespace) -> int:
+    from station.journal.copying import copy_election
+
+    copied, events, head = copy_election(args.file, args.dest)
+    print(f"copied {args.file} to {copied}: {events:,} events, head {head[:HEAD_DIGITS]}")
     return 0
 
 

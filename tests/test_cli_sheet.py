@@ -75,7 +75,7 @@ def test_a_truncated_file_is_caught_against_the_signed_sheet(counted: Path, tmp_
     assert station("sign", counted, "--agent", "R. Agent").returncode == 0
     assert station("export", counted, "--out", tmp_path / "sheet").returncode == 0
     summary = json.loads(station("tally", counted, "--json").stdout)
-    written_down = f"{summary['events']}:{summary['head'][:12]}"
+    written_down = f"{summary['events']}:{summary['head'][:16]}"
     drop_events_after(counted, 4)
     assert station("verify", counted).returncode == 0
     result = station("verify", counted, "--sheet", tmp_path / "sheet")
@@ -119,7 +119,7 @@ def test_verify_with_a_tampered_or_missing_sheet_folder(counted: Path, tmp_path:
 
 def test_a_witnessed_head_written_down_from_the_dashboard(counted: Path) -> None:
     summary = json.loads(station("tally", counted, "--json").stdout)
-    head = f"{summary['events']}:{summary['head'][:12]}"
+    head = f"{summary['events']}:{summary['head'][:16]}"
     result = station("verify", counted, "--head", head)
     assert result.returncode == 0, result.stderr
     assert "as written down" in result.stdout

@@ -191,7 +191,40 @@ def m004_snapshots(db: Database) -> None:
         db.execute(statement)
 
 
+# INSERT OR REPLACE deletes the row it conflicts with without firing a DELETE trigger
+# (unless recursive triggers are on), so the guards above let it rewrite the setup or a
+# snapshot. A BEFORE INSERT trigger fires before the conflict is resolved: these refuse
+# a second setup row and a second snapshot of one event. (The events' own guard already
+# refuses any insert but the next event.)
+REPLACE_GUARDS = ("election_no_replace", "snapshots_no_replace")
+REPLACE_GUARD_STATEMENTS = (
+    """CREATE TRIGGER election_no_replace BEFORE INSERT ON election
+        WHEN EXISTS (SELECT 1 FROM election)
+        BEGIN SELECT RAISE(ABORT, 'the election setup is append-only'); END""",
+    """CREATE TRIGGER snapshots_no_replace BEFORE INSERT ON snapshots
+        WHEN EXISTS (SELECT 1 FROM snapshots WHERE seq = NEW.seq)
+        BEGIN SELECT RAISE(ABORT, 'snapshots are append-only'); END""",
+)
+REPLACE_GUARDS_VERSION = 5
+
+
+@migrations()
+def m005_no_replace(db: Database) -> None:
+    """Guards against INSERT OR REPLACE on the setup and the snapshots (see above)."""
+    for statement in REPLACE_GUARD_STATEMENTS:
+        db.execute(statement)
+
+
 SCHEMA_VERSION = len(migrations._migrations)
+
+
+def guards(version: int) -> tuple[str, ...]:
+    """The names of the guard triggers a file of this schema version must have."""
+    return (
+        *GUARD_TRIGGERS,
+        *(SNAPSHOT_GUARDS if version >= 4 else ()),
+        *(REPLACE_GUARDS if version >= REPLACE_GUARDS_VERSION else ()),
+    )
 
 
 @functools.cache

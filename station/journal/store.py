@@ -6,9 +6,9 @@ return is the acknowledgement: the operator window shows a call only after it.
 """
 
 import contextlib
-import json
 import operator
 import os
+import re
 import secrets
 import sqlite3
 import time
@@ -24,8 +24,8 @@ from sqlite_utils import Database
 from station import __version__
 from station.domain import Action, Call, Change, Count, ElectionSetup, Event
 from station.domain.count import FrozenCount
-from station.files import file_identity, fsync_file, fsync_folder
-from station.journal import schema
+from station.files import file_identity, fsync_file, fsync_folder, sweep_stale
+from station.journal import bounded_json, schema
 from station.journal.chain import (
     OPTIONAL_SETUP_FIELDS,
     SETUP_FIELDS,
@@ -119,7 +119,7 @@ class Record:
         if not self.detail:
             return {}
         try:
-            value = json.loads(self.detail)
+            value = bounded_json.loads(self.detail)
         except (TypeError, ValueError):
             return {"unreadable": str(self.detail)}  # `verify` says what is wrong
         return value if isinstance(value, dict) else {"unreadable": str(self.detail)}
@@ -239,6 +239,8 @@ class Journal:
     ) -> None:
         self.path = path
         self.read_only = read_only
+        # Read as it lies on read-only media, without the -shm WAL needs (see `open`).
+        self.immutable = False
         self._db = db
         self._conn = db.conn
         self._lock = lock
@@ -348,18 +350,22 @@ class Journal:
         # if the file turns out to be unreadable, take away any we caused.
         sidecars = [Path(f"{path}-wal"), Path(f"{path}-shm")]
         ours = [sidecar for sidecar in sidecars if not sidecar.exists()]
+        immutable = read_only and _on_read_only_media(path)
         try:
-            db = _connect(path, read_only=read_only)
+            db = _connect(path, read_only=read_only, immutable=immutable)
             try:
                 version = db.execute("PRAGMA user_version").fetchone()[0]
                 _check_version(path, version)
                 if not read_only:
+                    _ensure_wal(path, db)
                     db.execute("PRAGMA synchronous = FULL")
                     db.execute("PRAGMA fullfsync = ON")  # macOS: a real flush to the platter
+                    db.execute(f"PRAGMA wal_autocheckpoint = {_CHECKPOINT_PAGES}")
                     if version < schema.SCHEMA_VERSION:
                         schema.upgrade(db)
                 journal = cls(path, db, read_only=read_only, lock=lock)
-                journal._made_sidecars = read_only and tidy and bool(ours)
+                journal.immutable = immutable
+                journal._made_sidecars = read_only and tidy and bool(ours) and not immutable
                 return journal
             except BaseException:
                 db.close()
@@ -448,9 +454,7 @@ class Journal:
                 f"{self.path}: the election file was moved, deleted or replaced; nothing was recorded"
             )
         seq = self.head_seq + 1
-        detail_text = (
-            None if detail is None else json.dumps(detail, sort_keys=True, separators=(",", ":"))
-        )
+        detail_text = None if detail is None else bounded_json.canonical_detail(detail)
         fields = (
             seq,
             _utc_now(),
@@ -486,7 +490,20 @@ class Journal:
                 return record
             raise WriteFailed(f"not recorded: {_write_problem(self.path, error)}") from None
         self.head_seq, self.head_hash = seq, record.hash
+        if action in (Action.OPEN, Action.SIGN):
+            self._checkpoint_wal()
         return record
+
+    def _checkpoint_wal(self) -> None:
+        """Move what the -wal holds into the file itself, as far as no reader prevents it.
+
+        After a station opened the file (a copy of the file alone then shows a session
+        not closed, which `verify` warns of) and after a tally sheet (and so at every
+        pause: the copy holds the sheet). What it costs is a flush; if it cannot be done
+        now, SQLite does it later.
+        """
+        with contextlib.suppress(sqlite3.Error):
+            self._conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
 
     def _committed_after_all(self, record: Record) -> bool:
         """After an error, whether the event is in the file anyway (the file is the truth)."""
@@ -546,6 +563,10 @@ class Journal:
         Raises CorruptJournal at the first event the rules of the count refuse: such a
         file can be read by `station verify`, which names the problem, but not counted on.
         """
+        try:
+            before = self.hash_of(count.last_seq)
+        except KeyError:
+            before = None  # the event is missing: replaying names it
         records = self.records(after=count.last_seq)  # one statement: one snapshot
         while True:
             try:
@@ -558,6 +579,13 @@ class Journal:
                 change = count.apply(record.event())
             except ValueError as error:  # ReplayError, or an unknown action or call
                 raise CorruptJournal(f"{self.path}: {error} (run `station verify`)") from None
+            # After the rules (which name a missing event as such), before anyone hears
+            # of the change: the count it went into is not to be counted on.
+            if before is not None and (
+                record.prev_hash != before or record.computed_hash() != record.hash
+            ):
+                raise CorruptJournal(_chain_broken(self.path, record.seq))
+            before = record.hash
             yield record, change
 
     def unreadable(self, error: sqlite3.DatabaseError, after: int) -> JournalError:
@@ -664,11 +692,44 @@ class Journal:
         until = self.head_seq if until is None else until
         snapshot = self._snapshot_to_start_from(until)
         if snapshot is not None:
-            with contextlib.suppress(ValueError):
+            with contextlib.suppress(ValueError, RecursionError):
                 count = Count.thawed(snapshot.frozen, self.election.setup.pile)
                 if count.last_seq == snapshot.seq:
-                    return self.fold(until, count)
-        return self.fold(until)
+                    return self._chain_checked(snapshot.seq, until, lambda: self.fold(until, count))
+        return self._chain_checked(0, until, lambda: self.fold(until))
+
+    def _chain_checked(self, after: int, until: int, fold: Callable[[], Count]) -> Count:
+        """`fold()`, once the hash and link of every event after `after` up to `until` hold.
+
+        The guards inside SQLite check an event's number and link, never its own hash
+        (SQLite has no SHA-256): an event written with plain sqlite3 under a wrong hash
+        is accepted, so a station must look before it counts on. From the first event,
+        the hashes are checked by other processes while this one folds (as `verify`
+        does); from a snapshot, the few events after it are checked here.
+        """
+        from station.journal.chain_check import PARALLEL_FROM, ChainCheck, first_break
+
+        try:
+            if after == 0 and until >= PARALLEL_FROM:
+                chain = ChainCheck(self.path, until, self.hash_of, identity=self.identity)
+                try:
+                    count = fold()
+                    broken = chain.first_break(self.rows)
+                finally:
+                    chain.close()
+            else:
+                count = fold()
+                broken = first_break(
+                    self.rows(after + 1, until), after + 1, until, self.hash_of(after)
+                )
+        except KeyError:
+            broken = None  # an event missing: the fold names it
+            count = fold()
+        except sqlite3.DatabaseError as error:
+            raise self.unreadable(error, after) from None
+        if broken is not None:
+            raise CorruptJournal(_chain_broken(self.path, broken))
+        return count
 
     def trusted_snapshot_seq(self, until: int | None = None) -> int | None:
         """The event `restore(until)` would start from (None: the first), as bench/ asks."""
@@ -790,6 +851,15 @@ class Journal:
             raise KeyError(seq)
         return found
 
+    def backup_to(self, target: sqlite3.Connection) -> None:
+        """Copy the whole file, with what its -wal holds, into `target` (SQLite's backup)."""
+        self._conn.backup(target)
+
+    def last_session_closed(self) -> bool:
+        """Whether the last event is a station closing the file (or there is none)."""
+        last = self.last_records(1)
+        return not last or last[0].action == Action.CLOSE
+
     def rows(self, first: int, last: int) -> Iterator[tuple[Any, ...]]:
         """Events `first` to `last` as bare rows (EVENT_FIELDS), for checking hashes fast."""
         return iter(self._conn.execute(ROWS_BETWEEN, (first, last)))
@@ -799,8 +869,9 @@ class Journal:
         return Count(pile_size=self.election.setup.pile)
 
     def replay(self) -> Count:
-        """A new Count of every event (raises CorruptJournal on an event the rules refuse)."""
-        return self.fold()
+        """A new Count of every event, each one's hash checked (raises CorruptJournal on
+        an event the rules refuse or whose hash or link does not hold)."""
+        return self._chain_checked(0, self.head_seq, self.fold)
 
     def altered_guards(self) -> list[str]:
         """Station's guard triggers that the file has, but worded otherwise."""
@@ -850,19 +921,74 @@ class _NotStored(Exception):
     """The INSERT of an event stored no row."""
 
 
+def _chain_broken(path: Path, seq: int) -> str:
+    return (
+        f"{path}: event {seq:,} does not match the hash chain (it was altered, or written"
+        " outside Station); nothing can be counted into this file (run `station verify`)"
+    )
+
+
 def _is_plain_call(record: Record) -> bool:
     """Whether `fold` takes this event in a run of calls (see `schema.NOT_PLAIN_CALL`)."""
     return record.action == "call" and record.target is None and record.detail is None
 
 
-def _connect(path: Path, *, read_only: bool) -> Database:
+def _on_read_only_media(path: Path) -> bool:
+    """Whether a file can only be read as it lies: on a write-protected stick or disc.
+
+    Reading a WAL database needs a -shm file beside it, which cannot be made there. With
+    no -wal beside it (a file a station closed cleanly) nothing can be missing from the
+    file itself, and SQLite reads it as immutable: no -shm, no lock, no change expected.
+
+    Only a file system mounted read-only: a folder merely not writable by this user may
+    hold a file a station is about to count into, which an immutable reader (the
+    observers' dashboard) would never see change.
+    """
+    folder = path.absolute().parent
+    if Path(f"{path}-wal").exists():
+        return False
+    try:
+        if hasattr(os, "statvfs"):
+            return bool(os.statvfs(folder).f_flag & os.ST_RDONLY)
+        return not os.access(folder, os.W_OK)  # pragma: no cover - Windows
+    except OSError:
+        return False
+
+
+def _connect(path: Path, *, read_only: bool, immutable: bool = False) -> Database:
     uri = f"{path.absolute().as_uri()}?mode={'ro' if read_only else 'rw'}"
+    if immutable:
+        uri += "&immutable=1"
     try:
         conn = sqlite3.connect(uri, uri=True, check_same_thread=False)
     except sqlite3.OperationalError as error:
         raise JournalNotFound(f"{path}: cannot be opened ({_describe(error)})") from None
     conn.execute("PRAGMA busy_timeout = 5000")
     return Database(conn, execute_plugins=False)
+
+
+# The main file never lags far behind the -wal: a copy of it alone (all that some ways
+# of copying take) still holds all but the last hundred events or so. SQLite moves the
+# -wal's pages into the file once it holds this many (its default is 1,000).
+_CHECKPOINT_PAGES = 256
+
+
+def _ensure_wal(path: Path, db: Database) -> None:
+    """Put a file back into WAL mode before counting into it.
+
+    A copy made with `VACUUM INTO` (or by an older tool) is in rollback mode, in which a
+    reader blocks the writer: the station would refuse calls while a dashboard reads.
+    """
+    mode = str(db.execute("PRAGMA journal_mode").fetchone()[0]).lower()
+    if mode == "wal":
+        return
+    with db.ensure_autocommit_on():
+        mode = str(db.execute("PRAGMA journal_mode = WAL").fetchone()[0]).lower()
+    if mode != "wal":
+        raise JournalUnavailable(
+            f"{path}: cannot be counted into: it is in {mode} mode and could not be put"
+            " back into WAL mode (is another program using it?)"
+        )
 
 
 def _tidy_sidecars(path: Path) -> None:
@@ -980,6 +1106,9 @@ def _utc_now() -> str:
 
 _CREATING_PREFIX = ".station-"
 _CREATING_SUFFIX = ".creating"
+_CREATING_NAME = re.compile(  # secrets.token_hex(6), and SQLite's own files beside it
+    f"{re.escape(_CREATING_PREFIX)}[0-9a-f]{{12}}{re.escape(_CREATING_SUFFIX)}(-wal|-shm|-journal)?"
+)
 _STALE_AFTER_S = 600  # a creation takes milliseconds: older leftovers are abandoned
 
 
@@ -988,12 +1117,10 @@ def _remove_stale_creations(folder: Path) -> None:
 
     Only leftovers older than ten minutes: a younger one may be another station's
     creation in progress. What is left never has an election file's name, so this is
-    tidiness, not safety.
+    tidiness, not safety: only regular files of this user's with exactly the names
+    `create` gives, never through a link (see `sweep_stale`).
     """
-    with contextlib.suppress(OSError):
-        for leftover in folder.glob(f"{_CREATING_PREFIX}*{_CREATING_SUFFIX}*"):
-            if time.time() - leftover.stat().st_mtime >= _STALE_AFTER_S:
-                leftover.unlink(missing_ok=True)
+    sweep_stale(folder, _CREATING_NAME, older_than_s=_STALE_AFTER_S)
 
 
 def _link_into_place(temp: Path, path: Path) -> None:

@@ -13,6 +13,7 @@ from station.domain import Action, Change, Count, ReplayError, Sheet, Tally
 from station.domain.tally_sheet import computed_facts, facts_problem
 from station.files import file_identity
 from station.journal import schema
+from station.journal.bounded_json import is_canonical_detail
 from station.journal.chain import setup_hash
 from station.journal.chain_check import ChainCheck
 from station.journal.errors import CorruptJournal
@@ -51,8 +52,7 @@ def verify_journal(journal: Journal, progress: Progress | None = None) -> Verdic
     wrong. `progress`, if given, is called now and then with (events checked, events
     in all).
     """
-    guards = (*schema.GUARD_TRIGGERS, *(schema.SNAPSHOT_GUARDS if journal.has_snapshots else ()))
-    missing = set(guards) - journal.triggers()
+    missing = set(schema.guards(journal.version)) - journal.triggers()
     altered = journal.altered_guards()
     foreign = journal.foreign_triggers()
     guards_problem = (
@@ -110,6 +110,8 @@ def checked_count(journal: Journal, last: int, progress: Progress | None = None)
     sheet_hashes: dict[int, str] = {}
 
     def check_sheet(record: Record, change: Change) -> None:
+        if record.detail is not None and not is_canonical_detail(record.detail):
+            raise _Doubt
         if change.event.action is Action.SIGN and change.sheet is not None:
             if _sheet_problem(journal.election, record, change.sheet, sheet_hashes):
                 raise _Doubt
@@ -196,6 +198,13 @@ def verify_records(
                 )
             if record.computed_hash() != record.hash:
                 return fail(f"event {record.seq} was altered (its hash does not match)", record.seq)
+            if record.detail is not None and not is_canonical_detail(record.detail):
+                # A key given twice is read one way here and another way elsewhere.
+                return fail(
+                    f"event {record.seq} was altered (its detail is not in the one form"
+                    " Station writes: sorted keys, each once, compact)",
+                    record.seq,
+                )
             try:
                 change = count.apply(record.event())
             except ReplayError as error:

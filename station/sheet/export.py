@@ -14,13 +14,13 @@ import contextlib
 import errno
 import hashlib
 import os
+import re
 import secrets
-import time
 from dataclasses import dataclass
 from pathlib import Path
 
 from station.domain import Count, Sheet
-from station.files import fsync_folder
+from station.files import fsync_folder, sweep_stale
 from station.journal import Journal
 from station.journal.store import Record
 from station.progress import EVERY, Progress
@@ -34,6 +34,7 @@ SIGNATURE = "manifest.sig"
 ALL_FILES = (*DATA_FILES, MANIFEST, SIGNATURE)
 PAPERS = ("letter", "a4")
 STAGING_PREFIX = ".station-export-"
+_STAGING_NAME = re.compile(re.escape(STAGING_PREFIX) + "[0-9a-f]{8}")  # token_hex(4)
 STALE_AFTER_S = 600
 PDF_STEPS = 1  # drawing the sheet counts as one step of an export's progress
 
@@ -209,14 +210,12 @@ def _place(source: Path, target: Path) -> None:
 
 
 def _remove_stale_staging(folder: Path) -> None:
-    """Remove what an export interrupted by a crash or power cut left half-written."""
-    with contextlib.suppress(OSError):
-        for leftover in folder.glob(f"{STAGING_PREFIX}*"):
-            if time.time() - leftover.stat().st_mtime < STALE_AFTER_S:
-                continue  # another export may be writing it right now
-            for path in leftover.iterdir():
-                path.unlink(missing_ok=True)
-            leftover.rmdir()
+    """Remove what an export interrupted by a crash or power cut left half-written.
+
+    Only a staging folder of Station's own (see `sweep_stale`): never through a link
+    someone planted under its name, never any file but an export's.
+    """
+    sweep_stale(folder, _STAGING_NAME, older_than_s=STALE_AFTER_S, inside=ALL_FILES)
 
 
 def _write_durably(path: Path, data: bytes) -> None:

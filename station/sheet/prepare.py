@@ -52,6 +52,29 @@ def checked_request(journal: Journal, count: Count, request: SheetRequest) -> Sh
     return sheet
 
 
+def differs_from_journal(journal: Journal, count: Count) -> str | None:
+    """Why `count` (the one on screen) is not what the whole journal gives, or None.
+
+    A station opens a long count from a snapshot it sealed itself; whoever holds its
+    seal secret could make it show a count the journal does not give. What is
+    certified or exported is therefore folded again from the first event, as `station
+    sign` does (raises CorruptJournal on an event the rules refuse). The hashes from
+    the snapshot on were checked when the file was opened; before it, an event altered
+    without its hash recomputed changes the fold, which this compares.
+    """
+    folded = journal.fold()
+    if folded.last_seq == count.last_seq and folded.freeze() == count.freeze():
+        return None
+    shown, given = count.tally, folded.tally
+    return (
+        f"the count on screen ({shown.for_union:,} FOR, {shown.against:,} AGAINST,"
+        f" {shown.void:,} void, {shown.challenged:,} challenged, event {count.last_seq:,})"
+        f" is not what the journal gives ({given.for_union:,} FOR, {given.against:,} AGAINST,"
+        f" {given.void:,} void, {given.challenged:,} challenged, event {folded.last_seq:,});"
+        " nothing was certified: close the file and run `station verify`"
+    )
+
+
 def prepare_sheet(
     journal: Journal,
     count: Count,

@@ -10,19 +10,18 @@ certified head.
 import base64
 import binascii
 import hashlib
-import json
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from station.domain import Sheet
 from station.domain.tally_sheet import computed_facts, facts_problem
-from station.journal import JournalError
+from station.journal import JournalError, bounded_json
 from station.journal.store import EVENT_FIELDS, Election, Record, election_from_row
 from station.journal.verify import verify_records
 from station.progress import Progress
-from station.sheet.document import TALLY_FORMAT, canonical_json, election_section
+from station.sheet.document import TALLY_FORMAT, canonical_json, election_section, event_line
 from station.sheet.export import DATA_FILES, EXPORT_FORMAT, MANIFEST, SIGNATURE
 from station.sheet.keys import (
     KeyProblem,
@@ -73,7 +72,7 @@ def verify_export(
     try:
         manifest, key = _check_manifest(folder, expected_key)
         _check_hashes(folder, manifest)
-        document = _load_json(folder / "tally.json", "tally.json")
+        document = _parse_json(_read_bounded(folder, "tally.json"), "tally.json")
         sheet_event = _field(document, "sheet_event", dict, "tally.json")
         sign_seq = _field(sheet_event, "seq", int, "tally.json")
         if sign_seq < 1:
@@ -84,7 +83,7 @@ def verify_export(
             raise _Bad(f"tally.json: is not a {TALLY_FORMAT} document")
         election, sheet, sign = _check_journal(folder / "journal.jsonl", sign_seq, progress)
         _check_document(document, election, sheet, sign, key)
-        problem = pdf_problem((folder / "tally.pdf").read_bytes(), document)
+        problem = pdf_problem(_read_bounded(folder, "tally.pdf"), document)
         if problem:
             raise _Bad(f"tally.pdf: {problem}")
     except _Bad as bad:
@@ -109,7 +108,7 @@ def _check_manifest(folder: Path, expected_key: str | None) -> tuple[dict[str, A
     for name in (MANIFEST, SIGNATURE):
         if not (folder / name).is_file():
             raise _Bad(f"{name} is missing")
-    manifest_bytes = (folder / MANIFEST).read_bytes()
+    manifest_bytes = _read_bounded(folder, MANIFEST)
     manifest = _parse_json(manifest_bytes, MANIFEST)
     if expected_key is not None and len(normalise_fingerprint(expected_key)) != 39:
         raise _Bad(f"{expected_key!r} is not a key fingerprint (32 hex digits)")
@@ -127,7 +126,7 @@ def _check_manifest(folder: Path, expected_key: str | None) -> tuple[dict[str, A
             f"signed by key {key}, not by the expected key {normalise_fingerprint(expected_key)}"
         )
     try:
-        signature = base64.b64decode((folder / SIGNATURE).read_bytes().strip(), validate=True)
+        signature = base64.b64decode(_read_bounded(folder, SIGNATURE).strip(), validate=True)
     except (binascii.Error, ValueError):
         raise _Bad(f"{SIGNATURE}: is not a signature") from None
     if not signature_holds(public_key, signature, manifest_bytes):
@@ -139,10 +138,13 @@ def _check_hashes(folder: Path, manifest: dict[str, Any]) -> None:
     listed = manifest.get("files")
     if not isinstance(listed, dict) or sorted(listed) != sorted(DATA_FILES):
         raise _Bad(f"{MANIFEST}: does not list exactly {', '.join(DATA_FILES)}")
-    for name in DATA_FILES:
+    for name in DATA_FILES:  # the smallest first: a huge file is refused before it is read
         path = folder / name
         if not path.is_file():
             raise _Bad(f"{name} is missing")
+        _check_size(path, name)
+    for name in DATA_FILES:
+        path = folder / name
         digest = hashlib.sha256()
         with path.open("rb") as data:
             for block in iter(lambda: data.read(1 << 20), b""):
@@ -156,8 +158,8 @@ def _check_journal(
 ) -> tuple[Election, Sheet, Record]:
     lines = path.open("rb")
     try:
-        first = next(lines, b"")
-        row = _parse_json(first, "journal.jsonl: line 1", canonical=False).get("election")
+        first = lines.readline(MAX_LINE + 1)
+        row = _parse_json(first, "journal.jsonl: line 1").get("election")
         if not isinstance(row, dict):
             raise _Bad("journal.jsonl: line 1 is not the election setup")
         try:
@@ -190,14 +192,26 @@ def _check_journal(
     return election, sheets[0], sign
 
 
-def _records(lines: Iterator[bytes], stopped: list[str]) -> Iterator[Record]:
-    for number, line in enumerate(lines, start=2):
+def _records(lines: BinaryIO, stopped: list[str]) -> Iterator[Record]:
+    number = 1
+    while line := lines.readline(MAX_LINE + 1):  # never a whole huge line in memory
+        number += 1
         try:
-            row = json.loads(line)
-            yield Record(*(row[field] for field in EVENT_FIELDS))
+            row = bounded_json.loads(line, max_chars=MAX_LINE)
+            if not isinstance(row, dict):
+                raise TypeError
+            fields = tuple(row[field] for field in EVENT_FIELDS)
         except (ValueError, TypeError, KeyError):
             stopped.append(f"journal.jsonl: line {number} is not a journal event")
             return
+        if len(row) != len(EVENT_FIELDS) or event_line(fields) != line:
+            # A key given twice, or any other form: not the line Station wrote.
+            stopped.append(
+                f"journal.jsonl: line {number} is not in its canonical form"
+                " (sorted keys, each once, compact)"
+            )
+            return
+        yield Record(*fields)
 
 
 def _check_document(
@@ -226,8 +240,32 @@ def _check_document(
         raise _Bad(f"tally.json: names key {stated.get('key')}, but the export is signed by {key}")
 
 
-def _load_json(path: Path, name: str) -> dict[str, Any]:
-    return _parse_json(path.read_bytes(), name)
+# The largest file of each kind that Station writes is far below these; a larger one is
+# refused before it is read (a 3 GB manifest was once read whole).
+MAX_SIZES = {
+    MANIFEST: 64 * 1024,
+    SIGNATURE: 1024,
+    "tally.json": 1 << 20,
+    "tally.pdf": 64 << 20,
+}
+MAX_LINE = bounded_json.MAX_DETAIL_CHARS + 4096  # a line of journal.jsonl: a detail and more
+
+
+def _check_size(path: Path, name: str) -> None:
+    limit = MAX_SIZES.get(name)
+    if limit is not None and path.stat().st_size > limit:
+        raise _Bad(f"{name}: is larger than any Station writes ({limit:,} bytes)")
+
+
+def _read_bounded(folder: Path, name: str) -> bytes:
+    """A file of the export, refused unread if larger than Station ever writes it."""
+    path = folder / name
+    _check_size(path, name)
+    with path.open("rb") as file:
+        data = file.read(MAX_SIZES[name] + 1)  # the file may have grown since
+    if len(data) > MAX_SIZES[name]:
+        raise _Bad(f"{name}: is larger than any Station writes ({MAX_SIZES[name]:,} bytes)")
+    return data
 
 
 def _parse_json(data: bytes, name: str, *, canonical: bool = True) -> dict[str, Any]:
@@ -237,9 +275,9 @@ def _parse_json(data: bytes, name: str, *, canonical: bool = True) -> dict[str, 
     differently (one reads the first value, another the last).
     """
     try:
-        value = json.loads(data)
+        value = bounded_json.loads(data, max_chars=MAX_LINE)
     except ValueError:
-        raise _Bad(f"{name}: is not JSON") from None
+        raise _Bad(f"{name}: is not JSON (or larger or deeper than any Station writes)") from None
     if not isinstance(value, dict):
         raise _Bad(f"{name}: is not a JSON object")
     if canonical and canonical_json(value) != data:

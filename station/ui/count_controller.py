@@ -13,15 +13,17 @@ from PySide6.QtGui import QUndoStack
 
 from station.domain import Action, Call, Change, ElectionSetup, Event, ReplayError, Sheet
 from station.domain.parties import Party
+from station.domain.tally_sheet import SheetError
 from station.journal import Journal, WriteFailed
 from station.journal.store import Record
 from station.journal.verify import Verdict, verify_journal
 from station.progress import Progress
-from station.sheet.export import Exported, export_sheet
+from station.sheet.export import Exported, ExportError, export_sheet
 from station.sheet.keys import key_for_signing, load_key
 from station.sheet.prepare import (
     SheetRequest,
     checked_request,
+    differs_from_journal,
     earlier_key,
     prepare_sheet,
     reopen_count,
@@ -154,6 +156,8 @@ class CountController(QObject):
         to show.
         """
         checked_request(self.journal, self.count, request)  # before any key is made
+        if problem := differs_from_journal(self.journal, self.count):
+            raise SheetError(problem)
         key = key_for_signing(earlier=earlier_key(self.journal, self.count))
         record = prepare_sheet(self.journal, self.count, request, key_fingerprint=key.fingerprint)
         change = self._applied(record)
@@ -166,6 +170,8 @@ class CountController(QObject):
 
     def export(self, folder: Path, paper: str, progress: Progress | None = None) -> Exported:
         """Export the latest sheet, signed, into `folder` (raises ExportError, KeyProblem)."""
+        if problem := differs_from_journal(self.journal, self.count):
+            raise ExportError(problem.replace("nothing was certified", "nothing was exported"))
         return export_sheet(
             self.journal, self.count, folder, load_key(), paper=paper, progress=progress
         )

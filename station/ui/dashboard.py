@@ -35,6 +35,7 @@ from station.domain.statements import (
     majority_statement,
     pending_reason,
 )
+from station.journal.chain import HEAD_DIGITS
 from station.ui.big_figure import BigFigure
 from station.ui.dashboard_feed import DashboardFeed
 from station.ui.dashboard_theme import DARK, LIGHT, THEMES, Theme, stylesheet, type_unit
@@ -399,7 +400,7 @@ class DashboardWindow(QWidget):
             self.decision_label.style().polish(self.decision_label)
         key = f" \u00b7 signing key {feed.key_fingerprint}" if feed.key_fingerprint else ""
         self.journal_label.setText(
-            f"Journal: {feed.head_seq:,} events \u00b7 head {feed.head_hash[:12]}{key}"
+            f"Journal: {feed.head_seq:,} events \u00b7 head {feed.head_hash[:HEAD_DIGITS]}{key}"
         )
         self._show_piles()
 

@@ -22,6 +22,7 @@ from station.domain import Action, Call, Change, Count, ReplayError, SheetKind
 from station.domain.describe import describe
 from station.domain.tally_sheet import SheetError
 from station.journal import JournalError
+from station.journal.chain import HEAD_DIGITS
 from station.sheet.export import ExportError
 from station.sheet.keys import KeyProblem, existing_fingerprint
 from station.ui.call_pad import KEYS, CallPad
@@ -468,7 +469,7 @@ class OperatorWindow(QMainWindow):
             return
         self._notify(
             f"<b>Record intact:</b> {verdict.events:,} events, chain and replay checked;"
-            f" head {verdict.head[:12]}."
+            f" head {verdict.head[:HEAD_DIGITS]}."
         )
 
     def _ask_export_folder(self, name: str) -> Path | None:
@@ -529,7 +530,9 @@ class OperatorWindow(QMainWindow):
         self.valid_label.setText(f"Valid votes: <b>{tally.valid:,}</b>")
         self._refresh_lock()
         journal = self.controller.journal
-        self.journal_label.setText(f"events {journal.head_seq:,} · head {journal.head_hash[:12]}")
+        self.journal_label.setText(
+            f"events {journal.head_seq:,} · head {journal.head_hash[:HEAD_DIGITS]}"
+        )
         self._refresh_undo_redo()
 
     def _show_key(self) -> None:

@@ -27,7 +27,7 @@ def edit_events(folder: Path, change: Callable[[list[str]], list[str]]) -> None:
 def switch_call(line: str) -> str:
     event = json.loads(line)
     event["call"] = "against" if event["call"] == "for" else "for"
-    return json.dumps(event)
+    return json.dumps(event, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
 def bump_for(document: dict) -> None:  # type: ignore[type-arg]

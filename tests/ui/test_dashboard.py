@@ -72,7 +72,7 @@ def test_a_call_shows_at_once_in_the_same_event_loop_turn(
     assert dashboard.ticker.texts()[:2] == ["Ballot 5 VOID", "Ballot 4 CHALLENGED"]
     journal = controller.journal
     assert dashboard.journal_label.text() == (
-        f"Journal: {journal.head_seq:,} events \u00b7 head {journal.head_hash[:12]}"
+        f"Journal: {journal.head_seq:,} events \u00b7 head {journal.head_hash[:16]}"
     )
 
 

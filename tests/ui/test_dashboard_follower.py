@@ -45,7 +45,7 @@ def test_follows_the_writers_calls(
     assert dashboard.progress_label.text() == "4 of 4,852 ballots counted"
     assert dashboard.flash.text() == "Ballot 4 CHALLENGED"
     assert dashboard.journal_label.text() == (
-        f"Journal: {journal.head_seq:,} events \u00b7 head {journal.head_hash[:12]}"
+        f"Journal: {journal.head_seq:,} events \u00b7 head {journal.head_hash[:16]}"
     )
     assert dashboard.state == "live"
 

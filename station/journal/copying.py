@@ -1,0 +1,77 @@
+"""Copying an election file whole, whatever is still in its -wal.
+
+A station in WAL mode commits each event to the `-wal` file beside the election file;
+SQLite moves them into the file itself now and then. A copy of the file alone (a file
+manager, `cp`, a backup tool taking one file) may therefore miss the latest events,
+or every event of a short count: it verifies, with fewer events. `copy_election` reads
+the file through SQLite (its backup API: one consistent read of the file and its
+-wal, while a station may go on counting) into a new file beside the destination,
+checks that the copy holds the same head, and only then gives it its name, never
+over an existing file.
+"""
+
+import contextlib
+import secrets
+import sqlite3
+from pathlib import Path
+
+from station.files import fsync_file, fsync_folder
+from station.journal.errors import JournalExists, JournalNotFound, WriteFailed
+from station.journal.store import (
+    _CREATING_PREFIX,
+    _CREATING_SUFFIX,
+    Journal,
+    _describe,
+    _link_into_place,
+    _remove_stale_creations,
+)
+
+
+def copy_election(source: Path, destination: Path) -> tuple[Path, int, str]:
+    """Copy the election file `source` whole to `destination` (a file, or a folder to
+    put it in under its own name). Returns the copy's path, its events and head hash.
+
+    Raises a one-line JournalError if the source cannot be read, the destination is
+    taken, or the copy could not be written whole (then nothing is left behind).
+    """
+    try:
+        if destination.is_dir():
+            destination = destination / source.name
+        folder = destination.parent
+        if not folder.is_dir():
+            raise JournalNotFound(f"{folder}: no such folder")
+        if destination.exists() or destination.is_symlink():
+            raise JournalExists(f"{destination}: already exists; Station never overwrites a file")
+    except OSError as error:
+        raise JournalNotFound(f"{destination}: cannot be written ({error.strerror})") from None
+    journal = Journal.open(source, read_only=True)  # a foreign or damaged file: one line
+    _remove_stale_creations(folder)
+    temp = folder / f"{_CREATING_PREFIX}{secrets.token_hex(6)}{_CREATING_SUFFIX}"
+    try:
+        target = sqlite3.connect(temp)
+        try:
+            journal.backup_to(target)
+            target.execute("PRAGMA journal_mode = WAL")  # as a station counts into it
+            target.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        finally:
+            target.close()
+        fsync_file(temp)
+        copied = Journal.open(temp, read_only=True, tidy=False)
+        try:
+            head = (copied.head_seq, copied.head_hash)
+        finally:
+            copied.close()
+        if head[0] < journal.head_seq:  # pragma: no cover - the backup copies every page
+            raise WriteFailed(f"{destination}: the copy is incomplete; nothing was left")
+        _link_into_place(temp, destination)
+        fsync_folder(folder)
+    except sqlite3.Error as error:
+        raise WriteFailed(f"{destination}: could not be written ({_describe(error)})") from None
+    except OSError as error:
+        raise WriteFailed(f"{destination}: could not be written ({error.strerror})") from None
+    finally:
+        journal.close()
+        for leftover in (temp, Path(f"{temp}-wal"), Path(f"{temp}-shm")):
+            with contextlib.suppress(OSError):
+                leftover.unlink(missing_ok=True)
+    return destination, head[0], head[1]
