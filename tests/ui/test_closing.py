@@ -1,4 +1,4 @@
-"""The composition root closes every journal it opened, however its windows go away."""
+"""Windows and followers let go of the file they opened, however they go away."""
 
 from pathlib import Path
 
@@ -9,6 +9,7 @@ from pytestqt.qtbot import QtBot
 
 from station import app
 from station.journal import Journal
+from station.ui.dashboard_feed import JournalFollower
 from tests.conftest import Connections
 
 
@@ -54,4 +55,16 @@ def test_a_dashboard_that_cannot_be_shown_lets_go_of_the_file(
     monkeypatch.setattr("station.ui.dashboard.DashboardWindow", broken)
     with pytest.raises(RuntimeError, match="no window today"):
         app.run_dashboard(election_file, None)
+    assert sqlite_connections.left_open() == []
+
+
+def test_a_follower_that_fails_to_start_lets_go_of_the_file(
+    election_file: Path, monkeypatch: pytest.MonkeyPatch, sqlite_connections: Connections
+) -> None:
+    def broken(journal: Journal, after: int = 0) -> None:
+        raise RuntimeError("a bug while catching up")
+
+    monkeypatch.setattr(Journal, "records", broken)
+    with pytest.raises(RuntimeError, match="a bug while catching up"):
+        JournalFollower(election_file)
     assert sqlite_connections.left_open() == []
