@@ -2,6 +2,7 @@
 
 import shutil
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QTimer
@@ -79,6 +80,11 @@ class Station(QObject):
             QMessageBox.warning(self._parent_widget(), "Cannot make the demo", str(error))
             return
         self.open_path(path)
+
+    def close(self) -> None:
+        """Close the operator window, and with it its journal (the session ends cleanly)."""
+        if self.window is not None:
+            self.window.close()
 
     def remove_demo_files(self) -> None:
         """Remove the demo's temporary files (once its window has let go of them)."""
@@ -177,9 +183,15 @@ def run_operator(journal: Journal) -> int:
         journal.close()
         print(one_line(f"station: {error}"), file=sys.stderr)
         return 2
-    if not journal.election.setup.is_demo:
-        station.settings.add_recent_file(journal.path)
-    return run_loop(app)
+    except BaseException:
+        journal.close()
+        raise
+    try:
+        if not journal.election.setup.is_demo:
+            station.settings.add_recent_file(journal.path)
+        return run_loop(app)
+    finally:
+        station.close()  # however the event loop ended, the journal is closed
 
 
 def run_demo() -> int:
@@ -192,6 +204,7 @@ def run_demo() -> int:
             return 2
         return run_loop(app)
     finally:
+        station.close()  # the journal lets go of the file before it is removed
         station.remove_demo_files()
 
 
@@ -206,34 +219,40 @@ def run_dashboard(path: Path, theme: str | None) -> int:
     app = ensure_app()
     settings = Settings()
     follower = JournalFollower(path)
-    window = DashboardWindow(follower, theme=theme or settings.theme())
-    window.saved_geometry = settings.geometry("dashboard")
-    window.theme_changed.connect(settings.set_theme)
+    window: DashboardWindow | None = None
+    try:  # whatever happens from here, the follower lets go of the file
+        window = DashboardWindow(follower, theme=theme or settings.theme())
+        window.saved_geometry = settings.geometry("dashboard")
+        window.theme_changed.connect(settings.set_theme)
+        window.dismiss_requested.connect(_full_screen_toggler(window))
 
-    def on_window_dismiss_requested() -> None:
-        # Standalone, F11 and Escape switch between full screen and a window.
+        def on_started() -> None:
+            print(
+                f"station: following {path} read-only (case {follower.setup.case_number},"
+                f" {follower.head_seq:,} events); close the window or press Ctrl+C to stop",
+                flush=True,
+            )
+
+        follower.start()
+        window.place()
+        QTimer.singleShot(0, on_started)  # once the event loop runs: the dashboard is up
+        return run_loop(app)
+    finally:
+        if window is not None and not window.isFullScreen():
+            settings.set_geometry("dashboard", window.saveGeometry())
+        follower.close()
+
+
+def _full_screen_toggler(window: QWidget) -> Callable[[], None]:
+    """Standalone, F11 and Escape switch the dashboard between full screen and a window."""
+
+    def toggle() -> None:
         if window.isFullScreen():
             window.showNormal()
         else:
             window.showFullScreen()
 
-    def on_started() -> None:
-        print(
-            f"station: following {path} read-only (case {follower.setup.case_number},"
-            f" {follower.head_seq:,} events); close the window or press Ctrl+C to stop",
-            flush=True,
-        )
-
-    window.dismiss_requested.connect(on_window_dismiss_requested)
-    follower.start()
-    window.place()
-    QTimer.singleShot(0, on_started)  # once the event loop runs: the dashboard is up
-    try:
-        return run_loop(app)
-    finally:
-        if not window.isFullScreen():
-            settings.set_geometry("dashboard", window.saveGeometry())
-        follower.close()
+    return toggle
 
 
 def run_start() -> int:
@@ -244,4 +263,5 @@ def run_start() -> int:
     try:
         return run_loop(app)
     finally:
+        station.close()
         station.remove_demo_files()

@@ -1,6 +1,7 @@
 """A whole count of a real-sized election, typed into the real window under Xvfb.
 
-Two thousand ballots called by key, with challenges from both sides given a party and
+A thousand ballots called by key (the size of LDJ5's count; the 40,000-call soak in
+tests/ui/test_soak.py is the long run), with challenges from both sides given a party and
 a reason, a disputed void, mistakes undone, a pile recounted at every hundred (one of
 them found short and set right), a pause overnight with an interim tally and a restart
 the next morning, an over-count refused, and the final sheet prepared. A model of the
@@ -20,8 +21,10 @@ from pathlib import Path
 
 from tests.test_e2e_xvfb import display, pytestmark, station, xdotool  # noqa: F401
 
-BALLOTS = 2000
+BALLOTS = 1000
 PILE = 100
+DAY_ONE = BALLOTS // 2
+SHORT_PILE = 2  # the FOR pile found one short on day one
 CALL_OF = {"f": "for", "a": "against", "v": "void", "c": "challenge"}
 PARTY_OF = {"e": "employer", "u": "petitioner", "b": "board agent"}
 
@@ -249,11 +252,11 @@ def test_a_whole_count_over_two_days(tmp_path: Path, display: str) -> None:  # n
         xdotool(env, "windowmove", board, "1100", "0")
         xdotool(env, "windowsize", board, "1180", "720")
         app.focus()
-        for kind, keys, events in plan_day(model, rng, 1000, mismatch_at=3):
+        for kind, keys, events in plan_day(model, rng, DAY_ONE, mismatch_at=SHORT_PILE):
             if kind == "short pile":
                 wait_for_events(path, events - 1, "before the short pile")
                 app.keys(["n"])
-                app.dialog("FOR pile 3")
+                app.dialog(f"FOR pile {SHORT_PILE}")
                 xdotool(env, "key", "--delay", "20", "ctrl+a", "9", "9", "Return")
                 app.focus()
                 wait_for_events(path, events, "the short pile recorded")
@@ -309,8 +312,9 @@ def test_a_whole_count_over_two_days(tmp_path: Path, display: str) -> None:  # n
     assert tally["locked"] == "final"
     assert tally["events"] == model.events
     text_log = station("log", path).stdout
-    assert "FOR pile 3 recounted: 99 found, 100 recorded" in text_log
-    assert "Count paused after ballot 1,001; interim tally prepared" in text_log
-    assert "Count resumed at ballot 1,002" in text_log
+    assert f"FOR pile {SHORT_PILE} recounted: 99 found, 100 recorded" in text_log
+    # Day one called one ballot more than DAY_ONE: the short pile's, called again.
+    assert f"Count paused after ballot {DAY_ONE + 1:,}; interim tally prepared" in text_log
+    assert f"Count resumed at ballot {DAY_ONE + 2:,}" in text_log
     assert text_log.count("Station opened the count") == 2
     assert station("verify", path).returncode == 0

@@ -16,6 +16,7 @@ from station.sheet.keys import key_for_signing
 from station.sheet.verify_export import verify_export
 from station.ui.count_controller import CountController
 from station.ui.operator_window import OperatorWindow
+from tests.conftest import built_in_ram
 from tests.sheet.conftest import count_calls, sign
 
 CALLS = 3 * EVERY
@@ -23,12 +24,9 @@ CALLS = 3 * EVERY
 
 @pytest.fixture
 def big_file(election_file: Path) -> Path:
-    journal = Journal.open(election_file)
-    try:
+    with built_in_ram(election_file) as scratch, Journal.open(scratch) as journal:
         journal.start_session()
         count_calls(journal, CALLS)
-    finally:
-        journal.close()
     return election_file
 
 

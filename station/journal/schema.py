@@ -239,9 +239,12 @@ def definitions(version: int) -> frozenset[tuple[object, ...]]:
     (see `Journal.canonical`).
     """
     db = Database(memory=True, execute_plugins=False)
-    names = [migration.name for migration in migrations._migrations]
-    migrations.apply(db, stop_before=names[version] if version < len(names) else None)
-    return file_definitions(db)
+    try:
+        names = [migration.name for migration in migrations._migrations]
+        migrations.apply(db, stop_before=names[version] if version < len(names) else None)
+        return file_definitions(db)
+    finally:
+        db.close()  # a connection left to the garbage collector is a warning from 3.13 on
 
 
 def file_definitions(db: Database) -> frozenset[tuple[object, ...]]:

@@ -886,6 +886,14 @@ class Journal:
         rows = self._conn.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'")
         return {str(name) for (name,) in rows}
 
+    def __enter__(self) -> "Journal":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        # A connection left to the garbage collector is a ResourceWarning from Python
+        # 3.13 on, and a writer's lock held until then: `with` closes on every path.
+        self.close()
+
     def close(self) -> None:
         """Close the file (a writer records the end of its session first)."""
         try:

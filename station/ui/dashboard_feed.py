@@ -149,25 +149,28 @@ class JournalFollower(DashboardFeed):
         parent: QObject | None = None,
     ) -> None:
         journal = Journal.open(path, read_only=True, tidy=False)
-        super().__init__(journal.election.setup, parent)
-        self.path = path
-        self.election_id = journal.election.election_id
-        self.last_record: Record | None = None
-        self._journal: Journal | None = journal
-        self._identity = _identity(path)
-        self._data_version: int | None = None
-        self._more = True
-        self._problem: str | None = None
-        self._retry_after = 0.0
-        self._retry_s = retry_ms / 1000
-        self.head_hash = journal.election.setup_hash
-        try:
+        try:  # on any error from here the follower lets go of the file before it is gone
+            super().__init__(journal.election.setup, parent)
+            self.path = path
+            self.election_id = journal.election.election_id
+            self.last_record: Record | None = None
+            self._journal: Journal | None = journal
+            self._identity = _identity(path)
+            self._data_version: int | None = None
+            self._more = True
+            self._problem: str | None = None
+            self._retry_after = 0.0
+            self._retry_s = retry_ms / 1000
+            self.head_hash = journal.election.setup_hash
             # Asked before reading: a commit in between only costs one more look.
             self._data_version = journal.data_version()
             self._catch_up_all()
         except (_Unreadable, sqlite3.Error) as error:
             journal.close()
             raise JournalError(f"{path}: cannot be followed ({error})") from None
+        except BaseException:
+            journal.close()
+            raise
         self._timer = QTimer(self)
         self._timer.setInterval(interval_ms)
         self._timer.timeout.connect(self._on_timer_timeout)

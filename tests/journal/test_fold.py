@@ -8,7 +8,7 @@ import pytest
 from station.domain import Action, Call, Count
 from station.domain.tally_sheet import computed_facts
 from station.journal import CorruptJournal, Journal
-from tests.conftest import JFK8
+from tests.conftest import JFK8, built_in_ram
 from tests.domain.random_operator import random_events, state
 from tests.journal.test_verify import tamper
 
@@ -19,16 +19,16 @@ def random_journal(path: Path, events: int, seed: int) -> None:
     Its interim sheets state the facts the journal gives, as a station's would.
     """
     setup = dataclasses.replace(JFK8, ballots=None, pile=5)
-    Journal.create(path, setup)
-    journal = Journal.open(path)
-    journal.start_session()
-    count = journal.fold()
-    for event in random_events(count, events, seed):
-        detail = event.detail
-        if event.action is Action.SIGN:
-            detail = {**computed_facts(setup, count.sheets[-1], journal.head_hash, None)}
-        journal.append(event.action, event.call, event.target, detail)
-    journal.close()
+    with built_in_ram(path) as scratch:
+        Journal.create(scratch, setup)
+        with Journal.open(scratch) as journal:
+            journal.start_session()
+            count = journal.fold()
+            for event in random_events(count, events, seed):
+                detail = event.detail
+                if event.action is Action.SIGN:
+                    detail = {**computed_facts(setup, count.sheets[-1], journal.head_hash, None)}
+                journal.append(event.action, event.call, event.target, detail)
 
 
 def one_by_one(journal: Journal, until: int | None = None) -> Count:

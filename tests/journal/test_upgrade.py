@@ -45,7 +45,8 @@ def test_a_version_1_file_is_upgraded_with_its_hashes(tmp_path: Path, setup: Ele
     conn = sqlite3.connect(path)
     assert conn.execute("PRAGMA user_version").fetchone()[0] == 1
     conn.close()
-    setup_before = Journal.open(path, read_only=True).election.setup_hash
+    with Journal.open(path, read_only=True) as reader:
+        setup_before = reader.election.setup_hash
     with mock.patch.object(schema, "SCHEMA_VERSION", 1):
         old = Journal.open(path)
         old.start_session()
@@ -54,7 +55,8 @@ def test_a_version_1_file_is_upgraded_with_its_hashes(tmp_path: Path, setup: Ele
         with pytest.raises(Exception, match="CHECK constraint"):
             old.append(Action.SIGN, target=old.head_seq, detail={"kind": "final"})
         old.close()
-    before = [(r.seq, r.hash) for r in Journal.open(path, read_only=True).records()]
+    with Journal.open(path, read_only=True) as reader:
+        before = [(r.seq, r.hash) for r in reader.records()]
 
     journal = Journal.open(path)  # upgrades
     assert [(r.seq, r.hash) for r in journal.records()] == before

@@ -140,7 +140,8 @@ def test_close_and_reopen_restores_count_and_undo_history(
     key(again, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert figures(again)[Call.VOID] == "0"
     again.close()
-    actions = [r.action for r in Journal.open(election_file, read_only=True).records()]
+    with Journal.open(election_file, read_only=True) as reader:
+        actions = [r.action for r in reader.records()]
     assert actions.count("open") == 2 and actions.count("close") == 2
 
 
@@ -199,5 +200,6 @@ def test_quit_closes_at_once_and_records_the_close(qtbot: QtBot, election_file: 
     key(window, Qt.Key.Key_F)
     key(window, Qt.Key.Key_Q, Qt.KeyboardModifier.ControlModifier)
     qtbot.waitUntil(lambda: not window.isVisible())
-    last = Journal.open(election_file, read_only=True).last_records(1)[0]
+    with Journal.open(election_file, read_only=True) as reader:
+        last = reader.last_records(1)[0]
     assert last.action == "close"

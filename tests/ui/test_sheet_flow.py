@@ -135,4 +135,5 @@ def test_the_lock_survives_a_restart(qtbot: QtBot, window: OperatorWindow) -> No
         assert "Count locked" in again.notice_banner.text()
     finally:
         again.close()
-    assert Journal.open(path, read_only=True).replay().locked_by is not None
+    with Journal.open(path, read_only=True) as reader:
+        assert reader.replay().locked_by is not None
