@@ -17,7 +17,7 @@ from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 from platformdirs import user_data_path
 
-from station.files import fsync_folder
+from station.files import fsync_folder, make_folder
 
 KEY_FILE = "signing-key.pem"
 
@@ -124,7 +124,7 @@ def create_key(path: Path | None = None) -> StationKey:
     """Make a new key at `path`, readable by its owner only; never replaces a file."""
     path = path or default_key_path()
     try:
-        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        make_folder(path.parent, mode=0o700)
         _close_folder(path.parent)
         key = Ed25519PrivateKey.generate()
         pem = key.private_bytes(

@@ -1,0 +1,133 @@
+"""Cut the power under a real station: the states a disk may keep, not just a killed process.
+
+A killed process loses nothing the kernel holds; a power cut also loses what the disk
+had not made durable, and may keep a later write while losing an earlier one. How
+these tests cut the power, and why this way (see tests/faults/powercut/):
+
+- A real station process (the counting driver of test_crash.py, the operator window's
+  `CountController`; or the `station` command itself) runs with a small LD_PRELOAD
+  library, compiled here with the machine's gcc, that records each write, truncation,
+  creation, link, removal, rename, mkdir, fsync and fdatasync under the test's folder,
+  and each line the station writes to standard output, in the order they happened.
+- Offline, as ALICE does (Pillai et al., OSDI 2014), `powercut/disk.py` builds the
+  states a disk may hold after a power cut at a chosen call: everything fsynced stays
+  (a file's data by its fsync, a name by its folder's fsync: strict POSIX, stricter
+  than ext4), and of the rest: nothing, all, a prefix, any subset, all but one, or a
+  write torn into 512-byte sectors.
+- Each state is laid out as real files and Station itself judges it: `Journal.open`,
+  `verify_file` (what `station verify` runs), then a writer's open, a new session and
+  a call; `verify_export` for an export; `load_key` for the key; the sealing secret
+  for the snapshot written at close.
+
+Recording rather than a FUSE file system: it needs no root, no /dev/fuse and no
+kernel module in CI (only gcc), it sees SQLite's own fsyncs of the WAL and its folder,
+and building states offline lets one run explore hundreds of them in seconds (SQLite
+maps its -shm file into memory, which a FUSE passthrough must support; here the -shm
+is left out of every state, as SQLite rebuilds it from the WAL after a crash).
+
+What must hold in every state: every event acknowledged (the station had written its
+line to standard output) is in the file exactly as it was; nothing is invented (the
+file's events are a prefix of the run's); at most what was in flight is added (one
+event for a counting call); the file opens, verifies and the station counts on.
+
+The default run explores a few hundred states; `pytest -m soak -s
+tests/faults/test_power_cut.py` tens of thousands, printing the figures.
+"""
+
+import random
+from pathlib import Path
+
+import pytest
+
+from station.domain import Action, Call
+from station.journal import Journal
+from station.journal.seal import station_secret
+from tests.conftest import JFK8
+from tests.faults.powercut.disk import Crash
+from tests.faults.powercut.harness import (
+    Disk,
+    Figures,
+    Oracle,
+    build_recorder,
+    check_journal,
+    counts_on,
+    explore,
+)
+
+COMMANDS = ["F"] * 35 + ["A"] * 30 + ["C"] * 8 + ["V"] * 7 + ["U"] * 12 + ["R"] * 8
+ELECTION = "count/e.station"
+
+
+@pytest.fixture
+def disk(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Disk:
+    disk = Disk(tmp_path, build_recorder(tmp_path))
+    monkeypatch.setenv("XDG_DATA_HOME", str(disk.data))
+    return disk
+
+
+def counting(disk: Disk, states: int, seed: int, *, calls: int, before: int = 0) -> Figures:
+    """A station counts `calls` commands (calls, undo, redo) and closes the file;
+    `before` events were counted (and made durable) before the recording began."""
+    path = disk.root / ELECTION
+    Journal.create(path, JFK8)
+    if before:  # made durable before the recording: its close makes no snapshot yet
+        journal = Journal.open(path)
+        journal.start_session()
+        for index in range(before):
+            journal.append(Action.CALL, Call.FOR if index % 3 else Call.AGAINST)
+        journal.close()
+    disk.start()
+    rng = random.Random(seed)
+    lines = disk.drive(path, [rng.choice(COMMANDS) for _ in range(calls)])
+    assert lines[-1] == "BYE"
+    trace = disk.trace()
+    oracle = Oracle(disk, trace, ELECTION)
+    # The oracle agrees with what the station said: each ACK's event is in the file then.
+    for (_index, line), events in zip(oracle.marks, oracle.at_mark, strict=True):
+        if line.startswith(("ACK ", "READY ")):
+            seq = int(line.split()[1])
+            assert events is not None and events[-1][0] == seq, line
+    figures = Figures()
+
+    def judge(folder: Path, crash: Crash, number: int) -> None:
+        where = f"state {number} ({crash.how}, call {crash.at} of {len(trace.ops)})"
+        written, acknowledged, most = oracle.around(crash.at)
+        election = folder / ELECTION
+        if not check_journal(election, acknowledged, most, oracle.final, 1, figures, where):
+            figures.problems.append(f"{where}: the election file is gone")
+            return
+        if written == len(oracle.marks):  # "BYE": closed, with its snapshot if due
+            journal = Journal.open(election, read_only=True)
+            try:
+                with pytest.MonkeyPatch.context() as patch:
+                    patch.setenv("XDG_DATA_HOME", str(folder / "data"))
+                    sealed = station_secret(create=False) is not None
+                    trusted = journal.trusted_snapshot_seq()
+            finally:
+                journal.close()
+            if before and (not sealed or trusted is None):
+                figures.problems.append(f"{where}: the snapshot made at close is not usable")
+        counts_on(election, figures, where)
+
+    explore(disk, trace, states, seed, judge, figures)
+    return figures
+
+
+def assert_held(figures: Figures, at_least: int) -> None:
+    print(f"\npower cut: {figures.line()}")
+    assert figures.problems == [], "\n".join(figures.problems[:20])
+    assert (figures.lost, figures.invented, figures.doubled) == (0, 0, 0)
+    assert figures.states >= at_least
+    assert figures.acknowledged_checked > 0
+
+
+def test_counting_undo_and_redo_survive_power_cuts(disk: Disk) -> None:
+    figures = counting(disk, states=150, seed=1, calls=40)
+    assert_held(figures, 150)
+
+
+def test_the_snapshot_and_sealing_secret_made_at_close_survive_power_cuts(disk: Disk) -> None:
+    # 1,250 events before: this station's close is the first that stores a snapshot
+    # (SNAPSHOT_EVERY after SNAPSHOT_LAG), and makes the sealing secret, in a new folder.
+    figures = counting(disk, states=100, seed=2, calls=40, before=1250)
+    assert_held(figures, 100)
