@@ -35,6 +35,7 @@ tests/faults/test_power_cut.py` tens of thousands, printing the figures.
 """
 
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -42,6 +43,10 @@ import pytest
 from station.domain import Action, Call
 from station.journal import Journal
 from station.journal.seal import station_secret
+from station.journal.verify import verify_file
+from station.sheet.export import SIGNATURE
+from station.sheet.keys import KEY_FILE, KeyProblem, load_key
+from station.sheet.verify_export import verify_export
 from tests.conftest import JFK8
 from tests.faults.powercut.disk import Crash
 from tests.faults.powercut.harness import (
@@ -131,3 +136,116 @@ def test_the_snapshot_and_sealing_secret_made_at_close_survive_power_cuts(disk: 
     # (SNAPSHOT_EVERY after SNAPSHOT_LAG), and makes the sealing secret, in a new folder.
     figures = counting(disk, states=100, seed=2, calls=40, before=1250)
     assert_held(figures, 100)
+
+
+NEW = ["--case", "29-RC-288020", "--employer", "Amazon.com Services LLC"]
+NEW += ["--union", "Amazon Labor Union", "--eligible", "8325"]
+
+
+def sheets(disk: Disk, states: int, seed: int) -> Figures:
+    """`station sign` (the signing key made on first use), `reopen`, `sign` again, and
+    `export` into a new folder and into an existing one, each a recorded process."""
+    path = disk.root / ELECTION
+    Journal.create(path, replace(JFK8, ballots=None))
+    journal = Journal.open(path)
+    journal.start_session()
+    for call in (Call.FOR, Call.AGAINST, Call.FOR, Call.CHALLENGE):
+        journal.append(Action.CALL, call)
+    journal.close()
+    existing = disk.count / "sheet-old"  # an existing, empty folder: files placed one by one
+    existing.mkdir()
+    fresh = disk.count / "sheet-new"  # made by the export, renamed into place whole
+    disk.start()
+    disk.run("sign", path, "--interim")
+    disk.run("reopen", path, "--reason", "the count resumes in the morning")
+    disk.run("sign", path)
+    disk.run("export", path, "--out", fresh)
+    disk.run("export", path, "--out", existing)
+    trace = disk.trace()
+    oracle = Oracle(disk, trace, ELECTION)
+    lines = [line for _index, line in oracle.marks]
+    key_shown = 1 + next(n for n, line in enumerate(lines) if "tally prepared" in line)
+    exported = [n + 1 for n, line in enumerate(lines) if line.startswith("exported")]
+    fingerprint = load_key(disk.data / "station" / KEY_FILE).fingerprint
+    figures = Figures()
+
+    def judge(folder: Path, crash: Crash, number: int) -> None:
+        where = f"state {number} ({crash.how}, call {crash.at} of {len(trace.ops)})"
+        written, acknowledged, most = oracle.around(crash.at)
+        election = folder / ELECTION
+        if not check_journal(election, acknowledged, most, oracle.final, 3, figures, where):
+            return
+        key = folder / "data" / "station" / KEY_FILE
+        if written >= key_shown or key.exists():
+            try:
+                if load_key(key).fingerprint != fingerprint:
+                    figures.problems.append(f"{where}: another signing key")
+            except KeyProblem as problem:
+                figures.problems.append(f"{where}: {problem}")
+        for out, done in zip(("sheet-new", "sheet-old"), exported, strict=True):
+            target = folder / "count" / out
+            if written < done and not (target / SIGNATURE).exists():
+                continue  # not acknowledged, and plainly unfinished: no signature
+            if written < done and out == "sheet-new" and not target.exists():
+                continue
+            verdict = verify_export(target, expected_key=fingerprint)
+            if not verdict.ok:
+                figures.problems.append(f"{where}: {out}: {verdict.problem}")
+        counts_on(election, figures, where)
+
+    explore(disk, trace, states, seed, judge, figures)
+    return figures
+
+
+def test_sheets_reopening_exports_and_the_key_survive_power_cuts(disk: Disk) -> None:
+    figures = sheets(disk, states=120, seed=3)
+    assert_held(figures, 120)
+
+
+def creation(disk: Disk, states: int, seed: int) -> Figures:
+    """`station new`: built under a hidden name, fsynced, linked into place."""
+    path = disk.count / "new.station"
+    disk.start()
+    disk.run("new", path, *NEW)
+    trace = disk.trace()
+    created = trace.marks()[0][0]
+    figures = Figures()
+
+    def judge(folder: Path, crash: Crash, number: int) -> None:
+        where = f"state {number} ({crash.how}, call {crash.at} of {len(trace.ops)})"
+        election = folder / "count" / "new.station"
+        if not election.exists():
+            if crash.at > created:
+                figures.lost += 1
+                figures.problems.append(f"{where}: the file `station new` created is gone")
+            return
+        figures.acknowledged_checked += crash.at > created  # the file, once "created"
+        verdict = verify_file(election)
+        if not verdict.ok or verdict.events != 0:
+            figures.problems.append(f"{where}: a half-made file: {verdict.problem}")
+            return
+        counts_on(election, figures, where)
+
+    explore(disk, trace, states, seed, judge, figures)
+    return figures
+
+
+def test_station_new_survives_power_cuts(disk: Disk) -> None:
+    figures = creation(disk, states=40, seed=4)
+    assert_held(figures, 40)
+
+
+@pytest.mark.soak
+def test_tens_of_thousands_of_power_cuts(disk: Disk, tmp_path: Path) -> None:
+    figures = Figures()
+    figures.add(counting(disk, states=12_000, seed=10, calls=120))
+    for number, run in enumerate((sheets, creation), start=1):
+        other = Disk(tmp_path / f"run{number}", disk.library)
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setenv("XDG_DATA_HOME", str(other.data))
+            figures.add(run(other, 8_000 if run is sheets else 2_000, 10 + number))
+    other = Disk(tmp_path / "run3", disk.library)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("XDG_DATA_HOME", str(other.data))
+        figures.add(counting(other, states=3_000, seed=13, calls=40, before=1250))
+    assert_held(figures, 25_000)

@@ -202,10 +202,12 @@ class State:
                 if name.endswith("-shm"):
                     continue  # rebuilt by SQLite from the WAL (see the module docstring)
                 if child in self.folders:
-                    (path / name).mkdir()
+                    (path / name).mkdir(mode=0o700)
                     pending.append((child, path / name))
-                else:
-                    (path / name).write_bytes(bytes(self.contents.get(child, b"")))
+                else:  # owner-only, as the key and the secret must be; modes are not traced
+                    fd = os.open(path / name, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+                    with os.fdopen(fd, "wb") as out:
+                        out.write(self.contents.get(child, b""))
 
 
 def _sectors(op: Op, kept: set[int]) -> Iterator[tuple[int, bytes]]:

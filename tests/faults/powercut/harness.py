@@ -91,6 +91,7 @@ class Disk:
     is the station's data folder (XDG_DATA_HOME: signing key and sealing secret)."""
 
     def __init__(self, tmp: Path, library: Path) -> None:
+        tmp.mkdir(parents=True, exist_ok=True)
         self.root = (tmp / "disk").resolve()
         self.count = self.root / "count"
         self.data = self.root / "data"
@@ -238,12 +239,15 @@ def check_journal(
 
 
 def counts_on(path: Path, figures: Figures, where: str) -> None:
-    """The station opens the file for counting, records a call and closes it cleanly."""
+    """The station opens the file for counting, records a call (unless a tally sheet
+    locks the count) and closes it cleanly."""
     try:
         journal = Journal.open(path)
         try:
+            locked = journal.replay().locked_by is not None  # a sheet locks it: no call
             journal.start_session()
-            journal.append(Action.CALL, Call.FOR)
+            if not locked:
+                journal.append(Action.CALL, Call.FOR)
         finally:
             journal.close()
     except JournalError as error:
