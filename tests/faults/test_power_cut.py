@@ -236,16 +236,20 @@ def test_station_new_survives_power_cuts(disk: Disk) -> None:
 
 
 @pytest.mark.soak
-def test_tens_of_thousands_of_power_cuts(disk: Disk, tmp_path: Path) -> None:
+def test_tens_of_thousands_of_power_cuts(tmp_path: Path) -> None:
+    library = build_recorder(tmp_path)
+    runs = [
+        ("counting", lambda disk: counting(disk, states=14_000, seed=10, calls=150)),
+        ("close", lambda disk: counting(disk, states=4_000, seed=11, calls=40, before=1250)),
+        ("sheets", lambda disk: sheets(disk, states=4_000, seed=12)),
+        ("new", lambda disk: creation(disk, states=3_000, seed=13)),
+    ]
     figures = Figures()
-    figures.add(counting(disk, states=12_000, seed=10, calls=120))
-    for number, run in enumerate((sheets, creation), start=1):
-        other = Disk(tmp_path / f"run{number}", disk.library)
+    for name, run in runs:
+        disk = Disk(tmp_path / name, library)
         with pytest.MonkeyPatch.context() as patch:
-            patch.setenv("XDG_DATA_HOME", str(other.data))
-            figures.add(run(other, 8_000 if run is sheets else 2_000, 10 + number))
-    other = Disk(tmp_path / "run3", disk.library)
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("XDG_DATA_HOME", str(other.data))
-        figures.add(counting(other, states=3_000, seed=13, calls=40, before=1250))
+            patch.setenv("XDG_DATA_HOME", str(disk.data))
+            part = run(disk)
+        print(f"\n{name}: {part.line()}")
+        figures.add(part)
     assert_held(figures, 25_000)

@@ -265,11 +265,17 @@ def explore(
     seed: int,
     judge: Callable[[Path, Crash, int], None],
     figures: Figures,
+    *,
+    systematic: bool = True,
 ) -> None:
-    """Build `count` crash states of `trace` and let `judge` check each, laid out."""
+    """Build `count` crash states of `trace` (and, if `systematic`, each with exactly one
+    change lost: `Trace.one_lost`) and let `judge` check each, laid out."""
     started = time.monotonic()
     rng = random.Random(seed)
-    for crash in trace.crashes(count, rng):
+    crashes = trace.crashes(count, rng)
+    if systematic:
+        crashes += trace.one_lost()
+    for crash in crashes:
         folder = disk.lay_out(trace.state(crash))
         try:
             judge(folder, crash, figures.states)
