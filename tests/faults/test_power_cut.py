@@ -34,12 +34,15 @@ The default run explores a few hundred states; `pytest -m soak -s
 tests/faults/test_power_cut.py` tens of thousands, printing the figures.
 """
 
+import contextlib
+import io
 import random
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from station.cli import main
 from station.domain import Action, Call
 from station.journal import Journal
 from station.journal.seal import station_secret
@@ -253,3 +256,50 @@ def test_tens_of_thousands_of_power_cuts(tmp_path: Path) -> None:
         print(f"\n{name}: {part.line()}")
         figures.add(part)
     assert_held(figures, 25_000)
+
+
+def test_a_disk_that_breaks_its_promise_is_named_in_one_line(disk: Disk) -> None:
+    """A synced write torn (no correctly working disk does it): `station verify`, given
+    the head an observer wrote down at the last acknowledged call, either finds every
+    acknowledged event in place or says in one line that the record is not intact;
+    `station tally` answers or refuses in one line; never a traceback."""
+    path = disk.root / ELECTION
+    Journal.create(path, JFK8)
+    disk.start()
+    rng = random.Random(5)
+    disk.drive(path, [rng.choice(COMMANDS) for _ in range(40)])
+    trace = disk.trace()
+    oracle = Oracle(disk, trace, ELECTION)
+    outcomes = {"intact": 0, "named": 0}
+    figures = Figures()
+
+    def judge(folder: Path, crash: Crash, number: int) -> None:
+        where = f"state {number} (a synced write torn, call {crash.at} of {len(trace.ops)})"
+        _written, acknowledged, _most = oracle.around(crash.at)
+        election = str(folder / ELECTION)
+        head = [f"--head={seq}:{digest[:16]}" for seq, digest in (acknowledged or ())[-1:]]
+        code, said = station("verify", election, *head)
+        if code == 0:
+            outcomes["intact"] += 1
+            check_journal(Path(election), acknowledged, None, oracle.final, 10**9, figures, where)
+        elif code == 1 and len(said) == 1 and said[0].startswith("NOT INTACT: "):
+            outcomes["named"] += 1
+            figures.acknowledged_checked += 1  # the loss is named: nothing lost silently
+        else:
+            figures.problems.append(f"{where}: verify exits {code}, saying {said}")
+        code, said = station("tally", election)
+        if code not in (0, 1, 2) or (code and len(said) != 1):
+            figures.problems.append(f"{where}: tally exits {code}, saying {said}")
+
+    explore(disk, trace, 0, 5, judge, figures, how=lambda rng: trace.broken(60, rng))
+    print(f"\nbroken disk: {figures.states} states; {outcomes}")
+    assert_held(figures, 50)
+    assert outcomes["named"] > 0
+
+
+def station(*argv: str) -> tuple[int, list[str]]:
+    """Run `station ARGV` in this process: its exit code and its lines on stderr."""
+    errors = io.StringIO()
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(errors):
+        code = main(list(argv))
+    return code, errors.getvalue().splitlines()

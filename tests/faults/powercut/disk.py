@@ -275,10 +275,10 @@ class Trace:
             op = self.ops[index]
             if op.kind not in CHANGES:
                 continue
-            if self.durable_at[index] < crash.at or index in crash.kept:
-                state.apply(op)
-            elif index == crash.torn:
+            if index == crash.torn:  # (a synced write torn: a disk that broke its promise)
                 state.apply(op, set(crash.sectors))
+            elif self.durable_at[index] < crash.at or index in crash.kept:
+                state.apply(op)
         return state
 
     def full(self, at: int) -> State:
@@ -337,6 +337,26 @@ class Trace:
                 if database is not None:
                     found.add(database)
         return found
+
+    def broken(self, count: int, rng: random.Random) -> list[Crash]:
+        """States no correctly working disk can leave: a write already fsynced torn
+        (some of its sectors hold what was there before), then the power cut."""
+        crashes = []
+        for _ in range(count):
+            at = rng.choice(self.crash_points())
+            synced = [
+                index
+                for index in range(at)
+                if self.ops[index].kind == "W" and self.durable_at[index] < at
+            ]
+            if not synced:
+                continue
+            torn = rng.choice(synced)
+            sectors = sectors_of(self.ops[torn])
+            lost = rng.choice(sectors)
+            kept = frozenset(self.unsynced(at))
+            crashes.append(Crash(at, "broken", kept, torn, frozenset(sectors) - {lost}))
+        return crashes
 
     def crash_at(self, at: int, how: str, rng: random.Random) -> Crash:
         unsynced = self.unsynced(at)

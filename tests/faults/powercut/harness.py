@@ -267,13 +267,15 @@ def explore(
     figures: Figures,
     *,
     systematic: bool = True,
+    how: Callable[[random.Random], list[Crash]] | None = None,
 ) -> None:
     """Build `count` crash states of `trace` (and, if `systematic`, each with exactly one
-    change lost: `Trace.one_lost`) and let `judge` check each, laid out."""
+    change lost: `Trace.one_lost`), or those `how` builds, and let `judge` check each,
+    laid out."""
     started = time.monotonic()
     rng = random.Random(seed)
-    crashes = trace.crashes(count, rng)
-    if systematic:
+    crashes = trace.crashes(count, rng) if how is None else how(rng)
+    if systematic and how is None:
         crashes += trace.one_lost()
     for crash in crashes:
         folder = disk.lay_out(trace.state(crash))
