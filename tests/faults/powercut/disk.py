@@ -271,6 +271,7 @@ class Trace:
 
     def state(self, crash: Crash) -> State:
         state = State.start(self.before)
+        unborn = set()  # files and folders whose creation the disk lost
         for index in range(crash.at):
             op = self.ops[index]
             if op.kind not in CHANGES:
@@ -278,7 +279,11 @@ class Trace:
             if index == crash.torn:  # (a synced write torn: a disk that broke its promise)
                 state.apply(op, set(crash.sectors))
             elif self.durable_at[index] < crash.at or index in crash.kept:
+                if op.kind in "LR" and op.node in unborn:
+                    continue  # no disk keeps a new name for a file it never made
                 state.apply(op)
+            elif op.kind in "CM":
+                unborn.add(op.node)
         return state
 
     def full(self, at: int) -> State:

@@ -80,3 +80,13 @@ def test_every_kind_of_loss_is_built() -> None:
         "drop one",
         "torn",
     }
+
+
+def test_a_name_is_never_kept_for_a_file_whose_creation_was_lost(tmp_path: Path) -> None:
+    ops = [
+        Op("M", FILE, parent=ROOT, name=".staging"),
+        Op("R", FILE, parent=ROOT, name=".staging", to_parent=ROOT, to_name="sheet"),
+        Op("S", ROOT, offset=1),
+    ]
+    trace = trace_of(ops)
+    assert laid_out(trace, Crash(2, "drop one", frozenset({1})), tmp_path) == {}
