@@ -49,7 +49,32 @@ def build_recorder(folder: Path) -> Path:
     )
     if built.returncode != 0:
         pytest.skip(f"the power-cut recorder did not compile: {built.stderr.strip()[:300]}")
+    if not Path("/proc/self/fd").is_dir():
+        pytest.skip("the power-cut recorder names files through /proc/self/fd, absent here")
+    _check_recorder(library, folder / "recorder-check")
     return library
+
+
+def _check_recorder(library: Path, folder: Path) -> None:
+    """The recorder sees a creation, a write and both fsyncs of a real Python process:
+    a trace that silently missed calls would make every state look durable."""
+    folder.mkdir()
+    log = folder.with_suffix(".log")
+    script = (
+        "import os, sys; from station.files import fsync_file, fsync_folder; "
+        "p = sys.argv[1] + '/f'; open(p, 'wb').write(b'x'); fsync_file(p); "
+        "fsync_folder(sys.argv[1]); print('done')"
+    )
+    subprocess.run(
+        [sys.executable, "-c", script, str(folder)],
+        env=record_env(library, folder, log),
+        check=True,
+        capture_output=True,
+    )
+    ops = read_trace(log)
+    kinds = [op.kind for op in ops if op.kind != "K"]
+    said = b"".join(op.data for op in ops if op.kind == "K")
+    assert (kinds, said) == (["C", "W", "S", "S"], b"done\n"), f"the recorder saw {kinds}, {said!r}"
 
 
 @dataclass
