@@ -18,7 +18,7 @@ from pathlib import Path
 
 from platformdirs import user_data_path
 
-from station.files import fsync_folder
+from station.files import fsync_folder, make_folder
 
 SECRET_FILE = "snapshot-seal.key"
 _SECRET_BYTES = 32
@@ -45,7 +45,7 @@ def station_secret(*, create: bool = True) -> bytes | None:
     if not create:
         return None
     try:
-        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        make_folder(path.parent, mode=0o700)
         return _new_secret(path)
     except OSError:
         return None

@@ -175,6 +175,10 @@ def write_folder(folder: Path, files: dict[str, bytes]) -> None:
             fsync_folder(folder.parent)
             return
         for name in files:  # signature last: without it the folder is plainly unfinished
+            if name == SIGNATURE:
+                # Every other name durable first: a power cut may otherwise keep the
+                # signature's name and lose another's, a finished-looking folder.
+                fsync_folder(folder)
             _place(staging / name, folder / name)
             placed.append(folder / name)
         fsync_folder(folder)

@@ -7,8 +7,10 @@ a missing key is an error, not a reason to make a new one.
 """
 
 import base64
+import contextlib
 import hashlib
 import os
+import secrets
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -17,7 +19,7 @@ from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 from platformdirs import user_data_path
 
-from station.files import fsync_folder
+from station.files import fsync_folder, make_folder
 
 KEY_FILE = "signing-key.pem"
 
@@ -123,8 +125,10 @@ def existing_fingerprint(path: Path | None = None) -> str | None:
 def create_key(path: Path | None = None) -> StationKey:
     """Make a new key at `path`, readable by its owner only; never replaces a file."""
     path = path or default_key_path()
+    if path.exists() or path.is_symlink():
+        raise KeyProblem(f"{path}: a signing key already exists")
     try:
-        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        make_folder(path.parent, mode=0o700)
         _close_folder(path.parent)
         key = Ed25519PrivateKey.generate()
         pem = key.private_bytes(
@@ -132,22 +136,41 @@ def create_key(path: Path | None = None) -> StationKey:
             serialization.PrivateFormat.PKCS8,
             serialization.NoEncryption(),
         )
-        # O_EXCL: two stations starting at once cannot overwrite each other's key.
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        _write_whole(path, pem)
     except FileExistsError:
         raise KeyProblem(f"{path}: a signing key already exists") from None
     except OSError as error:
-        raise KeyProblem(f"{path}: the signing key cannot be created ({error.strerror})") from None
-    try:
-        with os.fdopen(fd, "wb") as out:
-            out.write(pem)
-            out.flush()
-            os.fsync(out.fileno())
-        fsync_folder(path.parent)  # a power cut must not lose a key already shown
-    except OSError as error:
-        path.unlink(missing_ok=True)
         raise KeyProblem(f"{path}: the signing key cannot be written ({error.strerror})") from None
     return StationKey(path, key)
+
+
+def _write_whole(path: Path, data: bytes) -> None:
+    """Write `data` under a hidden temporary name, flush it, then link it to `path`.
+
+    So the key's name never holds half a key: a crash or a power cut while the key is
+    written leaves at most the hidden file (which nothing reads), never a damaged key
+    that every later `station sign` would refuse. The link fails if the name is taken
+    (two stations starting at once cannot overwrite each other's key).
+    """
+    temp = path.with_name(f".{path.name}.{secrets.token_hex(6)}")
+    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
+        try:
+            os.link(temp, path)
+        except FileExistsError:
+            raise
+        except OSError:  # a file system without hard links
+            if path.exists():
+                raise FileExistsError(path) from None
+            os.rename(temp, path)
+        fsync_folder(path.parent)  # a power cut must not lose a key already shown
+    finally:
+        with contextlib.suppress(OSError):
+            temp.unlink(missing_ok=True)
 
 
 def _close_folder(folder: Path) -> None:
