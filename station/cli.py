@@ -8,6 +8,7 @@ on stderr and never a traceback.
 import argparse
 import difflib
 import json
+import os
 import sqlite3
 import sys
 from collections.abc import Iterator, Sequence
@@ -78,6 +79,24 @@ SUBCOMMANDS = (
 ACTION_WIDTH = max(len(action) for action in Action)  # "dispute"
 
 
+def file_name(text: str) -> Path:
+    """A path argument the operating system can take, or a usage error (exit 2).
+
+    Python turns bytes of a command line that are not UTF-8 into surrogates it can turn
+    back; a lone surrogate or a NUL byte (possible when `main` is called with a list) would
+    otherwise end in a traceback deep inside the first `stat`.
+    """
+    if "\x00" in text:
+        raise argparse.ArgumentTypeError("a file name cannot hold a NUL byte")
+    try:
+        os.fsencode(text)
+    except UnicodeEncodeError:
+        raise argparse.ArgumentTypeError(
+            f"{text!a} is not a file name this system can use"
+        ) from None
+    return Path(text)
+
+
 class UsageError(Exception):
     """Bad arguments: exit 2 with this one-line message."""
 
@@ -110,10 +129,10 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     opener = commands.add_parser("open", help="count into an election file (the operator window)")
-    opener.add_argument("file", type=Path, help="the election file")
+    opener.add_argument("file", type=file_name, help="the election file")
 
     new = commands.add_parser("new", help="create a new election file")
-    new.add_argument("file", type=Path, help="the election file to create (never overwritten)")
+    new.add_argument("file", type=file_name, help="the election file to create (never overwritten)")
     new.add_argument("--case", required=True, help="NLRB case number, e.g. 29-RC-288020")
     new.add_argument("--employer", required=True, help="the employer's name")
     new.add_argument("--union", required=True, help="the petitioner (union) as on the ballot")
@@ -128,11 +147,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
 
     tally = commands.add_parser("tally", help="print the current tally")
-    tally.add_argument("file", type=Path)
+    tally.add_argument("file", type=file_name)
     tally.add_argument("--json", action="store_true", help="one JSON object")
 
     log = commands.add_parser("log", help="print every journal event in order")
-    log.add_argument("file", type=Path)
+    log.add_argument("file", type=file_name)
     log.add_argument("--json", action="store_true", help="one JSON object per line")
 
     verify = commands.add_parser(
@@ -141,13 +160,13 @@ def build_parser() -> argparse.ArgumentParser:
         description="Check an election file (its hash chain, replay and sheets) or an"
         " exported folder (signature, file hashes, journal, and every line of the sheet).",
     )
-    verify.add_argument("file", type=Path, metavar="FILE_OR_FOLDER")
+    verify.add_argument("file", type=file_name, metavar="FILE_OR_FOLDER")
     verify.add_argument(
         "--key", metavar="FINGERPRINT", help="the signing key's fingerprint, as written down"
     )
     verify.add_argument(
         "--sheet",
-        type=Path,
+        type=file_name,
         metavar="FOLDER",
         help="with a FILE: also check that it still holds the head this exported sheet certifies",
     )
@@ -161,7 +180,7 @@ def build_parser() -> argparse.ArgumentParser:
     sign = commands.add_parser(
         "sign", help="prepare the tally sheet: certify the count and lock it"
     )
-    sign.add_argument("file", type=Path)
+    sign.add_argument("file", type=file_name)
     sign.add_argument("--agent", help="the Board agent certifying (default: as set up)")
     sign.add_argument(
         "--observer",
@@ -186,11 +205,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
 
     reopen = commands.add_parser("reopen", help="reopen a count locked by a tally sheet")
-    reopen.add_argument("file", type=Path)
+    reopen.add_argument("file", type=file_name)
     reopen.add_argument("--reason", required=True, help="why the count is reopened (recorded)")
 
     export = commands.add_parser("export", help="export a prepared sheet, signed, into a folder")
-    export.add_argument("file", type=Path)
+    export.add_argument("file", type=file_name)
     export.add_argument("--out", required=True, metavar="FOLDER")
     export.add_argument(
         "--sheet", type=int, metavar="EVENT", help="the sheet prepared at EVENT (default: latest)"
@@ -201,8 +220,8 @@ def build_parser() -> argparse.ArgumentParser:
         "copy",
         help="copy an election file whole (what its -wal holds too), never over a file",
     )
-    copy.add_argument("file", type=Path)
-    copy.add_argument("dest", type=Path, metavar="DEST", help="the new file, or a folder")
+    copy.add_argument("file", type=file_name)
+    copy.add_argument("dest", type=file_name, metavar="DEST", help="the new file, or a folder")
 
     key = commands.add_parser("key", help="print this station's signing key fingerprint")
     key.add_argument("--new", action="store_true", help="make a new key (only when none exists)")
@@ -210,7 +229,7 @@ def build_parser() -> argparse.ArgumentParser:
     dashboard = commands.add_parser(
         "dashboard", help="follow an election file read-only on the observers' dashboard"
     )
-    dashboard.add_argument("file", type=Path, help="the election file (never written to)")
+    dashboard.add_argument("file", type=file_name, help="the election file (never written to)")
     dashboard.add_argument(
         "--theme",
         choices=("dark", "light"),
