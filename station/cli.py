@@ -459,7 +459,7 @@ def _readable(journal: Journal) -> Iterator[Record]:
             seq = record.seq
             yield record
     except sqlite3.DatabaseError as error:
-        raise journal.unreadable(error, seq) from None
+        raise journal.unreadable_error(error, seq) from None
 
 
 def cmd_log(args: argparse.Namespace) -> int:

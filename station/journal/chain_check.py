@@ -8,74 +8,27 @@ in the journal one event at a time, as it always did.
 """
 
 import contextlib
-import hashlib
 import itertools
 import os
 import signal
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import CancelledError, Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from multiprocessing import get_context
 from pathlib import Path
 from typing import Any
 
 from station.files import file_identity
-from station.journal.chain import EVENT_PREFIX, SEPARATOR
-from station.journal.store import ROWS_BETWEEN
+from station.journal.checks import first_break
+from station.journal.records import ROWS_BETWEEN
 from station.progress import EVERY
 
-# The types of seq, utc, mono_ns, session, action, prev_hash and hash, as `verify` wants them.
-_TYPES = (int, str, int, int, str, str, str)
 # This process folds the count as well, which costs about as much as checking the
 # hashes of a third of the events: it keeps the smaller share of them.
 _OWN_SHARE = 0.65
 # Below this many events one process checks them all: starting another costs more.
 PARALLEL_FROM = 50_000
-
-
-def first_break(rows: Iterable[tuple[Any, ...]], first: int, last: int, before: str) -> int | None:
-    """The first of `rows` that has a field of the wrong type, a wrong hash, or does not
-    chain to the one before it.
-
-    `rows` are events `first` to `last` as (seq, utc, mono_ns, session, action, call,
-    target, detail, prev_hash, hash), in order; `before` is the hash of the event
-    before the first. Returns its seq (or that of an event missing), or None if every
-    row holds. This is `chain.event_hash` written out for speed
-    (the tests hold them to the same bytes).
-    """
-    sha256 = hashlib.sha256
-    sep = SEPARATOR
-    expected = first
-    for seq, utc, mono_ns, session, action, call, target, detail, prev_hash, hash_ in rows:
-        if seq != expected:
-            return expected  # missing
-        expected += 1
-        # The types `verify` requires of each field (hashing makes 5 and "5" alike).
-        if (
-            (
-                type(seq),
-                type(utc),
-                type(mono_ns),
-                type(session),
-                type(action),
-                type(prev_hash),
-                type(hash_),
-            )
-            != _TYPES
-            or not (call is None or (type(call) is str and call))
-            or not (detail is None or (type(detail) is str and detail))
-            or not (target is None or type(target) is int)
-        ):
-            return expected - 1
-        canonical = (
-            f"{EVENT_PREFIX}{sep}{seq}{sep}{utc}{sep}{mono_ns}{sep}{session}{sep}{action}"
-            f"{sep}{call or ''}{sep}{'' if target is None else target}{sep}{detail or ''}"
-            f"{sep}{prev_hash}"
-        )
-        if prev_hash != before or sha256(canonical.encode()).hexdigest() != hash_:
-            return expected - 1
-        before = hash_
-    return None if expected > last else expected
 
 
 def first_break_in_file(
@@ -99,6 +52,12 @@ def first_break_in_file(
 
 class FileChanged(Exception):
     """Another file now has the name of the one being checked."""
+
+
+# How another process's check can fail without saying anything of the journal: the
+# file under the name changed or went (FileChanged, OSError), SQLite could not read it
+# there, or the process died or was never let run. Anything else is a bug.
+_PROCESS_FAILED = (FileChanged, OSError, sqlite3.Error, BrokenProcessPool, CancelledError)
 
 
 Rows = Callable[[int, int], Iterable[tuple[Any, ...]]]
@@ -162,7 +121,7 @@ class ChainCheck:
             breaks = [self._own_first_break(rows, checked)]
             try:
                 breaks += [answer.result() for answer in self._ranges]
-            except Exception:  # a process that failed tells nothing of the journal
+            except _PROCESS_FAILED:  # a process that failed tells nothing of the journal
                 self.in_other_processes = False
                 rest = rows(self.own + 1, self.last)
                 breaks.append(first_break(rest, self.own + 1, self.last, self.hash_of(self.own)))

@@ -28,7 +28,7 @@ from pytestqt.qtbot import QtBot
 
 from station.cli import SUBCOMMANDS, main
 from station.domain import Action, Call, ElectionSetup, SetupError, SheetKind
-from station.journal import CorruptJournal, Journal, schema, store
+from station.journal import CorruptJournal, Journal, schema, snapshots
 from station.sheet.export import export_sheet
 from station.sheet.keys import key_for_signing
 from station.sheet.prepare import SheetRequest, prepare_sheet
@@ -419,8 +419,8 @@ def test_a_damaged_page_under_a_snapshot_is_named_in_one_line(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The page that holds the event a snapshot names: opening looks there first."""
-    monkeypatch.setattr(store, "SNAPSHOT_EVERY", 50)
-    monkeypatch.setattr(store, "SNAPSHOT_LAG", 20)
+    monkeypatch.setattr(snapshots, "SNAPSHOT_EVERY", 50)
+    monkeypatch.setattr(snapshots, "SNAPSHOT_LAG", 20)
     path = tmp_path / "damaged.station"
     damaged_in_the_middle(path, leaf=-2)
     for argv in (["tally", str(path)], ["log", str(path)], ["sign", str(path), "--agent", "A"]):

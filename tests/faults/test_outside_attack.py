@@ -23,7 +23,7 @@ from pytestqt.qtbot import QtBot
 from station.cli import main
 from station.domain import Action, Call, ElectionSetup, SheetKind
 from station.domain.tally_sheet import SheetError
-from station.journal import CorruptJournal, Journal, JournalError, chain_check
+from station.journal import CorruptJournal, Journal, JournalError, chain_check, snapshots
 from station.journal.chain import event_hash, snapshot_digest
 from station.journal.schema import SNAPSHOT_GUARD_STATEMENTS
 from station.journal.seal import seal, station_secret
@@ -355,7 +355,8 @@ def test_opening_a_long_count_checks_every_event_it_folds(
         monkeypatch.setattr(chain_check, "_spare_cores", lambda: 1)
     journal = Journal.open(long_count, read_only=True)
     expected = 0 if start != "from-its-snapshot" else 282
-    assert (journal.trusted_snapshot_seq() or 0) == expected
+    started = snapshots.start_from(journal, journal.head_seq)
+    assert (0 if started is None else started.seq) == expected
     journal.close()
     seq = append_misshashed(long_count)
     refuses_to_count(qtbot, long_count, seq)
@@ -627,7 +628,7 @@ def test_the_window_certifies_and_exports_a_count_opened_from_its_own_snapshot(
 ) -> None:
     monkeypatch.setattr(count_controller, "RECENT_CHANGES", 5)
     journal = Journal.open(signed_long_count, read_only=True)
-    assert journal.trusted_snapshot_seq(journal.head_seq - 5) is not None
+    assert snapshots.start_from(journal, journal.head_seq - 5) is not None
     journal.close()
     controller = CountController(Journal.open(signed_long_count))
     try:

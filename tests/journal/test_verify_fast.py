@@ -11,9 +11,10 @@ from pathlib import Path
 import pytest
 
 from station.domain import Action, Call
-from station.journal import CorruptJournal, Journal, WriteFailed, chain_check, store
+from station.journal import CorruptJournal, Journal, WriteFailed, chain_check, snapshots
 from station.journal.chain import event_hash
-from station.journal.chain_check import ChainCheck, first_break
+from station.journal.chain_check import ChainCheck
+from station.journal.checks import first_break
 from station.journal.schema import EVENT_GUARDS, NOT_PLAIN_CALL, SNAPSHOT_GUARD_STATEMENTS
 from station.journal.verify import Verdict, verify_file, verify_records
 from tests.conftest import JFK8
@@ -28,8 +29,8 @@ PLAIN = "target IS NULL AND detail IS NULL"
 def long_count(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A random count checked by two processes, with a snapshot at event 282."""
     monkeypatch.setattr(chain_check, "PARALLEL_FROM", 50)
-    monkeypatch.setattr(store, "SNAPSHOT_EVERY", 50)
-    monkeypatch.setattr(store, "SNAPSHOT_LAG", 20)
+    monkeypatch.setattr(snapshots, "SNAPSHOT_EVERY", 50)
+    monkeypatch.setattr(snapshots, "SNAPSHOT_LAG", 20)
     path = tmp_path / "long.station"
     random_journal(path, 300, seed=11)
     return path
