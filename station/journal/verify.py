@@ -7,7 +7,6 @@ because the first break is the one that matters: everything after it is suspect.
 import sqlite3
 from collections.abc import Iterable
 from dataclasses import dataclass
-from pathlib import Path
 
 from station.domain import Action, Change, Count, ReplayError, Sheet, Tally
 from station.files import file_identity
@@ -230,12 +229,3 @@ def verify_records(
     if progress is not None:
         progress(checked, checked)
     return Verdict(True, None, None, checked, head, count.tally, tuple(count.sheets))
-
-
-def verify_file(path: Path | str) -> Verdict:
-    """Open `path` read-only and verify it (raises JournalError if it cannot be opened)."""
-    journal = Journal.open(path, read_only=True)
-    try:
-        return verify_journal(journal)
-    finally:
-        journal.close()

@@ -12,7 +12,7 @@ from station.journal import Journal, snapshots
 from station.journal.chain import snapshot_digest
 from station.journal.schema import SNAPSHOT_GUARD_STATEMENTS
 from station.journal.seal import seal, station_secret
-from station.journal.verify import verify_file
+from tests.conftest import verify_file
 from tests.domain.random_operator import state
 from tests.journal.test_fold import random_journal
 

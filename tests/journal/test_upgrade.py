@@ -10,8 +10,8 @@ from sqlite_utils import Database
 from station.domain import Action, Call, ElectionSetup, SheetKind
 from station.journal import Journal, schema
 from station.journal.chain import setup_hash
-from station.journal.verify import verify_file
 from station.sheet.prepare import SheetRequest, prepare_sheet
+from tests.conftest import verify_file
 
 
 def make_version_1(path: Path, setup: ElectionSetup) -> None:

@@ -11,13 +11,13 @@ from pathlib import Path
 import pytest
 
 from station.domain import Action, Call
-from station.journal import CorruptJournal, Journal, WriteFailed, chain_check, snapshots
+from station.journal import CorruptJournal, Journal, WriteFailed, chain_check, snapshots, verify
 from station.journal.chain import event_hash
 from station.journal.chain_check import ChainCheck
 from station.journal.checks import first_break
 from station.journal.schema import EVENT_GUARDS, NOT_PLAIN_CALL, SNAPSHOT_GUARD_STATEMENTS
-from station.journal.verify import Verdict, verify_file, verify_records
-from tests.conftest import JFK8
+from station.journal.verify import Verdict, verify_records
+from tests.conftest import JFK8, verify_file
 from tests.journal.test_fold import random_journal
 from tests.journal.test_verify import restore_guards, tamper
 
@@ -46,6 +46,22 @@ def careful_verdict(path: Path) -> Verdict:
 
 def test_a_sound_journal_gets_the_same_verdict_both_ways(long_count: Path) -> None:
     fast = verify_file(long_count)
+    assert fast.ok and fast.events == EVENTS
+    assert fast == careful_verdict(long_count)
+
+
+def test_a_sound_journal_is_verified_the_fast_way(
+    long_count: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A fast way that silently fell back would only be slow: here it is an error."""
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a sound journal was verified the careful way")
+
+    with monkeypatch.context() as fast_only:
+        fast_only.setattr(verify, "verify_records", refuse)
+        fast_only.setattr(Journal, "replay_into", refuse)  # nor folded one event at a time
+        fast = verify_file(long_count)
     assert fast.ok and fast.events == EVENTS
     assert fast == careful_verdict(long_count)
 

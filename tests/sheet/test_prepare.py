@@ -7,9 +7,9 @@ import pytest
 from station.domain import Action, Call, SheetKind
 from station.domain.tally_sheet import SheetError
 from station.journal import CorruptJournal, Journal, WriteFailed
-from station.journal.verify import verify_file
 from station.sheet.keys import StationKey
 from station.sheet.prepare import SheetRequest, earlier_key, prepare_sheet, reopen_count
+from tests.conftest import verify_file
 from tests.sheet.conftest import OBSERVERS, count_calls, sign
 
 

@@ -6,10 +6,10 @@ import pytest
 
 from station.domain import SheetKind
 from station.journal import Journal
-from station.journal.verify import verify_file
 from station.sheet.export import export_sheet
 from station.sheet.keys import StationKey
 from station.sheet.verify_export import verify_export
+from tests.conftest import verify_file
 from tests.sheet.conftest import count_calls, sign
 from tests.sheet.test_export import needs_poppler, pdf_text
 

@@ -68,9 +68,9 @@ def drive(folder: Path, clicks: int, keys: int) -> dict[str, object]:
 
     from station.domain import Call, ElectionSetup
     from station.journal import Journal
-    from station.journal.verify import verify_file
     from station.ui.count_controller import CountController
     from station.ui.operator_window import OperatorWindow
+    from tests.conftest import verify_file
 
     path = folder / "soak.station"
     Journal.create(path, ElectionSetup("1-RC-1", "Employer", "Union", 100_000, None))
