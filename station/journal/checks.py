@@ -76,7 +76,8 @@ def chain_broken(path: Path | str, seq: int) -> str:
 
 def first_break(rows: Iterable[tuple[Any, ...]], first: int, last: int, before: str) -> int | None:
     """The first of `rows` that is missing, is not `well_typed`, has a wrong hash, or
-    does not chain to the one before it.
+    does not chain to the one before it: the bulk check, made by `verify`'s fast way
+    and by a station restoring its count.
 
     `rows` are events `first` to `last` as (seq, utc, mono_ns, session, action, call,
     target, detail, prev_hash, hash), in order; `before` is the hash of the event
@@ -87,12 +88,19 @@ def first_break(rows: Iterable[tuple[Any, ...]], first: int, last: int, before: 
     sha256 = hashlib.sha256
     sep = SEPARATOR
     expected = first
-    for row in rows:
-        seq, utc, mono_ns, session, action, call, target, detail, prev_hash, hash_ = row
+    for seq, utc, mono_ns, session, action, call, target, detail, prev_hash, hash_ in rows:
         if seq != expected:
             return expected  # missing
         expected += 1
-        if not well_typed(row):
+        # `well_typed`, written out: a call per event costs a tenth of the check (the
+        # tests hold the two to the same answer).
+        if (
+            (type(seq), type(utc), type(mono_ns), type(session), type(action)) != _TYPES
+            or (type(prev_hash), type(hash_)) != _HASH_TYPES
+            or not (call is None or (type(call) is str and call != ""))
+            or not (detail is None or (type(detail) is str and detail != ""))
+            or not (target is None or type(target) is int)
+        ):
             return expected - 1
         canonical = (
             f"{EVENT_PREFIX}{sep}{seq}{sep}{utc}{sep}{mono_ns}{sep}{session}{sep}{action}"

@@ -14,7 +14,7 @@ from station.domain import Action, Call
 from station.journal import CorruptJournal, Journal, WriteFailed, chain_check, snapshots, verify
 from station.journal.chain import event_hash
 from station.journal.chain_check import ChainCheck
-from station.journal.checks import first_break
+from station.journal.checks import first_break, well_typed
 from station.journal.schema import EVENT_GUARDS, NOT_PLAIN_CALL, SNAPSHOT_GUARD_STATEMENTS
 from station.journal.verify import Verdict, verify_records
 from tests.conftest import JFK8, verify_file
@@ -180,6 +180,53 @@ def test_the_fast_hash_is_the_chain_hash() -> None:
     assert first_break(chained, 1, 3, "t") == 1
     assert first_break(chained[:2], 1, 3, "s") == 3  # missing at the end
     assert first_break([chained[0], chained[2]], 1, 3, "s") == 2  # missing in between
+
+
+def hashed_as_read(*fields: object) -> str:
+    """The hash of fields of any type, formatted as the written-out hash formats them."""
+    seq, utc, mono_ns, session, action, call, target, detail, prev = fields
+    return event_hash(
+        str(seq),  # type: ignore[arg-type]
+        str(utc),
+        str(mono_ns),  # type: ignore[arg-type]
+        str(session),  # type: ignore[arg-type]
+        str(action),
+        str(call) if call else None,
+        None if target is None else str(target),  # type: ignore[arg-type]
+        str(detail) if detail else None,
+        str(prev),
+    )
+
+
+GOOD = (7, "2022-03-25T14:00:00+00:00", 5, 1, "call", "for", None, None, "p")
+WRONG = {  # for each field, values of a type Station never writes there
+    0: [True, 7.0, "7"],
+    1: [b"t", 3, None],
+    2: [True, "5", 5.0, None],
+    3: [False, "1", None],
+    4: [b"call", None, 1],
+    5: ["", b"for", 1],
+    6: ["2", 2.0, True],
+    7: ["", b"{}", 3],
+    8: [b"p", None, 1],
+}
+
+
+@pytest.mark.parametrize(
+    "row",
+    [GOOD, (*GOOD[:6], 3, '{"a":1}', "p")]
+    + [
+        (*GOOD[:field], value, *GOOD[field + 1 :])
+        for field, values in WRONG.items()
+        for value in values
+    ],
+)
+def test_the_written_out_type_rule_is_the_type_rule(row: tuple[object, ...]) -> None:
+    """`first_break` refuses a row exactly when `well_typed` does, its hash matching."""
+    full = (*row, hashed_as_read(*row))
+    assert (first_break([full], 7, 7, row[8]) is None) is well_typed(full)  # type: ignore[arg-type]
+    wrong_hash = (*row, "0" * 64)
+    assert first_break([wrong_hash], 7, 7, row[8]) is not None  # type: ignore[arg-type]
 
 
 def a_short_count(path: Path) -> None:
