@@ -7,7 +7,7 @@ call's place in `Call`, or 8 for any other event, which is then read whole throu
 the index of those (`schema.NOT_PLAIN_CALL`). The two must agree: the index only
 says where to look.
 
-The fast fold is held equal to the plain one (`Journal.replay_into`, one event at a
+The fast fold is held equal to the plain one (`Journal.fold_one_by_one`, one event at a
 time) by tests/journal/test_fold.py, with the plain one forbidden.
 """
 
@@ -73,7 +73,7 @@ def fold(
     """The count of every event up to `until` (the head), folded fast.
 
     Continues `count` if one is given (from its `last_seq` on), else starts a new
-    one. The result is exactly what `replay_into` gives, but no Change is made for
+    one. The result is exactly what `fold_one_by_one` gives, but no Change is made for
     each event: runs of plain calls go in through `Count.extend_calls`, every other
     event through `Count.apply`, so a million events fold in a fraction of a
     second. `on_other_event`, if given, is called with every event that is not a
@@ -83,8 +83,8 @@ def fold(
     event the rules refuse, digits that do not fit the events: `fold.DOUBTS`), the
     events are folded again one by one from the first, in a new count
     (`on_other_event` hears of them all again): that names the first bad event,
-    raising CorruptJournal exactly as `replay_into` does, and is the truth whatever
-    SQLite did. The hashes are not checked here: see `restore` and `replay`.
+    raising CorruptJournal exactly as `fold_one_by_one` does, and is the truth whatever
+    SQLite did. The hashes are not checked here: `restore` checks them.
     """
     count = journal.new_count() if count is None else count
     until = journal.head_seq if until is None else until
@@ -96,7 +96,7 @@ def fold(
         except DOUBTS:  # fold one by one, below, which names what is wrong
             pass
     count = journal.new_count()
-    for record, change in journal.replay_into(count, until):
+    for record, change in journal.fold_one_by_one(count, until):
         if on_other_event is not None and not is_plain_call(record):
             on_other_event(record, change)
     return count

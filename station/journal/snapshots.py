@@ -65,10 +65,10 @@ class Snapshot:
         )
 
 
-def restore(journal: "Journal", until: int | None = None) -> Count:
+def restore(journal: "Journal", until: int | None = None, *, trust_snapshots: bool = True) -> Count:
     """`Journal.restore`: the count up to `until`, from the snapshot to start from if any."""
     until = journal.head_seq if until is None else until
-    snapshot = start_from(journal, until)
+    snapshot = start_from(journal, until) if trust_snapshots else None
     if snapshot is not None:
         with contextlib.suppress(ValueError, RecursionError):
             count = Count.thawed(snapshot.frozen, journal.election.setup.pile)

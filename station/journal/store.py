@@ -47,9 +47,6 @@ from station.journal.faults import describe, environment_fault, write_problem
 from station.journal.header import read_header
 from station.journal.lock import WriterLock
 from station.journal.records import (
-    ELECTION_COLUMNS,
-    EVENT_COLUMNS,
-    EVENT_FIELDS,
     INSERT,
     ROWS_BETWEEN,
     SELECT,
@@ -58,18 +55,6 @@ from station.journal.records import (
     election_from_row,
 )
 from station.journal.snapshots import SNAPSHOTS_VERSION, Snapshot
-
-# Kept importable from here, where other modules have always found them.
-__all__ = [
-    "ELECTION_COLUMNS",
-    "EVENT_COLUMNS",
-    "EVENT_FIELDS",
-    "ROWS_BETWEEN",
-    "Election",
-    "Journal",
-    "Record",
-    "election_from_row",
-]
 
 
 class Journal:
@@ -362,7 +347,7 @@ class Journal:
         rows = self._conn.execute(f"{SELECT} ORDER BY seq DESC LIMIT ?", (count,)).fetchall()
         return [Record(*row) for row in reversed(rows)]
 
-    def replay_into(
+    def fold_one_by_one(
         self, count: Count, until: int | None = None
     ) -> Iterator[tuple[Record, Change]]:
         """Fold the events after `count.last_seq` (up to `until`) into `count`, one by one,
@@ -411,11 +396,6 @@ class Journal:
         """An empty Count with this election's rules (its pile size)."""
         return Count(pile_size=self.election.setup.pile)
 
-    def replay(self) -> Count:
-        """A new Count of every event, each one's hash checked (raises CorruptJournal on
-        an event the rules refuse or whose hash or link does not hold)."""
-        return snapshots.chain_checked(self, 0, self.head_seq, self.fold)
-
     def fold(
         self,
         until: int | None = None,
@@ -425,16 +405,17 @@ class Journal:
         """The count of every event up to `until` (the head), folded fast: see `fold.fold`."""
         return folding.fold(self, until, count, on_other_event)
 
-    def restore(self, until: int | None = None) -> Count:
-        """The count of every event up to `until` (the head), the fastest sound way.
+    def restore(self, until: int | None = None, *, trust_snapshots: bool = True) -> Count:
+        """The count of every event up to `until` (the head), every hash folded checked.
 
         Starts from the latest snapshot at or before `until` that this station sealed
         for that very event (see `seal.py`), and folds the events after it; without
-        one, folds them all; either way every hash folded is checked. This is how a
-        station opens a file. `verify` takes no snapshot on trust: it replays every
-        event and checks each snapshot.
+        one, or with `trust_snapshots` False (to prepare or export a sheet), folds them
+        all. This is how a station opens a file. `verify` takes no snapshot on trust:
+        it replays every event and checks each snapshot. Raises CorruptJournal on an
+        event the rules refuse or whose hash or link does not hold.
         """
-        return snapshots.restore(self, until)
+        return snapshots.restore(self, until, trust_snapshots=trust_snapshots)
 
     def checkpoint(self) -> bool:
         """Store a sealed snapshot of the count, if one is worth it: see `snapshots.checkpoint`."""

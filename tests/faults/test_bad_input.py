@@ -161,8 +161,13 @@ def template(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
             if name == "signed.station":
                 key = key_for_signing()
                 request = SheetRequest(SheetKind.FINAL, "R. Agent", [], None)
-                prepare_sheet(journal, journal.replay(), request, key_fingerprint=key.fingerprint)
-                export_sheet(journal, journal.replay(), folder / "sheet", key)
+                prepare_sheet(
+                    journal,
+                    journal.restore(trust_snapshots=False),
+                    request,
+                    key_fingerprint=key.fingerprint,
+                )
+                export_sheet(journal, journal.restore(trust_snapshots=False), folder / "sheet", key)
             journal.close()
         for kind, make in BAD_FILES.items():
             make(folder / f"{kind}.station")

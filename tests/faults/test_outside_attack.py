@@ -322,7 +322,7 @@ def refuses_to_count(qtbot: QtBot, path: Path, seq: int) -> None:
         with pytest.raises(CorruptJournal, match=f"event {seq:,} does not match the hash chain"):
             CountController(journal)
         with pytest.raises(CorruptJournal, match=f"event {seq:,} does not match"):
-            journal.replay()
+            journal.restore(trust_snapshots=False)
     finally:
         journal.close()
     assert Journal.open(path, read_only=True).head_seq == seq  # nothing was appended
@@ -424,13 +424,13 @@ def test_the_file_alone_never_lags_far_behind(election_file: Path, tmp_path: Pat
             journal.append(Action.CALL, Call.FOR)
         sign = prepare_sheet(
             journal,
-            journal.replay(),
+            journal.restore(trust_snapshots=False),
             SheetRequest(SheetKind.INTERIM, "R. Agent", [], None),
             key_fingerprint=key_for_signing().fingerprint,
         )
         # A copy made right after a sheet (or a pause) holds it.
         assert events_in(copy_alone(election_file, tmp_path / "a.station")) >= sign.seq
-        reopen_count(journal, journal.replay(), "next morning")
+        reopen_count(journal, journal.restore(trust_snapshots=False), "next morning")
         for _ in range(600):
             journal.append(Action.CALL, Call.AGAINST)
         lag = journal.head_seq - events_in(copy_alone(election_file, tmp_path / "b.station"))
@@ -581,7 +581,12 @@ def signed_long_count(tmp_path: Path, often: None) -> Path:  # noqa: F811
     for number in range(300):
         journal.append(Action.CALL, Call.FOR if number % 3 else Call.AGAINST)
     request = SheetRequest(SheetKind.INTERIM, "R. Agent", [], None)
-    prepare_sheet(journal, journal.replay(), request, key_fingerprint=key_for_signing().fingerprint)
+    prepare_sheet(
+        journal,
+        journal.restore(trust_snapshots=False),
+        request,
+        key_fingerprint=key_for_signing().fingerprint,
+    )
     journal.close()
     return path
 
@@ -595,7 +600,7 @@ def test_the_window_refuses_to_certify_or_export_a_forged_snapshot(
     # The window replays its last few events one by one: fewer than the snapshot's lag.
     monkeypatch.setattr(count_controller, "RECENT_CHANGES", 5)
     journal = Journal.open(signed_long_count, read_only=True)
-    truth = journal.replay()
+    truth = journal.restore(trust_snapshots=False)
     journal.close()
     forge_sealed_snapshot(signed_long_count)
     controller = CountController(Journal.open(signed_long_count))

@@ -65,7 +65,7 @@ def test_a_version_1_file_is_upgraded_with_its_hashes(tmp_path: Path, setup: Ele
     journal.start_session()
     prepare_sheet(
         journal,
-        journal.replay(),
+        journal.restore(trust_snapshots=False),
         SheetRequest(kind=SheetKind.INTERIM, agent="R. Agent", observers=[], place=None),
         key_fingerprint="test",
     )

@@ -60,7 +60,7 @@ def test_a_sound_journal_is_verified_the_fast_way(
 
     with monkeypatch.context() as fast_only:
         fast_only.setattr(verify, "verify_records", refuse)
-        fast_only.setattr(Journal, "replay_into", refuse)  # nor folded one event at a time
+        fast_only.setattr(Journal, "fold_one_by_one", refuse)  # nor folded one event at a time
         fast = verify_file(long_count)
     assert fast.ok and fast.events == EVENTS
     assert fast == careful_verdict(long_count)
