@@ -25,8 +25,12 @@ from station.journal.records import ROWS_BETWEEN
 from station.progress import EVERY
 
 # This process folds the count as well, which costs about as much as checking the
-# hashes of a third of the events: it keeps the smaller share of them.
-_OWN_SHARE = 0.65
+# hashes of a third of the events: it keeps a small share of them to begin with, and
+# takes back the later ranges no other process has begun once it is done.
+_OWN_SHARE = 0.3
+# The other processes' share comes in this many ranges a process, so that this one can
+# take back those no other process has begun yet.
+_RANGES_A_PROCESS = 8
 # Below this many events one process checks them all: starting another costs more.
 PARALLEL_FROM = 50_000
 
@@ -68,10 +72,11 @@ class ChainCheck:
     """A check of events 1 to `last`, begun in other processes and finished in this one.
 
     Make it, do other work meanwhile (replay the count), then call `first_break`,
-    which checks the first range here and waits for the others. `workers` other
-    processes check the later ranges: by default one a spare core, from
-    `PARALLEL_FROM` events on. `in_other_processes` says whether they did (if one
-    cannot start or fails, this process checks its range instead).
+    which checks the first range here, takes back the later ranges no other process
+    has begun (on a busy machine this one may be done first), and waits for the
+    others. `workers` other processes check the later ranges: by default one a spare
+    core, from `PARALLEL_FROM` events on. `in_other_processes` says whether they did
+    (if one cannot start or fails, this process checks its range instead).
     """
 
     def __init__(
@@ -90,10 +95,11 @@ class ChainCheck:
         self.in_other_processes = workers > 0
         self.own = last if workers == 0 else int(last * _OWN_SHARE / (workers + 1))
         self._pool: ProcessPoolExecutor | None = None
-        self._ranges: list[Future[int | None]] = []
+        self._ranges: list[tuple[int, int, str, Future[int | None]]] = []
         if workers == 0:
             return
-        bounds = [self.own + (last - self.own) * part // workers for part in range(workers + 1)]
+        parts = workers * _RANGES_A_PROCESS
+        bounds = [self.own + (last - self.own) * part // parts for part in range(parts + 1)]
         # Each range starts from the hash of the event before it, as this process reads
         # it (KeyError if that event is missing: raised before any process starts).
         ranges = [(start + 1, end, hash_of(start)) for start, end in itertools.pairwise(bounds)]
@@ -102,11 +108,10 @@ class ChainCheck:
             with _interrupts_left_to_this_process():
                 self._pool = ProcessPoolExecutor(workers, mp_context=get_context("spawn"))
                 for first, end, before in ranges:
-                    self._ranges.append(
-                        self._pool.submit(
-                            first_break_in_file, str(path), identity, first, end, before
-                        )
+                    answer = self._pool.submit(
+                        first_break_in_file, str(path), identity, first, end, before
                     )
+                    self._ranges.append((first, end, before, answer))
         except (OSError, RuntimeError):  # no other process here: check all in this one
             self.close()
             self._ranges, self.own, self.in_other_processes = [], last, False
@@ -119,8 +124,14 @@ class ChainCheck:
         """
         try:
             breaks = [self._own_first_break(rows, checked)]
+            # From the last: the other processes take the ranges from the first.
+            for first, end, before, answer in reversed(self._ranges):
+                if answer.cancel():  # no process had begun it: this one is free now
+                    breaks.append(first_break(rows(first, end), first, end, before))
+            begun = [answer for *_, answer in self._ranges if not answer.cancelled()]
+            self.in_other_processes = self.in_other_processes and bool(begun)
             try:
-                breaks += [answer.result() for answer in self._ranges]
+                breaks += [answer.result() for answer in begun]
             except _PROCESS_FAILED:  # a process that failed tells nothing of the journal
                 self.in_other_processes = False
                 rest = rows(self.own + 1, self.last)

@@ -6,6 +6,7 @@ first thing wrong. These tests hold the two to the same verdict.
 """
 
 import sqlite3
+from concurrent.futures import Future
 from pathlib import Path
 
 import pytest
@@ -163,6 +164,39 @@ def test_a_process_that_fails_is_made_up_for_here(
         assert not check.in_other_processes  # this process checked their range too
     finally:
         journal.close()
+
+
+class IdlePool:
+    """A pool of processes that never begin anything they are given."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        self.given: list[Future[int | None]] = []
+
+    def submit(self, *args: object) -> "Future[int | None]":
+        self.given.append(Future())
+        return self.given[-1]
+
+    def shutdown(self, wait: bool = True, cancel_futures: bool = False) -> None:
+        pass
+
+
+@pytest.mark.parametrize("swapped", [None, 250])
+def test_ranges_no_other_process_began_are_checked_here(
+    long_count: Path, monkeypatch: pytest.MonkeyPatch, swapped: int | None
+) -> None:
+    """On a busy machine this process may be done first: it takes the ranges back."""
+    if swapped is not None:
+        tamper(long_count, f"{SWAP} WHERE seq = {a_call(long_count, swapped)}")
+    monkeypatch.setattr(chain_check, "ProcessPoolExecutor", IdlePool)
+    journal = Journal.open(long_count, read_only=True)
+    try:
+        check = ChainCheck(long_count, EVENTS, journal.hash_of, workers=1)
+        assert check.in_other_processes and check.own < EVENTS // 2
+        found = check.first_break(journal.rows)  # waits on nothing: every range came back
+        assert not check.in_other_processes
+    finally:
+        journal.close()
+    assert found == (None if swapped is None else a_call(long_count, swapped))
 
 
 def test_the_fast_hash_is_the_chain_hash() -> None:
