@@ -12,6 +12,7 @@ import re
 import secrets
 import sqlite3
 import uuid
+from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -72,11 +73,28 @@ def link_into_place(temp: Path, path: Path) -> None:
         os.rename(temp, path)
 
 
+@contextlib.contextmanager
+def built_beside(path: Path, failing: str) -> Iterator[Path]:
+    """A temporary name beside `path` to build a file under, then link into place.
+
+    An error of SQLite or the file system in the block is one line (WriteFailed:
+    "`path`: `failing` (why)"), and whatever the block left under the temporary
+    name is removed, whether it got its real name or not.
+    """
+    temp = temporary_beside(path.parent)
+    try:
+        yield temp
+    except sqlite3.Error as error:
+        raise WriteFailed(f"{path}: {failing} ({describe(error)})") from None
+    except OSError as error:
+        raise WriteFailed(f"{path}: {failing} ({error.strerror})") from None
+    finally:
+        remove_leftovers(temp)
+
+
 def create_election(path: Path, setup: ElectionSetup) -> None:
     """Create the election file `path` for `setup` (see `Journal.create`)."""
-    folder = path.parent
-    temp = temporary_beside(folder)
-    try:
+    with built_beside(path, "could not be created") as temp:
         conn = sqlite3.connect(temp)
         try:
             db = Database(conn, execute_plugins=False)
@@ -104,10 +122,4 @@ def create_election(path: Path, setup: ElectionSetup) -> None:
             conn.close()
         fsync_file(temp)
         link_into_place(temp, path)
-        fsync_folder(folder)
-    except sqlite3.Error as error:
-        raise WriteFailed(f"{path}: could not be created ({describe(error)})") from None
-    except OSError as error:
-        raise WriteFailed(f"{path}: could not be created ({error.strerror})") from None
-    finally:
-        remove_leftovers(temp)
+        fsync_folder(path.parent)
