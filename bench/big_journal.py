@@ -52,13 +52,14 @@ def child_open(path: Path, expected: dict[str, int]) -> dict[str, float]:
     from station.app import ensure_app
     from station.domain import Call
     from station.journal import Journal
+    from station.journal.snapshots import start_from
     from station.ui.count_controller import RECENT_CHANGES, CountController
     from station.ui.operator_window import OperatorWindow
 
     app = ensure_app()
     # Which way it will open: from the fixture's snapshot, or replaying every event.
     journal = Journal.open(path, read_only=True)
-    snapshot = journal.trusted_snapshot_seq(journal.head_seq - RECENT_CHANGES)
+    snapshot = start_from(journal, journal.head_seq - RECENT_CHANGES)
     journal.close()
     started = time.perf_counter()
     window = OperatorWindow(CountController(Journal.open(path)))

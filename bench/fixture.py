@@ -32,8 +32,8 @@ from station.domain import Action, Call, Count, Event, SheetKind
 from station.domain.tally_sheet import computed_facts
 from station.journal import Journal
 from station.journal.chain import event_hash
+from station.journal.records import INSERT
 from station.journal.schema import SNAPSHOT_GUARD_STATEMENTS
-from station.journal.store import _INSERT
 
 SETUP = replace(JFK8, agent="R. Agent")  # a million events: no box that big
 SESSION_EVERY = 50_000  # events between a CLOSE and the next OPEN
@@ -149,7 +149,7 @@ def build(path: Path, events: int, *, key: str = "bench-key", seed: int = 7) -> 
     conn = sqlite3.connect(path)
     try:
         with conn:  # one transaction, through the append-only trigger
-            conn.executemany(_INSERT, rows)
+            conn.executemany(INSERT, rows)
         conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     finally:
         conn.close()

@@ -374,7 +374,7 @@ def cmd_new(args: argparse.Namespace) -> int:
 def cmd_tally(args: argparse.Namespace) -> int:
     journal = _open_to_read(args.file)
     try:
-        count, head = _replay(journal)
+        count, head = _restore(journal)
     finally:
         journal.close()
     summary = tally_summary(journal, count, head)
@@ -422,7 +422,7 @@ def _by_party(count: Count) -> str:
     return f"  ({', '.join(parts)})"
 
 
-def _replay(journal: Journal) -> tuple[Count, str]:
+def _restore(journal: Journal) -> tuple[Count, str]:
     """The count of every event in an open journal, and the head hash it reached."""
     return journal.restore(until=journal.head_seq), journal.head_hash
 
@@ -478,7 +478,7 @@ def _readable(journal: Journal) -> Iterator[Record]:
             seq = record.seq
             yield record
     except sqlite3.DatabaseError as error:
-        raise journal.unreadable(error, seq) from None
+        raise journal.unreadable_error(error, seq) from None
 
 
 def cmd_log(args: argparse.Namespace) -> int:
@@ -724,7 +724,7 @@ def cmd_sign(args: argparse.Namespace) -> int:
     journal = Journal.open(args.file)
     try:
         request = _sheet_request(journal, args)
-        count = journal.replay()
+        count = journal.restore(trust_snapshots=False)
         if request.kind is SheetKind.FINAL and count.counted == 0 and not args.none_counted:
             ballots = journal.election.setup.ballots
             raise SheetError(
@@ -762,7 +762,7 @@ def cmd_sign(args: argparse.Namespace) -> int:
 def cmd_reopen(args: argparse.Namespace) -> int:
     journal = Journal.open(args.file)
     try:
-        count = journal.replay()
+        count = journal.restore(trust_snapshots=False)
         if count.locked_by is None:
             raise SheetError("the count is not locked; there is nothing to reopen")
         reason = clean_reason(args.reason)  # before the session opens: a refusal writes nothing
@@ -781,7 +781,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     out = Path(args.out)
     journal = _open_to_read(args.file)
     try:
-        count = journal.replay()
+        count = journal.restore(trust_snapshots=False)
         sheet = choose_sheet(count, args.sheet)  # before the key: say what is missing first
         shown = TerminalProgress(f"exporting to {out}")
         try:

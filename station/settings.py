@@ -86,8 +86,3 @@ class Settings:
         files = [path, *(p for p in self.recent_files() if p != path)][:MAX_RECENT]
         self._store.setValue("files/recent", [str(p) for p in files])
         self.sync()
-
-    def remove_recent_file(self, path: Path) -> None:
-        files = [p for p in self.recent_files() if p != path]
-        self._store.setValue("files/recent", [str(p) for p in files])
-        self.sync()

@@ -19,6 +19,7 @@ import pytest
 
 from station.domain import ElectionSetup
 from station.journal import Journal
+from station.journal.verify import Verdict, verify_journal
 
 
 @pytest.fixture(autouse=True)
@@ -151,3 +152,9 @@ def journal(election_file: Path) -> Iterator[Journal]:
     journal.start_session()
     yield journal
     journal.close()
+
+
+def verify_file(path: Path | str) -> Verdict:
+    """Open `path` read-only and verify it, as `station verify FILE` does."""
+    with Journal.open(path, read_only=True) as journal:
+        return verify_journal(journal)

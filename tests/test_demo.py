@@ -9,7 +9,7 @@ from station.demo import DEMO_SETUP, create_demo
 from station.domain import Action, ElectionSetup, SetupError
 from station.domain.election import DEMO_CASE
 from station.journal import Journal
-from station.journal.verify import verify_file
+from tests.conftest import verify_file
 
 
 @pytest.fixture
@@ -21,7 +21,7 @@ def test_the_demo_is_a_count_part_way_through_with_every_kind_of_event(demo: Pat
     assert verify_file(demo).ok
     journal = Journal.open(demo, read_only=True)
     try:
-        count = journal.replay()
+        count = journal.restore(trust_snapshots=False)
         actions = {record.action for record in journal.records()}
     finally:
         journal.close()
@@ -70,7 +70,7 @@ def test_a_sheet_of_the_demo_says_demo_and_still_verifies(demo: Path, tmp_path: 
     key = key_for_signing()
     journal = Journal.open(demo)
     try:
-        count = journal.replay()
+        count = journal.restore(trust_snapshots=False)
         count.apply(journal.start_session().event())
         request = SheetRequest(SheetKind.INTERIM, "D. Emo", [], None)
         count.apply(prepare_sheet(journal, count, request, key_fingerprint=key.fingerprint).event())

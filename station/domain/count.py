@@ -505,14 +505,6 @@ class Count:
         return call
 
 
-def replay(events: list[Event], pile_size: int = 0) -> Count:
-    """Fold a whole stream of events into a new Count."""
-    count = Count(pile_size=pile_size)
-    for event in events:
-        count.apply(event)
-    return count
-
-
 _LOCKED_OUT = (Action.CALL, Action.UNDO, Action.REDO, Action.AMEND, Action.DISPUTE, Action.PILE)
 
 

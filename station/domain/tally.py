@@ -78,16 +78,12 @@ class Tally:
         Every ballot still in the box and every challenged ballot is assumed to go
         either way; the result is decided once no such assignment changes it. With the
         box size unknown nothing can be decided before the count is declared complete,
-        which is what `final_outcome` is for.
+        which is `outcome(counted)`: every ballot in the box counted.
         """
         remaining = self.remaining(ballots)
         if remaining is None:
             return Outcome.UNDECIDED
         return _decided(self.for_union, self.against, self.challenged + remaining)
-
-    def final_outcome(self) -> Outcome:
-        """The outcome once every ballot has been counted: only challenges can swing it."""
-        return _decided(self.for_union, self.against, self.challenged)
 
     def result_decided(self, ballots: int | None) -> bool:
         """True once the remaining ballots plus challenges can no longer change the result."""

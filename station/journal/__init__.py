@@ -11,7 +11,8 @@ from station.journal.errors import (
     NotAJournal,
     WriteFailed,
 )
-from station.journal.store import Election, Journal, Record
+from station.journal.records import Election, Record
+from station.journal.store import Journal
 
 __all__ = [
     "CorruptJournal",

@@ -8,74 +8,31 @@ in the journal one event at a time, as it always did.
 """
 
 import contextlib
-import hashlib
 import itertools
 import os
 import signal
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import CancelledError, Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from multiprocessing import get_context
 from pathlib import Path
 from typing import Any
 
 from station.files import file_identity
-from station.journal.chain import EVENT_PREFIX, SEPARATOR
-from station.journal.store import ROWS_BETWEEN
+from station.journal.checks import first_break
+from station.journal.records import ROWS_BETWEEN
 from station.progress import EVERY
 
-# The types of seq, utc, mono_ns, session, action, prev_hash and hash, as `verify` wants them.
-_TYPES = (int, str, int, int, str, str, str)
 # This process folds the count as well, which costs about as much as checking the
-# hashes of a third of the events: it keeps the smaller share of them.
-_OWN_SHARE = 0.65
+# hashes of a third of the events: it keeps a small share of them to begin with, and
+# takes back the later ranges no other process has begun once it is done.
+_OWN_SHARE = 0.3
+# The other processes' share comes in this many ranges a process, so that this one can
+# take back those no other process has begun yet.
+_RANGES_A_PROCESS = 8
 # Below this many events one process checks them all: starting another costs more.
 PARALLEL_FROM = 50_000
-
-
-def first_break(rows: Iterable[tuple[Any, ...]], first: int, last: int, before: str) -> int | None:
-    """The first of `rows` that has a field of the wrong type, a wrong hash, or does not
-    chain to the one before it.
-
-    `rows` are events `first` to `last` as (seq, utc, mono_ns, session, action, call,
-    target, detail, prev_hash, hash), in order; `before` is the hash of the event
-    before the first. Returns its seq (or that of an event missing), or None if every
-    row holds. This is `chain.event_hash` written out for speed
-    (the tests hold them to the same bytes).
-    """
-    sha256 = hashlib.sha256
-    sep = SEPARATOR
-    expected = first
-    for seq, utc, mono_ns, session, action, call, target, detail, prev_hash, hash_ in rows:
-        if seq != expected:
-            return expected  # missing
-        expected += 1
-        # The types `verify` requires of each field (hashing makes 5 and "5" alike).
-        if (
-            (
-                type(seq),
-                type(utc),
-                type(mono_ns),
-                type(session),
-                type(action),
-                type(prev_hash),
-                type(hash_),
-            )
-            != _TYPES
-            or not (call is None or (type(call) is str and call))
-            or not (detail is None or (type(detail) is str and detail))
-            or not (target is None or type(target) is int)
-        ):
-            return expected - 1
-        canonical = (
-            f"{EVENT_PREFIX}{sep}{seq}{sep}{utc}{sep}{mono_ns}{sep}{session}{sep}{action}"
-            f"{sep}{call or ''}{sep}{'' if target is None else target}{sep}{detail or ''}"
-            f"{sep}{prev_hash}"
-        )
-        if prev_hash != before or sha256(canonical.encode()).hexdigest() != hash_:
-            return expected - 1
-        before = hash_
-    return None if expected > last else expected
 
 
 def first_break_in_file(
@@ -101,6 +58,12 @@ class FileChanged(Exception):
     """Another file now has the name of the one being checked."""
 
 
+# How another process's check can fail without saying anything of the journal: the
+# file under the name changed or went (FileChanged, OSError), SQLite could not read it
+# there, or the process died or was never let run. Anything else is a bug.
+_PROCESS_FAILED = (FileChanged, OSError, sqlite3.Error, BrokenProcessPool, CancelledError)
+
+
 Rows = Callable[[int, int], Iterable[tuple[Any, ...]]]
 """The rows of events `first` to `last`, as `first_break` takes them."""
 
@@ -109,10 +72,11 @@ class ChainCheck:
     """A check of events 1 to `last`, begun in other processes and finished in this one.
 
     Make it, do other work meanwhile (replay the count), then call `first_break`,
-    which checks the first range here and waits for the others. `workers` other
-    processes check the later ranges: by default one a spare core, from
-    `PARALLEL_FROM` events on. `in_other_processes` says whether they did (if one
-    cannot start or fails, this process checks its range instead).
+    which checks the first range here, takes back the later ranges no other process
+    has begun (on a busy machine this one may be done first), and waits for the
+    others. `workers` other processes check the later ranges: by default one a spare
+    core, from `PARALLEL_FROM` events on. `in_other_processes` says whether they did
+    (if one cannot start or fails, this process checks its range instead).
     """
 
     def __init__(
@@ -131,10 +95,11 @@ class ChainCheck:
         self.in_other_processes = workers > 0
         self.own = last if workers == 0 else int(last * _OWN_SHARE / (workers + 1))
         self._pool: ProcessPoolExecutor | None = None
-        self._ranges: list[Future[int | None]] = []
+        self._ranges: list[tuple[int, int, str, Future[int | None]]] = []
         if workers == 0:
             return
-        bounds = [self.own + (last - self.own) * part // workers for part in range(workers + 1)]
+        parts = workers * _RANGES_A_PROCESS
+        bounds = [self.own + (last - self.own) * part // parts for part in range(parts + 1)]
         # Each range starts from the hash of the event before it, as this process reads
         # it (KeyError if that event is missing: raised before any process starts).
         ranges = [(start + 1, end, hash_of(start)) for start, end in itertools.pairwise(bounds)]
@@ -143,11 +108,10 @@ class ChainCheck:
             with _interrupts_left_to_this_process():
                 self._pool = ProcessPoolExecutor(workers, mp_context=get_context("spawn"))
                 for first, end, before in ranges:
-                    self._ranges.append(
-                        self._pool.submit(
-                            first_break_in_file, str(path), identity, first, end, before
-                        )
+                    answer = self._pool.submit(
+                        first_break_in_file, str(path), identity, first, end, before
                     )
+                    self._ranges.append((first, end, before, answer))
         except (OSError, RuntimeError):  # no other process here: check all in this one
             self.close()
             self._ranges, self.own, self.in_other_processes = [], last, False
@@ -160,9 +124,15 @@ class ChainCheck:
         """
         try:
             breaks = [self._own_first_break(rows, checked)]
+            # From the last: the other processes take the ranges from the first.
+            for first, end, before, answer in reversed(self._ranges):
+                if answer.cancel():  # no process had begun it: this one is free now
+                    breaks.append(first_break(rows(first, end), first, end, before))
+            begun = [answer for *_, answer in self._ranges if not answer.cancelled()]
+            self.in_other_processes = self.in_other_processes and bool(begun)
             try:
-                breaks += [answer.result() for answer in self._ranges]
-            except Exception:  # a process that failed tells nothing of the journal
+                breaks += [answer.result() for answer in begun]
+            except _PROCESS_FAILED:  # a process that failed tells nothing of the journal
                 self.in_other_processes = False
                 rest = rows(self.own + 1, self.last)
                 breaks.append(first_break(rest, self.own + 1, self.last, self.hash_of(self.own)))

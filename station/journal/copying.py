@@ -10,21 +10,13 @@ checks that the copy holds the same head, and only then gives it its name, never
 over an existing file.
 """
 
-import contextlib
-import secrets
 import sqlite3
 from pathlib import Path
 
 from station.files import fsync_file, fsync_folder
+from station.journal.creating import built_beside, link_into_place
 from station.journal.errors import JournalExists, JournalNotFound, WriteFailed
-from station.journal.store import (
-    _CREATING_PREFIX,
-    _CREATING_SUFFIX,
-    Journal,
-    _describe,
-    _link_into_place,
-    _remove_stale_creations,
-)
+from station.journal.store import Journal
 
 
 def copy_election(source: Path, destination: Path) -> tuple[Path, int, str]:
@@ -45,33 +37,25 @@ def copy_election(source: Path, destination: Path) -> tuple[Path, int, str]:
     except OSError as error:
         raise JournalNotFound(f"{destination}: cannot be written ({error.strerror})") from None
     journal = Journal.open(source, read_only=True)  # a foreign or damaged file: one line
-    _remove_stale_creations(folder)
-    temp = folder / f"{_CREATING_PREFIX}{secrets.token_hex(6)}{_CREATING_SUFFIX}"
     try:
-        target = sqlite3.connect(temp)
-        try:
-            journal.backup_to(target)
-            target.execute("PRAGMA journal_mode = WAL")  # as a station counts into it
-            target.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        finally:
-            target.close()
-        fsync_file(temp)
-        copied = Journal.open(temp, read_only=True, tidy=False)
-        try:
-            head = (copied.head_seq, copied.head_hash)
-        finally:
-            copied.close()
-        if head[0] < journal.head_seq:  # pragma: no cover - the backup copies every page
-            raise WriteFailed(f"{destination}: the copy is incomplete; nothing was left")
-        _link_into_place(temp, destination)
-        fsync_folder(folder)
-    except sqlite3.Error as error:
-        raise WriteFailed(f"{destination}: could not be written ({_describe(error)})") from None
-    except OSError as error:
-        raise WriteFailed(f"{destination}: could not be written ({error.strerror})") from None
+        with built_beside(destination, "could not be written") as temp:
+            target = sqlite3.connect(temp)
+            try:
+                journal.backup_to(target)
+                target.execute("PRAGMA journal_mode = WAL")  # as a station counts into it
+                target.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            finally:
+                target.close()
+            fsync_file(temp)
+            copied = Journal.open(temp, read_only=True, tidy=False)
+            try:
+                head = (copied.head_seq, copied.head_hash)
+            finally:
+                copied.close()
+            if head[0] < journal.head_seq:  # pragma: no cover - the backup copies every page
+                raise WriteFailed(f"{destination}: the copy is incomplete; nothing was left")
+            link_into_place(temp, destination)
+            fsync_folder(folder)
     finally:
         journal.close()
-        for leftover in (temp, Path(f"{temp}-wal"), Path(f"{temp}-shm")):
-            with contextlib.suppress(OSError):
-                leftover.unlink(missing_ok=True)
     return destination, head[0], head[1]

@@ -7,17 +7,17 @@ because the first break is the one that matters: everything after it is suspect.
 import sqlite3
 from collections.abc import Iterable
 from dataclasses import dataclass
-from pathlib import Path
 
 from station.domain import Action, Change, Count, ReplayError, Sheet, Tally
-from station.domain.tally_sheet import computed_facts, facts_problem
 from station.files import file_identity
 from station.journal import schema
 from station.journal.bounded_json import is_canonical_detail
 from station.journal.chain import setup_hash
 from station.journal.chain_check import ChainCheck
-from station.journal.errors import CorruptJournal
-from station.journal.store import Election, Journal, Record, Snapshot
+from station.journal.checks import event_problem, sheet_problem, snapshot_problem
+from station.journal.errors import CorruptJournal, JournalError
+from station.journal.records import Election, Record
+from station.journal.store import Journal
 from station.progress import EVERY, Progress
 
 
@@ -85,6 +85,13 @@ class _Doubt(Exception):
     """Something is not as it should be: check one event at a time to say what."""
 
 
+# What makes the fast way hand over to the careful way: a doubt of its own, a file
+# the fold or the snapshots refuse (JournalError), an event missing (KeyError from
+# `hash_of`), a damaged page (sqlite3.DatabaseError), a file gone or replaced (OSError).
+# Anything else is a bug, raised as one rather than hidden as slowness.
+_DOUBTS = (_Doubt, JournalError, KeyError, sqlite3.DatabaseError, OSError)
+
+
 def _sound_verdict(journal: Journal, progress: Progress | None) -> Verdict | None:
     """The verdict on a journal in which every check holds, or None if any does not."""
     count = checked_count(journal, journal.head_seq, progress)
@@ -113,13 +120,13 @@ def checked_count(journal: Journal, last: int, progress: Progress | None = None)
         if record.detail is not None and not is_canonical_detail(record.detail):
             raise _Doubt
         if change.event.action is Action.SIGN and change.sheet is not None:
-            if _sheet_problem(journal.election, record, change.sheet, sheet_hashes):
+            if sheet_problem(journal.election, record, change.sheet, sheet_hashes):
                 raise _Doubt
             sheet_hashes[record.seq] = record.hash
 
     try:
         chain = ChainCheck(journal.path, last, journal.hash_of, identity=journal.identity)
-    except Exception:  # an event missing, a damaged page: the careful way says which
+    except _DOUBTS:  # an event missing, a damaged page: the careful way says which
         return None
     try:
         count = journal.new_count()
@@ -128,10 +135,10 @@ def checked_count(journal: Journal, last: int, progress: Progress | None = None)
                 return None
             if seq > last:
                 break
-            count = journal.fold(seq, count, check_sheet)
-            if _snapshot_problem(journal.snapshot(seq), seq, count, journal.hash_of(seq)):
+            count = journal.fold(seq, count, on_other_event=check_sheet)
+            if snapshot_problem(journal.snapshot(seq), seq, count, journal.hash_of(seq)):
                 return None
-        count = journal.fold(last, count, check_sheet)
+        count = journal.fold(last, count, on_other_event=check_sheet)
         folded = last * _FOLD_SHARE // 100  # of the work this process does, about
         if progress is not None:
             progress(folded, last)
@@ -144,7 +151,7 @@ def checked_count(journal: Journal, last: int, progress: Progress | None = None)
             return None
         if file_identity(journal.path) != journal.identity:
             return None  # another file has its name now: the other processes read that one
-    except Exception:  # any doubt at all: the careful way decides, and names what is wrong
+    except _DOUBTS:  # the careful way decides, and names what is wrong
         return None
     finally:
         chain.close()
@@ -185,26 +192,9 @@ def verify_records(
         return fail("the snapshots of the count were altered (one names no event)")
     try:
         for record in records:
-            expected = checked + 1
-            if record.seq != expected:
-                return fail(
-                    f"event {expected} is missing (the next one found is {record.seq})", expected
-                )
-            if record.prev_hash != head:
-                return fail(f"event {record.seq} does not chain to the event before it", record.seq)
-            if not _well_typed(record):
-                return fail(
-                    f"event {record.seq} was altered (a field has the wrong type)", record.seq
-                )
-            if record.computed_hash() != record.hash:
-                return fail(f"event {record.seq} was altered (its hash does not match)", record.seq)
-            if record.detail is not None and not is_canonical_detail(record.detail):
-                # A key given twice is read one way here and another way elsewhere.
-                return fail(
-                    f"event {record.seq} was altered (its detail is not in the one form"
-                    " Station writes: sorted keys, each once, compact)",
-                    record.seq,
-                )
+            problem = event_problem(record, checked + 1, head)
+            if problem:
+                return fail(problem, checked + 1)
             try:
                 change = count.apply(record.event())
             except ReplayError as error:
@@ -214,13 +204,13 @@ def verify_records(
             except ValueError:
                 return fail(f"event {record.seq} has an unknown action or call", record.seq)
             if change.event.action is Action.SIGN and change.sheet is not None:
-                problem = _sheet_problem(election, record, change.sheet, sheet_hashes)
+                problem = sheet_problem(election, record, change.sheet, sheet_hashes)
                 if problem:
                     return fail(problem, record.seq)
                 sheet_hashes[record.seq] = record.hash
             if record.seq in snapshot_seqs and snapshots is not None:
                 snapshot_seqs.discard(record.seq)
-                problem = _snapshot_problem(
+                problem = snapshot_problem(
                     snapshots.snapshot(record.seq), record.seq, count, record.hash
                 )
                 if problem:
@@ -239,56 +229,3 @@ def verify_records(
     if progress is not None:
         progress(checked, checked)
     return Verdict(True, None, None, checked, head, count.tally, tuple(count.sheets))
-
-
-def verify_file(path: Path | str) -> Verdict:
-    """Open `path` read-only and verify it (raises JournalError if it cannot be opened)."""
-    journal = Journal.open(path, read_only=True)
-    try:
-        return verify_journal(journal)
-    finally:
-        journal.close()
-
-
-def _sheet_problem(
-    election: Election, record: Record, sheet: Sheet, sheet_hashes: dict[int, str]
-) -> str | None:
-    """Whether a SIGN event states exactly the facts the journal gives at its head."""
-    superseded = None if sheet.supersedes is None else sheet_hashes[sheet.supersedes]
-    facts = computed_facts(election.setup, sheet, record.prev_hash, superseded)
-    problem = facts_problem(record.details(), facts)
-    if problem:
-        return f"event {record.seq} (the {sheet.title.lower()} tally sheet) {problem}"
-    return None
-
-
-def _snapshot_problem(
-    snapshot: Snapshot | None, seq: int, count: Count, event_hash: str
-) -> str | None:
-    """Whether a stored snapshot is exactly the count replayed up to its event.
-
-    Its seal is not checked: that is the business of the station that made it, and
-    only it has the secret. What the snapshot says is checked, against the replay.
-    """
-    if snapshot is None:
-        damage = "it cannot be read"
-    elif snapshot.event_hash != event_hash:
-        damage = "it names another event than the journal's"
-    elif count.freeze() != snapshot.frozen:
-        damage = "it differs from the replay of the journal"
-    else:
-        return None
-    return f"the snapshot of the count at event {seq:,} was altered ({damage})"
-
-
-def _well_typed(record: Record) -> bool:
-    """Whether every field has the type Station writes (hashing assumes it)."""
-    texts = (record.utc, record.action, record.prev_hash, record.hash)
-    optional_texts = (record.call, record.detail)
-    return (
-        all(isinstance(value, str) for value in texts)
-        and all(value is None or (isinstance(value, str) and value) for value in optional_texts)
-        # type() is int: True is an int to isinstance, and JSON has it (journal.jsonl).
-        and all(type(value) is int for value in (record.seq, record.mono_ns, record.session))
-        and (record.target is None or type(record.target) is int)
-    )

@@ -26,7 +26,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from station.journal import Journal
-from station.journal.store import EVENT_FIELDS, Election, Record
+from station.journal.checks import well_typed
+from station.journal.records import EVENT_FIELDS, Election, Record
 
 TALLY_FORMAT = "station-tally-v1"
 
@@ -69,10 +70,6 @@ def journal_lines(journal: Journal, last_seq: int) -> Iterator[bytes]:
         yield event_line(row)
 
 
-def record_to_json(record: Record) -> dict[str, object]:
-    return {field: getattr(record, field) for field in EVENT_FIELDS}
-
-
 def event_line(row: tuple[Any, ...]) -> bytes:
     """The line of `journal.jsonl` of one event, from its stored row (EVENT_FIELDS).
 
@@ -80,14 +77,7 @@ def event_line(row: tuple[Any, ...]) -> bytes:
     long journal has many lines (the tests hold the two equal).
     """
     seq, utc, mono_ns, session, action, call, target, detail, prev_hash, hash_ = row
-    if not (
-        (type(seq), type(mono_ns), type(session), type(utc), type(action))
-        == (int, int, int, str, str)
-        and type(prev_hash) is type(hash_) is str
-        and (target is None or type(target) is int)
-        and (call is None or type(call) is str)
-        and (detail is None or type(detail) is str)
-    ):  # not as Station writes it: let json say it
+    if not well_typed(row):  # not as Station writes it: let json say it
         return canonical_json(dict(zip(EVENT_FIELDS, row, strict=True)))
     quote = _json_string
     line = (

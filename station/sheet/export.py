@@ -22,7 +22,7 @@ from pathlib import Path
 from station.domain import Count, Sheet
 from station.files import fsync_folder, sweep_stale
 from station.journal import Journal
-from station.journal.store import Record
+from station.journal.records import Record
 from station.progress import EVERY, Progress
 from station.sheet.document import canonical_json, journal_lines, tally_document
 from station.sheet.keys import StationKey, public_key_text

@@ -18,7 +18,7 @@ from station.domain.tally_sheet import (
     computed_facts,
 )
 from station.journal import Journal
-from station.journal.store import Record
+from station.journal.records import Record
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from station.domain import Action, Call, Change, ElectionSetup, Event, ReplayErr
 from station.domain.parties import Party
 from station.domain.tally_sheet import SheetError
 from station.journal import Journal, WriteFailed
-from station.journal.store import Record
+from station.journal.records import Record
 from station.journal.verify import Verdict, verify_journal
 from station.progress import Progress
 from station.sheet.export import Exported, ExportError, export_sheet
@@ -59,7 +59,7 @@ class CountController(QObject):
         self.recent: deque[Change] = deque(maxlen=RECENT_CHANGES)
         self.undo_stack = QUndoStack(self)
         self.undo_stack.setUndoLimit(UNDO_LIMIT)
-        for _record, change in journal.replay_into(self.count):
+        for _record, change in journal.fold_one_by_one(self.count):
             self.recent.append(change)
         self._rebuild_undo_stack()
         self.recent.append(self.count.apply(journal.start_session().event()))

@@ -87,7 +87,6 @@ class CountPrompts(QWidget):
         self.pile_read_s = PILE_READ_S
         self._pile_asked_at = 0.0
         self._pile_asked: tuple[Call, int] | None = None
-        self._refused_call: Call | None = None
         self.pile_dialog: PileCountDialog | None = None
         # How a different pile count is asked for; tests answer it directly.
         self.ask_pile_count: Callable[[Call, int, int], None] = self._open_pile_dialog
@@ -239,7 +238,6 @@ class CountPrompts(QWidget):
     def _on_controller_over_count_refused(self, call: Call) -> None:
         setup = self.controller.setup
         counted = self.controller.count.counted
-        self._refused_call = call
         self.over_count.ask(
             f"<b>NOT RECORDED:</b> all {setup.ballots or 0:,} ballots in the box are counted;"
             f" this {call.label} would be ballot {counted + 1:,}. Record it only if the agent"

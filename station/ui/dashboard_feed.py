@@ -17,6 +17,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from station.domain import Action, Change, Count, ElectionSetup
 from station.files import file_identity
 from station.journal import Journal, JournalError, Record
+from station.journal.checks import breaks_chain
 from station.journal.verify import checked_count
 from station.sheet.keys import existing_fingerprint
 from station.sheet.prepare import earlier_key
@@ -262,7 +263,7 @@ class JournalFollower(DashboardFeed):
         batch = _take(records, BATCH)
         self._more = len(batch) == BATCH
         for record in batch:
-            if record.prev_hash != self.head_hash or record.computed_hash() != record.hash:
+            if breaks_chain(record, self.head_hash):
                 raise _Unreadable(
                     f"event {record.seq:,} does not match the hash chain (run `station verify`)"
                 )

@@ -46,7 +46,6 @@ class PrepareSheetDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle("Prepare the tally sheet")
         self.request: SheetRequest | None = None
-        self._union = setup.union
         # A final sheet of no ballots needs a second Prepare (Enter): the first one says so.
         self._nothing_counted = (
             nothing_counted_statement(setup.ballots) if tally.counted == 0 else None

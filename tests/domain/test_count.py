@@ -5,7 +5,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from station.domain import Action, Call, Count, Event, ReplayError
-from station.domain.count import replay
 
 operations = st.lists(
     st.one_of(
@@ -15,6 +14,14 @@ operations = st.lists(
     ),
     max_size=300,
 )
+
+
+def replay(events: list[Event], pile_size: int = 0) -> Count:
+    """Fold a whole stream of events into a new Count."""
+    count = Count(pile_size=pile_size)
+    for event in events:
+        count.apply(event)
+    return count
 
 
 def drive(ops: list[tuple[str, Call | None]]) -> tuple[list[Event], list[Call]]:

@@ -28,7 +28,7 @@ from pytestqt.qtbot import QtBot
 
 from station.cli import SUBCOMMANDS, main
 from station.domain import Action, Call, ElectionSetup, SetupError, SheetKind
-from station.journal import CorruptJournal, Journal, schema, store
+from station.journal import CorruptJournal, Journal, schema, snapshots
 from station.sheet.export import export_sheet
 from station.sheet.keys import key_for_signing
 from station.sheet.prepare import SheetRequest, prepare_sheet
@@ -161,8 +161,13 @@ def template(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
             if name == "signed.station":
                 key = key_for_signing()
                 request = SheetRequest(SheetKind.FINAL, "R. Agent", [], None)
-                prepare_sheet(journal, journal.replay(), request, key_fingerprint=key.fingerprint)
-                export_sheet(journal, journal.replay(), folder / "sheet", key)
+                prepare_sheet(
+                    journal,
+                    journal.restore(trust_snapshots=False),
+                    request,
+                    key_fingerprint=key.fingerprint,
+                )
+                export_sheet(journal, journal.restore(trust_snapshots=False), folder / "sheet", key)
             journal.close()
         for kind, make in BAD_FILES.items():
             make(folder / f"{kind}.station")
@@ -424,8 +429,8 @@ def test_a_damaged_page_under_a_snapshot_is_named_in_one_line(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The page that holds the event a snapshot names: opening looks there first."""
-    monkeypatch.setattr(store, "SNAPSHOT_EVERY", 50)
-    monkeypatch.setattr(store, "SNAPSHOT_LAG", 20)
+    monkeypatch.setattr(snapshots, "SNAPSHOT_EVERY", 50)
+    monkeypatch.setattr(snapshots, "SNAPSHOT_LAG", 20)
     path = tmp_path / "damaged.station"
     damaged_in_the_middle(path, leaf=-2)
     for argv in (["tally", str(path)], ["log", str(path)], ["sign", str(path), "--agent", "A"]):

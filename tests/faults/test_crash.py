@@ -15,8 +15,7 @@ from pathlib import Path
 import pytest
 
 from station.journal import Journal
-from station.journal.verify import verify_file
-from tests.conftest import JFK8
+from tests.conftest import JFK8, verify_file
 from tests.faults.conftest import Station
 
 # What the operator does, weighted like a real count with its corrections.

@@ -17,9 +17,8 @@ from pathlib import Path
 from station.cli import main
 from station.domain import Action, Call
 from station.journal import Journal
-from station.journal.verify import verify_file
 from station.sheet.verify_export import verify_export
-from tests.conftest import JFK8
+from tests.conftest import JFK8, verify_file
 
 KILLS = 12
 NEW = ["--case", "29-RC-288020", "--employer", "Amazon.com Services LLC"]

@@ -20,9 +20,8 @@ from pytestqt.qtbot import QtBot
 
 from station.domain import Action, Call
 from station.journal import Journal
-from station.journal.verify import verify_file
 from station.ui.operator_window import OperatorWindow
-from tests.conftest import JFK8
+from tests.conftest import JFK8, verify_file
 from tests.faults.conftest import Station
 from tests.ui.test_operator_window import figures, key, open_window
 

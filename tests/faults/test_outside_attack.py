@@ -23,7 +23,7 @@ from pytestqt.qtbot import QtBot
 from station.cli import main
 from station.domain import Action, Call, ElectionSetup, SheetKind
 from station.domain.tally_sheet import SheetError
-from station.journal import CorruptJournal, Journal, JournalError, chain_check
+from station.journal import CorruptJournal, Journal, JournalError, chain_check, snapshots
 from station.journal.chain import event_hash, snapshot_digest
 from station.journal.schema import SNAPSHOT_GUARD_STATEMENTS
 from station.journal.seal import seal, station_secret
@@ -322,10 +322,11 @@ def refuses_to_count(qtbot: QtBot, path: Path, seq: int) -> None:
         with pytest.raises(CorruptJournal, match=f"event {seq:,} does not match the hash chain"):
             CountController(journal)
         with pytest.raises(CorruptJournal, match=f"event {seq:,} does not match"):
-            journal.replay()
+            journal.restore(trust_snapshots=False)
     finally:
         journal.close()
-    assert Journal.open(path, read_only=True).head_seq == seq  # nothing was appended
+    with Journal.open(path, read_only=True) as reader:
+        assert reader.head_seq == seq  # nothing was appended
 
 
 def test_opening_refuses_a_wrong_hash(qtbot: QtBot, election: Pristine) -> None:  # noqa: F811
@@ -355,7 +356,8 @@ def test_opening_a_long_count_checks_every_event_it_folds(
         monkeypatch.setattr(chain_check, "_spare_cores", lambda: 1)
     journal = Journal.open(long_count, read_only=True)
     expected = 0 if start != "from-its-snapshot" else 282
-    assert (journal.trusted_snapshot_seq() or 0) == expected
+    started = snapshots.start_from(journal, journal.head_seq)
+    assert (0 if started is None else started.seq) == expected
     journal.close()
     seq = append_misshashed(long_count)
     refuses_to_count(qtbot, long_count, seq)
@@ -423,13 +425,13 @@ def test_the_file_alone_never_lags_far_behind(election_file: Path, tmp_path: Pat
             journal.append(Action.CALL, Call.FOR)
         sign = prepare_sheet(
             journal,
-            journal.replay(),
+            journal.restore(trust_snapshots=False),
             SheetRequest(SheetKind.INTERIM, "R. Agent", [], None),
             key_fingerprint=key_for_signing().fingerprint,
         )
         # A copy made right after a sheet (or a pause) holds it.
         assert events_in(copy_alone(election_file, tmp_path / "a.station")) >= sign.seq
-        reopen_count(journal, journal.replay(), "next morning")
+        reopen_count(journal, journal.restore(trust_snapshots=False), "next morning")
         for _ in range(600):
             journal.append(Action.CALL, Call.AGAINST)
         lag = journal.head_seq - events_in(copy_alone(election_file, tmp_path / "b.station"))
@@ -580,7 +582,12 @@ def signed_long_count(tmp_path: Path, often: None) -> Path:  # noqa: F811
     for number in range(300):
         journal.append(Action.CALL, Call.FOR if number % 3 else Call.AGAINST)
     request = SheetRequest(SheetKind.INTERIM, "R. Agent", [], None)
-    prepare_sheet(journal, journal.replay(), request, key_fingerprint=key_for_signing().fingerprint)
+    prepare_sheet(
+        journal,
+        journal.restore(trust_snapshots=False),
+        request,
+        key_fingerprint=key_for_signing().fingerprint,
+    )
     journal.close()
     return path
 
@@ -594,7 +601,7 @@ def test_the_window_refuses_to_certify_or_export_a_forged_snapshot(
     # The window replays its last few events one by one: fewer than the snapshot's lag.
     monkeypatch.setattr(count_controller, "RECENT_CHANGES", 5)
     journal = Journal.open(signed_long_count, read_only=True)
-    truth = journal.replay()
+    truth = journal.restore(trust_snapshots=False)
     journal.close()
     forge_sealed_snapshot(signed_long_count)
     controller = CountController(Journal.open(signed_long_count))
@@ -627,7 +634,7 @@ def test_the_window_certifies_and_exports_a_count_opened_from_its_own_snapshot(
 ) -> None:
     monkeypatch.setattr(count_controller, "RECENT_CHANGES", 5)
     journal = Journal.open(signed_long_count, read_only=True)
-    assert journal.trusted_snapshot_seq(journal.head_seq - 5) is not None
+    assert snapshots.start_from(journal, journal.head_seq - 5) is not None
     journal.close()
     controller = CountController(Journal.open(signed_long_count))
     try:

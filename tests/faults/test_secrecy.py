@@ -25,7 +25,7 @@ from station.cli import main
 from station.domain import Call, SheetKind
 from station.domain.parties import Party
 from station.domain.tally_sheet import Observer
-from station.journal import Journal, store
+from station.journal import Journal, snapshots
 from station.sheet.prepare import SheetRequest
 from station.ui.count_controller import CountController
 from tests.conftest import JFK8
@@ -72,8 +72,8 @@ DETAIL_KEYS = {
 @pytest.fixture
 def counted(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, Path]:
     """A count with every kind of event, its final sheet exported, and a snapshot."""
-    monkeypatch.setattr(store, "SNAPSHOT_EVERY", 1)
-    monkeypatch.setattr(store, "SNAPSHOT_LAG", 1)
+    monkeypatch.setattr(snapshots, "SNAPSHOT_EVERY", 1)
+    monkeypatch.setattr(snapshots, "SNAPSHOT_LAG", 1)
     path = tmp_path / "count.station"
     Journal.create(
         path,

@@ -25,7 +25,7 @@ from station.domain import Action, Call, ElectionSetup, SheetKind
 from station.domain.tally_sheet import Observer
 from station.journal import Journal
 from station.journal.chain import OPTIONAL_SETUP_FIELDS, SETUP_FIELDS, event_hash
-from station.journal.store import EVENT_FIELDS
+from station.journal.records import EVENT_FIELDS
 from station.sheet.document import canonical_json
 from station.sheet.export import export_sheet
 from station.sheet.keys import create_key, key_for_signing
@@ -83,8 +83,13 @@ def pristine(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Pristine]:
             journal.append(Action.CALL, call)  # 11, 12
         key = key_for_signing()
         request = SheetRequest(SheetKind.FINAL, "R. Agent", [Observer.parse("Union:Ann")], None)
-        sign = prepare_sheet(journal, journal.replay(), request, key_fingerprint=key.fingerprint)
-        export_sheet(journal, journal.replay(), folder / "sheet", key)
+        sign = prepare_sheet(
+            journal,
+            journal.restore(trust_snapshots=False),
+            request,
+            key_fingerprint=key.fingerprint,
+        )
+        export_sheet(journal, journal.restore(trust_snapshots=False), folder / "sheet", key)
         journal.close()  # 14: the closing, after the sheet
         reader = Journal.open(path, read_only=True)
         head = f"{reader.head_seq}:{reader.head_hash[:16]}"

@@ -33,7 +33,7 @@ def random_journal(path: Path, events: int, seed: int) -> None:
 
 def one_by_one(journal: Journal, until: int | None = None) -> Count:
     count = journal.new_count()
-    for _ in journal.replay_into(count, until):
+    for _ in journal.fold_one_by_one(count, until):
         pass
     return count
 
@@ -44,7 +44,7 @@ def one_by_one_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     def refuse(*args: object) -> None:
         raise AssertionError("the fold fell back to one event at a time")
 
-    monkeypatch.setattr(Journal, "replay_into", refuse)
+    monkeypatch.setattr(Journal, "fold_one_by_one", refuse)
 
 
 @pytest.mark.parametrize("seed", range(3))
@@ -66,7 +66,7 @@ def test_the_fast_fold_ends_where_the_replay_does(
         assert state(continued) == state(one_by_one(journal))
         # Folding part of the way and replaying the rest gives the same count too.
         count = journal.fold(until=200)
-        changes = [change for _record, change in journal.replay_into(count)]
+        changes = [change for _record, change in journal.fold_one_by_one(count)]
         assert len(changes) == 102
         assert state(count) == state(one_by_one(journal))
     finally:

@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 
 from station.domain import Count
-from station.journal import Journal, store
+from station.journal import Journal, snapshots
 from station.journal.chain import snapshot_digest
 from station.journal.schema import SNAPSHOT_GUARD_STATEMENTS
 from station.journal.seal import seal, station_secret
-from station.journal.verify import verify_file
+from tests.conftest import verify_file
 from tests.domain.random_operator import state
 from tests.journal.test_fold import random_journal
 
@@ -22,8 +22,8 @@ LAG = 20
 @pytest.fixture
 def often(monkeypatch: pytest.MonkeyPatch) -> None:
     """Snapshots every 50 events, 20 events behind the head."""
-    monkeypatch.setattr(store, "SNAPSHOT_EVERY", 50)
-    monkeypatch.setattr(store, "SNAPSHOT_LAG", LAG)
+    monkeypatch.setattr(snapshots, "SNAPSHOT_EVERY", 50)
+    monkeypatch.setattr(snapshots, "SNAPSHOT_LAG", LAG)
 
 
 @pytest.fixture
@@ -246,6 +246,7 @@ def test_statistics_from_analyze_change_nothing(long_count: Path) -> None:
     journal = Journal.open(long_count, read_only=True)
     try:
         assert journal.canonical
-        assert journal.trusted_snapshot_seq() == 302 - LAG
+        started = snapshots.start_from(journal, journal.head_seq)
+        assert started is not None and started.seq == 302 - LAG
     finally:
         journal.close()

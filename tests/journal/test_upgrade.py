@@ -10,8 +10,8 @@ from sqlite_utils import Database
 from station.domain import Action, Call, ElectionSetup, SheetKind
 from station.journal import Journal, schema
 from station.journal.chain import setup_hash
-from station.journal.verify import verify_file
 from station.sheet.prepare import SheetRequest, prepare_sheet
+from tests.conftest import verify_file
 
 
 def make_version_1(path: Path, setup: ElectionSetup) -> None:
@@ -65,7 +65,7 @@ def test_a_version_1_file_is_upgraded_with_its_hashes(tmp_path: Path, setup: Ele
     journal.start_session()
     prepare_sheet(
         journal,
-        journal.replay(),
+        journal.restore(trust_snapshots=False),
         SheetRequest(kind=SheetKind.INTERIM, agent="R. Agent", observers=[], place=None),
         key_fingerprint="test",
     )

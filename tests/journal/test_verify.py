@@ -8,7 +8,7 @@ import pytest
 from station.domain import Action, Call
 from station.journal import Journal
 from station.journal.schema import EVENT_GUARDS
-from station.journal.verify import verify_file
+from tests.conftest import verify_file
 
 
 def counted(election_file: Path) -> None:

@@ -6,17 +6,19 @@ first thing wrong. These tests hold the two to the same verdict.
 """
 
 import sqlite3
+from concurrent.futures import Future
 from pathlib import Path
 
 import pytest
 
 from station.domain import Action, Call
-from station.journal import CorruptJournal, Journal, WriteFailed, chain_check, store
+from station.journal import CorruptJournal, Journal, WriteFailed, chain_check, snapshots, verify
 from station.journal.chain import event_hash
-from station.journal.chain_check import ChainCheck, first_break
+from station.journal.chain_check import ChainCheck
+from station.journal.checks import first_break, well_typed
 from station.journal.schema import EVENT_GUARDS, NOT_PLAIN_CALL, SNAPSHOT_GUARD_STATEMENTS
-from station.journal.verify import Verdict, verify_file, verify_records
-from tests.conftest import JFK8
+from station.journal.verify import Verdict, verify_records
+from tests.conftest import JFK8, verify_file
 from tests.journal.test_fold import random_journal
 from tests.journal.test_verify import restore_guards, tamper
 
@@ -28,8 +30,8 @@ PLAIN = "target IS NULL AND detail IS NULL"
 def long_count(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A random count checked by two processes, with a snapshot at event 282."""
     monkeypatch.setattr(chain_check, "PARALLEL_FROM", 50)
-    monkeypatch.setattr(store, "SNAPSHOT_EVERY", 50)
-    monkeypatch.setattr(store, "SNAPSHOT_LAG", 20)
+    monkeypatch.setattr(snapshots, "SNAPSHOT_EVERY", 50)
+    monkeypatch.setattr(snapshots, "SNAPSHOT_LAG", 20)
     path = tmp_path / "long.station"
     random_journal(path, 300, seed=11)
     return path
@@ -45,6 +47,22 @@ def careful_verdict(path: Path) -> Verdict:
 
 def test_a_sound_journal_gets_the_same_verdict_both_ways(long_count: Path) -> None:
     fast = verify_file(long_count)
+    assert fast.ok and fast.events == EVENTS
+    assert fast == careful_verdict(long_count)
+
+
+def test_a_sound_journal_is_verified_the_fast_way(
+    long_count: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A fast way that silently fell back would only be slow: here it is an error."""
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a sound journal was verified the careful way")
+
+    with monkeypatch.context() as fast_only:
+        fast_only.setattr(verify, "verify_records", refuse)
+        fast_only.setattr(Journal, "fold_one_by_one", refuse)  # nor folded one event at a time
+        fast = verify_file(long_count)
     assert fast.ok and fast.events == EVENTS
     assert fast == careful_verdict(long_count)
 
@@ -148,6 +166,39 @@ def test_a_process_that_fails_is_made_up_for_here(
         journal.close()
 
 
+class IdlePool:
+    """A pool of processes that never begin anything they are given."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        self.given: list[Future[int | None]] = []
+
+    def submit(self, *args: object) -> "Future[int | None]":
+        self.given.append(Future())
+        return self.given[-1]
+
+    def shutdown(self, wait: bool = True, cancel_futures: bool = False) -> None:
+        pass
+
+
+@pytest.mark.parametrize("swapped", [None, 250])
+def test_ranges_no_other_process_began_are_checked_here(
+    long_count: Path, monkeypatch: pytest.MonkeyPatch, swapped: int | None
+) -> None:
+    """On a busy machine this process may be done first: it takes the ranges back."""
+    if swapped is not None:
+        tamper(long_count, f"{SWAP} WHERE seq = {a_call(long_count, swapped)}")
+    monkeypatch.setattr(chain_check, "ProcessPoolExecutor", IdlePool)
+    journal = Journal.open(long_count, read_only=True)
+    try:
+        check = ChainCheck(long_count, EVENTS, journal.hash_of, workers=1)
+        assert check.in_other_processes and check.own < EVENTS // 2
+        found = check.first_break(journal.rows)  # waits on nothing: every range came back
+        assert not check.in_other_processes
+    finally:
+        journal.close()
+    assert found == (None if swapped is None else a_call(long_count, swapped))
+
+
 def test_the_fast_hash_is_the_chain_hash() -> None:
     rows = [
         (1, "2022-03-25T14:00:00+00:00", 5, 1, "open", None, None, '{"a":"\u00e9"}', "s"),
@@ -163,6 +214,53 @@ def test_the_fast_hash_is_the_chain_hash() -> None:
     assert first_break(chained, 1, 3, "t") == 1
     assert first_break(chained[:2], 1, 3, "s") == 3  # missing at the end
     assert first_break([chained[0], chained[2]], 1, 3, "s") == 2  # missing in between
+
+
+def hashed_as_read(*fields: object) -> str:
+    """The hash of fields of any type, formatted as the written-out hash formats them."""
+    seq, utc, mono_ns, session, action, call, target, detail, prev = fields
+    return event_hash(
+        str(seq),  # type: ignore[arg-type]
+        str(utc),
+        str(mono_ns),  # type: ignore[arg-type]
+        str(session),  # type: ignore[arg-type]
+        str(action),
+        str(call) if call else None,
+        None if target is None else str(target),  # type: ignore[arg-type]
+        str(detail) if detail else None,
+        str(prev),
+    )
+
+
+GOOD = (7, "2022-03-25T14:00:00+00:00", 5, 1, "call", "for", None, None, "p")
+WRONG = {  # for each field, values of a type Station never writes there
+    0: [True, 7.0, "7"],
+    1: [b"t", 3, None],
+    2: [True, "5", 5.0, None],
+    3: [False, "1", None],
+    4: [b"call", None, 1],
+    5: ["", b"for", 1],
+    6: ["2", 2.0, True],
+    7: ["", b"{}", 3],
+    8: [b"p", None, 1],
+}
+
+
+@pytest.mark.parametrize(
+    "row",
+    [GOOD, (*GOOD[:6], 3, '{"a":1}', "p")]
+    + [
+        (*GOOD[:field], value, *GOOD[field + 1 :])
+        for field, values in WRONG.items()
+        for value in values
+    ],
+)
+def test_the_written_out_type_rule_is_the_type_rule(row: tuple[object, ...]) -> None:
+    """`first_break` refuses a row exactly when `well_typed` does, its hash matching."""
+    full = (*row, hashed_as_read(*row))
+    assert (first_break([full], 7, 7, row[8]) is None) is well_typed(full)  # type: ignore[arg-type]
+    wrong_hash = (*row, "0" * 64)
+    assert first_break([wrong_hash], 7, 7, row[8]) is not None  # type: ignore[arg-type]
 
 
 def a_short_count(path: Path) -> None:

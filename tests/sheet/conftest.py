@@ -35,7 +35,7 @@ def sign(journal: Journal, key: StationKey, kind: SheetKind = SheetKind.FINAL) -
     """Prepare a sheet at the journal's head; return its SIGN event's seq."""
     record = prepare_sheet(
         journal,
-        journal.replay(),
+        journal.restore(trust_snapshots=False),
         SheetRequest(kind=kind, agent="R. Agent", observers=OBSERVERS, place="Staten Island, NY"),
         key_fingerprint=key.fingerprint,
     )
@@ -59,7 +59,7 @@ def signed(journal: Journal, key: StationKey) -> Journal:
 def exported(signed: Journal, key: StationKey, tmp_path: Path) -> Path:
     """The signed export of the final sheet."""
     folder = tmp_path / "export"
-    export_sheet(signed, signed.replay(), folder, key)
+    export_sheet(signed, signed.restore(trust_snapshots=False), folder, key)
     return folder
 
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from station.journal.store import EVENT_FIELDS
+from station.journal.records import EVENT_FIELDS
 from station.sheet.document import canonical_json, event_line
 
 H = "ab" * 32

@@ -40,7 +40,7 @@ def test_tally_json_round_trips(exported: Path, signed: Journal) -> None:
     sign = signed.last_records(1)[0]
     assert document["sheet"] == sign.details()
     assert document["sheet_event"] == {"seq": sign.seq, "hash": sign.hash}
-    tally = signed.replay().tally
+    tally = signed.restore(trust_snapshots=False).tally
     assert document["sheet"]["lines"]["4"] == tally.against
 
 
@@ -60,10 +60,10 @@ def test_the_pdf_carries_every_line_and_name(
     signed: Journal, key: StationKey, tmp_path: Path, paper: str
 ) -> None:
     folder = tmp_path / paper
-    export_sheet(signed, signed.replay(), folder, key, paper=paper)
+    export_sheet(signed, signed.restore(trust_snapshots=False), folder, key, paper=paper)
     text = " ".join(pdf_text(folder / "tally.pdf").split())
     sheet = json.loads((folder / "tally.json").read_bytes())["sheet"]
-    tally = signed.replay().tally
+    tally = signed.restore(trust_snapshots=False).tally
     for words in (
         "Tally of Ballots",
         "FINAL TALLY",
@@ -107,18 +107,20 @@ def test_interim_and_revision_sheets_say_what_they_are(
 
     count_calls(journal, 5)
     sign(journal, key, SheetKind.INTERIM)
-    export_sheet(journal, journal.replay(), tmp_path / "interim", key)
+    export_sheet(journal, journal.restore(trust_snapshots=False), tmp_path / "interim", key)
     assert "INTERIM TALLY" in pdf_text(tmp_path / "interim" / "tally.pdf")
     first = sign(journal, key)
-    reopen_count(journal, journal.replay(), "recount of the FOR pile")
+    reopen_count(journal, journal.restore(trust_snapshots=False), "recount of the FOR pile")
     count_calls(journal, 1, seed=3)
     sign(journal, key)
-    export_sheet(journal, journal.replay(), tmp_path / "revision", key)
+    export_sheet(journal, journal.restore(trust_snapshots=False), tmp_path / "revision", key)
     text = " ".join(pdf_text(tmp_path / "revision" / "tally.pdf").split())
     assert "REVISION 1" in text
     assert f"supersedes the tally prepared at journal event {first}" in text
     # The superseded sheet stays valid for its own head.
-    export_sheet(journal, journal.replay(), tmp_path / "first", key, sheet_seq=first)
+    export_sheet(
+        journal, journal.restore(trust_snapshots=False), tmp_path / "first", key, sheet_seq=first
+    )
     for name in ("interim", "revision", "first"):
         verdict = verify_export(tmp_path / name)
         assert verdict.ok, (name, verdict.problem)
@@ -129,7 +131,7 @@ def test_an_existing_file_is_never_overwritten(
 ) -> None:
     before = {p.name: p.read_bytes() for p in exported.iterdir()}
     with pytest.raises(ExportError, match="never overwrites"):
-        export_sheet(signed, signed.replay(), exported, key)
+        export_sheet(signed, signed.restore(trust_snapshots=False), exported, key)
     assert {p.name: p.read_bytes() for p in exported.iterdir()} == before
 
 
@@ -139,7 +141,7 @@ def test_an_export_into_an_existing_folder_keeps_its_other_files(
     folder = tmp_path / "usb"
     folder.mkdir()
     (folder / "notes.txt").write_text("mine")
-    export_sheet(signed, signed.replay(), folder, key)
+    export_sheet(signed, signed.restore(trust_snapshots=False), folder, key)
     assert (folder / "notes.txt").read_text() == "mine"
     assert verify_export(folder).ok
     assert [p.name for p in folder.iterdir() if p.name.startswith(".")] == []
@@ -169,13 +171,13 @@ def test_exporting_without_a_sheet_or_with_another_key_is_refused(
     journal: Journal, key: StationKey, tmp_path: Path
 ) -> None:
     with pytest.raises(ExportError, match="no tally sheet has been prepared"):
-        export_sheet(journal, journal.replay(), tmp_path / "x", key)
+        export_sheet(journal, journal.restore(trust_snapshots=False), tmp_path / "x", key)
     sign(journal, key)
     from station.sheet.keys import create_key
 
     other = create_key(tmp_path / "other.pem")
     with pytest.raises(ExportError, match="names signing key"):
-        export_sheet(journal, journal.replay(), tmp_path / "x", other)
+        export_sheet(journal, journal.restore(trust_snapshots=False), tmp_path / "x", other)
     assert not (tmp_path / "x").exists()
 
 
@@ -188,10 +190,10 @@ def test_an_export_onto_a_stick_without_hard_links(
     monkeypatch.setattr(os, "link", no_links)
     stick = tmp_path / "stick"
     stick.mkdir()
-    export_sheet(signed, signed.replay(), stick, key)
+    export_sheet(signed, signed.restore(trust_snapshots=False), stick, key)
     assert verify_export(stick).ok
     with pytest.raises(ExportError, match="never overwrites"):
-        export_sheet(signed, signed.replay(), stick, key)
+        export_sheet(signed, signed.restore(trust_snapshots=False), stick, key)
 
 
 def test_what_a_crash_left_half_written_is_cleared_next_time(
@@ -201,7 +203,7 @@ def test_what_a_crash_left_half_written_is_cleared_next_time(
     leftover.mkdir()
     (leftover / "journal.jsonl").write_bytes(b"")
     os.utime(leftover, (0, 0))
-    export_sheet(signed, signed.replay(), tmp_path / "sheet", key)
+    export_sheet(signed, signed.restore(trust_snapshots=False), tmp_path / "sheet", key)
     assert not leftover.exists()
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
 
@@ -219,8 +221,10 @@ def test_three_observers_a_side_fit_on_one_page(
     observers = [Observer.parse(f"Employer:{n}") for n in names[:3]]
     observers += [Observer.parse(f"Union:{n}") for n in names[3:]]
     request = SheetRequest(SheetKind.FINAL, "R. Agent", observers, "Staten Island, NY")
-    prepare_sheet(journal, journal.replay(), request, key_fingerprint=key.fingerprint)
-    export_sheet(journal, journal.replay(), tmp_path / "x", key, paper=paper)
+    prepare_sheet(
+        journal, journal.restore(trust_snapshots=False), request, key_fingerprint=key.fingerprint
+    )
+    export_sheet(journal, journal.restore(trust_snapshots=False), tmp_path / "x", key, paper=paper)
     info = subprocess.run(
         ["pdfinfo", str(tmp_path / "x" / "tally.pdf")], capture_output=True, text=True
     ).stdout

@@ -7,16 +7,16 @@ import pytest
 from station.domain import Action, Call, SheetKind
 from station.domain.tally_sheet import SheetError
 from station.journal import CorruptJournal, Journal, WriteFailed
-from station.journal.verify import verify_file
 from station.sheet.keys import StationKey
 from station.sheet.prepare import SheetRequest, earlier_key, prepare_sheet, reopen_count
+from tests.conftest import verify_file
 from tests.sheet.conftest import OBSERVERS, count_calls, sign
 
 
 def test_the_sign_event_holds_every_fact_of_the_sheet(signed: Journal, key: StationKey) -> None:
     record = signed.last_records(1)[0]
     detail = record.details()
-    tally = signed.replay().sheets[-1].tally
+    tally = signed.restore(trust_snapshots=False).sheets[-1].tally
     assert record.action == "sign" and record.target == record.seq - 1
     assert detail["head"] == {"seq": record.seq - 1, "hash": record.prev_hash}
     assert detail["lines"]["3"] == tally.for_union and detail["lines"]["6"] == tally.challenged
@@ -31,7 +31,7 @@ def test_the_sign_event_holds_every_fact_of_the_sheet(signed: Journal, key: Stat
 
 
 def test_calls_after_sign_off_need_a_reopen(signed: Journal, key: StationKey) -> None:
-    count = signed.replay()
+    count = signed.restore(trust_snapshots=False)
     assert count.locked_by is not None
     with pytest.raises(SheetError, match="reopened before another sheet"):
         prepare_sheet(
@@ -43,12 +43,12 @@ def test_calls_after_sign_off_need_a_reopen(signed: Journal, key: StationKey) ->
     # A call written behind the rules' back is in the file, but no replay accepts it.
     signed.append(Action.CALL, Call.FOR)
     with pytest.raises(CorruptJournal, match="locked by the tally sheet"):
-        signed.replay()
+        signed.restore(trust_snapshots=False)
 
 
 def test_a_revision_supersedes_and_names_its_predecessor(signed: Journal, key: StationKey) -> None:
     first = signed.last_records(1)[0]
-    count = signed.replay()
+    count = signed.restore(trust_snapshots=False)
     reopen_count(signed, count, "a ballot was found in the box")
     count_calls(signed, 3, seed=2)
     seq = sign(signed, key)
@@ -64,10 +64,10 @@ def test_a_revision_supersedes_and_names_its_predecessor(signed: Journal, key: S
 def test_reopening_an_unlocked_count_or_without_a_reason_is_refused(journal: Journal) -> None:
     count_calls(journal, 3)
     with pytest.raises(SheetError, match="not locked"):
-        reopen_count(journal, journal.replay(), "why not")
+        reopen_count(journal, journal.restore(trust_snapshots=False), "why not")
     journal.append(Action.SIGN, target=journal.head_seq, detail={"kind": "interim"})
     with pytest.raises(SheetError, match="reason"):
-        reopen_count(journal, journal.replay(), "   ")
+        reopen_count(journal, journal.restore(trust_snapshots=False), "   ")
 
 
 def test_an_interim_sheet_then_the_final_one(journal: Journal, key: StationKey) -> None:
@@ -75,8 +75,8 @@ def test_an_interim_sheet_then_the_final_one(journal: Journal, key: StationKey) 
     sign(journal, key, SheetKind.INTERIM)
     seq = sign(journal, key, SheetKind.FINAL)
     assert journal.record(seq).details()["title"] == "Final"  # type: ignore[union-attr]
-    assert [s.title for s in journal.replay().sheets] == ["Interim", "Final"]
-    assert earlier_key(journal, journal.replay()) == key.fingerprint
+    assert [s.title for s in journal.restore(trust_snapshots=False).sheets] == ["Interim", "Final"]
+    assert earlier_key(journal, journal.restore(trust_snapshots=False)) == key.fingerprint
 
 
 def test_a_sheet_with_a_forged_line_fails_verify(election_file: Path, key: StationKey) -> None:
@@ -85,7 +85,7 @@ def test_a_sheet_with_a_forged_line_fails_verify(election_file: Path, key: Stati
     count_calls(journal, 20)
     record = prepare_sheet(
         journal,
-        journal.replay(),
+        journal.restore(trust_snapshots=False),
         SheetRequest(kind=SheetKind.FINAL, agent="R. Agent", observers=OBSERVERS, place=None),
         key_fingerprint=key.fingerprint,
     )
@@ -110,7 +110,7 @@ def test_a_read_only_journal_cannot_prepare_a_sheet(election_file: Path, key: St
         with pytest.raises(WriteFailed):
             prepare_sheet(
                 reader,
-                reader.replay(),
+                reader.restore(trust_snapshots=False),
                 SheetRequest(kind=SheetKind.FINAL, agent="R. Agent", observers=[], place=None),
                 key_fingerprint=key.fingerprint,
             )

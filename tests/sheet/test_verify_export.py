@@ -118,10 +118,15 @@ def test_a_truncated_journal_re_signed_is_caught_against_the_signed_head(
 
 def test_an_event_added_after_the_sheet(exported: Path, key: StationKey, signed: Journal) -> None:
     from station.domain import Action
-    from station.sheet.document import canonical_json, record_to_json
+    from station.journal.records import EVENT_FIELDS
+    from station.sheet.document import canonical_json
 
     signed.append(Action.CLOSE)
-    extra = canonical_json(record_to_json(signed.last_records(1)[0])).decode().strip()
+    extra = (
+        canonical_json({field: getattr(signed.last_records(1)[0], field) for field in EVENT_FIELDS})
+        .decode()
+        .strip()
+    )
     edit_events(exported, lambda events: [*events, extra])
     resign(exported, key)
     assert "has events after the sheet's own event" in str(verify_export(exported).problem)

@@ -226,12 +226,14 @@ def test_pause_resume_challenges_and_piles_as_observers_see_them(
 
     key = key_for_signing()
     request = SheetRequest(SheetKind.INTERIM, "R. Agent", [], None)
-    prepare_sheet(journal, journal.replay(), request, key_fingerprint=key.fingerprint)
+    prepare_sheet(
+        journal, journal.restore(trust_snapshots=False), request, key_fingerprint=key.fingerprint
+    )
     qtbot.waitUntil(lambda: dashboard.state == "paused")
     assert dashboard.status_label.text() == "COUNT PAUSED"
     assert "Interim tally after ballot 2" in dashboard.problem_label.text()
     assert f"signing key {key.fingerprint}" in dashboard.journal_label.text()
-    reopen_count(journal, journal.replay(), "count resumed after the pause")
+    reopen_count(journal, journal.restore(trust_snapshots=False), "count resumed after the pause")
     qtbot.waitUntil(lambda: dashboard.state == "live")
     # Not a ballot: in the ticker; the LAST CALL box keeps the last ballot.
     assert "Count resumed at ballot 3" in dashboard.ticker.texts()[0]
@@ -267,7 +269,7 @@ def test_a_long_count_is_checked_and_folded_in_bulk_to_the_same_view(
     hashed_one_by_one = []
     computed_hash = Record.computed_hash
     with monkeypatch.context() as patch:
-        patch.setattr(Journal, "replay_into", None)  # the bulk fold may not fall back
+        patch.setattr(Journal, "fold_one_by_one", None)  # the bulk fold may not fall back
         patch.setattr(
             Record,
             "computed_hash",

@@ -68,7 +68,7 @@ def drive(folder: Path, clicks: int, keys: int) -> dict[str, object]:
 
     from station.domain import Call, ElectionSetup
     from station.journal import Journal
-    from station.journal.verify import verify_file
+    from station.journal.verify import verify_journal
     from station.ui.count_controller import CountController
     from station.ui.operator_window import OperatorWindow
 
@@ -102,7 +102,8 @@ def drive(folder: Path, clicks: int, keys: int) -> dict[str, object]:
         "False": sys.getrefcount(False),
     }
     window.close()  # closes the journal: the closing event, then the file let go
-    verdict = verify_file(path)
+    with Journal.open(path, read_only=True) as journal:
+        verdict = verify_journal(journal)
     return {
         "for": verdict.tally.for_union,
         "against": verdict.tally.against,

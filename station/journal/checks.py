@@ -1,0 +1,171 @@
+"""The checks of a journal's events, written once, for every reader that makes them.
+
+`verify` (the careful way, one event at a time, and the fast way in bulk), the
+export's `verify`, a station restoring its count, `journal.jsonl`'s writer and the
+observers' dashboard all ask the same questions of an event: is each field of the
+type Station writes, does it chain to the event before it, is its hash its own, does a
+tally sheet state the facts the journal gives, is a snapshot the replay. The answers
+are here, and only here.
+"""
+
+import hashlib
+from collections.abc import Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from station.domain import Count, Sheet
+from station.domain.tally_sheet import computed_facts, facts_problem
+from station.journal.bounded_json import is_canonical_detail
+from station.journal.chain import EVENT_PREFIX, SEPARATOR
+from station.journal.records import Election, Record
+
+if TYPE_CHECKING:
+    from station.journal.snapshots import Snapshot
+
+# The types of seq, utc, mono_ns, session and action, then of prev_hash and hash.
+_TYPES = (int, str, int, int, str)
+_HASH_TYPES = (str, str)
+
+
+def well_typed(row: tuple[Any, ...]) -> bool:
+    """Whether every field of an event (a row in EVENT_FIELDS order) has the type
+    Station writes: hashing makes 5 and "5" alike, so the hash alone cannot say.
+
+    `type() is int`, not isinstance: True is an int to isinstance, and JSON has it
+    (journal.jsonl). Call and detail are absent (None) or text that is not empty.
+    """
+    seq, utc, mono_ns, session, action, call, target, detail, prev_hash, hash_ = row
+    return (
+        (type(seq), type(utc), type(mono_ns), type(session), type(action)) == _TYPES
+        and (type(prev_hash), type(hash_)) == _HASH_TYPES
+        and (call is None or (type(call) is str and call != ""))
+        and (detail is None or (type(detail) is str and detail != ""))
+        and (target is None or type(target) is int)
+    )
+
+
+def row_of(record: Record) -> tuple[Any, ...]:
+    """The record as a bare row, in EVENT_FIELDS order."""
+    return (
+        record.seq,
+        record.utc,
+        record.mono_ns,
+        record.session,
+        record.action,
+        record.call,
+        record.target,
+        record.detail,
+        record.prev_hash,
+        record.hash,
+    )
+
+
+def breaks_chain(record: Record, before: str) -> bool:
+    """Whether an event does not chain to `before` (the hash of the one before it), or
+    its hash is not its own."""
+    return record.prev_hash != before or record.computed_hash() != record.hash
+
+
+def chain_broken(path: Path | str, seq: int) -> str:
+    """The line that says event `seq` breaks the chain, and so nothing may be counted."""
+    return (
+        f"{path}: event {seq:,} does not match the hash chain (it was altered, or written"
+        " outside Station); nothing can be counted into this file (run `station verify`)"
+    )
+
+
+def first_break(rows: Iterable[tuple[Any, ...]], first: int, last: int, before: str) -> int | None:
+    """The first of `rows` that is missing, is not `well_typed`, has a wrong hash, or
+    does not chain to the one before it: the bulk check, made by `verify`'s fast way
+    and by a station restoring its count.
+
+    `rows` are events `first` to `last` as (seq, utc, mono_ns, session, action, call,
+    target, detail, prev_hash, hash), in order; `before` is the hash of the event
+    before the first. Returns its seq (or that of an event missing), or None if every
+    row holds. The hash is `chain.event_hash` written out for speed (the tests hold
+    them to the same bytes).
+    """
+    sha256 = hashlib.sha256
+    sep = SEPARATOR
+    expected = first
+    for seq, utc, mono_ns, session, action, call, target, detail, prev_hash, hash_ in rows:
+        if seq != expected:
+            return expected  # missing
+        expected += 1
+        # `well_typed`, written out: a call per event costs a tenth of the check (the
+        # tests hold the two to the same answer).
+        if (
+            (type(seq), type(utc), type(mono_ns), type(session), type(action)) != _TYPES
+            or (type(prev_hash), type(hash_)) != _HASH_TYPES
+            or not (call is None or (type(call) is str and call != ""))
+            or not (detail is None or (type(detail) is str and detail != ""))
+            or not (target is None or type(target) is int)
+        ):
+            return expected - 1
+        canonical = (
+            f"{EVENT_PREFIX}{sep}{seq}{sep}{utc}{sep}{mono_ns}{sep}{session}{sep}{action}"
+            f"{sep}{call or ''}{sep}{'' if target is None else target}{sep}{detail or ''}"
+            f"{sep}{prev_hash}"
+        )
+        if prev_hash != before or sha256(canonical.encode()).hexdigest() != hash_:
+            return expected - 1
+        before = hash_
+    return None if expected > last else expected
+
+
+def event_problem(record: Record, expected: int, before: str) -> str | None:
+    """What is wrong with one event read in turn, in `verify`'s words, or None.
+
+    `expected` is the number it should have and `before` the hash of the event before
+    it. The rules of the count are not asked here: the caller folds the event next.
+    """
+    if record.seq != expected:
+        return f"event {expected} is missing (the next one found is {record.seq})"
+    if record.prev_hash != before:
+        return f"event {record.seq} does not chain to the event before it"
+    if not well_typed(row_of(record)):
+        return f"event {record.seq} was altered (a field has the wrong type)"
+    if record.computed_hash() != record.hash:
+        return f"event {record.seq} was altered (its hash does not match)"
+    if record.detail is not None and not is_canonical_detail(record.detail):
+        # A key given twice is read one way here and another way elsewhere.
+        return (
+            f"event {record.seq} was altered (its detail is not in the one form"
+            " Station writes: sorted keys, each once, compact)"
+        )
+    return None
+
+
+def sheet_problem(
+    election: Election, record: Record, sheet: Sheet, sheet_hashes: dict[int, str]
+) -> str | None:
+    """Whether a SIGN event states exactly the facts the journal gives at its head.
+
+    `sheet_hashes` holds the hash of each SIGN before it, by seq: a revision names the
+    sheet it supersedes.
+    """
+    superseded = None if sheet.supersedes is None else sheet_hashes[sheet.supersedes]
+    facts = computed_facts(election.setup, sheet, record.prev_hash, superseded)
+    problem = facts_problem(record.details(), facts)
+    if problem:
+        return f"event {record.seq} (the {sheet.title.lower()} tally sheet) {problem}"
+    return None
+
+
+def snapshot_problem(
+    snapshot: "Snapshot | None", seq: int, count: Count, event_hash: str
+) -> str | None:
+    """Whether a stored snapshot is exactly the count replayed up to its event.
+
+    Its seal is not checked: that is the business of the station that made it, and
+    only it has the secret. What the snapshot says is checked, against the replay.
+    """
+    if snapshot is None:
+        damage = "it cannot be read"
+    elif snapshot.event_hash != event_hash:
+        damage = "it names another event than the journal's"
+    elif count.freeze() != snapshot.frozen:
+        damage = "it differs from the replay of the journal"
+    else:
+        return None
+    return f"the snapshot of the count at event {seq:,} was altered ({damage})"

@@ -1,0 +1,105 @@
+"""Connecting to an election file: the URI, WAL mode, its version, and the files beside it.
+
+What `Journal.open` and `Journal.close` need of SQLite and the file system, apart from
+reading the journal itself.
+"""
+
+import os
+import sqlite3
+from pathlib import Path
+
+from sqlite_utils import Database
+
+from station import __version__
+from station.journal import schema
+from station.journal.errors import CorruptJournal, JournalNotFound, JournalUnavailable, NewerJournal
+from station.journal.faults import describe
+
+
+def on_read_only_media(path: Path) -> bool:
+    """Whether a file can only be read as it lies: on a write-protected stick or disc.
+
+    Reading a WAL database needs a -shm file beside it, which cannot be made there. With
+    no -wal beside it (a file a station closed cleanly) nothing can be missing from the
+    file itself, and SQLite reads it as immutable: no -shm, no lock, no change expected.
+
+    Only a file system mounted read-only: a folder merely not writable by this user may
+    hold a file a station is about to count into, which an immutable reader (the
+    observers' dashboard) would never see change.
+    """
+    folder = path.absolute().parent
+    if Path(f"{path}-wal").exists():
+        return False
+    try:
+        if hasattr(os, "statvfs"):
+            return bool(os.statvfs(folder).f_flag & os.ST_RDONLY)
+        return not os.access(folder, os.W_OK)  # pragma: no cover - Windows
+    except OSError:
+        return False
+
+
+def connect(path: Path, *, read_only: bool, immutable: bool = False) -> Database:
+    uri = f"{path.absolute().as_uri()}?mode={'ro' if read_only else 'rw'}"
+    if immutable:
+        uri += "&immutable=1"
+    try:
+        conn = sqlite3.connect(uri, uri=True, check_same_thread=False)
+    except sqlite3.OperationalError as error:
+        raise JournalNotFound(f"{path}: cannot be opened ({describe(error)})") from None
+    conn.execute("PRAGMA busy_timeout = 5000")
+    return Database(conn, execute_plugins=False)
+
+
+# The main file never lags far behind the -wal: a copy of it alone (all that some ways
+# of copying take) still holds all but the last hundred events or so. SQLite moves the
+# -wal's pages into the file once it holds this many (its default is 1,000).
+CHECKPOINT_PAGES = 256
+
+
+def ensure_wal(path: Path, db: Database) -> None:
+    """Put a file back into WAL mode before counting into it.
+
+    A copy made with `VACUUM INTO` (or by an older tool) is in rollback mode, in which a
+    reader blocks the writer: the station would refuse calls while a dashboard reads.
+    """
+    mode = str(db.execute("PRAGMA journal_mode").fetchone()[0]).lower()
+    if mode == "wal":
+        return
+    with db.ensure_autocommit_on():
+        mode = str(db.execute("PRAGMA journal_mode = WAL").fetchone()[0]).lower()
+    if mode != "wal":
+        raise JournalUnavailable(
+            f"{path}: cannot be counted into: it is in {mode} mode and could not be put"
+            " back into WAL mode (is another program using it?)"
+        )
+
+
+def tidy_sidecars(path: Path) -> None:
+    """Let SQLite take away the -wal and -shm files a reader's opening made beside the file.
+
+    A read-only connection may create them but can never remove them, so `station tally`
+    or `verify` would leave two files behind in the election's folder. A read-write
+    connection that is the last one to close removes them, and SQLite's own locks make
+    it leave them alone if any other connection (a station counting, a dashboard) is
+    still open. It reads the header only and writes nothing: the WAL it closes is empty,
+    or holds commits a station made meanwhile, which its checkpoint keeps.
+    """
+    try:
+        conn = sqlite3.connect(f"{path.absolute().as_uri()}?mode=rw", uri=True)
+        try:
+            conn.execute("PRAGMA busy_timeout = 100")
+            conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
+        finally:
+            conn.close()
+    except sqlite3.Error:
+        pass  # a read-only file or folder, or a busy writer: the files stay, harmless
+
+
+def check_version(path: Path, version: int) -> None:
+    if version > schema.SCHEMA_VERSION:
+        raise NewerJournal(
+            f"{path}: was written by a newer Station (format {version});"
+            f" this Station {__version__} reads formats up to {schema.SCHEMA_VERSION}"
+        )
+    if version < 1:
+        raise CorruptJournal(f"{path}: is an unfinished Station election file")

@@ -1,0 +1,129 @@
+"""The rows of an election file: its events as stored, and its setup row.
+
+What a row is, and the SQL that reads and writes it; nothing here opens a file.
+"""
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from station.domain import Action, Call, ElectionSetup, Event
+from station.journal import bounded_json
+from station.journal.chain import OPTIONAL_SETUP_FIELDS, SETUP_FIELDS, event_hash
+from station.journal.errors import CorruptJournal
+
+EVENT_FIELDS = (
+    "seq",
+    "utc",
+    "mono_ns",
+    "session",
+    "action",
+    "call",
+    "target",
+    "detail",
+    "prev_hash",
+    "hash",
+)
+EVENT_COLUMNS = ", ".join(EVENT_FIELDS)
+INSERT = f"INSERT INTO events ({EVENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+# Events are read from the table itself, never through an index someone else might
+# have added to a file (the index `fold` uses is only a pointer, checked there).
+SELECT = f"SELECT {EVENT_COLUMNS} FROM events NOT INDEXED"
+ROWS_BETWEEN = f"{SELECT} WHERE seq >= ? AND seq <= ? ORDER BY seq"
+ELECTION_COLUMNS = (*SETUP_FIELDS, "setup_hash")
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """One journal event exactly as stored, hash included."""
+
+    seq: int
+    utc: str
+    mono_ns: int
+    session: int
+    action: str
+    call: str | None
+    target: int | None
+    detail: str | None
+    prev_hash: str
+    hash: str
+
+    def event(self) -> Event:
+        """The event as the rules of the count see it (raises ValueError if malformed)."""
+        return Event(
+            seq=self.seq,
+            action=Action(self.action),
+            call=None if self.call is None else Call(self.call),
+            target=self.target,
+            # Most events (every plain call) have no detail: no JSON to parse on replay.
+            detail=None if self.detail is None else self.details(),
+        )
+
+    def details(self) -> dict[str, object]:
+        """The event's free-form detail (JSON object), or an empty dict."""
+        if not self.detail:
+            return {}
+        try:
+            value = bounded_json.loads(self.detail)
+        except (TypeError, ValueError):
+            return {"unreadable": str(self.detail)}  # `verify` says what is wrong
+        return value if isinstance(value, dict) else {"unreadable": str(self.detail)}
+
+    def computed_hash(self) -> str:
+        """The hash this event should have, given its fields and `prev_hash`."""
+        return event_hash(
+            self.seq,
+            self.utc,
+            self.mono_ns,
+            self.session,
+            self.action,
+            self.call,
+            self.target,
+            self.detail,
+            self.prev_hash,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Election:
+    """The stored election setup and what identifies this particular file."""
+
+    setup: ElectionSetup
+    election_id: str
+    created_utc: str
+    setup_hash: str
+    row: dict[str, object]
+
+
+def election_from_row(values: Mapping[str, object], where: Path | str) -> Election:
+    """The election described by a stored setup row (raises CorruptJournal if malformed)."""
+    missing = [column for column in ELECTION_COLUMNS if column not in values]
+    eligible, ballots, pile = values.get("eligible"), values.get("ballots"), values.get("pile")
+    if (
+        missing
+        or not isinstance(eligible, int)
+        or not (ballots is None or isinstance(ballots, int))
+        or not (pile is None or (isinstance(pile, int) and pile >= 0))
+        or not all(isinstance(values[field], str) for field in ("case_number", "setup_hash"))
+    ):
+        raise CorruptJournal(f"{where}: the election setup was altered")
+    setup = ElectionSetup(
+        case_number=str(values["case_number"]),
+        employer=str(values["employer"]),
+        union=str(values["union_name"]),
+        eligible=eligible,
+        ballots=ballots,
+        agent=None if values["agent"] is None else str(values["agent"]),
+        pile=pile or 0,  # files from before pile checks have none
+    )
+    return Election(
+        setup=setup,
+        election_id=str(values["election_id"]),
+        created_utc=str(values["created_utc"]),
+        setup_hash=str(values["setup_hash"]),
+        row={
+            column: values.get(column)
+            for column in (*ELECTION_COLUMNS, *OPTIONAL_SETUP_FIELDS)
+            if column in ELECTION_COLUMNS or values.get(column) is not None
+        },
+    )
