@@ -48,13 +48,12 @@ import pytest
 
 from station.cli import main
 from station.domain import Action, Call
-from station.journal import Journal
+from station.journal import Journal, snapshots
 from station.journal.seal import station_secret
-from station.journal.verify import verify_file
 from station.sheet.export import SIGNATURE
 from station.sheet.keys import KEY_FILE, KeyProblem, load_key
 from station.sheet.verify_export import verify_export
-from tests.conftest import JFK8
+from tests.conftest import JFK8, verify_file
 from tests.faults.powercut.disk import Crash
 from tests.faults.powercut.harness import (
     Disk,
@@ -128,7 +127,7 @@ def sealed_snapshot(folder: Path) -> bool:
             patch.setenv("XDG_DATA_HOME", str(folder / "data"))
             return (
                 station_secret(create=False) is not None
-                and journal.trusted_snapshot_seq() is not None
+                and snapshots.start_from(journal, journal.head_seq) is not None
             )
     finally:
         journal.close()
