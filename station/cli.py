@@ -31,6 +31,7 @@ from station.domain.tally_sheet import Observer, SheetError, clean_reason
 from station.domain.text import one_line
 from station.journal import CorruptJournal, Journal, JournalError, Record
 from station.journal.chain import HEAD_DIGITS
+from station.journal.session import CountSession
 from station.journal.verify import verify_journal
 from station.progress import TerminalProgress
 from station.sheet.export import (
@@ -717,18 +718,18 @@ def cmd_sign(args: argparse.Namespace) -> int:
         earlier = earlier_key(journal, count)
         key = key_for_signing(earlier=earlier, new_key_ok=args.new_key)
         changed = earlier if earlier is not None and earlier != key.fingerprint else None
-        journal.start_session()
-        count.apply(journal.last_records(1)[0].event())
-        record = prepare_sheet(
-            journal, count, request, key_fingerprint=key.fingerprint, key_changed_from=changed
-        )
-        sheet = count.apply(record.event()).sheet
+        session = CountSession(journal, count)
+        session.start()
+        sheet = prepare_sheet(
+            session, request, key_fingerprint=key.fingerprint, key_changed_from=changed
+        ).sheet
         assert sheet is not None
+        head = journal.hash_of(sheet.head)
     finally:
         journal.close()
     print(
         f"{sheet.title} tally prepared at event {sheet.seq:,}; it certifies events 1-{sheet.head:,}"
-        f" (head {record.prev_hash[:HEAD_DIGITS]}). The count is locked."
+        f" (head {head[:HEAD_DIGITS]}). The count is locked."
     )
     ballots = journal.election.setup.ballots
     if sheet.kind is SheetKind.FINAL and ballots is not None and sheet.tally.counted != ballots:
@@ -747,9 +748,9 @@ def cmd_reopen(args: argparse.Namespace) -> int:
         if count.locked_by is None:
             raise SheetError("the count is not locked; there is nothing to reopen")
         reason = clean_reason(args.reason)  # before the session opens: a refusal writes nothing
-        journal.start_session()
-        count.apply(journal.last_records(1)[0].event())
-        reopen_count(journal, count, reason)
+        session = CountSession(journal, count)
+        session.start()
+        reopen_count(session, reason)
     finally:
         journal.close()
     print(f"count reopened: {reason}")

@@ -56,6 +56,7 @@ def _checks(folder: Path, say: Callable[[str], None]) -> None:
     from station.domain import Call, SheetKind
     from station.journal import Journal
     from station.journal.chain_check import ChainCheck
+    from station.journal.session import CountSession
     from station.journal.verify import verify_journal
     from station.resources import resource_path
     from station.sheet.export import export_sheet
@@ -104,12 +105,11 @@ def _checks(folder: Path, say: Callable[[str], None]) -> None:
     key = create_key(folder / "key" / "signing-key.pem")
     journal = Journal.open(path)
     try:
-        count = journal.replay()
-        count.apply(journal.start_session().event())
+        session = CountSession(journal, journal.replay())
+        session.start()
         request = SheetRequest(SheetKind.FINAL, "Self Test", [], "self-test")
-        checked_request(journal, count, request)
-        record = prepare_sheet(journal, count, request, key_fingerprint=key.fingerprint)
-        count.apply(record.event())
+        checked_request(journal, session.count, request)
+        prepare_sheet(session, request, key_fingerprint=key.fingerprint)
         verdict = verify_journal(journal)
         _check(verdict.ok, f"the journal does not verify: {verdict.problem}")
         # What `verify` does on a long journal: check hashes in another process
@@ -117,7 +117,7 @@ def _checks(folder: Path, say: Callable[[str], None]) -> None:
         chain = ChainCheck(path, journal.head_seq, journal.hash_of, workers=1)
         _check(chain.first_break(journal.rows) is None, "the chain checked in two halves broke")
         _check(chain.in_other_processes, "no other process could check the chain")
-        exported = export_sheet(journal, count, folder / "export", key)
+        exported = export_sheet(journal, session.count, folder / "export", key)
     finally:
         journal.close()
     say(

@@ -99,6 +99,14 @@ def locked_statement(sheet: Sheet | None) -> str:
     )
 
 
+def lock_refusal_statement(sheet: Sheet) -> str:
+    """Why the operator's call, undo or correction was not recorded: the count is locked."""
+    return (
+        f"the count is locked by the {sheet.title.lower()} tally sheet prepared at event"
+        f" {sheet.seq:,}. Reopen the count (Count menu) to record further calls."
+    )
+
+
 def nothing_counted_statement(ballots: int | None) -> str:
     """Why a final sheet of no ballots is refused until the agent confirms it."""
     box = f"0 of {ballots:,} ballots" if ballots is not None else "no ballots"

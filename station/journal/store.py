@@ -476,10 +476,11 @@ class Journal:
                 if self._conn.total_changes - before != 1:
                     raise _NotStored
         except _NotStored:
-            raise WriteFailed(
-                "not recorded: the election file did not store the event as written"
+            reason = (
+                "the election file did not store the event as written"
                 " (a trigger that is not Station's acts on it; run `station verify`)"
-            ) from None
+            )
+            raise WriteFailed(f"not recorded: {reason}", reason) from None
         except sqlite3.Error as error:
             if self._conn.in_transaction:
                 # Neither COMMIT nor ROLLBACK went through: what this connection sees is
@@ -488,7 +489,8 @@ class Journal:
                     self._conn.execute("ROLLBACK")
             elif self._committed_after_all(record):
                 return record
-            raise WriteFailed(f"not recorded: {_write_problem(self.path, error)}") from None
+            reason = _write_problem(self.path, error)
+            raise WriteFailed(f"not recorded: {reason}", reason) from None
         self.head_seq, self.head_hash = seq, record.hash
         if action in (Action.OPEN, Action.SIGN):
             self._checkpoint_wal()

@@ -86,7 +86,7 @@ class ChallengeRegisterDialog(QDialog):
 
         self._entries: list[Challenge] = []
         controller.changed.connect(self._on_controller_changed)
-        controller.write_failed.connect(self.error_label.setText)
+        controller.write_failed.connect(self._on_controller_write_failed)
         controller.refused.connect(self.error_label.setText)
         self.refresh()
 
@@ -169,6 +169,9 @@ class ChallengeRegisterDialog(QDialog):
             return
         self.error_label.clear()
         self.controller.amend_challenge(entry.seq, changes)
+
+    def _on_controller_write_failed(self, error: Exception) -> None:
+        self.error_label.setText(str(error))
 
     def _on_controller_changed(self, change: Change) -> None:
         del change

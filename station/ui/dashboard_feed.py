@@ -110,9 +110,9 @@ class ControllerFeed(DashboardFeed):
         self.changed.emit(change)
         self.polled.emit()
 
-    def _on_controller_write_failed(self, message: str) -> None:
+    def _on_controller_write_failed(self, error: Exception) -> None:
         self._failing = True
-        self.failed.emit(message)
+        self.failed.emit(str(error))
 
     def _on_heartbeat_timeout(self) -> None:
         if not self._failing:

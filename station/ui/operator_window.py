@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 from station.domain import Action, Call, Change, Count, ReplayError, SheetKind
 from station.domain.describe import describe
 from station.domain.tally_sheet import SheetError
-from station.journal import JournalError
+from station.journal import JournalError, WriteFailed
 from station.journal.chain import HEAD_DIGITS
 from station.sheet.export import ExportError
 from station.sheet.keys import KeyProblem, existing_fingerprint
@@ -494,9 +494,9 @@ class OperatorWindow(QMainWindow):
         self.error_banner.show()
         QApplication.beep()
 
-    def _on_controller_write_failed(self, message: str) -> None:
-        # The journal says "not recorded: the disk is full"; the banner says it once.
-        reason = message.removeprefix("not recorded: ")
+    def _on_controller_write_failed(self, error: WriteFailed) -> None:
+        # The banner says NOT RECORDED itself: it shows the reason alone.
+        reason = error.reason
         reason = reason[:1].upper() + reason[1:] + ("" if reason.endswith((".", ")")) else ".")
         self.error_banner.setText(
             f"<b>NOT RECORDED.</b> {_html(reason)}<br>The count did not change."
@@ -571,25 +571,18 @@ class OperatorWindow(QMainWindow):
                 )
 
     def _refresh_undo_redo(self) -> None:
-        # The stack only moves through the controller, which then emits `changed`:
-        # refreshing there is enough, with no need to follow the stack's own signals.
-        stack = self.controller.undo_stack
-        for widgets, can, text, tip in (
-            (
-                (self.undo_action, self.undo_button),
-                stack.canUndo(),
-                stack.undoText(),
-                self._undo_redo_tips[0],
-            ),
-            (
-                (self.redo_action, self.redo_button),
-                stack.canRedo(),
-                stack.redoText(),
-                self._undo_redo_tips[1],
-            ),
+        # Ctrl+Z and Ctrl+Shift+Z read the count's own stacks, through the session; it
+        # only moves through the controller, which then emits `changed`: refreshing
+        # there is enough.
+        session = self.controller.session
+        unlocked = self.controller.locked_by is None
+        for widgets, target, tip in (
+            ((self.undo_action, self.undo_button), session.undo_target(), self._undo_redo_tips[0]),
+            ((self.redo_action, self.redo_button), session.redo_target(), self._undo_redo_tips[1]),
         ):
             for widget in widgets:
-                widget.setEnabled(can and self.controller.locked_by is None)
+                widget.setEnabled(target is not None and unlocked)
+            text = None if target is None else f"{target[1].label} (ballot {target[2]:,})"
             widgets[1].setToolTip(text or tip)
 
     def closeEvent(self, event: QCloseEvent) -> None:

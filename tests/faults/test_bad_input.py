@@ -29,6 +29,7 @@ from pytestqt.qtbot import QtBot
 from station.cli import SUBCOMMANDS, main
 from station.domain import Action, Call, ElectionSetup, SetupError, SheetKind
 from station.journal import CorruptJournal, Journal, schema, store
+from station.journal.session import CountSession
 from station.sheet.export import export_sheet
 from station.sheet.keys import key_for_signing
 from station.sheet.prepare import SheetRequest, prepare_sheet
@@ -161,7 +162,11 @@ def template(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
             if name == "signed.station":
                 key = key_for_signing()
                 request = SheetRequest(SheetKind.FINAL, "R. Agent", [], None)
-                prepare_sheet(journal, journal.replay(), request, key_fingerprint=key.fingerprint)
+                prepare_sheet(
+                    CountSession(journal, journal.replay()),
+                    request,
+                    key_fingerprint=key.fingerprint,
+                )
                 export_sheet(journal, journal.replay(), folder / "sheet", key)
             journal.close()
         for kind, make in BAD_FILES.items():

@@ -27,6 +27,7 @@ from station.journal import CorruptJournal, Journal, JournalError, chain_check
 from station.journal.chain import event_hash, snapshot_digest
 from station.journal.schema import SNAPSHOT_GUARD_STATEMENTS
 from station.journal.seal import seal, station_secret
+from station.journal.session import CountSession
 from station.sheet.export import ExportError
 from station.sheet.keys import key_for_signing
 from station.sheet.prepare import SheetRequest, prepare_sheet, reopen_count
@@ -422,14 +423,13 @@ def test_the_file_alone_never_lags_far_behind(election_file: Path, tmp_path: Pat
         for _ in range(5):
             journal.append(Action.CALL, Call.FOR)
         sign = prepare_sheet(
-            journal,
-            journal.replay(),
+            CountSession(journal, journal.replay()),
             SheetRequest(SheetKind.INTERIM, "R. Agent", [], None),
             key_fingerprint=key_for_signing().fingerprint,
         )
         # A copy made right after a sheet (or a pause) holds it.
-        assert events_in(copy_alone(election_file, tmp_path / "a.station")) >= sign.seq
-        reopen_count(journal, journal.replay(), "next morning")
+        assert events_in(copy_alone(election_file, tmp_path / "a.station")) >= sign.event.seq
+        reopen_count(CountSession(journal, journal.replay()), "next morning")
         for _ in range(600):
             journal.append(Action.CALL, Call.AGAINST)
         lag = journal.head_seq - events_in(copy_alone(election_file, tmp_path / "b.station"))
@@ -580,7 +580,11 @@ def signed_long_count(tmp_path: Path, often: None) -> Path:  # noqa: F811
     for number in range(300):
         journal.append(Action.CALL, Call.FOR if number % 3 else Call.AGAINST)
     request = SheetRequest(SheetKind.INTERIM, "R. Agent", [], None)
-    prepare_sheet(journal, journal.replay(), request, key_fingerprint=key_for_signing().fingerprint)
+    prepare_sheet(
+        CountSession(journal, journal.replay()),
+        request,
+        key_fingerprint=key_for_signing().fingerprint,
+    )
     journal.close()
     return path
 

@@ -25,6 +25,7 @@ from station.domain import Action, Call, ElectionSetup, SheetKind
 from station.domain.tally_sheet import Observer
 from station.journal import Journal
 from station.journal.chain import OPTIONAL_SETUP_FIELDS, SETUP_FIELDS, event_hash
+from station.journal.session import CountSession
 from station.journal.store import EVENT_FIELDS
 from station.sheet.document import canonical_json
 from station.sheet.export import export_sheet
@@ -83,14 +84,16 @@ def pristine(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Pristine]:
             journal.append(Action.CALL, call)  # 11, 12
         key = key_for_signing()
         request = SheetRequest(SheetKind.FINAL, "R. Agent", [Observer.parse("Union:Ann")], None)
-        sign = prepare_sheet(journal, journal.replay(), request, key_fingerprint=key.fingerprint)
+        sign = prepare_sheet(
+            CountSession(journal, journal.replay()), request, key_fingerprint=key.fingerprint
+        )
         export_sheet(journal, journal.replay(), folder / "sheet", key)
         journal.close()  # 14: the closing, after the sheet
         reader = Journal.open(path, read_only=True)
         head = f"{reader.head_seq}:{reader.head_hash[:16]}"
         events = reader.head_seq
         reader.close()
-        yield Pristine(path, folder / "sheet", key.fingerprint, head, sign.seq, events)
+        yield Pristine(path, folder / "sheet", key.fingerprint, head, sign.event.seq, events)
 
 
 @pytest.fixture

@@ -10,6 +10,7 @@ from sqlite_utils import Database
 from station.domain import Action, Call, ElectionSetup, SheetKind
 from station.journal import Journal, schema
 from station.journal.chain import setup_hash
+from station.journal.session import CountSession
 from station.journal.verify import verify_file
 from station.sheet.prepare import SheetRequest, prepare_sheet
 
@@ -64,8 +65,7 @@ def test_a_version_1_file_is_upgraded_with_its_hashes(tmp_path: Path, setup: Ele
     assert journal.election.setup.pile == 0  # no pile checks in a count begun without them
     journal.start_session()
     prepare_sheet(
-        journal,
-        journal.replay(),
+        CountSession(journal, journal.replay()),
         SheetRequest(kind=SheetKind.INTERIM, agent="R. Agent", observers=[], place=None),
         key_fingerprint="test",
     )

@@ -211,6 +211,7 @@ def test_pause_resume_challenges_and_piles_as_observers_see_them(
     qtbot: QtBot, journal: Journal, follower: JournalFollower, dashboard: DashboardWindow
 ) -> None:
     from station.domain import SheetKind
+    from station.journal.session import CountSession
     from station.sheet.keys import key_for_signing
     from station.sheet.prepare import SheetRequest, prepare_sheet, reopen_count
 
@@ -226,12 +227,12 @@ def test_pause_resume_challenges_and_piles_as_observers_see_them(
 
     key = key_for_signing()
     request = SheetRequest(SheetKind.INTERIM, "R. Agent", [], None)
-    prepare_sheet(journal, journal.replay(), request, key_fingerprint=key.fingerprint)
+    prepare_sheet(CountSession(journal, journal.replay()), request, key_fingerprint=key.fingerprint)
     qtbot.waitUntil(lambda: dashboard.state == "paused")
     assert dashboard.status_label.text() == "COUNT PAUSED"
     assert "Interim tally after ballot 2" in dashboard.problem_label.text()
     assert f"signing key {key.fingerprint}" in dashboard.journal_label.text()
-    reopen_count(journal, journal.replay(), "count resumed after the pause")
+    reopen_count(CountSession(journal, journal.replay()), "count resumed after the pause")
     qtbot.waitUntil(lambda: dashboard.state == "live")
     # Not a ballot: in the ticker; the LAST CALL box keeps the last ballot.
     assert "Count resumed at ballot 3" in dashboard.ticker.texts()[0]
