@@ -213,12 +213,13 @@ def run_dashboard(path: Path, theme: str | None) -> int:
 
     Raises JournalError (before any window appears) if the file cannot be followed.
     """
+    from station.sheet.keys import existing_fingerprint
     from station.ui.dashboard import DashboardWindow
     from station.ui.dashboard_feed import JournalFollower
 
     app = ensure_app()
     settings = Settings()
-    follower = JournalFollower(path)
+    follower = JournalFollower(path, key_fingerprint=existing_fingerprint())
     window: DashboardWindow | None = None
     try:  # whatever happens from here, the follower lets go of the file
         window = DashboardWindow(follower, theme=theme or settings.theme())

@@ -173,3 +173,12 @@ class CountSession:
     def _refuse_while_locked(self) -> None:
         if self.count.locked_by is not None:
             raise Refused(lock_refusal_statement(self.count.locked_by))
+
+
+def earlier_key(journal: Journal, count: Count) -> str | None:
+    """The fingerprint of the key named by this election's last sheet, if any."""
+    if not count.sheets:
+        return None
+    record = journal.record(count.sheets[-1].seq)
+    key = record.details().get("key") if record else None
+    return key if isinstance(key, str) else None

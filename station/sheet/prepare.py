@@ -19,6 +19,7 @@ from station.domain.tally_sheet import (
 )
 from station.journal import Journal
 from station.journal.session import CountSession
+from station.journal.session import earlier_key as earlier_key  # where callers look for it
 
 
 @dataclass(frozen=True)
@@ -114,15 +115,6 @@ def reopen_count(session: CountSession, reason: str) -> Change:
     if session.count.locked_by is None:
         raise SheetError("the count is not locked; there is nothing to reopen")
     return session.commit(Action.REOPEN, detail={"reason": clean_reason(reason)})
-
-
-def earlier_key(journal: Journal, count: Count) -> str | None:
-    """The fingerprint of the key named by this election's last sheet, if any."""
-    if not count.sheets:
-        return None
-    record = journal.record(count.sheets[-1].seq)
-    key = record.details().get("key") if record else None
-    return key if isinstance(key, str) else None
 
 
 def _count_dates(journal: Journal, now: datetime) -> str:

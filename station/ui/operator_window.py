@@ -27,10 +27,10 @@ from station.sheet.export import ExportError
 from station.sheet.keys import KeyProblem, existing_fingerprint
 from station.ui.call_pad import KEYS, CallPad
 from station.ui.challenge_register import ChallengeRegisterDialog
+from station.ui.controller_feed import ControllerFeed
 from station.ui.count_controller import CountController
 from station.ui.count_prompts import CountPrompts
 from station.ui.dashboard import DashboardWindow
-from station.ui.dashboard_feed import ControllerFeed
 from station.ui.help_overlay import HelpOverlay
 from station.ui.key_guard import KeyRepeatGuard
 from station.ui.recent_calls import RecentCallsList
@@ -333,7 +333,9 @@ class OperatorWindow(QMainWindow):
         """Show the observers' dashboard (on another screen if there is one), or hide it."""
         if self.dashboard is None:
             self.dashboard = DashboardWindow(
-                ControllerFeed(self.controller), theme=self.dashboard_theme, parent=self
+                ControllerFeed(self.controller, existing_fingerprint()),
+                theme=self.dashboard_theme,
+                parent=self,
             )
             self.dashboard.saved_geometry = self.dashboard_geometry
             self.dashboard.dismiss_requested.connect(self._on_dashboard_dismiss_requested)

@@ -326,7 +326,8 @@ def refuses_to_count(qtbot: QtBot, path: Path, seq: int) -> None:
             journal.replay()
     finally:
         journal.close()
-    assert Journal.open(path, read_only=True).head_seq == seq  # nothing was appended
+    with Journal.open(path, read_only=True) as reader:
+        assert reader.head_seq == seq  # nothing was appended
 
 
 def test_opening_refuses_a_wrong_hash(qtbot: QtBot, election: Pristine) -> None:  # noqa: F811

@@ -10,9 +10,9 @@ from pytestqt.qtbot import QtBot
 
 from station.domain import Call
 from station.journal import Journal
+from station.ui.controller_feed import ControllerFeed
 from station.ui.count_controller import CountController
 from station.ui.dashboard import DashboardWindow
-from station.ui.dashboard_feed import ControllerFeed
 from station.ui.head_qr import QUIET_ZONE
 
 
