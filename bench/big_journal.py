@@ -52,8 +52,8 @@ def child_open(path: Path, expected: dict[str, int]) -> dict[str, float]:
     from station.app import ensure_app
     from station.domain import Call
     from station.journal import Journal
-    from station.ui.count_controller import RECENT_CHANGES, CountController
-    from station.ui.operator_window import OperatorWindow
+    from station.ui.operator.controller import RECENT_CHANGES, CountController
+    from station.ui.operator.window import OperatorWindow
 
     app = ensure_app()
     # Which way it will open: from the fixture's snapshot, or replaying every event.
@@ -97,8 +97,8 @@ def child_dashboard(path: Path, expected: dict[str, int]) -> dict[str, float]:
     """`station dashboard FILE`: from opening the file to the dashboard painted."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from station.app import ensure_app
-    from station.ui.dashboard import DashboardWindow
-    from station.ui.dashboard_feed import JournalFollower
+    from station.ui.dashboard.feed import JournalFollower
+    from station.ui.dashboard.window import DashboardWindow
 
     app = ensure_app()
     started = time.perf_counter()
@@ -133,7 +133,7 @@ def child_export(path: Path, folder: Path) -> dict[str, float]:
     from station.domain.tally_sheet import Observer
     from station.journal import Journal
     from station.sheet.prepare import SheetRequest
-    from station.ui.count_controller import CountController
+    from station.ui.operator.controller import CountController
 
     ensure_app()
     controller = CountController(Journal.open(path))

@@ -14,12 +14,12 @@ from station.domain.text import one_line
 from station.journal import Journal, JournalError
 from station.resources import read_text, resource_path
 from station.settings import Settings
-from station.ui.count_controller import CountController
 from station.ui.display import NoDisplay, check_display, fatal_start_is_one_line
 from station.ui.interrupt import InterruptToQuit
-from station.ui.new_election_dialog import SUFFIX, NewElectionDialog
-from station.ui.operator_window import OperatorWindow
-from station.ui.start_dialog import StartDialog
+from station.ui.operator.controller import CountController
+from station.ui.operator.window import OperatorWindow
+from station.ui.start.new_election import SUFFIX, NewElectionDialog
+from station.ui.start.window import StartDialog
 
 
 def ensure_app() -> QApplication:
@@ -214,8 +214,8 @@ def run_dashboard(path: Path, theme: str | None) -> int:
     Raises JournalError (before any window appears) if the file cannot be followed.
     """
     from station.sheet.keys import existing_fingerprint
-    from station.ui.dashboard import DashboardWindow
-    from station.ui.dashboard_feed import JournalFollower
+    from station.ui.dashboard.feed import JournalFollower
+    from station.ui.dashboard.window import DashboardWindow
 
     app = ensure_app()
     settings = Settings()

@@ -63,8 +63,8 @@ def _checks(folder: Path, say: Callable[[str], None]) -> None:
     from station.sheet.keys import create_key
     from station.sheet.prepare import SheetRequest, checked_request, prepare_sheet
     from station.sheet.verify_export import verify_export
-    from station.ui.count_controller import CountController
-    from station.ui.operator_window import OperatorWindow
+    from station.ui.operator.controller import CountController
+    from station.ui.operator.window import OperatorWindow
 
     _check(__version__ != "0.0.0+source", "the package metadata (version) is missing")
     for name in ("operator.qss", "station.svg"):

@@ -14,8 +14,8 @@ from station.progress import EVERY, TerminalProgress
 from station.sheet.export import export_sheet
 from station.sheet.keys import key_for_signing
 from station.sheet.verify_export import verify_export
-from station.ui.count_controller import CountController
-from station.ui.operator_window import OperatorWindow
+from station.ui.operator.controller import CountController
+from station.ui.operator.window import OperatorWindow
 from tests.conftest import built_in_ram
 from tests.sheet.conftest import count_calls, sign
 

@@ -26,7 +26,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from station.domain import Call
 from station.journal import Journal
-from station.ui.count_controller import CountController
+from station.ui.operator.controller import CountController
 
 CALLS = {"F": Call.FOR, "A": Call.AGAINST, "C": Call.CHALLENGE, "V": Call.VOID}
 

@@ -33,8 +33,8 @@ from station.journal.session import CountSession
 from station.sheet.export import export_sheet
 from station.sheet.keys import key_for_signing
 from station.sheet.prepare import SheetRequest, prepare_sheet
-from station.ui.count_controller import CountController
-from station.ui.new_election_dialog import NewElectionDialog
+from station.ui.operator.controller import CountController
+from station.ui.start.new_election import NewElectionDialog
 from tests.conftest import JFK8
 from tests.journal.test_fold import random_journal
 
@@ -104,7 +104,7 @@ def run(argv: list[str]) -> tuple[int, str, str]:
 @pytest.fixture(autouse=True)
 def no_windows(monkeypatch: pytest.MonkeyPatch) -> None:
     """The commands that open a window check their file, then return instead of running."""
-    from station.ui.dashboard_feed import JournalFollower
+    from station.ui.dashboard.feed import JournalFollower
 
     def operator(journal: Journal) -> int:
         journal.close()

@@ -32,8 +32,8 @@ from station.sheet.export import ExportError
 from station.sheet.keys import key_for_signing
 from station.sheet.prepare import SheetRequest, prepare_sheet, reopen_count
 from station.ui import count_controller
-from station.ui.count_controller import CountController
-from station.ui.dashboard_feed import JournalFollower
+from station.ui.dashboard.feed import JournalFollower
+from station.ui.operator.controller import CountController
 from tests.conftest import JFK8
 from tests.faults.test_tampering import Pristine, election, pristine  # noqa: F401 (fixtures)
 from tests.journal.test_snapshots import long_count, often  # noqa: F401 (fixtures)
@@ -153,7 +153,7 @@ def test_a_short_head_is_refused_in_one_line(election: Pristine) -> None:  # noq
 
 
 def test_the_operator_window_shows_a_head_long_enough(qtbot: QtBot, election_file: Path) -> None:
-    from tests.ui.test_operator_window import open_window
+    from tests.ui.windows import open_window
 
     window = open_window(qtbot, election_file)
     try:

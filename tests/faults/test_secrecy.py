@@ -27,7 +27,7 @@ from station.domain.parties import Party
 from station.domain.tally_sheet import Observer
 from station.journal import Journal, store
 from station.sheet.prepare import SheetRequest
-from station.ui.count_controller import CountController
+from station.ui.operator.controller import CountController
 from tests.conftest import JFK8
 
 COLUMNS = {

@@ -5,8 +5,8 @@ from PySide6.QtCore import QObject, QTimer
 from station.domain import Change
 from station.journal.follow import Followed
 from station.journal.session import earlier_key
-from station.ui.count_controller import CountController
-from station.ui.dashboard_feed import DashboardFeed
+from station.ui.dashboard.feed import DashboardFeed
+from station.ui.operator.controller import CountController
 
 HEARTBEAT_MS = 500
 

@@ -10,8 +10,8 @@ from pytestqt.qtbot import QtBot
 from station.app import Station
 from station.domain.election import DEMO_CASE
 from station.settings import Settings
-from station.ui.new_election_dialog import NewElectionDialog
-from station.ui.start_dialog import StartDialog
+from station.ui.start.new_election import NewElectionDialog
+from station.ui.start.window import StartDialog
 
 
 @pytest.fixture

@@ -36,14 +36,14 @@ from station.domain.statements import (
     pending_reason,
 )
 from station.journal.chain import HEAD_DIGITS
-from station.ui.big_figure import BigFigure
-from station.ui.dashboard_feed import DashboardFeed
-from station.ui.dashboard_theme import DARK, LIGHT, THEMES, Theme, stylesheet, type_unit
-from station.ui.head_qr import HeadQr
-from station.ui.heartbeat import HeartbeatDot
-from station.ui.race_bar import RaceBar
-from station.ui.screens import Placement, ScreenInfo, choose_placement
-from station.ui.ticker import CallFlash, Ticker
+from station.ui.dashboard.big_figure import BigFigure
+from station.ui.dashboard.feed import DashboardFeed
+from station.ui.dashboard.head_qr import HeadQr
+from station.ui.dashboard.heartbeat import HeartbeatDot
+from station.ui.dashboard.race_bar import RaceBar
+from station.ui.dashboard.screens import Placement, ScreenInfo, choose_placement
+from station.ui.dashboard.theme import DARK, LIGHT, THEMES, Theme, stylesheet, type_unit
+from station.ui.dashboard.ticker import CallFlash, Ticker
 
 STALE_AFTER_S = 3.0
 CLOCK_MS = 250

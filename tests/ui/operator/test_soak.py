@@ -6,7 +6,7 @@ in a child process so that such an abort fails this test instead of killing the 
 
 The default run records a few thousand calls: enough for the refcounts of `None`,
 `True` and `False` to show the over-release thousands of times over (the binding
-check). The soak run (`pytest -m soak tests/ui/test_soak.py`) records 40,000, a long
+check). The soak run (`pytest -m soak tests/ui/operator/test_soak.py`) records 40,000, a long
 count's worth, in one process.
 """
 
@@ -69,8 +69,8 @@ def drive(folder: Path, clicks: int, keys: int) -> dict[str, object]:
     from station.domain import Call, ElectionSetup
     from station.journal import Journal
     from station.journal.verify import verify_file
-    from station.ui.count_controller import CountController
-    from station.ui.operator_window import OperatorWindow
+    from station.ui.operator.controller import CountController
+    from station.ui.operator.window import OperatorWindow
 
     path = folder / "soak.station"
     Journal.create(path, ElectionSetup("1-RC-1", "Employer", "Union", 100_000, None))

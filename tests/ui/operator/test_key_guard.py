@@ -1,6 +1,6 @@
 """Auto-repeat is refused however the platform reports it."""
 
-from station.ui.key_guard import KeyRepeatGuard
+from station.ui.operator.key_guard import KeyRepeatGuard
 
 F = 0x46
 

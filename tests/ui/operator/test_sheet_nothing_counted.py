@@ -6,8 +6,8 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from station.domain import Action
-from station.ui.operator_window import OperatorWindow
-from tests.ui.test_operator_window import open_window
+from station.ui.operator.window import OperatorWindow
+from tests.ui.windows import open_window
 
 
 def actions(window: OperatorWindow) -> list[str]:

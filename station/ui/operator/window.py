@@ -25,17 +25,17 @@ from station.journal import JournalError, WriteFailed
 from station.journal.chain import HEAD_DIGITS
 from station.sheet.export import ExportError
 from station.sheet.keys import KeyProblem, existing_fingerprint
-from station.ui.call_pad import KEYS, CallPad
-from station.ui.challenge_register import ChallengeRegisterDialog
-from station.ui.controller_feed import ControllerFeed
-from station.ui.count_controller import CountController
-from station.ui.count_prompts import CountPrompts
-from station.ui.dashboard import DashboardWindow
-from station.ui.help_overlay import HelpOverlay
-from station.ui.key_guard import KeyRepeatGuard
-from station.ui.recent_calls import RecentCallsList
-from station.ui.sheet_dialogs import PrepareSheetDialog, ReopenDialog
-from station.ui.work_progress import WorkProgress
+from station.ui.dashboard.window import DashboardWindow
+from station.ui.operator.call_pad import KEYS, CallPad
+from station.ui.operator.challenge_register import ChallengeRegisterDialog
+from station.ui.operator.controller import CountController
+from station.ui.operator.feed import ControllerFeed
+from station.ui.operator.help_overlay import HelpOverlay
+from station.ui.operator.key_guard import KeyRepeatGuard
+from station.ui.operator.prompts import CountPrompts
+from station.ui.operator.recent_calls import RecentCallsList
+from station.ui.operator.sheet_dialogs import PrepareSheetDialog, ReopenDialog
+from station.ui.operator.work_progress import WorkProgress
 
 
 class OperatorWindow(QMainWindow):

@@ -15,7 +15,7 @@ from station.domain.describe import (
     is_session_change,
     resumes_session,
 )
-from station.ui.dashboard_theme import DARK, Theme
+from station.ui.dashboard.theme import DARK, Theme
 
 FLASH_MS = 1600
 ROWS = 9

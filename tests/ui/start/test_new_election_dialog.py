@@ -6,8 +6,8 @@ from PySide6.QtWidgets import QDialogButtonBox
 from pytestqt.qtbot import QtBot
 
 from station.journal import Journal
-from station.ui.new_election_dialog import NewElectionDialog
-from station.ui.start_dialog import StartDialog
+from station.ui.start.new_election import NewElectionDialog
+from station.ui.start.window import StartDialog
 
 
 def fill(dialog: NewElectionDialog, path: Path, **fields: str) -> None:

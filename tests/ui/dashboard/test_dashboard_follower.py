@@ -8,8 +8,8 @@ from pytestqt.qtbot import QtBot
 
 from station.domain import Action, Call, ElectionSetup
 from station.journal import Journal
-from station.ui.dashboard import DashboardWindow
-from station.ui.dashboard_feed import JournalFollower
+from station.ui.dashboard.feed import JournalFollower
+from station.ui.dashboard.window import DashboardWindow
 
 
 @pytest.fixture

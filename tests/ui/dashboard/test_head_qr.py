@@ -1,26 +1,14 @@
 """The dashboard shows the whole journal head as a QR code a phone can capture."""
 
-from collections.abc import Iterator
-from pathlib import Path
-
-import pytest
 import segno
 from PySide6.QtGui import QColor
 from pytestqt.qtbot import QtBot
 
 from station.domain import Call
-from station.journal import Journal
-from station.ui.controller_feed import ControllerFeed
-from station.ui.count_controller import CountController
-from station.ui.dashboard import DashboardWindow
-from station.ui.head_qr import QUIET_ZONE
-
-
-@pytest.fixture
-def controller(election_file: Path) -> Iterator[CountController]:
-    controller = CountController(Journal.open(election_file))
-    yield controller
-    controller.close()
+from station.ui.dashboard.head_qr import QUIET_ZONE
+from station.ui.dashboard.window import DashboardWindow
+from station.ui.operator.controller import CountController
+from station.ui.operator.feed import ControllerFeed
 
 
 def test_the_code_holds_the_head_as_verify_takes_it(

@@ -10,9 +10,9 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from station.domain import Call
-from station.ui.operator_window import OperatorWindow
-from tests.ui.test_count_practice import press, small_election
-from tests.ui.test_operator_window import open_window
+from station.ui.operator.window import OperatorWindow
+from tests.ui.operator.test_count_practice import press, small_election
+from tests.ui.windows import open_window
 
 
 @pytest.fixture

@@ -1,6 +1,6 @@
 """The choice of screen for the dashboard: a pure function, no QApplication needed."""
 
-from station.ui.screens import Placement, ScreenInfo, choose_placement
+from station.ui.dashboard.screens import Placement, ScreenInfo, choose_placement
 
 LAPTOP = ScreenInfo("eDP-1", 1920, 1080, primary=True)
 PROJECTOR = ScreenInfo("HDMI-1", 1280, 720, projector=True)

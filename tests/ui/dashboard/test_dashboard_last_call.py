@@ -6,8 +6,8 @@ from pytestqt.qtbot import QtBot
 
 from station.domain import Action, Call
 from station.journal import Journal
-from station.ui.dashboard import DashboardWindow
-from station.ui.dashboard_feed import JournalFollower
+from station.ui.dashboard.feed import JournalFollower
+from station.ui.dashboard.window import DashboardWindow
 
 
 def test_the_last_call_box_shows_only_ballots(

@@ -11,8 +11,8 @@ from station.domain import Call, ElectionSetup, SheetKind
 from station.domain.challenges import Reason
 from station.domain.parties import Party
 from station.journal import Journal
-from station.ui.operator_window import OperatorWindow
-from tests.ui.test_operator_window import figures, key, open_window
+from station.ui.operator.window import OperatorWindow
+from tests.ui.windows import figures, key, open_window
 
 
 def small_election(tmp_path: Path, *, ballots: int | None = 8, pile: int = 3) -> Path:

@@ -6,7 +6,7 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from station.domain import Tally
-from station.ui.race_bar import RaceBar
+from station.ui.dashboard.race_bar import RaceBar
 
 counts = st.integers(min_value=0, max_value=5000)
 

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 from station.domain import Change
 from station.domain.challenges import PICKABLE_REASONS, Challenge, Reason
 from station.domain.parties import Party
-from station.ui.count_controller import CountController
+from station.ui.operator.controller import CountController
 
 _NOT_GIVEN = "(not given)"
 

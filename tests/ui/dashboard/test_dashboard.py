@@ -1,6 +1,5 @@
 """The dashboard fed in-process by the operator's controller: figures, ticker, keys, screens."""
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -9,21 +8,14 @@ from pytestqt.qtbot import QtBot
 
 from station.domain import Call
 from station.journal import Journal
-from station.ui.controller_feed import ControllerFeed
-from station.ui.count_controller import CountController
-from station.ui.dashboard import DashboardWindow
-from station.ui.operator_window import OperatorWindow
-from station.ui.screens import Placement, ScreenInfo
+from station.ui.dashboard.screens import Placement, ScreenInfo
+from station.ui.dashboard.window import DashboardWindow
+from station.ui.operator.controller import CountController
+from station.ui.operator.feed import ControllerFeed
+from station.ui.operator.window import OperatorWindow
 
 LAPTOP = ScreenInfo("eDP-1", 1920, 1080, primary=True)
 PROJECTOR = ScreenInfo("HDMI-1", 1280, 720, projector=True)
-
-
-@pytest.fixture
-def controller(election_file: Path) -> Iterator[CountController]:
-    controller = CountController(Journal.open(election_file))
-    yield controller
-    controller.close()
 
 
 @pytest.fixture

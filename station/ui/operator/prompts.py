@@ -23,8 +23,8 @@ from PySide6.QtWidgets import (
 from station.domain import Action, Call, Change
 from station.domain.challenges import PICKABLE_REASONS, Challenge, Reason
 from station.domain.parties import Party
-from station.ui.count_controller import CountController
-from station.ui.key_prompt import KeyPrompt, Option
+from station.ui.operator.controller import CountController
+from station.ui.operator.key_prompt import KeyPrompt, Option
 
 _PARTY_KEYS = (
     (Qt.Key.Key_E, Party.EMPLOYER),

@@ -5,7 +5,7 @@ from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPaintEvent, Q
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from station.domain import Tally
-from station.ui.dashboard_theme import DARK, Theme
+from station.ui.dashboard.theme import DARK, Theme
 
 
 class RaceBar(QWidget):

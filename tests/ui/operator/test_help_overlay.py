@@ -1,25 +1,14 @@
 """F1: every key on one overlay; tooltips and screen-reader names on the controls."""
 
-from collections.abc import Iterator
-from pathlib import Path
-
-import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QAbstractButton
 from pytestqt.qtbot import QtBot
 
 from station.domain import Call
-from station.ui.help_overlay import SHORTCUTS
-from station.ui.operator_window import OperatorWindow
-from tests.ui.test_operator_window import figures, key, open_window
-
-
-@pytest.fixture
-def window(qtbot: QtBot, election_file: Path) -> Iterator[OperatorWindow]:
-    window = open_window(qtbot, election_file)
-    yield window
-    window.close()
+from station.ui.operator.help_overlay import SHORTCUTS
+from station.ui.operator.window import OperatorWindow
+from tests.ui.windows import figures, key
 
 
 def listed_keys() -> set[str]:
@@ -96,10 +85,10 @@ def test_every_field_of_the_dialogs_explains_itself(qtbot: QtBot, window: Operat
         QWidget,
     )
 
-    from station.ui.challenge_register import ChallengeRegisterDialog
-    from station.ui.count_prompts import PileCountDialog
-    from station.ui.new_election_dialog import NewElectionDialog
-    from station.ui.sheet_dialogs import PrepareSheetDialog, ReopenDialog
+    from station.ui.operator.challenge_register import ChallengeRegisterDialog
+    from station.ui.operator.prompts import PileCountDialog
+    from station.ui.operator.sheet_dialogs import PrepareSheetDialog, ReopenDialog
+    from station.ui.start.new_election import NewElectionDialog
 
     controller = window.controller
     dialogs: list[QWidget] = [

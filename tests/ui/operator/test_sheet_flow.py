@@ -11,8 +11,8 @@ from station.domain import Call
 from station.journal import Journal
 from station.sheet.keys import default_key_path
 from station.sheet.verify_export import verify_export
-from station.ui.operator_window import OperatorWindow
-from tests.ui.test_operator_window import KEYS, figures, key, open_window
+from station.ui.operator.window import OperatorWindow
+from tests.ui.windows import KEYS, figures, key, open_window
 
 
 @pytest.fixture
