@@ -21,6 +21,7 @@ from station.domain.describe import describe
 from station.domain.parties import Party
 from station.domain.piles import DEFAULT_PILE
 from station.domain.statements import (
+    box_mismatch_statement,
     challenges_statement,
     locked_statement,
     majority_statement,
@@ -734,7 +735,7 @@ def cmd_sign(args: argparse.Namespace) -> int:
     ballots = journal.election.setup.ballots
     if sheet.kind is SheetKind.FINAL and ballots is not None and sheet.tally.counted != ballots:
         print(
-            f"warning: {sheet.tally.counted:,} ballots counted, but the box held {ballots:,}",
+            f"warning: {box_mismatch_statement(sheet.tally.counted, ballots)}",
             file=sys.stderr,
         )
     print(f"Export it with: station export {args.file} --out FOLDER")

@@ -27,13 +27,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from station.domain import Call, Change, SheetKind
+from station.domain import Call, Change
 from station.domain.describe import is_ballot_change
 from station.domain.statements import (
     challenges_statement,
+    counted_statement,
     decision_statement,
     majority_statement,
     pending_reason,
+    pile_mismatch_statement,
 )
 from station.journal.chain import HEAD_DIGITS
 from station.ui.dashboard.big_figure import BigFigure
@@ -42,6 +44,7 @@ from station.ui.dashboard.head_qr import HeadQr
 from station.ui.dashboard.heartbeat import HeartbeatDot
 from station.ui.dashboard.race_bar import RaceBar
 from station.ui.dashboard.screens import Placement, ScreenInfo, choose_placement
+from station.ui.dashboard.states import DashboardState, state_of
 from station.ui.dashboard.theme import DARK, LIGHT, THEMES, Theme, stylesheet, type_unit
 from station.ui.dashboard.ticker import CallFlash, Ticker
 
@@ -80,7 +83,7 @@ class DashboardWindow(QWidget):
         self.placement: Placement | None = None
         # Where the user last left it as a normal window (restored when not full screen).
         self.saved_geometry: QByteArray | None = None
-        self.state = ""  # set by the first _show_state
+        self.state: DashboardState | None = None  # set by the first _show_state
         self._theme = THEMES.get(theme, DARK)
         self._unit = 0.0
         self._last_ok = time.monotonic()
@@ -353,7 +356,7 @@ class DashboardWindow(QWidget):
 
     def _on_feed_polled(self) -> None:
         self._last_ok = time.monotonic()
-        if self._problem is not None or self.state != "live":
+        if self._problem is not None or self.state is not DashboardState.LIVE:
             self._problem = None
             self._show_state()
         self.heartbeat.pulse()
@@ -378,12 +381,10 @@ class DashboardWindow(QWidget):
         self.race.set_tally(tally)
         self.head_qr.set_head(feed.head_seq, feed.head_hash)
         eligible = f"about {feed.setup.eligible:,} eligible voters"
+        self.progress_label.setText(counted_statement(tally.counted, ballots))
         if ballots is None:
-            self.progress_label.setText(f"{tally.counted:,} ballots counted")
             self.box_label.setText(f"ballots in the box: not given \u00b7 {eligible}")
         else:
-            over = " \u2014 more than the ballots in the box!" if tally.counted > ballots else ""
-            self.progress_label.setText(f"{tally.counted:,} of {ballots:,} ballots counted{over}")
             self.box_label.setText(f"{ballots:,} ballots in the box \u00b7 {eligible}")
             self.progress_bar.setRange(0, ballots)
             self.progress_bar.setValue(min(tally.counted, ballots))
@@ -417,42 +418,23 @@ class DashboardWindow(QWidget):
                 continue
             parts.append(f"{call.label} {piles.describe(call, total)}")
         for mismatch in piles.mismatches():
-            parts.append(
-                f"\u26a0 {mismatch.call.label} pile {mismatch.pile} recount: {mismatch.found}"
-                f" found, {mismatch.size} recorded"
-            )
+            parts.append(f"\u26a0 {pile_mismatch_statement(mismatch)}")
         self.pile_label.setText(" \u00b7 ".join(parts))
         self.pile_label.show()
 
     def _show_state(self) -> None:
+        feed = self.feed
         silent = time.monotonic() - self._last_ok
-        if self._problem is not None:
-            state, text = "unavailable", "\u26a0 JOURNAL UNAVAILABLE \u2014 retrying"
-            detail = f"{self._problem}. Figures shown are the last known."
-        elif silent > self.stale_after:
-            state, text = "stale", f"\u26a0 NO UPDATES FOR {int(silent)} SECONDS"
-            detail = "Figures shown are the last known."
-        elif (sheet := self.feed.count.locked_by) is not None:
-            if sheet.kind is SheetKind.INTERIM:
-                state, text = "paused", "COUNT PAUSED"
-                detail = (
-                    f"Interim tally after ballot {sheet.tally.counted:,} (event {sheet.seq:,})."
-                )
-            else:
-                state, text = "locked", "TALLY PREPARED"
-                detail = f"{sheet.title} tally at event {sheet.seq:,}; the count is locked."
-        elif self.feed.closed:
-            state, text = "closed", "STATION CLOSED THE COUNT"
-            detail = "Figures are final for this session."
-        else:
-            state, text, detail = "live", "LIVE", ""
+        state, text, detail = state_of(
+            self._problem, silent, self.stale_after, feed.count.locked_by, feed.closed
+        )
         self.status_label.setText(text)
         self.problem_label.setText(detail)
         self.problem_label.setVisible(bool(detail))
-        self.heartbeat.set_live(state == "live")
+        self.heartbeat.set_live(state is DashboardState.LIVE)
         if state != self.state:
             self.state = state
-            self.status_label.setProperty("state", state)
+            self.status_label.setProperty("state", state.value)
             self.status_label.style().unpolish(self.status_label)
             self.status_label.style().polish(self.status_label)
 

@@ -21,7 +21,11 @@ from PySide6.QtWidgets import (
 
 from station.domain import ElectionSetup, SheetKind, Tally
 from station.domain.parties import Party
-from station.domain.statements import nothing_counted_statement
+from station.domain.statements import (
+    box_mismatch_statement,
+    counted_statement,
+    nothing_counted_statement,
+)
 from station.domain.tally_sheet import Observer, SheetError, clean_name
 from station.sheet.prepare import SheetRequest
 
@@ -206,18 +210,14 @@ def _reconciliation(setup: ElectionSetup, tally: Tally) -> str:
         f"{tally.for_union:,} FOR, {tally.against:,} AGAINST,"
         f" {tally.challenged:,} CHALLENGED, {tally.void:,} VOID"
     )
+    progress = f"<b>{counted_statement(counted, setup.ballots, over=False)}</b> ({figures})"
     if setup.ballots is None:
-        return (
-            f"<b>{counted:,} ballots counted</b> ({figures}); the number in the box was not given."
-        )
+        return f"{progress}; the number in the box was not given."
     if counted == setup.ballots:
-        return f"<b>{counted:,} of {setup.ballots:,} ballots counted</b> ({figures}): the count matches the box."
+        return f"{progress}: the count matches the box."
     if counted < setup.ballots:
-        return (
-            f"<b>{counted:,} of {setup.ballots:,} ballots counted</b> ({figures}):"
-            f" <b>{setup.ballots - counted:,} ballots in the box are not counted.</b>"
-        )
+        return f"{progress}: <b>{setup.ballots - counted:,} ballots in the box are not counted.</b>"
     return (
-        f"<b>{counted:,} ballots counted, but the box held {setup.ballots:,}</b> ({figures}):"
+        f"<b>{box_mismatch_statement(counted, setup.ballots)}</b> ({figures}):"
         f" <b>{counted - setup.ballots:,} more than the box.</b>"
     )

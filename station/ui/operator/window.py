@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 
 from station.domain import Action, Call, Change, Count, ReplayError, SheetKind
 from station.domain.describe import describe
+from station.domain.statements import counted_statement, pile_mismatch_statement
 from station.domain.tally_sheet import SheetError
 from station.journal import JournalError, WriteFailed
 from station.journal.chain import HEAD_DIGITS
@@ -520,13 +521,8 @@ class OperatorWindow(QMainWindow):
         )
         self._refresh_piles()
         ballots = self.controller.setup.ballots
-        if ballots is None:
-            self.progress_label.setText(f"<b>{tally.counted:,}</b> ballots counted")
-        else:
-            over = " \u2014 more than the ballots in the box!" if tally.counted > ballots else ""
-            self.progress_label.setText(
-                f"<b>{tally.counted:,}</b> of {ballots:,} ballots counted{over}"
-            )
+        self.progress_label.setText(counted_statement(tally.counted, ballots, strong=_bold))
+        if ballots is not None:
             self.progress_bar.setRange(0, ballots)
             self.progress_bar.setValue(min(tally.counted, ballots))
         self.valid_label.setText(f"Valid votes: <b>{tally.valid:,}</b>")
@@ -606,10 +602,7 @@ RESUME_REASON = "count resumed after the pause"
 def _pile_notes(count: Count) -> list[str]:
     """What the piles still owe before a sheet: mismatches, and full piles not recounted."""
     piles = count.piles
-    notes = [
-        f"{m.call.label} pile {m.pile} was found with {m.found}, not {m.size}: not yet set right."
-        for m in piles.mismatches()
-    ]
+    notes = [f"{pile_mismatch_statement(m)}: not yet set right." for m in piles.mismatches()]
     waiting = count.piles_to_check()
     for call in Call:
         names = ", ".join(str(pile) for pile_call, pile in waiting if pile_call is call)
@@ -620,6 +613,10 @@ def _pile_notes(count: Count) -> list[str]:
 
 # Qt's key code of a capital letter is its character code (Qt.Key.Key_F == ord("F")).
 _CALL_KEYS: dict[int, Call] = {ord(letter): call for call, letter in KEYS.items()}
+
+
+def _bold(text: str) -> str:
+    return f"<b>{text}</b>"
 
 
 def _html(text: str) -> str:
