@@ -3,11 +3,10 @@
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QLocale, Qt, Signal
+from PySide6.QtCore import QByteArray, Qt, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
-    QFileDialog,
     QHBoxLayout,
     QLabel,
     QMainWindow,
@@ -18,14 +17,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from station.domain import Action, Call, Change, Count, ReplayError, SheetKind
+from station.domain import Action, Call, Change
 from station.domain.describe import describe
-from station.domain.statements import counted_statement, pile_mismatch_statement
-from station.domain.tally_sheet import SheetError
-from station.journal import JournalError, WriteFailed
+from station.domain.statements import counted_statement
+from station.journal import WriteFailed
 from station.journal.chain import HEAD_DIGITS
-from station.sheet.export import ExportError
-from station.sheet.keys import KeyProblem, existing_fingerprint
+from station.sheet.keys import existing_fingerprint
 from station.ui.dashboard.window import DashboardWindow
 from station.ui.operator.call_pad import KEYS, CallPad
 from station.ui.operator.challenge_register import ChallengeRegisterDialog
@@ -36,6 +33,7 @@ from station.ui.operator.key_guard import KeyRepeatGuard
 from station.ui.operator.prompts import CountPrompts
 from station.ui.operator.recent_calls import RecentCallsList
 from station.ui.operator.sheet_dialogs import PrepareSheetDialog, ReopenDialog
+from station.ui.operator.sheet_flow import SheetFlow
 from station.ui.operator.work_progress import WorkProgress
 
 
@@ -103,8 +101,11 @@ class OperatorWindow(QMainWindow):
         self.notice_banner.hide()
         self.last_notice: str | None = None
         self.last_progress: WorkProgress | None = None  # the latest export's or check's
+        self.prepare_dialog: PrepareSheetDialog | None = None
+        self.reopen_dialog: ReopenDialog | None = None
         # Where an export goes; a test (or a future settings page) may replace it.
-        self.choose_export_folder: Callable[[str], Path | None] = self._ask_export_folder
+        self.sheet_flow = SheetFlow(self)
+        self.choose_export_folder: Callable[[str], Path | None] = self.sheet_flow.ask_export_folder
 
         self.prompts = CountPrompts(controller)
         self.pad = CallPad()
@@ -132,7 +133,7 @@ class OperatorWindow(QMainWindow):
         )
         self.statusBar().addPermanentWidget(self.key_label)
         self.statusBar().addPermanentWidget(self.journal_label)
-        self._show_key()
+        self.show_key()
         self.statusBar().showMessage(str(controller.journal.path))
 
         self._build_layout()
@@ -211,13 +212,13 @@ class OperatorWindow(QMainWindow):
         self.export_action = self._action(
             "&Export signed tally sheet\u2026", [QKeySequence("Ctrl+E")]
         )
-        self.export_action.triggered.connect(self._on_export_triggered)
+        self.export_action.triggered.connect(self._on_export_action_triggered)
         file_menu.addActions([new_action, open_action])
         file_menu.addSeparator()
         file_menu.addAction(self.export_action)
         self.verify_action = self._action("&Verify the record", [])
         self.verify_action.setToolTip("Check every event's hash chain, the replay and every sheet")
-        self.verify_action.triggered.connect(self._on_verify_triggered)
+        self.verify_action.triggered.connect(self._on_verify_action_triggered)
         file_menu.addAction(self.verify_action)
         file_menu.addSeparator()
         file_menu.addAction(quit_action)
@@ -248,11 +249,11 @@ class OperatorWindow(QMainWindow):
         self.pause_action = self._action(
             "&Pause count (interim tally)\u2026", [QKeySequence("Ctrl+P")]
         )
-        self.pause_action.triggered.connect(lambda: self._on_prepare_triggered(interim=True))
+        self.pause_action.triggered.connect(self._on_pause_action_triggered)
         self.prepare_action = self._action("&Prepare tally sheet\u2026", [QKeySequence("Ctrl+T")])
-        self.prepare_action.triggered.connect(lambda: self._on_prepare_triggered(interim=False))
+        self.prepare_action.triggered.connect(self._on_prepare_action_triggered)
         self.reopen_action = self._action("Re&open count\u2026", [QKeySequence("Ctrl+Shift+P")])
-        self.reopen_action.triggered.connect(self._on_reopen_triggered)
+        self.reopen_action.triggered.connect(self._on_reopen_action_triggered)
         count_menu.addActions([self.pause_action, self.prepare_action, self.reopen_action])
 
         view_menu = self.menuBar().addMenu("&View")
@@ -374,120 +375,31 @@ class OperatorWindow(QMainWindow):
         self.register_dialog = dialog
         dialog.open()
 
-    def _on_prepare_triggered(self, *, interim: bool) -> None:
-        count = self.controller.count
-        try:
-            title = count.next_sheet(SheetKind.FINAL).title
-        except ReplayError as error:
-            self._show_error(error.reason)
-            return
-        dialog = PrepareSheetDialog(
-            self.controller.setup, count.tally, title, self, pile_notes=_pile_notes(count)
-        )
-        dialog.interim.setChecked(interim)
-        dialog.accepted.connect(lambda: self._on_prepare_dialog_accepted(dialog))
-        self.prepare_dialog = dialog
-        dialog.open()
+    def _on_pause_action_triggered(self) -> None:
+        self.sheet_flow.prepare(interim=True)
 
-    def _on_prepare_dialog_accepted(self, dialog: PrepareSheetDialog) -> None:
-        if dialog.request is None:
-            return
-        try:
-            sheet = self.controller.prepare_sheet(dialog.request)
-        except (SheetError, KeyProblem, JournalError) as error:
-            self._show_error(str(error))
-            return
-        self._show_key()
-        self._notify(
-            f"<b>{sheet.title} tally prepared</b> at event {sheet.seq:,}; it certifies events"
-            f" 1\u2013{sheet.head:,}. Export it for signing with File \u25b8 Export (Ctrl+E)."
-        )
+    def _on_prepare_action_triggered(self) -> None:
+        self.sheet_flow.prepare(interim=False)
 
-    def _on_reopen_triggered(self) -> None:
-        sheet = self.controller.locked_by
-        if sheet is None:
-            return
-        if sheet.kind is SheetKind.INTERIM:  # the morning after a pause: no questions
-            try:
-                self.controller.reopen(RESUME_REASON)
-            except (SheetError, JournalError) as error:
-                self._show_error(str(error))
-            return
-        dialog = ReopenDialog(f"{sheet.title.lower()} tally sheet of event {sheet.seq:,}", self)
-        dialog.accepted.connect(lambda: self._on_reopen_dialog_accepted(dialog))
-        self.reopen_dialog = dialog
-        dialog.open()
+    def _on_reopen_action_triggered(self) -> None:
+        self.sheet_flow.reopen()
 
-    def _on_reopen_dialog_accepted(self, dialog: ReopenDialog) -> None:
-        if not dialog.reason_text:
-            return
-        try:
-            self.controller.reopen(dialog.reason_text)
-        except (SheetError, JournalError) as error:
-            self._show_error(str(error))
-            return
+    def _on_export_action_triggered(self) -> None:
+        self.sheet_flow.export()
+
+    def _on_verify_action_triggered(self) -> None:
+        self.sheet_flow.verify()
 
     def _on_reopened(self, change: Change) -> None:
-        self._notify(f"<b>{_html(describe(change))}</b>")
+        self.notify(f"<b>{_html(describe(change))}</b>")
 
-    def _on_export_triggered(self) -> None:
-        sheets = self.controller.count.sheets
-        if not sheets:
-            return
-        sheet = sheets[-1]
-        setup = self.controller.setup
-        name = f"{setup.case_number} {sheet.title.lower()} tally (event {sheet.seq})"
-        folder = self.choose_export_folder(name)
-        if folder is None:
-            return
-        paper = (
-            "letter"
-            if QLocale().measurementSystem() == QLocale.MeasurementSystem.ImperialUSSystem
-            else "a4"
-        )
-        progress = WorkProgress(self, f"Exporting the {sheet.title.lower()} tally sheet\u2026")
-        self.last_progress = progress
-        try:
-            exported = self.controller.export(folder, paper, progress)
-        except (ExportError, KeyProblem, JournalError) as error:
-            self._show_error(str(error))
-            return
-        finally:
-            progress.finish()
-        self._notify(
-            f"<b>Exported</b> the {sheet.title.lower()} tally to {_html(str(exported.folder))}"
-            f" \u2014 signed by key {exported.fingerprint}. Check it with"
-            " <tt>station verify FOLDER</tt>."
-        )
-
-    def _on_verify_triggered(self) -> None:
-        progress = WorkProgress(self, "Checking the record\u2026")
-        self.last_progress = progress
-        try:
-            verdict = self.controller.verify(progress)
-        finally:
-            progress.finish()
-        if not verdict.ok:
-            self._show_error(f"the record is NOT intact: {verdict.problem}")
-            return
-        self._notify(
-            f"<b>Record intact:</b> {verdict.events:,} events, chain and replay checked;"
-            f" head {verdict.head[:HEAD_DIGITS]}."
-        )
-
-    def _ask_export_folder(self, name: str) -> Path | None:
-        parent = QFileDialog.getExistingDirectory(
-            self, "Export the signed tally sheet into (a new folder is made there)"
-        )
-        return Path(parent) / name if parent else None
-
-    def _notify(self, html: str) -> None:
+    def notify(self, html: str) -> None:
         self.error_banner.hide()
         self.last_notice = html
         self.notice_banner.setText(html)
         self.notice_banner.show()
 
-    def _show_error(self, message: str) -> None:
+    def show_error(self, message: str) -> None:
         self.error_banner.setText(f"<b>Not done.</b> {_html(message)}")
         self.error_banner.show()
         QApplication.beep()
@@ -526,14 +438,14 @@ class OperatorWindow(QMainWindow):
             self.progress_bar.setRange(0, ballots)
             self.progress_bar.setValue(min(tally.counted, ballots))
         self.valid_label.setText(f"Valid votes: <b>{tally.valid:,}</b>")
-        self._refresh_lock()
+        self.sheet_flow.refresh_lock()
         journal = self.controller.journal
         self.journal_label.setText(
             f"events {journal.head_seq:,} · head {journal.head_hash[:HEAD_DIGITS]}"
         )
         self._refresh_undo_redo()
 
-    def _show_key(self) -> None:
+    def show_key(self) -> None:
         fingerprint = existing_fingerprint()
         self.key_label.setText(
             f"key {fingerprint}"
@@ -545,28 +457,6 @@ class OperatorWindow(QMainWindow):
         count = self.controller.count
         for call, button in self.pad.buttons.items():
             button.set_pile(count.piles.describe(call, count.total(call)))
-
-    def _refresh_lock(self) -> None:
-        count = self.controller.count
-        locked = count.locked_by
-        self.pad.setEnabled(locked is None)
-        self.reopen_action.setEnabled(locked is not None)
-        paused = locked is not None and locked.kind is SheetKind.INTERIM
-        self.reopen_action.setText("Re&sume count" if paused else "Re&open count\u2026")
-        self.pause_action.setEnabled(locked is None)
-        self.export_action.setEnabled(bool(count.sheets))
-        self.prepare_action.setEnabled(locked is None or locked.kind is SheetKind.INTERIM)
-        if locked is not None and self.notice_banner.isHidden():
-            if paused:
-                self._notify(
-                    f"<b>Count paused</b> after ballot {locked.tally.counted:,} (interim tally"
-                    f" at event {locked.seq:,}). Resume it from the Count menu."
-                )
-            else:
-                self._notify(
-                    f"<b>Count locked</b> by the {locked.title.lower()} tally sheet prepared at"
-                    f" event {locked.seq:,}. To record more calls, reopen the count (Count menu)."
-                )
 
     def _refresh_undo_redo(self) -> None:
         # Ctrl+Z and Ctrl+Shift+Z read the count's own stacks, through the session; it
@@ -594,21 +484,6 @@ class OperatorWindow(QMainWindow):
             self.dashboard.close()
         self.controller.close()
         event.accept()
-
-
-RESUME_REASON = "count resumed after the pause"
-
-
-def _pile_notes(count: Count) -> list[str]:
-    """What the piles still owe before a sheet: mismatches, and full piles not recounted."""
-    piles = count.piles
-    notes = [f"{pile_mismatch_statement(m)}: not yet set right." for m in piles.mismatches()]
-    waiting = count.piles_to_check()
-    for call in Call:
-        names = ", ".join(str(pile) for pile_call, pile in waiting if pile_call is call)
-        if names:
-            notes.append(f"{call.label} piles not recounted yet: {names}.")
-    return notes
 
 
 # Qt's key code of a capital letter is its character code (Qt.Key.Key_F == ord("F")).
