@@ -147,7 +147,9 @@ class Station(QObject):
             self.settings.set_geometry("dashboard", dashboard.saveGeometry())
 
     def _on_new_election_requested(self) -> None:
-        dialog = NewElectionDialog(self._parent_widget(), pile=self.settings.pile_size())
+        dialog = NewElectionDialog(
+            self._parent_widget(), pile=self.settings.pile_size(), create=Journal.create
+        )
         if dialog.exec() and dialog.created_path is not None:
             self.settings.set_pile_size(dialog.pile.value())
             self.open_path(dialog.created_path)

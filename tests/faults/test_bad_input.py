@@ -339,7 +339,7 @@ def test_fuzzed_new_election_dialog(
         folder = Path(temp)
         (folder / "existing.station").write_text("keep me")
         before = snapshot(folder)
-        dialog = NewElectionDialog(folder=folder)
+        dialog = NewElectionDialog(folder=folder, create=Journal.create)
         try:
             dialog.open()
             for field, text in (

@@ -1,5 +1,6 @@
 """The "New election" dialog: collects the setup and where to save it, nothing more."""
 
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtWidgets import (
@@ -19,24 +20,32 @@ from PySide6.QtWidgets import (
 from station.domain import ElectionSetup, SetupError
 from station.domain.election import MAX_PILE
 from station.domain.piles import DEFAULT_PILE
-from station.journal import Journal, JournalError
+from station.journal import JournalError
 
 SUFFIX = ".station"
 PATH_CHARS = 60
 
 
 class NewElectionDialog(QDialog):
-    """Asks for the election's setup and creates its file.
+    """Asks for the election's setup and where to save it.
 
-    The dialog validates with the same rules as `station new`, and creates the file
-    only when OK is pressed and everything holds; an existing file is never
-    overwritten. After `accepted`, `created_path` names the new file.
+    The dialog validates with the same rules as `station new`; when Create is pressed
+    and everything holds it hands the path and setup to `create` (which the caller
+    gives: the dialog writes nothing itself), and shows its JournalError, if any,
+    without closing (an existing file is never overwritten). After `accepted`,
+    `created_path` names the new file.
     """
 
     def __init__(
-        self, parent: QWidget | None = None, folder: Path | None = None, pile: int = DEFAULT_PILE
+        self,
+        parent: QWidget | None = None,
+        folder: Path | None = None,
+        pile: int = DEFAULT_PILE,
+        *,
+        create: Callable[[Path, ElectionSetup], None],
     ) -> None:
         super().__init__(parent)
+        self._create = create
         self.setWindowTitle("New election")
         self.created_path: Path | None = None
         self._warned: ElectionSetup | None = None  # the setup a warning was shown for
@@ -139,7 +148,7 @@ class NewElectionDialog(QDialog):
                 self._warned = setup
                 self.error_label.setText(f"{' '.join(warnings)}. Press Create again to keep them.")
                 return
-            Journal.create(path, setup)
+            self._create(path, setup)
         except (SetupError, JournalError) as error:
             self.error_label.setText(str(error))
             return

@@ -6,6 +6,7 @@ from PySide6.QtWidgets import QAbstractButton
 from pytestqt.qtbot import QtBot
 
 from station.domain import Call
+from station.journal import Journal
 from station.ui.operator.help_overlay import SHORTCUTS
 from station.ui.operator.window import OperatorWindow
 from tests.ui.windows import figures, key
@@ -96,7 +97,7 @@ def test_every_field_of_the_dialogs_explains_itself(qtbot: QtBot, window: Operat
         ReopenDialog("final tally sheet of event 9", window),
         ChallengeRegisterDialog(controller, window),
         PileCountDialog(Call.FOR, 1, 100, window),
-        NewElectionDialog(window),
+        NewElectionDialog(window, create=Journal.create),
     ]
     kinds = (QLineEdit, QPlainTextEdit, QComboBox, QSpinBox, QAbstractButton)
     for dialog in dialogs:

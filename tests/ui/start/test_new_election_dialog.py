@@ -5,7 +5,8 @@ from pathlib import Path
 from PySide6.QtWidgets import QDialogButtonBox
 from pytestqt.qtbot import QtBot
 
-from station.journal import Journal
+from station.domain import ElectionSetup
+from station.journal import Journal, JournalExists
 from station.ui.start.new_election import NewElectionDialog
 from station.ui.start.window import StartDialog
 
@@ -30,7 +31,7 @@ def create(dialog: NewElectionDialog) -> None:
 
 
 def test_creates_the_election(qtbot: QtBot, tmp_path: Path) -> None:
-    dialog = NewElectionDialog(folder=tmp_path)
+    dialog = NewElectionDialog(folder=tmp_path, create=Journal.create)
     qtbot.addWidget(dialog)
     dialog.open()
     fill(dialog, tmp_path / "jfk8.station")
@@ -45,7 +46,7 @@ def test_creates_the_election(qtbot: QtBot, tmp_path: Path) -> None:
 
 
 def test_names_the_wrong_field_and_creates_nothing(qtbot: QtBot, tmp_path: Path) -> None:
-    dialog = NewElectionDialog(folder=tmp_path)
+    dialog = NewElectionDialog(folder=tmp_path, create=Journal.create)
     qtbot.addWidget(dialog)
     dialog.open()
     fill(dialog, tmp_path / "e.station", eligible="zero")
@@ -61,7 +62,7 @@ def test_names_the_wrong_field_and_creates_nothing(qtbot: QtBot, tmp_path: Path)
 def test_refuses_to_overwrite(qtbot: QtBot, tmp_path: Path) -> None:
     existing = tmp_path / "e.station"
     existing.write_text("keep")
-    dialog = NewElectionDialog(folder=tmp_path)
+    dialog = NewElectionDialog(folder=tmp_path, create=Journal.create)
     qtbot.addWidget(dialog)
     dialog.open()
     fill(dialog, existing)
@@ -81,7 +82,7 @@ def test_start_dialog_offers_new_and_open(qtbot: QtBot) -> None:
 
 def test_the_save_as_field_shows_the_beginning_of_the_path(qtbot: QtBot, tmp_path: Path) -> None:
     folder = tmp_path / ("a-long-folder-name-for-the-regional-office-counts" * 2)
-    dialog = NewElectionDialog(folder=folder)
+    dialog = NewElectionDialog(folder=folder, create=Journal.create)
     qtbot.addWidget(dialog)
     dialog.show()
     qtbot.waitExposed(dialog)
@@ -95,7 +96,7 @@ def test_the_save_as_field_shows_the_beginning_of_the_path(qtbot: QtBot, tmp_pat
 
 
 def test_more_ballots_than_voters_needs_a_second_create(qtbot: QtBot, tmp_path: Path) -> None:
-    dialog = NewElectionDialog(folder=tmp_path)
+    dialog = NewElectionDialog(folder=tmp_path, create=Journal.create)
     qtbot.addWidget(dialog)
     dialog.open()
     fill(dialog, tmp_path / "odd.station", eligible="5", ballots="50")
@@ -108,3 +109,23 @@ def test_more_ballots_than_voters_needs_a_second_create(qtbot: QtBot, tmp_path: 
     with qtbot.waitSignal(dialog.accepted):
         create(dialog)
     assert (tmp_path / "odd.station").exists()
+
+
+def test_the_dialog_only_collects_its_caller_creates(qtbot: QtBot, tmp_path: Path) -> None:
+    asked: list[tuple[Path, ElectionSetup]] = []
+
+    def refuse(path: Path, setup: ElectionSetup) -> None:
+        asked.append((path, setup))
+        raise JournalExists(f"{path}: already exists; choose another name")
+
+    dialog = NewElectionDialog(folder=tmp_path, create=refuse)
+    qtbot.addWidget(dialog)
+    dialog.open()
+    fill(dialog, tmp_path / "jfk8.station")
+    create(dialog)
+    assert [(path, setup.case_number) for path, setup in asked] == [
+        (tmp_path / "jfk8.station", "29-RC-288020")
+    ]
+    assert "already exists" in dialog.error_label.text()
+    assert dialog.isVisible() and dialog.created_path is None
+    assert list(tmp_path.iterdir()) == []  # the dialog itself wrote nothing

@@ -9,6 +9,7 @@ from pytestqt.qtbot import QtBot
 
 from station.app import Station
 from station.domain.election import DEMO_CASE
+from station.journal import Journal
 from station.settings import Settings
 from station.ui.start.new_election import NewElectionDialog
 from station.ui.start.window import StartDialog
@@ -158,7 +159,7 @@ def test_window_placement_and_theme_are_remembered(
 def test_the_new_election_dialog_offers_the_pile_size_last_used(
     qtbot: QtBot, tmp_path: Path
 ) -> None:
-    dialog = NewElectionDialog(folder=tmp_path, pile=50)
+    dialog = NewElectionDialog(folder=tmp_path, pile=50, create=Journal.create)
     qtbot.addWidget(dialog)
     assert dialog.pile.value() == 50
     for field, text in (
