@@ -52,16 +52,18 @@ def child_open(path: Path, expected: dict[str, int]) -> dict[str, float]:
     from station.app import ensure_app
     from station.domain import Call
     from station.journal import Journal
+    from station.journal.seal import station_secret
     from station.ui.operator.controller import RECENT_CHANGES, CountController
     from station.ui.operator.window import OperatorWindow
 
     app = ensure_app()
     # Which way it will open: from the fixture's snapshot, or replaying every event.
     journal = Journal.open(path, read_only=True)
-    snapshot = journal.trusted_snapshot_seq(journal.head_seq - RECENT_CHANGES)
+    secret = station_secret(create=False)
+    snapshot = journal.trusted_snapshot_seq(journal.head_seq - RECENT_CHANGES, secret=secret)
     journal.close()
     started = time.perf_counter()
-    window = OperatorWindow(CountController(Journal.open(path)))
+    window = OperatorWindow(CountController(Journal.open(path, seal_secret=secret)))
     window.resize(1100, 720)
     window.show()
     app.processEvents()
@@ -132,11 +134,12 @@ def child_export(path: Path, folder: Path) -> dict[str, float]:
     from station.domain.parties import Party
     from station.domain.tally_sheet import Observer
     from station.journal import Journal
+    from station.journal.seal import station_secret
     from station.sheet.prepare import SheetRequest
     from station.ui.operator.controller import CountController
 
     ensure_app()
-    controller = CountController(Journal.open(path))
+    controller = CountController(Journal.open(path, seal_secret=station_secret()))
     request = SheetRequest(
         SheetKind.FINAL,
         "R. Agent",

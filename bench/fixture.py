@@ -33,6 +33,7 @@ from station.domain.tally_sheet import computed_facts
 from station.journal import Journal
 from station.journal.chain import event_hash
 from station.journal.schema import SNAPSHOT_GUARD_STATEMENTS
+from station.journal.seal import station_secret
 from station.journal.store import _INSERT
 
 SETUP = replace(JFK8, agent="R. Agent")  # a million events: no box that big
@@ -154,9 +155,11 @@ def build(path: Path, events: int, *, key: str = "bench-key", seed: int = 7) -> 
     finally:
         conn.close()
     # What a station does as it closes the file: store a snapshot of the count.
+    secret = station_secret()
+    assert secret is not None
     journal = Journal.open(path)
     try:
-        journal.checkpoint()
+        journal.checkpoint(secret)
     finally:
         journal.close()
     return count

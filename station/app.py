@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QWidget
 from station import __version__
 from station.domain.text import one_line
 from station.journal import Journal, JournalError
+from station.journal.seal import station_secret
 from station.resources import read_text, resource_path
 from station.settings import Settings
 from station.ui.display import NoDisplay, check_display, fatal_start_is_one_line
@@ -126,7 +127,7 @@ class Station(QObject):
             self.window.raise_()
             return
         try:
-            journal = Journal.open(path)
+            journal = Journal.open(path, seal_secret=station_secret())
             try:
                 self.show_operator(journal)
                 if not journal.election.setup.is_demo:

@@ -32,6 +32,7 @@ from station.domain.tally_sheet import Observer, SheetError, clean_reason
 from station.domain.text import one_line
 from station.journal import CorruptJournal, Journal, JournalError, Record
 from station.journal.chain import HEAD_DIGITS
+from station.journal.seal import station_secret
 from station.journal.session import CountSession
 from station.journal.verify import verify_journal
 from station.progress import TerminalProgress
@@ -319,7 +320,8 @@ def cmd_start(args: argparse.Namespace) -> int:
 def cmd_open(args: argparse.Namespace) -> int:
     from station.app import run_operator
 
-    journal = Journal.open(args.file)  # refuse a bad file before any window appears
+    # Refuse a bad file before any window appears; the station's secret seals its snapshots.
+    journal = Journal.open(args.file, seal_secret=station_secret())
     return run_operator(journal)
 
 
@@ -407,7 +409,8 @@ def _by_party(count: Count) -> str:
 
 def _replay(journal: Journal) -> tuple[Count, str]:
     """The count of every event in an open journal, and the head hash it reached."""
-    return journal.restore(until=journal.head_seq), journal.head_hash
+    secret = station_secret(create=False)  # reading makes no secret
+    return journal.restore(until=journal.head_seq, secret=secret), journal.head_hash
 
 
 def tally_summary(journal: Journal, count: Count, head: str) -> dict[str, object]:
@@ -704,7 +707,7 @@ def _sheet_request(journal: Journal, args: argparse.Namespace) -> SheetRequest:
 
 
 def cmd_sign(args: argparse.Namespace) -> int:
-    journal = Journal.open(args.file)
+    journal = Journal.open(args.file, seal_secret=station_secret())
     try:
         request = _sheet_request(journal, args)
         count = journal.replay()
@@ -743,7 +746,7 @@ def cmd_sign(args: argparse.Namespace) -> int:
 
 
 def cmd_reopen(args: argparse.Namespace) -> int:
-    journal = Journal.open(args.file)
+    journal = Journal.open(args.file, seal_secret=station_secret())
     try:
         count = journal.replay()
         if count.locked_by is None:

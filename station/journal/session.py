@@ -75,9 +75,10 @@ class CountSession:
         """Fold the journal, the last `keep` events one by one, and open a session.
 
         Everything but the last few events folds the fastest sound way (from a snapshot
-        this station sealed); those few are replayed for what they changed.
+        sealed with the secret the journal was opened with); those few are replayed for
+        what they changed.
         """
-        count = journal.restore(until=max(journal.head_seq - keep, 0))
+        count = journal.restore(until=max(journal.head_seq - keep, 0), secret=journal.seal_secret)
         session = cls(journal, count, keep=keep)
         session.recent.extend(change for _record, change in journal.replay_into(count))
         session.start()

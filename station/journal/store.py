@@ -45,7 +45,7 @@ from station.journal.errors import (
 )
 from station.journal.header import read_header
 from station.journal.lock import WriterLock
-from station.journal.seal import seal, sealed_by, station_secret
+from station.journal.seal import seal, sealed_by
 
 EVENT_FIELDS = (
     "seq",
@@ -245,6 +245,7 @@ class Journal:
         self._conn = db.conn
         self._lock = lock
         self.session: int | None = None
+        self.seal_secret: bytes | None = None  # given by `open`; see there
         self._made_sidecars = False
         self.election = self._load_election()
         self.head_seq, self.head_hash = self._read_head()
@@ -328,8 +329,20 @@ class Journal:
                     leftover.unlink(missing_ok=True)
 
     @classmethod
-    def open(cls, path: Path | str, *, read_only: bool = False, tidy: bool = True) -> "Journal":
+    def open(
+        cls,
+        path: Path | str,
+        *,
+        read_only: bool = False,
+        tidy: bool = True,
+        seal_secret: bytes | None = None,
+    ) -> "Journal":
         """Open an existing election file, or raise a one-line JournalError.
+
+        `seal_secret` is this station's sealing secret (`seal.station_secret`), handed
+        down by whoever opens the file to count: a writer given one seals a snapshot as
+        it closes (`checkpoint`), and `restore(secret=journal.seal_secret)` may start
+        from one. Without it the journal reads no secret of its own.
 
         A reader that had to make the -wal and -shm files beside the file takes them
         away when it closes (see `_tidy_sidecars`), unless `tidy` is False: the
@@ -365,6 +378,7 @@ class Journal:
                         schema.upgrade(db)
                 journal = cls(path, db, read_only=read_only, lock=lock)
                 journal.immutable = immutable
+                journal.seal_secret = seal_secret
                 journal._made_sidecars = read_only and tidy and bool(ours) and not immutable
                 return journal
             except BaseException:
@@ -683,16 +697,16 @@ class Journal:
         finally:
             self._conn.execute("COMMIT")
 
-    def restore(self, until: int | None = None) -> Count:
+    def restore(self, until: int | None = None, *, secret: bytes | None = None) -> Count:
         """The count of every event up to `until` (the head), the fastest sound way.
 
-        Starts from the latest snapshot at or before `until` that this station sealed
-        for that very event (see `seal.py`), and folds the events after it; without
-        one, folds them all. This is how a station opens a file. `verify` takes no
+        Starts from the latest snapshot at or before `until` that a station with
+        `secret` sealed for that very event (see `seal.py`), and folds the events after
+        it; without one (or without a secret), folds them all. This is how a station opens a file. `verify` takes no
         snapshot on trust: it replays every event and checks each snapshot.
         """
         until = self.head_seq if until is None else until
-        snapshot = self._snapshot_to_start_from(until)
+        snapshot = self._snapshot_to_start_from(until, secret)
         if snapshot is not None:
             with contextlib.suppress(ValueError, RecursionError):
                 count = Count.thawed(snapshot.frozen, self.election.setup.pile)
@@ -733,16 +747,18 @@ class Journal:
             raise CorruptJournal(_chain_broken(self.path, broken))
         return count
 
-    def trusted_snapshot_seq(self, until: int | None = None) -> int | None:
-        """The event `restore(until)` would start from (None: the first), as bench/ asks."""
-        snapshot = self._snapshot_to_start_from(self.head_seq if until is None else until)
+    def trusted_snapshot_seq(
+        self, until: int | None = None, *, secret: bytes | None = None
+    ) -> int | None:
+        """The event `restore(until, secret=secret)` would start from (None: the first)."""
+        snapshot = self._snapshot_to_start_from(self.head_seq if until is None else until, secret)
         return None if snapshot is None else snapshot.seq
 
-    def _snapshot_to_start_from(self, until: int) -> Snapshot | None:
+    def _snapshot_to_start_from(self, until: int, secret: bytes | None) -> Snapshot | None:
         """The latest snapshot at or before `until` a station may start from, if any."""
         if not self.canonical:
             return None
-        return self._trusted_snapshot(until, station_secret(create=False))
+        return self._trusted_snapshot(until, secret)
 
     def _trusted_snapshot(self, until: int, secret: bytes | None) -> Snapshot | None:
         """The latest snapshot at or before `until` that a station with `secret` sealed."""
@@ -794,8 +810,8 @@ class Journal:
         seq, event_hash_, summary, done, undone, stored_seal = row
         return Snapshot(seq, event_hash_, FrozenCount(summary, done, undone), stored_seal)
 
-    def checkpoint(self) -> bool:
-        """Store a sealed snapshot of the count as of `SNAPSHOT_LAG` events before the head.
+    def checkpoint(self, secret: bytes) -> bool:
+        """Store a snapshot, sealed with `secret`, of the count `SNAPSHOT_LAG` events back.
 
         Only when `SNAPSHOT_EVERY` events or more came since the last snapshot this
         station sealed, so a short count never has one. A station does this when it
@@ -812,16 +828,13 @@ class Journal:
             or not self._lock.same_file_still_there()
         ):
             return False
-        secret = station_secret()
-        if secret is None:
-            return False
         latest = self._trusted_snapshot(seq, secret)
         if seq - (latest.seq if latest is not None else 0) < SNAPSHOT_EVERY:
             return False
         if seq in self.snapshot_seqs():
             return False  # another station's, for this very event: one per event
         event_hash_ = self.hash_of(seq)
-        frozen = self.restore(seq).freeze()
+        frozen = self.restore(seq, secret=secret).freeze()
         snapshot = Snapshot(seq, event_hash_, frozen, "")
         with self._db.atomic():
             self._conn.execute(
@@ -904,11 +917,11 @@ class Journal:
                 # interruption instead.
                 with contextlib.suppress(JournalError):
                     self.end_session()
-            if not self.read_only:
+            if not self.read_only and self.seal_secret is not None:
                 # A snapshot spares the next opening a long replay; without one it
                 # only takes longer, so no failure here is worth more than that.
                 with contextlib.suppress(JournalError, sqlite3.Error):
-                    self.checkpoint()
+                    self.checkpoint(self.seal_secret)
         finally:
             self._db.close()
             if self._lock:
