@@ -60,7 +60,7 @@ from station.sheet.prepare import (
     reopen_count,
 )
 from station.sheet.verify_export import verify_export
-from station.ui.display import NoDisplay
+from station.ui.display import NoDisplay, ensure_offscreen_app
 
 SUBCOMMANDS = (
     "open",
@@ -707,6 +707,7 @@ def _sheet_request(journal: Journal, args: argparse.Namespace) -> SheetRequest:
 
 
 def cmd_sign(args: argparse.Namespace) -> int:
+    ensure_offscreen_app()  # the sheet's font says which names it can print
     journal = Journal.open(args.file, seal_secret=station_secret())
     try:
         request = _sheet_request(journal, args)
@@ -764,6 +765,7 @@ def cmd_reopen(args: argparse.Namespace) -> int:
 def cmd_export(args: argparse.Namespace) -> int:
     if not args.out.strip():
         raise UsageError("--out needs a folder")
+    ensure_offscreen_app()  # Qt draws the PDF
     out = Path(args.out)
     journal = _open_to_read(args.file)
     try:

@@ -59,7 +59,9 @@ def test_station_new_refuses_the_demo_case_number(
     assert not path.exists()
 
 
-def test_a_sheet_of_the_demo_says_demo_and_still_verifies(demo: Path, tmp_path: Path) -> None:
+def test_a_sheet_of_the_demo_says_demo_and_still_verifies(
+    demo: Path, tmp_path: Path, qapp: object
+) -> None:
     from station.domain import SheetKind
     from station.journal.session import CountSession
     from station.sheet.export import export_sheet

@@ -49,7 +49,7 @@ def test_verify_reports_progress_up_to_every_event(big_file: Path) -> None:
     assert {total for _, total in reports} == {verdict.events}
 
 
-def test_export_and_its_check_report_progress(big_file: Path, tmp_path: Path) -> None:
+def test_export_and_its_check_report_progress(big_file: Path, tmp_path: Path, qapp: object) -> None:
     journal = Journal.open(big_file)
     try:
         journal.start_session()

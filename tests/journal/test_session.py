@@ -104,6 +104,7 @@ def test_ctrl_z_reaches_back_at_most_the_undo_limit(
 
 def test_a_locked_count_refuses_in_one_sentence_and_writes_nothing(
     election_file: Path,
+    qapp: object,  # the sheet's font checks the names: Qt
 ) -> None:
     journal, session = opened(election_file)
     try:

@@ -40,7 +40,9 @@ def make_version_1(path: Path, setup: ElectionSetup) -> None:
     conn.close()
 
 
-def test_a_version_1_file_is_upgraded_with_its_hashes(tmp_path: Path, setup: ElectionSetup) -> None:
+def test_a_version_1_file_is_upgraded_with_its_hashes(
+    tmp_path: Path, setup: ElectionSetup, qapp: object
+) -> None:
     path = tmp_path / "old.station"
     make_version_1(path, setup)
     conn = sqlite3.connect(path)

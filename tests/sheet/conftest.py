@@ -78,3 +78,8 @@ def resign(folder: Path, key: StationKey) -> None:
     data = canonical_json(manifest)
     (folder / "manifest.json").write_bytes(data)
     (folder / "manifest.sig").write_bytes(base64.b64encode(key.sign(data)) + b"\n")
+
+
+@pytest.fixture(autouse=True)
+def _gui(qapp: object) -> None:
+    """Sheets are drawn with Qt: the application object the station's caller would make."""
