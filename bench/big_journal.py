@@ -52,17 +52,19 @@ def child_open(path: Path, expected: dict[str, int]) -> dict[str, float]:
     from station.app import ensure_app
     from station.domain import Call
     from station.journal import Journal
+    from station.journal.seal import station_secret
     from station.journal.snapshots import start_from
-    from station.ui.count_controller import RECENT_CHANGES, CountController
-    from station.ui.operator_window import OperatorWindow
+    from station.ui.operator.controller import RECENT_CHANGES, CountController
+    from station.ui.operator.window import OperatorWindow
 
     app = ensure_app()
     # Which way it will open: from the fixture's snapshot, or replaying every event.
     journal = Journal.open(path, read_only=True)
-    snapshot = start_from(journal, journal.head_seq - RECENT_CHANGES)
+    secret = station_secret(create=False)
+    snapshot = start_from(journal, journal.head_seq - RECENT_CHANGES, secret)
     journal.close()
     started = time.perf_counter()
-    window = OperatorWindow(CountController(Journal.open(path)))
+    window = OperatorWindow(CountController(Journal.open(path, seal_secret=secret)))
     window.resize(1100, 720)
     window.show()
     app.processEvents()
@@ -98,8 +100,8 @@ def child_dashboard(path: Path, expected: dict[str, int]) -> dict[str, float]:
     """`station dashboard FILE`: from opening the file to the dashboard painted."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from station.app import ensure_app
-    from station.ui.dashboard import DashboardWindow
-    from station.ui.dashboard_feed import JournalFollower
+    from station.ui.dashboard.feed import JournalFollower
+    from station.ui.dashboard.window import DashboardWindow
 
     app = ensure_app()
     started = time.perf_counter()
@@ -133,11 +135,12 @@ def child_export(path: Path, folder: Path) -> dict[str, float]:
     from station.domain.parties import Party
     from station.domain.tally_sheet import Observer
     from station.journal import Journal
+    from station.journal.seal import station_secret
     from station.sheet.prepare import SheetRequest
-    from station.ui.count_controller import CountController
+    from station.ui.operator.controller import CountController
 
     ensure_app()
-    controller = CountController(Journal.open(path))
+    controller = CountController(Journal.open(path, seal_secret=station_secret()))
     request = SheetRequest(
         SheetKind.FINAL,
         "R. Agent",

@@ -36,9 +36,10 @@ from PySide6.QtWidgets import QApplication
 
 from station.domain import Action, Call
 from station.journal import Journal
-from station.ui.count_controller import CountController
-from station.ui.dashboard import DashboardWindow
-from station.ui.dashboard_feed import ControllerFeed, JournalFollower
+from station.ui.dashboard.feed import JournalFollower
+from station.ui.dashboard.window import DashboardWindow
+from station.ui.operator.controller import CountController
+from station.ui.operator.feed import ControllerFeed
 
 SETUP = replace(JFK8, ballots=100_000)
 

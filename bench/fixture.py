@@ -34,6 +34,7 @@ from station.journal import Journal
 from station.journal.chain import event_hash
 from station.journal.records import INSERT
 from station.journal.schema import SNAPSHOT_GUARD_STATEMENTS
+from station.journal.seal import station_secret
 
 SETUP = replace(JFK8, agent="R. Agent")  # a million events: no box that big
 SESSION_EVERY = 50_000  # events between a CLOSE and the next OPEN
@@ -154,9 +155,11 @@ def build(path: Path, events: int, *, key: str = "bench-key", seed: int = 7) -> 
     finally:
         conn.close()
     # What a station does as it closes the file: store a snapshot of the count.
+    secret = station_secret()
+    assert secret is not None
     journal = Journal.open(path)
     try:
-        journal.checkpoint()
+        journal.checkpoint(secret)
     finally:
         journal.close()
     return count

@@ -31,8 +31,8 @@ from PySide6.QtWidgets import QApplication
 from station.app import ensure_app
 from station.domain import Call
 from station.journal import Journal
-from station.ui.count_controller import CountController
-from station.ui.operator_window import OperatorWindow
+from station.ui.operator.controller import CountController
+from station.ui.operator.window import OperatorWindow
 
 SETUP = replace(JFK8, pile=0)  # no recount prompts between the keypresses
 KEYS = {Call.FOR: (Qt.Key.Key_F, "f"), Call.AGAINST: (Qt.Key.Key_A, "a")}

@@ -12,14 +12,15 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QWidget
 from station import __version__
 from station.domain.text import one_line
 from station.journal import Journal, JournalError
+from station.journal.seal import station_secret
 from station.resources import read_text, resource_path
 from station.settings import Settings
-from station.ui.count_controller import CountController
 from station.ui.display import NoDisplay, check_display, fatal_start_is_one_line
 from station.ui.interrupt import InterruptToQuit
-from station.ui.new_election_dialog import SUFFIX, NewElectionDialog
-from station.ui.operator_window import OperatorWindow
-from station.ui.start_dialog import StartDialog
+from station.ui.operator.controller import CountController
+from station.ui.operator.window import OperatorWindow
+from station.ui.start.new_election import SUFFIX, NewElectionDialog
+from station.ui.start.window import StartDialog
 
 
 def ensure_app() -> QApplication:
@@ -126,7 +127,7 @@ class Station(QObject):
             self.window.raise_()
             return
         try:
-            journal = Journal.open(path)
+            journal = Journal.open(path, seal_secret=station_secret())
             try:
                 self.show_operator(journal)
                 if not journal.election.setup.is_demo:
@@ -147,7 +148,9 @@ class Station(QObject):
             self.settings.set_geometry("dashboard", dashboard.saveGeometry())
 
     def _on_new_election_requested(self) -> None:
-        dialog = NewElectionDialog(self._parent_widget(), pile=self.settings.pile_size())
+        dialog = NewElectionDialog(
+            self._parent_widget(), pile=self.settings.pile_size(), create=Journal.create
+        )
         if dialog.exec() and dialog.created_path is not None:
             self.settings.set_pile_size(dialog.pile.value())
             self.open_path(dialog.created_path)
@@ -213,12 +216,13 @@ def run_dashboard(path: Path, theme: str | None) -> int:
 
     Raises JournalError (before any window appears) if the file cannot be followed.
     """
-    from station.ui.dashboard import DashboardWindow
-    from station.ui.dashboard_feed import JournalFollower
+    from station.sheet.keys import existing_fingerprint
+    from station.ui.dashboard.feed import JournalFollower
+    from station.ui.dashboard.window import DashboardWindow
 
     app = ensure_app()
     settings = Settings()
-    follower = JournalFollower(path)
+    follower = JournalFollower(path, key_fingerprint=existing_fingerprint())
     window: DashboardWindow | None = None
     try:  # whatever happens from here, the follower lets go of the file
         window = DashboardWindow(follower, theme=theme or settings.theme())

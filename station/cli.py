@@ -22,6 +22,7 @@ from station.domain.describe import describe
 from station.domain.parties import Party
 from station.domain.piles import DEFAULT_PILE
 from station.domain.statements import (
+    box_mismatch_statement,
     challenges_statement,
     locked_statement,
     majority_statement,
@@ -32,6 +33,8 @@ from station.domain.tally_sheet import Observer, SheetError, clean_reason
 from station.domain.text import one_line
 from station.journal import CorruptJournal, Journal, JournalError, Record
 from station.journal.chain import HEAD_DIGITS
+from station.journal.seal import station_secret
+from station.journal.session import CountSession
 from station.journal.verify import verify_journal
 from station.progress import TerminalProgress
 from station.sheet.export import (
@@ -58,7 +61,7 @@ from station.sheet.prepare import (
     reopen_count,
 )
 from station.sheet.verify_export import verify_export
-from station.ui.display import NoDisplay
+from station.ui.display import NoDisplay, ensure_offscreen_app
 
 SUBCOMMANDS = (
     "open",
@@ -336,7 +339,8 @@ def cmd_start(args: argparse.Namespace) -> int:
 def cmd_open(args: argparse.Namespace) -> int:
     from station.app import run_operator
 
-    journal = Journal.open(args.file)  # refuse a bad file before any window appears
+    # Refuse a bad file before any window appears; the station's secret seals its snapshots.
+    journal = Journal.open(args.file, seal_secret=station_secret())
     return run_operator(journal)
 
 
@@ -424,7 +428,8 @@ def _by_party(count: Count) -> str:
 
 def _restore(journal: Journal) -> tuple[Count, str]:
     """The count of every event in an open journal, and the head hash it reached."""
-    return journal.restore(until=journal.head_seq), journal.head_hash
+    secret = station_secret(create=False)  # reading makes no secret
+    return journal.restore(until=journal.head_seq, secret=secret), journal.head_hash
 
 
 def tally_summary(journal: Journal, count: Count, head: str) -> dict[str, object]:
@@ -721,7 +726,8 @@ def _sheet_request(journal: Journal, args: argparse.Namespace) -> SheetRequest:
 
 
 def cmd_sign(args: argparse.Namespace) -> int:
-    journal = Journal.open(args.file)
+    ensure_offscreen_app()  # the sheet's font says which names it can print
+    journal = Journal.open(args.file, seal_secret=station_secret())
     try:
         request = _sheet_request(journal, args)
         count = journal.restore(trust_snapshots=False)
@@ -736,23 +742,23 @@ def cmd_sign(args: argparse.Namespace) -> int:
         earlier = earlier_key(journal, count)
         key = key_for_signing(earlier=earlier, new_key_ok=args.new_key)
         changed = earlier if earlier is not None and earlier != key.fingerprint else None
-        journal.start_session()
-        count.apply(journal.last_records(1)[0].event())
-        record = prepare_sheet(
-            journal, count, request, key_fingerprint=key.fingerprint, key_changed_from=changed
-        )
-        sheet = count.apply(record.event()).sheet
+        session = CountSession(journal, count)
+        session.start()
+        sheet = prepare_sheet(
+            session, request, key_fingerprint=key.fingerprint, key_changed_from=changed
+        ).sheet
         assert sheet is not None
+        head = journal.hash_of(sheet.head)
     finally:
         journal.close()
     print(
         f"{sheet.title} tally prepared at event {sheet.seq:,}; it certifies events 1-{sheet.head:,}"
-        f" (head {record.prev_hash[:HEAD_DIGITS]}). The count is locked."
+        f" (head {head[:HEAD_DIGITS]}). The count is locked."
     )
     ballots = journal.election.setup.ballots
     if sheet.kind is SheetKind.FINAL and ballots is not None and sheet.tally.counted != ballots:
         print(
-            f"warning: {sheet.tally.counted:,} ballots counted, but the box held {ballots:,}",
+            f"warning: {box_mismatch_statement(sheet.tally.counted, ballots)}",
             file=sys.stderr,
         )
     print(f"Export it with: station export {args.file} --out FOLDER")
@@ -760,15 +766,15 @@ def cmd_sign(args: argparse.Namespace) -> int:
 
 
 def cmd_reopen(args: argparse.Namespace) -> int:
-    journal = Journal.open(args.file)
+    journal = Journal.open(args.file, seal_secret=station_secret())
     try:
         count = journal.restore(trust_snapshots=False)
         if count.locked_by is None:
             raise SheetError("the count is not locked; there is nothing to reopen")
         reason = clean_reason(args.reason)  # before the session opens: a refusal writes nothing
-        journal.start_session()
-        count.apply(journal.last_records(1)[0].event())
-        reopen_count(journal, count, reason)
+        session = CountSession(journal, count)
+        session.start()
+        reopen_count(session, reason)
     finally:
         journal.close()
     print(f"count reopened: {reason}")
@@ -778,6 +784,7 @@ def cmd_reopen(args: argparse.Namespace) -> int:
 def cmd_export(args: argparse.Namespace) -> int:
     if not args.out.strip():
         raise UsageError("--out needs a folder")
+    ensure_offscreen_app()  # Qt draws the PDF
     out = Path(args.out)
     journal = _open_to_read(args.file)
     try:

@@ -56,14 +56,15 @@ def _checks(folder: Path, say: Callable[[str], None]) -> None:
     from station.domain import Call, SheetKind
     from station.journal import Journal
     from station.journal.chain_check import ChainCheck
+    from station.journal.session import CountSession
     from station.journal.verify import verify_journal
     from station.resources import resource_path
     from station.sheet.export import export_sheet
     from station.sheet.keys import create_key
     from station.sheet.prepare import SheetRequest, checked_request, prepare_sheet
     from station.sheet.verify_export import verify_export
-    from station.ui.count_controller import CountController
-    from station.ui.operator_window import OperatorWindow
+    from station.ui.operator.controller import CountController
+    from station.ui.operator.window import OperatorWindow
 
     _check(__version__ != "0.0.0+source", "the package metadata (version) is missing")
     for name in ("operator.qss", "station.svg"):
@@ -104,12 +105,11 @@ def _checks(folder: Path, say: Callable[[str], None]) -> None:
     key = create_key(folder / "key" / "signing-key.pem")
     journal = Journal.open(path)
     try:
-        count = journal.restore(trust_snapshots=False)
-        count.apply(journal.start_session().event())
+        session = CountSession(journal, journal.restore(trust_snapshots=False))
+        session.start()
         request = SheetRequest(SheetKind.FINAL, "Self Test", [], "self-test")
-        checked_request(journal, count, request)
-        record = prepare_sheet(journal, count, request, key_fingerprint=key.fingerprint)
-        count.apply(record.event())
+        checked_request(journal, session.count, request)
+        prepare_sheet(session, request, key_fingerprint=key.fingerprint)
         verdict = verify_journal(journal)
         _check(verdict.ok, f"the journal does not verify: {verdict.problem}")
         # What `verify` does on a long journal: check hashes in another process
@@ -117,7 +117,7 @@ def _checks(folder: Path, say: Callable[[str], None]) -> None:
         chain = ChainCheck(path, journal.head_seq, journal.hash_of, workers=1)
         _check(chain.first_break(journal.rows) is None, "the chain checked in two halves broke")
         _check(chain.in_other_processes, "no other process could check the chain")
-        exported = export_sheet(journal, count, folder / "export", key)
+        exported = export_sheet(journal, session.count, folder / "export", key)
     finally:
         journal.close()
     say(

@@ -59,8 +59,11 @@ def test_station_new_refuses_the_demo_case_number(
     assert not path.exists()
 
 
-def test_a_sheet_of_the_demo_says_demo_and_still_verifies(demo: Path, tmp_path: Path) -> None:
+def test_a_sheet_of_the_demo_says_demo_and_still_verifies(
+    demo: Path, tmp_path: Path, qapp: object
+) -> None:
     from station.domain import SheetKind
+    from station.journal.session import CountSession
     from station.sheet.export import export_sheet
     from station.sheet.keys import key_for_signing
     from station.sheet.pdf_text import pdf_words
@@ -73,7 +76,7 @@ def test_a_sheet_of_the_demo_says_demo_and_still_verifies(demo: Path, tmp_path: 
         count = journal.restore(trust_snapshots=False)
         count.apply(journal.start_session().event())
         request = SheetRequest(SheetKind.INTERIM, "D. Emo", [], None)
-        count.apply(prepare_sheet(journal, count, request, key_fingerprint=key.fingerprint).event())
+        prepare_sheet(CountSession(journal, count), request, key_fingerprint=key.fingerprint)
         export_sheet(journal, count, tmp_path / "out", key)
     finally:
         journal.close()

@@ -1,7 +1,7 @@
 """A whole count of a real-sized election, typed into the real window under Xvfb.
 
 A thousand ballots called by key (the size of LDJ5's count; the 40,000-call soak in
-tests/ui/test_soak.py is the long run), with challenges from both sides given a party and
+tests/ui/operator/test_soak.py is the long run), with challenges from both sides given a party and
 a reason, a disputed void, mistakes undone, a pile recounted at every hundred (one of
 them found short and set right), a pause overnight with an interim tally and a restart
 the next morning, an over-count refused, and the final sheet prepared. A model of the

@@ -14,8 +14,8 @@ from station.progress import EVERY, TerminalProgress
 from station.sheet.export import export_sheet
 from station.sheet.keys import key_for_signing
 from station.sheet.verify_export import verify_export
-from station.ui.count_controller import CountController
-from station.ui.operator_window import OperatorWindow
+from station.ui.operator.controller import CountController
+from station.ui.operator.window import OperatorWindow
 from tests.conftest import built_in_ram
 from tests.sheet.conftest import count_calls, sign
 
@@ -49,7 +49,7 @@ def test_verify_reports_progress_up_to_every_event(big_file: Path) -> None:
     assert {total for _, total in reports} == {verdict.events}
 
 
-def test_export_and_its_check_report_progress(big_file: Path, tmp_path: Path) -> None:
+def test_export_and_its_check_report_progress(big_file: Path, tmp_path: Path, qapp: object) -> None:
     journal = Journal.open(big_file)
     try:
         journal.start_session()

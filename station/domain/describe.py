@@ -3,6 +3,7 @@
 from station.domain.challenges import Challenge
 from station.domain.count import Change
 from station.domain.events import Action, SheetKind
+from station.domain.statements import pile_mismatch_statement
 
 # A CLOSE then an OPEN, in one line: listed newest first, "opened" above "closed" read
 # backwards.
@@ -54,7 +55,7 @@ def describe(change: Change) -> str:
             name = f"{check.call.label} pile {check.pile}"
             if check.confirmed:
                 return f"{name} recounted: {check.found} of {check.size}, confirmed"
-            return f"{name} recounted: {check.found} found, {check.size} recorded \u2014 MISMATCH"
+            return f"{pile_mismatch_statement(check)} \u2014 MISMATCH"
     return str(event.action)  # pragma: no cover
 
 

@@ -8,8 +8,11 @@ tally) they say that it is not yet determined: a figure read off a projector at 
 statement about the outcome before the count ends.
 """
 
+from collections.abc import Callable
+
 from station.domain.count import Sheet
 from station.domain.events import SheetKind
+from station.domain.piles import PileCheck
 from station.domain.tally import Outcome, Tally
 
 # Why lines 8 and 9 cannot state the result yet, ending "... is not yet determined: <why>."
@@ -99,7 +102,40 @@ def locked_statement(sheet: Sheet | None) -> str:
     )
 
 
+def lock_refusal_statement(sheet: Sheet) -> str:
+    """Why the operator's call, undo or correction was not recorded: the count is locked."""
+    return (
+        f"the count is locked by the {sheet.title.lower()} tally sheet prepared at event"
+        f" {sheet.seq:,}. Reopen the count (Count menu) to record further calls."
+    )
+
+
+def counted_statement(
+    counted: int, ballots: int | None, *, strong: Callable[[str], str] = str, over: bool = True
+) -> str:
+    """Progress, always "N of M" with M named when the box's size is known.
+
+    `strong` dresses the figure N (the operator window makes it bold); with `over`, a
+    count beyond the box says so.
+    """
+    figure = strong(f"{counted:,}")
+    if ballots is None:
+        return f"{figure} ballots counted"
+    beyond = " \u2014 more than the ballots in the box!" if over and counted > ballots else ""
+    return f"{figure} of {ballots:,} ballots counted{beyond}"
+
+
+def box_mismatch_statement(counted: int, ballots: int) -> str:
+    """A final count that is not the number of ballots in the box."""
+    return f"{counted:,} ballots counted, but the box held {ballots:,}"
+
+
+def pile_mismatch_statement(check: PileCheck) -> str:
+    """A recount that found a pile other than the count says it is."""
+    return f"{check.call.label} pile {check.pile} recounted: {check.found} found, {check.size} recorded"
+
+
 def nothing_counted_statement(ballots: int | None) -> str:
     """Why a final sheet of no ballots is refused until the agent confirms it."""
-    box = f"0 of {ballots:,} ballots" if ballots is not None else "no ballots"
-    return f"Nothing is counted ({box} counted): a final tally would certify no ballots at all"
+    box = counted_statement(0, ballots, over=False) if ballots is not None else "no ballots counted"
+    return f"Nothing is counted ({box}): a final tally would certify no ballots at all"

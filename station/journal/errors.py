@@ -40,4 +40,14 @@ class JournalExists(JournalError):
 
 
 class WriteFailed(JournalError):
-    """An event could not be committed durably; nothing was recorded."""
+    """An event could not be committed durably; nothing was recorded.
+
+    Attributes:
+        reason: why, without the file's name or "not recorded" (what a banner that
+            already says NOT RECORDED shows); the message itself when nothing shorter
+            was given.
+    """
+
+    def __init__(self, message: str, reason: str | None = None) -> None:
+        super().__init__(message)
+        self.reason = message if reason is None else reason

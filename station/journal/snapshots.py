@@ -18,7 +18,7 @@ from station.journal.chain import snapshot_digest
 from station.journal.checks import chain_broken, first_break
 from station.journal.errors import CorruptJournal
 from station.journal.faults import environment_fault
-from station.journal.seal import seal, sealed_by, station_secret
+from station.journal.seal import seal, sealed_by
 
 if TYPE_CHECKING:
     from station.journal.store import Journal
@@ -65,10 +65,16 @@ class Snapshot:
         )
 
 
-def restore(journal: "Journal", until: int | None = None, *, trust_snapshots: bool = True) -> Count:
+def restore(
+    journal: "Journal",
+    until: int | None = None,
+    *,
+    secret: bytes | None = None,
+    trust_snapshots: bool = True,
+) -> Count:
     """`Journal.restore`: the count up to `until`, from the snapshot to start from if any."""
     until = journal.head_seq if until is None else until
-    snapshot = start_from(journal, until) if trust_snapshots else None
+    snapshot = start_from(journal, until, secret) if trust_snapshots else None
     if snapshot is not None:
         with contextlib.suppress(ValueError, RecursionError):
             count = Count.thawed(snapshot.frozen, journal.election.setup.pile)
@@ -113,14 +119,14 @@ def chain_checked(journal: "Journal", after: int, until: int, fold: Callable[[],
     return count
 
 
-def start_from(journal: "Journal", until: int) -> Snapshot | None:
-    """The latest snapshot at or before `until` a station may start from, if any.
+def start_from(journal: "Journal", until: int, secret: bytes | None) -> Snapshot | None:
+    """The latest snapshot at or before `until` a station with `secret` may start from.
 
-    `restore(until)` starts from it (None: from the first event).
+    `restore(until, secret=secret)` starts from it (None: from the first event).
     """
     if not journal.canonical:
         return None
-    return _trusted_snapshot(journal, until, station_secret(create=False))
+    return _trusted_snapshot(journal, until, secret)
 
 
 def _trusted_snapshot(journal: "Journal", until: int, secret: bytes | None) -> Snapshot | None:
@@ -144,7 +150,7 @@ def _trusted_snapshot(journal: "Journal", until: int, secret: bytes | None) -> S
     return None
 
 
-def checkpoint(journal: "Journal") -> bool:
+def checkpoint(journal: "Journal", secret: bytes) -> bool:
     """Store a sealed snapshot of the count as of `SNAPSHOT_LAG` events before the head.
 
     Only when `SNAPSHOT_EVERY` events or more came since the last snapshot this
@@ -156,16 +162,13 @@ def checkpoint(journal: "Journal") -> bool:
     seq = journal.head_seq - SNAPSHOT_LAG
     if not journal.canonical or seq < SNAPSHOT_EVERY or not journal.holds_the_file():
         return False
-    secret = station_secret()
-    if secret is None:
-        return False
     latest = _trusted_snapshot(journal, seq, secret)
     if seq - (latest.seq if latest is not None else 0) < SNAPSHOT_EVERY:
         return False
     if seq in journal.snapshot_seqs():
         return False  # another station's, for this very event: one per event
     event_hash_ = journal.hash_of(seq)
-    frozen = journal.restore(seq).freeze()
+    frozen = journal.restore(seq, secret=secret).freeze()
     snapshot = Snapshot(seq, event_hash_, frozen, "")
     with journal.database.atomic():
         journal.connection.execute(

@@ -76,6 +76,7 @@ class Journal:
         self._conn = db.conn
         self._lock = lock
         self.session: int | None = None
+        self.seal_secret: bytes | None = None  # given by `open`; see there
         self._made_sidecars = False
         self.election = self._load_election()
         self.head_seq, self.head_hash = self._read_head()
@@ -122,8 +123,20 @@ class Journal:
         create_election(path, setup)
 
     @classmethod
-    def open(cls, path: Path | str, *, read_only: bool = False, tidy: bool = True) -> "Journal":
+    def open(
+        cls,
+        path: Path | str,
+        *,
+        read_only: bool = False,
+        tidy: bool = True,
+        seal_secret: bytes | None = None,
+    ) -> "Journal":
         """Open an existing election file, or raise a one-line JournalError.
+
+        `seal_secret` is this station's sealing secret (`seal.station_secret`), handed
+        down by whoever opens the file to count: a writer given one seals a snapshot as
+        it closes (`checkpoint`), and `restore(secret=journal.seal_secret)` may start
+        from one. Without it the journal reads no secret of its own.
 
         A reader that had to make the -wal and -shm files beside the file takes them
         away when it closes (see `connection.tidy_sidecars`), unless `tidy` is False: the
@@ -159,6 +172,7 @@ class Journal:
                         schema.upgrade(db)
                 journal = cls(path, db, read_only=read_only, lock=lock)
                 journal.immutable = immutable
+                journal.seal_secret = seal_secret
                 journal._made_sidecars = read_only and tidy and bool(ours) and not immutable
                 return journal
             except BaseException:
@@ -270,10 +284,11 @@ class Journal:
                 if self._conn.total_changes - before != 1:
                     raise _NotStored
         except _NotStored:
-            raise WriteFailed(
-                "not recorded: the election file did not store the event as written"
+            reason = (
+                "the election file did not store the event as written"
                 " (a trigger that is not Station's acts on it; run `station verify`)"
-            ) from None
+            )
+            raise WriteFailed(f"not recorded: {reason}", reason) from None
         except sqlite3.Error as error:
             if self._conn.in_transaction:
                 # Neither COMMIT nor ROLLBACK went through: what this connection sees is
@@ -282,7 +297,8 @@ class Journal:
                     self._conn.execute("ROLLBACK")
             elif self._committed_after_all(record):
                 return record
-            raise WriteFailed(f"not recorded: {write_problem(self.path, error)}") from None
+            reason = write_problem(self.path, error)
+            raise WriteFailed(f"not recorded: {reason}", reason) from None
         self.head_seq, self.head_hash = seq, record.hash
         if action in (Action.OPEN, Action.SIGN):
             self._checkpoint_wal()
@@ -405,21 +421,23 @@ class Journal:
         """The count of every event up to `until` (the head), folded fast: see `fold.fold`."""
         return folding.fold(self, until, count, on_other_event)
 
-    def restore(self, until: int | None = None, *, trust_snapshots: bool = True) -> Count:
+    def restore(
+        self, until: int | None = None, *, secret: bytes | None = None, trust_snapshots: bool = True
+    ) -> Count:
         """The count of every event up to `until` (the head), every hash folded checked.
 
-        Starts from the latest snapshot at or before `until` that this station sealed
-        for that very event (see `seal.py`), and folds the events after it; without
-        one, or with `trust_snapshots` False (to prepare or export a sheet), folds them
-        all. This is how a station opens a file. `verify` takes no snapshot on trust:
+        Starts from the latest snapshot at or before `until` that a station with
+        `secret` sealed for that very event (see `seal.py`), and folds the events after
+        it; without one (or without a secret), or with `trust_snapshots` False (to
+        prepare or export a sheet), folds them all. This is how a station opens a file. `verify` takes no snapshot on trust:
         it replays every event and checks each snapshot. Raises CorruptJournal on an
         event the rules refuse or whose hash or link does not hold.
         """
-        return snapshots.restore(self, until, trust_snapshots=trust_snapshots)
+        return snapshots.restore(self, until, secret=secret, trust_snapshots=trust_snapshots)
 
-    def checkpoint(self) -> bool:
-        """Store a sealed snapshot of the count, if one is worth it: see `snapshots.checkpoint`."""
-        return snapshots.checkpoint(self)
+    def checkpoint(self, secret: bytes) -> bool:
+        """Store a snapshot sealed with `secret`, if one is worth it: see `snapshots.checkpoint`."""
+        return snapshots.checkpoint(self, secret)
 
     def snapshot_seqs(self) -> list[int]:
         """The events the stored snapshots were folded up to, oldest first."""
@@ -472,11 +490,11 @@ class Journal:
                 # interruption instead.
                 with contextlib.suppress(JournalError):
                     self.end_session()
-            if not self.read_only:
+            if not self.read_only and self.seal_secret is not None:
                 # A snapshot spares the next opening a long replay; without one it
                 # only takes longer, so no failure here is worth more than that.
                 with contextlib.suppress(JournalError, sqlite3.Error):
-                    self.checkpoint()
+                    self.checkpoint(self.seal_secret)
         finally:
             self._db.close()
             if self._lock:

@@ -20,7 +20,6 @@ from PySide6.QtGui import (
     QPdfWriter,
     QTextDocument,
 )
-from PySide6.QtWidgets import QApplication
 
 from station import __version__
 from station.domain.election import DEMO_CASE
@@ -42,14 +41,17 @@ OBSERVERS_CERTIFICATION = (
 _BLANK_OBSERVER_LINES = 2  # handwritten names when none were entered
 
 
-def ensure_gui() -> None:
-    """QPdfWriter needs an application object; the command line makes one with no screen.
+def require_gui() -> None:
+    """QPdfWriter and font metrics need an application object; the caller makes it.
 
-    A QApplication (not just a QGuiApplication), so that windows opened later in the
-    same process still work.
+    Drawing makes none as a side effect: the windows have theirs (`app.ensure_app`),
+    the command line makes one with no screen (`display.ensure_offscreen_app`).
     """
     if QGuiApplication.instance() is None:
-        QApplication(["station", "-platform", "offscreen"])
+        raise RuntimeError(
+            "drawing the tally sheet needs a QGuiApplication: make one first"
+            " (station.ui.display.ensure_offscreen_app)"
+        )
 
 
 def render_pdf(document: Mapping[str, Any], paper: str = "letter") -> bytes:
@@ -58,7 +60,7 @@ def render_pdf(document: Mapping[str, Any], paper: str = "letter") -> bytes:
     Every page carries a footer naming the case, the sheet, the certified head, the
     signing key and "page N of M", so that no page can be read, or swapped, alone.
     """
-    ensure_gui()
+    require_gui()
     data = QByteArray()
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
@@ -136,7 +138,7 @@ def _uuid_of(digest: str) -> str:
 
 def unprintable(text: str) -> str:
     """The characters of `text` the sheet's font cannot draw (they would print as boxes)."""
-    ensure_gui()
+    require_gui()
     metrics = QFontMetricsF(_sheet_font(10))
     return "".join(
         sorted({ch for ch in text if not ch.isspace() and not metrics.inFontUcs4(ord(ch))})

@@ -9,7 +9,7 @@ Everything a person typed is checked before anything is written.
 from dataclasses import dataclass
 from datetime import datetime
 
-from station.domain import Action, Count, ReplayError, Sheet, SheetKind
+from station.domain import Action, Change, Count, ReplayError, Sheet, SheetKind
 from station.domain.tally_sheet import (
     Observer,
     SheetError,
@@ -18,7 +18,8 @@ from station.domain.tally_sheet import (
     computed_facts,
 )
 from station.journal import Journal
-from station.journal.records import Record
+from station.journal.session import CountSession
+from station.journal.session import earlier_key as earlier_key  # where callers look for it
 
 
 @dataclass(frozen=True)
@@ -76,19 +77,19 @@ def differs_from_journal(journal: Journal, count: Count) -> str | None:
 
 
 def prepare_sheet(
-    journal: Journal,
-    count: Count,
+    session: CountSession,
     request: SheetRequest,
     *,
     key_fingerprint: str,
     key_changed_from: str | None = None,
-) -> Record:
-    """Record the SIGN event for `request` at the journal's head; return it.
+) -> Change:
+    """Record the SIGN event for `request` at the journal's head; return what it changed.
 
-    `count` must be the count of every event in `journal` (the caller applies the
-    returned record to it). Raises SheetError if no sheet may be prepared now or a name
-    is unusable, and WriteFailed if the event could not be recorded.
+    The session's count must be the count of every event in its journal. Raises
+    SheetError if no sheet may be prepared now or a name is unusable, and WriteFailed
+    if the event could not be recorded (nothing written either way).
     """
+    journal, count = session.journal, session.count
     sheet = checked_request(journal, count, request)
     setup = journal.election.setup
     now = datetime.now().astimezone()
@@ -106,23 +107,14 @@ def prepare_sheet(
     }
     if key_changed_from is not None:
         detail["key_changed_from"] = key_changed_from
-    return journal.append(Action.SIGN, target=journal.head_seq, detail=detail)
+    return session.commit(Action.SIGN, target=journal.head_seq, detail=detail)
 
 
-def reopen_count(journal: Journal, count: Count, reason: str) -> Record:
-    """Record that the locked count is opened again, and why; return the event."""
-    if count.locked_by is None:
+def reopen_count(session: CountSession, reason: str) -> Change:
+    """Record that the locked count is opened again, and why; return what it changed."""
+    if session.count.locked_by is None:
         raise SheetError("the count is not locked; there is nothing to reopen")
-    return journal.append(Action.REOPEN, detail={"reason": clean_reason(reason)})
-
-
-def earlier_key(journal: Journal, count: Count) -> str | None:
-    """The fingerprint of the key named by this election's last sheet, if any."""
-    if not count.sheets:
-        return None
-    record = journal.record(count.sheets[-1].seq)
-    key = record.details().get("key") if record else None
-    return key if isinstance(key, str) else None
+    return session.commit(Action.REOPEN, detail={"reason": clean_reason(reason)})
 
 
 def _count_dates(journal: Journal, now: datetime) -> str:

@@ -1,1 +1,1 @@
-"""PySide6 widgets and windows: the operator window, dialogs and undo commands."""
+"""PySide6, in rooms by job: operator/, dashboard/ (read-only, lint-checked), start/."""

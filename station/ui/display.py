@@ -71,3 +71,15 @@ def fatal_start_is_one_line() -> Iterator[None]:
         yield
     finally:
         qInstallMessageHandler(previous)
+
+
+def ensure_offscreen_app() -> None:
+    """An application object with no screen, for drawing tally sheets on the command line.
+
+    A QApplication (not just a QGuiApplication), so that windows opened later in the
+    same process still work.
+    """
+    from PySide6.QtWidgets import QApplication
+
+    if QApplication.instance() is None:
+        QApplication(["station", "-platform", "offscreen"])

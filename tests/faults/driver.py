@@ -26,7 +26,8 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from station.domain import Call
 from station.journal import Journal
-from station.ui.count_controller import CountController
+from station.journal.seal import station_secret
+from station.ui.operator.controller import CountController
 
 CALLS = {"F": Call.FOR, "A": Call.AGAINST, "C": Call.CHALLENGE, "V": Call.VOID}
 
@@ -39,7 +40,9 @@ def say(line: str) -> None:
 def main(path: Path) -> int:
     signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
     unlimited = resource.getrlimit(resource.RLIMIT_FSIZE)
-    controller = CountController(Journal.open(path))
+    # As app.py opens a file to count: with this station's sealing secret, so that its
+    # close stores a sealed snapshot (made here on first use, as in a real station).
+    controller = CountController(Journal.open(path, seal_secret=station_secret()))
     failures: list[str] = []
     controller.write_failed.connect(failures.append)
     journal = controller.journal

@@ -29,11 +29,12 @@ from pytestqt.qtbot import QtBot
 from station.cli import SUBCOMMANDS, main
 from station.domain import Action, Call, ElectionSetup, SetupError, SheetKind
 from station.journal import CorruptJournal, Journal, schema, snapshots
+from station.journal.session import CountSession
 from station.sheet.export import export_sheet
 from station.sheet.keys import key_for_signing
 from station.sheet.prepare import SheetRequest, prepare_sheet
-from station.ui.count_controller import CountController
-from station.ui.new_election_dialog import NewElectionDialog
+from station.ui.operator.controller import CountController
+from station.ui.start.new_election import NewElectionDialog
 from tests.conftest import JFK8
 from tests.journal.test_fold import random_journal
 
@@ -103,7 +104,7 @@ def run(argv: list[str]) -> tuple[int, str, str]:
 @pytest.fixture(autouse=True)
 def no_windows(monkeypatch: pytest.MonkeyPatch) -> None:
     """The commands that open a window check their file, then return instead of running."""
-    from station.ui.dashboard_feed import JournalFollower
+    from station.ui.dashboard.feed import JournalFollower
 
     def operator(journal: Journal) -> int:
         journal.close()
@@ -162,8 +163,7 @@ def template(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
                 key = key_for_signing()
                 request = SheetRequest(SheetKind.FINAL, "R. Agent", [], None)
                 prepare_sheet(
-                    journal,
-                    journal.restore(trust_snapshots=False),
+                    CountSession(journal, journal.restore(trust_snapshots=False)),
                     request,
                     key_fingerprint=key.fingerprint,
                 )
@@ -344,7 +344,7 @@ def test_fuzzed_new_election_dialog(
         folder = Path(temp)
         (folder / "existing.station").write_text("keep me")
         before = snapshot(folder)
-        dialog = NewElectionDialog(folder=folder)
+        dialog = NewElectionDialog(folder=folder, create=Journal.create)
         try:
             dialog.open()
             for field, text in (

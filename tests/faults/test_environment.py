@@ -20,10 +20,10 @@ from pytestqt.qtbot import QtBot
 
 from station.domain import Action, Call
 from station.journal import Journal
-from station.ui.operator_window import OperatorWindow
+from station.ui.operator.window import OperatorWindow
 from tests.conftest import JFK8, verify_file
 from tests.faults.conftest import Station
-from tests.ui.test_operator_window import figures, key, open_window
+from tests.ui.windows import figures, key, open_window
 
 
 @pytest.fixture

@@ -27,12 +27,13 @@ from station.journal import CorruptJournal, Journal, JournalError, chain_check, 
 from station.journal.chain import event_hash, snapshot_digest
 from station.journal.schema import SNAPSHOT_GUARD_STATEMENTS
 from station.journal.seal import seal, station_secret
+from station.journal.session import CountSession
 from station.sheet.export import ExportError
 from station.sheet.keys import key_for_signing
 from station.sheet.prepare import SheetRequest, prepare_sheet, reopen_count
-from station.ui import count_controller
-from station.ui.count_controller import CountController
-from station.ui.dashboard_feed import JournalFollower
+from station.ui.dashboard.feed import JournalFollower
+from station.ui.operator import controller as count_controller
+from station.ui.operator.controller import CountController
 from tests.conftest import JFK8
 from tests.faults.test_tampering import Pristine, election, pristine  # noqa: F401 (fixtures)
 from tests.journal.test_snapshots import long_count, often  # noqa: F401 (fixtures)
@@ -152,7 +153,7 @@ def test_a_short_head_is_refused_in_one_line(election: Pristine) -> None:  # noq
 
 
 def test_the_operator_window_shows_a_head_long_enough(qtbot: QtBot, election_file: Path) -> None:
-    from tests.ui.test_operator_window import open_window
+    from tests.ui.windows import open_window
 
     window = open_window(qtbot, election_file)
     try:
@@ -263,9 +264,11 @@ def test_deeply_nested_detail_is_one_line_everywhere(
     ):
         code, _out, err = station(*argv)
         assert code in (0, 2) and err.count("\n") <= 1, (argv, err)
-    journal = Journal.open(election.file)  # as `station open` does, before its window
+    journal = Journal.open(
+        election.file, seal_secret=station_secret()
+    )  # as `station open` does, before its window
     try:
-        journal.restore()
+        journal.restore(secret=station_secret())
     except JournalError as error:
         assert "\n" not in str(error)
     finally:
@@ -317,7 +320,7 @@ def append_misshashed(path: Path) -> int:
 
 
 def refuses_to_count(qtbot: QtBot, path: Path, seq: int) -> None:
-    journal = Journal.open(path)
+    journal = Journal.open(path, seal_secret=station_secret())
     try:
         with pytest.raises(CorruptJournal, match=f"event {seq:,} does not match the hash chain"):
             CountController(journal)
@@ -356,7 +359,7 @@ def test_opening_a_long_count_checks_every_event_it_folds(
         monkeypatch.setattr(chain_check, "_spare_cores", lambda: 1)
     journal = Journal.open(long_count, read_only=True)
     expected = 0 if start != "from-its-snapshot" else 282
-    started = snapshots.start_from(journal, journal.head_seq)
+    started = snapshots.start_from(journal, journal.head_seq, station_secret())
     assert (0 if started is None else started.seq) == expected
     journal.close()
     seq = append_misshashed(long_count)
@@ -391,7 +394,7 @@ def test_a_vacuumed_copy_is_counted_into_in_wal_mode(
     reader.execute("BEGIN")
     reader.execute("SELECT COUNT(*) FROM events").fetchone()
     try:
-        controller = CountController(Journal.open(copy))
+        controller = CountController(Journal.open(copy, seal_secret=station_secret()))
         changes = controller.count.counted
         controller.record(Call.FOR)
         assert controller.count.counted == changes + 1
@@ -418,20 +421,19 @@ def events_in(path: Path) -> int:
 
 
 def test_the_file_alone_never_lags_far_behind(election_file: Path, tmp_path: Path) -> None:
-    journal = Journal.open(election_file)
+    journal = Journal.open(election_file, seal_secret=station_secret())
     try:
         journal.start_session()
         for _ in range(5):
             journal.append(Action.CALL, Call.FOR)
         sign = prepare_sheet(
-            journal,
-            journal.restore(trust_snapshots=False),
+            CountSession(journal, journal.restore(trust_snapshots=False)),
             SheetRequest(SheetKind.INTERIM, "R. Agent", [], None),
             key_fingerprint=key_for_signing().fingerprint,
         )
         # A copy made right after a sheet (or a pause) holds it.
-        assert events_in(copy_alone(election_file, tmp_path / "a.station")) >= sign.seq
-        reopen_count(journal, journal.restore(trust_snapshots=False), "next morning")
+        assert events_in(copy_alone(election_file, tmp_path / "a.station")) >= sign.event.seq
+        reopen_count(CountSession(journal, journal.restore(trust_snapshots=False)), "next morning")
         for _ in range(600):
             journal.append(Action.CALL, Call.AGAINST)
         lag = journal.head_seq - events_in(copy_alone(election_file, tmp_path / "b.station"))
@@ -441,7 +443,7 @@ def test_the_file_alone_never_lags_far_behind(election_file: Path, tmp_path: Pat
 
 
 def test_verify_warns_of_a_copy_without_its_wal(election_file: Path, tmp_path: Path) -> None:
-    journal = Journal.open(election_file)
+    journal = Journal.open(election_file, seal_secret=station_secret())
     try:
         journal.start_session()
         journal.append(Action.CALL, Call.FOR)
@@ -460,7 +462,7 @@ def test_verify_warns_of_a_copy_without_its_wal(election_file: Path, tmp_path: P
 def test_station_copy_takes_the_wal_too_and_never_overwrites(
     election_file: Path, tmp_path: Path
 ) -> None:
-    journal = Journal.open(election_file)
+    journal = Journal.open(election_file, seal_secret=station_secret())
     try:
         journal.start_session()
         for _ in range(3):
@@ -577,14 +579,13 @@ def signed_long_count(tmp_path: Path, often: None) -> Path:  # noqa: F811
     """300 calls and an interim sheet, closed by a station: it stored a snapshot."""
     path = tmp_path / "long.station"
     Journal.create(path, dataclasses.replace(JFK8, ballots=None, pile=0))
-    journal = Journal.open(path)
+    journal = Journal.open(path, seal_secret=station_secret())
     journal.start_session()
     for number in range(300):
         journal.append(Action.CALL, Call.FOR if number % 3 else Call.AGAINST)
     request = SheetRequest(SheetKind.INTERIM, "R. Agent", [], None)
     prepare_sheet(
-        journal,
-        journal.restore(trust_snapshots=False),
+        CountSession(journal, journal.restore(trust_snapshots=False)),
         request,
         key_fingerprint=key_for_signing().fingerprint,
     )
@@ -604,7 +605,7 @@ def test_the_window_refuses_to_certify_or_export_a_forged_snapshot(
     truth = journal.restore(trust_snapshots=False)
     journal.close()
     forge_sealed_snapshot(signed_long_count)
-    controller = CountController(Journal.open(signed_long_count))
+    controller = CountController(Journal.open(signed_long_count, seal_secret=station_secret()))
     try:
         shown = controller.count.tally
         assert (shown.for_union, shown.against) == (
@@ -634,9 +635,9 @@ def test_the_window_certifies_and_exports_a_count_opened_from_its_own_snapshot(
 ) -> None:
     monkeypatch.setattr(count_controller, "RECENT_CHANGES", 5)
     journal = Journal.open(signed_long_count, read_only=True)
-    assert snapshots.start_from(journal, journal.head_seq - 5) is not None
+    assert snapshots.start_from(journal, journal.head_seq - 5, station_secret()) is not None
     journal.close()
-    controller = CountController(Journal.open(signed_long_count))
+    controller = CountController(Journal.open(signed_long_count, seal_secret=station_secret()))
     try:
         controller.reopen("the next morning")
         controller.record(Call.FOR)

@@ -125,9 +125,10 @@ def sealed_snapshot(folder: Path) -> bool:
     try:
         with pytest.MonkeyPatch.context() as patch:
             patch.setenv("XDG_DATA_HOME", str(folder / "data"))
+            secret = station_secret(create=False)
             return (
-                station_secret(create=False) is not None
-                and snapshots.start_from(journal, journal.head_seq) is not None
+                secret is not None
+                and snapshots.start_from(journal, journal.head_seq, secret) is not None
             )
     finally:
         journal.close()

@@ -26,8 +26,9 @@ from station.domain import Call, SheetKind
 from station.domain.parties import Party
 from station.domain.tally_sheet import Observer
 from station.journal import Journal, snapshots
+from station.journal.seal import station_secret
 from station.sheet.prepare import SheetRequest
-from station.ui.count_controller import CountController
+from station.ui.operator.controller import CountController
 from tests.conftest import JFK8
 
 COLUMNS = {
@@ -70,7 +71,7 @@ DETAIL_KEYS = {
 
 
 @pytest.fixture
-def counted(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, Path]:
+def counted(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, qapp: object) -> tuple[Path, Path]:
     """A count with every kind of event, its final sheet exported, and a snapshot."""
     monkeypatch.setattr(snapshots, "SNAPSHOT_EVERY", 1)
     monkeypatch.setattr(snapshots, "SNAPSHOT_LAG", 1)
@@ -79,7 +80,7 @@ def counted(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, Path
         path,
         replace(JFK8, eligible=20, ballots=10, pile=3),
     )
-    controller = CountController(Journal.open(path))
+    controller = CountController(Journal.open(path, seal_secret=station_secret()))
     for call in (Call.FOR, Call.FOR, Call.FOR):
         controller.record(call)
     controller.check_pile(Call.FOR, 1, 3)

@@ -26,6 +26,7 @@ from station.domain.tally_sheet import Observer
 from station.journal import Journal
 from station.journal.chain import OPTIONAL_SETUP_FIELDS, SETUP_FIELDS, event_hash
 from station.journal.records import EVENT_FIELDS
+from station.journal.session import CountSession
 from station.sheet.document import canonical_json
 from station.sheet.export import export_sheet
 from station.sheet.keys import create_key, key_for_signing
@@ -84,8 +85,7 @@ def pristine(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Pristine]:
         key = key_for_signing()
         request = SheetRequest(SheetKind.FINAL, "R. Agent", [Observer.parse("Union:Ann")], None)
         sign = prepare_sheet(
-            journal,
-            journal.restore(trust_snapshots=False),
+            CountSession(journal, journal.restore(trust_snapshots=False)),
             request,
             key_fingerprint=key.fingerprint,
         )
@@ -95,7 +95,7 @@ def pristine(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Pristine]:
         head = f"{reader.head_seq}:{reader.head_hash[:16]}"
         events = reader.head_seq
         reader.close()
-        yield Pristine(path, folder / "sheet", key.fingerprint, head, sign.seq, events)
+        yield Pristine(path, folder / "sheet", key.fingerprint, head, sign.event.seq, events)
 
 
 @pytest.fixture

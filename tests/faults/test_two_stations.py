@@ -19,8 +19,8 @@ from pytestqt.qtbot import QtBot
 from station.app import Station as StationApp
 from station.cli import main
 from station.journal import Journal, JournalLocked
-from station.ui.count_controller import CountController
-from station.ui.dashboard_feed import JournalFollower
+from station.ui.dashboard.feed import JournalFollower
+from station.ui.operator.controller import CountController
 from tests.faults.conftest import Station
 
 REFUSAL = "another station has this election open for counting"

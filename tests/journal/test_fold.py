@@ -8,6 +8,7 @@ import pytest
 from station.domain import Action, Call, Count
 from station.domain.tally_sheet import computed_facts
 from station.journal import CorruptJournal, Journal
+from station.journal.seal import station_secret
 from tests.conftest import JFK8, built_in_ram
 from tests.domain.random_operator import random_events, state
 from tests.journal.test_verify import tamper
@@ -21,7 +22,7 @@ def random_journal(path: Path, events: int, seed: int) -> None:
     setup = dataclasses.replace(JFK8, ballots=None, pile=5)
     with built_in_ram(path) as scratch:
         Journal.create(scratch, setup)
-        with Journal.open(scratch) as journal:
+        with Journal.open(scratch, seal_secret=station_secret()) as journal:  # a station's
             journal.start_session()
             count = journal.fold()
             for event in random_events(count, events, seed):

@@ -39,8 +39,10 @@ def test_closing_a_long_count_stores_a_snapshot(long_count: Path) -> None:
     try:
         assert journal.head_seq == 302
         assert journal.snapshot_seqs() == [302 - LAG]
-        assert state(journal.restore()) == state(journal.fold())
-        assert state(journal.restore(until=100)) == state(journal.fold(until=100))
+        assert state(journal.restore(secret=station_secret())) == state(journal.fold())
+        assert state(journal.restore(until=100, secret=station_secret())) == state(
+            journal.fold(until=100)
+        )
     finally:
         journal.close()
     assert verify_file(long_count).ok
@@ -107,7 +109,7 @@ def started_from(path: Path, monkeypatch: pytest.MonkeyPatch) -> list[int]:
     monkeypatch.setattr(Journal, "fold", spy)
     journal = Journal.open(path, read_only=True)
     try:
-        assert state(journal.restore()) == state(fold(journal))
+        assert state(journal.restore(secret=station_secret())) == state(fold(journal))
     finally:
         journal.close()
         monkeypatch.setattr(Journal, "fold", fold)
@@ -158,7 +160,9 @@ def test_another_station_starts_from_its_own_snapshots_only(
 ) -> None:
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "another-station"))
     assert started_from(long_count, monkeypatch) == [0]
-    journal = Journal.open(long_count)  # counts on, and closes: its own snapshot
+    journal = Journal.open(
+        long_count, seal_secret=station_secret()
+    )  # counts on, and closes: its own snapshot
     journal.start_session()
     journal.close()
     journal = Journal.open(long_count, read_only=True)
@@ -171,9 +175,9 @@ def test_another_station_starts_from_its_own_snapshots_only(
 
 
 def test_each_close_adds_a_snapshot_once_enough_events_came(long_count: Path) -> None:
-    journal = Journal.open(long_count)
+    journal = Journal.open(long_count, seal_secret=station_secret())
     journal.start_session()
-    count = journal.restore()
+    count = journal.restore(secret=station_secret())
     for seq in range(count.last_seq + 1, count.last_seq + 60):
         journal.append(*_any_call(count, seq))
     journal.close()
@@ -181,7 +185,7 @@ def test_each_close_adds_a_snapshot_once_enough_events_came(long_count: Path) ->
     try:
         seqs = journal.snapshot_seqs()
         assert seqs == [302 - LAG, journal.head_seq - LAG]
-        assert state(journal.restore()) == state(journal.fold())
+        assert state(journal.restore(secret=station_secret())) == state(journal.fold())
     finally:
         journal.close()
     assert verify_file(long_count).ok
@@ -217,7 +221,7 @@ def test_a_snapshot_is_frozen_exactly_and_sealed(long_count: Path) -> None:
 
 def test_an_index_added_while_a_station_counts_is_noticed(long_count: Path) -> None:
     """The file is asked again when its schema changes: no fast way, no snapshot, then."""
-    journal = Journal.open(long_count)
+    journal = Journal.open(long_count, seal_secret=station_secret())
     try:
         journal.start_session()
         assert journal.canonical
@@ -225,7 +229,7 @@ def test_an_index_added_while_a_station_counts_is_noticed(long_count: Path) -> N
         conn.execute("CREATE INDEX extra ON events (call, seq)")
         conn.commit()
         conn.close()
-        count = journal.restore()
+        count = journal.restore(secret=station_secret())
         for seq in range(count.last_seq + 1, count.last_seq + 60):
             journal.append(*_any_call(count, seq))
         assert not journal.canonical
@@ -246,7 +250,7 @@ def test_statistics_from_analyze_change_nothing(long_count: Path) -> None:
     journal = Journal.open(long_count, read_only=True)
     try:
         assert journal.canonical
-        started = snapshots.start_from(journal, journal.head_seq)
+        started = snapshots.start_from(journal, journal.head_seq, station_secret())
         assert started is not None and started.seq == 302 - LAG
     finally:
         journal.close()

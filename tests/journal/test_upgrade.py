@@ -10,6 +10,7 @@ from sqlite_utils import Database
 from station.domain import Action, Call, ElectionSetup, SheetKind
 from station.journal import Journal, schema
 from station.journal.chain import setup_hash
+from station.journal.session import CountSession
 from station.sheet.prepare import SheetRequest, prepare_sheet
 from tests.conftest import verify_file
 
@@ -39,7 +40,9 @@ def make_version_1(path: Path, setup: ElectionSetup) -> None:
     conn.close()
 
 
-def test_a_version_1_file_is_upgraded_with_its_hashes(tmp_path: Path, setup: ElectionSetup) -> None:
+def test_a_version_1_file_is_upgraded_with_its_hashes(
+    tmp_path: Path, setup: ElectionSetup, qapp: object
+) -> None:
     path = tmp_path / "old.station"
     make_version_1(path, setup)
     conn = sqlite3.connect(path)
@@ -64,8 +67,7 @@ def test_a_version_1_file_is_upgraded_with_its_hashes(tmp_path: Path, setup: Ele
     assert journal.election.setup.pile == 0  # no pile checks in a count begun without them
     journal.start_session()
     prepare_sheet(
-        journal,
-        journal.restore(trust_snapshots=False),
+        CountSession(journal, journal.restore(trust_snapshots=False)),
         SheetRequest(kind=SheetKind.INTERIM, agent="R. Agent", observers=[], place=None),
         key_fingerprint="test",
     )

@@ -17,6 +17,7 @@ from station.journal.chain import event_hash
 from station.journal.chain_check import ChainCheck
 from station.journal.checks import first_break, well_typed
 from station.journal.schema import EVENT_GUARDS, NOT_PLAIN_CALL, SNAPSHOT_GUARD_STATEMENTS
+from station.journal.seal import station_secret
 from station.journal.verify import Verdict, verify_records
 from tests.conftest import JFK8, verify_file
 from tests.journal.test_fold import random_journal
@@ -266,7 +267,7 @@ def test_the_written_out_type_rule_is_the_type_rule(row: tuple[object, ...]) -> 
 def a_short_count(path: Path) -> None:
     """FOR, AGAINST, FOR, then a FOR taken back and an AGAINST: FOR 2, AGAINST 2."""
     Journal.create(path, JFK8)
-    journal = Journal.open(path)
+    journal = Journal.open(path, seal_secret=station_secret())
     journal.start_session()  # 1
     for call in (Call.FOR, Call.AGAINST, Call.FOR, Call.FOR):
         journal.append(Action.CALL, call)  # 2..5
@@ -295,7 +296,10 @@ def test_an_index_edited_behind_its_definition_changes_no_count(tmp_path: Path) 
     journal = Journal.open(path, read_only=True)
     try:
         assert journal.canonical
-        assert (journal.restore().tally.for_union, journal.fold().tally.for_union) == (2, 2)
+        assert (
+            journal.restore(secret=station_secret()).tally.for_union,
+            journal.fold().tally.for_union,
+        ) == (2, 2)
     finally:
         journal.close()
     verdict = verify_file(path)
@@ -335,7 +339,7 @@ def test_a_table_defined_otherwise_is_read_one_event_at_a_time(tmp_path: Path) -
     try:
         assert not journal.canonical
         with pytest.raises(CorruptJournal, match="'CALL' is not a valid Action"):
-            journal.restore()
+            journal.restore(secret=station_secret())
     finally:
         journal.close()
     verdict = verify_file(path)
@@ -389,7 +393,7 @@ def test_an_index_hidden_in_the_schema_changes_no_count(tmp_path: Path) -> None:
     try:
         assert not journal.canonical
         truth = careful_verdict(path)
-        assert journal.restore().tally == journal.fold().tally == truth.tally
+        assert journal.restore(secret=station_secret()).tally == journal.fold().tally == truth.tally
     finally:
         journal.close()
     assert verify_file(path) == truth and truth.ok
@@ -418,7 +422,7 @@ def test_a_call_a_trigger_swallows_is_never_acknowledged(
     conn.execute(f"CREATE TRIGGER swallow {trigger}")
     conn.commit()
     conn.close()
-    journal = Journal.open(election_file)
+    journal = Journal.open(election_file, seal_secret=station_secret())
     try:
         journal.start_session()
         head = journal.head_seq

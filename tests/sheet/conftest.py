@@ -9,6 +9,7 @@ import pytest
 from station.domain import Action, Call, SheetKind
 from station.domain.tally_sheet import Observer
 from station.journal import Journal
+from station.journal.session import CountSession
 from station.sheet.document import canonical_json
 from station.sheet.export import export_sheet
 from station.sheet.keys import StationKey, key_for_signing
@@ -34,12 +35,11 @@ def count_calls(journal: Journal, calls: int, seed: int = 8) -> None:
 def sign(journal: Journal, key: StationKey, kind: SheetKind = SheetKind.FINAL) -> int:
     """Prepare a sheet at the journal's head; return its SIGN event's seq."""
     record = prepare_sheet(
-        journal,
-        journal.restore(trust_snapshots=False),
+        CountSession(journal, journal.restore(trust_snapshots=False)),
         SheetRequest(kind=kind, agent="R. Agent", observers=OBSERVERS, place="Staten Island, NY"),
         key_fingerprint=key.fingerprint,
     )
-    return record.seq
+    return record.event.seq
 
 
 @pytest.fixture
@@ -78,3 +78,8 @@ def resign(folder: Path, key: StationKey) -> None:
     data = canonical_json(manifest)
     (folder / "manifest.json").write_bytes(data)
     (folder / "manifest.sig").write_bytes(base64.b64encode(key.sign(data)) + b"\n")
+
+
+@pytest.fixture(autouse=True)
+def _gui(qapp: object) -> None:
+    """Sheets are drawn with Qt: the application object the station's caller would make."""

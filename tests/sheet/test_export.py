@@ -103,6 +103,7 @@ def test_the_pdf_carries_every_line_and_name(
 def test_interim_and_revision_sheets_say_what_they_are(
     journal: Journal, key: StationKey, tmp_path: Path
 ) -> None:
+    from station.journal.session import CountSession
     from station.sheet.prepare import reopen_count
 
     count_calls(journal, 5)
@@ -110,7 +111,9 @@ def test_interim_and_revision_sheets_say_what_they_are(
     export_sheet(journal, journal.restore(trust_snapshots=False), tmp_path / "interim", key)
     assert "INTERIM TALLY" in pdf_text(tmp_path / "interim" / "tally.pdf")
     first = sign(journal, key)
-    reopen_count(journal, journal.restore(trust_snapshots=False), "recount of the FOR pile")
+    reopen_count(
+        CountSession(journal, journal.restore(trust_snapshots=False)), "recount of the FOR pile"
+    )
     count_calls(journal, 1, seed=3)
     sign(journal, key)
     export_sheet(journal, journal.restore(trust_snapshots=False), tmp_path / "revision", key)
@@ -214,6 +217,7 @@ def test_three_observers_a_side_fit_on_one_page(
     journal: Journal, key: StationKey, tmp_path: Path, paper: str
 ) -> None:
     from station.domain.tally_sheet import Observer
+    from station.journal.session import CountSession
     from station.sheet.prepare import SheetRequest, prepare_sheet
 
     count_calls(journal, 30)
@@ -222,7 +226,9 @@ def test_three_observers_a_side_fit_on_one_page(
     observers += [Observer.parse(f"Union:{n}") for n in names[3:]]
     request = SheetRequest(SheetKind.FINAL, "R. Agent", observers, "Staten Island, NY")
     prepare_sheet(
-        journal, journal.restore(trust_snapshots=False), request, key_fingerprint=key.fingerprint
+        CountSession(journal, journal.restore(trust_snapshots=False)),
+        request,
+        key_fingerprint=key.fingerprint,
     )
     export_sheet(journal, journal.restore(trust_snapshots=False), tmp_path / "x", key, paper=paper)
     info = subprocess.run(

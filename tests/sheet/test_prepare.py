@@ -7,6 +7,7 @@ import pytest
 from station.domain import Action, Call, SheetKind
 from station.domain.tally_sheet import SheetError
 from station.journal import CorruptJournal, Journal, WriteFailed
+from station.journal.session import CountSession
 from station.sheet.keys import StationKey
 from station.sheet.prepare import SheetRequest, earlier_key, prepare_sheet, reopen_count
 from tests.conftest import verify_file
@@ -35,8 +36,7 @@ def test_calls_after_sign_off_need_a_reopen(signed: Journal, key: StationKey) ->
     assert count.locked_by is not None
     with pytest.raises(SheetError, match="reopened before another sheet"):
         prepare_sheet(
-            signed,
-            count,
+            CountSession(signed, count),
             SheetRequest(kind=SheetKind.FINAL, agent="R. Agent", observers=[], place=None),
             key_fingerprint=key.fingerprint,
         )
@@ -49,7 +49,7 @@ def test_calls_after_sign_off_need_a_reopen(signed: Journal, key: StationKey) ->
 def test_a_revision_supersedes_and_names_its_predecessor(signed: Journal, key: StationKey) -> None:
     first = signed.last_records(1)[0]
     count = signed.restore(trust_snapshots=False)
-    reopen_count(signed, count, "a ballot was found in the box")
+    reopen_count(CountSession(signed, count), "a ballot was found in the box")
     count_calls(signed, 3, seed=2)
     seq = sign(signed, key)
     detail = signed.record(seq).details()  # type: ignore[union-attr]
@@ -64,10 +64,10 @@ def test_a_revision_supersedes_and_names_its_predecessor(signed: Journal, key: S
 def test_reopening_an_unlocked_count_or_without_a_reason_is_refused(journal: Journal) -> None:
     count_calls(journal, 3)
     with pytest.raises(SheetError, match="not locked"):
-        reopen_count(journal, journal.restore(trust_snapshots=False), "why not")
+        reopen_count(CountSession(journal, journal.restore(trust_snapshots=False)), "why not")
     journal.append(Action.SIGN, target=journal.head_seq, detail={"kind": "interim"})
     with pytest.raises(SheetError, match="reason"):
-        reopen_count(journal, journal.restore(trust_snapshots=False), "   ")
+        reopen_count(CountSession(journal, journal.restore(trust_snapshots=False)), "   ")
 
 
 def test_an_interim_sheet_then_the_final_one(journal: Journal, key: StationKey) -> None:
@@ -83,14 +83,13 @@ def test_a_sheet_with_a_forged_line_fails_verify(election_file: Path, key: Stati
     journal = Journal.open(election_file)
     journal.start_session()
     count_calls(journal, 20)
-    record = prepare_sheet(
-        journal,
-        journal.restore(trust_snapshots=False),
+    change = prepare_sheet(
+        CountSession(journal, journal.restore(trust_snapshots=False)),
         SheetRequest(kind=SheetKind.FINAL, agent="R. Agent", observers=OBSERVERS, place=None),
         key_fingerprint=key.fingerprint,
     )
     journal.close()
-    detail = record.details()
+    detail = dict(change.event.detail or {})
     assert isinstance(detail["lines"], dict)
     # A station that wrote a different number into its SIGN event would be caught.
     detail["lines"]["3"] += 1
@@ -109,8 +108,7 @@ def test_a_read_only_journal_cannot_prepare_a_sheet(election_file: Path, key: St
     try:
         with pytest.raises(WriteFailed):
             prepare_sheet(
-                reader,
-                reader.restore(trust_snapshots=False),
+                CountSession(reader, reader.restore(trust_snapshots=False)),
                 SheetRequest(kind=SheetKind.FINAL, agent="R. Agent", observers=[], place=None),
                 key_fingerprint=key.fingerprint,
             )

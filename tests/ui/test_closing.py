@@ -9,7 +9,7 @@ from pytestqt.qtbot import QtBot
 
 from station import app
 from station.journal import Journal
-from station.ui.dashboard_feed import JournalFollower
+from station.ui.dashboard.feed import JournalFollower
 from tests.conftest import Connections
 
 
@@ -52,7 +52,7 @@ def test_a_dashboard_that_cannot_be_shown_lets_go_of_the_file(
     def broken(*args: object, **kwargs: object) -> None:
         raise RuntimeError("no window today")
 
-    monkeypatch.setattr("station.ui.dashboard.DashboardWindow", broken)
+    monkeypatch.setattr("station.ui.dashboard.window.DashboardWindow", broken)
     with pytest.raises(RuntimeError, match="no window today"):
         app.run_dashboard(election_file, None)
     assert sqlite_connections.left_open() == []

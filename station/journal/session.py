@@ -1,0 +1,186 @@
+"""The count session: check with the rules, append to the journal, fold, report the change.
+
+Every event a station writes goes through `CountSession.commit`: the domain's rules see
+the event first (`Count.check`, so nothing a replay would refuse is ever written), then
+the journal commits it durably, then the very record the journal returned is folded
+into the count, and the `Change` it made is what the caller reports. The operator
+window (through its Qt controller), `station sign` and `station reopen`, the self-test
+and the tests all commit this way; none has a copy of the step.
+
+How a new phase plugs in: the envelope stage of a mail ballot, or a revised count once
+challenged ballots are opened, is a new `Action` in `domain/events.py` and its rule in
+`Count._plan` (what it checks and what it folds, in one place). The session commits it
+with `commit(Action.NEW_KIND, ...)` like any other event, and a small method here (as
+`record` or `check_pile` are) only names it for the interface. Nothing in this module
+knows what an event means beyond the lock and the box's size, which the rules of the
+count also enforce.
+
+Undo: the domain's own stacks are the only undo history (`Count.next_undo`,
+`Count.next_redo`). An undo or redo is a new, visible event committed here; the window
+reads what Ctrl+Z and Ctrl+Shift+Z would do from `undo_target` and `redo_target`, so
+there is no second stack (a QUndoStack) to keep in line with the journal. `UNDO_LIMIT`
+only bounds how far back Ctrl+Z reaches in one stretch: older calls stay recorded and
+counted regardless.
+"""
+
+from collections import deque
+
+from station.domain import Action, Call, Change, Count, ElectionSetup, Event, Sheet
+from station.domain.parties import Party
+from station.domain.statements import lock_refusal_statement
+from station.journal.records import Record
+from station.journal.store import Journal
+
+UNDO_LIMIT = 1000  # how far back Ctrl+Z reaches; older calls stay recorded regardless
+
+
+class Refused(Exception):
+    """The rules refuse this now (the count is locked); nothing was written.
+
+    Attributes:
+        reason: one line for the operator.
+    """
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class OverCount(Exception):
+    """A call would count more ballots than the box held; nothing was written.
+
+    `record(call, over_count=True)` records it, with that confirmation in the event.
+    """
+
+    def __init__(self, call: Call) -> None:
+        super().__init__(f"{call.label}: more ballots than the box held")
+        self.call = call
+
+
+class CountSession:
+    """One open journal and the count folded from it, written only through `commit`.
+
+    Attributes:
+        journal: the writable journal.
+        count: every event of `journal` folded, `journal.head_seq` included.
+        recent: the last changes, oldest first (at most `keep`), for the last-calls list.
+    """
+
+    def __init__(self, journal: Journal, count: Count, *, keep: int = 0) -> None:
+        self.journal = journal
+        self.count = count
+        self.recent: deque[Change] = deque(maxlen=keep)
+
+    @classmethod
+    def resume(cls, journal: Journal, *, keep: int) -> "CountSession":
+        """Fold the journal, the last `keep` events one by one, and open a session.
+
+        Everything but the last few events folds the fastest sound way (from a snapshot
+        sealed with the secret the journal was opened with); those few are replayed for
+        what they changed.
+        """
+        count = journal.restore(until=max(journal.head_seq - keep, 0), secret=journal.seal_secret)
+        session = cls(journal, count, keep=keep)
+        session.recent.extend(change for _record, change in journal.fold_one_by_one(count))
+        session.start()
+        return session
+
+    @property
+    def setup(self) -> ElectionSetup:
+        """The election being counted."""
+        return self.journal.election.setup
+
+    def start(self) -> Change:
+        """Record that this station opened the file (raises WriteFailed)."""
+        return self._folded(self.journal.start_session())
+
+    def commit(
+        self,
+        action: Action,
+        call: Call | None = None,
+        target: int | None = None,
+        detail: dict[str, object] | None = None,
+    ) -> Change:
+        """Check, append, fold: the one way an event is written; returns what it changed.
+
+        Raises ReplayError (the rules refuse it) or WriteFailed (the journal did not
+        record it); either way nothing was written and the count is as it was.
+        """
+        # The rules see the event before the journal does: a stale prompt or any other
+        # slip of the interface must never write an event that a replay would refuse.
+        self.count.check(Event(self.journal.head_seq + 1, action, call, target, detail))
+        return self._folded(self.journal.append(action, call, target, detail))
+
+    def _folded(self, record: Record) -> Change:
+        change = self.count.apply(record.event())
+        self.recent.append(change)
+        return change
+
+    # -- what the operator can do (each raises Refused, ReplayError or WriteFailed) --
+
+    def record(self, call: Call, *, over_count: bool = False) -> Change:
+        """Record one call. With the box's size known, a call beyond it raises OverCount
+        unless `over_count` confirms it; the confirmation is recorded with the call."""
+        self._refuse_while_locked()
+        ballots = self.setup.ballots
+        if ballots is not None and self.count.counted >= ballots and not over_count:
+            raise OverCount(call)
+        detail: dict[str, object] | None = {"over_count": True} if over_count else None
+        return self.commit(Action.CALL, call, detail=detail)
+
+    def undo_target(self) -> tuple[int, Call, int] | None:
+        """What an undo would take back now (seq, call, ballot number), or None."""
+        target = self.count.next_undo()
+        if target is None or len(self.count.undone(last=UNDO_LIMIT)) >= UNDO_LIMIT:
+            return None
+        return target[0], target[1], self.count.counted
+
+    def redo_target(self) -> tuple[int, Call, int] | None:
+        """What a redo would reinstate now (seq, call, ballot number), or None."""
+        target = self.count.next_redo()
+        return None if target is None else (target[0], target[1], self.count.counted + 1)
+
+    def undo(self) -> Change | None:
+        """Take back the last call that counts, as a new, visible event (None: nothing)."""
+        self._refuse_while_locked()
+        target = self.undo_target()
+        return None if target is None else self.commit(Action.UNDO, target[1], target[0])
+
+    def redo(self) -> Change | None:
+        """Reinstate the last call taken back, as a new, visible event (None: nothing)."""
+        self._refuse_while_locked()
+        target = self.redo_target()
+        return None if target is None else self.commit(Action.REDO, target[1], target[0])
+
+    def amend_challenge(self, seq: int, changes: dict[str, object]) -> Change:
+        """Give or correct the party, reason or note of a challenged ballot."""
+        self._refuse_while_locked()
+        return self.commit(Action.AMEND, None, seq, changes)
+
+    def dispute_void(self, seq: int, party: Party) -> Change:
+        """Carry the VOID call of event `seq` as a challenge by the disputing `party`."""
+        self._refuse_while_locked()
+        return self.commit(Action.DISPUTE, Call.VOID, seq, {"party": party.value})
+
+    def check_pile(self, call: Call, pile: int, found: int) -> Change:
+        """Record the recount of a full pile."""
+        self._refuse_while_locked()
+        return self.commit(Action.PILE, call, pile, {"found": found})
+
+    @property
+    def locked_by(self) -> Sheet | None:
+        """The tally sheet that locks the count, if one does."""
+        return self.count.locked_by
+
+    def _refuse_while_locked(self) -> None:
+        if self.count.locked_by is not None:
+            raise Refused(lock_refusal_statement(self.count.locked_by))
+
+
+def earlier_key(journal: Journal, count: Count) -> str | None:
+    """The fingerprint of the key named by this election's last sheet, if any."""
+    if not count.sheets:
+        return None
+    record = journal.record(count.sheets[-1].seq)
+    key = record.details().get("key") if record else None
+    return key if isinstance(key, str) else None

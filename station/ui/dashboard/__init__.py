@@ -1,0 +1,1 @@
+"""The observers' dashboard: read-only by construction (never imports sqlite3 or ui.operator)."""

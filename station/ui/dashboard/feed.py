@@ -1,0 +1,145 @@
+"""What feeds the observers' dashboard, as Qt signals: here, a journal followed.
+
+Every feed folds the same events into a `Count` with the same rules (the Qt-free
+`Followed` holds it), so an in-process dashboard and one in another process (or on
+another machine sharing the file) can never disagree about a figure. The following
+itself is `journal.follow.Follower`; this module only owns the timer and the signals.
+"""
+
+from collections import deque
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QTimer, Signal
+
+from station.domain import Change, Count, ElectionSetup
+from station.journal import Journal, Record
+from station.journal.follow import TICKER_LENGTH, Followed, Follower
+
+__all__ = ["TICKER_LENGTH", "DashboardFeed", "JournalFollower"]
+
+
+class DashboardFeed(QObject):
+    """The count as a dashboard sees it: read-only, folded from the journal.
+
+    Attributes (read from `followed`):
+        setup: the election.
+        count: the running count (never written to by the dashboard).
+        recent: the last changes, oldest first, for the ticker.
+        head_seq, head_hash: the journal position observers write down.
+        closed: whether the last event is the station closing the count.
+        key_fingerprint: the key observers can check the sheet against.
+
+    Signals:
+        changed(Change): one event was folded into `count`.
+        polled(): the journal was looked at and was readable: the heartbeat.
+        failed(str): the journal cannot be read now; says why. Cleared by `polled`.
+        reset(): the count was folded again from the start; redraw everything.
+    """
+
+    changed = Signal(object)
+    polled = Signal()
+    failed = Signal(str)
+    reset = Signal()
+
+    def __init__(self, followed: Followed, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.followed = followed
+
+    @property
+    def setup(self) -> ElectionSetup:
+        return self.followed.setup
+
+    @property
+    def count(self) -> Count:
+        return self.followed.count
+
+    @property
+    def recent(self) -> deque[Change]:
+        return self.followed.recent
+
+    @property
+    def head_seq(self) -> int:
+        return self.followed.head_seq
+
+    @property
+    def head_hash(self) -> str:
+        return self.followed.head_hash
+
+    @property
+    def closed(self) -> bool:
+        return self.followed.closed
+
+    @property
+    def key_fingerprint(self) -> str | None:
+        return self.followed.key_fingerprint
+
+
+class JournalFollower(DashboardFeed):
+    """Polls a `Follower` every `interval_ms` and says what it found, as signals.
+
+    Raises JournalError (having let go of the file) if the file cannot be followed.
+
+    Signals:
+        changed(Change), polled(), failed(str), reset(): as for every DashboardFeed.
+    """
+
+    def __init__(
+        self,
+        path: Path,
+        *,
+        key_fingerprint: str | None = None,
+        interval_ms: int = 50,
+        retry_ms: int = 500,
+        parent: QObject | None = None,
+    ) -> None:
+        self.follower = Follower(path, key_fingerprint=key_fingerprint, retry_s=retry_ms / 1000)
+        super().__init__(self.follower, parent)
+        self.path = path
+        self._timer = QTimer(self)
+        self._timer.setInterval(interval_ms)
+        self._timer.timeout.connect(self._on_timer_timeout)
+
+    @property
+    def journal(self) -> Journal | None:
+        """The read-only journal, or None while it is unavailable."""
+        return self.follower.journal
+
+    @property
+    def problem(self) -> str | None:
+        """Why the journal is unavailable, or None when it is readable."""
+        return self.follower.problem
+
+    @property
+    def last_record(self) -> Record | None:
+        """The last record folded in (its `mono_ns` measures the lag)."""
+        return self.follower.last_record
+
+    def start(self) -> None:
+        """Poll every `interval_ms` from now on."""
+        self._timer.start()
+
+    def stop(self) -> None:
+        """Stop polling (the dashboard then shows that no updates are coming)."""
+        self._timer.stop()
+
+    def close(self) -> None:
+        """Stop and let go of the file."""
+        self.stop()
+        self.follower.close()
+
+    def _on_timer_timeout(self) -> None:
+        self.poll()
+
+    def poll(self) -> None:
+        """Look once, and say what was folded in, or why the journal cannot be read."""
+        follower = self.follower
+        problem, resets = follower.problem, follower.resets
+        changes = follower.poll()
+        if follower.resets != resets:
+            self.reset.emit()
+        for change in changes:
+            self.changed.emit(change)
+        if follower.problem is None:
+            self.polled.emit()
+        elif follower.problem != problem:
+            self.failed.emit(follower.problem)

@@ -1,0 +1,57 @@
+"""What the dashboard's status line says, decided without a widget."""
+
+from enum import StrEnum
+
+from station.domain import Sheet, SheetKind
+
+
+class DashboardState(StrEnum):
+    """The dashboard's state, as its status line shows it and the stylesheet colours it."""
+
+    LIVE = "live"
+    STALE = "stale"  # no word from the feed for a while: the figures may be old
+    UNAVAILABLE = "unavailable"  # the journal cannot be read now
+    PAUSED = "paused"  # an interim tally locks the count
+    LOCKED = "locked"  # a final tally locks the count
+    CLOSED = "closed"  # the station closed the count
+
+
+def state_of(
+    problem: str | None, silent: float, stale_after: float, locked_by: Sheet | None, closed: bool
+) -> tuple[DashboardState, str, str]:
+    """The state, its status text and the line of detail under it (may be empty).
+
+    The first that holds wins: the journal unreadable, the feed silent, a sheet
+    locking the count, the station gone, else live.
+    """
+    if problem is not None:
+        return (
+            DashboardState.UNAVAILABLE,
+            "\u26a0 JOURNAL UNAVAILABLE \u2014 retrying",
+            f"{problem}. Figures shown are the last known.",
+        )
+    if silent > stale_after:
+        return (
+            DashboardState.STALE,
+            f"\u26a0 NO UPDATES FOR {int(silent)} SECONDS",
+            "Figures shown are the last known.",
+        )
+    if locked_by is not None:
+        if locked_by.kind is SheetKind.INTERIM:
+            return (
+                DashboardState.PAUSED,
+                "COUNT PAUSED",
+                f"Interim tally after ballot {locked_by.tally.counted:,} (event {locked_by.seq:,}).",
+            )
+        return (
+            DashboardState.LOCKED,
+            "TALLY PREPARED",
+            f"{locked_by.title} tally at event {locked_by.seq:,}; the count is locked.",
+        )
+    if closed:
+        return (
+            DashboardState.CLOSED,
+            "STATION CLOSED THE COUNT",
+            "Figures are final for this session.",
+        )
+    return DashboardState.LIVE, "LIVE", ""

@@ -1,0 +1,489 @@
+"""The observers' dashboard: the count's public face, on a projector or in a video call.
+
+Read-only by construction: it is given a `DashboardFeed` and has nothing to write
+with. Everything is sized from the window's height, so one layout serves 1280x720
+(a shared call window) and 3840x2160 (a projector) alike.
+"""
+
+import time
+from collections.abc import Sequence
+from datetime import datetime
+
+from PySide6.QtCore import QByteArray, Qt, QTimer, Signal
+from PySide6.QtGui import (
+    QGuiApplication,
+    QHideEvent,
+    QKeyEvent,
+    QResizeEvent,
+    QScreen,
+    QShowEvent,
+)
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QProgressBar,
+    QVBoxLayout,
+    QWidget,
+)
+
+from station.domain import Call, Change
+from station.domain.describe import is_ballot_change
+from station.domain.statements import (
+    challenges_statement,
+    counted_statement,
+    decision_statement,
+    majority_statement,
+    pending_reason,
+    pile_mismatch_statement,
+)
+from station.journal.chain import HEAD_DIGITS
+from station.ui.dashboard.big_figure import BigFigure
+from station.ui.dashboard.feed import DashboardFeed
+from station.ui.dashboard.head_qr import HeadQr
+from station.ui.dashboard.heartbeat import HeartbeatDot
+from station.ui.dashboard.race_bar import RaceBar
+from station.ui.dashboard.screens import Placement, ScreenInfo, choose_placement
+from station.ui.dashboard.states import DashboardState, state_of
+from station.ui.dashboard.theme import DARK, LIGHT, THEMES, Theme, stylesheet, type_unit
+from station.ui.dashboard.ticker import CallFlash, Ticker
+
+STALE_AFTER_S = 3.0
+CLOCK_MS = 250
+
+
+class DashboardWindow(QWidget):
+    """What observers see: the figures, the race, the statements and every call as it lands.
+
+    Keys: T switches between the dark and the light theme; F11 and Escape ask to leave
+    (`dismiss_requested`: the operator window hides it, the standalone process leaves
+    or re-enters full screen).
+
+    Signals:
+        dismiss_requested(): the user pressed F11 or Escape on the dashboard.
+    """
+
+    dismiss_requested = Signal()
+    theme_changed = Signal(str)
+
+    def __init__(
+        self,
+        feed: DashboardFeed,
+        *,
+        theme: str = "dark",
+        stale_after: float = STALE_AFTER_S,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        if parent is not None:
+            self.setWindowFlag(Qt.WindowType.Window)  # its own top-level window
+        self.feed = feed
+        self.stale_after = stale_after
+        self.operator_screen: str | None = None
+        self.placement: Placement | None = None
+        # Where the user last left it as a normal window (restored when not full screen).
+        self.saved_geometry: QByteArray | None = None
+        self.state: DashboardState | None = None  # set by the first _show_state
+        self._theme = THEMES.get(theme, DARK)
+        self._unit = 0.0
+        self._last_ok = time.monotonic()
+        self._problem: str | None = None
+        setup = feed.setup
+        self.setObjectName("dashboard")
+        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground)
+        # Shown beside the operator window, it must never take the keyboard from it.
+        self.setAttribute(Qt.WidgetAttribute.WA_ShowWithoutActivating)
+        demo = "DEMO \u2014 " if setup.is_demo else ""
+        self.setWindowTitle(
+            f"{demo}Station dashboard \u2014 {setup.case_number} \u2014 {setup.employer} / {setup.union}"
+        )
+        self.setMinimumSize(640, 360)
+
+        self.case_label = self._label(f"Case {setup.case_number}", "caseLabel")
+        self.demo_badge = self._label("DEMO \u2014 not a real election", "demoBadge")
+        self.demo_badge.setStyleSheet(
+            "background: #c62828; color: white; font-weight: bold; padding: 2px 10px;"
+        )
+        self.demo_badge.setVisible(setup.is_demo)
+        self.parties_label = self._label(
+            f"{setup.employer} \u00b7 Petitioner: {setup.union}", "partiesLabel"
+        )
+        self.question_label = self._label(
+            "Counting the ballots on: \u201cDo you wish to be represented for purposes of"
+            f" collective bargaining by {setup.union}?\u201d",
+            "questionLabel",
+        )
+        self.question_label.setWordWrap(True)
+        self.clock_label = self._label("", "clockLabel")
+        self.clock_label.setAlignment(Qt.AlignmentFlag.AlignRight)
+        self.heartbeat = HeartbeatDot()
+        self.status_label = self._label("LIVE", "statusLabel")
+        self.problem_label = self._label("", "problemLabel")
+        self.problem_label.setAlignment(Qt.AlignmentFlag.AlignRight)
+        self.problem_label.setWordWrap(True)
+
+        right = Qt.AlignmentFlag.AlignRight
+        self.for_figure = BigFigure("FOR", align=Qt.AlignmentFlag.AlignLeft)
+        self.against_figure = BigFigure("AGAINST", align=right)
+        centre = Qt.AlignmentFlag.AlignHCenter
+        self.void_figure = BigFigure("VOID", align=centre)
+        self.challenged_figure = BigFigure("CHALLENGED", align=centre)
+        self.valid_figure = BigFigure("VALID VOTES", align=centre)
+        for small in (self.void_figure, self.challenged_figure, self.valid_figure):
+            small.set_word_share(0.36)
+        self.race = RaceBar()
+        self.progress_label = self._label("", "progressLabel")
+        self.box_label = self._label("", "boxLabel")
+        self.progress_bar = QProgressBar()
+        self.progress_bar.setObjectName("progressBar")
+        self.progress_bar.setTextVisible(False)
+        self.progress_bar.setVisible(setup.ballots is not None)
+        self.challenges_label = self._label("", "statementLabel")
+        self.majority_label = self._label("", "statementLabel")
+        self.decision_label = self._label("", "decisionLabel")
+        for label in (self.challenges_label, self.majority_label, self.decision_label):
+            label.setWordWrap(True)
+        self.flash = CallFlash()
+        self.ticker = Ticker()
+        self.pile_label = self._label("", "boxLabel")
+        self.pile_label.setWordWrap(True)
+        self.head_qr = HeadQr()  # the whole head, for a phone to capture exactly
+        self.journal_label = self._label("", "journalLabel")
+        self.journal_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.read_only_label = self._label(
+            "Read-only view of the election journal", "readOnlyLabel"
+        )
+
+        self._build_layout()
+        feed.changed.connect(self._on_feed_changed)
+        feed.polled.connect(self._on_feed_polled)
+        feed.failed.connect(self._on_feed_failed)
+        feed.reset.connect(self._on_feed_reset)
+        self._clock = QTimer(self)
+        self._clock.setInterval(CLOCK_MS)
+        self._clock.timeout.connect(self._on_clock_timeout)
+        app = QGuiApplication.instance()
+        if isinstance(app, QGuiApplication):
+            app.screenAdded.connect(self._on_app_screen_added)
+            app.screenRemoved.connect(self._on_app_screen_removed)
+
+        self.set_theme(self._theme.name)
+        self._on_feed_reset()
+        self._on_clock_timeout()
+        self.resize(1280, 720)
+
+    def _label(self, text: str, name: str) -> QLabel:
+        label = QLabel(text)
+        label.setObjectName(name)
+        label.setTextFormat(Qt.TextFormat.PlainText)  # names come from the setup: never markup
+        return label
+
+    def _build_layout(self) -> None:
+        election = QVBoxLayout()
+        election.setSpacing(0)
+        for label in (self.case_label, self.parties_label, self.question_label):
+            election.addWidget(label)
+        status_row = QHBoxLayout()
+        status_row.addStretch(1)
+        status_row.addWidget(self.heartbeat)
+        status_row.addWidget(self.status_label)
+        status = QVBoxLayout()
+        status.setSpacing(0)
+        status.addWidget(self.demo_badge, 0, Qt.AlignmentFlag.AlignRight)
+        status.addWidget(self.clock_label)
+        status.addLayout(status_row)
+        status.addWidget(self.problem_label)
+        status.addStretch(1)
+        header = QHBoxLayout()
+        header.addLayout(election, 3)
+        header.addLayout(status, 1)
+
+        smalls = QVBoxLayout()
+        for small in (self.void_figure, self.challenged_figure, self.valid_figure):
+            smalls.addWidget(small, 1)
+        figures = QHBoxLayout()
+        figures.addWidget(self.for_figure, 5)
+        figures.addLayout(smalls, 3)
+        figures.addWidget(self.against_figure, 5)
+        self._figures_row = figures
+
+        main = QVBoxLayout()
+        main.addLayout(figures, 1)
+        main.addWidget(self.race)
+        main.addWidget(self.progress_label)
+        main.addWidget(self.progress_bar)
+        main.addWidget(self.box_label)
+        main.addWidget(self.pile_label)
+        main.addSpacing(6)
+        statements = QVBoxLayout()
+        statements.addWidget(self.challenges_label)
+        statements.addWidget(self.majority_label)
+        statements.addWidget(self.decision_label)
+        statements.addStretch(1)
+        closing = QHBoxLayout()
+        closing.addLayout(statements, 1)
+        closing.addWidget(self.head_qr, 0, Qt.AlignmentFlag.AlignBottom)
+        main.addLayout(closing)
+
+        side_panel = QWidget()
+        side_panel.setObjectName("sidePanel")
+        side_panel.setAttribute(Qt.WidgetAttribute.WA_StyledBackground)
+        side = QVBoxLayout(side_panel)
+        side.addWidget(self._label("LAST CALL", "sectionTitle"))
+        side.addWidget(self.flash)
+        side.addWidget(self._label("LAST CALLS \u2014 NEWEST FIRST", "sectionTitle"))
+        side.addWidget(self.ticker, 1)
+        self._side = side
+
+        body = QHBoxLayout()
+        body.addLayout(main, 12)
+        body.addWidget(side_panel, 7)
+        self._body = body
+
+        footer = QHBoxLayout()
+        footer.addWidget(self.journal_label)
+        footer.addStretch(1)
+        footer.addWidget(self.read_only_label)
+
+        root = QVBoxLayout(self)
+        root.addLayout(header)
+        root.addWidget(_rule())
+        root.addLayout(body, 1)
+        root.addWidget(_rule())
+        root.addLayout(footer)
+        self._root = root
+
+    # -- theme and size -----------------------------------------------------------
+
+    @property
+    def theme(self) -> Theme:
+        return self._theme
+
+    def set_theme(self, name: str) -> None:
+        """Use the "dark" or "light" theme."""
+        self._theme = THEMES[name]
+        theme = self._theme
+        self.for_figure.set_colours(theme.text, theme.for_colour)
+        self.against_figure.set_colours(theme.text, theme.against_colour)
+        for small in (self.void_figure, self.challenged_figure, self.valid_figure):
+            small.set_colours(theme.text, theme.rule)
+        for widget in (self.race, self.flash, self.ticker):
+            widget.set_theme(theme)
+        self.heartbeat.set_colour(theme.live)
+        self._apply_size(force=True)
+
+    def toggle_theme(self) -> None:
+        """Switch between dark and light."""
+        self.set_theme(LIGHT.name if self._theme is DARK else DARK.name)
+        self.theme_changed.emit(self._theme.name)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """Scale every size from the window's height (see `type_unit`)."""
+        super().resizeEvent(event)
+        self._apply_size()
+
+    def _apply_size(self, *, force: bool = False) -> None:
+        unit = type_unit(self.width(), self.height())
+        if not force and abs(unit - self._unit) < 0.05:
+            return
+        self._unit = unit
+        self.setStyleSheet(stylesheet(self._theme, unit))
+        margin = round(unit * 1.6)
+        self._root.setContentsMargins(margin, round(unit * 1.0), margin, round(unit * 0.8))
+        self._root.setSpacing(round(unit * 0.8))
+        self._body.setSpacing(round(unit * 2.0))
+        self._side.setContentsMargins(*(round(unit * 1.2),) * 4)
+        self._figures_row.setSpacing(round(unit * 1.5))
+        self.race.setFixedHeight(round(unit * 11))
+        self.flash.setFixedHeight(round(unit * 12))
+        self.head_qr.setFixedSize(round(unit * 15), round(unit * 15))
+        self.heartbeat.setFixedSize(round(unit * 3), round(unit * 3))
+
+    # -- where it goes ------------------------------------------------------------
+
+    def place(self, screens: Sequence[ScreenInfo] | None = None) -> Placement:
+        """Show the dashboard where `choose_placement` says, given these screens (or the real ones)."""
+        placement = choose_placement(
+            _screen_infos() if screens is None else screens, self.operator_screen
+        )
+        self.placement = placement
+        screen = _screen_named(placement.screen)
+        if placement.full_screen:
+            if screen is not None:
+                self.setScreen(screen)
+                self.setGeometry(screen.geometry())
+            self.showFullScreen()
+        elif self.saved_geometry is not None and self.restoreGeometry(self.saved_geometry):
+            self.showNormal()
+        else:
+            self.showNormal()
+            if screen is not None and self.screen() is not screen:
+                self.setScreen(screen)
+                area = screen.availableGeometry()
+                self.move(area.center() - self.rect().center())
+        return placement
+
+    def _on_app_screen_added(self, screen: QScreen) -> None:
+        self.on_screens_changed(_screen_infos())
+
+    def _on_app_screen_removed(self, screen: QScreen) -> None:
+        gone = screen.name()
+        self.on_screens_changed([info for info in _screen_infos() if info.name != gone])
+
+    def on_screens_changed(self, screens: Sequence[ScreenInfo]) -> None:
+        """A projector came or went: go where the rule now says (only while shown)."""
+        if self.isVisible():
+            self.place(screens)
+
+    # -- the feed -----------------------------------------------------------------
+
+    def _on_feed_changed(self, change: Change) -> None:
+        self._show_count()
+        # The LAST CALL box shows ballots only; the station opening or closing, a sheet
+        # or a recount go to the ticker.
+        if is_ballot_change(change):
+            self.flash.show_change(change)
+        self.ticker.show_changes(self.feed.recent)
+
+    def _on_feed_reset(self) -> None:
+        self._show_count()
+        ballots = [change for change in self.feed.recent if is_ballot_change(change)]
+        if ballots:
+            self.flash.show_change(ballots[-1], animate=False)
+        else:
+            self.flash.clear()
+        self.ticker.show_changes(self.feed.recent)
+
+    def _on_feed_polled(self) -> None:
+        self._last_ok = time.monotonic()
+        if self._problem is not None or self.state is not DashboardState.LIVE:
+            self._problem = None
+            self._show_state()
+        self.heartbeat.pulse()
+
+    def _on_feed_failed(self, problem: str) -> None:
+        self._problem = problem
+        self._show_state()
+
+    def _on_clock_timeout(self) -> None:
+        self.clock_label.setText(datetime.now().strftime("%H:%M:%S"))
+        self._show_state()
+
+    def _show_count(self) -> None:
+        feed = self.feed
+        tally = feed.count.tally
+        ballots = feed.setup.ballots
+        self.for_figure.set_value(tally.for_union)
+        self.against_figure.set_value(tally.against)
+        self.void_figure.set_value(tally.void)
+        self.challenged_figure.set_value(tally.challenged)
+        self.valid_figure.set_value(tally.valid)
+        self.race.set_tally(tally)
+        self.head_qr.set_head(feed.head_seq, feed.head_hash)
+        eligible = f"about {feed.setup.eligible:,} eligible voters"
+        self.progress_label.setText(counted_statement(tally.counted, ballots))
+        if ballots is None:
+            self.box_label.setText(f"ballots in the box: not given \u00b7 {eligible}")
+        else:
+            self.box_label.setText(f"{ballots:,} ballots in the box \u00b7 {eligible}")
+            self.progress_bar.setRange(0, ballots)
+            self.progress_bar.setValue(min(tally.counted, ballots))
+        union = feed.setup.union
+        pending = pending_reason(tally, ballots, feed.count.locked_by)
+        self.challenges_label.setText(challenges_statement(tally, pending))
+        self.majority_label.setText(majority_statement(tally, union, pending))
+        decision = decision_statement(tally, ballots, union)
+        self.decision_label.setText(decision or "")
+        decided = decision is not None
+        if self.decision_label.property("decided") != decided:
+            self.decision_label.setProperty("decided", decided)
+            self.decision_label.style().unpolish(self.decision_label)
+            self.decision_label.style().polish(self.decision_label)
+        key = f" \u00b7 signing key {feed.key_fingerprint}" if feed.key_fingerprint else ""
+        self.journal_label.setText(
+            f"Journal: {feed.head_seq:,} events \u00b7 head {feed.head_hash[:HEAD_DIGITS]}{key}"
+        )
+        self._show_piles()
+
+    def _show_piles(self) -> None:
+        count = self.feed.count
+        piles = count.piles
+        if piles.size <= 0:
+            self.pile_label.hide()
+            return
+        parts = []
+        for call in Call:
+            total = count.total(call)
+            if total == 0 and call in (Call.VOID, Call.CHALLENGE):
+                continue
+            parts.append(f"{call.label} {piles.describe(call, total)}")
+        for mismatch in piles.mismatches():
+            parts.append(f"\u26a0 {pile_mismatch_statement(mismatch)}")
+        self.pile_label.setText(" \u00b7 ".join(parts))
+        self.pile_label.show()
+
+    def _show_state(self) -> None:
+        feed = self.feed
+        silent = time.monotonic() - self._last_ok
+        state, text, detail = state_of(
+            self._problem, silent, self.stale_after, feed.count.locked_by, feed.closed
+        )
+        self.status_label.setText(text)
+        self.problem_label.setText(detail)
+        self.problem_label.setVisible(bool(detail))
+        self.heartbeat.set_live(state is DashboardState.LIVE)
+        if state != self.state:
+            self.state = state
+            self.status_label.setProperty("state", state.value)
+            self.status_label.style().unpolish(self.status_label)
+            self.status_label.style().polish(self.status_label)
+
+    # -- keys and closing ---------------------------------------------------------
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """T switches the theme; F11 and Escape ask to leave. Nothing here can change the count."""
+        key = event.key()
+        if key == Qt.Key.Key_T and not event.isAutoRepeat():
+            self.toggle_theme()
+        elif key in (Qt.Key.Key_F11, Qt.Key.Key_Escape):
+            self.dismiss_requested.emit()
+        else:
+            super().keyPressEvent(event)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        """The clock runs while the dashboard is shown, also after a close and a new F11."""
+        self._clock.start()
+        self._on_clock_timeout()
+        super().showEvent(event)
+
+    def hideEvent(self, event: QHideEvent) -> None:
+        self._clock.stop()
+        super().hideEvent(event)
+
+
+def _rule() -> QFrame:
+    rule = QFrame()
+    rule.setObjectName("rule")
+    return rule
+
+
+def _screen_infos() -> list[ScreenInfo]:
+    primary = QGuiApplication.primaryScreen()
+    infos = []
+    for screen in QGuiApplication.screens():
+        size = screen.geometry()
+        looks = f"{screen.manufacturer()} {screen.model()} {screen.name()}".lower()
+        infos.append(
+            ScreenInfo(
+                name=screen.name(),
+                width=size.width(),
+                height=size.height(),
+                primary=screen is primary,
+                projector="projector" in looks or "beamer" in looks,
+            )
+        )
+    return infos
+
+
+def _screen_named(name: str | None) -> QScreen | None:
+    return next((screen for screen in QGuiApplication.screens() if screen.name() == name), None)

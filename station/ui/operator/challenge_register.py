@@ -1,0 +1,178 @@
+"""The challenge register: every challenged ballot that counts, its party and its reason.
+
+A correction made here is a new AMEND event, shown in the last calls like any other;
+nothing is edited in place.
+"""
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from station.domain import Change
+from station.domain.challenges import PICKABLE_REASONS, Challenge, Reason
+from station.domain.parties import Party
+from station.ui.operator.controller import CountController
+
+_NOT_GIVEN = "(not given)"
+
+
+class ChallengeRegisterDialog(QDialog):
+    """Lists the challenges with totals per party and records corrections as events."""
+
+    def __init__(self, controller: CountController, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.controller = controller
+        self.setWindowTitle(f"Challenge register \u2014 {controller.setup.case_number}")
+        self.resize(900, 560)
+        self.totals = QLabel()
+        self.totals.setObjectName("registerTotals")
+        self.table = QTableWidget(0, 4)
+        self.table.setHorizontalHeaderLabels(["Ballot", "Challenged by", "Reason", "Note"])
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.verticalHeader().hide()
+        self.table.horizontalHeader().setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+        self.table.itemSelectionChanged.connect(self._on_table_selection_changed)
+
+        self.party = QComboBox()
+        for party in Party:
+            self.party.addItem(party.label(controller.setup.union), party)
+        self.reason = QComboBox()
+        self.reason.addItem(_NOT_GIVEN, None)
+        for reason in PICKABLE_REASONS:
+            self.reason.addItem(reason.value, reason)
+        self.reason.addItem(Reason.DISPUTED_VOID.value, Reason.DISPUTED_VOID)
+        self.note = QLineEdit()
+        self.note.setPlaceholderText("optional; never a voter's name")
+        self.note.setMaxLength(200)
+        self.party.setToolTip("Who challenged the selected ballot")
+        self.reason.setToolTip("Why it was challenged")
+        self.note.setToolTip("A short note about the envelope; never a voter's name")
+        self.record_button = QPushButton("Record correction")
+        self.record_button.setToolTip(
+            "Recorded as a new event; the earlier entry stays in the journal"
+        )
+        self.record_button.clicked.connect(self._on_record_clicked)
+        self.error_label = QLabel()
+        self.error_label.setStyleSheet("color: #b00020; font-weight: bold;")
+        form = QFormLayout()
+        form.addRow("Challenged by", self.party)
+        form.addRow("Reason", self.reason)
+        form.addRow("Note", self.note)
+        form.addRow("", self.record_button)
+        close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        close.rejected.connect(self.reject)
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.totals)
+        layout.addWidget(self.table, 1)
+        layout.addLayout(form)
+        layout.addWidget(self.error_label)
+        layout.addWidget(close)
+
+        self._entries: list[Challenge] = []
+        controller.changed.connect(self._on_controller_changed)
+        controller.write_failed.connect(self._on_controller_write_failed)
+        controller.refused.connect(self.error_label.setText)
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Re-read the register from the count."""
+        count = self.controller.count
+        selected = self.selected()
+        self._entries = count.challenges.counting()
+        numbers = count.ballot_numbers({entry.seq for entry in self._entries})
+        self.table.setRowCount(len(self._entries))
+        for row, entry in enumerate(self._entries):
+            reason = entry.reason.value if entry.reason else _NOT_GIVEN
+            cells = (
+                f"{numbers.get(entry.seq, 0):,}",
+                entry.party.short,
+                reason,
+                entry.note or "",
+            )
+            for column, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                if column == 0:
+                    item.setTextAlignment(
+                        Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+                    )
+                self.table.setItem(row, column, item)
+        by_party = count.challenges.by_party()
+        parts = ", ".join(f"{Party(p).short} {n:,}" for p, n in by_party.items())
+        self.totals.setText(f"<b>{len(self._entries):,} challenged ballots</b> \u2014 {parts}")
+        self.table.resizeColumnsToContents()
+        self.table.horizontalHeader().setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+        if selected is not None:
+            self.select(selected.seq)
+        self._on_table_selection_changed()
+
+    def selected(self) -> Challenge | None:
+        rows = self.table.selectionModel().selectedRows()
+        return self._entries[rows[0].row()] if rows else None
+
+    def select(self, seq: int) -> None:
+        for row, entry in enumerate(self._entries):
+            if entry.seq == seq:
+                self.table.selectRow(row)
+
+    def _on_table_selection_changed(self) -> None:
+        entry = self.selected()
+        for widget in (self.party, self.reason, self.note, self.record_button):
+            widget.setEnabled(entry is not None)
+        if entry is None:
+            return
+        self.error_label.clear()
+        self.party.setCurrentIndex(self.party.findData(entry.party))
+        self.reason.setCurrentIndex(self.reason.findData(entry.reason))
+        self.note.setText(entry.note or "")
+        # A disputed void keeps its reason, and no other challenge can take it; it was
+        # opened, so it takes no note either (a note could tie its content to a voter).
+        self.reason.setEnabled(not entry.disputed_void)
+        self.note.setEnabled(not entry.disputed_void)
+        disputed = self.reason.findData(Reason.DISPUTED_VOID)
+        item = self.reason.model().item(disputed)  # type: ignore[attr-defined]
+        item.setEnabled(entry.disputed_void)
+
+    def _on_record_clicked(self) -> None:
+        entry = self.selected()
+        if entry is None:
+            return
+        changes: dict[str, object] = {}
+        # Qt hands item data back as plain text: turn it into the enum again.
+        party = Party(self.party.currentData())
+        if party is not entry.party:
+            changes["party"] = party.value
+        data = self.reason.currentData()
+        reason = None if data is None else Reason(data)
+        if reason is not None and reason is not entry.reason:
+            changes["reason"] = reason.value
+        note = " ".join(self.note.text().split()) or None
+        if note != entry.note:
+            changes["note"] = note
+        if not changes:
+            self.error_label.setText("Nothing changed: nothing to record.")
+            return
+        self.error_label.clear()
+        self.controller.amend_challenge(entry.seq, changes)
+
+    def _on_controller_write_failed(self, error: Exception) -> None:
+        self.error_label.setText(str(error))
+
+    def _on_controller_changed(self, change: Change) -> None:
+        del change
+        self.refresh()

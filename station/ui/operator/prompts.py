@@ -1,0 +1,280 @@
+"""The questions a real count asks as it goes, each answered with one key or click.
+
+Who challenged a ballot and why; which party disputes a VOID; whether a full pile holds
+what was recorded; whether to count a ballot beyond those in the box. Each answer is
+recorded through the controller as an event; none of them ever blocks the next call.
+"""
+
+import time
+from collections.abc import Callable
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QApplication,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from station.domain import Action, Call, Change
+from station.domain.challenges import PICKABLE_REASONS, Challenge, Reason
+from station.domain.parties import Party
+from station.ui.operator.controller import CountController
+from station.ui.operator.key_prompt import KeyPrompt, Option
+
+_PARTY_KEYS = (
+    (Qt.Key.Key_E, Party.EMPLOYER),
+    (Qt.Key.Key_U, Party.PETITIONER),
+    (Qt.Key.Key_B, Party.BOARD_AGENT),
+)
+_DIGITS = (Qt.Key.Key_1, Qt.Key.Key_2, Qt.Key.Key_3, Qt.Key.Key_4, Qt.Key.Key_5, Qt.Key.Key_6)
+PILE_READ_S = 0.5  # how long a full pile's question is shown before Enter can answer it
+_SHORT_REASONS = {
+    Reason.NOT_ON_LIST: "not on list",
+    Reason.SUPERVISOR: "supervisor",
+    Reason.NO_LONGER_EMPLOYED: "no longer employed",
+    Reason.MISMATCH: "signature mismatch",  # short: two answers share the column
+    Reason.ENVELOPE_DAMAGED: "envelope damaged",
+    Reason.OTHER: "other",
+}
+
+
+class PileCountDialog(QDialog):
+    """Asks how many ballots the recounted pile actually held."""
+
+    def __init__(self, call: Call, pile: int, size: int, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(f"{call.label} pile {pile}: ballots found")
+        self.found = QSpinBox()
+        self.found.setRange(0, 10 * size)
+        self.found.setValue(size)
+        self.found.setAccessibleName("Ballots found in the pile")
+        self.found.setToolTip("How many ballots the recount of this pile found")
+        form = QFormLayout()
+        form.addRow(f"{call.label} pile {pile} holds", self.found)
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Record the recount")
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(QLabel(f"The journal has {size} {call.label} ballots in this pile."))
+        layout.addLayout(form)
+        layout.addWidget(self.buttons)
+        self.found.selectAll()
+
+
+class CountPrompts(QWidget):
+    """The count's questions, stacked above the call pad; the window routes keys here."""
+
+    def __init__(self, controller: CountController, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.controller = controller
+        self.over_count = KeyPrompt("overCountPrompt")
+        self.pile = KeyPrompt("pilePrompt")
+        self.dispute = KeyPrompt("disputePrompt")
+        self.challenge = KeyPrompt("challengePrompt")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        for prompt in self.prompts():
+            layout.addWidget(prompt)
+        self._challenge_seq: int | None = None
+        self.pile_read_s = PILE_READ_S
+        self._pile_asked_at = 0.0
+        self._pile_asked: tuple[Call, int] | None = None
+        self.pile_dialog: PileCountDialog | None = None
+        # How a different pile count is asked for; tests answer it directly.
+        self.ask_pile_count: Callable[[Call, int, int], None] = self._open_pile_dialog
+
+        self.over_count.chosen.connect(self._on_over_count_chosen)
+        self.pile.chosen.connect(self._on_pile_chosen)
+        self.dispute.chosen.connect(self._on_dispute_chosen)
+        self.challenge.chosen.connect(self._on_challenge_chosen)
+        controller.changed.connect(self._on_controller_changed)
+        controller.over_count_refused.connect(self._on_controller_over_count_refused)
+        self.refresh_piles()
+
+    def prompts(self) -> tuple[KeyPrompt, ...]:
+        """Most urgent first: that is the order keys are offered to them."""
+        return (self.over_count, self.pile, self.dispute, self.challenge)
+
+    def answers(self, key: int) -> bool:
+        """Whether an open prompt answers to this unmodified key."""
+        return any(prompt.offers(key) for prompt in self.prompts())
+
+    def handle_key(self, key: int) -> bool:
+        """Give an unmodified key to the first open prompt that answers to it."""
+        return any(prompt.handle_key(key) for prompt in self.prompts())
+
+    def call_key_pressed(self) -> None:
+        """A call is being made: questions about the one before are over."""
+        self.over_count.dismiss()
+        self.dispute.dismiss()
+
+    # -- disputing a void -------------------------------------------------------------
+
+    def ask_dispute(self) -> None:
+        """Ask which party disputes the most recent VOID that counts."""
+        last = self.controller.count.last_counting(Call.VOID)
+        if last is None:
+            self.dispute.ask(
+                "No VOID ballot counts now: there is nothing to dispute.",
+                [[Option(Qt.Key.Key_Escape, "OK", None)]],
+            )
+            return
+        seq, ballot = last
+        self.dispute.ask(
+            f"<b>Ballot {ballot:,} VOID:</b> which party disputes the agent's call?"
+            " The ballot will be carried as CHALLENGED (reason: disputed void).",
+            [
+                [
+                    Option(Qt.Key.Key_E, "Employer", (seq, Party.EMPLOYER)),
+                    Option(Qt.Key.Key_U, "Union", (seq, Party.PETITIONER)),
+                    Option(Qt.Key.Key_Escape, "Cancel", None),
+                ]
+            ],
+        )
+
+    def _on_dispute_chosen(self, value: object) -> None:
+        self.dispute.dismiss()
+        if isinstance(value, tuple):
+            seq, party = value
+            self.controller.dispute_void(seq, party)
+
+    # -- challenges ---------------------------------------------------------------------
+
+    def _ask_challenge(self, challenge: Challenge, ballot: int) -> None:
+        self._challenge_seq = challenge.seq
+        rows = [
+            [Option(key, party.short, ("party", party)) for key, party in _PARTY_KEYS],
+            [
+                Option(key, _SHORT_REASONS[reason], ("reason", reason))
+                for key, reason in zip(_DIGITS, PICKABLE_REASONS, strict=True)
+            ],
+        ]
+        self.challenge.ask(self._challenge_question(challenge, ballot), rows)
+
+    def _challenge_question(self, challenge: Challenge, ballot: int) -> str:
+        reason = challenge.reason.value if challenge.reason else "reason not given yet"
+        union = self.controller.setup.union
+        return (
+            f"<b>Ballot {ballot:,} CHALLENGED</b> by {challenge.party.label(union)};"
+            f" {reason}. Who challenged, and why? (optional; counting goes on)"
+        )
+
+    def _on_challenge_chosen(self, value: object) -> None:
+        if self._challenge_seq is None or not isinstance(value, tuple):
+            return
+        field, choice = value
+        self.controller.amend_challenge(self._challenge_seq, {field: choice.value})
+
+    # -- piles ------------------------------------------------------------------------
+
+    def refresh_piles(self) -> None:
+        """Ask for the recount of a full pile, and keep any mismatch in view."""
+        count = self.controller.count
+        piles = count.piles
+        if piles.size <= 0:
+            return
+        pending = [(call, pile) for call, pile in count.piles_to_check()]
+        lines = [
+            f"<b>MISMATCH: {m.call.label} pile {m.pile}</b> held {m.found}, the journal has"
+            f" {m.size}. Correct the count (undo, or call the missing ballots), then recount"
+            " the pile when it is full again."
+            for m in piles.mismatches()
+        ]
+        options: list[list[Option]] = []
+        if pending:
+            call, pile = pending[0]
+            if self._pile_asked != (call, pile):
+                self._pile_asked, self._pile_asked_at = (call, pile), time.monotonic()
+            more = f" ({len(pending) - 1} more piles to recount)" if len(pending) > 1 else ""
+            lines.insert(
+                0,
+                f"<b>{call.label} pile {pile} is full.</b> Recount it: does it hold exactly"
+                f" {piles.size}?{more}",
+            )
+            options = [
+                [
+                    Option(Qt.Key.Key_Return, f"Holds {piles.size}", (call, pile, piles.size)),
+                    Option(Qt.Key.Key_N, "Found another number\u2026", (call, pile, None)),
+                ]
+            ]
+        if not pending:
+            self._pile_asked = None  # asked again later, it is a new question
+        if not lines:
+            self.pile.dismiss()
+            return
+        self.pile.ask("<br>".join(lines), options)
+
+    def _on_pile_chosen(self, value: object) -> None:
+        if not isinstance(value, tuple):
+            return
+        call, pile, found = value
+        if found is None:
+            self.ask_pile_count(call, pile, self.controller.count.piles.size)
+            return
+        # A recount takes the agent a while: an Enter that comes before the question
+        # was on screen for a moment (a bounce, or a key typed ahead) confirms nothing.
+        if time.monotonic() - self._pile_asked_at < self.pile_read_s:
+            return
+        self.controller.check_pile(call, pile, found)
+
+    def _open_pile_dialog(self, call: Call, pile: int, size: int) -> None:
+        dialog = PileCountDialog(call, pile, size, self.window())
+        dialog.accepted.connect(
+            lambda: self.controller.check_pile(call, pile, dialog.found.value())
+        )
+        self.pile_dialog = dialog
+        dialog.open()
+
+    # -- over-count ---------------------------------------------------------------------
+
+    def _on_controller_over_count_refused(self, call: Call) -> None:
+        setup = self.controller.setup
+        counted = self.controller.count.counted
+        self.over_count.ask(
+            f"<b>NOT RECORDED:</b> all {setup.ballots or 0:,} ballots in the box are counted;"
+            f" this {call.label} would be ballot {counted + 1:,}. Record it only if the agent"
+            " confirms there are more ballots than the box was said to hold.",
+            [
+                [
+                    Option(Qt.Key.Key_Y, f"Record this {call.label} anyway", call),
+                    Option(Qt.Key.Key_Escape, "Do not record it", None),
+                ]
+            ],
+        )
+        QApplication.beep()
+
+    def _on_over_count_chosen(self, value: object) -> None:
+        self.over_count.dismiss()
+        if isinstance(value, Call):
+            self.controller.record(value, over_count=True)
+
+    # -- following the count ------------------------------------------------------------
+
+    def _on_controller_changed(self, change: Change) -> None:
+        action = change.event.action
+        # Whatever was recorded, a question asked before it is stale now: the last VOID
+        # or the number counted may have changed. Ask again if needed.
+        self.over_count.dismiss()
+        self.dispute.dismiss()
+        if action is Action.CALL and change.event.call is Call.CHALLENGE:
+            entry = self.controller.count.challenges.get(change.event.seq)
+            if entry is not None and change.ballot is not None:
+                self._ask_challenge(entry, change.ballot)
+        elif action is Action.AMEND and change.event.target == self._challenge_seq:
+            if change.challenge is not None and change.ballot is not None:
+                self.challenge.set_question(
+                    self._challenge_question(change.challenge, change.ballot)
+                )
+        elif action in (Action.CALL, Action.UNDO, Action.REDO, Action.DISPUTE, Action.SIGN):
+            self.challenge.dismiss()
+            self._challenge_seq = None
+        if action in (Action.CALL, Action.UNDO, Action.REDO, Action.DISPUTE, Action.PILE):
+            self.refresh_piles()

@@ -1,0 +1,222 @@
+"""Dialogs for the end of a count: preparing the tally sheet and reopening a locked count.
+
+They only collect what the operator types; the window decides what happens with it.
+"""
+
+from collections.abc import Sequence
+
+from PySide6.QtGui import QShowEvent
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QRadioButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from station.domain import ElectionSetup, SheetKind, Tally
+from station.domain.parties import Party
+from station.domain.statements import (
+    box_mismatch_statement,
+    counted_statement,
+    nothing_counted_statement,
+)
+from station.domain.tally_sheet import Observer, SheetError, clean_name
+from station.sheet.prepare import SheetRequest
+
+
+class PrepareSheetDialog(QDialog):
+    """Asks for the sheet's kind, the agent, the observers and the place.
+
+    Shows the count against the ballots in the box first, naming the figure that
+    differs, so that a final sheet is never prepared on a count that does not add up
+    without the operator seeing it. After `accepted`, `request` holds the answers.
+    """
+
+    def __init__(
+        self,
+        setup: ElectionSetup,
+        tally: Tally,
+        title: str,
+        parent: QWidget | None = None,
+        *,
+        pile_notes: Sequence[str] = (),
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Prepare the tally sheet")
+        self.request: SheetRequest | None = None
+        # A final sheet of no ballots needs a second Prepare (Enter): the first one says so.
+        self._nothing_counted = (
+            nothing_counted_statement(setup.ballots) if tally.counted == 0 else None
+        )
+        self._confirmed_nothing = False
+
+        notes = "".join(f"<br><b>{note}</b>" for note in pile_notes)
+        self.reconciliation = QLabel(_reconciliation(setup, tally) + notes)
+        self.reconciliation.setObjectName("reconciliation")
+        self.reconciliation.setWordWrap(True)
+        self.final = QRadioButton(f"{title} tally: the count is complete")
+        self.interim = QRadioButton("Interim tally: the count pauses (e.g. overnight) and resumes")
+        self.final.setChecked(True)
+        kinds = QButtonGroup(self)
+        kinds.addButton(self.final)
+        kinds.addButton(self.interim)
+        self.agent = QLineEdit(setup.agent or "")
+        self.agent.setPlaceholderText("the Board agent certifying the count")
+        self.place = QLineEdit()
+        self.place.setPlaceholderText("optional: where the count is held")
+        self.final.setToolTip("The count is complete: the sheet the parties sign")
+        self.interim.setToolTip("The count pauses and resumes later; the figures are not a result")
+        self.agent.setToolTip("Printed on the sheet above the Board agent's signature line")
+        self.place.setToolTip("Printed on the sheet as the place of the count")
+        self.employer_observers = QPlainTextEdit()
+        self.union_observers = QPlainTextEdit()
+        for box, party in (
+            (self.employer_observers, Party.EMPLOYER),
+            (self.union_observers, Party.PETITIONER),
+        ):
+            box.setPlaceholderText("one name per line (optional)")
+            box.setFixedHeight(72)
+            box.setTabChangesFocus(True)
+            box.setAccessibleName(f"Observers for {party.label(setup.union)}")
+            box.setToolTip("Each name gets a signature line for this party on the sheet")
+
+        form = QFormLayout()
+        form.addRow("Board agent", self.agent)
+        form.addRow("Place of the count", self.place)
+        form.addRow("Observers for the Employer", self.employer_observers)
+        form.addRow(f"Observers for {setup.union}", self.union_observers)
+
+        self.error_label = QLabel()
+        self.error_label.setObjectName("formError")
+        self.error_label.setStyleSheet("color: #b00020; font-weight: bold;")
+        self.error_label.setWordWrap(True)
+        note = QLabel(
+            "Preparing the sheet records it in the journal and locks the count: further"
+            " calls need an explicit, recorded reopening."
+        )
+        note.setWordWrap(True)
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Prepare and lock")
+        self.buttons.accepted.connect(self._on_prepare_clicked)
+        self.buttons.rejected.connect(self.reject)
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.reconciliation)
+        layout.addWidget(self.final)
+        layout.addWidget(self.interim)
+        layout.addLayout(form)
+        layout.addWidget(note)
+        layout.addWidget(self.error_label)
+        layout.addWidget(self.buttons)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        """Start where typing is needed: never on the kind, which a Space would change."""
+        super().showEvent(event)
+        (self.place if self.agent.text() else self.agent).setFocus()
+
+    def answers(self) -> SheetRequest:
+        """The answers as typed, or SheetError naming the first one that is unusable."""
+        observers = [
+            Observer(party, clean_name(line, f"observer for {party.value}"))
+            for party, box in (
+                (Party.EMPLOYER, self.employer_observers),
+                (Party.PETITIONER, self.union_observers),
+            )
+            for line in box.toPlainText().splitlines()
+            if line.strip()
+        ]
+        place = self.place.text().strip()
+        return SheetRequest(
+            kind=SheetKind.INTERIM if self.interim.isChecked() else SheetKind.FINAL,
+            agent=clean_name(self.agent.text(), "Board agent"),
+            observers=observers,
+            place=clean_name(place, "place of the count") if place else None,
+        )
+
+    def _on_prepare_clicked(self) -> None:
+        try:
+            request = self.answers()
+        except SheetError as error:
+            self.error_label.setText(str(error))
+            return
+        if (
+            request.kind is SheetKind.FINAL
+            and self._nothing_counted is not None
+            and not self._confirmed_nothing
+        ):
+            self._confirmed_nothing = True
+            self.error_label.setText(
+                f"{self._nothing_counted}. Press Enter (Prepare and lock) again only if the"
+                " agent confirms it."
+            )
+            return
+        self.request = request
+        self.accept()
+
+
+class ReopenDialog(QDialog):
+    """Asks why a locked count is reopened; the reason is recorded and shown to everyone."""
+
+    def __init__(self, locked_by: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Reopen the count")
+        self.reason_text: str | None = None
+        self.reason = QLineEdit()
+        self.reason.setPlaceholderText("e.g. a ballot was found in the box")
+        self.reason.setAccessibleName("Reason for reopening")
+        self.reason.setToolTip("Recorded in the journal and shown on both windows")
+        explain = QLabel(
+            f"The count is locked by the {locked_by}. Reopening it is recorded with its"
+            " reason; a sheet prepared afterwards is a revision, and the earlier sheet stays"
+            " valid for the count as it stood."
+        )
+        explain.setWordWrap(True)
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Reopen")
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(False)
+        self.reason.textChanged.connect(self._on_reason_text_changed)
+        self.buttons.accepted.connect(self._on_reopen_clicked)
+        self.buttons.rejected.connect(self.reject)
+        form = QFormLayout()
+        form.addRow("Reason", self.reason)
+        layout = QVBoxLayout(self)
+        layout.addWidget(explain)
+        layout.addLayout(form)
+        layout.addWidget(self.buttons)
+
+    def _on_reason_text_changed(self, text: str) -> None:
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(bool(text.strip()))
+
+    def _on_reopen_clicked(self) -> None:
+        self.reason_text = " ".join(self.reason.text().split())
+        self.accept()
+
+
+def _reconciliation(setup: ElectionSetup, tally: Tally) -> str:
+    """Counted against the box, naming the figure that differs."""
+    counted = tally.counted
+    figures = (
+        f"{tally.for_union:,} FOR, {tally.against:,} AGAINST,"
+        f" {tally.challenged:,} CHALLENGED, {tally.void:,} VOID"
+    )
+    progress = f"<b>{counted_statement(counted, setup.ballots, over=False)}</b> ({figures})"
+    if setup.ballots is None:
+        return f"{progress}; the number in the box was not given."
+    if counted == setup.ballots:
+        return f"{progress}: the count matches the box."
+    if counted < setup.ballots:
+        return f"{progress}: <b>{setup.ballots - counted:,} ballots in the box are not counted.</b>"
+    return (
+        f"<b>{box_mismatch_statement(counted, setup.ballots)}</b> ({figures}):"
+        f" <b>{counted - setup.ballots:,} more than the box.</b>"
+    )

@@ -1,0 +1,188 @@
+"""The operator window's sheet flow: prepare or pause, reopen or resume, export, verify.
+
+Each step asks through a dialog (opened, never exec'd), then has the controller do it,
+and tells the outcome in the window's banners.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QLocale
+from PySide6.QtWidgets import QFileDialog
+
+from station.domain import Call, Count, ReplayError, SheetKind
+from station.domain.statements import pile_mismatch_statement
+from station.domain.tally_sheet import SheetError
+from station.journal import JournalError
+from station.journal.chain import HEAD_DIGITS
+from station.sheet.export import ExportError
+from station.sheet.keys import KeyProblem
+from station.ui.operator.sheet_dialogs import PrepareSheetDialog, ReopenDialog
+from station.ui.operator.work_progress import WorkProgress
+
+if TYPE_CHECKING:
+    from station.ui.operator.window import OperatorWindow
+
+
+class SheetFlow:
+    """The tally-sheet steps of one operator window (its menus call these)."""
+
+    def __init__(self, window: OperatorWindow) -> None:
+        self.window = window
+
+    def prepare(self, *, interim: bool) -> None:
+        count = self.window.controller.count
+        try:
+            title = count.next_sheet(SheetKind.FINAL).title
+        except ReplayError as error:
+            self.window.show_error(error.reason)
+            return
+        dialog = PrepareSheetDialog(
+            self.window.controller.setup,
+            count.tally,
+            title,
+            self.window,
+            pile_notes=_pile_notes(count),
+        )
+        dialog.interim.setChecked(interim)
+        dialog.accepted.connect(lambda: self._on_prepare_dialog_accepted(dialog))
+        self.window.prepare_dialog = dialog
+        dialog.open()
+
+    def _on_prepare_dialog_accepted(self, dialog: PrepareSheetDialog) -> None:
+        if dialog.request is None:
+            return
+        try:
+            sheet = self.window.controller.prepare_sheet(dialog.request)
+        except (SheetError, KeyProblem, JournalError) as error:
+            self.window.show_error(str(error))
+            return
+        self.window.show_key()
+        self.window.notify(
+            f"<b>{sheet.title} tally prepared</b> at event {sheet.seq:,}; it certifies events"
+            f" 1\u2013{sheet.head:,}. Export it for signing with File \u25b8 Export (Ctrl+E)."
+        )
+
+    def reopen(self) -> None:
+        sheet = self.window.controller.locked_by
+        if sheet is None:
+            return
+        if sheet.kind is SheetKind.INTERIM:  # the morning after a pause: no questions
+            try:
+                self.window.controller.reopen(RESUME_REASON)
+            except (SheetError, JournalError) as error:
+                self.window.show_error(str(error))
+            return
+        dialog = ReopenDialog(
+            f"{sheet.title.lower()} tally sheet of event {sheet.seq:,}", self.window
+        )
+        dialog.accepted.connect(lambda: self._on_reopen_dialog_accepted(dialog))
+        self.window.reopen_dialog = dialog
+        dialog.open()
+
+    def _on_reopen_dialog_accepted(self, dialog: ReopenDialog) -> None:
+        if not dialog.reason_text:
+            return
+        try:
+            self.window.controller.reopen(dialog.reason_text)
+        except (SheetError, JournalError) as error:
+            self.window.show_error(str(error))
+            return
+
+    def export(self) -> None:
+        sheets = self.window.controller.count.sheets
+        if not sheets:
+            return
+        sheet = sheets[-1]
+        setup = self.window.controller.setup
+        name = f"{setup.case_number} {sheet.title.lower()} tally (event {sheet.seq})"
+        folder = self.window.choose_export_folder(name)
+        if folder is None:
+            return
+        paper = (
+            "letter"
+            if QLocale().measurementSystem() == QLocale.MeasurementSystem.ImperialUSSystem
+            else "a4"
+        )
+        progress = WorkProgress(
+            self.window, f"Exporting the {sheet.title.lower()} tally sheet\u2026"
+        )
+        self.window.last_progress = progress
+        try:
+            exported = self.window.controller.export(folder, paper, progress)
+        except (ExportError, KeyProblem, JournalError) as error:
+            self.window.show_error(str(error))
+            return
+        finally:
+            progress.finish()
+        self.window.notify(
+            f"<b>Exported</b> the {sheet.title.lower()} tally to {_html(str(exported.folder))}"
+            f" \u2014 signed by key {exported.fingerprint}. Check it with"
+            " <tt>station verify FOLDER</tt>."
+        )
+
+    def verify(self) -> None:
+        progress = WorkProgress(self.window, "Checking the record\u2026")
+        self.window.last_progress = progress
+        try:
+            verdict = self.window.controller.verify(progress)
+        finally:
+            progress.finish()
+        if not verdict.ok:
+            self.window.show_error(f"the record is NOT intact: {verdict.problem}")
+            return
+        self.window.notify(
+            f"<b>Record intact:</b> {verdict.events:,} events, chain and replay checked;"
+            f" head {verdict.head[:HEAD_DIGITS]}."
+        )
+
+    def refresh_lock(self) -> None:
+        """Enable what the lock allows, and say once what locks the count."""
+        window = self.window
+        count = window.controller.count
+        locked = count.locked_by
+        window.pad.setEnabled(locked is None)
+        window.reopen_action.setEnabled(locked is not None)
+        paused = locked is not None and locked.kind is SheetKind.INTERIM
+        window.reopen_action.setText("Re&sume count" if paused else "Re&open count\u2026")
+        window.pause_action.setEnabled(locked is None)
+        window.export_action.setEnabled(bool(count.sheets))
+        window.prepare_action.setEnabled(locked is None or locked.kind is SheetKind.INTERIM)
+        if locked is not None and window.notice_banner.isHidden():
+            if paused:
+                window.notify(
+                    f"<b>Count paused</b> after ballot {locked.tally.counted:,} (interim tally"
+                    f" at event {locked.seq:,}). Resume it from the Count menu."
+                )
+            else:
+                window.notify(
+                    f"<b>Count locked</b> by the {locked.title.lower()} tally sheet prepared at"
+                    f" event {locked.seq:,}. To record more calls, reopen the count (Count menu)."
+                )
+
+    def ask_export_folder(self, name: str) -> Path | None:
+        parent = QFileDialog.getExistingDirectory(
+            self.window, "Export the signed tally sheet into (a new folder is made there)"
+        )
+        return Path(parent) / name if parent else None
+
+
+RESUME_REASON = "count resumed after the pause"
+
+
+def _pile_notes(count: Count) -> list[str]:
+    """What the piles still owe before a sheet: mismatches, and full piles not recounted."""
+    piles = count.piles
+    notes = [f"{pile_mismatch_statement(m)}: not yet set right." for m in piles.mismatches()]
+    waiting = count.piles_to_check()
+    for call in Call:
+        names = ", ".join(str(pile) for pile_call, pile in waiting if pile_call is call)
+        if names:
+            notes.append(f"{call.label} piles not recounted yet: {names}.")
+    return notes
+
+
+def _html(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

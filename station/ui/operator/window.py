@@ -1,0 +1,498 @@
+"""The operator's window: four call buttons, undo/redo, the count and the last calls."""
+
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QByteArray, Qt, Signal
+from PySide6.QtGui import QAction, QCloseEvent, QKeyEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QApplication,
+    QHBoxLayout,
+    QLabel,
+    QMainWindow,
+    QProgressBar,
+    QPushButton,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
+
+from station.domain import Action, Call, Change
+from station.domain.describe import describe
+from station.domain.statements import counted_statement
+from station.journal import WriteFailed
+from station.journal.chain import HEAD_DIGITS
+from station.sheet.keys import existing_fingerprint
+from station.ui.dashboard.window import DashboardWindow
+from station.ui.operator.call_pad import KEYS, CallPad
+from station.ui.operator.challenge_register import ChallengeRegisterDialog
+from station.ui.operator.controller import CountController
+from station.ui.operator.feed import ControllerFeed
+from station.ui.operator.help_overlay import HelpOverlay
+from station.ui.operator.key_guard import KeyRepeatGuard
+from station.ui.operator.prompts import CountPrompts
+from station.ui.operator.recent_calls import RecentCallsList
+from station.ui.operator.sheet_dialogs import PrepareSheetDialog, ReopenDialog
+from station.ui.operator.sheet_flow import SheetFlow
+from station.ui.operator.work_progress import WorkProgress
+
+
+class OperatorWindow(QMainWindow):
+    """Where the operator records each call the Board agent makes aloud.
+
+    Keys: F, A, C, V record a call; Ctrl+Z undoes; Ctrl+Shift+Z and Ctrl+Y redo; Ctrl+T
+    prepares the tally sheet; Ctrl+E exports it; Ctrl+Q quits at once. A held-down key
+    records one call (auto-repeat is ignored). Once a sheet is prepared the count is
+    locked until it is reopened, with a reason, from the Count menu.
+
+    Signals:
+        new_election_requested(): the operator wants to set up a new election.
+        open_requested(): the operator wants to open another election file.
+        closing(): the window is closing (its placement may be saved now).
+        dashboard_theme_changed(str): the operator switched the dashboard's theme.
+    """
+
+    new_election_requested = Signal()
+    open_requested = Signal()
+    closing = Signal()
+    dashboard_theme_changed = Signal(str)
+
+    def __init__(self, controller: CountController, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.controller = controller
+        controller.setParent(self)  # the count lives as long as its window
+        setup = controller.setup
+        self.setObjectName("operatorWindow")
+        demo = "DEMO \u2014 " if setup.is_demo else ""
+        self.setWindowTitle(
+            f"{demo}Station \u2014 {setup.case_number} \u2014 {setup.employer} / {setup.union}"
+        )
+
+        self.election_label = QLabel(
+            f"<b>{_html(setup.case_number)}</b> &nbsp;·&nbsp; {_html(setup.employer)}"
+            f" &nbsp;·&nbsp; Petitioner: {_html(setup.union)}"
+        )
+        self.election_label.setObjectName("electionLabel")
+        self.demo_badge = QLabel(
+            "DEMO \u2014 not a real election: a temporary file, for trying Station"
+        )
+        self.demo_badge.setObjectName("demoBadge")
+        self.demo_badge.setStyleSheet(
+            "background: #c62828; color: white; font-weight: bold; padding: 4px 10px;"
+        )
+        self.demo_badge.setVisible(setup.is_demo)
+        self.progress_label = QLabel()
+        self.progress_label.setObjectName("progressLabel")
+        self.progress_bar = QProgressBar()
+        self.progress_bar.setTextVisible(False)
+        self.progress_bar.setVisible(setup.ballots is not None)
+        self.valid_label = QLabel()
+        self.valid_label.setObjectName("validLabel")
+
+        self.error_banner = QLabel()
+        self.error_banner.setObjectName("errorBanner")
+        self.error_banner.setWordWrap(True)
+        self.error_banner.setAccessibleName("Recording error")
+        self.error_banner.hide()
+        self.notice_banner = QLabel()
+        self.notice_banner.setObjectName("noticeBanner")
+        self.notice_banner.setWordWrap(True)
+        self.notice_banner.setAccessibleName("Count notice")
+        self.notice_banner.hide()
+        self.last_notice: str | None = None
+        self.last_progress: WorkProgress | None = None  # the latest export's or check's
+        self.prepare_dialog: PrepareSheetDialog | None = None
+        self.reopen_dialog: ReopenDialog | None = None
+        # Where an export goes; a test (or a future settings page) may replace it.
+        self.sheet_flow = SheetFlow(self)
+        self.choose_export_folder: Callable[[str], Path | None] = self.sheet_flow.ask_export_folder
+
+        self.prompts = CountPrompts(controller)
+        self.pad = CallPad()
+        self.recent = RecentCallsList()
+        self.undo_button = QPushButton("\u21b6 Undo last call  (Ctrl+Z)")
+        self.redo_button = QPushButton("\u21b7 Redo  (Ctrl+Shift+Z)")
+        for button in (self.undo_button, self.redo_button):
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            button.setMinimumHeight(56)
+        # Shown while there is nothing to undo or redo; otherwise the tooltip names the call.
+        self._undo_redo_tips = (
+            "Take back the last call; the correction is recorded and shown",
+            "Put back the call just undone; recorded and shown",
+        )
+        self.undo_button.setToolTip(self._undo_redo_tips[0])
+        self.redo_button.setToolTip(self._undo_redo_tips[1])
+
+        self.journal_label = QLabel()
+        self.journal_label.setObjectName("journalLabel")
+        self.key_label = QLabel()
+        self.key_label.setObjectName("keyLabel")
+        self.key_label.setToolTip(
+            "The fingerprint of this station's signing key: observers may write it down and"
+            " check an exported sheet against it (station verify FOLDER --key ...)"
+        )
+        self.statusBar().addPermanentWidget(self.key_label)
+        self.statusBar().addPermanentWidget(self.journal_label)
+        self.show_key()
+        self.statusBar().showMessage(str(controller.journal.path))
+
+        self._build_layout()
+        self._build_actions()
+
+        self.pad.call_requested.connect(self._on_pad_call_requested)
+        self.undo_button.clicked.connect(self._on_undo_triggered)
+        self.redo_button.clicked.connect(self._on_redo_triggered)
+        controller.changed.connect(self._on_controller_changed)
+        controller.write_failed.connect(self._on_controller_write_failed)
+        controller.refused.connect(self._on_controller_refused)
+
+        self._closed = False
+        self._key_guard = KeyRepeatGuard()
+        self.recent.show_changes(controller.recent)
+        self._refresh()
+
+    def _build_layout(self) -> None:
+        header = QVBoxLayout()
+        header.addWidget(self.demo_badge)
+        header.addWidget(self.election_label)
+        progress_row = QHBoxLayout()
+        progress_row.addWidget(self.progress_label)
+        progress_row.addStretch(1)
+        progress_row.addWidget(self.valid_label)
+        header.addLayout(progress_row)
+        header.addWidget(self.progress_bar)
+
+        left = QVBoxLayout()
+        left.addWidget(self.pad, 1)
+        undo_row = QHBoxLayout()
+        undo_row.addWidget(self.undo_button)
+        undo_row.addWidget(self.redo_button)
+        left.addLayout(undo_row)
+
+        # The count's questions sit above the last calls, never above the call pad: a
+        # question must not move or shrink the buttons while the operator counts.
+        recent_box = QVBoxLayout()
+        # Nor widen its column: the column's width is its share of the window, whatever
+        # a question's buttons would like (they share the width they are given).
+        for widget in (self.prompts, self.recent):
+            policy = widget.sizePolicy()
+            policy.setHorizontalPolicy(QSizePolicy.Policy.Ignored)
+            widget.setSizePolicy(policy)
+        recent_box.addWidget(self.prompts)
+        title = QLabel("Last calls")
+        title.setObjectName("sectionTitle")
+        recent_box.addWidget(title)
+        recent_box.addWidget(self.recent, 1)
+
+        body = QHBoxLayout()
+        body.addLayout(left, 3)
+        body.addLayout(recent_box, 2)
+
+        root = QVBoxLayout()
+        root.addLayout(header)
+        root.addWidget(self.error_banner)
+        root.addWidget(self.notice_banner)
+        root.addLayout(body, 1)
+        central = QWidget()
+        central.setLayout(root)
+        self.setCentralWidget(central)
+
+    def _build_actions(self) -> None:
+        file_menu = self.menuBar().addMenu("&File")
+        new_action = self._action(
+            "&New election\u2026", [QKeySequence(QKeySequence.StandardKey.New)]
+        )
+        new_action.triggered.connect(self.new_election_requested)
+        open_action = self._action(
+            "&Open election file\u2026", [QKeySequence(QKeySequence.StandardKey.Open)]
+        )
+        open_action.triggered.connect(self.open_requested)
+        quit_action = self._action("&Quit", [QKeySequence("Ctrl+Q")])
+        quit_action.triggered.connect(self.close)
+        self.export_action = self._action(
+            "&Export signed tally sheet\u2026", [QKeySequence("Ctrl+E")]
+        )
+        self.export_action.triggered.connect(self._on_export_action_triggered)
+        file_menu.addActions([new_action, open_action])
+        file_menu.addSeparator()
+        file_menu.addAction(self.export_action)
+        self.verify_action = self._action("&Verify the record", [])
+        self.verify_action.setToolTip("Check every event's hash chain, the replay and every sheet")
+        self.verify_action.triggered.connect(self._on_verify_action_triggered)
+        file_menu.addAction(self.verify_action)
+        file_menu.addSeparator()
+        file_menu.addAction(quit_action)
+
+        # The count's own keys are handled in keyPressEvent, not as QAction shortcuts,
+        # so that one guard can refuse every kind of auto-repeat (see key_guard.py);
+        # the menu shows them after a tab.
+        count_menu = self.menuBar().addMenu("&Count")
+        self.call_actions: dict[Call, QAction] = {}
+        for call in (Call.FOR, Call.AGAINST, Call.CHALLENGE, Call.VOID):
+            action = self._action(f"Record {call.label}\t{KEYS[call]}", [])
+            action.triggered.connect(lambda _checked=False, call=call: self._record(call))
+            self.call_actions[call] = action
+            count_menu.addAction(action)
+        count_menu.addSeparator()
+        self.undo_action = self._action("&Undo last call\tCtrl+Z", [])
+        self.undo_action.triggered.connect(self._on_undo_triggered)
+        self.redo_action = self._action("&Redo\tCtrl+Shift+Z, Ctrl+Y", [])
+        self.redo_action.triggered.connect(self._on_redo_triggered)
+        count_menu.addActions([self.undo_action, self.redo_action])
+        count_menu.addSeparator()
+        self.dispute_action = self._action("&Dispute the last VOID\u2026\tD", [])
+        self.dispute_action.triggered.connect(self.prompts.ask_dispute)
+        self.register_action = self._action("Challenge &register\u2026", [QKeySequence("Ctrl+R")])
+        self.register_action.triggered.connect(self._on_register_triggered)
+        count_menu.addActions([self.dispute_action, self.register_action])
+        count_menu.addSeparator()
+        self.pause_action = self._action(
+            "&Pause count (interim tally)\u2026", [QKeySequence("Ctrl+P")]
+        )
+        self.pause_action.triggered.connect(self._on_pause_action_triggered)
+        self.prepare_action = self._action("&Prepare tally sheet\u2026", [QKeySequence("Ctrl+T")])
+        self.prepare_action.triggered.connect(self._on_prepare_action_triggered)
+        self.reopen_action = self._action("Re&open count\u2026", [QKeySequence("Ctrl+Shift+P")])
+        self.reopen_action.triggered.connect(self._on_reopen_action_triggered)
+        count_menu.addActions([self.pause_action, self.prepare_action, self.reopen_action])
+
+        view_menu = self.menuBar().addMenu("&View")
+        self.dashboard_action = self._action("&Dashboard for observers", [QKeySequence("F11")])
+        self.dashboard_action.setCheckable(True)
+        self.dashboard_action.triggered.connect(self._on_dashboard_action_triggered)
+        view_menu.addAction(self.dashboard_action)
+
+        help_menu = self.menuBar().addMenu("&Help")
+        self.help_action = self._action("&Keyboard shortcuts", [QKeySequence("F1")])
+        self.help_action.triggered.connect(self._on_help_triggered)
+        help_menu.addAction(self.help_action)
+        self.help_overlay = HelpOverlay(self)
+        self.dashboard: DashboardWindow | None = None
+        # How the dashboard opens: the window that builds this one sets them from settings.
+        self.dashboard_theme = "dark"
+        self.dashboard_geometry: QByteArray | None = None
+
+    def _action(self, text: str, shortcuts: list[QKeySequence]) -> QAction:
+        action = QAction(text, self)
+        action.setShortcuts(shortcuts)
+        # A held-down key must record one call, not a burst.
+        action.setAutoRepeat(False)
+        action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        self.addAction(action)
+        return action
+
+    # -- keys -----------------------------------------------------------------------
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """F, A, C, V record; Ctrl+Z undoes; Ctrl+Shift+Z and Ctrl+Y redo. Repeats are ignored."""
+        command = self._command_for(event)
+        if command is None:
+            super().keyPressEvent(event)
+            return
+        event.accept()
+        if self._key_guard.press(event.key(), event.timestamp(), event.isAutoRepeat()):
+            command()
+
+    def keyReleaseEvent(self, event: QKeyEvent) -> None:
+        self._key_guard.release(event.key(), event.timestamp(), event.isAutoRepeat())
+        super().keyReleaseEvent(event)
+
+    def _command_for(self, event: QKeyEvent) -> Callable[[], object] | None:
+        modifiers = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+        key = event.key()
+        control = Qt.KeyboardModifier.ControlModifier
+        if modifiers == Qt.KeyboardModifier.NoModifier and key in _CALL_KEYS:
+            call = _CALL_KEYS[key]
+            return lambda: self._record(call)
+        if modifiers == Qt.KeyboardModifier.NoModifier and self.prompts.answers(key):
+            return lambda: self.prompts.handle_key(key)
+        if modifiers == Qt.KeyboardModifier.NoModifier and key == Qt.Key.Key_D:
+            return self.prompts.ask_dispute
+        if modifiers == control and key == Qt.Key.Key_Z:
+            return self._on_undo_triggered
+        if modifiers == control | Qt.KeyboardModifier.ShiftModifier and key == Qt.Key.Key_Z:
+            return self._on_redo_triggered
+        if modifiers == control and key == Qt.Key.Key_Y:
+            return self._on_redo_triggered
+        return None
+
+    # -- handlers -------------------------------------------------------------------
+
+    def _record(self, call: Call) -> None:
+        self.prompts.call_key_pressed()
+        self.controller.record(call)
+
+    def _on_pad_call_requested(self, call: Call) -> None:
+        self._record(call)
+
+    def _on_undo_triggered(self) -> None:
+        self.controller.undo()
+
+    def _on_redo_triggered(self) -> None:
+        self.controller.redo()
+
+    def toggle_dashboard(self) -> None:
+        """Show the observers' dashboard (on another screen if there is one), or hide it."""
+        if self.dashboard is None:
+            self.dashboard = DashboardWindow(
+                ControllerFeed(self.controller, existing_fingerprint()),
+                theme=self.dashboard_theme,
+                parent=self,
+            )
+            self.dashboard.saved_geometry = self.dashboard_geometry
+            self.dashboard.dismiss_requested.connect(self._on_dashboard_dismiss_requested)
+            self.dashboard.theme_changed.connect(self.dashboard_theme_changed)
+        if self.dashboard.isVisible():
+            self.dashboard.hide()
+        else:
+            self.dashboard.operator_screen = self.screen().name()
+            self.dashboard.place()
+        self.dashboard_action.setChecked(self.dashboard.isVisible())
+
+    def _on_help_triggered(self) -> None:
+        if self.help_overlay.isVisible():
+            self.help_overlay.dismiss()
+        else:
+            self.help_overlay.show_over_parent()
+
+    def _on_dashboard_action_triggered(self) -> None:
+        self.toggle_dashboard()
+
+    def _on_dashboard_dismiss_requested(self) -> None:
+        self.toggle_dashboard()
+
+    def _on_controller_changed(self, change: Change) -> None:
+        self.error_banner.hide()
+        if change.event.action is Action.CALL:
+            self.notice_banner.hide()  # counting goes on: yesterday's notice is done
+        elif change.event.action is Action.REOPEN:
+            self._on_reopened(change)
+        self.recent.add_change(change)
+        self._refresh()
+
+    def _on_register_triggered(self) -> None:
+        dialog = ChallengeRegisterDialog(self.controller, self)
+        self.register_dialog = dialog
+        dialog.open()
+
+    def _on_pause_action_triggered(self) -> None:
+        self.sheet_flow.prepare(interim=True)
+
+    def _on_prepare_action_triggered(self) -> None:
+        self.sheet_flow.prepare(interim=False)
+
+    def _on_reopen_action_triggered(self) -> None:
+        self.sheet_flow.reopen()
+
+    def _on_export_action_triggered(self) -> None:
+        self.sheet_flow.export()
+
+    def _on_verify_action_triggered(self) -> None:
+        self.sheet_flow.verify()
+
+    def _on_reopened(self, change: Change) -> None:
+        self.notify(f"<b>{_html(describe(change))}</b>")
+
+    def notify(self, html: str) -> None:
+        self.error_banner.hide()
+        self.last_notice = html
+        self.notice_banner.setText(html)
+        self.notice_banner.show()
+
+    def show_error(self, message: str) -> None:
+        self.error_banner.setText(f"<b>Not done.</b> {_html(message)}")
+        self.error_banner.show()
+        QApplication.beep()
+
+    def _on_controller_refused(self, message: str) -> None:
+        self.error_banner.setText(f"<b>NOT RECORDED.</b> {_html(message)}")
+        self.error_banner.show()
+        QApplication.beep()
+
+    def _on_controller_write_failed(self, error: WriteFailed) -> None:
+        # The banner says NOT RECORDED itself: it shows the reason alone.
+        reason = error.reason
+        reason = reason[:1].upper() + reason[1:] + ("" if reason.endswith((".", ")")) else ".")
+        self.error_banner.setText(
+            f"<b>NOT RECORDED.</b> {_html(reason)}<br>The count did not change."
+            " Fix the problem, then make the call again."
+        )
+        self.error_banner.show()
+        QApplication.beep()
+
+    def _refresh(self) -> None:
+        count = self.controller.count
+        tally = count.tally
+        self.pad.show_totals(
+            {
+                Call.FOR: tally.for_union,
+                Call.AGAINST: tally.against,
+                Call.VOID: tally.void,
+                Call.CHALLENGE: tally.challenged,
+            }
+        )
+        self._refresh_piles()
+        ballots = self.controller.setup.ballots
+        self.progress_label.setText(counted_statement(tally.counted, ballots, strong=_bold))
+        if ballots is not None:
+            self.progress_bar.setRange(0, ballots)
+            self.progress_bar.setValue(min(tally.counted, ballots))
+        self.valid_label.setText(f"Valid votes: <b>{tally.valid:,}</b>")
+        self.sheet_flow.refresh_lock()
+        journal = self.controller.journal
+        self.journal_label.setText(
+            f"events {journal.head_seq:,} · head {journal.head_hash[:HEAD_DIGITS]}"
+        )
+        self._refresh_undo_redo()
+
+    def show_key(self) -> None:
+        fingerprint = existing_fingerprint()
+        self.key_label.setText(
+            f"key {fingerprint}"
+            if fingerprint
+            else "no signing key yet (made with the first sheet)"
+        )
+
+    def _refresh_piles(self) -> None:
+        count = self.controller.count
+        for call, button in self.pad.buttons.items():
+            button.set_pile(count.piles.describe(call, count.total(call)))
+
+    def _refresh_undo_redo(self) -> None:
+        # Ctrl+Z and Ctrl+Shift+Z read the count's own stacks, through the session; it
+        # only moves through the controller, which then emits `changed`: refreshing
+        # there is enough.
+        session = self.controller.session
+        unlocked = self.controller.locked_by is None
+        for widgets, target, tip in (
+            ((self.undo_action, self.undo_button), session.undo_target(), self._undo_redo_tips[0]),
+            ((self.redo_action, self.redo_button), session.redo_target(), self._undo_redo_tips[1]),
+        ):
+            for widget in widgets:
+                widget.setEnabled(target is not None and unlocked)
+            text = None if target is None else f"{target[1].label} (ballot {target[2]:,})"
+            widgets[1].setToolTip(text or tip)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        """Quit at once: every call is already in the journal, so nothing is asked."""
+        if self._closed:
+            event.accept()
+            return
+        self._closed = True
+        self.closing.emit()
+        if self.dashboard is not None:
+            self.dashboard.close()
+        self.controller.close()
+        event.accept()
+
+
+# Qt's key code of a capital letter is its character code (Qt.Key.Key_F == ord("F")).
+_CALL_KEYS: dict[int, Call] = {ord(letter): call for call, letter in KEYS.items()}
+
+
+def _bold(text: str) -> str:
+    return f"<b>{text}</b>"
+
+
+def _html(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

@@ -1,0 +1,1 @@
+"""The start window and the New election dialog."""

@@ -1,0 +1,156 @@
+"""The "New election" dialog: collects the setup and where to save it, nothing more."""
+
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from station.domain import ElectionSetup, SetupError
+from station.domain.election import MAX_PILE
+from station.domain.piles import DEFAULT_PILE
+from station.journal import JournalError
+
+SUFFIX = ".station"
+PATH_CHARS = 60
+
+
+class NewElectionDialog(QDialog):
+    """Asks for the election's setup and where to save it.
+
+    The dialog validates with the same rules as `station new`; when Create is pressed
+    and everything holds it hands the path and setup to `create` (which the caller
+    gives: the dialog writes nothing itself), and shows its JournalError, if any,
+    without closing (an existing file is never overwritten). After `accepted`,
+    `created_path` names the new file.
+    """
+
+    def __init__(
+        self,
+        parent: QWidget | None = None,
+        folder: Path | None = None,
+        pile: int = DEFAULT_PILE,
+        *,
+        create: Callable[[Path, ElectionSetup], None],
+    ) -> None:
+        super().__init__(parent)
+        self._create = create
+        self.setWindowTitle("New election")
+        self.created_path: Path | None = None
+        self._warned: ElectionSetup | None = None  # the setup a warning was shown for
+        self.case = QLineEdit(placeholderText="e.g. 29-RC-288020")
+        self.employer = QLineEdit(placeholderText="Employer as on the notice")
+        self.union = QLineEdit(placeholderText="Petitioner as on the ballot")
+        self.eligible = QLineEdit(placeholderText="approximate number")
+        self.ballots = QLineEdit(placeholderText="optional: ballots in the box")
+        self.agent = QLineEdit(placeholderText="optional")
+        self.pile = QSpinBox()
+        self.pile.setRange(0, MAX_PILE)
+        self.pile.setValue(pile)
+        self.pile.setSpecialValueText("no pile checks")
+        self.case.setToolTip("The NLRB case number as on the notice of election")
+        self.employer.setToolTip("The employer's name as on the notice of election")
+        self.union.setToolTip("The petitioner (union) exactly as named on the ballot")
+        self.eligible.setToolTip("Tally line 1: the approximate number of eligible voters")
+        self.ballots.setToolTip("Ballots in the box (or envelopes to open): the M of 'N of M'")
+        self.agent.setToolTip("The Board agent conducting the count (printed on the sheet)")
+        self.pile.setToolTip(
+            "Ballots per pile: when a pile of one call is full it is recounted before counting"
+            " goes on (0: no pile checks)"
+        )
+        self.path = QLineEdit()
+        # Wide enough for a usual path; a longer one shows its beginning (where it is),
+        # not its end, and the whole of it in the tool tip.
+        self.path.setMinimumWidth(self.path.fontMetrics().averageCharWidth() * PATH_CHARS)
+        self.path.textChanged.connect(self._on_path_text_changed)
+        self._set_path(str((folder or Path.cwd()) / f"election{SUFFIX}"))
+        browse = QPushButton("Browse\u2026")
+        browse.setToolTip("Choose where to save the election file")
+        browse.clicked.connect(self._on_browse_clicked)
+        path_row = QHBoxLayout()
+        path_row.addWidget(self.path, 1)
+        path_row.addWidget(browse)
+
+        form = QFormLayout()
+        form.addRow("NLRB case number", self.case)
+        form.addRow("Employer", self.employer)
+        form.addRow("Union (petitioner)", self.union)
+        form.addRow("Eligible voters", self.eligible)
+        form.addRow("Ballots in the box", self.ballots)
+        form.addRow("Board agent", self.agent)
+        form.addRow("Ballots per pile", self.pile)
+        form.addRow("Save as", path_row)
+
+        self.error_label = QLabel()
+        self.error_label.setObjectName("formError")
+        self.error_label.setStyleSheet("color: #b00020; font-weight: bold;")
+        self.error_label.setWordWrap(True)
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Create")
+        self.buttons.accepted.connect(self._on_create_clicked)
+        self.buttons.rejected.connect(self.reject)
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.error_label)
+        layout.addWidget(self.buttons)
+
+    def setup(self) -> ElectionSetup:
+        """The setup as typed, or SetupError naming the first field that is wrong."""
+        return ElectionSetup.validated(
+            case_number=self.case.text(),
+            employer=self.employer.text(),
+            union=self.union.text(),
+            eligible=self.eligible.text(),
+            ballots=self.ballots.text() or None,
+            agent=self.agent.text() or None,
+            pile=self.pile.value(),
+        )
+
+    def _on_browse_clicked(self) -> None:
+        name, _ = QFileDialog.getSaveFileName(
+            self, "Save the election as", self.path.text(), f"Election files (*{SUFFIX})"
+        )
+        if name:
+            self._set_path(name if name.endswith(SUFFIX) else name + SUFFIX)
+
+    def _set_path(self, text: str) -> None:
+        self.path.setText(text)
+        self.path.setCursorPosition(0)  # QLineEdit scrolls to the end of a set text
+
+    def _on_path_text_changed(self, text: str) -> None:
+        self.path.setToolTip(
+            f"{text}\nWhere the election file is saved; an existing file is never overwritten"
+        )
+
+    def _on_create_clicked(self) -> None:
+        try:
+            setup = self.setup()
+            path = Path(self.path.text().strip()).expanduser()
+            if not self.path.text().strip():
+                raise SetupError("choose where to save the election file")
+            warnings = setup.warnings()
+            if warnings and self._warned != setup:
+                # Allowed, but probably mistyped: a second Create confirms it.
+                self._warned = setup
+                self.error_label.setText(f"{' '.join(warnings)}. Press Create again to keep them.")
+                return
+            self._create(path, setup)
+        except (SetupError, JournalError) as error:
+            self.error_label.setText(str(error))
+            return
+        self.created_path = path
+        self.accept()

@@ -1,0 +1,52 @@
+"""The race picture says what tally line 8 says: hatched ballots across the majority line."""
+
+from hypothesis import given
+from hypothesis import strategies as st
+from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
+
+from station.domain import Tally
+from station.ui.dashboard.race_bar import RaceBar
+
+counts = st.integers(min_value=0, max_value=5000)
+
+
+def test_jfk8_shares(qtbot: QtBot) -> None:
+    bar = RaceBar()
+    qtbot.addWidget(bar)
+    bar.set_tally(Tally(for_union=2654, against=2131, challenged=67))
+    for_share, challenged_share, against_share = bar.segments()
+    assert (for_share, challenged_share, against_share) == (
+        2654 / 4852,
+        67 / 4852,
+        2131 / 4852,
+    )
+    assert for_share > 0.5  # FOR past the majority line: the union has line 9
+
+
+def test_nothing_counted_draws_an_empty_bar(qtbot: QtBot) -> None:
+    bar = RaceBar()
+    qtbot.addWidget(bar)
+    bar.resize(800, 90)
+    assert bar.segments() == (0.0, 0.0, 0.0)
+    assert not bar.grab().isNull()
+
+
+@given(for_union=counts, against=counts, challenged=counts)
+def test_the_hatched_part_crosses_the_majority_line_exactly_when_challenges_count(
+    qapp: QApplication, for_union: int, against: int, challenged: int
+) -> None:
+    tally = Tally(for_union=for_union, against=against, challenged=challenged)
+    bar = RaceBar()
+    bar.set_tally(tally)
+    for_share, challenged_share, against_share = bar.segments()
+    total = tally.valid_plus_challenged
+    if total == 0:
+        return
+    # Shares are exact fractions of line 7; compare them the way the eye does, in
+    # whole ballots, to keep float rounding out of the question.
+    assert round(for_share * total) == for_union
+    assert round((for_share + challenged_share) * total) == for_union + challenged
+    assert round(against_share * total) == against
+    covers = 2 * for_union <= total < 2 * (for_union + challenged)
+    assert covers == tally.challenges_determinative

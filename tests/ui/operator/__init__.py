@@ -1,0 +1,1 @@
+"""The operator room's tests."""

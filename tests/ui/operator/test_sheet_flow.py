@@ -1,0 +1,139 @@
+"""Preparing, reopening and exporting the tally sheet from the operator window."""
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from station.domain import Call
+from station.journal import Journal
+from station.sheet.keys import default_key_path
+from station.sheet.verify_export import verify_export
+from station.ui.operator.window import OperatorWindow
+from tests.ui.windows import KEYS, figures, key, open_window
+
+
+@pytest.fixture
+def window(qtbot: QtBot, election_file: Path) -> Iterator[OperatorWindow]:
+    window = open_window(qtbot, election_file)
+    for call in (Call.FOR, Call.FOR, Call.AGAINST, Call.CHALLENGE):
+        key(window, KEYS[call])
+    yield window
+    window.close()
+
+
+def prepare(qtbot: QtBot, window: OperatorWindow, *, interim: bool = False) -> None:
+    window.prepare_action.trigger()
+    dialog = window.prepare_dialog
+    qtbot.waitUntil(dialog.isVisible)
+    assert "4 of 4,852 ballots counted" in dialog.reconciliation.text()
+    assert "4,848 ballots in the box are not counted" in dialog.reconciliation.text()
+    dialog.interim.setChecked(interim)
+    dialog.place.setText("Staten Island, NY")
+    dialog.employer_observers.setPlainText("Jane Roe\n\n  Ann  Smith ")
+    dialog.union_observers.setPlainText("John Doe")
+    qtbot.mouseClick(dialog.buttons.buttons()[0], Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not dialog.isVisible())
+
+
+def test_preparing_the_sheet_locks_the_count(qtbot: QtBot, window: OperatorWindow) -> None:
+    prepare(qtbot, window)
+    sheet = window.controller.locked_by
+    assert sheet is not None and sheet.title == "Final"
+    assert "Final tally prepared" in window.notice_banner.text()
+    assert window.export_action.isEnabled() and window.reopen_action.isEnabled()
+    assert not window.prepare_action.isEnabled() and not window.pad.isEnabled()
+    assert not window.undo_button.isEnabled()
+    before = figures(window)
+    key(window, KEYS[Call.FOR])
+    key(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert figures(window) == before
+    assert window.error_banner.isVisible() and "locked by the final tally sheet" in (
+        window.error_banner.text()
+    )
+    record = window.controller.journal.record(sheet.seq)
+    assert record is not None
+    assert record.details()["observers"] == [
+        {"party": "employer", "name": "Jane Roe"},
+        {"party": "employer", "name": "Ann Smith"},
+        {"party": "petitioner", "name": "John Doe"},
+    ]
+    assert default_key_path().exists()  # made on first use
+
+
+def test_reopening_needs_a_reason_and_is_recorded(qtbot: QtBot, window: OperatorWindow) -> None:
+    prepare(qtbot, window)
+    window.reopen_action.trigger()
+    dialog = window.reopen_dialog
+    qtbot.waitUntil(dialog.isVisible)
+    ok = dialog.buttons.buttons()[0]
+    assert not ok.isEnabled()
+    dialog.reason.setText("   ")
+    assert not ok.isEnabled()
+    dialog.reason.setText("a ballot was found in the box")
+    qtbot.mouseClick(ok, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: window.controller.locked_by is None)
+    assert "Count reopened" in window.notice_banner.text()
+    assert "Count reopened: a ballot was found in the box" in window.recent.item(0).text()
+    key(window, KEYS[Call.VOID])
+    assert figures(window)[Call.VOID] == "1"
+    prepare_again = window.prepare_action
+    assert prepare_again.isEnabled()
+
+
+def test_an_interim_sheet_then_the_final_one(qtbot: QtBot, window: OperatorWindow) -> None:
+    prepare(qtbot, window, interim=True)
+    assert window.controller.locked_by is not None
+    assert window.controller.locked_by.title == "Interim"
+    assert window.prepare_action.isEnabled()  # the final sheet may follow at once
+    prepare(qtbot, window)
+    assert window.controller.locked_by is not None
+    assert window.controller.locked_by.title == "Final"
+
+
+def test_export_writes_a_folder_that_verifies(
+    qtbot: QtBot, window: OperatorWindow, tmp_path: Path
+) -> None:
+    assert not window.export_action.isEnabled()
+    prepare(qtbot, window)
+    usb = tmp_path / "usb"
+    usb.mkdir()
+    window.choose_export_folder = lambda name: usb / name
+    window.export_action.trigger()
+    folders = list(usb.iterdir())
+    assert [f.name for f in folders] == ["29-RC-288020 final tally (event 6)"]
+    assert verify_export(folders[0]).ok
+    assert "Exported" in window.notice_banner.text()
+    window.export_action.trigger()  # the same folder again: refused, nothing touched
+    assert window.error_banner.isVisible() and "never overwrites" in window.error_banner.text()
+
+
+def test_a_missing_key_after_a_sheet_is_an_error_not_a_new_key(
+    qtbot: QtBot, window: OperatorWindow
+) -> None:
+    prepare(qtbot, window, interim=True)
+    default_key_path().unlink()
+    window.prepare_action.trigger()
+    dialog = window.prepare_dialog
+    qtbot.mouseClick(dialog.buttons.buttons()[0], Qt.MouseButton.LeftButton)
+    assert "signing key is missing" in window.error_banner.text()
+    assert not default_key_path().exists()
+    assert window.controller.locked_by is not None
+    assert window.controller.locked_by.title == "Interim"
+
+
+def test_the_lock_survives_a_restart(qtbot: QtBot, window: OperatorWindow) -> None:
+    prepare(qtbot, window)
+    path = window.controller.journal.path
+    window.close()
+    again = open_window(qtbot, path)
+    try:
+        assert again.controller.locked_by is not None
+        assert not again.pad.isEnabled()
+        assert "Count locked" in again.notice_banner.text()
+    finally:
+        again.close()
+    with Journal.open(path, read_only=True) as reader:
+        assert reader.restore(trust_snapshots=False).locked_by is not None

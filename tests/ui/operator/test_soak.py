@@ -1,0 +1,119 @@
+"""A count's worth of Qt calls in one process: the PySide6 6.12.0 / Python 3.11 trap.
+
+That pair releases `None`, `True` or `False` once too often on every Qt call that
+returns nothing or a bool, and the process aborts minutes into a count. The driver runs
+in a child process so that such an abort fails this test instead of killing the run.
+
+The default run records a few thousand calls: enough for the refcounts of `None`,
+`True` and `False` to show the over-release thousands of times over (the binding
+check). The soak run (`pytest -m soak tests/ui/operator/test_soak.py`) records 40,000, a long
+count's worth, in one process.
+"""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+# Each call is a dozen or more Qt calls that return nothing or a bool; an over-release
+# on each would drop a refcount by far more than this in even the short run.
+LARGEST_FALL = 1_000
+
+
+def run_driver(folder: Path, clicks: int, keys: int) -> None:
+    """Record `clicks` calls by mouse and `keys` by keyboard in a child process; check them."""
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    done = subprocess.run(
+        [sys.executable, __file__, str(folder), str(clicks), str(keys)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    report = json.loads(done.stdout.strip().splitlines()[-1])
+    assert report["for"] == clicks // 2 + keys // 2
+    assert report["against"] == clicks // 2 + keys // 2
+    assert report["events"] == clicks + keys + 2  # plus the opening and the closing
+    assert report["verified"]
+    if sys.version_info < (3, 12):  # immortal from 3.12 on: the counts mean nothing there
+        for name in ("None", "True", "False"):
+            fall = report["refcounts_before"][name] - report["refcounts_after"][name]
+            assert fall < LARGEST_FALL, f"refcount of {name} fell by {fall}"
+
+
+def test_thousands_of_calls_leave_none_true_and_false_alone() -> None:
+    # What is checked is Qt's calls, not the disk: in RAM the 4,000 commits (one fsync
+    # each) take a third of the time. The soak below counts on the disk.
+    from tests.conftest import ram_folder  # here: the child runs this file as a script
+
+    with ram_folder() as folder:
+        run_driver(folder, clicks=2_000, keys=2_000)
+
+
+@pytest.mark.soak
+def test_forty_thousand_calls_by_click_and_key(tmp_path: Path) -> None:
+    run_driver(tmp_path, clicks=20_000, keys=20_000)
+
+
+def drive(folder: Path, clicks: int, keys: int) -> dict[str, object]:
+    """Record `clicks` calls by mouse and `keys` by keyboard in a real operator window."""
+    from PySide6.QtCore import QEvent, Qt
+    from PySide6.QtGui import QKeyEvent
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QApplication
+
+    from station.domain import Call, ElectionSetup
+    from station.journal import Journal
+    from station.journal.verify import verify_journal
+    from station.ui.operator.controller import CountController
+    from station.ui.operator.window import OperatorWindow
+
+    path = folder / "soak.station"
+    Journal.create(path, ElectionSetup("1-RC-1", "Employer", "Union", 100_000, None))
+    app = QApplication([])
+    window = OperatorWindow(CountController(Journal.open(path)))
+    window.show()
+    window.activateWindow()
+    QTest.qWaitForWindowActive(window)
+    before = {
+        "None": sys.getrefcount(None),
+        "True": sys.getrefcount(True),
+        "False": sys.getrefcount(False),
+    }
+    buttons = [window.pad.buttons[Call.FOR], window.pad.buttons[Call.AGAINST]]
+    for i in range(clicks):
+        QTest.mouseClick(buttons[i % 2], Qt.MouseButton.LeftButton)
+    for i in range(keys):
+        key = Qt.Key.Key_F if i % 2 == 0 else Qt.Key.Key_A
+        for kind in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease):
+            QApplication.sendEvent(
+                window, QKeyEvent(kind, key, Qt.KeyboardModifier.NoModifier, "f")
+            )
+        if i % 500 == 0:
+            app.processEvents()
+    app.processEvents()
+    after = {
+        "None": sys.getrefcount(None),
+        "True": sys.getrefcount(True),
+        "False": sys.getrefcount(False),
+    }
+    window.close()  # closes the journal: the closing event, then the file let go
+    with Journal.open(path, read_only=True) as journal:
+        verdict = verify_journal(journal)
+    return {
+        "for": verdict.tally.for_union,
+        "against": verdict.tally.against,
+        "events": verdict.events,
+        "verified": verdict.ok,
+        "refcounts_before": before,
+        "refcounts_after": after,
+    }
+
+
+if __name__ == "__main__":
+    folder, clicks, keys = Path(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
+    print(json.dumps(drive(folder, clicks, keys)))

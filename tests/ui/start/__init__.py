@@ -1,0 +1,1 @@
+"""The start room's tests."""

@@ -1,0 +1,45 @@
+"""Opening the operator window and driving it by key, as the window tests in every room do."""
+
+from pathlib import Path
+
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
+
+from station.domain import Call
+from station.journal import Journal
+from station.ui.operator.controller import CountController
+from station.ui.operator.window import OperatorWindow
+
+KEYS = {
+    Call.FOR: Qt.Key.Key_F,
+    Call.AGAINST: Qt.Key.Key_A,
+    Call.CHALLENGE: Qt.Key.Key_C,
+    Call.VOID: Qt.Key.Key_V,
+}
+
+
+def open_window(qtbot: QtBot, path: Path) -> OperatorWindow:
+    window = OperatorWindow(CountController(Journal.open(path)))
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    return window
+
+
+def figures(window: OperatorWindow) -> dict[Call, str]:
+    return {call: button.figure() for call, button in window.pad.buttons.items()}
+
+
+def key(
+    window: OperatorWindow, qt_key: Qt.Key, modifiers=Qt.KeyboardModifier.NoModifier, repeat=False
+) -> None:
+    printable = modifiers == Qt.KeyboardModifier.NoModifier and qt_key < 0x110000
+    text = chr(qt_key).lower() if printable else ""
+    press = QKeyEvent(QEvent.Type.KeyPress, qt_key, modifiers, text, repeat)
+    release = QKeyEvent(QEvent.Type.KeyRelease, qt_key, modifiers, text, repeat)
+    QApplication.sendEvent(window, press)
+    QApplication.sendEvent(window, release)
