@@ -91,6 +91,22 @@ def sqlite_connections(monkeypatch: pytest.MonkeyPatch) -> Iterator[Connections]
 RAM = Path("/dev/shm") if os.access("/dev/shm", os.W_OK) else None
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_configure(config: pytest.Config) -> None:
+    """Keep the tests' files (tmp_path) in RAM, unless `--basetemp` says where.
+
+    Station commits each event with an fsync (synchronous=FULL). No test can observe
+    what an fsync does (a killed process loses nothing the kernel holds, disk or RAM;
+    tests/faults/test_environment.py mounts its own small tmpfs for a full disk), yet on
+    this project's disk the fsyncs are half the run's time. The folder is removed at
+    the end; `pytest --basetemp=DIR` keeps the files, on the disk of DIR.
+    """
+    if config.option.basetemp is None and RAM is not None:
+        basetemp = tempfile.mkdtemp(prefix="station-tests-", dir=RAM)
+        config.option.basetemp = basetemp
+        config.add_cleanup(lambda: shutil.rmtree(basetemp, ignore_errors=True))
+
+
 @contextmanager
 def built_in_ram(path: Path) -> Iterator[Path]:
     """A scratch copy of `path` in RAM, to build a test's file in; copied back at the end.

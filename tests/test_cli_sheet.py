@@ -32,6 +32,32 @@ def counted(tmp_path: Path, counted_once: Path) -> Path:
     return path
 
 
+@pytest.fixture(scope="module")
+def exported_once(counted_once: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """That election signed by `station sign` and exported by `station export`, once.
+
+    For the tests that only verify against the sheet (a sheet and its PDF cost two
+    start-ups with Qt each time). Signed with a key of the module's own.
+    """
+    folder = tmp_path_factory.mktemp("exported")
+    shutil.copyfile(counted_once, folder / "jfk8.station")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("XDG_DATA_HOME", str(folder / "home"))
+        signed = station("sign", folder / "jfk8.station", "--agent", "R. Agent")
+        assert signed.returncode == 0, signed.stderr
+        exported = station("export", folder / "jfk8.station", "--out", folder / "sheet")
+        assert exported.returncode == 0, exported.stderr
+    return folder
+
+
+@pytest.fixture
+def exported(tmp_path: Path, exported_once: Path) -> Path:
+    """A copy of the signed election (jfk8.station) and its sheet folder (sheet/)."""
+    shutil.copyfile(exported_once / "jfk8.station", tmp_path / "jfk8.station")
+    shutil.copytree(exported_once / "sheet", tmp_path / "sheet")
+    return tmp_path / "jfk8.station"
+
+
 def test_sign_export_verify(counted: Path, tmp_path: Path) -> None:
     result = station("sign", counted, "--agent", "R. Agent", *OBSERVERS, "--place", "Room 3")
     assert result.returncode == 0, result.stderr
@@ -82,9 +108,10 @@ def drop_events_after(path: Path, seq: int) -> None:
     conn.close()
 
 
-def test_a_truncated_file_is_caught_against_the_signed_sheet(counted: Path, tmp_path: Path) -> None:
-    assert station("sign", counted, "--agent", "R. Agent").returncode == 0
-    assert station("export", counted, "--out", tmp_path / "sheet").returncode == 0
+def test_a_truncated_file_is_caught_against_the_signed_sheet(
+    exported: Path, tmp_path: Path
+) -> None:
+    counted = exported
     summary = json.loads(station("tally", counted, "--json").stdout)
     written_down = f"{summary['events']}:{summary['head'][:16]}"
     drop_events_after(counted, 4)
@@ -96,9 +123,8 @@ def test_a_truncated_file_is_caught_against_the_signed_sheet(counted: Path, tmp_
     assert result.returncode == 1 and "events were removed" in result.stderr
 
 
-def test_a_sheet_cut_out_and_the_count_carried_on_is_caught(counted: Path, tmp_path: Path) -> None:
-    assert station("sign", counted, "--agent", "R. Agent").returncode == 0
-    assert station("export", counted, "--out", tmp_path / "sheet").returncode == 0
+def test_a_sheet_cut_out_and_the_count_carried_on_is_caught(exported: Path, tmp_path: Path) -> None:
+    counted = exported
     sign_seq = json.loads((tmp_path / "sheet" / "tally.json").read_text())["sheet_event"]["seq"]
     drop_events_after(counted, sign_seq - 1)  # the head the sheet certifies is still there
     count_into(counted, [Call.AGAINST, Call.AGAINST])
@@ -118,9 +144,8 @@ def test_another_elections_sheet_is_named_as_such(counted: Path, tmp_path: Path)
     assert result.returncode == 1 and "is another election's file" in result.stderr
 
 
-def test_verify_with_a_tampered_or_missing_sheet_folder(counted: Path, tmp_path: Path) -> None:
-    assert station("sign", counted, "--agent", "R. Agent").returncode == 0
-    assert station("export", counted, "--out", tmp_path / "sheet").returncode == 0
+def test_verify_with_a_tampered_or_missing_sheet_folder(exported: Path, tmp_path: Path) -> None:
+    counted = exported
     (tmp_path / "sheet" / "manifest.sig").write_text("AAAA\n")
     result = station("verify", counted, "--sheet", tmp_path / "sheet")
     assert result.returncode == 1 and result.stderr.startswith("NOT INTACT: ")

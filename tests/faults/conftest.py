@@ -3,11 +3,29 @@
 import contextlib
 import os
 import selectors
+import shutil
 import subprocess
 import sys
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
+
 DRIVER = Path(__file__).with_name("driver.py")
+
+
+@pytest.fixture
+def tmp_path() -> Iterator[Path]:
+    """A folder on the disk (the system's temporary folder), not in RAM as elsewhere.
+
+    These tests break the station's environment, and the file system is part of it:
+    an immutable file (chattr +i) still takes writes through an open handle on tmpfs,
+    not on ext4. See `pytest_configure` in tests/conftest.py.
+    """
+    folder = Path(tempfile.mkdtemp(prefix="station-faults-"))
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)
 
 
 class Station:

@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from station import app
+from station.app import Station
 from station.journal import Journal
 from station.ui.dashboard.feed import JournalFollower
 from tests.conftest import Connections
@@ -19,11 +20,19 @@ def actions(path: Path) -> list[str]:
 
 
 def test_the_operator_window_ends_its_session_however_the_event_loop_ends(
-    qtbot: QtBot, election_file: Path, sqlite_connections: Connections
+    qtbot: QtBot,
+    election_file: Path,
+    sqlite_connections: Connections,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    made: list[app.Station] = []
+    monkeypatch.setattr(app, "Station", lambda: made.append(Station()) or made[-1])
     # Leave the event loop without closing the window (QApplication.quit would close it).
     QTimer.singleShot(0, lambda: QApplication.exit(0))
     assert app.run_operator(Journal.open(election_file)) == 0
+    assert made[0].window is not None
+    qtbot.addWidget(made[0].window)  # deleted at the end, as every test's windows are
+    assert not made[0].window.isVisible()
     assert sqlite_connections.left_open() == []
     assert actions(election_file) == ["open", "close"]
     with Journal.open(election_file):  # the lock was let go
