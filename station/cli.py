@@ -17,7 +17,7 @@ from typing import NoReturn
 
 from station import __version__
 from station.domain import Action, Count, ElectionSetup, SetupError, SheetKind
-from station.domain.count import Change
+from station.domain.changes import Change
 from station.domain.describe import describe
 from station.domain.parties import Party
 from station.domain.piles import DEFAULT_PILE

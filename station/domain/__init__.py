@@ -5,7 +5,8 @@ trusted on their own.
 """
 
 from station.domain.calls import Call
-from station.domain.count import Change, Count, ReplayError, Sheet
+from station.domain.changes import Change, ReplayError, Sheet
+from station.domain.count import Count
 from station.domain.election import ElectionSetup, SetupError
 from station.domain.events import Action, Event, SheetKind
 from station.domain.tally import Outcome, Tally

@@ -1,7 +1,7 @@
 """How a change to the count is put into words, the same on every screen and in the log."""
 
 from station.domain.challenges import Challenge
-from station.domain.count import Change
+from station.domain.changes import Change
 from station.domain.events import Action, SheetKind
 from station.domain.statements import pile_mismatch_statement
 

@@ -10,7 +10,7 @@ statement about the outcome before the count ends.
 
 from collections.abc import Callable
 
-from station.domain.count import Sheet
+from station.domain.changes import Sheet
 from station.domain.events import SheetKind
 from station.domain.piles import PileCheck
 from station.domain.tally import Outcome, Tally

@@ -8,7 +8,7 @@ sheet against the journal can name the line that differs.
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from station.domain.count import Sheet
+from station.domain.changes import Sheet
 from station.domain.election import ElectionSetup
 from station.domain.parties import PARTY_WORDS, Party
 from station.domain.statements import (

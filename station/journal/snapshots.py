@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from station.domain import Count
-from station.domain.count import FrozenCount
+from station.domain.changes import FrozenCount
 from station.journal.chain import snapshot_digest
 from station.journal.checks import chain_broken, first_break
 from station.journal.errors import CorruptJournal

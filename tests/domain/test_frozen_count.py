@@ -6,7 +6,7 @@ import json
 import pytest
 
 from station.domain import Count
-from station.domain.count import FrozenCount
+from station.domain.changes import FrozenCount
 from tests.domain.random_operator import random_events, state
 
 

@@ -1,0 +1,95 @@
+"""What one event did to the count (`Change`), the sheets it records, a frozen count.
+
+These are the values the rules in `count.py` hand out: every window, the CLI and the
+journal read them, and none of them needs the rules themselves.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from station.domain.challenges import Challenge
+from station.domain.events import Event, SheetKind
+from station.domain.piles import PileCheck
+from station.domain.tally import Tally
+
+
+class ReplayError(ValueError):
+    """An event that the rules of the count do not allow at this point."""
+
+    def __init__(self, seq: int, reason: str) -> None:
+        super().__init__(f"event {seq}: {reason}")
+        self.seq = seq
+        self.reason = reason
+
+
+@dataclass(frozen=True, slots=True)
+class Sheet:
+    """A tally sheet prepared during the count, as its SIGN event records it.
+
+    Attributes:
+        seq: the SIGN event.
+        head: the last event the sheet certifies (the one before `seq`).
+        kind: final or interim.
+        revision: for a final sheet, 0 for the first and n for the n-th one prepared
+            after a reopen (a revision); 0 for an interim sheet.
+        supersedes: the SIGN event of the final sheet a revision replaces, or None.
+        tally: the tally the sheet certifies.
+    """
+
+    seq: int
+    head: int
+    kind: SheetKind
+    revision: int
+    supersedes: int | None
+    tally: Tally
+
+    @property
+    def title(self) -> str:
+        """ "Final", "Interim" or "Revision 2": how the sheet is labelled everywhere."""
+        if self.kind is SheetKind.INTERIM:
+            return "Interim"
+        return f"Revision {self.revision}" if self.revision else "Final"
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """What one event did to the count, as the operator and observers should see it.
+
+    Attributes:
+        event: the event applied.
+        ballot: for CALL, UNDO and REDO, the ballot number of the call concerned: its
+            position among the ballots that count (an undone ballot 1,563 frees the
+            number 1,563 for the next call).
+        sheet: for SIGN, the sheet prepared; for REOPEN, the sheet that locked the count.
+        challenge: for AMEND and DISPUTE, the challenge as it now stands.
+        pile: for PILE, the recount.
+    """
+
+    event: Event
+    ballot: int | None = None
+    sheet: Sheet | None = None
+    challenge: Challenge | None = None
+    pile: PileCheck | None = None
+
+
+# The form of a frozen count, and of the rules it was folded by: a Station whose rules
+# or form change raises it, and so never starts from a count folded the old way.
+FROZEN_FORMAT = 1
+
+
+@dataclass(frozen=True, slots=True)
+class FrozenCount:
+    """A count as stored in a snapshot: the same count always gives the same bytes.
+
+    Attributes:
+        summary: canonical JSON of everything but the two stacks: its format, the last
+            event, the totals, the sheets, the lock, the challenge register and the piles.
+        done: the calls that count, oldest first, and
+        undone: the redo stack: each entry `seq << 2 | call code` (its place in
+            `Call`), as 8-byte little-endian integers.
+    """
+
+    summary: str
+    done: bytes
+    undone: bytes
