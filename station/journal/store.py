@@ -104,7 +104,6 @@ class Journal:
     # -- creating and opening -----------------------------------------------------
 
     @classmethod
-    @classmethod
     def create(cls, path: Path | str, setup: ElectionSetup) -> None:
         """Create a new election file at `path`; never overwrites, never leaves half a file.
 
