@@ -344,6 +344,7 @@ class OperatorWindow(QMainWindow):
             self.dashboard.theme_changed.connect(self.dashboard_theme_changed)
         if self.dashboard.isVisible():
             self.dashboard.hide()
+            self._take_keys_back()
         else:
             self.dashboard.operator_screen = self.screen().name()
             self.dashboard.place()
@@ -373,7 +374,15 @@ class OperatorWindow(QMainWindow):
     def _on_register_triggered(self) -> None:
         dialog = ChallengeRegisterDialog(self.controller, self)
         self.register_dialog = dialog
+        dialog.finished.connect(self._take_keys_back)
         dialog.open()
+
+    def _take_keys_back(self) -> None:
+        # Once a window of ours over or beside this one goes away, the count keys come
+        # back here at once: not every window manager (nor Xvfb without one) gives the
+        # keyboard back to the window a closed window belonged to.
+        self.activateWindow()
+        self.raise_()
 
     def _on_pause_action_triggered(self) -> None:
         self.sheet_flow.prepare(interim=True)
