@@ -1,4 +1,4 @@
-"""Ctrl+C ends a windowed command quietly with exit 130; no display is one line, exit 2."""
+"""Ctrl+C, SIGTERM and SIGHUP end a windowed command quietly (128 + signal); no display is one line, exit 2."""
 
 import os
 import signal
@@ -22,19 +22,27 @@ def _actions(path: Path) -> list[str]:
         journal.close()
 
 
-def test_ctrl_c_ends_the_dashboard_quietly(election_file: Path) -> None:
+# Ctrl+C; `kill` or a shutdown; the terminal that started Station closed.
+ENDING = [signal.SIGINT, signal.SIGTERM, signal.SIGHUP]
+
+
+@pytest.mark.parametrize("signum", ENDING, ids=lambda s: signal.Signals(s).name)
+def test_ctrl_c_term_or_hup_ends_the_dashboard_quietly(election_file: Path, signum: int) -> None:
     with start_dashboard(election_file) as process:
         try:
             assert "read-only" in first_line(process)
-            process.send_signal(signal.SIGINT)
+            process.send_signal(signum)
             _, err = process.communicate(timeout=30)
         finally:
             process.kill()
-    assert process.returncode == 130
+    assert process.returncode == 128 + signum
     assert err == ""
 
 
-def test_ctrl_c_ends_the_operator_window_with_its_session_closed(election_file: Path) -> None:
+@pytest.mark.parametrize("signum", ENDING, ids=lambda s: signal.Signals(s).name)
+def test_ctrl_c_term_or_hup_end_the_operator_window_with_its_session_closed(
+    election_file: Path, signum: int
+) -> None:
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
     with subprocess.Popen(
         [sys.executable, "-m", "station", str(election_file)],
@@ -49,11 +57,11 @@ def test_ctrl_c_ends_the_operator_window_with_its_session_closed(election_file: 
             while _actions(election_file)[-1:] != ["open"]:
                 assert process.poll() is None and time.monotonic() < deadline
                 time.sleep(0.05)
-            process.send_signal(signal.SIGINT)
+            process.send_signal(signum)
             _, err = process.communicate(timeout=30)
         finally:
             process.kill()
-    assert process.returncode == 130
+    assert process.returncode == 128 + signum
     assert "Traceback" not in err and "KeyboardInterrupt" not in err
     assert _actions(election_file)[-1] == "close"  # ended as cleanly as a closed window
 
