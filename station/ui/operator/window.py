@@ -414,16 +414,16 @@ class OperatorWindow(QMainWindow):
         QApplication.beep()
 
     def _on_controller_refused(self, message: str) -> None:
-        self.error_banner.setText(f"<b>NOT RECORDED.</b> {_html(message)}")
+        self.error_banner.setText(f"<b>NOT RECORDED:</b> {_html(_sentence_end(message))}")
         self.error_banner.show()
         QApplication.beep()
 
     def _on_controller_write_failed(self, error: WriteFailed) -> None:
-        # The banner says NOT RECORDED itself: it shows the reason alone.
-        reason = error.reason
-        reason = reason[:1].upper() + reason[1:] + ("" if reason.endswith((".", ")")) else ".")
+        # The banner says NOT RECORDED itself: it shows the reason alone. After a colon
+        # the reason reads as written: it may begin with a file's name, whose case is
+        # the file's own, or with a word that is no sentence's first.
         self.error_banner.setText(
-            f"<b>NOT RECORDED.</b> {_html(reason)}<br>The count did not change."
+            f"<b>NOT RECORDED:</b> {_html(_sentence_end(error.reason))}<br>The count did not change."
             " Fix the problem, then make the call again."
         )
         self.error_banner.show()
@@ -497,6 +497,10 @@ class OperatorWindow(QMainWindow):
 
 # Qt's key code of a capital letter is its character code (Qt.Key.Key_F == ord("F")).
 _CALL_KEYS: dict[int, Call] = {ord(letter): call for call, letter in KEYS.items()}
+
+
+def _sentence_end(text: str) -> str:
+    return text if text.endswith((".", ")")) else text + "."
 
 
 def _bold(text: str) -> str:
