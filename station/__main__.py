@@ -1,12 +1,14 @@
 """`python -m station` is the same as the `station` command."""
 
-import multiprocessing
 import sys
 
-from station.cli import main
+from station.launch import interrupt_quietly, run
 
 if __name__ == "__main__":
+    interrupt_quietly()  # first: Ctrl+C while the rest imports ends quietly (launch.py)
+    import multiprocessing
+
     # `verify` checks long journals in other processes too; in the bundle those
     # processes start as this program with arguments that only this call understands.
     multiprocessing.freeze_support()
-    sys.exit(main())
+    sys.exit(run())

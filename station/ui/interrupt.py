@@ -1,5 +1,9 @@
 """Ctrl+C in a terminal ends a windowed command quietly, with exit code 130.
 
+SIGTERM (`kill`, a shutdown) and SIGHUP (the terminal that started Station closed) end
+it the same way, with 143 and 129: the windows close as on any close, so the session's
+close is recorded and the next opening does not call the last session interrupted.
+
 Python runs its SIGINT handler only between bytecodes. While Qt's event loop waits in
 C++ none run, and a KeyboardInterrupt raised later inside a slot is printed by PySide
 as a traceback while the loop goes on. So Station installs its own handler, which ends
@@ -15,18 +19,25 @@ from PySide6.QtWidgets import QApplication
 
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, what a shell reports for a process ended by Ctrl+C
 WAKE_MS = 250
+# The signals that end a windowed command as a closed window would; exit 128 + signal.
+ENDING_SIGNALS = tuple(
+    getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)
+)
 
 
 class InterruptToQuit(QObject):
-    """While installed, SIGINT ends the event loop; `ended` then closes every window.
+    """While installed, SIGINT, SIGTERM or SIGHUP ends the event loop; `ended` then closes
+    every window.
 
     Attributes:
-        received: whether Ctrl+C ended the loop (the exit code is then 130).
+        received: whether a signal ended the loop (the exit code is then 128 + signal).
+        exit_code: that exit code: 130 for Ctrl+C, 143 for SIGTERM, 129 for SIGHUP.
     """
 
     def __init__(self, app: QApplication) -> None:
         super().__init__(app)
         self.received = False
+        self.exit_code = EXIT_INTERRUPTED
         self._app = app
         self._wake = QTimer(self)
         self._wake.setInterval(WAKE_MS)
@@ -35,7 +46,8 @@ class InterruptToQuit(QObject):
     def install(self) -> "InterruptToQuit":
         """From now on until the process ends (installed with the QApplication, so that a
         Ctrl+C while the first window is built is not lost either)."""
-        signal.signal(signal.SIGINT, self._on_signal)
+        for signum in ENDING_SIGNALS:
+            signal.signal(signum, self._on_signal)
         self._wake.start()
         return self
 
@@ -45,7 +57,7 @@ class InterruptToQuit(QObject):
         return self.ended(code)
 
     def ended(self, code: int) -> int:
-        """The command's exit code once the loop returned `code`: 130 after Ctrl+C.
+        """The command's exit code once the loop returned `code`: 128 + signal after one.
 
         The windows are closed here, once the loop is over (closing them from the
         handler raced their last repaint): the operator window ends its session as
@@ -54,13 +66,14 @@ class InterruptToQuit(QObject):
         if not self.received:
             return code
         self._app.closeAllWindows()
-        return EXIT_INTERRUPTED
+        return self.exit_code
 
-    def _on_signal(self, _signum: int, _frame: FrameType | None) -> None:
+    def _on_signal(self, signum: int, _frame: FrameType | None) -> None:
         if self.received:
-            return  # a second Ctrl+C while the windows close: they are closing already
+            return  # a second signal while the windows close: they are closing already
         self.received = True
-        self._app.exit(EXIT_INTERRUPTED)
+        self.exit_code = 128 + signum
+        self._app.exit(self.exit_code)
 
     def _on_wake_timeout(self) -> None:
         pass  # only lets the interpreter run the signal handler

@@ -1,4 +1,4 @@
-"""Ctrl+C ends a windowed command quietly with exit 130; no display is one line, exit 2."""
+"""Ctrl+C, SIGTERM and SIGHUP end a windowed command quietly (128 + signal); no display: exit 2."""
 
 import os
 import signal
@@ -22,19 +22,27 @@ def _actions(path: Path) -> list[str]:
         journal.close()
 
 
-def test_ctrl_c_ends_the_dashboard_quietly(election_file: Path) -> None:
+# Ctrl+C; `kill` or a shutdown; the terminal that started Station closed.
+ENDING = [signal.SIGINT, signal.SIGTERM, signal.SIGHUP]
+
+
+@pytest.mark.parametrize("signum", ENDING, ids=lambda s: signal.Signals(s).name)
+def test_ctrl_c_term_or_hup_ends_the_dashboard_quietly(election_file: Path, signum: int) -> None:
     with start_dashboard(election_file) as process:
         try:
             assert "read-only" in first_line(process)
-            process.send_signal(signal.SIGINT)
+            process.send_signal(signum)
             _, err = process.communicate(timeout=30)
         finally:
             process.kill()
-    assert process.returncode == 130
+    assert process.returncode == 128 + signum
     assert err == ""
 
 
-def test_ctrl_c_ends_the_operator_window_with_its_session_closed(election_file: Path) -> None:
+@pytest.mark.parametrize("signum", ENDING, ids=lambda s: signal.Signals(s).name)
+def test_ctrl_c_term_or_hup_end_the_operator_window_with_its_session_closed(
+    election_file: Path, signum: int
+) -> None:
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
     with subprocess.Popen(
         [sys.executable, "-m", "station", str(election_file)],
@@ -49,11 +57,11 @@ def test_ctrl_c_ends_the_operator_window_with_its_session_closed(election_file: 
             while _actions(election_file)[-1:] != ["open"]:
                 assert process.poll() is None and time.monotonic() < deadline
                 time.sleep(0.05)
-            process.send_signal(signal.SIGINT)
+            process.send_signal(signum)
             _, err = process.communicate(timeout=30)
         finally:
             process.kill()
-    assert process.returncode == 130
+    assert process.returncode == 128 + signum
     assert "Traceback" not in err and "KeyboardInterrupt" not in err
     assert _actions(election_file)[-1] == "close"  # ended as cleanly as a closed window
 
@@ -137,3 +145,66 @@ def test_processes_checking_the_chain_leave_ctrl_c_to_the_command(election_file:
     finally:
         check.close()
         journal.close()
+
+
+@pytest.fixture
+def signed_file(election_file: Path) -> Path:
+    """The election with a few calls and a signed final sheet (ready for `export`)."""
+    journal = Journal.open(election_file)
+    journal.start_session()
+    for call in (Call.FOR, Call.AGAINST, Call.FOR, Call.VOID):
+        journal.append(Action.CALL, call)
+    journal.close()
+    signed = subprocess.run(
+        [sys.executable, "-m", "station", "sign", str(election_file), "--agent", "R. Agent"],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "QT_QPA_PLATFORM": "offscreen"},
+        timeout=60,
+    )
+    assert signed.returncode == 0, signed.stderr
+    return election_file
+
+
+def _console_script() -> Path:
+    """The `station` command as installed ([project.scripts]), beside this Python."""
+    script = Path(sys.executable).with_name("station")
+    if not script.exists():
+        pytest.skip("station is not installed beside this Python")
+    return script
+
+
+# From just after the interpreter's own start-up (its `site` import, ~20-30 ms here,
+# runs before any of Station's code) through the imports to the command's work.
+EARLY = [0.05, 0.1, 0.15, 0.2, 0.3, 0.45]
+
+
+@pytest.mark.parametrize("how", ["script", "-m"])
+@pytest.mark.parametrize("command", ["tally", "log", "verify", "export"])
+def test_ctrl_c_in_a_commands_first_moments_ends_it_quietly(
+    signed_file: Path, tmp_path: Path, command: str, how: str
+) -> None:
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    start = [str(_console_script())] if how == "script" else [sys.executable, "-m", "station"]
+    for number, delay in enumerate(EARLY):
+        args = [command, str(signed_file)]
+        if command == "export":
+            args += ["--out", str(tmp_path / f"out{number}")]
+        with subprocess.Popen(
+            [*start, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env
+        ) as process:
+            try:
+                time.sleep(delay)  # the delay is the test: Ctrl+C this long after the start
+                finished = process.poll() is not None
+                if not finished:
+                    process.send_signal(signal.SIGINT)
+                _, err = process.communicate(timeout=60)
+            finally:
+                process.kill()
+        what = f"{command} interrupted after {delay} s: exit {process.returncode}, {err!r}"
+        # 130, or ended by the signal itself (the shell says 130 too) when it came as
+        # the interpreter shut down after the command was done; never a word more.
+        assert process.returncode in ((0,) if finished else (130, -signal.SIGINT)), what
+        assert "Traceback" not in err and "Fatal" not in err and "KeyboardInterrupt" not in err, (
+            what
+        )

@@ -140,7 +140,7 @@ class CountController(QObject):
             self.refused.emit(refusal.reason)
             return False
         except ReplayError as error:
-            self.refused.emit(f"not recorded: {error.reason}")
+            self.refused.emit(error.reason)  # the banner says NOT RECORDED itself
             return False
         except WriteFailed as error:
             self.write_failed.emit(error)

@@ -1,8 +1,9 @@
 """The keyboard overlay (F1): every key of the operator window on one sheet over the count."""
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
-from PySide6.QtGui import QKeyEvent
-from PySide6.QtWidgets import QFrame, QLabel, QVBoxLayout, QWidget
+from PySide6.QtGui import QHideEvent, QKeyEvent
+from PySide6.QtWidgets import QApplication, QFrame, QLabel, QVBoxLayout, QWidget
+from shiboken6 import isValid
 
 # What each key does, in the order a count uses them. Keep in step with
 # OperatorWindow._command_for, its menu actions and CountPrompts: a test checks that
@@ -70,7 +71,8 @@ class HelpOverlay(QFrame):
     """A dark sheet over the whole window listing every key; any key or click closes it.
 
     It follows its parent's size. While it is up, keys go to it, so a key pressed to
-    dismiss it never records a call.
+    dismiss it never records a call. Once hidden (however) it hands the focus back to
+    where it was, and never takes a key: the count keys work again at once.
 
     Signals:
         dismissed(): the user closed the overlay.
@@ -99,11 +101,17 @@ class HelpOverlay(QFrame):
         layout.addWidget(self.text, 1, Qt.AlignmentFlag.AlignHCenter)
         layout.addWidget(hint, 0, Qt.AlignmentFlag.AlignHCenter)
         parent.installEventFilter(self)
+        # Where the focus was before the overlay took it; often None (the window's own
+        # keyPressEvent then gets the keys).
+        self._focus_before: QWidget | None = None
         self.hide()
 
     def show_over_parent(self) -> None:
         parent = self.parentWidget()
         assert parent is not None
+        if not self.isVisible():
+            before = QApplication.focusWidget()
+            self._focus_before = None if before is self else before
         self.setGeometry(parent.rect())
         self.show()
         self.raise_()
@@ -123,7 +131,21 @@ class HelpOverlay(QFrame):
             self.setGeometry(watched.rect())
         return False
 
+    def hideEvent(self, event: QHideEvent) -> None:
+        # Qt moves the focus off a hidden widget only to another widget that takes the
+        # focus; the operator window has none (its buttons take no focus), so the hidden
+        # overlay kept it and swallowed every count key until the window was restarted.
+        if self.hasFocus():
+            self.clearFocus()
+            before, self._focus_before = self._focus_before, None
+            if before is not None and isValid(before) and before.isVisible():
+                before.setFocus(Qt.FocusReason.OtherFocusReason)
+        super().hideEvent(event)
+
     def keyPressEvent(self, event: QKeyEvent) -> None:
+        if not self.isVisible():
+            event.ignore()  # not ours: on to the window, whose keys record the calls
+            return
         event.accept()
         if event.key() != Qt.Key.Key_F1:  # F1 is the window's action: it toggles
             self.dismiss()

@@ -6,9 +6,10 @@ The count goes on while a prompt is open: a call key records the next call as us
 from dataclasses import dataclass
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-COLUMNS = 2  # answers per line: the prompts live in the window's narrower column
+COLUMNS = 2  # answers per line at most: the prompts live in the window's narrower column
 
 
 @dataclass(frozen=True)
@@ -49,6 +50,9 @@ class KeyPrompt(QFrame):
         self._answers: QWidget | None = None
         self._options: dict[int, Option] = {}
         self.buttons: dict[object, QPushButton] = {}
+        # The answer buttons, a list per row of answers, and how many share a line now.
+        self._groups: list[list[QPushButton]] = []
+        self._columns = COLUMNS
         self.hide()
 
     def ask(self, question: str, rows: list[list[Option]]) -> None:
@@ -71,20 +75,57 @@ class KeyPrompt(QFrame):
         grid.setSpacing(4)
         self._options = {}
         self.buttons = {}
-        line = 0
+        self._groups = []
         for options in rows:
-            # Each row of answers starts on a line of its own, COLUMNS to a line.
-            for index, option in enumerate(options):
+            group = []
+            for option in options:
                 button = QPushButton(f"{option.text}  [{option.key_name}]", self._answers)
                 button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # keys belong to the count
                 button.setToolTip(f"Key {option.key_name}")
                 button.setAccessibleName(option.text)
                 button.clicked.connect(lambda _c=False, v=option.value: self.chosen.emit(v))
-                grid.addWidget(button, line + index // COLUMNS, index % COLUMNS)
                 self._options[int(option.key)] = option
                 self.buttons[option.value] = button
-            line += (len(options) + COLUMNS - 1) // COLUMNS
+                group.append(button)
+            self._groups.append(group)
+        self._place(self._columns_that_fit())
         self._layout.addWidget(self._answers)
+
+    def _place(self, columns: int) -> None:
+        """Lay the answers out `columns` to a line, each row of answers from a new line."""
+        assert self._answers is not None
+        grid = self._answers.layout()
+        assert isinstance(grid, QGridLayout)
+        line = 0
+        for group in self._groups:
+            for index, button in enumerate(group):
+                grid.removeWidget(button)
+                grid.addWidget(button, line + index // columns, index % columns)
+            line += (len(group) + columns - 1) // columns
+        self._columns = columns
+
+    def _columns_that_fit(self) -> int:
+        """COLUMNS answers to a line while each shows its words whole, else one.
+
+        Side by side in a narrow column, Qt cuts a button's words off at both ends
+        ("cord this AGAINST anyway"), and the operator cannot read the answer.
+        """
+        buttons = [button for group in self._groups for button in group]
+        if not buttons:
+            return COLUMNS
+        margins = self._layout.contentsMargins()
+        room = self.width() - margins.left() - margins.right()
+        widest = max(button.sizeHint().width() for button in buttons)
+        grid = None if self._answers is None else self._answers.layout()
+        spacing = grid.spacing() if grid is not None else 0
+        return COLUMNS if COLUMNS * widest + (COLUMNS - 1) * spacing <= room else 1
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if self._groups:
+            columns = self._columns_that_fit()
+            if columns != self._columns:
+                self._place(columns)
 
     def set_question(self, question: str) -> None:
         """Change the question's words, keeping the answers."""

@@ -244,7 +244,10 @@ class CountPrompts(QWidget):
             " confirms there are more ballots than the box was said to hold.",
             [
                 [
-                    Option(Qt.Key.Key_Y, f"Record this {call.label} anyway", call),
+                    # Short enough to show whole in the column of an 800-pixel window
+                    # ("Record this CHALLENGED anyway" was cut off); the question just
+                    # above names the call.
+                    Option(Qt.Key.Key_Y, "Record it anyway", call),
                     Option(Qt.Key.Key_Escape, "Do not record it", None),
                 ]
             ],

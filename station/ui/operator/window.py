@@ -344,6 +344,7 @@ class OperatorWindow(QMainWindow):
             self.dashboard.theme_changed.connect(self.dashboard_theme_changed)
         if self.dashboard.isVisible():
             self.dashboard.hide()
+            self._take_keys_back()
         else:
             self.dashboard.operator_screen = self.screen().name()
             self.dashboard.place()
@@ -373,7 +374,15 @@ class OperatorWindow(QMainWindow):
     def _on_register_triggered(self) -> None:
         dialog = ChallengeRegisterDialog(self.controller, self)
         self.register_dialog = dialog
+        dialog.finished.connect(self._take_keys_back)
         dialog.open()
+
+    def _take_keys_back(self) -> None:
+        # Once a window of ours over or beside this one goes away, the count keys come
+        # back here at once: not every window manager (nor Xvfb without one) gives the
+        # keyboard back to the window a closed window belonged to.
+        self.activateWindow()
+        self.raise_()
 
     def _on_pause_action_triggered(self) -> None:
         self.sheet_flow.prepare(interim=True)
@@ -405,16 +414,16 @@ class OperatorWindow(QMainWindow):
         QApplication.beep()
 
     def _on_controller_refused(self, message: str) -> None:
-        self.error_banner.setText(f"<b>NOT RECORDED.</b> {_html(message)}")
+        self.error_banner.setText(f"<b>NOT RECORDED:</b> {_html(_sentence_end(message))}")
         self.error_banner.show()
         QApplication.beep()
 
     def _on_controller_write_failed(self, error: WriteFailed) -> None:
-        # The banner says NOT RECORDED itself: it shows the reason alone.
-        reason = error.reason
-        reason = reason[:1].upper() + reason[1:] + ("" if reason.endswith((".", ")")) else ".")
+        # The banner says NOT RECORDED itself: it shows the reason alone. After a colon
+        # the reason reads as written: it may begin with a file's name, whose case is
+        # the file's own, or with a word that is no sentence's first.
         self.error_banner.setText(
-            f"<b>NOT RECORDED.</b> {_html(reason)}<br>The count did not change."
+            f"<b>NOT RECORDED:</b> {_html(_sentence_end(error.reason))}<br>The count did not change."
             " Fix the problem, then make the call again."
         )
         self.error_banner.show()
@@ -488,6 +497,10 @@ class OperatorWindow(QMainWindow):
 
 # Qt's key code of a capital letter is its character code (Qt.Key.Key_F == ord("F")).
 _CALL_KEYS: dict[int, Call] = {ord(letter): call for call, letter in KEYS.items()}
+
+
+def _sentence_end(text: str) -> str:
+    return text if text.endswith((".", ")")) else text + "."
 
 
 def _bold(text: str) -> str:

@@ -106,3 +106,41 @@ def test_closing_then_opening_reads_forwards(qtbot: QtBot, tmp_path: Path) -> No
         ]
     finally:
         again.close()
+
+
+def clipped_buttons(window: OperatorWindow) -> list[str]:
+    """The shown answer buttons narrower than their words (Qt then cuts the text off)."""
+    QApplication.processEvents()
+    prompts = (
+        window.prompts.challenge,
+        window.prompts.pile,
+        window.prompts.dispute,
+        window.prompts.over_count,
+    )
+    return [
+        f"{button.text()!r}: {button.width()} < {button.sizeHint().width()}"
+        for prompt in prompts
+        if prompt.isVisible()
+        for button in prompt.buttons.values()
+        if button.width() < button.sizeHint().width()
+    ]
+
+
+@pytest.mark.parametrize("width", [800, 900, 1100])
+def test_every_answer_shows_its_whole_words(window: OperatorWindow, width: int) -> None:
+    window.resize(width, 720)
+    press(window, Qt.Key.Key_C)
+    assert window.prompts.challenge.isVisible()
+    assert clipped_buttons(window) == []
+    press(window, Qt.Key.Key_F, Qt.Key.Key_F)
+    assert window.prompts.pile.isVisible()
+    assert clipped_buttons(window) == []
+    press(window, Qt.Key.Key_V, Qt.Key.Key_D)
+    assert window.prompts.dispute.isVisible()
+    assert clipped_buttons(window) == []
+    press(window, Qt.Key.Key_Escape, Qt.Key.Key_A)  # beyond the 4 ballots: over the box
+    assert window.prompts.over_count.isVisible()
+    assert clipped_buttons(window) == []
+    press(window, Qt.Key.Key_Escape, Qt.Key.Key_C)  # the longest call's name
+    assert "this CHALLENGED would be ballot 5" in window.prompts.over_count.question.text()
+    assert clipped_buttons(window) == []

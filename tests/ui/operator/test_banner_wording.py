@@ -1,0 +1,59 @@
+"""The red banner's words: a file's name as written, no lower case after a full stop."""
+
+import re
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QTextDocumentFragment
+from pytestqt.qtbot import QtBot
+
+from station.domain import Call
+from station.ui.operator.window import OperatorWindow
+from tests.ui.operator.test_sheet_flow import prepare
+from tests.ui.windows import KEYS, key, open_window
+
+
+def banner_words(window: OperatorWindow) -> str:
+    assert window.error_banner.isVisible()
+    return QTextDocumentFragment.fromHtml(window.error_banner.text()).toPlainText()
+
+
+def assert_well_written(words: str) -> None:
+    assert words.startswith("NOT RECORDED"), words
+    assert not re.search(r"\.\s+[a-z]", words), f"lower case after a full stop: {words}"
+    assert "not recorded" not in words[len("NOT RECORDED") :].lower(), words  # said once
+
+
+def test_a_file_moved_away_is_named_as_written(
+    qtbot: QtBot, election_file: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Opened as `station jfk8.station`: the reason starts with the name as typed.
+    monkeypatch.chdir(election_file.parent)
+    path = Path(election_file.name)
+    window = open_window(qtbot, path)
+    away = path.with_name("elsewhere.station")
+    path.rename(away)
+    try:
+        key(window, KEYS[Call.FOR])
+        words = banner_words(window)
+    finally:
+        away.rename(path)
+        window.close()
+    assert_well_written(words)
+    assert "jfk8.station" in words, words
+    assert "Jfk8.station" not in words, words
+
+
+def test_a_call_on_a_locked_count_reads_as_a_sentence(
+    qtbot: QtBot, window: OperatorWindow, tmp_path: Path
+) -> None:
+    for call in (Call.FOR, Call.FOR, Call.AGAINST, Call.VOID):
+        key(window, KEYS[call])
+    prepare(qtbot, window)
+    key(window, KEYS[Call.FOR])
+    words = banner_words(window)
+    assert "locked" in words
+    assert_well_written(words)
+    key(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert_well_written(banner_words(window))
