@@ -14,7 +14,7 @@ import sqlite3
 from pathlib import Path
 
 from station.files import fsync_file, fsync_folder
-from station.journal.creating import built_beside, link_into_place
+from station.journal.creating import built_beside, link_into_place, refuse_leftovers
 from station.journal.errors import JournalExists, JournalNotFound, WriteFailed
 from station.journal.store import Journal
 
@@ -34,6 +34,7 @@ def copy_election(source: Path, destination: Path) -> tuple[Path, int, str]:
             raise JournalNotFound(f"{folder}: no such folder")
         if destination.exists() or destination.is_symlink():
             raise JournalExists(f"{destination}: already exists; Station never overwrites a file")
+        refuse_leftovers(destination)
     except OSError as error:
         raise JournalNotFound(f"{destination}: cannot be written ({error.strerror})") from None
     # A foreign or damaged file: one line. An altered setup is copied as it is: the
