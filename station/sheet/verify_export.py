@@ -22,7 +22,7 @@ from station.journal.records import EVENT_FIELDS, Election, Record, election_fro
 from station.journal.verify import verify_records
 from station.progress import Progress
 from station.sheet.document import TALLY_FORMAT, canonical_json, election_section, event_line
-from station.sheet.export import DATA_FILES, EXPORT_FORMAT, MANIFEST, SIGNATURE
+from station.sheet.export import ALL_FILES, DATA_FILES, EXPORT_FORMAT, MANIFEST, SIGNATURE
 from station.sheet.keys import (
     KeyProblem,
     fingerprint,
@@ -86,6 +86,7 @@ def verify_export(
         problem = pdf_problem(_read_bounded(folder, "tally.pdf"), document)
         if problem:
             raise _Bad(f"tally.pdf: {problem}")
+        _check_nothing_else(folder)
     except _Bad as bad:
         return ExportVerdict(False, str(bad), key=key)
     except OSError as error:
@@ -100,6 +101,21 @@ def verify_export(
         key_checked=expected_key is not None,
         document=document,
     )
+
+
+def _check_nothing_else(folder: Path) -> None:
+    """An export folder holds what Station wrote and nothing else.
+
+    A file beside the signed ones ("tally (corrected).pdf" from another election)
+    would be taken by whoever opens the folder as part of what `verify` said OK to.
+    """
+    others = sorted(entry.name for entry in folder.iterdir() if entry.name not in ALL_FILES)
+    if others:
+        more = f" (and {len(others) - 1} more)" if len(others) > 1 else ""
+        raise _Bad(
+            f"{others[0]!r}{more} is not part of the signed export: an export folder holds"
+            f" only {', '.join(ALL_FILES)}"
+        )
 
 
 def _check_manifest(folder: Path, expected_key: str | None) -> tuple[dict[str, Any], str]:

@@ -546,6 +546,11 @@ EXPORT_CASES: list[tuple[str, Callable[[Path], None], str]] = [
     ("pdf", pdf_edit, "tally.pdf was changed after it was signed"),
     ("signature", lambda f: (f / "manifest.sig").write_text("AAAA\n"), "manifest.sig"),
     ("another-key", signed_by_another_key, "not by the expected key"),
+    (
+        "an-extra-file",
+        lambda f: (f / "tally (corrected).pdf").write_bytes((f / "tally.pdf").read_bytes()),
+        "'tally (corrected).pdf' is not part of the signed export",
+    ),
 ]
 
 
