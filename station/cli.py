@@ -376,11 +376,15 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 
 def cmd_tally(args: argparse.Namespace) -> int:
+    had_wal = _wal_holds_commits(args.file)  # before SQLite makes one to read the file
     journal = _open_to_read(args.file)
     try:
         count, head = _restore(journal)
+        unclosed = not had_wal and not journal.last_session_closed()
     finally:
         journal.close()
+    if unclosed:
+        say_problem(_MAYBE_WITHOUT_ITS_WAL)
     summary = tally_summary(journal, count, head)
     if args.json:
         print(json.dumps(summary, ensure_ascii=False))
@@ -545,7 +549,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
         if not sheet.ok:
             say_problem(f"NOT INTACT: {args.sheet}: {sheet.problem}")
             return 1
-    had_wal = Path(f"{args.file}-wal").exists()  # before SQLite makes one to read the file
+    had_wal = _wal_holds_commits(args.file)  # before SQLite makes one to read the file
     try:
         # An altered setup is for `verify_journal` to name, as it names a broken chain.
         journal = _open_to_read(args.file, check_setup=False)
@@ -560,8 +564,6 @@ def cmd_verify(args: argparse.Namespace) -> int:
         verdict = verify_journal(journal, shown)
         shown.finish()
         problem = verdict.problem
-        # A count that goes on (or a station that crashed) keeps its latest events in
-        # the -wal beside the file: a copy of the file alone silently lacks them.
         unclosed = not had_wal and not journal.last_session_closed()
         if verdict.ok and sheet is not None and sheet.document is not None:
             problem = _against_sheet(journal, sheet.document, args.sheet)
@@ -586,12 +588,32 @@ def cmd_verify(args: argparse.Namespace) -> int:
     if head is not None:
         print(f"OK: still holds event {head[0]:,} with hash {head[1]}..., as written down")
     if unclosed:
-        say_problem(
-            "warning: the last session has no close event and there is no -wal file beside"
-            " the file: if it is a copy, the count may go on in a -wal file that was not"
-            " copied (copy election files with `station copy FILE DEST`)"
-        )
+        say_problem(_MAYBE_WITHOUT_ITS_WAL)
     return 0
+
+
+# A count that goes on (or a station that crashed) keeps its latest events in the -wal
+# beside the file: a copy of the file alone, or a file moved away while a station
+# counts (its calls go on into the -wal under the old name), silently lacks them.
+_MAYBE_WITHOUT_ITS_WAL = (
+    "warning: the last session has no close event and there is no -wal file beside"
+    " the file: if it is a copy, the count may go on in a -wal file that was not"
+    " copied (copy election files with `station copy FILE DEST`)"
+)
+
+
+def _wal_holds_commits(path: Path) -> bool:
+    """Whether a -wal beside `path` holds anything: a station's commits, perhaps.
+
+    An empty one proves nothing: a reader makes one to read the file, and cannot take
+    it away again while a station still holds the file open (a file moved while a
+    station counts: SQLite's lock is on the file, whatever its name), so `tally` left
+    an empty -wal beside a moved file, and `verify` took it for the station's own.
+    """
+    try:
+        return Path(f"{path}-wal").stat().st_size > 0
+    except OSError:
+        return False
 
 
 def _verify_folder(folder: Path, key: str | None) -> int:

@@ -94,3 +94,41 @@ def test_once_the_leftover_is_moved_away_the_new_file_is_sound(tmp_path: Path) -
     code, out, _ = run("new", path, *NEW)
     assert code == 0 and out.startswith("created ")
     assert verify_file(path).ok
+
+
+def test_a_file_moved_while_a_station_counts_is_told_as_lacking_its_wal(tmp_path: Path) -> None:
+    """`mv` while counting: the calls go on into the -wal under the old name.
+
+    The moved file alone shows the count as it was at the opening. `tally` (run first, as
+    the outsider did) used to leave an empty -wal beside it, which the station's hold on
+    the file kept SQLite from taking away, and `verify` then took it for the count's own.
+    """
+    from tests.test_cli import station
+
+    path = tmp_path / "ro.station"
+    assert run("new", path, *NEW)[0] == 0
+    moved = tmp_path / "ro-moved.station"
+    with Journal.open(path) as journal:
+        journal.start_session()
+        for call in (Call.FOR, Call.AGAINST, Call.FOR):
+            journal.append(Action.CALL, call)
+        path.rename(moved)
+        # Other processes, as a user runs them: the station's lock is per process.
+        for command in ("tally", "verify", "tally", "verify"):
+            done = station(command, moved)
+            assert done.returncode == 0, done.stderr
+            assert "there is no -wal file beside the file" in done.stderr, (command, done.stderr)
+        assert "Ballots counted:                       0" in station("tally", moved).stdout
+
+
+def test_a_station_counting_is_not_told_as_lacking_its_wal(tmp_path: Path) -> None:
+    from tests.test_cli import station
+
+    path = tmp_path / "w.station"
+    assert run("new", path, *NEW)[0] == 0
+    with Journal.open(path) as journal:
+        journal.start_session()
+        journal.append(Action.CALL, Call.FOR)
+        for command in ("tally", "verify"):
+            done = station(command, path)
+            assert (done.returncode, done.stderr) == (0, ""), (command, done.stderr)
