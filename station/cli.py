@@ -24,6 +24,7 @@ from station.domain.piles import DEFAULT_PILE
 from station.domain.statements import (
     box_mismatch_statement,
     challenges_statement,
+    how_many,
     locked_statement,
     majority_statement,
     nothing_counted_statement,
@@ -109,6 +110,11 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{message} (see `{self.prog} --help`)")
+
+
+def say(line: str) -> None:
+    """Print a line of success on stdout, a file name in it escaped as `say_problem` does."""
+    print(one_line(line))
 
 
 def say_problem(message: str) -> None:
@@ -369,7 +375,7 @@ def cmd_new(args: argparse.Namespace) -> int:
         pile=args.pile,
     )
     Journal.create(args.file, setup)
-    print(f"created {args.file} for case {setup.case_number} ({setup.case_kind})")
+    say(f"created {args.file} for case {setup.case_number} ({setup.case_kind})")
     for warning in setup.warnings():
         print(f"warning: {warning}", file=sys.stderr)
     return 0
@@ -405,9 +411,9 @@ def cmd_tally(args: argparse.Namespace) -> int:
         statements["8"],
         statements["9"],
         locked_statement(count.locked_by),
-        f"Journal: {summary['events']:,} events, head {summary['head']}",
+        f"Journal: {how_many(count.last_seq, 'event')}, head {summary['head']}",
     ]
-    print("\n".join(lines))
+    print("\n".join(one_line(line) for line in lines))  # a name with a newline, escaped
     return 0
 
 
@@ -574,19 +580,20 @@ def cmd_verify(args: argparse.Namespace) -> int:
     if problem:
         say_problem(f"NOT INTACT: {args.file}: {problem}")
         return 1
-    print(
-        f"OK: {args.file}: {verdict.events:,} events, chain and replay intact; head {verdict.head}"
+    say(
+        f"OK: {args.file}: {how_many(verdict.events, 'event')}, chain and replay intact;"
+        f" head {verdict.head}"
     )
     if sheet is not None and sheet.document is not None:
         event = sheet.document["sheet_event"]["seq"]
-        print(
+        say(
             f"OK: still holds the signed sheet of {args.sheet} (event {event:,}) and all before it"
             # Anyone can sign a forged folder with a key of their own: the same rule as
             # `verify FOLDER`.
             + ("" if sheet.key_checked else f", signed by key {sheet.key}{_KEY_NOT_CHECKED}")
         )
     if head is not None:
-        print(f"OK: still holds event {head[0]:,} with hash {head[1]}..., as written down")
+        say(f"OK: still holds event {head[0]:,} with hash {head[1]}..., as written down")
     if unclosed:
         say_problem(_MAYBE_WITHOUT_ITS_WAL)
     return 0
@@ -625,12 +632,12 @@ def _verify_folder(folder: Path, key: str | None) -> int:
         return 1
     sheet = export.document["sheet"]
     lines = sheet["lines"]
-    print(
+    say(
         f"OK: {folder}: {export.title} tally of case {sheet['case']},"
         f" {sheet['employer']} / {sheet['union']}: {lines['3']:,} FOR, {lines['4']:,} AGAINST,"
         f" {lines['2']:,} void, {lines['6']:,} challenged."
     )
-    print(
+    say(
         f"Every line and the PDF match the journal at event {export.head_seq:,},"
         f" head {export.head_hash}; signed by key {export.key}"
         + ("" if export.key_checked else _KEY_NOT_CHECKED)
@@ -784,7 +791,7 @@ def cmd_sign(args: argparse.Namespace) -> int:
             f"warning: {box_mismatch_statement(sheet.tally.counted, ballots)}",
             file=sys.stderr,
         )
-    print(f"Export it with: station export {args.file} --out FOLDER")
+    say(f"Export it with: station export {args.file} --out FOLDER")
     return 0
 
 
@@ -800,7 +807,7 @@ def cmd_reopen(args: argparse.Namespace) -> int:
         reopen_count(session, reason)
     finally:
         journal.close()
-    print(f"count reopened: {reason}")
+    say(f"count reopened: {reason}")
     return 0
 
 
@@ -828,7 +835,7 @@ def cmd_export(args: argparse.Namespace) -> int:
             shown.finish()
     finally:
         journal.close()
-    print(
+    say(
         f"exported the {exported.sheet.title.lower()} tally (event {exported.sheet.seq:,}) to"
         f" {exported.folder}, signed by key {exported.fingerprint}"
     )
@@ -839,7 +846,7 @@ def cmd_copy(args: argparse.Namespace) -> int:
     from station.journal.copying import copy_election
 
     copied, events, head = copy_election(args.file, args.dest)
-    print(f"copied {args.file} to {copied}: {events:,} events, head {head[:HEAD_DIGITS]}")
+    say(f"copied {args.file} to {copied}: {how_many(events, 'event')}, head {head[:HEAD_DIGITS]}")
     return 0
 
 
@@ -847,10 +854,10 @@ def cmd_key(args: argparse.Namespace) -> int:
     path = default_key_path()
     if args.new:
         key = create_key(path)
-        print(f"created a new signing key at {path}")
+        say(f"created a new signing key at {path}")
     elif not path.exists():
         key = create_key(path)
-        print(f"created the station's signing key at {path} (first use)")
+        say(f"created the station's signing key at {path} (first use)")
     else:
         key = load_key(path)
     print(key.fingerprint)
