@@ -222,12 +222,18 @@ def _place(source: Path, target: Path) -> None:
         os.rename(source, target)
 
 
+def is_staging(name: str) -> bool:
+    """Whether `name` is that of a staging folder of an export (perhaps one a power cut
+    interrupted: the next export sweeps it away once it is old)."""
+    return _STAGING_NAME.fullmatch(name) is not None
+
+
 def _other_entries(folder: Path) -> list[str]:
     """What `folder` holds besides an export's files and Station's staging folders."""
     return sorted(
         entry.name
         for entry in folder.iterdir()
-        if entry.name not in ALL_FILES and not _STAGING_NAME.fullmatch(entry.name)
+        if entry.name not in ALL_FILES and not is_staging(entry.name)
     )
 
 

@@ -168,6 +168,16 @@ def test_a_file_added_to_a_verified_export_fails_it(
     (folder / "tally (corrected).pdf").unlink()
     (folder / ".hidden").mkdir()  # a folder, hidden, counts as much as a file
     assert "'.hidden' is not part of the signed export" in (verify_export(folder).problem or "")
+    (folder / ".hidden").rmdir()
+    # What a power cut leaves of an export's staging is Station's own; under its name,
+    # anything else is not.
+    staging = folder / ".station-export-0123abcd"
+    staging.mkdir()
+    (staging / "tally.pdf").write_bytes(b"half")
+    assert verify_export(folder).ok
+    (staging / "tally (corrected).pdf").write_bytes(b"forged")
+    problem = verify_export(folder).problem or ""
+    assert "'.station-export-0123abcd' is not part of the signed export" in problem
 
 
 def test_a_failed_write_leaves_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
