@@ -24,6 +24,7 @@ from station.domain.piles import DEFAULT_PILE
 from station.domain.statements import (
     box_mismatch_statement,
     challenges_statement,
+    how_many,
     locked_statement,
     majority_statement,
     nothing_counted_statement,
@@ -109,6 +110,11 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{message} (see `{self.prog} --help`)")
+
+
+def say(line: str) -> None:
+    """Print a line of success on stdout, a file name in it escaped as `say_problem` does."""
+    print(one_line(line))
 
 
 def say_problem(message: str) -> None:
@@ -369,18 +375,22 @@ def cmd_new(args: argparse.Namespace) -> int:
         pile=args.pile,
     )
     Journal.create(args.file, setup)
-    print(f"created {args.file} for case {setup.case_number} ({setup.case_kind})")
+    say(f"created {args.file} for case {setup.case_number} ({setup.case_kind})")
     for warning in setup.warnings():
         print(f"warning: {warning}", file=sys.stderr)
     return 0
 
 
 def cmd_tally(args: argparse.Namespace) -> int:
+    had_wal = _wal_holds_commits(args.file)  # before SQLite makes one to read the file
     journal = _open_to_read(args.file)
     try:
         count, head = _restore(journal)
+        unclosed = not had_wal and not journal.last_session_closed()
     finally:
         journal.close()
+    if unclosed:
+        say_problem(_MAYBE_WITHOUT_ITS_WAL)
     summary = tally_summary(journal, count, head)
     if args.json:
         print(json.dumps(summary, ensure_ascii=False))
@@ -401,15 +411,15 @@ def cmd_tally(args: argparse.Namespace) -> int:
         statements["8"],
         statements["9"],
         locked_statement(count.locked_by),
-        f"Journal: {summary['events']:,} events, head {summary['head']}",
+        f"Journal: {how_many(count.last_seq, 'event')}, head {summary['head']}",
     ]
-    print("\n".join(lines))
+    print("\n".join(one_line(line) for line in lines))  # a name with a newline, escaped
     return 0
 
 
-def _open_to_read(path: Path) -> Journal:
+def _open_to_read(path: Path, *, check_setup: bool = True) -> Journal:
     """Open an election file read-only, saying so when it is read as it lies."""
-    journal = Journal.open(path, read_only=True)
+    journal = Journal.open(path, read_only=True, check_setup=check_setup)
     if journal.immutable:
         say_problem(
             f"note: {path} is on read-only media and has no -wal beside it: read as it lies"
@@ -545,9 +555,10 @@ def cmd_verify(args: argparse.Namespace) -> int:
         if not sheet.ok:
             say_problem(f"NOT INTACT: {args.sheet}: {sheet.problem}")
             return 1
-    had_wal = Path(f"{args.file}-wal").exists()  # before SQLite makes one to read the file
+    had_wal = _wal_holds_commits(args.file)  # before SQLite makes one to read the file
     try:
-        journal = _open_to_read(args.file)
+        # An altered setup is for `verify_journal` to name, as it names a broken chain.
+        journal = _open_to_read(args.file, check_setup=False)
     except CorruptJournal as error:
         # A Station file whose setup was altered or removed, or that SQLite can no
         # longer read: the record is not intact (exit 1), unlike a file that was never
@@ -559,8 +570,6 @@ def cmd_verify(args: argparse.Namespace) -> int:
         verdict = verify_journal(journal, shown)
         shown.finish()
         problem = verdict.problem
-        # A count that goes on (or a station that crashed) keeps its latest events in
-        # the -wal beside the file: a copy of the file alone silently lacks them.
         unclosed = not had_wal and not journal.last_session_closed()
         if verdict.ok and sheet is not None and sheet.document is not None:
             problem = _against_sheet(journal, sheet.document, args.sheet)
@@ -571,26 +580,47 @@ def cmd_verify(args: argparse.Namespace) -> int:
     if problem:
         say_problem(f"NOT INTACT: {args.file}: {problem}")
         return 1
-    print(
-        f"OK: {args.file}: {verdict.events:,} events, chain and replay intact; head {verdict.head}"
+    say(
+        f"OK: {args.file}: {how_many(verdict.events, 'event')}, chain and replay intact;"
+        f" head {verdict.head}"
     )
     if sheet is not None and sheet.document is not None:
         event = sheet.document["sheet_event"]["seq"]
-        print(
+        say(
             f"OK: still holds the signed sheet of {args.sheet} (event {event:,}) and all before it"
             # Anyone can sign a forged folder with a key of their own: the same rule as
             # `verify FOLDER`.
             + ("" if sheet.key_checked else f", signed by key {sheet.key}{_KEY_NOT_CHECKED}")
         )
     if head is not None:
-        print(f"OK: still holds event {head[0]:,} with hash {head[1]}..., as written down")
+        say(f"OK: still holds event {head[0]:,} with hash {head[1]}..., as written down")
     if unclosed:
-        say_problem(
-            "warning: the last session has no close event and there is no -wal file beside"
-            " the file: if it is a copy, the count may go on in a -wal file that was not"
-            " copied (copy election files with `station copy FILE DEST`)"
-        )
+        say_problem(_MAYBE_WITHOUT_ITS_WAL)
     return 0
+
+
+# A count that goes on (or a station that crashed) keeps its latest events in the -wal
+# beside the file: a copy of the file alone, or a file moved away while a station
+# counts (its calls go on into the -wal under the old name), silently lacks them.
+_MAYBE_WITHOUT_ITS_WAL = (
+    "warning: the last session has no close event and there is no -wal file beside"
+    " the file: if it is a copy, the count may go on in a -wal file that was not"
+    " copied (copy election files with `station copy FILE DEST`)"
+)
+
+
+def _wal_holds_commits(path: Path) -> bool:
+    """Whether a -wal beside `path` holds anything: a station's commits, perhaps.
+
+    An empty one proves nothing: a reader makes one to read the file, and cannot take
+    it away again while a station still holds the file open (a file moved while a
+    station counts: SQLite's lock is on the file, whatever its name), so `tally` left
+    an empty -wal beside a moved file, and `verify` took it for the station's own.
+    """
+    try:
+        return Path(f"{path}-wal").stat().st_size > 0
+    except OSError:
+        return False
 
 
 def _verify_folder(folder: Path, key: str | None) -> int:
@@ -602,12 +632,12 @@ def _verify_folder(folder: Path, key: str | None) -> int:
         return 1
     sheet = export.document["sheet"]
     lines = sheet["lines"]
-    print(
+    say(
         f"OK: {folder}: {export.title} tally of case {sheet['case']},"
         f" {sheet['employer']} / {sheet['union']}: {lines['3']:,} FOR, {lines['4']:,} AGAINST,"
         f" {lines['2']:,} void, {lines['6']:,} challenged."
     )
-    print(
+    say(
         f"Every line and the PDF match the journal at event {export.head_seq:,},"
         f" head {export.head_hash}; signed by key {export.key}"
         + ("" if export.key_checked else _KEY_NOT_CHECKED)
@@ -761,7 +791,7 @@ def cmd_sign(args: argparse.Namespace) -> int:
             f"warning: {box_mismatch_statement(sheet.tally.counted, ballots)}",
             file=sys.stderr,
         )
-    print(f"Export it with: station export {args.file} --out FOLDER")
+    say(f"Export it with: station export {args.file} --out FOLDER")
     return 0
 
 
@@ -777,7 +807,7 @@ def cmd_reopen(args: argparse.Namespace) -> int:
         reopen_count(session, reason)
     finally:
         journal.close()
-    print(f"count reopened: {reason}")
+    say(f"count reopened: {reason}")
     return 0
 
 
@@ -805,7 +835,7 @@ def cmd_export(args: argparse.Namespace) -> int:
             shown.finish()
     finally:
         journal.close()
-    print(
+    say(
         f"exported the {exported.sheet.title.lower()} tally (event {exported.sheet.seq:,}) to"
         f" {exported.folder}, signed by key {exported.fingerprint}"
     )
@@ -816,7 +846,7 @@ def cmd_copy(args: argparse.Namespace) -> int:
     from station.journal.copying import copy_election
 
     copied, events, head = copy_election(args.file, args.dest)
-    print(f"copied {args.file} to {copied}: {events:,} events, head {head[:HEAD_DIGITS]}")
+    say(f"copied {args.file} to {copied}: {how_many(events, 'event')}, head {head[:HEAD_DIGITS]}")
     return 0
 
 
@@ -824,10 +854,10 @@ def cmd_key(args: argparse.Namespace) -> int:
     path = default_key_path()
     if args.new:
         key = create_key(path)
-        print(f"created a new signing key at {path}")
+        say(f"created a new signing key at {path}")
     elif not path.exists():
         key = create_key(path)
-        print(f"created the station's signing key at {path} (first use)")
+        say(f"created the station's signing key at {path} (first use)")
     else:
         key = load_key(path)
     print(key.fingerprint)

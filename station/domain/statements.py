@@ -15,6 +15,12 @@ from station.domain.events import SheetKind
 from station.domain.piles import PileCheck
 from station.domain.tally import Outcome, Tally
 
+
+def how_many(number: int, noun: str) -> str:
+    """ "1 event", "2 events", "1,204 events": a count with its noun, singular for one."""
+    return f"{number:,} {noun}{'' if number == 1 else 's'}"
+
+
 # Why lines 8 and 9 cannot state the result yet, ending "... is not yet determined: <why>."
 INTERIM = "this is an interim tally; the count goes on"
 UNFINISHED = "the count is not finished"

@@ -74,6 +74,19 @@ def chain_broken(path: Path | str, seq: int) -> str:
     )
 
 
+def setup_altered(path: Path | str) -> str:
+    """The line that says the election setup was altered, and so nothing may be counted.
+
+    Refused on opening, as a broken chain is on replay: a station that read the
+    altered setup would show, and sign a sheet over, a union or a count of eligible
+    voters nobody set up.
+    """
+    return (
+        f"{path}: the election setup was altered (its hash does not match); nothing can be"
+        " read or counted from this file (run `station verify`)"
+    )
+
+
 def first_break(rows: Iterable[tuple[Any, ...]], first: int, last: int, before: str) -> int | None:
     """The first of `rows` that is missing, is not `well_typed`, has a wrong hash, or
     does not chain to the one before it: the bulk check, made by `verify`'s fast way

@@ -14,7 +14,7 @@ import sqlite3
 from pathlib import Path
 
 from station.files import fsync_file, fsync_folder
-from station.journal.creating import built_beside, link_into_place
+from station.journal.creating import built_beside, link_into_place, refuse_leftovers
 from station.journal.errors import JournalExists, JournalNotFound, WriteFailed
 from station.journal.store import Journal
 
@@ -34,9 +34,12 @@ def copy_election(source: Path, destination: Path) -> tuple[Path, int, str]:
             raise JournalNotFound(f"{folder}: no such folder")
         if destination.exists() or destination.is_symlink():
             raise JournalExists(f"{destination}: already exists; Station never overwrites a file")
+        refuse_leftovers(destination)
     except OSError as error:
         raise JournalNotFound(f"{destination}: cannot be written ({error.strerror})") from None
-    journal = Journal.open(source, read_only=True)  # a foreign or damaged file: one line
+    # A foreign or damaged file: one line. An altered setup is copied as it is: the
+    # copy is evidence, and `verify` names what is wrong with it.
+    journal = Journal.open(source, read_only=True, check_setup=False)
     try:
         with built_beside(destination, "could not be written") as temp:
             target = sqlite3.connect(temp)
@@ -47,7 +50,7 @@ def copy_election(source: Path, destination: Path) -> tuple[Path, int, str]:
             finally:
                 target.close()
             fsync_file(temp)
-            copied = Journal.open(temp, read_only=True, tidy=False)
+            copied = Journal.open(temp, read_only=True, tidy=False, check_setup=False)
             try:
                 head = (copied.head_seq, copied.head_hash)
             finally:

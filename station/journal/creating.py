@@ -58,6 +58,24 @@ def remove_leftovers(temp: Path) -> None:
             leftover.unlink(missing_ok=True)
 
 
+def refuse_leftovers(path: Path) -> None:
+    """Refuse to make a file at `path` while SQLite's files of an earlier one lie beside it.
+
+    A `-wal` left by a file deleted or moved away while a station counted would be
+    taken by SQLite as the new file's own: its events, which do not chain to the new
+    setup, would break the file (or make it unreadable). It may hold another count's
+    last calls, so it is never deleted here: the user decides.
+    """
+    for suffix in ("-wal", "-shm", "-journal"):
+        leftover = Path(f"{path}{suffix}")
+        if os.path.lexists(leftover):
+            raise JournalExists(
+                f"{leftover}: is left beside the name from an earlier election file (it may"
+                " hold that count's last calls); move it somewhere safe, or put its file back"
+                " beside it, then try again"
+            )
+
+
 def link_into_place(temp: Path, path: Path) -> None:
     """Give the finished file its name, refusing (atomically) if the name was taken."""
     try:
@@ -94,6 +112,7 @@ def built_beside(path: Path, failing: str) -> Iterator[Path]:
 
 def create_election(path: Path, setup: ElectionSetup) -> None:
     """Create the election file `path` for `setup` (see `Journal.create`)."""
+    refuse_leftovers(path)
     with built_beside(path, "could not be created") as temp:
         conn = sqlite3.connect(temp)
         try:

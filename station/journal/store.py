@@ -24,7 +24,8 @@ from station.domain import Action, Call, Change, Count, ElectionSetup
 from station.files import file_identity
 from station.journal import bounded_json, schema, snapshots
 from station.journal import fold as folding
-from station.journal.chain import event_hash
+from station.journal.chain import event_hash, setup_hash
+from station.journal.checks import setup_altered
 from station.journal.connection import (
     CHECKPOINT_PAGES,
     check_version,
@@ -129,6 +130,7 @@ class Journal:
         read_only: bool = False,
         tidy: bool = True,
         seal_secret: bytes | None = None,
+        check_setup: bool = True,
     ) -> "Journal":
         """Open an existing election file, or raise a one-line JournalError.
 
@@ -142,7 +144,10 @@ class Journal:
         observers' dashboard never opens the file for writing, not even to tidy.
 
         The file's header is checked before SQLite opens it, so a foreign, garbage or
-        newer file is refused without being touched.
+        newer file is refused without being touched. A file whose setup does not match
+        its hash is refused too (CorruptJournal), for reading as for counting; only
+        `verify` and `copy`, which must read it to say what is wrong or keep it as it
+        is, pass `check_setup` False.
         """
         path = Path(path)
         header = read_header(path)
@@ -171,8 +176,13 @@ class Journal:
                         schema.upgrade(db)
                 journal = cls(path, db, read_only=read_only, lock=lock)
                 journal.immutable = immutable
-                journal.seal_secret = seal_secret
                 journal._made_sidecars = read_only and tidy and bool(ours) and not immutable
+                election = journal.election
+                if check_setup and setup_hash(election.row) != election.setup_hash:
+                    lock = None  # `close` releases it, and takes away the sidecars made
+                    journal.close()  # no secret yet: closing seals no snapshot
+                    raise CorruptJournal(setup_altered(path))
+                journal.seal_secret = seal_secret
                 return journal
             except BaseException:
                 db.close()

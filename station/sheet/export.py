@@ -158,6 +158,15 @@ def write_folder(folder: Path, files: dict[str, bytes]) -> None:
         if not folder.parent.is_dir():
             raise ExportError(f"{folder.parent}: no such folder")
         new_folder = not folder.exists()
+        others = [] if new_folder else _other_entries(folder)
+        if others:
+            # `verify FOLDER` fails on any file beside the signed ones: an export
+            # never lands among someone's files.
+            raise ExportError(
+                f"{folder}: already holds {', '.join(others[:3])}"
+                f"{' and more' if len(others) > 3 else ''}; an export folder holds only"
+                " what Station writes (choose a new or empty folder)"
+            )
         home = folder.parent if new_folder else folder
         _remove_stale_staging(home)
         # A short name, so that a folder name near the file system's limit still works.
@@ -211,6 +220,21 @@ def _place(source: Path, target: Path) -> None:
         if target.exists():
             raise FileExistsError(target) from None
         os.rename(source, target)
+
+
+def is_staging(name: str) -> bool:
+    """Whether `name` is that of a staging folder of an export (perhaps one a power cut
+    interrupted: the next export sweeps it away once it is old)."""
+    return _STAGING_NAME.fullmatch(name) is not None
+
+
+def _other_entries(folder: Path) -> list[str]:
+    """What `folder` holds besides an export's files and Station's staging folders."""
+    return sorted(
+        entry.name
+        for entry in folder.iterdir()
+        if entry.name not in ALL_FILES and not is_staging(entry.name)
+    )
 
 
 def _remove_stale_staging(folder: Path) -> None:

@@ -22,7 +22,14 @@ from station.journal.records import EVENT_FIELDS, Election, Record, election_fro
 from station.journal.verify import verify_records
 from station.progress import Progress
 from station.sheet.document import TALLY_FORMAT, canonical_json, election_section, event_line
-from station.sheet.export import DATA_FILES, EXPORT_FORMAT, MANIFEST, SIGNATURE
+from station.sheet.export import (
+    ALL_FILES,
+    DATA_FILES,
+    EXPORT_FORMAT,
+    MANIFEST,
+    SIGNATURE,
+    is_staging,
+)
 from station.sheet.keys import (
     KeyProblem,
     fingerprint,
@@ -86,6 +93,7 @@ def verify_export(
         problem = pdf_problem(_read_bounded(folder, "tally.pdf"), document)
         if problem:
             raise _Bad(f"tally.pdf: {problem}")
+        _check_nothing_else(folder)
     except _Bad as bad:
         return ExportVerdict(False, str(bad), key=key)
     except OSError as error:
@@ -100,6 +108,35 @@ def verify_export(
         key_checked=expected_key is not None,
         document=document,
     )
+
+
+def _check_nothing_else(folder: Path) -> None:
+    """An export folder holds what Station wrote and nothing else.
+
+    A file beside the signed ones ("tally (corrected).pdf" from another election)
+    would be taken by whoever opens the folder as part of what `verify` said OK to.
+    Only an export's own hidden staging folder may be there too: a power cut during an
+    export leaves it, and the next export sweeps it away.
+    """
+    others = sorted(
+        entry.name
+        for entry in folder.iterdir()
+        if entry.name not in ALL_FILES and not _a_staging_leftover(entry)
+    )
+    if others:
+        more = f" (and {len(others) - 1} more)" if len(others) > 1 else ""
+        raise _Bad(
+            f"{others[0]!r}{more} is not part of the signed export: an export folder holds"
+            f" only {', '.join(ALL_FILES)}"
+        )
+
+
+def _a_staging_leftover(entry: Path) -> bool:
+    """Whether `entry` is an export's staging folder holding nothing but an export's
+    files (a hidden folder of that name holding anything else is someone else's)."""
+    if not is_staging(entry.name) or entry.is_symlink() or not entry.is_dir():
+        return False
+    return all(inner.name in ALL_FILES for inner in entry.iterdir())
 
 
 def _check_manifest(folder: Path, expected_key: str | None) -> tuple[dict[str, Any], str]:

@@ -31,6 +31,7 @@ from station.sheet.document import canonical_json
 from station.sheet.export import export_sheet
 from station.sheet.keys import create_key, key_for_signing
 from station.sheet.prepare import SheetRequest, prepare_sheet
+from station.ui.display import ensure_offscreen_app
 from tests.journal.test_verify import restore_guards, tamper
 from tests.sheet.conftest import resign
 from tests.sheet.test_verify_export import edit_events, edit_json, resign_with_other_key
@@ -69,6 +70,7 @@ def setup(case: str = "29-RC-288020") -> ElectionSetup:
 @pytest.fixture(scope="module")
 def pristine(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Pristine]:
     folder = tmp_path_factory.mktemp("pristine")
+    ensure_offscreen_app()  # the export draws its PDF (run alone, no test made one before)
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("XDG_DATA_HOME", str(folder / "home"))
         path = folder / "jfk8.station"
@@ -544,6 +546,11 @@ EXPORT_CASES: list[tuple[str, Callable[[Path], None], str]] = [
     ("pdf", pdf_edit, "tally.pdf was changed after it was signed"),
     ("signature", lambda f: (f / "manifest.sig").write_text("AAAA\n"), "manifest.sig"),
     ("another-key", signed_by_another_key, "not by the expected key"),
+    (
+        "an-extra-file",
+        lambda f: (f / "tally (corrected).pdf").write_bytes((f / "tally.pdf").read_bytes()),
+        "'tally (corrected).pdf' is not part of the signed export",
+    ),
 ]
 
 
@@ -562,3 +569,75 @@ def test_a_changed_export_is_named(
     change(election.sheet)
     assert_caught([election.sheet, "--key", election.key], named)
     assert_caught([election.file, "--sheet", election.sheet, "--key", election.key], named)
+
+
+# -- an altered setup is refused by every command, as a broken chain is ---------------
+
+
+def forge_the_union(path: Path) -> None:
+    """The outsider's forgery: the petitioner renamed, the guard left dropped."""
+    conn = sqlite3.connect(path)
+    conn.executescript(
+        "DROP TRIGGER election_no_update; UPDATE election SET union_name = 'X' WHERE id = 1;"
+    )
+    conn.close()
+
+
+def run(*argv: str | Path) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err):
+        code = main([*map(str, argv)])
+    return code, out.getvalue(), err.getvalue()
+
+
+ALTERED_SETUP = "the election setup was altered (its hash does not match)"
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["tally"],
+        ["tally", "--json"],
+        ["log"],
+        ["log", "--json"],
+        ["sign", "--interim"],
+        ["reopen", "--reason", "recount"],
+        ["export", "--out", "OUT"],
+        ["dashboard"],
+    ],
+    ids=lambda argv: "-".join(argv[:2]),
+)
+def test_an_altered_setup_is_refused_by_every_command(
+    election: Pristine, tmp_path: Path, argv: list[str]
+) -> None:
+    forge_the_union(election.file)
+    before = election.file.read_bytes()
+    argv = [str(tmp_path / "out") if arg == "OUT" else arg for arg in argv]
+    code, out, err = run(argv[0], election.file, *argv[1:])
+    assert (code, out) == (2, ""), (code, out, err)
+    assert err.count("\n") == 1 and ALTERED_SETUP in err, err
+    assert "nothing can be read or counted" in err, err
+    assert "X" not in out
+    assert election.file.read_bytes() == before  # nothing signed, reopened or recorded
+    assert not (tmp_path / "out").exists()
+
+
+def test_an_altered_setup_is_refused_by_the_journal_and_the_dashboard(
+    election: Pristine,
+) -> None:
+    from station.journal.errors import CorruptJournal
+    from station.journal.follow import Follower
+
+    forge_the_union(election.file)
+    for opening in (
+        lambda: Journal.open(election.file),  # the operator window's way
+        lambda: Journal.open(election.file, read_only=True),
+        lambda: Follower(election.file),  # the observers' dashboard
+    ):
+        with pytest.raises(CorruptJournal, match=r"election setup was altered"):
+            opening()
+    # `verify` still names it in its own words, and a writer refused left no lock behind.
+    assert_caught([election.file], ALTERED_SETUP)
+    _, _, err = verify(election.file)
+    assert "run `station verify`" not in err
+    Journal.open(election.file, check_setup=False).close()

@@ -138,16 +138,46 @@ def test_an_existing_file_is_never_overwritten(
     assert {p.name: p.read_bytes() for p in exported.iterdir()} == before
 
 
-def test_an_export_into_an_existing_folder_keeps_its_other_files(
+def test_an_export_into_an_existing_folder_refuses_other_files(
     signed: Journal, key: StationKey, tmp_path: Path
 ) -> None:
+    """An export folder holds only what Station wrote (`verify FOLDER` fails otherwise)."""
     folder = tmp_path / "usb"
     folder.mkdir()
     (folder / "notes.txt").write_text("mine")
-    export_sheet(signed, signed.restore(trust_snapshots=False), folder, key)
-    assert (folder / "notes.txt").read_text() == "mine"
+    with pytest.raises(ExportError, match=r"already holds notes.txt; .* new or empty folder"):
+        export_sheet(signed, signed.restore(trust_snapshots=False), folder, key)
+    assert [p.name for p in folder.iterdir()] == ["notes.txt"]
+    (folder / "notes.txt").unlink()
+    export_sheet(signed, signed.restore(trust_snapshots=False), folder, key)  # empty: fine
     assert verify_export(folder).ok
     assert [p.name for p in folder.iterdir() if p.name.startswith(".")] == []
+
+
+def test_a_file_added_to_a_verified_export_fails_it(
+    signed: Journal, key: StationKey, tmp_path: Path
+) -> None:
+    folder = tmp_path / "sheet"
+    export_sheet(signed, signed.restore(trust_snapshots=False), folder, key)
+    assert verify_export(folder).ok
+    (folder / "tally (corrected).pdf").write_bytes((folder / "tally.pdf").read_bytes())
+    verdict = verify_export(folder)
+    assert not verdict.ok
+    assert verdict.problem is not None
+    assert "'tally (corrected).pdf' is not part of the signed export" in verdict.problem
+    (folder / "tally (corrected).pdf").unlink()
+    (folder / ".hidden").mkdir()  # a folder, hidden, counts as much as a file
+    assert "'.hidden' is not part of the signed export" in (verify_export(folder).problem or "")
+    (folder / ".hidden").rmdir()
+    # What a power cut leaves of an export's staging is Station's own; under its name,
+    # anything else is not.
+    staging = folder / ".station-export-0123abcd"
+    staging.mkdir()
+    (staging / "tally.pdf").write_bytes(b"half")
+    assert verify_export(folder).ok
+    (staging / "tally (corrected).pdf").write_bytes(b"forged")
+    problem = verify_export(folder).problem or ""
+    assert "'.station-export-0123abcd' is not part of the signed export" in problem
 
 
 def test_a_failed_write_leaves_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
