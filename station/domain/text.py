@@ -32,3 +32,8 @@ def one_line(text: str) -> str:
     return "".join(
         ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in text
     )
+
+
+def full_sentence(text: str) -> str:
+    """`text` ending as a sentence does (a full stop added unless it has one)."""
+    return text if text.endswith((".", ")")) else text + "."

@@ -4,6 +4,7 @@ What `Journal.open` and `Journal.close` need of SQLite and the file system, apar
 reading the journal itself.
 """
 
+import contextlib
 import os
 import sqlite3
 from pathlib import Path
@@ -103,3 +104,15 @@ def check_version(path: Path, version: int) -> None:
         )
     if version < 1:
         raise CorruptJournal(f"{path}: is an unfinished Station election file")
+
+
+def checkpoint_wal(conn: sqlite3.Connection) -> None:
+    """Move what the -wal holds into the file itself, as far as no reader prevents it.
+
+    After a station opened the file (a copy of the file alone then shows a session
+    not closed, which `verify` warns of) and after a tally sheet (and so at every
+    pause: the copy holds the sheet). What it costs is a flush; if it cannot be done
+    now, SQLite does it later.
+    """
+    with contextlib.suppress(sqlite3.Error):
+        conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()

@@ -286,3 +286,9 @@ def upgrade(db: Database) -> None:
     with db.atomic():
         db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
         db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+
+def trigger_names(db: Database) -> set[str]:
+    """Names of the triggers present in the file."""
+    rows = db.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'")
+    return {str(name) for (name,) in rows}

@@ -29,6 +29,7 @@ from station.journal.checks import setup_altered
 from station.journal.connection import (
     CHECKPOINT_PAGES,
     check_version,
+    checkpoint_wal,
     connect,
     ensure_wal,
     on_read_only_media,
@@ -310,19 +311,8 @@ class Journal:
             raise WriteFailed(f"not recorded: {reason}", reason) from None
         self.head_seq, self.head_hash = seq, record.hash
         if action in (Action.OPEN, Action.SIGN):
-            self._checkpoint_wal()
+            checkpoint_wal(self._conn)
         return record
-
-    def _checkpoint_wal(self) -> None:
-        """Move what the -wal holds into the file itself, as far as no reader prevents it.
-
-        After a station opened the file (a copy of the file alone then shows a session
-        not closed, which `verify` warns of) and after a tally sheet (and so at every
-        pause: the copy holds the sheet). What it costs is a flush; if it cannot be done
-        now, SQLite does it later.
-        """
-        with contextlib.suppress(sqlite3.Error):
-            self._conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
 
     def _committed_after_all(self, record: Record) -> bool:
         """After an error, whether the event is in the file anyway (the file is the truth)."""
@@ -469,19 +459,6 @@ class Journal:
     def database(self) -> Database:
         """The sqlite-utils database (its `atomic()` transactions)."""
         return self._db
-
-    def altered_guards(self) -> list[str]:
-        """Station's guard triggers that the file has, but worded otherwise."""
-        return schema.altered_guards(self._db, self.version)
-
-    def foreign_triggers(self) -> list[str]:
-        """Triggers in the file that are not Station's."""
-        return schema.foreign_triggers(self._db, self.version)
-
-    def triggers(self) -> set[str]:
-        """Names of the triggers present in the file."""
-        rows = self._conn.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'")
-        return {str(name) for (name,) in rows}
 
     def __enter__(self) -> "Journal":
         return self

@@ -52,9 +52,9 @@ def verify_journal(journal: Journal, progress: Progress | None = None) -> Verdic
     wrong. `progress`, if given, is called now and then with (events checked, events
     in all).
     """
-    missing = set(schema.guards(journal.version)) - journal.triggers()
-    altered = journal.altered_guards()
-    foreign = journal.foreign_triggers()
+    missing = set(schema.guards(journal.version)) - schema.trigger_names(journal.database)
+    altered = schema.altered_guards(journal.database, journal.version)
+    foreign = schema.foreign_triggers(journal.database, journal.version)
     guards_problem = (
         f"the append-only guards were removed from the file ({', '.join(sorted(missing))})"
         if missing

@@ -6,6 +6,7 @@ and tells the outcome in the window's banners.
 
 from __future__ import annotations
 
+import html
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -118,7 +119,7 @@ class SheetFlow:
         finally:
             progress.finish()
         self.window.notify(
-            f"<b>Exported</b> the {sheet.title.lower()} tally to {_html(str(exported.folder))}"
+            f"<b>Exported</b> the {sheet.title.lower()} tally to {html.escape(str(exported.folder), quote=False)}"
             f" \u2014 signed by key {exported.fingerprint}. Check it with"
             " <tt>station verify FOLDER</tt>."
         )
@@ -182,7 +183,3 @@ def _pile_notes(count: Count) -> list[str]:
         if names:
             notes.append(f"{call.label} piles not recounted yet: {names}.")
     return notes
-
-
-def _html(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

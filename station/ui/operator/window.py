@@ -1,5 +1,6 @@
 """The operator's window: four call buttons, undo/redo, the count and the last calls."""
 
+import html
 from collections.abc import Callable
 from pathlib import Path
 
@@ -20,6 +21,7 @@ from PySide6.QtWidgets import (
 from station.domain import Action, Call, Change
 from station.domain.describe import describe
 from station.domain.statements import counted_statement
+from station.domain.text import full_sentence
 from station.journal import WriteFailed
 from station.journal.chain import HEAD_DIGITS
 from station.sheet.keys import existing_fingerprint
@@ -68,18 +70,16 @@ class OperatorWindow(QMainWindow):
             f"{demo}Station \u2014 {setup.case_number} \u2014 {setup.employer} / {setup.union}"
         )
 
+        names = (setup.case_number, setup.employer, setup.union)
+        case, employer, union = (html.escape(name, quote=False) for name in names)
         self.election_label = QLabel(
-            f"<b>{_html(setup.case_number)}</b> &nbsp;·&nbsp; {_html(setup.employer)}"
-            f" &nbsp;·&nbsp; Petitioner: {_html(setup.union)}"
+            f"<b>{case}</b> &nbsp;·&nbsp; {employer} &nbsp;·&nbsp; Petitioner: {union}"
         )
         self.election_label.setObjectName("electionLabel")
         self.demo_badge = QLabel(
             "DEMO \u2014 not a real election: a temporary file, for trying Station"
         )
-        self.demo_badge.setObjectName("demoBadge")
-        self.demo_badge.setStyleSheet(
-            "background: #c62828; color: white; font-weight: bold; padding: 4px 10px;"
-        )
+        self.demo_badge.setObjectName("demoBadge")  # red, bold: operator.qss
         self.demo_badge.setVisible(setup.is_demo)
         self.progress_label = QLabel()
         self.progress_label.setObjectName("progressLabel")
@@ -115,13 +115,11 @@ class OperatorWindow(QMainWindow):
         for button in (self.undo_button, self.redo_button):
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             button.setMinimumHeight(56)
-        # Shown while there is nothing to undo or redo; otherwise the tooltip names the call.
+        # Shown while there is nothing to undo or redo (`_refresh_undo_redo`); else the call.
         self._undo_redo_tips = (
             "Take back the last call; the correction is recorded and shown",
             "Put back the call just undone; recorded and shown",
         )
-        self.undo_button.setToolTip(self._undo_redo_tips[0])
-        self.redo_button.setToolTip(self._undo_redo_tips[1])
 
         self.journal_label = QLabel()
         self.journal_label.setObjectName("journalLabel")
@@ -400,32 +398,33 @@ class OperatorWindow(QMainWindow):
         self.sheet_flow.verify()
 
     def _on_reopened(self, change: Change) -> None:
-        self.notify(f"<b>{_html(describe(change))}</b>")
+        self.notify(f"<b>{html.escape(describe(change), quote=False)}</b>")
 
-    def notify(self, html: str) -> None:
+    def notify(self, text: str) -> None:
         self.error_banner.hide()
-        self.last_notice = html
-        self.notice_banner.setText(html)
+        self.last_notice = text
+        self.notice_banner.setText(text)
         self.notice_banner.show()
 
     def show_error(self, message: str) -> None:
-        self.error_banner.setText(f"<b>Not done.</b> {_html(message)}")
-        self.error_banner.show()
-        QApplication.beep()
+        self._alarm(f"<b>Not done.</b> {html.escape(message, quote=False)}")
 
     def _on_controller_refused(self, message: str) -> None:
-        self.error_banner.setText(f"<b>NOT RECORDED:</b> {_html(_sentence_end(message))}")
-        self.error_banner.show()
-        QApplication.beep()
+        self._alarm(f"<b>NOT RECORDED:</b> {html.escape(full_sentence(message), quote=False)}")
 
     def _on_controller_write_failed(self, error: WriteFailed) -> None:
         # The banner says NOT RECORDED itself: it shows the reason alone. After a colon
         # the reason reads as written: it may begin with a file's name, whose case is
         # the file's own, or with a word that is no sentence's first.
-        self.error_banner.setText(
-            f"<b>NOT RECORDED:</b> {_html(_sentence_end(error.reason))}<br>The count did not change."
+        reason = html.escape(full_sentence(error.reason), quote=False)
+        self._alarm(
+            f"<b>NOT RECORDED:</b> {reason}<br>The count did not change."
             " Fix the problem, then make the call again."
         )
+
+    def _alarm(self, text: str) -> None:
+        """The red banner, with a beep: something the operator asked for was not done."""
+        self.error_banner.setText(text)
         self.error_banner.show()
         QApplication.beep()
 
@@ -442,7 +441,8 @@ class OperatorWindow(QMainWindow):
         )
         self._refresh_piles()
         ballots = self.controller.setup.ballots
-        self.progress_label.setText(counted_statement(tally.counted, ballots, strong=_bold))
+        bold = "<b>{}</b>".format
+        self.progress_label.setText(counted_statement(tally.counted, ballots, strong=bold))
         if ballots is not None:
             self.progress_bar.setRange(0, ballots)
             self.progress_bar.setValue(min(tally.counted, ballots))
@@ -497,15 +497,3 @@ class OperatorWindow(QMainWindow):
 
 # Qt's key code of a capital letter is its character code (Qt.Key.Key_F == ord("F")).
 _CALL_KEYS: dict[int, Call] = {ord(letter): call for call, letter in KEYS.items()}
-
-
-def _sentence_end(text: str) -> str:
-    return text if text.endswith((".", ")")) else text + "."
-
-
-def _bold(text: str) -> str:
-    return f"<b>{text}</b>"
-
-
-def _html(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

@@ -1,0 +1,256 @@
+"""The `station` command: argument parsing and one function per subcommand.
+
+Exit codes: 0 success; 1 `verify` found the record not intact; 2 a user's mistake or the
+environment's (bad arguments, a missing, foreign or locked file), always with one line
+on stderr and never a traceback.
+"""
+
+import argparse
+import difflib
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from station import __version__
+from station.cli.common import OneLineParser, UsageError, file_name, say_problem
+from station.cli.files import cmd_copy, cmd_new
+from station.cli.reading import cmd_log, cmd_tally
+from station.cli.sheets import cmd_export, cmd_key, cmd_reopen, cmd_sign
+from station.cli.verifying import cmd_verify
+from station.cli.windows import cmd_dashboard, cmd_demo, cmd_open, cmd_start
+from station.domain import SetupError
+from station.domain.piles import DEFAULT_PILE
+from station.domain.tally_sheet import SheetError
+from station.journal import JournalError
+from station.sheet.export import PAPERS, ExportError
+from station.sheet.keys import KeyProblem
+from station.ui.display import NoDisplay
+
+SUBCOMMANDS = (
+    "open",
+    "new",
+    "tally",
+    "log",
+    "verify",
+    "dashboard",
+    "sign",
+    "reopen",
+    "export",
+    "copy",
+    "key",
+    "demo",
+)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = OneLineParser(
+        prog="station",
+        description="Hand-count station for NLRB representation elections.",
+        epilog="`station FILE` is short for `station open FILE`; `station` alone opens the start window.",
+    )
+    parser.add_argument("--version", action="version", version=f"station {__version__}")
+    parser.add_argument(
+        "--self-test",
+        action="store_true",
+        help="open the windows offscreen, count, export and verify a sheet in a temporary"
+        " folder (never touching real files, keys or settings); exit 0 if all is well",
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=OneLineParser)
+
+    opener = commands.add_parser("open", help="count into an election file (the operator window)")
+    opener.add_argument("file", type=file_name, help="the election file")
+
+    new = commands.add_parser("new", help="create a new election file")
+    new.add_argument("file", type=file_name, help="the election file to create (never overwritten)")
+    new.add_argument("--case", required=True, help="NLRB case number, e.g. 29-RC-288020")
+    new.add_argument("--employer", required=True, help="the employer's name")
+    new.add_argument("--union", required=True, help="the petitioner (union) as on the ballot")
+    new.add_argument("--eligible", required=True, help="approximate number of eligible voters")
+    new.add_argument("--ballots", help="ballots in the box (or envelopes), if known")
+    new.add_argument("--agent", help="the Board agent conducting the count")
+    new.add_argument(
+        "--pile",
+        default=str(DEFAULT_PILE),
+        metavar="N",
+        help=f"ballots per pile, recounted when full (default {DEFAULT_PILE}; 0: no pile checks)",
+    )
+
+    tally = commands.add_parser("tally", help="print the current tally")
+    tally.add_argument("file", type=file_name)
+    tally.add_argument("--json", action="store_true", help="one JSON object")
+
+    log = commands.add_parser("log", help="print every journal event in order")
+    log.add_argument("file", type=file_name)
+    log.add_argument("--json", action="store_true", help="one JSON object per line")
+
+    verify = commands.add_parser(
+        "verify",
+        help="check an election file, or an exported sheet's folder",
+        description="Check an election file (its hash chain, replay and sheets) or an"
+        " exported folder (signature, file hashes, journal, and every line of the sheet).",
+    )
+    verify.add_argument("file", type=file_name, metavar="FILE_OR_FOLDER")
+    verify.add_argument(
+        "--key", metavar="FINGERPRINT", help="the signing key's fingerprint, as written down"
+    )
+    verify.add_argument(
+        "--sheet",
+        type=file_name,
+        metavar="FOLDER",
+        help="with a FILE: also check that it still holds the head this exported sheet certifies",
+    )
+    verify.add_argument(
+        "--head",
+        metavar="EVENTS:HASH",
+        help="with a FILE: also check a head written down from the dashboard (16 hex digits"
+        " or more), e.g. 1204:3fa9c01b2e7d5a86",
+    )
+
+    sign = commands.add_parser(
+        "sign", help="prepare the tally sheet: certify the count and lock it"
+    )
+    sign.add_argument("file", type=file_name)
+    sign.add_argument("--agent", help="the Board agent certifying (default: as set up)")
+    sign.add_argument(
+        "--observer",
+        action="append",
+        default=[],
+        metavar="PARTY:NAME",
+        help='an observer, e.g. "Employer:Jane Roe" or "Union:John Doe" (repeat for each)',
+    )
+    sign.add_argument("--place", help="where the count was held")
+    sign.add_argument(
+        "--interim", action="store_true", help="an interim tally (the count pauses and resumes)"
+    )
+    sign.add_argument(
+        "--none-counted",
+        action="store_true",
+        help="prepare a final tally although no ballot is counted (the agent confirms it)",
+    )
+    sign.add_argument(
+        "--new-key",
+        action="store_true",
+        help="sign with this station's key although earlier sheets used another (recorded)",
+    )
+
+    reopen = commands.add_parser("reopen", help="reopen a count locked by a tally sheet")
+    reopen.add_argument("file", type=file_name)
+    reopen.add_argument("--reason", required=True, help="why the count is reopened (recorded)")
+
+    export = commands.add_parser("export", help="export a prepared sheet, signed, into a folder")
+    export.add_argument("file", type=file_name)
+    export.add_argument("--out", required=True, metavar="FOLDER")
+    export.add_argument(
+        "--sheet", type=int, metavar="EVENT", help="the sheet prepared at EVENT (default: latest)"
+    )
+    export.add_argument("--paper", choices=sorted(PAPERS), default="letter")
+
+    copy = commands.add_parser(
+        "copy",
+        help="copy an election file whole (what its -wal holds too), never over a file",
+    )
+    copy.add_argument("file", type=file_name)
+    copy.add_argument("dest", type=file_name, metavar="DEST", help="the new file, or a folder")
+
+    key = commands.add_parser("key", help="print this station's signing key fingerprint")
+    key.add_argument("--new", action="store_true", help="make a new key (only when none exists)")
+
+    dashboard = commands.add_parser(
+        "dashboard", help="follow an election file read-only on the observers' dashboard"
+    )
+    dashboard.add_argument("file", type=file_name, help="the election file (never written to)")
+    dashboard.add_argument(
+        "--theme",
+        choices=("dark", "light"),
+        default=None,
+        help="colours (key T switches; default: as last time, else dark)",
+    )
+
+    commands.add_parser(
+        "demo",
+        help="open a demo election part-way through its count (a temporary file, marked DEMO)",
+    )
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the `station` command; return its exit code."""
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    try:
+        if args_list and not args_list[0].startswith("-") and args_list[0] not in SUBCOMMANDS:
+            _refuse_a_mistyped_command(args_list[0])
+            args_list.insert(0, "open")  # `station FILE`
+        args = _parsed(build_parser(), args_list)
+        if args.self_test:
+            if args.command is not None:
+                raise UsageError("--self-test takes no command")
+            from station.selftest import run_self_test
+
+            return run_self_test()
+        handler = {
+            None: cmd_start,
+            "open": cmd_open,
+            "new": cmd_new,
+            "tally": cmd_tally,
+            "log": cmd_log,
+            "verify": cmd_verify,
+            "sign": cmd_sign,
+            "reopen": cmd_reopen,
+            "export": cmd_export,
+            "copy": cmd_copy,
+            "key": cmd_key,
+            "dashboard": cmd_dashboard,
+            "demo": cmd_demo,
+        }[args.command]
+        return handler(args)
+    except (UsageError, SetupError, JournalError, SheetError, ExportError, KeyProblem) as error:
+        say_problem(f"station: {error}")
+        return 2
+    except NoDisplay as error:  # a window was asked for where none can be opened
+        say_problem(f"station: {error}")
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:  # `station log FILE | head`
+        sys.stderr.close()
+        return 0
+
+
+def _refuse_a_mistyped_command(word: str) -> None:
+    """`station talley FILE` is a typo for `tally`, not a file named "talley" to open."""
+    if Path(word).exists():
+        return
+    close = difflib.get_close_matches(word, SUBCOMMANDS, n=1, cutoff=0.7)
+    if close:
+        raise UsageError(
+            f"{word!r} is no command and no file: did you mean `{close[0]}`? (see `station --help`)"
+        )
+
+
+def _parsed(parser: argparse.ArgumentParser, args: list[str]) -> argparse.Namespace:
+    """The arguments; an unknown option is named with the command's own help and a guess.
+
+    argparse reports a subcommand's unknown options from the top-level parser, which
+    would point to `station --help` instead of `station tally --help`.
+    """
+    namespace, extras = parser.parse_known_args(args)
+    if not extras:
+        return namespace
+    command = _subparser(parser, namespace.command)
+    hint = ""
+    if extras[0].startswith("-"):
+        known = [option for action in command._actions for option in action.option_strings]
+        close = difflib.get_close_matches(extras[0].partition("=")[0], known, n=1, cutoff=0.6)
+        hint = f"did you mean {close[0]}? " if close else ""
+    raise UsageError(
+        f"unrecognized arguments: {' '.join(extras)} ({hint}see `{command.prog} --help`)"
+    )
+
+
+def _subparser(parser: argparse.ArgumentParser, name: str | None) -> argparse.ArgumentParser:
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction) and name in action.choices:
+            chosen = action.choices[name]
+            assert isinstance(chosen, argparse.ArgumentParser)
+            return chosen
+    return parser

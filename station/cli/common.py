@@ -1,0 +1,100 @@
+"""What every `station` command shares: path arguments, one-line output, opening to read."""
+
+import argparse
+import os
+import sys
+from pathlib import Path
+from typing import NoReturn
+
+from station.domain import Action, Count
+from station.domain.parties import Party
+from station.domain.text import one_line
+from station.journal import Journal
+from station.journal.seal import station_secret
+
+ACTION_WIDTH = max(len(action) for action in Action)  # "dispute"
+
+
+def file_name(text: str) -> Path:
+    """A path argument the operating system can take, or a usage error (exit 2).
+
+    Python turns bytes of a command line that are not UTF-8 into surrogates it can turn
+    back; a lone surrogate or a NUL byte (possible when `main` is called with a list) would
+    otherwise end in a traceback deep inside the first `stat`.
+    """
+    if "\x00" in text:
+        raise argparse.ArgumentTypeError("a file name cannot hold a NUL byte")
+    try:
+        os.fsencode(text)
+    except UnicodeEncodeError:
+        raise argparse.ArgumentTypeError(
+            f"{text!a} is not a file name this system can use"
+        ) from None
+    return Path(text)
+
+
+class UsageError(Exception):
+    """Bad arguments: exit 2 with this one-line message."""
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """argparse that reports a mistake in one line instead of usage plus error."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{message} (see `{self.prog} --help`)")
+
+
+def say(line: str) -> None:
+    """Print a line of success on stdout, a file name in it escaped as `say_problem` does."""
+    print(one_line(line))
+
+
+def say_problem(message: str) -> None:
+    """Print a problem (exit 1 or 2) as one line on stderr."""
+    print(one_line(message), file=sys.stderr)
+
+
+def open_to_read(path: Path, *, check_setup: bool = True) -> Journal:
+    """Open an election file read-only, saying so when it is read as it lies."""
+    journal = Journal.open(path, read_only=True, check_setup=check_setup)
+    if journal.immutable:
+        say_problem(
+            f"note: {path} is on read-only media and has no -wal beside it: read as it lies"
+            " (SQLite immutable mode)"
+        )
+    return journal
+
+
+def challenges_by_party_line(count: Count) -> str:
+    by_party = count.challenges.by_party()
+    if not any(by_party.values()):
+        return ""
+    parts = [f"{Party(party).short} {n:,}" for party, n in by_party.items() if n]
+    return f"  ({', '.join(parts)})"
+
+
+def restored_count(journal: Journal) -> tuple[Count, str]:
+    """The count of every event in an open journal, and the head hash it reached."""
+    secret = station_secret(create=False)  # reading makes no secret
+    return journal.restore(until=journal.head_seq, secret=secret), journal.head_hash
+
+
+MAYBE_WITHOUT_ITS_WAL = (
+    "warning: the last session has no close event and there is no -wal file beside"
+    " the file: if it is a copy, the count may go on in a -wal file that was not"
+    " copied (copy election files with `station copy FILE DEST`)"
+)
+
+
+def wal_holds_commits(path: Path) -> bool:
+    """Whether a -wal beside `path` holds anything: a station's commits, perhaps.
+
+    An empty one proves nothing: a reader makes one to read the file, and cannot take
+    it away again while a station still holds the file open (a file moved while a
+    station counts: SQLite's lock is on the file, whatever its name), so `tally` left
+    an empty -wal beside a moved file, and `verify` took it for the station's own.
+    """
+    try:
+        return Path(f"{path}-wal").stat().st_size > 0
+    except OSError:
+        return False

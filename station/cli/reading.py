@@ -1,0 +1,157 @@
+"""The commands that read a count: `tally` and `log`."""
+
+import argparse
+import json
+import sqlite3
+import sys
+from collections.abc import Iterator
+
+from station.cli.common import (
+    ACTION_WIDTH,
+    MAYBE_WITHOUT_ITS_WAL,
+    challenges_by_party_line,
+    open_to_read,
+    restored_count,
+    say_problem,
+    wal_holds_commits,
+)
+from station.domain import Count
+from station.domain.changes import Change
+from station.domain.describe import describe
+from station.domain.statements import (
+    challenges_statement,
+    how_many,
+    locked_statement,
+    majority_statement,
+    pending_reason,
+)
+from station.domain.text import one_line
+from station.journal import Journal, Record
+
+
+def cmd_tally(args: argparse.Namespace) -> int:
+    had_wal = wal_holds_commits(args.file)  # before SQLite makes one to read the file
+    journal = open_to_read(args.file)
+    try:
+        count, head = restored_count(journal)
+        unclosed = not had_wal and not journal.last_session_closed()
+    finally:
+        journal.close()
+    if unclosed:
+        say_problem(MAYBE_WITHOUT_ITS_WAL)
+    summary = tally_summary(journal, count, head)
+    if args.json:
+        print(json.dumps(summary, ensure_ascii=False))
+        return 0
+    ballots = summary["ballots"]
+    statements = summary["statements"]  # lines 8-9: not yet determined while ballots remain
+    assert isinstance(statements, dict)
+    counted = f"{summary['counted']:,}" + (f" of {ballots:,}" if isinstance(ballots, int) else "")
+    lines = [
+        f"Case {summary['case']}: {summary['employer']} / {summary['union']}",
+        f"Ballots counted:                       {counted}",
+        f"Void ballots:                          {summary['void']:,}",
+        f"Votes FOR the petitioner:              {summary['for']:,}",
+        f"Votes AGAINST:                         {summary['against']:,}",
+        f"Valid votes counted:                   {summary['valid']:,}",
+        f"Challenged ballots:                    {summary['challenged']:,}"
+        + challenges_by_party_line(count),
+        f"Valid votes plus challenged ballots:   {summary['valid_plus_challenged']:,}",
+        statements["8"],
+        statements["9"],
+        locked_statement(count.locked_by),
+        f"Journal: {how_many(count.last_seq, 'event')}, head {summary['head']}",
+    ]
+    print("\n".join(one_line(line) for line in lines))  # a name with a newline, escaped
+    return 0
+
+
+def tally_summary(journal: Journal, count: Count, head: str) -> dict[str, object]:
+    """The tally `station tally --json` prints for a journal replayed into `count`."""
+    tally = count.tally
+    setup = journal.election.setup
+    pending = pending_reason(tally, setup.ballots, count.locked_by)
+    return {
+        "case": setup.case_number,
+        "employer": setup.employer,
+        "union": setup.union,
+        "eligible": setup.eligible,
+        "ballots": setup.ballots,
+        "counted": tally.counted,
+        "remaining": tally.remaining(setup.ballots),
+        "for": tally.for_union,
+        "against": tally.against,
+        "void": tally.void,
+        "challenged": tally.challenged,
+        "valid": tally.valid,
+        "valid_plus_challenged": tally.valid_plus_challenged,
+        "challenges_determinative": tally.challenges_determinative,
+        "majority_for_union": tally.majority_for_union,
+        "union_leads": tally.union_leads,
+        "result_decided": tally.result_decided(setup.ballots),
+        "outcome_so_far": tally.outcome(setup.ballots).value,
+        "challenges_by_party": count.challenges.by_party(),
+        "pile_size": setup.pile,
+        "piles_to_check": [
+            {"call": call.value, "pile": pile} for call, pile in count.piles_to_check()
+        ],
+        "pile_mismatches": [
+            {"call": m.call.value, "pile": m.pile, "found": m.found, "size": m.size}
+            for m in count.piles.mismatches()
+        ],
+        "locked": None if count.locked_by is None else count.locked_by.title.lower(),
+        "statements": {
+            "8": challenges_statement(tally, pending),
+            "9": majority_statement(tally, setup.union, pending),
+        },
+        "events": count.last_seq,
+        "head": head,
+    }
+
+
+def _readable(journal: Journal) -> Iterator[Record]:
+    """Every event, up to a damaged page of the file, which ends it with a one-line error."""
+    seq = 0
+    try:
+        for record in journal.records():
+            seq = record.seq
+            yield record
+    except sqlite3.DatabaseError as error:
+        raise journal.unreadable_error(error, seq) from None
+
+
+def cmd_log(args: argparse.Namespace) -> int:
+    journal = open_to_read(args.file)
+    try:
+        count = journal.new_count()
+        out = sys.stdout
+        for record in _readable(journal):
+            try:
+                change: Change | None = count.apply(record.event())
+            except ValueError:
+                change = None  # a broken event is still listed; `verify` says what is wrong
+            if args.json:
+                row = {
+                    "seq": record.seq,
+                    "utc": record.utc,
+                    "mono_ns": record.mono_ns,
+                    "session": record.session,
+                    "action": record.action,
+                    "call": record.call,
+                    "target": record.target,
+                    "detail": record.details(),
+                    "prev_hash": record.prev_hash,
+                    "hash": record.hash,
+                }
+                out.write(json.dumps(row, ensure_ascii=False) + "\n")
+            else:
+                what = describe(change) if change else f"{record.action} {record.call or ''}"
+                # The description, the one column of any width, comes last: the
+                # columns before it stay aligned however long it is.
+                out.write(
+                    f"{record.seq:>8}  {record.utc}  {record.action:<{ACTION_WIDTH}}"
+                    f"  {record.hash[:16]}  {what}\n"
+                )
+    finally:
+        journal.close()
+    return 0

@@ -1,0 +1,149 @@
+"""The commands of the tally sheet: `sign`, `reopen`, `export`, and the signing `key`."""
+
+import argparse
+import sys
+from pathlib import Path
+
+from station.cli.common import UsageError, open_to_read, say
+from station.domain import SheetKind
+from station.domain.statements import (
+    box_mismatch_statement,
+    nothing_counted_statement,
+)
+from station.domain.tally_sheet import Observer, SheetError, clean_reason
+from station.journal import Journal
+from station.journal.chain import HEAD_DIGITS
+from station.journal.seal import station_secret
+from station.journal.session import CountSession
+from station.progress import TerminalProgress
+from station.sheet.export import (
+    choose_sheet,
+    export_sheet,
+)
+from station.sheet.keys import (
+    create_key,
+    default_key_path,
+    key_for_signing,
+    load_key,
+)
+from station.sheet.prepare import (
+    SheetRequest,
+    checked_request,
+    earlier_key,
+    prepare_sheet,
+    reopen_count,
+)
+from station.ui.display import ensure_offscreen_app
+
+
+def _sheet_request(journal: Journal, args: argparse.Namespace) -> SheetRequest:
+    agent = args.agent if args.agent is not None else journal.election.setup.agent
+    if agent is None:
+        raise UsageError("--agent is needed: no Board agent was named when the election was set up")
+    return SheetRequest(
+        kind=SheetKind.INTERIM if args.interim else SheetKind.FINAL,
+        agent=agent,
+        observers=[Observer.parse(text) for text in args.observer],
+        place=args.place if args.place and args.place.strip() else None,
+    )
+
+
+def cmd_sign(args: argparse.Namespace) -> int:
+    ensure_offscreen_app()  # the sheet's font says which names it can print
+    journal = Journal.open(args.file, seal_secret=station_secret())
+    try:
+        request = _sheet_request(journal, args)
+        count = journal.restore(trust_snapshots=False)
+        if request.kind is SheetKind.FINAL and count.counted == 0 and not args.none_counted:
+            ballots = journal.election.setup.ballots
+            raise SheetError(
+                f"{nothing_counted_statement(ballots)}; if the agent confirms it, add"
+                " --none-counted"
+            )
+        # Everything is checked before the session opens: a refusal writes nothing.
+        checked_request(journal, count, request)
+        earlier = earlier_key(journal, count)
+        key = key_for_signing(earlier=earlier, new_key_ok=args.new_key)
+        changed = earlier if earlier is not None and earlier != key.fingerprint else None
+        session = CountSession(journal, count)
+        session.start()
+        sheet = prepare_sheet(
+            session, request, key_fingerprint=key.fingerprint, key_changed_from=changed
+        ).sheet
+        assert sheet is not None
+        head = journal.hash_of(sheet.head)
+    finally:
+        journal.close()
+    print(
+        f"{sheet.title} tally prepared at event {sheet.seq:,}; it certifies events 1-{sheet.head:,}"
+        f" (head {head[:HEAD_DIGITS]}). The count is locked."
+    )
+    ballots = journal.election.setup.ballots
+    if sheet.kind is SheetKind.FINAL and ballots is not None and sheet.tally.counted != ballots:
+        print(
+            f"warning: {box_mismatch_statement(sheet.tally.counted, ballots)}",
+            file=sys.stderr,
+        )
+    say(f"Export it with: station export {args.file} --out FOLDER")
+    return 0
+
+
+def cmd_reopen(args: argparse.Namespace) -> int:
+    journal = Journal.open(args.file, seal_secret=station_secret())
+    try:
+        count = journal.restore(trust_snapshots=False)
+        if count.locked_by is None:
+            raise SheetError("the count is not locked; there is nothing to reopen")
+        reason = clean_reason(args.reason)  # before the session opens: a refusal writes nothing
+        session = CountSession(journal, count)
+        session.start()
+        reopen_count(session, reason)
+    finally:
+        journal.close()
+    say(f"count reopened: {reason}")
+    return 0
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    if not args.out.strip():
+        raise UsageError("--out needs a folder")
+    ensure_offscreen_app()  # Qt draws the PDF
+    out = Path(args.out)
+    journal = open_to_read(args.file)
+    try:
+        count = journal.restore(trust_snapshots=False)
+        sheet = choose_sheet(count, args.sheet)  # before the key: say what is missing first
+        shown = TerminalProgress(f"exporting to {out}")
+        try:
+            exported = export_sheet(
+                journal,
+                count,
+                out,
+                load_key(),
+                sheet_seq=sheet.seq,
+                paper=args.paper,
+                progress=shown,
+            )
+        finally:
+            shown.finish()
+    finally:
+        journal.close()
+    say(
+        f"exported the {exported.sheet.title.lower()} tally (event {exported.sheet.seq:,}) to"
+        f" {exported.folder}, signed by key {exported.fingerprint}"
+    )
+    return 0
+
+
+def cmd_key(args: argparse.Namespace) -> int:
+    path = default_key_path()
+    if args.new:
+        key = create_key(path)
+        say(f"created a new signing key at {path}")
+    elif not path.exists():
+        key = create_key(path)
+        say(f"created the station's signing key at {path} (first use)")
+    else:
+        key = load_key(path)
+    print(key.fingerprint)
+    return 0

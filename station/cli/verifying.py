@@ -1,0 +1,217 @@
+"""`station verify`: an election file, an exported folder, a head or a sheet held against a file."""
+
+import argparse
+from pathlib import Path
+
+from station.cli.common import (
+    MAYBE_WITHOUT_ITS_WAL,
+    UsageError,
+    open_to_read,
+    say,
+    say_problem,
+    wal_holds_commits,
+)
+from station.domain.statements import (
+    how_many,
+)
+from station.journal import CorruptJournal, Journal
+from station.journal.chain import HEAD_DIGITS
+from station.journal.verify import verify_journal
+from station.progress import TerminalProgress
+from station.sheet.export import (
+    ALL_FILES,
+    MANIFEST,
+)
+from station.sheet.keys import (
+    normalise_fingerprint,
+)
+from station.sheet.verify_export import verify_export
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    if args.key is not None:
+        _written_key(args.key)  # a mistyped fingerprint is the user's mistake, not damage
+    if _is_folder(args.file):
+        if args.sheet or args.head:
+            raise UsageError("--sheet and --head check an election file, not a folder")
+        _an_export(args.file)
+        return _verify_folder(args.file, args.key)
+    if args.key and not args.sheet:
+        raise UsageError("--key checks an exported folder (or goes with --sheet)")
+    head = _written_head(args.head) if args.head else None
+    sheet = None
+    if args.sheet:
+        if not _is_folder(args.sheet):
+            raise UsageError(f"{args.sheet}: no such folder")
+        _an_export(args.sheet)
+        shown = TerminalProgress(f"verifying {args.sheet}")
+        sheet = verify_export(args.sheet, expected_key=args.key, progress=shown)
+        shown.finish()
+        if not sheet.ok:
+            say_problem(f"NOT INTACT: {args.sheet}: {sheet.problem}")
+            return 1
+    had_wal = wal_holds_commits(args.file)  # before SQLite makes one to read the file
+    try:
+        # An altered setup is for `verify_journal` to name, as it names a broken chain.
+        journal = open_to_read(args.file, check_setup=False)
+    except CorruptJournal as error:
+        # A Station file whose setup was altered or removed, or that SQLite can no
+        # longer read: the record is not intact (exit 1), unlike a file that was never
+        # a Station election (exit 2).
+        say_problem(f"NOT INTACT: {error}")
+        return 1
+    try:
+        shown = TerminalProgress(f"verifying {args.file}")
+        verdict = verify_journal(journal, shown)
+        shown.finish()
+        problem = verdict.problem
+        unclosed = not had_wal and not journal.last_session_closed()
+        if verdict.ok and sheet is not None and sheet.document is not None:
+            problem = _against_sheet(journal, sheet.document, args.sheet)
+        if verdict.ok and not problem and head is not None:
+            problem = _against_head(journal, *head)
+    finally:
+        journal.close()
+    if problem:
+        say_problem(f"NOT INTACT: {args.file}: {problem}")
+        return 1
+    say(
+        f"OK: {args.file}: {how_many(verdict.events, 'event')}, chain and replay intact;"
+        f" head {verdict.head}"
+    )
+    if sheet is not None and sheet.document is not None:
+        event = sheet.document["sheet_event"]["seq"]
+        say(
+            f"OK: still holds the signed sheet of {args.sheet} (event {event:,}) and all before it"
+            # Anyone can sign a forged folder with a key of their own: the same rule as
+            # `verify FOLDER`.
+            + ("" if sheet.key_checked else f", signed by key {sheet.key}{_KEY_NOT_CHECKED}")
+        )
+    if head is not None:
+        say(f"OK: still holds event {head[0]:,} with hash {head[1]}..., as written down")
+    if unclosed:
+        say_problem(MAYBE_WITHOUT_ITS_WAL)
+    return 0
+
+
+# A count that goes on (or a station that crashed) keeps its latest events in the -wal
+# beside the file: a copy of the file alone, or a file moved away while a station
+# counts (its calls go on into the -wal under the old name), silently lacks them.
+def _verify_folder(folder: Path, key: str | None) -> int:
+    shown = TerminalProgress(f"verifying {folder}")
+    export = verify_export(folder, expected_key=key, progress=shown)
+    shown.finish()
+    if not export.ok or export.document is None:
+        say_problem(f"NOT INTACT: {folder}: {export.problem}")
+        return 1
+    sheet = export.document["sheet"]
+    lines = sheet["lines"]
+    say(
+        f"OK: {folder}: {export.title} tally of case {sheet['case']},"
+        f" {sheet['employer']} / {sheet['union']}: {lines['3']:,} FOR, {lines['4']:,} AGAINST,"
+        f" {lines['2']:,} void, {lines['6']:,} challenged."
+    )
+    say(
+        f"Every line and the PDF match the journal at event {export.head_seq:,},"
+        f" head {export.head_hash}; signed by key {export.key}"
+        + ("" if export.key_checked else _KEY_NOT_CHECKED)
+    )
+    return 0
+
+
+_KEY_NOT_CHECKED = " (NOT checked against a fingerprint written down; add --key FINGERPRINT)"
+
+
+def _is_folder(path: Path) -> bool:
+    """Whether `path` is a folder; a path the system cannot look at is one line, exit 2."""
+    try:
+        return path.is_dir()
+    except OSError as error:  # a name over 255 bytes, a folder that cannot be searched
+        raise UsageError(f"{path}: cannot be read ({error.strerror})") from None
+
+
+def _an_export(folder: Path) -> None:
+    """Refuse, as a usage error, a folder that holds none of an export's files.
+
+    A folder with some of them but not all is a damaged export: `verify` says NOT
+    INTACT for that.
+    """
+    try:
+        present = [name for name in ALL_FILES if (folder / name).exists()]
+    except OSError as error:
+        raise UsageError(f"{folder}: cannot be read ({error.strerror})") from None
+    if not present:
+        raise UsageError(
+            f"{folder}: is not an exported sheet (it holds no {MANIFEST}); give the folder"
+            " `station export` wrote, or an election file"
+        )
+
+
+def _written_key(text: str) -> str:
+    """`--key FINGERPRINT` as an observer wrote it down: 32 hex digits."""
+    key = normalise_fingerprint(text)
+    if len(key) != 39 or any(ch not in "0123456789abcdef-" for ch in key):
+        raise UsageError(
+            f"--key {text!r} is not a key fingerprint (32 hex digits, as `station key` prints)"
+        )
+    return key
+
+
+_EXAMPLE_HEAD = "3fa9c01b2e7d5a86"
+
+
+def _written_head(text: str) -> tuple[int, str]:
+    """`--head EVENTS:HASH` as an observer wrote it down from the screen."""
+    events, _, digest = text.partition(":")
+    digest = digest.strip().lower()
+    number = events.strip().replace(",", "")
+    if not (number.isdigit() and len(digest) >= HEAD_DIGITS) or any(
+        ch not in "0123456789abcdef" for ch in digest
+    ):
+        raise UsageError(
+            f"--head is EVENTS:HASH with {HEAD_DIGITS} hex digits or more, e.g."
+            f" 1204:{_EXAMPLE_HEAD} (fewer can be forged)"
+        )
+    return int(number), digest
+
+
+def _against_head(journal: Journal, seq: int, digest: str) -> str | None:
+    if seq > journal.head_seq:
+        return (
+            f"the file ends at event {journal.head_seq:,}, but the head written down names"
+            f" event {seq:,}: events were removed (or the number was written down wrong)"
+        )
+    actual = journal.election.setup_hash if seq == 0 else _hash_of(journal, seq)
+    if not actual.startswith(digest):
+        return (
+            f"event {seq:,} is not the one written down (its hash starts"
+            f" {actual[:HEAD_DIGITS]}, not {digest[:HEAD_DIGITS]}): another election's file,"
+            " or the record was rewritten"
+        )
+    return None
+
+
+def _against_sheet(journal: Journal, document: dict[str, object], folder: Path) -> str | None:
+    election = document["election"]
+    event = document["sheet_event"]
+    assert isinstance(election, dict) and isinstance(event, dict)
+    if election["setup_hash"] != journal.election.setup_hash:
+        return f"is another election's file than the signed sheet in {folder} (case {election['case']})"
+    seq = int(event["seq"])
+    if seq > journal.head_seq:
+        return (
+            f"the file ends at event {journal.head_seq:,}, but the signed sheet in {folder} was"
+            f" prepared at event {seq:,}: events were removed"
+        )
+    if _hash_of(journal, seq) != event["hash"]:
+        return (
+            f"event {seq:,} is not the sheet that {folder} holds, signed: the record was"
+            " rewritten from there on"
+        )
+    return None
+
+
+def _hash_of(journal: Journal, seq: int) -> str:
+    record = journal.record(seq)
+    assert record is not None  # verified: every event up to the head is there
+    return record.hash
