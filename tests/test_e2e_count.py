@@ -19,9 +19,11 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import pytest
+
 from tests.test_e2e_xvfb import display, pytestmark, station, xdotool  # noqa: F401
 
-BALLOTS = 1000
+BALLOTS = 900
 PILE = 100
 DAY_ONE = BALLOTS // 2
 SHORT_PILE = 2  # the FOR pile found one short on day one
@@ -226,6 +228,7 @@ def shot(env: dict[str, str], name: str) -> None:
         )
 
 
+@pytest.mark.long  # ~25 s: outside the README's test command, run by .ci/run (-m long)
 def test_a_whole_count_over_two_days(tmp_path: Path, display: str) -> None:  # noqa: F811
     env = {**os.environ, "DISPLAY": display, "QT_QPA_PLATFORM": "xcb"}
     path = tmp_path / "bessemer.station"

@@ -150,8 +150,8 @@ def test_counting_undo_and_redo_survive_power_cuts(disk: Disk) -> None:
 def test_the_snapshot_and_sealing_secret_made_at_close_survive_power_cuts(disk: Disk) -> None:
     # 1,250 events before: this station's close is the first that stores a snapshot
     # (SNAPSHOT_EVERY after SNAPSHOT_LAG), and makes the sealing secret, in a new folder.
-    figures = counting(disk, states=100, seed=2, calls=40, before=1250)
-    assert_held(figures, 100)
+    figures = counting(disk, states=70, seed=2, calls=40, before=1250)
+    assert_held(figures, 70)
 
 
 NEW = ["--case", "29-RC-288020", "--employer", "Amazon.com Services LLC"]
@@ -214,8 +214,8 @@ def sheets(disk: Disk, states: int, seed: int) -> Figures:
 
 
 def test_sheets_reopening_exports_and_the_key_survive_power_cuts(disk: Disk) -> None:
-    figures = sheets(disk, states=120, seed=3)
-    assert_held(figures, 120)
+    figures = sheets(disk, states=80, seed=3)
+    assert_held(figures, 80)
 
 
 def creation(disk: Disk, states: int, seed: int) -> Figures:
