@@ -263,11 +263,16 @@ def file_definitions(db: Database) -> frozenset[tuple[object, ...]]:
     return frozenset(tuple(row) for row in rows)
 
 
+def trigger_names(db: Database) -> set[str]:
+    """Names of the triggers present in the file."""
+    rows = db.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'")
+    return {str(name) for (name,) in rows}
+
+
 def foreign_triggers(db: Database, version: int) -> list[str]:
     """Triggers in the file that Station did not make (they could act on what it writes)."""
     stations = {name for kind, name, _, _ in definitions(version) if kind == "trigger"}
-    rows = db.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'").fetchall()
-    return sorted(str(name) for (name,) in rows if name not in stations)
+    return sorted(trigger_names(db) - stations)
 
 
 def altered_guards(db: Database, version: int) -> list[str]:
@@ -286,9 +291,3 @@ def upgrade(db: Database) -> None:
     with db.atomic():
         db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
         db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-
-
-def trigger_names(db: Database) -> set[str]:
-    """Names of the triggers present in the file."""
-    rows = db.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'")
-    return {str(name) for (name,) in rows}
