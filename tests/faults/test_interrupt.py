@@ -1,6 +1,7 @@
 """Ctrl+C, SIGTERM and SIGHUP end a windowed command quietly (128 + signal); no display: exit 2."""
 
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -214,6 +215,24 @@ def test_ctrl_c_in_a_commands_first_moments_ends_it_quietly(
         if command == "export" and (process.returncode == 0 or folder.exists()):
             # Done, or interrupted only after the folder was in place: whole and signed.
             assert main(["verify", str(folder)]) == 0, what
-        assert "Traceback" not in err and "Fatal" not in err and "KeyboardInterrupt" not in err, (
-            what
-        )
+        assert "Fatal" not in err, what
+        if "Traceback" in err or "KeyboardInterrupt" in err:
+            # Python's own default Ctrl+C handling, before Station's first instruction ran
+            # (a loaded machine can take longer than 0.05 s to get there): the only words
+            # allowed, and only with nothing of Station's started yet.
+            assert _before_station_started(err), what
+
+
+def _before_station_started(err: str) -> bool:
+    """Whether a traceback shows Ctrl+C landing before station.launch installed its
+    handler: every frame of Station's is the top level of the console script,
+    station/__main__.py, station/__init__.py or station/launch.py (the others are the
+    interpreter's own: runpy, importlib, the standard modules launch.py imports)."""
+    frames = re.findall(r'File "([^"]+)", line \d+, in (\S+)', err)
+    first_modules = ("station", "__main__.py", "__init__.py", "launch.py")
+    for file, function in frames:
+        path = Path(file)
+        ours = path == _console_script() or path.parent.name == "station"
+        if ours and (function != "<module>" or path.name not in first_modules):
+            return False
+    return bool(frames) and err.rstrip().endswith("KeyboardInterrupt")
