@@ -2,10 +2,13 @@
 
 import sys
 
-from station.launch import interrupt_quietly, run
+from station.launch import EXIT_INTERRUPTED, interrupt_quietly, run
 
 if __name__ == "__main__":
-    interrupt_quietly()  # first: Ctrl+C while the rest imports ends quietly (launch.py)
+    try:  # first: Ctrl+C while the rest imports ends quietly (launch.py)
+        interrupt_quietly()
+    except KeyboardInterrupt:  # landed while the handler was being installed
+        sys.exit(EXIT_INTERRUPTED)
     import multiprocessing
 
     # `verify` checks long journals in other processes too; in the bundle those

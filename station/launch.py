@@ -33,10 +33,12 @@ def interrupt_quietly() -> None:
 
 def run() -> int:
     """The `station` command: Ctrl+C handled from here on, then the command line."""
-    interrupt_quietly()
-    from station.cli import main
-
     try:
+        # Inside the try: a Ctrl+C that lands while the handler is being installed
+        # raises KeyboardInterrupt here, by Python's default handling, and ends with 130.
+        interrupt_quietly()
+        from station.cli import main
+
         return main()
     except KeyboardInterrupt:  # in the instant before or after main's own handling
         return EXIT_INTERRUPTED
