@@ -1,0 +1,26 @@
+"""The sentences about a count run at several tables, written once for every view.
+
+A large unit is counted at several tables at once, each with its own station, file,
+agent, observers and signed sheet; the tables' sheets are then consolidated into one
+tally (`station consolidate`). Every window, dashboard and sheet of a table names it,
+so that nobody reads one table's figures as the election's.
+"""
+
+from station.domain.election import ElectionSetup
+
+
+def table_title(label: str) -> str:
+    """ "Table 2": how a table is named on every view."""
+    return f"Table {label}"
+
+
+def case_title(setup: ElectionSetup) -> str:
+    """The case number, with the table's name when the file is one table of a count."""
+    if setup.table is None:
+        return setup.case_number
+    return f"{setup.case_number} \u2014 {table_title(setup.table)}"
+
+
+def tables_counted_statement(tables: int) -> str:
+    """Under a consolidated tally: how many tables' sheets it sums."""
+    return f"the sum of {tables} table{'' if tables == 1 else 's'}' signed tally sheets"
