@@ -5,7 +5,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from station.cli.common import UsageError, say
+from station.cli.common import UsageError, say, say_problem
 from station.domain.consolidation import TableLines, summed_tally
 from station.domain.statements import how_many
 from station.domain.table_statements import table_title, tables_counted_statement
@@ -13,6 +13,7 @@ from station.domain.text import one_line
 from station.progress import TerminalProgress
 from station.sheet.consolidate import ConsolidationError, consolidate, table_count
 from station.sheet.keys import key_for_signing
+from station.sheet.verify_consolidation import verify_consolidation
 from station.ui.display import ensure_offscreen_app
 
 
@@ -63,6 +64,31 @@ def cmd_consolidate(args: argparse.Namespace) -> int:
         f"consolidated {how_many(len(done.tables), 'table')} into {done.folder}, signed by key"
         f" {done.document['key']}; check it with: station verify {done.folder} --key"
         f" {done.document['key']}"
+    )
+    return 0
+
+
+def verify_consolidated(folder: Path, key: str | None, *, not_checked: str) -> int:
+    """`station verify FOLDER` of a consolidation: exit 0 if intact, 1 naming what is not."""
+    verdict = verify_consolidation(folder, expected_key=key)
+    if not verdict.ok or verdict.document is None:
+        say_problem(f"NOT INTACT: {folder}: {verdict.problem}")
+        return 1
+    document = verdict.document
+    lines, tables = document["lines"], document["tables"]
+    say(
+        f"OK: {folder}: consolidated tally of case {document['election']['case']},"
+        f" {tables_counted_statement(len(tables))}: {lines['3']:,} FOR, {lines['4']:,} AGAINST,"
+        f" {lines['2']:,} void, {lines['6']:,} challenged."
+    )
+    for table in tables:
+        say(
+            f"OK: {table_title(table['label'])} ({table['folder']}): its export verifies,"
+            f" head {table['head']['hash']}, signed by key {table['key']}"
+        )
+    say(
+        "Every summed line and the PDF match the tables' sheets; signed by key"
+        f" {verdict.key}" + ("" if verdict.key_checked else not_checked)
     )
     return 0
 

@@ -219,7 +219,7 @@ def _copied_tables(
         verdict = verify_export(copy, expected_key=keys[index] if keys else None)
         if not verdict.ok or verdict.key is None:
             raise ConsolidationError(f"{source}: NOT INTACT: {verdict.problem}")
-        table = _a_table(source, document, verdict.key, tables)
+        table = a_table(source, document, verdict.key, tables)
         final = copy.parent / Path(table.folder).name
         copy.rename(final)
         tables.append(table)
@@ -282,7 +282,7 @@ def unknown_facts(document: dict[str, Any]) -> str | None:
     return None
 
 
-def _a_table(
+def a_table(
     source: Path, document: dict[str, Any], key: str, earlier: list[TableSheet]
 ) -> TableSheet:
     """The table, once it is a final sheet of a table of the same count as the others."""

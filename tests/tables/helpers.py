@@ -29,12 +29,8 @@ CALLS = {"F": Call.FOR, "A": Call.AGAINST, "V": Call.VOID, "C": Call.CHALLENGE}
 def table_file(folder: Path, label: str, calls: str, **changes: object) -> Path:
     """A table's election file with `calls` ("FFAVC") recorded through the count session."""
     path = folder / f"table-{label}.station"
-    setup = dataclasses.replace(
-        TABLE_SETUP,
-        table=label,
-        ballots=len(calls) or None,
-        **changes,  # type: ignore[arg-type]
-    )
+    fields: dict[str, object] = {"table": label, "ballots": len(calls) or None, **changes}
+    setup = dataclasses.replace(TABLE_SETUP, **fields)  # type: ignore[arg-type]
     Journal.create(path, setup)
     with Journal.open(path) as journal:
         session = CountSession(journal, journal.restore(trust_snapshots=False))
