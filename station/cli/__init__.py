@@ -167,6 +167,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     dashboard.add_argument("file", type=file_name, help="the election file (never written to)")
     dashboard.add_argument(
+        "more",
+        nargs="*",
+        type=file_name,
+        metavar="FILE",
+        help="more tables' files of the same count: the total, and a row per table",
+    )
+    dashboard.add_argument(
         "--theme",
         choices=("dark", "light"),
         default=None,

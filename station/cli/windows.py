@@ -30,5 +30,10 @@ def cmd_dashboard(args: argparse.Namespace) -> int:
     from station.app import run_dashboard
 
     # The file first: a missing or foreign file is said as such, display or not.
-    Journal.open(args.file, read_only=True, tidy=False).close()
+    for path in (args.file, *args.more):
+        Journal.open(path, read_only=True, tidy=False).close()
+    if args.more:  # several tables of one count
+        from station.app import run_tables_dashboard
+
+        return run_tables_dashboard([args.file, *args.more], args.theme)
     return run_dashboard(args.file, args.theme)  # a bad file raises JournalError: exit 2

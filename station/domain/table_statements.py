@@ -24,3 +24,19 @@ def case_title(setup: ElectionSetup) -> str:
 def tables_counted_statement(tables: int) -> str:
     """Under a consolidated tally: how many tables' sheets it sums."""
     return f"the sum of {tables} table{'' if tables == 1 else 's'}' signed tally sheets"
+
+
+NOT_ALL_FINAL = "not every table has prepared its final tally"
+
+
+def tables_pending_reason(final: list[bool], remaining: int | None) -> str | None:
+    """Why lines 8-9 of the tables together cannot state the result yet, or None.
+
+    They can once every table's count is locked by its final tally; until then some
+    table may still be counting, whatever the figures say.
+    """
+    if all(final):
+        return None
+    if remaining:
+        return f"{remaining:,} ballot{'s remain' if remaining != 1 else ' remains'} uncounted"
+    return NOT_ALL_FINAL
