@@ -250,13 +250,11 @@ def run_dashboard(path: Path, theme: str | None) -> int:
 def run_tables_dashboard(paths: list[Path], theme: str | None) -> int:
     """Follow several tables' files read-only on one dashboard: the total, a row a table.
 
-    Raises JournalError (before any window appears) if a file cannot be followed, and
-    UsageError if the files are not the tables of one count.
+    Raises JournalError (before any window appears) if a file cannot be followed.
     """
-    from station.cli.common import UsageError
     from station.sheet.keys import existing_fingerprint
     from station.ui.dashboard.feed import JournalFollower
-    from station.ui.dashboard.tables import TablesDashboard, same_count_problem
+    from station.ui.dashboard.tables import TablesDashboard
 
     app = ensure_app()
     settings = Settings()
@@ -264,9 +262,6 @@ def run_tables_dashboard(paths: list[Path], theme: str | None) -> int:
     try:  # whatever happens from here, every follower lets go of its file
         for path in paths:
             followers.append(JournalFollower(path, key_fingerprint=existing_fingerprint()))
-        problem = same_count_problem(followers)
-        if problem:
-            raise UsageError(problem)
         window = TablesDashboard(followers, theme=theme or settings.theme())
         window.theme_changed.connect(settings.set_theme)
         for follower in followers:

@@ -6,6 +6,8 @@ tally (`station consolidate`). Every window, dashboard and sheet of a table name
 so that nobody reads one table's figures as the election's.
 """
 
+from collections.abc import Sequence
+
 from station.domain.election import ElectionSetup
 
 
@@ -40,3 +42,20 @@ def tables_pending_reason(final: list[bool], remaining: int | None) -> str | Non
     if remaining:
         return f"{remaining:,} ballot{'s remain' if remaining != 1 else ' remains'} uncounted"
     return NOT_ALL_FINAL
+
+
+def same_count_problem(setups: Sequence[ElectionSetup]) -> str | None:
+    """Why these files are not the tables of one count (to follow together), or None."""
+    first = setups[0]
+    seen: set[str] = set()
+    for setup in setups:
+        name = case_title(setup)
+        shared = (setup.case_number, setup.employer, setup.union, setup.eligible)
+        if shared != (first.case_number, first.employer, first.union, first.eligible):
+            return f"{name} is not a table of the same count as {case_title(first)}"
+        if setup.table is None:
+            return f"{name} is not a table of a count at several tables (made without --table)"
+        if setup.table.casefold() in seen:
+            return f"{table_title(setup.table)} is given twice"
+        seen.add(setup.table.casefold())
+    return None

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QVBoxLayout, QWi
 from station.domain import SheetKind, Tally
 from station.domain.consolidation import TableLines, summed_tally
 from station.domain.statements import challenges_statement, counted_statement, majority_statement
-from station.domain.table_statements import case_title, table_title, tables_pending_reason
+from station.domain.table_statements import table_title, tables_pending_reason
 from station.journal.chain import HEAD_DIGITS
 from station.ui.dashboard.big_figure import BigFigure
 from station.ui.dashboard.feed import DashboardFeed
@@ -328,25 +328,3 @@ def _label(text: str, name: str) -> QLabel:
     label = QLabel(text)
     label.setObjectName(name)
     return label
-
-
-def same_count_problem(feeds: Sequence[DashboardFeed]) -> str | None:
-    """Why these files are not the tables of one count, or None."""
-    first = feeds[0].setup
-    seen: set[str] = set()
-    for feed in feeds:
-        setup = feed.setup
-        name = case_title(setup)
-        if (setup.case_number, setup.employer, setup.union) != (
-            first.case_number,
-            first.employer,
-            first.union,
-        ):
-            return f"{name} is not a table of the same count as {case_title(first)}"
-        key = (setup.table or "").casefold()
-        if setup.table is None:
-            return f"{name} is not a table of a count at several tables (made without --table)"
-        if key in seen:
-            return f"{table_title(setup.table)} is given twice"
-        seen.add(key)
-    return None

@@ -6,11 +6,12 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
+from station.cli import main
 from station.domain import Call
 from station.journal import Journal
 from station.journal.session import CountSession
 from station.ui.dashboard.feed import JournalFollower
-from station.ui.dashboard.tables import TablesDashboard, same_count_problem
+from station.ui.dashboard.tables import TablesDashboard
 from tests.tables.helpers import sign_and_export, table_file
 
 
@@ -68,19 +69,15 @@ def test_a_call_at_one_table_moves_its_row_and_the_total(
 
 
 def test_files_of_another_count_or_a_table_twice_are_refused(
-    followers: list[JournalFollower], tmp_path: Path
+    tmp_path: Path, files: list[Path], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert same_count_problem(followers) is None
-    assert (
-        same_count_problem([followers[0], followers[1], followers[0]]) == "Table 1 is given twice"
-    )
+    """Refused in one line before any window opens (no display is needed to say so)."""
     (tmp_path / "other").mkdir()
-    other = JournalFollower(table_file(tmp_path / "other", "4", "F", employer="Another Inc."))
-    try:
-        problem = same_count_problem([followers[0], other])
-    finally:
-        other.close()
-    assert (
-        problem
-        == "29-RC-288020 \u2014 Table 4 is not a table of the same count as 29-RC-288020 \u2014 Table 1"
-    )
+    other = table_file(tmp_path / "other", "4", "F", employer="Another Inc.")
+    for args, said in (
+        ([files[0], files[1], files[0]], "Table 1 is given twice"),
+        ([files[0], other], "Table 4 is not a table of the same count as 29-RC-288020"),
+    ):
+        assert main(["dashboard", *map(str, args)]) == 2
+        err = capsys.readouterr().err
+        assert said in err and len(err.strip().splitlines()) == 1
