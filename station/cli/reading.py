@@ -25,7 +25,7 @@ from station.domain.statements import (
     majority_statement,
     pending_reason,
 )
-from station.domain.table_statements import table_title
+from station.domain.table_statements import table_pending_reason, table_title
 from station.domain.text import one_line
 from station.journal import Journal, Record
 
@@ -72,7 +72,9 @@ def tally_summary(journal: Journal, count: Count, head: str) -> dict[str, object
     """The tally `station tally --json` prints for a journal replayed into `count`."""
     tally = count.tally
     setup = journal.election.setup
-    pending = pending_reason(tally, setup.ballots, count.locked_by)
+    pending = pending_reason(tally, setup.ballots, count.locked_by) or table_pending_reason(
+        setup.table
+    )
     return {
         "case": setup.case_number,
         "employer": setup.employer,

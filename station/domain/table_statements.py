@@ -28,6 +28,20 @@ def tables_counted_statement(tables: int) -> str:
     return f"the sum of {tables} table{'' if tables == 1 else 's'}' signed tally sheets"
 
 
+def table_pending_reason(label: str | None) -> str | None:
+    """Why lines 8-9 of one table's count never state the election's result, or None.
+
+    A table counts some of the ballots: whether challenges could change the result, and
+    whether the union has a majority, are stated on the consolidated tally alone.
+    """
+    if label is None:
+        return None
+    return (
+        f"this is the count of {table_title(label)} alone; the result is stated on the"
+        " consolidated tally of the tables"
+    )
+
+
 NOT_ALL_FINAL = "not every table has prepared its final tally"
 
 

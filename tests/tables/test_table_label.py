@@ -8,14 +8,14 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from station.cli import main
-from station.domain import ElectionSetup, SetupError
+from station.domain import Call, ElectionSetup, SetupError
 from station.journal import Journal
 from station.journal.chain import setup_hash
 from station.sheet.pdf_text import pdf_words
 from station.ui.dashboard.window import DashboardWindow
 from station.ui.operator.feed import ControllerFeed
 from station.ui.start.new_election import NewElectionDialog
-from tests.tables.helpers import NEW, TABLE_SETUP, table_export
+from tests.tables.helpers import NEW, TABLE_SETUP, table_export, table_file
 from tests.ui.start.test_new_election_dialog import create, fill
 from tests.ui.windows import open_window
 
@@ -92,6 +92,36 @@ def test_the_sheet_names_the_table(tmp_path: Path) -> None:
     document = json.loads((folder / "tally.json").read_bytes())
     assert document["election"]["table"] == "2"
     assert "29-RC-288020 \u2014 Table 2" in pdf_words((folder / "tally.pdf").read_bytes())
+
+
+def test_a_tables_sheet_never_states_the_elections_result(tmp_path: Path) -> None:
+    """Lines 8-9 of one table's sheet say the result is on the consolidated tally: a union
+    that wins at one table may lose the election."""
+    folder = table_export(tmp_path, "2", calls="FFFA")
+    statements = json.loads((folder / "tally.json").read_bytes())["sheet"]["statements"]
+    for number in ("8", "9"):
+        assert statements[number].endswith(
+            "is not yet determined: this is the count of Table 2 alone; the result is stated"
+            " on the consolidated tally of the tables."
+        )
+    from station.sheet.verify_export import verify_export
+
+    assert verify_export(folder).ok
+
+
+def test_a_tables_dashboard_never_decides_the_election(qtbot: QtBot, tmp_path: Path) -> None:
+    """Every ballot of the table's box counted FOR: a count at one table would show
+    "Result decided"; one table's count decides nothing."""
+    window = open_window(qtbot, table_file(tmp_path, "2", "FF", ballots=3))
+    try:
+        dashboard = DashboardWindow(ControllerFeed(window.controller))
+        qtbot.addWidget(dashboard)
+        window.controller.record(Call.FOR)
+        assert dashboard.for_figure.value() == 3
+        assert dashboard.decision_label.text() == ""
+        assert "Table 2 alone" in dashboard.majority_label.text()
+    finally:
+        window.close()
 
 
 def test_the_new_election_dialog_takes_the_table(qtbot: QtBot, tmp_path: Path) -> None:

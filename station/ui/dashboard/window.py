@@ -37,7 +37,7 @@ from station.domain.statements import (
     pending_reason,
     pile_mismatch_statement,
 )
-from station.domain.table_statements import case_title
+from station.domain.table_statements import case_title, table_pending_reason
 from station.journal.chain import HEAD_DIGITS
 from station.ui.dashboard.big_figure import BigFigure
 from station.ui.dashboard.feed import DashboardFeed
@@ -390,10 +390,13 @@ class DashboardWindow(QWidget):
             self.progress_bar.setRange(0, ballots)
             self.progress_bar.setValue(min(tally.counted, ballots))
         union = feed.setup.union
-        pending = pending_reason(tally, ballots, feed.count.locked_by)
+        pending = pending_reason(tally, ballots, feed.count.locked_by) or table_pending_reason(
+            feed.setup.table
+        )
         self.challenges_label.setText(challenges_statement(tally, pending))
         self.majority_label.setText(majority_statement(tally, union, pending))
-        decision = decision_statement(tally, ballots, union)
+        # One table's figures never decide the election: the tables together do.
+        decision = decision_statement(tally, ballots, union) if feed.setup.table is None else None
         self.decision_label.setText(decision or "")
         decided = decision is not None
         if self.decision_label.property("decided") != decided:
