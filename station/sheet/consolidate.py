@@ -209,23 +209,42 @@ def _an_export(source: Path) -> None:
 def _copied_tables(
     sources: Sequence[Path], staging: Path, keys: Sequence[str], progress: Progress | None
 ) -> list[TableSheet]:
-    """Copy each export into `staging`, then check the copy and the tables together."""
+    """Copy each export into `staging`, then check the copies and the tables together.
+
+    What each sheet says is held against the others first (a kind it cannot sum, an
+    interim sheet, another count, a table twice: refused at once, without the long
+    check), then every copy is checked fully; only a table whose copy is intact is
+    summed, so a sheet that merely claims to be one is never taken.
+    """
     tables: list[TableSheet] = []
+    copies: list[Path] = []
     (staging / TABLES_FOLDER).mkdir()
     for index, source in enumerate(sources):
         copy = staging / TABLES_FOLDER / f"source-{index}"
         _copy_export(source, copy)
         document = _summable(source, copy)
+        manifest_key = _signing_key(source, copy)
+        tables.append(a_table(source, document, manifest_key, tables))
+        copies.append(copy)
+    for index, (table, copy) in enumerate(zip(tables, copies, strict=True)):
         verdict = verify_export(copy, expected_key=keys[index] if keys else None)
         if not verdict.ok or verdict.key is None:
-            raise ConsolidationError(f"{source}: NOT INTACT: {verdict.problem}")
-        table = a_table(source, document, verdict.key, tables)
-        final = copy.parent / Path(table.folder).name
-        copy.rename(final)
-        tables.append(table)
+            raise ConsolidationError(f"{table.source}: NOT INTACT: {verdict.problem}")
+        copy.rename(copy.parent / Path(table.folder).name)
         if progress is not None:
             progress(index + 1, len(sources))
     return tables
+
+
+def _signing_key(source: Path, copy: Path) -> str:
+    """The fingerprint the export's manifest names (checked with its signature later)."""
+    try:
+        key = signed_json(copy, MANIFEST).get("key")
+    except SignedFolderProblem as problem:
+        raise ConsolidationError(f"{source}: NOT INTACT: {problem}") from None
+    if not isinstance(key, str):
+        raise ConsolidationError(f"{source}: NOT INTACT: {MANIFEST} names no key")
+    return key
 
 
 def _copy_export(source: Path, copy: Path) -> None:
