@@ -39,7 +39,7 @@ from station.files import fsync_folder
 from station.journal.records import EVENT_FIELDS, Record
 from station.progress import Progress
 from station.sheet.document import TALLY_FORMAT, canonical_json
-from station.sheet.export import ALL_FILES, MANIFEST, SIGNATURE
+from station.sheet.export import ALL_FILES, MANIFEST, SIGNATURE, is_staging
 from station.sheet.keys import StationKey, public_key_text
 from station.sheet.verify_export import SignedFolderProblem, signed_json, verify_export
 
@@ -249,7 +249,11 @@ def _signing_key(source: Path, copy: Path) -> str:
 
 def _copy_export(source: Path, copy: Path) -> None:
     """Copy an export's files, refusing a folder holding anything else (as verify does)."""
-    others = sorted(entry.name for entry in source.iterdir() if entry.name not in ALL_FILES)
+    others = sorted(
+        entry.name
+        for entry in source.iterdir()
+        if entry.name not in ALL_FILES and not is_staging(entry.name)  # a power cut's leftover
+    )
     if others:
         raise ConsolidationError(
             f"{source}: NOT INTACT: {others[0]!r} is not part of the signed export: an export"
@@ -259,7 +263,13 @@ def _copy_export(source: Path, copy: Path) -> None:
     for name in ALL_FILES:
         if not (source / name).is_file():
             raise ConsolidationError(f"{source}: NOT INTACT: {name} is missing")
-        _write_durably(copy / name, (source / name).read_bytes())
+        try:
+            data = (source / name).read_bytes()
+        except OSError as error:
+            raise ConsolidationError(
+                f"{source / name}: cannot be read ({error.strerror})"
+            ) from None
+        _write_durably(copy / name, data)
     fsync_folder(copy)
 
 

@@ -24,6 +24,7 @@ from station.sheet.consolidate import (
     consolidated_document,
     listed_files,
     listed_hashes,
+    table_folder,
     unknown_facts,
 )
 from station.sheet.consolidate_pdf import table_row_text
@@ -103,10 +104,16 @@ def _listed(document: dict[str, Any]) -> list[str]:
         document.get("tables"), list
     ):
         raise _Bad(f"tally.json: is not a {CONSOLIDATED_FORMAT} document")
-    try:
-        return listed_files(document)
-    except (KeyError, TypeError):
-        raise _Bad("tally.json: its list of tables is not one Station writes") from None
+    for row in document["tables"]:
+        # Signed, but perhaps by anyone's key: its shape is checked before it is read.
+        if not (
+            isinstance(row, dict)
+            and isinstance(row.get("label"), str)
+            and row.get("folder") == table_folder(row["label"])
+            and isinstance(row.get("key"), str)
+        ):
+            raise _Bad("tally.json: its list of tables is not one Station writes")
+    return listed_files(document)
 
 
 def _labels(document: dict[str, Any]) -> dict[str, str]:
@@ -179,7 +186,7 @@ def _check_sums(document: dict[str, Any], tables: list[TableSheet]) -> None:
                 f" the tables' sheets give {value}"
             )
     for stated_row, row in zip(document["tables"], expected["tables"], strict=True):
-        for field, value in row.items():
+        for field, value in row.items():  # every row is a dict (`_listed`)
             if stated_row.get(field) != value:
                 raise _Bad(
                     f"tally.json: {table_title(row['label'])}'s {field} is not what its"

@@ -10,7 +10,7 @@ import pytest
 
 from station.cli import main
 from station.sheet.document import canonical_json
-from station.sheet.keys import StationKey, create_key, key_for_signing
+from station.sheet.keys import StationKey, create_key, key_for_signing, public_key_text
 from station.sheet.verify_consolidation import verify_consolidation
 from tests.tables.helpers import table_export
 
@@ -39,6 +39,7 @@ def resign(folder: Path, key: StationKey) -> None:
     manifest = json.loads((folder / "manifest.json").read_bytes())
     for name in manifest["files"]:
         manifest["files"][name] = hashlib.sha256((folder / name).read_bytes()).hexdigest()
+    manifest["public_key"], manifest["key"] = public_key_text(key.public_key), key.fingerprint
     data = canonical_json(manifest)
     (folder / "manifest.json").write_bytes(data)
     (folder / "manifest.sig").write_bytes(base64.b64encode(key.sign(data)) + b"\n")
@@ -104,3 +105,17 @@ def test_the_command_says_not_intact_in_one_line(
     assert main(["verify", str(copy)]) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "NOT INTACT" in err and "table-B/tally.pdf" in err
+
+
+def test_a_forged_list_of_tables_is_not_intact_in_one_line(
+    copy: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Signed by anyone's key, a tally.json whose rows are not Station's is named, never a
+    traceback."""
+    document = json.loads((copy / "tally.json").read_bytes())
+    document["tables"][0] = {"folder": "../../etc"}
+    (copy / "tally.json").write_bytes(canonical_json(document))
+    resign(copy, key_for_signing())
+    assert main(["verify", str(copy)]) == 1
+    err = capsys.readouterr().err
+    assert err == f"NOT INTACT: {copy}: tally.json: its list of tables is not one Station writes\n"
