@@ -247,6 +247,38 @@ def run_dashboard(path: Path, theme: str | None) -> int:
         follower.close()
 
 
+def run_tables_dashboard(paths: list[Path], theme: str | None) -> int:
+    """Follow several tables' files read-only on one dashboard: the total, a row a table.
+
+    Raises JournalError (before any window appears) if a file cannot be followed.
+    """
+    from station.sheet.keys import existing_fingerprint
+    from station.ui.dashboard.feed import JournalFollower
+    from station.ui.dashboard.tables import TablesDashboard
+
+    app = ensure_app()
+    settings = Settings()
+    followers: list[JournalFollower] = []
+    try:  # whatever happens from here, every follower lets go of its file
+        for path in paths:
+            followers.append(JournalFollower(path, key_fingerprint=existing_fingerprint()))
+        window = TablesDashboard(followers, theme=theme or settings.theme())
+        window.theme_changed.connect(settings.set_theme)
+        for follower in followers:
+            follower.start()
+        window.resize(1280, 800)
+        window.show()
+        print(
+            f"station: following {len(paths)} tables read-only; close the window or press"
+            " Ctrl+C to stop",
+            flush=True,
+        )
+        return run_loop(app)
+    finally:
+        for follower in followers:
+            follower.close()
+
+
 def _full_screen_toggler(window: QWidget) -> Callable[[], None]:
     """Standalone, F11 and Escape switch the dashboard between full screen and a window."""
 

@@ -16,6 +16,7 @@ from station.cli.common import OneLineParser, UsageError, file_name, say_problem
 from station.cli.files import cmd_copy, cmd_new
 from station.cli.reading import cmd_log, cmd_tally
 from station.cli.sheets import cmd_export, cmd_key, cmd_reopen, cmd_sign
+from station.cli.tables import ConsolidationError, add_consolidate_parser, cmd_consolidate
 from station.cli.verifying import cmd_verify
 from station.cli.windows import cmd_dashboard, cmd_demo, cmd_open, cmd_start
 from station.domain import SetupError
@@ -39,6 +40,7 @@ SUBCOMMANDS = (
     "copy",
     "key",
     "demo",
+    "consolidate",
 )
 
 
@@ -73,6 +75,11 @@ def build_parser() -> argparse.ArgumentParser:
         default=str(DEFAULT_PILE),
         metavar="N",
         help=f"ballots per pile, recounted when full (default {DEFAULT_PILE}; 0: no pile checks)",
+    )
+    new.add_argument(
+        "--table",
+        metavar="LABEL",
+        help="this file is one table of a count run at several tables (e.g. 2); see consolidate",
     )
 
     tally = commands.add_parser("tally", help="print the current tally")
@@ -160,6 +167,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     dashboard.add_argument("file", type=file_name, help="the election file (never written to)")
     dashboard.add_argument(
+        "more",
+        nargs="*",
+        type=file_name,
+        metavar="FILE",
+        help="more tables' files of the same count: the total, and a row per table",
+    )
+    dashboard.add_argument(
         "--theme",
         choices=("dark", "light"),
         default=None,
@@ -170,6 +184,7 @@ def build_parser() -> argparse.ArgumentParser:
         "demo",
         help="open a demo election part-way through its count (a temporary file, marked DEMO)",
     )
+    add_consolidate_parser(commands)
     return parser
 
 
@@ -201,9 +216,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             "key": cmd_key,
             "dashboard": cmd_dashboard,
             "demo": cmd_demo,
+            "consolidate": cmd_consolidate,
         }[args.command]
         return handler(args)
     except (UsageError, SetupError, JournalError, SheetError, ExportError, KeyProblem) as error:
+        say_problem(f"station: {error}")
+        return 2
+    except ConsolidationError as error:
         say_problem(f"station: {error}")
         return 2
     except NoDisplay as error:  # a window was asked for where none can be opened

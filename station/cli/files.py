@@ -8,6 +8,7 @@ from station.domain import ElectionSetup
 from station.domain.statements import (
     how_many,
 )
+from station.domain.table_statements import table_title
 from station.journal import Journal
 from station.journal.chain import HEAD_DIGITS
 
@@ -21,9 +22,11 @@ def cmd_new(args: argparse.Namespace) -> int:
         ballots=args.ballots,
         agent=args.agent,
         pile=args.pile,
+        table=args.table,
     )
     Journal.create(args.file, setup)
-    say(f"created {args.file} for case {setup.case_number} ({setup.case_kind})")
+    table = "" if setup.table is None else f", {table_title(setup.table)}"
+    say(f"created {args.file} for case {setup.case_number} ({setup.case_kind}){table}")
     for warning in setup.warnings():
         print(f"warning: {warning}", file=sys.stderr)
     return 0

@@ -25,6 +25,7 @@ from station.domain.statements import (
     majority_statement,
     pending_reason,
 )
+from station.domain.table_statements import table_pending_reason, table_title
 from station.domain.text import one_line
 from station.journal import Journal, Record
 
@@ -47,8 +48,9 @@ def cmd_tally(args: argparse.Namespace) -> int:
     statements = summary["statements"]  # lines 8-9: not yet determined while ballots remain
     assert isinstance(statements, dict)
     counted = f"{summary['counted']:,}" + (f" of {ballots:,}" if isinstance(ballots, int) else "")
+    table = "" if summary["table"] is None else f" ({table_title(str(summary['table']))})"
     lines = [
-        f"Case {summary['case']}: {summary['employer']} / {summary['union']}",
+        f"Case {summary['case']}{table}: {summary['employer']} / {summary['union']}",
         f"Ballots counted:                       {counted}",
         f"Void ballots:                          {summary['void']:,}",
         f"Votes FOR the petitioner:              {summary['for']:,}",
@@ -70,11 +72,14 @@ def tally_summary(journal: Journal, count: Count, head: str) -> dict[str, object
     """The tally `station tally --json` prints for a journal replayed into `count`."""
     tally = count.tally
     setup = journal.election.setup
-    pending = pending_reason(tally, setup.ballots, count.locked_by)
+    pending = pending_reason(tally, setup.ballots, count.locked_by) or table_pending_reason(
+        setup.table
+    )
     return {
         "case": setup.case_number,
         "employer": setup.employer,
         "union": setup.union,
+        "table": setup.table,
         "eligible": setup.eligible,
         "ballots": setup.ballots,
         "counted": tally.counted,

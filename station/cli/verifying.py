@@ -25,6 +25,7 @@ from station.sheet.export import (
 from station.sheet.keys import (
     normalise_fingerprint,
 )
+from station.sheet.verify_consolidation import is_consolidation
 from station.sheet.verify_export import verify_export
 
 
@@ -34,6 +35,8 @@ def cmd_verify(args: argparse.Namespace) -> int:
     if _is_folder(args.file):
         if args.sheet or args.head:
             raise UsageError("--sheet and --head check an election file, not a folder")
+        if is_consolidation(args.file):  # several tables' sheets, summed
+            return verify_consolidation_folder(args.file, args.key)
         _an_export(args.file)
         return _verify_folder(args.file, args.key)
     if args.key and not args.sheet:
@@ -117,6 +120,12 @@ def _verify_folder(folder: Path, key: str | None) -> int:
         + ("" if export.key_checked else _KEY_NOT_CHECKED)
     )
     return 0
+
+
+def verify_consolidation_folder(folder: Path, key: str | None) -> int:
+    from station.cli.tables import verify_consolidated  # the tables' own commands
+
+    return verify_consolidated(folder, key, not_checked=_KEY_NOT_CHECKED)
 
 
 _KEY_NOT_CHECKED = " (NOT checked against a fingerprint written down; add --key FINGERPRINT)"

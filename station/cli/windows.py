@@ -2,6 +2,8 @@
 
 import argparse
 
+from station.cli.common import UsageError
+from station.domain.table_statements import same_count_problem
 from station.journal import Journal
 from station.journal.seal import station_secret
 
@@ -30,5 +32,16 @@ def cmd_dashboard(args: argparse.Namespace) -> int:
     from station.app import run_dashboard
 
     # The file first: a missing or foreign file is said as such, display or not.
-    Journal.open(args.file, read_only=True, tidy=False).close()
+    setups = []
+    for path in (args.file, *args.more):
+        with Journal.open(path, read_only=True, tidy=False) as journal:
+            setups.append(journal.election.setup)
+    if args.more:  # several tables of one count
+        from station.app import run_tables_dashboard
+
+        problem = same_count_problem(setups)
+        if problem:  # before any window: one line, exit 2
+            raise UsageError(problem)
+
+        return run_tables_dashboard([args.file, *args.more], args.theme)
     return run_dashboard(args.file, args.theme)  # a bad file raises JournalError: exit 2

@@ -22,6 +22,10 @@ CASE_KINDS = {
 }
 # Region, kind, number: "29-RC-288020".
 _CASE_SHAPE = re.compile(r"([0-9]{2})-([A-Za-z]{2})-([0-9]{6})")
+# A table's label ("2", "B", "North 3"): short, and safe as part of a folder name, since a
+# consolidation keeps each table's export in a folder named for it.
+MAX_TABLE = 20
+_TABLE_SHAPE = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9 _-]*[A-Za-z0-9])?")
 
 
 class SetupError(ValueError):
@@ -41,6 +45,8 @@ class ElectionSetup:
         agent: the Board agent conducting the count, when given.
         pile: ballots per pile, recounted whenever a pile of one call is full; 0 for no
             pile checks.
+        table: the label of this table when the count runs at several tables (each its
+            own file and sheet, consolidated into one tally); None for a count at one table.
     """
 
     case_number: str
@@ -50,6 +56,7 @@ class ElectionSetup:
     ballots: int | None = None
     agent: str | None = None
     pile: int = DEFAULT_PILE
+    table: str | None = None
 
     @property
     def is_demo(self) -> bool:
@@ -82,6 +89,7 @@ class ElectionSetup:
         ballots: object = None,
         agent: str | None = None,
         pile: object = DEFAULT_PILE,
+        table: object = None,
     ) -> "ElectionSetup":
         """Check and normalise what a person typed; raise SetupError naming the field."""
         agent_text = _text("agent", agent, required=False) if agent is not None else None
@@ -93,6 +101,7 @@ class ElectionSetup:
             ballots=None if ballots in (None, "") else _positive("ballots", ballots),
             agent=agent_text or None,
             pile=_pile(pile),
+            table=None if table in (None, "") else _table(table),
         )
 
 
@@ -115,6 +124,16 @@ def _case_number(value: object) -> str:
             f" counts; the kind is one of {kinds}"
         )
     return f"{region}-{kind}-{number}"
+
+
+def _table(value: object) -> str:
+    label = _text("table label", value)
+    if len(label) > MAX_TABLE or not _TABLE_SHAPE.fullmatch(label):
+        raise SetupError(
+            f"table label {label!r:.40} must be up to {MAX_TABLE} letters, digits, spaces,"
+            " '-' or '_', starting and ending with a letter or digit (e.g. 2, B, North-1)"
+        )
+    return label
 
 
 def _text(field: str, value: object, *, required: bool = True) -> str:

@@ -17,6 +17,7 @@ from station.domain.statements import (
     result_statements,
     sheet_pending_reason,
 )
+from station.domain.table_statements import table_pending_reason
 from station.domain.tally import Tally
 from station.domain.text import clean_text
 
@@ -68,7 +69,7 @@ def computed_facts(
         supersedes_hash: the hash of the SIGN event of the sheet a revision replaces.
     """
     tally = sheet.tally
-    pending = sheet_pending_reason(sheet.kind)
+    pending = sheet_pending_reason(sheet.kind) or table_pending_reason(setup.table)
     return {
         "case": setup.case_number,
         "employer": setup.employer,

@@ -36,7 +36,8 @@ SETUP_FIELDS = (
     "ballots",
     "agent",
 )
-OPTIONAL_SETUP_FIELDS = ("pile",)  # schema version 3: the pile size (0: no pile checks)
+# Schema version 3: the pile size (0: no pile checks); m006_table_label: the table's label.
+OPTIONAL_SETUP_FIELDS = ("pile", "table_label")
 
 
 def setup_hash(setup: Mapping[str, object]) -> str:

@@ -132,6 +132,7 @@ def create_election(path: Path, setup: ElectionSetup) -> None:
                 "ballots": setup.ballots,
                 "agent": setup.agent,
                 "pile": setup.pile,
+                "table_label": setup.table,
             }
             row["setup_hash"] = setup_hash(row)
             with db.atomic():

@@ -99,11 +99,13 @@ def election_from_row(values: Mapping[str, object], where: Path | str) -> Electi
     """The election described by a stored setup row (raises CorruptJournal if malformed)."""
     missing = [column for column in ELECTION_COLUMNS if column not in values]
     eligible, ballots, pile = values.get("eligible"), values.get("ballots"), values.get("pile")
+    table = values.get("table_label")
     if (
         missing
         or not isinstance(eligible, int)
         or not (ballots is None or isinstance(ballots, int))
         or not (pile is None or (isinstance(pile, int) and pile >= 0))
+        or not (table is None or (isinstance(table, str) and table))
         or not all(isinstance(values[field], str) for field in ("case_number", "setup_hash"))
     ):
         raise CorruptJournal(f"{where}: the election setup was altered")
@@ -115,6 +117,7 @@ def election_from_row(values: Mapping[str, object], where: Path | str) -> Electi
         ballots=ballots,
         agent=None if values["agent"] is None else str(values["agent"]),
         pile=pile or 0,  # files from before pile checks have none
+        table=table,
     )
     return Election(
         setup=setup,

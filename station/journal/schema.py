@@ -215,6 +215,13 @@ def m005_no_replace(db: Database) -> None:
         db.execute(statement)
 
 
+@migrations()
+def m006_table_label(db: Database) -> None:
+    """The label of the table this file counts at, in a count run at several tables
+    (files from before it, and counts at one table, have none)."""
+    db.execute("ALTER TABLE election ADD COLUMN table_label TEXT")
+
+
 SCHEMA_VERSION = len(migrations._migrations)
 
 

@@ -6,7 +6,8 @@ one final newline. Its keys:
 
 * `format`: "station-tally-v1";
 * `election`: `election_id`, `setup_hash`, `case`, `employer`, `union`, `eligible`,
-  `ballots`, `agent` (as set up before the count);
+  `ballots`, `agent` (as set up before the count), and `table` (the table's label) for
+  one table of a count run at several tables;
 * `sheet_event`: `seq` and `hash` of the journal's SIGN event that prepared the sheet;
 * `sheet`: that event's detail, exactly: `kind`, `title`, `revision`, `supersedes`,
   `head` (`seq`, `hash`: the last event certified), `counted`, `ballots`, `lines`
@@ -51,7 +52,10 @@ def tally_document(journal: Journal, sign: Record) -> dict[str, Any]:
 def election_section(election: Election) -> dict[str, object]:
     """The `election` part of `tally.json`."""
     setup = election.setup
+    # Only a table's sheet has the key, so every other sheet keeps its bytes.
+    table = {} if setup.table is None else {"table": setup.table}
     return {
+        **table,
         "election_id": election.election_id,
         "setup_hash": election.setup_hash,
         "case": setup.case_number,

@@ -6,7 +6,7 @@ draws the PDF (QTextDocument into QPdfWriter), so the text stays selectable and
 """
 
 import html
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QRectF, QSizeF, Qt, QUuid
@@ -23,6 +23,7 @@ from PySide6.QtGui import (
 
 from station import __version__
 from station.domain.election import DEMO_CASE
+from station.domain.table_statements import table_title
 from station.domain.tally_sheet import OBSERVER_PARTIES, line_label
 
 _PAGE_SIZES = {"letter": QPageSize.PageSizeId.Letter, "a4": QPageSize.PageSizeId.A4}
@@ -60,6 +61,25 @@ def render_pdf(document: Mapping[str, Any], paper: str = "letter") -> bytes:
     Every page carries a footer naming the case, the sheet, the certified head, the
     signing key and "page N of M", so that no page can be read, or swapped, alone.
     """
+    sheet = document["sheet"]
+    return draw_pdf(
+        sheet_html(document),
+        lambda page, pages: _footer(document, page, pages),
+        title=f"Tally of Ballots \u2014 {sheet['case']} \u2014 {sheet['title']}",
+        # The same sheet always gets the same document id (the sheet event's hash).
+        document_id=document["sheet_event"]["hash"],
+        paper=paper,
+    )
+
+
+def draw_pdf(
+    body: str, footer: Callable[[int, int], str], *, title: str, document_id: str, paper: str
+) -> bytes:
+    """Pages of the sheet's HTML `body`, each with `footer(page, pages)` at its foot.
+
+    `document_id` is a SHA-256 (hex) the PDF's id is made from, so that the same sheet
+    always gives the same bytes.
+    """
     require_gui()
     data = QByteArray()
     buffer = QBuffer(data)
@@ -68,17 +88,15 @@ def render_pdf(document: Mapping[str, Any], paper: str = "letter") -> bytes:
     writer.setPageSize(QPageSize(_PAGE_SIZES[paper]))
     writer.setPageMargins(QMarginsF(15, 12, 15, 10), QPageLayout.Unit.Millimeter)
     writer.setResolution(300)
-    sheet = document["sheet"]
-    writer.setTitle(f"Tally of Ballots \u2014 {sheet['case']} \u2014 {sheet['title']}")
+    writer.setTitle(title)
     writer.setCreator(f"Station {__version__}")
-    # The same sheet always gets the same document id (the sheet event's hash).
-    writer.setDocumentId(QUuid(QUuid.fromString(_uuid_of(document["sheet_event"]["hash"]))))
+    writer.setDocumentId(QUuid(QUuid.fromString(_uuid_of(document_id))))
 
     text = QTextDocument()
     font = _sheet_font(10)
     text.setDefaultFont(font)
     text.setDefaultStyleSheet(_CSS)
-    text.setHtml(sheet_html(document))
+    text.setHtml(body)
     # Lay the text out in the writer's own pixels, so that 10pt prints as 10pt (the
     # default would use the screen's resolution and blow the page up by a third).
     text.documentLayout().setPaintDevice(writer)
@@ -103,7 +121,7 @@ def render_pdf(document: Mapping[str, Any], paper: str = "letter") -> bytes:
                 QRectF(0, body_height, width, footer_height),
                 int(Qt.AlignmentFlag.AlignBottom | Qt.AlignmentFlag.AlignLeft)
                 | int(Qt.TextFlag.TextWordWrap),
-                _footer(document, page + 1, pages),
+                footer(page + 1, pages),
             )
     finally:
         painter.end()
@@ -114,7 +132,7 @@ def render_pdf(document: Mapping[str, Any], paper: str = "letter") -> bytes:
 def _footer(document: Mapping[str, Any], page: int, pages: int) -> str:
     sheet = document["sheet"]
     return (
-        f"Case {sheet['case']} \u00b7 {_kind_words(sheet).lower()} \u00b7 certifies journal"
+        f"Case {_case_words(document)} \u00b7 {_kind_words(sheet).lower()} \u00b7 certifies journal"
         f" events 1\u2013{sheet['head']['seq']:,}, head {sheet['head']['hash']}\n"
         f"Prepared at journal event {document['sheet_event']['seq']:,} ({sheet['prepared']})"
         f" \u00b7 election {document['election']['election_id']}\n"
@@ -158,7 +176,7 @@ def sheet_html(document: Mapping[str, Any]) -> str:
         f'<td align="right"><span class="kind">{e(_kind_words(sheet))}</span></td>'
         "</tr></table>",
         '<table width="100%" class="case" cellpadding="2">',
-        _row("Case", f"<b>{e(sheet['case'])}</b>", "Date of count", e(sheet["count_date"])),
+        _row("Case", f"<b>{e(_case_words(document))}</b>", "Date of count", e(sheet["count_date"])),
         _row("Employer", e(sheet["employer"]), "Place of count", e(sheet["place"] or "")),
         _row("Petitioner", e(union), "Ballots counted", _counted_words(sheet)),
         "</table>",
@@ -196,6 +214,13 @@ def sheet_html(document: Mapping[str, Any]) -> str:
     parts.append("</tr></table>")
 
     return "\n".join(parts)
+
+
+def _case_words(document: Mapping[str, Any]) -> str:
+    """The case number, and the table for one table's sheet of a count at several."""
+    table = document["election"].get("table")
+    case = str(document["sheet"]["case"])
+    return case if table is None else f"{case} \u2014 {table_title(table)}"
 
 
 def _kind_words(sheet: Mapping[str, Any]) -> str:

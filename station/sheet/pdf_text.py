@@ -11,6 +11,7 @@ import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
+from station.domain.table_statements import table_title
 from station.domain.tally_sheet import line_label
 
 
@@ -36,6 +37,9 @@ def pdf_problem(data: bytes, document: Mapping[str, Any]) -> str | None:
     sheet = document["sheet"]
     union = str(sheet["union"])
     expected: list[tuple[str, str]] = [("the case number", str(sheet["case"]))]
+    table = document["election"].get("table")
+    if table is not None:  # one table's sheet must never pass for the election's
+        expected.append(("the table", table_title(str(table))))
     for number in ("1", "2", "3", "4", "5", "6", "7"):
         value = sheet["lines"][number]
         expected.append((f"line {number}", f"{number}. {line_label(number, union)} {value:,}"))

@@ -139,7 +139,35 @@ def _a_staging_leftover(entry: Path) -> bool:
     return all(inner.name in ALL_FILES for inner in entry.iterdir())
 
 
-def _check_manifest(folder: Path, expected_key: str | None) -> tuple[dict[str, Any], str]:
+class SignedFolderProblem(ValueError):
+    """What is wrong with a signed folder, in one line (see `signed_manifest`)."""
+
+
+def signed_manifest(
+    folder: Path, expected_key: str | None, manifest_format: str
+) -> tuple[dict[str, Any], str]:
+    """The manifest of a folder Station signed, and the fingerprint of the key that did.
+
+    The same checks as an export's (signature, key, the fingerprint written down), for
+    other folders Station signs (a consolidation of several tables' exports).
+    """
+    try:
+        return _check_manifest(folder, expected_key, manifest_format)
+    except _Bad as bad:
+        raise SignedFolderProblem(str(bad)) from None
+
+
+def signed_json(folder: Path, name: str) -> dict[str, Any]:
+    """A JSON file of a signed folder, read bounded and held to its canonical form."""
+    try:
+        return _parse_json(_read_bounded(folder, name), name)
+    except _Bad as bad:
+        raise SignedFolderProblem(str(bad)) from None
+
+
+def _check_manifest(
+    folder: Path, expected_key: str | None, manifest_format: str = EXPORT_FORMAT
+) -> tuple[dict[str, Any], str]:
     if not folder.is_dir():
         raise _Bad(f"{folder}: is not a folder")
     for name in (MANIFEST, SIGNATURE):
@@ -149,8 +177,8 @@ def _check_manifest(folder: Path, expected_key: str | None) -> tuple[dict[str, A
     manifest = _parse_json(manifest_bytes, MANIFEST)
     if expected_key is not None and len(normalise_fingerprint(expected_key)) != 39:
         raise _Bad(f"{expected_key!r} is not a key fingerprint (32 hex digits)")
-    if manifest.get("format") != EXPORT_FORMAT:
-        raise _Bad(f"{MANIFEST}: is not a {EXPORT_FORMAT} manifest")
+    if manifest.get("format") != manifest_format:
+        raise _Bad(f"{MANIFEST}: is not a {manifest_format} manifest")
     try:
         public_key = load_public_key(str(manifest.get("public_key")))
     except KeyProblem as problem:

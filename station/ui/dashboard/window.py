@@ -37,6 +37,7 @@ from station.domain.statements import (
     pending_reason,
     pile_mismatch_statement,
 )
+from station.domain.table_statements import case_title, table_pending_reason
 from station.journal.chain import HEAD_DIGITS
 from station.ui.dashboard.big_figure import BigFigure
 from station.ui.dashboard.feed import DashboardFeed
@@ -95,11 +96,11 @@ class DashboardWindow(QWidget):
         self.setAttribute(Qt.WidgetAttribute.WA_ShowWithoutActivating)
         demo = "DEMO \u2014 " if setup.is_demo else ""
         self.setWindowTitle(
-            f"{demo}Station dashboard \u2014 {setup.case_number} \u2014 {setup.employer} / {setup.union}"
+            f"{demo}Station dashboard \u2014 {case_title(setup)} \u2014 {setup.employer} / {setup.union}"
         )
         self.setMinimumSize(640, 360)
 
-        self.case_label = self._label(f"Case {setup.case_number}", "caseLabel")
+        self.case_label = self._label(f"Case {case_title(setup)}", "caseLabel")
         self.demo_badge = self._label("DEMO \u2014 not a real election", "demoBadge")
         self.demo_badge.setStyleSheet(
             "background: #c62828; color: white; font-weight: bold; padding: 2px 10px;"
@@ -389,10 +390,13 @@ class DashboardWindow(QWidget):
             self.progress_bar.setRange(0, ballots)
             self.progress_bar.setValue(min(tally.counted, ballots))
         union = feed.setup.union
-        pending = pending_reason(tally, ballots, feed.count.locked_by)
+        pending = pending_reason(tally, ballots, feed.count.locked_by) or table_pending_reason(
+            feed.setup.table
+        )
         self.challenges_label.setText(challenges_statement(tally, pending))
         self.majority_label.setText(majority_statement(tally, union, pending))
-        decision = decision_statement(tally, ballots, union)
+        # One table's figures never decide the election: the tables together do.
+        decision = decision_statement(tally, ballots, union) if feed.setup.table is None else None
         self.decision_label.setText(decision or "")
         decided = decision is not None
         if self.decision_label.property("decided") != decided:

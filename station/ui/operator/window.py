@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 from station.domain import Action, Call, Change
 from station.domain.describe import describe
 from station.domain.statements import counted_statement
+from station.domain.table_statements import case_title
 from station.domain.text import full_sentence
 from station.journal import WriteFailed
 from station.journal.chain import HEAD_DIGITS
@@ -67,10 +68,10 @@ class OperatorWindow(QMainWindow):
         self.setObjectName("operatorWindow")
         demo = "DEMO \u2014 " if setup.is_demo else ""
         self.setWindowTitle(
-            f"{demo}Station \u2014 {setup.case_number} \u2014 {setup.employer} / {setup.union}"
+            f"{demo}Station \u2014 {case_title(setup)} \u2014 {setup.employer} / {setup.union}"
         )
 
-        names = (setup.case_number, setup.employer, setup.union)
+        names = (case_title(setup), setup.employer, setup.union)
         case, employer, union = (html.escape(name, quote=False) for name in names)
         self.election_label = QLabel(
             f"<b>{case}</b> &nbsp;·&nbsp; {employer} &nbsp;·&nbsp; Petitioner: {union}"

@@ -55,6 +55,11 @@ class NewElectionDialog(QDialog):
         self.eligible = QLineEdit(placeholderText="approximate number")
         self.ballots = QLineEdit(placeholderText="optional: ballots in the box")
         self.agent = QLineEdit(placeholderText="optional")
+        self.table = QLineEdit(placeholderText="optional: one table of several, e.g. 2")
+        self.table.setToolTip(
+            "When the count runs at several tables, this table's label (each table has its"
+            " own file and sheet; the sheets are consolidated into one tally)"
+        )
         self.pile = QSpinBox()
         self.pile.setRange(0, MAX_PILE)
         self.pile.setValue(pile)
@@ -90,6 +95,7 @@ class NewElectionDialog(QDialog):
         form.addRow("Ballots in the box", self.ballots)
         form.addRow("Board agent", self.agent)
         form.addRow("Ballots per pile", self.pile)
+        form.addRow("Table", self.table)
         form.addRow("Save as", path_row)
 
         self.error_label = QLabel()
@@ -118,6 +124,7 @@ class NewElectionDialog(QDialog):
             ballots=self.ballots.text() or None,
             agent=self.agent.text() or None,
             pile=self.pile.value(),
+            table=self.table.text() or None,
         )
 
     def _on_browse_clicked(self) -> None:

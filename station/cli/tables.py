@@ -1,0 +1,194 @@
+"""The commands of a count run at several tables: `consolidate`."""
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from station.cli.common import UsageError, say, say_problem
+from station.domain.consolidation import TableLines, summed_tally
+from station.domain.statements import how_many
+from station.domain.table_statements import table_title, tables_counted_statement
+from station.domain.text import one_line
+from station.progress import TerminalProgress
+from station.sheet.consolidate import ConsolidationError, consolidate, table_count
+from station.sheet.keys import key_for_signing
+from station.sheet.verify_consolidation import verify_consolidation
+from station.ui.display import ensure_offscreen_app
+
+
+def add_consolidate_parser(commands: Any) -> None:
+    """`station consolidate --out FOLDER DIR [DIR ...] [--key FP ...]`."""
+    parser = commands.add_parser(
+        "consolidate",
+        help="sum the tables' exported final sheets into one signed tally",
+        description="Verify each table's exported final sheet (a folder `station export`"
+        " wrote) and write, into a new folder, the consolidated tally: tally.pdf, tally.json,"
+        " a copy of every table's export and a manifest signed by this station's key.",
+    )
+    parser.add_argument("dirs", nargs="+", type=Path, metavar="DIR", help="a table's export")
+    parser.add_argument("--out", required=True, metavar="FOLDER", help="the new folder")
+    parser.add_argument(
+        "--key",
+        action="append",
+        default=[],
+        metavar="FP",
+        help="the fingerprint each table's export must be signed by: once per DIR, in order",
+    )
+    parser.add_argument("--paper", choices=("letter", "a4"), default="letter")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def cmd_consolidate(args: argparse.Namespace) -> int:
+    if not args.out.strip():
+        raise UsageError("--out needs a folder")
+    ensure_offscreen_app()  # Qt draws the PDF
+    shown = TerminalProgress("consolidating")
+    try:
+        done = consolidate(
+            args.dirs,
+            Path(args.out),
+            key_for_signing(),
+            keys=args.key,
+            paper=args.paper,
+            progress=shown,
+        )
+    finally:
+        shown.finish()
+    summary = consolidated_summary(done.document, done.folder)
+    if args.json:
+        print(json.dumps(summary, ensure_ascii=False))
+        return 0
+    print("\n".join(one_line(line) for line in summary_lines(summary)))
+    say(
+        f"consolidated {how_many(len(done.tables), 'table')} into {done.folder}, signed by key"
+        f" {done.document['key']}; check it with: station verify {done.folder} --key"
+        f" {done.document['key']}"
+    )
+    return 0
+
+
+def verify_consolidated(folder: Path, key: str | None, *, not_checked: str) -> int:
+    """`station verify FOLDER` of a consolidation: exit 0 if intact, 1 naming what is not."""
+    verdict = verify_consolidation(folder, expected_key=key)
+    if not verdict.ok or verdict.document is None:
+        say_problem(f"NOT INTACT: {folder}: {verdict.problem}")
+        return 1
+    document = verdict.document
+    lines, tables = document["lines"], document["tables"]
+    say(
+        f"OK: {folder}: consolidated tally of case {document['election']['case']},"
+        f" {tables_counted_statement(len(tables))}: {lines['3']:,} FOR, {lines['4']:,} AGAINST,"
+        f" {lines['2']:,} void, {lines['6']:,} challenged."
+    )
+    for table in tables:
+        say(
+            f"OK: {table_title(table['label'])} ({table['folder']}): its export verifies,"
+            f" head {table['head']['hash']}, signed by key {table['key']}"
+        )
+    say(
+        "Every summed line and the PDF match the tables' sheets; signed by key"
+        f" {verdict.key}" + ("" if verdict.key_checked else not_checked)
+    )
+    return 0
+
+
+def consolidated_summary(document: dict[str, Any], folder: Path) -> dict[str, object]:
+    """`station tally --json`'s keys for the tables together, plus `tables`."""
+    election, lines = document["election"], document["lines"]
+    tally = summed_tally(
+        [TableLines(t["label"], t["lines"], t["counted"], t["ballots"]) for t in document["tables"]]
+    )
+    ballots = document["ballots"]
+    counts = [table_count(folder / table["folder"]) for table in document["tables"]]
+    by_party: dict[str, int] = {}
+    for count in counts:
+        for party, number in count.challenges.by_party().items():
+            by_party[party] = by_party.get(party, 0) + number
+    piles = {count.piles.size for count in counts}
+    labels = [table["label"] for table in document["tables"]]
+    return {
+        "case": election["case"],
+        "employer": election["employer"],
+        "union": election["union"],
+        "table": None,  # every table together
+        "eligible": election["eligible"],
+        "ballots": ballots,
+        "counted": document["counted"],
+        "remaining": tally.remaining(ballots),
+        "for": lines["3"],
+        "against": lines["4"],
+        "void": lines["2"],
+        "challenged": lines["6"],
+        "valid": lines["5"],
+        "valid_plus_challenged": lines["7"],
+        "challenges_determinative": lines["8"],
+        "majority_for_union": lines["9"],
+        "union_leads": tally.union_leads,
+        # Only final sheets are consolidated: every ballot of every table is counted.
+        "result_decided": tally.result_decided(tally.counted),
+        "outcome_so_far": tally.outcome(tally.counted).value,
+        "challenges_by_party": by_party,
+        "pile_size": piles.pop() if len(piles) == 1 else None,
+        "piles_to_check": [
+            {"table": label, "call": call.value, "pile": pile}
+            for label, count in zip(labels, counts, strict=True)
+            for call, pile in count.piles_to_check()
+        ],
+        "pile_mismatches": [
+            {"table": label, "call": m.call.value, "pile": m.pile, "found": m.found, "size": m.size}
+            for label, count in zip(labels, counts, strict=True)
+            for m in count.piles.mismatches()
+        ],
+        "locked": "final",
+        "statements": document["statements"],
+        "events": sum(table["head"]["seq"] for table in document["tables"]),
+        "head": None,  # each table has its own: see `tables`
+        "tables": [
+            {
+                "label": table["label"],
+                "counted": table["counted"],
+                "ballots": table["ballots"],
+                "for": table["lines"]["3"],
+                "against": table["lines"]["4"],
+                "void": table["lines"]["2"],
+                "challenged": table["lines"]["6"],
+                "events": table["head"]["seq"],
+                "head": table["head"]["hash"],
+                "key": table["key"],
+                "folder": table["folder"],
+            }
+            for table in document["tables"]
+        ],
+    }
+
+
+def summary_lines(summary: dict[str, Any]) -> list[str]:
+    """The consolidated tally as `station tally` prints a table's, then each table."""
+    ballots = summary["ballots"]
+    counted = f"{summary['counted']:,}" + (f" of {ballots:,}" if isinstance(ballots, int) else "")
+    tables = summary["tables"]
+    lines = [
+        f"Case {summary['case']}: {summary['employer']} / {summary['union']}"
+        f" ({tables_counted_statement(len(tables))})",
+        f"Ballots counted:                       {counted}",
+        f"Void ballots:                          {summary['void']:,}",
+        f"Votes FOR the petitioner:              {summary['for']:,}",
+        f"Votes AGAINST:                         {summary['against']:,}",
+        f"Valid votes counted:                   {summary['valid']:,}",
+        f"Challenged ballots:                    {summary['challenged']:,}",
+        f"Valid votes plus challenged ballots:   {summary['valid_plus_challenged']:,}",
+        summary["statements"]["8"],
+        summary["statements"]["9"],
+    ]
+    for table in tables:
+        lines.append(
+            f"{table_title(table['label'])}: {table['counted']:,} counted, {table['for']:,} FOR,"
+            f" {table['against']:,} AGAINST, {table['void']:,} void, {table['challenged']:,}"
+            f" challenged; {how_many(table['events'], 'event')}, head {table['head'][:16]},"
+            f" key {table['key']}"
+        )
+    return lines
+
+
+__all__ = ["ConsolidationError", "add_consolidate_parser", "cmd_consolidate"]

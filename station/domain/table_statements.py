@@ -1,0 +1,75 @@
+"""The sentences about a count run at several tables, written once for every view.
+
+A large unit is counted at several tables at once, each with its own station, file,
+agent, observers and signed sheet; the tables' sheets are then consolidated into one
+tally (`station consolidate`). Every window, dashboard and sheet of a table names it,
+so that nobody reads one table's figures as the election's.
+"""
+
+from collections.abc import Sequence
+
+from station.domain.election import ElectionSetup
+
+
+def table_title(label: str) -> str:
+    """ "Table 2": how a table is named on every view."""
+    return f"Table {label}"
+
+
+def case_title(setup: ElectionSetup) -> str:
+    """The case number, with the table's name when the file is one table of a count."""
+    if setup.table is None:
+        return setup.case_number
+    return f"{setup.case_number} \u2014 {table_title(setup.table)}"
+
+
+def tables_counted_statement(tables: int) -> str:
+    """Under a consolidated tally: how many tables' sheets it sums."""
+    return f"the sum of {tables} table{'' if tables == 1 else 's'}' signed tally sheets"
+
+
+def table_pending_reason(label: str | None) -> str | None:
+    """Why lines 8-9 of one table's count never state the election's result, or None.
+
+    A table counts some of the ballots: whether challenges could change the result, and
+    whether the union has a majority, are stated on the consolidated tally alone.
+    """
+    if label is None:
+        return None
+    return (
+        f"this is the count of {table_title(label)} alone; the result is stated on the"
+        " consolidated tally of the tables"
+    )
+
+
+NOT_ALL_FINAL = "not every table has prepared its final tally"
+
+
+def tables_pending_reason(final: list[bool], remaining: int | None) -> str | None:
+    """Why lines 8-9 of the tables together cannot state the result yet, or None.
+
+    They can once every table's count is locked by its final tally; until then some
+    table may still be counting, whatever the figures say.
+    """
+    if all(final):
+        return None
+    if remaining:
+        return f"{remaining:,} ballot{'s remain' if remaining != 1 else ' remains'} uncounted"
+    return NOT_ALL_FINAL
+
+
+def same_count_problem(setups: Sequence[ElectionSetup]) -> str | None:
+    """Why these files are not the tables of one count (to follow together), or None."""
+    first = setups[0]
+    seen: set[str] = set()
+    for setup in setups:
+        name = case_title(setup)
+        shared = (setup.case_number, setup.employer, setup.union, setup.eligible)
+        if shared != (first.case_number, first.employer, first.union, first.eligible):
+            return f"{name} is not a table of the same count as {case_title(first)}"
+        if setup.table is None:
+            return f"{name} is not a table of a count at several tables (made without --table)"
+        if setup.table.casefold() in seen:
+            return f"{table_title(setup.table)} is given twice"
+        seen.add(setup.table.casefold())
+    return None

@@ -1,0 +1,440 @@
+"""Consolidating several tables' signed sheets into one tally (`station consolidate`).
+
+A large unit is counted at several tables at once, each with its own station, file and
+signed export (`station export`). A consolidation is a new folder holding:
+
+* `tally.pdf`: the consolidated Tally of Ballots: lines 1-9 on the sums, a table of
+  the tables (label, ballots counted, lines 2-7, head hash, signing key) and the
+  signature lines;
+* `tally.json`: its facts in canonical JSON (format `CONSOLIDATED_FORMAT`, see
+  `consolidated_document`);
+* `tables/table-LABEL/`: each table's export, copied byte for byte;
+* `manifest.json`: the SHA-256 of every file above (by its path in the folder), the
+  public key and its fingerprint (format `CONSOLIDATION_FORMAT`);
+* `manifest.sig`: this station's Ed25519 signature over `manifest.json` (base64).
+
+Every table's export is copied first, and the copy is what is checked (fully, as
+`station verify FOLDER` checks it) and summed, so what the folder holds is exactly what
+was verified. The folder is built under a hidden name beside its destination and
+renamed into place only once whole: a refusal, a full disk or a crash leaves nothing
+under the name asked for.
+"""
+
+import base64
+import hashlib
+import json
+import os
+import secrets
+import shutil
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from station.domain import Count
+from station.domain.consolidation import SUMMED_LINES, TableLines, consolidated_facts
+from station.domain.table_statements import table_title
+from station.files import fsync_folder
+from station.journal.records import EVENT_FIELDS, Record
+from station.progress import Progress
+from station.sheet.document import TALLY_FORMAT, canonical_json
+from station.sheet.export import ALL_FILES, MANIFEST, SIGNATURE, is_staging
+from station.sheet.keys import StationKey, public_key_text
+from station.sheet.verify_export import SignedFolderProblem, signed_json, verify_export
+
+CONSOLIDATION_FORMAT = "station-consolidation-v1"  # manifest.json
+CONSOLIDATED_FORMAT = "station-consolidated-tally-v1"  # tally.json
+TABLES_FOLDER = "tables"
+OWN_FILES = ("tally.pdf", "tally.json")
+STAGING_PREFIX = ".station-consolidation-"
+
+# What a table's `tally.json` may hold for consolidation to sum it. Consolidation sums
+# the sheets it knows; a sheet stating anything else (several unions, envelopes, a
+# revised tally's columns, a kind of sheet still to come) is refused until someone
+# teaches consolidation to sum it, rather than summed wrongly.
+KNOWN_DOCUMENT = frozenset({"format", "election", "sheet_event", "sheet"})
+KNOWN_ELECTION = frozenset(
+    {"table", "election_id", "setup_hash", "case", "employer", "union", "eligible", "ballots"}
+    | {"agent"}
+)
+KNOWN_SHEET = frozenset(
+    {"kind", "title", "revision", "supersedes", "head", "counted", "ballots", "lines"}
+    | {"statements", "case", "employer", "union", "agent", "observers", "place"}
+    | {"count_date", "prepared", "key", "key_changed_from"}
+)
+KNOWN_KINDS = frozenset({"final", "interim"})
+KNOWN_LINES = frozenset(str(number) for number in range(1, 10))
+# The setup every table of one count shares (the label and the ballots in each
+# table's box differ; so may the agent, as each table has its own).
+SHARED_SETUP = ("case", "employer", "union", "eligible")
+
+
+class ConsolidationError(Exception):
+    """A consolidation was refused; nothing was written (one-line message)."""
+
+
+@dataclass(frozen=True)
+class TableSheet:
+    """One table's verified export, as consolidation reads it."""
+
+    source: Path  # the folder given on the command line
+    folder: str  # where its copy lies in the consolidation, e.g. "tables/table-2"
+    document: dict[str, Any]  # its tally.json
+    key: str  # the fingerprint of the key that signed it
+
+    @property
+    def label(self) -> str:
+        return str(self.document["election"]["table"])
+
+    def lines(self) -> TableLines:
+        sheet = self.document["sheet"]
+        return TableLines(self.label, sheet["lines"], sheet["counted"], sheet["ballots"])
+
+
+@dataclass(frozen=True)
+class Consolidated:
+    """What was written."""
+
+    folder: Path
+    document: dict[str, Any]
+    tables: tuple[TableSheet, ...]
+
+
+def table_folder(label: str) -> str:
+    """Where a table's export lies inside a consolidation."""
+    return f"{TABLES_FOLDER}/table-{label}"
+
+
+def consolidate(
+    sources: Sequence[Path],
+    out: Path,
+    key: StationKey,
+    *,
+    keys: Sequence[str] = (),
+    paper: str = "letter",
+    progress: Progress | None = None,
+) -> Consolidated:
+    """Verify every table's export in `sources`, sum them, and write the signed `out`.
+
+    Args:
+        sources: the tables' export folders, in the order given.
+        out: the new folder; it must not exist.
+        key: this station's key, which signs the consolidation.
+        keys: the fingerprints the tables' exports must be signed by, one per source
+            in the same order (none: each table's own key is taken, and named).
+        paper: "letter" or "a4".
+        progress: called with (tables checked, tables in all).
+    """
+    if keys and len(keys) != len(sources):
+        raise ConsolidationError(
+            f"--key is given {len(keys)} times for {len(sources)} folders: give one"
+            " fingerprint per folder, in the same order"
+        )
+    if out.exists() or out.is_symlink():
+        raise ConsolidationError(
+            f"{out}: already exists; a consolidation is written into a new folder"
+        )
+    if not out.parent.is_dir():
+        raise ConsolidationError(f"{out.parent}: no such folder")
+    for source in sources:
+        _an_export(source)
+    try:
+        staging = out.parent / f"{STAGING_PREFIX}{secrets.token_hex(4)}"
+        staging.mkdir(mode=0o755)
+    except OSError as error:
+        raise ConsolidationError(f"{out}: cannot be written ({error.strerror})") from None
+    try:
+        tables = _copied_tables(sources, staging, keys, progress)
+        document = consolidated_document(
+            tables, key.fingerprint, datetime.now(UTC).isoformat(timespec="seconds")
+        )
+        from station.sheet.consolidate_pdf import render_consolidated_pdf  # Qt: drawing only
+
+        own = {
+            "tally.pdf": render_consolidated_pdf(document, paper),
+            "tally.json": canonical_json(document),
+        }
+        for name, data in own.items():
+            _write_durably(staging / name, data)
+        manifest = canonical_json(
+            {
+                "format": CONSOLIDATION_FORMAT,
+                "case": document["election"]["case"],
+                "files": listed_hashes(staging, listed_files(document)),
+                "public_key": public_key_text(key.public_key),
+                "key": key.fingerprint,
+            }
+        )
+        _write_durably(staging / MANIFEST, manifest)
+        _write_durably(staging / SIGNATURE, base64.b64encode(key.sign(manifest)) + b"\n")
+        fsync_folder(staging)
+        if out.exists() or out.is_symlink():  # made meanwhile: never over it
+            raise ConsolidationError(
+                f"{out}: already exists; a consolidation is written into a new folder"
+            )
+        os.rename(staging, out)  # the whole folder appears at once
+        fsync_folder(out.parent)
+    except OSError as error:
+        raise ConsolidationError(
+            f"{out}: could not be written ({error.strerror}); nothing was left"
+        ) from None
+    finally:
+        if staging.exists():
+            # Our own folder, made just above: everything in it is ours.
+            shutil.rmtree(staging, ignore_errors=True)
+    return Consolidated(out, document, tuple(tables))
+
+
+def _an_export(source: Path) -> None:
+    """Refuse at once what is plainly not one table's export."""
+    try:
+        if not source.is_dir():
+            raise ConsolidationError(
+                f"{source}: no such folder (give the folders `station export` wrote)"
+            )
+        holds_manifest = (source / MANIFEST).is_file()
+    except OSError as error:
+        raise ConsolidationError(f"{source}: cannot be read ({error.strerror})") from None
+    if not holds_manifest:
+        raise ConsolidationError(
+            f"{source}: is not a folder made by `station export` (it holds no {MANIFEST})"
+        )
+    if (source / TABLES_FOLDER).is_dir():
+        raise ConsolidationError(
+            f"{source}: is a consolidation, not one table's export; give the tables' own folders"
+        )
+
+
+def _copied_tables(
+    sources: Sequence[Path], staging: Path, keys: Sequence[str], progress: Progress | None
+) -> list[TableSheet]:
+    """Copy each export into `staging`, then check the copies and the tables together.
+
+    What each sheet says is held against the others first (a kind it cannot sum, an
+    interim sheet, another count, a table twice: refused at once, without the long
+    check), then every copy is checked fully; only a table whose copy is intact is
+    summed, so a sheet that merely claims to be one is never taken.
+    """
+    tables: list[TableSheet] = []
+    copies: list[Path] = []
+    (staging / TABLES_FOLDER).mkdir()
+    for index, source in enumerate(sources):
+        copy = staging / TABLES_FOLDER / f"source-{index}"
+        _copy_export(source, copy)
+        document = _summable(source, copy)
+        manifest_key = _signing_key(source, copy)
+        tables.append(a_table(source, document, manifest_key, tables))
+        copies.append(copy)
+    for index, (table, copy) in enumerate(zip(tables, copies, strict=True)):
+        verdict = verify_export(copy, expected_key=keys[index] if keys else None)
+        if not verdict.ok or verdict.key is None:
+            raise ConsolidationError(f"{table.source}: NOT INTACT: {verdict.problem}")
+        copy.rename(copy.parent / Path(table.folder).name)
+        if progress is not None:
+            progress(index + 1, len(sources))
+    return tables
+
+
+def _signing_key(source: Path, copy: Path) -> str:
+    """The fingerprint the export's manifest names (checked with its signature later)."""
+    try:
+        key = signed_json(copy, MANIFEST).get("key")
+    except SignedFolderProblem as problem:
+        raise ConsolidationError(f"{source}: NOT INTACT: {problem}") from None
+    if not isinstance(key, str):
+        raise ConsolidationError(f"{source}: NOT INTACT: {MANIFEST} names no key")
+    return key
+
+
+def _copy_export(source: Path, copy: Path) -> None:
+    """Copy an export's files, refusing a folder holding anything else (as verify does)."""
+    others = sorted(
+        entry.name
+        for entry in source.iterdir()
+        if entry.name not in ALL_FILES and not is_staging(entry.name)  # a power cut's leftover
+    )
+    if others:
+        raise ConsolidationError(
+            f"{source}: NOT INTACT: {others[0]!r} is not part of the signed export: an export"
+            f" folder holds only {', '.join(ALL_FILES)}"
+        )
+    copy.mkdir()
+    for name in ALL_FILES:
+        if not (source / name).is_file():
+            raise ConsolidationError(f"{source}: NOT INTACT: {name} is missing")
+        try:
+            data = (source / name).read_bytes()
+        except OSError as error:
+            raise ConsolidationError(
+                f"{source / name}: cannot be read ({error.strerror})"
+            ) from None
+        _write_durably(copy / name, data)
+    fsync_folder(copy)
+
+
+def _summable(source: Path, copy: Path) -> dict[str, Any]:
+    """The table's `tally.json`, if it is a sheet consolidation knows how to sum."""
+    try:
+        document = signed_json(copy, "tally.json")
+    except SignedFolderProblem as problem:
+        raise ConsolidationError(f"{source}: NOT INTACT: {problem}") from None
+    unknown = unknown_facts(document)
+    if unknown:
+        raise ConsolidationError(
+            f"{source}: its sheet states {unknown}, which consolidation cannot sum yet"
+            " (a kind of tally Station does not consolidate); nothing was written"
+        )
+    return document
+
+
+def unknown_facts(document: dict[str, Any]) -> str | None:
+    """What a table's `tally.json` states that consolidation does not know how to sum."""
+    if document.get("format") != TALLY_FORMAT:
+        return f"format {document.get('format')!r}"
+    parts = (
+        ("", document, KNOWN_DOCUMENT),
+        ("election ", document.get("election"), KNOWN_ELECTION),
+        ("sheet ", document.get("sheet"), KNOWN_SHEET),
+    )
+    for where, part, known in parts:
+        if not isinstance(part, dict):
+            return f"no {where.strip() or 'document'}"
+        extra = sorted(set(part) - known)
+        if extra:
+            return f"{where}facts {', '.join(extra)}"
+    sheet = document["sheet"]
+    if sheet.get("kind") not in KNOWN_KINDS:
+        return f"a sheet of kind {sheet.get('kind')!r}"
+    if not isinstance(sheet.get("lines"), dict) or set(sheet["lines"]) != KNOWN_LINES:
+        return "lines other than 1-9"
+    return None
+
+
+def a_table(
+    source: Path, document: dict[str, Any], key: str, earlier: list[TableSheet]
+) -> TableSheet:
+    """The table, once it is a final sheet of a table of the same count as the others."""
+    election, sheet = document["election"], document["sheet"]
+    if sheet["kind"] != "final":
+        raise ConsolidationError(
+            f"{source}: holds an {sheet['kind']} tally; only final sheets are consolidated"
+            " (export the table's final sheet)"
+        )
+    label = election.get("table")
+    if label is None:
+        raise ConsolidationError(
+            f"{source}: is the sheet of a count at one table (its file was made without"
+            " --table); only the sheets of a count's tables are consolidated"
+        )
+    table = TableSheet(source, table_folder(str(label)), document, key)
+    for other in earlier:
+        theirs = other.document["election"]
+        for field in SHARED_SETUP:
+            if election[field] != theirs[field]:
+                raise ConsolidationError(
+                    f"{source}: {table_title(table.label)} is not a table of the same count as"
+                    f" {other.source} ({table_title(other.label)}): its {field} is"
+                    f" {election[field]!r}, not {theirs[field]!r}"
+                )
+        if table.label.casefold() == other.label.casefold():
+            raise ConsolidationError(
+                f"{source}: {table_title(table.label)} appears twice (also {other.source});"
+                " each table is consolidated once"
+            )
+        if (
+            sheet["head"] == other.document["sheet"]["head"]
+            or election["election_id"] == theirs["election_id"]
+        ):
+            raise ConsolidationError(
+                f"{source}: is the same table's count as {other.source} (same election file"
+                f" or head {sheet['head']['hash'][:16]}); each table is consolidated once"
+            )
+    return table
+
+
+def consolidated_document(tables: Sequence[TableSheet], key: str, prepared: str) -> dict[str, Any]:
+    """The content of a consolidation's `tally.json`.
+
+    Keys: `format` (CONSOLIDATED_FORMAT); `election` (`case`, `employer`, `union`,
+    `eligible`: the setup the tables share); `lines` ("1".."9": line 1 the unit's
+    eligible voters, lines 2-7 the tables' sums, 8-9 true/false on the sums);
+    `statements` ("8", "9"); `counted` and `ballots` (summed; `ballots` null unless every
+    table knew its box); `tables` (in the order consolidated: `label`, `folder`,
+    `election_id`, `setup_hash`, `title`, `agent`, `counted`, `ballots`, `lines` "2".."7",
+    `head` and `sheet_event` (`seq`, `hash`), `key`); `prepared` (UTC) and `key` (the
+    fingerprint of the key that signs the consolidation).
+    """
+    first = tables[0].document["election"]
+    facts = consolidated_facts(
+        int(first["eligible"]), str(first["union"]), [table.lines() for table in tables]
+    )
+    return {
+        "format": CONSOLIDATED_FORMAT,
+        "election": {field: first[field] for field in SHARED_SETUP},
+        **facts,
+        "tables": [_table_row(table) for table in tables],
+        "prepared": prepared,
+        "key": key,
+    }
+
+
+def _table_row(table: TableSheet) -> dict[str, Any]:
+    election, sheet = table.document["election"], table.document["sheet"]
+    return {
+        "label": table.label,
+        "folder": table.folder,
+        "election_id": election["election_id"],
+        "setup_hash": election["setup_hash"],
+        "title": sheet["title"],
+        "agent": sheet["agent"],
+        "counted": sheet["counted"],
+        "ballots": sheet["ballots"],
+        "lines": {number: sheet["lines"][number] for number in SUMMED_LINES},
+        "head": sheet["head"],
+        "sheet_event": table.document["sheet_event"],
+        "key": table.key,
+    }
+
+
+def listed_files(document: dict[str, Any]) -> list[str]:
+    """Every file a consolidation's manifest lists, by its path in the folder."""
+    names = list(OWN_FILES)
+    for table in document["tables"]:
+        names += [f"{table['folder']}/{name}" for name in ALL_FILES]
+    return names
+
+
+def listed_hashes(folder: Path, names: Sequence[str]) -> dict[str, str]:
+    """The SHA-256 of each named file of `folder`."""
+    hashes = {}
+    for name in names:
+        digest = hashlib.sha256()
+        with (folder / name).open("rb") as data:
+            for block in iter(lambda: data.read(1 << 20), b""):
+                digest.update(block)
+        hashes[name] = digest.hexdigest()
+    return hashes
+
+
+def _write_durably(path: Path, data: bytes) -> None:
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view) :]
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def table_count(folder: Path) -> Count:
+    """The count a verified table export's `journal.jsonl` replays to (challenges by
+    party, piles), for what the sheet's lines do not say."""
+    with (folder / "journal.jsonl").open("rb") as lines:
+        row = json.loads(lines.readline())["election"]
+        count = Count(pile_size=int(row.get("pile") or 0))
+        for line in lines:
+            event = json.loads(line)
+            count.apply(Record(*(event[field] for field in EVENT_FIELDS)).event())
+    return count

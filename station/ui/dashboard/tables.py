@@ -1,0 +1,330 @@
+"""The observers' dashboard of a count run at several tables: the total, and a row a table.
+
+Each table is a feed of its own (a file followed read-only here; over the network,
+the witness feed), folded with the same rules as the single dashboard. The total is
+the sum of the tables' calls; lines 8 and 9 are stated on it only once every table
+has locked its count with a final tally.
+
+`TablesPanel` (the rows) takes any `DashboardFeed`s, so a dashboard that follows
+tables some other way can use it as it is.
+"""
+
+import time
+from collections.abc import Sequence
+from datetime import datetime
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QKeyEvent, QResizeEvent
+from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+
+from station.domain import SheetKind, Tally
+from station.domain.consolidation import TableLines, summed_tally
+from station.domain.statements import challenges_statement, counted_statement, majority_statement
+from station.domain.table_statements import table_title, tables_pending_reason
+from station.journal.chain import HEAD_DIGITS
+from station.ui.dashboard.big_figure import BigFigure
+from station.ui.dashboard.feed import DashboardFeed
+from station.ui.dashboard.states import DashboardState, state_of
+from station.ui.dashboard.theme import DARK, LIGHT, THEMES, stylesheet, type_unit
+
+STALE_AFTER_S = 3.0
+COLUMNS = ("TABLE", "COUNTED", "FOR", "AGAINST", "VOID", "CHALLENGED", "STATUS", "HEAD")
+
+
+class _Watched:
+    """One table's feed, and what its polling said last (for its status)."""
+
+    def __init__(self, feed: DashboardFeed) -> None:
+        self.feed = feed
+        self.problem: str | None = None
+        self.last_ok = time.monotonic()
+
+    @property
+    def label(self) -> str:
+        table = self.feed.setup.table
+        return table_title(table) if table is not None else self.feed.setup.case_number
+
+    def state(self, now: float) -> tuple[DashboardState, str]:
+        count = self.feed.count
+        state, text, _ = state_of(
+            self.problem, now - self.last_ok, STALE_AFTER_S, count.locked_by, self.feed.closed
+        )
+        return state, text
+
+    def final(self) -> bool:
+        locked = self.feed.count.locked_by
+        return locked is not None and locked.kind is SheetKind.FINAL
+
+
+class TablesPanel(QWidget):
+    """A row per table (ballots counted, the four calls, status, head) and the total.
+
+    Signals:
+        updated(): a table's figures or status changed; the total was redrawn.
+    """
+
+    updated = Signal()
+
+    def __init__(self, feeds: Sequence[DashboardFeed], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.tables = [_Watched(feed) for feed in feeds]
+        self.grid = QGridLayout(self)
+        self.grid.setContentsMargins(0, 0, 0, 0)
+        self.grid.setHorizontalSpacing(24)
+        for column, word in enumerate(COLUMNS):
+            self._cell(0, column, word, "sectionTitle")
+        self.cells: list[list[QLabel]] = []
+        for row, watched in enumerate(self.tables, start=1):
+            self.cells.append(
+                [self._cell(row, column, "", "tableCell") for column in range(len(COLUMNS))]
+            )
+            feed = watched.feed
+            feed.changed.connect(self.refresh)
+            feed.reset.connect(self.refresh)
+            feed.polled.connect(lambda w=watched: self._on_feed_polled(w))
+            feed.failed.connect(lambda problem, w=watched: self._on_feed_failed(w, problem))
+        total_row = len(self.tables) + 1
+        self.total_cells = [
+            self._cell(total_row, column, "", "tableTotal") for column in range(len(COLUMNS))
+        ]
+        self.refresh()
+
+    def _cell(self, row: int, column: int, text: str, name: str) -> QLabel:
+        label = QLabel(text)
+        label.setObjectName(name)
+        if 1 <= column <= 5:
+            label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        self.grid.addWidget(label, row, column)
+        return label
+
+    def total(self) -> Tally:
+        """The tables' calls summed."""
+        return summed_tally([_lines_of(w) for w in self.tables])
+
+    def ballots(self) -> int | None:
+        """The ballots in every table's box, when each table knows its own."""
+        boxes = [w.feed.setup.ballots for w in self.tables]
+        return None if any(box is None for box in boxes) else sum(box or 0 for box in boxes)
+
+    def all_final(self) -> list[bool]:
+        return [w.final() for w in self.tables]
+
+    def refresh(self) -> None:
+        """Redraw every row and the total from the feeds."""
+        now = time.monotonic()
+        for watched, cells in zip(self.tables, self.cells, strict=True):
+            tally = watched.feed.count.tally
+            _, status = watched.state(now)
+            box = watched.feed.setup.ballots
+            counted = f"{tally.counted:,}" + (f" of {box:,}" if box is not None else "")
+            values = [
+                watched.label,
+                counted,
+                *(f"{n:,}" for n in _calls(tally)),
+                status,
+                f"{watched.feed.head_seq:,}:{watched.feed.head_hash[:HEAD_DIGITS]}",
+            ]
+            for cell, text in zip(cells, values, strict=True):
+                cell.setText(text)
+        total = self.total()
+        ballots = self.ballots()
+        counted = f"{total.counted:,}" + (f" of {ballots:,}" if ballots is not None else "")
+        states = {w.state(now)[0] for w in self.tables}
+        status = "ALL LIVE" if states == {DashboardState.LIVE} else _worst(states)
+        values = ["TOTAL", counted, *(f"{n:,}" for n in _calls(total)), status, ""]
+        for cell, text in zip(self.total_cells, values, strict=True):
+            cell.setText(text)
+        self.updated.emit()
+
+    def row_texts(self) -> list[list[str]]:
+        """What each row shows, the total last (for tests and screen readers)."""
+        return [[cell.text() for cell in row] for row in [*self.cells, self.total_cells]]
+
+    def _on_feed_polled(self, watched: _Watched) -> None:
+        watched.last_ok = time.monotonic()
+        if watched.problem is not None:
+            watched.problem = None
+            self.refresh()
+
+    def _on_feed_failed(self, watched: _Watched, problem: str) -> None:
+        watched.problem = problem
+        self.refresh()
+
+
+def _lines_of(watched: _Watched) -> TableLines:
+    tally = watched.feed.count.tally
+    lines = {"2": tally.void, "3": tally.for_union, "4": tally.against, "6": tally.challenged}
+    return TableLines(watched.label, lines, tally.counted, watched.feed.setup.ballots)
+
+
+def _calls(tally: Tally) -> tuple[int, int, int, int]:
+    return tally.for_union, tally.against, tally.void, tally.challenged
+
+
+# The status of the total: the most urgent of the tables'.
+_URGENCY = (
+    DashboardState.UNAVAILABLE,
+    DashboardState.STALE,
+    DashboardState.LIVE,
+    DashboardState.PAUSED,
+    DashboardState.CLOSED,
+    DashboardState.LOCKED,
+)
+
+
+def _worst(states: set[DashboardState]) -> str:
+    worst = min(states, key=_URGENCY.index)
+    return {
+        DashboardState.UNAVAILABLE: "\u26a0 A TABLE IS UNAVAILABLE",
+        DashboardState.STALE: "\u26a0 A TABLE IS SILENT",
+        DashboardState.LIVE: "COUNTING",
+        DashboardState.PAUSED: "A TABLE IS PAUSED",
+        DashboardState.CLOSED: "A STATION CLOSED ITS COUNT",
+        DashboardState.LOCKED: "EVERY TABLE HAS ITS TALLY",
+    }[worst]
+
+
+class TablesDashboard(QWidget):
+    """The dashboard of several tables: the total in the large figures, a row a table.
+
+    Read-only like the single dashboard: it only reads its feeds.
+
+    Signals:
+        theme_changed(str): T switched the theme ("dark" or "light").
+    """
+
+    theme_changed = Signal(str)
+
+    def __init__(
+        self, feeds: Sequence[DashboardFeed], theme: str = "dark", parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.feeds = list(feeds)
+        setup = self.feeds[0].setup
+        self.setObjectName("dashboard")
+        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground)
+        self.setWindowTitle(
+            f"Station dashboard \u2014 {setup.case_number} \u2014 {len(self.feeds)} tables"
+        )
+        self.setMinimumSize(640, 360)
+        self._theme = THEMES.get(theme, DARK)
+        self._unit = 0.0
+        self.case_label = _label(
+            f"Case {setup.case_number} \u2014 {len(self.feeds)} tables", "caseLabel"
+        )
+        self.parties_label = _label(
+            f"{setup.employer} \u00b7 Petitioner: {setup.union}", "partiesLabel"
+        )
+        self.clock_label = _label("", "clockLabel")
+        self.clock_label.setAlignment(Qt.AlignmentFlag.AlignRight)
+        self.for_figure = BigFigure("FOR", align=Qt.AlignmentFlag.AlignLeft)
+        self.against_figure = BigFigure("AGAINST", align=Qt.AlignmentFlag.AlignRight)
+        centre = Qt.AlignmentFlag.AlignHCenter
+        self.void_figure = BigFigure("VOID", align=centre)
+        self.challenged_figure = BigFigure("CHALLENGED", align=centre)
+        self.valid_figure = BigFigure("VALID VOTES", align=centre)
+        self.progress_label = _label("", "progressLabel")
+        self.challenges_label = _label("", "statementLabel")
+        self.majority_label = _label("", "statementLabel")
+        for label in (self.challenges_label, self.majority_label):
+            label.setWordWrap(True)
+        self.panel = TablesPanel(self.feeds)
+        self.panel.updated.connect(self._show_total)
+        self.read_only_label = _label(
+            "Read-only view of each table's journal \u00b7 T: theme", "readOnlyLabel"
+        )
+
+        header = QHBoxLayout()
+        titles = QVBoxLayout()
+        titles.addWidget(self.case_label)
+        titles.addWidget(self.parties_label)
+        header.addLayout(titles, 3)
+        header.addWidget(self.clock_label, 1)
+        smalls = QVBoxLayout()
+        for small in (self.void_figure, self.challenged_figure, self.valid_figure):
+            smalls.addWidget(small, 1)
+        figures = QHBoxLayout()
+        figures.addWidget(self.for_figure, 5)
+        figures.addLayout(smalls, 3)
+        figures.addWidget(self.against_figure, 5)
+        root = QVBoxLayout(self)
+        root.addLayout(header)
+        root.addLayout(figures, 3)
+        root.addWidget(self.progress_label)
+        root.addWidget(self.challenges_label)
+        root.addWidget(self.majority_label)
+        root.addWidget(self.panel, 2)
+        root.addWidget(self.read_only_label)
+        self._root = root
+
+        self._clock = QTimer(self)
+        self._clock.setInterval(1000)
+        self._clock.timeout.connect(self._on_clock_timeout)
+        self._clock.start()
+        self._on_clock_timeout()
+        self.set_theme(self._theme.name)
+        self._show_total()
+
+    def set_theme(self, name: str) -> None:
+        """Use the "dark" or "light" theme."""
+        self._theme = THEMES[name]
+        theme = self._theme
+        self.for_figure.set_colours(theme.text, theme.for_colour)
+        self.against_figure.set_colours(theme.text, theme.against_colour)
+        for small in (self.void_figure, self.challenged_figure, self.valid_figure):
+            small.set_colours(theme.text, theme.rule)
+        self._apply_size(force=True)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._apply_size()
+
+    def _apply_size(self, *, force: bool = False) -> None:
+        unit = type_unit(self.width(), self.height())
+        if not force and abs(unit - self._unit) < 0.05:
+            return
+        self._unit = unit
+        cells = max(round(unit * 2.4), 9)
+        self.setStyleSheet(
+            stylesheet(self._theme, unit) + f"QLabel#tableCell {{ font-size: {cells}px; }}"
+            f" QLabel#tableTotal {{ font-size: {cells}px; font-weight: bold; }}"
+        )
+        margin = round(unit * 1.6)
+        self._root.setContentsMargins(margin, round(unit * 1.0), margin, round(unit * 0.8))
+
+    def _show_total(self) -> None:
+        total = self.panel.total()
+        for figure, value in (
+            (self.for_figure, total.for_union),
+            (self.against_figure, total.against),
+            (self.void_figure, total.void),
+            (self.challenged_figure, total.challenged),
+            (self.valid_figure, total.valid),
+        ):
+            figure.set_value(value)
+        ballots = self.panel.ballots()
+        self.progress_label.setText(
+            f"{counted_statement(total.counted, ballots)} at {len(self.feeds)} tables"
+        )
+        pending = tables_pending_reason(self.panel.all_final(), total.remaining(ballots))
+        union = self.feeds[0].setup.union
+        self.challenges_label.setText(challenges_statement(total, pending))
+        self.majority_label.setText(majority_statement(total, union, pending))
+
+    def _on_clock_timeout(self) -> None:
+        self.clock_label.setText(datetime.now().strftime("%H:%M:%S"))
+        self.panel.refresh()  # a silent table turns stale
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """T switches the theme. Nothing here can change a count."""
+        if event.key() == Qt.Key.Key_T:
+            self.set_theme(LIGHT.name if self._theme is DARK else DARK.name)
+            self.theme_changed.emit(self._theme.name)
+            return
+        super().keyPressEvent(event)
+
+
+def _label(text: str, name: str) -> QLabel:
+    label = QLabel(text)
+    label.setObjectName(name)
+    return label
