@@ -15,6 +15,7 @@ from station.cli.common import (
     say_problem,
     wal_holds_commits,
 )
+from station.cli.kinds import choice_lines, kinds_summary
 from station.domain import Count
 from station.domain.changes import Change
 from station.domain.describe import describe
@@ -51,14 +52,14 @@ def cmd_tally(args: argparse.Namespace) -> int:
         f"Case {summary['case']}: {summary['employer']} / {summary['union']}",
         f"Ballots counted:                       {counted}",
         f"Void ballots:                          {summary['void']:,}",
-        f"Votes FOR the petitioner:              {summary['for']:,}",
-        f"Votes AGAINST:                         {summary['against']:,}",
+        *choice_lines(summary),  # FOR and AGAINST, or a line per choice
         f"Valid votes counted:                   {summary['valid']:,}",
         f"Challenged ballots:                    {summary['challenged']:,}"
         + challenges_by_party_line(count),
         f"Valid votes plus challenged ballots:   {summary['valid_plus_challenged']:,}",
         statements["8"],
         statements["9"],
+        *([statements["runoff"]] if statements.get("runoff") else []),
         locked_statement(count.locked_by),
         f"Journal: {how_many(count.last_seq, 'event')}, head {summary['head']}",
     ]
@@ -106,6 +107,7 @@ def tally_summary(journal: Journal, count: Count, head: str) -> dict[str, object
         },
         "events": count.last_seq,
         "head": head,
+        **kinds_summary(setup, count),  # RD, RM, several unions, runoffs: cli/kinds.py
     }
 
 

@@ -1,8 +1,10 @@
 """The election a journal belongs to, as entered by the Board agent before the count."""
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+from station.domain.choices import NEITHER, Ballot, BallotError, case_kind
 from station.domain.piles import DEFAULT_PILE
 from station.domain.text import clean_text
 
@@ -41,6 +43,10 @@ class ElectionSetup:
         agent: the Board agent conducting the count, when given.
         pile: ballots per pile, recounted whenever a pile of one call is full; 0 for no
             pile checks.
+        choices: the ballot, when it is not one union with "Neither" in an RC, RD or RM
+            case as Station always counted (several unions, an intervenor, an RD
+            petitioner, the ballot's own wording, a runoff); `union` is then its first
+            union. None for the plain election, which stores nothing new.
     """
 
     case_number: str
@@ -50,6 +56,14 @@ class ElectionSetup:
     ballots: int | None = None
     agent: str | None = None
     pile: int = DEFAULT_PILE
+    choices: Ballot | None = None
+
+    @property
+    def ballot(self) -> Ballot:
+        """The ballot's choices and the parties by role (see `station.domain.choices`)."""
+        if self.choices is not None:
+            return self.choices
+        return Ballot(case_kind(self.case_number), self.employer, (self.union,))
 
     @property
     def is_demo(self) -> bool:
@@ -82,17 +96,46 @@ class ElectionSetup:
         ballots: object = None,
         agent: str | None = None,
         pile: object = DEFAULT_PILE,
+        unions: Sequence[str] = (),
+        intervenors: Sequence[str] = (),
+        petitioner: str | None = None,
+        neither: str | None = None,
+        runoff_of: str | None = None,
+        runoff_neither: bool = True,
     ) -> "ElectionSetup":
-        """Check and normalise what a person typed; raise SetupError naming the field."""
+        """Check and normalise what a person typed; raise SetupError naming the field.
+
+        `unions` are the unions after `union`, in ballot order; an intervenor not among
+        them joins the ballot after them. `runoff_neither` False: a runoff between two
+        unions, with no "Neither".
+        """
         agent_text = _text("agent", agent, required=False) if agent is not None else None
+        case = _case_number(case_number)
+        employer_text = _text("employer", employer)
+        named = [_text("union", union), *(_text("union", other) for other in unions)]
+        joining = [_text("intervenor", name) for name in intervenors]
+        named += [name for name in joining if name not in named]
+        try:
+            ballot = Ballot(
+                case_kind(case),
+                employer_text,
+                tuple(named),
+                tuple(joining),
+                None if not runoff_neither else _text("neither", neither or NEITHER),
+                None if petitioner is None else _text("petitioner", petitioner),
+                runoff_of,
+            )
+        except BallotError as error:
+            raise SetupError(str(error)) from None
         return cls(
-            case_number=_case_number(case_number),
-            employer=_text("employer", employer),
-            union=_text("union", union),
+            case_number=case,
+            employer=employer_text,
+            union=named[0],
             eligible=_positive("eligible voters", eligible),
             ballots=None if ballots in (None, "") else _positive("ballots", ballots),
             agent=agent_text or None,
             pile=_pile(pile),
+            choices=None if ballot.plain else ballot,
         )
 
 

@@ -19,6 +19,8 @@ import hashlib
 import json
 from collections.abc import Mapping
 
+from station.domain.choices import Ballot
+
 SEPARATOR = "\x1f"
 # Hex digits of a head hash shown for people to write down and accepted back from them
 # (`verify --head`): 64 bits. Eight digits were matched by a rewritten count in minutes
@@ -36,7 +38,14 @@ SETUP_FIELDS = (
     "ballots",
     "agent",
 )
-OPTIONAL_SETUP_FIELDS = ("pile",)  # schema version 3: the pile size (0: no pile checks)
+# Schema version 3: the pile size (0: no pile checks); m006: the ballot, as sorted compact
+# JSON text, when it is not one union and Neither.
+OPTIONAL_SETUP_FIELDS = ("pile", "ballot")
+
+
+def ballot_text(ballot: Ballot) -> str:
+    """The ballot as the setup row stores (and hashes) it."""
+    return json.dumps(ballot.details(), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
 def setup_hash(setup: Mapping[str, object]) -> str:

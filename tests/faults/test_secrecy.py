@@ -35,6 +35,7 @@ COLUMNS = {
     "election": [
         "id", "format", "election_id", "created_utc", "case_number", "employer",
         "union_name", "eligible", "ballots", "agent", "setup_hash", "pile",
+        "ballot",  # the unions, intervenors, RD petitioner, runoff (issue 17): parties only
     ],
     "events": [
         "seq", "utc", "mono_ns", "session", "action", "call", "target", "detail",
@@ -55,6 +56,8 @@ DETAIL_KEYS = {
     "open": {"station", "previous_session"},  # the software version; how the last session ended
     "close": set(),
     "call": {"over_count"},  # the operator confirmed a call beyond the ballots in the box
+    # (and "choice", the union a vote is for on a ballot of several: the call itself;
+    # tests/test_cli_kinds.py holds that a count of several unions stores nothing else)
     "undo": set(),
     "redo": set(),
     "amend": {"party", "reason", "note"},  # who challenged, a reason from a list, a note
@@ -165,7 +168,7 @@ def test_the_export_holds_only_known_keys(counted: tuple[Path, Path]) -> None:
     lines = (sheet / "journal.jsonl").read_text().splitlines()
     setup = json.loads(lines[0])
     assert set(setup) == {"election"}
-    assert set(setup["election"]) == set(COLUMNS["election"]) - {"id"}
+    assert set(setup["election"]) == set(COLUMNS["election"]) - {"id", "ballot"}  # one union
     events = [json.loads(line) for line in lines[1:]]
     assert all(set(event) == set(COLUMNS["events"]) for event in events)
     for action, keys in detail_keys(events).items():
