@@ -261,3 +261,13 @@ def choice_lines(summary: dict[str, object]) -> list[str]:
         f"{'Votes FOR the ' + union + ':':<39}{summary['for']:,}",
         f"Votes AGAINST:                         {summary['against']:,}",
     ]
+
+
+def votes_words(sheet: dict[str, object]) -> str:
+    """ "22 FOR, 8 AGAINST", or "12 Machinists, 10 Carpenters, 8 Neither" (several unions)."""
+    choices = sheet.get("choices")
+    if isinstance(choices, list):
+        return ", ".join(f"{choice['votes']:,} {choice['name']}" for choice in choices)
+    lines = sheet["lines"]
+    assert isinstance(lines, dict)
+    return f"{lines['3']:,} FOR, {lines['4']:,} AGAINST"

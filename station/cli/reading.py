@@ -147,7 +147,11 @@ def cmd_log(args: argparse.Namespace) -> int:
                 }
                 out.write(json.dumps(row, ensure_ascii=False) + "\n")
             else:
-                what = describe(change) if change else f"{record.action} {record.call or ''}"
+                what = (
+                    describe(change, count.votes.words)
+                    if change
+                    else f"{record.action} {record.call or ''}"
+                )
                 # The description, the one column of any width, comes last: the
                 # columns before it stay aligned however long it is.
                 out.write(

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 
 from station.domain.calls import Call
 from station.domain.choices import Ballot
+from station.domain.events import Action, Event
 
 CHOICE = "choice"
 
@@ -23,6 +24,7 @@ class ChoiceVotes:
     """Which union each FOR call voted for, and how many votes of each count now."""
 
     def __init__(self, ballot: Ballot | None = None) -> None:
+        self.ballot = ballot
         self.unions = 1 if ballot is None else len(ballot.unions)
         self.neither = ballot is None or ballot.neither is not None
         self._choice_of: dict[int, int] = {}  # FOR call's event -> union, 1-based
@@ -101,3 +103,20 @@ class ChoiceVotes:
             self._choice_of[entry[0]] = entry[1]
             if entry[0] in counting:
                 self._votes[entry[1] - 1] += 1
+
+    def words(self, event: Event) -> str | None:
+        """ "for Teamsters Local 901": what a vote, or its undo or redo, was for.
+
+        None but on a ballot of several unions, where FOR and AGAINST say too little.
+        """
+        ballot = self.ballot
+        if ballot is None or not self.several:
+            return None
+        if event.call is Call.AGAINST and ballot.neither is not None:
+            return f"for {ballot.neither}"
+        if event.call is Call.FOR:
+            choice = self._choice_of.get(
+                event.seq if event.action is Action.CALL else event.target or 0
+            )
+            return None if choice is None else f"for {ballot.unions[choice - 1]}"
+        return None

@@ -56,7 +56,7 @@ class Count:
     def tally(self) -> Tally:
         """The current tally."""
         f, a, v, c = self._totals
-        return Tally(for_union=f, against=a, void=v, challenged=c)
+        return Tally(f, a, v, c, self.choice_votes() if self.votes.several else ())
 
     @property
     def counted(self) -> int:
@@ -122,7 +122,7 @@ class Count:
                     SheetKind(kind),
                     _whole(revision),
                     None if supersedes is None else _whole(supersedes),
-                    Tally(*(_whole(figure) for figure in tally)),
+                    Tally.from_figures([_whole(figure) for figure in tally]),
                 )
                 count.sheets.append(sheet)
             locked = summary["locked_by"]
@@ -466,7 +466,7 @@ def _checked_call(event: Event) -> Call:
 
 
 def _tally_list(tally: Tally) -> list[int]:
-    return [tally.for_union, tally.against, tally.void, tally.challenged]
+    return [tally.for_union, tally.against, tally.void, tally.challenged, *tally.choices]
 
 
 def _whole(value: object) -> int:

@@ -4,7 +4,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from station.domain.choices import NEITHER, Ballot, BallotError, case_kind
+from station.domain.choices import NEITHER, Ballot, BallotError, CaseKind, case_kind
+from station.domain.parties import Party
 from station.domain.piles import DEFAULT_PILE
 from station.domain.text import clean_text
 
@@ -75,6 +76,14 @@ class ElectionSetup:
         """ "RC: a union petitions", or "" for a case number of another shape (older files)."""
         kind = self.case_number[3:5]
         return f"{kind}: {CASE_KINDS[kind]}" if kind in CASE_KINDS else ""
+
+    def party_label(self, party: Party) -> str:
+        """A party by its role: the union is "the Union (…)" in an RD or RM case."""
+        if party is Party.PETITIONER:
+            return self.ballot.union_label(0)
+        if party is Party.EMPLOYER and self.ballot.kind is CaseKind.RM:
+            return "the Employer-Petitioner"
+        return party.label(self.union)
 
     def warnings(self) -> list[str]:
         """What is allowed but probably mistyped, in one line each."""

@@ -11,6 +11,7 @@ import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
+from station.domain.kinds_sheet import line_numbers, union_line_label
 from station.domain.tally_sheet import line_label
 
 
@@ -36,9 +37,14 @@ def pdf_problem(data: bytes, document: Mapping[str, Any]) -> str | None:
     sheet = document["sheet"]
     union = str(sheet["union"])
     expected: list[tuple[str, str]] = [("the case number", str(sheet["case"]))]
-    for number in ("1", "2", "3", "4", "5", "6", "7"):
+    for number in line_numbers(sheet["lines"]):  # 3a, 3b, … on a ballot of several unions
         value = sheet["lines"][number]
-        expected.append((f"line {number}", f"{number}. {line_label(number, union)} {value:,}"))
+        label = (
+            union_line_label(number, [str(c["name"]) for c in sheet["choices"]])
+            if number[0] == "3" and number != "3"
+            else line_label(number, union)
+        )
+        expected.append((f"line {number}", f"{number}. {label} {value:,}"))
     for number in ("8", "9"):
         expected.append((f"line {number}", f"{number}. {sheet['statements'][number]}"))
     expected.append(("the Board agent's name", str(sheet["agent"])))

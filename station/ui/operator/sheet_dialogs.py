@@ -83,7 +83,7 @@ class PrepareSheetDialog(QDialog):
             box.setPlaceholderText("one name per line (optional)")
             box.setFixedHeight(72)
             box.setTabChangesFocus(True)
-            box.setAccessibleName(f"Observers for {party.label(setup.union)}")
+            box.setAccessibleName(f"Observers for {setup.party_label(party)}")
             box.setToolTip("Each name gets a signature line for this party on the sheet")
 
         form = QFormLayout()
