@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from station.domain import Action, Call, ElectionSetup
+from station.domain import ElectionSetup
 from station.domain.tally_sheet import computed_facts, facts_problem
 from station.journal import Journal
 from station.sheet.pdf_text import pdf_words
