@@ -153,8 +153,20 @@ def test_mistakes_are_one_line(tmp_path: Path) -> None:
         ["--case", "10-RC-000001", "--employer", "E", "--eligible", "9", "--union", "A",
          "--union", "a"],
         ["--case", "10-RC-000001", "--runoff-of", str(tmp_path / "none.station")],
+        ["--case", "10-RC-000001", "--employer", "E", "--eligible", "9", "--union", "A",
+         "--union", "B", "--pile", "50"],  # piles are per call, not yet per union
     ):  # fmt: skip
         done = station("new", path, *args)
         assert done.returncode == 2, args
         assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr, done.stderr
         assert not path.exists()
+
+
+def test_a_ballot_of_several_unions_has_no_pile_checks(tmp_path: Path) -> None:
+    path = tmp_path / "piles.station"
+    made = station(
+        "new", path, "--case", "10-RC-000017", "--employer", "E", "--eligible", "9",
+        "--union", "A", "--union", "B",
+    )  # fmt: skip
+    assert made.returncode == 0 and "no pile checks (several unions)" in made.stdout
+    assert tally(path)["pile_size"] == 0  # no FOR pile mixing the unions' votes

@@ -18,6 +18,7 @@ from station.domain.kinds_statements import (
     runoff_statement,
     runoff_title,
 )
+from station.domain.piles import DEFAULT_PILE
 from station.domain.runoff import Result, determinative, final_result, majority_for, result
 from station.domain.statements import pending_reason
 
@@ -60,6 +61,7 @@ def new_setup(args: argparse.Namespace) -> ElectionSetup:
         raise UsageError(
             f"the following arguments are required: {', '.join(missing)} (see `station new --help`)"
         )
+    several = len(args.union) + len(set(args.intervenor) - set(args.union)) > 1
     return ElectionSetup.validated(
         case_number=args.case,
         employer=args.employer,
@@ -71,8 +73,21 @@ def new_setup(args: argparse.Namespace) -> ElectionSetup:
         eligible=args.eligible,
         ballots=args.ballots,
         agent=args.agent,
-        pile=args.pile,
+        pile=_pile(args.pile) if several else args.pile,
     )
+
+
+def _pile(given: str) -> str:
+    """No pile checks on a ballot of several unions: piles are kept per call, not per union.
+
+    A pile of FOR would mix the unions' votes, which no agent sorts together.
+    """
+    if given not in (str(DEFAULT_PILE), "0"):
+        raise UsageError(
+            "--pile: pile checks are kept per call, not per union, so a ballot of several"
+            " unions has none yet; leave out --pile"
+        )
+    return "0"
 
 
 def runoff_setup(args: argparse.Namespace) -> ElectionSetup:
@@ -116,7 +131,7 @@ def runoff_setup(args: argparse.Namespace) -> ElectionSetup:
         eligible=first.eligible,
         ballots=args.ballots,
         agent=args.agent or first.agent,
-        pile=args.pile,
+        pile=_pile(args.pile) if len(unions) > 1 else args.pile,
     )
 
 
@@ -232,7 +247,8 @@ def created_note(setup: ElectionSetup) -> str:
     if setup.choices is None:
         return ""
     runoff = f"; {runoff_title(ballot).lower()} of {ballot.runoff_of}" if ballot.runoff_of else ""
-    return f"; choices: {', '.join(ballot.choices)}{runoff}"
+    piles = "; no pile checks (several unions)" if ballot.several else ""
+    return f"; choices: {', '.join(ballot.choices)}{runoff}{piles}"
 
 
 def kinds_summary(setup: ElectionSetup, count: Count) -> dict[str, object]:

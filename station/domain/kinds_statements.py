@@ -43,7 +43,7 @@ def runoff_statement(
     """What 29 CFR 102.70 calls for, once the count makes it so (None: nothing to say)."""
     if pending is not None or outcome is None:
         return None
-    unless = "; unless the challenged ballots change it" if decisive else ""
+    unless = ", unless the challenged ballots change it" if decisive else ""
     if outcome.runoff is not None:
         first, second = (ballot.choices[index] for index in outcome.runoff)
         return f"No choice has a majority — runoff between {first} and {second}{unless}."
