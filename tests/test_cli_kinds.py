@@ -139,6 +139,7 @@ def test_an_rd_case_names_the_union_by_its_role(tmp_path: Path) -> None:
         {"role": "Union", "name": "Local 1"},
     ]
     assert "choices" not in summary  # one union: the one-union keys, as ever
+    assert summary["challenges_by_party"] == {"employer": 0, "union": 0, "board agent": 0}
     text = station("tally", path).stdout
     assert "petitioner" not in text.lower().replace("j. worker", "")
     assert "Votes FOR the union:" in text

@@ -256,6 +256,12 @@ def kinds_summary(setup: ElectionSetup, count: Count) -> dict[str, object]:
     summary: dict[str, object] = {}
     if shows_roles(setup):
         summary.update(roles_summary(setup))
+    if setup.ballot.kind is not CaseKind.RC:
+        # The union is no petitioner in an RD or RM case: its challenges are "union"'s.
+        by_party = count.challenges.by_party()
+        summary["challenges_by_party"] = {
+            ("union" if party == "petitioner" else party): n for party, n in by_party.items()
+        }
     if setup.ballot.several:
         summary.update(choices_summary(setup, count))
     return summary

@@ -8,6 +8,7 @@ is not yet determined, as lines 8-9 always do.
 from station.domain.choices import Ballot
 from station.domain.runoff import Result
 from station.domain.statements import result_statements
+from station.domain.tally import Tally
 
 
 def challenges_line(decisive: bool, pending: str | None) -> str:
@@ -63,3 +64,11 @@ def runoff_statement(
 def runoff_title(ballot: Ballot) -> str:
     """ "Runoff election" on every window and sheet of a runoff, else ""."""
     return "Runoff election" if ballot.runoff_of is not None else ""
+
+
+def votes_phrase(ballot: Ballot, tally: Tally) -> str:
+    """ "22 FOR, 8 AGAINST", or "12 Machinists, 10 Carpenters, 8 Neither" (several unions)."""
+    if not tally.choices:
+        return f"{tally.for_union:,} FOR, {tally.against:,} AGAINST"
+    pairs = zip(ballot.choices, tally.choices, strict=True)
+    return ", ".join(f"{votes:,} {name}" for name, votes in pairs)
