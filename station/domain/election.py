@@ -143,7 +143,8 @@ class ElectionSetup:
             eligible=_positive("eligible voters", eligible),
             ballots=None if ballots in (None, "") else _positive("ballots", ballots),
             agent=agent_text or None,
-            pile=_pile(pile),
+            # Piles are kept per call, not per union: none on a ballot of several unions.
+            pile=0 if ballot.several else _pile(pile),
             choices=None if ballot.plain else ballot,
         )
 

@@ -138,3 +138,23 @@ def test_an_rd_case_names_the_union_by_its_role(qtbot: QtBot, tmp_path: Path) ->
         assert "Union: Local 1" in parties and "Petitioner: Local 1" not in parties
     finally:
         window.close()
+
+
+def test_the_new_election_dialog_sets_up_several_unions(qtbot: QtBot) -> None:
+    from station.ui.start.new_election import NewElectionDialog
+
+    dialog = NewElectionDialog(create=lambda _path, _setup: None)
+    qtbot.addWidget(dialog)
+    dialog.case.setText("10-RD-000017")
+    dialog.employer.setText("Acme")
+    dialog.union.setText("Local 1")
+    dialog.more_unions.setText("Workers United, SEIU; ")
+    dialog.intervenors.setText("Carpenters")
+    dialog.petitioner.setText("J. Worker")
+    dialog.eligible.setText("40")
+    setup = dialog.setup()
+    assert setup.ballot.choices == ("Local 1", "Workers United, SEIU", "Carpenters", "Neither")
+    assert [p.role.value for p in setup.ballot.parties] == [
+        "Employer", "Petitioner", "Union", "Union", "Intervenor",
+    ]  # fmt: skip
+    assert setup.pile == 0  # piles are per call, not per union
