@@ -171,3 +171,31 @@ def test_a_ballot_of_several_unions_has_no_pile_checks(tmp_path: Path) -> None:
     )  # fmt: skip
     assert made.returncode == 0 and "no pile checks (several unions)" in made.stdout
     assert tally(path)["pile_size"] == 0  # no FOR pile mixing the unions' votes
+
+
+def test_a_count_of_several_unions_stores_nothing_but_the_choice(tmp_path: Path) -> None:
+    """Secrecy (tests/faults/test_secrecy.py) for a ballot of several unions."""
+    from tests.faults.test_secrecy import DETAIL_KEYS
+
+    path = tmp_path / "secret.station"
+    new(path, *THREE, "--ballots", "3")
+    count_votes(path, [1, 1, 1])
+    journal = Journal.open(path)
+    journal.start_session()
+    journal.append(Action.CALL, Call.FOR, detail={"choice": 2, "over_count": True})
+    journal.close()
+    assert station("sign", path, "--agent", "R. Agent").returncode == 0
+    rows = [json.loads(line) for line in station("log", path, "--json").stdout.splitlines()]
+    for row in rows:
+        keys = set(row["detail"] or {})
+        if row["action"] == "call":
+            assert keys <= {"over_count", "choice"}, keys
+        elif row["action"] == "sign":  # the sheet's facts: parties, choices, 102.70
+            added = {"parties", "choices", "majority_for", "runoff", "rerun", "runoff_of"}
+            assert keys <= DETAIL_KEYS["sign"] | added, keys - DETAIL_KEYS["sign"]
+        else:
+            assert keys <= DETAIL_KEYS[row["action"]], keys
+    assert (
+        "Ballot 4 for Carpenters (over the ballots in the box, confirmed)"
+        in station("log", path).stdout
+    )
