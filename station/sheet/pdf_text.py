@@ -47,6 +47,8 @@ def pdf_problem(data: bytes, document: Mapping[str, Any]) -> str | None:
         expected.append((f"line {number}", f"{number}. {label} {value:,}"))
     for number in ("8", "9"):
         expected.append((f"line {number}", f"{number}. {sheet['statements'][number]}"))
+    if "runoff" in sheet["statements"]:  # 29 CFR 102.70, on a ballot of several unions
+        expected.append(("the runoff", str(sheet["statements"]["runoff"])))
     expected.append(("the Board agent's name", str(sheet["agent"])))
     expected += [(f"observer {o['name']}", str(o["name"])) for o in sheet["observers"]]
     expected.append(("the head hash", str(sheet["head"]["hash"])))

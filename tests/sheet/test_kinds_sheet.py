@@ -8,7 +8,7 @@ import pytest
 from station.domain import ElectionSetup
 from station.domain.tally_sheet import computed_facts, facts_problem
 from station.journal import Journal
-from station.sheet.pdf_text import pdf_words
+from station.sheet.pdf_text import pdf_problem, pdf_words
 from station.sheet.verify_export import verify_export
 from tests.test_cli_kinds import count_votes, station
 
@@ -50,6 +50,9 @@ def test_three_choices_line_by_line_and_verified(tmp_path: Path) -> None:
         "For the Intervenor (Carpenters)",
     ):
         assert text in words, text
+    document = json.loads((folder / "tally.json").read_bytes())
+    document["sheet"]["statements"]["runoff"] = "a runoff between two others."
+    assert "the runoff" in (pdf_problem((folder / "tally.pdf").read_bytes(), document) or "")
     assert "OK:" in station("verify", folder).stdout
     assert "12 Machinists, 10 Carpenters, 8 Neither" in station("verify", folder).stdout
 

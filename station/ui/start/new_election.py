@@ -58,6 +58,18 @@ class NewElectionDialog(QDialog):
         )
         self.intervenors = QLineEdit(placeholderText="optional: intervening unions, A; B")
         self.petitioner = QLineEdit(placeholderText="RD cases: the employee(s) petitioning")
+        self.more_unions.setToolTip(
+            "Two or more unions on the ballot: the others after the first, in ballot order,"
+            " separated by semicolons; each gets its own button (keys 1-9, 0 for Neither)"
+        )
+        self.intervenors.setToolTip(
+            "Unions allowed onto the ballot as intervenors, separated by semicolons; named"
+            " 'the Intervenor' on the sheet, with their own observers' column"
+        )
+        self.petitioner.setToolTip(
+            "In a decertification (RD) case: the employee or group of employees who"
+            " petitioned; the union is then 'the Union', never 'the Petitioner'"
+        )
         self.eligible = QLineEdit(placeholderText="approximate number")
         self.ballots = QLineEdit(placeholderText="optional: ballots in the box")
         self.agent = QLineEdit(placeholderText="optional")
