@@ -199,3 +199,18 @@ def test_a_count_of_several_unions_stores_nothing_but_the_choice(tmp_path: Path)
         "Ballot 4 for Carpenters (over the ballots in the box, confirmed)"
         in station("log", path).stdout
     )
+
+
+def test_a_runoff_between_a_union_and_neither_counts_with_f_and_a(tmp_path: Path) -> None:
+    path = tmp_path / "first.station"
+    new(path, *THREE)
+    count_votes(path, [10, 3, 8])
+    assert station("sign", path, "--agent", "R. Agent").returncode == 0
+    assert tally(path)["runoff"] == {"between": ["Machinists", "Neither"]}
+    runoff = tmp_path / "runoff.station"
+    assert station("new", runoff, "--runoff-of", path).returncode == 0
+    second = tally(runoff)
+    assert second["union"] == "Machinists" and "choices" not in second  # F and A, as ever
+    assert second["parties"][1] == {"role": "Petitioner", "name": "Machinists"}  # type: ignore[index]
+    assert second["pile_size"] == 100  # one union: pile checks as always
+    assert "Runoff election of the count certified at" in station("tally", runoff).stdout

@@ -272,14 +272,17 @@ def choice_lines(summary: dict[str, object]) -> list[str]:
 
     The union is "the petitioner" only in an RC case (in RD and RM it is "the union").
     """
+    runoff = summary.get("runoff_of")
+    first = [f"Runoff election of the count certified at {runoff}"] if runoff else []
     choices = summary.get("choices")
     if isinstance(choices, list):
-        return [
+        return first + [
             f"{'Votes for ' + str(choice['name']) + ':':<39}{choice['votes']:,}"
             for choice in choices
         ]
     union = "union" if summary.get("kind") in ("RD", "RM") else "petitioner"
     return [
+        *first,
         f"{'Votes FOR the ' + union + ':':<39}{summary['for']:,}",
         f"Votes AGAINST:                         {summary['against']:,}",
     ]
