@@ -58,13 +58,17 @@ def tally(path: Path) -> dict[str, object]:
 
 
 def test_fraser_and_johnston_challenges_determinative(tmp_path: Path) -> None:
+    # Fraser and Johnston Manufacturing Co., Case 30-RC-821 (Supplemental Decision, June 2,
+    # 1953): of about 104 eligible voters, 45 for the Petitioner, 9 for the Intervenor, 33
+    # against both, 1 void and 7 challenged.
     path = tmp_path / "fj.station"
-    new(path, "--union", "Machinists", "--union", "Carpenters", "--ballots", "94")
-    count_votes(path, [45, 9, 33], challenged=7)
+    new(path, "--union", "UAW-CIO", "--intervenor", "Intervenor", "--ballots", "95",
+        eligible="104")  # fmt: skip
+    count_votes(path, [45, 9, 33], challenged=7, void=1)
     summary = tally(path)
     assert summary["choices"] == [
-        {"name": "Machinists", "votes": 45},
-        {"name": "Carpenters", "votes": 9},
+        {"name": "UAW-CIO", "votes": 45},
+        {"name": "Intervenor", "votes": 9},
         {"name": "Neither", "votes": 33},
     ]
     assert summary["majority_for"] is None  # 45 of 87 valid, not of 94
@@ -73,11 +77,12 @@ def test_fraser_and_johnston_challenges_determinative(tmp_path: Path) -> None:
     assert summary["for"] == 54 and summary["against"] == 33  # the one-union keys stay
     assert summary["parties"] == [
         {"role": "Employer", "name": "Fraser & Johnston"},
-        {"role": "Petitioner", "name": "Machinists"},
-        {"role": "Petitioner", "name": "Carpenters"},
+        {"role": "Petitioner", "name": "UAW-CIO"},
+        {"role": "Intervenor", "name": "Intervenor"},
     ]
+    assert summary["result_decided"] is False  # the 7 sealed ballots could still change it
     text = station("tally", path).stdout
-    assert "Votes for Carpenters:                  9" in text
+    assert "Votes for Intervenor:                  9" in text
 
 
 def test_a_runoff_is_due_then_made_from_the_final_tally(tmp_path: Path) -> None:
@@ -214,3 +219,16 @@ def test_a_runoff_between_a_union_and_neither_counts_with_f_and_a(tmp_path: Path
     assert second["parties"][1] == {"role": "Petitioner", "name": "Machinists"}  # type: ignore[index]
     assert second["pile_size"] == 100  # one union: pile checks as always
     assert "Runoff election of the count certified at" in station("tally", runoff).stdout
+
+
+def test_an_interim_tally_states_no_runoff(tmp_path: Path) -> None:
+    path = tmp_path / "interim.station"
+    new(path, *THREE)
+    count_votes(path, [12, 10, 8])
+    assert station("sign", path, "--agent", "R. Agent", "--interim").returncode == 0
+    summary = tally(path)
+    assert summary["runoff"] is None and summary["rerun"] is False
+    assert "not yet determined: this is an interim tally" in summary["statements"]["9"]  # type: ignore[index]
+    assert "runoff" not in summary["statements"] or summary["statements"]["runoff"] is None  # type: ignore[operator,index]
+    refused = station("new", tmp_path / "r.station", "--runoff-of", path)
+    assert refused.returncode == 2 and "no final tally sheet" in refused.stderr
