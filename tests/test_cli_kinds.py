@@ -232,3 +232,21 @@ def test_an_interim_tally_states_no_runoff(tmp_path: Path) -> None:
     assert "runoff" not in summary["statements"] or summary["statements"]["runoff"] is None  # type: ignore[operator,index]
     refused = station("new", tmp_path / "r.station", "--runoff-of", path)
     assert refused.returncode == 2 and "no final tally sheet" in refused.stderr
+
+
+def test_a_runoff_made_from_a_signed_export(tmp_path: Path) -> None:
+    path = tmp_path / "first.station"
+    new(path, *THREE)
+    count_votes(path, [12, 10, 8])
+    assert station("sign", path, "--agent", "R. Agent").returncode == 0
+    folder = tmp_path / "export"
+    assert station("export", path, "--out", folder).returncode == 0
+    runoff = tmp_path / "runoff.station"
+    made = station("new", runoff, "--runoff-of", folder)
+    assert made.returncode == 0, made.stderr
+    from_file = tmp_path / "from-file.station"
+    assert station("new", from_file, "--runoff-of", path).returncode == 0
+    assert tally(runoff)["runoff_of"] == tally(from_file)["runoff_of"]  # the same head
+    (folder / "tally.json").write_text("{}")  # an export altered: refused in one line
+    refused = station("new", tmp_path / "bad.station", "--runoff-of", folder)
+    assert refused.returncode == 2 and "is not an intact export" in refused.stderr
