@@ -65,6 +65,20 @@ class ChoiceVotes:
             call is Call.AGAINST and not self.neither
         )
 
+    def first_refused(self, codes: bytes, calls: tuple[Call, ...]) -> int | None:
+        """Where a run of plain calls (`codes`: places in `calls`) has one this ballot
+        refuses (a FOR naming no union, an AGAINST on a runoff of two unions), or None."""
+        refused = [
+            codes.find(code) for code, call in enumerate(calls) if not self.plain_call_allowed(call)
+        ]
+        found = [place for place in refused if place >= 0]
+        return min(found) if found else None
+
+    def choice_votes(self, for_total: int, against_total: int) -> tuple[int, ...]:
+        """The votes of each choice in ballot order: each union, then Neither if any."""
+        unions = self.union_votes(for_total)
+        return (*unions, against_total) if self.neither else unions
+
     def add(self, seq: int, choice: int) -> None:
         """A FOR call of event `seq` voted for union `choice` (1-based)."""
         self._choice_of[seq] = choice

@@ -173,10 +173,8 @@ class Count:
         if max(codes) >= len(_CALLS):
             bad = next(index for index, code in enumerate(codes) if code >= len(_CALLS))
             raise ReplayError(first_seq + bad, "not a plain call of a known kind")
-        for call in (Call.FOR, Call.AGAINST):
-            if not self.votes.plain_call_allowed(call) and _CALL_CODE[call] in codes:
-                bad = codes.index(_CALL_CODE[call])
-                raise ReplayError(first_seq + bad, f"a plain {call.label} call on this ballot")
+        if (refused := self.votes.first_refused(codes, _CALLS)) is not None:
+            raise ReplayError(first_seq + refused, "a plain call this ballot does not allow")
         end = first_seq + len(codes)
         self._done.extend(map(or_, range(first_seq << 2, end << 2, 4), codes))
         self._undone = array("q")  # a new call forgets what could be redone
@@ -205,8 +203,7 @@ class Count:
 
     def choice_votes(self) -> tuple[int, ...]:
         """The votes of each choice in ballot order: each union, then Neither if any."""
-        unions = self.votes.union_votes(self.total(Call.FOR))
-        return (*unions, self.total(Call.AGAINST)) if self.votes.neither else unions
+        return self.votes.choice_votes(self.total(Call.FOR), self.total(Call.AGAINST))
 
     def total(self, call: Call) -> int:
         """How many ballots of `call` count now."""
