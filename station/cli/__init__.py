@@ -14,6 +14,7 @@ from pathlib import Path
 from station import __version__
 from station.cli.common import OneLineParser, UsageError, file_name, say_problem
 from station.cli.files import cmd_copy, cmd_new
+from station.cli.kinds import add_new_options
 from station.cli.reading import cmd_log, cmd_tally
 from station.cli.sheets import cmd_export, cmd_key, cmd_reopen, cmd_sign
 from station.cli.tables import ConsolidationError, add_consolidate_parser, cmd_consolidate
@@ -64,10 +65,13 @@ def build_parser() -> argparse.ArgumentParser:
 
     new = commands.add_parser("new", help="create a new election file")
     new.add_argument("file", type=file_name, help="the election file to create (never overwritten)")
-    new.add_argument("--case", required=True, help="NLRB case number, e.g. 29-RC-288020")
-    new.add_argument("--employer", required=True, help="the employer's name")
-    new.add_argument("--union", required=True, help="the petitioner (union) as on the ballot")
-    new.add_argument("--eligible", required=True, help="approximate number of eligible voters")
+    # Required unless --runoff-of takes them from the first election (cli/kinds.py).
+    new.add_argument("--case", help="NLRB case number, e.g. 29-RC-288020")
+    new.add_argument("--employer", help="the employer's name")
+    new.add_argument(
+        "--union", action="append", help="a union as on the ballot (repeatable, ballot order)"
+    )
+    new.add_argument("--eligible", help="approximate number of eligible voters")
     new.add_argument("--ballots", help="ballots in the box (or envelopes), if known")
     new.add_argument("--agent", help="the Board agent conducting the count")
     new.add_argument(
@@ -81,6 +85,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="LABEL",
         help="this file is one table of a count run at several tables (e.g. 2); see consolidate",
     )
+    add_new_options(new)
 
     tally = commands.add_parser("tally", help="print the current tally")
     tally.add_argument("file", type=file_name)

@@ -4,7 +4,7 @@ import argparse
 import sys
 
 from station.cli.common import say
-from station.domain import ElectionSetup
+from station.cli.kinds import created_note, new_setup
 from station.domain.statements import (
     how_many,
 )
@@ -14,19 +14,13 @@ from station.journal.chain import HEAD_DIGITS
 
 
 def cmd_new(args: argparse.Namespace) -> int:
-    setup = ElectionSetup.validated(
-        case_number=args.case,
-        employer=args.employer,
-        union=args.union,
-        eligible=args.eligible,
-        ballots=args.ballots,
-        agent=args.agent,
-        pile=args.pile,
-        table=args.table,
-    )
+    setup = new_setup(args)  # the ballot and the parties: cli/kinds.py
     Journal.create(args.file, setup)
     table = "" if setup.table is None else f", {table_title(setup.table)}"
-    say(f"created {args.file} for case {setup.case_number} ({setup.case_kind}){table}")
+    say(
+        f"created {args.file} for case {setup.case_number} ({setup.case_kind})"
+        f"{table}{created_note(setup)}"
+    )
     for warning in setup.warnings():
         print(f"warning: {warning}", file=sys.stderr)
     return 0

@@ -15,6 +15,7 @@ from station.cli.common import (
     say_problem,
     wal_holds_commits,
 )
+from station.cli.kinds import choice_lines, kinds_summary
 from station.domain import Count
 from station.domain.changes import Change
 from station.domain.describe import describe
@@ -53,14 +54,14 @@ def cmd_tally(args: argparse.Namespace) -> int:
         f"Case {summary['case']}{table}: {summary['employer']} / {summary['union']}",
         f"Ballots counted:                       {counted}",
         f"Void ballots:                          {summary['void']:,}",
-        f"Votes FOR the petitioner:              {summary['for']:,}",
-        f"Votes AGAINST:                         {summary['against']:,}",
+        *choice_lines(summary),  # FOR and AGAINST, or a line per choice
         f"Valid votes counted:                   {summary['valid']:,}",
         f"Challenged ballots:                    {summary['challenged']:,}"
         + challenges_by_party_line(count),
         f"Valid votes plus challenged ballots:   {summary['valid_plus_challenged']:,}",
         statements["8"],
         statements["9"],
+        *([statements["runoff"]] if statements.get("runoff") else []),
         locked_statement(count.locked_by),
         f"Journal: {how_many(count.last_seq, 'event')}, head {summary['head']}",
     ]
@@ -111,6 +112,7 @@ def tally_summary(journal: Journal, count: Count, head: str) -> dict[str, object
         },
         "events": count.last_seq,
         "head": head,
+        **kinds_summary(setup, count),  # RD, RM, several unions, runoffs: cli/kinds.py
     }
 
 
@@ -150,7 +152,11 @@ def cmd_log(args: argparse.Namespace) -> int:
                 }
                 out.write(json.dumps(row, ensure_ascii=False) + "\n")
             else:
-                what = describe(change) if change else f"{record.action} {record.call or ''}"
+                what = (
+                    describe(change, count.votes.words)
+                    if change
+                    else f"{record.action} {record.call or ''}"
+                )
                 # The description, the one column of any width, comes last: the
                 # columns before it stay aligned however long it is.
                 out.write(

@@ -11,6 +11,7 @@ from station.cli.common import (
     say_problem,
     wal_holds_commits,
 )
+from station.cli.kinds import votes_words
 from station.domain.statements import (
     how_many,
 )
@@ -111,7 +112,7 @@ def _verify_folder(folder: Path, key: str | None) -> int:
     lines = sheet["lines"]
     say(
         f"OK: {folder}: {export.title} tally of case {sheet['case']},"
-        f" {sheet['employer']} / {sheet['union']}: {lines['3']:,} FOR, {lines['4']:,} AGAINST,"
+        f" {sheet['employer']} / {sheet['union']}: {votes_words(sheet)},"
         f" {lines['2']:,} void, {lines['6']:,} challenged."
     )
     say(

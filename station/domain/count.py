@@ -18,6 +18,8 @@ from operator import or_
 from station.domain.calls import Call
 from station.domain.challenges import Challenge, ChallengeRegister, Reason
 from station.domain.changes import FROZEN_FORMAT, Change, FrozenCount, ReplayError, Sheet
+from station.domain.choice_votes import ChoiceVotes
+from station.domain.choices import Ballot
 from station.domain.events import Action, Event, SheetKind
 from station.domain.parties import Party
 from station.domain.piles import PileTracker
@@ -39,7 +41,7 @@ class Count:
     events replays in a few megabytes.
     """
 
-    def __init__(self, pile_size: int = 0) -> None:
+    def __init__(self, pile_size: int = 0, ballot: Ballot | None = None) -> None:
         self._totals = [0, 0, 0, 0]
         self._done = array("q")  # calls that count, oldest first
         self._undone = array("q")  # calls that can be redone, most recent last
@@ -48,12 +50,13 @@ class Count:
         self.locked_by: Sheet | None = None  # the sheet that locks the count, if any
         self.challenges = ChallengeRegister()
         self.piles = PileTracker(pile_size)
+        self.votes = ChoiceVotes(ballot)  # FOR split between the unions of a ballot of several
 
     @property
     def tally(self) -> Tally:
         """The current tally."""
         f, a, v, c = self._totals
-        return Tally(for_union=f, against=a, void=v, challenged=c)
+        return Tally(f, a, v, c, self.choice_votes() if self.votes.several else ())
 
     @property
     def counted(self) -> int:
@@ -97,13 +100,15 @@ class Count:
             "challenges": self.challenges.state(),
             "piles": self.piles.state(),
         }
+        if self.votes.several:  # a one-union election's snapshot is as it always was
+            summary["choices"] = self.votes.state()
         text = json.dumps(summary, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
         return FrozenCount(text, _little_endian(self._done), _little_endian(self._undone))
 
     @classmethod
-    def thawed(cls, frozen: FrozenCount, pile_size: int) -> Count:
+    def thawed(cls, frozen: FrozenCount, pile_size: int, ballot: Ballot | None = None) -> Count:
         """The count `frozen` holds, checked for consistency (raises ValueError if not)."""
-        count = cls(pile_size)
+        count = cls(pile_size, ballot)
         try:
             summary = json.loads(frozen.summary)
             if summary["format"] != FROZEN_FORMAT:
@@ -117,7 +122,7 @@ class Count:
                     SheetKind(kind),
                     _whole(revision),
                     None if supersedes is None else _whole(supersedes),
-                    Tally(*(_whole(figure) for figure in tally)),
+                    Tally.from_figures([_whole(figure) for figure in tally]),
                 )
                 count.sheets.append(sheet)
             locked = summary["locked_by"]
@@ -126,12 +131,16 @@ class Count:
             count.piles = PileTracker.restored(pile_size, summary["piles"])
             count._done = _from_little_endian(frozen.done)
             count._undone = _from_little_endian(frozen.undone)
+            if count.votes.several:
+                count.votes.restore(summary["choices"], {packed >> 2 for packed in count._done})
         except (KeyError, IndexError, TypeError, ValueError) as error:
             raise ValueError(f"the frozen count is malformed ({error})") from None
         # The totals are what the stack of calls that count adds up to.
         codes = frozen.done[::8].translate(_LOW_TWO_BITS)  # each entry's low byte
         if count._totals != [codes.count(code) for code in range(len(_CALLS))]:
             raise ValueError("the frozen count's totals do not add up")
+        if sum(count.votes.union_votes(count._totals[0])) != count._totals[0]:
+            raise ValueError("the frozen count's votes of each union do not add up")
         return count
 
     def apply(self, event: Event) -> Change:
@@ -164,6 +173,8 @@ class Count:
         if max(codes) >= len(_CALLS):
             bad = next(index for index, code in enumerate(codes) if code >= len(_CALLS))
             raise ReplayError(first_seq + bad, "not a plain call of a known kind")
+        if (refused := self.votes.first_refused(codes, _CALLS)) is not None:
+            raise ReplayError(first_seq + refused, "a plain call this ballot does not allow")
         end = first_seq + len(codes)
         self._done.extend(map(or_, range(first_seq << 2, end << 2, 4), codes))
         self._undone = array("q")  # a new call forgets what could be redone
@@ -189,6 +200,10 @@ class Count:
         return [
             (call, pile) for call in _CALLS for pile in self.piles.to_check(call, self.total(call))
         ]
+
+    def choice_votes(self) -> tuple[int, ...]:
+        """The votes of each choice in ballot order: each union, then Neither if any."""
+        return self.votes.choice_votes(self.total(Call.FOR), self.total(Call.AGAINST))
 
     def total(self, call: Call) -> int:
         """How many ballots of `call` count now."""
@@ -256,10 +271,14 @@ class Count:
         call = event.call
         if call is None or event.target is not None:
             raise ReplayError(event.seq, "a call names its call and no target")
-        if event.detail is not None and dict(event.detail) != {"over_count": True}:
-            raise ReplayError(event.seq, "a call carries nothing but an over-count confirmation")
+        try:  # the detail: an over-count confirmation, and a union on a ballot of several
+            choice = self.votes.checked(call, event.detail)
+        except ValueError as error:
+            raise ReplayError(event.seq, str(error)) from None
 
         def fold() -> Change:
+            if choice is not None:
+                self.votes.add(event.seq, choice)
             self._done.append(event.seq << 2 | _CALL_CODE[call])
             self._undone = array("q")
             self._add(call, +1)
@@ -277,6 +296,7 @@ class Count:
             self._undone.append(self._done.pop())
             self._add(call, -1)
             self.challenges.set_counting(event.target or 0, False)
+            self.votes.set_counting(event.target or 0, False)
             return Change(event, ballot=ballot)
 
         return fold
@@ -288,6 +308,7 @@ class Count:
             self._done.append(self._undone.pop())
             self._add(call, +1)
             self.challenges.set_counting(event.target or 0, True)
+            self.votes.set_counting(event.target or 0, True)
             return Change(event, ballot=len(self._done))
 
         return fold
@@ -442,7 +463,7 @@ def _checked_call(event: Event) -> Call:
 
 
 def _tally_list(tally: Tally) -> list[int]:
-    return [tally.for_union, tally.against, tally.void, tally.challenged]
+    return [tally.for_union, tally.against, tally.void, tally.challenged, *tally.choices]
 
 
 def _whole(value: object) -> int:

@@ -1,8 +1,10 @@
 """How a change to the count is put into words, the same on every screen and in the log."""
 
+from collections.abc import Callable
+
 from station.domain.challenges import Challenge
 from station.domain.changes import Change
-from station.domain.events import Action, SheetKind
+from station.domain.events import Action, Event, SheetKind
 from station.domain.statements import pile_mismatch_statement
 
 # A CLOSE then an OPEN, in one line: listed newest first, "opened" above "closed" read
@@ -10,14 +12,20 @@ from station.domain.statements import pile_mismatch_statement
 SESSION_RESUMED = "Station closed the count, then opened it again"
 
 
-def describe(change: Change) -> str:
+# The choice a vote (or its undo or redo) is for, on a ballot of several unions
+# ("for Teamsters Local 901"), or None: `ChoiceVotes.words`.
+VoteWords = Callable[[Event], str | None]
+
+
+def describe(change: Change, words: VoteWords | None = None) -> str:
     """One line for the last-calls list and the observers' ticker.
 
     Corrections name the ballot and call they correct, so that an observer who saw
-    "ballot 1,563 AGAINST" can see exactly which call was taken back.
+    "ballot 1,563 AGAINST" can see exactly which call was taken back. On a ballot of
+    several unions `words` names the choice in place of FOR or AGAINST.
     """
     event = change.event
-    call = event.call.label if event.call else ""
+    call = (words(event) if words else None) or (event.call.label if event.call else "")
     detail = event.detail or {}
     match event.action:
         case Action.CALL:

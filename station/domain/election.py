@@ -1,8 +1,11 @@
 """The election a journal belongs to, as entered by the Board agent before the count."""
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+from station.domain.choices import NEITHER, Ballot, BallotError, CaseKind, case_kind
+from station.domain.parties import Party
 from station.domain.piles import DEFAULT_PILE
 from station.domain.text import clean_text
 
@@ -47,6 +50,10 @@ class ElectionSetup:
             pile checks.
         table: the label of this table when the count runs at several tables (each its
             own file and sheet, consolidated into one tally); None for a count at one table.
+        choices: the ballot, when it is not one union with "Neither" in an RC, RD or RM
+            case as Station always counted (several unions, an intervenor, an RD
+            petitioner, the ballot's own wording, a runoff); `union` is then its first
+            union. None for the plain election, which stores nothing new.
     """
 
     case_number: str
@@ -57,6 +64,14 @@ class ElectionSetup:
     agent: str | None = None
     pile: int = DEFAULT_PILE
     table: str | None = None
+    choices: Ballot | None = None
+
+    @property
+    def ballot(self) -> Ballot:
+        """The ballot's choices and the parties by role (see `station.domain.choices`)."""
+        if self.choices is not None:
+            return self.choices
+        return Ballot(case_kind(self.case_number), self.employer, (self.union,))
 
     @property
     def is_demo(self) -> bool:
@@ -68,6 +83,14 @@ class ElectionSetup:
         """ "RC: a union petitions", or "" for a case number of another shape (older files)."""
         kind = self.case_number[3:5]
         return f"{kind}: {CASE_KINDS[kind]}" if kind in CASE_KINDS else ""
+
+    def party_label(self, party: Party) -> str:
+        """A party by its role: the union is "the Union (…)" in an RD or RM case."""
+        if party is Party.PETITIONER:
+            return self.ballot.union_label(0)
+        if party is Party.EMPLOYER and self.ballot.kind is CaseKind.RM:
+            return "the Employer-Petitioner"
+        return party.label(self.union)
 
     def warnings(self) -> list[str]:
         """What is allowed but probably mistyped, in one line each."""
@@ -90,18 +113,48 @@ class ElectionSetup:
         agent: str | None = None,
         pile: object = DEFAULT_PILE,
         table: object = None,
+        unions: Sequence[str] = (),
+        intervenors: Sequence[str] = (),
+        petitioner: str | None = None,
+        neither: str | None = None,
+        runoff_of: str | None = None,
+        runoff_neither: bool = True,
     ) -> "ElectionSetup":
-        """Check and normalise what a person typed; raise SetupError naming the field."""
+        """Check and normalise what a person typed; raise SetupError naming the field.
+
+        `unions` are the unions after `union`, in ballot order; an intervenor not among
+        them joins the ballot after them. `runoff_neither` False: a runoff between two
+        unions, with no "Neither".
+        """
         agent_text = _text("agent", agent, required=False) if agent is not None else None
+        case = _case_number(case_number)
+        employer_text = _text("employer", employer)
+        named = [_text("union", union), *(_text("union", other) for other in unions)]
+        joining = [_text("intervenor", name) for name in intervenors]
+        named += [name for name in joining if name not in named]
+        try:
+            ballot = Ballot(
+                case_kind(case),
+                employer_text,
+                tuple(named),
+                tuple(joining),
+                None if not runoff_neither else _text("neither", neither or NEITHER),
+                None if petitioner is None else _text("petitioner", petitioner),
+                runoff_of,
+            )
+        except BallotError as error:
+            raise SetupError(str(error)) from None
         return cls(
-            case_number=_case_number(case_number),
-            employer=_text("employer", employer),
-            union=_text("union", union),
+            case_number=case,
+            employer=employer_text,
+            union=named[0],
             eligible=_positive("eligible voters", eligible),
             ballots=None if ballots in (None, "") else _positive("ballots", ballots),
             agent=agent_text or None,
-            pile=_pile(pile),
             table=None if table in (None, "") else _table(table),
+            # Piles are kept per call, not per union: none on a ballot of several unions.
+            pile=0 if ballot.several else _pile(pile),
+            choices=None if ballot.plain else ballot,
         )
 
 

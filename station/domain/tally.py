@@ -11,6 +11,7 @@ With F = FOR, A = AGAINST and C = challenged:
   stated yet.
 """
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -31,6 +32,14 @@ class Tally:
     against: int = 0
     void: int = 0
     challenged: int = 0
+    # On a ballot of several unions, each choice's votes in ballot order (each union,
+    # then Neither); FOR is then the unions together. Empty for one union.
+    choices: tuple[int, ...] = ()
+
+    @classmethod
+    def from_figures(cls, figures: Sequence[int]) -> "Tally":
+        """The tally stored as [FOR, AGAINST, VOID, CHALLENGED, *choices] (snapshots)."""
+        return cls(figures[0], figures[1], figures[2], figures[3], tuple(figures[4:]))
 
     @property
     def counted(self) -> int:

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from station.domain.changes import Sheet
 from station.domain.election import ElectionSetup
+from station.domain.kinds_sheet import kinds_facts
 from station.domain.parties import PARTY_WORDS, Party
 from station.domain.statements import (
     challenges_statement,
@@ -41,6 +42,8 @@ def line_values(eligible: int, tally: Tally) -> dict[str, LineValue]:
 
 def line_label(number: str, union: str) -> str:
     """What line `number` states, in words."""
+    if number[0] == "3" and number != "3":  # 3a, 3b, …: one per union (kinds_sheet.py)
+        return f"Number of votes cast for the union of line {number}"
     return {
         "1": "Approximate number of eligible voters",
         "2": "Number of void ballots",
@@ -83,12 +86,12 @@ def computed_facts(
         "head": {"seq": sheet.head, "hash": head_hash},
         "ballots": setup.ballots,
         "counted": tally.counted,
-        "lines": line_values(setup.eligible, tally),
+        "lines": (lines := line_values(setup.eligible, tally)),
         "statements": {
             "8": challenges_statement(tally, pending),
             "9": majority_statement(tally, setup.union, pending),
         },
-    }
+    } | kinds_facts(setup, tally, pending, lines)  # RD, RM, several unions: kinds_sheet.py
 
 
 def facts_problem(stated: Mapping[str, object], computed: Mapping[str, object]) -> str | None:

@@ -19,6 +19,8 @@ import hashlib
 import json
 from collections.abc import Mapping
 
+from station.domain.choices import Ballot
+
 SEPARATOR = "\x1f"
 # Hex digits of a head hash shown for people to write down and accepted back from them
 # (`verify --head`): 64 bits. Eight digits were matched by a rewritten count in minutes
@@ -37,7 +39,14 @@ SETUP_FIELDS = (
     "agent",
 )
 # Schema version 3: the pile size (0: no pile checks); m006_table_label: the table's label.
-OPTIONAL_SETUP_FIELDS = ("pile", "table_label")
+# m007_ballot_choices: the ballot, as sorted compact JSON text, when it is not one union
+# and Neither.
+OPTIONAL_SETUP_FIELDS = ("pile", "table_label", "ballot")
+
+
+def ballot_text(ballot: Ballot) -> str:
+    """The ballot as the setup row stores (and hashes) it."""
+    return json.dumps(ballot.details(), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
 def setup_hash(setup: Mapping[str, object]) -> str:

@@ -21,7 +21,7 @@ from sqlite_utils import Database
 from station.domain import ElectionSetup
 from station.files import fsync_file, fsync_folder, sweep_stale
 from station.journal import schema
-from station.journal.chain import setup_hash
+from station.journal.chain import ballot_text, setup_hash
 from station.journal.errors import JournalExists, WriteFailed
 from station.journal.faults import describe
 
@@ -134,6 +134,8 @@ def create_election(path: Path, setup: ElectionSetup) -> None:
                 "pile": setup.pile,
                 "table_label": setup.table,
             }
+            if setup.choices is not None:  # the plain election's row is as it always was
+                row["ballot"] = ballot_text(setup.choices)
             row["setup_hash"] = setup_hash(row)
             with db.atomic():
                 db.table("election").insert({"id": 1, **row})

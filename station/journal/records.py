@@ -3,11 +3,13 @@
 What a row is, and the SQL that reads and writes it; nothing here opens a file.
 """
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 from station.domain import Action, Call, ElectionSetup, Event
+from station.domain.choices import Ballot, BallotError
 from station.journal import bounded_json
 from station.journal.chain import OPTIONAL_SETUP_FIELDS, SETUP_FIELDS, event_hash
 from station.journal.errors import CorruptJournal
@@ -118,6 +120,7 @@ def election_from_row(values: Mapping[str, object], where: Path | str) -> Electi
         agent=None if values["agent"] is None else str(values["agent"]),
         pile=pile or 0,  # files from before pile checks have none
         table=table,
+        choices=stored_ballot(values, where),
     )
     return Election(
         setup=setup,
@@ -130,3 +133,18 @@ def election_from_row(values: Mapping[str, object], where: Path | str) -> Electi
             if column in ELECTION_COLUMNS or values.get(column) is not None
         },
     )
+
+
+def stored_ballot(values: Mapping[str, object], where: Path | str) -> Ballot | None:
+    """The ballot a setup row stores (issue 17), None for the plain one-union election."""
+    text = values.get("ballot")
+    if text is None:
+        return None
+    try:
+        details = json.loads(text) if isinstance(text, str) else None
+        ballot = Ballot.from_details(str(values["case_number"]), str(values["employer"]), details)
+    except (ValueError, BallotError):
+        raise CorruptJournal(f"{where}: the election setup was altered") from None
+    if ballot.unions[0] != values["union_name"]:
+        raise CorruptJournal(f"{where}: the election setup was altered")
+    return ballot

@@ -222,6 +222,14 @@ def m006_table_label(db: Database) -> None:
     db.execute("ALTER TABLE election ADD COLUMN table_label TEXT")
 
 
+@migrations()
+def m007_ballot_choices(db: Database) -> None:
+    """The ballot of an election that is not one union and Neither (issue 17): its unions
+    in ballot order, intervenors, an RD petitioner, its own "Neither" wording, the first
+    election of a runoff; JSON (`Ballot.details`), NULL for the plain election."""
+    db.execute("ALTER TABLE election ADD COLUMN ballot TEXT")
+
+
 SCHEMA_VERSION = len(migrations._migrations)
 
 

@@ -52,9 +52,10 @@ class OverCount(Exception):
     `record(call, over_count=True)` records it, with that confirmation in the event.
     """
 
-    def __init__(self, call: Call) -> None:
+    def __init__(self, call: Call, choice: int | None = None) -> None:
         super().__init__(f"{call.label}: more ballots than the box held")
         self.call = call
+        self.choice = choice  # the union voted for, on a ballot of several
 
 
 class CountSession:
@@ -118,15 +119,18 @@ class CountSession:
 
     # -- what the operator can do (each raises Refused, ReplayError or WriteFailed) --
 
-    def record(self, call: Call, *, over_count: bool = False) -> Change:
+    def record(self, call: Call, *, over_count: bool = False, choice: int | None = None) -> Change:
         """Record one call. With the box's size known, a call beyond it raises OverCount
-        unless `over_count` confirms it; the confirmation is recorded with the call."""
+        unless `over_count` confirms it; the confirmation is recorded with the call.
+        On a ballot of several unions a FOR names its union: `choice`, 1 for the first."""
         self._refuse_while_locked()
         ballots = self.setup.ballots
         if ballots is not None and self.count.counted >= ballots and not over_count:
-            raise OverCount(call)
-        detail: dict[str, object] | None = {"over_count": True} if over_count else None
-        return self.commit(Action.CALL, call, detail=detail)
+            raise OverCount(call, choice)
+        detail: dict[str, object] = {"over_count": True} if over_count else {}
+        if choice is not None:
+            detail["choice"] = choice
+        return self.commit(Action.CALL, call, detail=detail or None)
 
     def undo_target(self) -> tuple[int, Call, int] | None:
         """What an undo would take back now (seq, call, ballot number), or None."""

@@ -409,7 +409,7 @@ class Journal:
 
     def new_count(self) -> Count:
         """An empty Count with this election's rules (its pile size)."""
-        return Count(pile_size=self.election.setup.pile)
+        return Count(self.election.setup.pile, self.election.setup.choices)
 
     def fold(
         self,

@@ -174,7 +174,7 @@ def verify_records(
     snapshots of the count stored in `snapshots`, the election file, are each checked
     against the replay at their event.
     """
-    count = Count(pile_size=election.setup.pile)
+    count = Count(election.setup.pile, election.setup.choices)
     head = election.setup_hash
     checked = 0
     sheet_hashes: dict[int, str] = {}  # SIGN events, by seq: a revision names its predecessor

@@ -23,8 +23,10 @@ from PySide6.QtGui import (
 
 from station import __version__
 from station.domain.election import DEMO_CASE
+from station.domain.kinds_sheet import line_numbers, parties_row, party_columns, union_line_label
+from station.domain.parties import Party
 from station.domain.table_statements import table_title
-from station.domain.tally_sheet import OBSERVER_PARTIES, line_label
+from station.domain.tally_sheet import line_label
 
 _PAGE_SIZES = {"letter": QPageSize.PageSizeId.Letter, "a4": QPageSize.PageSizeId.A4}
 
@@ -169,29 +171,30 @@ def sheet_html(document: Mapping[str, Any]) -> str:
     union = str(sheet["union"])
     e = _escape
     lines = sheet["lines"]
+    parties = parties_row(sheet)  # "Petitioner", or the parties by role
     parts = [
         '<table width="100%" class="head"><tr>'
         '<td><span class="title">Tally of Ballots</span><br>'
-        "National Labor Relations Board &middot; representation election</td>"
+        f"National Labor Relations Board &middot; {_election_words(sheet)}</td>"
         f'<td align="right"><span class="kind">{e(_kind_words(sheet))}</span></td>'
         "</tr></table>",
         '<table width="100%" class="case" cellpadding="2">',
         _row("Case", f"<b>{e(_case_words(document))}</b>", "Date of count", e(sheet["count_date"])),
         _row("Employer", e(sheet["employer"]), "Place of count", e(sheet["place"] or "")),
-        _row("Petitioner", e(union), "Ballots counted", _counted_words(sheet)),
+        _row(e(parties[0]), e(parties[1]), "Ballots counted", _counted_words(sheet)),
         "</table>",
     ]
     parts.append(_notice(sheet))
     parts.append('<table width="100%" class="lines" cellpadding="5" cellspacing="0">')
-    for number in ("1", "2", "3", "4", "5", "6", "7"):
+    for number in line_numbers(lines):  # 3a, 3b, … on a ballot of several unions
         parts.append(
             f'<tr><td class="no" width="5%">{number}.</td>'
-            f'<td width="80%">{e(line_label(number, union))}</td>'
+            f'<td width="80%">{e(_line_label(number, sheet))}</td>'
             f'<td class="fig" width="15%" align="right"><b>{lines[number]:,}</b></td></tr>'
         )
-    for number in ("8", "9"):
+    for number in [n for n in ("8", "9", "runoff") if n in sheet["statements"]]:
         parts.append(
-            f'<tr><td class="no">{number}.</td>'
+            f'<tr><td class="no">{number + "." if number != "runoff" else ""}</td>'
             f'<td colspan="2"><b>{e(sheet["statements"][number])}</b></td></tr>'
         )
     parts.append("</table>")
@@ -206,11 +209,13 @@ def sheet_html(document: Mapping[str, Any]) -> str:
     parts.append(f"<p>{e(OBSERVERS_CERTIFICATION)}</p>")
     # One column per party, side by side, as the parties sit at the count.
     parts.append('<table width="100%" cellpadding="2"><tr>')
-    for party in OBSERVER_PARTIES:
-        names = [o["name"] for o in sheet["observers"] if o["party"] == party.value]
-        blocks = "".join(_signature(name, "") for name in names or [""] * _BLANK_OBSERVER_LINES)
-        heading = f'<p class="party">For {e(party.label(union))}</p>'
-        parts.append(f'<td width="50%" valign="top">{heading}{blocks}</td>')
+    columns = party_columns(sheet, Party.PETITIONER.label(union))  # one per party, by role
+    for title, names in columns:
+        width = 72 // len(columns)  # 36 underscores in each of two columns, as ever
+        blank = [""] * _BLANK_OBSERVER_LINES
+        blocks = "".join(_signature(name, "", width) for name in names or blank)
+        heading = f'<p class="party">{e(title)}</p>'
+        parts.append(f'<td width="{100 // len(columns)}%" valign="top">{heading}{blocks}</td>')
     parts.append("</tr></table>")
 
     return "\n".join(parts)
@@ -285,13 +290,11 @@ def _row(label: str, value: str, label2: str, value2: str) -> str:
     )
 
 
-def _signature(name: str, role: str) -> str:
+def _signature(name: str, role: str, line: int = 36) -> str:
+    """A signature line; `line` underscores long (shorter in three or more columns)."""
     printed = f"<b>{_escape(name)}</b>" if name else "&nbsp;"
     role_words = f', <span class="role">{_escape(role)}</span>' if role else ""
-    return (
-        '<p class="sign">&nbsp;<br>____________________________________<br>'
-        f"{printed}{role_words}</p>"
-    )
+    return f'<p class="sign">&nbsp;<br>{"_" * line}<br>{printed}{role_words}</p>'
 
 
 def _escape(value: object) -> str:
@@ -314,3 +317,15 @@ body { font-family: 'DejaVu Sans', 'Helvetica', sans-serif; font-size: 10pt; }
 .role { color: #444444; font-size: 9pt; }
 tt { font-family: 'DejaVu Sans Mono', monospace; }
 """
+
+
+def _line_label(number: str, sheet: Mapping[str, Any]) -> str:
+    """A line's words; line 3a, 3b, … names its union (a ballot of several)."""
+    if number[0] == "3" and number != "3":
+        return union_line_label(number, [str(choice["name"]) for choice in sheet["choices"]])
+    return line_label(number, str(sheet["union"]))
+
+
+def _election_words(sheet: Mapping[str, Any]) -> str:
+    """ "representation election", or "runoff election" (29 CFR 102.70)."""
+    return "runoff election" if sheet.get("runoff_of") else "representation election"

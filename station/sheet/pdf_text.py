@@ -11,6 +11,7 @@ import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
+from station.domain.kinds_sheet import line_numbers, union_line_label
 from station.domain.table_statements import table_title
 from station.domain.tally_sheet import line_label
 
@@ -40,11 +41,18 @@ def pdf_problem(data: bytes, document: Mapping[str, Any]) -> str | None:
     table = document["election"].get("table")
     if table is not None:  # one table's sheet must never pass for the election's
         expected.append(("the table", table_title(str(table))))
-    for number in ("1", "2", "3", "4", "5", "6", "7"):
+    for number in line_numbers(sheet["lines"]):  # 3a, 3b, … on a ballot of several unions
         value = sheet["lines"][number]
-        expected.append((f"line {number}", f"{number}. {line_label(number, union)} {value:,}"))
+        label = (
+            union_line_label(number, [str(c["name"]) for c in sheet["choices"]])
+            if number[0] == "3" and number != "3"
+            else line_label(number, union)
+        )
+        expected.append((f"line {number}", f"{number}. {label} {value:,}"))
     for number in ("8", "9"):
         expected.append((f"line {number}", f"{number}. {sheet['statements'][number]}"))
+    if "runoff" in sheet["statements"]:  # 29 CFR 102.70, on a ballot of several unions
+        expected.append(("the runoff", str(sheet["statements"]["runoff"])))
     expected.append(("the Board agent's name", str(sheet["agent"])))
     expected += [(f"observer {o['name']}", str(o["name"])) for o in sheet["observers"]]
     expected.append(("the head hash", str(sheet["head"]["hash"])))

@@ -36,6 +36,7 @@ COLUMNS = {
         "id", "format", "election_id", "created_utc", "case_number", "employer",
         "union_name", "eligible", "ballots", "agent", "setup_hash", "pile",
         "table_label",  # one table of a count at several: its label ("2"), nothing more
+        "ballot",  # the unions, intervenors, RD petitioner, runoff (issue 17): parties only
     ],
     "events": [
         "seq", "utc", "mono_ns", "session", "action", "call", "target", "detail",
@@ -56,6 +57,8 @@ DETAIL_KEYS = {
     "open": {"station", "previous_session"},  # the software version; how the last session ended
     "close": set(),
     "call": {"over_count"},  # the operator confirmed a call beyond the ballots in the box
+    # (and "choice", the union a vote is for on a ballot of several: the call itself;
+    # tests/test_cli_kinds.py holds that a count of several unions stores nothing else)
     "undo": set(),
     "redo": set(),
     "amend": {"party", "reason", "note"},  # who challenged, a reason from a list, a note
@@ -167,7 +170,7 @@ def test_the_export_holds_only_known_keys(counted: tuple[Path, Path]) -> None:
     setup = json.loads(lines[0])
     assert set(setup) == {"election"}
     # A count at one table (as here) has no table label: the key is left out.
-    assert set(setup["election"]) == set(COLUMNS["election"]) - {"id", "table_label"}
+    assert set(setup["election"]) == set(COLUMNS["election"]) - {"id", "table_label", "ballot"}
     events = [json.loads(line) for line in lines[1:]]
     assert all(set(event) == set(COLUMNS["events"]) for event in events)
     for action, keys in detail_keys(events).items():

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 from station.domain import Action, Change
 from station.domain.describe import (
     SESSION_RESUMED,
+    VoteWords,
     challenged_entry,
     describe,
     is_correction,
@@ -23,9 +24,9 @@ CORRECTION_TAG = "CORRECTION"
 _ARROWS = {Action.UNDO: "\u21b6 ", Action.REDO: "\u21b7 "}
 
 
-def line_for(change: Change) -> str:
+def line_for(change: Change, words: VoteWords | None = None) -> str:
     """The ticker's words for a change: `describe`, with an arrow before a correction."""
-    return f"{_ARROWS.get(change.event.action, '')}{describe(change)}"
+    return f"{_ARROWS.get(change.event.action, '')}{describe(change, words)}"
 
 
 class CallFlash(QWidget):
@@ -37,6 +38,7 @@ class CallFlash(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.words: VoteWords | None = None  # names the choice on a ballot of several
         self._text = ""
         self._correction = False
         self._glow = 0.0
@@ -70,7 +72,7 @@ class CallFlash(QWidget):
 
     def show_change(self, change: Change, *, animate: bool = True) -> None:
         """Show this change; light it up if it just happened."""
-        self._text = line_for(change)
+        self._text = line_for(change, self.words)
         self._correction = is_correction(change)
         self.setAccessibleDescription(self._text)
         self._animation.stop()
@@ -134,6 +136,7 @@ class Ticker(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.words: VoteWords | None = None  # names the choice on a ballot of several
         self._rows: list[tuple[str, bool, bool]] = []  # text, correction, session event
         self._theme = DARK
         self.setAccessibleName("Last calls")
@@ -167,7 +170,8 @@ class Ticker(QWidget):
                     challenged[event.seq] = len(rows)
                 elif event.action is Action.DISPUTE and event.target is not None:
                     challenged[event.target] = len(rows)
-                rows.append((line_for(change), is_correction(change), is_session_change(change)))
+                line = line_for(change, self.words)
+                rows.append((line, is_correction(change), is_session_change(change)))
             previous = change
         self._rows = rows[::-1][:ROWS]
         self.setAccessibleDescription("; ".join(text for text, _, _ in self._rows))

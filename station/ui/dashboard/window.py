@@ -40,6 +40,7 @@ from station.domain.statements import (
 from station.domain.table_statements import case_title, table_pending_reason
 from station.journal.chain import HEAD_DIGITS
 from station.ui.dashboard.big_figure import BigFigure
+from station.ui.dashboard.choices import adapt_dashboard
 from station.ui.dashboard.feed import DashboardFeed
 from station.ui.dashboard.head_qr import HeadQr
 from station.ui.dashboard.heartbeat import HeartbeatDot
@@ -170,6 +171,7 @@ class DashboardWindow(QWidget):
 
         self.set_theme(self._theme.name)
         self._on_feed_reset()
+        adapt_dashboard(self)  # parties by role, a figure per choice: choices.py
         self._on_clock_timeout()
         self.resize(1280, 720)
 

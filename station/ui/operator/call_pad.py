@@ -40,6 +40,13 @@ class CallButton(QPushButton):
         label.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
         return label
 
+    def set_name(self, name: str, key: str) -> None:
+        """Show a choice's own name and key (a ballot of several unions)."""
+        self._name.setText(name)
+        self._name.setWordWrap(True)
+        self._key.setText(f"key {key}")
+        self.setAccessibleDescription(name)
+
     def set_figure(self, value: int) -> None:
         """Show the current count for this call."""
         self._figure.setText(f"{value:,}")
@@ -87,7 +94,16 @@ class CallPad(QWidget):
         for call, button in self.buttons.items():
             button.clicked.connect(lambda _checked=False, call=call: self.call_requested.emit(call))
 
+    def vote_for_key(self, key: int) -> tuple[Call, int | None] | None:
+        """The call an unmodified key records on this pad (F, A, C, V), if any."""
+        call = _CALL_KEYS.get(key)
+        return None if call is None else (call, None)
+
     def show_totals(self, totals: dict[Call, int]) -> None:
         """Update every button's figure."""
         for call, button in self.buttons.items():
             button.set_figure(totals[call])
+
+
+# Qt's key code of a capital letter is its character code (Qt.Key.Key_F == ord("F")).
+_CALL_KEYS: dict[int, Call] = {ord(letter): call for call, letter in KEYS.items()}

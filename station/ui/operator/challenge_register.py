@@ -50,7 +50,7 @@ class ChallengeRegisterDialog(QDialog):
 
         self.party = QComboBox()
         for party in Party:
-            self.party.addItem(party.label(controller.setup.union), party)
+            self.party.addItem(controller.setup.party_label(party), party)
         self.reason = QComboBox()
         self.reason.addItem(_NOT_GIVEN, None)
         for reason in PICKABLE_REASONS:

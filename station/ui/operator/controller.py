@@ -69,11 +69,14 @@ class CountController(QObject):
 
     # -- what the operator can do: True once the event is durably in the journal -----
 
-    def record(self, call: Call, *, over_count: bool = False) -> bool:
-        """Record one call (see `CountSession.record`)."""
+    def record(self, call: Call, *, over_count: bool = False, choice: int | None = None) -> bool:
+        """Record one call (see `CountSession.record`); `choice`: the union of a FOR."""
         try:
-            return self._emitted(lambda: self.session.record(call, over_count=over_count))
+            return self._emitted(
+                lambda: self.session.record(call, over_count=over_count, choice=choice)
+            )
         except OverCount as refusal:
+            self.over_count_choice = refusal.choice  # confirmed, the same union's vote
             self.over_count_refused.emit(refusal.call)
             return False
 

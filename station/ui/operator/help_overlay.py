@@ -54,10 +54,12 @@ SHORTCUTS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
 )
 
 
-def shortcuts_html() -> str:
+def shortcuts_html(
+    shortcuts: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = SHORTCUTS,
+) -> str:
     """The overlay's text: one table, a heading per group."""
     rows: list[str] = []
-    for title, keys in SHORTCUTS:
+    for title, keys in shortcuts:
         rows.append(f'<tr><td colspan="2"><h3>{title}</h3></td></tr>')
         for key, meaning in keys:
             rows.append(

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 from station.domain import Action, Call, Change
 from station.domain.challenges import PICKABLE_REASONS, Challenge, Reason
 from station.domain.parties import Party
+from station.ui.operator.choice_pad import REASON_LETTERS
 from station.ui.operator.controller import CountController
 from station.ui.operator.key_prompt import KeyPrompt, Option
 
@@ -154,16 +155,19 @@ class CountPrompts(QWidget):
             [Option(key, party.short, ("party", party)) for key, party in _PARTY_KEYS],
             [
                 Option(key, _SHORT_REASONS[reason], ("reason", reason))
-                for key, reason in zip(_DIGITS, PICKABLE_REASONS, strict=True)
+                for key, reason in zip(self._reason_keys(), PICKABLE_REASONS, strict=True)
             ],
         ]
         self.challenge.ask(self._challenge_question(challenge, ballot), rows)
 
+    def _reason_keys(self) -> tuple[Qt.Key, ...]:
+        """Digits; letters on a ballot of several unions, whose digits are call keys."""
+        return REASON_LETTERS if self.controller.setup.ballot.several else _DIGITS
+
     def _challenge_question(self, challenge: Challenge, ballot: int) -> str:
         reason = challenge.reason.value if challenge.reason else "reason not given yet"
-        union = self.controller.setup.union
         return (
-            f"<b>Ballot {ballot:,} CHALLENGED</b> by {challenge.party.label(union)};"
+            f"<b>Ballot {ballot:,} CHALLENGED</b> by {self.controller.setup.party_label(challenge.party)};"
             f" {reason}. Who challenged, and why? (optional; counting goes on)"
         )
 
@@ -257,7 +261,8 @@ class CountPrompts(QWidget):
     def _on_over_count_chosen(self, value: object) -> None:
         self.over_count.dismiss()
         if isinstance(value, Call):
-            self.controller.record(value, over_count=True)
+            choice = getattr(self.controller, "over_count_choice", None)
+            self.controller.record(value, over_count=True, choice=choice)
 
     # -- following the count ------------------------------------------------------------
 

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QListWidget, QListWidgetItem, QWidget
 from station.domain import Action, Change
 from station.domain.describe import (
     SESSION_RESUMED,
+    VoteWords,
     challenged_entry,
     describe,
     is_correction,
@@ -37,6 +38,7 @@ class RecentCallsList(QListWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.words: VoteWords | None = None  # names the choice on a ballot of several
         self.setObjectName("recentCalls")
         self.setAccessibleName("Last calls")
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # letters are call keys, not list search
@@ -64,7 +66,7 @@ class RecentCallsList(QListWidget):
             top.setData(_SEQ, change.event.seq)
             top.setData(_ACTION, action.value)
             return
-        item = QListWidgetItem(_text(change))
+        item = QListWidgetItem(_text(change, self.words))
         item.setData(_SEQ, change.event.seq)
         item.setData(_ACTION, action.value)
         item.setData(_TARGET, change.event.target)
@@ -100,6 +102,6 @@ class RecentCallsList(QListWidget):
         return [self.item(row).text() for row in range(self.count())]
 
 
-def _text(change: Change) -> str:
+def _text(change: Change, words: VoteWords | None = None) -> str:
     arrow = {Action.UNDO: "\u21b6 ", Action.REDO: "\u21b7 "}.get(change.event.action, "")
-    return f"{arrow}{describe(change)}"
+    return f"{arrow}{describe(change, words)}"

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from station.domain import ElectionSetup, SheetKind, Tally
+from station.domain.kinds_statements import votes_phrase
 from station.domain.parties import Party
 from station.domain.statements import (
     box_mismatch_statement,
@@ -83,7 +84,7 @@ class PrepareSheetDialog(QDialog):
             box.setPlaceholderText("one name per line (optional)")
             box.setFixedHeight(72)
             box.setTabChangesFocus(True)
-            box.setAccessibleName(f"Observers for {party.label(setup.union)}")
+            box.setAccessibleName(f"Observers for {setup.party_label(party)}")
             box.setToolTip("Each name gets a signature line for this party on the sheet")
 
         form = QFormLayout()
@@ -206,7 +207,7 @@ def _reconciliation(setup: ElectionSetup, tally: Tally) -> str:
     """Counted against the box, naming the figure that differs."""
     counted = tally.counted
     figures = (
-        f"{tally.for_union:,} FOR, {tally.against:,} AGAINST,"
+        f"{votes_phrase(setup.ballot, tally)},"  # a figure per choice on a ballot of several
         f" {tally.challenged:,} CHALLENGED, {tally.void:,} VOID"
     )
     progress = f"<b>{counted_statement(counted, setup.ballots, over=False)}</b> ({figures})"

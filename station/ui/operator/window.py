@@ -27,8 +27,9 @@ from station.journal import WriteFailed
 from station.journal.chain import HEAD_DIGITS
 from station.sheet.keys import existing_fingerprint
 from station.ui.dashboard.window import DashboardWindow
-from station.ui.operator.call_pad import KEYS, CallPad
+from station.ui.operator.call_pad import KEYS
 from station.ui.operator.challenge_register import ChallengeRegisterDialog
+from station.ui.operator.choice_pad import adapt_window, call_pad_for
 from station.ui.operator.controller import CountController
 from station.ui.operator.feed import ControllerFeed
 from station.ui.operator.help_overlay import HelpOverlay
@@ -109,7 +110,7 @@ class OperatorWindow(QMainWindow):
         self.choose_export_folder: Callable[[str], Path | None] = self.sheet_flow.ask_export_folder
 
         self.prompts = CountPrompts(controller)
-        self.pad = CallPad()
+        self.pad = call_pad_for(controller)  # a button per choice on a ballot of several
         self.recent = RecentCallsList()
         self.undo_button = QPushButton("\u21b6 Undo last call  (Ctrl+Z)")
         self.redo_button = QPushButton("\u21b7 Redo  (Ctrl+Shift+Z)")
@@ -148,6 +149,7 @@ class OperatorWindow(QMainWindow):
         self._closed = False
         self._key_guard = KeyRepeatGuard()
         self.recent.show_changes(controller.recent)
+        adapt_window(self)  # parties by role; several unions' menu and F1 (choice_pad.py)
         self._refresh()
 
     def _build_layout(self) -> None:
@@ -300,9 +302,8 @@ class OperatorWindow(QMainWindow):
         modifiers = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
         key = event.key()
         control = Qt.KeyboardModifier.ControlModifier
-        if modifiers == Qt.KeyboardModifier.NoModifier and key in _CALL_KEYS:
-            call = _CALL_KEYS[key]
-            return lambda: self._record(call)
+        if modifiers == Qt.KeyboardModifier.NoModifier and (vote := self.pad.vote_for_key(key)):
+            return lambda: self._record(*vote)
         if modifiers == Qt.KeyboardModifier.NoModifier and self.prompts.answers(key):
             return lambda: self.prompts.handle_key(key)
         if modifiers == Qt.KeyboardModifier.NoModifier and key == Qt.Key.Key_D:
@@ -317,12 +318,12 @@ class OperatorWindow(QMainWindow):
 
     # -- handlers -------------------------------------------------------------------
 
-    def _record(self, call: Call) -> None:
+    def _record(self, call: Call, choice: int | None = None) -> None:
         self.prompts.call_key_pressed()
-        self.controller.record(call)
+        self.controller.record(call, choice=choice)
 
-    def _on_pad_call_requested(self, call: Call) -> None:
-        self._record(call)
+    def _on_pad_call_requested(self, call: Call | tuple[Call, int]) -> None:
+        self._record(*(call if isinstance(call, tuple) else (call, None)))
 
     def _on_undo_triggered(self) -> None:
         self.controller.undo()
@@ -494,7 +495,3 @@ class OperatorWindow(QMainWindow):
             self.dashboard.close()
         self.controller.close()
         event.accept()
-
-
-# Qt's key code of a capital letter is its character code (Qt.Key.Key_F == ord("F")).
-_CALL_KEYS: dict[int, Call] = {ord(letter): call for call, letter in KEYS.items()}

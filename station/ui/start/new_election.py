@@ -51,7 +51,25 @@ class NewElectionDialog(QDialog):
         self._warned: ElectionSetup | None = None  # the setup a warning was shown for
         self.case = QLineEdit(placeholderText="e.g. 29-RC-288020")
         self.employer = QLineEdit(placeholderText="Employer as on the notice")
-        self.union = QLineEdit(placeholderText="Petitioner as on the ballot")
+        self.union = QLineEdit(placeholderText="Union as on the ballot")
+        # Issue 17: more unions, intervenors and an RD petitioner, names separated by ";".
+        self.more_unions = QLineEdit(
+            placeholderText="optional: other unions, in ballot order, A; B"
+        )
+        self.intervenors = QLineEdit(placeholderText="optional: intervening unions, A; B")
+        self.petitioner = QLineEdit(placeholderText="RD cases: the employee(s) petitioning")
+        self.more_unions.setToolTip(
+            "Two or more unions on the ballot: the others after the first, in ballot order,"
+            " separated by semicolons; each gets its own button (keys 1-9, 0 for Neither)"
+        )
+        self.intervenors.setToolTip(
+            "Unions allowed onto the ballot as intervenors, separated by semicolons; named"
+            " 'the Intervenor' on the sheet, with their own observers' column"
+        )
+        self.petitioner.setToolTip(
+            "In a decertification (RD) case: the employee or group of employees who"
+            " petitioned; the union is then 'the Union', never 'the Petitioner'"
+        )
         self.eligible = QLineEdit(placeholderText="approximate number")
         self.ballots = QLineEdit(placeholderText="optional: ballots in the box")
         self.agent = QLineEdit(placeholderText="optional")
@@ -66,7 +84,10 @@ class NewElectionDialog(QDialog):
         self.pile.setSpecialValueText("no pile checks")
         self.case.setToolTip("The NLRB case number as on the notice of election")
         self.employer.setToolTip("The employer's name as on the notice of election")
-        self.union.setToolTip("The petitioner (union) exactly as named on the ballot")
+        self.union.setToolTip(
+            "The union exactly as named on the ballot (the Petitioner in an RC case, the"
+            " Union in RD and RM cases)"
+        )
         self.eligible.setToolTip("Tally line 1: the approximate number of eligible voters")
         self.ballots.setToolTip("Ballots in the box (or envelopes to open): the M of 'N of M'")
         self.agent.setToolTip("The Board agent conducting the count (printed on the sheet)")
@@ -90,7 +111,10 @@ class NewElectionDialog(QDialog):
         form = QFormLayout()
         form.addRow("NLRB case number", self.case)
         form.addRow("Employer", self.employer)
-        form.addRow("Union (petitioner)", self.union)
+        form.addRow("Union on the ballot", self.union)
+        form.addRow("Other unions", self.more_unions)
+        form.addRow("Intervenors", self.intervenors)
+        form.addRow("RD petitioner", self.petitioner)
         form.addRow("Eligible voters", self.eligible)
         form.addRow("Ballots in the box", self.ballots)
         form.addRow("Board agent", self.agent)
@@ -125,6 +149,9 @@ class NewElectionDialog(QDialog):
             agent=self.agent.text() or None,
             pile=self.pile.value(),
             table=self.table.text() or None,
+            unions=_names(self.more_unions.text()),
+            intervenors=_names(self.intervenors.text()),
+            petitioner=self.petitioner.text().strip() or None,
         )
 
     def _on_browse_clicked(self) -> None:
@@ -161,3 +188,8 @@ class NewElectionDialog(QDialog):
             return
         self.created_path = path
         self.accept()
+
+
+def _names(text: str) -> list[str]:
+    """Names typed on one line, separated by semicolons (a union's name may hold a comma)."""
+    return [name.strip() for name in text.split(";") if name.strip()]

@@ -1,0 +1,252 @@
+"""RD and RM cases, several unions and runoffs at the command line (issue 17)."""
+
+import contextlib
+import io
+import json
+import subprocess
+from pathlib import Path
+
+from station.cli import main
+from station.domain import Action, Call
+from station.journal import Journal
+
+
+def station(*args: str | Path) -> subprocess.CompletedProcess[str]:
+    """`station ARGS` in this process (a subprocess each costs half a second)."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main([str(arg) for arg in args])
+    return subprocess.CompletedProcess(args, code, out.getvalue(), err.getvalue())
+
+
+THREE = ["--union", "Machinists", "--intervenor", "Carpenters"]
+
+
+def new(path: Path, *args: str, case: str = "10-RC-000017", eligible: str = "120") -> None:
+    made = station(
+        "new", path, "--case", case, "--employer", "Fraser & Johnston", "--eligible", eligible,
+        "--pile", "0", *args,
+    )  # fmt: skip
+    assert made.returncode == 0, made.stderr
+
+
+def count_votes(path: Path, votes: list[int], challenged: int = 0, void: int = 0) -> None:
+    """votes[i] ballots for choice i+1 (the last is Neither), then the others."""
+    journal = Journal.open(path)
+    journal.start_session()
+    neither = len(votes)
+    for choice, number in enumerate(votes, start=1):
+        for _ in range(number):
+            if choice == neither:
+                journal.append(Action.CALL, Call.AGAINST)
+            else:  # one union: FOR as it always was
+                detail = {"choice": choice} if neither > 2 else None
+                journal.append(Action.CALL, Call.FOR, detail=detail)
+    for _ in range(challenged):
+        journal.append(Action.CALL, Call.CHALLENGE)
+    for _ in range(void):
+        journal.append(Action.CALL, Call.VOID)
+    journal.close()
+
+
+def tally(path: Path) -> dict[str, object]:
+    done = station("tally", path, "--json")
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert isinstance(result, dict)
+    return result
+
+
+def test_fraser_and_johnston_challenges_determinative(tmp_path: Path) -> None:
+    # Fraser and Johnston Manufacturing Co., Case 30-RC-821 (Supplemental Decision, June 2,
+    # 1953): of about 104 eligible voters, 45 for the Petitioner, 9 for the Intervenor, 33
+    # against both, 1 void and 7 challenged.
+    path = tmp_path / "fj.station"
+    new(path, "--union", "UAW-CIO", "--intervenor", "Intervenor", "--ballots", "95",
+        eligible="104")  # fmt: skip
+    count_votes(path, [45, 9, 33], challenged=7, void=1)
+    summary = tally(path)
+    assert summary["choices"] == [
+        {"name": "UAW-CIO", "votes": 45},
+        {"name": "Intervenor", "votes": 9},
+        {"name": "Neither", "votes": 33},
+    ]
+    assert summary["majority_for"] is None  # 45 of 87 valid, not of 94
+    assert summary["challenges_determinative"] is True
+    assert summary["runoff"] is None and summary["rerun"] is False
+    assert summary["for"] == 54 and summary["against"] == 33  # the one-union keys stay
+    assert summary["parties"] == [
+        {"role": "Employer", "name": "Fraser & Johnston"},
+        {"role": "Petitioner", "name": "UAW-CIO"},
+        {"role": "Intervenor", "name": "Intervenor"},
+    ]
+    assert summary["result_decided"] is False  # the 7 sealed ballots could still change it
+    text = station("tally", path).stdout
+    assert "Votes for Intervenor:                  9" in text
+
+
+def test_a_runoff_is_due_then_made_from_the_final_tally(tmp_path: Path) -> None:
+    path = tmp_path / "first.station"
+    new(path, *THREE)
+    count_votes(path, [12, 10, 8])
+    summary = tally(path)
+    assert summary["runoff"] is None  # not stated before the count is declared over
+    signed = station("sign", path, "--agent", "R. Agent")
+    assert signed.returncode == 0, signed.stderr
+    summary = tally(path)
+    assert summary["runoff"] == {"between": ["Machinists", "Carpenters"]}
+    assert summary["rerun"] is False and summary["majority_for"] is None
+    assert summary["statements"]["runoff"] == (  # type: ignore[index]
+        "No choice has a majority — runoff between Machinists and Carpenters."
+    )
+    runoff = tmp_path / "runoff.station"
+    made = station("new", runoff, "--runoff-of", path)
+    assert made.returncode == 0, made.stderr
+    rows = [json.loads(line) for line in station("log", path, "--json").stdout.splitlines()]
+    sign = next(row for row in rows if row["action"] == "sign")
+    certified = f"{sign['target']}:{rows[sign['target'] - 1]['hash']}"
+    assert certified in made.stdout
+    second = tally(runoff)
+    assert second["case"] == "10-RC-000017" and second["runoff_of"] == certified
+    assert second["choices"] == [
+        {"name": "Machinists", "votes": 0},
+        {"name": "Carpenters", "votes": 0},
+    ]  # two unions: no Neither
+    assert [p["role"] for p in second["parties"]] == ["Employer", "Petitioner", "Intervenor"]  # type: ignore[index,union-attr]
+    again = station("new", tmp_path / "third.station", "--runoff-of", runoff)
+    assert again.returncode == 2 and "final tally" in again.stderr
+
+
+def test_a_rerun_and_no_runoff_without_a_final_tally(tmp_path: Path) -> None:
+    path = tmp_path / "tie.station"
+    new(path, *THREE)
+    count_votes(path, [12, 8, 8])
+    refused = station("new", tmp_path / "r.station", "--runoff-of", path)
+    assert refused.returncode == 2
+    assert refused.stderr.count("\n") == 1 and "no final tally sheet" in refused.stderr
+    assert station("sign", path, "--agent", "R. Agent").returncode == 0
+    summary = tally(path)
+    assert summary["rerun"] is True and summary["runoff"] is None
+    refused = station("new", tmp_path / "r.station", "--runoff-of", path)
+    assert refused.returncode == 2 and "rerun" in refused.stderr
+    assert not (tmp_path / "r.station").exists()
+
+
+def test_an_rd_case_names_the_union_by_its_role(tmp_path: Path) -> None:
+    path = tmp_path / "rd.station"
+    new(path, "--union", "Local 1", "--petitioner", "J. Worker", case="10-RD-000017")
+    count_votes(path, [3, 5])
+    summary = tally(path)
+    assert summary["kind"] == "RD"
+    assert summary["parties"] == [
+        {"role": "Employer", "name": "Fraser & Johnston"},
+        {"role": "Petitioner", "name": "J. Worker"},
+        {"role": "Union", "name": "Local 1"},
+    ]
+    assert "choices" not in summary  # one union: the one-union keys, as ever
+    assert summary["challenges_by_party"] == {"employer": 0, "union": 0, "board agent": 0}
+    text = station("tally", path).stdout
+    assert "petitioner" not in text.lower().replace("j. worker", "")
+    assert "Votes FOR the union:" in text
+
+
+def test_mistakes_are_one_line(tmp_path: Path) -> None:
+    path = tmp_path / "x.station"
+    for args in (
+        ["--case", "10-RC-000001", "--employer", "E", "--eligible", "9"],  # no union
+        ["--case", "10-RC-000001", "--employer", "E", "--eligible", "9", "--union", "A",
+         "--petitioner", "P"],  # an RC case's petitioner is the union
+        ["--case", "10-RC-000001", "--employer", "E", "--eligible", "9", "--union", "A",
+         "--union", "a"],
+        ["--case", "10-RC-000001", "--runoff-of", str(tmp_path / "none.station")],
+        ["--case", "10-RC-000001", "--employer", "E", "--eligible", "9", "--union", "A",
+         "--union", "B", "--pile", "50"],  # piles are per call, not yet per union
+    ):  # fmt: skip
+        done = station("new", path, *args)
+        assert done.returncode == 2, args
+        assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr, done.stderr
+        assert not path.exists()
+
+
+def test_a_ballot_of_several_unions_has_no_pile_checks(tmp_path: Path) -> None:
+    path = tmp_path / "piles.station"
+    made = station(
+        "new", path, "--case", "10-RC-000017", "--employer", "E", "--eligible", "9",
+        "--union", "A", "--union", "B",
+    )  # fmt: skip
+    assert made.returncode == 0 and "no pile checks (several unions)" in made.stdout
+    assert tally(path)["pile_size"] == 0  # no FOR pile mixing the unions' votes
+
+
+def test_a_count_of_several_unions_stores_nothing_but_the_choice(tmp_path: Path) -> None:
+    """Secrecy (tests/faults/test_secrecy.py) for a ballot of several unions."""
+    from tests.faults.test_secrecy import DETAIL_KEYS
+
+    path = tmp_path / "secret.station"
+    new(path, *THREE, "--ballots", "3")
+    count_votes(path, [1, 1, 1])
+    journal = Journal.open(path)
+    journal.start_session()
+    journal.append(Action.CALL, Call.FOR, detail={"choice": 2, "over_count": True})
+    journal.close()
+    assert station("sign", path, "--agent", "R. Agent").returncode == 0
+    rows = [json.loads(line) for line in station("log", path, "--json").stdout.splitlines()]
+    for row in rows:
+        keys = set(row["detail"] or {})
+        if row["action"] == "call":
+            assert keys <= {"over_count", "choice"}, keys
+        elif row["action"] == "sign":  # the sheet's facts: parties, choices, 102.70
+            added = {"parties", "choices", "majority_for", "runoff", "rerun", "runoff_of"}
+            assert keys <= DETAIL_KEYS["sign"] | added, keys - DETAIL_KEYS["sign"]
+        else:
+            assert keys <= DETAIL_KEYS[row["action"]], keys
+    assert (
+        "Ballot 4 for Carpenters (over the ballots in the box, confirmed)"
+        in station("log", path).stdout
+    )
+
+
+def test_a_runoff_between_a_union_and_neither_counts_with_f_and_a(tmp_path: Path) -> None:
+    path = tmp_path / "first.station"
+    new(path, *THREE)
+    count_votes(path, [10, 3, 8])
+    assert station("sign", path, "--agent", "R. Agent").returncode == 0
+    assert tally(path)["runoff"] == {"between": ["Machinists", "Neither"]}
+    runoff = tmp_path / "runoff.station"
+    assert station("new", runoff, "--runoff-of", path).returncode == 0
+    second = tally(runoff)
+    assert second["union"] == "Machinists" and "choices" not in second  # F and A, as ever
+    assert second["parties"][1] == {"role": "Petitioner", "name": "Machinists"}  # type: ignore[index]
+    assert second["pile_size"] == 100  # one union: pile checks as always
+    assert "Runoff election of the count certified at" in station("tally", runoff).stdout
+
+
+def test_an_interim_tally_states_no_runoff(tmp_path: Path) -> None:
+    path = tmp_path / "interim.station"
+    new(path, *THREE)
+    count_votes(path, [12, 10, 8])
+    assert station("sign", path, "--agent", "R. Agent", "--interim").returncode == 0
+    summary = tally(path)
+    assert summary["runoff"] is None and summary["rerun"] is False
+    assert "not yet determined: this is an interim tally" in summary["statements"]["9"]  # type: ignore[index]
+    assert "runoff" not in summary["statements"] or summary["statements"]["runoff"] is None  # type: ignore[operator,index]
+    refused = station("new", tmp_path / "r.station", "--runoff-of", path)
+    assert refused.returncode == 2 and "no final tally sheet" in refused.stderr
+
+
+def test_a_runoff_made_from_a_signed_export(tmp_path: Path) -> None:
+    path = tmp_path / "first.station"
+    new(path, *THREE)
+    count_votes(path, [12, 10, 8])
+    assert station("sign", path, "--agent", "R. Agent").returncode == 0
+    folder = tmp_path / "export"
+    assert station("export", path, "--out", folder).returncode == 0
+    runoff = tmp_path / "runoff.station"
+    made = station("new", runoff, "--runoff-of", folder)
+    assert made.returncode == 0, made.stderr
+    from_file = tmp_path / "from-file.station"
+    assert station("new", from_file, "--runoff-of", path).returncode == 0
+    assert tally(runoff)["runoff_of"] == tally(from_file)["runoff_of"]  # the same head
+    (folder / "tally.json").write_text("{}")  # an export altered: refused in one line
+    refused = station("new", tmp_path / "bad.station", "--runoff-of", folder)
+    assert refused.returncode == 2 and "is not an intact export" in refused.stderr

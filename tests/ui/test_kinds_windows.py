@@ -1,0 +1,160 @@
+"""The operator window and the dashboard of a ballot of several unions, and of an RD case."""
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from station.domain import Call, ElectionSetup
+from station.domain.parties import Party
+from station.journal import Journal
+from station.ui.dashboard.choices import ChoiceBar
+from station.ui.dashboard.window import DashboardWindow
+from station.ui.operator.challenge_register import ChallengeRegisterDialog
+from station.ui.operator.choice_pad import ChoicePad
+from station.ui.operator.controller import CountController
+from station.ui.operator.feed import ControllerFeed
+from station.ui.operator.window import OperatorWindow
+from tests.ui.windows import key, open_window
+
+THREE = ElectionSetup.validated(
+    case_number="10-RC-000017", employer="Acme", union="Machinists",
+    intervenors=["Carpenters"], eligible=40, ballots=6, pile=0,
+)  # fmt: skip
+RD = ElectionSetup.validated(
+    case_number="10-RD-000017", employer="Acme", union="Local 1",
+    petitioner="J. Worker", eligible=40, pile=0,
+)  # fmt: skip
+
+
+@pytest.fixture
+def three(qtbot: QtBot, tmp_path: Path) -> Iterator[OperatorWindow]:
+    path = tmp_path / "three.station"
+    Journal.create(path, THREE)
+    window = open_window(qtbot, path)
+    yield window
+    window.close()
+
+
+def test_keys_one_to_nine_and_zero_record_each_choice(three: OperatorWindow) -> None:
+    assert isinstance(three.pad, ChoicePad)
+    for qt_key in (Qt.Key.Key_1, Qt.Key.Key_2, Qt.Key.Key_2, Qt.Key.Key_0):
+        key(three, qt_key)
+    assert three.controller.count.choice_votes() == (1, 2, 1)
+    assert [button.figure() for button in three.pad.union_buttons] == ["1", "2"]
+    assert three.pad.buttons[Call.AGAINST].figure() == "1"
+    # F and A record nothing here (no one union to be FOR), nor does a digit past the unions.
+    for qt_key in (Qt.Key.Key_F, Qt.Key.Key_A, Qt.Key.Key_3, Qt.Key.Key_9):
+        key(three, qt_key)
+    assert three.controller.count.counted == 4
+    assert three.recent.texts()[0] == "Ballot 4 for Neither"
+    key(three, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert three.controller.count.choice_votes() == (1, 2, 0)
+    assert three.recent.texts()[0].endswith("Ballot 4 for Neither \u2014 undone")
+
+
+def test_no_prompt_swallows_a_call_key(three: OperatorWindow, qtbot: QtBot) -> None:
+    key(three, Qt.Key.Key_C)
+    assert three.prompts.challenge.isVisible()
+    key(three, Qt.Key.Key_1)  # a vote for Machinists, never a reason
+    assert three.controller.count.choice_votes() == (1, 0, 0)
+    key(three, Qt.Key.Key_C)
+    key(three, Qt.Key.Key_L)  # the reason, by letter
+    key(three, Qt.Key.Key_E)
+    last = three.controller.count.last_counting(Call.CHALLENGE)
+    assert last is not None and last[1] == 3  # ballot 3
+    challenge = three.controller.count.challenges.get(last[0])
+    assert challenge is not None and challenge.party is Party.EMPLOYER
+    assert challenge.reason is not None and challenge.reason.value == "not on the eligibility list"
+
+
+def test_the_button_clicks_and_f1_name_the_choices(three: OperatorWindow, qtbot: QtBot) -> None:
+    assert isinstance(three.pad, ChoicePad)
+    qtbot.mouseClick(three.pad.union_buttons[1], Qt.MouseButton.LeftButton)
+    assert three.controller.count.choice_votes() == (0, 1, 0)
+    help_text = three.help_overlay.text.text()
+    for words in ("record a vote for Machinists", "record a vote for Carpenters", "L S X M R O"):
+        assert words in help_text
+    assert "record a ballot FOR the union" not in help_text
+    assert "Intervenor: Carpenters" in three.election_label.text()
+
+
+def test_the_dashboard_shows_every_choice_and_the_runoff(qtbot: QtBot, tmp_path: Path) -> None:
+    path = tmp_path / "three.station"
+    Journal.create(path, ElectionSetup(**{**_fields(THREE), "ballots": 12}))
+    controller = CountController(Journal.open(path))
+    window = DashboardWindow(ControllerFeed(controller))
+    qtbot.addWidget(window)
+    try:
+        window.resize(1280, 720)
+        for choice in (1, 1, 1, 1, 1, 2, 2, 2, 2):
+            controller.record(Call.FOR, choice=choice)
+        controller.record(Call.AGAINST)
+        assert window.decision_label.text() == ""  # 5/4/1, 2 left: Neither could tie
+        controller.record(Call.AGAINST)
+        figures = window.choice_dashboard.figures  # type: ignore[attr-defined]
+        assert [figure.value() for figure in figures] == [5, 4, 2]
+        bar = window.choice_dashboard.bar  # type: ignore[attr-defined]
+        assert isinstance(bar, ChoiceBar)
+        assert bar.segments() == [5 / 11, 4 / 11, 2 / 11, 0.0]
+        assert window.flash.text() == "Ballot 11 for Neither"
+        assert window.decision_label.text() == (
+            "Result decided: no choice can have a majority — runoff between Machinists and"
+            " Carpenters."
+        )  # the last ballot can neither make a majority nor change the two
+        controller.record(Call.AGAINST)
+        assert window.challenges_label.text().startswith("Challenges are not sufficient")
+        assert window.majority_label.text().startswith("No choice has received a majority")
+        assert window.decision_label.text() == (
+            "No choice has a majority — runoff between Machinists and Carpenters."
+        )
+        assert "Intervenor: Carpenters" in window.parties_label.text()
+    finally:
+        controller.close()
+
+
+def _fields(setup: ElectionSetup) -> dict[str, object]:
+    return {name: getattr(setup, name) for name in setup.__dataclass_fields__}
+
+
+def test_an_rd_case_names_the_union_by_its_role(qtbot: QtBot, tmp_path: Path) -> None:
+    path = tmp_path / "rd.station"
+    Journal.create(path, RD)
+    window = open_window(qtbot, path)
+    try:
+        header = window.election_label.text()
+        assert "Union: Local 1" in header and "Petitioner: J. Worker" in header
+        assert "Petitioner: Local 1" not in header
+        register = ChallengeRegisterDialog(window.controller)
+        qtbot.addWidget(register)
+        labels = [register.party.itemText(i) for i in range(register.party.count())]
+        assert "the Union (Local 1)" in labels
+        assert not any("Petitioner (Local 1)" in label for label in labels)
+        dashboard = DashboardWindow(ControllerFeed(window.controller))
+        qtbot.addWidget(dashboard)
+        parties = dashboard.parties_label.text()
+        assert "Union: Local 1" in parties and "Petitioner: Local 1" not in parties
+    finally:
+        window.close()
+
+
+def test_the_new_election_dialog_sets_up_several_unions(qtbot: QtBot) -> None:
+    from station.ui.start.new_election import NewElectionDialog
+
+    dialog = NewElectionDialog(create=lambda _path, _setup: None)
+    qtbot.addWidget(dialog)
+    dialog.case.setText("10-RD-000017")
+    dialog.employer.setText("Acme")
+    dialog.union.setText("Local 1")
+    dialog.more_unions.setText("Workers United, SEIU; ")
+    dialog.intervenors.setText("Carpenters")
+    dialog.petitioner.setText("J. Worker")
+    dialog.eligible.setText("40")
+    setup = dialog.setup()
+    assert setup.ballot.choices == ("Local 1", "Workers United, SEIU", "Carpenters", "Neither")
+    assert [p.role.value for p in setup.ballot.parties] == [
+        "Employer", "Petitioner", "Union", "Union", "Intervenor",
+    ]  # fmt: skip
+    assert setup.pile == 0  # piles are per call, not per union
