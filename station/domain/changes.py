@@ -7,11 +7,15 @@ journal read them, and none of them needs the rules themselves.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from station.domain.challenges import Challenge
 from station.domain.events import Event, SheetKind
 from station.domain.piles import PileCheck
 from station.domain.tally import Tally
+
+if TYPE_CHECKING:
+    from station.domain.envelopes import Envelope
 
 
 class ReplayError(ValueError):
@@ -64,6 +68,7 @@ class Change:
         sheet: for SIGN, the sheet prepared; for REOPEN, the sheet that locked the count.
         challenge: for AMEND and DISPUTE, the challenge as it now stands.
         pile: for PILE, the recount.
+        envelope: for an envelope event, the ruling it records, takes back or reinstates.
     """
 
     event: Event
@@ -71,6 +76,7 @@ class Change:
     sheet: Sheet | None = None
     challenge: Challenge | None = None
     pile: PileCheck | None = None
+    envelope: Envelope | None = None
 
 
 # The form of a frozen count, and of the rules it was folded by: a Station whose rules

@@ -18,6 +18,7 @@ from operator import or_
 from station.domain.calls import Call
 from station.domain.challenges import Challenge, ChallengeRegister, Reason
 from station.domain.changes import FROZEN_FORMAT, Change, FrozenCount, ReplayError, Sheet
+from station.domain.envelopes import ENVELOPE_ACTIONS, EnvelopeStage
 from station.domain.events import Action, Event, SheetKind
 from station.domain.parties import Party
 from station.domain.piles import PileTracker
@@ -39,7 +40,7 @@ class Count:
     events replays in a few megabytes.
     """
 
-    def __init__(self, pile_size: int = 0) -> None:
+    def __init__(self, pile_size: int = 0, mail: bool = False) -> None:
         self._totals = [0, 0, 0, 0]
         self._done = array("q")  # calls that count, oldest first
         self._undone = array("q")  # calls that can be redone, most recent last
@@ -48,12 +49,14 @@ class Count:
         self.locked_by: Sheet | None = None  # the sheet that locks the count, if any
         self.challenges = ChallengeRegister()
         self.piles = PileTracker(pile_size)
+        self.envelopes = EnvelopeStage(mail)  # a mail ballot's envelope stage comes first
 
     @property
     def tally(self) -> Tally:
         """The current tally."""
         f, a, v, c = self._totals
-        return Tally(for_union=f, against=a, void=v, challenged=c)
+        # Line 6 counts the challenged envelopes of a mail ballot too.
+        return Tally(for_union=f, against=a, void=v, challenged=c + self.envelopes.challenged)
 
     @property
     def counted(self) -> int:
@@ -97,13 +100,15 @@ class Count:
             "challenges": self.challenges.state(),
             "piles": self.piles.state(),
         }
+        if self.envelopes.mail:
+            summary["envelopes"] = self.envelopes.state()
         text = json.dumps(summary, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
         return FrozenCount(text, _little_endian(self._done), _little_endian(self._undone))
 
     @classmethod
-    def thawed(cls, frozen: FrozenCount, pile_size: int) -> Count:
+    def thawed(cls, frozen: FrozenCount, pile_size: int, mail: bool = False) -> Count:
         """The count `frozen` holds, checked for consistency (raises ValueError if not)."""
-        count = cls(pile_size)
+        count = cls(pile_size, mail)
         try:
             summary = json.loads(frozen.summary)
             if summary["format"] != FROZEN_FORMAT:
@@ -124,6 +129,7 @@ class Count:
             count.locked_by = None if locked is None else count.sheets[_whole(locked)]
             count.challenges = ChallengeRegister.restored(summary["challenges"])
             count.piles = PileTracker.restored(pile_size, summary["piles"])
+            count.envelopes = EnvelopeStage.restored(mail, summary.get("envelopes"))
             count._done = _from_little_endian(frozen.done)
             count._undone = _from_little_endian(frozen.undone)
         except (KeyError, IndexError, TypeError, ValueError) as error:
@@ -161,6 +167,8 @@ class Count:
             raise ReplayError(first_seq, f"expected event {self.last_seq + 1}")
         if self.locked_by is not None:
             raise ReplayError(first_seq, _locked_message(self.locked_by))
+        if self.envelopes.open:
+            raise ReplayError(first_seq, _ENVELOPES_FIRST)
         if max(codes) >= len(_CALLS):
             bad = next(index for index, code in enumerate(codes) if code >= len(_CALLS))
             raise ReplayError(first_seq + bad, "not a plain call of a known kind")
@@ -200,7 +208,10 @@ class Count:
             raise ReplayError(event.seq, f"expected event {self.last_seq + 1}")
         if self.locked_by is not None and event.action in _LOCKED_OUT:
             raise ReplayError(event.seq, _locked_message(self.locked_by))
-        fold = self._fold(event)
+        if event.action in ENVELOPE_ACTIONS:
+            fold = self.envelopes.plan(event, self.challenges)
+        else:
+            fold = self._fold(event)
 
         def commit() -> Change:
             change = fold()
@@ -258,6 +269,8 @@ class Count:
             raise ReplayError(event.seq, "a call names its call and no target")
         if event.detail is not None and dict(event.detail) != {"over_count": True}:
             raise ReplayError(event.seq, "a call carries nothing but an over-count confirmation")
+        if self.envelopes.open:
+            raise ReplayError(event.seq, _ENVELOPES_FIRST)
 
         def fold() -> Change:
             self._done.append(event.seq << 2 | _CALL_CODE[call])
@@ -424,7 +437,11 @@ class Count:
         return call
 
 
-_LOCKED_OUT = (Action.CALL, Action.UNDO, Action.REDO, Action.AMEND, Action.DISPUTE, Action.PILE)
+_LOCKED_OUT = (
+    *(Action.CALL, Action.UNDO, Action.REDO, Action.AMEND, Action.DISPUTE, Action.PILE),
+    *ENVELOPE_ACTIONS,
+)
+_ENVELOPES_FIRST = "no ballot is called before the envelope stage has ended"
 
 
 def _locked_message(sheet: Sheet) -> str:

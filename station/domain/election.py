@@ -41,6 +41,9 @@ class ElectionSetup:
         agent: the Board agent conducting the count, when given.
         pile: ballots per pile, recounted whenever a pile of one call is full; 0 for no
             pile checks.
+        mail: a mail-ballot election: its envelopes are ruled against the voter list
+            (the envelope stage) before any ballot is opened; `ballots` is then unknown
+            until the stage ends (see `envelopes.box_setup`).
     """
 
     case_number: str
@@ -50,6 +53,7 @@ class ElectionSetup:
     ballots: int | None = None
     agent: str | None = None
     pile: int = DEFAULT_PILE
+    mail: bool = False
 
     @property
     def is_demo(self) -> bool:
@@ -82,6 +86,7 @@ class ElectionSetup:
         ballots: object = None,
         agent: str | None = None,
         pile: object = DEFAULT_PILE,
+        mail: bool = False,
     ) -> "ElectionSetup":
         """Check and normalise what a person typed; raise SetupError naming the field."""
         agent_text = _text("agent", agent, required=False) if agent is not None else None
@@ -93,6 +98,7 @@ class ElectionSetup:
             ballots=None if ballots in (None, "") else _positive("ballots", ballots),
             agent=agent_text or None,
             pile=_pile(pile),
+            mail=mail,
         )
 
 
