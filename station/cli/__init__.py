@@ -13,6 +13,7 @@ from pathlib import Path
 
 from station import __version__
 from station.cli.common import OneLineParser, UsageError, file_name, say_problem
+from station.cli.envelopes import add_envelopes_parser, cmd_envelopes
 from station.cli.files import cmd_copy, cmd_new
 from station.cli.reading import cmd_log, cmd_tally
 from station.cli.sheets import cmd_export, cmd_key, cmd_reopen, cmd_sign
@@ -39,6 +40,7 @@ SUBCOMMANDS = (
     "copy",
     "key",
     "demo",
+    "envelopes",
 )
 
 
@@ -65,7 +67,10 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument("--case", required=True, help="NLRB case number, e.g. 29-RC-288020")
     new.add_argument("--employer", required=True, help="the employer's name")
     new.add_argument("--union", required=True, help="the petitioner (union) as on the ballot")
-    new.add_argument("--eligible", required=True, help="approximate number of eligible voters")
+    new.add_argument(
+        "--eligible",
+        help="approximate number of eligible voters (with --mail: the voters on the list)",
+    )
     new.add_argument("--ballots", help="ballots in the box (or envelopes), if known")
     new.add_argument("--agent", help="the Board agent conducting the count")
     new.add_argument(
@@ -74,6 +79,8 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help=f"ballots per pile, recounted when full (default {DEFAULT_PILE}; 0: no pile checks)",
     )
+    new.add_argument("--mail", action="store_true", help="a mail-ballot election (with --voters)")
+    new.add_argument("--voters", type=file_name, metavar="LIST.csv", help="the voter list (CSV)")
 
     tally = commands.add_parser("tally", help="print the current tally")
     tally.add_argument("file", type=file_name)
@@ -170,6 +177,7 @@ def build_parser() -> argparse.ArgumentParser:
         "demo",
         help="open a demo election part-way through its count (a temporary file, marked DEMO)",
     )
+    add_envelopes_parser(commands)
     return parser
 
 
@@ -201,6 +209,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "key": cmd_key,
             "dashboard": cmd_dashboard,
             "demo": cmd_demo,
+            "envelopes": cmd_envelopes,
         }[args.command]
         return handler(args)
     except (UsageError, SetupError, JournalError, SheetError, ExportError, KeyProblem) as error:

@@ -55,8 +55,8 @@ class Count:
     def tally(self) -> Tally:
         """The current tally."""
         f, a, v, c = self._totals
-        # Line 6 counts the challenged envelopes of a mail ballot too.
-        return Tally(for_union=f, against=a, void=v, challenged=c + self.envelopes.challenged)
+        sealed = self.envelopes.challenged  # line 6 counts a mail ballot's challenged envelopes
+        return Tally(for_union=f, against=a, void=v, challenged=c + sealed, set_aside=sealed)
 
     @property
     def counted(self) -> int:
@@ -459,7 +459,8 @@ def _checked_call(event: Event) -> Call:
 
 
 def _tally_list(tally: Tally) -> list[int]:
-    return [tally.for_union, tally.against, tally.void, tally.challenged]
+    figures = [tally.for_union, tally.against, tally.void, tally.challenged]
+    return [*figures, tally.set_aside] if tally.set_aside else figures
 
 
 def _whole(value: object) -> int:

@@ -2,6 +2,7 @@
 
 from station.domain.challenges import Challenge
 from station.domain.changes import Change
+from station.domain.envelopes import anonymous_envelope_words
 from station.domain.events import Action, SheetKind
 from station.domain.statements import pile_mismatch_statement
 
@@ -56,6 +57,8 @@ def describe(change: Change) -> str:
             if check.confirmed:
                 return f"{name} recounted: {check.found} of {check.size}, confirmed"
             return f"{pile_mismatch_statement(check)} \u2014 MISMATCH"
+        case Action.ENVELOPE | Action.ENVELOPE_UNDO | Action.ENVELOPE_REDO | Action.END_ENVELOPES:
+            return anonymous_envelope_words(change)
     return str(event.action)  # pragma: no cover
 
 

@@ -385,3 +385,19 @@ def box_setup(setup: ElectionSetup, stage: EnvelopeStage) -> ElectionSetup:
     if setup.mail and stage.ended_at is not None:
         return replace(setup, ballots=stage.figures.accepted)
     return setup
+
+
+def anonymous_envelope_words(change: Change) -> str:
+    """An envelope event in words that name no voter: for the observers' dashboard, which
+    may be projected or streamed, and every list shared with it."""
+    event, envelope = change.event, change.envelope
+    if event.action is Action.END_ENVELOPES or envelope is None:
+        return envelope_words(change)
+    second = " (second envelope)" if envelope.second else ""
+    written = " written in" if envelope.voter is None else ""
+    words = f"Envelope{written}{second} {envelope.ruling.label}"
+    if event.action is Action.ENVELOPE_UNDO:
+        return f"{words} \u2014 undone"
+    if event.action is Action.ENVELOPE_REDO:
+        return f"{words} \u2014 redone"
+    return words

@@ -36,7 +36,9 @@ SETUP_FIELDS = (
     "ballots",
     "agent",
 )
-OPTIONAL_SETUP_FIELDS = ("pile",)  # schema version 3: the pile size (0: no pile checks)
+# Schema version 3: the pile size (0: no pile checks); version 6: a mail ballot's flag
+# (1) and the hash of its voter list (`voters.voters_hash`), null otherwise.
+OPTIONAL_SETUP_FIELDS = ("pile", "mail", "voters_hash")
 
 
 def setup_hash(setup: Mapping[str, object]) -> str:

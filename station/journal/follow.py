@@ -43,7 +43,7 @@ class Followed:
 
     def __init__(self, setup: ElectionSetup, key_fingerprint: str | None = None) -> None:
         self.setup = setup
-        self.count = Count(pile_size=setup.pile)
+        self.count = Count(pile_size=setup.pile, mail=setup.mail)
         self.recent: deque[Change] = deque(maxlen=TICKER_LENGTH)
         self.head_seq = 0
         self.head_hash = ""
@@ -208,7 +208,7 @@ class Follower(Followed):
         self._identity = _identity(self.path)
         self._data_version = None
         if not self._still_has_our_history(journal):
-            self.count = Count(pile_size=self.setup.pile)
+            self.count = Count(pile_size=self.setup.pile, mail=self.setup.mail)
             self.recent.clear()
             self.head_seq, self.head_hash = 0, journal.election.setup_hash
             self.closed = False

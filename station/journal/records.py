@@ -115,6 +115,7 @@ def election_from_row(values: Mapping[str, object], where: Path | str) -> Electi
         ballots=ballots,
         agent=None if values["agent"] is None else str(values["agent"]),
         pile=pile or 0,  # files from before pile checks have none
+        mail=values.get("mail") == 1,
     )
     return Election(
         setup=setup,
