@@ -401,3 +401,31 @@ def anonymous_envelope_words(change: Change) -> str:
     if event.action is Action.ENVELOPE_REDO:
         return f"{words} \u2014 redone"
     return words
+
+
+def figures_statement(figures: EnvelopeFigures, by_party: Mapping[str, int]) -> str:
+    """The stage's figures in one line, the same in the window, the dashboard and the CLI."""
+    parties = ", ".join(
+        f"{word} {by_party.get(party, 0):,}"
+        for party, word in (
+            ("employer", "Employer"),
+            ("petitioner", "Union"),
+            ("board agent", "Board agent"),
+        )
+    )
+    return (
+        f"{figures.returned:,} returned \u00b7 {figures.accepted:,} accepted \u00b7"
+        f" {figures.challenged:,} challenged ({parties}) \u00b7 {figures.void:,} void \u00b7"
+        f" {figures.late:,} late"
+    )
+
+
+def end_stage_statement(figures: EnvelopeFigures) -> str:
+    """What the agent confirms when ending the envelope stage."""
+    return (
+        f"End the envelope stage? {figures.returned:,} envelopes ruled:"
+        f" {figures.accepted:,} accepted, {figures.challenged:,} challenged,"
+        f" {figures.void:,} void, {figures.late:,} late. The {figures.accepted:,} accepted"
+        " envelopes are opened and their ballots mixed; from then on no envelope can be"
+        " ruled, and the ballots are counted."
+    )
