@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from station.domain import Change
+from station.domain import Action, Change
 from station.domain.challenges import Reason
 from station.domain.envelopes import (
     ENVELOPE_REASONS,
@@ -38,6 +38,8 @@ from station.domain.envelopes import (
 from station.domain.parties import Party
 from station.journal import WriteFailed
 from station.ui.envelopes.controller import EnvelopeController
+from station.ui.envelopes.register import envelope_entry
+from station.ui.operator.challenge_register import ChallengeRegisterDialog
 
 SHOWN = 200  # matches listed at once; typing more narrows the rest
 _PARTY_KEYS: dict[int, Party] = {
@@ -129,7 +131,7 @@ class EnvelopeWindow(QMainWindow):
             "<b>Enter</b> pick · <b>A</b> accepted · <b>C</b> challenged (then <b>E</b>/<b>U</b>/"
             "<b>B</b>, <b>1</b>\u2013<b>6</b>) · <b>V</b> void · <b>L</b> late · <b>Esc</b> drop ·"
             " <b>Ctrl+N</b> write in · <b>Ctrl+Z</b> undo · <b>Ctrl+Shift+Z</b> redo ·"
-            " <b>Ctrl+Shift+B</b> end the stage"
+            " <b>Ctrl+R</b> challenges · <b>Ctrl+Shift+B</b> end the stage"
         )
         keys.setWordWrap(True)
         self.journal_label = QLabel()
@@ -269,6 +271,9 @@ class EnvelopeWindow(QMainWindow):
         elif (key == Qt.Key.Key_Z and shift) or key == Qt.Key.Key_Y:
             self._drop()
             self.controller.redo_ruling()
+        elif key == Qt.Key.Key_R:
+            self._drop()
+            ChallengeRegisterDialog(self.controller, self).open()  # envelopes by name and id
         elif key == Qt.Key.Key_N:
             self.picked = None
             self.write_in = True
@@ -393,6 +398,9 @@ class EnvelopeWindow(QMainWindow):
     def _words(self, change: Change) -> str:
         words = envelope_words(change)
         envelope = change.envelope
+        if change.event.action is Action.AMEND and change.event.target is not None:
+            who = envelope_entry(self.controller.count, self.controller.voters, change.event.target)
+            return f"{who or change.event.target} {_challenge_words(change)}"
         if envelope is not None and envelope.voter is not None:
             voter = self.controller.voters.get(envelope.voter)
             if voter is not None:
@@ -411,10 +419,12 @@ class EnvelopeWindow(QMainWindow):
 
     def _on_controller_changed(self, change: Change) -> None:
         self.error_banner.hide()
-        if change.envelope is not None or change.event.action.value == "end_envelopes":
+        if (
+            change.envelope is not None
+            or change.event.action.value == "end_envelopes"
+            or change.event.action is Action.AMEND
+        ):
             self.recent.insertItem(0, self._words(change))
-        elif change.challenge is not None and change.event.target is not None:
-            self.recent.insertItem(0, f"Event {change.event.target:,} {_challenge_words(change)}")
         self._refresh()
 
     def _on_controller_refused(self, reason: str) -> None:

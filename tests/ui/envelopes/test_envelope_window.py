@@ -15,11 +15,10 @@ from station.ui.envelopes.controller import EnvelopeController
 from station.ui.envelopes.window import EnvelopeWindow, Mode
 from station.ui.operator.window import OperatorWindow
 from tests.conftest import verify_file
-from tests.mail.conftest import mail_file  # noqa: F401  (the fixture)
 
 
 @pytest.fixture
-def envelopes(qtbot: QtBot, mail_file: Path) -> Iterator[EnvelopeWindow]:  # noqa: F811
+def envelopes(qtbot: QtBot, mail_file: Path) -> Iterator[EnvelopeWindow]:
     window = EnvelopeWindow(EnvelopeController(Journal.open(mail_file)))
     qtbot.addWidget(window)
     window.show()
@@ -118,7 +117,7 @@ def test_write_in_undo_redo(qtbot: QtBot, envelopes: EnvelopeWindow) -> None:
 def test_ctrl_shift_b_ends_the_stage_and_the_count_opens(
     qtbot: QtBot,
     mail_file: Path,
-    tmp_path: Path,  # noqa: F811
+    tmp_path: Path,
 ) -> None:
     station = Station(settings=Settings(tmp_path / "station.ini"))
     window = station.show_operator(Journal.open(mail_file))
@@ -143,3 +142,24 @@ def test_ctrl_shift_b_ends_the_stage_and_the_count_opens(
     station.close()
     verdict = verify_file(mail_file)
     assert verdict.ok and verdict.tally.for_union == 1
+
+
+def test_the_register_lists_a_challenged_envelope_by_id_and_name(
+    qtbot: QtBot, envelopes: EnvelopeWindow
+) -> None:
+    from station.ui.operator.challenge_register import ChallengeRegisterDialog
+
+    type_in(qtbot, envelopes, "grace")
+    key(qtbot, envelopes, Qt.Key.Key_Return)
+    key(qtbot, envelopes, Qt.Key.Key_C)
+    key(qtbot, envelopes, Qt.Key.Key_U)
+    key(qtbot, envelopes, Qt.Key.Key_3)
+    assert "Envelope 102 Grace Hopper challenged by the Union: envelope damaged or opened" in (
+        envelopes.recent.item(0).text()
+    )
+    key(qtbot, envelopes, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
+    register = envelopes.findChild(ChallengeRegisterDialog)
+    assert register is not None
+    cells = [register.table.item(0, column).text() for column in range(3)]
+    assert cells == ["Envelope 102 Grace Hopper", "Union", "envelope damaged or opened"]
+    register.close()
