@@ -15,7 +15,7 @@ from station.domain.piles import PileCheck
 from station.domain.tally import Tally
 
 if TYPE_CHECKING:
-    from station.domain.envelopes import Envelope
+    from station.domain.envelopes import Envelope, EnvelopeFigures
 
 
 class ReplayError(ValueError):
@@ -39,6 +39,8 @@ class Sheet:
             after a reopen (a revision); 0 for an interim sheet.
         supersedes: the SIGN event of the final sheet a revision replaces, or None.
         tally: the tally the sheet certifies.
+        envelopes: a mail ballot's envelope figures (the stage has ended: a sheet is
+            never prepared before), printed above lines 1-9; None otherwise.
     """
 
     seq: int
@@ -47,6 +49,7 @@ class Sheet:
     revision: int
     supersedes: int | None
     tally: Tally
+    envelopes: EnvelopeFigures | None = None
 
     @property
     def title(self) -> str:

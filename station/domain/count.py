@@ -115,6 +115,8 @@ class Count:
                 raise ValueError(f"format {summary['format']!r}, not {FROZEN_FORMAT}")
             count.last_seq = _whole(summary["last_seq"])
             count._totals = [_whole(total) for total in summary["totals"]]
+            count.envelopes = EnvelopeStage.restored(mail, summary.get("envelopes"))
+            figures = count.envelopes.figures if mail else None  # fixed once sheets exist
             for seq, head, kind, revision, supersedes, tally in summary["sheets"]:
                 sheet = Sheet(
                     _whole(seq),
@@ -123,13 +125,13 @@ class Count:
                     _whole(revision),
                     None if supersedes is None else _whole(supersedes),
                     Tally(*(_whole(figure) for figure in tally)),
+                    figures,
                 )
                 count.sheets.append(sheet)
             locked = summary["locked_by"]
             count.locked_by = None if locked is None else count.sheets[_whole(locked)]
             count.challenges = ChallengeRegister.restored(summary["challenges"])
             count.piles = PileTracker.restored(pile_size, summary["piles"])
-            count.envelopes = EnvelopeStage.restored(mail, summary.get("envelopes"))
             count._done = _from_little_endian(frozen.done)
             count._undone = _from_little_endian(frozen.undone)
         except (KeyError, IndexError, TypeError, ValueError) as error:
@@ -389,6 +391,9 @@ class Count:
         Lets a station show (and record) a sheet's revision number before it signs.
         """
         seq = self.last_seq + 1
+        if self.envelopes.open:  # so a sheet's envelope figures are the stage's, for good
+            raise ReplayError(seq, "no tally sheet is prepared before the envelope stage ends")
+        figures = self.envelopes.figures if self.envelopes.mail else None
         locked = self.locked_by
         if locked is not None and not (
             locked.kind is SheetKind.INTERIM and kind is SheetKind.FINAL
@@ -399,10 +404,10 @@ class Count:
                 " it must be reopened before another sheet is prepared",
             )
         if kind is SheetKind.INTERIM:
-            return Sheet(seq, seq - 1, kind, 0, None, self.tally)
+            return Sheet(seq, seq - 1, kind, 0, None, self.tally, figures)
         finals = [sheet for sheet in self.sheets if sheet.kind is SheetKind.FINAL]
         supersedes = finals[-1].seq if finals else None
-        return Sheet(seq, seq - 1, kind, len(finals), supersedes, self.tally)
+        return Sheet(seq, seq - 1, kind, len(finals), supersedes, self.tally, figures)
 
     def _sign(self, event: Event) -> Callable[[], Change]:
         if event.call is not None or event.target != event.seq - 1:

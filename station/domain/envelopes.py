@@ -429,3 +429,13 @@ def end_stage_statement(figures: EnvelopeFigures) -> str:
         " envelopes are opened and their ballots mixed; from then on no envelope can be"
         " ruled, and the ballots are counted."
     )
+
+
+# The envelope figures as the tally sheet prints them, above lines 1-9.
+ENVELOPE_FIGURE_LABELS = (
+    ("returned", "Envelopes returned"),
+    ("accepted", "Accepted and opened"),
+    ("challenged", "Challenged (sealed)"),
+    ("void", "Void"),
+    ("late", "Late (not opened)"),
+)

@@ -23,6 +23,7 @@ from PySide6.QtGui import (
 
 from station import __version__
 from station.domain.election import DEMO_CASE
+from station.domain.envelopes import ENVELOPE_FIGURE_LABELS
 from station.domain.tally_sheet import OBSERVER_PARTIES, line_label
 
 _PAGE_SIZES = {"letter": QPageSize.PageSizeId.Letter, "a4": QPageSize.PageSizeId.A4}
@@ -164,6 +165,7 @@ def sheet_html(document: Mapping[str, Any]) -> str:
         "</table>",
     ]
     parts.append(_notice(sheet))
+    parts.append(envelopes_html(sheet.get("envelopes")))  # a mail ballot's envelope stage
     parts.append('<table width="100%" class="lines" cellpadding="5" cellspacing="0">')
     for number in ("1", "2", "3", "4", "5", "6", "7"):
         parts.append(
@@ -196,6 +198,20 @@ def sheet_html(document: Mapping[str, Any]) -> str:
     parts.append("</tr></table>")
 
     return "\n".join(parts)
+
+
+def envelopes_html(figures: Mapping[str, int] | None) -> str:
+    """The envelope figures of a mail ballot, above lines 1-9 (nothing for a count at a poll)."""
+    if not figures:
+        return ""
+    cells = "".join(
+        f'<td align="center">{label}<br><b>{figures[key]:,}</b></td>'
+        for key, label in ENVELOPE_FIGURE_LABELS
+    )
+    return (
+        '<p class="section">Mail ballots: the envelope stage</p>'
+        f'<table width="100%" border="1" cellspacing="0" cellpadding="4"><tr>{cells}</tr></table>'
+    )
 
 
 def _kind_words(sheet: Mapping[str, Any]) -> str:

@@ -171,11 +171,14 @@ def test_the_stage_ends_naming_the_envelopes_accepted_and_sets_the_box() -> None
         stage.end()
 
 
-def test_a_locked_count_refuses_rulings() -> None:
+def test_no_sheet_is_prepared_before_the_stage_ends_and_it_carries_the_figures() -> None:
     stage = Stage()
-    stage.apply(Action.SIGN, target=0, detail={"kind": "interim"})
-    with pytest.raises(ReplayError, match="locked"):
-        stage.rule("1", Ruling.ACCEPTED)
+    stage.rule("1", Ruling.ACCEPTED)
+    with pytest.raises(ReplayError, match="before the envelope stage ends"):
+        stage.apply(Action.SIGN, target=stage.count.last_seq, detail={"kind": "interim"})
+    stage.end()
+    stage.apply(Action.SIGN, target=stage.count.last_seq, detail={"kind": "interim"})
+    assert stage.count.sheets[0].envelopes == EnvelopeFigures(1, 1, 0, 0, 0)
 
 
 rulings = st.lists(

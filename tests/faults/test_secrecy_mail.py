@@ -16,10 +16,11 @@ from pathlib import Path
 import pytest
 
 from station.cli import main
-from station.domain import Call
+from station.domain import Call, SheetKind
 from station.domain.envelopes import Ruling
 from station.journal import Journal, snapshots
 from station.journal.session import CountSession
+from station.sheet.prepare import SheetRequest, prepare_sheet
 from tests.faults.test_secrecy import COLUMNS, DETAIL_KEYS, SNAPSHOT_KEYS, detail_keys
 from tests.mail.conftest import BESSEMER, VOTERS
 
@@ -30,11 +31,13 @@ MAIL_DETAIL_KEYS = {
     "envelope_undo": set(),
     "envelope_redo": set(),
     "end_envelopes": {"accepted"},  # how many envelopes were accepted: the ballots to open
+    # The tally sheet also states the stage's figures (counts, no voter).
+    "sign": DETAIL_KEYS["sign"] | {"envelopes"},
 }
 
 
 @pytest.fixture
-def mail_count(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+def mail_count(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, qapp: object) -> Path:
     """A mail count with every kind of envelope event, then its ballots called."""
     monkeypatch.setattr(snapshots, "SNAPSHOT_EVERY", 1)
     monkeypatch.setattr(snapshots, "SNAPSHOT_LAG", 1)
@@ -58,6 +61,8 @@ def mail_count(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
         session.record(Call.AGAINST)
         session.undo()
         session.redo()
+        request = SheetRequest(SheetKind.FINAL, "R. Agent", [], None)
+        prepare_sheet(session, request, key_fingerprint="f" * 16)
     finally:
         journal.close()
     return path
@@ -101,7 +106,7 @@ def test_a_mail_file_holds_only_the_known_tables_columns_and_detail_keys(mail_co
     with redirect_stdout(out):
         assert main(["log", str(mail_count), "--json"]) == 0
     found = detail_keys([json.loads(line) for line in out.getvalue().splitlines()])
-    assert {"envelope", "envelope_undo", "envelope_redo", "end_envelopes"} <= set(found)
+    assert {"envelope", "envelope_undo", "envelope_redo", "end_envelopes", "sign"} <= set(found)
     for action, keys in found.items():
         assert keys <= MAIL_DETAIL_KEYS[action], (action, keys - MAIL_DETAIL_KEYS[action])
 
