@@ -40,11 +40,14 @@ class VoterList:
     columns: tuple[str, ...] = ()  # the other columns' names, in the file's order
     _by_id: dict[str, Voter] = field(default_factory=dict, compare=False, repr=False)
     _keys: tuple[str, ...] = field(default=(), compare=False, repr=False)
+    _positions: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
     def of(cls, voters: tuple[Voter, ...], columns: tuple[str, ...] = ()) -> VoterList:
         keys = tuple(f"{voter.id}\t{voter.name}".casefold() for voter in voters)
-        return cls(voters, columns, {voter.id: voter for voter in voters}, keys)
+        by_id = {voter.id: voter for voter in voters}
+        positions = {voter.id: position for position, voter in enumerate(voters)}
+        return cls(voters, columns, by_id, keys, positions)
 
     def __len__(self) -> int:
         return len(self.voters)
@@ -66,9 +69,9 @@ class VoterList:
         candidates = range(len(keys)) if within is None else within
         found = [position for position in candidates if needle in keys[position]]
         exact = self._by_id.get(text.strip())
-        if exact is not None:
-            position = self.voters.index(exact) if len(found) > 1 else None
-            if position is not None and found[0] != position:
+        if exact is not None and len(found) > 1:
+            position = self._positions[exact.id]
+            if found[0] != position:
                 found.remove(position)
                 found.insert(0, position)
         return found
