@@ -27,6 +27,7 @@ class EnvelopeController(CountController):
         self.voters: VoterList = load_voters(
             journal.connection, stored_hash if isinstance(stored_hash, str) else None, journal.path
         )
+        self.voters.index()  # now, as the window opens, so that no keystroke waits for it
 
     @property
     def stage_open(self) -> bool:

@@ -11,6 +11,7 @@ Ctrl+Z / Ctrl+Shift+Z undo and redo rulings, visibly; Ctrl+Shift+B ends the stag
 """
 
 import html
+from collections.abc import Sequence
 from enum import Enum, auto
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
@@ -82,7 +83,7 @@ class EnvelopeWindow(QMainWindow):
         self.write_in = False  # Ctrl+N: the search field holds a name not on the list
         self.picked: tuple[str | None, str] | None = None  # (voter id or None, name)
         self.challenge_seq: int | None = None
-        self._found: list[int] = []
+        self._found: Sequence[int] = []
         self._found_for = ""
         self._closed = False
         self._handed_over = False
@@ -120,6 +121,8 @@ class EnvelopeWindow(QMainWindow):
         self.search.setFont(font)
         self.matches = QListWidget()
         self.matches.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.matches.setUniformItemSizes(True)  # no layout of every row to highlight one
+        self._shown: list[int] = []  # the voters listed, by their place on the list
         self.more_label = QLabel()
         self.picked_label = QLabel()
         self.picked_label.setObjectName("validLabel")
@@ -186,15 +189,21 @@ class EnvelopeWindow(QMainWindow):
         self._found = voters.search(text, self._found if narrower and text.strip() else None)
         self._found_for = text
         self.matches.clear()
+        self._shown = []
         if text.strip():
+            # An id typed whole comes first; the rest in the list's order.
+            exact = voters.position(text.strip())
+            first = [] if exact is None or not self._found else [exact]
+            rest = [p for p in self._found[: SHOWN + 1] if p != exact]
+            self._shown = (first + rest)[:SHOWN]
             # One call for the lot: adding items one by one costs 30 times more.
-            listed = (voters.voters[position] for position in self._found[:SHOWN])
+            listed = map(voters.voters.__getitem__, self._shown)
             self.matches.addItems([f"{voter.id}   {voter.name}" for voter in listed])
-            if self._found:
+            if self._shown:
                 self.matches.setCurrentRow(0)
-        shown = len(self._found) if text.strip() else 0
-        more = f" (the first {SHOWN} shown: type more)" if shown > SHOWN else ""
-        self.more_label.setText(f"{shown:,} matching{more}" if text.strip() else "")
+        found = len(self._found) if text.strip() else 0
+        more = f" (the first {SHOWN} shown: type more)" if found > SHOWN else ""
+        self.more_label.setText(f"{found:,} matching{more}" if text.strip() else "")
 
     # -- keys -----------------------------------------------------------------------
 
@@ -295,10 +304,10 @@ class EnvelopeWindow(QMainWindow):
                 self.picked = (None, text)
                 self._set_mode(Mode.PICKED)
             return
-        if not text.strip() or not self._found:
+        if not text.strip() or not self._shown:
             return
-        row = self.matches.currentRow() if len(self._found) > 1 else 0
-        voter = self.controller.voters.voters[self._found[max(row, 0)]]
+        row = self.matches.currentRow() if len(self._shown) > 1 else 0
+        voter = self.controller.voters.voters[self._shown[max(row, 0)]]
         self.picked = (voter.id, voter.name)
         self._set_mode(Mode.PICKED)
 
