@@ -110,7 +110,8 @@ class Station(QObject):
         return self._show_window(OperatorWindow(controller or CountController(journal)), "operator")
 
     def _on_stage_ended(self, window: EnvelopeWindow) -> None:
-        self.show_operator(window.controller.journal, window.controller)
+        operator = self.show_operator(window.controller.journal, window.controller)
+        operator.activateWindow()  # the keys go on to the count, not to a closed window
 
     def _show_window(
         self, window: OperatorWindow | EnvelopeWindow, place: str
