@@ -8,6 +8,7 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from station.app import Station
+from station.domain import Call
 from station.domain.envelopes import EnvelopeFigures
 from station.journal import Journal
 from station.settings import Settings
@@ -126,6 +127,10 @@ def test_ctrl_shift_b_ends_the_stage_and_the_count_opens(
         type_in(qtbot, window, voter)
         key(qtbot, window, Qt.Key.Key_Return)
         key(qtbot, window, Qt.Key.Key_A)
+    type_in(qtbot, window, "103")
+    key(qtbot, window, Qt.Key.Key_Return)
+    key(qtbot, window, Qt.Key.Key_C)  # an envelope challenged: line 6, not a ballot called
+    key(qtbot, window, Qt.Key.Key_Return)
     key(
         qtbot,
         window,
@@ -139,6 +144,7 @@ def test_ctrl_shift_b_ends_the_stage_and_the_count_opens(
     assert operator.controller.setup.ballots == 2
     qtbot.keyClick(operator, Qt.Key.Key_F)
     assert operator.controller.count.tally.for_union == 1
+    assert operator.pad.buttons[Call.CHALLENGE].figure() == "0"  # no ballot called so
     station.close()
     verdict = verify_file(mail_file)
     assert verdict.ok and verdict.tally.for_union == 1
