@@ -86,6 +86,7 @@ class NewElectionDialog(QDialog):
             " at least id and name. Its envelopes are ruled before any ballot is opened"
         )
         voters_browse = QPushButton("Browse\u2026")
+        voters_browse.setToolTip("Choose the voter list of a mail-ballot election (CSV)")
         voters_browse.clicked.connect(self._on_voters_browse_clicked)
         voters_row = QHBoxLayout()
         voters_row.addWidget(self.voters, 1)
