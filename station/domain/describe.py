@@ -64,7 +64,9 @@ def describe(change: Change) -> str:
 
 def _challenge_words(change: Change) -> str:
     challenge = change.challenge
-    ballot = f"Ballot {change.ballot:,}" if change.ballot else f"Event {change.event.target}"
+    # No ballot number: a mail ballot's challenged envelope (a ballot challenged at the
+    # count always has one), worded without its voter for the dashboard.
+    ballot = f"Ballot {change.ballot:,}" if change.ballot else "Envelope"
     if challenge is None:  # pragma: no cover - every applied AMEND has its challenge
         return f"{ballot} challenge amended"
     reason = challenge.reason.value if challenge.reason else "reason not given"

@@ -65,3 +65,31 @@ def test_a_sheet_whose_envelope_figures_were_changed_is_caught(mail_file: Path) 
     forged = {**facts, "envelopes": {**facts["envelopes"], "accepted": 4}}  # type: ignore[dict-item]
     assert facts_problem(facts, facts) is None
     assert "its envelopes says" in (facts_problem(forged, facts) or "")
+
+
+def test_sign_warns_when_the_ballots_counted_are_not_the_envelopes_accepted(
+    mail_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    counted(mail_file)  # 3 accepted, 3 called
+    journal = Journal.open(mail_file)
+    session = CountSession.resume(journal, keep=0)
+    try:
+        session.undo()  # one ballot fewer than the envelopes accepted
+    finally:
+        journal.close()
+    capsys.readouterr()
+    assert main(["sign", str(mail_file), "--agent", "R. Agent"]) == 0
+    assert "warning: 2 ballots counted, but the box held 3" in capsys.readouterr().err
+
+
+def test_the_dashboard_words_an_envelope_challenge_without_its_voter(mail_file: Path) -> None:
+    from station.domain.describe import describe
+
+    journal = Journal.open(mail_file)
+    session = CountSession.resume(journal, keep=0)
+    try:
+        seq = session.rule_envelope(Ruling.CHALLENGED, "101").event.seq
+        change = session.amend_challenge(seq, {"party": "employer", "reason": "supervisor"})
+    finally:
+        journal.close()
+    assert describe(change) == "Envelope challenged by the Employer: supervisor"
