@@ -388,7 +388,11 @@ class EnvelopeWindow(QMainWindow):
             key = f"write-in:{name}"
         else:
             voter = self.controller.voters.get(voter_id)
-            extra = "" if voter is None else " · ".join(html.escape(v) for _, v in voter.extra)
+            extra = (  # the list's other columns, as the list names them
+                ""
+                if voter is None
+                else " · ".join(f"{html.escape(k)}: {html.escape(v)}" for k, v in voter.extra)
+            )
             lines = [f"<b>{html.escape(voter_id)} \u2014 {who}</b> {extra}"]
             key = voter_id
         earlier = self.controller.count.envelopes.ruled(key)

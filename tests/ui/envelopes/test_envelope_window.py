@@ -50,6 +50,7 @@ def test_typing_narrows_enter_picks_and_one_key_rules(
     key(qtbot, envelopes, Qt.Key.Key_Down)
     key(qtbot, envelopes, Qt.Key.Key_Return)
     assert envelopes.picked == ("105", "Ada Yonath") and envelopes.mode is Mode.PICKED
+    assert "dept: BHM1" in envelopes.picked_label.text()  # the list's other columns
     key(qtbot, envelopes, Qt.Key.Key_A)
     assert figures(envelopes) == EnvelopeFigures(1, 1, 0, 0, 0)
     assert envelopes.search.text() == "" and envelopes.mode is Mode.SEARCH
