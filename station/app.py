@@ -16,6 +16,8 @@ from station.journal.seal import station_secret
 from station.resources import read_text, resource_path
 from station.settings import Settings
 from station.ui.display import NoDisplay, check_display, fatal_start_is_one_line
+from station.ui.envelopes.controller import EnvelopeController
+from station.ui.envelopes.window import EnvelopeWindow
 from station.ui.interrupt import InterruptToQuit
 from station.ui.operator.controller import CountController
 from station.ui.operator.window import OperatorWindow
@@ -55,7 +57,7 @@ class Station(QObject):
 
     def __init__(self, parent: QObject | None = None, settings: Settings | None = None) -> None:
         super().__init__(parent)
-        self.window: OperatorWindow | None = None
+        self.window: OperatorWindow | EnvelopeWindow | None = None
         self.start: StartDialog | None = None
         self.settings = settings or Settings()
         self.demo_folders: list[Path] = []
@@ -93,19 +95,40 @@ class Station(QObject):
             shutil.rmtree(folder, ignore_errors=True)
         self.demo_folders.clear()
 
-    def show_operator(self, journal: Journal) -> OperatorWindow:
-        """Count into `journal` in a new operator window, closing any previous one."""
-        controller = CountController(journal)
-        window = OperatorWindow(controller)
-        window.new_election_requested.connect(self._on_new_election_requested)
-        window.open_requested.connect(self._on_open_requested)
-        window.closing.connect(lambda: self._on_window_closing(window))
-        window.dashboard_theme_changed.connect(self.settings.set_theme)
-        window.dashboard_theme = self.settings.theme()
-        window.dashboard_geometry = self.settings.geometry("dashboard")
+    def show_operator(
+        self, journal: Journal, controller: CountController | None = None
+    ) -> OperatorWindow | EnvelopeWindow:
+        """Count into `journal` in a new operator window, closing any previous one.
+
+        A mail ballot whose envelope stage is under way opens the envelope window
+        instead; when the stage ends the operator window takes its controller over.
+        """
+        if controller is None and journal.election.setup.mail:
+            controller = EnvelopeController(journal)
+        if isinstance(controller, EnvelopeController) and controller.stage_open:
+            return self._show_window(EnvelopeWindow(controller), "operator")
+        return self._show_window(OperatorWindow(controller or CountController(journal)), "operator")
+
+    def _on_stage_ended(self, window: EnvelopeWindow) -> None:
+        operator = self.show_operator(window.controller.journal, window.controller)
+        operator.activateWindow()  # the keys go on to the count, not to a closed window
+
+    def _show_window(
+        self, window: OperatorWindow | EnvelopeWindow, place: str
+    ) -> OperatorWindow | EnvelopeWindow:
+        if isinstance(window, EnvelopeWindow):
+            window.stage_ended.connect(lambda: self._on_stage_ended(window))
+            window.closing.connect(lambda: self.settings.set_geometry(place, window.saveGeometry()))
+        else:
+            window.new_election_requested.connect(self._on_new_election_requested)
+            window.open_requested.connect(self._on_open_requested)
+            window.closing.connect(lambda: self._on_window_closing(window))
+            window.dashboard_theme_changed.connect(self.settings.set_theme)
+            window.dashboard_theme = self.settings.theme()
+            window.dashboard_geometry = self.settings.geometry("dashboard")
         previous, self.window = self.window, window
         window.resize(1100, 720)
-        geometry = self.settings.geometry("operator")
+        geometry = self.settings.geometry(place)
         if geometry is not None:
             window.restoreGeometry(geometry)
         # Show the new window before closing the old ones: closing the last visible

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from station import __version__
 from station.cli.common import OneLineParser, UsageError, file_name, say_problem
+from station.cli.envelopes import add_envelopes_parser, cmd_envelopes
 from station.cli.files import cmd_copy, cmd_new
 from station.cli.kinds import add_new_options
 from station.cli.reading import cmd_log, cmd_tally
@@ -42,6 +43,7 @@ SUBCOMMANDS = (
     "key",
     "demo",
     "consolidate",
+    "envelopes",
 )
 
 
@@ -71,7 +73,10 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument(
         "--union", action="append", help="a union as on the ballot (repeatable, ballot order)"
     )
-    new.add_argument("--eligible", help="approximate number of eligible voters")
+    new.add_argument(
+        "--eligible",
+        help="approximate number of eligible voters (with --mail: the voters on the list)",
+    )
     new.add_argument("--ballots", help="ballots in the box (or envelopes), if known")
     new.add_argument("--agent", help="the Board agent conducting the count")
     new.add_argument(
@@ -86,6 +91,8 @@ def build_parser() -> argparse.ArgumentParser:
         help="this file is one table of a count run at several tables (e.g. 2); see consolidate",
     )
     add_new_options(new)
+    new.add_argument("--mail", action="store_true", help="a mail-ballot election (with --voters)")
+    new.add_argument("--voters", type=file_name, metavar="LIST.csv", help="the voter list (CSV)")
 
     tally = commands.add_parser("tally", help="print the current tally")
     tally.add_argument("file", type=file_name)
@@ -190,6 +197,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="open a demo election part-way through its count (a temporary file, marked DEMO)",
     )
     add_consolidate_parser(commands)
+    add_envelopes_parser(commands)
     return parser
 
 
@@ -222,6 +230,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "dashboard": cmd_dashboard,
             "demo": cmd_demo,
             "consolidate": cmd_consolidate,
+            "envelopes": cmd_envelopes,
         }[args.command]
         return handler(args)
     except (UsageError, SetupError, JournalError, SheetError, ExportError, KeyProblem) as error:

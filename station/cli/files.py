@@ -4,6 +4,7 @@ import argparse
 import sys
 
 from station.cli.common import say
+from station.cli.envelopes import mail_voter_list
 from station.cli.kinds import created_note, new_setup
 from station.domain.statements import (
     how_many,
@@ -14,8 +15,9 @@ from station.journal.chain import HEAD_DIGITS
 
 
 def cmd_new(args: argparse.Namespace) -> int:
-    setup = new_setup(args)  # the ballot and the parties: cli/kinds.py
-    Journal.create(args.file, setup)
+    voters = mail_voter_list(args)  # None unless --mail
+    setup = new_setup(args, voters)  # the ballot and the parties: cli/kinds.py
+    Journal.create(args.file, setup, voters)
     table = "" if setup.table is None else f", {table_title(setup.table)}"
     say(
         f"created {args.file} for case {setup.case_number} ({setup.case_kind})"

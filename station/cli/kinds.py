@@ -21,6 +21,7 @@ from station.domain.kinds_statements import (
 from station.domain.piles import DEFAULT_PILE
 from station.domain.runoff import Result, determinative, final_result, majority_for, result
 from station.domain.statements import pending_reason
+from station.domain.voters import VoterList
 
 _REQUIRED = ("case", "employer", "union", "eligible")
 
@@ -52,11 +53,17 @@ def add_new_options(new: argparse.ArgumentParser) -> None:
     )
 
 
-def new_setup(args: argparse.Namespace) -> ElectionSetup:
-    """The setup `station new` was given (raises UsageError or SetupError in one line)."""
+def new_setup(args: argparse.Namespace, voters: VoterList | None = None) -> ElectionSetup:
+    """The setup `station new` was given (raises UsageError or SetupError in one line);
+    `voters`: a mail ballot's voter list, whose length is the eligible voters by default."""
     if args.runoff_of is not None:
+        if voters is not None:
+            raise UsageError(
+                "--runoff-of with --mail: a runoff's setup comes from the first election"
+            )
         return runoff_setup(args)
-    missing = [f"--{name}" for name in _REQUIRED if getattr(args, name) in (None, [])]
+    required = [name for name in _REQUIRED if not (name == "eligible" and voters is not None)]
+    missing = [f"--{name}" for name in required if getattr(args, name) in (None, [])]
     if missing:
         raise UsageError(
             f"the following arguments are required: {', '.join(missing)} (see `station new --help`)"
@@ -70,11 +77,12 @@ def new_setup(args: argparse.Namespace) -> ElectionSetup:
         intervenors=args.intervenor,
         petitioner=args.petitioner,
         neither=args.neither,
-        eligible=args.eligible,
+        eligible=len(voters) if voters is not None and args.eligible is None else args.eligible,
         ballots=args.ballots,
         agent=args.agent,
         pile=_pile(args.pile) if several else args.pile,
         table=args.table,
+        mail=voters is not None,
     )
 
 
@@ -176,7 +184,7 @@ def _first_from_export(folder: Path) -> tuple[ElectionSetup, Count, str]:
         raise UsageError(f"{folder}: is not an intact export ({verdict.problem})")
     with (folder / "journal.jsonl").open("rb") as lines:
         election = election_from_row(json.loads(lines.readline())["election"], folder)
-        count = Count(election.setup.pile, election.setup.choices)
+        count = Count.for_setup(election.setup)
         for line in lines:
             row = json.loads(line)
             count.apply(Record(**row).event())

@@ -15,10 +15,12 @@ from station.cli.common import (
     say_problem,
     wal_holds_commits,
 )
+from station.cli.envelopes import envelope_summary, envelopes_line
 from station.cli.kinds import choice_lines, kinds_summary
 from station.domain import Count
 from station.domain.changes import Change
 from station.domain.describe import describe
+from station.domain.envelopes import box_setup
 from station.domain.statements import (
     challenges_statement,
     how_many,
@@ -62,6 +64,7 @@ def cmd_tally(args: argparse.Namespace) -> int:
         statements["8"],
         statements["9"],
         *([statements["runoff"]] if statements.get("runoff") else []),
+        *envelopes_line(count),
         locked_statement(count.locked_by),
         f"Journal: {how_many(count.last_seq, 'event')}, head {summary['head']}",
     ]
@@ -72,7 +75,7 @@ def cmd_tally(args: argparse.Namespace) -> int:
 def tally_summary(journal: Journal, count: Count, head: str) -> dict[str, object]:
     """The tally `station tally --json` prints for a journal replayed into `count`."""
     tally = count.tally
-    setup = journal.election.setup
+    setup = box_setup(journal.election.setup, count.envelopes)  # a mail ballot's box
     pending = pending_reason(tally, setup.ballots, count.locked_by) or table_pending_reason(
         setup.table
     )
@@ -113,6 +116,7 @@ def tally_summary(journal: Journal, count: Count, head: str) -> dict[str, object
         "events": count.last_seq,
         "head": head,
         **kinds_summary(setup, count),  # RD, RM, several unions, runoffs: cli/kinds.py
+        **envelope_summary(setup, count),
     }
 
 

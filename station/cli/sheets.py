@@ -6,6 +6,7 @@ from pathlib import Path
 
 from station.cli.common import UsageError, open_to_read, say
 from station.domain import SheetKind
+from station.domain.envelopes import box_setup
 from station.domain.statements import (
     box_mismatch_statement,
     nothing_counted_statement,
@@ -55,7 +56,7 @@ def cmd_sign(args: argparse.Namespace) -> int:
         request = _sheet_request(journal, args)
         count = journal.restore(trust_snapshots=False)
         if request.kind is SheetKind.FINAL and count.counted == 0 and not args.none_counted:
-            ballots = journal.election.setup.ballots
+            ballots = box_setup(journal.election.setup, count.envelopes).ballots
             raise SheetError(
                 f"{nothing_counted_statement(ballots)}; if the agent confirms it, add"
                 " --none-counted"
@@ -78,7 +79,8 @@ def cmd_sign(args: argparse.Namespace) -> int:
         f"{sheet.title} tally prepared at event {sheet.seq:,}; it certifies events 1-{sheet.head:,}"
         f" (head {head[:HEAD_DIGITS]}). The count is locked."
     )
-    ballots = journal.election.setup.ballots
+    setup_ballots = journal.election.setup.ballots
+    ballots = setup_ballots if sheet.envelopes is None else sheet.envelopes.accepted  # mail
     if sheet.kind is SheetKind.FINAL and ballots is not None and sheet.tally.counted != ballots:
         print(
             f"warning: {box_mismatch_statement(sheet.tally.counted, ballots)}",

@@ -141,6 +141,9 @@ def consolidated_summary(document: dict[str, Any], folder: Path) -> dict[str, ob
             for m in count.piles.mismatches()
         ],
         "locked": "final",
+        # Consolidation refuses mail ballots' sheets (it does not sum envelope figures yet).
+        "stage": "ballots",
+        "envelopes": None,
         "statements": document["statements"],
         "events": sum(table["head"]["seq"] for table in document["tables"]),
         "head": None,  # each table has its own: see `tables`

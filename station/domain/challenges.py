@@ -27,10 +27,17 @@ class Reason(StrEnum):
     ENVELOPE_DAMAGED = "envelope damaged"
     DISPUTED_VOID = "disputed void"
     OTHER = "other"
+    # Seen only on a mail ballot's return envelope (the envelope stage, envelopes.py).
+    SIGNATURE = "signature missing or not matching"
+    ENVELOPE_OPENED = "envelope damaged or opened"
 
 
 # The reasons an operator picks from (a disputed void comes only from a DISPUTE).
-PICKABLE_REASONS = tuple(reason for reason in Reason if reason is not Reason.DISPUTED_VOID)
+PICKABLE_REASONS = tuple(
+    reason
+    for reason in Reason
+    if reason not in (Reason.DISPUTED_VOID, Reason.SIGNATURE, Reason.ENVELOPE_OPENED)
+)
 
 
 @dataclass(frozen=True, slots=True)

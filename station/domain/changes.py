@@ -7,11 +7,15 @@ journal read them, and none of them needs the rules themselves.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from station.domain.challenges import Challenge
 from station.domain.events import Event, SheetKind
 from station.domain.piles import PileCheck
 from station.domain.tally import Tally
+
+if TYPE_CHECKING:
+    from station.domain.envelopes import Envelope, EnvelopeFigures
 
 
 class ReplayError(ValueError):
@@ -35,6 +39,8 @@ class Sheet:
             after a reopen (a revision); 0 for an interim sheet.
         supersedes: the SIGN event of the final sheet a revision replaces, or None.
         tally: the tally the sheet certifies.
+        envelopes: a mail ballot's envelope figures (the stage has ended: a sheet is
+            never prepared before), printed above lines 1-9; None otherwise.
     """
 
     seq: int
@@ -43,6 +49,7 @@ class Sheet:
     revision: int
     supersedes: int | None
     tally: Tally
+    envelopes: EnvelopeFigures | None = None
 
     @property
     def title(self) -> str:
@@ -64,6 +71,7 @@ class Change:
         sheet: for SIGN, the sheet prepared; for REOPEN, the sheet that locked the count.
         challenge: for AMEND and DISPUTE, the challenge as it now stands.
         pile: for PILE, the recount.
+        envelope: for an envelope event, the ruling it records, takes back or reinstates.
     """
 
     event: Event
@@ -71,6 +79,7 @@ class Change:
     sheet: Sheet | None = None
     challenge: Challenge | None = None
     pile: PileCheck | None = None
+    envelope: Envelope | None = None
 
 
 # The form of a frozen count, and of the rules it was folded by: a Station whose rules

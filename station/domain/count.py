@@ -20,6 +20,8 @@ from station.domain.challenges import Challenge, ChallengeRegister, Reason
 from station.domain.changes import FROZEN_FORMAT, Change, FrozenCount, ReplayError, Sheet
 from station.domain.choice_votes import ChoiceVotes
 from station.domain.choices import Ballot
+from station.domain.election import ElectionSetup
+from station.domain.envelopes import ENVELOPE_ACTIONS, EnvelopeStage
 from station.domain.events import Action, Event, SheetKind
 from station.domain.parties import Party
 from station.domain.piles import PileTracker
@@ -41,7 +43,9 @@ class Count:
     events replays in a few megabytes.
     """
 
-    def __init__(self, pile_size: int = 0, ballot: Ballot | None = None) -> None:
+    def __init__(
+        self, pile_size: int = 0, ballot: Ballot | None = None, mail: bool = False
+    ) -> None:
         self._totals = [0, 0, 0, 0]
         self._done = array("q")  # calls that count, oldest first
         self._undone = array("q")  # calls that can be redone, most recent last
@@ -51,12 +55,20 @@ class Count:
         self.challenges = ChallengeRegister()
         self.piles = PileTracker(pile_size)
         self.votes = ChoiceVotes(ballot)  # FOR split between the unions of a ballot of several
+        self.envelopes = EnvelopeStage(mail)  # a mail ballot's envelope stage comes first
+
+    @classmethod
+    def for_setup(cls, setup: ElectionSetup) -> Count:
+        """The empty count of this election: its pile size, its ballot, by mail or not."""
+        return cls(setup.pile, setup.choices, setup.mail)
 
     @property
     def tally(self) -> Tally:
         """The current tally."""
         f, a, v, c = self._totals
-        return Tally(f, a, v, c, self.choice_votes() if self.votes.several else ())
+        sealed = self.envelopes.challenged  # line 6 counts a mail ballot's challenged envelopes
+        choices = self.choice_votes() if self.votes.several else ()
+        return Tally(f, a, v, c + sealed, choices, set_aside=sealed)
 
     @property
     def counted(self) -> int:
@@ -92,7 +104,7 @@ class Count:
                     sheet.kind.value,
                     sheet.revision,
                     sheet.supersedes,
-                    _tally_list(sheet.tally),
+                    sheet.tally.figures(),
                 ]
                 for sheet in self.sheets
             ],
@@ -102,19 +114,25 @@ class Count:
         }
         if self.votes.several:  # a one-union election's snapshot is as it always was
             summary["choices"] = self.votes.state()
+        if self.envelopes.mail:
+            summary["envelopes"] = self.envelopes.state()
         text = json.dumps(summary, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
         return FrozenCount(text, _little_endian(self._done), _little_endian(self._undone))
 
     @classmethod
-    def thawed(cls, frozen: FrozenCount, pile_size: int, ballot: Ballot | None = None) -> Count:
+    def thawed(
+        cls, frozen: FrozenCount, pile_size: int, ballot: Ballot | None = None, mail: bool = False
+    ) -> Count:
         """The count `frozen` holds, checked for consistency (raises ValueError if not)."""
-        count = cls(pile_size, ballot)
+        count = cls(pile_size, ballot, mail)
         try:
             summary = json.loads(frozen.summary)
             if summary["format"] != FROZEN_FORMAT:
                 raise ValueError(f"format {summary['format']!r}, not {FROZEN_FORMAT}")
             count.last_seq = _whole(summary["last_seq"])
             count._totals = [_whole(total) for total in summary["totals"]]
+            count.envelopes = EnvelopeStage.restored(mail, summary.get("envelopes"))
+            figures = count.envelopes.figures if mail else None  # fixed once sheets exist
             for seq, head, kind, revision, supersedes, tally in summary["sheets"]:
                 sheet = Sheet(
                     _whole(seq),
@@ -123,6 +141,7 @@ class Count:
                     _whole(revision),
                     None if supersedes is None else _whole(supersedes),
                     Tally.from_figures([_whole(figure) for figure in tally]),
+                    figures,
                 )
                 count.sheets.append(sheet)
             locked = summary["locked_by"]
@@ -170,6 +189,8 @@ class Count:
             raise ReplayError(first_seq, f"expected event {self.last_seq + 1}")
         if self.locked_by is not None:
             raise ReplayError(first_seq, _locked_message(self.locked_by))
+        if self.envelopes.open:
+            raise ReplayError(first_seq, _ENVELOPES_FIRST)
         if max(codes) >= len(_CALLS):
             bad = next(index for index, code in enumerate(codes) if code >= len(_CALLS))
             raise ReplayError(first_seq + bad, "not a plain call of a known kind")
@@ -215,7 +236,10 @@ class Count:
             raise ReplayError(event.seq, f"expected event {self.last_seq + 1}")
         if self.locked_by is not None and event.action in _LOCKED_OUT:
             raise ReplayError(event.seq, _locked_message(self.locked_by))
-        fold = self._fold(event)
+        if event.action in ENVELOPE_ACTIONS:
+            fold = self.envelopes.plan(event, self.challenges)
+        else:
+            fold = self._fold(event)
 
         def commit() -> Change:
             change = fold()
@@ -275,6 +299,8 @@ class Count:
             choice = self.votes.checked(call, event.detail)
         except ValueError as error:
             raise ReplayError(event.seq, str(error)) from None
+        if self.envelopes.open:
+            raise ReplayError(event.seq, _ENVELOPES_FIRST)
 
         def fold() -> Change:
             if choice is not None:
@@ -397,6 +423,9 @@ class Count:
         Lets a station show (and record) a sheet's revision number before it signs.
         """
         seq = self.last_seq + 1
+        if self.envelopes.open:  # so a sheet's envelope figures are the stage's, for good
+            raise ReplayError(seq, "no tally sheet is prepared before the envelope stage ends")
+        figures = self.envelopes.figures if self.envelopes.mail else None
         locked = self.locked_by
         if locked is not None and not (
             locked.kind is SheetKind.INTERIM and kind is SheetKind.FINAL
@@ -407,10 +436,10 @@ class Count:
                 " it must be reopened before another sheet is prepared",
             )
         if kind is SheetKind.INTERIM:
-            return Sheet(seq, seq - 1, kind, 0, None, self.tally)
+            return Sheet(seq, seq - 1, kind, 0, None, self.tally, figures)
         finals = [sheet for sheet in self.sheets if sheet.kind is SheetKind.FINAL]
         supersedes = finals[-1].seq if finals else None
-        return Sheet(seq, seq - 1, kind, len(finals), supersedes, self.tally)
+        return Sheet(seq, seq - 1, kind, len(finals), supersedes, self.tally, figures)
 
     def _sign(self, event: Event) -> Callable[[], Change]:
         if event.call is not None or event.target != event.seq - 1:
@@ -445,7 +474,11 @@ class Count:
         return call
 
 
-_LOCKED_OUT = (Action.CALL, Action.UNDO, Action.REDO, Action.AMEND, Action.DISPUTE, Action.PILE)
+_LOCKED_OUT = (
+    *(Action.CALL, Action.UNDO, Action.REDO, Action.AMEND, Action.DISPUTE, Action.PILE),
+    *ENVELOPE_ACTIONS,
+)
+_ENVELOPES_FIRST = "no ballot is called before the envelope stage has ended"
 
 
 def _locked_message(sheet: Sheet) -> str:
@@ -460,10 +493,6 @@ def _checked_call(event: Event) -> Call:
     if event.call is None or event.target is None:
         raise ReplayError(event.seq, f"{event.action} names the call and the event it targets")
     return event.call
-
-
-def _tally_list(tally: Tally) -> list[int]:
-    return [tally.for_union, tally.against, tally.void, tally.challenged, *tally.choices]
 
 
 def _whole(value: object) -> int:

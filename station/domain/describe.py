@@ -4,6 +4,7 @@ from collections.abc import Callable
 
 from station.domain.challenges import Challenge
 from station.domain.changes import Change
+from station.domain.envelopes import anonymous_envelope_words
 from station.domain.events import Action, Event, SheetKind
 from station.domain.statements import pile_mismatch_statement
 
@@ -64,12 +65,16 @@ def describe(change: Change, words: VoteWords | None = None) -> str:
             if check.confirmed:
                 return f"{name} recounted: {check.found} of {check.size}, confirmed"
             return f"{pile_mismatch_statement(check)} \u2014 MISMATCH"
+        case Action.ENVELOPE | Action.ENVELOPE_UNDO | Action.ENVELOPE_REDO | Action.END_ENVELOPES:
+            return anonymous_envelope_words(change)
     return str(event.action)  # pragma: no cover
 
 
 def _challenge_words(change: Change) -> str:
     challenge = change.challenge
-    ballot = f"Ballot {change.ballot:,}" if change.ballot else f"Event {change.event.target}"
+    # No ballot number: a mail ballot's challenged envelope (a ballot challenged at the
+    # count always has one), worded without its voter for the dashboard.
+    ballot = f"Ballot {change.ballot:,}" if change.ballot else "Envelope"
     if challenge is None:  # pragma: no cover - every applied AMEND has its challenge
         return f"{ballot} challenge amended"
     reason = challenge.reason.value if challenge.reason else "reason not given"

@@ -54,6 +54,9 @@ class ElectionSetup:
             case as Station always counted (several unions, an intervenor, an RD
             petitioner, the ballot's own wording, a runoff); `union` is then its first
             union. None for the plain election, which stores nothing new.
+        mail: a mail-ballot election: its envelopes are ruled against the voter list
+            (the envelope stage) before any ballot is opened; `ballots` is then unknown
+            until the stage ends (see `envelopes.box_setup`).
     """
 
     case_number: str
@@ -72,6 +75,8 @@ class ElectionSetup:
         if self.choices is not None:
             return self.choices
         return Ballot(case_kind(self.case_number), self.employer, (self.union,))
+
+    mail: bool = False
 
     @property
     def is_demo(self) -> bool:
@@ -119,6 +124,7 @@ class ElectionSetup:
         neither: str | None = None,
         runoff_of: str | None = None,
         runoff_neither: bool = True,
+        mail: bool = False,
     ) -> "ElectionSetup":
         """Check and normalise what a person typed; raise SetupError naming the field.
 
@@ -155,6 +161,7 @@ class ElectionSetup:
             # Piles are kept per call, not per union: none on a ballot of several unions.
             pile=0 if ballot.several else _pile(pile),
             choices=None if ballot.plain else ballot,
+            mail=mail,
         )
 
 

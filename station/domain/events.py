@@ -24,6 +24,12 @@ class Action(StrEnum):
     AMEND = "amend"  # the party, reason or note of the challenged ballot `target`
     DISPUTE = "dispute"  # a party disputes the VOID call `target`: it becomes a challenge
     PILE = "pile"  # pile number `target` of `call` was recounted; detail says what was found
+    # The envelope stage of a mail ballot (see envelopes.py): rulings, their undo and
+    # redo, and its end, after which the ballots are opened and called.
+    ENVELOPE = "envelope"
+    ENVELOPE_UNDO = "envelope_undo"
+    ENVELOPE_REDO = "envelope_redo"
+    END_ENVELOPES = "end_envelopes"
 
 
 class SheetKind(StrEnum):

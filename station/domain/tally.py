@@ -35,16 +35,28 @@ class Tally:
     # On a ballot of several unions, each choice's votes in ballot order (each union,
     # then Neither); FOR is then the unions together. Empty for one union.
     choices: tuple[int, ...] = ()
+    # Of `challenged`, a mail ballot's envelopes challenged before any ballot was opened:
+    # in line 6, but never in the box, so not among the ballots counted.
+    set_aside: int = 0
 
     @classmethod
     def from_figures(cls, figures: Sequence[int]) -> "Tally":
-        """The tally stored as [FOR, AGAINST, VOID, CHALLENGED, *choices] (snapshots)."""
-        return cls(figures[0], figures[1], figures[2], figures[3], tuple(figures[4:]))
+        """The tally stored as `figures` (snapshots): [FOR, AGAINST, VOID, CHALLENGED],
+        then, for a mail ballot or a ballot of several unions, [SET_ASIDE, *choices]."""
+        f, a, v, c = figures[:4]
+        set_aside = figures[4] if len(figures) > 4 else 0
+        return cls(f, a, v, c, tuple(figures[5:]), set_aside)
+
+    def figures(self) -> list[int]:
+        """The tally as `from_figures` reads it (a one-union count at a poll: four figures,
+        as snapshots always stored them)."""
+        four = [self.for_union, self.against, self.void, self.challenged]
+        return [*four, self.set_aside, *self.choices] if self.set_aside or self.choices else four
 
     @property
     def counted(self) -> int:
         """Ballots handled so far, whatever their call: the N of "N of M"."""
-        return self.for_union + self.against + self.void + self.challenged
+        return self.for_union + self.against + self.void + self.challenged - self.set_aside
 
     @property
     def valid(self) -> int:

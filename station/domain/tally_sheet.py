@@ -73,7 +73,10 @@ def computed_facts(
     """
     tally = sheet.tally
     pending = sheet_pending_reason(sheet.kind) or table_pending_reason(setup.table)
+    # A mail ballot: the envelope figures, and the box holds the envelopes accepted.
+    envelopes = {} if sheet.envelopes is None else {"envelopes": sheet.envelopes.as_dict()}
     return {
+        **envelopes,
         "case": setup.case_number,
         "employer": setup.employer,
         "union": setup.union,
@@ -84,7 +87,7 @@ def computed_facts(
             None if sheet.supersedes is None else {"seq": sheet.supersedes, "hash": supersedes_hash}
         ),
         "head": {"seq": sheet.head, "hash": head_hash},
-        "ballots": setup.ballots,
+        "ballots": setup.ballots if sheet.envelopes is None else sheet.envelopes.accepted,
         "counted": tally.counted,
         "lines": (lines := line_values(setup.eligible, tally)),
         "statements": {

@@ -19,6 +19,7 @@ from pathlib import Path
 from sqlite_utils import Database
 
 from station.domain import ElectionSetup
+from station.domain.voters import VoterList
 from station.files import fsync_file, fsync_folder, sweep_stale
 from station.journal import schema
 from station.journal.chain import ballot_text, setup_hash
@@ -110,8 +111,13 @@ def built_beside(path: Path, failing: str) -> Iterator[Path]:
         remove_leftovers(temp)
 
 
-def create_election(path: Path, setup: ElectionSetup) -> None:
-    """Create the election file `path` for `setup` (see `Journal.create`)."""
+def create_election(path: Path, setup: ElectionSetup, voters: VoterList | None = None) -> None:
+    """Create the election file `path` for `setup` (see `Journal.create`), with the
+    voter list of a mail-ballot election."""
+    from station.journal.voters import store_voters, voters_hash
+
+    if setup.mail != (voters is not None):
+        raise ValueError("a mail-ballot election, and only one, has a voter list")
     refuse_leftovers(path)
     with built_beside(path, "could not be created") as temp:
         conn = sqlite3.connect(temp)
@@ -136,8 +142,13 @@ def create_election(path: Path, setup: ElectionSetup) -> None:
             }
             if setup.choices is not None:  # the plain election's row is as it always was
                 row["ballot"] = ballot_text(setup.choices)
+            if voters is not None:
+                row["mail"] = 1
+                row["voters_hash"] = voters_hash(voters)
             row["setup_hash"] = setup_hash(row)
             with db.atomic():
+                if voters is not None:
+                    store_voters(db, voters)  # first: the list is closed once the setup is in
                 db.table("election").insert({"id": 1, **row})
             db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         finally:

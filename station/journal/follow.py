@@ -43,7 +43,7 @@ class Followed:
 
     def __init__(self, setup: ElectionSetup, key_fingerprint: str | None = None) -> None:
         self.setup = setup
-        self.count = Count(setup.pile, setup.choices)
+        self.count = Count.for_setup(setup)
         self.recent: deque[Change] = deque(maxlen=TICKER_LENGTH)
         self.head_seq = 0
         self.head_hash = ""
@@ -208,7 +208,7 @@ class Follower(Followed):
         self._identity = _identity(self.path)
         self._data_version = None
         if not self._still_has_our_history(journal):
-            self.count = Count(self.setup.pile, self.setup.choices)
+            self.count = Count.for_setup(self.setup)
             self.recent.clear()
             self.head_seq, self.head_hash = 0, journal.election.setup_hash
             self.closed = False

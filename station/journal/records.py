@@ -121,6 +121,7 @@ def election_from_row(values: Mapping[str, object], where: Path | str) -> Electi
         pile=pile or 0,  # files from before pile checks have none
         table=table,
         choices=stored_ballot(values, where),
+        mail=values.get("mail") == 1,
     )
     return Election(
         setup=setup,

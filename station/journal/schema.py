@@ -230,6 +230,45 @@ def m007_ballot_choices(db: Database) -> None:
     db.execute("ALTER TABLE election ADD COLUMN ballot TEXT")
 
 
+# A mail-ballot election's voter list (see `voters.py`): written just before the setup,
+# in the same transaction, and never changed after: no update, no delete, and no insert
+# once the setup is there. (The guard names the election table, never the events, which
+# a migration may have to rebuild.)
+VOTER_GUARDS = ("voters_no_update", "voters_no_delete", "voters_before_setup")
+VOTER_GUARD_STATEMENTS = (
+    """CREATE TRIGGER voters_no_update BEFORE UPDATE ON voters
+        BEGIN SELECT RAISE(ABORT, 'the voter list is part of the setup'); END""",
+    """CREATE TRIGGER voters_no_delete BEFORE DELETE ON voters
+        BEGIN SELECT RAISE(ABORT, 'the voter list is part of the setup'); END""",
+    """CREATE TRIGGER voters_before_setup BEFORE INSERT ON voters
+        WHEN EXISTS (SELECT 1 FROM election)
+          OR EXISTS (SELECT 1 FROM voters WHERE position = NEW.position)
+        BEGIN SELECT RAISE(ABORT, 'the voter list is part of the setup'); END""",
+)
+
+
+@migrations()
+def m008_mail_ballots(db: Database) -> None:
+    """Mail-ballot elections: the setup's `mail` flag and voter-list hash, and the list.
+
+    Both new setup columns are null in every file made before (and in an election
+    that is not by mail), so its setup hash is unchanged (`chain.OPTIONAL_SETUP_FIELDS`).
+    """
+    for statement in (
+        "ALTER TABLE election ADD COLUMN mail INTEGER CHECK (mail IS NULL OR mail = 1)",
+        "ALTER TABLE election ADD COLUMN voters_hash TEXT",
+        """CREATE TABLE voters (
+            position INTEGER PRIMARY KEY,
+            voter_id TEXT NOT NULL UNIQUE,
+            name TEXT NOT NULL,
+            extra TEXT
+        )""",
+        *VOTER_GUARD_STATEMENTS,
+    ):
+        db.execute(statement)
+
+
+MAIL_VERSION = 8
 SCHEMA_VERSION = len(migrations._migrations)
 
 
@@ -239,6 +278,7 @@ def guards(version: int) -> tuple[str, ...]:
         *GUARD_TRIGGERS,
         *(SNAPSHOT_GUARDS if version >= 4 else ()),
         *(REPLACE_GUARDS if version >= REPLACE_GUARDS_VERSION else ()),
+        *(VOTER_GUARDS if version >= MAIL_VERSION else ()),
     )
 
 

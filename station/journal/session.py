@@ -26,6 +26,7 @@ counted regardless.
 from collections import deque
 
 from station.domain import Action, Call, Change, Count, ElectionSetup, Event, Sheet
+from station.domain.envelopes import Ruling, box_setup
 from station.domain.parties import Party
 from station.domain.statements import lock_refusal_statement
 from station.journal.records import Record
@@ -88,8 +89,8 @@ class CountSession:
 
     @property
     def setup(self) -> ElectionSetup:
-        """The election being counted."""
-        return self.journal.election.setup
+        """The election being counted (a mail ballot's box: the envelopes accepted)."""
+        return box_setup(self.journal.election.setup, self.count.envelopes)
 
     def start(self) -> Change:
         """Record that this station opened the file (raises WriteFailed)."""
@@ -170,6 +171,34 @@ class CountSession:
         """Record the recount of a full pile."""
         self._refuse_while_locked()
         return self.commit(Action.PILE, call, pile, {"found": found})
+
+    # -- a mail ballot's envelope stage (the rules: domain/envelopes.py) --
+
+    def rule_envelope(
+        self, ruling: Ruling, voter: str | None = None, write_in: str | None = None
+    ) -> Change:
+        """Record the ruling of one returned envelope: a listed voter's, or written in."""
+        self._refuse_while_locked()
+        who: dict[str, object] = {"voter": voter} if voter is not None else {"write_in": write_in}
+        return self.commit(Action.ENVELOPE, detail={**who, "ruling": ruling.value})
+
+    def undo_envelope(self) -> Change | None:
+        """Take back the last ruling that counts, as a new, visible event (None: nothing)."""
+        self._refuse_while_locked()
+        top = self.count.envelopes.next_undo()
+        return None if top is None else self.commit(Action.ENVELOPE_UNDO, target=top.seq)
+
+    def redo_envelope(self) -> Change | None:
+        """Reinstate the last ruling taken back (None: nothing)."""
+        self._refuse_while_locked()
+        top = self.count.envelopes.next_redo()
+        return None if top is None else self.commit(Action.ENVELOPE_REDO, target=top.seq)
+
+    def end_envelopes(self) -> Change:
+        """End the envelope stage: the envelopes accepted are the ballots to open."""
+        self._refuse_while_locked()
+        accepted = self.count.envelopes.figures.accepted
+        return self.commit(Action.END_ENVELOPES, detail={"accepted": accepted})
 
     @property
     def locked_by(self) -> Sheet | None:

@@ -77,9 +77,8 @@ def restore(
     snapshot = start_from(journal, until, secret) if trust_snapshots else None
     if snapshot is not None:
         with contextlib.suppress(ValueError, RecursionError):
-            count = Count.thawed(
-                snapshot.frozen, journal.election.setup.pile, journal.election.setup.choices
-            )
+            setup = journal.election.setup
+            count = Count.thawed(snapshot.frozen, setup.pile, setup.choices, setup.mail)
             if count.last_seq == snapshot.seq:
                 return chain_checked(
                     journal, snapshot.seq, until, lambda: journal.fold(until, count)

@@ -21,6 +21,7 @@ from sqlite_utils import Database
 
 from station import __version__
 from station.domain import Action, Call, Change, Count, ElectionSetup
+from station.domain.voters import VoterList
 from station.files import file_identity
 from station.journal import bounded_json, schema, snapshots
 from station.journal import fold as folding
@@ -106,7 +107,9 @@ class Journal:
     # -- creating and opening -----------------------------------------------------
 
     @classmethod
-    def create(cls, path: Path | str, setup: ElectionSetup) -> None:
+    def create(
+        cls, path: Path | str, setup: ElectionSetup, voters: VoterList | None = None
+    ) -> None:
         """Create a new election file at `path`; never overwrites, never leaves half a file.
 
         The file is built beside its destination under a temporary name and linked
@@ -121,7 +124,7 @@ class Journal:
                 raise JournalExists(f"{path}: already exists; Station never overwrites a file")
         except OSError as error:  # a name too long for the file system, and the like
             raise JournalNotFound(f"{path}: cannot be created ({error.strerror})") from None
-        create_election(path, setup)
+        create_election(path, setup, voters)
 
     @classmethod
     def open(
@@ -409,7 +412,7 @@ class Journal:
 
     def new_count(self) -> Count:
         """An empty Count with this election's rules (its pile size)."""
-        return Count(self.election.setup.pile, self.election.setup.choices)
+        return Count.for_setup(self.election.setup)
 
     def fold(
         self,

@@ -18,6 +18,7 @@ from station.journal.checks import event_problem, sheet_problem, snapshot_proble
 from station.journal.errors import CorruptJournal, JournalError
 from station.journal.records import Election, Record
 from station.journal.store import Journal
+from station.journal.voters import voter_list_problem
 from station.progress import EVERY, Progress
 
 
@@ -63,7 +64,7 @@ def verify_journal(journal: Journal, progress: Progress | None = None) -> Verdic
         else f"triggers that are not Station's were added to the file ({', '.join(foreign)})"
         if foreign
         else None
-    )
+    ) or voter_list_problem(journal)  # a mail ballot's list, and the voters its rulings name
     if guards_problem is None and setup_hash(journal.election.row) == journal.election.setup_hash:
         verdict = _sound_verdict(journal, progress)
         if verdict is not None:
@@ -174,7 +175,7 @@ def verify_records(
     snapshots of the count stored in `snapshots`, the election file, are each checked
     against the replay at their event.
     """
-    count = Count(election.setup.pile, election.setup.choices)
+    count = Count.for_setup(election.setup)
     head = election.setup_hash
     checked = 0
     sheet_hashes: dict[int, str] = {}  # SIGN events, by seq: a revision names its predecessor

@@ -23,6 +23,7 @@ from PySide6.QtGui import (
 
 from station import __version__
 from station.domain.election import DEMO_CASE
+from station.domain.envelopes import ENVELOPE_FIGURE_LABELS
 from station.domain.kinds_sheet import line_numbers, parties_row, party_columns, union_line_label
 from station.domain.parties import Party
 from station.domain.table_statements import table_title
@@ -185,6 +186,7 @@ def sheet_html(document: Mapping[str, Any]) -> str:
         "</table>",
     ]
     parts.append(_notice(sheet))
+    parts.append(envelopes_html(sheet.get("envelopes")))  # a mail ballot's envelope stage
     parts.append('<table width="100%" class="lines" cellpadding="5" cellspacing="0">')
     for number in line_numbers(lines):  # 3a, 3b, … on a ballot of several unions
         parts.append(
@@ -226,6 +228,20 @@ def _case_words(document: Mapping[str, Any]) -> str:
     table = document["election"].get("table")
     case = str(document["sheet"]["case"])
     return case if table is None else f"{case} \u2014 {table_title(table)}"
+
+
+def envelopes_html(figures: Mapping[str, int] | None) -> str:
+    """The envelope figures of a mail ballot, above lines 1-9 (nothing for a count at a poll)."""
+    if not figures:
+        return ""
+    cells = "".join(
+        f'<td align="center">{label}<br><b>{figures[key]:,}</b></td>'
+        for key, label in ENVELOPE_FIGURE_LABELS
+    )
+    return (
+        '<p class="section">Mail ballots: the envelope stage</p>'
+        f'<table width="100%" border="1" cellspacing="0" cellpadding="4"><tr>{cells}</tr></table>'
+    )
 
 
 def _kind_words(sheet: Mapping[str, Any]) -> str:

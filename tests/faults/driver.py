@@ -12,6 +12,13 @@ window uses), offscreen, and answers each command on stdout, flushed at once:
     UNLIMIT      lift the cap again
     Q            close the file cleanly and exit           -> "BYE"
 
+A mail ballot's file opens with the envelope controller, which also takes:
+
+    a c v l      rule the envelope of a voter of the list (the next in turn) accepted /
+                 challenged / void / late                   -> "ACK ..." or "NOP"
+    u r          undo / redo the last ruling                 -> "ACK ..." or "NOP"
+    E            end the envelope stage                      -> "ACK ..."
+
 Each refused write answers "FAIL message" (what `write_failed` told the operator). The
 first line, once the session is open, is "READY seq".
 """
@@ -25,11 +32,14 @@ from pathlib import Path
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from station.domain import Call
+from station.domain.envelopes import Ruling
 from station.journal import Journal
 from station.journal.seal import station_secret
+from station.ui.envelopes.controller import EnvelopeController
 from station.ui.operator.controller import CountController
 
 CALLS = {"F": Call.FOR, "A": Call.AGAINST, "C": Call.CHALLENGE, "V": Call.VOID}
+RULINGS = {"a": Ruling.ACCEPTED, "c": Ruling.CHALLENGED, "v": Ruling.VOID, "l": Ruling.LATE}
 
 
 def say(line: str) -> None:
@@ -42,7 +52,9 @@ def main(path: Path) -> int:
     unlimited = resource.getrlimit(resource.RLIMIT_FSIZE)
     # As app.py opens a file to count: with this station's sealing secret, so that its
     # close stores a sealed snapshot (made here on first use, as in a real station).
-    controller = CountController(Journal.open(path, seal_secret=station_secret()))
+    opened = Journal.open(path, seal_secret=station_secret())
+    mail = opened.election.setup.mail
+    controller = (EnvelopeController if mail else CountController)(opened)
     failures: list[str] = []
     controller.write_failed.connect(failures.append)
     journal = controller.journal
@@ -57,6 +69,13 @@ def main(path: Path) -> int:
             controller.undo()
         elif command == "R":
             controller.redo()
+        elif command in RULINGS and isinstance(controller, EnvelopeController):
+            voters = controller.voters.voters
+            controller.rule(RULINGS[command], voters[journal.head_seq % len(voters)].id)
+        elif command in ("u", "r", "E") and isinstance(controller, EnvelopeController):
+            {"u": controller.undo_ruling, "r": controller.redo_ruling, "E": controller.end_stage}[
+                command
+            ]()
         elif command == "LIMIT":
             sizes = [
                 os.path.getsize(name)

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 
 from station.domain import Call, Change
 from station.domain.describe import is_ballot_change
+from station.domain.envelopes import box_setup
 from station.domain.statements import (
     challenges_statement,
     counted_statement,
@@ -41,6 +42,7 @@ from station.domain.table_statements import case_title, table_pending_reason
 from station.journal.chain import HEAD_DIGITS
 from station.ui.dashboard.big_figure import BigFigure
 from station.ui.dashboard.choices import adapt_dashboard
+from station.ui.dashboard.envelope_stage import EnvelopeStageLabel
 from station.ui.dashboard.feed import DashboardFeed
 from station.ui.dashboard.head_qr import HeadQr
 from station.ui.dashboard.heartbeat import HeartbeatDot
@@ -136,6 +138,7 @@ class DashboardWindow(QWidget):
         self.race = RaceBar()
         self.progress_label = self._label("", "progressLabel")
         self.box_label = self._label("", "boxLabel")
+        self.envelope_label = EnvelopeStageLabel()  # a mail ballot's envelope stage
         self.progress_bar = QProgressBar()
         self.progress_bar.setObjectName("progressBar")
         self.progress_bar.setTextVisible(False)
@@ -216,6 +219,7 @@ class DashboardWindow(QWidget):
         main.addWidget(self.progress_label)
         main.addWidget(self.progress_bar)
         main.addWidget(self.box_label)
+        main.addWidget(self.envelope_label)
         main.addWidget(self.pile_label)
         main.addSpacing(6)
         statements = QVBoxLayout()
@@ -375,7 +379,9 @@ class DashboardWindow(QWidget):
     def _show_count(self) -> None:
         feed = self.feed
         tally = feed.count.tally
-        ballots = feed.setup.ballots
+        ballots = box_setup(feed.setup, feed.count.envelopes).ballots  # mail: the accepted
+        self.envelope_label.show_stage(feed.count)
+        self.progress_bar.setVisible(ballots is not None)
         self.for_figure.set_value(tally.for_union)
         self.against_figure.set_value(tally.against)
         self.void_figure.set_value(tally.void)

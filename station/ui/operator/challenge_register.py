@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 from station.domain import Change
 from station.domain.challenges import PICKABLE_REASONS, Challenge, Reason
 from station.domain.parties import Party
+from station.ui.envelopes.register import envelope_entry
 from station.ui.operator.controller import CountController
 
 _NOT_GIVEN = "(not given)"
@@ -55,6 +56,8 @@ class ChallengeRegisterDialog(QDialog):
         self.reason.addItem(_NOT_GIVEN, None)
         for reason in PICKABLE_REASONS:
             self.reason.addItem(reason.value, reason)
+        for envelope_reason in (Reason.SIGNATURE, Reason.ENVELOPE_OPENED):  # mail ballots
+            self.reason.addItem(envelope_reason.value, envelope_reason)
         self.reason.addItem(Reason.DISPUTED_VOID.value, Reason.DISPUTED_VOID)
         self.note = QLineEdit()
         self.note.setPlaceholderText("optional; never a voter's name")
@@ -99,8 +102,10 @@ class ChallengeRegisterDialog(QDialog):
         self.table.setRowCount(len(self._entries))
         for row, entry in enumerate(self._entries):
             reason = entry.reason.value if entry.reason else _NOT_GIVEN
+            # A mail ballot's challenged envelope: its voter's id and name, for the hearing.
+            envelope = envelope_entry(count, getattr(self.controller, "voters", None), entry.seq)
             cells = (
-                f"{numbers.get(entry.seq, 0):,}",
+                envelope or f"{numbers.get(entry.seq, 0):,}",
                 entry.party.short,
                 reason,
                 entry.note or "",

@@ -438,7 +438,7 @@ class OperatorWindow(QMainWindow):
                 Call.FOR: tally.for_union,
                 Call.AGAINST: tally.against,
                 Call.VOID: tally.void,
-                Call.CHALLENGE: tally.challenged,
+                Call.CHALLENGE: tally.challenged - tally.set_aside,  # ballots, not envelopes
             }
         )
         self._refresh_piles()

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 from station.domain import ElectionSetup, SetupError
 from station.domain.election import MAX_PILE
 from station.domain.piles import DEFAULT_PILE
+from station.domain.voters import VoterList, read_voter_list
 from station.journal import JournalError
 
 SUFFIX = ".station"
@@ -42,7 +43,7 @@ class NewElectionDialog(QDialog):
         folder: Path | None = None,
         pile: int = DEFAULT_PILE,
         *,
-        create: Callable[[Path, ElectionSetup], None],
+        create: Callable[..., None],
     ) -> None:
         super().__init__(parent)
         self._create = create
@@ -104,6 +105,18 @@ class NewElectionDialog(QDialog):
         browse = QPushButton("Browse\u2026")
         browse.setToolTip("Choose where to save the election file")
         browse.clicked.connect(self._on_browse_clicked)
+        # A mail ballot: its voter list (CSV with id and name columns).
+        self.voters = QLineEdit(placeholderText="mail ballot only: the voter list (CSV)")
+        self.voters.setToolTip(
+            "A mail-ballot election: the voter list, a CSV file with a header row naming"
+            " at least id and name. Its envelopes are ruled before any ballot is opened"
+        )
+        voters_browse = QPushButton("Browse\u2026")
+        voters_browse.setToolTip("Choose the voter list of a mail-ballot election (CSV)")
+        voters_browse.clicked.connect(self._on_voters_browse_clicked)
+        voters_row = QHBoxLayout()
+        voters_row.addWidget(self.voters, 1)
+        voters_row.addWidget(voters_browse)
         path_row = QHBoxLayout()
         path_row.addWidget(self.path, 1)
         path_row.addWidget(browse)
@@ -120,6 +133,7 @@ class NewElectionDialog(QDialog):
         form.addRow("Board agent", self.agent)
         form.addRow("Ballots per pile", self.pile)
         form.addRow("Table", self.table)
+        form.addRow("Mail ballot: voters", voters_row)
         form.addRow("Save as", path_row)
 
         self.error_label = QLabel()
@@ -138,13 +152,18 @@ class NewElectionDialog(QDialog):
         layout.addWidget(self.error_label)
         layout.addWidget(self.buttons)
 
-    def setup(self) -> ElectionSetup:
+    def setup(self, voters: VoterList | None = None) -> ElectionSetup:
         """The setup as typed, or SetupError naming the first field that is wrong."""
+        if voters is not None and self.ballots.text().strip():
+            raise SetupError(
+                "a mail ballot's ballots in the box are the envelopes accepted: leave it empty"
+            )
+        eligible = self.eligible.text()
         return ElectionSetup.validated(
             case_number=self.case.text(),
             employer=self.employer.text(),
             union=self.union.text(),
-            eligible=self.eligible.text(),
+            eligible=len(voters) if voters is not None and not eligible.strip() else eligible,
             ballots=self.ballots.text() or None,
             agent=self.agent.text() or None,
             pile=self.pile.value(),
@@ -152,7 +171,27 @@ class NewElectionDialog(QDialog):
             unions=_names(self.more_unions.text()),
             intervenors=_names(self.intervenors.text()),
             petitioner=self.petitioner.text().strip() or None,
+            mail=voters is not None,
         )
+
+    def voter_list(self) -> VoterList | None:
+        """The voter list named, read and checked (SetupError naming the line), or None."""
+        name = self.voters.text().strip()
+        if not name:
+            return None
+        path = Path(name).expanduser()
+        try:
+            data = path.read_bytes()
+        except OSError as error:
+            raise SetupError(f"{path}: cannot be read ({error.strerror})") from None
+        return read_voter_list(data, str(path))
+
+    def _on_voters_browse_clicked(self) -> None:
+        name, _ = QFileDialog.getOpenFileName(
+            self, "The voter list", self.voters.text(), "CSV files (*.csv);;All files (*)"
+        )
+        if name:
+            self.voters.setText(name)
 
     def _on_browse_clicked(self) -> None:
         name, _ = QFileDialog.getSaveFileName(
@@ -172,7 +211,8 @@ class NewElectionDialog(QDialog):
 
     def _on_create_clicked(self) -> None:
         try:
-            setup = self.setup()
+            voters = self.voter_list()
+            setup = self.setup(voters)
             path = Path(self.path.text().strip()).expanduser()
             if not self.path.text().strip():
                 raise SetupError("choose where to save the election file")
@@ -182,7 +222,10 @@ class NewElectionDialog(QDialog):
                 self._warned = setup
                 self.error_label.setText(f"{' '.join(warnings)}. Press Create again to keep them.")
                 return
-            self._create(path, setup)
+            if voters is None:
+                self._create(path, setup)
+            else:
+                self._create(path, setup, voters)
         except (SetupError, JournalError) as error:
             self.error_label.setText(str(error))
             return

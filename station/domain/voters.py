@@ -1,0 +1,163 @@
+"""The voter list of a mail-ballot election (the "Excelsior list"), read from a CSV file.
+
+The list is already in the parties' hands; at the envelope stage each return envelope
+is found on it by id or name. It is part of the election's setup: a bad list is refused
+whole, in one line naming the line of the file, before any file is made.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from array import array
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from station.domain.election import SetupError
+
+MAX_VOTERS = 1_000_000
+MAX_FIELD = 200
+_NONE: array[int] = array("i")
+
+
+@dataclass(frozen=True, slots=True)
+class Voter:
+    """One voter on the list.
+
+    Attributes:
+        id: the voter's id on the list (unique).
+        name: the voter's name as listed.
+        extra: the list's other columns, in the file's order (kept and shown).
+    """
+
+    id: str
+    name: str
+    extra: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class VoterList:
+    """Every voter, in the list's order, and what finding one as one types needs."""
+
+    voters: tuple[Voter, ...]
+    columns: tuple[str, ...] = ()  # the other columns' names, in the file's order
+    _by_id: dict[str, Voter] = field(default_factory=dict, compare=False, repr=False)
+    _keys: tuple[str, ...] = field(default=(), compare=False, repr=False)
+    _positions: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
+    _index: dict[str, array[int]] = field(default_factory=dict, compare=False, repr=False)
+
+    @classmethod
+    def of(cls, voters: tuple[Voter, ...], columns: tuple[str, ...] = ()) -> VoterList:
+        keys = tuple(f"{voter.id}\t{voter.name}".casefold() for voter in voters)
+        by_id = {voter.id: voter for voter in voters}
+        positions = {voter.id: position for position, voter in enumerate(voters)}
+        return cls(voters, columns, by_id, keys, positions)
+
+    def index(self) -> dict[str, array[int]]:
+        """Each character and each pair of characters, and the positions of the voters
+        whose id or name hold it (built once, when first asked: the envelope window asks
+        as it opens, so that no keystroke waits for it)."""
+        if not self._index:
+            for position, key in enumerate(self._keys):
+                for gram in {*key, *(key[i : i + 2] for i in range(len(key) - 1))}:
+                    self._index.setdefault(gram, array("i")).append(position)
+        return self._index
+
+    def __len__(self) -> int:
+        return len(self.voters)
+
+    def get(self, voter_id: str) -> Voter | None:
+        return self._by_id.get(voter_id)
+
+    def position(self, voter_id: str) -> int | None:
+        """Where a voter stands on the list."""
+        return self._positions.get(voter_id)
+
+    def search(self, text: str, within: Sequence[int] | None = None) -> Sequence[int]:
+        """The positions of the voters whose id or name holds `text` (any case), in the
+        list's order.
+
+        `within` narrows an earlier result: typing one more letter only searches what
+        the shorter text found. Without it, only the voters holding the text's rarest
+        character or pair of characters are searched: a list of 50,000 is never
+        scanned whole, not even for the first letter typed.
+        """
+        needle = " ".join(text.split()).casefold()
+        if not needle:
+            return range(len(self.voters)) if within is None else within
+        if within is None:
+            index = self.index()
+            grams = (
+                {needle}
+                if len(needle) == 1
+                else {needle[i : i + 2] for i in range(len(needle) - 1)}
+            )
+            within = min((index.get(gram, _NONE) for gram in grams), key=len)
+            if len(needle) <= 2:
+                return within  # the index's own answer: no voter need be looked at
+        keys = self._keys
+        return [position for position in within if needle in keys[position]]
+
+
+def read_voter_list(data: bytes, where: str = "the voter list") -> VoterList:
+    """The voter list a CSV file holds, or SetupError naming the line that is wrong.
+
+    A header row names the columns; `id` and `name` (any case) are required, the
+    others are kept. Every id appears once; the list has at least one voter.
+    """
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + 1
+        raise SetupError(f"{where}: line {line} is not UTF-8 text") from None
+    if "\x00" in text:
+        line = text[: text.index("\x00")].count("\n") + 1
+        raise SetupError(f"{where}: line {line} is not text (a NUL byte)")
+    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
+    try:
+        header = next(reader, None)
+        if header is None or not any(cell.strip() for cell in header):
+            raise SetupError(f"{where}: line 1 should be a header row naming id and name")
+        names = [cell.strip().casefold() for cell in header]
+        for required in ("id", "name"):
+            if required not in names:
+                raise SetupError(
+                    f"{where}: line 1 (the header row) has no {required!r} column"
+                    f" (it has {', '.join(repr(cell.strip()) for cell in header)})"
+                )
+        id_at, name_at = names.index("id"), names.index("name")
+        others = [i for i in range(len(header)) if i not in (id_at, name_at)]
+        voters: list[Voter] = []
+        seen: dict[str, int] = {}
+        for row in reader:
+            line = reader.line_num
+            if not any(cell.strip() for cell in row):
+                continue  # a blank line
+            if len(row) != len(header):
+                raise SetupError(
+                    f"{where}: line {line} has {len(row)} fields, the header {len(header)}"
+                )
+            voter_id, name = _cell(where, line, row[id_at]), _cell(where, line, row[name_at])
+            if not voter_id or not name:
+                raise SetupError(f"{where}: line {line} has no {'id' if not voter_id else 'name'}")
+            if voter_id in seen:
+                raise SetupError(
+                    f"{where}: line {line} repeats id {voter_id!r} (first on line {seen[voter_id]})"
+                )
+            seen[voter_id] = line
+            extra = tuple((header[i].strip(), _cell(where, line, row[i])) for i in others)
+            voters.append(Voter(voter_id, name, extra))
+            if len(voters) > MAX_VOTERS:
+                raise SetupError(f"{where}: more than {MAX_VOTERS:,} voters")
+    except csv.Error as error:
+        raise SetupError(f"{where}: line {reader.line_num} is not CSV ({error})") from None
+    if not voters:
+        raise SetupError(f"{where}: line 2 should be the first voter; the list is empty")
+    return VoterList.of(tuple(voters), tuple(header[i].strip() for i in others))
+
+
+def _cell(where: str, line: int, value: str) -> str:
+    text = " ".join(value.split())
+    if len(text) > MAX_FIELD:
+        raise SetupError(f"{where}: line {line} has a field longer than {MAX_FIELD} characters")
+    return text

@@ -1,0 +1,34 @@
+"""A mail ballot's envelope stage on the observers' dashboard: figures, never a name.
+
+The dashboard may be projected, shared in a video call or streamed: it shows how many
+envelopes were returned, accepted, challenged (by party), void and late, and whether
+the stage is under way, and nothing of any voter (DOMAIN.md: "the dashboard shows
+nothing that identifies a voter"). The ticker words each ruling without its voter
+(`envelopes.anonymous_envelope_words`).
+"""
+
+from PySide6.QtWidgets import QLabel, QWidget
+
+from station.domain import Count
+from station.domain.envelopes import figures_statement
+
+
+class EnvelopeStageLabel(QLabel):
+    """The stage's one line; hidden for a count at a poll."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("boxLabel")
+        self.setWordWrap(True)
+        self.hide()
+
+    def show_stage(self, count: Count) -> None:
+        stage = count.envelopes
+        if not stage.mail:
+            return
+        figures = figures_statement(stage.figures, count.challenges.by_party())
+        if stage.open:
+            self.setText(f"ENVELOPE STAGE \u2014 envelopes: {figures}. No ballot is opened yet.")
+        else:
+            self.setText(f"Envelopes: {figures}. Ballots in the box: the envelopes accepted.")
+        self.show()

@@ -1,0 +1,1 @@
+"""The envelope window: a mail ballot's envelope stage, before the ballots are opened."""

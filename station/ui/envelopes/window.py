@@ -1,0 +1,469 @@
+"""The envelope window: every returned envelope found on the voter list and ruled.
+
+The search field always has the focus. Typing an id or any part of a name narrows the
+list; Enter picks the single (or highlighted, Up/Down) match; then one key rules the
+envelope: A accepted, C challenged, V void, L late; Esc drops the pick. After C the
+challenge prompt takes a party key (E/U/B) and a reason key (1-6), each optional;
+Enter or Esc closes it, and any other key closes it and starts the next search.
+Ctrl+N writes in a voter not on the list (challenged unless ruled otherwise);
+Ctrl+Z / Ctrl+Shift+Z undo and redo rulings, visibly; Ctrl+Shift+B ends the stage
+(Enter confirms); Ctrl+Q quits at once.
+"""
+
+import html
+from collections.abc import Sequence
+from enum import Enum, auto
+
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtGui import QCloseEvent, QKeyEvent
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QMainWindow,
+    QVBoxLayout,
+    QWidget,
+)
+
+from station.domain import Action, Change
+from station.domain.challenges import Reason
+from station.domain.envelopes import (
+    ENVELOPE_REASONS,
+    RULING_KEYS,
+    Ruling,
+    end_stage_statement,
+    envelope_words,
+    figures_statement,
+)
+from station.domain.parties import Party
+from station.journal import WriteFailed
+from station.ui.envelopes.controller import EnvelopeController
+from station.ui.envelopes.register import envelope_entry
+from station.ui.operator.challenge_register import ChallengeRegisterDialog
+
+SHOWN = 200  # matches listed at once; typing more narrows the rest
+_PARTY_KEYS: dict[int, Party] = {
+    ord("E"): Party.EMPLOYER,
+    ord("U"): Party.PETITIONER,
+    ord("B"): Party.BOARD_AGENT,
+}
+_REASON_KEYS: dict[int, Reason] = {ord("1") + n: r for n, r in enumerate(ENVELOPE_REASONS)}
+_RULING_KEYS = {ord(letter): ruling for letter, ruling in RULING_KEYS.items()}
+_ENTER = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+_CTRL = Qt.KeyboardModifier.ControlModifier
+_SHIFT = Qt.KeyboardModifier.ShiftModifier
+
+
+class Mode(Enum):
+    SEARCH = auto()  # typing an id or a name
+    PICKED = auto()  # a voter (or a write-in) picked: one key rules the envelope
+    CHALLENGE = auto()  # after C: party and reason keys, each optional
+    CONFIRM_END = auto()  # Ctrl+Shift+B: Enter ends the envelope stage
+
+
+class EnvelopeWindow(QMainWindow):
+    """Where the operator records the Board agent's ruling on each returned envelope.
+
+    Signals:
+        closing(): the window is closing (its placement may be saved now).
+        stage_ended(): the stage ended: the count goes on in the operator window, with
+            this window's controller (this window then closes without closing it).
+    """
+
+    closing = Signal()
+    stage_ended = Signal()
+
+    def __init__(self, controller: EnvelopeController, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.controller = controller
+        controller.setParent(self)
+        self.dashboard = None  # the operator window's; Station asks every window for it
+        self.mode = Mode.SEARCH
+        self.write_in = False  # Ctrl+N: the search field holds a name not on the list
+        self.picked: tuple[str | None, str] | None = None  # (voter id or None, name)
+        self.challenge_seq: int | None = None
+        self._found: Sequence[int] = []
+        self._found_for = ""
+        self._closed = False
+        self._handed_over = False
+        setup = controller.setup
+        self.setObjectName("operatorWindow")  # the operator window's stylesheet
+        self.setWindowTitle(
+            f"Station \u2014 envelopes \u2014 {setup.case_number} \u2014 {setup.employer}"
+            f" / {setup.union}"
+        )
+        names = (setup.case_number, setup.employer, setup.union)
+        case, employer, union = (html.escape(name, quote=False) for name in names)
+        election = QLabel(
+            f"<b>{case}</b> &nbsp;·&nbsp; {employer} &nbsp;·&nbsp; Petitioner: {union}"
+        )
+        election.setObjectName("electionLabel")
+        stage = QLabel(
+            f"<b>ENVELOPE STAGE</b> \u2014 {len(controller.voters):,} voters on the list; no"
+            " ballot is opened until the stage ends (<b>Ctrl+Shift+B</b>)"
+        )
+        self.figures_label = QLabel()
+        self.figures_label.setObjectName("progressLabel")
+        self.error_banner = QLabel()
+        self.error_banner.setObjectName("errorBanner")
+        self.error_banner.setWordWrap(True)
+        self.error_banner.hide()
+        self.prompt = QLabel()
+        self.prompt.setObjectName("noticeBanner")
+        self.prompt.setWordWrap(True)
+        self.prompt.hide()
+        self.search = QLineEdit()
+        self.search.setObjectName("envelopeSearch")
+        self.search.setMinimumHeight(44)
+        font = self.search.font()
+        font.setPointSize(16)
+        self.search.setFont(font)
+        self.matches = QListWidget()
+        self.matches.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.matches.setUniformItemSizes(True)  # no layout of every row to highlight one
+        self._shown: list[int] = []  # the voters listed, by their place on the list
+        self.more_label = QLabel()
+        self.picked_label = QLabel()
+        self.picked_label.setObjectName("validLabel")
+        self.picked_label.setWordWrap(True)
+        self.picked_label.setTextFormat(Qt.TextFormat.RichText)
+        self.recent = QListWidget()
+        self.recent.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        keys = QLabel(
+            "<b>Enter</b> pick · <b>A</b> accepted · <b>C</b> challenged (then <b>E</b>/<b>U</b>/"
+            "<b>B</b>, <b>1</b>\u2013<b>6</b>) · <b>V</b> void · <b>L</b> late · <b>Esc</b> drop ·"
+            " <b>Ctrl+N</b> write in · <b>Ctrl+Z</b> undo · <b>Ctrl+Shift+Z</b> redo ·"
+            " <b>Ctrl+R</b> challenges · <b>Ctrl+Shift+B</b> end the stage"
+        )
+        keys.setWordWrap(True)
+        self.journal_label = QLabel()
+        self.journal_label.setObjectName("journalLabel")
+        self.statusBar().addPermanentWidget(self.journal_label)
+        self.statusBar().showMessage(str(controller.journal.path))
+
+        left = QVBoxLayout()
+        left.addWidget(self.search)
+        left.addWidget(self.matches, 1)
+        left.addWidget(self.more_label)
+        left.addWidget(self.picked_label)
+        right = QVBoxLayout()
+        title = QLabel("Rulings, newest first")
+        title.setObjectName("sectionTitle")
+        right.addWidget(title)
+        right.addWidget(self.recent, 1)
+        columns = QHBoxLayout()
+        columns.addLayout(left, 3)
+        columns.addLayout(right, 2)
+        main = QVBoxLayout()
+        for widget in (election, stage, self.figures_label, self.error_banner, self.prompt):
+            main.addWidget(widget)
+        main.addLayout(columns, 1)
+        main.addWidget(keys)
+        body = QWidget()
+        body.setLayout(main)
+        self.setCentralWidget(body)
+
+        self.search.installEventFilter(self)
+        self.search.textChanged.connect(self._on_search_text_changed)
+        controller.changed.connect(self._on_controller_changed)
+        controller.refused.connect(self._on_controller_refused)
+        controller.write_failed.connect(self._on_controller_write_failed)
+        controller.stage_ended.connect(self._on_controller_stage_ended)
+        for change in controller.recent:
+            if change.envelope is not None or change.event.action.value == "end_envelopes":
+                self.recent.insertItem(0, self._words(change))
+        self._set_mode(Mode.SEARCH)
+        self._refresh()
+        self.search.setFocus()
+
+    # -- the list as one types ------------------------------------------------------
+
+    def _on_search_text_changed(self, text: str) -> None:
+        if self.write_in:
+            self.matches.clear()
+            self.more_label.setText("Written in: Enter picks this name (not on the list)")
+            return
+        voters = self.controller.voters
+        narrower = bool(self._found_for) and text.casefold().startswith(self._found_for.casefold())
+        self._found = voters.search(text, self._found if narrower and text.strip() else None)
+        self._found_for = text
+        self.matches.clear()
+        self._shown = []
+        if text.strip():
+            # An id typed whole comes first; the rest in the list's order.
+            exact = voters.position(text.strip())
+            first = [] if exact is None or not self._found else [exact]
+            rest = [p for p in self._found[: SHOWN + 1] if p != exact]
+            self._shown = (first + rest)[:SHOWN]
+            # One call for the lot: adding items one by one costs 30 times more.
+            listed = map(voters.voters.__getitem__, self._shown)
+            self.matches.addItems([f"{voter.id}   {voter.name}" for voter in listed])
+            if self._shown:
+                self.matches.setCurrentRow(0)
+        found = len(self._found) if text.strip() else 0
+        more = f" (the first {SHOWN} shown: type more)" if found > SHOWN else ""
+        self.more_label.setText(f"{found:,} matching{more}" if text.strip() else "")
+
+    # -- keys -----------------------------------------------------------------------
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.search and event.type() == QEvent.Type.ShortcutOverride:
+            assert isinstance(event, QKeyEvent)
+            if event.modifiers() & _CTRL:
+                event.accept()  # Ctrl+Z is ours, not the field's own undo
+                return True
+        if watched is self.search and event.type() == QEvent.Type.KeyPress:
+            assert isinstance(event, QKeyEvent)
+            return self._key(event)
+        return super().eventFilter(watched, event)
+
+    def _key(self, event: QKeyEvent) -> bool:
+        """Handle a key typed into the search field; False lets the field take it."""
+        key, mods = event.key(), event.modifiers()
+        if mods & _CTRL:
+            return self._control_key(key, bool(mods & _SHIFT))
+        if event.isAutoRepeat() and self.mode is not Mode.SEARCH:
+            return True  # a held-down key rules one envelope
+        match self.mode:
+            case Mode.SEARCH:
+                return self._search_key(key)
+            case Mode.PICKED:
+                if key in _RULING_KEYS:
+                    self._rule(_RULING_KEYS[key])
+                elif key in _ENTER and self.picked is not None and self.picked[0] is None:
+                    self._rule(Ruling.CHALLENGED)  # a written-in voter: challenged by default
+                elif key == Qt.Key.Key_Escape:
+                    self._drop()
+                return True
+            case Mode.CHALLENGE:
+                if key in _PARTY_KEYS:
+                    self._amend({"party": _PARTY_KEYS[key].value})
+                    return True
+                if key in _REASON_KEYS:
+                    self._amend({"reason": _REASON_KEYS[key].value})
+                    return True
+                self._set_mode(Mode.SEARCH)
+                # Enter or Esc only close the prompt; any other key starts the next search.
+                return key in (*_ENTER, Qt.Key.Key_Escape)
+            case Mode.CONFIRM_END:
+                if key in _ENTER:
+                    self._set_mode(Mode.SEARCH)
+                    self.controller.end_stage()
+                elif key == Qt.Key.Key_Escape:
+                    self._set_mode(Mode.SEARCH)
+                return True
+        return False  # pragma: no cover
+
+    def _search_key(self, key: int) -> bool:
+        if key in (Qt.Key.Key_Up, Qt.Key.Key_Down) and self.matches.count():
+            step = -1 if key == Qt.Key.Key_Up else 1
+            row = min(max(self.matches.currentRow() + step, 0), self.matches.count() - 1)
+            self.matches.setCurrentRow(row)
+            return True
+        if key in _ENTER:
+            self._pick()
+            return True
+        if key == Qt.Key.Key_Escape:
+            self.write_in = False
+            self.search.clear()
+            self._set_mode(Mode.SEARCH)
+            return True
+        return False
+
+    def _control_key(self, key: int, shift: bool) -> bool:
+        if key == Qt.Key.Key_Q:
+            self.close()
+        elif key == Qt.Key.Key_Z and not shift:
+            self._drop()
+            self.controller.undo_ruling()
+        elif (key == Qt.Key.Key_Z and shift) or key == Qt.Key.Key_Y:
+            self._drop()
+            self.controller.redo_ruling()
+        elif key == Qt.Key.Key_R:
+            self._drop()
+            ChallengeRegisterDialog(self.controller, self).open()  # envelopes by name and id
+        elif key == Qt.Key.Key_N:
+            self.picked = None
+            self.write_in = True
+            self.search.clear()
+            self._set_mode(Mode.SEARCH)
+        elif key == Qt.Key.Key_B and shift:
+            self.picked = None
+            self._set_mode(Mode.CONFIRM_END)
+        elif key in (Qt.Key.Key_A, Qt.Key.Key_C, Qt.Key.Key_V, Qt.Key.Key_X):
+            return False  # the field's own select-all, copy, paste and cut
+        return True
+
+    # -- what the keys do ----------------------------------------------------------------
+
+    def _pick(self) -> None:
+        text = " ".join(self.search.text().split())
+        if self.write_in:
+            if text:
+                self.picked = (None, text)
+                self._set_mode(Mode.PICKED)
+            return
+        if not text.strip() or not self._shown:
+            return
+        row = self.matches.currentRow() if len(self._shown) > 1 else 0
+        voter = self.controller.voters.voters[self._shown[max(row, 0)]]
+        self.picked = (voter.id, voter.name)
+        self._set_mode(Mode.PICKED)
+
+    def _drop(self) -> None:
+        self.picked = None
+        self._set_mode(Mode.SEARCH)
+
+    def _rule(self, ruling: Ruling) -> None:
+        if self.picked is None:
+            return
+        voter, name = self.picked
+        write_in = name if voter is None else None
+        if not self.controller.rule(ruling, voter, write_in):
+            return  # refused or not written: the pick stays, the banner says why
+        self.picked = None
+        self.write_in = False
+        self.search.clear()
+        if ruling is Ruling.CHALLENGED:
+            self.challenge_seq = self.controller.journal.head_seq
+            self._set_mode(Mode.CHALLENGE)
+        else:
+            self._set_mode(Mode.SEARCH)
+
+    def _amend(self, changes: dict[str, object]) -> None:
+        if self.challenge_seq is not None:
+            self.controller.amend_challenge(self.challenge_seq, changes)
+            self._set_mode(Mode.CHALLENGE)  # the prompt shows what is given now
+
+    # -- what the screen shows ---------------------------------------------------------
+
+    def _set_mode(self, mode: Mode) -> None:
+        self.mode = mode
+        if mode is not Mode.PICKED:
+            self.picked = None
+        if mode is Mode.SEARCH:
+            hint = (
+                "Name as on the envelope (a voter not on the list); Enter picks it"
+                if self.write_in
+                else "Voter id or name; Enter picks (Ctrl+N: a voter not on the list)"
+            )
+            self.search.setPlaceholderText(hint)
+        self.search.setReadOnly(mode is not Mode.SEARCH)
+        self._show_prompt()
+        self._show_picked()
+
+    def _show_prompt(self) -> None:
+        text = ""
+        if self.mode is Mode.CHALLENGE and self.challenge_seq is not None:
+            challenge = self.controller.count.challenges.get(self.challenge_seq)
+            party = challenge.party.short if challenge else "Board agent"
+            reason = challenge.reason.value if challenge and challenge.reason else "not given"
+            reasons = "  ".join(f"<b>{n}</b> {r.value}" for n, r in enumerate(ENVELOPE_REASONS, 1))
+            text = (
+                f"<b>CHALLENGED</b> by the {html.escape(party)}, reason: {html.escape(reason)}."
+                f" Who: <b>E</b> Employer <b>U</b> Union <b>B</b> Board agent. Why: {reasons}."
+                " <b>Enter</b> or <b>Esc</b> closes; typing goes on to the next envelope."
+            )
+        elif self.mode is Mode.CONFIRM_END:
+            figures = self.controller.count.envelopes.figures
+            text = (
+                f"<b>{html.escape(end_stage_statement(figures))}</b>"
+                " <b>Enter</b> ends the stage, <b>Esc</b> goes back."
+            )
+        self.prompt.setText(text)
+        self.prompt.setVisible(bool(text))
+
+    def _show_picked(self) -> None:
+        if self.picked is None:
+            self.picked_label.setText("")
+            return
+        voter_id, name = self.picked
+        who = html.escape(name)
+        if voter_id is None:
+            lines = [
+                f"<b>{who}</b> \u2014 written in, not on the list: <b>Enter</b> or <b>C</b>"
+                " challenges (not on the list), <b>A</b>/<b>V</b>/<b>L</b> rule otherwise"
+            ]
+            key = f"write-in:{name}"
+        else:
+            voter = self.controller.voters.get(voter_id)
+            extra = (  # the list's other columns, as the list names them
+                ""
+                if voter is None
+                else " · ".join(f"{html.escape(k)}: {html.escape(v)}" for k, v in voter.extra)
+            )
+            lines = [f"<b>{html.escape(voter_id)} \u2014 {who}</b> {extra}"]
+            key = voter_id
+        earlier = self.controller.count.envelopes.ruled(key)
+        if earlier:
+            first = earlier[0]
+            lines.append(
+                f"<span style='color:#b00020'><b>SECOND ENVELOPE:</b> the first was ruled"
+                f" {first.ruling.label} (event {first.seq:,}). It cannot be accepted:"
+                " <b>C</b> challenges it, <b>V</b> voids it.</span>"
+            )
+        lines.append(
+            "<b>A</b> accepted · <b>C</b> challenged · <b>V</b> void · <b>L</b> late · <b>Esc</b> drop"
+        )
+        self.picked_label.setText("<br>".join(lines))
+
+    def _words(self, change: Change) -> str:
+        words = envelope_words(change)
+        envelope = change.envelope
+        if change.event.action is Action.AMEND and change.event.target is not None:
+            who = envelope_entry(self.controller.count, self.controller.voters, change.event.target)
+            return f"{who or change.event.target} {_challenge_words(change)}"
+        if envelope is not None and envelope.voter is not None:
+            voter = self.controller.voters.get(envelope.voter)
+            if voter is not None:
+                words = words.replace(
+                    f"Envelope {envelope.voter}", f"Envelope {envelope.voter} {voter.name}", 1
+                )
+        return words
+
+    def _refresh(self) -> None:
+        count = self.controller.count
+        self.figures_label.setText(
+            figures_statement(count.envelopes.figures, count.challenges.by_party())
+        )
+        journal = self.controller.journal
+        self.journal_label.setText(f"{journal.head_seq:,} events · head {journal.head_hash[:16]}")
+
+    def _on_controller_changed(self, change: Change) -> None:
+        self.error_banner.hide()
+        if (
+            change.envelope is not None
+            or change.event.action.value == "end_envelopes"
+            or change.event.action is Action.AMEND
+        ):
+            self.recent.insertItem(0, self._words(change))
+        self._refresh()
+
+    def _on_controller_refused(self, reason: str) -> None:
+        self.error_banner.setText(f"<b>NOT RECORDED:</b> {html.escape(reason)}")
+        self.error_banner.show()
+
+    def _on_controller_write_failed(self, error: WriteFailed) -> None:
+        self.error_banner.setText(f"<b>NOT RECORDED:</b> {html.escape(str(error))}")
+        self.error_banner.show()
+
+    def _on_controller_stage_ended(self) -> None:
+        self._handed_over = True
+        self.stage_ended.emit()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        """Quit at once: every ruling is already in the journal, so nothing is asked."""
+        if not self._closed:
+            self._closed = True
+            self.closing.emit()
+            if not self._handed_over:
+                self.controller.close()
+        event.accept()
+
+
+def _challenge_words(change: Change) -> str:
+    challenge = change.challenge
+    assert challenge is not None
+    reason = challenge.reason.value if challenge.reason else "reason not given"
+    return f"challenged by the {challenge.party.short}: {reason}"

@@ -1,0 +1,122 @@
+"""A mail ballot's count keeps a voter's envelope and a ballot's call apart.
+
+The envelope stage names voters (the envelope bears the name, and the parties hold the
+list); the ballot stage never does. The journal never interleaves the two: every call
+comes after the one END_ENVELOPES event, and no ruling after it. These tests pin the
+tables, columns and event detail keys of a mail election, as test_secrecy.py does for
+any count.
+"""
+
+import io
+import json
+import sqlite3
+from contextlib import redirect_stdout
+from pathlib import Path
+
+import pytest
+
+from station.cli import main
+from station.domain import Call, SheetKind
+from station.domain.envelopes import Ruling
+from station.journal import Journal, snapshots
+from station.journal.session import CountSession
+from station.sheet.prepare import SheetRequest, prepare_sheet
+from tests.faults.test_secrecy import COLUMNS, DETAIL_KEYS, SNAPSHOT_KEYS, detail_keys
+from tests.mail.conftest import BESSEMER, VOTERS
+
+MAIL_DETAIL_KEYS = {
+    **DETAIL_KEYS,
+    # Whose envelope (a listed voter's id, or the name written in) and the ruling.
+    "envelope": {"voter", "write_in", "ruling"},
+    "envelope_undo": set(),
+    "envelope_redo": set(),
+    "end_envelopes": {"accepted"},  # how many envelopes were accepted: the ballots to open
+    # The tally sheet also states the stage's figures (counts, no voter).
+    "sign": DETAIL_KEYS["sign"] | {"envelopes"},
+}
+
+
+@pytest.fixture
+def mail_count(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, qapp: object) -> Path:
+    """A mail count with every kind of envelope event, then its ballots called."""
+    monkeypatch.setattr(snapshots, "SNAPSHOT_EVERY", 1)
+    monkeypatch.setattr(snapshots, "SNAPSHOT_LAG", 1)
+    path = tmp_path / "mail.station"
+    Journal.create(path, BESSEMER, VOTERS)
+    journal = Journal.open(path, seal_secret=b"k" * 32)
+    session = CountSession.resume(journal, keep=0)
+    try:
+        session.rule_envelope(Ruling.ACCEPTED, "100")
+        session.rule_envelope(Ruling.ACCEPTED, "101")
+        seq = session.rule_envelope(Ruling.CHALLENGED, "102").event.seq
+        session.amend_challenge(seq, {"party": "petitioner", "reason": "supervisor"})
+        session.rule_envelope(Ruling.VOID, "103")
+        session.undo_envelope()
+        session.redo_envelope()
+        session.rule_envelope(Ruling.LATE, "104")
+        session.rule_envelope(Ruling.CHALLENGED, write_in="Not Listed")
+        session.rule_envelope(Ruling.VOID, "100")  # a second envelope
+        session.end_envelopes()
+        session.record(Call.FOR)
+        session.record(Call.AGAINST)
+        session.undo()
+        session.redo()
+        request = SheetRequest(SheetKind.FINAL, "R. Agent", [], None)
+        prepare_sheet(session, request, key_fingerprint="f" * 16)
+    finally:
+        journal.close()
+    return path
+
+
+def test_no_call_precedes_the_end_of_the_envelope_stage(mail_count: Path) -> None:
+    conn = sqlite3.connect(mail_count)
+    try:
+        ((end,),) = conn.execute("SELECT seq FROM events WHERE action = 'end_envelopes'").fetchall()
+        first_call = conn.execute("SELECT MIN(seq) FROM events WHERE call IS NOT NULL").fetchone()[
+            0
+        ]
+        last_ruling = conn.execute(
+            "SELECT MAX(seq) FROM events WHERE action LIKE 'envelope%'"
+        ).fetchone()[0]
+        assert last_ruling < end < first_call
+        # No ballot event (a call, or the correction of one) carries anything of a voter.
+        rows = conn.execute("SELECT detail FROM events WHERE call IS NOT NULL").fetchall()
+        assert {detail for (detail,) in rows} <= {None, '{"over_count":true}'}
+    finally:
+        conn.close()
+
+
+def test_a_mail_file_holds_only_the_known_tables_columns_and_detail_keys(mail_count: Path) -> None:
+    conn = sqlite3.connect(mail_count)
+    try:
+        tables = [
+            name
+            for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+            if not name.startswith("sqlite_")
+        ]
+        assert sorted(tables) == sorted(COLUMNS)
+        for table in tables:
+            columns = [row[1] for row in conn.execute(f"PRAGMA table_info({table})")]
+            assert columns == COLUMNS[table], table
+        for (summary,) in conn.execute("SELECT summary FROM snapshots"):
+            assert set(json.loads(summary)) == SNAPSHOT_KEYS | {"envelopes"}
+    finally:
+        conn.close()
+    out = io.StringIO()
+    with redirect_stdout(out):
+        assert main(["log", str(mail_count), "--json"]) == 0
+    found = detail_keys([json.loads(line) for line in out.getvalue().splitlines()])
+    assert {"envelope", "envelope_undo", "envelope_redo", "end_envelopes", "sign"} <= set(found)
+    for action, keys in found.items():
+        assert keys <= MAIL_DETAIL_KEYS[action], (action, keys - MAIL_DETAIL_KEYS[action])
+
+
+def test_the_log_and_the_dashboard_words_name_no_voter(mail_count: Path) -> None:
+    out = io.StringIO()
+    with redirect_stdout(out):
+        assert main(["log", str(mail_count)]) == 0
+    text = out.getvalue()
+    assert "Envelope ACCEPTED" in text and "Envelope written in CHALLENGED" in text
+    for voter in VOTERS.voters:
+        assert voter.name not in text
+    assert "Not Listed" not in text

@@ -1,0 +1,95 @@
+"""A mail ballot's tally sheet: the envelope figures above lines 1-9, checked like them."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from station.cli import main
+from station.domain import Call, SheetKind
+from station.domain.envelopes import Ruling
+from station.domain.tally_sheet import SheetError
+from station.journal import Journal
+from station.journal.session import CountSession
+from station.sheet.prepare import SheetRequest, prepare_sheet
+
+
+def counted(path: Path) -> None:
+    journal = Journal.open(path)
+    session = CountSession.resume(journal, keep=0)
+    try:
+        for voter, ruling in [("100", Ruling.ACCEPTED), ("101", Ruling.ACCEPTED),
+                              ("102", Ruling.CHALLENGED), ("103", Ruling.VOID),
+                              ("104", Ruling.LATE), ("105", Ruling.ACCEPTED)]:  # fmt: skip
+            session.rule_envelope(ruling, voter)
+        with pytest.raises(SheetError, match="before the envelope stage ends"):
+            prepare_sheet(
+                session, SheetRequest(SheetKind.INTERIM, "R. Agent", [], None), key_fingerprint="x"
+            )
+        session.end_envelopes()
+        for call in (Call.FOR, Call.FOR, Call.AGAINST):
+            session.record(call)
+    finally:
+        journal.close()
+
+
+def test_the_sheet_carries_the_envelope_figures_and_verify_folder_checks_them(
+    mail_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    counted(mail_file)
+    assert main(["sign", str(mail_file), "--agent", "R. Agent"]) == 0
+    out = tmp_path / "sheet"
+    assert main(["export", str(mail_file), "--out", str(out)]) == 0
+    sheet = json.loads((out / "tally.json").read_bytes())["sheet"]
+    assert sheet["envelopes"] == {
+        "returned": 6,
+        "accepted": 3,
+        "challenged": 1,
+        "void": 1,
+        "late": 1,
+    }
+    assert (sheet["ballots"], sheet["counted"], sheet["lines"]["6"]) == (3, 3, 1)
+    capsys.readouterr()
+    assert main(["verify", str(out)]) == 0, capsys.readouterr().err
+    assert main(["verify", str(mail_file)]) == 0
+
+
+def test_a_sheet_whose_envelope_figures_were_changed_is_caught(mail_file: Path) -> None:
+    from station.domain.tally_sheet import computed_facts, facts_problem
+
+    counted(mail_file)
+    with Journal.open(mail_file, read_only=True) as journal:
+        count = journal.fold(journal.head_seq)
+        sheet = count.next_sheet(SheetKind.FINAL)
+        facts = computed_facts(journal.election.setup, sheet, journal.head_hash, None)
+    forged = {**facts, "envelopes": {**facts["envelopes"], "accepted": 4}}  # type: ignore[dict-item]
+    assert facts_problem(facts, facts) is None
+    assert "its envelopes says" in (facts_problem(forged, facts) or "")
+
+
+def test_sign_warns_when_the_ballots_counted_are_not_the_envelopes_accepted(
+    mail_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    counted(mail_file)  # 3 accepted, 3 called
+    journal = Journal.open(mail_file)
+    session = CountSession.resume(journal, keep=0)
+    try:
+        session.undo()  # one ballot fewer than the envelopes accepted
+    finally:
+        journal.close()
+    capsys.readouterr()
+    assert main(["sign", str(mail_file), "--agent", "R. Agent"]) == 0
+    assert "warning: 2 ballots counted, but the box held 3" in capsys.readouterr().err
+
+
+def test_the_dashboard_words_an_envelope_challenge_without_its_voter(mail_file: Path) -> None:
+    from station.domain.describe import describe
+
+    journal = Journal.open(mail_file)
+    session = CountSession.resume(journal, keep=0)
+    try:
+        seq = session.rule_envelope(Ruling.CHALLENGED, "101").event.seq
+        change = session.amend_challenge(seq, {"party": "employer", "reason": "supervisor"})
+    finally:
+        journal.close()
+    assert describe(change) == "Envelope challenged by the Employer: supervisor"

@@ -1,0 +1,208 @@
+"""A whole mail-ballot count typed into the real windows on a real X server (Xvfb).
+
+A list of 300 voters; envelopes found by id and by name and ruled with every key
+(accepted, challenged with a party and a reason, void, late), corrections by undo and
+redo, a write-in, second envelopes (A refused, then voided), the stage ended with
+Ctrl+Shift+B and Enter, then the accepted ballots called in the operator window. A
+model of the keys says what must come out: `station tally --json`, `station envelopes
+--json`, the exported sheet and `station verify` must all agree with it. Skipped where
+Xvfb or xdotool is missing.
+"""
+
+import json
+import os
+import random
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from tests.test_e2e_xvfb import display, events_in, pytestmark, station, xdotool  # noqa: F401
+
+FIRST = ["ada", "alan", "barbara", "donald", "edsger", "frances", "grace", "hedy"]
+LAST = ["allen", "backus", "dijkstra", "hopper", "knuth", "lamarr", "liskov", "turing"]
+PARTY_KEYS = {"e": "employer", "u": "petitioner", "b": "board agent"}
+REASONS = [
+    "not on the eligibility list",
+    "signature missing or not matching",
+    "envelope damaged or opened",
+    "no longer employed",
+    "supervisor",
+    "other",
+]
+RULING_KEYS = {"a": "accepted", "c": "challenged", "v": "void", "l": "late"}
+
+
+def name_of(n: int) -> str:
+    return f"{FIRST[n % 8].title()} {LAST[(n // 8) % 8].title()}-{n:03d}"
+
+
+@dataclass
+class Model:
+    """What the keys must have recorded: every ruling in order, and which still count."""
+
+    rulings: list[dict[str, object]] = field(default_factory=list)
+    done: list[int] = field(default_factory=list)  # indexes into rulings that count
+    undone: list[int] = field(default_factory=list)
+    keys: list[str] = field(default_factory=list)
+    events: int = 0
+
+    def voters_ruled(self) -> set[object]:
+        return {self.rulings[i]["voter"] for i in self.done}
+
+    def rule(self, voter: str | None, name: str, ruling: str, **challenge: object) -> None:
+        self.rulings.append(
+            {"voter": voter, "name": name, "ruling": ruling, "party": None, "reason": None}
+        )
+        self.rulings[-1].update(challenge)
+        self.done.append(len(self.rulings) - 1)
+        self.undone.clear()
+
+    def figures(self) -> dict[str, int]:
+        counting = [self.rulings[i]["ruling"] for i in self.done]
+        return {
+            "returned": len(counting),
+            **{r: counting.count(r) for r in ("accepted", "challenged", "void", "late")},
+        }
+
+
+def typed(text: str) -> list[str]:
+    return [{"-": "minus", " ": "space"}.get(char, char) for char in text]
+
+
+def plan(seed: int) -> Model:
+    rng = random.Random(seed)
+    model = Model()
+    order = rng.sample(range(1, 301), 300)
+    for n in order[:170]:
+        voter, name = str(1000 + n), name_of(n)
+        search = typed(voter) if rng.random() < 0.6 else typed(name.split()[1])  # "turing-017"
+        key = rng.choices("acvl", weights=(80, 10, 5, 5))[0]
+        model.keys += [*search, "Return", key]
+        model.events += 1
+        if key == "c":
+            party = rng.choice([None, "e", "u", "b"])
+            reason = rng.choice([None, 1, 2, 3, 4, 5, 6])
+            extra = [party] if party else []
+            extra += [str(reason)] if reason else []
+            model.keys += [*extra, "Return"]  # numeric ids: Enter first
+            model.events += len(extra)
+            model.rule(
+                voter,
+                name,
+                "challenged",
+                party=PARTY_KEYS[party] if party else "board agent",
+                reason=REASONS[reason - 1] if reason else None,
+            )
+        else:
+            model.rule(voter, name, RULING_KEYS[key])
+        roll = rng.random()
+        if roll < 0.06:  # a slip, taken back
+            model.keys.append("ctrl+z")
+            model.undone.append(model.done.pop())
+            model.events += 1
+            if rng.random() < 0.5:
+                model.keys.append("ctrl+shift+z")
+                model.done.append(model.undone.pop())
+                model.events += 1
+        elif roll < 0.10:  # a second envelope of a voter already ruled: A refused, then V
+            model.keys += [*typed(voter), "Return", "a", "v"]
+            model.rule(voter, name, "void", second=True)
+            model.events += 1
+    model.keys += ["ctrl+n", *typed("Nora Newhire"), "Return", "Return", "Escape"]
+    model.rule(None, "Nora Newhire", "challenged", party="board agent", reason=REASONS[0])
+    model.events += 1
+    return model
+
+
+@pytest.mark.long  # ~40 s: outside the README's test command, run by .ci/run (-m long)
+def test_a_mail_ballot_count_typed_under_xvfb(tmp_path: Path, display: str) -> None:  # noqa: F811
+    env = {**os.environ, "DISPLAY": display, "QT_QPA_PLATFORM": "xcb"}
+    voters = tmp_path / "voters.csv"
+    voters.write_text(
+        "id,name,department\n" + "".join(f"{1000 + n},{name_of(n)},Pick\n" for n in range(1, 301)),
+        encoding="utf-8",
+    )
+    path = tmp_path / "bhm1.station"
+    made = station(
+        "new", path, "--case", "10-RC-269250", "--employer", "Amazon.com Services LLC",
+        "--union", "RWDSU", "--mail", "--voters", voters, "--agent", "R. Agent",
+    )  # fmt: skip
+    assert made.returncode == 0, made.stderr
+    model = plan(seed=2021)
+    figures = model.figures()
+    calls = ["f" if n % 3 else "a" for n in range(figures["accepted"])]
+    app_log = tmp_path / "app.log"
+    with app_log.open("w") as log_file:
+        app = subprocess.Popen(
+            [sys.executable, "-m", "station", str(path)], env=env, stderr=log_file
+        )
+    try:
+        found = xdotool(env, "search", "--sync", "--name", "Station .* envelopes .* 10-RC-269250")
+        envelopes = found.split()[0]
+        xdotool(env, "windowsize", envelopes, "1280", "780")
+        xdotool(env, "windowfocus", "--sync", envelopes)
+        for start in range(0, len(model.keys), 60):
+            xdotool(env, "key", "--delay", "12", *model.keys[start : start + 60])
+        wait_for(path, model.events + 1)  # + the opening
+        xdotool(env, "key", "--delay", "50", "ctrl+shift+b", "Return")
+        wait_for(path, model.events + 2)
+        operator = ""
+        deadline = time.monotonic() + 20
+        while not operator and time.monotonic() < deadline:
+            names = xdotool(env, "search", "--name", "Station .* 10-RC-269250").split()
+            operator = next((w for w in names if w != envelopes and visible(env, w)), "")
+        assert operator, app_log.read_text()
+        xdotool(env, "windowfocus", "--sync", operator)
+        xdotool(env, "key", "--delay", "15", *calls)
+        wait_for(path, model.events + 2 + len(calls))
+        xdotool(env, "key", "ctrl+q")
+        assert app.wait(timeout=20) == 0, app_log.read_text()
+    finally:
+        if app.poll() is None:
+            app.kill()
+            app.wait(timeout=10)
+
+    tally = json.loads(station("tally", path, "--json").stdout)
+    assert tally["stage"] == "ballots" and tally["envelopes"] == figures
+    assert (tally["for"], tally["against"]) == (calls.count("f"), calls.count("a"))
+    assert tally["ballots"] == figures["accepted"] == tally["counted"]
+    assert tally["challenged"] == figures["challenged"]
+    listed = json.loads(station("envelopes", path, "--json").stdout)
+    assert listed["envelopes"] == figures
+    counting = [r for r in listed["rulings"] if r["counts"]]
+    expected = [model.rulings[i] for i in sorted(model.done)]
+    assert [(r["voter"], r["name"], r["ruling"]) for r in counting] == [
+        (m["voter"], m["name"], m["ruling"]) for m in expected
+    ]
+    for row, want in zip(counting, expected, strict=True):
+        if want["ruling"] == "challenged":
+            assert (row["party"], row["reason"]) == (want["party"], want["reason"])
+        assert row["second_envelope"] == bool(want.get("second"))
+    assert len(listed["rulings"]) == len(model.rulings)  # the undone ones are listed too
+    signed = station("sign", path, "--agent", "R. Agent", "--observer", "Employer:Jane Roe")
+    assert signed.returncode == 0, signed.stderr
+    out = tmp_path / "sheet"
+    assert station("export", path, "--out", out).returncode == 0
+    sheet = json.loads((out / "tally.json").read_bytes())["sheet"]
+    assert sheet["envelopes"] == figures and sheet["ballots"] == figures["accepted"]
+    assert sheet["lines"]["6"] == figures["challenged"]
+    assert station("verify", out).returncode == 0
+    assert station("verify", path).returncode == 0
+
+
+def wait_for(path: Path, events: int) -> None:
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and events_in(path) < events:
+        time.sleep(0.1)
+    assert events_in(path) >= events, f"{events_in(path)} events, {events} expected"
+
+
+def visible(env: dict[str, str], window: str) -> bool:
+    done = subprocess.run(
+        ["xdotool", "getwindowname", window], capture_output=True, text=True, env=env
+    )
+    return done.returncode == 0 and "envelopes" not in done.stdout

@@ -1,0 +1,43 @@
+"""The dashboard of a mail ballot: the envelope stage's figures, never a voter's name."""
+
+from pathlib import Path
+
+from PySide6.QtWidgets import QLabel
+from pytestqt.qtbot import QtBot
+
+from station.domain.envelopes import Ruling
+from station.journal import Journal
+from station.ui.dashboard.window import DashboardWindow
+from station.ui.envelopes.controller import EnvelopeController
+from station.ui.operator.feed import ControllerFeed
+from tests.mail.conftest import VOTERS, mail_file  # noqa: F401  (the fixture)
+
+
+def everything_shown(window: DashboardWindow) -> str:
+    labels = [label.text() for label in window.findChildren(QLabel)]
+    return "\n".join([*labels, *window.ticker.texts(), window.flash.text()])
+
+
+def test_the_envelope_stage_shows_figures_and_no_voter(qtbot: QtBot, mail_file: Path) -> None:  # noqa: F811
+    controller = EnvelopeController(Journal.open(mail_file))
+    try:
+        window = DashboardWindow(ControllerFeed(controller))
+        qtbot.addWidget(window)
+        window.show()
+        controller.rule(Ruling.ACCEPTED, "100")
+        controller.rule(Ruling.CHALLENGED, "101")
+        controller.rule(Ruling.CHALLENGED, write_in="Wendy Writein")
+        controller.undo_ruling()
+        shown = everything_shown(window)
+        assert "ENVELOPE STAGE" in window.envelope_label.text()
+        assert "2 returned \u00b7 1 accepted \u00b7 1 challenged" in window.envelope_label.text()
+        assert "Envelope CHALLENGED" in shown
+        for voter in VOTERS.voters:
+            assert voter.name not in shown and f" {voter.id}" not in shown
+        assert "Wendy" not in shown
+        controller.end_stage()
+        assert "Ballots in the box: the envelopes accepted" in window.envelope_label.text()
+        assert window.progress_bar.isVisibleTo(window) and window.progress_bar.maximum() == 1
+        window.close()
+    finally:
+        controller.close()

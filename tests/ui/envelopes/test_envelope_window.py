@@ -1,0 +1,172 @@
+"""The envelope window, driven by keys as the operator drives it."""
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from station.app import Station
+from station.domain import Call
+from station.domain.envelopes import EnvelopeFigures
+from station.journal import Journal
+from station.settings import Settings
+from station.ui.envelopes.controller import EnvelopeController
+from station.ui.envelopes.window import EnvelopeWindow, Mode
+from station.ui.operator.window import OperatorWindow
+from tests.conftest import verify_file
+
+
+@pytest.fixture
+def envelopes(qtbot: QtBot, mail_file: Path) -> Iterator[EnvelopeWindow]:
+    window = EnvelopeWindow(EnvelopeController(Journal.open(mail_file)))
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    yield window
+    window.close()
+
+
+def type_in(qtbot: QtBot, window: EnvelopeWindow, text: str) -> None:
+    qtbot.keyClicks(window.search, text)
+
+
+def key(
+    qtbot: QtBot, window: EnvelopeWindow, k: Qt.Key, mods=Qt.KeyboardModifier.NoModifier
+) -> None:
+    qtbot.keyClick(window.search, k, mods)
+
+
+def figures(window: EnvelopeWindow) -> EnvelopeFigures:
+    return window.controller.count.envelopes.figures
+
+
+def test_typing_narrows_enter_picks_and_one_key_rules(
+    qtbot: QtBot, envelopes: EnvelopeWindow
+) -> None:
+    type_in(qtbot, envelopes, "ada")
+    assert envelopes.matches.count() == 2  # Ada Lovelace, Ada Yonath
+    key(qtbot, envelopes, Qt.Key.Key_Down)
+    key(qtbot, envelopes, Qt.Key.Key_Return)
+    assert envelopes.picked == ("105", "Ada Yonath") and envelopes.mode is Mode.PICKED
+    assert "dept: BHM1" in envelopes.picked_label.text()  # the list's other columns
+    key(qtbot, envelopes, Qt.Key.Key_A)
+    assert figures(envelopes) == EnvelopeFigures(1, 1, 0, 0, 0)
+    assert envelopes.search.text() == "" and envelopes.mode is Mode.SEARCH
+    assert "Ada Yonath" in envelopes.recent.item(0).text()
+    type_in(qtbot, envelopes, "103")
+    key(qtbot, envelopes, Qt.Key.Key_Return)
+    key(qtbot, envelopes, Qt.Key.Key_L)
+    assert figures(envelopes) == EnvelopeFigures(2, 1, 0, 0, 1)
+
+
+def test_challenge_prompt_takes_party_and_reason_then_typing_goes_on(
+    qtbot: QtBot, envelopes: EnvelopeWindow
+) -> None:
+    type_in(qtbot, envelopes, "babb")
+    key(qtbot, envelopes, Qt.Key.Key_Return)
+    key(qtbot, envelopes, Qt.Key.Key_C)
+    assert envelopes.mode is Mode.CHALLENGE
+    seq = envelopes.challenge_seq
+    key(qtbot, envelopes, Qt.Key.Key_E)
+    key(qtbot, envelopes, Qt.Key.Key_2)
+    challenge = envelopes.controller.count.challenges.get(seq or 0)
+    assert challenge is not None
+    assert (challenge.party.value, challenge.reason.value if challenge.reason else None) == (
+        "employer",
+        "signature missing or not matching",
+    )
+    type_in(qtbot, envelopes, "g")  # any other key closes the prompt and starts the next search
+    assert envelopes.mode is Mode.SEARCH and envelopes.search.text() == "g"
+
+
+def test_a_second_envelope_is_refused_as_accepted_and_recorded_as_void(
+    qtbot: QtBot, envelopes: EnvelopeWindow
+) -> None:
+    for _ in range(2):
+        type_in(qtbot, envelopes, "100")
+        key(qtbot, envelopes, Qt.Key.Key_Return)
+        key(qtbot, envelopes, Qt.Key.Key_A)
+    assert figures(envelopes).returned == 1
+    assert (
+        envelopes.error_banner.isVisible() and "cannot be accepted" in envelopes.error_banner.text()
+    )
+    assert "SECOND ENVELOPE" in envelopes.picked_label.text()
+    key(qtbot, envelopes, Qt.Key.Key_V)
+    assert figures(envelopes) == EnvelopeFigures(2, 1, 0, 1, 0)
+
+
+def test_write_in_undo_redo(qtbot: QtBot, envelopes: EnvelopeWindow) -> None:
+    key(qtbot, envelopes, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
+    type_in(qtbot, envelopes, "Nora Newhire")
+    key(qtbot, envelopes, Qt.Key.Key_Return)
+    key(qtbot, envelopes, Qt.Key.Key_Return)  # challenged unless ruled otherwise
+    assert figures(envelopes).challenged == 1
+    key(qtbot, envelopes, Qt.Key.Key_Escape)
+    key(qtbot, envelopes, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert figures(envelopes).returned == 0
+    assert "undone" in envelopes.recent.item(0).text()
+    key(
+        qtbot,
+        envelopes,
+        Qt.Key.Key_Z,
+        Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier,
+    )
+    assert figures(envelopes).challenged == 1
+
+
+def test_ctrl_shift_b_ends_the_stage_and_the_count_opens(
+    qtbot: QtBot,
+    mail_file: Path,
+    tmp_path: Path,
+) -> None:
+    station = Station(settings=Settings(tmp_path / "station.ini"))
+    window = station.show_operator(Journal.open(mail_file))
+    assert isinstance(window, EnvelopeWindow)
+    for voter in ("101", "102"):
+        type_in(qtbot, window, voter)
+        key(qtbot, window, Qt.Key.Key_Return)
+        key(qtbot, window, Qt.Key.Key_A)
+    type_in(qtbot, window, "103")
+    key(qtbot, window, Qt.Key.Key_Return)
+    key(qtbot, window, Qt.Key.Key_C)  # an envelope challenged: line 6, not a ballot called
+    key(qtbot, window, Qt.Key.Key_Return)
+    key(
+        qtbot,
+        window,
+        Qt.Key.Key_B,
+        Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier,
+    )
+    assert window.mode is Mode.CONFIRM_END and "2 accepted" in window.prompt.text()
+    key(qtbot, window, Qt.Key.Key_Return)
+    operator = station.window
+    assert isinstance(operator, OperatorWindow) and not window.isVisible()
+    assert operator.controller.setup.ballots == 2
+    qtbot.keyClick(operator, Qt.Key.Key_F)
+    assert operator.controller.count.tally.for_union == 1
+    assert operator.pad.buttons[Call.CHALLENGE].figure() == "0"  # no ballot called so
+    station.close()
+    verdict = verify_file(mail_file)
+    assert verdict.ok and verdict.tally.for_union == 1
+
+
+def test_the_register_lists_a_challenged_envelope_by_id_and_name(
+    qtbot: QtBot, envelopes: EnvelopeWindow
+) -> None:
+    from station.ui.operator.challenge_register import ChallengeRegisterDialog
+
+    type_in(qtbot, envelopes, "grace")
+    key(qtbot, envelopes, Qt.Key.Key_Return)
+    key(qtbot, envelopes, Qt.Key.Key_C)
+    key(qtbot, envelopes, Qt.Key.Key_U)
+    key(qtbot, envelopes, Qt.Key.Key_3)
+    assert "Envelope 102 Grace Hopper challenged by the Union: envelope damaged or opened" in (
+        envelopes.recent.item(0).text()
+    )
+    key(qtbot, envelopes, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
+    register = envelopes.findChild(ChallengeRegisterDialog)
+    assert register is not None
+    cells = [register.table.item(0, column).text() for column in range(3)]
+    assert cells == ["Envelope 102 Grace Hopper", "Union", "envelope damaged or opened"]
+    register.close()
