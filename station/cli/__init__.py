@@ -18,6 +18,7 @@ from station.cli.reading import cmd_log, cmd_tally
 from station.cli.sheets import cmd_export, cmd_key, cmd_reopen, cmd_sign
 from station.cli.verifying import cmd_verify
 from station.cli.windows import cmd_dashboard, cmd_demo, cmd_open, cmd_start
+from station.cli.witnessing import add_witness_commands, cmd_serve, cmd_witness
 from station.domain import SetupError
 from station.domain.piles import DEFAULT_PILE
 from station.domain.tally_sheet import SheetError
@@ -39,6 +40,8 @@ SUBCOMMANDS = (
     "copy",
     "key",
     "demo",
+    "serve",
+    "witness",
 )
 
 
@@ -158,7 +161,12 @@ def build_parser() -> argparse.ArgumentParser:
     dashboard = commands.add_parser(
         "dashboard", help="follow an election file read-only on the observers' dashboard"
     )
-    dashboard.add_argument("file", type=file_name, help="the election file (never written to)")
+    dashboard.add_argument(
+        "file",
+        type=file_name,
+        metavar="FILE_OR_URL",
+        help="the election file (never written to), or a feed's URL from `station serve`",
+    )
     dashboard.add_argument(
         "--theme",
         choices=("dark", "light"),
@@ -166,6 +174,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="colours (key T switches; default: as last time, else dark)",
     )
 
+    add_witness_commands(commands, verify)
     commands.add_parser(
         "demo",
         help="open a demo election part-way through its count (a temporary file, marked DEMO)",
@@ -201,6 +210,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             "key": cmd_key,
             "dashboard": cmd_dashboard,
             "demo": cmd_demo,
+            "serve": cmd_serve,
+            "witness": cmd_witness,
         }[args.command]
         return handler(args)
     except (UsageError, SetupError, JournalError, SheetError, ExportError, KeyProblem) as error:
