@@ -29,6 +29,11 @@ def cmd_demo(args: argparse.Namespace) -> int:
 def cmd_dashboard(args: argparse.Namespace) -> int:
     from station.app import run_dashboard
 
+    if str(args.file).startswith(("http:/", "https:/")):  # a feed: `station serve`'s URL
+        from station.cli.witnessing import remote_dashboard
+
+        return remote_dashboard(str(args.file), args.theme)
+
     # The file first: a missing or foreign file is said as such, display or not.
     Journal.open(args.file, read_only=True, tidy=False).close()
     return run_dashboard(args.file, args.theme)  # a bad file raises JournalError: exit 2

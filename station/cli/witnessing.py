@@ -238,3 +238,18 @@ def say_witnessed(verdict: WitnessVerdict, record: Path, witness: Path) -> int:
         f" in order, the last at event {verdict.last.seq:,} ({verdict.last.time}){went_on}"
     )
     return 0
+
+
+def remote_dashboard(url: str, theme: str | None) -> int:
+    """`station dashboard URL`: the feed reached and its setup checked before any window."""
+    from station.ui.remote_dashboard import run_remote_dashboard
+
+    try:
+        follower = RemoteFollower(url)
+    except FeedError as error:
+        raise UsageError(str(error)) from None
+    follower.step(wait_s=0)  # what the feed holds now, verified, before the window shows it
+    if follower.broken:
+        say_problem(f"NOT INTACT: {follower.broken}")
+        return 1
+    return run_remote_dashboard(follower, theme)
