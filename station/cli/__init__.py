@@ -18,7 +18,7 @@ from station.cli.reading import cmd_log, cmd_tally
 from station.cli.sheets import cmd_export, cmd_key, cmd_reopen, cmd_sign
 from station.cli.verifying import cmd_verify
 from station.cli.windows import cmd_dashboard, cmd_demo, cmd_open, cmd_start
-from station.cli.witnessing import add_witness_commands, cmd_serve, cmd_witness
+from station.cli.witnessing import add_witness_commands, cmd_serve, cmd_witness, file_or_feed
 from station.domain import SetupError
 from station.domain.piles import DEFAULT_PILE
 from station.domain.tally_sheet import SheetError
@@ -163,7 +163,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     dashboard.add_argument(
         "file",
-        type=file_name,
+        type=file_or_feed,
         metavar="FILE_OR_URL",
         help="the election file (never written to), or a feed's URL from `station serve`",
     )

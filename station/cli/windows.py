@@ -29,7 +29,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
 def cmd_dashboard(args: argparse.Namespace) -> int:
     from station.app import run_dashboard
 
-    if str(args.file).startswith(("http:/", "https:/")):  # a feed: `station serve`'s URL
+    if isinstance(args.file, str):  # a feed: `station serve`'s URL
         from station.cli.witnessing import remote_dashboard
 
         return remote_dashboard(str(args.file), args.theme)

@@ -253,3 +253,10 @@ def remote_dashboard(url: str, theme: str | None) -> int:
         say_problem(f"NOT INTACT: {follower.broken}")
         return 1
     return run_remote_dashboard(follower, theme)
+
+
+def file_or_feed(text: str) -> Path | str:
+    """`station dashboard`'s argument: a feed's URL stays text (a Path would fold its //)."""
+    if text.startswith(("http://", "https://")):
+        return text
+    return file_name(text)
