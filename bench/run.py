@@ -23,6 +23,8 @@ KEYS = (
     "dashboard_lag_p99_ms",
     "export_s",
     "rss_mb",
+    "keypress_p99_ms_20_followers",
+    "feed_lag_p99_ms",
 )
 TARGETS = {
     "keypress_p99_ms": ("<=", 16),
@@ -32,6 +34,8 @@ TARGETS = {
     "dashboard_lag_p99_ms": ("<=", 250),
     "export_s": ("<=", 1),
     "rss_mb": ("<=", 150),
+    "keypress_p99_ms_20_followers": ("<=", 16),
+    "feed_lag_p99_ms": ("<=", 250),
 }
 
 
@@ -62,6 +66,7 @@ def main() -> int:
     quick = ["--seconds", "10", "--calls", "200"] if args.quick else ["--seconds", "20"]
     figures.update(run("dashboard_latency.py", *quick))
     figures.update(run("keypress.py", *(["--calls", "1000"] if args.quick else [])))
+    figures.update(run("witness_feed.py", *(["--calls", "400"] if args.quick else [])))
     print("== verdict")
     for key, (sense, target) in TARGETS.items():
         value = figures[key]

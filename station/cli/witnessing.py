@@ -87,9 +87,16 @@ def cmd_witness(args: argparse.Namespace) -> int:
             raise UsageError(str(error)) from None
         follower.store = store
     elif follower.broken:
+        follower.close()
         store.close()
         say_problem(f"NOT INTACT: {follower.broken}")
         return 1
+    else:
+        other = follower.serves_another_election()
+        if other:
+            follower.close()
+            store.close()
+            raise UsageError(f"{out}: witnessed case {follower.setup.case_number}, but {other}")
     try:
         say(
             f"witnessing case {follower.setup.case_number} at {follower.address.shown} into"
@@ -119,7 +126,7 @@ def _witness(follower: RemoteFollower, wait_s: float) -> int:
             say_problem(f"NOT INTACT: {follower.broken}")
             return 1
         if follower.problem and follower.problem.startswith("NO FEED"):
-            if time.monotonic() - said_lost >= NO_FEED_EVERY_S:
+            if follower.silent_s >= 1 and time.monotonic() - said_lost >= NO_FEED_EVERY_S:
                 say(no_feed(follower.silent_s))
                 said_lost = time.monotonic()
             time.sleep(0.5)  # the feed is gone: ask again soon, not in a tight loop
@@ -145,7 +152,7 @@ def _be_nice() -> None:
     """Serve at a lower priority: on the station's own machine the operator comes first."""
     if hasattr(os, "nice"):
         with contextlib.suppress(OSError):
-            os.nice(5)
+            os.nice(10)
 
 
 def _stop_on_sigterm() -> None:
@@ -201,6 +208,7 @@ def _port(text: str) -> int:
 
 def witnessed_in_export(folder: Path, witness: Path, key: str) -> int:
     """`verify FOLDER --witness FILE`, once the export is found intact: exit code."""
+    _a_witness_file(witness)
     setup, hashes = export_history(folder)
     verdict = verify_witness(
         witness,
@@ -214,6 +222,7 @@ def witnessed_in_export(folder: Path, witness: Path, key: str) -> int:
 
 def witnessed_in_file(journal: Journal, witness: Path, key: str | None) -> WitnessVerdict:
     """`verify FILE --witness FILE`, once the file is found intact."""
+    _a_witness_file(witness)
     return verify_witness(
         witness,
         setup_hash=journal.election.setup_hash,
@@ -260,3 +269,10 @@ def file_or_feed(text: str) -> Path | str:
     if text.startswith(("http://", "https://")):
         return text
     return file_name(text)
+
+
+def _a_witness_file(path: Path) -> None:
+    if not path.is_file():
+        raise UsageError(
+            f"{path}: no such witness file (`station witness URL --out FILE` makes one)"
+        )

@@ -13,12 +13,11 @@ request asks for the events after the last one verified, so a server restart sho
 as a gap. A `WitnessFile`, when given, receives each verified batch before it is folded.
 """
 
+import http.client
 import json
 import threading
 import time
-import urllib.error
 import urllib.parse
-import urllib.request
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -69,6 +68,9 @@ class FeedAddress:
             )
         self.base = f"{parts.scheme}://{parts.netloc}"
         self.token = token
+        self._netloc = parts.netloc
+        self._https = parts.scheme == "https"
+        self._conn: http.client.HTTPConnection | None = None
 
     @property
     def shown(self) -> str:
@@ -76,20 +78,28 @@ class FeedAddress:
         return self.base
 
     def get(self, path: str, params: dict[str, str], timeout: float) -> dict[str, Any]:
+        """One request on a kept-alive connection (a new one after any failure): a
+        follower asks every few seconds, and a connection per request costs the
+        station's machine a thread and a handshake each time."""
         query = urllib.parse.urlencode(params)
-        request = urllib.request.Request(
-            f"{self.base}{path}?{query}", headers={"Authorization": f"Bearer {self.token}"}
-        )
         try:
-            with urllib.request.urlopen(request, timeout=timeout) as response:
-                body = response.read(MAX_RESPONSE + 1)
-        except urllib.error.HTTPError as error:
-            error.close()  # it holds the connection open otherwise
-            if error.code in (401, 403):
-                raise FeedError(f"{self.shown}: the feed refused the access token") from None
-            raise _Lost(f"the feed answered {error.code}") from None
-        except (urllib.error.URLError, OSError, TimeoutError) as error:
-            raise _Lost(str(getattr(error, "reason", error))) from None
+            conn = self._connection(timeout)
+            conn.request(
+                "GET", f"{path}?{query}", headers={"Authorization": f"Bearer {self.token}"}
+            )
+            response = conn.getresponse()
+            body = response.read(MAX_RESPONSE + 1)
+            status = response.status
+            if response.will_close:
+                self._drop()
+        except (OSError, http.client.HTTPException) as error:
+            self._drop()
+            raise _Lost(str(error) or type(error).__name__) from None
+        if status in (401, 403):
+            self._drop()
+            raise FeedError(f"{self.shown}: the feed refused the access token")
+        if status != 200:
+            raise _Lost(f"the feed answered {status}")
         try:
             value = json.loads(body)
         except ValueError:
@@ -97,6 +107,23 @@ class FeedAddress:
         if not isinstance(value, dict):
             raise _Lost("the feed sent something that is not a Station feed")
         return value
+
+    def _connection(self, timeout: float) -> http.client.HTTPConnection:
+        if self._conn is None:
+            kind = http.client.HTTPSConnection if self._https else http.client.HTTPConnection
+            self._conn = kind(self._netloc, timeout=timeout)
+        elif self._conn.sock is not None:
+            self._conn.sock.settimeout(timeout)
+        self._conn.timeout = timeout
+        return self._conn
+
+    def _drop(self) -> None:
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
+
+    def close(self) -> None:
+        self._drop()
 
 
 class RemoteFollower(Followed):
@@ -129,6 +156,7 @@ class RemoteFollower(Followed):
             try:
                 setup_doc = self.address.get("/setup", {}, timeout_s)
             except _Lost as lost:
+                self.address.close()
                 raise FeedError(f"{self.address.shown}: no feed there ({lost})") from None
         row = setup_doc.get("election")
         try:
@@ -165,6 +193,18 @@ class RemoteFollower(Followed):
         self._thread: threading.Thread | None = None
         if store is not None:
             self._resume(store)
+
+    def serves_another_election(self) -> str | None:
+        """Whether the feed now serves another election than the one followed (a witness
+        file resumed against the wrong URL); None if the same, or if it cannot be asked."""
+        try:
+            row = self.address.get("/setup", {}, self._timeout).get("election")
+        except _Lost:
+            return None
+        if isinstance(row, dict) and row.get("setup_hash") == self.election_row["setup_hash"]:
+            return None
+        case = row.get("case_number") if isinstance(row, dict) else None
+        return f"{self.address.shown} serves another election (case {case})"
 
     # -- verifying -------------------------------------------------------------------
 
@@ -351,6 +391,8 @@ class RemoteFollower(Followed):
         self.stop()
         if self._thread is not None:
             self._thread.join(timeout=0.1)  # a request in flight ends on its own timeout
+        if self._thread is None or not self._thread.is_alive():
+            self.address.close()
 
     @property
     def silent_s(self) -> float:

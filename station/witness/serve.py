@@ -24,10 +24,12 @@ The token is derived from the key and the election (HMAC), so a restarted server
 the same one and its witnesses resume by themselves.
 """
 
+import contextlib
 import hashlib
 import hmac
 import itertools
 import json
+import socket
 import threading
 import time
 import urllib.parse
@@ -255,7 +257,19 @@ class FeedServer(ThreadingHTTPServer):
     def __init__(self, address: tuple[str, int], source: FeedSource) -> None:
         self.source = source
         self._slots = threading.BoundedSemaphore(MAX_CLIENTS)
+        self._open: set[socket.socket] = set()
+        self._open_lock = threading.Lock()
         super().__init__(address, _Handler)
+
+    def server_close(self) -> None:
+        """Stop listening, and end the connections kept alive too: followers then see
+        the feed gone at once, as they would if this process died."""
+        super().server_close()
+        with self._open_lock:
+            connections = list(self._open)
+        for conn in connections:
+            with contextlib.suppress(OSError):
+                conn.shutdown(socket.SHUT_RDWR)
 
     def process_request(self, request: Any, client_address: Any) -> None:
         # A thousand connections must not become a thousand threads: beyond the limit
@@ -263,9 +277,13 @@ class FeedServer(ThreadingHTTPServer):
         if not self._slots.acquire(blocking=False):
             self.shutdown_request(request)
             return
+        with self._open_lock:
+            self._open.add(request)
         try:
             super().process_request(request, client_address)
         except BaseException:
+            with self._open_lock:
+                self._open.discard(request)
             self._slots.release()
             raise
 
@@ -273,6 +291,8 @@ class FeedServer(ThreadingHTTPServer):
         try:
             super().process_request_thread(request, client_address)
         finally:
+            with self._open_lock:
+                self._open.discard(request)
             self._slots.release()
 
     @property

@@ -2,12 +2,14 @@
 
 import threading
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 import pytest
 
 from station.journal import Journal
 from station.sheet.keys import StationKey, key_for_signing
+from station.witness.follow import RemoteFollower
 from station.witness.serve import FeedServer, FeedSource, serve
 
 
@@ -23,6 +25,7 @@ class Served:
     source: FeedSource
     server: FeedServer
     key: StationKey
+    followers: list[RemoteFollower] = field(default_factory=list)
 
     @property
     def url(self) -> str:
@@ -30,6 +33,12 @@ class Served:
 
     def poll(self) -> None:
         self.source.poll_once()
+
+    def follow(self, **kwargs: Any) -> RemoteFollower:
+        """A follower of the feed, closed (its connection too) at the end of the test."""
+        follower = RemoteFollower(self.url, **kwargs)
+        self.followers.append(follower)
+        return follower
 
 
 @pytest.fixture
@@ -39,9 +48,12 @@ def served(journal: Journal) -> Iterator[Served]:
     server = serve(source, "127.0.0.1", 0)
     thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05})
     thread.start()
+    served_ = Served(journal, source, server, key)
     try:
-        yield Served(journal, source, server, key)
+        yield served_
     finally:
+        for follower in served_.followers:
+            follower.close()
         server.shutdown()
         server.server_close()
         thread.join()

@@ -21,21 +21,21 @@ def counted(served: Served, calls: int = 6) -> dict[str, Any]:
     for index in range(calls):
         served.journal.append(Action.CALL, (Call.FOR, Call.AGAINST, Call.VOID)[index % 3])
     served.poll()
-    follower = RemoteFollower(served.url)
+    follower = served.follow()
     response = follower.request(0, None, 0)
     assert len(response["events"]) == served.journal.head_seq
     return response
 
 
 def taken(served: Served, response: dict[str, Any]) -> RemoteFollower:
-    follower = RemoteFollower(served.url)
+    follower = served.follow()
     follower.take(response)
     return follower
 
 
 def test_a_follower_gets_every_event_and_verified_heads(served: Served) -> None:
     response = counted(served, 3)
-    follower = RemoteFollower(served.url)
+    follower = served.follow()
     batch = follower.step(wait_s=0)
     assert follower.broken is None, follower.broken
     assert (follower.head_seq, follower.head_hash) == (
@@ -49,7 +49,7 @@ def test_a_follower_gets_every_event_and_verified_heads(served: Served) -> None:
 
 
 def test_new_events_reach_a_waiting_follower_and_nothing_is_doubled(served: Served) -> None:
-    follower = RemoteFollower(served.url)
+    follower = served.follow()
     follower.step(wait_s=0)
     served.journal.append(Action.CALL, Call.CHALLENGE)
     served.poll()
@@ -67,7 +67,7 @@ def test_requests_without_the_token_are_refused(served: Served) -> None:
         assert refused.value.code == 401
         refused.value.close()
     with pytest.raises(FeedError, match="refused the access token"):
-        RemoteFollower(base + "?token=0123")
+        RemoteFollower(base + "?token=0123").close()
 
 
 def test_an_altered_event_is_caught(served: Served) -> None:
@@ -148,6 +148,6 @@ _HASHED = ("seq", "utc", "mono_ns", "session", "action", "call", "target", "deta
 
 
 def test_the_setup_served_is_the_exported_line(served: Served) -> None:
-    follower = RemoteFollower(served.url)
+    follower = served.follow()
     assert follower.election_row == served.journal.election.row
     assert json.loads(json.dumps(follower.election_row)) == follower.election_row

@@ -9,14 +9,13 @@ from pytestqt.qtbot import QtBot
 from station.domain import Action, Call
 from station.ui.dashboard.remote_feed import RemoteFeed
 from station.ui.dashboard.window import DashboardWindow
-from station.witness.follow import RemoteFollower
 from tests.witness.conftest import Served
 
 
 @pytest.fixture
 def remote(qtbot: QtBot, served: Served) -> Iterator[tuple[RemoteFeed, DashboardWindow]]:
     served.source.start()  # the feed's own thread looks at the file from now on
-    feed = RemoteFeed(RemoteFollower(served.url), interval_ms=10, wait_s=1)
+    feed = RemoteFeed(served.follow(), interval_ms=10, wait_s=1)
     window = DashboardWindow(feed)
     qtbot.addWidget(window)
     feed.start()
@@ -44,7 +43,7 @@ def test_a_forged_event_turns_the_status_red_naming_it_and_shows_nothing_after(
 ) -> None:
     served.journal.append(Action.CALL, Call.FOR)
     served.poll()
-    follower = RemoteFollower(served.url)
+    follower = served.follow()
     feed = RemoteFeed(follower)  # not started: each answer goes in by hand, then a poll
     window = DashboardWindow(feed)
     qtbot.addWidget(window)

@@ -22,9 +22,9 @@ def witness_into(served: Served, path: Path) -> RemoteFollower:
     """A witness that has everything the feed has now, kept in `path`."""
     served.poll()
     if path.exists():
-        follower = RemoteFollower(served.url, store=WitnessFile.open(path))
+        follower = served.follow(store=WitnessFile.open(path))
     else:
-        follower = RemoteFollower(served.url)
+        follower = served.follow()
         follower.store = WitnessFile.create(
             path,
             {
