@@ -254,9 +254,11 @@ class FeedServer(ThreadingHTTPServer):
     daemon_threads = True
     request_queue_size = 128
 
-    def __init__(self, address: tuple[str, int], source: FeedSource) -> None:
+    def __init__(
+        self, address: tuple[str, int], source: FeedSource, *, max_clients: int = MAX_CLIENTS
+    ) -> None:
         self.source = source
-        self._slots = threading.BoundedSemaphore(MAX_CLIENTS)
+        self._slots = threading.BoundedSemaphore(max_clients)
         self._open: set[socket.socket] = set()
         self._open_lock = threading.Lock()
         super().__init__(address, _Handler)
