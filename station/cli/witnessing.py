@@ -27,6 +27,13 @@ NO_FEED_EVERY_S = 5.0  # how often a lost feed is said again
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
+    try:
+        return _serve(args)
+    except _Terminated:
+        return 128 + signal.SIGTERM
+
+
+def _serve(args: argparse.Namespace) -> int:
     # The file first, as every command does: a missing or foreign file is one line.
     Journal.open(args.file, read_only=True, tidy=False).close()
     _stop_on_sigterm()
@@ -60,6 +67,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 
 def cmd_witness(args: argparse.Namespace) -> int:
+    try:
+        return _witness_command(args)
+    except _Terminated:
+        return 128 + signal.SIGTERM
+
+
+def _witness_command(args: argparse.Namespace) -> int:
     key = normalise_fingerprint(args.key) if args.key else None
     out = Path(args.out)
     _stop_on_sigterm()
@@ -155,13 +169,17 @@ def _be_nice() -> None:
             os.nice(10)
 
 
+class _Terminated(BaseException):
+    """SIGTERM: ends a long-running command as Ctrl+C does, with exit 143."""
+
+
 def _stop_on_sigterm() -> None:
-    """SIGTERM ends these long-running commands as Ctrl+C does (exit 130, no traceback)."""
+    """SIGTERM ends these long-running commands cleanly (files closed, exit 143, no traceback)."""
     if threading.current_thread() is not threading.main_thread():
         return
 
     def stop(signum: int, frame: FrameType | None) -> None:
-        raise KeyboardInterrupt
+        raise _Terminated
 
     signal.signal(signal.SIGTERM, stop)
 

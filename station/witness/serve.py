@@ -189,9 +189,9 @@ class FeedSource:
             sheets = self._catch_up()
         with self._changed:
             self.problem = problem
-        now = time.monotonic()
         for seq in sheets:
             self._sign(seq, self._lines_hash(seq))
+        now = time.monotonic()
         moved = self._heads[-1].seq != len(self._lines) if self._heads else True
         if (moved and now - self._signed_at >= self._moved_every_s) or (
             now - self._signed_at >= HEARTBEAT_S

@@ -151,3 +151,16 @@ def test_the_setup_served_is_the_exported_line(served: Served) -> None:
     follower = served.follow()
     assert follower.election_row == served.journal.election.row
     assert json.loads(json.dumps(follower.election_row)) == follower.election_row
+
+
+def test_a_head_is_signed_at_each_sheet_at_once(served: Served, qapp: object) -> None:
+    from tests.sheet.conftest import sign
+
+    counted(served, 3)
+    served.source.poll_once()
+    seq = sign(served.journal, served.key)
+    served.journal.append(Action.REOPEN, detail={"reason": "a pile recounted"})
+    served.poll()  # the sheet and the event after it come in one look
+    heads = served.source.heads
+    assert seq in [head.seq for head in heads]
+    assert heads[-1].seq == served.journal.head_seq
