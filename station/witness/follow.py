@@ -291,35 +291,18 @@ class RemoteFollower(Followed):
                 del self._hashes[seq]
 
     def _resume(self, store: WitnessFile) -> None:
-        """Fold what the witness file holds, checked again as if it came from the feed."""
+        """Fold what the witness file holds, checked again as if it came from the feed
+        (a file damaged or altered while the witness was stopped is not built on)."""
         records = [json.loads(event_line(_row(record))) for record in store.records()]
         notes = [note for note, _ in store.heads()]
         self.store = None  # already stored
         try:
-            self.take({"events": records, "heads": []})
-            # Stored heads are checked in order against the stored events (all kept in
-            # memory for this one pass).
-            for note in notes:
-                batch = Batch()
-                problem = self._take_head_stored(note, batch, store)
-                if problem:
-                    self.broken = f"{store.path.name}: {problem}"
-                    break
-                self.last_head = batch.heads[-1]
+            self.take({"events": records, "heads": notes})
         finally:
             self.store = store
+        if self.broken:
+            self.broken = f"{store.path.name}: {self.broken}"
         self._update_problem()
-
-    def _take_head_stored(self, note: str, batch: Batch, store: WitnessFile) -> str | None:
-        try:
-            head = read_head(note, self.public_key, self.origin)
-        except BadHead as bad:
-            return str(bad)
-        replay = follows(self.last_head, head)
-        if replay:
-            return replay
-        batch.heads.append(head)
-        return None
 
     # -- following ---------------------------------------------------------------------
 

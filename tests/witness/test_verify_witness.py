@@ -199,3 +199,17 @@ def test_the_witness_file_refuses_changes(witnessed: tuple[Path, Path]) -> None:
                 conn.execute(statement)
     finally:
         conn.close()
+
+
+def test_a_witness_resumes_only_from_an_intact_file(
+    witnessed: tuple[Path, Path], served: Served
+) -> None:
+    _, wfile = witnessed
+    forged_witness(wfile, "UPDATE events SET call = 'void' WHERE seq = 5")
+    store = WitnessFile.open(wfile)
+    try:
+        follower = served.follow(store=store)
+        assert follower.broken is not None
+        assert "event 5 was altered" in follower.broken
+    finally:
+        store.close()
