@@ -75,6 +75,10 @@ def cmd_witness(args: argparse.Namespace) -> int:
 
 def _witness_command(args: argparse.Namespace) -> int:
     key = normalise_fingerprint(args.key) if args.key else None
+    if key is not None and (len(key) != 39 or any(ch not in "0123456789abcdef-" for ch in key)):
+        raise UsageError(
+            f"--key {args.key!r} is not a key fingerprint (32 hex digits, as `station key` prints)"
+        )
     out = Path(args.out)
     _stop_on_sigterm()
     try:

@@ -61,3 +61,22 @@ def test_verify_names_a_missing_witness_file(
 ) -> None:
     err = one_line_exit_2(capsys, "verify", election_file, "--witness", tmp_path / "none.witness")
     assert "no such witness file" in err
+
+
+def test_a_mistyped_key_is_said_before_anything_is_made(
+    served: Served, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "w.witness"
+    err = one_line_exit_2(capsys, "witness", served.url, "--out", out, "--key", "12ab-34")
+    assert "is not a key fingerprint" in err
+    assert not out.exists()
+
+
+def test_a_witness_refuses_a_feed_signed_by_another_key(
+    served: Served, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "w.witness"
+    other = "0123-4567-89ab-cdef-0123-4567-89ab-cdef"
+    err = one_line_exit_2(capsys, "witness", served.url, "--out", out, "--key", other)
+    assert f"not by the expected key {other}" in err
+    assert not out.exists()
