@@ -161,13 +161,16 @@ class RemoteFollower(Followed):
         row = setup_doc.get("election")
         try:
             if not isinstance(row, dict) or setup_hash(row) != row.get("setup_hash"):
+                self.address.close()
                 raise FeedError(f"{self.address.shown}: the election setup served was altered")
             election = election_from_row(row, self.address.shown)
             public_key = load_public_key(str(setup_doc.get("public_key")))
         except (JournalError, KeyProblem, KeyError, TypeError) as error:
+            self.address.close()
             raise FeedError(f"{self.address.shown}: not a Station feed ({error})") from None
         key_fp = fingerprint(public_key)
         if key is not None and key != key_fp:
+            self.address.close()
             raise FeedError(
                 f"{self.address.shown}: the feed's heads are signed by key {key_fp},"
                 f" not by the expected key {key}"
