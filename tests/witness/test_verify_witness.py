@@ -1,5 +1,6 @@
 """`verify FOLDER|FILE --witness FILE`: the station held to every head a witness saw signed."""
 
+import json
 import sqlite3
 from pathlib import Path
 
@@ -28,7 +29,7 @@ def witness_into(served: Served, path: Path) -> RemoteFollower:
         follower.store = WitnessFile.create(
             path,
             {
-                "election": __import__("json").dumps(follower.election_row),
+                "election": json.dumps(follower.election_row),
                 "public_key": follower.public_key_text,
                 "url": follower.address.shown,
             },
@@ -213,3 +214,18 @@ def test_a_witness_resumes_only_from_an_intact_file(
         assert "event 5 was altered" in follower.broken
     finally:
         store.close()
+
+
+def test_the_feed_serves_what_the_signed_export_holds_and_nothing_more(
+    witnessed: tuple[Path, Path], served: Served
+) -> None:
+    folder, _ = witnessed
+    exported = [json.loads(line) for line in (folder / "journal.jsonl").read_bytes().splitlines()]
+    follower = served.follow()
+    answer = follower.request(0, None, 0)
+    sheet_seq = len(exported) - 1
+    assert answer["events"][:sheet_seq] == exported[1:]
+    assert {"election": served.source.setup_doc["election"]} == exported[0]
+    manifest = json.loads((folder / "manifest.json").read_bytes())
+    assert served.source.setup_doc["public_key"] == manifest["public_key"]
+    assert sorted(served.source.setup_doc) == ["election", "format", "key", "origin", "public_key"]
