@@ -299,9 +299,26 @@ class FeedServer(ThreadingHTTPServer):
 
     @property
     def url(self) -> str:
-        host, port = self.server_address[:2]
-        shown = f"[{host!s}]" if ":" in str(host) else str(host)
+        """The address to give observers: for a server on every interface, this
+        machine's own address on the network (0.0.0.0 would lead their laptops nowhere)."""
+        host, port = str(self.server_address[0]), self.server_address[1]
+        if host in ("0.0.0.0", "::"):
+            host = _own_address()
+        shown = f"[{host}]" if ":" in host else host
         return f"http://{shown}:{port}/?token={self.source.token}"
+
+
+def _own_address() -> str:
+    """This machine's address on its network: the one a datagram would leave from (no
+    datagram is sent: connecting a UDP socket only chooses the route)."""
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never answered, only routed
+        return str(probe.getsockname()[0])
+    except OSError:
+        return "127.0.0.1"
+    finally:
+        probe.close()
 
 
 class _Handler(BaseHTTPRequestHandler):

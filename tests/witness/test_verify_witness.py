@@ -229,3 +229,29 @@ def test_the_feed_serves_what_the_signed_export_holds_and_nothing_more(
     manifest = json.loads((folder / "manifest.json").read_bytes())
     assert served.source.setup_doc["public_key"] == manifest["public_key"]
     assert sorted(served.source.setup_doc) == ["election", "format", "key", "origin", "public_key"]
+
+
+def test_the_witness_file_holds_only_the_known_tables_and_columns(
+    witnessed: tuple[Path, Path],
+) -> None:
+    """Secrecy: a witness keeps what the signed export holds (its events, as they are),
+    the signed heads and where it followed them; nothing else can enter it."""
+    _, wfile = witnessed
+    conn = sqlite3.connect(wfile)
+    try:
+        tables = {
+            name: [column[1] for column in conn.execute(f"PRAGMA table_info({name})")]
+            for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+        }
+        meta = sorted(name for (name,) in conn.execute("SELECT name FROM meta"))
+    finally:
+        conn.close()
+    assert tables == {
+        "meta": ["name", "value"],
+        "events": [
+            "seq", "utc", "mono_ns", "session", "action", "call", "target", "detail",
+            "prev_hash", "hash",
+        ],
+        "heads": ["n", "seq", "hash", "time", "note", "received_utc"],
+    }  # fmt: skip
+    assert meta == ["election", "format", "public_key", "url"]
