@@ -54,6 +54,7 @@ MOVED_EVERY_S = 1.0  # a new head at most this often while the count moves
 HEARTBEAT_S = 5.0  # and at least this often while it does not
 BATCH = 2000  # events per response
 MAX_WAIT_S = 25.0
+KEEP_LINES = 20_000  # events kept in memory (a real count has a few thousand)
 KEEP_HEADS = 1000  # heads kept to answer `since` (a witness asks every few seconds)
 MAX_CLIENTS = 256  # connections answered at once; more are closed unanswered
 CLIENT_TIMEOUT_S = 30.0  # a client that stops reading or writing is dropped after this
@@ -93,6 +94,7 @@ class FeedSource:
         *,
         clock: Callable[[], str] = utc_now,
         moved_every_s: float = MOVED_EVERY_S,
+        keep_lines: int = KEEP_LINES,
     ) -> None:
         self.path = path
         self._moved_every_s = moved_every_s
@@ -114,7 +116,13 @@ class FeedSource:
         }
         self.setup_hash = election.setup_hash
         self.problem: str | None = None
+        # The last `keep_lines` events served, as lines (a follower asks for what is
+        # new); older ones are read again from the file when a late follower asks.
         self._lines: list[bytes] = []
+        self._base = 0  # the event before the first line kept
+        self._served = 0
+        self._keep = keep_lines
+        self._file_lock = threading.Lock()  # the follower's connection: one user at a time
         self._last_hash = election.setup_hash
         self._heads: list[Head] = []
         self._moved_at = 0.0
@@ -124,12 +132,12 @@ class FeedSource:
         self._resets = self._follower.resets
         self._diverged = False
         self._catch_up()
-        self._sign(len(self._lines), self._last_hash)
+        self._sign(self._served, self._last_hash)
         self._thread = threading.Thread(target=self._run, name="station-serve", daemon=True)
 
     @property
     def served(self) -> int:
-        return len(self._lines)
+        return self._served
 
     @property
     def heads(self) -> list[Head]:
@@ -152,14 +160,19 @@ class FeedSource:
 
         def news() -> bool:
             return (
-                len(self._lines) > after
+                self._served > after
                 or bool(self._heads and (since is None or self._heads[-1].time > since))
                 or self._stop.is_set()
             )
 
         with self._changed:
             self._changed.wait_for(news, timeout=wait_s)
-            lines = self._lines[after : after + BATCH]
+            old = after < self._base
+            lines = [] if old else self._lines[after - self._base : after - self._base + BATCH]
+            upto = min(after + BATCH, self._base, self._served)
+        if old:
+            lines = self._read(after + 1, upto)
+        with self._changed:
             last = after + len(lines)
             heads = [
                 head
@@ -168,6 +181,14 @@ class FeedSource:
             ]
             return _Snapshot(lines, heads, self.problem)
 
+    def _read(self, first: int, last: int) -> list[bytes]:
+        """Events no longer kept, read again from the file (checked by every follower)."""
+        with self._file_lock:
+            journal = self._follower.journal
+            if journal is None:
+                return []
+            return [event_line(row).rstrip(b"\n") for row in journal.rows(first, last)]
+
     def _run(self) -> None:
         while not self._stop.wait(POLL_S):
             self.poll_once()
@@ -175,7 +196,8 @@ class FeedSource:
     def poll_once(self) -> None:
         """Look at the file once; serve what is new; sign a head when one is due."""
         follower = self._follower
-        follower.poll()
+        with self._file_lock:
+            follower.poll()
         problem = follower.problem
         if follower.resets != self._resets:
             self._diverged = True
@@ -184,39 +206,40 @@ class FeedSource:
                 "the election file's history changed under the feed; it serves nothing more"
                 " (run `station verify` on the file)"
             )
-        sheets: list[int] = []
+        sheets: list[tuple[int, str]] = []
         if problem is None:
-            sheets = self._catch_up()
+            with self._file_lock:
+                sheets = self._catch_up()
         with self._changed:
             self.problem = problem
-        for seq in sheets:
-            self._sign(seq, self._lines_hash(seq))
+        for seq, sheet_hash in sheets:
+            self._sign(seq, sheet_hash)
         now = time.monotonic()
-        moved = self._heads[-1].seq != len(self._lines) if self._heads else True
+        moved = self._heads[-1].seq != self._served if self._heads else True
         if (moved and now - self._signed_at >= self._moved_every_s) or (
             now - self._signed_at >= HEARTBEAT_S
         ):
-            self._sign(len(self._lines), self._last_hash)
+            self._sign(self._served, self._last_hash)
 
-    def _catch_up(self) -> list[int]:
-        """Serve the events the follower checked; return the seqs of sheets among them."""
+    def _catch_up(self) -> list[tuple[int, str]]:
+        """Serve the events the follower checked; return the sheets among them (seq, hash)."""
         journal = self._follower.journal
         if journal is None:
             return []
         upto = self._follower.head_seq
-        sheets: list[int] = []
+        sheets: list[tuple[int, str]] = []
         new: list[bytes] = []
         before = self._last_hash
-        records = journal.records(after=len(self._lines))
+        records = journal.records(after=self._served)
         try:
-            for record in itertools.islice(records, max(0, upto - len(self._lines))):
+            for record in itertools.islice(records, max(0, upto - self._served)):
                 if breaks_chain(record, before):
                     self._diverged = True
                     break
                 new.append(event_line(row_of(record)).rstrip(b"\n"))
                 before = record.hash
                 if record.action == Action.SIGN.value:
-                    sheets.append(record.seq)
+                    sheets.append((record.seq, record.hash))
         finally:
             close = getattr(records, "close", None)
             if close is not None:
@@ -224,16 +247,14 @@ class FeedSource:
         if new:
             with self._changed:
                 self._lines.extend(new)
+                self._served += len(new)
                 self._last_hash = before
+                if len(self._lines) > self._keep:
+                    dropped = len(self._lines) - self._keep
+                    del self._lines[:dropped]
+                    self._base += dropped
                 self._changed.notify_all()
         return sheets
-
-    def _lines_hash(self, seq: int) -> str:
-        if seq == 0:
-            return self.setup_hash
-        value = json.loads(self._lines[seq - 1])["hash"]
-        assert isinstance(value, str)
-        return value
 
     def _sign(self, seq: int, head_hash: str) -> None:
         moment = self._clock()

@@ -164,3 +164,21 @@ def test_a_head_is_signed_at_each_sheet_at_once(served: Served, qapp: object) ->
     heads = served.source.heads
     assert seq in [head.seq for head in heads]
     assert heads[-1].seq == served.journal.head_seq
+
+
+def test_a_late_follower_gets_the_events_no_longer_kept_in_memory(served: Served) -> None:
+    from station.witness.serve import FeedSource
+
+    for _ in range(12):
+        served.journal.append(Action.CALL, Call.FOR)
+    source = FeedSource(served.journal.path, served.key, keep_lines=5)
+    try:
+        served.server.source = source  # the same server, now over a feed keeping 5 lines
+        follower = served.follow()
+        while follower.head_seq < served.journal.head_seq and follower.broken is None:
+            assert follower.step(wait_s=0).records
+        assert follower.broken is None
+        assert follower.count.tally.for_union == 12
+    finally:
+        served.server.source = served.source
+        source.stop()
