@@ -26,6 +26,18 @@ from tests.faults.driver import __file__ as DRIVER
 
 pytestmark = pytest.mark.long
 
+_STARTED: list["Running"] = []  # every child of the test, ended whatever happens
+
+
+@pytest.fixture(autouse=True)
+def children() -> Iterator[None]:
+    yield
+    for child in _STARTED:
+        if child.process.poll() is None:
+            child.process.kill()
+        child.stop()
+    _STARTED.clear()
+
 
 class Running:
     """A child process whose output lines are collected as they come."""
@@ -42,6 +54,7 @@ class Running:
             env=env,
         )
         self.lines: list[str] = []
+        _STARTED.append(self)
         self._reader = threading.Thread(target=self._read, daemon=True)
         self._reader.start()
 
@@ -79,7 +92,7 @@ class Running:
         code = self.process.wait(timeout=30)
         self._reader.join(timeout=5)
         for pipe in (self.process.stdin, self.process.stdout):
-            if pipe is not None:
+            if pipe is not None and not pipe.closed:
                 pipe.close()
         return code
 
