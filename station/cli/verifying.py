@@ -98,7 +98,9 @@ def cmd_verify(args: argparse.Namespace) -> int:
         )
     if head is not None:
         say(f"OK: still holds event {head[0]:,} with hash {head[1]}..., as written down")
-    if witnessed is not None and say_witnessed(witnessed, args.file, args.witness):
+    if witnessed is not None and say_witnessed(
+        witnessed, args.file, args.witness, key_checked=args.key is not None
+    ):
         return 1
     if unclosed:
         say_problem(MAYBE_WITHOUT_ITS_WAL)

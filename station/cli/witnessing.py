@@ -29,8 +29,8 @@ NO_FEED_EVERY_S = 5.0  # how often a lost feed is said again
 def cmd_serve(args: argparse.Namespace) -> int:
     try:
         return _serve(args)
-    except _Terminated:
-        return 128 + signal.SIGTERM
+    except _Terminated as ended:
+        return 128 + ended.signum
 
 
 def _serve(args: argparse.Namespace) -> int:
@@ -69,8 +69,8 @@ def _serve(args: argparse.Namespace) -> int:
 def cmd_witness(args: argparse.Namespace) -> int:
     try:
         return _witness_command(args)
-    except _Terminated:
-        return 128 + signal.SIGTERM
+    except _Terminated as ended:
+        return 128 + ended.signum
 
 
 def _witness_command(args: argparse.Namespace) -> int:
@@ -174,7 +174,11 @@ def _be_nice() -> None:
 
 
 class _Terminated(BaseException):
-    """SIGTERM: ends a long-running command as Ctrl+C does, with exit 143."""
+    """SIGTERM or SIGHUP: ends a long-running command as Ctrl+C does, with 128 + signal."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
 
 
 def _stop_on_sigterm() -> None:
@@ -183,9 +187,11 @@ def _stop_on_sigterm() -> None:
         return
 
     def stop(signum: int, frame: FrameType | None) -> None:
-        raise _Terminated
+        raise _Terminated(signum)
 
     signal.signal(signal.SIGTERM, stop)
+    if hasattr(signal, "SIGHUP"):  # the terminal closed
+        signal.signal(signal.SIGHUP, stop)
 
 
 def add_witness_commands(
@@ -239,7 +245,7 @@ def witnessed_in_export(folder: Path, witness: Path, key: str) -> int:
         hash_at=lambda seq: setup if seq == 0 else hashes[seq - 1],
         expected_key=key,
     )
-    return say_witnessed(verdict, folder, witness)
+    return say_witnessed(verdict, folder, witness, key_checked=True)
 
 
 def witnessed_in_file(journal: Journal, witness: Path, key: str | None) -> WitnessVerdict:
@@ -254,7 +260,14 @@ def witnessed_in_file(journal: Journal, witness: Path, key: str | None) -> Witne
     )
 
 
-def say_witnessed(verdict: WitnessVerdict, record: Path, witness: Path) -> int:
+def say_witnessed(
+    verdict: WitnessVerdict, record: Path, witness: Path, *, key_checked: bool
+) -> int:
+    """Say what `verify --witness` found; return the exit code.
+
+    `key_checked`: the heads' key was held to the export's (itself checked, or said not
+    to be, by `verify FOLDER`) or to one written down; else this says it was not.
+    """
     if not verdict.ok or verdict.last is None:
         say_problem(f"NOT INTACT: {record}: {verdict.problem}")
         return 1
@@ -267,6 +280,11 @@ def say_witnessed(verdict: WitnessVerdict, record: Path, witness: Path) -> int:
     say(
         f"OK: holds all {verdict.heads:,} heads {witness} saw signed by key {verdict.key},"
         f" in order, the last at event {verdict.last.seq:,} ({verdict.last.time}){went_on}"
+        + (
+            ""
+            if key_checked
+            else " (the key NOT checked against a fingerprint written down; add --key FINGERPRINT)"
+        )
     )
     return 0
 

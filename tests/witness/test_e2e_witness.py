@@ -212,7 +212,7 @@ def test_two_witnesses_hold_the_station_to_its_count(
     for witness in witnesses:
         assert not any("NOT INTACT" in line or "Traceback" in line for line in witness.lines)
     assert dashboard.stop() in (0, 130)
-    assert server.stop() == 130
+    assert server.stop(signal.SIGHUP) == 129  # the terminal it ran in closed
 
     for who in ("employer", "union"):
         checked = run("verify", folder, "--key", key, "--witness", tmp_path / f"{who}.witness")

@@ -65,6 +65,9 @@ def test_an_export_holding_every_witnessed_head_passes(
     assert "OK: holds all 3 heads" in out
     assert f"the last at event {served.journal.head_seq:,}" in out
     assert verify(served.journal.path, "--witness", wfile) == 0
+    assert "the key NOT checked against a fingerprint" in capsys.readouterr().out
+    assert verify(served.journal.path, "--key", served.key.fingerprint, "--witness", wfile) == 0
+    assert "NOT checked" not in capsys.readouterr().out
 
 
 def test_the_count_going_on_after_the_exported_sheet_is_no_forgery(
