@@ -17,6 +17,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -38,8 +39,14 @@ SETUP = replace(JFK8, pile=0)  # no recount prompts between the keypresses
 KEYS = {Call.FOR: (Qt.Key.Key_F, "f"), Call.AGAINST: (Qt.Key.Key_A, "a")}
 
 
-def measure(folder: Path, calls: int, rate: float) -> list[float]:
-    """The key-to-repaint time of each call, in ms."""
+def measure(
+    folder: Path, calls: int, rate: float, on_ready: Callable[[Path], None] | None = None
+) -> list[float]:
+    """The key-to-repaint time of each call, in ms.
+
+    `on_ready`, if given, is called with the election file once the window is up and
+    before the first key (bench/witness_feed.py attaches its feed and followers there).
+    """
     app = ensure_app()
     path = folder / "keypress.station"
     Journal.create(path, SETUP)
@@ -49,6 +56,8 @@ def measure(folder: Path, calls: int, rate: float) -> list[float]:
     window.activateWindow()
     for _ in range(50):
         app.processEvents()
+    if on_ready is not None:
+        on_ready(path)
     watches = {}
     for call in KEYS:
         watch = PaintWatch()

@@ -25,6 +25,8 @@ KEYS = (
     "rss_mb",
     "envelope_search_p99_ms",
     "envelope_commit_ratio",
+    "keypress_p99_ms_20_followers",
+    "feed_lag_p99_ms",
 )
 TARGETS = {
     "keypress_p99_ms": ("<=", 16),
@@ -36,6 +38,8 @@ TARGETS = {
     "rss_mb": ("<=", 150),
     "envelope_search_p99_ms": ("<=", 16),  # a mail ballot: bench/envelopes.py
     "envelope_commit_ratio": ("<=", 1.25),
+    "keypress_p99_ms_20_followers": ("<=", 16),
+    "feed_lag_p99_ms": ("<=", 250),
 }
 
 
@@ -67,6 +71,7 @@ def main() -> int:
     quick = ["--seconds", "10", "--calls", "200"] if args.quick else ["--seconds", "20"]
     figures.update(run("dashboard_latency.py", *quick))
     figures.update(run("keypress.py", *(["--calls", "1000"] if args.quick else [])))
+    figures.update(run("witness_feed.py", *(["--calls", "400"] if args.quick else [])))
     print("== verdict")
     for key, (sense, target) in TARGETS.items():
         value = figures[key]

@@ -21,6 +21,7 @@ from station.cli.sheets import cmd_export, cmd_key, cmd_reopen, cmd_sign
 from station.cli.tables import ConsolidationError, add_consolidate_parser, cmd_consolidate
 from station.cli.verifying import cmd_verify
 from station.cli.windows import cmd_dashboard, cmd_demo, cmd_open, cmd_start
+from station.cli.witnessing import add_witness_commands, cmd_serve, cmd_witness, file_or_feed
 from station.domain import SetupError
 from station.domain.piles import DEFAULT_PILE
 from station.domain.tally_sheet import SheetError
@@ -44,6 +45,8 @@ SUBCOMMANDS = (
     "demo",
     "consolidate",
     "envelopes",
+    "serve",
+    "witness",
 )
 
 
@@ -177,7 +180,12 @@ def build_parser() -> argparse.ArgumentParser:
     dashboard = commands.add_parser(
         "dashboard", help="follow an election file read-only on the observers' dashboard"
     )
-    dashboard.add_argument("file", type=file_name, help="the election file (never written to)")
+    dashboard.add_argument(
+        "file",
+        type=file_or_feed,
+        metavar="FILE_OR_URL",
+        help="the election file (never written to), or a feed's URL from `station serve`",
+    )
     dashboard.add_argument(
         "more",
         nargs="*",
@@ -192,6 +200,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="colours (key T switches; default: as last time, else dark)",
     )
 
+    add_witness_commands(commands, verify)
     commands.add_parser(
         "demo",
         help="open a demo election part-way through its count (a temporary file, marked DEMO)",
@@ -231,6 +240,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             "demo": cmd_demo,
             "consolidate": cmd_consolidate,
             "envelopes": cmd_envelopes,
+            "serve": cmd_serve,
+            "witness": cmd_witness,
         }[args.command]
         return handler(args)
     except (UsageError, SetupError, JournalError, SheetError, ExportError, KeyProblem) as error:

@@ -1,6 +1,7 @@
 """`station verify`: an election file, an exported folder, a head or a sheet held against a file."""
 
 import argparse
+import json
 from pathlib import Path
 
 from station.cli.common import (
@@ -12,6 +13,7 @@ from station.cli.common import (
     wal_holds_commits,
 )
 from station.cli.kinds import votes_words
+from station.cli.witnessing import say_witnessed, witnessed_in_export, witnessed_in_file
 from station.domain.statements import (
     how_many,
 )
@@ -39,9 +41,12 @@ def cmd_verify(args: argparse.Namespace) -> int:
         if is_consolidation(args.file):  # several tables' sheets, summed
             return verify_consolidation_folder(args.file, args.key)
         _an_export(args.file)
-        return _verify_folder(args.file, args.key)
-    if args.key and not args.sheet:
-        raise UsageError("--key checks an exported folder (or goes with --sheet)")
+        code = _verify_folder(args.file, args.key)
+        if code == 0 and args.witness:
+            code = witnessed_in_export(args.file, args.witness, _export_key(args.file))
+        return code
+    if args.key and not args.sheet and not args.witness:
+        raise UsageError("--key checks an exported folder (or goes with --sheet or --witness)")
     head = _written_head(args.head) if args.head else None
     sheet = None
     if args.sheet:
@@ -74,6 +79,10 @@ def cmd_verify(args: argparse.Namespace) -> int:
             problem = _against_sheet(journal, sheet.document, args.sheet)
         if verdict.ok and not problem and head is not None:
             problem = _against_head(journal, *head)
+        witnessed = None
+        if verdict.ok and not problem and args.witness:
+            key = _written_key(args.key) if args.key else None
+            witnessed = witnessed_in_file(journal, args.witness, key)
     finally:
         journal.close()
     if problem:
@@ -93,6 +102,10 @@ def cmd_verify(args: argparse.Namespace) -> int:
         )
     if head is not None:
         say(f"OK: still holds event {head[0]:,} with hash {head[1]}..., as written down")
+    if witnessed is not None and say_witnessed(
+        witnessed, args.file, args.witness, key_checked=args.key is not None
+    ):
+        return 1
     if unclosed:
         say_problem(MAYBE_WITHOUT_ITS_WAL)
     return 0
@@ -225,3 +238,9 @@ def _hash_of(journal: Journal, seq: int) -> str:
     record = journal.record(seq)
     assert record is not None  # verified: every event up to the head is there
     return record.hash
+
+
+def _export_key(folder: Path) -> str:
+    """The fingerprint an intact export was signed with (its manifest's, checked)."""
+    manifest = json.loads((folder / MANIFEST).read_bytes())
+    return str(manifest["key"])

@@ -31,6 +31,11 @@ def cmd_demo(args: argparse.Namespace) -> int:
 def cmd_dashboard(args: argparse.Namespace) -> int:
     from station.app import run_dashboard
 
+    if isinstance(args.file, str):  # a feed: `station serve`'s URL
+        from station.cli.witnessing import remote_dashboard
+
+        return remote_dashboard(str(args.file), args.theme)
+
     # The file first: a missing or foreign file is said as such, display or not.
     setups = []
     for path in (args.file, *args.more):

@@ -24,6 +24,10 @@ def state_of(
     The first that holds wins: the journal unreadable, the feed silent, a sheet
     locking the count, the station gone, else live.
     """
+    if problem is not None and "\n" in problem:  # a remote feed's own status and detail
+        status, _, detail = problem.partition("\n")
+        quiet = status.startswith("\u26a0 NO FEED")
+        return DashboardState.STALE if quiet else DashboardState.UNAVAILABLE, status, detail
     if problem is not None:
         return (
             DashboardState.UNAVAILABLE,

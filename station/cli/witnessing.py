@@ -1,0 +1,318 @@
+"""`station serve` and `station witness`: a count followed and verified on another machine."""
+
+import argparse
+import contextlib
+import io
+import json
+import os
+import signal
+import threading
+import time
+from pathlib import Path
+from types import FrameType
+from typing import Any
+
+from station.cli.common import UsageError, file_name, say, say_problem
+from station.journal import Journal
+from station.journal.follow import Follower
+from station.sheet.keys import key_for_signing, normalise_fingerprint
+from station.witness.follow import WAIT_S, FeedError, RemoteFollower
+from station.witness.serve import FeedSource, serve
+from station.witness.statements import head_line, no_feed
+from station.witness.store import WitnessFile, WitnessFileError
+from station.witness.verify import WitnessVerdict, export_history, verify_witness
+
+DEFAULT_PORT = 8765
+NO_FEED_EVERY_S = 5.0  # how often a lost feed is said again
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    try:
+        return _serve(args)
+    except _Terminated as ended:
+        return 128 + ended.signum
+
+
+def _serve(args: argparse.Namespace) -> int:
+    # The file first, as every command does: a missing or foreign file is one line.
+    Journal.open(args.file, read_only=True, tidy=False).close()
+    _stop_on_sigterm()
+    probe = Follower(args.file)
+    earlier = probe.key_fingerprint  # the key this election's sheets name, if any
+    probe.close()
+    key = key_for_signing(earlier=earlier)
+    _be_nice()
+    source = FeedSource(args.file, key)
+    try:
+        server = serve(source, args.host, args.port)
+    except OSError as error:
+        source.stop()
+        raise UsageError(
+            f"cannot listen on {args.host}:{args.port} ({error.strerror or error})"
+        ) from None
+    try:
+        say(
+            f"serving case {source.setup_doc['election']['case_number']} read-only"
+            f" ({source.served:,} events), heads signed by key {key.fingerprint}"
+        )
+        print(f"feed: {server.url}", flush=True)
+        print(_qr(server.url), end="", flush=True)
+        say("observers: station witness URL --out FILE, or station dashboard URL; Ctrl+C stops")
+        source.start()
+        server.serve_forever(poll_interval=0.2)
+    finally:
+        server.server_close()
+        source.stop()
+    return 0
+
+
+def cmd_witness(args: argparse.Namespace) -> int:
+    try:
+        return _witness_command(args)
+    except _Terminated as ended:
+        return 128 + ended.signum
+
+
+def _witness_command(args: argparse.Namespace) -> int:
+    key = normalise_fingerprint(args.key) if args.key else None
+    if key is not None and (len(key) != 39 or any(ch not in "0123456789abcdef-" for ch in key)):
+        raise UsageError(
+            f"--key {args.key!r} is not a key fingerprint (32 hex digits, as `station key` prints)"
+        )
+    out = Path(args.out)
+    _stop_on_sigterm()
+    try:
+        store = WitnessFile.open(out) if out.exists() else None
+    except WitnessFileError as error:
+        raise UsageError(str(error)) from None
+    try:
+        follower = RemoteFollower(args.url, key=key, store=store)
+    except FeedError as error:
+        if store is not None:
+            store.close()
+        raise UsageError(str(error)) from None
+    if store is None:
+        try:
+            store = WitnessFile.create(
+                out,
+                {
+                    "election": _json(follower.election_row),
+                    "public_key": follower.public_key_text,
+                    "url": follower.address.shown,
+                },
+            )
+        except WitnessFileError as error:
+            raise UsageError(str(error)) from None
+        follower.store = store
+    elif follower.broken:
+        follower.close()
+        store.close()
+        say_problem(f"NOT INTACT: {follower.broken}")
+        return 1
+    else:
+        other = follower.serves_another_election()
+        if other:
+            follower.close()
+            store.close()
+            raise UsageError(f"{out}: witnessed case {follower.setup.case_number}, but {other}")
+    try:
+        say(
+            f"witnessing case {follower.setup.case_number} at {follower.address.shown} into"
+            f" {out} (from event {follower.head_seq:,}); heads signed by key"
+            f" {follower.key_fingerprint}"
+        )
+        return _witness(follower, args.wait)
+    finally:
+        follower.close()
+        store.close()
+
+
+def _witness(follower: RemoteFollower, wait_s: float) -> int:
+    said_lost = 0.0
+    while True:
+        try:
+            batch = follower.step(wait_s)
+        except FeedError as error:
+            say_problem(f"station: {error}")
+            return 2
+        except WitnessFileError as error:
+            say_problem(f"station: {error}")
+            return 2
+        for head in batch.heads:
+            say(head_line(head.seq, head.hash, head.time, head.key))
+        if follower.broken:
+            say_problem(f"NOT INTACT: {follower.broken}")
+            return 1
+        if follower.problem and follower.problem.startswith("NO FEED"):
+            if follower.silent_s >= 1 and time.monotonic() - said_lost >= NO_FEED_EVERY_S:
+                say(no_feed(follower.silent_s))
+                said_lost = time.monotonic()
+            time.sleep(0.5)  # the feed is gone: ask again soon, not in a tight loop
+        elif said_lost:
+            say(f"feed back: resuming after event {follower.head_seq:,}")
+            said_lost = 0.0
+
+
+def _json(value: object) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def _qr(url: str) -> str:
+    """The feed's address as a QR code on the terminal, to scan with a phone."""
+    import segno
+
+    out = io.StringIO()
+    segno.make(url, error="m").terminal(out=out, compact=True)
+    return out.getvalue()
+
+
+def _be_nice() -> None:
+    """Serve at a lower priority: on the station's own machine the operator comes first."""
+    if hasattr(os, "nice"):
+        with contextlib.suppress(OSError):
+            os.nice(10)
+
+
+class _Terminated(BaseException):
+    """SIGTERM or SIGHUP: ends a long-running command as Ctrl+C does, with 128 + signal."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _stop_on_sigterm() -> None:
+    """SIGTERM ends these long-running commands cleanly (files closed, exit 143, no traceback)."""
+    if threading.current_thread() is not threading.main_thread():
+        return
+
+    def stop(signum: int, frame: FrameType | None) -> None:
+        raise _Terminated(signum)
+
+    signal.signal(signal.SIGTERM, stop)
+    if hasattr(signal, "SIGHUP"):  # the terminal closed
+        signal.signal(signal.SIGHUP, stop)
+
+
+def add_witness_commands(
+    commands: "argparse._SubParsersAction[Any]",
+    verify: argparse.ArgumentParser,
+) -> None:
+    """`serve`, `witness` and `verify --witness`: their arguments, kept beside their code."""
+    serve_ = commands.add_parser(
+        "serve", help="serve a count read-only over HTTP, with signed heads, for witnesses"
+    )
+    serve_.add_argument("file", type=file_name, help="the election file (never written to)")
+    serve_.add_argument(
+        "--host", default="127.0.0.1", metavar="ADDRESS", help="listen here (default 127.0.0.1)"
+    )
+    serve_.add_argument(
+        "--port", type=_port, default=DEFAULT_PORT, metavar="N", help=f"default {DEFAULT_PORT}"
+    )
+    witness = commands.add_parser(
+        "witness", help="follow a served count, verify it and keep every signed head"
+    )
+    witness.add_argument("url", metavar="URL", help="the feed's URL, as `station serve` printed it")
+    witness.add_argument(
+        "--out", required=True, type=file_name, metavar="FILE", help="the witness file (resumed)"
+    )
+    witness.add_argument(
+        "--key", metavar="FINGERPRINT", help="the station's key fingerprint, as written down"
+    )
+    witness.add_argument("--wait", type=float, default=WAIT_S, help=argparse.SUPPRESS)
+    verify.add_argument(
+        "--witness",
+        type=file_name,
+        metavar="FILE",
+        help="also check that the record holds every head this witness file saw signed, in order",
+    )
+
+
+def _port(text: str) -> int:
+    if not text.isdigit() or int(text) > 65535:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number (0-65535)")
+    return int(text)
+
+
+def witnessed_in_export(folder: Path, witness: Path, key: str) -> int:
+    """`verify FOLDER --witness FILE`, once the export is found intact: exit code."""
+    _a_witness_file(witness)
+    setup, hashes = export_history(folder)
+    verdict = verify_witness(
+        witness,
+        setup_hash=setup,
+        last_seq=len(hashes),
+        hash_at=lambda seq: setup if seq == 0 else hashes[seq - 1],
+        expected_key=key,
+    )
+    return say_witnessed(verdict, folder, witness, key_checked=True)
+
+
+def witnessed_in_file(journal: Journal, witness: Path, key: str | None) -> WitnessVerdict:
+    """`verify FILE --witness FILE`, once the file is found intact."""
+    _a_witness_file(witness)
+    return verify_witness(
+        witness,
+        setup_hash=journal.election.setup_hash,
+        last_seq=journal.head_seq,
+        hash_at=journal.hash_of,
+        expected_key=key,
+    )
+
+
+def say_witnessed(
+    verdict: WitnessVerdict, record: Path, witness: Path, *, key_checked: bool
+) -> int:
+    """Say what `verify --witness` found; return the exit code.
+
+    `key_checked`: the heads' key was held to the export's (itself checked, or said not
+    to be, by `verify FOLDER`) or to one written down; else this says it was not.
+    """
+    if not verdict.ok or verdict.last is None:
+        say_problem(f"NOT INTACT: {record}: {verdict.problem}")
+        return 1
+    went_on = (
+        f"; {verdict.beyond:,} of them after its end (the count went on; the witness holds"
+        " those events)"
+        if verdict.beyond
+        else ""
+    )
+    say(
+        f"OK: holds all {verdict.heads:,} heads {witness} saw signed by key {verdict.key},"
+        f" in order, the last at event {verdict.last.seq:,} ({verdict.last.time}){went_on}"
+        + (
+            ""
+            if key_checked
+            else " (the key NOT checked against a fingerprint written down; add --key FINGERPRINT)"
+        )
+    )
+    return 0
+
+
+def remote_dashboard(url: str, theme: str | None) -> int:
+    """`station dashboard URL`: the feed reached and its setup checked before any window."""
+    from station.ui.remote_dashboard import run_remote_dashboard
+
+    try:
+        follower = RemoteFollower(url)
+    except FeedError as error:
+        raise UsageError(str(error)) from None
+    follower.step(wait_s=0)  # what the feed holds now, verified, before the window shows it
+    if follower.broken:
+        say_problem(f"NOT INTACT: {follower.broken}")
+        return 1
+    return run_remote_dashboard(follower, theme)
+
+
+def file_or_feed(text: str) -> Path | str:
+    """`station dashboard`'s argument: a feed's URL stays text (a Path would fold its //)."""
+    if text.startswith(("http://", "https://")):
+        return text
+    return file_name(text)
+
+
+def _a_witness_file(path: Path) -> None:
+    if not path.is_file():
+        raise UsageError(
+            f"{path}: no such witness file (`station witness URL --out FILE` makes one)"
+        )

@@ -1,0 +1,78 @@
+"""What feeds a dashboard on another machine: a count served by `station serve`.
+
+The following and the verifying are `witness.follow.RemoteFollower`'s (Qt-free): it asks
+the feed in a thread of its own, and each `poll()` here, on the window's thread, folds
+only what it verified. This module owns the timer and turns what a poll found into the
+same signals a local file's feed gives, so the window cannot tell the two apart except
+by the status line: a feed that lies is FEED NOT VERIFIED, naming the event, and the
+figures stay those verified before it; a feed gone quiet is NO FEED FOR N SECONDS.
+"""
+
+from PySide6.QtCore import QObject, QTimer
+
+from station.journal import Record
+from station.ui.dashboard.feed import DashboardFeed
+from station.witness.follow import RemoteFollower
+from station.witness.statements import feed_status
+
+
+class RemoteFeed(DashboardFeed):
+    """Polls a `RemoteFollower` every `interval_ms`; says what it verified, as signals.
+
+    Signals:
+        changed(Change), polled(), failed(str), reset(): as for every DashboardFeed;
+            `failed` carries a status line and its detail (see `feed_status`).
+    """
+
+    def __init__(
+        self,
+        follower: RemoteFollower,
+        *,
+        interval_ms: int = 50,
+        wait_s: float = 5.0,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(follower, parent)
+        self.follower = follower
+        self._wait_s = wait_s
+        self._said: str | None = None
+        self._timer = QTimer(self)
+        self._timer.setInterval(interval_ms)
+        self._timer.timeout.connect(self._on_timer_timeout)
+
+    @property
+    def problem(self) -> str | None:
+        return self.follower.problem
+
+    @property
+    def last_record(self) -> Record | None:
+        """The last record verified and folded in (its `mono_ns` measures the lag)."""
+        return self.follower.last_record
+
+    def start(self) -> None:
+        self.follower.start(wait_s=self._wait_s)
+        self._timer.start()
+
+    def stop(self) -> None:
+        self._timer.stop()
+
+    def close(self) -> None:
+        self.stop()
+        self.follower.close()
+
+    def _on_timer_timeout(self) -> None:
+        self.poll()
+
+    def poll(self) -> None:
+        follower = self.follower
+        for change in follower.poll():
+            self.changed.emit(change)
+        problem = follower.problem
+        if problem is None:
+            self._said = None
+            self.polled.emit()
+            return
+        said = feed_status(problem, broken=follower.broken is not None)
+        if said != self._said:  # NO FEED FOR N SECONDS counts up: said again each second
+            self._said = said
+            self.failed.emit(said)

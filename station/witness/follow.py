@@ -1,0 +1,424 @@
+"""Following a count served by `station serve`: every event and signed head verified first.
+
+`RemoteFollower` is to a feed what `journal.follow.Follower` is to a file: a `Followed`
+count kept up to date one `poll()` at a time, Qt-free. Each event must chain to the one
+before it with its own hash (`checks.event_problem`, the checks every reader makes) and
+be allowed by the rules of the count before it is folded; each signed head must be
+signed by the election's key, name this election, come after the heads before it (a
+replayed old head is refused) and match the event it names. The first thing wrong is a
+forged or broken feed: `broken` names it, and nothing after it is folded, shown or kept.
+
+A lost connection is not a forgery: `problem` says NO FEED FOR N SECONDS and the next
+request asks for the events after the last one verified, so a server restart shows only
+as a gap. A `WitnessFile`, when given, receives each verified batch before it is folded.
+"""
+
+import http.client
+import json
+import threading
+import time
+import urllib.parse
+from dataclasses import dataclass, field
+from typing import Any
+
+from station.domain import Change
+from station.journal import JournalError
+from station.journal.chain import setup_hash
+from station.journal.checks import event_problem
+from station.journal.follow import Followed
+from station.journal.records import EVENT_FIELDS, Record, election_from_row
+from station.sheet.document import event_line
+from station.sheet.keys import KeyProblem, fingerprint, load_public_key
+from station.witness.heads import BadHead, Head, follows, origin_of, read_head, utc_now
+from station.witness.statements import no_feed
+from station.witness.store import WitnessFile
+
+WAIT_S = 10.0  # how long the server holds a request with nothing new (long polling)
+MAX_RESPONSE = 64 << 20  # bytes: a batch of events is far smaller
+
+
+class FeedError(Exception):
+    """The feed cannot be followed at all: unreachable at the start, refusing the token,
+    or serving something else than a Station feed (one line)."""
+
+
+class _Lost(Exception):
+    """The connection failed this time (the feed may come back)."""
+
+
+@dataclass
+class Batch:
+    """What one response held, verified: the events and heads to keep and show."""
+
+    records: list[Record] = field(default_factory=list)
+    heads: list[Head] = field(default_factory=list)
+    changes: list[Change] = field(default_factory=list)
+
+
+class FeedAddress:
+    """A feed's URL split into where to ask and the access token (never printed)."""
+
+    def __init__(self, url: str) -> None:
+        parts = urllib.parse.urlsplit(url)
+        token = urllib.parse.parse_qs(parts.query).get("token", [""])[0]
+        if parts.scheme not in ("http", "https") or not parts.netloc or not token:
+            raise FeedError(
+                f"{url!r} is not a feed address: give the URL `station serve` printed,"
+                " with its token (http://HOST:PORT/?token=...)"
+            )
+        self.base = f"{parts.scheme}://{parts.netloc}"
+        self.token = token
+        self._netloc = parts.netloc
+        self._https = parts.scheme == "https"
+        self._conn: http.client.HTTPConnection | None = None
+
+    @property
+    def shown(self) -> str:
+        """The address without its token, for screens and files."""
+        return self.base
+
+    def get(self, path: str, params: dict[str, str], timeout: float) -> dict[str, Any]:
+        """One request on a kept-alive connection (a new one after any failure): a
+        follower asks every few seconds, and a connection per request costs the
+        station's machine a thread and a handshake each time."""
+        query = urllib.parse.urlencode(params)
+        try:
+            conn = self._connection(timeout)
+            conn.request(
+                "GET", f"{path}?{query}", headers={"Authorization": f"Bearer {self.token}"}
+            )
+            response = conn.getresponse()
+            body = response.read(MAX_RESPONSE + 1)
+            status = response.status
+            if response.will_close:
+                self._drop()
+        except (OSError, http.client.HTTPException) as error:
+            self._drop()
+            raise _Lost(str(error) or type(error).__name__) from None
+        if status in (401, 403):
+            self._drop()
+            raise FeedError(f"{self.shown}: the feed refused the access token")
+        if status != 200:
+            raise _Lost(f"the feed answered {status}")
+        try:
+            value = json.loads(body)
+        except ValueError:
+            raise _Lost("the feed sent something that is not JSON") from None
+        if not isinstance(value, dict):
+            raise _Lost("the feed sent something that is not a Station feed")
+        return value
+
+    def _connection(self, timeout: float) -> http.client.HTTPConnection:
+        if self._conn is None:
+            kind = http.client.HTTPSConnection if self._https else http.client.HTTPConnection
+            self._conn = kind(self._netloc, timeout=timeout)
+        elif self._conn.sock is not None:
+            self._conn.sock.settimeout(timeout)
+        self._conn.timeout = timeout
+        return self._conn
+
+    def _drop(self) -> None:
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
+
+    def close(self) -> None:
+        self._drop()
+
+
+class RemoteFollower(Followed):
+    """Follows a served count, verifying every event and signed head before folding it.
+
+    Attributes:
+        address: the feed.
+        origin: the heads' origin line (case and election id).
+        public_key_text, key_fingerprint: the key every head must be signed with.
+        last_head: the last signed head verified.
+        broken: what made the feed untrustworthy (then nothing more is folded), or None.
+        problem: `broken`, or NO FEED FOR N SECONDS, or the station's own problem.
+        last_record: the last record folded in (its `mono_ns` measures the lag).
+    """
+
+    def __init__(
+        self,
+        url: str,
+        *,
+        key: str | None = None,
+        store: WitnessFile | None = None,
+        timeout_s: float = 5.0,
+    ) -> None:
+        self.address = FeedAddress(url)
+        self.store = store
+        self._timeout = timeout_s
+        if store is not None and store.meta.get("election"):
+            setup_doc = {"election": store.election_row(), "public_key": store.meta["public_key"]}
+        else:
+            try:
+                setup_doc = self.address.get("/setup", {}, timeout_s)
+            except _Lost as lost:
+                self.address.close()
+                raise FeedError(f"{self.address.shown}: no feed there ({lost})") from None
+        row = setup_doc.get("election")
+        try:
+            if not isinstance(row, dict) or setup_hash(row) != row.get("setup_hash"):
+                self.address.close()
+                raise FeedError(f"{self.address.shown}: the election setup served was altered")
+            election = election_from_row(row, self.address.shown)
+            public_key = load_public_key(str(setup_doc.get("public_key")))
+        except (JournalError, KeyProblem, KeyError, TypeError) as error:
+            self.address.close()
+            raise FeedError(f"{self.address.shown}: not a Station feed ({error})") from None
+        key_fp = fingerprint(public_key)
+        if key is not None and key != key_fp:
+            self.address.close()
+            raise FeedError(
+                f"{self.address.shown}: the feed's heads are signed by key {key_fp},"
+                f" not by the expected key {key}"
+            )
+        super().__init__(election.setup, key_fp)
+        self.election_row = row
+        self.election_id = election.election_id
+        self.origin = origin_of(election.setup.case_number, election.election_id)
+        self.public_key = public_key
+        self.public_key_text = str(setup_doc["public_key"])
+        self.head_hash = election.setup_hash
+        self.last_head: Head | None = None
+        self.last_record: Record | None = None
+        self.broken: str | None = None
+        self.problem: str | None = None
+        self.station_problem: str | None = None
+        self._hashes: dict[int, str] = {0: election.setup_hash}
+        self._heard = time.monotonic()
+        self._lost = False
+        self._inbox: list[dict[str, Any]] = []
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        if store is not None:
+            self._resume(store)
+
+    def serves_another_election(self) -> str | None:
+        """Whether the feed now serves another election than the one followed (a witness
+        file resumed against the wrong URL); None if the same, or if it cannot be asked."""
+        try:
+            row = self.address.get("/setup", {}, self._timeout).get("election")
+        except _Lost:
+            return None
+        if isinstance(row, dict) and row.get("setup_hash") == self.election_row["setup_hash"]:
+            return None
+        case = row.get("case_number") if isinstance(row, dict) else None
+        return f"{self.address.shown} serves another election (case {case})"
+
+    # -- verifying -------------------------------------------------------------------
+
+    def take(self, response: dict[str, Any]) -> Batch:
+        """Verify and fold what one response holds; stop at the first thing wrong.
+
+        What came before the first bad event or head is kept (stored and folded); the
+        rest is not, and `broken` names the problem.
+        """
+        batch = Batch()
+        if self.broken is not None:
+            return batch
+        problem: str | None = None
+        events = response.get("events")
+        notes = response.get("heads")
+        if not isinstance(events, list) or not isinstance(notes, list):
+            problem = "the feed sent a response that is not a Station feed"
+            events, notes = [], []
+        for line in events:
+            problem = self._take_event(line, batch)
+            if problem:
+                break
+        if problem is None:
+            for note in notes:
+                problem = self._take_head(note, batch)
+                if problem:
+                    break
+        if self.store is not None:  # durable before a line or a figure says it was seen
+            self.store.append(batch.records, batch.heads, utc_now())
+        self._keep_heads(batch)
+        station = response.get("problem")
+        self.station_problem = station if isinstance(station, str) else None
+        if problem is not None:
+            self.broken = problem
+        self._heard, self._lost = time.monotonic(), False
+        self._update_problem()
+        return batch
+
+    def _take_event(self, line: object, batch: Batch) -> str | None:
+        expected = self.head_seq + 1
+        record = _record_of(line)
+        if record is None:
+            return f"event {expected:,} is not a journal event as Station writes it"
+        problem = event_problem(record, expected, self.head_hash)
+        if problem:
+            return problem
+        try:  # the rules of the count: an event they refuse is folded by no station
+            change = self.count.apply(record.event())
+        except ValueError as error:
+            return f"event {record.seq:,}: {error}"
+        self.head_seq, self.head_hash = record.seq, record.hash
+        self.last_record = record
+        self.note(change)
+        batch.records.append(record)
+        batch.changes.append(change)
+        self._hashes[record.seq] = record.hash
+        return None
+
+    def _take_head(self, note: object, batch: Batch) -> str | None:
+        try:
+            head = read_head(str(note), self.public_key, self.origin)
+        except BadHead as bad:
+            return str(bad)
+        previous = batch.heads[-1] if batch.heads else self.last_head
+        replay = follows(previous, head)
+        if replay:
+            return replay
+        known = self._hashes.get(head.seq)
+        if known is None:
+            return f"the head at event {head.seq:,} names an event the feed did not send"
+        if known != head.hash:
+            return (
+                f"the head signed at event {head.seq:,} does not match event {head.seq:,}"
+                " as received: the feed's history is not the one the station signed"
+            )
+        batch.heads.append(head)
+        return None
+
+    def _keep_heads(self, batch: Batch) -> None:
+        if batch.heads:
+            self.last_head = batch.heads[-1]
+            # Heads never go back: hashes before the last head are never asked again.
+            for seq in [seq for seq in self._hashes if seq < self.last_head.seq]:
+                del self._hashes[seq]
+
+    def _resume(self, store: WitnessFile) -> None:
+        """Fold what the witness file holds, checked again as if it came from the feed
+        (a file damaged or altered while the witness was stopped is not built on)."""
+        records = [json.loads(event_line(_row(record))) for record in store.records()]
+        notes = [note for note, _ in store.heads()]
+        self.store = None  # already stored
+        try:
+            self.take({"events": records, "heads": notes})
+        finally:
+            self.store = store
+        if self.broken:
+            self.broken = f"{store.path.name}: {self.broken}"
+        self._update_problem()
+
+    # -- following ---------------------------------------------------------------------
+
+    def request(self, after: int, since: str | None, wait_s: float = WAIT_S) -> dict[str, Any]:
+        """Ask the feed once for the events after `after` and the heads signed after
+        `since` (blocks up to `wait_s` while there is nothing new). Raises _Lost or
+        FeedError."""
+        params = {"after": str(after), "wait": f"{wait_s:g}"}
+        if since is not None:
+            params["since"] = since
+        return self.address.get("/events", params, wait_s + self._timeout)
+
+    def step(self, wait_s: float = WAIT_S) -> Batch:
+        """One request, verified and folded (the witness's loop); a lost connection
+        only updates `problem`."""
+        since = None if self.last_head is None else self.last_head.time
+        try:
+            response = self.request(self.head_seq, since, wait_s)
+        except _Lost:
+            self._lost = True
+            self._update_problem()
+            return Batch()
+        return self.take(response)
+
+    def start(self, wait_s: float = WAIT_S, retry_s: float = 0.5) -> None:
+        """Request in a thread of its own; `poll()` then verifies and folds what arrived,
+        so a window's thread never waits on the network."""
+        after = self.head_seq
+        since = None if self.last_head is None else self.last_head.time
+
+        def run() -> None:
+            nonlocal after, since
+            while not self._stop.is_set():
+                try:
+                    response = self.request(after, since, wait_s)
+                except _Lost:
+                    self._lost = True
+                    self._stop.wait(retry_s)
+                    continue
+                except FeedError as error:
+                    response = {"events": [], "heads": [], "refused": str(error)}
+                # Where the next request starts: what this one carried, verified or not
+                # (anything forged breaks the feed in `poll` and nothing more is folded).
+                after, since = _cursor(response, after, since)
+                with self._lock:
+                    self._inbox.append(response)
+                if "refused" in response:
+                    return
+
+        self._thread = threading.Thread(target=run, name="station-feed", daemon=True)
+        self._thread.start()
+
+    def poll(self) -> list[Change]:
+        """Verify and fold what the request thread received since the last poll."""
+        with self._lock:
+            responses, self._inbox = self._inbox, []
+        changes: list[Change] = []
+        for response in responses:
+            if "refused" in response:
+                self.broken = str(response["refused"])
+            changes.extend(self.take(response).changes)
+        self._update_problem()
+        return changes
+
+    def stop(self) -> None:
+        self._stop.set()
+
+    def close(self) -> None:
+        self.stop()
+        if self._thread is not None:
+            self._thread.join(timeout=0.1)  # a request in flight ends on its own timeout
+        if self._thread is None or not self._thread.is_alive():
+            self.address.close()
+
+    @property
+    def silent_s(self) -> float:
+        """Seconds since the feed last answered."""
+        return time.monotonic() - self._heard
+
+    def _update_problem(self) -> None:
+        if self.broken is not None:
+            self.problem = self.broken
+        elif self._lost:
+            self.problem = no_feed(self.silent_s)
+        else:
+            self.problem = self.station_problem
+
+
+def _record_of(line: object) -> Record | None:
+    """A feed's event as a Record, only in the one form Station writes it."""
+    if not isinstance(line, dict) or sorted(line) != sorted(EVENT_FIELDS):
+        return None
+    fields = tuple(line[name] for name in EVENT_FIELDS)
+    try:
+        canonical = event_line(fields)
+    except (TypeError, ValueError):
+        return None
+    if json.loads(canonical) != line:
+        return None
+    return Record(*fields)
+
+
+def _row(record: Record) -> tuple[Any, ...]:
+    return tuple(getattr(record, name) for name in EVENT_FIELDS)
+
+
+def _cursor(response: dict[str, Any], after: int, since: str | None) -> tuple[int, str | None]:
+    events, heads = response.get("events"), response.get("heads")
+    if isinstance(events, list) and events and isinstance(events[-1], dict):
+        seq = events[-1].get("seq")
+        after = seq if type(seq) is int else after
+    if isinstance(heads, list) and heads:
+        time_line = str(heads[-1]).split("\n")[3:4]
+        if time_line and time_line[0].startswith("time "):
+            since = time_line[0][5:]
+    return after, since

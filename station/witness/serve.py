@@ -1,0 +1,421 @@
+"""`station serve`: the journal of a count, read-only over HTTP, with signed heads.
+
+One thread follows the election file with `journal.follow.Follower` (read-only, no lock,
+`data_version` 40 times a second, every event's hash and link checked) and keeps each
+event as the very line the signed export's `journal.jsonl` holds; the standard library's
+`ThreadingHTTPServer` answers each request in a thread of its own. Nothing here opens
+the file for writing, and the station counting into it never waits for this process:
+SQLite readers of a WAL file do not block its writer.
+
+The feed (every request carries the access token, as `?token=` or `Authorization:
+Bearer`):
+
+* `GET /setup`: `{"format", "election": the setup row (journal.jsonl's first line),
+  "public_key", "key", "origin"}`;
+* `GET /events?after=N[&since=TIME][&wait=S]`: `{"events": [up to 2,000 events after
+  N, as in journal.jsonl], "heads": [signed notes newer than TIME, in order], "head":
+  the last event served, "problem": null or why the file cannot be read now}`; held
+  open up to S seconds (at most 25) while there is nothing new: long polling.
+
+Heads are signed with the station's key (`heads.py`): at each sheet's own event as soon
+as it is served, whenever the head moved and a second has passed, and every
+`HEARTBEAT_S` in any case, so a witness can show that the count it holds is current.
+The token is derived from the key and the election (HMAC), so a restarted server takes
+the same one and its witnesses resume by themselves.
+"""
+
+import contextlib
+import hashlib
+import hmac
+import itertools
+import json
+import socket
+import threading
+import time
+import urllib.parse
+from collections.abc import Callable
+from dataclasses import dataclass
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+from cryptography.hazmat.primitives import serialization
+
+from station.domain import Action
+from station.journal.checks import breaks_chain, row_of
+from station.journal.follow import Follower
+from station.sheet.document import canonical_json, event_line
+from station.sheet.keys import StationKey, public_key_text
+from station.witness.heads import Head, origin_of, sign_head, utc_now
+
+FEED_FORMAT = "station-feed-v1"
+POLL_S = 0.025  # how often the file is looked at (data_version: no page is read)
+MOVED_EVERY_S = 1.0  # a new head at most this often while the count moves
+HEARTBEAT_S = 5.0  # and at least this often while it does not
+BATCH = 2000  # events per response
+MAX_WAIT_S = 25.0
+KEEP_LINES = 20_000  # events kept in memory (a real count has a few thousand)
+KEEP_HEADS = 1000  # heads kept to answer `since` (a witness asks every few seconds)
+MAX_CLIENTS = 256  # connections answered at once; more are closed unanswered
+CLIENT_TIMEOUT_S = 30.0  # a client that stops reading or writing is dropped after this
+
+
+def feed_token(key: StationKey, election_id: str) -> str:
+    """The access token of an election's feed: the same after a restart, and no one
+    without the station's key can work it out."""
+    raw = key.private_key.private_bytes(
+        serialization.Encoding.Raw,
+        serialization.PrivateFormat.Raw,
+        serialization.NoEncryption(),
+    )
+    digest = hmac.new(raw, f"station-feed-token-v1\x1f{election_id}".encode(), hashlib.sha256)
+    return digest.hexdigest()[:32]
+
+
+@dataclass(frozen=True)
+class _Snapshot:
+    lines: list[bytes]
+    heads: list[Head]
+    problem: str | None
+
+
+class FeedSource:
+    """What the server serves: the file's events as export lines, and the signed heads.
+
+    Attributes:
+        setup_doc: the answer to /setup.
+        problem: why the file cannot be read now, or None.
+    """
+
+    def __init__(
+        self,
+        path: Path,
+        key: StationKey,
+        *,
+        clock: Callable[[], str] = utc_now,
+        moved_every_s: float = MOVED_EVERY_S,
+        keep_lines: int = KEEP_LINES,
+    ) -> None:
+        self.path = path
+        self._moved_every_s = moved_every_s
+        self.key = key
+        self._clock = clock
+        self._follower = Follower(path)
+        journal = self._follower.journal
+        assert journal is not None
+        election = journal.election
+        self.election_id = election.election_id
+        self.origin = origin_of(election.setup.case_number, election.election_id)
+        self.token = feed_token(key, election.election_id)
+        self.setup_doc: dict[str, Any] = {
+            "format": FEED_FORMAT,
+            "election": election.row,
+            "public_key": public_key_text(key.public_key),
+            "key": key.fingerprint,
+            "origin": self.origin,
+        }
+        self.setup_hash = election.setup_hash
+        self.problem: str | None = None
+        # The last `keep_lines` events served, as lines (a follower asks for what is
+        # new); older ones are read again from the file when a late follower asks.
+        self._lines: list[bytes] = []
+        self._base = 0  # the event before the first line kept
+        self._served = 0
+        self._keep = keep_lines
+        self._file_lock = threading.Lock()  # the follower's connection: one user at a time
+        self._last_hash = election.setup_hash
+        self._heads: list[Head] = []
+        self._moved_at = 0.0
+        self._signed_at = 0.0
+        self._changed = threading.Condition()
+        self._stop = threading.Event()
+        self._resets = self._follower.resets
+        self._diverged = False
+        self._catch_up()
+        self._sign(self._served, self._last_hash)
+        self._thread = threading.Thread(target=self._run, name="station-serve", daemon=True)
+
+    @property
+    def served(self) -> int:
+        return self._served
+
+    @property
+    def heads(self) -> list[Head]:
+        return list(self._heads)
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+        with self._changed:
+            self._changed.notify_all()
+        if self._thread.is_alive():
+            self._thread.join()
+        self._follower.close()
+
+    def wait(self, after: int, since: str | None, wait_s: float) -> _Snapshot:
+        """What follows event `after` and head time `since`, waiting up to `wait_s` for
+        something new."""
+
+        def news() -> bool:
+            return (
+                self._served > after
+                or bool(self._heads and (since is None or self._heads[-1].time > since))
+                or self._stop.is_set()
+            )
+
+        with self._changed:
+            self._changed.wait_for(news, timeout=wait_s)
+            old = after < self._base
+            lines = [] if old else self._lines[after - self._base : after - self._base + BATCH]
+            upto = min(after + BATCH, self._base, self._served)
+        if old:
+            lines = self._read(after + 1, upto)
+        with self._changed:
+            last = after + len(lines)
+            heads = [
+                head
+                for head in self._heads
+                if (since is None or head.time > since) and head.seq <= last
+            ]
+            return _Snapshot(lines, heads, self.problem)
+
+    def _read(self, first: int, last: int) -> list[bytes]:
+        """Events no longer kept, read again from the file (checked by every follower)."""
+        with self._file_lock:
+            journal = self._follower.journal
+            if journal is None:
+                return []
+            return [event_line(row).rstrip(b"\n") for row in journal.rows(first, last)]
+
+    def _run(self) -> None:
+        while not self._stop.wait(POLL_S):
+            self.poll_once()
+
+    def poll_once(self) -> None:
+        """Look at the file once; serve what is new; sign a head when one is due."""
+        follower = self._follower
+        with self._file_lock:
+            follower.poll()
+        problem = follower.problem
+        if follower.resets != self._resets:
+            self._diverged = True
+        if self._diverged:
+            problem = (
+                "the election file's history changed under the feed; it serves nothing more"
+                " (run `station verify` on the file)"
+            )
+        sheets: list[tuple[int, str]] = []
+        if problem is None:
+            with self._file_lock:
+                sheets = self._catch_up()
+        with self._changed:
+            self.problem = problem
+        for seq, sheet_hash in sheets:
+            self._sign(seq, sheet_hash)
+        now = time.monotonic()
+        moved = self._heads[-1].seq != self._served if self._heads else True
+        if (moved and now - self._signed_at >= self._moved_every_s) or (
+            now - self._signed_at >= HEARTBEAT_S
+        ):
+            self._sign(self._served, self._last_hash)
+
+    def _catch_up(self) -> list[tuple[int, str]]:
+        """Serve the events the follower checked; return the sheets among them (seq, hash)."""
+        journal = self._follower.journal
+        if journal is None:
+            return []
+        upto = self._follower.head_seq
+        sheets: list[tuple[int, str]] = []
+        new: list[bytes] = []
+        before = self._last_hash
+        records = journal.records(after=self._served)
+        try:
+            for record in itertools.islice(records, max(0, upto - self._served)):
+                if breaks_chain(record, before):
+                    self._diverged = True
+                    break
+                new.append(event_line(row_of(record)).rstrip(b"\n"))
+                before = record.hash
+                if record.action == Action.SIGN.value:
+                    sheets.append((record.seq, record.hash))
+        finally:
+            close = getattr(records, "close", None)
+            if close is not None:
+                close()
+        if new:
+            with self._changed:
+                self._lines.extend(new)
+                self._served += len(new)
+                self._last_hash = before
+                if len(self._lines) > self._keep:
+                    dropped = len(self._lines) - self._keep
+                    del self._lines[:dropped]
+                    self._base += dropped
+                self._changed.notify_all()
+        return sheets
+
+    def _sign(self, seq: int, head_hash: str) -> None:
+        moment = self._clock()
+        while self._heads and moment <= self._heads[-1].time:  # strictly later, always
+            time.sleep(0.000_001)
+            moment = self._clock()
+        head = sign_head(self.key, self.origin, seq, head_hash, moment)
+        with self._changed:
+            self._heads.append(head)
+            del self._heads[:-KEEP_HEADS]
+            self._signed_at = time.monotonic()
+            self._changed.notify_all()
+
+
+class FeedServer(ThreadingHTTPServer):
+    """The HTTP server: a thread per request, a bounded number at once."""
+
+    daemon_threads = True
+    request_queue_size = 128
+
+    def __init__(
+        self, address: tuple[str, int], source: FeedSource, *, max_clients: int = MAX_CLIENTS
+    ) -> None:
+        self.source = source
+        self._slots = threading.BoundedSemaphore(max_clients)
+        self._open: set[socket.socket] = set()
+        self._open_lock = threading.Lock()
+        super().__init__(address, _Handler)
+
+    def server_close(self) -> None:
+        """Stop listening, and end the connections kept alive too: followers then see
+        the feed gone at once, as they would if this process died."""
+        super().server_close()
+        with self._open_lock:
+            connections = list(self._open)
+        for conn in connections:
+            with contextlib.suppress(OSError):
+                conn.shutdown(socket.SHUT_RDWR)
+
+    def process_request(self, request: Any, client_address: Any) -> None:
+        # A thousand connections must not become a thousand threads: beyond the limit
+        # a connection is closed at once, and the operator's machine keeps its breath.
+        if not self._slots.acquire(blocking=False):
+            self.shutdown_request(request)
+            return
+        with self._open_lock:
+            self._open.add(request)
+        try:
+            super().process_request(request, client_address)
+        except BaseException:
+            with self._open_lock:
+                self._open.discard(request)
+            self._slots.release()
+            raise
+
+    def process_request_thread(self, request: Any, client_address: Any) -> None:
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            with self._open_lock:
+                self._open.discard(request)
+            self._slots.release()
+
+    @property
+    def url(self) -> str:
+        """The address to give observers: for a server on every interface, this
+        machine's own address on the network (0.0.0.0 would lead their laptops nowhere)."""
+        host, port = str(self.server_address[0]), self.server_address[1]
+        if host in ("0.0.0.0", "::"):
+            host = _own_address()
+        shown = f"[{host}]" if ":" in host else host
+        return f"http://{shown}:{port}/?token={self.source.token}"
+
+
+def _own_address() -> str:
+    """This machine's address on its network: the one a datagram would leave from (no
+    datagram is sent: connecting a UDP socket only chooses the route)."""
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never answered, only routed
+        return str(probe.getsockname()[0])
+    except OSError:
+        return "127.0.0.1"
+    finally:
+        probe.close()
+
+
+class _Handler(BaseHTTPRequestHandler):
+    server: FeedServer
+    timeout = CLIENT_TIMEOUT_S  # a client that never reads or never sends is dropped
+    protocol_version = "HTTP/1.1"
+    server_version = "station-serve"
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass  # the terminal shows heads and problems, not every request
+
+    def do_GET(self) -> None:
+        parts = urllib.parse.urlsplit(self.path)
+        query = urllib.parse.parse_qs(parts.query)
+        source = self.server.source
+        token = query.get("token", [""])[0]
+        bearer = self.headers.get("Authorization", "")
+        if bearer.startswith("Bearer "):
+            token = bearer[7:].strip()
+        if not hmac.compare_digest(token.encode(), source.token.encode()):
+            self._send(401, {"error": "this feed needs its access token"})
+            return
+        if parts.path == "/setup":
+            self._send(200, source.setup_doc)
+        elif parts.path == "/events":
+            self._events(query)
+        elif parts.path == "/":
+            self._send(
+                200,
+                {
+                    "feed": f"the count of case {source.setup_doc['election']['case_number']}",
+                    "follow": "station witness URL --out FILE, or station dashboard URL",
+                },
+            )
+        else:
+            self._send(404, {"error": "no such page"})
+
+    def _events(self, query: dict[str, list[str]]) -> None:
+        try:
+            after = int(query.get("after", ["0"])[0])
+            wait = min(MAX_WAIT_S, max(0.0, float(query.get("wait", ["0"])[0])))
+            since = query.get("since", [None])[0]
+            if after < 0 or wait != wait:
+                raise ValueError
+        except ValueError:
+            self._send(400, {"error": "after is an event number, wait a number of seconds"})
+            return
+        snapshot = self.server.source.wait(after, since, wait)
+        body = (
+            b'{"events":['
+            + b",".join(snapshot.lines)
+            + b'],"head":'
+            + str(after + len(snapshot.lines)).encode()
+            + b',"heads":'
+            + json.dumps([head.note for head in snapshot.heads], ensure_ascii=False).encode()
+            + b',"problem":'
+            + json.dumps(snapshot.problem).encode()
+            + b"}"
+        )
+        self._send_bytes(200, body)
+
+    def _send(self, status: int, value: object) -> None:
+        self._send_bytes(status, canonical_json(value))
+
+    def _send_bytes(self, status: int, body: bytes) -> None:
+        try:
+            self.send_response(status)
+            self.send_header("Content-Type", "application/json; charset=utf-8")
+            self.send_header("Content-Length", str(len(body)))
+            self.send_header("Cache-Control", "no-store")
+            self.end_headers()
+            self.wfile.write(body)
+        except OSError:  # a client gone, or one that stopped reading (timeout)
+            self.close_connection = True
+
+
+def serve(source: FeedSource, host: str, port: int) -> FeedServer:
+    """A server bound to (host, port) over `source`; run it with `serve_forever`."""
+    return FeedServer((host, port), source)

@@ -1,0 +1,165 @@
+"""The witness file: every event and signed head a witness received, append-only and durable.
+
+A small SQLite file of its own (never an election file): `meta` holds the election's
+setup row as the feed served it, the public key its heads are signed with and the feed
+address (without its token); `events` holds each event exactly as the export's
+`journal.jsonl` has it; `heads` each signed note in the order received. Triggers refuse
+any UPDATE or DELETE, every batch is one transaction, and `synchronous=FULL` makes a
+batch durable before the witness says it saw it. Only what was verified is written, so
+a restart resumes after the last event stored, losing and doubling nothing.
+"""
+
+import json
+import sqlite3
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+from station.journal.records import EVENT_COLUMNS, EVENT_FIELDS, Record
+from station.witness.heads import Head
+
+FORMAT = "station-witness-v1"
+
+_TABLES = """
+CREATE TABLE meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE events (
+    seq INTEGER PRIMARY KEY, utc TEXT, mono_ns INTEGER, session INTEGER, action TEXT,
+    call TEXT, target INTEGER, detail TEXT, prev_hash TEXT, hash TEXT
+);
+CREATE TABLE heads (
+    n INTEGER PRIMARY KEY, seq INTEGER NOT NULL, hash TEXT NOT NULL, time TEXT NOT NULL,
+    note TEXT NOT NULL, received_utc TEXT NOT NULL
+);
+"""
+_GUARDS = [
+    f"CREATE TRIGGER {table}_no_{verb.lower()} BEFORE {verb} ON {table}"
+    " BEGIN SELECT RAISE(ABORT, 'the witness file is append-only'); END;"
+    for table in ("meta", "events", "heads")
+    for verb in ("UPDATE", "DELETE")
+]
+_SCHEMA = _TABLES + "\n".join(_GUARDS)
+
+
+class WitnessFileError(Exception):
+    """The witness file cannot be made, read or written (one line)."""
+
+
+class WitnessFile:
+    """An open witness file.
+
+    Attributes:
+        path: where it is.
+        meta: what `meta` holds (format, election, setup_hash, public_key, key, url).
+    """
+
+    def __init__(self, path: Path, conn: sqlite3.Connection) -> None:
+        self.path = path
+        self._conn = conn
+        try:
+            self.meta = dict(conn.execute("SELECT name, value FROM meta").fetchall())
+        except sqlite3.Error as error:
+            conn.close()
+            raise WitnessFileError(f"{path}: is not a witness file ({error})") from None
+        if self.meta.get("format") != FORMAT:
+            conn.close()
+            raise WitnessFileError(f"{path}: is not a witness file")
+
+    @classmethod
+    def create(cls, path: Path, meta: dict[str, str]) -> "WitnessFile":
+        """Make a new witness file holding `meta`; never over an existing file."""
+        if path.exists():
+            raise WitnessFileError(f"{path}: already exists")
+        try:
+            conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        except sqlite3.Error as error:
+            raise WitnessFileError(f"{path}: cannot be created ({error})") from None
+        try:
+            _durable(conn)
+            conn.execute("BEGIN IMMEDIATE")
+            for statement in _statements(_SCHEMA):
+                conn.execute(statement)
+            conn.executemany(
+                "INSERT INTO meta (name, value) VALUES (?, ?)",
+                sorted({**meta, "format": FORMAT}.items()),
+            )
+            conn.execute("COMMIT")
+        except sqlite3.Error as error:
+            conn.close()
+            path.unlink(missing_ok=True)
+            raise WitnessFileError(f"{path}: cannot be written ({error})") from None
+        return cls(path, conn)
+
+    @classmethod
+    def open(cls, path: Path, *, read_only: bool = False) -> "WitnessFile":
+        """Open an existing witness file (read-only for `verify`)."""
+        if not path.is_file():
+            raise WitnessFileError(f"{path}: no such witness file")
+        uri = f"{path.absolute().as_uri()}?mode={'ro' if read_only else 'rw'}"
+        try:
+            conn = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
+            if not read_only:
+                _durable(conn)
+        except sqlite3.Error as error:
+            raise WitnessFileError(f"{path}: cannot be opened ({error})") from None
+        return cls(path, conn)
+
+    def election_row(self) -> dict[str, object]:
+        row = json.loads(self.meta["election"])
+        assert isinstance(row, dict)
+        return row
+
+    def records(self) -> Iterator[Record]:
+        """Every event stored, in order."""
+        for row in self._conn.execute(f"SELECT {EVENT_COLUMNS} FROM events ORDER BY seq"):
+            yield Record(*row)
+
+    def heads(self) -> list[tuple[str, str]]:
+        """Every signed head stored, in the order received: (note, received_utc)."""
+        return list(self._conn.execute("SELECT note, received_utc FROM heads ORDER BY n"))
+
+    def append(self, records: Sequence[Record], heads: Sequence[Head], received: str) -> None:
+        """Store verified events and heads, all or none, durably before returning."""
+        if not records and not heads:
+            return
+        try:
+            self._conn.execute("BEGIN IMMEDIATE")
+            self._conn.executemany(
+                f"INSERT INTO events ({EVENT_COLUMNS}) VALUES ({', '.join('?' * len(EVENT_FIELDS))})",
+                [tuple(getattr(record, field) for field in EVENT_FIELDS) for record in records],
+            )
+            self._conn.executemany(
+                "INSERT INTO heads (seq, hash, time, note, received_utc) VALUES (?, ?, ?, ?, ?)",
+                [(head.seq, head.hash, head.time, head.note, received) for head in heads],
+            )
+            self._conn.execute("COMMIT")
+        except sqlite3.Error as error:
+            if self._conn.in_transaction:
+                self._conn.execute("ROLLBACK")
+            raise WitnessFileError(f"{self.path}: cannot be written ({error})") from None
+
+    def close(self) -> None:
+        self._conn.close()
+
+    def __enter__(self) -> "WitnessFile":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _durable(conn: sqlite3.Connection) -> None:
+    # A power cut must not take back a batch the witness already printed a line for.
+    conn.execute("PRAGMA journal_mode = WAL")
+    conn.execute("PRAGMA synchronous = FULL")
+    conn.execute("PRAGMA busy_timeout = 5000")
+
+
+def _statements(script: str) -> list[str]:
+    """The schema's statements one by one (a trigger's body holds a `;` of its own)."""
+    statements: list[str] = []
+    current = ""
+    for line in script.strip().splitlines():
+        current += line + "\n"
+        if sqlite3.complete_statement(current):
+            statements.append(current.strip())
+            current = ""
+    return statements

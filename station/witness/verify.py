@@ -1,0 +1,151 @@
+"""Holding a station to what a witness saw: `verify FOLDER|FILE --witness FILE`.
+
+The witness file is checked first as any record is: its events by the one path every
+journal is verified by (`journal.verify.verify_records`: chain, types, rules of the
+count, sheets), each head signed by the expected key, for this election, in order
+(never a replayed older head) and matching the witness's own event at its number.
+
+Then the history verified (an export's `journal.jsonl`, or an election file) must hold
+every witnessed head, in order: a head at event S within it must be its event S; a head
+beyond its end (a count that went on after an exported sheet) is held only if the
+history's last event is the witness's own event there (the export is the beginning of
+what was witnessed). The first head that fails is named: a rewritten count, a cut tail
+or a history forked after the witness saw it all fail there.
+"""
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+
+from station.journal import JournalError
+from station.journal.chain import HEAD_DIGITS
+from station.journal.records import election_from_row
+from station.journal.verify import verify_records
+from station.sheet.keys import KeyProblem, fingerprint, load_public_key
+from station.witness.heads import BadHead, Head, follows, origin_of, read_head
+from station.witness.store import WitnessFile, WitnessFileError
+
+
+@dataclass(frozen=True)
+class WitnessVerdict:
+    """What `verify --witness` found.
+
+    Attributes:
+        ok: every witnessed head is held, in order.
+        problem: the first thing wrong (one line), or None.
+        heads: how many signed heads the witness holds.
+        last: the last witnessed head, when there is one.
+        beyond: witnessed heads after the history's end (the count went on).
+        key: the fingerprint the heads are signed with.
+    """
+
+    ok: bool
+    problem: str | None = None
+    heads: int = 0
+    last: Head | None = None
+    beyond: int = 0
+    key: str | None = None
+
+
+class _Bad(Exception):
+    pass
+
+
+def verify_witness(
+    path: Path,
+    *,
+    setup_hash: str,
+    last_seq: int,
+    hash_at: Callable[[int], str],
+    expected_key: str | None,
+) -> WitnessVerdict:
+    """Check the witness file at `path` against a verified history.
+
+    Args:
+        setup_hash: the history's election setup hash.
+        last_seq: its last event; `hash_at(seq)` gives the hash of its event `seq`
+            (0: the setup hash).
+        expected_key: the fingerprint the heads must be signed with (the export's key,
+            or one written down), or None to take the witness file's own.
+    """
+    try:
+        with WitnessFile.open(path, read_only=True) as witness:
+            return _verify(witness, setup_hash, last_seq, hash_at, expected_key)
+    except WitnessFileError as error:
+        return WitnessVerdict(False, str(error))
+    except _Bad as bad:
+        return WitnessVerdict(False, f"{path.name}: {bad}")
+
+
+def _verify(
+    witness: WitnessFile,
+    setup_hash: str,
+    last_seq: int,
+    hash_at: Callable[[int], str],
+    expected_key: str | None,
+) -> WitnessVerdict:
+    row = witness.election_row()
+    try:
+        election = election_from_row(row, witness.path.name)
+        public_key: Ed25519PublicKey = load_public_key(witness.meta.get("public_key", ""))
+    except (JournalError, KeyProblem) as error:
+        raise _Bad(f"is damaged ({error})") from None
+    key = fingerprint(public_key)
+    if election.setup_hash != setup_hash:
+        raise _Bad(f"witnessed another election (case {election.setup.case_number})")
+    if expected_key is not None and key != expected_key:
+        raise _Bad(f"its heads are signed by key {key}, not by the expected key {expected_key}")
+    records = list(witness.records())
+    verdict = verify_records(election, records)
+    if not verdict.ok:
+        raise _Bad(f"the events the witness kept are not intact: {verdict.problem}")
+    own = {record.seq: record.hash for record in records}
+    own[0] = election.setup_hash
+    origin = origin_of(election.setup.case_number, election.election_id)
+    heads: list[Head] = []
+    for note, _received in witness.heads():
+        try:
+            head = read_head(note, public_key, origin)
+        except BadHead as bad:
+            raise _Bad(f"head {len(heads) + 1}: {bad}") from None
+        replay = follows(heads[-1] if heads else None, head)
+        if replay:
+            raise _Bad(replay)
+        if own.get(head.seq) != head.hash:
+            raise _Bad(f"the head at event {head.seq:,} does not match the events it kept")
+        heads.append(head)
+    if not heads:
+        raise _Bad("holds no signed head: there is nothing to hold the station to")
+    beyond = 0
+    for head in heads:
+        if head.seq <= last_seq:
+            held = hash_at(head.seq) == head.hash
+        else:
+            held = own.get(last_seq) == hash_at(last_seq)
+            beyond += 1
+        if not held:
+            return WitnessVerdict(
+                False,
+                f"lacks the head the witness saw signed at event {head.seq:,}"
+                f" (hash {head.hash[:HEAD_DIGITS]}, signed {head.time}): a history other"
+                " than the one witnessed",
+                len(heads),
+                head,
+                key=key,
+            )
+    return WitnessVerdict(True, None, len(heads), heads[-1] if heads else None, beyond, key)
+
+
+def export_history(folder: Path) -> tuple[str, list[str]]:
+    """The setup hash and each event's hash of an export's `journal.jsonl`, read after
+    `verify_export` found it intact."""
+    hashes: list[str] = []
+    with (folder / "journal.jsonl").open("rb") as lines:
+        first = json.loads(lines.readline())
+        setup = str(first["election"]["setup_hash"])
+        for line in lines:
+            hashes.append(str(json.loads(line)["hash"]))
+    return setup, hashes

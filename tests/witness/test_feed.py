@@ -1,0 +1,184 @@
+"""The feed and its followers on 127.0.0.1: every event and head verified, forgeries caught."""
+
+import copy
+import json
+import urllib.error
+import urllib.request
+from typing import Any
+
+import pytest
+
+from station.domain import Action, Call
+from station.journal.chain import event_hash
+from station.sheet.keys import create_key
+from station.witness.follow import FeedError, RemoteFollower
+from station.witness.heads import sign_head
+from tests.witness.conftest import Served
+
+
+def counted(served: Served, calls: int = 6) -> dict[str, Any]:
+    """Count a few ballots, let the feed see them, and return its whole answer."""
+    for index in range(calls):
+        served.journal.append(Action.CALL, (Call.FOR, Call.AGAINST, Call.VOID)[index % 3])
+    served.poll()
+    follower = served.follow()
+    response = follower.request(0, None, 0)
+    assert len(response["events"]) == served.journal.head_seq
+    return response
+
+
+def taken(served: Served, response: dict[str, Any]) -> RemoteFollower:
+    follower = served.follow()
+    follower.take(response)
+    return follower
+
+
+def test_a_follower_gets_every_event_and_verified_heads(served: Served) -> None:
+    response = counted(served, 3)
+    follower = served.follow()
+    batch = follower.step(wait_s=0)
+    assert follower.broken is None, follower.broken
+    assert (follower.head_seq, follower.head_hash) == (
+        served.journal.head_seq,
+        served.journal.head_hash,
+    )
+    assert (follower.count.tally.for_union, follower.count.tally.against) == (1, 1)
+    assert [head.seq for head in batch.heads] == [1, served.journal.head_seq]
+    assert all(head.key == served.key.fingerprint for head in batch.heads)
+    assert response["problem"] is None
+
+
+def test_new_events_reach_a_waiting_follower_and_nothing_is_doubled(served: Served) -> None:
+    follower = served.follow()
+    follower.step(wait_s=0)
+    served.journal.append(Action.CALL, Call.CHALLENGE)
+    served.poll()
+    again = follower.step(wait_s=5)
+    assert [record.seq for record in again.records] == [served.journal.head_seq]
+    assert follower.count.tally.challenged == 1
+    assert follower.step(wait_s=0).records == []
+
+
+def test_requests_without_the_token_are_refused(served: Served) -> None:
+    base = served.url.split("?")[0]
+    for path in ("setup", "events?after=0", "", "setup?token=wrong"):
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(f"{base}{path}", timeout=5)
+        assert refused.value.code == 401
+        refused.value.close()
+    with pytest.raises(FeedError, match="refused the access token"):
+        RemoteFollower(base + "?token=0123").close()
+
+
+def test_an_altered_event_is_caught(served: Served) -> None:
+    response = counted(served)
+    response["events"][3]["call"] = "for" if response["events"][3]["call"] != "for" else "void"
+    follower = taken(served, response)
+    assert follower.broken == "event 4 was altered (its hash does not match)"
+    assert follower.head_seq == 3  # what came before it is kept, nothing after
+
+
+def test_an_altered_event_rehashed_is_caught_by_its_link(served: Served) -> None:
+    response = counted(served)
+    event = response["events"][3]
+    event["call"] = "against" if event["call"] != "against" else "for"
+    event["hash"] = event_hash(*(event[k] for k in _HASHED))
+    follower = taken(served, response)
+    assert follower.broken == "event 5 does not chain to the event before it"
+
+
+def test_reordered_events_are_caught(served: Served) -> None:
+    response = counted(served)
+    events = response["events"]
+    events[2], events[3] = events[3], events[2]
+    assert taken(served, response).broken == "event 3 is missing (the next one found is 4)"
+
+
+def test_a_dropped_event_is_caught(served: Served) -> None:
+    response = counted(served)
+    del response["events"][4]
+    assert taken(served, response).broken == "event 5 is missing (the next one found is 6)"
+
+
+def test_an_invented_event_is_caught_by_the_next_signed_head(served: Served) -> None:
+    response = counted(served)
+    real = copy.deepcopy(response)
+    last = response["events"][-1]
+    invented = dict(last, seq=last["seq"] + 1, prev_hash=last["hash"], call="for")
+    invented["hash"] = event_hash(*(invented[k] for k in _HASHED))
+    response["events"].append(invented)
+    response["heads"] = []
+    follower = taken(served, response)
+    assert follower.broken is None  # a well-made event chains: only a signed head can tell
+    served.journal.append(Action.CALL, Call.AGAINST)
+    served.poll()
+    follower.take(follower.request(last["seq"] + 1, real["heads"][-1].split("\n")[3][5:], 0))
+    assert follower.broken is not None
+    assert f"does not match event {invented['seq']}" in follower.broken
+
+
+def test_a_head_signed_by_another_key_is_caught(served: Served, tmp_path: Any) -> None:
+    response = counted(served)
+    other = create_key(tmp_path / "other.pem")
+    last = response["events"][-1]
+    forged = sign_head(
+        other, served.source.origin, last["seq"], last["hash"], "2099-01-01T00:00:00.000000Z"
+    )
+    response["heads"].append(forged.note)
+    follower = taken(served, response)
+    assert follower.broken is not None and "signed by another key" in follower.broken
+
+
+def test_a_replayed_old_head_is_caught(served: Served) -> None:
+    response = counted(served)
+    assert len(response["heads"]) == 2
+    response["heads"].append(response["heads"][0])
+    follower = taken(served, response)
+    assert follower.broken is not None and "a replayed head" in follower.broken
+
+
+def test_a_head_not_matching_its_event_is_caught(served: Served) -> None:
+    response = counted(served)
+    response["heads"][-1] = response["heads"][-1].replace("\n7\n", "\n6\n")  # breaks the signature
+    follower = taken(served, response)
+    assert follower.broken is not None and "a signature that does not hold" in follower.broken
+
+
+_HASHED = ("seq", "utc", "mono_ns", "session", "action", "call", "target", "detail", "prev_hash")
+
+
+def test_the_setup_served_is_the_exported_line(served: Served) -> None:
+    follower = served.follow()
+    assert follower.election_row == served.journal.election.row
+    assert json.loads(json.dumps(follower.election_row)) == follower.election_row
+
+
+def test_a_head_is_signed_at_each_sheet_at_once(served: Served, qapp: object) -> None:
+    from tests.sheet.conftest import sign
+
+    counted(served, 3)
+    served.source.poll_once()
+    seq = sign(served.journal, served.key)
+    served.journal.append(Action.REOPEN, detail={"reason": "a pile recounted"})
+    served.poll()  # the sheet and the event after it come in one look
+    heads = served.source.heads
+    assert seq in [head.seq for head in heads]
+    assert heads[-1].seq == served.journal.head_seq
+
+
+def test_a_late_follower_gets_the_events_no_longer_kept_in_memory(served: Served) -> None:
+    from station.witness.serve import FeedSource
+
+    for _ in range(12):
+        served.journal.append(Action.CALL, Call.FOR)
+    source = FeedSource(served.journal.path, served.key, keep_lines=5)
+    try:
+        served.server.source = source  # the same server, now over a feed keeping 5 lines
+        follower = served.follow()
+        while follower.head_seq < served.journal.head_seq and follower.broken is None:
+            assert follower.step(wait_s=0).records
+        assert follower.broken is None
+        assert follower.count.tally.for_union == 12
+    finally:
+        served.server.source = served.source
+        source.stop()

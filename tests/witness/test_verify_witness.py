@@ -1,0 +1,260 @@
+"""`verify FOLDER|FILE --witness FILE`: the station held to every head a witness saw signed."""
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from station.cli import main
+from station.domain import Action, Call
+from station.journal import Journal
+from station.sheet.export import export_sheet
+from station.sheet.keys import create_key
+from station.witness.follow import RemoteFollower
+from station.witness.heads import sign_head
+from station.witness.store import WitnessFile
+from tests.journal.test_verify import restore_guards, tamper
+from tests.sheet.conftest import count_calls, sign
+from tests.witness.conftest import Served
+
+
+def witness_into(served: Served, path: Path) -> RemoteFollower:
+    """A witness that has everything the feed has now, kept in `path`."""
+    served.poll()
+    if path.exists():
+        follower = served.follow(store=WitnessFile.open(path))
+    else:
+        follower = served.follow()
+        follower.store = WitnessFile.create(
+            path,
+            {
+                "election": json.dumps(follower.election_row),
+                "public_key": follower.public_key_text,
+                "url": follower.address.shown,
+            },
+        )
+    follower.step(wait_s=0)
+    assert follower.broken is None, follower.broken
+    return follower
+
+
+@pytest.fixture
+def witnessed(served: Served, tmp_path: Path, qapp: object) -> tuple[Path, Path]:
+    """A count witnessed to its final sheet, and that sheet's export: (folder, witness file)."""
+    wfile = tmp_path / "employer.witness"
+    count_calls(served.journal, 30)
+    witness_into(served, wfile).store.close()  # type: ignore[union-attr]
+    sign(served.journal, served.key)
+    witness_into(served, wfile).store.close()  # type: ignore[union-attr]
+    folder = tmp_path / "export"
+    export_sheet(served.journal, served.journal.restore(trust_snapshots=False), folder, served.key)
+    return folder, wfile
+
+
+def verify(*args: object) -> int:
+    return main(["verify", *map(str, args)])
+
+
+def test_an_export_holding_every_witnessed_head_passes(
+    witnessed: tuple[Path, Path], served: Served, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder, wfile = witnessed
+    assert verify(folder, "--key", served.key.fingerprint, "--witness", wfile) == 0
+    out = capsys.readouterr().out
+    assert "OK: holds all 3 heads" in out
+    assert f"the last at event {served.journal.head_seq:,}" in out
+    assert verify(served.journal.path, "--witness", wfile) == 0
+    assert "the key NOT checked against a fingerprint" in capsys.readouterr().out
+    assert verify(served.journal.path, "--key", served.key.fingerprint, "--witness", wfile) == 0
+    assert "NOT checked" not in capsys.readouterr().out
+
+
+def test_the_count_going_on_after_the_exported_sheet_is_no_forgery(
+    witnessed: tuple[Path, Path], served: Served, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder, wfile = witnessed
+    served.journal.append(Action.REOPEN, detail={"reason": "recount pile 3"})
+    served.journal.append(Action.CALL, Call.FOR)
+    witness_into(served, wfile).store.close()  # type: ignore[union-attr]
+    assert verify(folder, "--witness", wfile) == 0
+    assert "1 of them after its end" in capsys.readouterr().out
+
+
+def rewritten_export(served: Served, tmp_path: Path, keep: int) -> Path:
+    """The same election rewritten after event `keep`, signed and exported with the same key."""
+    copy = tmp_path / "rewritten.station"
+    with sqlite3.connect(copy) as target:
+        served.journal.backup_to(target)
+    target.close()
+    tamper(copy, f"DELETE FROM events WHERE seq > {keep}", "DELETE FROM snapshots")
+    restore_guards(copy)
+    journal = Journal.open(copy)
+    try:
+        journal.start_session()
+        for _ in range(12):
+            journal.append(Action.CALL, Call.AGAINST)
+        sign(journal, served.key)
+        folder = tmp_path / "rewritten-export"
+        export_sheet(journal, journal.restore(trust_snapshots=False), folder, served.key)
+    finally:
+        journal.close()
+    return folder
+
+
+def test_an_export_of_a_rewritten_count_fails_naming_the_first_head_it_lacks(
+    witnessed: tuple[Path, Path], served: Served, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _, wfile = witnessed
+    forged = rewritten_export(served, tmp_path, keep=10)
+    assert verify(forged, "--key", served.key.fingerprint) == 0  # intact on its own
+    capsys.readouterr()
+    assert verify(forged, "--key", served.key.fingerprint, "--witness", wfile) == 1
+    err = capsys.readouterr().err
+    with WitnessFile.open(wfile, read_only=True) as witness:
+        first_lost = [note for note, _ in witness.heads()][1].split("\n")[1]
+    assert f"lacks the head the witness saw signed at event {int(first_lost):,}" in err
+
+
+def forged_witness(wfile: Path, *statements: str) -> Path:
+    """The witness file changed behind Station's back (its guards dropped first)."""
+    conn = sqlite3.connect(wfile)
+    for table in ("events", "heads"):
+        for verb in ("update", "delete"):
+            conn.execute(f"DROP TRIGGER {table}_no_{verb}")
+    for statement in statements:
+        conn.execute(statement)
+    conn.commit()
+    conn.close()
+    return wfile
+
+
+@pytest.mark.parametrize(
+    ("statements", "problem"),
+    [
+        (["UPDATE events SET call = 'void' WHERE seq = 5"], "event 5 was altered"),
+        (
+            [
+                "UPDATE events SET seq = -1 WHERE seq = 4",
+                "UPDATE events SET seq = 4 WHERE seq = 5",
+                "UPDATE events SET seq = 5 WHERE seq = -1",
+            ],
+            "event 4 does not chain",
+        ),
+        (["DELETE FROM events WHERE seq = 6"], "event 6 is missing"),
+        (
+            [
+                "INSERT INTO events SELECT seq + 1000, utc, mono_ns, session, action, call,"
+                " target, detail, prev_hash, hash FROM events WHERE seq = 3"
+            ],
+            "is missing",
+        ),
+    ],
+    ids=["altered", "reordered", "dropped", "invented"],
+)
+def test_a_forged_witness_file_is_caught(
+    witnessed: tuple[Path, Path],
+    statements: list[str],
+    problem: str,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    folder, wfile = witnessed
+    forged_witness(wfile, *statements)
+    assert verify(folder, "--witness", wfile) == 1
+    assert problem in capsys.readouterr().err
+
+
+def test_a_witnessed_head_signed_by_another_key_is_caught(
+    witnessed: tuple[Path, Path], served: Served, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder, wfile = witnessed
+    other = create_key(tmp_path / "other.pem")
+    head = served.journal.head_seq
+    note = sign_head(
+        other, served.source.origin, head, served.journal.head_hash, "2099-01-01T00:00:00.000000Z"
+    ).note
+    forged_witness(
+        wfile,
+        f"INSERT INTO heads (seq, hash, time, note, received_utc) VALUES ({head}, '', '', '{note}', '')",
+    )
+    assert verify(folder, "--witness", wfile) == 1
+    assert "signed by another key" in capsys.readouterr().err
+
+
+def test_a_replayed_old_head_in_the_witness_file_is_caught(
+    witnessed: tuple[Path, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder, wfile = witnessed
+    forged_witness(
+        wfile,
+        "INSERT INTO heads (seq, hash, time, note, received_utc)"
+        " SELECT seq, hash, time, note, received_utc FROM heads WHERE n = 1",
+    )
+    assert verify(folder, "--witness", wfile) == 1
+    assert "a replayed head" in capsys.readouterr().err
+
+
+def test_the_witness_file_refuses_changes(witnessed: tuple[Path, Path]) -> None:
+    _, wfile = witnessed
+    conn = sqlite3.connect(wfile)
+    try:
+        for statement in ("UPDATE events SET call = 'for'", "DELETE FROM heads"):
+            with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+                conn.execute(statement)
+    finally:
+        conn.close()
+
+
+def test_a_witness_resumes_only_from_an_intact_file(
+    witnessed: tuple[Path, Path], served: Served
+) -> None:
+    _, wfile = witnessed
+    forged_witness(wfile, "UPDATE events SET call = 'void' WHERE seq = 5")
+    store = WitnessFile.open(wfile)
+    try:
+        follower = served.follow(store=store)
+        assert follower.broken is not None
+        assert "event 5 was altered" in follower.broken
+    finally:
+        store.close()
+
+
+def test_the_feed_serves_what_the_signed_export_holds_and_nothing_more(
+    witnessed: tuple[Path, Path], served: Served
+) -> None:
+    folder, _ = witnessed
+    exported = [json.loads(line) for line in (folder / "journal.jsonl").read_bytes().splitlines()]
+    follower = served.follow()
+    answer = follower.request(0, None, 0)
+    sheet_seq = len(exported) - 1
+    assert answer["events"][:sheet_seq] == exported[1:]
+    assert {"election": served.source.setup_doc["election"]} == exported[0]
+    manifest = json.loads((folder / "manifest.json").read_bytes())
+    assert served.source.setup_doc["public_key"] == manifest["public_key"]
+    assert sorted(served.source.setup_doc) == ["election", "format", "key", "origin", "public_key"]
+
+
+def test_the_witness_file_holds_only_the_known_tables_and_columns(
+    witnessed: tuple[Path, Path],
+) -> None:
+    """Secrecy: a witness keeps what the signed export holds (its events, as they are),
+    the signed heads and where it followed them; nothing else can enter it."""
+    _, wfile = witnessed
+    conn = sqlite3.connect(wfile)
+    try:
+        tables = {
+            name: [column[1] for column in conn.execute(f"PRAGMA table_info({name})")]
+            for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+        }
+        meta = sorted(name for (name,) in conn.execute("SELECT name FROM meta"))
+    finally:
+        conn.close()
+    assert tables == {
+        "meta": ["name", "value"],
+        "events": [
+            "seq", "utc", "mono_ns", "session", "action", "call", "target", "detail",
+            "prev_hash", "hash",
+        ],
+        "heads": ["n", "seq", "hash", "time", "note", "received_utc"],
+    }  # fmt: skip
+    assert meta == ["election", "format", "public_key", "url"]
