@@ -26,11 +26,13 @@ class Reason(StrEnum):
     MISMATCH = "signature or name mismatch"
     ENVELOPE_DAMAGED = "envelope damaged"
     DISPUTED_VOID = "disputed void"
+    DISPUTED_CALL = "disputed call"  # a ballot called FOR or AGAINST, disputed
     OTHER = "other"
 
 
 # The reasons an operator picks from (a disputed void comes only from a DISPUTE).
-PICKABLE_REASONS = tuple(reason for reason in Reason if reason is not Reason.DISPUTED_VOID)
+DISPUTED = (Reason.DISPUTED_VOID, Reason.DISPUTED_CALL)
+PICKABLE_REASONS = tuple(reason for reason in Reason if reason not in DISPUTED)
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +44,8 @@ class Challenge:
         party: who challenged.
         reason: why, once given.
         note: an optional free note (never a voter's name).
-        disputed_void: the agent called it VOID and a party disputed that.
+        disputed_void: the agent ruled on the opened ballot (VOID, or FOR or AGAINST) and
+            a party disputed that ruling.
     """
 
     seq: int
@@ -93,7 +96,7 @@ class ChallengeRegister:
                     raise RegisterError("a void is disputed by a party, not the Board agent")
             if "reason" in changes:
                 reason = Reason(str(changes["reason"]))
-                if (reason is Reason.DISPUTED_VOID) != entry.disputed_void:
+                if (reason in DISPUTED) != entry.disputed_void:
                     raise RegisterError("only a disputed void has the reason 'disputed void'")
                 entry = replace(entry, reason=reason)
         except ValueError as error:
@@ -119,7 +122,7 @@ class ChallengeRegister:
                 entry.disputed_void,
                 seq in self._counting,
             ]
-            for seq, entry in sorted(self._entries.items())
+            for seq, entry in self._entries.items()  # in the order made: register numbers
         ]
 
     @classmethod
@@ -154,6 +157,13 @@ class ChallengeRegister:
 
     def get(self, seq: int) -> Challenge | None:
         return self._entries.get(seq)
+
+    def entries(self) -> list[tuple[int, Challenge, bool]]:
+        """Every challenge ever made, in the order made: (seq, challenge, counts now)."""
+        return [(seq, entry, seq in self._counting) for seq, entry in self._entries.items()]
+
+    def counting_seqs(self) -> set[int]:
+        return set(self._counting)
 
     def counting(self) -> list[Challenge]:
         """The challenges that count now, in the order they were made."""

@@ -16,11 +16,12 @@ from collections.abc import Callable
 from operator import or_
 
 from station.domain.calls import Call
-from station.domain.challenges import Challenge, ChallengeRegister, Reason
+from station.domain.challenges import Challenge, ChallengeRegister
 from station.domain.changes import FROZEN_FORMAT, Change, FrozenCount, ReplayError, Sheet
+from station.domain.decision import plan
 from station.domain.events import Action, Event, SheetKind
-from station.domain.parties import Party
 from station.domain.piles import PileTracker
+from station.domain.resolution import Resolutions, decided_restored, decided_state
 from station.domain.tally import Tally
 
 _CALLS = tuple(Call)
@@ -48,16 +49,22 @@ class Count:
         self.locked_by: Sheet | None = None  # the sheet that locks the count, if any
         self.challenges = ChallengeRegister()
         self.piles = PileTracker(pile_size)
+        self.resolutions = Resolutions()
 
     @property
     def tally(self) -> Tally:
         """The current tally."""
         f, a, v, c = self._totals
-        return Tally(for_union=f, against=a, void=v, challenged=c)
+        return self.resolutions.adjusted(Tally(for_union=f, against=a, void=v, challenged=c))
 
     @property
     def counted(self) -> int:
-        """Ballots that count now (all four calls)."""
+        """Ballots handled now (a challenge lifted comes back as a call of its own)."""
+        return len(self._done) - self.resolutions.reopened()
+
+    @property
+    def counted_entries(self) -> int:
+        """Calls that count, a lifted challenge's own included (the undo stack's size)."""
         return len(self._done)
 
     def next_undo(self) -> tuple[int, Call] | None:
@@ -90,12 +97,15 @@ class Count:
                     sheet.revision,
                     sheet.supersedes,
                     _tally_list(sheet.tally),
+                    sheet.revised,
+                    decided_state(sheet.decided),
                 ]
                 for sheet in self.sheets
             ],
             "locked_by": None if self.locked_by is None else self.sheets.index(self.locked_by),
             "challenges": self.challenges.state(),
             "piles": self.piles.state(),
+            "resolutions": self.resolutions.state(),
         }
         text = json.dumps(summary, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
         return FrozenCount(text, _little_endian(self._done), _little_endian(self._undone))
@@ -110,7 +120,7 @@ class Count:
                 raise ValueError(f"format {summary['format']!r}, not {FROZEN_FORMAT}")
             count.last_seq = _whole(summary["last_seq"])
             count._totals = [_whole(total) for total in summary["totals"]]
-            for seq, head, kind, revision, supersedes, tally in summary["sheets"]:
+            for seq, head, kind, revision, supersedes, tally, revised, decided in summary["sheets"]:
                 sheet = Sheet(
                     _whole(seq),
                     _whole(head),
@@ -118,12 +128,15 @@ class Count:
                     _whole(revision),
                     None if supersedes is None else _whole(supersedes),
                     Tally(*(_whole(figure) for figure in tally)),
+                    revised is True,
+                    decided_restored(decided),
                 )
                 count.sheets.append(sheet)
             locked = summary["locked_by"]
             count.locked_by = None if locked is None else count.sheets[_whole(locked)]
             count.challenges = ChallengeRegister.restored(summary["challenges"])
             count.piles = PileTracker.restored(pile_size, summary["piles"])
+            count.resolutions = Resolutions.restored(summary["resolutions"])
             count._done = _from_little_endian(frozen.done)
             count._undone = _from_little_endian(frozen.undone)
         except (KeyError, IndexError, TypeError, ValueError) as error:
@@ -164,6 +177,7 @@ class Count:
         if max(codes) >= len(_CALLS):
             bad = next(index for index, code in enumerate(codes) if code >= len(_CALLS))
             raise ReplayError(first_seq + bad, "not a plain call of a known kind")
+        self.resolutions.check_calls(self, first_seq, codes)
         end = first_seq + len(codes)
         self._done.extend(map(or_, range(first_seq << 2, end << 2, 4), codes))
         self._undone = array("q")  # a new call forgets what could be redone
@@ -227,10 +241,10 @@ class Count:
                 return self._redo(event)
             case Action.AMEND:
                 return self._amend(event)
-            case Action.DISPUTE:
-                return self._dispute(event)
             case Action.PILE:
                 return self._pile(event)
+            case Action.DISPUTE | Action.JOIN | Action.RESOLVE | Action.DECIDE:
+                return plan(self, event)
         raise ReplayError(event.seq, f"unknown action {event.action!r}")  # pragma: no cover
 
     def _reopen(self, event: Event) -> Callable[[], Change]:
@@ -258,6 +272,7 @@ class Count:
             raise ReplayError(event.seq, "a call names its call and no target")
         if event.detail is not None and dict(event.detail) != {"over_count": True}:
             raise ReplayError(event.seq, "a call carries nothing but an over-count confirmation")
+        self.resolutions.check_calls(self, event.seq, (call,))
 
         def fold() -> Change:
             self._done.append(event.seq << 2 | _CALL_CODE[call])
@@ -271,6 +286,7 @@ class Count:
 
     def _undo(self, event: Event) -> Callable[[], Change]:
         call = self._checked_move(event, self._done, "undo", "nothing to undo")
+        self.resolutions.check_undo(self, event)
 
         def fold() -> Change:
             ballot = len(self._done)
@@ -309,29 +325,7 @@ class Count:
 
         def fold() -> Change:
             self.challenges.put(challenge)
-            return Change(event, ballot=self._ballot_of(target), challenge=challenge)
-
-        return fold
-
-    def _dispute(self, event: Event) -> Callable[[], Change]:
-        party = _detail(event, "party")
-        target = event.target
-        if event.call is not Call.VOID or target is None:
-            raise ReplayError(event.seq, "a dispute names the VOID call it disputes")
-        if party not in (Party.EMPLOYER.value, Party.PETITIONER.value):
-            raise ReplayError(event.seq, "a void is disputed by the Employer or the Petitioner")
-        position = self._position(target)
-        if position is None or _unpack(self._done[position])[1] is not Call.VOID:
-            raise ReplayError(event.seq, f"event {target} is not a VOID call that counts")
-        challenge = Challenge(target, Party(party), Reason.DISPUTED_VOID, disputed_void=True)
-
-        def fold() -> Change:
-            # The ballot keeps its place; it is now carried as challenged.
-            self._done[position] = target << 2 | _CALL_CODE[Call.CHALLENGE]
-            self._add(Call.VOID, -1)
-            self._add(Call.CHALLENGE, +1)
-            self.challenges.add(challenge)
-            return Change(event, ballot=position + 1, challenge=challenge)
+            return Change(event, ballot=self.ballot_of(target), challenge=challenge)
 
         return fold
 
@@ -351,15 +345,26 @@ class Count:
 
         return fold
 
-    def _position(self, seq: int) -> int | None:
+    def call_at(self, position: int) -> Call:
+        """The call of the ballot at `position` among those that count."""
+        return _unpack(self._done[position])[1]
+
+    def recall(self, position: int, call: Call) -> None:
+        """Carry the ballot at `position` as `call` from now on (a dispute, its withdrawal)."""
+        seq, before = _unpack(self._done[position])
+        self._done[position] = seq << 2 | _CALL_CODE[call]
+        self._add(before, -1)
+        self._add(call, +1)
+
+    def position_of(self, seq: int) -> int | None:
         """Where the call of event `seq` stands among the ballots that count, if it does."""
         for position in range(len(self._done) - 1, -1, -1):  # disputes are about recent calls
             if self._done[position] >> 2 == seq:
                 return position
         return None
 
-    def _ballot_of(self, seq: int) -> int | None:
-        position = self._position(seq)
+    def ballot_of(self, seq: int) -> int | None:
+        position = self.position_of(seq)
         return None if position is None else position + 1
 
     def ballot_numbers(self, seqs: set[int]) -> dict[int, int]:
@@ -389,7 +394,11 @@ class Count:
             return Sheet(seq, seq - 1, kind, 0, None, self.tally)
         finals = [sheet for sheet in self.sheets if sheet.kind is SheetKind.FINAL]
         supersedes = finals[-1].seq if finals else None
-        return Sheet(seq, seq - 1, kind, len(finals), supersedes, self.tally)
+        # The first final sheet after a decision is the Revised Tally; any later one
+        # (after a reopening) corrects it.
+        revised = self.resolutions.revising and finals[-1].seq < self.resolutions.decisions[-1].seq
+        decided = self.resolutions.decided(self) if kind is SheetKind.FINAL else None
+        return Sheet(seq, seq - 1, kind, len(finals), supersedes, self.tally, revised, decided)
 
     def _sign(self, event: Event) -> Callable[[], Change]:
         if event.call is not None or event.target != event.seq - 1:
@@ -442,7 +451,7 @@ def _checked_call(event: Event) -> Call:
 
 
 def _tally_list(tally: Tally) -> list[int]:
-    return [tally.for_union, tally.against, tally.void, tally.challenged]
+    return [tally.for_union, tally.against, tally.void, tally.challenged, tally.set_aside]
 
 
 def _whole(value: object) -> int:

@@ -31,11 +31,14 @@ class Tally:
     against: int = 0
     void: int = 0
     challenged: int = 0
+    # Challenged ballots sustained (by agreement or decision): handled, never opened, on
+    # no line of the sheet (see domain/resolution.py).
+    set_aside: int = 0
 
     @property
     def counted(self) -> int:
         """Ballots handled so far, whatever their call: the N of "N of M"."""
-        return self.for_union + self.against + self.void + self.challenged
+        return self.for_union + self.against + self.void + self.challenged + self.set_aside
 
     @property
     def valid(self) -> int:

@@ -1,0 +1,62 @@
+"""The sentences people read about settled challenges, disputes and the decision.
+
+Written once here (as `statements.py` is for the tally) and used by the log, the last
+calls, the dashboard's ticker, the CLI and the windows.
+"""
+
+from station.domain.changes import Change
+from station.domain.events import Action
+from station.domain.statements import how_many
+
+
+def describe_resolution(change: Change) -> str:
+    """One line for a DISPUTE, JOIN, RESOLVE or DECIDE."""
+    event = change.event
+    detail = event.detail or {}
+    ballot = f"Ballot {change.ballot:,}" if change.ballot else f"Event {event.target}"
+    party = str(detail.get("party", "")).capitalize().replace("Petitioner", "Union")
+    match event.action:
+        case Action.DISPUTE:
+            call = event.call.label if event.call else ""
+            if detail.get("left_as_called"):
+                return (
+                    f"{ballot} {call} disputed by the {party}: left as called, noted for objections"
+                )
+            return f"{ballot} {call} disputed by the {party}: now CHALLENGED"
+        case Action.JOIN:
+            return f"{ballot}: the {party} joins the dispute"
+        case Action.RESOLVE:
+            wanted = detail.get("as")
+            if wanted == "open":
+                return f"{ballot}: settlement taken back, the challenge is open again"
+            disputed = change.challenge is not None and change.challenge.disputed_void
+            if disputed and wanted == "withdrawn":
+                return f"{ballot}: dispute withdrawn, the ballot counts as called"
+            if wanted == "withdrawn":
+                return f"{ballot}: challenge withdrawn; the ballot is opened and counted"
+            if wanted == "sustained":
+                return f"{ballot}: challenge sustained by agreement; never opened"
+            return f"{ballot}: dispute withdrawn"
+        case Action.DECIDE:
+            opened = detail.get("open")
+            sustained = detail.get("sustain")
+            n_open = len(opened) if isinstance(opened, list) else 0
+            n_sustained = len(sustained) if isinstance(sustained, list) else 0
+            return (
+                f"Decision by {detail.get('by')}: {how_many(n_open, 'challenged ballot')} to open,"
+                f" {n_sustained:,} sustained; the revised count begins"
+            )
+    return str(event.action)  # pragma: no cover
+
+
+def reveal_warning(opened: int) -> str:
+    """Said to the agent before a lone ballot is opened where everyone can see its vote."""
+    return (
+        f"Opening {how_many(opened, 'ballot')} alone shows how that voter voted:"
+        " the ballot's secrecy is lost once it is called."
+    )
+
+
+def revised_count_statement(called: int, ordered: int) -> str:
+    """ "Revised count: 3 of 10 opened ballots counted"."""
+    return f"Revised count: {called:,} of {how_many(ordered, 'opened ballot')} counted"
