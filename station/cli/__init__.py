@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from station import __version__
+from station.cli.challenges import cmd_challenges, cmd_decide
 from station.cli.common import OneLineParser, UsageError, file_name, say_problem
 from station.cli.files import cmd_copy, cmd_new
 from station.cli.reading import cmd_log, cmd_tally
@@ -39,6 +40,8 @@ SUBCOMMANDS = (
     "copy",
     "key",
     "demo",
+    "challenges",
+    "decide",
 )
 
 
@@ -166,6 +169,18 @@ def build_parser() -> argparse.ArgumentParser:
         help="colours (key T switches; default: as last time, else dark)",
     )
 
+    challenges = commands.add_parser("challenges", help="list every challenge, by register number")
+    challenges.add_argument("file", type=file_name)
+    challenges.add_argument("--json", action="store_true", help="one JSON object")
+
+    decide = commands.add_parser(
+        "decide", help="record the decision after the hearing: challenges opened or sustained"
+    )
+    decide.add_argument("file", type=file_name)
+    decide.add_argument("--open", metavar="N[,N…]", help="register numbers ordered opened")
+    decide.add_argument("--sustain", metavar="N[,N…]", help="register numbers sustained")
+    decide.add_argument("--by", required=True, metavar="TEXT", help="who decided, and how")
+
     commands.add_parser(
         "demo",
         help="open a demo election part-way through its count (a temporary file, marked DEMO)",
@@ -201,6 +216,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             "key": cmd_key,
             "dashboard": cmd_dashboard,
             "demo": cmd_demo,
+            "challenges": cmd_challenges,
+            "decide": cmd_decide,
         }[args.command]
         return handler(args)
     except (UsageError, SetupError, JournalError, SheetError, ExportError, KeyProblem) as error:

@@ -18,6 +18,7 @@ from station.cli.common import (
 from station.domain import Count
 from station.domain.changes import Change
 from station.domain.describe import describe
+from station.domain.revised_sheet import counted_figures
 from station.domain.statements import (
     challenges_statement,
     how_many,
@@ -25,6 +26,7 @@ from station.domain.statements import (
     majority_statement,
     pending_reason,
 )
+from station.domain.tally_sheet import line_values
 from station.domain.text import one_line
 from station.journal import Journal, Record
 
@@ -106,6 +108,44 @@ def tally_summary(journal: Journal, count: Count, head: str) -> dict[str, object
         },
         "events": count.last_seq,
         "head": head,
+        **revised_summary(count, setup.eligible),
+    }
+
+
+def revised_summary(count: Count, eligible: int) -> dict[str, object]:
+    """After a decision: the original tally and what the opened ballots added (the top
+    level holds the final column), and where the revised count stands."""
+    resolutions = count.resolutions
+    if resolutions.original is None:
+        return {}
+    original = resolutions.original
+    lines = line_values(eligible, original)
+    return {
+        "original": {
+            "for": original.for_union,
+            "against": original.against,
+            "void": original.void,
+            "challenged": original.challenged,
+            "valid": original.valid,
+            "valid_plus_challenged": original.valid_plus_challenged,
+            "challenges_determinative": lines["8"],
+            "majority_for_union": lines["9"],
+        },
+        "challenged_counted": {
+            key: counted_figures(original, count.tally)[line]
+            for key, line in (
+                ("for", "3"),
+                ("against", "4"),
+                ("void", "2"),
+                ("challenged", "6"),
+                ("valid", "5"),
+                ("valid_plus_challenged", "7"),
+            )
+        },
+        "revised_count": {
+            "ordered_opened": resolutions.ordered,
+            "called": resolutions.revised_calls(count),
+        },
     }
 
 
