@@ -142,4 +142,4 @@ def test_the_decision_then_the_revised_count_in_tally_json(
     assert summary["challenges_determinative"] is False and summary["majority_for_union"] is True
     assert summary["locked"] == "revised" and summary["counted"] == 12  # the twelve in the box
     code, out, _ = run(capsys, "challenges", first_count, "--json")
-    assert [r["status"] for r in json.loads(out)["challenges"]][0] == "counted"
+    assert json.loads(out)["challenges"][0]["status"] == "counted"
