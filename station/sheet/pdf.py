@@ -24,6 +24,7 @@ from PySide6.QtGui import (
 from station import __version__
 from station.domain.election import DEMO_CASE
 from station.domain.tally_sheet import OBSERVER_PARTIES, line_label
+from station.sheet.revised_pdf import decision_paragraphs, revised_rows
 
 _PAGE_SIZES = {"letter": QPageSize.PageSizeId.Letter, "a4": QPageSize.PageSizeId.A4}
 
@@ -153,7 +154,7 @@ def sheet_html(document: Mapping[str, Any]) -> str:
     lines = sheet["lines"]
     parts = [
         '<table width="100%" class="head"><tr>'
-        '<td><span class="title">Tally of Ballots</span><br>'
+        f'<td><span class="title">{_title_words(sheet)}</span><br>'
         "National Labor Relations Board &middot; representation election</td>"
         f'<td align="right"><span class="kind">{e(_kind_words(sheet))}</span></td>'
         "</tr></table>",
@@ -164,8 +165,13 @@ def sheet_html(document: Mapping[str, Any]) -> str:
         "</table>",
     ]
     parts.append(_notice(sheet))
-    parts.append('<table width="100%" class="lines" cellpadding="5" cellspacing="0">')
-    for number in ("1", "2", "3", "4", "5", "6", "7"):
+    revised = "columns" in sheet  # a sheet after a decision: three columns, tighter rows
+    parts.append(
+        f'<table width="100%" class="lines" cellpadding="{3 if revised else 5}" cellspacing="0">'
+    )
+    if revised:
+        parts += revised_rows(sheet, union)
+    for number in () if revised else ("1", "2", "3", "4", "5", "6", "7"):
         parts.append(
             f'<tr><td class="no" width="5%">{number}.</td>'
             f'<td width="80%">{e(line_label(number, union))}</td>'
@@ -174,9 +180,11 @@ def sheet_html(document: Mapping[str, Any]) -> str:
     for number in ("8", "9"):
         parts.append(
             f'<tr><td class="no">{number}.</td>'
-            f'<td colspan="2"><b>{e(sheet["statements"][number])}</b></td></tr>'
+            f'<td colspan="{4 if revised else 2}"><b>{e(sheet["statements"][number])}</b></td></tr>'
         )
     parts.append("</table>")
+    if revised:
+        parts.append(decision_paragraphs(sheet))
 
     parts.append('<p class="section">Certification of the Board agent</p>')
     parts.append(f"<p>{e(AGENT_CERTIFICATION)}</p>")
@@ -203,9 +211,20 @@ def _kind_words(sheet: Mapping[str, Any]) -> str:
         return f"DEMO \u2014 {_kind_words({**sheet, 'case': ''})}"
     if sheet["kind"] == "interim":
         return "INTERIM TALLY"
+    if "columns" in sheet and str(sheet["title"]) == "Revised":
+        return "REVISED TALLY"
     if sheet["revision"]:
-        return f"REVISED TALLY — REVISION {sheet['revision']}"
+        return "CORRECTED TALLY" + (f" {sheet['revision']}" if sheet["revision"] > 1 else "")
     return "FINAL TALLY"
+
+
+def _title_words(sheet: Mapping[str, Any]) -> str:
+    """The Board's words: a Revised Tally counts opened challenges, a Corrected one fixes
+    a mistake (a sheet exported before Station used them keeps its plain title)."""
+    title = str(sheet.get("title", ""))
+    if title == "Revised" or title.startswith("Corrected"):
+        return f"{title.split()[0]} Tally of Ballots"
+    return "Tally of Ballots"
 
 
 def _counted_words(sheet: Mapping[str, Any]) -> str:
@@ -246,7 +265,7 @@ def _notice_words(sheet: Mapping[str, Any]) -> str:
     if sheet["supersedes"]:
         superseded = sheet["supersedes"]
         return (
-            f"This revision supersedes the tally prepared at journal event"
+            f"This tally supersedes the tally prepared at journal event"
             f" {superseded['seq']:,} (event hash <tt>{_escape(superseded['hash'][:16])}</tt>),"
             " which remains a true record of the count as it stood then."
         )
@@ -280,6 +299,8 @@ body { font-family: 'DejaVu Sans', 'Helvetica', sans-serif; font-size: 10pt; }
 .case { margin-top: 6px; margin-bottom: 6px; }
 .label { color: #444444; }
 .lines td { border-bottom: 1px solid #999999; }
+.colhead { font-size: 8pt; }
+.decision { font-size: 8.5pt; }
 .no { font-weight: bold; }
 .fig { font-size: 12pt; }
 .section { font-size: 12pt; font-weight: bold; margin-top: 14px; }

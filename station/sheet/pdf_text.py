@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from station.domain.tally_sheet import line_label
+from station.sheet.revised_pdf import line_words
 
 
 def pdf_words(data: bytes) -> str:
@@ -38,7 +39,10 @@ def pdf_problem(data: bytes, document: Mapping[str, Any]) -> str | None:
     expected: list[tuple[str, str]] = [("the case number", str(sheet["case"]))]
     for number in ("1", "2", "3", "4", "5", "6", "7"):
         value = sheet["lines"][number]
-        expected.append((f"line {number}", f"{number}. {line_label(number, union)} {value:,}"))
+        line = f"{number}. {line_label(number, union)} {value:,}"
+        if "columns" in sheet:  # every column of a revised sheet
+            line = line_words(sheet, number, union)
+        expected.append((f"line {number}", line))
     for number in ("8", "9"):
         expected.append((f"line {number}", f"{number}. {sheet['statements'][number]}"))
     expected.append(("the Board agent's name", str(sheet["agent"])))
