@@ -52,3 +52,20 @@ def revised_facts(eligible: int, sheet: Sheet) -> dict[str, object]:
         "decisions": list(decided.decisions),
         "unresolved_challenges": list(decided.unresolved),
     }
+
+
+def columns_problem(stated: object, computed: object) -> str | None:
+    """The first figure of a revised sheet's columns that differs, named, or None."""
+    if not isinstance(stated, dict) or not isinstance(computed, dict):
+        return None if stated == computed else "its columns are not the journal's"
+    for column in COLUMNS:
+        found, expected = stated.get(column), computed.get(column)
+        if not isinstance(found, dict) or not isinstance(expected, dict):
+            return f"has no {COLUMN_TITLES[column]} column"
+        for line, value in expected.items():
+            if type(found.get(line)) is not type(value) or found.get(line) != value:
+                return (
+                    f"line {line} of the {COLUMN_TITLES[column]} column says"
+                    f" {found.get(line)}; the journal gives {value}"
+                )
+    return None if stated == computed else "its columns are not the journal's"

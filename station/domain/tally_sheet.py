@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from station.domain.changes import Sheet
 from station.domain.election import ElectionSetup
 from station.domain.parties import PARTY_WORDS, Party
-from station.domain.revised_sheet import revised_facts
+from station.domain.revised_sheet import columns_problem, revised_facts
 from station.domain.statements import (
     challenges_statement,
     majority_statement,
@@ -115,6 +115,8 @@ def facts_problem(stated: Mapping[str, object], computed: Mapping[str, object]) 
             continue
         if key == "title" and stated.get(key) == _earlier_title(computed):
             continue
+        if key == "columns" and stated.get(key) != value:
+            return columns_problem(stated.get(key), value)
         if key != "lines" and stated.get(key) != value:
             return f"its {key} says {_shown(stated.get(key))}; the journal gives {_shown(value)}"
     return None

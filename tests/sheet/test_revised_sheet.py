@@ -75,4 +75,5 @@ def test_verify_checks_every_column(
     resign(revised_export, key)
     verdict = verify_export(revised_export, expected_key=None)
     assert not verdict.ok and verdict.problem is not None
-    assert "columns" in verdict.problem
+    title = {"original": "Original tally", "challenged_counted": "Challenged ballots counted"}
+    assert f"line {line} of the {title.get(column, 'Final tally')} column says" in verdict.problem
