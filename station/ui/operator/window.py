@@ -238,7 +238,7 @@ class OperatorWindow(QMainWindow):
         self.redo_action.triggered.connect(self._on_redo_triggered)
         count_menu.addActions([self.undo_action, self.redo_action])
         count_menu.addSeparator()
-        self.dispute_action = self._action("&Dispute the last VOID\u2026\tD", [])
+        self.dispute_action = self._action("&Dispute the last call\u2026\tD", [])
         self.dispute_action.triggered.connect(self.prompts.ask_dispute)
         self.register_action = self._action("Challenge &register\u2026", [QKeySequence("Ctrl+R")])
         self.register_action.triggered.connect(self._on_register_triggered)
