@@ -4,9 +4,18 @@ Written once here (as `statements.py` is for the tally) and used by the log, the
 calls, the dashboard's ticker, the CLI and the windows.
 """
 
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
 from station.domain.changes import Change
 from station.domain.events import Action
-from station.domain.statements import how_many
+from station.domain.statements import counted_statement, how_many
+from station.domain.tally import Tally
+
+if TYPE_CHECKING:  # pragma: no cover
+    from station.domain.count import Count
 
 
 def describe_resolution(change: Change) -> str:
@@ -57,6 +66,24 @@ def reveal_warning(opened: int) -> str:
     )
 
 
-def revised_count_statement(called: int, ordered: int) -> str:
-    """ "Revised count: 3 of 10 opened ballots counted"."""
-    return f"Revised count: {called:,} of {how_many(ordered, 'opened ballot')} counted"
+def revised_count_statement(
+    called: int, ordered: int, original: Tally, *, strong: Callable[[str], str] = str
+) -> str:
+    """ "Revised count: 3 of 10 opened ballots counted (original tally 875 FOR, 993 AGAINST,
+    416 challenged)": the count of the ordered ballots, the first count beside it."""
+    return (
+        f"Revised count: {strong(f'{called:,}')} of {how_many(ordered, 'opened ballot')} counted"
+        f" (original tally {original.for_union:,} FOR, {original.against:,} AGAINST,"
+        f" {original.void:,} VOID, {original.challenged:,} challenged)"
+    )
+
+
+def progress_statement(
+    count: Count, ballots: int | None, *, strong: Callable[[str], str] = str
+) -> str:
+    """The operator window's progress line: "N of M", or the revised count once decided."""
+    resolutions = count.resolutions
+    if resolutions.original is None:
+        return counted_statement(count.tally.counted, ballots, strong=strong)
+    called = resolutions.revised_calls(count)
+    return revised_count_statement(called, resolutions.ordered, resolutions.original, strong=strong)

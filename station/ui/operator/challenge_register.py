@@ -11,6 +11,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QHBoxLayout,
     QHeaderView,
     QLabel,
     QLineEdit,
@@ -23,10 +24,15 @@ from PySide6.QtWidgets import (
 
 from station.domain import Change
 from station.domain.challenges import PICKABLE_REASONS, Challenge, Reason
+from station.domain.decision import reveals_vote
 from station.domain.parties import Party
+from station.domain.resolution import ListedChallenge, Status
+from station.domain.resolution_statements import reveal_warning
 from station.ui.operator.controller import CountController
 
 _NOT_GIVEN = "(not given)"
+_COLUMNS = ("No.", "Ballot", "Challenged by", "Reason", "Status", "Note")
+_NOTE = len(_COLUMNS) - 1
 
 
 class ChallengeRegisterDialog(QDialog):
@@ -39,13 +45,13 @@ class ChallengeRegisterDialog(QDialog):
         self.resize(900, 560)
         self.totals = QLabel()
         self.totals.setObjectName("registerTotals")
-        self.table = QTableWidget(0, 4)
-        self.table.setHorizontalHeaderLabels(["Ballot", "Challenged by", "Reason", "Note"])
+        self.table = QTableWidget(0, len(_COLUMNS))
+        self.table.setHorizontalHeaderLabels(list(_COLUMNS))
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.verticalHeader().hide()
-        self.table.horizontalHeader().setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+        self.table.horizontalHeader().setSectionResizeMode(_NOTE, QHeaderView.ResizeMode.Stretch)
         self.table.itemSelectionChanged.connect(self._on_table_selection_changed)
 
         self.party = QComboBox()
@@ -74,6 +80,22 @@ class ChallengeRegisterDialog(QDialog):
         form.addRow("Reason", self.reason)
         form.addRow("Note", self.note)
         form.addRow("", self.record_button)
+        # Settled at the table (DOMAIN.md, "Resolving challenges"): each a new event.
+        self.withdraw_button = QPushButton("Withdrawn: open and count it")
+        self.withdraw_button.setToolTip(
+            "The parties withdraw the challenge: the sealed ballot is opened, mixed with the"
+            " others and called like any other (or a dispute is dropped: the call stands)"
+        )
+        self.sustain_button = QPushButton("Sustained: never opened")
+        self.sustain_button.setToolTip("The parties agree the voter was not eligible")
+        self.reopen_button = QPushButton("Take the settlement back")
+        self.withdraw_button.clicked.connect(lambda: self._settle("withdrawn"))
+        self.sustain_button.clicked.connect(lambda: self._settle("sustained"))
+        self.reopen_button.clicked.connect(lambda: self._settle("open"))
+        settle = QHBoxLayout()
+        for button in (self.withdraw_button, self.sustain_button, self.reopen_button):
+            settle.addWidget(button)
+        form.addRow("Settled", settle)
         close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         close.rejected.connect(self.reject)
 
@@ -85,6 +107,7 @@ class ChallengeRegisterDialog(QDialog):
         layout.addWidget(close)
 
         self._entries: list[Challenge] = []
+        self._listed: list[ListedChallenge] = []
         controller.changed.connect(self._on_controller_changed)
         controller.write_failed.connect(self._on_controller_write_failed)
         controller.refused.connect(self.error_label.setText)
@@ -94,29 +117,33 @@ class ChallengeRegisterDialog(QDialog):
         """Re-read the register from the count."""
         count = self.controller.count
         selected = self.selected()
-        self._entries = count.challenges.counting()
+        self._listed = count.resolutions.numbered(count)
+        self._entries = [listed.challenge for listed in self._listed]
         numbers = count.ballot_numbers({entry.seq for entry in self._entries})
         self.table.setRowCount(len(self._entries))
-        for row, entry in enumerate(self._entries):
+        for row, listed in enumerate(self._listed):
+            entry = listed.challenge
             reason = entry.reason.value if entry.reason else _NOT_GIVEN
             cells = (
+                f"{listed.number}",
                 f"{numbers.get(entry.seq, 0):,}",
                 entry.party.short,
                 reason,
+                listed.status.value,
                 entry.note or "",
             )
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)
-                if column == 0:
+                if column < 2:
                     item.setTextAlignment(
                         Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
                     )
                 self.table.setItem(row, column, item)
         by_party = count.challenges.by_party()
         parts = ", ".join(f"{Party(p).short} {n:,}" for p, n in by_party.items())
-        self.totals.setText(f"<b>{len(self._entries):,} challenged ballots</b> \u2014 {parts}")
+        self.totals.setText(f"<b>{count.tally.challenged:,} challenged ballots</b> \u2014 {parts}")
         self.table.resizeColumnsToContents()
-        self.table.horizontalHeader().setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+        self.table.horizontalHeader().setSectionResizeMode(_NOTE, QHeaderView.ResizeMode.Stretch)
         if selected is not None:
             self.select(selected.seq)
         self._on_table_selection_changed()
@@ -134,6 +161,11 @@ class ChallengeRegisterDialog(QDialog):
         entry = self.selected()
         for widget in (self.party, self.reason, self.note, self.record_button):
             widget.setEnabled(entry is not None)
+        rows = self.table.selectionModel().selectedRows()
+        status = self._listed[rows[0].row()].status if rows else None
+        self.withdraw_button.setEnabled(status is Status.OPEN)
+        self.sustain_button.setEnabled(status is Status.OPEN)
+        self.reopen_button.setEnabled(status in (Status.WITHDRAWN, Status.SUSTAINED))
         if entry is None:
             return
         self.error_label.clear()
@@ -169,6 +201,17 @@ class ChallengeRegisterDialog(QDialog):
             return
         self.error_label.clear()
         self.controller.amend_challenge(entry.seq, changes)
+
+    def _settle(self, status: str) -> None:
+        entry = self.selected()
+        if entry is None:
+            return
+        self.error_label.clear()
+        remaining = self.controller.count.tally.remaining(self.controller.setup.ballots)
+        if status == "withdrawn" and not entry.disputed_void and reveals_vote(1, remaining or 0):
+            # Said before it happens: no uncounted ballot is left to mix this one with.
+            self.error_label.setText(reveal_warning(1))
+        self.controller.settle(entry.seq, status)
 
     def _on_controller_write_failed(self, error: Exception) -> None:
         self.error_label.setText(str(error))

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 
 from station.domain import Action, Call, Change
 from station.domain.describe import describe
-from station.domain.statements import counted_statement
+from station.domain.resolution_statements import progress_statement
 from station.domain.text import full_sentence
 from station.journal import WriteFailed
 from station.journal.chain import HEAD_DIGITS
@@ -442,7 +442,7 @@ class OperatorWindow(QMainWindow):
         self._refresh_piles()
         ballots = self.controller.setup.ballots
         bold = "<b>{}</b>".format
-        self.progress_label.setText(counted_statement(tally.counted, ballots, strong=bold))
+        self.progress_label.setText(progress_statement(count, ballots, strong=bold))
         if ballots is not None:
             self.progress_bar.setRange(0, ballots)
             self.progress_bar.setValue(min(tally.counted, ballots))

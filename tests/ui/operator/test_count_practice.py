@@ -106,9 +106,9 @@ def test_the_register_corrects_a_challenge_with_a_new_event(
     events = window.controller.journal.head_seq
     qtbot.mouseClick(dialog.record_button, Qt.MouseButton.LeftButton)
     assert window.controller.journal.head_seq == events + 1  # one AMEND, nothing edited
-    assert dialog.table.item(0, 1).text() == "Employer"
-    assert dialog.table.item(0, 2).text() == "signature or name mismatch"
-    assert dialog.table.item(0, 3).text() == "envelope 14"
+    assert dialog.table.item(0, 2).text() == "Employer"
+    assert dialog.table.item(0, 3).text() == "signature or name mismatch"
+    assert dialog.table.item(0, 5).text() == "envelope 14"
     assert "Employer 1" in dialog.totals.text()
     qtbot.mouseClick(dialog.record_button, Qt.MouseButton.LeftButton)
     assert "Nothing changed" in dialog.error_label.text()
