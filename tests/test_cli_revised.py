@@ -143,3 +143,19 @@ def test_the_decision_then_the_revised_count_in_tally_json(
     assert summary["locked"] == "revised" and summary["counted"] == 12  # the twelve in the box
     code, out, _ = run(capsys, "challenges", first_count, "--json")
     assert json.loads(out)["challenges"][0]["status"] == "counted"
+
+
+def test_dashboard_hide_challenges_reaches_the_dashboard(
+    first_count: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import station.app
+
+    seen: list[tuple[Path, bool]] = []
+    monkeypatch.setattr(
+        station.app,
+        "run_dashboard",
+        lambda path, theme, *, hide_challenges=False: seen.append((path, hide_challenges)) or 0,
+    )
+    assert main(["dashboard", str(first_count), "--hide-challenges"]) == 0
+    assert main(["dashboard", str(first_count)]) == 0
+    assert seen == [(first_count, True), (first_count, False)]

@@ -168,6 +168,11 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="colours (key T switches; default: as last time, else dark)",
     )
+    dashboard.add_argument(
+        "--hide-challenges",
+        action="store_true",
+        help="show no challenge figure, hatching or line 8 until a final sheet is prepared",
+    )
 
     challenges = commands.add_parser("challenges", help="list every challenge, by register number")
     challenges.add_argument("file", type=file_name)

@@ -31,4 +31,7 @@ def cmd_dashboard(args: argparse.Namespace) -> int:
 
     # The file first: a missing or foreign file is said as such, display or not.
     Journal.open(args.file, read_only=True, tidy=False).close()
-    return run_dashboard(args.file, args.theme)  # a bad file raises JournalError: exit 2
+    hide = args.hide_challenges
+    return run_dashboard(
+        args.file, args.theme, hide_challenges=hide
+    )  # a bad file raises JournalError: exit 2
