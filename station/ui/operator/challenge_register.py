@@ -22,13 +22,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from station.domain import Change
+from station.domain import Change, SheetKind
 from station.domain.challenges import PICKABLE_REASONS, Challenge, Reason
 from station.domain.decision import reveals_vote
 from station.domain.parties import Party
 from station.domain.resolution import ListedChallenge, Status
 from station.domain.resolution_statements import reveal_warning
 from station.ui.operator.controller import CountController
+from station.ui.operator.decision_dialog import DecisionDialog
 
 _NOT_GIVEN = "(not given)"
 _COLUMNS = ("No.", "Ballot", "Challenged by", "Reason", "Status", "Note")
@@ -96,6 +97,10 @@ class ChallengeRegisterDialog(QDialog):
         for button in (self.withdraw_button, self.sustain_button, self.reopen_button):
             settle.addWidget(button)
         form.addRow("Settled", settle)
+        self.decide_button = QPushButton("Record the decision after the hearing\u2026")
+        self.decide_button.clicked.connect(self._on_decide_clicked)
+        form.addRow("", self.decide_button)
+        self.decision_dialog: DecisionDialog | None = None
         close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         close.rejected.connect(self.reject)
 
@@ -166,6 +171,8 @@ class ChallengeRegisterDialog(QDialog):
         self.withdraw_button.setEnabled(status is Status.OPEN)
         self.sustain_button.setEnabled(status is Status.OPEN)
         self.reopen_button.setEnabled(status in (Status.WITHDRAWN, Status.SUSTAINED))
+        locked = self.controller.locked_by
+        self.decide_button.setEnabled(locked is not None and locked.kind is SheetKind.FINAL)
         if entry is None:
             return
         self.error_label.clear()
@@ -212,6 +219,17 @@ class ChallengeRegisterDialog(QDialog):
             # Said before it happens: no uncounted ballot is left to mix this one with.
             self.error_label.setText(reveal_warning(1))
         self.controller.settle(entry.seq, status)
+
+    def _on_decide_clicked(self) -> None:
+        """Opened with open(), so that tests (and qtbot) can drive it."""
+        self.decision_dialog = DecisionDialog(self.controller.count, self)
+        self.decision_dialog.accepted.connect(self._on_decision_dialog_accepted)
+        self.decision_dialog.open()
+
+    def _on_decision_dialog_accepted(self) -> None:
+        dialog = self.decision_dialog
+        if dialog is not None and dialog.answer is not None:
+            self.controller.decide(*dialog.answer)
 
     def _on_controller_write_failed(self, error: Exception) -> None:
         self.error_label.setText(str(error))

@@ -107,6 +107,10 @@ class CountController(QObject):
         """Settle a challenge at the table, or take a settlement back (domain/resolution.py)."""
         return self._emitted(lambda: self.session.settle(seq, status))
 
+    def decide(self, opened: list[int], sustained: list[int], by: str) -> bool:
+        """Record the decision after the hearing (the count must be locked by a final sheet)."""
+        return self._emitted(lambda: self.session.decide(opened, sustained, by))
+
     def check_pile(self, call: Call, pile: int, found: int) -> bool:
         """Record the recount of a full pile."""
         return self._emitted(lambda: self.session.check_pile(call, pile, found))

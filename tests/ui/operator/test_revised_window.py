@@ -68,3 +68,41 @@ def test_the_window_counts_the_ordered_ballots_and_no_more(qtbot: QtBot, tmp_pat
         assert (figures(window)[Call.FOR], figures(window)[Call.AGAINST]) == ("2", "2")
     finally:
         window.close()
+
+
+def test_the_decision_is_recorded_in_the_register_with_a_warning_for_a_lone_ballot(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    path = small_election(tmp_path, ballots=3, pile=0)
+    journal = Journal.open(path)
+    session = CountSession.resume(journal, keep=0)
+    for call in (Call.CHALLENGE, Call.FOR, Call.CHALLENGE):
+        session.record(call)
+    journal.close()
+    window = open_window(qtbot, path)
+    try:
+        window.register_action.trigger()
+        dialog = window.register_dialog
+        qtbot.waitUntil(dialog.isVisible)
+        assert not dialog.decide_button.isEnabled()  # no final tally yet
+        window.controller.prepare_sheet(SheetRequest(SheetKind.FINAL, "R. Agent", [], None))
+        assert dialog.decide_button.isEnabled()
+        qtbot.mouseClick(dialog.decide_button, Qt.MouseButton.LeftButton)
+        decision = dialog.decision_dialog
+        assert decision is not None
+        qtbot.waitUntil(decision.isVisible)
+        decision.opened.setText("1, 1")
+        decision.by.setText("Regional Director")
+        decision.buttons.accepted.emit()
+        assert "appears twice" in decision.problem.text() and decision.isVisible()
+        decision.opened.setText("1")
+        decision.sustained.setText("2")
+        decision.buttons.accepted.emit()  # one ballot opened alone: warned first
+        assert "shows how that voter voted" in decision.problem.text()
+        assert window.controller.count.resolutions.decisions == []
+        decision.buttons.accepted.emit()
+        assert [d.opened for d in window.controller.count.resolutions.decisions] == [(1,)]
+        assert window.progress_label.text().startswith("Revised count: <b>0</b> of 1 opened")
+        dialog.close()
+    finally:
+        window.close()
