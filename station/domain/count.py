@@ -280,7 +280,7 @@ class Count:
             self._add(call, +1)
             if call is Call.CHALLENGE:
                 self.challenges.add(Challenge(event.seq))
-            return Change(event, ballot=len(self._done))
+            return Change(event, ballot=self.counted)
 
         return fold
 
@@ -289,7 +289,7 @@ class Count:
         self.resolutions.check_undo(self, event)
 
         def fold() -> Change:
-            ballot = len(self._done)
+            ballot = self.counted
             self._undone.append(self._done.pop())
             self._add(call, -1)
             self.challenges.set_counting(event.target or 0, False)
@@ -304,7 +304,7 @@ class Count:
             self._done.append(self._undone.pop())
             self._add(call, +1)
             self.challenges.set_counting(event.target or 0, True)
-            return Change(event, ballot=len(self._done))
+            return Change(event, ballot=self.counted)
 
         return fold
 

@@ -82,14 +82,14 @@ class ChallengeRegisterDialog(QDialog):
         form.addRow("Note", self.note)
         form.addRow("", self.record_button)
         # Settled at the table (DOMAIN.md, "Resolving challenges"): each a new event.
-        self.withdraw_button = QPushButton("Withdrawn: open and count it")
+        self.withdraw_button = QPushButton("&Withdrawn: open and count it")
         self.withdraw_button.setToolTip(
             "The parties withdraw the challenge: the sealed ballot is opened, mixed with the"
             " others and called like any other (or a dispute is dropped: the call stands)"
         )
-        self.sustain_button = QPushButton("Sustained: never opened")
+        self.sustain_button = QPushButton("&Sustained: never opened")
         self.sustain_button.setToolTip("The parties agree the voter was not eligible")
-        self.reopen_button = QPushButton("Take the settlement back")
+        self.reopen_button = QPushButton("Take the settlement &back")
         self.withdraw_button.clicked.connect(lambda: self._settle("withdrawn"))
         self.sustain_button.clicked.connect(lambda: self._settle("sustained"))
         self.reopen_button.clicked.connect(lambda: self._settle("open"))
