@@ -141,6 +141,8 @@ def test_the_decision_then_the_revised_count_in_tally_json(
     assert (summary["for"], summary["against"], summary["challenged"]) == (6, 4, 0)
     assert summary["challenges_determinative"] is False and summary["majority_for_union"] is True
     assert summary["locked"] == "revised" and summary["counted"] == 12  # the twelve in the box
+    # Every challenge is resolved: none is left on line 6, so none is counted by party.
+    assert summary["challenges_by_party"] == {"employer": 0, "petitioner": 0, "board agent": 0}
     code, out, _ = run(capsys, "challenges", first_count, "--json")
     assert json.loads(out)["challenges"][0]["status"] == "counted"
 

@@ -109,6 +109,8 @@ def _decide(count: Count, event: Event) -> Callable[[], Change]:
             resolutions.statuses[seqs[number]] = Status.ORDERED_OPENED
         for number in sustained:
             resolutions.statuses[seqs[number]] = Status.SUSTAINED
+        for number in opened + sustained:  # off line 6: no longer counted by party
+            count.challenges.set_counting(seqs[number], False)
         resolutions.ordered += len(opened)
         resolutions.decisions.append(Decision(event.seq, opened, sustained, by))
         count.locked_by = None  # the revised count begins

@@ -39,6 +39,7 @@ from station.domain.challenges import Challenge, Reason
 from station.domain.changes import Change, Decided, ReplayError
 from station.domain.events import Event
 from station.domain.parties import Party
+from station.domain.statements import how_many
 from station.domain.tally import Tally
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -156,7 +157,9 @@ class Resolutions:
         if list(Call).index(Call.CHALLENGE) in codes:
             raise ReplayError(seq, "an opened challenged ballot is FOR, AGAINST or VOID")
         if self.revised_calls(count) + len(codes) > self.ordered:
-            raise ReplayError(seq, f"only {self.ordered:,} challenged ballots were ordered opened")
+            raise ReplayError(
+                seq, f"only {how_many(self.ordered, 'challenged ballot')} ordered opened"
+            )
 
     def check_undo(self, count: Count, event: Event) -> None:
         """An undo never reaches into the first count, nor takes back a resolved challenge."""
@@ -330,7 +333,8 @@ def resolve(count: Count, event: Event) -> Callable[[], Change]:
             resolutions.disputes[target] = replace(dispute, withdrawn=back)
             if position is not None:
                 count.recall(position, dispute.call if back else Call.CHALLENGE)
-            count.challenges.set_counting(target, not back)
+        # Only an open challenge is on line 6, counted by party and open to amendment.
+        count.challenges.set_counting(target, status is Status.OPEN)
         if status is Status.OPEN:
             del resolutions.statuses[target]
         else:
