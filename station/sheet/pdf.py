@@ -167,7 +167,7 @@ def sheet_html(document: Mapping[str, Any]) -> str:
     parts.append(_notice(sheet))
     revised = "columns" in sheet  # a sheet after a decision: three columns, tighter rows
     parts.append(
-        f'<table width="100%" class="lines" cellpadding="{3 if revised else 5}" cellspacing="0">'
+        f'<table width="100%" class="lines" cellpadding="{2 if revised else 5}" cellspacing="0">'
     )
     if revised:
         parts += revised_rows(sheet, union)
@@ -300,7 +300,7 @@ body { font-family: 'DejaVu Sans', 'Helvetica', sans-serif; font-size: 10pt; }
 .label { color: #444444; }
 .lines td { border-bottom: 1px solid #999999; }
 .colhead { font-size: 8pt; }
-.decision { font-size: 8.5pt; }
+.decision { font-size: 8.5pt; margin-top: 2px; margin-bottom: 0px; }
 .no { font-weight: bold; }
 .fig { font-size: 12pt; }
 .section { font-size: 12pt; font-weight: bold; margin-top: 14px; }

@@ -53,6 +53,9 @@ def test_the_revised_sheet_has_three_columns_and_verifies(revised_export: Path) 
     verdict = verify_export(revised_export, expected_key=None)
     assert verdict.ok, verdict.problem
     assert verdict.title == "Revised"
+    from pypdf import PdfReader
+
+    assert len(PdfReader(revised_export / "tally.pdf").pages) == 1  # signed on one page
     words = pdf_words((revised_export / "tally.pdf").read_bytes())
     assert "Revised Tally of Ballots" in words and "REVISED TALLY" in words
     assert "Original tally Challenged ballots counted Final tally" in words
