@@ -299,6 +299,7 @@ class Count:
 
     def _redo(self, event: Event) -> Callable[[], Change]:
         call = self._checked_move(event, self._undone, "redo", "nothing to redo")
+        self.resolutions.check_redo(event)
 
         def fold() -> Change:
             self._done.append(self._undone.pop())

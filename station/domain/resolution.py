@@ -172,6 +172,13 @@ class Resolutions:
                 event.seq, f"the challenge of event {event.target} is resolved; reopen it first"
             )
 
+    def check_redo(self, event: Event) -> None:
+        """A call of the first count, undone before the decision, stays undone."""
+        if self.revising and (event.target or 0) < self.decisions[0].seq:
+            raise ReplayError(
+                event.seq, "the first count is closed; redo reaches only the revised count"
+            )
+
     def numbered(self, count: Count) -> list[ListedChallenge]:
         """Every challenge, with its stable register number (undone ones leave a gap)."""
         listed = []

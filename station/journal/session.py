@@ -143,7 +143,10 @@ class CountSession:
     def redo_target(self) -> tuple[int, Call, int] | None:
         """What a redo would reinstate now (seq, call, ballot number), or None."""
         target = self.count.next_redo()
-        return None if target is None else (target[0], target[1], self.count.counted + 1)
+        resolutions = self.count.resolutions
+        if target is None or (resolutions.revising and target[0] < resolutions.decisions[0].seq):
+            return None  # the first count is closed: redo reaches only the revised count
+        return target[0], target[1], self.count.counted + 1
 
     def undo(self) -> Change | None:
         """Take back the last call that counts, as a new, visible event (None: nothing)."""

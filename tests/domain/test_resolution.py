@@ -323,3 +323,14 @@ def test_the_sheet_kind_is_final_for_the_revised_tally() -> None:
     assert sheet is not None and sheet.kind is SheetKind.FINAL and sheet.title == "Revised"
     assert sheet.tally == Tally(for_union=3, against=2, set_aside=4)
     assert statuses(feed.count) == {n: Status.SUSTAINED.value for n in (1, 2, 3, 4)}
+
+
+def test_a_call_undone_before_the_decision_is_not_redone_into_the_revised_count() -> None:
+    feed = Feed()
+    feed(Action.OPEN)
+    _challenge, call = calls(feed, C, F)
+    feed(Action.UNDO, F, call)  # on the redo stack when the first sheet is prepared
+    feed(Action.SIGN, target=feed.count.last_seq, kind="final")
+    decide(feed, [1], [])
+    with pytest.raises(ReplayError, match="redo reaches only the revised count"):
+        feed(Action.REDO, F, call)
