@@ -90,6 +90,9 @@ class ChallengeRegisterDialog(QDialog):
         self.sustain_button = QPushButton("&Sustained: never opened")
         self.sustain_button.setToolTip("The parties agree the voter was not eligible")
         self.reopen_button = QPushButton("Take the settlement &back")
+        self.reopen_button.setToolTip(
+            "The challenge is open again (a new event; the earlier one stays)"
+        )
         self.withdraw_button.clicked.connect(lambda: self._settle("withdrawn"))
         self.sustain_button.clicked.connect(lambda: self._settle("sustained"))
         self.reopen_button.clicked.connect(lambda: self._settle("open"))
@@ -98,6 +101,10 @@ class ChallengeRegisterDialog(QDialog):
             settle.addWidget(button)
         form.addRow("Settled", settle)
         self.decide_button = QPushButton("Record the decision after the hearing\u2026")
+        self.decide_button.setToolTip(
+            "With a final tally prepared: the challenged ballots the decision orders opened"
+            " or sustains, by register number"
+        )
         self.decide_button.clicked.connect(self._on_decide_clicked)
         form.addRow("", self.decide_button)
         self.decision_dialog: DecisionDialog | None = None
