@@ -121,6 +121,8 @@ class Resolutions:
 
     def adjusted(self, tally: Tally) -> Tally:
         """The tally with resolved challenges off line 6 (sustained ones set aside)."""
+        if not self.statuses:
+            return tally  # nothing settled or decided: the common case, every keypress
         off = sum(1 for status in self.statuses.values() if status is not Status.OPEN)
         dispute_withdrawn = sum(1 for d in self.disputes.values() if d.withdrawn and d.carried)
         off -= dispute_withdrawn  # those went back to their call: already off line 6
