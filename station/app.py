@@ -227,7 +227,7 @@ def run_dashboard(path: Path, theme: str | None, *, hide_challenges: bool = Fals
     try:  # whatever happens from here, the follower lets go of the file
         window = DashboardWindow(follower, theme=theme or settings.theme())
         window.saved_geometry = settings.geometry("dashboard")
-        window.after_count.hide_challenges = window.after_count.fixed = hide_challenges
+        window.after_count.withhold(hide_challenges, fixed=hide_challenges)
         window.theme_changed.connect(settings.set_theme)
         window.dismiss_requested.connect(_full_screen_toggler(window))
 

@@ -31,6 +31,11 @@ class AfterCount:
         self.hide_challenges = False
         self.fixed = False
 
+    def withhold(self, hide: bool, *, fixed: bool) -> None:
+        """Withhold the challenge figures (or not) from now on; `fixed`: H cannot change it."""
+        self.hide_challenges, self.fixed = hide, fixed
+        self.window._show_count()
+
     def toggle(self) -> bool:
         """H on the dashboard: withhold or show the challenge figures (False if fixed)."""
         if self.fixed:

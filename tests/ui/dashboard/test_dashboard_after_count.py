@@ -70,3 +70,23 @@ def test_the_revised_count_with_the_original_tally_beside_it(
     finally:
         follower.close()
         journal.close()
+
+
+def test_withheld_from_the_start_as_the_command_line_asks(
+    qtbot: QtBot, election_file: Path
+) -> None:
+    journal = Journal.open(election_file)
+    session = CountSession.resume(journal, keep=0)
+    session.record(Call.CHALLENGE)
+    follower = JournalFollower(election_file, interval_ms=10, retry_ms=20)
+    try:
+        window = DashboardWindow(follower)
+        qtbot.addWidget(window)
+        window.show()
+        window.after_count.withhold(True, fixed=True)  # as `--hide-challenges` does
+        assert not window.challenged_figure.isVisible() and window.race.segments()[1] == 0
+        qtbot.keyClick(window, Qt.Key.Key_H)  # fixed: H changes nothing
+        assert not window.challenged_figure.isVisible()
+    finally:
+        follower.close()
+        journal.close()
