@@ -110,3 +110,37 @@ def test_an_altered_settlement_decision_or_revised_count_is_named(
     path = revised[0]
     change(path)
     assert_caught([path], named)
+
+
+def test_a_corrected_sheet_of_the_previous_version_still_verifies(tmp_path: Path) -> None:
+    """Station called a sheet after a reopening "Revision 1" before it used the Board's
+    "Corrected": a file made then (its SIGN event says so, hashed as it was) verifies."""
+    import json
+
+    ensure_offscreen_app()
+    path = tmp_path / "old.station"
+    Journal.create(path, setup())
+    journal = Journal.open(path)
+    session = CountSession.resume(journal, keep=0)
+    session.record(F)
+    request = SheetRequest(SheetKind.FINAL, "R. Agent", [], None)
+    prepare_sheet(session, request, key_fingerprint="0" * 64)
+    from station.sheet.prepare import reopen_count
+
+    reopen_count(session, "a FOR was an AGAINST")
+    session.record(A)
+    corrected = prepare_sheet(session, request, key_fingerprint="0" * 64).event.seq
+    journal.close()
+    events = rows(path)
+    detail = json.loads(events[corrected - 1][7])
+    assert detail["title"] == "Corrected"
+    detail["title"] = "Revision 1"  # as the previous version wrote it
+    events[corrected - 1][7] = json.dumps(detail, sort_keys=True, separators=(",", ":"))
+    rewrite(path, events, rehash_from=corrected)
+    code, _out, err = verify(path)
+    assert code == 0, err
+    detail["title"] = "Revision 2"  # but not any title: a wrong one is still caught
+    events = rows(path)
+    events[corrected - 1][7] = json.dumps(detail, sort_keys=True, separators=(",", ":"))
+    rewrite(path, events, rehash_from=corrected)
+    assert_caught([path], f"event {corrected} (the corrected tally sheet) its title says")
