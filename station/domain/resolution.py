@@ -314,8 +314,9 @@ def join(count: Count, event: Event) -> Callable[[], Change]:
 
 def resolve(count: Count, event: Event) -> Callable[[], Change]:
     target = event.target
-    wanted = (event.detail or {}).get("as")
-    if event.call is not None or target is None or set(event.detail or {}) != {"as"}:
+    detail = event.detail or {}
+    wanted = detail.get("as")
+    if event.call is not None or target is None or set(detail) - {"party"} != {"as"}:
         raise ReplayError(event.seq, "a resolution names a challenge and what became of it")
     if wanted not in RESOLUTIONS:
         raise ReplayError(event.seq, f"a challenge is resolved as one of {', '.join(RESOLUTIONS)}")
@@ -323,6 +324,13 @@ def resolve(count: Count, event: Event) -> Callable[[], Change]:
     status = Status(str(wanted))
     current = resolutions.statuses.get(target, Status.OPEN)
     dispute = resolutions.disputes.get(target)
+    # A dispute is withdrawn by a party to it, named in the event; nothing else names one.
+    withdrawing = dispute is not None and status is Status.WITHDRAWN
+    party = detail.get("party")
+    if withdrawing != ("party" in detail) or (
+        dispute is not None and withdrawing and party not in _dispute_parties(dispute)
+    ):
+        raise ReplayError(event.seq, "a dispute is withdrawn by the party that made or joined it")
     if resolutions.revising and status is not Status.OPEN:
         raise ReplayError(event.seq, "after the decision, challenges are decided, not settled")
     if dispute is not None and not dispute.carried:
@@ -351,6 +359,10 @@ def resolve(count: Count, event: Event) -> Callable[[], Change]:
         return Change(event, ballot=count.ballot_of(target), challenge=count.challenges.get(target))
 
     return fold
+
+
+def _dispute_parties(dispute: Dispute) -> tuple[str, ...]:
+    return tuple(p.value for p in (dispute.party, dispute.joined) if p is not None)
 
 
 def _noted(count: Count, event: Event, dispute: Dispute, status: Status) -> Callable[[], Change]:

@@ -40,12 +40,12 @@ def describe_resolution(change: Change) -> str:
                 return f"{ballot}: settlement taken back, the challenge is open again"
             disputed = change.challenge is not None and change.challenge.disputed_void
             if disputed and wanted == "withdrawn":
-                return f"{ballot}: dispute withdrawn, the ballot counts as called"
+                return f"{ballot}: dispute withdrawn by the {party}, the ballot counts as called"
             if wanted == "withdrawn":
                 return f"{ballot}: challenge withdrawn; the ballot is opened and counted"
             if wanted == "sustained":
                 return f"{ballot}: challenge sustained by agreement; never opened"
-            return f"{ballot}: dispute withdrawn"
+            return f"{ballot}: dispute withdrawn by the {party}"
         case Action.DECIDE:
             opened = detail.get("open")
             sustained = detail.get("sustain")

@@ -185,11 +185,14 @@ class CountSession:
         self._refuse_while_locked()
         return self.commit(Action.JOIN, None, seq, {"party": party.value})
 
-    def settle(self, seq: int, status: str) -> Change:
+    def settle(self, seq: int, status: str, party: Party | None = None) -> Change:
         """Settle the challenge of event `seq` at the table: "withdrawn", "sustained", or
-        "open" to take a settlement back."""
+        "open" to take a settlement back; a dispute is withdrawn by its `party`."""
         self._refuse_while_locked()
-        return self.commit(Action.RESOLVE, None, seq, {"as": status})
+        detail: dict[str, object] = {"as": status}
+        if party is not None:
+            detail["party"] = party.value
+        return self.commit(Action.RESOLVE, None, seq, detail)
 
     def decide(self, opened: list[int], sustained: list[int], by: str) -> Change:
         """Record the decision after the hearing, by register number."""

@@ -89,8 +89,10 @@ def test_either_party_disputes_any_call_and_the_other_joins(call: Call) -> None:
         "employer",
         "petitioner",
     )
-    # Withdrawn: the ballot counts as the agent called it.
-    feed(Action.RESOLVE, target=seq, **{"as": "withdrawn"})
+    # Withdrawn, by a party to the dispute (named): the ballot counts as the agent called it.
+    with pytest.raises(ReplayError, match="by the party that made or joined it"):
+        feed(Action.RESOLVE, target=seq, **{"as": "withdrawn"})
+    feed(Action.RESOLVE, target=seq, party="petitioner", **{"as": "withdrawn"})
     assert feed.count.tally.counted == 1 and feed.count.total(call) == 1
     assert feed.count.tally.challenged == 0 and feed.count.counted == 1
 
@@ -104,7 +106,9 @@ def test_a_dispute_left_as_called_changes_no_figure_and_is_noted() -> None:
     assert [d.seq for d in feed.count.resolutions.noted_disputes()] == [seq]
     with pytest.raises(ReplayError, match="disputed already"):
         feed(Action.DISPUTE, F, seq, party="employer")
-    feed(Action.RESOLVE, target=seq, **{"as": "withdrawn"})
+    with pytest.raises(ReplayError, match="by the party that made or joined it"):
+        feed(Action.RESOLVE, target=seq, party="employer", **{"as": "withdrawn"})
+    feed(Action.RESOLVE, target=seq, party="petitioner", **{"as": "withdrawn"})
     assert feed.count.resolutions.noted_disputes() == []
 
 

@@ -63,7 +63,7 @@ DETAIL_KEYS = {
     "amend": {"party", "reason", "note"},  # who challenged, a reason from a list, a note
     "dispute": {"party", "left_as_called"},  # which party disputed a call; left as called
     "join": {"party"},  # the other party joined a dispute
-    "resolve": {"as"},  # withdrawn, sustained or open again: no call, no voter
+    "resolve": {"as", "party"},  # withdrawn, sustained or open again; who withdrew a dispute
     "decide": {"open", "sustain", "by"},  # register numbers, and who decided
     "pile": {"found"},  # the number a recount of a pile found
     "reopen": {"reason"},  # why the count was reopened

@@ -225,7 +225,10 @@ class ChallengeRegisterDialog(QDialog):
         if status == "withdrawn" and not entry.disputed_void and reveals_vote(1, remaining or 0):
             # Said before it happens: no uncounted ballot is left to mix this one with.
             self.error_label.setText(reveal_warning(1))
-        self.controller.settle(entry.seq, status)
+        dispute = self.controller.count.resolutions.disputes.get(entry.seq)
+        # A dispute is withdrawn by the party that made it (the event names it).
+        party = dispute.party if dispute is not None and status == "withdrawn" else None
+        self.controller.settle(entry.seq, status, party)
 
     def _on_decide_clicked(self) -> None:
         """Opened with open(), so that tests (and qtbot) can drive it."""

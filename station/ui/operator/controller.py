@@ -103,9 +103,9 @@ class CountController(QObject):
         """The other party joins a dispute."""
         return self._emitted(lambda: self.session.join_dispute(seq, party))
 
-    def settle(self, seq: int, status: str) -> bool:
+    def settle(self, seq: int, status: str, party: Party | None = None) -> bool:
         """Settle a challenge at the table, or take a settlement back (domain/resolution.py)."""
-        return self._emitted(lambda: self.session.settle(seq, status))
+        return self._emitted(lambda: self.session.settle(seq, status, party))
 
     def decide(self, opened: list[int], sustained: list[int], by: str) -> bool:
         """Record the decision after the hearing (the count must be locked by a final sheet)."""

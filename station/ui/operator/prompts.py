@@ -139,7 +139,13 @@ class CountPrompts(QWidget):
         dispute = count.resolutions.disputes.get(seq)
         if dispute is not None and not dispute.withdrawn:
             other = Party.PETITIONER if dispute.party is Party.EMPLOYER else Party.EMPLOYER
-            options = [Option(Qt.Key.Key_W, "Withdraw the dispute", ("withdraw", seq))]
+            options = [
+                Option(
+                    Qt.Key.Key_W,
+                    f"{dispute.party.short} withdraws",
+                    ("withdraw", seq, dispute.party),
+                )
+            ]
             if dispute.joined is None:
                 options.insert(
                     0, Option(Qt.Key.Key_J, f"{other.short} joins", ("join", seq, other))
@@ -178,8 +184,8 @@ class CountPrompts(QWidget):
                 controller.dispute(seq, call, party, left_as_called=how == "note")
             case ("join", int(seq), Party() as party):
                 controller.join_dispute(seq, party)
-            case ("withdraw", int(seq)):
-                controller.settle(seq, "withdrawn")
+            case ("withdraw", int(seq), Party() as party):
+                controller.settle(seq, "withdrawn", party)
 
     # -- challenges ---------------------------------------------------------------------
 

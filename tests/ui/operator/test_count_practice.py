@@ -138,6 +138,7 @@ def test_a_disputed_void_becomes_a_challenge_and_survives_a_restart(
         assert dispute.joined is Party.EMPLOYER
         press(again, Qt.Key.Key_D, Qt.Key.Key_W)  # withdrawn: the ballot is VOID again
         assert figures(again)[Call.VOID] == "1" and figures(again)[Call.CHALLENGE] == "0"
+        assert "dispute withdrawn by the Union" in again.recent.item(0).text()
         press(again, Qt.Key.Key_F, Qt.Key.Key_D, Qt.Key.Key_2)  # left as called, noted
         assert figures(again)[Call.FOR] == "2" and "left as called" in again.recent.item(0).text()
     finally:
