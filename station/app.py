@@ -234,7 +234,7 @@ def run_demo() -> int:
         station.remove_demo_files()
 
 
-def run_dashboard(path: Path, theme: str | None) -> int:
+def run_dashboard(path: Path, theme: str | None, *, hide_challenges: bool = False) -> int:
     """Follow an election file read-only in an observers' dashboard until it is closed.
 
     Raises JournalError (before any window appears) if the file cannot be followed.
@@ -250,6 +250,7 @@ def run_dashboard(path: Path, theme: str | None) -> int:
     try:  # whatever happens from here, the follower lets go of the file
         window = DashboardWindow(follower, theme=theme or settings.theme())
         window.saved_geometry = settings.geometry("dashboard")
+        window.after_count.withhold(hide_challenges, fixed=hide_challenges)
         window.theme_changed.connect(settings.set_theme)
         window.dismiss_requested.connect(_full_screen_toggler(window))
 

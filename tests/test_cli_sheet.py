@@ -89,10 +89,10 @@ def test_calls_after_sign_off_need_a_reopen_with_a_reason(counted: Path) -> None
     assert result.returncode == 0, result.stderr
     count_into(counted, [Call.AGAINST])
     result = station("sign", counted, "--agent", "R. Agent")
-    assert result.returncode == 0 and result.stdout.startswith("Revision 1 tally prepared")
+    assert result.returncode == 0 and result.stdout.startswith("Corrected tally prepared")
     log = station("log", counted).stdout
     assert "Count reopened: a ballot was found under the table" in log
-    assert "Revision 1 tally prepared; the count is locked" in log
+    assert "Corrected tally prepared; the count is locked" in log
     assert station("reopen", counted, "--reason", "x").returncode == 0
     assert station("reopen", counted, "--reason", "x").returncode == 2  # not locked now
 

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from station import __version__
+from station.cli.challenges import cmd_challenges, cmd_decide
 from station.cli.common import OneLineParser, UsageError, file_name, say_problem
 from station.cli.envelopes import add_envelopes_parser, cmd_envelopes
 from station.cli.files import cmd_copy, cmd_new
@@ -47,6 +48,8 @@ SUBCOMMANDS = (
     "envelopes",
     "serve",
     "witness",
+    "challenges",
+    "decide",
 )
 
 
@@ -199,6 +202,23 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="colours (key T switches; default: as last time, else dark)",
     )
+    dashboard.add_argument(
+        "--hide-challenges",
+        action="store_true",
+        help="show no challenge figure, hatching or line 8 until a final sheet is prepared",
+    )
+
+    challenges = commands.add_parser("challenges", help="list every challenge, by register number")
+    challenges.add_argument("file", type=file_name)
+    challenges.add_argument("--json", action="store_true", help="one JSON object")
+
+    decide = commands.add_parser(
+        "decide", help="record the decision after the hearing: challenges opened or sustained"
+    )
+    decide.add_argument("file", type=file_name)
+    decide.add_argument("--open", metavar="N[,N…]", help="register numbers ordered opened")
+    decide.add_argument("--sustain", metavar="N[,N…]", help="register numbers sustained")
+    decide.add_argument("--by", required=True, metavar="TEXT", help="who decided, and how")
 
     add_witness_commands(commands, verify)
     commands.add_parser(
@@ -242,6 +262,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             "envelopes": cmd_envelopes,
             "serve": cmd_serve,
             "witness": cmd_witness,
+            "challenges": cmd_challenges,
+            "decide": cmd_decide,
         }[args.command]
         return handler(args)
     except (UsageError, SetupError, JournalError, SheetError, ExportError, KeyProblem) as error:

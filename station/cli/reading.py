@@ -21,6 +21,7 @@ from station.domain import Count
 from station.domain.changes import Change
 from station.domain.describe import describe
 from station.domain.envelopes import box_setup
+from station.domain.revised_sheet import counted_figures
 from station.domain.statements import (
     challenges_statement,
     how_many,
@@ -29,6 +30,7 @@ from station.domain.statements import (
     pending_reason,
 )
 from station.domain.table_statements import table_pending_reason, table_title
+from station.domain.tally_sheet import line_values
 from station.domain.text import one_line
 from station.journal import Journal, Record
 
@@ -117,6 +119,44 @@ def tally_summary(journal: Journal, count: Count, head: str) -> dict[str, object
         "head": head,
         **kinds_summary(setup, count),  # RD, RM, several unions, runoffs: cli/kinds.py
         **envelope_summary(setup, count),
+        **revised_summary(count, setup.eligible),
+    }
+
+
+def revised_summary(count: Count, eligible: int) -> dict[str, object]:
+    """After a decision: the original tally and what the opened ballots added (the top
+    level holds the final column), and where the revised count stands."""
+    resolutions = count.resolutions
+    if resolutions.original is None:
+        return {}
+    original = resolutions.original
+    lines = line_values(eligible, original)
+    return {
+        "original": {
+            "for": original.for_union,
+            "against": original.against,
+            "void": original.void,
+            "challenged": original.challenged,
+            "valid": original.valid,
+            "valid_plus_challenged": original.valid_plus_challenged,
+            "challenges_determinative": lines["8"],
+            "majority_for_union": lines["9"],
+        },
+        "challenged_counted": {
+            key: counted_figures(original, count.tally)[line]
+            for key, line in (
+                ("for", "3"),
+                ("against", "4"),
+                ("void", "2"),
+                ("challenged", "6"),
+                ("valid", "5"),
+                ("valid_plus_challenged", "7"),
+            )
+        },
+        "revised_count": {
+            "ordered_opened": resolutions.ordered,
+            "called": resolutions.revised_calls(count),
+        },
     }
 
 

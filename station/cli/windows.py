@@ -49,4 +49,5 @@ def cmd_dashboard(args: argparse.Namespace) -> int:
             raise UsageError(problem)
 
         return run_tables_dashboard([args.file, *args.more], args.theme)
-    return run_dashboard(args.file, args.theme)  # a bad file raises JournalError: exit 2
+    # A bad file raises JournalError: exit 2.
+    return run_dashboard(args.file, args.theme, hide_challenges=args.hide_challenges)

@@ -26,6 +26,7 @@ class Reason(StrEnum):
     MISMATCH = "signature or name mismatch"
     ENVELOPE_DAMAGED = "envelope damaged"
     DISPUTED_VOID = "disputed void"
+    DISPUTED_CALL = "disputed call"  # a ballot called FOR or AGAINST, disputed
     OTHER = "other"
     # Seen only on a mail ballot's return envelope (the envelope stage, envelopes.py).
     SIGNATURE = "signature missing or not matching"
@@ -33,10 +34,12 @@ class Reason(StrEnum):
 
 
 # The reasons an operator picks from (a disputed void comes only from a DISPUTE).
+DISPUTED = (Reason.DISPUTED_VOID, Reason.DISPUTED_CALL)
+# (and the envelope-only reasons are picked in the envelope window, not at the count)
 PICKABLE_REASONS = tuple(
     reason
     for reason in Reason
-    if reason not in (Reason.DISPUTED_VOID, Reason.SIGNATURE, Reason.ENVELOPE_OPENED)
+    if reason not in (*DISPUTED, Reason.SIGNATURE, Reason.ENVELOPE_OPENED)
 )
 
 
@@ -49,7 +52,8 @@ class Challenge:
         party: who challenged.
         reason: why, once given.
         note: an optional free note (never a voter's name).
-        disputed_void: the agent called it VOID and a party disputed that.
+        disputed_void: the agent ruled on the opened ballot (VOID, or FOR or AGAINST) and
+            a party disputed that ruling.
     """
 
     seq: int
@@ -100,7 +104,7 @@ class ChallengeRegister:
                     raise RegisterError("a void is disputed by a party, not the Board agent")
             if "reason" in changes:
                 reason = Reason(str(changes["reason"]))
-                if (reason is Reason.DISPUTED_VOID) != entry.disputed_void:
+                if (reason in DISPUTED) != entry.disputed_void:
                     raise RegisterError("only a disputed void has the reason 'disputed void'")
                 entry = replace(entry, reason=reason)
         except ValueError as error:
@@ -126,7 +130,7 @@ class ChallengeRegister:
                 entry.disputed_void,
                 seq in self._counting,
             ]
-            for seq, entry in sorted(self._entries.items())
+            for seq, entry in self._entries.items()  # in the order made: register numbers
         ]
 
     @classmethod
@@ -161,6 +165,13 @@ class ChallengeRegister:
 
     def get(self, seq: int) -> Challenge | None:
         return self._entries.get(seq)
+
+    def entries(self) -> list[tuple[int, Challenge, bool]]:
+        """Every challenge ever made, in the order made: (seq, challenge, counts now)."""
+        return [(seq, entry, seq in self._counting) for seq, entry in self._entries.items()]
+
+    def counting_seqs(self) -> set[int]:
+        return set(self._counting)
 
     def counting(self) -> list[Challenge]:
         """The challenges that count now, in the order they were made."""

@@ -28,6 +28,21 @@ class ReplayError(ValueError):
 
 
 @dataclass(frozen=True, slots=True)
+class Decided:
+    """What a sheet prepared after a decision states besides its tally.
+
+    Attributes:
+        original: the first count's final tally (the "Original tally" column).
+        decisions: each decision in words, as the sheet names it.
+        unresolved: the register numbers of the challenges still open.
+    """
+
+    original: Tally
+    decisions: tuple[str, ...]
+    unresolved: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Sheet:
     """A tally sheet prepared during the count, as its SIGN event records it.
 
@@ -36,7 +51,7 @@ class Sheet:
         head: the last event the sheet certifies (the one before `seq`).
         kind: final or interim.
         revision: for a final sheet, 0 for the first and n for the n-th one prepared
-            after a reopen (a revision); 0 for an interim sheet.
+            after a reopen or a decision; 0 for an interim sheet.
         supersedes: the SIGN event of the final sheet a revision replaces, or None.
         tally: the tally the sheet certifies.
         envelopes: a mail ballot's envelope figures (the stage has ended: a sheet is
@@ -50,13 +65,23 @@ class Sheet:
     supersedes: int | None
     tally: Tally
     envelopes: EnvelopeFigures | None = None
+    revised: bool = False  # the first final sheet after a decision: the Revised Tally
+    decided: Decided | None = None  # for a final sheet after a decision: three columns
 
     @property
     def title(self) -> str:
-        """ "Final", "Interim" or "Revision 2": how the sheet is labelled everywhere."""
+        """ "Final", "Interim", "Revised", "Corrected" or "Corrected 2": the Board's words.
+
+        A *revised* tally counts the challenged ballots a decision ordered opened; a
+        *corrected* one is prepared after a reopening to correct a mistake.
+        """
         if self.kind is SheetKind.INTERIM:
             return "Interim"
-        return f"Revision {self.revision}" if self.revision else "Final"
+        if self.revised:
+            return "Revised"
+        if not self.revision:
+            return "Final"
+        return "Corrected" if self.revision == 1 else f"Corrected {self.revision}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,7 +109,7 @@ class Change:
 
 # The form of a frozen count, and of the rules it was folded by: a Station whose rules
 # or form change raises it, and so never starts from a count folded the old way.
-FROZEN_FORMAT = 1
+FROZEN_FORMAT = 2
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,15 +16,16 @@ from collections.abc import Callable
 from operator import or_
 
 from station.domain.calls import Call
-from station.domain.challenges import Challenge, ChallengeRegister, Reason
+from station.domain.challenges import Challenge, ChallengeRegister
 from station.domain.changes import FROZEN_FORMAT, Change, FrozenCount, ReplayError, Sheet
 from station.domain.choice_votes import ChoiceVotes
 from station.domain.choices import Ballot
+from station.domain.decision import plan
 from station.domain.election import ElectionSetup
 from station.domain.envelopes import ENVELOPE_ACTIONS, EnvelopeStage
 from station.domain.events import Action, Event, SheetKind
-from station.domain.parties import Party
 from station.domain.piles import PileTracker
+from station.domain.resolution import Resolutions, decided_restored, decided_state
 from station.domain.tally import Tally
 
 _CALLS = tuple(Call)
@@ -56,6 +57,7 @@ class Count:
         self.piles = PileTracker(pile_size)
         self.votes = ChoiceVotes(ballot)  # FOR split between the unions of a ballot of several
         self.envelopes = EnvelopeStage(mail)  # a mail ballot's envelope stage comes first
+        self.resolutions = Resolutions()  # challenges settled, disputes, the decision
 
     @classmethod
     def for_setup(cls, setup: ElectionSetup) -> Count:
@@ -68,11 +70,17 @@ class Count:
         f, a, v, c = self._totals
         sealed = self.envelopes.challenged  # line 6 counts a mail ballot's challenged envelopes
         choices = self.choice_votes() if self.votes.several else ()
-        return Tally(f, a, v, c + sealed, choices, set_aside=sealed)
+        tally = Tally(f, a, v, c + sealed, choices, sealed_envelopes=sealed)
+        return self.resolutions.adjusted(tally)
 
     @property
     def counted(self) -> int:
-        """Ballots that count now (all four calls)."""
+        """Ballots handled now (a challenge lifted comes back as a call of its own)."""
+        return len(self._done) - self.resolutions.reopened()
+
+    @property
+    def counted_entries(self) -> int:
+        """Calls that count, a lifted challenge's own included (the undo stack's size)."""
         return len(self._done)
 
     def next_undo(self) -> tuple[int, Call] | None:
@@ -105,12 +113,15 @@ class Count:
                     sheet.revision,
                     sheet.supersedes,
                     sheet.tally.figures(),
+                    sheet.revised,
+                    decided_state(sheet.decided),
                 ]
                 for sheet in self.sheets
             ],
             "locked_by": None if self.locked_by is None else self.sheets.index(self.locked_by),
             "challenges": self.challenges.state(),
             "piles": self.piles.state(),
+            "resolutions": self.resolutions.state(),
         }
         if self.votes.several:  # a one-union election's snapshot is as it always was
             summary["choices"] = self.votes.state()
@@ -133,7 +144,7 @@ class Count:
             count._totals = [_whole(total) for total in summary["totals"]]
             count.envelopes = EnvelopeStage.restored(mail, summary.get("envelopes"))
             figures = count.envelopes.figures if mail else None  # fixed once sheets exist
-            for seq, head, kind, revision, supersedes, tally in summary["sheets"]:
+            for seq, head, kind, revision, supersedes, tally, revised, decided in summary["sheets"]:
                 sheet = Sheet(
                     _whole(seq),
                     _whole(head),
@@ -142,12 +153,15 @@ class Count:
                     None if supersedes is None else _whole(supersedes),
                     Tally.from_figures([_whole(figure) for figure in tally]),
                     figures,
+                    revised is True,
+                    decided_restored(decided),
                 )
                 count.sheets.append(sheet)
             locked = summary["locked_by"]
             count.locked_by = None if locked is None else count.sheets[_whole(locked)]
             count.challenges = ChallengeRegister.restored(summary["challenges"])
             count.piles = PileTracker.restored(pile_size, summary["piles"])
+            count.resolutions = Resolutions.restored(summary["resolutions"])
             count._done = _from_little_endian(frozen.done)
             count._undone = _from_little_endian(frozen.undone)
             if count.votes.several:
@@ -196,6 +210,7 @@ class Count:
             raise ReplayError(first_seq + bad, "not a plain call of a known kind")
         if (refused := self.votes.first_refused(codes, _CALLS)) is not None:
             raise ReplayError(first_seq + refused, "a plain call this ballot does not allow")
+        self.resolutions.check_calls(self, first_seq, codes)
         end = first_seq + len(codes)
         self._done.extend(map(or_, range(first_seq << 2, end << 2, 4), codes))
         self._undone = array("q")  # a new call forgets what could be redone
@@ -266,10 +281,10 @@ class Count:
                 return self._redo(event)
             case Action.AMEND:
                 return self._amend(event)
-            case Action.DISPUTE:
-                return self._dispute(event)
             case Action.PILE:
                 return self._pile(event)
+            case Action.DISPUTE | Action.JOIN | Action.RESOLVE | Action.DECIDE:
+                return plan(self, event)
         raise ReplayError(event.seq, f"unknown action {event.action!r}")  # pragma: no cover
 
     def _reopen(self, event: Event) -> Callable[[], Change]:
@@ -301,6 +316,7 @@ class Count:
             raise ReplayError(event.seq, str(error)) from None
         if self.envelopes.open:
             raise ReplayError(event.seq, _ENVELOPES_FIRST)
+        self.resolutions.check_calls(self, event.seq, (call,))
 
         def fold() -> Change:
             if choice is not None:
@@ -310,15 +326,16 @@ class Count:
             self._add(call, +1)
             if call is Call.CHALLENGE:
                 self.challenges.add(Challenge(event.seq))
-            return Change(event, ballot=len(self._done))
+            return Change(event, ballot=self.counted)
 
         return fold
 
     def _undo(self, event: Event) -> Callable[[], Change]:
         call = self._checked_move(event, self._done, "undo", "nothing to undo")
+        self.resolutions.check_undo(self, event)
 
         def fold() -> Change:
-            ballot = len(self._done)
+            ballot = self.counted
             self._undone.append(self._done.pop())
             self._add(call, -1)
             self.challenges.set_counting(event.target or 0, False)
@@ -329,13 +346,14 @@ class Count:
 
     def _redo(self, event: Event) -> Callable[[], Change]:
         call = self._checked_move(event, self._undone, "redo", "nothing to redo")
+        self.resolutions.check_redo(event)
 
         def fold() -> Change:
             self._done.append(self._undone.pop())
             self._add(call, +1)
             self.challenges.set_counting(event.target or 0, True)
             self.votes.set_counting(event.target or 0, True)
-            return Change(event, ballot=len(self._done))
+            return Change(event, ballot=self.counted)
 
         return fold
 
@@ -356,29 +374,7 @@ class Count:
 
         def fold() -> Change:
             self.challenges.put(challenge)
-            return Change(event, ballot=self._ballot_of(target), challenge=challenge)
-
-        return fold
-
-    def _dispute(self, event: Event) -> Callable[[], Change]:
-        party = _detail(event, "party")
-        target = event.target
-        if event.call is not Call.VOID or target is None:
-            raise ReplayError(event.seq, "a dispute names the VOID call it disputes")
-        if party not in (Party.EMPLOYER.value, Party.PETITIONER.value):
-            raise ReplayError(event.seq, "a void is disputed by the Employer or the Petitioner")
-        position = self._position(target)
-        if position is None or _unpack(self._done[position])[1] is not Call.VOID:
-            raise ReplayError(event.seq, f"event {target} is not a VOID call that counts")
-        challenge = Challenge(target, Party(party), Reason.DISPUTED_VOID, disputed_void=True)
-
-        def fold() -> Change:
-            # The ballot keeps its place; it is now carried as challenged.
-            self._done[position] = target << 2 | _CALL_CODE[Call.CHALLENGE]
-            self._add(Call.VOID, -1)
-            self._add(Call.CHALLENGE, +1)
-            self.challenges.add(challenge)
-            return Change(event, ballot=position + 1, challenge=challenge)
+            return Change(event, ballot=self.ballot_of(target), challenge=challenge)
 
         return fold
 
@@ -398,15 +394,26 @@ class Count:
 
         return fold
 
-    def _position(self, seq: int) -> int | None:
+    def call_at(self, position: int) -> Call:
+        """The call of the ballot at `position` among those that count."""
+        return _unpack(self._done[position])[1]
+
+    def recall(self, position: int, call: Call) -> None:
+        """Carry the ballot at `position` as `call` from now on (a dispute, its withdrawal)."""
+        seq, before = _unpack(self._done[position])
+        self._done[position] = seq << 2 | _CALL_CODE[call]
+        self._add(before, -1)
+        self._add(call, +1)
+
+    def position_of(self, seq: int) -> int | None:
         """Where the call of event `seq` stands among the ballots that count, if it does."""
         for position in range(len(self._done) - 1, -1, -1):  # disputes are about recent calls
             if self._done[position] >> 2 == seq:
                 return position
         return None
 
-    def _ballot_of(self, seq: int) -> int | None:
-        position = self._position(seq)
+    def ballot_of(self, seq: int) -> int | None:
+        position = self.position_of(seq)
         return None if position is None else position + 1
 
     def ballot_numbers(self, seqs: set[int]) -> dict[int, int]:
@@ -436,10 +443,24 @@ class Count:
                 " it must be reopened before another sheet is prepared",
             )
         if kind is SheetKind.INTERIM:
-            return Sheet(seq, seq - 1, kind, 0, None, self.tally, figures)
+            return Sheet(seq, seq - 1, kind, 0, None, self.tally, envelopes=figures)
         finals = [sheet for sheet in self.sheets if sheet.kind is SheetKind.FINAL]
         supersedes = finals[-1].seq if finals else None
-        return Sheet(seq, seq - 1, kind, len(finals), supersedes, self.tally, figures)
+        # The first final sheet after a decision is the Revised Tally; any later one
+        # (after a reopening) corrects it.
+        revised = self.resolutions.revising and finals[-1].seq < self.resolutions.decisions[-1].seq
+        decided = self.resolutions.decided(self) if kind is SheetKind.FINAL else None
+        return Sheet(
+            seq,
+            seq - 1,
+            kind,
+            len(finals),
+            supersedes,
+            self.tally,
+            envelopes=figures,
+            revised=revised,
+            decided=decided,
+        )
 
     def _sign(self, event: Event) -> Callable[[], Change]:
         if event.call is not None or event.target != event.seq - 1:

@@ -6,6 +6,7 @@ from station.domain.challenges import Challenge
 from station.domain.changes import Change
 from station.domain.envelopes import anonymous_envelope_words
 from station.domain.events import Action, Event, SheetKind
+from station.domain.resolution_statements import describe_resolution
 from station.domain.statements import pile_mismatch_statement
 
 # A CLOSE then an OPEN, in one line: listed newest first, "opened" above "closed" read
@@ -54,9 +55,8 @@ def describe(change: Change, words: VoteWords | None = None) -> str:
             return f"Count reopened: {detail.get('reason')}"
         case Action.AMEND:
             return _challenge_words(change)
-        case Action.DISPUTE:
-            who = f"the {change.challenge.party.short}" if change.challenge else "a party"
-            return f"Ballot {change.ballot:,} VOID disputed by {who}: now CHALLENGED"
+        case Action.DISPUTE | Action.JOIN | Action.RESOLVE | Action.DECIDE:
+            return describe_resolution(change)
         case Action.PILE:
             check = change.pile
             if check is None:  # pragma: no cover - every applied PILE has its check

@@ -22,7 +22,7 @@ class Action(StrEnum):
     SIGN = "sign"  # a tally sheet was prepared for the head `target`; the count is locked
     REOPEN = "reopen"  # the count, locked by a tally sheet, is opened again, with a reason
     AMEND = "amend"  # the party, reason or note of the challenged ballot `target`
-    DISPUTE = "dispute"  # a party disputes the VOID call `target`: it becomes a challenge
+    DISPUTE = "dispute"  # a party disputes the call `target`: carried as challenged or noted
     PILE = "pile"  # pile number `target` of `call` was recounted; detail says what was found
     # The envelope stage of a mail ballot (see envelopes.py): rulings, their undo and
     # redo, and its end, after which the ballots are opened and called.
@@ -30,6 +30,11 @@ class Action(StrEnum):
     ENVELOPE_UNDO = "envelope_undo"
     ENVELOPE_REDO = "envelope_redo"
     END_ENVELOPES = "end_envelopes"
+    # After the count (domain/resolution.py): a challenge settled, a dispute joined, the
+    # decision after the hearing.
+    RESOLVE = "resolve"  # the challenge (or dispute) of call `target` is settled: detail `as`
+    JOIN = "join"  # the other party joins the dispute of call `target`: detail `party`
+    DECIDE = "decide"  # the decision: register numbers `open` and `sustain`, and `by`
 
 
 class SheetKind(StrEnum):

@@ -37,26 +37,38 @@ class Tally:
     choices: tuple[int, ...] = ()
     # Of `challenged`, a mail ballot's envelopes challenged before any ballot was opened:
     # in line 6, but never in the box, so not among the ballots counted.
+    sealed_envelopes: int = 0
+    # Challenged ballots sustained (by agreement or decision): handled, never opened, on
+    # no line of the sheet (see domain/resolution.py).
     set_aside: int = 0
 
     @classmethod
     def from_figures(cls, figures: Sequence[int]) -> "Tally":
         """The tally stored as `figures` (snapshots): [FOR, AGAINST, VOID, CHALLENGED],
-        then, for a mail ballot or a ballot of several unions, [SET_ASIDE, *choices]."""
+        then, when any is not nothing, [SEALED_ENVELOPES, SET_ASIDE, *choices]."""
         f, a, v, c = figures[:4]
-        set_aside = figures[4] if len(figures) > 4 else 0
-        return cls(f, a, v, c, tuple(figures[5:]), set_aside)
+        sealed, set_aside = (figures[4], figures[5]) if len(figures) > 4 else (0, 0)
+        return cls(f, a, v, c, tuple(figures[6:]), sealed, set_aside)
 
     def figures(self) -> list[int]:
-        """The tally as `from_figures` reads it (a one-union count at a poll: four figures,
-        as snapshots always stored them)."""
+        """The tally as `from_figures` reads it (a one-union count at a poll, nothing
+        settled: four figures, as snapshots always stored them)."""
         four = [self.for_union, self.against, self.void, self.challenged]
-        return [*four, self.set_aside, *self.choices] if self.set_aside or self.choices else four
+        if not (self.sealed_envelopes or self.set_aside or self.choices):
+            return four
+        return [*four, self.sealed_envelopes, self.set_aside, *self.choices]
 
     @property
     def counted(self) -> int:
         """Ballots handled so far, whatever their call: the N of "N of M"."""
-        return self.for_union + self.against + self.void + self.challenged - self.set_aside
+        return (
+            self.for_union
+            + self.against
+            + self.void
+            + self.challenged
+            - self.sealed_envelopes
+            + self.set_aside
+        )
 
     @property
     def valid(self) -> int:

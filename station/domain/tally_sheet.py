@@ -12,6 +12,7 @@ from station.domain.changes import Sheet
 from station.domain.election import ElectionSetup
 from station.domain.kinds_sheet import kinds_facts
 from station.domain.parties import PARTY_WORDS, Party
+from station.domain.revised_sheet import columns_problem, revised_facts
 from station.domain.statements import (
     challenges_statement,
     majority_statement,
@@ -94,6 +95,7 @@ def computed_facts(
             "8": challenges_statement(tally, pending),
             "9": majority_statement(tally, setup.union, pending),
         },
+        **revised_facts(setup.eligible, sheet),
     } | kinds_facts(setup, tally, pending, lines)  # RD, RM, several unions: kinds_sheet.py
 
 
@@ -118,6 +120,10 @@ def facts_problem(stated: Mapping[str, object], computed: Mapping[str, object]) 
     for key, value in computed.items():
         if key == "statements" and stated.get(key) == _earlier_statements(computed):
             continue
+        if key == "title" and stated.get(key) == _earlier_title(computed):
+            continue
+        if key == "columns" and stated.get(key) != value:
+            return columns_problem(stated.get(key), value)
         if key != "lines" and stated.get(key) != value:
             return f"its {key} says {_shown(stated.get(key))}; the journal gives {_shown(value)}"
     return None
@@ -132,6 +138,14 @@ def _earlier_statements(computed: Mapping[str, object]) -> dict[str, str]:
     assert isinstance(lines, dict)
     line8, line9 = result_statements(bool(lines["8"]), bool(lines["9"]), str(computed["union"]))
     return {"8": line8, "9": line9}
+
+
+def _earlier_title(computed: Mapping[str, object]) -> str | None:
+    """A corrected sheet's title as Station wrote it before it used the Board's words
+    ("Revision N"; "revised" now means the tally after challenged ballots are opened)."""
+    if computed["kind"] == "final" and str(computed["title"]).startswith("Corrected"):
+        return f"Revision {computed['revision']}"
+    return None
 
 
 def _shown(value: object) -> str:

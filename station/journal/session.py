@@ -126,7 +126,9 @@ class CountSession:
         On a ballot of several unions a FOR names its union: `choice`, 1 for the first."""
         self._refuse_while_locked()
         ballots = self.setup.ballots
-        if ballots is not None and self.count.counted >= ballots and not over_count:
+        if self.count.resolutions.revising:
+            over_count = False  # the rules hold the revised count to the ballots ordered opened
+        elif ballots is not None and self.count.counted >= ballots and not over_count:
             raise OverCount(call, choice)
         detail: dict[str, object] = {"over_count": True} if over_count else {}
         if choice is not None:
@@ -138,12 +140,18 @@ class CountSession:
         target = self.count.next_undo()
         if target is None or len(self.count.undone(last=UNDO_LIMIT)) >= UNDO_LIMIT:
             return None
+        resolutions = self.count.resolutions
+        if resolutions.revising and self.count.counted_entries <= resolutions.base:
+            return None  # the first count is closed: undo reaches only the revised count
         return target[0], target[1], self.count.counted
 
     def redo_target(self) -> tuple[int, Call, int] | None:
         """What a redo would reinstate now (seq, call, ballot number), or None."""
         target = self.count.next_redo()
-        return None if target is None else (target[0], target[1], self.count.counted + 1)
+        resolutions = self.count.resolutions
+        if target is None or (resolutions.revising and target[0] < resolutions.decisions[0].seq):
+            return None  # the first count is closed: redo reaches only the revised count
+        return target[0], target[1], self.count.counted + 1
 
     def undo(self) -> Change | None:
         """Take back the last call that counts, as a new, visible event (None: nothing)."""
@@ -166,6 +174,36 @@ class CountSession:
         """Carry the VOID call of event `seq` as a challenge by the disputing `party`."""
         self._refuse_while_locked()
         return self.commit(Action.DISPUTE, Call.VOID, seq, {"party": party.value})
+
+    def dispute(
+        self, seq: int, call: Call, party: Party, *, left_as_called: bool = False
+    ) -> Change:
+        """A party disputes the ruling on the ballot of event `seq` (see domain/resolution.py)."""
+        self._refuse_while_locked()
+        detail: dict[str, object] = {"party": party.value}
+        if left_as_called:
+            detail["left_as_called"] = True
+        return self.commit(Action.DISPUTE, call, seq, detail)
+
+    def join_dispute(self, seq: int, party: Party) -> Change:
+        """The other party joins the dispute of the ballot of event `seq`."""
+        self._refuse_while_locked()
+        return self.commit(Action.JOIN, None, seq, {"party": party.value})
+
+    def settle(self, seq: int, status: str, party: Party | None = None) -> Change:
+        """Settle the challenge of event `seq` at the table: "withdrawn", "sustained", or
+        "open" to take a settlement back; a dispute is withdrawn by its `party`."""
+        self._refuse_while_locked()
+        detail: dict[str, object] = {"as": status}
+        if party is not None:
+            detail["party"] = party.value
+        return self.commit(Action.RESOLVE, None, seq, detail)
+
+    def decide(self, opened: list[int], sustained: list[int], by: str) -> Change:
+        """Record the decision after the hearing, by register number."""
+        return self.commit(
+            Action.DECIDE, None, None, {"open": opened, "sustain": sustained, "by": by}
+        )
 
     def check_pile(self, call: Call, pile: int, found: int) -> Change:
         """Record the recount of a full pile."""

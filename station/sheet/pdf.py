@@ -28,6 +28,7 @@ from station.domain.kinds_sheet import line_numbers, parties_row, party_columns,
 from station.domain.parties import Party
 from station.domain.table_statements import table_title
 from station.domain.tally_sheet import line_label
+from station.sheet.revised_pdf import decision_paragraphs, revised_rows
 
 _PAGE_SIZES = {"letter": QPageSize.PageSizeId.Letter, "a4": QPageSize.PageSizeId.A4}
 
@@ -175,7 +176,7 @@ def sheet_html(document: Mapping[str, Any]) -> str:
     parties = parties_row(sheet)  # "Petitioner", or the parties by role
     parts = [
         '<table width="100%" class="head"><tr>'
-        '<td><span class="title">Tally of Ballots</span><br>'
+        f'<td><span class="title">{_title_words(sheet)}</span><br>'
         f"National Labor Relations Board &middot; {_election_words(sheet)}</td>"
         f'<td align="right"><span class="kind">{e(_kind_words(sheet))}</span></td>'
         "</tr></table>",
@@ -187,8 +188,14 @@ def sheet_html(document: Mapping[str, Any]) -> str:
     ]
     parts.append(_notice(sheet))
     parts.append(envelopes_html(sheet.get("envelopes")))  # a mail ballot's envelope stage
-    parts.append('<table width="100%" class="lines" cellpadding="5" cellspacing="0">')
-    for number in line_numbers(lines):  # 3a, 3b, … on a ballot of several unions
+    revised = "columns" in sheet  # a sheet after a decision: three columns, tighter rows
+    parts.append(
+        f'<table width="100%" class="lines" cellpadding="{2 if revised else 5}" cellspacing="0">'
+    )
+    if revised:
+        parts += revised_rows(sheet, union)
+    # 3a, 3b, … on a ballot of several unions
+    for number in () if revised else line_numbers(lines):
         parts.append(
             f'<tr><td class="no" width="5%">{number}.</td>'
             f'<td width="80%">{e(_line_label(number, sheet))}</td>'
@@ -197,9 +204,11 @@ def sheet_html(document: Mapping[str, Any]) -> str:
     for number in [n for n in ("8", "9", "runoff") if n in sheet["statements"]]:
         parts.append(
             f'<tr><td class="no">{number + "." if number != "runoff" else ""}</td>'
-            f'<td colspan="2"><b>{e(sheet["statements"][number])}</b></td></tr>'
+            f'<td colspan="{4 if revised else 2}"><b>{e(sheet["statements"][number])}</b></td></tr>'
         )
     parts.append("</table>")
+    if revised:
+        parts.append(decision_paragraphs(sheet))
 
     parts.append('<p class="section">Certification of the Board agent</p>')
     parts.append(f"<p>{e(AGENT_CERTIFICATION)}</p>")
@@ -249,9 +258,20 @@ def _kind_words(sheet: Mapping[str, Any]) -> str:
         return f"DEMO \u2014 {_kind_words({**sheet, 'case': ''})}"
     if sheet["kind"] == "interim":
         return "INTERIM TALLY"
+    if "columns" in sheet and str(sheet["title"]) == "Revised":
+        return "REVISED TALLY"
     if sheet["revision"]:
-        return f"REVISED TALLY — REVISION {sheet['revision']}"
+        return "CORRECTED TALLY" + (f" {sheet['revision']}" if sheet["revision"] > 1 else "")
     return "FINAL TALLY"
+
+
+def _title_words(sheet: Mapping[str, Any]) -> str:
+    """The Board's words: a Revised Tally counts opened challenges, a Corrected one fixes
+    a mistake (a sheet exported before Station used them keeps its plain title)."""
+    title = str(sheet.get("title", ""))
+    if title == "Revised" or title.startswith("Corrected"):
+        return f"{title.split()[0]} Tally of Ballots"
+    return "Tally of Ballots"
 
 
 def _counted_words(sheet: Mapping[str, Any]) -> str:
@@ -292,7 +312,7 @@ def _notice_words(sheet: Mapping[str, Any]) -> str:
     if sheet["supersedes"]:
         superseded = sheet["supersedes"]
         return (
-            f"This revision supersedes the tally prepared at journal event"
+            f"This tally supersedes the tally prepared at journal event"
             f" {superseded['seq']:,} (event hash <tt>{_escape(superseded['hash'][:16])}</tt>),"
             " which remains a true record of the count as it stood then."
         )
@@ -324,6 +344,8 @@ body { font-family: 'DejaVu Sans', 'Helvetica', sans-serif; font-size: 10pt; }
 .case { margin-top: 6px; margin-bottom: 6px; }
 .label { color: #444444; }
 .lines td { border-bottom: 1px solid #999999; }
+.colhead { font-size: 8pt; }
+.decision { font-size: 8.5pt; margin-top: 2px; margin-bottom: 0px; }
 .no { font-weight: bold; }
 .fig { font-size: 12pt; }
 .section { font-size: 12pt; font-weight: bold; margin-top: 14px; }

@@ -14,6 +14,7 @@ from typing import Any
 from station.domain.kinds_sheet import line_numbers, union_line_label
 from station.domain.table_statements import table_title
 from station.domain.tally_sheet import line_label
+from station.sheet.revised_pdf import line_words
 
 
 def pdf_words(data: bytes) -> str:
@@ -48,7 +49,10 @@ def pdf_problem(data: bytes, document: Mapping[str, Any]) -> str | None:
             if number[0] == "3" and number != "3"
             else line_label(number, union)
         )
-        expected.append((f"line {number}", f"{number}. {label} {value:,}"))
+        line = f"{number}. {label} {value:,}"
+        if "columns" in sheet:  # every column of a revised sheet
+            line = line_words(sheet, number, union)
+        expected.append((f"line {number}", line))
     for number in ("8", "9"):
         expected.append((f"line {number}", f"{number}. {sheet['statements'][number]}"))
     if "runoff" in sheet["statements"]:  # 29 CFR 102.70, on a ballot of several unions

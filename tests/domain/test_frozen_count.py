@@ -6,7 +6,7 @@ import json
 import pytest
 
 from station.domain import Count
-from station.domain.changes import FrozenCount
+from station.domain.changes import FROZEN_FORMAT, FrozenCount
 from tests.domain.random_operator import random_events, state
 
 
@@ -48,7 +48,7 @@ def _changed_summary(frozen: FrozenCount, **changes: object) -> FrozenCount:
         ),
         lambda frozen: _changed_summary(frozen, piles={"confirmed": [["maybe", 1]]}),
         lambda frozen: _changed_summary(frozen, last_seq=-1),
-        lambda frozen: _changed_summary(frozen, format=2),  # a later Station's
+        lambda frozen: _changed_summary(frozen, format=FROZEN_FORMAT + 1),  # a later Station's
         lambda frozen: dataclasses.replace(frozen, summary="{"),
         lambda frozen: dataclasses.replace(frozen, done=frozen.done[:-3]),
     ],

@@ -55,7 +55,7 @@ def test_a_final_sheet_locks_the_count_until_reopened() -> None:
     feed(Action.UNDO, Call.AGAINST, target=3)
     revision = feed(Action.SIGN, info="final").sheet
     assert revision is not None
-    assert (revision.title, revision.revision, revision.supersedes) == ("Revision 1", 1, 4)
+    assert (revision.title, revision.revision, revision.supersedes) == ("Corrected", 1, 4)
     assert revision.tally.against == 0
     assert [sheet.seq for sheet in feed.count.sheets] == [4, 9]
 

@@ -7,6 +7,8 @@ window uses), offscreen, and answers each command on stdout, flushed at once:
 
     F A C V      record FOR / AGAINST / CHALLENGE / VOID  -> "ACK seq action call target"
     U R          undo / redo the last call                 -> "ACK ..." or "NOP"
+    W S O        settle the newest open challenge withdrawn / sustained, or take the
+                 newest settlement back (issue 16)         -> "ACK ..." or "NOP"
     LIMIT        cap the size of every file it writes at what they hold now
                  (RLIMIT_FSIZE, SIGXFSZ ignored: a write that grows a file fails, EFBIG)
     UNLIMIT      lift the cap again
@@ -40,6 +42,19 @@ from station.ui.operator.controller import CountController
 
 CALLS = {"F": Call.FOR, "A": Call.AGAINST, "C": Call.CHALLENGE, "V": Call.VOID}
 RULINGS = {"a": Ruling.ACCEPTED, "c": Ruling.CHALLENGED, "v": Ruling.VOID, "l": Ruling.LATE}
+
+
+SETTLE = {"W": "withdrawn", "S": "sustained", "O": "open"}
+
+
+def settle(controller: CountController, command: str) -> None:
+    """Settle (or unsettle) the newest challenge that may be; nothing if none may."""
+    count = controller.count
+    wanted = {"open"} if command != "O" else {"withdrawn", "sustained"}
+    for entry in reversed(count.resolutions.numbered(count)):
+        if entry.status.value in wanted and entry.dispute is None:
+            controller.settle(entry.challenge.seq, SETTLE[command])
+            return
 
 
 def say(line: str) -> None:
@@ -76,6 +91,8 @@ def main(path: Path) -> int:
             {"u": controller.undo_ruling, "r": controller.redo_ruling, "E": controller.end_stage}[
                 command
             ]()
+        elif command in SETTLE:
+            settle(controller, command)
         elif command == "LIMIT":
             sizes = [
                 os.path.getsize(name)

@@ -110,7 +110,7 @@ def no_windows(monkeypatch: pytest.MonkeyPatch) -> None:
         journal.close()
         return 0
 
-    def dashboard(path: Path, theme: str) -> int:
+    def dashboard(path: Path, theme: str, *, hide_challenges: bool = False) -> int:
         JournalFollower(path).close()  # refuses a bad file exactly as the real one does
         return 0
 

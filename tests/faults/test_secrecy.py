@@ -55,6 +55,9 @@ COLUMNS = {
 # Each key of a snapshot's summary: event numbers, totals, the sheets' figures, the
 # challenges as their AMEND and DISPUTE events gave them, and the piles' recounts.
 SNAPSHOT_KEYS = {"format", "last_seq", "totals", "sheets", "locked_by", "challenges", "piles"}
+# After the count (issue 16): settlements and disputes by event number, and the decisions
+# by register number; nothing about what an opened ballot said.
+SNAPSHOT_KEYS |= {"resolutions"}
 
 # Each key an event's detail may hold, and why it cannot identify a voter.
 DETAIL_KEYS = {
@@ -66,7 +69,10 @@ DETAIL_KEYS = {
     "undo": set(),
     "redo": set(),
     "amend": {"party", "reason", "note"},  # who challenged, a reason from a list, a note
-    "dispute": {"party"},  # which party disputed a VOID
+    "dispute": {"party", "left_as_called"},  # which party disputed a call; left as called
+    "join": {"party"},  # the other party joined a dispute
+    "resolve": {"as", "party"},  # withdrawn, sustained or open again; who withdrew a dispute
+    "decide": {"open", "sustain", "by"},  # register numbers, and who decided
     "pile": {"found"},  # the number a recount of a pile found
     "reopen": {"reason"},  # why the count was reopened
     # The tally sheet: the computed lines, the agent, the parties' observers, place, dates, key.
@@ -74,6 +80,8 @@ DETAIL_KEYS = {
         "kind", "title", "revision", "supersedes", "case", "employer", "union", "ballots",
         "counted", "lines", "statements", "head", "agent", "observers", "place",
         "count_date", "prepared", "key", "key_changed_from",
+        # A revised tally: the columns' figures, the decisions in words, register numbers.
+        "columns", "decisions", "unresolved_challenges",
     },
 }  # fmt: skip
 
@@ -105,12 +113,18 @@ def counted(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, qapp: object) -> tu
     request = SheetRequest(SheetKind.INTERIM, "R. Agent", [Observer.parse("Union:Ann")], "Room 3")
     controller.prepare_sheet(request)
     controller.reopen("resuming the next morning")
+    controller.record(Call.CHALLENGE)
+    controller.settle(controller.journal.head_seq, "withdrawn")  # opened, called below
     for call in (Call.AGAINST, Call.AGAINST, Call.FOR, Call.FOR):
         controller.record(call)
+    controller.dispute(controller.journal.head_seq, Call.FOR, Party.EMPLOYER, left_as_called=True)
+    controller.join_dispute(controller.journal.head_seq - 1, Party.PETITIONER)
     controller.record(Call.FOR, over_count=True)
-    controller.prepare_sheet(
-        SheetRequest(SheetKind.FINAL, "R. Agent", [Observer.parse("Employer:Jane Roe")], None)
-    )
+    final = SheetRequest(SheetKind.FINAL, "R. Agent", [Observer.parse("Employer:Jane Roe")], None)
+    controller.prepare_sheet(final)
+    assert controller.decide([1], [2], "Regional Director")  # the revised count of one
+    controller.record(Call.AGAINST)
+    controller.prepare_sheet(final)  # the revised tally, exported below
     controller.export(tmp_path / "sheet", "letter")
     controller.close()
     return path, tmp_path / "sheet"
@@ -189,3 +203,22 @@ def test_the_export_holds_only_known_keys(counted: tuple[Path, Path]) -> None:
     }  # fmt: skip
     manifest = json.loads((sheet / "manifest.json").read_bytes())
     assert set(manifest) == {"format", "files", "public_key", "key", "sheet_event", "case"}
+
+
+def test_no_opened_ballot_is_linked_to_its_challenge(counted: tuple[Path, Path]) -> None:
+    """A withdrawn or ordered-opened challenge's ballot comes back as a plain call: the
+    resolution and the decision name the challenge, never a call; the call names nothing."""
+    out = io.StringIO()
+    with redirect_stdout(out):
+        assert main(["log", str(counted[0]), "--json"]) == 0
+    events = [json.loads(line) for line in out.getvalue().splitlines()]
+    for event in events:
+        if event["action"] in ("resolve", "decide", "join"):
+            assert event["call"] is None
+        if event["action"] == "decide":
+            assert event["target"] is None and set(event["detail"]) == {"open", "sustain", "by"}
+    after = [
+        e for e in events if e["seq"] > next(e["seq"] for e in events if e["action"] == "decide")
+    ]
+    calls = [e for e in after if e["action"] == "call"]
+    assert calls and all(e["target"] is None and not e["detail"] for e in calls)

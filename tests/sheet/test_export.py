@@ -118,7 +118,7 @@ def test_interim_and_revision_sheets_say_what_they_are(
     sign(journal, key)
     export_sheet(journal, journal.restore(trust_snapshots=False), tmp_path / "revision", key)
     text = " ".join(pdf_text(tmp_path / "revision" / "tally.pdf").split())
-    assert "REVISION 1" in text
+    assert "CORRECTED TALLY" in text and "Corrected Tally of Ballots" in text
     assert f"supersedes the tally prepared at journal event {first}" in text
     # The superseded sheet stays valid for its own head.
     export_sheet(

@@ -53,7 +53,7 @@ def test_a_revision_supersedes_and_names_its_predecessor(signed: Journal, key: S
     count_calls(signed, 3, seed=2)
     seq = sign(signed, key)
     detail = signed.record(seq).details()  # type: ignore[union-attr]
-    assert detail["title"] == "Revision 1"
+    assert detail["title"] == "Corrected"
     assert detail["supersedes"] == {"seq": first.seq, "hash": first.hash}
     reasons = [r.details().get("reason") for r in signed.records() if r.action == "reopen"]
     assert reasons == ["a ballot was found in the box"]

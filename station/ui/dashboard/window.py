@@ -40,6 +40,7 @@ from station.domain.statements import (
 )
 from station.domain.table_statements import case_title, table_pending_reason
 from station.journal.chain import HEAD_DIGITS
+from station.ui.dashboard.after_count import AfterCount
 from station.ui.dashboard.big_figure import BigFigure
 from station.ui.dashboard.choices import adapt_dashboard
 from station.ui.dashboard.envelope_stage import EnvelopeStageLabel
@@ -159,6 +160,7 @@ class DashboardWindow(QWidget):
             "Read-only view of the election journal", "readOnlyLabel"
         )
 
+        self.after_count = AfterCount(self)  # the revised count; challenges withheld
         self._build_layout()
         feed.changed.connect(self._on_feed_changed)
         feed.polled.connect(self._on_feed_polled)
@@ -416,6 +418,7 @@ class DashboardWindow(QWidget):
             f"Journal: {feed.head_seq:,} events \u00b7 head {feed.head_hash[:HEAD_DIGITS]}{key}"
         )
         self._show_piles()
+        self.after_count.apply()
 
     def _show_piles(self) -> None:
         count = self.feed.count
@@ -457,6 +460,8 @@ class DashboardWindow(QWidget):
         key = event.key()
         if key == Qt.Key.Key_T and not event.isAutoRepeat():
             self.toggle_theme()
+        elif key == Qt.Key.Key_H and not event.isAutoRepeat() and self.after_count.toggle():
+            pass  # the challenge figures withheld or shown again
         elif key in (Qt.Key.Key_F11, Qt.Key.Key_Escape):
             self.dismiss_requested.emit()
         else:

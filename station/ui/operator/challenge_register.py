@@ -11,6 +11,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QHBoxLayout,
     QHeaderView,
     QLabel,
     QLineEdit,
@@ -21,13 +22,19 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from station.domain import Change
+from station.domain import Change, SheetKind
 from station.domain.challenges import PICKABLE_REASONS, Challenge, Reason
+from station.domain.decision import reveals_vote
 from station.domain.parties import Party
+from station.domain.resolution import ListedChallenge, Status
+from station.domain.resolution_statements import reveal_warning
 from station.ui.envelopes.register import envelope_entry
 from station.ui.operator.controller import CountController
+from station.ui.operator.decision_dialog import DecisionDialog
 
 _NOT_GIVEN = "(not given)"
+_COLUMNS = ("No.", "Ballot", "Challenged by", "Reason", "Status", "Note")
+_NOTE = len(_COLUMNS) - 1
 
 
 class ChallengeRegisterDialog(QDialog):
@@ -40,13 +47,13 @@ class ChallengeRegisterDialog(QDialog):
         self.resize(900, 560)
         self.totals = QLabel()
         self.totals.setObjectName("registerTotals")
-        self.table = QTableWidget(0, 4)
-        self.table.setHorizontalHeaderLabels(["Ballot", "Challenged by", "Reason", "Note"])
+        self.table = QTableWidget(0, len(_COLUMNS))
+        self.table.setHorizontalHeaderLabels(list(_COLUMNS))
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.verticalHeader().hide()
-        self.table.horizontalHeader().setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+        self.table.horizontalHeader().setSectionResizeMode(_NOTE, QHeaderView.ResizeMode.Stretch)
         self.table.itemSelectionChanged.connect(self._on_table_selection_changed)
 
         self.party = QComboBox()
@@ -77,6 +84,33 @@ class ChallengeRegisterDialog(QDialog):
         form.addRow("Reason", self.reason)
         form.addRow("Note", self.note)
         form.addRow("", self.record_button)
+        # Settled at the table (DOMAIN.md, "Resolving challenges"): each a new event.
+        self.withdraw_button = QPushButton("&Withdrawn: open and count it")
+        self.withdraw_button.setToolTip(
+            "The parties withdraw the challenge: the sealed ballot is opened, mixed with the"
+            " others and called like any other (or a dispute is dropped: the call stands)"
+        )
+        self.sustain_button = QPushButton("&Sustained: never opened")
+        self.sustain_button.setToolTip("The parties agree the voter was not eligible")
+        self.reopen_button = QPushButton("Take the settlement &back")
+        self.reopen_button.setToolTip(
+            "The challenge is open again (a new event; the earlier one stays)"
+        )
+        self.withdraw_button.clicked.connect(lambda: self._settle("withdrawn"))
+        self.sustain_button.clicked.connect(lambda: self._settle("sustained"))
+        self.reopen_button.clicked.connect(lambda: self._settle("open"))
+        settle = QHBoxLayout()
+        for button in (self.withdraw_button, self.sustain_button, self.reopen_button):
+            settle.addWidget(button)
+        form.addRow("Settled", settle)
+        self.decide_button = QPushButton("Record the decision after the hearing\u2026")
+        self.decide_button.setToolTip(
+            "With a final tally prepared: the challenged ballots the decision orders opened"
+            " or sustains, by register number"
+        )
+        self.decide_button.clicked.connect(self._on_decide_clicked)
+        form.addRow("", self.decide_button)
+        self.decision_dialog: DecisionDialog | None = None
         close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         close.rejected.connect(self.reject)
 
@@ -88,6 +122,7 @@ class ChallengeRegisterDialog(QDialog):
         layout.addWidget(close)
 
         self._entries: list[Challenge] = []
+        self._listed: list[ListedChallenge] = []
         controller.changed.connect(self._on_controller_changed)
         controller.write_failed.connect(self._on_controller_write_failed)
         controller.refused.connect(self.error_label.setText)
@@ -97,31 +132,35 @@ class ChallengeRegisterDialog(QDialog):
         """Re-read the register from the count."""
         count = self.controller.count
         selected = self.selected()
-        self._entries = count.challenges.counting()
+        self._listed = count.resolutions.numbered(count)
+        self._entries = [listed.challenge for listed in self._listed]
         numbers = count.ballot_numbers({entry.seq for entry in self._entries})
         self.table.setRowCount(len(self._entries))
-        for row, entry in enumerate(self._entries):
+        for row, listed in enumerate(self._listed):
+            entry = listed.challenge
             reason = entry.reason.value if entry.reason else _NOT_GIVEN
             # A mail ballot's challenged envelope: its voter's id and name, for the hearing.
             envelope = envelope_entry(count, getattr(self.controller, "voters", None), entry.seq)
             cells = (
+                f"{listed.number}",
                 envelope or f"{numbers.get(entry.seq, 0):,}",
                 entry.party.short,
                 reason,
+                listed.status.value,
                 entry.note or "",
             )
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)
-                if column == 0:
+                if column < 2:
                     item.setTextAlignment(
                         Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
                     )
                 self.table.setItem(row, column, item)
         by_party = count.challenges.by_party()
         parts = ", ".join(f"{Party(p).short} {n:,}" for p, n in by_party.items())
-        self.totals.setText(f"<b>{len(self._entries):,} challenged ballots</b> \u2014 {parts}")
+        self.totals.setText(f"<b>{count.tally.challenged:,} challenged ballots</b> \u2014 {parts}")
         self.table.resizeColumnsToContents()
-        self.table.horizontalHeader().setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+        self.table.horizontalHeader().setSectionResizeMode(_NOTE, QHeaderView.ResizeMode.Stretch)
         if selected is not None:
             self.select(selected.seq)
         self._on_table_selection_changed()
@@ -139,6 +178,13 @@ class ChallengeRegisterDialog(QDialog):
         entry = self.selected()
         for widget in (self.party, self.reason, self.note, self.record_button):
             widget.setEnabled(entry is not None)
+        rows = self.table.selectionModel().selectedRows()
+        status = self._listed[rows[0].row()].status if rows else None
+        self.withdraw_button.setEnabled(status is Status.OPEN)
+        self.sustain_button.setEnabled(status is Status.OPEN)
+        self.reopen_button.setEnabled(status in (Status.WITHDRAWN, Status.SUSTAINED))
+        locked = self.controller.locked_by
+        self.decide_button.setEnabled(locked is not None and locked.kind is SheetKind.FINAL)
         if entry is None:
             return
         self.error_label.clear()
@@ -174,6 +220,31 @@ class ChallengeRegisterDialog(QDialog):
             return
         self.error_label.clear()
         self.controller.amend_challenge(entry.seq, changes)
+
+    def _settle(self, status: str) -> None:
+        entry = self.selected()
+        if entry is None:
+            return
+        self.error_label.clear()
+        remaining = self.controller.count.tally.remaining(self.controller.setup.ballots)
+        if status == "withdrawn" and not entry.disputed_void and reveals_vote(1, remaining or 0):
+            # Said before it happens: no uncounted ballot is left to mix this one with.
+            self.error_label.setText(reveal_warning(1))
+        dispute = self.controller.count.resolutions.disputes.get(entry.seq)
+        # A dispute is withdrawn by the party that made it (the event names it).
+        party = dispute.party if dispute is not None and status == "withdrawn" else None
+        self.controller.settle(entry.seq, status, party)
+
+    def _on_decide_clicked(self) -> None:
+        """Opened with open(), so that tests (and qtbot) can drive it."""
+        self.decision_dialog = DecisionDialog(self.controller.count, self)
+        self.decision_dialog.accepted.connect(self._on_decision_dialog_accepted)
+        self.decision_dialog.open()
+
+    def _on_decision_dialog_accepted(self) -> None:
+        dialog = self.decision_dialog
+        if dialog is not None and dialog.answer is not None:
+            self.controller.decide(*dialog.answer)
 
     def _on_controller_write_failed(self, error: Exception) -> None:
         self.error_label.setText(str(error))

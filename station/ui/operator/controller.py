@@ -96,6 +96,24 @@ class CountController(QObject):
         """Carry the VOID call of event `seq` as a challenge by the disputing `party`."""
         return self._emitted(lambda: self.session.dispute_void(seq, party))
 
+    def dispute(self, seq: int, call: Call, party: Party, *, left_as_called: bool) -> bool:
+        """A party disputes the ruling on the ballot of event `seq`."""
+        return self._emitted(
+            lambda: self.session.dispute(seq, call, party, left_as_called=left_as_called)
+        )
+
+    def join_dispute(self, seq: int, party: Party) -> bool:
+        """The other party joins a dispute."""
+        return self._emitted(lambda: self.session.join_dispute(seq, party))
+
+    def settle(self, seq: int, status: str, party: Party | None = None) -> bool:
+        """Settle a challenge at the table, or take a settlement back (domain/resolution.py)."""
+        return self._emitted(lambda: self.session.settle(seq, status, party))
+
+    def decide(self, opened: list[int], sustained: list[int], by: str) -> bool:
+        """Record the decision after the hearing (the count must be locked by a final sheet)."""
+        return self._emitted(lambda: self.session.decide(opened, sustained, by))
+
     def check_pile(self, call: Call, pile: int, found: int) -> bool:
         """Record the recount of a full pile."""
         return self._emitted(lambda: self.session.check_pile(call, pile, found))

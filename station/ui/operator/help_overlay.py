@@ -26,7 +26,8 @@ SHORTCUTS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
             ("after C: E / U / B", "who challenged: the Employer, the Union, the Board agent"),
             ("after C: 1 \u2013 6", "why: 1 not on the list, 2 supervisor, 3 no longer employed,"),
             ("", "4 signature or name mismatch, 5 envelope damaged, 6 other"),
-            ("D, then E / U", "a party disputes the last VOID: it becomes CHALLENGED"),
+            ("D, then E / U", "a party disputes the last call: it becomes CHALLENGED"),
+            ("D, then 1 / 2", "… or it stays as called, the dispute noted (J join, W withdraw)"),
             ("Enter / N", "a full pile's recount holds exactly N / found another number"),
             ("Y / Esc", "record / do not record a call beyond the ballots in the box"),
         ),
@@ -34,7 +35,7 @@ SHORTCUTS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
     (
         "The count",
         (
-            ("Ctrl+R", "the challenge register: parties, reasons, corrections"),
+            ("Ctrl+R", "the challenge register: parties, reasons, settled, the decision"),
             ("Ctrl+P", "pause the count with an interim tally (e.g. overnight)"),
             ("Ctrl+Shift+P", "resume a paused count / reopen a locked one (with a reason)"),
             ("Ctrl+T", "prepare the tally sheet: records it and locks the count"),

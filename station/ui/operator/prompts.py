@@ -117,35 +117,76 @@ class CountPrompts(QWidget):
         self.over_count.dismiss()
         self.dispute.dismiss()
 
-    # -- disputing a void -------------------------------------------------------------
+    # -- disputing a call ---------------------------------------------------------------
 
     def ask_dispute(self) -> None:
-        """Ask which party disputes the most recent VOID that counts."""
-        last = self.controller.count.last_counting(Call.VOID)
-        if last is None:
+        """Ask which party disputes the agent's ruling on the last ballot that counts.
+
+        Either party may dispute a FOR, AGAINST or VOID (DOMAIN.md, "Resolving
+        challenges"); once disputed, the other party may join or the dispute be withdrawn.
+        """
+        count = self.controller.count
+        last = count.done(last=1)
+        if not last or (
+            last[0][1] is Call.CHALLENGE and last[0][0] not in count.resolutions.disputes
+        ):
             self.dispute.ask(
-                "No VOID ballot counts now: there is nothing to dispute.",
+                "No opened ballot was called last: there is no ruling to dispute.",
                 [[Option(Qt.Key.Key_Escape, "OK", None)]],
             )
             return
-        seq, ballot = last
+        seq, call = last[0]
+        ballot = count.ballot_of(seq) or count.counted
+        dispute = count.resolutions.disputes.get(seq)
+        if dispute is not None and not dispute.withdrawn:
+            other = Party.PETITIONER if dispute.party is Party.EMPLOYER else Party.EMPLOYER
+            options = [
+                Option(
+                    Qt.Key.Key_W,
+                    f"{dispute.party.short} withdraws",
+                    ("withdraw", seq, dispute.party),
+                )
+            ]
+            if dispute.joined is None:
+                options.insert(
+                    0, Option(Qt.Key.Key_J, f"{other.short} joins", ("join", seq, other))
+                )
+            self.dispute.ask(
+                f"<b>Ballot {ballot:,} {dispute.call.label}</b> is disputed by the"
+                f" {dispute.party.short}.",
+                [[*options, Option(Qt.Key.Key_Escape, "Cancel", None)]],
+            )
+            return
         self.dispute.ask(
-            f"<b>Ballot {ballot:,} VOID:</b> which party disputes the agent's call?"
-            " The ballot will be carried as CHALLENGED (reason: disputed void).",
+            f"<b>Ballot {ballot:,} {call.label}:</b> which party disputes the agent's call?"
+            " E or U: carried as CHALLENGED; 1 or 2: left as called, noted for objections.",
             [
                 [
-                    Option(Qt.Key.Key_E, "Employer", (seq, Party.EMPLOYER)),
-                    Option(Qt.Key.Key_U, "Union", (seq, Party.PETITIONER)),
+                    Option(Qt.Key.Key_E, "Employer", ("carry", seq, call, Party.EMPLOYER)),
+                    Option(Qt.Key.Key_U, "Union", ("carry", seq, call, Party.PETITIONER)),
                     Option(Qt.Key.Key_Escape, "Cancel", None),
-                ]
+                ],
+                [
+                    Option(
+                        Qt.Key.Key_1, "Employer, as called", ("note", seq, call, Party.EMPLOYER)
+                    ),
+                    Option(Qt.Key.Key_2, "Union, as called", ("note", seq, call, Party.PETITIONER)),
+                ],
             ],
         )
 
     def _on_dispute_chosen(self, value: object) -> None:
         self.dispute.dismiss()
-        if isinstance(value, tuple):
-            seq, party = value
-            self.controller.dispute_void(seq, party)
+        if not isinstance(value, tuple):
+            return
+        controller = self.controller
+        match value:
+            case ("carry" | "note" as how, int(seq), Call() as call, Party() as party):
+                controller.dispute(seq, call, party, left_as_called=how == "note")
+            case ("join", int(seq), Party() as party):
+                controller.join_dispute(seq, party)
+            case ("withdraw", int(seq), Party() as party):
+                controller.settle(seq, "withdrawn", party)
 
     # -- challenges ---------------------------------------------------------------------
 

@@ -209,7 +209,7 @@ def _reconciliation(setup: ElectionSetup, tally: Tally) -> str:
     figures = (
         f"{votes_phrase(setup.ballot, tally)},"  # a figure per choice on a ballot of several
         f" {tally.challenged:,} CHALLENGED, {tally.void:,} VOID"
-    )
+    ) + (f", {tally.set_aside:,} sustained, never opened" if tally.set_aside else "")
     progress = f"<b>{counted_statement(counted, setup.ballots, over=False)}</b> ({figures})"
     if setup.ballots is None:
         return f"{progress}; the number in the box was not given."

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 
 from station.domain import Action, Call, Change
 from station.domain.describe import describe
-from station.domain.statements import counted_statement
+from station.domain.resolution_statements import progress_statement
 from station.domain.table_statements import case_title
 from station.domain.text import full_sentence
 from station.journal import WriteFailed
@@ -241,7 +241,7 @@ class OperatorWindow(QMainWindow):
         self.redo_action.triggered.connect(self._on_redo_triggered)
         count_menu.addActions([self.undo_action, self.redo_action])
         count_menu.addSeparator()
-        self.dispute_action = self._action("&Dispute the last VOID\u2026\tD", [])
+        self.dispute_action = self._action("&Dispute the last call\u2026\tD", [])
         self.dispute_action.triggered.connect(self.prompts.ask_dispute)
         self.register_action = self._action("Challenge &register\u2026", [QKeySequence("Ctrl+R")])
         self.register_action.triggered.connect(self._on_register_triggered)
@@ -438,13 +438,13 @@ class OperatorWindow(QMainWindow):
                 Call.FOR: tally.for_union,
                 Call.AGAINST: tally.against,
                 Call.VOID: tally.void,
-                Call.CHALLENGE: tally.challenged - tally.set_aside,  # ballots, not envelopes
+                Call.CHALLENGE: tally.challenged - tally.sealed_envelopes,  # ballots, not envelopes
             }
         )
         self._refresh_piles()
         ballots = self.controller.setup.ballots
         bold = "<b>{}</b>".format
-        self.progress_label.setText(counted_statement(tally.counted, ballots, strong=bold))
+        self.progress_label.setText(progress_statement(count, ballots, strong=bold))
         if ballots is not None:
             self.progress_bar.setRange(0, ballots)
             self.progress_bar.setValue(min(tally.counted, ballots))

@@ -167,6 +167,13 @@ def test_the_register_lists_a_challenged_envelope_by_id_and_name(
     key(qtbot, envelopes, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
     register = envelopes.findChild(ChallengeRegisterDialog)
     assert register is not None
-    cells = [register.table.item(0, column).text() for column in range(3)]
-    assert cells == ["Envelope 102 Grace Hopper", "Union", "envelope damaged or opened"]
+    cells = [register.table.item(0, column).text() for column in range(5)]
+    # The register's number, the envelope, the party, the reason, the status.
+    assert cells == [
+        "1",
+        "Envelope 102 Grace Hopper",
+        "Union",
+        "envelope damaged or opened",
+        "open",
+    ]
     register.close()

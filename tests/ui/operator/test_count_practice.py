@@ -106,9 +106,9 @@ def test_the_register_corrects_a_challenge_with_a_new_event(
     events = window.controller.journal.head_seq
     qtbot.mouseClick(dialog.record_button, Qt.MouseButton.LeftButton)
     assert window.controller.journal.head_seq == events + 1  # one AMEND, nothing edited
-    assert dialog.table.item(0, 1).text() == "Employer"
-    assert dialog.table.item(0, 2).text() == "signature or name mismatch"
-    assert dialog.table.item(0, 3).text() == "envelope 14"
+    assert dialog.table.item(0, 2).text() == "Employer"
+    assert dialog.table.item(0, 3).text() == "signature or name mismatch"
+    assert dialog.table.item(0, 5).text() == "envelope 14"
     assert "Employer 1" in dialog.totals.text()
     qtbot.mouseClick(dialog.record_button, Qt.MouseButton.LeftButton)
     assert "Nothing changed" in dialog.error_label.text()
@@ -118,23 +118,29 @@ def test_the_register_corrects_a_challenge_with_a_new_event(
 def test_a_disputed_void_becomes_a_challenge_and_survives_a_restart(
     qtbot: QtBot, window: OperatorWindow
 ) -> None:
-    press(window, Qt.Key.Key_F, Qt.Key.Key_V, Qt.Key.Key_A)
-    press(window, Qt.Key.Key_D)
+    press(window, Qt.Key.Key_F, Qt.Key.Key_A, Qt.Key.Key_V)
+    press(window, Qt.Key.Key_D)  # the last call, of any kind
     prompt = window.prompts.dispute
-    assert prompt.isVisible() and "Ballot 2 VOID" in prompt.question.text()
+    assert prompt.isVisible() and "Ballot 3 VOID" in prompt.question.text()
     press(window, Qt.Key.Key_U)
     assert not prompt.isVisible()
     assert figures(window)[Call.VOID] == "0" and figures(window)[Call.CHALLENGE] == "1"
-    assert "Ballot 2 VOID disputed by the Union" in window.recent.item(0).text()
+    assert "Ballot 3 VOID disputed by the Union" in window.recent.item(0).text()
     again = reopen(qtbot, window)
     try:
         assert figures(again)[Call.CHALLENGE] == "1" and figures(again)[Call.VOID] == "0"
         entry = again.controller.count.challenges.counting()[0]
         assert entry.disputed_void and entry.party is Party.PETITIONER
-        press(again, Qt.Key.Key_D)
-        assert "nothing to dispute" in again.prompts.dispute.question.text()
-        press(again, Qt.Key.Key_Escape)
-        assert not again.prompts.dispute.isVisible()
+        press(again, Qt.Key.Key_D)  # disputed already: the Employer may join, or withdraw
+        assert "disputed by the Union" in again.prompts.dispute.question.text()
+        press(again, Qt.Key.Key_J)
+        dispute = again.controller.count.resolutions.disputes[entry.seq]
+        assert dispute.joined is Party.EMPLOYER
+        press(again, Qt.Key.Key_D, Qt.Key.Key_W)  # withdrawn: the ballot is VOID again
+        assert figures(again)[Call.VOID] == "1" and figures(again)[Call.CHALLENGE] == "0"
+        assert "dispute withdrawn by the Union" in again.recent.item(0).text()
+        press(again, Qt.Key.Key_F, Qt.Key.Key_D, Qt.Key.Key_2)  # left as called, noted
+        assert figures(again)[Call.FOR] == "2" and "left as called" in again.recent.item(0).text()
     finally:
         again.close()
 

@@ -1,0 +1,144 @@
+"""The commands after the count: `challenges` (the register) and `decide` (the decision)."""
+
+import argparse
+import json
+
+from station.cli.common import UsageError, open_to_read, restored_count, say, say_problem
+from station.domain import Count
+from station.domain.decision import decision_problem, reveals_vote
+from station.domain.resolution import ListedChallenge
+from station.domain.resolution_statements import reveal_warning
+from station.domain.text import one_line
+from station.journal import Journal
+from station.journal.seal import station_secret
+from station.journal.session import CountSession
+
+MAX_BY = 200
+
+
+def challenge_rows(journal: Journal, count: Count) -> list[dict[str, object]]:
+    """Every challenge as `station challenges --json` lists it, by register number."""
+    return [
+        _row(entry, count, journal.election.setup.union)
+        for entry in count.resolutions.numbered(count)
+    ]
+
+
+def _row(entry: ListedChallenge, count: Count, union: str) -> dict[str, object]:
+    challenge = entry.challenge
+    dispute = entry.dispute
+    return {
+        "number": entry.number,
+        "stage": entry.stage,
+        "party": challenge.party.value,
+        "reason": None if challenge.reason is None else challenge.reason.value,
+        "note": challenge.note,
+        "voter": entry.voter,
+        "status": entry.status.value,
+        "event": challenge.seq,
+        "ballot": count.ballot_of(challenge.seq),
+        "disputed": None
+        if dispute is None
+        else {
+            "call": dispute.call.value,
+            "party": dispute.party.value,
+            "joined": None if dispute.joined is None else dispute.joined.value,
+        },
+    }
+
+
+def cmd_challenges(args: argparse.Namespace) -> int:
+    journal = open_to_read(args.file)
+    try:
+        count, _head = restored_count(journal)
+    finally:
+        journal.close()
+    rows = challenge_rows(journal, count)
+    noted = [
+        {
+            "event": d.seq,
+            "call": d.call.value,
+            "party": d.party.value,
+            "joined": None if d.joined is None else d.joined.value,
+        }
+        for d in count.resolutions.noted_disputes()
+    ]
+    if args.json:
+        print(
+            json.dumps(
+                {
+                    "case": journal.election.setup.case_number,
+                    "challenges": rows,
+                    "disputes_noted": noted,
+                },
+                ensure_ascii=False,
+            )
+        )
+        return 0
+    if not rows:
+        print("No challenged ballots.")
+    for row in rows:
+        reason = row["reason"] or "reason not given"
+        disputed = row["disputed"]
+        what = (
+            f"disputed {disputed['call'].upper()}" if isinstance(disputed, dict) else "challenged"
+        )
+        print(
+            one_line(
+                f"{row['number']:>5}  {row['status']:<15}  {row['stage']:<8}  {what} by the"
+                f" {str(row['party']).replace('petitioner', 'union')}: {reason}"
+                + (f" ({row['note']})" if row["note"] else "")
+            )
+        )
+    for noted_dispute in count.resolutions.noted_disputes():
+        print(
+            one_line(
+                f"noted  event {noted_dispute.seq}: {noted_dispute.call.label} disputed by the"
+                f" {noted_dispute.party.short}, left as called (for objections)"
+            )
+        )
+    return 0
+
+
+def numbers(text: str | None, option: str) -> list[int]:
+    """ "3,7,12" as register numbers, or a usage error naming the option."""
+    if text is None or not text.strip():
+        return []
+    found = []
+    for part in text.split(","):
+        if not part.strip().isdigit():
+            raise UsageError(
+                f"{option}: {part.strip()!r} is not a register number (e.g. {option} 3,7)"
+            )
+        found.append(int(part))
+    return found
+
+
+def cmd_decide(args: argparse.Namespace) -> int:
+    opened = numbers(args.open, "--open")
+    sustained = numbers(args.sustain, "--sustain")
+    by = args.by.strip()
+    if not by or len(by) > MAX_BY or any(ch < " " for ch in by):
+        raise UsageError(f"--by names who decided, on one line of at most {MAX_BY} characters")
+    journal = Journal.open(args.file, seal_secret=station_secret())
+    try:
+        count = journal.restore(trust_snapshots=False)
+        locked = count.locked_by
+        if locked is None or locked.kind.value != "final":
+            raise UsageError("a decision is recorded once a final tally is prepared (station sign)")
+        problem = decision_problem(count, tuple(opened), tuple(sustained))
+        if problem:  # before the session opens: a refusal writes nothing
+            raise UsageError(problem)
+        if reveals_vote(len(opened), 0):
+            say_problem(f"warning: {reveal_warning(len(opened))}")
+        session = CountSession(journal, count)
+        session.start()
+        change = session.decide(opened, sustained, by)
+    finally:
+        journal.close()
+    say(
+        f"decision recorded at event {change.event.seq:,}: {len(opened):,} to open,"
+        f" {len(sustained):,} sustained, by {by}"
+        + (f"; count the opened ballots with: station {args.file}" if opened else "")
+    )
+    return 0

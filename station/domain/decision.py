@@ -1,0 +1,146 @@
+"""The decision after the hearing, and which rule takes each event of `resolution.py`.
+
+A decision (DECIDE) comes once a final tally is prepared: it orders challenged ballots
+opened or sustains them by register number, with who decided. It unlocks the count for
+the revised count of the ballots it orders opened (see `Resolutions.check_calls`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
+
+from station.domain.changes import Change, ReplayError
+from station.domain.events import Action, Event, SheetKind
+from station.domain.resolution import (
+    MAX_BY,
+    Decision,
+    Status,
+    dispute,
+    join,
+    numbers_text,
+    resolve,
+)
+from station.domain.tally import Tally
+
+if TYPE_CHECKING:  # pragma: no cover
+    from station.domain.count import Count
+
+
+def plan(count: Count, event: Event) -> Callable[[], Change]:
+    """Check a DISPUTE, JOIN, RESOLVE or DECIDE; return what folds it in."""
+    if event.action is Action.DECIDE:
+        return _decide(count, event)
+    if count.locked_by is not None:
+        raise ReplayError(
+            event.seq,
+            f"the count is locked by the tally sheet of event {count.locked_by.seq};"
+            " it must be reopened first",
+        )
+    if count.resolutions.revising and event.action is not Action.RESOLVE:
+        raise ReplayError(event.seq, "the first count is closed: a decision was recorded")
+    if event.action is Action.DISPUTE:
+        return dispute(count, event)
+    if event.action is Action.JOIN:
+        return join(count, event)
+    return resolve(count, event)
+
+
+def parsenumbers_text(value: object, what: str, seq: int) -> tuple[int, ...]:
+    if not isinstance(value, list) or not all(
+        isinstance(n, int) and not isinstance(n, bool) for n in value
+    ):
+        raise ReplayError(seq, f"a decision lists the numbers it {what}")
+    return tuple(value)
+
+
+def decision_problem(
+    count: Count, opened: tuple[int, ...], sustained: tuple[int, ...]
+) -> str | None:
+    """Why a decision may not order these register numbers, in one line, or None."""
+    if not opened and not sustained:
+        return "a decision opens or sustains at least one challenge"
+    both = opened + sustained
+    twice = sorted({n for n in both if both.count(n) > 1})
+    if twice:
+        return f"challenge {numbers_text(twice)} appears twice in the decision"
+    listed = {entry.number: entry for entry in count.resolutions.numbered(count)}
+    missing = [n for n in both if n not in listed]
+    if missing:
+        return f"there is no challenge {numbers_text(missing)} in the register"
+    closed = [n for n in both if listed[n].status is not Status.OPEN]
+    if closed:
+        return (
+            f"challenge {numbers_text(closed)} is not open"
+            f" ({', '.join(listed[n].status.value for n in closed)})"
+        )
+    return None
+
+
+def _decide(count: Count, event: Event) -> Callable[[], Change]:
+    locked = count.locked_by
+    if locked is None or locked.kind is not SheetKind.FINAL:
+        raise ReplayError(event.seq, "a decision comes after a final tally is prepared")
+    detail = event.detail or {}
+    if (
+        event.call is not None
+        or event.target is not None
+        or set(detail) != {"open", "sustain", "by"}
+    ):
+        raise ReplayError(
+            event.seq, "a decision lists the ballots opened and sustained, and by whom"
+        )
+    opened = parsenumbers_text(detail["open"], "orders opened", event.seq)
+    sustained = parsenumbers_text(detail["sustain"], "sustains", event.seq)
+    by = detail["by"]
+    if not isinstance(by, str) or not by.strip() or len(by) > MAX_BY:
+        raise ReplayError(event.seq, f"a decision names who decided (at most {MAX_BY} characters)")
+    problem = decision_problem(count, opened, sustained)
+    if problem:
+        raise ReplayError(event.seq, problem)
+    seqs = {entry.number: entry.challenge.seq for entry in count.resolutions.numbered(count)}
+    resolutions = count.resolutions
+
+    def fold() -> Change:
+        if resolutions.original is None:
+            resolutions.original = locked.tally
+            resolutions.base = count.counted_entries
+        for number in opened:
+            resolutions.statuses[seqs[number]] = Status.ORDERED_OPENED
+        for number in sustained:
+            resolutions.statuses[seqs[number]] = Status.SUSTAINED
+        for number in opened + sustained:  # off line 6: no longer counted by party
+            count.challenges.set_counting(seqs[number], False)
+        resolutions.ordered += len(opened)
+        resolutions.decisions.append(Decision(event.seq, opened, sustained, by))
+        count.locked_by = None  # the revised count begins
+        return Change(event, ballot=count.counted + 1, sheet=locked)
+
+    return fold
+
+
+def reveals_vote(opened: int, remaining: int) -> bool:
+    """Whether opening `opened` ballots now shows how those voters voted.
+
+    One ballot opened alone (or with no uncounted ballot to mix it with) is counted in
+    plain view of everyone who knows whose envelope it was: its vote is no longer
+    secret. Two or more commingled keep each other's secret, as the rest of the count
+    keeps everyone's; a vote that is unanimous among them still shows, which the Board
+    accepts for any small unit.
+    """
+    return opened > 0 and opened + remaining < 2
+
+
+def revised_columns(original: Tally, final: Tally) -> tuple[Tally, Mapping[str, int]]:
+    """The three columns' figures: the original, what the opened ballots added, the final.
+
+    The middle column is the difference line by line, so each line adds up across
+    (line 6's figure is negative: the challenges the decision resolved).
+    """
+    middle = {
+        "for": final.for_union - original.for_union,
+        "against": final.against - original.against,
+        "void": final.void - original.void,
+        "challenged": final.challenged - original.challenged,
+    }
+    return original, middle

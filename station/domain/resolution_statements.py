@@ -1,0 +1,89 @@
+"""The sentences people read about settled challenges, disputes and the decision.
+
+Written once here (as `statements.py` is for the tally) and used by the log, the last
+calls, the dashboard's ticker, the CLI and the windows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from station.domain.changes import Change
+from station.domain.events import Action
+from station.domain.statements import counted_statement, how_many
+from station.domain.tally import Tally
+
+if TYPE_CHECKING:  # pragma: no cover
+    from station.domain.count import Count
+
+
+def describe_resolution(change: Change) -> str:
+    """One line for a DISPUTE, JOIN, RESOLVE or DECIDE."""
+    event = change.event
+    detail = event.detail or {}
+    ballot = f"Ballot {change.ballot:,}" if change.ballot else f"Event {event.target}"
+    party = str(detail.get("party", "")).capitalize().replace("Petitioner", "Union")
+    match event.action:
+        case Action.DISPUTE:
+            call = event.call.label if event.call else ""
+            if detail.get("left_as_called"):
+                return (
+                    f"{ballot} {call} disputed by the {party}: left as called, noted for objections"
+                )
+            return f"{ballot} {call} disputed by the {party}: now CHALLENGED"
+        case Action.JOIN:
+            return f"{ballot}: the {party} joins the dispute"
+        case Action.RESOLVE:
+            wanted = detail.get("as")
+            if wanted == "open":
+                return f"{ballot}: settlement taken back, the challenge is open again"
+            disputed = change.challenge is not None and change.challenge.disputed_void
+            if disputed and wanted == "withdrawn":
+                return f"{ballot}: dispute withdrawn by the {party}, the ballot counts as called"
+            if wanted == "withdrawn":
+                return f"{ballot}: challenge withdrawn; the ballot is opened and counted"
+            if wanted == "sustained":
+                return f"{ballot}: challenge sustained by agreement; never opened"
+            return f"{ballot}: dispute withdrawn by the {party}"
+        case Action.DECIDE:
+            opened = detail.get("open")
+            sustained = detail.get("sustain")
+            n_open = len(opened) if isinstance(opened, list) else 0
+            n_sustained = len(sustained) if isinstance(sustained, list) else 0
+            return (
+                f"Decision by {detail.get('by')}: {how_many(n_open, 'challenged ballot')} to open,"
+                f" {n_sustained:,} sustained; the revised count begins"
+            )
+    return str(event.action)  # pragma: no cover
+
+
+def reveal_warning(opened: int) -> str:
+    """Said to the agent before a lone ballot is opened where everyone can see its vote."""
+    return (
+        f"Opening {how_many(opened, 'ballot')} alone shows how that voter voted:"
+        " the ballot's secrecy is lost once it is called."
+    )
+
+
+def revised_count_statement(
+    called: int, ordered: int, original: Tally, *, strong: Callable[[str], str] = str
+) -> str:
+    """ "Revised count: 3 of 10 opened ballots counted (original tally 875 FOR, 993 AGAINST,
+    416 challenged)": the count of the ordered ballots, the first count beside it."""
+    return (
+        f"Revised count: {strong(f'{called:,}')} of {how_many(ordered, 'opened ballot')} counted"
+        f" (original tally {original.for_union:,} FOR, {original.against:,} AGAINST,"
+        f" {original.void:,} VOID, {original.challenged:,} challenged)"
+    )
+
+
+def progress_statement(
+    count: Count, ballots: int | None, *, strong: Callable[[str], str] = str
+) -> str:
+    """The operator window's progress line: "N of M", or the revised count once decided."""
+    resolutions = count.resolutions
+    if resolutions.original is None:
+        return counted_statement(count.tally.counted, ballots, strong=strong)
+    called = resolutions.revised_calls(count)
+    return revised_count_statement(called, resolutions.ordered, resolutions.original, strong=strong)

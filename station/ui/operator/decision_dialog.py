@@ -1,0 +1,85 @@
+"""The decision after the hearing, recorded in the window as `station decide` records it.
+
+The dialog only collects the register numbers and who decided; the register records the
+decision through the controller (one DECIDE event), after the same checks.
+"""
+
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QVBoxLayout,
+    QWidget,
+)
+
+from station.domain import Count
+from station.domain.decision import decision_problem, reveals_vote
+from station.domain.resolution_statements import reveal_warning
+
+
+def parse_numbers(text: str) -> list[int] | None:
+    """ "1, 4,6" as register numbers, or None if it is not such a list."""
+    parts = [part.strip() for part in text.split(",") if part.strip()]
+    if not all(part.isdigit() for part in parts):
+        return None
+    return [int(part) for part in parts]
+
+
+class DecisionDialog(QDialog):
+    """Which challenged ballots the decision orders opened and which it sustains, and by whom."""
+
+    def __init__(self, count: Count, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.count = count
+        self.setWindowTitle("Record the decision after the hearing")
+        self.opened = QLineEdit()
+        self.opened.setPlaceholderText("register numbers, e.g. 1, 4, 6")
+        self.sustained = QLineEdit()
+        self.sustained.setPlaceholderText("register numbers")
+        self.by = QLineEdit()
+        self.by.setPlaceholderText("e.g. Regional Director, Region 10")
+        self.by.setMaxLength(200)
+        self.problem = QLabel()
+        self.problem.setWordWrap(True)
+        self.problem.setStyleSheet("color: #b00020; font-weight: bold;")
+        form = QFormLayout()
+        form.addRow("Ordered opened", self.opened)
+        form.addRow("Sustained", self.sustained)
+        form.addRow("Decided by", self.by)
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Record the decision")
+        self.buttons.accepted.connect(self._on_buttons_accepted)
+        self.buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(
+            QLabel("Challenges left out stay challenged. The revised count follows (F, A, V).")
+        )
+        layout.addLayout(form)
+        layout.addWidget(self.problem)
+        layout.addWidget(self.buttons)
+        self._warned = False
+        self.answer: tuple[list[int], list[int], str] | None = None
+
+    def _on_buttons_accepted(self) -> None:
+        opened, sustained = parse_numbers(self.opened.text()), parse_numbers(self.sustained.text())
+        by = " ".join(self.by.text().split())
+        if opened is None or sustained is None:
+            self.problem.setText("Write register numbers separated by commas.")
+            return
+        problem = decision_problem(self.count, tuple(opened), tuple(sustained))
+        if problem is None and not by:
+            problem = "Name who decided."
+        if problem:
+            self.problem.setText(problem[0].upper() + problem[1:])
+            return
+        if reveals_vote(len(opened), 0) and not self._warned:
+            # Said before it happens; a second press records it.
+            self._warned = True
+            self.problem.setText(f"{reveal_warning(len(opened))} Press again to record it.")
+            return
+        self.answer = (opened, sustained, by)
+        self.accept()

@@ -1,0 +1,92 @@
+"""The dashboard withholding the challenge total, and showing the revised count."""
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from station.domain import Call, SheetKind
+from station.journal import Journal
+from station.journal.session import CountSession
+from station.sheet.prepare import SheetRequest, prepare_sheet
+from station.ui.dashboard.feed import JournalFollower
+from station.ui.dashboard.window import DashboardWindow
+
+FINAL = SheetRequest(SheetKind.FINAL, "R. Agent", [], None)
+
+
+def test_hidden_challenges_show_no_figure_hatching_or_line_8_until_a_final_sheet(
+    qtbot: QtBot, election_file: Path
+) -> None:
+    journal = Journal.open(election_file)
+    session = CountSession.resume(journal, keep=0)
+    for call in (Call.FOR, Call.CHALLENGE, Call.AGAINST, Call.CHALLENGE):
+        session.record(call)
+    follower = JournalFollower(election_file, interval_ms=10, retry_ms=20)
+    follower.start()
+    try:
+        window = DashboardWindow(follower)
+        qtbot.addWidget(window)
+        window.show()
+        assert window.challenged_figure.isVisible() and window.race.segments()[1] > 0
+        qtbot.keyClick(window, Qt.Key.Key_H)  # the in-process setting
+        assert not window.challenged_figure.isVisible()
+        assert not window.challenges_label.isVisible() and window.race.segments()[1] == 0
+        session.record(Call.CHALLENGE)  # a new call keeps them hidden
+        qtbot.waitUntil(lambda: window.feed.count.tally.challenged == 3)
+        assert not window.challenged_figure.isVisible() and window.race.segments()[1] == 0
+        prepare_sheet(session, FINAL, key_fingerprint="0")  # the count is over: all shown
+        qtbot.waitUntil(window.challenged_figure.isVisible)
+        assert window.challenges_label.isVisible() and window.race.segments()[1] > 0
+        window.after_count.fixed = True  # as `--hide-challenges` sets it: H changes nothing
+        qtbot.keyClick(window, Qt.Key.Key_H)
+        assert window.challenged_figure.isVisible()
+    finally:
+        follower.close()
+        journal.close()
+
+
+def test_the_revised_count_with_the_original_tally_beside_it(
+    qtbot: QtBot, election_file: Path
+) -> None:
+    journal = Journal.open(election_file)
+    session = CountSession.resume(journal, keep=0)
+    for call in (Call.FOR, Call.CHALLENGE, Call.AGAINST, Call.CHALLENGE, Call.FOR):
+        session.record(call)
+    prepare_sheet(session, FINAL, key_fingerprint="0")
+    session.decide([1, 2], [], "Regional Director")
+    follower = JournalFollower(election_file, interval_ms=10, retry_ms=20)
+    follower.start()
+    try:
+        window = DashboardWindow(follower)
+        qtbot.addWidget(window)
+        assert window.progress_label.text() == (
+            "Revised count: 0 of 2 opened ballots counted"
+            " (original tally 2 FOR, 1 AGAINST, 0 VOID, 2 challenged)"
+        )
+        session.record(Call.AGAINST)
+        qtbot.waitUntil(lambda: window.progress_label.text().startswith("Revised count: 1 of 2"))
+        assert window.against_figure.value() == 2 and window.challenged_figure.value() == 0
+    finally:
+        follower.close()
+        journal.close()
+
+
+def test_withheld_from_the_start_as_the_command_line_asks(
+    qtbot: QtBot, election_file: Path
+) -> None:
+    journal = Journal.open(election_file)
+    session = CountSession.resume(journal, keep=0)
+    session.record(Call.CHALLENGE)
+    follower = JournalFollower(election_file, interval_ms=10, retry_ms=20)
+    try:
+        window = DashboardWindow(follower)
+        qtbot.addWidget(window)
+        window.show()
+        window.after_count.withhold(True, fixed=True)  # as `--hide-challenges` does
+        assert not window.challenged_figure.isVisible() and window.race.segments()[1] == 0
+        qtbot.keyClick(window, Qt.Key.Key_H)  # fixed: H changes nothing
+        assert not window.challenged_figure.isVisible()
+    finally:
+        follower.close()
+        journal.close()

@@ -1,0 +1,108 @@
+"""The operator window after the count: challenges settled in the register, the revised count."""
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from station.domain import Call, SheetKind
+from station.journal import Journal
+from station.journal.session import CountSession
+from station.sheet.prepare import SheetRequest, prepare_sheet
+from tests.ui.operator.test_count_practice import press, reopen, small_election
+from tests.ui.windows import figures, key, open_window
+
+
+def test_the_register_settles_challenges_with_new_events(qtbot: QtBot, tmp_path: Path) -> None:
+    window = open_window(qtbot, small_election(tmp_path, pile=0))
+    try:
+        press(window, Qt.Key.Key_C, Qt.Key.Key_F, Qt.Key.Key_C, Qt.Key.Key_A)
+        window.register_action.trigger()
+        dialog = window.register_dialog
+        qtbot.waitUntil(dialog.isVisible)
+        assert [dialog.table.item(row, 0).text() for row in range(2)] == ["1", "2"]
+        dialog.select(dialog._entries[0].seq)
+        assert not dialog.reopen_button.isEnabled()
+        qtbot.mouseClick(dialog.withdraw_button, Qt.MouseButton.LeftButton)
+        assert dialog.table.item(0, 4).text() == "withdrawn"
+        assert figures(window)[Call.CHALLENGE] == "1"
+        assert "challenge withdrawn" in window.recent.item(0).text()
+        # Undoable, as a new event: taken back, the challenge is open again.
+        dialog.select(dialog._entries[0].seq)
+        qtbot.mouseClick(dialog.reopen_button, Qt.MouseButton.LeftButton)
+        assert figures(window)[Call.CHALLENGE] == "2"
+        dialog.select(dialog._entries[1].seq)
+        qtbot.mouseClick(dialog.sustain_button, Qt.MouseButton.LeftButton)
+        assert dialog.table.item(1, 4).text() == "sustained"
+        assert figures(window)[Call.CHALLENGE] == "1"
+        dialog.close()
+        window = reopen(qtbot, window)
+        assert figures(window)[Call.CHALLENGE] == "1"  # from the journal, after a restart
+    finally:
+        window.close()
+
+
+def test_the_window_counts_the_ordered_ballots_and_no_more(qtbot: QtBot, tmp_path: Path) -> None:
+    path = small_election(tmp_path, ballots=5, pile=0)
+    journal = Journal.open(path)
+    session = CountSession.resume(journal, keep=0)
+    for call in (Call.CHALLENGE, Call.FOR, Call.CHALLENGE, Call.AGAINST, Call.CHALLENGE):
+        session.record(call)
+    prepare_sheet(session, SheetRequest(SheetKind.FINAL, "R. Agent", [], None), key_fingerprint="0")
+    session.decide([1, 3], [], "Regional Director")
+    journal.close()
+    window = open_window(qtbot, path)
+    try:
+        assert window.progress_label.text().startswith("Revised count: <b>0</b> of 2 opened")
+        assert (
+            "original tally 1 FOR, 1 AGAINST, 0 VOID, 3 challenged" in window.progress_label.text()
+        )
+        press(window, Qt.Key.Key_C)  # an opened ballot is no challenge
+        assert figures(window)[Call.CHALLENGE] == "1"
+        press(window, Qt.Key.Key_F)
+        key(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)  # undo works here too
+        assert figures(window)[Call.FOR] == "1"
+        press(window, Qt.Key.Key_A, Qt.Key.Key_F)
+        assert "<b>2</b> of 2 opened" in window.progress_label.text()
+        press(window, Qt.Key.Key_F)  # one too many: refused, nothing recorded
+        assert (figures(window)[Call.FOR], figures(window)[Call.AGAINST]) == ("2", "2")
+    finally:
+        window.close()
+
+
+def test_the_decision_is_recorded_in_the_register_with_a_warning_for_a_lone_ballot(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    path = small_election(tmp_path, ballots=3, pile=0)
+    journal = Journal.open(path)
+    session = CountSession.resume(journal, keep=0)
+    for call in (Call.CHALLENGE, Call.FOR, Call.CHALLENGE):
+        session.record(call)
+    journal.close()
+    window = open_window(qtbot, path)
+    try:
+        window.register_action.trigger()
+        dialog = window.register_dialog
+        qtbot.waitUntil(dialog.isVisible)
+        assert not dialog.decide_button.isEnabled()  # no final tally yet
+        window.controller.prepare_sheet(SheetRequest(SheetKind.FINAL, "R. Agent", [], None))
+        assert dialog.decide_button.isEnabled()
+        qtbot.mouseClick(dialog.decide_button, Qt.MouseButton.LeftButton)
+        decision = dialog.decision_dialog
+        assert decision is not None
+        qtbot.waitUntil(decision.isVisible)
+        decision.opened.setText("1, 1")
+        decision.by.setText("Regional Director")
+        decision.buttons.accepted.emit()
+        assert "appears twice" in decision.problem.text() and decision.isVisible()
+        decision.opened.setText("1")
+        decision.sustained.setText("2")
+        decision.buttons.accepted.emit()  # one ballot opened alone: warned first
+        assert "shows how that voter voted" in decision.problem.text()
+        assert window.controller.count.resolutions.decisions == []
+        decision.buttons.accepted.emit()
+        assert [d.opened for d in window.controller.count.resolutions.decisions] == [(1,)]
+        assert window.progress_label.text().startswith("Revised count: <b>0</b> of 1 opened")
+        dialog.close()
+    finally:
+        window.close()
