@@ -10,11 +10,21 @@ event that breaks these rules is rejected as a `ReplayError`.
 from __future__ import annotations
 
 import json
-import sys
 from array import array
 from collections.abc import Callable
 from operator import or_
 
+from station.domain.call_stack import (
+    CALL_CODE,
+    CALLS,
+    LOW_TWO_BITS,
+    checked_move,
+    from_little_endian,
+    little_endian,
+    tail,
+    unpack,
+    whole,
+)
 from station.domain.calls import Call
 from station.domain.challenges import Challenge, ChallengeRegister
 from station.domain.changes import FROZEN_FORMAT, Change, FrozenCount, ReplayError, Sheet
@@ -26,11 +36,8 @@ from station.domain.envelopes import ENVELOPE_ACTIONS, EnvelopeStage
 from station.domain.events import Action, Event, SheetKind
 from station.domain.piles import PileTracker
 from station.domain.resolution import Resolutions, decided_restored, decided_state
+from station.domain.statements import locked_rule_statement
 from station.domain.tally import Tally
-
-_CALLS = tuple(Call)
-_CALL_CODE = {call: code for code, call in enumerate(_CALLS)}
-_LOW_TWO_BITS = bytes(byte & 3 for byte in range(256))
 
 
 class Count:
@@ -85,19 +92,19 @@ class Count:
 
     def next_undo(self) -> tuple[int, Call] | None:
         """The call an undo would retract (seq, call), or None."""
-        return _unpack(self._done[-1]) if self._done else None
+        return unpack(self._done[-1]) if self._done else None
 
     def next_redo(self) -> tuple[int, Call] | None:
         """The call a redo would reinstate (seq, call), or None."""
-        return _unpack(self._undone[-1]) if self._undone else None
+        return unpack(self._undone[-1]) if self._undone else None
 
     def done(self, last: int | None = None) -> list[tuple[int, Call]]:
         """Every call that counts (or the `last` ones), oldest first."""
-        return [_unpack(packed) for packed in _tail(self._done, last)]
+        return [unpack(packed) for packed in tail(self._done, last)]
 
     def undone(self, last: int | None = None) -> list[tuple[int, Call]]:
         """The redo stack (or its `last` entries), the next one to redo last."""
-        return [_unpack(packed) for packed in _tail(self._undone, last)]
+        return [unpack(packed) for packed in tail(self._undone, last)]
 
     def freeze(self) -> FrozenCount:
         """This count, for a snapshot that lets a long journal open without replaying it."""
@@ -128,7 +135,7 @@ class Count:
         if self.envelopes.mail:
             summary["envelopes"] = self.envelopes.state()
         text = json.dumps(summary, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-        return FrozenCount(text, _little_endian(self._done), _little_endian(self._undone))
+        return FrozenCount(text, little_endian(self._done), little_endian(self._undone))
 
     @classmethod
     def thawed(
@@ -140,37 +147,37 @@ class Count:
             summary = json.loads(frozen.summary)
             if summary["format"] != FROZEN_FORMAT:
                 raise ValueError(f"format {summary['format']!r}, not {FROZEN_FORMAT}")
-            count.last_seq = _whole(summary["last_seq"])
-            count._totals = [_whole(total) for total in summary["totals"]]
+            count.last_seq = whole(summary["last_seq"])
+            count._totals = [whole(total) for total in summary["totals"]]
             count.envelopes = EnvelopeStage.restored(mail, summary.get("envelopes"))
             figures = count.envelopes.figures if mail else None  # fixed once sheets exist
             for seq, head, kind, revision, supersedes, tally, revised, decided in summary["sheets"]:
                 sheet = Sheet(
-                    _whole(seq),
-                    _whole(head),
+                    whole(seq),
+                    whole(head),
                     SheetKind(kind),
-                    _whole(revision),
-                    None if supersedes is None else _whole(supersedes),
-                    Tally.from_figures([_whole(figure) for figure in tally]),
+                    whole(revision),
+                    None if supersedes is None else whole(supersedes),
+                    Tally.from_figures([whole(figure) for figure in tally]),
                     figures,
                     revised is True,
                     decided_restored(decided),
                 )
                 count.sheets.append(sheet)
             locked = summary["locked_by"]
-            count.locked_by = None if locked is None else count.sheets[_whole(locked)]
+            count.locked_by = None if locked is None else count.sheets[whole(locked)]
             count.challenges = ChallengeRegister.restored(summary["challenges"])
             count.piles = PileTracker.restored(pile_size, summary["piles"])
             count.resolutions = Resolutions.restored(summary["resolutions"])
-            count._done = _from_little_endian(frozen.done)
-            count._undone = _from_little_endian(frozen.undone)
+            count._done = from_little_endian(frozen.done)
+            count._undone = from_little_endian(frozen.undone)
             if count.votes.several:
                 count.votes.restore(summary["choices"], {packed >> 2 for packed in count._done})
         except (KeyError, IndexError, TypeError, ValueError) as error:
             raise ValueError(f"the frozen count is malformed ({error})") from None
         # The totals are what the stack of calls that count adds up to.
-        codes = frozen.done[::8].translate(_LOW_TWO_BITS)  # each entry's low byte
-        if count._totals != [codes.count(code) for code in range(len(_CALLS))]:
+        codes = frozen.done[::8].translate(LOW_TWO_BITS)  # each entry's low byte
+        if count._totals != [codes.count(code) for code in range(len(CALLS))]:
             raise ValueError("the frozen count's totals do not add up")
         if sum(count.votes.union_votes(count._totals[0])) != count._totals[0]:
             raise ValueError("the frozen count's votes of each union do not add up")
@@ -202,21 +209,21 @@ class Count:
         if first_seq != self.last_seq + 1:
             raise ReplayError(first_seq, f"expected event {self.last_seq + 1}")
         if self.locked_by is not None:
-            raise ReplayError(first_seq, _locked_message(self.locked_by))
+            raise ReplayError(first_seq, locked_rule_statement(self.locked_by))
         if self.envelopes.open:
             raise ReplayError(first_seq, _ENVELOPES_FIRST)
-        if max(codes) >= len(_CALLS):
-            bad = next(index for index, code in enumerate(codes) if code >= len(_CALLS))
+        if max(codes) >= len(CALLS):
+            bad = next(index for index, code in enumerate(codes) if code >= len(CALLS))
             raise ReplayError(first_seq + bad, "not a plain call of a known kind")
-        if (refused := self.votes.first_refused(codes, _CALLS)) is not None:
+        if (refused := self.votes.first_refused(codes, CALLS)) is not None:
             raise ReplayError(first_seq + refused, "a plain call this ballot does not allow")
         self.resolutions.check_calls(self, first_seq, codes)
         end = first_seq + len(codes)
         self._done.extend(map(or_, range(first_seq << 2, end << 2, 4), codes))
         self._undone = array("q")  # a new call forgets what could be redone
-        for code in range(len(_CALLS)):
+        for code in range(len(CALLS)):
             self._totals[code] += codes.count(code)
-        challenge = _CALL_CODE[Call.CHALLENGE]
+        challenge = CALL_CODE[Call.CHALLENGE]
         position = codes.find(challenge)
         while position >= 0:
             self.challenges.add(Challenge(first_seq + position))
@@ -225,7 +232,7 @@ class Count:
 
     def last_counting(self, call: Call) -> tuple[int, int] | None:
         """The most recent ballot called `call` that still counts: (its event, ballot no.)."""
-        code = _CALL_CODE[call]
+        code = CALL_CODE[call]
         for position in range(len(self._done) - 1, -1, -1):
             if self._done[position] & 3 == code:
                 return self._done[position] >> 2, position + 1
@@ -234,7 +241,7 @@ class Count:
     def piles_to_check(self) -> list[tuple[Call, int]]:
         """Every full pile waiting for its recount, call by call, oldest first."""
         return [
-            (call, pile) for call in _CALLS for pile in self.piles.to_check(call, self.total(call))
+            (call, pile) for call in CALLS for pile in self.piles.to_check(call, self.total(call))
         ]
 
     def choice_votes(self) -> tuple[int, ...]:
@@ -243,14 +250,14 @@ class Count:
 
     def total(self, call: Call) -> int:
         """How many ballots of `call` count now."""
-        return self._totals[_CALL_CODE[call]]
+        return self._totals[CALL_CODE[call]]
 
     def _plan(self, event: Event) -> Callable[[], Change]:
         """Check `event` against the rules; return what folds it in (nothing changes yet)."""
         if event.seq != self.last_seq + 1:
             raise ReplayError(event.seq, f"expected event {self.last_seq + 1}")
         if self.locked_by is not None and event.action in _LOCKED_OUT:
-            raise ReplayError(event.seq, _locked_message(self.locked_by))
+            raise ReplayError(event.seq, locked_rule_statement(self.locked_by))
         if event.action in ENVELOPE_ACTIONS:
             fold = self.envelopes.plan(event, self.challenges)
         else:
@@ -321,7 +328,7 @@ class Count:
         def fold() -> Change:
             if choice is not None:
                 self.votes.add(event.seq, choice)
-            self._done.append(event.seq << 2 | _CALL_CODE[call])
+            self._done.append(event.seq << 2 | CALL_CODE[call])
             self._undone = array("q")
             self._add(call, +1)
             if call is Call.CHALLENGE:
@@ -331,7 +338,7 @@ class Count:
         return fold
 
     def _undo(self, event: Event) -> Callable[[], Change]:
-        call = self._checked_move(event, self._done, "undo", "nothing to undo")
+        call = checked_move(event, self._done, "undo", "nothing to undo")
         self.resolutions.check_undo(self, event)
 
         def fold() -> Change:
@@ -345,7 +352,7 @@ class Count:
         return fold
 
     def _redo(self, event: Event) -> Callable[[], Change]:
-        call = self._checked_move(event, self._undone, "redo", "nothing to redo")
+        call = checked_move(event, self._undone, "redo", "nothing to redo")
         self.resolutions.check_redo(event)
 
         def fold() -> Change:
@@ -358,7 +365,7 @@ class Count:
         return fold
 
     def _add(self, call: Call, step: int) -> None:
-        code = _CALL_CODE[call]
+        code = CALL_CODE[call]
         self._totals[code] += step
         if step < 0:
             self.piles.total_changed(call, self._totals[code])
@@ -396,12 +403,12 @@ class Count:
 
     def call_at(self, position: int) -> Call:
         """The call of the ballot at `position` among those that count."""
-        return _unpack(self._done[position])[1]
+        return unpack(self._done[position])[1]
 
     def recall(self, position: int, call: Call) -> None:
         """Carry the ballot at `position` as `call` from now on (a dispute, its withdrawal)."""
-        seq, before = _unpack(self._done[position])
-        self._done[position] = seq << 2 | _CALL_CODE[call]
+        seq, before = unpack(self._done[position])
+        self._done[position] = seq << 2 | CALL_CODE[call]
         self._add(before, -1)
         self._add(call, +1)
 
@@ -479,21 +486,6 @@ class Count:
 
         return fold
 
-    @staticmethod
-    def _checked_move(event: Event, source: array[int], verb: str, empty: str) -> Call:
-        """The call an UNDO or REDO moves, if it names the top of `source`."""
-        call = _checked_call(event)
-        if not source:
-            raise ReplayError(event.seq, empty)
-        expected_seq, expected_call = _unpack(source[-1])
-        if event.target != expected_seq or call is not expected_call:
-            raise ReplayError(
-                event.seq,
-                f"{verb} must name event {expected_seq} ({expected_call.label}),"
-                f" not {event.target} ({call.label})",
-            )
-        return call
-
 
 _LOCKED_OUT = (
     *(Action.CALL, Action.UNDO, Action.REDO, Action.AMEND, Action.DISPUTE, Action.PILE),
@@ -502,45 +494,5 @@ _LOCKED_OUT = (
 _ENVELOPES_FIRST = "no ballot is called before the envelope stage has ended"
 
 
-def _locked_message(sheet: Sheet) -> str:
-    return f"the count is locked by the tally sheet of event {sheet.seq}; it must be reopened first"
-
-
 def _detail(event: Event, key: str) -> object:
     return None if event.detail is None else event.detail.get(key)
-
-
-def _checked_call(event: Event) -> Call:
-    if event.call is None or event.target is None:
-        raise ReplayError(event.seq, f"{event.action} names the call and the event it targets")
-    return event.call
-
-
-def _whole(value: object) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise ValueError(f"{value!r} is not a whole number")
-    return value
-
-
-def _little_endian(stack: array[int]) -> bytes:
-    if sys.byteorder == "little":
-        return stack.tobytes()
-    swapped = array("q", stack)
-    swapped.byteswap()
-    return swapped.tobytes()
-
-
-def _from_little_endian(data: bytes) -> array[int]:
-    stack = array("q")
-    stack.frombytes(data)  # raises ValueError unless whole entries
-    if sys.byteorder != "little":
-        stack.byteswap()
-    return stack
-
-
-def _tail(stack: array[int], last: int | None) -> array[int]:
-    return stack if last is None else stack[len(stack) - min(last, len(stack)) :]
-
-
-def _unpack(packed: int) -> tuple[int, Call]:
-    return packed >> 2, _CALLS[packed & 3]

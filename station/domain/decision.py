@@ -21,6 +21,7 @@ from station.domain.resolution import (
     numbers_text,
     resolve,
 )
+from station.domain.statements import locked_rule_statement
 from station.domain.tally import Tally
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -32,11 +33,7 @@ def plan(count: Count, event: Event) -> Callable[[], Change]:
     if event.action is Action.DECIDE:
         return _decide(count, event)
     if count.locked_by is not None:
-        raise ReplayError(
-            event.seq,
-            f"the count is locked by the tally sheet of event {count.locked_by.seq};"
-            " it must be reopened first",
-        )
+        raise ReplayError(event.seq, locked_rule_statement(count.locked_by))
     if count.resolutions.revising and event.action is not Action.RESOLVE:
         raise ReplayError(event.seq, "the first count is closed: a decision was recorded")
     if event.action is Action.DISPUTE:

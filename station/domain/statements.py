@@ -108,6 +108,11 @@ def locked_statement(sheet: Sheet | None) -> str:
     )
 
 
+def locked_rule_statement(sheet: Sheet) -> str:
+    """The rule an event broke by coming while a sheet locks the count (a ReplayError)."""
+    return f"the count is locked by the tally sheet of event {sheet.seq}; it must be reopened first"
+
+
 def lock_refusal_statement(sheet: Sheet) -> str:
     """Why the operator's call, undo or correction was not recorded: the count is locked."""
     return (
