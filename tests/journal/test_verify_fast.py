@@ -12,10 +12,19 @@ from pathlib import Path
 import pytest
 
 from station.domain import Action, Call
-from station.journal import CorruptJournal, Journal, WriteFailed, chain_check, snapshots, verify
+from station.journal import (
+    CorruptJournal,
+    Journal,
+    Record,
+    WriteFailed,
+    chain_check,
+    snapshots,
+    verify,
+)
+from station.journal.bounded_json import is_canonical_detail
 from station.journal.chain import event_hash
 from station.journal.chain_check import ChainCheck
-from station.journal.checks import first_break, well_typed
+from station.journal.checks import detail_is_canonical, first_break, well_typed
 from station.journal.schema import EVENT_GUARDS, NOT_PLAIN_CALL, SNAPSHOT_GUARD_STATEMENTS
 from station.journal.seal import station_secret
 from station.journal.verify import Verdict, verify_records
@@ -434,3 +443,27 @@ def test_a_call_a_trigger_swallows_is_never_acknowledged(
         journal.close()
     verdict = verify_file(election_file)
     assert not verdict.ok and verdict.problem == problem
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"a":1,"b":[1,2]}',
+        '{"b":1,"a":2}',  # keys not sorted
+        '{"a":1,"a":2}',  # a key given twice
+        '{"a": 1}',  # not compact
+        '{"a":"\u00e9"}',  # not ASCII
+        '{"a":"\\u00e9"}',
+        "[1]",
+        '"text"',
+        "{}",
+        "",
+        "{",
+        "[" * 40 + "]" * 40,
+        '{"unreadable":"{"}',
+    ],
+)
+def test_the_detail_rule_of_the_fast_way_is_the_detail_rule(text: str) -> None:
+    """The fast way asks it of what the fold read; the careful way parses the text."""
+    record = Record(1, "t", 1, 1, "sign", None, None, text, "p", "h")
+    assert detail_is_canonical(record, record.event().detail) is is_canonical_detail(text)
