@@ -5,6 +5,7 @@ least doubt it hands over to the careful way, one event at a time, which names t
 first thing wrong. These tests hold the two to the same verdict.
 """
 
+import shutil
 import sqlite3
 from concurrent.futures import Future
 from pathlib import Path
@@ -36,14 +37,27 @@ EVENTS = 302  # OPEN, 300 random events, CLOSE
 PLAIN = "target IS NULL AND detail IS NULL"
 
 
+@pytest.fixture(scope="module")
+def long_count_once(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The random count each `long_count` copies, built once for the module."""
+    folder = tmp_path_factory.mktemp("long")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("XDG_DATA_HOME", str(folder / "home"))  # its station's own secret
+        patch.setattr(snapshots, "SNAPSHOT_EVERY", 50)
+        patch.setattr(snapshots, "SNAPSHOT_LAG", 20)
+        random_journal(folder / "long.station", 300, seed=11)
+    return folder / "long.station"
+
+
 @pytest.fixture
-def long_count(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A random count checked by two processes, with a snapshot at event 282."""
+def long_count(tmp_path: Path, long_count_once: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A random count checked by two processes, with a snapshot at event 282: a copy of
+    this test's own (a closed station leaves one file)."""
     monkeypatch.setattr(chain_check, "PARALLEL_FROM", 50)
     monkeypatch.setattr(snapshots, "SNAPSHOT_EVERY", 50)
     monkeypatch.setattr(snapshots, "SNAPSHOT_LAG", 20)
     path = tmp_path / "long.station"
-    random_journal(path, 300, seed=11)
+    shutil.copyfile(long_count_once, path)
     return path
 
 
