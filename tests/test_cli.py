@@ -1,14 +1,18 @@
 """The `station` command, run as a user runs it: in a subprocess."""
 
+import contextlib
+import io
 import json
 import os
 import sqlite3
 import subprocess
 import sys
+from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 
 import pytest
 
+from station.cli import main
 from station.domain import Action, Call
 from station.journal import Journal
 from station.journal.schema import EVENT_GUARDS
@@ -23,6 +27,22 @@ def station(*args: str | Path, cwd: Path | None = None) -> subprocess.CompletedP
         env=env,
         cwd=cwd,
         timeout=60,
+    )
+
+
+def station_here(*args: str | Path, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """`station(*args)` in this process: the same `main`, exit code and output, without a
+    Python and Qt starting up for each command (a second each here). For the tests of what
+    a command does; those of the process it runs in (its start, a second process beside a
+    first, a traceback that escapes) run it with `station`."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.chdir(cwd or Path.cwd()), redirect_stdout(out), redirect_stderr(err):
+        try:
+            code = main([*map(str, args)])
+        except SystemExit as leaving:  # argparse's own --help and --version
+            code = leaving.code if isinstance(leaving.code, int) else 2
+    return subprocess.CompletedProcess(
+        ["station", *map(str, args)], code, out.getvalue(), err.getvalue()
     )
 
 

@@ -10,7 +10,8 @@ import pytest
 from station.domain import Call
 from station.journal.schema import EVENT_GUARDS
 from station.sheet.keys import create_key
-from tests.test_cli import NEW, count_into, station
+from tests.test_cli import NEW, count_into
+from tests.test_cli import station_here as station
 
 OBSERVERS = ["--observer", "Employer:Jane Roe", "--observer", "Union:John Doe"]
 

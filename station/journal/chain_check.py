@@ -28,9 +28,14 @@ from station.progress import EVERY
 # hashes of a third of the events: it keeps a small share of them to begin with, and
 # takes back the later ranges no other process has begun once it is done.
 _OWN_SHARE = 0.3
-# The other processes' share comes in this many ranges a process, so that this one can
-# take back those no other process has begun yet.
+# The other processes' share comes in ranges, so that this one can take back those no
+# other process has begun yet: at least this many a process, and none much longer than
+# `_RANGE_EVENTS`. The pool hands each process a range and queues one more for it, which
+# can no longer be taken back, so at the end this process may wait for two ranges: 100,000
+# events each made it wait half a second of a two-second verify, 12,500 (30 ms here) do
+# not; a range costs its process a millisecond to begin.
 _RANGES_A_PROCESS = 8
+_RANGE_EVENTS = 12_500
 # Below this many events one process checks them all: starting another costs more.
 PARALLEL_FROM = 50_000
 
@@ -98,7 +103,7 @@ class ChainCheck:
         self._ranges: list[tuple[int, int, str, Future[int | None]]] = []
         if workers == 0:
             return
-        parts = workers * _RANGES_A_PROCESS
+        parts = workers * max(_RANGES_A_PROCESS, (last - self.own) // (workers * _RANGE_EVENTS))
         bounds = [self.own + (last - self.own) * part // parts for part in range(parts + 1)]
         # Each range starts from the hash of the event before it, as this process reads
         # it (KeyError if that event is missing: raised before any process starts).

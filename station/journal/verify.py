@@ -11,10 +11,14 @@ from dataclasses import dataclass
 from station.domain import Action, Change, Count, ReplayError, Sheet, Tally
 from station.files import file_identity
 from station.journal import schema
-from station.journal.bounded_json import is_canonical_detail
 from station.journal.chain import setup_hash
 from station.journal.chain_check import ChainCheck
-from station.journal.checks import event_problem, sheet_problem, snapshot_problem
+from station.journal.checks import (
+    detail_is_canonical,
+    event_problem,
+    sheet_problem,
+    snapshot_problem,
+)
 from station.journal.errors import CorruptJournal, JournalError
 from station.journal.records import Election, Record
 from station.journal.store import Journal
@@ -118,7 +122,7 @@ def checked_count(journal: Journal, last: int, progress: Progress | None = None)
     sheet_hashes: dict[int, str] = {}
 
     def check_sheet(record: Record, change: Change) -> None:
-        if record.detail is not None and not is_canonical_detail(record.detail):
+        if not detail_is_canonical(record, change.event.detail):
             raise _Doubt
         if change.event.action is Action.SIGN and change.sheet is not None:
             if sheet_problem(journal.election, record, change.sheet, sheet_hashes):

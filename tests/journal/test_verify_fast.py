@@ -5,6 +5,8 @@ least doubt it hands over to the careful way, one event at a time, which names t
 first thing wrong. These tests hold the two to the same verdict.
 """
 
+import itertools
+import shutil
 import sqlite3
 from concurrent.futures import Future
 from pathlib import Path
@@ -12,10 +14,19 @@ from pathlib import Path
 import pytest
 
 from station.domain import Action, Call
-from station.journal import CorruptJournal, Journal, WriteFailed, chain_check, snapshots, verify
+from station.journal import (
+    CorruptJournal,
+    Journal,
+    Record,
+    WriteFailed,
+    chain_check,
+    snapshots,
+    verify,
+)
+from station.journal.bounded_json import is_canonical_detail
 from station.journal.chain import event_hash
 from station.journal.chain_check import ChainCheck
-from station.journal.checks import first_break, well_typed
+from station.journal.checks import detail_is_canonical, first_break, well_typed
 from station.journal.schema import EVENT_GUARDS, NOT_PLAIN_CALL, SNAPSHOT_GUARD_STATEMENTS
 from station.journal.seal import station_secret
 from station.journal.verify import Verdict, verify_records
@@ -27,14 +38,27 @@ EVENTS = 302  # OPEN, 300 random events, CLOSE
 PLAIN = "target IS NULL AND detail IS NULL"
 
 
+@pytest.fixture(scope="module")
+def long_count_once(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The random count each `long_count` copies, built once for the module."""
+    folder = tmp_path_factory.mktemp("long")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("XDG_DATA_HOME", str(folder / "home"))  # its station's own secret
+        patch.setattr(snapshots, "SNAPSHOT_EVERY", 50)
+        patch.setattr(snapshots, "SNAPSHOT_LAG", 20)
+        random_journal(folder / "long.station", 300, seed=11)
+    return folder / "long.station"
+
+
 @pytest.fixture
-def long_count(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A random count checked by two processes, with a snapshot at event 282."""
+def long_count(tmp_path: Path, long_count_once: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A random count checked by two processes, with a snapshot at event 282: a copy of
+    this test's own (a closed station leaves one file)."""
     monkeypatch.setattr(chain_check, "PARALLEL_FROM", 50)
     monkeypatch.setattr(snapshots, "SNAPSHOT_EVERY", 50)
     monkeypatch.setattr(snapshots, "SNAPSHOT_LAG", 20)
     path = tmp_path / "long.station"
-    random_journal(path, 300, seed=11)
+    shutil.copyfile(long_count_once, path)
     return path
 
 
@@ -179,6 +203,23 @@ class IdlePool:
 
     def shutdown(self, wait: bool = True, cancel_futures: bool = False) -> None:
         pass
+
+
+def test_no_range_of_a_long_journal_keeps_this_process_waiting_long(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The pool queues a range for a process before it is free, and that one can no
+    longer be taken back: with ranges of 100,000 events, this process sat idle for half
+    a second of a two-second verify. They are a few hundredths of a second now."""
+    monkeypatch.setattr(chain_check, "ProcessPoolExecutor", IdlePool)
+    check = ChainCheck(
+        tmp_path / "any", 1_000_000, lambda seq: f"h{seq}", identity=(0, 0), workers=1
+    )
+    ranges = [(first, end) for first, end, *_ in check._ranges]
+    assert ranges[0][0] == check.own + 1 and ranges[-1][1] == 1_000_000
+    assert all(end + 1 == first for (_, end), (first, _) in itertools.pairwise(ranges))
+    assert max(end - first + 1 for first, end in ranges) <= 12_500
+    check.close()
 
 
 @pytest.mark.parametrize("swapped", [None, 250])
@@ -434,3 +475,27 @@ def test_a_call_a_trigger_swallows_is_never_acknowledged(
         journal.close()
     verdict = verify_file(election_file)
     assert not verdict.ok and verdict.problem == problem
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"a":1,"b":[1,2]}',
+        '{"b":1,"a":2}',  # keys not sorted
+        '{"a":1,"a":2}',  # a key given twice
+        '{"a": 1}',  # not compact
+        '{"a":"\u00e9"}',  # not ASCII
+        '{"a":"\\u00e9"}',
+        "[1]",
+        '"text"',
+        "{}",
+        "",
+        "{",
+        "[" * 40 + "]" * 40,
+        '{"unreadable":"{"}',
+    ],
+)
+def test_the_detail_rule_of_the_fast_way_is_the_detail_rule(text: str) -> None:
+    """The fast way asks it of what the fold read; the careful way parses the text."""
+    record = Record(1, "t", 1, 1, "sign", None, None, text, "p", "h")
+    assert detail_is_canonical(record, record.event().detail) is is_canonical_detail(text)
