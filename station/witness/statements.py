@@ -41,11 +41,12 @@ def not_verified_total(labels: list[str]) -> str:
     return f"\u26a0 {FEED_NOT_VERIFIED}: {', '.join(labels)}"
 
 
-def left_out_of_total(labels: list[str]) -> str:
-    """Under the total: which tables' figures it leaves out, and why."""
-    if len(labels) == 1:
-        return f"{labels[0]} is not in the total: its feed failed verification"
-    return f"{', '.join(labels)} are not in the total: their feeds failed verification"
+def left_out_of_total(failed: list[tuple[str, str]]) -> str:
+    """Under the total: each table whose figures it leaves out, and what failed in its feed."""
+    return "\n".join(
+        f"{label} is left out of the total; its feed failed verification: {problem}"
+        for label, problem in failed
+    )
 
 
 # `station dashboard` given files and URLs together: refused (one line, exit 2).

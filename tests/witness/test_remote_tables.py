@@ -137,7 +137,8 @@ def test_a_forged_feed_turns_its_row_and_the_total_red_and_leaves_the_total(
     assert (dashboard.for_figure.value(), dashboard.against_figure.value()) == (2, 1)
     assert dashboard.progress_label.text().endswith("at 1 of 2 tables")
     assert dashboard.left_out_label.text() == (
-        "Table 2 is not in the total: its feed failed verification"
+        "Table 2 is left out of the total; its feed failed verification: event"
+        f" {forged_seq} was altered (its hash does not match)"
     )
     # Lines 8-9 are not stated on a total that leaves a table out, even with table 1 done.
     assert "not yet determined" in dashboard.majority_label.text()

@@ -102,6 +102,8 @@ class TablesPanel(QWidget):
         label.setObjectName(name)
         if 1 <= column <= 5:
             label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if COLUMNS[column] == "STATUS":  # a failed feed's status names its event: it wraps
+            label.setWordWrap(True)
         self.grid.addWidget(label, row, column)
         return label
 
@@ -109,9 +111,9 @@ class TablesPanel(QWidget):
         """The tables in the total: every one whose feed has not failed verification."""
         return [w for w in self.tables if w.broken is None]
 
-    def left_out(self) -> list[str]:
-        """The tables left out of the total (their feeds failed verification)."""
-        return [w.label for w in self.tables if w.broken is not None]
+    def left_out(self) -> list[tuple[str, str]]:
+        """The tables left out of the total, each with what failed verification in its feed."""
+        return [(w.label, w.broken) for w in self.tables if w.broken is not None]
 
     def total(self) -> Tally:
         """The calls of the tables in the total, summed."""
@@ -152,7 +154,7 @@ class TablesPanel(QWidget):
         status = "ALL LIVE" if states == {DashboardState.LIVE} else _worst(states)
         left_out = self.left_out()
         if left_out:
-            status = not_verified_total(left_out)
+            status = not_verified_total([label for label, _ in left_out])
         values = ["TOTAL", counted, *(f"{n:,}" for n in _calls(total)), status, ""]
         for cell, text in zip(self.total_cells, values, strict=True):
             cell.setText(text)
