@@ -192,9 +192,10 @@ def build_parser() -> argparse.ArgumentParser:
     dashboard.add_argument(
         "more",
         nargs="*",
-        type=file_name,
-        metavar="FILE",
-        help="more tables' files of the same count: the total, and a row per table",
+        type=file_or_feed,
+        metavar="FILE_OR_URL",
+        help="more tables of the same count (files, or feeds' URLs): the total, and a row per"
+        " table",
     )
     dashboard.add_argument(
         "--theme",

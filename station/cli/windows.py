@@ -6,6 +6,7 @@ from station.cli.common import UsageError
 from station.domain.table_statements import same_count_problem
 from station.journal import Journal
 from station.journal.seal import station_secret
+from station.witness.statements import FILES_AND_FEEDS
 
 
 def cmd_start(args: argparse.Namespace) -> int:
@@ -31,10 +32,14 @@ def cmd_demo(args: argparse.Namespace) -> int:
 def cmd_dashboard(args: argparse.Namespace) -> int:
     from station.app import run_dashboard
 
-    if isinstance(args.file, str):  # a feed: `station serve`'s URL
+    given = [args.file, *args.more]
+    urls = [str(item) for item in given if isinstance(item, str)]
+    if urls:  # feeds: `station serve`'s URLs
         from station.cli.witnessing import remote_dashboard
 
-        return remote_dashboard(str(args.file), args.theme)
+        if len(urls) != len(given):  # before any file is opened or feed asked
+            raise UsageError(FILES_AND_FEEDS)
+        return remote_dashboard(urls, args.theme)
 
     # The file first: a missing or foreign file is said as such, display or not.
     setups = []

@@ -13,6 +13,7 @@ from types import FrameType
 from typing import Any
 
 from station.cli.common import UsageError, file_name, say, say_problem
+from station.domain.table_statements import case_title, same_count_problem
 from station.journal import Journal
 from station.journal.follow import Follower
 from station.sheet.keys import key_for_signing, normalise_fingerprint
@@ -289,19 +290,42 @@ def say_witnessed(
     return 0
 
 
-def remote_dashboard(url: str, theme: str | None) -> int:
-    """`station dashboard URL`: the feed reached and its setup checked before any window."""
-    from station.ui.remote_dashboard import run_remote_dashboard
+def remote_dashboard(urls: list[str], theme: str | None) -> int:
+    """`station dashboard URL [URL ...]`: every feed reached, its setup checked and what it
+    holds now verified before any window; several feeds must be the tables of one count."""
+    from station.app import ensure_app, run_loop
+    from station.ui.dashboard.remote import run_remote_dashboard
 
+    followers: list[RemoteFollower] = []
     try:
-        follower = RemoteFollower(url)
+        for url in urls:
+            followers.append(RemoteFollower(url))
+        if len(followers) > 1:
+            problem = same_count_problem([follower.setup for follower in followers])
+            if problem:  # before any window: one line, exit 2
+                raise UsageError(problem)
+        for follower in followers:
+            follower.step(wait_s=0)  # what the feed holds now, verified, before it is shown
     except FeedError as error:
+        for follower in followers:
+            follower.close()
         raise UsageError(str(error)) from None
-    follower.step(wait_s=0)  # what the feed holds now, verified, before the window shows it
-    if follower.broken:
-        say_problem(f"NOT INTACT: {follower.broken}")
+    except BaseException:
+        for follower in followers:
+            follower.close()
+        raise
+    broken = [follower for follower in followers if follower.broken]
+    if len(followers) == 1 and broken:
+        followers[0].close()
+        say_problem(f"NOT INTACT: {followers[0].broken}")
         return 1
-    return run_remote_dashboard(follower, theme)
+    for follower in broken:  # its row is red, and its figures stay out of the total
+        say_problem(f"NOT INTACT: {case_title(follower.setup)}: {follower.broken}")
+    try:
+        return run_remote_dashboard(followers, theme, make_app=ensure_app, run_loop=run_loop)
+    finally:  # also when no window could open (no display): every connection let go
+        for follower in followers:
+            follower.close()
 
 
 def file_or_feed(text: str) -> Path | str:

@@ -29,3 +29,29 @@ def feed_status(problem: str, *, broken: bool) -> str:
     if problem.startswith("NO FEED"):
         return f"\u26a0 {problem}\nThe connection to the station is lost; the figures are the last verified."
     return f"\u26a0 THE STATION CANNOT READ ITS JOURNAL\n{problem}"
+
+
+def not_verified_row(problem: str) -> str:
+    """A table's row on the tables' dashboard when its feed failed verification."""
+    return f"\u26a0 {FEED_NOT_VERIFIED}: {problem}"
+
+
+def not_verified_total(labels: list[str]) -> str:
+    """The total's status while some table's feed failed verification (its figures left out)."""
+    return f"\u26a0 {FEED_NOT_VERIFIED}: {', '.join(labels)}"
+
+
+def left_out_of_total(failed: list[tuple[str, str]]) -> str:
+    """Under the total: each table whose figures it leaves out, and what failed in its feed."""
+    return "\n".join(
+        f"{label} is left out of the total; its feed failed verification: {problem}"
+        for label, problem in failed
+    )
+
+
+# `station dashboard` given files and URLs together: refused (one line, exit 2).
+FILES_AND_FEEDS = (
+    "give the tables either as election files or as feeds' URLs, not both: a file is read"
+    " here as it is, a feed is verified as it arrives (serve each file with `station serve`"
+    " to follow them all as feeds)"
+)

@@ -73,6 +73,16 @@ class DashboardFeed(QObject):
     def key_fingerprint(self) -> str | None:
         return self.followed.key_fingerprint
 
+    @property
+    def broken(self) -> str | None:
+        """What made this feed untrustworthy (a forged event or head), or None.
+
+        A file followed here is checked event by event and never breaks this way; a
+        remote feed can. A broken feed's figures are shown as verified before it, and
+        never summed with other tables'.
+        """
+        return None
+
 
 class JournalFollower(DashboardFeed):
     """Polls a `Follower` every `interval_ms` and says what it found, as signals.

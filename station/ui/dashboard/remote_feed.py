@@ -45,6 +45,10 @@ class RemoteFeed(DashboardFeed):
         return self.follower.problem
 
     @property
+    def broken(self) -> str | None:
+        return self.follower.broken
+
+    @property
     def last_record(self) -> Record | None:
         """The last record verified and folded in (its `mono_ns` measures the lag)."""
         return self.follower.last_record

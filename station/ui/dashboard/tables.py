@@ -26,6 +26,7 @@ from station.ui.dashboard.big_figure import BigFigure
 from station.ui.dashboard.feed import DashboardFeed
 from station.ui.dashboard.states import DashboardState, state_of
 from station.ui.dashboard.theme import DARK, LIGHT, THEMES, stylesheet, type_unit
+from station.witness.statements import left_out_of_total, not_verified_row, not_verified_total
 
 STALE_AFTER_S = 3.0
 COLUMNS = ("TABLE", "COUNTED", "FOR", "AGAINST", "VOID", "CHALLENGED", "STATUS", "HEAD")
@@ -44,6 +45,11 @@ class _Watched:
         table = self.feed.setup.table
         return table_title(table) if table is not None else self.feed.setup.case_number
 
+    @property
+    def broken(self) -> str | None:
+        """Why this table's feed failed verification (its figures leave the total), or None."""
+        return self.feed.broken
+
     def state(self, now: float) -> tuple[DashboardState, str]:
         count = self.feed.count
         state, text, _ = state_of(
@@ -52,6 +58,8 @@ class _Watched:
         return state, text
 
     def final(self) -> bool:
+        if self.broken is not None:  # what it says about its sheet is not verified
+            return False
         locked = self.feed.count.locked_by
         return locked is not None and locked.kind is SheetKind.FINAL
 
@@ -94,16 +102,26 @@ class TablesPanel(QWidget):
         label.setObjectName(name)
         if 1 <= column <= 5:
             label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if COLUMNS[column] == "STATUS":  # a failed feed's status names its event: it wraps
+            label.setWordWrap(True)
         self.grid.addWidget(label, row, column)
         return label
 
+    def summed(self) -> list[_Watched]:
+        """The tables in the total: every one whose feed has not failed verification."""
+        return [w for w in self.tables if w.broken is None]
+
+    def left_out(self) -> list[tuple[str, str]]:
+        """The tables left out of the total, each with what failed verification in its feed."""
+        return [(w.label, w.broken) for w in self.tables if w.broken is not None]
+
     def total(self) -> Tally:
-        """The tables' calls summed."""
-        return summed_tally([_lines_of(w) for w in self.tables])
+        """The calls of the tables in the total, summed."""
+        return summed_tally([_lines_of(w) for w in self.summed()])
 
     def ballots(self) -> int | None:
-        """The ballots in every table's box, when each table knows its own."""
-        boxes = [w.feed.setup.ballots for w in self.tables]
+        """The ballots in the boxes of the tables in the total, when each knows its own."""
+        boxes = [w.feed.setup.ballots for w in self.summed()]
         return None if any(box is None for box in boxes) else sum(box or 0 for box in boxes)
 
     def all_final(self) -> list[bool]:
@@ -115,6 +133,8 @@ class TablesPanel(QWidget):
         for watched, cells in zip(self.tables, self.cells, strict=True):
             tally = watched.feed.count.tally
             _, status = watched.state(now)
+            if watched.broken is not None:
+                status = not_verified_row(watched.broken)
             box = watched.feed.setup.ballots
             counted = f"{tally.counted:,}" + (f" of {box:,}" if box is not None else "")
             values = [
@@ -126,14 +146,19 @@ class TablesPanel(QWidget):
             ]
             for cell, text in zip(cells, values, strict=True):
                 cell.setText(text)
+                _mark(cell, watched.broken is not None)
         total = self.total()
         ballots = self.ballots()
         counted = f"{total.counted:,}" + (f" of {ballots:,}" if ballots is not None else "")
         states = {w.state(now)[0] for w in self.tables}
         status = "ALL LIVE" if states == {DashboardState.LIVE} else _worst(states)
+        left_out = self.left_out()
+        if left_out:
+            status = not_verified_total([label for label, _ in left_out])
         values = ["TOTAL", counted, *(f"{n:,}" for n in _calls(total)), status, ""]
         for cell, text in zip(self.total_cells, values, strict=True):
             cell.setText(text)
+        _mark(self.total_cells[-2], bool(left_out))
         self.updated.emit()
 
     def row_texts(self) -> list[list[str]]:
@@ -149,6 +174,15 @@ class TablesPanel(QWidget):
     def _on_feed_failed(self, watched: _Watched, problem: str) -> None:
         watched.problem = problem
         self.refresh()
+
+
+def _mark(cell: QLabel, broken: bool) -> None:
+    """Red while a feed failed verification (the stylesheet colours `state="broken"`)."""
+    state = "broken" if broken else ""
+    if cell.property("state") != state:
+        cell.setProperty("state", state)
+        cell.style().unpolish(cell)
+        cell.style().polish(cell)
 
 
 def _lines_of(watched: _Watched) -> TableLines:
@@ -196,7 +230,12 @@ class TablesDashboard(QWidget):
     theme_changed = Signal(str)
 
     def __init__(
-        self, feeds: Sequence[DashboardFeed], theme: str = "dark", parent: QWidget | None = None
+        self,
+        feeds: Sequence[DashboardFeed],
+        theme: str = "dark",
+        parent: QWidget | None = None,
+        *,
+        read_only: str = "Read-only view of each table's journal \u00b7 T: theme",
     ) -> None:
         super().__init__(parent)
         self.feeds = list(feeds)
@@ -230,9 +269,9 @@ class TablesDashboard(QWidget):
             label.setWordWrap(True)
         self.panel = TablesPanel(self.feeds)
         self.panel.updated.connect(self._show_total)
-        self.read_only_label = _label(
-            "Read-only view of each table's journal \u00b7 T: theme", "readOnlyLabel"
-        )
+        self.left_out_label = _label("", "leftOutLabel")
+        self.left_out_label.hide()
+        self.read_only_label = _label(read_only, "readOnlyLabel")
 
         header = QHBoxLayout()
         titles = QVBoxLayout()
@@ -251,6 +290,7 @@ class TablesDashboard(QWidget):
         root.addLayout(header)
         root.addLayout(figures, 3)
         root.addWidget(self.progress_label)
+        root.addWidget(self.left_out_label)
         root.addWidget(self.challenges_label)
         root.addWidget(self.majority_label)
         root.addWidget(self.panel, 2)
@@ -288,6 +328,10 @@ class TablesDashboard(QWidget):
         self.setStyleSheet(
             stylesheet(self._theme, unit) + f"QLabel#tableCell {{ font-size: {cells}px; }}"
             f" QLabel#tableTotal {{ font-size: {cells}px; font-weight: bold; }}"
+            f' QLabel#tableCell[state="broken"], QLabel#tableTotal[state="broken"],'
+            f" QLabel#leftOutLabel {{ color: {self._theme.error_text};"
+            f" background: {self._theme.error_background}; }}"
+            f" QLabel#leftOutLabel {{ font-size: {round(unit * 2.55)}px; font-weight: bold; }}"
         )
         margin = round(unit * 1.6)
         self._root.setContentsMargins(margin, round(unit * 1.0), margin, round(unit * 0.8))
@@ -303,9 +347,12 @@ class TablesDashboard(QWidget):
         ):
             figure.set_value(value)
         ballots = self.panel.ballots()
-        self.progress_label.setText(
-            f"{counted_statement(total.counted, ballots)} at {len(self.feeds)} tables"
-        )
+        left_out = self.panel.left_out()
+        tables = len(self.feeds)
+        at = f"{tables - len(left_out)} of {tables}" if left_out else f"{tables}"
+        self.progress_label.setText(f"{counted_statement(total.counted, ballots)} at {at} tables")
+        self.left_out_label.setText(left_out_of_total(left_out) if left_out else "")
+        self.left_out_label.setVisible(bool(left_out))
         pending = tables_pending_reason(self.panel.all_final(), total.remaining(ballots))
         union = self.feeds[0].setup.union
         self.challenges_label.setText(challenges_statement(total, pending))

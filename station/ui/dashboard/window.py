@@ -49,6 +49,7 @@ from station.ui.dashboard.head_qr import HeadQr
 from station.ui.dashboard.heartbeat import HeartbeatDot
 from station.ui.dashboard.race_bar import RaceBar
 from station.ui.dashboard.screens import Placement, ScreenInfo, choose_placement
+from station.ui.dashboard.screens_qt import screen_infos, screen_named
 from station.ui.dashboard.states import DashboardState, state_of
 from station.ui.dashboard.theme import DARK, LIGHT, THEMES, Theme, stylesheet, type_unit
 from station.ui.dashboard.ticker import CallFlash, Ticker
@@ -313,10 +314,10 @@ class DashboardWindow(QWidget):
     def place(self, screens: Sequence[ScreenInfo] | None = None) -> Placement:
         """Show the dashboard where `choose_placement` says, given these screens (or the real ones)."""
         placement = choose_placement(
-            _screen_infos() if screens is None else screens, self.operator_screen
+            screen_infos() if screens is None else screens, self.operator_screen
         )
         self.placement = placement
-        screen = _screen_named(placement.screen)
+        screen = screen_named(placement.screen)
         if placement.full_screen:
             if screen is not None:
                 self.setScreen(screen)
@@ -333,11 +334,11 @@ class DashboardWindow(QWidget):
         return placement
 
     def _on_app_screen_added(self, screen: QScreen) -> None:
-        self.on_screens_changed(_screen_infos())
+        self.on_screens_changed(screen_infos())
 
     def _on_app_screen_removed(self, screen: QScreen) -> None:
         gone = screen.name()
-        self.on_screens_changed([info for info in _screen_infos() if info.name != gone])
+        self.on_screens_changed([info for info in screen_infos() if info.name != gone])
 
     def on_screens_changed(self, screens: Sequence[ScreenInfo]) -> None:
         """A projector came or went: go where the rule now says (only while shown)."""
@@ -482,25 +483,3 @@ def _rule() -> QFrame:
     rule = QFrame()
     rule.setObjectName("rule")
     return rule
-
-
-def _screen_infos() -> list[ScreenInfo]:
-    primary = QGuiApplication.primaryScreen()
-    infos = []
-    for screen in QGuiApplication.screens():
-        size = screen.geometry()
-        looks = f"{screen.manufacturer()} {screen.model()} {screen.name()}".lower()
-        infos.append(
-            ScreenInfo(
-                name=screen.name(),
-                width=size.width(),
-                height=size.height(),
-                primary=screen is primary,
-                projector="projector" in looks or "beamer" in looks,
-            )
-        )
-    return infos
-
-
-def _screen_named(name: str | None) -> QScreen | None:
-    return next((screen for screen in QGuiApplication.screens() if screen.name() == name), None)
