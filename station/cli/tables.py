@@ -6,12 +6,15 @@ from pathlib import Path
 from typing import Any
 
 from station.cli.common import UsageError, say, say_problem
+from station.domain.choices import CaseKind, case_kind
 from station.domain.consolidation import TableLines, summed_tally
+from station.domain.runoff import result
 from station.domain.statements import how_many
 from station.domain.table_statements import table_title, tables_counted_statement
 from station.domain.text import one_line
 from station.progress import TerminalProgress
-from station.sheet.consolidate import ConsolidationError, consolidate, table_count
+from station.sheet.consolidate import ConsolidationError, consolidate
+from station.sheet.consolidate_kinds import table_count
 from station.sheet.keys import key_for_signing
 from station.sheet.verify_consolidation import verify_consolidation
 from station.ui.display import ensure_offscreen_app
@@ -141,12 +144,13 @@ def consolidated_summary(document: dict[str, Any], folder: Path) -> dict[str, ob
             for m in count.piles.mismatches()
         ],
         "locked": "final",
-        # Consolidation refuses mail ballots' sheets (it does not sum envelope figures yet).
+        # Only final sheets are consolidated: every table's envelope stage has ended.
         "stage": "ballots",
-        "envelopes": None,
+        "envelopes": document.get("envelopes"),
         "statements": document["statements"],
         "events": sum(table["head"]["seq"] for table in document["tables"]),
         "head": None,  # each table has its own: see `tables`
+        **kinds_summary(document, by_party),  # RD, RM, several unions: as `station tally`
         "tables": [
             {
                 "label": table["label"],
@@ -163,6 +167,37 @@ def consolidated_summary(document: dict[str, Any], folder: Path) -> dict[str, ob
             }
             for table in document["tables"]
         ],
+    }
+
+
+def kinds_summary(document: dict[str, Any], by_party: dict[str, int]) -> dict[str, object]:
+    """What `station tally --json` adds for an election not plain RC (cli/kinds.py), here
+    from the consolidation's facts: each was computed on the sums, never taken from a
+    table."""
+    if "parties" not in document:
+        return {}
+    kind = case_kind(str(document["election"]["case"]))
+    summary: dict[str, object] = {"kind": kind.value, "parties": document["parties"]}
+    if "runoff_of" in document:
+        summary["runoff_of"] = document["runoff_of"]
+    if kind is not CaseKind.RC:  # the union is no petitioner in an RD or RM case
+        summary["challenges_by_party"] = {
+            ("union" if party == "petitioner" else party): n for party, n in by_party.items()
+        }
+    if "choices" not in document:
+        return summary
+    votes = [int(choice["votes"]) for choice in document["choices"]]
+    unions = sum(1 for line in document["lines"] if line[0] == "3" and line != "3")  # 3a, 3b…
+    decided = not document["lines"]["8"]  # every ballot counted: only challenges swing it
+    return summary | {
+        "choices": document["choices"],
+        "majority_for": document["majority_for"],
+        "runoff": document["runoff"],
+        "rerun": document["rerun"],
+        "union_leads": result(votes, unions).certified is not None,
+        "result_decided": decided,
+        "outcome_so_far": "decided" if decided else "undecided",
+        "statements": {"runoff": None, **document["statements"]},
     }
 
 
