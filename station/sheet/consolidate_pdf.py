@@ -80,7 +80,8 @@ def consolidated_html(document: Mapping[str, Any]) -> str:
     election = document["election"]
     union = str(election["union"])
     parties = parties_row(_as_sheet(document))  # "Petitioner", or the parties by role
-    padding = 3 if "envelopes" in document or "choices" in document else 5
+    kinds = bool({"parties", "envelopes"} & set(document))  # more rows: tighter, one page
+    padding, tight = ((1 if "envelopes" in document else 2), 1) if kinds else (5, 2)
     lines = document["lines"]
     tables = document["tables"]
     counted = f"{document['counted']:,}"
@@ -116,7 +117,7 @@ def consolidated_html(document: Mapping[str, Any]) -> str:
     parts.append("</table>")
 
     parts.append('<p class="section">The tables</p>')
-    parts.append('<table width="100%" class="lines" cellpadding="2" cellspacing="0">')
+    parts.append(f'<table width="100%" class="lines" cellpadding="{tight}" cellspacing="0">')
     headings = ["Counted", *(f"Line {number}" for number in SUMMED_LINES)]
     parts.append(
         '<tr><td class="label">Table</td>'
@@ -138,14 +139,15 @@ def consolidated_html(document: Mapping[str, Any]) -> str:
 
     parts.append('<p class="section">Certification of the Board agent</p>')
     parts.append(f"<p>{e(CONSOLIDATION_CERTIFICATION)}</p>")
-    parts.append(_signature("", "Board agent"))
+    parts.append(_signature("Board agent"))
     parts.append('<p class="section">Certification of the observers</p>')
     parts.append(f"<p>{e(OBSERVERS_CERTIFICATION)}</p>")
     parts.append('<table width="100%" cellpadding="2"><tr>')
     # One column per party, by role (in an RD case the union is "the Union").
     columns = party_columns(_as_sheet(document), Party.PETITIONER.label(union))
     for title, _ in columns:
-        blocks = "".join(_signature("", "") for _ in range(_BLANK_LINES))
+        width = 72 // len(columns)  # 36 underscores in each of two columns, as ever
+        blocks = "".join(_signature("", width) for _ in range(_BLANK_LINES))
         heading = f'<p class="party">{e(title)}</p>'
         parts.append(f'<td width="{100 // len(columns)}%" valign="top">{heading}{blocks}</td>')
     parts.append("</tr></table>")
@@ -186,13 +188,15 @@ def _row(label: str, value: str, label2: str, value2: str) -> str:
     )
 
 
-def _signature(name: str, role: str) -> str:
-    printed = f"<b>{_escape(name)}</b>, " if name else ""
-    role_words = f'<span class="role">{_escape(role)}</span>' if role else "&nbsp;"
-    return (
-        '<p class="sign">&nbsp;<br>____________________________________<br>'
-        f"{printed}{role_words}</p>"
-    )
+def _signature(role: str, width: int = 36) -> str:
+    """A blank line to sign on (the names are written by hand), with the role under it.
+
+    An observer's line has no role under it (the column is headed by the party): a line
+    saved per block keeps a sheet of three parties, or with a mail ballot's envelopes,
+    on one page.
+    """
+    under = f'<br><span class="role">{_escape(role)}</span>' if role else ""
+    return f'<p class="sign">&nbsp;<br>{"_" * width}{under}</p>'
 
 
 def _escape(value: object) -> str:

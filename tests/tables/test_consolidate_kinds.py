@@ -128,16 +128,22 @@ def tally_json(capsys: pytest.CaptureFixture[str], path: Path) -> dict[str, obje
     return result
 
 
-def changed_sum(out: Path, key: StationKey, change: Callable[[dict[str, object]], None]) -> str:
-    """The problem `verify FOLDER --key` names once `change` was made to tally.json and
-    the consolidation re-signed with its own key (only the sums can then be wrong)."""
+def changed_sum(
+    out: Path, key: StationKey, change: Callable[[dict[str, object]], None],
+    capsys: pytest.CaptureFixture[str],
+) -> str:  # fmt: skip
+    """The problem `station verify FOLDER --key` names once `change` was made to
+    tally.json and the consolidation re-signed with its own key (so that only the sums
+    can be wrong): exit 1, one line."""
     document = json.loads((out / "tally.json").read_bytes())
     change(document)
     (out / "tally.json").write_bytes(canonical_json(document))
     resign(out, key)
-    verdict = verify_consolidation(out, expected_key=key.fingerprint)
-    assert not verdict.ok
-    return str(verdict.problem)
+    code, _, err = run(capsys, "verify", out, "--key", key.fingerprint)
+    assert code == 1 and err.count("\n") == 1, err
+    prefix = f"NOT INTACT: {out}: "
+    assert err.startswith(prefix)
+    return err[len(prefix) :].rstrip("\n")
 
 
 # 1. RD and RM ----------------------------------------------------------------------
@@ -169,7 +175,7 @@ def test_an_rd_election_names_the_parties_by_role(
     assert "Petitioner (Local 17)" not in words and "the Petitioner (Local 17)" not in words
     assert verify_consolidation(out, expected_key=key_for_signing().fingerprint).ok
     problem = changed_sum(
-        out, key_for_signing(), lambda d: d["parties"][2].update(role="Petitioner")
+        out, key_for_signing(), lambda d: d["parties"][2].update(role="Petitioner"), capsys
     )  # type: ignore[index]
     assert problem == "tally.json: its parties is not what the tables' sheets give"
 
@@ -266,10 +272,11 @@ def test_several_unions_are_summed_by_choice_and_the_runoff_is_computed_on_the_s
 def test_verify_catches_a_changed_choice_sum(
     several: list[Path], tmp_path: Path, key: StationKey,
     change: Callable[[dict[str, object]], None], named: str,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:  # fmt: skip
     out = tmp_path / "several"
     consolidate(several, out, key)
-    assert changed_sum(out, key, change).startswith(named)
+    assert changed_sum(out, key, change, capsys).startswith(named)
 
 
 # 3. Mail ballots ---------------------------------------------------------------------
@@ -301,7 +308,9 @@ def test_mail_tables_sum_their_envelopes(
     ) in words
     assert "envelopes: 4 returned, 3 accepted, 1 challenged, 0 void, 0 late" in words
     assert verify_consolidation(out, expected_key=key_for_signing().fingerprint).ok
-    problem = changed_sum(out, key_for_signing(), lambda d: d["envelopes"].update(accepted=6))  # type: ignore[union-attr]
+    problem = changed_sum(
+        out, key_for_signing(), lambda d: d["envelopes"].update(accepted=6), capsys
+    )  # type: ignore[union-attr]
     assert problem == "tally.json: its envelopes is not what the tables' sheets give"
 
 
