@@ -160,6 +160,8 @@ def consolidated_summary(document: dict[str, Any], folder: Path) -> dict[str, ob
                 "against": table["lines"]["4"],
                 "void": table["lines"]["2"],
                 "challenged": table["lines"]["6"],
+                # Several unions: the table's votes by choice; by mail: its envelopes.
+                **{key: table[key] for key in ("choices", "envelopes") if key in table},
                 "events": table["head"]["seq"],
                 "head": table["head"]["hash"],
                 "key": table["key"],
