@@ -55,10 +55,15 @@ class TableLines:
         """The table's calls, from its lines 2, 3, 4 and 6 (and its choices)."""
         for_union, against = int(self.lines["3"]), int(self.lines["4"])
         void, challenged = int(self.lines["2"]), int(self.lines["6"])
-        # Line 6 of a mail ballot holds the envelopes challenged before any ballot was
-        # opened: in line 6, never among the ballots counted (the sheet's `counted`).
-        sealed = max(0, for_union + against + void + challenged - self.counted)
-        return Tally(for_union, against, void, challenged, self.choices, sealed)
+        # The ballots counted are not always lines 2, 3, 4 and 6 together: line 6 of a
+        # mail ballot holds the envelopes challenged before any ballot was opened (never
+        # counted), and a challenge sustained by agreement at the table is counted but
+        # on no line (tally.py). Only the difference matters to "N of M".
+        beyond = self.counted - (for_union + against + void + challenged)
+        return Tally(
+            for_union, against, void, challenged, self.choices,
+            sealed_envelopes=max(0, -beyond), set_aside=max(0, beyond),
+        )  # fmt: skip
 
 
 def summed_tally(tables: Sequence[TableLines]) -> Tally:
@@ -74,6 +79,7 @@ def summed_tally(tables: Sequence[TableLines]) -> Tally:
         challenged=sum(t.challenged for t in tallies),
         choices=tuple(sum(votes) for votes in zip(*(t.choices for t in tallies), strict=True)),
         sealed_envelopes=sum(t.sealed_envelopes for t in tallies),
+        set_aside=sum(t.set_aside for t in tallies),
     )
 
 

@@ -200,9 +200,16 @@ def test_an_rm_election_names_the_employer_petitioner(
     capsys: pytest.CaptureFixture[str],
 ) -> None:  # fmt: skip
     rm = dataclasses.replace(RD, case_number="10-RM-000099", choices=None)
+
+    def settled(session: CountSession) -> None:
+        """A challenge sustained by agreement at the table: counted, on no line."""
+        challenge = session.record(Call.CHALLENGE).event.seq
+        calls("AAF")(session)
+        session.settle(challenge, "sustained")
+
     exports = [
-        table(tmp_path, rm, "1", calls("FFA"), key),
-        table(tmp_path, rm, "2", calls("AAF"), key),
+        table(tmp_path, dataclasses.replace(rm, ballots=3), "1", calls("FFA"), key),
+        table(tmp_path, dataclasses.replace(rm, ballots=4), "2", settled, key),
     ]
     out = tmp_path / "rm"
     summary = consolidated(capsys, out, *exports)
@@ -212,6 +219,8 @@ def test_an_rm_election_names_the_employer_petitioner(
     ]
     words = pdf_words((out / "tally.pdf").read_bytes())
     assert "For the Employer-Petitioner" in words and "For the Union (Local 17)" in words
+    # 7 ballots handled, none left in the boxes: the sustained one is counted, on no line.
+    assert (summary["counted"], summary["challenged"], summary["remaining"]) == (7, 0, 0)
 
 
 # 2. Several unions -------------------------------------------------------------------
