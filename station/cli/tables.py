@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from station.cli.common import UsageError, say, say_problem
+from station.cli.kinds import choice_lines, votes_words
 from station.domain.choices import CaseKind, case_kind
 from station.domain.consolidation import TableLines, summed_tally
 from station.domain.runoff import result
@@ -81,7 +82,7 @@ def verify_consolidated(folder: Path, key: str | None, *, not_checked: str) -> i
     lines, tables = document["lines"], document["tables"]
     say(
         f"OK: {folder}: consolidated tally of case {document['election']['case']},"
-        f" {tables_counted_statement(len(tables))}: {lines['3']:,} FOR, {lines['4']:,} AGAINST,"
+        f" {tables_counted_statement(len(tables))}: {votes_words(document)},"
         f" {lines['2']:,} void, {lines['6']:,} challenged."
     )
     for table in tables:
@@ -213,13 +214,14 @@ def summary_lines(summary: dict[str, Any]) -> list[str]:
         f" ({tables_counted_statement(len(tables))})",
         f"Ballots counted:                       {counted}",
         f"Void ballots:                          {summary['void']:,}",
-        f"Votes FOR the petitioner:              {summary['for']:,}",
-        f"Votes AGAINST:                         {summary['against']:,}",
+        *choice_lines(summary),  # FOR and AGAINST (the union's role), or a line per choice
         f"Valid votes counted:                   {summary['valid']:,}",
         f"Challenged ballots:                    {summary['challenged']:,}",
         f"Valid votes plus challenged ballots:   {summary['valid_plus_challenged']:,}",
         summary["statements"]["8"],
         summary["statements"]["9"],
+        *([summary["statements"]["runoff"]] if summary["statements"].get("runoff") else []),
+        *_envelopes_line(summary["envelopes"]),
     ]
     for table in tables:
         lines.append(
@@ -229,6 +231,17 @@ def summary_lines(summary: dict[str, Any]) -> list[str]:
             f" key {table['key']}"
         )
     return lines
+
+
+def _envelopes_line(figures: dict[str, int] | None) -> list[str]:
+    """The tables' envelope figures summed, as `station tally` words a table's."""
+    if not figures:
+        return []
+    return [
+        f"Envelopes (every table's stage ended): {figures['returned']:,} returned,"
+        f" {figures['accepted']:,} accepted, {figures['challenged']:,} challenged,"
+        f" {figures['void']:,} void, {figures['late']:,} late"
+    ]
 
 
 __all__ = ["ConsolidationError", "add_consolidate_parser", "cmd_consolidate"]

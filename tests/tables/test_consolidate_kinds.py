@@ -269,6 +269,12 @@ def test_several_unions_are_summed_by_choice_and_the_runoff_is_computed_on_the_s
     assert "For the Intervenor (Carpenters)" in words
     verdict = verify_consolidation(out, expected_key=key_for_signing().fingerprint)
     assert verdict.ok, verdict.problem
+    code, printed, err = run(capsys, "consolidate", "--out", tmp_path / "said", *several)
+    assert code == 0, err
+    assert "Votes for Carpenters:                  2" in printed
+    assert "runoff between Machinists and Neither." in printed
+    code, printed, err = run(capsys, "verify", tmp_path / "said")
+    assert code == 0 and "5 Machinists, 2 Carpenters, 5 Neither, 0 void" in printed, err
 
 
 @pytest.fixture(scope="module")
