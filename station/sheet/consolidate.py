@@ -403,8 +403,12 @@ def consolidated_document(tables: Sequence[TableSheet], key: str, prepared: str)
     `statements` ("8", "9"); `counted` and `ballots` (summed; `ballots` null unless every
     table knew its box); `tables` (in the order consolidated: `label`, `folder`,
     `election_id`, `setup_hash`, `title`, `agent`, `counted`, `ballots`, `lines` "2".."7",
-    `head` and `sheet_event` (`seq`, `hash`), `key`); `prepared` (UTC) and `key` (the
-    fingerprint of the key that signs the consolidation).
+    `head` and `sheet_event` (`seq`, `hash`), `key`, and a table's `choices` or
+    `envelopes` when its sheet has them); `prepared` (UTC) and `key` (the fingerprint
+    of the key that signs the consolidation). As on a table's sheet, an election not
+    plain RC adds `parties` (and `runoff_of`), a ballot of several unions lines "3a"…,
+    `choices`, `majority_for`, `runoff`, `rerun` and `statements` "runoff", and a mail
+    ballot `envelopes` (summed): all computed on the sums (`domain/consolidation.py`).
     """
     first = tables[0].document["election"]
     facts = consolidated_facts(tables[0].setup, [table.lines() for table in tables])
