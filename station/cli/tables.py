@@ -6,12 +6,16 @@ from pathlib import Path
 from typing import Any
 
 from station.cli.common import UsageError, say, say_problem
+from station.cli.kinds import choice_lines, votes_words
+from station.domain.choices import CaseKind, case_kind
 from station.domain.consolidation import TableLines, summed_tally
+from station.domain.runoff import result
 from station.domain.statements import how_many
 from station.domain.table_statements import table_title, tables_counted_statement
 from station.domain.text import one_line
 from station.progress import TerminalProgress
-from station.sheet.consolidate import ConsolidationError, consolidate, table_count
+from station.sheet.consolidate import ConsolidationError, consolidate
+from station.sheet.consolidate_kinds import table_count
 from station.sheet.keys import key_for_signing
 from station.sheet.verify_consolidation import verify_consolidation
 from station.ui.display import ensure_offscreen_app
@@ -78,7 +82,7 @@ def verify_consolidated(folder: Path, key: str | None, *, not_checked: str) -> i
     lines, tables = document["lines"], document["tables"]
     say(
         f"OK: {folder}: consolidated tally of case {document['election']['case']},"
-        f" {tables_counted_statement(len(tables))}: {lines['3']:,} FOR, {lines['4']:,} AGAINST,"
+        f" {tables_counted_statement(len(tables))}: {votes_words(document)},"
         f" {lines['2']:,} void, {lines['6']:,} challenged."
     )
     for table in tables:
@@ -141,12 +145,13 @@ def consolidated_summary(document: dict[str, Any], folder: Path) -> dict[str, ob
             for m in count.piles.mismatches()
         ],
         "locked": "final",
-        # Consolidation refuses mail ballots' sheets (it does not sum envelope figures yet).
+        # Only final sheets are consolidated: every table's envelope stage has ended.
         "stage": "ballots",
-        "envelopes": None,
+        "envelopes": document.get("envelopes"),
         "statements": document["statements"],
         "events": sum(table["head"]["seq"] for table in document["tables"]),
         "head": None,  # each table has its own: see `tables`
+        **kinds_summary(document, by_party),  # RD, RM, several unions: as `station tally`
         "tables": [
             {
                 "label": table["label"],
@@ -156,6 +161,8 @@ def consolidated_summary(document: dict[str, Any], folder: Path) -> dict[str, ob
                 "against": table["lines"]["4"],
                 "void": table["lines"]["2"],
                 "challenged": table["lines"]["6"],
+                # Several unions: the table's votes by choice; by mail: its envelopes.
+                **{key: table[key] for key in ("choices", "envelopes") if key in table},
                 "events": table["head"]["seq"],
                 "head": table["head"]["hash"],
                 "key": table["key"],
@@ -163,6 +170,37 @@ def consolidated_summary(document: dict[str, Any], folder: Path) -> dict[str, ob
             }
             for table in document["tables"]
         ],
+    }
+
+
+def kinds_summary(document: dict[str, Any], by_party: dict[str, int]) -> dict[str, object]:
+    """What `station tally --json` adds for an election not plain RC (cli/kinds.py), here
+    from the consolidation's facts: each was computed on the sums, never taken from a
+    table."""
+    if "parties" not in document:
+        return {}
+    kind = case_kind(str(document["election"]["case"]))
+    summary: dict[str, object] = {"kind": kind.value, "parties": document["parties"]}
+    if "runoff_of" in document:
+        summary["runoff_of"] = document["runoff_of"]
+    if kind is not CaseKind.RC:  # the union is no petitioner in an RD or RM case
+        summary["challenges_by_party"] = {
+            ("union" if party == "petitioner" else party): n for party, n in by_party.items()
+        }
+    if "choices" not in document:
+        return summary
+    votes = [int(choice["votes"]) for choice in document["choices"]]
+    unions = sum(1 for line in document["lines"] if line[0] == "3" and line != "3")  # 3a, 3b…
+    decided = not document["lines"]["8"]  # every ballot counted: only challenges swing it
+    return summary | {
+        "choices": document["choices"],
+        "majority_for": document["majority_for"],
+        "runoff": document["runoff"],
+        "rerun": document["rerun"],
+        "union_leads": result(votes, unions).certified is not None,
+        "result_decided": decided,
+        "outcome_so_far": "decided" if decided else "undecided",
+        "statements": {"runoff": None, **document["statements"]},
     }
 
 
@@ -176,13 +214,14 @@ def summary_lines(summary: dict[str, Any]) -> list[str]:
         f" ({tables_counted_statement(len(tables))})",
         f"Ballots counted:                       {counted}",
         f"Void ballots:                          {summary['void']:,}",
-        f"Votes FOR the petitioner:              {summary['for']:,}",
-        f"Votes AGAINST:                         {summary['against']:,}",
+        *choice_lines(summary),  # FOR and AGAINST (the union's role), or a line per choice
         f"Valid votes counted:                   {summary['valid']:,}",
         f"Challenged ballots:                    {summary['challenged']:,}",
         f"Valid votes plus challenged ballots:   {summary['valid_plus_challenged']:,}",
         summary["statements"]["8"],
         summary["statements"]["9"],
+        *([summary["statements"]["runoff"]] if summary["statements"].get("runoff") else []),
+        *_envelopes_line(summary["envelopes"]),
     ]
     for table in tables:
         lines.append(
@@ -192,6 +231,17 @@ def summary_lines(summary: dict[str, Any]) -> list[str]:
             f" key {table['key']}"
         )
     return lines
+
+
+def _envelopes_line(figures: dict[str, int] | None) -> list[str]:
+    """The tables' envelope figures summed, as `station tally` words a table's."""
+    if not figures:
+        return []
+    return [
+        f"Envelopes (every table's stage ended): {figures['returned']:,} returned,"
+        f" {figures['accepted']:,} accepted, {figures['challenged']:,} challenged,"
+        f" {figures['void']:,} void, {figures['late']:,} late"
+    ]
 
 
 __all__ = ["ConsolidationError", "add_consolidate_parser", "cmd_consolidate"]

@@ -6,46 +6,80 @@ follow from them), with lines 8 and 9 stated on the sums, never on any one table
 union that leads at every table may still fall short of a majority overall, and
 challenges that decide nothing at one table may decide the election. Line 1 (the
 eligible voters) is the unit's, the same on every table's sheet, so it is not summed.
+
+Every kind of sheet that can be summed is summed the same way, from what the tables
+certified, and everything stated on the result is computed again on the sums:
+
+* RD and RM cases (and every ballot not a plain RC one) name the parties by role, as
+  each table's sheet does (`kinds_sheet.kinds_facts`): in an RD case the union is "the
+  Union", never "the Petitioner";
+* a ballot of several unions sums each choice's votes (lines 3a, 3b, …); lines 8-9,
+  `majority_for`, `runoff` and `rerun` follow from the summed votes under 29 CFR 102.70
+  (`runoff.py`), never from any table's own;
+* a mail ballot sums the envelope figures; the ballots to count are the envelopes
+  accepted at every table, and line 6 holds the challenged envelopes as each table's.
 """
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from station.domain.election import ElectionSetup
+from station.domain.kinds_sheet import kinds_facts
 from station.domain.statements import challenges_statement, majority_statement
 from station.domain.tally import Tally
 from station.domain.tally_sheet import LineValue, line_values
 
 # The lines a table's sheet states as numbers that are summed (5 and 7 are sums of them).
 SUMMED_LINES = ("2", "3", "4", "5", "6", "7")
+# The envelope figures of a mail ballot, as `EnvelopeFigures.as_dict` names them.
+ENVELOPE_FIGURES = ("returned", "accepted", "challenged", "void", "late")
 
 
 @dataclass(frozen=True, slots=True)
 class TableLines:
-    """One table's certified figures, as its signed sheet states them."""
+    """One table's certified figures, as its signed sheet states them.
+
+    Attributes:
+        choices: each choice's votes in ballot order (a ballot of several unions).
+        envelopes: a mail ballot's envelope figures, as the table ruled them.
+    """
 
     label: str
     lines: Mapping[str, LineValue]
     counted: int
     ballots: int | None
+    choices: tuple[int, ...] = ()
+    envelopes: Mapping[str, int] | None = None
 
     def tally(self) -> Tally:
-        """The table's calls, from its lines 2, 3, 4 and 6."""
+        """The table's calls, from its lines 2, 3, 4 and 6 (and its choices)."""
+        for_union, against = int(self.lines["3"]), int(self.lines["4"])
+        void, challenged = int(self.lines["2"]), int(self.lines["6"])
+        # The ballots counted are not always lines 2, 3, 4 and 6 together: line 6 of a
+        # mail ballot holds the envelopes challenged before any ballot was opened (never
+        # counted), and a challenge sustained by agreement at the table is counted but
+        # on no line (tally.py). Only the difference matters to "N of M".
+        beyond = self.counted - (for_union + against + void + challenged)
         return Tally(
-            for_union=int(self.lines["3"]),
-            against=int(self.lines["4"]),
-            void=int(self.lines["2"]),
-            challenged=int(self.lines["6"]),
-        )
+            for_union, against, void, challenged, self.choices,
+            sealed_envelopes=max(0, -beyond), set_aside=max(0, beyond),
+        )  # fmt: skip
 
 
 def summed_tally(tables: Sequence[TableLines]) -> Tally:
-    """The election's calls: each call summed over the tables."""
+    """The election's calls: each call (and each choice's votes) summed over the tables."""
     tallies = [table.tally() for table in tables]
+    widths = {len(t.choices) for t in tallies}
+    if len(widths) != 1:
+        raise ValueError("the tables' ballots do not offer the same choices")
     return Tally(
         for_union=sum(t.for_union for t in tallies),
         against=sum(t.against for t in tallies),
         void=sum(t.void for t in tallies),
         challenged=sum(t.challenged for t in tallies),
+        choices=tuple(sum(votes) for votes in zip(*(t.choices for t in tallies), strict=True)),
+        sealed_envelopes=sum(t.sealed_envelopes for t in tallies),
+        set_aside=sum(t.set_aside for t in tallies),
     )
 
 
@@ -56,18 +90,36 @@ def summed_ballots(tables: Sequence[TableLines]) -> int | None:
     return sum(int(table.ballots or 0) for table in tables)
 
 
-def consolidated_facts(
-    eligible: int, union: str, tables: Sequence[TableLines]
-) -> dict[str, object]:
+def summed_envelopes(tables: Sequence[TableLines]) -> dict[str, int] | None:
+    """A mail ballot's envelope figures, summed (None for a count at the polls)."""
+    if all(table.envelopes is None for table in tables):
+        return None
+    if any(table.envelopes is None for table in tables):
+        raise ValueError("some tables counted mail ballots and some did not")
+    return {
+        figure: sum(int((table.envelopes or {})[figure]) for table in tables)
+        for figure in ENVELOPE_FIGURES
+    }
+
+
+def consolidated_facts(setup: ElectionSetup, tables: Sequence[TableLines]) -> dict[str, object]:
     """Lines 1-9, the statements of lines 8-9 and the ballots, for the tables together.
 
+    `setup` is the election the tables share (its table label and box are not used).
     Only final sheets are consolidated, so lines 8-9 state the result: the tables
     together hold every ballot counted.
     """
     tally = summed_tally(tables)
+    shared = replace(setup, table=None, ballots=summed_ballots(tables))
+    lines = line_values(shared.eligible, tally)
+    envelopes = summed_envelopes(tables)
     return {
-        "lines": line_values(eligible, tally),
-        "statements": {"8": challenges_statement(tally), "9": majority_statement(tally, union)},
-        "counted": tally.counted,
-        "ballots": summed_ballots(tables),
-    }
+        "lines": lines,
+        "statements": {
+            "8": challenges_statement(tally),
+            "9": majority_statement(tally, shared.union),
+        },
+        "counted": sum(table.counted for table in tables),
+        "ballots": shared.ballots,
+        **({} if envelopes is None else {"envelopes": envelopes}),
+    } | kinds_facts(shared, tally, None, lines)  # RD, RM, several unions (lines 3a…, 8, 9)

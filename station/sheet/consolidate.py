@@ -22,7 +22,6 @@ under the name asked for.
 
 import base64
 import hashlib
-import json
 import os
 import secrets
 import shutil
@@ -32,12 +31,21 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from station.domain import Count
 from station.domain.consolidation import SUMMED_LINES, TableLines, consolidated_facts
+from station.domain.election import ElectionSetup
 from station.domain.table_statements import table_title
 from station.files import fsync_folder
-from station.journal.records import EVENT_FIELDS, Record
+from station.journal.errors import CorruptJournal
 from station.progress import Progress
+from station.sheet.consolidate_kinds import (
+    KNOWN_SHEET,
+    REVISED_FACTS,
+    REVISED_REFUSAL,
+    setup_difference,
+    table_setup,
+    twice_accepted,
+    unknown_lines,
+)
 from station.sheet.document import TALLY_FORMAT, canonical_json
 from station.sheet.export import ALL_FILES, MANIFEST, SIGNATURE, is_staging
 from station.sheet.keys import StationKey, public_key_text
@@ -50,21 +58,15 @@ OWN_FILES = ("tally.pdf", "tally.json")
 STAGING_PREFIX = ".station-consolidation-"
 
 # What a table's `tally.json` may hold for consolidation to sum it. Consolidation sums
-# the sheets it knows; a sheet stating anything else (several unions, envelopes, a
-# revised tally's columns, a kind of sheet still to come) is refused until someone
-# teaches consolidation to sum it, rather than summed wrongly.
+# the sheets it knows (one union or several, RC, RD or RM, at the polls or by mail:
+# consolidate_kinds.py); a sheet stating anything else (a kind of sheet still to come)
+# is refused until someone teaches consolidation to sum it, rather than summed wrongly.
 KNOWN_DOCUMENT = frozenset({"format", "election", "sheet_event", "sheet"})
 KNOWN_ELECTION = frozenset(
     {"table", "election_id", "setup_hash", "case", "employer", "union", "eligible", "ballots"}
     | {"agent"}
 )
-KNOWN_SHEET = frozenset(
-    {"kind", "title", "revision", "supersedes", "head", "counted", "ballots", "lines"}
-    | {"statements", "case", "employer", "union", "agent", "observers", "place"}
-    | {"count_date", "prepared", "key", "key_changed_from"}
-)
 KNOWN_KINDS = frozenset({"final", "interim"})
-KNOWN_LINES = frozenset(str(number) for number in range(1, 10))
 # The setup every table of one count shares (the label and the ballots in each
 # table's box differ; so may the agent, as each table has its own).
 SHARED_SETUP = ("case", "employer", "union", "eligible")
@@ -82,6 +84,8 @@ class TableSheet:
     folder: str  # where its copy lies in the consolidation, e.g. "tables/table-2"
     document: dict[str, Any]  # its tally.json
     key: str  # the fingerprint of the key that signed it
+    setup: ElectionSetup  # as its journal stores it (the hash its sheet names)
+    setup_row: dict[str, Any]
 
     @property
     def label(self) -> str:
@@ -89,7 +93,15 @@ class TableSheet:
 
     def lines(self) -> TableLines:
         sheet = self.document["sheet"]
-        return TableLines(self.label, sheet["lines"], sheet["counted"], sheet["ballots"])
+        choices = tuple(int(c["votes"]) for c in sheet.get("choices") or ())
+        return TableLines(
+            self.label,
+            sheet["lines"],
+            sheet["counted"],
+            sheet["ballots"],
+            choices,
+            sheet.get("envelopes"),
+        )
 
 
 @dataclass(frozen=True)
@@ -224,7 +236,13 @@ def _copied_tables(
         _copy_export(source, copy)
         document = _summable(source, copy)
         manifest_key = _signing_key(source, copy)
-        tables.append(a_table(source, document, manifest_key, tables))
+        try:
+            setup = table_setup(copy)
+        except (CorruptJournal, ValueError, OSError):
+            raise ConsolidationError(
+                f"{source}: NOT INTACT: journal.jsonl does not begin with the election setup"
+            ) from None
+        tables.append(a_table(source, document, manifest_key, tables, setup))
         copies.append(copy)
     for index, (table, copy) in enumerate(zip(tables, copies, strict=True)):
         verdict = verify_export(copy, expected_key=keys[index] if keys else None)
@@ -233,6 +251,9 @@ def _copied_tables(
         copy.rename(copy.parent / Path(table.folder).name)
         if progress is not None:
             progress(index + 1, len(sources))
+    twice = twice_accepted([t.label for t in tables], [staging / t.folder for t in tables])
+    if twice is not None:
+        raise ConsolidationError(f"refused: {twice}; nothing was written")
     return tables
 
 
@@ -279,6 +300,8 @@ def _summable(source: Path, copy: Path) -> dict[str, Any]:
         document = signed_json(copy, "tally.json")
     except SignedFolderProblem as problem:
         raise ConsolidationError(f"{source}: NOT INTACT: {problem}") from None
+    if revised(document):
+        raise ConsolidationError(f"{source}: {REVISED_REFUSAL}; nothing was written")
     unknown = unknown_facts(document)
     if unknown:
         raise ConsolidationError(
@@ -286,6 +309,12 @@ def _summable(source: Path, copy: Path) -> dict[str, Any]:
             " (a kind of tally Station does not consolidate); nothing was written"
         )
     return document
+
+
+def revised(document: dict[str, Any]) -> bool:
+    """Whether a table's sheet is a Revised Tally of Ballots (never consolidated)."""
+    sheet = document.get("sheet")
+    return isinstance(sheet, dict) and bool(REVISED_FACTS & set(sheet))
 
 
 def unknown_facts(document: dict[str, Any]) -> str | None:
@@ -300,19 +329,25 @@ def unknown_facts(document: dict[str, Any]) -> str | None:
     for where, part, known in parts:
         if not isinstance(part, dict):
             return f"no {where.strip() or 'document'}"
+        if where == "sheet " and REVISED_FACTS & set(part):
+            return None  # a revised tally: refused in its own words (`revised_refusal`)
         extra = sorted(set(part) - known)
         if extra:
             return f"{where}facts {', '.join(extra)}"
     sheet = document["sheet"]
     if sheet.get("kind") not in KNOWN_KINDS:
         return f"a sheet of kind {sheet.get('kind')!r}"
-    if not isinstance(sheet.get("lines"), dict) or set(sheet["lines"]) != KNOWN_LINES:
+    if unknown_lines(sheet.get("lines")):
         return "lines other than 1-9"
     return None
 
 
 def a_table(
-    source: Path, document: dict[str, Any], key: str, earlier: list[TableSheet]
+    source: Path,
+    document: dict[str, Any],
+    key: str,
+    earlier: list[TableSheet],
+    setup: tuple[ElectionSetup, dict[str, Any]],
 ) -> TableSheet:
     """The table, once it is a final sheet of a table of the same count as the others."""
     election, sheet = document["election"], document["sheet"]
@@ -327,16 +362,22 @@ def a_table(
             f"{source}: is the sheet of a count at one table (its file was made without"
             " --table); only the sheets of a count's tables are consolidated"
         )
-    table = TableSheet(source, table_folder(str(label)), document, key)
+    table = TableSheet(source, table_folder(str(label)), document, key, *setup)
     for other in earlier:
         theirs = other.document["election"]
-        for field in SHARED_SETUP:
-            if election[field] != theirs[field]:
-                raise ConsolidationError(
-                    f"{source}: {table_title(table.label)} is not a table of the same count as"
-                    f" {other.source} ({table_title(other.label)}): its {field} is"
-                    f" {election[field]!r}, not {theirs[field]!r}"
-                )
+        differs = next(
+            (
+                f"{field} is {election[field]!r}, not {theirs[field]!r}"
+                for field in SHARED_SETUP
+                if election[field] != theirs[field]
+            ),
+            None,
+        ) or setup_difference(setup, (other.setup, other.setup_row))
+        if differs is not None:
+            raise ConsolidationError(
+                f"{source}: {table_title(table.label)} is not a table of the same count as"
+                f" {other.source} ({table_title(other.label)}): its {differs}"
+            )
         if table.label.casefold() == other.label.casefold():
             raise ConsolidationError(
                 f"{source}: {table_title(table.label)} appears twice (also {other.source});"
@@ -362,13 +403,15 @@ def consolidated_document(tables: Sequence[TableSheet], key: str, prepared: str)
     `statements` ("8", "9"); `counted` and `ballots` (summed; `ballots` null unless every
     table knew its box); `tables` (in the order consolidated: `label`, `folder`,
     `election_id`, `setup_hash`, `title`, `agent`, `counted`, `ballots`, `lines` "2".."7",
-    `head` and `sheet_event` (`seq`, `hash`), `key`); `prepared` (UTC) and `key` (the
-    fingerprint of the key that signs the consolidation).
+    `head` and `sheet_event` (`seq`, `hash`), `key`, and a table's `choices` or
+    `envelopes` when its sheet has them); `prepared` (UTC) and `key` (the fingerprint
+    of the key that signs the consolidation). As on a table's sheet, an election not
+    plain RC adds `parties` (and `runoff_of`), a ballot of several unions lines "3a"…,
+    `choices`, `majority_for`, `runoff`, `rerun` and `statements` "runoff", and a mail
+    ballot `envelopes` (summed): all computed on the sums (`domain/consolidation.py`).
     """
     first = tables[0].document["election"]
-    facts = consolidated_facts(
-        int(first["eligible"]), str(first["union"]), [table.lines() for table in tables]
-    )
+    facts = consolidated_facts(tables[0].setup, [table.lines() for table in tables])
     return {
         "format": CONSOLIDATED_FORMAT,
         "election": {field: first[field] for field in SHARED_SETUP},
@@ -391,6 +434,9 @@ def _table_row(table: TableSheet) -> dict[str, Any]:
         "counted": sheet["counted"],
         "ballots": sheet["ballots"],
         "lines": {number: sheet["lines"][number] for number in SUMMED_LINES},
+        # Several unions: each choice's votes; by mail: the table's envelope figures.
+        **({"choices": sheet["choices"]} if "choices" in sheet else {}),
+        **({"envelopes": sheet["envelopes"]} if "envelopes" in sheet else {}),
         "head": sheet["head"],
         "sheet_event": table.document["sheet_event"],
         "key": table.key,
@@ -426,15 +472,3 @@ def _write_durably(path: Path, data: bytes) -> None:
         os.fsync(fd)
     finally:
         os.close(fd)
-
-
-def table_count(folder: Path) -> Count:
-    """The count a verified table export's `journal.jsonl` replays to (challenges by
-    party, piles), for what the sheet's lines do not say."""
-    with (folder / "journal.jsonl").open("rb") as lines:
-        row = json.loads(lines.readline())["election"]
-        count = Count(pile_size=int(row.get("pile") or 0))
-        for line in lines:
-            event = json.loads(line)
-            count.apply(Record(*(event[field] for field in EVENT_FIELDS)).event())
-    return count

@@ -11,9 +11,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from station.domain.consolidation import SUMMED_LINES
+from station.domain.kinds_sheet import line_numbers, parties_row, party_columns, union_line_label
+from station.domain.parties import Party
 from station.domain.table_statements import table_title, tables_counted_statement
-from station.domain.tally_sheet import OBSERVER_PARTIES, line_label
-from station.sheet.pdf import draw_pdf
+from station.domain.tally_sheet import line_label
+from station.sheet.pdf import draw_pdf, envelopes_html
 
 CONSOLIDATION_CERTIFICATION = (
     "I certify that the figures above are the sums of the signed tally sheets of the"
@@ -48,10 +50,38 @@ def table_row_text(table: Mapping[str, Any]) -> str:
     return f"{table_title(table['label'])} {table['counted']:,} {figures}"
 
 
+def numbered_lines(document: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """Lines 1-7 as the sheet prints them, each with its words: 3a, 3b, … in place of 3
+    on a ballot of several unions, each naming its union."""
+    union = str(document["election"]["union"])
+    choices = [str(choice["name"]) for choice in document.get("choices") or ()]
+    return [
+        (number, union_line_label(number, choices) if number[:1] == "3" and number != "3"
+         else line_label(number, union))
+        for number in line_numbers(document["lines"])
+    ]  # fmt: skip
+
+
+def statement_numbers(document: Mapping[str, Any]) -> list[str]:
+    """Lines 8 and 9, then the runoff's sentence when 29 CFR 102.70 calls for one."""
+    return [n for n in ("8", "9", "runoff") if n in document["statements"]]
+
+
+def _as_sheet(document: Mapping[str, Any]) -> dict[str, Any]:
+    """What the parties' rows of a table's sheet read (kinds_sheet.py), for the sums."""
+    election = document["election"]
+    return {"case": election["case"], "union": election["union"], "observers": []} | (
+        {"parties": document["parties"]} if "parties" in document else {}
+    )
+
+
 def consolidated_html(document: Mapping[str, Any]) -> str:
     e = _escape
     election = document["election"]
     union = str(election["union"])
+    parties = parties_row(_as_sheet(document))  # "Petitioner", or the parties by role
+    kinds = bool({"parties", "envelopes"} & set(document))  # more rows: tighter, one page
+    padding, tight = ((1 if "envelopes" in document else 2), 1) if kinds else (5, 2)
     lines = document["lines"]
     tables = document["tables"]
     counted = f"{document['counted']:,}"
@@ -67,25 +97,27 @@ def consolidated_html(document: Mapping[str, Any]) -> str:
         '<table width="100%" class="case" cellpadding="2">',
         _row("Case", f"<b>{e(election['case'])}</b>", "Prepared", e(document["prepared"])),
         _row("Employer", e(election["employer"]), "Tables", str(len(tables))),
-        _row("Petitioner", e(union), "Ballots counted", counted),
+        _row(e(parties[0]), e(parties[1]), "Ballots counted", counted),
         "</table>",
-        '<table width="100%" class="lines" cellpadding="5" cellspacing="0">',
+        envelopes_html(document.get("envelopes")),  # a mail ballot's, summed
+        # Tighter rows when the envelopes or the lines per union add some: one page.
+        f'<table width="100%" class="lines" cellpadding="{padding}" cellspacing="0">',
     ]
-    for number in ("1", "2", "3", "4", "5", "6", "7"):
+    for number, label in numbered_lines(document):
         parts.append(
             f'<tr><td class="no" width="5%">{number}.</td>'
-            f'<td width="80%">{e(line_label(number, union))}</td>'
+            f'<td width="80%">{e(label)}</td>'
             f'<td class="fig" width="15%" align="right"><b>{lines[number]:,}</b></td></tr>'
         )
-    for number in ("8", "9"):
+    for number in statement_numbers(document):
         parts.append(
-            f'<tr><td class="no">{number}.</td>'
+            f'<tr><td class="no">{number + "." if number != "runoff" else ""}</td>'
             f'<td colspan="2"><b>{e(document["statements"][number])}</b></td></tr>'
         )
     parts.append("</table>")
 
     parts.append('<p class="section">The tables</p>')
-    parts.append('<table width="100%" class="lines" cellpadding="2" cellspacing="0">')
+    parts.append(f'<table width="100%" class="lines" cellpadding="{tight}" cellspacing="0">')
     headings = ["Counted", *(f"Line {number}" for number in SUMMED_LINES)]
     parts.append(
         '<tr><td class="label">Table</td>'
@@ -98,7 +130,8 @@ def consolidated_html(document: Mapping[str, Any]) -> str:
             f"<tr><td><b>{e(table_title(table['label']))}</b></td>"
             + "".join(f'<td align="right">{value:,}</td>' for value in figures)
             + "</tr>"
-            f'<tr><td colspan="{len(headings) + 1}" class="role">head <tt>{e(table["head"]["hash"])}'
+            + _kinds_row(table, len(headings) + 1)
+            + f'<tr><td colspan="{len(headings) + 1}" class="role">head <tt>{e(table["head"]["hash"])}'
             f"</tt> (event {table['head']['seq']:,}) &middot; signed by key"
             f" <tt>{e(table['key'])}</tt> &middot; agent {e(table['agent'])}</td></tr>"
         )
@@ -106,16 +139,37 @@ def consolidated_html(document: Mapping[str, Any]) -> str:
 
     parts.append('<p class="section">Certification of the Board agent</p>')
     parts.append(f"<p>{e(CONSOLIDATION_CERTIFICATION)}</p>")
-    parts.append(_signature("", "Board agent"))
+    parts.append(_signature("Board agent"))
     parts.append('<p class="section">Certification of the observers</p>')
     parts.append(f"<p>{e(OBSERVERS_CERTIFICATION)}</p>")
     parts.append('<table width="100%" cellpadding="2"><tr>')
-    for party in OBSERVER_PARTIES:
-        blocks = "".join(_signature("", "") for _ in range(_BLANK_LINES))
-        heading = f'<p class="party">For {e(party.label(union))}</p>'
-        parts.append(f'<td width="50%" valign="top">{heading}{blocks}</td>')
+    # One column per party, by role (in an RD case the union is "the Union").
+    columns = party_columns(_as_sheet(document), Party.PETITIONER.label(union))
+    for title, _ in columns:
+        width = 72 // len(columns)  # 36 underscores in each of two columns, as ever
+        blocks = "".join(_signature("", width) for _ in range(_BLANK_LINES))
+        heading = f'<p class="party">{e(title)}</p>'
+        parts.append(f'<td width="{100 // len(columns)}%" valign="top">{heading}{blocks}</td>')
     parts.append("</tr></table>")
     return "\n".join(parts)
+
+
+def kinds_row_text(table: Mapping[str, Any]) -> str:
+    """A table's votes by choice and envelope figures, as its row reads back ("" if none)."""
+    words = [f"{c['name']} {c['votes']:,}" for c in table.get("choices") or ()]
+    envelopes = table.get("envelopes")
+    if envelopes:
+        words.append(
+            f"envelopes: {envelopes['returned']:,} returned, {envelopes['accepted']:,} accepted,"
+            f" {envelopes['challenged']:,} challenged, {envelopes['void']:,} void,"
+            f" {envelopes['late']:,} late"
+        )
+    return " \u00b7 ".join(words)
+
+
+def _kinds_row(table: Mapping[str, Any], span: int) -> str:
+    text = kinds_row_text(table)
+    return f'<tr><td colspan="{span}" class="role">{_escape(text)}</td></tr>' if text else ""
 
 
 def _footer(document: Mapping[str, Any], page: int, pages: int) -> str:
@@ -134,13 +188,15 @@ def _row(label: str, value: str, label2: str, value2: str) -> str:
     )
 
 
-def _signature(name: str, role: str) -> str:
-    printed = f"<b>{_escape(name)}</b>, " if name else ""
-    role_words = f'<span class="role">{_escape(role)}</span>' if role else "&nbsp;"
-    return (
-        '<p class="sign">&nbsp;<br>____________________________________<br>'
-        f"{printed}{role_words}</p>"
-    )
+def _signature(role: str, width: int = 36) -> str:
+    """A blank line to sign on (the names are written by hand), with the role under it.
+
+    An observer's line has no role under it (the column is headed by the party): a line
+    saved per block keeps a sheet of three parties, or with a mail ballot's envelopes,
+    on one page.
+    """
+    under = f'<br><span class="role">{_escape(role)}</span>' if role else ""
+    return f'<p class="sign">&nbsp;<br>{"_" * width}{under}</p>'
 
 
 def _escape(value: object) -> str:

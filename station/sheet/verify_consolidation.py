@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from station.domain.envelopes import ENVELOPE_FIGURE_LABELS
 from station.domain.table_statements import table_title
 from station.domain.tally_sheet import line_label
 from station.sheet.consolidate import (
@@ -24,10 +25,17 @@ from station.sheet.consolidate import (
     consolidated_document,
     listed_files,
     listed_hashes,
+    revised,
     table_folder,
     unknown_facts,
 )
-from station.sheet.consolidate_pdf import table_row_text
+from station.sheet.consolidate_kinds import REVISED_REFUSAL, table_setup, twice_accepted
+from station.sheet.consolidate_pdf import (
+    kinds_row_text,
+    numbered_lines,
+    statement_numbers,
+    table_row_text,
+)
 from station.sheet.export import MANIFEST, SIGNATURE
 from station.sheet.pdf_text import pdf_words
 from station.sheet.verify_export import (
@@ -156,11 +164,14 @@ def _checked_tables(folder: Path, document: dict[str, Any]) -> list[TableSheet]:
         verdict = verify_export(folder / row["folder"], expected_key=row["key"])
         if not verdict.ok or verdict.document is None or verdict.key is None:
             raise _Bad(f"{name}: {verdict.problem}")
+        if revised(verdict.document):
+            raise _Bad(f"{name}: {REVISED_REFUSAL}")
         unknown = unknown_facts(verdict.document)
         if unknown:
             raise _Bad(f"{name}: its sheet states {unknown}, which consolidation cannot sum")
         try:
-            table = a_table(folder / row["folder"], verdict.document, verdict.key, tables)
+            setup = table_setup(folder / row["folder"])
+            table = a_table(folder / row["folder"], verdict.document, verdict.key, tables, setup)
         except ConsolidationError as error:
             raise _Bad(str(error)) from None
         if table.folder != row["folder"]:
@@ -168,6 +179,9 @@ def _checked_tables(folder: Path, document: dict[str, Any]) -> list[TableSheet]:
         tables.append(table)
     if not tables:
         raise _Bad("tally.json: names no table")
+    twice = twice_accepted([t.label for t in tables], [folder / t.folder for t in tables])
+    if twice is not None:
+        raise _Bad(f"the tables' envelopes: {twice}")
     return tables
 
 
@@ -204,16 +218,22 @@ def _check_pdf(folder: Path, document: dict[str, Any]) -> None:
         words = pdf_words((folder / "tally.pdf").read_bytes())
     except ValueError as error:
         raise _Bad(f"tally.pdf: {error}") from None
-    union = str(document["election"]["union"])
     expected = [("the case number", str(document["election"]["case"]))]
-    for number in ("1", "2", "3", "4", "5", "6", "7"):
+    envelopes = document.get("envelopes")
+    if envelopes:
+        shown = " ".join(f"{label} {envelopes[key]:,}" for key, label in ENVELOPE_FIGURE_LABELS)
+        expected.append(("the envelope figures", shown))
+    for number, label in numbered_lines(document):
         value = document["lines"][number]
-        expected.append((f"line {number}", f"{number}. {line_label(number, union)} {value:,}"))
-    for number in ("8", "9"):
-        expected.append((f"line {number}", f"{number}. {document['statements'][number]}"))
+        expected.append((f"line {number}", f"{number}. {label} {value:,}"))
+    for number in statement_numbers(document):
+        said = document["statements"][number]
+        expected.append((f"line {number}", f"{number}. {said}" if number != "runoff" else said))
     for table in document["tables"]:
         title = table_title(table["label"])
         expected.append((f"{title}'s figures", table_row_text(table)))
+        if kinds_row_text(table):
+            expected.append((f"{title}'s votes and envelopes", kinds_row_text(table)))
         expected.append((f"{title}'s head hash", str(table["head"]["hash"])))
     for what, text in expected:
         if " ".join(text.split()) not in words:

@@ -184,20 +184,20 @@ def test_a_count_at_one_table_is_refused(
 def test_a_sheet_of_a_kind_it_cannot_sum_is_refused(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """A sheet with facts consolidation does not know (another branch's envelopes, say)
-    is refused by what it says, even signed by its station's key."""
+    """A sheet with facts consolidation does not know (voting groups counted apart, not
+    yet in Station) is refused by what it says, even signed by its station's key."""
     key = create_key(tmp_path / "k.pem")
     one = table_export(tmp_path, "1", "FA", key)
     mail = table_export(tmp_path, "2", "FFA", key)
     document = json.loads((mail / "tally.json").read_bytes())
-    document["sheet"]["envelopes"] = {"received": 3, "accepted": 3}
+    document["sheet"]["voting_groups"] = [{"group": "professionals", "for": 2}]
     (mail / "tally.json").write_bytes(canonical_json(document))
     manifest = json.loads((mail / "manifest.json").read_bytes())
     manifest["files"]["tally.json"] = hashlib.sha256((mail / "tally.json").read_bytes()).hexdigest()
     (mail / "manifest.json").write_bytes(canonical_json(manifest))
     (mail / "manifest.sig").write_bytes(base64.b64encode(key.sign(canonical_json(manifest))))
     err = refused(capsys, tmp_path / "out", one, mail)
-    assert "sheet facts envelopes, which consolidation cannot sum yet" in err
+    assert "sheet facts voting_groups, which consolidation cannot sum yet" in err
 
 
 def test_an_existing_folder_is_never_written_over(
