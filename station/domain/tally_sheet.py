@@ -95,7 +95,7 @@ def computed_facts(
             "8": challenges_statement(tally, pending),
             "9": majority_statement(tally, setup.union, pending),
         },
-        **revised_facts(setup.eligible, sheet),
+        **revised_facts(setup, sheet),
     } | kinds_facts(setup, tally, pending, lines)  # RD, RM, several unions: kinds_sheet.py
 
 

@@ -186,3 +186,38 @@ def test_the_figures_agree_with_a_plain_model(seed: int) -> None:
     facts = computed_facts(SETUP, count.sheets[-1], "0" * 64, "1" * 64)
     assert facts["ballots"] == facts["counted"] == box(count)
     assert count.sheets[-1].kind is SheetKind.FINAL and count.sheets[-1].revised
+
+
+def test_a_revised_sheet_of_several_unions_has_each_unions_line_in_every_column() -> None:
+    """Three choices; two challenges ordered opened; lines 3a, 3b in the three columns, and
+    lines 8-9 and the runoff (29 CFR 102.70) stated on the final column."""
+    from station.domain.choices import Ballot, CaseKind
+
+    ballot = Ballot(CaseKind.RC, "Acme", ("Machinists", "Teamsters"))
+    setup = ElectionSetup("29-RC-288020", "Acme", "Machinists", 20, 12, choices=ballot)
+    count = Count.for_setup(setup)
+
+    def apply(action: Action, call: Call | None = None, **detail: object) -> None:
+        target = count.last_seq if action is Action.SIGN else None
+        count.apply(Event(count.last_seq + 1, action, call, target, detail or None))
+
+    for choice in (1, 1, 2, 2, 2):
+        apply(Action.CALL, F, choice=choice)
+    for made in (A, A, A, C, C, C, V):
+        apply(Action.CALL, made)
+    apply(Action.SIGN, kind="final")
+    apply(Action.DECIDE, open=[1, 2], sustain=[], by="RD")
+    apply(Action.CALL, F, choice=1)
+    apply(Action.CALL, A)
+    apply(Action.SIGN, kind="final")
+    facts = computed_facts(setup, count.sheets[-1], "0" * 64, "1" * 64)
+    columns = facts["columns"]
+    assert isinstance(columns, dict)
+    assert {c: (columns[c]["3a"], columns[c]["3b"]) for c in columns} == {
+        "original": (2, 3), "challenged_counted": (1, 0), "final": (3, 3)
+    }  # fmt: skip
+    # Lines 8-9 follow 102.70 on each full column: 3 / 3 / 4 with one challenge left.
+    assert columns["final"]["9"] is False and columns["final"]["8"] is True
+    statements = facts["statements"]
+    assert isinstance(statements, dict) and "rerun" in statements["runoff"]
+    assert facts["lines"] == columns["final"]
