@@ -109,3 +109,22 @@ def _before_union_lines(stated: dict[str, object], computed: dict[str, object]) 
         and "3a" in expected
         and not any(str(key).startswith("3") and key != "3" for key in final)
     )
+
+
+def choice_columns(
+    setup: ElectionSetup, original: Tally, final: Tally
+) -> tuple[list[dict[str, object]], list[dict[str, object]]] | None:
+    """On a ballot of several unions, the choices' votes in the original column and what
+    the opened ballots added to each (`station tally --json`'s `original.choices` and
+    `challenged_counted.choices`; the final column's are the top level's). None for one
+    union."""
+    if not setup.ballot.several:
+        return None
+    names = setup.ballot.choices
+    return (
+        [{"name": n, "votes": v} for n, v in zip(names, original.choices, strict=True)],
+        [
+            {"name": n, "votes": after - before}
+            for n, before, after in zip(names, original.choices, final.choices, strict=True)
+        ],
+    )
