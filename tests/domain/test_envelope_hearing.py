@@ -221,3 +221,22 @@ def test_a_revised_sheet_of_several_unions_has_each_unions_line_in_every_column(
     statements = facts["statements"]
     assert isinstance(statements, dict) and "rerun" in statements["runoff"]
     assert facts["lines"] == columns["final"]
+
+
+def test_a_mail_snapshot_from_before_settled_envelopes_is_replayed_not_trusted() -> None:
+    """A previous version's snapshot did not keep what became of challenged envelopes:
+    thawing it is refused (the journal is replayed instead), never silently wrong."""
+    import json
+
+    from station.domain.changes import FrozenCount
+
+    stage = Stage()
+    ruled(stage, 2, 2)
+    stage.end()
+    frozen = stage.count.freeze()
+    summary = json.loads(frozen.summary)
+    del summary["envelopes"]["settled"]
+    old = FrozenCount(json.dumps(summary), frozen.done, frozen.undone)
+    with pytest.raises(ValueError, match="settled envelope challenges"):
+        Count.thawed(old, 0, mail=True)
+    assert Count.thawed(frozen, 0, mail=True).tally == stage.count.tally
