@@ -39,3 +39,37 @@ def test_keys_one_to_nine_and_zero_call_the_opened_ballots(qtbot: QtBot, tmp_pat
         assert count.choice_votes() == (1, 2, 2)
     finally:
         window.close()
+
+
+def test_an_envelope_withdrawn_in_the_register_during_its_stage_only(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """In the register of the envelope stage: withdrawn joins the accepted envelopes
+    (mixed before any is opened); after the stage the register refuses it in one line."""
+    from station.domain.envelopes import Ruling
+    from station.domain.resolution import ENVELOPE_WITHDRAWN_LATE
+    from station.ui.envelopes.controller import EnvelopeController
+    from station.ui.operator.challenge_register import ChallengeRegisterDialog
+    from tests.mail.conftest import BESSEMER, VOTERS
+
+    path = tmp_path / "bhm1.station"
+    Journal.create(path, BESSEMER, VOTERS)
+    controller = EnvelopeController(Journal.open(path))
+    try:
+        controller.rule(Ruling.ACCEPTED, "100")
+        controller.rule(Ruling.CHALLENGED, "101")
+        controller.rule(Ruling.CHALLENGED, "102")
+        register = ChallengeRegisterDialog(controller)
+        qtbot.addWidget(register)
+        register.table.selectRow(0)
+        register.withdraw_button.click()
+        assert controller.count.envelopes.figures.accepted == 2
+        assert controller.count.tally.challenged == 1
+        controller.end_stage()
+        register.refresh()
+        register.table.selectRow(1)
+        register.withdraw_button.click()
+        assert ENVELOPE_WITHDRAWN_LATE in register.error_label.text()
+        assert controller.count.tally.challenged == 1
+    finally:
+        controller.close()
