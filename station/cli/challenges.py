@@ -4,11 +4,13 @@ import argparse
 import json
 
 from station.cli.common import UsageError, open_to_read, restored_count, say, say_problem
+from station.cli.envelopes import voter_list_of
 from station.domain import Count
 from station.domain.decision import decision_problem, reveals_vote
 from station.domain.resolution import ListedChallenge
 from station.domain.resolution_statements import reveal_warning
 from station.domain.text import one_line
+from station.domain.voters import VoterList
 from station.journal import Journal
 from station.journal.seal import station_secret
 from station.journal.session import CountSession
@@ -16,15 +18,23 @@ from station.journal.session import CountSession
 MAX_BY = 200
 
 
-def challenge_rows(journal: Journal, count: Count) -> list[dict[str, object]]:
+def challenge_rows(count: Count, voters: VoterList | None = None) -> list[dict[str, object]]:
     """Every challenge as `station challenges --json` lists it, by register number."""
-    return [
-        _row(entry, count, journal.election.setup.union)
-        for entry in count.resolutions.numbered(count)
-    ]
+    return [_row(entry, count, voters) for entry in count.resolutions.numbered(count)]
 
 
-def _row(entry: ListedChallenge, count: Count, union: str) -> dict[str, object]:
+def _voter(entry: ListedChallenge, voters: VoterList | None) -> dict[str, object] | None:
+    """A challenged envelope's voter, for the hearing (the parties hold the list already):
+    `{"id", "name"}`, the id null for a voter written in. None for a ballot's challenge."""
+    if entry.stage != "envelope":
+        return None
+    if entry.voter is None:
+        return {"id": None, "name": entry.write_in}
+    listed = voters.get(entry.voter) if voters is not None else None
+    return {"id": entry.voter, "name": None if listed is None else listed.name}
+
+
+def _row(entry: ListedChallenge, count: Count, voters: VoterList | None) -> dict[str, object]:
     challenge = entry.challenge
     dispute = entry.dispute
     return {
@@ -33,7 +43,7 @@ def _row(entry: ListedChallenge, count: Count, union: str) -> dict[str, object]:
         "party": challenge.party.value,
         "reason": None if challenge.reason is None else challenge.reason.value,
         "note": challenge.note,
-        "voter": entry.voter,
+        "voter": _voter(entry, voters),
         "status": entry.status.value,
         "event": challenge.seq,
         "ballot": count.ballot_of(challenge.seq),
@@ -51,9 +61,10 @@ def cmd_challenges(args: argparse.Namespace) -> int:
     journal = open_to_read(args.file)
     try:
         count, _head = restored_count(journal)
+        voters = voter_list_of(journal) if journal.election.setup.mail else None
     finally:
         journal.close()
-    rows = challenge_rows(journal, count)
+    rows = challenge_rows(count, voters)
     noted = [
         {
             "event": d.seq,
@@ -83,10 +94,14 @@ def cmd_challenges(args: argparse.Namespace) -> int:
         what = (
             f"disputed {disputed['call'].upper()}" if isinstance(disputed, dict) else "challenged"
         )
+        voter = row["voter"]
+        if isinstance(voter, dict):  # "envelope of 1002 Linus Hamilton challenged"
+            who = f"{voter['id'] or 'written in:'} {voter['name'] or ''}".rstrip()
+            what = f"envelope of {who} challenged"
         print(
             one_line(
-                f"{row['number']:>5}  {row['status']:<15}  {row['stage']:<8}  {what} by the"
-                f" {str(row['party']).replace('petitioner', 'union')}: {reason}"
+                f"{row['number']:>5}  {row['status']:<15}  {row['stage']:<8}  {what} by"
+                f" the {str(row['party']).replace('petitioner', 'union')}: {reason}"
                 + (f" ({row['note']})" if row["note"] else "")
             )
         )

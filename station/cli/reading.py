@@ -5,6 +5,7 @@ import json
 import sqlite3
 import sys
 from collections.abc import Iterator
+from typing import Any
 
 from station.cli.common import (
     ACTION_WIDTH,
@@ -20,8 +21,9 @@ from station.cli.kinds import choice_lines, kinds_summary
 from station.domain import Count
 from station.domain.changes import Change
 from station.domain.describe import describe
+from station.domain.election import ElectionSetup
 from station.domain.envelopes import box_setup
-from station.domain.revised_sheet import counted_figures
+from station.domain.revised_sheet import choice_columns, column_lines, counted_figures
 from station.domain.statements import (
     challenges_statement,
     how_many,
@@ -30,7 +32,6 @@ from station.domain.statements import (
     pending_reason,
 )
 from station.domain.table_statements import table_pending_reason, table_title
-from station.domain.tally_sheet import line_values
 from station.domain.text import one_line
 from station.journal import Journal, Record
 
@@ -119,19 +120,19 @@ def tally_summary(journal: Journal, count: Count, head: str) -> dict[str, object
         "head": head,
         **kinds_summary(setup, count),  # RD, RM, several unions, runoffs: cli/kinds.py
         **envelope_summary(setup, count),
-        **revised_summary(count, setup.eligible),
+        **revised_summary(count, setup),
     }
 
 
-def revised_summary(count: Count, eligible: int) -> dict[str, object]:
+def revised_summary(count: Count, setup: ElectionSetup) -> dict[str, object]:
     """After a decision: the original tally and what the opened ballots added (the top
     level holds the final column), and where the revised count stands."""
     resolutions = count.resolutions
     if resolutions.original is None:
         return {}
     original = resolutions.original
-    lines = line_values(eligible, original)
-    return {
+    lines = column_lines(setup, original)  # lines 8-9 under 102.70 on a ballot of several
+    summary: dict[str, Any] = {
         "original": {
             "for": original.for_union,
             "against": original.against,
@@ -158,6 +159,10 @@ def revised_summary(count: Count, eligible: int) -> dict[str, object]:
             "called": resolutions.revised_calls(count),
         },
     }
+    columns = choice_columns(setup, original, count.tally)
+    if columns is not None:  # a ballot of several unions: each choice in each column
+        summary["original"]["choices"], summary["challenged_counted"]["choices"] = columns
+    return summary
 
 
 def _readable(journal: Journal) -> Iterator[Record]:

@@ -11,7 +11,7 @@ from station.domain.statements import (
     box_mismatch_statement,
     nothing_counted_statement,
 )
-from station.domain.tally_sheet import Observer, SheetError, clean_reason
+from station.domain.tally_sheet import Observer, SheetError, clean_reason, mail_box
 from station.journal import Journal
 from station.journal.chain import HEAD_DIGITS
 from station.journal.seal import station_secret
@@ -80,7 +80,7 @@ def cmd_sign(args: argparse.Namespace) -> int:
         f" (head {head[:HEAD_DIGITS]}). The count is locked."
     )
     setup_ballots = journal.election.setup.ballots
-    ballots = setup_ballots if sheet.envelopes is None else sheet.envelopes.accepted  # mail
+    ballots = setup_ballots if sheet.envelopes is None else mail_box(sheet)  # mail
     if sheet.kind is SheetKind.FINAL and ballots is not None and sheet.tally.counted != ballots:
         print(
             f"warning: {box_mismatch_statement(sheet.tally.counted, ballots)}",

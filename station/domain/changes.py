@@ -35,11 +35,14 @@ class Decided:
         original: the first count's final tally (the "Original tally" column).
         decisions: each decision in words, as the sheet names it.
         unresolved: the register numbers of the challenges still open.
+        opened_envelopes: a mail ballot's challenged envelopes ordered opened: their
+            ballots joined the accepted envelopes in the box.
     """
 
     original: Tally
     decisions: tuple[str, ...]
     unresolved: tuple[int, ...]
+    opened_envelopes: int = 0
 
 
 @dataclass(frozen=True, slots=True)

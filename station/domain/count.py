@@ -78,12 +78,12 @@ class Count:
         sealed = self.envelopes.challenged  # line 6 counts a mail ballot's challenged envelopes
         choices = self.choice_votes() if self.votes.several else ()
         tally = Tally(f, a, v, c + sealed, choices, sealed_envelopes=sealed)
-        return self.resolutions.adjusted(tally)
+        return self.resolutions.adjusted(tally, self.envelopes)
 
     @property
     def counted(self) -> int:
         """Ballots handled now (a challenge lifted comes back as a call of its own)."""
-        return len(self._done) - self.resolutions.reopened()
+        return len(self._done) - self.resolutions.reopened(self.envelopes)
 
     @property
     def counted_entries(self) -> int:

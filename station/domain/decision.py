@@ -108,6 +108,10 @@ def _decide(count: Count, event: Event) -> Callable[[], Change]:
             resolutions.statuses[seqs[number]] = Status.SUSTAINED
         for number in opened + sustained:  # off line 6: no longer counted by party
             count.challenges.set_counting(seqs[number], False)
+            if count.envelopes.get(seqs[number]) is not None:  # its ballot joins the box
+                count.envelopes.settled[seqs[number]] = (
+                    Status.ORDERED_OPENED if number in opened else Status.SUSTAINED
+                ).value
         resolutions.ordered += len(opened)
         resolutions.decisions.append(Decision(event.seq, opened, sustained, by))
         count.locked_by = None  # the revised count begins

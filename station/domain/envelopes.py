@@ -74,6 +74,9 @@ ENVELOPE_REASONS = (
     Reason.OTHER,
 )
 
+# What became of a challenged envelope no longer open (EnvelopeStage.settled).
+SETTLED = ("withdrawn", "sustained", "ordered opened")
+
 ENVELOPE_ACTIONS = (
     Action.ENVELOPE,
     Action.ENVELOPE_UNDO,
@@ -142,6 +145,10 @@ class EnvelopeStage:
         self._undone: list[int] = []  # rulings that can be redone, the next one last
         self._counts: dict[Ruling, int] = dict.fromkeys(Ruling, 0)
         self._by_voter: dict[str, list[int]] = {}  # counting rulings, per voter key
+        # Challenged envelopes no longer open (resolution.py), by what became of them:
+        # "withdrawn" during the stage (accepted after all: among the figures' accepted),
+        # "sustained" (never opened) or "ordered opened" by the decision (the box grows).
+        self.settled: dict[int, str] = {}
 
     @property
     def open(self) -> bool:
@@ -151,13 +158,21 @@ class EnvelopeStage:
     @property
     def figures(self) -> EnvelopeFigures:
         c = self._counts
+        # A challenge withdrawn by agreement before the stage ended: the envelope was
+        # accepted after all, and its ballot was mixed with the others.
+        withdrawn = sum(1 for status in self.settled.values() if status == "withdrawn")
         return EnvelopeFigures(
             returned=len(self._done),
-            accepted=c[Ruling.ACCEPTED],
-            challenged=c[Ruling.CHALLENGED],
+            accepted=c[Ruling.ACCEPTED] + withdrawn,
+            challenged=c[Ruling.CHALLENGED] - withdrawn,
             void=c[Ruling.VOID],
             late=c[Ruling.LATE],
         )
+
+    @property
+    def opened_challenges(self) -> int:
+        """Challenged envelopes a decision ordered opened: their ballots join the box."""
+        return sum(1 for status in self.settled.values() if status == "ordered opened")
 
     @property
     def challenged(self) -> int:
@@ -252,6 +267,11 @@ class EnvelopeStage:
                 event.seq, f"envelope {verb} must name event {source[-1]}, not {event.target}"
             )
         envelope = self._rulings[source[-1]]
+        if envelope.seq in self.settled:
+            raise ReplayError(
+                event.seq,
+                f"the challenge of envelope event {envelope.seq} is settled; reopen it first",
+            )
 
         def fold() -> Change:
             dest.append(source.pop())
@@ -267,10 +287,10 @@ class EnvelopeStage:
             raise ReplayError(
                 event.seq, "the end of the envelope stage names the envelopes accepted"
             )
-        if accepted != self._counts[Ruling.ACCEPTED] or isinstance(accepted, bool):
+        if accepted != self.figures.accepted or isinstance(accepted, bool):
             raise ReplayError(
                 event.seq,
-                f"the envelope stage ends with {self._counts[Ruling.ACCEPTED]:,} envelopes"
+                f"the envelope stage ends with {self.figures.accepted:,} envelopes"
                 f" accepted, not {accepted!r}",
             )
 
@@ -304,6 +324,7 @@ class EnvelopeStage:
             ],
             "done": list(self._done),
             "undone": list(self._undone),
+            "settled": [[seq, lifted] for seq, lifted in self.settled.items()],
         }
 
     @classmethod
@@ -325,6 +346,14 @@ class EnvelopeStage:
                 raise ValueError("malformed envelope ruling")
             stage._rulings[seq] = Envelope(seq, voter, Ruling(ruling), write_in, second)
         stage._undone = [int(seq) for seq in state["undone"]]
+        if "settled" not in state:
+            # A snapshot from before a settled envelope challenge was kept here could hide
+            # one: the count is replayed from the journal instead (mail files only, once).
+            raise ValueError("a mail snapshot without its settled envelope challenges")
+        for seq, lifted in state["settled"]:
+            if seq not in stage._rulings or lifted not in SETTLED:
+                raise ValueError("malformed settled envelope challenge")
+            stage.settled[seq] = lifted
         for seq in state["done"]:
             stage._count(stage._rulings[seq], +1)
         if set(stage._undone) - set(stage._rulings) or set(stage._undone) & set(stage._done):
@@ -381,9 +410,10 @@ def envelope_words(change: Change) -> str:
 
 def box_setup(setup: ElectionSetup, stage: EnvelopeStage) -> ElectionSetup:
     """The election as the ballot count sees it: a mail ballot's box holds the envelopes
-    accepted, once the envelope stage has ended (before, the box is not yet known)."""
+    accepted, once the envelope stage has ended (before, the box is not yet known), and
+    the challenged ones whose ballot joined them (withdrawn, or ordered opened)."""
     if setup.mail and stage.ended_at is not None:
-        return replace(setup, ballots=stage.figures.accepted)
+        return replace(setup, ballots=stage.figures.accepted + stage.opened_challenges)
     return setup
 
 

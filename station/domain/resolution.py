@@ -44,6 +44,7 @@ from station.domain.tally import Tally
 
 if TYPE_CHECKING:  # pragma: no cover
     from station.domain.count import Count
+    from station.domain.envelopes import EnvelopeStage
 
 MAX_BY = 200
 _PARTIES = (Party.EMPLOYER, Party.PETITIONER)
@@ -102,8 +103,9 @@ class ListedChallenge:
     challenge: Challenge
     status: Status
     dispute: Dispute | None
-    stage: str = "ballot"
-    voter: str | None = None  # the envelope stage's voter (mail elections); never here
+    stage: str = "ballot"  # or "envelope": a mail ballot's return envelope, set aside sealed
+    voter: str | None = None  # an envelope's voter id on the list (None: written in)
+    write_in: str | None = None  # an envelope's voter not on the list, as written in
 
 
 class Resolutions:
@@ -119,23 +121,39 @@ class Resolutions:
 
     # -- what the count reads --------------------------------------------------------
 
-    def adjusted(self, tally: Tally) -> Tally:
-        """The tally with resolved challenges off line 6 (sustained ones set aside)."""
+    def adjusted(self, tally: Tally, envelopes: EnvelopeStage) -> Tally:
+        """The tally with resolved challenges off line 6 (sustained ones set aside).
+
+        A mail ballot's challenged envelope, once settled, leaves line 6 and the sealed
+        envelopes; it was never in the box, so a sustained one is not set aside among the
+        ballots handled, and an opened one is counted when its ballot is called.
+        """
         if not self.statuses:
             return tally  # nothing settled or decided: the common case, every keypress
         off = sum(1 for status in self.statuses.values() if status is not Status.OPEN)
         dispute_withdrawn = sum(1 for d in self.disputes.values() if d.withdrawn and d.carried)
         off -= dispute_withdrawn  # those went back to their call: already off line 6
-        sustained = sum(1 for status in self.statuses.values() if status is Status.SUSTAINED)
-        return replace(tally, challenged=tally.challenged - off, set_aside=sustained)
+        sustained = sum(
+            1
+            for seq, status in self.statuses.items()
+            if status is Status.SUSTAINED and seq not in envelopes.settled
+        )
+        return replace(
+            tally,
+            challenged=tally.challenged - off,
+            sealed_envelopes=tally.sealed_envelopes - len(envelopes.settled),
+            set_aside=sustained,
+        )
 
-    def reopened(self) -> int:
-        """Ballots whose challenge was lifted and that come back as a plain call."""
+    def reopened(self, envelopes: EnvelopeStage) -> int:
+        """Ballots whose challenge was lifted and that come back as a plain call (an
+        envelope's ballot was never called: it is called once, when opened)."""
         return sum(
             1
             for seq, status in self.statuses.items()
             if status in (Status.WITHDRAWN, Status.ORDERED_OPENED, Status.COUNTED)
             and not self._dispute_withdrawn(seq)
+            and seq not in envelopes.settled
         )
 
     def _dispute_withdrawn(self, seq: int) -> bool:
@@ -190,7 +208,7 @@ class Resolutions:
             if status is Status.ORDERED_OPENED and complete:
                 status = Status.COUNTED
             if counting or status is not Status.OPEN:
-                listed.append(ListedChallenge(number, challenge, status, self.disputes.get(seq)))
+                listed.append(_listed(count, number, challenge, status, self.disputes.get(seq)))
         return listed
 
     def decided(self, count: Count) -> Decided | None:
@@ -201,6 +219,7 @@ class Resolutions:
             self.original,
             tuple(decision_words(d) for d in self.decisions),
             tuple(e.number for e in self.numbered(count) if e.status is Status.OPEN),
+            count.envelopes.opened_challenges,
         )
 
     def noted_disputes(self) -> list[Dispute]:
@@ -259,6 +278,17 @@ class Resolutions:
         resolutions.base = whole(state["base"])
         resolutions.ordered = whole(state["ordered"])
         return resolutions
+
+
+def _listed(
+    count: Count, number: int, challenge: Challenge, status: Status, dispute: Dispute | None
+) -> ListedChallenge:
+    envelope = count.envelopes.get(challenge.seq)
+    if envelope is None:
+        return ListedChallenge(number, challenge, status, dispute)
+    return ListedChallenge(
+        number, challenge, status, dispute, "envelope", envelope.voter, envelope.write_in
+    )
 
 
 # -- the rules of settling: each returns what folds the event in, having checked it --
@@ -342,10 +372,25 @@ def resolve(count: Count, event: Event) -> Callable[[], Change]:
             raise ReplayError(event.seq, f"the challenge of event {target} is not settled")
     elif current is not Status.OPEN or target not in count.challenges.counting_seqs():
         raise ReplayError(event.seq, f"event {target} is not an open challenge that counts")
+    envelopes = count.envelopes
+    envelope = envelopes.get(target) is not None
+    if envelope and envelopes.ended_at is not None:
+        # The accepted envelopes were opened and their ballots mixed when the stage ended:
+        # a ballot added to them now would be the one everyone could trace to its voter,
+        # and one mixed in then cannot be taken back out.
+        if status is Status.WITHDRAWN:
+            raise ReplayError(event.seq, ENVELOPE_WITHDRAWN_LATE)
+        if status is Status.OPEN and current is Status.WITHDRAWN:
+            raise ReplayError(event.seq, ENVELOPE_MIXED)
     position = count.position_of(target)
-    assert position is not None or status is not Status.OPEN
+    assert position is not None or status is not Status.OPEN or envelope
 
     def fold() -> Change:
+        if envelope:  # its ballot joins the accepted envelopes (withdrawn) or never does
+            if status is Status.OPEN:
+                del envelopes.settled[target]
+            else:
+                envelopes.settled[target] = status.value
         if dispute is not None and status is not Status.SUSTAINED:
             # A dispute withdrawn: the ballot counts as the agent called it (and back).
             back = status is Status.WITHDRAWN
@@ -361,6 +406,16 @@ def resolve(count: Count, event: Event) -> Callable[[], Change]:
         return Change(event, ballot=count.ballot_of(target), challenge=count.challenges.get(target))
 
     return fold
+
+
+ENVELOPE_WITHDRAWN_LATE = (
+    "the envelope stage has ended and its ballots were mixed: a challenged envelope now"
+    " stays challenged for the decision, or is sustained by agreement"
+)
+ENVELOPE_MIXED = (
+    "this envelope's challenge was withdrawn before the envelope stage ended and its"
+    " ballot is mixed with the others: it cannot be set aside again"
+)
 
 
 def _dispute_parties(dispute: Dispute) -> tuple[str, ...]:
@@ -422,13 +477,15 @@ def whole(value: object) -> int:
 def decided_state(decided: Decided | None) -> list[object] | None:
     if decided is None:
         return None
-    return [decided.original.figures(), list(decided.decisions), list(decided.unresolved)]
+    state = [decided.original.figures(), list(decided.decisions), list(decided.unresolved)]
+    # Envelopes ordered opened: a fourth element only when there are any (older snapshots).
+    return [*state, decided.opened_envelopes] if decided.opened_envelopes else state
 
 
 def decided_restored(value: object) -> Decided | None:
     if value is None:
         return None
-    if not isinstance(value, list) or len(value) != 3:
+    if not isinstance(value, list) or len(value) not in (3, 4):
         raise ValueError(f"{value!r} is not what a decided sheet states")
     original: list[object] = value[0]
     decisions: list[object] = value[1]
@@ -437,4 +494,5 @@ def decided_restored(value: object) -> Decided | None:
         Tally.from_figures([whole(figure) for figure in original]),
         tuple(map(str, decisions)),
         tuple(map(whole, unresolved)),
+        whole(value[3]) if len(value) == 4 else 0,
     )

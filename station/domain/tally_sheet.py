@@ -88,14 +88,14 @@ def computed_facts(
             None if sheet.supersedes is None else {"seq": sheet.supersedes, "hash": supersedes_hash}
         ),
         "head": {"seq": sheet.head, "hash": head_hash},
-        "ballots": setup.ballots if sheet.envelopes is None else sheet.envelopes.accepted,
+        "ballots": setup.ballots if sheet.envelopes is None else mail_box(sheet),
         "counted": tally.counted,
         "lines": (lines := line_values(setup.eligible, tally)),
         "statements": {
             "8": challenges_statement(tally, pending),
             "9": majority_statement(tally, setup.union, pending),
         },
-        **revised_facts(setup.eligible, sheet),
+        **revised_facts(setup, sheet),
     } | kinds_facts(setup, tally, pending, lines)  # RD, RM, several unions: kinds_sheet.py
 
 
@@ -195,3 +195,11 @@ def clean_name(text: str, what: str) -> str:
 def clean_reason(text: str) -> str:
     """Why a count is reopened, as it will be recorded and shown, or raise SheetError."""
     return clean_text(text, "the reason for reopening", max_length=MAX_REASON, error=SheetError)
+
+
+def mail_box(sheet: Sheet) -> int:
+    """A mail ballot's box at a sheet: the envelopes accepted, and the challenged ones a
+    decision ordered opened (their ballots were mixed in with them)."""
+    assert sheet.envelopes is not None
+    opened = 0 if sheet.decided is None else sheet.decided.opened_envelopes
+    return sheet.envelopes.accepted + opened

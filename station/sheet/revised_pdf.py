@@ -9,10 +9,9 @@ import html
 from collections.abc import Mapping
 from typing import Any
 
+from station.domain.kinds_sheet import line_numbers, union_line_label
 from station.domain.revised_sheet import COLUMN_TITLES, COLUMNS
 from station.domain.tally_sheet import line_label
-
-NUMBERED = ("1", "2", "3", "4", "5", "6", "7")
 
 
 def figures(sheet: Mapping[str, Any], number: str) -> list[str]:
@@ -27,7 +26,14 @@ def figures(sheet: Mapping[str, Any], number: str) -> list[str]:
 def line_words(sheet: Mapping[str, Any], number: str, union: str) -> str:
     """What the PDF's text holds for line `number` of a revised sheet."""
     shown = " ".join(figure for figure in figures(sheet, number) if figure)
-    return f"{number}. {line_label(number, union)} {shown}"
+    return f"{number}. {label(sheet, number, union)} {shown}"
+
+
+def label(sheet: Mapping[str, Any], number: str, union: str) -> str:
+    """Line `number`'s words: on a ballot of several unions, 3a, 3b, … name their union."""
+    if number[0] == "3" and number != "3":
+        return union_line_label(number, [str(c["name"]) for c in sheet["choices"]])
+    return line_label(number, union)
 
 
 def revised_rows(sheet: Mapping[str, Any], union: str) -> list[str]:
@@ -38,14 +44,14 @@ def revised_rows(sheet: Mapping[str, Any], union: str) -> list[str]:
         for c in COLUMNS
     )
     rows = [f'<tr><td width="4%"></td><td width="54%"></td>{heads}</tr>']
-    for number in NUMBERED:
+    for number in line_numbers(sheet["lines"]):  # 3a, 3b, … on a ballot of several unions
         cells = "".join(
             f'<td class="fig" align="right">{"<b>" if i == 2 else ""}{figure}'
             f"{'</b>' if i == 2 else ''}</td>"
             for i, figure in enumerate(figures(sheet, number))
         )
         rows.append(
-            f'<tr><td class="no">{number}.</td><td>{e(line_label(number, union))}</td>{cells}</tr>'
+            f'<tr><td class="no">{number}.</td><td>{e(label(sheet, number, union))}</td>{cells}</tr>'
         )
     return rows
 

@@ -120,3 +120,67 @@ def test_the_log_and_the_dashboard_words_name_no_voter(mail_count: Path) -> None
     for voter in VOTERS.voters:
         assert voter.name not in text
     assert "Not Listed" not in text
+
+
+def test_an_opened_envelopes_ballot_is_never_linked_to_its_voter(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, qapp: object
+) -> None:
+    """Bessemer after the hearing: envelope challenges ordered opened are mixed with a
+    ballot challenge and called. The decision names register numbers (the envelopes, whose
+    voters the parties know); the calls name nothing, the register gives an opened
+    envelope no ballot number, and the snapshot keeps only what became of each envelope."""
+    monkeypatch.setattr(snapshots, "SNAPSHOT_EVERY", 1)
+    monkeypatch.setattr(snapshots, "SNAPSHOT_LAG", 1)
+    path = tmp_path / "hearing.station"
+    Journal.create(path, BESSEMER, VOTERS)
+    journal = Journal.open(path, seal_secret=b"k" * 32)
+    session = CountSession.resume(journal, keep=0)
+    request = SheetRequest(SheetKind.FINAL, "R. Agent", [], None)
+    try:
+        for voter in ("100", "101"):
+            session.rule_envelope(Ruling.ACCEPTED, voter)
+        for voter in ("102", "103", "104"):
+            session.rule_envelope(Ruling.CHALLENGED, voter)
+        session.end_envelopes()
+        for call in (Call.FOR, Call.CHALLENGE):
+            session.record(call)
+        prepare_sheet(session, request, key_fingerprint="f" * 16)
+        session.decide([1, 2, 4], [3], "Regional Director")  # two envelopes and the ballot
+        for call in (Call.AGAINST, Call.FOR, Call.VOID):
+            session.record(call)
+        session.undo()
+        session.redo()
+        prepare_sheet(session, request, key_fingerprint="f" * 16)
+    finally:
+        journal.close()
+    out = io.StringIO()
+    with redirect_stdout(out):
+        assert main(["log", str(path), "--json"]) == 0
+    events = [json.loads(line) for line in out.getvalue().splitlines()]
+    decided = next(e["seq"] for e in events if e["action"] == "decide")
+    after = [e for e in events if e["seq"] > decided]
+    calls = [e for e in after if e["action"] == "call"]
+    assert len(calls) == 3 and all(e["target"] is None and not e["detail"] for e in calls)
+    assert not any(e["action"].startswith("envelope") for e in after)
+    found = detail_keys(events)
+    for action, keys in found.items():
+        assert keys <= MAIL_DETAIL_KEYS[action], (action, keys - MAIL_DETAIL_KEYS[action])
+    out = io.StringIO()
+    with redirect_stdout(out):
+        assert main(["challenges", str(path), "--json"]) == 0
+    rows = json.loads(out.getvalue())["challenges"]
+    opened = [r for r in rows if r["stage"] == "envelope" and r["status"] == "counted"]
+    assert [r["voter"]["id"] for r in opened] == ["102", "103"]
+    assert all(r["ballot"] is None for r in opened)  # no place among the calls
+    conn = sqlite3.connect(path)
+    try:
+        for (summary,) in conn.execute("SELECT summary FROM snapshots"):
+            envelopes = json.loads(summary)["envelopes"]
+            assert set(envelopes) == {"ended_at", "rulings", "done", "undone", "settled"}
+            call_seqs = {e["seq"] for e in calls}
+            assert all(
+                seq not in call_seqs and status in ("withdrawn", "sustained", "ordered opened")
+                for seq, status in envelopes["settled"]
+            )
+    finally:
+        conn.close()
