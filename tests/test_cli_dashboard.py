@@ -8,6 +8,7 @@ from pathlib import Path
 
 from station.domain import Action, Call
 from station.journal import Journal
+from tests.test_cli import station_here
 
 
 def start_dashboard(*args: str | Path) -> subprocess.Popen[str]:
@@ -59,3 +60,12 @@ def test_an_unknown_theme_is_refused(election_file: Path) -> None:
     _, err = process.communicate(timeout=60)
     assert process.returncode == 2
     assert "invalid choice" in err and err.count("\n") == 1
+
+
+def test_a_refused_dashboard_of_tables_leaves_the_folder_as_it_was(election_file: Path) -> None:
+    # Found by the command-line fuzz test: the check of each file before any window left
+    # the -wal and -shm it made behind when it refused (a file given twice, no --table).
+    before = sorted(path.name for path in election_file.parent.iterdir())
+    refused = station_here("dashboard", election_file, election_file)
+    assert refused.returncode == 2 and refused.stderr.count("\n") == 1
+    assert sorted(path.name for path in election_file.parent.iterdir()) == before

@@ -41,10 +41,12 @@ def cmd_dashboard(args: argparse.Namespace) -> int:
             raise UsageError(FILES_AND_FEEDS)
         return remote_dashboard(urls, args.theme)
 
-    # The file first: a missing or foreign file is said as such, display or not.
+    # The file first: a missing or foreign file is said as such, display or not. Read as
+    # `station tally` reads (the sidecars this check makes go with it, so a refusal
+    # leaves the folder as it was); the window's follower then never tidies.
     setups = []
     for path in (args.file, *args.more):
-        with Journal.open(path, read_only=True, tidy=False) as journal:
+        with Journal.open(path, read_only=True) as journal:
             setups.append(journal.election.setup)
     if args.more:  # several tables of one count
         from station.app import run_tables_dashboard
