@@ -113,6 +113,7 @@ def plan_keys(seed: int, total: int) -> tuple[list[str], dict[str, int], int]:
     return keys, tally, events
 
 
+@pytest.mark.long  # ~10 s: .ci/run runs it with the other typed counts (pytest -m long)
 def test_a_real_count_typed_under_xvfb(tmp_path: Path, display: str) -> None:
     env = {**os.environ, "DISPLAY": display, "QT_QPA_PLATFORM": "xcb"}
     path = tmp_path / "count.station"
