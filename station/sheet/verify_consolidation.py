@@ -14,6 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from station.domain.envelopes import ENVELOPE_FIGURE_LABELS
+from station.domain.fixrest_statements import ONE_TABLE
+from station.domain.statements import how_many
 from station.domain.table_statements import table_title
 from station.domain.tally_sheet import line_label
 from station.sheet.consolidate import (
@@ -121,6 +123,8 @@ def _listed(document: dict[str, Any]) -> list[str]:
             and isinstance(row.get("key"), str)
         ):
             raise _Bad("tally.json: its list of tables is not one Station writes")
+    if len(document["tables"]) < 2:  # signed, yet one table's count stated as the result
+        raise _Bad(f"tally.json: sums {how_many(len(document['tables']), 'table')}; {ONE_TABLE}")
     return listed_files(document)
 
 
