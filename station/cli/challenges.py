@@ -7,6 +7,7 @@ from station.cli.common import UsageError, open_to_read, restored_count, say, sa
 from station.cli.envelopes import voter_list_of
 from station.domain import Count
 from station.domain.decision import decision_problem, reveals_vote
+from station.domain.fixrest_statements import decision_pending_statement
 from station.domain.resolution import ListedChallenge
 from station.domain.resolution_statements import reveal_warning
 from station.domain.text import one_line
@@ -139,7 +140,10 @@ def cmd_decide(args: argparse.Namespace) -> int:
     try:
         count = journal.restore(trust_snapshots=False)
         locked = count.locked_by
-        if locked is None or locked.kind.value != "final":
+        final = locked is not None and locked.kind.value == "final"
+        if not final and count.resolutions.decisions:  # its revised count is under way
+            raise UsageError(decision_pending_statement(count.resolutions.decisions[-1]))
+        if not final:
             raise UsageError("a decision is recorded once a final tally is prepared (station sign)")
         problem = decision_problem(count, tuple(opened), tuple(sustained))
         if problem:  # before the session opens: a refusal writes nothing

@@ -12,6 +12,10 @@ from pathlib import Path
 from station.cli.common import UsageError, open_to_read, restored_count
 from station.domain import Count, ElectionSetup, SheetKind
 from station.domain.choices import CaseKind
+from station.domain.fixrest_statements import (
+    empty_option_statement,
+    runoff_determinative_statement,
+)
 from station.domain.kinds_statements import (
     challenges_line,
     choice_majority_statement,
@@ -56,6 +60,10 @@ def add_new_options(new: argparse.ArgumentParser) -> None:
 def new_setup(args: argparse.Namespace, voters: VoterList | None = None) -> ElectionSetup:
     """The setup `station new` was given (raises UsageError or SetupError in one line);
     `voters`: a mail ballot's voter list, whose length is the eligible voters by default."""
+    for name in ("table", "neither"):  # "" would silently mean "none" or "the default"
+        given = getattr(args, name, None)
+        if given is not None and not given.strip():
+            raise UsageError(empty_option_statement(name))
     if args.runoff_of is not None:
         if voters is not None:
             raise UsageError(
@@ -118,9 +126,11 @@ def runoff_setup(args: argparse.Namespace) -> ElectionSetup:
             f"{args.runoff_of}: is itself a runoff; only one runoff is held (29 CFR 102.70(a))"
         )
     votes = counted.choice_votes()
-    outcome, _decisive = final_result(
+    outcome, decisive = final_result(
         votes, len(ballot.unions), counted.tally.challenged, first.eligible
     )
+    if decisive:  # the challenged ballots could change the runoff, or call for none
+        raise UsageError(runoff_determinative_statement(str(args.runoff_of)))
     if outcome.runoff is None:
         raise UsageError(
             f"{args.runoff_of}: its final tally calls for no runoff ({_why_not(outcome)})"

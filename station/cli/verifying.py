@@ -14,6 +14,7 @@ from station.cli.common import (
 )
 from station.cli.kinds import votes_words
 from station.cli.witnessing import say_witnessed, witnessed_in_export, witnessed_in_file
+from station.domain.fixrest_statements import WITNESS_OF_CONSOLIDATION
 from station.domain.statements import (
     how_many,
 )
@@ -39,6 +40,8 @@ def cmd_verify(args: argparse.Namespace) -> int:
         if args.sheet or args.head:
             raise UsageError("--sheet and --head check an election file, not a folder")
         if is_consolidation(args.file):  # several tables' sheets, summed
+            if args.witness:  # a witness follows one table's station, never the sum
+                raise UsageError(WITNESS_OF_CONSOLIDATION)
             return verify_consolidation_folder(args.file, args.key)
         _an_export(args.file)
         code = _verify_folder(args.file, args.key)

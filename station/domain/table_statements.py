@@ -25,7 +25,9 @@ def case_title(setup: ElectionSetup) -> str:
 
 def tables_counted_statement(tables: int) -> str:
     """Under a consolidated tally: how many tables' sheets it sums."""
-    return f"the sum of {tables} table{'' if tables == 1 else 's'}' signed tally sheets"
+    if tables == 1:  # a consolidation refuses one table; kept in words for a view of one
+        return "the signed tally sheet of 1 table"
+    return f"the sum of {tables:,} tables' signed tally sheets"
 
 
 def table_pending_reason(label: str | None) -> str | None:

@@ -33,6 +33,7 @@ from typing import Any
 
 from station.domain.consolidation import SUMMED_LINES, TableLines, consolidated_facts
 from station.domain.election import ElectionSetup
+from station.domain.fixrest_statements import ONE_TABLE
 from station.domain.table_statements import table_title
 from station.files import fsync_folder
 from station.journal.errors import CorruptJournal
@@ -143,6 +144,7 @@ def consolidate(
             f"--key is given {len(keys)} times for {len(sources)} folders: give one"
             " fingerprint per folder, in the same order"
         )
+    _at_least_two(sources)
     if out.exists() or out.is_symlink():
         raise ConsolidationError(
             f"{out}: already exists; a consolidation is written into a new folder"
@@ -196,6 +198,12 @@ def consolidate(
             # Our own folder, made just above: everything in it is ours.
             shutil.rmtree(staging, ignore_errors=True)
     return Consolidated(out, document, tuple(tables))
+
+
+def _at_least_two(sources: Sequence[Path]) -> None:
+    """One table's count is part of the election, never its result: refuse to sum it alone."""
+    if len(sources) < 2:
+        raise ConsolidationError(ONE_TABLE)
 
 
 def _an_export(source: Path) -> None:

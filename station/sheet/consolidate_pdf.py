@@ -11,10 +11,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from station.domain.consolidation import SUMMED_LINES
-from station.domain.kinds_sheet import line_numbers, parties_row, party_columns, union_line_label
+from station.domain.kinds_sheet import line_numbers, parties_row, party_columns
 from station.domain.parties import Party
+from station.domain.sheet_lines import printed_line_label
 from station.domain.table_statements import table_title, tables_counted_statement
-from station.domain.tally_sheet import line_label
 from station.sheet.pdf import draw_pdf, envelopes_html
 
 CONSOLIDATION_CERTIFICATION = (
@@ -56,10 +56,9 @@ def numbered_lines(document: Mapping[str, Any]) -> list[tuple[str, str]]:
     union = str(document["election"]["union"])
     choices = [str(choice["name"]) for choice in document.get("choices") or ()]
     return [
-        (number, union_line_label(number, choices) if number[:1] == "3" and number != "3"
-         else line_label(number, union))
+        (number, printed_line_label(number, union, choices, document["lines"]))
         for number in line_numbers(document["lines"])
-    ]  # fmt: skip
+    ]
 
 
 def statement_numbers(document: Mapping[str, Any]) -> list[str]:

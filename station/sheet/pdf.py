@@ -24,10 +24,10 @@ from PySide6.QtGui import (
 from station import __version__
 from station.domain.election import DEMO_CASE
 from station.domain.envelopes import ENVELOPE_FIGURE_LABELS
-from station.domain.kinds_sheet import line_numbers, parties_row, party_columns, union_line_label
+from station.domain.kinds_sheet import line_numbers, parties_row, party_columns
 from station.domain.parties import Party
+from station.domain.sheet_lines import printed_line_label
 from station.domain.table_statements import table_title
-from station.domain.tally_sheet import line_label
 from station.sheet.revised_pdf import decision_paragraphs, revised_rows
 
 _PAGE_SIZES = {"letter": QPageSize.PageSizeId.Letter, "a4": QPageSize.PageSizeId.A4}
@@ -108,7 +108,7 @@ def draw_pdf(
     footer_font = _sheet_font(7)
     footer_height = 4.5 * QFontMetricsF(footer_font, writer).height()
     width, body_height = writer.width(), writer.height() - footer_height
-    text.setPageSize(QSizeF(width, body_height))
+    scale = _one_page_scale(text, width, body_height)
     pages = text.pageCount()
 
     painter = QPainter(writer)
@@ -117,8 +117,11 @@ def draw_pdf(
             if page:
                 writer.newPage()
             painter.save()
-            painter.translate(0, -page * body_height)
-            text.drawContents(painter, QRectF(0, page * body_height, width, body_height))
+            painter.scale(scale, scale)
+            painter.translate(0, -page * body_height / scale)
+            text.drawContents(
+                painter, QRectF(0, page * body_height / scale, width / scale, body_height / scale)
+            )
             painter.restore()
             painter.setFont(footer_font)
             painter.drawText(
@@ -131,6 +134,29 @@ def draw_pdf(
         painter.end()
     buffer.close()
     return bytes(data.data())
+
+
+# A sheet a little longer than its page (a Revised Tally of several unions, say) is drawn
+# up to this much smaller rather than spill a few lines, or an empty block, onto a page 2
+# that is nothing but its footer: the parties sign one page.
+_SMALLEST_ONE_PAGE = 85  # percent
+
+
+def _one_page_scale(text: QTextDocument, width: float, height: float) -> float:
+    """Lay `text` out on pages of `width` x `height`, and return the scale to draw it at:
+    1 when it fits (the sheet as it always was), or the largest scale down to
+    `_SMALLEST_ONE_PAGE` that makes it one page (laid out wider, so it still fills the
+    width once drawn smaller); 1 again, on several pages, when none does."""
+    text.setPageSize(QSizeF(width, height))
+    if text.pageCount() == 1:
+        return 1.0
+    for percent in range(99, _SMALLEST_ONE_PAGE - 1, -1):  # whole percents: same bytes
+        scale = percent / 100
+        text.setPageSize(QSizeF(width / scale, height / scale))
+        if text.pageCount() == 1:
+            return scale
+    text.setPageSize(QSizeF(width, height))
+    return 1.0
 
 
 def _footer(document: Mapping[str, Any], page: int, pages: int) -> str:
@@ -359,9 +385,8 @@ tt { font-family: 'DejaVu Sans Mono', monospace; }
 
 def _line_label(number: str, sheet: Mapping[str, Any]) -> str:
     """A line's words; line 3a, 3b, … names its union (a ballot of several)."""
-    if number[0] == "3" and number != "3":
-        return union_line_label(number, [str(choice["name"]) for choice in sheet["choices"]])
-    return line_label(number, str(sheet["union"]))
+    choices = [str(choice["name"]) for choice in sheet.get("choices") or ()]
+    return printed_line_label(number, str(sheet["union"]), choices, sheet["lines"])
 
 
 def _election_words(sheet: Mapping[str, Any]) -> str:

@@ -9,9 +9,9 @@ import html
 from collections.abc import Mapping
 from typing import Any
 
-from station.domain.kinds_sheet import line_numbers, union_line_label
+from station.domain.kinds_sheet import line_numbers
 from station.domain.revised_sheet import COLUMN_TITLES, COLUMNS
-from station.domain.tally_sheet import line_label
+from station.domain.sheet_lines import printed_line_label
 
 
 def figures(sheet: Mapping[str, Any], number: str) -> list[str]:
@@ -31,9 +31,8 @@ def line_words(sheet: Mapping[str, Any], number: str, union: str) -> str:
 
 def label(sheet: Mapping[str, Any], number: str, union: str) -> str:
     """Line `number`'s words: on a ballot of several unions, 3a, 3b, … name their union."""
-    if number[0] == "3" and number != "3":
-        return union_line_label(number, [str(c["name"]) for c in sheet["choices"]])
-    return line_label(number, union)
+    choices = [str(c["name"]) for c in sheet.get("choices") or ()]
+    return printed_line_label(number, union, choices, sheet["lines"])
 
 
 def revised_rows(sheet: Mapping[str, Any], union: str) -> list[str]:

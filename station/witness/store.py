@@ -116,6 +116,11 @@ class WitnessFile:
         """Every signed head stored, in the order received: (note, received_utc)."""
         return list(self._conn.execute("SELECT note, received_utc FROM heads ORDER BY n"))
 
+    def stored_heads(self) -> list[tuple[int, str, str, str]]:
+        """Every head as stored beside its note, in order: (seq, hash, time, note), for
+        the file's own check to hold the stored columns to the signed note."""
+        return list(self._conn.execute("SELECT seq, hash, time, note FROM heads ORDER BY n"))
+
     def append(self, records: Sequence[Record], heads: Sequence[Head], received: str) -> None:
         """Store verified events and heads, all or none, durably before returning."""
         if not records and not heads:

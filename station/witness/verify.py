@@ -106,11 +106,16 @@ def _verify(
     own[0] = election.setup_hash
     origin = origin_of(election.setup.case_number, election.election_id)
     heads: list[Head] = []
-    for note, _received in witness.heads():
+    for seq, hash_, time, note in witness.stored_heads():
         try:
             head = read_head(note, public_key, origin)
         except BadHead as bad:
             raise _Bad(f"head {len(heads) + 1}: {bad}") from None
+        if (seq, hash_, time) != (head.seq, head.hash, head.time):  # recomputed, not trusted
+            raise _Bad(
+                f"head {len(heads) + 1}: its stored event number, hash or time is not what"
+                " its signed note says"
+            )
         replay = follows(heads[-1] if heads else None, head)
         if replay:
             raise _Bad(replay)
