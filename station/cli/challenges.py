@@ -7,9 +7,8 @@ from station.cli.common import UsageError, open_to_read, restored_count, say, sa
 from station.cli.envelopes import voter_list_of
 from station.domain import Count
 from station.domain.decision import decision_problem, reveals_vote
-from station.domain.fixrest_statements import decision_pending_statement
 from station.domain.resolution import ListedChallenge
-from station.domain.resolution_statements import reveal_warning
+from station.domain.resolution_statements import decision_pending_statement, reveal_warning
 from station.domain.text import one_line
 from station.domain.voters import VoterList
 from station.journal import Journal

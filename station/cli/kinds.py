@@ -12,13 +12,11 @@ from pathlib import Path
 from station.cli.common import UsageError, open_to_read, restored_count
 from station.domain import Count, ElectionSetup, SheetKind
 from station.domain.choices import CaseKind
-from station.domain.fixrest_statements import (
-    empty_option_statement,
-    runoff_determinative_statement,
-)
 from station.domain.kinds_statements import (
     challenges_line,
     choice_majority_statement,
+    empty_option_statement,
+    runoff_determinative_statement,
     runoff_statement,
     runoff_title,
 )

@@ -14,7 +14,6 @@ from station.cli.common import (
 )
 from station.cli.kinds import votes_words
 from station.cli.witnessing import say_witnessed, witnessed_in_export, witnessed_in_file
-from station.domain.fixrest_statements import WITNESS_OF_CONSOLIDATION
 from station.domain.statements import (
     how_many,
 )
@@ -31,6 +30,7 @@ from station.sheet.keys import (
 )
 from station.sheet.verify_consolidation import is_consolidation
 from station.sheet.verify_export import verify_export
+from station.witness.statements import WITNESS_OF_CONSOLIDATION
 
 
 def cmd_verify(args: argparse.Namespace) -> int:

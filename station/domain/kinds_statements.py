@@ -72,3 +72,20 @@ def votes_phrase(ballot: Ballot, tally: Tally) -> str:
         return f"{tally.for_union:,} FOR, {tally.against:,} AGAINST"
     pairs = zip(ballot.choices, tally.choices, strict=True)
     return ", ".join(f"{votes:,} {name}" for name, votes in pairs)
+
+
+def runoff_determinative_statement(source: str) -> str:
+    """Why no runoff is made from a tally whose challenges could change the result."""
+    return (
+        f"{source}: its challenges are determinative: they must be resolved first"
+        " (station decide), and the runoff is then made from the Revised Tally"
+    )
+
+
+def empty_option_statement(name: str) -> str:
+    """`--table ""` or `--neither ""`: an empty value is refused, never read as "none"."""
+    what = {
+        "table": "a table's label (e.g. 2); leave out --table for a count at one table",
+        "neither": 'the words of the no-union choice; leave out --neither for "Neither"',
+    }[name]
+    return f"--{name} is empty: give {what}"

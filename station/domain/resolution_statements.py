@@ -16,6 +16,7 @@ from station.domain.tally import Tally
 
 if TYPE_CHECKING:  # pragma: no cover
     from station.domain.count import Count
+    from station.domain.resolution import Decision
 
 
 def describe_resolution(change: Change) -> str:
@@ -87,3 +88,17 @@ def progress_statement(
         return counted_statement(count.tally.counted, ballots, strong=strong)
     called = resolutions.revised_calls(count)
     return revised_count_statement(called, resolutions.ordered, resolutions.original, strong=strong)
+
+
+def decision_pending_statement(decision: Decision) -> str:
+    """Why `station decide` waits: the last decision's revised count is not yet signed.
+
+    Several decisions may follow one another (each after a signed final tally), but a
+    decision reopens the count for the ballots it ordered opened, and the next one comes
+    only once those are counted and the Revised Tally is prepared.
+    """
+    return (
+        f"a decision is already recorded (event {decision.seq:,}, by {decision.by}):"
+        " count the ballots it ordered opened and prepare the Revised Tally (station sign)"
+        " before another decision"
+    )

@@ -75,3 +75,9 @@ def same_count_problem(setups: Sequence[ElectionSetup]) -> str | None:
             return f"{table_title(setup.table)} is given twice"
         seen.add(setup.table.casefold())
     return None
+
+
+ONE_TABLE = (
+    "a consolidation sums two or more tables' exports; one table's sheet is not the"
+    " election's result"
+)

@@ -33,8 +33,7 @@ from typing import Any
 
 from station.domain.consolidation import SUMMED_LINES, TableLines, consolidated_facts
 from station.domain.election import ElectionSetup
-from station.domain.fixrest_statements import ONE_TABLE
-from station.domain.table_statements import table_title
+from station.domain.table_statements import ONE_TABLE, table_title
 from station.files import fsync_folder
 from station.journal.errors import CorruptJournal
 from station.progress import Progress

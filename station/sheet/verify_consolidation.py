@@ -14,10 +14,9 @@ from pathlib import Path
 from typing import Any
 
 from station.domain.envelopes import ENVELOPE_FIGURE_LABELS
-from station.domain.fixrest_statements import ONE_TABLE
 from station.domain.sheet_lines import as_drawn_before
 from station.domain.statements import how_many
-from station.domain.table_statements import table_title
+from station.domain.table_statements import ONE_TABLE, table_title
 from station.domain.tally_sheet import line_label
 from station.sheet.consolidate import (
     CONSOLIDATED_FORMAT,

@@ -55,3 +55,9 @@ FILES_AND_FEEDS = (
     " here as it is, a feed is verified as it arrives (serve each file with `station serve`"
     " to follow them all as feeds)"
 )
+
+
+WITNESS_OF_CONSOLIDATION = (
+    "--witness checks an election file or one table's export, not a consolidation:"
+    " verify the witnessed table's own export with --witness"
+)

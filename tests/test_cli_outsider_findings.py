@@ -66,7 +66,7 @@ def test_no_runoff_while_challenges_are_determinative_then_one_from_the_revised_
 
 @pytest.fixture(scope="module")
 def two_tables(qapp: object, tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
-    folder = tmp_path_factory.mktemp("fixrest-tables")
+    folder = tmp_path_factory.mktemp("outsider-tables")
     key = create_key(folder / "key.pem")
     return [table_export(folder, "A", "FFAC", key), table_export(folder, "B", "AAVF", key)]
 
