@@ -119,6 +119,14 @@ def read_voter_list(data: bytes, where: str = "the voter list") -> VoterList:
         if header is None or not any(cell.strip() for cell in header):
             raise SetupError(f"{where}: line 1 should be a header row naming id and name")
         names = [cell.strip().casefold() for cell in header]
+        for at, column in enumerate(names):
+            # Two columns of one name (`id,name,id`): which is the voter's id would be
+            # a guess, and a guess on the voter list is refused.
+            if column and column in names[:at]:
+                raise SetupError(
+                    f"{where}: line 1 (the header row) names the column"
+                    f" {header[at].strip()!r} twice"
+                )
         for required in ("id", "name"):
             if required not in names:
                 raise SetupError(
