@@ -10,7 +10,7 @@ from __future__ import annotations
 import csv
 import io
 from array import array
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from station.domain.election import SetupError
@@ -45,6 +45,7 @@ class VoterList:
     _keys: tuple[str, ...] = field(default=(), compare=False, repr=False)
     _positions: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
     _index: dict[str, array[int]] = field(default_factory=dict, compare=False, repr=False)
+    _names: dict[str, list[str]] = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
     def of(cls, voters: tuple[Voter, ...], columns: tuple[str, ...] = ()) -> VoterList:
@@ -62,6 +63,14 @@ class VoterList:
                 for gram in {*key, *(key[i : i + 2] for i in range(len(key) - 1))}:
                     self._index.setdefault(gram, array("i")).append(position)
         return self._index
+
+    def named(self, key: str, read: Callable[[str], str]) -> list[str]:
+        """The ids of the voters whose name, read by `read`, is `key` (the names are
+        read once, when a write-in first asks: most counts never do)."""
+        if not self._names:
+            for voter in self.voters:
+                self._names.setdefault(read(voter.name), []).append(voter.id)
+        return self._names.get(key, [])
 
     def __len__(self) -> int:
         return len(self.voters)

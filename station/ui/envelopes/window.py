@@ -37,6 +37,7 @@ from station.domain.envelopes import (
     figures_statement,
 )
 from station.domain.parties import Party
+from station.domain.write_ins import identify
 from station.journal import WriteFailed
 from station.ui.envelopes.controller import EnvelopeController
 from station.ui.envelopes.register import envelope_entry
@@ -301,7 +302,12 @@ class EnvelopeWindow(QMainWindow):
         text = " ".join(self.search.text().split())
         if self.write_in:
             if text:
-                self.picked = (None, text)
+                # A name on the list (or written in before) is that voter's envelope:
+                # the pick shows whose, and the second-envelope warning if it applies.
+                earlier = (e.write_in for e in self.controller.count.envelopes.rulings())
+                who = identify(text, self.controller.voters, (n for n in earlier if n))
+                listed = self.controller.voters.get(who.voter) if who.voter else None
+                self.picked = (listed.id, listed.name) if listed else (None, who.write_in or text)
                 self._set_mode(Mode.PICKED)
             return
         if not text.strip() or not self._shown:
