@@ -36,6 +36,7 @@ from station.domain.envelopes import (
     envelope_words,
     figures_statement,
 )
+from station.domain.mail_statements import over_accepted_statement
 from station.domain.parties import Party
 from station.domain.write_ins import identify
 from station.journal import WriteFailed
@@ -373,8 +374,10 @@ class EnvelopeWindow(QMainWindow):
             )
         elif self.mode is Mode.CONFIRM_END:
             figures = self.controller.count.envelopes.figures
+            over = over_accepted_statement(figures.accepted, len(self.controller.voters))
+            warning = f"<br><span style='color:#b00020'><b>{html.escape(over)}</b></span>"
             text = (
-                f"<b>{html.escape(end_stage_statement(figures))}</b>"
+                f"<b>{html.escape(end_stage_statement(figures))}</b>{warning if over else ''}"
                 " <b>Enter</b> ends the stage, <b>Esc</b> goes back."
             )
         self.prompt.setText(text)
