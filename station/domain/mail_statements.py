@@ -18,3 +18,9 @@ def over_accepted_statement(accepted: int, voters: int, of: str = "voters on the
         f"WARNING: {accepted:,} envelopes accepted, more than the {voters:,} {of}:"
         " check the write-ins and second envelopes before the ballots are opened"
     )
+
+
+ENVELOPE_STAGE_OPEN = (
+    "The envelope stage is under way: envelopes can be ruled; no ballot is opened or"
+    " called until the stage ends."
+)
