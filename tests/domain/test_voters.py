@@ -26,8 +26,8 @@ def test_search_finds_what_a_plain_scan_finds(text: str) -> None:
 
 def test_search_keeps_the_lists_order_and_indexes_once() -> None:
     assert list(VOTERS.search("ada")) == plain(VOTERS, "ada")
-    index = VOTERS.index()
-    assert VOTERS.index() is index and list(index["ad"]) == plain(VOTERS, "ad")
+    holding = VOTERS.positions_holding("ad")
+    assert VOTERS.positions_holding("ad") is holding and list(holding) == plain(VOTERS, "ad")
 
 
 def test_other_columns_are_kept_in_order() -> None:

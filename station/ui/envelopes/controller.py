@@ -23,7 +23,6 @@ class EnvelopeController(CountController):
     def __init__(self, journal: Journal) -> None:
         super().__init__(journal)
         self.voters: VoterList = self.session.voters  # the session rules write-ins by it
-        self.voters.index()  # now, as the window opens, so that no keystroke waits for it
 
     @property
     def stage_open(self) -> bool:
