@@ -403,6 +403,9 @@ class EnvelopeWindow(QMainWindow):
                 else " · ".join(f"{html.escape(k)}: {html.escape(v)}" for k, v in voter.extra)
             )
             lines = [f"<b>{html.escape(voter_id)} \u2014 {who}</b> {extra}"]
+            if self.write_in:  # typed as a write-in, found on the list (write_ins.py)
+                typed = html.escape(" ".join(self.search.text().split()))
+                lines.append(f"Written in as \u201c{typed}\u201d: this voter on the list")
             key = voter_id
         earlier = self.controller.count.envelopes.ruled(key)
         if earlier:

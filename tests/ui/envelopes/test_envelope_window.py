@@ -191,6 +191,7 @@ def test_a_write_in_of_a_listed_voter_shows_their_first_ruling_and_a_is_refused(
     type_in(qtbot, envelopes, "lovelace,  ada")
     key(qtbot, envelopes, Qt.Key.Key_Return)
     assert envelopes.picked == ("100", "Ada Lovelace")
+    assert "Written in as \u201clovelace, ada\u201d" in envelopes.picked_label.text()
     assert "SECOND ENVELOPE" in envelopes.picked_label.text()
     key(qtbot, envelopes, Qt.Key.Key_A)
     assert figures(envelopes) == EnvelopeFigures(1, 1, 0, 0, 0)
