@@ -23,6 +23,7 @@ from station.domain.changes import Change
 from station.domain.describe import describe
 from station.domain.election import ElectionSetup
 from station.domain.envelopes import box_setup
+from station.domain.mail_statements import ENVELOPE_STAGE_OPEN
 from station.domain.revised_sheet import choice_columns, column_lines, counted_figures
 from station.domain.statements import (
     challenges_statement,
@@ -68,7 +69,8 @@ def cmd_tally(args: argparse.Namespace) -> int:
         statements["9"],
         *([statements["runoff"]] if statements.get("runoff") else []),
         *envelopes_line(count),
-        locked_statement(count.locked_by),
+        # During a mail ballot's envelope stage no call can be recorded yet.
+        ENVELOPE_STAGE_OPEN if count.envelopes.open else locked_statement(count.locked_by),
         f"Journal: {how_many(count.last_seq, 'event')}, head {summary['head']}",
     ]
     print("\n".join(one_line(line) for line in lines))  # a name with a newline, escaped

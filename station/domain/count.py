@@ -30,7 +30,7 @@ from station.domain.challenges import Challenge, ChallengeRegister
 from station.domain.changes import FROZEN_FORMAT, Change, FrozenCount, ReplayError, Sheet
 from station.domain.choice_votes import ChoiceVotes
 from station.domain.choices import Ballot
-from station.domain.decision import plan
+from station.domain.decision import call_number, plan
 from station.domain.election import ElectionSetup
 from station.domain.envelopes import ENVELOPE_ACTIONS, EnvelopeStage
 from station.domain.events import Action, Event, SheetKind
@@ -333,7 +333,7 @@ class Count:
             self._add(call, +1)
             if call is Call.CHALLENGE:
                 self.challenges.add(Challenge(event.seq))
-            return Change(event, ballot=self.counted)
+            return Change(event, ballot=call_number(self))
 
         return fold
 
@@ -342,7 +342,7 @@ class Count:
         self.resolutions.check_undo(self, event)
 
         def fold() -> Change:
-            ballot = self.counted
+            ballot = call_number(self)
             self._undone.append(self._done.pop())
             self._add(call, -1)
             self.challenges.set_counting(event.target or 0, False)
@@ -360,7 +360,7 @@ class Count:
             self._add(call, +1)
             self.challenges.set_counting(event.target or 0, True)
             self.votes.set_counting(event.target or 0, True)
-            return Change(event, ballot=self.counted)
+            return Change(event, ballot=call_number(self))
 
         return fold
 

@@ -120,6 +120,12 @@ def _decide(count: Count, event: Event) -> Callable[[], Change]:
     return fold
 
 
+def call_number(count: Count) -> int:
+    """The last call's number in the log (`log`, the ticker): a revised count's go on past
+    the first count's (its opened ballots were handled, sealed, then), none used twice."""
+    return count.counted_entries if count.resolutions.revising else count.counted
+
+
 def reveals_vote(opened: int, remaining: int) -> bool:
     """Whether opening `opened` ballots now shows how those voters voted.
 

@@ -10,14 +10,13 @@ from __future__ import annotations
 import csv
 import io
 from array import array
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from station.domain.election import SetupError
 
 MAX_VOTERS = 1_000_000
 MAX_FIELD = 200
-_NONE: array[int] = array("i")
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +44,7 @@ class VoterList:
     _keys: tuple[str, ...] = field(default=(), compare=False, repr=False)
     _positions: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
     _index: dict[str, array[int]] = field(default_factory=dict, compare=False, repr=False)
+    _names: dict[str, list[str]] = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
     def of(cls, voters: tuple[Voter, ...], columns: tuple[str, ...] = ()) -> VoterList:
@@ -53,15 +53,28 @@ class VoterList:
         positions = {voter.id: position for position, voter in enumerate(voters)}
         return cls(voters, columns, by_id, keys, positions)
 
-    def index(self) -> dict[str, array[int]]:
-        """Each character and each pair of characters, and the positions of the voters
-        whose id or name hold it (built once, when first asked: the envelope window asks
-        as it opens, so that no keystroke waits for it)."""
-        if not self._index:
-            for position, key in enumerate(self._keys):
-                for gram in {*key, *(key[i : i + 2] for i in range(len(key) - 1))}:
-                    self._index.setdefault(gram, array("i")).append(position)
-        return self._index
+    def positions_holding(self, gram: str) -> array[int]:
+        """The positions of the voters whose id or name holds `gram` (a character or a
+        pair), in the list's order.
+
+        Each gram's answer is found by one scan of the list the first time it is asked,
+        then kept: opening the window costs nothing (indexing every character and pair
+        of 200,000 voters up front took seconds), and a keystroke waits for a scan only
+        the first time its rarest gram is met (a few milliseconds per 50,000 voters).
+        """
+        found = self._index.get(gram)
+        if found is None:
+            found = array("i", [p for p, key in enumerate(self._keys) if gram in key])
+            self._index[gram] = found
+        return found
+
+    def named(self, key: str, read: Callable[[str], str]) -> list[str]:
+        """The ids of the voters whose name, read by `read`, is `key` (the names are
+        read once, when a write-in first asks: most counts never do)."""
+        if not self._names:
+            for voter in self.voters:
+                self._names.setdefault(read(voter.name), []).append(voter.id)
+        return self._names.get(key, [])
 
     def __len__(self) -> int:
         return len(self.voters)
@@ -86,13 +99,12 @@ class VoterList:
         if not needle:
             return range(len(self.voters)) if within is None else within
         if within is None:
-            index = self.index()
             grams = (
                 {needle}
                 if len(needle) == 1
                 else {needle[i : i + 2] for i in range(len(needle) - 1)}
             )
-            within = min((index.get(gram, _NONE) for gram in grams), key=len)
+            within = min((self.positions_holding(gram) for gram in grams), key=len)
             if len(needle) <= 2:
                 return within  # the index's own answer: no voter need be looked at
         keys = self._keys
@@ -119,6 +131,14 @@ def read_voter_list(data: bytes, where: str = "the voter list") -> VoterList:
         if header is None or not any(cell.strip() for cell in header):
             raise SetupError(f"{where}: line 1 should be a header row naming id and name")
         names = [cell.strip().casefold() for cell in header]
+        for at, column in enumerate(names):
+            # Two columns of one name (`id,name,id`): which is the voter's id would be
+            # a guess, and a guess on the voter list is refused.
+            if column and column in names[:at]:
+                raise SetupError(
+                    f"{where}: line 1 (the header row) names the column"
+                    f" {header[at].strip()!r} twice"
+                )
         for required in ("id", "name"):
             if required not in names:
                 raise SetupError(
@@ -127,12 +147,13 @@ def read_voter_list(data: bytes, where: str = "the voter list") -> VoterList:
                 )
         id_at, name_at = names.index("id"), names.index("name")
         others = [i for i in range(len(header)) if i not in (id_at, name_at)]
+        other_names = [(i, header[i].strip()) for i in others]  # once, not once a row
         voters: list[Voter] = []
         seen: dict[str, int] = {}
         for row in reader:
             line = reader.line_num
-            if not any(cell.strip() for cell in row):
-                continue  # a blank line
+            if not "".join(row).strip():
+                continue  # a blank line (one join, not a strip per cell: lists are long)
             if len(row) != len(header):
                 raise SetupError(
                     f"{where}: line {line} has {len(row)} fields, the header {len(header)}"
@@ -145,7 +166,7 @@ def read_voter_list(data: bytes, where: str = "the voter list") -> VoterList:
                     f"{where}: line {line} repeats id {voter_id!r} (first on line {seen[voter_id]})"
                 )
             seen[voter_id] = line
-            extra = tuple((header[i].strip(), _cell(where, line, row[i])) for i in others)
+            extra = tuple((column, _cell(where, line, row[i])) for i, column in other_names)
             voters.append(Voter(voter_id, name, extra))
             if len(voters) > MAX_VOTERS:
                 raise SetupError(f"{where}: more than {MAX_VOTERS:,} voters")

@@ -29,8 +29,11 @@ from station.domain import Action, Call, Change, Count, ElectionSetup, Event, Sh
 from station.domain.envelopes import Ruling, box_setup
 from station.domain.parties import Party
 from station.domain.statements import lock_refusal_statement
+from station.domain.voters import VoterList
+from station.domain.write_ins import identify, write_in_namesakes_statement
 from station.journal.records import Record
 from station.journal.store import Journal
+from station.journal.voters import load_voters
 
 UNDO_LIMIT = 1000  # how far back Ctrl+Z reaches; older calls stay recorded regardless
 
@@ -72,6 +75,7 @@ class CountSession:
         self.journal = journal
         self.count = count
         self.recent: deque[Change] = deque(maxlen=keep)
+        self._voters: VoterList | None = None  # a mail ballot's list, read when first asked
 
     @classmethod
     def resume(cls, journal: Journal, *, keep: int) -> "CountSession":
@@ -215,10 +219,37 @@ class CountSession:
     def rule_envelope(
         self, ruling: Ruling, voter: str | None = None, write_in: str | None = None
     ) -> Change:
-        """Record the ruling of one returned envelope: a listed voter's, or written in."""
+        """Record the ruling of one returned envelope: a listed voter's, or written in.
+
+        A written-in name that is a listed voter's (id or name) or an earlier write-in's
+        is recorded as theirs (domain/write_ins.py), so a second envelope is never
+        accepted however its name was typed.
+        """
         self._refuse_while_locked()
+        if write_in is not None:
+            voter, write_in = self._written_in(ruling, write_in)
         who: dict[str, object] = {"voter": voter} if voter is not None else {"write_in": write_in}
         return self.commit(Action.ENVELOPE, detail={**who, "ruling": ruling.value})
+
+    def _written_in(self, ruling: Ruling, name: str) -> tuple[str | None, str | None]:
+        stage = self.count.envelopes
+        earlier = (e.write_in for e in stage.rulings() if e.write_in is not None)
+        who = identify(name, self.voters, earlier)
+        if who.namesakes and ruling is Ruling.ACCEPTED and who.voter is None:
+            raise Refused(write_in_namesakes_statement(name, who.namesakes))
+        return who.voter, who.write_in
+
+    @property
+    def voters(self) -> VoterList:
+        """The election's voter list (read from the file once, when first asked)."""
+        if self._voters is None:
+            stored_hash = self.journal.election.row.get("voters_hash")
+            self._voters = load_voters(
+                self.journal.connection,
+                stored_hash if isinstance(stored_hash, str) else None,
+                self.journal.path,
+            )
+        return self._voters
 
     def undo_envelope(self) -> Change | None:
         """Take back the last ruling that counts, as a new, visible event (None: nothing)."""

@@ -22,18 +22,23 @@ if TYPE_CHECKING:
     from station.journal.store import Journal
 
 _PREFIX = "station-voters-v1\n"
+# One encoder each, made once: json.dumps with options builds a new encoder per call,
+# which was most of the time `station new` and the envelope window took on a long list.
+_LINE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+_EXTRA = json.JSONEncoder(ensure_ascii=False).encode
 
 
 def _line(voter: Voter) -> str:
-    row = [voter.id, voter.name, [list(pair) for pair in voter.extra]]
-    return json.dumps(row, ensure_ascii=False, separators=(",", ":")) + "\n"
+    return _LINE([voter.id, voter.name, [list(pair) for pair in voter.extra]]) + "\n"
 
 
 def voters_hash(voters: VoterList) -> str:
     """The hash the setup row stores for this list."""
     digest = hashlib.sha256(_PREFIX.encode())
-    for voter in voters.voters:
-        digest.update(_line(voter).encode("utf-8"))
+    voter_list = voters.voters
+    for start in range(0, len(voter_list), 10_000):  # the same bytes, hashed in blocks
+        block = voter_list[start : start + 10_000]
+        digest.update("".join(map(_line, block)).encode("utf-8"))
     return digest.hexdigest()
 
 
@@ -46,9 +51,7 @@ def store_voters(db: Database, voters: VoterList) -> None:
                 position,
                 voter.id,
                 voter.name,
-                json.dumps([list(pair) for pair in voter.extra], ensure_ascii=False)
-                if voter.extra
-                else None,
+                _EXTRA([list(pair) for pair in voter.extra]) if voter.extra else None,
             )
             for position, voter in enumerate(voters.voters, start=1)
         ),
@@ -65,9 +68,12 @@ def load_voters(conn: sqlite3.Connection, expected_hash: str | None, where: obje
         raise CorruptJournal(f"{where}: the voter list cannot be read ({error})") from None
     voters: list[Voter] = []
     columns: tuple[str, ...] = ()
+    read: dict[str, tuple[tuple[str, str], ...]] = {}  # voters often share their columns
     try:
         for _position, voter_id, name, extra in rows:
-            pairs = tuple((str(k), str(v)) for k, v in json.loads(extra)) if extra else ()
+            pairs = read.get(extra, ()) if extra else ()
+            if extra and not pairs:
+                pairs = read[extra] = tuple((str(k), str(v)) for k, v in json.loads(extra))
             columns = columns or tuple(k for k, _ in pairs)
             voters.append(Voter(str(voter_id), str(name), pairs))
     except (TypeError, ValueError):

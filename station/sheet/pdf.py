@@ -25,6 +25,7 @@ from station import __version__
 from station.domain.election import DEMO_CASE
 from station.domain.envelopes import ENVELOPE_FIGURE_LABELS
 from station.domain.kinds_sheet import line_numbers, parties_row, party_columns
+from station.domain.mail_statements import over_accepted_statement
 from station.domain.parties import Party
 from station.domain.sheet_lines import printed_line_label
 from station.domain.table_statements import table_title
@@ -213,7 +214,8 @@ def sheet_html(document: Mapping[str, Any]) -> str:
         "</table>",
     ]
     parts.append(_notice(sheet))
-    parts.append(envelopes_html(sheet.get("envelopes")))  # a mail ballot's envelope stage
+    # a mail ballot's envelope stage (warned if more were accepted than line 1's voters)
+    parts.append(envelopes_html(sheet.get("envelopes"), lines.get("1")))
     revised = "columns" in sheet  # a sheet after a decision: three columns, tighter rows
     parts.append(
         f'<table width="100%" class="lines" cellpadding="{2 if revised else 5}" cellspacing="0">'
@@ -265,10 +267,16 @@ def _case_words(document: Mapping[str, Any]) -> str:
     return case if table is None else f"{case} \u2014 {table_title(table)}"
 
 
-def envelopes_html(figures: Mapping[str, int] | None) -> str:
+def envelopes_html(figures: Mapping[str, int] | None, eligible: object = None) -> str:
     """The envelope figures of a mail ballot, above lines 1-9 (nothing for a count at a poll)."""
     if not figures:
         return ""
+    over = (
+        over_accepted_statement(figures["accepted"], eligible, "eligible voters (line 1)")
+        if isinstance(eligible, int)
+        else ""
+    )
+    warning = f'<p class="section">{_escape(over)}</p>' if over else ""
     cells = "".join(
         f'<td align="center">{label}<br><b>{figures[key]:,}</b></td>'
         for key, label in ENVELOPE_FIGURE_LABELS
@@ -276,6 +284,7 @@ def envelopes_html(figures: Mapping[str, int] | None) -> str:
     return (
         '<p class="section">Mail ballots: the envelope stage</p>'
         f'<table width="100%" border="1" cellspacing="0" cellpadding="4"><tr>{cells}</tr></table>'
+        f"{warning}"
     )
 
 

@@ -3,6 +3,7 @@
 from hypothesis import given
 from hypothesis import strategies as st
 
+from station.domain.election import SetupError
 from station.domain.voters import Voter, VoterList, read_voter_list
 
 NAMES = ["Ada Lovelace", "Grace Hopper", "Alan Turing", "Ada Yonath", "Åsa Öberg", "Li Wei"]
@@ -25,11 +26,24 @@ def test_search_finds_what_a_plain_scan_finds(text: str) -> None:
 
 def test_search_keeps_the_lists_order_and_indexes_once() -> None:
     assert list(VOTERS.search("ada")) == plain(VOTERS, "ada")
-    index = VOTERS.index()
-    assert VOTERS.index() is index and list(index["ad"]) == plain(VOTERS, "ad")
+    holding = VOTERS.positions_holding("ad")
+    assert VOTERS.positions_holding("ad") is holding and list(holding) == plain(VOTERS, "ad")
 
 
 def test_other_columns_are_kept_in_order() -> None:
     voters = read_voter_list(b"Dept,NAME,Id,Shift\nPick,Ada,1,Day\n")
     assert voters.columns == ("Dept", "Shift")
     assert voters.voters[0] == Voter("1", "Ada", (("Dept", "Pick"), ("Shift", "Day")))
+
+
+def test_a_column_named_twice_is_refused() -> None:
+    # Outsider report, item 11: `id,name,id` was accepted, the second id kept as an
+    # extra column: which one is the voter's id would be a guess.
+    for header in (b"id,name,id\n1,Ada,2\n", b"Id,Name,Dept,NAME\n1,Ada,Pick,Ann\n"):
+        try:
+            read_voter_list(header)
+        except SetupError as error:
+            assert str(error).startswith("the voter list: line 1 ")
+            assert "twice" in str(error)
+        else:
+            raise AssertionError(f"{header!r} was accepted")

@@ -24,6 +24,10 @@ def test_a_mail_election_takes_its_voter_list_and_eligible_from_it(
     assert main(["tally", str(file), "--json"]) == 0
     tally = json.loads(capsys.readouterr().out)
     assert tally["eligible"] == 2 and tally["stage"] == "envelopes"
+    assert main(["tally", str(file)]) == 0
+    out = capsys.readouterr().out  # outsider item 11: not "calls can be recorded"
+    assert "The envelope stage is under way: envelopes can be ruled" in out
+    assert "calls can be recorded" not in out
     assert tally["envelopes"] == {
         "returned": 0,
         "accepted": 0,
@@ -43,6 +47,7 @@ def test_a_mail_election_takes_its_voter_list_and_eligible_from_it(
         (b"id,name\n1,Ada\n2,Bj\xf6rn\n", "line 3 is not UTF-8 text"),
         (b"id,name\n1,Ada,extra\n", "line 2 has 3 fields, the header 2"),
         (b"id,name\n1,\n", "line 2 has no name"),
+        (b"id,name,id\n1,Ada,2\n", "line 1 (the header row) names the column 'id' twice"),
     ],
 )
 def test_a_bad_list_is_one_line_exit_2_and_no_file(

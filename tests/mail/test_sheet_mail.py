@@ -93,3 +93,27 @@ def test_the_dashboard_words_an_envelope_challenge_without_its_voter(mail_file: 
     finally:
         journal.close()
     assert describe(change) == "Envelope challenged by the Employer: supervisor"
+
+
+def test_more_envelopes_accepted_than_voters_is_warned_on_the_sheet(
+    mail_file: Path, tmp_path: Path
+) -> None:
+    # Outsider report, item 5: 4 voters on the list, 6 accepted, no warning anywhere.
+    from station.sheet.pdf import sheet_html
+
+    journal = Journal.open(mail_file)
+    session = CountSession.resume(journal, keep=0)
+    try:
+        for voter in ("100", "101", "102", "103", "104", "105"):
+            session.rule_envelope(Ruling.ACCEPTED, voter)
+        session.rule_envelope(Ruling.ACCEPTED, write_in="Nora Newhire")
+        session.end_envelopes()
+        for _ in range(7):
+            session.record(Call.FOR)
+    finally:
+        journal.close()
+    assert main(["sign", str(mail_file), "--agent", "R. Agent"]) == 0
+    out = tmp_path / "sheet"
+    assert main(["export", str(mail_file), "--out", str(out)]) == 0
+    html = sheet_html(json.loads((out / "tally.json").read_bytes()))
+    assert "WARNING: 7 envelopes accepted, more than the 6 eligible voters (line 1)" in html

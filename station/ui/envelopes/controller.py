@@ -5,7 +5,6 @@ from PySide6.QtCore import Signal
 from station.domain.envelopes import Ruling
 from station.domain.voters import VoterList
 from station.journal import Journal
-from station.journal.voters import load_voters
 from station.ui.operator.controller import CountController
 
 
@@ -23,11 +22,7 @@ class EnvelopeController(CountController):
 
     def __init__(self, journal: Journal) -> None:
         super().__init__(journal)
-        stored_hash = journal.election.row.get("voters_hash")
-        self.voters: VoterList = load_voters(
-            journal.connection, stored_hash if isinstance(stored_hash, str) else None, journal.path
-        )
-        self.voters.index()  # now, as the window opens, so that no keystroke waits for it
+        self.voters: VoterList = self.session.voters  # the session rules write-ins by it
 
     @property
     def stage_open(self) -> bool:

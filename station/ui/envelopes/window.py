@@ -36,7 +36,9 @@ from station.domain.envelopes import (
     envelope_words,
     figures_statement,
 )
+from station.domain.mail_statements import over_accepted_statement
 from station.domain.parties import Party
+from station.domain.write_ins import identify
 from station.journal import WriteFailed
 from station.ui.envelopes.controller import EnvelopeController
 from station.ui.envelopes.register import envelope_entry
@@ -301,7 +303,12 @@ class EnvelopeWindow(QMainWindow):
         text = " ".join(self.search.text().split())
         if self.write_in:
             if text:
-                self.picked = (None, text)
+                # A name on the list (or written in before) is that voter's envelope:
+                # the pick shows whose, and the second-envelope warning if it applies.
+                earlier = (e.write_in for e in self.controller.count.envelopes.rulings())
+                who = identify(text, self.controller.voters, (n for n in earlier if n))
+                listed = self.controller.voters.get(who.voter) if who.voter else None
+                self.picked = (listed.id, listed.name) if listed else (None, who.write_in or text)
                 self._set_mode(Mode.PICKED)
             return
         if not text.strip() or not self._shown:
@@ -367,8 +374,10 @@ class EnvelopeWindow(QMainWindow):
             )
         elif self.mode is Mode.CONFIRM_END:
             figures = self.controller.count.envelopes.figures
+            over = over_accepted_statement(figures.accepted, len(self.controller.voters))
+            warning = f"<br><span style='color:#b00020'><b>{html.escape(over)}</b></span>"
             text = (
-                f"<b>{html.escape(end_stage_statement(figures))}</b>"
+                f"<b>{html.escape(end_stage_statement(figures))}</b>{warning if over else ''}"
                 " <b>Enter</b> ends the stage, <b>Esc</b> goes back."
             )
         self.prompt.setText(text)
@@ -394,6 +403,9 @@ class EnvelopeWindow(QMainWindow):
                 else " · ".join(f"{html.escape(k)}: {html.escape(v)}" for k, v in voter.extra)
             )
             lines = [f"<b>{html.escape(voter_id)} \u2014 {who}</b> {extra}"]
+            if self.write_in:  # typed as a write-in, found on the list (write_ins.py)
+                typed = html.escape(" ".join(self.search.text().split()))
+                lines.append(f"Written in as \u201c{typed}\u201d: this voter on the list")
             key = voter_id
         earlier = self.controller.count.envelopes.ruled(key)
         if earlier:

@@ -177,3 +177,43 @@ def test_the_register_lists_a_challenged_envelope_by_id_and_name(
         "open",
     ]
     register.close()
+
+
+def test_a_write_in_of_a_listed_voter_shows_their_first_ruling_and_a_is_refused(
+    qtbot: QtBot, envelopes: EnvelopeWindow
+) -> None:
+    # Outsider report, item 5: "Lovelace, Ada" written in after Ada Lovelace (100)
+    # was accepted was ACCEPTED again.
+    type_in(qtbot, envelopes, "100")
+    key(qtbot, envelopes, Qt.Key.Key_Return)
+    key(qtbot, envelopes, Qt.Key.Key_A)
+    key(qtbot, envelopes, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
+    type_in(qtbot, envelopes, "lovelace,  ada")
+    key(qtbot, envelopes, Qt.Key.Key_Return)
+    assert envelopes.picked == ("100", "Ada Lovelace")
+    assert "Written in as \u201clovelace, ada\u201d" in envelopes.picked_label.text()
+    assert "SECOND ENVELOPE" in envelopes.picked_label.text()
+    key(qtbot, envelopes, Qt.Key.Key_A)
+    assert figures(envelopes) == EnvelopeFigures(1, 1, 0, 0, 0)
+    assert "cannot be accepted" in envelopes.error_banner.text()
+    key(qtbot, envelopes, Qt.Key.Key_C)
+    assert figures(envelopes) == EnvelopeFigures(2, 1, 1, 0, 0)
+
+
+def test_ending_the_stage_warns_of_more_envelopes_accepted_than_voters(
+    qtbot: QtBot, envelopes: EnvelopeWindow
+) -> None:
+    for voter in ("100", "101", "102", "103", "104", "105"):
+        type_in(qtbot, envelopes, voter)
+        key(qtbot, envelopes, Qt.Key.Key_Return)
+        key(qtbot, envelopes, Qt.Key.Key_A)
+    ctrl_shift = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
+    key(qtbot, envelopes, Qt.Key.Key_B, ctrl_shift)
+    assert "WARNING" not in envelopes.prompt.text()  # 6 of 6: nothing to warn of
+    key(qtbot, envelopes, Qt.Key.Key_Escape)
+    key(qtbot, envelopes, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
+    type_in(qtbot, envelopes, "Nora Newhire")
+    key(qtbot, envelopes, Qt.Key.Key_Return)
+    key(qtbot, envelopes, Qt.Key.Key_A)
+    key(qtbot, envelopes, Qt.Key.Key_B, ctrl_shift)
+    assert "7 envelopes accepted, more than the 6 voters on the list" in envelopes.prompt.text()
