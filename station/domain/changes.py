@@ -6,6 +6,7 @@ journal read them, and none of them needs the rules themselves.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -130,3 +131,12 @@ class FrozenCount:
     summary: str
     done: bytes
     undone: bytes
+
+    def made_before(self) -> bool:
+        """Whether an earlier Station froze it, in a format before FROZEN_FORMAT: never
+        started from (`Count.thawed` refuses it), and no replay now gives its bytes."""
+        try:
+            stored = json.loads(self.summary).get("format")
+        except (ValueError, AttributeError):
+            return False  # unreadable: not an earlier format, so checked (and named) as is
+        return isinstance(stored, int) and not isinstance(stored, bool) and stored < FROZEN_FORMAT

@@ -195,6 +195,8 @@ def snapshot_problem(
         damage = "it cannot be read"
     elif snapshot.event_hash != event_hash:
         damage = "it names another event than the journal's"
+    elif snapshot.frozen.made_before():
+        return None  # an earlier Station's form: inert (never started from), not comparable
     elif count.freeze() != snapshot.frozen:
         damage = "it differs from the replay of the journal"
     else:
