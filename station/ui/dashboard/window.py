@@ -42,7 +42,7 @@ from station.domain.table_statements import case_title, table_pending_reason
 from station.journal.chain import HEAD_DIGITS
 from station.ui.dashboard.after_count import AfterCount
 from station.ui.dashboard.big_figure import BigFigure
-from station.ui.dashboard.choices import adapt_dashboard
+from station.ui.dashboard.choices import ChoiceDashboard, adapt_dashboard
 from station.ui.dashboard.envelope_stage import EnvelopeStageLabel
 from station.ui.dashboard.feed import DashboardFeed
 from station.ui.dashboard.head_qr import HeadQr
@@ -162,6 +162,7 @@ class DashboardWindow(QWidget):
         )
 
         self.after_count = AfterCount(self)  # the revised count; challenges withheld
+        self.choice_dashboard: ChoiceDashboard | None = None  # several unions: choices.py
         self._build_layout()
         feed.changed.connect(self._on_feed_changed)
         feed.polled.connect(self._on_feed_polled)
@@ -419,6 +420,8 @@ class DashboardWindow(QWidget):
             f"Journal: {feed.head_seq:,} events \u00b7 head {feed.head_hash[:HEAD_DIGITS]}{key}"
         )
         self._show_piles()
+        if self.choice_dashboard is not None:  # every picture, the first one too
+            self.choice_dashboard.show()
         self.after_count.apply()
 
     def _show_piles(self) -> None:
