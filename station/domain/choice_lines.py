@@ -8,6 +8,7 @@ can say another result than the others (the outsider's report, items 1 and 3).
 from dataclasses import dataclass
 
 from station.domain.changes import Sheet
+from station.domain.choices import Ballot
 from station.domain.election import ElectionSetup
 from station.domain.kinds_statements import (
     challenges_line,
@@ -51,13 +52,22 @@ def result_lines(
     While ballots remain uncounted, and always for one table of several, the result is
     not stated (the consolidated tally of the tables states it).
     """
-    ballot = setup.ballot
-    unions = len(ballot.unions)
     pending = pending_reason(tally, setup.ballots, locked_by) or table_pending_reason(setup.table)
+    return stated_lines(setup.ballot, setup.eligible, tally, votes, pending)
+
+
+def stated_lines(
+    ballot: Ballot, eligible: int, tally: Tally, votes: tuple[int, ...], pending: str | None
+) -> ChoiceLines:
+    """Lines 8-9 and 102.70's line of `votes`, or why they are not stated (`pending`).
+
+    The tables' dashboard states them on the tables' sums, with its own `pending`.
+    """
+    unions = len(ballot.unions)
     majority = majority_for(votes, tally.challenged)
     if pending is None:
         outcome: Result | None
-        outcome, decisive = final_result(votes, unions, tally.challenged, setup.eligible)
+        outcome, decisive = final_result(votes, unions, tally.challenged, eligible)
     else:
         outcome, decisive = None, determinative(votes, unions, tally.challenged)
     return ChoiceLines(
