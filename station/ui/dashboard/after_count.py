@@ -63,6 +63,8 @@ class AfterCount:
             if window.choice_dashboard is not None:  # several unions: their bar, unhatched
                 window.choice_dashboard.bar.set_votes(count.choice_votes(), 0)
         resolutions = count.resolutions
+        # The revised count's line holds the original tally too: it wraps, never cut off.
+        window.progress_label.setWordWrap(resolutions.original is not None)
         if resolutions.original is not None:
             window.progress_label.setText(
                 revised_count_statement(

@@ -111,3 +111,25 @@ def test_the_envelope_stage_line_still_adds_up_after_the_decision(
     mail_count(path, decide=True)
     shown, _ = dashboards(qtbot, path)
     assert "1 challenged (Employer 1, Union 0, Board agent 0)" in shown.envelope_label.text()
+
+
+def test_the_revised_count_line_wraps_instead_of_being_cut_off(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    path = tmp_path / "revised.station"
+    new(path, "--case", "10-RC-301731", "--union", "Local 7", "--eligible", "9")
+    with Journal.open(path) as journal:
+        session = CountSession.resume(journal, keep=0)
+        for call in (F, C, A, C, F):
+            session.record(call)
+        prepare_sheet(session, FINAL, key_fingerprint="0" * 64)
+        session.decide([1, 2], [], "Regional Director")
+    window, _ = dashboards(qtbot, path)
+    window.resize(1280, 720)
+    window.show()
+    qtbot.waitExposed(window)
+    label = window.progress_label
+    assert label.text().endswith("(original tally 2 FOR, 1 AGAINST, 0 VOID, 2 challenged)")
+    assert label.fontMetrics().horizontalAdvance(label.text()) > label.width()  # too long
+    assert label.wordWrap()  # so it takes a second line, and the layout gives it one
+    qtbot.waitUntil(lambda: label.height() >= label.heightForWidth(label.width()))
