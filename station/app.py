@@ -272,7 +272,9 @@ def run_dashboard(path: Path, theme: str | None, *, hide_challenges: bool = Fals
         follower.close()
 
 
-def run_tables_dashboard(paths: list[Path], theme: str | None) -> int:
+def run_tables_dashboard(
+    paths: list[Path], theme: str | None, *, hide_challenges: bool = False
+) -> int:
     """Follow several tables' files read-only on one dashboard: the total, a row a table.
 
     Raises JournalError (before any window appears) if a file cannot be followed.
@@ -287,7 +289,9 @@ def run_tables_dashboard(paths: list[Path], theme: str | None) -> int:
     try:  # whatever happens from here, every follower lets go of its file
         for path in paths:
             followers.append(JournalFollower(path, key_fingerprint=existing_fingerprint()))
-        window = TablesDashboard(followers, theme=theme or settings.theme())
+        window = TablesDashboard(
+            followers, theme=theme or settings.theme(), hide_challenges=hide_challenges
+        )
         window.theme_changed.connect(settings.set_theme)
         for follower in followers:
             follower.start()

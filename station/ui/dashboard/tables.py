@@ -85,7 +85,13 @@ class TablesPanel(QWidget):
 
     updated = Signal()
 
-    def __init__(self, feeds: Sequence[DashboardFeed], parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        feeds: Sequence[DashboardFeed],
+        parent: QWidget | None = None,
+        *,
+        hide_challenges: bool = False,
+    ) -> None:
         super().__init__(parent)
         self.tables = [_Watched(feed) for feed in feeds]
         self.setup = feeds[0].setup
@@ -93,8 +99,11 @@ class TablesPanel(QWidget):
         self.grid = QGridLayout(self)
         self.grid.setContentsMargins(0, 0, 0, 0)
         self.grid.setHorizontalSpacing(24)
-        for column, word in enumerate(self.columns):
-            self._cell(0, column, word, "sectionTitle")
+        # --hide-challenges: no CHALLENGED column until every table has its final tally.
+        self.hide_challenges = hide_challenges
+        self.headers = [
+            self._cell(0, column, word, "sectionTitle") for column, word in enumerate(self.columns)
+        ]
         self.cells: list[list[QLabel]] = []
         for row, watched in enumerate(self.tables, start=1):
             self.cells.append(
@@ -179,7 +188,15 @@ class TablesPanel(QWidget):
         for cell, text in zip(self.total_cells, values, strict=True):
             cell.setText(text)
         _mark(self.total_cells[-2], bool(left_out))
+        shown = not self.withholding()
+        challenged = self.columns.index("CHALLENGED")
+        for row in [self.headers, *self.cells, self.total_cells]:
+            row[challenged].setVisible(shown)
         self.updated.emit()
+
+    def withholding(self) -> bool:
+        """Whether the challenge figures are withheld now: until every table's final tally."""
+        return self.hide_challenges and not all(self.all_final())
 
     def row_texts(self) -> list[list[str]]:
         """What each row shows, the total last (for tests and screen readers)."""
@@ -255,6 +272,7 @@ class TablesDashboard(QWidget):
         parent: QWidget | None = None,
         *,
         read_only: str = "Read-only view of each table's journal \u00b7 T: theme",
+        hide_challenges: bool = False,
     ) -> None:
         super().__init__(parent)
         self.feeds = list(feeds)
@@ -288,7 +306,7 @@ class TablesDashboard(QWidget):
         self.runoff_label.hide()
         for label in (self.challenges_label, self.majority_label, self.runoff_label):
             label.setWordWrap(True)
-        self.panel = TablesPanel(self.feeds)
+        self.panel = TablesPanel(self.feeds, hide_challenges=hide_challenges)
         self.panel.updated.connect(self._show_total)
         self.left_out_label = _label("", "leftOutLabel")
         self.left_out_label.hide()
@@ -389,6 +407,9 @@ class TablesDashboard(QWidget):
         self.majority_label.setText(majority_statement(total, union, pending))
         if self.choices is not None:  # several unions: the choices, and 102.70 on the sums
             self.choices.show(total, pending)
+        hiding = self.panel.withholding()  # --hide-challenges, until every final tally
+        self.challenged_figure.setVisible(not hiding)
+        self.challenges_label.setVisible(not hiding)
 
     def _on_clock_timeout(self) -> None:
         self.clock_label.setText(datetime.now().strftime("%H:%M:%S"))

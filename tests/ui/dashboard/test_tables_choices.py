@@ -7,8 +7,10 @@ Neither and signed: the dashboard showed FOR 4 / AGAINST 2, "Petitioner: U1" onl
 
 from pathlib import Path
 
+import pytest
 from pytestqt.qtbot import QtBot
 
+from station.cli import main
 from station.domain import Call, SheetKind
 from station.domain.consolidation import TableLines, consolidated_facts
 from station.journal import Journal
@@ -22,10 +24,10 @@ FINAL = SheetRequest(SheetKind.FINAL, "R. Agent", [], None)
 TWO = ["--case", "10-RC-301740", "--union", "U1", "--union", "U2", "--eligible", "9"]
 
 
-def table(folder: Path, label: str, choices: list[int], sign: bool) -> Path:
-    """Table `label`: each of `choices` a vote (0: Neither)."""
+def table(folder: Path, label: str, choices: list[int], sign: bool, challenged: int = 0) -> Path:
+    """Table `label`: each of `choices` a vote (0: Neither), then `challenged` ballots."""
     path = folder / f"table-{label}.station"
-    new(path, *TWO, "--ballots", str(len(choices)), "--table", label)
+    new(path, *TWO, "--ballots", str(len(choices) + challenged), "--table", label)
     with Journal.open(path) as journal:
         session = CountSession.resume(journal, keep=0)
         for choice in choices:
@@ -33,16 +35,18 @@ def table(folder: Path, label: str, choices: list[int], sign: bool) -> Path:
                 session.record(Call.FOR, choice=choice)
             else:
                 session.record(Call.AGAINST)
+        for _ in range(challenged):
+            session.record(Call.CHALLENGE)
         if sign:
             prepare_sheet(session, FINAL, key_fingerprint="0" * 64)
     return path
 
 
-def dashboard(qtbot: QtBot, paths: list[Path]) -> TablesDashboard:
+def dashboard(qtbot: QtBot, paths: list[Path], hide_challenges: bool = False) -> TablesDashboard:
     feeds = [JournalFollower(path) for path in paths]
     for feed in feeds:
         feed.follower.close()  # the picture of the files as they are is all we look at
-    window = TablesDashboard(feeds)
+    window = TablesDashboard(feeds, hide_challenges=hide_challenges)
     qtbot.addWidget(window)
     return window
 
@@ -100,3 +104,42 @@ def test_the_lines_wait_for_every_table_and_state_a_runoff_once_final(
     assert isinstance(said, dict)
     assert window.runoff_label.text() == said["runoff"]
     assert "runoff between U1 and U2" in window.runoff_label.text()
+
+
+def test_hidden_challenges_leave_no_challenged_column_or_figure_until_every_final_tally(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    paths = [table(tmp_path, "A", [1, 2, 0], True), table(tmp_path, "B", [2, 0], False, 1)]
+    feeds = [JournalFollower(path) for path in paths]
+    for feed in feeds:
+        feed.follower.close()
+    window = TablesDashboard(feeds, hide_challenges=True)
+    qtbot.addWidget(window)
+    panel = window.panel
+    column = panel.columns.index("CHALLENGED")
+    cells = [panel.headers[column], *(row[column] for row in panel.cells)]
+    assert not any(cell.isVisibleTo(window) for cell in [*cells, panel.total_cells[column]])
+    assert not window.challenged_figure.isVisibleTo(window)
+    assert not window.challenges_label.isVisibleTo(window)
+    shown = TablesDashboard(feeds)
+    qtbot.addWidget(shown)
+    assert shown.panel.total_cells[column].text() == "1"
+    assert shown.challenged_figure.isVisibleTo(shown)
+    with Journal.open(paths[1]) as journal:  # every table has its final tally: all shown
+        prepare_sheet(CountSession.resume(journal, keep=0), FINAL, key_fingerprint="0" * 64)
+    final = dashboard(qtbot, paths, hide_challenges=True)
+    assert final.panel.total_cells[column].isVisibleTo(final)
+    assert final.challenged_figure.isVisibleTo(final)
+
+
+def test_the_flag_reaches_the_tables_dashboard(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    paths = [table(tmp_path, "A", [1], False), table(tmp_path, "B", [2], False)]
+    asked: list[object] = []
+    monkeypatch.setattr(
+        "station.app.run_tables_dashboard",
+        lambda files, theme, *, hide_challenges=False: asked.append(hide_challenges) or 0,
+    )
+    assert main(["dashboard", str(paths[0]), str(paths[1]), "--hide-challenges"]) == 0
+    assert asked == [True]
