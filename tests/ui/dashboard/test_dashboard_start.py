@@ -12,15 +12,17 @@ import io
 import json
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from pytestqt.qtbot import QtBot
 
 from station.cli import main
-from station.domain import Call, SheetKind
+from station.domain import Call, Count, SheetKind
 from station.domain.envelopes import Ruling
-from station.journal import Journal
+from station.journal import Journal, follow
 from station.journal.session import CountSession
+from station.journal.verify import checked_count
 from station.sheet.prepare import SheetRequest, prepare_sheet
 from station.ui.dashboard.feed import TICKER_LENGTH, JournalFollower
 from station.ui.dashboard.standalone import standalone_dashboard
@@ -159,7 +161,7 @@ def shown(window: DashboardWindow) -> list[str]:
 
 @pytest.mark.parametrize("kind", KINDS)
 def test_the_first_picture_and_the_live_one_state_what_station_tally_states(
-    qtbot: QtBot, tmp_path: Path, kind: str
+    qtbot: QtBot, tmp_path: Path, kind: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     make, count = KINDS[kind]
     path = tmp_path / "count.station"
@@ -182,10 +184,17 @@ def test_the_first_picture_and_the_live_one_state_what_station_tally_states(
     expected = tally_statements(path)
     assert shown(live) == expected
 
+    bulk: list[bool] = []  # whether the start folded in bulk (`checked_count`), each time
+
+    def checked(*args: Any) -> Count | None:
+        count = checked_count(*args)
+        bulk.append(count is not None)
+        return count
+
+    monkeypatch.setattr(follow, "checked_count", checked)
     feed = JournalFollower(path)
     try:
-        if kind.endswith("long, counting"):
-            assert feed.follower.last_record is not None and head > TICKER_LENGTH
+        assert bulk == ([True] if head > TICKER_LENGTH else [])
         window = standalone_dashboard(feed, "dark")
         qtbot.addWidget(window)
         assert shown(window) == expected
