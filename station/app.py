@@ -241,6 +241,7 @@ def run_dashboard(path: Path, theme: str | None, *, hide_challenges: bool = Fals
     """
     from station.sheet.keys import existing_fingerprint
     from station.ui.dashboard.feed import JournalFollower
+    from station.ui.dashboard.standalone import standalone_dashboard
     from station.ui.dashboard.window import DashboardWindow
 
     app = ensure_app()
@@ -248,9 +249,9 @@ def run_dashboard(path: Path, theme: str | None, *, hide_challenges: bool = Fals
     follower = JournalFollower(path, key_fingerprint=existing_fingerprint())
     window: DashboardWindow | None = None
     try:  # whatever happens from here, the follower lets go of the file
-        window = DashboardWindow(follower, theme=theme or settings.theme())
+        theme = theme or settings.theme()
+        window = standalone_dashboard(follower, theme, hide_challenges=hide_challenges)
         window.saved_geometry = settings.geometry("dashboard")
-        window.after_count.withhold(hide_challenges, fixed=hide_challenges)
         window.theme_changed.connect(settings.set_theme)
         window.dismiss_requested.connect(_full_screen_toggler(window))
 
@@ -271,7 +272,9 @@ def run_dashboard(path: Path, theme: str | None, *, hide_challenges: bool = Fals
         follower.close()
 
 
-def run_tables_dashboard(paths: list[Path], theme: str | None) -> int:
+def run_tables_dashboard(
+    paths: list[Path], theme: str | None, *, hide_challenges: bool = False
+) -> int:
     """Follow several tables' files read-only on one dashboard: the total, a row a table.
 
     Raises JournalError (before any window appears) if a file cannot be followed.
@@ -286,7 +289,9 @@ def run_tables_dashboard(paths: list[Path], theme: str | None) -> int:
     try:  # whatever happens from here, every follower lets go of its file
         for path in paths:
             followers.append(JournalFollower(path, key_fingerprint=existing_fingerprint()))
-        window = TablesDashboard(followers, theme=theme or settings.theme())
+        window = TablesDashboard(
+            followers, theme=theme or settings.theme(), hide_challenges=hide_challenges
+        )
         window.theme_changed.connect(settings.set_theme)
         for follower in followers:
             follower.start()

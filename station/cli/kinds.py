@@ -11,18 +11,15 @@ from pathlib import Path
 
 from station.cli.common import UsageError, open_to_read, restored_count
 from station.domain import Count, ElectionSetup, SheetKind
+from station.domain.choice_lines import result_lines
 from station.domain.choices import CaseKind
 from station.domain.kinds_statements import (
-    challenges_line,
-    choice_majority_statement,
     empty_option_statement,
     runoff_determinative_statement,
-    runoff_statement,
     runoff_title,
 )
 from station.domain.piles import DEFAULT_PILE
-from station.domain.runoff import Result, determinative, final_result, majority_for, result
-from station.domain.statements import pending_reason
+from station.domain.runoff import Result, determinative, final_result, result
 from station.domain.voters import VoterList
 
 _REQUIRED = ("case", "employer", "union", "eligible")
@@ -208,12 +205,9 @@ def choices_summary(setup: ElectionSetup, count: Count) -> dict[str, object]:
     tally = count.tally
     votes = count.choice_votes()
     unions = len(ballot.unions)
-    pending = pending_reason(tally, setup.ballots, count.locked_by)
-    majority = majority_for(votes, tally.challenged)
-    if pending is None:
-        outcome, decisive = final_result(votes, unions, tally.challenged, setup.eligible)
-    else:  # lines 8-9 and the runoff are not stated while ballots remain
-        outcome, decisive = None, determinative(votes, unions, tally.challenged)
+    # The same lines 8-9 and 102.70 line as the dashboard's (one table: not stated).
+    said = result_lines(setup, tally, votes, count.locked_by)
+    outcome, majority = said.outcome, said.majority_for
     remaining = tally.remaining(setup.ballots)
     swing = tally.challenged + (remaining or 0)
     decided = remaining is not None and not determinative(votes, unions, swing)
@@ -228,16 +222,12 @@ def choices_summary(setup: ElectionSetup, count: Count) -> dict[str, object]:
             else {"between": [ballot.choices[index] for index in outcome.runoff]}
         ),
         "rerun": bool(outcome and outcome.rerun),
-        "challenges_determinative": decisive,
+        "challenges_determinative": said.decisive,
         "majority_for_union": majority is not None and majority < unions,
         "union_leads": result(votes, unions).certified is not None,
         "result_decided": decided,
         "outcome_so_far": "decided" if decided else "undecided",
-        "statements": {
-            "8": challenges_line(decisive, pending),
-            "9": choice_majority_statement(ballot, majority, pending),
-            "runoff": runoff_statement(ballot, outcome, pending, decisive),
-        },
+        "statements": {"8": said.challenges, "9": said.majority, "runoff": said.runoff},
     }
 
 

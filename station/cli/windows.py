@@ -39,7 +39,7 @@ def cmd_dashboard(args: argparse.Namespace) -> int:
 
         if len(urls) != len(given):  # before any file is opened or feed asked
             raise UsageError(FILES_AND_FEEDS)
-        return remote_dashboard(urls, args.theme)
+        return remote_dashboard(urls, args.theme, hide_challenges=args.hide_challenges)
 
     # The file first: a missing or foreign file is said as such, display or not. Read as
     # `station tally` reads (the sidecars this check makes go with it, so a refusal
@@ -55,6 +55,7 @@ def cmd_dashboard(args: argparse.Namespace) -> int:
         if problem:  # before any window: one line, exit 2
             raise UsageError(problem)
 
-        return run_tables_dashboard([args.file, *args.more], args.theme)
+        paths = [args.file, *args.more]
+        return run_tables_dashboard(paths, args.theme, hide_challenges=args.hide_challenges)
     # A bad file raises JournalError: exit 2.
     return run_dashboard(args.file, args.theme, hide_challenges=args.hide_challenges)

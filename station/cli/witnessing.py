@@ -290,7 +290,7 @@ def say_witnessed(
     return 0
 
 
-def remote_dashboard(urls: list[str], theme: str | None) -> int:
+def remote_dashboard(urls: list[str], theme: str | None, *, hide_challenges: bool = False) -> int:
     """`station dashboard URL [URL ...]`: every feed reached, its setup checked and what it
     holds now verified before any window; several feeds must be the tables of one count."""
     from station.app import ensure_app, run_loop
@@ -322,7 +322,13 @@ def remote_dashboard(urls: list[str], theme: str | None) -> int:
     for follower in broken:  # its row is red, and its figures stay out of the total
         say_problem(f"NOT INTACT: {case_title(follower.setup)}: {follower.broken}")
     try:
-        return run_remote_dashboard(followers, theme, make_app=ensure_app, run_loop=run_loop)
+        return run_remote_dashboard(
+            followers,
+            theme,
+            make_app=ensure_app,
+            run_loop=run_loop,
+            hide_challenges=hide_challenges,
+        )
     finally:  # also when no window could open (no display): every connection let go
         for follower in followers:
             follower.close()

@@ -94,9 +94,9 @@ def test_the_dashboard_shows_every_choice_and_the_runoff(qtbot: QtBot, tmp_path:
         controller.record(Call.AGAINST)
         assert window.decision_label.text() == ""  # 5/4/1, 2 left: Neither could tie
         controller.record(Call.AGAINST)
-        figures = window.choice_dashboard.figures  # type: ignore[attr-defined]
+        figures = window.choice_dashboard.figures
         assert [figure.value() for figure in figures] == [5, 4, 2]
-        bar = window.choice_dashboard.bar  # type: ignore[attr-defined]
+        bar = window.choice_dashboard.bar
         assert isinstance(bar, ChoiceBar)
         assert bar.segments() == [5 / 11, 4 / 11, 2 / 11, 0.0]
         assert window.flash.text() == "Ballot 11 for Neither"

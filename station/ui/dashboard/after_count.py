@@ -5,7 +5,9 @@
 * `--hide-challenges` (and H on the in-process dashboard): the Board may decline to
   release the number of challenged ballots until the count is over (DOMAIN.md; Bessemer,
   2021). Until a final sheet is prepared the dashboard then shows no CHALLENGED figure,
-  no hatched part of the race bar and no line 8. The operator window shows everything.
+  no hatched part of the race bar (of either kind), no line 8, no CHALLENGED pile and
+  no challenged envelopes (window.py, envelope_stage.py). The operator window shows
+  everything.
 """
 
 from dataclasses import replace
@@ -58,7 +60,11 @@ class AfterCount:
         window.challenges_label.setVisible(not hiding)
         if hiding:
             window.race.set_tally(replace(count.tally, challenged=0))
+            if window.choice_dashboard is not None:  # several unions: their bar, unhatched
+                window.choice_dashboard.bar.set_votes(count.choice_votes(), 0)
         resolutions = count.resolutions
+        # The revised count's line holds the original tally too: it wraps, never cut off.
+        window.progress_label.setWordWrap(resolutions.original is not None)
         if resolutions.original is not None:
             window.progress_label.setText(
                 revised_count_statement(

@@ -14,15 +14,10 @@ from PySide6.QtCore import QEvent, QLineF, QObject, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QHBoxLayout, QSizePolicy, QWidget
 
-from station.domain import ElectionSetup, Tally
+from station.domain import ElectionSetup, Sheet, Tally
+from station.domain.choice_lines import decided_line, result_lines
 from station.domain.choices import CaseKind, Role
-from station.domain.kinds_statements import (
-    challenges_line,
-    choice_majority_statement,
-    runoff_statement,
-)
-from station.domain.runoff import determinative, final_result, majority_for, result
-from station.domain.statements import pending_reason
+from station.domain.envelopes import box_setup
 from station.ui.dashboard.big_figure import BigFigure, _fitted
 from station.ui.dashboard.race_bar import _hatch
 from station.ui.dashboard.theme import Theme
@@ -210,12 +205,11 @@ class ChoiceDashboard(QObject):
         window.against_figure.hide()
         window._root.replaceWidget(window.race, self.bar)
         window.race.hide()
-        window.feed.changed.connect(self._on_feed_changed)
-        window.feed.reset.connect(self._on_feed_reset)
         window.theme_changed.connect(self._on_window_theme_changed)
         window.installEventFilter(self)
         self._on_window_theme_changed(window.theme.name)
-        self.show()
+        window.choice_dashboard = self  # from now on each picture of the count shows it
+        window._show_count()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.Resize:
@@ -230,17 +224,11 @@ class ChoiceDashboard(QObject):
             figure.set_colours(theme.text, colour)
         self.bar.set_theme(theme, colours)
 
-    def _on_feed_changed(self, _change: object) -> None:
-        self.show()
-
-    def _on_feed_reset(self) -> None:
-        self.show()
-
     def show(self) -> None:
         """The figures, the bar and lines 8-9 and 102.70 of the count as it stands."""
         window = self.window
-        setup = window.feed.setup
         count = window.feed.count
+        setup = box_setup(window.feed.setup, count.envelopes)  # a mail ballot's box
         tally = count.tally
         votes = count.choice_votes()
         for figure, vote in zip(self.figures, votes, strict=True):
@@ -261,44 +249,16 @@ class ChoiceDashboard(QObject):
 
 
 def choice_statements(
-    setup: ElectionSetup, tally: Tally, votes: tuple[int, ...], locked_by: object
+    setup: ElectionSetup, tally: Tally, votes: tuple[int, ...], locked_by: Sheet | None
 ) -> tuple[str, str, str]:
-    """Lines 8 and 9, and what 102.70 calls for or the live "Result decided"."""
-    ballot = setup.ballot
-    unions = len(ballot.unions)
-    pending = pending_reason(tally, setup.ballots, locked_by)  # type: ignore[arg-type]
-    majority = majority_for(votes, tally.challenged)
-    if pending is None:
-        outcome, decisive = final_result(votes, unions, tally.challenged, setup.eligible)
-        third = runoff_statement(ballot, outcome, None, decisive) or ""
-    else:
-        decisive = determinative(votes, unions, tally.challenged)
-        third = _decided(setup, tally, votes)
-    return (
-        challenges_line(decisive, pending),
-        choice_majority_statement(ballot, majority, pending),
-        third,
-    )
+    """Lines 8 and 9, and what 102.70 calls for or the live "Result decided".
 
-
-def _decided(setup: ElectionSetup, tally: Tally, votes: tuple[int, ...]) -> str:
-    """While counting: the result once no remaining or challenged ballot can change it."""
-    remaining = tally.remaining(setup.ballots)
-    unions = len(setup.ballot.unions)
-    if remaining is None or determinative(votes, unions, tally.challenged + remaining):
-        return ""
-    outcome = result(votes, unions)
-    choices = setup.ballot.choices
-    if outcome.certified is not None:
-        return f"Result decided: {choices[outcome.certified]} wins."
-    if outcome.majority is not None:
-        return f"Result decided: {choices[outcome.majority]} has a majority; no union wins."
-    if outcome.runoff is not None:
-        first, second = (choices[index] for index in outcome.runoff)
-        return (
-            f"Result decided: no choice can have a majority — runoff between {first} and {second}."
-        )
-    return "Result decided: no choice can have a majority; the election is rerun (102.70(d))."
+    `setup` is the box's (a mail ballot: the envelopes accepted), as `station tally`'s.
+    """
+    said = result_lines(setup, tally, votes, locked_by)
+    if said.pending is None:  # the count is over: 102.70's line, if it calls for one
+        return said.challenges, said.majority, said.runoff or ""
+    return said.challenges, said.majority, decided_line(setup, tally, votes)
 
 
 def adapt_dashboard(window: "DashboardWindow") -> None:
@@ -316,4 +276,4 @@ def adapt_dashboard(window: "DashboardWindow") -> None:
         window._on_feed_reset()
         options = ", ".join(ballot.choices)
         window.question_label.setText(f"Counting the ballots on: which choice \u2014 {options}?")
-        window.choice_dashboard = ChoiceDashboard(window)  # type: ignore[attr-defined]
+        ChoiceDashboard(window)

@@ -4,13 +4,18 @@ The dashboard may be projected, shared in a video call or streamed: it shows how
 envelopes were returned, accepted, challenged (by party), void and late, and whether
 the stage is under way, and nothing of any voter (DOMAIN.md: "the dashboard shows
 nothing that identifies a voter"). The ticker words each ruling without its voter
-(`envelopes.anonymous_envelope_words`).
+(`envelopes.anonymous_envelope_words`). While the challenge figures are withheld
+(`--hide-challenges`) the line names neither the challenged envelopes nor the envelopes
+returned (returned less the others would give them away).
 """
 
 from PySide6.QtWidgets import QLabel, QWidget
 
 from station.domain import Count
+from station.domain.envelope_parties import stage_challenges_by_party
 from station.domain.envelopes import figures_statement
+
+WITHHELD = "challenged envelopes: withheld until the final tally"
 
 
 class EnvelopeStageLabel(QLabel):
@@ -22,11 +27,19 @@ class EnvelopeStageLabel(QLabel):
         self.setWordWrap(True)
         self.hide()
 
-    def show_stage(self, count: Count) -> None:
+    def show_stage(self, count: Count, *, hide_challenges: bool = False) -> None:
         stage = count.envelopes
         if not stage.mail:
             return
-        figures = figures_statement(stage.figures, count.challenges.by_party())
+        if hide_challenges:
+            f = stage.figures
+            figures = (
+                f"{f.accepted:,} accepted \u00b7 {f.void:,} void \u00b7 {f.late:,} late"
+                f" \u00b7 {WITHHELD}"
+            )
+        else:
+            by_party = stage_challenges_by_party(stage, count.challenges)
+            figures = figures_statement(stage.figures, by_party)
         if stage.open:
             self.setText(f"ENVELOPE STAGE \u2014 envelopes: {figures}. No ballot is opened yet.")
         else:

@@ -29,6 +29,7 @@ def run_remote_dashboard(
     *,
     make_app: Callable[[], QApplication],
     run_loop: Callable[[QApplication], int],
+    hide_challenges: bool = False,
 ) -> int:
     """Show the dashboard of one served count, or of several tables' feeds, until closed.
 
@@ -42,12 +43,16 @@ def run_remote_dashboard(
         if len(feeds) == 1:
             single = DashboardWindow(feeds[0], theme=theme or settings.theme())
             single.saved_geometry = settings.geometry("dashboard")
+            single.after_count.withhold(hide_challenges, fixed=hide_challenges)
             single.theme_changed.connect(settings.set_theme)
             single.dismiss_requested.connect(lambda: _toggle_full_screen(single))
             window = single
         else:
             tables = TablesDashboard(
-                feeds, theme=theme or settings.theme(), read_only=FEEDS_READ_ONLY
+                feeds,
+                theme=theme or settings.theme(),
+                read_only=FEEDS_READ_ONLY,
+                hide_challenges=hide_challenges,
             )
             tables.theme_changed.connect(settings.set_theme)
             window = tables

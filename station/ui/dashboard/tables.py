@@ -17,7 +17,7 @@ from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent, QResizeEvent
 from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
-from station.domain import SheetKind, Tally
+from station.domain import ElectionSetup, SheetKind, Tally
 from station.domain.consolidation import TableLines, summed_tally
 from station.domain.statements import challenges_statement, counted_statement, majority_statement
 from station.domain.table_statements import table_title, tables_pending_reason
@@ -25,11 +25,23 @@ from station.journal.chain import HEAD_DIGITS
 from station.ui.dashboard.big_figure import BigFigure
 from station.ui.dashboard.feed import DashboardFeed
 from station.ui.dashboard.states import DashboardState, state_of
-from station.ui.dashboard.theme import DARK, LIGHT, THEMES, stylesheet, type_unit
+from station.ui.dashboard.tables_choices import (
+    TotalChoices,
+    adapt_tables_dashboard,
+    call_columns,
+    summed_votes,
+    votes_of,
+)
+from station.ui.dashboard.theme import DARK, LIGHT, THEMES, Theme, stylesheet, type_unit
 from station.witness.statements import left_out_of_total, not_verified_row, not_verified_total
 
 STALE_AFTER_S = 3.0
 COLUMNS = ("TABLE", "COUNTED", "FOR", "AGAINST", "VOID", "CHALLENGED", "STATUS", "HEAD")
+
+
+def columns_for(setup: ElectionSetup) -> tuple[str, ...]:
+    """COLUMNS, with a column per choice in place of FOR and AGAINST on a ballot of several."""
+    return ("TABLE", "COUNTED", *call_columns(setup), "VOID", "CHALLENGED", "STATUS", "HEAD")
 
 
 class _Watched:
@@ -73,18 +85,29 @@ class TablesPanel(QWidget):
 
     updated = Signal()
 
-    def __init__(self, feeds: Sequence[DashboardFeed], parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        feeds: Sequence[DashboardFeed],
+        parent: QWidget | None = None,
+        *,
+        hide_challenges: bool = False,
+    ) -> None:
         super().__init__(parent)
         self.tables = [_Watched(feed) for feed in feeds]
+        self.setup = feeds[0].setup
+        self.columns = columns_for(self.setup)
         self.grid = QGridLayout(self)
         self.grid.setContentsMargins(0, 0, 0, 0)
         self.grid.setHorizontalSpacing(24)
-        for column, word in enumerate(COLUMNS):
-            self._cell(0, column, word, "sectionTitle")
+        # --hide-challenges: no CHALLENGED column until every table has its final tally.
+        self.hide_challenges = hide_challenges
+        self.headers = [
+            self._cell(0, column, word, "sectionTitle") for column, word in enumerate(self.columns)
+        ]
         self.cells: list[list[QLabel]] = []
         for row, watched in enumerate(self.tables, start=1):
             self.cells.append(
-                [self._cell(row, column, "", "tableCell") for column in range(len(COLUMNS))]
+                [self._cell(row, column, "", "tableCell") for column in range(len(self.columns))]
             )
             feed = watched.feed
             feed.changed.connect(self.refresh)
@@ -93,16 +116,18 @@ class TablesPanel(QWidget):
             feed.failed.connect(lambda problem, w=watched: self._on_feed_failed(w, problem))
         total_row = len(self.tables) + 1
         self.total_cells = [
-            self._cell(total_row, column, "", "tableTotal") for column in range(len(COLUMNS))
+            self._cell(total_row, column, "", "tableTotal") for column in range(len(self.columns))
         ]
         self.refresh()
 
     def _cell(self, row: int, column: int, text: str, name: str) -> QLabel:
         label = QLabel(text)
         label.setObjectName(name)
-        if 1 <= column <= 5:
+        if 1 <= column <= len(self.columns) - 3:  # the figures
             label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        if COLUMNS[column] == "STATUS":  # a failed feed's status names its event: it wraps
+        if (
+            column == len(self.columns) - 2
+        ):  # STATUS  # a failed feed's status names its event: it wraps
             label.setWordWrap(True)
         self.grid.addWidget(label, row, column)
         return label
@@ -140,7 +165,9 @@ class TablesPanel(QWidget):
             values = [
                 watched.label,
                 counted,
-                *(f"{n:,}" for n in _calls(tally)),
+                *(f"{n:,}" for n in votes_of(self.setup, watched.feed.count)),
+                f"{tally.void:,}",
+                f"{tally.challenged:,}",
                 status,
                 f"{watched.feed.head_seq:,}:{watched.feed.head_hash[:HEAD_DIGITS]}",
             ]
@@ -155,11 +182,21 @@ class TablesPanel(QWidget):
         left_out = self.left_out()
         if left_out:
             status = not_verified_total([label for label, _ in left_out])
-        values = ["TOTAL", counted, *(f"{n:,}" for n in _calls(total)), status, ""]
+        votes = summed_votes(self.setup, total)
+        calls = (*votes, total.void, total.challenged)
+        values = ["TOTAL", counted, *(f"{n:,}" for n in calls), status, ""]
         for cell, text in zip(self.total_cells, values, strict=True):
             cell.setText(text)
         _mark(self.total_cells[-2], bool(left_out))
+        shown = not self.withholding()
+        challenged = self.columns.index("CHALLENGED")
+        for row in [self.headers, *self.cells, self.total_cells]:
+            row[challenged].setVisible(shown)
         self.updated.emit()
+
+    def withholding(self) -> bool:
+        """Whether the challenge figures are withheld now: until every table's final tally."""
+        return self.hide_challenges and not all(self.all_final())
 
     def row_texts(self) -> list[list[str]]:
         """What each row shows, the total last (for tests and screen readers)."""
@@ -188,11 +225,10 @@ def _mark(cell: QLabel, broken: bool) -> None:
 def _lines_of(watched: _Watched) -> TableLines:
     tally = watched.feed.count.tally
     lines = {"2": tally.void, "3": tally.for_union, "4": tally.against, "6": tally.challenged}
-    return TableLines(watched.label, lines, tally.counted, watched.feed.setup.ballots)
-
-
-def _calls(tally: Tally) -> tuple[int, int, int, int]:
-    return tally.for_union, tally.against, tally.void, tally.challenged
+    setup = watched.feed.setup
+    # A ballot of several unions: each choice's votes, summed choice by choice.
+    choices = watched.feed.count.choice_votes() if setup.ballot.several else ()
+    return TableLines(watched.label, lines, tally.counted, setup.ballots, choices)
 
 
 # The status of the total: the most urgent of the tables'.
@@ -236,6 +272,7 @@ class TablesDashboard(QWidget):
         parent: QWidget | None = None,
         *,
         read_only: str = "Read-only view of each table's journal \u00b7 T: theme",
+        hide_challenges: bool = False,
     ) -> None:
         super().__init__(parent)
         self.feeds = list(feeds)
@@ -265,9 +302,11 @@ class TablesDashboard(QWidget):
         self.progress_label = _label("", "progressLabel")
         self.challenges_label = _label("", "statementLabel")
         self.majority_label = _label("", "statementLabel")
-        for label in (self.challenges_label, self.majority_label):
+        self.runoff_label = _label("", "statementLabel")  # 102.70: tables_choices.py
+        self.runoff_label.hide()
+        for label in (self.challenges_label, self.majority_label, self.runoff_label):
             label.setWordWrap(True)
-        self.panel = TablesPanel(self.feeds)
+        self.panel = TablesPanel(self.feeds, hide_challenges=hide_challenges)
         self.panel.updated.connect(self._show_total)
         self.left_out_label = _label("", "leftOutLabel")
         self.left_out_label.hide()
@@ -293,9 +332,12 @@ class TablesDashboard(QWidget):
         root.addWidget(self.left_out_label)
         root.addWidget(self.challenges_label)
         root.addWidget(self.majority_label)
+        root.addWidget(self.runoff_label)
         root.addWidget(self.panel, 2)
         root.addWidget(self.read_only_label)
         self._root = root
+        self.choices: TotalChoices | None = None  # several unions: tables_choices.py
+        adapt_tables_dashboard(self, figures)
 
         self._clock = QTimer(self)
         self._clock.setInterval(1000)
@@ -305,10 +347,16 @@ class TablesDashboard(QWidget):
         self.set_theme(self._theme.name)
         self._show_total()
 
+    @property
+    def theme(self) -> Theme:
+        return self._theme
+
     def set_theme(self, name: str) -> None:
         """Use the "dark" or "light" theme."""
         self._theme = THEMES[name]
         theme = self._theme
+        if self.choices is not None:
+            self.choices.set_theme()
         self.for_figure.set_colours(theme.text, theme.for_colour)
         self.against_figure.set_colours(theme.text, theme.against_colour)
         for small in (self.void_figure, self.challenged_figure, self.valid_figure):
@@ -357,6 +405,11 @@ class TablesDashboard(QWidget):
         union = self.feeds[0].setup.union
         self.challenges_label.setText(challenges_statement(total, pending))
         self.majority_label.setText(majority_statement(total, union, pending))
+        if self.choices is not None:  # several unions: the choices, and 102.70 on the sums
+            self.choices.show(total, pending)
+        hiding = self.panel.withholding()  # --hide-challenges, until every final tally
+        self.challenged_figure.setVisible(not hiding)
+        self.challenges_label.setVisible(not hiding)
 
     def _on_clock_timeout(self) -> None:
         self.clock_label.setText(datetime.now().strftime("%H:%M:%S"))

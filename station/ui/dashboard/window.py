@@ -42,7 +42,7 @@ from station.domain.table_statements import case_title, table_pending_reason
 from station.journal.chain import HEAD_DIGITS
 from station.ui.dashboard.after_count import AfterCount
 from station.ui.dashboard.big_figure import BigFigure
-from station.ui.dashboard.choices import adapt_dashboard
+from station.ui.dashboard.choices import ChoiceDashboard, adapt_dashboard
 from station.ui.dashboard.envelope_stage import EnvelopeStageLabel
 from station.ui.dashboard.feed import DashboardFeed
 from station.ui.dashboard.head_qr import HeadQr
@@ -162,6 +162,7 @@ class DashboardWindow(QWidget):
         )
 
         self.after_count = AfterCount(self)  # the revised count; challenges withheld
+        self.choice_dashboard: ChoiceDashboard | None = None  # several unions: choices.py
         self._build_layout()
         feed.changed.connect(self._on_feed_changed)
         feed.polled.connect(self._on_feed_polled)
@@ -383,7 +384,8 @@ class DashboardWindow(QWidget):
         feed = self.feed
         tally = feed.count.tally
         ballots = box_setup(feed.setup, feed.count.envelopes).ballots  # mail: the accepted
-        self.envelope_label.show_stage(feed.count)
+        hiding = self.after_count.hiding()  # --hide-challenges: no challenge figure anywhere
+        self.envelope_label.show_stage(feed.count, hide_challenges=hiding)
         self.progress_bar.setVisible(ballots is not None)
         self.for_figure.set_value(tally.for_union)
         self.against_figure.set_value(tally.against)
@@ -418,10 +420,12 @@ class DashboardWindow(QWidget):
         self.journal_label.setText(
             f"Journal: {feed.head_seq:,} events \u00b7 head {feed.head_hash[:HEAD_DIGITS]}{key}"
         )
-        self._show_piles()
+        self._show_piles(hiding)
+        if self.choice_dashboard is not None:  # every picture, the first one too
+            self.choice_dashboard.show()
         self.after_count.apply()
 
-    def _show_piles(self) -> None:
+    def _show_piles(self, hiding: bool) -> None:
         count = self.feed.count
         piles = count.piles
         if piles.size <= 0:
@@ -430,10 +434,13 @@ class DashboardWindow(QWidget):
         parts = []
         for call in Call:
             total = count.total(call)
-            if total == 0 and call in (Call.VOID, Call.CHALLENGE):
+            withheld = hiding and call is Call.CHALLENGE
+            if withheld or (total == 0 and call in (Call.VOID, Call.CHALLENGE)):
                 continue
             parts.append(f"{call.label} {piles.describe(call, total)}")
         for mismatch in piles.mismatches():
+            if hiding and mismatch.call is Call.CHALLENGE:
+                continue
             parts.append(f"\u26a0 {pile_mismatch_statement(mismatch)}")
         self.pile_label.setText(" \u00b7 ".join(parts))
         self.pile_label.show()
