@@ -126,3 +126,29 @@ def test_an_empty_table_or_neither_is_refused(
     err = one_line_refusal(done)
     assert f"{option} is empty" in err and words in err
     assert not path.exists()
+
+
+# A second outsider, checking the fixes, found three more.
+
+
+def test_no_runoff_and_no_decision_on_one_tables_count(tmp_path: Path, qapp: object) -> None:
+    table = tmp_path / "f.station"
+    new(table, "--union", "U1", "--intervenor", "U2", "--table", "F", eligible="8")
+    count_votes(table, [2, 2, 1], challenged=1)
+    assert station("sign", table, "--agent", "R. Agent").returncode == 0
+    before = table.read_bytes()
+    err = one_line_refusal(station("new", tmp_path / "ro.station", "--runoff-of", table))
+    assert "Table F alone" in err and not (tmp_path / "ro.station").exists()
+    err = one_line_refusal(station("decide", table, "--open", "1", "--by", "RD"))
+    assert "Table F alone" in err and "never table by table" in err
+    assert table.read_bytes() == before
+
+
+def test_an_intervenor_that_is_the_first_union_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "e.station"
+    made = station(
+        "new", path, "--case", "10-RC-100001", "--employer", "E", "--union", "U",
+        "--intervenor", " u ", "--eligible", "5",
+    )  # fmt: skip
+    assert "not an intervenor" in one_line_refusal(made)
+    assert not path.exists()

@@ -9,6 +9,7 @@ from station.domain import Count
 from station.domain.decision import decision_problem, reveals_vote
 from station.domain.resolution import ListedChallenge
 from station.domain.resolution_statements import decision_pending_statement, reveal_warning
+from station.domain.table_statements import decide_at_table_statement
 from station.domain.text import one_line
 from station.domain.voters import VoterList
 from station.journal import Journal
@@ -137,6 +138,9 @@ def cmd_decide(args: argparse.Namespace) -> int:
         raise UsageError(f"--by names who decided, on one line of at most {MAX_BY} characters")
     journal = Journal.open(args.file, seal_secret=station_secret())
     try:
+        table = journal.election.setup.table
+        if table is not None:
+            raise UsageError(decide_at_table_statement(table))
         count = journal.restore(trust_snapshots=False)
         locked = count.locked_by
         final = locked is not None and locked.kind.value == "final"

@@ -16,6 +16,7 @@ from station.domain.choices import CaseKind
 from station.domain.kinds_statements import (
     empty_option_statement,
     runoff_determinative_statement,
+    runoff_of_table_statement,
     runoff_title,
 )
 from station.domain.piles import DEFAULT_PILE
@@ -115,6 +116,8 @@ def runoff_setup(args: argparse.Namespace) -> ElectionSetup:
             f" election; leave out {', '.join(given)}"
         )
     first, counted, head = _first_election(args.runoff_of)
+    if first.table is not None:  # the result is stated only on the tables together
+        raise UsageError(runoff_of_table_statement(str(args.runoff_of), first.table))
     ballot = first.ballot
     if ballot.runoff_of is not None:
         raise UsageError(

@@ -137,6 +137,12 @@ class ElectionSetup:
         employer_text = _text("employer", employer)
         named = [_text("union", union), *(_text("union", other) for other in unions)]
         joining = [_text("intervenor", name) for name in intervenors]
+        if any(name.casefold() == named[0].casefold() for name in joining):
+            # The first union is the one the case is about (the petitioner in RC): an
+            # intervenor is another union, so this is a slip, never silently dropped.
+            raise SetupError(
+                f"intervenor: {named[0]} is the first union on the ballot, not an intervenor"
+            )
         named += [name for name in joining if name not in named]
         try:
             ballot = Ballot(

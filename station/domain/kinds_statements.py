@@ -89,3 +89,11 @@ def empty_option_statement(name: str) -> str:
         "neither": 'the words of the no-union choice; leave out --neither for "Neither"',
     }[name]
     return f"--{name} is empty: give {what}"
+
+
+def runoff_of_table_statement(source: str, table: str) -> str:
+    """Why no runoff is made from one table's tally: it is not the election's result."""
+    return (
+        f"{source}: is the count of Table {table} alone, not the election's result;"
+        " a runoff follows the result of every table together"
+    )

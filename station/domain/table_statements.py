@@ -81,3 +81,12 @@ ONE_TABLE = (
     "a consolidation sums two or more tables' exports; one table's sheet is not the"
     " election's result"
 )
+
+
+def decide_at_table_statement(table: str) -> str:
+    """Why no decision is recorded on one table's file: its ballots would be opened alone."""
+    return (
+        f"this is the count of Table {table} alone: the challenges of a count at several"
+        " tables are decided on the tables together, never table by table, where opening a"
+        " table's few ballots would show how those voters voted"
+    )

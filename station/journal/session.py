@@ -29,6 +29,7 @@ from station.domain import Action, Call, Change, Count, ElectionSetup, Event, Sh
 from station.domain.envelopes import Ruling, box_setup
 from station.domain.parties import Party
 from station.domain.statements import lock_refusal_statement
+from station.domain.table_statements import decide_at_table_statement
 from station.domain.voters import VoterList
 from station.domain.write_ins import identify, write_in_namesakes_statement
 from station.journal.records import Record
@@ -205,6 +206,8 @@ class CountSession:
 
     def decide(self, opened: list[int], sustained: list[int], by: str) -> Change:
         """Record the decision after the hearing, by register number."""
+        if self.setup.table is not None:
+            raise Refused(decide_at_table_statement(self.setup.table))
         return self.commit(
             Action.DECIDE, None, None, {"open": opened, "sustain": sustained, "by": by}
         )
