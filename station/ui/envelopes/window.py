@@ -236,7 +236,7 @@ class EnvelopeWindow(QMainWindow):
                 elif key in _ENTER and self.picked is not None and self.picked[0] is None:
                     self._rule(Ruling.CHALLENGED)  # a written-in voter: challenged by default
                 elif key == Qt.Key.Key_Escape:
-                    self._drop()
+                    self._start_over()  # the pick and what was typed for it, write-in or not
                 return True
             case Mode.CHALLENGE:
                 if key in _PARTY_KEYS:
@@ -267,9 +267,7 @@ class EnvelopeWindow(QMainWindow):
             self._pick()
             return True
         if key == Qt.Key.Key_Escape:
-            self.write_in = False
-            self.search.clear()
-            self._set_mode(Mode.SEARCH)
+            self._start_over()
             return True
         return False
 
@@ -320,6 +318,14 @@ class EnvelopeWindow(QMainWindow):
 
     def _drop(self) -> None:
         self.picked = None
+        self._set_mode(Mode.SEARCH)
+
+    def _start_over(self) -> None:
+        """Esc: an empty search field for the next envelope. A write-in left in the field
+        would otherwise take the next id typed into its name (found by an outsider)."""
+        self.picked = None
+        self.write_in = False
+        self.search.clear()
         self._set_mode(Mode.SEARCH)
 
     def _rule(self, ruling: Ruling) -> None:

@@ -217,3 +217,25 @@ def test_ending_the_stage_warns_of_more_envelopes_accepted_than_voters(
     key(qtbot, envelopes, Qt.Key.Key_A)
     key(qtbot, envelopes, Qt.Key.Key_B, ctrl_shift)
     assert "7 envelopes accepted, more than the 6 voters on the list" in envelopes.prompt.text()
+
+
+def test_esc_after_a_refused_write_in_starts_the_next_search_afresh(
+    qtbot: QtBot, envelopes: EnvelopeWindow
+) -> None:
+    # Second outsider: after a refused write-in, Esc left "Ada Lovelace" in the field in
+    # write-in mode, so the next id typed became the write-in "Ada Lovelace103", accepted.
+    type_in(qtbot, envelopes, "100")
+    key(qtbot, envelopes, Qt.Key.Key_Return)
+    key(qtbot, envelopes, Qt.Key.Key_A)
+    key(qtbot, envelopes, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
+    type_in(qtbot, envelopes, "Ada Lovelace")
+    key(qtbot, envelopes, Qt.Key.Key_Return)
+    key(qtbot, envelopes, Qt.Key.Key_A)  # refused: a second envelope
+    key(qtbot, envelopes, Qt.Key.Key_Escape)
+    assert envelopes.search.text() == "" and not envelopes.write_in
+    type_in(qtbot, envelopes, "103")
+    key(qtbot, envelopes, Qt.Key.Key_Return)
+    assert envelopes.picked is not None and envelopes.picked[0] == "103"
+    key(qtbot, envelopes, Qt.Key.Key_A)
+    assert figures(envelopes).accepted == 2
+    assert all(r.write_in is None for r in envelopes.controller.count.envelopes.rulings())
