@@ -225,12 +225,19 @@ def summary_lines(summary: dict[str, Any]) -> list[str]:
     ]
     for table in tables:
         lines.append(
-            f"{table_title(table['label'])}: {table['counted']:,} counted, {table['for']:,} FOR,"
-            f" {table['against']:,} AGAINST, {table['void']:,} void, {table['challenged']:,}"
+            f"{table_title(table['label'])}: {table['counted']:,} counted, {_votes(table)},"
+            f" {table['void']:,} void, {table['challenged']:,}"
             f" challenged; {how_many(table['events'], 'event')}, head {table['head'][:16]},"
             f" key {table['key']}"
         )
     return lines
+
+
+def _votes(table: dict[str, Any]) -> str:
+    """A table's votes: FOR and AGAINST, or each choice's on a ballot of several unions."""
+    if table.get("choices"):
+        return ", ".join(f"{c['name']} {int(c['votes']):,}" for c in table["choices"])
+    return f"{table['for']:,} FOR, {table['against']:,} AGAINST"
 
 
 def _envelopes_line(figures: dict[str, int] | None) -> list[str]:

@@ -6,7 +6,7 @@ calls, the dashboard's ticker, the CLI and the windows.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from station.domain.changes import Change
@@ -68,15 +68,29 @@ def reveal_warning(opened: int) -> str:
 
 
 def revised_count_statement(
-    called: int, ordered: int, original: Tally, *, strong: Callable[[str], str] = str
+    called: int,
+    ordered: int,
+    original: Tally,
+    *,
+    strong: Callable[[str], str] = str,
+    names: Sequence[str] = (),
 ) -> str:
     """ "Revised count: 3 of 10 opened ballots counted (original tally 875 FOR, 993 AGAINST,
     416 challenged)": the count of the ordered ballots, the first count beside it."""
     return (
         f"Revised count: {strong(f'{called:,}')} of {how_many(ordered, 'opened ballot')} counted"
-        f" (original tally {original.for_union:,} FOR, {original.against:,} AGAINST,"
+        f" (original tally {_votes_words(original, names)},"
         f" {original.void:,} VOID, {original.challenged:,} challenged)"
     )
+
+
+def _votes_words(tally: Tally, names: Sequence[str]) -> str:
+    """ "875 FOR, 993 AGAINST", or each choice's votes on a ballot of several unions."""
+    if tally.choices and len(names) == len(tally.choices):
+        return ", ".join(
+            f"{name} {votes:,}" for name, votes in zip(names, tally.choices, strict=True)
+        )
+    return f"{tally.for_union:,} FOR, {tally.against:,} AGAINST"
 
 
 def progress_statement(
@@ -87,7 +101,11 @@ def progress_statement(
     if resolutions.original is None:
         return counted_statement(count.tally.counted, ballots, strong=strong)
     called = resolutions.revised_calls(count)
-    return revised_count_statement(called, resolutions.ordered, resolutions.original, strong=strong)
+    ballot = count.votes.ballot  # several unions: each choice's votes by name
+    names = () if ballot is None else ballot.choices
+    return revised_count_statement(
+        called, resolutions.ordered, resolutions.original, strong=strong, names=names
+    )
 
 
 def decision_pending_statement(decision: Decision) -> str:

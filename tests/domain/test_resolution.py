@@ -338,3 +338,14 @@ def test_a_call_undone_before_the_decision_is_not_redone_into_the_revised_count(
     decide(feed, [1], [])
     with pytest.raises(ReplayError, match="redo reaches only the revised count"):
         feed(Action.REDO, F, call)
+
+
+def test_the_revised_count_names_each_choice_on_a_ballot_of_several_unions() -> None:
+    # Second outsider: "original tally 9 FOR, 3 AGAINST" for Teamsters 5, WWU 4, Neither 3.
+    from station.domain.resolution_statements import revised_count_statement
+
+    original = Tally(9, 3, 0, 1, choices=(5, 4, 3))
+    words = revised_count_statement(0, 1, original, names=("Teamsters 901", "WWU", "Neither"))
+    assert "original tally Teamsters 901 5, WWU 4, Neither 3, 0 VOID, 1 challenged" in words
+    assert "9 FOR" not in words
+    assert "875 FOR, 993 AGAINST" in revised_count_statement(0, 416, Tally(875, 993, 0, 416))
