@@ -28,6 +28,11 @@ class KeyProblem(Exception):
     """The signing key is missing, unreadable or not the expected one (one-line message)."""
 
 
+class KeyExists(KeyProblem):
+    """`create_key` found a key file already there (perhaps made a moment ago by another
+    station process starting at the same time)."""
+
+
 def default_key_path() -> Path:
     """Where the station keeps its key (e.g. ~/.local/share/station/signing-key.pem)."""
     return user_data_path("station", appauthor=False) / KEY_FILE
@@ -126,7 +131,7 @@ def create_key(path: Path | None = None) -> StationKey:
     """Make a new key at `path`, readable by its owner only; never replaces a file."""
     path = path or default_key_path()
     if path.exists() or path.is_symlink():
-        raise KeyProblem(f"{path}: a signing key already exists")
+        raise KeyExists(f"{path}: a signing key already exists")
     try:
         make_folder(path.parent, mode=0o700)
         _close_folder(path.parent)
@@ -138,7 +143,7 @@ def create_key(path: Path | None = None) -> StationKey:
         )
         _write_whole(path, pem)
     except FileExistsError:
-        raise KeyProblem(f"{path}: a signing key already exists") from None
+        raise KeyExists(f"{path}: a signing key already exists") from None
     except OSError as error:
         raise KeyProblem(f"{path}: the signing key cannot be written ({error.strerror})") from None
     return StationKey(path, key)
@@ -208,7 +213,10 @@ def key_for_signing(
                 f" were signed by key {earlier}. Restore that key file, or make a new key on"
                 " purpose with `station key --new`"
             )
-        return create_key(path)
+        try:
+            return create_key(path)
+        except KeyExists:
+            pass  # another station made it since the check above: use it, as if it had been
     key = load_key(path)
     if earlier is not None and key.fingerprint != earlier and not new_key_ok:
         raise KeyProblem(

@@ -64,3 +64,23 @@ def test_a_key_is_never_overwritten(tmp_path: Path) -> None:
 
 def test_fingerprints_as_people_write_them() -> None:
     assert normalise_fingerprint("AB12 cd34:EF56-7890") == "ab12-cd34-ef56-7890"
+
+
+def test_a_key_made_by_another_station_at_the_same_moment_is_used(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Found by the two `station serve` processes of the remote-tables test starting at once
+    # on a fresh data folder: the second said "a signing key already exists" and stopped.
+    from station.sheet import keys
+
+    path = tmp_path / "station" / "signing-key.pem"
+    made = keys.create_key
+    other: list[keys.StationKey] = []
+
+    def made_first_by_another(target: Path | None = None) -> keys.StationKey:
+        other.append(made(target))  # the other process wins the race
+        return made(target)  # ours then finds the file there
+
+    monkeypatch.setattr(keys, "create_key", made_first_by_another)
+    key = keys.key_for_signing(path)
+    assert key.fingerprint == other[0].fingerprint
