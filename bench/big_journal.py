@@ -35,8 +35,6 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import fixture
-
 
 def _memory_mb() -> tuple[float, float]:
     """(resident now, peak resident) of this process, in MB."""
@@ -205,6 +203,11 @@ def main() -> int:
             figures = child_export(path, Path(extra))
         print(json.dumps(figures))
         return 0
+    # Imported here, not above: `verify` checks hashes in other processes, each of which
+    # imports this script anew (as `station verify` imports its console script); the
+    # fixture's imports there would be a cost the command does not have.
+    import fixture
+
     with tempfile.TemporaryDirectory(prefix="station-bench-", dir=Path.cwd()) as name:
         cache = args.cache or Path(name)
         cache.mkdir(exist_ok=True)

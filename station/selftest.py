@@ -115,7 +115,9 @@ def _checks(folder: Path, say: Callable[[str], None]) -> None:
         # What `verify` does on a long journal: check hashes in another process
         # (in the bundle, that process is this very program, started anew).
         chain = ChainCheck(path, journal.head_seq, journal.hash_of, workers=1)
-        _check(chain.first_break(journal.rows) is None, "the chain checked in two halves broke")
+        _check(
+            chain.first_break(journal.connection) is None, "the chain checked in two halves broke"
+        )
         _check(chain.in_other_processes, "no other process could check the chain")
         exported = export_sheet(journal, session.count, folder / "export", key)
     finally:

@@ -12,16 +12,14 @@ import itertools
 import os
 import signal
 import sqlite3
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import CancelledError, Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing import get_context
 from pathlib import Path
-from typing import Any
 
 from station.files import file_identity
-from station.journal.checks import first_break
-from station.journal.records import ROWS_BETWEEN
+from station.journal.chain_walk import chain_break_in
 from station.progress import EVERY
 
 # This process folds the count as well, which costs about as much as checking the
@@ -43,7 +41,7 @@ PARALLEL_FROM = 50_000
 def first_break_in_file(
     path: str, identity: tuple[int, int], first: int, last: int, before: str
 ) -> int | None:
-    """`first_break` over events `first` to `last` of the file at `path`, read-only.
+    """`chain_break_in` over events `first` to `last` of the file at `path`, read-only.
 
     Raises FileChanged if the file there is no longer the one (device, inode) the
     other process is checking.
@@ -51,10 +49,11 @@ def first_break_in_file(
     conn = sqlite3.connect(f"{Path(path).absolute().as_uri()}?mode=ro", uri=True)
     try:
         conn.execute("PRAGMA busy_timeout = 5000")
-        rows = conn.execute(ROWS_BETWEEN, (first, last))
+        conn.execute("BEGIN")  # one read: the file checked below is the one read
+        conn.execute("SELECT 1 FROM events LIMIT 1").fetchall()
         if file_identity(path) != identity:
             raise FileChanged(path)
-        return first_break(rows, first, last, before)
+        return chain_break_in(conn, first, last, before)
     finally:
         conn.close()
 
@@ -67,10 +66,6 @@ class FileChanged(Exception):
 # file under the name changed or went (FileChanged, OSError), SQLite could not read it
 # there, or the process died or was never let run. Anything else is a bug.
 _PROCESS_FAILED = (FileChanged, OSError, sqlite3.Error, BrokenProcessPool, CancelledError)
-
-
-Rows = Callable[[int, int], Iterable[tuple[Any, ...]]]
-"""The rows of events `first` to `last`, as `first_break` takes them."""
 
 
 class ChainCheck:
@@ -121,37 +116,42 @@ class ChainCheck:
             self.close()
             self._ranges, self.own, self.in_other_processes = [], last, False
 
-    def first_break(self, rows: Rows, checked: Callable[[int], None] | None = None) -> int | None:
+    def first_break(
+        self, conn: sqlite3.Connection, checked: Callable[[int], None] | None = None
+    ) -> int | None:
         """The first event from 1 to `last` that breaks the chain, or None.
 
+        `conn` reads the file in this process (the journal's own connection).
         `checked`, if given, is called now and then with how many of this process's
         share it has checked, out of `own`.
         """
         try:
-            breaks = [self._own_first_break(rows, checked)]
+            breaks = [self._own_first_break(conn, checked)]
             # From the last: the other processes take the ranges from the first.
             for first, end, before, answer in reversed(self._ranges):
                 if answer.cancel():  # no process had begun it: this one is free now
-                    breaks.append(first_break(rows(first, end), first, end, before))
+                    breaks.append(chain_break_in(conn, first, end, before))
             begun = [answer for *_, answer in self._ranges if not answer.cancelled()]
             self.in_other_processes = self.in_other_processes and bool(begun)
             try:
                 breaks += [answer.result() for answer in begun]
             except _PROCESS_FAILED:  # a process that failed tells nothing of the journal
                 self.in_other_processes = False
-                rest = rows(self.own + 1, self.last)
-                breaks.append(first_break(rest, self.own + 1, self.last, self.hash_of(self.own)))
+                before = self.hash_of(self.own)
+                breaks.append(chain_break_in(conn, self.own + 1, self.last, before))
         finally:
             self.close()
         found = [seq for seq in breaks if seq is not None]
         return min(found) if found else None
 
-    def _own_first_break(self, rows: Rows, checked: Callable[[int], None] | None) -> int | None:
-        """`first_break` over this process's share, a slice at a time between reports."""
+    def _own_first_break(
+        self, conn: sqlite3.Connection, checked: Callable[[int], None] | None
+    ) -> int | None:
+        """`chain_break_in` over this process's share, a slice at a time between reports."""
         step = max(EVERY, self.own // 100)
         for first in range(1, self.own + 1, step):
             last = min(first + step - 1, self.own)
-            found = first_break(rows(first, last), first, last, self.hash_of(first - 1))
+            found = chain_break_in(conn, first, last, self.hash_of(first - 1))
             if found is not None:
                 return found
             if checked is not None:

@@ -8,15 +8,13 @@ tally sheet state the facts the journal gives, is a snapshot the replay. The ans
 are here, and only here.
 """
 
-import hashlib
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from station.domain import Count, Sheet
 from station.domain.tally_sheet import computed_facts, facts_problem
 from station.journal.bounded_json import canonical_detail, is_canonical_detail
-from station.journal.chain import EVENT_PREFIX, SEPARATOR
 from station.journal.records import Election, Record
 
 if TYPE_CHECKING:
@@ -85,52 +83,6 @@ def setup_altered(path: Path | str) -> str:
         f"{path}: the election setup was altered (its hash does not match); nothing can be"
         " read or counted from this file (run `station verify`)"
     )
-
-
-def first_break(rows: Iterable[tuple[Any, ...]], first: int, last: int, before: str) -> int | None:
-    """The first of `rows` that is missing, is not `well_typed`, has a wrong hash, or
-    does not chain to the one before it: the bulk check, made by `verify`'s fast way
-    and by a station restoring its count.
-
-    `rows` are events `first` to `last` as (seq, utc, mono_ns, session, action, call,
-    target, detail, prev_hash, hash), in order; `before` is the hash of the event
-    before the first. Returns its seq (or that of an event missing), or None if every
-    row holds. The hash is `chain.event_hash` written out for speed (the tests hold
-    them to the same bytes).
-    """
-    sha256 = hashlib.sha256
-    sep = SEPARATOR
-    head = f"{EVENT_PREFIX}{sep}"
-    expected = first
-    for seq, utc, mono_ns, session, action, call, target, detail, prev_hash, hash_ in rows:
-        if seq != expected:
-            return expected  # missing
-        expected += 1
-        # `well_typed`, written out: a call per event costs a tenth of the check, and
-        # comparing a tuple of the types another tenth (the tests hold the two to the
-        # same answer).
-        if (
-            type(seq) is not int
-            or type(utc) is not str
-            or type(mono_ns) is not int
-            or type(session) is not int
-            or type(action) is not str
-            or type(prev_hash) is not str
-            or type(hash_) is not str
-            or not (call is None or (type(call) is str and call != ""))
-            or not (detail is None or (type(detail) is str and detail != ""))
-            or not (target is None or type(target) is int)
-        ):
-            return expected - 1
-        canonical = (
-            f"{head}{seq}{sep}{utc}{sep}{mono_ns}{sep}{session}{sep}{action}"
-            f"{sep}{call or ''}{sep}{'' if target is None else target}{sep}{detail or ''}"
-            f"{sep}{prev_hash}"
-        )
-        if prev_hash != before or sha256(canonical.encode()).hexdigest() != hash_:
-            return expected - 1
-        before = hash_
-    return None if expected > last else expected
 
 
 def event_problem(record: Record, expected: int, before: str) -> str | None:

@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING
 from station.domain import Count
 from station.domain.changes import FrozenCount
 from station.journal.chain import snapshot_digest
-from station.journal.checks import chain_broken, first_break
+from station.journal.chain_walk import chain_break_in
+from station.journal.checks import chain_broken
 from station.journal.errors import CorruptJournal
 from station.journal.faults import environment_fault
 from station.journal.seal import seal, sealed_by
@@ -102,14 +103,13 @@ def chain_checked(journal: "Journal", after: int, until: int, fold: Callable[[],
             chain = ChainCheck(journal.path, until, journal.hash_of, identity=journal.identity)
             try:
                 count = fold()
-                broken = chain.first_break(journal.rows)
+                broken = chain.first_break(journal.connection)
             finally:
                 chain.close()
         else:
             count = fold()
-            broken = first_break(
-                journal.rows(after + 1, until), after + 1, until, journal.hash_of(after)
-            )
+            before = journal.hash_of(after)
+            broken = chain_break_in(journal.connection, after + 1, until, before)
     except KeyError:
         broken = None  # an event missing: the fold names it
         count = fold()

@@ -152,7 +152,7 @@ def checked_count(journal: Journal, last: int, progress: Progress | None = None)
             if progress is not None:
                 progress(folded + (last - 1 - folded) * events // max(chain.own, 1), last)
 
-        if chain.first_break(journal.rows, checked) is not None:
+        if chain.first_break(journal.connection, checked) is not None:
             return None
         if file_identity(journal.path) != journal.identity:
             return None  # another file has its name now: the other processes read that one

@@ -5,6 +5,7 @@ least doubt it hands over to the careful way, one event at a time, which names t
 first thing wrong. These tests hold the two to the same verdict.
 """
 
+import contextlib
 import itertools
 import shutil
 import sqlite3
@@ -20,13 +21,15 @@ from station.journal import (
     Record,
     WriteFailed,
     chain_check,
+    chain_walk,
     snapshots,
     verify,
 )
 from station.journal.bounded_json import is_canonical_detail
 from station.journal.chain import event_hash
 from station.journal.chain_check import ChainCheck
-from station.journal.checks import detail_is_canonical, first_break, well_typed
+from station.journal.chain_walk import chain_break_in, first_break
+from station.journal.checks import detail_is_canonical, well_typed
 from station.journal.schema import EVENT_GUARDS, NOT_PLAIN_CALL, SNAPSHOT_GUARD_STATEMENTS
 from station.journal.seal import station_secret
 from station.journal.verify import Verdict, verify_records
@@ -185,7 +188,7 @@ def test_a_process_that_fails_is_made_up_for_here(
     try:
         check = ChainCheck(elsewhere, EVENTS, journal.hash_of, identity=journal.identity)
         assert check.own < EVENTS and check.in_other_processes
-        assert check.first_break(journal.rows) is None
+        assert check.first_break(journal.connection) is None
         assert not check.in_other_processes  # this process checked their range too
     finally:
         journal.close()
@@ -234,7 +237,7 @@ def test_ranges_no_other_process_began_are_checked_here(
     try:
         check = ChainCheck(long_count, EVENTS, journal.hash_of, workers=1)
         assert check.in_other_processes and check.own < EVENTS // 2
-        found = check.first_break(journal.rows)  # waits on nothing: every range came back
+        found = check.first_break(journal.connection)  # waits on nothing: every range came back
         assert not check.in_other_processes
     finally:
         journal.close()
@@ -303,6 +306,79 @@ def test_the_written_out_type_rule_is_the_type_rule(row: tuple[object, ...]) -> 
     assert (first_break([full], 7, 7, row[8]) is None) is well_typed(full)  # type: ignore[arg-type]
     wrong_hash = (*row, "0" * 64)
     assert first_break([wrong_hash], 7, 7, row[8]) is not None  # type: ignore[arg-type]
+
+
+def as_stored(rows: list[tuple[object, ...]]) -> sqlite3.Connection:
+    """An `events` table holding `rows` as SQLite stores them (no column types: each
+    value keeps the type it was given, as in a file written outside Station)."""
+    conn = sqlite3.connect(":memory:")
+    conn.execute(
+        "CREATE TABLE events (seq INTEGER PRIMARY KEY, utc, mono_ns, session, action,"
+        " call, target, detail, prev_hash, hash)"
+    )
+    conn.executemany(f"INSERT INTO events VALUES ({', '.join('?' * 10)})", rows)
+    return conn
+
+
+@pytest.mark.parametrize(
+    "row",
+    [GOOD, (*GOOD[:6], 3, '{"a":1}', "p")]
+    + [
+        (*GOOD[:field], value, *GOOD[field + 1 :])
+        for field, values in WRONG.items()
+        for value in values
+        if field != 0  # the number is the table's key: SQLite makes it an integer
+    ],
+)
+def test_the_walk_sqlite_feeds_is_the_walk_over_rows(row: tuple[object, ...]) -> None:
+    """`chain_break_in`, the check SQLite calls on each row, gives `first_break`'s answer
+    on the same row as read back (True is stored as 1): `verify` and a station restoring
+    use the first, and the second is held to `well_typed` above."""
+    with contextlib.closing(as_stored([(*row, hashed_as_read(*row))])) as conn:
+        read_back = conn.execute("SELECT * FROM events").fetchall()
+        assert chain_break_in(conn, 7, 7, "p") == first_break(read_back, 7, 7, "p")
+
+
+def test_the_walk_sqlite_feeds_finds_what_is_missing_or_broken(tmp_path: Path) -> None:
+    a_short_count(tmp_path / "count.station")
+    journal = Journal.open(tmp_path / "count.station", read_only=True)
+    try:
+        rows = list(journal.rows(1, 7))
+        before = journal.hash_of(0)
+    finally:
+        journal.close()
+    altered = [*rows[:4], (*rows[4][:7], '{"over_count":true}', *rows[4][8:]), *rows[5:]]
+    for stored, first, last, prior, found in [
+        (rows, 1, 7, before, None),
+        (rows, 1, 7, "0" * 64, 1),
+        (rows, 1, 9, before, 8),  # missing at the end
+        (rows[:3] + rows[4:], 1, 7, before, 4),  # missing in between
+        (rows, 3, 7, rows[1][9], None),  # a range of them
+        (altered, 1, 7, before, 5),
+    ]:
+        with contextlib.closing(as_stored(stored)) as conn:
+            assert chain_break_in(conn, first, last, prior) == found
+
+
+def test_a_bug_in_the_walk_is_raised_not_taken_for_a_broken_chain(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SQLite reports what a function it calls raised only as 'user-defined function
+    raised exception', a DatabaseError `verify` reads as a damaged file, and checks
+    one event at a time, slowly but rightly: a bug would hide as slowness."""
+    a_short_count(tmp_path / "count.station")
+    journal = Journal.open(tmp_path / "count.station", read_only=True)
+    try:
+        rows = list(journal.rows(1, 7))
+    finally:
+        journal.close()
+
+    def broken_sha256(data: bytes) -> object:
+        raise ZeroDivisionError("a bug")
+
+    monkeypatch.setattr(chain_walk.hashlib, "sha256", broken_sha256)
+    with contextlib.closing(as_stored(rows)) as conn, pytest.raises(ZeroDivisionError):
+        chain_break_in(conn, 1, 7, rows[0][8])
 
 
 def a_short_count(path: Path) -> None:
