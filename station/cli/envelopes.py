@@ -9,6 +9,8 @@ from typing import Any
 from station.cli.common import UsageError, file_name, open_to_read, say
 from station.domain import Action, Count, ElectionSetup
 from station.domain.envelopes import EnvelopeFigures
+from station.domain.parties import Party
+from station.domain.party_words import challenger
 from station.domain.text import one_line
 from station.domain.voters import VoterList, read_voter_list
 from station.journal import Journal
@@ -152,7 +154,8 @@ def cmd_envelopes(args: argparse.Namespace) -> int:
         who = f"{row['voter']}  {row['name']}" if row["voter"] else f"(written in)  {row['name']}"
         ruling = str(row["ruling"]).upper()
         if row["party"]:
-            ruling += f" by the {row['party']}: {row['reason'] or 'reason not given'}"
+            party = challenger(Party(str(row["party"])), setup.ballot)  # as the register says
+            ruling += f" by {party}: {row['reason'] or 'reason not given'}"
         corrections = row["corrections"]
         assert isinstance(corrections, list)
         notes = [str(c["correction"]) for c in corrections]

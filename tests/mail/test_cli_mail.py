@@ -118,7 +118,7 @@ def test_envelopes_lists_every_ruling_with_name_party_reason_and_corrections(
     assert rows[3]["second_envelope"] and rows[4]["write_in"]
     assert main(["envelopes", str(mail_file)]) == 0
     text = capsys.readouterr().out
-    assert "101  Charles Babbage  CHALLENGED by the employer: supervisor" in text
+    assert "101  Charles Babbage  CHALLENGED by the Employer: supervisor" in text
     assert "Envelopes (under way): 4 returned, 1 accepted, 2 challenged, 0 void, 1 late" in text
 
 

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QGridLayout, QWidget
 
 from station.domain import Call, ElectionSetup
 from station.domain.choices import CaseKind, Role
+from station.domain.party_words import union_side
 from station.ui.operator.call_pad import CallButton, CallPad
 from station.ui.operator.controller import CountController
 from station.ui.operator.help_overlay import SHORTCUTS, shortcuts_html
@@ -149,7 +150,7 @@ def several_shortcuts(setup: ElectionSetup) -> tuple[tuple[str, tuple[tuple[str,
     challenge = (
         (
             "after C: E / U / B",
-            f"who challenged: the Employer, {ballot.union_label(0)}, the Board agent",
+            f"who challenged: the Employer, {union_side(ballot)}, the Board agent",
         ),
         ("after C: L S X M R O", "why: L not on the List, S supervisor, X no longer employed,"),
         ("", "M signature or name mismatch, R envelope damaged (ripped), O other"),
