@@ -7,6 +7,8 @@ challenged, as key U records it: the union is not stored, so naming it "the Peti
 U2)" there; the stored value keeps its meaning, so older files read as before.
 """
 
+from collections.abc import Iterable
+
 from station.domain.choices import Ballot
 from station.domain.parties import Party
 
@@ -25,3 +27,10 @@ def challenger(party: Party, ballot: Ballot) -> str:
     if party is Party.PETITIONER and ballot.several:
         return "a Union"
     return f"the {party.short}"
+
+
+def parties_words(parties: Iterable[tuple[str, str]]) -> str:
+    """The parties after the employer as the sheet's header row says them, each (role,
+    name): "U1 (Petitioner); U2 (Intervenor)". The dashboards say them the same way: theirs
+    read "Petitioner: U1 · Petitioner: U2", as if one party were named twice."""
+    return "; ".join(f"{name} ({role})" for role, name in parties)

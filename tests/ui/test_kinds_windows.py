@@ -110,7 +110,7 @@ def test_the_dashboard_shows_every_choice_and_the_runoff(qtbot: QtBot, tmp_path:
         assert window.decision_label.text() == (
             "No choice has a majority — runoff between Machinists and Carpenters."
         )
-        assert "Intervenor: Carpenters" in window.parties_label.text()
+        assert "Carpenters (Intervenor)" in window.parties_label.text()
     finally:
         controller.close()
 
@@ -135,7 +135,7 @@ def test_an_rd_case_names_the_union_by_its_role(qtbot: QtBot, tmp_path: Path) ->
         dashboard = DashboardWindow(ControllerFeed(window.controller))
         qtbot.addWidget(dashboard)
         parties = dashboard.parties_label.text()
-        assert "Union: Local 1" in parties and "Petitioner: Local 1" not in parties
+        assert "Local 1 (Union)" in parties and "Local 1 (Petitioner)" not in parties
     finally:
         window.close()
 
