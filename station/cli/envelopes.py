@@ -9,6 +9,7 @@ from typing import Any
 from station.cli.common import UsageError, file_name, open_to_read, say
 from station.domain import Action, Count, ElectionSetup
 from station.domain.envelopes import EnvelopeFigures
+from station.domain.mail_statements import mail_warnings
 from station.domain.parties import Party
 from station.domain.party_words import challenger
 from station.domain.text import one_line
@@ -57,21 +58,27 @@ def _voters_hash(journal: Journal) -> str | None:
 
 
 def envelope_summary(setup: ElectionSetup, count: Count) -> dict[str, object]:
-    """`stage` and `envelopes` of `station tally --json` (a count not by mail: no figures)."""
+    """`stage`, `envelopes` and `warnings` of `station tally --json` (a count not by mail:
+    no figures and no `warnings`)."""
     stage = "envelopes" if count.envelopes.open else "ballots"
-    figures = count.envelopes.figures.as_dict() if setup.mail else None
-    return {"stage": stage, "envelopes": figures}
+    if not setup.mail:
+        return {"stage": stage, "envelopes": None}
+    figures = count.envelopes.figures.as_dict()
+    warnings = mail_warnings(setup, count.envelopes, count.tally.counted)  # the text's lines
+    return {"stage": stage, "envelopes": figures, "warnings": warnings}
 
 
-def envelopes_line(count: Count) -> list[str]:
-    """The stage's line in `station tally` (nothing for a count not by mail)."""
+def envelopes_line(setup: ElectionSetup, count: Count) -> list[str]:
+    """The stage's line in `station tally`, then its warnings (nothing for a count not by
+    mail)."""
     if not count.envelopes.mail:
         return []
     f: EnvelopeFigures = count.envelopes.figures
     where = "under way" if count.envelopes.open else "ended"
     return [
         f"Envelopes ({where}): {f.returned:,} returned, {f.accepted:,} accepted,"
-        f" {f.challenged:,} challenged, {f.void:,} void, {f.late:,} late"
+        f" {f.challenged:,} challenged, {f.void:,} void, {f.late:,} late",
+        *mail_warnings(setup, count.envelopes, count.tally.counted),
     ]
 
 
@@ -163,5 +170,6 @@ def cmd_envelopes(args: argparse.Namespace) -> int:
         second = "  (second envelope)" if row["second_envelope"] else ""
         fixes = f"  ({', '.join(notes)})" if notes else ""
         say(f"{row['event']:>8}  {who}  {ruling}{second}{fixes}{state}")
-    say(one_line(envelopes_line(count)[0]))
+    for line in envelopes_line(setup, count):  # the figures, then any warning
+        say(one_line(line))
     return 0
