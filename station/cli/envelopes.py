@@ -8,7 +8,7 @@ from typing import Any
 
 from station.cli.common import UsageError, file_name, open_to_read, say
 from station.domain import Action, Count, ElectionSetup
-from station.domain.envelopes import EnvelopeFigures
+from station.domain.envelope_parties import stage_challenges
 from station.domain.mail_statements import mail_warnings
 from station.domain.parties import Party
 from station.domain.party_words import challenger
@@ -63,9 +63,23 @@ def envelope_summary(setup: ElectionSetup, count: Count) -> dict[str, object]:
     stage = "envelopes" if count.envelopes.open else "ballots"
     if not setup.mail:
         return {"stage": stage, "envelopes": None}
-    figures = count.envelopes.figures.as_dict()
+    figures = envelope_figures(count)
     warnings = mail_warnings(setup, count.envelopes, count.tally.counted)  # the text's lines
     return {"stage": stage, "envelopes": figures, "warnings": warnings}
+
+
+def envelope_figures(count: Count) -> dict[str, int]:
+    """`envelopes` of `station tally --json` and `station envelopes --json`: the stage's
+    figures with `challenged` as line 6 holds it, and the challenges settled after the
+    stage apart (`sustained`, `ordered_opened`: they left line 6)."""
+    challenges = stage_challenges(count.envelopes, count.challenges)
+    figures = count.envelopes.figures.as_dict()
+    figures["challenged"] = challenges.challenged
+    return {
+        **figures,
+        "sustained": challenges.sustained,
+        "ordered_opened": challenges.ordered_opened,
+    }
 
 
 def envelopes_line(setup: ElectionSetup, count: Count) -> list[str]:
@@ -73,11 +87,14 @@ def envelopes_line(setup: ElectionSetup, count: Count) -> list[str]:
     mail)."""
     if not count.envelopes.mail:
         return []
-    f: EnvelopeFigures = count.envelopes.figures
+    challenges = stage_challenges(count.envelopes, count.challenges)
+    f = count.envelopes.figures
     where = "under way" if count.envelopes.open else "ended"
+    settled = challenges.settled_words(", ")  # "1 sustained": no longer on line 6
     return [
         f"Envelopes ({where}): {f.returned:,} returned, {f.accepted:,} accepted,"
-        f" {f.challenged:,} challenged, {f.void:,} void, {f.late:,} late",
+        f" {challenges.challenged:,} challenged, {settled + ', ' if settled else ''}"
+        f"{f.void:,} void, {f.late:,} late",
         *mail_warnings(setup, count.envelopes, count.tally.counted),
     ]
 
@@ -132,6 +149,8 @@ def envelope_rulings(journal: Journal) -> tuple[Count, list[dict[str, object]]]:
         row["party"] = challenge.party.value if challenge else None
         row["reason"] = challenge.reason.value if challenge and challenge.reason else None
         row["counts"] = count.envelopes.is_counting(seq)
+        # What became of its challenge: "withdrawn", "sustained", "ordered opened" or None.
+        row["settled"] = count.envelopes.settled.get(seq)
     return count, list(rulings.values())
 
 
@@ -150,7 +169,7 @@ def cmd_envelopes(args: argparse.Namespace) -> int:
                 {
                     "case": setup.case_number,
                     "stage": "envelopes" if count.envelopes.open else "ballots",
-                    "envelopes": count.envelopes.figures.as_dict(),
+                    "envelopes": envelope_figures(count),
                     "rulings": rulings,
                 },
                 ensure_ascii=False,
@@ -168,6 +187,8 @@ def cmd_envelopes(args: argparse.Namespace) -> int:
         notes = [str(c["correction"]) for c in corrections]
         state = "" if row["counts"] else "  [undone]"
         second = "  (second envelope)" if row["second_envelope"] else ""
+        if row["settled"]:  # a sustained challenge is no longer among the challenged
+            ruling += f" \u2014 {row['settled']}"
         fixes = f"  ({', '.join(notes)})" if notes else ""
         say(f"{row['event']:>8}  {who}  {ruling}{second}{fixes}{state}")
     for line in envelopes_line(setup, count):  # the figures, then any warning
