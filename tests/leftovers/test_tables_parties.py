@@ -9,6 +9,7 @@ from station.domain import Action
 from station.domain.kinds_sheet import parties_row
 from station.journal import Journal
 from tests.ui.dashboard.test_tables_choices import dashboard, table
+from tests.ui.windows import open_window
 
 
 def signed_parties(path: Path) -> str:
@@ -27,3 +28,14 @@ def test_the_tables_dashboard_says_the_parties_as_the_sheet(qtbot: QtBot, tmp_pa
     assert sheet_words == "U1 (Petitioner); U2 (Petitioner)"
     assert window.parties_label.text() == f"Harbor \u00b7 {sheet_words}"
     assert "Petitioner: " not in window.parties_label.text()
+
+
+def test_the_operator_header_says_them_the_same_way(qtbot: QtBot, tmp_path: Path) -> None:
+    path = table(tmp_path, "A", [1, 0], False)
+    window = open_window(qtbot, path)
+    try:
+        assert "Harbor &nbsp;·&nbsp; U1 (Petitioner); U2 (Petitioner)" in (
+            window.election_label.text()
+        )
+    finally:
+        window.close()
