@@ -15,6 +15,7 @@ from station.journal import Journal, JournalError
 from station.journal.seal import station_secret
 from station.resources import read_text, resource_path
 from station.settings import Settings
+from station.sheet.keys import existing_fingerprint
 from station.ui.display import NoDisplay, check_display, fatal_start_is_one_line
 from station.ui.envelopes.controller import EnvelopeController
 from station.ui.envelopes.window import EnvelopeWindow
@@ -107,7 +108,10 @@ class Station(QObject):
             controller = EnvelopeController(journal)
         if isinstance(controller, EnvelopeController) and controller.stage_open:
             return self._show_window(EnvelopeWindow(controller), "operator")
-        return self._show_window(OperatorWindow(controller or CountController(journal)), "operator")
+        controller = controller or CountController(journal)
+        # The key's fingerprint is handed down like the seal secret: no window reads it.
+        window = OperatorWindow(controller, key_fingerprint=existing_fingerprint)
+        return self._show_window(window, "operator")
 
     def _on_stage_ended(self, window: EnvelopeWindow) -> None:
         operator = self.show_operator(window.controller.journal, window.controller)

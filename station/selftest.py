@@ -60,7 +60,7 @@ def _checks(folder: Path, say: Callable[[str], None]) -> None:
     from station.journal.verify import verify_journal
     from station.resources import resource_path
     from station.sheet.export import export_sheet
-    from station.sheet.keys import create_key
+    from station.sheet.keys import create_key, existing_fingerprint
     from station.sheet.prepare import SheetRequest, checked_request, prepare_sheet
     from station.sheet.verify_export import verify_export
     from station.ui.operator.controller import CountController
@@ -81,7 +81,7 @@ def _checks(folder: Path, say: Callable[[str], None]) -> None:
     path = create_demo(folder / "self-test.station")
     journal = Journal.open(path)
     controller = CountController(journal)
-    window = OperatorWindow(controller)
+    window = OperatorWindow(controller, key_fingerprint=existing_fingerprint)
     window.show()
     window.toggle_dashboard()
     QApplication.processEvents()

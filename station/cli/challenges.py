@@ -7,6 +7,8 @@ from station.cli.common import UsageError, open_to_read, restored_count, say, sa
 from station.cli.envelopes import voter_list_of
 from station.domain import Count
 from station.domain.decision import decision_problem, reveals_vote
+from station.domain.parties import Party
+from station.domain.party_words import challenger
 from station.domain.resolution import ListedChallenge
 from station.domain.resolution_statements import decision_pending_statement, reveal_warning
 from station.domain.table_statements import decide_at_table_statement
@@ -65,6 +67,7 @@ def cmd_challenges(args: argparse.Namespace) -> int:
         voters = voter_list_of(journal) if journal.election.setup.mail else None
     finally:
         journal.close()
+    ballot = journal.election.setup.ballot
     rows = challenge_rows(count, voters)
     noted = [
         {
@@ -102,7 +105,7 @@ def cmd_challenges(args: argparse.Namespace) -> int:
         print(
             one_line(
                 f"{row['number']:>5}  {row['status']:<15}  {row['stage']:<8}  {what} by"
-                f" the {str(row['party']).replace('petitioner', 'union')}: {reason}"
+                f" {challenger(Party(str(row['party'])), ballot)}: {reason}"
                 + (f" ({row['note']})" if row["note"] else "")
             )
         )

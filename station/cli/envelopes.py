@@ -8,7 +8,10 @@ from typing import Any
 
 from station.cli.common import UsageError, file_name, open_to_read, say
 from station.domain import Action, Count, ElectionSetup
-from station.domain.envelopes import EnvelopeFigures
+from station.domain.envelope_parties import stage_challenges
+from station.domain.mail_statements import mail_warnings
+from station.domain.parties import Party
+from station.domain.party_words import challenger
 from station.domain.text import one_line
 from station.domain.voters import VoterList, read_voter_list
 from station.journal import Journal
@@ -55,21 +58,44 @@ def _voters_hash(journal: Journal) -> str | None:
 
 
 def envelope_summary(setup: ElectionSetup, count: Count) -> dict[str, object]:
-    """`stage` and `envelopes` of `station tally --json` (a count not by mail: no figures)."""
+    """`stage`, `envelopes` and `warnings` of `station tally --json` (a count not by mail:
+    no figures and no `warnings`)."""
     stage = "envelopes" if count.envelopes.open else "ballots"
-    figures = count.envelopes.figures.as_dict() if setup.mail else None
-    return {"stage": stage, "envelopes": figures}
+    if not setup.mail:
+        return {"stage": stage, "envelopes": None}
+    figures = envelope_figures(count)
+    warnings = mail_warnings(setup, count.envelopes, count.tally.counted)  # the text's lines
+    return {"stage": stage, "envelopes": figures, "warnings": warnings}
 
 
-def envelopes_line(count: Count) -> list[str]:
-    """The stage's line in `station tally` (nothing for a count not by mail)."""
+def envelope_figures(count: Count) -> dict[str, int]:
+    """`envelopes` of `station tally --json` and `station envelopes --json`: the stage's
+    figures with `challenged` as line 6 holds it, and the challenges settled after the
+    stage apart (`sustained`, `ordered_opened`: they left line 6)."""
+    challenges = stage_challenges(count.envelopes, count.challenges)
+    figures = count.envelopes.figures.as_dict()
+    figures["challenged"] = challenges.challenged
+    return {
+        **figures,
+        "sustained": challenges.sustained,
+        "ordered_opened": challenges.ordered_opened,
+    }
+
+
+def envelopes_line(setup: ElectionSetup, count: Count) -> list[str]:
+    """The stage's line in `station tally`, then its warnings (nothing for a count not by
+    mail)."""
     if not count.envelopes.mail:
         return []
-    f: EnvelopeFigures = count.envelopes.figures
+    challenges = stage_challenges(count.envelopes, count.challenges)
+    f = count.envelopes.figures
     where = "under way" if count.envelopes.open else "ended"
+    settled = challenges.settled_words(", ")  # "1 sustained": no longer on line 6
     return [
         f"Envelopes ({where}): {f.returned:,} returned, {f.accepted:,} accepted,"
-        f" {f.challenged:,} challenged, {f.void:,} void, {f.late:,} late"
+        f" {challenges.challenged:,} challenged, {settled + ', ' if settled else ''}"
+        f"{f.void:,} void, {f.late:,} late",
+        *mail_warnings(setup, count.envelopes, count.tally.counted),
     ]
 
 
@@ -123,6 +149,8 @@ def envelope_rulings(journal: Journal) -> tuple[Count, list[dict[str, object]]]:
         row["party"] = challenge.party.value if challenge else None
         row["reason"] = challenge.reason.value if challenge and challenge.reason else None
         row["counts"] = count.envelopes.is_counting(seq)
+        # What became of its challenge: "withdrawn", "sustained", "ordered opened" or None.
+        row["settled"] = count.envelopes.settled.get(seq)
     return count, list(rulings.values())
 
 
@@ -141,7 +169,7 @@ def cmd_envelopes(args: argparse.Namespace) -> int:
                 {
                     "case": setup.case_number,
                     "stage": "envelopes" if count.envelopes.open else "ballots",
-                    "envelopes": count.envelopes.figures.as_dict(),
+                    "envelopes": envelope_figures(count),
                     "rulings": rulings,
                 },
                 ensure_ascii=False,
@@ -152,13 +180,17 @@ def cmd_envelopes(args: argparse.Namespace) -> int:
         who = f"{row['voter']}  {row['name']}" if row["voter"] else f"(written in)  {row['name']}"
         ruling = str(row["ruling"]).upper()
         if row["party"]:
-            ruling += f" by the {row['party']}: {row['reason'] or 'reason not given'}"
+            party = challenger(Party(str(row["party"])), setup.ballot)  # as the register says
+            ruling += f" by {party}: {row['reason'] or 'reason not given'}"
         corrections = row["corrections"]
         assert isinstance(corrections, list)
         notes = [str(c["correction"]) for c in corrections]
         state = "" if row["counts"] else "  [undone]"
         second = "  (second envelope)" if row["second_envelope"] else ""
+        if row["settled"]:  # a sustained challenge is no longer among the challenged
+            ruling += f" \u2014 {row['settled']}"
         fixes = f"  ({', '.join(notes)})" if notes else ""
         say(f"{row['event']:>8}  {who}  {ruling}{second}{fixes}{state}")
-    say(one_line(envelopes_line(count)[0]))
+    for line in envelopes_line(setup, count):  # the figures, then any warning
+        say(one_line(line))
     return 0

@@ -68,7 +68,7 @@ def cmd_tally(args: argparse.Namespace) -> int:
         statements["8"],
         statements["9"],
         *([statements["runoff"]] if statements.get("runoff") else []),
-        *envelopes_line(count),
+        *envelopes_line(journal.election.setup, count),  # and a mail count's warnings
         # During a mail ballot's envelope stage no call can be recorded yet.
         ENVELOPE_STAGE_OPEN if count.envelopes.open else locked_statement(count.locked_by),
         f"Journal: {how_many(count.last_seq, 'event')}, head {summary['head']}",

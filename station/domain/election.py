@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from station.domain.choices import NEITHER, Ballot, BallotError, CaseKind, case_kind
 from station.domain.parties import Party
+from station.domain.party_words import union_side
 from station.domain.piles import DEFAULT_PILE
 from station.domain.text import clean_text
 
@@ -92,7 +93,7 @@ class ElectionSetup:
     def party_label(self, party: Party) -> str:
         """A party by its role: the union is "the Union (…)" in an RD or RM case."""
         if party is Party.PETITIONER:
-            return self.ballot.union_label(0)
+            return union_side(self.ballot)  # "a Union (U1 or U2)" on a ballot of several
         if party is Party.EMPLOYER and self.ballot.kind is CaseKind.RM:
             return "the Employer-Petitioner"
         return party.label(self.union)

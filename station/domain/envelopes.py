@@ -433,8 +433,14 @@ def anonymous_envelope_words(change: Change) -> str:
     return words
 
 
-def figures_statement(figures: EnvelopeFigures, by_party: Mapping[str, int]) -> str:
-    """The stage's figures in one line, the same in the window, the dashboard and the CLI."""
+def figures_statement(
+    figures: EnvelopeFigures, by_party: Mapping[str, int], *, settled: str = ""
+) -> str:
+    """The stage's figures in one line, the same in the window, the dashboard and the CLI.
+
+    `settled`: the challenges a decision settled, said after the challenged ones
+    ("1 sustained"; see envelope_parties.stage_statement).
+    """
     parties = ", ".join(
         f"{word} {by_party.get(party, 0):,}"
         for party, word in (
@@ -445,8 +451,9 @@ def figures_statement(figures: EnvelopeFigures, by_party: Mapping[str, int]) -> 
     )
     return (
         f"{figures.returned:,} returned \u00b7 {figures.accepted:,} accepted \u00b7"
-        f" {figures.challenged:,} challenged ({parties}) \u00b7 {figures.void:,} void \u00b7"
-        f" {figures.late:,} late"
+        f" {figures.challenged:,} challenged ({parties}) \u00b7"
+        + (f" {settled} \u00b7" if settled else "")
+        + f" {figures.void:,} void \u00b7 {figures.late:,} late"
     )
 
 

@@ -19,6 +19,7 @@ from station.domain.kinds_statements import (
     choice_majority_statement,
     runoff_statement,
 )
+from station.domain.party_words import parties_words
 from station.domain.runoff import final_result, majority_for
 from station.domain.tally import Tally
 
@@ -134,5 +135,4 @@ def parties_row(sheet: Mapping[str, object]) -> tuple[str, str]:
     parties = sheet.get("parties")
     if not isinstance(parties, list):
         return "Petitioner", str(sheet["union"])
-    others = [f"{p['name']} ({p['role']})" for p in parties[1:]]
-    return "Parties", "; ".join(others)
+    return "Parties", parties_words((str(p["role"]), str(p["name"])) for p in parties[1:])

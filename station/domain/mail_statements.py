@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from station.domain.election import ElectionSetup
+from station.domain.envelopes import EnvelopeStage, box_setup
+from station.domain.statements import counted_statement
+
 
 def over_accepted_statement(accepted: int, voters: int, of: str = "voters on the list") -> str:
     """A warning when more envelopes were accepted than there are voters ("" otherwise).
@@ -24,3 +28,18 @@ ENVELOPE_STAGE_OPEN = (
     "The envelope stage is under way: envelopes can be ruled; no ballot is opened or"
     " called until the stage ends."
 )
+
+
+def mail_warnings(setup: ElectionSetup, stage: EnvelopeStage, counted: int) -> list[str]:
+    """What a mail count warns of, in the words the sheet and the dashboard use: more
+    envelopes accepted than eligible voters (line 1), and ballots counted beyond the box
+    (the envelopes accepted). `station tally` printed neither and its --json had no key
+    for them; a count at a poll has none."""
+    if not setup.mail:
+        return []
+    figures = stage.figures
+    said = [over_accepted_statement(figures.accepted, setup.eligible, "eligible voters (line 1)")]
+    box = box_setup(setup, stage).ballots  # known once the stage has ended
+    if stage.ended_at is not None and box is not None and counted > box:
+        said.append(counted_statement(counted, box))  # "… more than the ballots in the box!"
+    return [sentence for sentence in said if sentence]

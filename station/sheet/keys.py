@@ -10,6 +10,7 @@ import base64
 import contextlib
 import hashlib
 import os
+import re
 import secrets
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,9 +20,13 @@ from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 from platformdirs import user_data_path
 
-from station.files import fsync_folder, make_folder
+from station.files import fsync_folder, make_folder, sweep_stale
 
 KEY_FILE = "signing-key.pem"
+# A key written half-way (`_write_whole`) leaves ".signing-key.pem.<12 hex>", holding a
+# private key; one older than this is abandoned (a key is written in milliseconds), as
+# the journal's and the export's leftovers are (journal/creating.py, sheet/export.py).
+STALE_AFTER_S = 600
 
 
 class KeyProblem(Exception):
@@ -100,6 +105,7 @@ class StationKey:
 def load_key(path: Path | None = None) -> StationKey:
     """The existing key at `path` (default location when None), or raise KeyProblem."""
     path = path or default_key_path()
+    sweep_key_leftovers(path)
     try:
         data = path.read_bytes()
     except FileNotFoundError:
@@ -135,6 +141,7 @@ def create_key(path: Path | None = None) -> StationKey:
     try:
         make_folder(path.parent, mode=0o700)
         _close_folder(path.parent)
+        sweep_key_leftovers(path)
         key = Ed25519PrivateKey.generate()
         pem = key.private_bytes(
             serialization.Encoding.PEM,
@@ -147,6 +154,18 @@ def create_key(path: Path | None = None) -> StationKey:
     except OSError as error:
         raise KeyProblem(f"{path}: the signing key cannot be written ({error.strerror})") from None
     return StationKey(path, key)
+
+
+def sweep_key_leftovers(path: Path) -> None:
+    """Remove the hidden temporary files an interrupted `_write_whole` of `path` left.
+
+    Only this user's regular files named exactly ".KEYNAME.<12 hex>" and older than
+    `STALE_AFTER_S`: a younger one may be another station process writing its key right
+    now. Each holds a private key (readable by its owner only, but a key all the same),
+    so they are not left to pile up. See `station.files.sweep_stale`.
+    """
+    name = re.compile(re.escape(f".{path.name}.") + "[0-9a-f]{12}")
+    sweep_stale(path.parent, name, older_than_s=STALE_AFTER_S)
 
 
 def _write_whole(path: Path, data: bytes) -> None:

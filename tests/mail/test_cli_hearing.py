@@ -59,7 +59,7 @@ def test_challenges_name_the_envelopes_stage_and_voter(
     ]
     code, out, _ = run(capsys, "challenges", first_count)
     assert code == 0
-    assert "envelope of 102 Grace Hopper challenged by the employer: supervisor" in out
+    assert "envelope of 102 Grace Hopper challenged by the Employer: supervisor" in out
     assert "envelope of written in: Not Listed challenged" in out
 
 

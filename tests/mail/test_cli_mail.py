@@ -34,6 +34,8 @@ def test_a_mail_election_takes_its_voter_list_and_eligible_from_it(
         "challenged": 0,
         "void": 0,
         "late": 0,
+        "sustained": 0,
+        "ordered_opened": 0,
     }
 
 
@@ -104,7 +106,10 @@ def test_envelopes_lists_every_ruling_with_name_party_reason_and_corrections(
         journal.close()
     assert main(["envelopes", str(mail_file), "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
-    assert out["envelopes"] == {"returned": 4, "accepted": 1, "challenged": 2, "void": 0, "late": 1}
+    assert out["envelopes"] == {
+        **{"returned": 4, "accepted": 1, "challenged": 2, "void": 0, "late": 1},
+        **{"sustained": 0, "ordered_opened": 0},
+    }
     rows = out["rulings"]
     assert [(r["voter"], r["name"], r["ruling"], r["counts"]) for r in rows] == [
         ("100", "Ada Lovelace", "accepted", True),
@@ -118,7 +123,7 @@ def test_envelopes_lists_every_ruling_with_name_party_reason_and_corrections(
     assert rows[3]["second_envelope"] and rows[4]["write_in"]
     assert main(["envelopes", str(mail_file)]) == 0
     text = capsys.readouterr().out
-    assert "101  Charles Babbage  CHALLENGED by the employer: supervisor" in text
+    assert "101  Charles Babbage  CHALLENGED by the Employer: supervisor" in text
     assert "Envelopes (under way): 4 returned, 1 accepted, 2 challenged, 0 void, 1 late" in text
 
 

@@ -78,7 +78,7 @@ def test_the_button_clicks_and_f1_name_the_choices(three: OperatorWindow, qtbot:
     for words in ("record a vote for Machinists", "record a vote for Carpenters", "L S X M R O"):
         assert words in help_text
     assert "record a ballot FOR the union" not in help_text
-    assert "Intervenor: Carpenters" in three.election_label.text()
+    assert "Carpenters (Intervenor)" in three.election_label.text()
 
 
 def test_the_dashboard_shows_every_choice_and_the_runoff(qtbot: QtBot, tmp_path: Path) -> None:
@@ -110,7 +110,7 @@ def test_the_dashboard_shows_every_choice_and_the_runoff(qtbot: QtBot, tmp_path:
         assert window.decision_label.text() == (
             "No choice has a majority — runoff between Machinists and Carpenters."
         )
-        assert "Intervenor: Carpenters" in window.parties_label.text()
+        assert "Carpenters (Intervenor)" in window.parties_label.text()
     finally:
         controller.close()
 
@@ -125,8 +125,8 @@ def test_an_rd_case_names_the_union_by_its_role(qtbot: QtBot, tmp_path: Path) ->
     window = open_window(qtbot, path)
     try:
         header = window.election_label.text()
-        assert "Union: Local 1" in header and "Petitioner: J. Worker" in header
-        assert "Petitioner: Local 1" not in header
+        assert "Local 1 (Union)" in header and "J. Worker (Petitioner)" in header
+        assert "Local 1 (Petitioner)" not in header
         register = ChallengeRegisterDialog(window.controller)
         qtbot.addWidget(register)
         labels = [register.party.itemText(i) for i in range(register.party.count())]
@@ -135,7 +135,7 @@ def test_an_rd_case_names_the_union_by_its_role(qtbot: QtBot, tmp_path: Path) ->
         dashboard = DashboardWindow(ControllerFeed(window.controller))
         qtbot.addWidget(dashboard)
         parties = dashboard.parties_label.text()
-        assert "Union: Local 1" in parties and "Petitioner: Local 1" not in parties
+        assert "Local 1 (Union)" in parties and "Local 1 (Petitioner)" not in parties
     finally:
         window.close()
 

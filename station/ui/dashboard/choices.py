@@ -18,6 +18,7 @@ from station.domain import ElectionSetup, Sheet, Tally
 from station.domain.choice_lines import decided_line, result_lines
 from station.domain.choices import CaseKind, Role
 from station.domain.envelopes import box_setup
+from station.domain.party_words import parties_words
 from station.ui.dashboard.big_figure import BigFigure, _fitted
 from station.ui.dashboard.race_bar import _hatch
 from station.ui.dashboard.theme import Theme
@@ -46,12 +47,13 @@ def choice_colours(theme: Theme, unions: int, neither: bool) -> list[str]:
 
 
 def parties_text(setup: ElectionSetup) -> str:
-    """ "Acme · Petitioner: A · Intervenor: B", "Acme · Petitioner: J. Worker · Union: L"."""
+    """ "Acme · A (Petitioner); B (Intervenor)", "Acme · J. Worker (Petitioner); L (Union)":
+    the sheet's words for the parties (station/domain/party_words.py)."""
     ballot = setup.ballot
     employer = setup.employer
     if ballot.employer_role.role is Role.EMPLOYER_PETITIONER:
         employer += " (Employer-Petitioner)"
-    parts = [employer, *(f"{p.role.value}: {p.name}" for p in ballot.parties[1:])]
+    parts = [employer, parties_words((p.role.value, p.name) for p in ballot.parties[1:])]
     if ballot.runoff_of is not None:
         parts.append("RUNOFF ELECTION")
     return " \u00b7 ".join(parts)

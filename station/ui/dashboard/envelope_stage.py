@@ -12,8 +12,7 @@ returned (returned less the others would give them away).
 from PySide6.QtWidgets import QLabel, QWidget
 
 from station.domain import Count
-from station.domain.envelope_parties import stage_challenges_by_party
-from station.domain.envelopes import figures_statement
+from station.domain.envelope_parties import stage_statement
 
 WITHHELD = "challenged envelopes: withheld until the final tally"
 
@@ -38,8 +37,7 @@ class EnvelopeStageLabel(QLabel):
                 f" \u00b7 {WITHHELD}"
             )
         else:
-            by_party = stage_challenges_by_party(stage, count.challenges)
-            figures = figures_statement(stage.figures, by_party)
+            figures = stage_statement(stage, count.challenges)  # as line 6 stands
         if stage.open:
             self.setText(f"ENVELOPE STAGE \u2014 envelopes: {figures}. No ballot is opened yet.")
         else:

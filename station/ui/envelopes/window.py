@@ -28,13 +28,13 @@ from PySide6.QtWidgets import (
 
 from station.domain import Action, Change
 from station.domain.challenges import Reason
+from station.domain.envelope_parties import stage_statement
 from station.domain.envelopes import (
     ENVELOPE_REASONS,
     RULING_KEYS,
     Ruling,
     end_stage_statement,
     envelope_words,
-    figures_statement,
 )
 from station.domain.mail_statements import over_accepted_statement
 from station.domain.parties import Party
@@ -443,7 +443,7 @@ class EnvelopeWindow(QMainWindow):
     def _refresh(self) -> None:
         count = self.controller.count
         self.figures_label.setText(
-            figures_statement(count.envelopes.figures, count.challenges.by_party())
+            stage_statement(count.envelopes, count.challenges)  # as line 6 stands
         )
         journal = self.controller.journal
         self.journal_label.setText(f"{journal.head_seq:,} events · head {journal.head_hash[:16]}")

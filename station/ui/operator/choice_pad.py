@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QGridLayout, QWidget
 
 from station.domain import Call, ElectionSetup
 from station.domain.choices import CaseKind, Role
+from station.domain.party_words import parties_words, union_side
 from station.ui.operator.call_pad import CallButton, CallPad
 from station.ui.operator.controller import CountController
 from station.ui.operator.help_overlay import SHORTCUTS, shortcuts_html
@@ -149,7 +150,7 @@ def several_shortcuts(setup: ElectionSetup) -> tuple[tuple[str, tuple[tuple[str,
     challenge = (
         (
             "after C: E / U / B",
-            f"who challenged: the Employer, {ballot.union_label(0)}, the Board agent",
+            f"who challenged: the Employer, {union_side(ballot)}, the Board agent",
         ),
         ("after C: L S X M R O", "why: L not on the List, S supervisor, X no longer employed,"),
         ("", "M signature or name mismatch, R envelope damaged (ripped), O other"),
@@ -166,12 +167,13 @@ def several_shortcuts(setup: ElectionSetup) -> tuple[tuple[str, tuple[tuple[str,
 
 
 def parties_html(setup: ElectionSetup) -> str:
-    """The header's parties by role: "Acme · Petitioner: A · Intervenor: B" and so on."""
+    """The header's parties as the sheet and the dashboard say them: "Acme · A
+    (Petitioner); B (Intervenor)" and so on."""
     ballot = setup.ballot
     escape = html.escape
     parts = [escape(setup.employer)]
     if ballot.employer_role.role is Role.EMPLOYER_PETITIONER:
         parts[0] += " (Employer-Petitioner)"
-    parts += [f"{party.role.value}: {escape(party.name)}" for party in ballot.parties[1:]]
+    parts.append(escape(parties_words((p.role.value, p.name) for p in ballot.parties[1:])))
     runoff = " &nbsp;·&nbsp; <b>Runoff election</b>" if ballot.runoff_of else ""
     return " &nbsp;·&nbsp; ".join(parts) + runoff

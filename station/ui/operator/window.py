@@ -25,7 +25,6 @@ from station.domain.table_statements import case_title
 from station.domain.text import full_sentence
 from station.journal import WriteFailed
 from station.journal.chain import HEAD_DIGITS
-from station.sheet.keys import existing_fingerprint
 from station.ui.dashboard.window import DashboardWindow
 from station.ui.operator.call_pad import KEYS
 from station.ui.operator.challenge_register import ChallengeRegisterDialog
@@ -34,6 +33,7 @@ from station.ui.operator.controller import CountController
 from station.ui.operator.feed import ControllerFeed
 from station.ui.operator.help_overlay import HelpOverlay
 from station.ui.operator.key_guard import KeyRepeatGuard
+from station.ui.operator.key_label import KeyFingerprint, KeyLabel, no_key
 from station.ui.operator.prompts import CountPrompts
 from station.ui.operator.recent_calls import RecentCallsList
 from station.ui.operator.sheet_dialogs import PrepareSheetDialog, ReopenDialog
@@ -61,7 +61,13 @@ class OperatorWindow(QMainWindow):
     closing = Signal()
     dashboard_theme_changed = Signal(str)
 
-    def __init__(self, controller: CountController, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        controller: CountController,
+        parent: QWidget | None = None,
+        *,
+        key_fingerprint: KeyFingerprint = no_key,  # app.py: the signing key's, handed in
+    ) -> None:
         super().__init__(parent)
         self.controller = controller
         controller.setParent(self)  # the count lives as long as its window
@@ -125,15 +131,9 @@ class OperatorWindow(QMainWindow):
 
         self.journal_label = QLabel()
         self.journal_label.setObjectName("journalLabel")
-        self.key_label = QLabel()
-        self.key_label.setObjectName("keyLabel")
-        self.key_label.setToolTip(
-            "The fingerprint of this station's signing key: observers may write it down and"
-            " check an exported sheet against it (station verify FOLDER --key ...)"
-        )
+        self.key_label = KeyLabel(key_fingerprint)
         self.statusBar().addPermanentWidget(self.key_label)
         self.statusBar().addPermanentWidget(self.journal_label)
-        self.show_key()
         self.statusBar().showMessage(str(controller.journal.path))
 
         self._build_layout()
@@ -335,7 +335,7 @@ class OperatorWindow(QMainWindow):
         """Show the observers' dashboard (on another screen if there is one), or hide it."""
         if self.dashboard is None:
             self.dashboard = DashboardWindow(
-                ControllerFeed(self.controller, existing_fingerprint()),
+                ControllerFeed(self.controller, self.key_label.fingerprint()),
                 theme=self.dashboard_theme,
                 parent=self,
             )
@@ -457,12 +457,7 @@ class OperatorWindow(QMainWindow):
         self._refresh_undo_redo()
 
     def show_key(self) -> None:
-        fingerprint = existing_fingerprint()
-        self.key_label.setText(
-            f"key {fingerprint}"
-            if fingerprint
-            else "no signing key yet (made with the first sheet)"
-        )
+        self.key_label.refresh()
 
     def _refresh_piles(self) -> None:
         count = self.controller.count

@@ -110,7 +110,11 @@ def test_the_envelope_stage_line_still_adds_up_after_the_decision(
     path = tmp_path / "bhm1.station"
     mail_count(path, decide=True)
     shown, _ = dashboards(qtbot, path)
-    assert "1 challenged (Employer 1, Union 0, Board agent 0)" in shown.envelope_label.text()
+    # The envelope ordered opened left line 6: said apart, the figures still add up to 4.
+    assert (
+        "3 accepted \u00b7 0 challenged (Employer 0, Union 0, Board agent 0) \u00b7"
+        " 1 ordered opened \u00b7 0 void"
+    ) in shown.envelope_label.text()
 
 
 def test_the_revised_count_line_wraps_instead_of_being_cut_off(

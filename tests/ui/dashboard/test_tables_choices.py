@@ -80,7 +80,7 @@ def test_each_choice_total_and_per_row_and_the_lines_on_the_sums(
     assert window.choices is not None
     assert [figure.value() for figure in window.choices.figures] == [2, 2, 2]
     assert not window.for_figure.isVisibleTo(window)
-    assert window.parties_label.text() == "Harbor \u00b7 Petitioner: U1 \u00b7 Petitioner: U2"
+    assert window.parties_label.text() == "Harbor \u00b7 U1 (Petitioner); U2 (Petitioner)"
     said = consolidated(paths)["statements"]
     assert isinstance(said, dict)
     assert window.challenges_label.text() == said["8"]
