@@ -1,3 +1,0 @@
-from tests.mail.conftest import mail_file
-
-__all__ = ["mail_file"]
