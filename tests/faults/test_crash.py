@@ -62,11 +62,14 @@ def crash_run(folder: Path, kills: int, seed: int) -> Figures:
     for _ in range(kills):
         station = Station(path)
         commands = [rng.choice(COMMANDS) for _ in range(BATCH)]
+        # The two sleeps below are the test, not waits: the kill lands at a random moment.
+        # Nothing after them waits on time: `kill` reads the station's answers to the end
+        # of its output (it is dead then), and the file is read only after that.
         if rng.random() < 0.15:  # now and then, while it opens the file and its session
-            time.sleep(rng.uniform(0.0, 0.6))
+            time.sleep(rng.uniform(0.0, 0.6))  # a deliberately random moment
             answers = station.kill()
         else:
-            ready = station.line()
+            ready = station.line()  # waits for the line itself, with a timeout
             assert ready.startswith("READY ")
             station.send(*commands)
             time.sleep(rng.uniform(0.0, 0.25))  # a deliberately random moment
