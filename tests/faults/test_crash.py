@@ -7,6 +7,8 @@ something else); and `verify` passes. The default run kills 10 times (`pytest -m
 (`pytest -m soak tests/faults/test_crash.py -s`) kills 200 times and prints the figures.
 """
 
+import contextlib
+import os
 import random
 import time
 from dataclasses import dataclass, field, replace
@@ -24,6 +26,23 @@ COMMANDS += ["W"] * 2 + ["S"] * 2 + ["O"]  # challenges settled at the table (is
 EXPECTED_ACTION = {"F": "call", "A": "call", "C": "call", "V": "call", "U": "undo", "R": "redo"}
 EXPECTED_ACTION |= {"W": "resolve", "S": "resolve", "O": "resolve"}
 BATCH = 2000  # commands queued per life: more than it gets through before the kill
+OPENING_S = 0.025  # the kills while starting land this long after the file is opened
+
+
+def wait_until_open(station: Station, path: Path, timeout: float = 60) -> None:
+    """Wait until the station's process has `path` open (or has ended): a condition,
+    read from /proc, polled every millisecond. Where there is no /proc, return at once."""
+    fds = Path(f"/proc/{station.process.pid}/fd")
+    if not Path("/proc/self/fd").is_dir():
+        return
+    target = str(path.resolve())
+    deadline = time.monotonic() + timeout
+    while station.process.poll() is None:
+        with contextlib.suppress(OSError):  # a descriptor closed while read, or the process gone
+            if any(os.readlink(fd) == target for fd in fds.iterdir()):
+                return
+        assert time.monotonic() < deadline, f"the station did not open {path} in {timeout} s"
+        time.sleep(0.001)  # a poll of the condition, not a delay
 
 
 @dataclass
@@ -62,11 +81,18 @@ def crash_run(folder: Path, kills: int, seed: int) -> Figures:
     for _ in range(kills):
         station = Station(path)
         commands = [rng.choice(COMMANDS) for _ in range(BATCH)]
+        # The two sleeps below are the test, not waits: the kill lands at a random moment.
+        # Nothing after them waits on time: `kill` reads the station's answers to the end
+        # of its output (it is dead then), and the file is read only after that.
         if rng.random() < 0.15:  # now and then, while it opens the file and its session
-            time.sleep(rng.uniform(0.0, 0.6))
+            # From the file's opening to READY takes about 12 ms here; a random moment
+            # from the launch (0-0.6 s) landed in it one time in fifty, mostly killing
+            # Python's imports. So: once the station has the file open, then at random.
+            wait_until_open(station, path)
+            time.sleep(rng.uniform(0.0, OPENING_S))  # a deliberately random moment
             answers = station.kill()
         else:
-            ready = station.line()
+            ready = station.line()  # waits for the line itself, with a timeout
             assert ready.startswith("READY ")
             station.send(*commands)
             time.sleep(rng.uniform(0.0, 0.25))  # a deliberately random moment

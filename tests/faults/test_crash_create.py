@@ -11,6 +11,7 @@ import random
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -20,9 +21,11 @@ from station.journal import Journal
 from station.sheet.verify_export import verify_export
 from tests.conftest import JFK8, verify_file
 
-KILLS = 12
+KILLS = 4  # each lands while the file is being written: see `kill_while_writing`
+MORE_KILLS = 8  # at most, until one has landed before the command was done
 NEW = ["--case", "29-RC-288020", "--employer", "Amazon.com Services LLC"]
 NEW += ["--union", "Amazon Labor Union", "--eligible", "8325"]
+LATEST = 0.1  # s after the writing began; it takes about that long (this machine, idle)
 
 
 def start(*argv: str | Path) -> subprocess.Popen[bytes]:
@@ -34,26 +37,67 @@ def start(*argv: str | Path) -> subprocess.Popen[bytes]:
     )
 
 
-def kill_at_random(process: subprocess.Popen[bytes], rng: random.Random, latest: float) -> None:
-    time.sleep(rng.uniform(0.0, latest))  # a deliberately random moment
-    process.kill()
-    process.wait()
+def kill_while_writing(
+    process: subprocess.Popen[bytes], rng: random.Random, writing: Callable[[], bool]
+) -> bool:
+    """SIGKILL `process` at a random moment once it has begun to write; True if it was
+    still running then (False: it was done first, and nothing was killed).
+
+    A kill at a random moment from the launch landed, every time, while Python was still
+    importing (`new` begins writing half a second in, after the 0.45 s the test gave
+    it): nothing was ever half written. So the test waits on the condition (the hidden
+    staging file or folder appears, polled every millisecond), then kills at a random
+    moment, most often early in the writing, now and then after it ended. What is on
+    disk is read only once the process is gone.
+    """
+    deadline = time.monotonic() + 60
+    while process.poll() is None and not writing():
+        assert time.monotonic() < deadline, "the command never began to write"
+        time.sleep(0.001)  # a poll of the condition, not a delay
+    try:
+        process.wait(timeout=LATEST * rng.random() ** 3)  # a deliberately random moment
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+        return True
+    return False
+
+
+def staging(folder: Path, pattern: str) -> Callable[[], bool]:
+    """Whether a hidden staging file or folder matching `pattern` is in `folder`."""
+    return lambda: any(folder.glob(pattern))
+
+
+def more_kills(kill: int, outcomes: dict[str, int]) -> bool:
+    """KILLS kills, then up to MORE_KILLS more until one cut the writing short."""
+    return kill < KILLS or (outcomes[CUT_SHORT] == 0 and kill < KILLS + MORE_KILLS)
+
+
+CUT_SHORT = "killed while writing: nothing there"
 
 
 def test_new_killed_at_random_leaves_no_half_file(tmp_path: Path) -> None:
     rng = random.Random(6)
-    outcomes = {"absent": 0, "complete": 0}
-    for kill in range(KILLS):
-        path = tmp_path / f"e{kill}.station"
-        kill_at_random(start("new", path, *NEW), rng, 0.45)
+    outcomes = {CUT_SHORT: 0, "complete": 0}
+    kill = 0
+    while more_kills(kill, outcomes):
+        folder = tmp_path / f"k{kill}"  # its own folder: a killed one's leftovers stay
+        folder.mkdir()
+        path = folder / "e.station"
+        killed = kill_while_writing(
+            start("new", path, *NEW), rng, staging(folder, ".station-*.creating*")
+        )
         if path.exists():
             verdict = verify_file(path)
             assert verdict.ok and verdict.events == 0, verdict.problem
             outcomes["complete"] += 1
         else:
+            assert killed  # a `new` that ended by itself made its file
             assert main(["new", str(path), *NEW]) == 0  # the name is still free
-            outcomes["absent"] += 1
-    print(f"\nstation new killed {KILLS} times: {outcomes}, never half a file")
+            outcomes[CUT_SHORT] += 1
+        kill += 1
+    print(f"\nstation new killed {kill} times: {outcomes}, never half a file")
+    assert outcomes[CUT_SHORT] > 0, "no kill landed before the file was complete"
 
 
 def test_a_killed_creations_leftovers_are_swept_once_stale(tmp_path: Path) -> None:
@@ -81,15 +125,23 @@ def test_export_killed_at_random_leaves_no_half_folder(tmp_path: Path) -> None:
     journal.close()
     assert main(["sign", str(path)]) == 0
     rng = random.Random(7)
-    outcomes = {"absent": 0, "complete": 0}
-    for kill in range(KILLS):
-        folder = tmp_path / f"sheet{kill}"
-        kill_at_random(start("export", path, "--out", folder), rng, 1.5)
+    outcomes = {CUT_SHORT: 0, "complete": 0}
+    kill = 0
+    while more_kills(kill, outcomes):
+        parent = tmp_path / f"k{kill}"  # its own: a killed one's staging folder stays
+        parent.mkdir()
+        folder = parent / "sheet"
+        killed = kill_while_writing(
+            start("export", path, "--out", folder), rng, staging(parent, ".station-export-*")
+        )
         if folder.exists():
             verdict = verify_export(folder)
             assert verdict.ok, verdict.problem
             outcomes["complete"] += 1
         else:
+            assert killed  # an export that ended by itself made its folder
             assert main(["export", str(path), "--out", str(folder)]) == 0
-            outcomes["absent"] += 1
-    print(f"\nstation export killed {KILLS} times: {outcomes}, never half a folder")
+            outcomes[CUT_SHORT] += 1
+        kill += 1
+    print(f"\nstation export killed {kill} times: {outcomes}, never half a folder")
+    assert outcomes[CUT_SHORT] > 0, "no kill landed before the folder was complete"

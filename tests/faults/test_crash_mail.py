@@ -42,7 +42,7 @@ def test_kills_while_ruling_envelopes_lose_and_double_nothing(
         ready = station.line()
         assert ready.startswith("READY ")
         station.send(*commands)
-        time.sleep(rng.uniform(0.0, 0.25))
+        time.sleep(rng.uniform(0.0, 0.25))  # a deliberately random moment: the test
         answers = [ready, *station.kill()]
         figures.kills += 1
         check_after_kill(path, answers, commands, acknowledged, figures)

@@ -13,13 +13,15 @@ import shutil
 import sqlite3
 import subprocess
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 
 import pytest
+from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
+from station import app
 from station.cli import main
 from station.domain import Action, Call, ElectionSetup, SheetKind
 from station.domain.tally_sheet import SheetError
@@ -319,28 +321,99 @@ def append_misshashed(path: Path) -> int:
     return int(seq + 1)
 
 
-def refuses_to_count(qtbot: QtBot, path: Path, seq: int) -> None:
+def on_disk(path: Path) -> object:
+    """The election file and its WAL, byte for byte (the -shm index is SQLite's scratch)."""
+    return {
+        p.name: p.read_bytes() for p in (path, path.with_name(path.name + "-wal")) if p.exists()
+    }
+
+
+def the_record(path: Path) -> object:
+    """Every row of every table but the snapshots (a station's cache): the events with
+    their hashes (the head's too), the election, the voters."""
+    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        tables = conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()
+        return {
+            name: conn.execute(f"SELECT * FROM {name}").fetchall()
+            for (name,) in tables
+            if name != "snapshots"
+        }
+    finally:
+        conn.close()
+
+
+class Warnings:
+    """The warnings the start window's Open shows, as (title, text), the user's view of them."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.shown: list[tuple[str, str]] = []
+        monkeypatch.setattr(QMessageBox, "warning", self._warning)
+
+    def _warning(self, _parent: object, title: str, text: str) -> QMessageBox.StandardButton:
+        self.shown.append((title, text))
+        return QMessageBox.StandardButton.Ok
+
+
+def refuses_to_count(
+    qtbot: QtBot,
+    path: Path,
+    seq: int,
+    monkeypatch: pytest.MonkeyPatch,
+    unchanged: Callable[[Path], object] = on_disk,
+) -> None:
+    """Every way into the operator window refuses the file with a line naming event `seq`,
+    and leaves it as it was (`unchanged`: byte for byte unless told): nothing appended."""
+    stored = unchanged(path)
+    refused = f"event {seq:,} does not match the hash chain"
+    # `station open FILE`: one line, exit 2. Were the window to open, the event loop is
+    # not run (so a test of a broken station fails here instead of hanging): exit 99.
+    monkeypatch.setattr(app, "run_loop", lambda _app: 99)
+    one_line_usage_error(station("open", path), refused)
+    assert unchanged(path) == stored, "`station open` changed the file"
+    # File ▸ Open in the start window: a warning that says why, and no window.
+    warnings = Warnings(monkeypatch)
+    opener = app.Station()
+    opener.open_path(path)
+    assert opener.window is None
+    assert len(warnings.shown) == 1 and warnings.shown[0][0] == "Cannot open the election file"
+    assert refused in warnings.shown[0][1], warnings.shown
+    assert unchanged(path) == stored, "the start window's Open changed the file"
     journal = Journal.open(path, seal_secret=station_secret())
     try:
-        with pytest.raises(CorruptJournal, match=f"event {seq:,} does not match the hash chain"):
+        with pytest.raises(CorruptJournal, match=refused):
             CountController(journal)
         with pytest.raises(CorruptJournal, match=f"event {seq:,} does not match"):
             journal.restore(trust_snapshots=False)
     finally:
         journal.close()
+    assert unchanged(path) == stored, "a count controller changed the file"
     with Journal.open(path, read_only=True) as reader:
         assert reader.head_seq == seq  # nothing was appended
 
 
-def test_opening_refuses_a_wrong_hash(qtbot: QtBot, election: Pristine) -> None:  # noqa: F811
+def test_opening_refuses_a_wrong_hash(
+    qtbot: QtBot,
+    election: Pristine,  # noqa: F811
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     seq = append_misshashed(election.file)
-    refuses_to_count(qtbot, election.file, seq)
+    refuses_to_count(qtbot, election.file, seq, monkeypatch)
+    stored = on_disk(election.file)
     for argv in (
         ["sign", election.file, "--agent", "R. Agent"],
         ["reopen", election.file, "--reason", "a test"],
         ["tally", election.file],
     ):
         one_line_usage_error(station(*argv), f"event {seq} does not match the hash chain")
+        assert on_disk(election.file) == stored, f"`station {argv[0]}` changed the file"
+    # `station verify` says what is wrong with it, in one line, exit 1 (not a usage error).
+    code, out, err = station("verify", election.file)
+    assert code == 1 and out == "", (code, out, err)
+    assert (
+        err == f"NOT INTACT: {election.file}: event {seq} was altered (its hash does not match)\n"
+    )
+    assert on_disk(election.file) == stored, "`station verify` changed the file"
 
 
 @pytest.mark.parametrize("start", ["from-its-snapshot", "from-the-first-in-parallel"])
@@ -363,7 +436,11 @@ def test_opening_a_long_count_checks_every_event_it_folds(
     assert (0 if started is None else started.seq) == expected
     journal.close()
     seq = append_misshashed(long_count)
-    refuses_to_count(qtbot, long_count, seq)
+    # Another station, which has no snapshot of its own here, stores one of the sound
+    # events before the break as it lets the refused file go (Journal.close): its cache,
+    # not the record. Every other row must stay as it was.
+    unchanged = the_record if start == "from-the-first-in-parallel" else on_disk
+    refuses_to_count(qtbot, long_count, seq, monkeypatch, unchanged)
 
 
 # -- 7. a file in rollback mode is put back into WAL before a station counts into it --

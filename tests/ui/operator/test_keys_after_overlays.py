@@ -3,7 +3,8 @@
 Keys here are typed into the window's QWindow, as a keyboard types them: Qt hands
 them to whichever widget has the focus, so a widget that kept the focus while hidden
 (and swallowed every key) fails these tests, where a key sent straight to the
-operator window would not notice.
+operator window would not notice. Each key is checked twice: on the pad, where the
+operator sees it, and in the election file, read back by a reader of its own.
 """
 
 from PySide6.QtCore import QPoint, Qt
@@ -12,8 +13,11 @@ from PySide6.QtWidgets import QApplication, QDialog
 from pytestqt.qtbot import QtBot
 
 from station.domain import Call
+from station.journal import Journal
 from station.ui.operator.window import OperatorWindow
 from tests.ui.windows import KEYS, figures
+
+NONE = dict.fromkeys(Call, 0)
 
 
 def type_key(
@@ -29,17 +33,39 @@ def type_key(
     QTest.keyClick(handle, qt_key, modifiers)
 
 
+def shown(window: OperatorWindow) -> dict[Call, int]:
+    """The figures on the pad, as the operator reads them."""
+    return {call: int(text.replace(",", "")) for call, text in figures(window).items()}
+
+
+def in_the_file(window: OperatorWindow) -> dict[Call, int]:
+    """The tally folded from the election file by a reader of its own, not the window's."""
+    with Journal.open(window.controller.journal.path, read_only=True) as reader:
+        tally = reader.fold().tally
+    return {
+        Call.FOR: tally.for_union,
+        Call.AGAINST: tally.against,
+        Call.VOID: tally.void,
+        Call.CHALLENGE: tally.challenged,
+    }
+
+
+def seen_and_stored(window: OperatorWindow, expected: dict[Call, int]) -> None:
+    """The pad shows `expected` and the file holds it: neither is enough alone."""
+    assert shown(window) == expected, "the pad"
+    assert in_the_file(window) == expected, "the election file"
+
+
 def count_all_four(qtbot: QtBot, window: OperatorWindow) -> None:
     """F, A, V record, then Ctrl+Z takes the V back: every kind of count key works."""
-    before = {call: int(text) for call, text in figures(window).items()}
+    before = shown(window)
+    assert in_the_file(window) == before
     for call in (Call.FOR, Call.AGAINST, Call.VOID):
         type_key(qtbot, window, KEYS[call])
-    after = {call: int(text) for call, text in figures(window).items()}
-    assert after[Call.FOR] == before[Call.FOR] + 1
-    assert after[Call.AGAINST] == before[Call.AGAINST] + 1
-    assert after[Call.VOID] == before[Call.VOID] + 1
+    after = {call: n + (call is not Call.CHALLENGE) for call, n in before.items()}
+    seen_and_stored(window, after)
     type_key(qtbot, window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
-    assert int(figures(window)[Call.VOID]) == before[Call.VOID]
+    seen_and_stored(window, {**after, Call.VOID: before[Call.VOID]})
 
 
 def test_keys_record_before_any_overlay(qtbot: QtBot, window: OperatorWindow) -> None:
@@ -48,12 +74,12 @@ def test_keys_record_before_any_overlay(qtbot: QtBot, window: OperatorWindow) ->
 
 def test_keys_record_after_f1_and_escape(qtbot: QtBot, window: OperatorWindow) -> None:
     type_key(qtbot, window, Qt.Key.Key_F)
-    assert figures(window)[Call.FOR] == "1"
+    seen_and_stored(window, {**NONE, Call.FOR: 1})
     type_key(qtbot, window, Qt.Key.Key_F1)
     assert window.help_overlay.isVisible()
     type_key(qtbot, window, Qt.Key.Key_Escape)
     assert not window.help_overlay.isVisible()
-    assert figures(window)[Call.FOR] == "1"  # the key that closed it recorded nothing
+    seen_and_stored(window, {**NONE, Call.FOR: 1})  # the key that closed it recorded nothing
     count_all_four(qtbot, window)
 
 
@@ -61,7 +87,7 @@ def test_keys_record_after_f1_closed_by_a_letter(qtbot: QtBot, window: OperatorW
     type_key(qtbot, window, Qt.Key.Key_F1)
     type_key(qtbot, window, Qt.Key.Key_A)
     assert not window.help_overlay.isVisible()
-    assert figures(window)[Call.AGAINST] == "0"
+    seen_and_stored(window, NONE)  # the A that closed it recorded nothing
     count_all_four(qtbot, window)
 
 
@@ -92,7 +118,7 @@ def test_a_hidden_overlay_never_eats_keys(qtbot: QtBot, window: OperatorWindow) 
     type_key(qtbot, window, Qt.Key.Key_F1)
     window.help_overlay.hide()
     type_key(qtbot, window, Qt.Key.Key_F)
-    assert figures(window)[Call.FOR] == "1"
+    seen_and_stored(window, {**NONE, Call.FOR: 1})
 
 
 def test_keys_record_after_the_dashboard_closes(qtbot: QtBot, window: OperatorWindow) -> None:

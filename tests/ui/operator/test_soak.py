@@ -10,10 +10,12 @@ check). The soak run (`pytest -m soak tests/ui/operator/test_soak.py`) records 4
 count's worth, in one process.
 """
 
+import io
 import json
 import os
 import subprocess
 import sys
+from contextlib import redirect_stdout
 from pathlib import Path
 
 import pytest
@@ -35,14 +37,32 @@ def run_driver(folder: Path, clicks: int, keys: int) -> None:
     )
     assert done.returncode == 0, done.stderr[-2000:]
     report = json.loads(done.stdout.strip().splitlines()[-1])
-    assert report["for"] == clicks // 2 + keys // 2
-    assert report["against"] == clicks // 2 + keys // 2
+    each = clicks // 2 + keys // 2
+    # What the operator saw on the pad, and the observers on the dashboard, at the end.
+    shown = {"FOR": f"{each:,}", "AGAINST": f"{each:,}", "CHALLENGED": "0", "VOID": "0"}
+    assert report["pad"] == shown
+    assert report["dashboard"] == {"FOR": each, "AGAINST": each, "CHALLENGED": 0, "VOID": 0}
+    # What the file holds, read back here by `station tally --json` as an agent would.
+    tally = tally_of(folder / "soak.station")
+    assert (tally["for"], tally["against"]) == (each, each)
+    assert (tally["counted"], tally["void"], tally["challenged"]) == (2 * each, 0, 0)
     assert report["events"] == clicks + keys + 2  # plus the opening and the closing
     assert report["verified"]
     if sys.version_info < (3, 12):  # immortal from 3.12 on: the counts mean nothing there
         for name in ("None", "True", "False"):
             fall = report["refcounts_before"][name] - report["refcounts_after"][name]
             assert fall < LARGEST_FALL, f"refcount of {name} fell by {fall}"
+
+
+def tally_of(path: Path) -> dict[str, object]:
+    """`station tally FILE --json`, run in this process on the file the child left."""
+    from station.cli import main
+
+    out = io.StringIO()
+    with redirect_stdout(out):
+        assert main(["tally", str(path), "--json"]) == 0
+    summary: dict[str, object] = json.loads(out.getvalue())
+    return summary
 
 
 def test_thousands_of_calls_leave_none_true_and_false_alone() -> None:
@@ -96,11 +116,21 @@ def drive(folder: Path, clicks: int, keys: int) -> dict[str, object]:
         if i % 500 == 0:
             app.processEvents()
     app.processEvents()
+    # The observers' dashboard opened at the end (F11): following all the calls would
+    # add a second and a half to the default run; opened, it shows the count it is handed.
+    window.toggle_dashboard()
+    dashboard = window.dashboard
+    assert dashboard is not None
+    app.processEvents()
     after = {
         "None": sys.getrefcount(None),
         "True": sys.getrefcount(True),
         "False": sys.getrefcount(False),
     }
+    pad = {button.call.label: button.figure() for button in window.pad.buttons.values()}
+    figures = (dashboard.for_figure, dashboard.against_figure)
+    figures += (dashboard.challenged_figure, dashboard.void_figure)
+    shown = {figure.word: figure.value() for figure in figures}
     window.close()  # closes the journal: the closing event, then the file let go
     with Journal.open(path, read_only=True) as journal:
         verdict = verify_journal(journal)
@@ -109,6 +139,8 @@ def drive(folder: Path, clicks: int, keys: int) -> dict[str, object]:
         "against": verdict.tally.against,
         "events": verdict.events,
         "verified": verdict.ok,
+        "pad": pad,
+        "dashboard": shown,
         "refcounts_before": before,
         "refcounts_after": after,
     }
