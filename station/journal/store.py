@@ -473,15 +473,17 @@ class Journal:
 
     def close(self) -> None:
         """Close the file (a writer records the end of its session first)."""
+        counted = not self.read_only and self.session is not None
         try:
-            if not self.read_only and self.session is not None:
+            if counted:
                 # If the file is gone or the disk full, the next opening records the
                 # interruption instead.
                 with contextlib.suppress(JournalError):
                     self.end_session()
-            if not self.read_only and self.seal_secret is not None:
-                # A snapshot spares the next opening a long replay; without one it
-                # only takes longer, so no failure here is worth more than that.
+            # A snapshot spares the next opening a long replay (no failure here matters
+            # more). Only a station that counted stores one: a file it refused, perhaps
+            # kept as evidence, is left as it was found.
+            if counted and self.seal_secret is not None:
                 with contextlib.suppress(JournalError, sqlite3.Error):
                     self.checkpoint(self.seal_secret)
         finally:
