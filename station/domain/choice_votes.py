@@ -68,6 +68,8 @@ class ChoiceVotes:
     def first_refused(self, codes: bytes, calls: tuple[Call, ...]) -> int | None:
         """Where a run of plain calls (`codes`: places in `calls`) has one this ballot
         refuses (a FOR naming no union, an AGAINST on a runoff of two unions), or None."""
+        if self.neither and not self.several:
+            return None  # one union and "No union": every plain call is allowed
         refused = [
             codes.find(code) for code, call in enumerate(calls) if not self.plain_call_allowed(call)
         ]
