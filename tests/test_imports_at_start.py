@@ -1,0 +1,28 @@
+"""What a process loads before it is asked for it: memory a count pays for all day.
+
+Each module imported after PySide6 costs twice (its code, and its source, which
+PySide6's import hook reads and Python keeps in `linecache`), so the `station` command
+imports Qt only when it opens a window, and a count at the table does not load the
+phases it may never use (bench/big_journal.py's rss_mb measures the whole of it).
+"""
+
+import subprocess
+import sys
+
+SCRIPT = """
+import sys
+import station.cli
+qt_for_the_command = sorted(m for m in sys.modules if m.startswith("PySide6"))
+import station.app
+import station.ui.operator.window
+import station.ui.dashboard.window
+on_demand = ("station.ui.envelopes.window", "station.ui.operator.challenge_register")
+print(qt_for_the_command, sorted(m for m in on_demand if m in sys.modules))
+"""
+
+
+def test_the_command_loads_qt_only_for_a_window_and_a_count_not_its_rarer_phases() -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", SCRIPT], capture_output=True, text=True, timeout=60, check=True
+    )
+    assert done.stdout.strip() == "[] []"
