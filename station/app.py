@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import linecache
 import shutil
 import sys
 from collections.abc import Callable
@@ -46,6 +47,11 @@ def ensure_app() -> QApplication:
     app.setWindowIcon(QIcon(str(resource_path("station.svg"))))
     app.setStyleSheet(read_text("operator.qss"))
     InterruptToQuit(app).install()
+    # PySide6's import hook reads the whole source of every module imported after it
+    # (to see whether it names PySide6), and Python keeps those lines in linecache for
+    # good: megabytes of text nothing reads. Let them go before the count is loaded,
+    # which then reuses that memory (a traceback reads its lines again from the file).
+    linecache.clearcache()
     return app
 
 

@@ -26,3 +26,15 @@ def test_the_command_loads_qt_only_for_a_window_and_a_count_not_its_rarer_phases
         [sys.executable, "-c", SCRIPT], capture_output=True, text=True, timeout=60, check=True
     )
     assert done.stdout.strip() == "[] []"
+
+
+def test_the_sources_pyside6_read_at_import_are_let_go_once_the_app_is_made() -> None:
+    script = (
+        "import linecache, station.app\n"
+        "station.app.ensure_app()\n"
+        "print(sorted(name for name in linecache.cache if '/station/' in name))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60, check=True
+    )
+    assert done.stdout.strip() == "[]"
