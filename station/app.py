@@ -1,9 +1,13 @@
 """Composition root: builds the QApplication and wires the journal, controller and windows."""
 
+from __future__ import annotations
+
+import linecache
 import shutil
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer
 from PySide6.QtGui import QIcon
@@ -17,13 +21,17 @@ from station.resources import read_text, resource_path
 from station.settings import Settings
 from station.sheet.keys import existing_fingerprint
 from station.ui.display import NoDisplay, check_display, fatal_start_is_one_line
-from station.ui.envelopes.controller import EnvelopeController
-from station.ui.envelopes.window import EnvelopeWindow
 from station.ui.interrupt import InterruptToQuit
 from station.ui.operator.controller import CountController
 from station.ui.operator.window import OperatorWindow
 from station.ui.start.new_election import SUFFIX, NewElectionDialog
 from station.ui.start.window import StartDialog
+
+if TYPE_CHECKING:
+    # Imported where a mail ballot's envelope stage opens: a count at the table never
+    # uses them, and each module imported after PySide6 stays in memory twice, as code
+    # and as the source lines PySide6's import hook reads (bench/big_journal.py rss_mb).
+    from station.ui.envelopes.window import EnvelopeWindow
 
 
 def ensure_app() -> QApplication:
@@ -40,6 +48,11 @@ def ensure_app() -> QApplication:
     app.setWindowIcon(QIcon(str(resource_path("station.svg"))))
     app.setStyleSheet(read_text("operator.qss"))
     InterruptToQuit(app).install()
+    # PySide6's import hook reads the whole source of every module imported after it
+    # (to see whether it names PySide6), and Python keeps those lines in linecache for
+    # good: megabytes of text nothing reads. Let them go before the count is loaded,
+    # which then reuses that memory (a traceback reads its lines again from the file).
+    linecache.clearcache()
     return app
 
 
@@ -104,10 +117,14 @@ class Station(QObject):
         A mail ballot whose envelope stage is under way opens the envelope window
         instead; when the stage ends the operator window takes its controller over.
         """
-        if controller is None and journal.election.setup.mail:
-            controller = EnvelopeController(journal)
-        if isinstance(controller, EnvelopeController) and controller.stage_open:
-            return self._show_window(EnvelopeWindow(controller), "operator")
+        if journal.election.setup.mail:
+            from station.ui.envelopes.controller import EnvelopeController
+            from station.ui.envelopes.window import EnvelopeWindow
+
+            if controller is None:
+                controller = EnvelopeController(journal)
+            if isinstance(controller, EnvelopeController) and controller.stage_open:
+                return self._show_window(EnvelopeWindow(controller), "operator")
         controller = controller or CountController(journal)
         # The key's fingerprint is handed down like the seal secret: no window reads it.
         window = OperatorWindow(controller, key_fingerprint=existing_fingerprint)
@@ -120,7 +137,7 @@ class Station(QObject):
     def _show_window(
         self, window: OperatorWindow | EnvelopeWindow, place: str
     ) -> OperatorWindow | EnvelopeWindow:
-        if isinstance(window, EnvelopeWindow):
+        if not isinstance(window, OperatorWindow):  # the envelope window
             window.stage_ended.connect(lambda: self._on_stage_ended(window))
             window.closing.connect(lambda: self.settings.set_geometry(place, window.saveGeometry()))
         else:

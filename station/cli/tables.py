@@ -17,7 +17,6 @@ from station.progress import TerminalProgress
 from station.sheet.consolidate import ConsolidationError, consolidate
 from station.sheet.consolidate_kinds import table_count
 from station.sheet.keys import key_for_signing
-from station.sheet.verify_consolidation import verify_consolidation
 from station.ui.display import ensure_offscreen_app
 
 
@@ -74,6 +73,11 @@ def cmd_consolidate(args: argparse.Namespace) -> int:
 
 def verify_consolidated(folder: Path, key: str | None, *, not_checked: str) -> int:
     """`station verify FOLDER` of a consolidation: exit 0 if intact, 1 naming what is not."""
+    # Imported here: it draws PDFs, so it imports Qt, and every `station` command that
+    # imports Qt before its own modules pays for them twice in memory (PySide6's import
+    # hook keeps the source of each module imported after it).
+    from station.sheet.verify_consolidation import verify_consolidation
+
     verdict = verify_consolidation(folder, expected_key=key)
     if not verdict.ok or verdict.document is None:
         say_problem(f"NOT INTACT: {folder}: {verdict.problem}")

@@ -28,7 +28,6 @@ from station.sheet.export import (
 from station.sheet.keys import (
     normalise_fingerprint,
 )
-from station.sheet.verify_consolidation import is_consolidation
 from station.sheet.verify_export import verify_export
 from station.witness.statements import WITNESS_OF_CONSOLIDATION
 
@@ -39,6 +38,9 @@ def cmd_verify(args: argparse.Namespace) -> int:
     if _is_folder(args.file):
         if args.sheet or args.head:
             raise UsageError("--sheet and --head check an election file, not a folder")
+        # Here, not at the top: it imports Qt (station/cli/tables.py says why not).
+        from station.sheet.verify_consolidation import is_consolidation
+
         if is_consolidation(args.file):  # several tables' sheets, summed
             if args.witness:  # a witness follows one table's station, never the sum
                 raise UsageError(WITNESS_OF_CONSOLIDATION)

@@ -3,8 +3,8 @@
 from collections.abc import Iterable
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QBrush, QColor, QFont
-from PySide6.QtWidgets import QListWidget, QListWidgetItem, QWidget
+from PySide6.QtGui import QBrush, QColor, QFont, QResizeEvent
+from PySide6.QtWidgets import QListWidget, QListWidgetItem, QStyleOptionViewItem, QWidget
 
 from station.domain import Action, Change
 from station.domain.describe import (
@@ -48,6 +48,7 @@ class RecentCallsList(QListWidget):
         self.setTextElideMode(Qt.TextElideMode.ElideNone)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setMinimumHeight(MIN_HEIGHT)
+        self._hinted_width = -1
 
     def show_changes(self, changes: Iterable[Change]) -> None:
         """Replace the list with these changes (oldest first in, newest shown on top)."""
@@ -65,6 +66,7 @@ class RecentCallsList(QListWidget):
             top.setText(SESSION_RESUMED)
             top.setData(_SEQ, change.event.seq)
             top.setData(_ACTION, action.value)
+            self._hint(top)
             return
         item = QListWidgetItem(_text(change, self.words))
         item.setData(_SEQ, change.event.seq)
@@ -79,8 +81,35 @@ class RecentCallsList(QListWidget):
         elif is_session_change(change):
             item.setForeground(QBrush(SESSION_FOREGROUND))
         self.insertItem(0, item)
+        self._hint(item)
         while self.count() > SHOWN:
             self.takeItem(self.count() - 1)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        # Called for the viewport's resizes too (a scroll bar coming or going): the
+        # entries wrap at its width, so each one's height is measured again.
+        if self.viewport().width() != self._hinted_width:
+            for row in range(self.count()):
+                self._hint(self.item(row))
+        super().resizeEvent(event)
+
+    def _hint(self, item: QListWidgetItem) -> None:
+        """Store the entry's size, as the list's own delegate measures it.
+
+        Entries differ in height, so the list lays all of them out again on each
+        insertion (up to SHOWN); without a stored size that is a wrapped text layout
+        of every entry on every keypress, most of a millisecond here before the
+        window repaints (bench/keypress.py). The size is what the view would measure
+        itself: the same delegate and options, wrapping at the viewport's width.
+        """
+        option = QStyleOptionViewItem()
+        self.initViewItemOption(option)
+        option.rect = self.viewport().rect()
+        self._hinted_width = option.rect.width()
+        if item.data(Qt.ItemDataRole.SizeHintRole) is not None:
+            item.setData(Qt.ItemDataRole.SizeHintRole, None)  # measure the text, not the hint
+        hint = self.itemDelegate().sizeHint(option, self.indexFromItem(item))
+        item.setData(Qt.ItemDataRole.SizeHintRole, hint)
 
     def _amend_in_place(self, change: Change) -> bool:
         """Complete the entry of the challenged ballot an AMEND concerns, if listed."""
@@ -94,6 +123,7 @@ class RecentCallsList(QListWidget):
                 action == Action.CALL and item.data(_SEQ) == target
             ):
                 item.setText(challenged_entry(change.ballot, challenge))
+                self._hint(item)
                 return True
         return False
 

@@ -27,7 +27,6 @@ from station.journal import WriteFailed
 from station.journal.chain import HEAD_DIGITS
 from station.ui.dashboard.window import DashboardWindow
 from station.ui.operator.call_pad import KEYS
-from station.ui.operator.challenge_register import ChallengeRegisterDialog
 from station.ui.operator.choice_pad import adapt_window, call_pad_for
 from station.ui.operator.controller import CountController
 from station.ui.operator.feed import ControllerFeed
@@ -372,6 +371,9 @@ class OperatorWindow(QMainWindow):
         self._refresh()
 
     def _on_register_triggered(self) -> None:
+        # Imported on Ctrl+R: a count may never open the register (nor its dialogs).
+        from station.ui.operator.challenge_register import ChallengeRegisterDialog
+
         dialog = ChallengeRegisterDialog(self.controller, self)
         self.register_dialog = dialog
         dialog.finished.connect(self._take_keys_back)
