@@ -35,6 +35,7 @@ from station.sheet.keys import key_for_signing
 from station.sheet.prepare import SheetRequest, prepare_sheet
 from station.ui.operator.controller import CountController
 from station.ui.start.new_election import NewElectionDialog
+from station.witness.serve import FeedServer
 from tests.conftest import JFK8
 from tests.journal.test_fold import random_journal
 
@@ -118,6 +119,9 @@ def no_windows(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("station.app.run_dashboard", dashboard)
     monkeypatch.setattr("station.app.run_start", lambda: 0)
     monkeypatch.setattr("station.app.run_demo", lambda: 0)  # takes no file; tests/test_demo.py
+    # `station serve FILE` checks its file, listens, then serves until stopped: here it
+    # stops at once (the fuzzer drew `serve count.station`, and the run never ended).
+    monkeypatch.setattr(FeedServer, "serve_forever", lambda _server, poll_interval=0.5: None)
 
 
 @pytest.mark.parametrize("kind", sorted(BAD_FILES))
@@ -278,6 +282,7 @@ SIDECARS = ("-wal", "-shm")
 @example(argv=["tally", "a\x00b"])
 @example(argv=["verify", "\udcff"])
 @example(argv=["copy", "count.station", "missing.station"])  # a copy is made: allowed
+@example(argv=["serve", "count.station"])  # it ran until stopped: the test never ended
 def test_fuzzed_command_lines(template: Path, qapp: QApplication, argv: list[str]) -> None:
     with sandbox(template) as folder:
         before = snapshot(folder)
@@ -292,9 +297,9 @@ def test_fuzzed_command_lines(template: Path, qapp: QApplication, argv: list[str
         assert err.count("\n") == 1, (argv, err)
     command = argv[0] if argv and argv[0] in SUBCOMMANDS else "open"
     event(f"{command}: exit {code}")  # --hypothesis-show-statistics shows what was reached
-    if command == "dashboard" and code == 0:
-        # A dashboard never opens the file for writing, not even to take away the
-        # (empty) -wal and -shm files its reading made: SQLite's, not Station's.
+    if command in ("dashboard", "serve") and code == 0:
+        # A dashboard or a feed never opens the file for writing, not even to take away
+        # the (empty) -wal and -shm files its reading made: SQLite's, not Station's.
         after = {name: digest for name, digest in after.items() if not name.endswith(SIDECARS)}
     if code != 0 or command not in MAY_CHANGE:
         assert after == before, (argv, code, err)
