@@ -14,7 +14,6 @@ from PySide6.QtGui import (
     QGuiApplication,
     QHideEvent,
     QKeyEvent,
-    QResizeEvent,
     QScreen,
     QShowEvent,
 )
@@ -48,17 +47,18 @@ from station.ui.dashboard.feed import DashboardFeed
 from station.ui.dashboard.head_qr import HeadQr
 from station.ui.dashboard.heartbeat import HeartbeatDot
 from station.ui.dashboard.race_bar import RaceBar
+from station.ui.dashboard.scaled import ScaledWindow
 from station.ui.dashboard.screens import Placement, ScreenInfo, choose_placement
 from station.ui.dashboard.screens_qt import screen_infos, screen_named
 from station.ui.dashboard.states import DashboardState, state_of
-from station.ui.dashboard.theme import DARK, LIGHT, THEMES, Theme, stylesheet, type_unit
+from station.ui.dashboard.theme import DARK, LIGHT, THEMES, Theme
 from station.ui.dashboard.ticker import CallFlash, Ticker
 
 STALE_AFTER_S = 3.0
 CLOCK_MS = 250
 
 
-class DashboardWindow(QWidget):
+class DashboardWindow(ScaledWindow):
     """What observers see: the figures, the race, the statements and every call as it lands.
 
     Keys: T switches between the dark and the light theme; F11 and Escape ask to leave
@@ -288,19 +288,7 @@ class DashboardWindow(QWidget):
         self.set_theme(LIGHT.name if self._theme is DARK else DARK.name)
         self.theme_changed.emit(self._theme.name)
 
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        """Scale every size from the window's height (see `type_unit`)."""
-        super().resizeEvent(event)
-        self._apply_size()
-
-    def _apply_size(self, *, force: bool = False) -> None:
-        unit = type_unit(self.width(), self.height())
-        if not force and abs(unit - self._unit) < 0.05:
-            return
-        self._unit = unit
-        self.setStyleSheet(stylesheet(self._theme, unit))
-        margin = round(unit * 1.6)
-        self._root.setContentsMargins(margin, round(unit * 1.0), margin, round(unit * 0.8))
+    def _scale(self, unit: float) -> None:
         self._root.setSpacing(round(unit * 0.8))
         self._body.setSpacing(round(unit * 2.0))
         self._side.setContentsMargins(*(round(unit * 1.2),) * 4)

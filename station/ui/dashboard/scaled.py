@@ -1,0 +1,44 @@
+"""A dashboard window sized in the unit of its own size (the single and the tables' one).
+
+Both dashboards restyle only when the unit moves by more than a twentieth of a pixel, so
+a window dragged wider by a pixel at a time does not rebuild its style sheet each time.
+"""
+
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import QBoxLayout, QWidget
+
+from station.ui.dashboard.theme import Theme, stylesheet, type_unit
+
+
+class ScaledWindow(QWidget):
+    """Calls `_scale(unit)` after a resize that changes `type_unit`, with the style set.
+
+    Subclasses set `_theme`, `_unit` (0.0 at first) and `_root` (the outer layout) in
+    their `__init__`, and may extend the style sheet (`_style_sheet`) or size more
+    widgets (`_scale`).
+    """
+
+    _theme: Theme
+    _unit: float
+    _root: QBoxLayout
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """Scale every size from the window's height (see `type_unit`)."""
+        super().resizeEvent(event)
+        self._apply_size()
+
+    def _apply_size(self, *, force: bool = False) -> None:
+        unit = type_unit(self.width(), self.height())
+        if not force and abs(unit - self._unit) < 0.05:
+            return
+        self._unit = unit
+        self.setStyleSheet(self._style_sheet(unit))
+        margin = round(unit * 1.6)
+        self._root.setContentsMargins(margin, round(unit * 1.0), margin, round(unit * 0.8))
+        self._scale(unit)
+
+    def _style_sheet(self, unit: float) -> str:
+        return stylesheet(self._theme, unit)
+
+    def _scale(self, unit: float) -> None:
+        """Size what the style sheet cannot (spacings, fixed sizes)."""
