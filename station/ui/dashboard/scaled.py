@@ -1,4 +1,5 @@
-"""A dashboard window sized in the unit of its own size (the single and the tables' one).
+"""A dashboard window themed and sized in the unit of its own size (the single one and
+the tables' one).
 
 Both dashboards restyle only when the unit moves by more than a twentieth of a pixel, so
 a window dragged wider by a pixel at a time does not rebuild its style sheet each time.
@@ -7,20 +8,44 @@ a window dragged wider by a pixel at a time does not rebuild its style sheet eac
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QBoxLayout, QWidget
 
-from station.ui.dashboard.theme import Theme, stylesheet, type_unit
+from station.ui.dashboard.big_figure import BigFigure
+from station.ui.dashboard.theme import THEMES, Theme, stylesheet, type_unit
 
 
 class ScaledWindow(QWidget):
-    """Calls `_scale(unit)` after a resize that changes `type_unit`, with the style set.
+    """Calls `_scale(unit)` after a resize that changes `type_unit`, with the style set;
+    `set_theme` colours the five figures (and `_colour` what else a subclass has).
 
-    Subclasses set `_theme`, `_unit` (0.0 at first) and `_root` (the outer layout) in
-    their `__init__`, and may extend the style sheet (`_style_sheet`) or size more
-    widgets (`_scale`).
+    Subclasses set `_theme`, `_unit` (0.0 at first), `_root` (the outer layout) and the
+    figures in their `__init__`, and may extend the style sheet (`_style_sheet`), size
+    more widgets (`_scale`) or colour more (`_colour`).
     """
 
     _theme: Theme
     _unit: float
     _root: QBoxLayout
+    for_figure: BigFigure
+    against_figure: BigFigure
+    void_figure: BigFigure
+    challenged_figure: BigFigure
+    valid_figure: BigFigure
+
+    @property
+    def theme(self) -> Theme:
+        return self._theme
+
+    def set_theme(self, name: str) -> None:
+        """Use the "dark" or "light" theme."""
+        self._theme = theme = THEMES[name]
+        self._colour(theme)
+        self.for_figure.set_colours(theme.text, theme.for_colour)
+        self.against_figure.set_colours(theme.text, theme.against_colour)
+        for small in (self.void_figure, self.challenged_figure, self.valid_figure):
+            small.set_colours(theme.text, theme.rule)
+        self._apply_size(force=True)
+
+    def _colour(self, theme: Theme) -> None:
+        """Colour what the style sheet and the figures' own colours do not reach."""
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         """Scale every size from the window's height (see `type_unit`)."""

@@ -348,21 +348,9 @@ class TablesDashboard(ScaledWindow):
         self.set_theme(self._theme.name)
         self._show_total()
 
-    @property
-    def theme(self) -> Theme:
-        return self._theme
-
-    def set_theme(self, name: str) -> None:
-        """Use the "dark" or "light" theme."""
-        self._theme = THEMES[name]
-        theme = self._theme
+    def _colour(self, theme: Theme) -> None:
         if self.choices is not None:
             self.choices.set_theme()
-        self.for_figure.set_colours(theme.text, theme.for_colour)
-        self.against_figure.set_colours(theme.text, theme.against_colour)
-        for small in (self.void_figure, self.challenged_figure, self.valid_figure):
-            small.set_colours(theme.text, theme.rule)
-        self._apply_size(force=True)
 
     def _style_sheet(self, unit: float) -> str:
         cells = max(round(unit * 2.4), 9)

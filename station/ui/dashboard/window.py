@@ -266,22 +266,10 @@ class DashboardWindow(ScaledWindow):
 
     # -- theme and size -----------------------------------------------------------
 
-    @property
-    def theme(self) -> Theme:
-        return self._theme
-
-    def set_theme(self, name: str) -> None:
-        """Use the "dark" or "light" theme."""
-        self._theme = THEMES[name]
-        theme = self._theme
-        self.for_figure.set_colours(theme.text, theme.for_colour)
-        self.against_figure.set_colours(theme.text, theme.against_colour)
-        for small in (self.void_figure, self.challenged_figure, self.valid_figure):
-            small.set_colours(theme.text, theme.rule)
+    def _colour(self, theme: Theme) -> None:
         for widget in (self.race, self.flash, self.ticker):
             widget.set_theme(theme)
         self.heartbeat.set_colour(theme.live)
-        self._apply_size(force=True)
 
     def toggle_theme(self) -> None:
         """Switch between dark and light."""
