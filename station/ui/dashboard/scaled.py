@@ -5,8 +5,9 @@ Both dashboards restyle only when the unit moves by more than a twentieth of a p
 a window dragged wider by a pixel at a time does not rebuild its style sheet each time.
 """
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QResizeEvent
-from PySide6.QtWidgets import QBoxLayout, QWidget
+from PySide6.QtWidgets import QBoxLayout, QHBoxLayout, QVBoxLayout, QWidget
 
 from station.ui.dashboard.big_figure import BigFigure
 from station.ui.dashboard.theme import THEMES, Theme, stylesheet, type_unit
@@ -29,6 +30,23 @@ class ScaledWindow(QWidget):
     void_figure: BigFigure
     challenged_figure: BigFigure
     valid_figure: BigFigure
+
+    def _make_figures(self) -> QHBoxLayout:
+        """The five figures, in their row: FOR, the three small ones stacked, AGAINST."""
+        self.for_figure = BigFigure("FOR", align=Qt.AlignmentFlag.AlignLeft)
+        self.against_figure = BigFigure("AGAINST", align=Qt.AlignmentFlag.AlignRight)
+        centre = Qt.AlignmentFlag.AlignHCenter
+        self.void_figure = BigFigure("VOID", align=centre)
+        self.challenged_figure = BigFigure("CHALLENGED", align=centre)
+        self.valid_figure = BigFigure("VALID VOTES", align=centre)
+        smalls = QVBoxLayout()
+        for small in (self.void_figure, self.challenged_figure, self.valid_figure):
+            smalls.addWidget(small, 1)
+        figures = QHBoxLayout()
+        figures.addWidget(self.for_figure, 5)
+        figures.addLayout(smalls, 3)
+        figures.addWidget(self.against_figure, 5)
+        return figures
 
     @property
     def theme(self) -> Theme:

@@ -22,7 +22,6 @@ from station.domain.consolidation import TableLines, summed_tally
 from station.domain.statements import challenges_statement, counted_statement, majority_statement
 from station.domain.table_statements import table_title, tables_pending_reason
 from station.journal.chain import HEAD_DIGITS
-from station.ui.dashboard.big_figure import BigFigure
 from station.ui.dashboard.feed import DashboardFeed
 from station.ui.dashboard.scaled import ScaledWindow
 from station.ui.dashboard.states import DashboardState, state_of
@@ -294,12 +293,7 @@ class TablesDashboard(ScaledWindow):
         )
         self.clock_label = _label("", "clockLabel")
         self.clock_label.setAlignment(Qt.AlignmentFlag.AlignRight)
-        self.for_figure = BigFigure("FOR", align=Qt.AlignmentFlag.AlignLeft)
-        self.against_figure = BigFigure("AGAINST", align=Qt.AlignmentFlag.AlignRight)
-        centre = Qt.AlignmentFlag.AlignHCenter
-        self.void_figure = BigFigure("VOID", align=centre)
-        self.challenged_figure = BigFigure("CHALLENGED", align=centre)
-        self.valid_figure = BigFigure("VALID VOTES", align=centre)
+        figures = self._make_figures()
         self.progress_label = _label("", "progressLabel")
         self.challenges_label = _label("", "statementLabel")
         self.majority_label = _label("", "statementLabel")
@@ -319,13 +313,6 @@ class TablesDashboard(ScaledWindow):
         titles.addWidget(self.parties_label)
         header.addLayout(titles, 3)
         header.addWidget(self.clock_label, 1)
-        smalls = QVBoxLayout()
-        for small in (self.void_figure, self.challenged_figure, self.valid_figure):
-            smalls.addWidget(small, 1)
-        figures = QHBoxLayout()
-        figures.addWidget(self.for_figure, 5)
-        figures.addLayout(smalls, 3)
-        figures.addWidget(self.against_figure, 5)
         root = QVBoxLayout(self)
         root.addLayout(header)
         root.addLayout(figures, 3)

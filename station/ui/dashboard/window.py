@@ -40,7 +40,6 @@ from station.domain.statements import (
 from station.domain.table_statements import case_title, table_pending_reason
 from station.journal.chain import HEAD_DIGITS
 from station.ui.dashboard.after_count import AfterCount
-from station.ui.dashboard.big_figure import BigFigure
 from station.ui.dashboard.choices import ChoiceDashboard, adapt_dashboard
 from station.ui.dashboard.envelope_stage import EnvelopeStageLabel
 from station.ui.dashboard.feed import DashboardFeed
@@ -128,13 +127,7 @@ class DashboardWindow(ScaledWindow):
         self.problem_label.setAlignment(Qt.AlignmentFlag.AlignRight)
         self.problem_label.setWordWrap(True)
 
-        right = Qt.AlignmentFlag.AlignRight
-        self.for_figure = BigFigure("FOR", align=Qt.AlignmentFlag.AlignLeft)
-        self.against_figure = BigFigure("AGAINST", align=right)
-        centre = Qt.AlignmentFlag.AlignHCenter
-        self.void_figure = BigFigure("VOID", align=centre)
-        self.challenged_figure = BigFigure("CHALLENGED", align=centre)
-        self.valid_figure = BigFigure("VALID VOTES", align=centre)
+        self._figures_row = self._make_figures()  # laid out in _build_layout
         for small in (self.void_figure, self.challenged_figure, self.valid_figure):
             small.set_word_share(0.36)
         self.race = RaceBar()
@@ -208,17 +201,8 @@ class DashboardWindow(ScaledWindow):
         header.addLayout(election, 3)
         header.addLayout(status, 1)
 
-        smalls = QVBoxLayout()
-        for small in (self.void_figure, self.challenged_figure, self.valid_figure):
-            smalls.addWidget(small, 1)
-        figures = QHBoxLayout()
-        figures.addWidget(self.for_figure, 5)
-        figures.addLayout(smalls, 3)
-        figures.addWidget(self.against_figure, 5)
-        self._figures_row = figures
-
         main = QVBoxLayout()
-        main.addLayout(figures, 1)
+        main.addLayout(self._figures_row, 1)
         main.addWidget(self.race)
         main.addWidget(self.progress_label)
         main.addWidget(self.progress_bar)
