@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_e2e_xvfb import display, pytestmark, station, xdotool  # noqa: F401
+from tests.xvfb_helpers import display, pytestmark, station, xdotool  # noqa: F401
 
 BALLOTS = 900
 PILE = 100

@@ -10,15 +10,21 @@ election is then made from it. Skipped where Xvfb or xdotool is missing.
 import json
 import os
 import random
-import subprocess
-import sys
-import time
 from pathlib import Path
 
 import pytest
 
 from tests.domain.test_runoff import brute_force_result
-from tests.test_e2e_xvfb import display, events_in, pytestmark, station, xdotool
+from tests.xvfb_helpers import (
+    display,
+    focused_window,
+    keys_with_mistakes,
+    pytestmark,
+    running_station,
+    station,
+    wait_for,
+    xdotool,
+)
 
 __all__ = ["display", "pytestmark"]
 
@@ -28,30 +34,21 @@ VOTES = {"1": "Teamsters Local 901", "2": "Warehouse Workers United", "0": "Neit
 
 def plan(seed: int, total: int) -> tuple[list[str], dict[str, int], int]:
     """Random keys with mistakes undone, and the choices a recount gives."""
-    rng = random.Random(seed)
-    keys: list[str] = []
-    active: list[str] = []
-    undone: list[str] = []
-    events = 0
-    while len(keys) < total:
-        roll = rng.random()
-        if roll < 0.07 and active:
-            keys.append("ctrl+z")
-            undone.append(active.pop())
-        elif roll < 0.10 and undone:
-            keys.append("ctrl+y")
-            active.append(undone.pop())
-        elif roll < 0.10:
-            continue
-        else:
-            key = rng.choices("120cv", weights=(40, 32, 22, 4, 2))[0]
-            keys.append(key)
-            active.append({"c": "challenge", "v": "void"}.get(key, key))
-            undone.clear()
-            if key == "c":  # the reason by letter: an amendment, never a call
-                keys.append(rng.choice("lsxmro"))
-                events += 1
-        events += 1
+
+    def call(rng: random.Random) -> tuple[list[str], str]:
+        key = rng.choices("120cv", weights=(40, 32, 22, 4, 2))[0]
+        if key == "c":  # the reason by letter: an amendment, never a call
+            return [key, rng.choice("lsxmro")], "challenge"
+        return [key], {"v": "void"}.get(key, key)
+
+    keys, active, events = keys_with_mistakes(
+        random.Random(seed),
+        total,
+        undo_below=0.07,
+        redo_below=0.10,
+        redo_key=lambda rng: "ctrl+y",
+        call=call,
+    )
     counts = {name: active.count(key) for key, name in VOTES.items()}
     counts["challenge"], counts["void"] = active.count("challenge"), active.count("void")
     return keys, counts, events
@@ -68,29 +65,16 @@ def test_a_three_choice_count_typed_under_xvfb(tmp_path: Path, display: str) -> 
     )  # fmt: skip
     assert made.returncode == 0, made.stderr
     app_log = tmp_path / "app.log"
-    with app_log.open("w") as log_file:
-        app = subprocess.Popen(
-            [sys.executable, "-m", "station", str(path)], env=env, stderr=log_file
-        )
-    try:
-        found = xdotool(env, "search", "--sync", "--name", "Station .* 10-RC-301717")
-        window = found.split()[0]
-        xdotool(env, "windowsize", window, "1280", "780")
-        xdotool(env, "windowfocus", "--sync", window)
+    with running_station(path, env, app_log) as app:
+        focused_window(env, "Station .* 10-RC-301717", app_log)
         keys, expected, events = plan(seed=1953, total=220)
         for start in range(0, len(keys), 50):
             xdotool(env, "key", "--delay", "15", *keys[start : start + 50])
         # F and A are no call keys on this ballot: they record nothing.
         xdotool(env, "key", "--delay", "15", "f", "a")
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline and events_in(path) < events + 1:
-            time.sleep(0.1)
+        wait_for(path, events + 1, seconds=20)
         xdotool(env, "key", "ctrl+q")
         assert app.wait(timeout=20) == 0, app_log.read_text()
-    finally:
-        if app.poll() is None:
-            app.kill()
-            app.wait(timeout=10)
     log = [json.loads(line) for line in station("log", path, "--json").stdout.splitlines()]
     assert len(log) == events + 2  # every key, plus the opening and the closing
     signed = station("sign", path, "--agent", "R. Agent")

@@ -13,14 +13,21 @@ import json
 import os
 import random
 import subprocess
-import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
 
-from tests.test_e2e_xvfb import display, events_in, pytestmark, station, xdotool  # noqa: F401
+from tests.xvfb_helpers import (  # noqa: F401 (display: a fixture)
+    display,
+    focused_window,
+    pytestmark,
+    running_station,
+    station,
+    wait_for,
+    xdotool,
+)
 
 FIRST = ["ada", "alan", "barbara", "donald", "edsger", "frances", "grace", "hedy"]
 LAST = ["allen", "backus", "dijkstra", "hopper", "knuth", "lamarr", "liskov", "turing"]
@@ -136,15 +143,8 @@ def test_a_mail_ballot_count_typed_under_xvfb(tmp_path: Path, display: str) -> N
     figures = model.figures()
     calls = ["f" if n % 3 else "a" for n in range(figures["accepted"])]
     app_log = tmp_path / "app.log"
-    with app_log.open("w") as log_file:
-        app = subprocess.Popen(
-            [sys.executable, "-m", "station", str(path)], env=env, stderr=log_file
-        )
-    try:
-        found = xdotool(env, "search", "--sync", "--name", "Station .* envelopes .* 10-RC-269250")
-        envelopes = found.split()[0]
-        xdotool(env, "windowsize", envelopes, "1280", "780")
-        xdotool(env, "windowfocus", "--sync", envelopes)
+    with running_station(path, env, app_log) as app:
+        envelopes = focused_window(env, "Station .* envelopes .* 10-RC-269250", app_log)
         for start in range(0, len(model.keys), 60):
             xdotool(env, "key", "--delay", "12", *model.keys[start : start + 60])
         wait_for(path, model.events + 1)  # + the opening
@@ -161,10 +161,6 @@ def test_a_mail_ballot_count_typed_under_xvfb(tmp_path: Path, display: str) -> N
         wait_for(path, model.events + 2 + len(calls))
         xdotool(env, "key", "ctrl+q")
         assert app.wait(timeout=20) == 0, app_log.read_text()
-    finally:
-        if app.poll() is None:
-            app.kill()
-            app.wait(timeout=10)
 
     tally = json.loads(station("tally", path, "--json").stdout)
     settled = {"sustained": 0, "ordered_opened": 0}  # no decision: none settled after the stage
@@ -193,13 +189,6 @@ def test_a_mail_ballot_count_typed_under_xvfb(tmp_path: Path, display: str) -> N
     assert sheet["lines"]["6"] == figures["challenged"]
     assert station("verify", out).returncode == 0
     assert station("verify", path).returncode == 0
-
-
-def wait_for(path: Path, events: int) -> None:
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline and events_in(path) < events:
-        time.sleep(0.1)
-    assert events_in(path) >= events, f"{events_in(path)} events, {events} expected"
 
 
 def visible(env: dict[str, str], window: str) -> bool:

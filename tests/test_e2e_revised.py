@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from tests.test_e2e_count import STARTED, Station, shot, wait_for_events
-from tests.test_e2e_xvfb import display, pytestmark, station, xdotool  # noqa: F401
+from tests.xvfb_helpers import display, pytestmark, station, xdotool  # noqa: F401
 
 BALLOTS = 60
 CALL_OF = {"f": "for", "a": "against", "v": "void", "c": "challenge"}

@@ -100,12 +100,10 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument("--mail", action="store_true", help="a mail-ballot election (with --voters)")
     new.add_argument("--voters", type=file_name, metavar="LIST.csv", help="the voter list (CSV)")
 
-    tally = commands.add_parser("tally", help="print the current tally")
-    tally.add_argument("file", type=file_name)
+    tally = _file_command(commands, "tally", help="print the current tally")
     tally.add_argument("--json", action="store_true", help="one JSON object")
 
-    log = commands.add_parser("log", help="print every journal event in order")
-    log.add_argument("file", type=file_name)
+    log = _file_command(commands, "log", help="print every journal event in order")
     log.add_argument("--json", action="store_true", help="one JSON object per line")
 
     verify = commands.add_parser(
@@ -131,10 +129,9 @@ def build_parser() -> argparse.ArgumentParser:
         " or more), e.g. 1204:3fa9c01b2e7d5a86",
     )
 
-    sign = commands.add_parser(
-        "sign", help="prepare the tally sheet: certify the count and lock it"
+    sign = _file_command(
+        commands, "sign", help="prepare the tally sheet: certify the count and lock it"
     )
-    sign.add_argument("file", type=file_name)
     sign.add_argument("--agent", help="the Board agent certifying (default: as set up)")
     sign.add_argument(
         "--observer",
@@ -158,23 +155,23 @@ def build_parser() -> argparse.ArgumentParser:
         help="sign with this station's key although earlier sheets used another (recorded)",
     )
 
-    reopen = commands.add_parser("reopen", help="reopen a count locked by a tally sheet")
-    reopen.add_argument("file", type=file_name)
+    reopen = _file_command(commands, "reopen", help="reopen a count locked by a tally sheet")
     reopen.add_argument("--reason", required=True, help="why the count is reopened (recorded)")
 
-    export = commands.add_parser("export", help="export a prepared sheet, signed, into a folder")
-    export.add_argument("file", type=file_name)
+    export = _file_command(
+        commands, "export", help="export a prepared sheet, signed, into a folder"
+    )
     export.add_argument("--out", required=True, metavar="FOLDER")
     export.add_argument(
         "--sheet", type=int, metavar="EVENT", help="the sheet prepared at EVENT (default: latest)"
     )
     export.add_argument("--paper", choices=sorted(PAPERS), default="letter")
 
-    copy = commands.add_parser(
+    copy = _file_command(
+        commands,
         "copy",
         help="copy an election file whole (what its -wal holds too), never over a file",
     )
-    copy.add_argument("file", type=file_name)
     copy.add_argument("dest", type=file_name, metavar="DEST", help="the new file, or a folder")
 
     key = commands.add_parser("key", help="print this station's signing key fingerprint")
@@ -209,14 +206,16 @@ def build_parser() -> argparse.ArgumentParser:
         help="show no challenge figure, hatching or line 8 until a final sheet is prepared",
     )
 
-    challenges = commands.add_parser("challenges", help="list every challenge, by register number")
-    challenges.add_argument("file", type=file_name)
+    challenges = _file_command(
+        commands, "challenges", help="list every challenge, by register number"
+    )
     challenges.add_argument("--json", action="store_true", help="one JSON object")
 
-    decide = commands.add_parser(
-        "decide", help="record the decision after the hearing: challenges opened or sustained"
+    decide = _file_command(
+        commands,
+        "decide",
+        help="record the decision after the hearing: challenges opened or sustained",
     )
-    decide.add_argument("file", type=file_name)
     decide.add_argument("--open", metavar="N[,N…]", help="register numbers ordered opened")
     decide.add_argument("--sustain", metavar="N[,N…]", help="register numbers sustained")
     decide.add_argument("--by", required=True, metavar="TEXT", help="who decided, and how")
@@ -229,6 +228,15 @@ def build_parser() -> argparse.ArgumentParser:
     add_consolidate_parser(commands)
     add_envelopes_parser(commands)
     return parser
+
+
+def _file_command(
+    commands: "argparse._SubParsersAction[OneLineParser]", name: str, help: str
+) -> argparse.ArgumentParser:
+    """A subcommand whose first argument is an election file (most of them)."""
+    command = commands.add_parser(name, help=help)
+    command.add_argument("file", type=file_name)
+    return command
 
 
 def main(argv: Sequence[str] | None = None) -> int:

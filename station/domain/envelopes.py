@@ -400,12 +400,7 @@ def envelope_words(change: Change) -> str:
         return str(event.action)
     who = envelope.voter if envelope.voter is not None else f"written in: {envelope.write_in}"
     second = " (second envelope)" if envelope.second else ""
-    words = f"Envelope {who}{second} {envelope.ruling.label}"
-    if event.action is Action.ENVELOPE_UNDO:
-        return f"{words} \u2014 undone"
-    if event.action is Action.ENVELOPE_REDO:
-        return f"{words} \u2014 redone"
-    return words
+    return _undone_or_redone(f"Envelope {who}{second} {envelope.ruling.label}", event.action)
 
 
 def box_setup(setup: ElectionSetup, stage: EnvelopeStage) -> ElectionSetup:
@@ -425,10 +420,14 @@ def anonymous_envelope_words(change: Change) -> str:
         return envelope_words(change)
     second = " (second envelope)" if envelope.second else ""
     written = " written in" if envelope.voter is None else ""
-    words = f"Envelope{written}{second} {envelope.ruling.label}"
-    if event.action is Action.ENVELOPE_UNDO:
+    return _undone_or_redone(f"Envelope{written}{second} {envelope.ruling.label}", event.action)
+
+
+def _undone_or_redone(words: str, action: Action) -> str:
+    """A ruling's words, marked when the event takes it back or puts it back."""
+    if action is Action.ENVELOPE_UNDO:
         return f"{words} \u2014 undone"
-    if event.action is Action.ENVELOPE_REDO:
+    if action is Action.ENVELOPE_REDO:
         return f"{words} \u2014 redone"
     return words
 

@@ -221,3 +221,20 @@ def test_the_figures_equal_a_naive_model_and_survive_a_snapshot(ops: list) -> No
     assert thawed.envelopes.figures == figures
     assert thawed.freeze() == frozen
     assert thawed.tally == stage.count.tally
+
+
+def test_the_words_of_a_ruling_its_undo_and_its_redo_named_and_anonymous() -> None:
+    from station.domain.envelopes import anonymous_envelope_words, envelope_words
+
+    stage = Stage()
+    changes = [stage.rule("7", Ruling.LATE), stage.undo(), stage.redo()]
+    assert [envelope_words(change) for change in changes] == [
+        "Envelope 7 LATE",
+        "Envelope 7 LATE \u2014 undone",
+        "Envelope 7 LATE \u2014 redone",
+    ]
+    assert [anonymous_envelope_words(change) for change in changes] == [
+        "Envelope LATE",
+        "Envelope LATE \u2014 undone",
+        "Envelope LATE \u2014 redone",
+    ]

@@ -18,11 +18,10 @@ import pytest
 from station.cli import main
 from station.domain import Call, SheetKind
 from station.domain.envelopes import Ruling
-from station.journal import Journal, snapshots
-from station.journal.session import CountSession
+from station.journal import snapshots
 from station.sheet.prepare import SheetRequest, prepare_sheet
 from tests.faults.test_secrecy import COLUMNS, DETAIL_KEYS, SNAPSHOT_KEYS, detail_keys
-from tests.mail.conftest import BESSEMER, VOTERS
+from tests.mail.conftest import VOTERS, counting
 
 MAIL_DETAIL_KEYS = {
     **DETAIL_KEYS,
@@ -42,10 +41,7 @@ def mail_count(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, qapp: object) ->
     monkeypatch.setattr(snapshots, "SNAPSHOT_EVERY", 1)
     monkeypatch.setattr(snapshots, "SNAPSHOT_LAG", 1)
     path = tmp_path / "mail.station"
-    Journal.create(path, BESSEMER, VOTERS)
-    journal = Journal.open(path, seal_secret=b"k" * 32)
-    session = CountSession.resume(journal, keep=0)
-    try:
+    with counting(path, new=True, seal_secret=b"k" * 32) as session:
         session.rule_envelope(Ruling.ACCEPTED, "100")
         session.rule_envelope(Ruling.ACCEPTED, "101")
         seq = session.rule_envelope(Ruling.CHALLENGED, "102").event.seq
@@ -63,8 +59,6 @@ def mail_count(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, qapp: object) ->
         session.redo()
         request = SheetRequest(SheetKind.FINAL, "R. Agent", [], None)
         prepare_sheet(session, request, key_fingerprint="f" * 16)
-    finally:
-        journal.close()
     return path
 
 
@@ -132,11 +126,8 @@ def test_an_opened_envelopes_ballot_is_never_linked_to_its_voter(
     monkeypatch.setattr(snapshots, "SNAPSHOT_EVERY", 1)
     monkeypatch.setattr(snapshots, "SNAPSHOT_LAG", 1)
     path = tmp_path / "hearing.station"
-    Journal.create(path, BESSEMER, VOTERS)
-    journal = Journal.open(path, seal_secret=b"k" * 32)
-    session = CountSession.resume(journal, keep=0)
     request = SheetRequest(SheetKind.FINAL, "R. Agent", [], None)
-    try:
+    with counting(path, new=True, seal_secret=b"k" * 32) as session:
         for voter in ("100", "101"):
             session.rule_envelope(Ruling.ACCEPTED, voter)
         for voter in ("102", "103", "104"):
@@ -151,8 +142,6 @@ def test_an_opened_envelopes_ballot_is_never_linked_to_its_voter(
         session.undo()
         session.redo()
         prepare_sheet(session, request, key_fingerprint="f" * 16)
-    finally:
-        journal.close()
     out = io.StringIO()
     with redirect_stdout(out):
         assert main(["log", str(path), "--json"]) == 0

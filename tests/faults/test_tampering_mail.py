@@ -13,31 +13,21 @@ import pytest
 
 from station.cli import main
 from station.domain import Call
-from station.domain.envelopes import Ruling
-from station.journal import Journal
 from station.journal.schema import VOTER_GUARD_STATEMENTS
-from station.journal.session import CountSession
 from tests.faults.test_tampering import assert_caught, rewrite, rows
-from tests.mail.conftest import BESSEMER, VOTERS
+from tests.mail.conftest import SIX_RULINGS, counting
 
 
 @pytest.fixture
 def mail_election(tmp_path: Path) -> Path:
     """A mail count (events 1-10: open, 6 rulings, the end, 2 calls), then signed."""
     path = tmp_path / "mail.station"
-    Journal.create(path, BESSEMER, VOTERS)
-    journal = Journal.open(path)
-    session = CountSession.resume(journal, keep=0)
-    try:
-        for voter, ruling in [("100", Ruling.ACCEPTED), ("101", Ruling.ACCEPTED),
-                              ("102", Ruling.CHALLENGED), ("103", Ruling.VOID),
-                              ("104", Ruling.LATE), ("105", Ruling.ACCEPTED)]:  # fmt: skip
+    with counting(path, new=True) as session:
+        for voter, ruling in SIX_RULINGS:
             session.rule_envelope(ruling, voter)
         session.end_envelopes()
         session.record(Call.FOR)
         session.record(Call.AGAINST)
-    finally:
-        journal.close()
     assert main(["sign", str(path), "--agent", "R. Agent"]) == 0
     return path
 

@@ -1,12 +1,16 @@
 """A mail-ballot election: its setup, its voter list and a file made from both."""
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
 from station.domain import ElectionSetup
+from station.domain.envelopes import Ruling
 from station.domain.voters import Voter, VoterList
 from station.journal import Journal
+from station.journal.session import CountSession
 
 BESSEMER = ElectionSetup(
     case_number="10-RC-269250",
@@ -33,6 +37,24 @@ VOTERS = VoterList.of(
     ),
     ("dept",),
 )
+# One envelope of each of the six voters: every ruling, three of them accepted.
+SIX_RULINGS = [("100", Ruling.ACCEPTED), ("101", Ruling.ACCEPTED),
+               ("102", Ruling.CHALLENGED), ("103", Ruling.VOID),
+               ("104", Ruling.LATE), ("105", Ruling.ACCEPTED)]  # fmt: skip
+
+
+@contextmanager
+def counting(
+    path: Path, *, new: bool = False, seal_secret: bytes | None = None
+) -> Iterator[CountSession]:
+    """A count session on the mail election at `path` (made first if `new`), closed after."""
+    if new:
+        Journal.create(path, BESSEMER, VOTERS)
+    journal = Journal.open(path, seal_secret=seal_secret)
+    try:
+        yield CountSession.resume(journal, keep=0)
+    finally:
+        journal.close()
 
 
 @pytest.fixture

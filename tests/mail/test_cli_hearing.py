@@ -11,17 +11,14 @@ from station.domain.envelopes import Ruling
 from station.journal import Journal
 from station.journal.session import CountSession
 from station.sheet.prepare import SheetRequest, prepare_sheet
-from tests.mail.conftest import BESSEMER, VOTERS
+from tests.mail.conftest import counting
 
 
 @pytest.fixture
 def first_count(tmp_path: Path, qapp: object) -> Path:
     """Two envelopes accepted, three challenged (one written in), a ballot challenged."""
     path = tmp_path / "bhm1.station"
-    Journal.create(path, BESSEMER, VOTERS)
-    journal = Journal.open(path, seal_secret=b"k" * 32)
-    session = CountSession.resume(journal, keep=0)
-    try:
+    with counting(path, new=True, seal_secret=b"k" * 32) as session:
         session.rule_envelope(Ruling.ACCEPTED, "100")
         session.rule_envelope(Ruling.ACCEPTED, "101")
         seq = session.rule_envelope(Ruling.CHALLENGED, "102").event.seq
@@ -34,8 +31,6 @@ def first_count(tmp_path: Path, qapp: object) -> Path:
         prepare_sheet(
             session, SheetRequest(SheetKind.FINAL, "R. Agent", [], None), key_fingerprint="f" * 16
         )
-    finally:
-        journal.close()
     return path
 
 

@@ -12,15 +12,12 @@ from station.domain.tally_sheet import SheetError
 from station.journal import Journal
 from station.journal.session import CountSession
 from station.sheet.prepare import SheetRequest, prepare_sheet
+from tests.mail.conftest import SIX_RULINGS, counting
 
 
 def counted(path: Path) -> None:
-    journal = Journal.open(path)
-    session = CountSession.resume(journal, keep=0)
-    try:
-        for voter, ruling in [("100", Ruling.ACCEPTED), ("101", Ruling.ACCEPTED),
-                              ("102", Ruling.CHALLENGED), ("103", Ruling.VOID),
-                              ("104", Ruling.LATE), ("105", Ruling.ACCEPTED)]:  # fmt: skip
+    with counting(path) as session:
+        for voter, ruling in SIX_RULINGS:
             session.rule_envelope(ruling, voter)
         with pytest.raises(SheetError, match="before the envelope stage ends"):
             prepare_sheet(
@@ -29,8 +26,6 @@ def counted(path: Path) -> None:
         session.end_envelopes()
         for call in (Call.FOR, Call.FOR, Call.AGAINST):
             session.record(call)
-    finally:
-        journal.close()
 
 
 def test_the_sheet_carries_the_envelope_figures_and_verify_folder_checks_them(

@@ -11,17 +11,9 @@ from station.sheet.export import export_sheet
 from station.sheet.keys import StationKey, key_for_signing
 from station.sheet.prepare import SheetRequest, prepare_sheet
 from tests.conftest import JFK8
+from tests.test_cli import NEW as JFK8_NEW
 
-NEW = [
-    "--case",
-    "29-RC-288020",
-    "--employer",
-    "Amazon.com Services LLC",
-    "--union",
-    "Amazon Labor Union",
-    "--eligible",
-    "8325",
-]
+NEW = [*JFK8_NEW, "--eligible", "8325"]
 TABLE_SETUP = dataclasses.replace(JFK8, ballots=None, table="2")
 CALLS = {"F": Call.FOR, "A": Call.AGAINST, "V": Call.VOID, "C": Call.CHALLENGE}
 

@@ -5,16 +5,14 @@ table's server killed and restarted under it; the refusals through the command.
 Set STATION_SHOTS to a folder to keep a screenshot of the two-feed dashboard.
 """
 
-import os
 import signal
-import subprocess
 import time
 from pathlib import Path
 
 import pytest
 
 from tests.tables.helpers import table_file
-from tests.witness.test_e2e_witness import Running, children, run, screen, station
+from tests.witness.test_e2e_witness import Running, children, keep_shot, run, screen, station
 
 pytestmark = pytest.mark.long
 __all__ = ["children", "screen"]  # the fixtures this module uses, from the witness story
@@ -40,15 +38,7 @@ def test_two_tables_feeds_on_one_dashboard(tmp_path: Path, screen: dict[str, str
     time.sleep(1.5)
     assert dashboard.process.poll() is None
 
-    if os.environ.get("STATION_SHOTS") and "DISPLAY" in screen:
-        shots = Path(os.environ["STATION_SHOTS"])
-        shots.mkdir(parents=True, exist_ok=True)
-        subprocess.run(
-            ["import", "-window", "root", str(shots / "remote-tables.png")],
-            env=screen,
-            check=False,
-            timeout=30,
-        )
+    keep_shot(screen, "remote-tables.png")
 
     for args, said in (
         ([urls[0], urls[1], urls[0]], "Table 1 is given twice"),

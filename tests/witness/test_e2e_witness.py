@@ -23,6 +23,7 @@ from pathlib import Path
 import pytest
 
 from tests.faults.driver import __file__ as DRIVER
+from tests.tables.helpers import NEW
 
 pytestmark = pytest.mark.long
 
@@ -127,26 +128,26 @@ def screen() -> Iterator[dict[str, str]]:
     server.wait(timeout=10)
 
 
+def keep_shot(screen: dict[str, str], name: str, *, settle_s: float = 0.0) -> None:
+    """A screenshot of the whole X screen into $STATION_SHOTS/name, when both exist.
+
+    `settle_s` lets the windows draw what they were just told (only when a shot is kept).
+    """
+    if not (os.environ.get("STATION_SHOTS") and "DISPLAY" in screen):
+        return
+    time.sleep(settle_s)
+    shots = Path(os.environ["STATION_SHOTS"])
+    shots.mkdir(parents=True, exist_ok=True)
+    subprocess.run(
+        ["import", "-window", "root", str(shots / name)], env=screen, check=False, timeout=30
+    )
+
+
 def test_two_witnesses_hold_the_station_to_its_count(
     tmp_path: Path, screen: dict[str, str]
 ) -> None:
     path = tmp_path / "jfk8.station"
-    made = run(
-        "new",
-        path,
-        "--case",
-        "29-RC-288020",
-        "--employer",
-        "Amazon.com Services LLC",
-        "--union",
-        "Amazon Labor Union",
-        "--eligible",
-        "8325",
-        "--ballots",
-        "120",
-        "--agent",
-        "R. Agent",
-    )
+    made = run("new", path, *NEW, "--ballots", "120", "--agent", "R. Agent")
     assert made.returncode == 0, made.stderr
     counting = Running(sys.executable, DRIVER, path, stdin=True)
     counting.wait_for(lambda line: line.startswith("READY"))
@@ -193,16 +194,7 @@ def test_two_witnesses_hold_the_station_to_its_count(
     sign_seq = int(signed.stdout.split("prepared at event ")[1].split(";")[0].replace(",", ""))
     for witness in witnesses:
         witness.wait_for(lambda line: line.startswith(f"head {sign_seq:,} "))
-    if os.environ.get("STATION_SHOTS") and "DISPLAY" in screen:
-        time.sleep(1.0)
-        shots = Path(os.environ["STATION_SHOTS"])
-        shots.mkdir(parents=True, exist_ok=True)
-        subprocess.run(
-            ["import", "-window", "root", str(shots / "remote-dashboard.png")],
-            env=screen,
-            check=False,
-            timeout=30,
-        )
+    keep_shot(screen, "remote-dashboard.png", settle_s=1.0)
     folder = tmp_path / "export"
     exported = run("export", path, "--out", folder)
     assert exported.returncode == 0, exported.stderr

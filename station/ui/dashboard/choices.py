@@ -10,8 +10,8 @@ always was; an RD or RM case, or a runoff, only names the parties by role.
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QLineF, QObject, QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen
+from PySide6.QtCore import QEvent, QObject, QRectF, QSize, Qt
+from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QHBoxLayout, QSizePolicy, QWidget
 
 from station.domain import ElectionSetup, Sheet, Tally
@@ -20,7 +20,7 @@ from station.domain.choices import CaseKind, Role
 from station.domain.envelopes import box_setup
 from station.domain.party_words import parties_words
 from station.ui.dashboard.big_figure import BigFigure, _fitted
-from station.ui.dashboard.race_bar import _hatch
+from station.ui.dashboard.race_bar import _hatch, draw_majority, start_bar
 from station.ui.dashboard.theme import Theme
 
 if TYPE_CHECKING:
@@ -137,16 +137,8 @@ class ChoiceBar(QWidget):
         theme = self._theme
         if theme is None:
             return
-        painter = QPainter(self)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter, track, text_height = start_bar(self, theme)
         width, height = float(self.width()), float(self.height())
-        text_height = height * 0.26
-        font = QFont(self.font())
-        font.setPixelSize(max(round(text_height * 0.8), 8))
-        font.setBold(True)
-        painter.setFont(font)
-        track = QRectF(0, text_height, width, height - 2 * text_height)
-        painter.fillRect(track, QColor(theme.track))
         left = track.left()
         shares = self.segments()
         for share, colour in zip(shares, self._colours, strict=False):
@@ -159,10 +151,7 @@ class ChoiceBar(QWidget):
             _hatch(painter, swing, QColor(theme.challenged_colour), max(track.height() / 9, 1.5))
         painter.setPen(QPen(QColor(theme.rule), max(height / 60, 1.0)))
         painter.drawRect(track)
-        middle = track.center().x()
-        painter.setPen(QPen(QColor(theme.text), max(height / 22, 2.0)))
-        painter.drawLine(QLineF(middle, track.top() - text_height * 0.15, middle, track.bottom()))
-        painter.setPen(QColor(theme.text))
+        draw_majority(painter, track, text_height, height, theme)
         painter.drawText(
             QRectF(0, 0, width, text_height * 0.95), Qt.AlignmentFlag.AlignCenter, "MAJORITY"
         )

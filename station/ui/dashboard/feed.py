@@ -8,6 +8,7 @@ itself is `journal.follow.Follower`; this module only owns the timer and the sig
 
 from collections import deque
 from pathlib import Path
+from typing import Protocol
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
@@ -15,7 +16,7 @@ from station.domain import Change, Count, ElectionSetup
 from station.journal import Journal, Record
 from station.journal.follow import TICKER_LENGTH, Followed, Follower
 
-__all__ = ["TICKER_LENGTH", "DashboardFeed", "JournalFollower"]
+__all__ = ["TICKER_LENGTH", "DashboardFeed", "Following", "JournalFollower", "PolledFeed"]
 
 
 class DashboardFeed(QObject):
@@ -84,7 +85,66 @@ class DashboardFeed(QObject):
         return None
 
 
-class JournalFollower(DashboardFeed):
+class Following(Protocol):
+    """What a polled feed's timer drives: a Qt-free follower of a file or of a server."""
+
+    problem: str | None
+    last_record: Record | None
+
+    def poll(self) -> list[Change]: ...
+
+    def close(self) -> None: ...
+
+
+class PolledFeed(DashboardFeed):
+    """A feed that asks its Qt-free `follower` every `interval_ms` (its subclass says how).
+
+    The timer and the delegation are the same for a file and for a remote station; only
+    what a poll turns into signals differs, so each subclass writes `poll` alone.
+    """
+
+    follower: Following
+
+    def __init__(
+        self, followed: Followed, *, interval_ms: int, parent: QObject | None = None
+    ) -> None:
+        super().__init__(followed, parent)
+        self._timer = QTimer(self)
+        self._timer.setInterval(interval_ms)
+        self._timer.timeout.connect(self._on_timer_timeout)
+
+    @property
+    def problem(self) -> str | None:
+        """Why the feed cannot be read now, or None when it is readable."""
+        return self.follower.problem
+
+    @property
+    def last_record(self) -> Record | None:
+        """The last record folded in (its `mono_ns` measures the lag)."""
+        return self.follower.last_record
+
+    def start(self) -> None:
+        """Poll every `interval_ms` from now on."""
+        self._timer.start()
+
+    def stop(self) -> None:
+        """Stop polling (the dashboard then shows that no updates are coming)."""
+        self._timer.stop()
+
+    def close(self) -> None:
+        """Stop and let go of what is followed."""
+        self.stop()
+        self.follower.close()
+
+    def _on_timer_timeout(self) -> None:
+        self.poll()
+
+    def poll(self) -> None:
+        """Look once and say what was found, as signals."""
+        raise NotImplementedError
+
+
+class JournalFollower(PolledFeed):
     """Polls a `Follower` every `interval_ms` and says what it found, as signals.
 
     Raises JournalError (having let go of the file) if the file cannot be followed.
@@ -102,43 +162,16 @@ class JournalFollower(DashboardFeed):
         retry_ms: int = 500,
         parent: QObject | None = None,
     ) -> None:
-        self.follower = Follower(path, key_fingerprint=key_fingerprint, retry_s=retry_ms / 1000)
-        super().__init__(self.follower, parent)
+        self.follower: Follower = Follower(
+            path, key_fingerprint=key_fingerprint, retry_s=retry_ms / 1000
+        )
+        super().__init__(self.follower, interval_ms=interval_ms, parent=parent)
         self.path = path
-        self._timer = QTimer(self)
-        self._timer.setInterval(interval_ms)
-        self._timer.timeout.connect(self._on_timer_timeout)
 
     @property
     def journal(self) -> Journal | None:
         """The read-only journal, or None while it is unavailable."""
         return self.follower.journal
-
-    @property
-    def problem(self) -> str | None:
-        """Why the journal is unavailable, or None when it is readable."""
-        return self.follower.problem
-
-    @property
-    def last_record(self) -> Record | None:
-        """The last record folded in (its `mono_ns` measures the lag)."""
-        return self.follower.last_record
-
-    def start(self) -> None:
-        """Poll every `interval_ms` from now on."""
-        self._timer.start()
-
-    def stop(self) -> None:
-        """Stop polling (the dashboard then shows that no updates are coming)."""
-        self._timer.stop()
-
-    def close(self) -> None:
-        """Stop and let go of the file."""
-        self.stop()
-        self.follower.close()
-
-    def _on_timer_timeout(self) -> None:
-        self.poll()
 
     def poll(self) -> None:
         """Look once, and say what was folded in, or why the journal cannot be read."""

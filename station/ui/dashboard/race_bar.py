@@ -52,17 +52,9 @@ class RaceBar(QWidget):
 
     def paintEvent(self, event: QPaintEvent) -> None:
         theme, tally = self._theme, self._tally
-        painter = QPainter(self)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter, track, text_height = start_bar(self, theme)
         width, height = float(self.width()), float(self.height())
-        text_height = height * 0.26
-        font = QFont(self.font())
-        font.setPixelSize(max(round(text_height * 0.8), 8))
-        font.setBold(True)
-        painter.setFont(font)
-        metrics = QFontMetricsF(font)
-        track = QRectF(0, text_height, width, height - 2 * text_height)
-        painter.fillRect(track, QColor(theme.track))
+        metrics = QFontMetricsF(painter.font())
 
         for_share, challenged_share, against_share = self.segments()
         for_rect = QRectF(track.left(), track.top(), track.width() * for_share, track.height())
@@ -84,10 +76,7 @@ class RaceBar(QWidget):
         painter.drawRect(track)
 
         # The majority line runs through the bar, with its name above it.
-        middle = track.center().x()
-        painter.setPen(QPen(QColor(theme.text), max(height / 22, 2.0)))
-        painter.drawLine(QLineF(middle, track.top() - text_height * 0.15, middle, track.bottom()))
-        painter.setPen(QColor(theme.text))
+        middle = draw_majority(painter, track, text_height, height, theme)
         label = "MAJORITY"
         label_width = metrics.horizontalAdvance(label)
         painter.drawText(
@@ -127,6 +116,37 @@ class RaceBar(QWidget):
             painter.setPen(QColor(theme.muted))
             painter.drawText(track, Qt.AlignmentFlag.AlignCenter, "no votes counted yet")
         painter.end()
+
+
+def start_bar(widget: QWidget, theme: Theme) -> tuple[QPainter, QRectF, float]:
+    """A painter on `widget` with the bold label font set, the empty track drawn.
+
+    The bar takes the middle half of the height; a quarter above it and a quarter below
+    are for words, in a type sized to them. Returns the painter (to be ended by the
+    caller), the track and the height of a line of words.
+    """
+    painter = QPainter(widget)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    width, height = float(widget.width()), float(widget.height())
+    text_height = height * 0.26
+    font = QFont(widget.font())
+    font.setPixelSize(max(round(text_height * 0.8), 8))
+    font.setBold(True)
+    painter.setFont(font)
+    track = QRectF(0, text_height, width, height - 2 * text_height)
+    painter.fillRect(track, QColor(theme.track))
+    return painter, track, text_height
+
+
+def draw_majority(
+    painter: QPainter, track: QRectF, text_height: float, height: float, theme: Theme
+) -> float:
+    """The majority line through the middle of the bar; returns its x, pen set for words."""
+    middle = track.center().x()
+    painter.setPen(QPen(QColor(theme.text), max(height / 22, 2.0)))
+    painter.drawLine(QLineF(middle, track.top() - text_height * 0.15, middle, track.bottom()))
+    painter.setPen(QColor(theme.text))
+    return middle
 
 
 def _hatch(painter: QPainter, rect: QRectF, colour: QColor, spacing: float) -> None:

@@ -8,15 +8,14 @@ by the status line: a feed that lies is FEED NOT VERIFIED, naming the event, and
 figures stay those verified before it; a feed gone quiet is NO FEED FOR N SECONDS.
 """
 
-from PySide6.QtCore import QObject, QTimer
+from PySide6.QtCore import QObject
 
-from station.journal import Record
-from station.ui.dashboard.feed import DashboardFeed
+from station.ui.dashboard.feed import PolledFeed
 from station.witness.follow import RemoteFollower
 from station.witness.statements import feed_status
 
 
-class RemoteFeed(DashboardFeed):
+class RemoteFeed(PolledFeed):
     """Polls a `RemoteFollower` every `interval_ms`; says what it verified, as signals.
 
     Signals:
@@ -32,40 +31,18 @@ class RemoteFeed(DashboardFeed):
         wait_s: float = 5.0,
         parent: QObject | None = None,
     ) -> None:
-        super().__init__(follower, parent)
-        self.follower = follower
+        self.follower: RemoteFollower = follower
+        super().__init__(follower, interval_ms=interval_ms, parent=parent)
         self._wait_s = wait_s
         self._said: str | None = None
-        self._timer = QTimer(self)
-        self._timer.setInterval(interval_ms)
-        self._timer.timeout.connect(self._on_timer_timeout)
-
-    @property
-    def problem(self) -> str | None:
-        return self.follower.problem
 
     @property
     def broken(self) -> str | None:
         return self.follower.broken
 
-    @property
-    def last_record(self) -> Record | None:
-        """The last record verified and folded in (its `mono_ns` measures the lag)."""
-        return self.follower.last_record
-
     def start(self) -> None:
         self.follower.start(wait_s=self._wait_s)
-        self._timer.start()
-
-    def stop(self) -> None:
-        self._timer.stop()
-
-    def close(self) -> None:
-        self.stop()
-        self.follower.close()
-
-    def _on_timer_timeout(self) -> None:
-        self.poll()
+        super().start()
 
     def poll(self) -> None:
         follower = self.follower

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QKeyEvent, QResizeEvent
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from station.domain import ElectionSetup, SheetKind, Tally
@@ -22,8 +22,8 @@ from station.domain.consolidation import TableLines, summed_tally
 from station.domain.statements import challenges_statement, counted_statement, majority_statement
 from station.domain.table_statements import table_title, tables_pending_reason
 from station.journal.chain import HEAD_DIGITS
-from station.ui.dashboard.big_figure import BigFigure
 from station.ui.dashboard.feed import DashboardFeed
+from station.ui.dashboard.scaled import ScaledWindow
 from station.ui.dashboard.states import DashboardState, state_of
 from station.ui.dashboard.tables_choices import (
     TotalChoices,
@@ -32,7 +32,7 @@ from station.ui.dashboard.tables_choices import (
     summed_votes,
     votes_of,
 )
-from station.ui.dashboard.theme import DARK, LIGHT, THEMES, Theme, stylesheet, type_unit
+from station.ui.dashboard.theme import DARK, LIGHT, THEMES, Theme, stylesheet
 from station.witness.statements import left_out_of_total, not_verified_row, not_verified_total
 
 STALE_AFTER_S = 3.0
@@ -254,7 +254,7 @@ def _worst(states: set[DashboardState]) -> str:
     }[worst]
 
 
-class TablesDashboard(QWidget):
+class TablesDashboard(ScaledWindow):
     """The dashboard of several tables: the total in the large figures, a row a table.
 
     Read-only like the single dashboard: it only reads its feeds.
@@ -293,12 +293,7 @@ class TablesDashboard(QWidget):
         )
         self.clock_label = _label("", "clockLabel")
         self.clock_label.setAlignment(Qt.AlignmentFlag.AlignRight)
-        self.for_figure = BigFigure("FOR", align=Qt.AlignmentFlag.AlignLeft)
-        self.against_figure = BigFigure("AGAINST", align=Qt.AlignmentFlag.AlignRight)
-        centre = Qt.AlignmentFlag.AlignHCenter
-        self.void_figure = BigFigure("VOID", align=centre)
-        self.challenged_figure = BigFigure("CHALLENGED", align=centre)
-        self.valid_figure = BigFigure("VALID VOTES", align=centre)
+        figures = self._make_figures()
         self.progress_label = _label("", "progressLabel")
         self.challenges_label = _label("", "statementLabel")
         self.majority_label = _label("", "statementLabel")
@@ -318,13 +313,6 @@ class TablesDashboard(QWidget):
         titles.addWidget(self.parties_label)
         header.addLayout(titles, 3)
         header.addWidget(self.clock_label, 1)
-        smalls = QVBoxLayout()
-        for small in (self.void_figure, self.challenged_figure, self.valid_figure):
-            smalls.addWidget(small, 1)
-        figures = QHBoxLayout()
-        figures.addWidget(self.for_figure, 5)
-        figures.addLayout(smalls, 3)
-        figures.addWidget(self.against_figure, 5)
         root = QVBoxLayout(self)
         root.addLayout(header)
         root.addLayout(figures, 3)
@@ -347,33 +335,13 @@ class TablesDashboard(QWidget):
         self.set_theme(self._theme.name)
         self._show_total()
 
-    @property
-    def theme(self) -> Theme:
-        return self._theme
-
-    def set_theme(self, name: str) -> None:
-        """Use the "dark" or "light" theme."""
-        self._theme = THEMES[name]
-        theme = self._theme
+    def _colour(self, theme: Theme) -> None:
         if self.choices is not None:
             self.choices.set_theme()
-        self.for_figure.set_colours(theme.text, theme.for_colour)
-        self.against_figure.set_colours(theme.text, theme.against_colour)
-        for small in (self.void_figure, self.challenged_figure, self.valid_figure):
-            small.set_colours(theme.text, theme.rule)
-        self._apply_size(force=True)
 
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        super().resizeEvent(event)
-        self._apply_size()
-
-    def _apply_size(self, *, force: bool = False) -> None:
-        unit = type_unit(self.width(), self.height())
-        if not force and abs(unit - self._unit) < 0.05:
-            return
-        self._unit = unit
+    def _style_sheet(self, unit: float) -> str:
         cells = max(round(unit * 2.4), 9)
-        self.setStyleSheet(
+        return (
             stylesheet(self._theme, unit) + f"QLabel#tableCell {{ font-size: {cells}px; }}"
             f" QLabel#tableTotal {{ font-size: {cells}px; font-weight: bold; }}"
             f' QLabel#tableCell[state="broken"], QLabel#tableTotal[state="broken"],'
@@ -381,8 +349,6 @@ class TablesDashboard(QWidget):
             f" background: {self._theme.error_background}; }}"
             f" QLabel#leftOutLabel {{ font-size: {round(unit * 2.55)}px; font-weight: bold; }}"
         )
-        margin = round(unit * 1.6)
-        self._root.setContentsMargins(margin, round(unit * 1.0), margin, round(unit * 0.8))
 
     def _show_total(self) -> None:
         total = self.panel.total()

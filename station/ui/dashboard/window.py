@@ -14,7 +14,6 @@ from PySide6.QtGui import (
     QGuiApplication,
     QHideEvent,
     QKeyEvent,
-    QResizeEvent,
     QScreen,
     QShowEvent,
 )
@@ -41,24 +40,24 @@ from station.domain.statements import (
 from station.domain.table_statements import case_title, table_pending_reason
 from station.journal.chain import HEAD_DIGITS
 from station.ui.dashboard.after_count import AfterCount
-from station.ui.dashboard.big_figure import BigFigure
 from station.ui.dashboard.choices import ChoiceDashboard, adapt_dashboard
 from station.ui.dashboard.envelope_stage import EnvelopeStageLabel
 from station.ui.dashboard.feed import DashboardFeed
 from station.ui.dashboard.head_qr import HeadQr
 from station.ui.dashboard.heartbeat import HeartbeatDot
 from station.ui.dashboard.race_bar import RaceBar
+from station.ui.dashboard.scaled import ScaledWindow
 from station.ui.dashboard.screens import Placement, ScreenInfo, choose_placement
 from station.ui.dashboard.screens_qt import screen_infos, screen_named
 from station.ui.dashboard.states import DashboardState, state_of
-from station.ui.dashboard.theme import DARK, LIGHT, THEMES, Theme, stylesheet, type_unit
+from station.ui.dashboard.theme import DARK, LIGHT, THEMES, Theme
 from station.ui.dashboard.ticker import CallFlash, Ticker
 
 STALE_AFTER_S = 3.0
 CLOCK_MS = 250
 
 
-class DashboardWindow(QWidget):
+class DashboardWindow(ScaledWindow):
     """What observers see: the figures, the race, the statements and every call as it lands.
 
     Keys: T switches between the dark and the light theme; F11 and Escape ask to leave
@@ -128,13 +127,7 @@ class DashboardWindow(QWidget):
         self.problem_label.setAlignment(Qt.AlignmentFlag.AlignRight)
         self.problem_label.setWordWrap(True)
 
-        right = Qt.AlignmentFlag.AlignRight
-        self.for_figure = BigFigure("FOR", align=Qt.AlignmentFlag.AlignLeft)
-        self.against_figure = BigFigure("AGAINST", align=right)
-        centre = Qt.AlignmentFlag.AlignHCenter
-        self.void_figure = BigFigure("VOID", align=centre)
-        self.challenged_figure = BigFigure("CHALLENGED", align=centre)
-        self.valid_figure = BigFigure("VALID VOTES", align=centre)
+        self._figures_row = self._make_figures()  # laid out in _build_layout
         for small in (self.void_figure, self.challenged_figure, self.valid_figure):
             small.set_word_share(0.36)
         self.race = RaceBar()
@@ -208,17 +201,8 @@ class DashboardWindow(QWidget):
         header.addLayout(election, 3)
         header.addLayout(status, 1)
 
-        smalls = QVBoxLayout()
-        for small in (self.void_figure, self.challenged_figure, self.valid_figure):
-            smalls.addWidget(small, 1)
-        figures = QHBoxLayout()
-        figures.addWidget(self.for_figure, 5)
-        figures.addLayout(smalls, 3)
-        figures.addWidget(self.against_figure, 5)
-        self._figures_row = figures
-
         main = QVBoxLayout()
-        main.addLayout(figures, 1)
+        main.addLayout(self._figures_row, 1)
         main.addWidget(self.race)
         main.addWidget(self.progress_label)
         main.addWidget(self.progress_bar)
@@ -266,41 +250,17 @@ class DashboardWindow(QWidget):
 
     # -- theme and size -----------------------------------------------------------
 
-    @property
-    def theme(self) -> Theme:
-        return self._theme
-
-    def set_theme(self, name: str) -> None:
-        """Use the "dark" or "light" theme."""
-        self._theme = THEMES[name]
-        theme = self._theme
-        self.for_figure.set_colours(theme.text, theme.for_colour)
-        self.against_figure.set_colours(theme.text, theme.against_colour)
-        for small in (self.void_figure, self.challenged_figure, self.valid_figure):
-            small.set_colours(theme.text, theme.rule)
+    def _colour(self, theme: Theme) -> None:
         for widget in (self.race, self.flash, self.ticker):
             widget.set_theme(theme)
         self.heartbeat.set_colour(theme.live)
-        self._apply_size(force=True)
 
     def toggle_theme(self) -> None:
         """Switch between dark and light."""
         self.set_theme(LIGHT.name if self._theme is DARK else DARK.name)
         self.theme_changed.emit(self._theme.name)
 
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        """Scale every size from the window's height (see `type_unit`)."""
-        super().resizeEvent(event)
-        self._apply_size()
-
-    def _apply_size(self, *, force: bool = False) -> None:
-        unit = type_unit(self.width(), self.height())
-        if not force and abs(unit - self._unit) < 0.05:
-            return
-        self._unit = unit
-        self.setStyleSheet(stylesheet(self._theme, unit))
-        margin = round(unit * 1.6)
-        self._root.setContentsMargins(margin, round(unit * 1.0), margin, round(unit * 0.8))
+    def _scale(self, unit: float) -> None:
         self._root.setSpacing(round(unit * 0.8))
         self._body.setSpacing(round(unit * 2.0))
         self._side.setContentsMargins(*(round(unit * 1.2),) * 4)

@@ -42,6 +42,27 @@ def figures(window: EnvelopeWindow) -> EnvelopeFigures:
     return window.controller.count.envelopes.figures
 
 
+def pick(qtbot: QtBot, window: EnvelopeWindow, text: str) -> None:
+    """Search for `text` and take the first match with Enter."""
+    type_in(qtbot, window, text)
+    key(qtbot, window, Qt.Key.Key_Return)
+
+
+def rule(qtbot: QtBot, window: EnvelopeWindow, text: str, ruling: Qt.Key) -> None:
+    """Pick the envelope `text` finds and rule it with one key (A, C, V or L)."""
+    pick(qtbot, window, text)
+    key(qtbot, window, ruling)
+
+
+def write_in(qtbot: QtBot, window: EnvelopeWindow, name: str) -> None:
+    """Ctrl+N, a name that is not on the list, Enter."""
+    key(qtbot, window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
+    pick(qtbot, window, name)
+
+
+CTRL_SHIFT = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
+
+
 def test_typing_narrows_enter_picks_and_one_key_rules(
     qtbot: QtBot, envelopes: EnvelopeWindow
 ) -> None:
@@ -55,18 +76,14 @@ def test_typing_narrows_enter_picks_and_one_key_rules(
     assert figures(envelopes) == EnvelopeFigures(1, 1, 0, 0, 0)
     assert envelopes.search.text() == "" and envelopes.mode is Mode.SEARCH
     assert "Ada Yonath" in envelopes.recent.item(0).text()
-    type_in(qtbot, envelopes, "103")
-    key(qtbot, envelopes, Qt.Key.Key_Return)
-    key(qtbot, envelopes, Qt.Key.Key_L)
+    rule(qtbot, envelopes, "103", Qt.Key.Key_L)
     assert figures(envelopes) == EnvelopeFigures(2, 1, 0, 0, 1)
 
 
 def test_challenge_prompt_takes_party_and_reason_then_typing_goes_on(
     qtbot: QtBot, envelopes: EnvelopeWindow
 ) -> None:
-    type_in(qtbot, envelopes, "babb")
-    key(qtbot, envelopes, Qt.Key.Key_Return)
-    key(qtbot, envelopes, Qt.Key.Key_C)
+    rule(qtbot, envelopes, "babb", Qt.Key.Key_C)
     assert envelopes.mode is Mode.CHALLENGE
     seq = envelopes.challenge_seq
     key(qtbot, envelopes, Qt.Key.Key_E)
@@ -85,9 +102,7 @@ def test_a_second_envelope_is_refused_as_accepted_and_recorded_as_void(
     qtbot: QtBot, envelopes: EnvelopeWindow
 ) -> None:
     for _ in range(2):
-        type_in(qtbot, envelopes, "100")
-        key(qtbot, envelopes, Qt.Key.Key_Return)
-        key(qtbot, envelopes, Qt.Key.Key_A)
+        rule(qtbot, envelopes, "100", Qt.Key.Key_A)
     assert figures(envelopes).returned == 1
     assert (
         envelopes.error_banner.isVisible() and "cannot be accepted" in envelopes.error_banner.text()
@@ -98,21 +113,14 @@ def test_a_second_envelope_is_refused_as_accepted_and_recorded_as_void(
 
 
 def test_write_in_undo_redo(qtbot: QtBot, envelopes: EnvelopeWindow) -> None:
-    key(qtbot, envelopes, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
-    type_in(qtbot, envelopes, "Nora Newhire")
-    key(qtbot, envelopes, Qt.Key.Key_Return)
+    write_in(qtbot, envelopes, "Nora Newhire")
     key(qtbot, envelopes, Qt.Key.Key_Return)  # challenged unless ruled otherwise
     assert figures(envelopes).challenged == 1
     key(qtbot, envelopes, Qt.Key.Key_Escape)
     key(qtbot, envelopes, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert figures(envelopes).returned == 0
     assert "undone" in envelopes.recent.item(0).text()
-    key(
-        qtbot,
-        envelopes,
-        Qt.Key.Key_Z,
-        Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier,
-    )
+    key(qtbot, envelopes, Qt.Key.Key_Z, CTRL_SHIFT)
     assert figures(envelopes).challenged == 1
 
 
@@ -125,19 +133,11 @@ def test_ctrl_shift_b_ends_the_stage_and_the_count_opens(
     window = station.show_operator(Journal.open(mail_file))
     assert isinstance(window, EnvelopeWindow)
     for voter in ("101", "102"):
-        type_in(qtbot, window, voter)
-        key(qtbot, window, Qt.Key.Key_Return)
-        key(qtbot, window, Qt.Key.Key_A)
-    type_in(qtbot, window, "103")
-    key(qtbot, window, Qt.Key.Key_Return)
+        rule(qtbot, window, voter, Qt.Key.Key_A)
+    pick(qtbot, window, "103")
     key(qtbot, window, Qt.Key.Key_C)  # an envelope challenged: line 6, not a ballot called
     key(qtbot, window, Qt.Key.Key_Return)
-    key(
-        qtbot,
-        window,
-        Qt.Key.Key_B,
-        Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier,
-    )
+    key(qtbot, window, Qt.Key.Key_B, CTRL_SHIFT)
     assert window.mode is Mode.CONFIRM_END and "2 accepted" in window.prompt.text()
     key(qtbot, window, Qt.Key.Key_Return)
     operator = station.window
@@ -156,9 +156,7 @@ def test_the_register_lists_a_challenged_envelope_by_id_and_name(
 ) -> None:
     from station.ui.operator.challenge_register import ChallengeRegisterDialog
 
-    type_in(qtbot, envelopes, "grace")
-    key(qtbot, envelopes, Qt.Key.Key_Return)
-    key(qtbot, envelopes, Qt.Key.Key_C)
+    rule(qtbot, envelopes, "grace", Qt.Key.Key_C)
     key(qtbot, envelopes, Qt.Key.Key_U)
     key(qtbot, envelopes, Qt.Key.Key_3)
     assert "Envelope 102 Grace Hopper challenged by the Union: envelope damaged or opened" in (
@@ -184,12 +182,8 @@ def test_a_write_in_of_a_listed_voter_shows_their_first_ruling_and_a_is_refused(
 ) -> None:
     # Outsider report, item 5: "Lovelace, Ada" written in after Ada Lovelace (100)
     # was accepted was ACCEPTED again.
-    type_in(qtbot, envelopes, "100")
-    key(qtbot, envelopes, Qt.Key.Key_Return)
-    key(qtbot, envelopes, Qt.Key.Key_A)
-    key(qtbot, envelopes, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
-    type_in(qtbot, envelopes, "lovelace,  ada")
-    key(qtbot, envelopes, Qt.Key.Key_Return)
+    rule(qtbot, envelopes, "100", Qt.Key.Key_A)
+    write_in(qtbot, envelopes, "lovelace,  ada")
     assert envelopes.picked == ("100", "Ada Lovelace")
     assert "Written in as \u201clovelace, ada\u201d" in envelopes.picked_label.text()
     assert "SECOND ENVELOPE" in envelopes.picked_label.text()
@@ -204,18 +198,13 @@ def test_ending_the_stage_warns_of_more_envelopes_accepted_than_voters(
     qtbot: QtBot, envelopes: EnvelopeWindow
 ) -> None:
     for voter in ("100", "101", "102", "103", "104", "105"):
-        type_in(qtbot, envelopes, voter)
-        key(qtbot, envelopes, Qt.Key.Key_Return)
-        key(qtbot, envelopes, Qt.Key.Key_A)
-    ctrl_shift = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
-    key(qtbot, envelopes, Qt.Key.Key_B, ctrl_shift)
+        rule(qtbot, envelopes, voter, Qt.Key.Key_A)
+    key(qtbot, envelopes, Qt.Key.Key_B, CTRL_SHIFT)
     assert "WARNING" not in envelopes.prompt.text()  # 6 of 6: nothing to warn of
     key(qtbot, envelopes, Qt.Key.Key_Escape)
-    key(qtbot, envelopes, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
-    type_in(qtbot, envelopes, "Nora Newhire")
-    key(qtbot, envelopes, Qt.Key.Key_Return)
+    write_in(qtbot, envelopes, "Nora Newhire")
     key(qtbot, envelopes, Qt.Key.Key_A)
-    key(qtbot, envelopes, Qt.Key.Key_B, ctrl_shift)
+    key(qtbot, envelopes, Qt.Key.Key_B, CTRL_SHIFT)
     assert "7 envelopes accepted, more than the 6 voters on the list" in envelopes.prompt.text()
 
 
@@ -224,17 +213,12 @@ def test_esc_after_a_refused_write_in_starts_the_next_search_afresh(
 ) -> None:
     # Second outsider: after a refused write-in, Esc left "Ada Lovelace" in the field in
     # write-in mode, so the next id typed became the write-in "Ada Lovelace103", accepted.
-    type_in(qtbot, envelopes, "100")
-    key(qtbot, envelopes, Qt.Key.Key_Return)
-    key(qtbot, envelopes, Qt.Key.Key_A)
-    key(qtbot, envelopes, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
-    type_in(qtbot, envelopes, "Ada Lovelace")
-    key(qtbot, envelopes, Qt.Key.Key_Return)
+    rule(qtbot, envelopes, "100", Qt.Key.Key_A)
+    write_in(qtbot, envelopes, "Ada Lovelace")
     key(qtbot, envelopes, Qt.Key.Key_A)  # refused: a second envelope
     key(qtbot, envelopes, Qt.Key.Key_Escape)
     assert envelopes.search.text() == "" and not envelopes.write_in
-    type_in(qtbot, envelopes, "103")
-    key(qtbot, envelopes, Qt.Key.Key_Return)
+    pick(qtbot, envelopes, "103")
     assert envelopes.picked is not None and envelopes.picked[0] == "103"
     key(qtbot, envelopes, Qt.Key.Key_A)
     assert figures(envelopes).accepted == 2

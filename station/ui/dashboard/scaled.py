@@ -1,0 +1,87 @@
+"""A dashboard window themed and sized in the unit of its own size (the single one and
+the tables' one).
+
+Both dashboards restyle only when the unit moves by more than a twentieth of a pixel, so
+a window dragged wider by a pixel at a time does not rebuild its style sheet each time.
+"""
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import QBoxLayout, QHBoxLayout, QVBoxLayout, QWidget
+
+from station.ui.dashboard.big_figure import BigFigure
+from station.ui.dashboard.theme import THEMES, Theme, stylesheet, type_unit
+
+
+class ScaledWindow(QWidget):
+    """Calls `_scale(unit)` after a resize that changes `type_unit`, with the style set;
+    `set_theme` colours the five figures (and `_colour` what else a subclass has).
+
+    Subclasses set `_theme`, `_unit` (0.0 at first), `_root` (the outer layout) and the
+    figures in their `__init__`, and may extend the style sheet (`_style_sheet`), size
+    more widgets (`_scale`) or colour more (`_colour`).
+    """
+
+    _theme: Theme
+    _unit: float
+    _root: QBoxLayout
+    for_figure: BigFigure
+    against_figure: BigFigure
+    void_figure: BigFigure
+    challenged_figure: BigFigure
+    valid_figure: BigFigure
+
+    def _make_figures(self) -> QHBoxLayout:
+        """The five figures, in their row: FOR, the three small ones stacked, AGAINST."""
+        self.for_figure = BigFigure("FOR", align=Qt.AlignmentFlag.AlignLeft)
+        self.against_figure = BigFigure("AGAINST", align=Qt.AlignmentFlag.AlignRight)
+        centre = Qt.AlignmentFlag.AlignHCenter
+        self.void_figure = BigFigure("VOID", align=centre)
+        self.challenged_figure = BigFigure("CHALLENGED", align=centre)
+        self.valid_figure = BigFigure("VALID VOTES", align=centre)
+        smalls = QVBoxLayout()
+        for small in (self.void_figure, self.challenged_figure, self.valid_figure):
+            smalls.addWidget(small, 1)
+        figures = QHBoxLayout()
+        figures.addWidget(self.for_figure, 5)
+        figures.addLayout(smalls, 3)
+        figures.addWidget(self.against_figure, 5)
+        return figures
+
+    @property
+    def theme(self) -> Theme:
+        return self._theme
+
+    def set_theme(self, name: str) -> None:
+        """Use the "dark" or "light" theme."""
+        self._theme = theme = THEMES[name]
+        self._colour(theme)
+        self.for_figure.set_colours(theme.text, theme.for_colour)
+        self.against_figure.set_colours(theme.text, theme.against_colour)
+        for small in (self.void_figure, self.challenged_figure, self.valid_figure):
+            small.set_colours(theme.text, theme.rule)
+        self._apply_size(force=True)
+
+    def _colour(self, theme: Theme) -> None:
+        """Colour what the style sheet and the figures' own colours do not reach."""
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """Scale every size from the window's height (see `type_unit`)."""
+        super().resizeEvent(event)
+        self._apply_size()
+
+    def _apply_size(self, *, force: bool = False) -> None:
+        unit = type_unit(self.width(), self.height())
+        if not force and abs(unit - self._unit) < 0.05:
+            return
+        self._unit = unit
+        self.setStyleSheet(self._style_sheet(unit))
+        margin = round(unit * 1.6)
+        self._root.setContentsMargins(margin, round(unit * 1.0), margin, round(unit * 0.8))
+        self._scale(unit)
+
+    def _style_sheet(self, unit: float) -> str:
+        return stylesheet(self._theme, unit)
+
+    def _scale(self, unit: float) -> None:
+        """Size what the style sheet cannot (spacings, fixed sizes)."""

@@ -1,0 +1,160 @@
+"""What every count typed into the real windows under Xvfb needs: a server, the commands,
+the station process and random keys with mistakes in them.
+
+Skipped where Xvfb or xdotool is missing (CI installs both): a module that imports
+`pytestmark` from here is skipped with it.
+"""
+
+import os
+import random
+import shutil
+import sqlite3
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.skipif(
+    not (shutil.which("Xvfb") and shutil.which("xdotool")), reason="needs Xvfb and xdotool"
+)
+
+
+def _answers(display: str, seconds: float) -> bool:
+    env = {**os.environ, "DISPLAY": display}
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        probe = subprocess.run(["xdotool", "getdisplaygeometry"], env=env, capture_output=True)
+        if probe.returncode == 0:
+            return True
+        time.sleep(0.1)
+    return False
+
+
+@pytest.fixture
+def display() -> Iterator[str]:
+    """A private Xvfb server on a free display number (never :0, often a real desktop's)."""
+    for number in random.sample(range(100, 900), 10):
+        if Path(f"/tmp/.X{number}-lock").exists():
+            continue
+        server = subprocess.Popen(
+            ["Xvfb", f":{number}", "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        if _answers(f":{number}", 10):
+            break
+        server.kill()
+        server.wait(timeout=10)
+    else:
+        pytest.fail("no Xvfb server could be started")
+    yield f":{number}"
+    server.terminate()
+    server.wait(timeout=10)
+
+
+def station(
+    *args: str | Path, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "station", *map(str, args)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
+
+
+def xdotool(env: dict[str, str], *args: str) -> str:
+    done = subprocess.run(["xdotool", *args], capture_output=True, text=True, env=env, timeout=60)
+    assert done.returncode == 0, f"xdotool {' '.join(args)}: {done.stderr}"
+    return done.stdout.strip()
+
+
+def events_in(path: Path) -> int:
+    """How many events the file holds, read as a dashboard would (read-only)."""
+    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        return int(conn.execute("SELECT IFNULL(MAX(seq), 0) FROM events").fetchone()[0])
+    finally:
+        conn.close()
+
+
+def wait_for(path: Path, events: int, seconds: float = 30) -> None:
+    """Until the file holds `events` events (read in this process: a `station tally`
+    each time took longer); fails naming both counts if it does not in time."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline and events_in(path) < events:
+        time.sleep(0.1)
+    assert events_in(path) >= events, f"{events_in(path)} events, {events} expected"
+
+
+@contextmanager
+def running_station(
+    path: Path, env: dict[str, str], log: Path
+) -> Iterator["subprocess.Popen[bytes]"]:
+    """`station FILE` on the test's display, its stderr in `log`; killed if still running."""
+    with log.open("w") as log_file:
+        app = subprocess.Popen(
+            [sys.executable, "-m", "station", str(path)], env=env, stderr=log_file
+        )
+    try:
+        yield app
+    finally:
+        if app.poll() is None:
+            app.kill()
+            app.wait(timeout=10)
+
+
+def focused_window(env: dict[str, str], name: str, log: Path) -> str:
+    """The first window whose title matches `name`, at 1280x780 and with the keyboard."""
+    found = xdotool(env, "search", "--sync", "--name", name)
+    assert found, log.read_text()
+    window = found.split()[0]
+    xdotool(env, "windowsize", window, "1280", "780")
+    xdotool(env, "windowfocus", "--sync", window)  # returns once the window has focus
+    return window
+
+
+def keys_with_mistakes(
+    rng: random.Random,
+    total: int,
+    *,
+    undo_below: float,
+    redo_below: float,
+    redo_key: Callable[[random.Random], str],
+    call: Callable[[random.Random], tuple[list[str], str]],
+) -> tuple[list[str], list[str], int]:
+    """About `total` random keys: calls, some undone and some of those redone.
+
+    A roll below `undo_below` undoes the last standing call, below `redo_below` redoes
+    the last undone one (a new call forgets what was undone); otherwise `call` gives the
+    keys of one call and what it records. Returns the keys, the calls still standing and
+    the events the keys make (one a key).
+    """
+    keys: list[str] = []
+    active: list[str] = []
+    undone: list[str] = []
+    events = 0
+    while len(keys) < total:
+        roll = rng.random()
+        if roll < undo_below and active:
+            keys.append("ctrl+z")
+            undone.append(active.pop())
+            events += 1
+        elif roll < redo_below and undone:
+            keys.append(redo_key(rng))
+            active.append(undone.pop())
+            events += 1
+        elif roll < redo_below:
+            continue
+        else:
+            pressed, recorded = call(rng)
+            keys += pressed
+            active.append(recorded)
+            undone.clear()
+            events += len(pressed)
+    return keys, active, events
