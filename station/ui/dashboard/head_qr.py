@@ -6,11 +6,16 @@ hash), so an observer's photo can be checked against the file later, digit for d
 """
 
 import segno
-from PySide6.QtCore import QRectF, QSize, Qt
+from PySide6.QtCore import QRectF, QSize, Qt, QTimer
 from PySide6.QtGui import QColor, QPainter, QPaintEvent
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 QUIET_ZONE = 4  # modules of light margin a reader needs around the code
+# Making the code takes segno about 5 ms: for every call of a count at 20 a second, that
+# was two thirds of the time from a call to the dashboard showing it. A new head shows at
+# once, then no other for this long; the last head of a burst follows when it is over.
+# A phone captures a code that stays put anyway.
+REFRESH_MS = 500
 
 
 def head_text(seq: int, digest: str) -> str:
@@ -22,23 +27,33 @@ class HeadQr(QWidget):
     """A square QR code of the journal head, dark on light whatever the theme.
 
     The code is made when painted, not for each event: a dashboard catching up with a
-    long count paints once.
+    long count paints once, and a count under way changes it at most twice a second.
     """
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._text = ""
+        self._text = ""  # what the code shows
+        self._latest = ""  # the head it is to show
         self._matrix: tuple[bytearray, ...] | None = None
+        self._resting = QTimer(self)  # while it runs, a new head waits
+        self._resting.setSingleShot(True)
+        self._resting.setInterval(REFRESH_MS)
+        self._resting.timeout.connect(self._show_latest)
         self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
         self.setAccessibleName("Journal head as a QR code")
 
     def set_head(self, seq: int, digest: str) -> None:
-        text = head_text(seq, digest)
-        if text != self._text:
-            self._text = text
+        self._latest = head_text(seq, digest)
+        if not self._resting.isActive():
+            self._show_latest()
+
+    def _show_latest(self) -> None:
+        if self._latest != self._text:
+            self._text = self._latest
             self._matrix = None
-            self.setToolTip(f"Scan to capture the head exactly: {text}")
+            self.setToolTip(f"Scan to capture the head exactly: {self._text}")
             self.update()
+            self._resting.start()
 
     def text(self) -> str:
         """What the code says."""
