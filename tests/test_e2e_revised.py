@@ -11,7 +11,6 @@ import os
 import random
 import shutil
 import subprocess
-import time
 from pathlib import Path
 
 import pytest
@@ -165,4 +164,3 @@ def test_challenges_resolved_and_the_revised_tally(tmp_path: Path, display: str)
              str(Path(shots) / "revised-sheet")],
             check=True,
         )  # fmt: skip
-    time.sleep(0)  # nothing to wait for: every step above waited on the file itself

@@ -23,7 +23,8 @@ pytestmark = pytest.mark.skipif(
 )
 
 
-def _answers(display: str, seconds: float) -> bool:
+def display_answers(display: str, seconds: float) -> bool:
+    """Whether the X server on `display` answers within `seconds` (xdotool asks it)."""
     env = {**os.environ, "DISPLAY": display}
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
@@ -45,7 +46,7 @@ def display() -> Iterator[str]:
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
-        if _answers(f":{number}", 10):
+        if display_answers(f":{number}", 10):
             break
         server.kill()
         server.wait(timeout=10)

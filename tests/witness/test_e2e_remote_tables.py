@@ -35,6 +35,8 @@ def test_two_tables_feeds_on_one_dashboard(tmp_path: Path, screen: dict[str, str
     assert dashboard.process.poll() is None
     servers[1] = Running(*station("serve", paths[1], "--port", port))
     assert servers[1].wait_for(lambda line: line.startswith("feed: "))[6:] == urls[1]
+    # Time must pass for the dashboard to reconnect (it prints nothing when a feed comes
+    # back: the screenshot below shows the row live again) and keep running.
     time.sleep(1.5)
     assert dashboard.process.poll() is None
 

@@ -24,6 +24,7 @@ import pytest
 
 from tests.faults.driver import __file__ as DRIVER
 from tests.tables.helpers import NEW
+from tests.xvfb_helpers import display_answers
 
 pytestmark = pytest.mark.long
 
@@ -120,7 +121,12 @@ def screen() -> Iterator[dict[str, str]]:
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
-    time.sleep(1.0)
+    if shutil.which("xdotool") and not display_answers(f":{number}", 10):
+        server.terminate()
+        server.wait(timeout=10)
+        pytest.fail(f"Xvfb :{number} did not answer within 10 s")
+    elif not shutil.which("xdotool"):
+        time.sleep(1.0)  # nothing to ask the server with: give it the time it takes
     env.pop("QT_QPA_PLATFORM", None)
     env["DISPLAY"] = f":{number}"
     yield env
