@@ -291,15 +291,16 @@ WRONG = {  # for each field, values of a type Station never writes there
 }
 
 
-@pytest.mark.parametrize(
-    "row",
-    [GOOD, (*GOOD[:6], 3, '{"a":1}', "p")]
-    + [
-        (*GOOD[:field], value, *GOOD[field + 1 :])
-        for field, values in WRONG.items()
-        for value in values
-    ],
-)
+# A good row, one with a target and a detail, and each field wrong in each way, as
+# (field, row): field -1 for the good ones.
+ROWS = [(-1, GOOD), (-1, (*GOOD[:6], 3, '{"a":1}', "p"))] + [
+    (field, (*GOOD[:field], value, *GOOD[field + 1 :]))
+    for field, values in WRONG.items()
+    for value in values
+]
+
+
+@pytest.mark.parametrize("row", [row for _, row in ROWS])
 def test_the_written_out_type_rule_is_the_type_rule(row: tuple[object, ...]) -> None:
     """`first_break` refuses a row exactly when `well_typed` does, its hash matching."""
     full = (*row, hashed_as_read(*row))
@@ -320,16 +321,8 @@ def as_stored(rows: list[tuple[object, ...]]) -> sqlite3.Connection:
     return conn
 
 
-@pytest.mark.parametrize(
-    "row",
-    [GOOD, (*GOOD[:6], 3, '{"a":1}', "p")]
-    + [
-        (*GOOD[:field], value, *GOOD[field + 1 :])
-        for field, values in WRONG.items()
-        for value in values
-        if field != 0  # the number is the table's key: SQLite makes it an integer
-    ],
-)
+# The number is the table's key: SQLite makes it an integer.
+@pytest.mark.parametrize("row", [row for field, row in ROWS if field != 0])
 def test_the_walk_sqlite_feeds_is_the_walk_over_rows(row: tuple[object, ...]) -> None:
     """`chain_break_in`, the check SQLite calls on each row, gives `first_break`'s answer
     on the same row as read back (True is stored as 1): `verify` and a station restoring
