@@ -59,9 +59,14 @@ def row_of(record: Record) -> tuple[Any, ...]:
 
 
 def breaks_chain(record: Record, before: str) -> bool:
-    """Whether an event does not chain to `before` (the hash of the one before it), or
-    its hash is not its own."""
-    return record.prev_hash != before or record.computed_hash() != record.hash
+    """Whether an event does not chain to `before` (the hash of the one before it), has a
+    field of a type Station never writes (a blob where text was: it cannot even be
+    hashed), or its hash is not its own."""
+    return (
+        record.prev_hash != before
+        or not well_typed(row_of(record))
+        or record.computed_hash() != record.hash
+    )
 
 
 def chain_broken(path: Path | str, seq: int) -> str:

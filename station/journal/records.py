@@ -97,6 +97,20 @@ class Election:
     row: dict[str, object]
 
 
+# Setup fields that are text, always or when present: one stored as a blob or a number
+# is refused here, as an altered setup, before anything hashes or shows it.
+_TEXT_FIELDS = (
+    "format",
+    "election_id",
+    "created_utc",
+    "case_number",
+    "employer",
+    "union_name",
+    "setup_hash",
+)
+_TEXTS = ("agent", "ballot", "voters_hash")
+
+
 def election_from_row(values: Mapping[str, object], where: Path | str) -> Election:
     """The election described by a stored setup row (raises CorruptJournal if malformed)."""
     missing = [column for column in ELECTION_COLUMNS if column not in values]
@@ -108,7 +122,9 @@ def election_from_row(values: Mapping[str, object], where: Path | str) -> Electi
         or not (ballots is None or isinstance(ballots, int))
         or not (pile is None or (isinstance(pile, int) and pile >= 0))
         or not (table is None or (isinstance(table, str) and table))
-        or not all(isinstance(values[field], str) for field in ("case_number", "setup_hash"))
+        or not all(isinstance(values[field], str) for field in _TEXT_FIELDS)
+        or not all(values.get(field) is None or isinstance(values[field], str) for field in _TEXTS)
+        or type(values.get("mail")) not in (int, type(None))
     ):
         raise CorruptJournal(f"{where}: the election setup was altered")
     setup = ElectionSetup(

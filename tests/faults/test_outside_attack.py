@@ -38,7 +38,9 @@ from station.ui.operator import controller as count_controller
 from station.ui.operator.controller import CountController
 from tests.conftest import JFK8
 from tests.faults.test_tampering import Pristine, election, pristine  # noqa: F401 (fixtures)
+from tests.journal.test_fold import random_journal
 from tests.journal.test_snapshots import long_count, often  # noqa: F401 (fixtures)
+from tests.journal.test_verify import restore_guards, tamper
 
 HOUR_AGO = time.time() - 3600
 
@@ -349,6 +351,8 @@ def refuses_to_count(
     """Every way into the operator window refuses the file with a line naming event `seq`,
     and leaves it as it was, byte for byte: nothing appended, no snapshot stored."""
     stored = on_disk(path)
+    with Journal.open(path, read_only=True) as reader:
+        head = reader.head_seq
     refused = f"event {seq:,} does not match the hash chain"
     # `station open FILE`: one line, exit 2. Were the window to open, the event loop is
     # not run (so a test of a broken station fails here instead of hanging): exit 99.
@@ -373,7 +377,7 @@ def refuses_to_count(
         journal.close()
     assert on_disk(path) == stored, "a count controller changed the file"
     with Journal.open(path, read_only=True) as reader:
-        assert reader.head_seq == seq  # nothing was appended
+        assert reader.head_seq == head  # nothing was appended
 
 
 def test_opening_refuses_a_wrong_hash(
@@ -424,6 +428,64 @@ def test_opening_a_long_count_checks_every_event_it_folds(
     # the refused file go either (it stored one of the sound events before the break,
     # changing a file perhaps kept as evidence): byte for byte, whoever opened it.
     refuses_to_count(qtbot, long_count, seq, monkeypatch)
+
+
+@pytest.mark.parametrize(
+    "alteration",
+    [
+        "UPDATE events SET call = CASE call WHEN 'for' THEN 'against' ELSE 'for' END"
+        " WHERE seq = {seq}",
+        "UPDATE events SET utc = CAST(utc AS BLOB) WHERE seq = {seq}",
+    ],
+    ids=["a-call", "a-field-made-a-blob"],
+)
+def test_an_event_altered_before_the_stations_own_snapshot_is_refused(
+    qtbot: QtBot,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    alteration: str,
+) -> None:
+    """Found by an outsider: a count of 3,820 events altered at event 2,000, before the
+    snapshot its station sealed at close, opened ready to count (and `station tally`
+    gave the snapshot's figures) — a station took the events before its snapshot on the
+    seal's word. A file shorter than `snapshots.TRUSTED_FROM` is checked whole."""
+    monkeypatch.setattr(snapshots, "SNAPSHOT_EVERY", 50)
+    monkeypatch.setattr(snapshots, "SNAPSHOT_LAG", 20)
+    path = tmp_path / "long.station"
+    random_journal(path, 300, seed=5)
+    with Journal.open(path, read_only=True) as journal:
+        started = snapshots.start_from(journal, journal.head_seq, station_secret())
+        assert started is not None and started.seq == 282  # its station's own, sealed
+        seq = next(  # a plain call well before it
+            record.seq for record in journal.records() if record.seq > 100 and record.call
+        )
+    tamper(path, alteration.format(seq=seq))
+    restore_guards(path)
+    refuses_to_count(qtbot, path, seq, monkeypatch)
+    stored = on_disk(path)
+    one_line_usage_error(station("tally", path), f"event {seq} does not match the hash chain")
+    assert on_disk(path) == stored, "`station tally` changed the file"
+
+
+@pytest.mark.parametrize("field", ["employer", "union_name", "agent", "format", "case_number"])
+def test_a_setup_field_stored_as_a_blob_is_an_altered_setup_not_a_traceback(
+    election: Pristine,  # noqa: F811
+    field: str,
+) -> None:
+    """Found by an outsider: `employer` stored as a blob gave every command a traceback
+    (`TypeError: Object of type bytes is not JSON serializable`, hashing the setup)."""
+    conn = sqlite3.connect(election.file)
+    conn.execute("DROP TRIGGER election_no_update")
+    conn.execute(f"UPDATE election SET {field} = CAST({field} AS BLOB)")
+    conn.commit()
+    conn.close()
+    stored = on_disk(election.file)
+    code, out, err = station("verify", election.file)
+    assert (code, out) == (1, ""), (code, out, err)
+    assert err == f"NOT INTACT: {election.file}: the election setup was altered\n"
+    for command in ("tally", "log", "open"):
+        one_line_usage_error(station(command, election.file), "the election setup was altered")
+    assert on_disk(election.file) == stored
 
 
 # -- 7. a file in rollback mode is put back into WAL before a station counts into it --

@@ -90,6 +90,7 @@ DETAIL_KEYS = {
 def counted(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, qapp: object) -> tuple[Path, Path]:
     """A count with every kind of event, its final sheet exported, and a snapshot."""
     monkeypatch.setattr(snapshots, "SNAPSHOT_EVERY", 1)
+    monkeypatch.setattr(snapshots, "TRUSTED_FROM", 0)  # start from it on a short file
     monkeypatch.setattr(snapshots, "SNAPSHOT_LAG", 1)
     path = tmp_path / "count.station"
     Journal.create(

@@ -14,6 +14,7 @@ from tests.journal.test_fold import random_journal
 @pytest.fixture
 def long_count(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setattr(snapshots, "SNAPSHOT_EVERY", 50)
+    monkeypatch.setattr(snapshots, "TRUSTED_FROM", 0)  # start from it on a short file
     monkeypatch.setattr(snapshots, "SNAPSHOT_LAG", 20)
     path = tmp_path / "long.station"
     random_journal(path, 300, seed=5)  # closed by a station given its secret: one snapshot

@@ -23,6 +23,7 @@ LAG = 20
 def often(monkeypatch: pytest.MonkeyPatch) -> None:
     """Snapshots every 50 events, 20 events behind the head."""
     monkeypatch.setattr(snapshots, "SNAPSHOT_EVERY", 50)
+    monkeypatch.setattr(snapshots, "TRUSTED_FROM", 0)  # start from it on a short file
     monkeypatch.setattr(snapshots, "SNAPSHOT_LAG", LAG)
 
 

@@ -48,6 +48,7 @@ def long_count_once(tmp_path_factory: pytest.TempPathFactory) -> Path:
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("XDG_DATA_HOME", str(folder / "home"))  # its station's own secret
         patch.setattr(snapshots, "SNAPSHOT_EVERY", 50)
+        patch.setattr(snapshots, "TRUSTED_FROM", 0)  # start from it on a short file
         patch.setattr(snapshots, "SNAPSHOT_LAG", 20)
         random_journal(folder / "long.station", 300, seed=11)
     return folder / "long.station"
@@ -59,6 +60,7 @@ def long_count(tmp_path: Path, long_count_once: Path, monkeypatch: pytest.Monkey
     this test's own (a closed station leaves one file)."""
     monkeypatch.setattr(chain_check, "PARALLEL_FROM", 50)
     monkeypatch.setattr(snapshots, "SNAPSHOT_EVERY", 50)
+    monkeypatch.setattr(snapshots, "TRUSTED_FROM", 0)  # start from it on a short file
     monkeypatch.setattr(snapshots, "SNAPSHOT_LAG", 20)
     path = tmp_path / "long.station"
     shutil.copyfile(long_count_once, path)
