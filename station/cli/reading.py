@@ -204,7 +204,7 @@ def cmd_log(args: argparse.Namespace) -> int:
                 out.write(json.dumps(row, ensure_ascii=False) + "\n")
             else:
                 what = (
-                    describe(change, count.votes.words)
+                    describe(change, count.votes.words if count.votes.several else None)
                     if change
                     else f"{record.action} {record.call or ''}"
                 )

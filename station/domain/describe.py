@@ -6,6 +6,7 @@ from station.domain.challenges import Challenge
 from station.domain.changes import Change
 from station.domain.envelopes import anonymous_envelope_words
 from station.domain.events import Action, Event, SheetKind
+from station.domain.party_words import challenger_of
 from station.domain.resolution_statements import describe_resolution
 from station.domain.statements import pile_mismatch_statement
 
@@ -23,8 +24,9 @@ def describe(change: Change, words: VoteWords | None = None) -> str:
     """One line for the last-calls list and the observers' ticker.
 
     Corrections name the ballot and call they correct, so that an observer who saw
-    "ballot 1,563 AGAINST" can see exactly which call was taken back. On a ballot of
-    several unions `words` names the choice in place of FOR or AGAINST.
+    "ballot 1,563 AGAINST" can see exactly which call was taken back. `words` is given
+    on a ballot of several unions only: it names the choice in place of FOR or AGAINST,
+    and a union's challenge is "a Union"'s (which union is not recorded).
     """
     event = change.event
     call = (words(event) if words else None) or (event.call.label if event.call else "")
@@ -54,7 +56,7 @@ def describe(change: Change, words: VoteWords | None = None) -> str:
                 return f"Count resumed at ballot {change.ballot:,}"
             return f"Count reopened: {detail.get('reason')}"
         case Action.AMEND:
-            return _challenge_words(change)
+            return _challenge_words(change, several=words is not None)
         case Action.DISPUTE | Action.JOIN | Action.RESOLVE | Action.DECIDE:
             return describe_resolution(change)
         case Action.PILE:
@@ -70,7 +72,7 @@ def describe(change: Change, words: VoteWords | None = None) -> str:
     return str(event.action)  # pragma: no cover
 
 
-def _challenge_words(change: Change) -> str:
+def _challenge_words(change: Change, *, several: bool) -> str:
     challenge = change.challenge
     # No ballot number: a mail ballot's challenged envelope (a ballot challenged at the
     # count always has one), worded without its voter for the dashboard.
@@ -78,18 +80,17 @@ def _challenge_words(change: Change) -> str:
     if challenge is None:  # pragma: no cover - every applied AMEND has its challenge
         return f"{ballot} challenge amended"
     reason = challenge.reason.value if challenge.reason else "reason not given"
-    return f"{ballot} challenged by the {challenge.party.short}: {reason}"
+    return f"{ballot} challenged by {challenger_of(challenge.party, several=several)}: {reason}"
 
 
-def challenged_entry(ballot: int, challenge: Challenge) -> str:
-    """A challenged ballot's one line once its party or reason is given (or corrected)."""
+def challenged_entry(ballot: int, challenge: Challenge, *, several: bool = False) -> str:
+    """A challenged ballot's one line once its party or reason is given (or corrected);
+    `several`: on a ballot of several unions."""
     reason = challenge.reason.value if challenge.reason else "reason not given"
+    who = challenger_of(challenge.party, several=several)
     if challenge.disputed_void:
-        return (
-            f"Ballot {ballot:,} VOID disputed: now CHALLENGED by the {challenge.party.short}:"
-            f" {reason}"
-        )
-    return f"Ballot {ballot:,} CHALLENGED by the {challenge.party.short}: {reason}"
+        return f"Ballot {ballot:,} VOID disputed: now CHALLENGED by {who}: {reason}"
+    return f"Ballot {ballot:,} CHALLENGED by {who}: {reason}"
 
 
 def is_ballot_change(change: Change) -> bool:

@@ -24,7 +24,12 @@ def union_side(ballot: Ballot) -> str:
 def challenger(party: Party, ballot: Ballot) -> str:
     """Who challenged, in a sentence: "the Employer", "the Union", "the Board agent";
     "a Union" on a ballot of several unions (which one is not recorded)."""
-    if party is Party.PETITIONER and ballot.several:
+    return challenger_of(party, several=ballot.several)
+
+
+def challenger_of(party: Party, *, several: bool) -> str:
+    """`challenger`, where only whether the ballot has several unions is known."""
+    if party is Party.PETITIONER and several:
         return "a Union"
     return f"the {party.short}"
 

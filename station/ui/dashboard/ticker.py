@@ -162,7 +162,9 @@ class Ticker(QWidget):
             if row is not None and change.challenge and change.ballot is not None:
                 # A challenge's party and reason complete its row, as in Last calls.
                 _, correction, _ = rows[row]
-                rows[row] = (challenged_entry(change.ballot, change.challenge), correction, False)
+                several = self.words is not None  # given on a ballot of several unions only
+                entry = challenged_entry(change.ballot, change.challenge, several=several)
+                rows[row] = (entry, correction, False)
             elif resumes_session(change) and previous and previous.event.action is Action.CLOSE:
                 rows[-1] = (SESSION_RESUMED, False, True)
             else:

@@ -38,6 +38,7 @@ from station.domain.envelopes import (
 )
 from station.domain.mail_statements import over_accepted_statement
 from station.domain.parties import Party
+from station.domain.party_words import challenger_of
 from station.domain.write_ins import identify
 from station.journal import WriteFailed
 from station.ui.envelopes.controller import EnvelopeController
@@ -431,7 +432,8 @@ class EnvelopeWindow(QMainWindow):
         envelope = change.envelope
         if change.event.action is Action.AMEND and change.event.target is not None:
             who = envelope_entry(self.controller.count, self.controller.voters, change.event.target)
-            return f"{who or change.event.target} {_challenge_words(change)}"
+            several = self.controller.setup.ballot.several
+            return f"{who or change.event.target} {_challenge_words(change, several)}"
         if envelope is not None and envelope.voter is not None:
             voter = self.controller.voters.get(envelope.voter)
             if voter is not None:
@@ -480,8 +482,8 @@ class EnvelopeWindow(QMainWindow):
         event.accept()
 
 
-def _challenge_words(change: Change) -> str:
+def _challenge_words(change: Change, several: bool) -> str:
     challenge = change.challenge
     assert challenge is not None
     reason = challenge.reason.value if challenge.reason else "reason not given"
-    return f"challenged by the {challenge.party.short}: {reason}"
+    return f"challenged by {challenger_of(challenge.party, several=several)}: {reason}"

@@ -122,7 +122,9 @@ class RecentCallsList(QListWidget):
             if (action == Action.DISPUTE and item.data(_TARGET) == target) or (
                 action == Action.CALL and item.data(_SEQ) == target
             ):
-                item.setText(challenged_entry(change.ballot, challenge))
+                item.setText(
+                    challenged_entry(change.ballot, challenge, several=self.words is not None)
+                )
                 self._hint(item)
                 return True
         return False
