@@ -50,45 +50,60 @@ def in_the_file(window: OperatorWindow) -> dict[Call, int]:
     }
 
 
-def seen_and_stored(window: OperatorWindow, expected: dict[Call, int]) -> None:
-    """The pad shows `expected` and the file holds it: neither is enough alone."""
-    assert shown(window) == expected, "the pad"
-    assert in_the_file(window) == expected, "the election file"
+def seen_and_stored(window: OperatorWindow) -> tuple[dict[Call, int], dict[Call, int]]:
+    """The pad's figures and the file's tally: neither is enough alone."""
+    return shown(window), in_the_file(window)
 
 
-def count_all_four(qtbot: QtBot, window: OperatorWindow) -> None:
-    """F, A, V record, then Ctrl+Z takes the V back: every kind of count key works."""
-    before = shown(window)
-    assert in_the_file(window) == before
+Seen = tuple[dict[Call, int], dict[Call, int]]
+
+
+def count_all_four(qtbot: QtBot, window: OperatorWindow) -> list[Seen]:
+    """F, A, V, then Ctrl+Z to take the V back: what the pad and the file say before,
+    after the three keys and after the undo (`four_counted` says what they should)."""
+    said = [seen_and_stored(window)]
     for call in (Call.FOR, Call.AGAINST, Call.VOID):
         type_key(qtbot, window, KEYS[call])
-    after = {call: n + (call is not Call.CHALLENGE) for call, n in before.items()}
-    seen_and_stored(window, after)
+    said.append(seen_and_stored(window))
     type_key(qtbot, window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
-    seen_and_stored(window, {**after, Call.VOID: before[Call.VOID]})
+    said.append(seen_and_stored(window))
+    return said
+
+
+def four_counted(before: dict[Call, int]) -> list[Seen]:
+    """What `count_all_four` must find, starting from the pad's `before`: every kind of
+    count key records, on the pad and in the file alike."""
+    after = {call: n + (call is not Call.CHALLENGE) for call, n in before.items()}
+    undone = {**after, Call.VOID: before[Call.VOID]}
+    return [(before, before), (after, after), (undone, undone)]
 
 
 def test_keys_record_before_any_overlay(qtbot: QtBot, window: OperatorWindow) -> None:
-    count_all_four(qtbot, window)
+    before = shown(window)
+    assert count_all_four(qtbot, window) == four_counted(before)
 
 
 def test_keys_record_after_f1_and_escape(qtbot: QtBot, window: OperatorWindow) -> None:
     type_key(qtbot, window, Qt.Key.Key_F)
-    seen_and_stored(window, {**NONE, Call.FOR: 1})
+    assert seen_and_stored(window) == ({**NONE, Call.FOR: 1},) * 2
     type_key(qtbot, window, Qt.Key.Key_F1)
     assert window.help_overlay.isVisible()
     type_key(qtbot, window, Qt.Key.Key_Escape)
     assert not window.help_overlay.isVisible()
-    seen_and_stored(window, {**NONE, Call.FOR: 1})  # the key that closed it recorded nothing
-    count_all_four(qtbot, window)
+    assert (
+        seen_and_stored(window) == ({**NONE, Call.FOR: 1},) * 2
+    )  # the key that closed it recorded nothing
+    before = shown(window)
+    assert count_all_four(qtbot, window) == four_counted(before)
 
 
 def test_keys_record_after_f1_closed_by_a_letter(qtbot: QtBot, window: OperatorWindow) -> None:
     type_key(qtbot, window, Qt.Key.Key_F1)
     type_key(qtbot, window, Qt.Key.Key_A)
     assert not window.help_overlay.isVisible()
-    seen_and_stored(window, NONE)  # the A that closed it recorded nothing
-    count_all_four(qtbot, window)
+    assert seen_and_stored(window) == (NONE,) * 2  # the A that closed it recorded nothing
+    before = shown(window)
+    assert count_all_four(qtbot, window) == four_counted(before)
 
 
 def test_keys_record_after_f1_closed_by_f1(qtbot: QtBot, window: OperatorWindow) -> None:
@@ -96,21 +111,24 @@ def test_keys_record_after_f1_closed_by_f1(qtbot: QtBot, window: OperatorWindow)
     assert window.help_overlay.isVisible()
     type_key(qtbot, window, Qt.Key.Key_F1)
     assert not window.help_overlay.isVisible()
-    count_all_four(qtbot, window)
+    before = shown(window)
+    assert count_all_four(qtbot, window) == four_counted(before)
 
 
 def test_keys_record_after_f1_closed_by_a_click(qtbot: QtBot, window: OperatorWindow) -> None:
     type_key(qtbot, window, Qt.Key.Key_F1)
     QTest.mouseClick(window.help_overlay, Qt.MouseButton.LeftButton, pos=QPoint(20, 20))
     assert not window.help_overlay.isVisible()
-    count_all_four(qtbot, window)
+    before = shown(window)
+    assert count_all_four(qtbot, window) == four_counted(before)
 
 
 def test_keys_record_after_the_overlay_shown_twice(qtbot: QtBot, window: OperatorWindow) -> None:
     for _ in range(2):
         type_key(qtbot, window, Qt.Key.Key_F1)
         type_key(qtbot, window, Qt.Key.Key_Escape)
-        count_all_four(qtbot, window)
+        before = shown(window)
+        assert count_all_four(qtbot, window) == four_counted(before)
 
 
 def test_a_hidden_overlay_never_eats_keys(qtbot: QtBot, window: OperatorWindow) -> None:
@@ -118,7 +136,7 @@ def test_a_hidden_overlay_never_eats_keys(qtbot: QtBot, window: OperatorWindow) 
     type_key(qtbot, window, Qt.Key.Key_F1)
     window.help_overlay.hide()
     type_key(qtbot, window, Qt.Key.Key_F)
-    seen_and_stored(window, {**NONE, Call.FOR: 1})
+    assert seen_and_stored(window) == ({**NONE, Call.FOR: 1},) * 2
 
 
 def test_keys_record_after_the_dashboard_closes(qtbot: QtBot, window: OperatorWindow) -> None:
@@ -131,7 +149,8 @@ def test_keys_record_after_the_dashboard_closes(qtbot: QtBot, window: OperatorWi
     type_key(qtbot, window, Qt.Key.Key_F11)
     qtbot.waitUntil(lambda: not dashboard.isVisible())
     qtbot.waitUntil(window.isActiveWindow)
-    count_all_four(qtbot, window)
+    before = shown(window)
+    assert count_all_four(qtbot, window) == four_counted(before)
 
 
 def test_keys_record_after_the_dashboard_closes_itself(
@@ -147,7 +166,8 @@ def test_keys_record_after_the_dashboard_closes_itself(
     QTest.keyClick(dashboard.windowHandle(), Qt.Key.Key_Escape)
     qtbot.waitUntil(lambda: not dashboard.isVisible())
     qtbot.waitUntil(window.isActiveWindow)
-    count_all_four(qtbot, window)
+    before = shown(window)
+    assert count_all_four(qtbot, window) == four_counted(before)
 
 
 def test_keys_record_after_the_challenge_register_closes(
@@ -160,4 +180,5 @@ def test_keys_record_after_the_challenge_register_closes(
         type_key(qtbot, window, Qt.Key.Key_Escape)
     assert dialog.result() == QDialog.DialogCode.Rejected
     qtbot.waitUntil(window.isActiveWindow)
-    count_all_four(qtbot, window)
+    before = shown(window)
+    assert count_all_four(qtbot, window) == four_counted(before)
