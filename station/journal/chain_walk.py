@@ -8,14 +8,13 @@ for speed; the tests hold the two to the same bytes).
 SQLite feeds it (`chain_break_in`): the walk is a function SQLite calls on each row
 of one SELECT that stops at the first row it refuses. Reading rows into Python to
 check them costs a tuple and a step of the loop for each; letting SQLite call the
-check costs neither, and takes a third off the time of `verify` on a long journal.
+check costs neither (1.9 µs an event instead of 2.4 here, a fifth less).
 Nothing here trusts SQLite to call it as asked: the walk counts the events it was
 shown, so a row skipped, repeated or out of order is a break, never a pass.
 """
 
 import hashlib
 import sqlite3
-from collections.abc import Iterable
 from typing import Any
 
 _STEP = "station_chain_step"  # a name no SQL of a file can call: functions are not stored
@@ -114,15 +113,4 @@ def chain_break_in(conn: sqlite3.Connection, first: int, last: int, before: str)
         conn.execute(_FIRST_REFUSED, (first, last)).fetchone()
     finally:
         conn.create_function(_STEP, 10, None)
-    return walk.first_break(last)
-
-
-def first_break(rows: Iterable[tuple[Any, ...]], first: int, last: int, before: str) -> int | None:
-    """`chain_break_in` over rows read elsewhere: events `first` to `last` as
-    (seq, utc, mono_ns, session, action, call, target, detail, prev_hash, hash), in order.
-    """
-    walk = ChainWalk(first, before)
-    for row in rows:
-        if not walk.step(*row):
-            break
     return walk.first_break(last)

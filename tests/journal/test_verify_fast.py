@@ -9,8 +9,10 @@ import contextlib
 import itertools
 import shutil
 import sqlite3
+from collections.abc import Iterable
 from concurrent.futures import Future
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -28,7 +30,7 @@ from station.journal import (
 from station.journal.bounded_json import is_canonical_detail
 from station.journal.chain import event_hash
 from station.journal.chain_check import ChainCheck
-from station.journal.chain_walk import chain_break_in, first_break
+from station.journal.chain_walk import ChainWalk, chain_break_in
 from station.journal.checks import detail_is_canonical, well_typed
 from station.journal.schema import EVENT_GUARDS, NOT_PLAIN_CALL, SNAPSHOT_GUARD_STATEMENTS
 from station.journal.seal import station_secret
@@ -36,6 +38,17 @@ from station.journal.verify import Verdict, verify_records
 from tests.conftest import JFK8, verify_file
 from tests.journal.test_fold import random_journal
 from tests.journal.test_verify import restore_guards, tamper
+
+
+def first_break(rows: Iterable[tuple[Any, ...]], first: int, last: int, before: str) -> int | None:
+    """The walk `chain_break_in` has SQLite make, made here over rows of any type (SQLite
+    stores True as 1): the first of events `first` to `last` that breaks, or None."""
+    walk = ChainWalk(first, before)
+    for row in rows:
+        if not walk.step(*row):
+            break
+    return walk.first_break(last)
+
 
 EVENTS = 302  # OPEN, 300 random events, CLOSE
 PLAIN = "target IS NULL AND detail IS NULL"
