@@ -122,6 +122,9 @@ def no_windows(monkeypatch: pytest.MonkeyPatch) -> None:
     # `station serve FILE` checks its file, listens, then serves until stopped: here it
     # stops at once (the fuzzer drew `serve count.station`, and the run never ended).
     monkeypatch.setattr(FeedServer, "serve_forever", lambda _server, poll_interval=0.5: None)
+    # Nor may it lower this test run's priority or take over its SIGTERM, as it does its own.
+    monkeypatch.setattr("station.cli.witnessing._be_nice", lambda: None)
+    monkeypatch.setattr("station.cli.witnessing._stop_on_sigterm", lambda: None)
 
 
 @pytest.mark.parametrize("kind", sorted(BAD_FILES))
