@@ -112,7 +112,9 @@ def running_station(
 
 def focused_window(env: dict[str, str], name: str, log: Path) -> str:
     """The first window whose title matches `name`, at 1280x780 and with the keyboard."""
-    found = xdotool(env, "search", "--sync", "--name", name)
+    # Only a mapped window takes the focus: one found before it is shown fails with
+    # BadMatch (X_SetInputFocus), as a CI dry run's typed mail count did once.
+    found = xdotool(env, "search", "--sync", "--onlyvisible", "--name", name)
     assert found, log.read_text()
     window = found.split()[0]
     xdotool(env, "windowsize", window, "1280", "780")
