@@ -22,6 +22,7 @@ from station.settings import Settings
 from station.sheet.keys import existing_fingerprint
 from station.ui.display import NoDisplay, check_display, fatal_start_is_one_line
 from station.ui.interrupt import InterruptToQuit
+from station.ui.main_thread_gc import MainThreadCollector
 from station.ui.operator.controller import CountController
 from station.ui.operator.window import OperatorWindow
 from station.ui.start.new_election import SUFFIX, NewElectionDialog
@@ -48,6 +49,7 @@ def ensure_app() -> QApplication:
     app.setWindowIcon(QIcon(str(resource_path("station.svg"))))
     app.setStyleSheet(read_text("operator.qss"))
     InterruptToQuit(app).install()
+    MainThreadCollector(app)  # windows in reference cycles die in this thread only
     # PySide6's import hook reads the whole source of every module imported after it
     # (to see whether it names PySide6), and Python keeps those lines in linecache for
     # good: megabytes of text nothing reads. Let them go before the count is loaded,

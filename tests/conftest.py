@@ -6,8 +6,10 @@ import os
 # (under Xvfb) start the app in a subprocess with its own environment.
 os.environ["QT_QPA_PLATFORM"] = "offscreen"
 
+import gc
 import shutil
 import sqlite3
+import sys
 import tempfile
 import traceback
 from collections.abc import Iterator
@@ -20,6 +22,7 @@ import pytest
 from station.domain import ElectionSetup
 from station.journal import Journal
 from station.journal.verify import Verdict, verify_journal
+from station.ui.main_thread_gc import collect_if_due
 
 
 @pytest.fixture(autouse=True)
@@ -91,6 +94,26 @@ def sqlite_connections(monkeypatch: pytest.MonkeyPatch) -> Iterator[Connections]
 RAM = Path("/dev/shm") if os.access("/dev/shm", os.W_OK) else None
 
 
+@pytest.hookimpl(trylast=True)
+def pytest_runtest_teardown(item: pytest.Item) -> None:
+    """Collect reference cycles here, in the windows' thread, as the app does.
+
+    Windows end up in cycles; collected by a thread a test started (a served count's
+    request handlers), their Qt objects were destroyed from that thread, and Python 3.13
+    crashed in the next test's event loop. `pytest_configure` turns automatic collection
+    off, as `app.ensure_app` does with `MainThreadCollector`.
+    """
+    collect_if_due()
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    """On CI, a failure is printed as it happens: a crash later in the run (a segfault
+    ends pytest before its summary) must not hide it."""
+    if report.failed and os.environ.get("CI"):
+        sys.stderr.write(f"\n--- FAILED {report.nodeid} ({report.when}):\n{report.longreprtext}\n")
+        sys.stderr.flush()
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_configure(config: pytest.Config) -> None:
     """Keep the tests' files (tmp_path) in RAM, unless `--basetemp` says where.
@@ -101,6 +124,7 @@ def pytest_configure(config: pytest.Config) -> None:
     this project's disk the fsyncs are half the run's time. The folder is removed at
     the end; `pytest --basetemp=DIR` keeps the files, on the disk of DIR.
     """
+    gc.disable()  # collected in this thread only: see pytest_runtest_teardown
     if config.option.basetemp is None and RAM is not None:
         basetemp = tempfile.mkdtemp(prefix="station-tests-", dir=RAM)
         config.option.basetemp = basetemp
