@@ -168,20 +168,34 @@ def one_by_one(
     except KeyError:
         before = None  # the event is missing: replaying names it
     records = journal.records(after=count.last_seq)  # one statement: one snapshot
-    while True:
-        try:
-            record = next(records, None)
-        except sqlite3.DatabaseError as error:
-            raise journal.unreadable_error(error, count.last_seq) from None
-        if record is None or (until is not None and record.seq > until):
-            return
-        try:
-            change = count.apply(record.event())
-        except ValueError as error:  # ReplayError, or an unknown action or call
-            raise CorruptJournal(f"{journal.path}: {error} (run `station verify`)") from None
-        # After the rules (which name a missing event as such), before anyone hears
-        # of the change: the count it went into is not to be counted on.
-        if before is not None and breaks_chain(record, before):
-            raise CorruptJournal(chain_broken(journal.path, record.seq))
-        before = record.hash
-        yield record, change
+    try:
+        while True:
+            try:
+                record = next(records, None)
+            except sqlite3.DatabaseError as error:
+                raise journal.unreadable_error(error, count.last_seq) from None
+            if record is None or (until is not None and record.seq > until):
+                return
+            try:
+                event = record.event()
+            except ValueError as error:  # an unknown action or call, or a blob where text was
+                if before is not None and breaks_chain(record, before):
+                    raise CorruptJournal(chain_broken(journal.path, record.seq)) from None
+                raise CorruptJournal(
+                    f"{journal.path}: event {record.seq}: {error} (run `station verify`)"
+                ) from None
+            try:
+                change = count.apply(event)
+            except ValueError as error:  # ReplayError: the rules name a missing event as such
+                raise CorruptJournal(f"{journal.path}: {error} (run `station verify`)") from None
+            # After the rules (which name a missing event as such), before anyone hears
+            # of the change: the count it went into is not to be counted on.
+            if before is not None and breaks_chain(record, before):
+                raise CorruptJournal(chain_broken(journal.path, record.seq))
+            before = record.hash
+            yield record, change
+    finally:
+        # The statement is finished even when an error leaves this early: a statement
+        # left open keeps the connection alive past `close`, and the -wal and -shm
+        # its opening made would be left beside a file perhaps kept as evidence.
+        records.close()

@@ -13,7 +13,7 @@ whole or not at all in `creating.py`; connecting in `connection.py`.
 import contextlib
 import sqlite3
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Generator, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -342,7 +342,7 @@ class Journal:
         """
         return int(self._conn.execute("PRAGMA data_version").fetchone()[0])
 
-    def records(self, after: int = 0) -> Iterator[Record]:
+    def records(self, after: int = 0) -> Generator[Record, None, None]:
         """Every event after `after`, in order."""
         cursor = self._conn.execute(f"{SELECT} WHERE seq > ? ORDER BY seq", (after,))
         for row in cursor:

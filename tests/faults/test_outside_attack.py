@@ -436,8 +436,9 @@ def test_opening_a_long_count_checks_every_event_it_folds(
         "UPDATE events SET call = CASE call WHEN 'for' THEN 'against' ELSE 'for' END"
         " WHERE seq = {seq}",
         "UPDATE events SET utc = CAST(utc AS BLOB) WHERE seq = {seq}",
+        "UPDATE events SET action = CAST(action AS BLOB) WHERE seq = {seq}",
     ],
-    ids=["a-call", "a-field-made-a-blob"],
+    ids=["a-call", "a-field-made-a-blob", "its-action-made-a-blob"],
 )
 def test_an_event_altered_before_the_stations_own_snapshot_is_refused(
     qtbot: QtBot,
