@@ -17,7 +17,7 @@ from pathlib import Path
 
 from station.domain import Action, Change, Count, ElectionSetup
 from station.files import file_identity
-from station.journal.checks import breaks_chain
+from station.journal.checks import breaks_chain, event_problem
 from station.journal.errors import JournalError
 from station.journal.records import Record
 from station.journal.session import earlier_key
@@ -103,7 +103,10 @@ class Follower(Followed):
             # Asked before reading: a commit in between only costs one more look.
             self._data_version = journal.data_version()
             self._catch_up_all()
-        except (_Unreadable, sqlite3.Error) as error:
+        except _Unreadable as error:
+            journal.close()
+            raise JournalError(f"{path}: cannot be followed: {error}") from None
+        except sqlite3.Error as error:
             journal.close()
             raise JournalError(f"{path}: cannot be followed ({error})") from None
         except BaseException:
@@ -185,14 +188,15 @@ class Follower(Followed):
         batch = _take(records, BATCH)
         self._more = len(batch) == BATCH
         for record in batch:
-            if breaks_chain(record, self.head_hash):
-                raise _Unreadable(
-                    f"event {record.seq:,} does not match the hash chain (run `station verify`)"
-                )
+            expected = self.head_seq + 1
+            if record.seq != expected or breaks_chain(record, self.head_hash):
+                # In `verify`'s words, so the dashboard and the check name the same event.
+                problem = event_problem(record, expected, self.head_hash)
+                raise _Unreadable(f"{problem or 'the hash chain is broken'}{RUN_VERIFY}")
             try:
                 change = self.count.apply(record.event())
             except ValueError as error:
-                raise _Unreadable(f"{error} (run `station verify`)") from None
+                raise _Unreadable(f"{error}{RUN_VERIFY}") from None
             self.head_seq, self.head_hash = record.seq, record.hash
             self.last_record = record
             self.note(change)
@@ -228,6 +232,9 @@ class Follower(Followed):
             self._journal.close()
             self._journal = None
         self._retry_after = time.monotonic() + self._retry_s
+
+
+RUN_VERIFY = " \N{EM DASH} run `station verify`"
 
 
 class _Unreadable(Exception):

@@ -11,6 +11,7 @@ import pytest
 from station.domain import Action, Call, ElectionSetup
 from station.journal import Journal, JournalError, Record, WriteFailed, chain_check
 from station.journal.follow import TICKER_LENGTH, Follower
+from station.journal.verify import verify_journal
 from tests.domain.random_operator import state
 from tests.journal.test_fold import random_journal
 from tests.journal.test_verify import restore_guards, tamper
@@ -214,4 +215,25 @@ def test_a_broken_chain_in_a_long_count_is_named_as_before(
             _followed(path, monkeypatch, fast=fast)
         problems.append(str(refused.value))
     assert problems[0] == problems[1]
-    assert "event 120 does not match the hash chain" in problems[0]
+    # In `verify`'s words, and with no parentheses inside parentheses.
+    assert "cannot be followed: event 120 was altered (its hash does not match)" in problems[0]
+
+
+def test_a_deleted_event_is_named_as_verify_names_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found by an outsider: the dashboard said "event 1,501 does not match" where
+    `station verify` said "event 1500 is missing"."""
+    path = tmp_path / "long.station"
+    random_journal(path, 300, seed=3)
+    tamper(path, "DELETE FROM events WHERE seq = 150")
+    restore_guards(path)
+    with pytest.raises(JournalError) as refused:
+        _followed(path, monkeypatch, fast=False)
+    assert "cannot be followed: event 150 is missing (the next one found is 151)" in str(
+        refused.value
+    )
+    with Journal.open(path, read_only=True) as journal:
+        assert "event 150 is missing (the next one found is 151)" in str(
+            verify_journal(journal).problem
+        )
