@@ -18,6 +18,8 @@ def over_accepted_statement(accepted: int, voters: int, of: str = "voters on the
     """
     if accepted <= voters:
         return ""
+    if voters == 1:
+        of = of.replace("voters", "voter", 1)
     return (
         f"WARNING: {accepted:,} envelopes accepted, more than the {voters:,} {of}:"
         " check the write-ins and second envelopes before the ballots are opened"
