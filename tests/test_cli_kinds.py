@@ -83,6 +83,8 @@ def test_fraser_and_johnston_challenges_determinative(tmp_path: Path) -> None:
     assert summary["result_decided"] is False  # the 7 sealed ballots could still change it
     text = station("tally", path).stdout
     assert "Votes for Intervenor:                  9" in text
+    # Every union in the header line, not the first one only.
+    assert text.startswith("Case 10-RC-000017: Fraser & Johnston / UAW-CIO / Intervenor\n")
 
 
 def test_a_runoff_is_due_then_made_from_the_final_tally(tmp_path: Path) -> None:

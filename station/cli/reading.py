@@ -24,6 +24,7 @@ from station.domain.describe import describe
 from station.domain.election import ElectionSetup
 from station.domain.envelopes import box_setup
 from station.domain.mail_statements import ENVELOPE_STAGE_OPEN
+from station.domain.party_words import parties_title
 from station.domain.revised_sheet import choice_columns, column_lines, counted_figures
 from station.domain.statements import (
     challenges_statement,
@@ -48,6 +49,7 @@ def cmd_tally(args: argparse.Namespace) -> int:
     if unclosed:
         say_problem(MAYBE_WITHOUT_ITS_WAL)
     summary = tally_summary(journal, count, head)
+    setup = journal.election.setup
     if args.json:
         print(json.dumps(summary, ensure_ascii=False))
         return 0
@@ -57,7 +59,7 @@ def cmd_tally(args: argparse.Namespace) -> int:
     counted = f"{summary['counted']:,}" + (f" of {ballots:,}" if isinstance(ballots, int) else "")
     table = "" if summary["table"] is None else f" ({table_title(str(summary['table']))})"
     lines = [
-        f"Case {summary['case']}{table}: {summary['employer']} / {summary['union']}",
+        f"Case {summary['case']}{table}: {parties_title(setup.employer, setup.ballot)}",
         f"Ballots counted:                       {counted}",
         f"Void ballots:                          {summary['void']:,}",
         *choice_lines(summary),  # FOR and AGAINST, or a line per choice

@@ -34,6 +34,12 @@ def challenger_of(party: Party, *, several: bool) -> str:
     return f"the {party.short}"
 
 
+def parties_title(employer: str, ballot: Ballot) -> str:
+    """Every party on the ballot, for a window's title or a one-line header: "Acme /
+    Local 1 / Local 2". Titles named the first union only, on a ballot of several."""
+    return " / ".join((employer, *ballot.unions))
+
+
 def parties_words(parties: Iterable[tuple[str, str]]) -> str:
     """The parties after the employer as the sheet's header row says them, each (role,
     name): "U1 (Petitioner); U2 (Intervenor)". The dashboards say them the same way: theirs

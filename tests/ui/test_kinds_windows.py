@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
 from station.domain import Call, ElectionSetup
@@ -12,11 +13,14 @@ from station.domain.parties import Party
 from station.journal import Journal
 from station.ui.dashboard.choices import ChoiceBar
 from station.ui.dashboard.window import DashboardWindow
+from station.ui.envelopes.controller import EnvelopeController
+from station.ui.envelopes.window import EnvelopeWindow
 from station.ui.operator.challenge_register import ChallengeRegisterDialog
 from station.ui.operator.choice_pad import ChoicePad
 from station.ui.operator.controller import CountController
 from station.ui.operator.feed import ControllerFeed
 from station.ui.operator.window import OperatorWindow
+from tests.mail.conftest import VOTERS
 from tests.ui.windows import key, open_window
 
 THREE = ElectionSetup.validated(
@@ -158,3 +162,33 @@ def test_the_new_election_dialog_sets_up_several_unions(qtbot: QtBot) -> None:
         "Employer", "Petitioner", "Union", "Union", "Intervenor",
     ]  # fmt: skip
     assert setup.pile == 0  # piles are per call, not per union
+
+
+def test_every_window_names_every_union(qtbot: QtBot, tmp_path: Path) -> None:
+    """Found by an outsider: the titles and the envelope window's header named the
+    first union only, on a ballot of two."""
+    path = tmp_path / "three.station"
+    Journal.create(path, THREE)
+    window = open_window(qtbot, path)
+    try:
+        assert window.windowTitle().endswith("10-RC-000017 \u2014 Acme / Machinists / Carpenters")
+        dashboard = DashboardWindow(ControllerFeed(window.controller))
+        qtbot.addWidget(dashboard)
+        assert dashboard.windowTitle().endswith("Acme / Machinists / Carpenters")
+    finally:
+        window.close()
+    mail = tmp_path / "mail.station"
+    two_unions_by_mail = ElectionSetup.validated(
+        case_number="10-RC-269250", employer="Acme", union="Machinists",
+        intervenors=["Carpenters"], eligible=6, pile=0, mail=True,
+    )  # fmt: skip
+    Journal.create(mail, two_unions_by_mail, VOTERS)
+    envelopes = EnvelopeWindow(EnvelopeController(Journal.open(mail)))
+    qtbot.addWidget(envelopes)
+    try:
+        assert envelopes.windowTitle().endswith("Acme / Machinists / Carpenters")
+        header = envelopes.findChild(QLabel, "electionLabel")
+        assert header is not None
+        assert "Machinists (Petitioner); Carpenters (Intervenor)" in header.text()
+    finally:
+        envelopes.close()

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 from station.domain import Call, Change
 from station.domain.describe import is_ballot_change
 from station.domain.envelopes import box_setup
+from station.domain.party_words import parties_title
 from station.domain.statements import (
     challenges_statement,
     counted_statement,
@@ -100,7 +101,8 @@ class DashboardWindow(ScaledWindow):
         self.setAttribute(Qt.WidgetAttribute.WA_ShowWithoutActivating)
         demo = "DEMO \u2014 " if setup.is_demo else ""
         self.setWindowTitle(
-            f"{demo}Station dashboard \u2014 {case_title(setup)} \u2014 {setup.employer} / {setup.union}"
+            f"{demo}Station dashboard \u2014 {case_title(setup)} \u2014"
+            f" {parties_title(setup.employer, setup.ballot)}"
         )
         self.setMinimumSize(640, 360)
 

@@ -38,12 +38,13 @@ from station.domain.envelopes import (
 )
 from station.domain.mail_statements import over_accepted_statement
 from station.domain.parties import Party
-from station.domain.party_words import challenger_of
+from station.domain.party_words import challenger_of, parties_title
 from station.domain.write_ins import identify
 from station.journal import WriteFailed
 from station.ui.envelopes.controller import EnvelopeController
 from station.ui.envelopes.register import envelope_entry
 from station.ui.operator.challenge_register import ChallengeRegisterDialog
+from station.ui.operator.choice_pad import parties_html
 
 SHOWN = 200  # matches listed at once; typing more narrows the rest
 _PARTY_KEYS: dict[int, Party] = {
@@ -93,14 +94,12 @@ class EnvelopeWindow(QMainWindow):
         setup = controller.setup
         self.setObjectName("operatorWindow")  # the operator window's stylesheet
         self.setWindowTitle(
-            f"Station \u2014 envelopes \u2014 {setup.case_number} \u2014 {setup.employer}"
-            f" / {setup.union}"
+            f"Station \u2014 envelopes \u2014 {setup.case_number} \u2014"
+            f" {parties_title(setup.employer, setup.ballot)}"
         )
-        names = (setup.case_number, setup.employer, setup.union)
-        case, employer, union = (html.escape(name, quote=False) for name in names)
-        election = QLabel(
-            f"<b>{case}</b> &nbsp;·&nbsp; {employer} &nbsp;·&nbsp; Petitioner: {union}"
-        )
+        case = html.escape(setup.case_number, quote=False)
+        # Every party, as the operator window of such a ballot says them.
+        election = QLabel(f"<b>{case}</b> &nbsp;·&nbsp; {parties_html(setup)}")
         election.setObjectName("electionLabel")
         stage = QLabel(
             f"<b>ENVELOPE STAGE</b> \u2014 {len(controller.voters):,} voters on the list; no"

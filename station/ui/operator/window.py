@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 
 from station.domain import Action, Call, Change
 from station.domain.describe import describe
+from station.domain.party_words import parties_title
 from station.domain.resolution_statements import progress_statement
 from station.domain.table_statements import case_title
 from station.domain.text import full_sentence
@@ -74,7 +75,8 @@ class OperatorWindow(QMainWindow):
         self.setObjectName("operatorWindow")
         demo = "DEMO \u2014 " if setup.is_demo else ""
         self.setWindowTitle(
-            f"{demo}Station \u2014 {case_title(setup)} \u2014 {setup.employer} / {setup.union}"
+            f"{demo}Station \u2014 {case_title(setup)} \u2014"
+            f" {parties_title(setup.employer, setup.ballot)}"
         )
 
         names = (case_title(setup), setup.employer, setup.union)
