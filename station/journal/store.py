@@ -180,7 +180,11 @@ class Journal:
                         schema.upgrade(db)
                 journal = cls(path, db, read_only=read_only, lock=lock)
                 journal.immutable = immutable
-                journal._made_sidecars = read_only and tidy and bool(ours) and not immutable
+                # Only a -wal this opening made is taken away: closing one found here
+                # would merge its commits into the file (a checkpoint), changing the
+                # bytes of a file perhaps kept as evidence. A -shm made beside it stays.
+                made_wal = sidecars[0] in ours
+                journal._made_sidecars = read_only and tidy and made_wal and not immutable
                 election = journal.election
                 if check_setup and setup_hash(election.row) != election.setup_hash:
                     lock = None  # `close` releases it, and takes away the sidecars made

@@ -1,0 +1,71 @@
+"""A file kept as evidence is read, never rewritten: not even the WAL beside it is merged.
+
+Found by an outsider: a count copied with its -wal (commits a station made before it was
+killed) but without the -shm was merged into the file by `station tally`: the contents
+were the same, the bytes of both files not. A reading command tidied away the -shm it
+made with a connection that could write, and SQLite checkpoints on the last close.
+"""
+
+import io
+import shutil
+from contextlib import redirect_stderr, redirect_stdout
+from pathlib import Path
+
+import pytest
+
+from station.cli import main
+from station.domain import Action, Call
+from station.journal import Journal
+from tests.conftest import JFK8
+
+
+def station(*argv: str | Path) -> tuple[int, str]:
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err):
+        code = main([*map(str, argv)])
+    return code, out.getvalue() + err.getvalue()
+
+
+@pytest.fixture
+def kept_with_its_wal(tmp_path: Path) -> Path:
+    """A count whose last commits are only in its -wal, copied without the -shm (as
+    a station killed mid-count, its folder copied by hand)."""
+    counting = tmp_path / "counting" / "jfk8.station"
+    counting.parent.mkdir()
+    Journal.create(counting, JFK8)
+    journal = Journal.open(counting)
+    try:
+        journal.start_session()
+        for call in (Call.FOR, Call.AGAINST, Call.FOR, Call.CHALLENGE):
+            journal.append(Action.CALL, call)
+        kept = tmp_path / "kept" / "jfk8.station"
+        kept.parent.mkdir()
+        shutil.copyfile(counting, kept)  # nothing is written meanwhile: one state
+        shutil.copyfile(f"{counting}-wal", f"{kept}-wal")
+    finally:
+        journal.close()
+    assert Path(f"{kept}-wal").stat().st_size > 0 and not Path(f"{kept}-shm").exists()
+    return kept
+
+
+def on_disk(path: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in (path, Path(f"{path}-wal"))}
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["tally"], ["tally", "--json"], ["log"], ["verify"], ["challenges"]],
+    ids=" ".join,
+)
+def test_reading_a_kept_file_changes_neither_it_nor_its_wal(
+    kept_with_its_wal: Path, command: list[str]
+) -> None:
+    before = on_disk(kept_with_its_wal)
+    code, said = station(*command, kept_with_its_wal)
+    assert code == 0, said
+    assert on_disk(kept_with_its_wal) == before, f"`station {' '.join(command)}` changed it"
+
+
+def test_the_commits_in_the_wal_are_read(kept_with_its_wal: Path) -> None:
+    code, said = station("tally", kept_with_its_wal)
+    assert code == 0 and "Ballots counted:                       4 of 4,852" in said, said
