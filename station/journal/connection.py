@@ -83,7 +83,9 @@ def tidy_sidecars(path: Path) -> None:
     connection that is the last one to close removes them, and SQLite's own locks make
     it leave them alone if any other connection (a station counting, a dashboard) is
     still open. It reads the header only and writes nothing: the WAL it closes is empty,
-    or holds commits a station made meanwhile, which its checkpoint keeps.
+    or holds commits a station made meanwhile, which its checkpoint keeps. Only a reader
+    that made the -wal calls it: closing a -wal found beside the file would merge its
+    commits into the file (the same count, other bytes: a file kept as evidence changed).
     """
     try:
         conn = sqlite3.connect(f"{path.absolute().as_uri()}?mode=rw", uri=True)

@@ -143,9 +143,8 @@ class Journal:
         it closes (`checkpoint`), and `restore(secret=journal.seal_secret)` may start
         from one. Without it the journal reads no secret of its own.
 
-        A reader that had to make the -wal and -shm files beside the file takes them
-        away when it closes (see `connection.tidy_sidecars`), unless `tidy` is False: the
-        observers' dashboard never opens the file for writing, not even to tidy.
+        A reader that made the -wal takes it and the -shm away as it closes (not one it
+        found: see `tidy_sidecars`), unless `tidy` is False (the dashboard never writes).
 
         The file's header is checked before SQLite opens it, so a foreign, garbage or
         newer file is refused without being touched. A file whose setup does not match
@@ -165,6 +164,7 @@ class Journal:
         # if the file turns out to be unreadable, take away any we caused.
         sidecars = [Path(f"{path}-wal"), Path(f"{path}-shm")]
         ours = [sidecar for sidecar in sidecars if not sidecar.exists()]
+        wal_made = sidecars[0] in ours
         immutable = read_only and on_read_only_media(path)
         try:
             db = connect(path, read_only=read_only, immutable=immutable)
@@ -180,11 +180,7 @@ class Journal:
                         schema.upgrade(db)
                 journal = cls(path, db, read_only=read_only, lock=lock)
                 journal.immutable = immutable
-                # Only a -wal this opening made is taken away: closing one found here
-                # would merge its commits into the file (a checkpoint), changing the
-                # bytes of a file perhaps kept as evidence. A -shm made beside it stays.
-                made_wal = sidecars[0] in ours
-                journal._made_sidecars = read_only and tidy and made_wal and not immutable
+                journal._made_sidecars = read_only and tidy and not immutable and wal_made
                 election = journal.election
                 if check_setup and setup_hash(election.row) != election.setup_hash:
                     lock = None  # `close` releases it, and takes away the sidecars made

@@ -155,6 +155,10 @@ class DashboardWindow(ScaledWindow):
         self.read_only_label = self._label(
             "Read-only view of the election journal", "readOnlyLabel"
         )
+        # On a narrow window this line gives way (two lines), never the key fingerprint
+        # beside it, which observers compare character by character (it was clipped).
+        self.read_only_label.setWordWrap(True)
+        self.read_only_label.setAlignment(Qt.AlignmentFlag.AlignRight)
 
         self.after_count = AfterCount(self)  # the revised count; challenges withheld
         self.choice_dashboard: ChoiceDashboard | None = None  # several unions: choices.py

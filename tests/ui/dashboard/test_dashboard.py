@@ -6,9 +6,13 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from station.domain import Call
+from station.domain import Call, SheetKind
 from station.journal import Journal
+from station.journal.session import CountSession
+from station.sheet.prepare import SheetRequest, prepare_sheet
+from station.ui.dashboard.feed import JournalFollower
 from station.ui.dashboard.screens import Placement, ScreenInfo
+from station.ui.dashboard.standalone import standalone_dashboard
 from station.ui.dashboard.window import DashboardWindow
 from station.ui.operator.controller import CountController
 from station.ui.operator.feed import ControllerFeed
@@ -239,3 +243,33 @@ def test_the_clock_runs_again_after_the_window_was_closed_and_shown(
     shown = dashboard.clock_label.text()
     qtbot.waitUntil(lambda: dashboard.clock_label.text() != shown, timeout=3000)
     assert dashboard.state == "live"
+
+
+def test_the_key_fingerprint_is_never_clipped_on_a_narrow_dashboard(
+    qtbot: QtBot, tmp_path: Path, setup
+) -> None:
+    """Found by an outsider: at 660 pixels wide the footer's "Read-only view" line took
+    the end of the signing key observers compare character by character."""
+    path = tmp_path / "narrow.station"
+    Journal.create(path, setup)
+    journal = Journal.open(path)
+    session = CountSession.resume(journal, keep=0)
+    session.record(Call.FOR)
+    key = "1166-4e84-ec1d-65f2-304c-3c3e-8b89-cb76"
+    prepare_sheet(
+        session, SheetRequest(SheetKind.INTERIM, "R. Agent", [], None), key_fingerprint=key
+    )
+    journal.close()
+    feed = JournalFollower(path)
+    try:
+        window = standalone_dashboard(feed, "dark", hide_challenges=False)
+        qtbot.addWidget(window)
+        window.show()
+        qtbot.waitExposed(window)
+        window.resize(660, 400)
+        label = window.journal_label
+        qtbot.waitUntil(lambda: window.width() == 660)
+        assert key in label.text()
+        qtbot.waitUntil(lambda: label.width() >= label.sizeHint().width())  # all of it shown
+    finally:
+        feed.close()
