@@ -78,9 +78,25 @@ def revised_count_statement(
     """ "Revised count: 3 of 10 opened ballots counted (original tally 875 FOR, 993 AGAINST,
     416 challenged)": the count of the ordered ballots, the first count beside it."""
     return (
-        f"Revised count: {strong(f'{called:,}')} of {how_many(ordered, 'opened ballot')} counted"
-        f" (original tally {_votes_words(original, names)},"
-        f" {original.void:,} VOID, {original.challenged:,} challenged)"
+        f"{revised_progress_statement(called, ordered, strong=strong)}"
+        f" ({original_tally_statement(original, names)})"
+    )
+
+
+def revised_progress_statement(
+    called: int, ordered: int, *, strong: Callable[[str], str] = str
+) -> str:
+    """ "Revised count: 3 of 10 opened ballots counted" (the dashboard's big line: the
+    original tally goes on its small line below)."""
+    return f"Revised count: {strong(f'{called:,}')} of {how_many(ordered, 'opened ballot')} counted"
+
+
+def original_tally_statement(original: Tally, names: Sequence[str] = ()) -> str:
+    """ "original tally 875 FOR, 993 AGAINST, 0 VOID, 416 challenged"; each choice by
+    name on a ballot of several unions (`names`, Neither last)."""
+    return (
+        f"original tally {_votes_words(original, names)},"
+        f" {original.void:,} VOID, {original.challenged:,} challenged"
     )
 
 

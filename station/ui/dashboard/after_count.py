@@ -14,7 +14,10 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from station.domain import SheetKind
-from station.domain.resolution_statements import revised_count_statement
+from station.domain.resolution_statements import (
+    original_tally_statement,
+    revised_progress_statement,
+)
 
 if TYPE_CHECKING:  # pragma: no cover
     from station.ui.dashboard.window import DashboardWindow
@@ -63,11 +66,18 @@ class AfterCount:
             if window.choice_dashboard is not None:  # several unions: their bar, unhatched
                 window.choice_dashboard.bar.set_votes(count.choice_votes(), 0)
         resolutions = count.resolutions
-        # The revised count's line holds the original tally too: it wraps, never cut off.
-        window.progress_label.setWordWrap(resolutions.original is not None)
-        if resolutions.original is not None:
+        # The revised count on the big line; the original tally on the small line below,
+        # where the box is (both on the big line took the figures' height: at 1280x720
+        # VOID, CHALLENGED and VALID VOTES were drawn 8 pixels high).
+        original = resolutions.original
+        window.progress_label.setWordWrap(original is not None)
+        if original is not None:
             window.progress_label.setText(
-                revised_count_statement(
-                    resolutions.revised_calls(count), resolutions.ordered, resolutions.original
-                )
+                revised_progress_statement(resolutions.revised_calls(count), resolutions.ordered)
+            )
+            ballot = count.votes.ballot  # several unions: each choice's votes by name
+            names = () if ballot is None else ballot.choices
+            tally = original_tally_statement(original, names)
+            window.box_label.setText(
+                f"{tally[0].upper()}{tally[1:]} \u00b7 {window.box_label.text()}"
             )

@@ -1,6 +1,6 @@
 """One labelled figure of the dashboard, drawn as large as its place allows."""
 
-from PySide6.QtCore import QRectF, QSize, Qt
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPaintEvent
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
@@ -22,6 +22,7 @@ class BigFigure(QWidget):
         self._text = QColor("#ffffff")
         self._accent = QColor("#ffffff")
         self._word_share = 0.24
+        self._words_alike: tuple[str, ...] = (word,)
         self.setAccessibleName(word)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
 
@@ -33,6 +34,12 @@ class BigFigure(QWidget):
     def set_word_share(self, share: float) -> None:
         """How much of the height the word takes (small figures give it more)."""
         self._word_share = share
+        self.update()
+
+    def size_words_as(self, words: tuple[str, ...]) -> None:
+        """Draw the word in the size the longest of `words` fits in: figures stacked
+        together (VOID, CHALLENGED, VALID VOTES) then read as one set, not three sizes."""
+        self._words_alike = words
         self.update()
 
     def set_value(self, value: int) -> None:
@@ -58,9 +65,13 @@ class BigFigure(QWidget):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
         width, height = float(self.width()), float(self.height())
+        word_font = self.word_font()
+        if self.on_one_line():
+            self._paint_on_one_line(painter, word_font, width, height)
+            painter.end()
+            return
         word_height = height * self._word_share
         flags = self._align | Qt.AlignmentFlag.AlignVCenter
-        word_font = _fitted(self.font(), self.word, width, word_height * 0.8, bold=True)
         painter.setFont(word_font)
         painter.setPen(self._text)
         word_rect = QRectF(0, 0, width, word_height * 0.85)
@@ -80,6 +91,61 @@ class BigFigure(QWidget):
         painter.setFont(_fitted(self.font(), number, width, number_rect.height(), bold=True))
         painter.drawText(number_rect, flags, number)
         painter.end()
+
+    def on_one_line(self) -> bool:
+        """Whether the word and the number are drawn side by side (a place far wider
+        than high), not the word above the number."""
+        return self.width() > self.height() * ONE_LINE_FROM
+
+    def word_font(self) -> QFont:
+        """The word's font at the present size: the largest the longest of the words
+        drawn alike (`size_words_as`) fits in."""
+        width, height = float(self.width()), float(self.height())
+        if self.on_one_line():
+            width, height = width * 0.62, height * 0.55
+        else:
+            height = height * self._word_share * 0.8
+        fitted = [
+            _fitted(self.font(), word, width, height, bold=True) for word in self._words_alike
+        ]
+        return min(fitted, key=QFont.pixelSize)
+
+    def _paint_on_one_line(
+        self, painter: QPainter, word_font: QFont, width: float, height: float
+    ) -> None:
+        """The word and the number side by side, for a place far wider than high.
+
+        Stacked there (the small figures on a 1280x720 projector: 33 pixels high), the
+        word was drawn 7 pixels high, unreadable across a room; side by side both are
+        as high as the place allows, the word still first and underlined.
+        """
+        gap = height * 0.3
+        number = f"{self._value:,}"
+        number_font = _fitted(self.font(), number, width * 0.38 - gap, height * 0.9, bold=True)
+        word_advance = QFontMetricsF(word_font).horizontalAdvance(self.word)
+        number_advance = QFontMetricsF(number_font).horizontalAdvance(number)
+        total = word_advance + gap + number_advance
+        if self._align & Qt.AlignmentFlag.AlignRight:
+            left = width - total
+        elif self._align & Qt.AlignmentFlag.AlignHCenter:
+            left = (width - total) / 2
+        else:
+            left = 0.0
+        # One baseline for both, the number's digits filling the height above it.
+        baseline = (height + QFontMetricsF(number_font).capHeight()) / 2
+        painter.setPen(self._text)
+        painter.setFont(word_font)
+        painter.drawText(QPointF(left, baseline), self.word)
+        bar_height = max(height * 0.06, 2.0)
+        painter.fillRect(
+            QRectF(left, baseline + bar_height, word_advance, bar_height), self._accent
+        )
+        painter.setFont(number_font)
+        painter.drawText(QPointF(left + word_advance + gap, baseline), number)
+
+
+# A figure more than this many times wider than high is drawn on one line.
+ONE_LINE_FROM = 3.2
 
 
 def _fitted(base: QFont, text: str, width: float, height: float, *, bold: bool) -> QFont:

@@ -40,7 +40,9 @@ class ScaledWindow(QWidget):
         self.challenged_figure = BigFigure("CHALLENGED", align=centre)
         self.valid_figure = BigFigure("VALID VOTES", align=centre)
         smalls = QVBoxLayout()
-        for small in (self.void_figure, self.challenged_figure, self.valid_figure):
+        stacked = (self.void_figure, self.challenged_figure, self.valid_figure)
+        for small in stacked:
+            small.size_words_as(tuple(figure.word for figure in stacked))
             smalls.addWidget(small, 1)
         figures = QHBoxLayout()
         figures.addWidget(self.for_figure, 5)

@@ -135,6 +135,7 @@ class DashboardWindow(ScaledWindow):
         self.race = RaceBar()
         self.progress_label = self._label("", "progressLabel")
         self.box_label = self._label("", "boxLabel")
+        self.box_label.setWordWrap(True)  # after a decision it holds the original tally too
         self.envelope_label = EnvelopeStageLabel()  # a mail ballot's envelope stage
         self.progress_bar = QProgressBar()
         self.progress_bar.setObjectName("progressBar")

@@ -60,9 +60,9 @@ def test_the_revised_count_with_the_original_tally_beside_it(
     try:
         window = DashboardWindow(follower)
         qtbot.addWidget(window)
-        assert window.progress_label.text() == (
-            "Revised count: 0 of 2 opened ballots counted"
-            " (original tally 2 FOR, 1 AGAINST, 0 VOID, 2 challenged)"
+        assert window.progress_label.text() == "Revised count: 0 of 2 opened ballots counted"
+        assert window.box_label.text().startswith(
+            "Original tally 2 FOR, 1 AGAINST, 0 VOID, 2 challenged \u00b7 "
         )
         session.record(Call.AGAINST)
         qtbot.waitUntil(lambda: window.progress_label.text().startswith("Revised count: 1 of 2"))

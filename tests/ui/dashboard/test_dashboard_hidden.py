@@ -117,9 +117,12 @@ def test_the_envelope_stage_line_still_adds_up_after_the_decision(
     ) in shown.envelope_label.text()
 
 
-def test_the_revised_count_line_wraps_instead_of_being_cut_off(
-    qtbot: QtBot, tmp_path: Path
-) -> None:
+def test_the_revised_count_leaves_the_figures_readable(qtbot: QtBot, tmp_path: Path) -> None:
+    """The revised count on the big line, the original tally on the small one below.
+
+    Both on the big line took two bold lines of the figures' height: at 1280x720 (an
+    outsider's report) VOID, CHALLENGED and VALID VOTES were drawn 8 pixels high.
+    """
     path = tmp_path / "revised.station"
     new(path, "--case", "10-RC-301731", "--union", "Local 7", "--eligible", "9")
     with Journal.open(path) as journal:
@@ -129,11 +132,13 @@ def test_the_revised_count_line_wraps_instead_of_being_cut_off(
         prepare_sheet(session, FINAL, key_fingerprint="0" * 64)
         session.decide([1, 2], [], "Regional Director")
     window, _ = dashboards(qtbot, path)
-    window.resize(1280, 720)
     window.show()
+    window.resize(1280, 720)
     qtbot.waitExposed(window)
-    label = window.progress_label
-    assert label.text().endswith("(original tally 2 FOR, 1 AGAINST, 0 VOID, 2 challenged)")
-    assert label.fontMetrics().horizontalAdvance(label.text()) > label.width()  # too long
-    assert label.wordWrap()  # so it takes a second line, and the layout gives it one
-    qtbot.waitUntil(lambda: label.height() >= label.heightForWidth(label.width()))
+    assert window.progress_label.text() == "Revised count: 0 of 2 opened ballots counted"
+    box = window.box_label
+    assert box.text().startswith("Original tally 2 FOR, 1 AGAINST, 0 VOID, 2 challenged \u00b7")
+    assert box.wordWrap()  # never cut off on a narrow window
+    qtbot.waitUntil(lambda: "font-size: 33px" in window.styleSheet())  # scaled to 1280x720
+    figures = (window.void_figure, window.challenged_figure, window.valid_figure)
+    qtbot.waitUntil(lambda: all(figure.word_font().pixelSize() >= 12 for figure in figures))
