@@ -79,18 +79,21 @@ class BigFigure(QWidget):
         # The side's colour underlines the word; it adds to the label, never replaces it.
         advance = QFontMetricsF(word_font).horizontalAdvance(self.word)
         bar_height = max(word_height * 0.09, 3.0)
-        if self._align & Qt.AlignmentFlag.AlignRight:
-            left = width - advance
-        elif self._align & Qt.AlignmentFlag.AlignHCenter:
-            left = (width - advance) / 2
-        else:
-            left = 0.0
+        left = self._left_of(advance, width)
         painter.fillRect(QRectF(left, word_height * 0.87, advance, bar_height), self._accent)
         number = f"{self._value:,}"
         number_rect = QRectF(0, word_height, width, height - word_height)
         painter.setFont(_fitted(self.font(), number, width, number_rect.height(), bold=True))
         painter.drawText(number_rect, flags, number)
         painter.end()
+
+    def _left_of(self, advance: float, width: float) -> float:
+        """Where something `advance` wide starts, aligned as this figure is."""
+        if self._align & Qt.AlignmentFlag.AlignRight:
+            return width - advance
+        if self._align & Qt.AlignmentFlag.AlignHCenter:
+            return (width - advance) / 2
+        return 0.0
 
     def on_one_line(self) -> bool:
         """Whether the word and the number are drawn side by side (a place far wider
@@ -124,13 +127,7 @@ class BigFigure(QWidget):
         number_font = _fitted(self.font(), number, width * 0.38 - gap, height * 0.9, bold=True)
         word_advance = QFontMetricsF(word_font).horizontalAdvance(self.word)
         number_advance = QFontMetricsF(number_font).horizontalAdvance(number)
-        total = word_advance + gap + number_advance
-        if self._align & Qt.AlignmentFlag.AlignRight:
-            left = width - total
-        elif self._align & Qt.AlignmentFlag.AlignHCenter:
-            left = (width - total) / 2
-        else:
-            left = 0.0
+        left = self._left_of(word_advance + gap + number_advance, width)
         # One baseline for both, the number's digits filling the height above it.
         baseline = (height + QFontMetricsF(number_font).capHeight()) / 2
         painter.setPen(self._text)
