@@ -31,11 +31,14 @@ def interrupt_quietly() -> None:
         signal.signal(signal.SIGINT, _on_interrupt)
 
 
+_running = False  # whether run() is inside its `try`, where KeyboardInterrupt is handled
+
+
 def run() -> int:
     """The `station` command: Ctrl+C handled from here on, then the command line."""
+    global _running
     try:
-        # Inside the try: a Ctrl+C that lands while the handler is being installed
-        # raises KeyboardInterrupt here, by Python's default handling, and ends with 130.
+        _running = True
         interrupt_quietly()
         from station.cli import main
 
@@ -43,12 +46,15 @@ def run() -> int:
     except KeyboardInterrupt:  # in the instant before or after main's own handling
         return EXIT_INTERRUPTED
     finally:
+        _running = False
         # The command is over, its files closed: from here Ctrl+C only ends it sooner.
         signal.signal(signal.SIGINT, _end_now)
 
 
 def _on_interrupt(_signum: int, frame: FrameType | None) -> None:
-    if frame is None or _importing(frame):
+    # Before run() is inside its try (the console script's lines, run's first
+    # instruction) nothing is written yet: end at once, as during an import.
+    if not _running or frame is None or _importing(frame):
         _end_now()
     raise KeyboardInterrupt
 
@@ -68,3 +74,10 @@ def _end_now(*_ignored: object) -> None:
         with contextlib.suppress(BaseException):  # ending anyway: a closed pipe is no news
             stream.flush()
     os._exit(EXIT_INTERRUPTED)
+
+
+# As this module is imported, before the console script calls run(): a Ctrl+C in the
+# instant between (Python checks for signals as run() begins, before its `try`) was
+# Python's own traceback, exit -2 (a CI run, Ctrl+C at 0.0 s). Commands only: the
+# journal's checking processes start with Ctrl+C ignored and keep it so.
+interrupt_quietly()
