@@ -342,7 +342,13 @@ def file_or_feed(text: str) -> Path | str:
 
 
 def _a_witness_file(path: Path) -> None:
+    """A missing file, or one of another kind, is the user's mistake: one line, exit 2
+    (as `station witness --out` says it), not NOT INTACT."""
     if not path.is_file():
         raise UsageError(
             f"{path}: no such witness file (`station witness URL --out FILE` makes one)"
         )
+    try:
+        WitnessFile.open(path, read_only=True).close()
+    except WitnessFileError as error:
+        raise UsageError(str(error)) from None

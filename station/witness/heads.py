@@ -134,6 +134,10 @@ def follows(previous: Head | None, head: Head) -> str | None:
     """Why `head` cannot come after `previous` in one feed (a replay), or None."""
     if previous is None:
         return None
+    if head.note == previous.note:
+        return (
+            f"the head at event {head.seq:,} signed at {head.time} is there twice: a replayed head"
+        )
     if head.time <= previous.time:
         return (
             f"the head at event {head.seq:,} signed at {head.time} is older than one already"

@@ -5,7 +5,8 @@ from station.journal.chain import HEAD_DIGITS
 
 def no_feed(seconds: float) -> str:
     """A follower that has heard nothing from the feed for a while (the connection is lost)."""
-    return f"NO FEED FOR {int(seconds)} SECONDS"
+    whole = int(seconds)
+    return f"NO FEED FOR {whole} SECOND{'' if whole == 1 else 'S'}"
 
 
 def head_line(seq: int, head_hash: str, time: str, key: str) -> str:

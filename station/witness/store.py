@@ -14,6 +14,8 @@ import sqlite3
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
+from station.journal.errors import JournalError, JournalLocked
+from station.journal.lock import WriterLock
 from station.journal.records import EVENT_COLUMNS, EVENT_FIELDS, Record
 from station.witness.heads import Head
 
@@ -54,6 +56,7 @@ class WitnessFile:
     def __init__(self, path: Path, conn: sqlite3.Connection) -> None:
         self.path = path
         self._conn = conn
+        self._lock: WriterLock | None = None
         try:
             self.meta = dict(conn.execute("SELECT name, value FROM meta").fetchall())
         except sqlite3.Error as error:
@@ -73,6 +76,11 @@ class WitnessFile:
         except sqlite3.Error as error:
             raise WitnessFileError(f"{path}: cannot be created ({error})") from None
         try:
+            lock = _one_writer(path)
+        except WitnessFileError:
+            conn.close()  # another witness made it this instant: it is that one's file
+            raise
+        try:
             _durable(conn)
             conn.execute("BEGIN IMMEDIATE")
             for statement in _statements(_SCHEMA):
@@ -85,22 +93,36 @@ class WitnessFile:
         except sqlite3.Error as error:
             conn.close()
             path.unlink(missing_ok=True)
+            lock.release()
             raise WitnessFileError(f"{path}: cannot be written ({error})") from None
-        return cls(path, conn)
+        witness = cls(path, conn)
+        witness._lock = lock
+        return witness
 
     @classmethod
     def open(cls, path: Path, *, read_only: bool = False) -> "WitnessFile":
         """Open an existing witness file (read-only for `verify`)."""
         if not path.is_file():
             raise WitnessFileError(f"{path}: no such witness file")
+        if not _sqlite_header(path):  # an empty or foreign file: left as it was
+            raise WitnessFileError(f"{path}: is not a witness file")
         uri = f"{path.absolute().as_uri()}?mode={'ro' if read_only else 'rw'}"
         try:
             conn = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
-            if not read_only:
-                _durable(conn)
         except sqlite3.Error as error:
             raise WitnessFileError(f"{path}: cannot be opened ({error})") from None
-        return cls(path, conn)
+        witness = cls(path, conn)  # a witness file (its meta says so) before any write
+        if read_only:
+            return witness
+        try:
+            witness._lock = _one_writer(path)
+            _durable(conn)
+        except (WitnessFileError, sqlite3.Error) as error:
+            witness.close()
+            if isinstance(error, WitnessFileError):
+                raise
+            raise WitnessFileError(f"{path}: cannot be opened ({error})") from None
+        return witness
 
     def election_row(self) -> dict[str, object]:
         row = json.loads(self.meta["election"])
@@ -143,12 +165,37 @@ class WitnessFile:
 
     def close(self) -> None:
         self._conn.close()
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None
 
     def __enter__(self) -> "WitnessFile":
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _one_writer(path: Path) -> WriterLock:
+    """The witness file's writer lock: two witnesses writing one file stored every head
+    twice, and `verify --witness` then refused the file as replaying heads."""
+    try:
+        return WriterLock(path)
+    except JournalLocked:
+        raise WitnessFileError(
+            f"{path}: another `station witness` is writing this file; give this one a file"
+            " of its own (--out)"
+        ) from None
+    except JournalError:  # read-only, or gone since it was opened
+        raise WitnessFileError(f"{path}: cannot be written (read-only?)") from None
+
+
+def _sqlite_header(path: Path) -> bool:
+    try:
+        with path.open("rb") as file:
+            return file.read(16) == b"SQLite format 3\x00"
+    except OSError:
+        return False
 
 
 def _durable(conn: sqlite3.Connection) -> None:

@@ -80,3 +80,50 @@ def test_a_witness_refuses_a_feed_signed_by_another_key(
     err = one_line_exit_2(capsys, "witness", served.url, "--out", out, "--key", other)
     assert f"not by the expected key {other}" in err
     assert not out.exists()
+
+
+def test_a_second_witness_on_one_file_is_refused_and_the_file_kept(
+    served: Served, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Found by an outsider: two `station witness` writing one file each stored every
+    head; `verify --witness` then refused the file for good as replaying heads."""
+    out = tmp_path / "w.witness"
+    first = WitnessFile.create(
+        out,
+        {
+            "election": json.dumps(served.journal.election.row),
+            "public_key": served.source.setup_doc["public_key"],
+            "url": "",
+        },
+    )
+    try:
+        before = out.read_bytes()
+        err = one_line_exit_2(capsys, "witness", served.url, "--out", out)
+        assert "another `station witness` is writing this file" in err
+        assert out.read_bytes() == before
+    finally:
+        first.close()
+
+
+@pytest.mark.parametrize("content", [b"", b"not a witness file at all\n"])
+def test_an_empty_or_foreign_out_file_is_refused_untouched(
+    served: Served, tmp_path: Path, capsys: pytest.CaptureFixture[str], content: bytes
+) -> None:
+    """Found by an outsider: an empty --out file was refused, yet left 4,096 bytes long."""
+    out = tmp_path / "w.witness"
+    out.write_bytes(content)
+    assert "is not a witness file" in one_line_exit_2(capsys, "witness", served.url, "--out", out)
+    assert out.read_bytes() == content
+
+
+def test_verify_with_an_election_file_as_witness_is_a_usage_error(
+    election_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Another kind of file where the witness file goes is a mistake (exit 2, as
+    `station witness --out` says it), not NOT INTACT."""
+    other = tmp_path / "other.station"
+    other.write_bytes(election_file.read_bytes())
+    before = other.read_bytes()
+    err = one_line_exit_2(capsys, "verify", election_file, "--witness", other)
+    assert "is not a witness file" in err
+    assert other.read_bytes() == before

@@ -258,3 +258,19 @@ def test_the_witness_file_holds_only_the_known_tables_and_columns(
         "heads": ["n", "seq", "hash", "time", "note", "received_utc"],
     }  # fmt: skip
     assert meta == ["election", "format", "public_key", "url"]
+
+
+def test_the_last_head_stored_twice_is_named_as_such(
+    witnessed: tuple[Path, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Two witnesses on one file (now refused) stored each head twice; `verify` said the
+    second copy was "older than" the first, identical one."""
+    folder, wfile = witnessed
+    forged_witness(
+        wfile,
+        "INSERT INTO heads (seq, hash, time, note, received_utc)"
+        " SELECT seq, hash, time, note, received_utc FROM heads WHERE n = (SELECT MAX(n) FROM heads)",
+    )
+    assert verify(folder, "--witness", wfile) == 1
+    err = capsys.readouterr().err
+    assert "is there twice: a replayed head" in err and "older than" not in err
