@@ -82,6 +82,9 @@ class RecentCallsList(QListWidget):
             item.setForeground(QBrush(SESSION_FOREGROUND))
         self.insertItem(0, item)
         self._hint(item)
+        # The newest call in view, even after the list was scrolled down to read an old one
+        # (found by an outsider: new calls went on arriving above what was shown).
+        self.scrollToTop()
         while self.count() > SHOWN:
             self.takeItem(self.count() - 1)
 

@@ -57,3 +57,21 @@ def test_each_entry_is_laid_out_as_the_list_would_measure_it(window: OperatorWin
     window.resize(window.width() - 300, window.height())  # narrower: more entries wrap
     QApplication.processEvents()
     assert laid_out(recent) == measured_by_the_list(recent)
+
+
+def test_a_new_call_brings_the_list_back_to_the_newest(window: OperatorWindow) -> None:
+    """Found by an outsider: after one wheel step in the list, new calls went on arriving
+    above what it showed ("Ballot 65 FOR" on top at ballot 68)."""
+    for _ in range(15):
+        press(window, Qt.Key.Key_F, Qt.Key.Key_A)
+    QApplication.processEvents()
+    recent = window.recent
+    bar = recent.verticalScrollBar()
+    assert bar.maximum() > 0
+    bar.setValue(bar.maximum())  # the operator reads an old call
+    press(window, Qt.Key.Key_F)
+    QApplication.processEvents()
+    assert bar.value() == 0
+    top = recent.visualItemRect(recent.item(0))
+    assert recent.viewport().rect().contains(top.topLeft())
+    assert recent.item(0).text() == "Ballot 31 FOR"
