@@ -13,7 +13,13 @@ from sqlite_utils import Database
 
 from station import __version__
 from station.journal import schema
-from station.journal.errors import CorruptJournal, JournalNotFound, JournalUnavailable, NewerJournal
+from station.journal.errors import (
+    CorruptJournal,
+    JournalNotFound,
+    JournalUnavailable,
+    NewerJournal,
+    WalUnreadableHere,
+)
 from station.journal.faults import describe
 
 
@@ -39,7 +45,24 @@ def on_read_only_media(path: Path) -> bool:
         return False
 
 
+def wal_unreadable_here(path: Path) -> bool:
+    """Whether a -wal is beside the file on read-only media with no -shm: SQLite cannot
+    read it there (found by an outsider: every command said the disk was read-only, and
+    `station copy`, the way the README gives, too)."""
+    if not Path(f"{path}-wal").exists() or Path(f"{path}-shm").exists():
+        return False
+    try:
+        return bool(os.statvfs(path.absolute().parent).f_flag & os.ST_RDONLY)
+    except (OSError, AttributeError):  # no such folder (said later), or Windows
+        return False
+
+
 def connect(path: Path, *, read_only: bool, immutable: bool = False) -> Database:
+    if read_only and not immutable and wal_unreadable_here(path):
+        raise WalUnreadableHere(
+            f"{path}: holds calls in its -wal, and SQLite cannot read a -wal on read-only"
+            f" media; `station copy {path} FOLDER` copies both whole to a writable folder"
+        )
     uri = f"{path.absolute().as_uri()}?mode={'ro' if read_only else 'rw'}"
     if immutable:
         uri += "&immutable=1"

@@ -10,10 +10,15 @@ checks that the copy holds the same head, and only then gives it its name, never
 over an existing file.
 """
 
+import contextlib
+import shutil
 import sqlite3
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 from station.files import fsync_file, fsync_folder
+from station.journal.connection import wal_unreadable_here
 from station.journal.creating import built_beside, link_into_place, refuse_leftovers
 from station.journal.errors import JournalExists, JournalNotFound, WriteFailed
 from station.journal.store import Journal
@@ -37,6 +42,32 @@ def copy_election(source: Path, destination: Path) -> tuple[Path, int, str]:
         refuse_leftovers(destination)
     except OSError as error:
         raise JournalNotFound(f"{destination}: cannot be written ({error.strerror})") from None
+    with _readable(source, folder) as readable:
+        return _copy(readable, destination, folder)
+
+
+@contextlib.contextmanager
+def _readable(source: Path, folder: Path) -> Iterator[Path]:
+    """`source`, or, when SQLite cannot read its -wal where it lies (read-only media, no
+    -shm), a copy of the file and its -wal in a scratch folder beside the destination,
+    byte for byte (the original is read, never written), removed afterwards."""
+    if not wal_unreadable_here(source):
+        yield source
+        return
+    scratch = Path(tempfile.mkdtemp(prefix=".station-copy-", dir=folder))
+    try:
+        staged = scratch / source.name
+        try:
+            shutil.copyfile(source, staged)
+            shutil.copyfile(f"{source}-wal", f"{staged}-wal")
+        except OSError as error:
+            raise JournalNotFound(f"{source}: cannot be read ({error.strerror})") from None
+        yield staged
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+def _copy(source: Path, destination: Path, folder: Path) -> tuple[Path, int, str]:
     # A foreign or damaged file: one line. An altered setup is copied as it is: the
     # copy is evidence, and `verify` names what is wrong with it.
     journal = Journal.open(source, read_only=True, check_setup=False)

@@ -27,6 +27,12 @@ class JournalUnavailable(JournalError):
     input/output error); the file itself may be perfectly intact."""
 
 
+class WalUnreadableHere(JournalUnavailable):
+    """A -wal beside the file, on media nothing can be written to, and no -shm: SQLite
+    can read neither there (it needs a -shm it cannot make), and the file alone would
+    miss the calls the -wal holds. `station copy` copies both to a writable folder."""
+
+
 class NewerJournal(JournalError):
     """The file was written by a newer Station whose format this one cannot read."""
 

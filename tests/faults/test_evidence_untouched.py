@@ -7,7 +7,10 @@ made with a connection that could write, and SQLite checkpoints on the last clos
 """
 
 import io
+import os
 import shutil
+import subprocess
+from collections.abc import Iterator
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 
@@ -69,3 +72,44 @@ def test_reading_a_kept_file_changes_neither_it_nor_its_wal(
 def test_the_commits_in_the_wal_are_read(kept_with_its_wal: Path) -> None:
     code, said = station("tally", kept_with_its_wal)
     assert code == 0 and "Ballots counted:                       4 of 4,852" in said, said
+
+
+@pytest.fixture
+def on_a_write_protected_stick(kept_with_its_wal: Path, tmp_path: Path) -> Iterator[Path]:
+    """The kept count and its -wal (no -shm) on a file system mounted read-only (root)."""
+    stick = tmp_path / "stick"
+    stick.mkdir()
+    if os.geteuid() != 0:
+        pytest.skip("mounting a read-only file system needs root")
+    done = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", str(stick)], capture_output=True
+    )
+    if done.returncode:
+        pytest.skip(f"cannot mount a tmpfs here: {done.stderr.strip()!r}")
+    try:
+        shutil.copyfile(kept_with_its_wal, stick / kept_with_its_wal.name)
+        shutil.copyfile(f"{kept_with_its_wal}-wal", f"{stick / kept_with_its_wal.name}-wal")
+        subprocess.run(["mount", "-o", "remount,ro", str(stick)], check=True)
+        yield stick / kept_with_its_wal.name
+    finally:
+        subprocess.run(["umount", str(stick)], check=True)
+
+
+def test_a_kept_file_with_its_wal_on_read_only_media_is_copied_whole(
+    on_a_write_protected_stick: Path, tmp_path: Path
+) -> None:
+    """Found by an outsider: every command, `station copy` too, said only "the disk is
+    read-only" (SQLite cannot read a -wal there without a -shm it cannot make)."""
+    kept = on_a_write_protected_stick
+    before = on_disk(kept)
+    code, said = station("tally", kept)
+    assert code == 2 and said.count("\n") == 1, said
+    assert f"`station copy {kept} FOLDER` copies both whole to a writable folder" in said
+    folder = tmp_path / "copied"
+    folder.mkdir()
+    code, said = station("copy", kept, folder)
+    assert code == 0, said
+    assert sorted(p.name for p in folder.iterdir()) == [kept.name]  # no scratch left
+    code, said = station("tally", folder / kept.name)
+    assert code == 0 and "Ballots counted:                       4 of 4,852" in said, said
+    assert on_disk(kept) == before
