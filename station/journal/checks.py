@@ -69,12 +69,14 @@ def breaks_chain(record: Record, before: str) -> bool:
     )
 
 
-def chain_broken(path: Path | str, seq: int) -> str:
-    """The line that says event `seq` breaks the chain, and so nothing may be counted."""
-    return (
-        f"{path}: event {seq:,} does not match the hash chain (it was altered, or written"
-        " outside Station); nothing can be counted into this file (run `station verify`)"
+def chain_broken(path: Path | str, seq: int, problem: str | None = None) -> str:
+    """The line that says event `seq` breaks the chain, and so nothing may be counted;
+    in `verify`'s words (`event_problem`) when they are known, so that opening, `tally`
+    and `verify` name a damaged file's first bad event the same way."""
+    said = problem or (
+        f"event {seq} does not match the hash chain (it was altered, or written outside Station)"
     )
+    return f"{path}: {said}; nothing can be counted into this file (run `station verify`)"
 
 
 def setup_altered(path: Path | str) -> str:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from station.domain import Call, Change, Count
 from station.journal import schema
-from station.journal.checks import breaks_chain, chain_broken
+from station.journal.checks import breaks_chain, chain_broken, event_problem
 from station.journal.errors import CorruptJournal
 from station.journal.records import EVENT_COLUMNS, Record
 
@@ -176,22 +176,22 @@ def one_by_one(
                 raise journal.unreadable_error(error, count.last_seq) from None
             if record is None or (until is not None and record.seq > until):
                 return
+            # Before the rules, in `verify`'s words: a missing event, a broken link, a
+            # field of the wrong type, an altered event (all but the first: breaks_chain).
+            expected = count.last_seq + 1
+            if before is not None and (record.seq != expected or breaks_chain(record, before)):
+                problem = event_problem(record, expected, before)
+                raise CorruptJournal(chain_broken(journal.path, record.seq, problem))
             try:
                 event = record.event()
-            except ValueError as error:  # an unknown action or call, or a blob where text was
-                if before is not None and breaks_chain(record, before):
-                    raise CorruptJournal(chain_broken(journal.path, record.seq)) from None
+            except ValueError as error:  # an unknown action or call, its hash its own
                 raise CorruptJournal(
                     f"{journal.path}: event {record.seq}: {error} (run `station verify`)"
                 ) from None
             try:
                 change = count.apply(event)
-            except ValueError as error:  # ReplayError: the rules name a missing event as such
+            except ValueError as error:  # ReplayError: the rules refuse it
                 raise CorruptJournal(f"{journal.path}: {error} (run `station verify`)") from None
-            # After the rules (which name a missing event as such), before anyone hears
-            # of the change: the count it went into is not to be counted on.
-            if before is not None and breaks_chain(record, before):
-                raise CorruptJournal(chain_broken(journal.path, record.seq))
             before = record.hash
             yield record, change
     finally:

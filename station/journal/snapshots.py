@@ -16,7 +16,7 @@ from station.domain import Count
 from station.domain.changes import FrozenCount
 from station.journal.chain import snapshot_digest
 from station.journal.chain_walk import chain_break_in
-from station.journal.checks import chain_broken
+from station.journal.checks import chain_broken, event_problem
 from station.journal.errors import CorruptJournal
 from station.journal.faults import environment_fault
 from station.journal.seal import seal, sealed_by
@@ -125,8 +125,18 @@ def chain_checked(journal: "Journal", after: int, until: int, fold: Callable[[],
     except sqlite3.DatabaseError as error:
         raise journal.unreadable_error(error, after) from None
     if broken is not None:
-        raise CorruptJournal(chain_broken(journal.path, broken))
+        raise CorruptJournal(chain_broken(journal.path, broken, _problem_at(journal, broken)))
     return count
+
+
+def _problem_at(journal: "Journal", seq: int) -> str | None:
+    """What is wrong with event `seq`, found breaking the chain, in `verify`'s words."""
+    record = journal.record(seq)
+    try:
+        before = journal.hash_of(seq - 1)
+    except KeyError:
+        return None
+    return None if record is None else event_problem(record, seq, before)
 
 
 def start_from(journal: "Journal", until: int, secret: bytes | None) -> Snapshot | None:

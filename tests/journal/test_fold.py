@@ -98,10 +98,14 @@ def test_plain_calls_of_a_locked_count_are_refused(journal: Journal) -> None:
 @pytest.mark.parametrize(
     ("statement", "why"),
     [
-        ("DELETE FROM events WHERE seq = 3", "event 4: expected event 3"),
-        ("UPDATE events SET seq = 40 WHERE seq = 4", "event 5: expected event 4"),
+        # In `verify`'s words, as every way of opening says them.
+        ("DELETE FROM events WHERE seq = 3", "event 3 is missing (the next one found is 4)"),
+        (
+            "UPDATE events SET seq = 40 WHERE seq = 4",
+            "event 4 is missing (the next one found is 5)",
+        ),
         # An unknown action was written outside Station: named as the break it is.
-        ("UPDATE events SET action = 'cal' WHERE seq = 3", "event 3 does not match the hash"),
+        ("UPDATE events SET action = 'cal' WHERE seq = 3", "event 3 was altered (its hash does"),
     ],
 )
 def test_a_missing_moved_or_unknown_call_is_named(
