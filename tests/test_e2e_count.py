@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.xvfb_helpers import display, pytestmark, station, xdotool  # noqa: F401
+from tests.xvfb_helpers import display, focus, pytestmark, station, xdotool  # noqa: F401
 
 BALLOTS = 900
 PILE = 100
@@ -188,7 +188,7 @@ class Station:
         self.focus()
 
     def focus(self, window: str | None = None) -> None:
-        xdotool(self.env, "windowfocus", "--sync", window or self.window)
+        focus(self.env, window or self.window)
 
     def keys(self, keys: list[str]) -> None:
         for start in range(0, len(keys), 60):

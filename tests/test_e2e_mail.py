@@ -21,6 +21,7 @@ import pytest
 
 from tests.xvfb_helpers import (  # noqa: F401 (display: a fixture)
     display,
+    focus,
     focused_window,
     pytestmark,
     running_station,
@@ -153,10 +154,14 @@ def test_a_mail_ballot_count_typed_under_xvfb(tmp_path: Path, display: str) -> N
         operator = ""
         deadline = time.monotonic() + 20
         while not operator and time.monotonic() < deadline:
-            names = xdotool(env, "search", "--name", "Station .* 10-RC-269250").split()
-            operator = next((w for w in names if w != envelopes and visible(env, w)), "")
+            found = subprocess.run(  # none while one window goes and the other comes
+                ["xdotool", "search", "--onlyvisible", "--name", "Station .* 10-RC-269250"],
+                capture_output=True, text=True, env=env,
+            )  # fmt: skip
+            names = found.stdout.split()
+            operator = next((w for w in names if w != envelopes and is_operator_window(env, w)), "")
         assert operator, app_log.read_text()
-        xdotool(env, "windowfocus", "--sync", operator)
+        focus(env, operator)
         xdotool(env, "key", "--delay", "15", *calls)
         wait_for(path, model.events + 2 + len(calls))
         xdotool(env, "key", "ctrl+q")
@@ -191,7 +196,7 @@ def test_a_mail_ballot_count_typed_under_xvfb(tmp_path: Path, display: str) -> N
     assert station("verify", path).returncode == 0
 
 
-def visible(env: dict[str, str], window: str) -> bool:
+def is_operator_window(env: dict[str, str], window: str) -> bool:
     done = subprocess.run(
         ["xdotool", "getwindowname", window], capture_output=True, text=True, env=env
     )

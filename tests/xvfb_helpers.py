@@ -112,14 +112,32 @@ def running_station(
 
 def focused_window(env: dict[str, str], name: str, log: Path) -> str:
     """The first window whose title matches `name`, at 1280x780 and with the keyboard."""
-    # Only a mapped window takes the focus: one found before it is shown fails with
-    # BadMatch (X_SetInputFocus), as a CI dry run's typed mail count did once.
     found = xdotool(env, "search", "--sync", "--onlyvisible", "--name", name)
     assert found, log.read_text()
     window = found.split()[0]
     xdotool(env, "windowsize", window, "1280", "780")
-    xdotool(env, "windowfocus", "--sync", window)  # returns once the window has focus
+    focus(env, window)
     return window
+
+
+def focus(env: dict[str, str], window: str, seconds: float = 20) -> None:
+    """Give `window` the keyboard (`windowfocus --sync` returns once it has it).
+
+    Only a viewable window takes the focus: one found as Qt maps it (or maps it again
+    after a resize) refuses with BadMatch (X_SetInputFocus), as the typed mail count
+    did in two CI dry runs. It is asked again until it is viewable.
+    """
+    deadline = time.monotonic() + seconds
+    while True:
+        done = subprocess.run(
+            ["xdotool", "windowfocus", "--sync", window],
+            capture_output=True, text=True, env=env, timeout=60,
+        )  # fmt: skip
+        if done.returncode == 0:
+            return
+        if "BadMatch" not in done.stderr or time.monotonic() > deadline:
+            raise AssertionError(f"xdotool windowfocus --sync {window}: {done.stderr}")
+        time.sleep(0.1)
 
 
 def keys_with_mistakes(
