@@ -45,6 +45,36 @@ def on_read_only_media(path: Path) -> bool:
         return False
 
 
+def close_database(db: Database, path: Path, *, keep_wal: bool) -> None:
+    """Close `db`; with `keep_wal`, without SQLite merging the -wal into the file.
+
+    The last connection that could write checkpoints the -wal into the file as it
+    closes. A station that opened a file to count and refused it (a broken chain) must
+    leave it as it found it, a file perhaps kept as evidence, -wal and all (found by an
+    outsider: `station open` refused such a file in one line, and merged its -wal). While
+    another connection is open SQLite does not checkpoint on close, and a read-only one
+    never does: one is held open across the close.
+    """
+    try:
+        found = keep_wal and Path(f"{path}-wal").stat().st_size > 0
+    except OSError:
+        found = False
+    if not found:
+        db.close()  # no -wal, or an empty one (this opening's): nothing to merge
+        return
+    guard: sqlite3.Connection | None = None
+    try:
+        guard = sqlite3.connect(f"{path.absolute().as_uri()}?mode=ro", uri=True)
+        guard.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
+    except sqlite3.Error:
+        pass  # no guard: the -wal may be merged, which changes no event
+    try:
+        db.close()
+    finally:
+        if guard is not None:
+            guard.close()
+
+
 def wal_unreadable_here(path: Path) -> bool:
     """Whether a -wal is beside the file on read-only media with no -shm: SQLite cannot
     read it there (found by an outsider: every command said the disk was read-only, and

@@ -54,7 +54,10 @@ def _readable(source: Path, folder: Path) -> Iterator[Path]:
     if not wal_unreadable_here(source):
         yield source
         return
-    scratch = Path(tempfile.mkdtemp(prefix=".station-copy-", dir=folder))
+    try:
+        scratch = Path(tempfile.mkdtemp(prefix=".station-copy-", dir=folder))
+    except OSError as error:
+        raise JournalNotFound(f"{folder}: cannot be written ({error.strerror})") from None
     try:
         staged = scratch / source.name
         try:

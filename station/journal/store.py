@@ -31,6 +31,7 @@ from station.journal.connection import (
     CHECKPOINT_PAGES,
     check_version,
     checkpoint_wal,
+    close_database,
     connect,
     ensure_wal,
     on_read_only_media,
@@ -138,10 +139,8 @@ class Journal:
     ) -> "Journal":
         """Open an existing election file, or raise a one-line JournalError.
 
-        `seal_secret` is this station's sealing secret (`seal.station_secret`), handed
-        down by whoever opens the file to count: a writer given one seals a snapshot as
-        it closes (`checkpoint`), and `restore(secret=journal.seal_secret)` may start
-        from one. Without it the journal reads no secret of its own.
+        `seal_secret` (`seal.station_secret`), given by whoever opens it to count: a writer
+        seals a snapshot as it closes (`checkpoint`), and `restore` may start from one.
 
         A reader that made the -wal takes it and the -shm away as it closes (not one it
         found: see `tidy_sidecars`), unless `tidy` is False (the dashboard never writes).
@@ -487,7 +486,7 @@ class Journal:
                 with contextlib.suppress(JournalError, sqlite3.Error):
                     self.checkpoint(self.seal_secret)
         finally:
-            self._db.close()
+            close_database(self._db, self.path, keep_wal=not counted and not self.read_only)
             if self._lock:
                 self._lock.release()
                 self._lock = None

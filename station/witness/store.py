@@ -65,6 +65,11 @@ class WitnessFile:
         if self.meta.get("format") != FORMAT:
             conn.close()
             raise WitnessFileError(f"{path}: is not a witness file")
+        if not _meta_is_whole(self.meta):  # edited outside Station: a traceback before
+            conn.close()
+            raise WitnessFileError(
+                f"{path}: the witness file was altered (its election or key is not as stored)"
+            )
 
     @classmethod
     def create(cls, path: Path, meta: dict[str, str]) -> "WitnessFile":
@@ -125,9 +130,7 @@ class WitnessFile:
         return witness
 
     def election_row(self) -> dict[str, object]:
-        row = json.loads(self.meta["election"])
-        assert isinstance(row, dict)
-        return row
+        return _election_row(self.meta) or {}
 
     def records(self) -> Iterator[Record]:
         """Every event stored, in order."""
@@ -174,6 +177,20 @@ class WitnessFile:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _election_row(meta: dict[str, str]) -> dict[str, object] | None:
+    try:
+        row = json.loads(meta.get("election", ""))
+    except (TypeError, ValueError):
+        return None
+    return row if isinstance(row, dict) else None
+
+
+def _meta_is_whole(meta: dict[str, str]) -> bool:
+    """Whether `meta` holds what a witness file is made with: the election's row (a JSON
+    object) and the public key, as text."""
+    return _election_row(meta) is not None and isinstance(meta.get("public_key"), str)
 
 
 def _one_writer(path: Path) -> WriterLock:

@@ -10,12 +10,14 @@ import io
 import os
 import shutil
 import subprocess
+import sys
 from collections.abc import Iterator
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 
 import pytest
 
+from station import app
 from station.cli import main
 from station.domain import Action, Call
 from station.journal import Journal
@@ -113,3 +115,30 @@ def test_a_kept_file_with_its_wal_on_read_only_media_is_copied_whole(
     code, said = station("tally", folder / kept.name)
     assert code == 0 and "Ballots counted:                       4 of 4,852" in said, said
     assert on_disk(kept) == before
+    # Into a folder that cannot be written either: one line (it was a traceback).
+    code, said = station("copy", kept, kept.with_name("copy.station"))
+    assert code == 2 and said.count("\n") == 1 and "cannot be written" in said, said
+
+
+_ALTER_IN_THE_WAL = """
+import os, sqlite3, sys
+conn = sqlite3.connect(sys.argv[1], isolation_level=None)
+conn.execute("DROP TRIGGER events_no_update")
+conn.execute("UPDATE events SET call = 'void' WHERE seq = 3")
+os._exit(0)  # no close: the change stays in the -wal, as an attacker's copy may hold it
+"""
+
+
+def test_a_refused_file_keeps_its_wal(
+    kept_with_its_wal: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found by an outsider: `station open`, `sign`, `reopen`, `decide` and the start
+    window refused an altered count in one line, and merged its -wal into the file as the
+    station let it go."""
+    subprocess.run([sys.executable, "-c", _ALTER_IN_THE_WAL, str(kept_with_its_wal)], check=True)
+    before = on_disk(kept_with_its_wal)
+    monkeypatch.setattr(app, "run_loop", lambda _app: 99)  # a window that opened: exit 99
+    for command in (["open"], ["sign", "--agent", "R. Agent"], ["reopen", "--reason", "x"]):
+        code, said = station(command[0], kept_with_its_wal, *command[1:])
+        assert code == 2 and "event 3 was altered (its hash does not match)" in said, said
+        assert on_disk(kept_with_its_wal) == before, f"`station {command[0]}` changed it"

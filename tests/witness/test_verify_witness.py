@@ -274,3 +274,30 @@ def test_the_last_head_stored_twice_is_named_as_such(
     assert verify(folder, "--witness", wfile) == 1
     err = capsys.readouterr().err
     assert "is there twice: a replayed head" in err and "older than" not in err
+
+
+@pytest.mark.parametrize(
+    "statement",
+    [
+        "UPDATE meta SET value = 'x' WHERE name = 'election'",
+        "UPDATE meta SET value = '[1,2]' WHERE name = 'election'",
+        "UPDATE meta SET value = '{}' WHERE name = 'election'",
+        "DELETE FROM meta WHERE name = 'election'",
+        "DELETE FROM meta WHERE name = 'public_key'",
+    ],
+)
+def test_a_witness_files_meta_edited_is_one_line_never_a_traceback(
+    witnessed: tuple[Path, Path], capsys: pytest.CaptureFixture[str], statement: str
+) -> None:
+    """Found by an outsider: an edited election row ended `verify --witness` (and
+    `station witness --out`) in a JSONDecodeError, an AssertionError or a KeyError."""
+    folder, wfile = witnessed
+    conn = sqlite3.connect(wfile)
+    conn.execute("DROP TRIGGER meta_no_update")
+    conn.execute("DROP TRIGGER meta_no_delete")
+    conn.execute(statement)
+    conn.commit()
+    conn.close()
+    code = verify(folder, "--witness", wfile)
+    err = capsys.readouterr().err
+    assert code in (1, 2) and "Traceback" not in err and err.count("\n") == 1, err
