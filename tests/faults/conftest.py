@@ -85,3 +85,24 @@ class Station:
             if stream is not None:
                 with contextlib.suppress(BrokenPipeError):
                     stream.close()
+
+
+@contextlib.contextmanager
+def read_only_mount(folder: Path, *files: Path) -> Iterator[Path]:
+    """`files` copied onto a small tmpfs at `folder`, remounted read-only: a write-
+    protected stick (root only; the test is skipped elsewhere). Unmounted after."""
+    folder.mkdir()
+    if os.geteuid() != 0:
+        pytest.skip("mounting a read-only file system needs root")
+    done = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", str(folder)], capture_output=True
+    )
+    if done.returncode:
+        pytest.skip(f"cannot mount a tmpfs here: {done.stderr.strip()!r}")
+    try:
+        for file in files:
+            shutil.copyfile(file, folder / file.name)
+        subprocess.run(["mount", "-o", "remount,ro", str(folder)], check=True)
+        yield folder
+    finally:
+        subprocess.run(["umount", str(folder)], check=True)

@@ -7,7 +7,6 @@ made with a connection that could write, and SQLite checkpoints on the last clos
 """
 
 import io
-import os
 import shutil
 import subprocess
 import sys
@@ -22,6 +21,7 @@ from station.cli import main
 from station.domain import Action, Call
 from station.journal import Journal
 from tests.conftest import JFK8
+from tests.faults.conftest import read_only_mount
 
 
 def station(*argv: str | Path) -> tuple[int, str]:
@@ -79,22 +79,9 @@ def test_the_commits_in_the_wal_are_read(kept_with_its_wal: Path) -> None:
 @pytest.fixture
 def on_a_write_protected_stick(kept_with_its_wal: Path, tmp_path: Path) -> Iterator[Path]:
     """The kept count and its -wal (no -shm) on a file system mounted read-only (root)."""
-    stick = tmp_path / "stick"
-    stick.mkdir()
-    if os.geteuid() != 0:
-        pytest.skip("mounting a read-only file system needs root")
-    done = subprocess.run(
-        ["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", str(stick)], capture_output=True
-    )
-    if done.returncode:
-        pytest.skip(f"cannot mount a tmpfs here: {done.stderr.strip()!r}")
-    try:
-        shutil.copyfile(kept_with_its_wal, stick / kept_with_its_wal.name)
-        shutil.copyfile(f"{kept_with_its_wal}-wal", f"{stick / kept_with_its_wal.name}-wal")
-        subprocess.run(["mount", "-o", "remount,ro", str(stick)], check=True)
+    wal = kept_with_its_wal.with_name(f"{kept_with_its_wal.name}-wal")
+    with read_only_mount(tmp_path / "stick", kept_with_its_wal, wal) as stick:
         yield stick / kept_with_its_wal.name
-    finally:
-        subprocess.run(["umount", str(stick)], check=True)
 
 
 def test_a_kept_file_with_its_wal_on_read_only_media_is_copied_whole(

@@ -11,7 +11,6 @@ import json
 import os
 import shutil
 import sqlite3
-import subprocess
 import time
 from collections.abc import Iterator
 from contextlib import redirect_stderr, redirect_stdout
@@ -37,6 +36,7 @@ from station.ui.dashboard.feed import JournalFollower
 from station.ui.operator import controller as count_controller
 from station.ui.operator.controller import CountController
 from tests.conftest import JFK8, verify_file
+from tests.faults.conftest import read_only_mount
 from tests.faults.test_tampering import Pristine, election, pristine  # noqa: F401 (fixtures)
 from tests.journal.test_fold import random_journal
 from tests.journal.test_snapshots import long_count, often  # noqa: F401 (fixtures)
@@ -629,21 +629,8 @@ def test_station_copy_takes_the_wal_too_and_never_overwrites(
 @pytest.fixture
 def write_protected(election: Pristine, tmp_path: Path) -> Iterator[Path]:  # noqa: F811
     """The closed election file on a file system mounted read-only (root only)."""
-    stick = tmp_path / "stick"
-    stick.mkdir()
-    if os.geteuid() != 0:
-        pytest.skip("mounting a read-only file system needs root")
-    done = subprocess.run(
-        ["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", str(stick)], capture_output=True
-    )
-    if done.returncode:
-        pytest.skip(f"cannot mount a tmpfs here: {done.stderr.strip()!r}")
-    try:
-        shutil.copy(election.file, stick / election.file.name)
-        subprocess.run(["mount", "-o", "remount,ro", str(stick)], check=True)
+    with read_only_mount(tmp_path / "stick", election.file) as stick:
         yield stick / election.file.name
-    finally:
-        subprocess.run(["umount", str(stick)], check=True)
 
 
 def test_a_file_on_read_only_media_is_read_where_it_lies(
