@@ -92,6 +92,16 @@ def setup_altered(path: Path | str) -> str:
     )
 
 
+def chain_problem(record: Record, expected: int, before: str) -> str | None:
+    """Whether an event read in turn breaks the chain (its number, link, field types or
+    hash), said in `verify`'s words; None if it holds. The cheap check first, the words
+    only for a break: a station replaying or a dashboard following asks it of every event.
+    """
+    if record.seq == expected and not breaks_chain(record, before):
+        return None
+    return event_problem(record, expected, before)
+
+
 def event_problem(record: Record, expected: int, before: str) -> str | None:
     """What is wrong with one event read in turn, in `verify`'s words, or None.
 

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from station.domain import Call, Change, Count
 from station.journal import schema
-from station.journal.checks import breaks_chain, chain_broken, event_problem
+from station.journal.checks import chain_broken, chain_problem
 from station.journal.errors import CorruptJournal
 from station.journal.records import EVENT_COLUMNS, Record
 
@@ -177,10 +177,9 @@ def one_by_one(
             if record is None or (until is not None and record.seq > until):
                 return
             # Before the rules, in `verify`'s words: a missing event, a broken link, a
-            # field of the wrong type, an altered event (all but the first: breaks_chain).
-            expected = count.last_seq + 1
-            if before is not None and (record.seq != expected or breaks_chain(record, before)):
-                problem = event_problem(record, expected, before)
+            # field of the wrong type, an altered event.
+            problem = None if before is None else chain_problem(record, count.last_seq + 1, before)
+            if problem is not None:
                 raise CorruptJournal(chain_broken(journal.path, record.seq, problem))
             try:
                 event = record.event()

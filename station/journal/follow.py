@@ -17,7 +17,7 @@ from pathlib import Path
 
 from station.domain import Action, Change, Count, ElectionSetup
 from station.files import file_identity
-from station.journal.checks import breaks_chain, event_problem
+from station.journal.checks import chain_problem
 from station.journal.errors import JournalError
 from station.journal.records import Record
 from station.journal.session import earlier_key
@@ -188,11 +188,10 @@ class Follower(Followed):
         batch = _take(records, BATCH)
         self._more = len(batch) == BATCH
         for record in batch:
-            expected = self.head_seq + 1
-            if record.seq != expected or breaks_chain(record, self.head_hash):
-                # In `verify`'s words, so the dashboard and the check name the same event.
-                problem = event_problem(record, expected, self.head_hash)
-                raise _Unreadable(f"{problem or 'the hash chain is broken'}{RUN_VERIFY}")
+            # In `verify`'s words, so the dashboard and the check name the same event.
+            problem = chain_problem(record, self.head_seq + 1, self.head_hash)
+            if problem is not None:
+                raise _Unreadable(f"{problem}{RUN_VERIFY}")
             try:
                 change = self.count.apply(record.event())
             except ValueError as error:
