@@ -2,13 +2,10 @@
 
 import sys
 
-from station.launch import EXIT_INTERRUPTED, interrupt_quietly, run
+# First: importing launch.py installs the handler that ends Ctrl+C quietly from here on.
+from station.launch import run
 
 if __name__ == "__main__":
-    try:  # first: Ctrl+C while the rest imports ends quietly (launch.py)
-        interrupt_quietly()
-    except KeyboardInterrupt:  # landed while the handler was being installed
-        sys.exit(EXIT_INTERRUPTED)
     import multiprocessing
 
     # `verify` checks long journals in other processes too; in the bundle those

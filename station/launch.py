@@ -35,11 +35,10 @@ _running = False  # whether run() is inside its `try`, where KeyboardInterrupt i
 
 
 def run() -> int:
-    """The `station` command: Ctrl+C handled from here on, then the command line."""
+    """The `station` command (Ctrl+C handled since this module was imported)."""
     global _running
     try:
         _running = True
-        interrupt_quietly()
         from station.cli import main
 
         return main()
