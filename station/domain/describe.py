@@ -79,8 +79,14 @@ def _challenge_words(change: Change, *, several: bool) -> str:
     ballot = f"Ballot {change.ballot:,}" if change.ballot else "Envelope"
     if challenge is None:  # pragma: no cover - every applied AMEND has its challenge
         return f"{ballot} challenge amended"
+    return f"{ballot} {challenged_by(challenge, several=several)}"
+
+
+def challenged_by(challenge: Challenge, *, several: bool) -> str:
+    """ "challenged by the Employer: supervisor" ("a Union" on a ballot of several
+    unions), for the ticker, the last calls and the envelope window's list."""
     reason = challenge.reason.value if challenge.reason else "reason not given"
-    return f"{ballot} challenged by {challenger_of(challenge.party, several=several)}: {reason}"
+    return f"challenged by {challenger_of(challenge.party, several=several)}: {reason}"
 
 
 def challenged_entry(ballot: int, challenge: Challenge, *, several: bool = False) -> str:

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 
 from station.domain import Action, Change
 from station.domain.challenges import Reason
+from station.domain.describe import challenged_by
 from station.domain.envelope_parties import stage_statement
 from station.domain.envelopes import (
     ENVELOPE_REASONS,
@@ -38,7 +39,7 @@ from station.domain.envelopes import (
 )
 from station.domain.mail_statements import over_accepted_statement
 from station.domain.parties import Party
-from station.domain.party_words import challenger_of, parties_title
+from station.domain.party_words import parties_title
 from station.domain.write_ins import identify
 from station.journal import WriteFailed
 from station.ui.envelopes.controller import EnvelopeController
@@ -431,8 +432,11 @@ class EnvelopeWindow(QMainWindow):
         envelope = change.envelope
         if change.event.action is Action.AMEND and change.event.target is not None:
             who = envelope_entry(self.controller.count, self.controller.voters, change.event.target)
+            assert change.challenge is not None  # every applied AMEND has its challenge
             several = self.controller.setup.ballot.several
-            return f"{who or change.event.target} {_challenge_words(change, several)}"
+            return (
+                f"{who or change.event.target} {challenged_by(change.challenge, several=several)}"
+            )
         if envelope is not None and envelope.voter is not None:
             voter = self.controller.voters.get(envelope.voter)
             if voter is not None:
@@ -479,10 +483,3 @@ class EnvelopeWindow(QMainWindow):
             if not self._handed_over:
                 self.controller.close()
         event.accept()
-
-
-def _challenge_words(change: Change, several: bool) -> str:
-    challenge = change.challenge
-    assert challenge is not None
-    reason = challenge.reason.value if challenge.reason else "reason not given"
-    return f"challenged by {challenger_of(challenge.party, several=several)}: {reason}"
