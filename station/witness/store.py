@@ -15,6 +15,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from station.journal.errors import JournalError, JournalLocked
+from station.journal.header import read_header
 from station.journal.lock import WriterLock
 from station.journal.records import EVENT_COLUMNS, EVENT_FIELDS, Record
 from station.witness.heads import Head
@@ -109,8 +110,10 @@ class WitnessFile:
         """Open an existing witness file (read-only for `verify`)."""
         if not path.is_file():
             raise WitnessFileError(f"{path}: no such witness file")
-        if not _sqlite_header(path):  # an empty or foreign file: left as it was
-            raise WitnessFileError(f"{path}: is not a witness file")
+        try:
+            read_header(path)  # an empty or foreign file: refused before SQLite touches it
+        except JournalError:
+            raise WitnessFileError(f"{path}: is not a witness file") from None
         uri = f"{path.absolute().as_uri()}?mode={'ro' if read_only else 'rw'}"
         try:
             conn = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
@@ -122,10 +125,11 @@ class WitnessFile:
         try:
             witness._lock = _one_writer(path)
             _durable(conn)
-        except (WitnessFileError, sqlite3.Error) as error:
+        except WitnessFileError:
             witness.close()
-            if isinstance(error, WitnessFileError):
-                raise
+            raise
+        except sqlite3.Error as error:
+            witness.close()
             raise WitnessFileError(f"{path}: cannot be opened ({error})") from None
         return witness
 
@@ -205,14 +209,6 @@ def _one_writer(path: Path) -> WriterLock:
         ) from None
     except JournalError:  # read-only, or gone since it was opened
         raise WitnessFileError(f"{path}: cannot be written (read-only?)") from None
-
-
-def _sqlite_header(path: Path) -> bool:
-    try:
-        with path.open("rb") as file:
-            return file.read(16) == b"SQLite format 3\x00"
-    except OSError:
-        return False
 
 
 def _durable(conn: sqlite3.Connection) -> None:
