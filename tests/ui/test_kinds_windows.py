@@ -190,5 +190,10 @@ def test_every_window_names_every_union(qtbot: QtBot, tmp_path: Path) -> None:
         header = envelopes.findChild(QLabel, "electionLabel")
         assert header is not None
         assert "Machinists (Petitioner); Carpenters (Intervenor)" in header.text()
+        # A union's challenge is "a Union"'s in the prompt too, as in its list below.
+        qtbot.keyClicks(envelopes.search, "Ada Lovelace")
+        for qt_key in (Qt.Key.Key_Return, Qt.Key.Key_C, Qt.Key.Key_U):
+            qtbot.keyClick(envelopes.search, qt_key)
+        assert "<b>CHALLENGED</b> by a Union, reason:" in envelopes.prompt.text()
     finally:
         envelopes.close()

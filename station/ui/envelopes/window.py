@@ -39,7 +39,7 @@ from station.domain.envelopes import (
 )
 from station.domain.mail_statements import over_accepted_statement
 from station.domain.parties import Party
-from station.domain.party_words import parties_title
+from station.domain.party_words import challenger_of, parties_title
 from station.domain.write_ins import identify
 from station.journal import WriteFailed
 from station.ui.envelopes.controller import EnvelopeController
@@ -371,11 +371,12 @@ class EnvelopeWindow(QMainWindow):
         text = ""
         if self.mode is Mode.CHALLENGE and self.challenge_seq is not None:
             challenge = self.controller.count.challenges.get(self.challenge_seq)
-            party = challenge.party.short if challenge else "Board agent"
+            party = challenge.party if challenge else Party.BOARD_AGENT
+            who = challenger_of(party, several=self.controller.setup.ballot.several)
             reason = challenge.reason.value if challenge and challenge.reason else "not given"
             reasons = "  ".join(f"<b>{n}</b> {r.value}" for n, r in enumerate(ENVELOPE_REASONS, 1))
             text = (
-                f"<b>CHALLENGED</b> by the {html.escape(party)}, reason: {html.escape(reason)}."
+                f"<b>CHALLENGED</b> by {html.escape(who)}, reason: {html.escape(reason)}."
                 f" Who: <b>E</b> Employer <b>U</b> Union <b>B</b> Board agent. Why: {reasons}."
                 " <b>Enter</b> or <b>Esc</b> closes; typing goes on to the next envelope."
             )
