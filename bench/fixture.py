@@ -42,8 +42,13 @@ SHEET_EVERY = 200_000  # events between interim sheets (each followed by a REOPE
 _REASONS = ("supervisor", "not on the eligibility list", "no longer employed")
 
 
-def build(path: Path, events: int, *, key: str = "bench-key", seed: int = 7) -> Count:
-    """Create `path` holding exactly `events` events; return their fold."""
+def build(
+    path: Path, events: int, *, key: str = "bench-key", seed: int = 7, disputes: bool = True
+) -> Count:
+    """Create `path` holding exactly `events` events; return their fold.
+
+    `disputes=False`: no VOID is disputed (for a reader that does not replay disputes).
+    """
     Journal.create(path, SETUP)
     journal = Journal.open(path, read_only=True)
     setup_hash = journal.election.setup_hash
@@ -120,7 +125,7 @@ def build(path: Path, events: int, *, key: str = "bench-key", seed: int = 7) -> 
         elif roll < 0.025 and count.next_redo():
             redo_seq, redo_call = count.next_redo() or (0, Call.FOR)
             add(Action.REDO, redo_call, redo_seq)
-        elif roll < 0.027 and last and last[1] is Call.VOID:
+        elif disputes and roll < 0.027 and last and last[1] is Call.VOID:
             add(
                 Action.DISPUTE,
                 Call.VOID,
@@ -162,6 +167,13 @@ def build(path: Path, events: int, *, key: str = "bench-key", seed: int = 7) -> 
         journal.checkpoint(secret)
     finally:
         journal.close()
+    # The whole file in one: the benchmarks copy the file alone, which without this
+    # would leave a small fixture's snapshot behind in its -wal.
+    conn = sqlite3.connect(path)
+    try:
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    finally:
+        conn.close()
     return count
 
 

@@ -3,7 +3,11 @@
 Not a test: it prints figures. The operator window runs offscreen on a new election file;
 a real key event (F or A, alternating) goes to the window at a steady `--rate` a second,
 and each measurement runs from sending the key event, through the durable commit, until
-the call button of that call has been repainted with its new figure. Target p99 <= 16 ms.
+the call button of that call has been repainted with its new figure. Target p99 <= 16 ms,
+a frame: a human limit, judged as it is. Beside it, after each call, a bare repaint of
+the same window (`update()` until that button is painted again, no key, no commit): the
+frame the operator cannot see below, on this machine in this hour
+(`keypress_repaint_p99_ms`; `keypress_vs_repaint` shown).
 
     .venv/bin/python bench/keypress.py [--calls 10000] [--rate 20]
 
@@ -40,12 +44,17 @@ KEYS = {Call.FOR: (Qt.Key.Key_F, "f"), Call.AGAINST: (Qt.Key.Key_A, "a")}
 
 
 def measure(
-    folder: Path, calls: int, rate: float, on_ready: Callable[[Path], None] | None = None
+    folder: Path,
+    calls: int,
+    rate: float,
+    on_ready: Callable[[Path], None] | None = None,
+    repaints: list[float] | None = None,
 ) -> list[float]:
     """The key-to-repaint time of each call, in ms.
 
     `on_ready`, if given, is called with the election file once the window is up and
     before the first key (bench/witness_feed.py attaches its feed and followers there).
+    `repaints`, if given, gets the time of a bare repaint of the window after each call.
     """
     app = ensure_app()
     path = folder / "keypress.station"
@@ -87,6 +96,14 @@ def measure(
         QApplication.sendEvent(window, release)
         if window.controller.count.total(call) != expected:
             raise SystemExit(f"call {index + 1} was not recorded")
+        if repaints is not None:
+            app.processEvents()
+            watch.painted = False
+            begin = time.perf_counter_ns()
+            window.update()
+            while not watch.painted:
+                app.processEvents()
+            repaints.append((time.perf_counter_ns() - begin) / 1e6)
     window.close()
     return times
 
@@ -99,15 +116,25 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="station-bench-", dir=Path.cwd()) as name:
         os.environ["XDG_DATA_HOME"] = name  # never the user's own signing key
         print(f"keypress -> durable commit -> repainted, {args.calls:,} calls at {args.rate:g}/s:")
-        times = measure(Path(name), args.calls, args.rate)
+        repaints: list[float] = []
+        times = measure(Path(name), args.calls, args.rate, repaints=repaints)
     figures = {
         "keypress_p50_ms": round(statistics.median(times), 2),
         "keypress_p99_ms": round(percentile(times, 0.99), 2),
         "keypress_max_ms": round(max(times), 2),
+        "keypress_repaint_p50_ms": round(statistics.median(repaints), 2),
+        "keypress_repaint_p99_ms": round(percentile(repaints, 0.99), 2),
     }
+    figures["keypress_vs_repaint"] = round(
+        figures["keypress_p99_ms"] / figures["keypress_repaint_p99_ms"], 2
+    )
     print(
         f"  median {figures['keypress_p50_ms']} ms  p99 {figures['keypress_p99_ms']} ms"
         f"  max {figures['keypress_max_ms']} ms"
+    )
+    print(
+        f"  a bare repaint of the window: median {figures['keypress_repaint_p50_ms']} ms"
+        f"  p99 {figures['keypress_repaint_p99_ms']} ms"
     )
     print(json.dumps(figures))
     return 0

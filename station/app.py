@@ -5,11 +5,10 @@ from __future__ import annotations
 import linecache
 import shutil
 import sys
-from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QTimer
+from PySide6.QtCore import QObject, QSize, QTimer
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QWidget
 
@@ -25,8 +24,12 @@ from station.ui.interrupt import InterruptToQuit
 from station.ui.main_thread_gc import MainThreadCollector
 from station.ui.operator.controller import CountController
 from station.ui.operator.window import OperatorWindow
+from station.ui.screen_fit import fit_to_screen, within_screen
 from station.ui.start.new_election import SUFFIX, NewElectionDialog
 from station.ui.start.window import StartDialog
+
+# The operator's (and the envelope stage's) window, where the screen has room for it.
+WINDOW_SIZE = QSize(1100, 720)
 
 if TYPE_CHECKING:
     # Imported where a mail ballot's envelope stage opens: a count at the table never
@@ -112,12 +115,16 @@ class Station(QObject):
         self.demo_folders.clear()
 
     def show_operator(
-        self, journal: Journal, controller: CountController | None = None
+        self,
+        journal: Journal,
+        controller: CountController | None = None,
+        after_tally: bool = False,
     ) -> OperatorWindow | EnvelopeWindow:
         """Count into `journal` in a new operator window, closing any previous one.
 
         A mail ballot whose envelope stage is under way opens the envelope window
         instead; when the stage ends the operator window takes its controller over.
+        `after_tally`: the envelope window records envelopes received after the tally.
         """
         if journal.election.setup.mail:
             from station.ui.envelopes.controller import EnvelopeController
@@ -125,8 +132,13 @@ class Station(QObject):
 
             if controller is None:
                 controller = EnvelopeController(journal)
-            if isinstance(controller, EnvelopeController) and controller.stage_open:
-                return self._show_window(EnvelopeWindow(controller), "operator")
+            if isinstance(controller, EnvelopeController) and (
+                controller.stage_open or after_tally
+            ):
+                envelopes = EnvelopeWindow(
+                    controller, after_tally=after_tally and not controller.stage_open
+                )
+                return self._show_window(envelopes, "operator")
         controller = controller or CountController(journal)
         # The key's fingerprint is handed down like the seal secret: no window reads it.
         window = OperatorWindow(controller, key_fingerprint=existing_fingerprint)
@@ -150,10 +162,10 @@ class Station(QObject):
             window.dashboard_theme = self.settings.theme()
             window.dashboard_geometry = self.settings.geometry("dashboard")
         previous, self.window = self.window, window
-        window.resize(1100, 720)
+        fit_to_screen(window, WINDOW_SIZE)
         geometry = self.settings.geometry(place)
-        if geometry is not None:
-            window.restoreGeometry(geometry)
+        if geometry is not None and window.restoreGeometry(geometry):
+            within_screen(window)  # saved on a larger screen than this one
         # Show the new window before closing the old ones: closing the last visible
         # window would quit the application.
         window.show()
@@ -218,8 +230,9 @@ class Station(QObject):
             self.open_path(Path(name))
 
 
-def run_operator(journal: Journal) -> int:
-    """Open the operator window on an already opened journal and run until it closes."""
+def run_operator(journal: Journal, after_tally: bool = False) -> int:
+    """Open the operator window on an already opened journal and run until it closes
+    (`after_tally`: a mail ballot's envelope window, for envelopes received after it)."""
     try:
         app = ensure_app()
     except NoDisplay:
@@ -227,7 +240,7 @@ def run_operator(journal: Journal) -> int:
         raise
     station = Station()
     try:
-        station.show_operator(journal)
+        station.show_operator(journal, after_tally=after_tally)
     except JournalError as error:
         journal.close()
         print(one_line(f"station: {error}"), file=sys.stderr)
@@ -276,7 +289,6 @@ def run_dashboard(path: Path, theme: str | None, *, hide_challenges: bool = Fals
         window = standalone_dashboard(follower, theme, hide_challenges=hide_challenges)
         window.saved_geometry = settings.geometry("dashboard")
         window.theme_changed.connect(settings.set_theme)
-        window.dismiss_requested.connect(_full_screen_toggler(window))
 
         def on_started() -> None:
             print(
@@ -304,6 +316,7 @@ def run_tables_dashboard(
     """
     from station.sheet.keys import existing_fingerprint
     from station.ui.dashboard.feed import JournalFollower
+    from station.ui.dashboard.standalone import standalone_keys
     from station.ui.dashboard.tables import TablesDashboard
 
     app = ensure_app()
@@ -316,10 +329,10 @@ def run_tables_dashboard(
             followers, theme=theme or settings.theme(), hide_challenges=hide_challenges
         )
         window.theme_changed.connect(settings.set_theme)
+        standalone_keys(window)
         for follower in followers:
             follower.start()
-        window.resize(1280, 800)
-        window.show()
+        window.place()
         print(
             f"station: following {len(paths)} tables read-only; close the window or press"
             " Ctrl+C to stop",
@@ -329,18 +342,6 @@ def run_tables_dashboard(
     finally:
         for follower in followers:
             follower.close()
-
-
-def _full_screen_toggler(window: QWidget) -> Callable[[], None]:
-    """Standalone, F11 and Escape switch the dashboard between full screen and a window."""
-
-    def toggle() -> None:
-        if window.isFullScreen():
-            window.showNormal()
-        else:
-            window.showFullScreen()
-
-    return toggle
 
 
 def run_start() -> int:

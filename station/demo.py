@@ -37,7 +37,7 @@ _CALLS = (
 _LETTERS = {"F": Call.FOR, "A": Call.AGAINST, "V": Call.VOID, "C": Call.CHALLENGE}
 _CHALLENGES = (
     (Party.EMPLOYER, Reason.SUPERVISOR),
-    (Party.PETITIONER, Reason.NOT_ON_LIST),
+    (Party.UNION, Reason.NOT_ON_LIST),
     (Party.BOARD_AGENT, Reason.MISMATCH),
 )
 
@@ -76,7 +76,7 @@ def create_demo(path: Path) -> Path:
                 pile = totals[call] // DEMO_PILE
                 journal.append(Action.PILE, call, pile, {"found": DEMO_PILE})
             if index == 16:  # the union's observer disputes the agent's last VOID
-                detail = {"party": Party.PETITIONER.value}
+                detail = {"party": Party.UNION.value}
                 journal.append(Action.DISPUTE, Call.VOID, last_void, detail)
         journal.end_session()
     finally:

@@ -39,6 +39,7 @@ def run() -> int:
     global _running
     try:
         _running = True
+        _log_without_console()
         from station.cli import main
 
         return main()
@@ -48,6 +49,16 @@ def run() -> int:
         _running = False
         # The command is over, its files closed: from here Ctrl+C only ends it sooner.
         signal.signal(signal.SIGINT, _end_now)
+
+
+def _log_without_console() -> None:
+    """A launcher with no terminal (Windows's station-window.exe, the macOS app) writes
+    what it prints, its one-line errors above all, into a log file (station.console_log)."""
+    from station.console_log import log_what_is_printed, without_console
+
+    if without_console():
+        with contextlib.suppress(OSError):  # no log folder: nowhere to say so either
+            log_what_is_printed()
 
 
 def _on_interrupt(_signum: int, frame: FrameType | None) -> None:

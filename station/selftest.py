@@ -28,8 +28,7 @@ def run_self_test(out: Callable[[str], None] | None = None) -> int:
         folder = Path(temp)
         # Before any Qt or platformdirs use: no display needed, no real key or settings.
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
-        os.environ["XDG_DATA_HOME"] = str(folder / "data")
-        os.environ["XDG_CONFIG_HOME"] = str(folder / "config")
+        os.environ.update(own_folders(folder))
         try:
             _checks(folder, say)
         except SelfTestFailed as error:
@@ -40,6 +39,16 @@ def run_self_test(out: Callable[[str], None] | None = None) -> int:
             return 1
     say(f"self-test passed: station {__version__} ({time.monotonic() - started:.1f} s)")
     return 0
+
+
+def own_folders(folder: Path) -> dict[str, str]:
+    """The environment that points platformdirs' data and configuration folders (the
+    key, the seal secret, the settings) into `folder`, on each platform."""
+    return {
+        "XDG_DATA_HOME": str(folder / "data"),  # Linux, and macOS since platformdirs 4.6
+        "XDG_CONFIG_HOME": str(folder / "config"),
+        "WIN_PD_OVERRIDE_LOCAL_APPDATA": str(folder / "data"),  # Windows: both, 4.8
+    }
 
 
 def _check(condition: bool, problem: str) -> None:

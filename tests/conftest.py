@@ -9,6 +9,7 @@ os.environ["QT_QPA_PLATFORM"] = "offscreen"
 import gc
 import shutil
 import sqlite3
+import subprocess
 import sys
 import tempfile
 import traceback
@@ -33,8 +34,10 @@ def station_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.M
     placement).
     """
     home = tmp_path_factory.mktemp("data-home")
-    monkeypatch.setenv("XDG_DATA_HOME", str(home))
+    monkeypatch.setenv("XDG_DATA_HOME", str(home))  # Linux; macOS too (platformdirs 4.8)
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path_factory.mktemp("config-home")))
+    # Windows keeps both in the local application data folder, which this names there.
+    monkeypatch.setenv("WIN_PD_OVERRIDE_LOCAL_APPDATA", str(home))
     return home
 
 
@@ -198,3 +201,11 @@ def verify_file(path: Path | str) -> Verdict:
     """Open `path` read-only and verify it, as `station verify FILE` does."""
     with Journal.open(path, read_only=True, check_setup=False) as journal:
         return verify_journal(journal)
+
+
+def one_line_refusal(done: subprocess.CompletedProcess[str]) -> str:
+    """The refusal's line, once it is known to be one line, exit 2, no traceback."""
+    assert done.returncode == 2, (done.stdout, done.stderr)
+    err = done.stderr
+    assert err.count("\n") == 1 and "Traceback" not in err, err
+    return err

@@ -63,8 +63,8 @@ def test_an_unknown_theme_is_refused(election_file: Path) -> None:
 
 
 def test_a_refused_dashboard_of_tables_leaves_the_folder_as_it_was(election_file: Path) -> None:
-    # Found by the command-line fuzz test: the check of each file before any window left
-    # the -wal and -shm it made behind when it refused (a file given twice, no --table).
+    # The check of each file before any window must not leave the -wal and -shm it makes
+    # behind when it refuses (here a file given twice, no --table).
     before = sorted(path.name for path in election_file.parent.iterdir())
     refused = station_here("dashboard", election_file, election_file)
     assert refused.returncode == 2 and refused.stderr.count("\n") == 1

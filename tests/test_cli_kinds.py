@@ -1,4 +1,4 @@
-"""RD and RM cases, several unions and runoffs at the command line (issue 17)."""
+"""RD and RM cases, several unions and runoffs at the command line."""
 
 import contextlib
 import io
@@ -99,7 +99,8 @@ def test_a_runoff_is_due_then_made_from_the_final_tally(tmp_path: Path) -> None:
     assert summary["runoff"] == {"between": ["Machinists", "Carpenters"]}
     assert summary["rerun"] is False and summary["majority_for"] is None
     assert summary["statements"]["runoff"] == (  # type: ignore[index]
-        "No choice has a majority — runoff between Machinists and Carpenters."
+        "No choice has a majority — runoff between Machinists and Carpenters"
+        ", held if no objections are filed, or once those filed are resolved (29 CFR 102.70(a))."
     )
     runoff = tmp_path / "runoff.station"
     made = station("new", runoff, "--runoff-of", path)
@@ -146,7 +147,12 @@ def test_an_rd_case_names_the_union_by_its_role(tmp_path: Path) -> None:
         {"role": "Union", "name": "Local 1"},
     ]
     assert "choices" not in summary  # one union: the one-union keys, as ever
-    assert summary["challenges_by_party"] == {"employer": 0, "union": 0, "board agent": 0}
+    assert summary["challenges_by_party"] == {
+        "employer": 0,
+        "employee petitioner": 0,
+        "union": 0,
+        "board agent": 0,
+    }
     text = station("tally", path).stdout
     assert "petitioner" not in text.lower().replace("j. worker", "")
     assert "Votes FOR the union:" in text
@@ -252,3 +258,71 @@ def test_a_runoff_made_from_a_signed_export(tmp_path: Path) -> None:
     (folder / "tally.json").write_text("{}")  # an export altered: refused in one line
     refused = station("new", tmp_path / "bad.station", "--runoff-of", folder)
     assert refused.returncode == 2 and "is not an intact export" in refused.stderr
+
+
+def test_a_runoff_between_the_intervenor_and_neither(tmp_path: Path) -> None:
+    """102.70: the runoff is between the two leading choices, whoever they are."""
+    path = tmp_path / "first.station"
+    new(path, *THREE)
+    count_votes(path, [3, 10, 8])
+    assert station("sign", path, "--agent", "R. Agent").returncode == 0
+    assert tally(path)["runoff"] == {"between": ["Carpenters", "Neither"]}
+    runoff = tmp_path / "runoff.station"
+    made = station("new", runoff, "--runoff-of", path)
+    assert made.returncode == 0, made.stderr
+    second = tally(runoff)
+    assert second["union"] == "Carpenters" and second["eligible"] == 120
+    assert {"role": "Intervenor", "name": "Carpenters"} in second["parties"]  # type: ignore[operator]
+    count_votes(runoff, [7, 4])
+    assert station("sign", runoff, "--agent", "R. Agent").returncode == 0
+    final = tally(runoff)
+    assert final["majority_for_union"] is True
+    assert "has been cast for Carpenters" in final["statements"]["9"]  # type: ignore[index]
+
+
+def test_a_runoff_takes_the_eligible_voters_the_director_orders(tmp_path: Path) -> None:
+    """102.70(b): those eligible in the first election and still in an eligible category."""
+    path = tmp_path / "first.station"
+    new(path, *THREE)
+    count_votes(path, [10, 3, 8])
+    assert station("sign", path, "--agent", "R. Agent").returncode == 0
+    runoff = tmp_path / "runoff.station"
+    made = station("new", runoff, "--runoff-of", path, "--eligible", "115")
+    assert made.returncode == 0, made.stderr
+    assert tally(runoff)["eligible"] == 115
+    more = station("new", tmp_path / "more.station", "--runoff-of", path, "--eligible", "500")
+    assert more.returncode == 2 and "Traceback" not in more.stderr
+    assert "500 eligible voters" in more.stderr and "had 120" in more.stderr
+    assert not (tmp_path / "more.station").exists()
+
+
+def test_a_runoff_by_mail(tmp_path: Path) -> None:
+    path = tmp_path / "first.station"
+    new(path, *THREE, eligible="3")
+    count_votes(path, [1, 0, 1])
+    assert station("sign", path, "--agent", "R. Agent").returncode == 0
+    voters = tmp_path / "voters.csv"
+    voters.write_text("id,name\n100,Ada Byron\n101,Bo Chen\n")
+    runoff = tmp_path / "runoff.station"
+    made = station("new", runoff, "--runoff-of", path, "--mail", "--voters", voters)
+    assert made.returncode == 0, made.stderr
+    second = tally(runoff)
+    assert second["eligible"] == 2 and second["runoff_of"]
+    assert "envelope" in station("tally", runoff).stdout.lower()
+
+
+def test_the_union_has_one_key_in_every_json_of_an_rd_case(tmp_path: Path) -> None:
+    """`challenges --json` names a party as `challenges_by_party` keys it."""
+    path = tmp_path / "rd.station"
+    new(path, "--union", "Local 1", "--petitioner", "J. Worker", case="10-RD-000017")
+    count_votes(path, [3, 2])
+    journal = Journal.open(path)
+    journal.start_session()
+    challenged = journal.append(Action.CALL, Call.CHALLENGE)
+    journal.append(Action.AMEND, target=challenged.seq, detail={"party": "petitioner"})
+    journal.close()
+    by_party = tally(path)["challenges_by_party"]
+    assert isinstance(by_party, dict) and by_party["union"] == 1
+    listed = json.loads(station("challenges", path, "--json").stdout)["challenges"]
+    assert [row["party"] for row in listed] == ["union"]
+    assert "Votes FOR the union:" in station("tally", path).stdout

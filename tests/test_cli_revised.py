@@ -36,7 +36,7 @@ def first_count_once(tmp_path_factory: pytest.TempPathFactory, qapp: object) -> 
         session.settle(seqs[3], "withdrawn")  # agreed at the table: opened, called again
         session.record(F)
         session.settle(seqs[5], "sustained")  # agreed: never opened
-        session.dispute(seqs[9], F, Party.PETITIONER)  # carried as challenged: number 6
+        session.dispute(seqs[9], F, Party.UNION)  # carried as challenged: number 6
         session.join_dispute(seqs[9], Party.EMPLOYER)
         prepare_sheet(session, SIGN, key_fingerprint="0" * 64, key_changed_from=None)
     finally:

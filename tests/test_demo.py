@@ -31,7 +31,7 @@ def test_the_demo_is_a_count_part_way_through_with_every_kind_of_event(demo: Pat
     assert tally.for_union and tally.against and tally.void and tally.challenged
     challenges = count.challenges.counting()
     assert all(challenge.reason is not None for challenge in challenges)
-    assert {c.party.value for c in challenges} >= {"employer", "petitioner", "board agent"}
+    assert {c.party for c in challenges} >= {"employer", "petitioner", "board agent"}
     assert count.locked_by is None and not count.piles.mismatches()
 
 

@@ -122,7 +122,7 @@ def plan_day(
         model.call(key)
         if key == "c":
             model.challenge_by(
-                rng.choice("eub"), rng.choice("123456") if rng.random() < 0.8 else None
+                rng.choice("eub"), rng.choice("isxmro") if rng.random() < 0.8 else None
             )
         if key == "v" and rng.random() < 0.3:
             model.dispute_last_void(rng.choice("eu"))

@@ -1,9 +1,11 @@
 """Bessemer end to end: a mail count whose envelope challenges go to a hearing.
 
-The story DOMAIN.md tells of BHM1: a mail election with a voter list; every returned
+The story docs/rules.md tells of BHM1: a mail election with a voter list; every returned
 envelope ruled, most challenges made at the envelope stage (some settled at the table);
-the stage ended and the accepted ballots called; the first Tally of Ballots; a decision
-ordering some envelope challenges (and a ballot challenge) opened and others sustained;
+the stage ended and the ballots of the envelopes accepted or received late called (a
+disputed void carried as challenged: no ballot out of its envelope is challenged); the
+first Tally of Ballots; a decision ordering some envelope challenges (and a disputed
+ballot) opened and others sustained;
 the ordered ballots mixed and called in the revised count; the Revised Tally exported and
 verified with the station's key. Driven through the command line (`station new`,
 `sign`, `challenges`, `decide`, `tally`, `export`, `verify`, in-process) and the count
@@ -85,7 +87,7 @@ def test_bessemer_envelope_challenges_to_the_revised_tally(tmp_path: Path, qapp:
                 (Ruling.ACCEPTED, Ruling.CHALLENGED, Ruling.VOID, Ruling.LATE), (60, 30, 6, 4)
             )[0]
             change = session.rule_envelope(ruling, voter)
-            if ruling is Ruling.ACCEPTED:
+            if ruling in (Ruling.ACCEPTED, Ruling.LATE):  # late before the count: opened
                 model.accepted += 1
             if ruling is Ruling.CHALLENGED:
                 number += 1
@@ -107,10 +109,16 @@ def test_bessemer_envelope_challenges_to_the_revised_tally(tmp_path: Path, qapp:
         session.settle(rows[2].challenge.seq, "sustained")
         model.settled |= {1, 2}
         session.end_envelopes()
-        # The ballot stage: the accepted envelopes' ballots, mixed and called.
+        # The ballot stage: the accepted envelopes' ballots, mixed and called. Out of its
+        # envelope a ballot's voter is unknown: only its marking is disputed, a VOID the
+        # Union disputes carried as challenged.
         for n in range(model.accepted):
             call = C if n in (3, 7) else rng.choices((F, A, V, C), (35, 55, 4, 6))[0]
-            session.record(call)
+            if call is C:
+                voided = session.record(V)
+                session.dispute_void(voided.event.seq, "petitioner")
+            else:
+                session.record(call)
             model.calls.append(call)
             if call is C:
                 number += 1
@@ -129,8 +137,9 @@ def test_bessemer_envelope_challenges_to_the_revised_tally(tmp_path: Path, qapp:
     sealed = len(model.envelope_numbers) - 2
     expected_first = model.figures() | {"challenged": open_challenges}
     assert {k: first[k] for k in expected_first} == expected_first
+    late = first["envelopes"]["late"]  # received after the due date: opened too
     assert first["ballots"] == first["counted"] == model.accepted
-    assert first["envelopes"]["accepted"] == model.accepted
+    assert first["envelopes"]["accepted"] == model.accepted - late
     code, out, _ = station("challenges", path, "--json")
     listed = json.loads(out)["challenges"]
     assert [r["number"] for r in listed if r["stage"] == "envelope"] == model.envelope_numbers
@@ -196,7 +205,8 @@ def test_bessemer_envelope_challenges_to_the_revised_tally(tmp_path: Path, qapp:
     columns = sheet["columns"]
     assert (columns["original"]["3"], columns["final"]["3"]) == (original["for"], final["for"])
     assert columns["original"]["6"] == open_challenges and columns["final"]["6"] == left
-    assert columns["challenged_counted"]["6"] == left - open_challenges
+    assert columns["challenged_counted"]["6"] + columns["set_aside"]["6"] == left - open_challenges
+    assert columns["set_aside"]["6"] == -len(sustained)
     assert sheet["ballots"] == sheet["counted"] == model.accepted + opened_envelopes
     assert sheet["envelopes"]["challenged"] == sealed + 1  # the stage's rulings, as ruled
     assert len(sheet["unresolved_challenges"]) == left

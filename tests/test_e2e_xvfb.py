@@ -21,6 +21,7 @@ from tests.xvfb_helpers import (  # noqa: F401 (display: a fixture)
     pytestmark,
     running_station,
     station,
+    type_keys,
     wait_for,
     xdotool,
 )
@@ -60,8 +61,7 @@ def test_a_real_count_typed_under_xvfb(tmp_path: Path, display: str) -> None:  #
     with running_station(path, env, app_log) as app:
         focused_window(env, "Station .* 29-RC-288020", app_log)
         keys, expected, events = plan_keys(seed=2022, total=300)
-        for start in range(0, len(keys), 50):
-            xdotool(env, "key", "--delay", "15", *keys[start : start + 50])
+        type_keys(env, path, keys, 1)  # after the opening
         # A key held down for a second: the X server auto-repeats it, Station records one.
         # The pause is the hold itself (X starts repeating after about 660 ms), not a wait.
         xdotool(env, "keydown", "f")

@@ -93,14 +93,69 @@ def wait_for(path: Path, events: int, seconds: float = 30) -> None:
     assert events_in(path) >= events, f"{events_in(path)} events, {events} expected"
 
 
+def type_keys(
+    env: dict[str, str],
+    path: Path,
+    keys: list[str],
+    before: int,
+    *,
+    batch: int = 40,
+    delay: str = "15",
+    seconds: float = 60,
+) -> int:
+    """Type `keys`, each of which records one event, a batch at a time: the next batch
+    only once the file holds every event of the one before (`before` events at first).
+
+    Keys typed far ahead of a slow machine were lost (a CI run: "168 events, 223
+    expected"); waiting for each batch keeps the typing no faster than the station
+    journals. Returns the events the file then holds.
+    """
+    for start in range(0, len(keys), batch):
+        chunk = keys[start : start + batch]
+        xdotool(env, "key", "--delay", delay, *chunk)
+        wait_for(path, before + start + len(chunk), seconds)
+    return before + len(keys)
+
+
+def type_text(env: dict[str, str], text: str) -> None:
+    """Type `text` into the focused field (a name, a place)."""
+    xdotool(env, "type", "--delay", "20", text)
+
+
+def is_operator_window(env: dict[str, str], window: str) -> bool:
+    """Whether `window` is the operator window (not the envelope window)."""
+    done = subprocess.run(
+        ["xdotool", "getwindowname", window], capture_output=True, text=True, env=env
+    )
+    return done.returncode == 0 and "envelopes" not in done.stdout
+
+
+def operator_window_after(env: dict[str, str], case: str, envelopes: str, log: Path) -> str:
+    """The operator window that replaces the envelope window `envelopes` once the stage
+    ends, with the keyboard."""
+    operator = ""
+    deadline = time.monotonic() + 30
+    while not operator and time.monotonic() < deadline:
+        found = subprocess.run(  # none while one window goes and the other comes
+            ["xdotool", "search", "--onlyvisible", "--name", f"Station .* {case}"],
+            capture_output=True, text=True, env=env,
+        )  # fmt: skip
+        names = found.stdout.split()
+        operator = next((w for w in names if w != envelopes and is_operator_window(env, w)), "")
+    assert operator, log.read_text()
+    focus(env, operator)
+    return operator
+
+
 @contextmanager
 def running_station(
-    path: Path, env: dict[str, str], log: Path
+    path: Path, env: dict[str, str], log: Path, *options: str
 ) -> Iterator["subprocess.Popen[bytes]"]:
-    """`station FILE` on the test's display, its stderr in `log`; killed if still running."""
+    """`station FILE [OPTIONS]` on the test's display, its stderr in `log`; killed if
+    still running."""
     with log.open("w") as log_file:
         app = subprocess.Popen(
-            [sys.executable, "-m", "station", str(path)], env=env, stderr=log_file
+            [sys.executable, "-m", "station", str(path), *options], env=env, stderr=log_file
         )
     try:
         yield app

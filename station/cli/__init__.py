@@ -20,6 +20,7 @@ from station.cli.kinds import add_new_options
 from station.cli.reading import cmd_log, cmd_tally
 from station.cli.sheets import cmd_export, cmd_key, cmd_reopen, cmd_sign
 from station.cli.tables import ConsolidationError, add_consolidate_parser, cmd_consolidate
+from station.cli.verifier_page import add_verifier_parser, cmd_verifier
 from station.cli.verifying import cmd_verify
 from station.cli.windows import cmd_dashboard, cmd_demo, cmd_open, cmd_start
 from station.cli.witnessing import add_witness_commands, cmd_serve, cmd_witness, file_or_feed
@@ -37,6 +38,7 @@ SUBCOMMANDS = (
     "tally",
     "log",
     "verify",
+    "verifier",
     "dashboard",
     "sign",
     "reopen",
@@ -70,6 +72,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     opener = commands.add_parser("open", help="count into an election file (the operator window)")
     opener.add_argument("file", type=file_name, help="the election file")
+    opener.add_argument(
+        "--after-tally",
+        action="store_true",
+        help="a mail ballot: record envelopes received after the tally (the envelope window)",
+    )
 
     new = commands.add_parser("new", help="create a new election file")
     new.add_argument("file", type=file_name, help="the election file to create (never overwritten)")
@@ -81,9 +88,15 @@ def build_parser() -> argparse.ArgumentParser:
     )
     new.add_argument(
         "--eligible",
-        help="approximate number of eligible voters (with --mail: the voters on the list)",
+        action="append",
+        help="approximate number of eligible voters (with --mail: the voters on the list);"
+        " with --group, KEY=N once for each group",
     )
-    new.add_argument("--ballots", help="ballots in the box (or envelopes), if known")
+    new.add_argument(
+        "--ballots",
+        action="append",
+        help="ballots in the box (or envelopes), if known; with --group, KEY=N for each group",
+    )
     new.add_argument("--agent", help="the Board agent conducting the count")
     new.add_argument(
         "--pile",
@@ -99,6 +112,11 @@ def build_parser() -> argparse.ArgumentParser:
     add_new_options(new)
     new.add_argument("--mail", action="store_true", help="a mail-ballot election (with --voters)")
     new.add_argument("--voters", type=file_name, metavar="LIST.csv", help="the voter list (CSV)")
+    new.add_argument(
+        "--polls",
+        action="store_true",
+        help="with --mail: some voters vote at the polls; their ballots are counted with the mail",
+    )
 
     tally = _file_command(commands, "tally", help="print the current tally")
     tally.add_argument("--json", action="store_true", help="one JSON object")
@@ -138,7 +156,9 @@ def build_parser() -> argparse.ArgumentParser:
         action="append",
         default=[],
         metavar="PARTY:NAME",
-        help='an observer, e.g. "Employer:Jane Roe" or "Union:John Doe" (repeat for each)',
+        help='an observer and the party it signs for, by role or name: "Employer:Jane Roe",'
+        ' "Union:John Doe", an RD case\'s "Petitioner:Ann Smith", "Teamsters:Bo Chen"'
+        " (repeat for each)",
     )
     sign.add_argument("--place", help="where the count was held")
     sign.add_argument(
@@ -227,6 +247,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     add_consolidate_parser(commands)
     add_envelopes_parser(commands)
+    add_verifier_parser(commands)
     return parser
 
 
@@ -260,6 +281,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "tally": cmd_tally,
             "log": cmd_log,
             "verify": cmd_verify,
+            "verifier": cmd_verifier,
             "sign": cmd_sign,
             "reopen": cmd_reopen,
             "export": cmd_export,

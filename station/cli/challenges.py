@@ -2,13 +2,13 @@
 
 import argparse
 import json
+from functools import partial
 
 from station.cli.common import UsageError, open_to_read, restored_count, say, say_problem
 from station.cli.envelopes import voter_list_of
 from station.domain import Count
-from station.domain.decision import decision_problem, reveals_vote
-from station.domain.parties import Party
-from station.domain.party_words import challenger
+from station.domain.decision import new_decision_problem, reveals_vote
+from station.domain.description import Election, describe
 from station.domain.resolution import ListedChallenge
 from station.domain.resolution_statements import decision_pending_statement, reveal_warning
 from station.domain.table_statements import decide_at_table_statement
@@ -21,9 +21,11 @@ from station.journal.session import CountSession
 MAX_BY = 200
 
 
-def challenge_rows(count: Count, voters: VoterList | None = None) -> list[dict[str, object]]:
+def challenge_rows(
+    count: Count, election: Election, voters: VoterList | None = None
+) -> list[dict[str, object]]:
     """Every challenge as `station challenges --json` lists it, by register number."""
-    return [_row(entry, count, voters) for entry in count.resolutions.numbered(count)]
+    return [_row(entry, count, voters, election) for entry in count.resolutions.numbered(count)]
 
 
 def _voter(entry: ListedChallenge, voters: VoterList | None) -> dict[str, object] | None:
@@ -37,13 +39,23 @@ def _voter(entry: ListedChallenge, voters: VoterList | None) -> dict[str, object
     return {"id": entry.voter, "name": None if listed is None else listed.name}
 
 
-def _row(entry: ListedChallenge, count: Count, voters: VoterList | None) -> dict[str, object]:
+def json_key(election: Election, party: str | None) -> str | None:
+    """A party as `challenges_by_party` keys it (`station tally --json`), or None."""
+    return None if party is None else election.challenger(party).json_key
+
+
+def _row(
+    entry: ListedChallenge, count: Count, voters: VoterList | None, election: Election
+) -> dict[str, object]:
+    """One challenge as `challenges --json` gives it, each party by its
+    `challenges_by_party` key."""
     challenge = entry.challenge
     dispute = entry.dispute
+    key = partial(json_key, election)
     return {
         "number": entry.number,
         "stage": entry.stage,
-        "party": challenge.party.value,
+        "party": key(challenge.party),
         "reason": None if challenge.reason is None else challenge.reason.value,
         "note": challenge.note,
         "voter": _voter(entry, voters),
@@ -54,8 +66,8 @@ def _row(entry: ListedChallenge, count: Count, voters: VoterList | None) -> dict
         if dispute is None
         else {
             "call": dispute.call.value,
-            "party": dispute.party.value,
-            "joined": None if dispute.joined is None else dispute.joined.value,
+            "party": key(dispute.party),
+            "joined": key(dispute.joined),
         },
     }
 
@@ -67,14 +79,14 @@ def cmd_challenges(args: argparse.Namespace) -> int:
         voters = voter_list_of(journal) if journal.election.setup.mail else None
     finally:
         journal.close()
-    ballot = journal.election.setup.ballot
-    rows = challenge_rows(count, voters)
+    election = describe(journal.election.setup)
+    rows = challenge_rows(count, election, voters)
     noted = [
         {
             "event": d.seq,
             "call": d.call.value,
-            "party": d.party.value,
-            "joined": None if d.joined is None else d.joined.value,
+            "party": json_key(election, d.party),
+            "joined": json_key(election, d.joined),
         }
         for d in count.resolutions.noted_disputes()
     ]
@@ -92,7 +104,7 @@ def cmd_challenges(args: argparse.Namespace) -> int:
         return 0
     if not rows:
         print("No challenged ballots.")
-    for row in rows:
+    for entry, row in zip(count.resolutions.numbered(count), rows, strict=True):
         reason = row["reason"] or "reason not given"
         disputed = row["disputed"]
         what = (
@@ -105,15 +117,15 @@ def cmd_challenges(args: argparse.Namespace) -> int:
         print(
             one_line(
                 f"{row['number']:>5}  {row['status']:<15}  {row['stage']:<8}  {what} by"
-                f" {challenger(Party(str(row['party'])), ballot)}: {reason}"
+                f" {election.said(entry.challenge.party)}: {reason}"
                 + (f" ({row['note']})" if row["note"] else "")
             )
         )
     for noted_dispute in count.resolutions.noted_disputes():
         print(
             one_line(
-                f"noted  event {noted_dispute.seq}: {noted_dispute.call.label} disputed by the"
-                f" {noted_dispute.party.short}, left as called (for objections)"
+                f"noted  event {noted_dispute.seq}: {noted_dispute.call.label} disputed by"
+                f" {election.said(noted_dispute.party)}, left as called (for objections)"
             )
         )
     return 0
@@ -151,7 +163,8 @@ def cmd_decide(args: argparse.Namespace) -> int:
             raise UsageError(decision_pending_statement(count.resolutions.decisions[-1]))
         if not final:
             raise UsageError("a decision is recorded once a final tally is prepared (station sign)")
-        problem = decision_problem(count, tuple(opened), tuple(sustained))
+        setup = journal.election.setup
+        problem = new_decision_problem(count, setup, tuple(opened), tuple(sustained))
         if problem:  # before the session opens: a refusal writes nothing
             raise UsageError(problem)
         if reveals_vote(len(opened), 0):

@@ -7,10 +7,11 @@ from pathlib import Path
 from typing import NoReturn
 
 from station.domain import Action, Count
-from station.domain.parties import Party
+from station.domain.description import Election
 from station.domain.text import one_line
 from station.journal import Journal
 from station.journal.seal import station_secret
+from station.paths import path_problem
 
 ACTION_WIDTH = max(len(action) for action in Action)  # "dispute"
 
@@ -30,6 +31,9 @@ def file_name(text: str) -> Path:
         raise argparse.ArgumentTypeError(
             f"{text!a} is not a file name this system can use"
         ) from None
+    problem = path_problem(Path(text))
+    if problem is not None:
+        raise argparse.ArgumentTypeError(problem)
     return Path(text)
 
 
@@ -65,11 +69,20 @@ def open_to_read(path: Path, *, check_setup: bool = True) -> Journal:
     return journal
 
 
-def challenges_by_party_line(count: Count) -> str:
+def challenges_by_party(count: Count, election: Election) -> dict[str, int]:
+    """`challenges_by_party` of `station tally --json`: each challenger's counting
+    challenges, under its key (`Challenger.json_key`; the README lists them)."""
+    return {
+        election.challenger(party).json_key: n for party, n in count.challenges.by_party().items()
+    }
+
+
+def challenges_by_party_line(count: Count, election: Election) -> str:
     by_party = count.challenges.by_party()
     if not any(by_party.values()):
         return ""
-    parts = [f"{Party(party).short} {n:,}" for party, n in by_party.items() if n]
+    names = election.short_names
+    parts = [f"{names.get(party, party)} {n:,}" for party, n in by_party.items() if n]
     return f"  ({', '.join(parts)})"
 
 

@@ -8,10 +8,10 @@ from typing import Any
 
 from station.cli.common import UsageError, file_name, open_to_read, say
 from station.domain import Action, Count, ElectionSetup
+from station.domain.description import describe
 from station.domain.envelope_parties import stage_challenges
+from station.domain.envelopes import Ruling, modes_statement
 from station.domain.mail_statements import mail_warnings
-from station.domain.parties import Party
-from station.domain.party_words import challenger
 from station.domain.text import one_line
 from station.domain.voters import VoterList, read_voter_list
 from station.journal import Journal
@@ -91,10 +91,21 @@ def envelopes_line(setup: ElectionSetup, count: Count) -> list[str]:
     f = count.envelopes.figures
     where = "under way" if count.envelopes.open else "ended"
     settled = challenges.settled_words(", ")  # "1 sustained": no longer on line 6
+    if not f.current:
+        return [
+            f"Envelopes ({where}): {f.returned:,} returned, {f.accepted:,} accepted,"
+            f" {challenges.challenged:,} challenged, {settled + ', ' if settled else ''}"
+            f"{f.void:,} void, {f.late:,} late",
+            *mail_warnings(setup, count.envelopes, count.tally.counted),
+        ]
+    polls = f", {f.at_polls:,} voted at the polls" if setup.polls else ""
+    after = f", {f.after_tally:,} received after the tally (not opened)" if f.after_tally else ""
     return [
         f"Envelopes ({where}): {f.returned:,} returned, {f.accepted:,} accepted,"
+        f" {f.late:,} received after the due date (counted),"
         f" {challenges.challenged:,} challenged, {settled + ', ' if settled else ''}"
-        f"{f.void:,} void, {f.late:,} late",
+        f"{f.void:,} void, {f.replacements:,} replacements{polls}{after}",
+        *([modes_statement(f)] if f.at_polls else []),
         *mail_warnings(setup, count.envelopes, count.tally.counted),
     ]
 
@@ -116,7 +127,7 @@ def envelope_rulings(journal: Journal) -> tuple[Count, list[dict[str, object]]]:
         change = count.apply(record.event())
         envelope = change.envelope
         action = change.event.action
-        if action is Action.ENVELOPE and envelope is not None:
+        if action in (Action.ENVELOPE, Action.AFTER_TALLY) and envelope is not None:
             voter = voters.get(envelope.voter) if envelope.voter is not None else None
             rulings[record.seq] = {
                 "event": record.seq,
@@ -126,6 +137,9 @@ def envelope_rulings(journal: Journal) -> tuple[Count, list[dict[str, object]]]:
                 "write_in": envelope.voter is None,
                 "ruling": envelope.ruling.value,
                 "second_envelope": envelope.second,
+                # A replacement (after a void) names the void one; files set up before
+                # there were replacements list their rulings as they always did.
+                **({"replaces": envelope.replaces} if count.envelopes.current else {}),
                 "corrections": [],
             }
         elif envelope is not None and envelope.seq in rulings:
@@ -146,7 +160,7 @@ def envelope_rulings(journal: Journal) -> tuple[Count, list[dict[str, object]]]:
             )
     for seq, row in rulings.items():
         challenge = count.challenges.get(seq) if row["ruling"] == "challenged" else None
-        row["party"] = challenge.party.value if challenge else None
+        row["party"] = challenge.party if challenge else None
         row["reason"] = challenge.reason.value if challenge and challenge.reason else None
         row["counts"] = count.envelopes.is_counting(seq)
         # What became of its challenge: "withdrawn", "sustained", "ordered opened" or None.
@@ -178,15 +192,17 @@ def cmd_envelopes(args: argparse.Namespace) -> int:
         return 0
     for row in rulings:
         who = f"{row['voter']}  {row['name']}" if row["voter"] else f"(written in)  {row['name']}"
-        ruling = str(row["ruling"]).upper()
+        ruling = Ruling(str(row["ruling"])).label
         if row["party"]:
-            party = challenger(Party(str(row["party"])), setup.ballot)  # as the register says
+            party = describe(setup).said(str(row["party"]))  # as the register says
             ruling += f" by {party}: {row['reason'] or 'reason not given'}"
         corrections = row["corrections"]
         assert isinstance(corrections, list)
         notes = [str(c["correction"]) for c in corrections]
         state = "" if row["counts"] else "  [undone]"
         second = "  (second envelope)" if row["second_envelope"] else ""
+        if row.get("replaces") is not None:
+            second = f"  (replacement for the envelope voided at event {row['replaces']})"
         if row["settled"]:  # a sustained challenge is no longer among the challenged
             ruling += f" \u2014 {row['settled']}"
         fixes = f"  ({', '.join(notes)})" if notes else ""

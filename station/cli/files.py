@@ -6,17 +6,24 @@ import sys
 from station.cli.common import say
 from station.cli.envelopes import mail_voter_list
 from station.cli.kinds import created_note, new_setup
+from station.domain.election import SetupError
 from station.domain.statements import (
     how_many,
 )
 from station.domain.table_statements import table_title
 from station.journal import Journal
 from station.journal.chain import HEAD_DIGITS
+from station.sheet.prepare import setup_names, unprintable_problem
+from station.ui.display import ensure_offscreen_app
 
 
 def cmd_new(args: argparse.Namespace) -> int:
     voters = mail_voter_list(args)  # None unless --mail
     setup = new_setup(args, voters)  # the ballot and the parties: cli/kinds.py
+    ensure_offscreen_app()  # the sheet's font says which names it can print
+    problem = unprintable_problem(setup_names(setup))
+    if problem:
+        raise SetupError(problem)
     Journal.create(args.file, setup, voters)
     table = "" if setup.table is None else f", {table_title(setup.table)}"
     say(

@@ -1,4 +1,4 @@
-"""Kinds of case, several unions and runoffs on the command line (issue 17).
+"""Kinds of case, several unions and runoffs on the command line.
 
 `station new`'s options for the ballot and the parties (`--union` repeated,
 `--intervenor`, `--petitioner`, `--neither`, `--runoff-of`), and what `station tally`
@@ -7,20 +7,39 @@ what it always did.
 """
 
 import argparse
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from station.cli.common import UsageError, open_to_read, restored_count
 from station.domain import Count, ElectionSetup, SheetKind
-from station.domain.choice_lines import result_lines
-from station.domain.choices import CaseKind
-from station.domain.kinds_statements import (
+from station.domain.choices import Ballot, CaseKind, ElectionType
+from station.domain.election import voting_groups
+from station.domain.election_statements import (
     empty_option_statement,
+    rerun_statement,
     runoff_determinative_statement,
     runoff_of_table_statement,
     runoff_title,
 )
+from station.domain.group_statements import (
+    group_figures_statement,
+    inclusion_statement,
+    unit_statement,
+)
+from station.domain.groups import (
+    GroupSpec,
+    Rule,
+    group_json,
+    inclusion_settled,
+    unit_json,
+    units,
+)
 from station.domain.piles import DEFAULT_PILE
+from station.domain.result_statements import result_lines
 from station.domain.runoff import Result, determinative, final_result, result
+from station.domain.tally import Tally
+from station.domain.tally_form import Figures
 from station.domain.voters import VoterList
 
 _REQUIRED = ("case", "employer", "union", "eligible")
@@ -49,7 +68,46 @@ def add_new_options(new: argparse.ArgumentParser) -> None:
         "--runoff-of",
         type=Path,
         metavar="FILE_OR_EXPORT",
-        help="make the runoff (29 CFR 102.70) of this election, from its final tally",
+        help="make the runoff (29 CFR 102.70) of this election, from its final tally"
+        " (an election file, an export, or a consolidation of its tables)",
+    )
+    new.add_argument(
+        "--rerun-of",
+        type=Path,
+        metavar="FILE_OR_EXPORT",
+        help="make the rerun of this election (set aside): its case, parties and choices",
+    )
+    new.add_argument(
+        "--type",
+        dest="election_type",
+        metavar="|".join(kind.value for kind in ElectionType),
+        help="the type of election, as the tally names it",
+    )
+    new.add_argument(
+        "--unit", metavar="TEXT", help="the unit, as in the petition or agreement (printed)"
+    )
+    new.add_argument(
+        "--group",
+        action="append",
+        default=[],
+        metavar="KEY=NAME",
+        help='a voting group, counted and tallied on its own (repeatable): "A=Professional'
+        ' employees"; each needs --eligible KEY=N',
+    )
+    new.add_argument(
+        "--sonotone",
+        action="append",
+        default=[],
+        metavar="KEY",
+        help="this group votes the professionals' two-question ballot (Sonotone): pooled"
+        " with the other group if a majority votes for inclusion",
+    )
+    new.add_argument(
+        "--self-determination",
+        action="append",
+        default=[],
+        metavar="KEY",
+        help="this group's votes decide only whether it joins the existing unit",
     )
 
 
@@ -60,12 +118,13 @@ def new_setup(args: argparse.Namespace, voters: VoterList | None = None) -> Elec
         given = getattr(args, name, None)
         if given is not None and not given.strip():
             raise UsageError(empty_option_statement(name))
+    groups = _groups(args)
+    if args.runoff_of is not None and getattr(args, "rerun_of", None) is not None:
+        raise UsageError("--runoff-of and --rerun-of: an election is a runoff or a rerun, not both")
     if args.runoff_of is not None:
-        if voters is not None:
-            raise UsageError(
-                "--runoff-of with --mail: a runoff's setup comes from the first election"
-            )
-        return runoff_setup(args)
+        return runoff_setup(args, voters)
+    if getattr(args, "rerun_of", None) is not None:
+        return rerun_setup(args, voters)
     required = [name for name in _REQUIRED if not (name == "eligible" and voters is not None)]
     missing = [f"--{name}" for name in required if getattr(args, name) in (None, [])]
     if missing:
@@ -87,7 +146,42 @@ def new_setup(args: argparse.Namespace, voters: VoterList | None = None) -> Elec
         pile=_pile(args.pile) if several else args.pile,
         table=args.table,
         mail=voters is not None,
+        polls=args.polls,
+        election_type=getattr(args, "election_type", None),
+        unit=getattr(args, "unit", None),
+        groups=groups,
     )
+
+
+def _groups(args: argparse.Namespace) -> tuple[GroupSpec, ...]:
+    """The voting groups given (`--group`, `--eligible KEY=N`, …), and `args.eligible` and
+    `args.ballots` as one number each, as every other kind of election reads them."""
+    named = getattr(args, "group", [])
+    eligible, ballots = args.eligible or [], args.ballots or []
+    sonotone = getattr(args, "sonotone", [])
+    deciding = getattr(args, "self_determination", [])
+    if not named:
+        for option, given in (("--eligible", eligible), ("--ballots", ballots)):
+            if any("=" in value for value in given):
+                raise UsageError(f"{option} KEY=N gives a voting group's number: add --group")
+        if sonotone or deciding:
+            option = "--sonotone" if sonotone else "--self-determination"
+            raise UsageError(f"{option} names a voting group: add --group KEY=NAME for each")
+        # Given twice, the last one counts, as it always did.
+        args.eligible = eligible[-1] if eligible else None
+        args.ballots = ballots[-1] if ballots else None
+        return ()
+    for option in ("runoff_of", "rerun_of", "table", "voters"):
+        if getattr(args, option, None) is not None:
+            flag = "--" + option.replace("_", "-")
+            raise UsageError(f"--group: an election of voting groups takes no {flag} yet")
+    if getattr(args, "mail", False):
+        raise UsageError("--group: an election of voting groups is counted at the polls here")
+    groups = voting_groups(named, eligible, ballots, sonotone, deciding)
+    args.eligible = str(sum(group.eligible for group in groups))
+    known = [group.ballots for group in groups]
+    args.ballots = None if None in known else str(sum(b or 0 for b in known))
+    return groups
 
 
 def _pile(given: str) -> str:
@@ -103,19 +197,16 @@ def _pile(given: str) -> str:
     return "0"
 
 
-def runoff_setup(args: argparse.Namespace) -> ElectionSetup:
-    """The runoff of the election in `args.runoff_of`, from its final tally sheet."""
-    given = [
-        f"--{name}"
-        for name in (*_REQUIRED, "petitioner", "neither")
-        if getattr(args, name) not in (None, [])
-    ] + (["--intervenor"] if args.intervenor else [])
-    if given:
-        raise UsageError(
-            f"--runoff-of takes the case, the parties and the ballot from the first"
-            f" election; leave out {', '.join(given)}"
-        )
-    first, counted, head = _first_election(args.runoff_of)
+def runoff_setup(args: argparse.Namespace, voters: VoterList | None = None) -> ElectionSetup:
+    """The runoff of the election in `args.runoff_of`, from its final tally sheet.
+
+    The Regional Director may order who is eligible (102.70(b): those eligible in the
+    first election and still in an eligible category) and a mail runoff: `--eligible`
+    and `--mail --voters` are the runoff's own; everything else is the first election's.
+    """
+    _taken_from_first(args, "--runoff-of")
+    held = _first_election(args.runoff_of)
+    first = held.setup
     if first.table is not None:  # the result is stated only on the tables together
         raise UsageError(runoff_of_table_statement(str(args.runoff_of), first.table))
     ballot = first.ballot
@@ -123,10 +214,8 @@ def runoff_setup(args: argparse.Namespace) -> ElectionSetup:
         raise UsageError(
             f"{args.runoff_of}: is itself a runoff; only one runoff is held (29 CFR 102.70(a))"
         )
-    votes = counted.choice_votes()
-    outcome, decisive = final_result(
-        votes, len(ballot.unions), counted.tally.challenged, first.eligible
-    )
+    votes = held.votes
+    outcome, decisive = final_result(votes, len(ballot.unions), held.challenged, first.eligible)
     if decisive:  # the challenged ballots could change the runoff, or call for none
         raise UsageError(runoff_determinative_statement(str(args.runoff_of)))
     if outcome.runoff is None:
@@ -135,7 +224,7 @@ def runoff_setup(args: argparse.Namespace) -> ElectionSetup:
         )
     pair = [ballot.choices[index] for index in outcome.runoff]
     unions = [name for name in pair if name in ballot.unions]
-    return ElectionSetup.validated(
+    setup = ElectionSetup.validated(
         case_number=first.case_number,
         employer=first.employer,
         union=unions[0],
@@ -144,12 +233,86 @@ def runoff_setup(args: argparse.Namespace) -> ElectionSetup:
         petitioner=ballot.petitioner,
         neither=ballot.neither,
         runoff_neither=len(unions) == 1,
-        runoff_of=head,
-        eligible=first.eligible,
+        runoff_of=held.head,
+        eligible=_runoff_eligible(args.eligible, voters, first.eligible),
         ballots=args.ballots,
         agent=args.agent or first.agent,
         pile=_pile(args.pile) if len(unions) > 1 else args.pile,
+        mail=voters is not None,
+        polls=args.polls,
+        **_form_of(args, ballot),
     )
+    # A runoff's voters are those eligible in the first election who still are (29 CFR
+    # 102.70(b)), so never more of them; a rerun's list is drawn anew and may be longer.
+    if setup.eligible > first.eligible:
+        where = "--eligible" if args.eligible is not None else "the voter list"
+        raise UsageError(
+            f"{where} gives the runoff {setup.eligible:,} eligible voters, but the election"
+            f" of {args.runoff_of} had {first.eligible:,}: a runoff's voters are those"
+            " eligible in the first election who still are (29 CFR 102.70(b))"
+        )
+    return setup
+
+
+def rerun_setup(args: argparse.Namespace, voters: VoterList | None = None) -> ElectionSetup:
+    """The rerun of the election in `args.rerun_of`, which was set aside: the same case,
+    parties and choices, on a ballot of its own; its own eligible voters if given
+    (`--eligible`, `--mail --voters`), else the first election's."""
+    _taken_from_first(args, "--rerun-of")
+    held = _first_election(args.rerun_of)
+    first = held.setup
+    if first.table is not None:  # the election is every table together
+        raise UsageError(runoff_of_table_statement(str(args.rerun_of), first.table, "a rerun"))
+    ballot = first.ballot
+    return ElectionSetup.validated(
+        case_number=first.case_number,
+        employer=first.employer,
+        union=ballot.unions[0],
+        unions=ballot.unions[1:],
+        intervenors=ballot.intervenors,
+        petitioner=ballot.petitioner,
+        neither=ballot.neither,
+        runoff_neither=ballot.neither is not None,
+        runoff_of=ballot.runoff_of,
+        eligible=_runoff_eligible(args.eligible, voters, first.eligible),
+        ballots=args.ballots,
+        agent=args.agent or first.agent,
+        pile=_pile(args.pile) if ballot.several else args.pile,
+        mail=voters is not None,
+        rerun_of={"case": first.case_number, "date": held.count_date, "head": held.head},
+        **_form_of(args, ballot),
+    )
+
+
+def _taken_from_first(args: argparse.Namespace, option: str) -> None:
+    given = [
+        f"--{name}"
+        for name in (*_REQUIRED, "petitioner", "neither")
+        if name != "eligible" and getattr(args, name) not in (None, [])
+    ] + (["--intervenor"] if args.intervenor else [])
+    if given:
+        raise UsageError(
+            f"{option} takes the case, the parties and the ballot from the first"
+            f" election; leave out {', '.join(given)}"
+        )
+
+
+def _form_of(args: argparse.Namespace, first: Ballot) -> dict[str, Any]:
+    """The type of election and the unit: as given, else the first election's."""
+    given_type = getattr(args, "election_type", None)
+    kind = first.election_type
+    return {
+        "election_type": given_type or (None if kind is None else kind.value),
+        "unit": getattr(args, "unit", None) or first.unit,
+    }
+
+
+def _runoff_eligible(given: object, voters: VoterList | None, first: int) -> object:
+    """The runoff's eligible voters: as ordered (`--eligible`), else the mail ballot's
+    voter list, else the first election's."""
+    if given is not None:
+        return given
+    return len(voters) if voters is not None else first
 
 
 def _why_not(outcome: Result) -> str:
@@ -160,9 +323,33 @@ def _why_not(outcome: Result) -> str:
     return "a choice has a majority"
 
 
-def _first_election(path: Path) -> tuple[ElectionSetup, Count, str]:
-    """The first election's setup, its count at its final sheet, and the certified head."""
+@dataclass(frozen=True)
+class FirstElection:
+    """The election a runoff or a rerun follows, as its final tally states it.
+
+    Attributes:
+        setup: its setup (a count at several tables: the first table's, without its label).
+        votes: each choice's votes (FOR and AGAINST with one union).
+        challenged: its challenged ballots (line 6).
+        head: what certifies it: "EVENTS:HASH" of the event its final sheet certifies,
+            or for a consolidation "tables SHA256" of the consolidation's `tally.json`.
+        count_date: the day (or days) it was counted.
+    """
+
+    setup: ElectionSetup
+    votes: tuple[int, ...]
+    challenged: int
+    head: str
+    count_date: str
+
+
+def _first_election(path: Path) -> FirstElection:
+    """The first election's setup, its final figures and the certified head."""
     if path.is_dir():
+        from station.sheet.verify_consolidation import is_consolidation
+
+        if is_consolidation(path):
+            return _first_from_consolidation(path)
         return _first_from_export(path)
     journal = open_to_read(path)
     try:
@@ -170,17 +357,24 @@ def _first_election(path: Path) -> tuple[ElectionSetup, Count, str]:
         sheet = count.locked_by
         if sheet is None or sheet.kind is not SheetKind.FINAL:
             raise UsageError(
-                f"{path}: has no final tally sheet locking its count; a runoff follows the"
-                " final tally of the first election"
+                f"{path}: has no final tally sheet locking its count; a runoff or a rerun"
+                " follows the final tally of the first election"
             )
         record = journal.record(sheet.head)
-        assert record is not None  # a sheet certifies an event of its journal
-        return journal.election.setup, count, f"{sheet.head}:{record.hash}"
+        signed = journal.record(sheet.seq)
+        assert record is not None and signed is not None  # a sheet certifies its journal
+        return FirstElection(
+            journal.election.setup,
+            count.choice_votes(),
+            count.tally.challenged,
+            f"{sheet.head}:{record.hash}",
+            str(signed.details().get("count_date", signed.utc[:10])),
+        )
     finally:
         journal.close()
 
 
-def _first_from_export(folder: Path) -> tuple[ElectionSetup, Count, str]:
+def _first_from_export(folder: Path) -> FirstElection:
     """The same from a signed export, checked whole first (as `verify FOLDER` does)."""
     import json
 
@@ -199,17 +393,67 @@ def _first_from_export(folder: Path) -> tuple[ElectionSetup, Count, str]:
     sheet = count.locked_by
     if sheet is None or sheet.kind is not SheetKind.FINAL:
         raise UsageError(f"{folder}: is not the export of a final tally sheet")
-    return election.setup, count, f"{verdict.head_seq}:{verdict.head_hash}"
+    assert verdict.document is not None
+    return FirstElection(
+        election.setup,
+        count.choice_votes(),
+        count.tally.challenged,
+        f"{verdict.head_seq}:{verdict.head_hash}",
+        str(verdict.document["sheet"]["count_date"]),
+    )
+
+
+def _first_from_consolidation(folder: Path) -> FirstElection:
+    """The election counted at several tables, from their consolidation, checked whole
+    first with every table's export (as `verify FOLDER` does): the tables' sums."""
+    import hashlib
+    from dataclasses import replace
+
+    from station.domain.consolidation import summed_tally
+    from station.sheet.consolidate import TableSheet
+    from station.sheet.consolidated_election import table_setup
+    from station.sheet.verify_consolidation import verify_consolidation
+
+    verdict = verify_consolidation(folder)
+    if not verdict.ok or verdict.document is None:
+        raise UsageError(f"{folder}: is not an intact consolidation ({verdict.problem})")
+    document = verdict.document
+    rows = document["tables"]
+    setup, _row = table_setup(folder / str(rows[0]["folder"]))
+    setup = replace(setup, table=None)
+    tables = [
+        TableSheet(folder, row["folder"], _table_document(folder, row), row["key"], setup, {})
+        for row in rows
+    ]
+    tally: Tally = summed_tally([table.lines() for table in tables])
+    dates = sorted({str(table.document["sheet"]["count_date"]) for table in tables})
+    digest = hashlib.sha256((folder / "tally.json").read_bytes()).hexdigest()
+    return FirstElection(
+        setup,
+        Figures(setup.eligible, tally).votes,
+        tally.challenged,
+        f"tables {digest}",
+        dates[0] if len(dates) == 1 else f"{dates[0]} to {dates[-1]}",
+    )
+
+
+def _table_document(folder: Path, row: dict[str, object]) -> dict[str, object]:
+    import json
+
+    result: dict[str, object] = json.loads(
+        (folder / str(row["folder"]) / "tally.json").read_text("utf-8")
+    )
+    return result
 
 
 def choices_summary(setup: ElectionSetup, count: Count) -> dict[str, object]:
-    """What `station tally --json` adds for a ballot of several unions (issue 17)."""
+    """What `station tally --json` adds for a ballot of several unions."""
     ballot = setup.ballot
     tally = count.tally
     votes = count.choice_votes()
     unions = len(ballot.unions)
     # The same lines 8-9 and 102.70 line as the dashboard's (one table: not stated).
-    said = result_lines(setup, tally, votes, count.locked_by)
+    said = result_lines(setup, tally, count.locked_by)
     outcome, majority = said.outcome, said.majority_for
     remaining = tally.remaining(setup.ballots)
     swing = tally.challenged + (remaining or 0)
@@ -257,6 +501,8 @@ def created_note(setup: ElectionSetup) -> str:
     if setup.choices is None:
         return ""
     runoff = f"; {runoff_title(ballot).lower()} of {ballot.runoff_of}" if ballot.runoff_of else ""
+    if ballot.rerun_of is not None:
+        runoff += f"; {rerun_statement(ballot)[0].lower()}{rerun_statement(ballot)[1:]}"
     piles = "; no pile checks (several unions)" if ballot.several else ""
     return f"; choices: {', '.join(ballot.choices)}{runoff}{piles}"
 
@@ -266,12 +512,6 @@ def kinds_summary(setup: ElectionSetup, count: Count) -> dict[str, object]:
     summary: dict[str, object] = {}
     if shows_roles(setup):
         summary.update(roles_summary(setup))
-    if setup.ballot.kind is not CaseKind.RC:
-        # The union is no petitioner in an RD or RM case: its challenges are "union"'s.
-        by_party = count.challenges.by_party()
-        summary["challenges_by_party"] = {
-            ("union" if party == "petitioner" else party): n for party, n in by_party.items()
-        }
     if setup.ballot.several:
         summary.update(choices_summary(setup, count))
     return summary
@@ -280,17 +520,24 @@ def kinds_summary(setup: ElectionSetup, count: Count) -> dict[str, object]:
 def choice_lines(summary: dict[str, object]) -> list[str]:
     """`station tally`'s vote lines: FOR and AGAINST, or one line per choice.
 
-    The union is "the petitioner" only in an RC case (in RD and RM it is "the union").
+    The union is "the petitioner" only in an RC case where it petitioned (in RD and RM,
+    and in a runoff between an intervenor and Neither, it is "the union"), as
+    `challenges_by_party` keys it.
     """
-    runoff = summary.get("runoff_of")
+    runoff, rerun = summary.get("runoff_of"), summary.get("rerun_of")
     first = [f"Runoff election of the count certified at {runoff}"] if runoff else []
+    if isinstance(rerun, dict):
+        first.append(f"Rerun of the election of {rerun['date']}, case {rerun['case']}")
     choices = summary.get("choices")
     if isinstance(choices, list):
         return first + [
             f"{'Votes for ' + str(choice['name']) + ':':<39}{choice['votes']:,}"
             for choice in choices
         ]
-    union = "union" if summary.get("kind") in ("RD", "RM") else "petitioner"
+    parties = summary.get("parties")
+    roles = {party["role"] for party in parties} if isinstance(parties, list) else {"Petitioner"}
+    petitioned = summary.get("kind", "RC") == "RC" and "Petitioner" in roles
+    union = "petitioner" if petitioned else "union"
     return [
         *first,
         f"{'Votes FOR the ' + union + ':':<39}{summary['for']:,}",
@@ -306,3 +553,38 @@ def votes_words(sheet: dict[str, object]) -> str:
     lines = sheet["lines"]
     assert isinstance(lines, dict)
     return f"{lines['3']:,} FOR, {lines['4']:,} AGAINST"
+
+
+def groups_summary(setup: ElectionSetup, count: Count) -> dict[str, object]:
+    """`groups` and `units` of `station tally --json` in an election of voting groups
+    (nothing otherwise): each group's figures, and each unit's after the Sonotone rule."""
+    ballot = setup.ballot
+    if not ballot.groups:
+        return {}
+    tallies = count.group_tallies()
+    unions = len(ballot.unions)
+    return {
+        "groups": [
+            group_json(spec, tally, ballot.choices, unions)
+            for spec, tally in zip(ballot.groups, tallies, strict=True)
+        ],
+        "units": [
+            unit_json(unit, ballot.choices, unions)
+            for unit in units(ballot.groups, tallies, unions)
+        ],
+    }
+
+
+def group_lines(setup: ElectionSetup, count: Count) -> list[str]:
+    """`station tally`'s lines for an election of voting groups: each group's figures,
+    a Sonotone group's question 1, and each unit's lines 8-9 after the Sonotone rule."""
+    ballot = setup.ballot
+    tallies = count.group_tallies()
+    unions = len(ballot.unions)
+    lines = []
+    for spec, tally in zip(ballot.groups, tallies, strict=True):
+        lines.append(f"Group {group_figures_statement(spec, tally, ballot.choices)}")
+        if spec.rule is Rule.SONOTONE:
+            lines.append(inclusion_statement(spec, tally, inclusion_settled(tally)))
+    found = units(ballot.groups, tallies, unions)
+    return [*lines, *(unit_statement(unit, ballot.choices, unions) for unit in found)]

@@ -4,12 +4,14 @@ import argparse
 import json
 import sqlite3
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
+from datetime import date
 from typing import Any
 
 from station.cli.common import (
     ACTION_WIDTH,
     MAYBE_WITHOUT_ITS_WAL,
+    challenges_by_party,
     challenges_by_party_line,
     open_to_read,
     restored_count,
@@ -17,16 +19,24 @@ from station.cli.common import (
     wal_holds_commits,
 )
 from station.cli.envelopes import envelope_summary, envelopes_line
-from station.cli.kinds import choice_lines, kinds_summary
+from station.cli.kinds import choice_lines, group_lines, groups_summary, kinds_summary
 from station.domain import Count
 from station.domain.changes import Change
-from station.domain.describe import describe
+from station.domain.describe import describe, election_words
+from station.domain.description import describe as describe_election
 from station.domain.election import ElectionSetup
 from station.domain.envelopes import box_setup
 from station.domain.mail_statements import ENVELOPE_STAGE_OPEN
 from station.domain.party_words import parties_title
-from station.domain.revised_sheet import choice_columns, column_lines, counted_figures
+from station.domain.result_statements import objections_line
+from station.domain.revised_sheet import (
+    choice_columns,
+    column_lines,
+    counted_figures,
+    set_aside_figures,
+)
 from station.domain.statements import (
+    challenged_apart,
     challenges_statement,
     how_many,
     locked_statement,
@@ -44,11 +54,12 @@ def cmd_tally(args: argparse.Namespace) -> int:
     try:
         count, head = restored_count(journal)
         unclosed = not had_wal and not journal.last_session_closed()
+        signed = None if count.locked_by is None else journal.record(count.locked_by.seq)
     finally:
         journal.close()
     if unclosed:
         say_problem(MAYBE_WITHOUT_ITS_WAL)
-    summary = tally_summary(journal, count, head)
+    summary = tally_summary(journal, count, head, None if signed is None else signed.details())
     setup = journal.election.setup
     if args.json:
         print(json.dumps(summary, ensure_ascii=False))
@@ -65,11 +76,16 @@ def cmd_tally(args: argparse.Namespace) -> int:
         *choice_lines(summary),  # FOR and AGAINST, or a line per choice
         f"Valid votes counted:                   {summary['valid']:,}",
         f"Challenged ballots:                    {summary['challenged']:,}"
-        + challenges_by_party_line(count),
+        + challenges_by_party_line(count, describe_election(journal.election.setup))
+        + challenged_apart(count.tally)[1],  # sealed envelopes: not among the ballots counted
         f"Valid votes plus challenged ballots:   {summary['valid_plus_challenged']:,}",
-        statements["8"],
-        statements["9"],
+        *(
+            group_lines(setup, count)  # each group's figures and each unit's lines 8-9
+            if setup.ballot.groups
+            else [statements["8"], statements["9"]]
+        ),
         *([statements["runoff"]] if statements.get("runoff") else []),
+        *objections_lines(summary),
         *envelopes_line(journal.election.setup, count),  # and a mail count's warnings
         # During a mail ballot's envelope stage no call can be recorded yet.
         ENVELOPE_STAGE_OPEN if count.envelopes.open else locked_statement(count.locked_by),
@@ -79,8 +95,11 @@ def cmd_tally(args: argparse.Namespace) -> int:
     return 0
 
 
-def tally_summary(journal: Journal, count: Count, head: str) -> dict[str, object]:
-    """The tally `station tally --json` prints for a journal replayed into `count`."""
+def tally_summary(
+    journal: Journal, count: Count, head: str, locking: Mapping[str, object] | None = None
+) -> dict[str, object]:
+    """The tally `station tally --json` prints for a journal replayed into `count`
+    (`locking`: the detail of the sheet that locks the count, if one does)."""
     tally = count.tally
     setup = box_setup(journal.election.setup, count.envelopes)  # a mail ballot's box
     pending = pending_reason(tally, setup.ballots, count.locked_by) or table_pending_reason(
@@ -106,7 +125,9 @@ def tally_summary(journal: Journal, count: Count, head: str) -> dict[str, object
         "union_leads": tally.union_leads,
         "result_decided": tally.result_decided(setup.ballots),
         "outcome_so_far": tally.outcome(setup.ballots).value,
-        "challenges_by_party": count.challenges.by_party(),
+        "challenges_by_party": challenges_by_party(
+            count, describe_election(journal.election.setup)
+        ),
         "pile_size": setup.pile,
         "piles_to_check": [
             {"call": call.value, "pile": pile} for call, pile in count.piles_to_check()
@@ -116,6 +137,7 @@ def tally_summary(journal: Journal, count: Count, head: str) -> dict[str, object
             for m in count.piles.mismatches()
         ],
         "locked": None if count.locked_by is None else count.locked_by.title.lower(),
+        **form_summary(journal, count, locking),
         "statements": {
             "8": challenges_statement(tally, pending),
             "9": majority_statement(tally, setup.union, pending),
@@ -123,9 +145,33 @@ def tally_summary(journal: Journal, count: Count, head: str) -> dict[str, object
         "events": count.last_seq,
         "head": head,
         **kinds_summary(setup, count),  # RD, RM, several unions, runoffs: cli/kinds.py
+        **groups_summary(setup, count),  # voting groups and their units: cli/kinds.py
         **envelope_summary(setup, count),
         **revised_summary(count, setup),
     }
+
+
+def objections_lines(summary: Mapping[str, object]) -> list[str]:
+    """When objections are due, once a final sheet states the result."""
+    due = summary.get("objections_due")
+    return [objections_line(date.fromisoformat(due))] if isinstance(due, str) else []
+
+
+def form_summary(
+    journal: Journal, count: Count, locking: Mapping[str, object] | None
+) -> dict[str, object]:
+    """The type of election and the unit (null when not given), the election a rerun
+    reruns, and when objections are due once a final sheet locks the count (null before)."""
+    ballot = journal.election.setup.ballot
+    summary: dict[str, object] = {
+        "type": None if ballot.election_type is None else ballot.election_type.value,
+        "unit": ballot.unit,
+    }
+    if ballot.rerun is not None:
+        summary["rerun_of"] = ballot.rerun
+    due = None if locking is None or count.locked_by is None else locking.get("objections_due")
+    summary["objections_due"] = due if isinstance(due, str) else None
+    return summary
 
 
 def revised_summary(count: Count, setup: ElectionSetup) -> dict[str, object]:
@@ -136,6 +182,8 @@ def revised_summary(count: Count, setup: ElectionSetup) -> dict[str, object]:
         return {}
     original = resolutions.original
     lines = column_lines(setup, original)  # lines 8-9 under 102.70 on a ballot of several
+    changed = counted_figures(setup, original, count.tally)
+    aside = set_aside_figures(changed)
     summary: dict[str, Any] = {
         "original": {
             "for": original.for_union,
@@ -148,7 +196,7 @@ def revised_summary(count: Count, setup: ElectionSetup) -> dict[str, object]:
             "majority_for_union": lines["9"],
         },
         "challenged_counted": {
-            key: counted_figures(original, count.tally)[line]
+            key: changed[line]
             for key, line in (
                 ("for", "3"),
                 ("against", "4"),
@@ -157,6 +205,13 @@ def revised_summary(count: Count, setup: ElectionSetup) -> dict[str, object]:
                 ("valid", "5"),
                 ("valid_plus_challenged", "7"),
             )
+        },
+        # The challenges the decisions sustained, by register number, and what they took
+        # off lines 6 and 7 (`challenged_counted` holds them too, as it always did).
+        "set_aside": {
+            "numbers": sorted(n for d in resolutions.decisions for n in d.sustained),
+            "challenged": aside["6"],
+            "valid_plus_challenged": aside["7"],
         },
         "revised_count": {
             "ordered_opened": resolutions.ordered,
@@ -184,6 +239,7 @@ def cmd_log(args: argparse.Namespace) -> int:
     journal = open_to_read(args.file)
     try:
         count = journal.new_count()
+        words = election_words(describe_election(journal.election.setup), count.votes.words)
         out = sys.stdout
         for record in _readable(journal):
             try:
@@ -205,11 +261,7 @@ def cmd_log(args: argparse.Namespace) -> int:
                 }
                 out.write(json.dumps(row, ensure_ascii=False) + "\n")
             else:
-                what = (
-                    describe(change, count.votes.words if count.votes.several else None)
-                    if change
-                    else f"{record.action} {record.call or ''}"
-                )
+                what = describe(change, words) if change else f"{record.action} {record.call or ''}"
                 # The description, the one column of any width, comes last: the
                 # columns before it stay aligned however long it is.
                 out.write(

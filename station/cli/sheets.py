@@ -6,14 +6,17 @@ from pathlib import Path
 
 from station.cli.common import UsageError, open_to_read, say
 from station.domain import SheetKind
+from station.domain.description import describe
 from station.domain.envelopes import box_setup
 from station.domain.statements import (
     box_mismatch_statement,
     nothing_counted_statement,
+    pile_notes,
 )
 from station.domain.tally_sheet import Observer, SheetError, clean_reason, mail_box
 from station.journal import Journal
 from station.journal.chain import HEAD_DIGITS
+from station.journal.clock import clock_warnings
 from station.journal.seal import station_secret
 from station.journal.session import CountSession
 from station.progress import TerminalProgress
@@ -44,7 +47,9 @@ def _sheet_request(journal: Journal, args: argparse.Namespace) -> SheetRequest:
     return SheetRequest(
         kind=SheetKind.INTERIM if args.interim else SheetKind.FINAL,
         agent=agent,
-        observers=[Observer.parse(text) for text in args.observer],
+        observers=[
+            Observer.parse(text, describe(journal.election.setup)) for text in args.observer
+        ],
         place=args.place if args.place and args.place.strip() else None,
     )
 
@@ -63,6 +68,8 @@ def cmd_sign(args: argparse.Namespace) -> int:
             )
         # Everything is checked before the session opens: a refusal writes nothing.
         checked_request(journal, count, request)
+        piles = pile_notes(count.piles.mismatches(), count.piles_to_check())  # as the window
+        clock = clock_warnings(journal)
         earlier = earlier_key(journal, count)
         key = key_for_signing(earlier=earlier, new_key_ok=args.new_key)
         changed = earlier if earlier is not None and earlier != key.fingerprint else None
@@ -86,6 +93,8 @@ def cmd_sign(args: argparse.Namespace) -> int:
             f"warning: {box_mismatch_statement(sheet.tally.counted, ballots)}",
             file=sys.stderr,
         )
+    for warning in [*piles, *clock]:
+        print(f"warning: {warning}", file=sys.stderr)
     say(f"Export it with: station export {args.file} --out FOLDER")
     return 0
 

@@ -12,16 +12,17 @@ from station.domain.consolidation import TableLines, summed_tally
 from station.domain.runoff import result
 from station.domain.statements import how_many
 from station.domain.table_statements import table_title, tables_counted_statement
+from station.domain.tally_form import FormBallot
 from station.domain.text import one_line
 from station.progress import TerminalProgress
 from station.sheet.consolidate import ConsolidationError, consolidate
-from station.sheet.consolidate_kinds import table_count
+from station.sheet.consolidated_election import table_count
 from station.sheet.keys import key_for_signing
 from station.ui.display import ensure_offscreen_app
 
 
 def add_consolidate_parser(commands: Any) -> None:
-    """`station consolidate --out FOLDER DIR [DIR ...] [--key FP ...]`."""
+    """`station consolidate --out FOLDER DIR [DIR ...] [--key FP ...] [--agent NAME]`."""
     parser = commands.add_parser(
         "consolidate",
         help="sum the tables' exported final sheets into one signed tally",
@@ -37,6 +38,11 @@ def add_consolidate_parser(commands: Any) -> None:
         default=[],
         metavar="FP",
         help="the fingerprint each table's export must be signed by: once per DIR, in order",
+    )
+    parser.add_argument(
+        "--agent",
+        metavar="NAME",
+        help="the Board agent who certifies the sums, printed under the signature line",
     )
     parser.add_argument("--paper", choices=("letter", "a4"), default="letter")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -55,6 +61,7 @@ def cmd_consolidate(args: argparse.Namespace) -> int:
             keys=args.key,
             paper=args.paper,
             progress=shown,
+            agent=args.agent,
         )
     finally:
         shown.finish()
@@ -62,7 +69,7 @@ def cmd_consolidate(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(summary, ensure_ascii=False))
         return 0
-    print("\n".join(one_line(line) for line in summary_lines(summary)))
+    print("\n".join(one_line(line) for line in summary_lines(summary, done.document)))
     say(
         f"consolidated {how_many(len(done.tables), 'table')} into {done.folder}, signed by key"
         f" {done.document['key']}; check it with: station verify {done.folder} --key"
@@ -149,6 +156,12 @@ def consolidated_summary(document: dict[str, Any], folder: Path) -> dict[str, ob
             for m in count.piles.mismatches()
         ],
         "locked": "final",
+        # The header of the Board's form, as the tables' sheets state it.
+        "type": document.get("type"),
+        "unit": document.get("unit"),
+        **({"rerun_of": document["rerun_of"]} if "rerun_of" in document else {}),
+        # Not stated on a consolidation yet: its time is kept in UTC, not the count's day.
+        "objections_due": None,
         # Only final sheets are consolidated: every table's envelope stage has ended.
         "stage": "ballots",
         "envelopes": document.get("envelopes"),
@@ -175,6 +188,12 @@ def consolidated_summary(document: dict[str, Any], folder: Path) -> dict[str, ob
             for table in document["tables"]
         ],
     }
+
+
+def unions_of(document: dict[str, Any]) -> tuple[str, ...]:
+    """Every union on the ballot the consolidation sums, in ballot order."""
+    ballot = FormBallot.of_sheet({**document, "union": document["election"]["union"]})
+    return ballot.choices[: ballot.unions] if ballot.per_union else (ballot.union,)
 
 
 def kinds_summary(document: dict[str, Any], by_party: dict[str, int]) -> dict[str, object]:
@@ -208,14 +227,17 @@ def kinds_summary(document: dict[str, Any], by_party: dict[str, int]) -> dict[st
     }
 
 
-def summary_lines(summary: dict[str, Any]) -> list[str]:
-    """The consolidated tally as `station tally` prints a table's, then each table."""
+def summary_lines(summary: dict[str, Any], document: dict[str, Any]) -> list[str]:
+    """The consolidated tally as `station tally` prints a table's (every union named),
+    the agent who certifies it, then each table."""
+    agent = document.get("agent")
     ballots = summary["ballots"]
     counted = f"{summary['counted']:,}" + (f" of {ballots:,}" if isinstance(ballots, int) else "")
     tables = summary["tables"]
     lines = [
-        f"Case {summary['case']}: {summary['employer']} / {summary['union']}"
+        f"Case {summary['case']}: {' / '.join([summary['employer'], *unions_of(document)])}"
         f" ({tables_counted_statement(len(tables))})",
+        *([f"Board agent:                           {agent}"] if agent else []),
         f"Ballots counted:                       {counted}",
         f"Void ballots:                          {summary['void']:,}",
         *choice_lines(summary),  # FOR and AGAINST (the union's role), or a line per choice

@@ -13,12 +13,18 @@ from station.cli.common import (
     wal_holds_commits,
 )
 from station.cli.kinds import votes_words
-from station.cli.witnessing import say_witnessed, witnessed_in_export, witnessed_in_file
+from station.cli.witnessing import (
+    disproves,
+    say_witnessed,
+    witnessed_in_export,
+    witnessed_in_file,
+)
 from station.domain.statements import (
     how_many,
 )
 from station.journal import CorruptJournal, Journal
 from station.journal.chain import HEAD_DIGITS
+from station.journal.clock import backwards_statement
 from station.journal.verify import verify_journal
 from station.progress import TerminalProgress
 from station.sheet.export import (
@@ -28,7 +34,7 @@ from station.sheet.export import (
 from station.sheet.keys import (
     normalise_fingerprint,
 )
-from station.sheet.verify_export import verify_export
+from station.sheet.verify_export import ExportVerdict, verify_export
 from station.witness.statements import WITNESS_OF_CONSOLIDATION
 
 
@@ -46,10 +52,18 @@ def cmd_verify(args: argparse.Namespace) -> int:
                 raise UsageError(WITNESS_OF_CONSOLIDATION)
             return verify_consolidation_folder(args.file, args.key)
         _an_export(args.file)
-        code = _verify_folder(args.file, args.key)
-        if code == 0 and args.witness:
-            code = witnessed_in_export(args.file, args.witness, _export_key(args.file))
-        return code
+        export = _verify_folder(args.file, args.key)
+        if export is None:
+            return 1
+        witnessed = None
+        if args.witness:
+            witnessed = witnessed_in_export(args.file, args.witness, _export_key(args.file))
+            if disproves(witnessed):  # the verdict alone: nothing that reads as OK
+                return say_witnessed(witnessed, args.file, args.witness, key_checked=True)
+        _say_export_intact(args.file, export)
+        if witnessed is not None:
+            return say_witnessed(witnessed, args.file, args.witness, key_checked=True)
+        return 0
     if args.key and not args.sheet and not args.witness:
         raise UsageError("--key checks an exported folder (or goes with --sheet or --witness)")
     head = _written_head(args.head) if args.head else None
@@ -84,6 +98,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
             problem = _against_sheet(journal, sheet.document, args.sheet)
         if verdict.ok and not problem and head is not None:
             problem = _against_head(journal, *head)
+        backwards = journal.clock_backwards() if verdict.ok and not problem else None
         witnessed = None
         if verdict.ok and not problem and args.witness:
             key = _written_key(args.key) if args.key else None
@@ -93,6 +108,9 @@ def cmd_verify(args: argparse.Namespace) -> int:
     if problem:
         say_problem(f"NOT INTACT: {args.file}: {problem}")
         return 1
+    key_checked = args.key is not None
+    if witnessed is not None and disproves(witnessed):  # the verdict alone: nothing reads as OK
+        return say_witnessed(witnessed, args.file, args.witness, key_checked=key_checked)
     say(
         f"OK: {args.file}: {how_many(verdict.events, 'event')}, chain and replay intact;"
         f" head {verdict.head}"
@@ -107,25 +125,31 @@ def cmd_verify(args: argparse.Namespace) -> int:
         )
     if head is not None:
         say(f"OK: still holds event {head[0]:,} with hash {head[1]}..., as written down")
-    if witnessed is not None and say_witnessed(
-        witnessed, args.file, args.witness, key_checked=args.key is not None
-    ):
-        return 1
+    if witnessed is not None:
+        say_witnessed(witnessed, args.file, args.witness, key_checked=key_checked)
     if unclosed:
         say_problem(MAYBE_WITHOUT_ITS_WAL)
+    if backwards is not None:
+        say_problem(f"warning: {backwards_statement(backwards)}")
     return 0
 
 
 # A count that goes on (or a station that crashed) keeps its latest events in the -wal
 # beside the file: a copy of the file alone, or a file moved away while a station
 # counts (its calls go on into the -wal under the old name), silently lacks them.
-def _verify_folder(folder: Path, key: str | None) -> int:
+def _verify_folder(folder: Path, key: str | None) -> ExportVerdict | None:
+    """The export checked on its own; None once its NOT INTACT is said (nothing else)."""
     shown = TerminalProgress(f"verifying {folder}")
     export = verify_export(folder, expected_key=key, progress=shown)
     shown.finish()
     if not export.ok or export.document is None:
         say_problem(f"NOT INTACT: {folder}: {export.problem}")
-        return 1
+        return None
+    return export
+
+
+def _say_export_intact(folder: Path, export: ExportVerdict) -> None:
+    assert export.document is not None
     sheet = export.document["sheet"]
     lines = sheet["lines"]
     say(
@@ -138,7 +162,8 @@ def _verify_folder(folder: Path, key: str | None) -> int:
         f" head {export.head_hash}; signed by key {export.key}"
         + ("" if export.key_checked else _KEY_NOT_CHECKED)
     )
-    return 0
+    if export.clock_warning is not None:
+        say_problem(f"warning: {export.clock_warning}")
 
 
 def verify_consolidation_folder(folder: Path, key: str | None) -> int:

@@ -3,6 +3,7 @@
 import argparse
 
 from station.cli.common import UsageError
+from station.domain.mail_statements import AFTER_TALLY_MAIL_ONLY
 from station.domain.table_statements import same_count_problem
 from station.journal import Journal
 from station.journal.seal import station_secret
@@ -20,7 +21,11 @@ def cmd_open(args: argparse.Namespace) -> int:
 
     # Refuse a bad file before any window appears; the station's secret seals its snapshots.
     journal = Journal.open(args.file, seal_secret=station_secret())
-    return run_operator(journal)
+    if args.after_tally and not journal.election.setup.current_mail_rules:
+        journal.close()
+        raise UsageError(AFTER_TALLY_MAIL_ONLY)
+
+    return run_operator(journal, after_tally=args.after_tally)
 
 
 def cmd_demo(args: argparse.Namespace) -> int:

@@ -6,8 +6,10 @@ import io
 import json
 import os
 import signal
+import sys
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from types import FrameType
 from typing import Any
@@ -15,16 +17,16 @@ from typing import Any
 from station.cli.common import UsageError, file_name, say, say_problem
 from station.domain.table_statements import case_title, same_count_problem
 from station.journal import Journal
+from station.journal.connection import tidy_sidecars
 from station.journal.follow import Follower
 from station.sheet.keys import key_for_signing, normalise_fingerprint
-from station.witness.follow import WAIT_S, FeedError, RemoteFollower
+from station.witness.follow import WAIT_S, FeedError, FeedGarbled, RemoteFollower
 from station.witness.serve import FeedSource, serve
 from station.witness.statements import head_line, no_feed
 from station.witness.store import WitnessFile, WitnessFileError
 from station.witness.verify import WitnessVerdict, export_history, verify_witness
 
 DEFAULT_PORT = 8765
-NO_FEED_EVERY_S = 5.0  # how often a lost feed is said again
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -35,22 +37,23 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 
 def _serve(args: argparse.Namespace) -> int:
-    # The file first, as every command does: a missing or foreign file is one line.
-    Journal.open(args.file, read_only=True, tidy=False).close()
-    _stop_on_sigterm()
-    probe = Follower(args.file)
-    earlier = probe.key_fingerprint  # the key this election's sheets name, if any
-    probe.close()
-    key = key_for_signing(earlier=earlier)
-    _be_nice()
-    source = FeedSource(args.file, key)
-    try:
-        server = serve(source, args.host, args.port)
-    except OSError as error:
-        source.stop()
-        raise UsageError(
-            f"cannot listen on {args.host}:{args.port} ({error.strerror or error})"
-        ) from None
+    with _refusal_leaves_no_sidecars(args.file):
+        # The file first, as every command does: a missing or foreign file is one line.
+        Journal.open(args.file, read_only=True, tidy=False).close()
+        _stop_on_sigterm()
+        probe = Follower(args.file)
+        earlier = probe.key_fingerprint  # the key this election's sheets name, if any
+        probe.close()
+        key = key_for_signing(earlier=earlier)
+        _be_nice()
+        source = FeedSource(args.file, key)
+        try:
+            server = serve(source, args.host, args.port)
+        except OSError as error:
+            source.stop()
+            raise UsageError(
+                f"cannot listen on {args.host}:{args.port} ({error.strerror or error})"
+            ) from None
     try:
         say(
             f"serving case {source.setup_doc['election']['case_number']} read-only"
@@ -67,9 +70,32 @@ def _serve(args: argparse.Namespace) -> int:
     return 0
 
 
+@contextlib.contextmanager
+def _refusal_leaves_no_sidecars(path: Path) -> Iterator[None]:
+    """A refused `serve` takes away the -wal and -shm its reading made beside the file.
+
+    Serving never writes, so a feed leaves them while it runs; but a refusal (a key that
+    is not the sheets' key, a port taken) must leave the folder, perhaps kept as
+    evidence, byte for byte as it was. Files found there are never touched.
+    """
+    made = not any(Path(f"{path}{end}").exists() for end in ("-wal", "-shm"))
+    try:
+        yield
+    except BaseException:
+        if made:  # every connection of ours is closed by now
+            tidy_sidecars(path)
+        raise
+
+
+GARBLED_EXIT = 3  # the feed answered with something that is not a Station feed
+
+
 def cmd_witness(args: argparse.Namespace) -> int:
     try:
         return _witness_command(args)
+    except FeedGarbled as error:  # not a forgery (1), nor the user's mistake (2)
+        say_problem(f"station: {error}")
+        return GARBLED_EXIT
     except _Terminated as ended:
         return 128 + ended.signum
 
@@ -88,6 +114,10 @@ def _witness_command(args: argparse.Namespace) -> int:
         raise UsageError(str(error)) from None
     try:
         follower = RemoteFollower(args.url, key=key, store=store)
+    except FeedGarbled:
+        if store is not None:
+            store.close()
+        raise
     except FeedError as error:
         if store is not None:
             store.close()
@@ -111,7 +141,12 @@ def _witness_command(args: argparse.Namespace) -> int:
         say_problem(f"NOT INTACT: {follower.broken}")
         return 1
     else:
-        other = follower.serves_another_election()
+        try:
+            other = follower.serves_another_election()
+        except FeedGarbled:
+            follower.close()
+            store.close()
+            raise
         if other:
             follower.close()
             store.close()
@@ -129,29 +164,41 @@ def _witness_command(args: argparse.Namespace) -> int:
 
 
 def _witness(follower: RemoteFollower, wait_s: float) -> int:
-    said_lost = 0.0
+    """Follow until stopped. A line when the head moves, when the feed is lost and when
+    it is back: a day's count is a few hundred lines, not one per heartbeat (every head
+    is still verified and kept in the file)."""
+    said: tuple[int, str] | None = None  # the head last said
+    lost_since: float | None = None  # when the feed last answered, once said lost
     while True:
         try:
             batch = follower.step(wait_s)
+        except FeedGarbled:
+            raise  # what was verified before it is kept; the command ends with its exit code
         except FeedError as error:
             say_problem(f"station: {error}")
             return 2
         except WitnessFileError as error:
             say_problem(f"station: {error}")
             return 2
-        for head in batch.heads:
+        if batch.heads and (batch.heads[-1].seq, batch.heads[-1].hash) != said:
+            head = batch.heads[-1]
             say(head_line(head.seq, head.hash, head.time, head.key))
+            said = (head.seq, head.hash)
         if follower.broken:
             say_problem(f"NOT INTACT: {follower.broken}")
             return 1
         if follower.problem and follower.problem.startswith("NO FEED"):
-            if follower.silent_s >= 1 and time.monotonic() - said_lost >= NO_FEED_EVERY_S:
+            if lost_since is None and follower.silent_s >= 1:
                 say(no_feed(follower.silent_s))
-                said_lost = time.monotonic()
+                lost_since = time.monotonic() - follower.silent_s
             time.sleep(0.5)  # the feed is gone: ask again soon, not in a tight loop
-        elif said_lost:
-            say(f"feed back: resuming after event {follower.head_seq:,}")
-            said_lost = 0.0
+        elif lost_since is not None:
+            gap = int(time.monotonic() - lost_since)
+            say(
+                f"feed back after {gap:,} second{'' if gap == 1 else 's'}:"
+                f" resuming after event {follower.head_seq:,}"
+            )
+            lost_since = None
 
 
 def _json(value: object) -> str:
@@ -168,10 +215,22 @@ def _qr(url: str) -> str:
 
 
 def _be_nice() -> None:
-    """Serve at a lower priority: on the station's own machine the operator comes first."""
-    if hasattr(os, "nice"):
+    """Serve at a lower priority: on the station's own machine the operator comes first.
+
+    Linux and macOS: nice 10. Windows has no nice value: the below-normal priority
+    class is its counterpart.
+    """
+    if sys.platform == "win32":
+        import ctypes
+
+        kernel32 = ctypes.windll.kernel32
+        kernel32.SetPriorityClass(kernel32.GetCurrentProcess(), _BELOW_NORMAL_PRIORITY_CLASS)
+    else:
         with contextlib.suppress(OSError):
             os.nice(10)
+
+
+_BELOW_NORMAL_PRIORITY_CLASS = 0x00004000
 
 
 class _Terminated(BaseException):
@@ -191,8 +250,12 @@ def _stop_on_sigterm() -> None:
         raise _Terminated(signum)
 
     signal.signal(signal.SIGTERM, stop)
-    if hasattr(signal, "SIGHUP"):  # the terminal closed
-        signal.signal(signal.SIGHUP, stop)
+    if sys.platform == "win32":
+        # No SIGHUP: Ctrl+Break (SIGBREAK). A console window closed ends the process before
+        # Python's handler runs: what the witness committed is kept, as after a crash.
+        signal.signal(signal.SIGBREAK, stop)
+    else:
+        signal.signal(signal.SIGHUP, stop)  # the terminal closed
 
 
 def add_witness_commands(
@@ -235,18 +298,17 @@ def _port(text: str) -> int:
     return int(text)
 
 
-def witnessed_in_export(folder: Path, witness: Path, key: str) -> int:
-    """`verify FOLDER --witness FILE`, once the export is found intact: exit code."""
+def witnessed_in_export(folder: Path, witness: Path, key: str) -> WitnessVerdict:
+    """`verify FOLDER --witness FILE`, once the export is found intact."""
     _a_witness_file(witness)
     setup, hashes = export_history(folder)
-    verdict = verify_witness(
+    return verify_witness(
         witness,
         setup_hash=setup,
         last_seq=len(hashes),
         hash_at=lambda seq: setup if seq == 0 else hashes[seq - 1],
         expected_key=key,
     )
-    return say_witnessed(verdict, folder, witness, key_checked=True)
 
 
 def witnessed_in_file(journal: Journal, witness: Path, key: str | None) -> WitnessVerdict:
@@ -261,6 +323,11 @@ def witnessed_in_file(journal: Journal, witness: Path, key: str | None) -> Witne
     )
 
 
+def disproves(verdict: WitnessVerdict) -> bool:
+    """Whether the witness file disproves the record (or holds no head to hold it to)."""
+    return not verdict.ok or verdict.last is None
+
+
 def say_witnessed(
     verdict: WitnessVerdict, record: Path, witness: Path, *, key_checked: bool
 ) -> int:
@@ -269,7 +336,7 @@ def say_witnessed(
     `key_checked`: the heads' key was held to the export's (itself checked, or said not
     to be, by `verify FOLDER`) or to one written down; else this says it was not.
     """
-    if not verdict.ok or verdict.last is None:
+    if disproves(verdict) or verdict.last is None:
         say_problem(f"NOT INTACT: {record}: {verdict.problem}")
         return 1
     went_on = (
@@ -306,6 +373,11 @@ def remote_dashboard(urls: list[str], theme: str | None, *, hide_challenges: boo
                 raise UsageError(problem)
         for follower in followers:
             follower.step(wait_s=0)  # what the feed holds now, verified, before it is shown
+    except FeedGarbled as error:
+        for follower in followers:
+            follower.close()
+        say_problem(f"station: {error}")
+        return GARBLED_EXIT
     except FeedError as error:
         for follower in followers:
             follower.close()

@@ -8,7 +8,7 @@ Nothing here identifies a voter: only the party, the reason and an optional note
 """
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
@@ -24,23 +24,33 @@ class Reason(StrEnum):
     SUPERVISOR = "supervisor"
     NO_LONGER_EMPLOYED = "no longer employed"
     MISMATCH = "signature or name mismatch"
-    ENVELOPE_DAMAGED = "envelope damaged"
+    ENVELOPE_OPENED = "envelope damaged or opened"
     DISPUTED_VOID = "disputed void"
     DISPUTED_CALL = "disputed call"  # a ballot called FOR or AGAINST, disputed
     OTHER = "other"
-    # Seen only on a mail ballot's return envelope (the envelope stage, envelopes.py).
+    # Near-duplicates of MISMATCH and ENVELOPE_OPENED that earlier Stations offered
+    # (one at the count, the other at the envelope stage): never offered now, but a
+    # file that holds them reads as it was recorded.
     SIGNATURE = "signature missing or not matching"
-    ENVELOPE_OPENED = "envelope damaged or opened"
+    ENVELOPE_DAMAGED = "envelope damaged"
 
+
+# One list of reasons, with one letter each, the same at every stage (the count, the
+# envelope stage, the register) and on every ballot: letters that no call (F A C V, a
+# union's digits), dispute (D J W), party (E U B P), envelope ruling (A C V L) or
+# voting-group key (G Y N) uses, so that no prompt ever swallows another key.
+REASON_KEYS = (
+    ("I", Reason.NOT_ON_LIST),  # not on the list: Ineligible
+    ("S", Reason.SUPERVISOR),
+    ("X", Reason.NO_LONGER_EMPLOYED),  # eX-employee
+    ("M", Reason.MISMATCH),
+    ("R", Reason.ENVELOPE_OPENED),  # Ripped
+    ("O", Reason.OTHER),
+)
 
 # The reasons an operator picks from (a disputed void comes only from a DISPUTE).
 DISPUTED = (Reason.DISPUTED_VOID, Reason.DISPUTED_CALL)
-# (and the envelope-only reasons are picked in the envelope window, not at the count)
-PICKABLE_REASONS = tuple(
-    reason
-    for reason in Reason
-    if reason not in (*DISPUTED, Reason.SIGNATURE, Reason.ENVELOPE_OPENED)
-)
+PICKABLE_REASONS = tuple(reason for _, reason in REASON_KEYS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,7 +59,7 @@ class Challenge:
 
     Attributes:
         seq: the CALL event of the ballot (a VOID, for a disputed void).
-        party: who challenged.
+        party: who challenged: the challenger's id (station/domain/description.py).
         reason: why, once given.
         note: an optional free note (never a voter's name).
         disputed_void: the agent ruled on the opened ballot (VOID, or FOR or AGAINST) and
@@ -57,13 +67,14 @@ class Challenge:
     """
 
     seq: int
-    party: Party = Party.BOARD_AGENT
+    party: str = Party.BOARD_AGENT.value
     reason: Reason | None = None
     note: str | None = None
     disputed_void: bool = False
 
 
-_PARTIES = {party.value: party for party in Party}
+# Who may challenge when the election does not say (a count built without its setup).
+EVERY_ELECTION = tuple(party.value for party in Party)
 _REASONS = {reason.value: reason for reason in Reason}
 
 
@@ -72,9 +83,19 @@ class RegisterError(ValueError):
 
 
 class ChallengeRegister:
-    """Every challenge made, and which of them count now (an undone one does not)."""
+    """Every challenge made, and which of them count now (an undone one does not).
 
-    def __init__(self) -> None:
+    `challengers`: the ids of who may challenge in this election, in the order they are
+    listed (`Election.challengers`); `older`: ids files made by earlier versions stored
+    for this election, read as they were (`Election.older_challengers`). A challenge by
+    anyone else is refused.
+    """
+
+    def __init__(
+        self, challengers: Iterable[str] = EVERY_ELECTION, older: Iterable[str] = ()
+    ) -> None:
+        self._listed = tuple(challengers)
+        self._challengers = (*self._listed, *older)
         self._entries: dict[int, Challenge] = {}
         self._counting: set[int] = set()
 
@@ -99,8 +120,11 @@ class ChallengeRegister:
         entry = self._entries[seq]
         try:
             if "party" in changes:
-                entry = replace(entry, party=Party(str(changes["party"])))
-                if entry.disputed_void and entry.party is Party.BOARD_AGENT:
+                party = changes["party"]
+                if not self.accepts(party):
+                    raise RegisterError(f"{party!r} is no party to this election")
+                entry = replace(entry, party=str(party))
+                if entry.disputed_void and entry.party == Party.BOARD_AGENT:
                     raise RegisterError("a void is disputed by a party, not the Board agent")
             if "reason" in changes:
                 reason = Reason(str(changes["reason"]))
@@ -124,7 +148,7 @@ class ChallengeRegister:
         return [
             [
                 seq,
-                entry.party.value,
+                entry.party,
                 None if entry.reason is None else entry.reason.value,
                 entry.note,
                 entry.disputed_void,
@@ -134,9 +158,11 @@ class ChallengeRegister:
         ]
 
     @classmethod
-    def restored(cls, rows: object) -> "ChallengeRegister":
+    def restored(
+        cls, rows: object, challengers: Iterable[str] = EVERY_ELECTION, older: Iterable[str] = ()
+    ) -> "ChallengeRegister":
         """The register a `state()` describes (raises ValueError if it is malformed)."""
-        register = cls()
+        register = cls(challengers, older)
         if not isinstance(rows, list):
             raise ValueError("the challenges are not a list")
         for row in rows:
@@ -146,11 +172,12 @@ class ChallengeRegister:
                 and (note is None or isinstance(note, str))
                 and isinstance(disputed_void, bool)
                 and isinstance(counting, bool)
+                and register.accepts(party)
             ):
                 raise ValueError(f"challenge {row!r} is malformed")
             register._entries[seq] = Challenge(
                 seq,
-                _PARTIES[party],
+                party,
                 None if reason is None else _REASONS[reason],
                 note,
                 disputed_void,
@@ -178,6 +205,13 @@ class ChallengeRegister:
         return [self._entries[seq] for seq in sorted(self._counting)]
 
     def by_party(self) -> dict[str, int]:
-        """How many counting challenges each party made (every party listed)."""
+        """How many counting challenges each challenger made, by id: every challenger of
+        the election listed, an older file's other ids only when they challenged."""
         counts = Counter(self._entries[seq].party for seq in self._counting)
-        return {party.value: counts.get(party, 0) for party in Party}
+        listed = {party: counts.get(party, 0) for party in self._listed}
+        listed.update({party: n for party, n in counts.items() if party not in listed})
+        return listed
+
+    def accepts(self, party: object) -> bool:
+        """Whether `party` (a challenger's id) may challenge in this election."""
+        return party in self._challengers

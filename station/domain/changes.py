@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from station.domain.challenges import Challenge
 from station.domain.events import Event, SheetKind
+from station.domain.groups import GroupTally
 from station.domain.piles import PileCheck
 from station.domain.tally import Tally
 
@@ -71,6 +72,8 @@ class Sheet:
     envelopes: EnvelopeFigures | None = None
     revised: bool = False  # the first final sheet after a decision: the Revised Tally
     decided: Decided | None = None  # for a final sheet after a decision: three columns
+    # In an election of voting groups, each group's figures (setup order); else none.
+    groups: tuple[GroupTally, ...] = ()
 
     @property
     def title(self) -> str:
@@ -113,7 +116,7 @@ class Change:
 
 # The form of a frozen count, and of the rules it was folded by: a Station whose rules
 # or form change raises it, and so never starts from a count folded the old way.
-FROZEN_FORMAT = 2
+FROZEN_FORMAT = 3
 
 
 @dataclass(frozen=True, slots=True)

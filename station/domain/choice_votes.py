@@ -28,6 +28,7 @@ class ChoiceVotes:
         self.unions = 1 if ballot is None else len(ballot.unions)
         self.neither = ballot is None or ballot.neither is not None
         self._choice_of: dict[int, int] = {}  # FOR call's event -> union, 1-based
+        self._counting: set[int] = set()  # those FOR calls that count as FOR now
         self._votes = [0] * self.unions
 
     @property
@@ -84,13 +85,24 @@ class ChoiceVotes:
     def add(self, seq: int, choice: int) -> None:
         """A FOR call of event `seq` voted for union `choice` (1-based)."""
         self._choice_of[seq] = choice
+        self._counting.add(seq)
         self._votes[choice - 1] += 1
 
     def set_counting(self, seq: int, counting: bool) -> None:
-        """The call of event `seq` was undone (False) or redone (True)."""
+        """The FOR call of event `seq` counts for its union (True) or not (False) from now
+        on: undone or redone, or carried as challenged by a dispute and back.
+
+        Saying so twice changes nothing, so a ballot disputed and then undone is taken
+        from its union once.
+        """
         choice = self._choice_of.get(seq)
-        if choice is not None:
-            self._votes[choice - 1] += 1 if counting else -1
+        if choice is None or (seq in self._counting) == counting:
+            return
+        if counting:
+            self._counting.add(seq)
+        else:
+            self._counting.discard(seq)
+        self._votes[choice - 1] += 1 if counting else -1
 
     def union_votes(self, for_total: int) -> tuple[int, ...]:
         """Each union's votes that count now, in ballot order."""
@@ -105,7 +117,7 @@ class ChoiceVotes:
         return [[seq, choice] for seq, choice in self._choice_of.items()]
 
     def restore(self, state: object, counting: set[int]) -> None:
-        """Take back `state`; `counting` are the events whose calls count now."""
+        """Take back `state`; `counting` are the events whose calls count as FOR now."""
         if not isinstance(state, list):
             raise ValueError("the choices are not a list")
         for entry in state:
@@ -118,6 +130,7 @@ class ChoiceVotes:
                 raise ValueError(f"{entry!r} is not an event and its union")
             self._choice_of[entry[0]] = entry[1]
             if entry[0] in counting:
+                self._counting.add(entry[0])
                 self._votes[entry[1] - 1] += 1
 
     def words(self, event: Event) -> str | None:

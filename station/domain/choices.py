@@ -1,4 +1,4 @@
-"""The ballot's choices and the parties by role (DOMAIN.md, "Kinds of case and the parties").
+"""The ballot's choices and the parties by role (docs/rules.md, "Kinds of case and the parties").
 
 The case number says the kind of case, and the kind says who the Petitioner is:
 
@@ -18,6 +18,8 @@ Station always counted: `Ballot.plain` says so, and such an election stores noth
 import re
 from dataclasses import dataclass, field
 from enum import StrEnum
+
+from station.domain.groups import GroupError, GroupSpec, checked_groups, specs_from
 
 NEITHER = "Neither"
 MAX_UNIONS = 9  # keys 1-9 record a vote for each union in ballot order
@@ -61,6 +63,34 @@ class PartyRole:
         return f"the {self.role.value} ({self.name})"
 
 
+class ElectionType(StrEnum):
+    """How the election came to be held, as the Board's tally names it (`--type`).
+
+    A runoff or a rerun is marked apart (`Ballot.runoff_of`, `Ballot.rerun_of`): it
+    has a type of its own as well, as its first election had.
+    """
+
+    CONSENT = "consent"
+    STIPULATED = "stipulated"
+    DIRECTED = "directed"
+    BOARD_DIRECTED = "board-directed"
+    EXPEDITED = "expedited"
+
+    @property
+    def words(self) -> str:
+        """As the sheet prints it: "Stipulated", "Directed by the Regional Director"."""
+        return _TYPE_WORDS[self]
+
+
+_TYPE_WORDS = {
+    ElectionType.CONSENT: "Consent",
+    ElectionType.STIPULATED: "Stipulated",
+    ElectionType.DIRECTED: "Directed by the Regional Director",
+    ElectionType.BOARD_DIRECTED: "Directed by the Board",
+    ElectionType.EXPEDITED: "Expedited",
+}
+
+
 class BallotError(ValueError):
     """The unions, intervenors or petitioner given make no ballot (one-line message)."""
 
@@ -79,6 +109,12 @@ class Ballot:
         petitioner: in an RD case, the employee or group of employees petitioning.
         runoff_of: for a runoff election, the first election's certified head
             ("EVENTS:HASH" of its final tally sheet), else None.
+        election_type: how the election came to be held (`ElectionType`), when given.
+        unit: the bargaining unit's description, as in the petition or agreement.
+        rerun_of: for a rerun (the first election set aside), the first election:
+            `{"case", "date", "head"}` (its count's date, its certified head), else None.
+        groups: the voting groups, each counted and tallied on its own
+            (`station.domain.groups`); empty for an election of one group.
     """
 
     kind: CaseKind
@@ -88,6 +124,10 @@ class Ballot:
     neither: str | None = NEITHER
     petitioner: str | None = None
     runoff_of: str | None = None
+    election_type: ElectionType | None = None
+    unit: str | None = None
+    rerun_of: tuple[tuple[str, str], ...] | None = None
+    groups: tuple[GroupSpec, ...] = ()
     _roles: tuple[Role, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -109,6 +149,10 @@ class Ballot:
                 "--petitioner names an RD case's petitioning employee(s); in an RC case the"
                 " union petitions, in an RM case the employer"
             )
+        try:
+            checked_groups(self.groups)
+        except GroupError as error:
+            raise BallotError(str(error)) from None
         # Only in an RC case does a union petition; in RD and RM it is "the Union".
         own = Role.PETITIONER if self.kind is CaseKind.RC else Role.UNION
         roles = tuple(Role.INTERVENOR if u in self.intervenors else own for u in self.unions)
@@ -133,7 +177,16 @@ class Ballot:
             and self.neither == NEITHER
             and self.petitioner is None
             and self.runoff_of is None
+            and self.election_type is None
+            and self.unit is None
+            and self.rerun_of is None
+            and not self.groups
         )
+
+    @property
+    def rerun(self) -> dict[str, str] | None:
+        """The election a rerun reruns: `case`, `date` (its count's), `head`."""
+        return None if self.rerun_of is None else dict(self.rerun_of)
 
     def union_role(self, index: int) -> Role:
         """The role of the union at `index` (0-based, ballot order)."""
@@ -174,6 +227,14 @@ class Ballot:
             stored["petitioner"] = self.petitioner
         if self.runoff_of is not None:
             stored["runoff_of"] = self.runoff_of
+        if self.election_type is not None:
+            stored["type"] = self.election_type.value
+        if self.unit is not None:
+            stored["unit"] = self.unit
+        if self.rerun_of is not None:
+            stored["rerun_of"] = dict(self.rerun_of)
+        if self.groups:
+            stored["groups"] = [group.details() for group in self.groups]
         return stored
 
     @classmethod
@@ -186,13 +247,23 @@ class Ballot:
         neither = details.get("neither", NEITHER)
         petitioner = details.get("petitioner")
         runoff_of = details.get("runoff_of")
+        election_type = details.get("type")
+        unit = details.get("unit")
+        rerun_of = details.get("rerun_of")
+        try:
+            groups = specs_from(details["groups"]) if "groups" in details else ()
+        except GroupError:
+            raise BallotError("the stored ballot is malformed") from None
         if (
             not _texts(unions)
             or not _texts(intervenors, empty=True)
             or not (neither is None or isinstance(neither, str))
             or not (petitioner is None or isinstance(petitioner, str))
             or not (runoff_of is None or isinstance(runoff_of, str))
-            or set(details) - {"unions", "intervenors", "neither", "petitioner", "runoff_of"}
+            or not (unit is None or (isinstance(unit, str) and unit))
+            or not (election_type is None or election_type in set(ElectionType))
+            or not (rerun_of is None or _rerun(rerun_of))
+            or set(details) - _STORED
         ):
             raise BallotError("the stored ballot is malformed")
         assert isinstance(unions, list) and isinstance(intervenors, list)  # for mypy
@@ -204,7 +275,33 @@ class Ballot:
             neither,
             petitioner,
             runoff_of,
+            None if election_type is None else ElectionType(election_type),
+            unit,
+            None if rerun_of is None else tuple(sorted(rerun_of.items())),
+            groups,
         )
+
+
+_STORED = {
+    "groups",
+    "unions",
+    "intervenors",
+    "neither",
+    "petitioner",
+    "runoff_of",
+    "type",
+    "unit",
+    "rerun_of",
+}
+RERUN_KEYS = ("case", "date", "head")
+
+
+def _rerun(value: object) -> bool:
+    return (
+        isinstance(value, dict)
+        and set(value) == set(RERUN_KEYS)
+        and all(isinstance(item, str) and item for item in value.values())
+    )
 
 
 def _texts(value: object, *, empty: bool = False) -> bool:

@@ -11,7 +11,7 @@ Every kind of sheet that can be summed is summed the same way, from what the tab
 certified, and everything stated on the result is computed again on the sums:
 
 * RD and RM cases (and every ballot not a plain RC one) name the parties by role, as
-  each table's sheet does (`kinds_sheet.kinds_facts`): in an RD case the union is "the
+  each table's sheet does (`election_facts.kinds_facts`): in an RD case the union is "the
   Union", never "the Petitioner";
 * a ballot of several unions sums each choice's votes (lines 3a, 3b, …); lines 8-9,
   `majority_for`, `runoff` and `rerun` follow from the summed votes under 29 CFR 102.70
@@ -24,15 +24,21 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from station.domain.election import ElectionSetup
-from station.domain.kinds_sheet import kinds_facts
-from station.domain.statements import challenges_statement, majority_statement
+from station.domain.election_facts import kinds_facts
+from station.domain.result_statements import stated_lines
 from station.domain.tally import Tally
-from station.domain.tally_sheet import LineValue, line_values
+from station.domain.tally_form import (
+    Figures,
+    FormBallot,
+    LineValue,
+    ballot_form,
+    line_values,
+    summed_numbers,
+)
 
-# The lines a table's sheet states as numbers that are summed (5 and 7 are sums of them).
-SUMMED_LINES = ("2", "3", "4", "5", "6", "7")
-# The envelope figures of a mail ballot, as `EnvelopeFigures.as_dict` names them.
-ENVELOPE_FIGURES = ("returned", "accepted", "challenged", "void", "late")
+# The lines each table's row shows: those that count ballots, on every ballot (a ballot
+# of several unions' own lines, 3a, 3b, …, are in the row's choices).
+SUMMED_LINES = summed_numbers(FormBallot("", (), 1))
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,9 +102,13 @@ def summed_envelopes(tables: Sequence[TableLines]) -> dict[str, int] | None:
         return None
     if any(table.envelopes is None for table in tables):
         raise ValueError("some tables counted mail ballots and some did not")
+    # The figures `EnvelopeFigures.as_dict` gave each table: the same rules at every
+    # table (a file set up before the mail rules has five, one set up with them more).
+    figures = list(tables[0].envelopes or {})
+    if any(list(table.envelopes or {}) != figures for table in tables):
+        raise ValueError("the tables' envelopes were ruled by different mail rules")
     return {
-        figure: sum(int((table.envelopes or {})[figure]) for table in tables)
-        for figure in ENVELOPE_FIGURES
+        figure: sum(int((table.envelopes or {})[figure]) for table in tables) for figure in figures
     }
 
 
@@ -111,15 +121,12 @@ def consolidated_facts(setup: ElectionSetup, tables: Sequence[TableLines]) -> di
     """
     tally = summed_tally(tables)
     shared = replace(setup, table=None, ballots=summed_ballots(tables))
-    lines = line_values(shared.eligible, tally)
+    figures = Figures(shared.eligible, tally)
     envelopes = summed_envelopes(tables)
     return {
-        "lines": lines,
-        "statements": {
-            "8": challenges_statement(tally),
-            "9": majority_statement(tally, shared.union),
-        },
+        "lines": line_values(ballot_form(shared), figures),
+        "statements": stated_lines(ballot_form(shared), figures, None).as_sheet(),
         "counted": sum(table.counted for table in tables),
         "ballots": shared.ballots,
         **({} if envelopes is None else {"envelopes": envelopes}),
-    } | kinds_facts(shared, tally, None, lines)  # RD, RM, several unions (lines 3a…, 8, 9)
+    } | kinds_facts(shared, tally, None)  # RD, RM, several unions

@@ -26,17 +26,20 @@ from station.domain.call_stack import (
     whole,
 )
 from station.domain.calls import Call
-from station.domain.challenges import Challenge, ChallengeRegister
+from station.domain.challenges import EVERY_ELECTION, Challenge, ChallengeRegister
 from station.domain.changes import FROZEN_FORMAT, Change, FrozenCount, ReplayError, Sheet
 from station.domain.choice_votes import ChoiceVotes
 from station.domain.choices import Ballot
 from station.domain.decision import call_number, plan
+from station.domain.description import Election, describe
 from station.domain.election import ElectionSetup
-from station.domain.envelopes import ENVELOPE_ACTIONS, EnvelopeStage
+from station.domain.envelopes import ENVELOPE_ACTIONS, NO_BALLOT_CHALLENGE, EnvelopeStage
 from station.domain.events import Action, Event, SheetKind
+from station.domain.group_calls import GroupCalls
+from station.domain.groups import GroupTally
 from station.domain.piles import PileTracker
 from station.domain.resolution import Resolutions, decided_restored, decided_state
-from station.domain.statements import locked_rule_statement
+from station.domain.statements import how_many, locked_rule_statement
 from station.domain.tally import Tally
 
 
@@ -52,7 +55,13 @@ class Count:
     """
 
     def __init__(
-        self, pile_size: int = 0, ballot: Ballot | None = None, mail: bool = False
+        self,
+        pile_size: int = 0,
+        ballot: Ballot | None = None,
+        mail: bool = False,
+        challengers: Election | None = None,
+        mail_rules: bool = False,
+        polls: bool = False,
     ) -> None:
         self._totals = [0, 0, 0, 0]
         self._done = array("q")  # calls that count, oldest first
@@ -60,16 +69,30 @@ class Count:
         self.last_seq = 0
         self.sheets: list[Sheet] = []
         self.locked_by: Sheet | None = None  # the sheet that locks the count, if any
-        self.challenges = ChallengeRegister()
+        self._election = challengers
+        self.challenges = self._register()
         self.piles = PileTracker(pile_size)
         self.votes = ChoiceVotes(ballot)  # FOR split between the unions of a ballot of several
-        self.envelopes = EnvelopeStage(mail)  # a mail ballot's envelope stage comes first
+        self.groups = GroupCalls(ballot)  # each call's voting group, in an election of several
+        # A mail ballot's envelope stage comes first; `mail_rules`: see MAIL_RULES.
+        self.envelopes = EnvelopeStage(mail, mail_rules, polls)
         self.resolutions = Resolutions()  # challenges settled, disputes, the decision
 
     @classmethod
     def for_setup(cls, setup: ElectionSetup) -> Count:
-        """The empty count of this election: its pile size, its ballot, by mail or not."""
-        return cls(setup.pile, setup.choices, setup.mail)
+        """The empty count of this election: its pile size, its ballot, by mail or not
+        (and by which rules), and who may challenge."""
+        mail = (setup.current_mail_rules, setup.polls)
+        return cls(setup.pile, setup.choices, setup.mail, describe(setup), *mail)
+
+    def _register(self, rows: object = None) -> ChallengeRegister:
+        """An empty challenge register of this election (or the one `rows` restore)."""
+        election = self._election
+        challengers = EVERY_ELECTION if election is None else election.challenger_ids
+        older = () if election is None else election.older_challenger_ids
+        if rows is None:
+            return ChallengeRegister(challengers, older)
+        return ChallengeRegister.restored(rows, challengers, older)
 
     @property
     def tally(self) -> Tally:
@@ -78,7 +101,8 @@ class Count:
         sealed = self.envelopes.challenged  # line 6 counts a mail ballot's challenged envelopes
         choices = self.choice_votes() if self.votes.several else ()
         tally = Tally(f, a, v, c + sealed, choices, sealed_envelopes=sealed)
-        return self.resolutions.adjusted(tally, self.envelopes)
+        uncounted = self.resolutions.uncounted(self)
+        return self.resolutions.adjusted(tally, self.envelopes, uncounted)
 
     @property
     def counted(self) -> int:
@@ -122,6 +146,8 @@ class Count:
                     sheet.tally.figures(),
                     sheet.revised,
                     decided_state(sheet.decided),
+                    # An election of voting groups: each group's figures, as signed.
+                    *([[_group_state(group) for group in sheet.groups]] if sheet.groups else []),
                 ]
                 for sheet in self.sheets
             ],
@@ -132,6 +158,8 @@ class Count:
         }
         if self.votes.several:  # a one-union election's snapshot is as it always was
             summary["choices"] = self.votes.state()
+        if self.groups.active:
+            summary["groups"] = self.groups.state()
         if self.envelopes.mail:
             summary["envelopes"] = self.envelopes.state()
         text = json.dumps(summary, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
@@ -139,19 +167,33 @@ class Count:
 
     @classmethod
     def thawed(
-        cls, frozen: FrozenCount, pile_size: int, ballot: Ballot | None = None, mail: bool = False
+        cls,
+        frozen: FrozenCount,
+        pile_size: int,
+        ballot: Ballot | None = None,
+        mail: bool = False,
+        challengers: Election | None = None,
+        mail_rules: bool = False,
+        polls: bool = False,
     ) -> Count:
         """The count `frozen` holds, checked for consistency (raises ValueError if not)."""
-        count = cls(pile_size, ballot, mail)
+        count = cls(pile_size, ballot, mail, challengers, mail_rules, polls)
         try:
             summary = json.loads(frozen.summary)
             if summary["format"] != FROZEN_FORMAT:
                 raise ValueError(f"format {summary['format']!r}, not {FROZEN_FORMAT}")
             count.last_seq = whole(summary["last_seq"])
             count._totals = [whole(total) for total in summary["totals"]]
-            count.envelopes = EnvelopeStage.restored(mail, summary.get("envelopes"))
-            figures = count.envelopes.figures if mail else None  # fixed once sheets exist
-            for seq, head, kind, revision, supersedes, tally, revised, decided in summary["sheets"]:
+            count.envelopes = EnvelopeStage.restored(
+                mail, summary.get("envelopes"), mail_rules, polls
+            )
+            for entry in summary["sheets"]:
+                if len(entry) not in (8, 9):
+                    raise ValueError("a frozen sheet is not 8 or 9 figures")
+                seq, head, kind, revision, supersedes, tally, revised, decided = entry[:8]
+                groups = tuple(_group_restored(state) for state in entry[8]) if entry[8:] else ()
+                # Fixed once sheets exist, but for the envelopes received after the tally.
+                figures = count.envelopes.figures_at(whole(seq)) if mail else None
                 sheet = Sheet(
                     whole(seq),
                     whole(head),
@@ -162,17 +204,23 @@ class Count:
                     figures,
                     revised is True,
                     decided_restored(decided),
+                    groups,
                 )
                 count.sheets.append(sheet)
             locked = summary["locked_by"]
             count.locked_by = None if locked is None else count.sheets[whole(locked)]
-            count.challenges = ChallengeRegister.restored(summary["challenges"])
+            count.challenges = count._register(summary["challenges"])
             count.piles = PileTracker.restored(pile_size, summary["piles"])
             count.resolutions = Resolutions.restored(summary["resolutions"])
             count._done = from_little_endian(frozen.done)
             count._undone = from_little_endian(frozen.undone)
             if count.votes.several:
-                count.votes.restore(summary["choices"], {packed >> 2 for packed in count._done})
+                as_for = {
+                    packed >> 2 for packed in count._done if packed & 3 == CALL_CODE[Call.FOR]
+                }
+                count.votes.restore(summary["choices"], as_for)
+            if count.groups.active:
+                count.groups.restore(summary["groups"], count.done(), count.undone())
         except (KeyError, IndexError, TypeError, ValueError) as error:
             raise ValueError(f"the frozen count is malformed ({error})") from None
         # The totals are what the stack of calls that count adds up to.
@@ -215,6 +263,10 @@ class Count:
         if max(codes) >= len(CALLS):
             bad = next(index for index, code in enumerate(codes) if code >= len(CALLS))
             raise ReplayError(first_seq + bad, "not a plain call of a known kind")
+        if self.envelopes.current and (challenge := codes.find(CALL_CODE[Call.CHALLENGE])) >= 0:
+            raise ReplayError(first_seq + challenge, NO_BALLOT_CHALLENGE)
+        if self.groups.active:
+            raise ReplayError(first_seq, "a call in an election of voting groups names its group")
         if (refused := self.votes.first_refused(codes, CALLS)) is not None:
             raise ReplayError(first_seq + refused, "a plain call this ballot does not allow")
         self.resolutions.check_calls(self, first_seq, codes)
@@ -248,6 +300,10 @@ class Count:
         """The votes of each choice in ballot order: each union, then Neither if any."""
         return self.votes.choice_votes(self.total(Call.FOR), self.total(Call.AGAINST))
 
+    def group_tallies(self) -> tuple[GroupTally, ...]:
+        """Each voting group's figures now, in setup order (none in an election of one)."""
+        return self.groups.tallies(self.votes.choice_of)
+
     def total(self, call: Call) -> int:
         """How many ballots of `call` count now."""
         return self._totals[CALL_CODE[call]]
@@ -260,6 +316,9 @@ class Count:
             raise ReplayError(event.seq, locked_rule_statement(self.locked_by))
         if event.action in ENVELOPE_ACTIONS:
             fold = self.envelopes.plan(event, self.challenges)
+        elif event.action is Action.AFTER_TALLY:  # the count may be locked: it is unchanged
+            tallied = any(sheet.kind is SheetKind.FINAL for sheet in self.sheets)
+            fold = self.envelopes.plan_after_tally(event, tallied)
         else:
             fold = self._fold(event)
 
@@ -290,6 +349,9 @@ class Count:
                 return self._amend(event)
             case Action.PILE:
                 return self._pile(event)
+            case Action.RESOLVE | Action.DECIDE if self.groups.active:
+                # Each group's figures would still hold the challenge: refused, not wrong.
+                raise ReplayError(event.seq, GROUPS_NOT_SETTLED)
             case Action.DISPUTE | Action.JOIN | Action.RESOLVE | Action.DECIDE:
                 return plan(self, event)
         raise ReplayError(event.seq, f"unknown action {event.action!r}")  # pragma: no cover
@@ -317,17 +379,26 @@ class Count:
         call = event.call
         if call is None or event.target is not None:
             raise ReplayError(event.seq, "a call names its call and no target")
+        group: tuple[int, str | None] | None = None
         try:  # the detail: an over-count confirmation, and a union on a ballot of several
-            choice = self.votes.checked(call, event.detail)
+            detail = event.detail
+            if self.groups.active:  # and the voting group, and a Sonotone question 1
+                index, answer, detail = self.groups.split(call, detail)
+                group = index, answer
+            choice = self.votes.checked(call, detail)
         except ValueError as error:
             raise ReplayError(event.seq, str(error)) from None
         if self.envelopes.open:
             raise ReplayError(event.seq, _ENVELOPES_FIRST)
+        if call is Call.CHALLENGE and self.envelopes.current:
+            raise ReplayError(event.seq, NO_BALLOT_CHALLENGE)
         self.resolutions.check_calls(self, event.seq, (call,))
 
         def fold() -> Change:
             if choice is not None:
                 self.votes.add(event.seq, choice)
+            if group is not None:
+                self.groups.add(event.seq, *group, call)
             self._done.append(event.seq << 2 | CALL_CODE[call])
             self._undone = array("q")
             self._add(call, +1)
@@ -347,6 +418,7 @@ class Count:
             self._add(call, -1)
             self.challenges.set_counting(event.target or 0, False)
             self.votes.set_counting(event.target or 0, False)
+            self.groups.set_counting(event.target or 0, False)
             return Change(event, ballot=ballot)
 
         return fold
@@ -360,6 +432,7 @@ class Count:
             self._add(call, +1)
             self.challenges.set_counting(event.target or 0, True)
             self.votes.set_counting(event.target or 0, True)
+            self.groups.set_counting(event.target or 0, True)
             return Change(event, ballot=call_number(self))
 
         return fold
@@ -411,6 +484,9 @@ class Count:
         self._done[position] = seq << 2 | CALL_CODE[call]
         self._add(before, -1)
         self._add(call, +1)
+        # On a ballot of several unions, a FOR carried as challenged is no union's vote.
+        self.votes.set_counting(seq, call is Call.FOR)
+        self.groups.recalled(seq, call)
 
     def position_of(self, seq: int) -> int | None:
         """Where the call of event `seq` stands among the ballots that count, if it does."""
@@ -449,14 +525,18 @@ class Count:
                 f"the count is locked by the tally sheet of event {locked.seq};"
                 " it must be reopened before another sheet is prepared",
             )
+        groups = self.group_tallies()
         if kind is SheetKind.INTERIM:
-            return Sheet(seq, seq - 1, kind, 0, None, self.tally, envelopes=figures)
+            return Sheet(seq, seq - 1, kind, 0, None, self.tally, envelopes=figures, groups=groups)
         finals = [sheet for sheet in self.sheets if sheet.kind is SheetKind.FINAL]
         supersedes = finals[-1].seq if finals else None
         # The first final sheet after a decision is the Revised Tally; any later one
         # (after a reopening) corrects it.
         revised = self.resolutions.revising and finals[-1].seq < self.resolutions.decisions[-1].seq
         decided = self.resolutions.decided(self) if kind is SheetKind.FINAL else None
+        uncounted = self.resolutions.uncounted(self)
+        if kind is SheetKind.FINAL and uncounted:
+            raise ReplayError(seq, uncounted_refusal(uncounted, self.resolutions.ordered))
         return Sheet(
             seq,
             seq - 1,
@@ -467,6 +547,7 @@ class Count:
             envelopes=figures,
             revised=revised,
             decided=decided,
+            groups=groups,
         )
 
     def _sign(self, event: Event) -> Callable[[], Change]:
@@ -491,7 +572,41 @@ _LOCKED_OUT = (
     *(Action.CALL, Action.UNDO, Action.REDO, Action.AMEND, Action.DISPUTE, Action.PILE),
     *ENVELOPE_ACTIONS,
 )
+
+
+def uncounted_refusal(uncounted: int, ordered: int) -> str:
+    """Why no final sheet may be prepared while opened ballots are uncounted."""
+    return (
+        f"{uncounted:,} of the {how_many(ordered, 'ballot')} the decision ordered opened"
+        f" {'is' if uncounted == 1 else 'are'} not yet counted: the count is not over;"
+        " call them before the Revised Tally is prepared"
+    )
+
+
 _ENVELOPES_FIRST = "no ballot is called before the envelope stage has ended"
+GROUPS_NOT_SETTLED = (
+    "challenges in an election of voting groups are not yet settled or decided in Station:"
+    " record the settlement or the decision on paper"
+)
+
+
+def _group_state(group: GroupTally) -> list[object]:
+    remaining = -1 if group.remaining is None else group.remaining
+    return [list(group.votes), group.void, group.challenged, group.yes, group.no, remaining]
+
+
+def _group_restored(state: object) -> GroupTally:
+    if not isinstance(state, list) or len(state) != 6 or not isinstance(state[0], list):
+        raise ValueError("a frozen sheet's group is malformed")
+    votes, void, challenged, yes, no, remaining = state
+    return GroupTally(
+        tuple(whole(vote) for vote in votes),
+        whole(void),
+        whole(challenged),
+        whole(yes),
+        whole(no),
+        None if remaining == -1 else whole(remaining),
+    )
 
 
 def _detail(event: Event, key: str) -> object:

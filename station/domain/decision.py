@@ -21,11 +21,14 @@ from station.domain.resolution import (
     numbers_text,
     resolve,
 )
+from station.domain.resolution_statements import not_determinative_statement
+from station.domain.runoff import final_result
 from station.domain.statements import locked_rule_statement
 from station.domain.tally import Tally
 
 if TYPE_CHECKING:  # pragma: no cover
     from station.domain.count import Count
+    from station.domain.election import ElectionSetup
 
 
 def plan(count: Count, event: Event) -> Callable[[], Change]:
@@ -72,6 +75,27 @@ def decision_problem(
             f" ({', '.join(listed[n].status.value for n in closed)})"
         )
     return None
+
+
+def new_decision_problem(
+    count: Count, setup: ElectionSetup, opened: tuple[int, ...], sustained: tuple[int, ...]
+) -> str | None:
+    """Why a decision about to be recorded may not be, in one line, or None.
+
+    `decision_problem`, and: no challenge is ordered opened while the challenged ballots
+    cannot change the result (Form NLRB-5547: only determinative challenges are
+    resolved; the Board never opens the others). Sustaining them changes nothing and
+    stays allowed. Asked before a decision is recorded, never on replay: a file that
+    recorded such an opening before still reads as it was.
+    """
+    problem = decision_problem(count, opened, sustained)
+    if problem or not opened:
+        return problem
+    votes = count.choice_votes()
+    unions = len(setup.ballot.unions)
+    if final_result(votes, unions, count.tally.challenged, setup.eligible)[1]:
+        return None
+    return not_determinative_statement(list(opened))
 
 
 def _decide(count: Count, event: Event) -> Callable[[], Change]:

@@ -1,12 +1,13 @@
 """How a change to the count is put into words, the same on every screen and in the log."""
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from station.domain.challenges import Challenge
 from station.domain.changes import Change
+from station.domain.description import Election
 from station.domain.envelopes import anonymous_envelope_words
 from station.domain.events import Action, Event, SheetKind
-from station.domain.party_words import challenger_of
 from station.domain.resolution_statements import describe_resolution
 from station.domain.statements import pile_mismatch_statement
 
@@ -16,20 +17,48 @@ SESSION_RESUMED = "Station closed the count, then opened it again"
 
 
 # The choice a vote (or its undo or redo) is for, on a ballot of several unions
-# ("for Teamsters Local 901"), or None: `ChoiceVotes.words`.
+# ("for Teamsters Local 901"), or None where the call says it: `ChoiceVotes.words`.
 VoteWords = Callable[[Event], str | None]
+# Who made a challenge, from what it stored: "the Employer" (`Election.said`).
+ChallengerWords = Callable[[str], str]
+
+_PLAIN_CHALLENGERS = {"employer": "the Employer", "petitioner": "the Union"}
 
 
-def describe(change: Change, words: VoteWords | None = None) -> str:
+def _no_vote_words(event: Event) -> str | None:
+    return None
+
+
+def _plain_challenger(stored: str) -> str:
+    return _PLAIN_CHALLENGERS.get(stored, f"the {stored}")
+
+
+@dataclass(frozen=True, slots=True)
+class Words:
+    """How an election's changes are named: what each vote was for, and who challenged."""
+
+    vote: VoteWords = _no_vote_words
+    challenger: ChallengerWords = _plain_challenger
+
+
+# An election's words, where nothing but the calls is known.
+PLAIN_WORDS = Words()
+
+
+def election_words(election: Election, votes: VoteWords = _no_vote_words) -> Words:
+    """The words of `election`; `votes` names a vote's choice (`ChoiceVotes.words`)."""
+    return Words(votes, election.said)
+
+
+def describe(change: Change, words: Words = PLAIN_WORDS) -> str:
     """One line for the last-calls list and the observers' ticker.
 
     Corrections name the ballot and call they correct, so that an observer who saw
-    "ballot 1,563 AGAINST" can see exactly which call was taken back. `words` is given
-    on a ballot of several unions only: it names the choice in place of FOR or AGAINST,
-    and a union's challenge is "a Union"'s (which union is not recorded).
+    "ballot 1,563 AGAINST" can see exactly which call was taken back; a vote names its
+    choice where FOR or AGAINST says too little, a challenge who made it.
     """
     event = change.event
-    call = (words(event) if words else None) or (event.call.label if event.call else "")
+    call = words.vote(event) or (event.call.label if event.call else "")
     detail = event.detail or {}
     match event.action:
         case Action.CALL:
@@ -56,9 +85,9 @@ def describe(change: Change, words: VoteWords | None = None) -> str:
                 return f"Count resumed at ballot {change.ballot:,}"
             return f"Count reopened: {detail.get('reason')}"
         case Action.AMEND:
-            return _challenge_words(change, several=words is not None)
+            return _challenge_words(change, words.challenger)
         case Action.DISPUTE | Action.JOIN | Action.RESOLVE | Action.DECIDE:
-            return describe_resolution(change)
+            return describe_resolution(change, words.challenger)
         case Action.PILE:
             check = change.pile
             if check is None:  # pragma: no cover - every applied PILE has its check
@@ -67,36 +96,43 @@ def describe(change: Change, words: VoteWords | None = None) -> str:
             if check.confirmed:
                 return f"{name} recounted: {check.found} of {check.size}, confirmed"
             return f"{pile_mismatch_statement(check)} \u2014 MISMATCH"
-        case Action.ENVELOPE | Action.ENVELOPE_UNDO | Action.ENVELOPE_REDO | Action.END_ENVELOPES:
+        case (
+            Action.ENVELOPE
+            | Action.ENVELOPE_UNDO
+            | Action.ENVELOPE_REDO
+            | Action.END_ENVELOPES
+            | Action.AFTER_TALLY
+        ):
             return anonymous_envelope_words(change)
     return str(event.action)  # pragma: no cover
 
 
-def _challenge_words(change: Change, *, several: bool) -> str:
+def _challenge_words(change: Change, who: ChallengerWords) -> str:
     challenge = change.challenge
     # No ballot number: a mail ballot's challenged envelope (a ballot challenged at the
     # count always has one), worded without its voter for the dashboard.
     ballot = f"Ballot {change.ballot:,}" if change.ballot else "Envelope"
     if challenge is None:  # pragma: no cover - every applied AMEND has its challenge
         return f"{ballot} challenge amended"
-    return f"{ballot} {challenged_by(challenge, several=several)}"
+    return f"{ballot} {challenged_by(challenge, who)}"
 
 
-def challenged_by(challenge: Challenge, *, several: bool) -> str:
-    """ "challenged by the Employer: supervisor" ("a Union" on a ballot of several
-    unions), for the ticker, the last calls and the envelope window's list."""
+def challenged_by(challenge: Challenge, who: ChallengerWords = _plain_challenger) -> str:
+    """ "challenged by the Employer: supervisor", for the ticker, the last calls and the
+    envelope window's list."""
     reason = challenge.reason.value if challenge.reason else "reason not given"
-    return f"challenged by {challenger_of(challenge.party, several=several)}: {reason}"
+    return f"challenged by {who(challenge.party)}: {reason}"
 
 
-def challenged_entry(ballot: int, challenge: Challenge, *, several: bool = False) -> str:
-    """A challenged ballot's one line once its party or reason is given (or corrected);
-    `several`: on a ballot of several unions."""
+def challenged_entry(
+    ballot: int, challenge: Challenge, who: ChallengerWords = _plain_challenger
+) -> str:
+    """A challenged ballot's one line once its party or reason is given (or corrected)."""
     reason = challenge.reason.value if challenge.reason else "reason not given"
-    who = challenger_of(challenge.party, several=several)
+    by = who(challenge.party)
     if challenge.disputed_void:
-        return f"Ballot {ballot:,} VOID disputed: now CHALLENGED by {who}: {reason}"
-    return f"Ballot {ballot:,} CHALLENGED by {who}: {reason}"
+        return f"Ballot {ballot:,} VOID disputed: now CHALLENGED by {by}: {reason}"
+    return f"Ballot {ballot:,} CHALLENGED by {by}: {reason}"
 
 
 def is_ballot_change(change: Change) -> bool:

@@ -1,16 +1,16 @@
 """The election a journal belongs to, as entered by the Board agent before the count."""
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from station.domain.choices import NEITHER, Ballot, BallotError, CaseKind, case_kind
-from station.domain.parties import Party
-from station.domain.party_words import union_side
+from station.domain.choices import NEITHER, Ballot, BallotError, ElectionType, case_kind
+from station.domain.groups import GroupSpec, Rule
 from station.domain.piles import DEFAULT_PILE
 from station.domain.text import clean_text
 
 MAX_TEXT = 200
+MAX_UNIT = 1000  # a unit's description: inclusions and exclusions, as in the petition
 MAX_NUMBER = 10_000_000  # far above any bargaining unit; catches a slipped finger
 MAX_PILE = 1000
 _GROUPED = re.compile(r"[0-9]{1,3}(,[0-9]{3})+")
@@ -18,7 +18,8 @@ _GROUPED = re.compile(r"[0-9]{1,3}(,[0-9]{3})+")
 # setup a person types, in `station new` or the New election dialog) refuses it, so only
 # `station demo` can make a file that shows DEMO.
 DEMO_CASE = "DEMO-RC-000000"
-# The Board's representation cases (DOMAIN.md), by the two letters of the case number.
+# The Board's representation cases (docs/rules.md, "Kinds of case"), by the two letters of
+# the case number.
 CASE_KINDS = {
     "RC": "a union petitions",
     "RD": "employees petition to remove the union",
@@ -30,6 +31,15 @@ _CASE_SHAPE = re.compile(r"([0-9]{2})-([A-Za-z]{2})-([0-9]{6})")
 # consolidation keeps each table's export in a folder named for it.
 MAX_TABLE = 20
 _TABLE_SHAPE = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9 _-]*[A-Za-z0-9])?")
+# The rules a mail ballot's envelopes are ruled by (`ElectionSetup.mail_rules`): an
+# envelope received after the due date but before the count is opened and counted
+# (*Classic Valet Parking*, 363 NLRB No. 23), a voter whose envelope was void may return
+# a replacement (*Davis & Newcomer Elevator*, 315 NLRB 715), an envelope received after
+# the tally is recorded unopened (*Premier Utility Services*, 363 NLRB No. 159), and a
+# ballot out of its envelope can no longer be challenged (its voter is unknown). A mail
+# election set up before these rules has none stored and keeps its own: its late
+# envelopes were never opened, and none of the rest existed.
+MAIL_RULES = 2
 
 
 class SetupError(ValueError):
@@ -58,6 +68,10 @@ class ElectionSetup:
         mail: a mail-ballot election: its envelopes are ruled against the voter list
             (the envelope stage) before any ballot is opened; `ballots` is then unknown
             until the stage ends (see `envelopes.box_setup`).
+        mail_rules: `MAIL_RULES` for a mail election set up with them; None for one set up
+            before them (and for an election that is not by mail).
+        polls: a mixed election: some voters on the list vote at the polls, and their
+            ballots are commingled with the mail ballots (*Kerrville Bus*, 257 NLRB 176).
     """
 
     case_number: str
@@ -78,6 +92,13 @@ class ElectionSetup:
         return Ballot(case_kind(self.case_number), self.employer, (self.union,))
 
     mail: bool = False
+    mail_rules: int | None = None
+    polls: bool = False
+
+    @property
+    def current_mail_rules(self) -> bool:
+        """Whether this mail election is ruled by `MAIL_RULES` (see there)."""
+        return self.mail and self.mail_rules == MAIL_RULES
 
     @property
     def is_demo(self) -> bool:
@@ -89,14 +110,6 @@ class ElectionSetup:
         """ "RC: a union petitions", or "" for a case number of another shape (older files)."""
         kind = self.case_number[3:5]
         return f"{kind}: {CASE_KINDS[kind]}" if kind in CASE_KINDS else ""
-
-    def party_label(self, party: Party) -> str:
-        """A party by its role: the union is "the Union (…)" in an RD or RM case."""
-        if party is Party.PETITIONER:
-            return union_side(self.ballot)  # "a Union (U1 or U2)" on a ballot of several
-        if party is Party.EMPLOYER and self.ballot.kind is CaseKind.RM:
-            return "the Employer-Petitioner"
-        return party.label(self.union)
 
     def warnings(self) -> list[str]:
         """What is allowed but probably mistyped, in one line each."""
@@ -126,6 +139,11 @@ class ElectionSetup:
         runoff_of: str | None = None,
         runoff_neither: bool = True,
         mail: bool = False,
+        polls: bool = False,
+        election_type: str | None = None,
+        unit: str | None = None,
+        rerun_of: Mapping[str, str] | None = None,
+        groups: Sequence[GroupSpec] = (),
     ) -> "ElectionSetup":
         """Check and normalise what a person typed; raise SetupError naming the field.
 
@@ -138,9 +156,10 @@ class ElectionSetup:
         employer_text = _text("employer", employer)
         named = [_text("union", union), *(_text("union", other) for other in unions)]
         joining = [_text("intervenor", name) for name in intervenors]
-        if any(name.casefold() == named[0].casefold() for name in joining):
+        if runoff_of is None and any(name.casefold() == named[0].casefold() for name in joining):
             # The first union is the one the case is about (the petitioner in RC): an
-            # intervenor is another union, so this is a slip, never silently dropped.
+            # intervenor is another union, so this is a slip, never silently dropped. A
+            # runoff between an intervenor and Neither has the intervenor alone.
             raise SetupError(
                 f"intervenor: {named[0]} is the first union on the ballot, not an intervenor"
             )
@@ -154,6 +173,10 @@ class ElectionSetup:
                 None if not runoff_neither else _text("neither", neither or NEITHER),
                 None if petitioner is None else _text("petitioner", petitioner),
                 runoff_of,
+                _election_type(election_type),
+                _unit(unit),
+                None if rerun_of is None else tuple(sorted(rerun_of.items())),
+                tuple(groups),
             )
         except BallotError as error:
             raise SetupError(str(error)) from None
@@ -165,11 +188,85 @@ class ElectionSetup:
             ballots=None if ballots in (None, "") else _positive("ballots", ballots),
             agent=agent_text or None,
             table=None if table in (None, "") else _table(table),
-            # Piles are kept per call, not per union: none on a ballot of several unions.
-            pile=0 if ballot.several else _pile(pile),
+            # Piles are kept per call, not per union or group: none on such a ballot.
+            pile=0 if ballot.several or groups else _pile(pile),
             choices=None if ballot.plain else ballot,
             mail=mail,
+            mail_rules=MAIL_RULES if mail else None,
+            polls=_polls(mail, polls),
         )
+
+
+def voting_groups(
+    named: Sequence[str],
+    eligible: Sequence[str],
+    ballots: Sequence[str] = (),
+    sonotone: Sequence[str] = (),
+    self_determination: Sequence[str] = (),
+) -> tuple[GroupSpec, ...]:
+    """The voting groups as typed: "A=Professional employees", "A=30" for each group's
+    eligible voters (and ballots), the keys of its Sonotone and self-determination groups.
+    Raise SetupError naming what is wrong."""
+    groups: dict[str, str] = {}
+    for text in named:
+        key, name = _pair("group", text, "KEY=NAME, e.g. A=Professional employees")
+        if key in groups:
+            raise SetupError(f"group: {key} is given twice")
+        groups[key] = _text("group name", name)
+    if len(groups) < 2:
+        raise SetupError(
+            "group: an election of voting groups has at least two groups"
+            " (--group KEY=NAME, once for each)"
+        )
+    counts = {
+        field: _counts(field, values, groups)
+        for field, values in (("eligible", eligible), ("ballots", ballots))
+    }
+    missing = [key for key in groups if key not in counts["eligible"]]
+    if missing:
+        raise SetupError(f"eligible: give each group's eligible voters (--eligible {missing[0]}=N)")
+    rules: dict[str, Rule] = {}
+    for rule, keys in ((Rule.SONOTONE, sonotone), (Rule.SELF_DETERMINATION, self_determination)):
+        for key in keys:
+            if key.strip().upper() not in groups:
+                raise SetupError(
+                    f"{rule.value}: there is no group {key!r:.20} (--group {key}=NAME)"
+                )
+            if key.strip().upper() in rules:
+                raise SetupError(f"{rule.value}: group {key.strip().upper()} has a rule already")
+            rules[key.strip().upper()] = rule
+    return tuple(
+        GroupSpec(
+            key, name, counts["eligible"][key], counts["ballots"].get(key), rules.get(key, Rule.OWN)
+        )
+        for key, name in groups.items()
+    )
+
+
+def _pair(field: str, text: str, shape: str) -> tuple[str, str]:
+    key, equals, value = text.partition("=")
+    key = key.strip().upper()
+    if not equals or len(key) != 1 or not key.isalpha() or not key.isascii():
+        raise SetupError(f"{field}: {text!r:.40} is not {shape}")
+    return key, value
+
+
+def _counts(field: str, values: Sequence[str], groups: Mapping[str, str]) -> dict[str, int]:
+    found: dict[str, int] = {}
+    for text in values:
+        key, value = _pair(field, text, f"KEY=N, e.g. {next(iter(groups))}=30")
+        if key not in groups:
+            raise SetupError(f"{field}: there is no group {key} (--group {key}=NAME)")
+        found[key] = _positive(f"{field} of group {key}", value)
+    return found
+
+
+def _polls(mail: bool, polls: bool) -> bool:
+    if polls and not mail:
+        raise SetupError(
+            "polls: voting at the polls is part of a mail-ballot election here (with --mail)"
+        )
+    return polls
 
 
 def _case_number(value: object) -> str:
@@ -191,6 +288,27 @@ def _case_number(value: object) -> str:
             f" counts; the kind is one of {kinds}"
         )
     return f"{region}-{kind}-{number}"
+
+
+def _election_type(value: str | None) -> ElectionType | None:
+    """The type of election as `--type` names it ("" or None: not given)."""
+    if value is None or not value.strip():
+        return None
+    try:
+        return ElectionType(value.strip().casefold())
+    except ValueError:
+        kinds = "|".join(kind.value for kind in ElectionType)
+        raise SetupError(
+            f"type of election {value!r:.40} is not one of {kinds}"
+            " (a runoff or a rerun is made with --runoff-of or --rerun-of)"
+        ) from None
+
+
+def _unit(value: str | None) -> str | None:
+    """The unit's description on one line ("" or None: not given)."""
+    if value is None or not value.strip():
+        return None
+    return clean_text(value, "unit", max_length=MAX_UNIT, error=SetupError)
 
 
 def _table(value: object) -> str:

@@ -4,20 +4,29 @@ The stage's challenged figure counts the envelopes still sealed and undecided: t
 line 6 holds. A challenge withdrawn at the stage is among the accepted envelopes; one
 a decision (or the parties' agreement) sustained leaves line 6 (`Tally.set_aside`), and
 one ordered opened joins the box: each is said apart, "1 sustained", "2 ordered opened",
-so the figures still add up to the envelopes returned. The stage line once kept them
-among the challenged ("3 challenged" beside "Challenged ballots: 0"), and counting the
-register's challenges instead (`ChallengeRegister.by_party`) mixes in the ballots
-challenged at the count (the outsider's report, item 11).
+so the figures still add up to the envelopes returned. Kept among the challenged, they
+would read "3 challenged" beside "Challenged ballots: 0"; and the register's challenges
+(`ChallengeRegister.by_party`) cannot stand in for them, since they mix in the ballots
+challenged at the count.
 
 `EnvelopeFigures` itself is left as the stage ended: it is among the facts a signed
 sheet records, and `station verify` recomputes them.
 """
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from station.domain.challenges import ChallengeRegister
-from station.domain.envelopes import EnvelopeStage, Ruling, figures_statement
+from station.domain.count import Count
+from station.domain.envelopes import (
+    EnvelopeStage,
+    Ruling,
+    figures_statement,
+    modes_statement,
+    which_envelope,
+)
 from station.domain.parties import Party
+from station.domain.voters import VoterList
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,7 +54,7 @@ class StageChallenges:
 
 def stage_challenges(stage: EnvelopeStage, register: ChallengeRegister) -> StageChallenges:
     """The challenged envelopes among the stage's rulings, as line 6 holds them."""
-    counts = dict.fromkeys((party.value for party in Party), 0)
+    counts = dict.fromkeys(register.by_party(), 0)  # every challenger of the election
     settled = {"sustained": 0, "ordered opened": 0}
     for envelope in stage.rulings():
         if envelope.ruling is not Ruling.CHALLENGED:
@@ -57,8 +66,8 @@ def stage_challenges(stage: EnvelopeStage, register: ChallengeRegister) -> Stage
             settled[status] += 1
             continue
         challenge = register.get(envelope.seq)
-        party = Party.BOARD_AGENT if challenge is None else challenge.party
-        counts[party.value] += 1
+        party = Party.BOARD_AGENT.value if challenge is None else challenge.party
+        counts[party] = counts.get(party, 0) + 1
     return StageChallenges(counts, settled["sustained"], settled["ordered opened"])
 
 
@@ -67,11 +76,61 @@ def stage_challenges_by_party(stage: EnvelopeStage, register: ChallengeRegister)
     return stage_challenges(stage, register).by_party
 
 
-def stage_statement(stage: EnvelopeStage, register: ChallengeRegister) -> str:
+def stage_statement(
+    stage: EnvelopeStage, register: ChallengeRegister, names: Mapping[str, str] | None = None
+) -> str:
     """The stage's figures in one line, the settled challenges said apart: the window, the
-    dashboard (`figures_statement`'s words)."""
+    dashboard (`figures_statement`'s words). `names`: each challenger's short name by id
+    (`Election.short_names`)."""
     challenges = stage_challenges(stage, register)
     figures = replace(stage.figures, challenged=challenges.challenged)
     return figures_statement(
-        figures, challenges.by_party, settled=challenges.settled_words(" \u00b7 ")
+        figures, challenges.by_party, settled=challenges.settled_words(" \u00b7 "), names=names
     )
+
+
+WITHHELD = "challenged envelopes: withheld until the final tally"
+
+
+def stage_line(
+    count: Count, names: Mapping[str, str] | None = None, *, hide_challenges: bool = False
+) -> str:
+    """The envelope stage in one line for the observers' dashboard ("" for a count with no
+    envelope stage, at the polls): its figures, and whether the stage is under way.
+
+    While the challenge figures are withheld (`--hide-challenges`) the line names neither
+    the challenged envelopes nor the envelopes returned (returned less the others would
+    give them away).
+    """
+    stage = count.envelopes
+    if not stage.mail:
+        return ""
+    f = stage.figures
+    if hide_challenges:
+        late = f"{f.late:,} received after the due date" if f.current else f"{f.late:,} late"
+        polls = f" \u00b7 {f.at_polls:,} at the polls" if f.at_polls else ""
+        figures = (
+            f"{f.accepted:,} accepted \u00b7 {f.void:,} void \u00b7 {late}{polls} \u00b7 {WITHHELD}"
+        )
+    else:
+        figures = stage_statement(stage, count.challenges, names)  # as line 6 stands
+    if stage.open:
+        return f"ENVELOPE STAGE \u2014 envelopes: {figures}. No ballot is opened yet."
+    box = modes_statement(f) or "Ballots in the box: the envelopes accepted" + (
+        " and received after the due date" if f.current else ""
+    )
+    return f"Envelopes: {figures}. {box}."
+
+
+def envelope_entry(count: Count, voters: VoterList | None, seq: int) -> str | None:
+    """ "Envelope 1002 Linus Hamilton" for a challenged envelope, None for a ballot: what
+    the challenge register shows, the parties needing it for the hearing (the voter list
+    is already theirs). A ballot challenged at the count has only its ballot number."""
+    envelope = count.envelopes.get(seq)
+    if envelope is None:
+        return None
+    if envelope.voter is None:
+        return f"Envelope (written in) {envelope.write_in}"
+    voter = voters.get(envelope.voter) if voters is not None else None
+    name = f" {voter.name}" if voter is not None else ""
+    return f"Envelope {envelope.voter}{name}{which_envelope(envelope)}"

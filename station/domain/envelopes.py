@@ -1,7 +1,7 @@
 """The envelope stage of a mail-ballot election: every returned envelope ruled, in the open.
 
 Before any ballot of a mail election is opened, each return envelope is checked
-against the voter list with the parties present (DOMAIN.md, "Mail ballots"):
+against the voter list with the parties present (docs/rules.md, "Mail ballots"):
 
 * ACCEPTED: its stub will be detached and its ballot mixed with the others and opened;
 * CHALLENGED: set aside sealed, with the voter's name, for the hearing (a party or the
@@ -10,13 +10,25 @@ against the voter list with the parties present (DOMAIN.md, "Mail ballots"):
 * VOID: a detached or unsigned stub makes the ballot void (*Davis & Newcomer Elevator*,
   315 NLRB 715: "Since the stub was detached and unsigned, whatever ballot it had once
   been associated with was void");
-* LATE: it arrived after the deadline; it is recorded but never opened (*Classic Valet*,
-  363 NLRB No. 23; *Kerrville Bus*, 257 NLRB 176).
+* LATE: received after the due date but before the count: opened and counted with the
+  accepted ones (*Classic Valet Parking*, 363 NLRB No. 23: "the Board's rule already
+  permits acceptance of mail ballots arriving after the date they are due"). In a mail
+  election set up before `MAIL_RULES` it was recorded and never opened, and it still is;
+* AT_POLLS (an election with voting at the polls too): the voter was checked off at the
+  polls; their ballot is in the polls' box, commingled with the mail ballots (*Kerrville
+  Bus*, 257 NLRB 176). A voter challenged at the polls is CHALLENGED, as an envelope.
 
 A voter not on the list is written in (their name as on the stub) and challenged
 unless ruled otherwise. A second envelope from a voter already ruled can never be
-ACCEPTED: only one ballot per voter may reach the ballot pile. The agent may
-challenge or void it (or record it late), and it is then recorded beside the first.
+ACCEPTED (nor, under `MAIL_RULES`, LATE or AT_POLLS): only one ballot per voter may
+reach the ballot pile. The agent may challenge or void it, and it is then recorded
+beside the first. Under `MAIL_RULES` a voter whose envelopes were all ruled VOID was
+sent a duplicate kit (*Davis & Newcomer Elevator*; *XPO Logistics*, 370 NLRB No. 99):
+their next envelope is a replacement, ruled like any other and linked to the last void.
+
+An envelope received once a final tally sheet exists is recorded, never opened
+(AFTER_TALLY: *Premier Utility Services*, 363 NLRB No. 159): the tally is unchanged,
+and later sheets count it.
 
 Rulings undo and redo the way calls do (linear, visible events). The stage ends with
 one END_ENVELOPES event naming the envelopes accepted: from then on the ballots are
@@ -30,6 +42,7 @@ Events (their detail keys are pinned by tests/faults/test_secrecy.py):
     ENVELOPE_UNDO  target: the ENVELOPE event taken back (the top of the done stack)
     ENVELOPE_REDO  target: the ENVELOPE event reinstated (the top of the undone stack)
     END_ENVELOPES  detail {"accepted": N}
+    AFTER_TALLY    detail {"voter": ID} or {"write_in": NAME}: received after the tally
 """
 
 from __future__ import annotations
@@ -38,7 +51,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from station.domain.challenges import Challenge, ChallengeRegister, Reason
+from station.domain.challenges import REASON_KEYS, Challenge, ChallengeRegister, Reason
 from station.domain.changes import Change, ReplayError
 from station.domain.election import ElectionSetup
 from station.domain.events import Action, Event
@@ -54,25 +67,37 @@ class Ruling(StrEnum):
     CHALLENGED = "challenged"
     VOID = "void"
     LATE = "late"
+    AT_POLLS = "polls"
+    # Not a ruling of the stage: the record of an AFTER_TALLY event.
+    AFTER_TALLY = "after tally"
 
     @property
     def label(self) -> str:
-        return self.value.upper()
+        return _LABELS.get(self, self.value.upper())
 
+
+_LABELS = {
+    Ruling.AT_POLLS: "VOTED AT THE POLLS",
+    Ruling.AFTER_TALLY: "RECEIVED AFTER THE TALLY (not opened)",
+}
 
 # The key of each ruling in the envelope window.
-RULING_KEYS = {"A": Ruling.ACCEPTED, "C": Ruling.CHALLENGED, "V": Ruling.VOID, "L": Ruling.LATE}
+RULING_KEYS = {
+    "A": Ruling.ACCEPTED,
+    "C": Ruling.CHALLENGED,
+    "V": Ruling.VOID,
+    "L": Ruling.LATE,
+    "P": Ruling.AT_POLLS,
+}
+# Rulings that put the voter's ballot among those counted: one per voter.
+_ONE_BALLOT = {
+    Ruling.ACCEPTED: "accepted",
+    Ruling.LATE: "counted",
+    Ruling.AT_POLLS: "checked off at the polls",
+}
 
-# The reasons an envelope is challenged, in the order of keys 1-6 (the issue's order:
-# what is seen on an envelope first).
-ENVELOPE_REASONS = (
-    Reason.NOT_ON_LIST,
-    Reason.SIGNATURE,
-    Reason.ENVELOPE_OPENED,
-    Reason.NO_LONGER_EMPLOYED,
-    Reason.SUPERVISOR,
-    Reason.OTHER,
-)
+# The reasons an envelope is challenged: the one list, with its letters (challenges.py).
+ENVELOPE_REASONS = tuple(reason for _, reason in REASON_KEYS)
 
 # What became of a challenged envelope no longer open (EnvelopeStage.settled).
 SETTLED = ("withdrawn", "sustained", "ordered opened")
@@ -82,6 +107,12 @@ ENVELOPE_ACTIONS = (
     Action.ENVELOPE_UNDO,
     Action.ENVELOPE_REDO,
     Action.END_ENVELOPES,
+)
+
+# The refusals of the ballot count of a mail election under MAIL_RULES.
+NO_BALLOT_CHALLENGE = (
+    "a ballot out of its envelope cannot be challenged: its voter is unknown;"
+    " D disputes its marking"
 )
 
 
@@ -96,6 +127,8 @@ class Envelope:
         write_in: the name written in, for a voter not on the list.
         second: another envelope of this voter was already ruled (and counted) when
             this one was.
+        replaces: for a replacement envelope, the ENVELOPE event that ruled the
+            voter's last envelope VOID.
     """
 
     seq: int
@@ -103,6 +136,7 @@ class Envelope:
     ruling: Ruling
     write_in: str | None = None
     second: bool = False
+    replaces: int | None = None
 
     @property
     def key(self) -> str:
@@ -112,34 +146,65 @@ class Envelope:
 
 @dataclass(frozen=True, slots=True)
 class EnvelopeFigures:
-    """The stage's figures as they stand: what the sheet and every screen show."""
+    """The stage's figures as they stand: what the sheet and every screen show.
+
+    `current`: the election is ruled by `MAIL_RULES`: its late envelopes are opened, and
+    its figures name the replacements, the voters at the polls and the envelopes received
+    after the tally (a file set up before keeps its five figures, as its sheets signed).
+    """
 
     returned: int = 0
     accepted: int = 0
     challenged: int = 0
     void: int = 0
     late: int = 0
+    replacements: int = 0
+    at_polls: int = 0
+    after_tally: int = 0
+    current: bool = False
+
+    @property
+    def opened(self) -> int:
+        """The envelopes whose ballots are opened at the end of the stage."""
+        return self.accepted + self.late if self.current else self.accepted
+
+    @property
+    def box(self) -> int:
+        """The ballots to count: the envelopes opened and the voters at the polls."""
+        return self.opened + self.at_polls
 
     def as_dict(self) -> dict[str, int]:
         """The JSON form (`station tally --json`, the sheet's detail)."""
-        return {
+        figures = {
             "returned": self.returned,
             "accepted": self.accepted,
             "challenged": self.challenged,
             "void": self.void,
             "late": self.late,
         }
+        if self.current:
+            figures |= {
+                "replacements": self.replacements,
+                "at_polls": self.at_polls,
+                "after_tally": self.after_tally,
+            }
+        return figures
 
 
 class EnvelopeStage:
     """The rulings folded from the journal, with their own undo and redo stacks.
 
     `mail` is False for an ordinary election: every envelope event is then refused.
+    `current`: ruled by `MAIL_RULES`; `polls`: some voters vote at the polls.
     """
 
-    def __init__(self, mail: bool = False) -> None:
+    def __init__(self, mail: bool = False, current: bool = False, polls: bool = False) -> None:
         self.mail = mail
+        self.current = mail and current
+        self.polls = mail and polls
         self.ended_at: int | None = None  # the END_ENVELOPES event, once the stage ended
+        self._after_tally: list[int] = []  # AFTER_TALLY events, oldest first
+        self._replacements = 0  # counting rulings that are replacements
         self._rulings: dict[int, Envelope] = {}
         self._done: list[int] = []  # rulings that count, oldest first
         self._undone: list[int] = []  # rulings that can be redone, the next one last
@@ -157,16 +222,25 @@ class EnvelopeStage:
 
     @property
     def figures(self) -> EnvelopeFigures:
+        return self.figures_at(None)
+
+    def figures_at(self, seq: int | None) -> EnvelopeFigures:
+        """The figures as a sheet prepared at event `seq` showed them (None: now): the
+        envelopes received after the tally are those recorded before it."""
         c = self._counts
         # A challenge withdrawn by agreement before the stage ended: the envelope was
         # accepted after all, and its ballot was mixed with the others.
         withdrawn = sum(1 for status in self.settled.values() if status == "withdrawn")
         return EnvelopeFigures(
-            returned=len(self._done),
+            returned=len(self._done) - c[Ruling.AT_POLLS],
             accepted=c[Ruling.ACCEPTED] + withdrawn,
             challenged=c[Ruling.CHALLENGED] - withdrawn,
             void=c[Ruling.VOID],
             late=c[Ruling.LATE],
+            replacements=self._replacements,
+            at_polls=c[Ruling.AT_POLLS],
+            after_tally=sum(1 for s in self._after_tally if seq is None or s < seq),
+            current=self.current,
         )
 
     @property
@@ -184,11 +258,15 @@ class EnvelopeStage:
         return self._rulings.get(seq)
 
     def is_counting(self, seq: int) -> bool:
-        return seq in self._done
+        return seq in self._done or seq in self._after_tally
 
     def rulings(self) -> list[Envelope]:
         """Every ruling that counts now, oldest first."""
         return [self._rulings[seq] for seq in self._done]
+
+    def after_tally(self) -> list[Envelope]:
+        """The envelopes received after the tally, oldest first (never opened)."""
+        return [self._rulings[seq] for seq in self._after_tally]
 
     def ruled(self, voter_key: str) -> list[Envelope]:
         """The counting rulings of this voter's envelopes (id, or "write-in:NAME")."""
@@ -226,18 +304,13 @@ class EnvelopeStage:
 
     def _rule(self, event: Event, challenges: ChallengeRegister) -> Callable[[], Change]:
         envelope = _envelope_of(event)
+        if envelope.ruling is Ruling.AFTER_TALLY:
+            raise ReplayError(event.seq, "an envelope received after the tally is not ruled")
+        if envelope.ruling is Ruling.AT_POLLS:
+            self._check_polls(event.seq, envelope)
         earlier = self.ruled(envelope.key)
         if earlier:
-            if envelope.ruling is Ruling.ACCEPTED:
-                first = earlier[0]
-                raise ReplayError(
-                    event.seq,
-                    f"a second envelope of {envelope.key} (the first was ruled {first.ruling.label}"
-                    f" at event {first.seq}) cannot be accepted",
-                )
-            envelope = Envelope(
-                envelope.seq, envelope.voter, envelope.ruling, envelope.write_in, True
-            )
+            envelope = self._another(event.seq, envelope, earlier)
 
         def fold() -> Change:
             self._rulings[event.seq] = envelope
@@ -250,6 +323,63 @@ class EnvelopeStage:
                 challenge = Challenge(event.seq, reason=reason)
                 challenges.add(challenge)
             return Change(event, challenge=challenge, envelope=envelope)
+
+        return fold
+
+    def _check_polls(self, seq: int, envelope: Envelope) -> None:
+        if not self.polls:
+            raise ReplayError(
+                seq,
+                "P: no voter votes at the polls in this election (it was set up without --polls)",
+            )
+        if envelope.voter is None:
+            raise ReplayError(
+                seq, "a voter not on the list is challenged at the polls (C), not checked off"
+            )
+
+    def _another(self, seq: int, envelope: Envelope, earlier: list[Envelope]) -> Envelope:
+        """A voter's envelope after their first: a replacement, or a second envelope."""
+        if self.current and all(e.ruling is Ruling.VOID for e in earlier):
+            return replace(envelope, replaces=earlier[-1].seq)
+        one_ballot = dict(_ONE_BALLOT) if self.current else {Ruling.ACCEPTED: "accepted"}
+        if envelope.ruling in one_ballot:
+            first = next((e for e in earlier if e.ruling is not Ruling.VOID), earlier[0])
+            if envelope.ruling is Ruling.AT_POLLS:
+                raise ReplayError(
+                    seq,
+                    f"{envelope.key} has an envelope ruled {first.ruling.label} at event"
+                    f" {first.seq}: they cannot be checked off at the polls too",
+                )
+            raise ReplayError(
+                seq,
+                f"a second envelope of {envelope.key} (the first was ruled {first.ruling.label}"
+                f" at event {first.seq}) cannot be {one_ballot[envelope.ruling]}",
+            )
+        return replace(envelope, second=True)
+
+    def plan_after_tally(self, event: Event, tallied: bool) -> Callable[[], Change]:
+        """Check an envelope received after the tally; return what records it."""
+        if not self.current:
+            raise ReplayError(
+                event.seq,
+                "this election's envelopes received after the tally are not recorded"
+                " (a mail election set up before they were)",
+            )
+        if not tallied:
+            raise ReplayError(
+                event.seq,
+                "an envelope is received after the tally once a final tally sheet is"
+                " prepared; until then it is ruled",
+            )
+        if event.call is not None:
+            raise ReplayError(event.seq, "an envelope event carries no ballot call")
+        envelope = _envelope_of(event, Ruling.AFTER_TALLY)
+        envelope = replace(envelope, second=bool(self.ruled(envelope.key)))
+
+        def fold() -> Change:
+            self._rulings[event.seq] = envelope
+            self._after_tally.append(event.seq)
+            return Change(event, envelope=envelope)
 
         return fold
 
@@ -302,6 +432,8 @@ class EnvelopeStage:
 
     def _count(self, envelope: Envelope, step: int) -> None:
         self._counts[envelope.ruling] += step
+        if envelope.replaces is not None:  # kept as it goes: the figures show on each key
+            self._replacements += step
         seqs = self._by_voter.setdefault(envelope.key, [])
         if step > 0:
             if envelope.seq not in self._done:
@@ -316,21 +448,29 @@ class EnvelopeStage:
 
     def state(self) -> dict[str, object]:
         """Everything folded, as JSON-able values (for a snapshot)."""
-        return {
+        state: dict[str, object] = {
             "ended_at": self.ended_at,
             "rulings": [
+                # A replacement's link comes last, only when there is one: a snapshot of
+                # a file without any is as it always was.
                 [e.seq, e.voter, e.ruling.value, e.write_in, e.second]
+                + ([] if e.replaces is None else [e.replaces])
                 for _seq, e in sorted(self._rulings.items())
             ],
             "done": list(self._done),
             "undone": list(self._undone),
             "settled": [[seq, lifted] for seq, lifted in self.settled.items()],
         }
+        if self._after_tally:
+            state["after_tally"] = list(self._after_tally)
+        return state
 
     @classmethod
-    def restored(cls, mail: bool, state: object) -> EnvelopeStage:
+    def restored(
+        cls, mail: bool, state: object, current: bool = False, polls: bool = False
+    ) -> EnvelopeStage:
         """The stage a `state()` describes (raises ValueError if it is malformed)."""
-        stage = cls(mail)
+        stage = cls(mail, current, polls)
         if state is None:
             if mail:
                 raise ValueError("a mail election's snapshot has no envelope stage")
@@ -341,10 +481,20 @@ class EnvelopeStage:
         if ended is not None and (not isinstance(ended, int) or isinstance(ended, bool)):
             raise ValueError("malformed end of the envelope stage")
         stage.ended_at = ended
-        for seq, voter, ruling, write_in, second in state["rulings"]:
-            if not isinstance(seq, int) or not isinstance(second, bool):
+        for seq, voter, ruling, write_in, second, *replaces in state["rulings"]:
+            link = replaces[0] if len(replaces) == 1 else None
+            if (
+                not isinstance(seq, int)
+                or not isinstance(second, bool)
+                or len(replaces) > 1
+                or (replaces and not isinstance(link, int))
+            ):
                 raise ValueError("malformed envelope ruling")
-            stage._rulings[seq] = Envelope(seq, voter, Ruling(ruling), write_in, second)
+            stage._rulings[seq] = Envelope(seq, voter, Ruling(ruling), write_in, second, link)
+        stage._after_tally = [int(seq) for seq in state.get("after_tally", [])]
+        recorded = [stage._rulings.get(seq) for seq in stage._after_tally]
+        if any(e is None or e.ruling is not Ruling.AFTER_TALLY for e in recorded):
+            raise ValueError("malformed envelopes received after the tally")
         stage._undone = [int(seq) for seq in state["undone"]]
         if "settled" not in state:
             # A snapshot from before a settled envelope challenge was kept here could hide
@@ -361,16 +511,17 @@ class EnvelopeStage:
         return stage
 
 
-def _envelope_of(event: Event) -> Envelope:
-    """The ruling an ENVELOPE event records, checked (raises ReplayError)."""
+def _envelope_of(event: Event, recorded: Ruling | None = None) -> Envelope:
+    """The ruling an ENVELOPE event records, checked (raises ReplayError); `recorded`:
+    the ruling an event of another action stands for (its detail names none)."""
     detail = dict(event.detail or {})
     if event.target is not None:
         raise ReplayError(event.seq, "an envelope ruling has no target")
     try:
-        ruling = Ruling(str(detail.pop("ruling", None)))
+        ruling = recorded or Ruling(str(detail.pop("ruling", None)))
     except ValueError:
         raise ReplayError(
-            event.seq, "an envelope ruling is accepted, challenged, void or late"
+            event.seq, "an envelope ruling is accepted, challenged, void, late or polls"
         ) from None
     voter, write_in = detail.pop("voter", None), detail.pop("write_in", None)
     if detail:
@@ -399,8 +550,16 @@ def envelope_words(change: Change) -> str:
     if envelope is None:  # pragma: no cover - every applied envelope event has its ruling
         return str(event.action)
     who = envelope.voter if envelope.voter is not None else f"written in: {envelope.write_in}"
-    second = " (second envelope)" if envelope.second else ""
-    return _undone_or_redone(f"Envelope {who}{second} {envelope.ruling.label}", event.action)
+    return _undone_or_redone(
+        f"Envelope {who}{which_envelope(envelope)} {envelope.ruling.label}", event.action
+    )
+
+
+def which_envelope(envelope: Envelope) -> str:
+    """ " (second envelope)", " (replacement for the envelope voided at event N)" or ""."""
+    if envelope.replaces is not None:
+        return f" (replacement for the envelope voided at event {envelope.replaces})"
+    return " (second envelope)" if envelope.second else ""
 
 
 def box_setup(setup: ElectionSetup, stage: EnvelopeStage) -> ElectionSetup:
@@ -408,7 +567,7 @@ def box_setup(setup: ElectionSetup, stage: EnvelopeStage) -> ElectionSetup:
     accepted, once the envelope stage has ended (before, the box is not yet known), and
     the challenged ones whose ballot joined them (withdrawn, or ordered opened)."""
     if setup.mail and stage.ended_at is not None:
-        return replace(setup, ballots=stage.figures.accepted + stage.opened_challenges)
+        return replace(setup, ballots=stage.figures.box + stage.opened_challenges)
     return setup
 
 
@@ -418,9 +577,15 @@ def anonymous_envelope_words(change: Change) -> str:
     event, envelope = change.event, change.envelope
     if event.action is Action.END_ENVELOPES or envelope is None:
         return envelope_words(change)
-    second = " (second envelope)" if envelope.second else ""
+    if envelope.replaces is not None:
+        which = " (replacement for a void envelope)"
+    else:
+        which = " (second envelope)" if envelope.second else ""
     written = " written in" if envelope.voter is None else ""
-    return _undone_or_redone(f"Envelope{written}{second} {envelope.ruling.label}", event.action)
+    words = f"Envelope{written}{which} {envelope.ruling.label}"
+    if envelope.ruling is Ruling.AT_POLLS:  # a voter at the polls returned no envelope
+        words = f"Voter{written} {envelope.ruling.label}"
+    return _undone_or_redone(words, event.action)
 
 
 def _undone_or_redone(words: str, action: Action) -> str:
@@ -432,22 +597,36 @@ def _undone_or_redone(words: str, action: Action) -> str:
     return words
 
 
+_PLAIN_NAMES = {"employer": "Employer", "petitioner": "Union", "board agent": "Board agent"}
+
+
 def figures_statement(
-    figures: EnvelopeFigures, by_party: Mapping[str, int], *, settled: str = ""
+    figures: EnvelopeFigures,
+    by_party: Mapping[str, int],
+    *,
+    settled: str = "",
+    names: Mapping[str, str] | None = None,
 ) -> str:
     """The stage's figures in one line, the same in the window, the dashboard and the CLI.
 
     `settled`: the challenges a decision settled, said after the challenged ones
     ("1 sustained"; see envelope_parties.stage_statement).
     """
+    named = names or _PLAIN_NAMES
     parties = ", ".join(
-        f"{word} {by_party.get(party, 0):,}"
-        for party, word in (
-            ("employer", "Employer"),
-            ("petitioner", "Union"),
-            ("board agent", "Board agent"),
-        )
+        f"{named.get(party, party)} {n:,}"
+        for party, n in (by_party or dict.fromkeys(named, 0)).items()
     )
+    if figures.current:
+        return (
+            f"{figures.returned:,} returned \u00b7 {figures.accepted:,} accepted \u00b7"
+            f" {figures.late:,} received after the due date (counted) \u00b7"
+            f" {figures.challenged:,} challenged ({parties}) \u00b7"
+            + (f" {settled} \u00b7" if settled else "")
+            + f" {figures.void:,} void \u00b7 {figures.replacements:,} replacements"
+            + (f" \u00b7 {figures.at_polls:,} at the polls" if figures.at_polls else "")
+            + (f" \u00b7 {figures.after_tally:,} after the tally" if figures.after_tally else "")
+        )
     return (
         f"{figures.returned:,} returned \u00b7 {figures.accepted:,} accepted \u00b7"
         f" {figures.challenged:,} challenged ({parties}) \u00b7"
@@ -456,8 +635,27 @@ def figures_statement(
     )
 
 
+def modes_statement(figures: EnvelopeFigures) -> str:
+    """ "N by mail, M at the polls": the ballots to count of a mixed election ("" for
+    one without voters at the polls)."""
+    if not figures.at_polls:
+        return ""
+    return f"Ballots to count: {figures.opened:,} by mail, {figures.at_polls:,} at the polls"
+
+
 def end_stage_statement(figures: EnvelopeFigures) -> str:
     """What the agent confirms when ending the envelope stage."""
+    if figures.current:
+        polls = f", {figures.at_polls:,} voted at the polls" if figures.at_polls else ""
+        mixed = f" with the {figures.at_polls:,} from the polls" if figures.at_polls else ""
+        return (
+            f"End the envelope stage? {figures.returned:,} envelopes ruled:"
+            f" {figures.accepted:,} accepted, {figures.late:,} received after the due date,"
+            f" {figures.challenged:,} challenged, {figures.void:,} void{polls}. The"
+            f" {figures.opened:,} envelopes accepted or received after the due date are"
+            f" opened and their ballots mixed{mixed}; from then on no envelope can be"
+            " ruled, and the ballots are counted."
+        )
     return (
         f"End the envelope stage? {figures.returned:,} envelopes ruled:"
         f" {figures.accepted:,} accepted, {figures.challenged:,} challenged,"
@@ -467,7 +665,8 @@ def end_stage_statement(figures: EnvelopeFigures) -> str:
     )
 
 
-# The envelope figures as the tally sheet prints them, above lines 1-9.
+# The envelope figures as the tally sheet prints them, above lines 1-9 (a mail election
+# set up before `MAIL_RULES`: its late envelopes were never opened).
 ENVELOPE_FIGURE_LABELS = (
     ("returned", "Envelopes returned"),
     ("accepted", "Accepted and opened"),
@@ -475,3 +674,29 @@ ENVELOPE_FIGURE_LABELS = (
     ("void", "Void"),
     ("late", "Late (not opened)"),
 )
+CURRENT_FIGURE_LABELS = (
+    ("returned", "Envelopes returned"),
+    ("accepted", "Accepted and opened"),
+    ("late", "Received after the due date (counted)"),
+    ("challenged", "Challenged (sealed)"),
+    ("void", "Void"),
+    ("replacements", "Replacements (after a void)"),
+    ("at_polls", "Voted at the polls"),
+    ("after_tally", "Received after the tally (not opened)"),
+)
+
+
+def opened_of(figures: Mapping[str, int]) -> int:
+    """The envelopes opened, from the figures' JSON (see `EnvelopeFigures.opened`)."""
+    return figures["accepted"] + (figures["late"] if "after_tally" in figures else 0)
+
+
+def figure_labels(figures: Mapping[str, int]) -> tuple[tuple[str, str], ...]:
+    """The sheet's envelope figures and their labels, as the figures' JSON names them."""
+    if "after_tally" not in figures:
+        return ENVELOPE_FIGURE_LABELS
+    return tuple(
+        (key, label)
+        for key, label in CURRENT_FIGURE_LABELS
+        if key != "at_polls" or figures.get(key)  # no voters at the polls: no cell
+    )

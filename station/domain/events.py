@@ -30,6 +30,8 @@ class Action(StrEnum):
     ENVELOPE_UNDO = "envelope_undo"
     ENVELOPE_REDO = "envelope_redo"
     END_ENVELOPES = "end_envelopes"
+    # An envelope received once a final tally sheet exists: recorded, never opened.
+    AFTER_TALLY = "after_tally"
     # After the count (domain/resolution.py): a challenge settled, a dispute joined, the
     # decision after the hearing.
     RESOLVE = "resolve"  # the challenge (or dispute) of call `target` is settled: detail `as`

@@ -26,6 +26,16 @@ def over_accepted_statement(accepted: int, voters: int, of: str = "voters on the
     )
 
 
+AFTER_TALLY_MAIL_ONLY = (
+    "--after-tally: only a mail-ballot election set up with this Station's rules records"
+    " envelopes received after the tally"
+)
+
+AFTER_TALLY_ONLY_RECORDED = (
+    "after the tally an envelope is recorded by voter and never opened (L);"
+    " it is not ruled, undone or redone"
+)
+
 ENVELOPE_STAGE_OPEN = (
     "The envelope stage is under way: envelopes can be ruled; no ballot is opened or"
     " called until the stage ends."
@@ -40,7 +50,7 @@ def mail_warnings(setup: ElectionSetup, stage: EnvelopeStage, counted: int) -> l
     if not setup.mail:
         return []
     figures = stage.figures
-    said = [over_accepted_statement(figures.accepted, setup.eligible, "eligible voters (line 1)")]
+    said = [over_accepted_statement(figures.box, setup.eligible, "eligible voters (line 1)")]
     box = box_setup(setup, stage).ballots  # known once the stage has ended
     if stage.ended_at is not None and box is not None and counted > box:
         said.append(counted_statement(counted, box))  # "… more than the ballots in the box!"

@@ -4,17 +4,21 @@ from enum import StrEnum
 
 
 class Party(StrEnum):
-    """A party to the election, or the Board agent (who may challenge but signs apart)."""
+    """The challengers every election has, as their challenges store them: the employer,
+    the union of a one-union ballot (stored "petitioner", as files always have, whatever
+    the union's role) and the Board agent (who may challenge but signs apart). The other
+    parties (an RD case's petitioning employees, each union of several) are named in
+    station/domain/description.py."""
 
     EMPLOYER = "employer"
-    PETITIONER = "petitioner"  # the union
+    UNION = "petitioner"
     BOARD_AGENT = "board agent"
 
     def label(self, union: str) -> str:
         """ "the Employer", "the Petitioner (Amazon Labor Union)", "the Board agent"."""
-        if self is Party.EMPLOYER:
+        if self == Party.EMPLOYER:
             return "the Employer"
-        if self is Party.PETITIONER:
+        if self == Party.UNION:
             return f"the Petitioner ({union})"
         return "the Board agent"
 
@@ -24,13 +28,3 @@ class Party(StrEnum):
         return {"employer": "Employer", "petitioner": "Union", "board agent": "Board agent"}[
             self.value
         ]
-
-
-PARTY_WORDS = {
-    "employer": Party.EMPLOYER,
-    "petitioner": Party.PETITIONER,
-    "union": Party.PETITIONER,
-    "board agent": Party.BOARD_AGENT,
-    "board": Party.BOARD_AGENT,
-    "agent": Party.BOARD_AGENT,
-}

@@ -1,37 +1,11 @@
-"""Who challenged, named the same way by every view (the prompts, the register, the CLI).
+"""The parties in a title or a header row, the same in every window and on the sheet.
 
-A challenge stores only its side: "employer", "petitioner" (a union) or "board agent"
-(station/domain/parties.py). On a ballot of several unions "petitioner" is whichever union
-challenged, as key U records it: the union is not stored, so naming it "the Petitioner
-(U1)" said the first union made a challenge the second one made. It is "a Union (U1 or
-U2)" there; the stored value keeps its meaning, so older files read as before.
+Who challenged is named by the election's description (station/domain/description.py).
 """
 
 from collections.abc import Iterable
 
 from station.domain.choices import Ballot
-from station.domain.parties import Party
-
-
-def union_side(ballot: Ballot) -> str:
-    """ "the Petitioner (Local 1)", "the Union (Local 1)" (RD, RM), "a Union (U1 or U2)"."""
-    if not ballot.several:
-        return ballot.union_label(0)
-    *first, last = ballot.unions
-    return f"a Union ({', '.join(first)} or {last})"
-
-
-def challenger(party: Party, ballot: Ballot) -> str:
-    """Who challenged, in a sentence: "the Employer", "the Union", "the Board agent";
-    "a Union" on a ballot of several unions (which one is not recorded)."""
-    return challenger_of(party, several=ballot.several)
-
-
-def challenger_of(party: Party, *, several: bool) -> str:
-    """`challenger`, where only whether the ballot has several unions is known."""
-    if party is Party.PETITIONER and several:
-        return "a Union"
-    return f"the {party.short}"
 
 
 def parties_title(employer: str, ballot: Ballot) -> str:

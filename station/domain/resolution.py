@@ -1,16 +1,16 @@
 """After the first tally: challenges settled, calls disputed, the decision, the revised count.
 
-DOMAIN.md, "Resolving challenges" and "Revised and corrected tallies":
+docs/rules.md, "Resolving challenges" and "Revised and corrected tallies":
 
 * At the table the parties may agree on a challenge (RESOLVE): **withdrawn**, its sealed
   ballot is opened, commingled and later called like any other ballot (it leaves line 6,
   and its call is a plain CALL that nothing links to the challenge); **sustained**, it
   leaves line 6 and is never opened (the ballot is set aside: handled, on no line). A
   resolution is undone by a RESOLVE back to **open**, a new visible event.
-* Either party may dispute the agent's ruling on a ballot called FOR, AGAINST or VOID
+* Any party may dispute the agent's ruling on a ballot called FOR, AGAINST or VOID
   (DISPUTE): it is carried as challenged (*Horton Automatics*), or, where the parties
-  agree, left as called with the dispute noted for objections (*Brooks Brothers*). The
-  other party may join it (JOIN); a dispute is withdrawn with a RESOLVE "withdrawn": the
+  agree, left as called with the dispute noted for objections (*Brooks Brothers*). Another
+  party may join it (JOIN); a dispute is withdrawn with a RESOLVE "withdrawn": the
   ballot counts as the agent called it.
 * With a final tally prepared, the decision after the hearing (DECIDE) orders challenged
   ballots opened or sustains them, by register number. The opened ones are commingled
@@ -47,7 +47,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from station.domain.envelopes import EnvelopeStage
 
 MAX_BY = 200
-_PARTIES = (Party.EMPLOYER, Party.PETITIONER)
 
 
 class Status(StrEnum):
@@ -79,8 +78,8 @@ class Dispute:
 
     seq: int
     call: Call
-    party: Party
-    joined: Party | None = None
+    party: str
+    joined: str | None = None
     carried: bool = True
     withdrawn: bool = False
 
@@ -121,12 +120,13 @@ class Resolutions:
 
     # -- what the count reads --------------------------------------------------------
 
-    def adjusted(self, tally: Tally, envelopes: EnvelopeStage) -> Tally:
+    def adjusted(self, tally: Tally, envelopes: EnvelopeStage, uncounted: int = 0) -> Tally:
         """The tally with resolved challenges off line 6 (sustained ones set aside).
 
         A mail ballot's challenged envelope, once settled, leaves line 6 and the sealed
         envelopes; it was never in the box, so a sustained one is not set aside among the
-        ballots handled, and an opened one is counted when its ballot is called.
+        ballots handled, and an opened one is counted when its ballot is called. The
+        `uncounted` ballots a decision ordered opened stay on line 6 until called.
         """
         if not self.statuses:
             return tally  # nothing settled or decided: the common case, every keypress
@@ -140,9 +140,10 @@ class Resolutions:
         )
         return replace(
             tally,
-            challenged=tally.challenged - off,
+            challenged=tally.challenged - off + uncounted,
             sealed_envelopes=tally.sealed_envelopes - len(envelopes.settled),
             set_aside=sustained,
+            opened_uncounted=uncounted,
         )
 
     def reopened(self, envelopes: EnvelopeStage) -> int:
@@ -168,6 +169,10 @@ class Resolutions:
     def revised_calls(self, count: Count) -> int:
         """Ballots of the revised count called so far."""
         return count.counted_entries - self.base
+
+    def uncounted(self, count: Count) -> int:
+        """Ballots ordered opened not yet called (each decision's, together)."""
+        return max(self.ordered - self.revised_calls(count), 0) if self.revising else 0
 
     def check_calls(self, count: Count, seq: int, calls: bytes | tuple[Call, ...]) -> None:
         """Refuse calls the revised count may not take (a challenge, one too many)."""
@@ -235,8 +240,8 @@ class Resolutions:
                 [
                     d.seq,
                     d.call.value,
-                    d.party.value,
-                    d.joined and d.joined.value,
+                    d.party,
+                    d.joined,
                     d.carried,
                     d.withdrawn,
                 ]
@@ -260,8 +265,8 @@ class Resolutions:
             resolutions.disputes[whole(seq)] = Dispute(
                 whole(seq),
                 Call(call),
-                Party(party),
-                None if joined is None else Party(joined),
+                str(party),
+                None if joined is None else str(joined),
                 bool(carried),
                 bool(withdrawn),
             )
@@ -295,7 +300,7 @@ def _listed(
 
 
 def dispute(count: Count, event: Event) -> Callable[[], Change]:
-    party = _party(event)
+    party = _party(count, event)
     target = event.target
     detail = dict(event.detail or {})
     keys = set(detail) - {"party"}
@@ -327,15 +332,15 @@ def dispute(count: Count, event: Event) -> Callable[[], Change]:
 
 
 def join(count: Count, event: Event) -> Callable[[], Change]:
-    party = _party(event)
+    party = _party(count, event)
     target = event.target
     if event.call is not None or set(event.detail or {}) != {"party"} or target is None:
         raise ReplayError(event.seq, "a party joins a dispute by naming its call")
     dispute = count.resolutions.disputes.get(target)
     if dispute is None or dispute.withdrawn:
         raise ReplayError(event.seq, f"the call of event {target} is not disputed")
-    if dispute.joined is not None or dispute.party is party:
-        raise ReplayError(event.seq, f"the other party than {dispute.party.value} joins a dispute")
+    if dispute.joined is not None or dispute.party == party:
+        raise ReplayError(event.seq, f"a party other than {dispute.party} joins a dispute")
 
     def fold() -> Change:
         count.resolutions.disputes[target] = replace(dispute, joined=party)
@@ -419,7 +424,7 @@ ENVELOPE_MIXED = (
 
 
 def _dispute_parties(dispute: Dispute) -> tuple[str, ...]:
-    return tuple(p.value for p in (dispute.party, dispute.joined) if p is not None)
+    return tuple(p for p in (dispute.party, dispute.joined) if p is not None)
 
 
 def _noted(count: Count, event: Event, dispute: Dispute, status: Status) -> Callable[[], Change]:
@@ -454,11 +459,13 @@ def _noun(numbers: tuple[int, ...]) -> str:
     return "challenge" if len(numbers) == 1 else "challenges"
 
 
-def _party(event: Event) -> Party:
+def _party(count: Count, event: Event) -> str:
+    """The party an event names: a party to this election (the Board agent rules on a
+    ballot; it does not dispute its own ruling)."""
     party = (event.detail or {}).get("party")
-    if party not in tuple(p.value for p in _PARTIES):
-        raise ReplayError(event.seq, "a call is disputed by the Employer or the Petitioner")
-    return Party(str(party))
+    if party == Party.BOARD_AGENT or not count.challenges.accepts(party):
+        raise ReplayError(event.seq, "a call is disputed by a party to the election")
+    return str(party)
 
 
 def numbers_text(numbers: list[int]) -> str:

@@ -19,34 +19,33 @@ if TYPE_CHECKING:  # pragma: no cover
     from station.domain.resolution import Decision
 
 
-def describe_resolution(change: Change) -> str:
-    """One line for a DISPUTE, JOIN, RESOLVE or DECIDE."""
+def describe_resolution(change: Change, who: Callable[[str], str]) -> str:
+    """One line for a DISPUTE, JOIN, RESOLVE or DECIDE; `who` names a party by what the
+    event stores ("the Employer")."""
     event = change.event
     detail = event.detail or {}
     ballot = f"Ballot {change.ballot:,}" if change.ballot else f"Event {event.target}"
-    party = str(detail.get("party", "")).capitalize().replace("Petitioner", "Union")
+    party = who(str(detail.get("party", "")))
     match event.action:
         case Action.DISPUTE:
             call = event.call.label if event.call else ""
             if detail.get("left_as_called"):
-                return (
-                    f"{ballot} {call} disputed by the {party}: left as called, noted for objections"
-                )
-            return f"{ballot} {call} disputed by the {party}: now CHALLENGED"
+                return f"{ballot} {call} disputed by {party}: left as called, noted for objections"
+            return f"{ballot} {call} disputed by {party}: now CHALLENGED"
         case Action.JOIN:
-            return f"{ballot}: the {party} joins the dispute"
+            return f"{ballot}: {party} joins the dispute"
         case Action.RESOLVE:
             wanted = detail.get("as")
             if wanted == "open":
                 return f"{ballot}: settlement taken back, the challenge is open again"
             disputed = change.challenge is not None and change.challenge.disputed_void
             if disputed and wanted == "withdrawn":
-                return f"{ballot}: dispute withdrawn by the {party}, the ballot counts as called"
+                return f"{ballot}: dispute withdrawn by {party}, the ballot counts as called"
             if wanted == "withdrawn":
                 return f"{ballot}: challenge withdrawn; the ballot is opened and counted"
             if wanted == "sustained":
                 return f"{ballot}: challenge sustained by agreement; never opened"
-            return f"{ballot}: dispute withdrawn by the {party}"
+            return f"{ballot}: dispute withdrawn by {party}"
         case Action.DECIDE:
             opened = detail.get("open")
             sustained = detail.get("sustain")
@@ -135,4 +134,14 @@ def decision_pending_statement(decision: Decision) -> str:
         f"a decision is already recorded (event {decision.seq:,}, by {decision.by}):"
         " count the ballots it ordered opened and prepare the Revised Tally (station sign)"
         " before another decision"
+    )
+
+
+def not_determinative_statement(numbers: list[int]) -> str:
+    """Why challenges that cannot change the result are not ordered opened."""
+    which = "challenge" if len(numbers) == 1 else "challenges"
+    return (
+        f"{which} {', '.join(str(n) for n in numbers)} cannot be ordered opened: the"
+        " challenges are not determinative (they cannot change the result), and the Board"
+        " opens only determinative challenges; sustaining them is allowed"
     )

@@ -1,52 +1,61 @@
-"""The Revised Tally of Ballots: three columns over lines 1-9 (*W. Shanhouse Sons*).
+"""The Revised Tally of Ballots: four columns over lines 1-9 (*W. Shanhouse Sons*).
 
 **Original tally** (the first count's final sheet), **Challenged ballots counted** (what
-the ballots a decision ordered opened added, line by line), **Final tally** (the count
-now). Each line adds up across: line 6's middle figure is negative, the challenges the
-decision resolved. Lines 8 and 9 are stated on the final column; the middle column has
-none. A sheet prepared before any decision has none of this.
+the ballots a decision ordered opened added, line by line: their votes on lines 2-5,
+and on line 6 the challenges they were), **Challenges sustained (set aside)** (the
+challenges a decision sustained, off lines 6 and 7, never opened or counted) and
+**Final tally** (the count now). Each line adds up across, and every challenge the
+decisions resolved is in one of the two middle columns. Lines 8 and 9 are stated on the
+final column; the middle ones have none. A sheet prepared before any decision has none
+of this. A sheet signed with three columns (the middle one both together, Station 0.2)
+is held to that layout.
 
 On a ballot of several unions each column has line 3 once per union ("3a", "3b", … as
-the first sheet has them, kinds_sheet.py), and the first and last columns' lines 8 and
+the first sheet has them, election_facts.py), and the first and last columns' lines 8 and
 9 follow 29 CFR 102.70 as that sheet's do; the runoff, if any, is stated on the final
 column with lines 8 and 9.
 """
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 from station.domain.changes import Sheet
 from station.domain.election import ElectionSetup
-from station.domain.kinds_sheet import kinds_facts
 from station.domain.tally import Tally
+from station.domain.tally_form import Figures, LineValue, ballot_form, differences, line_values
 
-if TYPE_CHECKING:  # pragma: no cover
-    from station.domain.tally_sheet import LineValue
-
-COLUMNS = ("original", "challenged_counted", "final")
+COLUMNS = ("original", "challenged_counted", "set_aside", "final")
+THREE_COLUMNS = ("original", "challenged_counted", "final")  # as Station 0.2 signed them
 COLUMN_TITLES = {
     "original": "Original tally",
     "challenged_counted": "Challenged ballots counted",
+    "set_aside": "Challenges sustained (set aside)",
     "final": "Final tally",
 }
 
 
-def counted_figures(original: Tally, final: Tally, unions: int = 0) -> dict[str, int]:
-    """What the opened ballots changed, as lines 2-7 (the middle column); with `unions`
-    on a ballot of several, line 3 of each union too (3a, 3b, …)."""
-    per_union = {
-        f"3{letter}": after - before
-        for letter, before, after in zip(
-            "abcdefghi", original.choices[:unions], final.choices[:unions], strict=False
-        )
-    }
-    return per_union | {
-        "2": final.void - original.void,
-        "3": final.for_union - original.for_union,
-        "4": final.against - original.against,
-        "5": final.valid - original.valid,
-        "6": final.challenged - original.challenged,
-        "7": final.valid_plus_challenged - original.valid_plus_challenged,
-    }
+def counted_figures(setup: ElectionSetup, original: Tally, final: Tally) -> dict[str, int]:
+    """What the decisions changed on each line that counts ballots, opened ballots and
+    sustained challenges together (`tally --json`'s `challenged_counted`, and the middle
+    column of a three-column sheet): lines 2-7, and 3a, 3b, … on a ballot of several."""
+    eligible = setup.eligible
+    return differences(ballot_form(setup), Figures(eligible, original), Figures(eligible, final))
+
+
+def set_aside_figures(changed: dict[str, int]) -> dict[str, int]:
+    """The challenges sustained, line by line: off lines 6 and 7, nothing else.
+
+    Every challenge that left line 6 was either opened and counted (a ballot on line 2
+    or 5 now) or sustained; with every opened ballot counted (no final sheet is
+    prepared before), the sustained ones are what line 6 lost beyond the ballots counted.
+    """
+    sustained = changed["6"] + changed["2"] + changed["5"]
+    return {number: sustained if number in ("6", "7") else 0 for number in changed}
+
+
+def split_columns(changed: dict[str, int]) -> tuple[dict[str, int], dict[str, int]]:
+    """The two middle columns: the opened ballots counted, the challenges set aside."""
+    aside = set_aside_figures(changed)
+    return {number: changed[number] - aside[number] for number in changed}, aside
 
 
 def revised_facts(setup: ElectionSetup, sheet: Sheet) -> dict[str, object]:
@@ -54,10 +63,11 @@ def revised_facts(setup: ElectionSetup, sheet: Sheet) -> dict[str, object]:
     decided = sheet.decided
     if decided is None:
         return {}
-    unions = len(setup.ballot.unions) if setup.ballot.several else 0
+    counted, aside = split_columns(counted_figures(setup, decided.original, sheet.tally))
     columns: dict[str, dict[str, LineValue]] = {
         "original": column_lines(setup, decided.original),
-        "challenged_counted": dict(counted_figures(decided.original, sheet.tally, unions)),
+        "challenged_counted": dict(counted),
+        "set_aside": dict(aside),
         "final": column_lines(setup, sheet.tally),
     }
     return {
@@ -67,25 +77,23 @@ def revised_facts(setup: ElectionSetup, sheet: Sheet) -> dict[str, object]:
     }
 
 
-def column_lines(setup: ElectionSetup, tally: Tally) -> dict[str, "LineValue"]:
+def column_lines(setup: ElectionSetup, tally: Tally) -> dict[str, LineValue]:
     """Lines 1-9 of one column: as the first sheet's, line 3 of each union included."""
-    from station.domain.tally_sheet import line_values  # the sheet's own lines, one place
-
-    lines = line_values(setup.eligible, tally)
-    kinds_facts(setup, tally, None, lines)  # 3a, 3b, … and lines 8-9 under 102.70, in place
-    return lines
+    return line_values(ballot_form(setup), Figures(setup.eligible, tally))
 
 
 def columns_problem(stated: object, computed: object) -> str | None:
     """The first figure of a revised sheet's columns that differs, named, or None."""
     if not isinstance(stated, dict) or not isinstance(computed, dict):
         return None if stated == computed else "its columns are not the journal's"
+    if "set_aside" not in stated and "set_aside" in computed:
+        computed = three_columns(computed)
     if _before_union_lines(stated, computed):
         # A revised sheet of several unions prepared before its columns had lines 3a, …
         # (and lines 8-9 under 102.70): still held to every figure it does state.
         computed = {c: {k: v for k, v in computed[c].items() if k in _LEGACY} for c in computed}
         stated = {c: {k: v for k, v in stated[c].items() if k in _LEGACY} for c in stated}
-    for column in COLUMNS:
+    for column in COLUMNS if "set_aside" in computed else THREE_COLUMNS:
         found, expected = stated.get(column), computed.get(column)
         if not isinstance(found, dict) or not isinstance(expected, dict):
             return f"has no {COLUMN_TITLES[column]} column"
@@ -96,6 +104,17 @@ def columns_problem(stated: object, computed: object) -> str | None:
                     f" {found.get(line)}; the journal gives {value}"
                 )
     return None if stated == computed else "its columns are not the journal's"
+
+
+def three_columns(columns: dict[str, Any]) -> dict[str, Any]:
+    """The columns as a three-column sheet states them: both middle ones together."""
+    counted, aside = columns["challenged_counted"], columns["set_aside"]
+    together = {number: counted[number] + aside[number] for number in counted}
+    return {
+        "original": columns["original"],
+        "challenged_counted": together,
+        "final": columns["final"],
+    }
 
 
 _LEGACY = ("1", "2", "3", "4", "5", "6", "7")

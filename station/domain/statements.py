@@ -8,8 +8,9 @@ tally) they say that it is not yet determined: a figure read off a projector at 
 statement about the outcome before the count ends.
 """
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
+from station.domain.calls import Call
 from station.domain.changes import Sheet
 from station.domain.events import SheetKind
 from station.domain.piles import PileCheck
@@ -33,8 +34,15 @@ def pending_reason(tally: Tally, ballots: int | None, locked_by: Sheet | None) -
     when every ballot in the box has been counted. With the box size unknown nothing
     but a final sheet says the count is over.
     """
+    if locked_by is not None and locked_by.kind is SheetKind.INTERIM:
+        return INTERIM
+    if tally.opened_uncounted:  # a decision's opened ballots: the count is not over
+        return (
+            f"{how_many(tally.opened_uncounted, 'opened ballot')}"
+            f" {'remains' if tally.opened_uncounted == 1 else 'remain'} uncounted"
+        )
     if locked_by is not None:
-        return INTERIM if locked_by.kind is SheetKind.INTERIM else None
+        return None
     if ballots is None:
         return UNFINISHED
     remaining = tally.remaining(ballots)
@@ -136,6 +144,21 @@ def counted_statement(
     return f"{figure} of {ballots:,} ballots counted{beyond}"
 
 
+def challenged_apart(tally: Tally) -> tuple[int, str]:
+    """Line 6 said apart where figures are summed into the ballots counted: the
+    challenged *ballots* among them, and what else line 6 holds after them (a mail
+    ballot's sealed envelopes, never in the box; a decision's opened ballots not yet
+    called), e.g. (1, "; 2 challenged envelopes, sealed (not among the ballots)")."""
+    ballots = tally.challenged - tally.sealed_envelopes - tally.opened_uncounted
+    also = ""
+    if tally.sealed_envelopes:
+        noun = "envelope" if tally.sealed_envelopes == 1 else "envelopes"
+        also += f"; {tally.sealed_envelopes:,} challenged {noun}, sealed (not among the ballots)"
+    if tally.opened_uncounted:
+        also += f"; {how_many(tally.opened_uncounted, 'opened ballot')} not yet called"
+    return ballots, also
+
+
 def box_mismatch_statement(counted: int, ballots: int) -> str:
     """A final count that is not the number of ballots in the box."""
     return f"{counted:,} ballots counted, but the box held {ballots:,}"
@@ -150,3 +173,28 @@ def nothing_counted_statement(ballots: int | None) -> str:
     """Why a final sheet of no ballots is refused until the agent confirms it."""
     box = counted_statement(0, ballots, over=False) if ballots is not None else "no ballots counted"
     return f"Nothing is counted ({box}): a final tally would certify no ballots at all"
+
+
+# The next step once the box is counted, shown until a sheet locks the count.
+ALL_COUNTED = "All ballots counted \u2014 Ctrl+T prepares the tally"
+
+
+def piles_to_recount_statement(waiting: Sequence[tuple[Call, int]]) -> str:
+    """Full piles not yet recounted: "1 pile to recount: FOR pile 2", "3 piles to recount:
+    FOR piles 1, 2; VOID pile 1" (the window's sheet dialog and `station sign` alike)."""
+    parts = []
+    for call in Call:
+        piles = [str(pile) for pile_call, pile in waiting if pile_call is call]
+        if piles:
+            noun = "pile" if len(piles) == 1 else "piles"
+            parts.append(f"{call.label} {noun} {', '.join(piles)}")
+    return f"{how_many(len(waiting), 'pile')} to recount: {'; '.join(parts)}"
+
+
+def pile_notes(mismatches: Sequence[PileCheck], waiting: Sequence[tuple[Call, int]]) -> list[str]:
+    """What the piles still owe when a sheet is prepared: each recount that found another
+    number, and the full piles not recounted (the window's sheet dialog and `sign`)."""
+    notes = [f"{pile_mismatch_statement(check)}: not yet set right" for check in mismatches]
+    if waiting:
+        notes.append(piles_to_recount_statement(waiting))
+    return notes

@@ -1,4 +1,4 @@
-"""The Tally of Ballots and its arithmetic (DOMAIN.md, NLRB form 760, lines 2-9).
+"""The Tally of Ballots and its arithmetic (docs/rules.md, NLRB form 760, lines 2-9).
 
 With F = FOR, A = AGAINST and C = challenged:
 
@@ -41,22 +41,39 @@ class Tally:
     # Challenged ballots sustained (by agreement or decision): handled, never opened, on
     # no line of the sheet (see domain/resolution.py).
     set_aside: int = 0
+    # Of `challenged`, ballots a decision ordered opened that are not yet called: they
+    # stay on line 6 until each is counted (which of them was called is never known),
+    # and, like the sealed envelopes, are not among the ballots counted.
+    opened_uncounted: int = 0
+
+    def __post_init__(self) -> None:
+        # The choices split lines 5 and 7 (Neither is AGAINST; a runoff of two unions has
+        # no AGAINST): a tally whose choices say more or less is wrong, never signed.
+        if self.choices and sum(self.choices) != self.for_union + self.against:
+            raise ValueError(
+                f"the choices' votes ({sum(self.choices)}) are not lines 5 and 7"
+                f" ({self.for_union} + {self.against})"
+            )
 
     @classmethod
     def from_figures(cls, figures: Sequence[int]) -> "Tally":
         """The tally stored as `figures` (snapshots): [FOR, AGAINST, VOID, CHALLENGED],
-        then, when any is not nothing, [SEALED_ENVELOPES, SET_ASIDE, *choices]."""
+        then, when any is not nothing, [SEALED_ENVELOPES, SET_ASIDE, OPENED_UNCOUNTED,
+        *choices]."""
         f, a, v, c = figures[:4]
-        sealed, set_aside = (figures[4], figures[5]) if len(figures) > 4 else (0, 0)
-        return cls(f, a, v, c, tuple(figures[6:]), sealed, set_aside)
+        if len(figures) <= 4:
+            return cls(f, a, v, c)
+        sealed, set_aside, uncounted = figures[4:7]
+        return cls(f, a, v, c, tuple(figures[7:]), sealed, set_aside, uncounted)
 
     def figures(self) -> list[int]:
         """The tally as `from_figures` reads it (a one-union count at a poll, nothing
         settled: four figures, as snapshots always stored them)."""
         four = [self.for_union, self.against, self.void, self.challenged]
-        if not (self.sealed_envelopes or self.set_aside or self.choices):
+        extra = [self.sealed_envelopes, self.set_aside, self.opened_uncounted]
+        if not (any(extra) or self.choices):
             return four
-        return [*four, self.sealed_envelopes, self.set_aside, *self.choices]
+        return [*four, *extra, *self.choices]
 
     @property
     def counted(self) -> int:
@@ -67,6 +84,7 @@ class Tally:
             + self.void
             + self.challenged
             - self.sealed_envelopes
+            - self.opened_uncounted
             + self.set_aside
         )
 

@@ -9,57 +9,55 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from station.domain.changes import Sheet
+from station.domain.description import Election
 from station.domain.election import ElectionSetup
-from station.domain.kinds_sheet import kinds_facts
-from station.domain.parties import PARTY_WORDS, Party
+from station.domain.election_facts import kinds_facts
+from station.domain.events import SheetKind
+from station.domain.group_sheet import group_facts
+from station.domain.objections import objections_due, prepared_day
+from station.domain.result_statements import as_stated_before, stated_lines
 from station.domain.revised_sheet import columns_problem, revised_facts
-from station.domain.statements import (
-    challenges_statement,
-    majority_statement,
-    result_statements,
-    sheet_pending_reason,
-)
+from station.domain.statements import result_statements, sheet_pending_reason
 from station.domain.table_statements import table_pending_reason
 from station.domain.tally import Tally
+from station.domain.tally_form import (
+    Figures,
+    FormBallot,
+    ballot_form,
+    line_values,
+    line_words,
+    printed_lines,
+)
 from station.domain.text import clean_text
 
-LineValue = int | bool
+
+@dataclass(frozen=True, slots=True)
+class SheetContext:
+    """What a sheet states of the journal around its count, read from the journal.
+
+    Attributes:
+        prepared: the sheet's own `prepared` time (ISO 8601, the station's offset): the
+            day the tally was prepared, from which objections are due.
+        superseded: the tally of the sheet a corrected tally replaces.
+        reopen_reason: why that sheet's count was reopened (its REOPEN event).
+    """
+
+    prepared: str | None = None
+    superseded: Tally | None = None
+    reopen_reason: str | None = None
 
 
-def line_values(eligible: int, tally: Tally) -> dict[str, LineValue]:
-    """Lines 1-9 of the sheet for an election with `eligible` voters and this tally."""
-    return {
-        "1": eligible,
-        "2": tally.void,
-        "3": tally.for_union,
-        "4": tally.against,
-        "5": tally.valid,
-        "6": tally.challenged,
-        "7": tally.valid_plus_challenged,
-        "8": tally.challenges_determinative,
-        "9": tally.majority_for_union,
-    }
-
-
-def line_label(number: str, union: str) -> str:
-    """What line `number` states, in words."""
-    if number[0] == "3" and number != "3":  # 3a, 3b, …: one per union (kinds_sheet.py)
-        return f"Number of votes cast for the union of line {number}"
-    return {
-        "1": "Approximate number of eligible voters",
-        "2": "Number of void ballots",
-        "3": f"Number of votes cast for {union}",
-        "4": "Number of votes cast against participating labor organization(s)",
-        "5": "Number of valid votes counted (lines 3 + 4)",
-        "6": "Number of challenged ballots",
-        "7": "Number of valid votes counted plus challenged ballots (lines 5 + 6)",
-        "8": "Challenges are sufficient in number to affect the results",
-        "9": f"A majority of the valid votes counted plus challenged ballots has been cast for {union}",
-    }[number]
+# Facts a sheet states since Station printed them; a sheet prepared before has none of
+# them and is still intact (tests/journal/test_old_files.py).
+LATER_FACTS = frozenset({"objections_due", "correction"})
 
 
 def computed_facts(
-    setup: ElectionSetup, sheet: Sheet, head_hash: str, supersedes_hash: str | None
+    setup: ElectionSetup,
+    sheet: Sheet,
+    head_hash: str,
+    supersedes_hash: str | None,
+    context: SheetContext = SheetContext(),
 ) -> dict[str, object]:
     """Everything on a sheet that follows from the journal alone (names and place do not).
 
@@ -71,37 +69,73 @@ def computed_facts(
         sheet: the sheet as the count gives it at its SIGN event.
         head_hash: the hash of the last event the sheet certifies.
         supersedes_hash: the hash of the SIGN event of the sheet a revision replaces.
+        context: the day it was prepared, and what a corrected tally replaces.
     """
     tally = sheet.tally
+    figures = Figures(setup.eligible, tally)
     pending = sheet_pending_reason(sheet.kind) or table_pending_reason(setup.table)
     # A mail ballot: the envelope figures, and the box holds the envelopes accepted.
     envelopes = {} if sheet.envelopes is None else {"envelopes": sheet.envelopes.as_dict()}
-    return {
-        **envelopes,
-        "case": setup.case_number,
-        "employer": setup.employer,
-        "union": setup.union,
-        "kind": sheet.kind.value,
-        "title": sheet.title,
-        "revision": sheet.revision,
-        "supersedes": (
-            None if sheet.supersedes is None else {"seq": sheet.supersedes, "hash": supersedes_hash}
-        ),
-        "head": {"seq": sheet.head, "hash": head_hash},
-        "ballots": setup.ballots if sheet.envelopes is None else mail_box(sheet),
-        "counted": tally.counted,
-        "lines": (lines := line_values(setup.eligible, tally)),
-        "statements": {
-            "8": challenges_statement(tally, pending),
-            "9": majority_statement(tally, setup.union, pending),
-        },
-        **revised_facts(setup, sheet),
-    } | kinds_facts(setup, tally, pending, lines)  # RD, RM, several unions: kinds_sheet.py
+    return (
+        {
+            **envelopes,
+            "case": setup.case_number,
+            "employer": setup.employer,
+            "union": setup.union,
+            "kind": sheet.kind.value,
+            "title": sheet.title,
+            "revision": sheet.revision,
+            "supersedes": (
+                None
+                if sheet.supersedes is None
+                else {"seq": sheet.supersedes, "hash": supersedes_hash}
+            ),
+            "head": {"seq": sheet.head, "hash": head_hash},
+            "ballots": setup.ballots if sheet.envelopes is None else mail_box(sheet),
+            "counted": tally.counted,
+            "lines": line_values(ballot_form(setup), figures),
+            "statements": stated_lines(ballot_form(setup), figures, pending).as_sheet(),
+            **revised_facts(setup, sheet),
+            **_deadline(context, pending),
+            **_correction(setup, sheet, context),
+        }
+        | kinds_facts(setup, tally, pending)
+        | group_facts(setup, sheet, pending)
+    )
+
+
+def _deadline(context: SheetContext, pending: str | None) -> dict[str, object]:
+    """`objections_due`: on a sheet that states the result (29 CFR 102.69(a)(8))."""
+    day = None if context.prepared is None else prepared_day(context.prepared)
+    if pending is not None or day is None:
+        return {}
+    return {"objections_due": objections_due(day).isoformat()}
+
+
+def _correction(setup: ElectionSetup, sheet: Sheet, context: SheetContext) -> dict[str, object]:
+    """`correction` on a Corrected Tally: why the count was reopened and, for each line
+    that changed, the figure of the sheet it supersedes (`supersedes`)."""
+    if (
+        sheet.kind is not SheetKind.FINAL
+        or sheet.supersedes is None
+        or sheet.revised
+        or context.superseded is None
+    ):
+        return {}
+    ballot = ballot_form(setup)
+    before = line_values(ballot, Figures(setup.eligible, context.superseded))
+    now = line_values(ballot, Figures(setup.eligible, sheet.tally))
+    replaces = {
+        line.number: before[line.number]
+        for line in printed_lines(ballot)
+        if before[line.number] != now[line.number]
+    }
+    return {"correction": {"reason": context.reopen_reason, "replaces": replaces}}
 
 
 def facts_problem(stated: Mapping[str, object], computed: Mapping[str, object]) -> str | None:
     """The first fact a sheet states differently from the journal, in words, or None."""
-    union = str(computed["union"])
+    ballot = FormBallot.of_sheet(computed)
     lines = stated.get("lines")
     expected_lines = computed["lines"]
     assert isinstance(expected_lines, dict)
@@ -112,21 +146,52 @@ def facts_problem(stated: Mapping[str, object], computed: Mapping[str, object]) 
         # bool is an int in Python: a line must have exactly the type it should.
         if type(found) is not type(value) or found != value:
             return (
-                f"line {number} ({line_label(number, union)}) says {_shown(found)};"
+                f"line {number} ({line_words(number, ballot)}) says {_shown(found)};"
                 f" the journal gives {_shown(value)}"
             )
     if set(lines) != set(expected_lines):
         return "has lines that no tally has"
     for key, value in computed.items():
-        if key == "statements" and stated.get(key) == _earlier_statements(computed):
+        if key == "statements" and stated.get(key) in (
+            _earlier_statements(computed),
+            as_stated_before(value),  # type: ignore[arg-type]
+        ):
             continue
         if key == "title" and stated.get(key) == _earlier_title(computed):
             continue
-        if key == "columns" and stated.get(key) != value:
-            return columns_problem(stated.get(key), value)
+        if key == "columns":
+            if stated.get(key) != value and (problem := columns_problem(stated.get(key), value)):
+                return problem
+            continue  # a sheet signed with three columns is held to those
+        if key in LATER_FACTS and key not in stated:
+            continue
+        if key == "correction" and stated.get(key) != value:
+            return correction_problem(stated.get(key), value, ballot)
         if key != "lines" and stated.get(key) != value:
             return f"its {key} says {_shown(stated.get(key))}; the journal gives {_shown(value)}"
     return None
+
+
+def correction_problem(stated: object, computed: object, ballot: FormBallot) -> str:
+    """What a Corrected Tally states wrongly of the sheet it supersedes, naming the line."""
+    assert isinstance(computed, dict)
+    if not isinstance(stated, dict):
+        return "its correction is not what the journal gives"
+    if stated.get("reason") != computed["reason"]:
+        return (
+            f"its reason for reopening says {_shown(stated.get('reason'))};"
+            f" the journal gives {_shown(computed['reason'])}"
+        )
+    said, given = stated.get("replaces"), computed["replaces"]
+    said = said if isinstance(said, dict) else {}
+    for number in sorted(set(said) | set(given)):
+        if said.get(number) != given.get(number):
+            return (
+                f"line {number} ({line_words(number, ballot)}) replaces"
+                f" {_shown(said.get(number))} on the superseded sheet;"
+                f" the journal gives {_shown(given.get(number))}"
+            )
+    return "its correction is not what the journal gives"
 
 
 def _earlier_statements(computed: Mapping[str, object]) -> dict[str, str]:
@@ -158,8 +223,6 @@ def _shown(value: object) -> str:
     return str(value)
 
 
-# The parties whose observers sign the sheet, in the order they sign.
-OBSERVER_PARTIES = (Party.EMPLOYER, Party.PETITIONER)
 MAX_NAME = 120
 MAX_REASON = 300
 
@@ -170,26 +233,35 @@ class SheetError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Observer:
-    """An observer who signs for a party."""
+    """An observer who signs for a party: the party's id (its challenger's,
+    station/domain/description.py), and the observer's name."""
 
-    party: Party
+    party: str
     name: str
 
     @classmethod
-    def parse(cls, text: str) -> "Observer":
-        """ "Employer:Jane Roe" or "Union:John Doe" (also "Petitioner:...")."""
+    def parse(cls, text: str, election: Election) -> "Observer":
+        """ "Employer:Jane Roe", "Union:John Doe", "Petitioner:Ann Smith" (an RD case's
+        petitioner; the union in RC), "Teamsters:Bo Chen": PARTY by role, name or key."""
         party_word, colon, name = text.partition(":")
-        party = PARTY_WORDS.get(party_word.strip().lower())
-        if not colon or party not in OBSERVER_PARTIES:
+        party = election.observer_party(party_word) if colon else None
+        if party is None:
+            roles = ", ".join(dict.fromkeys(p.role.value for p in election.parties))
             raise SheetError(
-                f"observer {text!r}: write it as PARTY:NAME, with PARTY Employer or Union"
+                f"observer {text!r}: write it as PARTY:NAME, PARTY a party's role ({roles})"
+                " or its name"
             )
-        return cls(party, clean_name(name, f"observer for {party.value}"))
+        return cls(party.challenger.id, clean_name(name, f"observer for {party.name}"))
 
 
 def clean_name(text: str, what: str) -> str:
-    """A person's (or place's) name as it will be printed, or raise SheetError."""
+    """A person's name as it will be printed, or raise SheetError."""
     return clean_text(text, f"the {what}'s name", max_length=MAX_NAME, error=SheetError)
+
+
+def clean_place(text: str) -> str:
+    """The place of the count as it will be printed, or raise SheetError."""
+    return clean_text(text, "the place of the count", max_length=MAX_NAME, error=SheetError)
 
 
 def clean_reason(text: str) -> str:
@@ -198,8 +270,9 @@ def clean_reason(text: str) -> str:
 
 
 def mail_box(sheet: Sheet) -> int:
-    """A mail ballot's box at a sheet: the envelopes accepted, and the challenged ones a
+    """A mail ballot's box at a sheet: the envelopes opened (accepted, and received after
+    the due date under MAIL_RULES), the voters at the polls, and the challenged envelopes a
     decision ordered opened (their ballots were mixed in with them)."""
     assert sheet.envelopes is not None
     opened = 0 if sheet.decided is None else sheet.decided.opened_envelopes
-    return sheet.envelopes.accepted + opened
+    return sheet.envelopes.box + opened

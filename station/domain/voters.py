@@ -57,10 +57,11 @@ class VoterList:
         """The positions of the voters whose id or name holds `gram` (a character or a
         pair), in the list's order.
 
-        Each gram's answer is found by one scan of the list the first time it is asked,
-        then kept: opening the window costs nothing (indexing every character and pair
-        of 200,000 voters up front took seconds), and a keystroke waits for a scan only
-        the first time its rarest gram is met (a few milliseconds per 50,000 voters).
+        Each gram's answer comes from one scan of the list the first time it is asked,
+        and is then kept: opening the window costs nothing (indexing every character and
+        pair of 200,000 voters up front would take seconds), and a keystroke waits for a
+        scan only the first time its rarest gram is met (a few milliseconds per 50,000
+        voters).
         """
         found = self._index.get(gram)
         if found is None:

@@ -43,8 +43,17 @@ SETUP_FIELDS = (
 # Schema version 3: the pile size (0: no pile checks); m006_table_label: the table's label;
 # m007_ballot_choices: the ballot, as sorted compact JSON text, when it is not one union
 # and Neither; m008_mail_ballots: a mail ballot's flag (1) and the hash of its voter list
-# (`voters.voters_hash`). Each is null otherwise, and then left out of the setup hash.
-OPTIONAL_SETUP_FIELDS = ("pile", "table_label", "ballot", "mail", "voters_hash")
+# (`voters.voters_hash`); m009_mail_rules: a mail ballot's rules (`MAIL_RULES`) and its
+# voting at the polls (1). Each is null otherwise, and then left out of the setup hash.
+OPTIONAL_SETUP_FIELDS = (
+    "pile",
+    "table_label",
+    "ballot",
+    "mail",
+    "voters_hash",
+    "mail_rules",
+    "polls",
+)
 
 
 def ballot_text(ballot: "Ballot") -> str:

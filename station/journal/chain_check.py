@@ -12,6 +12,7 @@ import itertools
 import os
 import signal
 import sqlite3
+import sys
 from collections.abc import Callable, Iterator
 from concurrent.futures import CancelledError, Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -20,6 +21,7 @@ from pathlib import Path
 
 from station.files import file_identity
 from station.journal.chain_walk import chain_break_in
+from station.paths import sqlite_uri
 from station.progress import EVERY
 
 # This process folds the count as well, which costs about as much as checking the
@@ -46,7 +48,7 @@ def first_break_in_file(
     Raises FileChanged if the file there is no longer the one (device, inode) the
     other process is checking.
     """
-    conn = sqlite3.connect(f"{Path(path).absolute().as_uri()}?mode=ro", uri=True)
+    conn = sqlite3.connect(sqlite_uri(Path(path), "mode=ro"), uri=True)
     try:
         conn.execute("PRAGMA busy_timeout = 5000")
         conn.execute("BEGIN")  # one read: the file checked below is the one read
@@ -186,8 +188,8 @@ def _interrupts_left_to_this_process() -> Iterator[None]:
 
 def _spare_cores() -> int:
     """Cores this process may use beside its own (at most 3: the disk is the limit then)."""
-    try:
-        cores = len(os.sched_getaffinity(0))
-    except AttributeError:  # macOS and Windows
+    if sys.platform == "linux":
+        cores = len(os.sched_getaffinity(0))  # those it is allowed (taskset, a container)
+    else:  # macOS and Windows have no affinity call: every core the machine has
         cores = os.cpu_count() or 1
     return max(0, min(cores - 1, 3))

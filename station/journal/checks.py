@@ -12,8 +12,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from station.domain import Count, Sheet
-from station.domain.tally_sheet import computed_facts, facts_problem
+from station.domain import Action, Change, Count, Sheet, SheetKind
+from station.domain.tally import Tally
+from station.domain.tally_sheet import SheetContext, computed_facts, facts_problem
 from station.journal.bounded_json import canonical_detail, is_canonical_detail
 from station.journal.records import Election, Record
 
@@ -136,16 +137,51 @@ def detail_is_canonical(record: Record, read: Mapping[str, object] | None) -> bo
     return record.detail is None or (read is not None and canonical_detail(read) == record.detail)
 
 
+class SheetTrail:
+    """The sheets a check has met so far, and why each final one was reopened: a
+    revision names the sheet it supersedes (its hash), and a correction states its
+    figures and the reason given at the reopening."""
+
+    def __init__(self) -> None:
+        self.hashes: dict[int, str] = {}
+        self.tallies: dict[int, Tally] = {}
+        self.reopened: dict[int, str | None] = {}
+
+    def note(self, record: Record, change: Change) -> None:
+        """Keep what a SIGN or a REOPEN event says (any other event: nothing)."""
+        sheet = change.sheet
+        if sheet is None:
+            return
+        if change.event.action is Action.SIGN:
+            self.hashes[record.seq] = record.hash
+            self.tallies[record.seq] = sheet.tally
+        elif change.event.action is Action.REOPEN and sheet.kind is SheetKind.FINAL:
+            reason = (change.event.detail or {}).get("reason")
+            self.reopened.setdefault(sheet.seq, reason if isinstance(reason, str) else None)
+
+    def context(self, record: Record, sheet: Sheet) -> SheetContext:
+        """What the SIGN event `record` of `sheet` states of the journal around it."""
+        prepared = record.details().get("prepared")
+        prepared_text = prepared if isinstance(prepared, str) else None
+        if sheet.supersedes is None:
+            return SheetContext(prepared_text)
+        return SheetContext(
+            prepared_text,
+            self.tallies.get(sheet.supersedes),
+            self.reopened.get(sheet.supersedes),
+        )
+
+
 def sheet_problem(
-    election: Election, record: Record, sheet: Sheet, sheet_hashes: dict[int, str]
+    election: Election, record: Record, sheet: Sheet, trail: SheetTrail
 ) -> str | None:
     """Whether a SIGN event states exactly the facts the journal gives at its head.
 
-    `sheet_hashes` holds the hash of each SIGN before it, by seq: a revision names the
-    sheet it supersedes.
+    `trail` holds the sheets before it: a revision names the sheet it supersedes.
     """
-    superseded = None if sheet.supersedes is None else sheet_hashes[sheet.supersedes]
-    facts = computed_facts(election.setup, sheet, record.prev_hash, superseded)
+    superseded = None if sheet.supersedes is None else trail.hashes[sheet.supersedes]
+    context = trail.context(record, sheet)
+    facts = computed_facts(election.setup, sheet, record.prev_hash, superseded, context)
     problem = facts_problem(record.details(), facts)
     if problem:
         return f"event {record.seq} (the {sheet.title.lower()} tally sheet) {problem}"

@@ -5,13 +5,13 @@ reading the journal itself.
 """
 
 import contextlib
-import os
 import sqlite3
 from pathlib import Path
 
 from sqlite_utils import Database
 
 from station import __version__
+from station.files import on_read_only_volume
 from station.journal import schema
 from station.journal.errors import (
     CorruptJournal,
@@ -21,6 +21,7 @@ from station.journal.errors import (
     WalUnreadableHere,
 )
 from station.journal.faults import describe
+from station.paths import sqlite_uri
 
 
 def on_read_only_media(path: Path) -> bool:
@@ -34,13 +35,10 @@ def on_read_only_media(path: Path) -> bool:
     hold a file a station is about to count into, which an immutable reader (the
     observers' dashboard) would never see change.
     """
-    folder = path.absolute().parent
     if Path(f"{path}-wal").exists():
         return False
     try:
-        if hasattr(os, "statvfs"):
-            return bool(os.statvfs(folder).f_flag & os.ST_RDONLY)
-        return not os.access(folder, os.W_OK)  # pragma: no cover - Windows
+        return on_read_only_volume(path.absolute().parent)
     except OSError:
         return False
 
@@ -50,8 +48,8 @@ def close_database(db: Database, path: Path, *, keep_wal: bool) -> None:
 
     The last connection that could write checkpoints the -wal into the file as it
     closes. A station that opened a file to count and refused it (a broken chain) must
-    leave it as it found it, a file perhaps kept as evidence, -wal and all (found by an
-    outsider: `station open` refused such a file in one line, and merged its -wal). While
+    leave it as it found it, a file perhaps kept as evidence, -wal and all: a refusal
+    that merged the -wal would change the very file it refused. While
     another connection is open SQLite does not checkpoint on close, and a read-only one
     never does: one is held open across the close.
     """
@@ -64,7 +62,7 @@ def close_database(db: Database, path: Path, *, keep_wal: bool) -> None:
         return
     guard: sqlite3.Connection | None = None
     try:
-        guard = sqlite3.connect(f"{path.absolute().as_uri()}?mode=ro", uri=True)
+        guard = sqlite3.connect(sqlite_uri(path, "mode=ro"), uri=True)
         guard.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
     except sqlite3.Error:
         pass  # no guard: the -wal may be merged, which changes no event
@@ -77,13 +75,13 @@ def close_database(db: Database, path: Path, *, keep_wal: bool) -> None:
 
 def wal_unreadable_here(path: Path) -> bool:
     """Whether a -wal is beside the file on read-only media with no -shm: SQLite cannot
-    read it there (found by an outsider: every command said the disk was read-only, and
-    `station copy`, the way the README gives, too)."""
+    read it there, so every command, `station copy` too, would otherwise fail with only
+    "the disk is read-only" and no way forward."""
     if not Path(f"{path}-wal").exists() or Path(f"{path}-shm").exists():
         return False
     try:
-        return bool(os.statvfs(path.absolute().parent).f_flag & os.ST_RDONLY)
-    except (OSError, AttributeError):  # no such folder (said later), or Windows
+        return on_read_only_volume(path.absolute().parent)
+    except OSError:  # no such folder (said later)
         return False
 
 
@@ -93,15 +91,29 @@ def connect(path: Path, *, read_only: bool, immutable: bool = False) -> Database
             f"{path}: holds calls in its -wal, and SQLite cannot read a -wal on read-only"
             f" media; `station copy {path} FOLDER` copies both whole to a writable folder"
         )
-    uri = f"{path.absolute().as_uri()}?mode={'ro' if read_only else 'rw'}"
-    if immutable:
-        uri += "&immutable=1"
+    query = f"mode={'ro' if read_only else 'rw'}{'&immutable=1' if immutable else ''}"
+    uri = sqlite_uri(path, query)
     try:
         conn = sqlite3.connect(uri, uri=True, check_same_thread=False)
     except sqlite3.OperationalError as error:
         raise JournalNotFound(f"{path}: cannot be opened ({describe(error)})") from None
     conn.execute("PRAGMA busy_timeout = 5000")
     return Database(conn, execute_plugins=False)
+
+
+def commit_durably(conn: sqlite3.Connection | Database) -> None:
+    """Make every commit on `conn` reach the disk itself before it returns.
+
+    `synchronous=FULL` flushes the -wal at each commit. How SQLite flushes is the
+    platform's: `fsync` on Linux, `FlushFileBuffers` on Windows, and on macOS, whose
+    `fsync` leaves the data in the drive's cache, `fcntl(F_FULLFSYNC)`, which SQLite uses
+    only when asked: `fullfsync` for every flush, `checkpoint_fullfsync` for the
+    checkpoints (named as well, though `fullfsync` covers them). Elsewhere the two
+    pragmas change nothing.
+    """
+    conn.execute("PRAGMA synchronous = FULL")
+    conn.execute("PRAGMA fullfsync = ON")
+    conn.execute("PRAGMA checkpoint_fullfsync = ON")
 
 
 # The main file never lags far behind the -wal: a copy of it alone (all that some ways
@@ -141,7 +153,7 @@ def tidy_sidecars(path: Path) -> None:
     commits into the file (the same count, other bytes: a file kept as evidence changed).
     """
     try:
-        conn = sqlite3.connect(f"{path.absolute().as_uri()}?mode=rw", uri=True)
+        conn = sqlite3.connect(sqlite_uri(path, "mode=rw"), uri=True)
         try:
             conn.execute("PRAGMA busy_timeout = 100")
             conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()

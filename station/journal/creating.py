@@ -23,6 +23,7 @@ from station.domain.voters import VoterList
 from station.files import fsync_file, fsync_folder, sweep_stale
 from station.journal import schema
 from station.journal.chain import ballot_text, setup_hash
+from station.journal.connection import commit_durably
 from station.journal.errors import JournalExists, WriteFailed
 from station.journal.faults import describe
 
@@ -125,7 +126,7 @@ def create_election(path: Path, setup: ElectionSetup, voters: VoterList | None =
             db = Database(conn, execute_plugins=False)
             with db.ensure_autocommit_on():
                 db.execute("PRAGMA journal_mode = WAL")
-            db.execute("PRAGMA synchronous = FULL")
+            commit_durably(db)
             schema.upgrade(db)
             row: dict[str, object] = {
                 "format": schema.FORMAT,
@@ -145,6 +146,8 @@ def create_election(path: Path, setup: ElectionSetup, voters: VoterList | None =
             if voters is not None:
                 row["mail"] = 1
                 row["voters_hash"] = voters_hash(voters)
+                row["mail_rules"] = setup.mail_rules
+                row["polls"] = 1 if setup.polls else None
             row["setup_hash"] = setup_hash(row)
             with db.atomic():
                 if voters is not None:

@@ -7,9 +7,13 @@ disagree.
 """
 
 import os
+import shutil
 import sqlite3
+import sys
 from pathlib import Path
 from typing import NamedTuple
+
+from station.files import on_read_only_volume
 
 
 class Fault(NamedTuple):
@@ -80,18 +84,19 @@ def write_problem(path: Path, error: sqlite3.Error) -> str:
     folder = path.parent
     files = (path, Path(f"{path}-wal"))
     try:
-        disk = os.statvfs(folder) if hasattr(os, "statvfs") else None
+        read_only_disk = on_read_only_volume(folder)
+        free = shutil.disk_usage(folder).free
         writable = os.access(folder, os.W_OK) and all(
             os.access(file, os.W_OK) for file in files if file.exists()
         )
         sizes = [file.stat().st_size for file in files if file.exists()]
     except OSError:
         return "the election file's folder cannot be reached (was the disk removed?)"
-    if disk is not None and disk.f_flag & os.ST_RDONLY:
+    if read_only_disk:
         return "the disk is read-only (removed, or made read-only?)"
     if not writable:
         return "the file or its folder was made read-only"
-    if disk is not None and disk.f_bavail * disk.f_frsize < _LOW_SPACE:
+    if free < _LOW_SPACE:
         return "the disk is full"
     if _near_size_limit(sizes):
         return (
@@ -104,10 +109,14 @@ _LOW_SPACE = 256 * 1024  # less than this free: a WAL frame and its checkpoint m
 
 
 def _near_size_limit(sizes: list[int]) -> bool:
-    """Whether a file is within reach of the process's file-size limit (RLIMIT_FSIZE)."""
-    try:
-        import resource
-    except ImportError:  # pragma: no cover - Windows has no such limit
+    """Whether a file is within reach of the process's file-size limit (RLIMIT_FSIZE).
+
+    Linux and macOS have one per process (`ulimit -f`); Windows has none, only the file
+    system's own (4 GiB on FAT32), which SQLite reports as a full disk or an I/O error.
+    """
+    if sys.platform == "win32":
         return False
+    import resource
+
     soft, _hard = resource.getrlimit(resource.RLIMIT_FSIZE)
     return soft != resource.RLIM_INFINITY and any(size + _LOW_SPACE > soft for size in sizes)

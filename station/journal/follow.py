@@ -39,6 +39,8 @@ class Followed:
         closed: whether the last event is the station closing the count.
         key_fingerprint: the key observers can check the sheet against: the one the
             last sheet names, or before any sheet the one the feed was given.
+        objections_due: when objections are due (ISO date), as the sheet locking the
+            count states it; None while no sheet stating the result locks it.
     """
 
     def __init__(self, setup: ElectionSetup, key_fingerprint: str | None = None) -> None:
@@ -49,6 +51,7 @@ class Followed:
         self.head_hash = ""
         self.closed = False
         self.key_fingerprint = key_fingerprint
+        self.objections_due: str | None = None
 
     def note(self, change: Change) -> None:
         """Take in what one folded event changed (the ticker, the key, the closing)."""
@@ -56,10 +59,21 @@ class Followed:
         if change.event.action is Action.SIGN and change.event.detail:
             key = change.event.detail.get("key")
             self.key_fingerprint = key if isinstance(key, str) else self.key_fingerprint
+            due = change.event.detail.get("objections_due")
+            self.objections_due = due if isinstance(due, str) else None
+        elif change.event.action is Action.REOPEN:
+            self.objections_due = None
         if change.event.action is Action.CLOSE:
             self.closed = True
         elif change.event.action is Action.OPEN:
             self.closed = False
+
+
+def objections_due_at(journal: Journal, count: Count) -> str | None:
+    """When objections are due, as the sheet locking `count` states it (None if none)."""
+    locked = None if count.locked_by is None else journal.record(count.locked_by.seq)
+    due = None if locked is None else locked.details().get("objections_due")
+    return due if isinstance(due, str) else None
 
 
 class Follower(Followed):
@@ -181,6 +195,7 @@ class Follower(Followed):
         self.head_seq, self.head_hash = upto, journal.hash_of(upto)
         self.last_record = journal.record(upto)
         self.key_fingerprint = earlier_key(journal, count) or self.key_fingerprint
+        self.objections_due = objections_due_at(journal, count)
 
     def _catch_up(self, changes: list[Change] | None) -> None:
         assert self._journal is not None

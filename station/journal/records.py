@@ -124,7 +124,9 @@ def election_from_row(values: Mapping[str, object], where: Path | str) -> Electi
         or not (table is None or (isinstance(table, str) and table))
         or not all(isinstance(values[field], str) for field in _TEXT_FIELDS)
         or not all(values.get(field) is None or isinstance(values[field], str) for field in _TEXTS)
-        or type(values.get("mail")) not in (int, type(None))
+        or any(
+            type(values.get(f)) not in (int, type(None)) for f in ("mail", "mail_rules", "polls")
+        )
     ):
         raise CorruptJournal(f"{where}: the election setup was altered")
     setup = ElectionSetup(
@@ -138,6 +140,8 @@ def election_from_row(values: Mapping[str, object], where: Path | str) -> Electi
         table=table,
         choices=stored_ballot(values, where),
         mail=values.get("mail") == 1,
+        mail_rules=_whole_or_none(values.get("mail_rules")),
+        polls=values.get("polls") == 1,
     )
     return Election(
         setup=setup,
@@ -152,8 +156,12 @@ def election_from_row(values: Mapping[str, object], where: Path | str) -> Electi
     )
 
 
+def _whole_or_none(value: object) -> int | None:
+    return value if isinstance(value, int) else None
+
+
 def stored_ballot(values: Mapping[str, object], where: Path | str) -> Ballot | None:
-    """The ballot a setup row stores (issue 17), None for the plain one-union election."""
+    """The ballot a setup row stores, None for the plain one-union election."""
     text = values.get("ballot")
     if text is None:
         return None

@@ -224,7 +224,7 @@ def m006_table_label(db: Database) -> None:
 
 @migrations()
 def m007_ballot_choices(db: Database) -> None:
-    """The ballot of an election that is not one union and Neither (issue 17): its unions
+    """The ballot of an election that is not one union and Neither: its unions
     in ballot order, intervenors, an RD petitioner, its own "Neither" wording, the first
     election of a runoff; JSON (`Ballot.details`), NULL for the plain election."""
     db.execute("ALTER TABLE election ADD COLUMN ballot TEXT")
@@ -264,6 +264,19 @@ def m008_mail_ballots(db: Database) -> None:
             extra TEXT
         )""",
         *VOTER_GUARD_STATEMENTS,
+    ):
+        db.execute(statement)
+
+
+@migrations()
+def m009_mail_rules(db: Database) -> None:
+    """The rules a mail election's envelopes are ruled by (`election.MAIL_RULES`: late
+    envelopes counted, replacement kits, envelopes received after the tally), and whether
+    some of its voters vote at the polls. Both null in every file made before, so its
+    setup hash is unchanged and its envelopes keep the rules they were ruled by."""
+    for statement in (
+        "ALTER TABLE election ADD COLUMN mail_rules INTEGER",
+        "ALTER TABLE election ADD COLUMN polls INTEGER CHECK (polls IS NULL OR polls = 1)",
     ):
         db.execute(statement)
 

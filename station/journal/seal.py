@@ -18,7 +18,7 @@ from pathlib import Path
 
 from platformdirs import user_data_path
 
-from station.files import fsync_folder, make_folder
+from station.files import create_new, flush, fsync_folder, make_folder
 
 SECRET_FILE = "snapshot-seal.key"
 _SECRET_BYTES = 32
@@ -59,7 +59,7 @@ def _new_secret(path: Path) -> bytes:
     """
     secret = secrets.token_bytes(_SECRET_BYTES)
     try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        fd = create_new(path, 0o600)
     except FileExistsError:
         existing = path.read_bytes()
         if len(existing) == _SECRET_BYTES:
@@ -69,7 +69,7 @@ def _new_secret(path: Path) -> bytes:
     with os.fdopen(fd, "wb") as out:
         out.write(secret)
         out.flush()
-        os.fsync(out.fileno())
+        flush(out.fileno())
     fsync_folder(path.parent)
     return secret
 
@@ -77,11 +77,11 @@ def _new_secret(path: Path) -> bytes:
 def _replace(path: Path, secret: bytes) -> None:
     temp = path.with_name(f".{path.name}.{secrets.token_hex(6)}")
     try:
-        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        fd = create_new(temp, 0o600)
         with os.fdopen(fd, "wb") as out:
             out.write(secret)
             out.flush()
-            os.fsync(out.fileno())
+            flush(out.fileno())
         os.replace(temp, path)
         fsync_folder(path.parent)
     finally:

@@ -26,8 +26,7 @@ counted regardless.
 from collections import deque
 
 from station.domain import Action, Call, Change, Count, ElectionSetup, Event, Sheet
-from station.domain.envelopes import Ruling, box_setup
-from station.domain.parties import Party
+from station.domain.envelopes import NO_BALLOT_CHALLENGE, Ruling, box_setup
 from station.domain.statements import lock_refusal_statement
 from station.domain.table_statements import decide_at_table_statement
 from station.domain.voters import VoterList
@@ -125,11 +124,24 @@ class CountSession:
 
     # -- what the operator can do (each raises Refused, ReplayError or WriteFailed) --
 
-    def record(self, call: Call, *, over_count: bool = False, choice: int | None = None) -> Change:
+    def record(
+        self,
+        call: Call,
+        *,
+        over_count: bool = False,
+        choice: int | None = None,
+        group: str | None = None,
+        inclusion: str | None = None,
+    ) -> Change:
         """Record one call. With the box's size known, a call beyond it raises OverCount
         unless `over_count` confirms it; the confirmation is recorded with the call.
-        On a ballot of several unions a FOR names its union: `choice`, 1 for the first."""
+        On a ballot of several unions a FOR names its union: `choice`, 1 for the first.
+        In an election of voting groups the call names its `group` (its key), and a
+        Sonotone ballot's FOR or AGAINST its answer to question 1 (`inclusion`, "yes" or
+        "no"; None when unmarked): the whole ballot, one event."""
         self._refuse_while_locked()
+        if call is Call.CHALLENGE and self.count.envelopes.current:
+            raise Refused(NO_BALLOT_CHALLENGE)  # before any question of the box's size
         ballots = self.setup.ballots
         if self.count.resolutions.revising:
             over_count = False  # the rules hold the revised count to the ballots ordered opened
@@ -138,6 +150,10 @@ class CountSession:
         detail: dict[str, object] = {"over_count": True} if over_count else {}
         if choice is not None:
             detail["choice"] = choice
+        if group is not None:
+            detail["group"] = group
+        if inclusion is not None:
+            detail["inclusion"] = inclusion
         return self.commit(Action.CALL, call, detail=detail or None)
 
     def undo_target(self) -> tuple[int, Call, int] | None:
@@ -175,33 +191,31 @@ class CountSession:
         self._refuse_while_locked()
         return self.commit(Action.AMEND, None, seq, changes)
 
-    def dispute_void(self, seq: int, party: Party) -> Change:
+    def dispute_void(self, seq: int, party: str) -> Change:
         """Carry the VOID call of event `seq` as a challenge by the disputing `party`."""
         self._refuse_while_locked()
-        return self.commit(Action.DISPUTE, Call.VOID, seq, {"party": party.value})
+        return self.commit(Action.DISPUTE, Call.VOID, seq, {"party": str(party)})
 
-    def dispute(
-        self, seq: int, call: Call, party: Party, *, left_as_called: bool = False
-    ) -> Change:
+    def dispute(self, seq: int, call: Call, party: str, *, left_as_called: bool = False) -> Change:
         """A party disputes the ruling on the ballot of event `seq` (see domain/resolution.py)."""
         self._refuse_while_locked()
-        detail: dict[str, object] = {"party": party.value}
+        detail: dict[str, object] = {"party": str(party)}
         if left_as_called:
             detail["left_as_called"] = True
         return self.commit(Action.DISPUTE, call, seq, detail)
 
-    def join_dispute(self, seq: int, party: Party) -> Change:
+    def join_dispute(self, seq: int, party: str) -> Change:
         """The other party joins the dispute of the ballot of event `seq`."""
         self._refuse_while_locked()
-        return self.commit(Action.JOIN, None, seq, {"party": party.value})
+        return self.commit(Action.JOIN, None, seq, {"party": str(party)})
 
-    def settle(self, seq: int, status: str, party: Party | None = None) -> Change:
+    def settle(self, seq: int, status: str, party: str | None = None) -> Change:
         """Settle the challenge of event `seq` at the table: "withdrawn", "sustained", or
         "open" to take a settlement back; a dispute is withdrawn by its `party`."""
         self._refuse_while_locked()
         detail: dict[str, object] = {"as": status}
         if party is not None:
-            detail["party"] = party.value
+            detail["party"] = str(party)
         return self.commit(Action.RESOLVE, None, seq, detail)
 
     def decide(self, opened: list[int], sustained: list[int], by: str) -> Change:
@@ -233,6 +247,16 @@ class CountSession:
             voter, write_in = self._written_in(ruling, write_in)
         who: dict[str, object] = {"voter": voter} if voter is not None else {"write_in": write_in}
         return self.commit(Action.ENVELOPE, detail={**who, "ruling": ruling.value})
+
+    def record_after_tally(self, voter: str | None = None, write_in: str | None = None) -> Change:
+        """Record an envelope received after the tally: never opened, the tally unchanged.
+
+        The count may be locked by its final sheet: nothing in it changes.
+        """
+        if write_in is not None:
+            voter, write_in = self._written_in(Ruling.AFTER_TALLY, write_in)
+        who: dict[str, object] = {"voter": voter} if voter is not None else {"write_in": write_in}
+        return self.commit(Action.AFTER_TALLY, detail=who)
 
     def _written_in(self, ruling: Ruling, name: str) -> tuple[str | None, str | None]:
         stage = self.count.envelopes

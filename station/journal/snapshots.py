@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from station.domain import Count
 from station.domain.changes import FrozenCount
+from station.domain.description import describe
 from station.journal.chain import snapshot_digest
 from station.journal.chain_walk import chain_break_in
 from station.journal.checks import chain_broken, event_problem
@@ -33,9 +34,8 @@ SNAPSHOTS_VERSION = 4  # the schema version that brought them
 # before the snapshot are then taken on the seal's word (checking a million hashes
 # takes a second; `verify`, `sign` and `export` check every one). A shorter file, every
 # real count among them (a few thousand events), is checked whole on every opening, so
-# an event altered before the snapshot is refused at once (found by an outsider: a
-# file altered at event 2,000 of 3,820 opened, and `station tally` gave the snapshot's
-# figures).
+# an event altered before the snapshot is refused at once, never hidden behind the
+# snapshot's figures.
 TRUSTED_FROM = 50_000
 
 
@@ -88,7 +88,15 @@ def restore(
     if snapshot is not None:
         with contextlib.suppress(ValueError, RecursionError):
             setup = journal.election.setup
-            count = Count.thawed(snapshot.frozen, setup.pile, setup.choices, setup.mail)
+            count = Count.thawed(
+                snapshot.frozen,
+                setup.pile,
+                setup.choices,
+                setup.mail,
+                describe(setup),
+                setup.current_mail_rules,
+                setup.polls,
+            )
             if count.last_seq == snapshot.seq:
                 return chain_checked(
                     journal, snapshot.seq, until, lambda: journal.fold(until, count)

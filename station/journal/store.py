@@ -27,11 +27,13 @@ from station.journal import bounded_json, schema, snapshots
 from station.journal import fold as folding
 from station.journal.chain import event_hash, setup_hash
 from station.journal.checks import setup_altered
+from station.journal.clock import first_backwards
 from station.journal.connection import (
     CHECKPOINT_PAGES,
     check_version,
     checkpoint_wal,
     close_database,
+    commit_durably,
     connect,
     ensure_wal,
     on_read_only_media,
@@ -84,6 +86,10 @@ class Journal:
         self._made_sidecars = False
         self.election = self._load_election()
         self.head_seq, self.head_hash = self._read_head()
+        # When the last event is dated, and the first event this connection wrote dated
+        # before the one before it (the station's clock set back while counting).
+        self.head_utc = self._read_head_utc()
+        self.clock_went_back: tuple[int, str, str] | None = None
         # The file this connection reads, as the file system knows it (for other
         # processes that check it too: see `chain_check`).
         self.identity = file_identity(path)
@@ -172,8 +178,7 @@ class Journal:
                 check_version(path, version)
                 if not read_only:
                     ensure_wal(path, db)
-                    db.execute("PRAGMA synchronous = FULL")
-                    db.execute("PRAGMA fullfsync = ON")  # macOS: a real flush to the platter
+                    commit_durably(db)
                     db.execute(f"PRAGMA wal_autocheckpoint = {CHECKPOINT_PAGES}")
                     if version < schema.SCHEMA_VERSION:
                         schema.upgrade(db)
@@ -221,6 +226,16 @@ class Journal:
             raise CorruptJournal(f"{self.path}: has no election setup")
         names = [column[0] for column in cursor.description]
         return election_from_row(dict(zip(names, row, strict=True)), self.path)
+
+    def _read_head_utc(self) -> str | None:
+        row = self._conn.execute(
+            "SELECT utc FROM events NOT INDEXED ORDER BY seq DESC LIMIT 1"
+        ).fetchone()
+        return None if row is None or not isinstance(row[0], str) else row[0]
+
+    def clock_backwards(self) -> tuple[int, str, str] | None:
+        """The first event dated before the event before it, if any (`clock.py`)."""
+        return first_backwards(self._conn)
 
     def _read_head(self) -> tuple[int, str]:
         row = self._conn.execute(
@@ -275,9 +290,10 @@ class Journal:
             )
         seq = self.head_seq + 1
         detail_text = None if detail is None else bounded_json.canonical_detail(detail)
+        now = utc_now()
         fields = (
             seq,
-            utc_now(),
+            now,
             time.monotonic_ns(),
             self.session,
             action.value,
@@ -312,6 +328,9 @@ class Journal:
             reason = write_problem(self.path, error)
             raise WriteFailed(f"not recorded: {reason}", reason) from None
         self.head_seq, self.head_hash = seq, record.hash
+        if self.head_utc is not None and now < self.head_utc and self.clock_went_back is None:
+            self.clock_went_back = (seq, now, self.head_utc)
+        self.head_utc = now
         if action in (Action.OPEN, Action.SIGN):
             checkpoint_wal(self._conn)
         return record
@@ -347,10 +366,10 @@ class Journal:
         for row in cursor:
             yield Record(*row)
 
-    def first_record(self, action: Action) -> Record | None:
-        """The first event with this action, if any."""
+    def first_record(self, action: Action, after: int = 0) -> Record | None:
+        """The first event with this action (after event `after`), if any."""
         row = self._conn.execute(
-            f"{SELECT} WHERE action = ? ORDER BY seq LIMIT 1", (action.value,)
+            f"{SELECT} WHERE action = ? AND seq > ? ORDER BY seq LIMIT 1", (action.value, after)
         ).fetchone()
         return None if row is None else Record(*row)
 

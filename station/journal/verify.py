@@ -14,6 +14,7 @@ from station.journal import schema
 from station.journal.chain import setup_hash
 from station.journal.chain_check import ChainCheck
 from station.journal.checks import (
+    SheetTrail,
     detail_is_canonical,
     event_problem,
     sheet_problem,
@@ -119,15 +120,16 @@ def checked_count(journal: Journal, last: int, progress: Progress | None = None)
     """
     if not journal.canonical:
         return None  # tables not as Station defines them: SQLite's answers prove nothing
-    sheet_hashes: dict[int, str] = {}
+    trail = SheetTrail()
 
     def check_sheet(record: Record, change: Change) -> None:
         if not detail_is_canonical(record, change.event.detail):
             raise _Doubt
-        if change.event.action is Action.SIGN and change.sheet is not None:
-            if sheet_problem(journal.election, record, change.sheet, sheet_hashes):
-                raise _Doubt
-            sheet_hashes[record.seq] = record.hash
+        sheet = change.sheet
+        signed = change.event.action is Action.SIGN and sheet is not None
+        if signed and sheet is not None and sheet_problem(journal.election, record, sheet, trail):
+            raise _Doubt
+        trail.note(record, change)
 
     try:
         chain = ChainCheck(journal.path, last, journal.hash_of, identity=journal.identity)
@@ -182,7 +184,7 @@ def verify_records(
     count = Count.for_setup(election.setup)
     head = election.setup_hash
     checked = 0
-    sheet_hashes: dict[int, str] = {}  # SIGN events, by seq: a revision names its predecessor
+    trail = SheetTrail()  # SIGN events, by seq: a revision names its predecessor
 
     def fail(problem: str, seq: int | None = None) -> Verdict:
         return Verdict(False, problem, seq, checked, head, count.tally, tuple(count.sheets))
@@ -209,10 +211,10 @@ def verify_records(
             except ValueError:
                 return fail(f"event {record.seq} has an unknown action or call", record.seq)
             if change.event.action is Action.SIGN and change.sheet is not None:
-                problem = sheet_problem(election, record, change.sheet, sheet_hashes)
+                problem = sheet_problem(election, record, change.sheet, trail)
                 if problem:
                     return fail(problem, record.seq)
-                sheet_hashes[record.seq] = record.hash
+            trail.note(record, change)
             if record.seq in snapshot_seqs and snapshots is not None:
                 snapshot_seqs.discard(record.seq)
                 problem = snapshot_problem(

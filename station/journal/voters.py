@@ -90,7 +90,8 @@ def voter_list_problem(journal: "Journal") -> str | None:
     """What is wrong with a mail election's voter list, or with a ruling's voter, if anything.
 
     `verify` asks it: the list must match the setup's hash (which the chain covers), and
-    every ruling of a listed voter must name a voter on that list.
+    every ruling of a listed voter (and every envelope received after the tally) must name
+    a voter on that list.
     """
     setup = journal.election.setup
     stored_hash = journal.election.row.get("voters_hash")
@@ -103,7 +104,8 @@ def voter_list_problem(journal: "Journal") -> str | None:
     except CorruptJournal as error:
         return str(error).removeprefix(f"{journal.path}: ")
     rows = journal.connection.execute(
-        "SELECT seq, detail FROM events NOT INDEXED WHERE action = 'envelope' ORDER BY seq"
+        "SELECT seq, detail FROM events NOT INDEXED"
+        " WHERE action IN ('envelope', 'after_tally') ORDER BY seq"
     )
     for seq, detail in rows:
         try:

@@ -34,10 +34,12 @@ from typing import Any
 from station.domain.consolidation import SUMMED_LINES, TableLines, consolidated_facts
 from station.domain.election import ElectionSetup
 from station.domain.table_statements import ONE_TABLE, table_title
-from station.files import fsync_folder
+from station.domain.tally_sheet import SheetError, clean_name
+from station.files import create_new, flush, fsync_folder
 from station.journal.errors import CorruptJournal
+from station.paths import path_problem
 from station.progress import Progress
-from station.sheet.consolidate_kinds import (
+from station.sheet.consolidated_election import (
     KNOWN_SHEET,
     REVISED_FACTS,
     REVISED_REFUSAL,
@@ -59,7 +61,7 @@ STAGING_PREFIX = ".station-consolidation-"
 
 # What a table's `tally.json` may hold for consolidation to sum it. Consolidation sums
 # the sheets it knows (one union or several, RC, RD or RM, at the polls or by mail:
-# consolidate_kinds.py); a sheet stating anything else (a kind of sheet still to come)
+# consolidated_election.py); a sheet stating anything else (a kind of sheet still to come)
 # is refused until someone teaches consolidation to sum it, rather than summed wrongly.
 KNOWN_DOCUMENT = frozenset({"format", "election", "sheet_event", "sheet"})
 KNOWN_ELECTION = frozenset(
@@ -126,6 +128,7 @@ def consolidate(
     keys: Sequence[str] = (),
     paper: str = "letter",
     progress: Progress | None = None,
+    agent: str | None = None,
 ) -> Consolidated:
     """Verify every table's export in `sources`, sum them, and write the signed `out`.
 
@@ -137,6 +140,8 @@ def consolidate(
             in the same order (none: each table's own key is taken, and named).
         paper: "letter" or "a4".
         progress: called with (tables checked, tables in all).
+        agent: the Board agent who certifies the sums, printed under the signature
+            line (None: the line is left for a name written by hand).
     """
     if keys and len(keys) != len(sources):
         raise ConsolidationError(
@@ -144,6 +149,14 @@ def consolidate(
             " fingerprint per folder, in the same order"
         )
     _at_least_two(sources)
+    if agent is not None:
+        try:
+            agent = clean_name(agent, "Board agent")
+        except SheetError as error:
+            raise ConsolidationError(str(error)) from None
+    problem = path_problem(out)
+    if problem is not None:
+        raise ConsolidationError(problem)
     if out.exists() or out.is_symlink():
         raise ConsolidationError(
             f"{out}: already exists; a consolidation is written into a new folder"
@@ -160,7 +173,7 @@ def consolidate(
     try:
         tables = _copied_tables(sources, staging, keys, progress)
         document = consolidated_document(
-            tables, key.fingerprint, datetime.now(UTC).isoformat(timespec="seconds")
+            tables, key.fingerprint, datetime.now(UTC).isoformat(timespec="seconds"), agent
         )
         from station.sheet.consolidate_pdf import render_consolidated_pdf  # Qt: drawing only
 
@@ -401,7 +414,9 @@ def a_table(
     return table
 
 
-def consolidated_document(tables: Sequence[TableSheet], key: str, prepared: str) -> dict[str, Any]:
+def consolidated_document(
+    tables: Sequence[TableSheet], key: str, prepared: str, agent: str | None = None
+) -> dict[str, Any]:
     """The content of a consolidation's `tally.json`.
 
     Keys: `format` (CONSOLIDATED_FORMAT); `election` (`case`, `employer`, `union`,
@@ -412,7 +427,8 @@ def consolidated_document(tables: Sequence[TableSheet], key: str, prepared: str)
     `election_id`, `setup_hash`, `title`, `agent`, `counted`, `ballots`, `lines` "2".."7",
     `head` and `sheet_event` (`seq`, `hash`), `key`, and a table's `choices` or
     `envelopes` when its sheet has them); `prepared` (UTC) and `key` (the fingerprint
-    of the key that signs the consolidation). As on a table's sheet, an election not
+    of the key that signs the consolidation); `agent`, the Board agent certifying the
+    sums, when named (`consolidate --agent`). As on a table's sheet, an election not
     plain RC adds `parties` (and `runoff_of`), a ballot of several unions lines "3a"…,
     `choices`, `majority_for`, `runoff`, `rerun` and `statements` "runoff", and a mail
     ballot `envelopes` (summed): all computed on the sums (`domain/consolidation.py`).
@@ -426,6 +442,7 @@ def consolidated_document(tables: Sequence[TableSheet], key: str, prepared: str)
         "tables": [_table_row(table) for table in tables],
         "prepared": prepared,
         "key": key,
+        **({"agent": agent} if agent is not None else {}),
     }
 
 
@@ -471,11 +488,11 @@ def listed_hashes(folder: Path, names: Sequence[str]) -> dict[str, str]:
 
 
 def _write_durably(path: Path, data: bytes) -> None:
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+    fd = create_new(path, 0o644)
     try:
         view = memoryview(data)
         while view:
             view = view[os.write(fd, view) :]
-        os.fsync(fd)
+        flush(fd)
     finally:
         os.close(fd)

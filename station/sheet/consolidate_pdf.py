@@ -11,11 +11,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from station.domain.consolidation import SUMMED_LINES
-from station.domain.kinds_sheet import line_numbers, parties_row, party_columns
+from station.domain.election_facts import parties_row, party_columns
 from station.domain.parties import Party
-from station.domain.sheet_lines import printed_line_label
 from station.domain.table_statements import table_title, tables_counted_statement
-from station.sheet.pdf import draw_pdf, envelopes_html
+from station.domain.tally_form import FormBallot, printed_lines
+from station.sheet.form_words import FOR_THE_REGIONAL_DIRECTOR
+from station.sheet.pdf import draw_pdf, envelopes_html, service_html
 
 CONSOLIDATION_CERTIFICATION = (
     "I certify that the figures above are the sums of the signed tally sheets of the"
@@ -53,12 +54,8 @@ def table_row_text(table: Mapping[str, Any]) -> str:
 def numbered_lines(document: Mapping[str, Any]) -> list[tuple[str, str]]:
     """Lines 1-7 as the sheet prints them, each with its words: 3a, 3b, … in place of 3
     on a ballot of several unions, each naming its union."""
-    union = str(document["election"]["union"])
-    choices = [str(choice["name"]) for choice in document.get("choices") or ()]
-    return [
-        (number, printed_line_label(number, union, choices, document["lines"]))
-        for number in line_numbers(document["lines"])
-    ]
+    ballot = FormBallot.of_sheet({**document, "union": document["election"]["union"]})
+    return [(line.number, line.words(ballot)) for line in printed_lines(ballot)]
 
 
 def statement_numbers(document: Mapping[str, Any]) -> list[str]:
@@ -67,9 +64,10 @@ def statement_numbers(document: Mapping[str, Any]) -> list[str]:
 
 
 def _as_sheet(document: Mapping[str, Any]) -> dict[str, Any]:
-    """What the parties' rows of a table's sheet read (kinds_sheet.py), for the sums."""
+    """What the parties' rows of a table's sheet read (election_facts.py), for the sums."""
     election = document["election"]
-    return {"case": election["case"], "union": election["union"], "observers": []} | (
+    named = {"case": election["case"], "employer": election["employer"], "union": election["union"]}
+    return {**named, "observers": []} | (
         {"parties": document["parties"]} if "parties" in document else {}
     )
 
@@ -138,18 +136,25 @@ def consolidated_html(document: Mapping[str, Any]) -> str:
 
     parts.append('<p class="section">Certification of the Board agent</p>')
     parts.append(f"<p>{e(CONSOLIDATION_CERTIFICATION)}</p>")
-    parts.append(_signature("Board agent"))
+    parts.append(
+        _signature(f"Board agent \u2014 {FOR_THE_REGIONAL_DIRECTOR}", name=document.get("agent"))
+    )
     parts.append('<p class="section">Certification of the observers</p>')
     parts.append(f"<p>{e(OBSERVERS_CERTIFICATION)}</p>")
     parts.append('<table width="100%" cellpadding="2"><tr>')
     # One column per party, by role (in an RD case the union is "the Union").
-    columns = party_columns(_as_sheet(document), Party.PETITIONER.label(union))
+    columns = party_columns(_as_sheet(document), Party.UNION.label(union))
+    # The headings in a row of their own: one that wraps never lowers its column's lines.
     for title, _ in columns:
+        heading = f'<p class="party">{e(title)}</p>'
+        parts.append(f'<td width="{100 // len(columns)}%" valign="bottom">{heading}</td>')
+    parts.append("</tr><tr>")
+    for _ in columns:
         width = 72 // len(columns)  # 36 underscores in each of two columns, as ever
         blocks = "".join(_signature("", width) for _ in range(_BLANK_LINES))
-        heading = f'<p class="party">{e(title)}</p>'
-        parts.append(f'<td width="{100 // len(columns)}%" valign="top">{heading}{blocks}</td>')
+        parts.append(f'<td width="{100 // len(columns)}%" valign="top">{blocks}</td>')
     parts.append("</tr></table>")
+    parts.append(service_html(_as_sheet(document)))
     return "\n".join(parts)
 
 
@@ -161,7 +166,11 @@ def kinds_row_text(table: Mapping[str, Any]) -> str:
         words.append(
             f"envelopes: {envelopes['returned']:,} returned, {envelopes['accepted']:,} accepted,"
             f" {envelopes['challenged']:,} challenged, {envelopes['void']:,} void,"
-            f" {envelopes['late']:,} late"
+            + (
+                f" {envelopes['late']:,} received after the due date (counted)"
+                if "after_tally" in envelopes  # a table ruled by the Board's mail rules
+                else f" {envelopes['late']:,} late"
+            )
         )
     return " \u00b7 ".join(words)
 
@@ -187,14 +196,17 @@ def _row(label: str, value: str, label2: str, value2: str) -> str:
     )
 
 
-def _signature(role: str, width: int = 36) -> str:
-    """A blank line to sign on (the names are written by hand), with the role under it.
+def _signature(role: str, width: int = 36, *, name: str | None = None) -> str:
+    """A blank line to sign on, with the role under it (and the signer's name before it,
+    when known: the agent's, from `consolidate --agent`; the observers write theirs).
 
     An observer's line has no role under it (the column is headed by the party): a line
     saved per block keeps a sheet of three parties, or with a mail ballot's envelopes,
     on one page.
     """
     under = f'<br><span class="role">{_escape(role)}</span>' if role else ""
+    if name:
+        under = f'<br><b>{_escape(name)}</b><br><span class="role">{_escape(role)}</span>'
     return f'<p class="sign">&nbsp;<br>{"_" * width}{under}</p>'
 
 

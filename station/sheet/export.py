@@ -20,9 +20,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from station.domain import Count, Sheet
-from station.files import fsync_folder, sweep_stale
+from station.files import create_new, flush, fsync_folder, sweep_stale
 from station.journal import Journal
 from station.journal.records import Record
+from station.paths import path_problem
 from station.progress import EVERY, Progress
 from station.sheet.document import canonical_json, journal_lines, tally_document
 from station.sheet.keys import StationKey, public_key_text
@@ -88,6 +89,9 @@ def export_sheet(
     """
     if paper not in PAPERS:
         raise ExportError(f"unknown paper size {paper!r} (letter or a4)")
+    problem = path_problem(folder)  # before the work: a name this computer cannot hold
+    if problem is not None:
+        raise ExportError(problem)
     sheet = choose_sheet(count, sheet_seq)
     sign = journal.record(sheet.seq)
     assert sign is not None
@@ -247,13 +251,13 @@ def _remove_stale_staging(folder: Path) -> None:
 
 
 def _write_durably(path: Path, data: bytes) -> None:
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+    fd = create_new(path, 0o644)
     try:
         view = memoryview(data)
         while view:
             written = os.write(fd, view)
             view = view[written:]
-        os.fsync(fd)
+        flush(fd)
     finally:
         os.close(fd)
 

@@ -12,6 +12,7 @@ import hashlib
 import os
 import re
 import secrets
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -20,7 +21,7 @@ from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 from platformdirs import user_data_path
 
-from station.files import fsync_folder, make_folder, sweep_stale
+from station.files import create_new, flush, fsync_folder, make_folder, sweep_stale
 
 KEY_FILE = "signing-key.pem"
 # A key written half-way (`_write_whole`) leaves ".signing-key.pem.<12 hex>", holding a
@@ -112,7 +113,7 @@ def load_key(path: Path | None = None) -> StationKey:
         raise KeyProblem(f"{path}: the station's signing key is missing") from None
     except OSError as error:
         raise KeyProblem(f"{path}: the signing key cannot be read ({error.strerror})") from None
-    if os.name == "posix" and path.stat().st_mode & 0o077:
+    if _open_to_others(path):
         raise KeyProblem(
             f"{path}: the signing key is readable by other users; run `chmod 600 {path}`"
         )
@@ -177,12 +178,12 @@ def _write_whole(path: Path, data: bytes) -> None:
     (two stations starting at once cannot overwrite each other's key).
     """
     temp = path.with_name(f".{path.name}.{secrets.token_hex(6)}")
-    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    fd = create_new(temp, 0o600)
     try:
         with os.fdopen(fd, "wb") as out:
             out.write(data)
             out.flush()
-            os.fsync(out.fileno())
+            flush(out.fileno())
         try:
             os.link(temp, path)
         except FileExistsError:
@@ -205,8 +206,23 @@ def _close_folder(folder: Path) -> None:
     the key file, however closed the file itself is, and one readable by others shows
     them when a key is made or changed.
     """
-    if os.name == "posix" and folder.stat().st_mode & 0o077:
+    if _open_to_others(folder):
         folder.chmod(0o700)
+
+
+def _open_to_others(path: Path) -> bool:
+    """Whether users other than the owner may read or change `path`, as far as Station sees.
+
+    Linux and macOS: its mode bits (the key 0600, its folder 0700). Windows keeps no such
+    bits (a mode there only sets the read-only flag): the key lies in the user's profile
+    (%LOCALAPPDATA%), whose ACL, inherited, lets in the user, SYSTEM and the computer's
+    administrators, as root may read a 0600 file. Station does not read ACLs, so a key
+    folder opened to others by hand goes unnoticed there, where Linux and macOS refuse
+    such a key: weaker, and the README says so.
+    """
+    if sys.platform == "win32":
+        return False
+    return bool(path.stat().st_mode & 0o077)
 
 
 def key_for_signing(

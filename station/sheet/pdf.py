@@ -1,8 +1,8 @@
 """The printed Tally of Ballots: `tally.json`'s facts laid out as a one-page PDF.
 
-The lines follow the order of the NLRB form (DOMAIN.md); the wording is our own. Qt
-draws the PDF (QTextDocument into QPdfWriter), so the text stays selectable and
-`pdftotext` reads it back.
+The lines follow the order of the NLRB form (docs/rules.md, "The Tally of Ballots"); the
+wording is our own. Qt draws the PDF (QTextDocument into QPdfWriter), so the text stays
+selectable and `pdftotext` reads it back.
 """
 
 import html
@@ -23,13 +23,26 @@ from PySide6.QtGui import (
 
 from station import __version__
 from station.domain.election import DEMO_CASE
-from station.domain.envelopes import ENVELOPE_FIGURE_LABELS
-from station.domain.kinds_sheet import line_numbers, parties_row, party_columns
+from station.domain.election_facts import parties_row, party_columns, service_parties
+from station.domain.envelopes import figure_labels, opened_of
 from station.domain.mail_statements import over_accepted_statement
 from station.domain.parties import Party
-from station.domain.sheet_lines import printed_line_label
 from station.domain.table_statements import table_title
-from station.sheet.revised_pdf import decision_paragraphs, revised_rows
+from station.domain.tally_form import FormBallot, line_words, printed_lines
+from station.sheet.form_words import (
+    FOR_THE_REGIONAL_DIRECTOR,
+    SERVICE_ACKNOWLEDGED,
+    correction_words,
+    issued_words,
+    objections_words,
+    replaced_heading,
+    replaced_sentence,
+    replaced_words,
+    rerun_words,
+    type_words,
+)
+from station.sheet.group_pdf import groups_html
+from station.sheet.revised_pdf import decision_paragraphs, revised_rows, sheet_columns
 
 _PAGE_SIZES = {"letter": QPageSize.PageSizeId.Letter, "a4": QPageSize.PageSizeId.A4}
 
@@ -70,6 +83,7 @@ def render_pdf(document: Mapping[str, Any], paper: str = "letter") -> bytes:
     return draw_pdf(
         sheet_html(document),
         lambda page, pages: _footer(document, page, pages),
+        longer=sheet_html(document, certifications_apart=True),
         title=f"Tally of Ballots \u2014 {sheet['case']} \u2014 {sheet['title']}",
         # The same sheet always gets the same document id (the sheet event's hash).
         document_id=document["sheet_event"]["hash"],
@@ -78,12 +92,20 @@ def render_pdf(document: Mapping[str, Any], paper: str = "letter") -> bytes:
 
 
 def draw_pdf(
-    body: str, footer: Callable[[int, int], str], *, title: str, document_id: str, paper: str
+    body: str,
+    footer: Callable[[int, int], str],
+    *,
+    title: str,
+    document_id: str,
+    paper: str,
+    longer: str | None = None,
 ) -> bytes:
     """Pages of the sheet's HTML `body`, each with `footer(page, pages)` at its foot.
 
     `document_id` is a SHA-256 (hex) the PDF's id is made from, so that the same sheet
-    always gives the same bytes.
+    always gives the same bytes. `longer` is drawn instead when `body` does not fit one
+    page: the same sheet with its certifications starting a page, so that no signature
+    line is parted from the certification it signs.
     """
     require_gui()
     data = QByteArray()
@@ -97,11 +119,7 @@ def draw_pdf(
     writer.setCreator(f"Station {__version__}")
     writer.setDocumentId(QUuid(QUuid.fromString(_uuid_of(document_id))))
 
-    text = QTextDocument()
-    font = _sheet_font(10)
-    text.setDefaultFont(font)
-    text.setDefaultStyleSheet(_CSS)
-    text.setHtml(body)
+    text = sheet_document(body)
     # Lay the text out in the writer's own pixels, so that 10pt prints as 10pt (the
     # default would use the screen's resolution and blow the page up by a third).
     text.documentLayout().setPaintDevice(writer)
@@ -110,6 +128,8 @@ def draw_pdf(
     footer_height = 4.5 * QFontMetricsF(footer_font, writer).height()
     width, body_height = writer.width(), writer.height() - footer_height
     scale = _one_page_scale(text, width, body_height)
+    if text.pageCount() > 1 and longer is not None:
+        text.setHtml(longer)
     pages = text.pageCount()
 
     painter = QPainter(writer)
@@ -135,6 +155,24 @@ def draw_pdf(
         painter.end()
     buffer.close()
     return bytes(data.data())
+
+
+def sheet_document(body: str) -> QTextDocument:
+    """The sheet's HTML as Qt lays it out (before it is given its pages).
+
+    Every paragraph reads left to right, the sheet's own language: a cell holding only
+    a right-to-left name (a union named in Hebrew) would otherwise become a
+    right-to-left paragraph, right-aligned against the next column's label. The name
+    itself is still drawn right to left, inside its line.
+    """
+    text = QTextDocument()
+    text.setDefaultFont(_sheet_font(10))
+    option = text.defaultTextOption()
+    option.setTextDirection(Qt.LayoutDirection.LeftToRight)
+    text.setDefaultTextOption(option)
+    text.setDefaultStyleSheet(_CSS)
+    text.setHtml(body)
+    return text
 
 
 # A sheet a little longer than its page (a Revised Tally of several unions, say) is drawn
@@ -194,8 +232,10 @@ def unprintable(text: str) -> str:
     )
 
 
-def sheet_html(document: Mapping[str, Any]) -> str:
-    """The sheet as the HTML subset QTextDocument renders."""
+def sheet_html(document: Mapping[str, Any], *, certifications_apart: bool = False) -> str:
+    """The sheet as the HTML subset QTextDocument renders; with `certifications_apart`,
+    the certifications and their signature lines start a new page (a sheet too long for
+    one page)."""
     sheet = document["sheet"]
     union = str(sheet["union"])
     e = _escape
@@ -204,13 +244,20 @@ def sheet_html(document: Mapping[str, Any]) -> str:
     parts = [
         '<table width="100%" class="head"><tr>'
         f'<td><span class="title">{_title_words(sheet)}</span><br>'
-        f"National Labor Relations Board &middot; {_election_words(sheet)}</td>"
+        f"National Labor Relations Board &middot; {_election_words(sheet)}"
+        f"{'<br>' + e(rerun_words(sheet)) if sheet.get('rerun_of') else ''}</td>"
         f'<td align="right"><span class="kind">{e(_kind_words(sheet))}</span></td>'
         "</tr></table>",
         '<table width="100%" class="case" cellpadding="2">',
         _row("Case", f"<b>{e(_case_words(document))}</b>", "Date of count", e(sheet["count_date"])),
         _row("Employer", e(sheet["employer"]), "Place of count", e(sheet["place"] or "")),
         _row(e(parties[0]), e(parties[1]), "Ballots counted", _counted_words(sheet)),
+        _row("Type", e(type_words(sheet)), "Date issued", e(issued_words(sheet))),
+        *(
+            [f'<tr><td class="label">Unit</td><td colspan="3">{e(sheet["unit"])}</td></tr>']
+            if sheet.get("unit")
+            else []
+        ),
         "</table>",
     ]
     parts.append(_notice(sheet))
@@ -218,46 +265,94 @@ def sheet_html(document: Mapping[str, Any]) -> str:
     parts.append(envelopes_html(sheet.get("envelopes"), lines.get("1")))
     revised = "columns" in sheet  # a sheet after a decision: three columns, tighter rows
     parts.append(
-        f'<table width="100%" class="lines" cellpadding="{2 if revised else 5}" cellspacing="0">'
+        f'<table width="100%" class="lines" cellpadding="{2 if revised else 4}" cellspacing="0">'
     )
     if revised:
         parts += revised_rows(sheet, union)
     # 3a, 3b, … on a ballot of several unions
-    for number in () if revised else line_numbers(lines):
+    replaced = "correction" in sheet  # a corrected tally: the figures it replaces, beside
+    if replaced and not revised:
+        parts.append(
+            '<tr><td></td><td></td><td></td><td class="colhead" align="right">'
+            f"{e(replaced_heading(sheet))}</td></tr>"
+        )
+    for number in () if revised else [line.number for line in printed_lines(_ballot(sheet))]:
+        beside = (
+            f'<td class="was" width="17%" align="right">{e(replaced_words(sheet, number))}</td>'
+            if replaced
+            else ""
+        )
         parts.append(
             f'<tr><td class="no" width="5%">{number}.</td>'
-            f'<td width="80%">{e(_line_label(number, sheet))}</td>'
-            f'<td class="fig" width="15%" align="right"><b>{lines[number]:,}</b></td></tr>'
+            f'<td width="{63 if replaced else 80}%">{e(_line_label(number, sheet))}</td>'
+            f'<td class="fig" width="15%" align="right"><b>{lines[number]:,}</b></td>{beside}</tr>'
         )
+    # the label and every column (and a corrected tally's figures replaced)
+    span = 1 + len(sheet_columns(sheet)) if revised else 2 + replaced
     for number in [n for n in ("8", "9", "runoff") if n in sheet["statements"]]:
         parts.append(
             f'<tr><td class="no">{number + "." if number != "runoff" else ""}</td>'
-            f'<td colspan="{4 if revised else 2}"><b>{e(sheet["statements"][number])}</b></td></tr>'
+            f'<td colspan="{span}"><b>{e(sheet["statements"][number])}</b></td></tr>'
+        )
+    deadline = objections_words(sheet)
+    if deadline:
+        parts.append(
+            f'<tr><td class="no"></td><td class="deadline" colspan="{span}">{e(deadline)}</td></tr>'
         )
     parts.append("</table>")
     if revised:
         parts.append(decision_paragraphs(sheet))
+        if replaced_sentence(sheet):
+            parts.append(f'<p class="decision">{e(replaced_sentence(sheet))}</p>')
 
-    parts.append('<p class="section">Certification of the Board agent</p>')
+    # An election of voting groups: each group's and each pooled unit's tally.
+    grouped = "groups" in sheet
+    if grouped:
+        parts.append(groups_html(sheet))
+    apart = ' style="page-break-before: always"' if certifications_apart or grouped else ""
+    parts.append(f'<p class="section"{apart}>Certification of the Board agent</p>')
     parts.append(f"<p>{e(AGENT_CERTIFICATION)}</p>")
     parts.append('<table width="100%" cellpadding="2">')
-    parts.append(f"<tr><td>{_signature(str(sheet['agent']), 'Board agent')}</td></tr>")
+    agent = _signature(str(sheet["agent"]), "Board agent", below=FOR_THE_REGIONAL_DIRECTOR)
+    parts.append(f"<tr><td>{agent}</td></tr>")
     parts.append("</table>")
 
     parts.append('<p class="section">Certification of the observers</p>')
     parts.append(f"<p>{e(OBSERVERS_CERTIFICATION)}</p>")
     # One column per party, side by side, as the parties sit at the count.
+    # The parties' headings in a row of their own: a heading that wraps to two lines
+    # never pushes its column's signature lines below the others'.
     parts.append('<table width="100%" cellpadding="2"><tr>')
-    columns = party_columns(sheet, Party.PETITIONER.label(union))  # one per party, by role
-    for title, names in columns:
+    columns = party_columns(sheet, Party.UNION.label(union))  # one per party, by role
+    for title, _ in columns:
+        heading = f'<p class="party">{e(title)}</p>'
+        parts.append(f'<td width="{100 // len(columns)}%" valign="bottom">{heading}</td>')
+    parts.append("</tr><tr>")
+    for _, names in columns:
         width = 72 // len(columns)  # 36 underscores in each of two columns, as ever
         blank = [""] * _BLANK_OBSERVER_LINES
         blocks = "".join(_signature(name, "", width) for name in names or blank)
-        heading = f'<p class="party">{e(title)}</p>'
-        parts.append(f'<td width="{100 // len(columns)}%" valign="top">{heading}{blocks}</td>')
+        parts.append(f'<td width="{100 // len(columns)}%" valign="top">{blocks}</td>')
     parts.append("</tr></table>")
+    if document["election"].get("table") is None:  # one table's sheet is not the tally served
+        parts.append(service_html(sheet))
 
     return "\n".join(parts)
+
+
+def service_html(sheet: Mapping[str, Any]) -> str:
+    """The parties' acknowledgment of service: a signature line for each, by role and name."""
+    served = service_parties(sheet)
+    width = 72 // len(served)
+    cells = "".join(
+        f'<td width="{100 // len(served)}%" valign="top"><p class="sign">&nbsp;<br>{"_" * width}'
+        f'<br><span class="role">For the {_escape(role)} ({_escape(name)}), date</span></p></td>'
+        for role, name in served
+    )
+    return (
+        f'<p class="service"><b>Service of the tally.</b> {SERVICE_ACKNOWLEDGED}</p>'
+        f'<table width="100%" cellpadding="2"><tr>{cells}</tr></table>'
+    )
 
 
 def _case_words(document: Mapping[str, Any]) -> str:
@@ -272,19 +367,29 @@ def envelopes_html(figures: Mapping[str, int] | None, eligible: object = None) -
     if not figures:
         return ""
     over = (
-        over_accepted_statement(figures["accepted"], eligible, "eligible voters (line 1)")
+        over_accepted_statement(
+            opened_of(figures) + figures.get("at_polls", 0), eligible, "eligible voters (line 1)"
+        )
         if isinstance(eligible, int)
         else ""
     )
     warning = f'<p class="section">{_escape(over)}</p>' if over else ""
     cells = "".join(
         f'<td align="center">{label}<br><b>{figures[key]:,}</b></td>'
-        for key, label in ENVELOPE_FIGURE_LABELS
+        for key, label in figure_labels(figures)
+    )
+    polls = figures.get("at_polls", 0)
+    opened = opened_of(figures)
+    modes = (
+        f'<p class="section">Ballots counted together: {opened:,} by mail, {polls:,} at the'
+        " polls</p>"
+        if polls
+        else ""
     )
     return (
         '<p class="section">Mail ballots: the envelope stage</p>'
         f'<table width="100%" border="1" cellspacing="0" cellpadding="4"><tr>{cells}</tr></table>'
-        f"{warning}"
+        f"{modes}{warning}"
     )
 
 
@@ -346,10 +451,12 @@ def _notice_words(sheet: Mapping[str, Any]) -> str:
         )
     if sheet["supersedes"]:
         superseded = sheet["supersedes"]
+        reason = correction_words(sheet)
         return (
             f"This tally supersedes the tally prepared at journal event"
             f" {superseded['seq']:,} (event hash <tt>{_escape(superseded['hash'][:16])}</tt>),"
             " which remains a true record of the count as it stood then."
+            + (f" {_escape(reason)}" if reason else "")
         )
     return ""
 
@@ -361,11 +468,12 @@ def _row(label: str, value: str, label2: str, value2: str) -> str:
     )
 
 
-def _signature(name: str, role: str, line: int = 36) -> str:
+def _signature(name: str, role: str, line: int = 36, below: str = "") -> str:
     """A signature line; `line` underscores long (shorter in three or more columns)."""
     printed = f"<b>{_escape(name)}</b>" if name else "&nbsp;"
     role_words = f', <span class="role">{_escape(role)}</span>' if role else ""
-    return f'<p class="sign">&nbsp;<br>{"_" * line}<br>{printed}{role_words}</p>'
+    under = f'<br><span class="role">{_escape(below)}</span>' if below else ""
+    return f'<p class="sign">&nbsp;<br>{"_" * line}<br>{printed}{role_words}{under}</p>'
 
 
 def _escape(value: object) -> str:
@@ -383,7 +491,10 @@ body { font-family: 'DejaVu Sans', 'Helvetica', sans-serif; font-size: 10pt; }
 .decision { font-size: 8.5pt; margin-top: 2px; margin-bottom: 0px; }
 .no { font-weight: bold; }
 .fig { font-size: 12pt; }
-.section { font-size: 12pt; font-weight: bold; margin-top: 14px; }
+.section { font-size: 12pt; font-weight: bold; margin-top: 10px; margin-bottom: 4px; }
+.was { font-size: 9pt; color: #444444; }
+.service { margin-top: 10px; }
+.deadline { font-size: 9pt; }
 .notice { margin-top: 4px; margin-bottom: 6px; border-color: #000000; }
 .sign { font-size: 10pt; margin-top: 2px; }
 .party { font-weight: bold; color: #444444; margin-top: 4px; }
@@ -392,12 +503,17 @@ tt { font-family: 'DejaVu Sans Mono', monospace; }
 """
 
 
+def _ballot(sheet: Mapping[str, Any]) -> FormBallot:
+    return FormBallot.of_sheet(sheet)
+
+
 def _line_label(number: str, sheet: Mapping[str, Any]) -> str:
     """A line's words; line 3a, 3b, … names its union (a ballot of several)."""
-    choices = [str(choice["name"]) for choice in sheet.get("choices") or ()]
-    return printed_line_label(number, str(sheet["union"]), choices, sheet["lines"])
+    return line_words(number, _ballot(sheet))
 
 
 def _election_words(sheet: Mapping[str, Any]) -> str:
-    """ "representation election", or "runoff election" (29 CFR 102.70)."""
+    """ "representation election", "runoff election" (29 CFR 102.70), "rerun election"."""
+    if sheet.get("rerun_of"):
+        return "rerun election"
     return "runoff election" if sheet.get("runoff_of") else "representation election"

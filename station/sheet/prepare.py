@@ -10,10 +10,13 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from station.domain import Action, Change, Count, ReplayError, Sheet, SheetKind
+from station.domain.election import ElectionSetup
 from station.domain.tally_sheet import (
     Observer,
+    SheetContext,
     SheetError,
     clean_name,
+    clean_place,
     clean_reason,
     computed_facts,
 )
@@ -46,9 +49,9 @@ def checked_request(journal: Journal, count: Count, request: SheetRequest) -> Sh
         raise SheetError(error.reason) from None
     clean_name(request.agent, "Board agent")
     for observer in request.observers:
-        clean_name(observer.name, f"observer for {observer.party.value}")
+        clean_name(observer.name, "observer")
     if request.place is not None:
-        clean_name(request.place, "place of the count")
+        clean_place(request.place)
     _check_printable(journal, request)
     return sheet
 
@@ -93,16 +96,19 @@ def prepare_sheet(
     sheet = checked_request(journal, count, request)
     setup = journal.election.setup
     now = datetime.now().astimezone()
+    prepared = now.isoformat(timespec="seconds")
+    context = sheet_context(journal, count, sheet, prepared)
     detail: dict[str, object] = {
-        **computed_facts(setup, sheet, journal.head_hash, _superseded_hash(journal, sheet)),
+        **computed_facts(
+            setup, sheet, journal.head_hash, _superseded_hash(journal, sheet), context
+        ),
         "agent": clean_name(request.agent, "Board agent"),
         "observers": [
-            {"party": o.party.value, "name": clean_name(o.name, "observer")}
-            for o in request.observers
+            {"party": o.party, "name": clean_name(o.name, "observer")} for o in request.observers
         ],
-        "place": None if request.place is None else clean_name(request.place, "place"),
+        "place": None if request.place is None else clean_place(request.place),
         "count_date": _count_dates(journal, now),
-        "prepared": now.isoformat(timespec="seconds"),
+        "prepared": prepared,
         "key": key_fingerprint,
     }
     if key_changed_from is not None:
@@ -118,35 +124,85 @@ def reopen_count(session: CountSession, reason: str) -> Change:
 
 
 def _count_dates(journal: Journal, now: datetime) -> str:
-    """The day the count ran, or its first and last days ("2021-04-08 to 2021-04-09")."""
+    """The day the count ran, or its first and last days ("2021-04-08 to 2021-04-09").
+
+    A clock set back during the count can date the first call after today: the range is
+    then said from the earlier day to the later one, never ending before it starts
+    (`sign` warns of the clock, `clock.py`).
+    """
     first_call = journal.first_record(Action.CALL)
     if first_call is None:
         return now.date().isoformat()
     first = datetime.fromisoformat(first_call.utc).astimezone(now.tzinfo).date()
     if first == now.date():
         return first.isoformat()
-    return f"{first.isoformat()} to {now.date().isoformat()}"
+    start, end = sorted((first, now.date()))
+    return f"{start.isoformat()} to {end.isoformat()}"
 
 
 def _check_printable(journal: Journal, request: SheetRequest) -> None:
-    from station.sheet.pdf import unprintable  # Qt: only when a sheet is prepared
-
-    setup = journal.election.setup
     texts = [
-        ("case number", setup.case_number),
-        ("employer", setup.employer),
-        ("union", setup.union),
+        *setup_names(journal.election.setup),
         ("Board agent", request.agent),
         *((f"observer {o.name}", o.name) for o in request.observers),
         ("place", request.place or ""),
     ]
+    problem = unprintable_problem(texts)
+    if problem:
+        raise SheetError(problem)
+
+
+def setup_names(setup: ElectionSetup) -> list[tuple[str, str]]:
+    """Every name of the setup the sheet prints, with what it is."""
+    ballot = setup.ballot
+    names = [("case number", setup.case_number), ("employer", setup.employer)]
+    names += [
+        ("intervenor" if union in ballot.intervenors else "union", union)
+        for union in (*ballot.unions, *ballot.intervenors)
+    ]
+    if ballot.petitioner is not None:
+        names.append(("petitioner", ballot.petitioner))
+    if ballot.neither is not None:
+        names.append(("against choice", ballot.neither))
+    if setup.agent is not None:
+        names.append(("Board agent", setup.agent))
+    if setup.table is not None:
+        names.append(("table", setup.table))
+    return names
+
+
+def unprintable_problem(texts: list[tuple[str, str]]) -> str | None:
+    """The first of `texts` with characters the sheet's font cannot print, in one line.
+
+    Asked when the election is made (`station new`, the New election dialog) as well as
+    when a sheet is prepared: a name no sheet can print would let a whole count be run
+    that can never be certified. Needs a QGuiApplication (the font's metrics).
+    """
+    from station.sheet.pdf import unprintable  # Qt: only here
+
     for what, text in texts:
         missing = unprintable(text)
         if missing:
-            raise SheetError(
+            return (
                 f"the {what} has characters the sheet's font cannot print ({missing});"
-                " write it with Latin, Greek or Cyrillic letters"
+                " write it without them"
             )
+    return None
+
+
+def sheet_context(journal: Journal, count: Count, sheet: Sheet, prepared: str) -> SheetContext:
+    """What `sheet` states of the journal around it: the day it is prepared and, for a
+    correction, the tally it replaces and why the count was reopened."""
+    if sheet.supersedes is None:
+        return SheetContext(prepared)
+    superseded = next((s for s in count.sheets if s.seq == sheet.supersedes), None)
+    reopen = journal.first_record(Action.REOPEN, after=sheet.supersedes)
+    reason = None if reopen is None else reopen.details().get("reason")
+    return SheetContext(
+        prepared,
+        None if superseded is None else superseded.tally,
+        reason if isinstance(reason, str) else None,
+    )
 
 
 def _superseded_hash(journal: Journal, sheet: Sheet) -> str | None:

@@ -13,11 +13,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from station.domain.envelopes import ENVELOPE_FIGURE_LABELS
-from station.domain.sheet_lines import as_drawn_before
+from station.domain.envelopes import figure_labels
+from station.domain.result_statements import as_stated_before
 from station.domain.statements import how_many
 from station.domain.table_statements import ONE_TABLE, table_title
-from station.domain.tally_sheet import line_label
+from station.domain.tally_form import FormBallot, as_drawn_before, line_words
 from station.sheet.consolidate import (
     CONSOLIDATED_FORMAT,
     CONSOLIDATION_FORMAT,
@@ -31,13 +31,13 @@ from station.sheet.consolidate import (
     table_folder,
     unknown_facts,
 )
-from station.sheet.consolidate_kinds import REVISED_REFUSAL, table_setup, twice_accepted
 from station.sheet.consolidate_pdf import (
     kinds_row_text,
     numbered_lines,
     statement_numbers,
     table_row_text,
 )
+from station.sheet.consolidated_election import REVISED_REFUSAL, table_setup, twice_accepted
 from station.sheet.export import MANIFEST, SIGNATURE
 from station.sheet.pdf_text import pdf_words
 from station.sheet.verify_export import (
@@ -191,8 +191,14 @@ def _checked_tables(folder: Path, document: dict[str, Any]) -> list[TableSheet]:
 
 def _check_sums(document: dict[str, Any], tables: list[TableSheet]) -> None:
     """Every line, statement and row of `tally.json`, against the tables' own sheets."""
-    expected = consolidated_document(tables, str(document["key"]), str(document.get("prepared")))
-    union = str(expected["election"]["union"])
+    agent = document.get("agent")
+    expected = consolidated_document(
+        tables,
+        str(document["key"]),
+        str(document.get("prepared")),
+        agent if isinstance(agent, str) else None,
+    )
+    ballot = FormBallot.of_sheet({**expected, "union": expected["election"]["union"]})
     stated_lines = document.get("lines")
     if not isinstance(stated_lines, dict):
         raise _Bad("tally.json: has no lines 1-9")
@@ -200,7 +206,7 @@ def _check_sums(document: dict[str, Any], tables: list[TableSheet]) -> None:
         found = stated_lines.get(number)
         if type(found) is not type(value) or found != value:
             raise _Bad(
-                f"tally.json: line {number} ({line_label(number, union)}) says {found};"
+                f"tally.json: line {number} ({line_words(number, ballot)}) says {found};"
                 f" the tables' sheets give {value}"
             )
     for stated_row, row in zip(document["tables"], expected["tables"], strict=True):
@@ -211,6 +217,8 @@ def _check_sums(document: dict[str, Any], tables: list[TableSheet]) -> None:
                     f" sheet ({row['folder']}) says"
                 )
     for field, value in expected.items():
+        if field == "statements" and document.get(field) == as_stated_before(value):
+            continue  # the runoff's sentence as worded before it named its condition
         if document.get(field) != value:
             raise _Bad(f"tally.json: its {field} is not what the tables' sheets give")
     if set(document) != set(expected):
@@ -225,7 +233,8 @@ def _check_pdf(folder: Path, document: dict[str, Any]) -> None:
     expected = [("the case number", str(document["election"]["case"]))]
     envelopes = document.get("envelopes")
     if envelopes:
-        shown = " ".join(f"{label} {envelopes[key]:,}" for key, label in ENVELOPE_FIGURE_LABELS)
+        labels = figure_labels(envelopes)
+        shown = " ".join(f"{label} {envelopes[key]:,}" for key, label in labels)
         expected.append(("the envelope figures", shown))
     for number, label in numbered_lines(document):
         value = document["lines"][number]
@@ -233,6 +242,8 @@ def _check_pdf(folder: Path, document: dict[str, Any]) -> None:
     for number in statement_numbers(document):
         said = document["statements"][number]
         expected.append((f"line {number}", f"{number}. {said}" if number != "runoff" else said))
+    if "agent" in document:
+        expected.append(("the Board agent", f"{document['agent']} Board agent"))
     for table in document["tables"]:
         title = table_title(table["label"])
         expected.append((f"{title}'s figures", table_row_text(table)))

@@ -18,6 +18,7 @@ from typing import Any, BinaryIO
 from station.domain import Sheet
 from station.domain.tally_sheet import computed_facts, facts_problem
 from station.journal import JournalError, bounded_json
+from station.journal.clock import backwards_statement, first_backwards_in
 from station.journal.records import EVENT_FIELDS, Election, Record, election_from_row
 from station.journal.verify import verify_records
 from station.progress import Progress
@@ -62,6 +63,7 @@ class ExportVerdict:
     key: str | None = None
     key_checked: bool = False
     document: dict[str, Any] | None = None
+    clock_warning: str | None = None  # event times that run backwards (not damage)
 
 
 class _Bad(Exception):
@@ -88,7 +90,9 @@ def verify_export(
             raise _Bad("manifest.json and tally.json name different sheet events")
         if document.get("format") != TALLY_FORMAT:
             raise _Bad(f"tally.json: is not a {TALLY_FORMAT} document")
-        election, sheet, sign = _check_journal(folder / "journal.jsonl", sign_seq, progress)
+        election, sheet, sign, backwards = _check_journal(
+            folder / "journal.jsonl", sign_seq, progress
+        )
         _check_document(document, election, sheet, sign, key)
         problem = pdf_problem(_read_bounded(folder, "tally.pdf"), document)
         if problem:
@@ -107,6 +111,7 @@ def verify_export(
         key,
         key_checked=expected_key is not None,
         document=document,
+        clock_warning=None if backwards is None else backwards_statement(backwards),
     )
 
 
@@ -220,7 +225,7 @@ def _check_hashes(folder: Path, manifest: dict[str, Any]) -> None:
 
 def _check_journal(
     path: Path, sign_seq: int, progress: Progress | None = None
-) -> tuple[Election, Sheet, Record]:
+) -> tuple[Election, Sheet, Record, tuple[int, str, str] | None]:
     lines = path.open("rb")
     try:
         first = lines.readline(MAX_LINE + 1)
@@ -254,7 +259,7 @@ def _check_journal(
     sheets = [sheet for sheet in verdict.sheets if sheet.seq == sign_seq]
     if not sheets:
         raise _Bad(f"journal.jsonl: event {sign_seq} is not a tally sheet")
-    return election, sheets[0], sign
+    return election, sheets[0], sign, first_backwards_in((r.seq, r.utc) for r in records)
 
 
 def _records(lines: BinaryIO, stopped: list[str]) -> Iterator[Record]:

@@ -12,6 +12,7 @@ second to notice the signal.
 """
 
 import signal
+import sys
 from types import FrameType
 
 from PySide6.QtCore import QObject, QTimer
@@ -20,9 +21,13 @@ from PySide6.QtWidgets import QApplication
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, what a shell reports for a process ended by Ctrl+C
 WAKE_MS = 250
 # The signals that end a windowed command as a closed window would; exit 128 + signal.
-ENDING_SIGNALS = tuple(
-    getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)
-)
+if sys.platform == "win32":
+    # No SIGHUP. Ctrl+Break raises SIGBREAK. A console window closed is SIGBREAK to the C
+    # runtime too, but Windows ends the process before Python's handler runs: every
+    # committed call is on the disk, and the session reads as interrupted, as after a crash.
+    ENDING_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGBREAK)
+else:
+    ENDING_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 
 
 class InterruptToQuit(QObject):

@@ -10,11 +10,15 @@ forged or broken feed: `broken` names it, and nothing after it is folded, shown 
 
 A lost connection is not a forgery: `problem` says NO FEED FOR N SECONDS and the next
 request asks for the events after the last one verified, so a server restart shows only
-as a gap. A `WitnessFile`, when given, receives each verified batch before it is folded.
+as a gap. Nor is an answer that is not a Station feed at all (not JSON, nested deeper
+than any feed, not a feed's shape: a hostile host or proxy on the path): `FeedGarbled`,
+and nothing of it is kept. A `WitnessFile`, when given, receives each verified batch before it is folded.
 """
 
+import contextlib
 import http.client
 import json
+import socket
 import threading
 import time
 import urllib.parse
@@ -30,7 +34,7 @@ from station.journal.records import EVENT_FIELDS, Record, election_from_row
 from station.sheet.document import event_line
 from station.sheet.keys import KeyProblem, fingerprint, load_public_key
 from station.witness.heads import BadHead, Head, follows, origin_of, read_head, utc_now
-from station.witness.statements import no_feed
+from station.witness.statements import garbled_feed, no_feed
 from station.witness.store import WitnessFile
 
 WAIT_S = 10.0  # how long the server holds a request with nothing new (long polling)
@@ -40,6 +44,11 @@ MAX_RESPONSE = 64 << 20  # bytes: a batch of events is far smaller
 class FeedError(Exception):
     """The feed cannot be followed at all: unreachable at the start, refusing the token,
     or serving something else than a Station feed (one line)."""
+
+
+class FeedGarbled(FeedError):
+    """The feed answered with something that is not a Station feed (one line). Not a
+    forgery: nothing of the answer was verified, kept or shown."""
 
 
 class _Lost(Exception):
@@ -82,8 +91,15 @@ class FeedAddress:
         follower asks every few seconds, and a connection per request costs the
         station's machine a thread and a handshake each time."""
         query = urllib.parse.urlencode(params)
+        conn = self._connection(timeout)
+        # A socket's timeout bounds one read: a host that sends a byte every few seconds
+        # would hold the follower for ever, showing the last head as if nothing happened.
+        # The whole answer has `timeout`; past it the connection is cut and the feed lost.
+        expired = threading.Event()
+        cutter = threading.Timer(timeout, _cut, (conn, expired))
+        cutter.daemon = True
+        cutter.start()
         try:
-            conn = self._connection(timeout)
             conn.request(
                 "GET", f"{path}?{query}", headers={"Authorization": f"Bearer {self.token}"}
             )
@@ -94,7 +110,14 @@ class FeedAddress:
                 self._drop()
         except (OSError, http.client.HTTPException) as error:
             self._drop()
+            if expired.is_set():
+                raise _Lost(f"no whole answer within {timeout:.0f} s") from None
             raise _Lost(str(error) or type(error).__name__) from None
+        finally:
+            cutter.cancel()
+        if expired.is_set():
+            self._drop()
+            raise _Lost(f"no whole answer within {timeout:.0f} s")
         if status in (401, 403):
             self._drop()
             raise FeedError(f"{self.shown}: the feed refused the access token")
@@ -102,10 +125,13 @@ class FeedAddress:
             raise _Lost(f"the feed answered {status}")
         try:
             value = json.loads(body)
+        except RecursionError:  # the C decoder's own limit: a feed is a few levels deep
+            raise FeedGarbled(garbled_feed(self.shown, "JSON nested too deep")) from None
         except ValueError:
-            raise _Lost("the feed sent something that is not JSON") from None
+            why = "larger than any feed" if len(body) > MAX_RESPONSE else "not JSON"
+            raise FeedGarbled(garbled_feed(self.shown, why)) from None
         if not isinstance(value, dict):
-            raise _Lost("the feed sent something that is not a Station feed")
+            raise FeedGarbled(garbled_feed(self.shown, "not a JSON object"))
         return value
 
     def _connection(self, timeout: float) -> http.client.HTTPConnection:
@@ -135,7 +161,9 @@ class RemoteFollower(Followed):
         public_key_text, key_fingerprint: the key every head must be signed with.
         last_head: the last signed head verified.
         broken: what made the feed untrustworthy (then nothing more is folded), or None.
-        problem: `broken`, or NO FEED FOR N SECONDS, or the station's own problem.
+        garbled: FEED GARBLED and why, while the last answer was not a Station feed.
+        problem: `broken`, or `garbled`, or NO FEED FOR N SECONDS, or the station's own
+            problem.
         last_record: the last record folded in (its `mono_ns` measures the lag).
     """
 
@@ -158,16 +186,23 @@ class RemoteFollower(Followed):
             except _Lost as lost:
                 self.address.close()
                 raise FeedError(f"{self.address.shown}: no feed there ({lost})") from None
+            except FeedGarbled:
+                self.address.close()
+                raise
         row = setup_doc.get("election")
+        if not isinstance(row, dict):
+            self.address.close()
+            raise FeedGarbled(garbled_feed(self.address.shown, "no election setup"))
         try:
-            if not isinstance(row, dict) or setup_hash(row) != row.get("setup_hash"):
+            if setup_hash(row) != row.get("setup_hash"):
                 self.address.close()
                 raise FeedError(f"{self.address.shown}: the election setup served was altered")
             election = election_from_row(row, self.address.shown)
             public_key = load_public_key(str(setup_doc.get("public_key")))
-        except (JournalError, KeyProblem, KeyError, TypeError) as error:
+        except (JournalError, KeyProblem, KeyError, TypeError, ValueError, RecursionError) as error:
             self.address.close()
-            raise FeedError(f"{self.address.shown}: not a Station feed ({error})") from None
+            why = "JSON nested too deep" if isinstance(error, RecursionError) else str(error)
+            raise FeedGarbled(garbled_feed(self.address.shown, why)) from None
         key_fp = fingerprint(public_key)
         if key is not None and key != key_fp:
             self.address.close()
@@ -187,6 +222,7 @@ class RemoteFollower(Followed):
         self.broken: str | None = None
         self.problem: str | None = None
         self.station_problem: str | None = None
+        self.garbled: str | None = None  # the last answer, when it was not a feed
         self._hashes: dict[int, str] = {0: election.setup_hash}
         self._heard = time.monotonic()
         self._lost = False
@@ -242,7 +278,7 @@ class RemoteFollower(Followed):
         self.station_problem = station if isinstance(station, str) else None
         if problem is not None:
             self.broken = problem
-        self._heard, self._lost = time.monotonic(), False
+        self._heard, self._lost, self.garbled = time.monotonic(), False, None
         self._update_problem()
         return batch
 
@@ -267,8 +303,10 @@ class RemoteFollower(Followed):
         return None
 
     def _take_head(self, note: object, batch: Batch) -> str | None:
+        if not isinstance(note, str):  # a signed note is text (str() of a deep list recurses)
+            return "a signed head that is not one (not a signed note)"
         try:
-            head = read_head(str(note), self.public_key, self.origin)
+            head = read_head(note, self.public_key, self.origin)
         except BadHead as bad:
             return str(bad)
         previous = batch.heads[-1] if batch.heads else self.last_head
@@ -311,16 +349,21 @@ class RemoteFollower(Followed):
 
     def request(self, after: int, since: str | None, wait_s: float = WAIT_S) -> dict[str, Any]:
         """Ask the feed once for the events after `after` and the heads signed after
-        `since` (blocks up to `wait_s` while there is nothing new). Raises _Lost or
-        FeedError."""
+        `since` (blocks up to `wait_s` while there is nothing new). Raises _Lost,
+        FeedGarbled or FeedError."""
         params = {"after": str(after), "wait": f"{wait_s:g}"}
         if since is not None:
             params["since"] = since
-        return self.address.get("/events", params, wait_s + self._timeout)
+        response = self.address.get("/events", params, wait_s + self._timeout)
+        if not isinstance(response.get("events"), list) or not isinstance(
+            response.get("heads"), list
+        ):
+            raise FeedGarbled(garbled_feed(self.address.shown, "no list of events and heads"))
+        return response
 
     def step(self, wait_s: float = WAIT_S) -> Batch:
         """One request, verified and folded (the witness's loop); a lost connection
-        only updates `problem`."""
+        only updates `problem`; a garbled answer raises FeedGarbled."""
         since = None if self.last_head is None else self.last_head.time
         try:
             response = self.request(self.head_seq, since, wait_s)
@@ -345,6 +388,11 @@ class RemoteFollower(Followed):
                     self._lost = True
                     self._stop.wait(retry_s)
                     continue
+                except FeedGarbled as error:  # said by `poll`; asked again, as when lost
+                    with self._lock:
+                        self._inbox.append({"garbled": str(error)})
+                    self._stop.wait(retry_s)
+                    continue
                 except FeedError as error:
                     response = {"events": [], "heads": [], "refused": str(error)}
                 # Where the next request starts: what this one carried, verified or not
@@ -364,6 +412,9 @@ class RemoteFollower(Followed):
             responses, self._inbox = self._inbox, []
         changes: list[Change] = []
         for response in responses:
+            if "garbled" in response:
+                self.garbled = str(response["garbled"])
+                continue
             if "refused" in response:
                 self.broken = str(response["refused"])
             changes.extend(self.take(response).changes)
@@ -388,6 +439,8 @@ class RemoteFollower(Followed):
     def _update_problem(self) -> None:
         if self.broken is not None:
             self.problem = self.broken
+        elif self.garbled is not None:
+            self.problem = self.garbled
         elif self._lost:
             self.problem = no_feed(self.silent_s)
         else:
@@ -401,7 +454,7 @@ def _record_of(line: object) -> Record | None:
     fields = tuple(line[name] for name in EVENT_FIELDS)
     try:
         canonical = event_line(fields)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, RecursionError):  # deep JSON, decoded on a shallower stack
         return None
     if json.loads(canonical) != line:
         return None
@@ -422,3 +475,12 @@ def _cursor(response: dict[str, Any], after: int, since: str | None) -> tuple[in
         if time_line and time_line[0].startswith("time "):
             since = time_line[0][5:]
     return after, since
+
+
+def _cut(conn: http.client.HTTPConnection, expired: threading.Event) -> None:
+    """End a request that outlived its deadline: its reads fail at once."""
+    expired.set()
+    sock = conn.sock
+    if sock is not None:
+        with contextlib.suppress(OSError):  # already closed
+            sock.shutdown(socket.SHUT_RDWR)

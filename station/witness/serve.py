@@ -15,7 +15,9 @@ Bearer`):
 * `GET /events?after=N[&since=TIME][&wait=S]`: `{"events": [up to 2,000 events after
   N, as in journal.jsonl], "heads": [signed notes newer than TIME, in order], "head":
   the last event served, "problem": null or why the file cannot be read now}`; held
-  open up to S seconds (at most 25) while there is nothing new: long polling.
+  open up to S seconds (at most 25) while there is nothing new: long polling;
+* `GET /` from a browser (it accepts text/html): the live page, which follows this feed
+  and checks every event and head in the browser (`station/verifier/live.js`).
 
 Heads are signed with the station's key (`heads.py`): at each sheet's own event as soon
 as it is served, whenever the head moved and a second has passed, and every
@@ -24,17 +26,21 @@ The token is derived from the key and the election (HMAC), so a restarted server
 the same one and its witnesses resume by themselves.
 """
 
+import collections
 import contextlib
 import hashlib
 import hmac
+import io
 import itertools
 import json
 import socket
+import sys
 import threading
 import time
 import urllib.parse
 from collections.abc import Callable
 from dataclasses import dataclass
+from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
@@ -46,6 +52,7 @@ from station.journal.checks import breaks_chain, row_of
 from station.journal.follow import Follower
 from station.sheet.document import canonical_json, event_line
 from station.sheet.keys import StationKey, public_key_text
+from station.verifier.page import live_page
 from station.witness.heads import Head, origin_of, sign_head, utc_now
 
 FEED_FORMAT = "station-feed-v1"
@@ -57,7 +64,9 @@ MAX_WAIT_S = 25.0
 KEEP_LINES = 20_000  # events kept in memory (a real count has a few thousand)
 KEEP_HEADS = 1000  # heads kept to answer `since` (a witness asks every few seconds)
 MAX_CLIENTS = 256  # connections answered at once; more are closed unanswered
+MAX_PER_ADDRESS = 32  # of them from one address: one host cannot take every slot
 CLIENT_TIMEOUT_S = 30.0  # a client that stops reading or writing is dropped after this
+HEAD_S = 10.0  # a request's whole head (line and headers) must come within this
 
 
 def feed_token(key: StationKey, election_id: str) -> str:
@@ -270,19 +279,32 @@ class FeedSource:
 
 
 class FeedServer(ThreadingHTTPServer):
-    """The HTTP server: a thread per request, a bounded number at once."""
+    """The HTTP server: a thread per connection, a bounded number at once, and a
+    bounded number of them from any one address."""
 
     daemon_threads = True
     request_queue_size = 128
+    allow_reuse_address = False  # `claim_port` sets what each platform needs instead
 
     def __init__(
-        self, address: tuple[str, int], source: FeedSource, *, max_clients: int = MAX_CLIENTS
+        self,
+        address: tuple[str, int],
+        source: FeedSource,
+        *,
+        max_clients: int = MAX_CLIENTS,
+        max_per_address: int = MAX_PER_ADDRESS,
     ) -> None:
         self.source = source
-        self._slots = threading.BoundedSemaphore(max_clients)
+        self._max_clients = max_clients
+        self._max_per_address = max_per_address
         self._open: set[socket.socket] = set()
+        self._per_address: collections.Counter[str] = collections.Counter()
         self._open_lock = threading.Lock()
         super().__init__(address, _Handler)
+
+    def server_bind(self) -> None:
+        claim_port(self.socket)
+        super().server_bind()
 
     def server_close(self) -> None:
         """Stop listening, and end the connections kept alive too: followers then see
@@ -296,27 +318,41 @@ class FeedServer(ThreadingHTTPServer):
 
     def process_request(self, request: Any, client_address: Any) -> None:
         # A thousand connections must not become a thousand threads: beyond the limit
-        # a connection is closed at once, and the operator's machine keeps its breath.
-        if not self._slots.acquire(blocking=False):
+        # (in all, or from one address) a connection is closed at once, and the
+        # operator's machine keeps its breath.
+        host = str(client_address[0])
+        with self._open_lock:
+            full = (
+                len(self._open) >= self._max_clients
+                or self._per_address[host] >= self._max_per_address
+            )
+            if not full:
+                self._open.add(request)
+                self._per_address[host] += 1
+        if full:
             self.shutdown_request(request)
             return
-        with self._open_lock:
-            self._open.add(request)
         try:
             super().process_request(request, client_address)
         except BaseException:
-            with self._open_lock:
-                self._open.discard(request)
-            self._slots.release()
+            self._let_go(request, host)
             raise
 
     def process_request_thread(self, request: Any, client_address: Any) -> None:
         try:
             super().process_request_thread(request, client_address)
         finally:
-            with self._open_lock:
-                self._open.discard(request)
-            self._slots.release()
+            self._let_go(request, str(client_address[0]))
+
+    def _let_go(self, request: socket.socket, host: str) -> None:
+        with self._open_lock:
+            self._open.discard(request)
+            self._per_address[host] -= 1
+            if self._per_address[host] <= 0:
+                del self._per_address[host]
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        pass  # a client gone mid-request is no news for the terminal
 
     @property
     def url(self) -> str:
@@ -327,6 +363,21 @@ class FeedServer(ThreadingHTTPServer):
             host = _own_address()
         shown = f"[{host}]" if ":" in host else host
         return f"http://{shown}:{port}/?token={self.source.token}"
+
+
+def claim_port(sock: socket.socket) -> None:
+    """Let a restarted server bind its port at once, and never let two share it.
+
+    Linux and macOS: SO_REUSEADDR, which takes a port that only old connections still
+    hold (TIME_WAIT) but never one another socket listens on. On Windows SO_REUSEADDR
+    would let a second `station serve` bind the very port the first listens on, and
+    observers would reach either; SO_EXCLUSIVEADDRUSE keeps the port this server's
+    alone (the second one is refused, as on Linux and macOS).
+    """
+    if sys.platform == "win32":
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_EXCLUSIVEADDRUSE, 1)
+    else:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
 
 
 def _own_address() -> str:
@@ -342,14 +393,112 @@ def _own_address() -> str:
         probe.close()
 
 
+class _HeadClock(io.RawIOBase):
+    """A connection's reads, each allowed only what is left of its request head's time.
+
+    A socket's timeout bounds one read: a client sending a byte every few seconds would
+    never meet it, and would hold its slot for ever. While `deadline` is set, each read
+    waits at most until then; after it, TimeoutError ends the connection.
+    """
+
+    def __init__(self, sock: socket.socket) -> None:
+        super().__init__()
+        self._sock = sock
+        self.deadline: float | None = None
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        if self.deadline is None:
+            self._sock.settimeout(CLIENT_TIMEOUT_S)
+        else:
+            left = self.deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError("the request's head did not come in time")
+            self._sock.settimeout(left)
+        return self._sock.recv_into(buffer)
+
+
 class _Handler(BaseHTTPRequestHandler):
     server: FeedServer
     timeout = CLIENT_TIMEOUT_S  # a client that never reads or never sends is dropped
     protocol_version = "HTTP/1.1"
     server_version = "station-serve"
 
+    def setup(self) -> None:
+        self._accepted = time.monotonic()
+        self._answered = 0
+        super().setup()
+        self.rfile.close()  # read through the head's clock instead
+        self._clock = _HeadClock(self.connection)
+        self._buffered = io.BufferedReader(self._clock)
+        self.rfile = self._buffered
+
     def log_message(self, format: str, *args: Any) -> None:
         pass  # the terminal shows heads and problems, not every request
+
+    def handle_one_request(self) -> None:
+        """The standard library's, with a deadline for the whole head and the token of
+        the request line checked before any header is read.
+
+        The first request's head must be in HEAD_S after the connection is accepted. A
+        follower's next request on a kept-alive connection may come after a pause (up to
+        CLIENT_TIMEOUT_S); from its first byte, its head has HEAD_S too. A connection
+        refused the token is closed: only a client with the token is kept alive.
+        """
+        clock = self._clock
+        try:
+            if self._answered:
+                clock.deadline = None
+                if not self._buffered.peek(1):
+                    self.close_connection = True
+                    return
+                clock.deadline = time.monotonic() + HEAD_S
+            else:
+                clock.deadline = self._accepted + HEAD_S
+            self.raw_requestline = self.rfile.readline(65537)
+            if len(self.raw_requestline) > 65536 or not self.raw_requestline:
+                self.close_connection = True
+                return
+            if self._wrong_token_in_line():
+                return
+            if not self.parse_request():
+                return
+            clock.deadline = None  # the head is in: the answer has its own timeout
+            method = getattr(self, f"do_{self.command}", None)
+            if method is None:
+                self.send_error(
+                    HTTPStatus.NOT_IMPLEMENTED, f"Unsupported method ({self.command!r})"
+                )
+                return
+            method()
+            self.wfile.flush()
+            self._answered += 1
+        except TimeoutError:
+            self.close_connection = True
+
+    def _wrong_token_in_line(self) -> bool:
+        """Refuse a request whose line carries a wrong token, before reading its headers
+        (a token in `Authorization: Bearer` is checked once the head is in)."""
+        line = self.raw_requestline.decode("iso-8859-1").rstrip("\r\n")
+        words = line.split()
+        if len(words) < 2:
+            return False  # parse_request says what is wrong with it
+        query = urllib.parse.parse_qs(urllib.parse.urlsplit(words[1]).query)
+        token = query.get("token")
+        if token is None or self._token_ok(token[0]):
+            return False
+        self.requestline, self.request_version, self.command = line, "HTTP/1.1", "GET"
+        self._refuse_token()
+        return True
+
+    def _token_ok(self, token: str) -> bool:
+        return hmac.compare_digest(token.encode(), self.server.source.token.encode())
+
+    def _refuse_token(self) -> None:
+        self.close_connection = True
+        self._send(401, {"error": "this feed needs its access token"})
 
     def do_GET(self) -> None:
         parts = urllib.parse.urlsplit(self.path)
@@ -359,13 +508,15 @@ class _Handler(BaseHTTPRequestHandler):
         bearer = self.headers.get("Authorization", "")
         if bearer.startswith("Bearer "):
             token = bearer[7:].strip()
-        if not hmac.compare_digest(token.encode(), source.token.encode()):
-            self._send(401, {"error": "this feed needs its access token"})
+        if not self._token_ok(token):
+            self._refuse_token()
             return
         if parts.path == "/setup":
             self._send(200, source.setup_doc)
         elif parts.path == "/events":
             self._events(query)
+        elif parts.path == "/" and "text/html" in self.headers.get("Accept", ""):
+            self._send_bytes(200, live_page().encode("utf-8"), "text/html; charset=utf-8")
         elif parts.path == "/":
             self._send(
                 200,
@@ -404,10 +555,12 @@ class _Handler(BaseHTTPRequestHandler):
     def _send(self, status: int, value: object) -> None:
         self._send_bytes(status, canonical_json(value))
 
-    def _send_bytes(self, status: int, body: bytes) -> None:
+    def _send_bytes(
+        self, status: int, body: bytes, kind: str = "application/json; charset=utf-8"
+    ) -> None:
         try:
             self.send_response(status)
-            self.send_header("Content-Type", "application/json; charset=utf-8")
+            self.send_header("Content-Type", kind)
             self.send_header("Content-Length", str(len(body)))
             self.send_header("Cache-Control", "no-store")
             self.end_headers()

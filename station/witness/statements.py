@@ -9,6 +9,17 @@ def no_feed(seconds: float) -> str:
     return f"NO FEED FOR {whole} SECOND{'' if whole == 1 else 'S'}"
 
 
+FEED_GARBLED = "FEED GARBLED"  # an answer that is not a Station feed: not a forgery
+
+
+def garbled_feed(shown: str, why: str) -> str:
+    """A feed that answered with something that is not a Station feed at all."""
+    return (
+        f"{FEED_GARBLED}: {shown} answered with something that is not a Station feed ({why});"
+        " not a forgery, and nothing of it was kept"
+    )
+
+
 def head_line(seq: int, head_hash: str, time: str, key: str) -> str:
     """The witness's line for each signed head it verified and stored."""
     return f"head {seq:,} {head_hash[:HEAD_DIGITS]} signed {time} by key {key}: verified, kept"
@@ -26,6 +37,11 @@ def feed_status(problem: str, *, broken: bool) -> str:
         return (
             f"\u26a0 {FEED_NOT_VERIFIED}\n{problem}. The figures shown are"
             " those verified before it; nothing after it is shown."
+        )
+    if problem.startswith(FEED_GARBLED):
+        return (
+            f"\u26a0 {FEED_GARBLED}\n{problem[len(FEED_GARBLED) + 2 :]}. The figures are the"
+            " last verified; the feed is asked again."
         )
     if problem.startswith("NO FEED"):
         return f"\u26a0 {problem}\nThe connection to the station is lost; the figures are the last verified."

@@ -14,10 +14,12 @@ import sqlite3
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
+from station.journal.connection import commit_durably
 from station.journal.errors import JournalError, JournalLocked
 from station.journal.header import read_header
 from station.journal.lock import WriterLock
 from station.journal.records import EVENT_COLUMNS, EVENT_FIELDS, Record
+from station.paths import sqlite_uri
 from station.witness.heads import Head
 
 FORMAT = "station-witness-v1"
@@ -114,7 +116,7 @@ class WitnessFile:
             read_header(path)  # an empty or foreign file: refused before SQLite touches it
         except JournalError:
             raise WitnessFileError(f"{path}: is not a witness file") from None
-        uri = f"{path.absolute().as_uri()}?mode={'ro' if read_only else 'rw'}"
+        uri = sqlite_uri(path, f"mode={'ro' if read_only else 'rw'}")
         try:
             conn = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
         except sqlite3.Error as error:
@@ -214,7 +216,7 @@ def _one_writer(path: Path) -> WriterLock:
 def _durable(conn: sqlite3.Connection) -> None:
     # A power cut must not take back a batch the witness already printed a line for.
     conn.execute("PRAGMA journal_mode = WAL")
-    conn.execute("PRAGMA synchronous = FULL")
+    commit_durably(conn)
     conn.execute("PRAGMA busy_timeout = 5000")
 
 

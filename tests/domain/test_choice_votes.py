@@ -83,3 +83,33 @@ def test_a_one_union_snapshot_is_as_it_always_was() -> None:
     count = Count(0)
     vote(count, Call.FOR)
     assert '"choices"' not in count.freeze().summary
+
+
+def dispute(count: Count, seq: int, call: Call = Call.FOR) -> None:
+    count.apply(Event(count.last_seq + 1, Action.DISPUTE, call, seq, {"party": "employer"}))
+
+
+def test_a_disputed_vote_for_a_union_is_no_union_s_vote_while_challenged() -> None:
+    count = Count(0, THREE)
+    vote(count, Call.FOR, 1)
+    vote(count, Call.FOR, 1)
+    disputed = vote(count, Call.FOR, 1)
+    vote(count, Call.FOR, 2)
+    dispute(count, disputed)
+    assert count.choice_votes() == (2, 1, 0)
+    assert sum(count.choice_votes()[:2]) == count.tally.for_union == 3
+    assert count.tally.challenged == 1
+    thawed = Count.thawed(count.freeze(), 0, THREE)
+    assert thawed.choice_votes() == (2, 1, 0)
+    # Withdrawn, the dispute gives the ballot back to the union it was called for.
+    count.apply(
+        Event(
+            count.last_seq + 1,
+            Action.RESOLVE,
+            None,
+            disputed,
+            {"as": "withdrawn", "party": "employer"},
+        )
+    )
+    assert count.choice_votes() == (3, 1, 0)
+    assert count.tally.for_union == 4

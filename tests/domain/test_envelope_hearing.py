@@ -1,6 +1,6 @@
 """A mail ballot's envelope challenges after the count: the register, settling, the decision.
 
-The Bessemer story (DOMAIN.md, "Mail ballots" and "Resolving challenges"): most challenges
+The Bessemer story (docs/rules.md, "Mail ballots" and "Resolving challenges"): most challenges
 were made at the envelope stage, sealed with the voter's name for the hearing; a decision
 ordered some opened, and their ballots were mixed with the other opened challenges and
 counted into the Revised Tally. Without Qt.
@@ -105,8 +105,13 @@ def test_a_decision_opens_envelope_and_ballot_challenges_into_one_revised_count(
     count = stage.count
     # Two envelopes join the box; the ballot's challenge waits to be called again.
     assert (box(count), count.counted, count.tally.remaining(box(count))) == (8, 5, 3)
-    assert (count.tally.challenged, count.tally.sealed_envelopes) == (2, 2)
+    # The three opened stay on line 6, beside the two undecided, until each is called.
+    tally = count.tally
+    assert (tally.challenged, tally.sealed_envelopes, tally.opened_uncounted) == (5, 2, 3)
+    with pytest.raises(ReplayError, match="3 of the 3 ballots the decision ordered opened"):
+        sign(stage)
     call(stage, F, F, A)
+    assert (count.tally.challenged, count.tally.opened_uncounted) == (2, 0)
     with pytest.raises(ReplayError, match="only 3 challenged ballots ordered opened"):
         call(stage, F)
     with pytest.raises(ReplayError, match="FOR, AGAINST or VOID"):
@@ -120,7 +125,8 @@ def test_a_decision_opens_envelope_and_ballot_challenges_into_one_revised_count(
     columns = facts["columns"]
     assert isinstance(columns, dict)
     assert columns["original"]["6"] == 6 and columns["final"]["6"] == 2
-    assert columns["challenged_counted"] == {"2": 0, "3": 2, "4": 1, "5": 3, "6": -4, "7": -1}
+    assert columns["challenged_counted"] == {"2": 0, "3": 2, "4": 1, "5": 3, "6": -3, "7": 0}
+    assert columns["set_aside"] == {"2": 0, "3": 0, "4": 0, "5": 0, "6": -1, "7": -1}
     assert [e.status.value for e in count.resolutions.numbered(count)] == [
         "counted", "counted", "sustained", "open", "open", "counted"
     ]  # fmt: skip
@@ -214,7 +220,7 @@ def test_a_revised_sheet_of_several_unions_has_each_unions_line_in_every_column(
     columns = facts["columns"]
     assert isinstance(columns, dict)
     assert {c: (columns[c]["3a"], columns[c]["3b"]) for c in columns} == {
-        "original": (2, 3), "challenged_counted": (1, 0), "final": (3, 3)
+        "original": (2, 3), "challenged_counted": (1, 0), "set_aside": (0, 0), "final": (3, 3)
     }  # fmt: skip
     # Lines 8-9 follow 102.70 on each full column: 3 / 3 / 4 with one challenge left.
     assert columns["final"]["9"] is False and columns["final"]["8"] is True

@@ -181,9 +181,12 @@ def test_no_sheet_is_prepared_before_the_stage_ends_and_it_carries_the_figures()
     assert stage.count.sheets[0].envelopes == EnvelopeFigures(1, 1, 0, 0, 0)
 
 
+# The rulings of a mail election set up before MAIL_RULES (tests/domain/test_mail_rules.py
+# holds the others).
+OLD_RULINGS = [Ruling.ACCEPTED, Ruling.CHALLENGED, Ruling.VOID, Ruling.LATE]
 rulings = st.lists(
     st.one_of(
-        st.tuples(st.just("rule"), st.sampled_from("12345"), st.sampled_from(list(Ruling))),
+        st.tuples(st.just("rule"), st.sampled_from("12345"), st.sampled_from(OLD_RULINGS)),
         st.tuples(st.just("undo"), st.none(), st.none()),
         st.tuples(st.just("redo"), st.none(), st.none()),
     ),
@@ -213,7 +216,7 @@ def test_the_figures_equal_a_naive_model_and_survive_a_snapshot(ops: list) -> No
             done.append(undone.pop())
     figures = stage.count.envelopes.figures
     assert figures.returned == len(done)
-    for ruling in Ruling:
+    for ruling in OLD_RULINGS:
         assert getattr(figures, ruling.value) == sum(r is ruling for _, r in done)
     assert all(sum(v == voter and r is Ruling.ACCEPTED for v, r in done) <= 1 for voter in "12345")
     frozen = stage.count.freeze()

@@ -11,7 +11,7 @@ def test_the_warning_counts_in_plural_and_singular() -> None:
     assert "7 envelopes accepted, more than the 6 voters on the list:" in (
         over_accepted_statement(7, 6)
     )
-    # Found by an outsider: "more than the 1 eligible voters".
+    # One voter is "1 eligible voter", never "the 1 eligible voters".
     assert "2 envelopes accepted, more than the 1 eligible voter (line 1):" in (
         over_accepted_statement(2, 1, "eligible voters (line 1)")
     )

@@ -1,6 +1,6 @@
 """After the count: challenges settled, disputes of any call, the decision, the revised count.
 
-Against DOMAIN.md's "Resolving challenges" and "Revised and corrected tallies", without Qt.
+Against docs/rules.md's "Resolving challenges" and "Revised and corrected tallies", without Qt.
 """
 
 import pytest
@@ -81,11 +81,11 @@ def test_either_party_disputes_any_call_and_the_other_joins(call: Call) -> None:
     (seq,) = calls(feed, call)
     feed(Action.DISPUTE, call, seq, party="employer")
     assert feed.count.tally == Tally(challenged=1)
-    with pytest.raises(ReplayError, match="other party"):
+    with pytest.raises(ReplayError, match="a party other than"):
         feed(Action.JOIN, target=seq, party="employer")
     feed(Action.JOIN, target=seq, party="petitioner")
     dispute = feed.count.resolutions.disputes[seq]
-    assert (dispute.party.value, dispute.joined and dispute.joined.value) == (
+    assert (dispute.party, dispute.joined) == (
         "employer",
         "petitioner",
     )
@@ -262,10 +262,12 @@ def test_the_revised_tally_has_three_columns_that_add_up() -> None:
     columns = facts["columns"]
     assert isinstance(columns, dict)
     original, middle, final = columns["original"], columns["challenged_counted"], columns["final"]
-    assert (original["3"], middle["3"], final["3"]) == (875, 7, 882)
-    assert (original["6"], middle["6"], final["6"]) == (416, -16, 400)
+    aside = columns["set_aside"]
+    assert (original["3"], middle["3"], aside["3"], final["3"]) == (875, 7, 0, 882)
+    # The ten opened and counted apart from the six sustained, never counted.
+    assert (original["6"], middle["6"], aside["6"], final["6"]) == (416, -10, -6, 400)
     for line in "234567":
-        assert original[line] + middle[line] == final[line]
+        assert original[line] + middle[line] + aside[line] == final[line]
     # Lines 8 and 9 are recomputed on the final column: 882 + 400 > 995.
     assert final["8"] is True and final["9"] is False
     assert facts["lines"] == final
@@ -341,7 +343,7 @@ def test_a_call_undone_before_the_decision_is_not_redone_into_the_revised_count(
 
 
 def test_the_revised_count_names_each_choice_on_a_ballot_of_several_unions() -> None:
-    # Second outsider: "original tally 9 FOR, 3 AGAINST" for Teamsters 5, WWU 4, Neither 3.
+    # Never "original tally 9 FOR, 3 AGAINST" for Teamsters 5, WWU 4, Neither 3.
     from station.domain.resolution_statements import revised_count_statement
 
     original = Tally(9, 3, 0, 1, choices=(5, 4, 3))

@@ -1,5 +1,5 @@
-"""Outsider report, item 11: the revised count numbered its ballots from the first
-count's, so `log` and the ticker read "Ballot 4 FOR" after "Ballot 4 VOID"."""
+"""The revised count numbers its ballots on from the first count's, so `log` and the
+ticker never read "Ballot 4 FOR" after "Ballot 4 VOID"."""
 
 from station.domain import Action, Call, Count, Event
 from station.domain.describe import describe

@@ -1,4 +1,4 @@
-"""The NLRB arithmetic of DOMAIN.md, on the public worked examples and the edge cases."""
+"""The NLRB arithmetic of docs/rules.md, on the public worked examples and the edge cases."""
 
 import pytest
 

@@ -37,8 +37,8 @@ def test_other_columns_are_kept_in_order() -> None:
 
 
 def test_a_column_named_twice_is_refused() -> None:
-    # Outsider report, item 11: `id,name,id` was accepted, the second id kept as an
-    # extra column: which one is the voter's id would be a guess.
+    # `id,name,id` cannot be read: which one is the voter's id would be a guess, and the
+    # other would pass for an extra column.
     for header in (b"id,name,id\n1,Ada,2\n", b"Id,Name,Dept,NAME\n1,Ada,Pick,Ann\n"):
         try:
             read_voter_list(header)

@@ -8,7 +8,7 @@ window uses), offscreen, and answers each command on stdout, flushed at once:
     F A C V      record FOR / AGAINST / CHALLENGE / VOID  -> "ACK seq action call target"
     U R          undo / redo the last call                 -> "ACK ..." or "NOP"
     W S O        settle the newest open challenge withdrawn / sustained, or take the
-                 newest settlement back (issue 16)         -> "ACK ..." or "NOP"
+                 newest settlement back                    -> "ACK ..." or "NOP"
     LIMIT        cap the size of every file it writes at what they hold now
                  (RLIMIT_FSIZE, SIGXFSZ ignored: a write that grows a file fails, EFBIG)
     UNLIMIT      lift the cap again

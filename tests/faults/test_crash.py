@@ -22,7 +22,7 @@ from tests.faults.conftest import Station
 
 # What the operator does, weighted like a real count with its corrections.
 COMMANDS = ["F"] * 35 + ["A"] * 30 + ["C"] * 8 + ["V"] * 7 + ["U"] * 12 + ["R"] * 8
-COMMANDS += ["W"] * 2 + ["S"] * 2 + ["O"]  # challenges settled at the table (issue 16)
+COMMANDS += ["W"] * 2 + ["S"] * 2 + ["O"]  # challenges settled at the table
 EXPECTED_ACTION = {"F": "call", "A": "call", "C": "call", "V": "call", "U": "undo", "R": "redo"}
 EXPECTED_ACTION |= {"W": "resolve", "S": "resolve", "O": "resolve"}
 BATCH = 2000  # commands queued per life: more than it gets through before the kill

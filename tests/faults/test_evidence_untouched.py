@@ -1,9 +1,9 @@
 """A file kept as evidence is read, never rewritten: not even the WAL beside it is merged.
 
-Found by an outsider: a count copied with its -wal (commits a station made before it was
-killed) but without the -shm was merged into the file by `station tally`: the contents
-were the same, the bytes of both files not. A reading command tidied away the -shm it
-made with a connection that could write, and SQLite checkpoints on the last close.
+A count copied with its -wal (commits a station made before it was killed) but without
+the -shm must keep both files byte for byte through a reading command such as `station
+tally`: SQLite checkpoints the -wal into the file on the last close of a connection
+that could write, which would keep the contents and change the bytes of both files.
 """
 
 import io
@@ -87,8 +87,9 @@ def on_a_write_protected_stick(kept_with_its_wal: Path, tmp_path: Path) -> Itera
 def test_a_kept_file_with_its_wal_on_read_only_media_is_copied_whole(
     on_a_write_protected_stick: Path, tmp_path: Path
 ) -> None:
-    """Found by an outsider: every command, `station copy` too, said only "the disk is
-    read-only" (SQLite cannot read a -wal there without a -shm it cannot make)."""
+    """SQLite cannot read a -wal on read-only media without a -shm it cannot make there:
+    every command says so in one line and points to `station copy`, which copies the
+    file and its -wal whole, never just "the disk is read-only"."""
     kept = on_a_write_protected_stick
     before = on_disk(kept)
     code, said = station("tally", kept)
@@ -102,7 +103,7 @@ def test_a_kept_file_with_its_wal_on_read_only_media_is_copied_whole(
     code, said = station("tally", folder / kept.name)
     assert code == 0 and "Ballots counted:                       4 of 4,852" in said, said
     assert on_disk(kept) == before
-    # Into a folder that cannot be written either: one line (it was a traceback).
+    # Into a folder that cannot be written either: one line, no traceback.
     code, said = station("copy", kept, kept.with_name("copy.station"))
     assert code == 2 and said.count("\n") == 1 and "cannot be written" in said, said
 
@@ -119,9 +120,9 @@ os._exit(0)  # no close: the change stays in the -wal, as an attacker's copy may
 def test_a_refused_file_keeps_its_wal(
     kept_with_its_wal: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Found by an outsider: `station open`, `sign`, `reopen`, `decide` and the start
-    window refused an altered count in one line, and merged its -wal into the file as the
-    station let it go."""
+    """`station open`, `sign`, `reopen`, `decide` and the start window refuse an altered
+    count in one line and let it go without merging its -wal into the file: a refused
+    file may be evidence."""
     subprocess.run([sys.executable, "-c", _ALTER_IN_THE_WAL, str(kept_with_its_wal)], check=True)
     before = on_disk(kept_with_its_wal)
     monkeypatch.setattr(app, "run_loop", lambda _app: 99)  # a window that opened: exit 99

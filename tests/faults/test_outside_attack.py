@@ -1,8 +1,9 @@
-"""What an outside attack on Station's promises found, each case held shut.
+"""Station's promises held against someone who handles copies of real election files.
 
-Someone who had never seen Station tried to break its promises with copies of real
-files (issue 13). Each test here is one thing that attack did, run the way the
-attacker ran it: through the `station` command, on real files.
+Each test here is one thing such a person does (a planted link, a short head, a deeply
+nested detail, a huge manifest, an altered event or setup, a forged snapshot, a copy
+without its -wal, read-only media), run the way they would run it: through the
+`station` command or the window, on real files.
 """
 
 import dataclasses
@@ -457,10 +458,10 @@ def test_an_event_altered_before_the_stations_own_snapshot_is_refused(
     monkeypatch: pytest.MonkeyPatch,
     alteration: str,
 ) -> None:
-    """Found by an outsider: a count of 3,820 events altered at event 2,000, before the
-    snapshot its station sealed at close, opened ready to count (and `station tally`
-    gave the snapshot's figures) — a station took the events before its snapshot on the
-    seal's word. A file shorter than `snapshots.TRUSTED_FROM` is checked whole."""
+    """A count altered before the snapshot its station sealed at close is refused, never
+    opened ready to count nor tallied from the snapshot's figures: the events before a
+    snapshot are not taken on the seal's word in a file shorter than
+    `snapshots.TRUSTED_FROM`, which is checked whole."""
     monkeypatch.setattr(snapshots, "SNAPSHOT_EVERY", 50)
     monkeypatch.setattr(snapshots, "SNAPSHOT_LAG", 20)
     path = tmp_path / "long.station"
@@ -484,8 +485,8 @@ def test_a_setup_field_stored_as_a_blob_is_an_altered_setup_not_a_traceback(
     election: Pristine,  # noqa: F811
     field: str,
 ) -> None:
-    """Found by an outsider: `employer` stored as a blob gave every command a traceback
-    (`TypeError: Object of type bytes is not JSON serializable`, hashing the setup)."""
+    """A setup field stored as a blob is an altered setup, said in one line: hashing the
+    setup must not fail with `TypeError: Object of type bytes is not JSON serializable`."""
     conn = sqlite3.connect(election.file)
     conn.execute("DROP TRIGGER election_no_update")
     conn.execute(f"UPDATE election SET {field} = CAST({field} AS BLOB)")

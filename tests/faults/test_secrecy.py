@@ -36,8 +36,9 @@ COLUMNS = {
         "id", "format", "election_id", "created_utc", "case_number", "employer",
         "union_name", "eligible", "ballots", "agent", "setup_hash", "pile",
         "table_label",  # one table of a count at several: its label ("2"), nothing more
-        "ballot",  # the unions, intervenors, RD petitioner, runoff (issue 17): parties only
+        "ballot",  # the unions, intervenors, RD petitioner, runoff: parties only
         "mail", "voters_hash",  # a mail ballot: the flag, the hash of its voter list
+        "mail_rules", "polls",  # a mail ballot: the rules ruled by, some voters at the polls
     ],
     "events": [
         "seq", "utc", "mono_ns", "session", "action", "call", "target", "detail",
@@ -55,7 +56,7 @@ COLUMNS = {
 # Each key of a snapshot's summary: event numbers, totals, the sheets' figures, the
 # challenges as their AMEND and DISPUTE events gave them, and the piles' recounts.
 SNAPSHOT_KEYS = {"format", "last_seq", "totals", "sheets", "locked_by", "challenges", "piles"}
-# After the count (issue 16): settlements and disputes by event number, and the decisions
+# After the count: settlements and disputes by event number, and the decisions
 # by register number; nothing about what an opened ballot said.
 SNAPSHOT_KEYS |= {"resolutions"}
 
@@ -82,6 +83,8 @@ DETAIL_KEYS = {
         "count_date", "prepared", "key", "key_changed_from",
         # A revised tally: the columns' figures, the decisions in words, register numbers.
         "columns", "decisions", "unresolved_challenges",
+        # When objections are due; a corrected tally's reason and the figures it replaces.
+        "objections_due", "correction",
     },
 }  # fmt: skip
 
@@ -107,11 +110,11 @@ def counted(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, qapp: object) -> tu
         challenge, {"party": "employer", "reason": "supervisor", "note": "envelope 12"}
     )
     controller.record(Call.VOID)
-    controller.dispute_void(controller.journal.head_seq, Party.PETITIONER)
+    controller.dispute_void(controller.journal.head_seq, Party.UNION)
     controller.record(Call.AGAINST)
     controller.undo()
     controller.redo()
-    request = SheetRequest(SheetKind.INTERIM, "R. Agent", [Observer.parse("Union:Ann")], "Room 3")
+    request = SheetRequest(SheetKind.INTERIM, "R. Agent", [Observer("petitioner", "Ann")], "Room 3")
     controller.prepare_sheet(request)
     controller.reopen("resuming the next morning")
     controller.record(Call.CHALLENGE)
@@ -119,9 +122,9 @@ def counted(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, qapp: object) -> tu
     for call in (Call.AGAINST, Call.AGAINST, Call.FOR, Call.FOR):
         controller.record(call)
     controller.dispute(controller.journal.head_seq, Call.FOR, Party.EMPLOYER, left_as_called=True)
-    controller.join_dispute(controller.journal.head_seq - 1, Party.PETITIONER)
+    controller.join_dispute(controller.journal.head_seq - 1, Party.UNION)
     controller.record(Call.FOR, over_count=True)
-    final = SheetRequest(SheetKind.FINAL, "R. Agent", [Observer.parse("Employer:Jane Roe")], None)
+    final = SheetRequest(SheetKind.FINAL, "R. Agent", [Observer("employer", "Jane Roe")], None)
     controller.prepare_sheet(final)
     assert controller.decide([1], [2], "Regional Director")  # the revised count of one
     controller.record(Call.AGAINST)
@@ -189,7 +192,7 @@ def test_the_export_holds_only_known_keys(counted: tuple[Path, Path]) -> None:
     setup = json.loads(lines[0])
     assert set(setup) == {"election"}
     # A count at one table, one union, not by mail (as here): those keys are left out.
-    left_out = {"id", "table_label", "ballot", "mail", "voters_hash"}
+    left_out = {"id", "table_label", "ballot", "mail", "voters_hash", "mail_rules", "polls"}
     assert set(setup["election"]) == set(COLUMNS["election"]) - left_out
     events = [json.loads(line) for line in lines[1:]]
     assert all(set(event) == set(COLUMNS["events"]) for event in events)

@@ -30,6 +30,8 @@ MAIL_DETAIL_KEYS = {
     "envelope_undo": set(),
     "envelope_redo": set(),
     "end_envelopes": {"accepted"},  # how many envelopes were accepted: the ballots to open
+    # An envelope received after the tally: whose (as on the envelope), never opened.
+    "after_tally": {"voter", "write_in"},
     # The tally sheet also states the stage's figures (counts, no voter).
     "sign": DETAIL_KEYS["sign"] | {"envelopes"},
 }

@@ -85,7 +85,7 @@ def pristine(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Pristine]:
         for call in (Call.AGAINST, Call.FOR):
             journal.append(Action.CALL, call)  # 11, 12
         key = key_for_signing()
-        request = SheetRequest(SheetKind.FINAL, "R. Agent", [Observer.parse("Union:Ann")], None)
+        request = SheetRequest(SheetKind.FINAL, "R. Agent", [Observer("petitioner", "Ann")], None)
         sign = prepare_sheet(
             CountSession(journal, journal.restore(trust_snapshots=False)),
             request,
@@ -189,7 +189,11 @@ def sql_literal(value: object) -> str:
 def test_a_changed_setup_is_named(election: Pristine, column: str) -> None:
     conn = sqlite3.connect(election.file)
     old = conn.execute(f"SELECT {column} FROM election").fetchone()[0]
-    new = (old or 0) + 1 if column in ("eligible", "ballots", "pile", "mail") else f"{old}x"
+    new = (
+        (old or 0) + 1
+        if column in ("eligible", "ballots", "pile", "mail", "mail_rules", "polls")
+        else f"{old}x"
+    )
     conn.execute("DROP TRIGGER election_no_update")
     conn.execute(f"UPDATE election SET {column} = ?", (new,))
     conn.execute(
@@ -575,7 +579,7 @@ def test_a_changed_export_is_named(
 
 
 def forge_the_union(path: Path) -> None:
-    """The outsider's forgery: the petitioner renamed, the guard left dropped."""
+    """A forged setup: the petitioner renamed, the guard left dropped."""
     conn = sqlite3.connect(path)
     conn.executescript(
         "DROP TRIGGER election_no_update; UPDATE election SET union_name = 'X' WHERE id = 1;"

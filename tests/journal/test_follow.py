@@ -222,8 +222,8 @@ def test_a_broken_chain_in_a_long_count_is_named_as_before(
 def test_a_deleted_event_is_named_as_verify_names_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Found by an outsider: the dashboard said "event 1,501 does not match" where
-    `station verify` said "event 1500 is missing"."""
+    """The dashboard names a deleted event as `station verify` does ("event 1500 is
+    missing"), never by the event that follows it ("event 1,501 does not match")."""
     path = tmp_path / "long.station"
     random_journal(path, 300, seed=3)
     tamper(path, "DELETE FROM events WHERE seq = 150")

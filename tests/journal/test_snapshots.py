@@ -258,9 +258,9 @@ def test_statistics_from_analyze_change_nothing(long_count: Path) -> None:
 
 
 def test_a_snapshot_an_earlier_station_froze_is_left_alone(long_count: Path) -> None:
-    # Found by the benchmark's million-event file: a snapshot stored by the Station before
-    # this one (frozen count format 1, before the challenges' resolutions were part of it)
-    # was told as "altered" by verify, though it is inert: never started from.
+    # A snapshot stored by an earlier Station (frozen count format 1, without the
+    # challenges' resolutions) is inert, never started from: verify must not call it
+    # "altered", as a million-event file kept from that Station would hold one.
     summary = stored_summary(long_count)
     earlier = {key: value for key, value in summary.items() if key != "resolutions"}
     sheets = earlier["sheets"]

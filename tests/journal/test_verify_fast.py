@@ -150,14 +150,14 @@ SWAP = "UPDATE events SET call = CASE call WHEN 'for' THEN 'against' ELSE 'for' 
 @pytest.mark.parametrize(
     ("change", "near", "rehash"),
     [
-        # Found by the hashes, in this process's share and in the other's.
+        # Caught by the hashes, in this process's share and in the other's.
         (SWAP, 10, False),
         (SWAP, 200, False),
-        # Found by the types.
+        # Caught by the types.
         ("UPDATE events SET utc = X'41'", 200, False),
         ("UPDATE events SET mono_ns = 'soon'", 250, False),
         ("UPDATE events SET detail = ''", 150, True),
-        # Found by the numbering: in the other process's share, and where the shares meet.
+        # Caught by the numbering: in the other process's share, and where the shares meet.
         ("DELETE FROM events", 150, False),
         ("DELETE FROM events", 97, False),
         ("DELETE FROM events", 249, False),
@@ -227,8 +227,9 @@ def test_no_range_of_a_long_journal_keeps_this_process_waiting_long(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     """The pool queues a range for a process before it is free, and that one can no
-    longer be taken back: with ranges of 100,000 events, this process sat idle for half
-    a second of a two-second verify. They are a few hundredths of a second now."""
+    longer be taken back: with ranges of 100,000 events, this process would sit idle for
+    half a second of a two-second verify. Ranges of at most 12,500 events keep that wait
+    to a few hundredths of a second."""
     monkeypatch.setattr(chain_check, "ProcessPoolExecutor", IdlePool)
     check = ChainCheck(
         tmp_path / "any", 1_000_000, lambda seq: f"h{seq}", identity=(0, 0), workers=1

@@ -25,7 +25,7 @@ def test_a_mail_election_takes_its_voter_list_and_eligible_from_it(
     tally = json.loads(capsys.readouterr().out)
     assert tally["eligible"] == 2 and tally["stage"] == "envelopes"
     assert main(["tally", str(file)]) == 0
-    out = capsys.readouterr().out  # outsider item 11: not "calls can be recorded"
+    out = capsys.readouterr().out  # envelopes first: no call yet
     assert "The envelope stage is under way: envelopes can be ruled" in out
     assert "calls can be recorded" not in out
     assert tally["envelopes"] == {
@@ -34,6 +34,9 @@ def test_a_mail_election_takes_its_voter_list_and_eligible_from_it(
         "challenged": 0,
         "void": 0,
         "late": 0,
+        "replacements": 0,
+        "at_polls": 0,
+        "after_tally": 0,
         "sustained": 0,
         "ordered_opened": 0,
     }

@@ -1,6 +1,7 @@
 """Who challenged is named alike everywhere (`station envelopes`, `station challenges`, the
-prompt, the register), and a union's challenge on a ballot of several unions is never
-said to be the first union's: the stored side is "petitioner", whichever union it was."""
+prompt, the register). On a ballot of several unions each union challenges as itself; a
+challenge an older file stored as "petitioner" there (some union, which one unrecorded)
+is never said to be the first union's."""
 
 import json
 from pathlib import Path
@@ -10,30 +11,33 @@ from pytestqt.qtbot import QtBot
 
 from station.cli import main
 from station.domain import Call
-from station.domain.choices import Ballot, CaseKind
 from station.domain.describe import challenged_entry
+from station.domain.description import describe
+from station.domain.election import ElectionSetup
 from station.domain.envelopes import Ruling
-from station.domain.parties import Party
-from station.domain.party_words import challenger, union_side
 from station.journal import Journal
 from station.journal.session import CountSession
 from tests.ui.dashboard.test_dashboard_start import new
 from tests.ui.windows import open_window
 
 
-def test_a_union_on_a_ballot_of_several_is_not_the_first_union() -> None:
-    one = Ballot(CaseKind.RC, "Acme", ("Local 1",))
-    two = Ballot(CaseKind.RC, "Acme", ("U1", "U2"), intervenors=("U2",))
-    three = Ballot(CaseKind.RD, "Acme", ("U1", "U2", "U3"))
-    assert union_side(one) == "the Petitioner (Local 1)"
-    assert union_side(two) == "a Union (U1 or U2)"
-    assert union_side(three) == "a Union (U1, U2 or U3)"
-    assert challenger(Party.PETITIONER, one) == "the Union"
-    assert challenger(Party.PETITIONER, two) == "a Union"
-    assert [challenger(p, two) for p in (Party.EMPLOYER, Party.BOARD_AGENT)] == [
-        "the Employer",
-        "the Board agent",
-    ]
+def test_each_challenger_is_named_by_its_role_or_name() -> None:
+    def said(*unions: str, case: str = "10-RC-000001", **more: object) -> list[str]:
+        setup = ElectionSetup.validated(
+            case_number=case,
+            employer="Acme",
+            union=unions[0],
+            unions=unions[1:],
+            eligible=9,
+            **more,  # type: ignore[arg-type]
+        )
+        election = describe(setup)
+        return [election.said(id) for id in (*election.challenger_ids, "petitioner")]
+
+    assert said("Local 1") == ["the Employer", "the Union", "the Board agent", "the Union"]
+    assert said("U1", "U2") == ["the Employer", "U1", "U2", "the Board agent", "a Union"]
+    rd = said("Local 1", case="10-RD-000001", petitioner="Ann Smith")
+    assert rd == ["the Employer", "the Petitioner", "the Union", "the Board agent", "the Union"]
 
 
 def test_station_envelopes_says_the_union_as_station_challenges_does(
@@ -66,12 +70,12 @@ def test_a_second_unions_challenge_is_a_unions_in_the_register_and_prompt(
         seq = session.record(Call.CHALLENGE).event.seq
         session.amend_challenge(seq, {"party": "petitioner", "reason": "supervisor"})
         setup = journal.election.setup
-    assert setup.party_label(Party.PETITIONER) == "a Union (U1 or U2)"  # prompt, register
+    assert describe(setup).said("petitioner") == "a Union"  # prompt, register
     assert main(["challenges", str(path)]) == 0
     out = capsys.readouterr().out
     assert "challenged by a Union: supervisor" in out and "U1" not in out
-    # The log, the last calls and the dashboard's ticker say it so too (they said "the
-    # Union", which on this ballot could be read as the first union; found by an outsider).
+    # The log, the last calls and the dashboard's ticker say it so too: "the Union" could
+    # be read on this ballot as the first union.
     assert main(["log", str(path)]) == 0
     log = capsys.readouterr().out
     assert "challenged by a Union: supervisor" in log and "by the Union" not in log
@@ -79,7 +83,7 @@ def test_a_second_unions_challenge_is_a_unions_in_the_register_and_prompt(
         count = journal.fold()
     challenge = count.challenges.get(seq)
     assert challenge is not None
-    assert challenged_entry(2, challenge, several=True) == (
+    assert challenged_entry(2, challenge, describe(setup).said) == (
         "Ballot 2 CHALLENGED by a Union: supervisor"
     )
     assert challenged_entry(2, challenge) == "Ballot 2 CHALLENGED by the Union: supervisor"

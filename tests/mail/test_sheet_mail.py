@@ -93,7 +93,7 @@ def test_the_dashboard_words_an_envelope_challenge_without_its_voter(mail_file: 
 def test_more_envelopes_accepted_than_voters_is_warned_on_the_sheet(
     mail_file: Path, tmp_path: Path
 ) -> None:
-    # Outsider report, item 5: 4 voters on the list, 6 accepted, no warning anywhere.
+    # 4 voters on the list, 6 envelopes accepted: the sheet must say so.
     from station.sheet.pdf import sheet_html
 
     journal = Journal.open(mail_file)

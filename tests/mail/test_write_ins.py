@@ -1,9 +1,9 @@
-"""Outsider report, item 5: a write-in is the envelope of the voter it names.
+"""A write-in is the envelope of the voter it names: one voter, one envelope accepted.
 
-Their steps: with a listed voter's envelope ACCEPTED, Ctrl+N and the same voter's name
-as "Last, First", then the voter's id, each ruled A; a write-in accepted and the same
-name typed again in another case with a trailing space, A. All were ACCEPTED: one
-voter's ballot reached the pile up to three times.
+The steps held here: with a listed voter's envelope ACCEPTED, Ctrl+N and the same
+voter's name as "Last, First", then the voter's id, each ruled A; a write-in accepted
+and the same name typed again in another case with a trailing space, A. Accepting them
+all would let one voter's ballot reach the pile up to three times.
 """
 
 from pathlib import Path

@@ -16,9 +16,9 @@ from station.sheet.keys import StationKey, key_for_signing
 from station.sheet.prepare import SheetRequest, prepare_sheet
 
 OBSERVERS = [
-    Observer.parse("Employer:Jane Roe"),
-    Observer.parse("Union:John Doe"),
-    Observer.parse("Petitioner:Ann Smith"),
+    Observer("employer", "Jane Roe"),
+    Observer("petitioner", "John Doe"),
+    Observer("petitioner", "Ann Smith"),
 ]
 
 

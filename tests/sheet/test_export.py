@@ -252,8 +252,8 @@ def test_three_observers_a_side_fit_on_one_page(
 
     count_calls(journal, 30)
     names = ["Jane Roe", "Marcus Brown", "Li Wei", "John Doe", "Ann Smith", "Chris Smalls"]
-    observers = [Observer.parse(f"Employer:{n}") for n in names[:3]]
-    observers += [Observer.parse(f"Union:{n}") for n in names[3:]]
+    observers = [Observer("employer", n) for n in names[:3]]
+    observers += [Observer("petitioner", n) for n in names[3:]]
     request = SheetRequest(SheetKind.FINAL, "R. Agent", observers, "Staten Island, NY")
     prepare_sheet(
         CountSession(journal, journal.restore(trust_snapshots=False)),

@@ -69,8 +69,9 @@ def test_fingerprints_as_people_write_them() -> None:
 def test_a_key_made_by_another_station_at_the_same_moment_is_used(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # Found by the two `station serve` processes of the remote-tables test starting at once
-    # on a fresh data folder: the second said "a signing key already exists" and stopped.
+    # Two `station serve` processes starting at once on a fresh data folder (as the
+    # remote-tables test does) both make a key: the second uses the first's, never
+    # stopping at "a signing key already exists".
     from station.sheet import keys
 
     path = tmp_path / "station" / "signing-key.pem"

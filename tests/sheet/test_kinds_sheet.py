@@ -45,7 +45,8 @@ def test_three_choices_line_by_line_and_verified(tmp_path: Path) -> None:
     for text in (
         "3a. Number of votes cast for Machinists 12",
         "3b. Number of votes cast for Carpenters 10",
-        "No choice has a majority — runoff between Machinists and Carpenters.",
+        "No choice has a majority — runoff between Machinists and Carpenters"
+        ", held if no objections are filed, or once those filed are resolved (29 CFR 102.70(a)).",
         "For the Petitioner (Machinists)",
         "For the Intervenor (Carpenters)",
     ):

@@ -1,4 +1,4 @@
-"""The Revised Tally of Ballots: three columns exported, drawn, signed and verified."""
+"""The Revised Tally of Ballots: its columns exported, drawn, signed and verified."""
 
 import json
 from pathlib import Path
@@ -42,7 +42,7 @@ def revised_export(journal: Journal, key: StationKey, tmp_path: Path) -> Path:
     return folder
 
 
-def test_the_revised_sheet_has_three_columns_and_verifies(revised_export: Path) -> None:
+def test_the_revised_sheet_has_its_columns_and_verifies(revised_export: Path) -> None:
     sheet = json.loads((revised_export / "tally.json").read_bytes())["sheet"]
     columns = sheet["columns"]
     assert sheet["title"] == "Revised" and sheet["unresolved_challenges"] == [5]
@@ -58,7 +58,7 @@ def test_the_revised_sheet_has_three_columns_and_verifies(revised_export: Path) 
     assert len(PdfReader(revised_export / "tally.pdf").pages) == 1  # signed on one page
     words = pdf_words((revised_export / "tally.pdf").read_bytes())
     assert "Revised Tally of Ballots" in words and "REVISED TALLY" in words
-    assert "Original tally Challenged ballots counted Final tally" in words
+    assert "Original tally Challenged ballots counted Challenges sustained (set aside)" in words
     assert "Decision by Regional Director, Region 29" in words
     assert "still challenged (register numbers): 5." in words
 

@@ -8,7 +8,7 @@ import pypdf
 import pytest
 
 import station.sheet.pdf as pdf_module
-from station.domain.sheet_lines import LINE_5_BEFORE
+from station.domain.tally_form import LINE_5_BEFORE
 from station.sheet.pdf_text import pdf_words
 from tests.test_cli_kinds import count_votes, new, station
 
@@ -51,10 +51,10 @@ def test_a_sheet_drawn_before_still_verifies(
     tmp_path: Path, qapp: object, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Drawn as the previous version drew line 5 on a ballot of several unions."""
-    drawn = pdf_module.printed_line_label
+    drawn = pdf_module.line_words
     monkeypatch.setattr(
         pdf_module,
-        "printed_line_label",
+        "line_words",
         lambda number, *rest: LINE_5_BEFORE if number == "5" else drawn(number, *rest),
     )
     folder = exported(tmp_path, revised=False)

@@ -45,7 +45,7 @@ def sign_and_export(
             SheetRequest(
                 kind=kind,
                 agent=f"Agent of {path.stem}",
-                observers=[Observer.parse("Employer:Jane Roe"), Observer.parse("Union:John Doe")],
+                observers=[Observer("employer", "Jane Roe"), Observer("petitioner", "John Doe")],
                 place="Staten Island, NY",
             ),
             key_fingerprint=key.fingerprint,

@@ -1,5 +1,6 @@
 """Consolidating every kind of sheet: RD and RM, several unions, mail ballots; and the
-revised tally, which is never consolidated (issue 18, item 4)."""
+revised tally, which is never consolidated (its opened ballots are the election's,
+counted once, never table by table)."""
 
 import dataclasses
 import json
@@ -11,6 +12,7 @@ import pytest
 
 from station.domain import Action, Call, ElectionSetup
 from station.domain.choices import Ballot, CaseKind
+from station.domain.election import MAIL_RULES
 from station.domain.envelopes import Ruling
 from station.domain.voters import Voter, VoterList
 from station.journal import Journal
@@ -254,7 +256,8 @@ def test_several_unions_are_summed_by_choice_and_the_runoff_is_computed_on_the_s
     statements = summary["statements"]
     assert isinstance(statements, dict)
     assert (
-        statements["runoff"] == "No choice has a majority — runoff between Machinists and Neither."
+        statements["runoff"] == "No choice has a majority — runoff between Machinists and Neither"
+        ", held if no objections are filed, or once those filed are resolved (29 CFR 102.70(a))."
     )
     # The same keys as `station tally --json` gives for such a ballot, plus `tables`.
     path = tmp_path / "single.station"
@@ -272,7 +275,7 @@ def test_several_unions_are_summed_by_choice_and_the_runoff_is_computed_on_the_s
     code, printed, err = run(capsys, "consolidate", "--out", tmp_path / "said", *several)
     assert code == 0, err
     assert "Votes for Carpenters:                  2" in printed
-    assert "runoff between Machinists and Neither." in printed
+    assert "runoff between Machinists and Neither, held if no objections are filed" in printed
     code, printed, err = run(capsys, "verify", tmp_path / "said")
     assert code == 0 and "5 Machinists, 2 Carpenters, 5 Neither, 0 void" in printed, err
 
@@ -340,6 +343,35 @@ def test_mail_tables_sum_their_envelopes(
     assert problem == "tally.json: its envelopes is not what the tables' sheets give"
 
 
+def test_mail_tables_under_the_mail_rules_sum_their_late_envelopes_into_the_box(
+    qapp: object, key: StationKey, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rules = dataclasses.replace(MAIL, mail_rules=MAIL_RULES)
+
+    def late(voter: str) -> Script:
+        def run(session: CountSession) -> None:
+            session.rule_envelope(Ruling.LATE, voter=voter)
+            envelopes("", "F")(session)
+
+        return run
+
+    exports = [
+        table(tmp_path, rules, "1", late("100"), key, VOTERS),
+        table(tmp_path, rules, "2", late("101"), key, VOTERS),
+    ]
+    out = tmp_path / "mail"
+    summary = consolidated(capsys, out, *exports)
+    assert summary["envelopes"] == {
+        "returned": 2, "accepted": 0, "challenged": 0, "void": 0, "late": 2,
+        "replacements": 0, "at_polls": 0, "after_tally": 0,
+    }  # fmt: skip
+    assert summary["ballots"] == summary["counted"] == 2
+    words = pdf_words((out / "tally.pdf").read_bytes())
+    assert "Received after the due date (counted) 2" in words
+    assert "1 received after the due date (counted)" in words
+    assert verify_consolidation(out, expected_key=key_for_signing().fingerprint).ok
+
+
 def test_a_voters_envelope_accepted_at_two_tables_is_refused(
     qapp: object, key: StationKey, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -358,6 +390,26 @@ def test_mail_tables_must_share_the_voter_list(
     two = table(tmp_path, MAIL, "2", envelopes("", ""), key, fewer)
     err = refused(capsys, tmp_path / "out", one, two)
     assert "its voter list is another" in err
+
+
+def test_mail_tables_must_share_the_mail_rules_and_count_a_late_envelope_once(
+    qapp: object, key: StationKey, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rules = dataclasses.replace(MAIL, mail_rules=MAIL_RULES)
+    one = table(tmp_path, MAIL, "1", envelopes("01", "FA"), key, VOTERS)
+    two = table(tmp_path, rules, "2", envelopes("2", "A"), key, VOTERS)
+    assert "its envelopes are ruled by the earlier mail rules" in refused(
+        capsys, tmp_path / "out", two, one
+    )
+
+    def late(session: CountSession) -> None:
+        session.rule_envelope(Ruling.LATE, voter="100")
+        envelopes("", "F")(session)
+
+    three = table(tmp_path, rules, "3", late, key, VOTERS)
+    four = table(tmp_path, rules, "4", envelopes("0", "A"), key, VOTERS)  # voter 100 again
+    err = refused(capsys, tmp_path / "out2", three, four)
+    assert "two ballots of one voter would be counted" in err
 
 
 # 4. Revised tallies ------------------------------------------------------------------
@@ -391,3 +443,42 @@ def test_a_revised_tally_is_refused_in_its_own_words(
     assert "columns" in json.loads((revised / "tally.json").read_bytes())["sheet"]
     err = refused(capsys, tmp_path / "out", one, revised)
     assert "is a Revised Tally of Ballots; a revised tally is not consolidated" in err
+
+
+def test_a_runoff_and_a_rerun_follow_a_count_at_several_tables(
+    several: list[Path], several_out: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The JFK8 shape as a new user tries it: the runoff of the tables together is made
+    from their consolidation (verified whole, with every table), never from one table."""
+    words = pdf_words((several_out / "tally.pdf").read_bytes())  # the tally served
+    assert "Board agent \u2014 For the Regional Director" in words
+    assert "For the Intervenor (Carpenters), date" in words
+    runoff = tmp_path / "runoff.station"
+    code, _, err = run(capsys, "new", runoff, "--runoff-of", several_out)
+    assert code == 0, err
+    summary = json.loads(run(capsys, "tally", runoff, "--json")[1])
+    assert summary["table"] is None and summary["case"] == "10-RC-000017"
+    assert summary["union"] == "Machinists"  # Machinists against Neither (5 and 5 of 12)
+    assert str(summary["runoff_of"]).startswith("tables ")
+    rerun = tmp_path / "rerun.station"
+    code, _, err = run(capsys, "new", rerun, "--rerun-of", several_out)
+    assert code == 0, err
+    summary = json.loads(run(capsys, "tally", rerun, "--json")[1])
+    assert summary["rerun_of"]["head"].startswith("tables ")
+    assert [c["name"] for c in summary["choices"]] == ["Machinists", "Carpenters", "Neither"]
+    # One table's export: refused, pointing at the consolidation.
+    code, _, err = run(capsys, "new", tmp_path / "one.station", "--runoff-of", several[0])
+    assert code == 2 and "station consolidate" in err and "intact" not in err
+
+
+def test_a_damaged_consolidation_is_named_as_one(
+    several_out: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    damaged = tmp_path / "damaged"
+    shutil.copytree(several_out, damaged)
+    tally = damaged / "tables" / "table-1" / "tally.json"
+    tally.write_bytes(tally.read_bytes().replace(b'"votes":5', b'"votes":6', 1))
+    code, _, err = run(capsys, "new", tmp_path / "r.station", "--runoff-of", damaged)
+    assert code == 2 and len(err.splitlines()) == 1
+    assert "is not an intact consolidation" in err and "export-v1" not in err
+    assert not (tmp_path / "r.station").exists()

@@ -117,7 +117,7 @@ def test_a_tables_dashboard_never_decides_the_election(qtbot: QtBot, tmp_path: P
         dashboard = DashboardWindow(ControllerFeed(window.controller))
         qtbot.addWidget(dashboard)
         window.controller.record(Call.FOR)
-        assert dashboard.for_figure.value() == 3
+        assert dashboard.choice_figures[0].value() == 3
         assert dashboard.decision_label.text() == ""
         assert "Table 2 alone" in dashboard.majority_label.text()
     finally:

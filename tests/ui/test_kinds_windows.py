@@ -9,18 +9,18 @@ from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
 from station.domain import Call, ElectionSetup
-from station.domain.parties import Party
+from station.domain.challenges import Reason
 from station.journal import Journal
-from station.ui.dashboard.choices import ChoiceBar
 from station.ui.dashboard.window import DashboardWindow
 from station.ui.envelopes.controller import EnvelopeController
 from station.ui.envelopes.window import EnvelopeWindow
+from station.ui.operator.call_pad import CallPad
 from station.ui.operator.challenge_register import ChallengeRegisterDialog
-from station.ui.operator.choice_pad import ChoicePad
 from station.ui.operator.controller import CountController
 from station.ui.operator.feed import ControllerFeed
 from station.ui.operator.window import OperatorWindow
 from tests.mail.conftest import VOTERS
+from tests.ui.dashboard.test_dashboard_start import new
 from tests.ui.windows import key, open_window
 
 THREE = ElectionSetup.validated(
@@ -43,7 +43,7 @@ def three(qtbot: QtBot, tmp_path: Path) -> Iterator[OperatorWindow]:
 
 
 def test_keys_one_to_nine_and_zero_record_each_choice(three: OperatorWindow) -> None:
-    assert isinstance(three.pad, ChoicePad)
+    assert isinstance(three.pad, CallPad) and len(three.pad.union_buttons) == 2
     for qt_key in (Qt.Key.Key_1, Qt.Key.Key_2, Qt.Key.Key_2, Qt.Key.Key_0):
         key(three, qt_key)
     assert three.controller.count.choice_votes() == (1, 2, 1)
@@ -59,27 +59,43 @@ def test_keys_one_to_nine_and_zero_record_each_choice(three: OperatorWindow) -> 
     assert three.recent.texts()[0].endswith("Ballot 4 for Neither \u2014 undone")
 
 
-def test_no_prompt_swallows_a_call_key(three: OperatorWindow, qtbot: QtBot) -> None:
+def test_after_c_a_unions_key_names_it_then_records_votes_again(
+    three: OperatorWindow, qtbot: QtBot
+) -> None:
     key(three, Qt.Key.Key_C)
     assert three.prompts.challenge.isVisible()
-    key(three, Qt.Key.Key_1)  # a vote for Machinists, never a reason
-    assert three.controller.count.choice_votes() == (1, 0, 0)
+    key(three, Qt.Key.Key_0)  # Neither's key names no challenger: a vote, as ever
+    assert three.controller.count.choice_votes() == (0, 0, 1)
     key(three, Qt.Key.Key_C)
-    key(three, Qt.Key.Key_L)  # the reason, by letter
-    key(three, Qt.Key.Key_E)
+    key(three, Qt.Key.Key_1)  # Machinists challenged, not a vote
+    assert three.controller.count.choice_votes() == (0, 0, 1)
+    key(three, Qt.Key.Key_I)  # the reason, by letter
+    key(three, Qt.Key.Key_1)  # the party is named: a vote for Machinists again
+    assert three.controller.count.choice_votes() == (1, 0, 1)
     last = three.controller.count.last_counting(Call.CHALLENGE)
     assert last is not None and last[1] == 3  # ballot 3
     challenge = three.controller.count.challenges.get(last[0])
-    assert challenge is not None and challenge.party is Party.EMPLOYER
+    assert challenge is not None and challenge.party == "union 1"
     assert challenge.reason is not None and challenge.reason.value == "not on the eligibility list"
+    for pressed in (Qt.Key.Key_C, Qt.Key.Key_S, Qt.Key.Key_2):  # the reason first: then votes
+        key(three, pressed)
+    assert three.controller.count.choice_votes() == (1, 1, 1)
+    last = three.controller.count.last_counting(Call.CHALLENGE)
+    assert last is not None
+    challenge = three.controller.count.challenges.get(last[0])
+    assert challenge is not None and challenge.party == "board agent"
 
 
 def test_the_button_clicks_and_f1_name_the_choices(three: OperatorWindow, qtbot: QtBot) -> None:
-    assert isinstance(three.pad, ChoicePad)
+    assert isinstance(three.pad, CallPad) and len(three.pad.union_buttons) == 2
     qtbot.mouseClick(three.pad.union_buttons[1], Qt.MouseButton.LeftButton)
     assert three.controller.count.choice_votes() == (0, 1, 0)
     help_text = three.help_overlay.text.text()
-    for words in ("record a vote for Machinists", "record a vote for Carpenters", "L S X M R O"):
+    for words in (
+        "record a vote for Machinists",
+        "record a vote for Carpenters",
+        "I / S / X / M / R / O",
+    ):
         assert words in help_text
     assert "record a ballot FOR the union" not in help_text
     assert "Carpenters (Intervenor)" in three.election_label.text()
@@ -98,11 +114,9 @@ def test_the_dashboard_shows_every_choice_and_the_runoff(qtbot: QtBot, tmp_path:
         controller.record(Call.AGAINST)
         assert window.decision_label.text() == ""  # 5/4/1, 2 left: Neither could tie
         controller.record(Call.AGAINST)
-        figures = window.choice_dashboard.figures
+        figures = window.choice_figures
         assert [figure.value() for figure in figures] == [5, 4, 2]
-        bar = window.choice_dashboard.bar
-        assert isinstance(bar, ChoiceBar)
-        assert bar.segments() == [5 / 11, 4 / 11, 2 / 11, 0.0]
+        assert window.race.segments() == (5 / 11, 4 / 11, 0.0, 2 / 11)
         assert window.flash.text() == "Ballot 11 for Neither"
         assert window.decision_label.text() == (
             "Result decided: no choice can have a majority — runoff between Machinists and"
@@ -112,7 +126,8 @@ def test_the_dashboard_shows_every_choice_and_the_runoff(qtbot: QtBot, tmp_path:
         assert window.challenges_label.text().startswith("Challenges are not sufficient")
         assert window.majority_label.text().startswith("No choice has received a majority")
         assert window.decision_label.text() == (
-            "No choice has a majority — runoff between Machinists and Carpenters."
+            "No choice has a majority — runoff between Machinists and Carpenters"
+            ", held if no objections are filed, or once those filed are resolved (29 CFR 102.70(a))."
         )
         assert "Carpenters (Intervenor)" in window.parties_label.text()
     finally:
@@ -165,8 +180,8 @@ def test_the_new_election_dialog_sets_up_several_unions(qtbot: QtBot) -> None:
 
 
 def test_every_window_names_every_union(qtbot: QtBot, tmp_path: Path) -> None:
-    """Found by an outsider: the titles and the envelope window's header named the
-    first union only, on a ballot of two."""
+    """On a ballot of two unions the titles and the envelope window's header name both,
+    not the first union only."""
     path = tmp_path / "three.station"
     Journal.create(path, THREE)
     window = open_window(qtbot, path)
@@ -190,10 +205,34 @@ def test_every_window_names_every_union(qtbot: QtBot, tmp_path: Path) -> None:
         header = envelopes.findChild(QLabel, "electionLabel")
         assert header is not None
         assert "Machinists (Petitioner); Carpenters (Intervenor)" in header.text()
-        # A union's challenge is "a Union"'s in the prompt too, as in its list below.
+        # Each union challenges as itself, by its own key, named in the prompt.
         qtbot.keyClicks(envelopes.search, "Ada Lovelace")
-        for qt_key in (Qt.Key.Key_Return, Qt.Key.Key_C, Qt.Key.Key_U):
+        for qt_key in (Qt.Key.Key_Return, Qt.Key.Key_C, Qt.Key.Key_2):
             qtbot.keyClick(envelopes.search, qt_key)
-        assert "<b>CHALLENGED</b> by a Union, reason:" in envelopes.prompt.text()
+        prompt = envelopes.prompt.text()
+        assert "<b>CHALLENGED</b> by Carpenters, reason:" in prompt
+        assert (
+            "<b>1</b> Machinists <b>2</b> Carpenters" in prompt and "<b>S</b> supervisor" in prompt
+        )
     finally:
         envelopes.close()
+
+
+def test_a_union_of_several_challenges_by_its_own_key(qtbot: QtBot, tmp_path: Path) -> None:
+    """After C a union's vote key names it as the challenger; once named, the digits
+    record votes again."""
+    path = tmp_path / "three.station"
+    new(path, "--case", "10-RC-301717", "--union", "U1", "--intervenor", "U2", "--eligible", "9")
+    window = open_window(qtbot, path)
+    for pressed in (Qt.Key.Key_1, Qt.Key.Key_C):
+        qtbot.keyClick(window, pressed)
+    assert "Esc first to record the next vote" in window.prompts.challenge.question.text()
+    for pressed in (Qt.Key.Key_2, Qt.Key.Key_S, Qt.Key.Key_2):
+        qtbot.keyClick(window, pressed)
+    challenge = window.controller.count.challenges.get(window.controller.journal.head_seq - 3)
+    assert challenge is not None and (challenge.party, challenge.reason) == (
+        "union 2",
+        Reason.SUPERVISOR,
+    )
+    assert window.controller.count.choice_votes() == (1, 1, 0)  # the last 2: a vote again
+    assert "Ballot 2 CHALLENGED by U2: supervisor" in window.recent.texts()

@@ -85,8 +85,8 @@ def test_a_witness_refuses_a_feed_signed_by_another_key(
 def test_a_second_witness_on_one_file_is_refused_and_the_file_kept(
     served: Served, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Found by an outsider: two `station witness` writing one file each stored every
-    head; `verify --witness` then refused the file for good as replaying heads."""
+    """Two `station witness` writing one file would each store every head, and `verify
+    --witness` would then refuse the file for good as replaying heads."""
     out = tmp_path / "w.witness"
     first = WitnessFile.create(
         out,
@@ -109,7 +109,8 @@ def test_a_second_witness_on_one_file_is_refused_and_the_file_kept(
 def test_an_empty_or_foreign_out_file_is_refused_untouched(
     served: Served, tmp_path: Path, capsys: pytest.CaptureFixture[str], content: bytes
 ) -> None:
-    """Found by an outsider: an empty --out file was refused, yet left 4,096 bytes long."""
+    """A refused --out file is left as it was: an empty one stays empty, never 4,096
+    bytes long."""
     out = tmp_path / "w.witness"
     out.write_bytes(content)
     assert "is not a witness file" in one_line_exit_2(capsys, "witness", served.url, "--out", out)

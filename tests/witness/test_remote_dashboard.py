@@ -30,7 +30,7 @@ def test_follows_the_count_from_the_feed(
     for call in (Call.FOR, Call.AGAINST, Call.AGAINST, Call.CHALLENGE):
         served.journal.append(Action.CALL, call)
     qtbot.waitUntil(lambda: window.challenged_figure.value() == 1, timeout=5000)
-    assert (window.for_figure.value(), window.against_figure.value()) == (1, 2)
+    assert (window.choice_figures[0].value(), window.choice_figures[-1].value()) == (1, 2)
     assert window.flash.text() == "Ballot 4 CHALLENGED"
     assert window.journal_label.text().startswith(
         f"Journal: {served.journal.head_seq:,} events \u00b7 head {served.journal.head_hash[:16]}"
@@ -49,7 +49,7 @@ def test_a_forged_event_turns_the_status_red_naming_it_and_shows_nothing_after(
     qtbot.addWidget(window)
     follower._inbox.append(follower.request(0, None, 0))
     feed.poll()
-    assert window.for_figure.value() == 1
+    assert window.choice_figures[0].value() == 1
     served.journal.append(Action.CALL, Call.FOR)
     served.poll()
     forged = follower.request(follower.head_seq, None, 0)
@@ -59,7 +59,7 @@ def test_a_forged_event_turns_the_status_red_naming_it_and_shows_nothing_after(
     assert window.state == "unavailable"
     assert window.status_label.text() == "\u26a0 FEED NOT VERIFIED"
     assert f"event {served.journal.head_seq} was altered" in window.problem_label.text()
-    assert (window.for_figure.value(), window.against_figure.value()) == (1, 0)
+    assert (window.choice_figures[0].value(), window.choice_figures[-1].value()) == (1, 0)
 
 
 def test_a_lost_feed_says_no_feed(

@@ -103,7 +103,7 @@ def test_two_feeds_show_the_total_and_a_row_per_table(
     for feed in feeds:
         feed.start()
     _call(tables[1].path, Call.FOR)  # a call at table 2 reaches its row and the total
-    qtbot.waitUntil(lambda: dashboard.for_figure.value() == 3, timeout=5000)
+    qtbot.waitUntil(lambda: dashboard.choice_figures[0].value() == 3, timeout=5000)
     assert dashboard.panel.row_texts()[1][2] == "1"
     # Each helper call ends with the station closing the count, as the feed shows.
     assert dashboard.panel.row_texts()[1][6] == "STATION CLOSED THE COUNT"
@@ -134,7 +134,7 @@ def test_a_forged_feed_turns_its_row_and_the_total_red_and_leaves_the_total(
     assert total[1:6] == ["4 of 4", "2", "1", "1", "0"]
     assert total[6] == "\u26a0 FEED NOT VERIFIED: Table 2"
     assert dashboard.panel.total_cells[6].property("state") == "broken"
-    assert (dashboard.for_figure.value(), dashboard.against_figure.value()) == (2, 1)
+    assert (dashboard.choice_figures[0].value(), dashboard.choice_figures[-1].value()) == (2, 1)
     assert dashboard.progress_label.text().endswith("at 1 of 2 tables")
     assert dashboard.left_out_label.text() == (
         "Table 2 is left out of the total; its feed failed verification: event"

@@ -116,6 +116,21 @@ def test_an_export_of_a_rewritten_count_fails_naming_the_first_head_it_lacks(
     assert f"lacks the head the witness saw signed at event {int(first_lost):,}" in err
 
 
+def test_an_export_the_witness_disproves_leads_with_the_verdict_and_says_no_ok(
+    witnessed: tuple[Path, Path], served: Served, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A reader of the screen or a log must not see OK about an export the witness
+    disproves: the verdict comes first, on both streams, and nothing reads as OK."""
+    _, wfile = witnessed
+    forged = rewritten_export(served, tmp_path, keep=10)
+    for record in (forged, tmp_path / "rewritten.station"):  # the export, and its file
+        assert verify(record, "--key", served.key.fingerprint, "--witness", wfile) == 1
+        out, err = capsys.readouterr()
+        assert "OK" not in out and "match the journal" not in out, out
+        assert err.startswith("NOT INTACT: "), err
+        assert "OK" not in err, err
+
+
 def forged_witness(wfile: Path, *statements: str) -> Path:
     """The witness file changed behind Station's back (its guards dropped first)."""
     conn = sqlite3.connect(wfile)
@@ -289,8 +304,8 @@ def test_the_last_head_stored_twice_is_named_as_such(
 def test_a_witness_files_meta_edited_is_one_line_never_a_traceback(
     witnessed: tuple[Path, Path], capsys: pytest.CaptureFixture[str], statement: str
 ) -> None:
-    """Found by an outsider: an edited election row ended `verify --witness` (and
-    `station witness --out`) in a JSONDecodeError, an AssertionError or a KeyError."""
+    """An edited election row must not end `verify --witness` (or `station witness
+    --out`) in a JSONDecodeError, an AssertionError or a KeyError."""
     folder, wfile = witnessed
     conn = sqlite3.connect(wfile)
     conn.execute("DROP TRIGGER meta_no_update")

@@ -3,17 +3,17 @@
 * The revised count: once a decision orders challenged ballots opened, the progress line
   counts those ballots, with the original tally beside it.
 * `--hide-challenges` (and H on the in-process dashboard): the Board may decline to
-  release the number of challenged ballots until the count is over (DOMAIN.md; Bessemer,
+  release the number of challenged ballots until the count is over (docs/rules.md; Bessemer,
   2021). Until a final sheet is prepared the dashboard then shows no CHALLENGED figure,
-  no hatched part of the race bar (of either kind), no line 8, no CHALLENGED pile and
+  no hatched part of the race bar, no line 8, no CHALLENGED pile and
   no challenged envelopes (window.py, envelope_stage.py). The operator window shows
   everything.
 """
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from station.domain import SheetKind
+from station.domain.description import describe
 from station.domain.resolution_statements import (
     original_tally_statement,
     revised_progress_statement,
@@ -62,9 +62,7 @@ class AfterCount:
         window.challenged_figure.setVisible(not hiding)
         window.challenges_label.setVisible(not hiding)
         if hiding:
-            window.race.set_tally(replace(count.tally, challenged=0))
-            if window.choice_dashboard is not None:  # several unions: their bar, unhatched
-                window.choice_dashboard.bar.set_votes(count.choice_votes(), 0)
+            window.race.set_votes(count.choice_votes(), 0)
         resolutions = count.resolutions
         # The revised count on the big line; the original tally on the small line below,
         # where the box is (both on the big line took the figures' height: at 1280x720
@@ -75,8 +73,7 @@ class AfterCount:
             window.progress_label.setText(
                 revised_progress_statement(resolutions.revised_calls(count), resolutions.ordered)
             )
-            ballot = count.votes.ballot  # several unions: each choice's votes by name
-            names = () if ballot is None else ballot.choices
+            names = describe(window.feed.setup).ballot.names
             tally = original_tally_statement(original, names)
             window.box_label.setText(
                 f"{tally[0].upper()}{tally[1:]} \u00b7 {window.box_label.text()}"

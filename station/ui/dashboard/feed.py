@@ -75,6 +75,11 @@ class DashboardFeed(QObject):
         return self.followed.key_fingerprint
 
     @property
+    def objections_due(self) -> str | None:
+        """When objections are due, once a sheet stating the result locks the count."""
+        return self.followed.objections_due
+
+    @property
     def broken(self) -> str | None:
         """What made this feed untrustworthy (a forged event or head), or None.
 

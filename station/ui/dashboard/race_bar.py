@@ -1,74 +1,75 @@
-"""The race picture: FOR against AGAINST on one scale, with what could still swing it."""
+"""The race picture: the choices on one scale, with what could still swing it."""
+
+from collections.abc import Sequence
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from station.domain import Tally
 from station.ui.dashboard.theme import DARK, Theme
 
 
 class RaceBar(QWidget):
     """One bar the width of the valid votes plus the challenged ballots (tally line 7).
 
-    FOR fills it from the left, AGAINST from the right, and the challenged ballots,
-    sealed and unread, sit hatched between them. The line in the middle is the
-    majority: FOR past it is a majority for the union, AGAINST reaching it means the
-    union cannot win on these ballots, and when the hatched part straddles it the
-    challenges could still swing the result (tally line 8).
+    Each choice fills its segment in ballot order and the challenged ballots, sealed and
+    unread, sit hatched before the last choice: on a one-union ballot FOR fills it from
+    the left, AGAINST from the right and the challenged ballots lie between them. The
+    line in the middle is the majority a choice must pass: when the hatched part
+    straddles it the challenges could still swing the result (tally line 8).
     """
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, labels: Sequence[str], parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._tally = Tally()
+        self._labels = tuple(labels)
+        self._votes: tuple[int, ...] = (0,) * len(self._labels)
+        self._challenged = 0
         self._theme = DARK
-        self.setAccessibleName("Race: FOR against AGAINST with the majority line")
+        self._colours = [DARK.for_colour] * len(self._labels)
+        self.setAccessibleName("Race: each choice with the majority line")
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
 
-    def set_theme(self, theme: Theme) -> None:
-        self._theme = theme
+    def set_theme(self, theme: Theme, colours: Sequence[str]) -> None:
+        """Draw in `theme`, each choice in its colour (`choice_colours`)."""
+        self._theme, self._colours = theme, list(colours)
         self.update()
 
-    def set_tally(self, tally: Tally) -> None:
-        """Draw a new tally (repaints only if it changed)."""
-        if tally != self._tally:
-            self._tally = tally
+    def set_votes(self, votes: Sequence[int], challenged: int) -> None:
+        """Draw each choice's votes and the challenged ballots (repaints only if changed)."""
+        if (tuple(votes), challenged) != (self._votes, self._challenged):
+            self._votes, self._challenged = tuple(votes), challenged
             self.update()
 
     def sizeHint(self) -> QSize:
         return QSize(600, 90)
 
-    def segments(self) -> tuple[float, float, float]:
-        """Shares of the bar (FOR, challenged, AGAINST), each between 0 and 1."""
-        tally = self._tally
-        total = tally.valid_plus_challenged
+    def segments(self) -> tuple[float, ...]:
+        """Shares of the bar from left to right, each between 0 and 1: each choice but the
+        last, the challenged ballots, the last choice ((FOR, challenged, AGAINST))."""
+        *first, last = self._votes
+        total = sum(self._votes) + self._challenged
         if total == 0:
-            return 0.0, 0.0, 0.0
-        return (
-            tally.for_union / total,
-            tally.challenged / total,
-            tally.against / total,
-        )
+            return (0.0,) * (len(self._votes) + 1)
+        return tuple(part / total for part in (*first, self._challenged, last))
 
     def paintEvent(self, event: QPaintEvent) -> None:
-        theme, tally = self._theme, self._tally
+        theme = self._theme
         painter, track, text_height = start_bar(self, theme)
         width, height = float(self.width()), float(self.height())
         metrics = QFontMetricsF(painter.font())
 
-        for_share, challenged_share, against_share = self.segments()
-        for_rect = QRectF(track.left(), track.top(), track.width() * for_share, track.height())
-        swing = QRectF(
-            for_rect.right(), track.top(), track.width() * challenged_share, track.height()
-        )
-        against_rect = QRectF(
-            track.right() - track.width() * against_share,
-            track.top(),
-            track.width() * against_share,
-            track.height(),
-        )
-        painter.fillRect(for_rect, QColor(theme.for_colour))
-        painter.fillRect(against_rect, QColor(theme.against_colour))
+        shares = self.segments()
+        *first_colours, last_colour = self._colours
+        left = track.left()
+        swing = QRectF()
+        for place, share in enumerate(shares):
+            rect = QRectF(left, track.top(), track.width() * share, track.height())
+            if place == len(shares) - 2:
+                swing = rect
+            else:
+                colour = first_colours[place] if place < len(first_colours) else last_colour
+                painter.fillRect(rect, QColor(colour))
+            left += rect.width()
         if swing.width() > 0:
             _hatch(painter, swing, QColor(theme.challenged_colour), max(track.height() / 9, 1.5))
         painter.setPen(QPen(QColor(theme.rule), max(height / 60, 1.0)))
@@ -85,34 +86,62 @@ class RaceBar(QWidget):
             label,
         )
 
-        # Below the bar: FOR at the left, AGAINST at the right, the challenged between.
+        # Below the bar: the first choice at the left, the last at the right, the others
+        # and the challenged ballots between them, in a smaller type where long names
+        # would otherwise run into each other.
         below = QRectF(0, track.bottom() + text_height * 0.05, width, text_height)
-        left_text = f"FOR {tally.for_union:,}"
-        right_text = f"{tally.against:,} AGAINST"
+        words = [f"{label} {vote:,}" for label, vote in zip(self._labels, self._votes, strict=True)]
+        left_text = words[0]
+        right_text = f"{self._votes[-1]:,} {self._labels[-1]}"
+        between = "  \u00b7  ".join(words[1:-1])
+        challenged = f"{self._challenged:,} challenged, sealed" if self._challenged else ""
+        texts = [text for text in (left_text, between, challenged, right_text) if text]
+        font = QFont(painter.font())
+        while font.pixelSize() > 8 and width > 0:
+            metrics = QFontMetricsF(font)
+            swatch = metrics.height() * 0.7 if challenged else 0.0
+            gaps = metrics.height() * (len(texts) - 1)
+            if sum(map(metrics.horizontalAdvance, texts)) + swatch * 1.3 + gaps <= width:
+                break
+            font.setPixelSize(font.pixelSize() - 1)
+        painter.setFont(font)
+        metrics = QFontMetricsF(font)
+        gap = metrics.height()
         painter.drawText(
             below, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, left_text
         )
         painter.drawText(
             below, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, right_text
         )
-        if tally.challenged:
+        if between or challenged:
             # A hatched swatch names the hatched part, in black and white too.
-            words = f"{tally.challenged:,} challenged, sealed"
-            swatch = text_height * 0.7
-            words_width = swatch * 1.3 + metrics.horizontalAdvance(words)
-            low = metrics.horizontalAdvance(left_text) + text_height
-            high = width - metrics.horizontalAdvance(right_text) - text_height - words_width
-            left = min(max(swing.center().x() - words_width / 2, low), max(high, low))
-            key = QRectF(left, below.center().y() - swatch / 2, swatch, swatch)
-            painter.fillRect(key, QColor(theme.track))
-            _hatch(painter, key, QColor(theme.challenged_colour), max(swatch / 4, 1.5))
+            swatch = metrics.height() * 0.7 if challenged else 0.0
+            dot = "  \u00b7  " if between and challenged else ""
+            text = f"{between}{dot}"
+            text_width = metrics.horizontalAdvance(text)
+            words_width = text_width + swatch * 1.3 + metrics.horizontalAdvance(challenged)
+            low = metrics.horizontalAdvance(left_text) + gap
+            high = width - metrics.horizontalAdvance(right_text) - gap - words_width
+            centre = swing.center().x() if swing.width() > 0 else track.center().x()
+            start = min(max(centre - words_width / 2, low), max(high, low))
             painter.setPen(QColor(theme.text))
             painter.drawText(
-                QRectF(left + swatch * 1.3, below.top(), words_width, below.height()),
+                QRectF(start, below.top(), text_width, below.height()),
                 Qt.AlignmentFlag.AlignVCenter,
-                words,
+                text,
             )
-        if tally.valid_plus_challenged == 0:
+            if challenged:
+                at = start + text_width
+                key = QRectF(at, below.center().y() - swatch / 2, swatch, swatch)
+                painter.fillRect(key, QColor(theme.track))
+                _hatch(painter, key, QColor(theme.challenged_colour), max(swatch / 4, 1.5))
+                painter.setPen(QColor(theme.text))
+                painter.drawText(
+                    QRectF(at + swatch * 1.3, below.top(), words_width, below.height()),
+                    Qt.AlignmentFlag.AlignVCenter,
+                    challenged,
+                )
+        if sum(self._votes) + self._challenged == 0:
             painter.setPen(QColor(theme.muted))
             painter.drawText(track, Qt.AlignmentFlag.AlignCenter, "no votes counted yet")
         painter.end()

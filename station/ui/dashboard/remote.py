@@ -12,10 +12,11 @@ ui/dashboard/ruff.toml).
 from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QApplication
 
 from station.settings import Settings
 from station.ui.dashboard.remote_feed import RemoteFeed
+from station.ui.dashboard.standalone import standalone_keys
 from station.ui.dashboard.tables import TablesDashboard
 from station.ui.dashboard.window import DashboardWindow
 from station.witness.follow import RemoteFollower
@@ -38,14 +39,14 @@ def run_remote_dashboard(
     app = make_app()
     settings = Settings()
     feeds = [RemoteFeed(follower) for follower in followers]
-    window: QWidget | None = None
+    window: DashboardWindow | TablesDashboard | None = None
     try:
         if len(feeds) == 1:
             single = DashboardWindow(feeds[0], theme=theme or settings.theme())
             single.saved_geometry = settings.geometry("dashboard")
             single.after_count.withhold(hide_challenges, fixed=hide_challenges)
             single.theme_changed.connect(settings.set_theme)
-            single.dismiss_requested.connect(lambda: _toggle_full_screen(single))
+            standalone_keys(single)
             window = single
         else:
             tables = TablesDashboard(
@@ -55,6 +56,7 @@ def run_remote_dashboard(
                 hide_challenges=hide_challenges,
             )
             tables.theme_changed.connect(settings.set_theme)
+            standalone_keys(tables)
             window = tables
 
         def on_started() -> None:
@@ -71,11 +73,7 @@ def run_remote_dashboard(
 
         for feed in feeds:
             feed.start()
-        if isinstance(window, DashboardWindow):
-            window.place()
-        else:
-            window.resize(1280, 800)
-            window.show()
+        window.place()
         QTimer.singleShot(0, on_started)
         return run_loop(app)
     finally:
@@ -83,11 +81,3 @@ def run_remote_dashboard(
             settings.set_geometry("dashboard", window.saveGeometry())
         for feed in feeds:
             feed.close()
-
-
-def _toggle_full_screen(window: QWidget) -> None:
-    """Standalone, F11 and Escape switch the dashboard between full screen and a window."""
-    if window.isFullScreen():
-        window.showNormal()
-    else:
-        window.showFullScreen()

@@ -9,32 +9,40 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QBoxLayout, QHBoxLayout, QVBoxLayout, QWidget
 
+from station.domain.description import Choice
 from station.ui.dashboard.big_figure import BigFigure
+from station.ui.dashboard.choices import (
+    ChoiceFigure,
+    choice_colours,
+    choice_figures,
+    place_choices,
+)
 from station.ui.dashboard.theme import THEMES, Theme, stylesheet, type_unit
 
 
 class ScaledWindow(QWidget):
     """Calls `_scale(unit)` after a resize that changes `type_unit`, with the style set;
-    `set_theme` colours the five figures (and `_colour` what else a subclass has).
+    `set_theme` colours the figures (and `_colour` what else a subclass has).
 
     Subclasses set `_theme`, `_unit` (0.0 at first), `_root` (the outer layout) and the
-    figures in their `__init__`, and may extend the style sheet (`_style_sheet`), size
+    figures (`_make_figures`) in their `__init__`, and may extend the style sheet (`_style_sheet`), size
     more widgets (`_scale`) or colour more (`_colour`).
     """
 
     _theme: Theme
     _unit: float
     _root: QBoxLayout
-    for_figure: BigFigure
-    against_figure: BigFigure
+    choices: tuple[Choice, ...]
+    choice_figures: list[ChoiceFigure]
     void_figure: BigFigure
     challenged_figure: BigFigure
     valid_figure: BigFigure
 
-    def _make_figures(self) -> QHBoxLayout:
-        """The five figures, in their row: FOR, the three small ones stacked, AGAINST."""
-        self.for_figure = BigFigure("FOR", align=Qt.AlignmentFlag.AlignLeft)
-        self.against_figure = BigFigure("AGAINST", align=Qt.AlignmentFlag.AlignRight)
+    def _make_figures(self, choices: tuple[Choice, ...]) -> QHBoxLayout:
+        """The figures, in their row: each choice's (ballot order, `choice_figures`), and
+        the three small ones stacked between the unions and Neither."""
+        self.choices = choices
+        self.choice_figures = choice_figures(choices)
         centre = Qt.AlignmentFlag.AlignHCenter
         self.void_figure = BigFigure("VOID", align=centre)
         self.challenged_figure = BigFigure("CHALLENGED", align=centre)
@@ -45,9 +53,7 @@ class ScaledWindow(QWidget):
             small.size_words_as(tuple(figure.word for figure in stacked))
             smalls.addWidget(small, 1)
         figures = QHBoxLayout()
-        figures.addWidget(self.for_figure, 5)
-        figures.addLayout(smalls, 3)
-        figures.addWidget(self.against_figure, 5)
+        place_choices(figures, choices, self.choice_figures, smalls)
         return figures
 
     @property
@@ -58,8 +64,9 @@ class ScaledWindow(QWidget):
         """Use the "dark" or "light" theme."""
         self._theme = theme = THEMES[name]
         self._colour(theme)
-        self.for_figure.set_colours(theme.text, theme.for_colour)
-        self.against_figure.set_colours(theme.text, theme.against_colour)
+        colours = choice_colours(theme, self.choices)
+        for figure, colour in zip(self.choice_figures, colours, strict=True):
+            figure.set_colours(theme.text, colour)
         for small in (self.void_figure, self.challenged_figure, self.valid_figure):
             small.set_colours(theme.text, theme.rule)
         self._apply_size(force=True)

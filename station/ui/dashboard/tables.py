@@ -13,34 +13,33 @@ import time
 from collections.abc import Sequence
 from datetime import datetime
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from station.domain import ElectionSetup, SheetKind, Tally
 from station.domain.consolidation import TableLines, summed_tally
-from station.domain.statements import challenges_statement, counted_statement, majority_statement
+from station.domain.description import describe as describe_election
+from station.domain.result_statements import stated_lines
+from station.domain.statements import counted_statement
 from station.domain.table_statements import table_title, tables_pending_reason
+from station.domain.tally_form import Figures, ballot_form
 from station.journal.chain import HEAD_DIGITS
 from station.ui.dashboard.feed import DashboardFeed
 from station.ui.dashboard.scaled import ScaledWindow
 from station.ui.dashboard.states import DashboardState, state_of
-from station.ui.dashboard.tables_choices import (
-    TotalChoices,
-    adapt_tables_dashboard,
-    call_columns,
-    summed_votes,
-    votes_of,
-)
-from station.ui.dashboard.theme import DARK, LIGHT, THEMES, Theme, stylesheet
+from station.ui.dashboard.tables_choices import call_columns, summed_votes, votes_of
+from station.ui.dashboard.theme import DARK, LIGHT, THEMES, stylesheet
+from station.ui.screen_fit import fit_to_screen
 from station.witness.statements import left_out_of_total, not_verified_row, not_verified_total
 
 STALE_AFTER_S = 3.0
+WINDOW_SIZE = QSize(1280, 800)  # where the screen has room for it
 COLUMNS = ("TABLE", "COUNTED", "FOR", "AGAINST", "VOID", "CHALLENGED", "STATUS", "HEAD")
 
 
 def columns_for(setup: ElectionSetup) -> tuple[str, ...]:
-    """COLUMNS, with a column per choice in place of FOR and AGAINST on a ballot of several."""
+    """The columns of a table's row: a column per choice on the ballot (`call_columns`)."""
     return ("TABLE", "COUNTED", *call_columns(setup), "VOID", "CHALLENGED", "STATUS", "HEAD")
 
 
@@ -104,6 +103,11 @@ class TablesPanel(QWidget):
         self.headers = [
             self._cell(0, column, word, "sectionTitle") for column, word in enumerate(self.columns)
         ]
+        for header in self.headers:  # a union's name may be longer than its figures need
+            header.setWordWrap(True)
+            header.setAlignment(header.alignment() | Qt.AlignmentFlag.AlignBottom)
+        # The width left over goes to STATUS, whose words wrap, rather than to the figures.
+        self.grid.setColumnStretch(len(self.columns) - 2, 1)
         self.cells: list[list[QLabel]] = []
         for row, watched in enumerate(self.tables, start=1):
             self.cells.append(
@@ -131,6 +135,18 @@ class TablesPanel(QWidget):
             label.setWordWrap(True)
         self.grid.addWidget(label, row, column)
         return label
+
+    def fit_headers(self) -> None:
+        """Let a long column title wrap, no wider than CHALLENGED nor narrower than its
+        longest word."""
+        for header in self.headers:
+            header.ensurePolished()
+            metrics = header.fontMetrics()
+            longest = max(metrics.horizontalAdvance(word) for word in header.text().split())
+            widest = max(longest, metrics.horizontalAdvance("CHALLENGED")) + 2
+            header.setMinimumWidth(longest + 2)
+            if metrics.horizontalAdvance(header.text()) > widest:  # a union's name
+                header.setMaximumWidth(widest)
 
     def summed(self) -> list[_Watched]:
         """The tables in the total: every one whose feed has not failed verification."""
@@ -165,7 +181,7 @@ class TablesPanel(QWidget):
             values = [
                 watched.label,
                 counted,
-                *(f"{n:,}" for n in votes_of(self.setup, watched.feed.count)),
+                *(f"{n:,}" for n in votes_of(watched.feed.count)),
                 f"{tally.void:,}",
                 f"{tally.challenged:,}",
                 status,
@@ -182,7 +198,7 @@ class TablesPanel(QWidget):
         left_out = self.left_out()
         if left_out:
             status = not_verified_total([label for label, _ in left_out])
-        votes = summed_votes(self.setup, total)
+        votes = summed_votes(total)
         calls = (*votes, total.void, total.challenged)
         values = ["TOTAL", counted, *(f"{n:,}" for n in calls), status, ""]
         for cell, text in zip(self.total_cells, values, strict=True):
@@ -226,9 +242,8 @@ def _lines_of(watched: _Watched) -> TableLines:
     tally = watched.feed.count.tally
     lines = {"2": tally.void, "3": tally.for_union, "4": tally.against, "6": tally.challenged}
     setup = watched.feed.setup
-    # A ballot of several unions: each choice's votes, summed choice by choice.
-    choices = watched.feed.count.choice_votes() if setup.ballot.several else ()
-    return TableLines(watched.label, lines, tally.counted, setup.ballots, choices)
+    # Each choice's votes where the tally keeps them apart, summed choice by choice.
+    return TableLines(watched.label, lines, tally.counted, setup.ballots, tally.choices)
 
 
 # The status of the total: the most urgent of the tables'.
@@ -288,16 +303,15 @@ class TablesDashboard(ScaledWindow):
         self.case_label = _label(
             f"Case {setup.case_number} \u2014 {len(self.feeds)} tables", "caseLabel"
         )
-        self.parties_label = _label(
-            f"{setup.employer} \u00b7 Petitioner: {setup.union}", "partiesLabel"
-        )
+        self.parties_label = _label(describe_election(setup).parties_line, "partiesLabel")
+        self.parties_label.setWordWrap(True)
         self.clock_label = _label("", "clockLabel")
         self.clock_label.setAlignment(Qt.AlignmentFlag.AlignRight)
-        figures = self._make_figures()
+        figures = self._make_figures(describe_election(setup).ballot.choices)
         self.progress_label = _label("", "progressLabel")
         self.challenges_label = _label("", "statementLabel")
         self.majority_label = _label("", "statementLabel")
-        self.runoff_label = _label("", "statementLabel")  # 102.70: tables_choices.py
+        self.runoff_label = _label("", "statementLabel")  # what 102.70 calls for
         self.runoff_label.hide()
         for label in (self.challenges_label, self.majority_label, self.runoff_label):
             label.setWordWrap(True)
@@ -324,8 +338,6 @@ class TablesDashboard(ScaledWindow):
         root.addWidget(self.panel, 2)
         root.addWidget(self.read_only_label)
         self._root = root
-        self.choices: TotalChoices | None = None  # several unions: tables_choices.py
-        adapt_tables_dashboard(self, figures)
 
         self._clock = QTimer(self)
         self._clock.setInterval(1000)
@@ -335,9 +347,12 @@ class TablesDashboard(ScaledWindow):
         self.set_theme(self._theme.name)
         self._show_total()
 
-    def _colour(self, theme: Theme) -> None:
-        if self.choices is not None:
-            self.choices.set_theme()
+    def _scale(self, unit: float) -> None:
+        # The large figures keep their room however many rows the tables take, and a
+        # column's title wraps between its words, never inside one.
+        for figure in self.choice_figures:
+            figure.setMinimumHeight(round(unit * 16))
+        self.panel.fit_headers()
 
     def _style_sheet(self, unit: float) -> str:
         cells = max(round(unit * 2.4), 9)
@@ -353,8 +368,7 @@ class TablesDashboard(ScaledWindow):
     def _show_total(self) -> None:
         total = self.panel.total()
         for figure, value in (
-            (self.for_figure, total.for_union),
-            (self.against_figure, total.against),
+            *zip(self.choice_figures, summed_votes(total), strict=True),
             (self.void_figure, total.void),
             (self.challenged_figure, total.challenged),
             (self.valid_figure, total.valid),
@@ -368,14 +382,22 @@ class TablesDashboard(ScaledWindow):
         self.left_out_label.setText(left_out_of_total(left_out) if left_out else "")
         self.left_out_label.setVisible(bool(left_out))
         pending = tables_pending_reason(self.panel.all_final(), total.remaining(ballots))
-        union = self.feeds[0].setup.union
-        self.challenges_label.setText(challenges_statement(total, pending))
-        self.majority_label.setText(majority_statement(total, union, pending))
-        if self.choices is not None:  # several unions: the choices, and 102.70 on the sums
-            self.choices.show(total, pending)
+        # Lines 8-9 and 102.70's line on the tables' sums, as the consolidated tally
+        # states them (summing FOR would give the first union the others' votes).
+        setup = self.feeds[0].setup
+        said = stated_lines(ballot_form(setup), Figures(setup.eligible, total), pending)
+        self.challenges_label.setText(said.challenges)
+        self.majority_label.setText(said.majority)
+        self.runoff_label.setText(said.runoff or "")
+        self.runoff_label.setVisible(said.runoff is not None)
         hiding = self.panel.withholding()  # --hide-challenges, until every final tally
         self.challenged_figure.setVisible(not hiding)
         self.challenges_label.setVisible(not hiding)
+
+    def place(self) -> None:
+        """Show the dashboard as a window as large as it likes, never more than its screen."""
+        fit_to_screen(self, WINDOW_SIZE)
+        self.show()
 
     def _on_clock_timeout(self) -> None:
         self.clock_label.setText(datetime.now().strftime("%H:%M:%S"))

@@ -8,8 +8,9 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from station.domain import Action, Change
 from station.domain.describe import (
+    PLAIN_WORDS,
     SESSION_RESUMED,
-    VoteWords,
+    Words,
     challenged_entry,
     describe,
     is_correction,
@@ -24,7 +25,7 @@ CORRECTION_TAG = "CORRECTION"
 _ARROWS = {Action.UNDO: "\u21b6 ", Action.REDO: "\u21b7 "}
 
 
-def line_for(change: Change, words: VoteWords | None = None) -> str:
+def line_for(change: Change, words: Words = PLAIN_WORDS) -> str:
     """The ticker's words for a change: `describe`, with an arrow before a correction."""
     return f"{_ARROWS.get(change.event.action, '')}{describe(change, words)}"
 
@@ -38,7 +39,7 @@ class CallFlash(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.words: VoteWords | None = None  # names the choice on a ballot of several
+        self.words: Words = PLAIN_WORDS  # the election's: what a vote is for, who challenged
         self._text = ""
         self._correction = False
         self._glow = 0.0
@@ -136,7 +137,7 @@ class Ticker(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.words: VoteWords | None = None  # names the choice on a ballot of several
+        self.words: Words = PLAIN_WORDS  # the election's: what a vote is for, who challenged
         self._rows: list[tuple[str, bool, bool]] = []  # text, correction, session event
         self._theme = DARK
         self.setAccessibleName("Last calls")
@@ -162,8 +163,7 @@ class Ticker(QWidget):
             if row is not None and change.challenge and change.ballot is not None:
                 # A challenge's party and reason complete its row, as in Last calls.
                 _, correction, _ = rows[row]
-                several = self.words is not None  # given on a ballot of several unions only
-                entry = challenged_entry(change.ballot, change.challenge, several=several)
+                entry = challenged_entry(change.ballot, change.challenge, self.words.challenger)
                 rows[row] = (entry, correction, False)
             elif resumes_session(change) and previous and previous.event.action is Action.CLOSE:
                 rows[-1] = (SESSION_RESUMED, False, True)

@@ -7,9 +7,9 @@ with. Everything is sized from the window's height, so one layout serves 1280x72
 
 import time
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import date, datetime
 
-from PySide6.QtCore import QByteArray, Qt, QTimer, Signal
+from PySide6.QtCore import QByteArray, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QGuiApplication,
     QHideEvent,
@@ -27,23 +27,19 @@ from PySide6.QtWidgets import (
 )
 
 from station.domain import Call, Change
-from station.domain.describe import is_ballot_change
+from station.domain.describe import election_words, is_ballot_change
+from station.domain.description import describe as describe_election
 from station.domain.envelopes import box_setup
 from station.domain.party_words import parties_title
-from station.domain.statements import (
-    challenges_statement,
-    counted_statement,
-    decision_statement,
-    majority_statement,
-    pending_reason,
-    pile_mismatch_statement,
-)
-from station.domain.table_statements import case_title, table_pending_reason
+from station.domain.result_statements import decided_line, objections_line, result_lines
+from station.domain.statements import counted_statement, pile_mismatch_statement
+from station.domain.table_statements import case_title
 from station.journal.chain import HEAD_DIGITS
 from station.ui.dashboard.after_count import AfterCount
-from station.ui.dashboard.choices import ChoiceDashboard, adapt_dashboard
+from station.ui.dashboard.choices import choice_colours
 from station.ui.dashboard.envelope_stage import EnvelopeStageLabel
 from station.ui.dashboard.feed import DashboardFeed
+from station.ui.dashboard.groups import GroupDashboard, adapt_groups
 from station.ui.dashboard.head_qr import HeadQr
 from station.ui.dashboard.heartbeat import HeartbeatDot
 from station.ui.dashboard.race_bar import RaceBar
@@ -53,17 +49,19 @@ from station.ui.dashboard.screens_qt import screen_infos, screen_named
 from station.ui.dashboard.states import DashboardState, state_of
 from station.ui.dashboard.theme import DARK, LIGHT, THEMES, Theme
 from station.ui.dashboard.ticker import CallFlash, Ticker
+from station.ui.screen_fit import fit_to_screen, within_screen
 
 STALE_AFTER_S = 3.0
 CLOCK_MS = 250
+WINDOW_SIZE = QSize(1280, 720)  # as a window, where the screen has room for it
 
 
 class DashboardWindow(ScaledWindow):
     """What observers see: the figures, the race, the statements and every call as it lands.
 
     Keys: T switches between the dark and the light theme; F11 and Escape ask to leave
-    (`dismiss_requested`: the operator window hides it, the standalone process leaves
-    or re-enters full screen).
+    (`dismiss_requested`: the operator window hides it; a dashboard of its own process
+    has its own keys instead, `standalone.standalone_keys`).
 
     Signals:
         dismiss_requested(): the user pressed F11 or Escape on the dashboard.
@@ -112,14 +110,10 @@ class DashboardWindow(ScaledWindow):
             "background: #c62828; color: white; font-weight: bold; padding: 2px 10px;"
         )
         self.demo_badge.setVisible(setup.is_demo)
-        self.parties_label = self._label(
-            f"{setup.employer} \u00b7 Petitioner: {setup.union}", "partiesLabel"
-        )
-        self.question_label = self._label(
-            "Counting the ballots on: \u201cDo you wish to be represented for purposes of"
-            f" collective bargaining by {setup.union}?\u201d",
-            "questionLabel",
-        )
+        election = describe_election(setup)
+        self.parties_label = self._label(election.parties_line, "partiesLabel")
+        self.parties_label.setWordWrap(True)  # several parties may not fit on one line
+        self.question_label = self._label(election.question_line, "questionLabel")
         self.question_label.setWordWrap(True)
         self.clock_label = self._label("", "clockLabel")
         self.clock_label.setAlignment(Qt.AlignmentFlag.AlignRight)
@@ -129,10 +123,11 @@ class DashboardWindow(ScaledWindow):
         self.problem_label.setAlignment(Qt.AlignmentFlag.AlignRight)
         self.problem_label.setWordWrap(True)
 
-        self._figures_row = self._make_figures()  # laid out in _build_layout
+        # A figure per choice, and the race between them: the election's own choices.
+        self._figures_row = self._make_figures(election.ballot.choices)
         for small in (self.void_figure, self.challenged_figure, self.valid_figure):
             small.set_word_share(0.36)
-        self.race = RaceBar()
+        self.race = RaceBar([choice.label for choice in election.ballot.choices])
         self.progress_label = self._label("", "progressLabel")
         self.box_label = self._label("", "boxLabel")
         self.box_label.setWordWrap(True)  # after a decision it holds the original tally too
@@ -144,10 +139,22 @@ class DashboardWindow(ScaledWindow):
         self.challenges_label = self._label("", "statementLabel")
         self.majority_label = self._label("", "statementLabel")
         self.decision_label = self._label("", "decisionLabel")
-        for label in (self.challenges_label, self.majority_label, self.decision_label):
+        self.objections_label = self._label("", "statementLabel")  # once a final sheet is
+        self.objections_label.hide()
+        for label in (
+            self.challenges_label,
+            self.majority_label,
+            self.decision_label,
+            self.objections_label,
+        ):
             label.setWordWrap(True)
         self.flash = CallFlash()
         self.ticker = Ticker()
+        # The ticker and LAST CALL name each vote's choice where FOR or AGAINST says too
+        # little, and who challenged.
+        self.ticker.words = self.flash.words = election_words(
+            election, lambda event: self.feed.count.votes.words(event)
+        )
         self.pile_label = self._label("", "boxLabel")
         self.pile_label.setWordWrap(True)
         self.head_qr = HeadQr()  # the whole head, for a phone to capture exactly
@@ -162,7 +169,7 @@ class DashboardWindow(ScaledWindow):
         self.read_only_label.setAlignment(Qt.AlignmentFlag.AlignRight)
 
         self.after_count = AfterCount(self)  # the revised count; challenges withheld
-        self.choice_dashboard: ChoiceDashboard | None = None  # several unions: choices.py
+        self.group_dashboard: GroupDashboard | None = None  # voting groups: groups.py
         self._build_layout()
         feed.changed.connect(self._on_feed_changed)
         feed.polled.connect(self._on_feed_polled)
@@ -177,10 +184,10 @@ class DashboardWindow(ScaledWindow):
             app.screenRemoved.connect(self._on_app_screen_removed)
 
         self.set_theme(self._theme.name)
+        adapt_groups(self)  # a panel per voting group: groups.py
         self._on_feed_reset()
-        adapt_dashboard(self)  # parties by role, a figure per choice: choices.py
         self._on_clock_timeout()
-        self.resize(1280, 720)
+        self.resize(WINDOW_SIZE)
 
     def _label(self, text: str, name: str) -> QLabel:
         label = QLabel(text)
@@ -209,6 +216,7 @@ class DashboardWindow(ScaledWindow):
         header.addLayout(status, 1)
 
         main = QVBoxLayout()
+        self.main_layout = main
         main.addLayout(self._figures_row, 1)
         main.addWidget(self.race)
         main.addWidget(self.progress_label)
@@ -218,9 +226,11 @@ class DashboardWindow(ScaledWindow):
         main.addWidget(self.pile_label)
         main.addSpacing(6)
         statements = QVBoxLayout()
+        self.statements_layout = statements
         statements.addWidget(self.challenges_label)
         statements.addWidget(self.majority_label)
         statements.addWidget(self.decision_label)
+        statements.addWidget(self.objections_label)
         statements.addStretch(1)
         closing = QHBoxLayout()
         closing.addLayout(statements, 1)
@@ -258,8 +268,9 @@ class DashboardWindow(ScaledWindow):
     # -- theme and size -----------------------------------------------------------
 
     def _colour(self, theme: Theme) -> None:
-        for widget in (self.race, self.flash, self.ticker):
+        for widget in (self.flash, self.ticker):
             widget.set_theme(theme)
+        self.race.set_theme(theme, choice_colours(theme, self.choices))
         self.heartbeat.set_colour(theme.live)
 
     def toggle_theme(self) -> None:
@@ -276,6 +287,8 @@ class DashboardWindow(ScaledWindow):
         self.flash.setFixedHeight(round(unit * 12))
         self.head_qr.setFixedSize(round(unit * 15), round(unit * 15))
         self.heartbeat.setFixedSize(round(unit * 3), round(unit * 3))
+        if self.group_dashboard is not None:
+            self.group_dashboard.show()  # its panels' type follows the window's size
 
     # -- where it goes ------------------------------------------------------------
 
@@ -292,13 +305,13 @@ class DashboardWindow(ScaledWindow):
                 self.setGeometry(screen.geometry())
             self.showFullScreen()
         elif self.saved_geometry is not None and self.restoreGeometry(self.saved_geometry):
+            within_screen(self)  # saved on a larger screen than this one
             self.showNormal()
         else:
-            self.showNormal()
             if screen is not None and self.screen() is not screen:
                 self.setScreen(screen)
-                area = screen.availableGeometry()
-                self.move(area.center() - self.rect().center())
+            fit_to_screen(self, WINDOW_SIZE, screen)
+            self.showNormal()
         return placement
 
     def _on_app_screen_added(self, screen: QScreen) -> None:
@@ -349,17 +362,22 @@ class DashboardWindow(ScaledWindow):
 
     def _show_count(self) -> None:
         feed = self.feed
-        tally = feed.count.tally
-        ballots = box_setup(feed.setup, feed.count.envelopes).ballots  # mail: the accepted
+        count = feed.count
+        tally = count.tally
+        setup = box_setup(feed.setup, count.envelopes)  # a mail ballot's box: the accepted
+        ballots = setup.ballots
         hiding = self.after_count.hiding()  # --hide-challenges: no challenge figure anywhere
-        self.envelope_label.show_stage(feed.count, hide_challenges=hiding)
+        self.envelope_label.show_stage(
+            count, describe_election(feed.setup).short_names, hide_challenges=hiding
+        )
         self.progress_bar.setVisible(ballots is not None)
-        self.for_figure.set_value(tally.for_union)
-        self.against_figure.set_value(tally.against)
+        votes = count.choice_votes()
+        for figure, vote in zip(self.choice_figures, votes, strict=True):
+            figure.set_value(vote)
         self.void_figure.set_value(tally.void)
         self.challenged_figure.set_value(tally.challenged)
         self.valid_figure.set_value(tally.valid)
-        self.race.set_tally(tally)
+        self.race.set_votes(votes, tally.challenged)
         self.head_qr.set_head(feed.head_seq, feed.head_hash)
         eligible = f"about {feed.setup.eligible:,} eligible voters"
         self.progress_label.setText(counted_statement(tally.counted, ballots))
@@ -369,16 +387,13 @@ class DashboardWindow(ScaledWindow):
             self.box_label.setText(f"{ballots:,} ballots in the box \u00b7 {eligible}")
             self.progress_bar.setRange(0, ballots)
             self.progress_bar.setValue(min(tally.counted, ballots))
-        union = feed.setup.union
-        pending = pending_reason(tally, ballots, feed.count.locked_by) or table_pending_reason(
-            feed.setup.table
-        )
-        self.challenges_label.setText(challenges_statement(tally, pending))
-        self.majority_label.setText(majority_statement(tally, union, pending))
-        # One table's figures never decide the election: the tables together do.
-        decision = decision_statement(tally, ballots, union) if feed.setup.table is None else None
-        self.decision_label.setText(decision or "")
-        decided = decision is not None
+        # Lines 8 and 9 as the sheet states them; then what 102.70 calls for, or the live
+        # "Result decided" (never for one table: the tables together decide).
+        said = result_lines(setup, tally, count.locked_by)
+        self.challenges_label.setText(said.challenges)
+        self.majority_label.setText(said.majority)
+        self.decision_label.setText(said.runoff or decided_line(setup, tally))
+        decided = self.decision_label.text().startswith("Result decided")
         if self.decision_label.property("decided") != decided:
             self.decision_label.setProperty("decided", decided)
             self.decision_label.style().unpolish(self.decision_label)
@@ -388,9 +403,12 @@ class DashboardWindow(ScaledWindow):
             f"Journal: {feed.head_seq:,} events \u00b7 head {feed.head_hash[:HEAD_DIGITS]}{key}"
         )
         self._show_piles(hiding)
-        if self.choice_dashboard is not None:  # every picture, the first one too
-            self.choice_dashboard.show()
+        due = feed.objections_due
+        self.objections_label.setText(objections_line(date.fromisoformat(due)) if due else "")
+        self.objections_label.setVisible(bool(due))
         self.after_count.apply()
+        if self.group_dashboard is not None:  # after: it hides the whole count's figures
+            self.group_dashboard.show()
 
     def _show_piles(self, hiding: bool) -> None:
         count = self.feed.count

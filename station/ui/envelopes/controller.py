@@ -32,6 +32,10 @@ class EnvelopeController(CountController):
         """Record one envelope's ruling (True once it is durably in the journal)."""
         return self._emitted(lambda: self.session.rule_envelope(ruling, voter, write_in))
 
+    def record_after_tally(self, voter: str | None = None, write_in: str | None = None) -> bool:
+        """Record an envelope received after the tally (True once it is in the journal)."""
+        return self._emitted(lambda: self.session.record_after_tally(voter, write_in))
+
     def undo_ruling(self) -> bool:
         return self._emitted(self.session.undo_envelope)
 

@@ -2,12 +2,14 @@
 
 The search field always has the focus. Typing an id or any part of a name narrows the
 list; Enter picks the single (or highlighted, Up/Down) match; then one key rules the
-envelope: A accepted, C challenged, V void, L late; Esc drops the pick. After C the
-challenge prompt takes a party key (E/U/B) and a reason key (1-6), each optional;
+envelope: A accepted, C challenged, V void, L late (received after the due date), P
+voted at the polls (an election with --polls); Esc drops the pick. After C the
+challenge prompt takes a party key (E/U/B) and a reason key (I/S/X/M/R/O), each optional;
 Enter or Esc closes it, and any other key closes it and starts the next search.
 Ctrl+N writes in a voter not on the list (challenged unless ruled otherwise);
 Ctrl+Z / Ctrl+Shift+Z undo and redo rulings, visibly; Ctrl+Shift+B ends the stage
-(Enter confirms); Ctrl+Q quits at once.
+(Enter confirms); Ctrl+Q quits at once. Opened after the tally (`station open FILE
+--after-tally`) it records envelopes received after it instead: Enter picks, L records.
 """
 
 import html
@@ -27,33 +29,29 @@ from PySide6.QtWidgets import (
 )
 
 from station.domain import Action, Change
-from station.domain.challenges import Reason
+from station.domain.challenges import REASON_KEYS, Reason
 from station.domain.describe import challenged_by
-from station.domain.envelope_parties import stage_statement
+from station.domain.description import describe as describe_election
+from station.domain.envelope_parties import envelope_entry, stage_statement
 from station.domain.envelopes import (
-    ENVELOPE_REASONS,
     RULING_KEYS,
     Ruling,
     end_stage_statement,
     envelope_words,
 )
-from station.domain.mail_statements import over_accepted_statement
+from station.domain.mail_statements import AFTER_TALLY_ONLY_RECORDED, over_accepted_statement
 from station.domain.parties import Party
-from station.domain.party_words import challenger_of, parties_title
+from station.domain.party_words import parties_title
+from station.domain.text import full_sentence
 from station.domain.write_ins import identify
 from station.journal import WriteFailed
 from station.ui.envelopes.controller import EnvelopeController
-from station.ui.envelopes.register import envelope_entry
 from station.ui.operator.challenge_register import ChallengeRegisterDialog
-from station.ui.operator.choice_pad import parties_html
+from station.ui.operator.choice_pad import election_html
 
 SHOWN = 200  # matches listed at once; typing more narrows the rest
-_PARTY_KEYS: dict[int, Party] = {
-    ord("E"): Party.EMPLOYER,
-    ord("U"): Party.PETITIONER,
-    ord("B"): Party.BOARD_AGENT,
-}
-_REASON_KEYS: dict[int, Reason] = {ord("1") + n: r for n, r in enumerate(ENVELOPE_REASONS)}
+# Why an envelope is challenged: the one list of reasons, a letter each (challenges.py).
+_REASON_KEYS: dict[str, Reason] = dict(REASON_KEYS)
 _RULING_KEYS = {ord(letter): ruling for letter, ruling in RULING_KEYS.items()}
 _ENTER = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
 _CTRL = Qt.KeyboardModifier.ControlModifier
@@ -79,15 +77,25 @@ class EnvelopeWindow(QMainWindow):
     closing = Signal()
     stage_ended = Signal()
 
-    def __init__(self, controller: EnvelopeController, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        controller: EnvelopeController,
+        parent: QWidget | None = None,
+        *,
+        after_tally: bool = False,
+    ) -> None:
         super().__init__(parent)
         self.controller = controller
+        self.election = describe_election(controller.setup)
+        self.reason_keys = _REASON_KEYS  # the same letters on every ballot
+        self.after_tally = after_tally  # records envelopes received after the tally
         controller.setParent(self)
         self.dashboard = None  # the operator window's; Station asks every window for it
         self.mode = Mode.SEARCH
         self.write_in = False  # Ctrl+N: the search field holds a name not on the list
         self.picked: tuple[str | None, str] | None = None  # (voter id or None, name)
         self.challenge_seq: int | None = None
+        self._who_asked = False  # a new challenge whose challenger is not yet given
         self._found: Sequence[int] = []
         self._found_for = ""
         self._closed = False
@@ -98,16 +106,28 @@ class EnvelopeWindow(QMainWindow):
             f"Station \u2014 envelopes \u2014 {setup.case_number} \u2014"
             f" {parties_title(setup.employer, setup.ballot)}"
         )
-        case = html.escape(setup.case_number, quote=False)
         # Every party, as the operator window of such a ballot says them.
-        election = QLabel(f"<b>{case}</b> &nbsp;·&nbsp; {parties_html(setup)}")
+        election = QLabel(election_html(self.election))
         election.setObjectName("electionLabel")
+        election.setWordWrap(True)  # every party's name, on a laptop's screen
         stage = QLabel(
             f"<b>ENVELOPE STAGE</b> \u2014 {len(controller.voters):,} voters on the list; no"
             " ballot is opened until the stage ends (<b>Ctrl+Shift+B</b>)"
+            + (
+                "; voters at the polls are checked off (<b>P</b>), or challenged (<b>C</b>)"
+                if setup.polls
+                else ""
+            )
         )
+        stage.setWordWrap(True)
+        if after_tally:
+            stage.setText(
+                "<b>RECEIVED AFTER THE TALLY</b> \u2014 each envelope is recorded by voter and"
+                " never opened; the tally does not change"
+            )
         self.figures_label = QLabel()
         self.figures_label.setObjectName("progressLabel")
+        self.figures_label.setWordWrap(True)  # a mixed election's line is long: it wraps
         self.error_banner = QLabel()
         self.error_banner.setObjectName("errorBanner")
         self.error_banner.setWordWrap(True)
@@ -135,10 +155,16 @@ class EnvelopeWindow(QMainWindow):
         self.recent.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         keys = QLabel(
             "<b>Enter</b> pick · <b>A</b> accepted · <b>C</b> challenged (then <b>E</b>/<b>U</b>/"
-            "<b>B</b>, <b>1</b>\u2013<b>6</b>) · <b>V</b> void · <b>L</b> late · <b>Esc</b> drop ·"
-            " <b>Ctrl+N</b> write in · <b>Ctrl+Z</b> undo · <b>Ctrl+Shift+Z</b> redo ·"
-            " <b>Ctrl+R</b> challenges · <b>Ctrl+Shift+B</b> end the stage"
+            f"<b>B</b>, {'/'.join(f'<b>{letter}</b>' for letter in _REASON_KEYS)})"
+            f" · <b>V</b> void · {self._late_and_polls()} ·"
+            " <b>Esc</b> drop · <b>Ctrl+N</b> write in · <b>Ctrl+Z</b> undo ·"
+            " <b>Ctrl+Shift+Z</b> redo · <b>Ctrl+R</b> challenges · <b>Ctrl+Shift+B</b> end the stage"
         )
+        if after_tally:
+            keys.setText(
+                "<b>Enter</b> pick · <b>L</b> record it, received after the tally ·"
+                " <b>Esc</b> drop · <b>Ctrl+N</b> write in · <b>Ctrl+Q</b> close"
+            )
         keys.setWordWrap(True)
         self.journal_label = QLabel()
         self.journal_label.setObjectName("journalLabel")
@@ -185,7 +211,9 @@ class EnvelopeWindow(QMainWindow):
     def _on_search_text_changed(self, text: str) -> None:
         if self.write_in:
             self.matches.clear()
-            self.more_label.setText("Written in: Enter picks this name (not on the list)")
+            self.more_label.setText(
+                "Written in: Enter takes the name as typed, for a voter not found"
+            )
             return
         voters = self.controller.voters
         narrower = bool(self._found_for) and text.casefold().startswith(self._found_for.casefold())
@@ -231,6 +259,14 @@ class EnvelopeWindow(QMainWindow):
         match self.mode:
             case Mode.SEARCH:
                 return self._search_key(key)
+            case Mode.PICKED if self.after_tally:
+                if key == Qt.Key.Key_L or key in _ENTER:
+                    self._record_after_tally()
+                elif key == Qt.Key.Key_Escape:
+                    self._start_over()
+                elif key in _RULING_KEYS:
+                    self._on_controller_refused(AFTER_TALLY_ONLY_RECORDED)
+                return True
             case Mode.PICKED:
                 if key in _RULING_KEYS:
                     self._rule(_RULING_KEYS[key])
@@ -240,11 +276,14 @@ class EnvelopeWindow(QMainWindow):
                     self._start_over()  # the pick and what was typed for it, write-in or not
                 return True
             case Mode.CHALLENGE:
-                if key in _PARTY_KEYS:
-                    self._amend({"party": _PARTY_KEYS[key].value})
+                letter = chr(key) if 0 < key < 0x110000 else ""
+                if letter in self.reason_keys:
+                    self._amend({"reason": self.reason_keys[letter].value})
                     return True
-                if key in _REASON_KEYS:
-                    self._amend({"reason": _REASON_KEYS[key].value})
+                challenger = self.election.challenger_for_key(letter)
+                if challenger is not None:
+                    self._who_asked = False
+                    self._amend({"party": challenger.id})
                     return True
                 self._set_mode(Mode.SEARCH)
                 # Enter or Esc only close the prompt; any other key starts the next search.
@@ -275,6 +314,8 @@ class EnvelopeWindow(QMainWindow):
     def _control_key(self, key: int, shift: bool) -> bool:
         if key == Qt.Key.Key_Q:
             self.close()
+        elif self.after_tally and key in (Qt.Key.Key_Z, Qt.Key.Key_Y, Qt.Key.Key_B):
+            self._on_controller_refused(AFTER_TALLY_ONLY_RECORDED)
         elif key == Qt.Key.Key_Z and not shift:
             self._drop()
             self.controller.undo_ruling()
@@ -323,7 +364,7 @@ class EnvelopeWindow(QMainWindow):
 
     def _start_over(self) -> None:
         """Esc: an empty search field for the next envelope. A write-in left in the field
-        would otherwise take the next id typed into its name (found by an outsider)."""
+        would otherwise take the next id typed into its name."""
         self.picked = None
         self.write_in = False
         self.search.clear()
@@ -341,9 +382,26 @@ class EnvelopeWindow(QMainWindow):
         self.search.clear()
         if ruling is Ruling.CHALLENGED:
             self.challenge_seq = self.controller.journal.head_seq
+            self._who_asked = True  # until a party key says who challenged
             self._set_mode(Mode.CHALLENGE)
         else:
             self._set_mode(Mode.SEARCH)
+
+    def _record_after_tally(self) -> None:
+        if self.picked is None:
+            return
+        voter, name = self.picked
+        if not self.controller.record_after_tally(voter, name if voter is None else None):
+            return  # refused or not written: the pick stays, the banner says why
+        self._start_over()
+
+    def _late_and_polls(self) -> str:
+        """The keys L and P as this election has them."""
+        setup = self.controller.setup
+        if not setup.current_mail_rules:
+            return "<b>L</b> late"
+        polls = " · <b>P</b> voted at the polls" if setup.polls else ""
+        return f"<b>L</b> received after the due date{polls}"
 
     def _amend(self, changes: dict[str, object]) -> None:
         if self.challenge_seq is not None:
@@ -358,9 +416,9 @@ class EnvelopeWindow(QMainWindow):
             self.picked = None
         if mode is Mode.SEARCH:
             hint = (
-                "Name as on the envelope (a voter not on the list); Enter picks it"
+                "Name as on the envelope, then Enter"
                 if self.write_in
-                else "Voter id or name; Enter picks (Ctrl+N: a voter not on the list)"
+                else "Voter id or name, then Enter"  # Ctrl+N is on the keys line below
             )
             self.search.setPlaceholderText(hint)
         self.search.setReadOnly(mode is not Mode.SEARCH)
@@ -372,17 +430,28 @@ class EnvelopeWindow(QMainWindow):
         if self.mode is Mode.CHALLENGE and self.challenge_seq is not None:
             challenge = self.controller.count.challenges.get(self.challenge_seq)
             party = challenge.party if challenge else Party.BOARD_AGENT
-            who = challenger_of(party, several=self.controller.setup.ballot.several)
+            who = self.election.said(party)
+            parties = " ".join(
+                f"<b>{c.key}</b> {html.escape(c.short)}" for c in self.election.challengers
+            )
             reason = challenge.reason.value if challenge and challenge.reason else "not given"
-            reasons = "  ".join(f"<b>{n}</b> {r.value}" for n, r in enumerate(ENVELOPE_REASONS, 1))
+            reasons = "  ".join(f"<b>{k}</b> {r.value}" for k, r in self.reason_keys.items())
+            # Nobody is named the challenger before a party key says who (a write-in's
+            # challenge too): the Board agent is recorded only until then.
+            asked = self._who_asked and party == Party.BOARD_AGENT.value
+            by = "" if asked else f" by {html.escape(who)}"
+            ask = (
+                f" <b>Who challenged?</b> {parties} (the Board agent until one is pressed)."
+                if asked
+                else f" Who: {parties}."
+            )
             text = (
-                f"<b>CHALLENGED</b> by {html.escape(who)}, reason: {html.escape(reason)}."
-                f" Who: <b>E</b> Employer <b>U</b> Union <b>B</b> Board agent. Why: {reasons}."
+                f"<b>CHALLENGED</b>{by}, reason: {html.escape(reason)}.{ask} Why: {reasons}."
                 " <b>Enter</b> or <b>Esc</b> closes; typing goes on to the next envelope."
             )
         elif self.mode is Mode.CONFIRM_END:
             figures = self.controller.count.envelopes.figures
-            over = over_accepted_statement(figures.accepted, len(self.controller.voters))
+            over = over_accepted_statement(figures.box, len(self.controller.voters))
             warning = f"<br><span style='color:#b00020'><b>{html.escape(over)}</b></span>"
             text = (
                 f"<b>{html.escape(end_stage_statement(figures))}</b>{warning if over else ''}"
@@ -402,6 +471,8 @@ class EnvelopeWindow(QMainWindow):
                 f"<b>{who}</b> \u2014 written in, not on the list: <b>Enter</b> or <b>C</b>"
                 " challenges (not on the list), <b>A</b>/<b>V</b>/<b>L</b> rule otherwise"
             ]
+            if self.after_tally:
+                lines = [f"<b>{who}</b> \u2014 written in, not on the list"]
             key = f"write-in:{name}"
         else:
             voter = self.controller.voters.get(voter_id)
@@ -416,16 +487,31 @@ class EnvelopeWindow(QMainWindow):
                 lines.append(f"Written in as \u201c{typed}\u201d: this voter on the list")
             key = voter_id
         earlier = self.controller.count.envelopes.ruled(key)
-        if earlier:
-            first = earlier[0]
+        current = self.controller.setup.current_mail_rules
+        if self.after_tally:
+            if earlier:
+                lines.append(
+                    f"Ruled before: {earlier[-1].ruling.label} (event {earlier[-1].seq:,})"
+                )
+            lines.append("<b>L</b> or <b>Enter</b> records it, never opened · <b>Esc</b> drop")
+        elif earlier and current and all(e.ruling is Ruling.VOID for e in earlier):
+            lines.append(
+                f"<b>REPLACEMENT:</b> the voter's envelope was ruled VOID (event"
+                f" {earlier[-1].seq:,}); this one is ruled like any other."
+            )
+        elif earlier:
+            first = next((e for e in earlier if e.ruling is not Ruling.VOID), earlier[0])
+            refused = "accepted, counted late or checked off" if current else "accepted"
             lines.append(
                 f"<span style='color:#b00020'><b>SECOND ENVELOPE:</b> the first was ruled"
-                f" {first.ruling.label} (event {first.seq:,}). It cannot be accepted:"
+                f" {first.ruling.label} (event {first.seq:,}). It cannot be {refused}:"
                 " <b>C</b> challenges it, <b>V</b> voids it.</span>"
             )
-        lines.append(
-            "<b>A</b> accepted · <b>C</b> challenged · <b>V</b> void · <b>L</b> late · <b>Esc</b> drop"
-        )
+        if not self.after_tally:
+            lines.append(
+                "<b>A</b> accepted · <b>C</b> challenged · <b>V</b> void ·"
+                f" {self._late_and_polls()} · <b>Esc</b> drop"
+            )
         self.picked_label.setText("<br>".join(lines))
 
     def _words(self, change: Change) -> str:
@@ -434,10 +520,7 @@ class EnvelopeWindow(QMainWindow):
         if change.event.action is Action.AMEND and change.event.target is not None:
             who = envelope_entry(self.controller.count, self.controller.voters, change.event.target)
             assert change.challenge is not None  # every applied AMEND has its challenge
-            several = self.controller.setup.ballot.several
-            return (
-                f"{who or change.event.target} {challenged_by(change.challenge, several=several)}"
-            )
+            return f"{who or change.event.target} {challenged_by(change.challenge, self.election.said)}"
         if envelope is not None and envelope.voter is not None:
             voter = self.controller.voters.get(envelope.voter)
             if voter is not None:
@@ -449,7 +532,7 @@ class EnvelopeWindow(QMainWindow):
     def _refresh(self) -> None:
         count = self.controller.count
         self.figures_label.setText(
-            stage_statement(count.envelopes, count.challenges)  # as line 6 stands
+            stage_statement(count.envelopes, count.challenges, self.election.short_names)
         )
         journal = self.controller.journal
         self.journal_label.setText(f"{journal.head_seq:,} events · head {journal.head_hash[:16]}")
@@ -469,7 +552,9 @@ class EnvelopeWindow(QMainWindow):
         self.error_banner.show()
 
     def _on_controller_write_failed(self, error: WriteFailed) -> None:
-        self.error_banner.setText(f"<b>NOT RECORDED:</b> {html.escape(str(error))}")
+        # The banner says NOT RECORDED itself: the reason alone follows it.
+        reason = html.escape(full_sentence(error.reason), quote=False)
+        self.error_banner.setText(f"<b>NOT RECORDED:</b> {reason}")
         self.error_banner.show()
 
     def _on_controller_stage_ended(self) -> None:

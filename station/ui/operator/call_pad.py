@@ -1,9 +1,12 @@
 """The four big call buttons, sized for hours of clicking by mouse, touch or key."""
 
+from collections.abc import Callable, Sequence
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QGridLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
 from station.domain import Call
+from station.domain.description import Election
 
 KEYS = {Call.FOR: "F", Call.AGAINST: "A", Call.CHALLENGE: "C", Call.VOID: "V"}
 
@@ -44,6 +47,7 @@ class CallButton(QPushButton):
         """Show a choice's own name and key (a ballot of several unions)."""
         self._name.setText(name)
         self._name.setWordWrap(True)
+        self._name.setProperty("choice", True)  # a smaller type: operator.qss
         self._key.setText(f"key {key}")
         self.setAccessibleDescription(name)
 
@@ -67,43 +71,85 @@ class CallButton(QPushButton):
 
 
 class CallPad(QWidget):
-    """FOR and AGAINST large and side by side, CHALLENGE and VOID below them.
+    """A big button per choice on the ballot (FOR and AGAINST on a one-union ballot; each
+    union then Neither on a ballot of several), CHALLENGED and VOID below them. Built
+    from the election's description: its choices, their keys and the calls they record.
+
+    `buttons` holds the calls one button records alone (FOR and AGAINST on a one-union
+    ballot, Neither's AGAINST, CHALLENGED, VOID); `union_buttons` the unions of a ballot of
+    several, whose votes are all FOR calls told apart by their number.
 
     Signals:
-        call_requested(Call): the operator clicked a call button.
+        call_requested(Call | tuple[Call, int]): a call, or (FOR, union) for a union.
     """
 
     call_requested = Signal(object)
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        election: Election,
+        votes: Callable[[], Sequence[int]] = tuple,
+        parent: QWidget | None = None,
+    ) -> None:
         super().__init__(parent)
-        self.buttons = {
-            Call.FOR: CallButton(Call.FOR, big=True),
-            Call.AGAINST: CallButton(Call.AGAINST, big=True),
-            Call.CHALLENGE: CallButton(Call.CHALLENGE, big=False),
-            Call.VOID: CallButton(Call.VOID, big=False),
-        }
+        self._votes = votes  # each union's votes, on a ballot of several
+        self._keys: dict[int, tuple[Call, int | None]] = {}
+        self.buttons: dict[Call, CallButton] = {}
+        self.union_buttons: list[CallButton] = []
+        choices = election.ballot.choices
+        big: list[CallButton] = []
+        for choice in choices:
+            button = CallButton(choice.call, big=True)
+            if choice.label != choice.name:  # FOR and AGAINST: the call's own words
+                self.buttons[choice.call] = button
+            else:
+                button.set_name(choice.name, choice.key)
+                button.setAccessibleName(f"Record a vote for {choice.name}")
+                button.setToolTip(f"Record one vote for {choice.name} (key {choice.key})")
+                if choice.number is None:
+                    self.buttons[choice.call] = button
+                else:
+                    button.setObjectName(f"call_choice_{choice.number}")
+                    self.union_buttons.append(button)
+            vote = choice.vote
+            button.clicked.connect(
+                lambda _checked=False, vote=vote: self.call_requested.emit(
+                    vote if vote[1] is not None else vote[0]
+                )
+            )
+            self._keys[ord(choice.key)] = vote
+            big.append(button)
+        marks = []
+        for mark in election.marks:
+            button = CallButton(mark.call, big=False)
+            button.clicked.connect(
+                lambda _checked=False, call=mark.call: self.call_requested.emit(call)
+            )
+            self.buttons[mark.call] = button
+            self._keys[ord(mark.key)] = (mark.call, None)
+            marks.append(button)
         grid = QGridLayout(self)
         grid.setSpacing(14)
-        grid.addWidget(self.buttons[Call.FOR], 0, 0)
-        grid.addWidget(self.buttons[Call.AGAINST], 0, 1)
-        grid.addWidget(self.buttons[Call.CHALLENGE], 1, 0)
-        grid.addWidget(self.buttons[Call.VOID], 1, 1)
-        grid.setRowStretch(0, 3)
-        grid.setRowStretch(1, 2)
-        for call, button in self.buttons.items():
-            button.clicked.connect(lambda _checked=False, call=call: self.call_requested.emit(call))
+        columns = 2 if len(big) <= 4 else 3
+        for place, button in enumerate(big):
+            if len(big) > 2:  # several choices share the space of two
+                button.setMinimumSize(200, 130)
+            grid.addWidget(button, place // columns, place % columns)
+        rows = (len(big) + columns - 1) // columns
+        for place, button in enumerate(marks):
+            grid.addWidget(button, rows, place)
+        for row in range(rows):
+            grid.setRowStretch(row, 3)
+        grid.setRowStretch(rows, 2)
 
     def vote_for_key(self, key: int) -> tuple[Call, int | None] | None:
-        """The call an unmodified key records on this pad (F, A, C, V), if any."""
-        call = _CALL_KEYS.get(key)
-        return None if call is None else (call, None)
+        """What an unmodified key records on this pad (a choice's key, C, V), if any: F
+        and A record nothing on a ballot of several unions (no one union to be for)."""
+        return self._keys.get(key)
 
     def show_totals(self, totals: dict[Call, int]) -> None:
-        """Update every button's figure."""
+        """Every button's figure: each union's from the count, the others as given."""
         for call, button in self.buttons.items():
             button.set_figure(totals[call])
-
-
-# Qt's key code of a capital letter is its character code (Qt.Key.Key_F == ord("F")).
-_CALL_KEYS: dict[int, Call] = {ord(letter): call for call, letter in KEYS.items()}
+        for button, figure in zip(self.union_buttons, self._votes(), strict=False):
+            button.set_figure(figure)

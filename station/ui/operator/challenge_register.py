@@ -4,7 +4,7 @@ A correction made here is a new AMEND event, shown in the last calls like any ot
 nothing is edited in place.
 """
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -25,16 +25,19 @@ from PySide6.QtWidgets import (
 from station.domain import Change, SheetKind
 from station.domain.challenges import PICKABLE_REASONS, Challenge, Reason
 from station.domain.decision import reveals_vote
-from station.domain.parties import Party
+from station.domain.description import describe
+from station.domain.envelope_parties import envelope_entry
 from station.domain.resolution import ListedChallenge, Status
 from station.domain.resolution_statements import reveal_warning
-from station.ui.envelopes.register import envelope_entry
+from station.domain.statements import challenged_apart, how_many
 from station.ui.operator.controller import CountController
 from station.ui.operator.decision_dialog import DecisionDialog
+from station.ui.screen_fit import fit_to_screen, side_by_side
 
 _NOT_GIVEN = "(not given)"
 _COLUMNS = ("No.", "Ballot", "Challenged by", "Reason", "Status", "Note")
 _NOTE = len(_COLUMNS) - 1
+REGISTER_SIZE = QSize(900, 560)  # where the screen has room for it
 
 
 class ChallengeRegisterDialog(QDialog):
@@ -44,7 +47,7 @@ class ChallengeRegisterDialog(QDialog):
         super().__init__(parent)
         self.controller = controller
         self.setWindowTitle(f"Challenge register \u2014 {controller.setup.case_number}")
-        self.resize(900, 560)
+        fit_to_screen(self, REGISTER_SIZE, parent.screen() if parent is not None else None)
         self.totals = QLabel()
         self.totals.setObjectName("registerTotals")
         self.table = QTableWidget(0, len(_COLUMNS))
@@ -56,15 +59,14 @@ class ChallengeRegisterDialog(QDialog):
         self.table.horizontalHeader().setSectionResizeMode(_NOTE, QHeaderView.ResizeMode.Stretch)
         self.table.itemSelectionChanged.connect(self._on_table_selection_changed)
 
+        self.election = describe(controller.setup)
         self.party = QComboBox()
-        for party in Party:
-            self.party.addItem(controller.setup.party_label(party), party)
+        for challenger in self.election.challengers:
+            self.party.addItem(challenger.label, challenger.id)
         self.reason = QComboBox()
         self.reason.addItem(_NOT_GIVEN, None)
         for reason in PICKABLE_REASONS:
             self.reason.addItem(reason.value, reason)
-        for envelope_reason in (Reason.SIGNATURE, Reason.ENVELOPE_OPENED):  # mail ballots
-            self.reason.addItem(envelope_reason.value, envelope_reason)
         self.reason.addItem(Reason.DISPUTED_VOID.value, Reason.DISPUTED_VOID)
         self.note = QLineEdit()
         self.note.setPlaceholderText("optional; never a voter's name")
@@ -84,7 +86,7 @@ class ChallengeRegisterDialog(QDialog):
         form.addRow("Reason", self.reason)
         form.addRow("Note", self.note)
         form.addRow("", self.record_button)
-        # Settled at the table (DOMAIN.md, "Resolving challenges"): each a new event.
+        # Settled at the table (docs/rules.md, "Resolving challenges"): each a new event.
         self.withdraw_button = QPushButton("&Withdrawn: open and count it")
         self.withdraw_button.setToolTip(
             "The parties withdraw the challenge: the sealed ballot is opened, mixed with the"
@@ -144,7 +146,7 @@ class ChallengeRegisterDialog(QDialog):
             cells = (
                 f"{listed.number}",
                 envelope or f"{numbers.get(entry.seq, 0):,}",
-                entry.party.short,
+                self.election.short_names.get(entry.party, entry.party),
                 reason,
                 listed.status.value,
                 entry.note or "",
@@ -157,8 +159,15 @@ class ChallengeRegisterDialog(QDialog):
                     )
                 self.table.setItem(row, column, item)
         by_party = count.challenges.by_party()
-        parts = ", ".join(f"{Party(p).short} {n:,}" for p, n in by_party.items())
-        self.totals.setText(f"<b>{count.tally.challenged:,} challenged ballots</b> \u2014 {parts}")
+        names = self.election.short_names
+        parts = ", ".join(f"{names.get(p, p)} {n:,}" for p, n in by_party.items())
+        ballots, also = challenged_apart(count.tally)  # a mail ballot's envelopes apart
+        total = (
+            f"{count.tally.challenged:,} challenged (line 6): {how_many(ballots, 'ballot')}{also}"
+            if also
+            else f"{ballots:,} challenged ballots"
+        )
+        self.totals.setText(f"<b>{total}</b> \u2014 {parts}")
         self.table.resizeColumnsToContents()
         self.table.horizontalHeader().setSectionResizeMode(_NOTE, QHeaderView.ResizeMode.Stretch)
         if selected is not None:
@@ -204,10 +213,9 @@ class ChallengeRegisterDialog(QDialog):
         if entry is None:
             return
         changes: dict[str, object] = {}
-        # Qt hands item data back as plain text: turn it into the enum again.
-        party = Party(self.party.currentData())
-        if party is not entry.party:
-            changes["party"] = party.value
+        party = str(self.party.currentData())
+        if party != entry.party:
+            changes["party"] = party
         data = self.reason.currentData()
         reason = None if data is None else Reason(data)
         if reason is not None and reason is not entry.reason:
@@ -237,9 +245,15 @@ class ChallengeRegisterDialog(QDialog):
 
     def _on_decide_clicked(self) -> None:
         """Opened with open(), so that tests (and qtbot) can drive it."""
-        self.decision_dialog = DecisionDialog(self.controller.count, self)
-        self.decision_dialog.accepted.connect(self._on_decision_dialog_accepted)
-        self.decision_dialog.open()
+        dialog = DecisionDialog(self.controller.count, self.controller.setup, self)
+        self.decision_dialog = dialog
+        dialog.accepted.connect(self._on_decision_dialog_accepted)
+        # Beside the register, never over it: its numbers are what the decision names.
+        area = self.screen().availableGeometry()
+        register, decision = side_by_side(self.size(), dialog.sizeHint(), area)
+        self.setGeometry(register)
+        dialog.setGeometry(decision)
+        dialog.open()
 
     def _on_decision_dialog_accepted(self) -> None:
         dialog = self.decision_dialog

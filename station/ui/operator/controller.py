@@ -11,7 +11,6 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 
 from station.domain import Call, Change, ElectionSetup, ReplayError, Sheet
-from station.domain.parties import Party
 from station.domain.tally_sheet import SheetError
 from station.journal import Journal, WriteFailed
 from station.journal.session import CountSession, OverCount, Refused
@@ -69,14 +68,26 @@ class CountController(QObject):
 
     # -- what the operator can do: True once the event is durably in the journal -----
 
-    def record(self, call: Call, *, over_count: bool = False, choice: int | None = None) -> bool:
-        """Record one call (see `CountSession.record`); `choice`: the union of a FOR."""
+    def record(
+        self,
+        call: Call,
+        *,
+        over_count: bool = False,
+        choice: int | None = None,
+        group: str | None = None,
+        inclusion: str | None = None,
+    ) -> bool:
+        """Record one call (see `CountSession.record`); `choice`: the union of a FOR;
+        `group` and `inclusion`: its voting group and a Sonotone ballot's question 1."""
         try:
             return self._emitted(
-                lambda: self.session.record(call, over_count=over_count, choice=choice)
+                lambda: self.session.record(
+                    call, over_count=over_count, choice=choice, group=group, inclusion=inclusion
+                )
             )
         except OverCount as refusal:
             self.over_count_choice = refusal.choice  # confirmed, the same union's vote
+            self.over_count_ballot = group, inclusion  # and the same group's ballot
             self.over_count_refused.emit(refusal.call)
             return False
 
@@ -92,21 +103,21 @@ class CountController(QObject):
         """Give or correct the party, reason or note of a challenged ballot."""
         return self._emitted(lambda: self.session.amend_challenge(seq, changes))
 
-    def dispute_void(self, seq: int, party: Party) -> bool:
+    def dispute_void(self, seq: int, party: str) -> bool:
         """Carry the VOID call of event `seq` as a challenge by the disputing `party`."""
         return self._emitted(lambda: self.session.dispute_void(seq, party))
 
-    def dispute(self, seq: int, call: Call, party: Party, *, left_as_called: bool) -> bool:
+    def dispute(self, seq: int, call: Call, party: str, *, left_as_called: bool) -> bool:
         """A party disputes the ruling on the ballot of event `seq`."""
         return self._emitted(
             lambda: self.session.dispute(seq, call, party, left_as_called=left_as_called)
         )
 
-    def join_dispute(self, seq: int, party: Party) -> bool:
+    def join_dispute(self, seq: int, party: str) -> bool:
         """The other party joins a dispute."""
         return self._emitted(lambda: self.session.join_dispute(seq, party))
 
-    def settle(self, seq: int, status: str, party: Party | None = None) -> bool:
+    def settle(self, seq: int, status: str, party: str | None = None) -> bool:
         """Settle a challenge at the table, or take a settlement back (domain/resolution.py)."""
         return self._emitted(lambda: self.session.settle(seq, status, party))
 

@@ -15,7 +15,8 @@ from PySide6.QtWidgets import (
 )
 
 from station.domain import Count
-from station.domain.decision import decision_problem, reveals_vote
+from station.domain.decision import new_decision_problem, reveals_vote
+from station.domain.election import ElectionSetup
 from station.domain.resolution_statements import reveal_warning
 
 
@@ -30,9 +31,10 @@ def parse_numbers(text: str) -> list[int] | None:
 class DecisionDialog(QDialog):
     """Which challenged ballots the decision orders opened and which it sustains, and by whom."""
 
-    def __init__(self, count: Count, parent: QWidget | None = None) -> None:
+    def __init__(self, count: Count, setup: ElectionSetup, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.count = count
+        self.setup = setup
         self.setWindowTitle("Record the decision after the hearing")
         self.opened = QLineEdit()
         self.opened.setPlaceholderText("register numbers, e.g. 1, 4, 6")
@@ -70,7 +72,7 @@ class DecisionDialog(QDialog):
         if opened is None or sustained is None:
             self.problem.setText("Write register numbers separated by commas.")
             return
-        problem = decision_problem(self.count, tuple(opened), tuple(sustained))
+        problem = new_decision_problem(self.count, self.setup, tuple(opened), tuple(sustained))
         if problem is None and not by:
             problem = "Name who decided."
         if problem:

@@ -3,7 +3,7 @@
 from PySide6.QtCore import QObject, QTimer
 
 from station.domain import Change
-from station.journal.follow import Followed
+from station.journal.follow import Followed, objections_due_at
 from station.journal.session import earlier_key
 from station.ui.dashboard.feed import DashboardFeed
 from station.ui.operator.controller import CountController
@@ -34,6 +34,7 @@ class ControllerFeed(DashboardFeed):
         followed.key_fingerprint = earlier_key(controller.journal, followed.count) or (
             key_fingerprint
         )
+        followed.objections_due = objections_due_at(controller.journal, followed.count)
         super().__init__(followed, parent)
         self._controller = controller
         self._failing = False

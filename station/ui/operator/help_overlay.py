@@ -5,6 +5,20 @@ from PySide6.QtGui import QHideEvent, QKeyEvent
 from PySide6.QtWidgets import QApplication, QFrame, QLabel, QVBoxLayout, QWidget
 from shiboken6 import isValid
 
+from station.domain.challenges import REASON_KEYS
+from station.domain.description import Election
+
+Shortcuts = tuple[tuple[str, tuple[tuple[str, str], ...]], ...]
+
+# The reasons of a challenge: the same letters on every ballot (challenges.REASON_KEYS).
+REASON_ROWS = (
+    (
+        f"after C: {' / '.join(letter for letter, _ in REASON_KEYS)}",
+        "why: I not on the list (ineligible), S supervisor, X no longer employed,",
+    ),
+    ("", "M signature or name mismatch, R envelope damaged or opened, O other"),
+)
+
 # What each key does, in the order a count uses them. Keep in step with
 # OperatorWindow._command_for, its menu actions and CountPrompts: a test checks that
 # every shortcut of the window's actions is listed here.
@@ -24,8 +38,7 @@ SHORTCUTS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
         "Questions (answer any time, or go on counting)",
         (
             ("after C: E / U / B", "who challenged: the Employer, the Union, the Board agent"),
-            ("after C: 1 \u2013 6", "why: 1 not on the list, 2 supervisor, 3 no longer employed,"),
-            ("", "4 signature or name mismatch, 5 envelope damaged, 6 other"),
+            *REASON_ROWS,
             ("D, then E / U", "a party disputes the last call: it becomes CHALLENGED"),
             ("D, then 1 / 2", "… or it stays as called, the dispute noted (J join, W withdraw)"),
             ("Enter / N", "a full pile's recount holds exactly N / found another number"),
@@ -55,9 +68,59 @@ SHORTCUTS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
 )
 
 
-def shortcuts_html(
-    shortcuts: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = SHORTCUTS,
-) -> str:
+def shortcuts_for(election: Election) -> Shortcuts:
+    """F1's keys for this election: a key per choice, per challenger and per party, as
+    the description declares them; the rest as `SHORTCUTS` lists them."""
+    calls, questions, *rest = SHORTCUTS
+    votes = [
+        (choice.key, f"record a ballot {choice.label} the union")
+        if choice.label in ("FOR", "AGAINST")
+        else (choice.key, f"record a vote for {choice.name}")
+        for choice in election.ballot.choices
+    ]
+    marks = tuple(row for row in calls[1] if row[0] not in ("F", "A"))
+    challengers = election.challengers
+    parties = [challenger for challenger in challengers if challenger.is_party]
+    who = (
+        f"after C: {' / '.join(c.key for c in challengers)}",
+        f"who challenged: {', '.join(c.in_sentence for c in challengers)}",
+    )
+    reasons = REASON_ROWS
+    dispute = (
+        (
+            f"D, then {' / '.join(p.key for p in parties)}",
+            "a party disputes the last call: it becomes CHALLENGED",
+        ),
+        (
+            f"D, then {' / '.join(election.as_called_keys)}",
+            "… or it stays as called, the dispute noted (a party's key or J joins, W withdraws)",
+        ),
+    )
+    grouped = [group for group in election.groups if group.key is not None]
+    groups: tuple[tuple[str, str], ...] = ()
+    if grouped:
+        groups = (
+            (
+                f"G, then {' / '.join(str(group.key) for group in grouped)}",
+                "count the pile of another voting group",
+            ),
+        )
+        if any(len(group.questions) > 1 for group in grouped):
+            groups += (
+                (
+                    "Y / N / -",
+                    "a Sonotone ballot's question 1 (yes, no, unmarked), then its vote;"
+                    " Esc drops the unfinished ballot",
+                ),
+            )
+    return (
+        (calls[0], (*groups, *votes, *marks)),
+        (questions[0], (who, *reasons, *dispute, *questions[1][5:])),
+        *rest,
+    )
+
+
+def shortcuts_html(shortcuts: Shortcuts = SHORTCUTS) -> str:
     """The overlay's text: one table, a heading per group."""
     rows: list[str] = []
     for title, keys in shortcuts:
@@ -83,7 +146,7 @@ class HelpOverlay(QFrame):
 
     dismissed = Signal()
 
-    def __init__(self, parent: QWidget) -> None:
+    def __init__(self, parent: QWidget, shortcuts: Shortcuts = SHORTCUTS) -> None:
         super().__init__(parent)
         self.setObjectName("helpOverlay")
         self.setAccessibleName("Keyboard shortcuts")
@@ -95,7 +158,7 @@ class HelpOverlay(QFrame):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         title = QLabel("Keyboard shortcuts")
         title.setObjectName("helpTitle")
-        self.text = QLabel(shortcuts_html())
+        self.text = QLabel(shortcuts_html(shortcuts))
         self.text.setTextFormat(Qt.TextFormat.RichText)
         hint = QLabel("Press any key or click to go back to the count.")
         layout = QVBoxLayout(self)

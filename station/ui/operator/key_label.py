@@ -1,9 +1,8 @@
 """The status bar's signing-key fingerprint, from whatever the composition root hands in.
 
-The window once read the key's fingerprint from the data folder itself (a hidden global
-in a lower layer, issue 14 item 8); now `station/app.py` passes a callable that gives it,
-as it passes the seal secret, so a test gives a fake one and no window touches the
-key's file.
+The window never reads the key's fingerprint from the data folder itself (that would be a
+hidden global in a lower layer): `station/app.py` passes a callable that gives it, as it
+passes the seal secret, so a test gives a fake one and no window touches the key's file.
 """
 
 from collections.abc import Callable

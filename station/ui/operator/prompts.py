@@ -21,25 +21,19 @@ from PySide6.QtWidgets import (
 )
 
 from station.domain import Action, Call, Change
-from station.domain.challenges import PICKABLE_REASONS, Challenge, Reason
-from station.domain.parties import Party
-from station.ui.operator.choice_pad import REASON_LETTERS
+from station.domain.challenges import REASON_KEYS, Challenge, Reason
+from station.domain.description import describe
+from station.domain.statements import how_many
 from station.ui.operator.controller import CountController
 from station.ui.operator.key_prompt import KeyPrompt, Option
 
-_PARTY_KEYS = (
-    (Qt.Key.Key_E, Party.EMPLOYER),
-    (Qt.Key.Key_U, Party.PETITIONER),
-    (Qt.Key.Key_B, Party.BOARD_AGENT),
-)
-_DIGITS = (Qt.Key.Key_1, Qt.Key.Key_2, Qt.Key.Key_3, Qt.Key.Key_4, Qt.Key.Key_5, Qt.Key.Key_6)
 PILE_READ_S = 0.5  # how long a full pile's question is shown before Enter can answer it
 _SHORT_REASONS = {
     Reason.NOT_ON_LIST: "not on list",
     Reason.SUPERVISOR: "supervisor",
     Reason.NO_LONGER_EMPLOYED: "no longer employed",
     Reason.MISMATCH: "signature mismatch",  # short: two answers share the column
-    Reason.ENVELOPE_DAMAGED: "envelope damaged",
+    Reason.ENVELOPE_OPENED: "envelope damaged",
     Reason.OTHER: "other",
 }
 
@@ -76,6 +70,7 @@ class CountPrompts(QWidget):
     def __init__(self, controller: CountController, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.controller = controller
+        self.election = describe(controller.setup)
         self.over_count = KeyPrompt("overCountPrompt")
         self.pile = KeyPrompt("pilePrompt")
         self.dispute = KeyPrompt("disputePrompt")
@@ -122,8 +117,9 @@ class CountPrompts(QWidget):
     def ask_dispute(self) -> None:
         """Ask which party disputes the agent's ruling on the last ballot that counts.
 
-        Either party may dispute a FOR, AGAINST or VOID (DOMAIN.md, "Resolving
-        challenges"); once disputed, the other party may join or the dispute be withdrawn.
+        Any party may dispute a FOR, AGAINST or VOID (docs/rules.md, "Resolving
+        challenges"); once disputed, another party may join or the dispute be withdrawn.
+        Each party answers with its own key, as in the challenge prompt.
         """
         count = self.controller.count
         last = count.done(last=1)
@@ -138,39 +134,44 @@ class CountPrompts(QWidget):
         seq, call = last[0]
         ballot = count.ballot_of(seq) or count.counted
         dispute = count.resolutions.disputes.get(seq)
+        parties = self.election.disputing_parties
         if dispute is not None and not dispute.withdrawn:
-            other = Party.PETITIONER if dispute.party is Party.EMPLOYER else Party.EMPLOYER
+            disputing = self.election.challenger(dispute.party)
             options = [
                 Option(
-                    Qt.Key.Key_W,
-                    f"{dispute.party.short} withdraws",
-                    ("withdraw", seq, dispute.party),
+                    Qt.Key.Key_W, f"{disputing.short} withdraws", ("withdraw", seq, disputing.id)
                 )
             ]
+            others = [party for party in parties if party.id != dispute.party]
             if dispute.joined is None:
-                options.insert(
-                    0, Option(Qt.Key.Key_J, f"{other.short} joins", ("join", seq, other))
-                )
+                # J where one other party may join; else each party by its own key.
+                keys = [Qt.Key.Key_J] if len(others) == 1 else [_key(p.key) for p in others]
+                options[:0] = [
+                    Option(key, f"{party.short} joins", ("join", seq, party.id))
+                    for key, party in zip(keys, others, strict=True)
+                ]
             self.dispute.ask(
-                f"<b>Ballot {ballot:,} {dispute.call.label}</b> is disputed by the"
-                f" {dispute.party.short}.",
+                f"<b>Ballot {ballot:,} {dispute.call.label}</b> is disputed by"
+                f" {disputing.in_sentence}.",
                 [[*options, Option(Qt.Key.Key_Escape, "Cancel", None)]],
             )
             return
+        as_called = self.election.as_called_keys
         self.dispute.ask(
             f"<b>Ballot {ballot:,} {call.label}:</b> which party disputes the agent's call?"
-            " E or U: carried as CHALLENGED; 1 or 2: left as called, noted for objections.",
+            f" {' or '.join(p.key for p in parties)}: carried as CHALLENGED;"
+            f" {' or '.join(as_called)}: left as called, noted for objections.",
             [
                 [
-                    Option(Qt.Key.Key_E, "Employer", ("carry", seq, call, Party.EMPLOYER)),
-                    Option(Qt.Key.Key_U, "Union", ("carry", seq, call, Party.PETITIONER)),
+                    *(
+                        Option(_key(party.key), party.short, ("carry", seq, call, party.id))
+                        for party in parties
+                    ),
                     Option(Qt.Key.Key_Escape, "Cancel", None),
                 ],
                 [
-                    Option(
-                        Qt.Key.Key_1, "Employer, as called", ("note", seq, call, Party.EMPLOYER)
-                    ),
-                    Option(Qt.Key.Key_2, "Union, as called", ("note", seq, call, Party.PETITIONER)),
+                    Option(_key(key), f"{party.short}, as called", ("note", seq, call, party.id))
+                    for key, party in zip(as_called, parties, strict=False)
                 ],
             ],
         )
@@ -181,42 +182,52 @@ class CountPrompts(QWidget):
             return
         controller = self.controller
         match value:
-            case ("carry" | "note" as how, int(seq), Call() as call, Party() as party):
+            case ("carry" | "note" as how, int(seq), Call() as call, str(party)):
                 controller.dispute(seq, call, party, left_as_called=how == "note")
-            case ("join", int(seq), Party() as party):
+            case ("join", int(seq), str(party)):
                 controller.join_dispute(seq, party)
-            case ("withdraw", int(seq), Party() as party):
+            case ("withdraw", int(seq), str(party)):
                 controller.settle(seq, "withdrawn", party)
 
     # -- challenges ---------------------------------------------------------------------
 
-    def _ask_challenge(self, challenge: Challenge, ballot: int) -> None:
+    def _ask_challenge(self, challenge: Challenge, ballot: int, *, digits: bool = True) -> None:
+        """Who challenged and why. `digits` False: no challenger by a digit any more (a
+        union of several by its vote key): the digits record votes again."""
         self._challenge_seq = challenge.seq
+        parties = [
+            Option(_key(challenger.key), challenger.short, ("party", challenger.id))
+            for challenger in self.election.challengers
+            if digits or not challenger.key.isdigit()
+        ]
         rows = [
-            [Option(key, party.short, ("party", party)) for key, party in _PARTY_KEYS],
+            parties,
             [
-                Option(key, _SHORT_REASONS[reason], ("reason", reason))
-                for key, reason in zip(self._reason_keys(), PICKABLE_REASONS, strict=True)
+                Option(Qt.Key(ord(letter)), _SHORT_REASONS[reason], ("reason", reason))
+                for letter, reason in REASON_KEYS  # the same letters on every ballot
             ],
         ]
-        self.challenge.ask(self._challenge_question(challenge, ballot), rows)
+        self.challenge.ask("", rows)
+        self.challenge.set_question(self._challenge_question(challenge, ballot))  # as asked
 
-    def _reason_keys(self) -> tuple[Qt.Key, ...]:
-        """Digits; letters on a ballot of several unions, whose digits are call keys."""
-        return REASON_LETTERS if self.controller.setup.ballot.several else _DIGITS
+    def _digits_name_parties(self) -> bool:
+        return any(challenger.key.isdigit() for challenger in self.election.challengers)
 
     def _challenge_question(self, challenge: Challenge, ballot: int) -> str:
         reason = challenge.reason.value if challenge.reason else "reason not given yet"
-        return (
-            f"<b>Ballot {ballot:,} CHALLENGED</b> by {self.controller.setup.party_label(challenge.party)};"
+        question = (
+            f"<b>Ballot {ballot:,} CHALLENGED</b> by {self.election.said(challenge.party)};"
             f" {reason}. Who challenged, and why? (optional; counting goes on)"
         )
+        if self._digits_name_parties() and self.challenge.offers(Qt.Key.Key_1):
+            question += " A union's key names it here: Esc first to record the next vote."
+        return question
 
     def _on_challenge_chosen(self, value: object) -> None:
         if self._challenge_seq is None or not isinstance(value, tuple):
             return
         field, choice = value
-        self.controller.amend_challenge(self._challenge_seq, {field: choice.value})
+        self.controller.amend_challenge(self._challenge_seq, {field: str(choice)})
 
     # -- piles ------------------------------------------------------------------------
 
@@ -238,7 +249,11 @@ class CountPrompts(QWidget):
             call, pile = pending[0]
             if self._pile_asked != (call, pile):
                 self._pile_asked, self._pile_asked_at = (call, pile), time.monotonic()
-            more = f" ({len(pending) - 1} more piles to recount)" if len(pending) > 1 else ""
+            more = (
+                f" ({how_many(len(pending) - 1, 'more pile')} to recount)"
+                if len(pending) > 1
+                else ""
+            )
             lines.insert(
                 0,
                 f"<b>{call.label} pile {pile} is full.</b> Recount it: does it hold exactly"
@@ -303,7 +318,10 @@ class CountPrompts(QWidget):
         self.over_count.dismiss()
         if isinstance(value, Call):
             choice = getattr(self.controller, "over_count_choice", None)
-            self.controller.record(value, over_count=True, choice=choice)
+            group, inclusion = getattr(self.controller, "over_count_ballot", (None, None))
+            self.controller.record(
+                value, over_count=True, choice=choice, group=group, inclusion=inclusion
+            )
 
     # -- following the count ------------------------------------------------------------
 
@@ -319,6 +337,11 @@ class CountPrompts(QWidget):
                 self._ask_challenge(entry, change.ballot)
         elif action is Action.AMEND and change.event.target == self._challenge_seq:
             if change.challenge is not None and change.ballot is not None:
+                if self._digits_name_parties() and self.challenge.offers(Qt.Key.Key_1):
+                    # A union's key is also its vote key: it names the challenger only
+                    # as the first answer after C; once anything is answered the digits
+                    # record votes again.
+                    self._ask_challenge(change.challenge, change.ballot, digits=False)
                 self.challenge.set_question(
                     self._challenge_question(change.challenge, change.ballot)
                 )
@@ -327,3 +350,8 @@ class CountPrompts(QWidget):
             self._challenge_seq = None
         if action in (Action.CALL, Action.UNDO, Action.REDO, Action.DISPUTE, Action.PILE):
             self.refresh_piles()
+
+
+def _key(key: str) -> Qt.Key:
+    """The Qt key of a letter or digit a challenger or option is named by."""
+    return Qt.Key(ord(key.upper()))

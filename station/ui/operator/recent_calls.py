@@ -8,8 +8,9 @@ from PySide6.QtWidgets import QListWidget, QListWidgetItem, QStyleOptionViewItem
 
 from station.domain import Action, Change
 from station.domain.describe import (
+    PLAIN_WORDS,
     SESSION_RESUMED,
-    VoteWords,
+    Words,
     challenged_entry,
     describe,
     is_correction,
@@ -38,7 +39,7 @@ class RecentCallsList(QListWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.words: VoteWords | None = None  # names the choice on a ballot of several
+        self.words: Words = PLAIN_WORDS  # the election's: what a vote is for, who challenged
         self.setObjectName("recentCalls")
         self.setAccessibleName("Last calls")
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # letters are call keys, not list search
@@ -82,8 +83,8 @@ class RecentCallsList(QListWidget):
             item.setForeground(QBrush(SESSION_FOREGROUND))
         self.insertItem(0, item)
         self._hint(item)
-        # The newest call in view, even after the list was scrolled down to read an old one
-        # (found by an outsider: new calls went on arriving above what was shown).
+        # The newest call in view, even after the list was scrolled down to read an old one:
+        # otherwise new calls would arrive above what is shown, unseen.
         self.scrollToTop()
         while self.count() > SHOWN:
             self.takeItem(self.count() - 1)
@@ -125,9 +126,7 @@ class RecentCallsList(QListWidget):
             if (action == Action.DISPUTE and item.data(_TARGET) == target) or (
                 action == Action.CALL and item.data(_SEQ) == target
             ):
-                item.setText(
-                    challenged_entry(change.ballot, challenge, several=self.words is not None)
-                )
+                item.setText(challenged_entry(change.ballot, challenge, self.words.challenger))
                 self._hint(item)
                 return True
         return False
@@ -137,6 +136,6 @@ class RecentCallsList(QListWidget):
         return [self.item(row).text() for row in range(self.count())]
 
 
-def _text(change: Change, words: VoteWords | None = None) -> str:
+def _text(change: Change, words: Words = PLAIN_WORDS) -> str:
     arrow = {Action.UNDO: "\u21b6 ", Action.REDO: "\u21b7 "}.get(change.event.action, "")
     return f"{arrow}{describe(change, words)}"

@@ -20,15 +20,17 @@ from PySide6.QtWidgets import (
 )
 
 from station.domain import ElectionSetup, SheetKind, Tally
-from station.domain.kinds_statements import votes_phrase
-from station.domain.parties import Party
+from station.domain.description import describe
+from station.domain.election_statements import votes_phrase
 from station.domain.statements import (
     box_mismatch_statement,
+    challenged_apart,
     counted_statement,
     nothing_counted_statement,
 )
-from station.domain.tally_sheet import Observer, SheetError, clean_name
+from station.domain.tally_sheet import Observer, SheetError, clean_name, clean_place
 from station.sheet.prepare import SheetRequest
+from station.ui.screen_fit import show_placeholder
 
 
 class PrepareSheetDialog(QDialog):
@@ -75,23 +77,20 @@ class PrepareSheetDialog(QDialog):
         self.interim.setToolTip("The count pauses and resumes later; the figures are not a result")
         self.agent.setToolTip("Printed on the sheet above the Board agent's signature line")
         self.place.setToolTip("Printed on the sheet as the place of the count")
-        self.employer_observers = QPlainTextEdit()
-        self.union_observers = QPlainTextEdit()
-        for box, party in (
-            (self.employer_observers, Party.EMPLOYER),
-            (self.union_observers, Party.PETITIONER),
-        ):
-            box.setPlaceholderText("one name per line (optional)")
-            box.setFixedHeight(72)
-            box.setTabChangesFocus(True)
-            box.setAccessibleName(f"Observers for {setup.party_label(party)}")
-            box.setToolTip("Each name gets a signature line for this party on the sheet")
-
         form = QFormLayout()
         form.addRow("Board agent", self.agent)
         form.addRow("Place of the count", self.place)
-        form.addRow("Observers for the Employer", self.employer_observers)
-        form.addRow(f"Observers for {setup.union}", self.union_observers)
+        # A box per party of the election: each party's observers sign under it.
+        self.observer_boxes: dict[str, QPlainTextEdit] = {}
+        for party in describe(setup).parties:
+            box = QPlainTextEdit()
+            box.setPlaceholderText("one name per line (optional)")
+            box.setFixedHeight(72 if len(self.observer_boxes) < 2 else 48)
+            box.setTabChangesFocus(True)
+            box.setAccessibleName(f"Observers for {party.label}")
+            box.setToolTip("Each name gets a signature line for this party on the sheet")
+            self.observer_boxes[party.challenger.id] = box
+            form.addRow(f"Observers for {party.challenger.short}", box)
 
         self.error_label = QLabel()
         self.error_label.setObjectName("formError")
@@ -118,6 +117,16 @@ class PrepareSheetDialog(QDialog):
         layout.addWidget(self.error_label)
         layout.addWidget(self.buttons)
 
+    def fill_in(self, previous: SheetRequest) -> None:
+        """Start from the answers of the count's previous sheet (the agent, the place and
+        the observers are usually the same next morning, or for the final sheet)."""
+        if previous.agent:
+            self.agent.setText(previous.agent)
+        self.place.setText(previous.place or "")
+        for party, box in self.observer_boxes.items():
+            names = [observer.name for observer in previous.observers if observer.party == party]
+            box.setPlainText("\n".join(names))
+
     def showEvent(self, event: QShowEvent) -> None:
         """Start where typing is needed: never on the kind, which a Space would change."""
         super().showEvent(event)
@@ -126,11 +135,8 @@ class PrepareSheetDialog(QDialog):
     def answers(self) -> SheetRequest:
         """The answers as typed, or SheetError naming the first one that is unusable."""
         observers = [
-            Observer(party, clean_name(line, f"observer for {party.value}"))
-            for party, box in (
-                (Party.EMPLOYER, self.employer_observers),
-                (Party.PETITIONER, self.union_observers),
-            )
+            Observer(party, clean_name(line, "observer"))
+            for party, box in self.observer_boxes.items()
             for line in box.toPlainText().splitlines()
             if line.strip()
         ]
@@ -139,7 +145,7 @@ class PrepareSheetDialog(QDialog):
             kind=SheetKind.INTERIM if self.interim.isChecked() else SheetKind.FINAL,
             agent=clean_name(self.agent.text(), "Board agent"),
             observers=observers,
-            place=clean_name(place, "place of the count") if place else None,
+            place=clean_place(place) if place else None,
         )
 
     def _on_prepare_clicked(self) -> None:
@@ -172,6 +178,7 @@ class ReopenDialog(QDialog):
         self.reason_text: str | None = None
         self.reason = QLineEdit()
         self.reason.setPlaceholderText("e.g. a ballot was found in the box")
+        show_placeholder(self.reason)
         self.reason.setAccessibleName("Reason for reopening")
         self.reason.setToolTip("Recorded in the journal and shown on both windows")
         explain = QLabel(
@@ -206,10 +213,14 @@ class ReopenDialog(QDialog):
 def _reconciliation(setup: ElectionSetup, tally: Tally) -> str:
     """Counted against the box, naming the figure that differs."""
     counted = tally.counted
+    # The figures add up to the ballots counted; line 6's sealed envelopes said apart.
+    challenged, also = challenged_apart(tally)
     figures = (
         f"{votes_phrase(setup.ballot, tally)},"  # a figure per choice on a ballot of several
-        f" {tally.challenged:,} CHALLENGED, {tally.void:,} VOID"
-    ) + (f", {tally.set_aside:,} sustained, never opened" if tally.set_aside else "")
+        f" {challenged:,} CHALLENGED, {tally.void:,} VOID"
+        + (f", {tally.set_aside:,} sustained, never opened" if tally.set_aside else "")
+        + also
+    )
     progress = f"<b>{counted_statement(counted, setup.ballots, over=False)}</b> ({figures})"
     if setup.ballots is None:
         return f"{progress}; the number in the box was not given."

@@ -7,19 +7,21 @@ and tells the outcome in the window's banners.
 from __future__ import annotations
 
 import html
+import shlex
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QLocale
 from PySide6.QtWidgets import QFileDialog
 
-from station.domain import Call, Count, ReplayError, SheetKind
-from station.domain.statements import pile_mismatch_statement
-from station.domain.tally_sheet import SheetError
+from station.domain import ReplayError, Sheet, SheetKind
+from station.domain.statements import pile_notes
+from station.domain.tally_sheet import Observer, SheetError
 from station.journal import JournalError
 from station.journal.chain import HEAD_DIGITS
 from station.sheet.export import ExportError
 from station.sheet.keys import KeyProblem
+from station.sheet.prepare import SheetRequest
 from station.ui.operator.sheet_dialogs import PrepareSheetDialog, ReopenDialog
 from station.ui.operator.work_progress import WorkProgress
 
@@ -38,19 +40,48 @@ class SheetFlow:
         try:
             title = count.next_sheet(SheetKind.FINAL).title
         except ReplayError as error:
-            self.window.show_error(error.reason)
-            return
+            # An interim sheet may still be prepared (opened ballots left uncounted); a
+            # final one asked for from the dialog is refused there in the same words.
+            if not interim or not count.resolutions.uncounted(count):
+                self.window.show_error(error.reason)
+                return
+            title = "Revised"
         dialog = PrepareSheetDialog(
             self.window.controller.setup,
             count.tally,
             title,
             self.window,
-            pile_notes=_pile_notes(count),
+            pile_notes=[
+                f"{note}." for note in pile_notes(count.piles.mismatches(), count.piles_to_check())
+            ],
         )
         dialog.interim.setChecked(interim)
+        previous = self._previous_answers()
+        if previous is not None:
+            dialog.fill_in(previous)
         dialog.accepted.connect(lambda: self._on_prepare_dialog_accepted(dialog))
         self.window.prepare_dialog = dialog
         dialog.open()
+
+    def _previous_answers(self) -> SheetRequest | None:
+        """Who certified the count's latest sheet, and where, as its SIGN event records."""
+        controller = self.window.controller
+        sheets = controller.count.sheets
+        record = controller.journal.record(sheets[-1].seq) if sheets else None
+        if record is None:
+            return None
+        details = record.details()
+        observers = details.get("observers")
+        place = details.get("place")
+        return SheetRequest(
+            kind=sheets[-1].kind,
+            agent=str(details.get("agent") or ""),
+            observers=[
+                Observer(str(observer["party"]), str(observer["name"]))
+                for observer in (observers if isinstance(observers, list) else [])
+            ],
+            place=place if isinstance(place, str) else None,
+        )
 
     def _on_prepare_dialog_accepted(self, dialog: PrepareSheetDialog) -> None:
         if dialog.request is None:
@@ -97,8 +128,7 @@ class SheetFlow:
         if not sheets:
             return
         sheet = sheets[-1]
-        setup = self.window.controller.setup
-        name = f"{setup.case_number} {sheet.title.lower()} tally (event {sheet.seq})"
+        name = export_folder_name(self.window.controller.setup.case_number, sheet)
         folder = self.window.choose_export_folder(name)
         if folder is None:
             return
@@ -118,11 +148,16 @@ class SheetFlow:
             return
         finally:
             progress.finish()
+        self.window.exported_pdf = exported.folder / "tally.pdf"
+        command = f"station verify {shlex.quote(str(exported.folder))} --key {exported.fingerprint}"
         self.window.notify(
-            f"<b>Exported</b> the {sheet.title.lower()} tally to {html.escape(str(exported.folder), quote=False)}"
-            f" \u2014 signed by key {exported.fingerprint}. Check it with"
-            " <tt>station verify FOLDER</tt>."
+            f"<b>Exported</b> the {sheet.title.lower()} tally to"
+            f" {html.escape(str(exported.folder), quote=False)} \u2014 signed by key"
+            f' {exported.fingerprint}. Next: <a href="{PRINT_LINK}">Print</a> it for the'
+            f' signatures \u00b7 <a href="{OPEN_LINK}">Open the PDF</a>. Anyone can check'
+            f" it with <tt>{html.escape(command, quote=False)}</tt>"
         )
+        self.window.refresh_exported()
 
     def verify(self) -> None:
         progress = WorkProgress(self.window, "Checking the record\u2026")
@@ -145,6 +180,8 @@ class SheetFlow:
         count = window.controller.count
         locked = count.locked_by
         window.pad.setEnabled(locked is None)
+        for action in window.call_actions.values():  # the Count menu's calls, as the pad
+            action.setEnabled(locked is None)
         window.reopen_action.setEnabled(locked is not None)
         paused = locked is not None and locked.kind is SheetKind.INTERIM
         window.reopen_action.setText("Re&sume count" if paused else "Re&open count\u2026")
@@ -171,15 +208,13 @@ class SheetFlow:
 
 
 RESUME_REASON = "count resumed after the pause"
+# The links of the notice after an export (the window's `_on_notice_banner_link_activated`).
+PRINT_LINK = "print"
+OPEN_LINK = "open"
 
 
-def _pile_notes(count: Count) -> list[str]:
-    """What the piles still owe before a sheet: mismatches, and full piles not recounted."""
-    piles = count.piles
-    notes = [f"{pile_mismatch_statement(m)}: not yet set right." for m in piles.mismatches()]
-    waiting = count.piles_to_check()
-    for call in Call:
-        names = ", ".join(str(pile) for pile_call, pile in waiting if pile_call is call)
-        if names:
-            notes.append(f"{call.label} piles not recounted yet: {names}.")
-    return notes
+def export_folder_name(case_number: str, sheet: Sheet) -> str:
+    """The new folder an export makes: no spaces, so a path pasted into a shell is one word
+    (`10-RC-269250-final-tally-event-89`)."""
+    title = "-".join(sheet.title.lower().split())
+    return f"{case_number}-{title}-tally-event-{sheet.seq}"

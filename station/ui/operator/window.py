@@ -19,25 +19,38 @@ from PySide6.QtWidgets import (
 )
 
 from station.domain import Action, Call, Change
-from station.domain.describe import describe
+from station.domain.describe import describe, election_words
+from station.domain.description import describe as describe_election
+from station.domain.group_statements import (
+    counting_group_statement,
+    group_figures_statement,
+    group_vote_words,
+    inclusion_statement,
+    unit_statement,
+)
+from station.domain.groups import GroupTally, Rule, inclusion_settled, units
 from station.domain.party_words import parties_title
 from station.domain.resolution_statements import progress_statement
+from station.domain.statements import ALL_COUNTED
 from station.domain.table_statements import case_title
 from station.domain.text import full_sentence
 from station.journal import WriteFailed
 from station.journal.chain import HEAD_DIGITS
+from station.journal.clock import backwards_statement
 from station.ui.dashboard.window import DashboardWindow
-from station.ui.operator.call_pad import KEYS
-from station.ui.operator.choice_pad import adapt_window, call_pad_for
+from station.ui.operator.call_pad import CallPad
+from station.ui.operator.choice_pad import election_html
 from station.ui.operator.controller import CountController
 from station.ui.operator.feed import ControllerFeed
-from station.ui.operator.help_overlay import HelpOverlay
+from station.ui.operator.group_keys import GroupKeys
+from station.ui.operator.help_overlay import HelpOverlay, shortcuts_for
 from station.ui.operator.key_guard import KeyRepeatGuard
 from station.ui.operator.key_label import KeyFingerprint, KeyLabel, no_key
+from station.ui.operator.print_pdf import PdfPrinter, open_pdf
 from station.ui.operator.prompts import CountPrompts
 from station.ui.operator.recent_calls import RecentCallsList
 from station.ui.operator.sheet_dialogs import PrepareSheetDialog, ReopenDialog
-from station.ui.operator.sheet_flow import SheetFlow
+from station.ui.operator.sheet_flow import OPEN_LINK, PRINT_LINK, SheetFlow
 from station.ui.operator.work_progress import WorkProgress
 
 
@@ -79,12 +92,15 @@ class OperatorWindow(QMainWindow):
             f" {parties_title(setup.employer, setup.ballot)}"
         )
 
-        names = (case_title(setup), setup.employer, setup.union)
-        case, employer, union = (html.escape(name, quote=False) for name in names)
-        self.election_label = QLabel(
-            f"<b>{case}</b> &nbsp;·&nbsp; {employer} &nbsp;·&nbsp; Petitioner: {union}"
-        )
+        self.election = describe_election(setup)
+        self.election_label = QLabel(election_html(self.election))
+        # Several parties, a runoff or a rerun named: two lines rather than a window wider
+        # than the screen.
+        self.election_label.setWordWrap(True)
         self.election_label.setObjectName("electionLabel")
+        # Long names, and the revised count's progress line, wrap: a line too long for a
+        # laptop's screen would widen the window past it.
+        self.election_label.setWordWrap(True)
         self.demo_badge = QLabel(
             "DEMO \u2014 not a real election: a temporary file, for trying Station"
         )
@@ -92,11 +108,14 @@ class OperatorWindow(QMainWindow):
         self.demo_badge.setVisible(setup.is_demo)
         self.progress_label = QLabel()
         self.progress_label.setObjectName("progressLabel")
+        self.progress_label.setWordWrap(True)
         self.progress_bar = QProgressBar()
         self.progress_bar.setTextVisible(False)
-        self.progress_bar.setVisible(setup.ballots is not None)
         self.valid_label = QLabel()
         self.valid_label.setObjectName("validLabel")
+        self.next_step_label = QLabel()  # what to do once the box is counted
+        self.next_step_label.setObjectName("nextStepLabel")
+        self.next_step_label.setTextFormat(Qt.TextFormat.PlainText)
 
         self.error_banner = QLabel()
         self.error_banner.setObjectName("errorBanner")
@@ -107,7 +126,17 @@ class OperatorWindow(QMainWindow):
         self.notice_banner.setObjectName("noticeBanner")
         self.notice_banner.setWordWrap(True)
         self.notice_banner.setAccessibleName("Count notice")
+        self.notice_banner.setTextInteractionFlags(Qt.TextInteractionFlag.LinksAccessibleByMouse)
+        self.notice_banner.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the count keys stay here
+        self.notice_banner.linkActivated.connect(self._on_notice_banner_link_activated)
         self.notice_banner.hide()
+        # The PDF of the latest export, for Print and Open the PDF; how each is done
+        # (a test, or a station without a desktop viewer, may replace them).
+        self.exported_pdf: Path | None = None
+        self.printer = PdfPrinter(self)
+        self.printer.printed.connect(self._on_printer_printed)
+        self.printer.failed.connect(self.show_error)
+        self.open_pdf: Callable[[Path], bool] = open_pdf
         self.last_notice: str | None = None
         self.last_progress: WorkProgress | None = None  # the latest export's or check's
         self.prepare_dialog: PrepareSheetDialog | None = None
@@ -117,8 +146,32 @@ class OperatorWindow(QMainWindow):
         self.choose_export_folder: Callable[[str], Path | None] = self.sheet_flow.ask_export_folder
 
         self.prompts = CountPrompts(controller)
-        self.pad = call_pad_for(controller)  # a button per choice on a ballot of several
+        # In an election of voting groups: the pile being counted (where the last ballot
+        # was called, after a restart), shown large, and each group's figures.
+        last = controller.count.next_undo()
+        at = None if last is None else controller.count.groups.group_of(last[0])
+        self.group_keys = GroupKeys(self.election, None if at is None else at.key)
+        self.group_label = QLabel()
+        self.group_label.setObjectName("groupLabel")
+        self.group_label.setStyleSheet("font-size: 22pt; font-weight: bold;")
+        self.group_waiting = QLabel()
+        self.group_waiting.setObjectName("groupWaiting")
+        self.group_waiting.setStyleSheet("font-size: 14pt; color: #b45309;")
+        self.group_figures = QLabel()
+        self.group_figures.setObjectName("groupFigures")
+        self.group_figures.setWordWrap(True)
+        for label in (self.group_label, self.group_waiting, self.group_figures):
+            label.setVisible(self.group_keys.active)
+        # A button per choice on the ballot, and CHALLENGED and VOID.
+        self.pad = CallPad(self.election, self._choice_votes)
         self.recent = RecentCallsList()
+        # The last calls name each vote's choice where FOR says too little, and who
+        # challenged: "Ballot 12 for Teamsters Local 901".
+        count = controller.count
+        self.recent.words = election_words(
+            self.election,
+            lambda event: group_vote_words(event, count.votes.words(event), count.groups.group_of),
+        )
         self.undo_button = QPushButton("\u21b6 Undo last call  (Ctrl+Z)")
         self.redo_button = QPushButton("\u21b7 Redo  (Ctrl+Shift+Z)")
         for button in (self.undo_button, self.redo_button):
@@ -150,19 +203,23 @@ class OperatorWindow(QMainWindow):
         self._closed = False
         self._key_guard = KeyRepeatGuard()
         self.recent.show_changes(controller.recent)
-        adapt_window(self)  # parties by role; several unions' menu and F1 (choice_pad.py)
         self._refresh()
+        self._clock_warned = False
+        self._warn_of_the_clock()  # set back since the file was last open
 
     def _build_layout(self) -> None:
         header = QVBoxLayout()
         header.addWidget(self.demo_badge)
         header.addWidget(self.election_label)
         progress_row = QHBoxLayout()
-        progress_row.addWidget(self.progress_label)
-        progress_row.addStretch(1)
+        progress_row.addWidget(self.progress_label, 1)
+        progress_row.addWidget(self.next_step_label)
         progress_row.addWidget(self.valid_label)
         header.addLayout(progress_row)
         header.addWidget(self.progress_bar)
+        header.addWidget(self.group_label)
+        header.addWidget(self.group_waiting)
+        header.addWidget(self.group_figures)
 
         left = QVBoxLayout()
         left.addWidget(self.pad, 1)
@@ -218,6 +275,12 @@ class OperatorWindow(QMainWindow):
         file_menu.addActions([new_action, open_action])
         file_menu.addSeparator()
         file_menu.addAction(self.export_action)
+        self.print_action = self._action("&Print the exported tally sheet\u2026", [])
+        self.print_action.triggered.connect(self._on_print_action_triggered)
+        self.open_pdf_action = self._action("Open the exported &PDF", [])
+        self.open_pdf_action.triggered.connect(self._on_open_pdf_action_triggered)
+        file_menu.addActions([self.print_action, self.open_pdf_action])
+        self.refresh_exported()
         self.verify_action = self._action("&Verify the record", [])
         self.verify_action.setToolTip("Check every event's hash chain, the replay and every sheet")
         self.verify_action.triggered.connect(self._on_verify_action_triggered)
@@ -229,11 +292,13 @@ class OperatorWindow(QMainWindow):
         # so that one guard can refuse every kind of auto-repeat (see key_guard.py);
         # the menu shows them after a tab.
         count_menu = self.menuBar().addMenu("&Count")
-        self.call_actions: dict[Call, QAction] = {}
-        for call in (Call.FOR, Call.AGAINST, Call.CHALLENGE, Call.VOID):
-            action = self._action(f"Record {call.label}\t{KEYS[call]}", [])
-            action.triggered.connect(lambda _checked=False, call=call: self._record(call))
-            self.call_actions[call] = action
+        self.call_actions: dict[tuple[Call, int | None], QAction] = {}
+        calls = [(choice.label, choice.key, choice.vote) for choice in self.election.ballot.choices]
+        calls += [(mark.call.label, mark.key, (mark.call, None)) for mark in self.election.marks]
+        for label, key, vote in calls:
+            action = self._action(f"Record {label}\t{key}", [])
+            action.triggered.connect(lambda _checked=False, vote=vote: self._record(*vote))
+            self.call_actions[vote] = action
             count_menu.addAction(action)
         count_menu.addSeparator()
         self.undo_action = self._action("&Undo last call\tCtrl+Z", [])
@@ -268,7 +333,7 @@ class OperatorWindow(QMainWindow):
         self.help_action = self._action("&Keyboard shortcuts", [QKeySequence("F1")])
         self.help_action.triggered.connect(self._on_help_triggered)
         help_menu.addAction(self.help_action)
-        self.help_overlay = HelpOverlay(self)
+        self.help_overlay = HelpOverlay(self, shortcuts_for(self.election))
         self.dashboard: DashboardWindow | None = None
         # How the dashboard opens: the window that builds this one sets them from settings.
         self.dashboard_theme = "dark"
@@ -303,10 +368,19 @@ class OperatorWindow(QMainWindow):
         modifiers = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
         key = event.key()
         control = Qt.KeyboardModifier.ControlModifier
-        if modifiers == Qt.KeyboardModifier.NoModifier and (vote := self.pad.vote_for_key(key)):
-            return lambda: self._record(*vote)
+        # An open question takes its keys first: on a ballot of several unions a union's
+        # vote key also names it as a challenger (the prompt says so).
         if modifiers == Qt.KeyboardModifier.NoModifier and self.prompts.answers(key):
             return lambda: self.prompts.handle_key(key)
+        if self.group_keys.active and modifiers in (
+            Qt.KeyboardModifier.NoModifier,
+            Qt.KeyboardModifier.ShiftModifier,
+        ):
+            name = _key_name(key)
+            if name is not None and self._group_key_applies(name):
+                return lambda: self._on_group_key(name)
+        if modifiers == Qt.KeyboardModifier.NoModifier and (vote := self.pad.vote_for_key(key)):
+            return lambda: self._record(*vote)
         if modifiers == Qt.KeyboardModifier.NoModifier and key == Qt.Key.Key_D:
             return self.prompts.ask_dispute
         if modifiers == control and key == Qt.Key.Key_Z:
@@ -320,8 +394,38 @@ class OperatorWindow(QMainWindow):
     # -- handlers -------------------------------------------------------------------
 
     def _record(self, call: Call, choice: int | None = None) -> None:
+        if self.group_keys.active:
+            self._record_in_group(call, choice)
+            return
         self.prompts.call_key_pressed()
         self.controller.record(call, choice=choice)
+
+    def _record_in_group(self, call: Call, choice: int | None) -> None:
+        """A call on a ballot of the current group: a Sonotone vote only once question 1
+        is answered, and then both answers as one event; V and C the ballot whole."""
+        keys = self.group_keys
+        voted = call in (Call.FOR, Call.AGAINST)
+        if voted and not keys.vote_allowed():
+            self.show_error(f"NOT RECORDED — {keys.waiting_for()} first")
+            return
+        answer = keys.answer if voted and keys.answer else None
+        self.prompts.call_key_pressed()
+        if self.controller.record(call, choice=choice, group=keys.current, inclusion=answer):
+            keys.taken()  # the ballot is in the journal: the next one starts afresh
+        self._refresh_groups()
+
+    def _group_key_applies(self, name: str) -> bool:
+        keys = self.group_keys
+        if keys.choosing or name == "G":
+            return True
+        if name == "ESC":
+            return keys.answer is not None
+        return keys.sonotone and keys.answer is None and name in ("Y", "N", "-")
+
+    def _on_group_key(self, name: str) -> None:
+        self.group_keys.press(name)
+        self.error_banner.hide()
+        self._refresh()
 
     def _on_pad_call_requested(self, call: Call | tuple[Call, int]) -> None:
         self._record(*(call if isinstance(call, tuple) else (call, None)))
@@ -371,6 +475,16 @@ class OperatorWindow(QMainWindow):
             self._on_reopened(change)
         self.recent.add_change(change)
         self._refresh()
+        self._warn_of_the_clock()
+
+    def _warn_of_the_clock(self) -> None:
+        """Once: the station's clock was set back, so events are dated backwards."""
+        went_back = self.controller.journal.clock_went_back
+        if went_back is None or self._clock_warned:
+            return
+        self._clock_warned = True
+        words = html.escape(full_sentence(backwards_statement(went_back)), quote=False)
+        self.notify(f"<b>Warning:</b> {words[0].upper()}{words[1:]} Check the clock.")
 
     def _on_register_triggered(self) -> None:
         # Imported on Ctrl+R: a count may never open the register (nor its dialogs).
@@ -403,8 +517,33 @@ class OperatorWindow(QMainWindow):
     def _on_verify_action_triggered(self) -> None:
         self.sheet_flow.verify()
 
+    def refresh_exported(self) -> None:
+        """Print and Open the PDF act on the latest export made in this window."""
+        for action in (self.print_action, self.open_pdf_action):
+            action.setEnabled(self.exported_pdf is not None)
+
+    def _on_notice_banner_link_activated(self, link: str) -> None:
+        if link == PRINT_LINK:
+            self._on_print_action_triggered()
+        elif link == OPEN_LINK:
+            self._on_open_pdf_action_triggered()
+
+    def _on_print_action_triggered(self) -> None:
+        if self.exported_pdf is not None:
+            dialog = self.printer.ask(self.exported_pdf)
+            dialog.finished.connect(self._take_keys_back)
+
+    def _on_printer_printed(self, printer: str) -> None:
+        self.notify(
+            f"<b>Sent to {html.escape(printer, quote=False)}:</b> the exported PDF, as signed."
+        )
+
+    def _on_open_pdf_action_triggered(self) -> None:
+        if self.exported_pdf is not None and not self.open_pdf(self.exported_pdf):
+            self.show_error(f"no PDF viewer opened {self.exported_pdf}; open it from its folder")
+
     def _on_reopened(self, change: Change) -> None:
-        self.notify(f"<b>{html.escape(describe(change), quote=False)}</b>")
+        self.notify(f"<b>{html.escape(describe(change, self.recent.words), quote=False)}</b>")
 
     def notify(self, text: str) -> None:
         self.error_banner.hide()
@@ -437,28 +576,104 @@ class OperatorWindow(QMainWindow):
     def _refresh(self) -> None:
         count = self.controller.count
         tally = count.tally
-        self.pad.show_totals(
-            {
-                Call.FOR: tally.for_union,
-                Call.AGAINST: tally.against,
-                Call.VOID: tally.void,
-                Call.CHALLENGE: tally.challenged - tally.sealed_envelopes,  # ballots, not envelopes
-            }
-        )
+        group = self._current_group_tally()
+        if group is not None:  # the buttons show the pile being counted
+            unions = len(self.controller.setup.ballot.unions)
+            self.pad.show_totals(
+                {
+                    Call.FOR: sum(group.votes[:unions]),
+                    Call.AGAINST: sum(group.votes[unions:]),
+                    Call.VOID: group.void,
+                    Call.CHALLENGE: group.challenged,
+                }
+            )
+        else:
+            self.pad.show_totals(
+                {
+                    Call.FOR: tally.for_union,
+                    Call.AGAINST: tally.against,
+                    Call.VOID: tally.void,
+                    Call.CHALLENGE: tally.challenged - tally.sealed_envelopes,  # not envelopes
+                }
+            )
         self._refresh_piles()
         ballots = self.controller.setup.ballots
         bold = "<b>{}</b>".format
         self.progress_label.setText(progress_statement(count, ballots, strong=bold))
-        if ballots is not None:
-            self.progress_bar.setRange(0, ballots)
-            self.progress_bar.setValue(min(tally.counted, ballots))
+        progress = self._progress()
+        self.progress_bar.setVisible(progress is not None)
+        if progress is not None:
+            done, total = progress
+            self.progress_bar.setRange(0, total)
+            self.progress_bar.setValue(min(done, total))
         self.valid_label.setText(f"Valid votes: <b>{tally.valid:,}</b>")
+        self._refresh_next_step(progress)
         self.sheet_flow.refresh_lock()
         journal = self.controller.journal
         self.journal_label.setText(
             f"events {journal.head_seq:,} · head {journal.head_hash[:HEAD_DIGITS]}"
         )
         self._refresh_undo_redo()
+        self._refresh_groups()
+
+    def _refresh_groups(self) -> None:
+        """The group being counted, what its ballot waits for, and every group's and
+        unit's figures (nothing in an election of one group)."""
+        keys = self.group_keys
+        if not keys.active or keys.current is None:
+            return
+        ballot = self.controller.setup.ballot
+        specs = {spec.key: spec for spec in ballot.groups}
+        self.group_label.setText(counting_group_statement(specs[keys.current]))
+        self.group_waiting.setText(keys.waiting_for())
+        tallies = self.controller.count.group_tallies()
+        found = units(ballot.groups, tallies, len(ballot.unions))
+        lines = [
+            group_figures_statement(spec, tally, ballot.choices)
+            for spec, tally in zip(ballot.groups, tallies, strict=True)
+        ]
+        lines += [
+            inclusion_statement(spec, tally, inclusion_settled(tally))
+            for spec, tally in zip(ballot.groups, tallies, strict=True)
+            if spec.rule is Rule.SONOTONE
+        ]
+        lines += [unit_statement(unit, ballot.choices, len(ballot.unions)) for unit in found]
+        self.group_figures.setText("\n".join(lines))
+
+    def _current_group_tally(self) -> GroupTally | None:
+        """The figures of the group being counted (None in an election of one group)."""
+        keys = self.group_keys
+        if not keys.active:
+            return None
+        specs = self.controller.setup.ballot.groups
+        tallies = self.controller.count.group_tallies()
+        return next(t for spec, t in zip(specs, tallies, strict=True) if spec.key == keys.current)
+
+    def _choice_votes(self) -> tuple[int, ...]:
+        """Each choice's votes for the buttons: the group's being counted, or the count's."""
+        group = self._current_group_tally()
+        return self.controller.count.choice_votes() if group is None else group.votes
+
+    def _progress(self) -> tuple[int, int] | None:
+        """Ballots counted of how many, as the progress line says: the box's, or in the
+        revised count the ballots the decision ordered opened (None: the box is unknown)."""
+        count = self.controller.count
+        resolutions = count.resolutions
+        if resolutions.original is not None:
+            return resolutions.revised_calls(count), resolutions.ordered
+        ballots = self.controller.setup.ballots
+        return None if ballots is None else (count.tally.counted, ballots)
+
+    def _refresh_next_step(self, progress: tuple[int, int] | None) -> None:
+        """Once every ballot is counted, say what comes next (until a sheet locks the
+        count, or an undo leaves a ballot uncounted again), on the progress line: a
+        banner would move the call buttons."""
+        done = (
+            progress is not None
+            and progress[0] >= progress[1] > 0
+            and self.controller.locked_by is None
+        )
+        self.next_step_label.setText(ALL_COUNTED if done else "")
 
     def show_key(self) -> None:
         self.key_label.refresh()
@@ -494,3 +709,14 @@ class OperatorWindow(QMainWindow):
             self.dashboard.close()
         self.controller.close()
         event.accept()
+
+
+def _key_name(key: int) -> str | None:
+    """A key as the group keys name it: a capital letter, "-", "ESC"."""
+    if key == Qt.Key.Key_Escape:
+        return "ESC"
+    if key == Qt.Key.Key_Minus:
+        return "-"
+    if Qt.Key.Key_A <= key <= Qt.Key.Key_Z:
+        return chr(key)
+    return None

@@ -4,6 +4,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtWidgets import (
+    QComboBox,
     QDialog,
     QDialogButtonBox,
     QFileDialog,
@@ -11,6 +12,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QPlainTextEdit,
     QPushButton,
     QSpinBox,
     QVBoxLayout,
@@ -18,10 +20,12 @@ from PySide6.QtWidgets import (
 )
 
 from station.domain import ElectionSetup, SetupError
+from station.domain.choices import ElectionType
 from station.domain.election import MAX_PILE
 from station.domain.piles import DEFAULT_PILE
 from station.domain.voters import VoterList, read_voter_list
 from station.journal import JournalError
+from station.sheet.prepare import setup_names, unprintable_problem
 
 SUFFIX = ".station"
 PATH_CHARS = 60
@@ -53,7 +57,7 @@ class NewElectionDialog(QDialog):
         self.case = QLineEdit(placeholderText="e.g. 29-RC-288020")
         self.employer = QLineEdit(placeholderText="Employer as on the notice")
         self.union = QLineEdit(placeholderText="Union as on the ballot")
-        # Issue 17: more unions, intervenors and an RD petitioner, names separated by ";".
+        # More unions, intervenors and an RD petitioner: names separated by ";".
         self.more_unions = QLineEdit(
             placeholderText="optional: other unions, in ballot order, A; B"
         )
@@ -71,6 +75,20 @@ class NewElectionDialog(QDialog):
             "In a decertification (RD) case: the employee or group of employees who"
             " petitioned; the union is then 'the Union', never 'the Petitioner'"
         )
+        # The Board's form: the type of election and the unit, printed in the header.
+        self.election_type = QComboBox()
+        self.election_type.addItem("not given", None)
+        for kind in ElectionType:
+            self.election_type.addItem(kind.words, kind.value)
+        self.election_type.setToolTip(
+            "How the election came to be held, as the Tally of Ballots names it"
+            " (a runoff or a rerun is made with station new --runoff-of / --rerun-of)"
+        )
+        self.unit = QPlainTextEdit()
+        self.unit.setPlaceholderText("optional: the unit, as in the petition or agreement")
+        self.unit.setToolTip("The bargaining unit's description, printed (wrapped) on the sheet")
+        self.unit.setTabChangesFocus(True)
+        self.unit.setFixedHeight(self.unit.fontMetrics().lineSpacing() * 3 + 12)
         self.eligible = QLineEdit(placeholderText="approximate number")
         self.ballots = QLineEdit(placeholderText="optional: ballots in the box")
         self.agent = QLineEdit(placeholderText="optional")
@@ -128,6 +146,8 @@ class NewElectionDialog(QDialog):
         form.addRow("Other unions", self.more_unions)
         form.addRow("Intervenors", self.intervenors)
         form.addRow("RD petitioner", self.petitioner)
+        form.addRow("Type of election", self.election_type)
+        form.addRow("Unit", self.unit)
         form.addRow("Eligible voters", self.eligible)
         form.addRow("Ballots in the box", self.ballots)
         form.addRow("Board agent", self.agent)
@@ -172,6 +192,8 @@ class NewElectionDialog(QDialog):
             intervenors=_names(self.intervenors.text()),
             petitioner=self.petitioner.text().strip() or None,
             mail=voters is not None,
+            election_type=self.election_type.currentData(),
+            unit=self.unit.toPlainText() or None,
         )
 
     def voter_list(self) -> VoterList | None:
@@ -216,6 +238,9 @@ class NewElectionDialog(QDialog):
             path = Path(self.path.text().strip()).expanduser()
             if not self.path.text().strip():
                 raise SetupError("choose where to save the election file")
+            problem = unprintable_problem(setup_names(setup))
+            if problem:
+                raise SetupError(problem)
             warnings = setup.warnings()
             if warnings and self._warned != setup:
                 # Allowed, but probably mistyped: a second Create confirms it.

@@ -96,6 +96,12 @@ class StartDialog(QDialog):
             if path.is_file():
                 item.setText(f"{path.name}  \u2014  {path.parent}")
                 item.setToolTip(str(path))
+            elif path.is_dir():
+                item.setText(
+                    f"{path.name}  \u2014  not an election file (a folder) ({path.parent})"
+                )
+                item.setToolTip(f"{path} is now a folder, not an election file")
+                item.setFlags(Qt.ItemFlag.NoItemFlags)
             else:
                 item.setText(f"{path.name}  \u2014  missing ({path.parent})")
                 item.setToolTip(f"{path} no longer exists (moved or deleted)")

@@ -231,7 +231,9 @@ def check_journal(
     figures: Figures,
     where: str,
 ) -> bool:
-    """The rules of issue 20 for one election file in one crash state; True if it is there."""
+    """Judge one election file in one crash state: no acknowledged event lost or changed,
+    none invented, none beyond what was in flight, and a chain `verify` accepts; True if
+    the file is there."""
     stored = events_of(path)
     if stored is None:
         if acknowledged is not None:

@@ -15,8 +15,8 @@ def smalls(window: DashboardWindow) -> tuple:
 def test_the_small_figures_stay_readable_on_a_1280_by_720_projector(
     qtbot: QtBot, controller: CountController
 ) -> None:
-    """Found by an outsider: at 1280x720 VOID, CHALLENGED and VALID VOTES were drawn
-    7 pixels high above their numbers; they are drawn beside them there."""
+    """At 1280x720 VOID, CHALLENGED and VALID VOTES above their numbers would be 7
+    pixels high; they are drawn beside them there."""
     window = standalone_dashboard(ControllerFeed(controller), "dark", hide_challenges=False)
     qtbot.addWidget(window)
     window.show()

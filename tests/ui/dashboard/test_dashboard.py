@@ -35,8 +35,8 @@ def figures(dashboard: DashboardWindow) -> dict[str, int]:
     return {
         figure.word: figure.value()
         for figure in (
-            dashboard.for_figure,
-            dashboard.against_figure,
+            dashboard.choice_figures[0],
+            dashboard.choice_figures[-1],
             dashboard.void_figure,
             dashboard.challenged_figure,
             dashboard.valid_figure,
@@ -139,7 +139,7 @@ def test_corrections_appear_in_the_ticker_as_such(
     assert dashboard.flash.text() == "\u21b6 Ballot 2 AGAINST \u2014 undone"
     controller.redo()
     assert dashboard.ticker.corrections()[0] == "\u21b7 Ballot 2 AGAINST \u2014 redone"
-    assert dashboard.against_figure.value() == 1
+    assert dashboard.choice_figures[-1].value() == 1
 
 
 def test_a_failed_write_shows_the_journal_unavailable(
@@ -151,7 +151,7 @@ def test_a_failed_write_shows_the_journal_unavailable(
     assert not controller.record(Call.AGAINST)
     assert dashboard.state == "unavailable"
     assert "moved, deleted or replaced" in dashboard.problem_label.text()
-    assert dashboard.for_figure.value() == 1
+    assert dashboard.choice_figures[0].value() == 1
     moved.rename(controller.journal.path)
     assert controller.record(Call.AGAINST)
     assert dashboard.state == "live"
@@ -223,7 +223,7 @@ def test_f11_toggles_the_dashboard_from_the_operator_window(
         assert operator.dashboard_action.isChecked()
         # The operator's keys still count, and the dashboard follows in the same turn.
         qtbot.keyClick(operator, Qt.Key.Key_A)
-        assert dashboard.against_figure.value() == 1
+        assert dashboard.choice_figures[-1].value() == 1
         qtbot.keyClick(operator, Qt.Key.Key_F11)
         qtbot.waitUntil(lambda: not dashboard.isVisible())
         assert not operator.dashboard_action.isChecked()
@@ -248,8 +248,8 @@ def test_the_clock_runs_again_after_the_window_was_closed_and_shown(
 def test_the_key_fingerprint_is_never_clipped_on_a_narrow_dashboard(
     qtbot: QtBot, tmp_path: Path, setup
 ) -> None:
-    """Found by an outsider: at 660 pixels wide the footer's "Read-only view" line took
-    the end of the signing key observers compare character by character."""
+    """At 660 pixels wide the footer's "Read-only view" line must not take the end of
+    the signing key observers compare character by character."""
     path = tmp_path / "narrow.station"
     Journal.create(path, setup)
     journal = Journal.open(path)

@@ -36,8 +36,8 @@ def test_follows_the_writers_calls(
     for call in (Call.FOR, Call.AGAINST, Call.AGAINST, Call.CHALLENGE):
         journal.append(Action.CALL, call)
     qtbot.waitUntil(lambda: dashboard.challenged_figure.value() == 1)
-    assert dashboard.for_figure.value() == 1
-    assert dashboard.against_figure.value() == 2
+    assert dashboard.choice_figures[0].value() == 1
+    assert dashboard.choice_figures[-1].value() == 2
     assert dashboard.progress_label.text() == "4 of 4,852 ballots counted"
     assert dashboard.flash.text() == "Ballot 4 CHALLENGED"
     assert dashboard.journal_label.text() == (
@@ -55,7 +55,7 @@ def test_starts_from_what_is_already_counted(
     try:
         window = DashboardWindow(follower)
         qtbot.addWidget(window)
-        assert window.for_figure.value() == 3
+        assert window.choice_figures[0].value() == 3
         assert window.ticker.texts()[0] == "Ballot 3 FOR"
     finally:
         follower.close()
@@ -70,7 +70,7 @@ def test_corrections_appear_in_the_ticker(
     qtbot.waitUntil(lambda: bool(dashboard.ticker.corrections()))
     assert dashboard.ticker.corrections() == ["\u21b6 Ballot 2 AGAINST \u2014 undone"]
     assert dashboard.ticker.texts()[1] == "Ballot 2 AGAINST"
-    assert dashboard.against_figure.value() == 0
+    assert dashboard.choice_figures[-1].value() == 0
 
 
 def test_no_updates_for_some_seconds_when_the_feed_stops(
@@ -100,7 +100,7 @@ def test_unavailable_while_the_file_is_gone_then_recovers(
     qtbot: QtBot, election_file: Path, journal: Journal, dashboard: DashboardWindow
 ) -> None:
     journal.append(Action.CALL, Call.FOR)
-    qtbot.waitUntil(lambda: dashboard.for_figure.value() == 1)
+    qtbot.waitUntil(lambda: dashboard.choice_figures[0].value() == 1)
     away = election_file.with_name("elsewhere.station")
     election_file.rename(away)
     qtbot.waitUntil(lambda: dashboard.state == "unavailable")
@@ -108,12 +108,12 @@ def test_unavailable_while_the_file_is_gone_then_recovers(
     # First "gone (moved or deleted)", then each retry's own words, naming only the file.
     qtbot.waitUntil(lambda: "jfk8.station: no such file" in dashboard.problem_label.text())
     assert str(election_file.parent) not in dashboard.problem_label.text()
-    assert dashboard.for_figure.value() == 1  # the last known figures stay
+    assert dashboard.choice_figures[0].value() == 1  # the last known figures stay
     away.rename(election_file)
     qtbot.waitUntil(lambda: dashboard.state == "live")
     journal.append(Action.CALL, Call.AGAINST)
-    qtbot.waitUntil(lambda: dashboard.against_figure.value() == 1)
-    assert dashboard.for_figure.value() == 1
+    qtbot.waitUntil(lambda: dashboard.choice_figures[-1].value() == 1)
+    assert dashboard.choice_figures[0].value() == 1
 
 
 def test_another_election_under_the_same_name_is_not_followed(

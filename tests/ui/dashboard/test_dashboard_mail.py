@@ -41,3 +41,36 @@ def test_the_envelope_stage_shows_figures_and_no_voter(qtbot: QtBot, mail_file: 
         window.close()
     finally:
         controller.close()
+
+
+def test_a_mixed_election_shows_ballots_by_mail_and_at_the_polls_and_no_voter(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    from dataclasses import replace
+
+    from station.domain.election import MAIL_RULES
+    from tests.mail.conftest import BESSEMER
+
+    path = tmp_path / "mixed.station"
+    Journal.create(path, replace(BESSEMER, mail_rules=MAIL_RULES, polls=True), VOTERS)
+    controller = EnvelopeController(Journal.open(path))
+    try:
+        window = DashboardWindow(ControllerFeed(controller))
+        qtbot.addWidget(window)
+        window.show()
+        controller.rule(Ruling.VOID, "100")
+        controller.rule(Ruling.ACCEPTED, "100")
+        controller.rule(Ruling.LATE, "101")
+        controller.rule(Ruling.AT_POLLS, "102")
+        shown = everything_shown(window)
+        assert "Envelope (replacement for a void envelope) ACCEPTED" in shown
+        assert "Voter VOTED AT THE POLLS" in shown
+        assert "1 received after the due date (counted)" in window.envelope_label.text()
+        for voter in VOTERS.voters:
+            assert voter.name not in shown and f" {voter.id}" not in shown
+        controller.end_stage()
+        assert "Ballots to count: 2 by mail, 1 at the polls" in window.envelope_label.text()
+        assert window.progress_bar.maximum() == 3
+        window.close()
+    finally:
+        controller.close()

@@ -3,8 +3,8 @@
 `station dashboard FILE` folds what is already in the file at its start (in bulk past
 `TICKER_LENGTH` events) and the live path folds each event as it lands: both must
 state what `station tally --json` states, and neither may wait for a new event to do so
-(the outsider's report, item 1: a finished count of several unions showed one-union
-arithmetic, "Teamsters 901 wins", until something new was recorded).
+(a finished count of several unions must not show one-union arithmetic, "Teamsters 901
+wins", until something new is recorded).
 """
 
 import contextlib
@@ -110,7 +110,7 @@ THREE = ["--union", "Teamsters 901", "--intervenor", "WWU"]
 RD = ["--petitioner", "J. Worker", "--union", "Local 7"]
 ONE = ["--union", "Local 7"]
 KINDS: dict[str, tuple[Callable[[Path], None], Callable[[CountSession], None]]] = {
-    # The outsider's count: Teamsters 5, WWU 4, Neither 3, one challenged, signed.
+    # Teamsters 5, WWU 4, Neither 3, one challenged, signed: no choice has a majority.
     "several unions, signed": (
         lambda p: new(p, "--case", "10-RC-301717", *THREE, "--eligible", "14", "--ballots", "13"),
         several([5, 4, 3], 1, sign=True),

@@ -12,9 +12,9 @@ counts = st.integers(min_value=0, max_value=5000)
 
 
 def test_jfk8_shares(qtbot: QtBot) -> None:
-    bar = RaceBar()
+    bar = RaceBar(("FOR", "AGAINST"))
     qtbot.addWidget(bar)
-    bar.set_tally(Tally(for_union=2654, against=2131, challenged=67))
+    bar.set_votes((2654, 2131), 67)
     for_share, challenged_share, against_share = bar.segments()
     assert (for_share, challenged_share, against_share) == (
         2654 / 4852,
@@ -25,7 +25,7 @@ def test_jfk8_shares(qtbot: QtBot) -> None:
 
 
 def test_nothing_counted_draws_an_empty_bar(qtbot: QtBot) -> None:
-    bar = RaceBar()
+    bar = RaceBar(("FOR", "AGAINST"))
     qtbot.addWidget(bar)
     bar.resize(800, 90)
     assert bar.segments() == (0.0, 0.0, 0.0)
@@ -37,8 +37,8 @@ def test_the_hatched_part_crosses_the_majority_line_exactly_when_challenges_coun
     qapp: QApplication, for_union: int, against: int, challenged: int
 ) -> None:
     tally = Tally(for_union=for_union, against=against, challenged=challenged)
-    bar = RaceBar()
-    bar.set_tally(tally)
+    bar = RaceBar(("FOR", "AGAINST"))
+    bar.set_votes((for_union, against), challenged)
     for_share, challenged_share, against_share = bar.segments()
     total = tally.valid_plus_challenged
     if total == 0:

@@ -48,7 +48,7 @@ def test_the_total_and_a_row_per_table(dashboard: TablesDashboard) -> None:
     assert rows[0][1:6] == ["4 of 4", "2", "1", "1", "0"]
     assert rows[0][6] == "TALLY PREPARED"
     assert rows[3][1:6] == ["8 of 8", "3", "3", "1", "1"]
-    assert dashboard.for_figure.value() == 3 and dashboard.against_figure.value() == 3
+    assert dashboard.choice_figures[0].value() == 3 and dashboard.choice_figures[-1].value() == 3
     assert dashboard.valid_figure.value() == 6
     # Every ballot is counted, but tables 2 and 3 have prepared no final tally yet.
     assert dashboard.majority_label.text().endswith(
@@ -63,7 +63,7 @@ def test_a_call_at_one_table_moves_its_row_and_the_total(
         session = CountSession(journal, journal.restore(trust_snapshots=False))
         session.start()
         session.record(Call.AGAINST, over_count=True)
-    qtbot.waitUntil(lambda: dashboard.against_figure.value() == 4)
+    qtbot.waitUntil(lambda: dashboard.choice_figures[-1].value() == 4)
     assert dashboard.panel.row_texts()[2][3] == "1"
     assert dashboard.panel.row_texts()[3][1].startswith("9 of 8")
 

@@ -6,7 +6,7 @@ from pathlib import Path
 from pytestqt.qtbot import QtBot
 
 from station.domain import Action
-from station.domain.kinds_sheet import parties_row
+from station.domain.election_facts import parties_row
 from station.journal import Journal
 from tests.ui.dashboard.test_tables_choices import dashboard, table
 from tests.ui.windows import open_window

@@ -11,6 +11,7 @@ from station.app import Station
 from station.domain import Call
 from station.domain.envelopes import EnvelopeFigures
 from station.journal import Journal
+from station.journal.errors import WriteFailed
 from station.settings import Settings
 from station.ui.envelopes.controller import EnvelopeController
 from station.ui.envelopes.window import EnvelopeWindow, Mode
@@ -87,12 +88,12 @@ def test_challenge_prompt_takes_party_and_reason_then_typing_goes_on(
     assert envelopes.mode is Mode.CHALLENGE
     seq = envelopes.challenge_seq
     key(qtbot, envelopes, Qt.Key.Key_E)
-    key(qtbot, envelopes, Qt.Key.Key_2)
+    key(qtbot, envelopes, Qt.Key.Key_M)
     challenge = envelopes.controller.count.challenges.get(seq or 0)
     assert challenge is not None
-    assert (challenge.party.value, challenge.reason.value if challenge.reason else None) == (
+    assert (challenge.party, challenge.reason.value if challenge.reason else None) == (
         "employer",
-        "signature missing or not matching",
+        "signature or name mismatch",
     )
     type_in(qtbot, envelopes, "g")  # any other key closes the prompt and starts the next search
     assert envelopes.mode is Mode.SEARCH and envelopes.search.text() == "g"
@@ -158,7 +159,7 @@ def test_the_register_lists_a_challenged_envelope_by_id_and_name(
 
     rule(qtbot, envelopes, "grace", Qt.Key.Key_C)
     key(qtbot, envelopes, Qt.Key.Key_U)
-    key(qtbot, envelopes, Qt.Key.Key_3)
+    key(qtbot, envelopes, Qt.Key.Key_R)
     assert "Envelope 102 Grace Hopper challenged by the Union: envelope damaged or opened" in (
         envelopes.recent.item(0).text()
     )
@@ -180,8 +181,8 @@ def test_the_register_lists_a_challenged_envelope_by_id_and_name(
 def test_a_write_in_of_a_listed_voter_shows_their_first_ruling_and_a_is_refused(
     qtbot: QtBot, envelopes: EnvelopeWindow
 ) -> None:
-    # Outsider report, item 5: "Lovelace, Ada" written in after Ada Lovelace (100)
-    # was accepted was ACCEPTED again.
+    # "Lovelace, Ada" written in after Ada Lovelace (100) was accepted is the same voter:
+    # accepting it again would let two ballots of one voter reach the pile.
     rule(qtbot, envelopes, "100", Qt.Key.Key_A)
     write_in(qtbot, envelopes, "lovelace,  ada")
     assert envelopes.picked == ("100", "Ada Lovelace")
@@ -211,8 +212,8 @@ def test_ending_the_stage_warns_of_more_envelopes_accepted_than_voters(
 def test_esc_after_a_refused_write_in_starts_the_next_search_afresh(
     qtbot: QtBot, envelopes: EnvelopeWindow
 ) -> None:
-    # Second outsider: after a refused write-in, Esc left "Ada Lovelace" in the field in
-    # write-in mode, so the next id typed became the write-in "Ada Lovelace103", accepted.
+    # After a refused write-in, Esc must clear the field and leave write-in mode: else the
+    # next id typed becomes the write-in "Ada Lovelace103", and is accepted.
     rule(qtbot, envelopes, "100", Qt.Key.Key_A)
     write_in(qtbot, envelopes, "Ada Lovelace")
     key(qtbot, envelopes, Qt.Key.Key_A)  # refused: a second envelope
@@ -223,3 +224,47 @@ def test_esc_after_a_refused_write_in_starts_the_next_search_afresh(
     key(qtbot, envelopes, Qt.Key.Key_A)
     assert figures(envelopes).accepted == 2
     assert all(r.write_in is None for r in envelopes.controller.count.envelopes.rulings())
+
+
+def test_the_envelope_windows_disk_full_banner_says_it_once(qtbot: QtBot, mail_file: Path) -> None:
+    """The banner says NOT RECORDED once, then the reason alone."""
+    window = EnvelopeWindow(EnvelopeController(Journal.open(mail_file)))
+    qtbot.addWidget(window)
+    try:
+        error = WriteFailed(f"{mail_file}: not recorded: the disk is full", "the disk is full")
+        window.controller.write_failed.emit(error)
+        text = window.error_banner.text()
+        assert text.lower().count("not recorded") == 1, text
+        assert "the disk is full." in text and "The ruling was not recorded" not in text
+    finally:
+        window.close()
+
+
+def test_a_write_in_challenge_asks_who_challenged(qtbot: QtBot, envelopes: EnvelopeWindow) -> None:
+    """As for any challenge: nobody is named as the challenger until a party key says who."""
+    write_in(qtbot, envelopes, "Nora Newhire")
+    key(qtbot, envelopes, Qt.Key.Key_Return)  # challenged: not on the list
+    assert envelopes.mode is Mode.CHALLENGE
+    prompt = envelopes.prompt.text()
+    assert "Who challenged?" in prompt and "by the Board agent" not in prompt, prompt
+    assert "not on the eligibility list" in prompt
+    key(qtbot, envelopes, Qt.Key.Key_U)
+    prompt = envelopes.prompt.text()
+    assert "CHALLENGED</b> by the Union" in prompt and "Who challenged?" not in prompt, prompt
+    challenge = envelopes.controller.count.challenges.get(envelopes.challenge_seq or 0)
+    assert challenge is not None and challenge.party == "petitioner"
+
+
+def test_the_reasons_take_the_letters_of_every_stage(
+    qtbot: QtBot, envelopes: EnvelopeWindow
+) -> None:
+    """One list of reasons with one letter each, as at the count (tests/test_reason_keys.py)."""
+    from station.domain.challenges import REASON_KEYS, Reason
+
+    rule(qtbot, envelopes, "babb", Qt.Key.Key_C)
+    prompt = envelopes.prompt.text()
+    for letter, reason in REASON_KEYS:
+        assert f"<b>{letter}</b> {reason.value}" in prompt
+    key(qtbot, envelopes, Qt.Key.Key_M)
+    challenge = envelopes.controller.count.challenges.get(envelopes.challenge_seq or 0)
+    assert challenge is not None and challenge.reason is Reason.MISMATCH

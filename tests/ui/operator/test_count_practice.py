@@ -61,7 +61,7 @@ def test_c_records_at_once_then_party_and_reason_follow_by_key(
     prompt = window.prompts.challenge
     assert prompt.isVisible() and "Ballot 1 CHALLENGED" in prompt.question.text()
     assert "by the Board agent" in prompt.question.text()
-    press(window, Qt.Key.Key_E, Qt.Key.Key_2)
+    press(window, Qt.Key.Key_E, Qt.Key.Key_S)
     entry = window.controller.count.challenges.counting()[0]
     assert (entry.party, entry.reason) == (Party.EMPLOYER, Reason.SUPERVISOR)
     assert "by the Employer; supervisor" in prompt.question.text()
@@ -81,7 +81,7 @@ def test_c_records_at_once_then_party_and_reason_follow_by_key(
 def test_a_click_answers_the_challenge_question(qtbot: QtBot, window: OperatorWindow) -> None:
     press(window, Qt.Key.Key_C)
     buttons = window.prompts.challenge.buttons
-    qtbot.mouseClick(buttons[("party", Party.PETITIONER)], Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(buttons[("party", Party.UNION)], Qt.MouseButton.LeftButton)
     qtbot.mouseClick(buttons[("reason", Reason.NOT_ON_LIST)], Qt.MouseButton.LeftButton)
     assert window.controller.count.challenges.by_party()["petitioner"] == 1
     assert window.recent.item(0).text() == (
@@ -130,12 +130,12 @@ def test_a_disputed_void_becomes_a_challenge_and_survives_a_restart(
     try:
         assert figures(again)[Call.CHALLENGE] == "1" and figures(again)[Call.VOID] == "0"
         entry = again.controller.count.challenges.counting()[0]
-        assert entry.disputed_void and entry.party is Party.PETITIONER
+        assert entry.disputed_void and entry.party == Party.UNION
         press(again, Qt.Key.Key_D)  # disputed already: the Employer may join, or withdraw
         assert "disputed by the Union" in again.prompts.dispute.question.text()
         press(again, Qt.Key.Key_J)
         dispute = again.controller.count.resolutions.disputes[entry.seq]
-        assert dispute.joined is Party.EMPLOYER
+        assert dispute.joined == Party.EMPLOYER
         press(again, Qt.Key.Key_D, Qt.Key.Key_W)  # withdrawn: the ballot is VOID again
         assert figures(again)[Call.VOID] == "1" and figures(again)[Call.CHALLENGE] == "0"
         assert "dispute withdrawn by the Union" in again.recent.item(0).text()

@@ -1,6 +1,6 @@
 """The operator window shows the signing key's fingerprint it is handed (station/app.py
 passes `existing_fingerprint`, as it passes the seal secret); it never reads the key's
-file itself (issue 14 item 8)."""
+file itself, so no window reaches a global in a lower layer."""
 
 from pathlib import Path
 

@@ -56,7 +56,7 @@ def test_a_challenge_is_one_entry_completed_in_place(window: OperatorWindow) -> 
         "Ballot 2 CHALLENGED by the Employer: reason not given",
         "Ballot 1 FOR",
     ]
-    press(window, Qt.Key.Key_2, Qt.Key.Key_A)
+    press(window, Qt.Key.Key_S, Qt.Key.Key_A)
     assert window.recent.texts() == [
         "Ballot 3 AGAINST",
         "Ballot 2 CHALLENGED by the Employer: supervisor",
@@ -82,7 +82,7 @@ def test_a_disputed_void_is_completed_in_its_correction(window: OperatorWindow) 
 
 
 def test_a_long_entry_wraps_instead_of_being_cut_off(window: OperatorWindow) -> None:
-    press(window, Qt.Key.Key_C, Qt.Key.Key_B, Qt.Key.Key_4, Qt.Key.Key_F)
+    press(window, Qt.Key.Key_C, Qt.Key.Key_B, Qt.Key.Key_M, Qt.Key.Key_F)
     QApplication.processEvents()
     recent = window.recent
     long, short = recent.item(1), recent.item(0)

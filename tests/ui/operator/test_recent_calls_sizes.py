@@ -43,7 +43,7 @@ def measured_by_the_list(recent: RecentCallsList) -> list[QRect]:
 def test_each_entry_is_laid_out_as_the_list_would_measure_it(window: OperatorWindow) -> None:
     # Short calls, a challenge completed in place (a long, wrapped entry), an undone
     # call (bold, on its band), and enough of them for the scroll bar to appear.
-    press(window, Qt.Key.Key_C, Qt.Key.Key_B, Qt.Key.Key_4)
+    press(window, Qt.Key.Key_C, Qt.Key.Key_B, Qt.Key.Key_M)
     for _ in range(12):
         press(window, Qt.Key.Key_F, Qt.Key.Key_A)
     window.controller.undo()
@@ -60,8 +60,8 @@ def test_each_entry_is_laid_out_as_the_list_would_measure_it(window: OperatorWin
 
 
 def test_a_new_call_brings_the_list_back_to_the_newest(window: OperatorWindow) -> None:
-    """Found by an outsider: after one wheel step in the list, new calls went on arriving
-    above what it showed ("Ballot 65 FOR" on top at ballot 68)."""
+    """After one wheel step in the list, a new call must not arrive above what it shows
+    ("Ballot 65 FOR" on top at ballot 68): the operator would not see it land."""
     for _ in range(15):
         press(window, Qt.Key.Key_F, Qt.Key.Key_A)
     QApplication.processEvents()

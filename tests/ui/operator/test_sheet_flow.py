@@ -32,8 +32,8 @@ def prepare(qtbot: QtBot, window: OperatorWindow, *, interim: bool = False) -> N
     assert "4,848 ballots in the box are not counted" in dialog.reconciliation.text()
     dialog.interim.setChecked(interim)
     dialog.place.setText("Staten Island, NY")
-    dialog.employer_observers.setPlainText("Jane Roe\n\n  Ann  Smith ")
-    dialog.union_observers.setPlainText("John Doe")
+    dialog.observer_boxes["employer"].setPlainText("Jane Roe\n\n  Ann  Smith ")
+    dialog.observer_boxes["petitioner"].setPlainText("John Doe")
     qtbot.mouseClick(dialog.buttons.buttons()[0], Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: not dialog.isVisible())
 
@@ -103,7 +103,7 @@ def test_export_writes_a_folder_that_verifies(
     window.choose_export_folder = lambda name: usb / name
     window.export_action.trigger()
     folders = list(usb.iterdir())
-    assert [f.name for f in folders] == ["29-RC-288020 final tally (event 6)"]
+    assert [f.name for f in folders] == ["29-RC-288020-final-tally-event-6"]
     assert verify_export(folders[0]).ok
     assert "Exported" in window.notice_banner.text()
     window.export_action.trigger()  # the same folder again: refused, nothing touched

@@ -136,7 +136,7 @@ def drive(folder: Path, clicks: int, keys: int) -> dict[str, object]:
         "False": sys.getrefcount(False),
     }
     pad = {button.call.label: button.figure() for button in window.pad.buttons.values()}
-    figures = (dashboard.for_figure, dashboard.against_figure)
+    figures = (dashboard.choice_figures[0], dashboard.choice_figures[-1])
     figures += (dashboard.challenged_figure, dashboard.void_figure)
     shown = {figure.word: figure.value() for figure in figures}
     window.close()  # closes the journal: the closing event, then the file let go

@@ -129,3 +129,19 @@ def test_the_dialog_only_collects_its_caller_creates(qtbot: QtBot, tmp_path: Pat
     assert "already exists" in dialog.error_label.text()
     assert dialog.isVisible() and dialog.created_path is None
     assert list(tmp_path.iterdir()) == []  # the dialog itself wrote nothing
+
+
+def test_the_type_of_election_and_the_unit_are_set_up(qtbot: QtBot, tmp_path: Path) -> None:
+    dialog = NewElectionDialog(folder=tmp_path, create=Journal.create)
+    qtbot.addWidget(dialog)
+    dialog.open()
+    fill(dialog, tmp_path / "jfk8.station")
+    dialog.election_type.setCurrentIndex(dialog.election_type.findData("stipulated"))
+    dialog.unit.setPlainText("All associates at JFK8;\nexcluding guards and supervisors")
+    with qtbot.waitSignal(dialog.accepted):
+        create(dialog)
+    journal = Journal.open(tmp_path / "jfk8.station", read_only=True)
+    ballot = journal.election.setup.ballot
+    journal.close()
+    assert ballot.election_type is not None and ballot.election_type.value == "stipulated"
+    assert ballot.unit == "All associates at JFK8; excluding guards and supervisors"

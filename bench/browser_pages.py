@@ -1,0 +1,189 @@
+"""The observers' pages in a real headless Chromium (Debian's, driven by Selenium).
+
+Not a test: it prints figures.
+
+* `browser_verify_events_per_s`: the saved verifier page checking a signed export of
+  100,000 events (`--events`), from the folder picked to the verdict on screen, events
+  per second (best of `--rounds`); beside it, `station verify`'s own check of the same
+  folder in the same run (`python_verify_events_per_s`, `browser_verify_vs_python`,
+  shown). The issue's goal: at least 100,000 events/s.
+* `browser_live_lag_p99_ms`: a call's commit to the live page showing it, checked, over
+  `--calls` calls recorded at `--rate` a second while the page follows `station serve`
+  (served in this process, as in the tests; target <= 500 ms).
+
+The export is a bench fixture (`fixture.py`, its VOIDs never disputed: the page does not
+replay disputes) with a final sheet signed by a key of the run's own.
+
+    .venv/bin/python bench/browser_pages.py [--events 100000] [--calls 300] [--rate 10]
+
+The last line printed is one JSON object with the figures.
+"""
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))  # tests.verifier.chromium: the tests' own browser
+
+from common import JFK8, percentile  # bench/ is the script's folder, so on sys.path # noqa: E402
+from fixture import build  # noqa: E402
+
+from tests.verifier.chromium import missing, start, stop, wait_for  # noqa: E402
+
+VERDICT = (
+    "const v = document.getElementById('verdict');"
+    " return ['ok', 'bad', 'cannot'].includes(v.className) && v.className;"
+)
+
+SEEN = """
+window.__seen = [];
+const head = document.getElementById('head');
+new MutationObserver(() => {
+  const found = /^event ([0-9,]+),/.exec(head.textContent);
+  if (found) window.__seen.push([Number(found[1].replaceAll(',', '')), Date.now()]);
+}).observe(head, {childList: true, characterData: true, subtree: true});
+"""
+
+
+def export_of(folder: Path, events: int) -> tuple[Path, str]:
+    """A signed export of a fixture of `events` events (its final sheet at the end)."""
+    from station.domain import SheetKind
+    from station.journal import Journal
+    from station.journal.session import CountSession
+    from station.sheet.export import export_sheet
+    from station.sheet.keys import key_for_signing
+    from station.sheet.prepare import SheetRequest, prepare_sheet
+    from station.ui.display import ensure_offscreen_app
+
+    ensure_offscreen_app()
+    path = folder / "fixture.station"
+    build(path, events - 3, disputes=False)  # + the opening, the sheet and its export's close
+    journal = Journal.open(path)
+    journal.start_session()
+    key = key_for_signing()
+    prepare_sheet(
+        CountSession(journal, journal.restore(trust_snapshots=False)),
+        SheetRequest(SheetKind.FINAL, "R. Agent", [], None),
+        key_fingerprint=key.fingerprint,
+    )
+    export_sheet(journal, journal.restore(trust_snapshots=False), folder / "export", key)
+    journal.close()
+    return folder / "export", key.fingerprint
+
+
+def verify_speed(folder: Path, key: str, rounds: int) -> dict[str, float]:
+    from selenium.webdriver.common.by import By
+
+    from station.cli import main
+    from station.sheet.verify_export import verify_export
+
+    page = folder / "verifier.html"
+    assert main(["verifier", "--out", str(page)]) == 0
+    events = len((folder / "export" / "journal.jsonl").read_bytes().splitlines()) - 1
+    best_python = min(
+        _timed(lambda: verify_export(folder / "export", expected_key=key)) for _ in range(rounds)
+    )
+    driver = start()
+    try:
+        times = []
+        for _ in range(rounds):
+            driver.get(page.as_uri())
+            driver.find_element(By.ID, "key").send_keys(key)
+            started = time.perf_counter()  # from the folder picked to the verdict on screen
+            driver.find_element(By.ID, "folder").send_keys(str(folder / "export"))
+            kind = wait_for(driver, VERDICT)
+            times.append(time.perf_counter() - started)
+            assert kind == "ok", driver.find_element(By.ID, "verdict").text
+    finally:
+        stop(driver)
+    browser = events / min(times)
+    print(f"  the page: {events:,} events in {min(times):.2f} s (best of {rounds})")
+    print(f"  station verify, same folder: {best_python:.2f} s")
+    return {
+        "browser_verify_events_per_s": round(browser),
+        "python_verify_events_per_s": round(events / best_python),
+    }
+
+
+def _timed(work: object) -> float:
+    started = time.perf_counter()
+    verdict = work()  # type: ignore[operator]
+    assert verdict.ok, verdict.problem
+    return time.perf_counter() - started
+
+
+def live_lag(folder: Path, calls: int, rate: float) -> dict[str, float]:
+    import dataclasses
+
+    from station.domain import Action, Call
+    from station.journal import Journal
+    from station.sheet.keys import key_for_signing
+    from station.witness.serve import FeedSource, serve
+
+    path = folder / "live.station"
+    Journal.create(path, dataclasses.replace(JFK8, ballots=calls + 10))
+    journal = Journal.open(path)
+    journal.start_session()
+    source = FeedSource(path, key_for_signing())
+    source.start()
+    server = serve(source, "127.0.0.1", 0)
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05})
+    thread.start()
+    driver = start()
+    committed: dict[int, float] = {}
+    try:
+        driver.get(server.url)
+        wait_for(driver, "return document.getElementById('status').className === 'ok'")
+        driver.execute_script(SEEN)
+        pace = 1 / rate
+        for n in range(calls):
+            record = journal.append(Action.CALL, (Call.FOR, Call.AGAINST)[n % 2])
+            committed[record.seq] = time.time() * 1000  # wall clock, as the page's Date.now()
+            time.sleep(max(0.0, pace - (time.time() * 1000 - committed[record.seq]) / 1000))
+        last = journal.head_seq
+        wait_for(driver, f"return window.__seen.some(([seq]) => seq >= {last})")
+        seen = driver.execute_script("return window.__seen")
+    finally:
+        stop(driver)
+        server.shutdown()
+        server.server_close()
+        thread.join()
+        source.stop()
+        journal.close()
+    lags = [
+        at - committed[seq] for seq in committed for at in [next(t for s, t in seen if s >= seq)]
+    ]
+    p99 = percentile(lags, 0.99)
+    print(f"  live page lag: p50 {percentile(lags, 0.5):.0f} ms, p99 {p99:.0f} ms ({calls} calls)")
+    return {"browser_live_lag_p99_ms": round(p99, 1)}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--events", type=int, default=100_000)
+    parser.add_argument("--calls", type=int, default=300)
+    parser.add_argument("--rate", type=float, default=10)
+    parser.add_argument("--rounds", type=int, default=3)
+    args = parser.parse_args()
+    reason = missing()
+    if reason is not None:
+        raise SystemExit(f"browser_pages.py: {reason}")
+    with tempfile.TemporaryDirectory(prefix="station-bench-") as temp:
+        folder = Path(temp)
+        os.environ["XDG_DATA_HOME"] = str(folder / "home")  # the run's own signing key
+        _, key = export_of(folder, args.events)
+        figures = verify_speed(folder, key, args.rounds)
+        figures.update(live_lag(folder, args.calls, args.rate))
+    print(json.dumps(figures))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

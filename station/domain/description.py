@@ -1,0 +1,485 @@
+"""The election as one description: its parties, who may challenge, its voting groups,
+the questions on each group's ballot and their choices, and the units the votes decide.
+
+Every window, the sheet, `station tally --json`, `verify` and `consolidate` read the
+election from here, and none asks what kind of election it is: a view walks the
+parties, the choices and their keys as they are declared. The kinds of election Station
+counts are all special cases of this one shape (docs/rules.md, "The shape of an election"):
+
+* an RC, RD or RM case with one union: one group, one question, the choices FOR (the
+  union, key F) and AGAINST (Neither, key A);
+* a ballot of several unions: a choice per union (keys 1-9 in ballot order) and Neither
+  (key 0); a runoff between two unions has no Neither;
+* a runoff between a union and Neither is the one-union ballot of that union, whoever
+  it is (the Petitioner, the incumbent Union, an Intervenor).
+
+Who may challenge a voter: each party (29 CFR 102.69(a)(6): "any party") and the Board
+agent, each with one key of its own. What a challenge stores of its challenger is the
+challenger's `id`; the ids of the parties Station knew before are kept as they were
+("employer", "petitioner" for the union of a one-union ballot, "board agent"), so that
+every file reads as it always did.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from enum import StrEnum
+
+from station.domain.calls import Call
+from station.domain.choices import CaseKind, Role
+from station.domain.election import ElectionSetup
+from station.domain.election_statements import rerun_statement
+from station.domain.groups import Rule
+
+# What a challenge stores of who made it. The first three are the values files have
+# always stored; "petitioner" is the union of a one-union ballot, whatever its role.
+EMPLOYER = "employer"
+ONE_UNION = "petitioner"
+BOARD_AGENT = "board agent"
+# On a ballot of several unions each union challenges as itself: "union 2" is the union
+# second on the ballot. Files made before stored "petitioner" there: some union, which
+# one was not recorded (`UNNAMED_UNION`).
+UNION_PREFIX = "union "
+UNNAMED_UNION = ONE_UNION
+# The employee or group of employees petitioning in an RD case.
+EMPLOYEE_PETITIONER = "employee petitioner"
+
+
+def union_id(number: int) -> str:
+    """What a challenge by the union `number` (1-based, ballot order) stores."""
+    return f"{UNION_PREFIX}{number}"
+
+
+@dataclass(frozen=True, slots=True)
+class Challenger:
+    """Someone who may challenge a voter's ballot: a party, or the Board agent.
+
+    Attributes:
+        id: what a challenge stores of its challenger (see the module's docstring).
+        key: the one key that names it in the challenge prompt (E, U, P, B, 1-9).
+        role: the party's role; None for the Board agent, who is no party.
+        name: the party's name ("" for the Board agent).
+        json_key: its key in `challenges_by_party` (`station tally --json`).
+        in_sentence: after "challenged by": "the Employer", "the Union" (the one union),
+            "the Petitioner" (an RD case's employees), a union of several by its name.
+    """
+
+    id: str
+    key: str
+    role: Role | None
+    name: str
+    json_key: str
+    in_sentence: str
+
+    @property
+    def is_party(self) -> bool:
+        """A party to the election (the Board agent is not: it signs apart)."""
+        return self.role is not None
+
+    @property
+    def label(self) -> str:
+        """In a sentence: "the Employer", "the Petitioner (ALU)", "the Board agent"."""
+        if self.role is None:
+            return "the Board agent"
+        if self.role in (Role.EMPLOYER, Role.EMPLOYER_PETITIONER):
+            return f"the {self.role.value}"
+        return f"the {self.role.value} ({self.name})"
+
+    @property
+    def short(self) -> str:
+        """In a narrow place (a prompt's button, a register column): "Employer",
+        "Union", "Petitioner", "Board agent", a union of several by its name."""
+        for article in ("the ", "a "):
+            if self.in_sentence.startswith(article):
+                return self.in_sentence.removeprefix(article)
+        return self.in_sentence
+
+    @property
+    def heading(self) -> str:
+        """Above its observers on the sheet: "For the Employer", "For the Union (ALU)"."""
+        return f"For {self.label}"
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One answer to the representation question, and how the journal stores a vote.
+
+    Attributes:
+        name: as on the ballot: the union's name, or "Neither" (the ballot's wording).
+        key: the key that records a vote for it.
+        label: the word on its button: FOR and AGAINST on a one-union ballot, else the
+            name itself.
+        call: the call a vote for it is stored as: FOR for a union, AGAINST for Neither.
+        number: on a ballot of several unions, the union's place (stored with its FOR
+            call as `{"choice": number}`); None when the call alone says it.
+        union: a union (certified if it wins), not Neither.
+    """
+
+    name: str
+    key: str
+    label: str
+    call: Call
+    number: int | None
+    union: bool
+
+    @property
+    def vote(self) -> tuple[Call, int | None]:
+        """What the operator's key records: the call, and the union's place if stored."""
+        return self.call, self.number
+
+
+@dataclass(frozen=True, slots=True)
+class Mark:
+    """A call that is no vote for a choice: CHALLENGED and VOID, with their keys."""
+
+    call: Call
+    key: str
+
+
+MARKS = (Mark(Call.CHALLENGE, "C"), Mark(Call.VOID, "V"))
+
+
+class QuestionKind(StrEnum):
+    """What a question on the ballot asks."""
+
+    REPRESENTATION = "representation"
+    # A Sonotone group's question 1: inclusion with the nonprofessional employees.
+    INCLUSION = "inclusion"
+
+
+# Question 1 of a Sonotone ballot, in the Board's words (*American Medical Response*,
+# 344 NLRB 1406): its answers Yes (key Y) and No (key N), stored with the ballot's call as
+# `{"inclusion": "yes"}` or `"no"`; the calls are only their places on the ballot.
+INCLUSION_QUESTION = (
+    "Do you wish to be included with nonprofessional employees in a unit for the purposes"
+    " of collective bargaining?"
+)
+INCLUSION = (
+    Choice("Yes", "Y", "YES", Call.FOR, None, False),
+    Choice("No", "N", "NO", Call.AGAINST, None, False),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    """A question on a voting group's ballot and its choices, in ballot order."""
+
+    kind: QuestionKind
+    choices: tuple[Choice, ...]
+
+    @property
+    def unions(self) -> tuple[Choice, ...]:
+        """The choices that are unions, in ballot order."""
+        return tuple(choice for choice in self.choices if choice.union)
+
+    @property
+    def neither(self) -> Choice | None:
+        """The no-union choice, if the ballot has one (a runoff of two unions has none)."""
+        return next((choice for choice in self.choices if not choice.union), None)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Every choice's name, in ballot order."""
+        return tuple(choice.name for choice in self.choices)
+
+    def choice_for_key(self, key: str) -> Choice | None:
+        """The choice a key records a vote for, if any."""
+        return next((choice for choice in self.choices if choice.key == key), None)
+
+
+@dataclass(frozen=True, slots=True)
+class VotingGroup:
+    """Employees who vote on their own ballot and are tallied on their own.
+
+    Attributes:
+        key: the group's key (None for an election of one group).
+        name: how the sheet and the windows name it ("" for the one group).
+        eligible: the approximate number of eligible voters (tally line 1).
+        ballots: the ballots in its box, when known (the M of "N of M").
+        questions: the questions on its ballot, in ballot order.
+        rule: what its votes decide (its own unit, Sonotone, self-determination).
+    """
+
+    key: str | None
+    name: str
+    eligible: int
+    ballots: int | None
+    questions: tuple[Question, ...]
+    rule: Rule = Rule.OWN
+
+    @property
+    def representation(self) -> Question:
+        """The question whose answer is a union (or none)."""
+        return next(q for q in self.questions if q.kind is QuestionKind.REPRESENTATION)
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """What a set of groups' votes decide together: a bargaining unit.
+
+    Attributes:
+        name: as the sheet names it ("" for the election's one unit).
+        groups: the keys of the groups whose votes are pooled to decide it.
+    """
+
+    name: str
+    groups: tuple[str | None, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PartyEntry:
+    """A party to the election, by role and name; each signs its own observer block.
+
+    Attributes:
+        role: as the Board names it on the tally and in its captions.
+        name: its name (the employer's, a union's, the RD petitioner's).
+        challenger: the same party as a challenger (its id and key).
+    """
+
+    role: Role
+    name: str
+    challenger: Challenger
+
+    @property
+    def label(self) -> str:
+        """ "the Employer", "the Petitioner (ALU)"."""
+        return self.challenger.label
+
+
+@dataclass(frozen=True, slots=True)
+class Election:
+    """The election as every view reads it (built from its setup by `describe`).
+
+    Attributes:
+        setup: what was entered and stored.
+        kind: RC, RD or RM, from the case number.
+        parties: every party, in the Board's caption order: the employer, an RD case's
+            petitioner, then each union in ballot order.
+        challengers: who may challenge, in the challenge prompt's order: the parties,
+            then the Board agent.
+        groups: the voting groups, in setup order.
+        units: what the groups' votes decide.
+        marks: the calls that are no vote (CHALLENGED, VOID) and their keys.
+    """
+
+    setup: ElectionSetup
+    kind: CaseKind
+    parties: tuple[PartyEntry, ...]
+    challengers: tuple[Challenger, ...]
+    groups: tuple[VotingGroup, ...]
+    units: tuple[Unit, ...]
+    marks: tuple[Mark, ...] = MARKS
+
+    @property
+    def case_number(self) -> str:
+        return self.setup.case_number
+
+    @property
+    def employer(self) -> PartyEntry:
+        return self.parties[0]
+
+    @property
+    def ballot(self) -> Question:
+        """The representation question of the first group (of the one group, usually)."""
+        return self.groups[0].representation
+
+    def challenger(self, stored: str) -> Challenger:
+        """Who made a challenge that stored `stored`; KeyError if nobody here could."""
+        for challenger in self.challengers:
+            if challenger.id == stored:
+                return challenger
+        legacy = self._legacy_union
+        if legacy is not None and stored == legacy.id:
+            return legacy
+        raise KeyError(stored)
+
+    @property
+    def challenger_ids(self) -> tuple[str, ...]:
+        """What a challenge made in this election may store, in the prompt's order."""
+        return tuple(challenger.id for challenger in self.challengers)
+
+    @property
+    def older_challenger_ids(self) -> tuple[str, ...]:
+        """What files made by earlier versions stored for this election's challengers
+        besides `challenger_ids`, read as they were."""
+        legacy = self._legacy_union
+        return () if legacy is None else (legacy.id,)
+
+    def said(self, stored: str) -> str:
+        """Who made a challenge that stored `stored`, after "challenged by"."""
+        try:
+            return self.challenger(stored).in_sentence
+        except KeyError:
+            return stored
+
+    @property
+    def short_names(self) -> dict[str, str]:
+        """Each challenger's name for a narrow place, by id: "Employer", "ALU"."""
+        return {id: challenger.short for id, challenger in self.challengers_by_id().items()}
+
+    @property
+    def disputing_parties(self) -> tuple[Challenger, ...]:
+        """Who may dispute the agent's ruling on an opened ballot: every party (the
+        Board agent made the ruling), each with its own key."""
+        return tuple(challenger for challenger in self.challengers if challenger.is_party)
+
+    @property
+    def as_called_keys(self) -> tuple[str, ...]:
+        """The keys of "disputed, but left as called" for each disputing party in turn:
+        digits, or letters where digits name the unions (no call key is among them)."""
+        parties = self.disputing_parties
+        if any(party.key.isdigit() for party in parties):
+            return tuple("QRTYXZKLM"[: len(parties)])
+        return tuple(str(n) for n in range(1, len(parties) + 1))
+
+    @property
+    def parties_line(self) -> str:
+        """Every party by role, as the sheet's header says them: "Acme · ALU
+        (Petitioner)", "Acme (Employer-Petitioner) · ALU (Union)", "Acme · J. Worker
+        (Petitioner); Local 1 (Union)"; a runoff and a rerun say so."""
+        employer = self.employer
+        first = employer.name
+        if employer.role is Role.EMPLOYER_PETITIONER:
+            first += f" ({employer.role.value})"
+        others = "; ".join(f"{party.name} ({party.role.value})" for party in self.parties[1:])
+        runoff = " \u00b7 RUNOFF ELECTION" if self.setup.ballot.runoff_of is not None else ""
+        rerun = rerun_statement(self.setup.ballot)  # "Rerun of the election of DATE, case N"
+        rerun_part = f" \u00b7 {rerun}" if rerun else ""
+        return f"{first} \u00b7 {others}{runoff}{rerun_part}"
+
+    @property
+    def question_line(self) -> str:
+        """What the ballots being counted ask, for the dashboards' header."""
+        question = self.ballot
+        if len(question.choices) == 2 and question.neither is not None:
+            union = question.unions[0].name
+            return (
+                "Counting the ballots on: \u201cDo you wish to be represented for purposes"
+                f" of collective bargaining by {union}?\u201d"
+            )
+        return f"Counting the ballots on: which choice \u2014 {', '.join(question.names)}?"
+
+    def challenger_for_key(self, key: str) -> Challenger | None:
+        """The challenger a key names in the challenge prompt, if any."""
+        return next((c for c in self.challengers if c.key == key), None)
+
+    @property
+    def _legacy_union(self) -> Challenger | None:
+        """On a ballot of several unions, a challenge a file made before each union
+        challenged as itself: "a Union", which one not recorded."""
+        if len(self.ballot.unions) < 2:
+            return None
+        *first, last = (choice.name for choice in self.ballot.unions)
+        return Challenger(
+            UNNAMED_UNION,
+            "",
+            Role.UNION,
+            f"{', '.join(first)} or {last}",
+            UNNAMED_UNION,
+            "a Union",
+        )
+
+    def challengers_by_id(self) -> dict[str, Challenger]:
+        """Every challenger a stored challenge may name, by id (the legacy one too)."""
+        known = {challenger.id: challenger for challenger in self.challengers}
+        legacy = self._legacy_union
+        if legacy is not None:
+            known.setdefault(legacy.id, legacy)
+        return known
+
+    def observer_party(self, text: str) -> PartyEntry | None:
+        """The party an observer is entered for: by role ("Employer", "Union",
+        "Petitioner", "Intervenor" where one party has it), by id, by key or by name.
+        "Union" is the first union on the ballot where no party's role is Union (the
+        Petitioner in RC; on a ballot of several, as files always stored it)."""
+        folded = " ".join(text.split()).casefold()
+        by_role = [p for p in self.parties if _role_words(p.role) & {folded}]
+        if len(by_role) == 1:
+            return by_role[0]
+        unions = [p for p in self.parties if p.challenger.id.startswith(("petitioner", "union"))]
+        if folded == "union" and unions:
+            return unions[0]
+        for party in self.parties:
+            challenger = party.challenger
+            if folded in (challenger.id, challenger.key.casefold(), party.name.casefold()):
+                return party
+        return None
+
+
+def _role_words(role: Role) -> set[str]:
+    words = {role.value.casefold()}
+    if role is Role.EMPLOYER_PETITIONER:
+        words.add("employer")
+    return words
+
+
+@functools.lru_cache(maxsize=32)
+def describe(setup: ElectionSetup) -> Election:
+    """The description of the election `setup` stores (kept: setups are immutable)."""
+    ballot = setup.ballot
+    several = len(ballot.unions) > 1
+    employer_role = Role.EMPLOYER_PETITIONER if ballot.kind is CaseKind.RM else Role.EMPLOYER
+    employer = Challenger(EMPLOYER, "E", employer_role, setup.employer, EMPLOYER, "the Employer")
+    parties = [PartyEntry(employer_role, setup.employer, employer)]
+    if ballot.petitioner is not None:
+        parties.append(
+            PartyEntry(
+                Role.PETITIONER,
+                ballot.petitioner,
+                Challenger(
+                    EMPLOYEE_PETITIONER,
+                    "P",
+                    Role.PETITIONER,
+                    ballot.petitioner,
+                    EMPLOYEE_PETITIONER,
+                    "the Petitioner",
+                ),
+            )
+        )
+    choices = []
+    for number, name in enumerate(ballot.unions, start=1):
+        role = ballot.union_role(number - 1)
+        if several:
+            challenger = Challenger(
+                union_id(number), str(number), role, name, union_id(number), name
+            )
+            choices.append(Choice(name, str(number), name, Call.FOR, number, True))
+        else:
+            json_key = "petitioner" if role is Role.PETITIONER else "union"
+            challenger = Challenger(ONE_UNION, "U", role, name, json_key, "the Union")
+            choices.append(Choice(name, "F", "FOR", Call.FOR, None, True))
+        parties.append(PartyEntry(role, name, challenger))
+    if ballot.neither is not None:
+        key, label = ("0", ballot.neither) if several else ("A", "AGAINST")
+        choices.append(Choice(ballot.neither, key, label, Call.AGAINST, None, False))
+    board_agent = Challenger(BOARD_AGENT, "B", None, "", BOARD_AGENT, "the Board agent")
+    question = Question(QuestionKind.REPRESENTATION, tuple(choices))
+    groups: tuple[VotingGroup, ...] = (
+        VotingGroup(None, "", setup.eligible, setup.ballots, (question,)),
+    )
+    units: tuple[Unit, ...] = (Unit("", (None,)),)
+    if ballot.groups:
+        inclusion = Question(QuestionKind.INCLUSION, INCLUSION)
+        groups = tuple(
+            VotingGroup(
+                spec.key,
+                spec.name,
+                spec.eligible,
+                spec.ballots,
+                (inclusion, question) if spec.rule is Rule.SONOTONE else (question,),
+                spec.rule,
+            )
+            for spec in ballot.groups
+        )
+        # Each group's own unit; a Sonotone inclusion vote pools units as the count
+        # finds it (`station.domain.groups.units`).
+        units = tuple(Unit(spec.name, (spec.key,)) for spec in ballot.groups)
+    return Election(
+        setup=setup,
+        kind=ballot.kind,
+        parties=tuple(parties),
+        challengers=(*(party.challenger for party in parties), board_agent),
+        groups=groups,
+        units=units,
+    )

@@ -1,0 +1,156 @@
+"""Which voting group's pile each ballot was called from, and each group's figures.
+
+In an election of voting groups every CALL names its group, `{"group": "A"}`, as the
+Board counts each group's ballots as a pile of its own; a Sonotone group's FOR or AGAINST
+also carries the answer to question 1, `{"inclusion": "yes"}` or `"no"` (left out when
+question 1 is unmarked: the ballot counts on question 2 only). The ballot is one event,
+both answers in, so undoing it, voiding it or challenging it takes the whole ballot.
+
+Like the call, the group and the answers are the ballot's content and the pile it lay
+in: nothing here names or points to a voter. An election of one group stores none of
+this and its calls are as they always were.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+
+from station.domain.calls import Call
+from station.domain.choices import Ballot
+from station.domain.groups import GroupSpec, GroupTally, Rule
+
+GROUP = "group"
+INCLUSION = "inclusion"
+ANSWERS = ("yes", "no")
+
+
+class GroupCalls:
+    """The group (and a Sonotone ballot's question 1) of every call, and what counts now."""
+
+    def __init__(self, ballot: Ballot | None = None) -> None:
+        self.specs: tuple[GroupSpec, ...] = () if ballot is None else ballot.groups
+        self._unions = 1 if ballot is None else len(ballot.unions)
+        self._choices = 2 if ballot is None else len(ballot.choices)
+        self._keys = {spec.key: index for index, spec in enumerate(self.specs)}
+        self._of: dict[int, tuple[int, str | None]] = {}  # call's event -> group, answer
+        self._call: dict[int, Call] = {}  # each such call as it is carried now
+        self._counting: set[int] = set()
+
+    @property
+    def active(self) -> bool:
+        """An election of voting groups: every call names its group."""
+        return bool(self.specs)
+
+    def split(
+        self, call: Call, detail: Mapping[str, object] | None
+    ) -> tuple[int, str | None, dict[str, object] | None]:
+        """A call's group (index), its question-1 answer, and the rest of its detail;
+        ValueError if the call may not be recorded so."""
+        rest = dict(detail or {})
+        key = rest.pop(GROUP, None)
+        answer = rest.pop(INCLUSION, None)
+        group = self._keys.get(key) if isinstance(key, str) else None
+        if group is None:
+            keys = ", ".join(self._keys)
+            raise ValueError(f"a call in an election of voting groups names its group ({keys})")
+        if answer is not None:
+            if self.specs[group].rule is not Rule.SONOTONE:
+                raise ValueError(f"group {key}'s ballot has no question on inclusion")
+            if call not in (Call.FOR, Call.AGAINST) or answer not in ANSWERS:
+                raise ValueError(
+                    "question 1 is answered yes or no on a ballot voted on question 2;"
+                    " a void or challenged ballot is void or challenged whole"
+                )
+        return group, answer if isinstance(answer, str) else None, rest or None
+
+    def add(self, seq: int, group: int, answer: str | None, call: Call) -> None:
+        """The call of event `seq` was made on a ballot of `group` (it counts)."""
+        self._of[seq] = (group, answer)
+        self._call[seq] = call
+        self._counting.add(seq)
+
+    def set_counting(self, seq: int, counting: bool) -> None:
+        """The call of event `seq` counts (True) or not (False) from now on."""
+        if seq not in self._of:
+            return
+        if counting:
+            self._counting.add(seq)
+        else:
+            self._counting.discard(seq)
+
+    def recalled(self, seq: int, call: Call) -> None:
+        """The ballot of event `seq` is carried as `call` from now on (a dispute)."""
+        if seq in self._call:
+            self._call[seq] = call
+
+    def group_of(self, seq: int) -> GroupSpec | None:
+        """The group the ballot of event `seq` was called in, if it named one."""
+        found = self._of.get(seq)
+        return None if found is None else self.specs[found[0]]
+
+    def tallies(self, choice_of: Callable[[int], int | None]) -> tuple[GroupTally, ...]:
+        """Each group's figures now, in setup order. `choice_of` names the union (1-based)
+        a FOR call voted for on a ballot of several unions."""
+        votes = [[0] * self._choices for _ in self.specs]
+        void, challenged = [0] * len(self.specs), [0] * len(self.specs)
+        yes, no, handled = [0] * len(self.specs), [0] * len(self.specs), [0] * len(self.specs)
+        for seq in self._counting:
+            group, answer = self._of[seq]
+            call = self._call[seq]
+            handled[group] += 1
+            if call is Call.VOID:
+                void[group] += 1
+            elif call is Call.CHALLENGE:
+                challenged[group] += 1
+            else:
+                if call is Call.FOR:
+                    votes[group][(choice_of(seq) or 1) - 1] += 1
+                else:
+                    votes[group][self._unions] += 1
+                yes[group] += answer == "yes"
+                no[group] += answer == "no"
+        return tuple(
+            GroupTally(
+                tuple(votes[index]),
+                void[index],
+                challenged[index],
+                yes[index],
+                no[index],
+                None if spec.ballots is None else max(spec.ballots - handled[index], 0),
+            )
+            for index, spec in enumerate(self.specs)
+        )
+
+    def state(self) -> list[list[object]]:
+        """What a snapshot stores: [event, group, answer] of every call in a group."""
+        return [[seq, group, answer] for seq, (group, answer) in self._of.items()]
+
+    def restore(
+        self,
+        state: object,
+        counting: Iterable[tuple[int, Call]],
+        undone: Iterable[tuple[int, Call]],
+    ) -> None:
+        """Take back `state`; `counting` are the calls that count now, as carried,
+        `undone` those that could be redone."""
+        if not isinstance(state, list):
+            raise ValueError("the groups' calls are not a list")
+        for entry in state:
+            if (
+                not isinstance(entry, list)
+                or len(entry) != 3
+                or not isinstance(entry[0], int)
+                or not isinstance(entry[1], int)
+                or not 0 <= entry[1] < len(self.specs)
+                or entry[2] not in (None, *ANSWERS)
+            ):
+                raise ValueError(f"{entry!r} is not an event, its group and its answer")
+            self._of[entry[0]] = (entry[1], entry[2])
+            self._call[entry[0]] = Call.VOID  # until the stacks say how it is carried
+        for seq, call in undone:
+            if seq in self._of:
+                self._call[seq] = call
+        for seq, call in counting:
+            if seq in self._of:
+                self._call[seq] = call
+                self._counting.add(seq)

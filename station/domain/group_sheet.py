@@ -1,0 +1,106 @@
+"""The tallies an election of voting groups issues: one per group, one per pooled unit.
+
+The Board furnishes "a separate tally of ballots for each voting group and for the
+pooled group of employees" (*Sutherland Paper Co.*, Case 7-RC-2677, 1955; docs/rules.md,
+"Voting groups"). Each is the Tally of Ballots' lines 1-9 (`tally_form.py`) over that
+group's (or unit's) figures. A group pooled into a unit states no result of its own: the
+unit's tally does; a group that is its own unit states the unit's. Line 8 of a unit is
+decided by `groups.units`, which counts a challenged professional ballot that could turn
+the inclusion vote. The sheet's own lines 1-9 are then the groups together, and state
+no result (no unit is all of them).
+
+These facts go into the sheet's facts (`tally_sheet.computed_facts`) only in an election
+of voting groups, so every other sheet's facts are as they were.
+"""
+
+from station.domain.changes import Sheet
+from station.domain.election import ElectionSetup
+from station.domain.groups import GroupTally, Rule, UnitResult, units
+from station.domain.result_statements import challenges_line, stated_lines
+from station.domain.tally import Tally
+from station.domain.tally_form import Figures, FormBallot, ballot_form, line_values
+
+# Lines 8 and 9 of the groups together, which decide no unit.
+GROUPS_TOGETHER = (
+    "Not stated for the voting groups together: each unit's result is stated on its own"
+    " tally below."
+)
+
+
+def group_tally(figures: GroupTally, unions: int) -> Tally:
+    """A group's (or a pooled unit's) figures as a Tally of its ballots."""
+    votes = figures.votes
+    several = len(votes) > 2 or unions > 1
+    return Tally(
+        sum(votes[:unions]),
+        sum(votes[unions:]),
+        figures.void,
+        figures.challenged,
+        votes if several else (),
+    )
+
+
+def pooled(tallies: list[GroupTally]) -> GroupTally:
+    """Several groups' figures added up, choice by choice."""
+    return GroupTally(
+        tuple(sum(column) for column in zip(*(t.votes for t in tallies), strict=True)),
+        sum(t.void for t in tallies),
+        sum(t.challenged for t in tallies),
+    )
+
+
+def group_facts(setup: ElectionSetup, sheet: Sheet, pending: str | None) -> dict[str, object]:
+    """`groups` and `units` of a sheet of an election of voting groups (else nothing),
+    and its own lines 8 and 9 said for the groups together."""
+    specs = setup.ballot.groups
+    if not specs or len(sheet.groups) != len(specs):
+        return {}
+    ballot = ballot_form(setup)
+    by_key = dict(zip((spec.key for spec in specs), sheet.groups, strict=True))
+    found = units(specs, sheet.groups, ballot.unions)
+    unit_of = {key: unit for unit in found for key in unit.groups}
+    groups = []
+    for spec, figures in zip(specs, sheet.groups, strict=True):
+        unit = unit_of[spec.key]
+        alone = len(unit.groups) == 1
+        entry: dict[str, object] = {"key": spec.key, "name": spec.name}
+        entry |= _tally_facts(ballot, spec.eligible, figures, pending, unit if alone else None)
+        if not alone:  # the unit's tally states the result its votes are part of
+            others = ", ".join(key for key in unit.groups if key != spec.key)
+            said = (
+                f"Not stated for voting group {spec.key}: its votes are pooled with group"
+                f" {others}, and the unit's tally states the result."
+            )
+            entry["statements"] = {"8": said, "9": said}
+        if spec.rule is Rule.SONOTONE:
+            entry["inclusion"] = {"yes": figures.yes, "no": figures.no}
+        groups.append(entry)
+    pooled_units = []
+    for unit in found:
+        if len(unit.groups) > 1:
+            eligible = sum(spec.eligible for spec in specs if spec.key in unit.groups)
+            figures = pooled([by_key[key] for key in unit.groups])
+            entry = {"name": unit.name, "groups": list(unit.groups)}
+            pooled_units.append(entry | _tally_facts(ballot, eligible, figures, pending, unit))
+    return {
+        "groups": groups,
+        "units": pooled_units,
+        "statements": {"8": GROUPS_TOGETHER, "9": GROUPS_TOGETHER},
+    }
+
+
+def _tally_facts(
+    ballot: FormBallot,
+    eligible: int,
+    figures: GroupTally,
+    pending: str | None,
+    unit: UnitResult | None,
+) -> dict[str, object]:
+    """Lines 1-9 and their statements; a unit's line 8 as the unit rule decides it."""
+    counted = Figures(eligible, group_tally(figures, ballot.unions))
+    lines = line_values(ballot, counted)
+    statements = stated_lines(ballot, counted, pending).as_sheet()
+    if unit is not None:
+        lines["8"] = unit.determinative
+        statements["8"] = challenges_line(unit.determinative, pending)
+    return {"lines": lines, "statements": statements}

@@ -1,0 +1,88 @@
+"""What the windows say of voting groups and units, written once for every view."""
+
+from collections.abc import Callable, Sequence
+
+from station.domain.events import Action, Event
+from station.domain.groups import GroupSpec, GroupTally, Rule, UnitResult, included
+from station.domain.statements import how_many
+
+
+def counting_group_statement(spec: GroupSpec) -> str:
+    """The group whose pile is being counted: "Counting group A — Professional employees"."""
+    return f"Counting group {spec.key} \u2014 {spec.name}"
+
+
+def group_figures_statement(spec: GroupSpec, tally: GroupTally, choices: Sequence[str]) -> str:
+    """One line of a group's figures: its choices, void, challenged, question 1, progress."""
+    votes = " \u00b7 ".join(
+        f"{name} {count:,}" for name, count in zip(choices, tally.votes, strict=True)
+    )
+    parts = [f"{spec.key}: {votes}", f"void {tally.void:,}", f"challenged {tally.challenged:,}"]
+    if spec.rule is Rule.SONOTONE:
+        parts.append(f"inclusion yes {tally.yes:,} \u00b7 no {tally.no:,}")
+    handled = sum(tally.votes) + tally.void + tally.challenged
+    if spec.ballots is not None:
+        parts.append(f"{handled:,} of {how_many(spec.ballots, 'ballot')} counted")
+    else:
+        parts.append(f"{how_many(handled, 'ballot')} counted")
+    return " \u2014 ".join(parts)
+
+
+def inclusion_statement(spec: GroupSpec, tally: GroupTally, decided: bool) -> str:
+    """Where a Sonotone group's question 1 stands, said as decided only once it is."""
+    if not decided:
+        leaning = "yes" if included(tally) else "no majority yes"
+        return (
+            f"Group {spec.key}, question 1 (inclusion): {leaning} so far \u2014 not yet determined"
+        )
+    if included(tally):
+        return f"Group {spec.key} voted for inclusion: its votes are pooled"
+    return f"Group {spec.key} did not vote for inclusion: it is a unit of its own"
+
+
+def unit_statement(unit: UnitResult, choices: Sequence[str], unions: int) -> str:
+    """A unit's line 8 and 9 in one sentence, or what is not yet determined."""
+    # A unit of one group is named by its key (its panel and sheet name it); a pooled
+    # unit by its groups' names too.
+    pooled = f" ({unit.name})" if len(unit.groups) > 1 else ""
+    who = f"Unit {' + '.join(unit.groups)}{pooled}"
+    if not unit.decided:
+        line8 = (
+            "challenges could affect the result"
+            if unit.determinative
+            else "challenges are not sufficient to affect the result"
+        )
+        return f"{who}: not yet determined \u2014 {line8} so far"
+    if unit.majority is None:
+        said = "no choice has a majority"
+    elif unit.majority < unions:
+        said = f"a majority for {choices[unit.majority]}"
+    else:
+        said = f"a majority for {choices[unit.majority]} (no union)"
+    joins = (
+        " \u2014 the group joins the existing unit"
+        if unit.joins and unit.majority is not None and unit.majority < unions
+        else ""
+    )
+    return f"{who}: {said}{joins}"
+
+
+def group_vote_words(
+    event: Event, said: str | None, group_of: Callable[[int], GroupSpec | None]
+) -> str | None:
+    """A ballot's words with its group and question 1: "FOR — group A, inclusion YES".
+
+    `said` is what the call's words are without groups (None: the call's label).
+    """
+    if event.call is None:
+        return said
+    seq = event.seq if event.action is Action.CALL else event.target or 0
+    group = group_of(seq)
+    if group is None:
+        return said
+    words = f"{said or event.call.label} — group {group.key}"
+    if event.action is Action.CALL and group.rule is Rule.SONOTONE:
+        answer = (event.detail or {}).get("inclusion")
+        if event.call.value in ("for", "against"):
+            words += f", inclusion {answer.upper() if isinstance(answer, str) else 'unmarked'}"
+    return words

@@ -1,0 +1,337 @@
+"""Voting groups and the units their votes decide (docs/rules.md, "Voting groups").
+
+An election of voting groups counts each group's ballots as its own pile and tallies
+them on their own; what the votes decide is worked out per *unit*:
+
+* a group that votes as itself (`Rule.OWN`) is its own unit, unless a Sonotone group is
+  pooled with it;
+* a Sonotone group (*Sonotone Corp.*, 90 NLRB 1236; Section 9(b)(1)) answers two
+  questions. If a majority of its valid votes on question 1 (inclusion) is yes, its votes
+  on question 2 are pooled with the group it would join (the one group voting as
+  itself) to decide one unit; otherwise it decides a separate unit of its own. A tie is
+  no majority;
+* a self-determination group (*Armour & Co.*, 40 NLRB 1333; *Globe Machine & Stamping*,
+  3 NLRB 294) decides only whether it joins the unit the union already represents: its
+  votes are tallied on their own, as its own unit.
+
+Every group's representation question offers the same choices (the election's ballot),
+so pooling adds votes choice by choice. Challenges are determinative for a unit when
+some way of resolving them (each set aside, or opened and counted with any answers)
+changes that unit's result, or, for a unit a Sonotone group is or could be part of,
+changes the inclusion vote (and so which unit the professionals' votes decide). Held
+equal to a brute force over small counts by tests/domain/test_groups.py.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from station.domain.runoff import determinative, majority_for
+
+MAX_GROUPS = 9
+_KEY = re.compile(r"[A-Z]")
+
+
+class Rule(StrEnum):
+    """What a group's votes decide."""
+
+    OWN = "own"
+    SONOTONE = "sonotone"
+    SELF_DETERMINATION = "self-determination"
+
+
+class GroupError(ValueError):
+    """The groups given make no election (one-line message)."""
+
+
+@dataclass(frozen=True, slots=True)
+class GroupSpec:
+    """A voting group as the setup stores it.
+
+    Attributes:
+        key: one capital letter ("A"), the key after G that switches to it.
+        name: as the sheets name it ("Professional employees").
+        eligible: its approximate number of eligible voters.
+        ballots: the ballots in its box, when known.
+        rule: what its votes decide.
+    """
+
+    key: str
+    name: str
+    eligible: int
+    ballots: int | None
+    rule: Rule = Rule.OWN
+
+    def details(self) -> dict[str, object]:
+        """What the election file stores of this group (only what is given)."""
+        stored: dict[str, object] = {"key": self.key, "name": self.name, "eligible": self.eligible}
+        if self.ballots is not None:
+            stored["ballots"] = self.ballots
+        if self.rule is not Rule.OWN:
+            stored["rule"] = self.rule.value
+        return stored
+
+    @classmethod
+    def from_details(cls, details: object) -> GroupSpec:
+        if not isinstance(details, dict) or set(details) - _STORED:
+            raise GroupError("a stored voting group is malformed")
+        key, name = details.get("key"), details.get("name")
+        eligible, ballots = details.get("eligible"), details.get("ballots")
+        rule = details.get("rule", Rule.OWN.value)
+        if (
+            not isinstance(key, str)
+            or not isinstance(name, str)
+            or not _whole(eligible)
+            or not (ballots is None or _whole(ballots))
+            or rule not in set(Rule)
+        ):
+            raise GroupError("a stored voting group is malformed")
+        assert isinstance(eligible, int)  # for mypy
+        return cls(key, name, eligible, ballots if isinstance(ballots, int) else None, Rule(rule))
+
+
+_STORED = {"key", "name", "eligible", "ballots", "rule"}
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value > 0
+
+
+def checked_groups(groups: Sequence[GroupSpec]) -> tuple[GroupSpec, ...]:
+    """The groups if they make an election of voting groups; GroupError if not."""
+    if not groups:
+        return ()
+    if len(groups) < 2:
+        raise GroupError("an election of voting groups has at least two groups (--group)")
+    if len(groups) > MAX_GROUPS:
+        raise GroupError(f"an election has at most {MAX_GROUPS} voting groups")
+    keys = [group.key for group in groups]
+    for key in keys:
+        # A key is pressed after G, so it may be a letter another prompt uses.
+        if not _KEY.fullmatch(key):
+            raise GroupError(f"voting group key {key!r:.10} must be one capital letter (A-Z)")
+    if len(set(keys)) != len(keys):
+        raise GroupError("a voting group key is given twice")
+    if len({group.name.casefold() for group in groups}) != len(groups):
+        raise GroupError("two voting groups have the same name")
+    sonotone = [group for group in groups if group.rule is Rule.SONOTONE]
+    own = [group for group in groups if group.rule is Rule.OWN]
+    if sonotone and len(own) != 1:
+        raise GroupError(
+            "a Sonotone group is pooled with the one group of nonprofessional employees:"
+            f" {len(own)} groups vote as themselves here"
+        )
+    return tuple(groups)
+
+
+@dataclass(frozen=True, slots=True)
+class GroupTally:
+    """One group's figures, from its own pile of ballots.
+
+    Attributes:
+        votes: the valid votes of each choice on question 2 (the representation
+            question), in ballot order.
+        void: ballots void (whole).
+        challenged: ballots challenged (sealed whole).
+        yes, no: a Sonotone group's valid votes on question 1 (inclusion).
+        remaining: ballots still in its box, or None when its box size is not known.
+    """
+
+    votes: tuple[int, ...]
+    void: int = 0
+    challenged: int = 0
+    yes: int = 0
+    no: int = 0
+    remaining: int | None = 0
+
+
+@dataclass(frozen=True, slots=True)
+class UnitResult:
+    """What one unit's votes say, after the Sonotone rule.
+
+    Attributes:
+        name: "Professional employees and Nonprofessional employees" (the groups' names).
+        groups: the keys of the groups it pools.
+        votes: each choice's valid votes, pooled.
+        challenged: the challenged ballots of its groups.
+        majority: line 9: the choice with a majority of the valid votes plus challenged
+            ballots (0-based, ballot order), or None.
+        determinative: line 8, for this unit.
+        decided: the remaining ballots and the challenges can no longer change its result.
+        joins: a self-determination group's unit: a union majority adds it to the unit
+            the union already represents.
+    """
+
+    name: str
+    groups: tuple[str, ...]
+    votes: tuple[int, ...]
+    challenged: int
+    majority: int | None
+    determinative: bool
+    decided: bool
+    joins: bool = False
+
+
+def included(tally: GroupTally) -> bool:
+    """Whether a Sonotone group's question 1 has a majority yes (a tie is no majority)."""
+    return tally.yes > tally.no
+
+
+def inclusion_open(tally: GroupTally, swing: int) -> bool:
+    """Whether `swing` ballots (challenged, or still in the box) could turn question 1."""
+    if swing == 0:
+        return False
+    if included(tally):
+        return tally.no + swing >= tally.yes
+    return tally.yes + swing > tally.no
+
+
+def units(
+    groups: Sequence[GroupSpec], tallies: Sequence[GroupTally], unions: int
+) -> tuple[UnitResult, ...]:
+    """Every unit the groups' votes decide now, with its line 8 and whether it is decided.
+
+    `unions` is how many of the choices are unions (all but Neither, if on the ballot).
+    """
+    by_key = dict(zip((group.key for group in groups), tallies, strict=True))
+    own = [group for group in groups if group.rule is Rule.OWN]
+    partner = own[0] if len(own) == 1 else None
+    sonotone = [group for group in groups if group.rule is Rule.SONOTONE]
+    pooled = [group for group in sonotone if included(by_key[group.key])]
+    # Which units a turned inclusion vote would change: the Sonotone group's and the one
+    # its partner is in (by challenges now; with the boxes too, for "decided").
+    turnable = [g for g in sonotone if inclusion_open(by_key[g.key], by_key[g.key].challenged)]
+    unsettled = [g for g in sonotone if _unsettled(by_key[g.key])]
+    results = []
+    for members in _members(groups, partner, pooled):
+        figures = [by_key[group.key] for group in members]
+        keys = tuple(group.key for group in members)
+        votes = tuple(sum(column) for column in zip(*(t.votes for t in figures), strict=True))
+        challenged = sum(t.challenged for t in figures)
+        remaining = [t.remaining for t in figures]
+        turns = _turned(keys, partner, turnable)
+        open_inclusion = _turned(keys, partner, unsettled)
+        decisive = turns or determinative(votes, unions, challenged)
+        if any(left is None for left in remaining):
+            decided = False
+        else:
+            swing = challenged + sum(left or 0 for left in remaining)
+            decided = not open_inclusion and not determinative(votes, unions, swing)
+        results.append(
+            UnitResult(
+                " and ".join(group.name for group in members),
+                keys,
+                votes,
+                challenged,
+                majority_for(votes, challenged),
+                decisive,
+                decided,
+                joins=members[0].rule is Rule.SELF_DETERMINATION,
+            )
+        )
+    return tuple(results)
+
+
+def _swing(tally: GroupTally) -> int | None:
+    """Ballots that could still go either way on question 1 (None: the box is unknown)."""
+    return None if tally.remaining is None else tally.challenged + tally.remaining
+
+
+def inclusion_settled(tally: GroupTally) -> bool:
+    """Whether no remaining or challenged ballot can turn question 1 any more."""
+    return not _unsettled(tally)
+
+
+def _unsettled(tally: GroupTally) -> bool:
+    swing = _swing(tally)
+    return swing is None or inclusion_open(tally, swing)
+
+
+def _turned(
+    keys: tuple[str, ...], partner: GroupSpec | None, sonotone: Sequence[GroupSpec]
+) -> bool:
+    """Whether a turn of these Sonotone groups' inclusion vote changes the unit `keys`:
+    the partner's unit changes with any of them, a separate group's with its own."""
+    if partner is not None and partner.key in keys:
+        return bool(sonotone)
+    return any(group.key in keys for group in sonotone)
+
+
+def _keys(groups: Sequence[GroupSpec]) -> set[str]:
+    return {group.key for group in groups}
+
+
+def _members(
+    groups: Sequence[GroupSpec], partner: GroupSpec | None, pooled: Sequence[GroupSpec]
+) -> list[list[GroupSpec]]:
+    """The groups of each unit, in setup order of their first group."""
+    pooled_keys = _keys(pooled)
+    found: list[list[GroupSpec]] = []
+    for group in groups:
+        if group.key in pooled_keys:
+            continue  # counted in its partner's unit
+        if partner is not None and group.key == partner.key and pooled:
+            members = [g for g in groups if g.key in pooled_keys or g.key == partner.key]
+            found.append(members)
+        else:
+            found.append([group])
+    return found
+
+
+def group_json(
+    spec: GroupSpec, tally: GroupTally, choices: Sequence[str], unions: int
+) -> dict[str, object]:
+    """One group in `station tally --json`'s `groups`."""
+    entry: dict[str, object] = {
+        "key": spec.key,
+        "name": spec.name,
+        "eligible": spec.eligible,
+        "ballots": spec.ballots,
+        "for": sum(tally.votes[:unions]),
+        "against": sum(tally.votes[unions:]),
+        "void": tally.void,
+        "challenged": tally.challenged,
+    }
+    if len(choices) > 2 or unions > 1:
+        entry["choices"] = [
+            {"name": name, "votes": votes} for name, votes in zip(choices, tally.votes, strict=True)
+        ]
+    if spec.rule is Rule.SONOTONE:
+        entry["inclusion"] = {"yes": tally.yes, "no": tally.no}
+    return entry
+
+
+def unit_json(unit: UnitResult, choices: Sequence[str], unions: int) -> dict[str, object]:
+    """One unit in `station tally --json`'s `units`."""
+    several = len(choices) > 2 or unions > 1
+    entry: dict[str, object] = {
+        "name": unit.name,
+        "groups": list(unit.groups),
+        "for": sum(unit.votes[:unions]),
+        "against": sum(unit.votes[unions:]),
+        "challenged": unit.challenged,
+    }
+    if several:
+        entry["choices"] = [
+            {"name": name, "votes": votes} for name, votes in zip(choices, unit.votes, strict=True)
+        ]
+        entry["majority_for"] = None if unit.majority is None else choices[unit.majority]
+    else:
+        entry["majority_for"] = unit.majority is not None and unit.majority < unions
+    entry["challenges_determinative"] = unit.determinative
+    entry["result_decided"] = unit.decided
+    return entry
+
+
+def specs_from(stored: object) -> tuple[GroupSpec, ...]:
+    """The groups a ballot's details store (a list), checked."""
+    if not isinstance(stored, list):
+        raise GroupError("the stored voting groups are not a list")
+    return checked_groups([GroupSpec.from_details(item) for item in stored])
+
+
+def group_named(groups: Sequence[GroupSpec], key: str) -> GroupSpec | None:
+    return next((group for group in groups if group.key == key), None)

@@ -1,0 +1,221 @@
+"""Lines 8 and 9 and what 29 CFR 102.70 calls for, in words, once for every view.
+
+`station tally`, the sheet, the dashboard as each event lands, the tables' dashboard
+and the consolidated tally all state the result from `stated_lines`, so that no view
+can say another result than the others. One union or several is the same arithmetic
+(`runoff.py`, which for one union and Neither is `tally.py`'s); only line 9's words
+differ: with one union on the ballot it says whether that union has a majority, with
+several which choice (if any) has one.
+
+While ballots remain uncounted the result is not stated: lines 8 and 9 say it is not
+yet determined and why (`pending`), as every sheet and screen must.
+"""
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import date
+
+from station.domain.changes import Sheet
+from station.domain.election import ElectionSetup
+from station.domain.runoff import Result, determinative, final_result, majority_for, result
+from station.domain.statements import pending_reason, result_statements
+from station.domain.table_statements import table_pending_reason
+from station.domain.tally import Tally
+from station.domain.tally_form import Figures, FormBallot, ballot_form
+
+
+@dataclass(frozen=True)
+class ResultLines:
+    """What a count states now about the result.
+
+    Attributes:
+        challenges: line 8.
+        majority: line 9.
+        runoff: what 102.70 calls for (a runoff, a rerun), or None.
+        pending: why the result is not stated yet, or None once it is.
+        decisive: whether the challenged ballots could change the result.
+        majority_for: the index of the choice with a majority, or None.
+        outcome: the result under 102.70 once stated, else None.
+    """
+
+    challenges: str
+    majority: str
+    runoff: str | None
+    pending: str | None
+    decisive: bool
+    majority_for: int | None
+    outcome: Result | None
+
+    def as_sheet(self) -> dict[str, str]:
+        """The sheet's `statements`: "8", "9", and "runoff" when 102.70 calls for one."""
+        said = {"8": self.challenges, "9": self.majority}
+        if self.runoff is not None:
+            said["runoff"] = self.runoff
+        return said
+
+
+def result_lines(setup: ElectionSetup, tally: Tally, locked_by: Sheet | None) -> ResultLines:
+    """Lines 8-9 and 102.70's line of a count (a mail ballot: `setup` is the box's).
+
+    While ballots remain uncounted, and always for one table of several, the result is
+    not stated (the consolidated tally of the tables states it).
+    """
+    pending = pending_reason(tally, setup.ballots, locked_by) or table_pending_reason(setup.table)
+    return stated_lines(ballot_form(setup), Figures(setup.eligible, tally), pending)
+
+
+def stated_lines(ballot: FormBallot, figures: Figures, pending: str | None) -> ResultLines:
+    """Lines 8-9 and 102.70's line of these figures, or why they are not stated (`pending`)."""
+    votes, challenged = figures.votes, figures.tally.challenged
+    majority = majority_for(votes, challenged)
+    if pending is None:
+        outcome: Result | None
+        outcome, decisive = final_result(votes, ballot.unions, challenged, figures.eligible)
+    else:
+        outcome, decisive = None, determinative(votes, ballot.unions, challenged)
+    return ResultLines(
+        challenges=challenges_line(decisive, pending),
+        majority=majority_line(ballot, majority, pending),
+        runoff=runoff_line(ballot, outcome, pending, decisive),
+        pending=pending,
+        decisive=decisive,
+        majority_for=majority,
+        outcome=outcome,
+    )
+
+
+def challenges_line(decisive: bool, pending: str | None) -> str:
+    """Line 8: whether the challenged ballots are sufficient to affect the result."""
+    if pending is not None:
+        return (
+            "Whether challenges are sufficient in number to affect the results of the"
+            f" election is not yet determined: {pending}."
+        )
+    return result_statements(decisive, False, "")[0]
+
+
+def majority_line(ballot: FormBallot, majority: int | None, pending: str | None) -> str:
+    """Line 9: with one union, whether it has a majority of the valid votes counted plus
+    challenged ballots; with several, which choice has one, if any."""
+    if not ballot.per_union:
+        if pending is not None:
+            return (
+                "Whether a majority of the valid votes counted plus challenged ballots has"
+                f" been cast for {ballot.union} is not yet determined: {pending}."
+            )
+        return result_statements(False, majority == 0, ballot.union)[1]
+    if pending is not None:
+        return (
+            "Whether a majority of the valid votes counted plus challenged ballots has been"
+            f" cast for any choice is not yet determined: {pending}."
+        )
+    if majority is None:
+        return (
+            "No choice has received a majority of the valid votes counted plus challenged ballots."
+        )
+    return (
+        "A majority of the valid votes counted plus challenged ballots has been cast for"
+        f" {ballot.choices[majority]}."
+    )
+
+
+# 29 CFR 102.70(a): the runoff is held when "no objections are filed as provided in
+# § 102.69" (and so only once objections filed are resolved).
+RUNOFF_CONDITION = (
+    ", held if no objections are filed, or once those filed are resolved (29 CFR 102.70(a))"
+)
+
+
+def as_stated_before(statements: Mapping[str, str]) -> dict[str, str]:
+    """A sheet's `statements` as Station worded them before the runoff's sentence named
+    its condition: a sheet so worded is still intact (the rest was checked already)."""
+    said = dict(statements)
+    if "runoff" in said:
+        said["runoff"] = said["runoff"].replace(RUNOFF_CONDITION, "")
+    return said
+
+
+def runoff_line(
+    ballot: FormBallot, outcome: Result | None, pending: str | None, decisive: bool = False
+) -> str | None:
+    """What 29 CFR 102.70 calls for, once the count makes it so (None: nothing to say)."""
+    if pending is not None or outcome is None:
+        return None
+    unless = ", unless the challenged ballots change it" if decisive else ""
+    if outcome.runoff is not None:
+        first, second = (ballot.choices[index] for index in outcome.runoff)
+        return (
+            f"No choice has a majority — runoff between {first} and {second}{unless}"
+            f"{RUNOFF_CONDITION}."
+        )
+    if outcome.rerun:
+        return (
+            "No choice has a majority and the votes are divided so that the election is void:"
+            f" it is rerun with every choice (29 CFR 102.70(d)){unless}."
+        )
+    if outcome.exception:
+        return (
+            "No choice has a majority; two choices tie, another has no votes and every"
+            " eligible voter cast a valid ballot: no runoff is held (29 CFR 102.70(d))."
+        )
+    return None
+
+
+def decided_line(setup: ElectionSetup, tally: Tally) -> str:
+    """While counting: the result once no remaining or challenged ballot can change it.
+
+    Empty while it can still change, when the box size is unknown, and for one table of
+    several (the tables together decide the election, never one of them).
+    """
+    remaining = tally.remaining(setup.ballots)
+    if setup.table is not None or remaining is None:
+        return ""
+    ballot = ballot_form(setup)
+    votes = Figures(setup.eligible, tally).votes
+    if determinative(votes, ballot.unions, tally.challenged + remaining):
+        return ""
+    outcome = result(votes, ballot.unions)
+    if not ballot.per_union:  # a tie loses: the union wins only with a majority
+        verb = "wins" if outcome.certified is not None else "loses"
+        return f"Result decided: {ballot.union} {verb}."
+    choices = ballot.choices
+    if outcome.certified is not None:
+        return f"Result decided: {choices[outcome.certified]} wins."
+    if outcome.majority is not None:
+        return f"Result decided: {choices[outcome.majority]} has a majority; no union wins."
+    if outcome.runoff is not None:
+        first, second = (choices[index] for index in outcome.runoff)
+        return (
+            f"Result decided: no choice can have a majority — runoff between {first} and {second}."
+        )
+    return "Result decided: no choice can have a majority; the election is rerun (102.70(d))."
+
+
+_MONTHS = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+]
+
+
+def date_words(day: date) -> str:
+    """ "December 8, 2026": the same words whatever the machine's language."""
+    return f"{_MONTHS[day.month - 1]} {day.day}, {day.year}"
+
+
+def objections_line(due: date) -> str:
+    """When objections are due (29 CFR 102.69(a)(8)), under lines 8-9 and on the dashboard."""
+    return (
+        "Objections to the conduct of the election or conduct affecting its results must be"
+        f" filed by {date_words(due)} (five business days after this tally was prepared,"
+        " 29 CFR 102.69(a))."
+    )

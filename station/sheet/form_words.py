@@ -1,0 +1,86 @@
+"""The words the Board's form adds to a sheet, from its facts (`tally.json`'s `sheet`).
+
+Written once for the page that draws them (`pdf.py`) and the check that reads them back
+(`pdf_text.py`), which needs no Qt: the type of election, the date issued, the
+election a rerun reruns, when objections are due, and a corrected tally's reason and
+the figures it replaces.
+"""
+
+from collections.abc import Mapping
+from datetime import date
+from typing import Any
+
+from station.domain.choices import ElectionType
+from station.domain.objections import prepared_day
+from station.domain.result_statements import date_words, objections_line
+from station.domain.text import full_sentence
+
+FOR_THE_REGIONAL_DIRECTOR = "For the Regional Director"
+SERVICE_ACKNOWLEDGED = "The undersigned acknowledge service of this tally."
+
+
+def type_words(sheet: Mapping[str, Any]) -> str:
+    """ "Stipulated", "Consent — runoff", "Rerun": the type of election as the sheet says it."""
+    given = sheet.get("type")
+    words = [ElectionType(given).words] if isinstance(given, str) else []
+    if sheet.get("runoff_of"):
+        words.append("runoff")
+    if sheet.get("rerun_of"):
+        words.append("rerun")
+    if not words:
+        return ""
+    text = " \u2014 ".join(words)
+    return text[0].upper() + text[1:]
+
+
+def issued_words(sheet: Mapping[str, Any]) -> str:
+    """The day the tally issued: the day it was prepared, at the station."""
+    day = prepared_day(str(sheet.get("prepared", "")))
+    return "" if day is None else date_words(day)
+
+
+def objections_words(sheet: Mapping[str, Any]) -> str:
+    """When objections are due, for a sheet that states it ("" otherwise)."""
+    due = sheet.get("objections_due")
+    return objections_line(date.fromisoformat(due)) if isinstance(due, str) else ""
+
+
+def rerun_words(sheet: Mapping[str, Any]) -> str:
+    """ "Rerun of the election of DATE, case N", for a rerun's sheet ("" otherwise)."""
+    first = sheet.get("rerun_of")
+    if not isinstance(first, dict):
+        return ""
+    return f"Rerun of the election of {first['date']}, case {first['case']}"
+
+
+def correction_words(sheet: Mapping[str, Any]) -> str:
+    """Why a corrected tally's count was reopened, as given at the reopening."""
+    correction = sheet.get("correction")
+    if not isinstance(correction, dict) or not correction.get("reason"):
+        return ""
+    return f"The count was reopened because: {full_sentence(str(correction['reason']))}"
+
+
+def replaced_heading(sheet: Mapping[str, Any]) -> str:
+    """Above the figures a corrected tally replaces: the sheet they were on."""
+    return f"Replaces (event {sheet['supersedes']['seq']:,})"
+
+
+def replaced_words(sheet: Mapping[str, Any], number: str) -> str:
+    """Beside a line a corrected tally changed: the figure it replaces ("" if unchanged)."""
+    correction = sheet.get("correction")
+    replaces = correction.get("replaces") if isinstance(correction, dict) else None
+    if not isinstance(replaces, dict) or number not in replaces:
+        return ""
+    return f"was {replaces[number]:,}"
+
+
+def replaced_sentence(sheet: Mapping[str, Any]) -> str:
+    """A corrected tally in columns (after a decision): the figures it replaces, in one
+    sentence under the lines ("" when no line changed)."""
+    correction = sheet.get("correction")
+    replaces = correction.get("replaces") if isinstance(correction, dict) else None
+    if not isinstance(replaces, dict) or not replaces:
+        return ""
+    figures = "; ".join(f"line {number} was {value:,}" for number, value in replaces.items())
+    return f"{replaced_heading(sheet)}: {figures}."

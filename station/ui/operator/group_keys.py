@@ -1,0 +1,89 @@
+"""The keys of a count of voting groups, without Qt: which group, and a Sonotone ballot
+in progress.
+
+G then a group's key switches the pile being counted. In a Sonotone group a ballot takes
+two keys: Y, N or - (question 1 unmarked), then its representation choice; the ballot
+is recorded as one call once both are in, so nothing half a ballot ever reaches the
+journal. V and C take the ballot whole; Esc drops an incomplete one.
+"""
+
+from dataclasses import dataclass
+
+from station.domain.description import Election
+from station.domain.groups import Rule
+
+# Question 1's keys, and what each records ("" for unmarked: stored as no answer).
+ANSWER_KEYS = {"Y": "yes", "N": "no", "-": ""}
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """What a key did: `switched` to a group, `answered` question 1, `wanted` another
+    key (what the ballot still waits for), or `dropped` an incomplete ballot."""
+
+    switched: str | None = None
+    answered: str | None = None
+    waiting: str | None = None
+    dropped: bool = False
+
+
+class GroupKeys:
+    """The current group and the Sonotone ballot in progress."""
+
+    def __init__(self, election: Election, current: str | None = None) -> None:
+        self.groups = {g.key: g for g in election.groups if g.key is not None}
+        first = next(iter(self.groups), None)
+        self.current = current if current in self.groups else first
+        self.choosing = False  # G was pressed: the next key names a group
+        self.answer: str | None = None  # question 1, "" for unmarked, None: not yet
+
+    @property
+    def active(self) -> bool:
+        return bool(self.groups)
+
+    @property
+    def sonotone(self) -> bool:
+        group = self.groups.get(self.current or "")
+        return group is not None and group.rule is Rule.SONOTONE
+
+    def waiting_for(self) -> str:
+        """What the ballot in progress waits for, in words ("" when none is begun)."""
+        if self.choosing:
+            keys = ", ".join(self.groups)
+            return f"G: which group? ({keys}; Esc: none)"
+        if not self.sonotone:
+            return ""
+        if self.answer is None:
+            return "Question 1 (inclusion): Y yes, N no, \u2212 unmarked"
+        said = {"yes": "YES", "no": "NO", "": "unmarked"}[self.answer]
+        return f"Question 1: {said} \u2014 now question 2 (Esc drops this ballot)"
+
+    def press(self, key: str) -> Step | None:
+        """A key's part in choosing a group or answering question 1; None if it has none
+        here (it is then a call key or nothing)."""
+        if self.choosing:
+            self.choosing = False
+            if key in self.groups:
+                self.current, self.answer = key, None
+                return Step(switched=key)
+            return Step(dropped=True)
+        if key == "G":
+            self.choosing = True
+            return Step(waiting=self.waiting_for())
+        if key == "ESC" and self.answer is not None:
+            self.answer = None
+            return Step(dropped=True)
+        if self.sonotone and key in ANSWER_KEYS and self.answer is None:
+            self.answer = ANSWER_KEYS[key]
+            return Step(answered=self.answer)
+        return None
+
+    def vote_allowed(self) -> bool:
+        """A representation choice may be recorded now (question 1 is in, if asked)."""
+        return not self.sonotone or self.answer is not None
+
+    def taken(self) -> str | None:
+        """The question-1 answer to record with the ballot (None: unmarked or not asked),
+        and the ballot in progress is done."""
+        answer, self.answer = self.answer, None
+        return answer or None

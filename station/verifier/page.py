@@ -1,0 +1,157 @@
+"""Building the verifier page: the checking script, its words, and a small user interface.
+
+The page is one HTML file with no network access at all (a Content-Security-Policy says
+so to the browser). Its checking script (`verifier.js`) is kept as it is, readable, in
+its own `<script id="verifier">` element, so the SHA-256 of that element's text, which
+the page shows, is the SHA-256 of `verifier.js` as `station verifier` prints it.
+"""
+
+import functools
+import hashlib
+import json
+from importlib.resources import files
+
+from station import __version__
+from station.domain.tally_form import FormBallot, line_words
+
+UNION_PLACEHOLDER = "{union}"
+
+
+def script() -> str:
+    """The checking script as the page holds it: its words and version, then the code."""
+    code = files("station.verifier").joinpath("verifier.js").read_text(encoding="utf-8")
+    ballot = FormBallot.of_sheet({"union": UNION_PLACEHOLDER})
+    words = {"lines": {number: line_words(number, ballot) for number in "123456789"}}
+    return f"const VERSION = {_js(__version__)};\nconst WORDS = {_js(words)};\n{code}"
+
+
+def script_sha256() -> str:
+    return hashlib.sha256(script().encode("utf-8")).hexdigest()
+
+
+def page() -> str:
+    """The whole page, as `station verifier --out FILE.html` writes it."""
+    ui = files("station.verifier").joinpath("ui.js").read_text(encoding="utf-8")
+    return _PAGE.format(
+        version=__version__,
+        script=_in_script(script()),
+        ui=_in_script(ui),
+    )
+
+
+@functools.cache
+def live_page() -> str:
+    """The live page `station serve` answers at its URL: the verifier's checks, following
+    the feed of the server it came from (and no other: its policy allows only 'self')."""
+    live = files("station.verifier").joinpath("live.js").read_text(encoding="utf-8")
+    return _LIVE.format(version=__version__, script=_in_script(script()), live=_in_script(live))
+
+
+def _js(value: object) -> str:
+    return json.dumps(value, ensure_ascii=False, sort_keys=True)
+
+
+def _in_script(text: str) -> str:
+    if "</script" in text.lower():  # it would end the element early
+        raise ValueError("a script of the page holds '</script'")
+    return text
+
+
+_PAGE = """<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy"
+ content="default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'">
+<title>Station verifier {version}</title>
+<style>
+body {{ font: 16px/1.45 system-ui, sans-serif; max-width: 46rem; margin: 1rem auto; padding: 0 1rem; }}
+#drop {{ border: 2px dashed #888; border-radius: .5rem; padding: 1.5rem; text-align: center; }}
+#drop.over {{ background: #eef; }}
+input[type=text] {{ width: 100%; font: inherit; font-family: monospace; box-sizing: border-box; }}
+#verdict {{ white-space: pre-wrap; font-family: monospace; padding: .75rem; margin-top: 1rem; }}
+.ok {{ background: #e6f4e6; }} .bad {{ background: #fbe3e3; }} .cannot {{ background: #fff4d6; }}
+small {{ color: #555; word-break: break-all; }}
+</style>
+</head>
+<body>
+<h1>Check a Station export</h1>
+<p>Nothing leaves this computer: the page checks the files here, with no network.</p>
+<p><label>Key fingerprint the observers wrote down<br>
+<input type="text" id="key" placeholder="a1b2-c3d4-..." autocomplete="off"></label></p>
+<div id="drop">Drop the export folder (or its five files) here, or
+<p><input type="file" id="folder" webkitdirectory multiple> (a folder)<br>
+<input type="file" id="files" multiple> (its files)</p></div>
+<div id="verdict" aria-live="polite"></div>
+<p><small>Station verifier {version}; SHA-256 of its checking script:
+<span id="sha">(computing)</span>. Compare both with the README of the Station you trust.</small></p>
+<script id="verifier">{script}</script>
+<script id="ui">
+{ui}</script>
+</body>
+</html>
+"""
+
+_LIVE = """<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; connect-src 'self';
+ script-src 'unsafe-inline'; style-src 'unsafe-inline'">
+<title>Live count</title>
+<style>
+body {{ font: 16px/1.4 system-ui, sans-serif; margin: 0; padding: .75rem; background: #111;
+  color: #eee; }}
+#case {{ font-size: 1.05rem; margin: 0 0 .5rem; }}
+#status {{ padding: .5rem .75rem; border-radius: .4rem; font-weight: 600; word-break: break-word; }}
+#status.ok {{ background: #1d4d2a; }} #status.bad {{ background: #a11; color: #fff; font-size: 1.2rem; }}
+#status.lost, #status.cannot {{ background: #7a5a00; }}
+.big {{ display: grid; grid-template-columns: 1fr 1fr; gap: .5rem; margin: .75rem 0; }}
+.big div {{ background: #222; border-radius: .5rem; padding: .5rem; text-align: center; }}
+.big b {{ display: block; font-size: clamp(2.4rem, 11vw, 5.5rem); line-height: 1.05; }}
+.small {{ display: grid; grid-template-columns: repeat(3, 1fr); gap: .5rem; }}
+.small div {{ background: #1a1a1a; border-radius: .4rem; padding: .35rem; text-align: center; }}
+.small b {{ display: block; font-size: 1.6rem; }}
+#choices div {{ display: flex; justify-content: space-between; padding: .2rem .5rem;
+  border-bottom: 1px solid #333; font-size: 1.3rem; }}
+#progress {{ font-size: 1.3rem; margin: .6rem 0; }}
+#lines p {{ margin: .3rem 0; color: #ccc; }}
+#calls {{ list-style: none; padding: 0; margin: .5rem 0; }}
+#calls li {{ padding: .15rem 0; border-bottom: 1px solid #2a2a2a; }}
+#calls li:first-child {{ font-weight: 700; font-size: 1.15rem; }}
+footer {{ color: #999; font-size: .85rem; word-break: break-all; margin-top: .6rem; }}
+@media (min-width: 900px) {{
+  main {{ display: grid; grid-template-columns: 3fr 2fr; gap: 1.2rem; }}
+  #case {{ font-size: 1.3rem; }}
+}}
+</style>
+</head>
+<body>
+<h1 id="case">Connecting to the station…</h1>
+<div id="status" class="lost" aria-live="polite">Connecting…</div>
+<main>
+<section>
+<div class="big"><div>FOR<b data-figure="for">—</b></div><div>AGAINST<b data-figure="against">—</b></div></div>
+<div id="choices"></div>
+<div class="small">
+<div>VOID<b data-figure="void">—</b></div><div>CHALLENGED<b data-figure="challenged">—</b></div>
+<div>VALID<b data-figure="valid">—</b></div></div>
+<div id="progress"><b data-figure="counted">—</b> of <b data-figure="ballots">—</b> ballots
+counted · <span data-figure="remaining">—</span> remaining</div>
+</section>
+<section>
+<div id="lines"><p id="s8"></p><p id="s9"></p></div>
+<h2 style="font-size:1rem;margin:.6rem 0 0">Last calls</h2>
+<ul id="calls"></ul>
+</section>
+</main>
+<footer>Journal: <span id="head">—</span>. Every event and signed head is checked in this
+browser. Station live page {version}; read-only.</footer>
+<script id="verifier">{script}</script>
+<script id="live">
+{live}</script>
+</body>
+</html>
+"""

@@ -1,0 +1,60 @@
+"use strict";
+// The page's hands: the files picked or dropped, the fingerprint typed, the verdict shown.
+(function () {
+  const verdict = document.getElementById("verdict");
+  const keyField = document.getElementById("key");
+
+  crypto.subtle.digest("SHA-256", new TextEncoder().encode(document.getElementById("verifier").textContent))
+    .then((digest) => { document.getElementById("sha").textContent = hex(digest); });
+
+  async function check(fileList) {
+    const files = new Map();
+    let folder = "the export";
+    for (const file of fileList) {
+      const parts = (file.webkitRelativePath || file.name).split("/");
+      if (parts.length > 2) continue; // a file inside a folder of the export: not one of its files
+      if (parts.length === 2) folder = parts[0];
+      files.set(file.name, new Uint8Array(await file.arrayBuffer()));
+    }
+    const key = keyField.value.trim() || null;
+    verdict.className = "";
+    verdict.textContent = "checking…";
+    const result = await verifyExport(files, key, folder, (done, all) => {
+      verdict.textContent = `checking… event ${done.toLocaleString("en-US")} of ${all.toLocaleString("en-US")}`;
+    });
+    verdict.className = result.ok ? "ok" : result.cannot ? "cannot" : "bad";
+    verdict.textContent = result.lines.join("\n");
+  }
+
+  const show = (error) => { verdict.className = "bad"; verdict.textContent = String(error); };
+  for (const id of ["folder", "files"]) {
+    document.getElementById(id).addEventListener("change", (event) => check(event.target.files).catch(show));
+  }
+  const drop = document.getElementById("drop");
+  drop.addEventListener("dragover", (event) => { event.preventDefault(); drop.classList.add("over"); });
+  drop.addEventListener("dragleave", () => drop.classList.remove("over"));
+  drop.addEventListener("drop", (event) => {
+    event.preventDefault();
+    drop.classList.remove("over");
+    dropped(event.dataTransfer).then(check).catch(show);
+  });
+
+  // A dropped folder arrives as one entry: read its files (one level, as an export is).
+  async function dropped(transfer) {
+    const out = [];
+    const entries = [...transfer.items].map((item) => item.webkitGetAsEntry && item.webkitGetAsEntry()).filter(Boolean);
+    for (const entry of entries) {
+      if (entry.isFile) out.push(await new Promise((ok, no) => entry.file(ok, no)));
+      else {
+        const inner = await new Promise((ok, no) => entry.createReader().readEntries(ok, no));
+        for (const child of inner) {
+          if (child.isFile) {
+            const file = await new Promise((ok, no) => child.file(ok, no));
+            out.push(Object.defineProperty(file, "webkitRelativePath", { value: `${entry.name}/${file.name}` }));
+          }
+        }
+      }
+    }
+    return out.length ? out : [...transfer.files];
+  }
+})();

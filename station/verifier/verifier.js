@@ -1,0 +1,716 @@
+"use strict";
+// Station's export verifier, for a browser: the checks of `station verify FOLDER --key`,
+// in the same order and the same words, on files the user picks. Nothing is sent anywhere.
+// The formats are those documented in station/journal/chain.py and station/sheet/export.py.
+// WORDS (the sheet's line words) and VERSION are written into the page by `station verifier`.
+
+const EXPORT_FORMAT = "station-export-v1";
+const TALLY_FORMAT = "station-tally-v1";
+const CONSOLIDATION_FORMAT = "station-consolidation-v1";
+const DATA_FILES = ["tally.pdf", "tally.json", "journal.jsonl"];
+const ALL_FILES = [...DATA_FILES, "manifest.json", "manifest.sig"];
+const EVENT_FIELDS = ["seq", "utc", "mono_ns", "session", "action", "call", "target", "detail", "prev_hash", "hash"];
+const SETUP_FIELDS = ["format", "election_id", "created_utc", "case_number", "employer", "union_name", "eligible", "ballots", "agent"];
+const OPTIONAL_SETUP_FIELDS = ["pile", "table_label", "ballot", "mail", "voters_hash", "mail_rules", "polls"];
+const SEP = "\x1f";
+// The events this page replays; any other kind (disputes, revised tallies, mail)
+// makes the page say it cannot check the export, never that it is intact.
+const REPLAYED = new Set(["open", "close", "call", "undo", "redo", "amend", "sign", "reopen", "pile"]);
+// Every action Station records (station/domain/events.py).
+const ACTIONS = new Set([...REPLAYED, "dispute", "envelope", "envelope_undo", "envelope_redo", "end_envelopes",
+  "after_tally", "resolve", "join", "decide"]);
+const CALLS = new Set(["for", "against", "void", "challenge"]);
+
+class Bad extends Error {}
+class CannotCheck extends Error {}
+
+const utf8 = new TextEncoder();
+const fromUtf8 = new TextDecoder("utf-8", { fatal: true });
+
+function hex(bytes) {
+  return Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+async function sha256(data) {
+  return hex(await crypto.subtle.digest("SHA-256", typeof data === "string" ? utf8.encode(data) : data));
+}
+
+// Python's json.dumps(sort_keys=True, separators=(",", ":"), ensure_ascii=False); with
+// `ascii`, ensure_ascii=True (an event's detail): all but space to "~" as \uXXXX.
+function canonical(value, ascii = false) {
+  if (value === null || typeof value !== "object") {
+    if (typeof value === "number" && !Number.isInteger(value)) return pyFloat(value);
+    return ascii ? asciiJson(value) : JSON.stringify(value);
+  }
+  if (Array.isArray(value)) return "[" + value.map((v) => canonical(v, ascii)).join(",") + "]";
+  const keys = Object.keys(value).sort(byCodePoint);
+  const key = ascii ? asciiJson : JSON.stringify;
+  return "{" + keys.map((k) => key(k) + ":" + canonical(value[k], ascii)).join(",") + "}";
+}
+
+function asciiJson(value) {
+  return JSON.stringify(value).replace(/[\u007f-\uffff]/g, (ch) => "\\u" + ch.charCodeAt(0).toString(16).padStart(4, "0"));
+}
+
+function pyFloat(value) {
+  const text = String(value);
+  return /[.e]/.test(text) ? text : text + ".0";
+}
+
+function byCodePoint(a, b) {
+  const x = Array.from(a), y = Array.from(b);
+  for (let i = 0; i < Math.min(x.length, y.length); i++) {
+    const d = x[i].codePointAt(0) - y[i].codePointAt(0);
+    if (d) return d;
+  }
+  return x.length - y.length;
+}
+
+// A key given twice is kept by JSON.parse as the last; the canonical test refuses it.
+function parseJson(bytes, name) {
+  let value;
+  try {
+    value = JSON.parse(fromUtf8.decode(bytes));
+  } catch (e) {
+    throw new Bad(`${name}: is not JSON (or larger or deeper than any Station writes)`);
+  }
+  if (value === null || typeof value !== "object" || Array.isArray(value)) throw new Bad(`${name}: is not a JSON object`);
+  if (canonical(value) + "\n" !== fromUtf8.decode(bytes)) {
+    throw new Bad(`${name}: is not in its canonical form (sorted keys, each once, compact)`);
+  }
+  return value;
+}
+
+function field(container, name, kind, where) {
+  const value = container[name];
+  const good = kind === "int" ? Number.isInteger(value) : kind === "object"
+    ? value !== null && typeof value === "object" && !Array.isArray(value) : typeof value === kind;
+  if (!good) throw new Bad(`${where}: has no valid ${name}`);
+  return value;
+}
+
+function normaliseFingerprint(text) {
+  const digits = Array.from(text.toLowerCase()).filter((ch) => !" -:".includes(ch)).join("");
+  return digits.match(/.{1,4}/g)?.join("-") ?? "";
+}
+
+function base64Bytes(text) {
+  if (typeof text !== "string" || !/^[A-Za-z0-9+/]*={0,2}$/.test(text) || text.length % 4) return null;
+  return Uint8Array.from(atob(text), (ch) => ch.charCodeAt(0));
+}
+
+const equal = (a, b) => canonical(a) === canonical(b);
+
+async function checkManifest(files, expectedKey) {
+  for (const name of ["manifest.json", "manifest.sig"]) if (!files.has(name)) throw new Bad(`${name} is missing`);
+  const manifestBytes = files.get("manifest.json");
+  const manifest = parseJson(manifestBytes, "manifest.json");
+  if (expectedKey !== null && normaliseFingerprint(expectedKey).length !== 39) {
+    throw new Bad(`'${expectedKey}' is not a key fingerprint (32 hex digits)`);
+  }
+  if (manifest.format === CONSOLIDATION_FORMAT) {
+    throw new CannotCheck("a consolidation of several tables is not checked by this page: check it with `station verify FOLDER --key`");
+  }
+  if (manifest.format !== EXPORT_FORMAT) throw new Bad(`manifest.json: is not a ${EXPORT_FORMAT} manifest`);
+  const raw = base64Bytes(String(manifest.public_key));
+  if (raw === null || raw.length !== 32) throw new Bad("the public key in the manifest is not an Ed25519 key");
+  const digest = (await sha256(raw)).slice(0, 32);
+  const key = digest.match(/.{4}/g).join("-");
+  if (manifest.key !== key) throw new Bad("manifest.json: its fingerprint does not belong to its public key");
+  if (expectedKey !== null && normaliseFingerprint(expectedKey) !== key) {
+    throw new Bad(`signed by key ${key}, not by the expected key ${normaliseFingerprint(expectedKey)}`);
+  }
+  const signature = base64Bytes(fromUtf8.decode(files.get("manifest.sig")).trim());
+  if (signature === null) throw new Bad("manifest.sig: is not a signature");
+  if (!(await signatureHolds(raw, signature, manifestBytes))) {
+    throw new Bad("manifest.sig: the signature does not match manifest.json (it was changed)");
+  }
+  return { manifest, key };
+}
+
+async function signatureHolds(raw, signature, data) {
+  let publicKey;
+  try {
+    publicKey = await crypto.subtle.importKey("raw", raw, { name: "Ed25519" }, false, ["verify"]);
+  } catch (e) {
+    if (e && e.name === "NotSupportedError") throw new CannotCheck("this browser has no Ed25519 (WebCrypto): use a current Chromium, Firefox or Safari");
+    throw new Bad("the public key in the manifest is not an Ed25519 key");
+  }
+  return crypto.subtle.verify({ name: "Ed25519" }, publicKey, signature, data);
+}
+
+async function checkHashes(files, manifest) {
+  const listed = manifest.files;
+  if (listed === null || typeof listed !== "object" || !equal(Object.keys(listed).sort(), [...DATA_FILES].sort())) {
+    throw new Bad(`manifest.json: does not list exactly ${DATA_FILES.join(", ")}`);
+  }
+  for (const name of DATA_FILES) if (!files.has(name)) throw new Bad(`${name} is missing`);
+  for (const name of DATA_FILES) {
+    if ((await sha256(files.get(name))) !== listed[name]) {
+      throw new Bad(`${name} was changed after it was signed (its hash does not match)`);
+    }
+  }
+}
+
+function setupHash(row) {
+  const fields = {};
+  for (const name of SETUP_FIELDS) fields[name] = row[name];
+  for (const name of OPTIONAL_SETUP_FIELDS) if (row[name] !== undefined && row[name] !== null) fields[name] = row[name];
+  return sha256(canonical(fields));
+}
+
+function eventHash(e) {
+  const text = ["station-event-v1", String(e.seq), e.utc, String(e.mono_ns), String(e.session), e.action,
+    e.call ?? "", e.target === null ? "" : String(e.target), e.detail ?? "", e.prev_hash].join(SEP);
+  return sha256Text(text);
+}
+
+// SHA-256 (FIPS 180-4) computed here and at once: an event's hash is a few hundred
+// bytes, and WebCrypto's round trip for each of 100,000 of them would cost more than
+// the hashing. Files and signatures go to WebCrypto. Held to it by the tests: every
+// event hash of every export they check is this one's.
+const K = Int32Array.from([
+  0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
+  0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
+  0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
+  0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
+  0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
+  0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
+  0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
+  0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2]);
+const IV = Int32Array.from([0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]);
+const W = new Int32Array(64); // signed: the arithmetic stays in 32-bit integers
+const H = new Int32Array(8);
+const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"));
+let block = new Uint8Array(4096); // the text's UTF-8 bytes and their padding, reused
+
+// The SHA-256 of `text` (UTF-8), in hex.
+function sha256Text(text) {
+  if (block.length < 3 * text.length + 72) block = new Uint8Array(2 * (3 * text.length + 72));
+  const length = utf8.encodeInto(text, block).written;
+  // The message, a 1 bit, zeros, and its length in bits: a whole number of 64-byte blocks.
+  const end = Math.ceil((length + 9) / 64) * 64;
+  block.fill(0, length, end);
+  block[length] = 0x80;
+  const bits = length * 8; // below 2**32: an event is never half a gigabyte
+  block[end - 4] = bits >>> 24; block[end - 3] = bits >>> 16; block[end - 2] = bits >>> 8; block[end - 1] = bits;
+  compress(block, end);
+  let out = "";
+  for (const v of H) out += HEX[(v >>> 24) & 255] + HEX[(v >>> 16) & 255] + HEX[(v >>> 8) & 255] + HEX[v & 255];
+  return out;
+}
+
+// SHA-256's compression of `bytes` up to `end` into H (its state kept in local variables,
+// which the engine keeps in registers).
+function compress(bytes, end) {
+  let h0 = IV[0], h1 = IV[1], h2 = IV[2], h3 = IV[3], h4 = IV[4], h5 = IV[5], h6 = IV[6], h7 = IV[7];
+  for (let at = 0; at < end; at += 64) {
+    for (let t = 0; t < 16; t++) {
+      const i = at + 4 * t;
+      W[t] = (bytes[i] << 24) | (bytes[i + 1] << 16) | (bytes[i + 2] << 8) | bytes[i + 3];
+    }
+    for (let t = 16; t < 64; t++) {
+      const x = W[t - 15], y = W[t - 2];
+      const s0 = ((x >>> 7) | (x << 25)) ^ ((x >>> 18) | (x << 14)) ^ (x >>> 3);
+      const s1 = ((y >>> 17) | (y << 15)) ^ ((y >>> 19) | (y << 13)) ^ (y >>> 10);
+      W[t] = (W[t - 16] + s0 + W[t - 7] + s1) | 0;
+    }
+    let a = h0, b = h1, c = h2, d = h3, e = h4, f = h5, g = h6, h = h7;
+    for (let t = 0; t < 64; t++) {
+      const S1 = ((e >>> 6) | (e << 26)) ^ ((e >>> 11) | (e << 21)) ^ ((e >>> 25) | (e << 7));
+      const t1 = (h + S1 + ((e & f) ^ (~e & g)) + K[t] + W[t]) | 0;
+      const S0 = ((a >>> 2) | (a << 30)) ^ ((a >>> 13) | (a << 19)) ^ ((a >>> 22) | (a << 10));
+      const t2 = (S0 + ((a & b) ^ (a & c) ^ (b & c))) | 0;
+      h = g; g = f; f = e; e = (d + t1) | 0; d = c; c = b; b = a; a = (t1 + t2) | 0;
+    }
+    h0 = (h0 + a) | 0; h1 = (h1 + b) | 0; h2 = (h2 + c) | 0; h3 = (h3 + d) | 0;
+    h4 = (h4 + e) | 0; h5 = (h5 + f) | 0; h6 = (h6 + g) | 0; h7 = (h7 + h) | 0;
+  }
+  H[0] = h0; H[1] = h1; H[2] = h2; H[3] = h3; H[4] = h4; H[5] = h5; H[6] = h6; H[7] = h7;
+}
+
+function wellTyped(e) {
+  const text = (v) => typeof v === "string", int = (v) => Number.isInteger(v) && typeof v !== "boolean";
+  return int(e.seq) && text(e.utc) && int(e.mono_ns) && int(e.session) && text(e.action) &&
+    (e.call === null || text(e.call)) && (e.target === null || int(e.target)) &&
+    (e.detail === null || text(e.detail)) && text(e.prev_hash) && text(e.hash) &&
+    ![e.utc, e.action, e.call ?? "", e.detail ?? ""].some((v) => v.includes(SEP));
+}
+
+function canonicalDetail(detail) {
+  try {
+    const value = JSON.parse(detail);
+    return value !== null && typeof value === "object" && !Array.isArray(value) && canonical(value, true) === detail;
+  } catch (e) {
+    return false;
+  }
+}
+
+// The ballot the setup stores (station/domain/choices.py): one union and "Neither" when
+// it stores none; else its unions in ballot order, and Neither's wording or null (a
+// runoff between two unions has none).
+function ballotOf(election) {
+  if (election.ballot === undefined || election.ballot === null) return { unions: [election.union_name], neither: "Neither" };
+  const stored = JSON.parse(election.ballot);
+  return { unions: stored.unions, neither: "neither" in stored ? stored.neither : "Neither" };
+}
+
+// The count: each call, its undo and redo, in the order recorded; on a ballot of several
+// unions each FOR names its union (`{"choice": K}`, K from 1), as choice_votes.py keeps it.
+class Count {
+  constructor(ballot, pileSize) {
+    this.ballot = ballot;
+    this.piles = new Piles(pileSize);
+    this.totals = { for: 0, against: 0, void: 0, challenge: 0 };
+    this.several = ballot.unions.length > 1;
+    this.done = [];      // seqs of calls that count, in order
+    this.undone = [];    // seqs undone, the latest last
+    this.calls = new Map();
+    this.choiceOf = new Map();
+    this.sheets = new Map();
+    this.finals = [];    // the final sheets, oldest first: a later one corrects the one before
+    this.locked = null;  // the sheet that locks the count, if any
+    this.reopened = new Map(); // a final sheet's seq -> why its count was reopened
+  }
+
+  apply(e) {
+    const fail = (reason) => { throw new Bad(`event ${e.seq} breaks the rules of the count: ${reason}`); };
+    if (!ACTIONS.has(e.action) || (e.call !== null && !CALLS.has(e.call))) throw new Bad(`event ${e.seq} has an unknown action or call`);
+    if (!REPLAYED.has(e.action)) {
+      throw new CannotCheck(`event ${e.seq} is a '${e.action}' event, which this page does not replay: check this export with \`station verify FOLDER --key\``);
+    }
+    if (this.locked && LOCKED_OUT.has(e.action)) {
+      fail(`the count is locked by the tally sheet of event ${this.locked.seq}; it must be reopened first`);
+    }
+    if (e.action === "open" || e.action === "close") {
+      if (e.call !== null || e.target !== null) fail(`${e.action} carries no call`);
+    } else if (e.action === "call") {
+      if (e.call === null || e.target !== null) fail("a call names its call and no target");
+      const choice = this.choiceProblem(e, fail);
+      this.calls.set(e.seq, e.call);
+      if (choice !== null) this.choiceOf.set(e.seq, choice);
+      this.done.push(e.seq);
+      this.undone = [];
+      this.totals[e.call] += 1;
+    } else if (e.action === "undo") {
+      this.move(e, this.done, this.undone, "undo", "nothing to undo", fail);
+    } else if (e.action === "redo") {
+      this.move(e, this.undone, this.done, "redo", "nothing to redo", fail);
+    } else if (e.action === "amend") {
+      if (e.call !== null || e.target === null || !e.detail) fail("an amendment names a challenged ballot and what changes");
+      if (this.calls.get(e.target) !== "challenge" || !this.done.includes(e.target)) fail(`event ${e.target} is not a challenged ballot that counts`);
+    } else if (e.action === "sign") {
+      this.sign(e, fail);
+    } else if (e.action === "pile") {
+      if (e.call === null || e.target === null) fail("a pile check names the call and the pile");
+      const found = e.detail === null ? null : JSON.parse(e.detail).found;
+      const problem = this.piles.problem(e.call, e.target, found, this.totals[e.call]);
+      if (problem) fail(problem);
+      this.piles.record(e.call, e.target, found);
+    } else if (e.action === "reopen") {
+      if (this.locked === null) fail("the count is not locked; nothing to reopen");
+      const reason = e.detail === null ? null : JSON.parse(e.detail).reason;
+      if (e.call !== null || e.target !== null || typeof reason !== "string" || !reason.trim()) {
+        fail("a reopening gives a reason and nothing else");
+      }
+      if (this.locked.kind === "final" && !this.reopened.has(this.locked.seq)) this.reopened.set(this.locked.seq, reason);
+      this.locked = null;
+    }
+  }
+
+  // An undo takes back the last call that counts, a redo the last one undone (call_stack.py).
+  move(e, from, to, verb, empty, fail) {
+    if (e.call === null || e.target === null) fail(`${e.action} names the call and the event it targets`);
+    if (!from.length) fail(empty);
+    const seq = from.at(-1), call = this.calls.get(seq);
+    if (e.target !== seq || e.call !== call) fail(`${verb} must name event ${seq} (${label(call)}), not ${e.target} (${label(e.call)})`);
+    to.push(from.pop());
+    this.totals[call] += verb === "undo" ? -1 : 1;
+    if (verb === "undo") this.piles.totalFell(call, this.totals[call]);
+  }
+
+  // A tally sheet locks the count; another may follow only a reopening, or a final one an
+  // interim one. A final sheet after another corrects it (count.py: next_sheet).
+  sign(e, fail) {
+    if (e.call !== null || e.target !== e.seq - 1) fail("a tally sheet certifies the event just before it");
+    const kind = JSON.parse(e.detail ?? "{}").kind;
+    if (kind !== "final" && kind !== "interim") fail(`unknown kind of tally sheet '${kind}'`);
+    const locked = this.locked;
+    if (locked !== null && !(locked.kind === "interim" && kind === "final")) {
+      fail(`the count is locked by the tally sheet of event ${locked.seq}; it must be reopened before another sheet is prepared`);
+    }
+    const { lines } = this.lines();
+    const sheet = { seq: e.seq, kind, lines, head: e.target, supersedes: null, revision: 0, detail: e.detail };
+    if (kind === "final") {
+      const before = this.finals.at(-1);
+      Object.assign(sheet, { supersedes: before ?? null, revision: this.finals.length });
+      this.finals.push(sheet);
+    }
+    sheet.title = kind === "interim" ? "Interim" : !sheet.revision ? "Final" : sheet.revision === 1 ? "Corrected" : `Corrected ${sheet.revision}`;
+    this.sheets.set(e.seq, sheet);
+    this.locked = sheet;
+  }
+
+  // The union a call votes for (or null), refused as ChoiceVotes.checked refuses it.
+  choiceProblem(e, fail) {
+    const detail = e.detail === null ? null : JSON.parse(e.detail);
+    if (detail !== null && (!Object.keys(detail).length || (detail.over_count ?? true) !== true ||
+        Object.keys(detail).some((k) => k !== "over_count" && k !== "choice"))) {
+      fail("a call carries nothing but an over-count confirmation");
+    }
+    const choice = detail === null ? null : detail.choice ?? null;
+    if (e.call === "for" && this.several) {
+      if (!Number.isInteger(choice)) fail("a vote for a union names the union (1 to 9, ballot order)");
+      if (choice < 1 || choice > this.ballot.unions.length) fail(`the ballot has no union ${choice}`);
+      return choice;
+    }
+    if (choice !== null) fail("only a vote for a union on a ballot of several names a choice");
+    if (e.call === "against" && this.ballot.neither === null) fail("this runoff's ballot has no 'Neither' choice");
+    return null;
+  }
+
+  lines() {
+    const n = { for: 0, against: 0, void: 0, challenge: 0 };
+    const unions = this.ballot.unions.map(() => 0);
+    for (const seq of this.done) {
+      n[this.calls.get(seq)] += 1;
+      if (this.choiceOf.has(seq)) unions[this.choiceOf.get(seq) - 1] += 1;
+    }
+    const votes = this.several ? [...unions, ...(this.ballot.neither === null ? [] : [n.against])] : [n.for, n.against];
+    const valid = n.for + n.against;
+    const lines = { counted: this.done.length, 2: n.void, 3: n.for };
+    if (this.several) unions.forEach((v, i) => { lines[`3${LETTERS[i]}`] = v; });
+    const majority = majorityFor(votes, n.challenge);
+    Object.assign(lines, { 4: n.against, 5: valid, 6: n.challenge, 7: valid + n.challenge,
+      8: determinative(votes, unions.length, n.challenge), 9: majority !== null && majority < unions.length });
+    return { lines, votes };
+  }
+}
+
+// Pile checks (piles.py): pile k of a call holds its ballots (k-1)*N+1 to k*N; a recount
+// of a full pile is recorded, and one found wrong waits until the count is corrected
+// below its end (an undo) before it may be recounted.
+class Piles {
+  constructor(size) {
+    this.size = size;
+    this.unrefilled = new Set();
+  }
+
+  problem(call, pile, found, total) {
+    if (this.size <= 0) return "this election has no pile checks";
+    if (!(pile >= 1 && pile <= Math.floor(total / this.size))) return `${label(call)} pile ${pile} is not full`;
+    if (!Number.isInteger(found) || found < 0 || found > 10 * this.size) return `a recount finds a number of ballots, not ${pyRepr(found)}`;
+    if (this.unrefilled.has(`${call} ${pile}`)) {
+      return `${label(call)} pile ${pile} was found wrong: correct the count (undo, call again) and refill the pile before it is recounted`;
+    }
+    return null;
+  }
+
+  record(call, pile, found) {
+    if (found !== this.size) this.unrefilled.add(`${call} ${pile}`);
+  }
+
+  totalFell(call, total) {
+    if (this.size > 0 && (total + 1) % this.size === 0) this.unrefilled.delete(`${call} ${(total + 1) / this.size}`);
+  }
+}
+
+const LETTERS = "abcdefghi";
+const LOCKED_OUT = new Set(["call", "undo", "redo", "amend", "dispute", "pile"]);
+const label = (call) => (call === "challenge" ? "CHALLENGED" : String(call).toUpperCase());
+
+// 29 CFR 102.70, as station/domain/runoff.py computes it (for one union, tally.py's
+// arithmetic): `votes` are each choice's valid votes in ballot order.
+function majorityFor(votes, challenged) {
+  const total = votes.reduce((a, b) => a + b, 0) + challenged;
+  const index = votes.findIndex((vote) => 2 * vote > total);
+  return index < 0 ? null : index;
+}
+
+function byVotes(votes) {
+  return votes.map((_, i) => i).sort((a, b) => votes[b] - votes[a] || a - b);
+}
+
+function result(votes, unions) {
+  const majority = majorityFor(votes, 0);
+  if (majority !== null) return { certified: majority < unions ? majority : null, majority, rerun: false };
+  if (votes.length < 3) return { certified: null, majority: null, rerun: false };
+  const order = byVotes(votes);
+  return { certified: null, majority: null, rerun: votes[order[1]] === votes[order[2]] };
+}
+
+function determinative(votes, unions, swing) {
+  if (swing === 0) return false;
+  const now = result(votes, unions);
+  const total = votes.reduce((a, b) => a + b, 0);
+  const reachable = votes.map((_, i) => i).filter((i) => 2 * (votes[i] + swing) > total + swing);
+  const several = votes.length >= 3;
+  if (now.majority !== null) {
+    if (2 * votes[now.majority] <= total + swing && (now.certified !== null || several)) return true;
+    return reachable.some((i) => i < unions && i !== now.majority);
+  }
+  if (reachable.some((i) => i < unions || several)) return true;
+  if (votes.length < 3) return false;
+  const order = byVotes(votes);
+  if (now.rerun) {
+    const third = votes[order[2]];
+    return swing >= Math.max(0, third + 1 - votes[order[0]]) + Math.max(0, third + 1 - votes[order[1]]);
+  }
+  return votes[order[2]] + swing >= votes[order[1]];
+}
+
+const shown = (v) => (v === true ? "yes" : v === false ? "no" : v === null || v === undefined ? "nothing" : String(v));
+
+// A line's words as the sheet names its ballot (tally_form.py: FormBallot.of_sheet).
+function lineWords(number, stated, expected) {
+  const choices = Array.isArray(stated.choices) ? stated.choices.map((c) => String(c.name)) : [];
+  const perUnion = Object.keys(expected).filter((n) => /^3[a-i]$/.test(n));
+  if (/^3[a-i]$/.test(number)) return `Number of votes cast for ${choices[LETTERS.indexOf(number[1])]}`;
+  if (number === "5" && perUnion.length > 1) {
+    const neither = !choices.length || choices.length > perUnion.length;
+    return `Number of valid votes counted (lines ${[...perUnion, ...(neither ? ["4"] : [])].join(" + ")})`;
+  }
+  return WORDS.lines[number].replaceAll("{union}", String(stated.union ?? ""));
+}
+
+// Lines 1-7 in the form's order (3a, 3b, ... after 3), then 8 and 9.
+function formOrder(lines) {
+  return Object.keys(lines).filter((n) => n !== "counted")
+    .sort((a, b) => parseInt(a, 10) - parseInt(b, 10) || a.length - b.length || (a < b ? -1 : 1));
+}
+
+function linesProblem(stated, computed, facts) {
+  const lines = stated.lines;
+  if (lines === null || typeof lines !== "object") return "has no lines 1-9";
+  for (const number of formOrder(computed)) {
+    const value = computed[number], found = lines[number];
+    if (typeof found !== typeof value || found !== value) {
+      return `line ${number} (${lineWords(number, facts, computed)}) says ${shown(found)}; the journal gives ${shown(value)}`;
+    }
+  }
+  if (Object.keys(lines).length !== formOrder(computed).length) return "has lines that no tally has";
+  return null;
+}
+
+// Lines 1-9, then the head and the ballots counted, as facts_problem names them.
+function factsProblem(stated, computed, facts, head) {
+  const problem = linesProblem(stated, computed, facts);
+  if (problem) return problem;
+  if (!equal(stated.head, head)) return `its head says ${pyRepr(stated.head)}; the journal gives ${pyRepr(head, ["seq", "hash"])}`;
+  if (stated.counted !== computed.counted) return `its counted says ${shown(stated.counted)}; the journal gives ${computed.counted}`;
+  return null;
+}
+
+// A value as Python's str() shows it in a message (dicts in the order given, else sorted).
+function pyRepr(value, order = null) {
+  if (value === true || value === false) return value ? "True" : "False";
+  if (value === null || value === undefined) return "None";
+  if (typeof value === "string") return `'${value}'`;
+  if (Array.isArray(value)) return `[${value.map((v) => pyRepr(v)).join(", ")}]`;
+  if (typeof value === "object") return `{${(order ?? Object.keys(value).sort()).map((k) => `'${k}': ${pyRepr(value[k])}`).join(", ")}}`;
+  return String(value);
+}
+
+// The SIGN event states exactly the figures the journal gives at its head: what it
+// states otherwise, or null.
+function sheetProblem(election, e, sheet, reopened) {
+  const recorded = JSON.parse(e.detail ?? "{}");
+  const facts = factsOf(election);
+  sheet.lines = { ...sheet.lines, 1: election.eligible };
+  let problem = factsProblem(recorded, sheet.lines, facts, { seq: e.seq - 1, hash: e.prev_hash });
+  if (!problem && sheet.supersedes !== null && "correction" in recorded) {
+    problem = correctionProblem(recorded.correction, correction(sheet, reopened), facts, sheet.lines);
+  }
+  return problem && `event ${e.seq} (the ${sheet.title.toLowerCase()} tally sheet) ${problem}`;
+}
+
+// A Corrected Tally states why the count was reopened and, for each printed line that
+// changed, the figure of the sheet it supersedes (tally_sheet.py: _correction).
+function correction(sheet, reopened) {
+  const before = { ...sheet.supersedes.lines, 1: sheet.lines[1] };
+  const perUnion = formOrder(sheet.lines).some((n) => /^3[a-i]$/.test(n));
+  const replaces = {};
+  for (const number of formOrder(sheet.lines)) {
+    const printed = !["8", "9"].includes(number) && !(number === "3" && perUnion);
+    if (printed && before[number] !== sheet.lines[number]) replaces[number] = before[number];
+  }
+  return { reason: reopened.get(sheet.supersedes.seq) ?? null, replaces };
+}
+
+function correctionProblem(stated, computed, facts, lines) {
+  if (stated === null || typeof stated !== "object" || Array.isArray(stated)) return "its correction is not what the journal gives";
+  if (stated.reason !== computed.reason) {
+    return `its reason for reopening says ${shown(stated.reason)}; the journal gives ${shown(computed.reason)}`;
+  }
+  const said = stated.replaces !== null && typeof stated.replaces === "object" ? stated.replaces : {};
+  for (const number of [...new Set([...Object.keys(said), ...Object.keys(computed.replaces)])].sort()) {
+    if (said[number] !== computed.replaces[number]) {
+      return `line ${number} (${lineWords(number, facts, lines)}) replaces ${shown(said[number])} on the superseded sheet; the journal gives ${shown(computed.replaces[number])}`;
+    }
+  }
+  return equal(stated, computed) ? null : "its correction is not what the journal gives";
+}
+
+// Events are read and hashed a batch at a time, then checked one by one, in order, so
+// the first bad event is still the one named; between batches the page may repaint.
+const BATCH = 16384;
+
+async function hashedBatch(lines, first) {
+  await new Promise((ok) => setTimeout(ok, 0));
+  const events = lines.slice(first, first + BATCH).map((line) => {
+    try {
+      const e = JSON.parse(line);
+      return e !== null && typeof e === "object" && !Array.isArray(e) && EVENT_FIELDS.every((f) => f in e) ? e : null;
+    } catch (error) {
+      return null;
+    }
+  });
+  const hashes = events.map((e) => (e === null ? null : eventHash(e)));
+  return { events, hashes };
+}
+
+// An event's line as Station writes it (keys sorted), the quick way when every field is
+// a plain value, which is every event Station writes: one object in that key order.
+function eventLine(e) {
+  for (const f of EVENT_FIELDS) {
+    const v = e[f];
+    if (!(v === null || typeof v === "string" || typeof v === "boolean" || Number.isInteger(v))) return canonical(e);
+  }
+  return JSON.stringify({ action: e.action, call: e.call, detail: e.detail, hash: e.hash, mono_ns: e.mono_ns,
+    prev_hash: e.prev_hash, seq: e.seq, session: e.session, target: e.target, utc: e.utc });
+}
+
+async function checkJournal(bytes, signSeq, progress) {
+  const text = fromUtf8.decode(bytes);
+  const lines = text.split("\n");
+  if (lines.at(-1) === "") lines.pop();
+  const first = parseJson(utf8.encode((lines[0] ?? "") + "\n"), "journal.jsonl: line 1").election;
+  if (first === null || typeof first !== "object") throw new Bad("journal.jsonl: line 1 is not the election setup");
+  const election = first;
+  if (election.mail) {
+    throw new CannotCheck("a mail ballot's envelope stage is not replayed by this page: check this export with `station verify FOLDER --key`");
+  }
+  const bad = (problem) => new Bad(`journal.jsonl: ${problem}`);
+  if ((await setupHash(election)) !== election.setup_hash) throw bad("the election setup was altered (its hash does not match)");
+  const count = new Count(ballotOf(election), election.pile ?? 0);
+  let head = election.setup_hash, checked = 0, sign = null, stopped = null;
+  let events = [], hashes = [];
+  for (let i = 1; i < lines.length; i++) {
+    if ((i - 1) % BATCH === 0) ({ events, hashes } = await hashedBatch(lines, i));
+    const e = events[(i - 1) % BATCH];
+    if (e === null) {
+      stopped = `journal.jsonl: line ${i + 1} is not a journal event`;
+      break;
+    }
+    if (eventLine(e) !== lines[i]) { // a key more, twice or out of order: another line
+      stopped = `journal.jsonl: line ${i + 1} is not in its canonical form (sorted keys, each once, compact)`;
+      break;
+    }
+    const expected = checked + 1;
+    if (e.seq !== expected) throw bad(`event ${expected} is missing (the next one found is ${e.seq})`);
+    if (e.prev_hash !== head) throw bad(`event ${e.seq} does not chain to the event before it`);
+    if (!wellTyped(e)) throw bad(`event ${e.seq} was altered (a field has the wrong type)`);
+    if (hashes[(i - 1) % BATCH] !== e.hash) throw bad(`event ${e.seq} was altered (its hash does not match)`);
+    if (e.detail !== null && !canonicalDetail(e.detail)) {
+      throw bad(`event ${e.seq} was altered (its detail is not in the one form Station writes: sorted keys, each once, compact)`);
+    }
+    try {
+      count.apply(e);
+    } catch (error) {
+      if (error instanceof Bad) throw bad(error.message);
+      throw error;
+    }
+    const problem = e.action === "sign" && sheetProblem(election, e, count.sheets.get(e.seq), count.reopened);
+    if (problem) throw bad(problem);
+    checked = e.seq;
+    head = e.hash;
+    sign = e;
+    if (progress && checked % 1000 === 0) progress(checked, lines.length - 1);
+  }
+  if (stopped) throw new Bad(stopped);
+  if (checked < signSeq) throw bad(`ends at event ${checked}, before the sheet's own event ${signSeq} (events were removed)`);
+  if (checked > signSeq) throw bad(`has events after the sheet's own event ${signSeq} (first: ${signSeq + 1})`);
+  if (!count.sheets.has(signSeq)) throw bad(`event ${signSeq} is not a tally sheet`);
+  return { election, computed: count.sheets.get(signSeq), sign, events: checked };
+}
+
+// What the sheet's facts name of the ballot (the words of its lines follow from them).
+function factsOf(election) {
+  const ballot = ballotOf(election);
+  const choices = ballot.unions.length > 1 ? [...ballot.unions, ...(ballot.neither === null ? [] : [ballot.neither])] : [];
+  return { union: election.union_name, choices: choices.map((name) => ({ name })) };
+}
+
+// "22 FOR, 8 AGAINST", or "12 Machinists, 10 Carpenters, 8 Neither" (several unions).
+function votesWords(sheet) {
+  const fmt = (n) => n.toLocaleString("en-US");
+  if (Array.isArray(sheet.choices)) return sheet.choices.map((c) => `${fmt(c.votes)} ${c.name}`).join(", ");
+  return `${fmt(sheet.lines["3"])} FOR, ${fmt(sheet.lines["4"])} AGAINST`;
+}
+
+function electionSection(e) {
+  return { agent: e.agent, ballots: e.ballots, case: e.case_number, election_id: e.election_id, eligible: e.eligible,
+    employer: e.employer, setup_hash: e.setup_hash, union: e.union_name };
+}
+
+function checkDocument(document, journal, key) {
+  const { election, computed, sign } = journal;
+  const statedElection = field(document, "election", "object", "tally.json");
+  const stated = field(document, "sheet", "object", "tally.json");
+  if (!equal(document.sheet_event, { seq: sign.seq, hash: sign.hash })) {
+    throw new Bad(`tally.json: names a sheet event that is not event ${sign.seq} of the journal`);
+  }
+  for (const [name, value] of Object.entries(electionSection(election))) {
+    if (!equal(statedElection[name] ?? null, value ?? null)) throw new Bad(`tally.json: the election's ${name} is not the journal's`);
+  }
+  const recorded = JSON.parse(sign.detail ?? "{}");
+  const problem = factsProblem(stated, computed.lines, factsOf(election), { seq: sign.seq - 1, hash: sign.prev_hash });
+  if (problem) throw new Bad(`tally.json: ${problem}`);
+  for (const name of [...new Set([...Object.keys(recorded), ...Object.keys(stated)])].sort()) {
+    if (!equal(recorded[name] ?? null, stated[name] ?? null) || (name in recorded) !== (name in stated)) {
+      throw new Bad(`tally.json: its ${name} differs from the sheet recorded at event ${sign.seq}`);
+    }
+  }
+  if (stated.key !== key) throw new Bad(`tally.json: names key ${stated.key}, but the export is signed by ${key}`);
+}
+
+/**
+ * Check an export: `files` maps each file's name to its bytes (Uint8Array); `expectedKey`
+ * is the fingerprint written down, or null. The verdict is {ok, problem, cannot, lines}:
+ * `lines` are what `station verify FOLDER --key` prints, with `folder` for its name.
+ */
+async function verifyExport(files, expectedKey, folder, progress) {
+  try {
+    const { manifest, key } = await checkManifest(files, expectedKey);
+    await checkHashes(files, manifest);
+    const document = parseJson(files.get("tally.json"), "tally.json");
+    const sheetEvent = field(document, "sheet_event", "object", "tally.json");
+    const signSeq = field(sheetEvent, "seq", "int", "tally.json");
+    if (signSeq < 1) throw new Bad("tally.json: names no journal event");
+    if (!equal(manifest.sheet_event, sheetEvent)) throw new Bad("manifest.json and tally.json name different sheet events");
+    if (document.format !== TALLY_FORMAT) throw new Bad(`tally.json: is not a ${TALLY_FORMAT} document`);
+    const journal = await checkJournal(files.get("journal.jsonl"), signSeq, progress);
+    checkDocument(document, journal, key);
+    const others = [...files.keys()].filter((name) => !ALL_FILES.includes(name)).sort();
+    if (others.length) {
+      const more = others.length > 1 ? ` (and ${others.length - 1} more)` : "";
+      throw new Bad(`'${others[0]}'${more} is not part of the signed export: an export folder holds only ${ALL_FILES.join(", ")}`);
+    }
+    const sheet = document.sheet, lines = sheet.lines;
+    const fmt = (n) => n.toLocaleString("en-US");
+    return {
+      ok: true, problem: null, cannot: false, events: journal.events,
+      lines: [
+        `OK: ${folder}: ${sheet.title} tally of case ${sheet.case}, ${sheet.employer} / ${sheet.union}:` +
+          ` ${votesWords(sheet)}, ${fmt(lines["2"])} void, ${fmt(lines["6"])} challenged.`,
+        `Every line matches the journal at event ${fmt(sheet.head.seq)}, head ${journal.sign.prev_hash}; signed by key ${key}` +
+          (expectedKey === null ? " (NOT checked against a fingerprint written down; add --key FINGERPRINT)" : ""),
+        "tally.pdf: its bytes are the signed ones; its text is read against the sheet only by `station verify`.",
+      ],
+    };
+  } catch (error) {
+    if (error instanceof Bad) return { ok: false, problem: error.message, cannot: false, lines: [`NOT INTACT: ${folder}: ${error.message}`] };
+    if (error instanceof CannotCheck) return { ok: false, problem: error.message, cannot: true, lines: [`NOT CHECKED: ${folder}: ${error.message}`] };
+    throw error;
+  }
+}

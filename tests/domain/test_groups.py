@@ -1,0 +1,150 @@
+"""Voting groups: the Sonotone rule, units, and line 8 per unit against a brute force."""
+
+import itertools
+from collections.abc import Sequence
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from station.domain.groups import (
+    GroupError,
+    GroupSpec,
+    GroupTally,
+    Rule,
+    checked_groups,
+    units,
+)
+from station.domain.runoff import result
+
+PROFESSIONALS = GroupSpec("A", "Professional employees", 30, None, Rule.SONOTONE)
+OTHERS = GroupSpec("B", "Nonprofessional employees", 80, None)
+
+
+def test_a_yes_majority_pools_the_professionals_with_the_others() -> None:
+    pooled = units(
+        (PROFESSIONALS, OTHERS),
+        (GroupTally((10, 8), yes=12, no=6), GroupTally((30, 35))),
+        unions=1,
+    )
+    assert [(u.groups, u.votes) for u in pooled] == [(("A", "B"), (40, 43))]
+    assert pooled[0].name == "Professional employees and Nonprofessional employees"
+    assert pooled[0].majority == 1 and not pooled[0].determinative
+
+
+def test_a_tie_on_inclusion_is_no_majority_two_units() -> None:
+    separate = units(
+        (PROFESSIONALS, OTHERS),
+        (GroupTally((10, 8), yes=9, no=9), GroupTally((30, 35))),
+        unions=1,
+    )
+    assert [(u.groups, u.votes, u.majority) for u in separate] == [
+        (("A",), (10, 8), 0),
+        (("B",), (30, 35), 1),
+    ]
+
+
+def test_a_challenged_professional_ballot_that_could_turn_inclusion_is_determinative() -> None:
+    # The pooled unit's votes are far apart, but one challenged professional could tie
+    # question 1 (10 yes, 10 no) and so split the unit.
+    tallies = (GroupTally((5, 15), challenged=1, yes=10, no=9), GroupTally((2, 60)))
+    (pooled,) = units((PROFESSIONALS, OTHERS), tallies, unions=1)
+    assert pooled.determinative
+    calm = (GroupTally((5, 15), challenged=1, yes=12, no=9), GroupTally((2, 60)))
+    assert not units((PROFESSIONALS, OTHERS), calm, unions=1)[0].determinative
+
+
+def test_a_self_determination_group_is_tallied_on_its_own() -> None:
+    globe = GroupSpec("R", "Residual employees", 12, None, Rule.SELF_DETERMINATION)
+    (own, joining) = units((OTHERS, globe), (GroupTally((30, 35)), GroupTally((7, 4))), 1)
+    assert joining.groups == ("R",) and joining.joins and joining.majority == 0
+    assert not own.joins
+
+
+def test_bad_groups_are_refused_in_one_line() -> None:
+    for groups, words in [
+        ((OTHERS,), "at least two groups"),
+        ((PROFESSIONALS, GroupSpec("H", "Others", 3, None, Rule.SELF_DETERMINATION)), "Sonotone"),
+        ((OTHERS, GroupSpec("B", "Others", 3, None)), "twice"),
+        ((OTHERS, GroupSpec("b", "Others", 3, None)), "capital letter"),
+    ]:
+        try:
+            checked_groups(groups)
+        except GroupError as error:
+            assert words in str(error) and "\n" not in str(error)
+        else:
+            raise AssertionError(groups)
+
+
+def _outcome(votes: Sequence[int], unions: int) -> tuple[object, ...]:
+    found = result(votes, unions)
+    return found.certified, found.runoff, found.rerun
+
+
+def _configuration(
+    groups: Sequence[GroupSpec], tallies: Sequence[GroupTally], unions: int
+) -> dict[tuple[str, ...], tuple[object, ...]]:
+    """Each unit's result by its groups, straight from the rule (no challenges)."""
+    partner = next(g for g in groups if g.rule is Rule.OWN)
+    by_key = {g.key: t for g, t in zip(groups, tallies, strict=True)}
+    joined = [
+        g.key for g in groups if g.rule is Rule.SONOTONE and by_key[g.key].yes > by_key[g.key].no
+    ]
+    found = {}
+    for group in groups:
+        if group.key in joined:
+            continue
+        keys = (
+            tuple(g.key for g in groups if g.key in joined or g.key == partner.key)
+            if group is partner
+            else (group.key,)
+        )
+        votes = [sum(by_key[k].votes[i] for k in keys) for i in range(len(by_key[group.key].votes))]
+        found[keys] = _outcome(votes, unions)
+    return found
+
+
+def _resolutions(tally: GroupTally, sonotone: bool, choices: int) -> list[GroupTally]:
+    """Every tally the group's challenged ballots could make once resolved."""
+    answers = [None] + [
+        (choice, q1)
+        for choice in range(choices)
+        for q1 in (("yes", "no", None) if sonotone else (None,))
+    ]
+    found = []
+    for picks in itertools.combinations_with_replacement(answers, tally.challenged):
+        votes, yes, no = list(tally.votes), tally.yes, tally.no
+        for pick in picks:
+            if pick is None:
+                continue  # sustained, or void once opened
+            votes[pick[0]] += 1
+            yes += pick[1] == "yes"
+            no += pick[1] == "no"
+        found.append(GroupTally(tuple(votes), yes=yes, no=no))
+    return found
+
+
+group_figures = st.tuples(
+    st.integers(0, 4), st.integers(0, 4), st.integers(0, 2), st.integers(0, 4), st.integers(0, 4)
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(professionals=group_figures, others=group_figures, several=st.booleans())
+def test_line_8_per_unit_matches_trying_every_resolution(
+    professionals: tuple[int, ...], others: tuple[int, ...], several: bool
+) -> None:
+    unions = 2 if several else 1
+    groups = (PROFESSIONALS, OTHERS)
+    tallies = []
+    for f, a, c, yes, no in (professionals, others):
+        votes = (f, a, (f + a) % 3) if several else (f, a)
+        tallies.append(GroupTally(votes, challenged=c, yes=yes, no=no))
+    now = _configuration(groups, tallies, unions)
+    possible = [
+        _configuration(groups, (p, o), unions)
+        for p in _resolutions(tallies[0], True, len(tallies[0].votes))
+        for o in _resolutions(tallies[1], False, len(tallies[1].votes))
+    ]
+    for unit in units(groups, tallies, unions):
+        changed = any(other.get(unit.groups) != now[unit.groups] for other in possible)
+        assert unit.determinative is changed, (unit, now)

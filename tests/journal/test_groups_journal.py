@@ -1,0 +1,138 @@
+"""An election of voting groups in the journal: stored setup, calls, fold and snapshot."""
+
+import random
+from pathlib import Path
+
+import pytest
+
+from station.domain import Call, Count, ElectionSetup, ReplayError
+from station.domain.election import SetupError, voting_groups
+from station.domain.groups import Rule, units
+from station.journal import Journal, snapshots
+from station.journal.chain import setup_hash
+from station.journal.seal import station_secret
+from station.journal.session import CountSession
+from tests.conftest import verify_file
+
+SONOTONE = ElectionSetup.validated(
+    case_number="10-RC-000026", employer="Mercy Hospital", union="Nurses United",
+    eligible=1, groups=voting_groups(
+        ["A=Professional employees", "B=Nonprofessional employees"],
+        ["A=30", "B=80"], ["A=25", "B=70"], sonotone=["A"],
+    ),
+)  # fmt: skip
+
+
+def test_the_groups_are_stored_with_the_ballot_and_read_back(tmp_path: Path) -> None:
+    path = tmp_path / "groups.station"
+    Journal.create(path, SONOTONE)
+    with Journal.open(path, read_only=True) as journal:
+        setup = journal.election.setup
+        assert setup == SONOTONE
+        assert [(g.key, g.eligible, g.ballots, g.rule) for g in setup.ballot.groups] == [
+            ("A", 30, 25, Rule.SONOTONE),
+            ("B", 80, 70, Rule.OWN),
+        ]
+        assert '"groups":[' in str(journal.election.row["ballot"])
+        assert setup_hash(journal.election.row) == journal.election.setup_hash
+
+
+def test_bad_groups_are_one_line_each() -> None:
+    for args, words in [
+        ((["A=Professional"], ["A=3"]), "at least two groups"),
+        ((["A=P", "B=N"], ["A=3"]), "--eligible B=N"),
+        ((["A=P", "B=N"], ["A=3", "B=4"], (), ["C"]), "no group 'C'"),
+        ((["A=P", "AB"], ["A=3"]), "KEY=NAME"),
+    ]:
+        with pytest.raises(SetupError, match=words):
+            voting_groups(*args)  # type: ignore[arg-type]
+
+
+def _figures(session: CountSession) -> list[tuple[object, ...]]:
+    return [
+        (t.votes, t.void, t.challenged, t.yes, t.no, t.remaining)
+        for t in session.count.group_tallies()
+    ]
+
+
+def test_a_sonotone_ballot_is_one_call_and_undone_whole(tmp_path: Path) -> None:
+    path = tmp_path / "groups.station"
+    Journal.create(path, SONOTONE)
+    with Journal.open(path, seal_secret=station_secret()) as journal:
+        session = CountSession.resume(journal, keep=5)
+        session.record(Call.FOR, group="A", inclusion="yes")
+        session.record(Call.AGAINST, group="A", inclusion="yes")
+        session.record(Call.FOR, group="A")  # question 1 unmarked: counts on question 2
+        session.record(Call.CHALLENGE, group="A")
+        session.record(Call.FOR, group="B")
+        session.record(Call.VOID, group="B")
+        session.record(Call.AGAINST, group="A", inclusion="no")
+        session.undo()  # the whole last ballot: both answers
+        assert _figures(session) == [((2, 1), 0, 1, 2, 0, 21), ((1, 0), 1, 0, 0, 0, 68)]
+        with pytest.raises(ReplayError):
+            session.record(Call.FOR)  # no group named
+        with pytest.raises(ReplayError):
+            session.record(Call.VOID, group="A", inclusion="yes")  # void is whole
+        with pytest.raises(ReplayError):
+            session.record(Call.FOR, group="B", inclusion="yes")  # B has no question 1
+        (pooled,) = units(SONOTONE.ballot.groups, session.count.group_tallies(), 1)
+        assert pooled.groups == ("A", "B") and pooled.votes == (3, 1)
+        # 2 yes, 0 no: one challenged professional cannot turn question 1, nor 3 to 1.
+        assert not pooled.determinative and not pooled.decided  # 91 ballots remain
+
+
+def test_a_snapshot_keeps_each_groups_figures(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(snapshots, "SNAPSHOT_EVERY", 50)
+    monkeypatch.setattr(snapshots, "TRUSTED_FROM", 0)
+    monkeypatch.setattr(snapshots, "SNAPSHOT_LAG", 20)
+    path = tmp_path / "groups.station"
+    Journal.create(path, SONOTONE)
+    rng = random.Random(26)
+    with Journal.open(path, seal_secret=station_secret()) as journal:
+        session = CountSession.resume(journal, keep=5)
+        for _ in range(200):
+            roll = rng.random()
+            if roll < 0.08:
+                session.undo()
+            elif roll < 0.12:
+                session.redo()
+            else:
+                group = rng.choice("AB")
+                call = rng.choice(list(Call))
+                answer = rng.choice(("yes", "no", None)) if group == "A" else None
+                voted = call in (Call.FOR, Call.AGAINST)
+                session.record(
+                    call, group=group, inclusion=answer if voted else None, over_count=True
+                )
+        expected = _figures(session)
+    with Journal.open(path, read_only=True) as journal:
+        assert journal.snapshot_seqs()
+        restored = journal.restore(secret=station_secret())
+        assert restored.freeze() == journal.fold().freeze()
+        plain = Count.for_setup(SONOTONE)
+        for _ in journal.fold_one_by_one(plain):
+            pass
+        for count in (restored, journal.fold(), plain):
+            tallies = count.group_tallies()
+            assert [
+                (t.votes, t.void, t.challenged, t.yes, t.no, t.remaining) for t in tallies
+            ] == expected
+    assert verify_file(path).ok
+
+
+def test_a_plain_call_is_refused_in_an_election_of_groups() -> None:
+    count = Count.for_setup(SONOTONE)
+    with pytest.raises(ReplayError, match="names its group"):
+        count.extend_calls(1, bytes([0]))
+
+
+def test_settling_or_deciding_a_challenge_is_refused_in_one_line(tmp_path: Path) -> None:
+    path = tmp_path / "groups.station"
+    Journal.create(path, SONOTONE)
+    with Journal.open(path, seal_secret=station_secret()) as journal:
+        session = CountSession.resume(journal, keep=5)
+        change = session.record(Call.CHALLENGE, group="B")
+        with pytest.raises(ReplayError, match="not yet settled or decided"):
+            session.settle(change.event.seq, "withdrawn")

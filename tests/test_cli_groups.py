@@ -1,0 +1,167 @@
+"""`station new` with voting groups, and `station tally --json`'s groups and units."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from station.domain import Action, Call
+from station.journal import Journal
+from tests.conftest import one_line_refusal
+from tests.test_cli_kinds import station, tally
+
+GROUPS = [
+    "--group", "A=Professional employees", "--group", "B=Nonprofessional employees",
+    "--eligible", "A=30", "--eligible", "B=80",
+]  # fmt: skip
+
+
+def new(path: Path, *args: str) -> None:
+    made = station(
+        "new", path, "--case", "10-RC-000026", "--employer", "Mercy Hospital",
+        "--union", "Nurses United", *GROUPS, *args,
+    )  # fmt: skip
+    assert made.returncode == 0, made.stderr
+
+
+def calls(path: Path, *ballots: tuple[str, Call, str | None]) -> None:
+    journal = Journal.open(path)
+    journal.start_session()
+    for group, call, answer in ballots:
+        detail: dict[str, object] = {"group": group}
+        if answer is not None:
+            detail["inclusion"] = answer
+        journal.append(Action.CALL, call, detail=detail)
+    journal.close()
+
+
+def test_professionals_for_inclusion_are_pooled(tmp_path: Path) -> None:
+    path = tmp_path / "sonotone.station"
+    new(path, "--sonotone", "A", "--ballots", "A=4", "--ballots", "B=3")
+    calls(
+        path,
+        ("A", Call.FOR, "yes"), ("A", Call.FOR, "yes"), ("A", Call.AGAINST, "no"),
+        ("A", Call.CHALLENGE, None),
+        ("B", Call.AGAINST, None), ("B", Call.AGAINST, None), ("B", Call.VOID, None),
+    )  # fmt: skip
+    summary = tally(path)
+    assert summary["eligible"] == 110 and summary["ballots"] == 7
+    assert summary["groups"] == [
+        {"key": "A", "name": "Professional employees", "eligible": 30, "ballots": 4,
+         "for": 2, "against": 1, "void": 0, "challenged": 1,
+         "inclusion": {"yes": 2, "no": 1}},
+        {"key": "B", "name": "Nonprofessional employees", "eligible": 80, "ballots": 3,
+         "for": 0, "against": 2, "void": 1, "challenged": 0},
+    ]  # fmt: skip
+    # One challenged professional could tie question 1 (2 yes, 2 no) and split the unit.
+    assert summary["units"] == [
+        {"name": "Professional employees and Nonprofessional employees",
+         "groups": ["A", "B"], "for": 2, "against": 3, "challenged": 1,
+         "majority_for": False, "challenges_determinative": True, "result_decided": False},
+    ]  # fmt: skip
+
+
+def test_professionals_against_inclusion_make_two_units(tmp_path: Path) -> None:
+    path = tmp_path / "sonotone.station"
+    new(path, "--sonotone", "A")
+    calls(path, ("A", Call.FOR, "no"), ("A", Call.FOR, "no"), ("B", Call.AGAINST, None))
+    units = tally(path)["units"]
+    assert isinstance(units, list)
+    assert [(u["groups"], u["for"], u["against"], u["majority_for"]) for u in units] == [
+        (["A"], 2, 0, True),
+        (["B"], 0, 1, False),
+    ]
+    text = station("tally", path).stdout
+    # Each unit's lines, and none for the groups together (no unit is all of them).
+    assert "\nUnit A: not yet determined" in text and "\nUnit B: not yet determined" in text
+    assert "majority of the valid votes" not in text
+
+
+def test_without_groups_the_json_has_no_groups(tmp_path: Path) -> None:
+    path = tmp_path / "plain.station"
+    made = station(
+        "new", path, "--case", "10-RC-000026", "--employer", "E", "--union", "U",
+        "--eligible", "10", "--eligible", "12",
+    )  # fmt: skip
+    assert made.returncode == 0, made.stderr
+    summary = tally(path)
+    assert "groups" not in summary and "units" not in summary
+    assert summary["eligible"] == 12  # given twice, the last counts, as it always did
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--sonotone", "C"], "no group 'C'"),
+        (["--self-determination", "A", "--sonotone", "A"], "has a rule already"),
+        (["--group", "C=Drivers"], "--eligible C=N"),
+        (["--table", "2"], "takes no --table yet"),
+        (["--eligible", "A=x"], "whole number"),
+    ],
+)
+def test_bad_combinations_are_one_line_and_no_file(
+    tmp_path: Path, args: list[str], words: str
+) -> None:
+    path = tmp_path / "bad.station"
+    made = station(
+        "new", path, "--case", "10-RC-000026", "--employer", "E", "--union", "U",
+        *GROUPS, *args,
+    )  # fmt: skip
+    assert words in one_line_refusal(made)
+    assert not path.exists()
+
+
+def test_one_group_or_a_group_number_without_groups_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "bad.station"
+    base = ["new", path, "--case", "10-RC-000026", "--employer", "E", "--union", "U"]
+    one = station(*base, "--group", "A=All", "--eligible", "A=3")
+    assert "at least two groups" in one_line_refusal(one)
+    loose = station(*base, "--eligible", "A=3")
+    assert "add --group" in one_line_refusal(loose)
+    assert not path.exists()
+
+
+def test_a_tally_per_group_and_per_pooled_unit_signed_exported_verified(tmp_path: Path) -> None:
+    path = tmp_path / "sonotone.station"
+    new(path, "--sonotone", "A", "--ballots", "A=3", "--ballots", "B=2")
+    calls(
+        path,
+        ("A", Call.FOR, "yes"), ("A", Call.FOR, "yes"), ("A", Call.CHALLENGE, None),
+        ("B", Call.AGAINST, None), ("B", Call.FOR, None),
+    )  # fmt: skip
+    signed = station("sign", path, "--agent", "R. Agent", "--observer", "Employer:A. Smith")
+    assert signed.returncode == 0, signed.stderr
+    out = tmp_path / "out"
+    exported = station("export", path, "--out", out)
+    assert exported.returncode == 0, exported.stderr
+    sheet = json.loads((out / "tally.json").read_text())["sheet"]
+    assert [(g["key"], g["lines"]["3"], g["lines"]["4"]) for g in sheet["groups"]] == [
+        ("A", 2, 0),
+        ("B", 1, 1),
+    ]
+    assert sheet["groups"][0]["inclusion"] == {"yes": 2, "no": 0}
+    (unit,) = sheet["units"]
+    assert unit["groups"] == ["A", "B"] and unit["lines"]["1"] == 110
+    # 3 to 1 with 1 challenged, and 2 yes to 0: the challenge can turn neither.
+    assert unit["lines"]["7"] == 5 and unit["lines"]["8"] is False
+    assert "Not stated for voting group A" in sheet["groups"][0]["statements"]["9"]
+    key = station("key").stdout.split()[-1]
+    verified = station("verify", out, "--key", key)
+    assert verified.returncode == 0, verified.stdout + verified.stderr
+
+
+def test_the_pdf_must_show_each_groups_lines(tmp_path: Path) -> None:
+    from station.sheet.pdf_text import pdf_problem
+
+    path = tmp_path / "sonotone.station"
+    new(path, "--sonotone", "A")
+    calls(path, ("A", Call.FOR, "no"), ("B", Call.AGAINST, None))
+    assert station("sign", path, "--agent", "R. Agent").returncode == 0
+    out = tmp_path / "out"
+    assert station("export", path, "--out", out).returncode == 0
+    document = json.loads((out / "tally.json").read_text())
+    pdf = (out / "tally.pdf").read_bytes()
+    assert pdf_problem(pdf, document) is None
+    document["sheet"]["groups"][1]["lines"]["4"] = 7  # a figure the page does not show
+    problem = pdf_problem(pdf, document)
+    assert problem is not None and "voting group B" in problem

@@ -1,0 +1,91 @@
+"""Both dashboards are built from the election's description: a figure per choice, in
+ballot order, the unions left of the small figures and Neither right of them, and one
+race bar over every choice, for each kind of ballot alike."""
+
+from pathlib import Path
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from station.domain import Call, ElectionSetup
+from station.domain.description import describe
+from station.journal import Journal
+from station.ui.dashboard.feed import JournalFollower
+from station.ui.dashboard.tables import TablesDashboard
+from station.ui.dashboard.window import DashboardWindow
+from station.ui.operator.controller import CountController
+from station.ui.operator.feed import ControllerFeed
+
+BALLOTS = {
+    "one union": {"union": "ALU"},
+    "RD": {"union": "Local 1", "petitioner": "J. Worker"},
+    "three choices": {"union": "Machinists", "intervenors": ["Carpenters"]},
+    "runoff of two unions": {
+        "union": "Machinists",
+        "unions": ["Carpenters"],
+        "runoff_of": "10-RC-000001",
+        "runoff_neither": False,
+    },
+}
+
+
+def setup_of(ballot: str, **more: object) -> ElectionSetup:
+    case = "10-RD-000017" if ballot == "RD" else "10-RC-000017"
+    fields: dict[str, object] = {"case_number": case, "employer": "Acme", "eligible": 40}
+    return ElectionSetup.validated(**{**fields, **BALLOTS[ballot], **more})  # type: ignore[arg-type]
+
+
+def left_to_right(window: DashboardWindow | TablesDashboard) -> list[str]:
+    """The words of the large figures and of the small ones' column, as laid out."""
+    window.resize(1280, 720)
+    window.show()
+    figures = [*window.choice_figures, window.void_figure]
+    placed = sorted(figures, key=lambda figure: figure.mapTo(window, figure.rect().topLeft()).x())
+    return ["small" if figure is window.void_figure else figure.word for figure in placed]
+
+
+@pytest.mark.parametrize("ballot", sorted(BALLOTS))
+def test_the_dashboard_shows_each_choice_of_the_description(
+    qtbot: QtBot, tmp_path: Path, ballot: str
+) -> None:
+    setup = setup_of(ballot, ballots=4)
+    choices = describe(setup).ballot.choices
+    path = tmp_path / "count.station"
+    Journal.create(path, setup)
+    controller = CountController(Journal.open(path))
+    try:
+        window = DashboardWindow(ControllerFeed(controller))
+        qtbot.addWidget(window)
+        words = [choice.label.upper() for choice in choices]
+        unions = [choice.label.upper() for choice in choices if choice.union]
+        neither = [choice.label.upper() for choice in choices if not choice.union]
+        assert left_to_right(window) == [*unions, "small", *neither]
+        for choice in choices:
+            call, number = choice.vote
+            controller.record(call, choice=number) if number else controller.record(call)
+        controller.record(Call.CHALLENGE)
+        assert [figure.word for figure in window.choice_figures] == words
+        assert [figure.value() for figure in window.choice_figures] == [1] * len(choices)
+        shares = window.race.segments()
+        assert len(shares) == len(choices) + 1 and shares[-2] == pytest.approx(1 / len(shares))
+    finally:
+        controller.close()
+
+
+@pytest.mark.parametrize("ballot", sorted(BALLOTS))
+def test_the_tables_dashboard_shows_each_choice_of_the_description(
+    qtbot: QtBot, tmp_path: Path, ballot: str
+) -> None:
+    feeds = []
+    for label in ("A", "B"):
+        path = tmp_path / f"table-{label}.station"
+        Journal.create(path, setup_of(ballot, table=label))
+        feed = JournalFollower(path)
+        feed.follower.close()
+        feeds.append(feed)
+    window = TablesDashboard(feeds)
+    qtbot.addWidget(window)
+    choices = describe(feeds[0].setup).ballot.choices
+    unions = [choice.label.upper() for choice in choices if choice.union]
+    neither = [choice.label.upper() for choice in choices if not choice.union]
+    assert left_to_right(window) == [*unions, "small", *neither]

@@ -1,0 +1,93 @@
+"""Counting voting groups in the operator window: G and a key, the Sonotone ballot."""
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from station.domain import Call, ElectionSetup
+from station.domain.election import voting_groups
+from station.journal import Journal
+from station.ui.operator.window import OperatorWindow
+from tests.ui.windows import figures, key, open_window
+
+SETUP = ElectionSetup.validated(
+    case_number="10-RC-000026", employer="Mercy Hospital", union="Nurses United", eligible=1,
+    groups=voting_groups(
+        ["A=Professional employees", "B=Nonprofessional employees"],
+        ["A=30", "B=80"], ["A=4", "B=3"], sonotone=["A"],
+    ),
+)  # fmt: skip
+K = Qt.Key
+
+
+@pytest.fixture
+def grouped(qtbot: QtBot, tmp_path: Path) -> Iterator[OperatorWindow]:
+    path = tmp_path / "groups.station"
+    Journal.create(path, SETUP)
+    window = open_window(qtbot, path)
+    yield window
+    window.close()
+
+
+def _tallies(window: OperatorWindow) -> list[tuple[object, ...]]:
+    return [
+        (t.votes, t.void, t.challenged, t.yes, t.no)
+        for t in window.controller.count.group_tallies()
+    ]
+
+
+def test_a_sonotone_ballot_takes_two_keys_and_is_one_event(grouped: OperatorWindow) -> None:
+    assert "Counting group A" in grouped.group_label.text()
+    events = grouped.controller.journal.head_seq
+    key(grouped, K.Key_F)  # question 1 first: nothing recorded
+    assert grouped.controller.journal.head_seq == events
+    assert "Question 1" in grouped.error_banner.text()
+    key(grouped, K.Key_Y)
+    assert "YES" in grouped.group_waiting.text()
+    key(grouped, K.Key_F)
+    assert grouped.controller.journal.head_seq == events + 1  # the whole ballot, one event
+    key(grouped, K.Key_N)
+    key(grouped, K.Key_Escape)  # drops the incomplete ballot
+    key(grouped, K.Key_A)
+    assert grouped.controller.journal.head_seq == events + 1
+    key(grouped, K.Key_N)
+    key(grouped, K.Key_A)
+    key(grouped, K.Key_V)  # void whole
+    assert _tallies(grouped)[0] == ((1, 1), 1, 0, 1, 1)
+    assert grouped.recent.texts()[1] == "Ballot 2 AGAINST \u2014 group A, inclusion NO"
+    key(grouped, K.Key_Z, Qt.KeyboardModifier.ControlModifier)  # undoes the last ballot
+    key(grouped, K.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert _tallies(grouped)[0] == ((1, 0), 0, 0, 1, 0)
+    assert figures(grouped)[Call.FOR] == "1"
+    key(grouped, K.Key_G)
+    key(grouped, K.Key_B)
+    assert figures(grouped)[Call.FOR] == "0"  # the buttons show the pile being counted
+
+
+def test_g_then_a_key_switches_the_group_and_a_restart_keeps_it(
+    qtbot: QtBot, grouped: OperatorWindow
+) -> None:
+    key(grouped, K.Key_G)
+    key(grouped, K.Key_B)
+    assert "Counting group B" in grouped.group_label.text()
+    key(grouped, K.Key_A)  # in B, A is AGAINST: no question 1 on its ballot
+    key(grouped, K.Key_C)
+    assert _tallies(grouped)[1] == ((0, 1), 0, 1, 0, 0)
+    assert "B: Nurses United 0" in grouped.group_figures.text()
+    path = grouped.controller.journal.path
+    grouped.close()
+    again = open_window(qtbot, path)
+    try:
+        assert "Counting group B" in again.group_label.text()
+    finally:
+        again.close()
+
+
+def test_f1_lists_the_group_keys(grouped: OperatorWindow) -> None:
+    from station.ui.operator.help_overlay import shortcuts_for
+
+    keys = [row[0] for _, rows in shortcuts_for(grouped.election) for row in rows]
+    assert "G, then A / B" in keys and "Y / N / -" in keys

@@ -1,0 +1,194 @@
+"""A feed that answers garbage (JSON nested 100,000 deep, not JSON, not a feed's shape),
+at the start or in the middle of a watch: one line, never a traceback, and not a
+forgery: `station witness` and `station dashboard URL` end with exit 3 (1 is NOT INTACT),
+and a dashboard already open says FEED GARBLED and keeps trying."""
+
+import json
+import sys
+import threading
+import time
+import urllib.request
+from collections.abc import Callable, Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from station.cli import main
+from station.journal.records import EVENT_FIELDS
+from station.witness.follow import RemoteFollower
+from station.witness.statements import feed_status
+from tests.witness.conftest import Served
+
+DEEP = b"[" * 100_000 + b"]" * 100_000
+GARBAGE = {
+    "nested 100,000 deep": DEEP,
+    "nested in an object": b'{"events": ' + DEEP + b', "heads": []}',
+    "not JSON": b"<html>502 Bad Gateway</html>",
+    "not an object": b"[1, 2, 3]",
+    "not a feed's shape": b'{"events": 5, "heads": "x"}',
+}
+
+
+class Hostile(ThreadingHTTPServer):
+    """Answers /setup as the real feed does (or with `setup`), and /events with `events`
+    once `good_events` of the real feed's answers were passed on."""
+
+    daemon_threads = True
+
+    def __init__(self, served: Served) -> None:
+        self.served = served
+        self.setup: bytes | None = None
+        self.events = b""
+        self.good_events = 0
+        super().__init__(("127.0.0.1", 0), _Handler)
+        self.thread = threading.Thread(target=self.serve_forever, kwargs={"poll_interval": 0.05})
+        self.thread.start()
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.server_address[1]}/?token={self.served.source.token}"
+
+    def stop(self) -> None:
+        self.shutdown()
+        self.server_close()
+        self.thread.join()
+
+
+class _Handler(BaseHTTPRequestHandler):
+    server: Hostile
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+    def do_GET(self) -> None:
+        server = self.server
+        if self.path.startswith("/setup"):
+            body = server.setup or json.dumps(server.served.source.setup_doc).encode()
+        elif server.good_events > 0:  # the real feed's answer, passed on
+            server.good_events -= 1
+            request = urllib.request.Request(
+                server.served.url.split("/?")[0] + self.path,
+                headers={"Authorization": self.headers.get("Authorization", "")},
+            )
+            with urllib.request.urlopen(request) as real:
+                body = real.read()
+        else:
+            body = server.events
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+
+@pytest.fixture
+def hostile(served: Served) -> Iterator[Hostile]:
+    server = Hostile(served)
+    yield server
+    server.stop()
+
+
+def one_line(code: int, err: str) -> None:
+    assert err.count("\n") == 1 and "Traceback" not in err, err
+    assert "NOT INTACT" not in err, err
+    assert "FEED GARBLED" in err, err
+
+
+@pytest.mark.parametrize("body", GARBAGE.values(), ids=GARBAGE.keys())
+def test_a_witness_ends_with_exit_3_on_a_garbled_feed_at_the_start(
+    hostile: Hostile, tmp_path: Path, capsys: pytest.CaptureFixture[str], body: bytes
+) -> None:
+    hostile.setup = body
+    out = tmp_path / "w.witness"
+    code = main(["witness", hostile.url, "--out", str(out)])
+    captured = capsys.readouterr()
+    assert code == 3, captured
+    one_line(code, captured.err)
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("body", GARBAGE.values(), ids=GARBAGE.keys())
+def test_a_witness_ends_with_exit_3_on_a_garbled_feed_mid_watch(
+    hostile: Hostile, tmp_path: Path, capsys: pytest.CaptureFixture[str], body: bytes
+) -> None:
+    hostile.served.poll()  # a head signed at event 1
+    hostile.events = body
+    hostile.good_events = 2  # a watch under way, then garbage
+    out = tmp_path / "w.witness"
+    code = main(["witness", hostile.url, "--out", str(out), "--wait", "0"])
+    captured = capsys.readouterr()
+    assert code == 3, captured
+    one_line(code, captured.err)
+    assert captured.out.startswith("witnessing case")
+    assert main(["verify", str(hostile.served.journal.path), "--witness", str(out)]) == 0
+
+
+@pytest.mark.parametrize("where", ["setup", "events"])
+def test_a_remote_dashboard_ends_with_exit_3_before_any_window(
+    hostile: Hostile, capsys: pytest.CaptureFixture[str], where: str
+) -> None:
+    if where == "setup":
+        hostile.setup = DEEP
+    hostile.events = DEEP
+    code = main(["dashboard", hostile.url])
+    captured = capsys.readouterr()
+    assert code == 3, captured
+    one_line(code, captured.err)
+
+
+def test_an_open_dashboard_says_feed_garbled_and_keeps_trying(
+    hostile: Hostile, served: Served
+) -> None:
+    hostile.good_events = 1
+    follower = RemoteFollower(hostile.url)
+    served.followers.append(follower)
+    follower.step(wait_s=0)
+    hostile.events = DEEP
+    follower.start(wait_s=0, retry_s=0.05)
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and follower.problem is None:
+        follower.poll()
+        time.sleep(0.05)
+    assert follower.broken is None
+    assert follower.problem is not None and follower.problem.startswith("FEED GARBLED"), (
+        follower.problem
+    )
+    status, _, detail = feed_status(follower.problem, broken=False).partition("\n")
+    assert status == "\u26a0 FEED GARBLED", status
+    assert "not a forgery" in detail
+    hostile.good_events = 1000
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and follower.problem is not None:
+        follower.poll()
+        time.sleep(0.05)
+    assert follower.problem is None  # the feed came back to its senses
+
+
+def deeper(frames: int, then: Callable[[], object]) -> object:
+    """`then()` called `frames` frames further down the stack (as on a window's thread)."""
+    return then() if frames == 0 else deeper(frames - 1, then)
+
+
+@pytest.mark.parametrize("where", ["event", "head"])
+def test_json_decoded_near_the_limit_and_checked_deeper_is_one_line(
+    served: Served, where: str
+) -> None:
+    """A response the request thread decoded on a shallow stack, checked on a window's
+    deeper one: what it holds is named, never a RecursionError."""
+    follower = served.follow()
+    follower.step(wait_s=0)
+    nested = json.loads("[" * 900 + "]" * 900)
+    event = {name: None for name in EVENT_FIELDS} | {"detail": nested}
+    response = (
+        {"events": [event], "heads": []}
+        if where == "event"
+        else {
+            "events": [],
+            "heads": [nested],
+        }
+    )
+    deeper(sys.getrecursionlimit() - 930, lambda: follower.take(response))
+    assert follower.broken is not None and "is not" in follower.broken, follower.broken

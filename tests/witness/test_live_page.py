@@ -1,0 +1,133 @@
+"""The live page `station serve` answers to a browser, followed in a real headless Chromium.
+
+A count of 200 calls (with corrections) is served on 127.0.0.1; the page follows it,
+checking every event and signed head in the browser, and shows every figure `station
+tally --json` gives. Then the station's owner rewrites the count's history and serves
+it again under the same address: the page says NOT INTACT, naming the signed head that
+no longer matches what it saw.
+"""
+
+import dataclasses
+import io
+import json
+import random
+import threading
+from collections.abc import Iterator
+from contextlib import redirect_stdout
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from station.cli import main
+from station.domain import Action, Call, ElectionSetup
+from station.journal import Journal
+from station.sheet.keys import StationKey, key_for_signing
+from station.witness.serve import FeedServer, FeedSource, serve
+from tests.faults.test_tampering import rewrite, rows
+from tests.verifier.chromium import browser, wait_for
+
+__all__ = ["browser"]  # fixtures
+
+FIGURES = ("for", "against", "void", "challenged", "valid", "counted", "ballots", "remaining")
+
+
+class Feed:
+    """`station serve` in this process: its source polling the file, its server threaded."""
+
+    def __init__(self, path: Path, key: StationKey, port: int = 0) -> None:
+        self.source = FeedSource(path, key, moved_every_s=0.2)
+        self.source.start()
+        self.server: FeedServer = serve(self.source, "127.0.0.1", port)
+        self._thread = threading.Thread(
+            target=self.server.serve_forever, kwargs={"poll_interval": 0.05}
+        )
+        self._thread.start()
+
+    def stop(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+        self._thread.join()
+        self.source.stop()
+
+
+@pytest.fixture
+def counting(tmp_path: Path, setup: ElectionSetup) -> Iterator[tuple[Journal, list[Feed]]]:
+    """A count being recorded, and its feed (the test may stop it and serve another)."""
+    path = tmp_path / "jfk8.station"
+    Journal.create(path, dataclasses.replace(setup, ballots=250))
+    journal = Journal.open(path)
+    journal.start_session()
+    feeds = [Feed(path, key_for_signing())]
+    try:
+        yield journal, feeds
+    finally:
+        feeds[-1].stop()
+        if journal.session is not None:
+            journal.close()
+
+
+def tally(path: Path) -> dict[str, Any]:
+    out = io.StringIO()
+    with redirect_stdout(out):
+        assert main(["tally", str(path), "--json"]) == 0
+    return json.loads(out.getvalue())  # type: ignore[no-any-return]
+
+
+def shown(driver: Any) -> dict[str, Any]:
+    return driver.execute_script(  # type: ignore[no-any-return]
+        "const f = {}; for (const c of document.querySelectorAll('[data-figure]'))"
+        " f[c.dataset.figure] = c.textContent;"
+        " return {figures: f, s8: document.getElementById('s8').textContent,"
+        " s9: document.getElementById('s9').textContent,"
+        " head: document.getElementById('head').textContent,"
+        " status: document.getElementById('status').textContent,"
+        " kind: document.getElementById('status').className};"
+    )
+
+
+def test_the_live_page_follows_a_count_then_reports_a_forged_history(
+    browser: Any, counting: tuple[Journal, list[Feed]]
+) -> None:
+    journal, feeds = counting
+    feed = feeds[0]
+    browser.get(feed.server.url)
+    rng = random.Random(29)
+    calls = [Call.FOR] * 5 + [Call.AGAINST] * 4 + [Call.VOID, Call.CHALLENGE]
+    for n in range(200):
+        record = journal.append(Action.CALL, rng.choice(calls))
+        if n % 23 == 7:
+            journal.append(Action.UNDO, Call(record.call), target=record.seq)
+            journal.append(Action.CALL, rng.choice(calls))
+        if n == 100:  # the page is following while the count goes on
+            wait_for(browser, "return /chain checked to event [0-9]{2,}/"
+                     ".test(document.getElementById('status').textContent)")  # fmt: skip
+    events = journal.head_seq
+    wait_for(
+        browser,
+        "return document.getElementById('status').textContent.startsWith("
+        f"'LIVE · chain checked to event {events:,}, head signed by ')",
+    )
+    expected = tally(journal.path)
+    page = shown(browser)
+    assert page["kind"] == "ok", page
+    assert page["figures"] == {name: f"{expected[name]:,}" for name in FIGURES}, page
+    assert (page["s8"], page["s9"]) == (expected["statements"]["8"], expected["statements"]["9"])
+    assert page["head"] == f"event {events:,}, head {expected['head'][:16]}"
+    assert expected["counted"] >= 200
+
+    # The owner stops the feed, changes ballot 2's call with every hash after it made
+    # anew, and serves the file again at the same address (the same token).
+    port = feed.server.server_address[1]
+    feed.stop()
+    journal.close()  # its session's end is event {events + 1}, not yet seen by the page
+    events_rows = rows(journal.path)
+    events_rows[1][5] = "against" if events_rows[1][5] == "for" else "for"
+    rewrite(journal.path, events_rows, rehash_from=2)
+    feeds.append(Feed(journal.path, key_for_signing(), port))
+    status = wait_for(
+        browser,
+        "const s = document.getElementById('status');"
+        " return s.className === 'bad' && s.textContent;",
+    )
+    assert status == f"NOT INTACT: event {events + 1} does not chain to the event before it"
