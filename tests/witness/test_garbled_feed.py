@@ -19,7 +19,7 @@ from station.cli import main
 from station.journal.records import EVENT_FIELDS
 from station.witness.follow import RemoteFollower
 from station.witness.statements import feed_status
-from tests.witness.conftest import Served
+from tests.witness.helpers import Served
 
 DEEP = b"[" * 100_000 + b"]" * 100_000
 GARBAGE = {
