@@ -9,8 +9,8 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-# A nav entry: "- Title: page.md" or "- page.md", at any depth.
-NAV_PAGE = re.compile(r"^\s*-\s+(?:[^:\n]+:\s+)?([\w./-]+\.md)\s*$", re.MULTILINE)
+# A nav entry: "- Title: page.md", '- "Title: with a colon": page.md' or "- page.md".
+NAV_PAGE = re.compile(r"^\s*-\s+(?:.*:\s+)?([\w./-]+\.md)\s*$", re.MULTILINE)
 
 
 def nav_pages() -> set[str]:
