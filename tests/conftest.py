@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import settings
 
 from station.domain import ElectionSetup
 from station.domain.parties import Party
@@ -27,6 +28,11 @@ from tests.helpers import JFK8, RAM, SIGN, A, C, Connections, F, session_on
 from tests.journal.helpers import LAG, random_journal
 from tests.mail.helpers import BESSEMER, VOTERS
 from tests.sheet.helpers import station
+
+# The property tests hold rules, not speed (bench/ measures speed): on a loaded 2-core
+# machine one example can take longer than Hypothesis's 200 ms default and fail for it.
+settings.register_profile("station", deadline=None)
+settings.load_profile("station")
 
 
 @pytest.fixture(autouse=True)
