@@ -374,9 +374,9 @@ class OperatorWindow(QMainWindow):
             Qt.KeyboardModifier.NoModifier,
             Qt.KeyboardModifier.ShiftModifier,
         ):
-            name = _key_name(key)
-            if name is not None:
-                return lambda: self._on_group_key(name)
+            group = _key_name(key)
+            if group is not None:
+                return lambda: self._on_group_key(group)
         # An open question takes its keys first: on a ballot of several unions a union's
         # vote key also names it as a challenger (the prompt says so).
         if modifiers == Qt.KeyboardModifier.NoModifier and self.prompts.answers(key):
