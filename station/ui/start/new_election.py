@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 from station.domain import ElectionSetup, SetupError
 from station.domain.choices import ElectionType
 from station.domain.election import MAX_PILE
+from station.domain.groups import totals
 from station.domain.piles import DEFAULT_PILE
 from station.domain.voters import VoterList, read_voter_list
 from station.journal import JournalError
@@ -190,10 +191,8 @@ class NewElectionDialog(QDialog):
         eligible: object = self.eligible.text()
         ballots: object = self.ballots.text() or None
         groups = self.voting_groups.groups()
-        if groups:  # the election's figures are its groups' (as `station new` sums them)
-            eligible = sum(group.eligible for group in groups)
-            known = [group.ballots for group in groups]
-            ballots = None if None in known else sum(b or 0 for b in known)
+        if groups:  # the election's figures are its groups', as `station new` sums them
+            eligible, ballots = totals(groups)
         elif voters is not None and not self.eligible.text().strip():
             eligible = len(voters)
         return ElectionSetup.validated(
