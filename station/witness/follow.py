@@ -106,6 +106,9 @@ class FeedAddress:
             response = conn.getresponse()
             body = response.read(MAX_RESPONSE + 1)
             status = response.status
+            # http.client hands back a body cut short without a word: a station that
+            # closed mid-answer (stopped, restarted) left a lost feed, not a garbled one.
+            missing = response.length if len(body) <= MAX_RESPONSE else None
             if response.will_close:
                 self._drop()
         except (OSError, http.client.HTTPException) as error:
@@ -118,6 +121,12 @@ class FeedAddress:
         if expired.is_set():
             self._drop()
             raise _Lost(f"no whole answer within {timeout:.0f} s")
+        if missing:
+            self._drop()
+            raise _Lost(
+                f"the connection closed {len(body):,} bytes into a {len(body) + missing:,}-byte"
+                " answer"
+            )
         if status in (401, 403):
             self._drop()
             raise FeedError(f"{self.shown}: the feed refused the access token")
