@@ -9,6 +9,21 @@ def no_feed(seconds: float) -> str:
     return f"NO FEED FOR {whole} SECOND{'' if whole == 1 else 'S'}"
 
 
+# What `station serve` answers (HTTP 503) to a connection past its bounds, and what a
+# follower refused so says: the station is there, it takes no more connections from here.
+TOO_MANY_FROM_ADDRESS = "too many connections from this address"
+TOO_MANY_IN_ALL = "too many connections"
+TOO_MANY_FROM_HERE = (
+    "the station refused the connection: too many connections from this address are open"
+    " (other followers on this machine, or connections left open); close some and try again"
+)
+TOO_MANY_AT_STATION = (
+    "the station refused the connection: it is answering as many connections as it takes;"
+    " try again later"
+)
+REFUSALS = {TOO_MANY_FROM_ADDRESS: TOO_MANY_FROM_HERE, TOO_MANY_IN_ALL: TOO_MANY_AT_STATION}
+
+
 FEED_GARBLED = "FEED GARBLED"  # an answer that is not a Station feed: not a forgery
 
 
