@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from station.domain import Call, Change
+from station.domain.decision import call_number
 from station.domain.describe import election_words, is_ballot_change
 from station.domain.description import describe as describe_election
 from station.domain.envelopes import box_setup
@@ -434,7 +435,12 @@ class DashboardWindow(ScaledWindow):
         feed = self.feed
         silent = time.monotonic() - self._last_ok
         state, text, detail = state_of(
-            self._problem, silent, self.stale_after, feed.count.locked_by, feed.closed
+            self._problem,
+            silent,
+            self.stale_after,
+            feed.count.locked_by,
+            feed.closed,
+            call_number(feed.count),
         )
         self.status_label.setText(text)
         self.problem_label.setText(detail)
