@@ -105,6 +105,7 @@ class Change:
         challenge: for AMEND and DISPUTE, the challenge as it now stands.
         pile: for PILE, the recount.
         envelope: for an envelope event, the ruling it records, takes back or reinstates.
+        figures: for the end of the envelope stage, the stage's figures as it ended.
     """
 
     event: Event
@@ -113,6 +114,7 @@ class Change:
     challenge: Challenge | None = None
     pile: PileCheck | None = None
     envelope: Envelope | None = None
+    figures: EnvelopeFigures | None = None
 
 
 # The form of a frozen count, and of the rules it was folded by: a Station whose rules
