@@ -82,7 +82,7 @@ class Station(QObject):
         self.demo_folders: list[Path] = []
 
     def show_start(self) -> StartDialog:
-        self.start = StartDialog(self.settings.recent_files())
+        self.start = StartDialog(self.settings.recent_files(), self.settings.recent_case_numbers())
         self.start.new_election_requested.connect(self._on_new_election_requested)
         self.start.open_requested.connect(self._on_open_requested)
         self.start.demo_requested.connect(self._on_demo_requested)
@@ -189,7 +189,7 @@ class Station(QObject):
             try:
                 self.show_operator(journal)
                 if not journal.election.setup.is_demo:
-                    self.settings.add_recent_file(path)
+                    self.settings.add_recent_file(path, journal.election.setup.case_number)
             except BaseException:
                 journal.close()  # let go of the lock: the user may fix the file and retry
                 raise
@@ -250,7 +250,7 @@ def run_operator(journal: Journal, after_tally: bool = False) -> int:
         raise
     try:
         if not journal.election.setup.is_demo:
-            station.settings.add_recent_file(journal.path)
+            station.settings.add_recent_file(journal.path, journal.election.setup.case_number)
         return run_loop(app)
     finally:
         station.close()  # however the event loop ended, the journal is closed

@@ -1,4 +1,5 @@
-"""What the station remembers between runs: window placement, theme, pile size, recent files.
+"""What the station remembers between runs: window placement, theme, pile size, recent files
+(each with its case number, to tell apart files named alike).
 
 Kept in Qt's QSettings as an INI file in the user's configuration folder
 (`~/.config/station/station.ini` on Linux, from platformdirs), so a Board agent can read
@@ -80,9 +81,26 @@ class Settings:
             return []
         return [Path(item) for item in value if isinstance(item, str) and item][:MAX_RECENT]
 
-    def add_recent_file(self, path: Path) -> None:
-        """Put `path` first in the recent files."""
+    def recent_case_numbers(self) -> dict[Path, str]:
+        """The case number of each recent file, as it was when last opened: the start
+        window tells apart files all named alike (count.station in each case's folder)."""
+        value = self._store.value("files/recent_cases", [])
+        if isinstance(value, str):
+            value = [value]
+        if not isinstance(value, list):
+            return {}
+        files = self.recent_files()
+        if len(value) != len(files):  # written by a version that kept no case numbers
+            return {}
+        return {path: case for path, case in zip(files, value, strict=True) if case}
+
+    def add_recent_file(self, path: Path, case_number: str = "") -> None:
+        """Put `path` first in the recent files, with its election's case number."""
         path = path.resolve()
+        cases = self.recent_case_numbers()
+        if case_number:
+            cases[path] = case_number
         files = [path, *(p for p in self.recent_files() if p != path)][:MAX_RECENT]
         self._store.setValue("files/recent", [str(p) for p in files])
+        self._store.setValue("files/recent_cases", [cases.get(p, "") for p in files])
         self.sync()

@@ -21,7 +21,8 @@ def test_everything_survives_a_restart(tmp_path: Path) -> None:
     first.set_theme("light")
     first.set_pile_size(50)
     for name in ("a", "b", "a"):
-        first.add_recent_file(tmp_path / f"{name}.station")
+        case = "10-RC-000002" if name == "b" else ""  # a's case number not given
+        first.add_recent_file(tmp_path / f"{name}.station", case)
 
     second = Settings(path)  # a new run of the station
     assert second.geometry("operator") == QByteArray(b"\x01\x02geometry")
@@ -29,6 +30,7 @@ def test_everything_survives_a_restart(tmp_path: Path) -> None:
     assert second.theme() == "light"
     assert second.pile_size() == 50
     assert second.recent_files() == [tmp_path / "a.station", tmp_path / "b.station"]
+    assert second.recent_case_numbers() == {tmp_path / "b.station": "10-RC-000002"}
     assert path.is_file()
 
 

@@ -22,6 +22,7 @@ from station.cli.envelopes import envelope_summary, envelopes_line
 from station.cli.kinds import choice_lines, group_lines, groups_summary, kinds_summary
 from station.domain import Count
 from station.domain.changes import Change
+from station.domain.decision import call_number
 from station.domain.describe import describe, election_words
 from station.domain.description import describe as describe_election
 from station.domain.election import ElectionSetup
@@ -88,7 +89,9 @@ def cmd_tally(args: argparse.Namespace) -> int:
         *objections_lines(summary),
         *envelopes_line(journal.election.setup, count),  # and a mail count's warnings
         # During a mail ballot's envelope stage no call can be recorded yet.
-        ENVELOPE_STAGE_OPEN if count.envelopes.open else locked_statement(count.locked_by),
+        ENVELOPE_STAGE_OPEN
+        if count.envelopes.open
+        else locked_statement(count.locked_by, call_number(count)),
         f"Journal: {how_many(count.last_seq, 'event')}, head {summary['head']}",
     ]
     print("\n".join(one_line(line) for line in lines))  # a name with a newline, escaped

@@ -22,7 +22,7 @@ from station.journal.follow import Follower
 from station.sheet.keys import key_for_signing, normalise_fingerprint
 from station.witness.follow import WAIT_S, FeedError, FeedGarbled, RemoteFollower
 from station.witness.serve import FeedSource, serve
-from station.witness.statements import head_line, no_feed
+from station.witness.statements import head_line, no_feed, witness_held
 from station.witness.store import WitnessFile, WitnessFileError
 from station.witness.verify import WitnessVerdict, export_history, verify_witness
 
@@ -339,15 +339,15 @@ def say_witnessed(
     if disproves(verdict) or verdict.last is None:
         say_problem(f"NOT INTACT: {record}: {verdict.problem}")
         return 1
-    went_on = (
-        f"; {verdict.beyond:,} of them after its end (the count went on; the witness holds"
-        " those events)"
-        if verdict.beyond
-        else ""
-    )
     say(
-        f"OK: holds all {verdict.heads:,} heads {witness} saw signed by key {verdict.key},"
-        f" in order, the last at event {verdict.last.seq:,} ({verdict.last.time}){went_on}"
+        witness_held(
+            str(witness),
+            verdict.key or "",
+            verdict.heads,
+            verdict.beyond,
+            verdict.end,
+            (verdict.last.seq, verdict.last.time),
+        )
         + (
             ""
             if key_checked

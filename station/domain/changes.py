@@ -99,11 +99,13 @@ class Change:
         event: the event applied.
         ballot: for CALL, UNDO and REDO, the ballot number of the call concerned: its
             position among the ballots that count (an undone ballot 1,563 frees the
-            number 1,563 for the next call).
+            number 1,563 for the next call); for an interim SIGN, the last ballot called,
+            and for the REOPEN that resumes it, the next one.
         sheet: for SIGN, the sheet prepared; for REOPEN, the sheet that locked the count.
         challenge: for AMEND and DISPUTE, the challenge as it now stands.
         pile: for PILE, the recount.
         envelope: for an envelope event, the ruling it records, takes back or reinstates.
+        figures: for the end of the envelope stage, the stage's figures as it ended.
     """
 
     event: Event
@@ -112,6 +114,7 @@ class Change:
     challenge: Challenge | None = None
     pile: PileCheck | None = None
     envelope: Envelope | None = None
+    figures: EnvelopeFigures | None = None
 
 
 # The form of a frozen count, and of the rules it was folded by: a Station whose rules

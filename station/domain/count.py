@@ -371,7 +371,7 @@ class Count:
 
         def fold() -> Change:
             self.locked_by = None
-            return Change(event, ballot=self.counted + 1, sheet=locked)
+            return Change(event, ballot=call_number(self) + 1, sheet=locked)
 
         return fold
 
@@ -563,7 +563,10 @@ class Count:
         def fold() -> Change:
             self.sheets.append(sheet)
             self.locked_by = sheet
-            return Change(event, sheet=sheet)
+            # An interim sheet pauses the count after the last ballot called, numbered as
+            # the log numbers it (a revised count's go on past the first count's).
+            paused = call_number(self) if kind is SheetKind.INTERIM else None
+            return Change(event, ballot=paused, sheet=sheet)
 
         return fold
 

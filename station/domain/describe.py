@@ -77,7 +77,7 @@ def describe(change: Change, words: Words = PLAIN_WORDS) -> str:
         case Action.SIGN:
             sheet = change.sheet
             if sheet and sheet.kind is SheetKind.INTERIM:
-                return f"Count paused after ballot {sheet.tally.counted:,}; interim tally prepared"
+                return f"Count paused after ballot {change.ballot or 0:,}; interim tally prepared"
             title = sheet.title if sheet else str(detail.get("kind"))
             return f"{title} tally prepared; the count is locked"
         case Action.REOPEN:

@@ -55,6 +55,7 @@ from station.domain.challenges import REASON_KEYS, Challenge, ChallengeRegister,
 from station.domain.changes import Change, ReplayError
 from station.domain.election import ElectionSetup
 from station.domain.events import Action, Event
+from station.domain.statements import how_many
 from station.domain.text import clean_text
 
 MAX_NAME = 200
@@ -426,7 +427,7 @@ class EnvelopeStage:
 
         def fold() -> Change:
             self.ended_at = event.seq
-            return Change(event)
+            return Change(event, figures=self.figures)
 
         return fold
 
@@ -545,8 +546,18 @@ def envelope_words(change: Change) -> str:
     """One line for an envelope event, the same in the window, the log and `envelopes`."""
     event, envelope = change.event, change.envelope
     if event.action is Action.END_ENVELOPES:
-        accepted = (event.detail or {}).get("accepted")
-        return f"Envelope stage ended: {accepted:,} envelopes accepted, ballots to be opened"
+        figures = change.figures
+        if figures is not None and figures.current and figures.late:  # opened too
+            return (
+                f"Envelope stage ended: {how_many(figures.opened, 'envelope')} to open"
+                f" ({figures.accepted:,} accepted, {figures.late:,} received after the due"
+                " date), their ballots to be counted"
+            )
+        accepted = (event.detail or {}).get("accepted")  # checked by the fold: a whole number
+        assert isinstance(accepted, int)
+        return (
+            f"Envelope stage ended: {how_many(accepted, 'envelope')} accepted, ballots to be opened"
+        )
     if envelope is None:  # pragma: no cover - every applied envelope event has its ruling
         return str(event.action)
     who = envelope.voter if envelope.voter is not None else f"written in: {envelope.write_in}"

@@ -101,14 +101,19 @@ def decision_statement(tally: Tally, ballots: int | None, union: str) -> str | N
     return None
 
 
-def locked_statement(sheet: Sheet | None) -> str:
-    """Whether calls can be recorded, and if not which sheet locks the count."""
+def locked_statement(sheet: Sheet | None, last_call: int) -> str:
+    """Whether calls can be recorded, and if not which sheet locks the count.
+
+    `last_call`: the last call's number as the log numbers it (`decision.call_number`);
+    while an interim sheet pauses the count no call comes after it, so it is the ballot
+    the count paused after (a revised count's numbers go on past the first count's).
+    """
     if sheet is None:
         return "The count is open: calls can be recorded."
     if sheet.kind is SheetKind.INTERIM:
         return (
             f"The count is paused (locked) by the interim tally prepared at event {sheet.seq:,},"
-            f" after ballot {sheet.tally.counted:,}; resume it to record more calls."
+            f" after ballot {last_call:,}; resume it to record more calls."
         )
     return (
         f"The count is locked by the {sheet.title.lower()} tally prepared at event"

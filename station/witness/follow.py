@@ -34,7 +34,7 @@ from station.journal.records import EVENT_FIELDS, Record, election_from_row
 from station.sheet.document import event_line
 from station.sheet.keys import KeyProblem, fingerprint, load_public_key
 from station.witness.heads import BadHead, Head, follows, origin_of, read_head, utc_now
-from station.witness.statements import garbled_feed, no_feed
+from station.witness.statements import REFUSALS, garbled_feed, no_feed
 from station.witness.store import WitnessFile
 
 WAIT_S = 10.0  # how long the server holds a request with nothing new (long polling)
@@ -53,6 +53,10 @@ class FeedGarbled(FeedError):
 
 class _Lost(Exception):
     """The connection failed this time (the feed may come back)."""
+
+
+class _Refused(_Lost):
+    """The station answered that it takes no more connections (from here, or at all)."""
 
 
 @dataclass
@@ -106,6 +110,9 @@ class FeedAddress:
             response = conn.getresponse()
             body = response.read(MAX_RESPONSE + 1)
             status = response.status
+            # http.client hands back a body cut short without a word: a station that
+            # closed mid-answer (stopped, restarted) left a lost feed, not a garbled one.
+            missing = response.length if len(body) <= MAX_RESPONSE else None
             if response.will_close:
                 self._drop()
         except (OSError, http.client.HTTPException) as error:
@@ -118,9 +125,17 @@ class FeedAddress:
         if expired.is_set():
             self._drop()
             raise _Lost(f"no whole answer within {timeout:.0f} s")
+        if missing:
+            self._drop()
+            raise _Lost(
+                f"the connection closed {len(body):,} bytes into a {len(body) + missing:,}-byte"
+                " answer"
+            )
         if status in (401, 403):
             self._drop()
             raise FeedError(f"{self.shown}: the feed refused the access token")
+        if status == 503 and (refusal := _refusal(body)) is not None:
+            raise _Refused(refusal)
         if status != 200:
             raise _Lost(f"the feed answered {status}")
         try:
@@ -183,6 +198,9 @@ class RemoteFollower(Followed):
         else:
             try:
                 setup_doc = self.address.get("/setup", {}, timeout_s)
+            except _Refused as refused:
+                self.address.close()
+                raise FeedError(f"{self.address.shown}: {refused}") from None
             except _Lost as lost:
                 self.address.close()
                 raise FeedError(f"{self.address.shown}: no feed there ({lost})") from None
@@ -445,6 +463,16 @@ class RemoteFollower(Followed):
             self.problem = no_feed(self.silent_s)
         else:
             self.problem = self.station_problem
+
+
+def _refusal(body: bytes) -> str | None:
+    """What a follower says of the station's 503 (`serve.FeedServer._refuse`), or None
+    for a 503 that is not the station's (a proxy's, say)."""
+    try:
+        why = json.loads(body).get("error")
+    except (ValueError, AttributeError, RecursionError):
+        return None
+    return REFUSALS.get(why) if isinstance(why, str) else None
 
 
 def _record_of(line: object) -> Record | None:

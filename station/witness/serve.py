@@ -54,6 +54,7 @@ from station.sheet.document import canonical_json, event_line
 from station.sheet.keys import StationKey, public_key_text
 from station.verifier.page import live_page
 from station.witness.heads import Head, origin_of, sign_head, utc_now
+from station.witness.statements import TOO_MANY_FROM_ADDRESS, TOO_MANY_IN_ALL
 
 FEED_FORMAT = "station-feed-v1"
 POLL_S = 0.025  # how often the file is looked at (data_version: no page is read)
@@ -63,7 +64,7 @@ BATCH = 2000  # events per response
 MAX_WAIT_S = 25.0
 KEEP_LINES = 20_000  # events kept in memory (a real count has a few thousand)
 KEEP_HEADS = 1000  # heads kept to answer `since` (a witness asks every few seconds)
-MAX_CLIENTS = 256  # connections answered at once; more are closed unanswered
+MAX_CLIENTS = 256  # connections answered at once; more get a 503 and are closed
 MAX_PER_ADDRESS = 32  # of them from one address: one host cannot take every slot
 CLIENT_TIMEOUT_S = 30.0  # a client that stops reading or writing is dropped after this
 HEAD_S = 10.0  # a request's whole head (line and headers) must come within this
@@ -318,25 +319,41 @@ class FeedServer(ThreadingHTTPServer):
 
     def process_request(self, request: Any, client_address: Any) -> None:
         # A thousand connections must not become a thousand threads: beyond the limit
-        # (in all, or from one address) a connection is closed at once, and the
-        # operator's machine keeps its breath.
+        # (in all, or from one address) a connection gets a 503 and is closed at once,
+        # and the operator's machine keeps its breath.
         host = str(client_address[0])
         with self._open_lock:
-            full = (
-                len(self._open) >= self._max_clients
-                or self._per_address[host] >= self._max_per_address
-            )
-            if not full:
+            full = None
+            if self._per_address[host] >= self._max_per_address:
+                full = TOO_MANY_FROM_ADDRESS
+            elif len(self._open) >= self._max_clients:
+                full = TOO_MANY_IN_ALL
+            else:
                 self._open.add(request)
                 self._per_address[host] += 1
-        if full:
-            self.shutdown_request(request)
+        if full is not None:
+            self._refuse(request, full)
             return
         try:
             super().process_request(request, client_address)
         except BaseException:
             self._let_go(request, host)
             raise
+
+    def _refuse(self, request: socket.socket, why: str) -> None:
+        """Answer a connection past the bounds with a short 503 saying why, and close it:
+        the follower can tell a busy station from none. Written by the accepting thread
+        without waiting: the answer fits a fresh socket's buffer at once."""
+        body = canonical_json({"error": why})
+        head = (
+            "HTTP/1.1 503 Service Unavailable\r\n"
+            "Content-Type: application/json; charset=utf-8\r\n"
+            f"Content-Length: {len(body)}\r\nRetry-After: 10\r\nConnection: close\r\n\r\n"
+        )
+        with contextlib.suppress(OSError):
+            request.setblocking(False)
+            request.sendall(head.encode("ascii") + body)
+        self.shutdown_request(request)
 
     def process_request_thread(self, request: Any, client_address: Any) -> None:
         try:

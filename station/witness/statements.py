@@ -9,6 +9,21 @@ def no_feed(seconds: float) -> str:
     return f"NO FEED FOR {whole} SECOND{'' if whole == 1 else 'S'}"
 
 
+# What `station serve` answers (HTTP 503) to a connection past its bounds, and what a
+# follower refused so says: the station is there, it takes no more connections from here.
+TOO_MANY_FROM_ADDRESS = "too many connections from this address"
+TOO_MANY_IN_ALL = "too many connections"
+TOO_MANY_FROM_HERE = (
+    "the station refused the connection: too many connections from this address are open"
+    " (other followers on this machine, or connections left open); close some and try again"
+)
+TOO_MANY_AT_STATION = (
+    "the station refused the connection: it is answering as many connections as it takes;"
+    " try again later"
+)
+REFUSALS = {TOO_MANY_FROM_ADDRESS: TOO_MANY_FROM_HERE, TOO_MANY_IN_ALL: TOO_MANY_AT_STATION}
+
+
 FEED_GARBLED = "FEED GARBLED"  # an answer that is not a Station feed: not a forgery
 
 
@@ -23,6 +38,39 @@ def garbled_feed(shown: str, why: str) -> str:
 def head_line(seq: int, head_hash: str, time: str, key: str) -> str:
     """The witness's line for each signed head it verified and stored."""
     return f"head {seq:,} {head_hash[:HEAD_DIGITS]} signed {time} by key {key}: verified, kept"
+
+
+def witness_held(
+    witness: str, key: str, heads: int, beyond: int, end: int, last: tuple[int, str]
+) -> str:
+    """`verify --witness`'s verdict on a record that holds what the witness saw.
+
+    A head signed after the record's end (`beyond` of them: the count went on past an
+    exported sheet) is not in the record; the record only leads up to it, its last event
+    being the witness's own there. Said apart, so "holds" counts only heads it holds.
+    """
+    seq, time = last
+    if not beyond:
+        return (
+            f"OK: holds all {heads:,} heads {witness} saw signed by key {key}, in order, the"
+            f" last at event {seq:,} ({time})"
+        )
+    held = heads - beyond
+    after = (
+        f"the {beyond:,} head signed after it, at event {seq:,} ({time}), follows"
+        if beyond == 1
+        else f"the {beyond:,} heads signed after it, the last at event {seq:,} ({time}), follow"
+    )
+    went_on = f"{after} on from its end: the count went on, and the witness holds those events"
+    if not held:
+        return (
+            f"OK: {witness} saw no head signed by key {key} up to its end (event {end:,});"
+            f" {went_on}"
+        )
+    return (
+        f"OK: holds the {held:,} head{'' if held == 1 else 's'} {witness} saw signed by key"
+        f" {key} up to its end (event {end:,}), in order; {went_on}"
+    )
 
 
 FEED_NOT_VERIFIED = "FEED NOT VERIFIED"  # the status of a follower that caught a forgery

@@ -38,8 +38,10 @@ class WitnessVerdict:
         problem: the first thing wrong (one line), or None.
         heads: how many signed heads the witness holds.
         last: the last witnessed head, when there is one.
-        beyond: witnessed heads after the history's end (the count went on).
+        beyond: witnessed heads after the history's end (the count went on): not held
+            by the history, which only leads up to them.
         key: the fingerprint the heads are signed with.
+        end: the history's last event.
     """
 
     ok: bool
@@ -48,6 +50,7 @@ class WitnessVerdict:
     last: Head | None = None
     beyond: int = 0
     key: str | None = None
+    end: int = 0
 
 
 class _Bad(Exception):
@@ -141,7 +144,7 @@ def _verify(
                 head,
                 key=key,
             )
-    return WitnessVerdict(True, None, len(heads), heads[-1] if heads else None, beyond, key)
+    return WitnessVerdict(True, None, len(heads), heads[-1], beyond, key, last_seq)
 
 
 def export_history(folder: Path) -> tuple[str, list[str]]:

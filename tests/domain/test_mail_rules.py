@@ -64,7 +64,12 @@ def test_a_late_envelope_is_opened_and_counted_with_the_accepted_ones() -> None:
     assert (figures.accepted, figures.late, figures.opened, figures.box) == (1, 1, 2, 2)
     assert figures.as_dict()["late"] == 1 and figures.as_dict()["accepted"] == 1
     assert "1 received after the due date (counted)" in figures_statement(figures, {})
-    stage.end()
+    ended = stage.end()
+    assert envelope_words(ended) == (
+        "Envelope stage ended: 2 envelopes to open (1 accepted, 1 received after the due"
+        " date), their ballots to be counted"
+    )
+    assert anonymous_envelope_words(ended) == envelope_words(ended)  # the dashboard's ticker
     assert box_setup(SETUP, stage.count.envelopes).ballots == 2
     stage.apply(Action.CALL, Call.FOR)
     stage.apply(Action.CALL, Call.AGAINST)
@@ -76,7 +81,10 @@ def test_a_file_set_up_before_the_rules_keeps_its_late_envelopes_unopened() -> N
     stage = Stage(current=False)
     stage.rule("1", Ruling.ACCEPTED)
     stage.rule("2", Ruling.LATE)
-    stage.end()
+    ended = stage.end()
+    assert envelope_words(ended) == (
+        "Envelope stage ended: 1 envelope accepted, ballots to be opened"
+    )  # the late one stays sealed, as the rules were then
     old = ElectionSetup("29-RC-288020", "E", "U", 10, mail=True)
     assert box_setup(old, stage.count.envelopes).ballots == 1
     assert set(stage.count.envelopes.figures.as_dict()) == {

@@ -75,11 +75,11 @@ def test_lines_8_and_9_state_the_result_once_no_ballot_remains() -> None:
 
 def test_the_lock_is_said_in_words() -> None:
     tally = Tally(for_union=3)
-    assert locked_statement(None) == "The count is open: calls can be recorded."
+    assert locked_statement(None, 0) == "The count is open: calls can be recorded."
     assert "paused (locked) by the interim tally prepared at event 90, after ballot 3" in (
-        locked_statement(_sheet(SheetKind.INTERIM, tally))
+        locked_statement(_sheet(SheetKind.INTERIM, tally), 3)
     )
-    assert locked_statement(_sheet(SheetKind.FINAL, tally)).startswith(
+    assert locked_statement(_sheet(SheetKind.FINAL, tally), 3).startswith(
         "The count is locked by the final tally prepared at event 90;"
     )
 

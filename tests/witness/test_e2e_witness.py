@@ -90,7 +90,11 @@ def test_two_witnesses_hold_the_station_to_its_count(
     for who in ("employer", "union"):
         checked = run("verify", folder, "--key", key, "--witness", tmp_path / f"{who}.witness")
         assert checked.returncode == 0, checked.stderr
-        assert "OK: holds all" in checked.stdout
+        # Every head up to the export's end is held ("all" of them when the witness saw
+        # none after it); heads signed after the export are said apart, never as held.
+        assert "OK: holds all" in checked.stdout or (
+            "OK: holds the " in checked.stdout and "follow" in checked.stdout
+        )
         again = run("verify", path, "--witness", tmp_path / f"{who}.witness")
         assert again.returncode == 0, again.stderr
 

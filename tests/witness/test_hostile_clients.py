@@ -11,8 +11,9 @@ import pytest
 
 from station.domain import Action, Call
 from station.witness import serve as serve_module
-from station.witness.follow import RemoteFollower
+from station.witness.follow import FeedError, RemoteFollower
 from station.witness.serve import FeedServer
+from station.witness.statements import TOO_MANY_FROM_HERE
 from tests.witness.helpers import Served
 
 LIMIT = 16  # connections answered at once, for this test (MAX_CLIENTS in use)
@@ -178,3 +179,30 @@ def test_a_follower_pausing_between_requests_longer_than_a_head_keeps_its_connec
     time.sleep(0.8)  # the next request's first byte may wait; its head may not
     follower.step(wait_s=0)
     assert follower.problem is None and follower.count.tally.for_union == 1
+
+
+def test_a_follower_over_its_addresss_share_is_told_so(served: Served) -> None:
+    """Past its address's share a connection gets a short 503 saying why, and the
+    follower says so: not 'no feed there', which sends people looking for a dead station."""
+    server = FeedServer(("127.0.0.1", 0), served.source, max_per_address=4)
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05})
+    thread.start()
+    slow: list[socket.socket] = []
+    try:
+        for _ in range(4):
+            conn = slow_connection(server.url)
+            conn.sendall(b"GET /events?after=0 HTTP/1.1\r\n")  # and never the rest
+            slow.append(conn)
+        refused = slow_connection(server.url)
+        slow.append(refused)
+        refused.sendall(b"GET /setup HTTP/1.1\r\n\r\n")
+        assert refused.recv(65536).startswith(b"HTTP/1.1 503 ")
+        with pytest.raises(FeedError) as raised:
+            RemoteFollower(server.url)
+        assert str(raised.value) == f"{server.url.split('/?')[0]}: {TOO_MANY_FROM_HERE}"
+    finally:
+        for conn in slow:
+            conn.close()
+        server.shutdown()
+        server.server_close()
+        thread.join()

@@ -11,6 +11,7 @@ from station.journal import Journal
 from station.sheet.export import export_sheet
 from station.sheet.keys import create_key
 from station.witness.heads import sign_head
+from station.witness.statements import witness_held
 from station.witness.store import WitnessFile
 from tests.journal.helpers import restore_guards, tamper
 from tests.sheet.helpers import sign
@@ -37,9 +38,17 @@ def test_the_count_going_on_after_the_exported_sheet_is_no_forgery(
     folder, wfile = witnessed
     served.journal.append(Action.REOPEN, detail={"reason": "recount pile 3"})
     served.journal.append(Action.CALL, Call.FOR)
+    exported_end = served.journal.head_seq - 2
     witness_into(served, wfile).store.close()  # type: ignore[union-attr]
     assert verify(folder, "--witness", wfile) == 0
-    assert "1 of them after its end" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "holds all" not in out  # it holds 3 of the 4: the 4th is after its end
+    assert (
+        f"OK: holds the 3 heads {wfile} saw signed by key {served.key.fingerprint} up to its"
+        f" end (event {exported_end:,}), in order; the 1 head signed after it, at event"
+        f" {served.journal.head_seq:,} ("
+    ) in out
+    assert "), follows on from its end: the count went on, and the witness holds those" in out
 
 
 def rewritten_export(served: Served, tmp_path: Path, keep: int) -> Path:
@@ -264,3 +273,12 @@ def test_a_witness_files_meta_edited_is_one_line_never_a_traceback(
     code = verify(folder, "--witness", wfile)
     err = capsys.readouterr().err
     assert code in (1, 2) and "Traceback" not in err and err.count("\n") == 1, err
+
+
+def test_heads_all_after_the_records_end_are_not_said_to_be_held() -> None:
+    said = witness_held("w.witness", "K", 77, 77, 120, (500, "T"))
+    assert said == (
+        "OK: w.witness saw no head signed by key K up to its end (event 120); the 77 heads"
+        " signed after it, the last at event 500 (T), follow on from its end: the count"
+        " went on, and the witness holds those events"
+    )

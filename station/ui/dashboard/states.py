@@ -17,11 +17,17 @@ class DashboardState(StrEnum):
 
 
 def state_of(
-    problem: str | None, silent: float, stale_after: float, locked_by: Sheet | None, closed: bool
+    problem: str | None,
+    silent: float,
+    stale_after: float,
+    locked_by: Sheet | None,
+    closed: bool,
+    last_call: int,
 ) -> tuple[DashboardState, str, str]:
     """The state, its status text and the line of detail under it (may be empty).
 
-    The first that holds wins: the journal unreadable, the feed silent, a sheet
+    `last_call`: the last call's number as the log numbers it (`decision.call_number`),
+    the ballot a pause came after. The first that holds wins: the journal unreadable, the feed silent, a sheet
     locking the count, the station gone, else live.
     """
     if problem is not None and "\n" in problem:  # a remote feed's own status and detail
@@ -45,7 +51,7 @@ def state_of(
             return (
                 DashboardState.PAUSED,
                 "COUNT PAUSED",
-                f"Interim tally after ballot {locked_by.tally.counted:,} (event {locked_by.seq:,}).",
+                f"Interim tally after ballot {last_call:,} (event {locked_by.seq:,}).",
             )
         return (
             DashboardState.LOCKED,

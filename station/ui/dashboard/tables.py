@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QVBoxLayout, QWi
 
 from station.domain import ElectionSetup, SheetKind, Tally
 from station.domain.consolidation import TableLines, summed_tally
+from station.domain.decision import call_number
 from station.domain.description import describe as describe_election
 from station.domain.result_statements import stated_lines
 from station.domain.statements import counted_statement
@@ -64,7 +65,12 @@ class _Watched:
     def state(self, now: float) -> tuple[DashboardState, str]:
         count = self.feed.count
         state, text, _ = state_of(
-            self.problem, now - self.last_ok, STALE_AFTER_S, count.locked_by, self.feed.closed
+            self.problem,
+            now - self.last_ok,
+            STALE_AFTER_S,
+            count.locked_by,
+            self.feed.closed,
+            call_number(count),
         )
         return state, text
 

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from station.domain import Call, Change
+from station.domain.decision import call_number
 from station.domain.describe import election_words, is_ballot_change
 from station.domain.description import describe as describe_election
 from station.domain.envelopes import box_setup
@@ -139,7 +140,9 @@ class DashboardWindow(ScaledWindow):
         self.challenges_label = self._label("", "statementLabel")
         self.majority_label = self._label("", "statementLabel")
         self.decision_label = self._label("", "decisionLabel")
-        self.objections_label = self._label("", "statementLabel")  # once a final sheet is
+        # Once a final sheet is prepared: a notice under lines 8 and 9, in the box line's
+        # size (in theirs it took three lines of the figures' height).
+        self.objections_label = self._label("", "boxLabel")
         self.objections_label.hide()
         for label in (
             self.challenges_label,
@@ -232,10 +235,9 @@ class DashboardWindow(ScaledWindow):
         statements.addWidget(self.decision_label)
         statements.addWidget(self.objections_label)
         statements.addStretch(1)
-        closing = QHBoxLayout()
-        closing.addLayout(statements, 1)
-        closing.addWidget(self.head_qr, 0, Qt.AlignmentFlag.AlignBottom)
-        main.addLayout(closing)
+        # Lines 8 and 9 take the column's whole width: beside the head's QR code they
+        # wrapped to a line more each, and the figures above gave way to them.
+        main.addLayout(statements)
 
         side_panel = QWidget()
         side_panel.setObjectName("sidePanel")
@@ -245,6 +247,7 @@ class DashboardWindow(ScaledWindow):
         side.addWidget(self.flash)
         side.addWidget(self._label("LAST CALLS \u2014 NEWEST FIRST", "sectionTitle"))
         side.addWidget(self.ticker, 1)
+        side.addWidget(self.head_qr, 0, Qt.AlignmentFlag.AlignRight)  # the ticker gives way
         self._side = side
 
         body = QHBoxLayout()
@@ -283,6 +286,8 @@ class DashboardWindow(ScaledWindow):
         self._body.setSpacing(round(unit * 2.0))
         self._side.setContentsMargins(*(round(unit * 1.2),) * 4)
         self._figures_row.setSpacing(round(unit * 1.5))
+        for small in (self.void_figure, self.challenged_figure, self.valid_figure):
+            small.setMinimumHeight(round(unit * 3.0))
         self.race.setFixedHeight(round(unit * 11))
         self.flash.setFixedHeight(round(unit * 12))
         self.head_qr.setFixedSize(round(unit * 15), round(unit * 15))
@@ -434,7 +439,12 @@ class DashboardWindow(ScaledWindow):
         feed = self.feed
         silent = time.monotonic() - self._last_ok
         state, text, detail = state_of(
-            self._problem, silent, self.stale_after, feed.count.locked_by, feed.closed
+            self._problem,
+            silent,
+            self.stale_after,
+            feed.count.locked_by,
+            feed.closed,
+            call_number(feed.count),
         )
         self.status_label.setText(text)
         self.problem_label.setText(detail)

@@ -4,7 +4,8 @@ The search field always has the focus. Typing an id or any part of a name narrow
 list; Enter picks the single (or highlighted, Up/Down) match; then one key rules the
 envelope: A accepted, C challenged, V void, L late (received after the due date), P
 voted at the polls (an election with --polls); Esc drops the pick. After C the
-challenge prompt takes a party key (E/U/B) and a reason key (I/S/X/M/R/O), each optional;
+challenge prompt takes a party key (as the election declares its challengers: E, U, B;
+an RD case's P; 1-9 for each of several unions) and a reason key (I/S/X/M/R/O), each optional;
 Enter or Esc closes it, and any other key closes it and starts the next search.
 Ctrl+N writes in a voter not on the list (challenged unless ruled otherwise);
 Ctrl+Z / Ctrl+Shift+Z undo and redo rulings, visibly; Ctrl+Shift+B ends the stage
@@ -153,9 +154,12 @@ class EnvelopeWindow(QMainWindow):
         self.picked_label.setTextFormat(Qt.TextFormat.RichText)
         self.recent = QListWidget()
         self.recent.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        # Who may challenge, by the keys the election declares (an RD case's P, 1-9 for
+        # several unions), then why: the challenge prompt offers the same keys.
+        who = "/".join(f"<b>{c.key}</b>" for c in self.election.challengers)
         keys = QLabel(
-            "<b>Enter</b> pick · <b>A</b> accepted · <b>C</b> challenged (then <b>E</b>/<b>U</b>/"
-            f"<b>B</b>, {'/'.join(f'<b>{letter}</b>' for letter in _REASON_KEYS)})"
+            f"<b>Enter</b> pick · <b>A</b> accepted · <b>C</b> challenged (then {who},"
+            f" {'/'.join(f'<b>{letter}</b>' for letter in _REASON_KEYS)})"
             f" · <b>V</b> void · {self._late_and_polls()} ·"
             " <b>Esc</b> drop · <b>Ctrl+N</b> write in · <b>Ctrl+Z</b> undo ·"
             " <b>Ctrl+Shift+Z</b> redo · <b>Ctrl+R</b> challenges · <b>Ctrl+Shift+B</b> end the stage"
@@ -166,6 +170,7 @@ class EnvelopeWindow(QMainWindow):
                 " <b>Esc</b> drop · <b>Ctrl+N</b> write in · <b>Ctrl+Q</b> close"
             )
         keys.setWordWrap(True)
+        self.keys_label = keys
         self.journal_label = QLabel()
         self.journal_label.setObjectName("journalLabel")
         self.statusBar().addPermanentWidget(self.journal_label)

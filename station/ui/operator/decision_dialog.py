@@ -70,18 +70,24 @@ class DecisionDialog(QDialog):
         opened, sustained = parse_numbers(self.opened.text()), parse_numbers(self.sustained.text())
         by = " ".join(self.by.text().split())
         if opened is None or sustained is None:
-            self.problem.setText("Write register numbers separated by commas.")
+            self._say("Write register numbers separated by commas.")
             return
         problem = new_decision_problem(self.count, self.setup, tuple(opened), tuple(sustained))
         if problem is None and not by:
             problem = "Name who decided."
         if problem:
-            self.problem.setText(problem[0].upper() + problem[1:])
+            self._say(problem[0].upper() + problem[1:])
             return
         if reveals_vote(len(opened), 0) and not self._warned:
             # Said before it happens; a second press records it.
             self._warned = True
-            self.problem.setText(f"{reveal_warning(len(opened))} Press again to record it.")
+            self._say(f"{reveal_warning(len(opened))} Press again to record it.")
             return
         self.answer = (opened, sustained, by)
         self.accept()
+
+    def _say(self, problem: str) -> None:
+        """Show a problem or the warning, the dialog growing to hold it: left at its size,
+        the four lines of the one-ballot warning squeezed the fields to a sliver each."""
+        self.problem.setText(problem)
+        self.adjustSize()

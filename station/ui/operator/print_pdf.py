@@ -14,7 +14,7 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QObject, Qt, QUrl, Signal
+from PySide6.QtCore import QObject, QProcess, Qt, QUrl, Signal
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter
 from PySide6.QtWidgets import QWidget
@@ -44,9 +44,60 @@ def run_command(command: Sequence[str]) -> str | None:
     return None
 
 
-def open_pdf(pdf: Path) -> bool:
-    """Show the PDF in the desktop's viewer; False if the desktop has none."""
-    return QDesktopServices.openUrl(QUrl.fromLocalFile(str(pdf)))
+def no_viewer_statement(pdf: Path, why: str = "") -> str:
+    """Open the PDF found no viewer (one line): the operator opens it from its folder."""
+    because = f" ({why})" if why else ""
+    return f"no PDF viewer opened {pdf}{because}; open it from its folder"
+
+
+# Where Qt hands a file to `xdg-open` and reports only that it started (Linux, the BSDs).
+XDG_OPEN: list[str] | None = None if sys.platform in ("win32", "darwin") else ["xdg-open"]
+
+
+class PdfOpener(QObject):
+    """Shows a PDF in the desktop's viewer, and says so when none opens it.
+
+    Qt's `openUrl` starts `xdg-open` and returns True once it runs: with no viewer for
+    PDFs, `xdg-open` fails afterwards and says why on the terminal only, which nobody
+    at the count reads. Here `command` (`xdg-open` where Qt would use it) runs as a
+    child process, never waited for, and its failure comes back as `failed`.
+
+    Signals:
+        failed(str): no viewer opened the PDF, and why (one line).
+    """
+
+    failed = Signal(str)
+
+    def __init__(
+        self, parent: QObject | None = None, *, command: Sequence[str] | None = XDG_OPEN
+    ) -> None:
+        super().__init__(parent)
+        self.command = command
+
+    def open(self, pdf: Path) -> bool:
+        """Hand `pdf` to the viewer; False if it cannot even be handed over (a later
+        failure is `failed`)."""
+        command = self.command
+        if command is None or shutil.which(command[0]) is None:
+            return QDesktopServices.openUrl(QUrl.fromLocalFile(str(pdf)))
+        process = QProcess(self)
+        process.finished.connect(lambda code, _status: self._on_finished(process, pdf, code))
+        process.errorOccurred.connect(lambda error: self._on_error(process, pdf, error))
+        process.start(command[0], [*command[1:], str(pdf)])
+        return True
+
+    def _on_finished(self, process: QProcess, pdf: Path, code: int) -> None:
+        if code != 0:
+            said = bytes(process.readAllStandardError().data()).decode(errors="replace")
+            lines = said.strip().splitlines()
+            why = lines[-1].strip() if lines else f"{process.program()} ended with {code}"
+            self.failed.emit(no_viewer_statement(pdf, why))
+        process.deleteLater()
+
+    def _on_error(self, process: QProcess, pdf: Path, error: QProcess.ProcessError) -> None:
+        if error is QProcess.ProcessError.FailedToStart:
+            self.failed.emit(no_viewer_statement(pdf, process.errorString()))
+            process.deleteLater()
 
 
 class PdfPrinter(QObject):

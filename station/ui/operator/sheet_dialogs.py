@@ -90,7 +90,12 @@ class PrepareSheetDialog(QDialog):
             box.setAccessibleName(f"Observers for {party.label}")
             box.setToolTip("Each name gets a signature line for this party on the sheet")
             self.observer_boxes[party.challenger.id] = box
-            form.addRow(f"Observers for {party.challenger.short}", box)
+            # As the sheet heads their signatures ("For the Petitioner (RWDSU)"), by role
+            # and name: the challenger's short word said "Union" for an RC Petitioner.
+            row = QLabel(f"Observers for {party.label}")
+            row.setWordWrap(True)  # a union's long name wraps, the boxes keep their width
+            row.setMaximumWidth(260)
+            form.addRow(row, box)
 
         self.error_label = QLabel()
         self.error_label.setObjectName("formError")

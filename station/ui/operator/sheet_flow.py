@@ -15,6 +15,7 @@ from PySide6.QtCore import QLocale
 from PySide6.QtWidgets import QFileDialog
 
 from station.domain import ReplayError, Sheet, SheetKind
+from station.domain.decision import call_number
 from station.domain.statements import pile_notes
 from station.domain.tally_sheet import Observer, SheetError
 from station.journal import JournalError
@@ -191,7 +192,7 @@ class SheetFlow:
         if locked is not None and window.notice_banner.isHidden():
             if paused:
                 window.notify(
-                    f"<b>Count paused</b> after ballot {locked.tally.counted:,} (interim tally"
+                    f"<b>Count paused</b> after ballot {call_number(count):,} (interim tally"
                     f" at event {locked.seq:,}). Resume it from the Count menu."
                 )
             else:

@@ -46,7 +46,7 @@ from station.ui.operator.group_keys import GroupKeys
 from station.ui.operator.help_overlay import HelpOverlay, shortcuts_for
 from station.ui.operator.key_guard import KeyRepeatGuard
 from station.ui.operator.key_label import KeyFingerprint, KeyLabel, no_key
-from station.ui.operator.print_pdf import PdfPrinter, open_pdf
+from station.ui.operator.print_pdf import PdfOpener, PdfPrinter, no_viewer_statement
 from station.ui.operator.prompts import CountPrompts
 from station.ui.operator.recent_calls import RecentCallsList
 from station.ui.operator.sheet_dialogs import PrepareSheetDialog, ReopenDialog
@@ -136,7 +136,9 @@ class OperatorWindow(QMainWindow):
         self.printer = PdfPrinter(self)
         self.printer.printed.connect(self._on_printer_printed)
         self.printer.failed.connect(self.show_error)
-        self.open_pdf: Callable[[Path], bool] = open_pdf
+        self.opener = PdfOpener(self)
+        self.opener.failed.connect(self.show_error)
+        self.open_pdf: Callable[[Path], bool] = self.opener.open
         self.last_notice: str | None = None
         self.last_progress: WorkProgress | None = None  # the latest export's or check's
         self.prepare_dialog: PrepareSheetDialog | None = None
@@ -549,7 +551,7 @@ class OperatorWindow(QMainWindow):
 
     def _on_open_pdf_action_triggered(self) -> None:
         if self.exported_pdf is not None and not self.open_pdf(self.exported_pdf):
-            self.show_error(f"no PDF viewer opened {self.exported_pdf}; open it from its folder")
+            self.show_error(no_viewer_statement(self.exported_pdf))
 
     def _on_reopened(self, change: Change) -> None:
         self.notify(f"<b>{html.escape(describe(change, self.recent.words), quote=False)}</b>")

@@ -1,5 +1,6 @@
 """What `station` alone shows: start a new election, open one, try the demo, or reopen a recent file."""
 
+from collections.abc import Mapping
 from pathlib import Path
 
 from PySide6.QtCore import QKeyCombination, Qt, Signal
@@ -34,7 +35,12 @@ class StartDialog(QDialog):
     demo_requested = Signal()
     recent_file_requested = Signal(object)
 
-    def __init__(self, recent: list[Path] | None = None, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        recent: list[Path] | None = None,
+        case_numbers: Mapping[Path, str] | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
         super().__init__(parent)
         self.setObjectName("startWindow")
         self.setWindowTitle("Station")
@@ -70,7 +76,7 @@ class StartDialog(QDialog):
         layout.addWidget(self.demo_button)
         layout.addWidget(self.recent_title)
         layout.addWidget(self.recent_list, 1)
-        self.set_recent_files(recent or [])
+        self.set_recent_files(recent or [], case_numbers or {})
         self.resize(520, 480)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
@@ -87,23 +93,26 @@ class StartDialog(QDialog):
             return
         super().keyPressEvent(event)
 
-    def set_recent_files(self, files: list[Path]) -> None:
-        """List `files`, newest first; one that is gone is shown as missing and cannot be opened."""
+    def set_recent_files(
+        self, files: list[Path], case_numbers: Mapping[Path, str] | None = None
+    ) -> None:
+        """List `files`, newest first, each by its case number when known (files are
+        often all named alike); one that is gone is shown as missing and cannot be opened."""
         self.recent_list.clear()
         for path in files:
             item = QListWidgetItem()
             item.setData(_PATH_ROLE, str(path))
+            case = (case_numbers or {}).get(path)
+            name = f"{case}  \u2014  {path.name}" if case else path.name
             if path.is_file():
-                item.setText(f"{path.name}  \u2014  {path.parent}")
+                item.setText(f"{name}  \u2014  {path.parent}")
                 item.setToolTip(str(path))
             elif path.is_dir():
-                item.setText(
-                    f"{path.name}  \u2014  not an election file (a folder) ({path.parent})"
-                )
+                item.setText(f"{name}  \u2014  not an election file (a folder) ({path.parent})")
                 item.setToolTip(f"{path} is now a folder, not an election file")
                 item.setFlags(Qt.ItemFlag.NoItemFlags)
             else:
-                item.setText(f"{path.name}  \u2014  missing ({path.parent})")
+                item.setText(f"{name}  \u2014  missing ({path.parent})")
                 item.setToolTip(f"{path} no longer exists (moved or deleted)")
                 item.setFlags(Qt.ItemFlag.NoItemFlags)
             self.recent_list.addItem(item)

@@ -211,3 +211,24 @@ def test_esc_ctrl_q_and_ctrl_w_close_the_start_window(
     # Closed (the last window closing quits the application), not merely hidden.
     assert watch.closes == 1
     assert not start.isVisible()
+
+
+def test_a_recent_file_is_listed_by_its_case_number(
+    qtbot: QtBot, settings: Settings, election_file: Path
+) -> None:
+    """Files named count.station in every case's folder are told apart by their case."""
+    station = Station(settings=settings)
+    station.open_path(election_file)
+    try:
+        assert station.window is not None
+    finally:
+        close(station)
+    station, start = open_station(qtbot, settings)
+    try:
+        assert (
+            start.recent_list.item(0)
+            .text()
+            .startswith(f"29-RC-288020  \u2014  {election_file.name}  \u2014  ")
+        )
+    finally:
+        close(station)
