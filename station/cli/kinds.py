@@ -24,6 +24,7 @@ from station.domain.election_statements import (
 )
 from station.domain.group_statements import (
     group_figures_statement,
+    groups_sequel_statement,
     inclusion_statement,
     unit_statement,
 )
@@ -171,7 +172,11 @@ def _groups(args: argparse.Namespace) -> tuple[GroupSpec, ...]:
         args.eligible = eligible[-1] if eligible else None
         args.ballots = ballots[-1] if ballots else None
         return ()
-    for option in ("runoff_of", "rerun_of", "table", "voters"):
+    for option, sequel in (("runoff_of", "runoff"), ("rerun_of", "rerun")):
+        if getattr(args, option, None) is not None:
+            flag = "--" + option.replace("_", "-")
+            raise UsageError(groups_sequel_statement(f"--group with {flag}", sequel))
+    for option in ("table", "voters"):
         if getattr(args, option, None) is not None:
             flag = "--" + option.replace("_", "-")
             raise UsageError(f"--group: an election of voting groups takes no {flag} yet")
@@ -206,6 +211,8 @@ def runoff_setup(args: argparse.Namespace, voters: VoterList | None = None) -> E
     """
     _taken_from_first(args, "--runoff-of")
     held = _first_election(args.runoff_of)
+    if held.setup.ballot.groups:
+        raise UsageError(groups_sequel_statement(str(args.runoff_of), "runoff"))
     first = held.setup
     if first.table is not None:  # the result is stated only on the tables together
         raise UsageError(runoff_of_table_statement(str(args.runoff_of), first.table))
@@ -260,6 +267,8 @@ def rerun_setup(args: argparse.Namespace, voters: VoterList | None = None) -> El
     (`--eligible`, `--mail --voters`), else the first election's."""
     _taken_from_first(args, "--rerun-of")
     held = _first_election(args.rerun_of)
+    if held.setup.ballot.groups:
+        raise UsageError(groups_sequel_statement(str(args.rerun_of), "rerun"))
     first = held.setup
     if first.table is not None:  # the election is every table together
         raise UsageError(runoff_of_table_statement(str(args.rerun_of), first.table, "a rerun"))

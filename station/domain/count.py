@@ -36,6 +36,7 @@ from station.domain.election import ElectionSetup
 from station.domain.envelopes import ENVELOPE_ACTIONS, NO_BALLOT_CHALLENGE, EnvelopeStage
 from station.domain.events import Action, Event, SheetKind
 from station.domain.group_calls import GroupCalls
+from station.domain.group_statements import opened_group_refusal
 from station.domain.groups import GroupTally
 from station.domain.piles import PileTracker
 from station.domain.resolution import Resolutions, decided_restored, decided_state
@@ -147,7 +148,7 @@ class Count:
                     sheet.revised,
                     decided_state(sheet.decided),
                     # An election of voting groups: each group's figures, as signed.
-                    *([[_group_state(group) for group in sheet.groups]] if sheet.groups else []),
+                    *([[group.state() for group in sheet.groups]] if sheet.groups else []),
                 ]
                 for sheet in self.sheets
             ],
@@ -191,7 +192,9 @@ class Count:
                 if len(entry) not in (8, 9):
                     raise ValueError("a frozen sheet is not 8 or 9 figures")
                 seq, head, kind, revision, supersedes, tally, revised, decided = entry[:8]
-                groups = tuple(_group_restored(state) for state in entry[8]) if entry[8:] else ()
+                groups = (
+                    tuple(GroupTally.restored(state) for state in entry[8]) if entry[8:] else ()
+                )
                 # Fixed once sheets exist, but for the envelopes received after the tally.
                 figures = count.envelopes.figures_at(whole(seq)) if mail else None
                 sheet = Sheet(
@@ -302,7 +305,9 @@ class Count:
 
     def group_tallies(self) -> tuple[GroupTally, ...]:
         """Each voting group's figures now, in setup order (none in an election of one)."""
-        return self.groups.tallies(self.votes.choice_of)
+        resolutions = self.resolutions
+        first = resolutions.decisions[0].seq if resolutions.revising else None
+        return self.groups.tallies(self.votes.choice_of, resolutions.statuses, first)
 
     def total(self, call: Call) -> int:
         """How many ballots of `call` count now."""
@@ -349,9 +354,6 @@ class Count:
                 return self._amend(event)
             case Action.PILE:
                 return self._pile(event)
-            case Action.RESOLVE | Action.DECIDE if self.groups.active:
-                # Each group's figures would still hold the challenge: refused, not wrong.
-                raise ReplayError(event.seq, GROUPS_NOT_SETTLED)
             case Action.DISPUTE | Action.JOIN | Action.RESOLVE | Action.DECIDE:
                 return plan(self, event)
         raise ReplayError(event.seq, f"unknown action {event.action!r}")  # pragma: no cover
@@ -393,6 +395,8 @@ class Count:
         if call is Call.CHALLENGE and self.envelopes.current:
             raise ReplayError(event.seq, NO_BALLOT_CHALLENGE)
         self.resolutions.check_calls(self, event.seq, (call,))
+        if group is not None and self.resolutions.revising:
+            self._check_opened_group(event.seq, self.groups.specs[group[0]].key)
 
         def fold() -> Change:
             if choice is not None:
@@ -407,6 +411,13 @@ class Count:
             return Change(event, ballot=call_number(self))
 
         return fold
+
+    def _check_opened_group(self, seq: int, key: str) -> None:
+        """A ballot of the revised count is one a decision ordered opened in its group."""
+        resolutions = self.resolutions
+        first = resolutions.decisions[0].seq
+        if self.groups.opened_left(key, resolutions.statuses, first) < 1:
+            raise ReplayError(seq, opened_group_refusal(key))
 
     def _undo(self, event: Event) -> Callable[[], Change]:
         call = checked_move(event, self._done, "undo", "nothing to undo")
@@ -584,29 +595,6 @@ def uncounted_refusal(uncounted: int, ordered: int) -> str:
 
 
 _ENVELOPES_FIRST = "no ballot is called before the envelope stage has ended"
-GROUPS_NOT_SETTLED = (
-    "challenges in an election of voting groups are not yet settled or decided in Station:"
-    " record the settlement or the decision on paper"
-)
-
-
-def _group_state(group: GroupTally) -> list[object]:
-    remaining = -1 if group.remaining is None else group.remaining
-    return [list(group.votes), group.void, group.challenged, group.yes, group.no, remaining]
-
-
-def _group_restored(state: object) -> GroupTally:
-    if not isinstance(state, list) or len(state) != 6 or not isinstance(state[0], list):
-        raise ValueError("a frozen sheet's group is malformed")
-    votes, void, challenged, yes, no, remaining = state
-    return GroupTally(
-        tuple(whole(vote) for vote in votes),
-        whole(void),
-        whole(challenged),
-        whole(yes),
-        whole(no),
-        None if remaining == -1 else whole(remaining),
-    )
 
 
 def _detail(event: Event, key: str) -> object:

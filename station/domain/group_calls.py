@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable, Mapping
 from station.domain.calls import Call
 from station.domain.choices import Ballot
 from station.domain.groups import GroupSpec, GroupTally, Rule
+from station.domain.resolution import Status
 
 GROUP = "group"
 INCLUSION = "inclusion"
@@ -88,15 +89,36 @@ class GroupCalls:
         found = self._of.get(seq)
         return None if found is None else self.specs[found[0]]
 
-    def tallies(self, choice_of: Callable[[int], int | None]) -> tuple[GroupTally, ...]:
+    def tallies(
+        self,
+        choice_of: Callable[[int], int | None],
+        statuses: Mapping[int, Status] | None = None,
+        revised_from: int | None = None,
+    ) -> tuple[GroupTally, ...]:
         """Each group's figures now, in setup order. `choice_of` names the union (1-based)
-        a FOR call voted for on a ballot of several unions."""
+        a FOR call voted for on a ballot of several unions.
+
+        `statuses` are the challenges settled or decided (`Resolutions.statuses`), and
+        `revised_from` the first decision's event once there is one. As the whole tally
+        does (`Resolutions.adjusted`), a challenge withdrawn or ordered opened leaves its
+        group's line 6, its ballot coming back as a call of its own in that group; a
+        sustained one is set aside; the ballots ordered opened stay on their group's
+        line 6 until the revised count has called as many in that group.
+        """
+        size = len(self.specs)
         votes = [[0] * self._choices for _ in self.specs]
-        void, challenged = [0] * len(self.specs), [0] * len(self.specs)
-        yes, no, handled = [0] * len(self.specs), [0] * len(self.specs), [0] * len(self.specs)
+        void, challenged, aside = [0] * size, [0] * size, [0] * size
+        yes, no, handled = [0] * size, [0] * size, [0] * size
+        uncounted = self._uncounted(statuses or {}, revised_from)
         for seq in self._counting:
             group, answer = self._of[seq]
             call = self._call[seq]
+            settled = _settled(statuses, seq, call)
+            if settled is Status.SUSTAINED:
+                aside[group] += 1
+                continue
+            if settled is not None:  # withdrawn or ordered opened: called again
+                continue
             handled[group] += 1
             if call is Call.VOID:
                 void[group] += 1
@@ -113,13 +135,35 @@ class GroupCalls:
             GroupTally(
                 tuple(votes[index]),
                 void[index],
-                challenged[index],
+                challenged[index] + uncounted[index],
                 yes[index],
                 no[index],
-                None if spec.ballots is None else max(spec.ballots - handled[index], 0),
+                None
+                if spec.ballots is None
+                else max(spec.ballots - handled[index] - aside[index] - uncounted[index], 0),
+                aside[index],
             )
             for index, spec in enumerate(self.specs)
         )
+
+    def opened_left(self, key: str, statuses: Mapping[int, Status], revised_from: int) -> int:
+        """How many of group `key`'s ballots ordered opened the revised count has still
+        to call: an opened ballot is counted in its own group's pile, never another's."""
+        return self._uncounted(statuses, revised_from)[self._keys[key]]
+
+    def _uncounted(self, statuses: Mapping[int, Status], revised_from: int | None) -> list[int]:
+        """Each group's ballots ordered opened and not yet called in the revised count."""
+        ordered, called = [0] * len(self.specs), [0] * len(self.specs)
+        if revised_from is None:
+            return ordered
+        for seq, status in statuses.items():
+            found = self._of.get(seq)
+            if status is Status.ORDERED_OPENED and found is not None:
+                ordered[found[0]] += 1
+        for seq in self._counting:
+            if seq > revised_from:
+                called[self._of[seq][0]] += 1
+        return [max(wanted - done, 0) for wanted, done in zip(ordered, called, strict=True)]
 
     def state(self) -> list[list[object]]:
         """What a snapshot stores: [event, group, answer] of every call in a group."""
@@ -154,3 +198,12 @@ class GroupCalls:
             if seq in self._of:
                 self._call[seq] = call
                 self._counting.add(seq)
+
+
+def _settled(statuses: Mapping[int, Status] | None, seq: int, call: Call) -> Status | None:
+    """How a challenged ballot's challenge was settled or decided, if it was (a disputed
+    call whose dispute was withdrawn is carried as called again: it is no challenge)."""
+    if call is not Call.CHALLENGE or not statuses:
+        return None
+    status = statuses.get(seq, Status.OPEN)
+    return None if status is Status.OPEN else status

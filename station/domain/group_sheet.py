@@ -17,8 +17,17 @@ from station.domain.changes import Sheet
 from station.domain.election import ElectionSetup
 from station.domain.groups import GroupTally, Rule, UnitResult, units
 from station.domain.result_statements import challenges_line, stated_lines
+from station.domain.revised_sheet import split_columns
 from station.domain.tally import Tally
-from station.domain.tally_form import Figures, FormBallot, ballot_form, line_values
+from station.domain.tally_form import (
+    Figures,
+    FormBallot,
+    LineValue,
+    ballot_form,
+    differences,
+    line_values,
+    printed_lines,
+)
 
 # Lines 8 and 9 of the groups together, which decide no unit.
 GROUPS_TOGETHER = (
@@ -57,6 +66,8 @@ def group_facts(setup: ElectionSetup, sheet: Sheet, pending: str | None) -> dict
         return {}
     ballot = ballot_form(setup)
     by_key = dict(zip((spec.key for spec in specs), sheet.groups, strict=True))
+    decided = sheet.decided
+    before = {} if decided is None else dict(zip(by_key, decided.original_groups, strict=False))
     found = units(specs, sheet.groups, ballot.unions)
     unit_of = {key: unit for unit in found for key in unit.groups}
     groups = []
@@ -74,6 +85,8 @@ def group_facts(setup: ElectionSetup, sheet: Sheet, pending: str | None) -> dict
             entry["statements"] = {"8": said, "9": said}
         if spec.rule is Rule.SONOTONE:
             entry["inclusion"] = {"yes": figures.yes, "no": figures.no}
+        if spec.key in before:  # its Revised Tally: the columns of its own figures
+            entry["columns"] = _columns(ballot, spec.eligible, before[spec.key], figures)
         groups.append(entry)
     pooled_units = []
     for unit in found:
@@ -81,7 +94,11 @@ def group_facts(setup: ElectionSetup, sheet: Sheet, pending: str | None) -> dict
             eligible = sum(spec.eligible for spec in specs if spec.key in unit.groups)
             figures = pooled([by_key[key] for key in unit.groups])
             entry = {"name": unit.name, "groups": list(unit.groups)}
-            pooled_units.append(entry | _tally_facts(ballot, eligible, figures, pending, unit))
+            entry |= _tally_facts(ballot, eligible, figures, pending, unit)
+            if before:  # the same groups' figures before the decision, pooled
+                original = pooled([before[key] for key in unit.groups])
+                entry["columns"] = _columns(ballot, eligible, original, figures)
+            pooled_units.append(entry)
     return {
         "groups": groups,
         "units": pooled_units,
@@ -104,3 +121,24 @@ def _tally_facts(
         lines["8"] = unit.determinative
         statements["8"] = challenges_line(unit.determinative, pending)
     return {"lines": lines, "statements": statements}
+
+
+def _columns(
+    ballot: FormBallot, eligible: int, original: GroupTally, final: GroupTally
+) -> dict[str, dict[str, LineValue]]:
+    """A group's (or pooled unit's) Revised Tally: lines 1-7 in the four columns of
+    `revised_sheet` (its lines 8 and 9 are the final ones, stated with its lines)."""
+    unions = ballot.unions
+    first, last = (
+        Figures(eligible, group_tally(original, unions)),
+        Figures(eligible, group_tally(final, unions)),
+    )
+    counted, aside = split_columns(differences(ballot, first, last))
+    printed = [line.number for line in printed_lines(ballot)]
+    earlier, later = line_values(ballot, first), line_values(ballot, last)
+    return {
+        "original": {number: earlier[number] for number in printed},
+        "challenged_counted": {number: counted[number] for number in printed if number != "1"},
+        "set_aside": {number: aside[number] for number in printed if number != "1"},
+        "final": {number: later[number] for number in printed},
+    }

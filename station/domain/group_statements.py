@@ -20,7 +20,7 @@ def group_figures_statement(spec: GroupSpec, tally: GroupTally, choices: Sequenc
     parts = [f"{spec.key}: {votes}", f"void {tally.void:,}", f"challenged {tally.challenged:,}"]
     if spec.rule is Rule.SONOTONE:
         parts.append(f"inclusion yes {tally.yes:,} \u00b7 no {tally.no:,}")
-    handled = sum(tally.votes) + tally.void + tally.challenged
+    handled = tally.handled
     if spec.ballots is not None:
         parts.append(f"{handled:,} of {how_many(spec.ballots, 'ballot')} counted")
     else:
@@ -86,3 +86,32 @@ def group_vote_words(
         if event.call.value in ("for", "against"):
             words += f", inclusion {answer.upper() if isinstance(answer, str) else 'unmarked'}"
     return words
+
+
+def opened_group_refusal(key: str) -> str:
+    """Why a call of the revised count may not be made in this group."""
+    return (
+        f"no ballot of group {key} ordered opened is left to count: each opened ballot is"
+        " counted in its own group's pile"
+    )
+
+
+def unit_not_determinative_statement(numbers: Sequence[int], unit: UnitResult) -> str:
+    """Why challenges of a unit whose result they cannot change are not ordered opened."""
+    which = "challenge" if len(numbers) == 1 else "challenges"
+    return (
+        f"{which} {', '.join(str(n) for n in numbers)} cannot be ordered"
+        f" opened: unit {' + '.join(unit.groups)}'s challenges are not determinative (they"
+        " cannot change its result), and the Board opens only determinative challenges;"
+        " sustaining them is allowed"
+    )
+
+
+def groups_sequel_statement(where: str, sequel: str) -> str:
+    """Why Station makes no runoff or rerun of an election of voting groups (`where`: the
+    first election's file, or the option that asked for one)."""
+    return (
+        f"{where}: Station does not make the {sequel} of an election of voting groups"
+        " (they are rare): set it up as an election of its own, with its --case, its parties"
+        " and its --group options"
+    )

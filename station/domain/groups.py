@@ -138,6 +138,8 @@ class GroupTally:
         challenged: ballots challenged (sealed whole).
         yes, no: a Sonotone group's valid votes on question 1 (inclusion).
         remaining: ballots still in its box, or None when its box size is not known.
+        set_aside: challenged ballots sustained (by agreement or decision): handled,
+            never opened, on no line.
     """
 
     votes: tuple[int, ...]
@@ -146,6 +148,45 @@ class GroupTally:
     yes: int = 0
     no: int = 0
     remaining: int | None = 0
+    set_aside: int = 0
+
+    @property
+    def handled(self) -> int:
+        """Its ballots counted, challenged or set aside so far."""
+        return sum(self.votes) + self.void + self.challenged + self.set_aside
+
+    def state(self) -> list[object]:
+        """What a snapshot stores of these figures (`restored` reads it back)."""
+        remaining = -1 if self.remaining is None else self.remaining
+        state = [list(self.votes), self.void, self.challenged, self.yes, self.no, remaining]
+        return [*state, self.set_aside] if self.set_aside else state
+
+    @classmethod
+    def restored(cls, state: object) -> GroupTally:
+        """The figures `state()` stored (ValueError if they are not)."""
+        if (
+            not isinstance(state, list)
+            or len(state) not in (6, 7)
+            or not isinstance(state[0], list)
+        ):
+            raise ValueError("a frozen group's figures are malformed")
+        votes, void, challenged, yes, no, remaining = state[:6]
+        aside = state[6] if len(state) == 7 else 0
+        return cls(
+            tuple(_count(vote) for vote in votes),
+            _count(void),
+            _count(challenged),
+            _count(yes),
+            _count(no),
+            None if remaining == -1 else _count(remaining),
+            _count(aside),
+        )
+
+
+def _count(value: object) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise ValueError(f"{value!r} is not a whole number")
+    return value
 
 
 @dataclass(frozen=True, slots=True)

@@ -58,10 +58,12 @@ def describe_resolution(change: Change, who: Callable[[str], str]) -> str:
     return str(event.action)  # pragma: no cover
 
 
-def reveal_warning(opened: int) -> str:
-    """Said to the agent before a lone ballot is opened where everyone can see its vote."""
+def reveal_warning(opened: int, group: str | None = None) -> str:
+    """Said to the agent before a lone ballot is opened where everyone can see its vote
+    (in an election of voting groups, alone in its `group`'s pile)."""
+    of = "" if group is None else f" of group {group}"
     return (
-        f"Opening {how_many(opened, 'ballot')} alone shows how that voter voted:"
+        f"Opening {how_many(opened, 'ballot')}{of} alone shows how that voter voted:"
         " the ballot's secrecy is lost once it is called."
     )
 
