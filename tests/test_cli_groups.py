@@ -95,7 +95,6 @@ def test_without_groups_the_json_has_no_groups(tmp_path: Path) -> None:
         (["--sonotone", "C"], "no group 'C'"),
         (["--self-determination", "A", "--sonotone", "A"], "has a rule already"),
         (["--group", "C=Drivers"], "--eligible C=N"),
-        (["--table", "2"], "takes no --table yet"),
         (["--eligible", "A=x"], "whole number"),
     ],
 )

@@ -30,6 +30,7 @@ from station.domain.group_statements import (
 )
 from station.domain.groups import (
     GroupSpec,
+    GroupTally,
     Rule,
     group_json,
     inclusion_settled,
@@ -176,10 +177,8 @@ def _groups(args: argparse.Namespace) -> tuple[GroupSpec, ...]:
         if getattr(args, option, None) is not None:
             flag = "--" + option.replace("_", "-")
             raise UsageError(groups_sequel_statement(f"--group with {flag}", sequel))
-    for option in ("table", "voters"):
-        if getattr(args, option, None) is not None:
-            flag = "--" + option.replace("_", "-")
-            raise UsageError(f"--group: an election of voting groups takes no {flag} yet")
+    if getattr(args, "voters", None) is not None:
+        raise UsageError("--group: an election of voting groups takes no --voters yet")
     if getattr(args, "mail", False):
         raise UsageError("--group: an election of voting groups is counted at the polls here")
     groups = voting_groups(named, eligible, ballots, sonotone, deciding)
@@ -567,10 +566,13 @@ def votes_words(sheet: dict[str, object]) -> str:
 def groups_summary(setup: ElectionSetup, count: Count) -> dict[str, object]:
     """`groups` and `units` of `station tally --json` in an election of voting groups
     (nothing otherwise): each group's figures, and each unit's after the Sonotone rule."""
-    ballot = setup.ballot
-    if not ballot.groups:
+    if not setup.ballot.groups:
         return {}
-    tallies = count.group_tallies()
+    return groups_json_of(setup.ballot, count.group_tallies())
+
+
+def groups_json_of(ballot: Ballot, tallies: tuple[GroupTally, ...]) -> dict[str, object]:
+    """`groups` and `units` of these groups' figures (a count's, or the tables' sums)."""
     unions = len(ballot.unions)
     return {
         "groups": [
@@ -587,8 +589,11 @@ def groups_summary(setup: ElectionSetup, count: Count) -> dict[str, object]:
 def group_lines(setup: ElectionSetup, count: Count) -> list[str]:
     """`station tally`'s lines for an election of voting groups: each group's figures,
     a Sonotone group's question 1, and each unit's lines 8-9 after the Sonotone rule."""
-    ballot = setup.ballot
-    tallies = count.group_tallies()
+    return group_lines_of(setup.ballot, count.group_tallies())
+
+
+def group_lines_of(ballot: Ballot, tallies: tuple[GroupTally, ...]) -> list[str]:
+    """The same of these groups' figures (a count's, or the tables' sums)."""
     unions = len(ballot.unions)
     lines = []
     for spec, tally in zip(ballot.groups, tallies, strict=True):
