@@ -23,6 +23,7 @@ from station.domain.election_statements import (
     runoff_title,
 )
 from station.domain.group_statements import (
+    MAIL_GROUPS_REFUSAL,
     group_figures_statement,
     groups_sequel_statement,
     inclusion_statement,
@@ -177,15 +178,20 @@ def _groups(args: argparse.Namespace) -> tuple[GroupSpec, ...]:
         if getattr(args, option, None) is not None:
             flag = "--" + option.replace("_", "-")
             raise UsageError(groups_sequel_statement(f"--group with {flag}", sequel))
-    if getattr(args, "voters", None) is not None:
-        raise UsageError("--group: an election of voting groups takes no --voters yet")
-    if getattr(args, "mail", False):
-        raise UsageError("--group: an election of voting groups is counted at the polls here")
+    refuse_mail_groups(args)
     groups = voting_groups(named, eligible, ballots, sonotone, deciding)
     args.eligible = str(sum(group.eligible for group in groups))
     known = [group.ballots for group in groups]
     args.ballots = None if None in known else str(sum(b or 0 for b in known))
     return groups
+
+
+def refuse_mail_groups(args: argparse.Namespace) -> None:
+    """An election of voting groups by mail is refused, before its voter list is read."""
+    if getattr(args, "group", []) and (
+        getattr(args, "mail", False) or getattr(args, "voters", None) is not None
+    ):
+        raise UsageError(MAIL_GROUPS_REFUSAL)
 
 
 def _pile(given: str) -> str:

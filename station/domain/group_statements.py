@@ -6,6 +6,11 @@ from station.domain.events import Action, Event
 from station.domain.groups import GroupSpec, GroupTally, Rule, UnitResult, included
 from station.domain.statements import how_many
 
+MAIL_GROUPS_REFUSAL = (
+    "--group with --mail: Station does not yet count voting groups by mail (each envelope"
+    " would carry its voter's group to that group's pile); count the groups at the polls"
+)
+
 
 def counting_group_statement(spec: GroupSpec) -> str:
     """The group whose pile is being counted: "Counting group A — Professional employees"."""
