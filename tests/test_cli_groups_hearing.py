@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 from station.domain import Call
+from station.domain.resolution_statements import progress_statement
 from station.journal import Journal
 from station.journal.seal import station_secret
 from station.journal.session import CountSession
@@ -73,7 +74,12 @@ def test_opened_ballots_are_counted_in_their_own_group(tmp_path: Path) -> None:
             raise AssertionError("a ballot of group B was counted with group A's")
         except ValueError as error:
             assert "group B" in str(error) and "ordered opened" in str(error)
-    call_opened(path, ("A", Call.AGAINST, None), ("A", Call.AGAINST, None))
+    call_opened(path, ("A", Call.AGAINST, None))
+    with Journal.open(path, read_only=True) as journal:
+        said = progress_statement(journal.restore(trust_snapshots=False), None)
+    assert said.startswith("Revised count: 1 of 2 opened ballots counted")
+    assert said.endswith("; still to count: 1 in group A")
+    call_opened(path, ("A", Call.AGAINST, None))
     summary = tally(path)
     assert [(g["key"], g["for"], g["against"], g["challenged"]) for g in summary["groups"]] == [
         ("A", 2, 3, 0),
