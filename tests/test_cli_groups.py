@@ -96,7 +96,6 @@ def test_without_groups_the_json_has_no_groups(tmp_path: Path) -> None:
         (["--self-determination", "A", "--sonotone", "A"], "has a rule already"),
         (["--group", "C=Drivers"], "--eligible C=N"),
         (["--eligible", "A=x"], "whole number"),
-        (["--mail", "--voters", "missing.csv"], "does not yet count voting groups by mail"),
     ],
 )
 def test_bad_combinations_are_one_line_and_no_file(

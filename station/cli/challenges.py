@@ -52,7 +52,7 @@ def _row(
     challenge = entry.challenge
     dispute = entry.dispute
     key = partial(json_key, election)
-    group = count.groups.group_of(challenge.seq)
+    group = count.group_of(challenge.seq)
     # In an election of voting groups, the pile its ballot lay in: opened, it is counted
     # in that group (the group is the ballot's, as its call always said; no voter's).
     tagged = {} if group is None else {"group": group.key}

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from station.cli.common import UsageError, file_name, open_to_read, say
+from station.cli.kinds import group_keys
 from station.domain import Action, Count, ElectionSetup
 from station.domain.description import describe
 from station.domain.envelope_parties import stage_challenges
@@ -33,7 +34,7 @@ def mail_voter_list(args: argparse.Namespace) -> VoterList | None:
             "--ballots with --mail: the ballots to count are the envelopes accepted,"
             " known when the envelope stage ends"
         )
-    return read_voter_list(_read(args.voters), str(args.voters))
+    return read_voter_list(_read(args.voters), str(args.voters), group_keys(args))
 
 
 def _read(path: Path) -> bytes:

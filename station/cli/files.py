@@ -5,7 +5,7 @@ import sys
 
 from station.cli.common import say
 from station.cli.envelopes import mail_voter_list
-from station.cli.kinds import created_note, new_setup, refuse_mail_groups
+from station.cli.kinds import created_note, new_setup
 from station.domain.election import SetupError
 from station.domain.statements import (
     how_many,
@@ -18,7 +18,6 @@ from station.ui.display import ensure_offscreen_app
 
 
 def cmd_new(args: argparse.Namespace) -> int:
-    refuse_mail_groups(args)  # before the voter list is read
     voters = mail_voter_list(args)  # None unless --mail
     setup = new_setup(args, voters)  # the ballot and the parties: cli/kinds.py
     ensure_offscreen_app()  # the sheet's font says which names it can print

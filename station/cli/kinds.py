@@ -23,7 +23,6 @@ from station.domain.election_statements import (
     runoff_title,
 )
 from station.domain.group_statements import (
-    MAIL_GROUPS_REFUSAL,
     group_figures_statement,
     groups_sequel_statement,
     inclusion_statement,
@@ -121,7 +120,7 @@ def new_setup(args: argparse.Namespace, voters: VoterList | None = None) -> Elec
         given = getattr(args, name, None)
         if given is not None and not given.strip():
             raise UsageError(empty_option_statement(name))
-    groups = _groups(args)
+    groups = _groups(args, voters)
     if args.runoff_of is not None and getattr(args, "rerun_of", None) is not None:
         raise UsageError("--runoff-of and --rerun-of: an election is a runoff or a rerun, not both")
     if args.runoff_of is not None:
@@ -156,7 +155,7 @@ def new_setup(args: argparse.Namespace, voters: VoterList | None = None) -> Elec
     )
 
 
-def _groups(args: argparse.Namespace) -> tuple[GroupSpec, ...]:
+def _groups(args: argparse.Namespace, voters: VoterList | None = None) -> tuple[GroupSpec, ...]:
     """The voting groups given (`--group`, `--eligible KEY=N`, …), and `args.eligible` and
     `args.ballots` as one number each, as every other kind of election reads them."""
     named = getattr(args, "group", [])
@@ -178,7 +177,10 @@ def _groups(args: argparse.Namespace) -> tuple[GroupSpec, ...]:
         if getattr(args, option, None) is not None:
             flag = "--" + option.replace("_", "-")
             raise UsageError(groups_sequel_statement(f"--group with {flag}", sequel))
-    refuse_mail_groups(args)
+    if voters is not None:  # by mail: each group's eligible voters are its voters listed
+        given = {value.partition("=")[0].strip().upper() for value in eligible}
+        sizes = voters.group_sizes()
+        eligible = [*eligible, *(f"{key}={n}" for key, n in sizes.items() if key not in given)]
     groups = voting_groups(named, eligible, ballots, sonotone, deciding)
     args.eligible = str(sum(group.eligible for group in groups))
     known = [group.ballots for group in groups]
@@ -186,12 +188,11 @@ def _groups(args: argparse.Namespace) -> tuple[GroupSpec, ...]:
     return groups
 
 
-def refuse_mail_groups(args: argparse.Namespace) -> None:
-    """An election of voting groups by mail is refused, before its voter list is read."""
-    if getattr(args, "group", []) and (
-        getattr(args, "mail", False) or getattr(args, "voters", None) is not None
-    ):
-        raise UsageError(MAIL_GROUPS_REFUSAL)
+def group_keys(args: argparse.Namespace) -> tuple[str, ...]:
+    """The keys of the voting groups `--group KEY=NAME` gives (for the voter list's
+    `group` column), as typed; `voting_groups` checks them."""
+    named = getattr(args, "group", [])
+    return tuple(text.partition("=")[0].strip().upper() for text in named if "=" in text)
 
 
 def _pile(given: str) -> str:
@@ -574,15 +575,18 @@ def groups_summary(setup: ElectionSetup, count: Count) -> dict[str, object]:
     (nothing otherwise): each group's figures, and each unit's after the Sonotone rule."""
     if not setup.ballot.groups:
         return {}
-    return groups_json_of(setup.ballot, count.group_tallies())
+    return groups_json_of(setup.ballot, count.group_tallies(), count.group_boxes())
 
 
-def groups_json_of(ballot: Ballot, tallies: tuple[GroupTally, ...]) -> dict[str, object]:
-    """`groups` and `units` of these groups' figures (a count's, or the tables' sums)."""
+def groups_json_of(
+    ballot: Ballot, tallies: tuple[GroupTally, ...], boxes: dict[str, int] | None = None
+) -> dict[str, object]:
+    """`groups` and `units` of these groups' figures (a count's, or the tables' sums);
+    `boxes`: by mail, each group's ballots to count."""
     unions = len(ballot.unions)
     return {
         "groups": [
-            group_json(spec, tally, ballot.choices, unions)
+            group_json(spec, tally, ballot.choices, unions, (boxes or {}).get(spec.key))
             for spec, tally in zip(ballot.groups, tallies, strict=True)
         ],
         "units": [
@@ -595,15 +599,18 @@ def groups_json_of(ballot: Ballot, tallies: tuple[GroupTally, ...]) -> dict[str,
 def group_lines(setup: ElectionSetup, count: Count) -> list[str]:
     """`station tally`'s lines for an election of voting groups: each group's figures,
     a Sonotone group's question 1, and each unit's lines 8-9 after the Sonotone rule."""
-    return group_lines_of(setup.ballot, count.group_tallies())
+    return group_lines_of(setup.ballot, count.group_tallies(), count.group_boxes())
 
 
-def group_lines_of(ballot: Ballot, tallies: tuple[GroupTally, ...]) -> list[str]:
+def group_lines_of(
+    ballot: Ballot, tallies: tuple[GroupTally, ...], boxes: dict[str, int] | None = None
+) -> list[str]:
     """The same of these groups' figures (a count's, or the tables' sums)."""
     unions = len(ballot.unions)
     lines = []
     for spec, tally in zip(ballot.groups, tallies, strict=True):
-        lines.append(f"Group {group_figures_statement(spec, tally, ballot.choices)}")
+        box = (boxes or {}).get(spec.key)
+        lines.append(f"Group {group_figures_statement(spec, tally, ballot.choices, box)}")
         if spec.rule is Rule.SONOTONE:
             lines.append(inclusion_statement(spec, tally, inclusion_settled(tally)))
     found = units(ballot.groups, tallies, unions)

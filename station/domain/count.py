@@ -35,9 +35,9 @@ from station.domain.description import Election, describe
 from station.domain.election import ElectionSetup
 from station.domain.envelopes import ENVELOPE_ACTIONS, NO_BALLOT_CHALLENGE, EnvelopeStage
 from station.domain.events import Action, Event, SheetKind
-from station.domain.group_calls import GroupCalls
+from station.domain.group_calls import GroupCalls, MailPiles
 from station.domain.group_statements import opened_group_refusal
-from station.domain.groups import GroupTally
+from station.domain.groups import GroupSpec, GroupTally
 from station.domain.piles import PileTracker
 from station.domain.resolution import Resolutions, decided_restored, decided_state
 from station.domain.statements import how_many, locked_rule_statement
@@ -76,7 +76,7 @@ class Count:
         self.votes = ChoiceVotes(ballot)  # FOR split between the unions of a ballot of several
         self.groups = GroupCalls(ballot)  # each call's voting group, in an election of several
         # A mail ballot's envelope stage comes first; `mail_rules`: see MAIL_RULES.
-        self.envelopes = EnvelopeStage(mail, mail_rules, polls)
+        self.envelopes = EnvelopeStage(mail, mail_rules, polls, self._group_keys)
         self.resolutions = Resolutions()  # challenges settled, disputes, the decision
 
     @classmethod
@@ -94,6 +94,18 @@ class Count:
         if rows is None:
             return ChallengeRegister(challengers, older)
         return ChallengeRegister.restored(rows, challengers, older)
+
+    @property
+    def _group_keys(self) -> tuple[str, ...]:
+        return tuple(spec.key for spec in self.groups.specs)
+
+    def group_of(self, seq: int) -> GroupSpec | None:
+        """The voting group of a challenged ballot's call or a challenged envelope."""
+        found = self.groups.group_of(seq)
+        envelope = self.envelopes.get(seq) if found is None else None
+        if envelope is not None and envelope.group is not None:
+            return next(spec for spec in self.groups.specs if spec.key == envelope.group)
+        return found
 
     @property
     def tally(self) -> Tally:
@@ -186,7 +198,7 @@ class Count:
             count.last_seq = whole(summary["last_seq"])
             count._totals = [whole(total) for total in summary["totals"]]
             count.envelopes = EnvelopeStage.restored(
-                mail, summary.get("envelopes"), mail_rules, polls
+                mail, summary.get("envelopes"), mail_rules, polls, count._group_keys
             )
             for entry in summary["sheets"]:
                 if len(entry) not in (8, 9):
@@ -307,7 +319,21 @@ class Count:
         """Each voting group's figures now, in setup order (none in an election of one)."""
         resolutions = self.resolutions
         first = resolutions.decisions[0].seq if resolutions.revising else None
-        return self.groups.tallies(self.votes.choice_of, resolutions.statuses, first)
+        return self.groups.tallies(
+            self.votes.choice_of, resolutions.statuses, first, self._mail_piles()
+        )
+
+    def group_boxes(self) -> dict[str, int] | None:
+        """By mail, each voting group's ballots to count (its envelopes'), once known."""
+        piles = self._mail_piles()
+        return None if piles is None or piles.boxes is None else dict(piles.boxes)
+
+    def _mail_piles(self) -> MailPiles | None:
+        """By mail: each group's box from its envelopes, and its challenged envelopes."""
+        envelopes = self.envelopes
+        if not (envelopes.mail and self.groups.active):
+            return None
+        return MailPiles(envelopes.group_boxes(), envelopes.challenged_groups())
 
     def total(self, call: Call) -> int:
         """How many ballots of `call` count now."""
@@ -416,7 +442,7 @@ class Count:
         """A ballot of the revised count is one a decision ordered opened in its group."""
         resolutions = self.resolutions
         first = resolutions.decisions[0].seq
-        if self.groups.opened_left(key, resolutions.statuses, first) < 1:
+        if self.groups.opened_left(key, resolutions.statuses, first, self._mail_piles()) < 1:
             raise ReplayError(seq, opened_group_refusal(key))
 
     def _undo(self, event: Event) -> Callable[[], Change]:

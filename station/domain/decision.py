@@ -114,7 +114,7 @@ def unit_decision_problem(
     seqs = {entry.number: entry.challenge.seq for entry in count.resolutions.numbered(count)}
     refused: dict[UnitResult, list[int]] = {}
     for number in opened:
-        group = count.groups.group_of(seqs[number])
+        group = count.group_of(seqs[number])
         unit = None if group is None else unit_of[group.key]
         if unit is not None and not unit.determinative:
             refused.setdefault(unit, []).append(number)
@@ -133,7 +133,7 @@ def revealing_decision(count: Count, opened: tuple[int, ...]) -> str | None:
     seqs = {entry.number: entry.challenge.seq for entry in count.resolutions.numbered(count)}
     per_group: dict[str, int] = {}
     for number in opened:
-        group = count.groups.group_of(seqs[number])
+        group = count.group_of(seqs[number])
         if group is not None:
             per_group[group.key] = per_group.get(group.key, 0) + 1
     for key, many in per_group.items():

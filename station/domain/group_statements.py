@@ -6,19 +6,17 @@ from station.domain.events import Action, Event
 from station.domain.groups import GroupSpec, GroupTally, Rule, UnitResult, included
 from station.domain.statements import how_many
 
-MAIL_GROUPS_REFUSAL = (
-    "--group with --mail: Station does not yet count voting groups by mail (each envelope"
-    " would carry its voter's group to that group's pile); count the groups at the polls"
-)
-
 
 def counting_group_statement(spec: GroupSpec) -> str:
     """The group whose pile is being counted: "Counting group A — Professional employees"."""
     return f"Counting group {spec.key} \u2014 {spec.name}"
 
 
-def group_figures_statement(spec: GroupSpec, tally: GroupTally, choices: Sequence[str]) -> str:
-    """One line of a group's figures: its choices, void, challenged, question 1, progress."""
+def group_figures_statement(
+    spec: GroupSpec, tally: GroupTally, choices: Sequence[str], box: int | None = None
+) -> str:
+    """One line of a group's figures: its choices, void, challenged, question 1, progress
+    (`box`: its ballots to count by mail, its envelopes', when known)."""
     votes = " \u00b7 ".join(
         f"{name} {count:,}" for name, count in zip(choices, tally.votes, strict=True)
     )
@@ -26,8 +24,9 @@ def group_figures_statement(spec: GroupSpec, tally: GroupTally, choices: Sequenc
     if spec.rule is Rule.SONOTONE:
         parts.append(f"inclusion yes {tally.yes:,} \u00b7 no {tally.no:,}")
     handled = tally.handled
-    if spec.ballots is not None:
-        parts.append(f"{handled:,} of {how_many(spec.ballots, 'ballot')} counted")
+    box = spec.ballots if box is None else box
+    if box is not None:
+        parts.append(f"{handled:,} of {how_many(box, 'ballot')} counted")
     else:
         parts.append(f"{how_many(handled, 'ballot')} counted")
     return " \u2014 ".join(parts)
@@ -119,4 +118,14 @@ def groups_sequel_statement(where: str, sequel: str) -> str:
         f"{where}: Station does not make the {sequel} of an election of voting groups"
         " (they are rare): set it up as an election of its own, with its --case, its parties"
         " and its --group options"
+    )
+
+
+def written_in_group_statement(specs: Sequence[GroupSpec]) -> str:
+    """Why a written-in voter's envelope waits for its group."""
+    keys = ", ".join(spec.key for spec in specs)
+    return (
+        "a voter not on the list of an election of voting groups is written in with their"
+        f" group: type the group's key, a colon, then the name (e.g. {specs[0].key}: Jane Roe;"
+        f" groups {keys})"
     )

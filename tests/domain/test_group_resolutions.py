@@ -4,10 +4,11 @@ seeded random operator tries every kind of event; after each one the rules accep
 groups' figures add up to the whole tally's, line by line, and a frozen count thaws to
 the same figures."""
 
+import dataclasses
 import random
 
 from station.domain import Action, Call, Count, ElectionSetup, Event, ReplayError, SheetKind
-from station.domain.election import voting_groups
+from station.domain.election import MAIL_RULES, voting_groups
 from station.domain.groups import GroupTally
 
 SETUP = ElectionSetup.validated(
@@ -20,8 +21,31 @@ SETUP = ElectionSetup.validated(
 PARTIES = ("employer", "petitioner")
 
 
+MAIL = dataclasses.replace(SETUP, mail=True, polls=True, mail_rules=MAIL_RULES)
+
+
+def _envelope(rng: random.Random, count: Count, seq: int) -> Event:
+    """Some event of the envelope stage: each voter "N" of group "ABC"[N % 3]."""
+    roll = rng.random()
+    last = count.envelopes.next_undo()
+    if roll < 0.04:
+        accepted = count.envelopes.figures.accepted
+        return Event(seq, Action.END_ENVELOPES, detail={"accepted": accepted})
+    if roll < 0.10 and last is not None:
+        return Event(seq, Action.ENVELOPE_UNDO, target=last.seq)
+    if roll < 0.16 and count.challenges.counting_seqs():
+        target = rng.choice(sorted(count.challenges.counting_seqs()))
+        return Event(seq, Action.RESOLVE, None, target, {"as": "withdrawn"})
+    voter = rng.randrange(40)
+    ruling = rng.choice(["accepted", "challenged", "void", "late", "polls"])
+    detail = {"voter": str(voter), "ruling": ruling, "group": "ABC"[voter % 3]}
+    return Event(seq, Action.ENVELOPE, detail=detail)
+
+
 def _candidate(rng: random.Random, count: Count, seq: int) -> Event:
     """Some event; the rules may refuse it (then another is tried)."""
+    if count.envelopes.open:
+        return _envelope(rng, count, seq)
     roll = rng.random()
     last, redo = count.next_undo(), count.next_redo()
     challenges = [entry.challenge.seq for entry in count.resolutions.numbered(count)]
@@ -71,15 +95,22 @@ def _figures(tallies: tuple[GroupTally, ...]) -> tuple[int, ...]:
 def test_the_groups_figures_add_up_to_the_tally_through_every_resolution() -> None:
     seen: set[Action] = set()
     for seed in range(12):
-        seen |= _operate(seed)
+        seen |= _operate(seed, SETUP)
     # Every way a challenge is resolved was taken, by some seed.
     assert {Action.DECIDE, Action.RESOLVE, Action.DISPUTE, Action.REOPEN} <= seen
 
 
-def _operate(seed: int) -> set[Action]:
+def test_by_mail_the_groups_piles_are_their_envelopes_through_every_resolution() -> None:
+    seen: set[Action] = set()
+    for seed in range(12):
+        seen |= _operate(seed, MAIL)
+    assert {Action.END_ENVELOPES, Action.DECIDE, Action.RESOLVE, Action.ENVELOPE_UNDO} <= seen
+
+
+def _operate(seed: int, setup: ElectionSetup) -> set[Action]:
     """Run the random operator with `seed`, checking the sums after every event."""
     rng = random.Random(seed)
-    count = Count.for_setup(SETUP)
+    count = Count.for_setup(setup)
     applied: list[Action] = []
     while len(applied) < 400:
         event = _candidate(rng, count, count.last_seq + 1)
@@ -90,9 +121,14 @@ def _operate(seed: int) -> set[Action]:
         applied.append(event.action)
         tally = count.tally
         whole = (tally.for_union, tally.against, tally.void, tally.challenged, tally.set_aside)
-        assert _figures(count.group_tallies()) == whole, (seed, event)
+        tallies = count.group_tallies()
+        assert _figures(tallies) == whole, (seed, event)
+        if setup.mail and not count.envelopes.open:  # the groups' piles are the box
+            box = count.envelopes.figures.box + count.envelopes.opened_challenges
+            assert sum((count.group_boxes() or {}).values()) == box, (seed, event)
     frozen = count.freeze()
-    thawed = Count.thawed(frozen, SETUP.pile, SETUP.choices, challengers=None)
+    mail = (setup.mail, None, setup.current_mail_rules, setup.polls)
+    thawed = Count.thawed(frozen, setup.pile, setup.choices, *mail)
     assert thawed.group_tallies() == count.group_tallies()
     assert thawed.freeze() == frozen
     return set(applied)
