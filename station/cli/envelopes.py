@@ -141,6 +141,8 @@ def envelope_rulings(journal: Journal) -> tuple[Count, list[dict[str, object]]]:
                 # A replacement (after a void) names the void one; files set up before
                 # there were replacements list their rulings as they always did.
                 **({"replaces": envelope.replaces} if count.envelopes.current else {}),
+                # An election of voting groups: the group whose pile its ballot goes to.
+                **({"group": envelope.group} if envelope.group is not None else {}),
                 "corrections": [],
             }
         elif envelope is not None and envelope.seq in rulings:
@@ -193,6 +195,8 @@ def cmd_envelopes(args: argparse.Namespace) -> int:
         return 0
     for row in rulings:
         who = f"{row['voter']}  {row['name']}" if row["voter"] else f"(written in)  {row['name']}"
+        if row.get("group"):
+            who += f"  (group {row['group']})"
         ruling = Ruling(str(row["ruling"])).label
         if row["party"]:
             party = describe(setup).said(str(row["party"]))  # as the register says

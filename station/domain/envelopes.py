@@ -598,6 +598,11 @@ def _envelope_of(
     return Envelope(event.seq, None, ruling, name, group=group)
 
 
+def _group_words(envelope: Envelope) -> str:
+    """ " (group A)": the pile its ballot goes to, in an election of voting groups."""
+    return "" if envelope.group is None else f" (group {envelope.group})"
+
+
 def envelope_words(change: Change) -> str:
     """One line for an envelope event, the same in the window, the log and `envelopes`."""
     event, envelope = change.event, change.envelope
@@ -608,7 +613,8 @@ def envelope_words(change: Change) -> str:
         return str(event.action)
     who = envelope.voter if envelope.voter is not None else f"written in: {envelope.write_in}"
     return _undone_or_redone(
-        f"Envelope {who}{which_envelope(envelope)} {envelope.ruling.label}", event.action
+        f"Envelope {who}{which_envelope(envelope)}{_group_words(envelope)} {envelope.ruling.label}",
+        event.action,
     )
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from station.domain import Call
+from station.domain import Call, Count
 from station.domain.envelopes import Ruling
 from station.journal import Journal
 from station.journal.seal import station_secret
@@ -209,3 +209,23 @@ def test_a_written_in_voter_is_typed_with_their_group_in_the_envelope_window(
         ]
     finally:
         controller.close()
+
+
+def test_each_ruling_says_its_group(tmp_path: Path) -> None:
+    path = tmp_path / "mail.station"
+    envelopes_ruled(path)
+    listed = station("envelopes", path).stdout
+    assert "100  Ada Lovelace  (group A)  ACCEPTED" in listed
+    assert "(written in)  Ken Thompson  (group B)  CHALLENGED" in listed
+    rulings = json.loads(station("envelopes", path, "--json").stdout)["rulings"]
+    assert [row["group"] for row in rulings] == ["A", "A", "A", "B", "B", "B", "B", "B"]
+    with Journal.open(path, read_only=True) as journal:
+        from station.domain.envelopes import envelope_words
+
+        count = Count.for_setup(journal.election.setup)
+        said = [
+            envelope_words(change)
+            for record, change in journal.fold_one_by_one(count)
+            if record.action == "envelope"
+        ]
+    assert "Envelope written in: Ken Thompson (group B) CHALLENGED" in said
