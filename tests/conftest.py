@@ -9,21 +9,30 @@ os.environ["QT_QPA_PLATFORM"] = "offscreen"
 import gc
 import shutil
 import sqlite3
-import subprocess
 import sys
 import tempfile
 import traceback
 from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import settings
 
 from station.domain import ElectionSetup
-from station.journal import Journal
-from station.journal.verify import Verdict, verify_journal
+from station.domain.parties import Party
+from station.journal import Journal, snapshots
+from station.sheet.prepare import prepare_sheet
 from station.ui.main_thread_gc import collect_if_due
+from tests.helpers import JFK8, RAM, SIGN, A, C, Connections, F, session_on
+from tests.journal.helpers import LAG, random_journal
+from tests.mail.helpers import BESSEMER, VOTERS
+from tests.sheet.helpers import station
+
+# The property tests hold rules, not speed (bench/ measures speed): on a loaded 2-core
+# machine one example can take longer than Hypothesis's 200 ms default and fail for it.
+settings.register_profile("station", deadline=None)
+settings.load_profile("station")
 
 
 @pytest.fixture(autouse=True)
@@ -39,29 +48,6 @@ def station_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.M
     # Windows keeps both in the local application data folder, which this names there.
     monkeypatch.setenv("WIN_PD_OVERRIDE_LOCAL_APPDATA", str(home))
     return home
-
-
-class Connections:
-    """Every SQLite connection made in this process during one test, and where."""
-
-    def __init__(self) -> None:
-        self.made: list[tuple[sqlite3.Connection, str]] = []
-
-    def left_open(self) -> list[str]:
-        """Where each connection still open was made (the innermost frames of ours)."""
-        return [where for conn, where in self.made if _is_open(conn)]
-
-    def close_all(self) -> None:
-        for conn, _ in self.made:
-            conn.close()
-
-
-def _is_open(conn: sqlite3.Connection) -> bool:
-    try:
-        conn.total_changes  # noqa: B018 - any use of a closed connection raises
-    except sqlite3.ProgrammingError:
-        return False
-    return True
 
 
 @pytest.fixture(autouse=True)
@@ -91,10 +77,6 @@ def sqlite_connections(monkeypatch: pytest.MonkeyPatch) -> Iterator[Connections]
     left_open = connections.left_open()
     connections.close_all()  # so that one leak fails one test, not the next too
     assert not left_open, f"SQLite connections left open, opened at: {left_open}"
-
-
-# A folder in RAM, where the system has one (Linux).
-RAM = Path("/dev/shm") if os.access("/dev/shm", os.W_OK) else None
 
 
 @pytest.hookimpl(trylast=True)
@@ -134,46 +116,6 @@ def pytest_configure(config: pytest.Config) -> None:
         config.add_cleanup(lambda: shutil.rmtree(basetemp, ignore_errors=True))
 
 
-@contextmanager
-def built_in_ram(path: Path) -> Iterator[Path]:
-    """A scratch copy of `path` in RAM, to build a test's file in; copied back at the end.
-
-    Each event a journal appends is one fsync (synchronous=FULL): 300 events take
-    1.4 s on this project's disk and 0.07 s in RAM. A test that needs a long count to
-    read gains nothing from those fsyncs, so it builds the count here; the file it
-    then reads is back at `path`, on the disk, byte for byte.
-    """
-    with ram_folder() as folder:
-        scratch = folder / path.name
-        if path.exists():
-            shutil.copyfile(path, scratch)
-        yield scratch
-        assert not Path(f"{scratch}-wal").exists(), "close the journal before leaving"
-        shutil.copyfile(scratch, path)
-
-
-@contextmanager
-def ram_folder() -> Iterator[Path]:
-    """A new folder in RAM (or the usual temporary folder without one), removed after."""
-    folder = Path(tempfile.mkdtemp(dir=RAM))
-    try:
-        yield folder
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
-
-
-# The JFK8 election (Staten Island, 2022) as a realistic setup; tests that need another
-# box size or agent take `dataclasses.replace(JFK8, ...)`.
-JFK8 = ElectionSetup(
-    case_number="29-RC-288020",
-    employer="Amazon.com Services LLC",
-    union="Amazon Labor Union",
-    eligible=8325,
-    ballots=4852,
-    agent="R. Agent",
-)
-
-
 @pytest.fixture
 def setup() -> ElectionSetup:
     """The JFK8 election."""
@@ -197,15 +139,60 @@ def journal(election_file: Path) -> Iterator[Journal]:
     journal.close()
 
 
-def verify_file(path: Path | str) -> Verdict:
-    """Open `path` read-only and verify it, as `station verify FILE` does."""
-    with Journal.open(path, read_only=True, check_setup=False) as journal:
-        return verify_journal(journal)
+@pytest.fixture(scope="module")
+def first_count_once(tmp_path_factory: pytest.TempPathFactory, qapp: object) -> Path:
+    """Twelve ballots: five challenges, two settled at the table, a FOR disputed; signed."""
+    path = tmp_path_factory.mktemp("revised") / "jfk8.station"
+    Journal.create(path, JFK8)
+    journal, session = session_on(path)
+    try:
+        seqs = [session.record(call).event.seq for call in (C, F, A, C, F, C, A, F, C, F, A, C)]
+        session.amend_challenge(seqs[0], {"party": "employer", "reason": "supervisor"})
+        session.settle(seqs[3], "withdrawn")  # agreed at the table: opened, called again
+        session.record(F)
+        session.settle(seqs[5], "sustained")  # agreed: never opened
+        session.dispute(seqs[9], F, Party.UNION)  # carried as challenged: number 6
+        session.join_dispute(seqs[9], Party.EMPLOYER)
+        prepare_sheet(session, SIGN, key_fingerprint="0" * 64, key_changed_from=None)
+    finally:
+        journal.close()
+    return path
 
 
-def one_line_refusal(done: subprocess.CompletedProcess[str]) -> str:
-    """The refusal's line, once it is known to be one line, exit 2, no traceback."""
-    assert done.returncode == 2, (done.stdout, done.stderr)
-    err = done.stderr
-    assert err.count("\n") == 1 and "Traceback" not in err, err
-    return err
+@pytest.fixture
+def first_count(tmp_path: Path, first_count_once: Path) -> Path:
+    path = tmp_path / "jfk8.station"
+    shutil.copyfile(first_count_once, path)
+    return path
+
+
+@pytest.fixture
+def often(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Snapshots every 50 events, 20 events behind the head."""
+    monkeypatch.setattr(snapshots, "SNAPSHOT_EVERY", 50)
+    monkeypatch.setattr(snapshots, "TRUSTED_FROM", 0)  # start from it on a short file
+    monkeypatch.setattr(snapshots, "SNAPSHOT_LAG", LAG)
+
+
+@pytest.fixture
+def long_count(tmp_path: Path, often: None) -> Path:
+    """300 random events, closed by a station (OPEN, the events, CLOSE: 302)."""
+    path = tmp_path / "long.station"
+    random_journal(path, 300, seed=5)
+    return path
+
+
+@pytest.fixture
+def mail_file(tmp_path: Path) -> Path:
+    """A new, empty mail-ballot election file with six voters."""
+    path = tmp_path / "bhm1.station"
+    Journal.create(path, BESSEMER, VOTERS)
+    return path
+
+
+@pytest.fixture(scope="module")
+def page(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("page") / "verifier.html"
+    code, _, err = station("verifier", "--out", path)
+    assert code == 0, err
+    return path

@@ -1,68 +1,16 @@
 """The `station` command, run as a user runs it: in a subprocess."""
 
-import contextlib
-import io
 import json
 import os
 import sqlite3
-import subprocess
-import sys
-from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 
 import pytest
 
-from station.cli import main
-from station.domain import Action, Call
+from station.domain import Call
 from station.journal import Journal
 from station.journal.schema import EVENT_GUARDS
-
-
-def station(*args: str | Path, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
-    return subprocess.run(
-        [sys.executable, "-m", "station", *map(str, args)],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=cwd,
-        timeout=60,
-    )
-
-
-def station_here(*args: str | Path, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    """`station(*args)` in this process: the same `main`, exit code and output, without a
-    Python and Qt starting up for each command (a second each here). For the tests of what
-    a command does; those of the process it runs in (its start, a second process beside a
-    first, a traceback that escapes) run it with `station`."""
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.chdir(cwd or Path.cwd()), redirect_stdout(out), redirect_stderr(err):
-        try:
-            code = main([*map(str, args)])
-        except SystemExit as leaving:  # argparse's own --help and --version
-            code = leaving.code if isinstance(leaving.code, int) else 2
-    return subprocess.CompletedProcess(
-        ["station", *map(str, args)], code, out.getvalue(), err.getvalue()
-    )
-
-
-NEW = [
-    "--case",
-    "29-RC-288020",
-    "--employer",
-    "Amazon.com Services LLC",
-    "--union",
-    "Amazon Labor Union",
-]
-
-
-def count_into(path: Path, calls: list[Call], undo_last: bool = False) -> None:
-    journal = Journal.open(path)
-    journal.start_session()
-    records = [journal.append(Action.CALL, call) for call in calls]
-    if undo_last:
-        journal.append(Action.UNDO, calls[-1], target=records[-1].seq)
-    journal.close()
+from tests.cli_helpers import NEW, count_into, station, station_here
 
 
 def test_new_then_tally_json(tmp_path: Path) -> None:

@@ -7,9 +7,9 @@ import pytest
 
 from station.domain.table_statements import tables_counted_statement
 from station.sheet.keys import create_key
-from tests.conftest import one_line_refusal
+from tests.cli_helpers import one_line_refusal
+from tests.kinds_helpers import station
 from tests.tables.helpers import table_export
-from tests.test_cli_kinds import station
 
 
 @pytest.fixture(scope="module")

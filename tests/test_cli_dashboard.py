@@ -1,34 +1,10 @@
 """`station dashboard FILE` as a user runs it: its own process, read-only, one-line errors."""
 
-import os
-import selectors
-import subprocess
-import sys
 from pathlib import Path
 
 from station.domain import Action, Call
 from station.journal import Journal
-from tests.test_cli import station_here
-
-
-def start_dashboard(*args: str | Path) -> subprocess.Popen[str]:
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
-    return subprocess.Popen(
-        [sys.executable, "-m", "station", "dashboard", *map(str, args)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=env,
-    )
-
-
-def first_line(process: subprocess.Popen[str], timeout: float = 60) -> str:
-    """The first line the process prints, waiting for it (not for a fixed time)."""
-    assert process.stdout is not None
-    with selectors.DefaultSelector() as selector:
-        selector.register(process.stdout, selectors.EVENT_READ)
-        assert selector.select(timeout), "the dashboard printed nothing"
-    return process.stdout.readline()
+from tests.cli_helpers import first_line, start_dashboard, station_here
 
 
 def test_runs_beside_the_operator_and_stays_up(election_file: Path, journal: Journal) -> None:

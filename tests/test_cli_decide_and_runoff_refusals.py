@@ -4,12 +4,11 @@ Each is a one-line refusal (exit 2) that writes nothing, or a true count."""
 
 from pathlib import Path
 
-from tests.conftest import one_line_refusal
-from tests.test_cli_kinds import count_votes, new, station, tally
-from tests.test_cli_revised import first_count, first_count_once  # noqa: F401 (fixtures)
+from tests.cli_helpers import one_line_refusal
+from tests.kinds_helpers import count_votes, new, station, tally
 
 
-def test_a_second_decision_names_the_one_recorded(first_count: Path) -> None:  # noqa: F811
+def test_a_second_decision_names_the_one_recorded(first_count: Path) -> None:
     made = station("decide", first_count, "--open", "1,4,6", "--sustain", "5", "--by", "RD 29")
     assert made.returncode == 0, made.stderr
     seq = int(made.stdout.split("at event ")[1].split(":")[0])

@@ -7,8 +7,8 @@ import pytest
 
 from station.domain import Action, Call
 from station.journal import Journal
-from tests.conftest import one_line_refusal
-from tests.test_cli_kinds import station, tally
+from tests.cli_helpers import one_line_refusal
+from tests.kinds_helpers import station, tally
 
 GROUPS = [
     "--group", "A=Professional employees", "--group", "B=Nonprofessional employees",

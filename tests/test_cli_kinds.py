@@ -1,60 +1,11 @@
 """RD and RM cases, several unions and runoffs at the command line."""
 
-import contextlib
-import io
 import json
-import subprocess
 from pathlib import Path
 
-from station.cli import main
 from station.domain import Action, Call
 from station.journal import Journal
-
-
-def station(*args: str | Path) -> subprocess.CompletedProcess[str]:
-    """`station ARGS` in this process (a subprocess each costs half a second)."""
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        code = main([str(arg) for arg in args])
-    return subprocess.CompletedProcess(args, code, out.getvalue(), err.getvalue())
-
-
-THREE = ["--union", "Machinists", "--intervenor", "Carpenters"]
-
-
-def new(path: Path, *args: str, case: str = "10-RC-000017", eligible: str = "120") -> None:
-    made = station(
-        "new", path, "--case", case, "--employer", "Fraser & Johnston", "--eligible", eligible,
-        "--pile", "0", *args,
-    )  # fmt: skip
-    assert made.returncode == 0, made.stderr
-
-
-def count_votes(path: Path, votes: list[int], challenged: int = 0, void: int = 0) -> None:
-    """votes[i] ballots for choice i+1 (the last is Neither), then the others."""
-    journal = Journal.open(path)
-    journal.start_session()
-    neither = len(votes)
-    for choice, number in enumerate(votes, start=1):
-        for _ in range(number):
-            if choice == neither:
-                journal.append(Action.CALL, Call.AGAINST)
-            else:  # one union: FOR as it always was
-                detail = {"choice": choice} if neither > 2 else None
-                journal.append(Action.CALL, Call.FOR, detail=detail)
-    for _ in range(challenged):
-        journal.append(Action.CALL, Call.CHALLENGE)
-    for _ in range(void):
-        journal.append(Action.CALL, Call.VOID)
-    journal.close()
-
-
-def tally(path: Path) -> dict[str, object]:
-    done = station("tally", path, "--json")
-    assert done.returncode == 0, done.stderr
-    result = json.loads(done.stdout)
-    assert isinstance(result, dict)
-    return result
+from tests.kinds_helpers import THREE, count_votes, new, station, tally
 
 
 def test_fraser_and_johnston_challenges_determinative(tmp_path: Path) -> None:
@@ -188,7 +139,7 @@ def test_a_ballot_of_several_unions_has_no_pile_checks(tmp_path: Path) -> None:
 
 def test_a_count_of_several_unions_stores_nothing_but_the_choice(tmp_path: Path) -> None:
     """Secrecy (tests/faults/test_secrecy.py) for a ballot of several unions."""
-    from tests.faults.test_secrecy import DETAIL_KEYS
+    from tests.faults.secrecy import DETAIL_KEYS
 
     path = tmp_path / "secret.station"
     new(path, *THREE, "--ballots", "3")

@@ -5,8 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import one_line_refusal
-from tests.test_cli_kinds import station
+from tests.cli_helpers import one_line_refusal
+from tests.kinds_helpers import station
 
 
 @pytest.mark.parametrize(

@@ -5,8 +5,8 @@ from pathlib import Path
 
 from station.domain import Action, Call
 from station.journal import Journal
-from tests.test_cli import NEW
-from tests.test_cli import station_here as station
+from tests.cli_helpers import NEW
+from tests.cli_helpers import station_here as station
 
 
 def test_pile_size_is_set_at_creation_and_0_turns_checks_off(tmp_path: Path) -> None:

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from station.sheet.pdf_text import pdf_words
-from tests.test_cli_kinds import THREE, count_votes, new, station, tally
+from tests.kinds_helpers import THREE, count_votes, new, station, tally
 
 
 def signed(path: Path, votes: list[int], *more: str) -> Path:

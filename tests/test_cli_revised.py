@@ -2,53 +2,14 @@
 these commands need no window)."""
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
 
 from station.cli import main
-from station.domain import Call, SheetKind
-from station.domain.parties import Party
 from station.journal import Journal
-from station.journal.session import CountSession
-from station.sheet.prepare import SheetRequest, prepare_sheet
-from tests.conftest import JFK8
-
-F, A, V, C = Call.FOR, Call.AGAINST, Call.VOID, Call.CHALLENGE
-SIGN = SheetRequest(SheetKind.FINAL, "R. Agent", [], None)
-
-
-def session_on(path: Path) -> tuple[Journal, CountSession]:
-    journal = Journal.open(path)
-    return journal, CountSession.resume(journal, keep=0)
-
-
-@pytest.fixture(scope="module")
-def first_count_once(tmp_path_factory: pytest.TempPathFactory, qapp: object) -> Path:
-    """Twelve ballots: five challenges, two settled at the table, a FOR disputed; signed."""
-    path = tmp_path_factory.mktemp("revised") / "jfk8.station"
-    Journal.create(path, JFK8)
-    journal, session = session_on(path)
-    try:
-        seqs = [session.record(call).event.seq for call in (C, F, A, C, F, C, A, F, C, F, A, C)]
-        session.amend_challenge(seqs[0], {"party": "employer", "reason": "supervisor"})
-        session.settle(seqs[3], "withdrawn")  # agreed at the table: opened, called again
-        session.record(F)
-        session.settle(seqs[5], "sustained")  # agreed: never opened
-        session.dispute(seqs[9], F, Party.UNION)  # carried as challenged: number 6
-        session.join_dispute(seqs[9], Party.EMPLOYER)
-        prepare_sheet(session, SIGN, key_fingerprint="0" * 64, key_changed_from=None)
-    finally:
-        journal.close()
-    return path
-
-
-@pytest.fixture
-def first_count(tmp_path: Path, first_count_once: Path) -> Path:
-    path = tmp_path / "jfk8.station"
-    shutil.copyfile(first_count_once, path)
-    return path
+from station.sheet.prepare import prepare_sheet
+from tests.helpers import JFK8, SIGN, A, C, F, session_on
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str | Path) -> tuple[int, str, str]:

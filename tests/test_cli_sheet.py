@@ -2,16 +2,14 @@
 
 import json
 import shutil
-import sqlite3
 from pathlib import Path
 
 import pytest
 
 from station.domain import Call
-from station.journal.schema import EVENT_GUARDS
 from station.sheet.keys import create_key
-from tests.test_cli import NEW, count_into
-from tests.test_cli import station_here as station
+from tests.cli_helpers import NEW, count_into, drop_events_after
+from tests.cli_helpers import station_here as station
 
 OBSERVERS = ["--observer", "Employer:Jane Roe", "--observer", "Union:John Doe"]
 
@@ -96,17 +94,6 @@ def test_calls_after_sign_off_need_a_reopen_with_a_reason(counted: Path) -> None
     assert "Corrected tally prepared; the count is locked" in log
     assert station("reopen", counted, "--reason", "x").returncode == 0
     assert station("reopen", counted, "--reason", "x").returncode == 2  # not locked now
-
-
-def drop_events_after(path: Path, seq: int) -> None:
-    """A forger deletes the tail, then puts the guard back word for word: the file alone
-    verifies."""
-    conn = sqlite3.connect(path)
-    conn.execute("DROP TRIGGER events_no_delete")
-    conn.execute("DELETE FROM events WHERE seq > ?", (seq,))
-    conn.execute(next(guard for guard in EVENT_GUARDS if "events_no_delete" in guard))
-    conn.commit()
-    conn.close()
 
 
 def test_a_truncated_file_is_caught_against_the_signed_sheet(

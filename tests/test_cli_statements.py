@@ -4,8 +4,8 @@ import json
 from pathlib import Path
 
 from station.domain import Call
-from tests.test_cli import NEW, count_into
-from tests.test_cli import station_here as station
+from tests.cli_helpers import NEW, count_into
+from tests.cli_helpers import station_here as station
 
 
 def test_tally_mid_count_does_not_state_the_result(tmp_path: Path) -> None:

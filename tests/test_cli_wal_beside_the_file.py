@@ -16,7 +16,7 @@ import pytest
 from station.cli import main
 from station.domain import Action, Call
 from station.journal import Journal
-from tests.conftest import verify_file
+from tests.helpers import verify_file
 
 NEW = ["--case", "29-RC-444444", "--employer", "Acme", "--union", "Local 1", "--eligible", "20"]
 
@@ -106,7 +106,7 @@ def test_a_file_moved_while_a_station_counts_is_told_as_lacking_its_wal(tmp_path
     keeps SQLite from taking it away), and `verify` would then take it for the count's
     own.
     """
-    from tests.test_cli import station
+    from tests.cli_helpers import station
 
     path = tmp_path / "ro.station"
     assert run("new", path, *NEW)[0] == 0
@@ -125,7 +125,7 @@ def test_a_file_moved_while_a_station_counts_is_told_as_lacking_its_wal(tmp_path
 
 
 def test_a_station_counting_is_not_told_as_lacking_its_wal(tmp_path: Path) -> None:
-    from tests.test_cli import station
+    from tests.cli_helpers import station
 
     path = tmp_path / "w.station"
     assert run("new", path, *NEW)[0] == 0

@@ -9,7 +9,7 @@ from station.demo import DEMO_SETUP, create_demo
 from station.domain import Action, ElectionSetup, SetupError
 from station.domain.election import DEMO_CASE
 from station.journal import Journal
-from tests.conftest import verify_file
+from tests.helpers import verify_file
 
 
 @pytest.fixture

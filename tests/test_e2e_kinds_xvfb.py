@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.domain.test_runoff import brute_force_result
+from tests.domain.helpers import brute_force_result
 from tests.xvfb_helpers import (
     display,
     focused_window,

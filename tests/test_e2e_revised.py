@@ -15,8 +15,16 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_e2e_count import STARTED, Station, shot, wait_for_events
-from tests.xvfb_helpers import display, pytestmark, station, xdotool  # noqa: F401
+from tests.xvfb_helpers import (  # noqa: F401
+    STARTED,
+    Station,
+    display,
+    pytestmark,
+    shot,
+    station,
+    wait_for_events,
+    xdotool,
+)
 
 BALLOTS = 60
 CALL_OF = {"f": "for", "a": "against", "v": "void", "c": "challenge"}

@@ -16,8 +16,8 @@ from station.sheet.keys import key_for_signing
 from station.sheet.verify_export import verify_export
 from station.ui.operator.controller import CountController
 from station.ui.operator.window import OperatorWindow
-from tests.conftest import built_in_ram
-from tests.sheet.conftest import count_calls, sign
+from tests.helpers import built_in_ram
+from tests.sheet.helpers import count_calls, sign
 
 CALLS = 3 * EVERY
 

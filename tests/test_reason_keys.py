@@ -9,7 +9,7 @@ from pytestqt.qtbot import QtBot
 
 from station.domain.challenges import REASON_KEYS, Challenge, ChallengeRegister, Reason
 from station.domain.envelopes import RULING_KEYS
-from tests.ui.operator.test_count_practice import press, small_election
+from tests.ui.operator.helpers import press, small_election
 from tests.ui.windows import open_window
 
 TAKEN = set("FACVDJWEUBPGYN") | set(RULING_KEYS)

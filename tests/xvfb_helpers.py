@@ -234,3 +234,82 @@ def keys_with_mistakes(
             undone.clear()
             events += len(pressed)
     return keys, active, events
+
+
+RECOUNT_S = 0.6  # an Enter answers a pile's question only once it was on screen a moment
+
+
+def last_seq(path: Path) -> int:
+    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        return int(conn.execute("SELECT IFNULL(MAX(seq), 0) FROM events").fetchone()[0])
+    finally:
+        conn.close()
+
+
+def wait_for_events(path: Path, events: int, what: str) -> None:
+    deadline = time.monotonic() + 60
+    while last_seq(path) < events:
+        assert time.monotonic() < deadline, f"{what}: {last_seq(path)} of {events} events"
+        time.sleep(0.1)
+    assert last_seq(path) == events, f"{what}: {last_seq(path)} events, expected {events}"
+
+
+STARTED: list[subprocess.Popen[bytes]] = []  # every station started, killed at the end
+
+
+class Station:
+    """The operator window in its own process, driven by xdotool."""
+
+    def __init__(self, path: Path, env: dict[str, str], log: Path) -> None:
+        self.env = env
+        self.path = path
+        with log.open("a") as log_file:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "station", str(path)], env=env, stderr=log_file
+            )
+        STARTED.append(self.process)
+        self.window = xdotool(env, "search", "--sync", "--name", "^Station — 10-RC-").split()[0]
+        xdotool(env, "windowmove", self.window, "0", "0")
+        xdotool(env, "windowsize", self.window, "1100", "1000")
+        self.focus()
+
+    def focus(self, window: str | None = None) -> None:
+        focus(self.env, window or self.window)
+
+    def keys(self, keys: list[str]) -> None:
+        for start in range(0, len(keys), 60):
+            xdotool(self.env, "key", "--delay", "12", *keys[start : start + 60])
+
+    def dialog(self, title: str) -> str:
+        found = xdotool(self.env, "search", "--sync", "--name", title).split()[0]
+        self.focus(found)
+        return found
+
+    def step(self, kind: str, keys: list[str], events: int) -> None:
+        if kind == "recount":
+            # The pile just filled: the question is on screen while the agent recounts.
+            wait_for_events(self.path, events - 1, "the pile filled")
+            time.sleep(RECOUNT_S)
+        self.keys(keys)
+
+    def prepare_sheet(self, shortcut: str, *, place: str) -> None:
+        """Open the sheet dialog (pause or final), type the place, press Enter."""
+        xdotool(self.env, "key", shortcut)
+        self.dialog("Prepare the tally sheet")
+        xdotool(self.env, "type", "--delay", "10", place)
+        xdotool(self.env, "key", "Return")
+        self.focus()
+
+    def quit(self) -> None:
+        self.focus()
+        xdotool(self.env, "key", "ctrl+q")
+        assert self.process.wait(timeout=30) == 0
+
+
+def shot(env: dict[str, str], name: str) -> None:
+    folder = os.environ.get("STATION_SHOTS")
+    if folder:
+        subprocess.run(
+            ["import", "-window", "root", str(Path(folder) / name)], env=env, check=False
+        )

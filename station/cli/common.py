@@ -71,7 +71,7 @@ def open_to_read(path: Path, *, check_setup: bool = True) -> Journal:
 
 def challenges_by_party(count: Count, election: Election) -> dict[str, int]:
     """`challenges_by_party` of `station tally --json`: each challenger's counting
-    challenges, under its key (`Challenger.json_key`; the README lists them)."""
+    challenges, under its key (`Challenger.json_key`; docs/agent.md lists them)."""
     return {
         election.challenger(party).json_key: n for party, n in count.challenges.by_party().items()
     }

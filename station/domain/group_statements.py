@@ -44,6 +44,27 @@ def inclusion_statement(spec: GroupSpec, tally: GroupTally, decided: bool) -> st
     return f"Group {spec.key} did not vote for inclusion: it is a unit of its own"
 
 
+def group_panel_lines(
+    spec: GroupSpec, tally: GroupTally, choices: Sequence[str], decided: bool
+) -> tuple[str, ...]:
+    """A group's figures on a panel whose title names the group, in as few lines as read
+    well from across the room: its votes; void, challenged and progress; and a Sonotone
+    group's question 1 with where it stands (as `inclusion_statement` says it)."""
+    votes, *rest = group_figures_statement(spec, tally, choices).split(" \u2014 ")
+    marks = [part for part in rest if not part.startswith("inclusion ")]
+    lines = [votes.removeprefix(f"{spec.key}: "), " \u00b7 ".join(marks)]
+    if spec.rule is Rule.SONOTONE:
+        figures = f"Inclusion yes {tally.yes:,} \u00b7 no {tally.no:,}"
+        if not decided:
+            leaning = "a majority yes" if included(tally) else "no majority yes"
+            lines.append(f"{figures}: {leaning} so far, not yet determined")
+        elif included(tally):
+            lines.append(f"{figures}: voted for inclusion, pooled")
+        else:
+            lines.append(f"{figures}: not for inclusion, a unit of its own")
+    return tuple(lines)
+
+
 def unit_statement(unit: UnitResult, choices: Sequence[str], unions: int) -> str:
     """A unit's line 8 and 9 in one sentence, or what is not yet determined."""
     # A unit of one group is named by its key (its panel and sheet name it); a pooled

@@ -100,6 +100,14 @@ def _whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value > 0
 
 
+def totals(groups: Sequence[GroupSpec]) -> tuple[int, int | None]:
+    """The election's eligible voters and ballots in the box: its groups' together (the
+    ballots unknown unless every group's is known)."""
+    known = [group.ballots for group in groups]
+    ballots = None if None in known else sum(count or 0 for count in known)
+    return sum(group.eligible for group in groups), ballots
+
+
 def checked_groups(groups: Sequence[GroupSpec]) -> tuple[GroupSpec, ...]:
     """The groups if they make an election of voting groups; GroupError if not."""
     if not groups:

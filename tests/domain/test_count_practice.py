@@ -2,25 +2,11 @@
 
 import pytest
 
-from station.domain import Action, Call, Change, Count, Event, ReplayError
+from station.domain import Action, Call, Count, Event, ReplayError
 from station.domain.challenges import Reason
 from station.domain.describe import describe
 from station.domain.parties import Party
-
-
-class Feed:
-    def __init__(self, pile_size: int = 0) -> None:
-        self.count = Count(pile_size=pile_size)
-
-    def __call__(
-        self,
-        action: Action,
-        call: Call | None = None,
-        target: int | None = None,
-        **detail: object,
-    ) -> Change:
-        seq = self.count.last_seq + 1
-        return self.count.apply(Event(seq, action, call, target, detail or None))
+from tests.domain.helpers import Feed
 
 
 def test_a_challenge_is_by_the_board_agent_until_amended() -> None:

@@ -15,7 +15,7 @@ from station.domain.election import ElectionSetup
 from station.domain.envelopes import EnvelopeFigures, Ruling, box_setup
 from station.domain.resolution import ENVELOPE_MIXED, ENVELOPE_WITHDRAWN_LATE
 from station.domain.tally_sheet import computed_facts
-from tests.domain.test_envelopes import Stage
+from tests.domain.helpers import Stage
 
 F, A, V, C = Call.FOR, Call.AGAINST, Call.VOID, Call.CHALLENGE
 SETUP = ElectionSetup("10-RC-269250", "Amazon.com Services LLC", "RWDSU", 20, mail=True)

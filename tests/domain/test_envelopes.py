@@ -10,33 +10,7 @@ from station.domain.changes import FrozenCount
 from station.domain.election import ElectionSetup
 from station.domain.envelopes import EnvelopeFigures, Ruling, box_setup
 from station.domain.parties import Party
-
-
-class Stage:
-    """A mail count driven event by event, as a station would write it."""
-
-    def __init__(self) -> None:
-        self.count = Count(mail=True)
-
-    def apply(self, action: Action, call=None, target=None, detail=None):
-        return self.count.apply(Event(self.count.last_seq + 1, action, call, target, detail))
-
-    def rule(self, voter: str, ruling: Ruling):
-        return self.apply(Action.ENVELOPE, detail={"voter": voter, "ruling": ruling.value})
-
-    def undo(self):
-        top = self.count.envelopes.next_undo()
-        assert top is not None
-        return self.apply(Action.ENVELOPE_UNDO, target=top.seq)
-
-    def redo(self):
-        top = self.count.envelopes.next_redo()
-        assert top is not None
-        return self.apply(Action.ENVELOPE_REDO, target=top.seq)
-
-    def end(self):
-        accepted = self.count.envelopes.figures.accepted
-        return self.apply(Action.END_ENVELOPES, detail={"accepted": accepted})
+from tests.domain.helpers import Stage
 
 
 def test_each_ruling_counts_in_its_figure_and_challenges_join_line_6() -> None:

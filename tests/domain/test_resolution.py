@@ -9,7 +9,7 @@ from station.domain import Action, Call, Change, Count, Event, ReplayError, Shee
 from station.domain.decision import reveals_vote
 from station.domain.resolution import Status
 from station.domain.tally_sheet import computed_facts
-from tests.domain.test_count_practice import Feed
+from tests.domain.helpers import Feed
 
 F, A, V, C = Call.FOR, Call.AGAINST, Call.VOID, Call.CHALLENGE
 

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from station.domain import Tally
 from station.domain.runoff import Result, determinative, final_result, majority_for, result
+from tests.domain.helpers import brute_force_result
 
 
 def test_fraser_and_johnston_the_challenges_were_determinative() -> None:
@@ -89,27 +90,6 @@ def brute_force_determinative(votes: tuple[int, ...], unions: int, swing: int) -
         if (then.certified, then.runoff, then.rerun) != key:
             return True
     return False
-
-
-def brute_force_result(votes: tuple[int, ...], unions: int) -> Result:
-    """102.70 read literally, choice by choice."""
-    valid = sum(votes)
-    winners = [index for index, vote in enumerate(votes) if vote * 2 > valid]
-    if winners:
-        return Result(winners[0] if winners[0] < unions else None, winners[0], None, False)
-    if len(votes) < 3:
-        return Result(None, None, None, False)
-    ranked = sorted(set(votes), reverse=True)
-    most = [index for index, vote in enumerate(votes) if vote == ranked[0]]
-    if len(most) >= 3:  # divided equally among three or more
-        return Result(None, None, None, True)
-    if len(most) == 2:
-        return Result(None, None, (most[0], most[1]), False)
-    second = [index for index, vote in enumerate(votes) if vote == ranked[1]]
-    if len(second) >= 2:  # one choice equal to another, but less than the third
-        return Result(None, None, None, True)
-    pair = sorted((most[0], second[0]))
-    return Result(None, None, (pair[0], pair[1]), False)
 
 
 ballots = st.integers(min_value=2, max_value=4).flatmap(

@@ -1,18 +1,21 @@
-"""A counting station in a child process (see driver.py), for tests that kill or starve it."""
+"""Folders on the disk for the fault tests, and a signed election to tamper with."""
 
-import contextlib
-import os
-import selectors
 import shutil
-import subprocess
-import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-DRIVER = Path(__file__).with_name("driver.py")
+from station.domain import Action, Call, SheetKind
+from station.domain.tally_sheet import Observer
+from station.journal import Journal
+from station.journal.session import CountSession
+from station.sheet.export import export_sheet
+from station.sheet.keys import key_for_signing
+from station.sheet.prepare import SheetRequest, prepare_sheet
+from station.ui.display import ensure_offscreen_app
+from tests.faults.tampering import Pristine, setup
 
 
 @pytest.fixture
@@ -28,81 +31,49 @@ def tmp_path() -> Iterator[Path]:
     shutil.rmtree(folder, ignore_errors=True)
 
 
-class Station:
-    """The driver process: send it commands, read its answers as they come."""
-
-    def __init__(self, path: Path) -> None:
-        env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
-        self.process = subprocess.Popen(
-            [sys.executable, str(DRIVER), str(path)],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-            env=env,
+@pytest.fixture(scope="module")
+def pristine(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Pristine]:
+    folder = tmp_path_factory.mktemp("pristine")
+    ensure_offscreen_app()  # the export draws its PDF (run alone, no test made one before)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("XDG_DATA_HOME", str(folder / "home"))
+        path = folder / "jfk8.station"
+        Journal.create(path, setup())
+        journal = Journal.open(path)
+        journal.start_session()  # 1
+        for call in (Call.FOR, Call.AGAINST, Call.FOR, Call.CHALLENGE, Call.VOID, Call.FOR):
+            journal.append(Action.CALL, call)  # 2..7
+        journal.append(Action.UNDO, Call.FOR, target=7)  # 8
+        journal.append(Action.REDO, Call.FOR, target=7)  # 9
+        journal.append(Action.AMEND, None, 5, {"party": "employer", "reason": "supervisor"})  # 10
+        for call in (Call.AGAINST, Call.FOR):
+            journal.append(Action.CALL, call)  # 11, 12
+        key = key_for_signing()
+        request = SheetRequest(SheetKind.FINAL, "R. Agent", [Observer("petitioner", "Ann")], None)
+        sign = prepare_sheet(
+            CountSession(journal, journal.restore(trust_snapshots=False)),
+            request,
+            key_fingerprint=key.fingerprint,
         )
-        self._selector = selectors.DefaultSelector()
-        assert self.process.stdout is not None
-        self._selector.register(self.process.stdout, selectors.EVENT_READ)
-
-    def send(self, *commands: str) -> None:
-        assert self.process.stdin is not None
-        self.process.stdin.write("".join(f"{command}\n" for command in commands))
-        self.process.stdin.flush()
-
-    def line(self, timeout: float = 60) -> str:
-        """The next answer, waiting for it to arrive (not for a fixed time)."""
-        assert self.process.stdout is not None
-        if not self._selector.select(timeout):
-            raise AssertionError(f"the station said nothing for {timeout} s")
-        answer = self.process.stdout.readline()
-        if not answer:
-            assert self.process.stderr is not None
-            raise AssertionError(f"the station died: {self.process.stderr.read()[-2000:]}")
-        return answer.strip()
-
-    def ask(self, command: str) -> str:
-        self.send(command)
-        return self.line()
-
-    def kill(self) -> list[str]:
-        """SIGKILL it; return every answer it had written before it died."""
-        self.process.kill()
-        assert self.process.stdout is not None
-        rest = self.process.stdout.read().splitlines()
-        self.close()
-        return [line.strip() for line in rest]
-
-    def quit(self) -> None:
-        assert self.ask("Q") == "BYE"
-        self.process.wait(timeout=60)
-        self.close()
-
-    def close(self) -> None:
-        self._selector.close()
-        self.process.wait(timeout=60)
-        for stream in (self.process.stdin, self.process.stdout, self.process.stderr):
-            if stream is not None:
-                with contextlib.suppress(BrokenPipeError):
-                    stream.close()
+        export_sheet(journal, journal.restore(trust_snapshots=False), folder / "sheet", key)
+        journal.close()  # 14: the closing, after the sheet
+        reader = Journal.open(path, read_only=True)
+        head = f"{reader.head_seq}:{reader.head_hash[:16]}"
+        events = reader.head_seq
+        reader.close()
+        yield Pristine(path, folder / "sheet", key.fingerprint, head, sign.event.seq, events)
 
 
-@contextlib.contextmanager
-def read_only_mount(folder: Path, *files: Path) -> Iterator[Path]:
-    """`files` copied onto a small tmpfs at `folder`, remounted read-only: a write-
-    protected stick (root only; the test is skipped elsewhere). Unmounted after."""
-    folder.mkdir()
-    if os.geteuid() != 0:
-        pytest.skip("mounting a read-only file system needs root")
-    done = subprocess.run(
-        ["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", str(folder)], capture_output=True
+@pytest.fixture
+def election(pristine: Pristine, tmp_path: Path) -> Pristine:
+    """A fresh copy of the pristine election to alter."""
+    shutil.copy(pristine.file, tmp_path / pristine.file.name)
+    shutil.copytree(pristine.sheet, tmp_path / "sheet")
+    return Pristine(
+        tmp_path / pristine.file.name,
+        tmp_path / "sheet",
+        pristine.key,
+        pristine.head,
+        pristine.sign_seq,
+        pristine.events,
     )
-    if done.returncode:
-        pytest.skip(f"cannot mount a tmpfs here: {done.stderr.strip()!r}")
-    try:
-        for file in files:
-            shutil.copyfile(file, folder / file.name)
-        subprocess.run(["mount", "-o", "remount,ro", str(folder)], check=True)
-        yield folder
-    finally:
-        subprocess.run(["umount", str(folder)], check=True)

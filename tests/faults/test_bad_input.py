@@ -37,8 +37,8 @@ from station.sheet.prepare import SheetRequest, prepare_sheet
 from station.ui.operator.controller import CountController
 from station.ui.start.new_election import NewElectionDialog
 from station.witness.serve import FeedServer
-from tests.conftest import JFK8
-from tests.journal.test_fold import random_journal
+from tests.helpers import JFK8
+from tests.journal.helpers import random_journal
 
 # The README's test run draws the same examples every time (derandomized), so it turns
 # red only on a defect new in the code under test; every draw that once failed is kept

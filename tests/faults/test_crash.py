@@ -11,20 +11,19 @@ import contextlib
 import os
 import random
 import time
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from station.journal import Journal
-from tests.conftest import JFK8, verify_file
-from tests.faults.conftest import Station
+from tests.faults.crash import Figures, assert_nothing_lost, check_after_kill
+from tests.faults.helpers import Station
+from tests.helpers import JFK8, verify_file
 
 # What the operator does, weighted like a real count with its corrections.
 COMMANDS = ["F"] * 35 + ["A"] * 30 + ["C"] * 8 + ["V"] * 7 + ["U"] * 12 + ["R"] * 8
 COMMANDS += ["W"] * 2 + ["S"] * 2 + ["O"]  # challenges settled at the table
-EXPECTED_ACTION = {"F": "call", "A": "call", "C": "call", "V": "call", "U": "undo", "R": "redo"}
-EXPECTED_ACTION |= {"W": "resolve", "S": "resolve", "O": "resolve"}
 BATCH = 2000  # commands queued per life: more than it gets through before the kill
 OPENING_S = 0.025  # the kills while starting land this long after the file is opened
 
@@ -43,29 +42,6 @@ def wait_until_open(station: Station, path: Path, timeout: float = 60) -> None:
                 return
         assert time.monotonic() < deadline, f"the station did not open {path} in {timeout} s"
         time.sleep(0.001)  # a poll of the condition, not a delay
-
-
-@dataclass
-class Figures:
-    kills: int = 0
-    kills_while_starting: int = 0
-    calls_acknowledged: int = 0
-    events_acknowledged: int = 0
-    in_flight_committed: int = 0
-    in_flight_not_committed: int = 0
-    lost: int = 0
-    doubled: int = 0
-    seconds: float = 0.0
-    problems: list[str] = field(default_factory=list)
-
-    def line(self) -> str:
-        return (
-            f"kills {self.kills} ({self.kills_while_starting} while starting), calls acknowledged"
-            f" {self.calls_acknowledged}, events acknowledged {self.events_acknowledged},"
-            f" in flight at the kill: committed {self.in_flight_committed}, not committed"
-            f" {self.in_flight_not_committed}; lost {self.lost}, doubled {self.doubled};"
-            f" {self.seconds:.0f} s"
-        )
 
 
 def crash_run(folder: Path, kills: int, seed: int) -> Figures:
@@ -112,66 +88,6 @@ def crash_run(folder: Path, kills: int, seed: int) -> Figures:
     assert verdict.ok, verdict.problem
     figures.seconds = time.monotonic() - started
     return figures
-
-
-def check_after_kill(
-    path: Path,
-    answers: list[str],
-    commands: list[str],
-    acknowledged: dict[int, tuple[str, str, str]],
-    figures: Figures,
-) -> str | None:
-    """Compare the file with what was acknowledged; return the in-flight event's action if committed."""
-    expected_next: str | None = "open"  # before READY, the session's opening is in flight
-    if answers and answers[0].startswith("READY"):
-        acknowledged[int(answers[0].split()[1])] = ("open", "None", "None")
-        replies = answers[1:]
-        # None: it had answered every command, so nothing was in flight.
-        expected_next = (
-            EXPECTED_ACTION[commands[len(replies)]] if len(replies) < len(commands) else None
-        )
-        for reply in replies:
-            if reply.startswith("ACK "):
-                seq, action, call, target = reply.split()[1:]
-                acknowledged[int(seq)] = (action, call, target)
-                figures.events_acknowledged += 1
-                figures.calls_acknowledged += action == "call"
-            else:
-                assert reply == "NOP", reply  # an undo or redo with nothing to act on
-    verdict = verify_file(path)
-    assert verdict.ok, f"after kill {figures.kills}: {verdict.problem}"
-    journal = Journal.open(path, read_only=True)
-    try:
-        stored = {r.seq: (r.action, str(r.call), str(r.target)) for r in journal.records()}
-    finally:
-        journal.close()
-    for seq, event in acknowledged.items():
-        if stored.get(seq) != event:
-            figures.lost += 1
-            figures.problems.append(
-                f"kill {figures.kills}: event {seq} {event} is {stored.get(seq)}"
-            )
-    last = max(acknowledged, default=0)
-    extra = [stored[seq] for seq in sorted(stored) if seq > last]
-    if len(extra) > 1:
-        figures.doubled += len(extra) - 1
-        figures.problems.append(f"kill {figures.kills}: {len(extra)} events after the last ACK")
-    if not extra:
-        return None
-    if extra[0][0] != expected_next:
-        figures.problems.append(
-            f"kill {figures.kills}: event {last + 1} is {extra[0]}, but {expected_next} was in flight"
-        )
-    for offset, event in enumerate(extra, start=1):
-        acknowledged[last + offset] = event  # it is in the record now: it must stay
-    return extra[0][0]
-
-
-def assert_nothing_lost(figures: Figures) -> None:
-    print(f"\ncrash test: {figures.line()}")
-    assert figures.problems == []
-    assert (figures.lost, figures.doubled) == (0, 0)
-    assert figures.calls_acknowledged > 0
 
 
 @pytest.mark.parametrize("kills", [10, pytest.param(20, marks=pytest.mark.long)])

@@ -19,7 +19,7 @@ from station.cli import main
 from station.domain import Action, Call
 from station.journal import Journal
 from station.sheet.verify_export import verify_export
-from tests.conftest import JFK8, verify_file
+from tests.helpers import JFK8, verify_file
 
 KILLS = 4  # each lands while the file is being written: see `kill_while_writing`
 MORE_KILLS = 8  # at most, until one has landed before the command was done

@@ -13,11 +13,11 @@ import pytest
 
 from station.domain.voters import Voter, VoterList
 from station.journal import Journal
-from tests.conftest import verify_file
-from tests.faults import test_crash
-from tests.faults.conftest import Station
-from tests.faults.test_crash import Figures, assert_nothing_lost, check_after_kill
-from tests.mail.conftest import BESSEMER
+from tests.faults import crash
+from tests.faults.crash import Figures, assert_nothing_lost, check_after_kill
+from tests.faults.helpers import Station
+from tests.helpers import verify_file
+from tests.mail.helpers import BESSEMER
 
 COMMANDS = ["a"] * 50 + ["c"] * 12 + ["v"] * 6 + ["l"] * 6 + ["u"] * 14 + ["r"] * 8
 EXPECTED = {"a": "envelope", "c": "envelope", "v": "envelope", "l": "envelope"}
@@ -29,7 +29,7 @@ def test_kills_while_ruling_envelopes_lose_and_double_nothing(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     for command, action in EXPECTED.items():
-        monkeypatch.setitem(test_crash.EXPECTED_ACTION, command, action)
+        monkeypatch.setitem(crash.EXPECTED_ACTION, command, action)
     rng = random.Random(15)
     path = tmp_path / "mail.station"
     voters = VoterList.of(tuple(Voter(str(n), f"Voter {n}") for n in range(1, 301)))

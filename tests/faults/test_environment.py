@@ -21,8 +21,8 @@ from pytestqt.qtbot import QtBot
 from station.domain import Action, Call
 from station.journal import Journal
 from station.ui.operator.window import OperatorWindow
-from tests.conftest import JFK8, verify_file
-from tests.faults.conftest import Station
+from tests.faults.helpers import Station
+from tests.helpers import JFK8, verify_file
 from tests.ui.windows import figures, key, open_window
 
 

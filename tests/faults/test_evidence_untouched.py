@@ -20,8 +20,8 @@ from station import app
 from station.cli import main
 from station.domain import Action, Call
 from station.journal import Journal
-from tests.conftest import JFK8
-from tests.faults.conftest import read_only_mount
+from tests.faults.helpers import read_only_mount
+from tests.helpers import JFK8
 
 
 def station(*argv: str | Path) -> tuple[int, str]:

@@ -15,7 +15,7 @@ import pytest
 from station.cli import main
 from station.domain import Action, Call
 from station.journal import Journal
-from tests.test_cli_dashboard import first_line, start_dashboard
+from tests.cli_helpers import first_line, start_dashboard
 
 
 def _actions(path: Path) -> list[str]:

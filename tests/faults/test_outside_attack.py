@@ -36,12 +36,10 @@ from station.sheet.prepare import SheetRequest, prepare_sheet, reopen_count
 from station.ui.dashboard.feed import JournalFollower
 from station.ui.operator import controller as count_controller
 from station.ui.operator.controller import CountController
-from tests.conftest import JFK8, verify_file
-from tests.faults.conftest import read_only_mount
-from tests.faults.test_tampering import Pristine, election, pristine  # noqa: F401 (fixtures)
-from tests.journal.test_fold import random_journal
-from tests.journal.test_snapshots import long_count, often  # noqa: F401 (fixtures)
-from tests.journal.test_verify import restore_guards, tamper
+from tests.faults.helpers import read_only_mount
+from tests.faults.tampering import Pristine
+from tests.helpers import JFK8, verify_file
+from tests.journal.helpers import random_journal, restore_guards, tamper
 
 HOUR_AGO = time.time() - 3600
 
@@ -80,8 +78,8 @@ def victim_folder(tmp_path: Path) -> tuple[Path, list[Path]]:
 
 
 def test_export_never_deletes_through_a_planted_link(
-    pristine: Pristine,  # noqa: F811
-    election: Pristine,  # noqa: F811
+    pristine: Pristine,
+    election: Pristine,
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -144,7 +142,7 @@ def test_creating_an_election_sweeps_only_its_own_leftovers(
 # -- 2. a head written down is long enough not to be forged ---------------------------
 
 
-def test_a_short_head_is_refused_in_one_line(election: Pristine) -> None:  # noqa: F811
+def test_a_short_head_is_refused_in_one_line(election: Pristine) -> None:
     events, digest = election.head.split(":")
     assert len(digest) == 16
     for short in (8, 12, 15):
@@ -171,7 +169,7 @@ def test_the_operator_window_shows_a_head_long_enough(qtbot: QtBot, election_fil
 # -- 9. --sheet without --key: the same note as `verify FOLDER` ------------------------
 
 
-def test_sheet_without_key_says_the_key_was_not_checked(election: Pristine) -> None:  # noqa: F811
+def test_sheet_without_key_says_the_key_was_not_checked(election: Pristine) -> None:
     code, out, err = station("verify", election.file, "--sheet", election.sheet)
     assert (code, err) == (0, ""), err
     assert "NOT checked against a fingerprint written down" in out
@@ -185,7 +183,7 @@ def test_sheet_without_key_says_the_key_was_not_checked(election: Pristine) -> N
 # -- usage errors are not tampering ---------------------------------------------------
 
 
-def test_a_malformed_fingerprint_is_a_usage_error(election: Pristine) -> None:  # noqa: F811
+def test_a_malformed_fingerprint_is_a_usage_error(election: Pristine) -> None:
     for key in ("abc", "g" * 32, election.key + "00"):
         one_line_usage_error(station("verify", election.sheet, "--key", key), "fingerprint")
         one_line_usage_error(
@@ -194,7 +192,7 @@ def test_a_malformed_fingerprint_is_a_usage_error(election: Pristine) -> None:  
         )
 
 
-def test_a_folder_that_is_no_export_is_a_usage_error(election: Pristine, tmp_path: Path) -> None:  # noqa: F811
+def test_a_folder_that_is_no_export_is_a_usage_error(election: Pristine, tmp_path: Path) -> None:
     empty = tmp_path / "empty"
     empty.mkdir()
     one_line_usage_error(station("verify", empty), "not an exported sheet")
@@ -207,14 +205,14 @@ def test_a_folder_that_is_no_export_is_a_usage_error(election: Pristine, tmp_pat
     assert code == 1 and err.startswith("NOT INTACT: "), err
 
 
-def test_a_path_the_system_refuses_is_one_line(election: Pristine, tmp_path: Path) -> None:  # noqa: F811
+def test_a_path_the_system_refuses_is_one_line(election: Pristine, tmp_path: Path) -> None:
     too_long = tmp_path / ("x" * 300) / "sheet"
     one_line_usage_error(station("verify", too_long), "cannot be read")
     one_line_usage_error(station("verify", election.file, "--sheet", too_long), "")
 
 
 def test_a_folder_that_cannot_be_searched_is_one_line(
-    election: Pristine,  # noqa: F811
+    election: Pristine,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # What a folder without search permission gives a user who is not root (the tests
@@ -249,8 +247,8 @@ def append_forged(path: Path, action: str, target: int | None, detail: str) -> i
 
 @pytest.mark.parametrize("detail", [DEEP, '{"party":' + DEEP + "}"])
 def test_deeply_nested_detail_is_one_line_everywhere(
-    pristine: Pristine,  # noqa: F811
-    election: Pristine,  # noqa: F811
+    pristine: Pristine,
+    election: Pristine,
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
     detail: str,
@@ -282,7 +280,7 @@ def test_deeply_nested_detail_is_one_line_everywhere(
 
 def test_a_running_dashboard_goes_on_past_a_deeply_nested_detail(
     qtbot: QtBot,
-    election: Pristine,  # noqa: F811
+    election: Pristine,
 ) -> None:
     follower = JournalFollower(election.file, interval_ms=10, retry_ms=20)
     try:
@@ -295,7 +293,7 @@ def test_a_running_dashboard_goes_on_past_a_deeply_nested_detail(
         follower.close()
 
 
-def test_a_huge_or_deep_manifest_is_refused_unread(election: Pristine) -> None:  # noqa: F811
+def test_a_huge_or_deep_manifest_is_refused_unread(election: Pristine) -> None:
     manifest = election.sheet / "manifest.json"
     manifest.write_text('{"a":' + DEEP + "}")
     code, _out, err = station("verify", election.sheet)
@@ -394,7 +392,7 @@ def refuses_to_count(
 
 def test_opening_refuses_a_wrong_hash(
     qtbot: QtBot,
-    election: Pristine,  # noqa: F811
+    election: Pristine,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     seq = append_misshashed(election.file)
@@ -419,7 +417,7 @@ def test_opening_refuses_a_wrong_hash(
 @pytest.mark.parametrize("start", ["from-its-snapshot", "from-the-first-in-parallel"])
 def test_opening_a_long_count_checks_every_event_it_folds(
     qtbot: QtBot,
-    long_count: Path,  # noqa: F811
+    long_count: Path,
     monkeypatch: pytest.MonkeyPatch,
     tmp_path: Path,
     start: str,
@@ -482,7 +480,7 @@ def test_an_event_altered_before_the_stations_own_snapshot_is_refused(
 
 @pytest.mark.parametrize("field", ["employer", "union_name", "agent", "format", "case_number"])
 def test_a_setup_field_stored_as_a_blob_is_an_altered_setup_not_a_traceback(
-    election: Pristine,  # noqa: F811
+    election: Pristine,
     field: str,
 ) -> None:
     """A setup field stored as a blob is an altered setup, said in one line: hashing the
@@ -514,7 +512,7 @@ def journal_mode(path: Path) -> str:
 
 def test_a_vacuumed_copy_is_counted_into_in_wal_mode(
     qtbot: QtBot,
-    election: Pristine,  # noqa: F811
+    election: Pristine,
     tmp_path: Path,
 ) -> None:
     copy = tmp_path / "vacuumed.station"
@@ -628,7 +626,7 @@ def test_station_copy_takes_the_wal_too_and_never_overwrites(
 
 
 @pytest.fixture
-def write_protected(election: Pristine, tmp_path: Path) -> Iterator[Path]:  # noqa: F811
+def write_protected(election: Pristine, tmp_path: Path) -> Iterator[Path]:
     """The closed election file on a file system mounted read-only (root only)."""
     with read_only_mount(tmp_path / "stick", election.file) as stick:
         yield stick / election.file.name
@@ -636,7 +634,7 @@ def write_protected(election: Pristine, tmp_path: Path) -> Iterator[Path]:  # no
 
 def test_a_file_on_read_only_media_is_read_where_it_lies(
     qtbot: QtBot,
-    pristine: Pristine,  # noqa: F811
+    pristine: Pristine,
     write_protected: Path,
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
@@ -697,7 +695,7 @@ def forge_sealed_snapshot(path: Path) -> None:
 
 
 @pytest.fixture
-def signed_long_count(tmp_path: Path, often: None) -> Path:  # noqa: F811
+def signed_long_count(tmp_path: Path, often: None) -> Path:
     """300 calls and an interim sheet, closed by a station: it stored a snapshot."""
     path = tmp_path / "long.station"
     Journal.create(path, dataclasses.replace(JFK8, ballots=None, pile=0))

@@ -53,7 +53,6 @@ from station.journal.seal import station_secret
 from station.sheet.export import SIGNATURE
 from station.sheet.keys import KEY_FILE, KeyProblem, load_key
 from station.sheet.verify_export import verify_export
-from tests.conftest import JFK8, verify_file
 from tests.faults.powercut.disk import Crash
 from tests.faults.powercut.harness import (
     Disk,
@@ -64,6 +63,7 @@ from tests.faults.powercut.harness import (
     counts_on,
     explore,
 )
+from tests.helpers import JFK8, verify_file
 
 COMMANDS = ["F"] * 35 + ["A"] * 30 + ["C"] * 8 + ["V"] * 7 + ["U"] * 12 + ["R"] * 8
 ELECTION = "count/e.station"

@@ -20,8 +20,8 @@ from station.domain import Call, SheetKind
 from station.domain.envelopes import Ruling
 from station.journal import snapshots
 from station.sheet.prepare import SheetRequest, prepare_sheet
-from tests.faults.test_secrecy import COLUMNS, DETAIL_KEYS, SNAPSHOT_KEYS, detail_keys
-from tests.mail.conftest import VOTERS, counting
+from tests.faults.secrecy import COLUMNS, DETAIL_KEYS, SNAPSHOT_KEYS, detail_keys
+from tests.mail.helpers import VOTERS, counting
 
 MAIL_DETAIL_KEYS = {
     **DETAIL_KEYS,

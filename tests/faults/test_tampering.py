@@ -12,121 +12,33 @@ import io
 import json
 import shutil
 import sqlite3
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from contextlib import redirect_stderr, redirect_stdout
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from station.cli import main
-from station.domain import Action, Call, ElectionSetup, SheetKind
-from station.domain.tally_sheet import Observer
+from station.domain import Action, Call
 from station.journal import Journal
 from station.journal.chain import OPTIONAL_SETUP_FIELDS, SETUP_FIELDS, event_hash
 from station.journal.records import EVENT_FIELDS
-from station.journal.session import CountSession
-from station.sheet.document import canonical_json
-from station.sheet.export import export_sheet
-from station.sheet.keys import create_key, key_for_signing
-from station.sheet.prepare import SheetRequest, prepare_sheet
-from station.ui.display import ensure_offscreen_app
-from tests.journal.test_verify import restore_guards, tamper
-from tests.sheet.conftest import resign
-from tests.sheet.test_verify_export import edit_events, edit_json, resign_with_other_key
-from tests.test_cli_sheet import drop_events_after
+from tests.cli_helpers import drop_events_after
+from tests.faults.tampering import (
+    EXPORT_CASES,
+    Pristine,
+    Row,
+    assert_caught,
+    rewrite,
+    rows,
+    setup,
+    verify,
+)
+from tests.journal.helpers import restore_guards, tamper
 
 # Every stored setup column (`id` is held to 1 by a CHECK: the row deleted is a case below).
 ELECTION_COLUMNS = (*SETUP_FIELDS, *OPTIONAL_SETUP_FIELDS, "setup_hash")
-
-
-Row = list[Any]  # an event as stored: the columns of EVENT_FIELDS, in order
-
-
-@dataclass(frozen=True)
-class Pristine:
-    """The untouched election: the file, its export, the key, and a head written down."""
-
-    file: Path
-    sheet: Path
-    key: str
-    head: str  # EVENTS:HASH as an observer writes it down from the screen
-    sign_seq: int
-    events: int
-
-
-def setup(case: str = "29-RC-288020") -> ElectionSetup:
-    return ElectionSetup(
-        case_number=case,
-        employer="Amazon.com Services LLC",
-        union="Amazon Labor Union",
-        eligible=8325,
-        ballots=None,
-        agent="R. Agent",
-    )
-
-
-@pytest.fixture(scope="module")
-def pristine(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Pristine]:
-    folder = tmp_path_factory.mktemp("pristine")
-    ensure_offscreen_app()  # the export draws its PDF (run alone, no test made one before)
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("XDG_DATA_HOME", str(folder / "home"))
-        path = folder / "jfk8.station"
-        Journal.create(path, setup())
-        journal = Journal.open(path)
-        journal.start_session()  # 1
-        for call in (Call.FOR, Call.AGAINST, Call.FOR, Call.CHALLENGE, Call.VOID, Call.FOR):
-            journal.append(Action.CALL, call)  # 2..7
-        journal.append(Action.UNDO, Call.FOR, target=7)  # 8
-        journal.append(Action.REDO, Call.FOR, target=7)  # 9
-        journal.append(Action.AMEND, None, 5, {"party": "employer", "reason": "supervisor"})  # 10
-        for call in (Call.AGAINST, Call.FOR):
-            journal.append(Action.CALL, call)  # 11, 12
-        key = key_for_signing()
-        request = SheetRequest(SheetKind.FINAL, "R. Agent", [Observer("petitioner", "Ann")], None)
-        sign = prepare_sheet(
-            CountSession(journal, journal.restore(trust_snapshots=False)),
-            request,
-            key_fingerprint=key.fingerprint,
-        )
-        export_sheet(journal, journal.restore(trust_snapshots=False), folder / "sheet", key)
-        journal.close()  # 14: the closing, after the sheet
-        reader = Journal.open(path, read_only=True)
-        head = f"{reader.head_seq}:{reader.head_hash[:16]}"
-        events = reader.head_seq
-        reader.close()
-        yield Pristine(path, folder / "sheet", key.fingerprint, head, sign.event.seq, events)
-
-
-@pytest.fixture
-def election(pristine: Pristine, tmp_path: Path) -> Pristine:
-    """A fresh copy of the pristine election to alter."""
-    shutil.copy(pristine.file, tmp_path / pristine.file.name)
-    shutil.copytree(pristine.sheet, tmp_path / "sheet")
-    return Pristine(
-        tmp_path / pristine.file.name,
-        tmp_path / "sheet",
-        pristine.key,
-        pristine.head,
-        pristine.sign_seq,
-        pristine.events,
-    )
-
-
-def verify(*argv: str | Path) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    with redirect_stdout(out), redirect_stderr(err):
-        code = main(["verify", *map(str, argv)])
-    return code, out.getvalue(), err.getvalue()
-
-
-def assert_caught(argv: list[str | Path], named: str) -> None:
-    code, out, err = verify(*argv)
-    assert code == 1, (code, out, err)
-    assert err.startswith("NOT INTACT: ") and err.count("\n") == 1, err
-    assert named in err, err
 
 
 def test_the_pristine_election_verifies_every_way(election: Pristine) -> None:
@@ -206,31 +118,6 @@ def test_a_changed_setup_is_named(election: Pristine, column: str) -> None:
 
 
 # -- events deleted, inserted, reordered, the guards dropped -------------------------
-
-
-def rows(path: Path) -> list[Row]:
-    conn = sqlite3.connect(path)
-    found = [
-        list(row)
-        for row in conn.execute(f"SELECT {', '.join(EVENT_FIELDS)} FROM events ORDER BY seq")
-    ]
-    conn.close()
-    return found
-
-
-def rewrite(path: Path, events: list[Row], *, rehash_from: int | None = None) -> None:
-    """Replace every event; with `rehash_from`, recompute the chain from that seq on."""
-    if rehash_from is not None:
-        for index, event in enumerate(events):
-            if event[0] >= rehash_from:
-                event[8] = events[index - 1][9] if index else event[8]
-                event[9] = event_hash(*event[:9])
-    tamper(path, "DELETE FROM events")
-    conn = sqlite3.connect(path)
-    conn.executemany(f"INSERT INTO events VALUES ({', '.join('?' * 10)})", events)
-    conn.commit()
-    conn.close()
-    restore_guards(path)
 
 
 def forged_call(after: Row, call: str = "for") -> Row:
@@ -482,80 +369,6 @@ def test_what_the_file_alone_cannot_tell(
 
 
 # -- the exported sheet ---------------------------------------------------------------
-
-
-def bump_line_3(folder: Path) -> None:
-    edit_json(
-        folder / "tally.json",
-        lambda d: d["sheet"]["lines"].update({"3": d["sheet"]["lines"]["3"] + 1}),
-    )
-
-
-def switch_a_call_in_the_journal(folder: Path) -> None:
-    def switch(events: list[str]) -> list[str]:
-        event = json.loads(events[2])  # event 3, AGAINST
-        event["call"] = "for"
-        return [*events[:2], canonical_json(event).decode().rstrip(), *events[3:]]
-
-    edit_events(folder, switch)
-
-
-def and_resign(change: Callable[[Path], None]) -> Callable[[Path], None]:
-    """The same change by a forger holding the station's key: the content still tells."""
-
-    def changed(folder: Path) -> None:
-        from station.sheet.keys import load_key
-
-        change(folder)
-        resign(folder, load_key())
-
-    return changed
-
-
-def pdf_edit(folder: Path) -> None:
-    pdf = folder / "tally.pdf"
-    pdf.write_bytes(pdf.read_bytes().replace(b"Tally", b"Tallx", 1))
-
-
-def signed_by_another_key(folder: Path) -> None:
-    resign_with_other_key(folder, create_key(folder.parent / "forger.pem"))
-
-
-def a_call_given_twice_in_the_journal(folder: Path) -> None:
-    def twice(events: list[str]) -> list[str]:
-        line = events[2]  # event 3, AGAINST: a first "call" FOR, which Python reads past
-        return [*events[:2], '{"call":"for",' + line[1:], *events[3:]]
-
-    edit_events(folder, twice)
-
-
-EXPORT_CASES: list[tuple[str, Callable[[Path], None], str]] = [
-    (
-        "journal-jsonl-key-twice-resigned",
-        and_resign(a_call_given_twice_in_the_journal),
-        "journal.jsonl: line 4 is not in its canonical form",
-    ),
-    ("tally-json", bump_line_3, "tally.json was changed after it was signed"),
-    ("tally-json-resigned", and_resign(bump_line_3), "tally.json: line 3"),
-    (
-        "journal-jsonl",
-        switch_a_call_in_the_journal,
-        "journal.jsonl was changed after it was signed",
-    ),
-    (
-        "journal-jsonl-resigned",
-        and_resign(switch_a_call_in_the_journal),
-        "journal.jsonl: event 3 was altered",
-    ),
-    ("pdf", pdf_edit, "tally.pdf was changed after it was signed"),
-    ("signature", lambda f: (f / "manifest.sig").write_text("AAAA\n"), "manifest.sig"),
-    ("another-key", signed_by_another_key, "not by the expected key"),
-    (
-        "an-extra-file",
-        lambda f: (f / "tally (corrected).pdf").write_bytes((f / "tally.pdf").read_bytes()),
-        "'tally (corrected).pdf' is not part of the signed export",
-    ),
-]
 
 
 @pytest.mark.parametrize(

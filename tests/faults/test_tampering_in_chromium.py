@@ -7,10 +7,10 @@ from typing import Any
 
 import pytest
 
-from tests.faults.test_tampering import EXPORT_CASES, Pristine, election, pristine, verify
+from tests.faults.tampering import EXPORT_CASES, Pristine, verify
 from tests.verifier.chromium import assert_page_says_what_verify_says, browser
 
-__all__ = ["browser", "election", "pristine"]  # fixtures
+__all__ = ["browser"]  # fixtures
 
 
 @pytest.fixture(scope="module")

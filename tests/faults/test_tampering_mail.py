@@ -14,8 +14,8 @@ import pytest
 from station.cli import main
 from station.domain import Call
 from station.journal.schema import VOTER_GUARD_STATEMENTS
-from tests.faults.test_tampering import assert_caught, rewrite, rows
-from tests.mail.conftest import SIX_RULINGS, counting
+from tests.faults.tampering import assert_caught, rewrite, rows
+from tests.mail.helpers import SIX_RULINGS, counting
 
 
 @pytest.fixture

@@ -18,7 +18,7 @@ from station.sheet.export import export_sheet
 from station.sheet.keys import key_for_signing
 from station.sheet.prepare import SheetRequest, prepare_sheet
 from station.ui.display import ensure_offscreen_app
-from tests.faults.test_tampering import assert_caught, rewrite, rows, setup, verify
+from tests.faults.tampering import assert_caught, rewrite, rows, setup, verify
 
 F, A, V, C = Call.FOR, Call.AGAINST, Call.VOID, Call.CHALLENGE
 

@@ -21,7 +21,7 @@ from station.cli import main
 from station.journal import Journal, JournalLocked
 from station.ui.dashboard.feed import JournalFollower
 from station.ui.operator.controller import CountController
-from tests.faults.conftest import Station
+from tests.faults.helpers import Station
 
 REFUSAL = "another station has this election open for counting"
 

@@ -10,7 +10,7 @@ import pytest
 
 from station.domain import Action, Call
 from station.journal import Journal, schema
-from tests.conftest import Connections
+from tests.helpers import Connections
 
 
 def test_the_schema_reference_closes_its_scratch_database(

@@ -1,35 +1,13 @@
 """Journal.fold: a long journal folds fast, and ends exactly where replaying it does."""
 
-import dataclasses
 from pathlib import Path
 
 import pytest
 
 from station.domain import Action, Call, Count
-from station.domain.tally_sheet import computed_facts
 from station.journal import CorruptJournal, Journal
-from station.journal.seal import station_secret
-from tests.conftest import JFK8, built_in_ram
-from tests.domain.random_operator import random_events, state
-from tests.journal.test_verify import tamper
-
-
-def random_journal(path: Path, events: int, seed: int) -> None:
-    """An election file of `events` random events after its first OPEN, with piles of 5.
-
-    Its interim sheets state the facts the journal gives, as a station's would.
-    """
-    setup = dataclasses.replace(JFK8, ballots=None, pile=5)
-    with built_in_ram(path) as scratch:
-        Journal.create(scratch, setup)
-        with Journal.open(scratch, seal_secret=station_secret()) as journal:  # a station's
-            journal.start_session()
-            count = journal.fold()
-            for event in random_events(count, events, seed):
-                detail = event.detail
-                if event.action is Action.SIGN:
-                    detail = {**computed_facts(setup, count.sheets[-1], journal.head_hash, None)}
-                journal.append(event.action, event.call, event.target, detail)
+from tests.domain.random_operator import state
+from tests.journal.helpers import random_journal, tamper
 
 
 def one_by_one(journal: Journal, until: int | None = None) -> Count:

@@ -13,8 +13,7 @@ from station.journal import Journal, JournalError, Record, WriteFailed, chain_ch
 from station.journal.follow import TICKER_LENGTH, Follower
 from station.journal.verify import verify_journal
 from tests.domain.random_operator import state
-from tests.journal.test_fold import random_journal
-from tests.journal.test_verify import restore_guards, tamper
+from tests.journal.helpers import random_journal, restore_guards, tamper
 
 
 @pytest.fixture

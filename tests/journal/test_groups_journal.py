@@ -12,7 +12,7 @@ from station.journal import Journal, snapshots
 from station.journal.chain import setup_hash
 from station.journal.seal import station_secret
 from station.journal.session import CountSession
-from tests.conftest import verify_file
+from tests.helpers import verify_file
 
 SONOTONE = ElectionSetup.validated(
     case_number="10-RC-000026", employer="Mercy Hospital", union="Nurses United",

@@ -10,7 +10,7 @@ from station.journal import Journal, snapshots
 from station.journal.chain import setup_hash
 from station.journal.seal import station_secret
 from station.journal.session import CountSession
-from tests.conftest import JFK8, verify_file
+from tests.helpers import JFK8, verify_file
 
 THREE = ElectionSetup.validated(
     case_number="10-RC-000017", employer="Acme", union="Machinists",

@@ -8,7 +8,7 @@ from station.domain import Action, Call
 from station.journal import Journal, snapshots
 from station.journal.seal import station_secret
 from tests.domain.random_operator import state
-from tests.journal.test_fold import random_journal
+from tests.journal.helpers import random_journal
 
 
 @pytest.fixture

@@ -10,8 +10,8 @@ from station.journal import Journal, WriteFailed
 from station.journal import session as session_module
 from station.journal.session import CountSession, OverCount, Refused
 from station.sheet.prepare import SheetRequest, prepare_sheet, reopen_count
-from tests.conftest import JFK8
 from tests.domain.random_operator import state
+from tests.helpers import JFK8
 
 
 def opened(path: Path, keep: int = 10) -> tuple[Journal, CountSession]:

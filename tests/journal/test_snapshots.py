@@ -12,27 +12,9 @@ from station.journal import Journal, snapshots
 from station.journal.chain import snapshot_digest
 from station.journal.schema import SNAPSHOT_GUARD_STATEMENTS
 from station.journal.seal import seal, station_secret
-from tests.conftest import verify_file
 from tests.domain.random_operator import state
-from tests.journal.test_fold import random_journal
-
-LAG = 20
-
-
-@pytest.fixture
-def often(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Snapshots every 50 events, 20 events behind the head."""
-    monkeypatch.setattr(snapshots, "SNAPSHOT_EVERY", 50)
-    monkeypatch.setattr(snapshots, "TRUSTED_FROM", 0)  # start from it on a short file
-    monkeypatch.setattr(snapshots, "SNAPSHOT_LAG", LAG)
-
-
-@pytest.fixture
-def long_count(tmp_path: Path, often: None) -> Path:
-    """300 random events, closed by a station (OPEN, the events, CLOSE: 302)."""
-    path = tmp_path / "long.station"
-    random_journal(path, 300, seed=5)
-    return path
+from tests.helpers import verify_file
+from tests.journal.helpers import LAG, random_journal
 
 
 def test_closing_a_long_count_stores_a_snapshot(long_count: Path) -> None:

@@ -12,7 +12,7 @@ from station.journal import Journal, schema
 from station.journal.chain import setup_hash
 from station.journal.session import CountSession
 from station.sheet.prepare import SheetRequest, prepare_sheet
-from tests.conftest import verify_file
+from tests.helpers import verify_file
 
 
 def make_version_1(path: Path, setup: ElectionSetup) -> None:

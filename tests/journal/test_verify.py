@@ -7,8 +7,8 @@ import pytest
 
 from station.domain import Action, Call
 from station.journal import Journal
-from station.journal.schema import EVENT_GUARDS
-from tests.conftest import verify_file
+from tests.helpers import verify_file
+from tests.journal.helpers import restore_guards, tamper
 
 
 def counted(election_file: Path) -> None:
@@ -18,27 +18,6 @@ def counted(election_file: Path) -> None:
         journal.append(Action.CALL, call)
     journal.append(Action.UNDO, Call.VOID, target=6)
     journal.close()  # events 1..8
-
-
-def tamper(path: Path, *statements: str) -> None:
-    conn = sqlite3.connect(path)
-    conn.executescript(
-        "DROP TRIGGER events_no_update; DROP TRIGGER events_no_delete;"
-        " DROP TRIGGER events_append_only;"
-    )
-    for sql in statements:
-        conn.execute(sql)
-    conn.commit()
-    conn.close()
-
-
-def restore_guards(path: Path) -> None:
-    """Put back the dropped triggers word for word, as a careful forger would."""
-    conn = sqlite3.connect(path)
-    for guard in EVENT_GUARDS:
-        conn.execute(guard)
-    conn.commit()
-    conn.close()
 
 
 def test_an_intact_journal_verifies(election_file: Path) -> None:

@@ -35,9 +35,8 @@ from station.journal.checks import detail_is_canonical, well_typed
 from station.journal.schema import EVENT_GUARDS, NOT_PLAIN_CALL, SNAPSHOT_GUARD_STATEMENTS
 from station.journal.seal import station_secret
 from station.journal.verify import Verdict, verify_records
-from tests.conftest import JFK8, verify_file
-from tests.journal.test_fold import random_journal
-from tests.journal.test_verify import restore_guards, tamper
+from tests.helpers import JFK8, verify_file
+from tests.journal.helpers import random_journal, restore_guards, tamper
 
 
 def first_break(rows: Iterable[tuple[Any, ...]], first: int, last: int, before: str) -> int | None:

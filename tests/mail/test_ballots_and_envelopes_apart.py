@@ -12,7 +12,7 @@ from station.domain.envelopes import Ruling, box_setup
 from station.journal import Journal
 from station.journal.session import CountSession
 from station.ui.operator.sheet_dialogs import PrepareSheetDialog
-from tests.mail.conftest import BESSEMER, VOTERS
+from tests.mail.helpers import BESSEMER, VOTERS
 
 
 def test_the_tally_dialog_adds_up_to_the_ballots_counted(qtbot: QtBot, tmp_path: Path) -> None:

@@ -11,7 +11,7 @@ from station.domain.envelopes import Ruling
 from station.journal import Journal
 from station.journal.session import CountSession
 from station.sheet.prepare import SheetRequest, prepare_sheet
-from tests.mail.conftest import counting
+from tests.mail.helpers import counting
 
 
 @pytest.fixture

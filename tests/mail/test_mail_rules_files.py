@@ -15,7 +15,7 @@ from station.domain.election import MAIL_RULES
 from station.domain.envelopes import Ruling
 from station.journal import Journal
 from station.journal.session import CountSession, Refused
-from tests.mail.conftest import BESSEMER, VOTERS
+from tests.mail.helpers import BESSEMER, VOTERS
 
 MIXED = replace(BESSEMER, mail_rules=MAIL_RULES, polls=True)
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "v0_2"

@@ -20,7 +20,7 @@ from station.journal.session import CountSession
 from station.sheet.prepare import SheetRequest, prepare_sheet
 from station.ui.operator.controller import CountController
 from station.ui.operator.window import OperatorWindow
-from tests.mail.conftest import BESSEMER, VOTERS
+from tests.mail.helpers import BESSEMER, VOTERS
 
 F, A = Call.FOR, Call.AGAINST
 

@@ -17,7 +17,7 @@ from station.domain.election import ElectionSetup
 from station.domain.envelopes import Ruling
 from station.journal import Journal
 from station.journal.session import CountSession
-from tests.ui.dashboard.test_dashboard_start import new
+from tests.ui.dashboard.helpers import new
 from tests.ui.windows import open_window
 
 

@@ -8,24 +8,9 @@ import pytest
 from station.cli import main
 from station.domain import Call, SheetKind
 from station.domain.envelopes import Ruling
-from station.domain.tally_sheet import SheetError
 from station.journal import Journal
 from station.journal.session import CountSession
-from station.sheet.prepare import SheetRequest, prepare_sheet
-from tests.mail.conftest import SIX_RULINGS, counting
-
-
-def counted(path: Path) -> None:
-    with counting(path) as session:
-        for voter, ruling in SIX_RULINGS:
-            session.rule_envelope(ruling, voter)
-        with pytest.raises(SheetError, match="before the envelope stage ends"):
-            prepare_sheet(
-                session, SheetRequest(SheetKind.INTERIM, "R. Agent", [], None), key_fingerprint="x"
-            )
-        session.end_envelopes()
-        for call in (Call.FOR, Call.FOR, Call.AGAINST):
-            session.record(call)
+from tests.mail.helpers import counted
 
 
 def test_the_sheet_carries_the_envelope_figures_and_verify_folder_checks_them(

@@ -10,8 +10,8 @@ from station.domain import Call, ReplayError
 from station.domain.envelopes import EnvelopeFigures, Ruling
 from station.journal import Journal
 from station.journal.session import CountSession
-from tests.conftest import verify_file
-from tests.mail.conftest import VOTERS
+from tests.helpers import verify_file
+from tests.mail.helpers import VOTERS
 
 
 def opened(path: Path) -> tuple[Journal, CountSession]:

@@ -16,7 +16,7 @@ from station.journal import Journal
 from station.journal.session import CountSession
 from station.sheet.prepare import SheetRequest, prepare_sheet
 from station.ui.dashboard.envelope_stage import EnvelopeStageLabel
-from tests.mail.conftest import BESSEMER, VOTERS
+from tests.mail.helpers import BESSEMER, VOTERS
 
 
 @pytest.fixture

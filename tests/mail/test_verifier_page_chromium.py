@@ -4,11 +4,10 @@ from pathlib import Path
 from typing import Any
 
 from station.cli import main
-from tests.mail.test_sheet_mail import counted
-from tests.sheet.test_verifier_page import page
+from tests.mail.helpers import counted
 from tests.verifier.chromium import browser, verdict_in_chromium
 
-__all__ = ["browser", "page"]  # fixtures
+__all__ = ["browser"]  # fixtures
 
 
 def test_a_mail_ballot_export_is_not_checked_never_called_intact(

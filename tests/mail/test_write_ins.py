@@ -51,7 +51,7 @@ def test_a_write_in_naming_a_listed_voter_is_their_second_envelope(mail_file: Pa
 
 
 def test_a_name_several_voters_share_cannot_be_accepted_as_written(tmp_path: Path) -> None:
-    from tests.mail.conftest import BESSEMER
+    from tests.mail.helpers import BESSEMER
 
     voters = VoterList.of((Voter("1", "Lee Kim"), Voter("2", "Lee Kim"), Voter("3", "Ada")))
     path = tmp_path / "namesakes.station"

@@ -14,8 +14,8 @@ from station.journal import Journal
 from station.sheet.keys import key_for_signing
 from station.sheet.pdf import render_pdf
 from station.sheet.pdf_text import pdf_words
-from tests.sheet.conftest import resign
-from tests.test_cli_kinds import count_votes, station, tally
+from tests.kinds_helpers import count_votes, station, tally
+from tests.sheet.helpers import resign
 
 UNIT = (
     "All full-time and regular part-time associates employed at 546 Gulf Avenue, Staten"

@@ -2,7 +2,6 @@
 
 import json
 import os
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -13,15 +12,7 @@ from station.journal import Journal
 from station.sheet.export import ALL_FILES, ExportError, export_sheet, write_folder
 from station.sheet.keys import StationKey
 from station.sheet.verify_export import verify_export
-from tests.sheet.conftest import count_calls, sign
-
-needs_poppler = pytest.mark.skipif(shutil.which("pdftotext") is None, reason="needs poppler-utils")
-
-
-def pdf_text(path: Path) -> str:
-    return subprocess.run(
-        ["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True, check=True
-    ).stdout
+from tests.sheet.helpers import count_calls, needs_poppler, pdf_text, sign
 
 
 def test_the_export_holds_the_five_files_and_verifies(exported: Path, signed: Journal) -> None:

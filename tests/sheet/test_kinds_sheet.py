@@ -10,7 +10,7 @@ from station.domain.tally_sheet import computed_facts, facts_problem
 from station.journal import Journal
 from station.sheet.pdf_text import pdf_problem, pdf_words
 from station.sheet.verify_export import verify_export
-from tests.test_cli_kinds import count_votes, station
+from tests.kinds_helpers import count_votes, station
 
 pytest.importorskip("pypdf")
 

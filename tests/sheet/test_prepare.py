@@ -10,8 +10,8 @@ from station.journal import CorruptJournal, Journal, WriteFailed
 from station.journal.session import CountSession
 from station.sheet.keys import StationKey
 from station.sheet.prepare import SheetRequest, earlier_key, prepare_sheet, reopen_count
-from tests.conftest import verify_file
-from tests.sheet.conftest import OBSERVERS, count_calls, sign
+from tests.helpers import verify_file
+from tests.sheet.helpers import OBSERVERS, count_calls, sign
 
 
 def test_the_sign_event_holds_every_fact_of_the_sheet(signed: Journal, key: StationKey) -> None:

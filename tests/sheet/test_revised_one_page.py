@@ -11,7 +11,7 @@ from station.journal.session import CountSession
 from station.sheet.export import export_sheet
 from station.sheet.keys import StationKey
 from station.sheet.verify_export import verify_export
-from tests.sheet.conftest import sign
+from tests.sheet.helpers import sign
 
 
 def page_texts(pdf: Path) -> list[str]:

@@ -16,7 +16,7 @@ from station.sheet.export import export_sheet
 from station.sheet.keys import StationKey
 from station.sheet.pdf_text import pdf_words
 from station.sheet.verify_export import verify_export
-from tests.sheet.conftest import resign, sign
+from tests.sheet.helpers import resign, sign
 
 F, A, V, C = Call.FOR, Call.AGAINST, Call.VOID, Call.CHALLENGE
 FOUR = ("original", "challenged_counted", "set_aside", "final")

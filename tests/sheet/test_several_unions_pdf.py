@@ -10,7 +10,7 @@ import pytest
 import station.sheet.pdf as pdf_module
 from station.domain.tally_form import LINE_5_BEFORE
 from station.sheet.pdf_text import pdf_words
-from tests.test_cli_kinds import count_votes, new, station
+from tests.kinds_helpers import count_votes, new, station
 
 TEAMSTERS = ["--union", "Teamsters 901", "--intervenor", "WWU"]
 

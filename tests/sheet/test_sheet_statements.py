@@ -9,9 +9,8 @@ from station.journal import Journal
 from station.sheet.export import export_sheet
 from station.sheet.keys import StationKey
 from station.sheet.verify_export import verify_export
-from tests.conftest import verify_file
-from tests.sheet.conftest import count_calls, sign
-from tests.sheet.test_export import needs_poppler, pdf_text
+from tests.helpers import verify_file
+from tests.sheet.helpers import count_calls, needs_poppler, pdf_text, sign
 
 
 @needs_poppler

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from station.sheet.consolidate_pdf import consolidated_html
 from station.sheet.pdf import sheet_html
-from tests.tables.test_consolidate_kinds import SEVERAL, calls, table
+from tests.tables.helpers import SEVERAL, calls, table
 
 
 def observers_part(html: str) -> str:

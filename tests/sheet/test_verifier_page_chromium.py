@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 
 from station.sheet.keys import StationKey
-from tests.sheet.test_verifier_page import CASES, page, station
+from tests.sheet.helpers import CASES, station
 from tests.verifier.chromium import assert_page_says_what_verify_says, browser
 
-__all__ = ["browser", "page"]  # fixtures
+__all__ = ["browser"]  # fixtures
 
 
 def verify(folder: Path, key: str | None) -> tuple[int, str, str]:

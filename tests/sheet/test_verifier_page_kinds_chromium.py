@@ -18,12 +18,11 @@ from station.journal import Journal
 from station.journal.bounded_json import canonical_detail
 from station.sheet.document import canonical_json
 from station.sheet.keys import StationKey, load_key
-from tests.sheet.conftest import resign
-from tests.sheet.test_verifier_page import _sheet_event, page, rechain_from, station
-from tests.test_cli_kinds import count_votes
+from tests.kinds_helpers import count_votes
+from tests.sheet.helpers import rechain_from, resign, sheet_event, station
 from tests.verifier.chromium import assert_page_says_what_verify_says, browser
 
-__all__ = ["browser", "page"]  # fixtures
+__all__ = ["browser"]  # fixtures
 
 
 def edit_json(path: Path, change: Callable[[dict[str, Any]], None]) -> None:
@@ -116,15 +115,15 @@ def vote_moved(folder: Path, key: StationKey) -> None:
         event["detail"] = json.dumps({"choice": 2}, separators=(",", ":"))
 
     rechain_from(folder, 2, move)
-    edit_json(folder / "tally.json", lambda d: d.update(sheet_event=_sheet_event(folder)))
-    edit_json(folder / "manifest.json", lambda m: m.update(sheet_event=_sheet_event(folder)))
+    edit_json(folder / "tally.json", lambda d: d.update(sheet_event=sheet_event(folder)))
+    edit_json(folder / "manifest.json", lambda m: m.update(sheet_event=sheet_event(folder)))
     resign(folder, key)
 
 
 def vote_for_no_union(folder: Path, key: StationKey) -> None:
     rechain_from(folder, 3, lambda event: event.update(detail=None))
-    edit_json(folder / "tally.json", lambda d: d.update(sheet_event=_sheet_event(folder)))
-    edit_json(folder / "manifest.json", lambda m: m.update(sheet_event=_sheet_event(folder)))
+    edit_json(folder / "tally.json", lambda d: d.update(sheet_event=sheet_event(folder)))
+    edit_json(folder / "manifest.json", lambda m: m.update(sheet_event=sheet_event(folder)))
     resign(folder, key)
 
 
@@ -132,7 +131,7 @@ def rechained(seq: int, change: Callable[[dict[str, Any]], None]):  # type: igno
     """Event `seq` changed, then every event hashed again and the export signed anew."""
 
     def forge(folder: Path, key: StationKey) -> None:
-        last = int(_sheet_event(folder)["seq"])  # type: ignore[call-overload]
+        last = int(sheet_event(folder)["seq"])  # type: ignore[call-overload]
         rechain_from(folder, seq if seq > 0 else last + seq, change)
         if seq != 0:  # the sheet names its head as the forged chain now has it
             rechain_from(folder, last, lambda e: set_head(e, e["seq"] - 1, e["prev_hash"]))
@@ -140,8 +139,8 @@ def rechained(seq: int, change: Callable[[dict[str, Any]], None]):  # type: igno
             json.loads((folder / "journal.jsonl").read_text().splitlines()[-1])["detail"]
         )
         edit_json(folder / "tally.json", lambda d: d.update(sheet=sheet))
-        edit_json(folder / "tally.json", lambda d: d.update(sheet_event=_sheet_event(folder)))
-        edit_json(folder / "manifest.json", lambda m: m.update(sheet_event=_sheet_event(folder)))
+        edit_json(folder / "tally.json", lambda d: d.update(sheet_event=sheet_event(folder)))
+        edit_json(folder / "manifest.json", lambda m: m.update(sheet_event=sheet_event(folder)))
         resign(folder, key)
 
     return forge

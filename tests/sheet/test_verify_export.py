@@ -9,29 +9,14 @@ import pytest
 from station.journal import Journal
 from station.sheet.keys import StationKey, create_key
 from station.sheet.verify_export import verify_export
-from tests.sheet.conftest import resign
-
-
-def edit_json(path: Path, change: Callable[[dict], None]) -> None:  # type: ignore[type-arg]
-    document = json.loads(path.read_bytes())
-    change(document)
-    path.write_text(json.dumps(document, sort_keys=True, separators=(",", ":")) + "\n")
-
-
-def edit_events(folder: Path, change: Callable[[list[str]], list[str]]) -> None:
-    path = folder / "journal.jsonl"
-    lines = path.read_text().splitlines()
-    path.write_text("\n".join([lines[0], *change(lines[1:])]) + "\n")
-
-
-def switch_call(line: str) -> str:
-    event = json.loads(line)
-    event["call"] = "against" if event["call"] == "for" else "for"
-    return json.dumps(event, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-
-
-def bump_for(document: dict) -> None:  # type: ignore[type-arg]
-    document["sheet"]["lines"]["3"] += 1
+from tests.sheet.helpers import (
+    bump_for,
+    edit_events,
+    edit_json,
+    resign,
+    resign_with_other_key,
+    switch_call,
+)
 
 
 def test_a_fresh_export_verifies_against_the_written_down_key(
@@ -156,16 +141,6 @@ def test_another_key_fails_against_the_expected_fingerprint(
     )
     # Without the fingerprint, the sheet still names the key that prepared it.
     assert "names key" in str(verify_export(exported).problem)
-
-
-def resign_with_other_key(folder: Path, other: StationKey) -> None:
-    from station.sheet.keys import public_key_text
-
-    edit_json(
-        folder / "manifest.json",
-        lambda m: m.update(public_key=public_key_text(other.public_key), key=other.fingerprint),
-    )
-    resign(folder, other)
 
 
 @pytest.mark.parametrize("name", ["manifest.sig", "manifest.json", "tally.pdf", "journal.jsonl"])

@@ -8,11 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from station.cli import main
 from station.domain import SheetKind
 from station.sheet.document import canonical_json
 from station.sheet.keys import StationKey, create_key, key_for_signing
-from tests.tables.helpers import sign_and_export, table_export, table_file
+from tests.tables.helpers import refused, run, sign_and_export, table_export, table_file
 
 # Three tables of one count: (label, calls).
 TABLES = (("1", "FFFAAVC"), ("2", "FAAACC"), ("3", "FFFFAVVC"))
@@ -30,23 +29,6 @@ def exports(
 ) -> list[Path]:
     folder = tmp_path_factory.mktemp("tables")
     return [table_export(folder, label, calls, tables_key) for label, calls in TABLES]
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: object) -> tuple[int, str, str]:
-    code = main([str(arg) for arg in args])
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def refused(capsys: pytest.CaptureFixture[str], out: Path, *args: object) -> str:
-    """A refusal: exit 2, one line, and nothing written beside the folder asked for."""
-    before = sorted(out.parent.iterdir())
-    code, _, err = run(capsys, "consolidate", "--out", out, *args)
-    assert code == 2, err
-    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
-    assert not out.exists()
-    assert sorted(out.parent.iterdir()) == before  # no staging folder left either
-    return err
 
 
 def test_three_tables_are_summed_signed_and_verified(

@@ -18,16 +18,21 @@ from station.domain.voters import Voter, VoterList
 from station.journal import Journal
 from station.journal.session import CountSession, Refused
 from station.sheet.consolidate import consolidate
-from station.sheet.document import canonical_json
 from station.sheet.keys import StationKey, create_key, key_for_signing
 from station.sheet.pdf_text import pdf_words
 from station.sheet.verify_consolidation import verify_consolidation
-from tests.tables.helpers import sign_and_export
-from tests.tables.test_consolidate import refused, run
-from tests.tables.test_verify_consolidation import resign
+from tests.tables.helpers import (
+    EMPLOYER,
+    SEVERAL,
+    Script,
+    calls,
+    changed_sum,
+    refused,
+    run,
+    sign_and_export,
+    table,
+)
 
-Script = Callable[[CountSession], None]
-EMPLOYER = "Fraser & Johnston"
 RD = ElectionSetup(
     case_number="10-RD-123456",
     employer=EMPLOYER,
@@ -35,14 +40,6 @@ RD = ElectionSetup(
     eligible=40,
     pile=0,
     choices=Ballot(CaseKind.RD, EMPLOYER, ("Local 17",), petitioner="J. Worker"),
-)
-SEVERAL = ElectionSetup(
-    case_number="10-RC-000017",
-    employer=EMPLOYER,
-    union="Machinists",
-    eligible=120,
-    pile=0,
-    choices=Ballot(CaseKind.RC, EMPLOYER, ("Machinists", "Carpenters"), ("Carpenters",)),
 )
 MAIL = ElectionSetup(
     case_number="10-RC-269250",
@@ -53,41 +50,6 @@ MAIL = ElectionSetup(
     mail=True,
 )
 VOTERS = VoterList.of(tuple(Voter(str(100 + n), name) for n, name in enumerate("ABCDEF")), ())
-
-
-def calls(letters: str) -> Script:
-    """Record "FFAVC"; on a ballot of several unions "1", "2" name the union's FOR."""
-
-    def run_calls(session: CountSession) -> None:
-        for letter in letters:
-            if letter.isdigit():
-                session.record(Call.FOR, choice=int(letter))
-            else:
-                session.record(
-                    {"F": Call.FOR, "A": Call.AGAINST, "V": Call.VOID}[letter]
-                    if letter != "C"
-                    else Call.CHALLENGE
-                )
-
-    return run_calls
-
-
-def table(
-    folder: Path,
-    setup: ElectionSetup,
-    label: str,
-    script: Script,
-    key: StationKey,
-    voters: VoterList | None = None,
-) -> Path:
-    """Table `label` of the election `setup`, counted by `script`, signed and exported."""
-    path = folder / f"{setup.case_number}-{label}.station"
-    Journal.create(path, dataclasses.replace(setup, table=label), voters)
-    with Journal.open(path) as journal:
-        session = CountSession(journal, journal.restore(trust_snapshots=False))
-        session.start()
-        script(session)
-    return sign_and_export(path, folder / f"export-{setup.case_number}-{label}", key)
 
 
 def envelopes(accepted: str, then: str, challenged: str = "") -> Script:
@@ -129,24 +91,6 @@ def tally_json(capsys: pytest.CaptureFixture[str], path: Path) -> dict[str, obje
     assert code == 0, err
     result: dict[str, object] = json.loads(printed)
     return result
-
-
-def changed_sum(
-    out: Path, key: StationKey, change: Callable[[dict[str, object]], None],
-    capsys: pytest.CaptureFixture[str],
-) -> str:  # fmt: skip
-    """The problem `station verify FOLDER --key` names once `change` was made to
-    tally.json and the consolidation re-signed with its own key (so that only the sums
-    can be wrong): exit 1, one line."""
-    document = json.loads((out / "tally.json").read_bytes())
-    change(document)
-    (out / "tally.json").write_bytes(canonical_json(document))
-    resign(out, key)
-    code, _, err = run(capsys, "verify", out, "--key", key.fingerprint)
-    assert code == 1 and err.count("\n") == 1, err
-    prefix = f"NOT INTACT: {out}: "
-    assert err.startswith(prefix)
-    return err[len(prefix) :].rstrip("\n")
 
 
 # 1. RD and RM ----------------------------------------------------------------------

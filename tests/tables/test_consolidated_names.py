@@ -9,8 +9,7 @@ from pytestqt.qtbot import QtBot
 
 from station.sheet.keys import StationKey, create_key, key_for_signing
 from station.sheet.pdf_text import pdf_words
-from tests.tables.test_consolidate import refused, run
-from tests.tables.test_consolidate_kinds import SEVERAL, calls, changed_sum, table
+from tests.tables.helpers import SEVERAL, calls, changed_sum, refused, run, table
 from tests.ui.windows import open_window
 
 

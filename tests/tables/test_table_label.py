@@ -16,7 +16,7 @@ from station.ui.dashboard.window import DashboardWindow
 from station.ui.operator.feed import ControllerFeed
 from station.ui.start.new_election import NewElectionDialog
 from tests.tables.helpers import NEW, TABLE_SETUP, table_export, table_file
-from tests.ui.start.test_new_election_dialog import create, fill
+from tests.ui.start.helpers import create, fill
 from tests.ui.windows import open_window
 
 

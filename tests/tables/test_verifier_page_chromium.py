@@ -5,11 +5,9 @@ from typing import Any
 
 from station.cli import main
 from station.sheet.keys import StationKey
-from tests.sheet.test_verifier_page import page
-from tests.tables.test_verify_consolidation import made
 from tests.verifier.chromium import browser, verdict_in_chromium
 
-__all__ = ["browser", "made", "page"]  # fixtures
+__all__ = ["browser"]  # fixtures
 
 
 def test_a_consolidation_is_not_checked_never_called_intact(

@@ -1,7 +1,5 @@
 """`station verify FOLDER` on a consolidation: any change names the table and the file."""
 
-import base64
-import hashlib
 import json
 import shutil
 from pathlib import Path
@@ -10,39 +8,15 @@ import pytest
 
 from station.cli import main
 from station.sheet.document import canonical_json
-from station.sheet.keys import StationKey, create_key, key_for_signing, public_key_text
+from station.sheet.keys import StationKey, key_for_signing
 from station.sheet.verify_consolidation import verify_consolidation
-from tests.tables.helpers import table_export
-
-
-@pytest.fixture(scope="module")
-def made(qapp: object, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, StationKey]:
-    """A consolidation of two tables, and the key that signed it."""
-    folder = tmp_path_factory.mktemp("consolidation")
-    key = create_key(folder / "key.pem")
-    exports = [table_export(folder, "A", "FFAC", key), table_export(folder, "B", "AAVF", key)]
-    from station.sheet.consolidate import consolidate
-
-    out = folder / "consolidated"
-    consolidate(exports, out, key)
-    return out, key
+from tests.tables.helpers import resign
 
 
 @pytest.fixture
 def copy(made: tuple[Path, StationKey], tmp_path: Path) -> Path:
     shutil.copytree(made[0], tmp_path / "copy")
     return tmp_path / "copy"
-
-
-def resign(folder: Path, key: StationKey) -> None:
-    """The manifest recomputed over the files as they are and signed with `key`."""
-    manifest = json.loads((folder / "manifest.json").read_bytes())
-    for name in manifest["files"]:
-        manifest["files"][name] = hashlib.sha256((folder / name).read_bytes()).hexdigest()
-    manifest["public_key"], manifest["key"] = public_key_text(key.public_key), key.fingerprint
-    data = canonical_json(manifest)
-    (folder / "manifest.json").write_bytes(data)
-    (folder / "manifest.sig").write_bytes(base64.b64encode(key.sign(data)) + b"\n")
 
 
 def test_an_intact_consolidation_verifies_against_its_key(

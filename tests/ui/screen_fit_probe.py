@@ -154,7 +154,7 @@ def _revised(folder: Path) -> QMainWindow:
 
 
 def _envelopes(folder: Path) -> QMainWindow:
-    from tests.mail.conftest import BESSEMER, VOTERS
+    from tests.mail.helpers import BESSEMER, VOTERS
 
     path = folder / "mail.station"
     Journal.create(path, BESSEMER, VOTERS)

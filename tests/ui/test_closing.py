@@ -11,7 +11,7 @@ from station import app
 from station.app import Station
 from station.journal import Journal
 from station.ui.dashboard.feed import JournalFollower
-from tests.conftest import Connections
+from tests.helpers import Connections
 
 
 def actions(path: Path) -> list[str]:

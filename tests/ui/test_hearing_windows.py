@@ -50,7 +50,7 @@ def test_an_envelope_withdrawn_in_the_register_during_its_stage_only(
     from station.domain.resolution import ENVELOPE_WITHDRAWN_LATE
     from station.ui.envelopes.controller import EnvelopeController
     from station.ui.operator.challenge_register import ChallengeRegisterDialog
-    from tests.mail.conftest import BESSEMER, VOTERS
+    from tests.mail.helpers import BESSEMER, VOTERS
 
     path = tmp_path / "bhm1.station"
     Journal.create(path, BESSEMER, VOTERS)

@@ -19,8 +19,8 @@ from station.ui.operator.challenge_register import ChallengeRegisterDialog
 from station.ui.operator.controller import CountController
 from station.ui.operator.feed import ControllerFeed
 from station.ui.operator.window import OperatorWindow
-from tests.mail.conftest import VOTERS
-from tests.ui.dashboard.test_dashboard_start import new
+from tests.mail.helpers import VOTERS
+from tests.ui.dashboard.helpers import new
 from tests.ui.windows import key, open_window
 
 THREE = ElectionSetup.validated(

@@ -9,7 +9,7 @@ from station.cli import main
 from station.domain import ElectionSetup
 from station.journal import Journal
 from station.witness.store import WitnessFile
-from tests.witness.conftest import Served
+from tests.witness.helpers import Served
 
 
 def one_line_exit_2(capsys: pytest.CaptureFixture[str], *args: object) -> str:

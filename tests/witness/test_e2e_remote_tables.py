@@ -12,10 +12,9 @@ from pathlib import Path
 import pytest
 
 from tests.tables.helpers import table_file
-from tests.witness.test_e2e_witness import Running, children, keep_shot, run, screen, station
+from tests.witness.helpers import Running, keep_shot, run, station
 
 pytestmark = pytest.mark.long
-__all__ = ["children", "screen"]  # the fixtures this module uses, from the witness story
 
 
 def test_two_tables_feeds_on_one_dashboard(tmp_path: Path, screen: dict[str, str]) -> None:

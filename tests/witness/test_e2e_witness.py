@@ -8,145 +8,20 @@ offscreen, one call per line); the dashboard runs under Xvfb when it is installe
 offscreen). Set STATION_SHOTS to a folder to keep a screenshot of the remote dashboard.
 """
 
-import os
 import random
 import shutil
 import signal
 import sqlite3
-import subprocess
 import sys
-import threading
-import time
-from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
 from tests.faults.driver import __file__ as DRIVER
 from tests.tables.helpers import NEW
-from tests.xvfb_helpers import display_answers
+from tests.witness.helpers import Running, keep_shot, run, station
 
 pytestmark = pytest.mark.long
-
-_STARTED: list["Running"] = []  # every child of the test, ended whatever happens
-
-
-@pytest.fixture(autouse=True)
-def children() -> Iterator[None]:
-    yield
-    for child in _STARTED:
-        if child.process.poll() is None:
-            child.process.kill()
-        child.stop()
-    _STARTED.clear()
-
-
-class Running:
-    """A child process whose output lines are collected as they come."""
-
-    def __init__(
-        self, *args: str | Path, env: dict[str, str] | None = None, stdin: bool = False
-    ) -> None:
-        self.process = subprocess.Popen(
-            [*map(str, args)],
-            stdin=subprocess.PIPE if stdin else subprocess.DEVNULL,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
-            env=env,
-        )
-        self.lines: list[str] = []
-        _STARTED.append(self)
-        self._reader = threading.Thread(target=self._read, daemon=True)
-        self._reader.start()
-
-    def _read(self) -> None:
-        assert self.process.stdout is not None
-        for line in self.process.stdout:
-            self.lines.append(line.rstrip("\n"))
-
-    def wait_for(self, wanted: Callable[[str], bool], timeout: float = 30) -> str:
-        deadline = time.monotonic() + timeout
-        seen = 0
-        while time.monotonic() < deadline:
-            for line in self.lines[seen:]:
-                if wanted(line):
-                    return line
-            seen = len(self.lines)
-            if self.process.poll() is not None and seen == len(self.lines):
-                break
-            time.sleep(0.05)
-        raise AssertionError(f"not seen in {timeout} s; output: {self.lines[-20:]}")
-
-    def send(self, line: str) -> str:
-        assert self.process.stdin is not None
-        before = len(self.lines)
-        self.process.stdin.write(line + "\n")
-        self.process.stdin.flush()
-        deadline = time.monotonic() + 30
-        while len(self.lines) == before and time.monotonic() < deadline:
-            time.sleep(0.002)
-        return self.lines[before]
-
-    def stop(self, sig: int = signal.SIGINT) -> int:
-        if self.process.poll() is None:
-            self.process.send_signal(sig)
-        code = self.process.wait(timeout=30)
-        self._reader.join(timeout=5)
-        for pipe in (self.process.stdin, self.process.stdout):
-            if pipe is not None and not pipe.closed:
-                pipe.close()
-        return code
-
-
-def station(*args: str | Path, env: dict[str, str] | None = None) -> list[str]:
-    return [sys.executable, "-m", "station", *map(str, args)]
-
-
-def run(*args: str | Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(station(*args), capture_output=True, text=True, timeout=120)
-
-
-@pytest.fixture
-def screen() -> Iterator[dict[str, str]]:
-    """The environment for the remote dashboard: Xvfb if installed, else offscreen."""
-    env = {**os.environ}
-    if not shutil.which("Xvfb"):
-        env["QT_QPA_PLATFORM"] = "offscreen"
-        yield env
-        return
-    number = random.randrange(300, 900)
-    server = subprocess.Popen(
-        ["Xvfb", f":{number}", "-screen", "0", "1600x1000x24", "-nolisten", "tcp"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    if shutil.which("xdotool") and not display_answers(f":{number}", 10):
-        server.terminate()
-        server.wait(timeout=10)
-        pytest.fail(f"Xvfb :{number} did not answer within 10 s")
-    elif not shutil.which("xdotool"):
-        time.sleep(1.0)  # nothing to ask the server with: give it the time it takes
-    env.pop("QT_QPA_PLATFORM", None)
-    env["DISPLAY"] = f":{number}"
-    yield env
-    server.terminate()
-    server.wait(timeout=10)
-
-
-def keep_shot(screen: dict[str, str], name: str, *, settle_s: float = 0.0) -> None:
-    """A screenshot of the whole X screen into $STATION_SHOTS/name, when both exist.
-
-    `settle_s` lets the windows draw what they were just told (only when a shot is kept).
-    """
-    if not (os.environ.get("STATION_SHOTS") and "DISPLAY" in screen):
-        return
-    time.sleep(settle_s)
-    shots = Path(os.environ["STATION_SHOTS"])
-    shots.mkdir(parents=True, exist_ok=True)
-    subprocess.run(
-        ["import", "-window", "root", str(shots / name)], env=screen, check=False, timeout=30
-    )
 
 
 def test_two_witnesses_hold_the_station_to_its_count(

@@ -13,7 +13,7 @@ from station.journal.chain import event_hash
 from station.sheet.keys import create_key
 from station.witness.follow import FeedError, RemoteFollower
 from station.witness.heads import sign_head
-from tests.witness.conftest import Served
+from tests.witness.helpers import Served
 
 
 def counted(served: Served, calls: int = 6) -> dict[str, Any]:
@@ -154,7 +154,7 @@ def test_the_setup_served_is_the_exported_line(served: Served) -> None:
 
 
 def test_a_head_is_signed_at_each_sheet_at_once(served: Served, qapp: object) -> None:
-    from tests.sheet.conftest import sign
+    from tests.sheet.helpers import sign
 
     counted(served, 3)
     served.source.poll_once()

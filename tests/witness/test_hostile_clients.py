@@ -13,7 +13,7 @@ from station.domain import Action, Call
 from station.witness import serve as serve_module
 from station.witness.follow import RemoteFollower
 from station.witness.serve import FeedServer
-from tests.witness.conftest import Served
+from tests.witness.helpers import Served
 
 LIMIT = 16  # connections answered at once, for this test (MAX_CLIENTS in use)
 

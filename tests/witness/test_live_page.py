@@ -24,7 +24,7 @@ from station.domain import Action, Call, ElectionSetup
 from station.journal import Journal
 from station.sheet.keys import StationKey, key_for_signing
 from station.witness.serve import FeedServer, FeedSource, serve
-from tests.faults.test_tampering import rewrite, rows
+from tests.faults.tampering import rewrite, rows
 from tests.verifier.chromium import browser, wait_for
 
 __all__ = ["browser"]  # fixtures

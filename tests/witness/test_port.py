@@ -7,7 +7,7 @@ import pytest
 
 from station.witness.serve import FeedServer, claim_port, serve
 from tests.platforms import Calls, pretend
-from tests.witness.conftest import Served
+from tests.witness.helpers import Served
 
 EXCLUSIVE = -5  # Windows's SO_EXCLUSIVEADDRUSE, ~SO_REUSEADDR
 

@@ -9,7 +9,7 @@ from pytestqt.qtbot import QtBot
 from station.domain import Action, Call
 from station.ui.dashboard.remote_feed import RemoteFeed
 from station.ui.dashboard.window import DashboardWindow
-from tests.witness.conftest import Served
+from tests.witness.helpers import Served
 
 
 @pytest.fixture

@@ -6,54 +6,15 @@ from pathlib import Path
 
 import pytest
 
-from station.cli import main
 from station.domain import Action, Call
 from station.journal import Journal
 from station.sheet.export import export_sheet
 from station.sheet.keys import create_key
-from station.witness.follow import RemoteFollower
 from station.witness.heads import sign_head
 from station.witness.store import WitnessFile
-from tests.journal.test_verify import restore_guards, tamper
-from tests.sheet.conftest import count_calls, sign
-from tests.witness.conftest import Served
-
-
-def witness_into(served: Served, path: Path) -> RemoteFollower:
-    """A witness that has everything the feed has now, kept in `path`."""
-    served.poll()
-    if path.exists():
-        follower = served.follow(store=WitnessFile.open(path))
-    else:
-        follower = served.follow()
-        follower.store = WitnessFile.create(
-            path,
-            {
-                "election": json.dumps(follower.election_row),
-                "public_key": follower.public_key_text,
-                "url": follower.address.shown,
-            },
-        )
-    follower.step(wait_s=0)
-    assert follower.broken is None, follower.broken
-    return follower
-
-
-@pytest.fixture
-def witnessed(served: Served, tmp_path: Path, qapp: object) -> tuple[Path, Path]:
-    """A count witnessed to its final sheet, and that sheet's export: (folder, witness file)."""
-    wfile = tmp_path / "employer.witness"
-    count_calls(served.journal, 30)
-    witness_into(served, wfile).store.close()  # type: ignore[union-attr]
-    sign(served.journal, served.key)
-    witness_into(served, wfile).store.close()  # type: ignore[union-attr]
-    folder = tmp_path / "export"
-    export_sheet(served.journal, served.journal.restore(trust_snapshots=False), folder, served.key)
-    return folder, wfile
-
-
-def verify(*args: object) -> int:
-    return main(["verify", *map(str, args)])
+from tests.journal.helpers import restore_guards, tamper
+from tests.sheet.helpers import sign
+from tests.witness.helpers import Served, forged_witness, verify, witness_into
 
 
 def test_an_export_holding_every_witnessed_head_passes(
@@ -129,19 +90,6 @@ def test_an_export_the_witness_disproves_leads_with_the_verdict_and_says_no_ok(
         assert "OK" not in out and "match the journal" not in out, out
         assert err.startswith("NOT INTACT: "), err
         assert "OK" not in err, err
-
-
-def forged_witness(wfile: Path, *statements: str) -> Path:
-    """The witness file changed behind Station's back (its guards dropped first)."""
-    conn = sqlite3.connect(wfile)
-    for table in ("events", "heads"):
-        for verb in ("update", "delete"):
-            conn.execute(f"DROP TRIGGER {table}_no_{verb}")
-    for statement in statements:
-        conn.execute(statement)
-    conn.commit()
-    conn.close()
-    return wfile
 
 
 @pytest.mark.parametrize(

@@ -16,7 +16,7 @@ import pytest
 from station.domain import Action, Call
 from station.witness import serve as serve_module
 from station.witness.serve import FeedServer
-from tests.witness.conftest import Served
+from tests.witness.helpers import Served
 
 
 class Lines:

@@ -6,8 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.witness.conftest import Served  # noqa: F401 (the `served` fixture's type)
-from tests.witness.test_verify_witness import forged_witness, verify, witnessed  # noqa: F401
+from tests.witness.helpers import forged_witness, verify
 
 
 @pytest.mark.parametrize(
@@ -20,7 +19,7 @@ from tests.witness.test_verify_witness import forged_witness, verify, witnessed 
     ids=["hash", "seq", "time"],
 )
 def test_a_stored_head_column_edited_is_caught(
-    witnessed: tuple[Path, Path],  # noqa: F811
+    witnessed: tuple[Path, Path],
     statement: str,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
@@ -33,7 +32,7 @@ def test_a_stored_head_column_edited_is_caught(
 
 
 def test_a_stored_event_hash_edited_is_caught(
-    witnessed: tuple[Path, Path],  # noqa: F811
+    witnessed: tuple[Path, Path],
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     folder, wfile = witnessed

@@ -7,24 +7,30 @@ said as "not yet determined" while ballots remain, in place of the whole count's
 and 9, which no unit's result is. An election of one group is as it always was.
 """
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from PySide6.QtCore import QRect, Qt
+from PySide6.QtGui import QFont, QFontMetrics, QResizeEvent
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QVBoxLayout, QWidget
 
 from station.domain.describe import election_words
 from station.domain.description import describe
 from station.domain.group_statements import (
-    group_figures_statement,
+    group_panel_lines,
     group_vote_words,
-    inclusion_statement,
     unit_statement,
 )
-from station.domain.groups import GroupSpec, Rule, inclusion_settled, units
+from station.domain.groups import GroupSpec, inclusion_settled, units
 
 if TYPE_CHECKING:
     from station.ui.dashboard.window import DashboardWindow
 
 COLUMNS = 2  # two panels a row: four groups are a 2x2 grid at 1280x720
+# How much smaller than its size unit a panel's type may be made to fit its text: below
+# this the figures would not read from across the room.
+MIN_SCALE = 0.7
 
 
 class GroupPanel(QFrame):
@@ -41,23 +47,76 @@ class GroupPanel(QFrame):
         self.figures = QLabel()
         self.figures.setObjectName("groupFiguresLabel")
         self.figures.setWordWrap(True)
+        # Under the title, not floating in the middle of a tall panel.
+        self.figures.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         layout = QVBoxLayout(self)
         layout.addWidget(self.title)
         layout.addWidget(self.figures, 1)
 
-    def show_figures(self, text: str, current: bool, unit: float) -> None:
-        """`unit`: the dashboard's size unit for this panel (1% of the window's height,
-        less where the panels stand in two rows), so a panel reads from across the room."""
+    def show_figures(self, text: str, current: bool, sizes: tuple[int, int]) -> None:
+        """`sizes`: the title's and the figures' type in pixels (`Sizes`)."""
         self.figures.setText(text)
-        title, figures = (unit * 4.2, unit * 3.0) if current else (unit * 3.0, unit * 2.6)
-        self.title.setStyleSheet(f"font-size: {round(title)}px; font-weight: bold;")
-        self.figures.setStyleSheet(f"font-size: {round(figures)}px;")
+        title, figures = sizes
+        self.title.setStyleSheet(f"font-size: {title}px; font-weight: bold;")
+        self.figures.setStyleSheet(f"font-size: {figures}px;")
         self.setLineWidth(3 if current else 1)
-        # Word-wrapped labels in a grid are not given their height by the layout: ask
-        # for the lines the text has, and one more for a wrapped name.
-        lines = text.count("\n") + 2
-        self.setMinimumHeight(round(title * 1.6 + figures * 1.35 * lines))
         self.setProperty("current", current)
+
+    def needed(self, text: str, sizes: tuple[int, int]) -> int:
+        """The height this panel takes to show `text` whole at its width in `sizes`
+        (word-wrapped labels in a grid are not given their height by the layout)."""
+        title, figures = sizes
+        layout = self.layout()
+        assert layout is not None
+        margins = layout.contentsMargins()
+        inner = self.width() - margins.left() - margins.right() - 2 * self.frameWidth()
+        return (
+            margins.top()
+            + margins.bottom()
+            + layout.spacing()
+            + 2 * self.frameWidth()
+            + _wrapped_height(self.title, self.title.text(), title, inner, bold=True)
+            + _wrapped_height(self.figures, text, figures, inner)
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Sizes:
+    """The panels' type: `unit` is 1% of the window's height (less where the panels
+    stand in two rows, less again to fit), so that a panel reads from across the room;
+    the current group's panel is larger by `emphasis` (1: its full size, 0: none)."""
+
+    unit: float
+    emphasis: float = 1.0
+
+    def of(self, current: bool) -> tuple[int, int]:
+        """A panel's title and figures, in pixels."""
+        title, figures = (
+            (3.0 + 1.2 * self.emphasis, 2.6 + 0.4 * self.emphasis) if current else (3.0, 2.6)
+        )
+        return round(self.unit * title), round(self.unit * figures)
+
+
+def _wrapped_height(label: QLabel, text: str, pixels: int, width: int, bold: bool = False) -> int:
+    """The height `text` takes in `label`'s font at `pixels`, wrapped at `width`."""
+    font = QFont(label.font())
+    font.setPixelSize(max(pixels, 1))
+    font.setBold(bold)
+    flags = Qt.TextFlag.TextWordWrap | Qt.AlignmentFlag.AlignLeft
+    return QFontMetrics(font).boundingRect(QRect(0, 0, max(width, 1), 0), flags, text).height()
+
+
+class _Grid(QWidget):
+    """The panels' grid; tells the dashboard when its size changed, so the panels' type
+    is fitted to the room the window's layout has given it."""
+
+    def __init__(self, resized: Callable[[], None]) -> None:
+        super().__init__()
+        self._resized = resized
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._resized()
 
 
 class GroupDashboard:
@@ -67,11 +126,20 @@ class GroupDashboard:
         self.window = window
         setup = window.feed.setup
         self.ballot = setup.ballot
-        self.box = QWidget()
+        election = describe(setup)
+        # FOR and AGAINST on one union's ballot, each union's name on a ballot of several:
+        # the words of the dashboard's own figures.
+        self.labels = [
+            tuple(choice.label for choice in group.representation.choices)
+            for group in election.groups
+        ]
+        self.box = _Grid(self._fit)
         grid = QGridLayout(self.box)
         self.panels = [GroupPanel(spec) for spec in self.ballot.groups]
         for index, panel in enumerate(self.panels):
             grid.addWidget(panel, index // COLUMNS, index % COLUMNS)
+        self.texts = ["" for _ in self.panels]
+        self.current = self.ballot.groups[0].key
         self.units_label = QLabel()
         self.units_label.setObjectName("statementLabel")
         self.units_label.setWordWrap(True)
@@ -91,7 +159,7 @@ class GroupDashboard:
         )
         count = window.feed.count
         window.ticker.words = window.flash.words = election_words(
-            describe(setup),
+            election,
             lambda event: group_vote_words(event, count.votes.words(event), count.groups.group_of),
         )
         window.group_dashboard = self
@@ -102,18 +170,12 @@ class GroupDashboard:
         tallies = count.group_tallies()
         last = count.next_undo()
         at = None if last is None else count.groups.group_of(last[0])
-        current = self.ballot.groups[0].key if at is None else at.key
-        rows = -(-len(self.panels) // COLUMNS)
-        unit = self.window.height() / 100 / (1 if rows == 1 else 1.4)
-        for panel, tally in zip(self.panels, tallies, strict=True):
-            votes, *rest = group_figures_statement(panel.spec, tally, self.ballot.choices).split(
-                " \u2014 "
-            )
-            lines = [votes.removeprefix(f"{panel.spec.key}: "), " \u00b7 ".join(rest)]
-            if panel.spec.rule is Rule.SONOTONE:
-                lines.append(inclusion_statement(panel.spec, tally, inclusion_settled(tally)))
-            text = "\n".join(lines)
-            panel.show_figures(text, panel.spec.key == current, unit)
+        self.current = self.ballot.groups[0].key if at is None else at.key
+        self.texts = [
+            "\n".join(group_panel_lines(panel.spec, tally, labels, inclusion_settled(tally)))
+            for panel, tally, labels in zip(self.panels, tallies, self.labels, strict=True)
+        ]
+        self._fit()
         unions = len(self.ballot.unions)
         found = units(self.ballot.groups, tallies, unions)
         self.units_label.setText(
@@ -131,6 +193,37 @@ class GroupDashboard:
         ):
             label.setText("")
             label.hide()
+
+    def _fit(self) -> None:
+        """Each panel's figures in the largest type, down to MIN_SCALE of its size unit,
+        in which every row of panels shows its text whole in the grid's height."""
+        rows = -(-len(self.panels) // COLUMNS)
+        unit = self.window.height() / 100 / (1 if rows == 1 else 1.4)
+        grid = self.box.layout()
+        assert isinstance(grid, QGridLayout)
+        margins = grid.contentsMargins()
+        room = self.box.height() - margins.top() - margins.bottom() - grid.spacing() * (rows - 1)
+        # The current panel gives up its larger type first, then every panel shrinks.
+        steps = int((1 - MIN_SCALE) / 0.05 + 0.5)
+        tried = [Sizes(unit, emphasis) for emphasis in (1.0, 0.5, 0.0)]
+        tried += [Sizes(unit * (1 - 0.05 * step), 0.0) for step in range(1, steps + 1)]
+        sizes = next((size for size in tried if self._height(size) <= room), tried[-1])
+        # Each panel asks for the height its text takes, so that the grid gives a row of
+        # long names more of its height; never more than the grid has (the window would
+        # grow off the screen).
+        fits = self._height(sizes) <= room
+        for panel, text in zip(self.panels, self.texts, strict=True):
+            size = sizes.of(panel.spec.key == self.current)
+            panel.show_figures(text, panel.spec.key == self.current, size)
+            panel.setMinimumHeight(panel.needed(text, size) if fits else 0)
+
+    def _height(self, sizes: Sizes) -> int:
+        """The height the rows of panels take in `sizes`, each as tall as its tallest."""
+        needed = [
+            panel.needed(text, sizes.of(panel.spec.key == self.current))
+            for panel, text in zip(self.panels, self.texts, strict=True)
+        ]
+        return sum(max(needed[row : row + COLUMNS]) for row in range(0, len(needed), COLUMNS))
 
 
 def adapt_groups(window: "DashboardWindow") -> None:

@@ -368,6 +368,15 @@ class OperatorWindow(QMainWindow):
         modifiers = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
         key = event.key()
         control = Qt.KeyboardModifier.ControlModifier
+        # The key after G names a group, whatever is open: the challenge prompt's B
+        # (the Board agent) is also a group's key, and G asked for a group.
+        if self.group_keys.choosing and modifiers in (
+            Qt.KeyboardModifier.NoModifier,
+            Qt.KeyboardModifier.ShiftModifier,
+        ):
+            group = _key_name(key)
+            if group is not None:
+                return lambda: self._on_group_key(group)
         # An open question takes its keys first: on a ballot of several unions a union's
         # vote key also names it as a challenger (the prompt says so).
         if modifiers == Qt.KeyboardModifier.NoModifier and self.prompts.answers(key):

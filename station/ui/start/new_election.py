@@ -22,10 +22,12 @@ from PySide6.QtWidgets import (
 from station.domain import ElectionSetup, SetupError
 from station.domain.choices import ElectionType
 from station.domain.election import MAX_PILE
+from station.domain.groups import totals
 from station.domain.piles import DEFAULT_PILE
 from station.domain.voters import VoterList, read_voter_list
 from station.journal import JournalError
 from station.sheet.prepare import setup_names, unprintable_problem
+from station.ui.start.voting_groups import VotingGroupsBox
 
 SUFFIX = ".station"
 PATH_CHARS = 60
@@ -101,6 +103,7 @@ class NewElectionDialog(QDialog):
         self.pile.setRange(0, MAX_PILE)
         self.pile.setValue(pile)
         self.pile.setSpecialValueText("no pile checks")
+        self._pile_alone = pile  # while voting groups leave it at none
         self.case.setToolTip("The NLRB case number as on the notice of election")
         self.employer.setToolTip("The employer's name as on the notice of election")
         self.union.setToolTip(
@@ -129,12 +132,12 @@ class NewElectionDialog(QDialog):
             "A mail-ballot election: the voter list, a CSV file with a header row naming"
             " at least id and name. Its envelopes are ruled before any ballot is opened"
         )
-        voters_browse = QPushButton("Browse\u2026")
-        voters_browse.setToolTip("Choose the voter list of a mail-ballot election (CSV)")
-        voters_browse.clicked.connect(self._on_voters_browse_clicked)
+        self.voters_browse = QPushButton("Browse\u2026")
+        self.voters_browse.setToolTip("Choose the voter list of a mail-ballot election (CSV)")
+        self.voters_browse.clicked.connect(self._on_voters_browse_clicked)
         voters_row = QHBoxLayout()
         voters_row.addWidget(self.voters, 1)
-        voters_row.addWidget(voters_browse)
+        voters_row.addWidget(self.voters_browse)
         path_row = QHBoxLayout()
         path_row.addWidget(self.path, 1)
         path_row.addWidget(browse)
@@ -167,8 +170,15 @@ class NewElectionDialog(QDialog):
         self.buttons.accepted.connect(self._on_create_clicked)
         self.buttons.rejected.connect(self.reject)
 
+        # Beside the form, so that the dialog still fits a 1280x720 screen.
+        self.voting_groups = VotingGroupsBox()
+        self.voting_groups.rows_changed.connect(self._on_voting_groups_rows_changed)
+        columns = QHBoxLayout()
+        columns.addLayout(form, 3)
+        columns.addWidget(self.voting_groups, 2)
+
         layout = QVBoxLayout(self)
-        layout.addLayout(form)
+        layout.addLayout(columns)
         layout.addWidget(self.error_label)
         layout.addWidget(self.buttons)
 
@@ -178,13 +188,19 @@ class NewElectionDialog(QDialog):
             raise SetupError(
                 "a mail ballot's ballots in the box are the envelopes accepted: leave it empty"
             )
-        eligible = self.eligible.text()
+        eligible: object = self.eligible.text()
+        ballots: object = self.ballots.text() or None
+        groups = self.voting_groups.groups()
+        if groups:  # the election's figures are its groups', as `station new` sums them
+            eligible, ballots = totals(groups)
+        elif voters is not None and not self.eligible.text().strip():
+            eligible = len(voters)
         return ElectionSetup.validated(
             case_number=self.case.text(),
             employer=self.employer.text(),
             union=self.union.text(),
-            eligible=len(voters) if voters is not None and not eligible.strip() else eligible,
-            ballots=self.ballots.text() or None,
+            eligible=eligible,
+            ballots=ballots,
             agent=self.agent.text() or None,
             pile=self.pile.value(),
             table=self.table.text() or None,
@@ -194,6 +210,7 @@ class NewElectionDialog(QDialog):
             mail=voters is not None,
             election_type=self.election_type.currentData(),
             unit=self.unit.toPlainText() or None,
+            groups=groups,
         )
 
     def voter_list(self) -> VoterList | None:
@@ -225,6 +242,29 @@ class NewElectionDialog(QDialog):
     def _set_path(self, text: str) -> None:
         self.path.setText(text)
         self.path.setCursorPosition(0)  # QLineEdit scrolls to the end of a set text
+
+    def _on_voting_groups_rows_changed(self, rows: int) -> None:
+        """With voting groups, eligible voters and ballots are each group's, and the count
+        is at the polls at one table (as `station new` counts groups today)."""
+        grouped = rows > 0
+        for field, alone, with_groups in (
+            (self.eligible, "approximate number", "each group's, in Voting groups"),
+            (self.ballots, "optional: ballots in the box", "each group's, in Voting groups"),
+            (self.table, "optional: one table of several, e.g. 2", "not with voting groups"),
+            (self.voters, "mail ballot only: the voter list (CSV)", "not with voting groups"),
+        ):
+            if grouped and field.isEnabled():
+                field.clear()
+            field.setEnabled(not grouped)
+            field.setPlaceholderText(with_groups if grouped else alone)
+        self.voters_browse.setEnabled(not grouped)
+        # Piles are kept per call, not per group: an election of groups has none.
+        if grouped and self.pile.isEnabled():
+            self._pile_alone = self.pile.value()
+            self.pile.setValue(0)
+        elif not grouped and not self.pile.isEnabled():
+            self.pile.setValue(self._pile_alone)
+        self.pile.setEnabled(not grouped)
 
     def _on_path_text_changed(self, text: str) -> None:
         self.path.setToolTip(

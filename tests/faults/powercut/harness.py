@@ -27,8 +27,8 @@ import pytest
 from station.domain import Action, Call
 from station.journal import Journal
 from station.journal.errors import JournalError
-from tests.conftest import verify_file
 from tests.faults.powercut.disk import Before, Crash, State, Trace, read_trace, record_env, snapshot
+from tests.helpers import verify_file
 
 SOURCE = Path(__file__).with_name("recorder.c")
 DRIVER = Path(__file__).parents[1] / "driver.py"

@@ -2,6 +2,8 @@
 
 from pathlib import Path
 
+import pytest
+from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
 from station.domain import Call, ElectionSetup
@@ -37,7 +39,7 @@ def test_a_panel_per_group_and_the_pooled_units_line(qtbot: QtBot, tmp_path: Pat
     for answer in ("yes", "yes", "no"):
         controller.record(Call.FOR, group="A", inclusion=answer)
     controller.record(Call.AGAINST, group="B")
-    assert "inclusion yes 2 \u00b7 no 1" in panels[0].figures.text()
+    assert "Inclusion yes 2 \u00b7 no 1" in panels[0].figures.text()
     assert panels[0].property("current") is False and panels[1].property("current") is True
     units = dashboard.group_dashboard.units_label.text()
     assert units.startswith("Unit A + B (Group A employees and Group B employees):")
@@ -64,3 +66,72 @@ def test_four_groups_fit_a_1280_by_720_dashboard(qtbot: QtBot, tmp_path: Path) -
         assert corner.y() <= dashboard.height() and corner.x() <= dashboard.width()
     assert len(dashboard.group_dashboard.units_label.text().splitlines()) == 4
     controller.close()
+
+
+def settle(window: QWidget) -> None:
+    """Until the window's layout is done: the sizes the layout gives its labels, and the
+    panels' type fitted to them, take a few rounds of posted events."""
+    for _ in range(5):
+        QApplication.sendPostedEvents()
+        QApplication.processEvents()
+        layout = window.layout()
+        assert layout is not None
+        layout.activate()
+
+
+LONG = {
+    "A": "Registered nurses and other professional employees",
+    "B": "Service and maintenance employees",
+    "C": "Office clerical employees",
+    "D": "Technical employees",
+}
+
+
+@pytest.mark.parametrize("keys", ["AB", "ABCD"])
+def test_every_panel_shows_its_text_whole_at_1280_by_720(
+    qtbot: QtBot, tmp_path: Path, keys: str
+) -> None:
+    # The longest case: long names, the Sonotone group's panel drawn large with its
+    # question 1 still open, the header two lines of parties and two of the question.
+    setup = ElectionSetup.validated(
+        case_number="10-RC-000028", employer="Saint Luke's Regional Medical Center",
+        union="Hospital and Health Care Employees Union, Local 1199", eligible=400,
+        ballots=360,
+        groups=voting_groups(
+            [f"{key}={LONG[key]}" for key in keys], [f"{key}=100" for key in keys],
+            [f"{key}=90" for key in keys], sonotone=["A"],
+            self_determination=[key for key in keys if key in "CD"],
+        ),
+    )  # fmt: skip
+    path = tmp_path / "long.station"
+    Journal.create(path, setup)
+    controller = CountController(Journal.open(path))
+    try:
+        for key in reversed(keys):  # group A's ballot last: its panel is the large one
+            for call, answer in ((Call.FOR, "yes"), (Call.AGAINST, "no"), (Call.CHALLENGE, None)):
+                controller.record(call, group=key, inclusion=answer if key == "A" else None)
+        dashboard = DashboardWindow(ControllerFeed(controller))
+        qtbot.addWidget(dashboard)
+        dashboard.resize(1280, 720)
+        dashboard.show()
+        qtbot.waitExposed(dashboard)
+        assert dashboard.group_dashboard is not None
+        panels = dashboard.group_dashboard.panels
+        assert "not yet determined" in panels[0].figures.text()
+        assert panels[0].property("current") is True
+
+        def cut() -> list[str]:
+            return [
+                label.text()
+                for panel in panels
+                for label in (panel.title, panel.figures)
+                if label.heightForWidth(label.width()) > label.height()
+                or panel.mapTo(dashboard, panel.rect().bottomRight()).y() > dashboard.height()
+            ]
+
+        settle(dashboard)
+        assert cut() == []
+        # Made to fit, but still read from across the room.
+        assert min(panel.figures.font().pixelSize() for panel in panels) >= 11
+    finally:
+        controller.close()

@@ -18,8 +18,8 @@ from station.sheet.prepare import SheetRequest, prepare_sheet
 from station.ui.dashboard.feed import JournalFollower
 from station.ui.dashboard.standalone import standalone_dashboard
 from station.ui.dashboard.window import DashboardWindow
-from tests.mail.conftest import BESSEMER, VOTERS
-from tests.ui.dashboard.test_dashboard_start import THREE, new
+from tests.mail.helpers import BESSEMER, VOTERS
+from tests.ui.dashboard.helpers import THREE, new
 
 FINAL = SheetRequest(SheetKind.FINAL, "R. Agent", [], None)
 F, A, C = Call.FOR, Call.AGAINST, Call.CHALLENGE

@@ -10,7 +10,7 @@ from station.journal import Journal
 from station.ui.dashboard.window import DashboardWindow
 from station.ui.envelopes.controller import EnvelopeController
 from station.ui.operator.feed import ControllerFeed
-from tests.mail.conftest import VOTERS, mail_file  # noqa: F401  (the fixture)
+from tests.mail.helpers import VOTERS
 
 
 def everything_shown(window: DashboardWindow) -> str:
@@ -18,7 +18,7 @@ def everything_shown(window: DashboardWindow) -> str:
     return "\n".join([*labels, *window.ticker.texts(), window.flash.text()])
 
 
-def test_the_envelope_stage_shows_figures_and_no_voter(qtbot: QtBot, mail_file: Path) -> None:  # noqa: F811
+def test_the_envelope_stage_shows_figures_and_no_voter(qtbot: QtBot, mail_file: Path) -> None:
     controller = EnvelopeController(Journal.open(mail_file))
     try:
         window = DashboardWindow(ControllerFeed(controller))
@@ -49,7 +49,7 @@ def test_a_mixed_election_shows_ballots_by_mail_and_at_the_polls_and_no_voter(
     from dataclasses import replace
 
     from station.domain.election import MAIL_RULES
-    from tests.mail.conftest import BESSEMER
+    from tests.mail.helpers import BESSEMER
 
     path = tmp_path / "mixed.station"
     Journal.create(path, replace(BESSEMER, mail_rules=MAIL_RULES, polls=True), VOTERS)

@@ -7,8 +7,6 @@ state what `station tally --json` states, and neither may wait for a new event t
 wins", until something new is recorded).
 """
 
-import contextlib
-import io
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -17,7 +15,6 @@ from typing import Any
 import pytest
 from pytestqt.qtbot import QtBot
 
-from station.cli import main
 from station.domain import Call, Count, SheetKind
 from station.domain.envelopes import Ruling
 from station.journal import Journal, follow
@@ -27,23 +24,11 @@ from station.sheet.prepare import SheetRequest, prepare_sheet
 from station.ui.dashboard.feed import TICKER_LENGTH, JournalFollower
 from station.ui.dashboard.standalone import standalone_dashboard
 from station.ui.dashboard.window import DashboardWindow
-from tests.mail.conftest import BESSEMER, VOTERS
+from tests.mail.helpers import BESSEMER, VOTERS
+from tests.ui.dashboard.helpers import THREE, new, station
 
 FINAL = SheetRequest(SheetKind.FINAL, "R. Agent", [], None)
 F, A, C = Call.FOR, Call.AGAINST, Call.CHALLENGE
-
-
-def station(*args: str | Path) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        code = main([str(arg) for arg in args])
-    return code, out.getvalue(), err.getvalue()
-
-
-def new(path: Path, *args: str) -> None:
-    code, _, err = station("new", path, "--employer", "Harbor", "--agent", "R. Agent",
-                           "--pile", "0", *args)  # fmt: skip
-    assert code == 0, err
 
 
 def several(votes: list[int], challenged: int, sign: bool) -> Callable[[CountSession], None]:
@@ -106,7 +91,6 @@ def _make_mail(path: Path) -> None:
     Journal.create(path, BESSEMER, VOTERS)
 
 
-THREE = ["--union", "Teamsters 901", "--intervenor", "WWU"]
 RD = ["--petitioner", "J. Worker", "--union", "Local 7"]
 ONE = ["--union", "Local 7"]
 KINDS: dict[str, tuple[Callable[[Path], None], Callable[[CountSession], None]]] = {

@@ -12,44 +12,13 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from station.cli import main
-from station.domain import Call, SheetKind
 from station.domain.consolidation import TableLines, consolidated_facts
 from station.journal import Journal
 from station.journal.session import CountSession
-from station.sheet.prepare import SheetRequest, prepare_sheet
+from station.sheet.prepare import prepare_sheet
 from station.ui.dashboard.feed import JournalFollower
 from station.ui.dashboard.tables import TablesDashboard
-from tests.ui.dashboard.test_dashboard_start import new
-
-FINAL = SheetRequest(SheetKind.FINAL, "R. Agent", [], None)
-TWO = ["--case", "10-RC-301740", "--union", "U1", "--union", "U2", "--eligible", "9"]
-
-
-def table(folder: Path, label: str, choices: list[int], sign: bool, challenged: int = 0) -> Path:
-    """Table `label`: each of `choices` a vote (0: Neither), then `challenged` ballots."""
-    path = folder / f"table-{label}.station"
-    new(path, *TWO, "--ballots", str(len(choices) + challenged), "--table", label)
-    with Journal.open(path) as journal:
-        session = CountSession.resume(journal, keep=0)
-        for choice in choices:
-            if choice:
-                session.record(Call.FOR, choice=choice)
-            else:
-                session.record(Call.AGAINST)
-        for _ in range(challenged):
-            session.record(Call.CHALLENGE)
-        if sign:
-            prepare_sheet(session, FINAL, key_fingerprint="0" * 64)
-    return path
-
-
-def dashboard(qtbot: QtBot, paths: list[Path], hide_challenges: bool = False) -> TablesDashboard:
-    feeds = [JournalFollower(path) for path in paths]
-    for feed in feeds:
-        feed.follower.close()  # the picture of the files as they are is all we look at
-    window = TablesDashboard(feeds, hide_challenges=hide_challenges)
-    qtbot.addWidget(window)
-    return window
+from tests.ui.dashboard.helpers import FINAL, dashboard, table
 
 
 def consolidated(paths: list[Path]) -> dict[str, object]:

@@ -8,7 +8,7 @@ from pytestqt.qtbot import QtBot
 from station.domain import Action
 from station.domain.election_facts import parties_row
 from station.journal import Journal
-from tests.ui.dashboard.test_tables_choices import dashboard, table
+from tests.ui.dashboard.helpers import dashboard, table
 from tests.ui.windows import open_window
 
 

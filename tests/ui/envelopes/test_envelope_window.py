@@ -16,7 +16,7 @@ from station.settings import Settings
 from station.ui.envelopes.controller import EnvelopeController
 from station.ui.envelopes.window import EnvelopeWindow, Mode
 from station.ui.operator.window import OperatorWindow
-from tests.conftest import verify_file
+from tests.helpers import verify_file
 
 
 @pytest.fixture

@@ -21,7 +21,7 @@ from station.settings import Settings
 from station.ui.envelopes.controller import EnvelopeController
 from station.ui.envelopes.window import EnvelopeWindow, Mode
 from station.ui.operator.window import OperatorWindow
-from tests.mail.conftest import BESSEMER, VOTERS
+from tests.mail.helpers import BESSEMER, VOTERS
 from tests.ui.envelopes.helpers import CTRL_SHIFT, figures, key, pick, rule
 
 MIXED = replace(BESSEMER, mail_rules=MAIL_RULES, polls=True)

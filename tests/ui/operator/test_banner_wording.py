@@ -10,7 +10,7 @@ from pytestqt.qtbot import QtBot
 
 from station.domain import Call
 from station.ui.operator.window import OperatorWindow
-from tests.ui.operator.test_sheet_flow import prepare
+from tests.ui.operator.helpers import prepare
 from tests.ui.windows import KEYS, key, open_window
 
 

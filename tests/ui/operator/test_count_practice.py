@@ -7,29 +7,12 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from station.domain import Call, ElectionSetup, SheetKind
+from station.domain import Call, SheetKind
 from station.domain.challenges import Reason
 from station.domain.parties import Party
-from station.journal import Journal
 from station.ui.operator.window import OperatorWindow
+from tests.ui.operator.helpers import press, reopen, small_election
 from tests.ui.windows import figures, key, open_window
-
-
-def small_election(tmp_path: Path, *, ballots: int | None = 8, pile: int = 3) -> Path:
-    path = tmp_path / "small.station"
-    Journal.create(
-        path,
-        ElectionSetup(
-            case_number="10-RC-269250",
-            employer="Amazon.com Services LLC",
-            union="RWDSU",
-            eligible=20,
-            ballots=ballots,
-            agent="R. Agent",
-            pile=pile,
-        ),
-    )
-    return path
 
 
 @pytest.fixture
@@ -38,19 +21,6 @@ def window(qtbot: QtBot, tmp_path: Path) -> Iterator[OperatorWindow]:
     window.prompts.pile_read_s = 0  # the tests' recounts take no time
     yield window
     window.close()
-
-
-def press(window: OperatorWindow, *keys: Qt.Key) -> None:
-    for qt_key in keys:
-        key(window, qt_key)
-
-
-def reopen(qtbot: QtBot, window: OperatorWindow) -> OperatorWindow:
-    path = window.controller.journal.path
-    window.close()
-    again = open_window(qtbot, path)
-    again.prompts.pile_read_s = 0
-    return again
 
 
 def test_c_records_at_once_then_party_and_reason_follow_by_key(

@@ -11,8 +11,8 @@ from station.domain import Call, SheetKind
 from station.journal import Journal
 from station.journal.session import CountSession
 from station.sheet.prepare import SheetRequest, prepare_sheet
-from tests.test_cli_kinds import station
-from tests.ui.operator.test_count_practice import small_election
+from tests.kinds_helpers import station
+from tests.ui.operator.helpers import small_election
 from tests.ui.windows import open_window
 
 F, A, C = Call.FOR, Call.AGAINST, Call.CHALLENGE

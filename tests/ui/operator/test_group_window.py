@@ -91,3 +91,15 @@ def test_f1_lists_the_group_keys(grouped: OperatorWindow) -> None:
 
     keys = [row[0] for _, rows in shortcuts_for(grouped.election) for row in rows]
     assert "G, then A / B" in keys and "Y / N / -" in keys
+
+
+def test_the_key_after_g_names_a_group_while_a_challenge_is_asked(
+    grouped: OperatorWindow,
+) -> None:
+    key(grouped, K.Key_C)  # the challenge prompt asks who: B is the Board agent there
+    key(grouped, K.Key_U)
+    events = grouped.controller.journal.head_seq
+    key(grouped, K.Key_G)
+    key(grouped, K.Key_B)
+    assert "Counting group B" in grouped.group_label.text()
+    assert grouped.controller.journal.head_seq == events  # no challenger named by B

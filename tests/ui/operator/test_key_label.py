@@ -10,7 +10,7 @@ from station.journal import Journal
 from station.sheet.keys import create_key
 from station.ui.operator.controller import CountController
 from station.ui.operator.window import OperatorWindow
-from tests.ui.dashboard.test_dashboard_start import new
+from tests.ui.dashboard.helpers import new
 
 FAKE = "fa4e" * 16
 

@@ -15,9 +15,9 @@ from station.sheet.prepare import SheetRequest
 from station.ui.operator.print_pdf import lp_command
 from station.ui.operator.sheet_flow import OPEN_LINK, PRINT_LINK
 from station.ui.operator.window import OperatorWindow
-from tests.conftest import JFK8
-from tests.test_cli import NEW
-from tests.test_cli import station_here as station
+from tests.cli_helpers import NEW
+from tests.cli_helpers import station_here as station
+from tests.helpers import JFK8
 from tests.ui.windows import KEYS, key, open_window
 
 SMALL = dataclasses.replace(JFK8, ballots=3, pile=0)

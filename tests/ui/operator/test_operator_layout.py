@@ -11,7 +11,7 @@ from pytestqt.qtbot import QtBot
 
 from station.domain import Call
 from station.ui.operator.window import OperatorWindow
-from tests.ui.operator.test_count_practice import press, small_election
+from tests.ui.operator.helpers import press, small_election
 from tests.ui.windows import open_window
 
 

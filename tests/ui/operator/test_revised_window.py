@@ -9,7 +9,7 @@ from station.domain import Call, SheetKind
 from station.journal import Journal
 from station.journal.session import CountSession
 from station.sheet.prepare import SheetRequest, prepare_sheet
-from tests.ui.operator.test_count_practice import press, reopen, small_election
+from tests.ui.operator.helpers import press, reopen, small_election
 from tests.ui.windows import figures, key, open_window
 
 

@@ -12,6 +12,7 @@ from station.journal import Journal
 from station.sheet.keys import default_key_path
 from station.sheet.verify_export import verify_export
 from station.ui.operator.window import OperatorWindow
+from tests.ui.operator.helpers import prepare
 from tests.ui.windows import KEYS, figures, key, open_window
 
 
@@ -22,20 +23,6 @@ def window(qtbot: QtBot, election_file: Path) -> Iterator[OperatorWindow]:
         key(window, KEYS[call])
     yield window
     window.close()
-
-
-def prepare(qtbot: QtBot, window: OperatorWindow, *, interim: bool = False) -> None:
-    window.prepare_action.trigger()
-    dialog = window.prepare_dialog
-    qtbot.waitUntil(dialog.isVisible)
-    assert "4 of 4,852 ballots counted" in dialog.reconciliation.text()
-    assert "4,848 ballots in the box are not counted" in dialog.reconciliation.text()
-    dialog.interim.setChecked(interim)
-    dialog.place.setText("Staten Island, NY")
-    dialog.observer_boxes["employer"].setPlainText("Jane Roe\n\n  Ann  Smith ")
-    dialog.observer_boxes["petitioner"].setPlainText("John Doe")
-    qtbot.mouseClick(dialog.buttons.buttons()[0], Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: not dialog.isVisible())
 
 
 def test_preparing_the_sheet_locks_the_count(qtbot: QtBot, window: OperatorWindow) -> None:

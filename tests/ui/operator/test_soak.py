@@ -76,7 +76,7 @@ def tally_of(path: Path) -> dict[str, object]:
 def test_thousands_of_calls_leave_none_true_and_false_alone() -> None:
     # What is checked is Qt's calls, not the disk: in RAM the 4,000 commits (one fsync
     # each) take a third of the time. The soak below counts on the disk.
-    from tests.conftest import ram_folder  # here: the child runs this file as a script
+    from tests.helpers import ram_folder  # here: the child runs this file as a script
 
     with ram_folder() as folder:
         assert run_driver(folder, clicks=2_000, keys=2_000) == counted(4_000)

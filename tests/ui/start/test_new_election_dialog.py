@@ -2,32 +2,13 @@
 
 from pathlib import Path
 
-from PySide6.QtWidgets import QDialogButtonBox
 from pytestqt.qtbot import QtBot
 
 from station.domain import ElectionSetup
 from station.journal import Journal, JournalExists
 from station.ui.start.new_election import NewElectionDialog
 from station.ui.start.window import StartDialog
-
-
-def fill(dialog: NewElectionDialog, path: Path, **fields: str) -> None:
-    values = {
-        "case": "29-RC-288020",
-        "employer": "Amazon.com Services LLC",
-        "union": "Amazon Labor Union",
-        "eligible": "8,325",
-        "ballots": "4852",
-        "agent": "",
-    }
-    values.update(fields)
-    for name, value in values.items():
-        getattr(dialog, name).setText(value)
-    dialog.path.setText(str(path))
-
-
-def create(dialog: NewElectionDialog) -> None:
-    dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).click()
+from tests.ui.start.helpers import create, fill
 
 
 def test_creates_the_election(qtbot: QtBot, tmp_path: Path) -> None:

@@ -6,7 +6,7 @@ from pytestqt.qtbot import QtBot
 
 from station.journal import Journal
 from station.ui.start.new_election import NewElectionDialog
-from tests.ui.start.test_new_election_dialog import create, fill
+from tests.ui.start.helpers import create, fill
 
 
 def test_a_voter_list_makes_a_mail_election_with_eligible_from_it(

@@ -1,4 +1,4 @@
-"""A mail-ballot election: its setup, its voter list and a file made from both."""
+"""The Bessemer mail-ballot election (BHM1), its voters, and a count session on it."""
 
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -6,11 +6,13 @@ from pathlib import Path
 
 import pytest
 
-from station.domain import ElectionSetup
+from station.domain import Call, ElectionSetup, SheetKind
 from station.domain.envelopes import Ruling
+from station.domain.tally_sheet import SheetError
 from station.domain.voters import Voter, VoterList
 from station.journal import Journal
 from station.journal.session import CountSession
+from station.sheet.prepare import SheetRequest, prepare_sheet
 
 BESSEMER = ElectionSetup(
     case_number="10-RC-269250",
@@ -21,6 +23,8 @@ BESSEMER = ElectionSetup(
     pile=0,
     mail=True,
 )
+
+
 VOTERS = VoterList.of(
     tuple(
         Voter(str(100 + n), name, (("dept", "BHM1"),))
@@ -37,6 +41,8 @@ VOTERS = VoterList.of(
     ),
     ("dept",),
 )
+
+
 # One envelope of each of the six voters: every ruling, three of them accepted.
 SIX_RULINGS = [("100", Ruling.ACCEPTED), ("101", Ruling.ACCEPTED),
                ("102", Ruling.CHALLENGED), ("103", Ruling.VOID),
@@ -57,9 +63,14 @@ def counting(
         journal.close()
 
 
-@pytest.fixture
-def mail_file(tmp_path: Path) -> Path:
-    """A new, empty mail-ballot election file with six voters."""
-    path = tmp_path / "bhm1.station"
-    Journal.create(path, BESSEMER, VOTERS)
-    return path
+def counted(path: Path) -> None:
+    with counting(path) as session:
+        for voter, ruling in SIX_RULINGS:
+            session.rule_envelope(ruling, voter)
+        with pytest.raises(SheetError, match="before the envelope stage ends"):
+            prepare_sheet(
+                session, SheetRequest(SheetKind.INTERIM, "R. Agent", [], None), key_fingerprint="x"
+            )
+        session.end_envelopes()
+        for call in (Call.FOR, Call.FOR, Call.AGAINST):
+            session.record(call)

@@ -1,0 +1,55 @@
+"""Journals built and tampered with for the journal's tests: a random count, an edited event."""
+
+import dataclasses
+import sqlite3
+from pathlib import Path
+
+from station.domain import Action
+from station.domain.tally_sheet import computed_facts
+from station.journal import Journal
+from station.journal.schema import EVENT_GUARDS
+from station.journal.seal import station_secret
+from tests.domain.random_operator import random_events
+from tests.helpers import JFK8, built_in_ram
+
+
+def random_journal(path: Path, events: int, seed: int) -> None:
+    """An election file of `events` random events after its first OPEN, with piles of 5.
+
+    Its interim sheets state the facts the journal gives, as a station's would.
+    """
+    setup = dataclasses.replace(JFK8, ballots=None, pile=5)
+    with built_in_ram(path) as scratch:
+        Journal.create(scratch, setup)
+        with Journal.open(scratch, seal_secret=station_secret()) as journal:  # a station's
+            journal.start_session()
+            count = journal.fold()
+            for event in random_events(count, events, seed):
+                detail = event.detail
+                if event.action is Action.SIGN:
+                    detail = {**computed_facts(setup, count.sheets[-1], journal.head_hash, None)}
+                journal.append(event.action, event.call, event.target, detail)
+
+
+def tamper(path: Path, *statements: str) -> None:
+    conn = sqlite3.connect(path)
+    conn.executescript(
+        "DROP TRIGGER events_no_update; DROP TRIGGER events_no_delete;"
+        " DROP TRIGGER events_append_only;"
+    )
+    for sql in statements:
+        conn.execute(sql)
+    conn.commit()
+    conn.close()
+
+
+def restore_guards(path: Path) -> None:
+    """Put back the dropped triggers word for word, as a careful forger would."""
+    conn = sqlite3.connect(path)
+    for guard in EVENT_GUARDS:
+        conn.execute(guard)
+    conn.commit()
+    conn.close()
+
+
+LAG = 20

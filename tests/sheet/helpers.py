@@ -1,0 +1,225 @@
+"""Counting, signing and editing exports for the sheet's tests, and the verifier page's cases."""
+
+import base64
+import io
+import json
+import random
+import shutil
+import subprocess
+from collections.abc import Callable
+from contextlib import redirect_stderr, redirect_stdout
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from station.cli import main
+from station.domain import Action, Call, SheetKind
+from station.domain.tally_sheet import Observer
+from station.journal import Journal
+from station.journal.chain import event_hash
+from station.journal.session import CountSession
+from station.sheet.document import canonical_json
+from station.sheet.keys import StationKey, create_key
+from station.sheet.prepare import SheetRequest, prepare_sheet
+
+OBSERVERS = [
+    Observer("employer", "Jane Roe"),
+    Observer("petitioner", "John Doe"),
+    Observer("petitioner", "Ann Smith"),
+]
+
+
+def count_calls(journal: Journal, calls: int, seed: int = 8) -> None:
+    """Record `calls` random calls, with an undo every so often."""
+    rng = random.Random(seed)
+    weights = [Call.FOR] * 5 + [Call.AGAINST] * 4 + [Call.VOID, Call.CHALLENGE]
+    for n in range(calls):
+        record = journal.append(Action.CALL, rng.choice(weights))
+        if n % 37 == 5:
+            journal.append(Action.UNDO, Call(record.call), target=record.seq)
+
+
+def sign(journal: Journal, key: StationKey, kind: SheetKind = SheetKind.FINAL) -> int:
+    """Prepare a sheet at the journal's head; return its SIGN event's seq."""
+    record = prepare_sheet(
+        CountSession(journal, journal.restore(trust_snapshots=False)),
+        SheetRequest(kind=kind, agent="R. Agent", observers=OBSERVERS, place="Staten Island, NY"),
+        key_fingerprint=key.fingerprint,
+    )
+    return record.event.seq
+
+
+def resign(folder: Path, key: StationKey) -> None:
+    """Recompute the manifest over the files as they now are and sign it with `key`.
+
+    What a forger holding the key (or a buggy station) could do: only the checks of
+    the content against the journal can catch what follows.
+    """
+    import hashlib
+    import json
+
+    manifest = json.loads((folder / "manifest.json").read_bytes())
+    for name in manifest["files"]:
+        manifest["files"][name] = hashlib.sha256((folder / name).read_bytes()).hexdigest()
+    data = canonical_json(manifest)
+    (folder / "manifest.json").write_bytes(data)
+    (folder / "manifest.sig").write_bytes(base64.b64encode(key.sign(data)) + b"\n")
+
+
+needs_poppler = pytest.mark.skipif(shutil.which("pdftotext") is None, reason="needs poppler-utils")
+
+
+def pdf_text(path: Path) -> str:
+    return subprocess.run(
+        ["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True, check=True
+    ).stdout
+
+
+def edit_json(path: Path, change: Callable[[dict], None]) -> None:  # type: ignore[type-arg]
+    document = json.loads(path.read_bytes())
+    change(document)
+    path.write_text(json.dumps(document, sort_keys=True, separators=(",", ":")) + "\n")
+
+
+def edit_events(folder: Path, change: Callable[[list[str]], list[str]]) -> None:
+    path = folder / "journal.jsonl"
+    lines = path.read_text().splitlines()
+    path.write_text("\n".join([lines[0], *change(lines[1:])]) + "\n")
+
+
+def switch_call(line: str) -> str:
+    event = json.loads(line)
+    event["call"] = "against" if event["call"] == "for" else "for"
+    return json.dumps(event, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def bump_for(document: dict) -> None:  # type: ignore[type-arg]
+    document["sheet"]["lines"]["3"] += 1
+
+
+def resign_with_other_key(folder: Path, other: StationKey) -> None:
+    from station.sheet.keys import public_key_text
+
+    edit_json(
+        folder / "manifest.json",
+        lambda m: m.update(public_key=public_key_text(other.public_key), key=other.fingerprint),
+    )
+    resign(folder, other)
+
+
+def station(*argv: str | Path) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err):
+        code = main([*map(str, argv)])
+    return code, out.getvalue(), err.getvalue()
+
+
+def rechain_from(folder: Path, first: int, change: Callable[[dict[str, Any]], None]) -> None:
+    """Change event `first` and hash it and every later event again: a careful forger."""
+
+    def rewrite(lines: list[str]) -> list[str]:
+        events = [json.loads(line) for line in lines]
+        before = events[first - 2]["hash"] if first > 1 else None
+        for event in events[first - 1 :]:
+            if event["seq"] == first:
+                change(event)
+            if before is not None:
+                event["prev_hash"] = before
+            fields = [event[name] for name in ("seq", "utc", "mono_ns", "session", "action")]
+            event["hash"] = event_hash(
+                *fields, event["call"], event["target"], event["detail"], event["prev_hash"]
+            )
+            before = event["hash"]
+        return [
+            json.dumps(e, sort_keys=True, separators=(",", ":"), ensure_ascii=False) for e in events
+        ]
+
+    edit_events(folder, rewrite)
+
+
+def last_seq(folder: Path) -> int:
+    return len((folder / "journal.jsonl").read_text().splitlines()) - 1
+
+
+def switch_and_rechain(folder: Path, key: StationKey) -> None:
+    """A call changed, the chain re-hashed: only the replay against the sheet tells."""
+    rechain_from(
+        folder, 2, lambda event: event.update(call="against" if event["call"] == "for" else "for")
+    )
+    edit_json(
+        folder / "tally.json",
+        lambda d: d.update(sheet_event={"seq": last_seq(folder), "hash": _last_hash(folder)}),
+    )
+    edit_json(folder / "manifest.json", lambda m: m.update(sheet_event=sheet_event(folder)))
+    resign(folder, key)
+
+
+def _last_hash(folder: Path) -> str:
+    return str(json.loads((folder / "journal.jsonl").read_text().splitlines()[-1])["hash"])
+
+
+def sheet_event(folder: Path) -> dict[str, object]:
+    return {"seq": last_seq(folder), "hash": _last_hash(folder)}
+
+
+def extra_file(folder: Path, key: StationKey) -> None:
+    (folder / "tally (corrected).pdf").write_bytes(b"%PDF")
+
+
+def other_key(folder: Path, key: StationKey) -> None:
+    resign_with_other_key(folder, create_key(folder.parent / "forger.pem"))
+
+
+Tamper = Callable[[Path, StationKey], None]
+
+
+CASES: dict[str, Tamper] = {
+    "tally-number": lambda f, k: edit_json(f / "tally.json", bump_for),
+    "tally-number-resigned": lambda f, k: (edit_json(f / "tally.json", bump_for), resign(f, k)),
+    "observer-resigned": lambda f, k: (
+        edit_json(f / "tally.json", lambda d: d["sheet"]["observers"].pop()),
+        resign(f, k),
+    ),
+    "call-changed": lambda f, k: edit_events(f, lambda e: [e[0], switch_call(e[1]), *e[2:]]),
+    "call-changed-resigned": lambda f, k: (
+        edit_events(f, lambda e: [e[0], switch_call(e[1]), *e[2:]]),
+        resign(f, k),
+    ),
+    "event-missing-resigned": lambda f, k: (edit_events(f, lambda e: e[:4] + e[5:]), resign(f, k)),
+    "reordered-resigned": lambda f, k: (
+        edit_events(f, lambda e: [e[0], e[2], e[1], *e[3:]]),
+        resign(f, k),
+    ),
+    "truncated-resigned": lambda f, k: (edit_events(f, lambda e: e[:-10]), resign(f, k)),
+    "garbage-line-resigned": lambda f, k: (
+        edit_events(f, lambda e: [*e[:3], "not json", *e[3:]]),
+        resign(f, k),
+    ),
+    "spaced-line-resigned": lambda f, k: (
+        edit_events(f, lambda e: [e[0].replace(",", ", ", 1), *e[1:]]),
+        resign(f, k),
+    ),
+    "rechained-replay": switch_and_rechain,
+    "sign-detail-rechained": lambda f, k: (
+        rechain_from(
+            f,
+            last_seq(f),
+            lambda e: e.update(detail=e["detail"].replace('"counted":', '"counted":1')),
+        ),
+        resign(f, k),
+    ),
+    "pdf-changed": lambda f, k: (f / "tally.pdf").write_bytes(
+        (f / "tally.pdf").read_bytes().replace(b"Tally", b"Tallx", 1)
+    ),
+    "manifest-changed": lambda f, k: edit_json(
+        f / "manifest.json", lambda m: m.update(case="1-RC-1")
+    ),
+    "signature-garbled": lambda f, k: (f / "manifest.sig").write_text("not base64!\n"),
+    "other-key": other_key,
+    "extra-file": extra_file,
+    **{
+        f"{name}-missing": (lambda n: lambda f, k: (f / n).unlink())(name)
+        for name in ("manifest.sig", "manifest.json", "tally.pdf", "journal.jsonl", "tally.json")
+    },
+}

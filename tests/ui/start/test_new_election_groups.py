@@ -1,0 +1,128 @@
+"""The New election dialog makes the same elections of voting groups as `station new`,
+and refuses the same bad combinations in the same words."""
+
+import contextlib
+import io
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QDialogButtonBox
+from pytestqt.qtbot import QtBot
+
+from station.cli import main
+from station.domain.groups import Rule
+from station.journal import Journal
+from station.ui.start.new_election import NewElectionDialog
+
+PARTIES = ["--case", "10-RC-000026", "--employer", "Mercy Hospital", "--union", "Nurses United"]
+PROFESSIONALS = ("A", "Professional employees", "30", "28")
+NONPROFESSIONALS = ("B", "Nonprofessional employees", "80", "")
+CLERICALS = ("C", "Plant clerical employees", "12", "10")
+Row = tuple[str, str, str, str]
+
+
+def station_new(path: Path, *args: str) -> tuple[int, str]:
+    """`station new FILE` with the parties and `args`, in this process: its exit code and
+    what it said on stderr."""
+    err = io.StringIO()
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(err):
+        code = main(["new", str(path), *PARTIES, *args])
+    return code, err.getvalue()
+
+
+def cli_args(rows: list[tuple[Row, Rule]]) -> list[str]:
+    """The rows as `station new`'s options."""
+    args: list[str] = []
+    for (key, name, eligible, ballots), rule in rows:
+        args += ["--group", f"{key}={name}"]
+        args += ["--eligible", f"{key}={eligible}"] if eligible else []
+        args += ["--ballots", f"{key}={ballots}"] if ballots else []
+        if rule is not Rule.OWN:
+            args += [f"--{rule.value}", key]
+    return args
+
+
+def create(dialog: NewElectionDialog) -> None:
+    dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).click()
+
+
+def typed_dialog(qtbot: QtBot, tmp_path: Path, rows: list[tuple[Row, Rule]]) -> NewElectionDialog:
+    dialog = NewElectionDialog(folder=tmp_path, create=Journal.create)
+    qtbot.addWidget(dialog)
+    dialog.open()
+    dialog.case.setText(PARTIES[1])
+    dialog.employer.setText(PARTIES[3])
+    dialog.union.setText(PARTIES[5])
+    for (key, name, eligible, ballots), rule in rows:
+        dialog.voting_groups.add_group(name, eligible, ballots, rule, key=key)
+    dialog.path.setText(str(tmp_path / "dialog.station"))
+    return dialog
+
+
+@pytest.mark.parametrize(
+    "rows",
+    [
+        [(PROFESSIONALS, Rule.SONOTONE), (NONPROFESSIONALS, Rule.OWN)],
+        [
+            (PROFESSIONALS, Rule.SONOTONE),
+            (NONPROFESSIONALS, Rule.OWN),
+            (CLERICALS, Rule.SELF_DETERMINATION),
+        ],
+        [(NONPROFESSIONALS, Rule.OWN), (CLERICALS, Rule.OWN)],
+    ],
+    ids=["sonotone", "sonotone and self-determination", "two units"],
+)
+def test_makes_the_election_station_new_makes(
+    qtbot: QtBot, tmp_path: Path, rows: list[tuple[Row, Rule]]
+) -> None:
+    dialog = typed_dialog(qtbot, tmp_path, rows)
+    with qtbot.waitSignal(dialog.accepted):
+        create(dialog)
+    code, said = station_new(tmp_path / "cli.station", *cli_args(rows))
+    assert code == 0, said
+    made = [
+        Journal.open(tmp_path / name, read_only=True) for name in ("dialog.station", "cli.station")
+    ]
+    try:
+        dialog_setup, cli_setup = (journal.election.setup for journal in made)
+    finally:
+        for journal in made:
+            journal.close()
+    assert dialog_setup == cli_setup
+    assert [group.rule for group in dialog_setup.ballot.groups] == [rule for _, rule in rows]
+
+
+@pytest.mark.parametrize(
+    "rows",
+    [
+        [(PROFESSIONALS, Rule.SONOTONE)],  # one group only
+        [(PROFESSIONALS, Rule.SONOTONE), (CLERICALS, Rule.SELF_DETERMINATION)],  # no partner
+        [(PROFESSIONALS, Rule.OWN), ((*NONPROFESSIONALS[:2], "", ""), Rule.OWN)],  # eligible
+        [(PROFESSIONALS, Rule.OWN), (("A", "Drivers", "5", ""), Rule.OWN)],  # a key twice
+    ],
+    ids=["one group", "sonotone alone", "eligible missing", "key twice"],
+)
+def test_refuses_what_station_new_refuses_in_its_words(
+    qtbot: QtBot, tmp_path: Path, rows: list[tuple[Row, Rule]]
+) -> None:
+    dialog = typed_dialog(qtbot, tmp_path, rows)
+    create(dialog)
+    shown = dialog.error_label.text()
+    assert dialog.isVisible() and not (tmp_path / "dialog.station").exists()
+    code, said = station_new(tmp_path / "cli.station", *cli_args(rows))
+    assert code == 2 and said.count("\n") == 1
+    assert shown and shown in said  # the command line's one line, word for word
+
+
+def test_groups_take_the_place_of_the_totals_table_and_mail(qtbot: QtBot, tmp_path: Path) -> None:
+    dialog = typed_dialog(qtbot, tmp_path, [])
+    dialog.eligible.setText("110")
+    dialog.table.setText("2")
+    dialog.pile.setValue(50)
+    dialog.voting_groups.add_button.click()
+    held = (dialog.eligible, dialog.ballots, dialog.table, dialog.voters, dialog.pile)
+    assert not any(field.isEnabled() for field in held)
+    assert dialog.eligible.text() == "" and dialog.table.text() == ""
+    dialog.voting_groups.remove_button.click()
+    assert all(field.isEnabled() for field in held)
+    assert dialog.pile.value() == 50
