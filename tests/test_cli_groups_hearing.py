@@ -10,9 +10,9 @@ from station.domain.resolution_statements import progress_statement
 from station.journal import Journal
 from station.journal.seal import station_secret
 from station.journal.session import CountSession
-from tests.conftest import one_line_refusal
-from tests.test_cli_groups import calls, new
-from tests.test_cli_kinds import station, tally
+from tests.cli_helpers import one_line_refusal
+from tests.groups_helpers import calls, new
+from tests.kinds_helpers import station, tally
 
 SIGN = ("--agent", "R. Agent", "--observer", "Employer:A. Smith")
 

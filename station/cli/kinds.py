@@ -34,6 +34,7 @@ from station.domain.groups import (
     Rule,
     group_json,
     inclusion_settled,
+    totals,
     unit_json,
     units,
 )
@@ -182,9 +183,9 @@ def _groups(args: argparse.Namespace, voters: VoterList | None = None) -> tuple[
         sizes = voters.group_sizes()
         eligible = [*eligible, *(f"{key}={n}" for key, n in sizes.items() if key not in given)]
     groups = voting_groups(named, eligible, ballots, sonotone, deciding)
-    args.eligible = str(sum(group.eligible for group in groups))
-    known = [group.ballots for group in groups]
-    args.ballots = None if None in known else str(sum(b or 0 for b in known))
+    eligible_total, ballots_total = totals(groups)
+    args.eligible = str(eligible_total)
+    args.ballots = None if ballots_total is None else str(ballots_total)
     return groups
 
 

@@ -45,12 +45,17 @@ def inclusion_statement(spec: GroupSpec, tally: GroupTally, decided: bool) -> st
 
 
 def group_panel_lines(
-    spec: GroupSpec, tally: GroupTally, choices: Sequence[str], decided: bool
+    spec: GroupSpec,
+    tally: GroupTally,
+    choices: Sequence[str],
+    decided: bool,
+    box: int | None = None,
 ) -> tuple[str, ...]:
     """A group's figures on a panel whose title names the group, in as few lines as read
-    well from across the room: its votes; void, challenged and progress; and a Sonotone
-    group's question 1 with where it stands (as `inclusion_statement` says it)."""
-    votes, *rest = group_figures_statement(spec, tally, choices).split(" \u2014 ")
+    well from across the room: its votes; void, challenged and progress (`box`: by mail,
+    its envelopes'); and a Sonotone group's question 1 with where it stands (as
+    `inclusion_statement` says it)."""
+    votes, *rest = group_figures_statement(spec, tally, choices, box).split(" \u2014 ")
     marks = [part for part in rest if not part.startswith("inclusion ")]
     lines = [votes.removeprefix(f"{spec.key}: "), " \u00b7 ".join(marks)]
     if spec.rule is Rule.SONOTONE:

@@ -12,8 +12,8 @@ from station.domain.envelopes import Ruling
 from station.journal import Journal
 from station.journal.seal import station_secret
 from station.journal.session import CountSession, Refused
-from tests.conftest import one_line_refusal
-from tests.test_cli_kinds import station, tally
+from tests.cli_helpers import one_line_refusal
+from tests.kinds_helpers import station, tally
 
 LIST = """id,name,group,dept
 100,Ada Lovelace,A,Lab
@@ -170,7 +170,7 @@ def test_a_challenged_envelope_opened_is_counted_in_its_group(tmp_path: Path) ->
 
 def test_verify_catches_an_envelope_put_in_another_groups_pile(tmp_path: Path) -> None:
     from station.domain import Action
-    from tests.conftest import verify_file
+    from tests.helpers import verify_file
 
     path = tmp_path / "mail.station"
     made = new(path)

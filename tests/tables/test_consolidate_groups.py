@@ -17,9 +17,8 @@ from station.sheet.document import canonical_json
 from station.sheet.keys import StationKey, create_key, key_for_signing
 from station.sheet.pdf_text import pdf_words
 from station.sheet.verify_consolidation import verify_consolidation
-from tests.tables.helpers import sign_and_export
-from tests.tables.test_consolidate import refused, run
-from tests.test_cli_kinds import station
+from tests.kinds_helpers import station
+from tests.tables.helpers import refused, resign, run, sign_and_export
 
 Ballot = tuple[str, Call, str | None]
 SONOTONE = ElectionSetup.validated(
@@ -90,8 +89,6 @@ def test_the_tables_are_summed_group_by_group_and_the_units_stated_on_the_sums(
 def test_a_sum_changed_in_a_group_is_named_by_verify(
     tables: list[Path], tmp_path: Path, capsys: pytest.CaptureFixture[str], key: StationKey
 ) -> None:
-    from tests.tables.test_verify_consolidation import resign
-
     out = tmp_path / "together"
     code, _, err = run(capsys, "consolidate", "--out", out, *tables)
     assert code == 0, err

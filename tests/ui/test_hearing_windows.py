@@ -8,6 +8,7 @@ from pytestqt.qtbot import QtBot
 from station.domain import Call, ElectionSetup, SheetKind
 from station.journal import Journal
 from station.sheet.prepare import SheetRequest
+from tests.groups_helpers import SONOTONE
 from tests.ui.windows import key, open_window
 
 THREE = ElectionSetup.validated(
@@ -78,10 +79,8 @@ def test_an_envelope_withdrawn_in_the_register_during_its_stage_only(
 def test_the_opened_ballots_of_a_group_are_keyed_in_that_group(
     qtbot: QtBot, tmp_path: Path
 ) -> None:
-    from tests.ui.operator.test_group_window import SETUP
-
     path = tmp_path / "groups.station"
-    Journal.create(path, SETUP)
+    Journal.create(path, SONOTONE)
     window = open_window(qtbot, path)
     try:
         controller = window.controller

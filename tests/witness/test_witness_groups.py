@@ -16,9 +16,8 @@ from station.journal.session import CountSession
 from station.sheet.export import export_sheet
 from station.ui.dashboard.remote_feed import RemoteFeed
 from station.ui.dashboard.window import DashboardWindow
-from tests.sheet.conftest import sign
-from tests.witness.conftest import Served
-from tests.witness.test_verify_witness import witness_into
+from tests.sheet.helpers import sign
+from tests.witness.helpers import Served, witness_into
 
 SONOTONE = ElectionSetup.validated(
     case_number="10-RC-000026", employer="Mercy Hospital", union="Nurses United",
@@ -90,8 +89,8 @@ def test_the_remote_dashboard_shows_each_groups_figures(
     def shown() -> list[str]:
         return [panel.figures.text() for panel in panels.panels]
 
-    qtbot.waitUntil(lambda: "Neither 2" in shown()[1], timeout=5000)
-    assert "challenged 2" in shown()[0] and "inclusion yes 1" in shown()[0]
+    qtbot.waitUntil(lambda: "AGAINST 2" in shown()[1], timeout=5000)
+    assert "challenged 2" in shown()[0] and "Inclusion yes 1" in shown()[0]
     assert remote.state == "live"
 
 
