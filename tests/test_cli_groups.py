@@ -5,34 +5,10 @@ from pathlib import Path
 
 import pytest
 
-from station.domain import Action, Call
-from station.journal import Journal
+from station.domain import Call
 from tests.cli_helpers import one_line_refusal
+from tests.groups_helpers import GROUPS, calls, new
 from tests.kinds_helpers import station, tally
-
-GROUPS = [
-    "--group", "A=Professional employees", "--group", "B=Nonprofessional employees",
-    "--eligible", "A=30", "--eligible", "B=80",
-]  # fmt: skip
-
-
-def new(path: Path, *args: str) -> None:
-    made = station(
-        "new", path, "--case", "10-RC-000026", "--employer", "Mercy Hospital",
-        "--union", "Nurses United", *GROUPS, *args,
-    )  # fmt: skip
-    assert made.returncode == 0, made.stderr
-
-
-def calls(path: Path, *ballots: tuple[str, Call, str | None]) -> None:
-    journal = Journal.open(path)
-    journal.start_session()
-    for group, call, answer in ballots:
-        detail: dict[str, object] = {"group": group}
-        if answer is not None:
-            detail["inclusion"] = answer
-        journal.append(Action.CALL, call, detail=detail)
-    journal.close()
 
 
 def test_professionals_for_inclusion_are_pooled(tmp_path: Path) -> None:
@@ -95,7 +71,6 @@ def test_without_groups_the_json_has_no_groups(tmp_path: Path) -> None:
         (["--sonotone", "C"], "no group 'C'"),
         (["--self-determination", "A", "--sonotone", "A"], "has a rule already"),
         (["--group", "C=Drivers"], "--eligible C=N"),
-        (["--table", "2"], "takes no --table yet"),
         (["--eligible", "A=x"], "whole number"),
     ],
 )

@@ -7,10 +7,10 @@ from functools import partial
 from station.cli.common import UsageError, open_to_read, restored_count, say, say_problem
 from station.cli.envelopes import voter_list_of
 from station.domain import Count
-from station.domain.decision import new_decision_problem, reveals_vote
+from station.domain.decision import new_decision_problem, revealing_decision
 from station.domain.description import Election, describe
 from station.domain.resolution import ListedChallenge
-from station.domain.resolution_statements import decision_pending_statement, reveal_warning
+from station.domain.resolution_statements import decision_pending_statement
 from station.domain.table_statements import decide_at_table_statement
 from station.domain.text import one_line
 from station.domain.voters import VoterList
@@ -52,7 +52,11 @@ def _row(
     challenge = entry.challenge
     dispute = entry.dispute
     key = partial(json_key, election)
-    return {
+    group = count.group_of(challenge.seq)
+    # In an election of voting groups, the pile its ballot lay in: opened, it is counted
+    # in that group (the group is the ballot's, as its call always said; no voter's).
+    tagged = {} if group is None else {"group": group.key}
+    return tagged | {
         "number": entry.number,
         "stage": entry.stage,
         "party": key(challenge.party),
@@ -114,6 +118,8 @@ def cmd_challenges(args: argparse.Namespace) -> int:
         if isinstance(voter, dict):  # "envelope of 1002 Linus Hamilton challenged"
             who = f"{voter['id'] or 'written in:'} {voter['name'] or ''}".rstrip()
             what = f"envelope of {who} challenged"
+        if "group" in row:
+            what = f"group {row['group']}: {what}"
         print(
             one_line(
                 f"{row['number']:>5}  {row['status']:<15}  {row['stage']:<8}  {what} by"
@@ -167,8 +173,9 @@ def cmd_decide(args: argparse.Namespace) -> int:
         problem = new_decision_problem(count, setup, tuple(opened), tuple(sustained))
         if problem:  # before the session opens: a refusal writes nothing
             raise UsageError(problem)
-        if reveals_vote(len(opened), 0):
-            say_problem(f"warning: {reveal_warning(len(opened))}")
+        warning = revealing_decision(count, tuple(opened))
+        if warning:
+            say_problem(f"warning: {warning}")
         session = CountSession(journal, count)
         session.start()
         change = session.decide(opened, sustained, by)

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from station.cli.common import UsageError, file_name, open_to_read, say
+from station.cli.kinds import group_keys
 from station.domain import Action, Count, ElectionSetup
 from station.domain.description import describe
 from station.domain.envelope_parties import stage_challenges
@@ -33,7 +34,7 @@ def mail_voter_list(args: argparse.Namespace) -> VoterList | None:
             "--ballots with --mail: the ballots to count are the envelopes accepted,"
             " known when the envelope stage ends"
         )
-    return read_voter_list(_read(args.voters), str(args.voters))
+    return read_voter_list(_read(args.voters), str(args.voters), group_keys(args))
 
 
 def _read(path: Path) -> bytes:
@@ -140,6 +141,8 @@ def envelope_rulings(journal: Journal) -> tuple[Count, list[dict[str, object]]]:
                 # A replacement (after a void) names the void one; files set up before
                 # there were replacements list their rulings as they always did.
                 **({"replaces": envelope.replaces} if count.envelopes.current else {}),
+                # An election of voting groups: the group whose pile its ballot goes to.
+                **({"group": envelope.group} if envelope.group is not None else {}),
                 "corrections": [],
             }
         elif envelope is not None and envelope.seq in rulings:
@@ -192,6 +195,8 @@ def cmd_envelopes(args: argparse.Namespace) -> int:
         return 0
     for row in rulings:
         who = f"{row['voter']}  {row['name']}" if row["voter"] else f"(written in)  {row['name']}"
+        if row.get("group"):
+            who += f"  (group {row['group']})"
         ruling = Ruling(str(row["ruling"])).label
         if row["party"]:
             party = describe(setup).said(str(row["party"]))  # as the register says

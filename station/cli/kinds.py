@@ -24,14 +24,17 @@ from station.domain.election_statements import (
 )
 from station.domain.group_statements import (
     group_figures_statement,
+    groups_sequel_statement,
     inclusion_statement,
     unit_statement,
 )
 from station.domain.groups import (
     GroupSpec,
+    GroupTally,
     Rule,
     group_json,
     inclusion_settled,
+    totals,
     unit_json,
     units,
 )
@@ -118,7 +121,7 @@ def new_setup(args: argparse.Namespace, voters: VoterList | None = None) -> Elec
         given = getattr(args, name, None)
         if given is not None and not given.strip():
             raise UsageError(empty_option_statement(name))
-    groups = _groups(args)
+    groups = _groups(args, voters)
     if args.runoff_of is not None and getattr(args, "rerun_of", None) is not None:
         raise UsageError("--runoff-of and --rerun-of: an election is a runoff or a rerun, not both")
     if args.runoff_of is not None:
@@ -153,7 +156,7 @@ def new_setup(args: argparse.Namespace, voters: VoterList | None = None) -> Elec
     )
 
 
-def _groups(args: argparse.Namespace) -> tuple[GroupSpec, ...]:
+def _groups(args: argparse.Namespace, voters: VoterList | None = None) -> tuple[GroupSpec, ...]:
     """The voting groups given (`--group`, `--eligible KEY=N`, …), and `args.eligible` and
     `args.ballots` as one number each, as every other kind of election reads them."""
     named = getattr(args, "group", [])
@@ -171,17 +174,26 @@ def _groups(args: argparse.Namespace) -> tuple[GroupSpec, ...]:
         args.eligible = eligible[-1] if eligible else None
         args.ballots = ballots[-1] if ballots else None
         return ()
-    for option in ("runoff_of", "rerun_of", "table", "voters"):
+    for option, sequel in (("runoff_of", "runoff"), ("rerun_of", "rerun")):
         if getattr(args, option, None) is not None:
             flag = "--" + option.replace("_", "-")
-            raise UsageError(f"--group: an election of voting groups takes no {flag} yet")
-    if getattr(args, "mail", False):
-        raise UsageError("--group: an election of voting groups is counted at the polls here")
+            raise UsageError(groups_sequel_statement(f"--group with {flag}", sequel))
+    if voters is not None:  # by mail: each group's eligible voters are its voters listed
+        given = {value.partition("=")[0].strip().upper() for value in eligible}
+        sizes = voters.group_sizes()
+        eligible = [*eligible, *(f"{key}={n}" for key, n in sizes.items() if key not in given)]
     groups = voting_groups(named, eligible, ballots, sonotone, deciding)
-    args.eligible = str(sum(group.eligible for group in groups))
-    known = [group.ballots for group in groups]
-    args.ballots = None if None in known else str(sum(b or 0 for b in known))
+    eligible_total, ballots_total = totals(groups)
+    args.eligible = str(eligible_total)
+    args.ballots = None if ballots_total is None else str(ballots_total)
     return groups
+
+
+def group_keys(args: argparse.Namespace) -> tuple[str, ...]:
+    """The keys of the voting groups `--group KEY=NAME` gives (for the voter list's
+    `group` column), as typed; `voting_groups` checks them."""
+    named = getattr(args, "group", [])
+    return tuple(text.partition("=")[0].strip().upper() for text in named if "=" in text)
 
 
 def _pile(given: str) -> str:
@@ -206,6 +218,8 @@ def runoff_setup(args: argparse.Namespace, voters: VoterList | None = None) -> E
     """
     _taken_from_first(args, "--runoff-of")
     held = _first_election(args.runoff_of)
+    if held.setup.ballot.groups:
+        raise UsageError(groups_sequel_statement(str(args.runoff_of), "runoff"))
     first = held.setup
     if first.table is not None:  # the result is stated only on the tables together
         raise UsageError(runoff_of_table_statement(str(args.runoff_of), first.table))
@@ -260,6 +274,8 @@ def rerun_setup(args: argparse.Namespace, voters: VoterList | None = None) -> El
     (`--eligible`, `--mail --voters`), else the first election's."""
     _taken_from_first(args, "--rerun-of")
     held = _first_election(args.rerun_of)
+    if held.setup.ballot.groups:
+        raise UsageError(groups_sequel_statement(str(args.rerun_of), "rerun"))
     first = held.setup
     if first.table is not None:  # the election is every table together
         raise UsageError(runoff_of_table_statement(str(args.rerun_of), first.table, "a rerun"))
@@ -558,14 +574,20 @@ def votes_words(sheet: dict[str, object]) -> str:
 def groups_summary(setup: ElectionSetup, count: Count) -> dict[str, object]:
     """`groups` and `units` of `station tally --json` in an election of voting groups
     (nothing otherwise): each group's figures, and each unit's after the Sonotone rule."""
-    ballot = setup.ballot
-    if not ballot.groups:
+    if not setup.ballot.groups:
         return {}
-    tallies = count.group_tallies()
+    return groups_json_of(setup.ballot, count.group_tallies(), count.group_boxes())
+
+
+def groups_json_of(
+    ballot: Ballot, tallies: tuple[GroupTally, ...], boxes: dict[str, int] | None = None
+) -> dict[str, object]:
+    """`groups` and `units` of these groups' figures (a count's, or the tables' sums);
+    `boxes`: by mail, each group's ballots to count."""
     unions = len(ballot.unions)
     return {
         "groups": [
-            group_json(spec, tally, ballot.choices, unions)
+            group_json(spec, tally, ballot.choices, unions, (boxes or {}).get(spec.key))
             for spec, tally in zip(ballot.groups, tallies, strict=True)
         ],
         "units": [
@@ -578,12 +600,18 @@ def groups_summary(setup: ElectionSetup, count: Count) -> dict[str, object]:
 def group_lines(setup: ElectionSetup, count: Count) -> list[str]:
     """`station tally`'s lines for an election of voting groups: each group's figures,
     a Sonotone group's question 1, and each unit's lines 8-9 after the Sonotone rule."""
-    ballot = setup.ballot
-    tallies = count.group_tallies()
+    return group_lines_of(setup.ballot, count.group_tallies(), count.group_boxes())
+
+
+def group_lines_of(
+    ballot: Ballot, tallies: tuple[GroupTally, ...], boxes: dict[str, int] | None = None
+) -> list[str]:
+    """The same of these groups' figures (a count's, or the tables' sums)."""
     unions = len(ballot.unions)
     lines = []
     for spec, tally in zip(ballot.groups, tallies, strict=True):
-        lines.append(f"Group {group_figures_statement(spec, tally, ballot.choices)}")
+        box = (boxes or {}).get(spec.key)
+        lines.append(f"Group {group_figures_statement(spec, tally, ballot.choices, box)}")
         if spec.rule is Rule.SONOTONE:
             lines.append(inclusion_statement(spec, tally, inclusion_settled(tally)))
     found = units(ballot.groups, tallies, unions)

@@ -6,17 +6,19 @@ from pathlib import Path
 from typing import Any
 
 from station.cli.common import UsageError, say, say_problem
-from station.cli.kinds import choice_lines, votes_words
-from station.domain.choices import CaseKind, case_kind
+from station.cli.kinds import choice_lines, group_lines_of, groups_json_of, votes_words
+from station.domain.choices import Ballot, CaseKind, case_kind
 from station.domain.consolidation import TableLines, summed_tally
+from station.domain.group_sheet import figures_stated
+from station.domain.groups import GroupTally
 from station.domain.runoff import result
 from station.domain.statements import how_many
 from station.domain.table_statements import table_title, tables_counted_statement
-from station.domain.tally_form import FormBallot
+from station.domain.tally_form import FormBallot, ballot_form
 from station.domain.text import one_line
 from station.progress import TerminalProgress
 from station.sheet.consolidate import ConsolidationError, consolidate
-from station.sheet.consolidated_election import table_count
+from station.sheet.consolidated_election import table_count, table_setup
 from station.sheet.keys import key_for_signing
 from station.ui.display import ensure_offscreen_app
 
@@ -69,7 +71,11 @@ def cmd_consolidate(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(summary, ensure_ascii=False))
         return 0
-    print("\n".join(one_line(line) for line in summary_lines(summary, done.document)))
+    lines = summary_lines(summary, done.document)
+    found = summed_group_tallies(done.document, done.folder)
+    if found is not None:  # each group's figures and each unit's lines 8-9, on the sums
+        lines[-len(done.tables) : -len(done.tables)] = group_lines_of(*found)
+    print("\n".join(one_line(line) for line in lines))
     say(
         f"consolidated {how_many(len(done.tables), 'table')} into {done.folder}, signed by key"
         f" {done.document['key']}; check it with: station verify {done.folder} --key"
@@ -169,6 +175,7 @@ def consolidated_summary(document: dict[str, Any], folder: Path) -> dict[str, ob
         "events": sum(table["head"]["seq"] for table in document["tables"]),
         "head": None,  # each table has its own: see `tables`
         **kinds_summary(document, by_party),  # RD, RM, several unions: as `station tally`
+        **_groups_summary(document, folder),  # voting groups and their units, on the sums
         "tables": [
             {
                 "label": table["label"],
@@ -188,6 +195,23 @@ def consolidated_summary(document: dict[str, Any], folder: Path) -> dict[str, ob
             for table in document["tables"]
         ],
     }
+
+
+def summed_group_tallies(
+    document: dict[str, Any], folder: Path
+) -> tuple[Ballot, tuple[GroupTally, ...]] | None:
+    """An election of voting groups: its ballot and each group's figures on the sums, as
+    the consolidation states them (None for an election of one group)."""
+    if "groups" not in document:
+        return None
+    setup, _row = table_setup(folder / str(document["tables"][0]["folder"]))
+    form = ballot_form(setup)
+    return setup.ballot, tuple(figures_stated(entry, form) for entry in document["groups"])
+
+
+def _groups_summary(document: dict[str, Any], folder: Path) -> dict[str, object]:
+    found = summed_group_tallies(document, folder)
+    return {} if found is None else groups_json_of(*found)
 
 
 def unions_of(document: dict[str, Any]) -> tuple[str, ...]:

@@ -39,12 +39,15 @@ class Decided:
         unresolved: the register numbers of the challenges still open.
         opened_envelopes: a mail ballot's challenged envelopes ordered opened: their
             ballots joined the accepted envelopes in the box.
+        original_groups: in an election of voting groups, each group's figures on the
+            first count's final tally (each group's "Original tally" column).
     """
 
     original: Tally
     decisions: tuple[str, ...]
     unresolved: tuple[int, ...]
     opened_envelopes: int = 0
+    original_groups: tuple[GroupTally, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

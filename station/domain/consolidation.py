@@ -17,7 +17,11 @@ certified, and everything stated on the result is computed again on the sums:
   `majority_for`, `runoff` and `rerun` follow from the summed votes under 29 CFR 102.70
   (`runoff.py`), never from any table's own;
 * a mail ballot sums the envelope figures; the ballots to count are the envelopes
-  accepted at every table, and line 6 holds the challenged envelopes as each table's.
+  accepted at every table, and line 6 holds the challenged envelopes as each table's;
+* an election of voting groups sums each group's figures over the tables (each table
+  counts the piles of every group it holds, on its own tally per group) and states
+  each unit's result on the sums, the Sonotone rule applied to the summed inclusion
+  vote (`group_sheet.groups_facts`): a table's inclusion vote decides nothing.
 """
 
 from collections.abc import Mapping, Sequence
@@ -25,6 +29,8 @@ from dataclasses import dataclass, replace
 
 from station.domain.election import ElectionSetup
 from station.domain.election_facts import kinds_facts
+from station.domain.group_sheet import groups_facts
+from station.domain.groups import GroupTally
 from station.domain.result_statements import stated_lines
 from station.domain.tally import Tally
 from station.domain.tally_form import (
@@ -56,6 +62,7 @@ class TableLines:
     ballots: int | None
     choices: tuple[int, ...] = ()
     envelopes: Mapping[str, int] | None = None
+    groups: tuple[GroupTally, ...] = ()  # an election of voting groups: each group's
 
     def tally(self) -> Tally:
         """The table's calls, from its lines 2, 3, 4 and 6 (and its choices)."""
@@ -86,6 +93,22 @@ def summed_tally(tables: Sequence[TableLines]) -> Tally:
         choices=tuple(sum(votes) for votes in zip(*(t.choices for t in tallies), strict=True)),
         sealed_envelopes=sum(t.sealed_envelopes for t in tallies),
         set_aside=sum(t.set_aside for t in tallies),
+    )
+
+
+def summed_groups(tables: Sequence[TableLines]) -> tuple[GroupTally, ...]:
+    """Each voting group's figures summed over the tables, group by group (setup order)."""
+    if len({len(table.groups) for table in tables}) != 1:
+        raise ValueError("the tables' voting groups are not the same")
+    return tuple(
+        GroupTally(
+            tuple(sum(votes) for votes in zip(*(t.votes for t in group), strict=True)),
+            sum(t.void for t in group),
+            sum(t.challenged for t in group),
+            sum(t.yes for t in group),
+            sum(t.no for t in group),
+        )
+        for group in zip(*(table.groups for table in tables), strict=True)
     )
 
 
@@ -129,4 +152,7 @@ def consolidated_facts(setup: ElectionSetup, tables: Sequence[TableLines]) -> di
         "counted": sum(table.counted for table in tables),
         "ballots": shared.ballots,
         **({} if envelopes is None else {"envelopes": envelopes}),
-    } | kinds_facts(shared, tally, None)  # RD, RM, several unions
+    } | (
+        kinds_facts(shared, tally, None)  # RD, RM, several unions
+        | (groups_facts(shared, summed_groups(tables), (), None) if setup.ballot.groups else {})
+    )

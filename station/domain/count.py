@@ -35,8 +35,9 @@ from station.domain.description import Election, describe
 from station.domain.election import ElectionSetup
 from station.domain.envelopes import ENVELOPE_ACTIONS, NO_BALLOT_CHALLENGE, EnvelopeStage
 from station.domain.events import Action, Event, SheetKind
-from station.domain.group_calls import GroupCalls
-from station.domain.groups import GroupTally
+from station.domain.group_calls import GroupCalls, MailPiles
+from station.domain.group_statements import opened_group_refusal
+from station.domain.groups import GroupSpec, GroupTally
 from station.domain.piles import PileTracker
 from station.domain.resolution import Resolutions, decided_restored, decided_state
 from station.domain.statements import how_many, locked_rule_statement
@@ -75,7 +76,7 @@ class Count:
         self.votes = ChoiceVotes(ballot)  # FOR split between the unions of a ballot of several
         self.groups = GroupCalls(ballot)  # each call's voting group, in an election of several
         # A mail ballot's envelope stage comes first; `mail_rules`: see MAIL_RULES.
-        self.envelopes = EnvelopeStage(mail, mail_rules, polls)
+        self.envelopes = EnvelopeStage(mail, mail_rules, polls, self._group_keys)
         self.resolutions = Resolutions()  # challenges settled, disputes, the decision
 
     @classmethod
@@ -93,6 +94,18 @@ class Count:
         if rows is None:
             return ChallengeRegister(challengers, older)
         return ChallengeRegister.restored(rows, challengers, older)
+
+    @property
+    def _group_keys(self) -> tuple[str, ...]:
+        return tuple(spec.key for spec in self.groups.specs)
+
+    def group_of(self, seq: int) -> GroupSpec | None:
+        """The voting group of a challenged ballot's call or a challenged envelope."""
+        found = self.groups.group_of(seq)
+        envelope = self.envelopes.get(seq) if found is None else None
+        if envelope is not None and envelope.group is not None:
+            return next(spec for spec in self.groups.specs if spec.key == envelope.group)
+        return found
 
     @property
     def tally(self) -> Tally:
@@ -147,7 +160,7 @@ class Count:
                     sheet.revised,
                     decided_state(sheet.decided),
                     # An election of voting groups: each group's figures, as signed.
-                    *([[_group_state(group) for group in sheet.groups]] if sheet.groups else []),
+                    *([[group.state() for group in sheet.groups]] if sheet.groups else []),
                 ]
                 for sheet in self.sheets
             ],
@@ -185,13 +198,15 @@ class Count:
             count.last_seq = whole(summary["last_seq"])
             count._totals = [whole(total) for total in summary["totals"]]
             count.envelopes = EnvelopeStage.restored(
-                mail, summary.get("envelopes"), mail_rules, polls
+                mail, summary.get("envelopes"), mail_rules, polls, count._group_keys
             )
             for entry in summary["sheets"]:
                 if len(entry) not in (8, 9):
                     raise ValueError("a frozen sheet is not 8 or 9 figures")
                 seq, head, kind, revision, supersedes, tally, revised, decided = entry[:8]
-                groups = tuple(_group_restored(state) for state in entry[8]) if entry[8:] else ()
+                groups = (
+                    tuple(GroupTally.restored(state) for state in entry[8]) if entry[8:] else ()
+                )
                 # Fixed once sheets exist, but for the envelopes received after the tally.
                 figures = count.envelopes.figures_at(whole(seq)) if mail else None
                 sheet = Sheet(
@@ -302,7 +317,23 @@ class Count:
 
     def group_tallies(self) -> tuple[GroupTally, ...]:
         """Each voting group's figures now, in setup order (none in an election of one)."""
-        return self.groups.tallies(self.votes.choice_of)
+        resolutions = self.resolutions
+        first = resolutions.decisions[0].seq if resolutions.revising else None
+        return self.groups.tallies(
+            self.votes.choice_of, resolutions.statuses, first, self._mail_piles()
+        )
+
+    def group_boxes(self) -> dict[str, int] | None:
+        """By mail, each voting group's ballots to count (its envelopes'), once known."""
+        piles = self._mail_piles()
+        return None if piles is None or piles.boxes is None else dict(piles.boxes)
+
+    def _mail_piles(self) -> MailPiles | None:
+        """By mail: each group's box from its envelopes, and its challenged envelopes."""
+        envelopes = self.envelopes
+        if not (envelopes.mail and self.groups.active):
+            return None
+        return MailPiles(envelopes.group_boxes(), envelopes.challenged_groups())
 
     def total(self, call: Call) -> int:
         """How many ballots of `call` count now."""
@@ -349,9 +380,6 @@ class Count:
                 return self._amend(event)
             case Action.PILE:
                 return self._pile(event)
-            case Action.RESOLVE | Action.DECIDE if self.groups.active:
-                # Each group's figures would still hold the challenge: refused, not wrong.
-                raise ReplayError(event.seq, GROUPS_NOT_SETTLED)
             case Action.DISPUTE | Action.JOIN | Action.RESOLVE | Action.DECIDE:
                 return plan(self, event)
         raise ReplayError(event.seq, f"unknown action {event.action!r}")  # pragma: no cover
@@ -393,6 +421,8 @@ class Count:
         if call is Call.CHALLENGE and self.envelopes.current:
             raise ReplayError(event.seq, NO_BALLOT_CHALLENGE)
         self.resolutions.check_calls(self, event.seq, (call,))
+        if group is not None and self.resolutions.revising:
+            self._check_opened_group(event.seq, self.groups.specs[group[0]].key)
 
         def fold() -> Change:
             if choice is not None:
@@ -407,6 +437,13 @@ class Count:
             return Change(event, ballot=call_number(self))
 
         return fold
+
+    def _check_opened_group(self, seq: int, key: str) -> None:
+        """A ballot of the revised count is one a decision ordered opened in its group."""
+        resolutions = self.resolutions
+        first = resolutions.decisions[0].seq
+        if self.groups.opened_left(key, resolutions.statuses, first, self._mail_piles()) < 1:
+            raise ReplayError(seq, opened_group_refusal(key))
 
     def _undo(self, event: Event) -> Callable[[], Change]:
         call = checked_move(event, self._done, "undo", "nothing to undo")
@@ -587,29 +624,6 @@ def uncounted_refusal(uncounted: int, ordered: int) -> str:
 
 
 _ENVELOPES_FIRST = "no ballot is called before the envelope stage has ended"
-GROUPS_NOT_SETTLED = (
-    "challenges in an election of voting groups are not yet settled or decided in Station:"
-    " record the settlement or the decision on paper"
-)
-
-
-def _group_state(group: GroupTally) -> list[object]:
-    remaining = -1 if group.remaining is None else group.remaining
-    return [list(group.votes), group.void, group.challenged, group.yes, group.no, remaining]
-
-
-def _group_restored(state: object) -> GroupTally:
-    if not isinstance(state, list) or len(state) != 6 or not isinstance(state[0], list):
-        raise ValueError("a frozen sheet's group is malformed")
-    votes, void, challenged, yes, no, remaining = state
-    return GroupTally(
-        tuple(whole(vote) for vote in votes),
-        whole(void),
-        whole(challenged),
-        whole(yes),
-        whole(no),
-        None if remaining == -1 else whole(remaining),
-    )
 
 
 def _detail(event: Event, key: str) -> object:

@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING
 
 from station.domain.changes import Change, ReplayError
 from station.domain.events import Action, Event, SheetKind
+from station.domain.group_statements import unit_not_determinative_statement
+from station.domain.groups import UnitResult, units
 from station.domain.resolution import (
     MAX_BY,
     Decision,
@@ -21,7 +23,7 @@ from station.domain.resolution import (
     numbers_text,
     resolve,
 )
-from station.domain.resolution_statements import not_determinative_statement
+from station.domain.resolution_statements import not_determinative_statement, reveal_warning
 from station.domain.runoff import final_result
 from station.domain.statements import locked_rule_statement
 from station.domain.tally import Tally
@@ -91,11 +93,53 @@ def new_decision_problem(
     problem = decision_problem(count, opened, sustained)
     if problem or not opened:
         return problem
+    if setup.ballot.groups:  # judged unit by unit
+        return unit_decision_problem(count, setup, opened)
     votes = count.choice_votes()
     unions = len(setup.ballot.unions)
     if final_result(votes, unions, count.tally.challenged, setup.eligible)[1]:
         return None
     return not_determinative_statement(list(opened))
+
+
+def unit_decision_problem(
+    count: Count, setup: ElectionSetup, opened: tuple[int, ...]
+) -> str | None:
+    """In an election of voting groups, why these challenges may not be ordered opened:
+    a challenged ballot is opened only if the challenges of its group's unit are
+    determinative (`groups.units`, the inclusion vote included), or None."""
+    tallies = count.group_tallies()
+    found = units(setup.ballot.groups, tallies, len(setup.ballot.unions))
+    unit_of = {key: unit for unit in found for key in unit.groups}
+    seqs = {entry.number: entry.challenge.seq for entry in count.resolutions.numbered(count)}
+    refused: dict[UnitResult, list[int]] = {}
+    for number in opened:
+        group = count.group_of(seqs[number])
+        unit = None if group is None else unit_of[group.key]
+        if unit is not None and not unit.determinative:
+            refused.setdefault(unit, []).append(number)
+    if not refused:
+        return None
+    unit, numbers = next(iter(refused.items()))  # the first unit refused, in one line
+    return unit_not_determinative_statement(numbers, unit)
+
+
+def revealing_decision(count: Count, opened: tuple[int, ...]) -> str | None:
+    """The warning due before a decision that opens a ballot where everyone can see its
+    vote, or None. In an election of voting groups each group's opened ballots are
+    counted in their own pile, so each group's are judged apart."""
+    if not count.groups.active:
+        return reveal_warning(len(opened)) if reveals_vote(len(opened), 0) else None
+    seqs = {entry.number: entry.challenge.seq for entry in count.resolutions.numbered(count)}
+    per_group: dict[str, int] = {}
+    for number in opened:
+        group = count.group_of(seqs[number])
+        if group is not None:
+            per_group[group.key] = per_group.get(group.key, 0) + 1
+    for key, many in per_group.items():
+        if reveals_vote(many, 0):
+            return reveal_warning(many, key)
+    return None
 
 
 def _decide(count: Count, event: Event) -> Callable[[], Change]:
@@ -125,6 +169,7 @@ def _decide(count: Count, event: Event) -> Callable[[], Change]:
     def fold() -> Change:
         if resolutions.original is None:
             resolutions.original = locked.tally
+            resolutions.original_groups = locked.groups
             resolutions.base = count.counted_entries
         for number in opened:
             resolutions.statuses[seqs[number]] = Status.ORDERED_OPENED

@@ -38,7 +38,8 @@ interleaves a voter's envelope with a ballot's call.
 
 Events (their detail keys are pinned by tests/faults/test_secrecy.py):
     ENVELOPE       detail {"voter": ID, "ruling": R} for a listed voter, or
-                   {"write_in": NAME, "ruling": R} for a voter not on the list
+                   {"write_in": NAME, "ruling": R} for a voter not on the list; in an
+                   election of voting groups also {"group": KEY}, the voter's group
     ENVELOPE_UNDO  target: the ENVELOPE event taken back (the top of the done stack)
     ENVELOPE_REDO  target: the ENVELOPE event reinstated (the top of the undone stack)
     END_ENVELOPES  detail {"accepted": N}
@@ -130,6 +131,8 @@ class Envelope:
             this one was.
         replaces: for a replacement envelope, the ENVELOPE event that ruled the
             voter's last envelope VOID.
+        group: in an election of voting groups, the voter's group (its key): the pile
+            its ballot is counted in, and the line 6 its challenge is on.
     """
 
     seq: int
@@ -138,6 +141,7 @@ class Envelope:
     write_in: str | None = None
     second: bool = False
     replaces: int | None = None
+    group: str | None = None
 
     @property
     def key(self) -> str:
@@ -199,8 +203,15 @@ class EnvelopeStage:
     `current`: ruled by `MAIL_RULES`; `polls`: some voters vote at the polls.
     """
 
-    def __init__(self, mail: bool = False, current: bool = False, polls: bool = False) -> None:
+    def __init__(
+        self,
+        mail: bool = False,
+        current: bool = False,
+        polls: bool = False,
+        groups: tuple[str, ...] = (),
+    ) -> None:
         self.mail = mail
+        self.groups = groups if mail else ()  # the voting groups' keys, if any
         self.current = mail and current
         self.polls = mail and polls
         self.ended_at: int | None = None  # the END_ENVELOPES event, once the stage ended
@@ -243,6 +254,30 @@ class EnvelopeStage:
             after_tally=sum(1 for s in self._after_tally if seq is None or s < seq),
             current=self.current,
         )
+
+    def group_boxes(self) -> dict[str, int] | None:
+        """In an election of voting groups, each group's ballots to count, by key: its
+        envelopes opened (a challenge withdrawn during the stage or ordered opened
+        too) and its voters at the polls; None while the stage is open."""
+        if not self.groups or self.ended_at is None:
+            return None
+        boxes = dict.fromkeys(self.groups, 0)
+        counted = {Ruling.ACCEPTED, Ruling.AT_POLLS} | ({Ruling.LATE} if self.current else set())
+        for seq in self._done:
+            envelope = self._rulings[seq]
+            lifted = self.settled.get(seq) in ("withdrawn", "ordered opened")
+            if envelope.group is not None and (envelope.ruling in counted or lifted):
+                boxes[envelope.group] += 1
+        return boxes
+
+    def challenged_groups(self) -> dict[int, str]:
+        """Each challenged envelope that counts, by its event, with its voting group."""
+        return {
+            seq: envelope.group
+            for seq in self._done
+            if (envelope := self._rulings[seq]).ruling is Ruling.CHALLENGED
+            and envelope.group is not None
+        }
 
     @property
     def opened_challenges(self) -> int:
@@ -304,7 +339,7 @@ class EnvelopeStage:
         raise ReplayError(event.seq, f"{event.action} is not an envelope event")  # pragma: no cover
 
     def _rule(self, event: Event, challenges: ChallengeRegister) -> Callable[[], Change]:
-        envelope = _envelope_of(event)
+        envelope = _envelope_of(event, groups=self.groups)
         if envelope.ruling is Ruling.AFTER_TALLY:
             raise ReplayError(event.seq, "an envelope received after the tally is not ruled")
         if envelope.ruling is Ruling.AT_POLLS:
@@ -455,7 +490,8 @@ class EnvelopeStage:
                 # A replacement's link comes last, only when there is one: a snapshot of
                 # a file without any is as it always was.
                 [e.seq, e.voter, e.ruling.value, e.write_in, e.second]
-                + ([] if e.replaces is None else [e.replaces])
+                + ([] if e.replaces is None and e.group is None else [e.replaces])
+                + ([] if e.group is None else [e.group])
                 for _seq, e in sorted(self._rulings.items())
             ],
             "done": list(self._done),
@@ -468,10 +504,15 @@ class EnvelopeStage:
 
     @classmethod
     def restored(
-        cls, mail: bool, state: object, current: bool = False, polls: bool = False
+        cls,
+        mail: bool,
+        state: object,
+        current: bool = False,
+        polls: bool = False,
+        groups: tuple[str, ...] = (),
     ) -> EnvelopeStage:
         """The stage a `state()` describes (raises ValueError if it is malformed)."""
-        stage = cls(mail, current, polls)
+        stage = cls(mail, current, polls, groups)
         if state is None:
             if mail:
                 raise ValueError("a mail election's snapshot has no envelope stage")
@@ -482,16 +523,20 @@ class EnvelopeStage:
         if ended is not None and (not isinstance(ended, int) or isinstance(ended, bool)):
             raise ValueError("malformed end of the envelope stage")
         stage.ended_at = ended
-        for seq, voter, ruling, write_in, second, *replaces in state["rulings"]:
-            link = replaces[0] if len(replaces) == 1 else None
+        for seq, voter, ruling, write_in, second, *more in state["rulings"]:
+            link = more[0] if more else None
+            group = more[1] if len(more) == 2 else None
             if (
                 not isinstance(seq, int)
                 or not isinstance(second, bool)
-                or len(replaces) > 1
-                or (replaces and not isinstance(link, int))
+                or len(more) > 2
+                or not (link is None or isinstance(link, int))
+                or (group is not None and group not in stage.groups)
             ):
                 raise ValueError("malformed envelope ruling")
-            stage._rulings[seq] = Envelope(seq, voter, Ruling(ruling), write_in, second, link)
+            stage._rulings[seq] = Envelope(
+                seq, voter, Ruling(ruling), write_in, second, link, group
+            )
         stage._after_tally = [int(seq) for seq in state.get("after_tally", [])]
         recorded = [stage._rulings.get(seq) for seq in stage._after_tally]
         if any(e is None or e.ruling is not Ruling.AFTER_TALLY for e in recorded):
@@ -512,10 +557,22 @@ class EnvelopeStage:
         return stage
 
 
-def _envelope_of(event: Event, recorded: Ruling | None = None) -> Envelope:
+def _envelope_of(
+    event: Event, recorded: Ruling | None = None, groups: tuple[str, ...] = ()
+) -> Envelope:
     """The ruling an ENVELOPE event records, checked (raises ReplayError); `recorded`:
-    the ruling an event of another action stands for (its detail names none)."""
+    the ruling an event of another action stands for (its detail names none); `groups`:
+    the keys of the voting groups, one of which a ruling then names."""
     detail = dict(event.detail or {})
+    group = detail.pop("group", None)
+    if groups and group not in groups:
+        raise ReplayError(
+            event.seq,
+            f"an envelope in an election of voting groups names its group ({', '.join(groups)})",
+        )
+    if group is not None and not groups:
+        raise ReplayError(event.seq, "an envelope ruling has no 'group'")
+    group = group if isinstance(group, str) else None
     if event.target is not None:
         raise ReplayError(event.seq, "an envelope ruling has no target")
     try:
@@ -532,14 +589,19 @@ def _envelope_of(event: Event, recorded: Ruling | None = None) -> Envelope:
     if voter is not None:
         if not isinstance(voter, str) or not voter or voter != voter.strip():
             raise ReplayError(event.seq, "a voter id is text")
-        return Envelope(event.seq, voter, ruling)
+        return Envelope(event.seq, voter, ruling, group=group)
     try:
         name = clean_text(write_in, "written-in name", max_length=MAX_NAME, error=ValueError)
     except ValueError as error:
         raise ReplayError(event.seq, str(error)) from None
     if name != write_in:
         raise ReplayError(event.seq, "a written-in name is stored as typed, trimmed")
-    return Envelope(event.seq, None, ruling, name)
+    return Envelope(event.seq, None, ruling, name, group=group)
+
+
+def _group_words(envelope: Envelope) -> str:
+    """ " (group A)": the pile its ballot goes to, in an election of voting groups."""
+    return "" if envelope.group is None else f" (group {envelope.group})"
 
 
 def envelope_words(change: Change) -> str:
@@ -562,7 +624,8 @@ def envelope_words(change: Change) -> str:
         return str(event.action)
     who = envelope.voter if envelope.voter is not None else f"written in: {envelope.write_in}"
     return _undone_or_redone(
-        f"Envelope {who}{which_envelope(envelope)} {envelope.ruling.label}", event.action
+        f"Envelope {who}{which_envelope(envelope)}{_group_words(envelope)} {envelope.ruling.label}",
+        event.action,
     )
 
 

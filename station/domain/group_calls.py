@@ -14,14 +14,32 @@ this and its calls are as they always were.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 
 from station.domain.calls import Call
 from station.domain.choices import Ballot
 from station.domain.groups import GroupSpec, GroupTally, Rule
+from station.domain.resolution import Status
 
 GROUP = "group"
 INCLUSION = "inclusion"
 ANSWERS = ("yes", "no")
+
+
+@dataclass(frozen=True, slots=True)
+class MailPiles:
+    """What the envelope stage of a mail election of voting groups gives each group.
+
+    Attributes:
+        boxes: each group's ballots to count, by key (its envelopes opened, those a
+            decision ordered opened too, and its voters at the polls); None while the
+            stage is open.
+        sealed: each challenged envelope (its event) and its voter's group: on that
+            group's line 6 until it is settled, and counted in its pile if opened.
+    """
+
+    boxes: Mapping[str, int] | None
+    sealed: Mapping[int, str]
 
 
 class GroupCalls:
@@ -88,15 +106,43 @@ class GroupCalls:
         found = self._of.get(seq)
         return None if found is None else self.specs[found[0]]
 
-    def tallies(self, choice_of: Callable[[int], int | None]) -> tuple[GroupTally, ...]:
+    def tallies(
+        self,
+        choice_of: Callable[[int], int | None],
+        statuses: Mapping[int, Status] | None = None,
+        revised_from: int | None = None,
+        mail: MailPiles | None = None,
+    ) -> tuple[GroupTally, ...]:
         """Each group's figures now, in setup order. `choice_of` names the union (1-based)
-        a FOR call voted for on a ballot of several unions."""
+        a FOR call voted for on a ballot of several unions.
+
+        `statuses` are the challenges settled or decided (`Resolutions.statuses`), and
+        `revised_from` the first decision's event once there is one. As the whole tally
+        does (`Resolutions.adjusted`), a challenge withdrawn or ordered opened leaves its
+        group's line 6, its ballot coming back as a call of its own in that group; a
+        sustained one is set aside; the ballots ordered opened stay on their group's
+        line 6 until the revised count has called as many in that group. By `mail`,
+        a group's box is its envelopes', and its challenged envelopes still sealed are
+        on its line 6.
+        """
+        size = len(self.specs)
         votes = [[0] * self._choices for _ in self.specs]
-        void, challenged = [0] * len(self.specs), [0] * len(self.specs)
-        yes, no, handled = [0] * len(self.specs), [0] * len(self.specs), [0] * len(self.specs)
+        void, challenged, aside = [0] * size, [0] * size, [0] * size
+        yes, no, handled = [0] * size, [0] * size, [0] * size
+        uncounted = self._uncounted(statuses or {}, revised_from, mail)
+        sealed = [0] * size
+        for seq, key in ({} if mail is None else mail.sealed).items():
+            if (statuses or {}).get(seq, Status.OPEN) is Status.OPEN:
+                sealed[self._keys[key]] += 1
         for seq in self._counting:
             group, answer = self._of[seq]
             call = self._call[seq]
+            settled = _settled(statuses, seq, call)
+            if settled is Status.SUSTAINED:
+                aside[group] += 1
+                continue
+            if settled is not None:  # withdrawn or ordered opened: called again
+                continue
             handled[group] += 1
             if call is Call.VOID:
                 void[group] += 1
@@ -113,13 +159,47 @@ class GroupCalls:
             GroupTally(
                 tuple(votes[index]),
                 void[index],
-                challenged[index],
+                challenged[index] + uncounted[index] + sealed[index],
                 yes[index],
                 no[index],
-                None if spec.ballots is None else max(spec.ballots - handled[index], 0),
+                None
+                if (box := _box(spec, mail)) is None
+                else max(box - handled[index] - aside[index] - uncounted[index], 0),
+                aside[index],
+                sealed[index],
             )
             for index, spec in enumerate(self.specs)
         )
+
+    def opened_left(
+        self,
+        key: str,
+        statuses: Mapping[int, Status],
+        revised_from: int,
+        mail: MailPiles | None = None,
+    ) -> int:
+        """How many of group `key`'s ballots ordered opened the revised count has still
+        to call: an opened ballot is counted in its own group's pile, never another's."""
+        return self._uncounted(statuses, revised_from, mail)[self._keys[key]]
+
+    def _uncounted(
+        self, statuses: Mapping[int, Status], revised_from: int | None, mail: MailPiles | None
+    ) -> list[int]:
+        """Each group's ballots ordered opened (challenged calls and envelopes) and not
+        yet called in the revised count."""
+        ordered, called = [0] * len(self.specs), [0] * len(self.specs)
+        if revised_from is None:
+            return ordered
+        sealed = {} if mail is None else mail.sealed
+        for seq, status in statuses.items():
+            found = self._of.get(seq)
+            group = found[0] if found is not None else self._keys.get(sealed.get(seq, ""))
+            if status is Status.ORDERED_OPENED and group is not None:
+                ordered[group] += 1
+        for seq in self._counting:
+            if seq > revised_from:
+                called[self._of[seq][0]] += 1
+        return [max(wanted - done, 0) for wanted, done in zip(ordered, called, strict=True)]
 
     def state(self) -> list[list[object]]:
         """What a snapshot stores: [event, group, answer] of every call in a group."""
@@ -154,3 +234,19 @@ class GroupCalls:
             if seq in self._of:
                 self._call[seq] = call
                 self._counting.add(seq)
+
+
+def _settled(statuses: Mapping[int, Status] | None, seq: int, call: Call) -> Status | None:
+    """How a challenged ballot's challenge was settled or decided, if it was (a disputed
+    call whose dispute was withdrawn is carried as called again: it is no challenge)."""
+    if call is not Call.CHALLENGE or not statuses:
+        return None
+    status = statuses.get(seq, Status.OPEN)
+    return None if status is Status.OPEN else status
+
+
+def _box(spec: GroupSpec, mail: MailPiles | None) -> int | None:
+    """A group's ballots to count: its box as set up, or by mail its envelopes'."""
+    if mail is None:
+        return spec.ballots
+    return None if mail.boxes is None else mail.boxes[spec.key]

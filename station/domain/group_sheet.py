@@ -13,12 +13,25 @@ These facts go into the sheet's facts (`tally_sheet.computed_facts`) only in an 
 of voting groups, so every other sheet's facts are as they were.
 """
 
+from collections.abc import Mapping, Sequence
+from typing import Any
+
 from station.domain.changes import Sheet
 from station.domain.election import ElectionSetup
 from station.domain.groups import GroupTally, Rule, UnitResult, units
 from station.domain.result_statements import challenges_line, stated_lines
+from station.domain.revised_sheet import split_columns
 from station.domain.tally import Tally
-from station.domain.tally_form import Figures, FormBallot, ballot_form, line_values
+from station.domain.tally_form import (
+    Figures,
+    FormBallot,
+    LineValue,
+    ballot_form,
+    differences,
+    line_values,
+    per_union_numbers,
+    printed_lines,
+)
 
 # Lines 8 and 9 of the groups together, which decide no unit.
 GROUPS_TOGETHER = (
@@ -55,12 +68,26 @@ def group_facts(setup: ElectionSetup, sheet: Sheet, pending: str | None) -> dict
     specs = setup.ballot.groups
     if not specs or len(sheet.groups) != len(specs):
         return {}
+    original = () if sheet.decided is None else sheet.decided.original_groups
+    return groups_facts(setup, sheet.groups, original, pending)
+
+
+def groups_facts(
+    setup: ElectionSetup,
+    tallies: Sequence[GroupTally],
+    original: Sequence[GroupTally],
+    pending: str | None,
+) -> dict[str, object]:
+    """Each group's and pooled unit's tally from the groups' figures (a sheet's, or the
+    tables' summed); with `original` figures (a decision's), each in revised columns."""
+    specs = setup.ballot.groups
     ballot = ballot_form(setup)
-    by_key = dict(zip((spec.key for spec in specs), sheet.groups, strict=True))
-    found = units(specs, sheet.groups, ballot.unions)
+    by_key = dict(zip((spec.key for spec in specs), tallies, strict=True))
+    before = dict(zip(by_key, original, strict=False))
+    found = units(specs, tuple(tallies), ballot.unions)
     unit_of = {key: unit for unit in found for key in unit.groups}
     groups = []
-    for spec, figures in zip(specs, sheet.groups, strict=True):
+    for spec, figures in zip(specs, tallies, strict=True):
         unit = unit_of[spec.key]
         alone = len(unit.groups) == 1
         entry: dict[str, object] = {"key": spec.key, "name": spec.name}
@@ -74,6 +101,8 @@ def group_facts(setup: ElectionSetup, sheet: Sheet, pending: str | None) -> dict
             entry["statements"] = {"8": said, "9": said}
         if spec.rule is Rule.SONOTONE:
             entry["inclusion"] = {"yes": figures.yes, "no": figures.no}
+        if spec.key in before:  # its Revised Tally: the columns of its own figures
+            entry["columns"] = _columns(ballot, spec.eligible, before[spec.key], figures)
         groups.append(entry)
     pooled_units = []
     for unit in found:
@@ -81,12 +110,35 @@ def group_facts(setup: ElectionSetup, sheet: Sheet, pending: str | None) -> dict
             eligible = sum(spec.eligible for spec in specs if spec.key in unit.groups)
             figures = pooled([by_key[key] for key in unit.groups])
             entry = {"name": unit.name, "groups": list(unit.groups)}
-            pooled_units.append(entry | _tally_facts(ballot, eligible, figures, pending, unit))
+            entry |= _tally_facts(ballot, eligible, figures, pending, unit)
+            if before:  # the same groups' figures before the decision, pooled
+                first = pooled([before[key] for key in unit.groups])
+                entry["columns"] = _columns(ballot, eligible, first, figures)
+            pooled_units.append(entry)
     return {
         "groups": groups,
         "units": pooled_units,
         "statements": {"8": GROUPS_TOGETHER, "9": GROUPS_TOGETHER},
     }
+
+
+def figures_stated(entry: Mapping[str, Any], ballot: FormBallot) -> GroupTally:
+    """A group's figures as its tally on a signed sheet states them (`groups_facts`'s
+    entry): each choice's votes from lines 3 (3a, 3b, …) and 4, void, challenged and a
+    Sonotone group's question 1. Its ballots are all handled (a final sheet)."""
+    lines = entry["lines"]
+    numbers = per_union_numbers(lines) if ballot.per_union else ["3"]
+    votes = [int(lines[number]) for number in numbers]
+    if ballot.neither:
+        votes.append(int(lines["4"]))
+    inclusion = entry.get("inclusion") or {}
+    return GroupTally(
+        tuple(votes),
+        int(lines["2"]),
+        int(lines["6"]),
+        int(inclusion.get("yes", 0)),
+        int(inclusion.get("no", 0)),
+    )
 
 
 def _tally_facts(
@@ -104,3 +156,24 @@ def _tally_facts(
         lines["8"] = unit.determinative
         statements["8"] = challenges_line(unit.determinative, pending)
     return {"lines": lines, "statements": statements}
+
+
+def _columns(
+    ballot: FormBallot, eligible: int, original: GroupTally, final: GroupTally
+) -> dict[str, dict[str, LineValue]]:
+    """A group's (or pooled unit's) Revised Tally: lines 1-7 in the four columns of
+    `revised_sheet` (its lines 8 and 9 are the final ones, stated with its lines)."""
+    unions = ballot.unions
+    first, last = (
+        Figures(eligible, group_tally(original, unions)),
+        Figures(eligible, group_tally(final, unions)),
+    )
+    counted, aside = split_columns(differences(ballot, first, last))
+    printed = [line.number for line in printed_lines(ballot)]
+    earlier, later = line_values(ballot, first), line_values(ballot, last)
+    return {
+        "original": {number: earlier[number] for number in printed},
+        "challenged_counted": {number: counted[number] for number in printed if number != "1"},
+        "set_aside": {number: aside[number] for number in printed if number != "1"},
+        "final": {number: later[number] for number in printed},
+    }

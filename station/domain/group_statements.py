@@ -12,17 +12,21 @@ def counting_group_statement(spec: GroupSpec) -> str:
     return f"Counting group {spec.key} \u2014 {spec.name}"
 
 
-def group_figures_statement(spec: GroupSpec, tally: GroupTally, choices: Sequence[str]) -> str:
-    """One line of a group's figures: its choices, void, challenged, question 1, progress."""
+def group_figures_statement(
+    spec: GroupSpec, tally: GroupTally, choices: Sequence[str], box: int | None = None
+) -> str:
+    """One line of a group's figures: its choices, void, challenged, question 1, progress
+    (`box`: its ballots to count by mail, its envelopes', when known)."""
     votes = " \u00b7 ".join(
         f"{name} {count:,}" for name, count in zip(choices, tally.votes, strict=True)
     )
     parts = [f"{spec.key}: {votes}", f"void {tally.void:,}", f"challenged {tally.challenged:,}"]
     if spec.rule is Rule.SONOTONE:
         parts.append(f"inclusion yes {tally.yes:,} \u00b7 no {tally.no:,}")
-    handled = sum(tally.votes) + tally.void + tally.challenged
-    if spec.ballots is not None:
-        parts.append(f"{handled:,} of {how_many(spec.ballots, 'ballot')} counted")
+    handled = tally.handled
+    box = spec.ballots if box is None else box
+    if box is not None:
+        parts.append(f"{handled:,} of {how_many(box, 'ballot')} counted")
     else:
         parts.append(f"{how_many(handled, 'ballot')} counted")
     return " \u2014 ".join(parts)
@@ -41,12 +45,17 @@ def inclusion_statement(spec: GroupSpec, tally: GroupTally, decided: bool) -> st
 
 
 def group_panel_lines(
-    spec: GroupSpec, tally: GroupTally, choices: Sequence[str], decided: bool
+    spec: GroupSpec,
+    tally: GroupTally,
+    choices: Sequence[str],
+    decided: bool,
+    box: int | None = None,
 ) -> tuple[str, ...]:
     """A group's figures on a panel whose title names the group, in as few lines as read
-    well from across the room: its votes; void, challenged and progress; and a Sonotone
-    group's question 1 with where it stands (as `inclusion_statement` says it)."""
-    votes, *rest = group_figures_statement(spec, tally, choices).split(" \u2014 ")
+    well from across the room: its votes; void, challenged and progress (`box`: by mail,
+    its envelopes'); and a Sonotone group's question 1 with where it stands (as
+    `inclusion_statement` says it)."""
+    votes, *rest = group_figures_statement(spec, tally, choices, box).split(" \u2014 ")
     marks = [part for part in rest if not part.startswith("inclusion ")]
     lines = [votes.removeprefix(f"{spec.key}: "), " \u00b7 ".join(marks)]
     if spec.rule is Rule.SONOTONE:
@@ -107,3 +116,42 @@ def group_vote_words(
         if event.call.value in ("for", "against"):
             words += f", inclusion {answer.upper() if isinstance(answer, str) else 'unmarked'}"
     return words
+
+
+def opened_group_refusal(key: str) -> str:
+    """Why a call of the revised count may not be made in this group."""
+    return (
+        f"no ballot of group {key} ordered opened is left to count: each opened ballot is"
+        " counted in its own group's pile"
+    )
+
+
+def unit_not_determinative_statement(numbers: Sequence[int], unit: UnitResult) -> str:
+    """Why challenges of a unit whose result they cannot change are not ordered opened."""
+    which = "challenge" if len(numbers) == 1 else "challenges"
+    return (
+        f"{which} {', '.join(str(n) for n in numbers)} cannot be ordered"
+        f" opened: unit {' + '.join(unit.groups)}'s challenges are not determinative (they"
+        " cannot change its result), and the Board opens only determinative challenges;"
+        " sustaining them is allowed"
+    )
+
+
+def groups_sequel_statement(where: str, sequel: str) -> str:
+    """Why Station makes no runoff or rerun of an election of voting groups (`where`: the
+    first election's file, or the option that asked for one)."""
+    return (
+        f"{where}: Station does not make the {sequel} of an election of voting groups"
+        " (they are rare): set it up as an election of its own, with its --case, its parties"
+        " and its --group options"
+    )
+
+
+def written_in_group_statement(specs: Sequence[GroupSpec]) -> str:
+    """Why a written-in voter's envelope waits for its group."""
+    keys = ", ".join(spec.key for spec in specs)
+    return (
+        "a voter not on the list of an election of voting groups is written in with their"
+        f" group: type the group's key, a colon, then the name (e.g. {specs[0].key}: Jane Roe;"
+        f" groups {keys})"
+    )

@@ -146,6 +146,10 @@ class GroupTally:
         challenged: ballots challenged (sealed whole).
         yes, no: a Sonotone group's valid votes on question 1 (inclusion).
         remaining: ballots still in its box, or None when its box size is not known.
+        set_aside: challenged ballots sustained (by agreement or decision): handled,
+            never opened, on no line.
+        sealed: of `challenged`, a mail ballot's envelopes challenged before any ballot
+            was opened: on line 6, never in the box, so not among the ballots handled.
     """
 
     votes: tuple[int, ...]
@@ -154,6 +158,50 @@ class GroupTally:
     yes: int = 0
     no: int = 0
     remaining: int | None = 0
+    set_aside: int = 0
+    sealed: int = 0
+
+    @property
+    def handled(self) -> int:
+        """Its ballots counted, challenged or set aside so far."""
+        return sum(self.votes) + self.void + self.challenged - self.sealed + self.set_aside
+
+    def state(self) -> list[object]:
+        """What a snapshot stores of these figures (`restored` reads it back)."""
+        remaining = -1 if self.remaining is None else self.remaining
+        state = [list(self.votes), self.void, self.challenged, self.yes, self.no, remaining]
+        if self.sealed:
+            return [*state, self.set_aside, self.sealed]
+        return [*state, self.set_aside] if self.set_aside else state
+
+    @classmethod
+    def restored(cls, state: object) -> GroupTally:
+        """The figures `state()` stored (ValueError if they are not)."""
+        if (
+            not isinstance(state, list)
+            or len(state) not in (6, 7, 8)
+            or not isinstance(state[0], list)
+        ):
+            raise ValueError("a frozen group's figures are malformed")
+        votes, void, challenged, yes, no, remaining = state[:6]
+        aside = state[6] if len(state) >= 7 else 0
+        sealed = state[7] if len(state) == 8 else 0
+        return cls(
+            tuple(_count(vote) for vote in votes),
+            _count(void),
+            _count(challenged),
+            _count(yes),
+            _count(no),
+            None if remaining == -1 else _count(remaining),
+            _count(aside),
+            _count(sealed),
+        )
+
+
+def _count(value: object) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise ValueError(f"{value!r} is not a whole number")
+    return value
 
 
 @dataclass(frozen=True, slots=True)
@@ -290,14 +338,19 @@ def _members(
 
 
 def group_json(
-    spec: GroupSpec, tally: GroupTally, choices: Sequence[str], unions: int
+    spec: GroupSpec,
+    tally: GroupTally,
+    choices: Sequence[str],
+    unions: int,
+    box: int | None = None,
 ) -> dict[str, object]:
-    """One group in `station tally --json`'s `groups`."""
+    """One group in `station tally --json`'s `groups` (`box`: its ballots to count by
+    mail, its envelopes', when known)."""
     entry: dict[str, object] = {
         "key": spec.key,
         "name": spec.name,
         "eligible": spec.eligible,
-        "ballots": spec.ballots,
+        "ballots": spec.ballots if box is None else box,
         "for": sum(tally.votes[:unions]),
         "against": sum(tally.votes[unions:]),
         "void": tally.void,
@@ -343,3 +396,15 @@ def specs_from(stored: object) -> tuple[GroupSpec, ...]:
 
 def group_named(groups: Sequence[GroupSpec], key: str) -> GroupSpec | None:
     return next((group for group in groups if group.key == key), None)
+
+
+_WRITTEN_IN = re.compile(r"\s*([A-Za-z])\s*:\s*(\S.*)")
+
+
+def written_in_group(text: str, keys: Sequence[str]) -> tuple[str | None, str]:
+    """A written-in voter typed with their group first, "B: Jane Roe": the group's key
+    and the name; (None, text) when no group of `keys` leads it."""
+    found = _WRITTEN_IN.fullmatch(text)
+    if found is None or found.group(1).upper() not in keys:
+        return None, text
+    return found.group(1).upper(), found.group(2).strip()

@@ -38,6 +38,7 @@ from station.domain.calls import Call
 from station.domain.challenges import Challenge, Reason
 from station.domain.changes import Change, Decided, ReplayError
 from station.domain.events import Event
+from station.domain.groups import GroupTally
 from station.domain.parties import Party
 from station.domain.statements import how_many
 from station.domain.tally import Tally
@@ -115,6 +116,8 @@ class Resolutions:
         self.disputes: dict[int, Dispute] = {}
         self.decisions: list[Decision] = []
         self.original: Tally | None = None  # the first count's final tally, once decided
+        # In an election of voting groups, each group's figures on that final tally.
+        self.original_groups: tuple[GroupTally, ...] = ()
         self.base = 0  # ballots (entries of the count) before the revised count began
         self.ordered = 0  # ballots ordered opened, every decision together
 
@@ -225,6 +228,7 @@ class Resolutions:
             tuple(decision_words(d) for d in self.decisions),
             tuple(e.number for e in self.numbered(count) if e.status is Status.OPEN),
             count.envelopes.opened_challenges,
+            self.original_groups,
         )
 
     def noted_disputes(self) -> list[Dispute]:
@@ -234,7 +238,8 @@ class Resolutions:
     # -- the snapshot ----------------------------------------------------------------
 
     def state(self) -> dict[str, object]:
-        return {
+        groups = [group.state() for group in self.original_groups]
+        return ({"original_groups": groups} if groups else {}) | {
             "statuses": [[seq, status.value] for seq, status in self.statuses.items()],
             "disputes": [
                 [
@@ -279,6 +284,9 @@ class Resolutions:
         original = state["original"]
         resolutions.original = (
             None if original is None else Tally.from_figures([whole(figure) for figure in original])
+        )
+        resolutions.original_groups = tuple(
+            GroupTally.restored(group) for group in state.get("original_groups", [])
         )
         resolutions.base = whole(state["base"])
         resolutions.ordered = whole(state["ordered"])
@@ -485,6 +493,9 @@ def decided_state(decided: Decided | None) -> list[object] | None:
     if decided is None:
         return None
     state = [decided.original.figures(), list(decided.decisions), list(decided.unresolved)]
+    if decided.original_groups:  # each voting group's original figures: a fifth element
+        groups = [group.state() for group in decided.original_groups]
+        return [*state, decided.opened_envelopes, groups]
     # Envelopes ordered opened: a fourth element only when there are any (older snapshots).
     return [*state, decided.opened_envelopes] if decided.opened_envelopes else state
 
@@ -492,7 +503,7 @@ def decided_state(decided: Decided | None) -> list[object] | None:
 def decided_restored(value: object) -> Decided | None:
     if value is None:
         return None
-    if not isinstance(value, list) or len(value) not in (3, 4):
+    if not isinstance(value, list) or len(value) not in (3, 4, 5):
         raise ValueError(f"{value!r} is not what a decided sheet states")
     original: list[object] = value[0]
     decisions: list[object] = value[1]
@@ -501,5 +512,6 @@ def decided_restored(value: object) -> Decided | None:
         Tally.from_figures([whole(figure) for figure in original]),
         tuple(map(str, decisions)),
         tuple(map(whole, unresolved)),
-        whole(value[3]) if len(value) == 4 else 0,
+        whole(value[3]) if len(value) >= 4 else 0,
+        tuple(GroupTally.restored(group) for group in value[4]) if len(value) == 5 else (),
     )

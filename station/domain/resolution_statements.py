@@ -58,10 +58,12 @@ def describe_resolution(change: Change, who: Callable[[str], str]) -> str:
     return str(event.action)  # pragma: no cover
 
 
-def reveal_warning(opened: int) -> str:
-    """Said to the agent before a lone ballot is opened where everyone can see its vote."""
+def reveal_warning(opened: int, group: str | None = None) -> str:
+    """Said to the agent before a lone ballot is opened where everyone can see its vote
+    (in an election of voting groups, alone in its `group`'s pile)."""
+    of = "" if group is None else f" of group {group}"
     return (
-        f"Opening {how_many(opened, 'ballot')} alone shows how that voter voted:"
+        f"Opening {how_many(opened, 'ballot')}{of} alone shows how that voter voted:"
         " the ballot's secrecy is lost once it is called."
     )
 
@@ -118,9 +120,19 @@ def progress_statement(
     called = resolutions.revised_calls(count)
     ballot = count.votes.ballot  # several unions: each choice's votes by name
     names = () if ballot is None else ballot.choices
-    return revised_count_statement(
+    said = revised_count_statement(
         called, resolutions.ordered, resolutions.original, strong=strong, names=names
     )
+    if count.groups.active:  # each opened ballot is called in its own group's pile
+        first = resolutions.decisions[0].seq
+        left = [
+            (spec.key, count.groups.opened_left(spec.key, resolutions.statuses, first))
+            for spec in count.groups.specs
+        ]
+        piles = ", ".join(f"{many:,} in group {key}" for key, many in left if many)
+        if piles:
+            said += f"; still to count: {piles}"
+    return said
 
 
 def decision_pending_statement(decision: Decision) -> str:

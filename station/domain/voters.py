@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from station.domain.election import SetupError
 
 MAX_VOTERS = 1_000_000
+GROUP = "group"  # the column naming each voter's voting group
 MAX_FIELD = 200
 
 
@@ -80,6 +81,26 @@ class VoterList:
     def __len__(self) -> int:
         return len(self.voters)
 
+    def group_of(self, voter_id: str) -> str | None:
+        """A voter's voting group (its key), from the list's `group` column (None if
+        the list has none: an election of one group)."""
+        voter = self._by_id.get(voter_id)
+        if voter is None:
+            return None
+        return next(
+            (value.upper() for column, value in voter.extra if column.casefold() == GROUP),
+            None,
+        )
+
+    def group_sizes(self) -> dict[str, int]:
+        """How many voters each voting group has on the list, by key."""
+        sizes: dict[str, int] = {}
+        for voter in self.voters:
+            key = self.group_of(voter.id)
+            if key is not None:
+                sizes[key] = sizes.get(key, 0) + 1
+        return sizes
+
     def get(self, voter_id: str) -> Voter | None:
         return self._by_id.get(voter_id)
 
@@ -112,11 +133,16 @@ class VoterList:
         return [position for position in within if needle in keys[position]]
 
 
-def read_voter_list(data: bytes, where: str = "the voter list") -> VoterList:
+def read_voter_list(
+    data: bytes, where: str = "the voter list", groups: Sequence[str] = ()
+) -> VoterList:
     """The voter list a CSV file holds, or SetupError naming the line that is wrong.
 
     A header row names the columns; `id` and `name` (any case) are required, the
-    others are kept. Every id appears once; the list has at least one voter.
+    others are kept. Every id appears once; the list has at least one voter. In an
+    election of voting groups (`groups`: their keys) a `group` column names each
+    voter's group by its key, so that their envelope's ballot is counted in that
+    group's pile.
     """
     try:
         text = data.decode("utf-8-sig")
@@ -146,6 +172,12 @@ def read_voter_list(data: bytes, where: str = "the voter list") -> VoterList:
                     f"{where}: line 1 (the header row) has no {required!r} column"
                     f" (it has {', '.join(repr(cell.strip()) for cell in header)})"
                 )
+        if groups and GROUP not in names:
+            raise SetupError(
+                f"{where}: line 1 (the header row) has no 'group' column: an election of"
+                f" voting groups names each voter's group ({', '.join(groups)})"
+            )
+        group_at = names.index(GROUP) if groups else None
         id_at, name_at = names.index("id"), names.index("name")
         others = [i for i in range(len(header)) if i not in (id_at, name_at)]
         other_names = [(i, header[i].strip()) for i in others]  # once, not once a row
@@ -167,6 +199,8 @@ def read_voter_list(data: bytes, where: str = "the voter list") -> VoterList:
                     f"{where}: line {line} repeats id {voter_id!r} (first on line {seen[voter_id]})"
                 )
             seen[voter_id] = line
+            if group_at is not None:
+                _check_group(where, line, voter_id, row[group_at], groups)
             extra = tuple((column, _cell(where, line, row[i])) for i, column in other_names)
             voters.append(Voter(voter_id, name, extra))
             if len(voters) > MAX_VOTERS:
@@ -176,6 +210,17 @@ def read_voter_list(data: bytes, where: str = "the voter list") -> VoterList:
     if not voters:
         raise SetupError(f"{where}: line 2 should be the first voter; the list is empty")
     return VoterList.of(tuple(voters), tuple(header[i].strip() for i in others))
+
+
+def _check_group(where: str, line: int, voter_id: str, value: str, groups: Sequence[str]) -> None:
+    key = value.strip().upper()
+    if not key:
+        raise SetupError(f"{where}: line {line} (voter {voter_id!r}) names no group")
+    if key not in groups:
+        raise SetupError(
+            f"{where}: line {line} (voter {voter_id!r}) names group {value.strip()!r:.20},"
+            f" not one of {', '.join(groups)}"
+        )
 
 
 def _cell(where: str, line: int, value: str) -> str:

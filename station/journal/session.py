@@ -27,6 +27,7 @@ from collections import deque
 
 from station.domain import Action, Call, Change, Count, ElectionSetup, Event, Sheet
 from station.domain.envelopes import NO_BALLOT_CHALLENGE, Ruling, box_setup
+from station.domain.group_statements import written_in_group_statement
 from station.domain.statements import lock_refusal_statement
 from station.domain.table_statements import decide_at_table_statement
 from station.domain.voters import VoterList
@@ -234,18 +235,29 @@ class CountSession:
     # -- a mail ballot's envelope stage (the rules: domain/envelopes.py) --
 
     def rule_envelope(
-        self, ruling: Ruling, voter: str | None = None, write_in: str | None = None
+        self,
+        ruling: Ruling,
+        voter: str | None = None,
+        write_in: str | None = None,
+        group: str | None = None,
     ) -> Change:
         """Record the ruling of one returned envelope: a listed voter's, or written in.
 
         A written-in name that is a listed voter's (id or name) or an earlier write-in's
         is recorded as theirs (domain/write_ins.py), so a second envelope is never
-        accepted however its name was typed.
+        accepted however its name was typed. In an election of voting groups the ruling
+        names the voter's group: a listed voter's from the list, a written-in voter's
+        as `group` says (the group their envelope states).
         """
         self._refuse_while_locked()
         if write_in is not None:
             voter, write_in = self._written_in(ruling, write_in)
         who: dict[str, object] = {"voter": voter} if voter is not None else {"write_in": write_in}
+        if self.setup.ballot.groups:
+            listed = None if voter is None else self.voters.group_of(voter)
+            if listed is None and group is None:
+                raise Refused(written_in_group_statement(self.setup.ballot.groups))
+            who["group"] = listed or group
         return self.commit(Action.ENVELOPE, detail={**who, "ruling": ruling.value})
 
     def record_after_tally(self, voter: str | None = None, write_in: str | None = None) -> Change:

@@ -109,9 +109,16 @@ def voter_list_problem(journal: "Journal") -> str | None:
     )
     for seq, detail in rows:
         try:
-            voter = json.loads(detail).get("voter")
+            voter, group = (json.loads(detail).get(key) for key in ("voter", "group"))
         except (TypeError, ValueError, AttributeError):
             continue  # the replay names what is wrong with the event itself
         if voter is not None and voters.get(str(voter)) is None:
             return f"event {seq}: rules the envelope of voter {voter!r}, who is not on the list"
+        listed = None if voter is None else voters.group_of(str(voter))
+        if voter is not None and group is not None and group != listed:
+            # Its ballot would be counted in another group's pile than its voter's.
+            return (
+                f"event {seq}: rules the envelope of voter {voter!r} in group {group!r};"
+                f" the voter list puts them in group {listed!r}"
+            )
     return None

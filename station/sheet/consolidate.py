@@ -33,7 +33,9 @@ from typing import Any
 
 from station.domain.consolidation import SUMMED_LINES, TableLines, consolidated_facts
 from station.domain.election import ElectionSetup
+from station.domain.group_sheet import figures_stated
 from station.domain.table_statements import ONE_TABLE, table_title
+from station.domain.tally_form import ballot_form
 from station.domain.tally_sheet import SheetError, clean_name
 from station.files import create_new, flush, fsync_folder
 from station.journal.errors import CorruptJournal
@@ -96,6 +98,7 @@ class TableSheet:
     def lines(self) -> TableLines:
         sheet = self.document["sheet"]
         choices = tuple(int(c["votes"]) for c in sheet.get("choices") or ())
+        ballot = ballot_form(self.setup)
         return TableLines(
             self.label,
             sheet["lines"],
@@ -103,6 +106,7 @@ class TableSheet:
             sheet["ballots"],
             choices,
             sheet.get("envelopes"),
+            tuple(figures_stated(entry, ballot) for entry in sheet.get("groups") or ()),
         )
 
 

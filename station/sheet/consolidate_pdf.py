@@ -16,6 +16,7 @@ from station.domain.parties import Party
 from station.domain.table_statements import table_title, tables_counted_statement
 from station.domain.tally_form import FormBallot, printed_lines
 from station.sheet.form_words import FOR_THE_REGIONAL_DIRECTOR
+from station.sheet.group_pdf import groups_html
 from station.sheet.pdf import draw_pdf, envelopes_html, service_html
 
 CONSOLIDATION_CERTIFICATION = (
@@ -134,6 +135,8 @@ def consolidated_html(document: Mapping[str, Any]) -> str:
         )
     parts.append("</table>")
 
+    # An election of voting groups: each group's and each pooled unit's tally, on the sums.
+    parts.append(groups_html(as_groups_sheet(document)))
     parts.append('<p class="section">Certification of the Board agent</p>')
     parts.append(f"<p>{e(CONSOLIDATION_CERTIFICATION)}</p>")
     parts.append(
@@ -156,6 +159,11 @@ def consolidated_html(document: Mapping[str, Any]) -> str:
     parts.append("</tr></table>")
     parts.append(service_html(_as_sheet(document)))
     return "\n".join(parts)
+
+
+def as_groups_sheet(document: Mapping[str, Any]) -> dict[str, Any]:
+    """The consolidation's facts as a sheet's, for the groups' tallies (`group_pdf`)."""
+    return {**document, "union": document["election"]["union"]}
 
 
 def kinds_row_text(table: Mapping[str, Any]) -> str:

@@ -24,12 +24,14 @@ The revised count follows the consolidated tally, on its own journal.
 
 import json
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from station.domain import Count
 from station.domain.election import ElectionSetup
 from station.domain.envelopes import Ruling
+from station.domain.groups import GroupSpec
 from station.domain.table_statements import table_title
 from station.domain.tally_form import known_numbers
 from station.journal.errors import CorruptJournal
@@ -45,6 +47,7 @@ KNOWN_SHEET = frozenset(
     | {"envelopes"}  # a mail ballot
     | {"type", "unit", "rerun_of"}  # the header of the Board's form
     | {"objections_due", "correction"}  # a sheet stating a result; a corrected tally
+    | {"groups", "units"}  # an election of voting groups: summed group by group
 )
 # What a revised tally's sheet states beyond a final one (revised_sheet.py).
 REVISED_FACTS = frozenset({"columns", "decisions", "unresolved_challenges"})
@@ -96,7 +99,14 @@ def setup_difference(
         return "parties are " + "; ".join(
             f"{party.name} ({party.role.value})" for party in setup.ballot.parties
         )
-    if setup.ballot != other.ballot:
+    groups, other_groups = _groups(setup), _groups(other)
+    if groups != other_groups:
+        return "voting groups are " + (
+            ", ".join(f"{g.key} ({g.name}, {g.eligible:,} eligible)" for g in groups)
+            or "none (no --group)"
+        )
+    # Each table's box of each group is its own; the groups are otherwise one election's.
+    if replace(setup.ballot, groups=groups) != replace(other.ballot, groups=other_groups):
         return f"ballot's choices are {', '.join(setup.ballot.choices)}"
     if setup.mail != other.mail:
         return "count is " + ("by mail" if setup.mail else "at the polls, not by mail")
@@ -108,6 +118,11 @@ def setup_difference(
             ", with voting at the polls" if setup.polls else ""
         )
     return None
+
+
+def _groups(setup: ElectionSetup) -> tuple[GroupSpec, ...]:
+    """The election's voting groups, each table's own box of each left out."""
+    return tuple(replace(group, ballots=None) for group in setup.ballot.groups)
 
 
 def twice_accepted(labels: Sequence[str], folders: Sequence[Path]) -> str | None:

@@ -1,65 +1,102 @@
 """The tallies of an election of voting groups on the sheet: one per group and one per
 pooled unit, each on a page of its own (`station.domain.group_sheet` says what they
-state). Drawn by `pdf.sheet_html` and read back, text by text, by `pdf_text`."""
+state). After a decision each is that group's or unit's Revised Tally, lines 1-7 in the
+columns of `revised_pdf`. Drawn by `pdf.sheet_html` and read back, text by text, by
+`pdf_text`."""
 
 import html
 from collections.abc import Mapping
 from typing import Any
 
+from station.domain.revised_sheet import COLUMN_TITLES
 from station.domain.tally_form import FormBallot, line_words, printed_lines
+from station.sheet.revised_pdf import figures, sheet_columns
 
 
-def group_sections(sheet: Mapping[str, Any]) -> list[tuple[str, list[str], list[str]]]:
-    """Each tally after the sheet's own: its title, its printed lines ("1. … 30") and
-    its statements, as the page prints them (none in an election of one group)."""
-    ballot = FormBallot.of_sheet(sheet)
-    found = []
-    for entry in sheet.get("groups", []):
-        title = f"Tally of Ballots \u2014 voting group {entry['key']}: {entry['name']}"
-        found.append((title, *_tally_texts(entry, ballot)))
-        inclusion = entry.get("inclusion")
-        if isinstance(inclusion, dict):
-            found[-1][2].insert(
-                0,
-                "Question 1, inclusion with the nonprofessional employees:"
-                f" yes {inclusion['yes']:,}, no {inclusion['no']:,}",
-            )
-    for unit in sheet.get("units", []):
-        title = (
-            f"Tally of Ballots \u2014 unit of groups {' + '.join(unit['groups'])}: {unit['name']}"
+def _entries(sheet: Mapping[str, Any]) -> list[tuple[str, Mapping[str, Any]]]:
+    """Each tally after the sheet's own, with its title: every group's, then every
+    pooled unit's."""
+    revised = "Revised " if sheet.get("title") == "Revised" else ""
+    found = [
+        (f"{revised}Tally of Ballots \u2014 voting group {entry['key']}: {entry['name']}", entry)
+        for entry in sheet.get("groups", [])
+    ]
+    found += [
+        (
+            f"{revised}Tally of Ballots \u2014 unit of groups {' + '.join(unit['groups'])}:"
+            f" {unit['name']}",
+            unit,
         )
-        found.append((title, *_tally_texts(unit, ballot)))
+        for unit in sheet.get("units", [])
+    ]
     return found
 
 
-def _tally_texts(entry: Mapping[str, Any], ballot: FormBallot) -> tuple[list[str], list[str]]:
-    lines = [
-        f"{line.number}. {line_words(line.number, ballot)} {entry['lines'][line.number]:,}"
-        for line in printed_lines(ballot)
-    ]
+def group_sections(sheet: Mapping[str, Any]) -> list[tuple[str, list[str], list[str]]]:
+    """Each tally after the sheet's own: its title, its printed lines ("1. … 30", or
+    "3. … 2 +1 +0 3" in columns) and its statements, as the page prints them (none in an
+    election of one group)."""
+    ballot = FormBallot.of_sheet(sheet)
+    found = []
+    for title, entry in _entries(sheet):
+        lines = [
+            f"{number}. {words} {' '.join(shown)}" for number, words, shown in _rows(entry, ballot)
+        ]
+        found.append((title, lines, _statements(entry)))
+    return found
+
+
+def _rows(entry: Mapping[str, Any], ballot: FormBallot) -> list[tuple[str, str, list[str]]]:
+    """Each printed line: its number, its words and its figures (one, or one a column)."""
+    rows = []
+    for line in printed_lines(ballot):
+        number = line.number
+        if "columns" in entry:
+            shown = [figure for figure in figures(entry, number) if figure]
+        else:
+            shown = [f"{entry['lines'][number]:,}"]
+        rows.append((number, line_words(number, ballot), shown))
+    return rows
+
+
+def _statements(entry: Mapping[str, Any]) -> list[str]:
     said = entry["statements"]
     statements = [f"{n}. {said[n]}" for n in ("8", "9") if n in said]
     if "runoff" in said:
         statements.append(str(said["runoff"]))
-    return lines, statements
+    inclusion = entry.get("inclusion")
+    if isinstance(inclusion, dict):
+        statements.insert(
+            0,
+            "Question 1, inclusion with the nonprofessional employees:"
+            f" yes {inclusion['yes']:,}, no {inclusion['no']:,}",
+        )
+    return statements
 
 
 def groups_html(sheet: Mapping[str, Any]) -> str:
     """Every group's and pooled unit's tally, each starting a page."""
+    ballot = FormBallot.of_sheet(sheet)
+    e = html.escape
     parts = []
-    for title, lines, statements in group_sections(sheet):
-        parts.append(
-            f'<p class="section" style="page-break-before: always">{html.escape(title)}</p>'
-        )
+    for title, entry in _entries(sheet):
+        parts.append(f'<p class="section" style="page-break-before: always">{e(title)}</p>')
         parts.append('<table width="100%" class="lines" cellpadding="4" cellspacing="0">')
-        for text in lines:
-            number, _, rest = text.partition(". ")
-            words, _, figure = rest.rpartition(" ")
+        if "columns" in entry:
+            heads = "".join(
+                f'<td class="colhead" width="12%" align="right"><b>{e(COLUMN_TITLES[c])}</b></td>'
+                for c in sheet_columns(entry)
+            )
+            parts.append(f'<tr><td width="5%"></td><td></td>{heads}</tr>')
+        for number, words, shown in _rows(entry, ballot):
+            if "columns" in entry:  # line 1 (eligible) stands in the final column only
+                shown = [*[""] * (len(sheet_columns(entry)) - len(shown)), *shown]
+            cells = "".join(
+                f'<td class="fig" align="right"><b>{e(figure)}</b></td>' for figure in shown
+            )
             parts.append(
-                f'<tr><td class="no" width="5%">{html.escape(number)}.</td>'
-                f'<td width="80%">{html.escape(words)}</td>'
-                f'<td class="fig" width="15%" align="right"><b>{html.escape(figure)}</b></td></tr>'
+                f'<tr><td class="no" width="5%">{e(number)}.</td><td>{e(words)}</td>{cells}</tr>'
             )
         parts.append("</table>")
-        parts += [f"<p><b>{html.escape(text)}</b></p>" for text in statements]
+        parts += [f"<p><b>{e(text)}</b></p>" for text in _statements(entry)]
     return "\n".join(parts)

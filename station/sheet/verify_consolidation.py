@@ -32,6 +32,7 @@ from station.sheet.consolidate import (
     unknown_facts,
 )
 from station.sheet.consolidate_pdf import (
+    as_groups_sheet,
     kinds_row_text,
     numbered_lines,
     statement_numbers,
@@ -39,6 +40,7 @@ from station.sheet.consolidate_pdf import (
 )
 from station.sheet.consolidated_election import REVISED_REFUSAL, table_setup, twice_accepted
 from station.sheet.export import MANIFEST, SIGNATURE
+from station.sheet.group_pdf import group_sections
 from station.sheet.pdf_text import pdf_words
 from station.sheet.verify_export import (
     SignedFolderProblem,
@@ -242,6 +244,9 @@ def _check_pdf(folder: Path, document: dict[str, Any]) -> None:
     for number in statement_numbers(document):
         said = document["statements"][number]
         expected.append((f"line {number}", f"{number}. {said}" if number != "runoff" else said))
+    for title, lines, statements in group_sections(as_groups_sheet(document)):
+        expected.append((title, title))  # each voting group's and pooled unit's tally
+        expected += [(f"{line.split('.')[0]} of {title}", line) for line in [*lines, *statements]]
     if "agent" in document:
         expected.append(("the Board agent", f"{document['agent']} Board agent"))
     for table in document["tables"]:

@@ -128,11 +128,44 @@ def test_a_plain_call_is_refused_in_an_election_of_groups() -> None:
         count.extend_calls(1, bytes([0]))
 
 
-def test_settling_or_deciding_a_challenge_is_refused_in_one_line(tmp_path: Path) -> None:
+def test_a_revised_count_of_groups_is_kept_whole_by_a_snapshot(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from station.domain import Action
+
+    monkeypatch.setattr(snapshots, "SNAPSHOT_EVERY", 3)
+    monkeypatch.setattr(snapshots, "TRUSTED_FROM", 0)
+    monkeypatch.setattr(snapshots, "SNAPSHOT_LAG", 1)
     path = tmp_path / "groups.station"
     Journal.create(path, SONOTONE)
     with Journal.open(path, seal_secret=station_secret()) as journal:
         session = CountSession.resume(journal, keep=5)
-        change = session.record(Call.CHALLENGE, group="B")
-        with pytest.raises(ReplayError, match="not yet settled or decided"):
-            session.settle(change.event.seq, "withdrawn")
+        for _ in range(6):
+            session.record(Call.FOR, group="A", inclusion="yes")
+            session.record(Call.AGAINST, group="B")
+        challenged = [session.record(Call.CHALLENGE, group=g).event.seq for g in "ABB"]
+        session.settle(challenged[2], "sustained")
+        for _ in range(5):
+            session.record(Call.AGAINST, group="A", inclusion="yes")
+        session.commit(Action.SIGN, None, session.count.last_seq, {"kind": "final"})
+        session.decide([1, 2], [], "R. Director")
+        session.record(Call.FOR, group="A", inclusion="no")
+        session.record(Call.VOID, group="B")
+        session.commit(Action.SIGN, None, session.count.last_seq, {"kind": "final"})
+        expected = _figures(session)
+        revised = session.count.sheets[-1]
+        assert revised.revised and revised.decided is not None
+        assert [t.challenged for t in revised.decided.original_groups] == [1, 1]
+        assert [(t.challenged, t.set_aside) for t in revised.groups] == [(0, 0), (0, 1)]
+    with Journal.open(path, read_only=True) as journal:
+        assert max(journal.snapshot_seqs()) > revised.seq - 4  # taken after the decision
+        restored = journal.restore(secret=station_secret())
+        assert restored.freeze() == journal.fold().freeze()
+        assert _figures_of(restored) == expected
+        assert restored.sheets[-1] == revised  # its original figures too
+
+
+def _figures_of(count: Count) -> list[tuple[object, ...]]:
+    return [
+        (t.votes, t.void, t.challenged, t.yes, t.no, t.remaining) for t in count.group_tallies()
+    ]

@@ -8,6 +8,7 @@ from pytestqt.qtbot import QtBot
 from station.domain import Call, ElectionSetup, SheetKind
 from station.journal import Journal
 from station.sheet.prepare import SheetRequest
+from tests.groups_helpers import SONOTONE
 from tests.ui.windows import key, open_window
 
 THREE = ElectionSetup.validated(
@@ -73,3 +74,35 @@ def test_an_envelope_withdrawn_in_the_register_during_its_stage_only(
         assert controller.count.tally.challenged == 1
     finally:
         controller.close()
+
+
+def test_the_opened_ballots_of_a_group_are_keyed_in_that_group(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    path = tmp_path / "groups.station"
+    Journal.create(path, SONOTONE)
+    window = open_window(qtbot, path)
+    try:
+        controller = window.controller
+        controller.record(Call.FOR, group="A", inclusion="yes")
+        controller.record(Call.CHALLENGE, group="A")
+        controller.record(Call.CHALLENGE, group="A")
+        controller.record(Call.AGAINST, group="B")
+        controller.prepare_sheet(SheetRequest(SheetKind.FINAL, "R. Agent", [], None))
+        # Two challenged professionals could turn question 1 (1 yes): determinative.
+        assert controller.decide([1, 2], [], "Regional Director")
+        count = controller.count
+        key(window, Qt.Key.Key_G)
+        key(window, Qt.Key.Key_B)
+        key(window, Qt.Key.Key_F)  # none of group B's ballots was ordered opened
+        assert "group B" in window.error_banner.text()
+        assert count.resolutions.revised_calls(count) == 0
+        key(window, Qt.Key.Key_G)
+        key(window, Qt.Key.Key_A)
+        for qt_key in (Qt.Key.Key_N, Qt.Key.Key_A, Qt.Key.Key_Y, Qt.Key.Key_F):
+            key(window, qt_key)
+        tally_a, tally_b = count.group_tallies()
+        assert (tally_a.votes, tally_a.yes, tally_a.no, tally_a.challenged) == ((2, 1), 2, 1, 0)
+        assert (tally_b.votes, tally_b.challenged) == ((0, 1), 0)
+    finally:
+        window.close()

@@ -3,6 +3,7 @@
 from PySide6.QtCore import Signal
 
 from station.domain.envelopes import Ruling
+from station.domain.groups import written_in_group
 from station.domain.voters import VoterList
 from station.journal import Journal
 from station.ui.operator.controller import CountController
@@ -29,8 +30,14 @@ class EnvelopeController(CountController):
         return self.count.envelopes.open
 
     def rule(self, ruling: Ruling, voter: str | None = None, write_in: str | None = None) -> bool:
-        """Record one envelope's ruling (True once it is durably in the journal)."""
-        return self._emitted(lambda: self.session.rule_envelope(ruling, voter, write_in))
+        """Record one envelope's ruling (True once it is durably in the journal). In an
+        election of voting groups a written-in voter is typed "B: Jane Roe", the group's
+        key first."""
+        group = None
+        if write_in is not None and self.count.groups.active:
+            keys = tuple(spec.key for spec in self.count.groups.specs)
+            group, write_in = written_in_group(write_in, keys)
+        return self._emitted(lambda: self.session.rule_envelope(ruling, voter, write_in, group))
 
     def record_after_tally(self, voter: str | None = None, write_in: str | None = None) -> bool:
         """Record an envelope received after the tally (True once it is in the journal)."""

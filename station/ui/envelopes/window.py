@@ -40,6 +40,8 @@ from station.domain.envelopes import (
     end_stage_statement,
     envelope_words,
 )
+from station.domain.group_statements import written_in_group_statement
+from station.domain.groups import written_in_group
 from station.domain.mail_statements import AFTER_TALLY_ONLY_RECORDED, over_accepted_statement
 from station.domain.parties import Party
 from station.domain.party_words import parties_title
@@ -479,6 +481,11 @@ class EnvelopeWindow(QMainWindow):
             if self.after_tally:
                 lines = [f"<b>{who}</b> \u2014 written in, not on the list"]
             key = f"write-in:{name}"
+            specs = self.controller.setup.ballot.groups
+            if specs and not self.after_tally:  # its ballot's pile: the group typed first
+                group, _ = written_in_group(name, tuple(spec.key for spec in specs))
+                said = f"Voting group {group}" if group else written_in_group_statement(specs)
+                lines.append(html.escape(said[0].upper() + said[1:]))
         else:
             voter = self.controller.voters.get(voter_id)
             extra = (  # the list's other columns, as the list names them

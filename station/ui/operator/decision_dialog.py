@@ -15,9 +15,8 @@ from PySide6.QtWidgets import (
 )
 
 from station.domain import Count
-from station.domain.decision import new_decision_problem, reveals_vote
+from station.domain.decision import new_decision_problem, revealing_decision
 from station.domain.election import ElectionSetup
-from station.domain.resolution_statements import reveal_warning
 
 
 def parse_numbers(text: str) -> list[int] | None:
@@ -78,10 +77,11 @@ class DecisionDialog(QDialog):
         if problem:
             self._say(problem[0].upper() + problem[1:])
             return
-        if reveals_vote(len(opened), 0) and not self._warned:
+        warning = revealing_decision(self.count, tuple(opened))
+        if warning and not self._warned:
             # Said before it happens; a second press records it.
             self._warned = True
-            self._say(f"{reveal_warning(len(opened))} Press again to record it.")
+            self._say(f"{warning} Press again to record it.")
             return
         self.answer = (opened, sustained, by)
         self.accept()

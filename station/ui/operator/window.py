@@ -638,9 +638,10 @@ class OperatorWindow(QMainWindow):
         self.group_label.setText(counting_group_statement(specs[keys.current]))
         self.group_waiting.setText(keys.waiting_for())
         tallies = self.controller.count.group_tallies()
+        boxes = self.controller.count.group_boxes() or {}  # by mail: its envelopes'
         found = units(ballot.groups, tallies, len(ballot.unions))
         lines = [
-            group_figures_statement(spec, tally, ballot.choices)
+            group_figures_statement(spec, tally, ballot.choices, boxes.get(spec.key))
             for spec, tally in zip(ballot.groups, tallies, strict=True)
         ]
         lines += [
