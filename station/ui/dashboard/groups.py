@@ -171,8 +171,17 @@ class GroupDashboard:
         last = count.next_undo()
         at = None if last is None else count.groups.group_of(last[0])
         self.current = self.ballot.groups[0].key if at is None else at.key
+        boxes = count.group_boxes() or {}  # by mail: each group's envelopes to count
         self.texts = [
-            "\n".join(group_panel_lines(panel.spec, tally, labels, inclusion_settled(tally)))
+            "\n".join(
+                group_panel_lines(
+                    panel.spec,
+                    tally,
+                    labels,
+                    inclusion_settled(tally),
+                    boxes.get(panel.spec.key),
+                )
+            )
             for panel, tally, labels in zip(self.panels, tallies, self.labels, strict=True)
         ]
         self._fit()

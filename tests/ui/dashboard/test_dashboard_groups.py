@@ -8,10 +8,14 @@ from pytestqt.qtbot import QtBot
 
 from station.domain import Call, ElectionSetup
 from station.domain.election import voting_groups
+from station.domain.envelopes import Ruling
 from station.journal import Journal
+from station.journal.seal import station_secret
+from station.journal.session import CountSession
 from station.ui.dashboard.window import DashboardWindow
 from station.ui.operator.controller import CountController
 from station.ui.operator.feed import ControllerFeed
+from tests.kinds_helpers import station
 
 
 def _setup(keys: str, sonotone: list[str]) -> ElectionSetup:
@@ -135,3 +139,40 @@ def test_every_panel_shows_its_text_whole_at_1280_by_720(
         assert min(panel.figures.font().pixelSize() for panel in panels) >= 11
     finally:
         controller.close()
+
+
+def test_by_mail_each_panel_counts_against_its_own_envelopes(qtbot: QtBot, tmp_path: Path) -> None:
+    """By mail a group's box is known only when the envelope stage ends: its envelopes
+    accepted. Each panel then counts its ballots "of" that number."""
+    voters = tmp_path / "voters.csv"
+    voters.write_text(
+        "id,name,group\n100,Ada Lovelace,A\n101,Grace Hopper,A\n102,Alan Turing,A\n"
+        "103,Edsger Dijkstra,B\n104,Ada Yonath,B\n",
+        encoding="utf-8",
+    )
+    path = tmp_path / "mail.station"
+    made = station(
+        "new", path, "--case", "10-RC-000026", "--employer", "Mercy Hospital",
+        "--union", "Nurses United", "--mail", "--voters", voters,
+        "--group", "A=Professional employees", "--group", "B=Nonprofessional employees",
+    )  # fmt: skip
+    assert made.returncode == 0, made.stderr
+    counting = CountSession.resume(Journal.open(path, seal_secret=station_secret()), keep=5)
+    try:
+        for voter, ruling in [
+            ("100", Ruling.ACCEPTED), ("101", Ruling.ACCEPTED), ("102", Ruling.VOID),
+            ("103", Ruling.ACCEPTED), ("104", Ruling.ACCEPTED),
+        ]:  # fmt: skip
+            counting.rule_envelope(ruling, voter)
+        counting.end_envelopes()
+    finally:
+        counting.journal.close()
+    controller = CountController(Journal.open(path, seal_secret=station_secret()))
+    dashboard = DashboardWindow(ControllerFeed(controller))
+    qtbot.addWidget(dashboard)
+    assert dashboard.group_dashboard is not None
+    controller.record(Call.FOR, group="A")
+    panels = dashboard.group_dashboard.panels
+    assert "1 of 2 ballots counted" in panels[0].figures.text()
+    assert "0 of 2 ballots counted" in panels[1].figures.text()
+    controller.close()
