@@ -99,7 +99,7 @@ def child_open(path: Path, expected: dict[str, int]) -> dict[str, float]:
     for _ in range(20):
         app.processEvents()
     dashboard = window.dashboard
-    assert dashboard is not None and dashboard.for_figure.value() == expected["for"]
+    assert dashboard is not None and dashboard.choice_figures[0].value() == expected["for"]
     rss, peak = _memory_mb()
     window.close()
     return {
@@ -124,8 +124,8 @@ def child_dashboard(path: Path, expected: dict[str, int]) -> dict[str, float]:
     window.show()
     app.processEvents()
     took = time.perf_counter() - started
-    if window.for_figure.value() != expected["for"]:
-        raise SystemExit(f"wrong FOR on the dashboard: {window.for_figure.value()}")
+    if window.choice_figures[0].value() != expected["for"]:
+        raise SystemExit(f"wrong FOR on the dashboard: {window.choice_figures[0].value()}")
     window.close()
     feed.close()
     return {"dashboard_start_1m_s": round(took, 3)}
