@@ -62,7 +62,10 @@ def bench_in_process(folder: Path, calls: int) -> tuple[list[float], list[float]
     for _ in range(50):
         app.processEvents()
     watches = {}
-    for call, figure in ((Call.FOR, window.for_figure), (Call.AGAINST, window.against_figure)):
+    for call, figure in (
+        (Call.FOR, window.choice_figures[0]),
+        (Call.AGAINST, window.choice_figures[-1]),
+    ):
         watch = PaintWatch()
         figure.installEventFilter(watch)
         watches[call] = (watch, figure)

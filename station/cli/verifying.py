@@ -98,7 +98,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
             problem = _against_sheet(journal, sheet.document, args.sheet)
         if verdict.ok and not problem and head is not None:
             problem = _against_head(journal, *head)
-        backwards = journal.clock_backwards() if verdict.ok and not problem else None
+        backwards = verdict.backwards if verdict.ok and not problem else None
         witnessed = None
         if verdict.ok and not problem and args.witness:
             key = _written_key(args.key) if args.key else None

@@ -20,7 +20,7 @@ from multiprocessing import get_context
 from pathlib import Path
 
 from station.files import file_identity
-from station.journal.chain_walk import chain_break_in
+from station.journal.chain_walk import Backwards, ChainWalk, walk_in
 from station.paths import sqlite_uri
 from station.progress import EVERY
 
@@ -42,8 +42,9 @@ PARALLEL_FROM = 50_000
 
 def first_break_in_file(
     path: str, identity: tuple[int, int], first: int, last: int, before: str
-) -> int | None:
-    """`chain_break_in` over events `first` to `last` of the file at `path`, read-only.
+) -> tuple[int | None, Backwards | None]:
+    """The walk of events `first` to `last` of the file at `path`, read-only: where it
+    broke (`chain_break_in`) and where its times ran backwards.
 
     Raises FileChanged if the file there is no longer the one (device, inode) the
     other process is checking.
@@ -55,7 +56,8 @@ def first_break_in_file(
         conn.execute("SELECT 1 FROM events LIMIT 1").fetchall()
         if file_identity(path) != identity:
             raise FileChanged(path)
-        return chain_break_in(conn, first, last, before)
+        walk = walk_in(conn, first, last, before)
+        return walk.first_break(last), walk.backwards
     finally:
         conn.close()
 
@@ -78,7 +80,9 @@ class ChainCheck:
     has begun (on a busy machine this one may be done first), and waits for the
     others. `workers` other processes check the later ranges: by default one a spare
     core, from `PARALLEL_FROM` events on. `in_other_processes` says whether they did
-    (if one cannot start or fails, this process checks its range instead).
+    (if one cannot start or fails, this process checks its range instead). After
+    `first_break`, `backwards` names the first event dated before the one before it
+    (`clock.first_backwards`), if the chain holds.
     """
 
     def __init__(
@@ -95,9 +99,10 @@ class ChainCheck:
         if workers is None:
             workers = _spare_cores() if last >= PARALLEL_FROM else 0
         self.in_other_processes = workers > 0
+        self.backwards: Backwards | None = None
         self.own = last if workers == 0 else int(last * _OWN_SHARE / (workers + 1))
         self._pool: ProcessPoolExecutor | None = None
-        self._ranges: list[tuple[int, int, str, Future[int | None]]] = []
+        self._ranges: list[tuple[int, int, str, Future[tuple[int | None, Backwards | None]]]] = []
         if workers == 0:
             return
         parts = workers * max(_RANGES_A_PROCESS, (last - self.own) // (workers * _RANGE_EVENTS))
@@ -128,37 +133,42 @@ class ChainCheck:
         share it has checked, out of `own`.
         """
         try:
-            breaks = [self._own_first_break(conn, checked)]
+            own = self._own_walk(conn, checked)
+            walks = [(own.first_break(self.own), own.backwards)]
             # From the last: the other processes take the ranges from the first.
             for first, end, before, answer in reversed(self._ranges):
                 if answer.cancel():  # no process had begun it: this one is free now
-                    breaks.append(chain_break_in(conn, first, end, before))
+                    walk = walk_in(conn, first, end, before)
+                    walks.append((walk.first_break(end), walk.backwards))
             begun = [answer for *_, answer in self._ranges if not answer.cancelled()]
             self.in_other_processes = self.in_other_processes and bool(begun)
             try:
-                breaks += [answer.result() for answer in begun]
+                walks += [answer.result() for answer in begun]
             except _PROCESS_FAILED:  # a process that failed tells nothing of the journal
                 self.in_other_processes = False
-                before = self.hash_of(self.own)
-                breaks.append(chain_break_in(conn, self.own + 1, self.last, before))
+                walk = walk_in(conn, self.own + 1, self.last, self.hash_of(self.own))
+                walks = [walks[0], (walk.first_break(self.last), walk.backwards)]
         finally:
             self.close()
-        found = [seq for seq in breaks if seq is not None]
-        return min(found) if found else None
+        found = [seq for seq, _ in walks if seq is not None]
+        if found:
+            return min(found)
+        self.backwards = min((each for _, each in walks if each is not None), default=None)
+        return None
 
-    def _own_first_break(
+    def _own_walk(
         self, conn: sqlite3.Connection, checked: Callable[[int], None] | None
-    ) -> int | None:
-        """`chain_break_in` over this process's share, a slice at a time between reports."""
+    ) -> ChainWalk:
+        """The walk of this process's share, a slice at a time between reports."""
+        walk = ChainWalk(1, self.hash_of(0))  # event 1: no time before it
         step = max(EVERY, self.own // 100)
-        for first in range(1, self.own + 1, step):
-            last = min(first + step - 1, self.own)
-            found = chain_break_in(conn, first, last, self.hash_of(first - 1))
-            if found is not None:
-                return found
+        for last in range(min(step, self.own), self.own + step, step):
+            last = min(last, self.own)
+            if walk.go(conn, last).first_break(last) is not None:
+                break
             if checked is not None:
                 checked(last)
-        return None
+        return walk
 
     def close(self) -> None:
         """Let the other processes go, once any range still being checked is done."""

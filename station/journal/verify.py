@@ -13,6 +13,7 @@ from station.files import file_identity
 from station.journal import schema
 from station.journal.chain import setup_hash
 from station.journal.chain_check import ChainCheck
+from station.journal.chain_walk import Backwards
 from station.journal.checks import (
     SheetTrail,
     detail_is_canonical,
@@ -39,6 +40,8 @@ class Verdict:
         head: the hash of the last good event (the setup hash if there is none).
         tally: the tally replayed from the good events.
         sheets: the tally sheets prepared among the good events.
+        backwards: when every check held, the first event dated before the event
+            before it (`clock.first_backwards`: a clock set back), or None.
     """
 
     ok: bool
@@ -48,6 +51,7 @@ class Verdict:
     head: str
     tally: Tally
     sheets: tuple[Sheet, ...] = ()
+    backwards: Backwards | None = None
 
 
 def verify_journal(journal: Journal, progress: Progress | None = None) -> Verdict:
@@ -100,13 +104,15 @@ _DOUBTS = (_Doubt, JournalError, KeyError, sqlite3.DatabaseError, OSError)
 
 def _sound_verdict(journal: Journal, progress: Progress | None) -> Verdict | None:
     """The verdict on a journal in which every check holds, or None if any does not."""
-    count = checked_count(journal, journal.head_seq, progress)
-    if count is None:
+    checked = _checked_count(journal, journal.head_seq, progress)
+    if checked is None:
         return None
+    count, backwards = checked
     last = count.last_seq
     if progress is not None:
         progress(last, last)
-    return Verdict(True, None, None, last, journal.hash_of(last), count.tally, tuple(count.sheets))
+    head = journal.hash_of(last)
+    return Verdict(True, None, None, last, head, count.tally, tuple(count.sheets), backwards)
 
 
 def checked_count(journal: Journal, last: int, progress: Progress | None = None) -> Count | None:
@@ -118,6 +124,15 @@ def checked_count(journal: Journal, last: int, progress: Progress | None = None)
     hashes. None says only that something is in doubt: checking one event at a time
     names it. `progress`, if given, hears how far this process got, never the end.
     """
+    checked = _checked_count(journal, last, progress)
+    return None if checked is None else checked[0]
+
+
+def _checked_count(
+    journal: Journal, last: int, progress: Progress | None
+) -> tuple[Count, Backwards | None] | None:
+    """`checked_count`, and the first event dated before the one before it (the walk of
+    the chain compares their times as it passes)."""
     if not journal.canonical:
         return None  # tables not as Station defines them: SQLite's answers prove nothing
     trail = SheetTrail()
@@ -162,7 +177,7 @@ def checked_count(journal: Journal, last: int, progress: Progress | None = None)
         return None
     finally:
         chain.close()
-    return count
+    return count, chain.backwards
 
 
 def verify_records(
@@ -184,6 +199,8 @@ def verify_records(
     count = Count.for_setup(election.setup)
     head = election.setup_hash
     checked = 0
+    utc = ""  # of the event before: the first event has none
+    backwards: Backwards | None = None
     trail = SheetTrail()  # SIGN events, by seq: a revision names its predecessor
 
     def fail(problem: str, seq: int | None = None) -> Verdict:
@@ -224,6 +241,9 @@ def verify_records(
                     return fail(problem)
             checked = record.seq
             head = record.hash
+            if backwards is None and record.utc < utc:
+                backwards = (record.seq, record.utc, utc)
+            utc = record.utc
             if progress is not None and checked % EVERY == 0:
                 progress(checked, max(total, checked))
     except sqlite3.DatabaseError as error:
@@ -235,4 +255,5 @@ def verify_records(
         )
     if progress is not None:
         progress(checked, checked)
-    return Verdict(True, None, None, checked, head, count.tally, tuple(count.sheets))
+    sheets = tuple(count.sheets)
+    return Verdict(True, None, None, checked, head, count.tally, sheets, backwards)

@@ -11,6 +11,7 @@ import shutil
 import sqlite3
 from collections.abc import Iterable
 from concurrent.futures import Future
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -32,9 +33,10 @@ from station.journal.chain import event_hash
 from station.journal.chain_check import ChainCheck
 from station.journal.chain_walk import ChainWalk, chain_break_in
 from station.journal.checks import detail_is_canonical, well_typed
+from station.journal.clock import first_backwards
 from station.journal.schema import EVENT_GUARDS, NOT_PLAIN_CALL, SNAPSHOT_GUARD_STATEMENTS
 from station.journal.seal import station_secret
-from station.journal.verify import Verdict, verify_records
+from station.journal.verify import Verdict, verify_journal, verify_records
 from tests.helpers import JFK8, verify_file
 from tests.journal.helpers import random_journal, restore_guards, tamper
 
@@ -583,3 +585,49 @@ def test_the_detail_rule_of_the_fast_way_is_the_detail_rule(text: str) -> None:
     """The fast way asks it of what the fold read; the careful way parses the text."""
     record = Record(1, "t", 1, 1, "sign", None, None, text, "p", "h")
     assert detail_is_canonical(record, record.event().detail) is is_canonical_detail(text)
+
+
+@pytest.mark.parametrize(
+    ("back", "pool"),
+    [
+        (None, "processes"),
+        (20, "processes"),  # in this process's own share
+        (46, "processes"),  # the first event of the other process's first range
+        (78, "processes"),  # the first event of a later range
+        (78, "taken back"),  # a range no other process began
+    ],
+)
+def test_the_walk_finds_the_clock_set_back_where_sqlite_does(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, back: int | None, pool: str
+) -> None:
+    """The walk of the chain notes the first event dated before the one before it, which
+    `verify` warns of: the event `clock.first_backwards` finds with a query of its own,
+    wherever the ranges of the check begin."""
+    start = datetime(2026, 11, 1, 17, tzinfo=UTC)
+    appended = itertools.count(1)  # each event reads the clock once, in turn
+
+    def now() -> str:
+        seq = next(appended)
+        return (start + timedelta(seconds=seq - (10 if seq == back else 0))).isoformat()
+
+    path = tmp_path / "set-back.station"
+    with monkeypatch.context() as patch:
+        patch.setenv("XDG_DATA_HOME", str(tmp_path / "home"))
+        patch.setattr("station.journal.store.utc_now", now)
+        random_journal(path, 300, seed=11)
+    monkeypatch.setattr(chain_check, "PARALLEL_FROM", 50)
+    if pool == "taken back":
+        monkeypatch.setattr(chain_check, "ProcessPoolExecutor", IdlePool)
+    journal = Journal.open(path, read_only=True)
+    try:
+        found = first_backwards(journal.connection)
+        assert (found and found[0]) == back
+        check = ChainCheck(path, journal.head_seq, journal.hash_of, workers=1)
+        assert check.own == 45 and check.in_other_processes
+        assert check.first_break(journal.connection) is None
+        assert check.in_other_processes == (pool == "processes")
+        assert check.backwards == found
+        assert verify_journal(journal).backwards == found
+        assert verify_records(journal.election, journal.records()).backwards == found
+    finally:
+        journal.close()
