@@ -1,11 +1,15 @@
 "use strict";
-// The live page: follows a count `station serve` serves, checks every event's hash and
-// link and every signed head in this browser, and shows the dashboard's figures from
-// nothing but what it checked. The checks are the verifier's (verifier.js, above);
-// the words of a broken history are the witness's (station/witness/follow.py).
-(function () {
+// Following a count `station serve` serves: every event's hash and link and every signed
+// head are checked in this browser, and the dashboard's figures are shown from nothing
+// but what was checked. The checks are the verifier's (verifier.js, above); the words of
+// a broken history are the witness's (station/witness/follow.py). The served live page
+// follows the server it came from; a saved verifier page follows the URL typed into it
+// (the feed allows any origin to read it, with its token).
+
+// Follow the feed at `base` ("" for the server this page came from) with `token`; the
+// page's elements (#case, #status, [data-figure], #choices, #s8, #s9, #calls, #head) show it.
+function followCount(base, token) {
   const $ = (id) => document.getElementById(id);
-  const token = new URLSearchParams(location.search).get("token") || "";
   const fmt = (n) => n.toLocaleString("en-US");
   const feed = { seq: 0, hash: null, hashes: [], lastHead: null, since: null, heard: Date.now(), broken: null };
   let setup, count, rawKey, keyName, keyId, lastCalls = [];
@@ -14,7 +18,8 @@
   const NO_FEED_S = 12;
 
   async function get(path) {
-    const answer = await fetch(path, { headers: { Authorization: `Bearer ${token}` }, cache: "no-store" });
+    const answer = await fetch(base + path, { headers: { Authorization: `Bearer ${token}` }, cache: "no-store" });
+    if (answer.status === 401) throw new Error("the station refused the token (copy the whole URL `station serve` shows)");
     if (!answer.ok) throw new Error(`the feed answered ${answer.status}`);
     return answer.json();
   }
@@ -207,8 +212,9 @@
   }
 
   setInterval(lost, 1000);
+  status("lost", `Connecting to ${base || location.origin}…`);
   start().catch((error) => {
     if (error instanceof Bad) feed.broken = error.message;
     status("bad", feed.broken ? `NOT INTACT: ${feed.broken}` : `The feed cannot be followed: ${error.message}`);
   });
-})();
+}

@@ -39,6 +39,27 @@
     dropped(event.dataTransfer).then(check).catch(show);
   });
 
+  // Following a station's count: the URL `station serve` shows, its token in it.
+  document.getElementById("follow").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const field = document.getElementById("url"), live = document.getElementById("live");
+    let url = null;
+    try {
+      url = new URL(field.value.trim());
+    } catch (error) { /* said below */ }
+    live.hidden = false;
+    if (!url || !["http:", "https:"].includes(url.protocol) || !url.searchParams.get("token")) {
+      document.getElementById("status").className = "bad";
+      document.getElementById("status").textContent =
+        "This is not a station's URL with its token: copy the whole line `station serve` shows (http://…/?token=…).";
+      return;
+    }
+    // One count a page: the fields are frozen, and reloading the page follows another.
+    field.disabled = true;
+    event.target.querySelector("button").disabled = true;
+    followCount(url.origin, url.searchParams.get("token"));
+  });
+
   // A dropped folder arrives as one entry: read its files (one level, as an export is).
   async function dropped(transfer) {
     const out = [];
