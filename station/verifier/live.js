@@ -10,7 +10,6 @@
 // page's elements (#case, #status, [data-figure], #choices, #s8, #s9, #calls, #head) show it.
 function followCount(base, token) {
   const $ = (id) => document.getElementById(id);
-  const fmt = (n) => n.toLocaleString("en-US");
   const feed = { seq: 0, hash: null, hashes: [], lastHead: null, since: null, heard: Date.now(), broken: null };
   let setup, count, rawKey, keyName, keyId, lastCalls = [];
   // The feed signs a head every 5 s at least, and a long poll answers with it: a silence
@@ -37,7 +36,8 @@ function followCount(base, token) {
       new Uint8Array([...utf8.encode(keyName + "\n"), 1, ...rawKey]))).slice(0, 4);
     feed.hash = election.setup_hash;
     feed.hashes[0] = election.setup_hash;
-    count = new Count(ballotOf(election), election.pile ?? 0);
+    count = countOf(election);
+    count.cannot = notReplayed(election);
     $("case").textContent = `Case ${election.case_number} · ${election.employer} / ${ballotOf(election).unions.join(", ")}`;
     document.title = `Live count, case ${election.case_number}`;
     for (;;) {
@@ -80,16 +80,11 @@ function followCount(base, token) {
     if (e.detail !== null && !canonicalDetail(e.detail)) {
       throw new Bad(`event ${e.seq} was altered (its detail is not in the one form Station writes: sorted keys, each once, compact)`);
     }
-    if (!count.cannot) {
-      try {
-        count.apply(e);
-        const problem = e.action === "sign" && sheetProblem(setup.election, e, count.sheets.get(e.seq), count.reopened);
-        if (problem) throw new Bad(problem);
-        remember(e);
-      } catch (error) {
-        if (!(error instanceof CannotCheck)) throw error;
-        count.cannot = error.message; // the chain is still checked; the figures stop here
-      }
+    if (!count.cannot) { // a count this page does not replay: its chain is still checked
+      count.apply(e);
+      const problem = e.action === "sign" && sheetProblem(setup.election, e, count.sheets.get(e.seq), count.reopened);
+      if (problem) throw new Bad(problem);
+      remember(e);
     }
     feed.seq = e.seq;
     feed.hash = e.hash;

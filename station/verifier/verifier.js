@@ -13,12 +13,11 @@ const EVENT_FIELDS = ["seq", "utc", "mono_ns", "session", "action", "call", "tar
 const SETUP_FIELDS = ["format", "election_id", "created_utc", "case_number", "employer", "union_name", "eligible", "ballots", "agent"];
 const OPTIONAL_SETUP_FIELDS = ["pile", "table_label", "ballot", "mail", "voters_hash", "mail_rules", "polls"];
 const SEP = "\x1f";
-// The events this page replays; any other kind (disputes, revised tallies, mail)
-// makes the page say it cannot check the export, never that it is intact.
-const REPLAYED = new Set(["open", "close", "call", "undo", "redo", "amend", "sign", "reopen", "pile"]);
-// Every action Station records (station/domain/events.py).
-const ACTIONS = new Set([...REPLAYED, "dispute", "envelope", "envelope_undo", "envelope_redo", "end_envelopes",
-  "after_tally", "resolve", "join", "decide"]);
+// Every action Station records (station/domain/events.py); a mail ballot's envelope
+// actions only in an election by mail, which this page does not replay (notReplayed).
+const ENVELOPE_ACTIONS = new Set(["envelope", "envelope_undo", "envelope_redo", "end_envelopes"]);
+const ACTIONS = new Set(["open", "close", "call", "undo", "redo", "amend", "sign", "reopen", "pile", "dispute",
+  "join", "resolve", "decide", "after_tally", ...ENVELOPE_ACTIONS]);
 const CALLS = new Set(["for", "against", "void", "challenge"]);
 
 class Bad extends Error {}
@@ -257,65 +256,85 @@ function ballotOf(election) {
 
 // The count: each call, its undo and redo, in the order recorded; on a ballot of several
 // unions each FOR names its union (`{"choice": K}`, K from 1), as choice_votes.py keeps it.
+// After the first tally, challenges settled, calls disputed and the decision
+// (resolution.py, decision.py) change what each call counts as, and the revised count
+// calls the ballots a decision ordered opened.
 class Count {
-  constructor(ballot, pileSize) {
+  constructor(ballot, pileSize, challengers = EVERY_CHALLENGER) {
     this.ballot = ballot;
     this.piles = new Piles(pileSize);
     this.totals = { for: 0, against: 0, void: 0, challenge: 0 };
     this.several = ballot.unions.length > 1;
     this.done = [];      // seqs of calls that count, in order
     this.undone = [];    // seqs undone, the latest last
-    this.calls = new Map();
+    this.calls = new Map(); // each call's seq -> what it counts as now (a dispute may change it)
     this.choiceOf = new Map();
     this.sheets = new Map();
     this.finals = [];    // the final sheets, oldest first: a later one corrects the one before
     this.locked = null;  // the sheet that locks the count, if any
     this.reopened = new Map(); // a final sheet's seq -> why its count was reopened
+    this.register = new Register(challengers);
+    this.resolutions = new Resolutions();
   }
 
   apply(e) {
     const fail = (reason) => { throw new Bad(`event ${e.seq} breaks the rules of the count: ${reason}`); };
     if (!ACTIONS.has(e.action) || (e.call !== null && !CALLS.has(e.call))) throw new Bad(`event ${e.seq} has an unknown action or call`);
-    if (!REPLAYED.has(e.action)) {
-      throw new CannotCheck(`event ${e.seq} is a '${e.action}' event, which this page does not replay: check this export with \`station verify FOLDER --key\``);
-    }
-    if (this.locked && LOCKED_OUT.has(e.action)) {
-      fail(`the count is locked by the tally sheet of event ${this.locked.seq}; it must be reopened first`);
-    }
+    const detail = e.detail === null ? null : JSON.parse(e.detail);
+    if (this.locked && LOCKED_OUT.has(e.action)) fail(lockedRule(this.locked));
     if (e.action === "open" || e.action === "close") {
       if (e.call !== null || e.target !== null) fail(`${e.action} carries no call`);
     } else if (e.action === "call") {
       if (e.call === null || e.target !== null) fail("a call names its call and no target");
-      const choice = this.choiceProblem(e, fail);
+      const choice = this.choiceProblem(e, detail, fail);
+      this.resolutions.checkCalls(this, [e.call], fail);
       this.calls.set(e.seq, e.call);
       if (choice !== null) this.choiceOf.set(e.seq, choice);
       this.done.push(e.seq);
       this.undone = [];
-      this.totals[e.call] += 1;
+      this.add(e.call, +1);
+      if (e.call === "challenge") this.register.add(e.seq, { party: BOARD_AGENT, reason: null, note: null, disputedVoid: false });
     } else if (e.action === "undo") {
       this.move(e, this.done, this.undone, "undo", "nothing to undo", fail);
     } else if (e.action === "redo") {
       this.move(e, this.undone, this.done, "redo", "nothing to redo", fail);
     } else if (e.action === "amend") {
       if (e.call !== null || e.target === null || !e.detail) fail("an amendment names a challenged ballot and what changes");
-      if (this.calls.get(e.target) !== "challenge" || !this.done.includes(e.target)) fail(`event ${e.target} is not a challenged ballot that counts`);
+      this.register.put(e.target, this.register.amended(e.target, detail, fail));
     } else if (e.action === "sign") {
-      this.sign(e, fail);
+      this.sign(e, detail, fail);
     } else if (e.action === "pile") {
       if (e.call === null || e.target === null) fail("a pile check names the call and the pile");
-      const found = e.detail === null ? null : JSON.parse(e.detail).found;
+      const found = detail === null ? null : detail.found;
       const problem = this.piles.problem(e.call, e.target, found, this.totals[e.call]);
       if (problem) fail(problem);
       this.piles.record(e.call, e.target, found);
     } else if (e.action === "reopen") {
       if (this.locked === null) fail("the count is not locked; nothing to reopen");
-      const reason = e.detail === null ? null : JSON.parse(e.detail).reason;
+      const reason = detail === null ? null : detail.reason;
       if (e.call !== null || e.target !== null || typeof reason !== "string" || !reason.trim()) {
         fail("a reopening gives a reason and nothing else");
       }
       if (this.locked.kind === "final" && !this.reopened.has(this.locked.seq)) this.reopened.set(this.locked.seq, reason);
       this.locked = null;
+    } else if (ENVELOPE_ACTIONS.has(e.action)) {
+      fail("only a mail-ballot election has an envelope stage");
+    } else if (e.action === "after_tally") {
+      fail("this election's envelopes received after the tally are not recorded (a mail election set up before they were)");
+    } else if (e.action === "decide") {
+      decide(this, e, detail ?? {}, fail);
+    } else {
+      if (this.locked !== null) fail(lockedRule(this.locked));
+      if (this.resolutions.revising && e.action !== "resolve") fail("the first count is closed: a decision was recorded");
+      if (e.action === "dispute") dispute(this, e, detail ?? {}, fail);
+      else if (e.action === "join") join(this, e, detail ?? {}, fail);
+      else resolve(this, e, detail ?? {}, fail);
     }
+  }
+
+  add(call, step) {
+    this.totals[call] += step;
+    if (step < 0) this.piles.totalFell(call, this.totals[call]);
   }
 
   // An undo takes back the last call that counts, a redo the last one undone (call_stack.py).
@@ -324,36 +343,54 @@ class Count {
     if (!from.length) fail(empty);
     const seq = from.at(-1), call = this.calls.get(seq);
     if (e.target !== seq || e.call !== call) fail(`${verb} must name event ${seq} (${label(call)}), not ${e.target} (${label(e.call)})`);
+    if (verb === "undo") this.resolutions.checkUndo(this, e, fail);
+    else this.resolutions.checkRedo(e, fail);
     to.push(from.pop());
-    this.totals[call] += verb === "undo" ? -1 : 1;
-    if (verb === "undo") this.piles.totalFell(call, this.totals[call]);
+    this.add(call, verb === "undo" ? -1 : 1);
+    this.register.setCounting(e.target, verb === "redo");
+  }
+
+  // The ballot at `position` among those that count is carried as `call` from now on.
+  recall(position, call) {
+    const seq = this.done[position], before = this.calls.get(seq);
+    this.calls.set(seq, call);
+    this.add(before, -1);
+    this.add(call, +1);
   }
 
   // A tally sheet locks the count; another may follow only a reopening, or a final one an
-  // interim one. A final sheet after another corrects it (count.py: next_sheet).
-  sign(e, fail) {
+  // interim one. A final sheet after another corrects it, and the first one after a
+  // decision is the Revised Tally (count.py: next_sheet).
+  sign(e, detail, fail) {
     if (e.call !== null || e.target !== e.seq - 1) fail("a tally sheet certifies the event just before it");
-    const kind = JSON.parse(e.detail ?? "{}").kind;
-    if (kind !== "final" && kind !== "interim") fail(`unknown kind of tally sheet '${kind}'`);
+    const kind = (detail ?? {}).kind;
+    if (kind !== "final" && kind !== "interim") fail(`unknown kind of tally sheet ${pyRepr(kind ?? null)}`);
     const locked = this.locked;
     if (locked !== null && !(locked.kind === "interim" && kind === "final")) {
       fail(`the count is locked by the tally sheet of event ${locked.seq}; it must be reopened before another sheet is prepared`);
     }
-    const { lines } = this.lines();
-    const sheet = { seq: e.seq, kind, lines, head: e.target, supersedes: null, revision: 0, detail: e.detail };
+    const sheet = { seq: e.seq, hash: e.hash, kind, tally: this.tally(), head: e.target, supersedes: null, revision: 0,
+      revised: false, decided: null, detail: e.detail };
     if (kind === "final") {
-      const before = this.finals.at(-1);
-      Object.assign(sheet, { supersedes: before ?? null, revision: this.finals.length });
+      const before = this.finals.at(-1), resolutions = this.resolutions;
+      const uncounted = resolutions.uncounted(this);
+      Object.assign(sheet, { supersedes: before ?? null, revision: this.finals.length,
+        revised: resolutions.revising && before.seq < resolutions.decisions.at(-1).seq, decided: resolutions.decided(this) });
+      if (uncounted) {
+        fail(`${fmt(uncounted)} of the ${howMany(resolutions.ordered, "ballot")} the decision ordered opened` +
+          ` ${uncounted === 1 ? "is" : "are"} not yet counted: the count is not over; call them before the Revised Tally is prepared`);
+      }
       this.finals.push(sheet);
     }
-    sheet.title = kind === "interim" ? "Interim" : !sheet.revision ? "Final" : sheet.revision === 1 ? "Corrected" : `Corrected ${sheet.revision}`;
+    sheet.lines = linesOf(sheet.tally, this.ballot);
+    sheet.title = kind === "interim" ? "Interim" : sheet.revised ? "Revised" : !sheet.revision ? "Final"
+      : sheet.revision === 1 ? "Corrected" : `Corrected ${sheet.revision}`;
     this.sheets.set(e.seq, sheet);
     this.locked = sheet;
   }
 
   // The union a call votes for (or null), refused as ChoiceVotes.checked refuses it.
-  choiceProblem(e, fail) {
-    const detail = e.detail === null ? null : JSON.parse(e.detail);
+  choiceProblem(e, detail, fail) {
     if (detail !== null && (!Object.keys(detail).length || (detail.over_count ?? true) !== true ||
         Object.keys(detail).some((k) => k !== "over_count" && k !== "choice"))) {
       fail("a call carries nothing but an over-count confirmation");
@@ -369,23 +406,310 @@ class Count {
     return null;
   }
 
-  lines() {
-    const n = { for: 0, against: 0, void: 0, challenge: 0 };
+  // The tally now (count.py: Count.tally): each call's total, each choice's votes, and
+  // the challenges settled or decided taken off line 6 (resolution.py: adjusted).
+  tally() {
     const unions = this.ballot.unions.map(() => 0);
     for (const seq of this.done) {
-      n[this.calls.get(seq)] += 1;
-      if (this.choiceOf.has(seq)) unions[this.choiceOf.get(seq) - 1] += 1;
+      if (this.calls.get(seq) === "for" && this.choiceOf.has(seq)) unions[this.choiceOf.get(seq) - 1] += 1;
     }
-    const votes = this.several ? [...unions, ...(this.ballot.neither === null ? [] : [n.against])] : [n.for, n.against];
-    const valid = n.for + n.against;
-    const lines = { counted: this.done.length, 2: n.void, 3: n.for };
-    if (this.several) unions.forEach((v, i) => { lines[`3${LETTERS[i]}`] = v; });
-    const majority = majorityFor(votes, n.challenge);
-    Object.assign(lines, { 4: n.against, 5: valid, 6: n.challenge, 7: valid + n.challenge,
-      8: determinative(votes, unions.length, n.challenge), 9: majority !== null && majority < unions.length });
-    return { lines, votes };
+    const t = this.totals;
+    const choices = this.several ? [...unions, ...(this.ballot.neither === null ? [] : [t.against])] : null;
+    return this.resolutions.adjusted({ for: t.for, against: t.against, void: t.void, challenged: t.challenge,
+      choices, setAside: 0, uncounted: 0 }, this.resolutions.uncounted(this));
+  }
+
+  lines() {
+    const tally = this.tally();
+    return { lines: linesOf(tally, this.ballot), votes: votesOf(tally) };
   }
 }
+
+const votesOf = (tally) => tally.choices ?? [tally.for, tally.against];
+
+// Ballots handled (tally.py: Tally.counted): sustained challenges were handled, opened
+// ones not yet called are not.
+const countedOf = (t) => t.for + t.against + t.void + t.challenged - t.uncounted + t.setAside;
+
+// Lines 2-9 of a tally, 3a, 3b, … on a ballot of several unions (tally_form.py), and
+// the ballots counted; line 1 is the eligible voters, set by the sheet's check.
+function linesOf(tally, ballot) {
+  const votes = votesOf(tally), unions = ballot.unions.length, valid = tally.for + tally.against;
+  const lines = { counted: countedOf(tally), 2: tally.void, 3: tally.for };
+  if (unions > 1) ballot.unions.forEach((_, i) => { lines[`3${LETTERS[i]}`] = votes[i]; });
+  const majority = majorityFor(votes, tally.challenged);
+  Object.assign(lines, { 4: tally.against, 5: valid, 6: tally.challenged, 7: valid + tally.challenged,
+    8: determinative(votes, unions, tally.challenged), 9: majority !== null && majority < unions });
+  return lines;
+}
+
+// Who may challenge, dispute or join (description.py: challenger_ids), and the ids
+// files of earlier versions stored (a ballot of several unions: "petitioner").
+function challengersOf(election, ballot) {
+  const ids = [EMPLOYER];
+  if (ballotField(election, "petitioner")) ids.push(EMPLOYEE_PETITIONER);
+  if (ballot.unions.length > 1) ballot.unions.forEach((_, i) => ids.push(`union ${i + 1}`));
+  else ids.push(ONE_UNION);
+  ids.push(BOARD_AGENT);
+  return new Set(ballot.unions.length > 1 ? [...ids, ONE_UNION] : ids);
+}
+
+function ballotField(election, name) {
+  if (election.ballot === undefined || election.ballot === null) return null;
+  return JSON.parse(election.ballot)[name] ?? null;
+}
+
+const EMPLOYER = "employer", ONE_UNION = "petitioner", BOARD_AGENT = "board agent";
+const EMPLOYEE_PETITIONER = "employee petitioner";
+const EVERY_CHALLENGER = new Set([EMPLOYER, ONE_UNION, BOARD_AGENT]);
+const REASONS = new Set(["not on the eligibility list", "supervisor", "no longer employed", "signature or name mismatch",
+  "envelope damaged or opened", "disputed void", "disputed call", "other", "signature missing or not matching",
+  "envelope damaged"]);
+const DISPUTED = new Set(["disputed void", "disputed call"]);
+const MAX_NOTE = 200, MAX_BY = 200;
+
+// The challenge register (challenges.py): every challenge made, in the order made (its
+// register number), and which of them count now.
+class Register {
+  constructor(challengers) {
+    this.challengers = challengers;
+    this.entries = new Map();
+    this.counting = new Set();
+  }
+
+  add(seq, challenge) {
+    this.entries.set(seq, challenge);
+    this.counting.add(seq);
+  }
+
+  put(seq, challenge) {
+    this.entries.set(seq, challenge);
+  }
+
+  setCounting(seq, counting) {
+    if (this.entries.has(seq)) counting ? this.counting.add(seq) : this.counting.delete(seq);
+  }
+
+  accepts(party) {
+    return typeof party === "string" && this.challengers.has(party);
+  }
+
+  // The challenge of `seq` as an AMEND would leave it (challenges.py: amended).
+  amended(seq, changes, fail) {
+    if (!this.counting.has(seq)) fail(`event ${seq} is not a challenged ballot that counts`);
+    const keys = Object.keys(changes ?? {});
+    if (!keys.length || keys.some((k) => !["party", "reason", "note"].includes(k))) fail("an amendment gives a party, a reason or a note");
+    const entry = { ...this.entries.get(seq) };
+    if ("party" in changes) {
+      if (!this.accepts(changes.party)) fail(`${pyRepr(changes.party)} is no party to this election`);
+      entry.party = changes.party;
+      if (entry.disputedVoid && entry.party === BOARD_AGENT) fail("a void is disputed by a party, not the Board agent");
+    }
+    if ("reason" in changes) {
+      const reason = pyStr(changes.reason);
+      if (!REASONS.has(reason)) fail(`${pyRepr(reason)} is not a valid Reason`);
+      if (DISPUTED.has(reason) !== entry.disputedVoid) fail("only a disputed void has the reason 'disputed void'");
+      entry.reason = reason;
+    }
+    if ("note" in changes) {
+      const note = changes.note;
+      if (note !== null && (typeof note !== "string" || Array.from(note).length > MAX_NOTE)) fail(`a note is text of at most ${MAX_NOTE} characters`);
+      if (note && entry.disputedVoid) fail("a disputed void, an opened ballot, takes no note");
+      entry.note = note || null;
+    }
+    return entry;
+  }
+}
+
+// Everything decided about the challenges and disputes (resolution.py: Resolutions).
+class Resolutions {
+  constructor() {
+    this.statuses = new Map(); // challenge seq -> status, once not open
+    this.disputes = new Map();
+    this.decisions = [];
+    this.original = null;      // the first count's final tally, once decided
+    this.base = 0;             // calls that counted before the revised count began
+    this.ordered = 0;          // ballots ordered opened, every decision together
+  }
+
+  get revising() {
+    return this.decisions.length > 0;
+  }
+
+  adjusted(tally, uncounted) {
+    if (!this.statuses.size) return tally;
+    let off = 0, sustained = 0;
+    for (const status of this.statuses.values()) {
+      if (status !== "open") off += 1;
+      if (status === "sustained") sustained += 1;
+    }
+    for (const d of this.disputes.values()) if (d.withdrawn && d.carried) off -= 1;
+    return { ...tally, challenged: tally.challenged - off + uncounted, setAside: sustained, uncounted };
+  }
+
+  uncounted(count) {
+    return this.revising ? Math.max(this.ordered - (count.done.length - this.base), 0) : 0;
+  }
+
+  checkCalls(count, calls, fail) {
+    if (!this.revising) return;
+    if (calls.includes("challenge")) fail("an opened challenged ballot is FOR, AGAINST or VOID");
+    if (count.done.length - this.base + calls.length > this.ordered) fail(`only ${howMany(this.ordered, "challenged ballot")} ordered opened`);
+  }
+
+  checkUndo(count, e, fail) {
+    if (this.revising && count.done.length <= this.base) fail("the first count is closed; undo reaches only the revised count");
+    if (this.statuses.has(e.target) && this.statuses.get(e.target) !== "open") fail(`the challenge of event ${e.target} is resolved; reopen it first`);
+  }
+
+  checkRedo(e, fail) {
+    if (this.revising && (e.target ?? 0) < this.decisions[0].seq) fail("the first count is closed; redo reaches only the revised count");
+  }
+
+  // Every challenge with its register number (an undone one leaves a gap): those that
+  // count, and those settled or decided.
+  numbered(count) {
+    const listed = [], complete = this.revising && count.done.length - this.base >= this.ordered;
+    let number = 0;
+    for (const seq of count.register.entries.keys()) {
+      number += 1;
+      let status = this.statuses.get(seq) ?? "open";
+      if (status === "ordered opened" && complete) status = "counted";
+      if (count.register.counting.has(seq) || status !== "open") listed.push({ number, seq, status });
+    }
+    return listed;
+  }
+
+  decided(count) {
+    if (this.original === null) return null;
+    return { original: this.original, decisions: this.decisions.map(decisionWords),
+      unresolved: this.numbered(count).filter((entry) => entry.status === "open").map((entry) => entry.number) };
+  }
+}
+
+// A party disputes the agent's call of a ballot: carried as challenged, or left as
+// called and noted for objections (resolution.py: dispute).
+function dispute(count, e, detail, fail) {
+  const party = disputingParty(count, detail, fail);
+  const keys = Object.keys(detail).filter((k) => k !== "party");
+  if (!(keys.length === 0 || (keys.length === 1 && keys[0] === "left_as_called")) || (detail.left_as_called ?? true) !== true) {
+    fail("a dispute gives the party, and whether it is left as called");
+  }
+  const carried = !("left_as_called" in detail);
+  if (!["for", "against", "void"].includes(e.call) || e.target === null) fail("a dispute names the FOR, AGAINST or VOID call it disputes");
+  const position = count.done.lastIndexOf(e.target);
+  if (position < 0 || count.calls.get(e.target) !== e.call) fail(`event ${e.target} is not a ${label(e.call)} call that counts`);
+  if (count.resolutions.disputes.has(e.target)) fail(`the call of event ${e.target} is disputed already`);
+  count.resolutions.disputes.set(e.target, { seq: e.target, call: e.call, party, joined: null, carried, withdrawn: false });
+  if (carried) {
+    count.recall(position, "challenge");
+    count.register.add(e.target, { party, reason: e.call === "void" ? "disputed void" : "disputed call", note: null, disputedVoid: true });
+  }
+}
+
+function join(count, e, detail, fail) {
+  const party = disputingParty(count, detail, fail);
+  if (e.call !== null || Object.keys(detail).join() !== "party" || e.target === null) fail("a party joins a dispute by naming its call");
+  const disputed = count.resolutions.disputes.get(e.target);
+  if (!disputed || disputed.withdrawn) fail(`the call of event ${e.target} is not disputed`);
+  if (disputed.joined !== null || disputed.party === party) fail(`a party other than ${disputed.party} joins a dispute`);
+  disputed.joined = party;
+}
+
+function disputingParty(count, detail, fail) {
+  const party = detail.party;
+  if (party === BOARD_AGENT || !count.register.accepts(party)) fail("a call is disputed by a party to the election");
+  return party;
+}
+
+// A challenge settled by agreement, or a dispute withdrawn (resolution.py: resolve).
+function resolve(count, e, detail, fail) {
+  const target = e.target, wanted = detail.as, resolutions = count.resolutions;
+  const keys = Object.keys(detail).filter((k) => k !== "party");
+  if (e.call !== null || target === null || keys.join() !== "as") fail("a resolution names a challenge and what became of it");
+  if (!["withdrawn", "sustained", "open"].includes(wanted)) fail("a challenge is resolved as one of withdrawn, sustained, open");
+  const status = wanted, current = resolutions.statuses.get(target) ?? "open";
+  const disputed = resolutions.disputes.get(target) ?? null;
+  const withdrawing = disputed !== null && status === "withdrawn";
+  if (withdrawing !== ("party" in detail) ||
+      (disputed !== null && withdrawing && ![disputed.party, disputed.joined].filter((p) => p !== null).includes(detail.party))) {
+    fail("a dispute is withdrawn by the party that made or joined it");
+  }
+  if (resolutions.revising && status !== "open") fail("after the decision, challenges are decided, not settled");
+  if (disputed !== null && !disputed.carried) {
+    if (status === "sustained" || (status === "open") !== disputed.withdrawn) fail("a dispute left as called is withdrawn or stands");
+    disputed.withdrawn = status === "withdrawn";
+    return;
+  }
+  if (status === "open") {
+    if (!["withdrawn", "sustained"].includes(current) || resolutions.revising) fail(`the challenge of event ${target} is not settled`);
+  } else if (current !== "open" || !count.register.counting.has(target)) {
+    fail(`event ${target} is not an open challenge that counts`);
+  }
+  const position = count.done.lastIndexOf(target);
+  if (disputed !== null && status !== "sustained") {
+    const back = status === "withdrawn";
+    disputed.withdrawn = back;
+    if (position >= 0) count.recall(position, back ? disputed.call : "challenge");
+  }
+  count.register.setCounting(target, status === "open");
+  if (status === "open") resolutions.statuses.delete(target);
+  else resolutions.statuses.set(target, status);
+}
+
+// The decision after the hearing, by register numbers (decision.py: _decide).
+function decide(count, e, detail, fail) {
+  const locked = count.locked, resolutions = count.resolutions;
+  if (locked === null || locked.kind !== "final") fail("a decision comes after a final tally is prepared");
+  if (e.call !== null || e.target !== null || Object.keys(detail).sort().join() !== "by,open,sustain") {
+    fail("a decision lists the ballots opened and sustained, and by whom");
+  }
+  const numbers = (value, what) => {
+    if (!Array.isArray(value) || !value.every(Number.isInteger)) fail(`a decision lists the numbers it ${what}`);
+    return value;
+  };
+  const opened = numbers(detail.open, "orders opened"), sustained = numbers(detail.sustain, "sustains"), by = detail.by;
+  if (typeof by !== "string" || !by.trim() || Array.from(by).length > MAX_BY) fail(`a decision names who decided (at most ${MAX_BY} characters)`);
+  const problem = decisionProblem(count, opened, sustained);
+  if (problem) fail(problem);
+  const seqs = new Map(resolutions.numbered(count).map((entry) => [entry.number, entry.seq]));
+  if (resolutions.original === null) {
+    resolutions.original = locked.tally;
+    resolutions.base = count.done.length;
+  }
+  for (const number of opened) resolutions.statuses.set(seqs.get(number), "ordered opened");
+  for (const number of sustained) resolutions.statuses.set(seqs.get(number), "sustained");
+  for (const number of [...opened, ...sustained]) count.register.setCounting(seqs.get(number), false);
+  resolutions.ordered += opened.length;
+  resolutions.decisions.push({ seq: e.seq, opened, sustained, by });
+  count.locked = null; // the revised count begins
+}
+
+function decisionProblem(count, opened, sustained) {
+  if (!opened.length && !sustained.length) return "a decision opens or sustains at least one challenge";
+  const both = [...opened, ...sustained];
+  const twice = [...new Set(both.filter((n, i) => both.indexOf(n) !== i))].sort((a, b) => a - b);
+  if (twice.length) return `challenge ${twice.join(", ")} appears twice in the decision`;
+  const listed = new Map(count.resolutions.numbered(count).map((entry) => [entry.number, entry]));
+  const missing = both.filter((n) => !listed.has(n));
+  if (missing.length) return `there is no challenge ${missing.join(", ")} in the register`;
+  const closed = both.filter((n) => listed.get(n).status !== "open");
+  if (closed.length) return `challenge ${closed.join(", ")} is not open (${closed.map((n) => listed.get(n).status).join(", ")})`;
+  return null;
+}
+
+// "Decision by R. Director (event 57): challenges 1, 4 ordered opened; challenge 5 sustained."
+function decisionWords(decision) {
+  const noun = (numbers) => (numbers.length === 1 ? "challenge" : "challenges");
+  const parts = [];
+  if (decision.opened.length) parts.push(`${noun(decision.opened)} ${decision.opened.join(", ")} ordered opened`);
+  if (decision.sustained.length) parts.push(`${noun(decision.sustained)} ${decision.sustained.join(", ")} sustained`);
+  return `Decision by ${decision.by} (event ${decision.seq}): ${parts.join("; ")}.`;
+}
+
+const lockedRule = (sheet) => `the count is locked by the tally sheet of event ${sheet.seq}; it must be reopened first`;
+const fmt = (n) => n.toLocaleString("en-US");
+const howMany = (n, noun) => `${fmt(n)} ${noun}${n === 1 ? "" : "s"}`;
 
 // Pile checks (piles.py): pile k of a call holds its ballots (k-1)*N+1 to k*N; a recount
 // of a full pile is recorded, and one found wrong waits until the count is corrected
@@ -416,7 +740,7 @@ class Piles {
 }
 
 const LETTERS = "abcdefghi";
-const LOCKED_OUT = new Set(["call", "undo", "redo", "amend", "dispute", "pile"]);
+const LOCKED_OUT = new Set(["call", "undo", "redo", "amend", "dispute", "pile", ...ENVELOPE_ACTIONS]);
 const label = (call) => (call === "challenge" ? "CHALLENGED" : String(call).toUpperCase());
 
 // 29 CFR 102.70, as station/domain/runoff.py computes it (for one union, tally.py's
@@ -459,7 +783,78 @@ function determinative(votes, unions, swing) {
   return votes[order[2]] + swing >= votes[order[1]];
 }
 
+// Lines 1-9 as a sheet states them: line 1 the eligible voters, without `counted`.
+function sheetLines(lines, election) {
+  const out = { ...lines, 1: election.eligible };
+  delete out.counted;
+  return out;
+}
+
+function linesProblem(stated, expected, facts) {
+  const lines = stated.lines;
+  if (lines === null || typeof lines !== "object" || Array.isArray(lines)) return "has no lines 1-9";
+  for (const number of formOrder(expected)) {
+    const value = expected[number], found = lines[number];
+    if (typeof found !== typeof value || found !== value) {
+      return `line ${number} (${lineWords(number, facts, expected)}) says ${shown(found)}; the journal gives ${shown(value)}`;
+    }
+  }
+  if (Object.keys(lines).length !== formOrder(expected).length || formOrder(expected).some((n) => !(n in lines))) {
+    return "has lines that no tally has";
+  }
+  return null;
+}
+
+// What a sheet states that follows from the journal alone (tally_sheet.py:
+// computed_facts), in its order. `context` is what a SIGN event's neighbours say (why
+// the count it corrects was reopened), or null for tally.json. The sentences of lines
+// 8 and 9, the parties and the due date of objections are left to `station verify`.
+function computedFacts(election, sheet, headHash, supersedesHash, context) {
+  const facts = {
+    case: election.case_number, employer: election.employer, union: election.union_name, kind: sheet.kind,
+    title: sheet.title, revision: sheet.revision,
+    supersedes: sheet.supersedes === null ? null : { seq: sheet.supersedes.seq, hash: supersedesHash },
+    head: { seq: sheet.head, hash: headHash }, ballots: election.ballots ?? null, counted: sheet.lines.counted,
+    lines: sheetLines(sheet.lines, election),
+    ...revisedFacts(election, sheet),
+  };
+  if (context !== null && sheet.kind === "final" && sheet.supersedes !== null && !sheet.revised) {
+    facts.correction = correction(sheet, context.reopened, election);
+  }
+  return facts;
+}
+
+// Facts a sheet states since Station printed them: a sheet prepared before has none.
+const LATER_FACTS = new Set(["objections_due", "correction"]);
+const ORDERED = { head: ["seq", "hash"], supersedes: ["seq", "hash"] };
+
+// The first fact a sheet states differently from the journal, in words (tally_sheet.py:
+// facts_problem), or null.
+function factsProblem(stated, computed, facts) {
+  const problem = linesProblem(stated, computed.lines, facts);
+  if (problem) return problem;
+  for (const [key, value] of Object.entries(computed)) {
+    if (key === "lines") continue;
+    if (key === "title" && stated.title === earlierTitle(computed)) continue;
+    if (key === "columns") {
+      const columns = !equal(stated.columns ?? null, value) && columnsProblem(stated.columns ?? null, value, facts);
+      if (columns) return columns;
+      continue; // a sheet signed with three columns is held to those
+    }
+    if (LATER_FACTS.has(key) && !(key in stated)) continue;
+    if (key === "correction" && !equal(stated[key] ?? null, value)) return correctionProblem(stated[key] ?? null, value, facts, computed.lines);
+    if (!equal(stated[key] ?? null, value)) {
+      return `its ${key} says ${shownFact(stated[key])}; the journal gives ${shownFact(value, ORDERED[key])}`;
+    }
+  }
+  return null;
+}
+
+// A corrected sheet's title as Station wrote it before it used the Board's words.
+const earlierTitle = (c) => (c.kind === "final" && String(c.title).startsWith("Corrected") ? `Revision ${c.revision}` : undefined);
+
 const shown = (v) => (v === true ? "yes" : v === false ? "no" : v === null || v === undefined ? "nothing" : String(v));
+const shownFact = (v, order) => (v !== null && typeof v === "object" ? pyRepr(v, order) : shown(v));
 
 // A line's words as the sheet names its ballot (tally_form.py: FormBallot.of_sheet).
 function lineWords(number, stated, expected) {
@@ -479,76 +874,120 @@ function formOrder(lines) {
     .sort((a, b) => parseInt(a, 10) - parseInt(b, 10) || a.length - b.length || (a < b ? -1 : 1));
 }
 
-function linesProblem(stated, computed, facts) {
-  const lines = stated.lines;
-  if (lines === null || typeof lines !== "object") return "has no lines 1-9";
-  for (const number of formOrder(computed)) {
-    const value = computed[number], found = lines[number];
-    if (typeof found !== typeof value || found !== value) {
-      return `line ${number} (${lineWords(number, facts, computed)}) says ${shown(found)}; the journal gives ${shown(value)}`;
-    }
+// The lines that count ballots: a revised sheet's middle columns (tally_form.py: summed).
+const SUMMED = (number) => !["1", "8", "9"].includes(number);
+
+// The Revised Tally's columns (revised_sheet.py): the original tally, the challenged
+// ballots counted, the challenges sustained (set aside), the final tally; and the
+// decisions and the challenges left open. A sheet before any decision has none.
+function revisedFacts(election, sheet) {
+  const decided = sheet.decided;
+  if (decided === null) return {};
+  const ballot = ballotOf(election);
+  const original = sheetLines(linesOf(decided.original, ballot), election), final = sheetLines(sheet.lines, election);
+  const changed = {};
+  for (const number of formOrder(final).filter(SUMMED)) changed[number] = final[number] - original[number];
+  const sustained = changed["6"] + changed["2"] + changed["5"];
+  const aside = {}, counted = {};
+  for (const number of Object.keys(changed)) {
+    aside[number] = number === "6" || number === "7" ? sustained : 0;
+    counted[number] = changed[number] - aside[number];
   }
-  if (Object.keys(lines).length !== formOrder(computed).length) return "has lines that no tally has";
-  return null;
+  return {
+    columns: { original, challenged_counted: counted, set_aside: aside, final },
+    decisions: [...decided.decisions],
+    unresolved_challenges: [...decided.unresolved],
+  };
 }
 
-// Lines 1-9, then the head and the ballots counted, as facts_problem names them.
-function factsProblem(stated, computed, facts, head) {
-  const problem = linesProblem(stated, computed, facts);
-  if (problem) return problem;
-  if (!equal(stated.head, head)) return `its head says ${pyRepr(stated.head)}; the journal gives ${pyRepr(head, ["seq", "hash"])}`;
-  if (stated.counted !== computed.counted) return `its counted says ${shown(stated.counted)}; the journal gives ${computed.counted}`;
-  return null;
+const COLUMN_TITLES = { original: "Original tally", challenged_counted: "Challenged ballots counted",
+  set_aside: "Challenges sustained (set aside)", final: "Final tally" };
+const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+
+// The first figure of a revised sheet's columns that differs, named, or null.
+function columnsProblem(stated, computed) {
+  if (!isObject(stated) || !isObject(computed)) return equal(stated, computed) ? null : "its columns are not the journal's";
+  if (!("set_aside" in stated) && "set_aside" in computed) computed = threeColumns(computed);
+  if (beforeUnionLines(stated, computed)) {
+    // A revised sheet of several unions prepared before its columns had lines 3a, ...
+    const legacy = (columns) => Object.fromEntries(Object.entries(columns).map(([c, lines]) =>
+      [c, isObject(lines) ? Object.fromEntries(Object.entries(lines).filter(([n]) => "1234567".includes(n) && n.length === 1)) : lines]));
+    computed = legacy(computed);
+    stated = legacy(stated);
+  }
+  const names = "set_aside" in computed ? ["original", "challenged_counted", "set_aside", "final"] : ["original", "challenged_counted", "final"];
+  for (const column of names) {
+    const found = stated[column], expected = computed[column];
+    if (!isObject(found) || !isObject(expected)) return `has no ${COLUMN_TITLES[column]} column`;
+    for (const number of formOrder(expected)) {
+      const value = expected[number];
+      if (typeof found[number] !== typeof value || found[number] !== value) {
+        return `line ${number} of the ${COLUMN_TITLES[column]} column says ${pyStr(found[number])}; the journal gives ${pyStr(value)}`;
+      }
+    }
+  }
+  return equal(stated, computed) ? null : "its columns are not the journal's";
+}
+
+// The columns as a three-column sheet states them: both middle ones together.
+function threeColumns(columns) {
+  const counted = columns.challenged_counted, aside = columns.set_aside, together = {};
+  for (const number of Object.keys(counted)) together[number] = counted[number] + aside[number];
+  return { original: columns.original, challenged_counted: together, final: columns.final };
+}
+
+function beforeUnionLines(stated, computed) {
+  const final = stated.final, expected = computed.final;
+  return isObject(final) && isObject(expected) && "3a" in expected &&
+    !Object.keys(final).some((key) => key.startsWith("3") && key !== "3");
 }
 
 // A value as Python's str() shows it in a message (dicts in the order given, else sorted).
 function pyRepr(value, order = null) {
   if (value === true || value === false) return value ? "True" : "False";
   if (value === null || value === undefined) return "None";
-  if (typeof value === "string") return `'${value}'`;
+  if (typeof value === "string") return value.includes("'") && !value.includes('"') ? `"${value}"` : `'${value.replaceAll("'", "\\'")}'`;
   if (Array.isArray(value)) return `[${value.map((v) => pyRepr(v)).join(", ")}]`;
   if (typeof value === "object") return `{${(order ?? Object.keys(value).sort()).map((k) => `'${k}': ${pyRepr(value[k])}`).join(", ")}}`;
   return String(value);
 }
 
-// The SIGN event states exactly the figures the journal gives at its head: what it
-// states otherwise, or null.
+const pyStr = (value) => (typeof value === "string" ? value : pyRepr(value));
+
+// The SIGN event states exactly the facts the journal gives at its head: what it states
+// otherwise, or null (checks.py: sheet_problem).
 function sheetProblem(election, e, sheet, reopened) {
   const recorded = JSON.parse(e.detail ?? "{}");
-  const facts = factsOf(election);
-  sheet.lines = { ...sheet.lines, 1: election.eligible };
-  let problem = factsProblem(recorded, sheet.lines, facts, { seq: e.seq - 1, hash: e.prev_hash });
-  if (!problem && sheet.supersedes !== null && "correction" in recorded) {
-    problem = correctionProblem(recorded.correction, correction(sheet, reopened), facts, sheet.lines);
-  }
+  const computed = computedFacts(election, sheet, e.prev_hash, sheet.supersedes?.hash ?? null, { reopened });
+  const problem = factsProblem(recorded, computed, factsOf(election));
   return problem && `event ${e.seq} (the ${sheet.title.toLowerCase()} tally sheet) ${problem}`;
 }
 
 // A Corrected Tally states why the count was reopened and, for each printed line that
 // changed, the figure of the sheet it supersedes (tally_sheet.py: _correction).
-function correction(sheet, reopened) {
-  const before = { ...sheet.supersedes.lines, 1: sheet.lines[1] };
-  const perUnion = formOrder(sheet.lines).some((n) => /^3[a-i]$/.test(n));
+function correction(sheet, reopened, election) {
+  const before = sheetLines(sheet.supersedes.lines, election), now = sheetLines(sheet.lines, election);
+  const perUnion = formOrder(now).some((n) => /^3[a-i]$/.test(n));
   const replaces = {};
-  for (const number of formOrder(sheet.lines)) {
+  for (const number of formOrder(now)) {
     const printed = !["8", "9"].includes(number) && !(number === "3" && perUnion);
-    if (printed && before[number] !== sheet.lines[number]) replaces[number] = before[number];
+    if (printed && before[number] !== now[number]) replaces[number] = before[number];
   }
   return { reason: reopened.get(sheet.supersedes.seq) ?? null, replaces };
 }
 
 function correctionProblem(stated, computed, facts, lines) {
-  if (stated === null || typeof stated !== "object" || Array.isArray(stated)) return "its correction is not what the journal gives";
+  if (!isObject(stated)) return "its correction is not what the journal gives";
   if (stated.reason !== computed.reason) {
     return `its reason for reopening says ${shown(stated.reason)}; the journal gives ${shown(computed.reason)}`;
   }
-  const said = stated.replaces !== null && typeof stated.replaces === "object" ? stated.replaces : {};
+  const said = isObject(stated.replaces) ? stated.replaces : {};
   for (const number of [...new Set([...Object.keys(said), ...Object.keys(computed.replaces)])].sort()) {
     if (said[number] !== computed.replaces[number]) {
       return `line ${number} (${lineWords(number, facts, lines)}) replaces ${shown(said[number])} on the superseded sheet; the journal gives ${shown(computed.replaces[number])}`;
     }
   }
-  return equal(stated, computed) ? null : "its correction is not what the journal gives";
+  return "its correction is not what the journal gives";
 }
 
 // Events are read and hashed a batch at a time, then checked one by one, in order, so
@@ -587,12 +1026,11 @@ async function checkJournal(bytes, signSeq, progress) {
   const first = parseJson(utf8.encode((lines[0] ?? "") + "\n"), "journal.jsonl: line 1").election;
   if (first === null || typeof first !== "object") throw new Bad("journal.jsonl: line 1 is not the election setup");
   const election = first;
-  if (election.mail) {
-    throw new CannotCheck("a mail ballot's envelope stage is not replayed by this page: check this export with `station verify FOLDER --key`");
-  }
+  const cannot = notReplayed(election);
+  if (cannot) throw new CannotCheck(`${cannot}: check this export with \`station verify FOLDER --key\``);
   const bad = (problem) => new Bad(`journal.jsonl: ${problem}`);
   if ((await setupHash(election)) !== election.setup_hash) throw bad("the election setup was altered (its hash does not match)");
-  const count = new Count(ballotOf(election), election.pile ?? 0);
+  const count = countOf(election);
   let head = election.setup_hash, checked = 0, sign = null, stopped = null;
   let events = [], hashes = [];
   for (let i = 1; i < lines.length; i++) {
@@ -634,6 +1072,19 @@ async function checkJournal(bytes, signSeq, progress) {
   return { election, computed: count.sheets.get(signSeq), sign, events: checked };
 }
 
+// Why this page cannot replay an election's count, or null.
+function notReplayed(election) {
+  if (election.mail) return "a mail ballot's envelope stage is not replayed by this page";
+  if (ballotField(election, "groups")) return "an election of voting groups is not replayed by this page";
+  return null;
+}
+
+// The empty count of an election: its ballot, its piles, who may challenge.
+function countOf(election) {
+  const ballot = ballotOf(election);
+  return new Count(ballot, election.pile ?? 0, challengersOf(election, ballot));
+}
+
 // What the sheet's facts name of the ballot (the words of its lines follow from them).
 function factsOf(election) {
   const ballot = ballotOf(election);
@@ -664,7 +1115,8 @@ function checkDocument(document, journal, key) {
     if (!equal(statedElection[name] ?? null, value ?? null)) throw new Bad(`tally.json: the election's ${name} is not the journal's`);
   }
   const recorded = JSON.parse(sign.detail ?? "{}");
-  const problem = factsProblem(stated, computed.lines, factsOf(election), { seq: sign.seq - 1, hash: sign.prev_hash });
+  const superseded = isObject(stated.supersedes) ? stated.supersedes.hash ?? null : null;
+  const problem = factsProblem(stated, computedFacts(election, computed, sign.prev_hash, superseded, null), factsOf(election));
   if (problem) throw new Bad(`tally.json: ${problem}`);
   for (const name of [...new Set([...Object.keys(recorded), ...Object.keys(stated)])].sort()) {
     if (!equal(recorded[name] ?? null, stated[name] ?? null) || (name in recorded) !== (name in stated)) {

@@ -231,14 +231,13 @@ def test_the_page_is_never_written_over_a_file(tmp_path: Path) -> None:
     assert sorted(p.name for p in tmp_path.iterdir()) == ["verifier.html"]
 
 
-def test_a_ballot_the_page_does_not_replay_is_not_called_intact(
+def test_a_forged_dispute_is_named_in_the_page_as_in_verify(
     page: Path, exported: Path, key: StationKey, signed: Journal
 ) -> None:
-    """An event kind the page cannot replay gives NOT CHECKED, never OK."""
+    """A dispute the rules refuse (made by nobody), chained and signed by the key's holder."""
     rechain_from(exported, 3, lambda event: event.update(action="dispute", call="for", target=2))
     edit_json(exported / "tally.json", lambda d: d.update(sheet_event=_sheet_event(exported)))
     edit_json(exported / "manifest.json", lambda m: m.update(sheet_event=_sheet_event(exported)))
     resign(exported, key)
-    verdict = in_page(page, exported, key.fingerprint)
-    assert verdict["cannot"] and not verdict["ok"]
-    assert verdict["lines"][0].startswith(f"NOT CHECKED: {exported}: event 3 is a 'dispute' event")
+    verdict = assert_same_verdict(page, exported, key.fingerprint)
+    assert "event 3 breaks the rules of the count" in verdict["lines"][0]
