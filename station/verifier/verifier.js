@@ -260,7 +260,7 @@ function ballotOf(election) {
 // (resolution.py, decision.py) change what each call counts as, and the revised count
 // calls the ballots a decision ordered opened.
 class Count {
-  constructor(ballot, pileSize, challengers = EVERY_CHALLENGER) {
+  constructor(ballot, pileSize, challengers = EVERY_CHALLENGER, envelopes = new Envelopes(false, false, false)) {
     this.ballot = ballot;
     this.piles = new Piles(pileSize);
     this.totals = { for: 0, against: 0, void: 0, challenge: 0 };
@@ -275,6 +275,7 @@ class Count {
     this.reopened = new Map(); // a final sheet's seq -> why its count was reopened
     this.register = new Register(challengers);
     this.resolutions = new Resolutions();
+    this.envelopes = envelopes;
   }
 
   apply(e) {
@@ -287,6 +288,8 @@ class Count {
     } else if (e.action === "call") {
       if (e.call === null || e.target !== null) fail("a call names its call and no target");
       const choice = this.choiceProblem(e, detail, fail);
+      if (this.envelopes.open) fail("no ballot is called before the envelope stage has ended");
+      if (e.call === "challenge" && this.envelopes.current) fail(NO_BALLOT_CHALLENGE);
       this.resolutions.checkCalls(this, [e.call], fail);
       this.calls.set(e.seq, e.call);
       if (choice !== null) this.choiceOf.set(e.seq, choice);
@@ -318,9 +321,9 @@ class Count {
       if (this.locked.kind === "final" && !this.reopened.has(this.locked.seq)) this.reopened.set(this.locked.seq, reason);
       this.locked = null;
     } else if (ENVELOPE_ACTIONS.has(e.action)) {
-      fail("only a mail-ballot election has an envelope stage");
-    } else if (e.action === "after_tally") {
-      fail("this election's envelopes received after the tally are not recorded (a mail election set up before they were)");
+      this.envelopes.apply(e, detail, this.register, fail);
+    } else if (e.action === "after_tally") { // the count may be locked: it is unchanged
+      this.envelopes.afterTheTally(e, detail, this.finals.length > 0, fail);
     } else if (e.action === "decide") {
       decide(this, e, detail ?? {}, fail);
     } else {
@@ -365,12 +368,13 @@ class Count {
     if (e.call !== null || e.target !== e.seq - 1) fail("a tally sheet certifies the event just before it");
     const kind = (detail ?? {}).kind;
     if (kind !== "final" && kind !== "interim") fail(`unknown kind of tally sheet ${pyRepr(kind ?? null)}`);
+    if (this.envelopes.open) fail("no tally sheet is prepared before the envelope stage ends");
     const locked = this.locked;
     if (locked !== null && !(locked.kind === "interim" && kind === "final")) {
       fail(`the count is locked by the tally sheet of event ${locked.seq}; it must be reopened before another sheet is prepared`);
     }
     const sheet = { seq: e.seq, hash: e.hash, kind, tally: this.tally(), head: e.target, supersedes: null, revision: 0,
-      revised: false, decided: null, detail: e.detail };
+      revised: false, decided: null, detail: e.detail, envelopes: this.envelopes.mail ? this.envelopes.figures : null };
     if (kind === "final") {
       const before = this.finals.at(-1), resolutions = this.resolutions;
       const uncounted = resolutions.uncounted(this);
@@ -413,10 +417,10 @@ class Count {
     for (const seq of this.done) {
       if (this.calls.get(seq) === "for" && this.choiceOf.has(seq)) unions[this.choiceOf.get(seq) - 1] += 1;
     }
-    const t = this.totals;
+    const t = this.totals, sealed = this.envelopes.counts.challenged; // a mail ballot's challenged envelopes
     const choices = this.several ? [...unions, ...(this.ballot.neither === null ? [] : [t.against])] : null;
-    return this.resolutions.adjusted({ for: t.for, against: t.against, void: t.void, challenged: t.challenge,
-      choices, setAside: 0, uncounted: 0 }, this.resolutions.uncounted(this));
+    return this.resolutions.adjusted({ for: t.for, against: t.against, void: t.void, challenged: t.challenge + sealed,
+      choices, sealed, setAside: 0, uncounted: 0 }, this.resolutions.uncounted(this), this.envelopes);
   }
 
   lines() {
@@ -427,9 +431,9 @@ class Count {
 
 const votesOf = (tally) => tally.choices ?? [tally.for, tally.against];
 
-// Ballots handled (tally.py: Tally.counted): sustained challenges were handled, opened
-// ones not yet called are not.
-const countedOf = (t) => t.for + t.against + t.void + t.challenged - t.uncounted + t.setAside;
+// Ballots handled (tally.py: Tally.counted): sustained challenges were handled; opened
+// ones not yet called, and sealed envelopes never in the box, are not.
+const countedOf = (t) => t.for + t.against + t.void + t.challenged - t.sealed - t.uncounted + t.setAside;
 
 // Lines 2-9 of a tally, 3a, 3b, … on a ballot of several unions (tally_form.py), and
 // the ballots counted; line 1 is the eligible voters, set by the sheet's check.
@@ -536,15 +540,18 @@ class Resolutions {
     return this.decisions.length > 0;
   }
 
-  adjusted(tally, uncounted) {
+  // The tally with settled and decided challenges off line 6: a sustained ballot set
+  // aside (handled); a settled envelope leaves the sealed ones (it was never in the box).
+  adjusted(tally, uncounted, envelopes) {
     if (!this.statuses.size) return tally;
     let off = 0, sustained = 0;
-    for (const status of this.statuses.values()) {
+    for (const [seq, status] of this.statuses) {
       if (status !== "open") off += 1;
-      if (status === "sustained") sustained += 1;
+      if (status === "sustained" && !envelopes.settled.has(seq)) sustained += 1;
     }
     for (const d of this.disputes.values()) if (d.withdrawn && d.carried) off -= 1;
-    return { ...tally, challenged: tally.challenged - off + uncounted, setAside: sustained, uncounted };
+    return { ...tally, challenged: tally.challenged - off + uncounted, sealed: tally.sealed - envelopes.settled.size,
+      setAside: sustained, uncounted };
   }
 
   uncounted(count) {
@@ -583,7 +590,8 @@ class Resolutions {
   decided(count) {
     if (this.original === null) return null;
     return { original: this.original, decisions: this.decisions.map(decisionWords),
-      unresolved: this.numbered(count).filter((entry) => entry.status === "open").map((entry) => entry.number) };
+      unresolved: this.numbered(count).filter((entry) => entry.status === "open").map((entry) => entry.number),
+      openedEnvelopes: count.envelopes.openedChallenges };
   }
 }
 
@@ -646,7 +654,17 @@ function resolve(count, e, detail, fail) {
   } else if (current !== "open" || !count.register.counting.has(target)) {
     fail(`event ${target} is not an open challenge that counts`);
   }
+  const envelopes = count.envelopes, envelope = envelopes.rulings.has(target);
+  if (envelope && envelopes.endedAt !== null) {
+    // The accepted envelopes were opened and their ballots mixed when the stage ended.
+    if (status === "withdrawn") fail(ENVELOPE_WITHDRAWN_LATE);
+    if (status === "open" && current === "withdrawn") fail(ENVELOPE_MIXED);
+  }
   const position = count.done.lastIndexOf(target);
+  if (envelope) { // its ballot joins the accepted envelopes (withdrawn) or never does
+    if (status === "open") envelopes.settled.delete(target);
+    else envelopes.settled.set(target, status);
+  }
   if (disputed !== null && status !== "sustained") {
     const back = status === "withdrawn";
     disputed.withdrawn = back;
@@ -679,7 +697,12 @@ function decide(count, e, detail, fail) {
   }
   for (const number of opened) resolutions.statuses.set(seqs.get(number), "ordered opened");
   for (const number of sustained) resolutions.statuses.set(seqs.get(number), "sustained");
-  for (const number of [...opened, ...sustained]) count.register.setCounting(seqs.get(number), false);
+  for (const number of [...opened, ...sustained]) {
+    count.register.setCounting(seqs.get(number), false);
+    if (count.envelopes.rulings.has(seqs.get(number))) { // its ballot joins the box
+      count.envelopes.settled.set(seqs.get(number), opened.includes(number) ? "ordered opened" : "sustained");
+    }
+  }
   resolutions.ordered += opened.length;
   resolutions.decisions.push({ seq: e.seq, opened, sustained, by });
   count.locked = null; // the revised count begins
@@ -707,9 +730,186 @@ function decisionWords(decision) {
   return `Decision by ${decision.by} (event ${decision.seq}): ${parts.join("; ")}.`;
 }
 
+const NO_BALLOT_CHALLENGE = "a ballot out of its envelope cannot be challenged: its voter is unknown; D disputes its marking";
+const ENVELOPE_WITHDRAWN_LATE = "the envelope stage has ended and its ballots were mixed: a challenged envelope now" +
+  " stays challenged for the decision, or is sustained by agreement";
+const ENVELOPE_MIXED = "this envelope's challenge was withdrawn before the envelope stage ended and its" +
+  " ballot is mixed with the others: it cannot be set aside again";
 const lockedRule = (sheet) => `the count is locked by the tally sheet of event ${sheet.seq}; it must be reopened first`;
 const fmt = (n) => n.toLocaleString("en-US");
 const howMany = (n, noun) => `${fmt(n)} ${noun}${n === 1 ? "" : "s"}`;
+
+// A mail ballot's envelope stage (envelopes.py): each returned envelope ruled against
+// the voter list before any ballot is opened, with its own undo and redo; the stage
+// ends naming the envelopes accepted. `current`: ruled by MAIL_RULES (late envelopes
+// opened, replacements, envelopes received after the tally); `polls`: some vote there.
+const RULING_LABELS = { accepted: "ACCEPTED", challenged: "CHALLENGED", void: "VOID", late: "LATE",
+  polls: "VOTED AT THE POLLS", "after tally": "RECEIVED AFTER THE TALLY (not opened)" };
+
+class Envelopes {
+  constructor(mail, current, polls) {
+    this.mail = mail;
+    this.current = mail && current;
+    this.polls = mail && polls;
+    this.endedAt = null;
+    this.afterTally = [];        // AFTER_TALLY events, oldest first
+    this.replacements = 0;       // counting rulings that are replacements
+    this.rulings = new Map();    // ENVELOPE event -> {seq, voter, ruling, writeIn, replaces}
+    this.done = [];
+    this.undone = [];
+    this.counts = Object.fromEntries(Object.keys(RULING_LABELS).map((r) => [r, 0]));
+    this.byVoter = new Map();    // counting rulings, per voter key
+    this.settled = new Map();    // challenged envelopes no longer open -> what became of them
+  }
+
+  get open() {
+    return this.mail && this.endedAt === null;
+  }
+
+  get figures() {
+    const c = this.counts;
+    const withdrawn = [...this.settled.values()].filter((s) => s === "withdrawn").length;
+    const figures = { returned: this.done.length - c.polls, accepted: c.accepted + withdrawn,
+      challenged: c.challenged - withdrawn, void: c.void, late: c.late };
+    if (this.current) Object.assign(figures, { replacements: this.replacements, at_polls: c.polls, after_tally: this.afterTally.length });
+    return figures;
+  }
+
+  get openedChallenges() {
+    return [...this.settled.values()].filter((s) => s === "ordered opened").length;
+  }
+
+  ruled(key) {
+    return (this.byVoter.get(key) ?? []).map((seq) => this.rulings.get(seq));
+  }
+
+  apply(e, detail, register, fail) {
+    if (!this.mail) fail("only a mail-ballot election has an envelope stage");
+    if (this.endedAt !== null) fail(`the envelope stage ended at event ${this.endedAt}; no envelope is ruled after`);
+    if (e.call !== null) fail("an envelope event carries no ballot call");
+    if (e.action === "envelope") this.rule(e, detail, register, fail);
+    else if (e.action === "end_envelopes") this.end(e, detail, fail);
+    else this.move(e, register, e.action === "envelope_undo", fail);
+  }
+
+  rule(e, detail, register, fail) {
+    let envelope = envelopeOf(e, detail, null, fail);
+    if (envelope.ruling === "after tally") fail("an envelope received after the tally is not ruled");
+    if (envelope.ruling === "polls") {
+      if (!this.polls) fail("P: no voter votes at the polls in this election (it was set up without --polls)");
+      if (envelope.voter === null) fail("a voter not on the list is challenged at the polls (C), not checked off");
+    }
+    const earlier = this.ruled(envelope.key);
+    if (earlier.length) envelope = this.another(e.seq, envelope, earlier, fail);
+    this.rulings.set(e.seq, envelope);
+    this.undone = [];
+    this.count(envelope, +1);
+    if (envelope.ruling === "challenged") {
+      // Written-in voters are not on the list: that is the reason unless changed.
+      register.add(e.seq, { party: BOARD_AGENT, reason: envelope.voter === null ? "not on the eligibility list" : null,
+        note: null, disputedVoid: false });
+    }
+  }
+
+  // A voter's envelope after their first: a replacement, or a second envelope.
+  another(seq, envelope, earlier, fail) {
+    if (this.current && earlier.every((x) => x.ruling === "void")) return { ...envelope, replaces: earlier.at(-1).seq };
+    const oneBallot = this.current ? { accepted: "accepted", late: "counted", polls: "checked off at the polls" } : { accepted: "accepted" };
+    if (envelope.ruling in oneBallot) {
+      const first = earlier.find((x) => x.ruling !== "void") ?? earlier[0];
+      if (envelope.ruling === "polls") {
+        fail(`${envelope.key} has an envelope ruled ${RULING_LABELS[first.ruling]} at event ${first.seq}: they cannot be checked off at the polls too`);
+      }
+      fail(`a second envelope of ${envelope.key} (the first was ruled ${RULING_LABELS[first.ruling]} at event ${first.seq}) cannot be ${oneBallot[envelope.ruling]}`);
+    }
+    return envelope;
+  }
+
+  afterTheTally(e, detail, tallied, fail) {
+    if (!this.current) fail("this election's envelopes received after the tally are not recorded (a mail election set up before they were)");
+    if (!tallied) fail("an envelope is received after the tally once a final tally sheet is prepared; until then it is ruled");
+    if (e.call !== null) fail("an envelope event carries no ballot call");
+    this.rulings.set(e.seq, envelopeOf(e, detail, "after tally", fail));
+    this.afterTally.push(e.seq);
+  }
+
+  move(e, register, undo, fail) {
+    const [source, dest] = undo ? [this.done, this.undone] : [this.undone, this.done], verb = undo ? "undo" : "redo";
+    if (e.detail !== null) fail(`an envelope ${verb} names its ruling and nothing else`);
+    if (!source.length) fail(`no envelope ruling to ${verb}`);
+    if (e.target !== source.at(-1)) fail(`envelope ${verb} must name event ${source.at(-1)}, not ${pyRepr(e.target)}`);
+    const envelope = this.rulings.get(source.at(-1));
+    if (this.settled.has(envelope.seq)) fail(`the challenge of envelope event ${envelope.seq} is settled; reopen it first`);
+    dest.push(source.pop());
+    this.count(envelope, undo ? -1 : +1);
+    register.setCounting(envelope.seq, !undo);
+  }
+
+  end(e, detail, fail) {
+    const accepted = (detail ?? {}).accepted, keys = Object.keys(detail ?? {});
+    if (e.target !== null || keys.join() !== "accepted") fail("the end of the envelope stage names the envelopes accepted");
+    const figures = this.figures;
+    if (accepted !== figures.accepted) {
+      fail(`the envelope stage ends with ${fmt(figures.accepted)} envelopes accepted, not ${pyRepr(accepted)}`);
+    }
+    this.endedAt = e.seq;
+  }
+
+  count(envelope, step) {
+    this.counts[envelope.ruling] += step;
+    if (envelope.replaces !== null) this.replacements += step;
+    const seqs = this.byVoter.get(envelope.key) ?? [];
+    this.byVoter.set(envelope.key, seqs);
+    if (step > 0) {
+      if (!this.done.includes(envelope.seq)) this.done.push(envelope.seq);
+      seqs.push(envelope.seq);
+    } else {
+      seqs.splice(seqs.indexOf(envelope.seq), 1);
+      if (!seqs.length) this.byVoter.delete(envelope.key);
+    }
+  }
+}
+
+// The ruling an envelope event records, checked (envelopes.py: _envelope_of);
+// `recorded`: the ruling an event of another action stands for.
+function envelopeOf(e, given, recorded, fail) {
+  const detail = { ...(given ?? {}) };
+  if (e.target !== null) fail("an envelope ruling has no target");
+  let ruling = recorded;
+  if (ruling === null) {
+    ruling = pyStr(detail.ruling ?? null);
+    delete detail.ruling;
+    if (!(ruling in RULING_LABELS)) fail("an envelope ruling is accepted, challenged, void, late or polls");
+  }
+  const voter = detail.voter ?? null, writeIn = detail.write_in ?? null;
+  delete detail.voter;
+  delete detail.write_in;
+  if (Object.keys(detail).length) fail(`an envelope ruling has no ${pyRepr(Object.keys(detail).sort()[0])}`);
+  if ((voter === null) === (writeIn === null)) fail("an envelope ruling names a listed voter or a written-in one");
+  if (voter !== null) {
+    if (typeof voter !== "string" || !voter || voter !== pyStrip(voter)) fail("a voter id is text");
+    return { seq: e.seq, voter, ruling, writeIn: null, replaces: null, key: voter };
+  }
+  const name = cleanText(writeIn, "written-in name", MAX_NAME, fail);
+  if (name !== writeIn) fail("a written-in name is stored as typed, trimmed");
+  return { seq: e.seq, voter: null, ruling, writeIn: name, replaces: null, key: `write-in:${name}` };
+}
+
+const MAX_NAME = 200;
+// What Python's str.split() and str.strip() take for white space.
+const PY_SPACE = "\\t\\n\\v\\f\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000";
+const PY_SPACES = new RegExp(`[${PY_SPACE}]+`, "u");
+const pyStrip = (text) => text.replace(new RegExp(`^[${PY_SPACE}]+|[${PY_SPACE}]+$`, "gu"), "");
+
+// Text on one line with single spaces, printable only (text.py: clean_text).
+function cleanText(value, what, maxLength, fail) {
+  if (typeof value !== "string") fail(`${what} must be text`);
+  const text = value.split(PY_SPACES).filter(Boolean).join(" ");
+  if (!text) fail(`${what} must not be empty`);
+  if (Array.from(text).length > maxLength) fail(`${what} is longer than ${maxLength} characters`);
+  if (/\p{C}/u.test(text)) fail(`${what} contains control characters`);
+  return text;
+}
 
 // Pile checks (piles.py): pile k of a call holds its ballots (k-1)*N+1 to k*N; a recount
 // of a full pile is recorded, and one found wrong waits until the count is corrected
@@ -810,11 +1010,19 @@ function linesProblem(stated, expected, facts) {
 // the count it corrects was reopened), or null for tally.json. The sentences of lines
 // 8 and 9, the parties and the due date of objections are left to `station verify`.
 function computedFacts(election, sheet, headHash, supersedesHash, context) {
+  const envelopes = sheet.envelopes === null ? {} : { envelopes: sheet.envelopes };
+  // A mail ballot's box: the envelopes opened, the voters at the polls and the challenged
+  // envelopes a decision ordered opened (tally_sheet.py: mail_box).
+  const box = () => {
+    const figures = sheet.envelopes, current = election.mail_rules === MAIL_RULES;
+    return (current ? figures.accepted + figures.late : figures.accepted) + (figures.at_polls ?? 0) + (sheet.decided?.openedEnvelopes ?? 0);
+  };
   const facts = {
+    ...envelopes,
     case: election.case_number, employer: election.employer, union: election.union_name, kind: sheet.kind,
     title: sheet.title, revision: sheet.revision,
     supersedes: sheet.supersedes === null ? null : { seq: sheet.supersedes.seq, hash: supersedesHash },
-    head: { seq: sheet.head, hash: headHash }, ballots: election.ballots ?? null, counted: sheet.lines.counted,
+    head: { seq: sheet.head, hash: headHash }, ballots: sheet.envelopes === null ? election.ballots ?? null : box(), counted: sheet.lines.counted,
     lines: sheetLines(sheet.lines, election),
     ...revisedFacts(election, sheet),
   };
@@ -826,7 +1034,6 @@ function computedFacts(election, sheet, headHash, supersedesHash, context) {
 
 // Facts a sheet states since Station printed them: a sheet prepared before has none.
 const LATER_FACTS = new Set(["objections_due", "correction"]);
-const ORDERED = { head: ["seq", "hash"], supersedes: ["seq", "hash"] };
 
 // The first fact a sheet states differently from the journal, in words (tally_sheet.py:
 // facts_problem), or null.
@@ -844,7 +1051,7 @@ function factsProblem(stated, computed, facts) {
     if (LATER_FACTS.has(key) && !(key in stated)) continue;
     if (key === "correction" && !equal(stated[key] ?? null, value)) return correctionProblem(stated[key] ?? null, value, facts, computed.lines);
     if (!equal(stated[key] ?? null, value)) {
-      return `its ${key} says ${shownFact(stated[key])}; the journal gives ${shownFact(value, ORDERED[key])}`;
+      return `its ${key} says ${shownFact(stated[key])}; the journal gives ${shownFact(value)}`;
     }
   }
   return null;
@@ -854,7 +1061,7 @@ function factsProblem(stated, computed, facts) {
 const earlierTitle = (c) => (c.kind === "final" && String(c.title).startsWith("Corrected") ? `Revision ${c.revision}` : undefined);
 
 const shown = (v) => (v === true ? "yes" : v === false ? "no" : v === null || v === undefined ? "nothing" : String(v));
-const shownFact = (v, order) => (v !== null && typeof v === "object" ? pyRepr(v, order) : shown(v));
+const shownFact = (v) => (v !== null && typeof v === "object" ? pyRepr(v) : shown(v));
 
 // A line's words as the sheet names its ballot (tally_form.py: FormBallot.of_sheet).
 function lineWords(number, stated, expected) {
@@ -942,13 +1149,15 @@ function beforeUnionLines(stated, computed) {
     !Object.keys(final).some((key) => key.startsWith("3") && key !== "3");
 }
 
-// A value as Python's str() shows it in a message (dicts in the order given, else sorted).
-function pyRepr(value, order = null) {
+// A value as Python's str() shows it in a message: a dict's keys in their order, which
+// is the canonical JSON's (sorted) for what a file states, and Python's for what the
+// page computes (built here in the same order).
+function pyRepr(value) {
   if (value === true || value === false) return value ? "True" : "False";
   if (value === null || value === undefined) return "None";
   if (typeof value === "string") return value.includes("'") && !value.includes('"') ? `"${value}"` : `'${value.replaceAll("'", "\\'")}'`;
   if (Array.isArray(value)) return `[${value.map((v) => pyRepr(v)).join(", ")}]`;
-  if (typeof value === "object") return `{${(order ?? Object.keys(value).sort()).map((k) => `'${k}': ${pyRepr(value[k])}`).join(", ")}}`;
+  if (typeof value === "object") return `{${Object.keys(value).map((k) => `'${k}': ${pyRepr(value[k])}`).join(", ")}}`;
   return String(value);
 }
 
@@ -1072,9 +1281,10 @@ async function checkJournal(bytes, signSeq, progress) {
   return { election, computed: count.sheets.get(signSeq), sign, events: checked };
 }
 
+const MAIL_RULES = 2; // a mail election set up under the current rules (election.py)
+
 // Why this page cannot replay an election's count, or null.
 function notReplayed(election) {
-  if (election.mail) return "a mail ballot's envelope stage is not replayed by this page";
   if (ballotField(election, "groups")) return "an election of voting groups is not replayed by this page";
   return null;
 }
@@ -1082,7 +1292,8 @@ function notReplayed(election) {
 // The empty count of an election: its ballot, its piles, who may challenge.
 function countOf(election) {
   const ballot = ballotOf(election);
-  return new Count(ballot, election.pile ?? 0, challengersOf(election, ballot));
+  const envelopes = new Envelopes(election.mail === 1, election.mail_rules === MAIL_RULES, election.polls === 1);
+  return new Count(ballot, election.pile ?? 0, challengersOf(election, ballot), envelopes);
 }
 
 // What the sheet's facts name of the ballot (the words of its lines follow from them).
