@@ -957,10 +957,11 @@ function byVotes(votes) {
 
 function result(votes, unions) {
   const majority = majorityFor(votes, 0);
-  if (majority !== null) return { certified: majority < unions ? majority : null, majority, rerun: false };
-  if (votes.length < 3) return { certified: null, majority: null, rerun: false };
+  if (majority !== null) return { certified: majority < unions ? majority : null, majority, runoff: null, rerun: false };
+  if (votes.length < 3) return { certified: null, majority: null, runoff: null, rerun: false };
   const order = byVotes(votes);
-  return { certified: null, majority: null, rerun: votes[order[1]] === votes[order[2]] };
+  if (votes[order[1]] === votes[order[2]]) return { certified: null, majority: null, runoff: null, rerun: true };
+  return { certified: null, majority: null, runoff: order.slice(0, 2).sort((a, b) => a - b), rerun: false };
 }
 
 function determinative(votes, unions, swing) {
@@ -981,6 +982,135 @@ function determinative(votes, unions, swing) {
     return swing >= Math.max(0, third + 1 - votes[order[0]]) + Math.max(0, third + 1 - votes[order[1]]);
   }
   return votes[order[2]] + swing >= votes[order[1]];
+}
+
+// Lines 8 and 9 in words, and what 29 CFR 102.70 calls for (result_statements.py:
+// stated_lines), or why the result is not stated yet (`pending`).
+const INTERIM = "this is an interim tally; the count goes on";
+const RUNOFF_CONDITION = ", held if no objections are filed, or once those filed are resolved (29 CFR 102.70(a))";
+
+// Why a sheet's lines 8-9 state no result: an interim tally, or one table of several.
+function sheetPending(kind, election) {
+  if (kind === "interim") return INTERIM;
+  const table = election.table_label ?? null;
+  return table === null ? null : `this is the count of Table ${table} alone; the result is stated on the consolidated tally of the tables`;
+}
+
+// `form`: {union, choices, unions} (tally_form.py: FormBallot).
+function statedLines(form, tally, eligible, pending) {
+  const votes = votesOf(tally), challenged = tally.challenged;
+  const majority = majorityFor(votes, challenged);
+  let outcome = null, decisive;
+  if (pending === null) ({ outcome, decisive } = finalResult(votes, form.unions, challenged, eligible));
+  else decisive = determinative(votes, form.unions, challenged);
+  const statements = { 8: challengesLine(decisive, pending), 9: majorityLine(form, majority, pending) };
+  const runoff = runoffLine(form, outcome, pending, decisive);
+  if (runoff !== null) statements.runoff = runoff;
+  return { statements, majority, outcome };
+}
+
+function challengesLine(decisive, pending) {
+  if (pending !== null) {
+    return `Whether challenges are sufficient in number to affect the results of the election is not yet determined: ${pending}.`;
+  }
+  return `Challenges ${decisive ? "are" : "are not"} sufficient in number to affect the results of the election.`;
+}
+
+function majorityLine(form, majority, pending) {
+  const votes = "a majority of the valid votes counted plus challenged ballots";
+  if (form.unions <= 1) {
+    if (pending !== null) return `Whether ${votes} has been cast for ${form.union} is not yet determined: ${pending}.`;
+    return `A majority of the valid votes counted plus challenged ballots ${majority === 0 ? "has" : "has not"} been cast for ${form.union}.`;
+  }
+  if (pending !== null) return `Whether ${votes} has been cast for any choice is not yet determined: ${pending}.`;
+  if (majority === null) return "No choice has received a majority of the valid votes counted plus challenged ballots.";
+  return `A majority of the valid votes counted plus challenged ballots has been cast for ${form.choices[majority]}.`;
+}
+
+function runoffLine(form, outcome, pending, decisive) {
+  if (pending !== null || outcome === null) return null;
+  const unless = decisive ? ", unless the challenged ballots change it" : "";
+  if (outcome.runoff !== null) {
+    const [first, second] = outcome.runoff.map((index) => form.choices[index]);
+    return `No choice has a majority \u2014 runoff between ${first} and ${second}${unless}${RUNOFF_CONDITION}.`;
+  }
+  if (outcome.rerun) {
+    return `No choice has a majority and the votes are divided so that the election is void: it is rerun with every choice (29 CFR 102.70(d))${unless}.`;
+  }
+  if (outcome.exception) {
+    return "No choice has a majority; two choices tie, another has no votes and every eligible voter cast a valid ballot: no runoff is held (29 CFR 102.70(d)).";
+  }
+  return null;
+}
+
+// The result once the count is over, with the exception of 102.70(d) (runoff.py).
+function finalResult(votes, unions, challenged, eligible) {
+  const outcome = result(votes, unions), decisive = determinative(votes, unions, challenged);
+  const total = votes.reduce((a, b) => a + b, 0);
+  if (outcome.runoff !== null && !decisive && eligible !== null && eligible !== undefined && total >= eligible && tieBesideAZero(votes)) {
+    return { outcome: { certified: null, majority: null, runoff: null, rerun: false, exception: true }, decisive };
+  }
+  return { outcome, decisive };
+}
+
+// Two or more choices with the same number of votes, and another with none.
+function tieBesideAZero(votes) {
+  const given = votes.filter((vote) => vote > 0);
+  return given.length < votes.length && new Set(given).size < given.length;
+}
+
+// The ballot as the sheet's lines need it: the first union, every choice's name.
+function formOf(election) {
+  const ballot = ballotOf(election);
+  return { union: ballot.unions[0], choices: [...ballot.unions, ...(ballot.neither === null ? [] : [ballot.neither])], unions: ballot.unions.length };
+}
+
+// Lines 8 and 9 as Station worded them on every sheet before it said "not yet
+// determined" on interim ones (tally_sheet.py: _earlier_statements).
+function earlierStatements(computed) {
+  const union = String(computed.union);
+  return { 8: challengesLine(Boolean(computed.lines["8"]), null),
+    9: `A majority of the valid votes counted plus challenged ballots ${computed.lines["9"] ? "has" : "has not"} been cast for ${union}.` };
+}
+
+// A sheet's statements as worded before the runoff's sentence named its condition.
+function asStatedBefore(statements) {
+  const said = { ...statements };
+  if ("runoff" in said) said.runoff = said.runoff.replace(RUNOFF_CONDITION, "");
+  return said;
+}
+
+// What a sheet adds for an election that is not a plain RC one (election_facts.py:
+// kinds_facts): the parties by role, the form's header, and on a ballot of several
+// unions each choice's votes and what 102.70 decides.
+function kindsFacts(election, tally, pending) {
+  const stored = election.ballot === undefined || election.ballot === null ? null : JSON.parse(election.ballot);
+  const kind = caseKind(election.case_number);
+  if (stored === null && kind === "RC") return {};
+  const ballot = ballotOf(election), intervenors = stored?.intervenors ?? [];
+  const parties = [{ role: kind === "RM" ? "Employer-Petitioner" : "Employer", name: election.employer }];
+  if (stored?.petitioner !== undefined && stored?.petitioner !== null) parties.push({ role: "Petitioner", name: stored.petitioner });
+  for (const union of ballot.unions) {
+    parties.push({ role: intervenors.includes(union) ? "Intervenor" : kind === "RC" ? "Petitioner" : "Union", name: union });
+  }
+  const facts = { parties };
+  for (const [fact, key] of [["runoff_of", "runoff_of"], ["type", "type"], ["unit", "unit"], ["rerun_of", "rerun_of"]]) {
+    if (stored?.[key] !== undefined && stored?.[key] !== null) facts[fact] = stored[key];
+  }
+  if (ballot.unions.length < 2) return facts;
+  const form = formOf(election), said = statedLines(form, tally, election.eligible, pending), shown = said.outcome;
+  return Object.assign(facts, {
+    choices: form.choices.map((name, i) => ({ name, votes: votesOf(tally)[i] })),
+    majority_for: said.majority === null ? null : form.choices[said.majority],
+    runoff: shown === null || shown.runoff === null ? null : { between: shown.runoff.map((index) => form.choices[index]) },
+    rerun: Boolean(shown && shown.rerun),
+  });
+}
+
+// The kind of case of "29-RC-288020" (RC for a number of another shape: older files).
+function caseKind(caseNumber) {
+  const shape = /^[0-9A-Za-z]+-(R[CDM])-[0-9]+$/.exec(String(caseNumber).toUpperCase());
+  return shape ? shape[1] : "RC";
 }
 
 // Lines 1-9 as a sheet states them: line 1 the eligible voters, without `counted`.
@@ -1007,10 +1137,11 @@ function linesProblem(stated, expected, facts) {
 
 // What a sheet states that follows from the journal alone (tally_sheet.py:
 // computed_facts), in its order. `context` is what a SIGN event's neighbours say (why
-// the count it corrects was reopened), or null for tally.json. The sentences of lines
-// 8 and 9, the parties and the due date of objections are left to `station verify`.
+// the count it corrects was reopened), or null for tally.json. The due date of
+// objections (from the Federal holidays) is left to `station verify`.
 function computedFacts(election, sheet, headHash, supersedesHash, context) {
   const envelopes = sheet.envelopes === null ? {} : { envelopes: sheet.envelopes };
+  const pending = sheetPending(sheet.kind, election);
   // A mail ballot's box: the envelopes opened, the voters at the polls and the challenged
   // envelopes a decision ordered opened (tally_sheet.py: mail_box).
   const box = () => {
@@ -1024,12 +1155,13 @@ function computedFacts(election, sheet, headHash, supersedesHash, context) {
     supersedes: sheet.supersedes === null ? null : { seq: sheet.supersedes.seq, hash: supersedesHash },
     head: { seq: sheet.head, hash: headHash }, ballots: sheet.envelopes === null ? election.ballots ?? null : box(), counted: sheet.lines.counted,
     lines: sheetLines(sheet.lines, election),
+    statements: statedLines(formOf(election), sheet.tally, election.eligible, pending).statements,
     ...revisedFacts(election, sheet),
   };
   if (context !== null && sheet.kind === "final" && sheet.supersedes !== null && !sheet.revised) {
     facts.correction = correction(sheet, context.reopened, election);
   }
-  return facts;
+  return Object.assign(facts, kindsFacts(election, sheet.tally, pending));
 }
 
 // Facts a sheet states since Station printed them: a sheet prepared before has none.
@@ -1043,6 +1175,7 @@ function factsProblem(stated, computed, facts) {
   for (const [key, value] of Object.entries(computed)) {
     if (key === "lines") continue;
     if (key === "title" && stated.title === earlierTitle(computed)) continue;
+    if (key === "statements" && [earlierStatements(computed), asStatedBefore(value)].some((said) => equal(stated.statements ?? null, said))) continue;
     if (key === "columns") {
       const columns = !equal(stated.columns ?? null, value) && columnsProblem(stated.columns ?? null, value, facts);
       if (columns) return columns;
