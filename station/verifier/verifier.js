@@ -100,17 +100,14 @@ function base64Bytes(text) {
 
 const equal = (a, b) => canonical(a) === canonical(b);
 
-async function checkManifest(files, expectedKey) {
+async function checkManifest(files, expectedKey, format = EXPORT_FORMAT) {
   for (const name of ["manifest.json", "manifest.sig"]) if (!files.has(name)) throw new Bad(`${name} is missing`);
   const manifestBytes = files.get("manifest.json");
   const manifest = parseJson(manifestBytes, "manifest.json");
   if (expectedKey !== null && normaliseFingerprint(expectedKey).length !== 39) {
     throw new Bad(`'${expectedKey}' is not a key fingerprint (32 hex digits)`);
   }
-  if (manifest.format === CONSOLIDATION_FORMAT) {
-    throw new CannotCheck("a consolidation of several tables is not checked by this page: check it with `station verify FOLDER --key`");
-  }
-  if (manifest.format !== EXPORT_FORMAT) throw new Bad(`manifest.json: is not a ${EXPORT_FORMAT} manifest`);
+  if (manifest.format !== format) throw new Bad(`manifest.json: is not a ${format} manifest`);
   const raw = base64Bytes(String(manifest.public_key));
   if (raw === null || raw.length !== 32) throw new Bad("the public key in the manifest is not an Ed25519 key");
   const digest = (await sha256(raw)).slice(0, 32);
@@ -1087,13 +1084,7 @@ function kindsFacts(election, tally, pending) {
   const stored = election.ballot === undefined || election.ballot === null ? null : JSON.parse(election.ballot);
   const kind = caseKind(election.case_number);
   if (stored === null && kind === "RC") return {};
-  const ballot = ballotOf(election), intervenors = stored?.intervenors ?? [];
-  const parties = [{ role: kind === "RM" ? "Employer-Petitioner" : "Employer", name: election.employer }];
-  if (stored?.petitioner !== undefined && stored?.petitioner !== null) parties.push({ role: "Petitioner", name: stored.petitioner });
-  for (const union of ballot.unions) {
-    parties.push({ role: intervenors.includes(union) ? "Intervenor" : kind === "RC" ? "Petitioner" : "Union", name: union });
-  }
-  const facts = { parties };
+  const ballot = ballotOf(election), facts = { parties: partiesOf(election) };
   for (const [fact, key] of [["runoff_of", "runoff_of"], ["type", "type"], ["unit", "unit"], ["rerun_of", "rerun_of"]]) {
     if (stored?.[key] !== undefined && stored?.[key] !== null) facts[fact] = stored[key];
   }
@@ -1105,6 +1096,19 @@ function kindsFacts(election, tally, pending) {
     runoff: shown === null || shown.runoff === null ? null : { between: shown.runoff.map((index) => form.choices[index]) },
     rerun: Boolean(shown && shown.rerun),
   });
+}
+
+// Every party with an observer block, by role, in the Board's caption order: the
+// employer, an RD case's petitioner, each union (choices.py: Ballot.parties).
+function partiesOf(election) {
+  const kind = caseKind(election.case_number), intervenors = ballotField(election, "intervenors") ?? [];
+  const parties = [{ role: kind === "RM" ? "Employer-Petitioner" : "Employer", name: election.employer }];
+  const petitioner = ballotField(election, "petitioner");
+  if (petitioner !== null) parties.push({ role: "Petitioner", name: petitioner });
+  for (const union of ballotOf(election).unions) {
+    parties.push({ role: intervenors.includes(union) ? "Intervenor" : kind === "RC" ? "Petitioner" : "Union", name: union });
+  }
+  return parties;
 }
 
 // The kind of case of "29-RC-288020" (RC for a number of another shape: older files).
@@ -1411,7 +1415,7 @@ async function checkJournal(bytes, signSeq, progress) {
   if (checked < signSeq) throw bad(`ends at event ${checked}, before the sheet's own event ${signSeq} (events were removed)`);
   if (checked > signSeq) throw bad(`has events after the sheet's own event ${signSeq} (first: ${signSeq + 1})`);
   if (!count.sheets.has(signSeq)) throw bad(`event ${signSeq} is not a tally sheet`);
-  return { election, computed: count.sheets.get(signSeq), sign, events: checked };
+  return { election, computed: count.sheets.get(signSeq), sign, events: checked, count };
 }
 
 const MAIL_RULES = 2; // a mail election set up under the current rules (election.py)
@@ -1470,38 +1474,64 @@ function checkDocument(document, journal, key) {
   if (stated.key !== key) throw new Bad(`tally.json: names key ${stated.key}, but the export is signed by ${key}`);
 }
 
+// One export's checks (verify_export.py), in its order; throws Bad naming the first
+// thing wrong, else says what was checked.
+async function checkExport(files, expectedKey, progress) {
+  const { manifest, key } = await checkManifest(files, expectedKey);
+  await checkHashes(files, manifest);
+  const document = parseJson(files.get("tally.json"), "tally.json");
+  const sheetEvent = field(document, "sheet_event", "object", "tally.json");
+  const signSeq = field(sheetEvent, "seq", "int", "tally.json");
+  if (signSeq < 1) throw new Bad("tally.json: names no journal event");
+  if (!equal(manifest.sheet_event, sheetEvent)) throw new Bad("manifest.json and tally.json name different sheet events");
+  if (document.format !== TALLY_FORMAT) throw new Bad(`tally.json: is not a ${TALLY_FORMAT} document`);
+  const journal = await checkJournal(files.get("journal.jsonl"), signSeq, progress);
+  checkDocument(document, journal, key);
+  checkNothingElse(files);
+  return { document, key, journal, election: journal.election, count: journal.count };
+}
+
+// An export folder holds what Station wrote and nothing else: a file or folder beside
+// them is named (by its name in the folder), but an export's own staging folder that a
+// power cut left, holding nothing but an export's files.
+function checkNothingElse(files) {
+  const inside = new Map();
+  for (const name of files.keys()) {
+    const [top, next] = name.split("/");
+    if (!inside.has(top)) inside.set(top, []);
+    if (next !== undefined) inside.get(top).push(next);
+  }
+  const leftover = (top) => /^\.station-export-[0-9a-f]{8}$/.test(top) && inside.get(top).length > 0 &&
+    inside.get(top).every((name) => ALL_FILES.includes(name));
+  const others = [...inside.keys()].filter((top) => !ALL_FILES.includes(top) && !leftover(top)).sort(byCodePoint);
+  if (others.length) {
+    const more = others.length > 1 ? ` (and ${others.length - 1} more)` : "";
+    throw new Bad(`${pyRepr(others[0])}${more} is not part of the signed export: an export folder holds only ${ALL_FILES.join(", ")}`);
+  }
+}
+
+const NOT_WRITTEN_DOWN = " (NOT checked against a fingerprint written down; add --key FINGERPRINT)";
+const PDF_NOTE = "tally.pdf: its bytes are the signed ones; its text is read against the sheet only by `station verify`.";
+
 /**
- * Check an export: `files` maps each file's name to its bytes (Uint8Array); `expectedKey`
- * is the fingerprint written down, or null. The verdict is {ok, problem, cannot, lines}:
- * `lines` are what `station verify FOLDER --key` prints, with `folder` for its name.
+ * Check an export or a consolidation: `files` maps each file's path in the folder to
+ * its bytes (Uint8Array); `expectedKey` is the fingerprint written down, or null. The
+ * verdict is {ok, problem, cannot, lines}: `lines` are what `station verify FOLDER
+ * --key` prints, with `folder` for its name.
  */
 async function verifyExport(files, expectedKey, folder, progress) {
   try {
-    const { manifest, key } = await checkManifest(files, expectedKey);
-    await checkHashes(files, manifest);
-    const document = parseJson(files.get("tally.json"), "tally.json");
-    const sheetEvent = field(document, "sheet_event", "object", "tally.json");
-    const signSeq = field(sheetEvent, "seq", "int", "tally.json");
-    if (signSeq < 1) throw new Bad("tally.json: names no journal event");
-    if (!equal(manifest.sheet_event, sheetEvent)) throw new Bad("manifest.json and tally.json name different sheet events");
-    if (document.format !== TALLY_FORMAT) throw new Bad(`tally.json: is not a ${TALLY_FORMAT} document`);
-    const journal = await checkJournal(files.get("journal.jsonl"), signSeq, progress);
-    checkDocument(document, journal, key);
-    const others = [...files.keys()].filter((name) => !ALL_FILES.includes(name)).sort();
-    if (others.length) {
-      const more = others.length > 1 ? ` (and ${others.length - 1} more)` : "";
-      throw new Bad(`'${others[0]}'${more} is not part of the signed export: an export folder holds only ${ALL_FILES.join(", ")}`);
-    }
+    if (isConsolidation(files)) return consolidationVerdict(await checkConsolidation(files, expectedKey, folder), folder, expectedKey);
+    const { document, key, journal } = await checkExport(files, expectedKey, progress);
     const sheet = document.sheet, lines = sheet.lines;
-    const fmt = (n) => n.toLocaleString("en-US");
     return {
       ok: true, problem: null, cannot: false, events: journal.events,
       lines: [
         `OK: ${folder}: ${sheet.title} tally of case ${sheet.case}, ${sheet.employer} / ${sheet.union}:` +
           ` ${votesWords(sheet)}, ${fmt(lines["2"])} void, ${fmt(lines["6"])} challenged.`,
         `Every line matches the journal at event ${fmt(sheet.head.seq)}, head ${journal.sign.prev_hash}; signed by key ${key}` +
-          (expectedKey === null ? " (NOT checked against a fingerprint written down; add --key FINGERPRINT)" : ""),
-        "tally.pdf: its bytes are the signed ones; its text is read against the sheet only by `station verify`.",
+          (expectedKey === null ? NOT_WRITTEN_DOWN : ""),
+        PDF_NOTE,
       ],
     };
   } catch (error) {
@@ -1510,3 +1540,330 @@ async function verifyExport(files, expectedKey, folder, progress) {
     throw error;
   }
 }
+
+// What `station verify FOLDER` says of an intact consolidation (cli/tables.py).
+function consolidationVerdict({ document, key, tables }, folder, expectedKey) {
+  const lines = document.lines, n = document.tables.length;
+  const counted = n === 1 ? "the signed tally sheet of 1 table" : `the sum of ${fmt(n)} tables' signed tally sheets`;
+  return {
+    ok: true, problem: null, cannot: false, events: tables.reduce((total, table) => total + table.journal.events, 0),
+    lines: [
+      `OK: ${folder}: consolidated tally of case ${document.election.case}, ${counted}: ${votesWords(document)},` +
+        ` ${fmt(lines["2"])} void, ${fmt(lines["6"])} challenged.`,
+      ...document.tables.map((table) => `OK: ${tableTitle(table.label)} (${table.folder}): its export verifies,` +
+        ` head ${table.head.hash}, signed by key ${table.key}`),
+      `Every summed line matches the tables' sheets; signed by key ${key}` + (expectedKey === null ? NOT_WRITTEN_DOWN : ""),
+      PDF_NOTE,
+    ],
+  };
+}
+
+// A consolidation of several tables' exports (`station consolidate`), checked as
+// station/sheet/verify_consolidation.py checks it, in its order: the manifest and its
+// signature, exactly the files tally.json names, each file's hash, every table's export
+// checked fully (against the key the consolidation names for it), the tables one
+// count's final sheets, each once, and every line of tally.json the sum of theirs.
+const CONSOLIDATED_FORMAT = "station-consolidated-tally-v1";
+const ONE_TABLE = "a consolidation sums two or more tables' exports; one table's sheet is not the election's result";
+const REVISED_REFUSAL = "is a Revised Tally of Ballots; a revised tally is not consolidated: the challenged" +
+  " ballots a decision orders opened are commingled and counted once for the whole election, never table by" +
+  " table (consolidate the tables' final sheets, then count the opened ballots on one revised count)";
+const REVISED_FACTS = ["columns", "decisions", "unresolved_challenges"];
+const KNOWN_DOCUMENT = new Set(["format", "election", "sheet_event", "sheet"]);
+const KNOWN_ELECTION = new Set(["table", "election_id", "setup_hash", "case", "employer", "union", "eligible", "ballots", "agent"]);
+const KNOWN_SHEET = new Set(["kind", "title", "revision", "supersedes", "head", "counted", "ballots", "lines", "statements",
+  "case", "employer", "union", "agent", "observers", "place", "count_date", "prepared", "key", "key_changed_from",
+  "parties", "runoff_of", "choices", "majority_for", "runoff", "rerun", "envelopes", "type", "unit", "rerun_of",
+  "objections_due", "correction"]);
+const SHARED_SETUP = ["case", "employer", "union", "eligible"];
+const SUMMED_LINES = ["2", "3", "4", "5", "6", "7"];
+const tableTitle = (label) => `Table ${label}`;
+const tableFolder = (label) => `tables/table-${label}`;
+
+function isConsolidation(files) {
+  try {
+    return files.has("manifest.json") && parseJson(files.get("manifest.json"), "manifest.json").format === CONSOLIDATION_FORMAT;
+  } catch (error) {
+    if (error instanceof Bad) return false;
+    throw error;
+  }
+}
+
+async function checkConsolidation(files, expectedKey, folder) {
+  const { manifest, key } = await checkManifest(files, expectedKey, CONSOLIDATION_FORMAT);
+  if (!files.has("tally.json")) throw new Bad(`${folder}/tally.json: cannot be read (No such file or directory)`);
+  const document = parseJson(files.get("tally.json"), "tally.json");
+  const names = listed(document);
+  const labels = new Map(document.tables.map((table) => [table.folder, tableTitle(String(table.label))]));
+  await checkListedFiles(files, manifest, names, labels);
+  if (document.key !== key) throw new Bad(`tally.json: names key ${pyStr(document.key ?? null)}, but the consolidation is signed by ${key}`);
+  const tables = await checkedTables(files, document, folder);
+  checkSums(document, tables);
+  return { document, key, tables };
+}
+
+function listed(document) {
+  if (document.format !== CONSOLIDATED_FORMAT || !Array.isArray(document.tables)) {
+    throw new Bad(`tally.json: is not a ${CONSOLIDATED_FORMAT} document`);
+  }
+  for (const row of document.tables) {
+    // Signed, but perhaps by anyone's key: its shape is checked before it is read.
+    if (!(isObject(row) && typeof row.label === "string" && row.folder === tableFolder(row.label) && typeof row.key === "string")) {
+      throw new Bad("tally.json: its list of tables is not one Station writes");
+    }
+  }
+  if (document.tables.length < 2) throw new Bad(`tally.json: sums ${howMany(document.tables.length, "table")}; ${ONE_TABLE}`);
+  return ["tally.pdf", "tally.json", ...document.tables.flatMap((table) => ALL_FILES.map((name) => `${table.folder}/${name}`))];
+}
+
+// "Table 2: tables/table-2/journal.jsonl", or the file alone for the folder's own.
+function whose(name, labels) {
+  const folder = name.slice(0, Math.max(name.lastIndexOf("/"), 0));
+  return labels.has(folder) ? `${labels.get(folder)}: ${name}` : name;
+}
+
+async function checkListedFiles(files, manifest, names, labels) {
+  const listedHashes = manifest.files;
+  if (!isObject(listedHashes) || !equal(Object.keys(listedHashes).sort(), [...names].sort())) {
+    throw new Bad("manifest.json: does not list exactly the files tally.json names");
+  }
+  const expected = new Set([...names, "manifest.json", "manifest.sig", ...labels.keys(), ...[...labels.keys()].map((n) => n.split("/")[0])]);
+  for (const name of entries(files)) {
+    if (!expected.has(name)) throw new Bad(`${pyRepr(name)} is not part of the signed consolidation`);
+  }
+  for (const name of names) if (!files.has(name)) throw new Bad(`${whose(name, labels)} is missing`);
+  for (const name of names) {
+    if ((await sha256(files.get(name))) !== listedHashes[name]) {
+      throw new Bad(`${whose(name, labels)} was changed after the consolidation was signed (its hash does not match)`);
+    }
+  }
+}
+
+// Every file and folder the picked folder holds, by its path, in the order Python sorts
+// paths (part by part).
+function entries(files) {
+  const all = new Set();
+  for (const name of files.keys()) {
+    const parts = name.split("/");
+    for (let i = 1; i <= parts.length; i++) all.add(parts.slice(0, i).join("/"));
+  }
+  const byParts = (a, b) => {
+    const x = a.split("/"), y = b.split("/");
+    for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return byCodePoint(x[i], y[i]);
+    return x.length - y.length;
+  };
+  return [...all].sort(byParts);
+}
+
+// The files of one table's export, by their names in its folder.
+function tableFiles(files, folder) {
+  const prefix = `${folder}/`, out = new Map();
+  for (const [name, bytes] of files) if (name.startsWith(prefix)) out.set(name.slice(prefix.length), bytes);
+  return out;
+}
+
+async function checkedTables(files, document, folder) {
+  const tables = [];
+  for (const row of document.tables) {
+    const name = `${tableTitle(row.label)} (${row.folder})`;
+    const source = `${folder}/${row.folder}`;
+    let table;
+    try {
+      table = await checkExport(tableFiles(files, row.folder), row.key, null);
+    } catch (error) {
+      if (error instanceof Bad) throw new Bad(`${name}: ${error.message}`);
+      throw error;
+    }
+    if (isObject(table.document.sheet) && REVISED_FACTS.some((fact) => fact in table.document.sheet)) {
+      throw new Bad(`${name}: ${REVISED_REFUSAL}`);
+    }
+    const unknown = unknownFacts(table.document);
+    if (unknown) throw new Bad(`${name}: its sheet states ${unknown}, which consolidation cannot sum`);
+    const checked = aTable(source, table, tables);
+    if (tableFolder(checked.label) !== row.folder) throw new Bad(`${name}: lies in a folder not named for its table (${tableFolder(checked.label)})`);
+    tables.push(checked);
+  }
+  const twice = twiceAccepted(tables);
+  if (twice !== null) throw new Bad(`the tables' envelopes: ${twice}`);
+  return tables;
+}
+
+// What a table's tally.json states that consolidation does not know how to sum.
+function unknownFacts(document) {
+  if (document.format !== TALLY_FORMAT) return `format ${pyRepr(document.format ?? null)}`;
+  for (const [where, part, known] of [["", document, KNOWN_DOCUMENT], ["election ", document.election, KNOWN_ELECTION],
+    ["sheet ", document.sheet, KNOWN_SHEET]]) {
+    if (!isObject(part)) return `no ${where.trim() || "document"}`;
+    const extra = Object.keys(part).filter((key) => !known.has(key)).sort();
+    if (extra.length) return `${where}facts ${extra.join(", ")}`;
+  }
+  if (!["final", "interim"].includes(document.sheet.kind)) return `a sheet of kind ${pyRepr(document.sheet.kind ?? null)}`;
+  const lines = document.sheet.lines;
+  const base = ["1", "2", "3", "4", "5", "6", "7", "8", "9"];
+  if (!isObject(lines) || !base.every((n) => n in lines) || !Object.keys(lines).every((n) => base.includes(n) || /^3[a-i]$/.test(n))) {
+    return "lines other than 1-9";
+  }
+  return null;
+}
+
+// The table, once it is a final sheet of a table of the same count as the others.
+function aTable(source, table, earlier) {
+  const election = table.document.election, sheet = table.document.sheet;
+  if (sheet.kind !== "final") {
+    throw new Bad(`${source}: holds an ${sheet.kind} tally; only final sheets are consolidated (export the table's final sheet)`);
+  }
+  if ((election.table ?? null) === null) {
+    throw new Bad(`${source}: is the sheet of a count at one table (its file was made without --table); only the sheets of a count's tables are consolidated`);
+  }
+  const mine = { source, label: String(election.table), ...table };
+  for (const other of earlier) {
+    const theirs = other.document.election;
+    const field = SHARED_SETUP.find((name) => !equal(election[name] ?? null, theirs[name] ?? null));
+    const differs = field !== undefined ? `${field} is ${pyRepr(election[field])}, not ${pyRepr(theirs[field])}`
+      : setupDifference(table.election, other.election);
+    if (differs !== null) {
+      throw new Bad(`${source}: ${tableTitle(mine.label)} is not a table of the same count as ${other.source} (${tableTitle(other.label)}): its ${differs}`);
+    }
+    if (mine.label.toLowerCase() === other.label.toLowerCase()) {
+      throw new Bad(`${source}: ${tableTitle(mine.label)} appears twice (also ${other.source}); each table is consolidated once`);
+    }
+    if (equal(sheet.head, other.document.sheet.head) || election.election_id === theirs.election_id) {
+      throw new Bad(`${source}: is the same table's count as ${other.source} (same election file or head ${String(sheet.head.hash).slice(0, 16)}); each table is consolidated once`);
+    }
+  }
+  return mine;
+}
+
+// What makes two tables' setups (their journals' first lines) not one election's.
+function setupDifference(mine, theirs) {
+  if (caseKind(mine.case_number) !== caseKind(theirs.case_number)) {
+    return `kind of case is ${caseKind(mine.case_number)}, not ${caseKind(theirs.case_number)}`;
+  }
+  if (!equal(partiesOf(mine), partiesOf(theirs))) return "parties are " + partiesOf(mine).map((p) => `${p.name} (${p.role})`).join("; ");
+  const ballot = (election) => ({ employer: election.employer, kind: caseKind(election.case_number),
+    details: election.ballot ? JSON.parse(election.ballot) : { unions: [election.union_name] } });
+  if (!equal(ballot(mine), ballot(theirs))) return `ballot's choices are ${formOf(mine).choices.join(", ")}`;
+  const mail = (election) => election.mail === 1;
+  if (mail(mine) !== mail(theirs)) return "count is " + (mail(mine) ? "by mail" : "at the polls, not by mail");
+  if ((mine.voters_hash ?? null) !== (theirs.voters_hash ?? null)) {
+    return "voter list is another (every table rules envelopes against the whole list)";
+  }
+  const rules = (election) => [mail(election) && election.mail_rules === MAIL_RULES, election.polls === 1];
+  if (!equal(rules(mine), rules(theirs))) {
+    const [current, polls] = rules(mine);
+    return `envelopes are ruled by ${current ? "the Board's mail rules" : "the earlier mail rules"}` + (polls ? ", with voting at the polls" : "");
+  }
+  return null;
+}
+
+// A voter whose envelope was accepted at two tables (a ballot counted twice), or null.
+function twiceAccepted(tables) {
+  const accepted = new Map();
+  for (const table of tables) {
+    const envelopes = table.count.envelopes;
+    if (!envelopes.mail) return null;
+    const counted = new Set(envelopes.current ? ["accepted", "late", "polls"] : ["accepted"]);
+    for (const seq of envelopes.done) {
+      const envelope = envelopes.rulings.get(seq);
+      if (!counted.has(envelope.ruling)) continue;
+      const key = envelope.voter === null ? envelope.key.toLowerCase() : envelope.key;
+      if (accepted.has(key) && accepted.get(key)[0] !== table.label) {
+        const [first, firstSeq] = accepted.get(key);
+        const who = envelope.voter === null ? "a written-in voter" : "a listed voter";
+        return `${who}'s envelope was accepted at ${tableTitle(first)} (event ${firstSeq}) and again at ${tableTitle(table.label)}` +
+          ` (event ${envelope.seq}): two ballots of one voter would be counted; the second envelope must be ruled at the table of the first`;
+      }
+      if (!accepted.has(key)) accepted.set(key, [table.label, envelope.seq]);
+    }
+  }
+  return null;
+}
+
+// A table's calls from its sheet's lines 2, 3, 4 and 6 (consolidation.py: TableLines):
+// the ballots counted beyond them were set aside, short of them sealed envelopes.
+function tableTally(sheet) {
+  const lines = sheet.lines, choices = Array.isArray(sheet.choices) ? sheet.choices.map((c) => Number(c.votes)) : null;
+  const tally = { for: lines["3"], against: lines["4"], void: lines["2"], challenged: lines["6"], choices };
+  const beyond = sheet.counted - (tally.for + tally.against + tally.void + tally.challenged);
+  return { ...tally, sealed: Math.max(0, -beyond), setAside: Math.max(0, beyond), uncounted: 0 };
+}
+
+function summedTally(tallies) {
+  const sum = (name) => tallies.reduce((total, t) => total + t[name], 0);
+  const choices = tallies[0].choices === null ? null : tallies[0].choices.map((_, i) => tallies.reduce((total, t) => total + t.choices[i], 0));
+  return { for: sum("for"), against: sum("against"), void: sum("void"), challenged: sum("challenged"), choices,
+    sealed: sum("sealed"), setAside: sum("setAside"), uncounted: 0 };
+}
+
+// The content of a consolidation's tally.json (consolidate.py: consolidated_document).
+function consolidatedDocument(tables, key, prepared, agent) {
+  const first = tables[0], sheets = tables.map((table) => table.document.sheet);
+  const shared = { ...first.election, table_label: null };
+  const tally = summedTally(sheets.map(tableTally));
+  const ballots = sheets.some((sheet) => sheet.ballots === null || sheet.ballots === undefined) ? null
+    : sheets.reduce((total, sheet) => total + sheet.ballots, 0);
+  const envelopes = summedEnvelopes(sheets);
+  const facts = {
+    lines: sheetLines(linesOf(tally, ballotOf(shared)), shared),
+    statements: statedLines(formOf(shared), tally, shared.eligible, null).statements,
+    counted: sheets.reduce((total, sheet) => total + sheet.counted, 0),
+    ballots,
+    ...(envelopes === null ? {} : { envelopes }),
+    ...kindsFacts(shared, tally, null),
+  };
+  return {
+    format: CONSOLIDATED_FORMAT,
+    election: Object.fromEntries(SHARED_SETUP.map((name) => [name, first.document.election[name]])),
+    ...facts,
+    tables: tables.map(tableRow),
+    prepared,
+    key,
+    ...(agent === null ? {} : { agent }),
+  };
+}
+
+function summedEnvelopes(sheets) {
+  if (sheets.every((sheet) => !sheet.envelopes)) return null;
+  const figures = Object.keys(sheets[0].envelopes);
+  return Object.fromEntries(figures.map((figure) => [figure, sheets.reduce((total, sheet) => total + sheet.envelopes[figure], 0)]));
+}
+
+function tableRow(table) {
+  const election = table.document.election, sheet = table.document.sheet;
+  return {
+    label: table.label, folder: tableFolder(table.label), election_id: election.election_id, setup_hash: election.setup_hash,
+    title: sheet.title, agent: sheet.agent, counted: sheet.counted, ballots: sheet.ballots,
+    lines: Object.fromEntries(SUMMED_LINES.map((number) => [number, sheet.lines[number]])),
+    ...("choices" in sheet ? { choices: sheet.choices } : {}),
+    ...("envelopes" in sheet ? { envelopes: sheet.envelopes } : {}),
+    head: sheet.head, sheet_event: table.document.sheet_event, key: table.key,
+  };
+}
+
+// Every line, statement and row of tally.json, against the tables' own sheets.
+function checkSums(document, tables) {
+  const agent = typeof document.agent === "string" ? document.agent : null;
+  const expected = consolidatedDocument(tables, String(document.key), pyStr(document.prepared ?? null), agent);
+  const facts = { ...expected, union: expected.election.union };
+  const stated = document.lines;
+  if (!isObject(stated)) throw new Bad("tally.json: has no lines 1-9");
+  for (const number of formOrder(expected.lines)) {
+    const value = expected.lines[number], found = stated[number];
+    if (typeof found !== typeof value || found !== value) {
+      throw new Bad(`tally.json: line ${number} (${lineWords(number, facts, expected.lines)}) says ${pyStr(found)}; the tables' sheets give ${pyStr(value)}`);
+    }
+  }
+  document.tables.forEach((row, i) => {
+    for (const [field, value] of Object.entries(expected.tables[i])) {
+      if (!equal(row[field] ?? null, value)) {
+        throw new Bad(`tally.json: ${tableTitle(expected.tables[i].label)}'s ${field} is not what its sheet (${expected.tables[i].folder}) says`);
+      }
+    }
+  });
+  for (const [field, value] of Object.entries(expected)) {
+    if (field === "statements" && equal(document.statements ?? null, asStatedBefore(value))) continue;
+    if (!equal(document[field] ?? null, value)) throw new Bad(`tally.json: its ${field} is not what the tables' sheets give`);
+  }
+  if (!equal(Object.keys(document).sort(), Object.keys(expected).sort())) throw new Bad("tally.json: holds facts that no consolidation has");
+}
+
