@@ -126,12 +126,17 @@ _PAGE = """<!DOCTYPE html>
 <title>Station verifier {version}</title>
 <style>
 body {{ font: 16px/1.45 system-ui, sans-serif; max-width: 46rem; margin: 1rem auto; padding: 0 1rem; }}
-#drop {{ border: 2px dashed #888; border-radius: .5rem; padding: 1.5rem; text-align: center; }}
+#drop {{ border: 2px dashed #888; border-radius: .5rem; padding: 1rem 1.25rem; }}
+#drop p {{ margin: 0 0 .6rem; }}
+#drop label {{ display: block; margin: .4rem 0; }}
+#drop input[type=file] {{ display: block; max-width: 100%; margin-top: .2rem; }}
 #drop.over {{ background: #eef; }}
 input[type=text] {{ width: 100%; font: inherit; font-family: monospace; box-sizing: border-box; }}
-#verdict {{ white-space: pre-wrap; font-family: monospace; padding: .75rem; margin-top: 1rem; }}
+#verdict {{ white-space: pre-wrap; overflow-wrap: anywhere; font-family: monospace; padding: .75rem;
+  margin-top: 1rem; }}
+#verdict:empty {{ display: none; }}
 .ok {{ background: #e6f4e6; }} .bad {{ background: #fbe3e3; }} .cannot {{ background: #fff4d6; }}
-small {{ color: #555; word-break: break-all; }}
+small {{ color: #555; overflow-wrap: anywhere; }}
 #follow {{ display: flex; gap: .5rem; }} #follow button {{ font: inherit; }}
 #live {{ border-radius: .5rem; margin-top: 1rem; }}
 {live_style}</style>
@@ -141,9 +146,9 @@ small {{ color: #555; word-break: break-all; }}
 <p>Checking an export uses no network: nothing leaves this computer.</p>
 <p><label>Key fingerprint the observers wrote down<br>
 <input type="text" id="key" placeholder="a1b2-c3d4-..." autocomplete="off"></label></p>
-<div id="drop">Drop the export folder (or its five files) here, or
-<p><input type="file" id="folder" webkitdirectory multiple> (a folder)<br>
-<input type="file" id="files" multiple> (its files)</p></div>
+<div id="drop"><p>Drop the export folder here (or a consolidation's folder), or pick it:</p>
+<label>The folder <input type="file" id="folder" webkitdirectory multiple></label>
+<label>or its five files <input type="file" id="files" multiple></label></div>
 <div id="verdict" aria-live="polite"></div>
 <h2>Follow a count</h2>
 <p><label for="url">The station's URL with its token, as <code>station serve</code> shows it
