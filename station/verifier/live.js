@@ -77,11 +77,12 @@ function followCount(base, token) {
     if (e.prev_hash !== feed.hash) throw new Bad(`event ${e.seq} does not chain to the event before it`);
     if (!wellTyped(e)) throw new Bad(`event ${e.seq} was altered (a field has the wrong type)`);
     if (eventHash(e) !== e.hash) throw new Bad(`event ${e.seq} was altered (its hash does not match)`);
-    if (e.detail !== null && !canonicalDetail(e.detail)) {
+    const detail = e.detail === null ? null : readDetail(e.detail);
+    if (detail === undefined) {
       throw new Bad(`event ${e.seq} was altered (its detail is not in the one form Station writes: sorted keys, each once, compact)`);
     }
     if (!count.cannot) { // a count this page does not replay: its chain is still checked
-      count.apply(e);
+      count.apply(e, detail);
       const problem = e.action === "sign" && sheetProblem(setup.election, e, count.sheets.get(e.seq), count.reopened);
       if (problem) throw new Bad(problem);
       remember(e);

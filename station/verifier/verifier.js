@@ -225,21 +225,26 @@ function compress(bytes, end) {
   H[0] = h0; H[1] = h1; H[2] = h2; H[3] = h3; H[4] = h4; H[5] = h5; H[6] = h6; H[7] = h7;
 }
 
+const isText = (v) => typeof v === "string";
+const isInt = (v) => Number.isInteger(v);
+const hasSep = (v) => v !== null && v.includes(SEP);
+
 function wellTyped(e) {
-  const text = (v) => typeof v === "string", int = (v) => Number.isInteger(v) && typeof v !== "boolean";
-  return int(e.seq) && text(e.utc) && int(e.mono_ns) && int(e.session) && text(e.action) &&
-    (e.call === null || text(e.call)) && (e.target === null || int(e.target)) &&
-    (e.detail === null || text(e.detail)) && text(e.prev_hash) && text(e.hash) &&
-    ![e.utc, e.action, e.call ?? "", e.detail ?? ""].some((v) => v.includes(SEP));
+  return isInt(e.seq) && isText(e.utc) && isInt(e.mono_ns) && isInt(e.session) && isText(e.action) &&
+    (e.call === null || (isText(e.call) && e.call !== "")) && (e.target === null || isInt(e.target)) &&
+    (e.detail === null || (isText(e.detail) && e.detail !== "")) && isText(e.prev_hash) && isText(e.hash) &&
+    !hasSep(e.utc) && !hasSep(e.action) && !hasSep(e.call) && !hasSep(e.detail);
 }
 
-function canonicalDetail(detail) {
+// An event's detail read, if it is in the one form Station writes it (else undefined).
+function readDetail(detail) {
+  let value;
   try {
-    const value = JSON.parse(detail);
-    return value !== null && typeof value === "object" && !Array.isArray(value) && canonical(value, true) === detail;
+    value = JSON.parse(detail);
   } catch (e) {
-    return false;
+    return undefined;
   }
+  return isObject(value) && canonical(value, true) === detail ? value : undefined;
 }
 
 // The ballot the setup stores (station/domain/choices.py): one union and "Neither" when
@@ -275,10 +280,10 @@ class Count {
     this.envelopes = envelopes;
   }
 
-  apply(e) {
+  // Fold event `e` in, its `detail` read (readDetail); throws Bad naming a rule it breaks.
+  apply(e, detail) {
     const fail = (reason) => { throw new Bad(`event ${e.seq} breaks the rules of the count: ${reason}`); };
     if (!ACTIONS.has(e.action) || (e.call !== null && !CALLS.has(e.call))) throw new Bad(`event ${e.seq} has an unknown action or call`);
-    const detail = e.detail === null ? null : JSON.parse(e.detail);
     if (this.locked && LOCKED_OUT.has(e.action)) fail(lockedRule(this.locked));
     if (e.action === "open" || e.action === "close") {
       if (e.call !== null || e.target !== null) fail(`${e.action} carries no call`);
@@ -1395,11 +1400,12 @@ async function checkJournal(bytes, signSeq, progress) {
     if (e.prev_hash !== head) throw bad(`event ${e.seq} does not chain to the event before it`);
     if (!wellTyped(e)) throw bad(`event ${e.seq} was altered (a field has the wrong type)`);
     if (hashes[(i - 1) % BATCH] !== e.hash) throw bad(`event ${e.seq} was altered (its hash does not match)`);
-    if (e.detail !== null && !canonicalDetail(e.detail)) {
+    const detail = e.detail === null ? null : readDetail(e.detail);
+    if (detail === undefined) {
       throw bad(`event ${e.seq} was altered (its detail is not in the one form Station writes: sorted keys, each once, compact)`);
     }
     try {
-      count.apply(e);
+      count.apply(e, detail);
     } catch (error) {
       if (error instanceof Bad) throw bad(error.message);
       throw error;
