@@ -97,7 +97,7 @@ _LIVE_STYLE = """
 #case { font-size: 1.05rem; margin: 0 0 .5rem; }
 #status { padding: .5rem .75rem; border-radius: .4rem; font-weight: 600; word-break: break-word; }
 #status.ok { background: #1d4d2a; } #status.bad { background: #a11; color: #fff; font-size: 1.2rem; }
-#status.lost, #status.cannot { background: #7a5a00; }
+#status.lost { background: #7a5a00; }
 #live .big { display: grid; grid-template-columns: 1fr 1fr; gap: .5rem; margin: .75rem 0; }
 #live .big div { background: #222; border-radius: .5rem; padding: .5rem; text-align: center; }
 #live .big b { display: block; font-size: clamp(2.4rem, 11vw, 5.5rem); line-height: 1.05; }

@@ -1,6 +1,7 @@
 "use strict";
-// Station's export verifier, for a browser: the checks of `station verify FOLDER --key`,
-// in the same order and the same words, on files the user picks. Nothing is sent anywhere.
+// Station's export verifier, for a browser: the checks of `station verify FOLDER --key`
+// (an export of any kind, or a consolidation of several tables' exports), in the same
+// order and the same words, on files the user picks. Nothing is sent anywhere.
 // The formats are those documented in station/journal/chain.py and station/sheet/export.py.
 // WORDS (the sheet's line words) and VERSION are written into the page by `station verifier`.
 
@@ -13,8 +14,8 @@ const EVENT_FIELDS = ["seq", "utc", "mono_ns", "session", "action", "call", "tar
 const SETUP_FIELDS = ["format", "election_id", "created_utc", "case_number", "employer", "union_name", "eligible", "ballots", "agent"];
 const OPTIONAL_SETUP_FIELDS = ["pile", "table_label", "ballot", "mail", "voters_hash", "mail_rules", "polls"];
 const SEP = "\x1f";
-// Every action Station records (station/domain/events.py); a mail ballot's envelope
-// actions only in an election by mail, which this page does not replay (notReplayed).
+// Every action Station records (station/domain/events.py); the envelope stage's own
+// are a mail ballot's.
 const ENVELOPE_ACTIONS = new Set(["envelope", "envelope_undo", "envelope_redo", "end_envelopes"]);
 const ACTIONS = new Set(["open", "close", "call", "undo", "redo", "amend", "sign", "reopen", "pile", "dispute",
   "join", "resolve", "decide", "after_tally", ...ENVELOPE_ACTIONS]);
@@ -262,7 +263,7 @@ function ballotOf(election) {
 // (resolution.py, decision.py) change what each call counts as, and the revised count
 // calls the ballots a decision ordered opened.
 class Count {
-  constructor(ballot, pileSize, challengers = EVERY_CHALLENGER, envelopes = new Envelopes(false, false, false)) {
+  constructor(ballot, pileSize, challengers = EVERY_CHALLENGER, envelopes = new Envelopes(false, false, false), groups = []) {
     this.ballot = ballot;
     this.piles = new Piles(pileSize);
     this.totals = { for: 0, against: 0, void: 0, challenge: 0 };
@@ -278,6 +279,7 @@ class Count {
     this.register = new Register(challengers);
     this.resolutions = new Resolutions();
     this.envelopes = envelopes;
+    this.groups = new GroupCalls(groups, ballot); // each call's voting group, in an election of several
   }
 
   // Fold event `e` in, its `detail` read (readDetail); throws Bad naming a rule it breaks.
@@ -289,12 +291,14 @@ class Count {
       if (e.call !== null || e.target !== null) fail(`${e.action} carries no call`);
     } else if (e.action === "call") {
       if (e.call === null || e.target !== null) fail("a call names its call and no target");
-      const choice = this.choiceProblem(e, detail, fail);
+      const grouped = this.groups.active ? this.groups.split(e.call, detail, fail) : null;
+      const choice = this.choiceProblem(e, grouped === null ? detail : grouped.rest, fail);
       if (this.envelopes.open) fail("no ballot is called before the envelope stage has ended");
       if (e.call === "challenge" && this.envelopes.current) fail(NO_BALLOT_CHALLENGE);
       this.resolutions.checkCalls(this, [e.call], fail);
       this.calls.set(e.seq, e.call);
       if (choice !== null) this.choiceOf.set(e.seq, choice);
+      if (grouped !== null) this.groups.add(e.seq, grouped.group, grouped.answer);
       this.done.push(e.seq);
       this.undone = [];
       this.add(e.call, +1);
@@ -326,6 +330,8 @@ class Count {
       this.envelopes.apply(e, detail, this.register, fail);
     } else if (e.action === "after_tally") { // the count may be locked: it is unchanged
       this.envelopes.afterTheTally(e, detail, this.finals.length > 0, fail);
+    } else if ((e.action === "resolve" || e.action === "decide") && this.groups.active) {
+      fail(GROUPS_NOT_SETTLED); // each group's figures would still hold the challenge
     } else if (e.action === "decide") {
       decide(this, e, detail ?? {}, fail);
     } else {
@@ -353,6 +359,7 @@ class Count {
     to.push(from.pop());
     this.add(call, verb === "undo" ? -1 : 1);
     this.register.setCounting(e.target, verb === "redo");
+    this.groups.setCounting(e.target, verb === "redo");
   }
 
   // The ballot at `position` among those that count is carried as `call` from now on.
@@ -376,7 +383,8 @@ class Count {
       fail(`the count is locked by the tally sheet of event ${locked.seq}; it must be reopened before another sheet is prepared`);
     }
     const sheet = { seq: e.seq, hash: e.hash, kind, tally: this.tally(), head: e.target, supersedes: null, revision: 0,
-      revised: false, decided: null, detail: e.detail, envelopes: this.envelopes.mail ? this.envelopes.figures : null };
+      revised: false, decided: null, detail: e.detail, envelopes: this.envelopes.mail ? this.envelopes.figures : null,
+      groups: this.groups.tallies(this) };
     if (kind === "final") {
       const before = this.finals.at(-1), resolutions = this.resolutions;
       const uncounted = resolutions.uncounted(this);
@@ -913,6 +921,158 @@ function cleanText(value, what, maxLength, fail) {
   return text;
 }
 
+// An election of voting groups (groups.py, group_calls.py, group_sheet.py): every call
+// names its group's pile, a Sonotone group's FOR or AGAINST its answer to question 1;
+// each group, and each unit the Sonotone rule pools, has a tally of its own.
+const GROUPS_TOGETHER = "Not stated for the voting groups together: each unit's result is stated on its own tally below.";
+const GROUPS_NOT_SETTLED = "challenges in an election of voting groups are not yet settled or decided in Station:" +
+  " record the settlement or the decision on paper";
+
+class GroupCalls {
+  constructor(specs, ballot) {
+    this.specs = specs;
+    this.unions = ballot.unions.length;
+    this.choices = ballot.unions.length + (ballot.neither === null ? 0 : 1);
+    this.of = new Map();      // a call's event -> [group index, answer]
+    this.counting = new Set();
+  }
+
+  get active() {
+    return this.specs.length > 0;
+  }
+
+  // A call's group, its question-1 answer and the rest of its detail (GroupCalls.split).
+  split(call, detail, fail) {
+    const rest = { ...(detail ?? {}) }, key = rest.group ?? null, answer = rest.inclusion ?? null;
+    delete rest.group;
+    delete rest.inclusion;
+    const group = typeof key === "string" ? this.specs.findIndex((spec) => spec.key === key) : -1;
+    if (group < 0) fail(`a call in an election of voting groups names its group (${this.specs.map((s) => s.key).join(", ")})`);
+    if (answer !== null) {
+      if (this.specs[group].rule !== "sonotone") fail(`group ${key}'s ballot has no question on inclusion`);
+      if (!["for", "against"].includes(call) || !["yes", "no"].includes(answer)) {
+        fail("question 1 is answered yes or no on a ballot voted on question 2; a void or challenged ballot is void or challenged whole");
+      }
+    }
+    return { group, answer: typeof answer === "string" ? answer : null, rest: Object.keys(rest).length ? rest : null };
+  }
+
+  add(seq, group, answer) {
+    this.of.set(seq, [group, answer]);
+    this.counting.add(seq);
+  }
+
+  setCounting(seq, counting) {
+    if (this.of.has(seq)) counting ? this.counting.add(seq) : this.counting.delete(seq);
+  }
+
+  // Each group's figures now, in setup order; `count` says how each call is carried.
+  tallies(count) {
+    const n = this.specs.length, zero = () => Array(n).fill(0);
+    const votes = this.specs.map(() => Array(this.choices).fill(0));
+    const [voids, challenged, yes, no, handled] = [zero(), zero(), zero(), zero(), zero()];
+    for (const seq of this.counting) {
+      const [group, answer] = this.of.get(seq), call = count.calls.get(seq);
+      handled[group] += 1;
+      if (call === "void") voids[group] += 1;
+      else if (call === "challenge") challenged[group] += 1;
+      else {
+        votes[group][call === "for" ? (count.choiceOf.get(seq) ?? 1) - 1 : this.unions] += 1;
+        yes[group] += answer === "yes";
+        no[group] += answer === "no";
+      }
+    }
+    return this.specs.map((spec, i) => ({ votes: votes[i], void: voids[i], challenged: challenged[i], yes: yes[i], no: no[i],
+      remaining: spec.ballots === null ? null : Math.max(spec.ballots - handled[i], 0) }));
+  }
+}
+
+// The groups a setup stores, each {key, name, eligible, ballots, rule}.
+function groupSpecs(election) {
+  return (ballotField(election, "groups") ?? []).map((g) => ({ key: g.key, name: g.name, eligible: g.eligible,
+    ballots: g.ballots ?? null, rule: g.rule ?? "own" }));
+}
+
+const included = (t) => t.yes > t.no;
+
+// Whether `swing` ballots could turn a Sonotone group's question 1.
+function inclusionOpen(t, swing) {
+  if (swing === 0) return false;
+  return included(t) ? t.no + swing >= t.yes : t.yes + swing > t.no;
+}
+
+// Every unit the groups' votes decide now, with its line 8 (groups.py: units).
+function unitsOf(specs, tallies, unions) {
+  const byKey = new Map(specs.map((spec, i) => [spec.key, tallies[i]]));
+  const own = specs.filter((g) => g.rule === "own"), partner = own.length === 1 ? own[0] : null;
+  const sonotone = specs.filter((g) => g.rule === "sonotone");
+  const pooled = new Set(sonotone.filter((g) => included(byKey.get(g.key))).map((g) => g.key));
+  const turnable = sonotone.filter((g) => inclusionOpen(byKey.get(g.key), byKey.get(g.key).challenged));
+  const turned = (keys, which) => (partner !== null && keys.includes(partner.key) ? which.length > 0 : which.some((g) => keys.includes(g.key)));
+  const members = [];
+  for (const group of specs) {
+    if (pooled.has(group.key)) continue; // counted in its partner's unit
+    if (partner !== null && group.key === partner.key && pooled.size) {
+      members.push(specs.filter((g) => pooled.has(g.key) || g.key === partner.key));
+    } else members.push([group]);
+  }
+  return members.map((groups) => {
+    const figures = groups.map((g) => byKey.get(g.key)), keys = groups.map((g) => g.key);
+    const votes = figures[0].votes.map((_, i) => figures.reduce((total, t) => total + t.votes[i], 0));
+    const challenged = figures.reduce((total, t) => total + t.challenged, 0);
+    return { name: groups.map((g) => g.name).join(" and "), groups: keys,
+      determinative: turned(keys, turnable) || determinative(votes, unions, challenged) };
+  });
+}
+
+// A group's (or a pooled unit's) figures as a tally of its ballots (group_sheet.py).
+function groupTally(figures, unions) {
+  const votes = figures.votes, several = votes.length > 2 || unions > 1;
+  const sum = (list) => list.reduce((a, b) => a + b, 0);
+  return { for: sum(votes.slice(0, unions)), against: sum(votes.slice(unions)), void: figures.void,
+    challenged: figures.challenged, choices: several ? [...votes] : null, sealed: 0, setAside: 0, uncounted: 0 };
+}
+
+// Lines 1-9 and their statements of a group or unit; a unit's line 8 as its rule says.
+function groupTallyFacts(election, eligible, figures, pending, unit) {
+  const ballot = ballotOf(election), form = formOf(election), tally = groupTally(figures, form.unions);
+  const lines = sheetLines(linesOf(tally, ballot), { eligible });
+  const statements = statedLines(form, tally, eligible, pending).statements;
+  if (unit !== null) {
+    lines["8"] = unit.determinative;
+    statements["8"] = challengesLine(unit.determinative, pending);
+  }
+  return { lines, statements };
+}
+
+// What a sheet of an election of voting groups states of each group and pooled unit
+// (group_sheet.py: group_facts); nothing for any other election.
+function groupFacts(election, sheet, pending) {
+  const specs = groupSpecs(election);
+  if (!specs.length || sheet.groups.length !== specs.length) return {};
+  const found = unitsOf(specs, sheet.groups, formOf(election).unions);
+  const unitOf = new Map(found.flatMap((unit) => unit.groups.map((key) => [key, unit])));
+  const groups = specs.map((spec, i) => {
+    const unit = unitOf.get(spec.key), alone = unit.groups.length === 1, figures = sheet.groups[i];
+    const entry = { key: spec.key, name: spec.name, ...groupTallyFacts(election, spec.eligible, figures, pending, alone ? unit : null) };
+    if (!alone) {
+      const others = unit.groups.filter((key) => key !== spec.key).join(", ");
+      const said = `Not stated for voting group ${spec.key}: its votes are pooled with group ${others}, and the unit's tally states the result.`;
+      entry.statements = { 8: said, 9: said };
+    }
+    if (spec.rule === "sonotone") entry.inclusion = { yes: figures.yes, no: figures.no };
+    return entry;
+  });
+  const units = found.filter((unit) => unit.groups.length > 1).map((unit) => {
+    const members = specs.map((spec, i) => [spec, sheet.groups[i]]).filter(([spec]) => unit.groups.includes(spec.key));
+    const eligible = members.reduce((total, [spec]) => total + spec.eligible, 0);
+    const figures = { votes: members[0][1].votes.map((_, i) => members.reduce((total, [, t]) => total + t.votes[i], 0)),
+      void: members.reduce((total, [, t]) => total + t.void, 0), challenged: members.reduce((total, [, t]) => total + t.challenged, 0) };
+    return { name: unit.name, groups: [...unit.groups], ...groupTallyFacts(election, eligible, figures, pending, unit) };
+  });
+  return { groups, units, statements: { 8: GROUPS_TOGETHER, 9: GROUPS_TOGETHER } };
+}
+
 // Pile checks (piles.py): pile k of a call holds its ballots (k-1)*N+1 to k*N; a recount
 // of a full pile is recorded, and one found wrong waits until the count is corrected
 // below its end (an undo) before it may be recounted.
@@ -1170,7 +1330,7 @@ function computedFacts(election, sheet, headHash, supersedesHash, context) {
   if (context !== null && sheet.kind === "final" && sheet.supersedes !== null && !sheet.revised) {
     facts.correction = correction(sheet, context.reopened, election);
   }
-  return Object.assign(facts, kindsFacts(election, sheet.tally, pending));
+  return Object.assign(facts, kindsFacts(election, sheet.tally, pending), groupFacts(election, sheet, pending));
 }
 
 // Facts a sheet states since Station printed them: a sheet prepared before has none.
@@ -1299,7 +1459,12 @@ function pyRepr(value) {
   if (value === null || value === undefined) return "None";
   if (typeof value === "string") return value.includes("'") && !value.includes('"') ? `"${value}"` : `'${value.replaceAll("'", "\\'")}'`;
   if (Array.isArray(value)) return `[${value.map((v) => pyRepr(v)).join(", ")}]`;
-  if (typeof value === "object") return `{${Object.keys(value).map((k) => `'${k}': ${pyRepr(value[k])}`).join(", ")}}`;
+  if (typeof value === "object") {
+    // A sheet's lines are in the form's order, which is also their sorted order; a
+    // browser lists "1"-"9" before "3a" whatever the order given.
+    const keys = Object.keys(value).some((k) => /^[0-9]+$/.test(k)) ? Object.keys(value).sort(byCodePoint) : Object.keys(value);
+    return `{${keys.map((k) => `'${k}': ${pyRepr(value[k])}`).join(", ")}}`;
+  }
   return String(value);
 }
 
@@ -1377,8 +1542,6 @@ async function checkJournal(bytes, signSeq, progress) {
   const first = parseJson(utf8.encode((lines[0] ?? "") + "\n"), "journal.jsonl: line 1").election;
   if (first === null || typeof first !== "object") throw new Bad("journal.jsonl: line 1 is not the election setup");
   const election = first;
-  const cannot = notReplayed(election);
-  if (cannot) throw new CannotCheck(`${cannot}: check this export with \`station verify FOLDER --key\``);
   const bad = (problem) => new Bad(`journal.jsonl: ${problem}`);
   if ((await setupHash(election)) !== election.setup_hash) throw bad("the election setup was altered (its hash does not match)");
   const count = countOf(election);
@@ -1426,17 +1589,11 @@ async function checkJournal(bytes, signSeq, progress) {
 
 const MAIL_RULES = 2; // a mail election set up under the current rules (election.py)
 
-// Why this page cannot replay an election's count, or null.
-function notReplayed(election) {
-  if (ballotField(election, "groups")) return "an election of voting groups is not replayed by this page";
-  return null;
-}
-
 // The empty count of an election: its ballot, its piles, who may challenge.
 function countOf(election) {
   const ballot = ballotOf(election);
   const envelopes = new Envelopes(election.mail === 1, election.mail_rules === MAIL_RULES, election.polls === 1);
-  return new Count(ballot, election.pile ?? 0, challengersOf(election, ballot), envelopes);
+  return new Count(ballot, election.pile ?? 0, challengersOf(election, ballot), envelopes, groupSpecs(election));
 }
 
 // What the sheet's facts name of the ballot (the words of its lines follow from them).
