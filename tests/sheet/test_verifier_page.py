@@ -205,16 +205,27 @@ def test_a_tampered_export_is_named_in_the_page_as_in_verify(
     assert not verdict["ok"], verdict
 
 
-def test_the_page_is_offline_and_states_its_version_and_script_hash(tmp_path: Path) -> None:
+def test_the_page_checks_offline_and_states_its_version_and_script_hash(tmp_path: Path) -> None:
     out = tmp_path / "verifier.html"
     code, said, _ = station("verifier", "--out", out)
     assert code == 0
     html = out.read_text(encoding="utf-8")
     assert f"Station verifier {__version__}" in html
-    assert "default-src 'none'" in html  # the browser itself forbids any network access
+    # The browser itself forbids every request but one to the station URL typed in to
+    # follow a count; the checking script asks nothing of the network.
+    policy = re.search(r'http-equiv="Content-Security-Policy"\s+content="([^"]*)"', html)
+    assert policy is not None
+    directives = {d.split()[0]: d.split()[1:] for d in policy.group(1).split(";") if d.strip()}
+    assert directives == {
+        "default-src": ["'none'"],
+        "connect-src": ["http:", "https:"],
+        "script-src": ["'unsafe-inline'"],
+        "style-src": ["'unsafe-inline'"],
+    }
     assert not re.search(r"""(src|href)\s*=\s*["']?(https?:|//)""", html)
     script = re.search(r'<script id="verifier">(.*?)</script>', html, re.S)
     assert script is not None
+    assert "fetch(" not in script.group(1) and "XMLHttpRequest" not in script.group(1)
     stated = re.findall(r"[0-9a-f]{64}", said)
     assert stated == [
         hashlib.sha256(out.read_bytes()).hexdigest(),
