@@ -11,7 +11,8 @@ would change it is named by the page (its own script, in Node) word for word as
 
 import dataclasses
 import json
-from collections.abc import Callable, Iterator
+import shutil
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +24,7 @@ from station.domain.envelopes import Ruling
 from station.journal import Journal
 from station.journal.session import CountSession
 from station.sheet.export import export_sheet
-from station.sheet.keys import StationKey, key_for_signing
+from station.sheet.keys import StationKey, create_key
 from tests.mail.conftest import BESSEMER, VOTERS
 from tests.sheet.conftest import resign, sign
 from tests.sheet.test_verifier_page import (
@@ -43,20 +44,30 @@ def session_of(journal: Journal) -> CountSession:
     return CountSession(journal, journal.restore(trust_snapshots=False))
 
 
-@pytest.fixture
-def key() -> StationKey:
-    return key_for_signing()
+@pytest.fixture(scope="module")
+def key(tmp_path_factory: pytest.TempPathFactory) -> StationKey:
+    return create_key(tmp_path_factory.mktemp("key") / "signing-key.pem")
 
 
-@pytest.fixture
-def mailed(tmp_path: Path, key: StationKey, qapp: object) -> Iterator[tuple[Path, dict[str, int]]]:
-    """The export of the Revised Tally of a mail election, and the seq of each step."""
-    path = tmp_path / "bhm1.station"
+@pytest.fixture(scope="module")
+def mailed_once(
+    key: StationKey, qapp: object, tmp_path_factory: pytest.TempPathFactory
+) -> tuple[Path, dict[str, int]]:
+    folder = tmp_path_factory.mktemp("mail")
+    path = folder / "bhm1.station"
     setup = dataclasses.replace(BESSEMER, mail_rules=MAIL_RULES, polls=True)
     Journal.create(path, setup, VOTERS)
     with Journal.open(path) as journal:
         journal.start_session()
-        yield count(journal, key, tmp_path / "revised")
+        return count(journal, key, folder / "revised")
+
+
+@pytest.fixture
+def mailed(mailed_once: tuple[Path, dict[str, int]], tmp_path: Path) -> tuple[Path, dict[str, int]]:
+    """The export of the Revised Tally of a mail election (a copy to change), and the seq
+    of each step."""
+    shutil.copytree(mailed_once[0], tmp_path / "revised")
+    return tmp_path / "revised", mailed_once[1]
 
 
 def count(journal: Journal, key: StationKey, folder: Path) -> tuple[Path, dict[str, int]]:

@@ -21,8 +21,9 @@ from station.domain import Call, SheetKind
 from station.journal import Journal
 from station.journal.session import CountSession
 from station.sheet.export import export_sheet
-from station.sheet.keys import StationKey
+from station.sheet.keys import StationKey, create_key
 from station.sheet.prepare import reopen_count
+from tests.conftest import JFK8
 from tests.sheet.conftest import resign, sign
 from tests.sheet.test_verifier_page import (
     _sheet_event,
@@ -43,9 +44,42 @@ def session_of(journal: Journal) -> CountSession:
     return CountSession(journal, journal.restore(trust_snapshots=False))
 
 
-@pytest.fixture
-def resolved(journal: Journal, key: StationKey, tmp_path: Path) -> tuple[Path, dict[str, int]]:
+@pytest.fixture(scope="module")
+def signing_key(tmp_path_factory: pytest.TempPathFactory) -> StationKey:
+    return create_key(tmp_path_factory.mktemp("key") / "signing-key.pem")
+
+
+@pytest.fixture(scope="module")
+def resolved_once(
+    qapp: object, signing_key: StationKey, tmp_path_factory: pytest.TempPathFactory
+) -> tuple[Path, dict[str, int]]:
     """The export of a Corrected Tally after a Revised one, and the seq of each step."""
+    folder = tmp_path_factory.mktemp("resolved")
+    Journal.create(folder / "jfk8.station", JFK8)
+    with Journal.open(folder / "jfk8.station") as journal:
+        journal.start_session()
+        seqs = count_and_resolve(journal, signing_key)
+        export_sheet(
+            journal, journal.restore(trust_snapshots=False), folder / "corrected", signing_key
+        )
+    return folder / "corrected", seqs
+
+
+@pytest.fixture
+def resolved(
+    resolved_once: tuple[Path, dict[str, int]], tmp_path: Path
+) -> tuple[Path, dict[str, int]]:
+    """A copy of the export, for a test to change."""
+    shutil.copytree(resolved_once[0], tmp_path / "corrected")
+    return tmp_path / "corrected", resolved_once[1]
+
+
+@pytest.fixture
+def key(signing_key: StationKey) -> StationKey:
+    return signing_key
+
+
+def count_and_resolve(journal: Journal, key: StationKey) -> dict[str, int]:
     session = session_of(journal)
     seqs: dict[str, int] = {}
     for name, call in (
@@ -78,9 +112,7 @@ def resolved(journal: Journal, key: StationKey, tmp_path: Path) -> tuple[Path, d
     session.undo()
     seqs["recalled"] = session.record(A).event.seq
     seqs["corrected"] = sign(journal, key, SheetKind.FINAL)
-    folder = tmp_path / "corrected"
-    export_sheet(journal, journal.restore(trust_snapshots=False), folder, key)
-    return folder, seqs
+    return seqs
 
 
 def test_the_true_export_passes_in_the_page_as_in_verify(
