@@ -1282,6 +1282,70 @@ function caseKind(caseNumber) {
   return shape ? shape[1] : "RC";
 }
 
+// When objections are due: five business days after the tally was prepared (29 CFR
+// 102.69(a)(8); objections.py), a business day being neither a Saturday, a Sunday nor a
+// Federal holiday as observed (5 U.S.C. 6103: the `holidays` library's United States).
+const OBJECTION_DAYS = 5;
+const isoDay = (d) => d.toISOString().slice(0, 10);
+const utcDay = (y, m, d) => new Date(Date.UTC(y, m - 1, d));
+
+// The n-th `weekday` (0 Sunday) of a month, or its last when n is -1.
+function nthWeekday(year, month, weekday, n) {
+  if (n < 0) {
+    const last = utcDay(year, month + 1, 0);
+    return utcDay(year, month, last.getUTCDate() - ((last.getUTCDay() - weekday + 7) % 7));
+  }
+  const first = utcDay(year, month, 1);
+  return utcDay(year, month, 1 + ((weekday - first.getUTCDay() + 7) % 7) + 7 * (n - 1));
+}
+
+// The Federal holidays of `year`, each on its day and, when that is a Saturday or a
+// Sunday, on the Friday before or the Monday after (a New Year's Day on a Saturday is
+// observed on the last day of the year before).
+function federalHolidays(year) {
+  const days = new Set();
+  const fixed = (y, m, d) => {
+    const day = utcDay(y, m, d), weekday = day.getUTCDay();
+    const observed = weekday === 6 ? utcDay(y, m, d - 1) : weekday === 0 ? utcDay(y, m, d + 1) : day;
+    for (const one of [day, observed]) if (one.getUTCFullYear() === year) days.add(isoDay(one));
+  };
+  for (const y of [year, year + 1]) fixed(y, 1, 1);
+  if (year >= 2021) fixed(year, 6, 19);
+  fixed(year, 7, 4);
+  fixed(year, 11, 11);
+  fixed(year, 12, 25);
+  for (const [month, weekday, n] of [[1, 1, 3], [2, 1, 3], [5, 1, -1], [9, 1, 1], [10, 1, 2], [11, 4, 4]]) {
+    days.add(isoDay(nthWeekday(year, month, weekday, n)));
+  }
+  return days;
+}
+
+function businessDay(day) {
+  const weekday = day.getUTCDay(), year = day.getUTCFullYear();
+  return weekday !== 0 && weekday !== 6 && !federalHolidays(year).has(isoDay(day));
+}
+
+// "2026-12-08": the last day to file objections to a tally prepared on `prepared` ("YYYY-MM-DD").
+function objectionsDue(prepared) {
+  const [y, m, d] = prepared.split("-").map(Number);
+  let day = utcDay(y, m, d), left = OBJECTION_DAYS;
+  while (left) {
+    day = utcDay(day.getUTCFullYear(), day.getUTCMonth() + 1, day.getUTCDate() + 1);
+    if (businessDay(day)) left -= 1;
+  }
+  return isoDay(day);
+}
+
+// The day a sheet's `prepared` time ("2026-12-01T18:04:05-05:00") falls on, in its own
+// offset, or null if it is not such a time.
+function preparedDay(prepared) {
+  const shape = /^(\d{4})-(\d{2})-(\d{2})(?:[T ]\d{2}(?::\d{2}(?::\d{2}(?:\.\d{1,6})?)?)?(?:Z|[+-]\d{2}(?::?\d{2}(?::?\d{2})?)?)?)?$/;
+  const found = typeof prepared === "string" ? shape.exec(prepared) : null;
+  if (!found) return null;
+  const day = utcDay(Number(found[1]), Number(found[2]), Number(found[3]));
+  return isoDay(day) === `${found[1]}-${found[2]}-${found[3]}` && day.getUTCFullYear() >= 1 ? isoDay(day) : null;
+}
+
 // Lines 1-9 as a sheet states them: line 1 the eligible voters, without `counted`.
 function sheetLines(lines, election) {
   const out = { ...lines, 1: election.eligible };
@@ -1305,9 +1369,8 @@ function linesProblem(stated, expected, facts) {
 }
 
 // What a sheet states that follows from the journal alone (tally_sheet.py:
-// computed_facts), in its order. `context` is what a SIGN event's neighbours say (why
-// the count it corrects was reopened), or null for tally.json. The due date of
-// objections (from the Federal holidays) is left to `station verify`.
+// computed_facts), in its order. `context` is what a SIGN event says and its neighbours
+// (when it was prepared, why the count it corrects was reopened), or null for tally.json.
 function computedFacts(election, sheet, headHash, supersedesHash, context) {
   const envelopes = sheet.envelopes === null ? {} : { envelopes: sheet.envelopes };
   const pending = sheetPending(sheet.kind, election);
@@ -1327,6 +1390,8 @@ function computedFacts(election, sheet, headHash, supersedesHash, context) {
     statements: statedLines(formOf(election), sheet.tally, election.eligible, pending).statements,
     ...revisedFacts(election, sheet),
   };
+  const prepared = context === null ? null : preparedDay(context.prepared);
+  if (pending === null && prepared !== null) facts.objections_due = objectionsDue(prepared);
   if (context !== null && sheet.kind === "final" && sheet.supersedes !== null && !sheet.revised) {
     facts.correction = correction(sheet, context.reopened, election);
   }
@@ -1474,7 +1539,7 @@ const pyStr = (value) => (typeof value === "string" ? value : pyRepr(value));
 // otherwise, or null (checks.py: sheet_problem).
 function sheetProblem(election, e, sheet, reopened) {
   const recorded = JSON.parse(e.detail ?? "{}");
-  const computed = computedFacts(election, sheet, e.prev_hash, sheet.supersedes?.hash ?? null, { reopened });
+  const computed = computedFacts(election, sheet, e.prev_hash, sheet.supersedes?.hash ?? null, { reopened, prepared: recorded.prepared });
   const problem = factsProblem(recorded, computed, factsOf(election));
   return problem && `event ${e.seq} (the ${sheet.title.toLowerCase()} tally sheet) ${problem}`;
 }

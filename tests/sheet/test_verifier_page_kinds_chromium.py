@@ -208,6 +208,7 @@ FORGED = {
     "choice-votes": ("three-choices", rechained(0, sheet_changed(lambda d: d["choices"][1].update(votes=11)))),
     "rd-petitioner-as-union": ("rd", rechained(0, sheet_changed(lambda d: d["parties"][1].update(role="Union")))),
     "rm-employer-role": ("rm", rechained(0, sheet_changed(lambda d: d["parties"][0].update(role="Employer")))),
+    "objections-due-later": ("rm", rechained(0, sheet_changed(lambda d: d.update(objections_due="2099-01-05")))),
 }  # fmt: skip
 
 
