@@ -11,8 +11,8 @@ Not a test: it prints figures.
   `--calls` calls recorded at `--rate` a second while the page follows `station serve`
   (served in this process, as in the tests; target <= 500 ms).
 
-The export is a bench fixture (`fixture.py`, its VOIDs never disputed: the page does not
-replay disputes) with a final sheet signed by a key of the run's own.
+The export is the bench fixture (`fixture.py`: challenges amended, VOIDs disputed, piles
+recounted, corrections) with a final sheet signed by a key of the run's own.
 
     .venv/bin/python bench/browser_pages.py [--events 100000] [--calls 300] [--rate 10]
 
@@ -64,7 +64,7 @@ def export_of(folder: Path, events: int) -> tuple[Path, str]:
 
     ensure_offscreen_app()
     path = folder / "fixture.station"
-    build(path, events - 3, disputes=False)  # + the opening, the sheet and its export's close
+    build(path, events - 3)  # + the opening, the sheet and its export's close
     journal = Journal.open(path)
     journal.start_session()
     key = key_for_signing()

@@ -42,13 +42,8 @@ SHEET_EVERY = 200_000  # events between interim sheets (each followed by a REOPE
 _REASONS = ("supervisor", "not on the eligibility list", "no longer employed")
 
 
-def build(
-    path: Path, events: int, *, key: str = "bench-key", seed: int = 7, disputes: bool = True
-) -> Count:
-    """Create `path` holding exactly `events` events; return their fold.
-
-    `disputes=False`: no VOID is disputed (for a reader that does not replay disputes).
-    """
+def build(path: Path, events: int, *, key: str = "bench-key", seed: int = 7) -> Count:
+    """Create `path` holding exactly `events` events; return their fold."""
     Journal.create(path, SETUP)
     journal = Journal.open(path, read_only=True)
     setup_hash = journal.election.setup_hash
@@ -125,7 +120,7 @@ def build(
         elif roll < 0.025 and count.next_redo():
             redo_seq, redo_call = count.next_redo() or (0, Call.FOR)
             add(Action.REDO, redo_call, redo_seq)
-        elif disputes and roll < 0.027 and last and last[1] is Call.VOID:
+        elif roll < 0.027 and last and last[1] is Call.VOID:
             add(
                 Action.DISPUTE,
                 Call.VOID,

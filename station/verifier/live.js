@@ -1,12 +1,15 @@
 "use strict";
-// The live page: follows a count `station serve` serves, checks every event's hash and
-// link and every signed head in this browser, and shows the dashboard's figures from
-// nothing but what it checked. The checks are the verifier's (verifier.js, above);
-// the words of a broken history are the witness's (station/witness/follow.py).
-(function () {
+// Following a count `station serve` serves: every event's hash and link and every signed
+// head are checked in this browser, and the dashboard's figures are shown from nothing
+// but what was checked. The checks are the verifier's (verifier.js, above); the words of
+// a broken history are the witness's (station/witness/follow.py). The served live page
+// follows the server it came from; a saved verifier page follows the URL typed into it
+// (the feed allows any origin to read it, with its token).
+
+// Follow the feed at `base` ("" for the server this page came from) with `token`; the
+// page's elements (#case, #status, [data-figure], #choices, #s8, #s9, #calls, #head) show it.
+function followCount(base, token) {
   const $ = (id) => document.getElementById(id);
-  const token = new URLSearchParams(location.search).get("token") || "";
-  const fmt = (n) => n.toLocaleString("en-US");
   const feed = { seq: 0, hash: null, hashes: [], lastHead: null, since: null, heard: Date.now(), broken: null };
   let setup, count, rawKey, keyName, keyId, lastCalls = [];
   // The feed signs a head every 5 s at least, and a long poll answers with it: a silence
@@ -14,7 +17,8 @@
   const NO_FEED_S = 12;
 
   async function get(path) {
-    const answer = await fetch(path, { headers: { Authorization: `Bearer ${token}` }, cache: "no-store" });
+    const answer = await fetch(base + path, { headers: { Authorization: `Bearer ${token}` }, cache: "no-store" });
+    if (answer.status === 401) throw new Error("the station refused the token (copy the whole URL `station serve` shows)");
     if (!answer.ok) throw new Error(`the feed answered ${answer.status}`);
     return answer.json();
   }
@@ -32,7 +36,7 @@
       new Uint8Array([...utf8.encode(keyName + "\n"), 1, ...rawKey]))).slice(0, 4);
     feed.hash = election.setup_hash;
     feed.hashes[0] = election.setup_hash;
-    count = new Count(ballotOf(election), election.pile ?? 0);
+    count = countOf(election);
     $("case").textContent = `Case ${election.case_number} · ${election.employer} / ${ballotOf(election).unions.join(", ")}`;
     document.title = `Live count, case ${election.case_number}`;
     for (;;) {
@@ -72,20 +76,14 @@
     if (e.prev_hash !== feed.hash) throw new Bad(`event ${e.seq} does not chain to the event before it`);
     if (!wellTyped(e)) throw new Bad(`event ${e.seq} was altered (a field has the wrong type)`);
     if (eventHash(e) !== e.hash) throw new Bad(`event ${e.seq} was altered (its hash does not match)`);
-    if (e.detail !== null && !canonicalDetail(e.detail)) {
+    const detail = e.detail === null ? null : readDetail(e.detail);
+    if (detail === undefined) {
       throw new Bad(`event ${e.seq} was altered (its detail is not in the one form Station writes: sorted keys, each once, compact)`);
     }
-    if (!count.cannot) {
-      try {
-        count.apply(e);
-        const problem = e.action === "sign" && sheetProblem(setup.election, e, count.sheets.get(e.seq), count.reopened);
-        if (problem) throw new Bad(problem);
-        remember(e);
-      } catch (error) {
-        if (!(error instanceof CannotCheck)) throw error;
-        count.cannot = error.message; // the chain is still checked; the figures stop here
-      }
-    }
+    count.apply(e, detail);
+    const problem = e.action === "sign" && sheetProblem(setup.election, e, count.sheets.get(e.seq), count.reopened);
+    if (problem) throw new Bad(problem);
+    remember(e);
     feed.seq = e.seq;
     feed.hash = e.hash;
     feed.hashes[e.seq] = e.hash;
@@ -178,9 +176,8 @@
     for (const line of lastCalls) $("calls").appendChild(document.createElement("li")).textContent = line;
     $("head").textContent = `event ${fmt(feed.seq)}, head ${feed.hash.slice(0, 16)}`;
     const signed = feed.lastHead ? `, head signed by ${setup.key}` : ", no signed head yet";
-    status(problem ? "lost" : count.cannot ? "cannot" : "ok",
-      `${problem ? "" : "LIVE · "}chain checked to event ${fmt(feed.seq)}${signed}` + (problem ? ` · STATION: ${problem}` : "") +
-      (count.cannot ? ` · figures NOT CHECKED: ${count.cannot}` : ""));
+    status(problem ? "lost" : "ok",
+      `${problem ? "" : "LIVE · "}chain checked to event ${fmt(feed.seq)}${signed}` + (problem ? ` · STATION: ${problem}` : ""));
   }
 
   // Lines 8 and 9 as station/domain/statements.py words them: "not yet determined" while
@@ -207,8 +204,9 @@
   }
 
   setInterval(lost, 1000);
+  status("lost", `Connecting to ${base || location.origin}…`);
   start().catch((error) => {
     if (error instanceof Bad) feed.broken = error.message;
     status("bad", feed.broken ? `NOT INTACT: ${feed.broken}` : `The feed cannot be followed: ${error.message}`);
   });
-})();
+}

@@ -35,7 +35,10 @@ def page() -> str:
     return _PAGE.format(
         version=__version__,
         script=_in_script(script()),
+        live=_in_script(_live_script()),
         ui=_in_script(ui),
+        live_style=_LIVE_STYLE,
+        live_body=_LIVE_BODY.format(version=__version__),
     )
 
 
@@ -43,8 +46,17 @@ def page() -> str:
 def live_page() -> str:
     """The live page `station serve` answers at its URL: the verifier's checks, following
     the feed of the server it came from (and no other: its policy allows only 'self')."""
-    live = files("station.verifier").joinpath("live.js").read_text(encoding="utf-8")
-    return _LIVE.format(version=__version__, script=_in_script(script()), live=_in_script(live))
+    return _LIVE.format(
+        version=__version__,
+        script=_in_script(script()),
+        live=_in_script(_live_script()),
+        live_style=_LIVE_STYLE,
+        live_body=_LIVE_BODY.format(version=__version__),
+    )
+
+
+def _live_script() -> str:
+    return files("station.verifier").joinpath("live.js").read_text(encoding="utf-8")
 
 
 def _js(value: object) -> str:
@@ -57,36 +69,100 @@ def _in_script(text: str) -> str:
     return text
 
 
+# The live count's markup and style, the same in the served live page and in the saved
+# verifier page (which shows it once a station's URL is followed).
+_LIVE_BODY = """<h1 id="case">Connecting to the station…</h1>
+<div id="status" class="lost" aria-live="polite">Connecting…</div>
+<main>
+<section>
+<div class="big"><div>FOR<b data-figure="for">—</b></div><div>AGAINST<b data-figure="against">—</b></div></div>
+<div id="choices"></div>
+<div class="small">
+<div>VOID<b data-figure="void">—</b></div><div>CHALLENGED<b data-figure="challenged">—</b></div>
+<div>VALID<b data-figure="valid">—</b></div></div>
+<div id="progress"><b data-figure="counted">—</b> of <b data-figure="ballots">—</b> ballots
+counted · <span data-figure="remaining">—</span> remaining</div>
+</section>
+<section>
+<div id="lines"><p id="s8"></p><p id="s9"></p></div>
+<h2>Last calls</h2>
+<ul id="calls"></ul>
+</section>
+</main>
+<footer>Journal: <span id="head">—</span>. Every event and signed head is checked in this
+browser. Station live page {version}; read-only.</footer>"""
+
+_LIVE_STYLE = """
+#live { background: #111; color: #eee; padding: .75rem; }
+#case { font-size: 1.05rem; margin: 0 0 .5rem; }
+#status { padding: .5rem .75rem; border-radius: .4rem; font-weight: 600; word-break: break-word; }
+#status.ok { background: #1d4d2a; } #status.bad { background: #a11; color: #fff; font-size: 1.2rem; }
+#status.lost { background: #7a5a00; }
+#live .big { display: grid; grid-template-columns: 1fr 1fr; gap: .5rem; margin: .75rem 0; }
+#live .big div { background: #222; border-radius: .5rem; padding: .5rem; text-align: center; }
+#live .big b { display: block; font-size: clamp(2.4rem, 11vw, 5.5rem); line-height: 1.05; }
+#live .small { display: grid; grid-template-columns: repeat(3, 1fr); gap: .5rem; }
+#live .small div { background: #1a1a1a; border-radius: .4rem; padding: .35rem; text-align: center; }
+#live .small b { display: block; font-size: 1.6rem; }
+#choices div { display: flex; justify-content: space-between; padding: .2rem .5rem;
+  border-bottom: 1px solid #333; font-size: 1.3rem; }
+#progress { font-size: 1.3rem; margin: .6rem 0; }
+#lines p { margin: .3rem 0; color: #ccc; }
+#live h2 { font-size: 1rem; margin: .6rem 0 0; }
+#calls { list-style: none; padding: 0; margin: .5rem 0; }
+#calls li { padding: .15rem 0; border-bottom: 1px solid #2a2a2a; }
+#calls li:first-child { font-weight: 700; font-size: 1.15rem; }
+#live footer { color: #999; font-size: .85rem; word-break: break-all; margin-top: .6rem; }
+"""
+
 _PAGE = """<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="Content-Security-Policy"
- content="default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'">
+ content="default-src 'none'; connect-src http: https:; script-src 'unsafe-inline';
+ style-src 'unsafe-inline'">
 <title>Station verifier {version}</title>
 <style>
 body {{ font: 16px/1.45 system-ui, sans-serif; max-width: 46rem; margin: 1rem auto; padding: 0 1rem; }}
-#drop {{ border: 2px dashed #888; border-radius: .5rem; padding: 1.5rem; text-align: center; }}
+#drop {{ border: 2px dashed #888; border-radius: .5rem; padding: 1rem 1.25rem; }}
+#drop p {{ margin: 0 0 .6rem; }}
+#drop label {{ display: block; margin: .4rem 0; }}
+#drop input[type=file] {{ display: block; max-width: 100%; margin-top: .2rem; }}
 #drop.over {{ background: #eef; }}
 input[type=text] {{ width: 100%; font: inherit; font-family: monospace; box-sizing: border-box; }}
-#verdict {{ white-space: pre-wrap; font-family: monospace; padding: .75rem; margin-top: 1rem; }}
+#verdict {{ white-space: pre-wrap; overflow-wrap: anywhere; font-family: monospace; padding: .75rem;
+  margin-top: 1rem; }}
+#verdict:empty {{ display: none; }}
 .ok {{ background: #e6f4e6; }} .bad {{ background: #fbe3e3; }} .cannot {{ background: #fff4d6; }}
-small {{ color: #555; word-break: break-all; }}
-</style>
+small {{ color: #555; overflow-wrap: anywhere; }}
+#follow {{ display: flex; gap: .5rem; }} #follow button {{ font: inherit; }}
+#live {{ border-radius: .5rem; margin-top: 1rem; }}
+{live_style}</style>
 </head>
 <body>
 <h1>Check a Station export</h1>
-<p>Nothing leaves this computer: the page checks the files here, with no network.</p>
+<p>Checking an export uses no network: nothing leaves this computer.</p>
 <p><label>Key fingerprint the observers wrote down<br>
 <input type="text" id="key" placeholder="a1b2-c3d4-..." autocomplete="off"></label></p>
-<div id="drop">Drop the export folder (or its five files) here, or
-<p><input type="file" id="folder" webkitdirectory multiple> (a folder)<br>
-<input type="file" id="files" multiple> (its files)</p></div>
+<div id="drop"><p>Drop the export folder here (or a consolidation's folder), or pick it:</p>
+<label>The folder <input type="file" id="folder" webkitdirectory multiple></label>
+<label>or its five files <input type="file" id="files" multiple></label></div>
 <div id="verdict" aria-live="polite"></div>
+<h2>Follow a count</h2>
+<p><label for="url">The station's URL with its token, as <code>station serve</code> shows it
+(this page asks that address and no other)</label></p>
+<form id="follow"><input type="text" id="url" placeholder="http://192.168.1.20:8765/?token=..."
+ autocomplete="off"><button type="submit">Follow</button></form>
+<section id="live" hidden>
+{live_body}
+</section>
 <p><small>Station verifier {version}; SHA-256 of its checking script:
 <span id="sha">(computing)</span>. Compare both with the README of the Station you trust.</small></p>
 <script id="verifier">{script}</script>
+<script id="live-script">
+{live}</script>
 <script id="ui">
 {ui}</script>
 </body>
@@ -102,56 +178,23 @@ _LIVE = """<!DOCTYPE html>
  script-src 'unsafe-inline'; style-src 'unsafe-inline'">
 <title>Live count</title>
 <style>
-body {{ font: 16px/1.4 system-ui, sans-serif; margin: 0; padding: .75rem; background: #111;
-  color: #eee; }}
-#case {{ font-size: 1.05rem; margin: 0 0 .5rem; }}
-#status {{ padding: .5rem .75rem; border-radius: .4rem; font-weight: 600; word-break: break-word; }}
-#status.ok {{ background: #1d4d2a; }} #status.bad {{ background: #a11; color: #fff; font-size: 1.2rem; }}
-#status.lost, #status.cannot {{ background: #7a5a00; }}
-.big {{ display: grid; grid-template-columns: 1fr 1fr; gap: .5rem; margin: .75rem 0; }}
-.big div {{ background: #222; border-radius: .5rem; padding: .5rem; text-align: center; }}
-.big b {{ display: block; font-size: clamp(2.4rem, 11vw, 5.5rem); line-height: 1.05; }}
-.small {{ display: grid; grid-template-columns: repeat(3, 1fr); gap: .5rem; }}
-.small div {{ background: #1a1a1a; border-radius: .4rem; padding: .35rem; text-align: center; }}
-.small b {{ display: block; font-size: 1.6rem; }}
-#choices div {{ display: flex; justify-content: space-between; padding: .2rem .5rem;
-  border-bottom: 1px solid #333; font-size: 1.3rem; }}
-#progress {{ font-size: 1.3rem; margin: .6rem 0; }}
-#lines p {{ margin: .3rem 0; color: #ccc; }}
-#calls {{ list-style: none; padding: 0; margin: .5rem 0; }}
-#calls li {{ padding: .15rem 0; border-bottom: 1px solid #2a2a2a; }}
-#calls li:first-child {{ font-weight: 700; font-size: 1.15rem; }}
-footer {{ color: #999; font-size: .85rem; word-break: break-all; margin-top: .6rem; }}
+body {{ font: 16px/1.4 system-ui, sans-serif; margin: 0; background: #111; }}
+#live {{ min-height: 100vh; box-sizing: border-box; }}
 @media (min-width: 900px) {{
   main {{ display: grid; grid-template-columns: 3fr 2fr; gap: 1.2rem; }}
   #case {{ font-size: 1.3rem; }}
 }}
-</style>
+{live_style}</style>
 </head>
 <body>
-<h1 id="case">Connecting to the station…</h1>
-<div id="status" class="lost" aria-live="polite">Connecting…</div>
-<main>
-<section>
-<div class="big"><div>FOR<b data-figure="for">—</b></div><div>AGAINST<b data-figure="against">—</b></div></div>
-<div id="choices"></div>
-<div class="small">
-<div>VOID<b data-figure="void">—</b></div><div>CHALLENGED<b data-figure="challenged">—</b></div>
-<div>VALID<b data-figure="valid">—</b></div></div>
-<div id="progress"><b data-figure="counted">—</b> of <b data-figure="ballots">—</b> ballots
-counted · <span data-figure="remaining">—</span> remaining</div>
-</section>
-<section>
-<div id="lines"><p id="s8"></p><p id="s9"></p></div>
-<h2 style="font-size:1rem;margin:.6rem 0 0">Last calls</h2>
-<ul id="calls"></ul>
-</section>
-</main>
-<footer>Journal: <span id="head">—</span>. Every event and signed head is checked in this
-browser. Station live page {version}; read-only.</footer>
+<div id="live">
+{live_body}
+</div>
 <script id="verifier">{script}</script>
-<script id="live">
-{live}</script>
+<script id="live-script">
+{live}
+followCount("", new URLSearchParams(location.search).get("token") || "");
+</script>
 </body>
 </html>
 """

@@ -11,10 +11,10 @@
     const files = new Map();
     let folder = "the export";
     for (const file of fileList) {
+      // By its path in the folder picked: a consolidation holds each table's export.
       const parts = (file.webkitRelativePath || file.name).split("/");
-      if (parts.length > 2) continue; // a file inside a folder of the export: not one of its files
-      if (parts.length === 2) folder = parts[0];
-      files.set(file.name, new Uint8Array(await file.arrayBuffer()));
+      if (parts.length > 1) folder = parts.shift();
+      files.set(parts.join("/"), new Uint8Array(await file.arrayBuffer()));
     }
     const key = keyField.value.trim() || null;
     verdict.className = "";
@@ -39,22 +39,45 @@
     dropped(event.dataTransfer).then(check).catch(show);
   });
 
-  // A dropped folder arrives as one entry: read its files (one level, as an export is).
+  // Following a station's count: the URL `station serve` shows, its token in it.
+  document.getElementById("follow").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const field = document.getElementById("url"), live = document.getElementById("live");
+    let url = null;
+    try {
+      url = new URL(field.value.trim());
+    } catch (error) { /* said below */ }
+    live.hidden = false;
+    if (!url || !["http:", "https:"].includes(url.protocol) || !url.searchParams.get("token")) {
+      document.getElementById("status").className = "bad";
+      document.getElementById("status").textContent =
+        "This is not a station's URL with its token: copy the whole line `station serve` shows (http://…/?token=…).";
+      return;
+    }
+    // One count a page: the fields are frozen, and reloading the page follows another.
+    field.disabled = true;
+    event.target.querySelector("button").disabled = true;
+    followCount(url.origin, url.searchParams.get("token"));
+  });
+
+  // A dropped folder arrives as one entry: read its files, and those of its folders.
   async function dropped(transfer) {
     const out = [];
     const entries = [...transfer.items].map((item) => item.webkitGetAsEntry && item.webkitGetAsEntry()).filter(Boolean);
-    for (const entry of entries) {
-      if (entry.isFile) out.push(await new Promise((ok, no) => entry.file(ok, no)));
-      else {
-        const inner = await new Promise((ok, no) => entry.createReader().readEntries(ok, no));
-        for (const child of inner) {
-          if (child.isFile) {
-            const file = await new Promise((ok, no) => child.file(ok, no));
-            out.push(Object.defineProperty(file, "webkitRelativePath", { value: `${entry.name}/${file.name}` }));
-          }
-        }
+    async function read(entry, path) {
+      if (entry.isFile) {
+        const file = await new Promise((ok, no) => entry.file(ok, no));
+        out.push(path === null ? file : Object.defineProperty(file, "webkitRelativePath", { value: `${path}/${file.name}` }));
+        return;
+      }
+      const reader = entry.createReader();
+      for (;;) { // a folder's entries come a batch at a time
+        const batch = await new Promise((ok, no) => reader.readEntries(ok, no));
+        if (!batch.length) break;
+        for (const child of batch) await read(child, path === null ? entry.name : `${path}/${entry.name}`);
       }
     }
+    for (const entry of entries) await read(entry, null);
     return out.length ? out : [...transfer.files];
   }
 })();

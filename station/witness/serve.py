@@ -19,6 +19,12 @@ Bearer`):
 * `GET /` from a browser (it accepts text/html): the live page, which follows this feed
   and checks every event and head in the browser (`station/verifier/live.js`).
 
+Every JSON answer allows any origin to read it (`Access-Control-Allow-Origin: *`), and a
+browser's preflight (`OPTIONS`) is answered without the token: a party's own saved copy
+of the verifier page (opened from disk, of origin `null`) follows the feed too, and still
+needs the token for every answer that says anything of the count. No cookie or other
+credential is ever read, so allowing every origin hands a page nothing the token does not.
+
 Heads are signed with the station's key (`heads.py`): at each sheet's own event as soon
 as it is served, whenever the head moved and a second has passed, and every
 `HEARTBEAT_S` in any case, so a witness can show that the count it holds is current.
@@ -545,6 +551,21 @@ class _Handler(BaseHTTPRequestHandler):
         else:
             self._send(404, {"error": "no such page"})
 
+    def do_OPTIONS(self) -> None:
+        """A browser's preflight of a cross-origin request carrying `Authorization`."""
+        try:
+            self.send_response(204)
+            self.send_header("Access-Control-Allow-Origin", "*")
+            self.send_header("Access-Control-Allow-Methods", "GET")
+            self.send_header("Access-Control-Allow-Headers", "Authorization")
+            # A page from disk or another network reaching a station on this one.
+            self.send_header("Access-Control-Allow-Private-Network", "true")
+            self.send_header("Access-Control-Max-Age", "600")
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+        except OSError:
+            self.close_connection = True
+
     def _events(self, query: dict[str, list[str]]) -> None:
         try:
             after = int(query.get("after", ["0"])[0])
@@ -580,6 +601,8 @@ class _Handler(BaseHTTPRequestHandler):
             self.send_header("Content-Type", kind)
             self.send_header("Content-Length", str(len(body)))
             self.send_header("Cache-Control", "no-store")
+            if kind.startswith("application/json"):
+                self.send_header("Access-Control-Allow-Origin", "*")
             self.end_headers()
             self.wfile.write(body)
         except OSError:  # a client gone, or one that stopped reading (timeout)

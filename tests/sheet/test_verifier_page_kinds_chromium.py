@@ -158,6 +158,17 @@ def detail_changed(**changes: object) -> Callable[[dict[str, Any]], None]:
     return change
 
 
+def sheet_changed(change: Callable[[dict[str, Any]], None]) -> Callable[[dict[str, Any]], None]:
+    """The SIGN event's sheet changed in place (a statement, a party, a choice's votes)."""
+
+    def changed(event: dict[str, Any]) -> None:
+        detail = json.loads(event["detail"])
+        change(detail)
+        event["detail"] = canonical_detail(detail)
+
+    return changed
+
+
 FORGED = {
     "3a-bumped": ("three-choices", bump("3a")),
     "3b-bumped": ("fraser-johnston", bump("3b")),
@@ -184,6 +195,19 @@ FORGED = {
     "a-call-after-the-sheet": ("corrected", rechained(15, lambda e: e.update(
         action="call", call="for", detail=None))),
     "a-second-sheet-unopened": ("corrected", rechained(15, lambda e: e.update(action="close", detail=None))),
+    "line-8-reworded": ("fraser-johnston", rechained(0, sheet_changed(lambda d: d["statements"].update(
+        {"8": "Challenges are not sufficient in number to affect the results of the election."})))),
+    "line-9-reworded": ("rm", rechained(0, sheet_changed(lambda d: d["statements"].update(
+        {"9": "A majority of the valid votes counted plus challenged ballots has not been cast for Local 1."})))),
+    "runoff-dropped": ("three-choices", rechained(0, sheet_changed(lambda d: d["statements"].pop("runoff")))),
+    "runoff-between-others": ("three-choices", rechained(0, sheet_changed(
+        lambda d: d.update(runoff={"between": ["Machinists", "Neither"]})))),
+    "majority-claimed": ("three-choices", rechained(0, sheet_changed(lambda d: d.update(majority_for="Machinists")))),
+    "rerun-denied": ("four-choices-rerun", rechained(0, sheet_changed(lambda d: d.update(rerun=False)))),
+    "choice-votes": ("three-choices", rechained(0, sheet_changed(lambda d: d["choices"][1].update(votes=11)))),
+    "rd-petitioner-as-union": ("rd", rechained(0, sheet_changed(lambda d: d["parties"][1].update(role="Union")))),
+    "rm-employer-role": ("rm", rechained(0, sheet_changed(lambda d: d["parties"][0].update(role="Employer")))),
+    "objections-due-later": ("rm", rechained(0, sheet_changed(lambda d: d.update(objections_due="2099-01-05")))),
 }  # fmt: skip
 
 

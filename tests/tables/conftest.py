@@ -25,3 +25,13 @@ def made(qapp: object, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, 
     out = folder / "consolidated"
     consolidate(exports, out, key)
     return out, key
+
+
+@pytest.fixture(scope="module")
+def key(tmp_path_factory: pytest.TempPathFactory) -> StationKey:
+    return create_key(tmp_path_factory.mktemp("kinds-key") / "signing-key.pem")
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("kinds")

@@ -13,8 +13,9 @@ import pytest
 from station.cli import main
 from station.domain import Call, ElectionSetup, SheetKind
 from station.domain.choices import Ballot, CaseKind
+from station.domain.envelopes import Ruling
 from station.domain.tally_sheet import Observer
-from station.domain.voters import VoterList
+from station.domain.voters import Voter, VoterList
 from station.journal import Journal
 from station.journal.session import CountSession
 from station.sheet.document import canonical_json
@@ -168,3 +169,29 @@ def resign(folder: Path, key: StationKey) -> None:
     data = canonical_json(manifest)
     (folder / "manifest.json").write_bytes(data)
     (folder / "manifest.sig").write_bytes(base64.b64encode(key.sign(data)) + b"\n")
+
+
+MAIL = ElectionSetup(
+    case_number="10-RC-269250",
+    employer="Amazon.com Services LLC",
+    union="RWDSU",
+    eligible=6,
+    pile=0,
+    mail=True,
+)
+VOTERS = VoterList.of(tuple(Voter(str(100 + n), name) for n, name in enumerate("ABCDEF")), ())
+
+
+def envelopes(accepted: str, then: str, challenged: str = "") -> Script:
+    """Accept the voters `accepted` ("012": 100, 101, 102), challenge `challenged`, end
+    the envelope stage and record the calls `then`."""
+
+    def run_mail(session: CountSession) -> None:
+        for digit in accepted:
+            session.rule_envelope(Ruling.ACCEPTED, voter=str(100 + int(digit)))
+        for digit in challenged:
+            session.rule_envelope(Ruling.CHALLENGED, voter=str(100 + int(digit)))
+        session.end_envelopes()
+        calls(then)(session)
+
+    return run_mail

@@ -14,19 +14,22 @@ from station.domain import Action, Call, ElectionSetup
 from station.domain.choices import Ballot, CaseKind
 from station.domain.election import MAIL_RULES
 from station.domain.envelopes import Ruling
-from station.domain.voters import Voter, VoterList
+from station.domain.voters import VoterList
 from station.journal import Journal
 from station.journal.session import CountSession, Refused
 from station.sheet.consolidate import consolidate
-from station.sheet.keys import StationKey, create_key, key_for_signing
+from station.sheet.keys import StationKey, key_for_signing
 from station.sheet.pdf_text import pdf_words
 from station.sheet.verify_consolidation import verify_consolidation
 from tests.tables.helpers import (
     EMPLOYER,
+    MAIL,
     SEVERAL,
+    VOTERS,
     Script,
     calls,
     changed_sum,
+    envelopes,
     refused,
     run,
     sign_and_export,
@@ -41,40 +44,6 @@ RD = ElectionSetup(
     pile=0,
     choices=Ballot(CaseKind.RD, EMPLOYER, ("Local 17",), petitioner="J. Worker"),
 )
-MAIL = ElectionSetup(
-    case_number="10-RC-269250",
-    employer="Amazon.com Services LLC",
-    union="RWDSU",
-    eligible=6,
-    pile=0,
-    mail=True,
-)
-VOTERS = VoterList.of(tuple(Voter(str(100 + n), name) for n, name in enumerate("ABCDEF")), ())
-
-
-def envelopes(accepted: str, then: str, challenged: str = "") -> Script:
-    """Accept the voters `accepted` ("012": 100, 101, 102), challenge `challenged`, end
-    the envelope stage and record the calls `then`."""
-
-    def run_mail(session: CountSession) -> None:
-        for digit in accepted:
-            session.rule_envelope(Ruling.ACCEPTED, voter=str(100 + int(digit)))
-        for digit in challenged:
-            session.rule_envelope(Ruling.CHALLENGED, voter=str(100 + int(digit)))
-        session.end_envelopes()
-        calls(then)(session)
-
-    return run_mail
-
-
-@pytest.fixture(scope="module")
-def key(tmp_path_factory: pytest.TempPathFactory) -> StationKey:
-    return create_key(tmp_path_factory.mktemp("kinds-key") / "signing-key.pem")
-
-
-@pytest.fixture(scope="module")
-def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("kinds")
 
 
 def consolidated(

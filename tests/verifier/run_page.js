@@ -11,11 +11,15 @@ const html = fs.readFileSync(page, "utf-8");
 const script = html.match(/<script id="verifier">([\s\S]*?)<\/script>/)[1];
 const context = vm.createContext({ crypto: globalThis.crypto, TextEncoder, TextDecoder, atob, console, setTimeout });
 vm.runInContext(script + "\nthis.verifyExport = verifyExport; this.VERSION = VERSION;", context);
+// Every file of the folder by its path in it, as a browser gives a folder picked.
 const files = new Map();
-for (const name of fs.readdirSync(folder)) {
-  const full = path.join(folder, name);
-  if (fs.statSync(full).isFile()) files.set(name, new Uint8Array(fs.readFileSync(full)));
-}
+(function walk(dir, prefix) {
+  for (const name of fs.readdirSync(dir)) {
+    const full = path.join(dir, name);
+    if (fs.statSync(full).isDirectory()) walk(full, `${prefix}${name}/`);
+    else files.set(`${prefix}${name}`, new Uint8Array(fs.readFileSync(full)));
+  }
+})(folder, "");
 context.verifyExport(files, key || null, folder).then((verdict) => {
   verdict.script_sha256 = require("crypto").createHash("sha256").update(script, "utf-8").digest("hex");
   process.stdout.write(JSON.stringify(verdict) + "\n");

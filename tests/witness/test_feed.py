@@ -70,6 +70,34 @@ def test_requests_without_the_token_are_refused(served: Served) -> None:
         RemoteFollower(base + "?token=0123").close()
 
 
+def test_any_origin_may_read_the_feed_but_only_with_its_token(served: Served) -> None:
+    """A party's saved verifier page (origin `null`, from disk) reads the JSON answers;
+    a browser's preflight is answered without the token, and says nothing of the count."""
+    base, token = served.url.split("?token=")
+    preflight = urllib.request.Request(
+        f"{base}events?after=0",
+        method="OPTIONS",
+        headers={"Origin": "null", "Access-Control-Request-Headers": "authorization"},
+    )
+    with urllib.request.urlopen(preflight, timeout=5) as answer:
+        assert answer.status == 204
+        assert answer.headers["Access-Control-Allow-Origin"] == "*"
+        assert answer.headers["Access-Control-Allow-Headers"] == "Authorization"
+        assert answer.read() == b""
+    asked = urllib.request.Request(
+        f"{base}setup", headers={"Origin": "null", "Authorization": f"Bearer {token}"}
+    )
+    with urllib.request.urlopen(asked, timeout=5) as answer:
+        assert answer.headers["Access-Control-Allow-Origin"] == "*"
+        assert json.load(answer)["key"] == served.key.fingerprint
+    refused = urllib.request.Request(f"{base}setup", headers={"Origin": "null"})
+    with pytest.raises(urllib.error.HTTPError) as error:
+        urllib.request.urlopen(refused, timeout=5)
+    assert error.value.code == 401
+    assert error.value.headers["Access-Control-Allow-Origin"] == "*"  # the page can say why
+    error.value.close()
+
+
 def test_an_altered_event_is_caught(served: Served) -> None:
     response = counted(served)
     response["events"][3]["call"] = "for" if response["events"][3]["call"] != "for" else "void"

@@ -86,12 +86,10 @@ def shown(driver: Any) -> dict[str, Any]:
     )
 
 
-def test_the_live_page_follows_a_count_then_reports_a_forged_history(
-    browser: Any, counting: tuple[Journal, list[Feed]]
-) -> None:
-    journal, feeds = counting
+def count_and_forge(browser: Any, journal: Journal, feeds: list[Feed]) -> None:
+    """Count 200 ballots with corrections while `browser` follows; check every figure
+    against `station tally --json`; then serve a forged history at the same address."""
     feed = feeds[0]
-    browser.get(feed.server.url)
     rng = random.Random(29)
     calls = [Call.FOR] * 5 + [Call.AGAINST] * 4 + [Call.VOID, Call.CHALLENGE]
     for n in range(200):
@@ -131,3 +129,48 @@ def test_the_live_page_follows_a_count_then_reports_a_forged_history(
         " return s.className === 'bad' && s.textContent;",
     )
     assert status == f"NOT INTACT: event {events + 1} does not chain to the event before it"
+
+
+def test_the_live_page_follows_a_count_then_reports_a_forged_history(
+    browser: Any, counting: tuple[Journal, list[Feed]]
+) -> None:
+    journal, feeds = counting
+    browser.get(feeds[0].server.url)
+    count_and_forge(browser, journal, feeds)
+
+
+def test_the_saved_verifier_page_follows_a_count_from_disk(
+    browser: Any, counting: tuple[Journal, list[Feed]], tmp_path: Path
+) -> None:
+    """The party's own copy, opened from file:// (origin `null`), follows the station's
+    URL as the served page does, and reports the same forged history."""
+    from selenium.webdriver.common.by import By
+
+    journal, feeds = counting
+    page = tmp_path / "verifier.html"
+    assert main(["verifier", "--out", str(page)]) == 0
+    browser.get(page.as_uri())
+    assert browser.find_element(By.ID, "live").is_displayed() is False
+    browser.find_element(By.ID, "url").send_keys(feeds[0].server.url)
+    browser.find_element(By.CSS_SELECTOR, "#follow button").click()
+    count_and_forge(browser, journal, feeds)
+
+
+def test_the_saved_page_says_a_wrong_token_is_refused(
+    browser: Any, counting: tuple[Journal, list[Feed]], tmp_path: Path
+) -> None:
+    from selenium.webdriver.common.by import By
+
+    _, feeds = counting
+    page = tmp_path / "verifier.html"
+    assert main(["verifier", "--out", str(page)]) == 0
+    browser.get(page.as_uri())
+    wrong = feeds[0].server.url.split("?token=")[0] + "?token=0123"
+    browser.find_element(By.ID, "url").send_keys(wrong)
+    browser.find_element(By.CSS_SELECTOR, "#follow button").click()
+    status = wait_for(
+        browser,
+        "const s = document.getElementById('status');"
+        " return s.className === 'bad' && s.textContent;",
+    )
+    assert status.startswith("The feed cannot be followed: the station refused the token")

@@ -1,0 +1,257 @@
+"""A consolidation of several tables gets `station verify`'s verdict in the page.
+
+The folder's own manifest and files, every table's export checked fully, the tables
+one count's final sheets, and every line, statement and row of `tally.json` the sum of
+theirs: true consolidations of one union, several unions and mail ballots pass, and
+each one a forger changed (holding the key, so that only the sums and the tables can
+tell) is named by the page (its own script in Node, and in Chromium) word for word as
+`station verify FOLDER --key` names it.
+"""
+
+import json
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from station.domain.voters import VoterList
+from station.sheet.consolidate import consolidate
+from station.sheet.document import canonical_json
+from station.sheet.keys import StationKey
+from tests.sheet.helpers import station
+from tests.tables.helpers import MAIL, SEVERAL, VOTERS, calls, envelopes, resign, table
+from tests.verifier.chromium import browser, verdict_in_chromium
+from tests.verifier.node import in_page
+
+__all__ = ["browser"]  # fixtures
+
+OLD = Path(__file__).parent.parent / "fixtures" / "v0_2"
+
+
+def said_by_verify(folder: Path, key: str | None) -> tuple[int, list[str]]:
+    """`station verify FOLDER [--key]`: its exit and lines, the folder named as a browser
+    names it, and without "and the PDF" (the page reads no PDF text, and says so)."""
+    code, out, err = station("verify", folder, *(["--key", key] if key else []))
+    text = (out if code == 0 else err).replace(str(folder), folder.name)
+    lines = text.replace("Every summed line and the PDF match", "Every summed line matches")
+    return code, lines.rstrip("\n").splitlines()
+
+
+def assert_same(page: Path, folder: Path, key: str | None) -> dict[str, Any]:
+    code, said = said_by_verify(folder, key)
+    verdict = in_page(page, folder, key)
+    lines = [line.replace(str(folder), folder.name) for line in verdict["lines"]]
+    if code == 1:
+        assert not verdict["ok"] and not verdict["cannot"], verdict
+        assert lines == said
+    else:
+        assert code == 0 and verdict["ok"], (said, verdict)
+        assert lines[: len(said)] == said
+    return verdict
+
+
+@pytest.mark.parametrize("written_down", [True, False], ids=["key", "no-key"])
+def test_a_true_consolidation_passes_in_the_page_as_in_verify(
+    page: Path, made: tuple[Path, StationKey], written_down: bool
+) -> None:
+    folder, key = made
+    verdict = assert_same(page, folder, key.fingerprint if written_down else None)
+    assert verdict["lines"][0].startswith(f"OK: {folder}: consolidated tally of case")
+
+
+def edited(change: Callable[[dict[str, Any]], None]) -> Callable[[Path, StationKey], None]:
+    """tally.json changed, and the consolidation signed again with its own key."""
+
+    def forge(folder: Path, key: StationKey) -> None:
+        document = json.loads((folder / "tally.json").read_bytes())
+        change(document)
+        (folder / "tally.json").write_bytes(canonical_json(document))
+        resign(folder, key)
+
+    return forge
+
+
+def table_b_truncated(folder: Path, key: StationKey) -> None:
+    """Table B's journal without its sheet's event, Table B and the whole re-signed."""
+    table = folder / "tables" / "table-B"
+    lines = (table / "journal.jsonl").read_bytes().splitlines(keepends=True)
+    (table / "journal.jsonl").write_bytes(b"".join(lines[:-1]))
+    resign(table, key)
+    resign(folder, key)
+
+
+def one_table_left(folder: Path, key: StationKey) -> None:
+    shutil.rmtree(folder / "tables" / "table-B")
+    document = json.loads((folder / "tally.json").read_bytes())
+    document["tables"] = document["tables"][:1]
+    (folder / "tally.json").write_bytes(canonical_json(document))
+    manifest = json.loads((folder / "manifest.json").read_bytes())
+    manifest["files"] = {n: h for n, h in manifest["files"].items() if "table-B" not in n}
+    (folder / "manifest.json").write_bytes(canonical_json(manifest))
+    resign(folder, key)
+
+
+def tables_swapped(folder: Path, key: StationKey) -> None:
+    """Table A's export lies where Table B's was (and the rows follow)."""
+    shutil.rmtree(folder / "tables" / "table-B")
+    shutil.copytree(folder / "tables" / "table-A", folder / "tables" / "table-B")
+    resign(folder, key)
+
+
+def changed_bytes(name: str) -> Callable[[Path, StationKey], None]:
+    def change(folder: Path, key: StationKey) -> None:
+        path = folder / name
+        path.write_bytes(path.read_bytes()[:-2] + b"0\n")
+
+    return change
+
+
+def written(name: str) -> Callable[[Path, StationKey], None]:
+    def write(folder: Path, key: StationKey) -> None:
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_text("x")
+
+    return write
+
+
+def bump(line: str) -> Callable[[dict[str, Any]], None]:
+    return lambda d: d["lines"].update({line: d["lines"][line] + 1})
+
+
+FORGED: dict[str, Callable[[Path, StationKey], None]] = {
+    "line-3": edited(bump("3")),
+    "line-8": edited(lambda d: d["lines"].update({"8": not d["lines"]["8"]})),
+    "line-9-reworded": edited(lambda d: d["statements"].update({"9": "A majority has been cast."})),
+    "counted": edited(lambda d: d.update(counted=d["counted"] + 1)),
+    "ballots": edited(lambda d: d.update(ballots=99)),
+    "a-row-counted": edited(lambda d: d["tables"][1].update(counted=0)),
+    "a-row-head": edited(lambda d: d["tables"][0].update(head={"seq": 1, "hash": "0" * 64})),
+    "a-row-title": edited(lambda d: d["tables"][1].update(title="Interim")),
+    "election-case": edited(lambda d: d["election"].update(case="29-RC-000001")),
+    "prepared-a-number": edited(lambda d: d.update(prepared=5)),
+    "a-fact-more": edited(lambda d: d.update(note="also counted elsewhere")),
+    "key-named": edited(lambda d: d.update(key="0000-0000-0000-0000-0000-0000-0000-0000")),
+    "a-folder-elsewhere": edited(lambda d: d["tables"][0].update(folder="../../etc")),
+    "format": edited(lambda d: d.update(format="station-tally-v1")),
+    "table-b-journal-truncated": table_b_truncated,
+    "one-table-left": one_table_left,
+    "tables-swapped": tables_swapped,
+    "table-b-journal-bytes": changed_bytes("tables/table-B/journal.jsonl"),
+    "table-a-signature": changed_bytes("tables/table-A/manifest.sig"),
+    "own-tally-json": changed_bytes("tally.json"),
+    "a-file-beside-a-table": written("tables/table-A/notes.txt"),
+    "a-folder-beside": written("extra/notes.txt"),
+    "a-file-beside": written("README.txt"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(FORGED))
+def test_a_forged_consolidation_is_named_in_the_page_as_in_verify(
+    page: Path, made: tuple[Path, StationKey], tmp_path: Path, case: str
+) -> None:
+    folder = tmp_path / "consolidated"
+    shutil.copytree(made[0], folder)
+    FORGED[case](folder, made[1])
+    verdict = assert_same(page, folder, made[1].fingerprint)
+    assert not verdict["ok"], verdict
+
+
+@pytest.fixture(scope="module")
+def several(qapp: object, folder: Path, key: StationKey) -> Path:
+    """Two tables of several unions: summed, a runoff neither table states."""
+    exports = [
+        table(folder, SEVERAL, "1", calls("11111" + "2"), key),
+        table(folder, SEVERAL, "2", calls("2" + "AAAAA"), key),
+    ]
+    out = folder / "several-consolidated"
+    consolidate(exports, out, key)
+    return out
+
+
+@pytest.fixture(scope="module")
+def mailed(qapp: object, folder: Path, key: StationKey) -> Path:
+    """Two tables of a mail ballot, a challenged envelope at the first."""
+    exports = [
+        table(folder, MAIL, "1", envelopes("012", "FFA", challenged="3"), key, VOTERS),
+        table(folder, MAIL, "2", envelopes("45", "AV"), key, VOTERS),
+    ]
+    out = folder / "mail-consolidated"
+    consolidate(exports, out, key)
+    return out
+
+
+KINDS: dict[str, tuple[str, Callable[[Path, StationKey], None] | None]] = {
+    "several": ("several", None),
+    "several-3a": ("several", edited(bump("3a"))),
+    "several-runoff": ("several", edited(lambda d: d.update(runoff=None))),
+    "several-majority": ("several", edited(lambda d: d.update(majority_for="Machinists"))),
+    "several-runoff-words": ("several", edited(lambda d: d["statements"].pop("runoff"))),
+    "several-parties": ("several", edited(lambda d: d["parties"].reverse())),
+    "mail": ("mailed", None),
+    "mail-envelopes": ("mailed", edited(lambda d: d["envelopes"].update(accepted=6))),
+    "mail-row-envelopes": ("mailed", edited(lambda d: d["tables"][0]["envelopes"].update(void=1))),
+}
+
+
+@pytest.mark.parametrize("case", sorted(KINDS))
+def test_a_consolidation_of_each_kind_gets_verify_s_verdict_in_the_page(
+    page: Path, request: pytest.FixtureRequest, key: StationKey, tmp_path: Path, case: str
+) -> None:
+    fixture, change = KINDS[case]
+    folder = tmp_path / "consolidated"
+    shutil.copytree(request.getfixturevalue(fixture), folder)
+    if change is not None:
+        change(folder, key)
+    verdict = assert_same(page, folder, key.fingerprint)
+    assert verdict["ok"] is (change is None), verdict
+
+
+@pytest.mark.parametrize(
+    ("script", "voters", "named"),
+    [
+        # Voter 101's envelope accepted at Table 1 and again at this Table 2.
+        (envelopes("12", "AA"), VOTERS, "two ballots of one voter would be counted"),
+        # A table ruling its envelopes against another voter list.
+        (envelopes("", ""), VoterList.of(VOTERS.voters[3:], ()), "its voter list is another"),
+    ],
+    ids=["accepted-twice", "another-voter-list"],
+)
+def test_a_table_consolidate_refuses_slipped_in_is_named_in_the_page_as_in_verify(
+    page: Path, mailed: Path, key: StationKey, tmp_path: Path, script: Any, voters: Any, named: str
+) -> None:
+    """A forger puts another Table 2 in the folder and signs it all again: the page names
+    what `station consolidate` would have refused, as `verify` does."""
+    other = table(tmp_path, MAIL, "2", script, key, voters)
+    folder = tmp_path / "consolidated"
+    shutil.copytree(mailed, folder)
+    shutil.rmtree(folder / "tables" / "table-2")
+    shutil.copytree(other, folder / "tables" / "table-2")
+    resign(folder, key)
+    verdict = assert_same(page, folder, key.fingerprint)
+    assert named in verdict["lines"][0]
+
+
+def test_station_0_2_s_consolidation_gets_verify_s_verdict(page: Path) -> None:
+    key = (OLD / "key.txt").read_text().strip()
+    assert assert_same(page, OLD / "consolidated", key)["ok"]
+
+
+def test_a_consolidation_picked_in_chromium_gets_verify_s_verdict(
+    browser: Any, page: Path, made: tuple[Path, StationKey], tmp_path: Path
+) -> None:
+    """The folder picked holds each table's export in its own folder: the page reads
+    them all, and names a forged sum as `verify` does."""
+    folder, key = made
+    code, said = said_by_verify(folder, key.fingerprint)
+    shown = verdict_in_chromium(browser, page, folder, key.fingerprint)
+    assert code == 0 and shown["kind"] == "ok", shown
+    assert shown["lines"][: len(said)] == said
+    forged = tmp_path / "forged"
+    shutil.copytree(folder, forged)
+    FORGED["line-3"](forged, key)
+    code, said = said_by_verify(forged, key.fingerprint)
+    shown = verdict_in_chromium(browser, page, forged, key.fingerprint)
+    assert code == 1 and shown["kind"] == "bad", shown
+    assert shown["lines"] == said
