@@ -2,7 +2,7 @@
 
 The site (mkdocs.yml) is built by .ci/run with `mkdocs build --strict`; this holds the one
 promise the README's test command can check without MkDocs installed: a page written
-under docs/ and left out of the nav would be found by no reader of the site.
+under docs/ and left out of the nav would be reached by no reader of the site.
 """
 
 import re

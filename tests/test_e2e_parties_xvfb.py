@@ -242,7 +242,7 @@ def test_a_runoff_by_mail_is_ruled_and_counted(tmp_path: Path, display: str) -> 
     with running_station(runoff, env, log) as app:
         envelopes = focused_window(env, "Station .* envelopes .* 10-RC-301717", log)
         events = 1  # the opening
-        for voter in ("201", "202", "203", "205"):  # each found by id and accepted
+        for voter in ("201", "202", "203", "205"):  # each looked up by id and accepted
             xdotool(env, "key", "--delay", "30", *voter, "Return", "a")
             events += 1
             wait_for(runoff, events)
