@@ -5,10 +5,9 @@ fills them in; what the command line gives wins."""
 import json
 from pathlib import Path
 
-from station.domain import Call, ElectionSetup, SheetKind
+from station.domain import Call, ElectionSetup
 from station.journal import Journal
 from station.journal.session import CountSession
-from station.sheet.prepare import SheetRequest, prepare_sheet
 from tests.cli_helpers import station_here
 
 F, A, C = Call.FOR, Call.AGAINST, Call.CHALLENGE
