@@ -697,7 +697,7 @@ def figures_statement(
             f" {figures.late:,} received after the due date (counted) \u00b7"
             f" {figures.challenged:,} challenged ({parties}) \u00b7"
             + (f" {settled} \u00b7" if settled else "")
-            + f" {figures.void:,} void \u00b7 {figures.replacements:,} replacements"
+            + f" {figures.void:,} void \u00b7 {how_many(figures.replacements, 'replacement')}"
             + (f" \u00b7 {figures.at_polls:,} at the polls" if figures.at_polls else "")
             + (f" \u00b7 {figures.after_tally:,} after the tally" if figures.after_tally else "")
         )
