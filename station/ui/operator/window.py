@@ -480,8 +480,10 @@ class OperatorWindow(QMainWindow):
 
     def _on_controller_changed(self, change: Change) -> None:
         self.error_banner.hide()
-        if change.event.action is Action.CALL:
-            self.notice_banner.hide()  # counting goes on: yesterday's notice is done
+        if change.event.action in (Action.CALL, Action.DECIDE):
+            # Counting goes on (a decision begins the revised count): the notice about
+            # the sheet before is done.
+            self.notice_banner.hide()
         elif change.event.action is Action.REOPEN:
             self._on_reopened(change)
         self.recent.add_change(change)
