@@ -35,7 +35,7 @@ def test_no_runoff_while_challenges_are_determinative_then_one_from_the_revised_
     err = one_line_refusal(station("new", tmp_path / "ro.station", "--runoff-of", first))
     assert "challenges are determinative" in err and "Revised Tally" in err
     assert not (tmp_path / "ro.station").exists()
-    decided = station("decide", first, "--open", "1", "--by", "RD")
+    decided = station("decide", first, "--open", "1", "--by", "RD", "--reveal-ok")
     assert decided.returncode == 0, decided.stderr
     count_votes(first, [1, 0, 0])  # the opened ballot: Teamsters, 6/4/3 of 13, no majority
     assert station("sign", first, "--agent", "R. Agent").returncode == 0

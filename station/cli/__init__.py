@@ -239,6 +239,11 @@ def build_parser() -> argparse.ArgumentParser:
     decide.add_argument("--open", metavar="N[,N…]", help="register numbers ordered opened")
     decide.add_argument("--sustain", metavar="N[,N…]", help="register numbers sustained")
     decide.add_argument("--by", required=True, metavar="TEXT", help="who decided, and how")
+    decide.add_argument(
+        "--reveal-ok",
+        action="store_true",
+        help="open the ballots although so few are opened that their votes are shown",
+    )
 
     add_witness_commands(commands, verify)
     commands.add_parser(

@@ -2,6 +2,7 @@
 
 import argparse
 import json
+import sys
 from functools import partial
 
 from station.cli.common import UsageError, open_to_read, restored_count, say, say_problem
@@ -173,9 +174,14 @@ def cmd_decide(args: argparse.Namespace) -> int:
         problem = new_decision_problem(count, setup, tuple(opened), tuple(sustained))
         if problem:  # before the session opens: a refusal writes nothing
             raise UsageError(problem)
+        # The window asks a second time before a vote is shown; a command cannot ask,
+        # so it refuses until told, and warns before anything is recorded.
         warning = revealing_decision(count, tuple(opened))
+        if warning and not args.reveal_ok:
+            raise UsageError(f"{warning} Nothing recorded; add --reveal-ok to open it anyway")
         if warning:
             say_problem(f"warning: {warning}")
+            sys.stderr.flush()
         session = CountSession(journal, count)
         session.start()
         change = session.decide(opened, sustained, by)

@@ -13,6 +13,7 @@ from station.domain.description import describe
 from station.domain.envelope_parties import stage_challenges
 from station.domain.envelopes import Ruling, modes_statement
 from station.domain.mail_statements import mail_warnings
+from station.domain.statements import how_many
 from station.domain.text import one_line
 from station.domain.voters import VoterList, read_voter_list
 from station.journal import Journal
@@ -105,7 +106,7 @@ def envelopes_line(setup: ElectionSetup, count: Count) -> list[str]:
         f"Envelopes ({where}): {f.returned:,} returned, {f.accepted:,} accepted,"
         f" {f.late:,} received after the due date (counted),"
         f" {challenges.challenged:,} challenged, {settled + ', ' if settled else ''}"
-        f"{f.void:,} void, {f.replacements:,} replacements{polls}{after}",
+        f"{f.void:,} void, {how_many(f.replacements, 'replacement')}{polls}{after}",
         *([modes_statement(f)] if f.at_polls else []),
         *mail_warnings(setup, count.envelopes, count.tally.counted),
     ]

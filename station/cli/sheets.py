@@ -14,6 +14,7 @@ from station.domain.statements import (
     pile_notes,
 )
 from station.domain.tally_sheet import Observer, SheetError, clean_reason, mail_box
+from station.domain.text import one_line
 from station.journal import Journal
 from station.journal.chain import HEAD_DIGITS
 from station.journal.clock import clock_warnings
@@ -35,31 +36,53 @@ from station.sheet.prepare import (
     checked_request,
     earlier_key,
     prepare_sheet,
+    previous_request,
     reopen_count,
 )
 from station.ui.display import ensure_offscreen_app
 
 
-def _sheet_request(journal: Journal, args: argparse.Namespace) -> SheetRequest:
-    agent = args.agent if args.agent is not None else journal.election.setup.agent
+def _sheet_request(
+    journal: Journal, args: argparse.Namespace, previous: SheetRequest | None
+) -> tuple[SheetRequest, list[str]]:
+    """The sheet asked for, and what of it came from the previous sheet, not the command
+    line: a revised or later sheet keeps its agent, observers and place unless told, as
+    the window's dialog starts from them."""
+    carried = []
+    agent = args.agent
+    if agent is None and previous is not None and previous.agent:
+        agent = previous.agent
+        if agent != journal.election.setup.agent:
+            carried.append(f"agent {agent}")
+    if agent is None:
+        agent = journal.election.setup.agent
     if agent is None:
         raise UsageError("--agent is needed: no Board agent was named when the election was set up")
-    return SheetRequest(
+    observers = [Observer.parse(text, describe(journal.election.setup)) for text in args.observer]
+    if not args.observer and previous is not None and previous.observers:
+        observers = list(previous.observers)
+        names = ", ".join(f"{observer.name} ({observer.party})" for observer in observers)
+        carried.append(f"observers {names}")
+    place = args.place if args.place and args.place.strip() else None
+    if args.place is None and previous is not None and previous.place:
+        place = previous.place
+        carried.append(f"place {place}")
+    request = SheetRequest(
         kind=SheetKind.INTERIM if args.interim else SheetKind.FINAL,
         agent=agent,
-        observers=[
-            Observer.parse(text, describe(journal.election.setup)) for text in args.observer
-        ],
-        place=args.place if args.place and args.place.strip() else None,
+        observers=observers,
+        place=place,
     )
+    return request, carried
 
 
 def cmd_sign(args: argparse.Namespace) -> int:
     ensure_offscreen_app()  # the sheet's font says which names it can print
     journal = Journal.open(args.file, seal_secret=station_secret())
     try:
-        request = _sheet_request(journal, args)
         count = journal.restore(trust_snapshots=False)
+        previous = previous_request(journal, count)
+        request, carried = _sheet_request(journal, args, None if previous is None else previous[1])
         if request.kind is SheetKind.FINAL and count.counted == 0 and not args.none_counted:
             ballots = box_setup(journal.election.setup, count.envelopes).ballots
             raise SheetError(
@@ -86,6 +109,8 @@ def cmd_sign(args: argparse.Namespace) -> int:
         f"{sheet.title} tally prepared at event {sheet.seq:,}; it certifies events 1-{sheet.head:,}"
         f" (head {head[:HEAD_DIGITS]}). The count is locked."
     )
+    if carried and previous is not None:
+        print(one_line(f"as on the sheet of event {previous[0]:,}: {'; '.join(carried)}"))
     setup_ballots = journal.election.setup.ballots
     ballots = setup_ballots if sheet.envelopes is None else mail_box(sheet)  # mail
     if sheet.kind is SheetKind.FINAL and ballots is not None and sheet.tally.counted != ballots:

@@ -697,7 +697,7 @@ def figures_statement(
             f" {figures.late:,} received after the due date (counted) \u00b7"
             f" {figures.challenged:,} challenged ({parties}) \u00b7"
             + (f" {settled} \u00b7" if settled else "")
-            + f" {figures.void:,} void \u00b7 {figures.replacements:,} replacements"
+            + f" {figures.void:,} void \u00b7 {how_many(figures.replacements, 'replacement')}"
             + (f" \u00b7 {figures.at_polls:,} at the polls" if figures.at_polls else "")
             + (f" \u00b7 {figures.after_tally:,} after the tally" if figures.after_tally else "")
         )
@@ -765,12 +765,27 @@ def opened_of(figures: Mapping[str, int]) -> int:
     return figures["accepted"] + (figures["late"] if "after_tally" in figures else 0)
 
 
-def figure_labels(figures: Mapping[str, int]) -> tuple[tuple[str, str], ...]:
-    """The sheet's envelope figures and their labels, as the figures' JSON names them."""
-    if "after_tally" not in figures:
-        return ENVELOPE_FIGURE_LABELS
+# After a decision a challenged envelope may have been opened: the cell then says only
+# what the stage did (line 6's columns say what became of it).
+REVISED_CHALLENGED_LABEL = "Challenged at this stage"
+
+
+def figure_labels(
+    figures: Mapping[str, int], *, revised: bool = False
+) -> tuple[tuple[str, str], ...]:
+    """The sheet's envelope figures and their labels, as the figures' JSON names them (on
+    a revised sheet, the challenged envelopes' label claims no seal)."""
+    labels = (
+        ENVELOPE_FIGURE_LABELS
+        if "after_tally" not in figures
+        else tuple(
+            (key, label)
+            for key, label in CURRENT_FIGURE_LABELS
+            if key != "at_polls" or figures.get(key)  # no voters at the polls: no cell
+        )
+    )
+    if not revised:
+        return labels
     return tuple(
-        (key, label)
-        for key, label in CURRENT_FIGURE_LABELS
-        if key != "at_polls" or figures.get(key)  # no voters at the polls: no cell
+        (key, REVISED_CHALLENGED_LABEL if key == "challenged" else label) for key, label in labels
     )

@@ -164,6 +164,18 @@ def challenged_apart(tally: Tally) -> tuple[int, str]:
     return ballots, also
 
 
+def challenged_not_called(sealed: int, opened_uncounted: int = 0) -> str:
+    """What the CHALLENGED figure holds that no C key recorded: a mail ballot's sealed
+    envelopes and a decision's opened ballots not yet called ("1 sealed envelope"), so
+    the figure can be line 6 and still not be read as ballots challenged at the table."""
+    parts = []
+    if sealed:
+        parts.append(how_many(sealed, "sealed envelope"))
+    if opened_uncounted:
+        parts.append(f"{opened_uncounted:,} opened, not yet called")
+    return " · ".join(parts)
+
+
 def box_mismatch_statement(counted: int, ballots: int) -> str:
     """A final count that is not the number of ballots in the box."""
     return f"{counted:,} ballots counted, but the box held {ballots:,}"

@@ -205,7 +205,9 @@ def _footer(document: Mapping[str, Any], page: int, pages: int) -> str:
         f" events 1\u2013{sheet['head']['seq']:,}, head {sheet['head']['hash']}\n"
         f"Prepared at journal event {document['sheet_event']['seq']:,} ({sheet['prepared']})"
         f" \u00b7 election {document['election']['election_id']}\n"
-        f"Signing key {sheet['key']} \u00b7 check with: station verify FOLDER"
+        # FINGERPRINT, not the key above: only a fingerprint written down at the count
+        # tells this station's key from a forger's (docs/observer.md).
+        f"Signing key {sheet['key']} \u00b7 check with: station verify FOLDER --key FINGERPRINT"
         f" \u00b7 page {page} of {pages}"
     )
 
@@ -262,8 +264,8 @@ def sheet_html(document: Mapping[str, Any], *, certifications_apart: bool = Fals
     ]
     parts.append(_notice(sheet))
     # a mail ballot's envelope stage (warned if more were accepted than line 1's voters)
-    parts.append(envelopes_html(sheet.get("envelopes"), lines.get("1")))
     revised = "columns" in sheet  # a sheet after a decision: three columns, tighter rows
+    parts.append(envelopes_html(sheet.get("envelopes"), lines.get("1"), revised=revised))
     parts.append(
         f'<table width="100%" class="lines" cellpadding="{2 if revised else 4}" cellspacing="0">'
     )
@@ -362,8 +364,14 @@ def _case_words(document: Mapping[str, Any]) -> str:
     return case if table is None else f"{case} \u2014 {table_title(table)}"
 
 
-def envelopes_html(figures: Mapping[str, int] | None, eligible: object = None) -> str:
-    """The envelope figures of a mail ballot, above lines 1-9 (nothing for a count at a poll)."""
+def envelopes_html(
+    figures: Mapping[str, int] | None, eligible: object = None, *, revised: bool = False
+) -> str:
+    """The envelope figures of a mail ballot, above lines 1-9 (nothing for a count at a poll).
+
+    On a revised sheet the challenged envelopes may since have been opened by the
+    decision: their cell says what the stage did, and line 6's columns what became of them.
+    """
     if not figures:
         return ""
     over = (
@@ -376,7 +384,7 @@ def envelopes_html(figures: Mapping[str, int] | None, eligible: object = None) -
     warning = f'<p class="section">{_escape(over)}</p>' if over else ""
     cells = "".join(
         f'<td align="center">{label}<br><b>{figures[key]:,}</b></td>'
-        for key, label in figure_labels(figures)
+        for key, label in figure_labels(figures, revised=revised)
     )
     polls = figures.get("at_polls", 0)
     opened = opened_of(figures)

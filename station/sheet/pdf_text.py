@@ -20,7 +20,7 @@ from station.domain.tally_form import (
 )
 from station.sheet import form_words
 from station.sheet.group_pdf import group_sections
-from station.sheet.revised_pdf import line_text, printed_numbers
+from station.sheet.revised_pdf import MINUS, line_text, printed_numbers
 
 
 def pdf_words(data: bytes) -> str:
@@ -33,7 +33,8 @@ def pdf_words(data: bytes) -> str:
         text = " ".join(page.extract_text() or "" for page in reader.pages)
     except (PdfReadError, ValueError, KeyError, TypeError) as error:
         raise ValueError(f"is not a readable PDF ({error})") from None
-    return " ".join(unicodedata.normalize("NFKC", text).split())
+    # A minus is drawn as U+2212 and was drawn as "-" before: either reads as "-".
+    return " ".join(unicodedata.normalize("NFKC", text).replace(MINUS, "-").split())
 
 
 def form_texts(sheet: Mapping[str, Any]) -> list[tuple[str, str]]:
@@ -106,7 +107,7 @@ def pdf_problem(data: bytes, document: Mapping[str, Any]) -> str | None:
         # A runoff between two unions drawn before it left out line 4: "(lines 3a + 3b + 4)".
         # A right-to-left name is read back in the order it is drawn (`visual_order`).
         earlier = (text, as_drawn_before(text), with_line_4_before(text))
-        forms = {" ".join(form.split()) for form in earlier}
+        forms = {" ".join(form.replace(MINUS, "-").split()) for form in earlier}
         if not any(form in words or drawn(form, names) in words for form in forms):
             return f"does not show {what} as the journal gives it ({text[:90]})"
     return None

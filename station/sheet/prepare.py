@@ -35,6 +35,27 @@ class SheetRequest:
     place: str | None
 
 
+def previous_request(journal: Journal, count: Count) -> tuple[int, SheetRequest] | None:
+    """Who certified the count's latest sheet, and where, as its SIGN event records, with
+    that event's number: what the next sheet starts from (the window's dialog and `sign`)."""
+    sheets = count.sheets
+    record = journal.record(sheets[-1].seq) if sheets else None
+    if record is None:
+        return None
+    details = record.details()
+    observers = details.get("observers")
+    place = details.get("place")
+    return record.seq, SheetRequest(
+        kind=sheets[-1].kind,
+        agent=str(details.get("agent") or ""),
+        observers=[
+            Observer(str(observer["party"]), str(observer["name"]))
+            for observer in (observers if isinstance(observers, list) else [])
+        ],
+        place=place if isinstance(place, str) else None,
+    )
+
+
 def checked_request(journal: Journal, count: Count, request: SheetRequest) -> Sheet:
     """The sheet `request` would prepare now; raise SheetError if it may not be.
 

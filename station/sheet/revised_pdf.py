@@ -13,6 +13,8 @@ from typing import Any
 from station.domain.revised_sheet import COLUMN_TITLES, COLUMNS, THREE_COLUMNS
 from station.domain.tally_form import FormBallot, line_words, printed_lines
 
+MINUS = "\u2212"
+
 
 def sheet_columns(sheet: Mapping[str, Any]) -> tuple[str, ...]:
     """The columns this sheet has: four, or the three a sheet was signed with before."""
@@ -25,7 +27,8 @@ def figures(sheet: Mapping[str, Any], number: str) -> list[str]:
     columns, names = sheet["columns"], sheet_columns(sheet)
     if number == "1":
         return [*[""] * (len(names) - 1), f"{columns['final']['1']:,}"]
-    middle = [f"{columns[name][number]:+,}" for name in names[1:-1]]
+    # A true minus is as wide as the plus: "\u22121" sits under "+0".
+    middle = [f"{columns[name][number]:+,}".replace("-", MINUS) for name in names[1:-1]]
     return [f"{columns['original'][number]:,}", *middle, f"{columns['final'][number]:,}"]
 
 

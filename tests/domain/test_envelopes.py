@@ -215,3 +215,13 @@ def test_the_words_of_a_ruling_its_undo_and_its_redo_named_and_anonymous() -> No
         "Envelope LATE \u2014 undone",
         "Envelope LATE \u2014 redone",
     ]
+
+
+def test_one_replacement_is_said_in_the_singular() -> None:
+    from station.domain.envelopes import EnvelopeFigures, figures_statement
+
+    one = EnvelopeFigures(returned=3, accepted=2, void=1, replacements=1, current=True)
+    said = figures_statement(one, {})
+    assert "1 replacement" in said and "1 replacements" not in said
+    two = EnvelopeFigures(returned=4, accepted=2, void=2, replacements=2, current=True)
+    assert "2 replacements" in figures_statement(two, {})

@@ -66,6 +66,10 @@ def test_the_one_ballot_warning_counts_envelopes_and_ballots_together(
     first_count: Path, capsys: pytest.CaptureFixture[str], opened: str, warned: bool
 ) -> None:
     code, out, err = run(capsys, "decide", first_count, "--open", opened, "--by", "RD")
+    if warned:  # refused until the agent says so, then warned before the record
+        assert code == 2 and "--reveal-ok" in err and not out, err
+        decide = ("decide", first_count, "--open", opened, "--by", "RD", "--reveal-ok")
+        code, out, err = run(capsys, *decide)
     assert code == 0 and "decision recorded" in out
     assert ("warning:" in err) is warned, err
 

@@ -137,7 +137,7 @@ def test_a_challenged_envelope_opened_is_counted_in_its_group(tmp_path: Path) ->
         (2, "B", "envelope"),
     ]
     # 1 yes to 1: one sealed professional could turn question 1 and the units with it.
-    done = station("decide", path, "--open", "1,2", "--by", "R. Director")
+    done = station("decide", path, "--open", "1,2", "--by", "R. Director", "--reveal-ok")
     assert done.returncode == 0, done.stderr
     counting = session(path)
     try:

@@ -63,7 +63,7 @@ def test_an_opened_envelope_challenge_leaves_every_figure_adding_up(
         journal.close()
     if opened_by == "decision":
         capsys.readouterr()
-        assert main(["decide", str(path), "--open", "1", "--by", "RD"]) == 0
+        assert main(["decide", str(path), "--open", "1", "--by", "RD", "--reveal-ok"]) == 0
         capsys.readouterr()
         journal = Journal.open(path, seal_secret=b"k" * 32)
         session = CountSession.resume(journal, keep=0)

@@ -172,6 +172,45 @@ def _dashboard(folder: Path, setup: ElectionSetup, calls: str) -> QWidget:
     return window
 
 
+def _mail_revised(folder: Path) -> QWidget:
+    """The dashboard after the Revised Tally of a mail count: its envelope line, lines 8-9,
+    the result decided and when objections are due, all under the figures."""
+    import dataclasses
+
+    from station.domain.election import MAIL_RULES
+    from station.domain.envelopes import Ruling
+    from station.journal.session import CountSession
+    from station.sheet.prepare import prepare_sheet
+    from station.ui.dashboard.feed import JournalFollower
+    from station.ui.dashboard.standalone import standalone_dashboard
+    from tests.mail.helpers import BESSEMER, VOTERS
+
+    path = folder / "mail-revised.station"
+    setup = dataclasses.replace(BESSEMER, mail_rules=MAIL_RULES, pile=100)
+    Journal.create(path, setup, VOTERS)
+    journal = Journal.open(path)
+    session = CountSession.resume(journal, keep=0)
+    request = SheetRequest(SheetKind.FINAL, "R. Agent", [], None)
+    for voter, ruling in (("100", Ruling.ACCEPTED), ("101", Ruling.ACCEPTED),
+                          ("102", Ruling.CHALLENGED), ("103", Ruling.VOID),
+                          ("103", Ruling.ACCEPTED), ("104", Ruling.LATE),
+                          ("105", Ruling.ACCEPTED)):  # fmt: skip
+        session.rule_envelope(ruling, voter)
+    session.end_envelopes()
+    for call in (Call.FOR, Call.FOR, Call.AGAINST, Call.FOR, Call.AGAINST):
+        session.record(call)
+    prepare_sheet(session, request, key_fingerprint="0")
+    session.decide([1], [], "Regional Director, Region 10")
+    session.record(Call.FOR)
+    prepare_sheet(session, request, key_fingerprint="0")
+    journal.close()
+    follower = JournalFollower(path)
+    window = standalone_dashboard(follower, "dark")
+    window._probe_feed = follower  # type: ignore[attr-defined]
+    window.place()
+    return window
+
+
 def _tables(folder: Path, setup: ElectionSetup) -> QWidget:
     import dataclasses
 
@@ -239,6 +278,7 @@ WINDOWS: dict[str, Callable[[Path], QWidget]] = {
     "envelopes": _envelopes,
     "dashboard": lambda folder: _dashboard(folder, ONE, "FFAVCA"),
     "dashboard, several unions": lambda folder: _dashboard(folder, THREE, "FAC"),
+    "dashboard, revised tally by mail": _mail_revised,
     "tables dashboard": lambda folder: _tables(folder, ONE),
     "tables dashboard, several unions": lambda folder: _tables(folder, THREE),
 }

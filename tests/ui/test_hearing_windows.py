@@ -106,3 +106,38 @@ def test_the_opened_ballots_of_a_group_are_keyed_in_that_group(
         assert (tally_b.votes, tally_b.challenged) == ((0, 1), 0)
     finally:
         window.close()
+
+
+def test_the_register_says_whose_challenges_are_still_sealed_once_one_is_ordered_opened(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """Line 6 still holds an envelope ordered opened until its ballot is called; the
+    challengers' figures beside it count only the sealed ones, and say so."""
+    from station.domain.envelopes import Ruling
+    from station.domain.parties import Party
+    from station.ui.operator.challenge_register import ChallengeRegisterDialog
+    from tests.mail.helpers import counting
+
+    path = tmp_path / "bhm1.station"
+    with counting(path, new=True) as session:
+        for voter in ("100", "101"):
+            session.rule_envelope(Ruling.ACCEPTED, voter)
+        seq = session.rule_envelope(Ruling.CHALLENGED, "102").event.seq
+        session.amend_challenge(seq, {"party": Party.EMPLOYER})
+        session.end_envelopes()
+        session.record(Call.FOR)
+        session.record(Call.AGAINST)
+    window = open_window(qtbot, path)
+    try:
+        controller = window.controller
+        register = ChallengeRegisterDialog(controller)
+        qtbot.addWidget(register)
+        assert register.totals.text().endswith("Employer 1, Union 0, Board agent 0")
+        controller.prepare_sheet(SheetRequest(SheetKind.FINAL, "R. Agent", [], None))
+        assert controller.decide([1], [], "Regional Director")
+        register.refresh()
+        totals = register.totals.text()
+        assert "1 opened ballot not yet called" in totals
+        assert "still sealed: Employer 0, Union 0, Board agent 0" in totals
+    finally:
+        window.close()

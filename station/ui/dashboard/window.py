@@ -375,7 +375,6 @@ class DashboardWindow(ScaledWindow):
         self.envelope_label.show_stage(
             count, describe_election(feed.setup).short_names, hide_challenges=hiding
         )
-        self.progress_bar.setVisible(ballots is not None)
         votes = count.choice_votes()
         for figure, vote in zip(self.choice_figures, votes, strict=True):
             figure.set_value(vote)
@@ -393,11 +392,18 @@ class DashboardWindow(ScaledWindow):
             self.progress_bar.setRange(0, ballots)
             self.progress_bar.setValue(min(tally.counted, ballots))
         # Lines 8 and 9 as the sheet states them; then what 102.70 calls for, or the live
-        # "Result decided" (never for one table: the tables together decide).
+        # "Result decided" (never for one table: the tables together decide). Once lines
+        # 8 and 9 state the result the notice would only repeat line 9, and the full
+        # progress bar says nothing: both give their room to the lines (at 1280x720 a
+        # mail count's revised tally was cut off without it).
         said = result_lines(setup, tally, count.locked_by)
         self.challenges_label.setText(said.challenges)
         self.majority_label.setText(said.majority)
-        self.decision_label.setText(said.runoff or decided_line(setup, tally))
+        live = decided_line(setup, tally) if said.pending is not None else ""
+        self.decision_label.setText(said.runoff or live)
+        # While counting its place is kept, so the figures do not jump when it appears.
+        self.decision_label.setVisible(bool(said.runoff or live) or said.pending is not None)
+        self.progress_bar.setVisible(ballots is not None and said.pending is not None)
         decided = self.decision_label.text().startswith("Result decided")
         if self.decision_label.property("decided") != decided:
             self.decision_label.setProperty("decided", decided)

@@ -156,6 +156,12 @@ class EnvelopeWindow(QMainWindow):
         self.picked_label.setTextFormat(Qt.TextFormat.RichText)
         self.recent = QListWidget()
         self.recent.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        # A long ruling (a replacement names the envelope it replaces) wraps: behind a
+        # horizontal scroll bar its end was out of sight.
+        self.recent.setWordWrap(True)
+        self.recent.setTextElideMode(Qt.TextElideMode.ElideNone)
+        self.recent.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.recent.setResizeMode(QListWidget.ResizeMode.Adjust)
         # Who may challenge, by the keys the election declares (an RD case's P, 1-9 for
         # several unions), then why: the challenge prompt offers the same keys.
         who = "/".join(f"<b>{c.key}</b>" for c in self.election.challengers)

@@ -33,7 +33,10 @@ class CallButton(QPushButton):
         self._key = self._label(f"key {KEYS[call]}", "callKey")
         self._pile = self._label("", "callPile")
         self._pile.hide()
-        for label in (self._name, self._figure, self._pile, self._key):
+        self._note = self._label("", "callPile")
+        self._note.setWordWrap(True)
+        self._note.hide()
+        for label in (self._name, self._figure, self._note, self._pile, self._key):
             layout.addWidget(label)
 
     def _label(self, text: str, name: str) -> QLabel:
@@ -55,6 +58,15 @@ class CallButton(QPushButton):
         """Show the current count for this call."""
         self._figure.setText(f"{value:,}")
         self.setAccessibleDescription(f"{value:,} {self.call.label} so far")
+
+    def set_note(self, text: str) -> None:
+        """Say what the figure holds beyond this button's own calls ("1 sealed envelope")."""
+        self._note.setText(text)
+        self._note.setVisible(bool(text))
+
+    def note(self) -> str:
+        """The note as displayed."""
+        return self._note.text()
 
     def set_pile(self, text: str) -> None:
         """Show where the current pile of this call stands ("pile 8: 63 of 100")."""

@@ -167,7 +167,11 @@ class ChallengeRegisterDialog(QDialog):
             if also
             else f"{ballots:,} challenged ballots"
         )
-        self.totals.setText(f"<b>{total}</b> \u2014 {parts}")
+        # A ballot ordered opened stays on line 6 until called, but no longer counts as
+        # its challenger's (which opened ballot was called is never known): the figures
+        # by challenger are then the sealed ones, and say so.
+        sealed = "still sealed: " if count.tally.opened_uncounted else ""
+        self.totals.setText(f"<b>{total}</b> \u2014 {sealed}{parts}")
         self.table.resizeColumnsToContents()
         self.table.horizontalHeader().setSectionResizeMode(_NOTE, QHeaderView.ResizeMode.Stretch)
         if selected is not None:

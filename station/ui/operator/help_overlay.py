@@ -43,6 +43,7 @@ SHORTCUTS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
             ("D, then 1 / 2", "… or it stays as called, the dispute noted (J join, W withdraw)"),
             ("Enter / N", "a full pile's recount holds exactly N / found another number"),
             ("Y / Esc", "record / do not record a call beyond the ballots in the box"),
+            ("Esc", "close the challenge question (the challenge stays; Ctrl+R answers it)"),
         ),
     ),
     (

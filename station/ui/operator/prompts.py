@@ -100,12 +100,23 @@ class CountPrompts(QWidget):
         return (self.over_count, self.pile, self.dispute, self.challenge)
 
     def answers(self, key: int) -> bool:
-        """Whether an open prompt answers to this unmodified key."""
+        """Whether an open prompt answers to this unmodified key (Esc closes the
+        challenge question, which offers no Esc of its own)."""
+        if key == Qt.Key.Key_Escape and not self.challenge.isHidden():
+            return True
         return any(prompt.offers(key) for prompt in self.prompts())
 
     def handle_key(self, key: int) -> bool:
-        """Give an unmodified key to the first open prompt that answers to it."""
-        return any(prompt.handle_key(key) for prompt in self.prompts())
+        """Give an unmodified key to the first open prompt that answers to it; else Esc
+        closes the challenge question: its answers are optional, the challenge is
+        recorded, and the register (Ctrl+R) still takes them (docs/operator.md)."""
+        if any(prompt.handle_key(key) for prompt in self.prompts()):
+            return True
+        if key == Qt.Key.Key_Escape and not self.challenge.isHidden():
+            self.challenge.dismiss()
+            self._challenge_seq = None
+            return True
+        return False
 
     def call_key_pressed(self) -> None:
         """A call is being made: questions about the one before are over."""

@@ -17,12 +17,12 @@ from PySide6.QtWidgets import QFileDialog
 from station.domain import ReplayError, Sheet, SheetKind
 from station.domain.decision import call_number
 from station.domain.statements import pile_notes
-from station.domain.tally_sheet import Observer, SheetError
+from station.domain.tally_sheet import SheetError
 from station.journal import JournalError
 from station.journal.chain import HEAD_DIGITS
 from station.sheet.export import ExportError
 from station.sheet.keys import KeyProblem
-from station.sheet.prepare import SheetRequest
+from station.sheet.prepare import SheetRequest, previous_request
 from station.ui.operator.sheet_dialogs import PrepareSheetDialog, ReopenDialog
 from station.ui.operator.work_progress import WorkProgress
 
@@ -67,22 +67,8 @@ class SheetFlow:
     def _previous_answers(self) -> SheetRequest | None:
         """Who certified the count's latest sheet, and where, as its SIGN event records."""
         controller = self.window.controller
-        sheets = controller.count.sheets
-        record = controller.journal.record(sheets[-1].seq) if sheets else None
-        if record is None:
-            return None
-        details = record.details()
-        observers = details.get("observers")
-        place = details.get("place")
-        return SheetRequest(
-            kind=sheets[-1].kind,
-            agent=str(details.get("agent") or ""),
-            observers=[
-                Observer(str(observer["party"]), str(observer["name"]))
-                for observer in (observers if isinstance(observers, list) else [])
-            ],
-            place=place if isinstance(place, str) else None,
-        )
+        previous = previous_request(controller.journal, controller.count)
+        return None if previous is None else previous[1]
 
     def _on_prepare_dialog_accepted(self, dialog: PrepareSheetDialog) -> None:
         if dialog.request is None:

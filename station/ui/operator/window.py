@@ -31,7 +31,7 @@ from station.domain.group_statements import (
 from station.domain.groups import GroupTally, Rule, inclusion_settled, units
 from station.domain.party_words import parties_title
 from station.domain.resolution_statements import progress_statement
-from station.domain.statements import ALL_COUNTED
+from station.domain.statements import ALL_COUNTED, challenged_not_called
 from station.domain.table_statements import case_title
 from station.domain.text import full_sentence
 from station.journal import WriteFailed
@@ -480,8 +480,10 @@ class OperatorWindow(QMainWindow):
 
     def _on_controller_changed(self, change: Change) -> None:
         self.error_banner.hide()
-        if change.event.action is Action.CALL:
-            self.notice_banner.hide()  # counting goes on: yesterday's notice is done
+        if change.event.action in (Action.CALL, Action.DECIDE):
+            # Counting goes on (a decision begins the revised count): the notice about
+            # the sheet before is done.
+            self.notice_banner.hide()
         elif change.event.action is Action.REOPEN:
             self._on_reopened(change)
         self.recent.add_change(change)
@@ -598,15 +600,20 @@ class OperatorWindow(QMainWindow):
                     Call.CHALLENGE: group.challenged,
                 }
             )
+            note = challenged_not_called(group.sealed)
         else:
             self.pad.show_totals(
                 {
                     Call.FOR: tally.for_union,
                     Call.AGAINST: tally.against,
                     Call.VOID: tally.void,
-                    Call.CHALLENGE: tally.challenged - tally.sealed_envelopes,  # not envelopes
+                    # Line 6, as the dashboard and the sheet say it; the note names
+                    # what of it is no ballot challenged here.
+                    Call.CHALLENGE: tally.challenged,
                 }
             )
+            note = challenged_not_called(tally.sealed_envelopes, tally.opened_uncounted)
+        self.pad.buttons[Call.CHALLENGE].set_note(note)
         self._refresh_piles()
         ballots = self.controller.setup.ballots
         bold = "<b>{}</b>".format

@@ -146,7 +146,8 @@ def test_ctrl_shift_b_ends_the_stage_and_the_count_opens(
     assert operator.controller.setup.ballots == 2
     qtbot.keyClick(operator, Qt.Key.Key_F)
     assert operator.controller.count.tally.for_union == 1
-    assert operator.pad.buttons[Call.CHALLENGE].figure() == "0"  # no ballot called so
+    challenged = operator.pad.buttons[Call.CHALLENGE]  # line 6, its envelope named apart
+    assert (challenged.figure(), challenged.note()) == ("1", "1 sealed envelope")
     station.close()
     verdict = verify_file(mail_file)
     assert verdict.ok and verdict.tally.for_union == 1

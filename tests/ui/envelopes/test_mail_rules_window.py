@@ -86,6 +86,21 @@ def test_a_replacement_after_a_void_is_shown_accepted_and_linked(
     assert "(replacement for the envelope voided at event" in mixed.recent.item(0).text()
 
 
+def test_a_long_ruling_wraps_in_the_list_instead_of_hiding_to_the_right(
+    qtbot: QtBot, mixed: EnvelopeWindow
+) -> None:
+    mixed.resize(1280, 700)
+    rule(qtbot, mixed, "100", Qt.Key.Key_V)
+    pick(qtbot, mixed, "100")
+    key(qtbot, mixed, Qt.Key.Key_A)
+    recent = mixed.recent
+    qtbot.waitUntil(lambda: recent.viewport().width() > 0)
+    item = recent.visualItemRect(recent.item(0))
+    assert "(replacement for the envelope voided at event" in recent.item(0).text()
+    assert item.right() <= recent.viewport().width(), (item, recent.viewport().width())
+    assert not recent.horizontalScrollBar().isVisible()
+
+
 def test_c_in_the_ballot_count_is_refused_in_one_line(qtbot: QtBot, tmp_path: Path) -> None:
     path = tmp_path / "mixed.station"
     Journal.create(path, MIXED, VOTERS)

@@ -48,6 +48,21 @@ def test_c_records_at_once_then_party_and_reason_follow_by_key(
         again.close()
 
 
+def test_esc_closes_the_challenge_question_and_records_nothing(
+    qtbot: QtBot, window: OperatorWindow
+) -> None:
+    press(window, Qt.Key.Key_C)
+    prompt = window.prompts.challenge
+    assert prompt.isVisible()
+    events = window.controller.journal.head_seq
+    press(window, Qt.Key.Key_Escape)
+    assert not prompt.isVisible()
+    assert window.controller.journal.head_seq == events  # the challenge stays as made
+    assert figures(window)[Call.CHALLENGE] == "1"
+    press(window, Qt.Key.Key_E)  # no question open: E names nobody
+    assert window.controller.count.challenges.by_party()["employer"] == 0
+
+
 def test_a_click_answers_the_challenge_question(qtbot: QtBot, window: OperatorWindow) -> None:
     press(window, Qt.Key.Key_C)
     buttons = window.prompts.challenge.buttons

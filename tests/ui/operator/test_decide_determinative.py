@@ -44,7 +44,7 @@ def test_decide_refuses_to_open_challenges_that_are_not_determinative(
 
 def test_decide_still_opens_determinative_challenges(tmp_path: Path, qapp: object) -> None:
     path = counted(tmp_path, [F, F, A, C])  # 2-1 with one challenge: a tie would lose
-    done = station("decide", path, "--open", "1", "--by", "Regional Director")
+    done = station("decide", path, "--open", "1", "--by", "Regional Director", "--reveal-ok")
     assert done.returncode == 0, done.stderr
 
 

@@ -107,3 +107,24 @@ def test_the_decision_is_recorded_in_the_register_with_a_warning_for_a_lone_ball
         dialog.close()
     finally:
         window.close()
+
+
+def test_the_decision_takes_down_the_final_tallys_export_notice(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    path = small_election(tmp_path, ballots=4, pile=0)
+    window = open_window(qtbot, path)
+    try:
+        controller = window.controller
+        for call in (Call.FOR, Call.FOR, Call.AGAINST, Call.CHALLENGE):
+            controller.record(call)
+        controller.prepare_sheet(SheetRequest(SheetKind.FINAL, "R. Agent", [], None))
+        usb = tmp_path / "usb"
+        usb.mkdir()
+        window.choose_export_folder = lambda name: usb / name
+        window.export_action.trigger()
+        assert "Exported" in window.notice_banner.text() and window.notice_banner.isVisible()
+        assert controller.decide([1], [], "Regional Director")
+        assert not window.notice_banner.isVisible()  # the revised count has begun
+    finally:
+        window.close()
