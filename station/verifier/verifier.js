@@ -1264,6 +1264,13 @@ function kindsFacts(election, tally, pending) {
 }
 
 // Every party with an observer block, by role, in the Board's caption order: the
+// The parties after the employer, as verify names them (election_facts.py: parties_row):
+// "U1 (Petitioner); U2 (Intervenor)", or the union alone on a sheet of one RC union.
+function unionsWords(sheet) {
+  if (!Array.isArray(sheet.parties)) return sheet.union;
+  return sheet.parties.slice(1).map((party) => `${party.name} (${party.role})`).join("; ");
+}
+
 // employer, an RD case's petitioner, each union (choices.py: Ballot.parties).
 function partiesOf(election) {
   const kind = caseKind(election.case_number), intervenors = ballotField(election, "intervenors") ?? [];
@@ -1755,7 +1762,7 @@ async function verifyExport(files, expectedKey, folder, progress) {
     return {
       ok: true, problem: null, cannot: false, events: journal.events,
       lines: [
-        `OK: ${folder}: ${sheet.title} tally of case ${sheet.case}, ${sheet.employer} / ${sheet.union}:` +
+        `OK: ${folder}: ${sheet.title} tally of case ${sheet.case}, ${sheet.employer} / ${unionsWords(sheet)}:` +
           ` ${votesWords(sheet)}, ${fmt(lines["2"])} void, ${fmt(lines["6"])} challenged.`,
         `Every line matches the journal at event ${fmt(sheet.head.seq)}, head ${journal.sign.prev_hash}; signed by key ${key}` +
           (expectedKey === null ? NOT_WRITTEN_DOWN : ""),
