@@ -32,7 +32,7 @@ def test_zero_on_a_runoff_without_neither_says_it_names_no_choice(
         key(window, Qt.Key.Key_0)
         assert window.error_banner.isVisible()
         said = window.error_banner.text()
-        assert "NOT RECORDED" in said and "key 0" in said
+        assert "nothing was recorded" in said and "key 0 names no choice" in said
         assert "1 Teamsters" in said and "2 Warehouse Workers" in said
         assert "\n" not in said
         assert len(list(window.controller.journal.records())) == events
