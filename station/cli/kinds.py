@@ -19,8 +19,8 @@ from station.domain.election_statements import (
     empty_option_statement,
     rerun_statement,
     runoff_determinative_statement,
+    runoff_of_statement,
     runoff_of_table_statement,
-    runoff_title,
 )
 from station.domain.group_statements import (
     group_figures_statement,
@@ -516,7 +516,11 @@ def created_note(setup: ElectionSetup) -> str:
     ballot = setup.ballot
     if setup.choices is None:
         return ""
-    runoff = f"; {runoff_title(ballot).lower()} of {ballot.runoff_of}" if ballot.runoff_of else ""
+    runoff = (
+        f"; r{runoff_of_statement(setup.case_number, ballot.runoff_of)[1:]}"
+        if ballot.runoff_of
+        else ""
+    )
     if ballot.rerun_of is not None:
         runoff += f"; {rerun_statement(ballot)[0].lower()}{rerun_statement(ballot)[1:]}"
     piles = "; no pile checks (several unions)" if ballot.several else ""
@@ -541,7 +545,7 @@ def choice_lines(summary: dict[str, object]) -> list[str]:
     `challenges_by_party` keys it.
     """
     runoff, rerun = summary.get("runoff_of"), summary.get("rerun_of")
-    first = [f"Runoff election of the count certified at {runoff}"] if runoff else []
+    first = [runoff_of_statement(str(summary["case"]), str(runoff))] if runoff else []
     if isinstance(rerun, dict):
         first.append(f"Rerun of the election of {rerun['date']}, case {rerun['case']}")
     choices = summary.get("choices")

@@ -24,7 +24,8 @@ from station.ui.display import ensure_offscreen_app
 
 
 def add_consolidate_parser(commands: Any) -> None:
-    """`station consolidate --out FOLDER DIR [DIR ...] [--key FP ...] [--agent NAME]`."""
+    """`station consolidate --out FOLDER DIR [DIR ...] [--key FP ...] [--agent NAME]
+    [--observer PARTY:NAME ...]`."""
     parser = commands.add_parser(
         "consolidate",
         help="sum the tables' exported final sheets into one signed tally",
@@ -46,6 +47,14 @@ def add_consolidate_parser(commands: Any) -> None:
         metavar="NAME",
         help="the Board agent who certifies the sums, printed under the signature line",
     )
+    parser.add_argument(
+        "--observer",
+        action="append",
+        default=[],
+        metavar="PARTY:NAME",
+        help="an observer who certifies the sums and the party it signs for, as `sign` takes"
+        ' it: "Employer:Jane Roe", "Union:John Doe" (repeat for each)',
+    )
     parser.add_argument("--paper", choices=("letter", "a4"), default="letter")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
@@ -64,6 +73,7 @@ def cmd_consolidate(args: argparse.Namespace) -> int:
             paper=args.paper,
             progress=shown,
             agent=args.agent,
+            observers=args.observer,
         )
     finally:
         shown.finish()

@@ -19,6 +19,7 @@ from station.cli.witnessing import (
     witnessed_in_export,
     witnessed_in_file,
 )
+from station.domain.election_facts import parties_row
 from station.domain.statements import (
     how_many,
 )
@@ -154,7 +155,7 @@ def _say_export_intact(folder: Path, export: ExportVerdict) -> None:
     lines = sheet["lines"]
     say(
         f"OK: {folder}: {export.title} tally of case {sheet['case']},"
-        f" {sheet['employer']} / {sheet['union']}: {votes_words(sheet)},"
+        f" {sheet['employer']} / {parties_row(sheet)[1]}: {votes_words(sheet)},"
         f" {lines['2']:,} void, {lines['6']:,} challenged."
     )
     say(

@@ -4,7 +4,14 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from station.domain.choices import NEITHER, Ballot, BallotError, ElectionType, case_kind
+from station.domain.choices import (
+    NEITHER,
+    Ballot,
+    BallotError,
+    CaseKind,
+    ElectionType,
+    case_kind,
+)
 from station.domain.groups import GroupSpec, Rule
 from station.domain.piles import DEFAULT_PILE
 from station.domain.text import clean_text
@@ -164,6 +171,10 @@ class ElectionSetup:
                 f"intervenor: {named[0]} is the first union on the ballot, not an intervenor"
             )
         named += [name for name in joining if name not in named]
+        if runoff_of is None and case_kind(case) is CaseKind.RC:
+            # In an RC case one union petitions, the first named; any other union on the
+            # ballot was allowed on as an intervenor (a runoff keeps its election's roles).
+            joining = named[1:]
         try:
             ballot = Ballot(
                 case_kind(case),

@@ -47,6 +47,29 @@ def runoff_of_table_statement(source: str, table: str, what: str = "a runoff") -
     )
 
 
+# How much of a hash a runoff's words show: enough to match it to the folder or file.
+_HASH_SHOWN = 16
+
+
+def runoff_of_statement(case: str, runoff_of: str) -> str:
+    """The election a runoff follows, by its case and what certified its result: a
+    consolidation of tables ("tables SHA256", the hash of its `tally.json`) or one
+    count's final tally ("EVENTS:HASH", the event it certifies)."""
+    where = f"Runoff of the election in Case {case}"
+    kind, space, digest = runoff_of.partition(" ")
+    if space and kind == "tables":
+        return (
+            f"{where}, counted at several tables (their consolidated tally {digest[:_HASH_SHOWN]})"
+        )
+    events, colon, head = runoff_of.partition(":")
+    if colon and events.isdigit():
+        return (
+            f"{where} (its final tally certifies events 1\u2013{int(events):,},"
+            f" head {head[:_HASH_SHOWN]})"
+        )
+    return f"{where} ({runoff_of})"
+
+
 def rerun_statement(ballot: Ballot) -> str:
     """ "Rerun of the election of DATE, case N" on every window and sheet of a rerun."""
     first = ballot.rerun

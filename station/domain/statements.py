@@ -27,6 +27,12 @@ INTERIM = "this is an interim tally; the count goes on"
 UNFINISHED = "the count is not finished"
 
 
+def no_choice_statement(key: str, choices: Sequence[tuple[str, str]]) -> str:
+    """A key pressed that names no choice on the ballot: nothing is recorded."""
+    keys = ", ".join(f"{choice_key} {name}" for choice_key, name in choices)
+    return f"key {key} names no choice on this ballot ({keys}); nothing was recorded"
+
+
 def pending_reason(tally: Tally, ballots: int | None, locked_by: Sheet | None) -> str | None:
     """Why lines 8-9 cannot state the result yet, or None once they can.
 

@@ -27,16 +27,18 @@ import secrets
 import shutil
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from station.domain.consolidation import SUMMED_LINES, TableLines, consolidated_facts
+from station.domain.description import describe
 from station.domain.election import ElectionSetup
 from station.domain.group_sheet import figures_stated
+from station.domain.objections import objections_due, prepared_day
 from station.domain.table_statements import ONE_TABLE, table_title
 from station.domain.tally_form import ballot_form
-from station.domain.tally_sheet import SheetError, clean_name
+from station.domain.tally_sheet import Observer, SheetError, clean_name
 from station.files import create_new, flush, fsync_folder
 from station.journal.errors import CorruptJournal
 from station.paths import path_problem
@@ -133,6 +135,7 @@ def consolidate(
     paper: str = "letter",
     progress: Progress | None = None,
     agent: str | None = None,
+    observers: Sequence[str] = (),
 ) -> Consolidated:
     """Verify every table's export in `sources`, sum them, and write the signed `out`.
 
@@ -146,6 +149,8 @@ def consolidate(
         progress: called with (tables checked, tables in all).
         agent: the Board agent who certifies the sums, printed under the signature
             line (None: the line is left for a name written by hand).
+        observers: "PARTY:NAME" for each observer who certifies the sums, as `station
+            sign --observer` takes them (none: the lines are left for names by hand).
     """
     if keys and len(keys) != len(sources):
         raise ConsolidationError(
@@ -176,9 +181,11 @@ def consolidate(
         raise ConsolidationError(f"{out}: cannot be written ({error.strerror})") from None
     try:
         tables = _copied_tables(sources, staging, keys, progress)
-        document = consolidated_document(
-            tables, key.fingerprint, datetime.now(UTC).isoformat(timespec="seconds"), agent
-        )
+        named = observer_facts(observers, tables[0].setup)
+        # The station's own time and offset: the day the tally issues there is the one
+        # printed and the one the parties count the objections deadline from.
+        prepared = datetime.now().astimezone().isoformat(timespec="seconds")
+        document = consolidated_document(tables, key.fingerprint, prepared, agent, named)
         from station.sheet.consolidate_pdf import render_consolidated_pdf  # Qt: drawing only
 
         own = {
@@ -418,8 +425,21 @@ def a_table(
     return table
 
 
+def observer_facts(texts: Sequence[str], setup: ElectionSetup) -> list[dict[str, str]]:
+    """The observers named ("Employer:Jane Roe"), as a sheet records them (party id, name)."""
+    try:
+        parsed = [Observer.parse(text, describe(setup)) for text in texts]
+    except SheetError as error:
+        raise ConsolidationError(str(error)) from None
+    return [{"party": observer.party, "name": observer.name} for observer in parsed]
+
+
 def consolidated_document(
-    tables: Sequence[TableSheet], key: str, prepared: str, agent: str | None = None
+    tables: Sequence[TableSheet],
+    key: str,
+    prepared: str,
+    agent: str | None = None,
+    observers: Sequence[dict[str, str]] = (),
 ) -> dict[str, Any]:
     """The content of a consolidation's `tally.json`.
 
@@ -430,9 +450,12 @@ def consolidated_document(
     table knew its box); `tables` (in the order consolidated: `label`, `folder`,
     `election_id`, `setup_hash`, `title`, `agent`, `counted`, `ballots`, `lines` "2".."7",
     `head` and `sheet_event` (`seq`, `hash`), `key`, and a table's `choices` or
-    `envelopes` when its sheet has them); `prepared` (UTC) and `key` (the fingerprint
+    `envelopes` when its sheet has them); `prepared` (the station's time, with its offset) and `key` (the fingerprint
     of the key that signs the consolidation); `agent`, the Board agent certifying the
-    sums, when named (`consolidate --agent`). As on a table's sheet, an election not
+    sums, when named (`consolidate --agent`); `observers` (`party`, `name`), when named
+    (`consolidate --observer`); `objections_due`, the last day to file objections, five
+    business days after the day `prepared` (29 CFR 102.69(a)(8)), as on a table's own
+    sheet that states a result. As on a table's sheet, an election not
     plain RC adds `parties` (and `runoff_of`), a ballot of several unions lines "3a"…,
     `choices`, `majority_for`, `runoff`, `rerun` and `statements` "runoff", and a mail
     ballot `envelopes` (summed): all computed on the sums (`domain/consolidation.py`).
@@ -447,7 +470,15 @@ def consolidated_document(
         "prepared": prepared,
         "key": key,
         **({"agent": agent} if agent is not None else {}),
+        **({"observers": list(observers)} if observers else {}),
+        **_deadline(prepared),
     }
+
+
+def _deadline(prepared: str) -> dict[str, str]:
+    """`objections_due`: the consolidated tally is the one the Board issues and serves."""
+    day = prepared_day(prepared)
+    return {} if day is None else {"objections_due": objections_due(day).isoformat()}
 
 
 def _table_row(table: TableSheet) -> dict[str, Any]:

@@ -1,8 +1,9 @@
 """The printed consolidated Tally of Ballots: the tables' sums on one sheet.
 
 Laid out like a table's own sheet (`pdf.py`, whose page drawing it shares): the case,
-lines 1-9 on the sums, then a table of the tables (label, ballots counted, lines 2-7,
-head hash, signing key), then the agent's and the observers' signature lines.
+lines 1-9 on the sums and when objections are due, then a table of the tables (label,
+ballots counted, lines 2-7, head hash, signing key), then the agent's and the observers'
+signature lines and the parties' acknowledgment of service.
 """
 
 import hashlib
@@ -15,7 +16,7 @@ from station.domain.election_facts import parties_row, party_columns
 from station.domain.parties import Party
 from station.domain.table_statements import table_title, tables_counted_statement
 from station.domain.tally_form import FormBallot, printed_lines
-from station.sheet.form_words import FOR_THE_REGIONAL_DIRECTOR
+from station.sheet.form_words import FOR_THE_REGIONAL_DIRECTOR, issued_words, objections_words
 from station.sheet.group_pdf import groups_html
 from station.sheet.pdf import draw_pdf, envelopes_html, service_html
 
@@ -68,7 +69,7 @@ def _as_sheet(document: Mapping[str, Any]) -> dict[str, Any]:
     """What the parties' rows of a table's sheet read (election_facts.py), for the sums."""
     election = document["election"]
     named = {"case": election["case"], "employer": election["employer"], "union": election["union"]}
-    return {**named, "observers": []} | (
+    return {**named, "observers": document.get("observers", [])} | (
         {"parties": document["parties"]} if "parties" in document else {}
     )
 
@@ -96,6 +97,11 @@ def consolidated_html(document: Mapping[str, Any]) -> str:
         _row("Case", f"<b>{e(election['case'])}</b>", "Prepared", e(document["prepared"])),
         _row("Employer", e(election["employer"]), "Tables", str(len(tables))),
         _row(e(parties[0]), e(parties[1]), "Ballots counted", counted),
+        *(
+            [_row("", "", "Date issued", e(issued_words(document)))]
+            if issued_words(document)
+            else []
+        ),
         "</table>",
         envelopes_html(document.get("envelopes")),  # a mail ballot's, summed
         # Tighter rows when the envelopes or the lines per union add some: one page.
@@ -111,6 +117,11 @@ def consolidated_html(document: Mapping[str, Any]) -> str:
         parts.append(
             f'<tr><td class="no">{number + "." if number != "runoff" else ""}</td>'
             f'<td colspan="2"><b>{e(document["statements"][number])}</b></td></tr>'
+        )
+    if objections_words(document):
+        parts.append(
+            '<tr><td class="no"></td>'
+            f'<td class="deadline" colspan="2">{e(objections_words(document))}</td></tr>'
         )
     parts.append("</table>")
 
@@ -152,9 +163,10 @@ def consolidated_html(document: Mapping[str, Any]) -> str:
         heading = f'<p class="party">{e(title)}</p>'
         parts.append(f'<td width="{100 // len(columns)}%" valign="bottom">{heading}</td>')
     parts.append("</tr><tr>")
-    for _ in columns:
+    for _, names in columns:
         width = 72 // len(columns)  # 36 underscores in each of two columns, as ever
-        blocks = "".join(_signature("", width) for _ in range(_BLANK_LINES))
+        blank = [""] * _BLANK_LINES
+        blocks = "".join(_signature("", width, name=name) for name in names or blank)
         parts.append(f'<td width="{100 // len(columns)}%" valign="top">{blocks}</td>')
     parts.append("</tr></table>")
     parts.append(service_html(_as_sheet(document)))
@@ -214,7 +226,9 @@ def _signature(role: str, width: int = 36, *, name: str | None = None) -> str:
     """
     under = f'<br><span class="role">{_escape(role)}</span>' if role else ""
     if name:
-        under = f'<br><b>{_escape(name)}</b><br><span class="role">{_escape(role)}</span>'
+        under = f"<br><b>{_escape(name)}</b>" + (
+            f'<br><span class="role">{_escape(role)}</span>' if role else ""
+        )
     return f'<p class="sign">&nbsp;<br>{"_" * width}{under}</p>'
 
 

@@ -11,6 +11,7 @@ from datetime import date
 from typing import Any
 
 from station.domain.choices import ElectionType
+from station.domain.election_statements import runoff_of_statement
 from station.domain.objections import prepared_day
 from station.domain.result_statements import date_words, objections_line
 from station.domain.text import full_sentence
@@ -43,6 +44,12 @@ def objections_words(sheet: Mapping[str, Any]) -> str:
     """When objections are due, for a sheet that states it ("" otherwise)."""
     due = sheet.get("objections_due")
     return objections_line(date.fromisoformat(due)) if isinstance(due, str) else ""
+
+
+def runoff_words(sheet: Mapping[str, Any]) -> str:
+    """ "Runoff of the election in Case N ...", for a runoff's sheet ("" otherwise)."""
+    first = sheet.get("runoff_of")
+    return runoff_of_statement(str(sheet["case"]), first) if isinstance(first, str) else ""
 
 
 def rerun_words(sheet: Mapping[str, Any]) -> str:

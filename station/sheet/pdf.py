@@ -39,6 +39,7 @@ from station.sheet.form_words import (
     replaced_sentence,
     replaced_words,
     rerun_words,
+    runoff_words,
     type_words,
 )
 from station.sheet.group_pdf import groups_html
@@ -247,6 +248,7 @@ def sheet_html(document: Mapping[str, Any], *, certifications_apart: bool = Fals
         '<table width="100%" class="head"><tr>'
         f'<td><span class="title">{_title_words(sheet)}</span><br>'
         f"National Labor Relations Board &middot; {_election_words(sheet)}"
+        f"{'<br>' + e(runoff_words(sheet)) if runoff_words(sheet) else ''}"
         f"{'<br>' + e(rerun_words(sheet)) if sheet.get('rerun_of') else ''}</td>"
         f'<td align="right"><span class="kind">{e(_kind_words(sheet))}</span></td>'
         "</tr></table>",

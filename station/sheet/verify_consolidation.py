@@ -6,7 +6,9 @@ written down), that the folder holds exactly the files the manifest lists, each
 file's hash, every table's export checked fully as `station verify FOLDER` checks one
 (against the key the consolidation names for it), that the tables are final sheets
 of one count, each once, that every line of `tally.json` is the sum of the tables'
-lines, and that `tally.pdf` shows what `tally.json` says.
+lines, that its deadline for objections follows from the day it was prepared, and that
+`tally.pdf` shows what `tally.json` says (the date issued, the deadline and the
+observers named among it).
 """
 
 from dataclasses import dataclass
@@ -40,6 +42,7 @@ from station.sheet.consolidate_pdf import (
 )
 from station.sheet.consolidated_election import REVISED_REFUSAL, table_setup, twice_accepted
 from station.sheet.export import MANIFEST, SIGNATURE
+from station.sheet.form_words import issued_words, objections_words
 from station.sheet.group_pdf import group_sections
 from station.sheet.pdf_text import pdf_words
 from station.sheet.verify_export import (
@@ -194,12 +197,27 @@ def _checked_tables(folder: Path, document: dict[str, Any]) -> list[TableSheet]:
 def _check_sums(document: dict[str, Any], tables: list[TableSheet]) -> None:
     """Every line, statement and row of `tally.json`, against the tables' own sheets."""
     agent = document.get("agent")
+    observers = document.get("observers", [])
+    if not (
+        isinstance(observers, list)
+        and all(
+            isinstance(o, dict)
+            and set(o) == {"party", "name"}
+            and all(isinstance(v, str) for v in o.values())
+            for o in observers
+        )
+    ):
+        raise _Bad("tally.json: its observers are not a list Station writes")
     expected = consolidated_document(
         tables,
         str(document["key"]),
         str(document.get("prepared")),
         agent if isinstance(agent, str) else None,
+        observers,
     )
+    if "objections_due" not in document:
+        # A consolidation made before the consolidated tally stated the deadline.
+        expected.pop("objections_due", None)
     ballot = FormBallot.of_sheet({**expected, "union": expected["election"]["union"]})
     stated_lines = document.get("lines")
     if not isinstance(stated_lines, dict):
@@ -249,6 +267,11 @@ def _check_pdf(folder: Path, document: dict[str, Any]) -> None:
         expected += [(f"{line.split('.')[0]} of {title}", line) for line in [*lines, *statements]]
     if "agent" in document:
         expected.append(("the Board agent", f"{document['agent']} Board agent"))
+    if "objections_due" in document:
+        expected.append(("the date issued", f"Date issued {issued_words(document)}"))
+        expected.append(("the objections deadline", objections_words(document)))
+    for observer in document.get("observers", []):
+        expected.append((f"observer {observer['name']}", str(observer["name"])))
     for table in document["tables"]:
         title = table_title(table["label"])
         expected.append((f"{title}'s figures", table_row_text(table)))

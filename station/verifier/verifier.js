@@ -1264,6 +1264,13 @@ function kindsFacts(election, tally, pending) {
 }
 
 // Every party with an observer block, by role, in the Board's caption order: the
+// The parties after the employer, as verify names them (election_facts.py: parties_row):
+// "U1 (Petitioner); U2 (Intervenor)", or the union alone on a sheet of one RC union.
+function unionsWords(sheet) {
+  if (!Array.isArray(sheet.parties)) return sheet.union;
+  return sheet.parties.slice(1).map((party) => `${party.name} (${party.role})`).join("; ");
+}
+
 // employer, an RD case's petitioner, each union (choices.py: Ballot.parties).
 function partiesOf(election) {
   const kind = caseKind(election.case_number), intervenors = ballotField(election, "intervenors") ?? [];
@@ -1755,7 +1762,7 @@ async function verifyExport(files, expectedKey, folder, progress) {
     return {
       ok: true, problem: null, cannot: false, events: journal.events,
       lines: [
-        `OK: ${folder}: ${sheet.title} tally of case ${sheet.case}, ${sheet.employer} / ${sheet.union}:` +
+        `OK: ${folder}: ${sheet.title} tally of case ${sheet.case}, ${sheet.employer} / ${unionsWords(sheet)}:` +
           ` ${votesWords(sheet)}, ${fmt(lines["2"])} void, ${fmt(lines["6"])} challenged.`,
         `Every line matches the journal at event ${fmt(sheet.head.seq)}, head ${journal.sign.prev_hash}; signed by key ${key}` +
           (expectedKey === null ? NOT_WRITTEN_DOWN : ""),
@@ -2024,7 +2031,7 @@ function summedTally(tallies) {
 }
 
 // The content of a consolidation's tally.json (consolidate.py: consolidated_document).
-function consolidatedDocument(tables, key, prepared, agent) {
+function consolidatedDocument(tables, key, prepared, agent, observers) {
   const first = tables[0], sheets = tables.map((table) => table.document.sheet);
   const shared = { ...first.election, table_label: null };
   const tally = summedTally(sheets.map(tableTally));
@@ -2047,6 +2054,9 @@ function consolidatedDocument(tables, key, prepared, agent) {
     prepared,
     key,
     ...(agent === null ? {} : { agent }),
+    ...(observers.length ? { observers } : {}),
+    // The tally the Board issues and serves: objections are due five business days on.
+    ...(preparedDay(prepared) === null ? {} : { objections_due: objectionsDue(preparedDay(prepared)) }),
   };
 }
 
@@ -2071,7 +2081,14 @@ function tableRow(table) {
 // Every line, statement and row of tally.json, against the tables' own sheets.
 function checkSums(document, tables) {
   const agent = typeof document.agent === "string" ? document.agent : null;
-  const expected = consolidatedDocument(tables, String(document.key), pyStr(document.prepared ?? null), agent);
+  const observers = document.observers ?? [];
+  const fieldsOf = (o) => isObject(o) ? Object.keys(o).sort().join(",") : "";
+  if (!Array.isArray(observers) || !observers.every((o) => fieldsOf(o) === "name,party" && typeof o.party === "string" && typeof o.name === "string")) {
+    throw new Bad("tally.json: its observers are not a list Station writes");
+  }
+  const expected = consolidatedDocument(tables, String(document.key), pyStr(document.prepared ?? null), agent, observers);
+  // A consolidation made before the consolidated tally stated the deadline.
+  if (!("objections_due" in document)) delete expected.objections_due;
   const facts = { ...expected, union: expected.election.union };
   const stated = document.lines;
   if (!isObject(stated)) throw new Bad("tally.json: has no lines 1-9");

@@ -118,7 +118,9 @@ def test_observers_are_entered_for_their_own_party() -> None:
     assert Observer.parse("Employer:Jane Roe", rd).party == "employer"
     three = describe(THREE)
     assert Observer.parse("U3:Cy Diaz", three).party == "union 3"
-    assert Observer.parse("intervenor:Cy Diaz", three).party == "union 3"
+    assert Observer.parse("Petitioner:Cy Diaz", three).party == "union 1"  # the one petitioner
+    with pytest.raises(SheetError, match="Intervenor"):  # U2 and U3: say which, by name
+        Observer.parse("Intervenor:Cy Diaz", three)
     assert Observer.parse("Union:Di Egan", three).party == "union 1"  # as files always had
     assert Observer.parse("Petitioner:Ed Fox", describe(RC)).party == "petitioner"
     with pytest.raises(SheetError, match="Employer, Petitioner, Union"):

@@ -64,3 +64,10 @@ def test_a_sheet_drawn_before_still_verifies(
     )
     done = station("verify", folder)
     assert done.returncode == 0, done.stderr
+
+
+def test_verify_names_every_union_by_its_role(tmp_path: Path, qapp: object) -> None:
+    folder = exported(tmp_path, revised=False)
+    done = station("verify", folder)
+    assert done.returncode == 0, done.stderr
+    assert "/ Teamsters 901 (Petitioner); WWU (Intervenor):" in done.stdout

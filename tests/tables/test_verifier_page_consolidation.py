@@ -21,7 +21,16 @@ from station.sheet.consolidate import consolidate
 from station.sheet.document import canonical_json
 from station.sheet.keys import StationKey
 from tests.sheet.helpers import station
-from tests.tables.helpers import MAIL, SEVERAL, VOTERS, calls, envelopes, resign, table
+from tests.tables.helpers import (
+    MAIL,
+    SEVERAL,
+    VOTERS,
+    calls,
+    envelopes,
+    resign,
+    table,
+    table_export,
+)
 from tests.verifier.chromium import browser, verdict_in_chromium
 from tests.verifier.node import in_page
 
@@ -255,3 +264,29 @@ def test_a_consolidation_picked_in_chromium_gets_verify_s_verdict(
     shown = verdict_in_chromium(browser, page, forged, key.fingerprint)
     assert code == 1 and shown["kind"] == "bad", shown
     assert shown["lines"] == said
+
+
+@pytest.fixture(scope="module")
+def served(qapp: object, folder: Path, key: StationKey) -> Path:
+    exports = [table_export(folder, f"served-{label}", "FFAVC", key) for label in ("1", "2")]
+    out = folder / "served-consolidated"
+    consolidate(exports, out, key, agent="R. Agent", observers=["Employer:Jane Roe"])
+    return out
+
+
+SERVED_FORGED = {
+    "deadline-moved": edited(lambda d: d.update(objections_due="2099-01-01")),
+    "deadline-dropped": edited(lambda d: d.pop("objections_due")),  # as one made before
+    "observers-malformed": edited(lambda d: d.update(observers=["Jane Roe"])),
+}
+
+
+@pytest.mark.parametrize("case", [None, *sorted(SERVED_FORGED)])
+def test_the_served_tally_s_deadline_and_observers_get_verify_s_verdict_in_the_page(
+    page: Path, served: Path, key: StationKey, tmp_path: Path, case: str | None
+) -> None:
+    folder = tmp_path / "consolidated"
+    shutil.copytree(served, folder)
+    if case is not None:
+        SERVED_FORGED[case](folder, key)
+    assert_same(page, folder, key.fingerprint)

@@ -109,6 +109,9 @@ class CallPad(QWidget):
         self.buttons: dict[Call, CallButton] = {}
         self.union_buttons: list[CallButton] = []
         choices = election.ballot.choices
+        # The choices keyed by digits (a ballot of several unions), for a digit key that
+        # names none of them.
+        self.digit_choices = tuple((c.key, c.name) for c in choices if c.key.isdigit())
         big: list[CallButton] = []
         for choice in choices:
             button = CallButton(choice.call, big=True)
@@ -153,6 +156,15 @@ class CallPad(QWidget):
         for row in range(rows):
             grid.setRowStretch(row, 3)
         grid.setRowStretch(rows, 2)
+
+    def names_no_choice(self, key: int) -> bool:
+        """A digit key on a ballot whose choices are keyed by digits, naming none of them
+        (0 on a runoff between two unions, which has no Neither)."""
+        return (
+            bool(self.digit_choices)
+            and Qt.Key.Key_0 <= key <= Qt.Key.Key_9
+            and key not in self._keys
+        )
 
     def vote_for_key(self, key: int) -> tuple[Call, int | None] | None:
         """What an unmodified key records on this pad (a choice's key, C, V), if any: F

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QLocale
 from PySide6.QtWidgets import QFileDialog
 
-from station.domain import ReplayError, Sheet, SheetKind
+from station.domain import ElectionSetup, ReplayError, Sheet, SheetKind
 from station.domain.decision import call_number
 from station.domain.statements import pile_notes
 from station.domain.tally_sheet import SheetError
@@ -115,7 +115,7 @@ class SheetFlow:
         if not sheets:
             return
         sheet = sheets[-1]
-        name = export_folder_name(self.window.controller.setup.case_number, sheet)
+        name = export_folder_name(self.window.controller.setup, sheet)
         folder = self.window.choose_export_folder(name)
         if folder is None:
             return
@@ -191,7 +191,7 @@ class SheetFlow:
         parent = QFileDialog.getExistingDirectory(
             self.window, "Export the signed tally sheet into (a new folder is made there)"
         )
-        return Path(parent) / name if parent else None
+        return free_export_folder(Path(parent), name) if parent else None
 
 
 RESUME_REASON = "count resumed after the pause"
@@ -200,8 +200,22 @@ PRINT_LINK = "print"
 OPEN_LINK = "open"
 
 
-def export_folder_name(case_number: str, sheet: Sheet) -> str:
+def export_folder_name(setup: ElectionSetup, sheet: Sheet) -> str:
     """The new folder an export makes: no spaces, so a path pasted into a shell is one word
-    (`10-RC-269250-final-tally-event-89`)."""
+    (`10-RC-269250-final-tally-event-89`), and the table's label when the count runs at
+    several tables (`10-RC-269250-table-2-final-tally-event-89`), whose sheets share the case
+    number and may share an event number, and are exported side by side."""
     title = "-".join(sheet.title.lower().split())
-    return f"{case_number}-{title}-tally-event-{sheet.seq}"
+    table = "" if setup.table is None else f"table-{'-'.join(setup.table.split())}-"
+    return f"{setup.case_number}-{table}{title}-tally-event-{sheet.seq}"
+
+
+def free_export_folder(parent: Path, name: str) -> Path:
+    """`parent / name`, or the first of `name-2`, `name-3`, ... that is not there yet: an
+    export never overwrites, so the folder it proposes must be a new one."""
+    folder = parent / name
+    number = 2
+    while folder.exists():
+        folder = parent / f"{name}-{number}"
+        number += 1
+    return folder

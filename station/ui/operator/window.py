@@ -31,7 +31,7 @@ from station.domain.group_statements import (
 from station.domain.groups import GroupTally, Rule, inclusion_settled, units
 from station.domain.party_words import parties_title
 from station.domain.resolution_statements import progress_statement
-from station.domain.statements import ALL_COUNTED, challenged_not_called
+from station.domain.statements import ALL_COUNTED, challenged_not_called, no_choice_statement
 from station.domain.table_statements import case_title
 from station.domain.text import full_sentence
 from station.journal import WriteFailed
@@ -392,6 +392,9 @@ class OperatorWindow(QMainWindow):
                 return lambda: self._on_group_key(name)
         if modifiers == Qt.KeyboardModifier.NoModifier and (vote := self.pad.vote_for_key(key)):
             return lambda: self._record(*vote)
+        if modifiers == Qt.KeyboardModifier.NoModifier and self.pad.names_no_choice(key):
+            said = no_choice_statement(chr(key), self.pad.digit_choices)
+            return lambda: self.show_error(said)
         if modifiers == Qt.KeyboardModifier.NoModifier and key == Qt.Key.Key_D:
             return self.prompts.ask_dispute
         if modifiers == control and key == Qt.Key.Key_Z:

@@ -49,7 +49,7 @@ def test_each_choice_total_and_per_row_and_the_lines_on_the_sums(
     ]
     assert [figure.value() for figure in window.choice_figures] == [2, 2, 2]
     assert [figure.word for figure in window.choice_figures] == ["U1", "U2", "NEITHER"]
-    assert window.parties_label.text() == "Harbor \u00b7 U1 (Petitioner); U2 (Petitioner)"
+    assert window.parties_label.text() == "Harbor \u00b7 U1 (Petitioner); U2 (Intervenor)"
     said = consolidated(paths)["statements"]
     assert isinstance(said, dict)
     assert window.challenges_label.text() == said["8"]

@@ -1,5 +1,5 @@
 """The tables' dashboard of a two-`--union` count names the parties as the signed sheet
-does ("U1 (Petitioner); U2 (Petitioner)"), no longer "Petitioner: U1 · Petitioner: U2"."""
+does ("U1 (Petitioner); U2 (Intervenor)"), each union by its role."""
 
 from pathlib import Path
 
@@ -25,7 +25,7 @@ def test_the_tables_dashboard_says_the_parties_as_the_sheet(qtbot: QtBot, tmp_pa
     paths = [table(tmp_path, "A", [1, 0], True), table(tmp_path, "B", [2, 0], True)]
     window = dashboard(qtbot, paths)
     sheet_words = signed_parties(paths[0])
-    assert sheet_words == "U1 (Petitioner); U2 (Petitioner)"
+    assert sheet_words == "U1 (Petitioner); U2 (Intervenor)"
     assert window.parties_label.text() == f"Harbor \u00b7 {sheet_words}"
     assert "Petitioner: " not in window.parties_label.text()
 
@@ -34,7 +34,7 @@ def test_the_operator_header_says_them_the_same_way(qtbot: QtBot, tmp_path: Path
     path = table(tmp_path, "A", [1, 0], False)
     window = open_window(qtbot, path)
     try:
-        assert "Harbor &nbsp;·&nbsp; U1 (Petitioner); U2 (Petitioner)" in (
+        assert "Harbor &nbsp;·&nbsp; U1 (Petitioner); U2 (Intervenor)" in (
             window.election_label.text()
         )
     finally:

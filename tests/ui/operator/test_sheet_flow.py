@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QFileDialog
 from pytestqt.qtbot import QtBot
 
 from station.domain import Call
@@ -124,3 +125,18 @@ def test_the_lock_survives_a_restart(qtbot: QtBot, window: OperatorWindow) -> No
         again.close()
     with Journal.open(path, read_only=True) as reader:
         assert reader.restore(trust_snapshots=False).locked_by is not None
+
+
+def test_the_export_dialog_makes_a_new_folder_beside_one_already_there(
+    qtbot: QtBot, window: OperatorWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    prepare(qtbot, window)
+    usb = tmp_path / "usb"
+    usb.mkdir()
+    monkeypatch.setattr(QFileDialog, "getExistingDirectory", lambda *args: str(usb))
+    window.export_action.trigger()
+    window.export_action.trigger()
+    names = sorted(f.name for f in usb.iterdir())
+    assert names == ["29-RC-288020-final-tally-event-6", "29-RC-288020-final-tally-event-6-2"]
+    assert all(verify_export(usb / name).ok for name in names)
+    assert not window.error_banner.isVisible()

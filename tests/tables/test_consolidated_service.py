@@ -1,0 +1,105 @@
+"""The consolidated Tally of Ballots is the tally the Board issues and serves: it states the
+date issued and when objections are due, names the observers, and `verify` holds both."""
+
+import json
+import shutil
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from station.domain.objections import objections_due, prepared_day
+from station.sheet.consolidate import consolidate
+from station.sheet.document import canonical_json
+from station.sheet.form_words import objections_words
+from station.sheet.keys import StationKey, create_key
+from tests.sheet.helpers import pdf_text, station
+from tests.tables.helpers import refused, resign, run, table_export
+
+
+@pytest.fixture(scope="module")
+def key(tmp_path_factory: pytest.TempPathFactory) -> StationKey:
+    return create_key(tmp_path_factory.mktemp("service-key") / "signing-key.pem")
+
+
+@pytest.fixture(scope="module")
+def exports(qapp: object, tmp_path_factory: pytest.TempPathFactory, key: StationKey) -> list[Path]:
+    folder = tmp_path_factory.mktemp("service-tables")
+    return [table_export(folder, "1", "FFAVC", key), table_export(folder, "2", "FAAFC", key)]
+
+
+@pytest.fixture(scope="module")
+def served(exports: list[Path], tmp_path_factory: pytest.TempPathFactory, key: StationKey) -> Path:
+    out = tmp_path_factory.mktemp("service") / "consolidated"
+    observers = ["Employer:Jane Roe", "Union:John Doe"]
+    consolidate(exports, out, key, agent="R. Agent", observers=observers)
+    return out
+
+
+def test_the_consolidated_tally_states_its_date_and_objections_deadline(served: Path) -> None:
+    document = json.loads((served / "tally.json").read_bytes())
+    issued = prepared_day(document["prepared"])
+    assert isinstance(issued, date)
+    assert document["objections_due"] == objections_due(issued).isoformat()
+    text = " ".join(pdf_text(served / "tally.pdf").split())
+    assert "Date issued" in text
+    assert " ".join(objections_words(document).split()) in text
+    assert "Service of the tally." in text
+
+
+def test_the_observers_named_are_on_the_consolidated_tally(served: Path) -> None:
+    document = json.loads((served / "tally.json").read_bytes())
+    assert [o["name"] for o in document["observers"]] == ["Jane Roe", "John Doe"]
+    text = pdf_text(served / "tally.pdf")
+    assert "Jane Roe" in text and "John Doe" in text
+    code, _, err = station("verify", served)
+    assert code == 0, err
+
+
+def test_consolidate_takes_observers_as_sign_does(
+    exports: list[Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "out"
+    code, _, err = run(
+        capsys, "consolidate", "--out", out, *exports, "--observer", "Employer:Jane Roe"
+    )
+    assert code == 0, err
+    document = json.loads((out / "tally.json").read_bytes())
+    assert document["observers"] == [{"party": "employer", "name": "Jane Roe"}]
+
+
+def test_an_observer_of_no_party_is_refused_in_one_line(
+    exports: list[Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    err = refused(capsys, tmp_path / "out", *exports, "--observer", "Nobody")
+    assert "PARTY:NAME" in err
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("objections_due", "2099-01-01"), ("observers", [{"party": "employer", "name": "X"}])],
+)
+def test_verify_holds_the_deadline_and_observers_to_what_was_signed(
+    served: Path, key: StationKey, tmp_path: Path, field: str, value: object
+) -> None:
+    folder = tmp_path / "forged"
+    shutil.copytree(served, folder)
+    document = json.loads((folder / "tally.json").read_bytes())
+    document[field] = value
+    (folder / "tally.json").write_bytes(canonical_json(document))
+    resign(folder, key)
+    code, _, err = station("verify", folder)
+    assert code == 1 and field.rstrip("s") in err, err
+
+
+def test_a_consolidation_made_before_the_deadline_was_stated_still_verifies(
+    served: Path, key: StationKey, tmp_path: Path
+) -> None:
+    folder = tmp_path / "older"
+    shutil.copytree(served, folder)
+    document = json.loads((folder / "tally.json").read_bytes())
+    del document["objections_due"], document["observers"]
+    (folder / "tally.json").write_bytes(canonical_json(document))
+    resign(folder, key)
+    code, _, err = station("verify", folder)
+    assert code == 0, err
