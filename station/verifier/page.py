@@ -75,8 +75,8 @@ _LIVE_BODY = """<h1 id="case">Connecting to the station…</h1>
 <div id="status" class="lost" aria-live="polite">Connecting…</div>
 <main>
 <section>
-<div class="big"><div>FOR<b data-figure="for">—</b></div><div>AGAINST<b data-figure="against">—</b></div></div>
-<div id="choices"></div>
+<div id="envelopes" hidden><p id="envelope-stage"></p><p id="envelope-figures"></p></div>
+<div id="choices" class="big"></div>
 <div class="small">
 <div>VOID<b data-figure="void">—</b></div><div>CHALLENGED<b data-figure="challenged">—</b></div>
 <div>VALID<b data-figure="valid">—</b></div></div>
@@ -84,7 +84,8 @@ _LIVE_BODY = """<h1 id="case">Connecting to the station…</h1>
 counted · <span data-figure="remaining">—</span> remaining</div>
 </section>
 <section>
-<div id="lines"><p id="s8"></p><p id="s9"></p></div>
+<table id="groups" hidden></table>
+<div id="lines"><p id="s8"></p><p id="s9"></p><p id="s10"></p></div>
 <h2>Last calls</h2>
 <ul id="calls"></ul>
 </section>
@@ -101,11 +102,19 @@ _LIVE_STYLE = """
 #live .big { display: grid; grid-template-columns: 1fr 1fr; gap: .5rem; margin: .75rem 0; }
 #live .big div { background: #222; border-radius: .5rem; padding: .5rem; text-align: center; }
 #live .big b { display: block; font-size: clamp(2.4rem, 11vw, 5.5rem); line-height: 1.05; }
+#live .big small { display: block; color: #bbb; overflow-wrap: anywhere; }
+#live .big.several { grid-template-columns: repeat(auto-fit, minmax(9rem, 1fr)); }
+#live .big.several b { font-size: clamp(2rem, 8vw, 4.5rem); }
+#envelopes { background: #1b2433; border-radius: .4rem; padding: .4rem .6rem; margin: .6rem 0 0; }
+#envelopes p { margin: .2rem 0; } #envelope-stage { font-weight: 700; }
+#envelope-figures span { display: inline-block; margin-right: .9rem; } #envelope-figures b { font-size: 1.3rem; }
+#groups { width: 100%; border-collapse: collapse; margin: .4rem 0; }
+#groups th, #groups td { text-align: right; padding: .15rem .4rem; border-bottom: 1px solid #333; }
+#groups th:first-child, #groups td:first-child { text-align: left; }
+#s10:empty { display: none; } #s10 { font-weight: 700; color: #fff; }
 #live .small { display: grid; grid-template-columns: repeat(3, 1fr); gap: .5rem; }
 #live .small div { background: #1a1a1a; border-radius: .4rem; padding: .35rem; text-align: center; }
 #live .small b { display: block; font-size: 1.6rem; }
-#choices div { display: flex; justify-content: space-between; padding: .2rem .5rem;
-  border-bottom: 1px solid #333; font-size: 1.3rem; }
 #progress { font-size: 1.3rem; margin: .6rem 0; }
 #lines p { margin: .3rem 0; color: #ccc; }
 #live h2 { font-size: 1rem; margin: .6rem 0 0; }
