@@ -30,15 +30,34 @@ def script_sha256() -> str:
 
 
 def page() -> str:
-    """The whole page, as `station verifier --out FILE.html` writes it."""
+    """The whole page, as `station verifier --out FILE.html` writes it.
+
+    Before its last script it holds its frame (`<script id="frame">`): the page's markup
+    around its scripts' texts and the frame's own, so that the page, which cannot read its own file, works out
+    the SHA-256 of that file, the one `station verifier` prints.
+    """
     ui = files("station.verifier").joinpath("ui.js").read_text(encoding="utf-8")
-    return _PAGE.format(
+    cut = [f"\x00{n}\x00" for n in range(4)]
+    marked = _PAGE.format(
         version=__version__,
-        script=_in_script(script()),
-        live=_in_script(_live_script()),
-        ui=_in_script(ui),
+        script=cut[0],
+        live=cut[1],
+        frame=cut[2],
+        ui=cut[3],
         live_style=_LIVE_STYLE,
         live_body=_LIVE_BODY.format(version=__version__),
+    )
+    frame_parts = []
+    for mark in cut:
+        before, marked = marked.split(mark)
+        frame_parts.append(before)
+    frame_parts.append(marked)
+    # "<" written as \u003c: the frame's text never ends its element early.
+    frame = json.dumps(frame_parts, ensure_ascii=False).replace("<", "\\u003c")
+    texts = [_in_script(script()), _in_script(_live_script()), frame, _in_script(ui)]
+    return (
+        "".join(part + text for part, text in zip(frame_parts, texts, strict=False))
+        + (frame_parts[-1])
     )
 
 
@@ -167,13 +186,15 @@ small {{ color: #555; overflow-wrap: anywhere; }}
 <section id="live" hidden>
 {live_body}
 </section>
-<p><small>Station verifier {version}; SHA-256 of its checking script:
-<span id="sha">(computing)</span>. Compare both with the README of the Station you trust.</small></p>
+<p><small>Station verifier {version}; SHA-256 of this page: <span id="page-sha">(computing)</span>,
+of its checking script: <span id="sha">(computing)</span>. Compare them with what
+<code>station verifier</code> prints on a Station you trust. (A page changed on purpose
+could show any hash here: the SHA-256 of its file, as <code>sha256sum</code> gives it, is
+the one no change can hide.)</small></p>
 <script id="verifier">{script}</script>
-<script id="live-script">
-{live}</script>
-<script id="ui">
-{ui}</script>
+<script id="live-script">{live}</script>
+<script id="frame" type="application/json">{frame}</script>
+<script id="ui">{ui}</script>
 </body>
 </html>
 """
