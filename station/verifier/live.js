@@ -182,10 +182,15 @@ function followCount(base, token) {
     $("envelopes").hidden = !stage.mail;
     if (stage.mail) showEnvelopes(stage);
     showGroups();
-    const said = statements(tally, ballots, remaining);
+    // With voting groups the dashboard shows each group's figures in place of the whole
+    // count's, and no line 8 or 9 of the whole count: the groups together decide no unit.
+    const grouped = count.groups.active;
+    $("choices").hidden = grouped;
+    document.querySelector("#live .small").hidden = grouped;
+    const said = grouped ? { 8: "", 9: "" } : statements(tally, ballots, remaining);
     $("s8").textContent = said[8];
     $("s9").textContent = said[9];
-    $("s10").textContent = said.runoff ?? decided(tally, ballots, remaining);
+    $("s10").textContent = grouped ? "" : said.runoff ?? decided(tally, ballots, remaining);
     $("calls").textContent = "";
     for (const line of lastCalls) $("calls").appendChild(document.createElement("li")).textContent = line;
     $("head").textContent = `event ${fmt(feed.seq)}, head ${feed.hash.slice(0, 16)}`;
@@ -261,6 +266,8 @@ function followCount(base, token) {
     const form = formOf(setup.election), rows = groups.tallies(count);
     const table = $("groups");
     table.textContent = "";
+    table.createCaption().textContent = "Each voting group's ballots counted so far. Each unit's result is stated" +
+      " on the station's dashboard and its tally sheets, not on this page.";
     const head = table.appendChild(document.createElement("tr"));
     for (const word of ["Voting group", ...form.choices, "Void", "Challenged"]) head.appendChild(document.createElement("th")).textContent = word;
     groups.specs.forEach((spec, i) => {

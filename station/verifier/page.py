@@ -101,9 +101,9 @@ _LIVE_BODY = """<h1 id="case">Connecting to the station…</h1>
 <div>VALID<b data-figure="valid">—</b></div></div>
 <div id="progress"><b data-figure="counted">—</b> of <b data-figure="ballots">—</b> ballots
 counted · <span data-figure="remaining">—</span> remaining</div>
+<table id="groups" hidden></table>
 </section>
 <section>
-<table id="groups" hidden></table>
 <div id="lines"><p id="s8"></p><p id="s9"></p><p id="s10"></p></div>
 <h2>Last calls</h2>
 <ul id="calls"></ul>
@@ -130,6 +130,8 @@ _LIVE_STYLE = """
 #groups { width: 100%; border-collapse: collapse; margin: .4rem 0; }
 #groups th, #groups td { text-align: right; padding: .15rem .4rem; border-bottom: 1px solid #333; }
 #groups th:first-child, #groups td:first-child { text-align: left; }
+#groups caption { text-align: left; color: #ccc; padding-bottom: .3rem; }
+#live [hidden] { display: none !important; }
 #s10:empty { display: none; } #s10 { font-weight: 700; color: #fff; }
 #live .small { display: grid; grid-template-columns: repeat(3, 1fr); gap: .5rem; }
 #live .small div { background: #1a1a1a; border-radius: .4rem; padding: .35rem; text-align: center; }

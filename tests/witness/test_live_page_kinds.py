@@ -9,6 +9,7 @@ the envelopes accepted as the box. Every figure and statement is `station tally 
 from pathlib import Path
 from typing import Any
 
+import tests.groups_helpers as groups
 from station.domain import Action, Call
 from station.journal import Journal
 from station.sheet.keys import key_for_signing
@@ -133,3 +134,55 @@ def test_a_mail_count_shows_its_envelopes_then_its_ballots(browser: Any, tmp_pat
         "Ballot 1 FOR",
         "Envelope stage ended: 3 envelopes accepted, ballots to be opened",
     ]
+
+
+def test_an_rd_case_is_shown_as_the_dashboard_shows_it(browser: Any, tmp_path: Path) -> None:
+    path = tmp_path / "rd.station"
+    new(path, "--union", "Local 1", "--petitioner", "J. Worker", case="10-RD-000017")
+    count_votes(path, [4, 6], challenged=1)
+    expected = tally(path)
+    with live_feed(path, key_for_signing()) as server:
+        browser.get(server.url)
+        page = shown_at(browser, events_of(path))
+    assert page["choices"] == [["FOR", "4"], ["AGAINST", "6"]]
+    for figure in ("for", "against", "void", "challenged", "valid", "counted"):
+        assert page["figures"][figure] == f"{expected[figure]:,}", figure
+    assert page["statements"][:2] == stated(expected)
+    assert "Local 1" in page["statements"][1] and "J. Worker" not in page["statements"][1]
+
+
+def test_voting_groups_are_shown_group_by_group(browser: Any, tmp_path: Path) -> None:
+    path = tmp_path / "groups.station"
+    groups.new(path)
+    groups.calls(
+        path,
+        ("A", Call.FOR, None),
+        ("A", Call.AGAINST, None),
+        ("B", Call.FOR, None),
+        ("B", Call.VOID, None),
+        ("B", Call.CHALLENGE, None),
+    )
+    expected = tally(path)
+    with live_feed(path, key_for_signing()) as server:
+        browser.get(server.url)
+        page = shown_at(browser, events_of(path))
+        rows = browser.execute_script(
+            "return [...document.querySelectorAll('#groups tr')].map((row) =>"
+            " [...row.cells].map((cell) => cell.textContent));"
+        )
+        caption = browser.execute_script(
+            "return document.querySelector('#groups caption').textContent"
+        )
+        whole_hidden = browser.execute_script(
+            "return ['choices', 'lines'].map((id) => document.getElementById(id))"
+            ".concat([document.querySelector('#live .small')]).map((e) => e.offsetParent === null"
+            " || e.textContent.trim() === '')"
+        )
+    assert rows[0] == ["Voting group", "Nurses United", "Neither", "Void", "Challenged"]
+    assert rows[1:] == [
+        [g["name"], str(g["for"]), str(g["against"]), str(g["void"]), str(g["challenged"])]
+        for g in expected["groups"]  # type: ignore[attr-defined]
+    ]
+    assert "not on this page" in caption
+    assert whole_hidden == [True, True, True]  # the whole count decides no unit
+    assert page["statements"] == ["", "", ""]
