@@ -122,6 +122,7 @@ _LIVE_STYLE = """
 #live .big div { background: #222; border-radius: .5rem; padding: .5rem; text-align: center; }
 #live .big b { display: block; font-size: clamp(2.4rem, 11vw, 5.5rem); line-height: 1.05; }
 #live .big small { display: block; color: #bbb; overflow-wrap: anywhere; }
+#live .big:not(.several) small { min-height: 1.3em; } /* FOR's name: the figures stay level */
 #live .big.several { grid-template-columns: repeat(auto-fit, minmax(9rem, 1fr)); }
 #live .big.several b { font-size: clamp(2rem, 8vw, 4.5rem); }
 #envelopes { background: #1b2433; border-radius: .4rem; padding: .4rem .6rem; margin: .6rem 0 0; }
