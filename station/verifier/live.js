@@ -178,6 +178,9 @@ function followCount(base, token) {
     for (const [name, value] of Object.entries(figures)) {
       for (const cell of document.querySelectorAll(`[data-figure="${name}"]`)) cell.textContent = value === null ? "—" : fmt(value);
     }
+    // "N of M ballots counted" as the dashboard says it (statements.py: counted_statement).
+    $("box").hidden = $("left").hidden = ballots === null;
+    $("over").textContent = ballots !== null && lines.counted > ballots ? " \u2014 more than the ballots in the box!" : "";
     showChoices(votes);
     $("envelopes").hidden = !stage.mail;
     if (stage.mail) showEnvelopes(stage);

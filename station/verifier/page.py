@@ -99,8 +99,9 @@ _LIVE_BODY = """<h1 id="case">Connecting to the station…</h1>
 <div class="small">
 <div>VOID<b data-figure="void">—</b></div><div>CHALLENGED<b data-figure="challenged">—</b></div>
 <div>VALID<b data-figure="valid">—</b></div></div>
-<div id="progress"><b data-figure="counted">—</b> of <b data-figure="ballots">—</b> ballots
-counted · <span data-figure="remaining">—</span> remaining</div>
+<div id="progress"><b data-figure="counted">—</b><span id="box"> of <b data-figure="ballots">—</b></span>
+ballots counted<span id="over"></span><span id="left"> · <span data-figure="remaining">—</span>
+remaining</span></div>
 <table id="groups" hidden></table>
 </section>
 <section>

@@ -190,7 +190,7 @@ def live_feed(path: Path, key: StationKey) -> Iterator[FeedServer]:
 
 
 # What the live page shows, read from its elements.
-LIVE_PAGE_SHOWS = """
+LIVE_PAGE_SHOWS = r"""
 const text = (id) => document.getElementById(id)?.textContent ?? '';
 const all = (selector, key) => Object.fromEntries([...document.querySelectorAll(selector)]
   .map((cell) => [cell.dataset[key], cell.textContent]));
@@ -199,5 +199,6 @@ return {status: text('status'), kind: document.getElementById('status').classNam
   .map((cell) => [cell.children[0].textContent, cell.querySelector('b').textContent]),
   envelopes: document.getElementById('envelopes')?.hidden === false ? all('[data-envelope]', 'envelope') : null,
   statements: [text('s8'), text('s9'), text('s10')],
+  progress: document.getElementById('progress').innerText.replace(/\s+/g, ' ').trim(),
   calls: [...document.querySelectorAll('#calls li')].map((li) => li.textContent)};
 """

@@ -62,6 +62,7 @@ def test_a_ballot_of_several_unions_is_shown_by_choice(browser: Any, tmp_path: P
     for figure in ("void", "challenged", "valid", "counted"):
         assert page["figures"][figure] == f"{expected[figure]:,}", figure
     assert page["statements"][:2] == stated(expected)
+    assert page["progress"] == "12 ballots counted"  # the box's size not given
     assert page["calls"][:5] == [
         "Ballot 13 for Neither \u2014 undone",
         "Ballot 13 for Neither",
@@ -128,6 +129,7 @@ def test_a_mail_count_shows_its_envelopes_then_its_ballots(browser: Any, tmp_pat
     ):
         assert page["figures"][figure] == f"{expected[figure]:,}", figure
     assert page["statements"][:2] == stated(expected)
+    assert page["progress"] == "3 of 3 ballots counted \u00b7 0 remaining"
     assert page["calls"][:4] == [
         "Ballot 3 AGAINST",
         "Ballot 2 FOR",
