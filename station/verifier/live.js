@@ -13,6 +13,7 @@ function followCount(base, token) {
   const $ = (id) => document.getElementById(id);
   const feed = { seq: 0, hash: null, hashes: [], lastHead: null, since: null, heard: Date.now(), broken: null };
   let setup, count, rawKey, keyName, keyId, lastCalls = [];
+  const ruledAs = new Map(); // each envelope event's words, for its undo and redo
   // The feed signs a head every 5 s at least, and a long poll answers with it: a silence
   // much longer than that is a lost feed (the witness says so after as long).
   const NO_FEED_S = 12;
@@ -143,6 +144,11 @@ function followCount(base, token) {
         : `${sheet.title} tally prepared; the count is locked`;
     } else if (e.action === "reopen") {
       line = locked.kind === "interim" ? `Count resumed at ballot ${fmt(count.done.length + 1)}` : `Count reopened: ${detail.reason}`;
+    } else if (e.action === "envelope" || e.action === "after_tally") {
+      line = envelopeWords(count.envelopes, count.envelopes.rulings.get(e.seq));
+      ruledAs.set(e.seq, line);
+    } else if (e.action === "envelope_undo" || e.action === "envelope_redo") {
+      line = `${ruledAs.get(e.target)} \u2014 ${e.action === "envelope_undo" ? "undone" : "redone"}`;
     } else if (e.action === "end_envelopes") {
       const f = count.envelopes.figures;
       line = f.late && count.envelopes.current
@@ -150,6 +156,17 @@ function followCount(base, token) {
         : `Envelope stage ended: ${howMany(detail.accepted, "envelope")} accepted, ballots to be opened`;
     }
     if (line) lastCalls = [line, ...lastCalls].slice(0, 8);
+  }
+
+  // An envelope's ruling in words that name no voter, as the dashboard may be shown to
+  // all (envelopes.py: anonymous_envelope_words).
+  function envelopeWords(stage, envelope) {
+    const written = envelope.voter === null ? " written in" : "";
+    const earlier = stage.ruled(envelope.key).filter((other) => other.seq !== envelope.seq);
+    const second = envelope.replaces === null && earlier.length > 0;
+    const which = envelope.replaces !== null ? " (replacement for a void envelope)" : second ? " (second envelope)" : "";
+    const ruling = RULING_LABELS[envelope.ruling];
+    return envelope.ruling === "polls" ? `Voter${written} ${ruling}` : `Envelope${written}${which} ${ruling}`;
   }
 
   function lost() {

@@ -101,6 +101,12 @@ def test_a_mail_count_shows_its_envelopes_then_its_ballots(browser: Any, tmp_pat
         assert {"returned", "accepted", "challenged", "void"} <= set(page["envelopes"])
         assert page["envelopes"]["accepted"] == "2"
         assert page["figures"]["ballots"] == "\u2014"
+        assert page["calls"] == [
+            "Envelope VOID",
+            "Envelope CHALLENGED",
+            "Envelope ACCEPTED",
+            "Envelope ACCEPTED",
+        ]  # no voter named, as on the dashboard
         assert page["statements"][:2] == stated(expected)
 
         for voter, ruling in SIX_RULINGS[4:]:
