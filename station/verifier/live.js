@@ -7,11 +7,13 @@
 // (the feed allows any origin to read it, with its token).
 
 // Follow the feed at `base` ("" for the server this page came from) with `token`; the
-// page's elements (#case, #status, [data-figure], #choices, #s8, #s9, #calls, #head) show it.
+// page's elements (#case, #status, #choices, [data-figure], #envelopes, #groups, #s8, #s9,
+// #s10, #calls, #head) show it.
 function followCount(base, token) {
   const $ = (id) => document.getElementById(id);
   const feed = { seq: 0, hash: null, hashes: [], lastHead: null, since: null, heard: Date.now(), broken: null };
   let setup, count, rawKey, keyName, keyId, lastCalls = [];
+  const ruledAs = new Map(); // each envelope event's words, for its undo and redo
   // The feed signs a head every 5 s at least, and a long poll answers with it: a silence
   // much longer than that is a lost feed (the witness says so after as long).
   const NO_FEED_S = 12;
@@ -80,10 +82,11 @@ function followCount(base, token) {
     if (detail === undefined) {
       throw new Bad(`event ${e.seq} was altered (its detail is not in the one form Station writes: sorted keys, each once, compact)`);
     }
+    const locked = count.locked;
     count.apply(e, detail);
     const problem = e.action === "sign" && sheetProblem(setup.election, e, count.sheets.get(e.seq), count.reopened);
     if (problem) throw new Bad(problem);
-    remember(e);
+    remember(e, detail, locked);
     feed.seq = e.seq;
     feed.hash = e.hash;
     feed.hashes[e.seq] = e.hash;
@@ -122,19 +125,48 @@ function followCount(base, token) {
     feed.since = head.time;
   }
 
-  // The last calls, as the dashboard's ticker words them (corrections marked).
-  function remember(e) {
+  // The last calls in the words of the dashboard's ticker (station/domain/describe.py):
+  // on a ballot of several unions a vote names its choice, Neither too.
+  function remember(e, detail, locked) {
     const what = (seq) => {
-      const choice = count.choiceOf.get(seq);
-      return choice ? `for ${count.ballot.unions[choice - 1]}` : label(count.calls.get(seq));
+      const call = count.calls.get(seq), choice = count.choiceOf.get(seq);
+      if (count.several && call === "for" && choice) return `for ${count.ballot.unions[choice - 1]}`;
+      if (count.several && call === "against" && count.ballot.neither !== null) return `for ${count.ballot.neither}`;
+      return label(call);
     };
     let line = null;
-    if (e.action === "call") line = `Ballot ${fmt(count.done.length)}: ${what(e.seq)}`;
-    else if (e.action === "undo") line = `CORRECTION: ${what(e.target)} (event ${fmt(e.target)}) undone`;
-    else if (e.action === "redo") line = `CORRECTION: ${what(e.target)} (event ${fmt(e.target)}) counted again`;
-    else if (e.action === "sign") line = `${count.sheets.get(e.seq).title} tally sheet prepared`;
-    else if (e.action === "reopen") line = "The count is reopened";
+    if (e.action === "call") line = `Ballot ${fmt(count.done.length)} ${what(e.seq)}`;
+    else if (e.action === "undo") line = `Ballot ${fmt(count.done.length + 1)} ${what(e.target)} \u2014 undone`;
+    else if (e.action === "redo") line = `Ballot ${fmt(count.done.length)} ${what(e.target)} \u2014 redone`;
+    else if (e.action === "sign") {
+      const sheet = count.sheets.get(e.seq);
+      line = sheet.kind === "interim" ? `Count paused after ballot ${fmt(count.done.length)}; interim tally prepared`
+        : `${sheet.title} tally prepared; the count is locked`;
+    } else if (e.action === "reopen") {
+      line = locked.kind === "interim" ? `Count resumed at ballot ${fmt(count.done.length + 1)}` : `Count reopened: ${detail.reason}`;
+    } else if (e.action === "envelope" || e.action === "after_tally") {
+      line = envelopeWords(count.envelopes, count.envelopes.rulings.get(e.seq));
+      ruledAs.set(e.seq, line);
+    } else if (e.action === "envelope_undo" || e.action === "envelope_redo") {
+      line = `${ruledAs.get(e.target)} \u2014 ${e.action === "envelope_undo" ? "undone" : "redone"}`;
+    } else if (e.action === "end_envelopes") {
+      const f = count.envelopes.figures;
+      line = f.late && count.envelopes.current
+        ? `Envelope stage ended: ${howMany(f.accepted + f.late, "envelope")} to open (${fmt(f.accepted)} accepted, ${fmt(f.late)} received after the due date), their ballots to be counted`
+        : `Envelope stage ended: ${howMany(detail.accepted, "envelope")} accepted, ballots to be opened`;
+    }
     if (line) lastCalls = [line, ...lastCalls].slice(0, 8);
+  }
+
+  // An envelope's ruling in words that name no voter, as the dashboard may be shown to
+  // all (envelopes.py: anonymous_envelope_words).
+  function envelopeWords(stage, envelope) {
+    const written = envelope.voter === null ? " written in" : "";
+    const earlier = stage.ruled(envelope.key).filter((other) => other.seq !== envelope.seq);
+    const second = envelope.replaces === null && earlier.length > 0;
+    const which = envelope.replaces !== null ? " (replacement for a void envelope)" : second ? " (second envelope)" : "";
+    const ruling = RULING_LABELS[envelope.ruling];
+    return envelope.ruling === "polls" ? `Voter${written} ${ruling}` : `Envelope${written}${which} ${ruling}`;
   }
 
   function lost() {
@@ -147,31 +179,38 @@ function followCount(base, token) {
     $("status").textContent = text;
   }
 
+  // The figures as the station's dashboard shows them (station/ui/dashboard/window.py):
+  // one figure per choice, by name; a mail ballot's envelope stage, then its box of the
+  // envelopes accepted; and lines 8-9 where Python states them, in its words.
   function show(problem) {
     if (feed.broken) {
       status("bad", `NOT INTACT: ${feed.broken}`);
       return; // nothing after a broken history is shown as checked
     }
-    const election = setup.election, { lines, votes } = count.lines();
-    const ballots = election.ballots;
-    const figures = { for: lines[3], against: lines[4], void: lines[2], challenged: lines[6], valid: lines[5],
-      counted: lines.counted, ballots, remaining: ballots === null ? null : Math.max(ballots - lines.counted, 0), events: feed.seq };
+    const election = setup.election, tally = count.tally(), lines = linesOf(tally, count.ballot);
+    const votes = votesOf(tally), stage = count.envelopes, ballots = boxOf(election);
+    const remaining = ballots === null ? null : Math.max(ballots - lines.counted, 0);
+    const figures = { void: lines[2], challenged: lines[6], valid: lines[5], counted: lines.counted, ballots, remaining,
+      events: feed.seq, ...(count.several ? {} : { for: votes[0], against: votes[1] ?? null }) };
     for (const [name, value] of Object.entries(figures)) {
       for (const cell of document.querySelectorAll(`[data-figure="${name}"]`)) cell.textContent = value === null ? "—" : fmt(value);
     }
-    $("choices").textContent = "";
-    if (count.several) {
-      const names = [...count.ballot.unions, ...(count.ballot.neither === null ? [] : [count.ballot.neither])];
-      names.forEach((name, i) => {
-        const row = $("choices").appendChild(document.createElement("div"));
-        row.innerHTML = "<span></span><b></b>";
-        row.firstChild.textContent = name;
-        row.lastChild.textContent = fmt(votes[i]);
-      });
-    }
-    const [s8, s9] = statements(lines, ballots);
-    $("s8").textContent = s8;
-    $("s9").textContent = s9;
+    // "N of M ballots counted" as the dashboard says it (statements.py: counted_statement).
+    $("box").hidden = $("left").hidden = ballots === null;
+    $("over").textContent = ballots !== null && lines.counted > ballots ? " \u2014 more than the ballots in the box!" : "";
+    showChoices(votes);
+    $("envelopes").hidden = !stage.mail;
+    if (stage.mail) showEnvelopes(stage);
+    showGroups();
+    // With voting groups the dashboard shows each group's figures in place of the whole
+    // count's, and no line 8 or 9 of the whole count: the groups together decide no unit.
+    const grouped = count.groups.active;
+    $("choices").hidden = grouped;
+    document.querySelector("#live .small").hidden = grouped;
+    const said = grouped ? { 8: "", 9: "" } : statements(tally, ballots, remaining);
+    $("s8").textContent = said[8];
+    $("s9").textContent = said[9];
+    $("s10").textContent = grouped ? "" : said.runoff ?? decided(tally, ballots, remaining);
     $("calls").textContent = "";
     for (const line of lastCalls) $("calls").appendChild(document.createElement("li")).textContent = line;
     $("head").textContent = `event ${fmt(feed.seq)}, head ${feed.hash.slice(0, 16)}`;
@@ -180,27 +219,114 @@ function followCount(base, token) {
       `${problem ? "" : "LIVE · "}chain checked to event ${fmt(feed.seq)}${signed}` + (problem ? ` · STATION: ${problem}` : ""));
   }
 
-  // Lines 8 and 9 as station/domain/statements.py words them: "not yet determined" while
-  // ballots remain, the count is paused or its end is not declared.
-  function statements(lines, ballots) {
-    const locked = count.locked, remaining = ballots === null ? null : Math.max(ballots - lines.counted, 0);
+  // The ballots in the box: the setup's, or by mail the envelopes opened once the stage
+  // has ended, with the voters at the polls and the challenged envelopes a decision
+  // ordered opened (envelopes.py: box_setup); unknown while the stage goes on.
+  function boxOf(election) {
+    const stage = count.envelopes;
+    if (!stage.mail) return election.ballots ?? null;
+    if (stage.open) return null;
+    const f = stage.figures;
+    return f.accepted + (stage.current ? f.late : 0) + (f.at_polls ?? 0) + stage.openedChallenges;
+  }
+
+  // A figure per choice, each named by the word on its button and by its name.
+  function showChoices(votes) {
+    const box = $("choices");
+    if (!box.childElementCount) {
+      const form = formOf(setup.election);
+      form.choices.forEach((name, i) => {
+        const cell = box.appendChild(document.createElement("div"));
+        const word = count.several ? name.toUpperCase() : i < form.unions ? "FOR" : "AGAINST";
+        cell.innerHTML = "<span></span><small></small><b></b>";
+        cell.children[0].textContent = word;
+        cell.children[1].textContent = count.several || i >= form.unions ? "" : name;
+        cell.children[2].dataset.choice = String(i);
+        if (!count.several) cell.children[2].dataset.figure = i < form.unions ? "for" : "against";
+      });
+      box.className = box.childElementCount > 2 ? "big several" : "big";
+    }
+    for (const cell of box.querySelectorAll("[data-choice]")) cell.textContent = fmt(votes[Number(cell.dataset.choice)]);
+  }
+
+  // The envelope stage's figures (envelopes.py: figures_statement), challenged as line 6
+  // holds them: the challenges settled after the stage are said apart.
+  function showEnvelopes(stage) {
+    const f = stage.figures, settled = [...stage.settled.values()];
+    const shown = { returned: f.returned, accepted: f.accepted,
+      ...(stage.current ? { late: f.late } : {}),
+      challenged: f.challenged - settled.filter((s) => s !== "withdrawn").length,
+      sustained: settled.filter((s) => s === "sustained").length,
+      ordered_opened: settled.filter((s) => s === "ordered opened").length,
+      void: f.void, ...(stage.current ? { replacements: f.replacements } : { late: f.late }),
+      ...(f.at_polls ? { at_polls: f.at_polls } : {}), ...(f.after_tally ? { after_tally: f.after_tally } : {}) };
+    const words = { returned: "returned", accepted: "accepted", challenged: "challenged", sustained: "sustained",
+      ordered_opened: "ordered opened", void: "void", replacements: "replacements", at_polls: "at the polls",
+      after_tally: "after the tally", late: stage.current ? "received after the due date (counted)" : "late" };
+    const list = $("envelope-figures");
+    list.textContent = "";
+    for (const [name, value] of Object.entries(shown)) {
+      if ((name === "sustained" || name === "ordered_opened") && !value) continue;
+      const item = list.appendChild(document.createElement("span"));
+      item.innerHTML = "<b></b> ";
+      item.firstChild.textContent = fmt(value);
+      item.firstChild.dataset.envelope = name;
+      item.append(words[name]);
+    }
+    $("envelope-stage").textContent = stage.open ? "ENVELOPE STAGE — no ballot is opened yet"
+      : `Envelope stage ended: the ballots in the box are the envelopes accepted${stage.current ? " and received after the due date" : ""}`
+        + (f.at_polls ? `, with ${fmt(f.at_polls)} voters at the polls` : "");
+  }
+
+  // Each voting group's figures, in setup order (group_calls.py), under the whole count's.
+  function showGroups() {
+    const groups = count.groups;
+    $("groups").hidden = !groups.active;
+    if (!groups.active) return;
+    const form = formOf(setup.election), rows = groups.tallies(count);
+    const table = $("groups");
+    table.textContent = "";
+    table.createCaption().textContent = "Each voting group's ballots counted so far. Each unit's result is stated" +
+      " on the station's dashboard and its tally sheets, not on this page.";
+    const head = table.appendChild(document.createElement("tr"));
+    for (const word of ["Voting group", ...form.choices, "Void", "Challenged"]) head.appendChild(document.createElement("th")).textContent = word;
+    groups.specs.forEach((spec, i) => {
+      const row = table.appendChild(document.createElement("tr"));
+      for (const value of [spec.name, ...rows[i].votes.map(fmt), fmt(rows[i].void), fmt(rows[i].challenged)]) {
+        row.appendChild(document.createElement("td")).textContent = value;
+      }
+    });
+  }
+
+  // Lines 8 and 9 as the dashboard states them (result_statements.py: result_lines): not
+  // yet determined while the count goes on, and never for one table of several.
+  function statements(tally, ballots, remaining) {
+    const locked = count.locked, opened = tally.uncounted;
     let pending = null;
-    if (locked && locked.kind === "interim") pending = "this is an interim tally; the count goes on";
+    if (locked && locked.kind === "interim") pending = INTERIM;
+    else if (opened) pending = `${howMany(opened, "opened ballot")} ${opened === 1 ? "remains" : "remain"} uncounted`;
     else if (locked) pending = null;
     else if (ballots === null) pending = "the count is not finished";
     else if (remaining) pending = `${fmt(remaining)} ballot${remaining !== 1 ? "s remain" : " remains"} uncounted`;
-    const union = setup.election.union_name;
-    if (pending !== null) {
-      return [`Whether challenges are sufficient in number to affect the results of the election is not yet determined: ${pending}.`,
-        count.several ? `Whether a choice has a majority is not yet determined: ${pending}.`
-          : `Whether a majority of the valid votes counted plus challenged ballots has been cast for ${union} is not yet determined: ${pending}.`];
+    pending ??= sheetPending(null, setup.election);
+    return statedLines(formOf(setup.election), tally, setup.election.eligible, pending).statements;
+  }
+
+  // "Result decided" once no remaining or challenged ballot can change it
+  // (result_statements.py: decided_line); never for one table of several.
+  function decided(tally, ballots, remaining) {
+    if ((setup.election.table_label ?? null) !== null || remaining === null) return "";
+    const form = formOf(setup.election), votes = votesOf(tally);
+    if (determinative(votes, form.unions, tally.challenged + remaining)) return "";
+    const outcome = result(votes, form.unions);
+    if (form.unions <= 1) return `Result decided: ${form.union} ${outcome.certified !== null ? "wins" : "loses"}.`;
+    if (outcome.certified !== null) return `Result decided: ${form.choices[outcome.certified]} wins.`;
+    if (outcome.majority !== null) return `Result decided: ${form.choices[outcome.majority]} has a majority; no union wins.`;
+    if (outcome.runoff !== null) {
+      const [first, second] = outcome.runoff.map((index) => form.choices[index]);
+      return `Result decided: no choice can have a majority — runoff between ${first} and ${second}.`;
     }
-    if (count.several && locked) {
-      const said = JSON.parse(locked.detail).statements; // its lines were held to the replay
-      return [said["8"], said["9"] + (said.runoff ? ` ${said.runoff}` : "")];
-    }
-    return [`Challenges ${lines[8] ? "are" : "are not"} sufficient in number to affect the results of the election.`,
-      `A majority of the valid votes counted plus challenged ballots ${lines[9] ? "has" : "has not"} been cast for ${union}.`];
+    return "Result decided: no choice can have a majority; the election is rerun (102.70(d)).";
   }
 
   setInterval(lost, 1000);

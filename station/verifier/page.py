@@ -30,15 +30,34 @@ def script_sha256() -> str:
 
 
 def page() -> str:
-    """The whole page, as `station verifier --out FILE.html` writes it."""
+    """The whole page, as `station verifier --out FILE.html` writes it.
+
+    Before its last script it holds its frame (`<script id="frame">`): the page's markup
+    around its scripts' texts and the frame's own, so that the page, which cannot read its own file, works out
+    the SHA-256 of that file, the one `station verifier` prints.
+    """
     ui = files("station.verifier").joinpath("ui.js").read_text(encoding="utf-8")
-    return _PAGE.format(
+    cut = [f"\x00{n}\x00" for n in range(4)]
+    marked = _PAGE.format(
         version=__version__,
-        script=_in_script(script()),
-        live=_in_script(_live_script()),
-        ui=_in_script(ui),
+        script=cut[0],
+        live=cut[1],
+        frame=cut[2],
+        ui=cut[3],
         live_style=_LIVE_STYLE,
         live_body=_LIVE_BODY.format(version=__version__),
+    )
+    frame_parts = []
+    for mark in cut:
+        before, marked = marked.split(mark)
+        frame_parts.append(before)
+    frame_parts.append(marked)
+    # "<" written as \u003c: the frame's text never ends its element early.
+    frame = json.dumps(frame_parts, ensure_ascii=False).replace("<", "\\u003c")
+    texts = [_in_script(script()), _in_script(_live_script()), frame, _in_script(ui)]
+    return (
+        "".join(part + text for part, text in zip(frame_parts, texts, strict=False))
+        + (frame_parts[-1])
     )
 
 
@@ -75,16 +94,18 @@ _LIVE_BODY = """<h1 id="case">Connecting to the station…</h1>
 <div id="status" class="lost" aria-live="polite">Connecting…</div>
 <main>
 <section>
-<div class="big"><div>FOR<b data-figure="for">—</b></div><div>AGAINST<b data-figure="against">—</b></div></div>
-<div id="choices"></div>
+<div id="envelopes" hidden><p id="envelope-stage"></p><p id="envelope-figures"></p></div>
+<div id="choices" class="big"></div>
 <div class="small">
 <div>VOID<b data-figure="void">—</b></div><div>CHALLENGED<b data-figure="challenged">—</b></div>
 <div>VALID<b data-figure="valid">—</b></div></div>
-<div id="progress"><b data-figure="counted">—</b> of <b data-figure="ballots">—</b> ballots
-counted · <span data-figure="remaining">—</span> remaining</div>
+<div id="progress"><b data-figure="counted">—</b><span id="box"> of <b data-figure="ballots">—</b></span>
+ballots counted<span id="over"></span><span id="left"> · <span data-figure="remaining">—</span>
+remaining</span></div>
+<table id="groups" hidden></table>
 </section>
 <section>
-<div id="lines"><p id="s8"></p><p id="s9"></p></div>
+<div id="lines"><p id="s8"></p><p id="s9"></p><p id="s10"></p></div>
 <h2>Last calls</h2>
 <ul id="calls"></ul>
 </section>
@@ -101,11 +122,22 @@ _LIVE_STYLE = """
 #live .big { display: grid; grid-template-columns: 1fr 1fr; gap: .5rem; margin: .75rem 0; }
 #live .big div { background: #222; border-radius: .5rem; padding: .5rem; text-align: center; }
 #live .big b { display: block; font-size: clamp(2.4rem, 11vw, 5.5rem); line-height: 1.05; }
+#live .big small { display: block; color: #bbb; overflow-wrap: anywhere; }
+#live .big:not(.several) small { min-height: 1.3em; } /* FOR's name: the figures stay level */
+#live .big.several { grid-template-columns: repeat(auto-fit, minmax(9rem, 1fr)); }
+#live .big.several b { font-size: clamp(2rem, 8vw, 4.5rem); }
+#envelopes { background: #1b2433; border-radius: .4rem; padding: .4rem .6rem; margin: .6rem 0 0; }
+#envelopes p { margin: .2rem 0; } #envelope-stage { font-weight: 700; }
+#envelope-figures span { display: inline-block; margin-right: .9rem; } #envelope-figures b { font-size: 1.3rem; }
+#groups { width: 100%; border-collapse: collapse; margin: .4rem 0; }
+#groups th, #groups td { text-align: right; padding: .15rem .4rem; border-bottom: 1px solid #333; }
+#groups th:first-child, #groups td:first-child { text-align: left; }
+#groups caption { text-align: left; color: #ccc; padding-bottom: .3rem; }
+#live [hidden] { display: none !important; }
+#s10:empty { display: none; } #s10 { font-weight: 700; color: #fff; }
 #live .small { display: grid; grid-template-columns: repeat(3, 1fr); gap: .5rem; }
 #live .small div { background: #1a1a1a; border-radius: .4rem; padding: .35rem; text-align: center; }
 #live .small b { display: block; font-size: 1.6rem; }
-#choices div { display: flex; justify-content: space-between; padding: .2rem .5rem;
-  border-bottom: 1px solid #333; font-size: 1.3rem; }
 #progress { font-size: 1.3rem; margin: .6rem 0; }
 #lines p { margin: .3rem 0; color: #ccc; }
 #live h2 { font-size: 1rem; margin: .6rem 0 0; }
@@ -158,13 +190,15 @@ small {{ color: #555; overflow-wrap: anywhere; }}
 <section id="live" hidden>
 {live_body}
 </section>
-<p><small>Station verifier {version}; SHA-256 of its checking script:
-<span id="sha">(computing)</span>. Compare both with the README of the Station you trust.</small></p>
+<p><small>Station verifier {version}; SHA-256 of this page: <span id="page-sha">(computing)</span>,
+of its checking script: <span id="sha">(computing)</span>. Compare them with what
+<code>station verifier</code> prints on a Station you trust. (A page changed on purpose
+could show any hash here: the SHA-256 of its file, as <code>sha256sum</code> gives it, is
+the one no change can hide.)</small></p>
 <script id="verifier">{script}</script>
-<script id="live-script">
-{live}</script>
-<script id="ui">
-{ui}</script>
+<script id="live-script">{live}</script>
+<script id="frame" type="application/json">{frame}</script>
+<script id="ui">{ui}</script>
 </body>
 </html>
 """

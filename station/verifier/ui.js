@@ -4,8 +4,16 @@
   const verdict = document.getElementById("verdict");
   const keyField = document.getElementById("key");
 
-  crypto.subtle.digest("SHA-256", new TextEncoder().encode(document.getElementById("verifier").textContent))
-    .then((digest) => { document.getElementById("sha").textContent = hex(digest); });
+  // The page's two hashes as `station verifier` prints them: its checking script's, and
+  // its file's, put back together from the frame (page.py) and the scripts' texts.
+  const text = (id) => document.getElementById(id).textContent;
+  const frame = JSON.parse(text("frame"));
+  const whole = frame[0] + text("verifier") + frame[1] + text("live-script") + frame[2] + text("frame") + frame[3] +
+    text("ui") + frame[4];
+  for (const [id, data] of [["sha", text("verifier")], ["page-sha", whole]]) {
+    crypto.subtle.digest("SHA-256", new TextEncoder().encode(data))
+      .then((digest) => { document.getElementById(id).textContent = hex(digest); });
+  }
 
   async function check(fileList) {
     const files = new Map();

@@ -1,6 +1,7 @@
 """A count being served on 127.0.0.1 and a way to follow it; witness files kept and forged;
 the child processes of the witness story."""
 
+import contextlib
 import json
 import os
 import signal
@@ -9,7 +10,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -18,7 +19,7 @@ from station.cli import main
 from station.journal import Journal
 from station.sheet.keys import StationKey
 from station.witness.follow import RemoteFollower
-from station.witness.serve import FeedServer, FeedSource
+from station.witness.serve import FeedServer, FeedSource, serve
 from station.witness.store import WitnessFile
 
 
@@ -169,3 +170,35 @@ def keep_shot(screen: dict[str, str], name: str, *, settle_s: float = 0.0) -> No
     subprocess.run(
         ["import", "-window", "root", str(shots / name)], env=screen, check=False, timeout=30
     )
+
+
+@contextlib.contextmanager
+def live_feed(path: Path, key: StationKey) -> Iterator[FeedServer]:
+    """`station serve` of the election file at `path` in this process, on 127.0.0.1."""
+    source = FeedSource(path, key, moved_every_s=0.2)
+    source.start()
+    server = serve(source, "127.0.0.1", 0)
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05})
+    thread.start()
+    try:
+        yield server
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()
+        source.stop()
+
+
+# What the live page shows, read from its elements.
+LIVE_PAGE_SHOWS = r"""
+const text = (id) => document.getElementById(id)?.textContent ?? '';
+const all = (selector, key) => Object.fromEntries([...document.querySelectorAll(selector)]
+  .map((cell) => [cell.dataset[key], cell.textContent]));
+return {status: text('status'), kind: document.getElementById('status').className,
+  figures: all('[data-figure]', 'figure'), choices: [...document.querySelectorAll('#choices > div')]
+  .map((cell) => [cell.children[0].textContent, cell.querySelector('b').textContent]),
+  envelopes: document.getElementById('envelopes')?.hidden === false ? all('[data-envelope]', 'envelope') : null,
+  statements: [text('s8'), text('s9'), text('s10')],
+  progress: document.getElementById('progress').innerText.replace(/\s+/g, ' ').trim(),
+  calls: [...document.querySelectorAll('#calls li')].map((li) => li.textContent)};
+"""
