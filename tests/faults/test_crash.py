@@ -90,7 +90,7 @@ def crash_run(folder: Path, kills: int, seed: int) -> Figures:
     return figures
 
 
-@pytest.mark.parametrize("kills", [10, pytest.param(20, marks=pytest.mark.long)])
+@pytest.mark.parametrize("kills", [6, pytest.param(20, marks=pytest.mark.long)])
 def test_kills_lose_and_double_nothing(tmp_path: Path, kills: int) -> None:
     figures = crash_run(tmp_path, kills=kills, seed=20)
     assert_nothing_lost(figures)

@@ -156,7 +156,7 @@ def test_counting_undo_and_redo_survive_power_cuts(disk: Disk, states: int) -> N
     assert_held(figures, states)
 
 
-@drawn_states(35, 70)
+@drawn_states(20, 70)
 def test_the_snapshot_and_sealing_secret_made_at_close_survive_power_cuts(
     disk: Disk, states: int
 ) -> None:
@@ -225,7 +225,7 @@ def sheets(disk: Disk, states: int, seed: int) -> Figures:
     return figures
 
 
-@drawn_states(40, 80)
+@drawn_states(20, 80)
 def test_sheets_reopening_exports_and_the_key_survive_power_cuts(disk: Disk, states: int) -> None:
     figures = sheets(disk, states=states, seed=3)
     assert_held(figures, states)
