@@ -295,7 +295,19 @@ class Station:
 
     def prepare_sheet(self, shortcut: str, *, place: str) -> None:
         """Open the sheet dialog (pause or final), type the place, press Enter."""
+        self.focus()
         xdotool(self.env, "key", shortcut)
+        try:
+            found = subprocess.run(
+                ["xdotool", "search", "--sync", "--name", "Prepare the tally sheet"],
+                capture_output=True, text=True, env=self.env, timeout=20,
+            )  # fmt: skip
+        except subprocess.TimeoutExpired:
+            found = None
+        if found is None or found.returncode != 0:
+            # As in quit(): with no window manager the shortcut can reach no window.
+            self.focus()
+            xdotool(self.env, "key", shortcut)
         self.dialog("Prepare the tally sheet")
         xdotool(self.env, "type", "--delay", "10", place)
         xdotool(self.env, "key", "Return")
