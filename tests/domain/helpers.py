@@ -22,10 +22,11 @@ class Feed:
 
 
 class Stage:
-    """A mail count driven event by event, as a station would write it."""
+    """A mail count driven event by event, as a station would write it (`mail_rules`:
+    under MAIL_RULES; `polls`: some voters vote at the polls)."""
 
-    def __init__(self) -> None:
-        self.count = Count(mail=True)
+    def __init__(self, *, mail_rules: bool = False, polls: bool = False) -> None:
+        self.count = Count(mail=True, mail_rules=mail_rules, polls=polls)
 
     def apply(self, action: Action, call=None, target=None, detail=None):
         return self.count.apply(Event(self.count.last_seq + 1, action, call, target, detail))
@@ -46,6 +47,12 @@ class Stage:
     def end(self):
         accepted = self.count.envelopes.figures.accepted
         return self.apply(Action.END_ENVELOPES, detail={"accepted": accepted})
+
+    def sign(self, kind: str = "final"):
+        return self.apply(Action.SIGN, target=self.count.last_seq, detail={"kind": kind})
+
+    def after_tally(self, voter: str):
+        return self.apply(Action.AFTER_TALLY, detail={"voter": voter})
 
 
 def brute_force_result(votes: tuple[int, ...], unions: int) -> Result:

@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from station.domain import Action, Call, Count, Event, ReplayError
+from station.domain import Action, Call, Count, ReplayError
 from station.domain.changes import FrozenCount
 from station.domain.election import MAIL_RULES, ElectionSetup
 from station.domain.envelopes import (
@@ -16,47 +16,13 @@ from station.domain.envelopes import (
     figures_statement,
     modes_statement,
 )
-
-
-class Stage:
-    """A mail count under MAIL_RULES, driven event by event."""
-
-    def __init__(self, polls: bool = False, current: bool = True) -> None:
-        self.count = Count(mail=True, mail_rules=current, polls=polls)
-
-    def apply(self, action: Action, call=None, target=None, detail=None):
-        return self.count.apply(Event(self.count.last_seq + 1, action, call, target, detail))
-
-    def rule(self, voter: str, ruling: Ruling):
-        return self.apply(Action.ENVELOPE, detail={"voter": voter, "ruling": ruling.value})
-
-    def undo(self):
-        top = self.count.envelopes.next_undo()
-        assert top is not None
-        return self.apply(Action.ENVELOPE_UNDO, target=top.seq)
-
-    def redo(self):
-        top = self.count.envelopes.next_redo()
-        assert top is not None
-        return self.apply(Action.ENVELOPE_REDO, target=top.seq)
-
-    def end(self):
-        return self.apply(
-            Action.END_ENVELOPES, detail={"accepted": self.count.envelopes.figures.accepted}
-        )
-
-    def sign(self, kind: str = "final"):
-        return self.apply(Action.SIGN, target=self.count.last_seq, detail={"kind": kind})
-
-    def after_tally(self, voter: str):
-        return self.apply(Action.AFTER_TALLY, detail={"voter": voter})
-
+from tests.domain.helpers import Stage
 
 SETUP = ElectionSetup("29-RC-288020", "E", "U", 10, mail=True, mail_rules=MAIL_RULES)
 
 
 def test_a_late_envelope_is_opened_and_counted_with_the_accepted_ones() -> None:
-    stage = Stage()
+    stage = Stage(mail_rules=True)
     stage.rule("1", Ruling.ACCEPTED)
     stage.rule("2", Ruling.LATE)
     stage.rule("3", Ruling.CHALLENGED)
@@ -78,7 +44,7 @@ def test_a_late_envelope_is_opened_and_counted_with_the_accepted_ones() -> None:
 
 
 def test_a_file_set_up_before_the_rules_keeps_its_late_envelopes_unopened() -> None:
-    stage = Stage(current=False)
+    stage = Stage()
     stage.rule("1", Ruling.ACCEPTED)
     stage.rule("2", Ruling.LATE)
     ended = stage.end()
@@ -94,7 +60,7 @@ def test_a_file_set_up_before_the_rules_keeps_its_late_envelopes_unopened() -> N
 
 
 def test_a_replacement_after_a_void_envelope_is_ruled_and_linked_to_it() -> None:
-    stage = Stage()
+    stage = Stage(mail_rules=True)
     stage.rule("1", Ruling.VOID)
     change = stage.rule("1", Ruling.ACCEPTED)
     assert change.envelope is not None and change.envelope.replaces == 1
@@ -116,7 +82,7 @@ def test_a_replacement_after_a_void_envelope_is_ruled_and_linked_to_it() -> None
 def test_a_second_envelope_after_a_counted_or_challenged_one_is_never_counted(
     first: Ruling, then: Ruling
 ) -> None:
-    stage = Stage()
+    stage = Stage(mail_rules=True)
     stage.rule("1", first)
     with pytest.raises(ReplayError, match=r"a second envelope of 1 .* cannot be"):
         stage.rule("1", then)
@@ -124,14 +90,14 @@ def test_a_second_envelope_after_a_counted_or_challenged_one_is_never_counted(
 
 
 def test_before_the_rules_no_replacement_is_accepted() -> None:
-    stage = Stage(current=False)
+    stage = Stage()
     stage.rule("1", Ruling.VOID)
     with pytest.raises(ReplayError, match="cannot be accepted"):
         stage.rule("1", Ruling.ACCEPTED)
 
 
 def test_voters_at_the_polls_join_the_box_and_cannot_vote_by_mail_too() -> None:
-    stage = Stage(polls=True)
+    stage = Stage(mail_rules=True, polls=True)
     stage.rule("1", Ruling.ACCEPTED)
     change = stage.rule("2", Ruling.AT_POLLS)
     assert anonymous_envelope_words(change) == "Voter VOTED AT THE POLLS"
@@ -151,13 +117,13 @@ def test_voters_at_the_polls_join_the_box_and_cannot_vote_by_mail_too() -> None:
 
 
 def test_at_the_polls_is_refused_in_an_election_by_mail_alone() -> None:
-    stage = Stage(polls=False)
+    stage = Stage(mail_rules=True)
     with pytest.raises(ReplayError, match="set up without --polls"):
         stage.rule("1", Ruling.AT_POLLS)
 
 
 def test_a_ballot_out_of_its_envelope_cannot_be_challenged_but_its_marking_disputed() -> None:
-    stage = Stage()
+    stage = Stage(mail_rules=True)
     stage.rule("1", Ruling.ACCEPTED)
     stage.rule("2", Ruling.ACCEPTED)
     stage.end()
@@ -174,7 +140,7 @@ def test_a_ballot_out_of_its_envelope_cannot_be_challenged_but_its_marking_dispu
 
 
 def test_an_envelope_after_the_tally_is_recorded_unopened_and_on_later_sheets() -> None:
-    stage = Stage()
+    stage = Stage(mail_rules=True)
     stage.rule("1", Ruling.ACCEPTED)
     stage.end()
     with pytest.raises(ReplayError, match="ruled"):  # before any tally: ended, not ruled
@@ -203,7 +169,7 @@ def test_an_envelope_after_the_tally_is_recorded_unopened_and_on_later_sheets() 
 
 
 def test_a_file_set_up_before_the_rules_records_nothing_after_the_tally() -> None:
-    stage = Stage(current=False)
+    stage = Stage()
     stage.rule("1", Ruling.ACCEPTED)
     stage.end()
     stage.apply(Action.CALL, Call.FOR)
@@ -225,7 +191,7 @@ operations = st.lists(
 
 @given(operations)
 def test_the_rules_equal_a_naive_model_and_survive_a_snapshot(ops: list) -> None:
-    stage = Stage(polls=True)
+    stage = Stage(mail_rules=True, polls=True)
     done: list[tuple[str, Ruling, bool]] = []  # voter, ruling, a replacement
     undone: list[tuple[str, Ruling, bool]] = []
     counted = (Ruling.ACCEPTED, Ruling.LATE, Ruling.AT_POLLS)
