@@ -35,7 +35,7 @@ def test_follows_the_count_from_the_feed(
     assert window.journal_label.text().startswith(
         f"Journal: {served.journal.head_seq:,} events \u00b7 head {served.journal.head_hash[:16]}"
     )
-    assert window.state == "live"
+    qtbot.waitUntil(lambda: window.state == "live", timeout=5000)
 
 
 def test_a_forged_event_turns_the_status_red_naming_it_and_shows_nothing_after(

@@ -91,7 +91,7 @@ def test_the_remote_dashboard_shows_each_groups_figures(
 
     qtbot.waitUntil(lambda: "AGAINST 2" in shown()[1], timeout=5000)
     assert "challenged 2" in shown()[0] and "Inclusion yes 1" in shown()[0]
-    assert remote.state == "live"
+    qtbot.waitUntil(lambda: remote.state == "live", timeout=5000)
 
 
 def test_a_witness_holds_the_revised_count_of_groups(
