@@ -190,7 +190,8 @@ class NewElectionDialog(QDialog):
             )
         eligible: object = self.eligible.text()
         ballots: object = self.ballots.text() or None
-        groups = self.voting_groups.groups()
+        # By mail each group's eligible voters are its voters listed, unless typed.
+        groups = self.voting_groups.groups(None if voters is None else voters.group_sizes())
         if groups:  # the election's figures are its groups', as `station new` sums them
             eligible, ballots = totals(groups)
         elif voters is not None and not self.eligible.text().strip():
@@ -223,7 +224,7 @@ class NewElectionDialog(QDialog):
             data = path.read_bytes()
         except OSError as error:
             raise SetupError(f"{path}: cannot be read ({error.strerror})") from None
-        return read_voter_list(data, str(path))
+        return read_voter_list(data, str(path), self.voting_groups.keys())
 
     def _on_voters_browse_clicked(self) -> None:
         name, _ = QFileDialog.getOpenFileName(
@@ -244,20 +245,22 @@ class NewElectionDialog(QDialog):
         self.path.setCursorPosition(0)  # QLineEdit scrolls to the end of a set text
 
     def _on_voting_groups_rows_changed(self, rows: int) -> None:
-        """With voting groups, eligible voters and ballots are each group's, and the count
-        is at the polls at one table (as `station new` counts groups today)."""
+        """With voting groups, eligible voters and ballots are each group's (a table and a
+        mail ballot stay the election's, as `station new` takes them)."""
         grouped = rows > 0
         for field, alone, with_groups in (
             (self.eligible, "approximate number", "each group's, in Voting groups"),
             (self.ballots, "optional: ballots in the box", "each group's, in Voting groups"),
-            (self.table, "optional: one table of several, e.g. 2", "not with voting groups"),
-            (self.voters, "mail ballot only: the voter list (CSV)", "not with voting groups"),
         ):
             if grouped and field.isEnabled():
                 field.clear()
             field.setEnabled(not grouped)
             field.setPlaceholderText(with_groups if grouped else alone)
-        self.voters_browse.setEnabled(not grouped)
+        self.voters.setPlaceholderText(
+            "mail ballot only: the voter list (CSV), with a group column"
+            if grouped
+            else "mail ballot only: the voter list (CSV)"
+        )
         # Piles are kept per call, not per group: an election of groups has none.
         if grouped and self.pile.isEnabled():
             self._pile_alone = self.pile.value()

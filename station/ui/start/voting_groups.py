@@ -6,6 +6,7 @@ decide. The rows are handed to the domain as the command line would type them ("
 `station new` refuses, in the same words.
 """
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from PySide6.QtCore import Qt, Signal
@@ -23,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from station.domain import SetupError
 from station.domain.election import voting_groups
 from station.domain.groups import MAX_GROUPS, GroupSpec, Rule
 
@@ -173,14 +175,28 @@ class VotingGroupsBox(QGroupBox):
             ],
         )
 
-    def groups(self) -> tuple[GroupSpec, ...]:
+    def keys(self) -> tuple[str, ...]:
+        """The groups' keys as typed (for a voter list's `group` column)."""
+        return tuple(self._text(row, KEY).upper() for row in range(self.table.rowCount()))
+
+    def groups(self, listed: Mapping[str, int] | None = None) -> tuple[GroupSpec, ...]:
         """The groups the rows make, checked by the domain (SetupError in one line); none
-        without rows."""
+        without rows. `listed`: by mail, each group's voters on the list, its eligible
+        voters where none is typed (as `station new --mail` counts them)."""
         if self.table.rowCount() == 0:
             return ()
         typed = self.typed()
+        eligible = typed.eligible
+        if listed is not None:
+            if typed.ballots:
+                raise SetupError(
+                    "a mail ballot's ballots in the box are the envelopes accepted: leave"
+                    " each group's Ballots empty"
+                )
+            given = {text.partition("=")[0].strip().upper() for text in eligible}
+            eligible = [*eligible, *(f"{k}={n}" for k, n in listed.items() if k not in given)]
         return voting_groups(
-            typed.named, typed.eligible, typed.ballots, typed.sonotone, typed.self_determination
+            typed.named, eligible, typed.ballots, typed.sonotone, typed.self_determination
         )
 
     def _numbers(self, keys: list[str], column: int) -> list[str]:

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QDialogButtonBox
 from pytestqt.qtbot import QtBot
 
 from station.cli import main
+from station.domain import ElectionSetup
 from station.domain.groups import Rule
 from station.journal import Journal
 from station.ui.start.new_election import NewElectionDialog
@@ -78,18 +79,70 @@ def test_makes_the_election_station_new_makes(
     dialog = typed_dialog(qtbot, tmp_path, rows)
     with qtbot.waitSignal(dialog.accepted):
         create(dialog)
-    code, said = station_new(tmp_path / "cli.station", *cli_args(rows))
+    dialog_setup = same_files(tmp_path, cli_args(rows))
+    assert [group.rule for group in dialog_setup.ballot.groups] == [rule for _, rule in rows]
+
+
+def same_files(tmp_path: Path, args: list[str]) -> ElectionSetup:
+    """`station new` with `args` beside the dialog's file: both hold the same setup (and
+    the same voter list, by mail), which is returned."""
+    code, said = station_new(tmp_path / "cli.station", *args)
     assert code == 0, said
     made = [
         Journal.open(tmp_path / name, read_only=True) for name in ("dialog.station", "cli.station")
     ]
     try:
         dialog_setup, cli_setup = (journal.election.setup for journal in made)
+        hashes = [journal.election.row.get("voters_hash") for journal in made]
     finally:
         for journal in made:
             journal.close()
     assert dialog_setup == cli_setup
-    assert [group.rule for group in dialog_setup.ballot.groups] == [rule for _, rule in rows]
+    assert hashes[0] == hashes[1]
+    return dialog_setup
+
+
+def test_a_table_of_voting_groups_is_the_table_station_new_makes(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    rows = [(PROFESSIONALS, Rule.SONOTONE), ((*NONPROFESSIONALS[:3], "75"), Rule.OWN)]
+    dialog = typed_dialog(qtbot, tmp_path, rows)
+    assert dialog.table.isEnabled()
+    dialog.table.setText("2")
+    with qtbot.waitSignal(dialog.accepted):
+        create(dialog)
+    setup = same_files(tmp_path, [*cli_args(rows), "--table", "2"])
+    assert setup.table == "2" and len(setup.ballot.groups) == 2
+
+
+def test_a_mail_ballot_of_voting_groups_is_the_one_station_new_makes(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    voters = tmp_path / "list.csv"
+    voters.write_text(
+        "id,name,group\n1,Ada Lovelace,A\n2,Grace Hopper,B\n3,Alan Turing,B\n", encoding="utf-8"
+    )
+    # Eligible voters left empty: each group's voters on the list, as by the command line.
+    rows = [(("A", "Professional employees", "", ""), Rule.SONOTONE)]
+    rows.append((("B", "Nonprofessional employees", "", ""), Rule.OWN))
+    dialog = typed_dialog(qtbot, tmp_path, rows)
+    assert dialog.voters.isEnabled() and dialog.voters_browse.isEnabled()
+    dialog.voters.setText(str(voters))
+    with qtbot.waitSignal(dialog.accepted):
+        create(dialog)
+    setup = same_files(tmp_path, [*cli_args(rows), "--mail", "--voters", str(voters)])
+    assert setup.mail and [group.eligible for group in setup.ballot.groups] == [1, 2]
+
+
+def test_a_mail_ballot_of_voting_groups_refuses_their_ballots(qtbot: QtBot, tmp_path: Path) -> None:
+    voters = tmp_path / "list.csv"
+    voters.write_text("id,name,group\n1,Ada,A\n2,Grace,B\n", encoding="utf-8")
+    rows = [(PROFESSIONALS, Rule.SONOTONE), (NONPROFESSIONALS, Rule.OWN)]
+    dialog = typed_dialog(qtbot, tmp_path, rows)
+    dialog.voters.setText(str(voters))
+    create(dialog)
+    assert "each group's Ballots empty" in dialog.error_label.text()
+    assert not (tmp_path / "dialog.station").exists()
 
 
 @pytest.mark.parametrize(
@@ -114,15 +167,19 @@ def test_refuses_what_station_new_refuses_in_its_words(
     assert shown and shown in said  # the command line's one line, word for word
 
 
-def test_groups_take_the_place_of_the_totals_table_and_mail(qtbot: QtBot, tmp_path: Path) -> None:
+def test_groups_take_the_place_of_the_totals_not_of_table_or_mail(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
     dialog = typed_dialog(qtbot, tmp_path, [])
     dialog.eligible.setText("110")
     dialog.table.setText("2")
     dialog.pile.setValue(50)
     dialog.voting_groups.add_button.click()
-    held = (dialog.eligible, dialog.ballots, dialog.table, dialog.voters, dialog.pile)
+    held = (dialog.eligible, dialog.ballots, dialog.pile)
     assert not any(field.isEnabled() for field in held)
-    assert dialog.eligible.text() == "" and dialog.table.text() == ""
+    assert dialog.eligible.text() == ""
+    kept = (dialog.table, dialog.voters, dialog.voters_browse)
+    assert all(field.isEnabled() for field in kept) and dialog.table.text() == "2"
     dialog.voting_groups.remove_button.click()
     assert all(field.isEnabled() for field in held)
     assert dialog.pile.value() == 50
