@@ -53,6 +53,11 @@ class SetupError(ValueError):
     """A field of the election setup is missing or makes no sense (one-line message)."""
 
 
+class TooFewGroups(SetupError):
+    """Too few voting groups for an election of them: the message names `station new`'s
+    option, which a form replaces with words about its own fields."""
+
+
 @dataclass(frozen=True, slots=True)
 class ElectionSetup:
     """What the count is about. Nothing here identifies a voter.
@@ -225,7 +230,7 @@ def voting_groups(
             raise SetupError(f"group: {key} is given twice")
         groups[key] = _text("group name", name)
     if len(groups) < 2:
-        raise SetupError(
+        raise TooFewGroups(
             "group: an election of voting groups has at least two groups"
             " (--group KEY=NAME, once for each)"
         )

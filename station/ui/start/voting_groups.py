@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from station.domain import SetupError
-from station.domain.election import voting_groups
+from station.domain.election import TooFewGroups, voting_groups
 from station.domain.groups import MAX_GROUPS, GroupSpec, Rule
 
 KEY, NAME, ELIGIBLE, BALLOTS, RULE = range(5)
@@ -45,6 +45,11 @@ RULES = (
         "Armour-Globe: its votes decide only whether it joins the unit the union already"
         " represents",
     ),
+)
+# The domain's line names `station new`'s option; this one, the box's own buttons.
+ONE_GROUP = (
+    "Voting groups: an election of voting groups has at least two: press Add group for"
+    " another, or Remove group to count one group alone"
 )
 
 
@@ -195,9 +200,12 @@ class VotingGroupsBox(QGroupBox):
                 )
             given = {text.partition("=")[0].strip().upper() for text in eligible}
             eligible = [*eligible, *(f"{k}={n}" for k, n in listed.items() if k not in given)]
-        return voting_groups(
-            typed.named, eligible, typed.ballots, typed.sonotone, typed.self_determination
-        )
+        try:
+            return voting_groups(
+                typed.named, eligible, typed.ballots, typed.sonotone, typed.self_determination
+            )
+        except TooFewGroups:
+            raise SetupError(ONE_GROUP) from None
 
     def _numbers(self, keys: list[str], column: int) -> list[str]:
         found = [(key, self._text(row, column)) for row, key in enumerate(keys)]

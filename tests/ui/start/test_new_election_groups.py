@@ -148,12 +148,11 @@ def test_a_mail_ballot_of_voting_groups_refuses_their_ballots(qtbot: QtBot, tmp_
 @pytest.mark.parametrize(
     "rows",
     [
-        [(PROFESSIONALS, Rule.SONOTONE)],  # one group only
         [(PROFESSIONALS, Rule.SONOTONE), (CLERICALS, Rule.SELF_DETERMINATION)],  # no partner
         [(PROFESSIONALS, Rule.OWN), ((*NONPROFESSIONALS[:2], "", ""), Rule.OWN)],  # eligible
         [(PROFESSIONALS, Rule.OWN), (("A", "Drivers", "5", ""), Rule.OWN)],  # a key twice
     ],
-    ids=["one group", "sonotone alone", "eligible missing", "key twice"],
+    ids=["sonotone alone", "eligible missing", "key twice"],
 )
 def test_refuses_what_station_new_refuses_in_its_words(
     qtbot: QtBot, tmp_path: Path, rows: list[tuple[Row, Rule]]
@@ -183,3 +182,16 @@ def test_groups_take_the_place_of_the_totals_not_of_table_or_mail(
     dialog.voting_groups.remove_button.click()
     assert all(field.isEnabled() for field in held)
     assert dialog.pile.value() == 50
+
+
+def test_one_group_is_refused_in_the_dialogs_words_not_the_options(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    rows = [(PROFESSIONALS, Rule.OWN)]
+    dialog = typed_dialog(qtbot, tmp_path, rows)
+    create(dialog)
+    shown = dialog.error_label.text()
+    assert not (tmp_path / "dialog.station").exists()
+    assert "Add group" in shown and "Remove group" in shown and "--" not in shown
+    code, said = station_new(tmp_path / "cli.station", *cli_args(rows))
+    assert code == 2 and "at least two groups (--group KEY=NAME, once for each)" in said
