@@ -4,6 +4,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -135,6 +136,15 @@ class NewElectionDialog(QDialog):
         self.voters_browse = QPushButton("Browse\u2026")
         self.voters_browse.setToolTip("Choose the voter list of a mail-ballot election (CSV)")
         self.voters_browse.clicked.connect(self._on_voters_browse_clicked)
+        # A mixed election: the mail ballot's voters may also vote at the polls.
+        self.polls = QCheckBox("some voters vote at the polls")
+        self.polls.setToolTip(
+            "A mixed election: voters who vote at the polls are checked off in the envelope"
+            " window (P); their ballots are commingled with the mail ballots and counted"
+            " together"
+        )
+        self.polls.setEnabled(False)  # until a voter list is named
+        self.voters.textChanged.connect(self._on_voters_text_changed)
         voters_row = QHBoxLayout()
         voters_row.addWidget(self.voters, 1)
         voters_row.addWidget(self.voters_browse)
@@ -157,6 +167,7 @@ class NewElectionDialog(QDialog):
         form.addRow("Ballots per pile", self.pile)
         form.addRow("Table", self.table)
         form.addRow("Mail ballot: voters", voters_row)
+        form.addRow("Mail ballot: polls", self.polls)
         form.addRow("Save as", path_row)
 
         self.error_label = QLabel()
@@ -209,6 +220,7 @@ class NewElectionDialog(QDialog):
             intervenors=_names(self.intervenors.text()),
             petitioner=self.petitioner.text().strip() or None,
             mail=voters is not None,
+            polls=voters is not None and self.polls.isChecked(),
             election_type=self.election_type.currentData(),
             unit=self.unit.toPlainText() or None,
             groups=groups,
@@ -225,6 +237,13 @@ class NewElectionDialog(QDialog):
         except OSError as error:
             raise SetupError(f"{path}: cannot be read ({error.strerror})") from None
         return read_voter_list(data, str(path), self.voting_groups.keys())
+
+    def _on_voters_text_changed(self, text: str) -> None:
+        """Voting at the polls is part of a mail ballot: offered once its list is named."""
+        named = bool(text.strip())
+        if not named:
+            self.polls.setChecked(False)
+        self.polls.setEnabled(named)
 
     def _on_voters_browse_clicked(self) -> None:
         name, _ = QFileDialog.getOpenFileName(

@@ -1,34 +1,22 @@
 """The New election dialog makes the same elections of voting groups as `station new`,
 and refuses the same bad combinations in the same words."""
 
-import contextlib
-import io
 from pathlib import Path
 
 import pytest
 from PySide6.QtWidgets import QDialogButtonBox
 from pytestqt.qtbot import QtBot
 
-from station.cli import main
-from station.domain import ElectionSetup
 from station.domain.groups import Rule
 from station.journal import Journal
 from station.ui.start.new_election import NewElectionDialog
+from tests.ui.start.helpers import same_files, station_new
 
 PARTIES = ["--case", "10-RC-000026", "--employer", "Mercy Hospital", "--union", "Nurses United"]
 PROFESSIONALS = ("A", "Professional employees", "30", "28")
 NONPROFESSIONALS = ("B", "Nonprofessional employees", "80", "")
 CLERICALS = ("C", "Plant clerical employees", "12", "10")
 Row = tuple[str, str, str, str]
-
-
-def station_new(path: Path, *args: str) -> tuple[int, str]:
-    """`station new FILE` with the parties and `args`, in this process: its exit code and
-    what it said on stderr."""
-    err = io.StringIO()
-    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(err):
-        code = main(["new", str(path), *PARTIES, *args])
-    return code, err.getvalue()
 
 
 def cli_args(rows: list[tuple[Row, Rule]]) -> list[str]:
@@ -79,27 +67,8 @@ def test_makes_the_election_station_new_makes(
     dialog = typed_dialog(qtbot, tmp_path, rows)
     with qtbot.waitSignal(dialog.accepted):
         create(dialog)
-    dialog_setup = same_files(tmp_path, cli_args(rows))
+    dialog_setup = same_files(tmp_path, PARTIES, cli_args(rows))
     assert [group.rule for group in dialog_setup.ballot.groups] == [rule for _, rule in rows]
-
-
-def same_files(tmp_path: Path, args: list[str]) -> ElectionSetup:
-    """`station new` with `args` beside the dialog's file: both hold the same setup (and
-    the same voter list, by mail), which is returned."""
-    code, said = station_new(tmp_path / "cli.station", *args)
-    assert code == 0, said
-    made = [
-        Journal.open(tmp_path / name, read_only=True) for name in ("dialog.station", "cli.station")
-    ]
-    try:
-        dialog_setup, cli_setup = (journal.election.setup for journal in made)
-        hashes = [journal.election.row.get("voters_hash") for journal in made]
-    finally:
-        for journal in made:
-            journal.close()
-    assert dialog_setup == cli_setup
-    assert hashes[0] == hashes[1]
-    return dialog_setup
 
 
 def test_a_table_of_voting_groups_is_the_table_station_new_makes(
@@ -111,7 +80,7 @@ def test_a_table_of_voting_groups_is_the_table_station_new_makes(
     dialog.table.setText("2")
     with qtbot.waitSignal(dialog.accepted):
         create(dialog)
-    setup = same_files(tmp_path, [*cli_args(rows), "--table", "2"])
+    setup = same_files(tmp_path, PARTIES, [*cli_args(rows), "--table", "2"])
     assert setup.table == "2" and len(setup.ballot.groups) == 2
 
 
@@ -130,7 +99,7 @@ def test_a_mail_ballot_of_voting_groups_is_the_one_station_new_makes(
     dialog.voters.setText(str(voters))
     with qtbot.waitSignal(dialog.accepted):
         create(dialog)
-    setup = same_files(tmp_path, [*cli_args(rows), "--mail", "--voters", str(voters)])
+    setup = same_files(tmp_path, PARTIES, [*cli_args(rows), "--mail", "--voters", str(voters)])
     assert setup.mail and [group.eligible for group in setup.ballot.groups] == [1, 2]
 
 
@@ -161,7 +130,7 @@ def test_refuses_what_station_new_refuses_in_its_words(
     create(dialog)
     shown = dialog.error_label.text()
     assert dialog.isVisible() and not (tmp_path / "dialog.station").exists()
-    code, said = station_new(tmp_path / "cli.station", *cli_args(rows))
+    code, said = station_new(tmp_path / "cli.station", PARTIES, *cli_args(rows))
     assert code == 2 and said.count("\n") == 1
     assert shown and shown in said  # the command line's one line, word for word
 
@@ -193,5 +162,5 @@ def test_one_group_is_refused_in_the_dialogs_words_not_the_options(
     shown = dialog.error_label.text()
     assert not (tmp_path / "dialog.station").exists()
     assert "Add group" in shown and "Remove group" in shown and "--" not in shown
-    code, said = station_new(tmp_path / "cli.station", *cli_args(rows))
+    code, said = station_new(tmp_path / "cli.station", PARTIES, *cli_args(rows))
     assert code == 2 and "at least two groups (--group KEY=NAME, once for each)" in said
