@@ -91,6 +91,8 @@ def test_one_group_or_a_group_number_without_groups_is_refused(tmp_path: Path) -
     base = ["new", path, "--case", "10-RC-000026", "--employer", "E", "--union", "U"]
     one = station(*base, "--group", "A=All", "--eligible", "A=3")
     assert "at least two groups" in one_line_refusal(one)
+    alone = station(*base, "--group", "A=All", "--eligible", "A=3", "--sonotone", "A")
+    assert "at least two groups" in one_line_refusal(alone)
     loose = station(*base, "--eligible", "A=3")
     assert "add --group" in one_line_refusal(loose)
     assert not path.exists()
@@ -140,3 +142,33 @@ def test_the_pdf_must_show_each_groups_lines(tmp_path: Path) -> None:
     document["sheet"]["groups"][1]["lines"]["4"] = 7  # a figure the page does not show
     problem = pdf_problem(pdf, document)
     assert problem is not None and "voting group B" in problem
+
+
+def test_a_lone_self_determination_group_votes_on_joining_the_unit(tmp_path: Path) -> None:
+    from station.sheet.pdf_text import pdf_problem, pdf_words
+
+    path = tmp_path / "globe.station"
+    made = station(
+        "new", path, "--case", "10-RC-000061", "--employer", "Mercy Hospital",
+        "--union", "Nurses United", "--group", "A=Maintenance employees",
+        "--eligible", "A=5", "--ballots", "A=3", "--self-determination", "A",
+    )  # fmt: skip
+    assert made.returncode == 0, made.stderr
+    calls(path, ("A", Call.FOR, None), ("A", Call.FOR, None), ("A", Call.AGAINST, None))
+    said = station("tally", path).stdout
+    assert "Unit A: a majority for Nurses United \u2014 the group joins the existing unit" in said
+    (unit,) = tally(path)["units"]  # type: ignore[misc]
+    assert unit["groups"] == ["A"] and unit["majority_for"] is True and unit["result_decided"]
+    assert station("sign", path, "--agent", "R. Agent").returncode == 0
+    out = tmp_path / "out"
+    assert station("export", path, "--out", out).returncode == 0
+    document = json.loads((out / "tally.json").read_text())
+    (group,) = document["sheet"]["groups"]
+    assert group["lines"]["9"] is True and "cast for Nurses United" in group["statements"]["9"]
+    pdf = (out / "tally.pdf").read_bytes()
+    assert pdf_problem(pdf, document) is None
+    words = " ".join(pdf_words(pdf).split())
+    assert "a majority for the union (line 9) adds the group to that unit" in words
+    key = station("key").stdout.split()[-1]
+    verified = station("verify", out, "--key", key)
+    assert verified.returncode == 0, verified.stdout + verified.stderr

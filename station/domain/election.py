@@ -229,10 +229,13 @@ def voting_groups(
         if key in groups:
             raise SetupError(f"group: {key} is given twice")
         groups[key] = _text("group name", name)
-    if len(groups) < 2:
+    deciding = {key.strip().upper() for key in self_determination}
+    if len(groups) < 2 and (not groups or set(groups) - deciding):
+        # One group alone is an election of groups only when it votes on joining the
+        # unit the union already represents (Armour-Globe).
         raise TooFewGroups(
-            "group: an election of voting groups has at least two groups"
-            " (--group KEY=NAME, once for each)"
+            "group: an election of voting groups has at least two groups (--group KEY=NAME,"
+            " once for each), or one voting on joining the unit (--self-determination KEY)"
         )
     counts = {
         field: _counts(field, values, groups)

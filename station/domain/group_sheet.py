@@ -40,6 +40,22 @@ GROUPS_TOGETHER = (
 )
 
 
+def lone_group_statement(sheet: Mapping[str, Any]) -> str | None:
+    """What a sheet of one voting group says under its tally: such an election is a
+    self-determination one (`groups.checked_groups` allows no other lone group), whose
+    line 9 decides whether the group is added to the unit the union represents. None on
+    any other sheet. Said from the sheet's own facts, which hold no group's rule."""
+    groups = sheet.get("groups") or []
+    if len(groups) != 1:
+        return None
+    entry = groups[0]
+    return (
+        f"Self-determination: voting group {entry['key']} votes only on joining the unit the"
+        " union already represents; a majority for the union (line 9) adds the group to"
+        " that unit."
+    )
+
+
 def group_tally(figures: GroupTally, unions: int) -> Tally:
     """A group's (or a pooled unit's) figures as a Tally of its ballots."""
     votes = figures.votes

@@ -12,7 +12,8 @@ them on their own; what the votes decide is worked out per *unit*:
   no majority;
 * a self-determination group (*Armour & Co.*, 40 NLRB 1333; *Globe Machine & Stamping*,
   3 NLRB 294) decides only whether it joins the unit the union already represents: its
-  votes are tallied on their own, as its own unit.
+  votes are tallied on their own, as its own unit. It may vote alone (the common
+  Armour-Globe election of one group); no other group is an election of groups alone.
 
 Every group's representation question offers the same choices (the election's ballot),
 so pooling adds votes choice by choice. Challenges are determinative for a unit when
@@ -112,7 +113,9 @@ def checked_groups(groups: Sequence[GroupSpec]) -> tuple[GroupSpec, ...]:
     """The groups if they make an election of voting groups; GroupError if not."""
     if not groups:
         return ()
-    if len(groups) < 2:
+    if len(groups) < 2 and groups[0].rule is not Rule.SELF_DETERMINATION:
+        # A lone group is an election of groups only when it votes on joining the unit the
+        # union already represents (Armour-Globe); any other lone group is a plain election.
         raise GroupError("an election of voting groups has at least two groups (--group)")
     if len(groups) > MAX_GROUPS:
         raise GroupError(f"an election has at most {MAX_GROUPS} voting groups")

@@ -8,6 +8,7 @@ import html
 from collections.abc import Mapping
 from typing import Any
 
+from station.domain.group_sheet import lone_group_statement
 from station.domain.revised_sheet import COLUMN_TITLES
 from station.domain.tally_form import FormBallot, line_words, printed_lines
 from station.sheet.revised_pdf import figures, sheet_columns
@@ -43,6 +44,9 @@ def group_sections(sheet: Mapping[str, Any]) -> list[tuple[str, list[str], list[
             f"{number}. {words} {' '.join(shown)}" for number, words, shown in _rows(entry, ballot)
         ]
         found.append((title, lines, _statements(entry)))
+    alone = lone_group_statement(sheet)
+    if alone is not None and found:  # under the one group's own tally
+        found[0][2].append(alone)
     return found
 
 
@@ -79,6 +83,7 @@ def groups_html(sheet: Mapping[str, Any]) -> str:
     ballot = FormBallot.of_sheet(sheet)
     e = html.escape
     parts = []
+    alone = lone_group_statement(sheet)
     for title, entry in _entries(sheet):
         parts.append(f'<p class="section" style="page-break-before: always">{e(title)}</p>')
         parts.append('<table width="100%" class="lines" cellpadding="4" cellspacing="0">')
@@ -99,4 +104,6 @@ def groups_html(sheet: Mapping[str, Any]) -> str:
             )
         parts.append("</table>")
         parts += [f"<p><b>{e(text)}</b></p>" for text in _statements(entry)]
+        if alone is not None:
+            parts.append(f"<p>{e(alone)}</p>")
     return "\n".join(parts)

@@ -60,9 +60,19 @@ def test_a_self_determination_group_is_tallied_on_its_own() -> None:
     assert not own.joins
 
 
+def test_a_lone_self_determination_group_decides_whether_it_joins() -> None:
+    globe = GroupSpec("A", "Maintenance employees", 5, 3, Rule.SELF_DETERMINATION)
+    assert checked_groups((globe,)) == (globe,)
+    (alone,) = units((globe,), (GroupTally((2, 1)),), 1)
+    assert alone.groups == ("A",) and alone.joins and alone.majority == 0 and alone.decided
+    (against,) = units((globe,), (GroupTally((1, 2)),), 1)
+    assert against.joins and against.majority == 1
+
+
 def test_bad_groups_are_refused_in_one_line() -> None:
     for groups, words in [
         ((OTHERS,), "at least two groups"),
+        ((PROFESSIONALS,), "at least two groups"),
         ((PROFESSIONALS, GroupSpec("H", "Others", 3, None, Rule.SELF_DETERMINATION)), "Sonotone"),
         ((OTHERS, GroupSpec("B", "Others", 3, None)), "twice"),
         ((OTHERS, GroupSpec("b", "Others", 3, None)), "capital letter"),

@@ -40,6 +40,8 @@ def test_the_groups_are_stored_with_the_ballot_and_read_back(tmp_path: Path) -> 
 def test_bad_groups_are_one_line_each() -> None:
     for args, words in [
         ((["A=Professional"], ["A=3"]), "at least two groups"),
+        ((["A=Professional"], ["A=3"], (), ["A"]), "at least two groups"),  # Sonotone alone
+        ((["A=P", "B=N"], ["A=3"], (), (), ["A"]), "--eligible B=N"),
         ((["A=P", "B=N"], ["A=3"]), "--eligible B=N"),
         ((["A=P", "B=N"], ["A=3", "B=4"], (), ["C"]), "no group 'C'"),
         ((["A=P", "AB"], ["A=3"]), "KEY=NAME"),

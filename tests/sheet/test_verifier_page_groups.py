@@ -52,6 +52,23 @@ def test_a_true_export_of_voting_groups_passes_in_the_page_as_in_verify(
     assert assert_same_verdict(page, folder, None)["ok"]
 
 
+def test_a_lone_self_determination_group_passes_in_the_page_as_in_verify(
+    page: Path, tmp_path: Path, qapp: object
+) -> None:
+    path = tmp_path / "globe.station"
+    made = station(
+        "new", path, "--case", "10-RC-000061", "--employer", "Mercy Hospital",
+        "--union", "Nurses United", "--group", "A=Maintenance employees",
+        "--eligible", "A=5", "--ballots", "A=3", "--self-determination", "A",
+    )  # fmt: skip
+    assert made[0] == 0, made
+    calls(path, ("A", Call.FOR, None), ("A", Call.AGAINST, None), ("A", Call.FOR, None))
+    assert station("sign", path, "--agent", "R. Agent")[0] == 0
+    folder = tmp_path / "sheet"
+    assert station("export", path, "--out", folder)[0] == 0
+    assert assert_same_verdict(page, folder, None)["ok"]
+
+
 def sheet_changed(change: Callable[[dict[str, Any]], None]) -> Callable[[dict[str, Any]], None]:
     def changed(event: dict[str, Any]) -> None:
         detail = json.loads(event["detail"])

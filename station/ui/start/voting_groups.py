@@ -48,8 +48,9 @@ RULES = (
 )
 # The domain's line names `station new`'s option; this one, the box's own buttons.
 ONE_GROUP = (
-    "Voting groups: an election of voting groups has at least two: press Add group for"
-    " another, or Remove group to count one group alone"
+    "Voting groups: an election of voting groups has at least two, or one whose votes are"
+    " self-determination: press Add group for another, choose self-determination in Its"
+    " votes, or Remove group to count the election as one"
 )
 
 

@@ -58,8 +58,9 @@ def typed_dialog(qtbot: QtBot, tmp_path: Path, rows: list[tuple[Row, Rule]]) -> 
             (CLERICALS, Rule.SELF_DETERMINATION),
         ],
         [(NONPROFESSIONALS, Rule.OWN), (CLERICALS, Rule.OWN)],
+        [(CLERICALS, Rule.SELF_DETERMINATION)],  # one group voting on joining the unit
     ],
-    ids=["sonotone", "sonotone and self-determination", "two units"],
+    ids=["sonotone", "sonotone and self-determination", "two units", "self-determination alone"],
 )
 def test_makes_the_election_station_new_makes(
     qtbot: QtBot, tmp_path: Path, rows: list[tuple[Row, Rule]]
@@ -153,10 +154,11 @@ def test_groups_take_the_place_of_the_totals_not_of_table_or_mail(
     assert dialog.pile.value() == 50
 
 
+@pytest.mark.parametrize("rule", [Rule.OWN, Rule.SONOTONE])
 def test_one_group_is_refused_in_the_dialogs_words_not_the_options(
-    qtbot: QtBot, tmp_path: Path
+    qtbot: QtBot, tmp_path: Path, rule: Rule
 ) -> None:
-    rows = [(PROFESSIONALS, Rule.OWN)]
+    rows = [(PROFESSIONALS, rule)]
     dialog = typed_dialog(qtbot, tmp_path, rows)
     create(dialog)
     shown = dialog.error_label.text()
@@ -164,3 +166,4 @@ def test_one_group_is_refused_in_the_dialogs_words_not_the_options(
     assert "Add group" in shown and "Remove group" in shown and "--" not in shown
     code, said = station_new(tmp_path / "cli.station", PARTIES, *cli_args(rows))
     assert code == 2 and "at least two groups (--group KEY=NAME, once for each)" in said
+    assert "(--self-determination KEY)" in said
