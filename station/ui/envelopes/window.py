@@ -39,6 +39,7 @@ from station.domain.envelopes import (
     Ruling,
     end_stage_statement,
     envelope_words,
+    voter_group,
 )
 from station.domain.group_statements import written_in_group_statement
 from station.domain.groups import written_in_group
@@ -543,8 +544,10 @@ class EnvelopeWindow(QMainWindow):
         self.picked_label.setText("<br>".join(lines))
 
     def _words(self, change: Change) -> str:
-        words = envelope_words(change)
-        envelope = change.envelope
+        envelope, voters = change.envelope, self.controller.voters
+        stage = self.controller.count.envelopes
+        group = None if envelope is None else voter_group(stage, envelope, voters)
+        words = envelope_words(change, group)
         if change.event.action is Action.AMEND and change.event.target is not None:
             who = envelope_entry(self.controller.count, self.controller.voters, change.event.target)
             assert change.challenge is not None  # every applied AMEND has its challenge
