@@ -11,7 +11,7 @@ from station.cli.kinds import group_keys
 from station.domain import Action, Count, ElectionSetup
 from station.domain.description import describe
 from station.domain.envelope_parties import stage_challenges
-from station.domain.envelopes import Ruling, modes_statement
+from station.domain.envelopes import Ruling, modes_statement, voter_group
 from station.domain.mail_statements import mail_warnings
 from station.domain.statements import how_many
 from station.domain.text import one_line
@@ -131,6 +131,7 @@ def envelope_rulings(journal: Journal) -> tuple[Count, list[dict[str, object]]]:
         action = change.event.action
         if action in (Action.ENVELOPE, Action.AFTER_TALLY) and envelope is not None:
             voter = voters.get(envelope.voter) if envelope.voter is not None else None
+            group = voter_group(count.envelopes, envelope, voters)
             rulings[record.seq] = {
                 "event": record.seq,
                 "utc": record.utc,
@@ -142,8 +143,9 @@ def envelope_rulings(journal: Journal) -> tuple[Count, list[dict[str, object]]]:
                 # A replacement (after a void) names the void one; files set up before
                 # there were replacements list their rulings as they always did.
                 **({"replaces": envelope.replaces} if count.envelopes.current else {}),
-                # An election of voting groups: the group whose pile its ballot goes to.
-                **({"group": envelope.group} if envelope.group is not None else {}),
+                # An election of voting groups: the voter's group (a ruling's: the pile
+                # its ballot goes to; one received after the tally goes to none).
+                **({"group": group} if group is not None else {}),
                 "corrections": [],
             }
         elif envelope is not None and envelope.seq in rulings:

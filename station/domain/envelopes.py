@@ -58,6 +58,7 @@ from station.domain.election import ElectionSetup
 from station.domain.events import Action, Event
 from station.domain.statements import how_many
 from station.domain.text import clean_text
+from station.domain.voters import VoterList
 
 MAX_NAME = 200
 
@@ -599,13 +600,26 @@ def _envelope_of(
     return Envelope(event.seq, None, ruling, name, group=group)
 
 
-def _group_words(envelope: Envelope) -> str:
-    """ " (group A)": the pile its ballot goes to, in an election of voting groups."""
-    return "" if envelope.group is None else f" (group {envelope.group})"
+def _group_words(group: str | None) -> str:
+    """ " (group A)": the voter's group, in an election of voting groups."""
+    return "" if group is None else f" (group {group})"
 
 
-def envelope_words(change: Change) -> str:
-    """One line for an envelope event, the same in the window, the log and `envelopes`."""
+def voter_group(stage: EnvelopeStage, envelope: Envelope, voters: VoterList) -> str | None:
+    """The voting group of an envelope's voter, in an election of voting groups: the one
+    its ruling names. An envelope received after the tally goes to no pile, so its event
+    names none: its voter's group is then the list's, or a written-in voter's earlier
+    envelope's (None if they had none)."""
+    if envelope.group is not None or not stage.groups:
+        return envelope.group
+    if envelope.voter is not None:
+        return voters.group_of(envelope.voter)
+    return next((e.group for e in stage.ruled(envelope.key) if e.group is not None), None)
+
+
+def envelope_words(change: Change, group: str | None = None) -> str:
+    """One line for an envelope event, the same in the window, the log and `envelopes`
+    (`group`: its voter's group where its ruling names none, as `voter_group` finds it)."""
     event, envelope = change.event, change.envelope
     if event.action is Action.END_ENVELOPES:
         figures = change.figures
@@ -624,7 +638,8 @@ def envelope_words(change: Change) -> str:
         return str(event.action)
     who = envelope.voter if envelope.voter is not None else f"written in: {envelope.write_in}"
     return _undone_or_redone(
-        f"Envelope {who}{which_envelope(envelope)}{_group_words(envelope)} {envelope.ruling.label}",
+        f"Envelope {who}{which_envelope(envelope)}{_group_words(envelope.group or group)}"
+        f" {envelope.ruling.label}",
         event.action,
     )
 

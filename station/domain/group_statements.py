@@ -50,13 +50,17 @@ def group_panel_lines(
     choices: Sequence[str],
     decided: bool,
     box: int | None = None,
+    *,
+    withheld: bool = False,
 ) -> tuple[str, ...]:
     """A group's figures on a panel whose title names the group, in as few lines as read
     well from across the room: its votes; void, challenged and progress (`box`: by mail,
     its envelopes'); and a Sonotone group's question 1 with where it stands (as
-    `inclusion_statement` says it)."""
+    `inclusion_statement` says it). `withheld`: the challenged figure is left out
+    (`--hide-challenges`, until a final sheet)."""
     votes, *rest = group_figures_statement(spec, tally, choices, box).split(" \u2014 ")
-    marks = [part for part in rest if not part.startswith("inclusion ")]
+    hidden = ("inclusion ", "challenged ") if withheld else ("inclusion ",)
+    marks = [part for part in rest if not part.startswith(hidden)]
     lines = [votes.removeprefix(f"{spec.key}: "), " \u00b7 ".join(marks)]
     if spec.rule is Rule.SONOTONE:
         figures = f"Inclusion yes {tally.yes:,} \u00b7 no {tally.no:,}"
@@ -70,12 +74,20 @@ def group_panel_lines(
     return tuple(lines)
 
 
-def unit_statement(unit: UnitResult, choices: Sequence[str], unions: int) -> str:
-    """A unit's line 8 and 9 in one sentence, or what is not yet determined."""
+def unit_statement(
+    unit: UnitResult, choices: Sequence[str], unions: int, *, withheld: bool = False
+) -> str:
+    """A unit's line 8 and 9 in one sentence, or what is not yet determined.
+
+    `withheld`: the challenge figures are withheld (`--hide-challenges`), so line 8 is not
+    said; line 9 is, as the whole count's dashboard says it.
+    """
     # A unit of one group is named by its key (its panel and sheet name it); a pooled
     # unit by its groups' names too.
     pooled = f" ({unit.name})" if len(unit.groups) > 1 else ""
     who = f"Unit {' + '.join(unit.groups)}{pooled}"
+    if not unit.decided and withheld:
+        return f"{who}: not yet determined"
     if not unit.decided:
         line8 = (
             "challenges could affect the result"

@@ -6,7 +6,7 @@ selectable and `pdftotext` reads it back.
 """
 
 import html
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QRectF, QSizeF, Qt, QUuid
@@ -14,6 +14,7 @@ from PySide6.QtGui import (
     QFont,
     QFontMetricsF,
     QGuiApplication,
+    QImage,
     QPageLayout,
     QPageSize,
     QPainter,
@@ -384,9 +385,11 @@ def envelopes_html(
         else ""
     )
     warning = f'<p class="section">{_escape(over)}</p>' if over else ""
+    labels = figure_labels(figures, revised=revised)
+    shares = _column_shares([(label, f"{figures[key]:,}") for key, label in labels])
     cells = "".join(
-        f'<td align="center">{label}<br><b>{figures[key]:,}</b></td>'
-        for key, label in figure_labels(figures, revised=revised)
+        f'<td align="center" width="{share}%">{label}<br><b>{figures[key]:,}</b></td>'
+        for (key, label), share in zip(labels, shares, strict=True)
     )
     polls = figures.get("at_polls", 0)
     opened = opened_of(figures)
@@ -398,9 +401,46 @@ def envelopes_html(
     )
     return (
         '<p class="section">Mail ballots: the envelope stage</p>'
-        f'<table width="100%" border="1" cellspacing="0" cellpadding="4"><tr>{cells}</tr></table>'
+        '<table width="100%" border="1" cellspacing="0"'
+        f' cellpadding="{_CELL_PADDING}"><tr>{cells}</tr></table>'
         f"{modes}{warning}"
     )
+
+
+# The narrower paper's width inside the margins (A4: 210 mm less 2 x 15), in points; a
+# table cell's padding (HTML pixels, 1/96 inch), and what it and the cell's borders take
+# of the column's width, in points, with one to spare.
+_BODY_POINTS = (210 - 2 * 15) / 25.4 * 72
+_CELL_PADDING = 4
+_CELL_POINTS = 2 * (_CELL_PADDING + 1) * 72 / 96 + 1
+
+
+def _column_shares(cells: Sequence[tuple[str, str]]) -> list[float]:
+    """Each column's share of a full-width table, in percent, for cells of a label over a
+    bold figure: first its widest word, then the width left over after its label's whole
+    length. Qt shares a table's width out by the cells' whole text alone, and breaks a
+    word its column is then too narrow for ("Voi" over "d")."""
+    points = QImage(1, 1, QImage.Format.Format_Mono)  # measured at 72 dpi: in points
+    points.setDotsPerMeterX(round(72 / 0.0254))
+    points.setDotsPerMeterY(round(72 / 0.0254))
+    font = _sheet_font(10)
+    plain = QFontMetricsF(font, points)
+    font.setBold(True)
+    bold = QFontMetricsF(font, points)
+    floors = [
+        max(
+            max((plain.horizontalAdvance(word) for word in label.split()), default=0.0),
+            bold.horizontalAdvance(figure),
+        )
+        + _CELL_POINTS
+        for label, figure in cells
+    ]
+    wholes = [plain.horizontalAdvance(label) for label, _ in cells]
+    spare = max(_BODY_POINTS - sum(floors), 0.0)
+    widths = [
+        floor + spare * whole / sum(wholes) for floor, whole in zip(floors, wholes, strict=True)
+    ]
+    return [round(100 * width / sum(widths), 1) for width in widths]
 
 
 def _kind_words(sheet: Mapping[str, Any]) -> str:

@@ -30,3 +30,10 @@ def test_a_sonotone_group_says_where_question_1_stands() -> None:
     assert group_panel_lines(PROFESSIONALS, alone, CHOICES, True)[2] == (
         "Inclusion yes 6 \u00b7 no 14: not for inclusion, a unit of its own"
     )
+
+
+def test_withheld_challenges_leave_the_challenged_figure_out() -> None:
+    spec = GroupSpec("B", "Nonprofessional employees", 80, None)
+    tally = GroupTally((30, 25), void=2, challenged=3)
+    lines = group_panel_lines(spec, tally, CHOICES, True, withheld=True)
+    assert lines == ("FOR 30 \u00b7 AGAINST 25", "void 2 \u00b7 60 ballots counted")

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+from pytestqt.qtbot import QtBot
 
 from station.domain import Call, Count
 from station.domain.envelopes import Ruling
@@ -229,3 +230,47 @@ def test_each_ruling_says_its_group(tmp_path: Path) -> None:
             if record.action == "envelope"
         ]
     assert "Envelope written in: Ken Thompson (group B) CHALLENGED" in said
+
+
+def test_an_envelope_received_after_the_tally_says_its_voters_group(
+    tmp_path: Path, qtbot: QtBot
+) -> None:
+    """It goes to no pile, so its event names no group: the list says the voter's, and a
+    written-in voter's earlier envelope theirs."""
+    from station.ui.envelopes.controller import EnvelopeController
+    from station.ui.envelopes.window import EnvelopeWindow
+
+    path = tmp_path / "mail.station"
+    envelopes_ruled(path)
+    counting = session(path)
+    try:
+        counting.record(Call.FOR, group="A", inclusion="yes")
+        counting.record(Call.AGAINST, group="A", inclusion="no")
+        for call in (Call.FOR, Call.AGAINST, Call.AGAINST):
+            counting.record(call, group="B")
+    finally:
+        counting.journal.close()
+    assert station("sign", path, "--agent", "R. Agent").returncode == 0
+    counting = session(path)
+    try:
+        counting.record_after_tally("103")
+        counting.record_after_tally(write_in="Ken Thompson")  # challenged in group B
+        counting.record_after_tally(write_in="Late Comer")  # no envelope before: no group
+    finally:
+        counting.journal.close()
+    listed = station("envelopes", path).stdout
+    assert "103  Edsger Dijkstra  (group B)  RECEIVED AFTER THE TALLY" in listed
+    assert "(written in)  Ken Thompson  (group B)  RECEIVED AFTER THE TALLY" in listed
+    assert "(written in)  Late Comer  RECEIVED AFTER THE TALLY" in listed
+    rulings = json.loads(station("envelopes", path, "--json").stdout)["rulings"]
+    assert [row.get("group") for row in rulings[-3:]] == ["B", "B", None]
+    window = EnvelopeWindow(EnvelopeController(Journal.open(path)), after_tally=True)
+    qtbot.addWidget(window)
+    rows = [window.recent.item(row).text() for row in range(3)]  # newest first
+    late = "RECEIVED AFTER THE TALLY (not opened)"
+    assert rows == [
+        f"Envelope written in: Late Comer {late}",
+        f"Envelope written in: Ken Thompson (second envelope) (group B) {late}",
+        f"Envelope 103 Edsger Dijkstra (second envelope) (group B) {late}",
+    ]
+    window.close()

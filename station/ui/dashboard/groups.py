@@ -4,7 +4,9 @@ Each group's pile has its own panel (its key and name, its votes, void, challeng
 Sonotone group's question 1 and its progress); the panel of the group whose ballot was
 called last is drawn large. Under them each unit's statement after the Sonotone rule,
 said as "not yet determined" while ballots remain, in place of the whole count's lines 8
-and 9, which no unit's result is. An election of one group is as it always was.
+and 9, which no unit's result is. While `--hide-challenges` withholds the challenge
+figures (after_count.py) no panel says its challenged ballots and no unit line its line 8.
+An election of one group is as it always was.
 """
 
 from collections.abc import Callable
@@ -172,6 +174,9 @@ class GroupDashboard:
         at = None if last is None else count.groups.group_of(last[0])
         self.current = self.ballot.groups[0].key if at is None else at.key
         boxes = count.group_boxes() or {}  # by mail: each group's envelopes to count
+        # --hide-challenges: no group's challenged figure and no unit's line 8, as the
+        # whole count's dashboard withholds its own, until a final sheet.
+        hiding = self.window.after_count.hiding()
         self.texts = [
             "\n".join(
                 group_panel_lines(
@@ -180,6 +185,7 @@ class GroupDashboard:
                     labels,
                     inclusion_settled(tally),
                     boxes.get(panel.spec.key),
+                    withheld=hiding,
                 )
             )
             for panel, tally, labels in zip(self.panels, tallies, self.labels, strict=True)
@@ -188,7 +194,9 @@ class GroupDashboard:
         unions = len(self.ballot.unions)
         found = units(self.ballot.groups, tallies, unions)
         self.units_label.setText(
-            "\n".join(unit_statement(unit, self.ballot.choices, unions) for unit in found)
+            "\n".join(
+                unit_statement(unit, self.ballot.choices, unions, withheld=hiding) for unit in found
+            )
         )
         unit_size = self.window.height() / 100
         self.units_label.setStyleSheet(f"font-size: {round(unit_size * 2.2)}px;")

@@ -39,6 +39,7 @@ from station.domain.envelopes import (
     Ruling,
     end_stage_statement,
     envelope_words,
+    voter_group,
 )
 from station.domain.group_statements import written_in_group_statement
 from station.domain.groups import written_in_group
@@ -417,9 +418,19 @@ class EnvelopeWindow(QMainWindow):
         return f"<b>L</b> received after the due date{polls}"
 
     def _amend(self, changes: dict[str, object]) -> None:
-        if self.challenge_seq is not None:
-            self.controller.amend_challenge(self.challenge_seq, changes)
-            self._set_mode(Mode.CHALLENGE)  # the prompt shows what is given now
+        if self.challenge_seq is None:
+            return
+        # A written-in voter's envelope is challenged as not on the list from the start:
+        # that reason's key (or a party named already) changes nothing, and is not
+        # recorded, or this list would say the same challenge twice over.
+        seq, register = self.challenge_seq, self.controller.count.challenges
+        try:
+            unchanged = register.amended(seq, changes) == register.get(seq)
+        except ValueError:
+            unchanged = False  # the rules refuse it, and the banner says why
+        if not unchanged:
+            self.controller.amend_challenge(seq, changes)
+        self._set_mode(Mode.CHALLENGE)  # the prompt shows what is given now
 
     # -- what the screen shows ---------------------------------------------------------
 
@@ -533,8 +544,10 @@ class EnvelopeWindow(QMainWindow):
         self.picked_label.setText("<br>".join(lines))
 
     def _words(self, change: Change) -> str:
-        words = envelope_words(change)
-        envelope = change.envelope
+        envelope, voters = change.envelope, self.controller.voters
+        stage = self.controller.count.envelopes
+        group = None if envelope is None else voter_group(stage, envelope, voters)
+        words = envelope_words(change, group)
         if change.event.action is Action.AMEND and change.event.target is not None:
             who = envelope_entry(self.controller.count, self.controller.voters, change.event.target)
             assert change.challenge is not None  # every applied AMEND has its challenge

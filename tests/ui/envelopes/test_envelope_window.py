@@ -256,6 +256,26 @@ def test_a_write_in_challenge_asks_who_challenged(qtbot: QtBot, envelopes: Envel
     assert challenge is not None and challenge.party == "petitioner"
 
 
+def test_the_reason_a_write_in_has_already_is_listed_once(
+    qtbot: QtBot, envelopes: EnvelopeWindow
+) -> None:
+    """A written-in voter is challenged as not on the list from the start: pressing that
+    reason's key records nothing more, and the list says the challenge once."""
+    write_in(qtbot, envelopes, "Nora Newhire")
+    key(qtbot, envelopes, Qt.Key.Key_Return)  # challenged: not on the list
+    head = envelopes.controller.journal.head_seq
+    key(qtbot, envelopes, Qt.Key.Key_E)  # the Employer
+    key(qtbot, envelopes, Qt.Key.Key_I)  # not on the eligibility list, as it was
+    assert envelopes.controller.journal.head_seq == head + 1  # the party's amendment only
+    said = "challenged by the Employer: not on the eligibility list"
+    rows = [envelopes.recent.item(row).text() for row in range(envelopes.recent.count())]
+    assert [row for row in rows if said in row] == [f"Envelope (written in) Nora Newhire {said}"]
+    assert envelopes.mode is Mode.CHALLENGE and envelopes.error_banner.isHidden()
+    key(qtbot, envelopes, Qt.Key.Key_S)  # a reason that changes it is recorded as ever
+    assert envelopes.controller.journal.head_seq == head + 2
+    assert "challenged by the Employer: supervisor" in envelopes.recent.item(0).text()
+
+
 def test_the_reasons_take_the_letters_of_every_stage(
     qtbot: QtBot, envelopes: EnvelopeWindow
 ) -> None:
