@@ -32,11 +32,11 @@ from station.domain.groups import (
     GroupSpec,
     GroupTally,
     Rule,
+    UnitResult,
     group_json,
     inclusion_settled,
     totals,
     unit_json,
-    units,
 )
 from station.domain.piles import DEFAULT_PILE
 from station.domain.result_statements import result_lines
@@ -580,37 +580,43 @@ def groups_summary(setup: ElectionSetup, count: Count) -> dict[str, object]:
     (nothing otherwise): each group's figures, and each unit's after the Sonotone rule."""
     if not setup.ballot.groups:
         return {}
-    return groups_json_of(setup.ballot, count.group_tallies(), count.group_boxes())
+    tallies = count.group_tallies()
+    return groups_json_of(setup.ballot, tallies, count.unit_results(), count.group_boxes())
 
 
 def groups_json_of(
-    ballot: Ballot, tallies: tuple[GroupTally, ...], boxes: dict[str, int] | None = None
+    ballot: Ballot,
+    tallies: tuple[GroupTally, ...],
+    found: tuple[UnitResult, ...],
+    boxes: dict[str, int] | None = None,
 ) -> dict[str, object]:
-    """`groups` and `units` of these groups' figures (a count's, or the tables' sums);
-    `boxes`: by mail, each group's ballots to count."""
+    """`groups` and `units` of these groups' figures (a count's, or the tables' sums)
+    and the units they decide; `boxes`: by mail, each group's ballots to count."""
     unions = len(ballot.unions)
     return {
         "groups": [
             group_json(spec, tally, ballot.choices, unions, (boxes or {}).get(spec.key))
             for spec, tally in zip(ballot.groups, tallies, strict=True)
         ],
-        "units": [
-            unit_json(unit, ballot.choices, unions)
-            for unit in units(ballot.groups, tallies, unions)
-        ],
+        "units": [unit_json(unit, ballot.choices, unions) for unit in found],
     }
 
 
 def group_lines(setup: ElectionSetup, count: Count) -> list[str]:
     """`station tally`'s lines for an election of voting groups: each group's figures,
     a Sonotone group's question 1, and each unit's lines 8-9 after the Sonotone rule."""
-    return group_lines_of(setup.ballot, count.group_tallies(), count.group_boxes())
+    tallies = count.group_tallies()
+    return group_lines_of(setup.ballot, tallies, count.unit_results(), count.group_boxes())
 
 
 def group_lines_of(
-    ballot: Ballot, tallies: tuple[GroupTally, ...], boxes: dict[str, int] | None = None
+    ballot: Ballot,
+    tallies: tuple[GroupTally, ...],
+    found: tuple[UnitResult, ...],
+    boxes: dict[str, int] | None = None,
 ) -> list[str]:
-    """The same of these groups' figures (a count's, or the tables' sums)."""
+    """The same of these groups' figures (a count's, or the tables' sums) and the units
+    they decide."""
     unions = len(ballot.unions)
     lines = []
     for spec, tally in zip(ballot.groups, tallies, strict=True):
@@ -618,5 +624,4 @@ def group_lines_of(
         lines.append(f"Group {group_figures_statement(spec, tally, ballot.choices, box)}")
         if spec.rule is Rule.SONOTONE:
             lines.append(inclusion_statement(spec, tally, inclusion_settled(tally)))
-    found = units(ballot.groups, tallies, unions)
     return [*lines, *(unit_statement(unit, ballot.choices, unions) for unit in found)]

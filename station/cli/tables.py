@@ -10,7 +10,7 @@ from station.cli.kinds import choice_lines, group_lines_of, groups_json_of, vote
 from station.domain.choices import Ballot, CaseKind, case_kind
 from station.domain.consolidation import TableLines, summed_tally
 from station.domain.group_sheet import figures_stated
-from station.domain.groups import GroupTally
+from station.domain.groups import GroupTally, UnitResult, units
 from station.domain.runoff import result
 from station.domain.statements import how_many
 from station.domain.table_statements import table_title, tables_counted_statement
@@ -209,14 +209,18 @@ def consolidated_summary(document: dict[str, Any], folder: Path) -> dict[str, ob
 
 def summed_group_tallies(
     document: dict[str, Any], folder: Path
-) -> tuple[Ballot, tuple[GroupTally, ...]] | None:
-    """An election of voting groups: its ballot and each group's figures on the sums, as
-    the consolidation states them (None for an election of one group)."""
+) -> tuple[Ballot, tuple[GroupTally, ...], tuple[UnitResult, ...]] | None:
+    """An election of voting groups: its ballot, each group's figures on the sums, as
+    the consolidation states them, and the units they decide (None for an election of
+    one group)."""
     if "groups" not in document:
         return None
     setup, _row = table_setup(folder / str(document["tables"][0]["folder"]))
     form = ballot_form(setup)
-    return setup.ballot, tuple(figures_stated(entry, form) for entry in document["groups"])
+    tallies = tuple(figures_stated(entry, form) for entry in document["groups"])
+    # Only final sheets are consolidated: the count is over.
+    found = units(setup.ballot.groups, tallies, form.unions, declared=True)
+    return setup.ballot, tallies, found
 
 
 def _groups_summary(document: dict[str, Any], folder: Path) -> dict[str, object]:

@@ -37,7 +37,7 @@ from station.domain.envelopes import ENVELOPE_ACTIONS, NO_BALLOT_CHALLENGE, Enve
 from station.domain.events import Action, Event, SheetKind
 from station.domain.group_calls import GroupCalls, MailPiles
 from station.domain.group_statements import opened_group_refusal
-from station.domain.groups import GroupSpec, GroupTally
+from station.domain.groups import GroupSpec, GroupTally, UnitResult, units
 from station.domain.piles import PileTracker
 from station.domain.resolution import Resolutions, decided_restored, decided_state
 from station.domain.statements import how_many, locked_rule_statement
@@ -322,6 +322,13 @@ class Count:
         return self.groups.tallies(
             self.votes.choice_of, resolutions.statuses, first, self._mail_piles()
         )
+
+    def unit_results(self) -> tuple[UnitResult, ...]:
+        """Every unit the voting groups' votes decide now (none in an election of one
+        group): a final sheet declares the count over, an interim one pauses it."""
+        locked = self.locked_by
+        declared = None if locked is None else locked.kind is SheetKind.FINAL
+        return units(self.groups.specs, self.group_tallies(), self.groups.unions, declared)
 
     def group_boxes(self) -> dict[str, int] | None:
         """By mail, each voting group's ballots to count (its envelopes'), once known."""

@@ -71,11 +71,21 @@ def group_panel_lines(
 
 
 def unit_statement(unit: UnitResult, choices: Sequence[str], unions: int) -> str:
-    """A unit's line 8 and 9 in one sentence, or what is not yet determined."""
+    """A unit's line 8 and 9 in one sentence, or what is not yet determined.
+
+    Once the count of its ballots is over, line 8 is stated either way, as the whole
+    tally's is: challenges that could change the result are then the result's to state,
+    not a reason to call it undetermined. Before that, a result no remaining ballot can
+    change is said alone (the live "result decided" notice).
+    """
     # A unit of one group is named by its key (its panel and sheet name it); a pooled
     # unit by its groups' names too.
     pooled = f" ({unit.name})" if len(unit.groups) > 1 else ""
     who = f"Unit {' + '.join(unit.groups)}{pooled}"
+    if unit.over:
+        line8 = "are" if unit.determinative else "are not"
+        said = _said(unit, choices, unions)
+        return f"{who}: challenges {line8} sufficient to affect the result \u2014 {said}"
     if not unit.decided:
         line8 = (
             "challenges could affect the result"
@@ -83,6 +93,11 @@ def unit_statement(unit: UnitResult, choices: Sequence[str], unions: int) -> str
             else "challenges are not sufficient to affect the result"
         )
         return f"{who}: not yet determined \u2014 {line8} so far"
+    return f"{who}: {_said(unit, choices, unions)}"
+
+
+def _said(unit: UnitResult, choices: Sequence[str], unions: int) -> str:
+    """A unit's line 9 in a few words, and whether a self-determination group joins."""
     if unit.majority is None:
         said = "no choice has a majority"
     elif unit.majority < unions:
@@ -94,7 +109,7 @@ def unit_statement(unit: UnitResult, choices: Sequence[str], unions: int) -> str
         if unit.joins and unit.majority is not None and unit.majority < unions
         else ""
     )
-    return f"{who}: {said}{joins}"
+    return f"{said}{joins}"
 
 
 def group_vote_words(
