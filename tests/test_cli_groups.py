@@ -32,8 +32,10 @@ def test_professionals_for_inclusion_are_pooled(tmp_path: Path) -> None:
     # One challenged professional could tie question 1 (2 yes, 2 no) and split the unit.
     assert summary["units"] == [
         {"name": "Professional employees and Nonprofessional employees",
-         "groups": ["A", "B"], "for": 2, "against": 3, "challenged": 1,
-         "majority_for": False, "challenges_determinative": True, "result_decided": False},
+         "groups": ["A", "B"], "for": 2, "against": 3, "void": 1, "challenged": 1,
+         "majority_for": False, "challenges_determinative": True, "result_decided": False,
+         "statement": "Unit A + B (Professional employees and Nonprofessional employees):"
+         " challenges are sufficient to affect the result \u2014 no choice has a majority"},
     ]  # fmt: skip
 
 
@@ -49,7 +51,9 @@ def test_professionals_against_inclusion_make_two_units(tmp_path: Path) -> None:
     ]
     text = station("tally", path).stdout
     # Each unit's lines, and none for the groups together (no unit is all of them).
-    assert "\nUnit A: not yet determined" in text and "\nUnit B: not yet determined" in text
+    said = [line for line in text.splitlines() if line.startswith("Unit ")]
+    assert [line[:7] for line in said] == ["Unit A:", "Unit B:"]
+    assert all("\u2014 not yet determined" in line for line in said)
     assert "majority of the valid votes" not in text
 
 

@@ -6,7 +6,13 @@ from pathlib import Path
 from typing import Any
 
 from station.cli.common import UsageError, say, say_problem
-from station.cli.kinds import choice_lines, group_lines_of, groups_json_of, votes_words
+from station.cli.kinds import (
+    choice_lines,
+    group_lines_of,
+    groups_json_of,
+    say_units,
+    votes_words,
+)
 from station.domain.choices import Ballot, CaseKind, case_kind
 from station.domain.consolidation import TableLines, summed_tally
 from station.domain.group_sheet import figures_stated
@@ -121,6 +127,7 @@ def verify_consolidated(folder: Path, key: str | None, *, not_checked: str) -> i
         "Every summed line and the PDF match the tables' sheets; signed by key"
         f" {verdict.key}" + ("" if verdict.key_checked else not_checked)
     )
+    say_units(document, _form_ballot(document))
     return 0
 
 
@@ -228,9 +235,14 @@ def _groups_summary(document: dict[str, Any], folder: Path) -> dict[str, object]
     return {} if found is None else groups_json_of(*found)
 
 
+def _form_ballot(document: dict[str, Any]) -> FormBallot:
+    """The ballot of the consolidation's lines (its union named in its election)."""
+    return FormBallot.of_sheet({**document, "union": document["election"]["union"]})
+
+
 def unions_of(document: dict[str, Any]) -> tuple[str, ...]:
     """Every union on the ballot the consolidation sums, in ballot order."""
-    ballot = FormBallot.of_sheet({**document, "union": document["election"]["union"]})
+    ballot = _form_ballot(document)
     return ballot.choices[: ballot.unions] if ballot.per_union else (ballot.union,)
 
 

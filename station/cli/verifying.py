@@ -12,7 +12,7 @@ from station.cli.common import (
     say_problem,
     wal_holds_commits,
 )
-from station.cli.kinds import votes_words
+from station.cli.kinds import say_units, votes_words
 from station.cli.witnessing import (
     disproves,
     say_witnessed,
@@ -23,6 +23,7 @@ from station.domain.election_facts import parties_row
 from station.domain.statements import (
     how_many,
 )
+from station.domain.tally_form import FormBallot
 from station.journal import CorruptJournal, Journal
 from station.journal.chain import HEAD_DIGITS
 from station.journal.clock import backwards_statement
@@ -163,6 +164,7 @@ def _say_export_intact(folder: Path, export: ExportVerdict) -> None:
         f" head {export.head_hash}; signed by key {export.key}"
         + ("" if export.key_checked else _KEY_NOT_CHECKED)
     )
+    say_units(sheet, FormBallot.of_sheet(sheet))
     if export.clock_warning is not None:
         say_problem(f"warning: {export.clock_warning}")
 

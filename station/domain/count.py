@@ -323,12 +323,18 @@ class Count:
             self.votes.choice_of, resolutions.statuses, first, self._mail_piles()
         )
 
-    def unit_results(self) -> tuple[UnitResult, ...]:
+    def unit_results(self, table: bool = False) -> tuple[UnitResult, ...]:
         """Every unit the voting groups' votes decide now (none in an election of one
-        group): a final sheet declares the count over, an interim one pauses it."""
+        group): a final sheet declares the count over, an interim one pauses it, and
+        one `table`'s count is never the whole (the consolidation states the result)."""
         locked = self.locked_by
         declared = None if locked is None else locked.kind is SheetKind.FINAL
-        return units(self.groups.specs, self.group_tallies(), self.groups.unions, declared)
+        return units(
+            self.groups.specs,
+            self.group_tallies(),
+            self.groups.unions,
+            False if table else declared,
+        )
 
     def group_boxes(self) -> dict[str, int] | None:
         """By mail, each voting group's ballots to count (its envelopes'), once known."""

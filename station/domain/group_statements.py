@@ -70,8 +70,16 @@ def group_panel_lines(
     return tuple(lines)
 
 
-def unit_statement(unit: UnitResult, choices: Sequence[str], unions: int) -> str:
-    """A unit's line 8 and 9 in one sentence, or what is not yet determined.
+# What the figures of the groups together are, where they decide no unit.
+GROUPS_SUMMED = "all groups together; each unit is decided on its own, below"
+GROUPS_SUMMED_ABOVE = "the figures above are all groups' together"
+
+
+def unit_statement(
+    unit: UnitResult, choices: Sequence[str], unions: int, figures: bool = False
+) -> str:
+    """A unit's line 8 and 9 in one sentence, or what is not yet determined (`figures`:
+    its votes, void and challenged ballots first, where several units are decided apart).
 
     Once the count of its ballots is over, line 8 is stated either way, as the whole
     tally's is: challenges that could change the result are then the result's to state,
@@ -82,18 +90,25 @@ def unit_statement(unit: UnitResult, choices: Sequence[str], unions: int) -> str
     # unit by its groups' names too.
     pooled = f" ({unit.name})" if len(unit.groups) > 1 else ""
     who = f"Unit {' + '.join(unit.groups)}{pooled}"
+    if figures:
+        votes = " \u00b7 ".join(
+            f"{name} {count:,}" for name, count in zip(choices, unit.votes, strict=True)
+        )
+        who += f": {votes} \u00b7 void {unit.void:,} \u00b7 challenged {unit.challenged:,} \u2014"
+    else:
+        who += ":"
     if unit.over:
         line8 = "are" if unit.determinative else "are not"
         said = _said(unit, choices, unions)
-        return f"{who}: challenges {line8} sufficient to affect the result \u2014 {said}"
+        return f"{who} challenges {line8} sufficient to affect the result \u2014 {said}"
     if not unit.decided:
         line8 = (
             "challenges could affect the result"
             if unit.determinative
             else "challenges are not sufficient to affect the result"
         )
-        return f"{who}: not yet determined \u2014 {line8} so far"
-    return f"{who}: {_said(unit, choices, unions)}"
+        return f"{who} not yet determined \u2014 {line8} so far"
+    return f"{who} {_said(unit, choices, unions)}"
 
 
 def _said(unit: UnitResult, choices: Sequence[str], unions: int) -> str:

@@ -230,6 +230,7 @@ class UnitResult:
             ordered opened and uncalled, nor in a Sonotone group's that could join it,
             or a final sheet declared the count over): its lines 8 and 9 are stated as
             final, determinative challenges or not.
+        void: the void ballots of its groups.
     """
 
     name: str
@@ -241,6 +242,7 @@ class UnitResult:
     decided: bool
     joins: bool = False
     over: bool = False
+    void: int = 0
 
 
 def included(tally: GroupTally) -> bool:
@@ -315,6 +317,7 @@ def units(
                 decided,
                 joins=members[0].rule is Rule.SELF_DETERMINATION,
                 over=over,
+                void=sum(t.void for t in figures),
             )
         )
     return tuple(results)
@@ -402,6 +405,7 @@ def unit_json(unit: UnitResult, choices: Sequence[str], unions: int) -> dict[str
         "groups": list(unit.groups),
         "for": sum(unit.votes[:unions]),
         "against": sum(unit.votes[unions:]),
+        "void": unit.void,
         "challenged": unit.challenged,
     }
     if several:

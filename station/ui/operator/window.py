@@ -649,7 +649,7 @@ class OperatorWindow(QMainWindow):
         self.group_waiting.setText(keys.waiting_for())
         tallies = self.controller.count.group_tallies()
         boxes = self.controller.count.group_boxes() or {}  # by mail: its envelopes'
-        found = self.controller.count.unit_results()
+        found = self.controller.count.unit_results(self.controller.setup.table is not None)
         lines = [
             group_figures_statement(spec, tally, ballot.choices, boxes.get(spec.key))
             for spec, tally in zip(ballot.groups, tallies, strict=True)
