@@ -1,7 +1,9 @@
 """The commands of a count run at several tables: `consolidate`."""
 
 import argparse
+import dataclasses
 import json
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -222,12 +224,36 @@ def summed_group_tallies(
     one group)."""
     if "groups" not in document:
         return None
-    setup, _row = table_setup(folder / str(document["tables"][0]["folder"]))
+    folders = [folder / str(table["folder"]) for table in document["tables"]]
+    setup, _row = table_setup(folders[0])
     form = ballot_form(setup)
     tallies = tuple(figures_stated(entry, form) for entry in document["groups"])
+    # Each group's box is every table's box of it, not the first table's.
+    boxes = [_group_boxes(table) for table in folders]
+    groups = tuple(
+        dataclasses.replace(spec, ballots=_sum_known(box.get(spec.key) for box in boxes))
+        for spec in setup.ballot.groups
+    )
+    ballot = dataclasses.replace(setup.ballot, groups=groups)
     # Only final sheets are consolidated: the count is over.
-    found = units(setup.ballot.groups, tallies, form.unions, declared=True)
-    return setup.ballot, tallies, found
+    found = units(groups, tallies, form.unions, declared=True)
+    return ballot, tallies, found
+
+
+def _group_boxes(table: Path) -> dict[str, int | None]:
+    """Each voting group's ballots to count at one table: its box as set up, or by mail
+    its envelopes' (None where not known)."""
+    setup, _row = table_setup(table)
+    boxes: dict[str, int | None] = {spec.key: spec.ballots for spec in setup.ballot.groups}
+    if setup.mail:
+        boxes.update(table_count(table).group_boxes() or {})
+    return boxes
+
+
+def _sum_known(numbers: Iterable[int | None]) -> int | None:
+    """The sum, or None if any is not known."""
+    known = list(numbers)
+    return None if None in known else sum(n or 0 for n in known)
 
 
 def _groups_summary(document: dict[str, Any], folder: Path) -> dict[str, object]:
