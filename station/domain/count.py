@@ -323,6 +323,12 @@ class Count:
             self.votes.choice_of, resolutions.statuses, first, self._mail_piles()
         )
 
+    @property
+    def tallied(self) -> bool:
+        """Whether a final tally sheet has been prepared: envelopes that come after it
+        are received after the tally."""
+        return any(sheet.kind is SheetKind.FINAL for sheet in self.sheets)
+
     def unit_results(self, table: bool = False) -> tuple[UnitResult, ...]:
         """Every unit the voting groups' votes decide now (none in an election of one
         group): a final sheet declares the count over, an interim one pauses it, and
@@ -361,8 +367,7 @@ class Count:
         if event.action in ENVELOPE_ACTIONS:
             fold = self.envelopes.plan(event, self.challenges)
         elif event.action is Action.AFTER_TALLY:  # the count may be locked: it is unchanged
-            tallied = any(sheet.kind is SheetKind.FINAL for sheet in self.sheets)
-            fold = self.envelopes.plan_after_tally(event, tallied)
+            fold = self.envelopes.plan_after_tally(event, self.tallied)
         else:
             fold = self._fold(event)
 
