@@ -27,6 +27,7 @@ from station.domain.tally_form import FormBallot
 from station.journal import CorruptJournal, Journal
 from station.journal.chain import HEAD_DIGITS
 from station.journal.clock import backwards_statement
+from station.journal.header import read_header
 from station.journal.verify import verify_journal
 from station.progress import TerminalProgress
 from station.sheet.export import (
@@ -41,6 +42,9 @@ from station.witness.statements import WITNESS_OF_CONSOLIDATION
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
+    if not _is_folder(args.file):
+        # A missing or unreadable path is named as such, before any option is judged.
+        read_header(args.file)
     if args.key is not None:
         _written_key(args.key)  # a mistyped fingerprint is the user's mistake, not damage
     if _is_folder(args.file):
