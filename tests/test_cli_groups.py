@@ -144,3 +144,24 @@ def test_the_pdf_must_show_each_groups_lines(tmp_path: Path) -> None:
     document["sheet"]["groups"][1]["lines"]["4"] = 7  # a figure the page does not show
     problem = pdf_problem(pdf, document)
     assert problem is not None and "voting group B" in problem
+
+
+def test_more_ballots_than_eligible_voters_in_a_group_is_warned_for_that_group(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "groups.station"
+    made = station(
+        "new", path, "--case", "10-RC-000026", "--employer", "E", "--union", "U",
+        "--group", "A=Drivers", "--group", "B=Clerks", "--eligible", "A=3", "--eligible", "B=80",
+        "--ballots", "A=9", "--ballots", "B=40",
+    )  # fmt: skip
+    assert made.returncode == 0, made.stderr
+    # 49 ballots of 83 voters in all: only group A's own box shows the slip.
+    assert made.stderr == (
+        "warning: group A: 9 ballots in the box, but about 3 eligible voters: check both numbers\n"
+    )
+    calm = station(
+        "new", tmp_path / "calm.station", "--case", "10-RC-000026", "--employer", "E",
+        "--union", "U", *GROUPS, "--ballots", "A=30", "--ballots", "B=2",
+    )  # fmt: skip
+    assert calm.returncode == 0 and calm.stderr == ""
