@@ -32,8 +32,10 @@ def test_professionals_for_inclusion_are_pooled(tmp_path: Path) -> None:
     # One challenged professional could tie question 1 (2 yes, 2 no) and split the unit.
     assert summary["units"] == [
         {"name": "Professional employees and Nonprofessional employees",
-         "groups": ["A", "B"], "for": 2, "against": 3, "challenged": 1,
-         "majority_for": False, "challenges_determinative": True, "result_decided": False},
+         "groups": ["A", "B"], "for": 2, "against": 3, "void": 1, "challenged": 1,
+         "majority_for": False, "challenges_determinative": True, "result_decided": False,
+         "statement": "Unit A + B (Professional employees and Nonprofessional employees):"
+         " challenges are sufficient to affect the result \u2014 no choice has a majority"},
     ]  # fmt: skip
 
 
@@ -49,7 +51,9 @@ def test_professionals_against_inclusion_make_two_units(tmp_path: Path) -> None:
     ]
     text = station("tally", path).stdout
     # Each unit's lines, and none for the groups together (no unit is all of them).
-    assert "\nUnit A: not yet determined" in text and "\nUnit B: not yet determined" in text
+    said = [line for line in text.splitlines() if line.startswith("Unit ")]
+    assert [line[:7] for line in said] == ["Unit A:", "Unit B:"]
+    assert all("\u2014 not yet determined" in line for line in said)
     assert "majority of the valid votes" not in text
 
 
@@ -156,7 +160,10 @@ def test_a_lone_self_determination_group_votes_on_joining_the_unit(tmp_path: Pat
     assert made.returncode == 0, made.stderr
     calls(path, ("A", Call.FOR, None), ("A", Call.FOR, None), ("A", Call.AGAINST, None))
     said = station("tally", path).stdout
-    assert "Unit A: a majority for Nurses United \u2014 the group joins the existing unit" in said
+    assert (
+        "Unit A: challenges are not sufficient to affect the result \u2014 a majority for"
+        " Nurses United \u2014 the group joins the existing unit"
+    ) in said
     (unit,) = tally(path)["units"]  # type: ignore[misc]
     assert unit["groups"] == ["A"] and unit["majority_for"] is True and unit["result_decided"]
     assert station("sign", path, "--agent", "R. Agent").returncode == 0
@@ -172,3 +179,24 @@ def test_a_lone_self_determination_group_votes_on_joining_the_unit(tmp_path: Pat
     key = station("key").stdout.split()[-1]
     verified = station("verify", out, "--key", key)
     assert verified.returncode == 0, verified.stdout + verified.stderr
+
+
+def test_more_ballots_than_eligible_voters_in_a_group_is_warned_for_that_group(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "groups.station"
+    made = station(
+        "new", path, "--case", "10-RC-000026", "--employer", "E", "--union", "U",
+        "--group", "A=Drivers", "--group", "B=Clerks", "--eligible", "A=3", "--eligible", "B=80",
+        "--ballots", "A=9", "--ballots", "B=40",
+    )  # fmt: skip
+    assert made.returncode == 0, made.stderr
+    # 49 ballots of 83 voters in all: only group A's own box shows the slip.
+    assert made.stderr == (
+        "warning: group A: 9 ballots in the box, but about 3 eligible voters: check both numbers\n"
+    )
+    calm = station(
+        "new", tmp_path / "calm.station", "--case", "10-RC-000026", "--employer", "E",
+        "--union", "U", *GROUPS, "--ballots", "A=30", "--ballots", "B=2",
+    )  # fmt: skip
+    assert calm.returncode == 0 and calm.stderr == ""

@@ -377,8 +377,9 @@ def test_self_determination_groups_each_decide_whether_they_join(
     path = typed(tmp_path, env_for(display), "10-RC-000263", args, script)
     check(tally(path), script, names, None)
     text = station("tally", path).stdout
-    assert f"Unit A: a majority for {UNION} \u2014 the group joins the existing unit" in text
-    assert "Unit B: a majority for Neither (no union)" in text  # 1 to 3, 1 challenged
+    final = "challenges are not sufficient to affect the result \u2014 a majority for"
+    assert f"Unit A: {final} {UNION} \u2014 the group joins the existing unit" in text
+    assert f"Unit B: {final} Neither (no union)" in text  # 1 to 3, 1 challenged
     assert text.count("joins the existing unit") == 1
 
 
@@ -409,4 +410,5 @@ def test_two_units_are_counted_on_one_day(tmp_path: Path, display: str) -> None:
         (["A"], True),
         (["B"], False),
     ]
-    assert "Unit A: not yet determined — challenges could affect" in station("tally", path).stdout
+    # Every ballot counted: line 8 is stated, not left undetermined.
+    assert "Unit A: challenges are sufficient to affect the result" in station("tally", path).stdout

@@ -7,11 +7,12 @@ what it always did.
 """
 
 import argparse
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from station.cli.common import UsageError, open_to_read, restored_count
+from station.cli.common import UsageError, open_to_read, restored_count, say
 from station.domain import Count, ElectionSetup, SheetKind
 from station.domain.choices import Ballot, CaseKind, ElectionType
 from station.domain.election import voting_groups
@@ -22,7 +23,10 @@ from station.domain.election_statements import (
     runoff_of_statement,
     runoff_of_table_statement,
 )
+from station.domain.group_sheet import stated_unit_lines
 from station.domain.group_statements import (
+    GROUPS_SUMMED,
+    GROUPS_SUMMED_ABOVE,
     group_figures_statement,
     groups_sequel_statement,
     inclusion_statement,
@@ -32,17 +36,18 @@ from station.domain.groups import (
     GroupSpec,
     GroupTally,
     Rule,
+    UnitResult,
     group_json,
     inclusion_settled,
     totals,
     unit_json,
-    units,
 )
 from station.domain.piles import DEFAULT_PILE
 from station.domain.result_statements import result_lines
 from station.domain.runoff import Result, determinative, final_result, result
+from station.domain.statements import how_many
 from station.domain.tally import Tally
-from station.domain.tally_form import Figures
+from station.domain.tally_form import Figures, FormBallot
 from station.domain.voters import VoterList
 
 _REQUIRED = ("case", "employer", "union", "eligible")
@@ -538,19 +543,28 @@ def kinds_summary(setup: ElectionSetup, count: Count) -> dict[str, object]:
 
 
 def choice_lines(summary: dict[str, object]) -> list[str]:
-    """`station tally`'s vote lines: FOR and AGAINST, or one line per choice.
+    """`station tally`'s vote lines: FOR and AGAINST, or one line per choice; where
+    several units are decided apart, each says its figure is all groups' together.
 
     The union is "the petitioner" only in an RC case where it petitioned (in RD and RM,
     and in a runoff between an intervenor and Neither, it is "the union"), as
     `challenges_by_party` keys it.
     """
+    units = summary.get("units")
+    apart = f"  ({GROUPS_SUMMED})" if isinstance(units, list) and len(units) > 1 else ""
+    first, votes = _choice_lines(summary)
+    return [*first, *(line + apart for line in votes)]
+
+
+def _choice_lines(summary: dict[str, object]) -> tuple[list[str], list[str]]:
+    """The lines before the votes (a runoff's, a rerun's) and the vote lines."""
     runoff, rerun = summary.get("runoff_of"), summary.get("rerun_of")
     first = [runoff_of_statement(str(summary["case"]), str(runoff))] if runoff else []
     if isinstance(rerun, dict):
         first.append(f"Rerun of the election of {rerun['date']}, case {rerun['case']}")
     choices = summary.get("choices")
     if isinstance(choices, list):
-        return first + [
+        return first, [
             f"{'Votes for ' + str(choice['name']) + ':':<39}{choice['votes']:,}"
             for choice in choices
         ]
@@ -558,8 +572,7 @@ def choice_lines(summary: dict[str, object]) -> list[str]:
     roles = {party["role"] for party in parties} if isinstance(parties, list) else {"Petitioner"}
     petitioned = summary.get("kind", "RC") == "RC" and "Petitioner" in roles
     union = "petitioner" if petitioned else "union"
-    return [
-        *first,
+    return first, [
         f"{'Votes FOR the ' + union + ':':<39}{summary['for']:,}",
         f"Votes AGAINST:                         {summary['against']:,}",
     ]
@@ -575,19 +588,36 @@ def votes_words(sheet: dict[str, object]) -> str:
     return f"{lines['3']:,} FOR, {lines['4']:,} AGAINST"
 
 
+def say_units(sheet: Mapping[str, Any], ballot: FormBallot) -> None:
+    """After `verify`'s OK lines, where a sheet's voting groups decide several units
+    apart: each unit's figures and result (its OK line's figures are the groups' sums,
+    which decide none of them). Nothing otherwise."""
+    units = stated_unit_lines(sheet, ballot)
+    if units:
+        say(f"{how_many(len(units), 'unit')}, each decided on its own ({GROUPS_SUMMED_ABOVE}):")
+        for line in units:
+            say(f"  {line}")
+
+
 def groups_summary(setup: ElectionSetup, count: Count) -> dict[str, object]:
     """`groups` and `units` of `station tally --json` in an election of voting groups
     (nothing otherwise): each group's figures, and each unit's after the Sonotone rule."""
     if not setup.ballot.groups:
         return {}
-    return groups_json_of(setup.ballot, count.group_tallies(), count.group_boxes())
+    tallies = count.group_tallies()
+    return groups_json_of(
+        setup.ballot, tallies, count.unit_results(setup.table is not None), count.group_boxes()
+    )
 
 
 def groups_json_of(
-    ballot: Ballot, tallies: tuple[GroupTally, ...], boxes: dict[str, int] | None = None
+    ballot: Ballot,
+    tallies: tuple[GroupTally, ...],
+    found: tuple[UnitResult, ...],
+    boxes: dict[str, int] | None = None,
 ) -> dict[str, object]:
-    """`groups` and `units` of these groups' figures (a count's, or the tables' sums);
-    `boxes`: by mail, each group's ballots to count."""
+    """`groups` and `units` of these groups' figures (a count's, or the tables' sums)
+    and the units they decide; `boxes`: by mail, each group's ballots to count."""
     unions = len(ballot.unions)
     return {
         "groups": [
@@ -596,7 +626,8 @@ def groups_json_of(
         ],
         "units": [
             unit_json(unit, ballot.choices, unions)
-            for unit in units(ballot.groups, tallies, unions)
+            | {"statement": unit_statement(unit, ballot.choices, unions)}
+            for unit in found
         ],
     }
 
@@ -604,13 +635,20 @@ def groups_json_of(
 def group_lines(setup: ElectionSetup, count: Count) -> list[str]:
     """`station tally`'s lines for an election of voting groups: each group's figures,
     a Sonotone group's question 1, and each unit's lines 8-9 after the Sonotone rule."""
-    return group_lines_of(setup.ballot, count.group_tallies(), count.group_boxes())
+    tallies = count.group_tallies()
+    return group_lines_of(
+        setup.ballot, tallies, count.unit_results(setup.table is not None), count.group_boxes()
+    )
 
 
 def group_lines_of(
-    ballot: Ballot, tallies: tuple[GroupTally, ...], boxes: dict[str, int] | None = None
+    ballot: Ballot,
+    tallies: tuple[GroupTally, ...],
+    found: tuple[UnitResult, ...],
+    boxes: dict[str, int] | None = None,
 ) -> list[str]:
-    """The same of these groups' figures (a count's, or the tables' sums)."""
+    """The same of these groups' figures (a count's, or the tables' sums) and the units
+    they decide."""
     unions = len(ballot.unions)
     lines = []
     for spec, tally in zip(ballot.groups, tallies, strict=True):
@@ -618,5 +656,6 @@ def group_lines_of(
         lines.append(f"Group {group_figures_statement(spec, tally, ballot.choices, box)}")
         if spec.rule is Rule.SONOTONE:
             lines.append(inclusion_statement(spec, tally, inclusion_settled(tally)))
-    found = units(ballot.groups, tallies, unions)
-    return [*lines, *(unit_statement(unit, ballot.choices, unions) for unit in found)]
+    # Several units are decided apart: each states its own figures with its result.
+    apart = len(found) > 1
+    return [*lines, *(unit_statement(unit, ballot.choices, unions, apart) for unit in found)]

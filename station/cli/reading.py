@@ -27,6 +27,7 @@ from station.domain.describe import describe, election_words
 from station.domain.description import describe as describe_election
 from station.domain.election import ElectionSetup
 from station.domain.envelopes import box_setup
+from station.domain.group_sheet import GROUPS_TOGETHER
 from station.domain.mail_statements import ENVELOPE_STAGE_OPEN
 from station.domain.party_words import parties_title
 from station.domain.result_statements import objections_line
@@ -108,7 +109,7 @@ def tally_summary(
     pending = pending_reason(tally, setup.ballots, count.locked_by) or table_pending_reason(
         setup.table
     )
-    return {
+    summary: dict[str, Any] = {
         "case": setup.case_number,
         "employer": setup.employer,
         "union": setup.union,
@@ -152,6 +153,13 @@ def tally_summary(
         **envelope_summary(setup, count),
         **revised_summary(count, setup),
     }
+    if len(summary.get("units", ())) > 1:  # the groups together decide no unit, as on the sheet
+        summary["statements"] = {
+            **summary["statements"],
+            "8": GROUPS_TOGETHER,
+            "9": GROUPS_TOGETHER,
+        }
+    return summary
 
 
 def objections_lines(summary: Mapping[str, object]) -> list[str]:

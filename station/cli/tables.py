@@ -1,16 +1,24 @@
 """The commands of a count run at several tables: `consolidate`."""
 
 import argparse
+import dataclasses
 import json
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from station.cli.common import UsageError, say, say_problem
-from station.cli.kinds import choice_lines, group_lines_of, groups_json_of, votes_words
+from station.cli.kinds import (
+    choice_lines,
+    group_lines_of,
+    groups_json_of,
+    say_units,
+    votes_words,
+)
 from station.domain.choices import Ballot, CaseKind, case_kind
 from station.domain.consolidation import TableLines, summed_tally
 from station.domain.group_sheet import figures_stated
-from station.domain.groups import GroupTally
+from station.domain.groups import GroupTally, UnitResult, units
 from station.domain.runoff import result
 from station.domain.statements import how_many
 from station.domain.table_statements import table_title, tables_counted_statement
@@ -121,6 +129,7 @@ def verify_consolidated(folder: Path, key: str | None, *, not_checked: str) -> i
         "Every summed line and the PDF match the tables' sheets; signed by key"
         f" {verdict.key}" + ("" if verdict.key_checked else not_checked)
     )
+    say_units(document, _form_ballot(document))
     return 0
 
 
@@ -209,14 +218,42 @@ def consolidated_summary(document: dict[str, Any], folder: Path) -> dict[str, ob
 
 def summed_group_tallies(
     document: dict[str, Any], folder: Path
-) -> tuple[Ballot, tuple[GroupTally, ...]] | None:
-    """An election of voting groups: its ballot and each group's figures on the sums, as
-    the consolidation states them (None for an election of one group)."""
+) -> tuple[Ballot, tuple[GroupTally, ...], tuple[UnitResult, ...]] | None:
+    """An election of voting groups: its ballot, each group's figures on the sums, as
+    the consolidation states them, and the units they decide (None for an election of
+    one group)."""
     if "groups" not in document:
         return None
-    setup, _row = table_setup(folder / str(document["tables"][0]["folder"]))
+    folders = [folder / str(table["folder"]) for table in document["tables"]]
+    setup, _row = table_setup(folders[0])
     form = ballot_form(setup)
-    return setup.ballot, tuple(figures_stated(entry, form) for entry in document["groups"])
+    tallies = tuple(figures_stated(entry, form) for entry in document["groups"])
+    # Each group's box is every table's box of it, not the first table's.
+    boxes = [_group_boxes(table) for table in folders]
+    groups = tuple(
+        dataclasses.replace(spec, ballots=_sum_known(box.get(spec.key) for box in boxes))
+        for spec in setup.ballot.groups
+    )
+    ballot = dataclasses.replace(setup.ballot, groups=groups)
+    # Only final sheets are consolidated: the count is over.
+    found = units(groups, tallies, form.unions, declared=True)
+    return ballot, tallies, found
+
+
+def _group_boxes(table: Path) -> dict[str, int | None]:
+    """Each voting group's ballots to count at one table: its box as set up, or by mail
+    its envelopes' (None where not known)."""
+    setup, _row = table_setup(table)
+    boxes: dict[str, int | None] = {spec.key: spec.ballots for spec in setup.ballot.groups}
+    if setup.mail:
+        boxes.update(table_count(table).group_boxes() or {})
+    return boxes
+
+
+def _sum_known(numbers: Iterable[int | None]) -> int | None:
+    """The sum, or None if any is not known."""
+    known = list(numbers)
+    return None if None in known else sum(n or 0 for n in known)
 
 
 def _groups_summary(document: dict[str, Any], folder: Path) -> dict[str, object]:
@@ -224,9 +261,14 @@ def _groups_summary(document: dict[str, Any], folder: Path) -> dict[str, object]
     return {} if found is None else groups_json_of(*found)
 
 
+def _form_ballot(document: dict[str, Any]) -> FormBallot:
+    """The ballot of the consolidation's lines (its union named in its election)."""
+    return FormBallot.of_sheet({**document, "union": document["election"]["union"]})
+
+
 def unions_of(document: dict[str, Any]) -> tuple[str, ...]:
     """Every union on the ballot the consolidation sums, in ballot order."""
-    ballot = FormBallot.of_sheet({**document, "union": document["election"]["union"]})
+    ballot = _form_ballot(document)
     return ballot.choices[: ballot.unions] if ballot.per_union else (ballot.union,)
 
 

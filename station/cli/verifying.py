@@ -12,7 +12,7 @@ from station.cli.common import (
     say_problem,
     wal_holds_commits,
 )
-from station.cli.kinds import votes_words
+from station.cli.kinds import say_units, votes_words
 from station.cli.witnessing import (
     disproves,
     say_witnessed,
@@ -23,9 +23,11 @@ from station.domain.election_facts import parties_row
 from station.domain.statements import (
     how_many,
 )
+from station.domain.tally_form import FormBallot
 from station.journal import CorruptJournal, Journal
 from station.journal.chain import HEAD_DIGITS
 from station.journal.clock import backwards_statement
+from station.journal.header import read_header
 from station.journal.verify import verify_journal
 from station.progress import TerminalProgress
 from station.sheet.export import (
@@ -40,6 +42,9 @@ from station.witness.statements import WITNESS_OF_CONSOLIDATION
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
+    if not _is_folder(args.file):
+        # A missing or unreadable path is named as such, before any option is judged.
+        read_header(args.file)
     if args.key is not None:
         _written_key(args.key)  # a mistyped fingerprint is the user's mistake, not damage
     if _is_folder(args.file):
@@ -163,6 +168,7 @@ def _say_export_intact(folder: Path, export: ExportVerdict) -> None:
         f" head {export.head_hash}; signed by key {export.key}"
         + ("" if export.key_checked else _KEY_NOT_CHECKED)
     )
+    say_units(sheet, FormBallot.of_sheet(sheet))
     if export.clock_warning is not None:
         say_problem(f"warning: {export.clock_warning}")
 

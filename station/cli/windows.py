@@ -3,7 +3,7 @@
 import argparse
 
 from station.cli.common import UsageError
-from station.domain.mail_statements import AFTER_TALLY_MAIL_ONLY
+from station.domain.mail_statements import AFTER_TALLY_BEFORE_FINAL, AFTER_TALLY_MAIL_ONLY
 from station.domain.table_statements import same_count_problem
 from station.journal import Journal
 from station.journal.seal import station_secret
@@ -21,9 +21,17 @@ def cmd_open(args: argparse.Namespace) -> int:
 
     # Refuse a bad file before any window appears; the station's secret seals its snapshots.
     journal = Journal.open(args.file, seal_secret=station_secret())
-    if args.after_tally and not journal.election.setup.current_mail_rules:
-        journal.close()
-        raise UsageError(AFTER_TALLY_MAIL_ONLY)
+    if args.after_tally:
+        try:
+            if not journal.election.setup.current_mail_rules:
+                raise UsageError(AFTER_TALLY_MAIL_ONLY)
+            # Before the tally the envelope window would rule a late envelope, or refuse
+            # every one: said here, before any window opens.
+            if not journal.restore(secret=station_secret()).tallied:
+                raise UsageError(AFTER_TALLY_BEFORE_FINAL)
+        except BaseException:
+            journal.close()
+            raise
 
     return run_operator(journal, after_tally=args.after_tally)
 

@@ -37,7 +37,7 @@ from station.domain.envelopes import ENVELOPE_ACTIONS, NO_BALLOT_CHALLENGE, Enve
 from station.domain.events import Action, Event, SheetKind
 from station.domain.group_calls import GroupCalls, MailPiles
 from station.domain.group_statements import opened_group_refusal
-from station.domain.groups import GroupSpec, GroupTally
+from station.domain.groups import GroupSpec, GroupTally, UnitResult, units
 from station.domain.piles import PileTracker
 from station.domain.resolution import Resolutions, decided_restored, decided_state
 from station.domain.statements import how_many, locked_rule_statement
@@ -323,6 +323,25 @@ class Count:
             self.votes.choice_of, resolutions.statuses, first, self._mail_piles()
         )
 
+    @property
+    def tallied(self) -> bool:
+        """Whether a final tally sheet has been prepared: envelopes that come after it
+        are received after the tally."""
+        return any(sheet.kind is SheetKind.FINAL for sheet in self.sheets)
+
+    def unit_results(self, table: bool = False) -> tuple[UnitResult, ...]:
+        """Every unit the voting groups' votes decide now (none in an election of one
+        group): a final sheet declares the count over, an interim one pauses it, and
+        one `table`'s count is never the whole (the consolidation states the result)."""
+        locked = self.locked_by
+        declared = None if locked is None else locked.kind is SheetKind.FINAL
+        return units(
+            self.groups.specs,
+            self.group_tallies(),
+            self.groups.unions,
+            False if table else declared,
+        )
+
     def group_boxes(self) -> dict[str, int] | None:
         """By mail, each voting group's ballots to count (its envelopes'), once known."""
         piles = self._mail_piles()
@@ -348,8 +367,7 @@ class Count:
         if event.action in ENVELOPE_ACTIONS:
             fold = self.envelopes.plan(event, self.challenges)
         elif event.action is Action.AFTER_TALLY:  # the count may be locked: it is unchanged
-            tallied = any(sheet.kind is SheetKind.FINAL for sheet in self.sheets)
-            fold = self.envelopes.plan_after_tally(event, tallied)
+            fold = self.envelopes.plan_after_tally(event, self.tallied)
         else:
             fold = self._fold(event)
 

@@ -124,13 +124,18 @@ class ElectionSetup:
         return f"{kind}: {CASE_KINDS[kind]}" if kind in CASE_KINDS else ""
 
     def warnings(self) -> list[str]:
-        """What is allowed but probably mistyped, in one line each."""
-        if self.ballots is not None and self.ballots > self.eligible:
-            return [
-                f"{self.ballots:,} ballots in the box, but about {self.eligible:,} eligible"
-                " voters: check both numbers"
-            ]
-        return []
+        """What is allowed but probably mistyped, in one line each: more ballots in a
+        box than eligible voters, said of each voting group's box where there are groups
+        (a group's mistake hides in the sums)."""
+        boxes = [
+            (f"group {group.key}: ", group.ballots, group.eligible) for group in self.ballot.groups
+        ] or [("", self.ballots, self.eligible)]
+        return [
+            f"{who}{ballots:,} ballots in the box, but about {eligible:,} eligible voters:"
+            " check both numbers"
+            for who, ballots, eligible in boxes
+            if ballots is not None and ballots > eligible
+        ]
 
     @classmethod
     def validated(

@@ -55,6 +55,11 @@ class GroupCalls:
         self._counting: set[int] = set()
 
     @property
+    def unions(self) -> int:
+        """How many of the ballot's choices are unions."""
+        return self._unions
+
+    @property
     def active(self) -> bool:
         """An election of voting groups: every call names its group."""
         return bool(self.specs)
@@ -167,6 +172,7 @@ class GroupCalls:
                 else max(box - handled[index] - aside[index] - uncounted[index], 0),
                 aside[index],
                 sealed[index],
+                uncounted[index],
             )
             for index, spec in enumerate(self.specs)
         )

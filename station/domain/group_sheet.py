@@ -193,3 +193,42 @@ def _columns(
         "set_aside": {number: aside[number] for number in printed if number != "1"},
         "final": {number: later[number] for number in printed},
     }
+
+
+def units_stated(sheet: Mapping[str, Any]) -> list[tuple[tuple[str, ...], str, Mapping[str, Any]]]:
+    """Each unit a sheet of voting groups (`groups_facts`) states a result for, in the
+    order of its first group: its groups' keys, its name and its tally (a group that is
+    its own unit, or a pooled unit's); none on a sheet without groups."""
+    pooled = {key: unit for unit in sheet.get("units") or [] for key in unit["groups"]}
+    found: list[tuple[tuple[str, ...], str, Mapping[str, Any]]] = []
+    for group in sheet.get("groups") or []:
+        unit = pooled.get(group["key"])
+        if unit is None:
+            found.append(((str(group["key"]),), str(group["name"]), group))
+        elif unit["groups"][0] == group["key"]:
+            found.append((tuple(str(key) for key in unit["groups"]), str(unit["name"]), unit))
+    return found
+
+
+def stated_unit_lines(sheet: Mapping[str, Any], ballot: FormBallot) -> list[str]:
+    """Where a sheet's voting groups decide several units apart, one line for each: its
+    figures, and lines 8-9 in the sheet's own words (none where one unit is decided)."""
+    found = units_stated(sheet)
+    if len(found) < 2:
+        return []
+    lines = []
+    for keys, name, entry in found:
+        figures = figures_stated(entry, ballot)
+        if ballot.per_union or len(ballot.choices) > 2:
+            votes = ", ".join(
+                f"{count:,} {choice}"
+                for choice, count in zip(ballot.choices, figures.votes, strict=True)
+            )
+        else:
+            votes = f"{figures.votes[0]:,} FOR, {figures.votes[1]:,} AGAINST"
+        said = entry["statements"]
+        lines.append(
+            f"Unit {' + '.join(keys)} ({name}): {votes}, {figures.void:,} void,"
+            f" {figures.challenged:,} challenged. {said['8']} {said['9']}"
+        )
+    return lines

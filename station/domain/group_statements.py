@@ -74,27 +74,61 @@ def group_panel_lines(
     return tuple(lines)
 
 
-def unit_statement(
-    unit: UnitResult, choices: Sequence[str], unions: int, *, withheld: bool = False
-) -> str:
-    """A unit's line 8 and 9 in one sentence, or what is not yet determined.
+# What the figures of the groups together are, where they decide no unit.
+GROUPS_SUMMED = "all groups together; each unit is decided on its own, below"
+GROUPS_SUMMED_ABOVE = "the figures above are all groups' together"
 
-    `withheld`: the challenge figures are withheld (`--hide-challenges`), so line 8 is not
-    said; line 9 is, as the whole count's dashboard says it.
+
+def unit_statement(
+    unit: UnitResult,
+    choices: Sequence[str],
+    unions: int,
+    figures: bool = False,
+    *,
+    withheld: bool = False,
+) -> str:
+    """A unit's line 8 and 9 in one sentence, or what is not yet determined (`figures`:
+    its votes, void and challenged ballots first, where several units are decided apart).
+
+    Once the count of its ballots is over, line 8 is stated either way, as the whole
+    tally's is: challenges that could change the result are then the result's to state,
+    not a reason to call it undetermined. Before that, a result no remaining ballot can
+    change is said alone (the live "result decided" notice).
+
+    `withheld`: the challenge figures are withheld (`--hide-challenges`), so neither the
+    challenged ballots nor line 8 is said; line 9 is, once decided, as the whole count's
+    dashboard says it.
     """
     # A unit of one group is named by its key (its panel and sheet name it); a pooled
     # unit by its groups' names too.
     pooled = f" ({unit.name})" if len(unit.groups) > 1 else ""
     who = f"Unit {' + '.join(unit.groups)}{pooled}"
-    if not unit.decided and withheld:
-        return f"{who}: not yet determined"
+    if figures:
+        votes = " \u00b7 ".join(
+            f"{name} {count:,}" for name, count in zip(choices, unit.votes, strict=True)
+        )
+        challenged = "" if withheld else f" \u00b7 challenged {unit.challenged:,}"
+        who += f": {votes} \u00b7 void {unit.void:,}{challenged} \u2014"
+    else:
+        who += ":"
+    if withheld:
+        return f"{who} {_said(unit, choices, unions) if unit.decided else 'not yet determined'}"
+    if unit.over:
+        line8 = "are" if unit.determinative else "are not"
+        said = _said(unit, choices, unions)
+        return f"{who} challenges {line8} sufficient to affect the result \u2014 {said}"
     if not unit.decided:
         line8 = (
             "challenges could affect the result"
             if unit.determinative
             else "challenges are not sufficient to affect the result"
         )
-        return f"{who}: not yet determined \u2014 {line8} so far"
+        return f"{who} not yet determined \u2014 {line8} so far"
+    return f"{who} {_said(unit, choices, unions)}"
+
+
+def _said(unit: UnitResult, choices: Sequence[str], unions: int) -> str:
+    """A unit's line 9 in a few words, and whether a self-determination group joins."""
     if unit.majority is None:
         said = "no choice has a majority"
     elif unit.majority < unions:
@@ -106,7 +140,7 @@ def unit_statement(
         if unit.joins and unit.majority is not None and unit.majority < unions
         else ""
     )
-    return f"{who}: {said}{joins}"
+    return f"{said}{joins}"
 
 
 def group_vote_words(

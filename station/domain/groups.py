@@ -153,6 +153,8 @@ class GroupTally:
             never opened, on no line.
         sealed: of `challenged`, a mail ballot's envelopes challenged before any ballot
             was opened: on line 6, never in the box, so not among the ballots handled.
+        opened: of `challenged`, ballots a decision ordered opened that the revised
+            count has not yet called: until it has, the group's count is not over.
     """
 
     votes: tuple[int, ...]
@@ -163,6 +165,7 @@ class GroupTally:
     remaining: int | None = 0
     set_aside: int = 0
     sealed: int = 0
+    opened: int = 0
 
     @property
     def handled(self) -> int:
@@ -173,6 +176,8 @@ class GroupTally:
         """What a snapshot stores of these figures (`restored` reads it back)."""
         remaining = -1 if self.remaining is None else self.remaining
         state = [list(self.votes), self.void, self.challenged, self.yes, self.no, remaining]
+        if self.opened:
+            return [*state, self.set_aside, self.sealed, self.opened]
         if self.sealed:
             return [*state, self.set_aside, self.sealed]
         return [*state, self.set_aside] if self.set_aside else state
@@ -182,13 +187,14 @@ class GroupTally:
         """The figures `state()` stored (ValueError if they are not)."""
         if (
             not isinstance(state, list)
-            or len(state) not in (6, 7, 8)
+            or len(state) not in (6, 7, 8, 9)
             or not isinstance(state[0], list)
         ):
             raise ValueError("a frozen group's figures are malformed")
         votes, void, challenged, yes, no, remaining = state[:6]
         aside = state[6] if len(state) >= 7 else 0
-        sealed = state[7] if len(state) == 8 else 0
+        sealed = state[7] if len(state) >= 8 else 0
+        opened = state[8] if len(state) == 9 else 0
         return cls(
             tuple(_count(vote) for vote in votes),
             _count(void),
@@ -198,6 +204,7 @@ class GroupTally:
             None if remaining == -1 else _count(remaining),
             _count(aside),
             _count(sealed),
+            _count(opened),
         )
 
 
@@ -222,6 +229,11 @@ class UnitResult:
         decided: the remaining ballots and the challenges can no longer change its result.
         joins: a self-determination group's unit: a union majority adds it to the unit
             the union already represents.
+        over: the count of its ballots is over (none left in its groups' boxes or
+            ordered opened and uncalled, nor in a Sonotone group's that could join it,
+            or a final sheet declared the count over): its lines 8 and 9 are stated as
+            final, determinative challenges or not.
+        void: the void ballots of its groups.
     """
 
     name: str
@@ -232,6 +244,8 @@ class UnitResult:
     determinative: bool
     decided: bool
     joins: bool = False
+    over: bool = False
+    void: int = 0
 
 
 def included(tally: GroupTally) -> bool:
@@ -249,11 +263,17 @@ def inclusion_open(tally: GroupTally, swing: int) -> bool:
 
 
 def units(
-    groups: Sequence[GroupSpec], tallies: Sequence[GroupTally], unions: int
+    groups: Sequence[GroupSpec],
+    tallies: Sequence[GroupTally],
+    unions: int,
+    declared: bool | None = None,
 ) -> tuple[UnitResult, ...]:
     """Every unit the groups' votes decide now, with its line 8 and whether it is decided.
 
     `unions` is how many of the choices are unions (all but Neither, if on the ballot).
+    `declared`: True once a final sheet declares the count over, False while an interim
+    sheet pauses it, None to go by the groups' boxes (as the whole tally's lines 8-9 do,
+    `statements.pending_reason`).
     """
     by_key = dict(zip((group.key for group in groups), tallies, strict=True))
     own = [group for group in groups if group.rule is Rule.OWN]
@@ -273,6 +293,16 @@ def units(
         remaining = [t.remaining for t in figures]
         turns = _turned(keys, partner, turnable)
         open_inclusion = _turned(keys, partner, unsettled)
+        # The groups whose ballots could still change this unit: its own, and a Sonotone
+        # group's that could join (or leave) the partner's unit.
+        deciding = [
+            by_key[g.key]
+            for g in groups
+            if g.key in keys or (g.rule is Rule.SONOTONE and _turned(keys, partner, [g]))
+        ]
+        over = not any(t.opened for t in deciding) and (
+            all(t.remaining == 0 for t in deciding) if declared is None else declared
+        )
         decisive = turns or determinative(votes, unions, challenged)
         if any(left is None for left in remaining):
             decided = False
@@ -289,6 +319,8 @@ def units(
                 decisive,
                 decided,
                 joins=members[0].rule is Rule.SELF_DETERMINATION,
+                over=over,
+                void=sum(t.void for t in figures),
             )
         )
     return tuple(results)
@@ -376,6 +408,7 @@ def unit_json(unit: UnitResult, choices: Sequence[str], unions: int) -> dict[str
         "groups": list(unit.groups),
         "for": sum(unit.votes[:unions]),
         "against": sum(unit.votes[unions:]),
+        "void": unit.void,
         "challenged": unit.challenged,
     }
     if several:

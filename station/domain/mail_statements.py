@@ -31,6 +31,12 @@ AFTER_TALLY_MAIL_ONLY = (
     " envelopes received after the tally"
 )
 
+AFTER_TALLY_BEFORE_FINAL = (
+    "--after-tally: no final tally sheet is prepared yet, and an envelope is received after"
+    " the tally only once one is (station sign FILE); until then open the file without"
+    " --after-tally, where an envelope that came late is ruled"
+)
+
 AFTER_TALLY_ONLY_RECORDED = (
     "after the tally an envelope is recorded by voter and never opened (L);"
     " it is not ruled, undone or redone"

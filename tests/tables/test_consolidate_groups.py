@@ -150,3 +150,41 @@ def test_consolidate_says_each_group_and_unit_on_the_sums(
     assert code == 0, err
     assert "Group A voted for inclusion: its votes are pooled" in printed
     assert "\nUnit A + B (Professional employees and Nonprofessional employees):" in printed
+
+
+def test_each_groups_box_on_the_sums_is_every_tables_box_of_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], key: StationKey, qapp: object
+) -> None:
+    # Two units, each table's box 2 ballots of A and 3 of B: 4 and 6 in all.
+    boxed = ElectionSetup.validated(
+        case_number="10-RC-000050", employer="Mercy", union="NU", eligible=1,
+        groups=voting_groups(
+            ["A=Drivers", "B=Mechanics"], ["A=10", "B=10"], ["A=2", "B=3"],
+        ),
+    )  # fmt: skip
+    F, A = Call.FOR, Call.AGAINST
+    ballots: list[Ballot] = [("A", F, None), ("A", A, None), *[("B", F, None)] * 2, ("B", A, None)]
+    tables = [table(tmp_path, label, ballots, key, boxed) for label in ("1", "2")]
+    code, printed, err = run(capsys, "consolidate", "--out", tmp_path / "t", *tables)
+    assert code == 0, err
+    assert (
+        "\nGroup A: NU 2 \u00b7 Neither 2 \u2014 void 0 \u2014 challenged 0 \u2014 4 of 4"
+        in printed
+    )
+    assert (
+        "\nGroup B: NU 4 \u00b7 Neither 2 \u2014 void 0 \u2014 challenged 0 \u2014 6 of 6"
+        in printed
+    )
+    code, printed, err = run(capsys, "consolidate", "--out", tmp_path / "j", *tables, "--json")
+    assert code == 0, err
+    assert [g["ballots"] for g in json.loads(printed)["groups"]] == [4, 6]
+    code, printed, err = run(capsys, "verify", tmp_path / "t")
+    assert code == 0, err
+    assert printed.splitlines()[-2:] == [
+        "  Unit A (Drivers): 2 FOR, 2 AGAINST, 0 void, 0 challenged. Challenges are not"
+        " sufficient in number to affect the results of the election. A majority of the valid"
+        " votes counted plus challenged ballots has not been cast for NU.",
+        "  Unit B (Mechanics): 4 FOR, 2 AGAINST, 0 void, 0 challenged. Challenges are not"
+        " sufficient in number to affect the results of the election. A majority of the valid"
+        " votes counted plus challenged ballots has been cast for NU.",
+    ]

@@ -24,7 +24,7 @@ from station.domain.group_statements import (
     group_vote_words,
     unit_statement,
 )
-from station.domain.groups import GroupSpec, inclusion_settled, units
+from station.domain.groups import GroupSpec, inclusion_settled
 
 if TYPE_CHECKING:
     from station.ui.dashboard.window import DashboardWindow
@@ -192,7 +192,8 @@ class GroupDashboard:
         ]
         self._fit()
         unions = len(self.ballot.unions)
-        found = units(self.ballot.groups, tallies, unions)
+        # A final sheet ends each unit's count (one table's never: the consolidation's does).
+        found = count.unit_results(self.window.feed.setup.table is not None)
         self.units_label.setText(
             "\n".join(
                 unit_statement(unit, self.ballot.choices, unions, withheld=hiding) for unit in found

@@ -28,7 +28,7 @@ from station.domain.group_statements import (
     inclusion_statement,
     unit_statement,
 )
-from station.domain.groups import GroupTally, Rule, inclusion_settled, units
+from station.domain.groups import GroupTally, Rule, inclusion_settled
 from station.domain.party_words import parties_title
 from station.domain.resolution_statements import progress_statement
 from station.domain.statements import ALL_COUNTED, challenged_not_called, no_choice_statement
@@ -649,7 +649,7 @@ class OperatorWindow(QMainWindow):
         self.group_waiting.setText(keys.waiting_for())
         tallies = self.controller.count.group_tallies()
         boxes = self.controller.count.group_boxes() or {}  # by mail: its envelopes'
-        found = units(ballot.groups, tallies, len(ballot.unions))
+        found = self.controller.count.unit_results(self.controller.setup.table is not None)
         lines = [
             group_figures_statement(spec, tally, ballot.choices, boxes.get(spec.key))
             for spec, tally in zip(ballot.groups, tallies, strict=True)

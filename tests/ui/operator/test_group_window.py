@@ -103,3 +103,35 @@ def test_the_key_after_g_names_a_group_while_a_challenge_is_asked(
     key(grouped, K.Key_B)
     assert "Counting group B" in grouped.group_label.text()
     assert grouped.controller.journal.head_seq == events  # no challenger named by B
+
+
+def test_the_last_ballot_of_a_unit_states_its_line_8_in_the_window(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    from station.domain import Action
+
+    path = tmp_path / "groups.station"
+    Journal.create(path, SETUP)
+    journal = Journal.open(path)
+    journal.start_session()
+    # Group A: 1 to 2, inclusion 1 yes to 2 no (a unit of its own); group B: 1 to 1.
+    for call, answer in ((Call.FOR, "yes"), (Call.AGAINST, "no"), (Call.AGAINST, "no")):
+        journal.append(Action.CALL, call, detail={"group": "A", "inclusion": answer})
+    journal.append(Action.CALL, Call.VOID, detail={"group": "A"})
+    for call in (Call.FOR, Call.AGAINST):
+        journal.append(Action.CALL, call, detail={"group": "B"})
+    journal.close()
+    window = open_window(qtbot, path)
+    try:
+        assert "Unit B: not yet determined" in window.group_figures.text()
+        key(window, K.Key_G)
+        key(window, K.Key_B)
+        key(window, K.Key_C)  # the last ballot of B's box, challenged by the Board agent
+        key(window, K.Key_B)
+        assert window.controller.count.group_tallies()[1].challenged == 1
+        assert (
+            "Unit B: challenges are sufficient to affect the result \u2014 no choice has a"
+            " majority" in window.group_figures.text()
+        )
+    finally:
+        window.close()

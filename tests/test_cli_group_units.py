@@ -1,0 +1,126 @@
+"""`station tally` of an election of several units: each unit's figures and result, and
+its lines 8-9 stated as final once its ballots are counted or a final sheet is prepared."""
+
+from pathlib import Path
+
+from station.domain import Call
+from station.domain.group_sheet import GROUPS_TOGETHER
+from tests.groups_helpers import calls, new
+from tests.kinds_helpers import station, tally
+
+# Unit A: 2 to 1 for the union. Unit B: 1 to 1, one ballot challenged (it decides B).
+BALLOTS = (
+    ("A", Call.FOR, None), ("A", Call.FOR, None), ("A", Call.AGAINST, None),
+    ("B", Call.FOR, None), ("B", Call.AGAINST, None), ("B", Call.CHALLENGE, None),
+)  # fmt: skip
+FINAL_B = "challenges are sufficient to affect the result \u2014 no choice has a majority"
+
+
+def _units(path: Path) -> list[str]:
+    done = station("tally", path)
+    assert done.returncode == 0, done.stderr
+    return [line for line in done.stdout.splitlines() if line.startswith("Unit ")]
+
+
+def test_every_ballot_counted_states_each_units_line_8(tmp_path: Path) -> None:
+    path = tmp_path / "two-units.station"
+    new(path, "--ballots", "A=3", "--ballots", "B=3")
+    calls(path, *BALLOTS[:-1])
+    assert "\u2014 not yet determined" in _units(path)[1]  # a ballot is left
+    calls(path, BALLOTS[-1])  # the last ballot of the boxes
+    unit_a, unit_b = _units(path)
+    assert unit_a.endswith(
+        "challenges are not sufficient to affect the result \u2014 a majority for Nurses United"
+    )
+    assert unit_b.endswith(FINAL_B)
+    signed = station("sign", path, "--agent", "R. Agent")
+    assert signed.returncode == 0, signed.stderr
+    assert _units(path)[1].endswith(FINAL_B)
+
+
+def test_a_final_sheet_states_each_units_result_where_no_box_was_given(tmp_path: Path) -> None:
+    path = tmp_path / "two-units.station"
+    new(path)
+    calls(path, *BALLOTS)
+    assert "not yet determined" in _units(path)[1]  # more ballots may come
+    interim = station("sign", path, "--agent", "R. Agent", "--interim")
+    assert interim.returncode == 0, interim.stderr
+    assert "not yet determined" in _units(path)[1]
+    assert station("reopen", path, "--reason", "resumed").returncode == 0
+    signed = station("sign", path, "--agent", "R. Agent")
+    assert signed.returncode == 0, signed.stderr
+    assert _units(path)[1].endswith(FINAL_B)
+
+
+def test_the_sums_of_several_units_say_so_and_each_unit_states_its_figures(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "two-units.station"
+    new(path, "--ballots", "A=3", "--ballots", "B=3")
+    calls(path, *BALLOTS)
+    text = station("tally", path).stdout.splitlines()
+    summed = "  (all groups together; each unit is decided on its own, below)"
+    assert f"Votes FOR the petitioner:              3{summed}" in text
+    assert f"Votes AGAINST:                         2{summed}" in text
+    assert _units(path) == [
+        "Unit A: Nurses United 2 \u00b7 Neither 1 \u00b7 void 0 \u00b7 challenged 0 \u2014"
+        " challenges are not sufficient to affect the result \u2014 a majority for Nurses United",
+        "Unit B: Nurses United 1 \u00b7 Neither 1 \u00b7 void 0 \u00b7 challenged 1 \u2014"
+        " challenges are sufficient to affect the result \u2014 no choice has a majority",
+    ]
+    summary = tally(path)
+    assert summary["for"] == 3 and summary["against"] == 2  # the keys kept, still the sums
+    units = summary["units"]
+    assert isinstance(units, list)
+    assert [(u["for"], u["against"], u["void"], u["challenged"]) for u in units] == [
+        (2, 1, 0, 0),
+        (1, 1, 0, 1),
+    ]
+    assert units[1]["statement"] == f"Unit B: {FINAL_B}"
+    statements = summary["statements"]
+    assert isinstance(statements, dict)
+    assert statements["8"] == statements["9"] == GROUPS_TOGETHER
+
+
+def test_one_pooled_unit_prints_its_sums_as_before(tmp_path: Path) -> None:
+    path = tmp_path / "pooled.station"
+    new(path, "--sonotone", "A", "--ballots", "A=2", "--ballots", "B=1")
+    calls(path, ("A", Call.FOR, "yes"), ("A", Call.FOR, "yes"), ("B", Call.AGAINST, None))
+    text = station("tally", path).stdout
+    assert "\nVotes FOR the petitioner:              2\n" in text
+    assert "\nUnit A + B (Professional employees and Nonprofessional employees): challenges" in text
+    assert tally(path)["statements"] != {"8": GROUPS_TOGETHER, "9": GROUPS_TOGETHER}
+    assert station("sign", path, "--agent", "R. Agent").returncode == 0
+    out = tmp_path / "out"
+    assert station("export", path, "--out", out).returncode == 0
+    verified = station("verify", out).stdout.splitlines()
+    assert verified[0].endswith(": 2 FOR, 1 AGAINST, 0 void, 0 challenged.")
+    assert len(verified) == 2  # and the match: no unit's line, the sums are its figures
+
+
+def test_verify_states_each_units_figures_and_result_from_the_signed_sheet(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "two-units.station"
+    new(path, "--ballots", "A=3", "--ballots", "B=3")
+    calls(path, *BALLOTS)
+    assert station("sign", path, "--agent", "R. Agent").returncode == 0
+    out = tmp_path / "out"
+    assert station("export", path, "--out", out).returncode == 0
+    verified = station("verify", out)
+    assert verified.returncode == 0, verified.stderr
+    lines = verified.stdout.splitlines()
+    # The OK line and the next stay as the verifier page says them, word for word.
+    assert lines[0].endswith(": 3 FOR, 2 AGAINST, 0 void, 1 challenged.")
+    assert lines[1].startswith("Every line and the PDF match")
+    assert lines[2:] == [
+        "2 units, each decided on its own (the figures above are all groups' together):",
+        "  Unit A (Professional employees): 2 FOR, 1 AGAINST, 0 void, 0 challenged."
+        " Challenges are not sufficient in number to affect the results of the election."
+        " A majority of the valid votes counted plus challenged ballots has been cast for"
+        " Nurses United.",
+        "  Unit B (Nonprofessional employees): 1 FOR, 1 AGAINST, 0 void, 1 challenged."
+        " Challenges are sufficient in number to affect the results of the election."
+        " A majority of the valid votes counted plus challenged ballots has not been cast"
+        " for Nurses United.",
+    ]
