@@ -15,87 +15,21 @@ from typing import Any
 
 import pytest
 
-from station.domain import Call
-from station.domain.envelopes import Ruling
-from station.journal import Journal
-from station.journal.seal import station_secret
-from station.journal.session import CountSession
 from station.sheet.keys import load_key
-from tests.kinds_helpers import station as run
+from tests.mail.helpers import groups_counted, groups_decided
 from tests.sheet.helpers import edit_json, rechain_with_sheets, resign, sheet_event, station
 from tests.verifier.chromium import assert_page_says_what_verify_says, browser
 from tests.verifier.node import assert_same_verdict
 
 __all__ = ["browser"]  # fixtures
 
-VOTERS = """id,name,group
-100,Ada Lovelace,A
-101,Grace Hopper,A
-102,Alan Turing,A
-103,Edsger Dijkstra,B
-104,Ada Yonath,B
-105,Barbara Liskov,B
-106,Frances Allen,B
-"""
-
-
-def session(path: Path) -> CountSession:
-    return CountSession.resume(Journal.open(path, seal_secret=station_secret()), keep=5)
-
-
-def counted(path: Path) -> None:
-    """Group A (Sonotone): 100 and 101 accepted and called FOR, yes; 102 challenged.
-    Group B: 103-105 accepted, called FOR, AGAINST, AGAINST; 106 void; a written-in
-    voter of group B challenged. The final tally is signed."""
-    listed = path.parent / "voters.csv"
-    listed.write_text(VOTERS, encoding="utf-8")
-    made = run(
-        "new", path, "--case", "10-RC-000031", "--employer", "Mercy Hospital",
-        "--union", "Nurses United", "--mail", "--voters", listed,
-        "--group", "A=Professional employees", "--group", "B=Nonprofessional employees",
-        "--sonotone", "A",
-    )  # fmt: skip
-    assert made.returncode == 0, made.stderr
-    counting = session(path)
-    try:
-        for voter, ruling in [
-            ("100", Ruling.ACCEPTED), ("101", Ruling.ACCEPTED), ("102", Ruling.CHALLENGED),
-            ("103", Ruling.ACCEPTED), ("104", Ruling.ACCEPTED), ("105", Ruling.ACCEPTED),
-            ("106", Ruling.VOID),
-        ]:  # fmt: skip
-            counting.rule_envelope(ruling, voter)
-        counting.rule_envelope(Ruling.CHALLENGED, write_in="Ken Thompson", group="B")
-        counting.end_envelopes()
-        counting.record(Call.FOR, group="A", inclusion="yes")
-        counting.record(Call.FOR, group="A", inclusion="yes")
-        for call in (Call.FOR, Call.AGAINST, Call.AGAINST):
-            counting.record(call, group="B")
-    finally:
-        counting.journal.close()
-    assert run("sign", path, "--agent", "R. Agent").returncode == 0
-
-
-def decided(path: Path) -> None:
-    """The hearing: group A's envelope (challenge 1) opened, B's (2) sustained; the
-    opened ballot is called AGAINST, no, in group A; the Revised Tally is signed."""
-    done = run(
-        "decide", path, "--open", "1", "--sustain", "2", "--by", "R. Director", "--reveal-ok"
-    )
-    assert done.returncode == 0, done.stderr
-    counting = session(path)
-    try:
-        counting.record(Call.AGAINST, group="A", inclusion="no")
-    finally:
-        counting.journal.close()
-    assert run("sign", path, "--agent", "R. Agent").returncode == 0
-
 
 def exported(tmp_path: Path, hearing: bool) -> Path:
     tmp_path.mkdir(exist_ok=True)
     path = tmp_path / "mail.station"
-    counted(path)
+    groups_counted(path)
     if hearing:
-        decided(path)
+        groups_decided(path)
     folder = tmp_path / "sheet"
     assert station("export", path, "--out", folder)[0] == 0
     return folder
