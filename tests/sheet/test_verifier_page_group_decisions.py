@@ -110,7 +110,6 @@ FORGED: dict[str, tuple[str, Event, Callable[[dict[str, Any]], None]]] = {
     "b-challenge-opened-too": ("apart", decision, detail_changed(lambda d: d.update(open=[1, 2, 3], sustain=[]))),
     "a-challenge-sustained-instead": ("pooled", decision, detail_changed(lambda d: d.update(open=[2], sustain=[1]))),
     "group-b-set-aside-column": ("apart", the_sheet, detail_changed(lambda d: d["groups"][1]["columns"]["set_aside"].update({"6": 0}))),
-    "group-a-counted-column": ("apart", the_sheet, detail_changed(lambda d: d["groups"][0]["columns"]["challenged_counted"].update({"4": 0}))),
     "unit-final-column": ("pooled", the_sheet, detail_changed(lambda d: d["units"][0]["columns"]["final"].update({"3": 1}))),
     "unit-columns-dropped": ("pooled", the_sheet, detail_changed(lambda d: d["units"][0].pop("columns"))),
 }  # fmt: skip

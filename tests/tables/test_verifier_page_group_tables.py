@@ -99,8 +99,6 @@ FORGED: dict[str, Callable[[Path, StationKey], None]] = {
     "group-sum": edited(lambda d: d["groups"][1]["lines"].update({"4": 3})),
     "inclusion-sum": edited(lambda d: d["groups"][0]["inclusion"].update({"yes": 2})),
     "unit-dropped": edited(lambda d: d.update(units=[])),
-    "unit-line-9": edited(lambda d: d["units"][0]["lines"].update({"9": True})),
-    "groups-dropped": edited(lambda d: [d.pop("groups"), d.pop("units")]),
 }
 
 
