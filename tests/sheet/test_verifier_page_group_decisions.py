@@ -117,7 +117,11 @@ FORGED: dict[str, tuple[str, Event, Callable[[dict[str, Any]], None]]] = {
 
 def forged(tmp_path: Path, case: str) -> Path:
     count, which, change = FORGED[case]
-    folder = exported(tmp_path, count)
+    return rewritten(exported(tmp_path, count), which, change)
+
+
+def rewritten(folder: Path, which: Event, change: Callable[[dict[str, Any]], None]) -> Path:
+    """The export with one event changed, the chain and sheets made to fit, signed again."""
     events = [json.loads(line) for line in (folder / "journal.jsonl").read_text().splitlines()[1:]]
     rechain_with_sheets(folder, which(events), change)
     edit_json(folder / "tally.json", lambda d: d.update(sheet_event=sheet_event(folder)))
@@ -145,3 +149,36 @@ def test_revised_tally_of_voting_groups_true_and_forged_in_chromium(
     said = station("verify", folder)
     assert said[0] == 1, said
     assert_page_says_what_verify_says(browser, page, folder, None, said)
+
+
+def settled(tmp_path: Path) -> Path:
+    """Challenges settled at the table before the final tally: group A's withdrawn and
+    its ballot called again (FOR), group B's sustained and set aside."""
+    path = tmp_path / "settled.station"
+    new(path, "--ballots", "A=2", "--ballots", "B=2")
+    with Journal.open(path, seal_secret=station_secret()) as journal:
+        session = CountSession.resume(journal, keep=5)
+        session.record(F, group="A")
+        challenged_a = session.record(C, group="A").event.seq
+        challenged_b = session.record(C, group="B").event.seq
+        session.record(A, group="B")
+        session.settle(challenged_a, "withdrawn")
+        session.settle(challenged_b, "sustained")
+        session.record(F, group="A")
+    assert run("sign", path, "--agent", "R. Agent").returncode == 0
+    folder = tmp_path / "sheet"
+    assert station("export", path, "--out", folder)[0] == 0
+    return folder
+
+
+def test_challenges_settled_in_an_election_of_voting_groups_get_verifys_verdict_in_the_page(
+    page: Path, tmp_path: Path, qapp: object
+) -> None:
+    (tmp_path / "true").mkdir()
+    verdict = assert_same_verdict(page, settled(tmp_path / "true"), None)
+    assert verdict["ok"], verdict
+    # The ballot called again after the withdrawal, put in group B's pile.
+    (tmp_path / "forged").mkdir()
+    folder = rewritten(settled(tmp_path / "forged"), last_call, detail_changed(to_group_b))
+    verdict = assert_same_verdict(page, folder, None)
+    assert not verdict["ok"] and "its groups says" in verdict["lines"][0], verdict
