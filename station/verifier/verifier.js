@@ -296,6 +296,7 @@ class Count {
       if (this.envelopes.open) fail("no ballot is called before the envelope stage has ended");
       if (e.call === "challenge" && this.envelopes.current) fail(NO_BALLOT_CHALLENGE);
       this.resolutions.checkCalls(this, [e.call], fail);
+      if (grouped !== null && this.resolutions.revising) this.groups.checkOpened(grouped.group, this, fail);
       this.calls.set(e.seq, e.call);
       if (choice !== null) this.choiceOf.set(e.seq, choice);
       if (grouped !== null) this.groups.add(e.seq, grouped.group, grouped.answer);
@@ -330,8 +331,6 @@ class Count {
       this.envelopes.apply(e, detail, this.register, fail);
     } else if (e.action === "after_tally") { // the count may be locked: it is unchanged
       this.envelopes.afterTheTally(e, detail, this.finals.length > 0, fail);
-    } else if ((e.action === "resolve" || e.action === "decide") && this.groups.active) {
-      fail(GROUPS_NOT_SETTLED); // each group's figures would still hold the challenge
     } else if (e.action === "decide") {
       decide(this, e, detail ?? {}, fail);
     } else {
@@ -542,6 +541,7 @@ class Resolutions {
     this.disputes = new Map();
     this.decisions = [];
     this.original = null;      // the first count's final tally, once decided
+    this.originalGroups = [];  // in an election of voting groups, each group's figures on it
     this.base = 0;             // calls that counted before the revised count began
     this.ordered = 0;          // ballots ordered opened, every decision together
   }
@@ -601,7 +601,7 @@ class Resolutions {
     if (this.original === null) return null;
     return { original: this.original, decisions: this.decisions.map(decisionWords),
       unresolved: this.numbered(count).filter((entry) => entry.status === "open").map((entry) => entry.number),
-      openedEnvelopes: count.envelopes.openedChallenges };
+      openedEnvelopes: count.envelopes.openedChallenges, originalGroups: this.originalGroups };
   }
 }
 
@@ -703,6 +703,7 @@ function decide(count, e, detail, fail) {
   const seqs = new Map(resolutions.numbered(count).map((entry) => [entry.number, entry.seq]));
   if (resolutions.original === null) {
     resolutions.original = locked.tally;
+    resolutions.originalGroups = locked.groups;
     resolutions.base = count.done.length;
   }
   for (const number of opened) resolutions.statuses.set(seqs.get(number), "ordered opened");
@@ -757,8 +758,9 @@ const RULING_LABELS = { accepted: "ACCEPTED", challenged: "CHALLENGED", void: "V
   polls: "VOTED AT THE POLLS", "after tally": "RECEIVED AFTER THE TALLY (not opened)" };
 
 class Envelopes {
-  constructor(mail, current, polls) {
+  constructor(mail, current, polls, groups = []) {
     this.mail = mail;
+    this.groups = mail ? groups : []; // the voting groups' keys, if any
     this.current = mail && current;
     this.polls = mail && polls;
     this.endedAt = null;
@@ -789,6 +791,30 @@ class Envelopes {
     return [...this.settled.values()].filter((s) => s === "ordered opened").length;
   }
 
+  // In an election of voting groups, each group's ballots to count, by key: its
+  // envelopes opened (a challenge withdrawn during the stage or ordered opened too) and
+  // its voters at the polls; null while the stage is open (envelopes.py: group_boxes).
+  groupBoxes() {
+    if (!this.groups.length || this.endedAt === null) return null;
+    const boxes = new Map(this.groups.map((key) => [key, 0]));
+    const counted = new Set(["accepted", "polls", ...(this.current ? ["late"] : [])]);
+    for (const seq of this.done) {
+      const envelope = this.rulings.get(seq), lifted = ["withdrawn", "ordered opened"].includes(this.settled.get(seq));
+      if (envelope.group !== null && (counted.has(envelope.ruling) || lifted)) boxes.set(envelope.group, boxes.get(envelope.group) + 1);
+    }
+    return boxes;
+  }
+
+  // Each challenged envelope that counts, by its event, with its voting group.
+  challengedGroups() {
+    const found = new Map();
+    for (const seq of this.done) {
+      const envelope = this.rulings.get(seq);
+      if (envelope.ruling === "challenged" && envelope.group !== null) found.set(seq, envelope.group);
+    }
+    return found;
+  }
+
   ruled(key) {
     return (this.byVoter.get(key) ?? []).map((seq) => this.rulings.get(seq));
   }
@@ -803,7 +829,7 @@ class Envelopes {
   }
 
   rule(e, detail, register, fail) {
-    let envelope = envelopeOf(e, detail, null, fail);
+    let envelope = envelopeOf(e, detail, null, fail, this.groups);
     if (envelope.ruling === "after tally") fail("an envelope received after the tally is not ruled");
     if (envelope.ruling === "polls") {
       if (!this.polls) fail("P: no voter votes at the polls in this election (it was set up without --polls)");
@@ -881,9 +907,15 @@ class Envelopes {
 }
 
 // The ruling an envelope event records, checked (envelopes.py: _envelope_of);
-// `recorded`: the ruling an event of another action stands for.
-function envelopeOf(e, given, recorded, fail) {
+// `recorded`: the ruling an event of another action stands for; `groups`: the keys of
+// the voting groups, one of which a ruling then names.
+function envelopeOf(e, given, recorded, fail, groups = []) {
   const detail = { ...(given ?? {}) };
+  const named = "group" in detail ? detail.group : null;
+  delete detail.group;
+  if (groups.length && !groups.includes(named)) fail(`an envelope in an election of voting groups names its group (${groups.join(", ")})`);
+  if (named !== null && !groups.length) fail("an envelope ruling has no 'group'");
+  const group = typeof named === "string" ? named : null;
   if (e.target !== null) fail("an envelope ruling has no target");
   let ruling = recorded;
   if (ruling === null) {
@@ -898,11 +930,11 @@ function envelopeOf(e, given, recorded, fail) {
   if ((voter === null) === (writeIn === null)) fail("an envelope ruling names a listed voter or a written-in one");
   if (voter !== null) {
     if (typeof voter !== "string" || !voter || voter !== pyStrip(voter)) fail("a voter id is text");
-    return { seq: e.seq, voter, ruling, writeIn: null, replaces: null, key: voter };
+    return { seq: e.seq, voter, ruling, writeIn: null, replaces: null, key: voter, group };
   }
   const name = cleanText(writeIn, "written-in name", MAX_NAME, fail);
   if (name !== writeIn) fail("a written-in name is stored as typed, trimmed");
-  return { seq: e.seq, voter: null, ruling, writeIn: name, replaces: null, key: `write-in:${name}` };
+  return { seq: e.seq, voter: null, ruling, writeIn: name, replaces: null, key: `write-in:${name}`, group };
 }
 
 const MAX_NAME = 200;
@@ -925,8 +957,6 @@ function cleanText(value, what, maxLength, fail) {
 // names its group's pile, a Sonotone group's FOR or AGAINST its answer to question 1;
 // each group, and each unit the Sonotone rule pools, has a tally of its own.
 const GROUPS_TOGETHER = "Not stated for the voting groups together: each unit's result is stated on its own tally below.";
-const GROUPS_NOT_SETTLED = "challenges in an election of voting groups are not yet settled or decided in Station:" +
-  " record the settlement or the decision on paper";
 
 class GroupCalls {
   constructor(specs, ballot) {
@@ -966,13 +996,29 @@ class GroupCalls {
     if (this.of.has(seq)) counting ? this.counting.add(seq) : this.counting.delete(seq);
   }
 
-  // Each group's figures now, in setup order; `count` says how each call is carried.
+  // Each group's figures now, in setup order (GroupCalls.tallies); `count` says how each
+  // call is carried. As the whole tally does, a challenge withdrawn or ordered opened
+  // leaves its group's line 6, its ballot coming back as a call of its own in that group;
+  // a sustained one is set aside; the ballots ordered opened stay on their group's line 6
+  // until the revised count has called as many in that group. By mail a group's box is
+  // its envelopes', and its challenged envelopes still sealed are on its line 6.
   tallies(count) {
     const n = this.specs.length, zero = () => Array(n).fill(0);
     const votes = this.specs.map(() => Array(this.choices).fill(0));
-    const [voids, challenged, yes, no, handled] = [zero(), zero(), zero(), zero(), zero()];
+    const [voids, challenged, aside, yes, no, handled, sealed] = [zero(), zero(), zero(), zero(), zero(), zero(), zero()];
+    const statuses = count.resolutions.statuses, mail = mailPiles(count);
+    const uncounted = this.uncounted(count, mail);
+    for (const [seq, key] of mail?.sealed ?? []) {
+      if ((statuses.get(seq) ?? "open") === "open") sealed[this.index(key)] += 1;
+    }
     for (const seq of this.counting) {
       const [group, answer] = this.of.get(seq), call = count.calls.get(seq);
+      const settled = call === "challenge" ? statuses.get(seq) ?? "open" : "open";
+      if (settled === "sustained") {
+        aside[group] += 1;
+        continue;
+      }
+      if (settled !== "open") continue; // withdrawn or ordered opened: called again
       handled[group] += 1;
       if (call === "void") voids[group] += 1;
       else if (call === "challenge") challenged[group] += 1;
@@ -982,9 +1028,46 @@ class GroupCalls {
         no[group] += answer === "no";
       }
     }
-    return this.specs.map((spec, i) => ({ votes: votes[i], void: voids[i], challenged: challenged[i], yes: yes[i], no: no[i],
-      remaining: spec.ballots === null ? null : Math.max(spec.ballots - handled[i], 0) }));
+    return this.specs.map((spec, i) => {
+      const box = mail === null ? spec.ballots : mail.boxes === null ? null : mail.boxes.get(spec.key);
+      return { votes: votes[i], void: voids[i], challenged: challenged[i] + uncounted[i] + sealed[i], yes: yes[i], no: no[i],
+        remaining: box === null ? null : Math.max(box - handled[i] - aside[i] - uncounted[i], 0), setAside: aside[i], sealed: sealed[i] };
+    });
   }
+
+  index(key) {
+    return this.specs.findIndex((spec) => spec.key === key);
+  }
+
+  // Each group's ballots ordered opened (challenged calls and envelopes) and not yet
+  // called in the revised count.
+  uncounted(count, mail) {
+    const resolutions = count.resolutions, n = this.specs.length;
+    const ordered = Array(n).fill(0), called = Array(n).fill(0);
+    if (!resolutions.revising) return ordered;
+    const first = resolutions.decisions[0].seq;
+    for (const [seq, status] of resolutions.statuses) {
+      const group = this.of.has(seq) ? this.of.get(seq)[0] : this.index(mail?.sealed.get(seq) ?? "");
+      if (status === "ordered opened" && group >= 0) ordered[group] += 1;
+    }
+    for (const seq of this.counting) if (seq > first) called[this.of.get(seq)[0]] += 1;
+    return ordered.map((wanted, i) => Math.max(wanted - called[i], 0));
+  }
+
+  // A ballot of the revised count is one a decision ordered opened in its group.
+  checkOpened(group, count, fail) {
+    if (this.uncounted(count, mailPiles(count))[group] < 1) {
+      fail(`no ballot of group ${this.specs[group].key} ordered opened is left to count: each opened ballot is counted in its own group's pile`);
+    }
+  }
+}
+
+// By mail in an election of voting groups: each group's box from its envelopes, and its
+// challenged envelopes (count.py: _mail_piles); null otherwise.
+function mailPiles(count) {
+  const envelopes = count.envelopes;
+  if (!(envelopes.mail && count.groups.active)) return null;
+  return { boxes: envelopes.groupBoxes(), sealed: envelopes.challengedGroups() };
 }
 
 // The groups a setup stores, each {key, name, eligible, ballots, rule}.
@@ -1050,10 +1133,19 @@ function groupTallyFacts(election, eligible, figures, pending, unit) {
 function groupFacts(election, sheet, pending) {
   const specs = groupSpecs(election);
   if (!specs.length || sheet.groups.length !== specs.length) return {};
-  const found = unitsOf(specs, sheet.groups, formOf(election).unions);
+  return groupsFacts(election, sheet.groups, sheet.decided?.originalGroups ?? [], pending);
+}
+
+// Each group's and pooled unit's tally from the groups' figures (a sheet's, or the
+// tables' summed); with `original` figures (a decision's), each in revised columns
+// (group_sheet.py: groups_facts).
+function groupsFacts(election, tallies, original, pending) {
+  const specs = groupSpecs(election);
+  const before = new Map(specs.slice(0, original.length).map((spec, i) => [spec.key, original[i]]));
+  const found = unitsOf(specs, tallies, formOf(election).unions);
   const unitOf = new Map(found.flatMap((unit) => unit.groups.map((key) => [key, unit])));
   const groups = specs.map((spec, i) => {
-    const unit = unitOf.get(spec.key), alone = unit.groups.length === 1, figures = sheet.groups[i];
+    const unit = unitOf.get(spec.key), alone = unit.groups.length === 1, figures = tallies[i];
     const entry = { key: spec.key, name: spec.name, ...groupTallyFacts(election, spec.eligible, figures, pending, alone ? unit : null) };
     if (!alone) {
       const others = unit.groups.filter((key) => key !== spec.key).join(", ");
@@ -1061,16 +1153,45 @@ function groupFacts(election, sheet, pending) {
       entry.statements = { 8: said, 9: said };
     }
     if (spec.rule === "sonotone") entry.inclusion = { yes: figures.yes, no: figures.no };
+    if (before.has(spec.key)) entry.columns = groupColumns(election, spec.eligible, before.get(spec.key), figures);
     return entry;
   });
   const units = found.filter((unit) => unit.groups.length > 1).map((unit) => {
-    const members = specs.map((spec, i) => [spec, sheet.groups[i]]).filter(([spec]) => unit.groups.includes(spec.key));
+    const members = specs.map((spec, i) => [spec, tallies[i]]).filter(([spec]) => unit.groups.includes(spec.key));
     const eligible = members.reduce((total, [spec]) => total + spec.eligible, 0);
-    const figures = { votes: members[0][1].votes.map((_, i) => members.reduce((total, [, t]) => total + t.votes[i], 0)),
-      void: members.reduce((total, [, t]) => total + t.void, 0), challenged: members.reduce((total, [, t]) => total + t.challenged, 0) };
-    return { name: unit.name, groups: [...unit.groups], ...groupTallyFacts(election, eligible, figures, pending, unit) };
+    const figures = pooledFigures(members.map(([, t]) => t));
+    const entry = { name: unit.name, groups: [...unit.groups], ...groupTallyFacts(election, eligible, figures, pending, unit) };
+    if (before.size) entry.columns = groupColumns(election, eligible, pooledFigures(unit.groups.map((key) => before.get(key))), figures);
+    return entry;
   });
   return { groups, units, statements: { 8: GROUPS_TOGETHER, 9: GROUPS_TOGETHER } };
+}
+
+// Several groups' figures added up, choice by choice (group_sheet.py: pooled).
+function pooledFigures(tallies) {
+  const sum = (name) => tallies.reduce((total, t) => total + t[name], 0);
+  return { votes: tallies[0].votes.map((_, i) => tallies.reduce((total, t) => total + t.votes[i], 0)),
+    void: sum("void"), challenged: sum("challenged"), yes: 0, no: 0 };
+}
+
+// A group's (or pooled unit's) Revised Tally: lines 1-7 as its page prints them, in the
+// four columns of the whole sheet's (group_sheet.py: _columns).
+function groupColumns(election, eligible, original, final) {
+  const ballot = ballotOf(election), unions = ballot.unions.length;
+  const first = sheetLines(linesOf(groupTally(original, unions), ballot), { eligible });
+  const last = sheetLines(linesOf(groupTally(final, unions), ballot), { eligible });
+  const printed = formOrder(last).filter((n) => !["8", "9"].includes(n) && !(n === "3" && unions > 1) && !(n === "4" && ballot.neither === null));
+  const changed = {};
+  for (const number of formOrder(last).filter(SUMMED)) changed[number] = last[number] - first[number];
+  const sustained = changed["6"] + changed["2"] + changed["5"];
+  const pick = (lines, numbers) => Object.fromEntries(numbers.map((n) => [n, lines[n]]));
+  const aside = {}, counted = {};
+  for (const number of Object.keys(changed)) {
+    aside[number] = number === "6" || number === "7" ? sustained : 0;
+    counted[number] = changed[number] - aside[number];
+  }
+  const middle = printed.filter((n) => n !== "1");
+  return { original: pick(first, printed), challenged_counted: pick(counted, middle), set_aside: pick(aside, middle), final: pick(last, printed) };
 }
 
 // Pile checks (piles.py): pile k of a call holds its ballots (k-1)*N+1 to k*N; a recount
@@ -1664,8 +1785,9 @@ const MAIL_RULES = 2; // a mail election set up under the current rules (electio
 // The empty count of an election: its ballot, its piles, who may challenge.
 function countOf(election) {
   const ballot = ballotOf(election);
-  const envelopes = new Envelopes(election.mail === 1, election.mail_rules === MAIL_RULES, election.polls === 1);
-  return new Count(ballot, election.pile ?? 0, challengersOf(election, ballot), envelopes, groupSpecs(election));
+  const groups = groupSpecs(election);
+  const envelopes = new Envelopes(election.mail === 1, election.mail_rules === MAIL_RULES, election.polls === 1, groups.map((g) => g.key));
+  return new Count(ballot, election.pile ?? 0, challengersOf(election, ballot), envelopes, groups);
 }
 
 // What the sheet's facts name of the ballot (the words of its lines follow from them).
@@ -1809,7 +1931,7 @@ const KNOWN_ELECTION = new Set(["table", "election_id", "setup_hash", "case", "e
 const KNOWN_SHEET = new Set(["kind", "title", "revision", "supersedes", "head", "counted", "ballots", "lines", "statements",
   "case", "employer", "union", "agent", "observers", "place", "count_date", "prepared", "key", "key_changed_from",
   "parties", "runoff_of", "choices", "majority_for", "runoff", "rerun", "envelopes", "type", "unit", "rerun_of",
-  "objections_due", "correction"]);
+  "objections_due", "correction", "groups", "units"]);
 const SHARED_SETUP = ["case", "employer", "union", "eligible"];
 const SUMMED_LINES = ["2", "3", "4", "5", "6", "7"];
 const tableTitle = (label) => `Table ${label}`;
@@ -1975,8 +2097,17 @@ function setupDifference(mine, theirs) {
     return `kind of case is ${caseKind(mine.case_number)}, not ${caseKind(theirs.case_number)}`;
   }
   if (!equal(partiesOf(mine), partiesOf(theirs))) return "parties are " + partiesOf(mine).map((p) => `${p.name} (${p.role})`).join("; ");
-  const ballot = (election) => ({ employer: election.employer, kind: caseKind(election.case_number),
-    details: election.ballot ? JSON.parse(election.ballot) : { unions: [election.union_name] } });
+  // Each table's box of each group is its own; the groups are otherwise one election's.
+  const groups = (election) => groupSpecs(election).map((g) => ({ ...g, ballots: null }));
+  if (!equal(groups(mine), groups(theirs))) {
+    return "voting groups are " + (groups(mine).map((g) => `${g.key} (${g.name}, ${fmt(g.eligible)} eligible)`).join(", ") || "none (no --group)");
+  }
+  const details = (election) => {
+    if (!election.ballot) return { unions: [election.union_name] };
+    const stored = JSON.parse(election.ballot);
+    return "groups" in stored ? { ...stored, groups: groups(election) } : stored;
+  };
+  const ballot = (election) => ({ employer: election.employer, kind: caseKind(election.case_number), details: details(election) });
   if (!equal(ballot(mine), ballot(theirs))) return `ballot's choices are ${formOf(mine).choices.join(", ")}`;
   const mail = (election) => election.mail === 1;
   if (mail(mine) !== mail(theirs)) return "count is " + (mail(mine) ? "by mail" : "at the polls, not by mail");
@@ -2045,6 +2176,7 @@ function consolidatedDocument(tables, key, prepared, agent, observers) {
     ballots,
     ...(envelopes === null ? {} : { envelopes }),
     ...kindsFacts(shared, tally, null),
+    ...(groupSpecs(shared).length ? groupsFacts(shared, summedGroups(shared, sheets), [], null) : {}),
   };
   return {
     format: CONSOLIDATED_FORMAT,
@@ -2058,6 +2190,26 @@ function consolidatedDocument(tables, key, prepared, agent, observers) {
     // The tally the Board issues and serves: objections are due five business days on.
     ...(preparedDay(prepared) === null ? {} : { objections_due: objectionsDue(preparedDay(prepared)) }),
   };
+}
+
+// Each voting group's figures summed over the tables, group by group, as each table's
+// sheet states them (consolidation.py: summed_groups; group_sheet.py: figures_stated).
+function summedGroups(election, sheets) {
+  const ballot = ballotOf(election), several = ballot.unions.length > 1;
+  const stated = (entry) => {
+    const lines = entry.lines, inclusion = entry.inclusion ?? {};
+    const numbers = several ? Object.keys(lines).filter((n) => /^3[a-i]$/.test(n)).sort() : ["3"];
+    const votes = numbers.map((n) => Number(lines[n]));
+    if (ballot.neither !== null) votes.push(Number(lines["4"]));
+    return { votes, void: Number(lines["2"]), challenged: Number(lines["6"]), yes: Number(inclusion.yes ?? 0), no: Number(inclusion.no ?? 0) };
+  };
+  const tables = sheets.map((sheet) => (sheet.groups ?? []).map(stated));
+  return tables[0].map((_, i) => {
+    const group = tables.map((figures) => figures[i]);
+    const sum = (name) => group.reduce((total, t) => total + t[name], 0);
+    return { votes: group[0].votes.map((_, c) => group.reduce((total, t) => total + t.votes[c], 0)),
+      void: sum("void"), challenged: sum("challenged"), yes: sum("yes"), no: sum("no") };
+  });
 }
 
 function summedEnvelopes(sheets) {

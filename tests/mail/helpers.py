@@ -11,8 +11,10 @@ from station.domain.envelopes import Ruling
 from station.domain.tally_sheet import SheetError
 from station.domain.voters import Voter, VoterList
 from station.journal import Journal
+from station.journal.seal import station_secret
 from station.journal.session import CountSession
 from station.sheet.prepare import SheetRequest, prepare_sheet
+from tests.kinds_helpers import station
 
 BESSEMER = ElectionSetup(
     case_number="10-RC-269250",
@@ -74,3 +76,66 @@ def counted(path: Path) -> None:
         session.end_envelopes()
         for call in (Call.FOR, Call.FOR, Call.AGAINST):
             session.record(call)
+
+
+# A mail election of voting groups, counted and decided for the verifier and live pages.
+GROUP_VOTERS = """id,name,group
+100,Ada Lovelace,A
+101,Grace Hopper,A
+102,Alan Turing,A
+103,Edsger Dijkstra,B
+104,Ada Yonath,B
+105,Barbara Liskov,B
+106,Frances Allen,B
+"""
+
+
+def resumed(path: Path) -> CountSession:
+    return CountSession.resume(Journal.open(path, seal_secret=station_secret()), keep=5)
+
+
+def groups_counted(path: Path) -> None:
+    """Group A (Sonotone): 100 and 101 accepted and called FOR, yes; 102 challenged.
+    Group B: 103-105 accepted, called FOR, AGAINST, AGAINST; 106 void; a written-in
+    voter of group B challenged. The final tally is signed."""
+    listed = path.parent / "voters.csv"
+    listed.write_text(GROUP_VOTERS, encoding="utf-8")
+    made = station(
+        "new", path, "--case", "10-RC-000031", "--employer", "Mercy Hospital",
+        "--union", "Nurses United", "--mail", "--voters", listed,
+        "--group", "A=Professional employees", "--group", "B=Nonprofessional employees",
+        "--sonotone", "A",
+    )  # fmt: skip
+    assert made.returncode == 0, made.stderr
+    counting = resumed(path)
+    try:
+        for voter, ruling in [
+            ("100", Ruling.ACCEPTED), ("101", Ruling.ACCEPTED), ("102", Ruling.CHALLENGED),
+            ("103", Ruling.ACCEPTED), ("104", Ruling.ACCEPTED), ("105", Ruling.ACCEPTED),
+            ("106", Ruling.VOID),
+        ]:  # fmt: skip
+            counting.rule_envelope(ruling, voter)
+        counting.rule_envelope(Ruling.CHALLENGED, write_in="Ken Thompson", group="B")
+        counting.end_envelopes()
+        counting.record(Call.FOR, group="A", inclusion="yes")
+        counting.record(Call.FOR, group="A", inclusion="yes")
+        for call in (Call.FOR, Call.AGAINST, Call.AGAINST):
+            counting.record(call, group="B")
+    finally:
+        counting.journal.close()
+    assert station("sign", path, "--agent", "R. Agent").returncode == 0
+
+
+def groups_decided(path: Path) -> None:
+    """The hearing: group A's envelope (challenge 1) opened, B's (2) sustained; the
+    opened ballot is called AGAINST, no, in group A; the Revised Tally is signed."""
+    done = station(
+        "decide", path, "--open", "1", "--sustain", "2", "--by", "R. Director", "--reveal-ok"
+    )
+    assert done.returncode == 0, done.stderr
+    counting = resumed(path)
+    try:
+        counting.record(Call.AGAINST, group="A", inclusion="no")
+    finally:
+        counting.journal.close()
+    assert station("sign", path, "--agent", "R. Agent").returncode == 0

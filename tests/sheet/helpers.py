@@ -138,6 +138,37 @@ def rechain_from(folder: Path, first: int, change: Callable[[dict[str, Any]], No
     edit_events(folder, rewrite)
 
 
+def rechain_with_sheets(folder: Path, first: int, change: Callable[[dict[str, Any]], None]) -> None:
+    """As `rechain_from`, and every later tally sheet made to certify the new head (and
+    the new hash of the sheet it supersedes): a forger who leaves the sheets' figures for
+    the replay alone to tell."""
+
+    def rewrite(lines: list[str]) -> list[str]:
+        events = [json.loads(line) for line in lines]
+        hashes = {event["seq"]: event["hash"] for event in events}
+        for event in events[first - 1 :]:
+            if event["seq"] == first:
+                change(event)
+            elif event["action"] == "sign":
+                detail = json.loads(event["detail"])
+                detail["head"]["hash"] = hashes[detail["head"]["seq"]]
+                if detail.get("supersedes"):
+                    detail["supersedes"]["hash"] = hashes[detail["supersedes"]["seq"]]
+                event["detail"] = json.dumps(detail, sort_keys=True, separators=(",", ":"))
+            if event["seq"] > 1:
+                event["prev_hash"] = hashes[event["seq"] - 1]
+            fields = [event[name] for name in ("seq", "utc", "mono_ns", "session", "action")]
+            event["hash"] = event_hash(
+                *fields, event["call"], event["target"], event["detail"], event["prev_hash"]
+            )
+            hashes[event["seq"]] = event["hash"]
+        return [
+            json.dumps(e, sort_keys=True, separators=(",", ":"), ensure_ascii=False) for e in events
+        ]
+
+    edit_events(folder, rewrite)
+
+
 def last_seq(folder: Path) -> int:
     return len((folder / "journal.jsonl").read_text().splitlines()) - 1
 

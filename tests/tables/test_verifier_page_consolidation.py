@@ -20,7 +20,6 @@ from station.domain.voters import VoterList
 from station.sheet.consolidate import consolidate
 from station.sheet.document import canonical_json
 from station.sheet.keys import StationKey
-from tests.sheet.helpers import station
 from tests.tables.helpers import (
     MAIL,
     SEVERAL,
@@ -32,33 +31,12 @@ from tests.tables.helpers import (
     table_export,
 )
 from tests.verifier.chromium import browser, verdict_in_chromium
-from tests.verifier.node import in_page
+from tests.verifier.node import assert_same_consolidation as assert_same
+from tests.verifier.node import said_by_verify
 
 __all__ = ["browser"]  # fixtures
 
 OLD = Path(__file__).parent.parent / "fixtures" / "v0_2"
-
-
-def said_by_verify(folder: Path, key: str | None) -> tuple[int, list[str]]:
-    """`station verify FOLDER [--key]`: its exit and lines, the folder named as a browser
-    names it, and without "and the PDF" (the page reads no PDF text, and says so)."""
-    code, out, err = station("verify", folder, *(["--key", key] if key else []))
-    text = (out if code == 0 else err).replace(str(folder), folder.name)
-    lines = text.replace("Every summed line and the PDF match", "Every summed line matches")
-    return code, lines.rstrip("\n").splitlines()
-
-
-def assert_same(page: Path, folder: Path, key: str | None) -> dict[str, Any]:
-    code, said = said_by_verify(folder, key)
-    verdict = in_page(page, folder, key)
-    lines = [line.replace(str(folder), folder.name) for line in verdict["lines"]]
-    if code == 1:
-        assert not verdict["ok"] and not verdict["cannot"], verdict
-        assert lines == said
-    else:
-        assert code == 0 and verdict["ok"], (said, verdict)
-        assert lines[: len(said)] == said
-    return verdict
 
 
 @pytest.mark.parametrize("written_down", [True, False], ids=["key", "no-key"])

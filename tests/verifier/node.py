@@ -37,3 +37,25 @@ def assert_same_verdict(page: Path, folder: Path, key: str | None) -> dict[str, 
             == (verdict["lines"][1])
         )
     return verdict
+
+
+def said_by_verify(folder: Path, key: str | None) -> tuple[int, list[str]]:
+    """`station verify FOLDER [--key]`: its exit and lines, the folder named as a browser
+    names it, and without "and the PDF" (the page reads no PDF text, and says so)."""
+    code, out, err = station("verify", folder, *(["--key", key] if key else []))
+    text = (out if code == 0 else err).replace(str(folder), folder.name)
+    lines = text.replace("Every summed line and the PDF match", "Every summed line matches")
+    return code, lines.rstrip("\n").splitlines()
+
+
+def assert_same_consolidation(page: Path, folder: Path, key: str | None) -> dict[str, Any]:
+    code, said = said_by_verify(folder, key)
+    verdict = in_page(page, folder, key)
+    lines = [line.replace(str(folder), folder.name) for line in verdict["lines"]]
+    if code == 1:
+        assert not verdict["ok"] and not verdict["cannot"], verdict
+        assert lines == said
+    else:
+        assert code == 0 and verdict["ok"], (said, verdict)
+        assert lines[: len(said)] == said
+    return verdict

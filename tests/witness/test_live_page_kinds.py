@@ -14,7 +14,7 @@ from station.domain import Action, Call
 from station.journal import Journal
 from station.sheet.keys import key_for_signing
 from tests.kinds_helpers import THREE, count_votes, new, tally
-from tests.mail.helpers import SIX_RULINGS, counting
+from tests.mail.helpers import SIX_RULINGS, counting, groups_counted, groups_decided
 from tests.tables.helpers import table_file
 from tests.verifier.chromium import browser, wait_for
 from tests.witness.helpers import LIVE_PAGE_SHOWS, live_feed
@@ -194,3 +194,29 @@ def test_voting_groups_are_shown_group_by_group(browser: Any, tmp_path: Path) ->
     assert "not on this page" in caption
     assert whole_hidden == [True, True, True]  # the whole count decides no unit
     assert page["statements"] == ["", "", ""]
+
+
+def test_mail_voting_groups_after_the_hearing_are_shown_group_by_group(
+    browser: Any, tmp_path: Path
+) -> None:
+    path = tmp_path / "mail.station"
+    groups_counted(path)
+    groups_decided(path)
+    expected = tally(path)
+    with live_feed(path, key_for_signing()) as server:
+        browser.get(server.url)
+        page = shown_at(browser, events_of(path))
+        rows = browser.execute_script(
+            "return [...document.querySelectorAll('#groups tr')].map((row) =>"
+            " [...row.cells].map((cell) => cell.textContent));"
+        )
+    assert page["kind"] == "ok", page
+    # Group A's opened envelope counted in its pile, group B's sustained one set aside.
+    assert rows[1:] == [
+        [g["name"], str(g["for"]), str(g["against"]), str(g["void"]), str(g["challenged"])]
+        for g in expected["groups"]  # type: ignore[attr-defined]
+    ]
+    assert rows[1:] == [
+        ["Professional employees", "2", "1", "0", "0"],
+        ["Nonprofessional employees", "1", "2", "0", "0"],
+    ]
