@@ -57,10 +57,14 @@ class OverCount(Exception):
     `record(call, over_count=True)` records it, with that confirmation in the event.
     """
 
-    def __init__(self, call: Call, choice: int | None = None) -> None:
-        super().__init__(f"{call.label}: more ballots than the box held")
+    def __init__(
+        self, call: Call, choice: int | None = None, group: tuple[str, int] | None = None
+    ) -> None:
+        held = "the box" if group is None else f"group {group[0]}'s box"
+        super().__init__(f"{call.label}: more ballots than {held} held")
         self.call = call
         self.choice = choice  # the union voted for, on a ballot of several
+        self.group = group  # in an election of voting groups: the group's key, its box
 
 
 class CountSession:
@@ -148,6 +152,10 @@ class CountSession:
             over_count = False  # the rules hold the revised count to the ballots ordered opened
         elif ballots is not None and self.count.counted >= ballots and not over_count:
             raise OverCount(call, choice)
+        elif group is not None and not over_count and (box := self._full_box(group)) is not None:
+            # A ballot of one group called in another's pile moves a vote between units:
+            # each group's box is asked about on its own, as the whole box is.
+            raise OverCount(call, choice, (group, box))
         detail: dict[str, object] = {"over_count": True} if over_count else {}
         if choice is not None:
             detail["choice"] = choice
@@ -156,6 +164,14 @@ class CountSession:
         if inclusion is not None:
             detail["inclusion"] = inclusion
         return self.commit(Action.CALL, call, detail=detail or None)
+
+    def _full_box(self, key: str) -> int | None:
+        """The size of voting group `key`'s box if every ballot in it is handled, else None
+        (its size unknown, or ballots left in it)."""
+        for spec, tally in zip(self.count.groups.specs, self.count.group_tallies(), strict=True):
+            if spec.key == key and tally.remaining is not None and tally.remaining <= 0:
+                return tally.handled + tally.remaining
+        return None
 
     def undo_target(self) -> tuple[int, Call, int] | None:
         """What an undo would take back now (seq, call, ballot number), or None."""

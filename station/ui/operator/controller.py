@@ -88,6 +88,7 @@ class CountController(QObject):
         except OverCount as refusal:
             self.over_count_choice = refusal.choice  # confirmed, the same union's vote
             self.over_count_ballot = group, inclusion  # and the same group's ballot
+            self.over_count_group = refusal.group  # the group's box that is full, if one
             self.over_count_refused.emit(refusal.call)
             return False
 

@@ -307,12 +307,19 @@ class CountPrompts(QWidget):
     # -- over-count ---------------------------------------------------------------------
 
     def _on_controller_over_count_refused(self, call: Call) -> None:
-        setup = self.controller.setup
-        counted = self.controller.count.counted
+        full = getattr(self.controller, "over_count_group", None)
+        if full is None:
+            box, counted = self.controller.setup.ballots or 0, self.controller.count.counted
+            where, its = "in the box", ""
+        else:
+            (key, box), counted = full, full[1]
+            where, its = f"in group {key}'s box", f" of group {key}"
         self.over_count.ask(
-            f"<b>NOT RECORDED:</b> all {setup.ballots or 0:,} ballots in the box are counted;"
-            f" this {call.label} would be ballot {counted + 1:,}. Record it only if the agent"
-            " confirms there are more ballots than the box was said to hold.",
+            f"<b>NOT RECORDED:</b> all {box:,} ballots {where} are counted; this"
+            f" {call.label} would be ballot {counted + 1:,}{its}. Record it only if the agent"
+            " confirms there are more ballots than the box was said to hold"
+            + ("" if full is None else " (or press Esc and G to call it in its own group)")
+            + ".",
             [
                 [
                     # Short enough to show whole in the column of an 800-pixel window

@@ -135,3 +135,32 @@ def test_the_last_ballot_of_a_unit_states_its_line_8_in_the_window(
         )
     finally:
         window.close()
+
+
+def test_a_call_past_its_groups_box_asks_first_though_the_whole_box_is_not_full(
+    grouped: OperatorWindow,
+) -> None:
+    key(grouped, K.Key_G)
+    key(grouped, K.Key_B)  # group B's box holds 3 of the 7 ballots
+    for call in (K.Key_F, K.Key_A, K.Key_C):
+        key(grouped, call)
+    events = grouped.controller.journal.head_seq
+    key(grouped, K.Key_F)  # a fourth ballot in B: most likely group A's, called in B's pile
+    prompt = grouped.prompts.over_count
+    assert prompt.isVisible() and grouped.controller.journal.head_seq == events
+    assert (
+        "all 3 ballots in group B's box are counted; this FOR would be ballot 4 of group B"
+        in prompt.question.text()
+    )
+    key(grouped, K.Key_Escape)
+    assert _tallies(grouped)[1] == ((1, 1), 0, 1, 0, 0)
+    key(grouped, K.Key_F)
+    key(grouped, K.Key_Y)  # the agent confirms: recorded in B, with the confirmation
+    assert _tallies(grouped)[1] == ((2, 1), 0, 1, 0, 0)
+    record = grouped.controller.journal.last_records(1)[0]
+    assert record.details() == {"group": "B", "over_count": True}
+    key(grouped, K.Key_G)
+    key(grouped, K.Key_A)  # group A's box is not full: no question
+    key(grouped, K.Key_Y)
+    key(grouped, K.Key_F)
+    assert not prompt.isVisible() and _tallies(grouped)[0] == ((1, 0), 0, 0, 1, 0)
