@@ -1804,6 +1804,66 @@ function votesWords(sheet) {
   return `${fmt(sheet.lines["3"])} FOR, ${fmt(sheet.lines["4"])} AGAINST`;
 }
 
+// After the OK lines, where a sheet's voting groups decide several units apart
+// (cli/kinds.py: say_units): each unit's figures and lines 8-9, the OK line's figures
+// being the groups' sums, which decide none of them. Nothing otherwise.
+const GROUPS_SUMMED_ABOVE = "the figures above are all groups' together";
+
+function unitLines(sheet) {
+  const units = statedUnitLines(sheet);
+  if (!units.length) return [];
+  return [`${howMany(units.length, "unit")}, each decided on its own (${GROUPS_SUMMED_ABOVE}):`,
+    ...units.map((line) => `  ${line}`)];
+}
+
+// The ballot as a sheet's facts name it (tally_form.py: FormBallot.of_sheet).
+function formOfSheet(sheet) {
+  const choices = Array.isArray(sheet.choices) ? sheet.choices.map((c) => String(c.name)) : [];
+  const unions = isObject(sheet.lines) ? perUnionNumbers(Object.keys(sheet.lines)).length : 0;
+  return { choices, unions: Math.max(unions, 1), neither: !choices.length || choices.length > Math.max(unions, 1) };
+}
+
+const perUnionNumbers = (numbers) => numbers.filter((n) => /^3[a-i]$/.test(n)).sort();
+
+// Each unit a sheet of voting groups states a result for, in the order of its first
+// group: its groups' keys, its name and its tally (group_sheet.py: units_stated).
+function unitsStated(sheet) {
+  const pooled = new Map();
+  for (const unit of sheet.units || []) for (const key of unit.groups) pooled.set(key, unit);
+  const found = [];
+  for (const group of sheet.groups || []) {
+    const unit = pooled.get(group.key);
+    if (unit === undefined) found.push([[String(group.key)], String(group.name), group]);
+    else if (unit.groups[0] === group.key) found.push([unit.groups.map(String), String(unit.name), unit]);
+  }
+  return found;
+}
+
+// A unit's figures as its tally states them: each choice's votes, void, challenged
+// (group_sheet.py: figures_stated).
+function figuresStated(entry, form) {
+  const lines = entry.lines;
+  const votes = (form.unions > 1 ? perUnionNumbers(Object.keys(lines)) : ["3"]).map((n) => lines[n]);
+  if (form.neither) votes.push(lines["4"]);
+  return { votes, void: lines["2"], challenged: lines["6"] };
+}
+
+// One line per unit where several are decided apart (group_sheet.py: stated_unit_lines).
+function statedUnitLines(sheet) {
+  const found = unitsStated(sheet);
+  if (found.length < 2) return [];
+  const form = formOfSheet(sheet);
+  return found.map(([keys, name, entry]) => {
+    const figures = figuresStated(entry, form);
+    const votes = form.unions > 1 || form.choices.length > 2
+      ? form.choices.map((choice, i) => `${fmt(figures.votes[i])} ${choice}`).join(", ")
+      : `${fmt(figures.votes[0])} FOR, ${fmt(figures.votes[1])} AGAINST`;
+    const said = entry.statements;
+    return `Unit ${keys.join(" + ")} (${name}): ${votes}, ${fmt(figures.void)} void,` +
+      ` ${fmt(figures.challenged)} challenged. ${said["8"]} ${said["9"]}`;
+  });
+}
+
 function electionSection(e) {
   return { agent: e.agent, ballots: e.ballots, case: e.case_number, election_id: e.election_id, eligible: e.eligible,
     employer: e.employer, setup_hash: e.setup_hash, union: e.union_name };
@@ -1888,6 +1948,7 @@ async function verifyExport(files, expectedKey, folder, progress) {
           ` ${votesWords(sheet)}, ${fmt(lines["2"])} void, ${fmt(lines["6"])} challenged.`,
         `Every line matches the journal at event ${fmt(sheet.head.seq)}, head ${journal.sign.prev_hash}; signed by key ${key}` +
           (expectedKey === null ? NOT_WRITTEN_DOWN : ""),
+        ...unitLines(sheet),
         PDF_NOTE,
       ],
     };
@@ -1910,6 +1971,7 @@ function consolidationVerdict({ document, key, tables }, folder, expectedKey) {
       ...document.tables.map((table) => `OK: ${tableTitle(table.label)} (${table.folder}): its export verifies,` +
         ` head ${table.head.hash}, signed by key ${table.key}`),
       `Every summed line matches the tables' sheets; signed by key ${key}` + (expectedKey === null ? NOT_WRITTEN_DOWN : ""),
+      ...unitLines(document),
       PDF_NOTE,
     ],
   };
