@@ -83,6 +83,22 @@ def test_a_true_consolidation_of_voting_groups_passes_in_the_page_as_in_verify(
     assert verdict["ok"], verdict
 
 
+def test_a_consolidation_of_units_decided_apart_states_each_in_the_page_as_in_verify(
+    page: Path, tmp_path: Path, qapp: object, key: StationKey
+) -> None:
+    """Question 1 is 1 yes to 4 no: the professionals (3 FOR, 2 AGAINST) a unit of their
+    own, apart from the nonprofessionals (1 FOR, 4 AGAINST); the OK line's 4 to 6 decides
+    neither, and the page, as verify, states each after it."""
+    tables = [
+        table(tmp_path, "1", ["A=2", "B=2"], [("A", F, "no"), ("A", F, "no"), ("B", F, None), ("B", A, None)], key),
+        table(tmp_path, "2", ["A=3", "B=3"], [("A", A, "no"), ("A", F, "no"), ("A", A, "yes"), *[("B", A, None)] * 3], key),
+    ]  # fmt: skip
+    consolidate(tables, tmp_path / "together", key)
+    verdict = assert_same_consolidation(page, tmp_path / "together", key.fingerprint)
+    assert verdict["lines"][-4].startswith("2 units, each decided on its own"), verdict
+    assert verdict["lines"][-3].startswith("  Unit A (Professional employees): 3 FOR, 2 AGAINST")
+
+
 def edited(change: Callable[[dict[str, Any]], None]) -> Callable[[Path, StationKey], None]:
     """tally.json changed, and the consolidation signed again with its own key."""
 
