@@ -106,7 +106,8 @@ def plan(seed: int) -> Model:
             extra = [party] if party else []
             extra += [reason] if reason else []
             model.keys += [*extra, "Return"]  # numeric ids: Enter first
-            model.events += len(extra)
+            # The Board agent is the challenger already: B changes nothing, so records nothing.
+            model.events += len(extra) - (party == "b")
             model.rule(
                 voter,
                 name,
