@@ -37,18 +37,29 @@ _running = False  # whether run() is inside its `try`, where KeyboardInterrupt i
 def run() -> int:
     """The `station` command (Ctrl+C handled since this module was imported)."""
     global _running
+    code = EXIT_INTERRUPTED
     try:
         _running = True
         _log_without_console()
         from station.cli import main
 
-        return main()
+        code = main()
+        return code
     except KeyboardInterrupt:  # in the instant before or after main's own handling
         return EXIT_INTERRUPTED
     finally:
         _running = False
         # The command is over, its files closed: from here Ctrl+C only ends it sooner.
         signal.signal(signal.SIGINT, _end_now)
+        if code == EXIT_INTERRUPTED:
+            # What Ctrl+C left half-done (a transaction's context not yet entered) is
+            # finalized as Python ends, after its database closed: "Exception ignored"
+            # and a traceback on the terminal of a command that ended as asked.
+            sys.unraisablehook = _say_nothing
+
+
+def _say_nothing(_unraisable: object) -> None:
+    """Python's hook for an exception no code can catch, once the command was interrupted."""
 
 
 def _log_without_console() -> None:

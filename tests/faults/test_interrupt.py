@@ -264,3 +264,34 @@ def _before_station_started(err: str) -> bool:
         if ours and (function != "<module>" or path.name not in first_modules):
             return False
     return bool(frames) and err.rstrip().endswith("KeyboardInterrupt")
+
+
+def test_what_an_interrupted_command_leaves_unfinished_is_finalized_in_silence(
+    tmp_path: Path,
+) -> None:
+    # A transaction's context that Ctrl+C caught between its start and its body is closed
+    # only as Python ends, on a closed database: nothing of it may reach the terminal.
+    script = (
+        "import contextlib, sqlite3, sys\n"
+        "import station.launch as launch\n"
+        "import station.cli\n"
+        "@contextlib.contextmanager\n"
+        "def atomic(conn):\n"
+        "    try:\n"
+        "        yield\n"
+        "    finally:\n"
+        "        conn.rollback()\n"
+        "def interrupted():\n"
+        "    conn = sqlite3.connect(':memory:')\n"
+        "    global left\n"
+        "    left = atomic(conn).gen\n"
+        "    next(left)\n"
+        "    conn.close()\n"
+        "    raise KeyboardInterrupt\n"
+        "station.cli.main = interrupted\n"
+        "sys.exit(launch.run())\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert done.returncode == 130 and done.stderr == "", done.stderr
