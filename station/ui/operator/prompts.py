@@ -312,7 +312,8 @@ class CountPrompts(QWidget):
             box, counted = self.controller.setup.ballots or 0, self.controller.count.counted
             where, its = "in the box", ""
         else:
-            (key, box), counted = full, full[1]
+            key, box = full
+            counted = box  # every ballot of its box is handled
             where, its = f"in group {key}'s box", f" of group {key}"
         self.over_count.ask(
             f"<b>NOT RECORDED:</b> all {box:,} ballots {where} are counted; this"
