@@ -68,6 +68,11 @@ RATIOS = (
     Ratio("commit_ratio", "station_commit_ms", "bare_commit_ms", "<=", 1.5),
     Ratio("envelope_commit_ratio", "envelope_ruling_ms", "envelope_call_ms", "<=", 1.25),
     Ratio("keypress_vs_repaint", "keypress_p99_ms", "keypress_repaint_p99_ms"),
+    # The floor of a station that shows a call only once it is on the disk: a bare
+    # sqlite3 commit (WAL, synchronous=FULL, same disk) then the bare repaint. A slow
+    # keypress is mostly the disk's flush, which this anchor shares.
+    Ratio("keypress_vs_floor", "keypress_p99_ms", "keypress_floor_p99_ms", "<=", 1.5),
+    Ratio("keypress_floor_vs_bare_commit", "keypress_floor_p99_ms", "keypress_bare_commit_p99_ms"),
     Ratio(
         "keypress_20_followers_vs_repaint",
         "keypress_p99_ms_20_followers",
