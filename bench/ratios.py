@@ -78,6 +78,13 @@ RATIOS = (
         "keypress_p99_ms_20_followers",
         "keypress_repaint_p99_ms_20_followers",
     ),
+    Ratio(
+        "keypress_20_followers_vs_floor",
+        "keypress_p99_ms_20_followers",
+        "keypress_floor_p99_ms_20_followers",
+        "<=",
+        1.5,
+    ),
     Ratio("envelope_search_vs_loop", "envelope_search_p99_ms", "envelope_loop_p99_ms"),
     # The verifier page in Chromium beside `verify` on the same export (goal: 100,000/s).
     Ratio("browser_verify_vs_python", "browser_verify_events_per_s", "python_verify_events_per_s"),
