@@ -47,6 +47,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from arguments import cache_folder, whole  # bench/ is the script's folder, so on sys.path
+
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 
@@ -334,10 +336,10 @@ def one_round(
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--events", type=int, default=1_000_000)
-    parser.add_argument("--export-events", type=int, default=100_000)
-    parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--cache", type=Path)
+    parser.add_argument("--events", type=whole(1000), default=1_000_000)
+    parser.add_argument("--export-events", type=whole(1000), default=100_000)
+    parser.add_argument("--rounds", type=whole(1), default=3)
+    parser.add_argument("--cache", type=cache_folder)
     parser.add_argument("--child", nargs="+", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
@@ -375,7 +377,8 @@ def main() -> int:
             print(f"    ({time.perf_counter() - started:.0f} s)", flush=True)
     figures = with_ratios(rounds)
     figures["verify_events_per_s"] = round(figures["verify_events_per_s"])
-    print(f"{args.events:,} events, the best of {args.rounds} rounds:")
+    rounds = "one round" if args.rounds == 1 else f"the best of {args.rounds} rounds"
+    print(f"{args.events:,} events, {rounds}:")
     print(
         f"  open to the tally on screen: {figures['open_1m_s']} s (a new file: {figures['open_new_s']} s)"
     )

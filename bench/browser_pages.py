@@ -28,12 +28,22 @@ import threading
 import time
 from pathlib import Path
 
+from arguments import positive, whole  # bench/ is the script's folder, so on sys.path
+
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))  # tests.verifier.chromium: the tests' own browser
 
 from common import JFK8, percentile  # bench/ is the script's folder, so on sys.path # noqa: E402
 from fixture import build  # noqa: E402
+
+try:  # the tests' own browser driver: it needs the test tools
+    import pytest  # noqa: F401
+    import selenium  # noqa: F401
+except ImportError as absent:
+    raise SystemExit(
+        f"browser_pages.py: {absent.name} is not installed (pip install -e '.[test]')"
+    ) from None
 
 from tests.verifier.chromium import missing, start, stop, wait_for  # noqa: E402
 
@@ -167,10 +177,10 @@ def live_lag(folder: Path, calls: int, rate: float) -> dict[str, float]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--events", type=int, default=100_000)
-    parser.add_argument("--calls", type=int, default=300)
-    parser.add_argument("--rate", type=float, default=10)
-    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--events", type=whole(1000), default=100_000)
+    parser.add_argument("--calls", type=whole(1), default=300)
+    parser.add_argument("--rate", type=positive, default=10)
+    parser.add_argument("--rounds", type=whole(1), default=3)
     args = parser.parse_args()
     reason = missing()
     if reason is not None:

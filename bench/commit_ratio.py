@@ -21,6 +21,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from arguments import whole  # bench/ is the script's folder, so on sys.path
 from common import JFK8  # bench/ is the script's folder, so on sys.path
 
 from station.domain import Action, Call
@@ -63,7 +64,7 @@ def measure(folder: Path, calls: int) -> tuple[list[float], list[float]]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--calls", type=int, default=2000)
+    parser.add_argument("--calls", type=whole(1), default=2000)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="station-bench-", dir=Path.cwd()) as name:
         os.environ["XDG_DATA_HOME"] = name

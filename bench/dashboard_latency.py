@@ -28,6 +28,8 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
+from arguments import positive, whole  # bench/ is the script's folder, so on sys.path
+
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from common import JFK8, percentile  # bench/ is the script's folder, so on sys.path
@@ -175,9 +177,9 @@ def follow(path: Path) -> int:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--calls", type=int, default=1000, help="in-process calls (a)")
-    parser.add_argument("--seconds", type=float, default=25, help="duration of (b)")
-    parser.add_argument("--rate", type=float, default=20, help="calls a second in (b), (c)")
+    parser.add_argument("--calls", type=whole(1), default=1000, help="in-process calls (a)")
+    parser.add_argument("--seconds", type=positive, default=25, help="duration of (b)")
+    parser.add_argument("--rate", type=positive, default=20, help="calls a second in (b), (c)")
     parser.add_argument("--follow", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.follow:

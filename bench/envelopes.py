@@ -30,6 +30,8 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
+from arguments import whole  # bench/ is the script's folder, so on sys.path
+
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from common import JFK8, percentile  # bench/ is the script's folder, so on sys.path
@@ -162,8 +164,8 @@ def commit_ratio(folder: Path, voters: VoterList, rulings: int) -> tuple[float, 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--voters", type=int, default=50_000)
-    parser.add_argument("--rulings", type=int, default=1000)
+    parser.add_argument("--voters", type=whole(1), default=50_000)
+    parser.add_argument("--rulings", type=whole(1), default=1000)
     args = parser.parse_args()
     voters = voter_list(args.voters)
     with tempfile.TemporaryDirectory(prefix="station-bench-", dir=Path.cwd()) as name:

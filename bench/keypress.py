@@ -30,6 +30,8 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
+from arguments import positive, whole  # bench/ is the script's folder, so on sys.path
+
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from commit_ratio import bare_database  # bench/ is the script's folder, so on sys.path
@@ -136,8 +138,8 @@ def measure(
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--calls", type=int, default=10_000)
-    parser.add_argument("--rate", type=float, default=20)
+    parser.add_argument("--calls", type=whole(1), default=10_000)
+    parser.add_argument("--rate", type=positive, default=20)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="station-bench-", dir=Path.cwd()) as name:
         os.environ["XDG_DATA_HOME"] = name  # never the user's own signing key

@@ -41,6 +41,8 @@ import time
 import urllib.parse
 from pathlib import Path
 
+from arguments import positive, whole  # bench/ is the script's folder, so on sys.path
+
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from common import percentile  # bench/ is the script's folder, so on sys.path
@@ -166,14 +168,14 @@ def followers(url: str, count: int, until_seq: int, out: Path) -> int:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--calls", type=int, default=2000)
-    parser.add_argument("--rate", type=float, default=20)
+    parser.add_argument("--calls", type=whole(1), default=2000)
+    parser.add_argument("--rate", type=positive, default=20)
     parser.add_argument(
-        "--followers", type=int, default=2, help="0 where the feed cannot be reached at all"
+        "--followers", type=whole(0), default=2, help="0 where the feed cannot be reached at all"
     )
-    parser.add_argument("--slow", type=int, default=300, help="attacking connections")
-    parser.add_argument("--byte-every", type=float, default=1.0)
-    parser.add_argument("--reconnects", type=float, default=50.0, help="a second, at most")
+    parser.add_argument("--slow", type=whole(0), default=300, help="attacking connections")
+    parser.add_argument("--byte-every", type=positive, default=1.0)
+    parser.add_argument("--reconnects", type=positive, default=50.0, help="a second, at most")
     parser.add_argument("--no-attack", action="store_true", help="the same without the attacker")
     parser.add_argument("--child-attack", nargs=2, metavar=("URL", "OUT"), help=argparse.SUPPRESS)
     parser.add_argument(

@@ -34,6 +34,8 @@ import threading
 import time
 from pathlib import Path
 
+from arguments import positive, whole  # bench/ is the script's folder, so on sys.path
+
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from common import percentile  # bench/ is the script's folder, so on sys.path
@@ -75,9 +77,9 @@ def followers(url: str, count: int, until_seq: int, out: Path) -> int:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--calls", type=int, default=2000)
-    parser.add_argument("--rate", type=float, default=20)
-    parser.add_argument("--followers", type=int, default=20)
+    parser.add_argument("--calls", type=whole(1), default=2000)
+    parser.add_argument("--rate", type=positive, default=20)
+    parser.add_argument("--followers", type=whole(1), default=20)
     parser.add_argument("--child", nargs=3, metavar=("URL", "UNTIL", "OUT"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
