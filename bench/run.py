@@ -44,6 +44,9 @@ KEYS = (
     "keypress_p99_ms_slow_clients",
     "browser_verify_events_per_s",
     "browser_live_lag_p99_ms",
+    "dashboard_inprocess_p99_ms",
+    "feed_lag_p99_ms_slow_clients",
+    "follower_requests_lost",
 )
 # The anchors that say how fast the machine was that hour, beside the ratio keys: its
 # CPU (a bare read of a million rows) and its disk (a bare durable commit's p99).

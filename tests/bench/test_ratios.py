@@ -68,7 +68,8 @@ def test_a_keypress_is_judged_against_the_durable_floor_of_its_disk() -> None:
 def test_no_speed_is_judged_in_absolute_terms_but_a_human_limit() -> None:
     human = {"keypress_p99_ms", "keypress_p99_ms_20_followers", "envelope_search_p99_ms"}
     human |= {"dashboard_lag_p99_ms", "feed_lag_p99_ms", "keypress_p99_ms_slow_clients", "rss_mb"}
-    human |= {"browser_live_lag_p99_ms"}
+    human |= {"browser_live_lag_p99_ms", "dashboard_inprocess_p99_ms"}
+    human |= {"feed_lag_p99_ms_slow_clients", "follower_requests_lost"}
     assert {limit.key for limit in ratios.LIMITS} == human
 
 
