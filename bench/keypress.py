@@ -10,7 +10,7 @@ frame the operator cannot see below, on this machine in this hour
 (`keypress_repaint_p99_ms`; `keypress_vs_repaint` shown). Then the floor of any station
 that shows a call only once it is on the disk: a bare `sqlite3` insert committed with
 WAL and synchronous=FULL in the same folder (same disk), then the same bare repaint,
-timed together (`keypress_floor_p99_ms`; `keypress_vs_floor` judged). The disk's own
+timed together (`keypress_floor_p99_ms`; `keypress_vs_floor` shown). The disk's own
 flush, not Station, is most of a slow keypress: `keypress_bare_commit_p99_ms` is the
 bare commit alone.
 

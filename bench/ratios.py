@@ -70,8 +70,10 @@ RATIOS = (
     Ratio("keypress_vs_repaint", "keypress_p99_ms", "keypress_repaint_p99_ms"),
     # The floor of a station that shows a call only once it is on the disk: a bare
     # sqlite3 commit (WAL, synchronous=FULL, same disk) then the bare repaint. A slow
-    # keypress is mostly the disk's flush, which this anchor shares.
-    Ratio("keypress_vs_floor", "keypress_p99_ms", "keypress_floor_p99_ms", "<=", 1.5),
+    # keypress is mostly the disk's flush, which this anchor shares: it says whether a
+    # missed frame was the disk's hour. Shown, not judged: the bare repaint is of the
+    # whole window, more than a call repaints, so as a bound it would hardly ever fail.
+    Ratio("keypress_vs_floor", "keypress_p99_ms", "keypress_floor_p99_ms"),
     Ratio("keypress_floor_vs_bare_commit", "keypress_floor_p99_ms", "keypress_bare_commit_p99_ms"),
     Ratio(
         "keypress_20_followers_vs_repaint",
@@ -82,8 +84,6 @@ RATIOS = (
         "keypress_20_followers_vs_floor",
         "keypress_p99_ms_20_followers",
         "keypress_floor_p99_ms_20_followers",
-        "<=",
-        1.5,
     ),
     Ratio("envelope_search_vs_loop", "envelope_search_p99_ms", "envelope_loop_p99_ms"),
     # The verifier page in Chromium beside `verify` on the same export (goal: 100,000/s).

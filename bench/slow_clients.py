@@ -258,7 +258,7 @@ def main() -> int:
         "keypress_p99_ms_slow_clients": round(percentile(times, 0.99), 2),
         "feed_lag_p50_ms_slow_clients": round(statistics.median(lags), 2) if lags else None,
         "feed_lag_p99_ms_slow_clients": round(percentile(lags, 0.99), 2) if lags else None,
-        "follower_requests_lost": result["lost"],
+        "follower_requests_lost": result["lost"] if args.followers else None,
         "slow_held_max": attacked.get("held_max"),
         "slow_dropped": attacked.get("dropped"),
     }

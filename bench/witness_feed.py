@@ -11,7 +11,7 @@ Then the keys are pressed at a steady rate. Figures:
   bare repaint of the same window after each call, with the same company
   (`keypress_repaint_p99_ms_20_followers`), and the durable floor of keypress.py, a bare
   commit then the bare repaint, with the same company (`keypress_floor_p99_ms_20_followers`;
-  `keypress_20_followers_vs_floor` judged);
+  `keypress_20_followers_vs_floor` shown);
 * `feed_lag_p99_ms`: a call's commit (its `mono_ns`) to a follower holding it verified,
   over every event and every follower (target <= 250 ms).
 

@@ -54,14 +54,14 @@ def test_human_limits_stay_absolute_with_their_floor_beside_them() -> None:
     assert verdict(figures, "keypress_vs_repaint").met is None
 
 
-def test_a_keypress_is_judged_against_the_durable_floor_of_its_disk() -> None:
-    # The disk's flush took 10 ms at p99 that hour: the human limit is missed, the
-    # code is judged on what it adds to a bare commit and repaint.
+def test_a_keypress_is_judged_as_a_human_limit_with_its_durable_floor_shown() -> None:
+    # The disk's flush took 10 ms at p99 that hour: the human limit is missed, and the
+    # floor beside it says the disk's hour was most of it.
     figures = {"keypress_p99_ms": 18.0, "keypress_floor_p99_ms": 15.0}
     figures |= {"keypress_bare_commit_p99_ms": 10.0}
     assert verdict(figures, "keypress_p99_ms").met is False
-    assert verdict(figures, "keypress_vs_floor").met is True
-    assert verdict({**figures, "keypress_p99_ms": 30.0}, "keypress_vs_floor").met is False
+    assert verdict(figures, "keypress_vs_floor").value == 1.2
+    assert verdict(figures, "keypress_vs_floor").met is None
     assert verdict(figures, "keypress_floor_vs_bare_commit").met is None
 
 
