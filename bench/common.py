@@ -1,4 +1,8 @@
-"""What every benchmark shares: the election it counts and the percentile it reports."""
+"""What every benchmark shares: the election it counts, the percentile it reports, and
+how a signal ends it."""
+
+import signal
+from types import FrameType
 
 from station.domain import ElectionSetup
 
@@ -16,3 +20,16 @@ def percentile(values: list[float], share: float) -> float:
     """The value below which `share` of `values` fall (nearest rank)."""
     ordered = sorted(values)
     return ordered[min(round(share * (len(ordered) - 1)), len(ordered) - 1)]
+
+
+def end_on_signals() -> None:
+    """Ctrl+C, SIGTERM or SIGHUP end the benchmark as an exception (exit 128 + signal), so
+    that its `finally` stops the processes it started and its temporary folder goes.
+    Station's windows end their event loop on these signals; a benchmark that drives a
+    window runs none, and would measure on."""
+
+    def end(signum: int, frame: FrameType | None) -> None:
+        raise SystemExit(128 + signum)
+
+    for each in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        signal.signal(each, end)

@@ -35,7 +35,7 @@ from arguments import positive, whole  # bench/ is the script's folder, so on sy
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from commit_ratio import bare_database  # bench/ is the script's folder, so on sys.path
-from common import JFK8, percentile
+from common import JFK8, end_on_signals, percentile
 from paint_watch import PaintWatch
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QKeyEvent
@@ -68,6 +68,7 @@ def measure(
     that commit alone), each timed.
     """
     app = ensure_app()
+    end_on_signals()  # after the window's own handlers, which need an event loop
     path = folder / "keypress.station"
     Journal.create(path, SETUP)
     window = OperatorWindow(CountController(Journal.open(path)))
