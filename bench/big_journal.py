@@ -352,8 +352,7 @@ def main() -> int:
     from ratios import judge, with_ratios
 
     with tempfile.TemporaryDirectory(prefix="station-bench-", dir=Path.cwd()) as name:
-        cache = args.cache or Path(name)
-        cache.mkdir(exist_ok=True)
+        cache = args.cache or Path(name)  # --cache: made by its argument's check
         # The bench's own data folder: its signing key, never the user's.
         os.environ["XDG_DATA_HOME"] = str(cache / "data")
         from station.sheet.keys import key_for_signing

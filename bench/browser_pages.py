@@ -37,6 +37,13 @@ sys.path.insert(0, str(HERE.parent))  # tests.verifier.chromium: the tests' own 
 from common import JFK8, percentile  # bench/ is the script's folder, so on sys.path # noqa: E402
 from fixture import build  # noqa: E402
 
+try:  # the tests' own browser driver: it needs the test tools (pytest, selenium)
+    from tests.verifier.chromium import missing, start, stop, wait_for
+except ImportError as absent:  # said in main(), once the arguments are checked
+    TOOLS_MISSING: str | None = absent.name
+else:
+    TOOLS_MISSING = None
+
 VERDICT = (
     "const v = document.getElementById('verdict');"
     " return ['ok', 'bad', 'cannot'].includes(v.className) && v.className;"
@@ -90,8 +97,6 @@ def verify_speed(folder: Path, key: str, rounds: int) -> dict[str, float]:
     best_python = min(
         _timed(lambda: verify_export(folder / "export", expected_key=key)) for _ in range(rounds)
     )
-    from tests.verifier.chromium import start, stop, wait_for  # checked in main()
-
     driver = start()
     try:
         times = []
@@ -138,8 +143,6 @@ def live_lag(folder: Path, calls: int, rate: float) -> dict[str, float]:
     server = serve(source, "127.0.0.1", 0)
     thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05})
     thread.start()
-    from tests.verifier.chromium import start, stop, wait_for  # checked in main()
-
     driver = start()
     committed: dict[int, float] = {}
     try:
@@ -176,12 +179,10 @@ def main() -> int:
     parser.add_argument("--rate", type=positive, default=10)
     parser.add_argument("--rounds", type=whole(1), default=3)
     args = parser.parse_args()
-    try:  # the tests' own browser driver: it needs the test tools (pytest, selenium)
-        from tests.verifier.chromium import missing
-    except ImportError as absent:
+    if TOOLS_MISSING is not None:
         raise SystemExit(
-            f"browser_pages.py: {absent.name} is not installed (pip install -e '.[test]')"
-        ) from None
+            f"browser_pages.py: {TOOLS_MISSING} is not installed (pip install -e '.[test]')"
+        )
     reason = missing()
     if reason is not None:
         raise SystemExit(f"browser_pages.py: {reason}")
