@@ -529,6 +529,8 @@ def created_note(setup: ElectionSetup) -> str:
     if ballot.rerun_of is not None:
         runoff += f"; {rerun_statement(ballot)[0].lower()}{rerun_statement(ballot)[1:]}"
     piles = "; no pile checks (several unions)" if ballot.several else ""
+    if ballot.groups and setup.pile:
+        piles = f"; piles of {setup.pile:,} ballots, kept in each voting group's box"
     return f"; choices: {', '.join(ballot.choices)}{runoff}{piles}"
 
 

@@ -701,9 +701,11 @@ class OperatorWindow(QMainWindow):
         self.key_label.refresh()
 
     def _refresh_piles(self) -> None:
+        """Each button's pile: the box's, or the pile of the group being counted."""
         count = self.controller.count
+        group = self.group_keys.current if self.group_keys.active else None
         for call, button in self.pad.buttons.items():
-            button.set_pile(count.piles.describe(call, count.total(call)))
+            button.set_pile(count.describe_pile(call, group))
 
     def _refresh_undo_redo(self) -> None:
         # Ctrl+Z and Ctrl+Shift+Z read the count's own stacks, through the session; it

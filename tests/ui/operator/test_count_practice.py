@@ -10,6 +10,7 @@ from pytestqt.qtbot import QtBot
 from station.domain import Call, SheetKind
 from station.domain.challenges import Reason
 from station.domain.parties import Party
+from station.domain.piles import PileRef
 from station.ui.operator.window import OperatorWindow
 from tests.ui.operator.helpers import press, reopen, small_election
 from tests.ui.windows import figures, key, open_window
@@ -140,10 +141,10 @@ def test_a_pile_mismatch_is_shown_until_resolved_across_a_restart(
     prompt = window.prompts.pile
     assert prompt.isVisible() and "FOR pile 1 is full" in prompt.question.text()
     assert window.pad.buttons[Call.FOR].pile() == "pile 1: 3 of 3 \u2014 recount"
-    asked: list[tuple[Call, int, int]] = []
-    window.prompts.ask_pile_count = lambda call, pile, size: asked.append((call, pile, size))
+    asked: list[tuple[PileRef, int]] = []
+    window.prompts.ask_pile_count = lambda ref, size: asked.append((ref, size))
     press(window, Qt.Key.Key_N)
-    assert asked == [(Call.FOR, 1, 3)]
+    assert asked == [(PileRef(Call.FOR, 1), 3)]
     window.controller.check_pile(Call.FOR, 1, 2)  # the recount found two
     assert "MISMATCH: FOR pile 1" in prompt.question.text()
     window = reopen(qtbot, window)

@@ -1,6 +1,7 @@
 """Counting voting groups in the operator window: G and a key, the Sonotone ballot."""
 
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -164,3 +165,35 @@ def test_a_call_past_its_groups_box_asks_first_though_the_whole_box_is_not_full(
     key(grouped, K.Key_Y)
     key(grouped, K.Key_F)
     assert not prompt.isVisible() and _tallies(grouped)[0] == ((1, 0), 0, 0, 1, 0)
+
+
+def test_each_groups_box_has_its_own_piles_and_recount_prompt(qtbot: QtBot, tmp_path: Path) -> None:
+    path = tmp_path / "piles.station"
+    Journal.create(path, replace(SETUP, pile=2))
+    window = open_window(qtbot, path)
+    try:
+        window.prompts.pile_read_s = 0  # the agent has read the question
+        key(window, K.Key_G)
+        key(window, K.Key_B)
+        key(window, K.Key_A)
+        pile = window.pad.buttons[Call.AGAINST]
+        assert pile.pile() == "pile 1: 1 of 2"
+        key(window, K.Key_G)
+        key(window, K.Key_A)  # group A: its own AGAINST pile, still empty
+        assert pile.pile() == "pile 1: 0 of 2"
+        key(window, K.Key_N)
+        key(window, K.Key_A)  # one of A's AGAINST: the count's AGAINST are two in all
+        assert not window.prompts.pile.isVisible()
+        key(window, K.Key_G)
+        key(window, K.Key_B)
+        key(window, K.Key_A)  # B's second AGAINST fills B's pile 1
+        prompt = window.prompts.pile
+        assert prompt.isVisible()
+        assert "Group B AGAINST pile 1 is full" in prompt.question.text()
+        assert pile.pile() == "pile 1: 2 of 2 \u2014 recount"
+        key(window, K.Key_Return)
+        assert not prompt.isVisible()
+        assert window.recent.texts()[0] == "Group B AGAINST pile 1 recounted: 2 of 2, confirmed"
+        assert pile.pile() == "pile 1: 2 of 2"
+    finally:
+        window.close()
