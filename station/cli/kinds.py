@@ -628,7 +628,7 @@ def groups_json_of(
         ],
         "units": [
             unit_json(unit, ballot.choices, unions)
-            | {"statement": unit_statement(unit, ballot.choices, unions)}
+            | {"statement": unit_statement(unit, ballot.choices, unions, False)}
             for unit in found
         ],
     }
@@ -658,6 +658,10 @@ def group_lines_of(
         lines.append(f"Group {group_figures_statement(spec, tally, ballot.choices, box)}")
         if spec.rule is Rule.SONOTONE:
             lines.append(inclusion_statement(spec, tally, inclusion_settled(tally)))
-    # Several units are decided apart: each states its own figures with its result.
+    # Several units are decided apart: each states its own figures with its result (a
+    # pooled unit always does: no group's line holds them).
     apart = len(found) > 1
-    return [*lines, *(unit_statement(unit, ballot.choices, unions, apart) for unit in found)]
+    return [
+        *lines,
+        *(unit_statement(unit, ballot.choices, unions, apart or None) for unit in found),
+    ]

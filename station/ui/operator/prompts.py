@@ -253,12 +253,14 @@ class CountPrompts(QWidget):
     # -- piles ------------------------------------------------------------------------
 
     def refresh_piles(self) -> None:
-        """Ask for the recount of a full pile, and keep any mismatch in view."""
+        """Ask for the recount of a full pile while the count is open, and keep any
+        mismatch in view."""
         count = self.controller.count
         piles = count.piles
         if piles.size <= 0:
             return
-        pending = count.piles_to_check()
+        # A locked count records no recount: the question waits for the reopening.
+        pending = count.piles_to_check() if count.locked_by is None else []
         lines = [
             f"<b>MISMATCH: {m.name}</b> held {m.found}, the journal has"
             f" {m.size}. Correct the count (undo, or call the missing ballots), then recount"
@@ -376,7 +378,10 @@ class CountPrompts(QWidget):
         elif action in (Action.CALL, Action.UNDO, Action.REDO, Action.DISPUTE, Action.SIGN):
             self.challenge.dismiss()
             self._challenge_seq = None
-        if action in (Action.CALL, Action.UNDO, Action.REDO, Action.DISPUTE, Action.PILE):
+        if action in (
+            *(Action.CALL, Action.UNDO, Action.REDO, Action.DISPUTE, Action.PILE),
+            *(Action.SIGN, Action.REOPEN),
+        ):
             self.refresh_piles()
 
 

@@ -11,6 +11,7 @@ from station.domain import Call, SheetKind
 from station.domain.challenges import Reason
 from station.domain.parties import Party
 from station.domain.piles import PileRef
+from station.sheet.prepare import SheetRequest
 from station.ui.operator.window import OperatorWindow
 from tests.ui.operator.helpers import press, reopen, small_election
 from tests.ui.windows import figures, key, open_window
@@ -307,3 +308,15 @@ def test_enter_answers_only_a_question_that_was_on_screen(window: OperatorWindow
     window.prompts.pile_read_s = 0
     press(window, Qt.Key.Key_Return)
     assert window.controller.count.piles.to_check(Call.FOR, 3) == []
+
+
+def test_a_locked_count_asks_for_no_recount_until_it_is_reopened(
+    window: OperatorWindow,
+) -> None:
+    press(window, Qt.Key.Key_F, Qt.Key.Key_F, Qt.Key.Key_F)
+    prompt = window.prompts.pile
+    assert prompt.isVisible() and "FOR pile 1 is full" in prompt.question.text()
+    window.controller.prepare_sheet(SheetRequest(SheetKind.INTERIM, "R. Agent", [], None))
+    assert not prompt.isVisible()  # Enter could record nothing: the count is locked
+    window.controller.reopen("the next morning")
+    assert prompt.isVisible() and "FOR pile 1 is full" in prompt.question.text()

@@ -12,6 +12,8 @@ from station.domain import Call, ElectionSetup
 from station.domain.election import voting_groups
 from station.journal import Journal
 from station.ui.operator.window import OperatorWindow
+from tests.groups_helpers import calls, new
+from tests.kinds_helpers import station
 from tests.ui.windows import figures, key, open_window
 
 SETUP = ElectionSetup.validated(
@@ -195,5 +197,41 @@ def test_each_groups_box_has_its_own_piles_and_recount_prompt(qtbot: QtBot, tmp_
         assert not prompt.isVisible()
         assert window.recent.texts()[0] == "Group B AGAINST pile 1 recounted: 2 of 2, confirmed"
         assert pile.pile() == "pile 1: 2 of 2"
+    finally:
+        window.close()
+
+
+@pytest.mark.parametrize(
+    ("answer", "shown"),
+    [
+        # Question 1 yes: one unit of both groups, whichever group was counted last.
+        ("yes", {"A": ("Unit A + B", "27", "17", "1", "2"), "B": ("Unit A + B", "27", "17", "1", "2")}),
+        # No: each group its own unit, each shown when its group is chosen with G.
+        ("no", {"A": ("Unit A", "7", "4", "0", "1"), "B": ("Unit B", "20", "13", "1", "1")}),
+    ],
+)  # fmt: skip
+def test_once_locked_the_big_figures_are_the_units(
+    qtbot: QtBot, tmp_path: Path, answer: str, shown: dict[str, tuple[str, ...]]
+) -> None:
+    path = tmp_path / "locked.station"
+    new(path, "--sonotone", "A", "--pile", "0")
+    calls(
+        path,
+        *[("A", Call.FOR, answer)] * 7, *[("A", Call.AGAINST, answer)] * 4,
+        ("A", Call.CHALLENGE, None), *[("B", Call.FOR, None)] * 20,
+        *[("B", Call.AGAINST, None)] * 13, ("B", Call.VOID, None), ("B", Call.CHALLENGE, None),
+    )  # fmt: skip
+    assert station("sign", path, "--agent", "R. Agent").returncode == 0
+    window = open_window(qtbot, path)
+    try:
+        for group in ("B", "A"):  # B's ballot was called last; then G and A
+            if group == "A":
+                key(window, K.Key_G)
+                key(window, K.Key_A)
+            unit, *numbers = shown[group]
+            assert window.group_label.text().startswith(f"{unit} \u2014 ")
+            assert "The count is locked" in window.group_waiting.text()
+            calls_shown = (Call.FOR, Call.AGAINST, Call.VOID, Call.CHALLENGE)
+            assert [figures(window)[call] for call in calls_shown] == numbers
     finally:
         window.close()
