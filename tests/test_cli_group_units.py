@@ -88,7 +88,11 @@ def test_one_pooled_unit_prints_its_sums_as_before(tmp_path: Path) -> None:
     calls(path, ("A", Call.FOR, "yes"), ("A", Call.FOR, "yes"), ("B", Call.AGAINST, None))
     text = station("tally", path).stdout
     assert "\nVotes FOR the petitioner:              2\n" in text
-    assert "\nUnit A + B (Professional employees and Nonprofessional employees): challenges" in text
+    # The pooled unit's own figures are said with its result.
+    assert (
+        "\nUnit A + B (Professional employees and Nonprofessional employees): Nurses United 2"
+        " \u00b7 Neither 1 \u00b7 void 0 \u00b7 challenged 0 \u2014 challenges" in text
+    )
     assert tally(path)["statements"] != {"8": GROUPS_TOGETHER, "9": GROUPS_TOGETHER}
     assert station("sign", path, "--agent", "R. Agent").returncode == 0
     out = tmp_path / "out"

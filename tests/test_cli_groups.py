@@ -200,3 +200,19 @@ def test_more_ballots_than_eligible_voters_in_a_group_is_warned_for_that_group(
         "--union", "U", *GROUPS, "--ballots", "A=30", "--ballots", "B=2",
     )  # fmt: skip
     assert calm.returncode == 0 and calm.stderr == ""
+
+
+def test_pile_checks_are_kept_in_each_groups_box(tmp_path: Path) -> None:
+    path = tmp_path / "piles.station"
+    made = station(
+        "new", path, "--case", "10-RC-000026", "--employer", "Mercy Hospital",
+        "--union", "Nurses United", *GROUPS, "--pile", "2",
+    )  # fmt: skip
+    assert made.returncode == 0, made.stderr
+    assert "piles of 2 ballots, kept in each voting group's box" in made.stdout
+    calls(path, ("A", Call.FOR, None), ("B", Call.FOR, None), ("B", Call.FOR, None))
+    summary = tally(path)
+    assert summary["pile_size"] == 2
+    assert summary["piles_to_check"] == [{"call": "for", "pile": 1, "group": "B"}]
+    signed = station("sign", path, "--agent", "R. Agent")
+    assert "1 pile to recount: group B FOR pile 1" in signed.stderr + signed.stdout

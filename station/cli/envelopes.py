@@ -107,7 +107,7 @@ def envelopes_line(setup: ElectionSetup, count: Count) -> list[str]:
         f" {f.late:,} received after the due date (counted),"
         f" {challenges.challenged:,} challenged, {settled + ', ' if settled else ''}"
         f"{f.void:,} void, {how_many(f.replacements, 'replacement')}{polls}{after}",
-        *([modes_statement(f)] if f.at_polls else []),
+        *([modes_statement(f, count.envelopes.opened_challenges)] if f.at_polls else []),
         *mail_warnings(setup, count.envelopes, count.tally.counted),
     ]
 

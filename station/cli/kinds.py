@@ -529,6 +529,8 @@ def created_note(setup: ElectionSetup) -> str:
     if ballot.rerun_of is not None:
         runoff += f"; {rerun_statement(ballot)[0].lower()}{rerun_statement(ballot)[1:]}"
     piles = "; no pile checks (several unions)" if ballot.several else ""
+    if ballot.groups and setup.pile:
+        piles = f"; piles of {setup.pile:,} ballots, kept in each voting group's box"
     return f"; choices: {', '.join(ballot.choices)}{runoff}{piles}"
 
 
@@ -626,7 +628,7 @@ def groups_json_of(
         ],
         "units": [
             unit_json(unit, ballot.choices, unions)
-            | {"statement": unit_statement(unit, ballot.choices, unions)}
+            | {"statement": unit_statement(unit, ballot.choices, unions, False)}
             for unit in found
         ],
     }
@@ -656,6 +658,10 @@ def group_lines_of(
         lines.append(f"Group {group_figures_statement(spec, tally, ballot.choices, box)}")
         if spec.rule is Rule.SONOTONE:
             lines.append(inclusion_statement(spec, tally, inclusion_settled(tally)))
-    # Several units are decided apart: each states its own figures with its result.
+    # Several units are decided apart: each states its own figures with its result (a
+    # pooled unit always does: no group's line holds them).
     apart = len(found) > 1
-    return [*lines, *(unit_statement(unit, ballot.choices, unions, apart) for unit in found)]
+    return [
+        *lines,
+        *(unit_statement(unit, ballot.choices, unions, apart or None) for unit in found),
+    ]

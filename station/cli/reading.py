@@ -133,11 +133,19 @@ def tally_summary(
             count, describe_election(journal.election.setup)
         ),
         "pile_size": setup.pile,
+        # In an election of voting groups each pile names its group's box.
         "piles_to_check": [
-            {"call": call.value, "pile": pile} for call, pile in count.piles_to_check()
+            {"call": ref.call.value, "pile": ref.pile, **_group_of(ref.group)}
+            for ref in count.piles_to_check()
         ],
         "pile_mismatches": [
-            {"call": m.call.value, "pile": m.pile, "found": m.found, "size": m.size}
+            {
+                "call": m.call.value,
+                "pile": m.pile,
+                "found": m.found,
+                "size": m.size,
+                **_group_of(m.group),
+            }
             for m in count.piles.mismatches()
         ],
         "locked": None if count.locked_by is None else count.locked_by.title.lower(),
@@ -282,3 +290,8 @@ def cmd_log(args: argparse.Namespace) -> int:
     finally:
         journal.close()
     return 0
+
+
+def _group_of(group: str | None) -> dict[str, str]:
+    """A pile's `group` in `tally --json` (none in an election of one group)."""
+    return {} if group is None else {"group": group}

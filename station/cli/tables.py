@@ -171,12 +171,14 @@ def consolidated_summary(document: dict[str, Any], folder: Path) -> dict[str, ob
         "challenges_by_party": by_party,
         "pile_size": piles.pop() if len(piles) == 1 else None,
         "piles_to_check": [
-            {"table": label, "call": call.value, "pile": pile}
+            {"table": label, "call": ref.call.value, "pile": ref.pile}
+            | ({} if ref.group is None else {"group": ref.group})
             for label, count in zip(labels, counts, strict=True)
-            for call, pile in count.piles_to_check()
+            for ref in count.piles_to_check()
         ],
         "pile_mismatches": [
             {"table": label, "call": m.call.value, "pile": m.pile, "found": m.found, "size": m.size}
+            | ({} if m.group is None else {"group": m.group})
             for label, count in zip(labels, counts, strict=True)
             for m in count.piles.mismatches()
         ],

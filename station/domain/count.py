@@ -38,7 +38,8 @@ from station.domain.events import Action, Event, SheetKind
 from station.domain.group_calls import GroupCalls, MailPiles
 from station.domain.group_statements import opened_group_refusal
 from station.domain.groups import GroupSpec, GroupTally, UnitResult, units
-from station.domain.piles import PileTracker
+from station.domain.piles import GROUP as PILE_GROUP
+from station.domain.piles import PileRef, PileTracker
 from station.domain.resolution import Resolutions, decided_restored, decided_state
 from station.domain.statements import how_many, locked_rule_statement
 from station.domain.tally import Tally
@@ -305,11 +306,30 @@ class Count:
                 return self._done[position] >> 2, position + 1
         return None
 
-    def piles_to_check(self) -> list[tuple[Call, int]]:
-        """Every full pile waiting for its recount, call by call, oldest first."""
+    def piles_to_check(self) -> list[PileRef]:
+        """Every full pile waiting for its recount, call by call, oldest first; in an
+        election of voting groups, group by group in setup order (each box its own piles)."""
         return [
-            (call, pile) for call in CALLS for pile in self.piles.to_check(call, self.total(call))
+            PileRef(call, pile, group)
+            for group in self._pile_groups
+            for call in CALLS
+            for pile in self.piles.to_check(call, self.pile_total(call, group), group)
         ]
+
+    @property
+    def _pile_groups(self) -> tuple[str | None, ...]:
+        """Whose boxes have piles: each voting group's, or the one box's (None)."""
+        return self._group_keys if self.groups.active else (None,)
+
+    def pile_total(self, call: Call, group: str | None = None) -> int:
+        """The ballots called `call` that count now in `group`'s box (None: the box):
+        what its piles hold."""
+        return self.total(call) if group is None else self.groups.total(group, call)
+
+    def describe_pile(self, call: Call, group: str | None = None) -> str:
+        """Where the current pile of `call` in `group`'s box (None: the box) stands:
+        "pile 8: 63 of 100" ("" without pile checks)."""
+        return self.piles.describe(call, self.pile_total(call, group), group)
 
     def choice_votes(self) -> tuple[int, ...]:
         """The votes of each choice in ballot order: each union, then Neither if any."""
@@ -474,6 +494,7 @@ class Count:
             self.challenges.set_counting(event.target or 0, False)
             self.votes.set_counting(event.target or 0, False)
             self.groups.set_counting(event.target or 0, False)
+            self._group_pile_fell(event.target or 0, call)
             return Change(event, ballot=ballot)
 
         return fold
@@ -498,6 +519,13 @@ class Count:
         if step < 0:
             self.piles.total_changed(call, self._totals[code])
 
+    def _group_pile_fell(self, seq: int, call: Call) -> None:
+        """The ballot of event `seq` left its group's `call` pile (an undo, a dispute):
+        the pile it emptied there is no longer full."""
+        key = self.groups.key_of(seq)
+        if key is not None:
+            self.piles.total_changed(call, self.groups.total(key, call), key)
+
     def _amend(self, event: Event) -> Callable[[], Change]:
         target = event.target
         if event.call is not None or target is None or not event.detail:
@@ -516,9 +544,22 @@ class Count:
     def _pile(self, event: Event) -> Callable[[], Change]:
         if event.call is None or event.target is None:
             raise ReplayError(event.seq, "a pile check names the call and the pile")
+        group = _detail(event, PILE_GROUP)
+        if self.groups.active and group not in self._group_keys:
+            keys = ", ".join(self._group_keys)
+            raise ReplayError(
+                event.seq, f"a pile check in an election of voting groups names its group ({keys})"
+            )
+        if not self.groups.active and group is not None:
+            raise ReplayError(event.seq, "a pile check names no group: there are none")
+        key = group if isinstance(group, str) else None
         try:
             check = self.piles.checked(
-                event.call, event.target, _detail(event, "found"), self.total(event.call)
+                event.call,
+                event.target,
+                _detail(event, "found"),
+                self.pile_total(event.call, key),
+                key,
             )
         except ValueError as error:
             raise ReplayError(event.seq, str(error)) from None
@@ -542,6 +583,7 @@ class Count:
         # On a ballot of several unions, a FOR carried as challenged is no union's vote.
         self.votes.set_counting(seq, call is Call.FOR)
         self.groups.recalled(seq, call)
+        self._group_pile_fell(seq, before)
 
     def position_of(self, seq: int) -> int | None:
         """Where the call of event `seq` stands among the ballots that count, if it does."""

@@ -92,9 +92,8 @@ def describe(change: Change, words: Words = PLAIN_WORDS) -> str:
             check = change.pile
             if check is None:  # pragma: no cover - every applied PILE has its check
                 return "Pile recounted"
-            name = f"{check.call.label} pile {check.pile}"
             if check.confirmed:
-                return f"{name} recounted: {check.found} of {check.size}, confirmed"
+                return f"{check.title} recounted: {check.found} of {check.size}, confirmed"
             return f"{pile_mismatch_statement(check)} \u2014 MISMATCH"
         case (
             Action.ENVELOPE

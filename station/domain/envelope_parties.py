@@ -116,7 +116,9 @@ def stage_line(
         figures = stage_statement(stage, count.challenges, names)  # as line 6 stands
     if stage.open:
         return f"ENVELOPE STAGE \u2014 envelopes: {figures}. No ballot is opened yet."
-    box = modes_statement(f) or "Ballots in the box: the envelopes accepted" + (
+    box = modes_statement(
+        f, stage.opened_challenges
+    ) or "Ballots in the box: the envelopes accepted" + (
         " and received after the due date" if f.current else ""
     )
     return f"Envelopes: {figures}. {box}."

@@ -724,12 +724,41 @@ def figures_statement(
     )
 
 
-def modes_statement(figures: EnvelopeFigures) -> str:
-    """ "N by mail, M at the polls": the ballots to count of a mixed election ("" for
-    one without voters at the polls)."""
+def modes_statement(figures: EnvelopeFigures, ordered_opened: int = 0) -> str:
+    """ "Ballots to count: N by mail, M at the polls": the box of a mixed election ("" for
+    one without voters at the polls). `ordered_opened`: the challenged envelopes a
+    decision ordered opened, whose ballots joined the box (`EnvelopeStage.opened_challenges`)."""
     if not figures.at_polls:
         return ""
-    return f"Ballots to count: {figures.opened:,} by mail, {figures.at_polls:,} at the polls"
+    return f"Ballots to count: {modes_words(figures.opened, figures.at_polls, ordered_opened)}"
+
+
+def counted_together_statement(figures: Mapping[str, int], ballots: object) -> str:
+    """The sheet's "Ballots counted together: …" of a mixed election ("" for one without
+    voters at the polls), from its facts: the envelope figures and the ballots in the box.
+
+    The box holds the envelopes opened, the voters at the polls and the challenged
+    envelopes a decision ordered opened (`tally_sheet.mail_box`), so those are what the
+    box holds beyond the other two: the sentence adds up to the sheet's "N of M".
+    """
+    polls = figures.get("at_polls", 0)
+    if not polls:
+        return ""
+    opened = opened_of(figures)
+    ordered = max(ballots - opened - polls, 0) if isinstance(ballots, int) else 0
+    return f"Ballots counted together: {modes_words(opened, polls, ordered)}"
+
+
+def modes_words(by_mail: int, at_polls: int, ordered_opened: int = 0) -> str:
+    """ "5 by mail, 5 at the polls, 1 challenged envelope ordered opened": every ballot of a
+    mixed election's box once, so that the figures add up to the box (a voter challenged
+    at the polls voted in an envelope bearing their name, as a challenged mail voter did)."""
+    opened = (
+        f", {how_many(ordered_opened, 'challenged envelope')} ordered opened"
+        if ordered_opened
+        else ""
+    )
+    return f"{by_mail:,} by mail, {at_polls:,} at the polls{opened}"
 
 
 def end_stage_statement(figures: EnvelopeFigures) -> str:

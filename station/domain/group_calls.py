@@ -53,6 +53,8 @@ class GroupCalls:
         self._of: dict[int, tuple[int, str | None]] = {}  # call's event -> group, answer
         self._call: dict[int, Call] = {}  # each such call as it is carried now
         self._counting: set[int] = set()
+        # Each group's calls that count, by call as carried: its piles (piles.py).
+        self._totals: list[dict[Call, int]] = [dict.fromkeys(Call, 0) for _ in self.specs]
 
     @property
     def unions(self) -> int:
@@ -91,20 +93,36 @@ class GroupCalls:
         self._of[seq] = (group, answer)
         self._call[seq] = call
         self._counting.add(seq)
+        self._totals[group][call] += 1
 
     def set_counting(self, seq: int, counting: bool) -> None:
         """The call of event `seq` counts (True) or not (False) from now on."""
-        if seq not in self._of:
+        if seq not in self._of or (seq in self._counting) == counting:
             return
         if counting:
             self._counting.add(seq)
         else:
             self._counting.discard(seq)
+        self._totals[self._of[seq][0]][self._call[seq]] += 1 if counting else -1
 
     def recalled(self, seq: int, call: Call) -> None:
         """The ballot of event `seq` is carried as `call` from now on (a dispute)."""
-        if seq in self._call:
-            self._call[seq] = call
+        if seq not in self._call:
+            return
+        if seq in self._counting:
+            totals = self._totals[self._of[seq][0]]
+            totals[self._call[seq]] -= 1
+            totals[call] += 1
+        self._call[seq] = call
+
+    def key_of(self, seq: int) -> str | None:
+        """The key of the group whose pile the ballot of event `seq` was called from."""
+        found = self._of.get(seq)
+        return None if found is None else self.specs[found[0]].key
+
+    def total(self, key: str, call: Call) -> int:
+        """Group `key`'s ballots called `call` that count now (as carried): its piles'."""
+        return self._totals[self._keys[key]][call]
 
     def group_of(self, seq: int) -> GroupSpec | None:
         """The group the ballot of event `seq` was called in, if it named one."""
@@ -240,6 +258,7 @@ class GroupCalls:
             if seq in self._of:
                 self._call[seq] = call
                 self._counting.add(seq)
+                self._totals[self._of[seq][0]][call] += 1
 
 
 def _settled(statuses: Mapping[int, Status] | None, seq: int, call: Call) -> Status | None:

@@ -12,6 +12,22 @@ def counting_group_statement(spec: GroupSpec) -> str:
     return f"Counting group {spec.key} \u2014 {spec.name}"
 
 
+def locked_unit_statement(unit: UnitResult, group: str) -> str:
+    """Over the big figures once the count is locked: whose figures they are now, the
+    unit group `group` (the one last counted, or chosen with G) votes in: "Unit A + B —
+    Professional employees and Nonprofessional employees"."""
+    if len(unit.groups) == 1:
+        return f"Unit {group} \u2014 {unit.name}"
+    return f"Unit {' + '.join(unit.groups)} \u2014 {unit.name}"
+
+
+def locked_units_note(unit: UnitResult, units: int) -> str:
+    """Under it: the count is locked, so the big figures are a unit's, not a pile's."""
+    whose = "this unit's, its groups' together" if len(unit.groups) > 1 else "this unit's"
+    other = " (G and a group's letter: another unit)" if units > 1 else ""
+    return f"The count is locked: the figures below are {whose}{other}"
+
+
 def group_figures_statement(
     spec: GroupSpec, tally: GroupTally, choices: Sequence[str], box: int | None = None
 ) -> str:
@@ -74,6 +90,25 @@ def group_panel_lines(
     return tuple(lines)
 
 
+def unit_title(unit: UnitResult) -> str:
+    """A pooled unit's panel title: "Unit A + B — Professional employees and Nonprofessional
+    employees"."""
+    return f"Unit {' + '.join(unit.groups)} \u2014 {unit.name}"
+
+
+def unit_panel_lines(
+    unit: UnitResult, labels: Sequence[str], unions: int, *, withheld: bool = False
+) -> tuple[str, ...]:
+    """A pooled unit's figures on its panel, as a group's panel says its own: its votes
+    (`labels`: FOR and AGAINST, or each choice's name), then void and challenged (left
+    out while `withheld`, `--hide-challenges`)."""
+    votes = " \u00b7 ".join(
+        f"{label} {count:,}" for label, count in zip(labels, unit.votes, strict=True)
+    )
+    marks = [f"void {unit.void:,}"] + ([] if withheld else [f"challenged {unit.challenged:,}"])
+    return votes, " \u00b7 ".join(marks)
+
+
 # What the figures of the groups together are, where they decide no unit.
 GROUPS_SUMMED = "all groups together; each unit is decided on its own, below"
 GROUPS_SUMMED_ABOVE = "the figures above are all groups' together"
@@ -83,12 +118,15 @@ def unit_statement(
     unit: UnitResult,
     choices: Sequence[str],
     unions: int,
-    figures: bool = False,
+    figures: bool | None = None,
     *,
     withheld: bool = False,
 ) -> str:
-    """A unit's line 8 and 9 in one sentence, or what is not yet determined (`figures`:
-    its votes, void and challenged ballots first, where several units are decided apart).
+    """A unit's line 8 and 9 in one sentence, or what is not yet determined, after its
+    votes, void and challenged ballots: by default (`figures` None) for a unit pooling
+    several groups, whose figures no group's line shows; with `figures` True for every
+    unit (where several units are decided apart); with False for none (a screen that
+    shows the unit's figures beside it).
 
     Once the count of its ballots is over, line 8 is stated either way, as the whole
     tally's is: challenges that could change the result are then the result's to state,
@@ -103,7 +141,7 @@ def unit_statement(
     # unit by its groups' names too.
     pooled = f" ({unit.name})" if len(unit.groups) > 1 else ""
     who = f"Unit {' + '.join(unit.groups)}{pooled}"
-    if figures:
+    if figures or (figures is None and pooled):
         votes = " \u00b7 ".join(
             f"{name} {count:,}" for name, count in zip(choices, unit.votes, strict=True)
         )

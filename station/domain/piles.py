@@ -6,27 +6,75 @@ the number found). Found = N confirms the pile; anything else is a mismatch that
 on screen until the count is corrected (with visible undos and calls) and the refilled
 pile is recounted and confirmed. A pile that is no longer full after an undo loses its
 confirmation: its ballots changed, so it must be recounted when full again.
+
+In an election of voting groups each group's box is counted as a box of its own, its
+ballots never mixed with another group's: its piles are its own too (pile k of group
+A's FOR is group A's FOR ballots (k-1)*N+1 to k*N), and a PILE event names the group,
+`{"group": "A", "found": N}`. An election of one group has no group in its piles.
 """
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from station.domain.calls import Call
 
 DEFAULT_PILE = 100
 
 
+GROUP = "group"  # the PILE event's detail key naming the voting group's pile
+
+
+class PileRef(NamedTuple):
+    """One pile: pile `pile` of `call`, in voting group `group`'s box (None: the box)."""
+
+    call: Call
+    pile: int
+    group: str | None = None
+
+    @property
+    def name(self) -> str:
+        """ "FOR pile 3", or "group A FOR pile 3" in an election of voting groups."""
+        return pile_name(self.call, self.pile, self.group)
+
+    @property
+    def title(self) -> str:
+        """The name at the head of a sentence: "FOR pile 3", "Group A FOR pile 3"."""
+        return self.name[0].upper() + self.name[1:]
+
+
+def pile_name(call: Call, pile: int | str, group: str | None = None) -> str:
+    """ "FOR pile 3", "group A FOR pile 3": how every screen and the CLI name a pile."""
+    return ("" if group is None else f"group {group} ") + f"{call.label} pile {pile}"
+
+
 @dataclass(frozen=True, slots=True)
 class PileCheck:
-    """The outcome of one recount: pile `pile` of `call` held `found` ballots."""
+    """The outcome of one recount: pile `pile` of `call` (in group `group`'s box, if the
+    election has voting groups) held `found` ballots."""
 
     call: Call
     pile: int
     found: int
     size: int
+    group: str | None = None
 
     @property
     def confirmed(self) -> bool:
         return self.found == self.size
+
+    @property
+    def name(self) -> str:
+        """ "FOR pile 3", or "group A FOR pile 3"."""
+        return pile_name(self.call, self.pile, self.group)
+
+    @property
+    def title(self) -> str:
+        """The name at the head of a sentence: "FOR pile 3", "Group A FOR pile 3"."""
+        return self.name[0].upper() + self.name[1:]
+
+    @property
+    def ref(self) -> PileRef:
+        return PileRef(self.call, self.pile, self.group)
 
 
 class PileError(ValueError):
@@ -34,17 +82,20 @@ class PileError(ValueError):
 
 
 class PileTracker:
-    """Which piles are full, confirmed or found wrong."""
+    """Which piles are full, confirmed or found wrong (each pile a `PileRef`)."""
 
     def __init__(self, size: int) -> None:
         self.size = size
-        self._confirmed: set[tuple[Call, int]] = set()
-        self._mismatches: dict[tuple[Call, int], int] = {}
+        self._confirmed: set[PileRef] = set()
+        self._mismatches: dict[PileRef, int] = {}
         # Piles found wrong whose count has not been corrected below them since.
-        self._unrefilled: set[tuple[Call, int]] = set()
+        self._unrefilled: set[PileRef] = set()
 
-    def checked(self, call: Call, pile: int, found: object, total: int) -> PileCheck:
-        """The recount of pile `pile` of `call` (total now `total`) if it may be recorded.
+    def checked(
+        self, call: Call, pile: int, found: object, total: int, group: str | None = None
+    ) -> PileCheck:
+        """The recount of pile `pile` of `call` in `group`'s box (that call's total there
+        now `total`) if it may be recorded.
 
         Changes nothing; raises PileError if the recount cannot be. A pile found wrong
         cannot be confirmed until the count was corrected below its end and refilled.
@@ -52,23 +103,23 @@ class PileTracker:
         if self.size <= 0:
             raise PileError("this election has no pile checks")
         if not 1 <= pile <= total // self.size:
-            raise PileError(f"{call.label} pile {pile} is not full")
+            raise PileError(f"{pile_name(call, pile, group)} is not full")
         if (
             not isinstance(found, int)
             or isinstance(found, bool)
             or not 0 <= found <= 10 * self.size
         ):
             raise PileError(f"a recount finds a number of ballots, not {found!r}")
-        if (call, pile) in self._unrefilled:
+        if PileRef(call, pile, group) in self._unrefilled:
             raise PileError(
-                f"{call.label} pile {pile} was found wrong: correct the count (undo, call"
-                " again) and refill the pile before it is recounted"
+                f"{pile_name(call, pile, group)} was found wrong: correct the count (undo,"
+                " call again) and refill the pile before it is recounted"
             )
-        return PileCheck(call, pile, found, self.size)
+        return PileCheck(call, pile, found, self.size, group)
 
     def record(self, check: PileCheck) -> None:
         """Keep a recount returned by `checked`."""
-        key = (check.call, check.pile)
+        key = check.ref
         if check.confirmed:
             self._confirmed.add(key)
             self._mismatches.pop(key, None)
@@ -77,48 +128,53 @@ class PileTracker:
             self._mismatches[key] = check.found
             self._unrefilled.add(key)
 
-    def total_changed(self, call: Call, total: int) -> None:
-        """A total fell by one ballot to `total`: a pile it emptied is no longer full.
+    def total_changed(self, call: Call, total: int, group: str | None = None) -> None:
+        """A total (of `call` in `group`'s box) fell by one ballot to `total`: a pile it
+        emptied is no longer full.
 
         Only that one pile can change, so this costs the same on the first ballot and
         the millionth (forgetting by a scan of every pile made a long count quadratic).
         """
         if self.size <= 0 or (total + 1) % self.size:
             return
-        emptied = (call, (total + 1) // self.size)
+        emptied = PileRef(call, (total + 1) // self.size, group)
         self._confirmed.discard(emptied)
         self._unrefilled.discard(emptied)
 
-    def to_check(self, call: Call, total: int) -> list[int]:
-        """Full piles of `call` waiting for a recount (not confirmed, not awaiting a fix)."""
+    def to_check(self, call: Call, total: int, group: str | None = None) -> list[int]:
+        """Full piles of `call` (in `group`'s box) waiting for a recount (not confirmed,
+        not awaiting a fix)."""
         if self.size <= 0:
             return []
         return [
             k
             for k in range(1, total // self.size + 1)
-            if (call, k) not in self._confirmed and (call, k) not in self._unrefilled
+            if PileRef(call, k, group) not in self._confirmed
+            and PileRef(call, k, group) not in self._unrefilled
         ]
 
-    def describe(self, call: Call, total: int) -> str:
-        """Where the current pile of `call` stands: "pile 8: 63 of 100" (+ "— recount").
+    def describe(self, call: Call, total: int, group: str | None = None) -> str:
+        """Where the current pile of `call` (in `group`'s box) stands: "pile 8: 63 of
+        100" (+ "— recount").
 
         Looks at that one pile only, so it costs nothing however long the count.
         """
         if self.size <= 0:
             return ""
         pile, held = self.position(total)
-        key = (call, pile)
+        key = PileRef(call, pile, group)
         waiting = held == self.size and key not in self._confirmed and key not in self._unrefilled
         return f"pile {pile}: {held} of {self.size}" + (" \u2014 recount" if waiting else "")
 
     def state(self) -> dict[str, list[list[object]]]:
-        """The confirmed piles, the mismatches and the piles awaiting a fix, sorted."""
+        """The confirmed piles, the mismatches and the piles awaiting a fix, sorted; a
+        voting group's pile names its call "A:for" (its group's key, then the call)."""
         return {
-            "confirmed": sorted([call.value, pile] for call, pile in self._confirmed),
+            "confirmed": sorted([_stored(ref), ref.pile] for ref in self._confirmed),
             "mismatches": sorted(
-                [call.value, pile, found] for (call, pile), found in self._mismatches.items()
+                [_stored(ref), ref.pile, found] for ref, found in self._mismatches.items()
             ),
-            "unrefilled": sorted([call.value, pile] for call, pile in self._unrefilled),
+            "unrefilled": sorted([_stored(ref), ref.pile] for ref in self._unrefilled),
         }
 
     @classmethod
@@ -128,18 +184,18 @@ class PileTracker:
         if not isinstance(state, dict) or set(state) != {"confirmed", "mismatches", "unrefilled"}:
             raise ValueError("the piles are malformed")
         for call, pile in state["confirmed"]:
-            tracker._confirmed.add((Call(call), _whole(pile)))
+            tracker._confirmed.add(_ref(call, pile))
         for call, pile, found in state["mismatches"]:
-            tracker._mismatches[(Call(call), _whole(pile))] = _whole(found)
+            tracker._mismatches[_ref(call, pile)] = _whole(found)
         for call, pile in state["unrefilled"]:
-            tracker._unrefilled.add((Call(call), _whole(pile)))
+            tracker._unrefilled.add(_ref(call, pile))
         return tracker
 
     def mismatches(self) -> list[PileCheck]:
-        """Recounts that found a different number and are not yet set right."""
+        """Recounts that found a different number and are not yet set right, in order."""
         return [
-            PileCheck(call, pile, found, self.size)
-            for (call, pile), found in sorted(self._mismatches.items())
+            PileCheck(ref.call, ref.pile, found, self.size, ref.group)
+            for ref, found in sorted(self._mismatches.items(), key=lambda item: _order(item[0]))
         ]
 
     def position(self, total: int) -> tuple[int, int]:
@@ -149,6 +205,21 @@ class PileTracker:
         if total and total % self.size == 0:
             return total // self.size, self.size  # full, waiting for its recount
         return total // self.size + 1, total % self.size
+
+
+def _order(ref: PileRef) -> tuple[str, str, int]:
+    return (ref.group or "", ref.call.value, ref.pile)
+
+
+def _stored(ref: PileRef) -> str:
+    return ref.call.value if ref.group is None else f"{ref.group}:{ref.call.value}"
+
+
+def _ref(call: object, pile: object) -> PileRef:
+    if not isinstance(call, str):
+        raise ValueError(f"{call!r} is not a pile's call")
+    group, _, value = call.rpartition(":")
+    return PileRef(Call(value), _whole(pile), group or None)
 
 
 def _whole(value: object) -> int:

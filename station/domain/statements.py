@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from station.domain.calls import Call
 from station.domain.changes import Sheet
 from station.domain.events import SheetKind
-from station.domain.piles import PileCheck
+from station.domain.piles import PileCheck, PileRef, pile_name
 from station.domain.tally import Outcome, Tally
 
 
@@ -189,7 +189,7 @@ def box_mismatch_statement(counted: int, ballots: int) -> str:
 
 def pile_mismatch_statement(check: PileCheck) -> str:
     """A recount that found a pile other than the count says it is."""
-    return f"{check.call.label} pile {check.pile} recounted: {check.found} found, {check.size} recorded"
+    return f"{check.title} recounted: {check.found} found, {check.size} recorded"
 
 
 def nothing_counted_statement(ballots: int | None) -> str:
@@ -202,19 +202,23 @@ def nothing_counted_statement(ballots: int | None) -> str:
 ALL_COUNTED = "All ballots counted \u2014 Ctrl+T prepares the tally"
 
 
-def piles_to_recount_statement(waiting: Sequence[tuple[Call, int]]) -> str:
+def piles_to_recount_statement(waiting: Sequence[PileRef]) -> str:
     """Full piles not yet recounted: "1 pile to recount: FOR pile 2", "3 piles to recount:
-    FOR piles 1, 2; VOID pile 1" (the window's sheet dialog and `station sign` alike)."""
+    FOR piles 1, 2; VOID pile 1", "group A FOR pile 1; group B VOID pile 1" (the window's
+    sheet dialog and `station sign` alike)."""
     parts = []
-    for call in Call:
-        piles = [str(pile) for pile_call, pile in waiting if pile_call is call]
-        if piles:
-            noun = "pile" if len(piles) == 1 else "piles"
-            parts.append(f"{call.label} {noun} {', '.join(piles)}")
+    for group in dict.fromkeys(ref.group for ref in waiting):
+        for call in Call:
+            piles = [str(ref.pile) for ref in waiting if ref.call is call and ref.group == group]
+            if piles:
+                noun = "pile" if len(piles) == 1 else "piles"
+                parts.append(
+                    pile_name(call, ", ".join(piles), group).replace(" pile ", f" {noun} ")
+                )
     return f"{how_many(len(waiting), 'pile')} to recount: {'; '.join(parts)}"
 
 
-def pile_notes(mismatches: Sequence[PileCheck], waiting: Sequence[tuple[Call, int]]) -> list[str]:
+def pile_notes(mismatches: Sequence[PileCheck], waiting: Sequence[PileRef]) -> list[str]:
     """What the piles still owe when a sheet is prepared: each recount that found another
     number, and the full piles not recounted (the window's sheet dialog and `sign`)."""
     notes = [f"{pile_mismatch_statement(check)}: not yet set right" for check in mismatches]

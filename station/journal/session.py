@@ -28,6 +28,7 @@ from collections import deque
 from station.domain import Action, Call, Change, Count, ElectionSetup, Event, Sheet
 from station.domain.envelopes import NO_BALLOT_CHALLENGE, Ruling, box_setup
 from station.domain.group_statements import written_in_group_statement
+from station.domain.piles import GROUP as PILE_GROUP
 from station.domain.statements import lock_refusal_statement
 from station.domain.table_statements import decide_at_table_statement
 from station.domain.voters import VoterList
@@ -243,10 +244,13 @@ class CountSession:
             Action.DECIDE, None, None, {"open": opened, "sustain": sustained, "by": by}
         )
 
-    def check_pile(self, call: Call, pile: int, found: int) -> Change:
-        """Record the recount of a full pile."""
+    def check_pile(self, call: Call, pile: int, found: int, group: str | None = None) -> Change:
+        """Record the recount of a full pile (of voting group `group`'s box, if any)."""
         self._refuse_while_locked()
-        return self.commit(Action.PILE, call, pile, {"found": found})
+        detail: dict[str, object] = {"found": found}
+        if group is not None:
+            detail[PILE_GROUP] = group
+        return self.commit(Action.PILE, call, pile, detail)
 
     # -- a mail ballot's envelope stage (the rules: domain/envelopes.py) --
 

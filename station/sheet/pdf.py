@@ -25,7 +25,7 @@ from PySide6.QtGui import (
 from station import __version__
 from station.domain.election import DEMO_CASE
 from station.domain.election_facts import parties_row, party_columns, service_parties
-from station.domain.envelopes import figure_labels, opened_of
+from station.domain.envelopes import counted_together_statement, figure_labels, opened_of
 from station.domain.mail_statements import over_accepted_statement
 from station.domain.parties import Party
 from station.domain.table_statements import table_title
@@ -268,7 +268,11 @@ def sheet_html(document: Mapping[str, Any], *, certifications_apart: bool = Fals
     parts.append(_notice(sheet))
     # a mail ballot's envelope stage (warned if more were accepted than line 1's voters)
     revised = "columns" in sheet  # a sheet after a decision: three columns, tighter rows
-    parts.append(envelopes_html(sheet.get("envelopes"), lines.get("1"), revised=revised))
+    parts.append(
+        envelopes_html(
+            sheet.get("envelopes"), lines.get("1"), revised=revised, ballots=sheet.get("ballots")
+        )
+    )
     parts.append(
         f'<table width="100%" class="lines" cellpadding="{2 if revised else 4}" cellspacing="0">'
     )
@@ -368,12 +372,17 @@ def _case_words(document: Mapping[str, Any]) -> str:
 
 
 def envelopes_html(
-    figures: Mapping[str, int] | None, eligible: object = None, *, revised: bool = False
+    figures: Mapping[str, int] | None,
+    eligible: object = None,
+    *,
+    revised: bool = False,
+    ballots: object = None,
 ) -> str:
     """The envelope figures of a mail ballot, above lines 1-9 (nothing for a count at a poll).
 
     On a revised sheet the challenged envelopes may since have been opened by the
-    decision: their cell says what the stage did, and line 6's columns what became of them.
+    decision: their cell says what the stage did, and line 6's columns what became of them;
+    `ballots`, the sheet's box, then holds them beside the mail and the polls' ballots.
     """
     if not figures:
         return ""
@@ -391,14 +400,8 @@ def envelopes_html(
         f'<td align="center" width="{share}%">{label}<br><b>{figures[key]:,}</b></td>'
         for (key, label), share in zip(labels, shares, strict=True)
     )
-    polls = figures.get("at_polls", 0)
-    opened = opened_of(figures)
-    modes = (
-        f'<p class="section">Ballots counted together: {opened:,} by mail, {polls:,} at the'
-        " polls</p>"
-        if polls
-        else ""
-    )
+    together = counted_together_statement(figures, ballots)
+    modes = f'<p class="section">{_escape(together)}</p>' if together else ""
     return (
         '<p class="section">Mail ballots: the envelope stage</p>'
         '<table width="100%" border="1" cellspacing="0"'

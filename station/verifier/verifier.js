@@ -302,7 +302,7 @@ class Count {
       if (grouped !== null) this.groups.add(e.seq, grouped.group, grouped.answer);
       this.done.push(e.seq);
       this.undone = [];
-      this.add(e.call, +1);
+      this.add(e.call, +1, e.seq);
       if (e.call === "challenge") this.register.add(e.seq, { party: BOARD_AGENT, reason: null, note: null, disputedVoid: false });
     } else if (e.action === "undo") {
       this.move(e, this.done, this.undone, "undo", "nothing to undo", fail);
@@ -316,9 +316,16 @@ class Count {
     } else if (e.action === "pile") {
       if (e.call === null || e.target === null) fail("a pile check names the call and the pile");
       const found = detail === null ? null : detail.found;
-      const problem = this.piles.problem(e.call, e.target, found, this.totals[e.call]);
+      // In an election of voting groups each group's box has its own piles (piles.py).
+      const group = detail === null ? null : detail.group ?? null;
+      if (this.groups.active && (typeof group !== "string" || this.groups.index(group) < 0)) {
+        fail(`a pile check in an election of voting groups names its group (${this.groups.specs.map((s) => s.key).join(", ")})`);
+      }
+      if (!this.groups.active && group !== null) fail("a pile check names no group: there are none");
+      const total = group === null ? this.totals[e.call] : this.groups.total(group, e.call);
+      const problem = this.piles.problem(e.call, e.target, found, total, group);
       if (problem) fail(problem);
-      this.piles.record(e.call, e.target, found);
+      this.piles.record(e.call, e.target, found, group);
     } else if (e.action === "reopen") {
       if (this.locked === null) fail("the count is not locked; nothing to reopen");
       const reason = detail === null ? null : detail.reason;
@@ -342,9 +349,15 @@ class Count {
     }
   }
 
-  add(call, step) {
+  // The call of event `seq` counts `step` more (or less) as `call`: the box's totals and,
+  // in an election of voting groups, its group's, whose piles are its own.
+  add(call, step, seq) {
     this.totals[call] += step;
     if (step < 0) this.piles.totalFell(call, this.totals[call]);
+    const group = this.groups.keyOf(seq);
+    if (group === null) return;
+    const total = this.groups.moved(group, call, step);
+    if (step < 0) this.piles.totalFell(call, total, group);
   }
 
   // An undo takes back the last call that counts, a redo the last one undone (call_stack.py).
@@ -356,7 +369,7 @@ class Count {
     if (verb === "undo") this.resolutions.checkUndo(this, e, fail);
     else this.resolutions.checkRedo(e, fail);
     to.push(from.pop());
-    this.add(call, verb === "undo" ? -1 : 1);
+    this.add(call, verb === "undo" ? -1 : 1, seq);
     this.register.setCounting(e.target, verb === "redo");
     this.groups.setCounting(e.target, verb === "redo");
   }
@@ -365,8 +378,8 @@ class Count {
   recall(position, call) {
     const seq = this.done[position], before = this.calls.get(seq);
     this.calls.set(seq, call);
-    this.add(before, -1);
-    this.add(call, +1);
+    this.add(before, -1, seq);
+    this.add(call, +1, seq);
   }
 
   // A tally sheet locks the count; another may follow only a reopening, or a final one an
@@ -965,6 +978,23 @@ class GroupCalls {
     this.choices = ballot.unions.length + (ballot.neither === null ? 0 : 1);
     this.of = new Map();      // a call's event -> [group index, answer]
     this.counting = new Set();
+    this.totals = specs.map(() => ({ for: 0, against: 0, void: 0, challenge: 0 })); // each group's piles
+  }
+
+  // The key of the group whose pile the ballot of event `seq` was called from, or null.
+  keyOf(seq) {
+    return this.of.has(seq) ? this.specs[this.of.get(seq)[0]].key : null;
+  }
+
+  // Group `key`'s ballots called `call` that count now, as carried.
+  total(key, call) {
+    return this.totals[this.index(key)][call];
+  }
+
+  moved(key, call, step) {
+    const totals = this.totals[this.index(key)];
+    totals[call] += step;
+    return totals[call];
   }
 
   get active() {
@@ -1203,23 +1233,33 @@ class Piles {
     this.unrefilled = new Set();
   }
 
-  problem(call, pile, found, total) {
+  // `group`: the voting group whose box the pile is in (null: the one box).
+  problem(call, pile, found, total, group = null) {
     if (this.size <= 0) return "this election has no pile checks";
-    if (!(pile >= 1 && pile <= Math.floor(total / this.size))) return `${label(call)} pile ${pile} is not full`;
+    if (!(pile >= 1 && pile <= Math.floor(total / this.size))) return `${pileName(call, pile, group)} is not full`;
     if (!Number.isInteger(found) || found < 0 || found > 10 * this.size) return `a recount finds a number of ballots, not ${pyRepr(found)}`;
-    if (this.unrefilled.has(`${call} ${pile}`)) {
-      return `${label(call)} pile ${pile} was found wrong: correct the count (undo, call again) and refill the pile before it is recounted`;
+    if (this.unrefilled.has(pileKey(call, pile, group))) {
+      return `${pileName(call, pile, group)} was found wrong: correct the count (undo, call again) and refill the pile before it is recounted`;
     }
     return null;
   }
 
-  record(call, pile, found) {
-    if (found !== this.size) this.unrefilled.add(`${call} ${pile}`);
+  record(call, pile, found, group = null) {
+    if (found !== this.size) this.unrefilled.add(pileKey(call, pile, group));
   }
 
-  totalFell(call, total) {
-    if (this.size > 0 && (total + 1) % this.size === 0) this.unrefilled.delete(`${call} ${(total + 1) / this.size}`);
+  totalFell(call, total, group = null) {
+    if (this.size > 0 && (total + 1) % this.size === 0) this.unrefilled.delete(pileKey(call, (total + 1) / this.size, group));
   }
+}
+
+// "FOR pile 3", "group A FOR pile 3" (piles.py: pile_name).
+function pileName(call, pile, group) {
+  return `${group === null ? "" : `group ${group} `}${label(call)} pile ${pile}`;
+}
+
+function pileKey(call, pile, group) {
+  return `${group ?? ""}:${call} ${pile}`;
 }
 
 const LETTERS = "abcdefghi";

@@ -1,7 +1,12 @@
 """What a group's dashboard panel says under its title, in three lines at most."""
 
-from station.domain.group_statements import group_panel_lines
-from station.domain.groups import GroupSpec, GroupTally, Rule
+from station.domain.group_statements import (
+    group_panel_lines,
+    unit_panel_lines,
+    unit_statement,
+    unit_title,
+)
+from station.domain.groups import GroupSpec, GroupTally, Rule, UnitResult
 
 PROFESSIONALS = GroupSpec("A", "Professional employees", 30, 28, Rule.SONOTONE)
 CHOICES = ("FOR", "AGAINST")
@@ -37,3 +42,32 @@ def test_withheld_challenges_leave_the_challenged_figure_out() -> None:
     tally = GroupTally((30, 25), void=2, challenged=3)
     lines = group_panel_lines(spec, tally, CHOICES, True, withheld=True)
     assert lines == ("FOR 30 \u00b7 AGAINST 25", "void 2 \u00b7 60 ballots counted")
+
+
+def test_a_pooled_unit_states_its_figures_with_its_result() -> None:
+    pooled = UnitResult(
+        "Professional employees and Nonprofessional employees", ("A", "B"), (27, 17),
+        challenged=2, majority=0, determinative=False, decided=True, over=True, void=1,
+    )  # fmt: skip
+    assert unit_title(pooled) == (
+        "Unit A + B \u2014 Professional employees and Nonprofessional employees"
+    )
+    assert unit_panel_lines(pooled, CHOICES, 1) == (
+        "FOR 27 \u00b7 AGAINST 17",
+        "void 1 \u00b7 challenged 2",
+    )
+    assert unit_panel_lines(pooled, CHOICES, 1, withheld=True)[1] == "void 1"
+    names = ("Nurses United", "Neither")
+    assert unit_statement(pooled, names, 1) == (
+        "Unit A + B (Professional employees and Nonprofessional employees): Nurses United 27"
+        " \u00b7 Neither 17 \u00b7 void 1 \u00b7 challenged 2 \u2014 challenges are not"
+        " sufficient to affect the result \u2014 a majority for Nurses United"
+    )
+    # Beside its panel, its result alone; a unit of one group is its group's figures.
+    assert unit_statement(pooled, names, 1, False).endswith(
+        "employees): challenges are not"
+        " sufficient to affect the result"
+        " \u2014 a majority for Nurses United"
+    )
+    alone = UnitResult("Nonprofessional employees", ("B",), (20, 13), 1, 0, False, True)
+    assert unit_statement(alone, names, 1).startswith("Unit B: a majority")

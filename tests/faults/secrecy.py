@@ -45,7 +45,7 @@ DETAIL_KEYS = {
     "join": {"party"},  # the other party joined a dispute
     "resolve": {"as", "party"},  # withdrawn, sustained or open again; who withdrew a dispute
     "decide": {"open", "sustain", "by"},  # register numbers, and who decided
-    "pile": {"found"},  # the number a recount of a pile found
+    "pile": {"found", "group"},  # the number a recount of a pile found; a voting group's box
     "reopen": {"reason"},  # why the count was reopened
     # The tally sheet: the computed lines, the agent, the parties' observers, place, dates, key.
     "sign": {

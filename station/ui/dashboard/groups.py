@@ -2,7 +2,10 @@
 
 Each group's pile has its own panel (its key and name, its votes, void, challenged, a
 Sonotone group's question 1 and its progress); the panel of the group whose ballot was
-called last is drawn large. Under them each unit's statement after the Sonotone rule,
+called last is drawn large. A unit that pools several groups (the professionals voted
+for inclusion) has a panel of its own under theirs, the width of the grid: its figures
+are no group's, and they decide its result. Under them each unit's statement after the
+Sonotone rule,
 said as "not yet determined" while ballots remain, in place of the whole count's lines 8
 and 9, which no unit's result is. While `--hide-challenges` withholds the challenge
 figures (after_count.py) no panel says its challenged ballots and no unit line its line 8.
@@ -22,9 +25,11 @@ from station.domain.description import describe
 from station.domain.group_statements import (
     group_panel_lines,
     group_vote_words,
+    unit_panel_lines,
     unit_statement,
+    unit_title,
 )
-from station.domain.groups import GroupSpec, inclusion_settled
+from station.domain.groups import GroupSpec, UnitResult, inclusion_settled
 
 if TYPE_CHECKING:
     from station.ui.dashboard.window import DashboardWindow
@@ -35,15 +40,14 @@ COLUMNS = 2  # two panels a row: four groups are a 2x2 grid at 1280x720
 MIN_SCALE = 0.7
 
 
-class GroupPanel(QFrame):
-    """One voting group's figures, large when its ballot was called last."""
+class FiguresPanel(QFrame):
+    """A titled panel of figures, in type fitted by the dashboard (`show_figures`)."""
 
-    def __init__(self, spec: GroupSpec, parent: QWidget | None = None) -> None:
+    def __init__(self, title: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.spec = spec
         self.setObjectName("groupPanel")
         self.setFrameShape(QFrame.Shape.StyledPanel)
-        self.title = QLabel(f"Group {spec.key} \u2014 {spec.name}")
+        self.title = QLabel(title)
         self.title.setObjectName("groupTitle")
         self.title.setWordWrap(True)
         self.figures = QLabel()
@@ -80,6 +84,22 @@ class GroupPanel(QFrame):
             + _wrapped_height(self.title, self.title.text(), title, inner, bold=True)
             + _wrapped_height(self.figures, text, figures, inner)
         )
+
+
+class GroupPanel(FiguresPanel):
+    """One voting group's figures, large when its ballot was called last."""
+
+    def __init__(self, spec: GroupSpec, parent: QWidget | None = None) -> None:
+        super().__init__(f"Group {spec.key} \u2014 {spec.name}", parent)
+        self.spec = spec
+
+
+class UnitPanel(FiguresPanel):
+    """A unit pooling several groups: its figures, which no group's panel shows."""
+
+    def __init__(self, unit: UnitResult, parent: QWidget | None = None) -> None:
+        super().__init__(unit_title(unit), parent)
+        self.groups = unit.groups
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,6 +161,8 @@ class GroupDashboard:
         for index, panel in enumerate(self.panels):
             grid.addWidget(panel, index // COLUMNS, index % COLUMNS)
         self.texts = ["" for _ in self.panels]
+        self.unit_panels: list[UnitPanel] = []  # the pooled units', under the groups'
+        self.unit_texts: list[str] = []
         self.current = self.ballot.groups[0].key
         self.units_label = QLabel()
         self.units_label.setObjectName("statementLabel")
@@ -190,13 +212,21 @@ class GroupDashboard:
             )
             for panel, tally, labels in zip(self.panels, tallies, self.labels, strict=True)
         ]
-        self._fit()
         unions = len(self.ballot.unions)
         # A final sheet ends each unit's count (one table's never: the consolidation's does).
         found = count.unit_results(self.window.feed.setup.table is not None)
+        pooled = [unit for unit in found if len(unit.groups) > 1]
+        self._place_units(pooled)
+        self.unit_texts = [
+            "\n".join(unit_panel_lines(unit, self.labels[0], unions, withheld=hiding))
+            for unit in pooled
+        ]
+        self._fit()
+        # The units' figures are on their panels: their lines state their results.
         self.units_label.setText(
             "\n".join(
-                unit_statement(unit, self.ballot.choices, unions, withheld=hiding) for unit in found
+                unit_statement(unit, self.ballot.choices, unions, False, withheld=hiding)
+                for unit in found
             )
         )
         unit_size = self.window.height() / 100
@@ -212,11 +242,32 @@ class GroupDashboard:
             label.setText("")
             label.hide()
 
+    def _place_units(self, pooled: list[UnitResult]) -> None:
+        """A panel for each pooled unit, each a row of its own under the groups' panels;
+        made anew only when which groups are pooled changes (question 1 turned)."""
+        if [panel.groups for panel in self.unit_panels] == [unit.groups for unit in pooled]:
+            return
+        grid = self.box.layout()
+        assert isinstance(grid, QGridLayout)
+        for panel in self.unit_panels:
+            grid.removeWidget(panel)
+            panel.deleteLater()
+        first = -(-len(self.panels) // COLUMNS)
+        self.unit_panels = [UnitPanel(unit, self.box) for unit in pooled]
+        for row, panel in enumerate(self.unit_panels, start=first):
+            grid.addWidget(panel, row, 0, 1, COLUMNS)
+            grid.setRowStretch(row, 0)  # its own height; the groups' rows take the rest
+        for row in range(first):
+            grid.setRowStretch(row, 1)
+
     def _fit(self) -> None:
         """Each panel's figures in the largest type, down to MIN_SCALE of its size unit,
         in which every row of panels shows its text whole in the grid's height."""
-        rows = -(-len(self.panels) // COLUMNS)
-        unit = self.window.height() / 100 / (1 if rows == 1 else 1.4)
+        # A unit's panel is two lines: the groups' rows set the type, and shrink it
+        # only if the units' panels then do not fit.
+        group_rows = -(-len(self.panels) // COLUMNS)
+        rows = group_rows + len(self.unit_panels)
+        unit = self.window.height() / 100 / (1 if group_rows == 1 else 1.4)
         grid = self.box.layout()
         assert isinstance(grid, QGridLayout)
         margins = grid.contentsMargins()
@@ -234,6 +285,9 @@ class GroupDashboard:
             size = sizes.of(panel.spec.key == self.current)
             panel.show_figures(text, panel.spec.key == self.current, size)
             panel.setMinimumHeight(panel.needed(text, size) if fits else 0)
+        for unit_panel, text in zip(self.unit_panels, self.unit_texts, strict=True):
+            unit_panel.show_figures(text, False, sizes.of(False))
+            unit_panel.setMinimumHeight(unit_panel.needed(text, sizes.of(False)) if fits else 0)
 
     def _height(self, sizes: Sizes) -> int:
         """The height the rows of panels take in `sizes`, each as tall as its tallest."""
@@ -241,7 +295,12 @@ class GroupDashboard:
             panel.needed(text, sizes.of(panel.spec.key == self.current))
             for panel, text in zip(self.panels, self.texts, strict=True)
         ]
-        return sum(max(needed[row : row + COLUMNS]) for row in range(0, len(needed), COLUMNS))
+        units = [
+            panel.needed(text, sizes.of(False))
+            for panel, text in zip(self.unit_panels, self.unit_texts, strict=True)
+        ]
+        groups = sum(max(needed[row : row + COLUMNS]) for row in range(0, len(needed), COLUMNS))
+        return groups + sum(units)
 
 
 def adapt_groups(window: "DashboardWindow") -> None:

@@ -422,18 +422,27 @@ class DashboardWindow(ScaledWindow):
             self.group_dashboard.show()
 
     def _show_piles(self, hiding: bool) -> None:
+        """Where each call's pile stands: the box's, or in an election of voting groups
+        the piles of the group whose ballot was called last (each group's box its own)."""
         count = self.feed.count
         piles = count.piles
         if piles.size <= 0:
             self.pile_label.hide()
             return
+        group = None
+        if count.groups.active:
+            last = count.next_undo()
+            at = None if last is None else count.groups.group_of(last[0])
+            group = (at or count.groups.specs[0]).key
         parts = []
         for call in Call:
-            total = count.total(call)
+            total = count.pile_total(call, group)
             withheld = hiding and call is Call.CHALLENGE
             if withheld or (total == 0 and call in (Call.VOID, Call.CHALLENGE)):
                 continue
-            parts.append(f"{call.label} {piles.describe(call, total)}")
+            parts.append(f"{call.label} {count.describe_pile(call, group)}")
+        if group is not None:
+            parts[:1] = [f"Group {group}: {part}" for part in parts[:1]]
         for mismatch in piles.mismatches():
             if hiding and mismatch.call is Call.CHALLENGE:
                 continue

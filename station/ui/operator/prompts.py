@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 from station.domain import Action, Call, Change
 from station.domain.challenges import REASON_KEYS, Challenge, Reason
 from station.domain.description import describe
+from station.domain.piles import PileRef
 from station.domain.statements import how_many
 from station.ui.operator.controller import CountController
 from station.ui.operator.key_prompt import KeyPrompt, Option
@@ -41,16 +42,24 @@ _SHORT_REASONS = {
 class PileCountDialog(QDialog):
     """Asks how many ballots the recounted pile actually held."""
 
-    def __init__(self, call: Call, pile: int, size: int, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        call: Call,
+        pile: int,
+        size: int,
+        parent: QWidget | None = None,
+        group: str | None = None,
+    ) -> None:
         super().__init__(parent)
-        self.setWindowTitle(f"{call.label} pile {pile}: ballots found")
+        title = PileRef(call, pile, group).title
+        self.setWindowTitle(f"{title}: ballots found")
         self.found = QSpinBox()
         self.found.setRange(0, 10 * size)
         self.found.setValue(size)
         self.found.setAccessibleName("Ballots found in the pile")
         self.found.setToolTip("How many ballots the recount of this pile found")
         form = QFormLayout()
-        form.addRow(f"{call.label} pile {pile} holds", self.found)
+        form.addRow(f"{title} holds", self.found)
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
@@ -58,7 +67,8 @@ class PileCountDialog(QDialog):
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel(f"The journal has {size} {call.label} ballots in this pile."))
+        box = "" if group is None else f" of group {group}"
+        layout.addWidget(QLabel(f"The journal has {size} {call.label} ballots{box} in this pile."))
         layout.addLayout(form)
         layout.addWidget(self.buttons)
         self.found.selectAll()
@@ -82,10 +92,10 @@ class CountPrompts(QWidget):
         self._challenge_seq: int | None = None
         self.pile_read_s = PILE_READ_S
         self._pile_asked_at = 0.0
-        self._pile_asked: tuple[Call, int] | None = None
+        self._pile_asked: PileRef | None = None
         self.pile_dialog: PileCountDialog | None = None
-        # How a different pile count is asked for; tests answer it directly.
-        self.ask_pile_count: Callable[[Call, int, int], None] = self._open_pile_dialog
+        # How a different pile count is asked for (the pile, its size); tests answer it.
+        self.ask_pile_count: Callable[[PileRef, int], None] = self._open_pile_dialog
 
         self.over_count.chosen.connect(self._on_over_count_chosen)
         self.pile.chosen.connect(self._on_pile_chosen)
@@ -243,23 +253,25 @@ class CountPrompts(QWidget):
     # -- piles ------------------------------------------------------------------------
 
     def refresh_piles(self) -> None:
-        """Ask for the recount of a full pile, and keep any mismatch in view."""
+        """Ask for the recount of a full pile while the count is open, and keep any
+        mismatch in view."""
         count = self.controller.count
         piles = count.piles
         if piles.size <= 0:
             return
-        pending = [(call, pile) for call, pile in count.piles_to_check()]
+        # A locked count records no recount: the question waits for the reopening.
+        pending = count.piles_to_check() if count.locked_by is None else []
         lines = [
-            f"<b>MISMATCH: {m.call.label} pile {m.pile}</b> held {m.found}, the journal has"
+            f"<b>MISMATCH: {m.name}</b> held {m.found}, the journal has"
             f" {m.size}. Correct the count (undo, or call the missing ballots), then recount"
             " the pile when it is full again."
             for m in piles.mismatches()
         ]
         options: list[list[Option]] = []
         if pending:
-            call, pile = pending[0]
-            if self._pile_asked != (call, pile):
-                self._pile_asked, self._pile_asked_at = (call, pile), time.monotonic()
+            ref = pending[0]
+            if self._pile_asked != ref:
+                self._pile_asked, self._pile_asked_at = ref, time.monotonic()
             more = (
                 f" ({how_many(len(pending) - 1, 'more pile')} to recount)"
                 if len(pending) > 1
@@ -267,13 +279,12 @@ class CountPrompts(QWidget):
             )
             lines.insert(
                 0,
-                f"<b>{call.label} pile {pile} is full.</b> Recount it: does it hold exactly"
-                f" {piles.size}?{more}",
+                f"<b>{ref.title} is full.</b> Recount it: does it hold exactly {piles.size}?{more}",
             )
             options = [
                 [
-                    Option(Qt.Key.Key_Return, f"Holds {piles.size}", (call, pile, piles.size)),
-                    Option(Qt.Key.Key_N, "Found another number\u2026", (call, pile, None)),
+                    Option(Qt.Key.Key_Return, f"Holds {piles.size}", (ref, piles.size)),
+                    Option(Qt.Key.Key_N, "Found another number\u2026", (ref, None)),
                 ]
             ]
         if not pending:
@@ -284,22 +295,22 @@ class CountPrompts(QWidget):
         self.pile.ask("<br>".join(lines), options)
 
     def _on_pile_chosen(self, value: object) -> None:
-        if not isinstance(value, tuple):
+        if not isinstance(value, tuple) or not isinstance(value[0], PileRef):
             return
-        call, pile, found = value
+        ref, found = value
         if found is None:
-            self.ask_pile_count(call, pile, self.controller.count.piles.size)
+            self.ask_pile_count(ref, self.controller.count.piles.size)
             return
         # A recount takes the agent a while: an Enter that comes before the question
         # was on screen for a moment (a bounce, or a key typed ahead) confirms nothing.
         if time.monotonic() - self._pile_asked_at < self.pile_read_s:
             return
-        self.controller.check_pile(call, pile, found)
+        self.controller.check_pile(ref.call, ref.pile, found, ref.group)
 
-    def _open_pile_dialog(self, call: Call, pile: int, size: int) -> None:
-        dialog = PileCountDialog(call, pile, size, self.window())
+    def _open_pile_dialog(self, ref: PileRef, size: int) -> None:
+        dialog = PileCountDialog(ref.call, ref.pile, size, self.window(), ref.group)
         dialog.accepted.connect(
-            lambda: self.controller.check_pile(call, pile, dialog.found.value())
+            lambda: self.controller.check_pile(ref.call, ref.pile, dialog.found.value(), ref.group)
         )
         self.pile_dialog = dialog
         dialog.open()
@@ -367,7 +378,10 @@ class CountPrompts(QWidget):
         elif action in (Action.CALL, Action.UNDO, Action.REDO, Action.DISPUTE, Action.SIGN):
             self.challenge.dismiss()
             self._challenge_seq = None
-        if action in (Action.CALL, Action.UNDO, Action.REDO, Action.DISPUTE, Action.PILE):
+        if action in (
+            *(Action.CALL, Action.UNDO, Action.REDO, Action.DISPUTE, Action.PILE),
+            *(Action.SIGN, Action.REOPEN),
+        ):
             self.refresh_piles()
 
 

@@ -26,9 +26,11 @@ from station.domain.group_statements import (
     group_figures_statement,
     group_vote_words,
     inclusion_statement,
+    locked_unit_statement,
+    locked_units_note,
     unit_statement,
 )
-from station.domain.groups import GroupTally, Rule, inclusion_settled
+from station.domain.groups import GroupTally, Rule, UnitResult, inclusion_settled
 from station.domain.party_words import parties_title
 from station.domain.resolution_statements import progress_statement
 from station.domain.statements import ALL_COUNTED, challenged_not_called, no_choice_statement
@@ -593,7 +595,19 @@ class OperatorWindow(QMainWindow):
         count = self.controller.count
         tally = count.tally
         group = self._current_group_tally()
-        if group is not None:  # the buttons show the pile being counted
+        unit = self._locked_unit()
+        if unit is not None:  # the count is locked: the buttons show a unit's figures
+            unions = len(self.controller.setup.ballot.unions)
+            self.pad.show_totals(
+                {
+                    Call.FOR: sum(unit.votes[:unions]),
+                    Call.AGAINST: sum(unit.votes[unions:]),
+                    Call.VOID: unit.void,
+                    Call.CHALLENGE: unit.challenged,
+                }
+            )
+            note = ""
+        elif group is not None:  # the buttons show the pile being counted
             unions = len(self.controller.setup.ballot.unions)
             self.pad.show_totals(
                 {
@@ -645,11 +659,18 @@ class OperatorWindow(QMainWindow):
             return
         ballot = self.controller.setup.ballot
         specs = {spec.key: spec for spec in ballot.groups}
-        self.group_label.setText(counting_group_statement(specs[keys.current]))
-        self.group_waiting.setText(keys.waiting_for())
         tallies = self.controller.count.group_tallies()
         boxes = self.controller.count.group_boxes() or {}  # by mail: its envelopes'
         found = self.controller.count.unit_results(self.controller.setup.table is not None)
+        unit = self._locked_unit()
+        if unit is None:
+            self.group_label.setText(counting_group_statement(specs[keys.current]))
+            self.group_waiting.setText(keys.waiting_for())
+        else:
+            self.group_label.setText(locked_unit_statement(unit, keys.current))
+            # No ballot is begun on a locked count; G may still choose another unit.
+            note = keys.waiting_for() if keys.choosing else locked_units_note(unit, len(found))
+            self.group_waiting.setText(note)
         lines = [
             group_figures_statement(spec, tally, ballot.choices, boxes.get(spec.key))
             for spec, tally in zip(ballot.groups, tallies, strict=True)
@@ -671,8 +692,23 @@ class OperatorWindow(QMainWindow):
         tallies = self.controller.count.group_tallies()
         return next(t for spec, t in zip(specs, tallies, strict=True) if spec.key == keys.current)
 
+    def _locked_unit(self) -> UnitResult | None:
+        """Once the count is locked, in an election of voting groups: the unit the group
+        last counted (or chosen with G) votes in, whose figures the buttons then show; a
+        pile being counted is no result, and a pooled unit's figures are no group's."""
+        keys = self.group_keys
+        count = self.controller.count
+        if not keys.active or count.locked_by is None:
+            return None
+        found = count.unit_results(self.controller.setup.table is not None)
+        return next((unit for unit in found if keys.current in unit.groups), None)
+
     def _choice_votes(self) -> tuple[int, ...]:
-        """Each choice's votes for the buttons: the group's being counted, or the count's."""
+        """Each choice's votes for the buttons: the locked count's unit's, the group's
+        being counted, or the count's."""
+        unit = self._locked_unit()
+        if unit is not None:
+            return unit.votes
         group = self._current_group_tally()
         return self.controller.count.choice_votes() if group is None else group.votes
 
@@ -701,9 +737,14 @@ class OperatorWindow(QMainWindow):
         self.key_label.refresh()
 
     def _refresh_piles(self) -> None:
+        """Each button's pile: the box's, or the pile of the group being counted (none
+        under a locked count's unit of several groups: no one pile holds its figures)."""
         count = self.controller.count
+        group = self.group_keys.current if self.group_keys.active else None
+        unit = self._locked_unit()
+        pooled = unit is not None and len(unit.groups) > 1
         for call, button in self.pad.buttons.items():
-            button.set_pile(count.piles.describe(call, count.total(call)))
+            button.set_pile("" if pooled else count.describe_pile(call, group))
 
     def _refresh_undo_redo(self) -> None:
         # Ctrl+Z and Ctrl+Shift+Z read the count's own stacks, through the session; it

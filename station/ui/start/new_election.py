@@ -34,6 +34,16 @@ SUFFIX = ".station"
 PATH_CHARS = 60
 
 
+PILE_TIP = (
+    "Ballots per pile: when a pile of one call is full it is recounted before counting"
+    " goes on (0: no pile checks)"
+)
+PILE_WITH_GROUPS_TIP = (
+    "Ballots per pile, in each voting group's box: when a pile of one call in a group is"
+    " full it is recounted before counting goes on (0: no pile checks)"
+)
+
+
 class NewElectionDialog(QDialog):
     """Asks for the election's setup and where to save it.
 
@@ -104,7 +114,6 @@ class NewElectionDialog(QDialog):
         self.pile.setRange(0, MAX_PILE)
         self.pile.setValue(pile)
         self.pile.setSpecialValueText("no pile checks")
-        self._pile_alone = pile  # while voting groups leave it at none
         self.case.setToolTip("The NLRB case number as on the notice of election")
         self.employer.setToolTip("The employer's name as on the notice of election")
         self.union.setToolTip(
@@ -114,10 +123,7 @@ class NewElectionDialog(QDialog):
         self.eligible.setToolTip("Tally line 1: the approximate number of eligible voters")
         self.ballots.setToolTip("Ballots in the box (or envelopes to open): the M of 'N of M'")
         self.agent.setToolTip("The Board agent conducting the count (printed on the sheet)")
-        self.pile.setToolTip(
-            "Ballots per pile: when a pile of one call is full it is recounted before counting"
-            " goes on (0: no pile checks)"
-        )
+        self.pile.setToolTip(PILE_TIP)
         self.path = QLineEdit()
         # Wide enough for a usual path; a longer one shows its beginning (where it is),
         # not its end, and the whole of it in the tool tip.
@@ -280,13 +286,8 @@ class NewElectionDialog(QDialog):
             if grouped
             else "mail ballot only: the voter list (CSV)"
         )
-        # Piles are kept per call, not per group: an election of groups has none.
-        if grouped and self.pile.isEnabled():
-            self._pile_alone = self.pile.value()
-            self.pile.setValue(0)
-        elif not grouped and not self.pile.isEnabled():
-            self.pile.setValue(self._pile_alone)
-        self.pile.setEnabled(not grouped)
+        # Each group's box is counted as a box of its own, with piles of its own.
+        self.pile.setToolTip(PILE_WITH_GROUPS_TIP if grouped else PILE_TIP)
 
     def _on_path_text_changed(self, text: str) -> None:
         self.path.setToolTip(

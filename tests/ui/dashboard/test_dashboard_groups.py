@@ -1,5 +1,6 @@
 """The dashboard of an election of voting groups: a panel per group, a line per unit."""
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -176,3 +177,39 @@ def test_by_mail_each_panel_counts_against_its_own_envelopes(qtbot: QtBot, tmp_p
     assert "1 of 2 ballots counted" in panels[0].figures.text()
     assert "0 of 2 ballots counted" in panels[1].figures.text()
     controller.close()
+
+
+def test_a_pooled_unit_has_a_panel_of_its_figures_while_it_is_pooled(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    path = tmp_path / "pooled.station"
+    Journal.create(path, replace(_setup("AB", ["A"]), pile=2))
+    controller = CountController(Journal.open(path))
+    try:
+        dashboard = DashboardWindow(ControllerFeed(controller))
+        qtbot.addWidget(dashboard)
+        groups = dashboard.group_dashboard
+        assert groups is not None and groups.unit_panels == []
+        controller.record(Call.FOR, group="A", inclusion="yes")
+        controller.record(Call.AGAINST, group="A", inclusion="yes")
+        for call in (Call.FOR, Call.FOR, Call.VOID):
+            controller.record(call, group="B")
+        [unit] = groups.unit_panels
+        assert unit.title.text() == "Unit A + B \u2014 Group A employees and Group B employees"
+        assert unit.figures.text() == "FOR 3 \u00b7 AGAINST 1\nvoid 1 \u00b7 challenged 0"
+        # Its line states its result; the piles are group B's, the last called.
+        assert groups.units_label.text().startswith("Unit A + B (Group A employees and Group B")
+        assert "FOR 3" not in groups.units_label.text()
+        assert dashboard.pile_label.text().startswith("Group B: FOR pile 1: 2 of 2 \u2014 recount")
+        controller.record(Call.CHALLENGE, group="A")
+        assert groups.unit_panels[0].figures.text().endswith("void 1 \u00b7 challenged 1")
+        for _ in range(5):  # A's challenge, B's three, A's AGAINST: the figures follow
+            controller.undo()
+        assert groups.unit_panels[0].figures.text() == (
+            "FOR 1 \u00b7 AGAINST 0\nvoid 0 \u00b7 challenged 0"
+        )
+        controller.record(Call.AGAINST, group="A", inclusion="no")
+        controller.record(Call.FOR, group="A", inclusion="no")  # question 1: 1 yes, 2 no
+        assert groups.unit_panels == []
+    finally:
+        controller.close()

@@ -10,6 +10,8 @@ from pytestqt.qtbot import QtBot
 from station.domain import Call, SheetKind
 from station.domain.challenges import Reason
 from station.domain.parties import Party
+from station.domain.piles import PileRef
+from station.sheet.prepare import SheetRequest
 from station.ui.operator.window import OperatorWindow
 from tests.ui.operator.helpers import press, reopen, small_election
 from tests.ui.windows import figures, key, open_window
@@ -140,10 +142,10 @@ def test_a_pile_mismatch_is_shown_until_resolved_across_a_restart(
     prompt = window.prompts.pile
     assert prompt.isVisible() and "FOR pile 1 is full" in prompt.question.text()
     assert window.pad.buttons[Call.FOR].pile() == "pile 1: 3 of 3 \u2014 recount"
-    asked: list[tuple[Call, int, int]] = []
-    window.prompts.ask_pile_count = lambda call, pile, size: asked.append((call, pile, size))
+    asked: list[tuple[PileRef, int]] = []
+    window.prompts.ask_pile_count = lambda ref, size: asked.append((ref, size))
     press(window, Qt.Key.Key_N)
-    assert asked == [(Call.FOR, 1, 3)]
+    assert asked == [(PileRef(Call.FOR, 1), 3)]
     window.controller.check_pile(Call.FOR, 1, 2)  # the recount found two
     assert "MISMATCH: FOR pile 1" in prompt.question.text()
     window = reopen(qtbot, window)
@@ -306,3 +308,15 @@ def test_enter_answers_only_a_question_that_was_on_screen(window: OperatorWindow
     window.prompts.pile_read_s = 0
     press(window, Qt.Key.Key_Return)
     assert window.controller.count.piles.to_check(Call.FOR, 3) == []
+
+
+def test_a_locked_count_asks_for_no_recount_until_it_is_reopened(
+    window: OperatorWindow,
+) -> None:
+    press(window, Qt.Key.Key_F, Qt.Key.Key_F, Qt.Key.Key_F)
+    prompt = window.prompts.pile
+    assert prompt.isVisible() and "FOR pile 1 is full" in prompt.question.text()
+    window.controller.prepare_sheet(SheetRequest(SheetKind.INTERIM, "R. Agent", [], None))
+    assert not prompt.isVisible()  # Enter could record nothing: the count is locked
+    window.controller.reopen("the next morning")
+    assert prompt.isVisible() and "FOR pile 1 is full" in prompt.question.text()

@@ -1,6 +1,7 @@
 """Counting voting groups in the operator window: G and a key, the Sonotone ballot."""
 
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -11,6 +12,8 @@ from station.domain import Call, ElectionSetup
 from station.domain.election import voting_groups
 from station.journal import Journal
 from station.ui.operator.window import OperatorWindow
+from tests.groups_helpers import calls, new
+from tests.kinds_helpers import station
 from tests.ui.windows import figures, key, open_window
 
 SETUP = ElectionSetup.validated(
@@ -164,3 +167,71 @@ def test_a_call_past_its_groups_box_asks_first_though_the_whole_box_is_not_full(
     key(grouped, K.Key_Y)
     key(grouped, K.Key_F)
     assert not prompt.isVisible() and _tallies(grouped)[0] == ((1, 0), 0, 0, 1, 0)
+
+
+def test_each_groups_box_has_its_own_piles_and_recount_prompt(qtbot: QtBot, tmp_path: Path) -> None:
+    path = tmp_path / "piles.station"
+    Journal.create(path, replace(SETUP, pile=2))
+    window = open_window(qtbot, path)
+    try:
+        window.prompts.pile_read_s = 0  # the agent has read the question
+        key(window, K.Key_G)
+        key(window, K.Key_B)
+        key(window, K.Key_A)
+        pile = window.pad.buttons[Call.AGAINST]
+        assert pile.pile() == "pile 1: 1 of 2"
+        key(window, K.Key_G)
+        key(window, K.Key_A)  # group A: its own AGAINST pile, still empty
+        assert pile.pile() == "pile 1: 0 of 2"
+        key(window, K.Key_N)
+        key(window, K.Key_A)  # one of A's AGAINST: the count's AGAINST are two in all
+        assert not window.prompts.pile.isVisible()
+        key(window, K.Key_G)
+        key(window, K.Key_B)
+        key(window, K.Key_A)  # B's second AGAINST fills B's pile 1
+        prompt = window.prompts.pile
+        assert prompt.isVisible()
+        assert "Group B AGAINST pile 1 is full" in prompt.question.text()
+        assert pile.pile() == "pile 1: 2 of 2 \u2014 recount"
+        key(window, K.Key_Return)
+        assert not prompt.isVisible()
+        assert window.recent.texts()[0] == "Group B AGAINST pile 1 recounted: 2 of 2, confirmed"
+        assert pile.pile() == "pile 1: 2 of 2"
+    finally:
+        window.close()
+
+
+@pytest.mark.parametrize(
+    ("answer", "shown"),
+    [
+        # Question 1 yes: one unit of both groups, whichever group was counted last.
+        ("yes", {"A": ("Unit A + B", "27", "17", "1", "2"), "B": ("Unit A + B", "27", "17", "1", "2")}),
+        # No: each group its own unit, each shown when its group is chosen with G.
+        ("no", {"A": ("Unit A", "7", "4", "0", "1"), "B": ("Unit B", "20", "13", "1", "1")}),
+    ],
+)  # fmt: skip
+def test_once_locked_the_big_figures_are_the_units(
+    qtbot: QtBot, tmp_path: Path, answer: str, shown: dict[str, tuple[str, ...]]
+) -> None:
+    path = tmp_path / "locked.station"
+    new(path, "--sonotone", "A", "--pile", "0")
+    calls(
+        path,
+        *[("A", Call.FOR, answer)] * 7, *[("A", Call.AGAINST, answer)] * 4,
+        ("A", Call.CHALLENGE, None), *[("B", Call.FOR, None)] * 20,
+        *[("B", Call.AGAINST, None)] * 13, ("B", Call.VOID, None), ("B", Call.CHALLENGE, None),
+    )  # fmt: skip
+    assert station("sign", path, "--agent", "R. Agent").returncode == 0
+    window = open_window(qtbot, path)
+    try:
+        for group in ("B", "A"):  # B's ballot was called last; then G and A
+            if group == "A":
+                key(window, K.Key_G)
+                key(window, K.Key_A)
+            unit, *numbers = shown[group]
+            assert window.group_label.text().startswith(f"{unit} \u2014 ")
+            assert "The count is locked" in window.group_waiting.text()
+            calls_shown = (Call.FOR, Call.AGAINST, Call.VOID, Call.CHALLENGE)
+            assert [figures(window)[call] for call in calls_shown] == numbers
+    finally:
+        window.close()

@@ -136,7 +136,7 @@ def test_refuses_what_station_new_refuses_in_its_words(
     assert shown and shown in said  # the command line's one line, word for word
 
 
-def test_groups_take_the_place_of_the_totals_not_of_table_or_mail(
+def test_groups_take_the_place_of_the_totals_not_of_table_mail_or_piles(
     qtbot: QtBot, tmp_path: Path
 ) -> None:
     dialog = typed_dialog(qtbot, tmp_path, [])
@@ -144,14 +144,16 @@ def test_groups_take_the_place_of_the_totals_not_of_table_or_mail(
     dialog.table.setText("2")
     dialog.pile.setValue(50)
     dialog.voting_groups.add_button.click()
-    held = (dialog.eligible, dialog.ballots, dialog.pile)
+    held = (dialog.eligible, dialog.ballots)
     assert not any(field.isEnabled() for field in held)
     assert dialog.eligible.text() == ""
-    kept = (dialog.table, dialog.voters, dialog.voters_browse)
+    kept = (dialog.table, dialog.voters, dialog.voters_browse, dialog.pile)
     assert all(field.isEnabled() for field in kept) and dialog.table.text() == "2"
+    # Each group's box has piles of its own, and the dialog says so.
+    assert dialog.pile.value() == 50 and "each voting group's box" in dialog.pile.toolTip()
     dialog.voting_groups.remove_button.click()
     assert all(field.isEnabled() for field in held)
-    assert dialog.pile.value() == 50
+    assert dialog.pile.value() == 50 and "group" not in dialog.pile.toolTip()
 
 
 @pytest.mark.parametrize("rule", [Rule.OWN, Rule.SONOTONE])
