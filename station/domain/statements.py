@@ -132,6 +132,16 @@ def locked_rule_statement(sheet: Sheet) -> str:
     return f"the count is locked by the tally sheet of event {sheet.seq}; it must be reopened first"
 
 
+def count_adds_up_refusal(unions: tuple[int, ...], for_total: int) -> str:
+    """Why an event is named as the one after which a count of several unions no longer
+    adds up: its unions' votes are not the ballots counted FOR (a ReplayError)."""
+    votes = " + ".join(str(votes) for votes in unions)
+    return (
+        f"it leaves a count that does not add up: the unions' votes ({votes}) are not"
+        f" the {how_many(for_total, 'ballot')} counted for a union"
+    )
+
+
 def lock_refusal_statement(sheet: Sheet) -> str:
     """Why the operator's call, undo or correction was not recorded: the count is locked."""
     return (

@@ -210,6 +210,8 @@ class Follower(Followed):
             try:
                 change = self.count.apply(record.event())
             except ValueError as error:
+                if self.count.spoiled_by is not None:  # keep showing the events before it
+                    self.count = self._journal.fold(record.seq - 1)
                 raise _Unreadable(f"{error}{RUN_VERIFY}") from None
             self.head_seq, self.head_hash = record.seq, record.hash
             self.last_record = record
