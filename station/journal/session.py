@@ -203,9 +203,21 @@ class CountSession:
         target = self.redo_target()
         return None if target is None else self.commit(Action.REDO, target[1], target[0])
 
-    def amend_challenge(self, seq: int, changes: dict[str, object]) -> Change:
-        """Give or correct the party, reason or note of a challenged ballot."""
+    def amend_challenge(self, seq: int, changes: dict[str, object]) -> Change | None:
+        """Give or correct the party, reason or note of a challenged ballot.
+
+        An amendment that changes nothing (the party or reason the challenge has
+        already: a key pressed twice) records nothing and returns None, so that the
+        journal and the register never say the same challenge twice over.
+        """
         self._refuse_while_locked()
+        register = self.count.challenges
+        try:
+            unchanged = register.amended(seq, changes) == register.get(seq)
+        except ValueError:
+            unchanged = False  # the rules refuse it, and `commit` says why
+        if unchanged:
+            return None
         return self.commit(Action.AMEND, None, seq, changes)
 
     def dispute_void(self, seq: int, party: str) -> Change:

@@ -101,7 +101,8 @@ class CountController(QObject):
         return self._emitted(self.session.redo)
 
     def amend_challenge(self, seq: int, changes: dict[str, object]) -> bool:
-        """Give or correct the party, reason or note of a challenged ballot."""
+        """Give or correct the party, reason or note of a challenged ballot (False, and
+        nothing recorded, when it changes nothing)."""
         return self._emitted(lambda: self.session.amend_challenge(seq, changes))
 
     def dispute_void(self, seq: int, party: str) -> bool:
