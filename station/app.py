@@ -23,6 +23,7 @@ from station.ui.display import NoDisplay, check_display, fatal_start_is_one_line
 from station.ui.interrupt import InterruptToQuit
 from station.ui.main_thread_gc import MainThreadCollector
 from station.ui.operator.controller import CountController
+from station.ui.operator.keys_back import take_keys_back
 from station.ui.operator.window import OperatorWindow
 from station.ui.screen_fit import fit_to_screen, within_screen
 from station.ui.start.new_election import SUFFIX, NewElectionDialog
@@ -212,6 +213,8 @@ class Station(QObject):
         if dialog.exec() and dialog.created_path is not None:
             self.settings.set_pile_size(dialog.pile.value())
             self.open_path(dialog.created_path)
+        else:
+            self._take_keys_back()
 
     def _on_demo_requested(self) -> None:
         self.open_demo()
@@ -228,6 +231,13 @@ class Station(QObject):
         )
         if name:
             self.open_path(Path(name))
+        else:
+            self._take_keys_back()
+
+    def _take_keys_back(self) -> None:
+        """A dialog asked from the window and cancelled: its keys are its own again."""
+        if self.window is not None:
+            take_keys_back(self.window)
 
 
 def run_operator(journal: Journal, after_tally: bool = False) -> int:

@@ -26,6 +26,7 @@ from station.domain.description import describe
 from station.domain.statements import how_many
 from station.ui.operator.controller import CountController
 from station.ui.operator.key_prompt import KeyPrompt, Option
+from station.ui.operator.keys_back import open_over
 
 PILE_READ_S = 0.5  # how long a full pile's question is shown before Enter can answer it
 _SHORT_REASONS = {
@@ -302,7 +303,7 @@ class CountPrompts(QWidget):
             lambda: self.controller.check_pile(call, pile, dialog.found.value())
         )
         self.pile_dialog = dialog
-        dialog.open()
+        open_over(self.window(), dialog)
 
     # -- over-count ---------------------------------------------------------------------
 

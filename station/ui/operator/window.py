@@ -46,6 +46,7 @@ from station.ui.operator.group_keys import GroupKeys
 from station.ui.operator.help_overlay import HelpOverlay, shortcuts_for
 from station.ui.operator.key_guard import KeyRepeatGuard
 from station.ui.operator.key_label import KeyFingerprint, KeyLabel, no_key
+from station.ui.operator.keys_back import open_over, take_keys_back
 from station.ui.operator.print_pdf import PdfOpener, PdfPrinter, no_viewer_statement
 from station.ui.operator.prompts import CountPrompts
 from station.ui.operator.recent_calls import RecentCallsList
@@ -508,15 +509,12 @@ class OperatorWindow(QMainWindow):
 
         dialog = ChallengeRegisterDialog(self.controller, self)
         self.register_dialog = dialog
-        dialog.finished.connect(self._take_keys_back)
-        dialog.open()
+        open_over(self, dialog)
 
     def _take_keys_back(self) -> None:
         # Once a window of ours over or beside this one goes away, the count keys come
-        # back here at once: not every window manager (nor Xvfb without one) gives the
-        # keyboard back to the window a closed window belonged to.
-        self.activateWindow()
-        self.raise_()
+        # back here at once (see keys_back.py).
+        take_keys_back(self)
 
     def _on_pause_action_triggered(self) -> None:
         self.sheet_flow.prepare(interim=True)
