@@ -90,6 +90,11 @@ class Follower(Followed):
     it carries on from where it was, or folds again from the start (`resets` goes up)
     if the history it had is not there any more.
 
+    A file with an event that cannot be counted on (altered, or refused by the rules)
+    cannot be followed from the start either (JournalError), unless `up_to_a_bad_event`:
+    then the count is that of the events before it and `problem` names it, so that the
+    agent can look at a file the operator window will not count in.
+
     Attributes:
         last_record: the last record folded in (its `mono_ns` measures the lag).
         problem: why the journal is unavailable, or None when it is readable.
@@ -97,7 +102,12 @@ class Follower(Followed):
     """
 
     def __init__(
-        self, path: Path, *, key_fingerprint: str | None = None, retry_s: float = 0.5
+        self,
+        path: Path,
+        *,
+        key_fingerprint: str | None = None,
+        retry_s: float = 0.5,
+        up_to_a_bad_event: bool = False,
     ) -> None:
         journal = Journal.open(path, read_only=True, tidy=False)
         try:  # on any error from here the follower lets go of the file before it is gone
@@ -116,7 +126,12 @@ class Follower(Followed):
             self.head_hash = journal.election.setup_hash
             # Asked before reading: a commit in between only costs one more look.
             self._data_version = journal.data_version()
-            self._catch_up_all()
+            try:
+                self._catch_up_all()
+            except _Unreadable as error:
+                if not up_to_a_bad_event:
+                    raise
+                self._fail(str(error))  # the count of the events before it, and why
         except _Unreadable as error:
             journal.close()
             raise JournalError(f"{path}: cannot be followed: {error}") from None

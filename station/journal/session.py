@@ -25,13 +25,14 @@ counted regardless.
 
 from collections import deque
 
-from station.domain import Action, Call, Change, Count, ElectionSetup, Event, Sheet
+from station.domain import Action, Call, Change, Count, ElectionSetup, Event, ReplayError, Sheet
 from station.domain.envelopes import NO_BALLOT_CHALLENGE, Ruling, box_setup
 from station.domain.group_statements import written_in_group_statement
-from station.domain.statements import lock_refusal_statement
+from station.domain.statements import lock_refusal_statement, spoiled_statement
 from station.domain.table_statements import decide_at_table_statement
 from station.domain.voters import VoterList
 from station.domain.write_ins import identify, write_in_namesakes_statement
+from station.journal.errors import CorruptJournal
 from station.journal.records import Record
 from station.journal.store import Journal
 from station.journal.voters import load_voters
@@ -115,15 +116,25 @@ class CountSession:
         """Check, append, fold: the one way an event is written; returns what it changed.
 
         Raises ReplayError (the rules refuse it) or WriteFailed (the journal did not
-        record it); either way nothing was written and the count is as it was.
+        record it); either way nothing was written and the count is as it was. Raises
+        CorruptJournal if the event was written but leaves a count that does not add up
+        (`Count.spoiled_by`): nothing more is written then (Refused).
         """
+        if self.count.spoiled_by is not None:
+            raise Refused(spoiled_statement(self.count.spoiled_by))
         # The rules see the event before the journal does: a stale prompt or any other
         # slip of the interface must never write an event that a replay would refuse.
         self.count.check(Event(self.journal.head_seq + 1, action, call, target, detail))
         return self._folded(self.journal.append(action, call, target, detail))
 
     def _folded(self, record: Record) -> Change:
-        change = self.count.apply(record.event())
+        try:
+            change = self.count.apply(record.event())
+        except ReplayError as error:
+            # Checked before it was written, an event folds, but for one that leaves a
+            # count that does not add up (`Count.spoiled_by`): it is in the journal now,
+            # and no count can be taken on from it.
+            raise CorruptJournal(f"{self.journal.path}: {error} (run `station verify`)") from None
         self.recent.append(change)
         return change
 

@@ -68,12 +68,15 @@ class OperatorWindow(QMainWindow):
         open_requested(): the operator wants to open another election file.
         closing(): the window is closing (its placement may be saved now).
         dashboard_theme_changed(str): the operator switched the dashboard's theme.
+        count_lost(str): an event was recorded that leaves a count that does not add up
+            (says which); the file is to be shown read-only instead of this window.
     """
 
     new_election_requested = Signal()
     open_requested = Signal()
     closing = Signal()
     dashboard_theme_changed = Signal(str)
+    count_lost = Signal(str)
 
     def __init__(
         self,
@@ -202,6 +205,7 @@ class OperatorWindow(QMainWindow):
         controller.changed.connect(self._on_controller_changed)
         controller.write_failed.connect(self._on_controller_write_failed)
         controller.refused.connect(self._on_controller_refused)
+        controller.count_lost.connect(self._on_controller_count_lost)
 
         self._closed = False
         self._key_guard = KeyRepeatGuard()
@@ -570,6 +574,15 @@ class OperatorWindow(QMainWindow):
 
     def _on_controller_refused(self, message: str) -> None:
         self._alarm(f"<b>NOT RECORDED:</b> {html.escape(full_sentence(message), quote=False)}")
+
+    def _on_controller_count_lost(self, problem: str) -> None:
+        # Recorded, but no count can be taken on from the file: the keys record nothing
+        # more, and whoever opened this window shows the file read-only instead.
+        self.pad.setEnabled(False)
+        for action in self.call_actions.values():
+            action.setEnabled(False)
+        self._alarm(f"<b>THE COUNT CANNOT GO ON:</b> {html.escape(problem, quote=False)}")
+        self.count_lost.emit(problem)
 
     def _on_controller_write_failed(self, error: WriteFailed) -> None:
         # The banner says NOT RECORDED itself: it shows the reason alone. After a colon
