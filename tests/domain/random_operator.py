@@ -275,6 +275,7 @@ def figures(count: Count) -> tuple[object, ...]:
             count.group_tallies(),
             count.unit_results(),
             count.resolutions.numbered(count),
+            count.resolutions.noted_disputes(count),
             count.counted,
             count.envelopes.figures if count.envelopes.mail else None,
             count.envelopes.rulings(),
