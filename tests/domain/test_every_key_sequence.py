@@ -20,7 +20,7 @@ def pressed(seed: int, length: int) -> list[int]:
     return [rng.getrandbits(32) for _ in range(length)]
 
 
-@settings(max_examples=50)
+@settings(max_examples=40)
 @given(kind=st.sampled_from(sorted(KINDS)), seed=st.integers(0, 2**64), length=st.integers(1, 120))
 def test_every_prefix_of_an_accepted_journal_folds_to_the_live_count(
     kind: str, seed: int, length: int
