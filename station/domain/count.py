@@ -390,9 +390,9 @@ class Count:
         """Raise ReplayError naming event `seq` if the count it left does not add up.
 
         The rules keep each union's votes equal to line 5 by construction; this is the
-        net under them, so that an event a station once accepted under a rule since
-        mended is named as the one to blame when its file is read, rather than surfacing
-        later as a tally that cannot be stated. The count is then not to be used.
+        net under them: an event whose fold would leave the count not adding up is
+        named as the one to blame wherever its file is read, rather than surfacing later
+        as a tally that cannot be stated. The count is then not to be used.
         """
         if not self.votes.several:
             return

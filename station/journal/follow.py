@@ -123,6 +123,8 @@ class Follower(Followed):
             self._more = True
             self._retry_after = 0.0
             self._retry_s = retry_s
+            # The event (its hash) after which the count stopped adding up, and why.
+            self._spoiled: tuple[str, str] | None = None
             self.head_hash = journal.election.setup_hash
             # Asked before reading: a commit in between only costs one more look.
             self._data_version = journal.data_version()
@@ -222,12 +224,16 @@ class Follower(Followed):
             problem = chain_problem(record, self.head_seq + 1, self.head_hash)
             if problem is not None:
                 raise _Unreadable(f"{problem}{RUN_VERIFY}")
+            if self._spoiled is not None and self._spoiled[0] == record.hash:
+                raise _Unreadable(self._spoiled[1])  # the same event: known, not folded again
             try:
                 change = self.count.apply(record.event())
             except ValueError as error:
+                problem = f"{error}{RUN_VERIFY}"
                 if self.count.spoiled_by is not None:  # keep showing the events before it
                     self.count = self._journal.fold(record.seq - 1)
-                raise _Unreadable(f"{error}{RUN_VERIFY}") from None
+                    self._spoiled = record.hash, problem
+                raise _Unreadable(problem) from None
             self.head_seq, self.head_hash = record.seq, record.hash
             self.last_record = record
             self.note(change)

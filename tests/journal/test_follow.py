@@ -282,5 +282,10 @@ def test_a_bad_event_written_while_followed_leaves_the_count_before_it(
             assert "event 5: it leaves a count that does not add up" in str(follower.problem)
             assert follower.count.last_seq == 4
             assert follower.count.tally.counted == 0  # readable: the events before it
+            folds: list[int | None] = []
+            monkeypatch.setattr(Journal, "fold", lambda _self, until=None: folds.append(until))
+            for _ in range(3):  # looked at again and again: the same event, not refolded
+                assert follower.poll() == [] and "event 5" in str(follower.problem)
+            assert folds == [] and follower.count.last_seq == 4
         finally:
             follower.close()
