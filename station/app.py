@@ -13,8 +13,9 @@ from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QWidget
 
 from station import __version__
+from station.domain.statements import READ_ONLY_TITLE, cannot_count_statement
 from station.domain.text import one_line
-from station.journal import Journal, JournalError
+from station.journal import CorruptJournal, Journal, JournalError
 from station.journal.seal import station_secret
 from station.resources import read_text, resource_path
 from station.settings import Settings
@@ -23,6 +24,7 @@ from station.ui.display import NoDisplay, check_display, fatal_start_is_one_line
 from station.ui.interrupt import InterruptToQuit
 from station.ui.main_thread_gc import MainThreadCollector
 from station.ui.operator.controller import CountController
+from station.ui.operator.keys_back import take_keys_back
 from station.ui.operator.window import OperatorWindow
 from station.ui.screen_fit import fit_to_screen, within_screen
 from station.ui.start.new_election import SUFFIX, NewElectionDialog
@@ -35,6 +37,7 @@ if TYPE_CHECKING:
     # Imported where a mail ballot's envelope stage opens: a count at the table never
     # uses them, and each module imported after PySide6 stays in memory twice, as code
     # and as the source lines PySide6's import hook reads (bench/big_journal.py rss_mb).
+    from station.ui.dashboard.feed import JournalFollower
     from station.ui.envelopes.window import EnvelopeWindow
 
 
@@ -80,6 +83,8 @@ class Station(QObject):
         self.start: StartDialog | None = None
         self.settings = settings or Settings()
         self.demo_folders: list[Path] = []
+        # Files that cannot be counted in, each shown read-only with what follows it.
+        self.read_only: list[tuple[QWidget, JournalFollower]] = []
 
     def show_start(self) -> StartDialog:
         self.start = StartDialog(self.settings.recent_files(), self.settings.recent_case_numbers())
@@ -104,9 +109,35 @@ class Station(QObject):
         self.open_path(path)
 
     def close(self) -> None:
-        """Close the operator window, and with it its journal (the session ends cleanly)."""
+        """Close the operator window, and with it its journal (the session ends cleanly),
+        and every file shown read-only."""
         if self.window is not None:
             self.window.close()
+        for window, follower in self.read_only:
+            window.close()
+            follower.close()
+        self.read_only.clear()
+
+    def show_read_only(self, path: Path) -> bool:
+        """Show the election file `path`, which the operator window cannot count in,
+        read-only: the observers' dashboard of the events before the first one that
+        cannot be counted on, naming it. False if even that cannot be read."""
+        from station.ui.dashboard.feed import JournalFollower
+        from station.ui.dashboard.standalone import standalone_dashboard
+
+        try:
+            follower = JournalFollower(
+                path, key_fingerprint=existing_fingerprint(), up_to_a_bad_event=True
+            )
+        except JournalError:
+            return False
+        window = standalone_dashboard(follower, self.settings.theme())
+        window.setWindowTitle(f"{window.windowTitle()} \N{EM DASH} {READ_ONLY_TITLE}")
+        self.read_only.append((window, follower))
+        follower.start()
+        window.place()
+        follower.poll()  # the problem and the figures on screen at once
+        return True
 
     def remove_demo_files(self) -> None:
         """Remove the demo's temporary files (once its window has let go of them)."""
@@ -158,6 +189,7 @@ class Station(QObject):
             window.new_election_requested.connect(self._on_new_election_requested)
             window.open_requested.connect(self._on_open_requested)
             window.closing.connect(lambda: self._on_window_closing(window))
+            window.count_lost.connect(lambda problem: self._on_window_count_lost(window, problem))
             window.dashboard_theme_changed.connect(self.settings.set_theme)
             window.dashboard_theme = self.settings.theme()
             window.dashboard_geometry = self.settings.geometry("dashboard")
@@ -193,8 +225,21 @@ class Station(QObject):
             except BaseException:
                 journal.close()  # let go of the lock: the user may fix the file and retry
                 raise
+        except CorruptJournal as error:
+            # No count can be taken on from this file; the agent can still look at it.
+            self._say_cannot_count(str(error), self.show_read_only(path))
         except JournalError as error:
             QMessageBox.warning(self._parent_widget(), "Cannot open the election file", str(error))
+
+    def _say_cannot_count(self, problem: str, shown: bool) -> None:
+        """Why a file cannot be counted in (and whether it is `shown` read-only): over
+        the window it was asked from, if any is still shown; never over the dashboard,
+        whose colours are the room's, not a dialog's."""
+        parent = self._parent_widget()
+        if parent is not None and not parent.isVisible():
+            parent = None
+        words = f"{problem}\n\n{cannot_count_statement(shown)}"
+        QMessageBox.warning(parent, "Cannot count in the election file", words)
 
     def _parent_widget(self) -> QWidget | None:
         return self.window or self.start
@@ -205,6 +250,13 @@ class Station(QObject):
         if dashboard is not None and dashboard.isVisible() and not dashboard.isFullScreen():
             self.settings.set_geometry("dashboard", dashboard.saveGeometry())
 
+    def _on_window_count_lost(self, window: OperatorWindow, problem: str) -> None:
+        # The file now holds an event no count can be taken on from: it is shown
+        # read-only instead (shown first: closing the last window would quit).
+        shown = self.show_read_only(window.controller.journal.path)
+        window.close()
+        self._say_cannot_count(problem, shown)
+
     def _on_new_election_requested(self) -> None:
         dialog = NewElectionDialog(
             self._parent_widget(), pile=self.settings.pile_size(), create=Journal.create
@@ -212,6 +264,8 @@ class Station(QObject):
         if dialog.exec() and dialog.created_path is not None:
             self.settings.set_pile_size(dialog.pile.value())
             self.open_path(dialog.created_path)
+        else:
+            self._take_keys_back()
 
     def _on_demo_requested(self) -> None:
         self.open_demo()
@@ -228,6 +282,13 @@ class Station(QObject):
         )
         if name:
             self.open_path(Path(name))
+        else:
+            self._take_keys_back()
+
+    def _take_keys_back(self) -> None:
+        """A dialog asked from the window and cancelled: its keys are its own again."""
+        if self.window is not None:
+            take_keys_back(self.window)
 
 
 def run_operator(journal: Journal, after_tally: bool = False) -> int:
@@ -241,6 +302,18 @@ def run_operator(journal: Journal, after_tally: bool = False) -> int:
     station = Station()
     try:
         station.show_operator(journal, after_tally=after_tally)
+    except CorruptJournal as error:
+        # The count cannot be taken on; the file opens read-only for the agent to see.
+        journal.close()
+        print(one_line(f"station: {error}"), file=sys.stderr)
+        if not station.show_read_only(journal.path):
+            return 2
+        print(one_line(f"station: {cannot_count_statement(True)}"), file=sys.stderr)
+        try:
+            run_loop(app)
+        finally:
+            station.close()
+        return 2
     except JournalError as error:
         journal.close()
         print(one_line(f"station: {error}"), file=sys.stderr)

@@ -8,7 +8,7 @@ import subprocess
 from pathlib import Path
 
 from station.cli import main
-from station.domain import Action, Call
+from station.domain import Action, Call, Count
 from station.journal import Journal
 
 
@@ -56,3 +56,27 @@ def tally(path: Path) -> dict[str, object]:
     result = json.loads(done.stdout)
     assert isinstance(result, dict)
     return result
+
+
+def disputed_then_undone_and_redone(path: Path) -> None:
+    """The events of five keys on a ballot of two unions: a vote for the second union,
+    its dispute carried as challenged (D), Ctrl+Z, Ctrl+Y, then a vote for the first:
+    the events a station writes for them, which must fold to one vote and one
+    challenged ballot, the redone one carried as challenged still."""
+    new(path, *THREE)
+    journal = Journal.open(path)
+    journal.start_session()
+    journal.append(Action.CALL, Call.FOR, detail={"choice": 2})
+    journal.append(Action.DISPUTE, Call.FOR, 2, {"party": "employer"})
+    journal.append(Action.UNDO, Call.CHALLENGE, 2)
+    journal.append(Action.REDO, Call.CHALLENGE, 2)
+    journal.append(Action.CALL, Call.FOR, detail={"choice": 1})
+    journal.close()
+
+
+def redo_gives_the_vote_back(self: Count, seq: int, call: Call, counting: bool) -> None:
+    """A `Count._set_counting` that lets a redo give a union back a vote its ballot,
+    carried as challenged, no longer carries: a rule whose count does not add up."""
+    self.challenges.set_counting(seq, counting)
+    self.votes.set_counting(seq, counting)
+    self.groups.set_counting(seq, counting)

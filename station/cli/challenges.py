@@ -93,7 +93,7 @@ def cmd_challenges(args: argparse.Namespace) -> int:
             "party": json_key(election, d.party),
             "joined": json_key(election, d.joined),
         }
-        for d in count.resolutions.noted_disputes()
+        for d in count.resolutions.noted_disputes(count)
     ]
     if args.json:
         print(
@@ -128,7 +128,7 @@ def cmd_challenges(args: argparse.Namespace) -> int:
                 + (f" ({row['note']})" if row["note"] else "")
             )
         )
-    for noted_dispute in count.resolutions.noted_disputes():
+    for noted_dispute in count.resolutions.noted_disputes(count):
         print(
             one_line(
                 f"noted  event {noted_dispute.seq}: {noted_dispute.call.label} disputed by"

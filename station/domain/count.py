@@ -41,7 +41,7 @@ from station.domain.groups import GroupSpec, GroupTally, UnitResult, units
 from station.domain.piles import GROUP as PILE_GROUP
 from station.domain.piles import PileRef, PileTracker
 from station.domain.resolution import Resolutions, decided_restored, decided_state
-from station.domain.statements import how_many, locked_rule_statement
+from station.domain.statements import count_adds_up_refusal, how_many, locked_rule_statement
 from station.domain.tally import Tally
 
 
@@ -79,6 +79,8 @@ class Count:
         # A mail ballot's envelope stage comes first; `mail_rules`: see MAIL_RULES.
         self.envelopes = EnvelopeStage(mail, mail_rules, polls, self._group_keys)
         self.resolutions = Resolutions()  # challenges settled, disputes, the decision
+        # The event after which the count stopped adding up (`_check_adds_up`), if one did.
+        self.spoiled_by: int | None = None
 
     @classmethod
     def for_setup(cls, setup: ElectionSetup) -> Count:
@@ -248,7 +250,12 @@ class Count:
         return count
 
     def apply(self, event: Event) -> Change:
-        """Fold one event in, or raise ReplayError and leave the count unchanged."""
+        """Fold one event in, or raise ReplayError and leave the count unchanged.
+
+        But for one case: an event whose fold leaves a count that does not add up is
+        named as a ReplayError after it was folded, and the count is `spoiled_by` it:
+        its figures are not to be read (fold the events before it again to show them).
+        """
         return self._plan(event)()
 
     def check(self, event: Event) -> None:
@@ -394,9 +401,25 @@ class Count:
         def commit() -> Change:
             change = fold()
             self.last_seq = event.seq
+            self._check_adds_up(event.seq)
             return change
 
         return commit
+
+    def _check_adds_up(self, seq: int) -> None:
+        """Raise ReplayError naming event `seq` if the count it left does not add up.
+
+        The rules keep each union's votes equal to line 5 by construction; this is the
+        net under them: an event whose fold would leave the count not adding up is
+        named as the one to blame wherever its file is read, rather than surfacing later
+        as a tally that cannot be stated. The count is then not to be used.
+        """
+        if not self.votes.several:
+            return
+        unions = self.votes.union_votes(self.total(Call.FOR))
+        if sum(unions) != self.total(Call.FOR) or min(unions) < 0:
+            self.spoiled_by = seq
+            raise ReplayError(seq, count_adds_up_refusal(unions, self.total(Call.FOR)))
 
     def _fold(self, event: Event) -> Callable[[], Change]:
         match event.action:
@@ -491,9 +514,7 @@ class Count:
             ballot = call_number(self)
             self._undone.append(self._done.pop())
             self._add(call, -1)
-            self.challenges.set_counting(event.target or 0, False)
-            self.votes.set_counting(event.target or 0, False)
-            self.groups.set_counting(event.target or 0, False)
+            self._set_counting(event.target or 0, call, False)
             self._group_pile_fell(event.target or 0, call)
             return Change(event, ballot=ballot)
 
@@ -506,12 +527,21 @@ class Count:
         def fold() -> Change:
             self._done.append(self._undone.pop())
             self._add(call, +1)
-            self.challenges.set_counting(event.target or 0, True)
-            self.votes.set_counting(event.target or 0, True)
-            self.groups.set_counting(event.target or 0, True)
+            self._set_counting(event.target or 0, call, True)
             return Change(event, ballot=call_number(self))
 
         return fold
+
+    def _set_counting(self, seq: int, call: Call, counting: bool) -> None:
+        """The ballot of event `seq`, carried as `call`, counts (True) or not from now on.
+
+        A union's vote is a ballot that counts *and* is carried as FOR: a FOR a dispute
+        carries as challenged is no union's vote, whether it is undone and redone or
+        not, exactly as `recall` and a frozen count's thaw have it.
+        """
+        self.challenges.set_counting(seq, counting)
+        self.votes.set_counting(seq, counting and call is Call.FOR)
+        self.groups.set_counting(seq, counting)
 
     def _add(self, call: Call, step: int) -> None:
         code = CALL_CODE[call]

@@ -231,9 +231,15 @@ class Resolutions:
             self.original_groups,
         )
 
-    def noted_disputes(self) -> list[Dispute]:
-        """Disputes left as called, noted for objections, not withdrawn."""
-        return [d for d in self.disputes.values() if not d.carried and not d.withdrawn]
+    def noted_disputes(self, count: Count) -> list[Dispute]:
+        """Disputes left as called, noted for objections, not withdrawn, of ballots that
+        count (a call undone takes its dispute with it, and a redo brings it back)."""
+        counting = count.ballot_numbers({d.seq for d in self.disputes.values()})
+        return [
+            d
+            for d in self.disputes.values()
+            if not d.carried and not d.withdrawn and d.seq in counting
+        ]
 
     # -- the snapshot ----------------------------------------------------------------
 

@@ -132,6 +132,38 @@ def locked_rule_statement(sheet: Sheet) -> str:
     return f"the count is locked by the tally sheet of event {sheet.seq}; it must be reopened first"
 
 
+def count_adds_up_refusal(unions: tuple[int, ...], for_total: int) -> str:
+    """Why an event is named as the one after which a count of several unions no longer
+    adds up: its unions' votes are not the ballots counted FOR (a ReplayError)."""
+    votes = " + ".join(str(votes) for votes in unions)
+    return (
+        f"it leaves a count that does not add up: the unions' votes ({votes}) are not"
+        f" the {how_many(for_total, 'ballot')} counted for a union"
+    )
+
+
+def spoiled_statement(seq: int) -> str:
+    """Why nothing more is recorded once event `seq` left a count that does not add up."""
+    return (
+        f"event {seq:,} left a count that does not add up: nothing more can be recorded"
+        " in this file"
+    )
+
+
+READ_ONLY_TITLE = "read-only: this file cannot be counted in"
+
+
+def cannot_count_statement(shown: bool) -> str:
+    """What follows when the operator window cannot count in a file (an event it holds
+    cannot be counted on): whether the file is shown read-only, and what to run."""
+    shown_words = (
+        "It is shown read-only: the count of the events before the one named."
+        if shown
+        else "It cannot be shown either."
+    )
+    return f"{shown_words} `station verify FILE` and `station log FILE` say more."
+
+
 def lock_refusal_statement(sheet: Sheet) -> str:
     """Why the operator's call, undo or correction was not recorded: the count is locked."""
     return (

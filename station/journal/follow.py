@@ -90,6 +90,11 @@ class Follower(Followed):
     it carries on from where it was, or folds again from the start (`resets` goes up)
     if the history it had is not there any more.
 
+    A file with an event that cannot be counted on (altered, or refused by the rules)
+    cannot be followed from the start either (JournalError), unless `up_to_a_bad_event`:
+    then the count is that of the events before it and `problem` names it, so that the
+    agent can look at a file the operator window will not count in.
+
     Attributes:
         last_record: the last record folded in (its `mono_ns` measures the lag).
         problem: why the journal is unavailable, or None when it is readable.
@@ -97,7 +102,12 @@ class Follower(Followed):
     """
 
     def __init__(
-        self, path: Path, *, key_fingerprint: str | None = None, retry_s: float = 0.5
+        self,
+        path: Path,
+        *,
+        key_fingerprint: str | None = None,
+        retry_s: float = 0.5,
+        up_to_a_bad_event: bool = False,
     ) -> None:
         journal = Journal.open(path, read_only=True, tidy=False)
         try:  # on any error from here the follower lets go of the file before it is gone
@@ -113,10 +123,17 @@ class Follower(Followed):
             self._more = True
             self._retry_after = 0.0
             self._retry_s = retry_s
+            # The event (its hash) after which the count stopped adding up, and why.
+            self._spoiled: tuple[str, str] | None = None
             self.head_hash = journal.election.setup_hash
             # Asked before reading: a commit in between only costs one more look.
             self._data_version = journal.data_version()
-            self._catch_up_all()
+            try:
+                self._catch_up_all()
+            except _Unreadable as error:
+                if not up_to_a_bad_event:
+                    raise
+                self._fail(str(error))  # the count of the events before it, and why
         except _Unreadable as error:
             journal.close()
             raise JournalError(f"{path}: cannot be followed: {error}") from None
@@ -207,10 +224,16 @@ class Follower(Followed):
             problem = chain_problem(record, self.head_seq + 1, self.head_hash)
             if problem is not None:
                 raise _Unreadable(f"{problem}{RUN_VERIFY}")
+            if self._spoiled is not None and self._spoiled[0] == record.hash:
+                raise _Unreadable(self._spoiled[1])  # the same event: known, not folded again
             try:
                 change = self.count.apply(record.event())
             except ValueError as error:
-                raise _Unreadable(f"{error}{RUN_VERIFY}") from None
+                problem = f"{error}{RUN_VERIFY}"
+                if self.count.spoiled_by is not None:  # keep showing the events before it
+                    self.count = self._journal.fold(record.seq - 1)
+                    self._spoiled = record.hash, problem
+                raise _Unreadable(problem) from None
             self.head_seq, self.head_hash = record.seq, record.hash
             self.last_record = record
             self.note(change)

@@ -25,14 +25,15 @@ counted regardless.
 
 from collections import deque
 
-from station.domain import Action, Call, Change, Count, ElectionSetup, Event, Sheet
+from station.domain import Action, Call, Change, Count, ElectionSetup, Event, ReplayError, Sheet
 from station.domain.envelopes import NO_BALLOT_CHALLENGE, Ruling, box_setup
 from station.domain.group_statements import written_in_group_statement
 from station.domain.piles import GROUP as PILE_GROUP
-from station.domain.statements import lock_refusal_statement
+from station.domain.statements import lock_refusal_statement, spoiled_statement
 from station.domain.table_statements import decide_at_table_statement
 from station.domain.voters import VoterList
 from station.domain.write_ins import identify, write_in_namesakes_statement
+from station.journal.errors import CorruptJournal
 from station.journal.records import Record
 from station.journal.store import Journal
 from station.journal.voters import load_voters
@@ -116,15 +117,25 @@ class CountSession:
         """Check, append, fold: the one way an event is written; returns what it changed.
 
         Raises ReplayError (the rules refuse it) or WriteFailed (the journal did not
-        record it); either way nothing was written and the count is as it was.
+        record it); either way nothing was written and the count is as it was. Raises
+        CorruptJournal if the event was written but leaves a count that does not add up
+        (`Count.spoiled_by`): nothing more is written then (Refused).
         """
+        if self.count.spoiled_by is not None:
+            raise Refused(spoiled_statement(self.count.spoiled_by))
         # The rules see the event before the journal does: a stale prompt or any other
         # slip of the interface must never write an event that a replay would refuse.
         self.count.check(Event(self.journal.head_seq + 1, action, call, target, detail))
         return self._folded(self.journal.append(action, call, target, detail))
 
     def _folded(self, record: Record) -> Change:
-        change = self.count.apply(record.event())
+        try:
+            change = self.count.apply(record.event())
+        except ReplayError as error:
+            # Checked before it was written, an event folds, but for one that leaves a
+            # count that does not add up (`Count.spoiled_by`): it is in the journal now,
+            # and no count can be taken on from it.
+            raise CorruptJournal(f"{self.journal.path}: {error} (run `station verify`)") from None
         self.recent.append(change)
         return change
 
@@ -204,9 +215,21 @@ class CountSession:
         target = self.redo_target()
         return None if target is None else self.commit(Action.REDO, target[1], target[0])
 
-    def amend_challenge(self, seq: int, changes: dict[str, object]) -> Change:
-        """Give or correct the party, reason or note of a challenged ballot."""
+    def amend_challenge(self, seq: int, changes: dict[str, object]) -> Change | None:
+        """Give or correct the party, reason or note of a challenged ballot.
+
+        An amendment that changes nothing (the party or reason the challenge has
+        already: a key pressed twice) records nothing and returns None, so that the
+        journal and the register never say the same challenge twice over.
+        """
         self._refuse_while_locked()
+        register = self.count.challenges
+        try:
+            unchanged = register.amended(seq, changes) == register.get(seq)
+        except ValueError:
+            unchanged = False  # the rules refuse it, and `commit` says why
+        if unchanged:
+            return None
         return self.commit(Action.AMEND, None, seq, changes)
 
     def dispute_void(self, seq: int, party: str) -> Change:

@@ -38,7 +38,8 @@ class Verdict:
         seq: the first bad event, when the problem is an event.
         events: how many events were checked and found good.
         head: the hash of the last good event (the setup hash if there is none).
-        tally: the tally replayed from the good events.
+        tally: the tally replayed from the good events (nothing, when the bad event
+            left a count that does not add up: `Count.spoiled_by`).
         sheets: the tally sheets prepared among the good events.
         backwards: when every check held, the first event dated before the event
             before it (`clock.first_backwards`: a clock set back), or None.
@@ -204,7 +205,9 @@ def verify_records(
     trail = SheetTrail()  # SIGN events, by seq: a revision names its predecessor
 
     def fail(problem: str, seq: int | None = None) -> Verdict:
-        return Verdict(False, problem, seq, checked, head, count.tally, tuple(count.sheets))
+        # A count the bad event left not adding up states no figures.
+        tally = Tally() if count.spoiled_by is not None else count.tally
+        return Verdict(False, problem, seq, checked, head, tally, tuple(count.sheets))
 
     if setup_hash(election.row) != election.setup_hash:
         return fail("the election setup was altered (its hash does not match)")

@@ -113,3 +113,20 @@ def test_a_disputed_vote_for_a_union_is_no_union_s_vote_while_challenged() -> No
     )
     assert count.choice_votes() == (3, 1, 0)
     assert count.tally.for_union == 4
+
+
+def test_a_disputed_vote_undone_and_redone_stays_challenged_and_no_union_s() -> None:
+    count = Count(0, THREE)
+    vote(count, Call.FOR, 1)
+    disputed = vote(count, Call.FOR, 2)
+    dispute(count, disputed)  # carried as challenged
+    for action in (Action.UNDO, Action.REDO, Action.UNDO, Action.REDO):
+        count.apply(Event(count.last_seq + 1, action, Call.CHALLENGE, disputed))
+    assert count.choice_votes() == (1, 0, 0)
+    assert (count.tally.for_union, count.tally.challenged) == (1, 1)
+    assert Count.thawed(count.freeze(), 0, THREE).choice_votes() == (1, 0, 0)
+    # Withdrawn after all that, the dispute still gives the union its vote back.
+    withdrawn = {"as": "withdrawn", "party": "employer"}
+    count.apply(Event(count.last_seq + 1, Action.RESOLVE, None, disputed, withdrawn))
+    assert count.choice_votes() == (1, 1, 0)
+    assert (count.tally.for_union, count.tally.challenged) == (2, 0)

@@ -103,13 +103,25 @@ def test_a_dispute_left_as_called_changes_no_figure_and_is_noted() -> None:
     (seq,) = calls(feed, F)
     feed(Action.DISPUTE, F, seq, party="petitioner", left_as_called=True)
     assert feed.count.tally == Tally(for_union=1)
-    assert [d.seq for d in feed.count.resolutions.noted_disputes()] == [seq]
+    assert [d.seq for d in feed.count.resolutions.noted_disputes(feed.count)] == [seq]
     with pytest.raises(ReplayError, match="disputed already"):
         feed(Action.DISPUTE, F, seq, party="employer")
     with pytest.raises(ReplayError, match="by the party that made or joined it"):
         feed(Action.RESOLVE, target=seq, party="employer", **{"as": "withdrawn"})
     feed(Action.RESOLVE, target=seq, party="petitioner", **{"as": "withdrawn"})
-    assert feed.count.resolutions.noted_disputes() == []
+    assert feed.count.resolutions.noted_disputes(feed.count) == []
+
+
+def test_a_noted_dispute_goes_with_its_call_undone_and_comes_back_with_its_redo() -> None:
+    feed = Feed()
+    feed(Action.OPEN)
+    (seq,) = calls(feed, F)
+    feed(Action.DISPUTE, F, seq, party="petitioner", left_as_called=True)
+    feed(Action.UNDO, F, seq)
+    assert feed.count.tally == Tally() and feed.count.resolutions.noted_disputes(feed.count) == []
+    feed(Action.REDO, F, seq)
+    assert feed.count.tally == Tally(for_union=1)
+    assert [d.seq for d in feed.count.resolutions.noted_disputes(feed.count)] == [seq]
 
 
 def test_an_old_disputed_void_replays_as_before() -> None:

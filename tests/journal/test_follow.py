@@ -8,12 +8,18 @@ from pathlib import Path
 
 import pytest
 
-from station.domain import Action, Call, ElectionSetup
+from station.domain import Action, Call, Count, ElectionSetup
 from station.journal import Journal, JournalError, Record, WriteFailed, chain_check
 from station.journal.follow import TICKER_LENGTH, Follower
 from station.journal.verify import verify_journal
 from tests.domain.random_operator import state
 from tests.journal.helpers import random_journal, restore_guards, tamper
+from tests.kinds_helpers import (
+    THREE,
+    disputed_then_undone_and_redone,
+    new,
+    redo_gives_the_vote_back,
+)
 
 
 @pytest.fixture
@@ -236,3 +242,50 @@ def test_a_deleted_event_is_named_as_verify_names_it(
         assert "event 150 is missing (the next one found is 151)" in str(
             verify_journal(journal).problem
         )
+
+
+def test_a_file_followed_up_to_a_bad_event_shows_the_count_before_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "count.station"
+    disputed_then_undone_and_redone(path)
+    monkeypatch.setattr(Count, "_set_counting", redo_gives_the_vote_back)
+    with pytest.raises(JournalError, match="cannot be followed: event 5: it leaves a count"):
+        Follower(path)
+    follower = Follower(path, retry_s=0, up_to_a_bad_event=True)
+    try:
+        assert follower.count.last_seq == 4 and follower.count.spoiled_by is None
+        assert follower.count.tally.challenged == 0  # as the four events before it leave it
+        assert "event 5: it leaves a count that does not add up" in str(follower.problem)
+        assert follower.poll() == []  # looked again: the same event, the same count
+        assert follower.count.last_seq == 4 and follower.problem is not None
+    finally:
+        follower.close()
+
+
+def test_a_bad_event_written_while_followed_leaves_the_count_before_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "count.station"
+    new(path, *THREE)
+    monkeypatch.setattr(Count, "_set_counting", redo_gives_the_vote_back)
+    with Journal.open(path) as journal:
+        journal.start_session()
+        journal.append(Action.CALL, Call.FOR, detail={"choice": 2})
+        journal.append(Action.DISPUTE, Call.FOR, 2, {"party": "employer"})
+        journal.append(Action.UNDO, Call.CHALLENGE, 2)
+        follower = Follower(path, retry_s=0)
+        try:
+            assert follower.poll() == [] and follower.problem is None
+            journal.append(Action.REDO, Call.CHALLENGE, 2)  # the count no longer adds up
+            assert follower.poll() == []
+            assert "event 5: it leaves a count that does not add up" in str(follower.problem)
+            assert follower.count.last_seq == 4
+            assert follower.count.tally.counted == 0  # readable: the events before it
+            folds: list[int | None] = []
+            monkeypatch.setattr(Journal, "fold", lambda _self, until=None: folds.append(until))
+            for _ in range(3):  # looked at again and again: the same event, not refolded
+                assert follower.poll() == [] and "event 5" in str(follower.problem)
+            assert folds == [] and follower.count.last_seq == 4
+        finally:
+            follower.close()

@@ -59,6 +59,27 @@ def test_keys_one_to_nine_and_zero_record_each_choice(three: OperatorWindow) -> 
     assert three.recent.texts()[0].endswith("Ballot 4 for Neither \u2014 undone")
 
 
+def test_a_disputed_vote_undone_and_redone_stays_challenged_in_the_window(
+    three: OperatorWindow, qtbot: QtBot
+) -> None:
+    # A vote for the second union, disputed by the Employer (carried as challenged),
+    # Ctrl+Z, Ctrl+Y: the window goes on, and so does every reader of the file.
+    key(three, Qt.Key.Key_2)
+    key(three, Qt.Key.Key_D)
+    assert three.prompts.dispute.isVisible()
+    key(three, Qt.Key.Key_E)
+    key(three, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    key(three, Qt.Key.Key_Y, Qt.KeyboardModifier.ControlModifier)
+    assert three.controller.count.choice_votes() == (0, 0, 0)
+    assert three.pad.buttons[Call.CHALLENGE].figure() == "1"
+    assert [button.figure() for button in three.pad.union_buttons] == ["0", "0"]
+    key(three, Qt.Key.Key_1)  # counting goes on
+    assert three.controller.count.choice_votes() == (1, 0, 0)
+    with Journal.open(three.controller.journal.path, read_only=True) as reader:
+        tally = reader.fold().tally
+    assert (tally.for_union, tally.challenged, tally.choices) == (1, 1, (1, 0, 0))
+
+
 def test_after_c_a_unions_key_names_it_then_records_votes_again(
     three: OperatorWindow, qtbot: QtBot
 ) -> None:

@@ -152,7 +152,8 @@ class PolledFeed(DashboardFeed):
 class JournalFollower(PolledFeed):
     """Polls a `Follower` every `interval_ms` and says what it found, as signals.
 
-    Raises JournalError (having let go of the file) if the file cannot be followed.
+    Raises JournalError (having let go of the file) if the file cannot be followed
+    (`up_to_a_bad_event`: see `Follower`).
 
     Signals:
         changed(Change), polled(), failed(str), reset(): as for every DashboardFeed.
@@ -165,13 +166,18 @@ class JournalFollower(PolledFeed):
         key_fingerprint: str | None = None,
         interval_ms: int = 50,
         retry_ms: int = 500,
+        up_to_a_bad_event: bool = False,
         parent: QObject | None = None,
     ) -> None:
         self.follower: Follower = Follower(
-            path, key_fingerprint=key_fingerprint, retry_s=retry_ms / 1000
+            path,
+            key_fingerprint=key_fingerprint,
+            retry_s=retry_ms / 1000,
+            up_to_a_bad_event=up_to_a_bad_event,
         )
         super().__init__(self.follower, interval_ms=interval_ms, parent=parent)
         self.path = path
+        self._said: str | None = None  # the problem `failed` last said
 
     @property
     def journal(self) -> Journal | None:
@@ -181,7 +187,7 @@ class JournalFollower(PolledFeed):
     def poll(self) -> None:
         """Look once, and say what was folded in, or why the journal cannot be read."""
         follower = self.follower
-        problem, resets = follower.problem, follower.resets
+        resets = follower.resets
         changes = follower.poll()
         if follower.resets != resets:
             self.reset.emit()
@@ -189,5 +195,6 @@ class JournalFollower(PolledFeed):
             self.changed.emit(change)
         if follower.problem is None:
             self.polled.emit()
-        elif follower.problem != problem:
+        elif follower.problem != self._said:  # a problem found opening the file too
             self.failed.emit(follower.problem)
+        self._said = follower.problem

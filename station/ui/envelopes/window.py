@@ -421,15 +421,9 @@ class EnvelopeWindow(QMainWindow):
         if self.challenge_seq is None:
             return
         # A written-in voter's envelope is challenged as not on the list from the start:
-        # that reason's key (or a party named already) changes nothing, and is not
-        # recorded, or this list would say the same challenge twice over.
-        seq, register = self.challenge_seq, self.controller.count.challenges
-        try:
-            unchanged = register.amended(seq, changes) == register.get(seq)
-        except ValueError:
-            unchanged = False  # the rules refuse it, and the banner says why
-        if not unchanged:
-            self.controller.amend_challenge(seq, changes)
+        # that reason's key (or a party named already) changes nothing, and the session
+        # records nothing for it.
+        self.controller.amend_challenge(self.challenge_seq, changes)
         self._set_mode(Mode.CHALLENGE)  # the prompt shows what is given now
 
     # -- what the screen shows ---------------------------------------------------------

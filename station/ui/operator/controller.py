@@ -12,7 +12,7 @@ from PySide6.QtCore import QObject, Signal
 
 from station.domain import Call, Change, ElectionSetup, ReplayError, Sheet
 from station.domain.tally_sheet import SheetError
-from station.journal import Journal, WriteFailed
+from station.journal import CorruptJournal, Journal, WriteFailed
 from station.journal.session import CountSession, OverCount, Refused
 from station.journal.verify import Verdict, verify_journal
 from station.progress import Progress
@@ -42,12 +42,15 @@ class CountController(QObject):
         refused(str): the rules refuse this now (the count is locked); nothing changed.
         over_count_refused(Call): a call would count more ballots than the box held;
             nothing was recorded, and `record(call, over_count=True)` would record it.
+        count_lost(str): an event was recorded that leaves a count that does not add
+            up (says which): no count can be taken on from this file.
     """
 
     changed = Signal(object)
     write_failed = Signal(object)
     refused = Signal(str)
     over_count_refused = Signal(object)
+    count_lost = Signal(str)
 
     def __init__(self, journal: Journal, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -101,7 +104,8 @@ class CountController(QObject):
         return self._emitted(self.session.redo)
 
     def amend_challenge(self, seq: int, changes: dict[str, object]) -> bool:
-        """Give or correct the party, reason or note of a challenged ballot."""
+        """Give or correct the party, reason or note of a challenged ballot (False, and
+        nothing recorded, when it changes nothing)."""
         return self._emitted(lambda: self.session.amend_challenge(seq, changes))
 
     def dispute_void(self, seq: int, party: str) -> bool:
@@ -177,6 +181,9 @@ class CountController(QObject):
             return False
         except WriteFailed as error:
             self.write_failed.emit(error)
+            return False
+        except CorruptJournal as error:
+            self.count_lost.emit(str(error))
             return False
         if change is None:
             return False

@@ -27,6 +27,7 @@ from station.domain.piles import PileRef
 from station.domain.statements import how_many
 from station.ui.operator.controller import CountController
 from station.ui.operator.key_prompt import KeyPrompt, Option
+from station.ui.operator.keys_back import open_over
 
 PILE_READ_S = 0.5  # how long a full pile's question is shown before Enter can answer it
 _SHORT_REASONS = {
@@ -313,7 +314,7 @@ class CountPrompts(QWidget):
             lambda: self.controller.check_pile(ref.call, ref.pile, dialog.found.value(), ref.group)
         )
         self.pile_dialog = dialog
-        dialog.open()
+        open_over(self.window(), dialog)
 
     # -- over-count ---------------------------------------------------------------------
 

@@ -23,6 +23,7 @@ from station.journal.chain import HEAD_DIGITS
 from station.sheet.export import ExportError
 from station.sheet.keys import KeyProblem
 from station.sheet.prepare import SheetRequest, previous_request
+from station.ui.operator.keys_back import open_over, take_keys_back
 from station.ui.operator.sheet_dialogs import PrepareSheetDialog, ReopenDialog
 from station.ui.operator.work_progress import WorkProgress
 
@@ -62,7 +63,7 @@ class SheetFlow:
             dialog.fill_in(previous)
         dialog.accepted.connect(lambda: self._on_prepare_dialog_accepted(dialog))
         self.window.prepare_dialog = dialog
-        dialog.open()
+        open_over(self.window, dialog)
 
     def _previous_answers(self) -> SheetRequest | None:
         """Who certified the count's latest sheet, and where, as its SIGN event records."""
@@ -99,7 +100,7 @@ class SheetFlow:
         )
         dialog.accepted.connect(lambda: self._on_reopen_dialog_accepted(dialog))
         self.window.reopen_dialog = dialog
-        dialog.open()
+        open_over(self.window, dialog)
 
     def _on_reopen_dialog_accepted(self, dialog: ReopenDialog) -> None:
         if not dialog.reason_text:
@@ -117,6 +118,7 @@ class SheetFlow:
         sheet = sheets[-1]
         name = export_folder_name(self.window.controller.setup, sheet)
         folder = self.window.choose_export_folder(name)
+        take_keys_back(self.window)  # from the folder dialog, chosen or not
         if folder is None:
             return
         paper = (
@@ -135,6 +137,7 @@ class SheetFlow:
             return
         finally:
             progress.finish()
+            take_keys_back(self.window)
         self.window.exported_pdf = exported.folder / "tally.pdf"
         command = f"station verify {shlex.quote(str(exported.folder))} --key {exported.fingerprint}"
         self.window.notify(
@@ -153,6 +156,7 @@ class SheetFlow:
             verdict = self.window.controller.verify(progress)
         finally:
             progress.finish()
+            take_keys_back(self.window)
         if not verdict.ok:
             self.window.show_error(f"the record is NOT intact: {verdict.problem}")
             return

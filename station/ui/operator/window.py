@@ -48,6 +48,7 @@ from station.ui.operator.group_keys import GroupKeys
 from station.ui.operator.help_overlay import HelpOverlay, shortcuts_for
 from station.ui.operator.key_guard import KeyRepeatGuard
 from station.ui.operator.key_label import KeyFingerprint, KeyLabel, no_key
+from station.ui.operator.keys_back import open_over, take_keys_back
 from station.ui.operator.print_pdf import PdfOpener, PdfPrinter, no_viewer_statement
 from station.ui.operator.prompts import CountPrompts
 from station.ui.operator.recent_calls import RecentCallsList
@@ -69,12 +70,15 @@ class OperatorWindow(QMainWindow):
         open_requested(): the operator wants to open another election file.
         closing(): the window is closing (its placement may be saved now).
         dashboard_theme_changed(str): the operator switched the dashboard's theme.
+        count_lost(str): an event was recorded that leaves a count that does not add up
+            (says which); the file is to be shown read-only instead of this window.
     """
 
     new_election_requested = Signal()
     open_requested = Signal()
     closing = Signal()
     dashboard_theme_changed = Signal(str)
+    count_lost = Signal(str)
 
     def __init__(
         self,
@@ -203,6 +207,7 @@ class OperatorWindow(QMainWindow):
         controller.changed.connect(self._on_controller_changed)
         controller.write_failed.connect(self._on_controller_write_failed)
         controller.refused.connect(self._on_controller_refused)
+        controller.count_lost.connect(self._on_controller_count_lost)
 
         self._closed = False
         self._key_guard = KeyRepeatGuard()
@@ -510,15 +515,12 @@ class OperatorWindow(QMainWindow):
 
         dialog = ChallengeRegisterDialog(self.controller, self)
         self.register_dialog = dialog
-        dialog.finished.connect(self._take_keys_back)
-        dialog.open()
+        open_over(self, dialog)
 
     def _take_keys_back(self) -> None:
         # Once a window of ours over or beside this one goes away, the count keys come
-        # back here at once: not every window manager (nor Xvfb without one) gives the
-        # keyboard back to the window a closed window belonged to.
-        self.activateWindow()
-        self.raise_()
+        # back here at once (see keys_back.py).
+        take_keys_back(self)
 
     def _on_pause_action_triggered(self) -> None:
         self.sheet_flow.prepare(interim=True)
@@ -574,6 +576,15 @@ class OperatorWindow(QMainWindow):
 
     def _on_controller_refused(self, message: str) -> None:
         self._alarm(f"<b>NOT RECORDED:</b> {html.escape(full_sentence(message), quote=False)}")
+
+    def _on_controller_count_lost(self, problem: str) -> None:
+        # Recorded, but no count can be taken on from the file: the keys record nothing
+        # more, and whoever opened this window shows the file read-only instead.
+        self.pad.setEnabled(False)
+        for action in self.call_actions.values():
+            action.setEnabled(False)
+        self._alarm(f"<b>THE COUNT CANNOT GO ON:</b> {html.escape(problem, quote=False)}")
+        self.count_lost.emit(problem)
 
     def _on_controller_write_failed(self, error: WriteFailed) -> None:
         # The banner says NOT RECORDED itself: it shows the reason alone. After a colon

@@ -50,6 +50,20 @@ def test_c_records_at_once_then_party_and_reason_follow_by_key(
         again.close()
 
 
+def test_a_party_or_reason_key_pressed_again_records_nothing_more(
+    qtbot: QtBot, window: OperatorWindow
+) -> None:
+    press(window, Qt.Key.Key_C, Qt.Key.Key_I, Qt.Key.Key_I, Qt.Key.Key_E, Qt.Key.Key_E)
+    journal = window.controller.journal
+    amends = [record.event().detail for record in journal.records() if record.action == "amend"]
+    assert amends == [{"reason": Reason.NOT_ON_LIST.value}, {"party": Party.EMPLOYER.value}]
+    prompt = window.prompts.challenge
+    assert prompt.isVisible() and "by the Employer; not on the eligibility list" in (
+        prompt.question.text()
+    )
+    assert window.controller.count.challenges.by_party()["employer"] == 1
+
+
 def test_esc_closes_the_challenge_question_and_records_nothing(
     qtbot: QtBot, window: OperatorWindow
 ) -> None:

@@ -7,6 +7,7 @@ operator window would not notice. Each key is checked twice: on the pad, where t
 operator sees it, and in the election file, read back by a reader of its own.
 """
 
+import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QDialog
@@ -180,5 +181,69 @@ def test_keys_record_after_the_challenge_register_closes(
         type_key(qtbot, window, Qt.Key.Key_Escape)
     assert dialog.result() == QDialog.DialogCode.Rejected
     qtbot.waitUntil(window.isActiveWindow)
+    before = shown(window)
+    assert count_all_four(qtbot, window) == four_counted(before)
+
+
+def _sheet_dialog(qtbot: QtBot, window: OperatorWindow, qt_key: Qt.Key) -> QDialog:
+    """The interim (Ctrl+P) or tally (Ctrl+T) dialog, opened by its key and active."""
+    type_key(qtbot, window, qt_key, Qt.KeyboardModifier.ControlModifier)
+    dialog = window.prepare_dialog
+    assert dialog is not None
+    qtbot.waitUntil(dialog.isActiveWindow)
+    return dialog
+
+
+def _prepared(qtbot: QtBot, window: OperatorWindow, dialog: QDialog) -> None:
+    """Fill the sheet dialog in and prepare the sheet with its Enter."""
+    dialog.place.setText("Staten Island, NY")
+    dialog.observer_boxes["employer"].setPlainText("Jane Roe")
+    dialog.observer_boxes["petitioner"].setPlainText("John Doe")
+    with qtbot.waitSignal(dialog.finished):
+        type_key(qtbot, window, Qt.Key.Key_Return)
+    assert dialog.result() == QDialog.DialogCode.Accepted
+
+
+@pytest.mark.parametrize("qt_key", [Qt.Key.Key_P, Qt.Key.Key_T], ids=["interim", "tally"])
+def test_keys_record_after_a_sheet_dialog_is_cancelled(
+    qtbot: QtBot, window: OperatorWindow, qt_key: Qt.Key
+) -> None:
+    dialog = _sheet_dialog(qtbot, window, qt_key)
+    with qtbot.waitSignal(dialog.finished):
+        type_key(qtbot, window, Qt.Key.Key_Escape)
+    qtbot.waitUntil(window.isActiveWindow)
+    before = shown(window)
+    assert count_all_four(qtbot, window) == four_counted(before)
+
+
+def test_keys_record_after_the_interim_dialog_pauses_the_count(
+    qtbot: QtBot, window: OperatorWindow
+) -> None:
+    type_key(qtbot, window, Qt.Key.Key_F)
+    _prepared(qtbot, window, _sheet_dialog(qtbot, window, Qt.Key.Key_P))
+    qtbot.waitUntil(window.isActiveWindow)
+    assert window.controller.locked_by is not None
+    window.reopen_action.trigger()  # the pause ends without a question
+    before = shown(window)
+    assert count_all_four(qtbot, window) == four_counted(before)
+
+
+def test_keys_record_after_the_tally_and_reopen_dialogs(
+    qtbot: QtBot, window: OperatorWindow
+) -> None:
+    type_key(qtbot, window, Qt.Key.Key_F)
+    _prepared(qtbot, window, _sheet_dialog(qtbot, window, Qt.Key.Key_T))
+    qtbot.waitUntil(window.isActiveWindow)
+    for reason in ("", "a ballot found under the table"):  # Escape first, then a reason
+        window.reopen_action.trigger()
+        dialog = window.reopen_dialog
+        assert dialog is not None
+        qtbot.waitUntil(dialog.isActiveWindow)
+        with qtbot.waitSignal(dialog.finished):
+            if reason:
+                dialog.reason.setText(reason)
+            type_key(qtbot, window, Qt.Key.Key_Return if reason else Qt.Key.Key_Escape)
+        qtbot.waitUntil(window.isActiveWindow)
+    assert window.controller.locked_by is None
     before = shown(window)
     assert count_all_four(qtbot, window) == four_counted(before)
