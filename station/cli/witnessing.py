@@ -22,7 +22,12 @@ from station.journal.follow import Follower
 from station.sheet.keys import key_for_signing, normalise_fingerprint
 from station.witness.follow import WAIT_S, FeedError, FeedGarbled, RemoteFollower
 from station.witness.serve import FeedSource, serve
-from station.witness.statements import head_line, no_feed, witness_held
+from station.witness.statements import (
+    NOT_SIGNED,
+    head_line,
+    no_feed,
+    witness_held,
+)
 from station.witness.store import WitnessFile, WitnessFileError
 from station.witness.verify import WitnessVerdict, export_history, verify_witness
 
@@ -169,6 +174,7 @@ def _witness(follower: RemoteFollower, wait_s: float) -> int:
     is still verified and kept in the file)."""
     said: tuple[int, str] | None = None  # the head last said
     lost_since: float | None = None  # when the feed last answered, once said lost
+    unsigned_said = False  # NOT SIGNED said, until a head covers every event again
     while True:
         try:
             batch = follower.step(wait_s)
@@ -187,6 +193,12 @@ def _witness(follower: RemoteFollower, wait_s: float) -> int:
         if follower.broken:
             say_problem(f"NOT INTACT: {follower.broken}")
             return 1
+        if follower.problem and follower.problem.startswith(NOT_SIGNED) and not unsigned_said:
+            say_problem(follower.problem)
+            unsigned_said = True
+        elif unsigned_said and not follower.unsigned:
+            say(f"every event received is signed again, to event {follower.head_seq:,}")
+            unsigned_said = False
         if follower.problem and follower.problem.startswith("NO FEED"):
             if lost_since is None and follower.silent_s >= 1:
                 say(no_feed(follower.silent_s))
