@@ -34,6 +34,9 @@ def unsigned_too_long(events: int, after: int, seconds: float) -> str:
     )
 
 
+KEY_NOT_CHECKED = " (NOT checked against a fingerprint written down; add --key FINGERPRINT)"
+
+
 # What `station serve` answers (HTTP 503) to a connection past its bounds, and what a
 # follower refused so says: the station is there, it takes no more connections from here.
 TOO_MANY_FROM_ADDRESS = "too many connections from this address"
@@ -150,6 +153,12 @@ FILES_AND_FEEDS = (
     "give the tables either as election files or as feeds' URLs, not both: a file is read"
     " here as it is, a feed is verified as it arrives (serve each file with `station serve`"
     " to follow them all as feeds)"
+)
+
+# `station dashboard FILE --key`: refused (one line, exit 2).
+KEY_WITH_FILES = (
+    "--key holds a feed's signed heads to a key written down; an election file read here"
+    " has none (its sheets' key is checked by `station verify FILE --key FINGERPRINT`)"
 )
 
 
