@@ -173,3 +173,37 @@ def test_the_witness_says_events_left_unsigned_and_keeps_none_of_them(
     assert f"head {station} " in capsys.readouterr().out
     with WitnessFile.open(out, read_only=True) as witness:
         assert [record.seq for record in witness.records()] == list(range(1, station + 1))
+
+
+def test_the_witness_says_when_a_late_head_covers_what_waited(
+    served: Served,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    served.journal.append(Action.CALL, Call.FOR)
+    served.source._moved_every_s = 3600.0  # the event is served, its head not yet signed
+    served.poll()
+    monkeypatch.setattr(follow, "UNSIGNED_S", 0.0)
+    said: list[str] = []
+
+    def say_problem(line: str) -> None:  # the station signs at last
+        said.append(line)
+        served.source._moved_every_s = 0.0
+        served.poll()
+
+    def say(line: str) -> None:
+        said.append(line)
+        if line.startswith("every event"):
+            raise witnessing_cli._Terminated(signal.SIGTERM)
+
+    monkeypatch.setattr(witnessing_cli, "say_problem", say_problem)
+    monkeypatch.setattr(witnessing_cli, "say", say)
+    out = tmp_path / "union.witness"
+    assert main(["witness", served.url, "--out", str(out), "--wait", "0"]) == 143
+    station = served.journal.head_seq
+    assert said[-3].startswith(f"NOT SIGNED FOR 0 SECONDS: 1 event after event {station - 1}")
+    assert said[-2].startswith(f"head {station} ")
+    assert said[-1] == f"every event received is signed again, to event {station}"
+    with WitnessFile.open(out, read_only=True) as witness:
+        assert [record.seq for record in witness.records()][-1] == station
