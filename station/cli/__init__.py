@@ -221,6 +221,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="colours (key T switches; default: as last time, else dark)",
     )
     dashboard.add_argument(
+        "--key",
+        action="append",
+        metavar="FINGERPRINT",
+        help="with feeds' URLs: the station's key fingerprint, as written down (one per feed,"
+        " in their order); a feed whose heads another key signs is refused",
+    )
+    dashboard.add_argument(
         "--hide-challenges",
         action="store_true",
         help="show no challenge figure, hatching or line 8 until a final sheet is prepared",

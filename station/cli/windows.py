@@ -7,7 +7,7 @@ from station.domain.mail_statements import AFTER_TALLY_BEFORE_FINAL, AFTER_TALLY
 from station.domain.table_statements import same_count_problem
 from station.journal import Journal
 from station.journal.seal import station_secret
-from station.witness.statements import FILES_AND_FEEDS
+from station.witness.statements import FILES_AND_FEEDS, KEY_WITH_FILES
 
 
 def cmd_start(args: argparse.Namespace) -> int:
@@ -52,7 +52,11 @@ def cmd_dashboard(args: argparse.Namespace) -> int:
 
         if len(urls) != len(given):  # before any file is opened or feed asked
             raise UsageError(FILES_AND_FEEDS)
-        return remote_dashboard(urls, args.theme, hide_challenges=args.hide_challenges)
+        return remote_dashboard(
+            urls, args.theme, keys=args.key, hide_challenges=args.hide_challenges
+        )
+    if args.key:  # a file has no signed heads to hold to a key
+        raise UsageError(KEY_WITH_FILES)
 
     # The file first: a missing or foreign file is said as such, display or not. Read as
     # `station tally` reads (the sidecars this check makes go with it, so a refusal

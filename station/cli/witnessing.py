@@ -22,7 +22,13 @@ from station.journal.follow import Follower
 from station.sheet.keys import key_for_signing, normalise_fingerprint
 from station.witness.follow import WAIT_S, FeedError, FeedGarbled, RemoteFollower
 from station.witness.serve import FeedSource, serve
-from station.witness.statements import head_line, no_feed, witness_held
+from station.witness.statements import (
+    KEY_NOT_CHECKED,
+    NOT_SIGNED,
+    head_line,
+    no_feed,
+    witness_held,
+)
 from station.witness.store import WitnessFile, WitnessFileError
 from station.witness.verify import WitnessVerdict, export_history, verify_witness
 
@@ -100,12 +106,25 @@ def cmd_witness(args: argparse.Namespace) -> int:
         return 128 + ended.signum
 
 
-def _witness_command(args: argparse.Namespace) -> int:
-    key = normalise_fingerprint(args.key) if args.key else None
+def given_key(text: str | None) -> str | None:
+    """A fingerprint given with --key, normalised; a usage error if it is not one."""
+    key = normalise_fingerprint(text) if text else None
     if key is not None and (len(key) != 39 or any(ch not in "0123456789abcdef-" for ch in key)):
         raise UsageError(
-            f"--key {args.key!r} is not a key fingerprint (32 hex digits, as `station key` prints)"
+            f"--key {text!r} is not a key fingerprint (32 hex digits, as `station key` prints)"
         )
+    return key
+
+
+def signed_by(follower: RemoteFollower) -> str:
+    """Whose key signs a feed's heads, and whether it was held to one written down."""
+    return f"heads signed by key {follower.key_fingerprint}" + (
+        "" if follower.key_checked else KEY_NOT_CHECKED
+    )
+
+
+def _witness_command(args: argparse.Namespace) -> int:
+    key = given_key(args.key)
     out = Path(args.out)
     _stop_on_sigterm()
     try:
@@ -154,8 +173,7 @@ def _witness_command(args: argparse.Namespace) -> int:
     try:
         say(
             f"witnessing case {follower.setup.case_number} at {follower.address.shown} into"
-            f" {out} (from event {follower.head_seq:,}); heads signed by key"
-            f" {follower.key_fingerprint}"
+            f" {out} (from event {follower.head_seq:,}); {signed_by(follower)}"
         )
         return _witness(follower, args.wait)
     finally:
@@ -169,6 +187,7 @@ def _witness(follower: RemoteFollower, wait_s: float) -> int:
     is still verified and kept in the file)."""
     said: tuple[int, str] | None = None  # the head last said
     lost_since: float | None = None  # when the feed last answered, once said lost
+    unsigned_said = False  # NOT SIGNED said, until a head covers every event again
     while True:
         try:
             batch = follower.step(wait_s)
@@ -187,6 +206,12 @@ def _witness(follower: RemoteFollower, wait_s: float) -> int:
         if follower.broken:
             say_problem(f"NOT INTACT: {follower.broken}")
             return 1
+        if follower.problem and follower.problem.startswith(NOT_SIGNED) and not unsigned_said:
+            say_problem(follower.problem)
+            unsigned_said = True
+        elif unsigned_said and not follower.unsigned:
+            say(f"every event received is signed again, to event {follower.head_seq:,}")
+            unsigned_said = False
         if follower.problem and follower.problem.startswith("NO FEED"):
             if lost_since is None and follower.silent_s >= 1:
                 say(no_feed(follower.silent_s))
@@ -357,16 +382,30 @@ def say_witnessed(
     return 0
 
 
-def remote_dashboard(urls: list[str], theme: str | None, *, hide_challenges: bool = False) -> int:
-    """`station dashboard URL [URL ...]`: every feed reached, its setup checked and what it
-    holds now verified before any window; several feeds must be the tables of one count."""
+def remote_dashboard(
+    urls: list[str],
+    theme: str | None,
+    *,
+    keys: list[str] | None = None,
+    hide_challenges: bool = False,
+) -> int:
+    """`station dashboard URL [URL ...] [--key FINGERPRINT ...]`: every feed reached, its
+    setup checked (its heads' key held to the one given for it) and what it holds now
+    verified before any window; several feeds must be the tables of one count."""
     from station.app import ensure_app, run_loop
     from station.ui.dashboard.remote import run_remote_dashboard
 
+    given = [given_key(text) for text in keys or []]
+    if given and len(given) != len(urls):
+        raise UsageError(
+            f"give one --key per feed, in the order of the URLs ({len(urls):,}"
+            f" feed{'' if len(urls) == 1 else 's'}, {len(given):,}"
+            f" key{'' if len(given) == 1 else 's'})"
+        )
     followers: list[RemoteFollower] = []
     try:
-        for url in urls:
-            followers.append(RemoteFollower(url))
+        for url, key in zip(urls, given or [None] * len(urls), strict=True):
+            followers.append(RemoteFollower(url, key=key))
         if len(followers) > 1:
             problem = same_count_problem([follower.setup for follower in followers])
             if problem:  # before any window: one line, exit 2

@@ -1,22 +1,32 @@
 "use strict";
 // Following a count `station serve` serves: every event's hash and link and every signed
 // head are checked in this browser, and the dashboard's figures are shown from nothing
-// but what was checked. The checks are the verifier's (verifier.js, above); the words of
-// a broken history are the witness's (station/witness/follow.py). The served live page
-// follows the server it came from; a saved verifier page follows the URL typed into it
-// (the feed allows any origin to read it, with its token).
+// but what a head signed by the station's key covers. A chain proves only that its events
+// follow each other (anyone on the path can append well-chained events without the key):
+// the events after the last signed head are said apart, never counted, and a problem
+// once they wait longer than the station ever takes to sign. The checks are the
+// verifier's (verifier.js, above); the words are the witness's and the remote
+// dashboard's (station/witness/follow.py, statements.py). The served live page follows
+// the server it came from; a saved verifier page follows the URL typed into it (the feed
+// allows any origin to read it, with its token).
 
 // Follow the feed at `base` ("" for the server this page came from) with `token`; the
-// page's elements (#case, #status, #choices, [data-figure], #envelopes, #groups, #s8, #s9,
-// #s10, #calls, #head) show it.
-function followCount(base, token) {
+// page's elements (#case, #status, #unsigned, #choices, [data-figure], #envelopes,
+// #groups, #s8, #s9, #s10, #calls, #head) show it. `expectedKey`, on a page with a
+// fingerprint field, gives what is typed there (or null): the figures are shown only
+// while the heads' key is that one. Returns {refresh}: show again (the field changed).
+function followCount(base, token, expectedKey = null) {
   const $ = (id) => document.getElementById(id);
-  const feed = { seq: 0, hash: null, hashes: [], lastHead: null, since: null, heard: Date.now(), broken: null };
+  const feed = { seq: 0, hash: null, hashes: [], lastHead: null, since: null, heard: Date.now(), broken: null,
+    unsigned: [], signedSeq: 0, signedHash: null, problem: null };
   let setup, count, rawKey, keyName, keyId, lastCalls = [];
   const ruledAs = new Map(); // each envelope event's words, for its undo and redo
   // The feed signs a head every 5 s at least, and a long poll answers with it: a silence
   // much longer than that is a lost feed (the witness says so after as long).
   const NO_FEED_S = 12;
+  // The station signs a head at least every 5 s, and about every second while the count
+  // moves: events left unsigned twice that long are not a delay (statements.UNSIGNED_S).
+  const UNSIGNED_S = 10;
 
   async function get(path) {
     const answer = await fetch(base + path, { headers: { Authorization: `Bearer ${token}` }, cache: "no-store" });
@@ -36,7 +46,7 @@ function followCount(base, token) {
     keyName = `station-${key}`;
     keyId = new Uint8Array(await crypto.subtle.digest("SHA-256",
       new Uint8Array([...utf8.encode(keyName + "\n"), 1, ...rawKey]))).slice(0, 4);
-    feed.hash = election.setup_hash;
+    feed.hash = feed.signedHash = election.setup_hash;
     feed.hashes[0] = election.setup_hash;
     count = countOf(election);
     $("case").textContent = `Case ${election.case_number} · ${election.employer} / ${ballotOf(election).unions.join(", ")}`;
@@ -47,26 +57,36 @@ function followCount(base, token) {
         const since = feed.since ? `&since=${encodeURIComponent(feed.since)}` : "";
         answer = await get(`/events?after=${feed.seq}&wait=20${since}`);
       } catch (error) {
-        lost();
+        showStatus();
         await new Promise((ok) => setTimeout(ok, 1000));
         continue;
       }
       feed.heard = Date.now();
       await take(answer);
-      show(answer.problem);
+      feed.problem = answer.problem;
+      show();
       if (feed.broken) return;
     }
   }
 
-  // Check and fold one answer: its events first, then its heads; stop at the first fault.
+  // Check one answer: its events first (chained, waiting for a head), then its heads, each
+  // folding the events it covers; stop at the first fault. After a refused event the
+  // heads covering the events before it still fold them (what the witness keeps).
   async function take(answer) {
+    let fault = null;
     try {
       for (const e of answer.events) await takeEvent(e);
+    } catch (error) {
+      if (!(error instanceof Bad)) throw error;
+      fault = error.message;
+    }
+    try {
       for (const note of answer.heads) await takeHead(note);
     } catch (error) {
       if (!(error instanceof Bad)) throw error;
-      feed.broken = error.message;
+      fault ??= error.message;
     }
+    if (fault !== null) feed.broken = fault;
   }
 
   async function takeEvent(e) {
@@ -82,14 +102,25 @@ function followCount(base, token) {
     if (detail === undefined) {
       throw new Bad(`event ${e.seq} was altered (its detail is not in the one form Station writes: sorted keys, each once, compact)`);
     }
-    const locked = count.locked;
-    count.apply(e, detail);
-    const problem = e.action === "sign" && sheetProblem(setup.election, e, count.sheets.get(e.seq), count.reopened);
-    if (problem) throw new Bad(problem);
-    remember(e, detail, locked);
+    feed.unsigned.push({ e, detail, at: Date.now() });
     feed.seq = e.seq;
     feed.hash = e.hash;
     feed.hashes[e.seq] = e.hash;
+  }
+
+  // Fold the events a verified head at `seq` covers, by the rules of the count.
+  function foldSigned(seq) {
+    while (feed.unsigned.length && feed.unsigned[0].e.seq <= seq) {
+      const { e, detail } = feed.unsigned[0];
+      const locked = count.locked;
+      count.apply(e, detail);
+      const problem = e.action === "sign" && sheetProblem(setup.election, e, count.sheets.get(e.seq), count.reopened);
+      if (problem) throw new Bad(problem);
+      remember(e, detail, locked);
+      feed.unsigned.shift();
+      feed.signedSeq = e.seq;
+      feed.signedHash = e.hash;
+    }
   }
 
   // A signed head (station/witness/heads.py): a C2SP signed note of origin, size, hash
@@ -121,6 +152,7 @@ function followCount(base, token) {
     if (feed.hashes[seq] !== head.hash) {
       throw new Bad(`the head signed at event ${fmt(seq)} does not match event ${fmt(seq)} as received: the feed's history is not the one the station signed`);
     }
+    foldSigned(seq);
     feed.lastHead = head;
     feed.since = head.time;
   }
@@ -169,29 +201,68 @@ function followCount(base, token) {
     return envelope.ruling === "polls" ? `Voter${written} ${ruling}` : `Envelope${written}${which} ${ruling}`;
   }
 
-  function lost() {
-    const silent = Math.round((Date.now() - feed.heard) / 1000);
-    if (!feed.broken && silent >= NO_FEED_S) status("lost", `NO FEED FOR ${silent} SECONDS (chain checked to event ${fmt(feed.seq)})`);
-  }
-
   function status(kind, text) {
     $("status").className = kind;
     $("status").textContent = text;
   }
 
-  // The figures as the station's dashboard shows them (station/ui/dashboard/window.py):
-  // one figure per choice, by name; a mail ballot's envelope stage, then its box of the
-  // envelopes accepted; and lines 8-9 where Python states them, in its words.
-  function show(problem) {
+  const howManyEvents = (n) => `${fmt(n)} event${n === 1 ? "" : "s"}`;
+
+  // Why the figures must not be shown under the fingerprint typed, or null.
+  function keyRefusal() {
+    const typed = expectedKey === null ? null : expectedKey();
+    if (typed === null) return null;
+    const key = normaliseFingerprint(typed);
+    if (key.length !== 39 || !/^[0-9a-f-]+$/.test(key)) {
+      return `'${typed}' is not a key fingerprint (32 hex digits): the count is not shown until the fingerprint is whole`;
+    }
+    return key === setup.key ? null : `the feed's heads are signed by key ${setup.key}, not by the expected key ${key}`;
+  }
+
+  // The status line, from everything known now: a broken history, the key typed, a lost
+  // feed, events waiting too long for a signed head, the station's own problem, or live.
+  function showStatus() {
+    if (!setup) return;
     if (feed.broken) {
       status("bad", `NOT INTACT: ${feed.broken}`);
       return; // nothing after a broken history is shown as checked
     }
+    const refusal = keyRefusal();
+    $("live-count").hidden = $("live-journal").hidden = refusal !== null;
+    if (refusal !== null) {
+      $("unsigned").hidden = true;
+      status("bad", `REFUSED: ${refusal}`);
+      return;
+    }
+    const silent = Math.round((Date.now() - feed.heard) / 1000);
+    const waiting = feed.unsigned.length, waited = waiting ? (Date.now() - feed.unsigned[0].at) / 1000 : 0;
+    $("unsigned").hidden = !waiting;
+    $("unsigned").textContent = waiting ? `${howManyEvents(waiting)} after event ${fmt(feed.signedSeq)} not yet signed by the station: not counted` : "";
+    if (silent >= NO_FEED_S) {
+      status("lost", `NO FEED FOR ${silent} SECONDS (signed to event ${fmt(feed.signedSeq)})`);
+    } else if (waiting && waited >= UNSIGNED_S) {
+      const whole = Math.floor(waited);
+      status("lost", `NOT SIGNED FOR ${whole} SECOND${whole === 1 ? "" : "S"}: ${howManyEvents(waiting)} after event` +
+        ` ${fmt(feed.signedSeq)} came with no head signed by the station's key; they are not counted`);
+    } else {
+      const checked = expectedKey === null ? " (NOT checked against a fingerprint written down: compare it with yours)"
+        : expectedKey() === null ? " (NOT checked against a fingerprint written down: type it above)" : ", the key written down";
+      const signed = feed.lastHead ? `event ${fmt(feed.signedSeq)} signed by key ${setup.key}${checked}` : "no signed head yet: nothing counted";
+      status(feed.problem ? "lost" : "ok", `${feed.problem ? "" : "LIVE · "}${signed}` + (feed.problem ? ` · STATION: ${feed.problem}` : ""));
+    }
+  }
+
+  // The figures as the station's dashboard shows them (station/ui/dashboard/window.py):
+  // one figure per choice, by name; a mail ballot's envelope stage, then its box of the
+  // envelopes accepted; and lines 8-9 where Python states them, in its words.
+  function show() {
+    showStatus();
+    if (feed.broken) return; // nothing after a broken history is shown as checked
     const election = setup.election, tally = count.tally(), lines = linesOf(tally, count.ballot);
     const votes = votesOf(tally), stage = count.envelopes, ballots = boxOf(election);
     const remaining = ballots === null ? null : Math.max(ballots - lines.counted, 0);
     const figures = { void: lines[2], challenged: lines[6], valid: lines[5], counted: lines.counted, ballots, remaining,
-      events: feed.seq, ...(count.several ? {} : { for: votes[0], against: votes[1] ?? null }) };
+      events: feed.signedSeq, ...(count.several ? {} : { for: votes[0], against: votes[1] ?? null }) };
     for (const [name, value] of Object.entries(figures)) {
       for (const cell of document.querySelectorAll(`[data-figure="${name}"]`)) cell.textContent = value === null ? "—" : fmt(value);
     }
@@ -213,10 +284,7 @@ function followCount(base, token) {
     $("s10").textContent = grouped ? "" : said.runoff ?? decided(tally, ballots, remaining);
     $("calls").textContent = "";
     for (const line of lastCalls) $("calls").appendChild(document.createElement("li")).textContent = line;
-    $("head").textContent = `event ${fmt(feed.seq)}, head ${feed.hash.slice(0, 16)}`;
-    const signed = feed.lastHead ? `, head signed by ${setup.key}` : ", no signed head yet";
-    status(problem ? "lost" : "ok",
-      `${problem ? "" : "LIVE · "}chain checked to event ${fmt(feed.seq)}${signed}` + (problem ? ` · STATION: ${problem}` : ""));
+    $("head").textContent = `event ${fmt(feed.signedSeq)}, head ${feed.signedHash.slice(0, 16)}`;
   }
 
   // The ballots in the box: the setup's, or by mail the envelopes opened once the stage
@@ -329,10 +397,12 @@ function followCount(base, token) {
     return "Result decided: no choice can have a majority; the election is rerun (102.70(d)).";
   }
 
-  setInterval(lost, 1000);
+  const ticking = setInterval(showStatus, 1000);
   status("lost", `Connecting to ${base || location.origin}…`);
   start().catch((error) => {
+    clearInterval(ticking);
     if (error instanceof Bad) feed.broken = error.message;
     status("bad", feed.broken ? `NOT INTACT: ${feed.broken}` : `The feed cannot be followed: ${error.message}`);
   });
+  return { refresh: showStatus };
 }

@@ -92,7 +92,8 @@ def _in_script(text: str) -> str:
 # verifier page (which shows it once a station's URL is followed).
 _LIVE_BODY = """<h1 id="case">Connecting to the station…</h1>
 <div id="status" class="lost" aria-live="polite">Connecting…</div>
-<main>
+<p id="unsigned" hidden></p>
+<main id="live-count">
 <section>
 <div id="envelopes" hidden><p id="envelope-stage"></p><p id="envelope-figures"></p></div>
 <div id="choices" class="big"></div>
@@ -110,7 +111,7 @@ remaining</span></div>
 <ul id="calls"></ul>
 </section>
 </main>
-<footer>Journal: <span id="head">—</span>. Every event and signed head is checked in this
+<footer id="live-journal">Journal: <span id="head">—</span>. Every event and signed head is checked in this
 browser. Station live page {version}; read-only.</footer>"""
 
 _LIVE_STYLE = """
@@ -119,6 +120,7 @@ _LIVE_STYLE = """
 #status { padding: .5rem .75rem; border-radius: .4rem; font-weight: 600; word-break: break-word; }
 #status.ok { background: #1d4d2a; } #status.bad { background: #a11; color: #fff; font-size: 1.2rem; }
 #status.lost { background: #7a5a00; }
+#unsigned { margin: .4rem 0 0; padding: .3rem .75rem; border-left: .3rem solid #d9a400; color: #f3d27a; }
 #live .big { display: grid; grid-template-columns: 1fr 1fr; gap: .5rem; margin: .75rem 0; }
 #live .big div { background: #222; border-radius: .5rem; padding: .5rem; text-align: center; }
 #live .big b { display: block; font-size: clamp(2.4rem, 11vw, 5.5rem); line-height: 1.05; }

@@ -1,8 +1,10 @@
 "use strict";
-// The page's hands: the files picked or dropped, the fingerprint typed, the verdict shown.
+// The page's hands: the files picked or dropped, the fingerprint typed, the verdict shown,
+// the count followed.
 (function () {
   const verdict = document.getElementById("verdict");
   const keyField = document.getElementById("key");
+  let following = null; // the count followed, shown only under the fingerprint typed
 
   // The page's two hashes as `station verifier` prints them: its checking script's, and
   // its file's, put back together from the frame (page.py) and the scripts' texts.
@@ -15,7 +17,15 @@
       .then((digest) => { document.getElementById(id).textContent = hex(digest); });
   }
 
-  async function check(fileList) {
+  // What is on screen now: the files picked or dropped (null: none) and the fingerprint
+  // typed. Every change of either starts a check of its own; a verdict is shown only if
+  // nothing changed while it was worked out, so the one on screen is always theirs.
+  let picked = null;
+  let generation = 0;
+  let pending = null;
+  class Superseded extends Error {}
+
+  async function filesOf(fileList) {
     const files = new Map();
     let folder = "the export";
     for (const file of fileList) {
@@ -24,19 +34,62 @@
       if (parts.length > 1) folder = parts.shift();
       files.set(parts.join("/"), new Uint8Array(await file.arrayBuffer()));
     }
-    const key = keyField.value.trim() || null;
+    return { files, folder };
+  }
+
+  const wholeFingerprint = (text) => /^[0-9a-f]{4}(-[0-9a-f]{4}){7}$/.test(normaliseFingerprint(text));
+
+  async function check() {
+    const mine = ++generation;
+    clearTimeout(pending);
+    if (picked === null) {
+      verdict.className = "";
+      verdict.textContent = "";
+      return;
+    }
+    const typed = keyField.value.trim();
     verdict.className = "";
     verdict.textContent = "checking…";
-    const result = await verifyExport(files, key, folder, (done, all) => {
-      verdict.textContent = `checking… event ${done.toLocaleString("en-US")} of ${all.toLocaleString("en-US")}`;
-    });
+    let files, folder;
+    try {
+      ({ files, folder } = await picked);
+    } catch (error) {
+      if (mine !== generation) return;
+      throw error;
+    }
+    if (mine !== generation) return;
+    if (typed && !wholeFingerprint(typed)) {
+      verdict.className = "cannot";
+      verdict.textContent = `NOT CHECKED: ${folder}: '${typed}' is not a key fingerprint (32 hex digits, as the observers wrote it down)`;
+      return;
+    }
+    let result;
+    try {
+      result = await verifyExport(files, typed || null, folder, (done, all) => {
+        if (mine !== generation) throw new Superseded();
+        verdict.textContent = `checking… event ${done.toLocaleString("en-US")} of ${all.toLocaleString("en-US")}`;
+      });
+    } catch (error) {
+      if (error instanceof Superseded || mine !== generation) return; // a newer check says
+      throw error;
+    }
+    if (mine !== generation) return;
     verdict.className = result.ok ? "ok" : result.cannot ? "cannot" : "bad";
     verdict.textContent = result.lines.join("\n");
   }
 
   const show = (error) => { verdict.className = "bad"; verdict.textContent = String(error); };
-  for (const id of ["folder", "files"]) {
-    document.getElementById(id).addEventListener("change", (event) => check(event.target.files).catch(show));
+  const pick = (fileList) => {
+    picked = fileList && fileList.length ? filesOf(fileList) : null;
+    if (picked) picked.catch(() => {}); // said by check
+    return check().catch(show);
+  };
+  const inputs = ["folder", "files"].map((id) => document.getElementById(id));
+  for (const input of inputs) {
+    input.addEventListener("change", () => {
+      for (const other of inputs) if (other !== input) other.value = ""; // one selection on screen
+      pick(input.files);
+    });
   }
   const drop = document.getElementById("drop");
   drop.addEventListener("dragover", (event) => { event.preventDefault(); drop.classList.add("over"); });
@@ -44,7 +97,18 @@
   drop.addEventListener("drop", (event) => {
     event.preventDefault();
     drop.classList.remove("over");
-    dropped(event.dataTransfer).then(check).catch(show);
+    for (const input of inputs) input.value = ""; // the dropped folder replaces what was picked
+    dropped(event.dataTransfer).then(pick).catch(show);
+  });
+  // Each keystroke clears the verdict at once; the check runs once typing pauses.
+  keyField.addEventListener("input", () => {
+    following?.refresh();
+    if (picked === null) return;
+    generation++;
+    verdict.className = "";
+    verdict.textContent = "checking…";
+    clearTimeout(pending);
+    pending = setTimeout(() => check().catch(show), 150);
   });
 
   // Following a station's count: the URL `station serve` shows, its token in it.
@@ -65,7 +129,7 @@
     // One count a page: the fields are frozen, and reloading the page follows another.
     field.disabled = true;
     event.target.querySelector("button").disabled = true;
-    followCount(url.origin, url.searchParams.get("token"));
+    following = followCount(url.origin, url.searchParams.get("token"), () => keyField.value.trim() || null);
   });
 
   // A dropped folder arrives as one entry: read its files, and those of its folders.

@@ -2,17 +2,25 @@
 
 `RemoteFollower` is to a feed what `journal.follow.Follower` is to a file: a `Followed`
 count kept up to date one `poll()` at a time, Qt-free. Each event must chain to the one
-before it with its own hash (`checks.event_problem`, the checks every reader makes) and
-be allowed by the rules of the count before it is folded; each signed head must be
-signed by the election's key, name this election, come after the heads before it (a
-replayed old head is refused) and match the event it names. The first thing wrong is a
-forged or broken feed: `broken` names it, and nothing after it is folded, shown or kept.
+before it with its own hash (`checks.event_problem`, the checks every reader makes); each
+signed head must be signed by the election's key, name this election, come after the
+heads before it (a replayed old head is refused) and match the event it names. The
+first thing wrong is a forged or broken feed: `broken` names it, and nothing after it is
+folded, shown or kept.
+
+A chain proves only that its events follow each other: anyone on the path can append
+well-chained events without the key. So an event is folded (counted, shown, kept) only
+once a head signed by the station's key covers it, and by the rules of the count then;
+the events after the last signed head are `unsigned`, said apart and never counted, and
+when they stay so for `UNSIGNED_S` (the station signs every few seconds), `problem`
+says NOT SIGNED FOR N SECONDS.
 
 A lost connection is not a forgery: `problem` says NO FEED FOR N SECONDS and the next
-request asks for the events after the last one verified, so a server restart shows only
+request asks for the events after the last one received, so a server restart shows only
 as a gap. Nor is an answer that is not a Station feed at all (not JSON, nested deeper
 than any feed, not a feed's shape: a hostile host or proxy on the path): `FeedGarbled`,
-and nothing of it is kept. A `WitnessFile`, when given, receives each verified batch before it is folded.
+and nothing of it is kept. A `WitnessFile`, when given, receives the events each answer's
+signed heads cover, and those heads, before any of it is shown.
 """
 
 import contextlib
@@ -22,6 +30,7 @@ import socket
 import threading
 import time
 import urllib.parse
+from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,7 +43,14 @@ from station.journal.records import EVENT_FIELDS, Record, election_from_row
 from station.sheet.document import event_line
 from station.sheet.keys import KeyProblem, fingerprint, load_public_key
 from station.witness.heads import BadHead, Head, follows, origin_of, read_head, utc_now
-from station.witness.statements import REFUSALS, garbled_feed, no_feed
+from station.witness.statements import (
+    REFUSALS,
+    UNSIGNED_S,
+    garbled_feed,
+    no_feed,
+    not_yet_signed,
+    unsigned_too_long,
+)
 from station.witness.store import WitnessFile
 
 WAIT_S = 10.0  # how long the server holds a request with nothing new (long polling)
@@ -61,7 +77,8 @@ class _Refused(_Lost):
 
 @dataclass
 class Batch:
-    """What one response held, verified: the events and heads to keep and show."""
+    """What one response held, verified: the events a signed head covers and the heads,
+    to keep and show."""
 
     records: list[Record] = field(default_factory=list)
     heads: list[Head] = field(default_factory=list)
@@ -174,6 +191,9 @@ class RemoteFollower(Followed):
         address: the feed.
         origin: the heads' origin line (case and election id).
         public_key_text, key_fingerprint: the key every head must be signed with.
+        key_checked: whether that key was held to a fingerprint the observer gave.
+        head_seq, head_hash: the last event a verified signed head covers (folded).
+        received_seq: the last event received and chained (the next request's start).
         last_head: the last signed head verified.
         broken: what made the feed untrustworthy (then nothing more is folded), or None.
         garbled: FEED GARBLED and why, while the last answer was not a Station feed.
@@ -189,8 +209,10 @@ class RemoteFollower(Followed):
         key: str | None = None,
         store: WitnessFile | None = None,
         timeout_s: float = 5.0,
+        unsigned_s: float | None = None,
     ) -> None:
         self.address = FeedAddress(url)
+        self._unsigned_s = UNSIGNED_S if unsigned_s is None else unsigned_s
         self.store = store
         self._timeout = timeout_s
         if store is not None and store.meta.get("election"):
@@ -229,6 +251,7 @@ class RemoteFollower(Followed):
                 f" not by the expected key {key}"
             )
         super().__init__(election.setup, key_fp)
+        self.key_checked = key is not None
         self.election_row = row
         self.election_id = election.election_id
         self.origin = origin_of(election.setup.case_number, election.election_id)
@@ -242,6 +265,10 @@ class RemoteFollower(Followed):
         self.station_problem: str | None = None
         self.garbled: str | None = None  # the last answer, when it was not a feed
         self._hashes: dict[int, str] = {0: election.setup_hash}
+        # Events chained but not yet covered by a signed head, each with when it came.
+        self._unsigned: deque[tuple[Record, float]] = deque()
+        self._received_hash = election.setup_hash
+        self._stored_seq = 0  # the last event the witness file holds
         self._heard = time.monotonic()
         self._lost = False
         self._inbox: list[dict[str, Any]] = []
@@ -268,8 +295,9 @@ class RemoteFollower(Followed):
     def take(self, response: dict[str, Any]) -> Batch:
         """Verify and fold what one response holds; stop at the first thing wrong.
 
-        What came before the first bad event or head is kept (stored and folded); the
-        rest is not, and `broken` names the problem.
+        The events a verified head covers are kept (stored and folded), up to the first
+        bad event or head; the rest is not, and `broken` names the problem. Events after
+        the last head wait, chained, for the head that covers them.
         """
         batch = Batch()
         if self.broken is not None:
@@ -284,13 +312,18 @@ class RemoteFollower(Followed):
             problem = self._take_event(line, batch)
             if problem:
                 break
-        if problem is None:
-            for note in notes:
-                problem = self._take_head(note, batch)
-                if problem:
-                    break
+        # After a refused event the heads are still read: those covering the events
+        # before it fold them; the first naming an event after it ends the answer.
+        for note in notes:
+            head_problem = self._take_head(note, batch)
+            if head_problem:
+                problem = problem or head_problem
+                break
         if self.store is not None:  # durable before a line or a figure says it was seen
-            self.store.append(batch.records, batch.heads, utc_now())
+            new = [record for record in batch.records if record.seq > self._stored_seq]
+            self.store.append(new, batch.heads, utc_now())
+        if batch.records:
+            self._stored_seq = max(self._stored_seq, batch.records[-1].seq)
         self._keep_heads(batch)
         station = response.get("problem")
         self.station_problem = station if isinstance(station, str) else None
@@ -300,27 +333,25 @@ class RemoteFollower(Followed):
         self._update_problem()
         return batch
 
+    @property
+    def received_seq(self) -> int:
+        return self._unsigned[-1][0].seq if self._unsigned else self.head_seq
+
     def _take_event(self, line: object, batch: Batch) -> str | None:
-        expected = self.head_seq + 1
+        expected = self.received_seq + 1
         record = _record_of(line)
         if record is None:
             return f"event {expected:,} is not a journal event as Station writes it"
-        problem = event_problem(record, expected, self.head_hash)
+        problem = event_problem(record, expected, self._received_hash)
         if problem:
             return problem
-        try:  # the rules of the count: an event they refuse is folded by no station
-            change = self.count.apply(record.event())
-        except ValueError as error:
-            return f"event {record.seq:,}: {error}"
-        self.head_seq, self.head_hash = record.seq, record.hash
-        self.last_record = record
-        self.note(change)
-        batch.records.append(record)
-        batch.changes.append(change)
+        self._unsigned.append((record, time.monotonic()))
+        self._received_hash = record.hash
         self._hashes[record.seq] = record.hash
         return None
 
     def _take_head(self, note: object, batch: Batch) -> str | None:
+        """Verify a signed head and fold the events it covers."""
         if not isinstance(note, str):  # a signed note is text (str() of a deep list recurses)
             return "a signed head that is not one (not a signed note)"
         try:
@@ -339,8 +370,43 @@ class RemoteFollower(Followed):
                 f"the head signed at event {head.seq:,} does not match event {head.seq:,}"
                 " as received: the feed's history is not the one the station signed"
             )
+        problem = self._fold_signed(head.seq, batch)
+        if problem:
+            return problem
         batch.heads.append(head)
         return None
+
+    def _fold_signed(self, seq: int, batch: Batch) -> str | None:
+        """Fold the events a verified head at `seq` covers, by the rules of the count (an
+        event they refuse is folded by no station)."""
+        while self._unsigned and self._unsigned[0][0].seq <= seq:
+            record = self._unsigned[0][0]
+            try:
+                change = self.count.apply(record.event())
+            except ValueError as error:
+                return f"event {record.seq:,}: {error}"
+            self._unsigned.popleft()
+            self.head_seq, self.head_hash = record.seq, record.hash
+            self.last_record = record
+            self.note(change)
+            batch.records.append(record)
+            batch.changes.append(change)
+        return None
+
+    @property
+    def unsigned(self) -> int:
+        """How many events came after the last signed head (chained, not counted)."""
+        return len(self._unsigned)
+
+    @property
+    def unsigned_s(self) -> float:
+        """Seconds the oldest of them has waited for a signed head (0 without any)."""
+        return time.monotonic() - self._unsigned[0][1] if self._unsigned else 0.0
+
+    @property
+    def not_yet_signed(self) -> str | None:
+        """The events after the last signed head, said apart, or None when there are none."""
+        return not_yet_signed(self.unsigned, self.head_seq) if self._unsigned else None
 
     def _keep_heads(self, batch: Batch) -> None:
         if batch.heads:
@@ -359,6 +425,9 @@ class RemoteFollower(Followed):
             self.take({"events": records, "heads": notes})
         finally:
             self.store = store
+        # A file may hold events no head it holds covers (kept by an earlier version):
+        # they wait for a head like any, and are not stored twice.
+        self._stored_seq = self.received_seq
         if self.broken:
             self.broken = f"{store.path.name}: {self.broken}"
         self._update_problem()
@@ -384,7 +453,7 @@ class RemoteFollower(Followed):
         only updates `problem`; a garbled answer raises FeedGarbled."""
         since = None if self.last_head is None else self.last_head.time
         try:
-            response = self.request(self.head_seq, since, wait_s)
+            response = self.request(self.received_seq, since, wait_s)
         except _Lost:
             self._lost = True
             self._update_problem()
@@ -394,7 +463,7 @@ class RemoteFollower(Followed):
     def start(self, wait_s: float = WAIT_S, retry_s: float = 0.5) -> None:
         """Request in a thread of its own; `poll()` then verifies and folds what arrived,
         so a window's thread never waits on the network."""
-        after = self.head_seq
+        after = self.received_seq
         since = None if self.last_head is None else self.last_head.time
 
         def run() -> None:
@@ -461,6 +530,8 @@ class RemoteFollower(Followed):
             self.problem = self.garbled
         elif self._lost:
             self.problem = no_feed(self.silent_s)
+        elif self._unsigned and self.unsigned_s >= self._unsigned_s:
+            self.problem = unsigned_too_long(self.unsigned, self.head_seq, self.unsigned_s)
         else:
             self.problem = self.station_problem
 

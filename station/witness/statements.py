@@ -9,6 +9,34 @@ def no_feed(seconds: float) -> str:
     return f"NO FEED FOR {whole} SECOND{'' if whole == 1 else 'S'}"
 
 
+# The station signs a head at least every `serve.HEARTBEAT_S` (5 s) and as soon as a
+# second has passed while the count moves: events still not covered by a signed head
+# after twice that are a problem, not a delay.
+UNSIGNED_S = 10.0
+NOT_SIGNED = "NOT SIGNED FOR"
+
+
+def not_yet_signed(events: int, after: int) -> str:
+    """Events received after the last signed head: shown apart, never counted."""
+    return (
+        f"{events:,} event{'' if events == 1 else 's'} after event {after:,} not yet signed"
+        " by the station: not counted"
+    )
+
+
+def unsigned_too_long(events: int, after: int, seconds: float) -> str:
+    """Events that stayed without a signed head for longer than the station ever takes."""
+    whole = int(seconds)
+    return (
+        f"{NOT_SIGNED} {whole} SECOND{'' if whole == 1 else 'S'}: {events:,}"
+        f" event{'' if events == 1 else 's'} after event {after:,} came with no head signed"
+        " by the station's key; they are not counted"
+    )
+
+
+KEY_NOT_CHECKED = " (NOT checked against a fingerprint written down; add --key FINGERPRINT)"
+
+
 # What `station serve` answers (HTTP 503) to a connection past its bounds, and what a
 # follower refused so says: the station is there, it takes no more connections from here.
 TOO_MANY_FROM_ADDRESS = "too many connections from this address"
@@ -91,6 +119,12 @@ def feed_status(problem: str, *, broken: bool) -> str:
             f"\u26a0 {FEED_GARBLED}\n{problem[len(FEED_GARBLED) + 2 :]}. The figures are the"
             " last verified; the feed is asked again."
         )
+    if problem.startswith(NOT_SIGNED):
+        status, _, detail = problem.partition(": ")
+        return (
+            f"\u26a0 {status}\n{detail[0].upper()}{detail[1:]}. The figures are those the"
+            " station signed: events without its signature may have been added on the way."
+        )
     if problem.startswith("NO FEED"):
         return f"\u26a0 {problem}\nThe connection to the station is lost; the figures are the last verified."
     return f"\u26a0 THE STATION CANNOT READ ITS JOURNAL\n{problem}"
@@ -119,6 +153,12 @@ FILES_AND_FEEDS = (
     "give the tables either as election files or as feeds' URLs, not both: a file is read"
     " here as it is, a feed is verified as it arrives (serve each file with `station serve`"
     " to follow them all as feeds)"
+)
+
+# `station dashboard FILE --key`: refused (one line, exit 2).
+KEY_WITH_FILES = (
+    "--key holds a feed's signed heads to a key written down; an election file read here"
+    " has none (its sheets' key is checked by `station verify FILE --key FINGERPRINT`)"
 )
 
 

@@ -10,8 +10,11 @@ import subprocess
 import sys
 import threading
 import time
+import urllib.error
+import urllib.request
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
@@ -202,3 +205,100 @@ return {status: text('status'), kind: document.getElementById('status').classNam
   progress: document.getElementById('progress').innerText.replace(/\s+/g, ' ').trim(),
   calls: [...document.querySelectorAll('#calls li')].map((li) => li.textContent)};
 """
+
+
+def forged_tail(
+    events: list[dict[str, Any]], calls: int, call: str = "for"
+) -> list[dict[str, Any]]:
+    """`calls` ballot calls someone on the path appends after a feed's last event, without
+    the station's key: each well made and chained to the one before it, none signed."""
+    from station.journal.chain import event_hash
+    from station.journal.records import EVENT_FIELDS
+
+    last = events[-1]
+    forged = []
+    for n in range(1, calls + 1):
+        event = dict(
+            last,
+            seq=last["seq"] + 1,
+            mono_ns=last["mono_ns"] + n,
+            action="call",
+            call=call,
+            target=None,
+            detail=None,
+            prev_hash=last["hash"],
+        )
+        event["hash"] = event_hash(*(event[name] for name in EVENT_FIELDS[:-1]))
+        forged.append(event)
+        last = event
+    return forged
+
+
+class ForgingPath(ThreadingHTTPServer):
+    """Someone between a feed and its observers, without the station's key: passes every
+    answer on, and once the station's events reach `after`, appends `calls` forged
+    ballot calls (`forged_tail`) to the answer, once. Its URL carries the feed's token,
+    as the one the observer was given would."""
+
+    daemon_threads = True
+
+    def __init__(self, feed_url: str, *, after: int, calls: int, call: str = "for") -> None:
+        self.feed_base, token = feed_url.split("/?token=")
+        self.token = token
+        self.after, self.calls, self.call = after, calls, call
+        self.forged: list[dict[str, Any]] = []
+        super().__init__(("127.0.0.1", 0), _ForgingHandler)
+        self.thread = threading.Thread(target=self.serve_forever, kwargs={"poll_interval": 0.05})
+        self.thread.start()
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.server_address[1]}/?token={self.token}"
+
+    def stop(self) -> None:
+        self.shutdown()
+        self.server_close()
+        self.thread.join()
+
+
+class _ForgingHandler(BaseHTTPRequestHandler):
+    server: ForgingPath
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+    def do_GET(self) -> None:
+        server = self.server
+        asked = urllib.request.Request(
+            server.feed_base + self.path,
+            headers={
+                name: value
+                for name in ("Authorization", "Accept")
+                if (value := self.headers.get(name)) is not None
+            },
+        )
+        try:
+            with urllib.request.urlopen(asked, timeout=60) as real:
+                status, kind, body = real.status, real.headers["Content-Type"], real.read()
+        except urllib.error.HTTPError as refused:
+            status, kind, body = refused.code, refused.headers["Content-Type"], refused.read()
+            refused.close()
+        except OSError:
+            self.close_connection = True
+            return
+        if status == 200 and self.path.startswith("/events") and not server.forged:
+            answer = json.loads(body)
+            events = answer["events"]
+            if events and events[-1]["seq"] >= server.after:
+                server.forged = forged_tail(events, server.calls, server.call)
+                answer["events"] += server.forged
+                body = json.dumps(answer).encode()
+        try:
+            self.send_response(status)
+            self.send_header("Content-Type", kind)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+        except OSError:
+            self.close_connection = True

@@ -103,7 +103,8 @@ def test_an_altered_event_is_caught(served: Served) -> None:
     response["events"][3]["call"] = "for" if response["events"][3]["call"] != "for" else "void"
     follower = taken(served, response)
     assert follower.broken == "event 4 was altered (its hash does not match)"
-    assert follower.head_seq == 3  # what came before it is kept, nothing after
+    # What a signed head covers before it is kept (the head at event 1); nothing after.
+    assert follower.head_seq == 1 and follower.unsigned == 2
 
 
 def test_an_altered_event_rehashed_is_caught_by_its_link(served: Served) -> None:
@@ -203,9 +204,12 @@ def test_a_late_follower_gets_the_events_no_longer_kept_in_memory(served: Served
     try:
         served.server.source = source  # the same server, now over a feed keeping 5 lines
         follower = served.follow()
-        while follower.head_seq < served.journal.head_seq and follower.broken is None:
-            assert follower.step(wait_s=0).records
+        while follower.received_seq < served.journal.head_seq and follower.broken is None:
+            before = follower.received_seq
+            follower.step(wait_s=0)
+            assert follower.received_seq > before
         assert follower.broken is None
+        assert (follower.head_seq, follower.unsigned) == (served.journal.head_seq, 0)
         assert follower.count.tally.for_union == 12
     finally:
         served.server.source = served.source

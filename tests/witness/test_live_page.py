@@ -99,13 +99,13 @@ def count_and_forge(browser: Any, journal: Journal, feeds: list[Feed]) -> tuple[
             journal.append(Action.UNDO, Call(record.call), target=record.seq)
             journal.append(Action.CALL, rng.choice(calls))
         if n == 100:  # the page is following while the count goes on
-            wait_for(browser, "return /chain checked to event [0-9]{2,}/"
+            wait_for(browser, "return /event [0-9]{2,} signed by key/"
                      ".test(document.getElementById('status').textContent)")  # fmt: skip
     events = journal.head_seq
     wait_for(
         browser,
         "return document.getElementById('status').textContent.startsWith("
-        f"'LIVE · chain checked to event {events:,}, head signed by ')",
+        f"'LIVE · event {events:,} signed by key ')",
     )
     expected = tally(journal.path)
     page = shown(browser)

@@ -27,7 +27,7 @@ def shown_at(browser: Any, events: int) -> dict[str, Any]:
     wait_for(
         browser,
         "return document.getElementById('status').textContent.startsWith("
-        f"'LIVE · chain checked to event {events:,}, head signed by ')",
+        f"'LIVE · event {events:,} signed by key ')",
     )
     return browser.execute_script(LIVE_PAGE_SHOWS)  # type: ignore[no-any-return]
 

@@ -80,6 +80,12 @@ class DashboardFeed(QObject):
         return self.followed.objections_due
 
     @property
+    def not_yet_signed(self) -> str | None:
+        """The events received after the last signed head, said apart (never counted), or
+        None. A file followed here has no signed heads: everything read is its count."""
+        return None
+
+    @property
     def broken(self) -> str | None:
         """What made this feed untrustworthy (a forged event or head), or None.
 

@@ -20,6 +20,7 @@ from station.ui.dashboard.standalone import standalone_keys
 from station.ui.dashboard.tables import TablesDashboard
 from station.ui.dashboard.window import DashboardWindow
 from station.witness.follow import RemoteFollower
+from station.witness.statements import KEY_NOT_CHECKED
 
 FEEDS_READ_ONLY = "Verified view of each table's feed \u00b7 T: theme"
 
@@ -66,7 +67,8 @@ def run_remote_dashboard(
                     f" {follower.setup.case_number}"
                     + (f", table {follower.setup.table}" if len(followers) > 1 else "")
                     + f", {follower.head_seq:,} events verified, heads signed by key"
-                    f" {follower.key_fingerprint})",
+                    f" {follower.key_fingerprint})"
+                    + ("" if follower.key_checked else KEY_NOT_CHECKED),
                     flush=True,
                 )
             print("station: close the window or press Ctrl+C to stop", flush=True)

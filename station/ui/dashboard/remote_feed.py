@@ -5,7 +5,9 @@ the feed in a thread of its own, and each `poll()` here, on the window's thread,
 only what it verified. This module owns the timer and turns what a poll found into the
 same signals a local file's feed gives, so the window cannot tell the two apart except
 by the status line: a feed that lies is FEED NOT VERIFIED, naming the event, and the
-figures stay those verified before it; a feed gone quiet is NO FEED FOR N SECONDS.
+figures stay those verified before it; a feed gone quiet is NO FEED FOR N SECONDS. The
+figures are only what a signed head covers: events after it are said apart under the
+journal line, and NOT SIGNED FOR N SECONDS when they stay so.
 """
 
 from PySide6.QtCore import QObject
@@ -39,6 +41,10 @@ class RemoteFeed(PolledFeed):
     @property
     def broken(self) -> str | None:
         return self.follower.broken
+
+    @property
+    def not_yet_signed(self) -> str | None:
+        return self.follower.not_yet_signed
 
     def start(self) -> None:
         self.follower.start(wait_s=self._wait_s)

@@ -351,6 +351,7 @@ class DashboardWindow(ScaledWindow):
         self.ticker.show_changes(self.feed.recent)
 
     def _on_feed_polled(self) -> None:
+        self._show_journal()  # events may wait for a signed head without changing the count
         self._last_ok = time.monotonic()
         if self._problem is not None or self.state is not DashboardState.LIVE:
             self._problem = None
@@ -358,6 +359,7 @@ class DashboardWindow(ScaledWindow):
         self.heartbeat.pulse()
 
     def _on_feed_failed(self, problem: str) -> None:
+        self._show_journal()
         self._problem = problem
         self._show_state()
 
@@ -409,10 +411,7 @@ class DashboardWindow(ScaledWindow):
             self.decision_label.setProperty("decided", decided)
             self.decision_label.style().unpolish(self.decision_label)
             self.decision_label.style().polish(self.decision_label)
-        key = f" \u00b7 signing key {feed.key_fingerprint}" if feed.key_fingerprint else ""
-        self.journal_label.setText(
-            f"Journal: {feed.head_seq:,} events \u00b7 head {feed.head_hash[:HEAD_DIGITS]}{key}"
-        )
+        self._show_journal()
         self._show_piles(hiding)
         due = feed.objections_due
         self.objections_label.setText(objections_line(date.fromisoformat(due)) if due else "")
@@ -420,6 +419,19 @@ class DashboardWindow(ScaledWindow):
         self.after_count.apply()
         if self.group_dashboard is not None:  # after: it hides the whole count's figures
             self.group_dashboard.show()
+
+    def _show_journal(self) -> None:
+        """The journal line: the position the figures are folded to, and apart from it the
+        events a remote feed sent after its last signed head (not counted)."""
+        feed = self.feed
+        key = f" \u00b7 signing key {feed.key_fingerprint}" if feed.key_fingerprint else ""
+        unsigned = feed.not_yet_signed
+        text = (
+            f"Journal: {feed.head_seq:,} events \u00b7 head {feed.head_hash[:HEAD_DIGITS]}{key}"
+            + (f"\n{unsigned}" if unsigned else "")
+        )
+        if self.journal_label.text() != text:
+            self.journal_label.setText(text)
 
     def _show_piles(self, hiding: bool) -> None:
         """Where each call's pile stands: the box's, or in an election of voting groups
