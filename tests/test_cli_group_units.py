@@ -63,9 +63,9 @@ def test_the_sums_of_several_units_say_so_and_each_unit_states_its_figures(
     assert f"Votes FOR the petitioner:              3{summed}" in text
     assert f"Votes AGAINST:                         2{summed}" in text
     assert _units(path) == [
-        "Unit A: Nurses United 2 \u00b7 Neither 1 \u00b7 void 0 \u00b7 challenged 0 \u2014"
+        "Unit A: FOR 2 \u00b7 AGAINST 1 \u00b7 void 0 \u00b7 challenged 0 \u2014"
         " challenges are not sufficient to affect the result \u2014 a majority for Nurses United",
-        "Unit B: Nurses United 1 \u00b7 Neither 1 \u00b7 void 0 \u00b7 challenged 1 \u2014"
+        "Unit B: FOR 1 \u00b7 AGAINST 1 \u00b7 void 0 \u00b7 challenged 1 \u2014"
         " challenges are sufficient to affect the result \u2014 no choice has a majority",
     ]
     summary = tally(path)

@@ -200,3 +200,17 @@ def test_more_ballots_than_eligible_voters_in_a_group_is_warned_for_that_group(
         "--union", "U", *GROUPS, "--ballots", "A=30", "--ballots", "B=2",
     )  # fmt: skip
     assert calm.returncode == 0 and calm.stderr == ""
+
+
+def test_a_one_union_grouped_count_names_its_choices_for_and_against(tmp_path: Path) -> None:
+    path = tmp_path / "sonotone.station"
+    made = station(
+        "new", path, "--case", "10-RC-000026", "--employer", "Mercy Hospital",
+        "--union", "Nurses United", *GROUPS, "--sonotone", "A",
+    )  # fmt: skip
+    assert "choices: FOR (Nurses United), AGAINST" in made.stdout
+    calls(path, ("A", Call.FOR, "yes"), ("A", Call.AGAINST, "no"), ("B", Call.AGAINST, None))
+    text = station("tally", path).stdout
+    assert "Group A: FOR 1 \u00b7 AGAINST 1 \u2014" in text
+    assert "Group B: FOR 0 \u00b7 AGAINST 1 \u2014" in text
+    assert "Neither" not in text

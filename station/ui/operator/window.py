@@ -651,7 +651,7 @@ class OperatorWindow(QMainWindow):
         boxes = self.controller.count.group_boxes() or {}  # by mail: its envelopes'
         found = self.controller.count.unit_results(self.controller.setup.table is not None)
         lines = [
-            group_figures_statement(spec, tally, ballot.choices, boxes.get(spec.key))
+            group_figures_statement(spec, tally, ballot.choice_words, boxes.get(spec.key))
             for spec, tally in zip(ballot.groups, tallies, strict=True)
         ]
         lines += [
