@@ -221,3 +221,16 @@ def pile_notes(mismatches: Sequence[PileCheck], waiting: Sequence[tuple[Call, in
     if waiting:
         notes.append(piles_to_recount_statement(waiting))
     return notes
+
+
+# The verifier page reads an export's files in the browser and sends them nowhere; a
+# browser asked to let a page read a whole folder words its question as an upload.
+VERIFIER_OFFLINE = (
+    "Checking an export uses no network: this page reads the files here, in this browser,"
+    " and nothing leaves this computer."
+)
+FOLDER_QUESTION = (
+    "When you pick a folder, the browser may ask whether to \u201cupload\u201d its files to"
+    " this site: that is its word for letting this page read them. Answer Upload: this page"
+    " is a file on this computer, and the files stay here."
+)
