@@ -235,10 +235,13 @@ class OperatorWindow(QMainWindow):
         recent_box = QVBoxLayout()
         # Nor widen its column: the column's width is its share of the window, whatever
         # a question's buttons would like (they share the width they are given).
-        for widget in (self.prompts, self.recent):
+        for widget in (self.notice_banner, self.prompts, self.recent):
             policy = widget.sizePolicy()
             policy.setHorizontalPolicy(QSizePolicy.Policy.Ignored)
             widget.setSizePolicy(policy)
+        # So do the notices (a sheet prepared, exported, the count locked): beside the
+        # buttons, above the last calls, which give up the room they take.
+        recent_box.addWidget(self.notice_banner)
         recent_box.addWidget(self.prompts)
         title = QLabel("Last calls")
         title.setObjectName("sectionTitle")
@@ -252,7 +255,6 @@ class OperatorWindow(QMainWindow):
         root = QVBoxLayout()
         root.addLayout(header)
         root.addWidget(self.error_banner)
-        root.addWidget(self.notice_banner)
         root.addLayout(body, 1)
         central = QWidget()
         central.setLayout(root)
