@@ -61,7 +61,11 @@ SHORTCUTS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
     (
         "Windows and files",
         (
-            ("F11", "the observers' dashboard (T there switches dark / light)"),
+            (
+                "F11",
+                "the observers' dashboard: full screen on a second screen, else a window"
+                " behind this one (any key there comes back here; T: dark / light)",
+            ),
             ("Ctrl+N", "set up a new election"),
             ("Ctrl+O", "open an election file"),
             ("Ctrl+Q", "quit at once: every call is already on disk"),
