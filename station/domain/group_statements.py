@@ -148,6 +148,11 @@ def _said(unit: UnitResult, choices: Sequence[str], unions: int) -> str:
     return f"{said}{joins}"
 
 
+def group_key(spec: GroupSpec | None) -> str | None:
+    """A ballot's group as its line names it (None: no group)."""
+    return None if spec is None else spec.key
+
+
 def group_vote_words(
     event: Event, said: str | None, group_of: Callable[[int], GroupSpec | None]
 ) -> str | None:

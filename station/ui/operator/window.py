@@ -24,6 +24,7 @@ from station.domain.description import describe as describe_election
 from station.domain.group_statements import (
     counting_group_statement,
     group_figures_statement,
+    group_key,
     group_vote_words,
     inclusion_statement,
     unit_statement,
@@ -183,6 +184,7 @@ class OperatorWindow(QMainWindow):
         self.recent.words = election_words(
             self.election,
             lambda event: group_vote_words(event, count.votes.words(event), count.groups.group_of),
+            lambda seq: group_key(count.groups.group_of(seq)),
         )
         self.undo_button = QPushButton("\u21b6 Undo last call  (Ctrl+Z)")
         self.redo_button = QPushButton("\u21b7 Redo  (Ctrl+Shift+Z)")

@@ -27,3 +27,19 @@ def test_a_one_union_groups_figures_say_for_and_against_as_its_buttons(
     assert "A: FOR 1 \u00b7 AGAINST 2 \u2014" in shown
     assert "Neither" not in shown and "Nurses United 1" not in shown
     window.close()
+
+
+def test_a_challenged_ballots_line_keeps_its_group_once_its_party_is_given(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    path = tmp_path / "groups.station"
+    Journal.create(path, SONOTONE)
+    window = open_window(qtbot, path)
+    key(window, K.Key_C)
+    assert window.recent.texts()[0] == "Ballot 1 CHALLENGED \u2014 group A"
+    key(window, K.Key_E)
+    key(window, K.Key_S)
+    assert window.recent.texts()[0] == (
+        "Ballot 1 CHALLENGED by the Employer: supervisor \u2014 group A"
+    )
+    window.close()
