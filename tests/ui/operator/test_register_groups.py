@@ -9,6 +9,7 @@ from station.journal import Journal
 from station.journal.session import CountSession
 from station.ui.operator.challenge_register import ChallengeRegisterDialog
 from tests.groups_helpers import SONOTONE
+from tests.mail.helpers import groups_counted
 from tests.ui.windows import open_window
 
 
@@ -37,4 +38,17 @@ def test_each_challenged_ballot_is_listed_with_its_group(qtbot: QtBot, tmp_path:
         ["1", "2", "B \u2014 Nonprofessional employees"],
         ["2", "3", "A \u2014 Professional employees"],
     ]
+    window.close()
+
+
+def test_a_challenged_envelope_is_listed_with_its_voters_group(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    path = tmp_path / "mail-groups.station"
+    groups_counted(path)  # 102 of group A challenged, a written-in voter of group B
+    window = open_window(qtbot, path)
+    register = ChallengeRegisterDialog(window.controller, window)
+    qtbot.addWidget(register)
+    groups = [register.table.item(row, 2).text() for row in range(register.table.rowCount())]
+    assert groups == ["A \u2014 Professional employees", "B \u2014 Nonprofessional employees"]
     window.close()
