@@ -63,9 +63,9 @@ def test_the_sums_of_several_units_say_so_and_each_unit_states_its_figures(
     assert f"Votes FOR the petitioner:              3{summed}" in text
     assert f"Votes AGAINST:                         2{summed}" in text
     assert _units(path) == [
-        "Unit A: Nurses United 2 \u00b7 Neither 1 \u00b7 void 0 \u00b7 challenged 0 \u2014"
+        "Unit A: FOR 2 \u00b7 AGAINST 1 \u00b7 void 0 \u00b7 challenged 0 \u2014"
         " challenges are not sufficient to affect the result \u2014 a majority for Nurses United",
-        "Unit B: Nurses United 1 \u00b7 Neither 1 \u00b7 void 0 \u00b7 challenged 1 \u2014"
+        "Unit B: FOR 1 \u00b7 AGAINST 1 \u00b7 void 0 \u00b7 challenged 1 \u2014"
         " challenges are sufficient to affect the result \u2014 no choice has a majority",
     ]
     summary = tally(path)
@@ -90,8 +90,8 @@ def test_one_pooled_unit_prints_its_sums_as_before(tmp_path: Path) -> None:
     assert "\nVotes FOR the petitioner:              2\n" in text
     # The pooled unit's own figures are said with its result.
     assert (
-        "\nUnit A + B (Professional employees and Nonprofessional employees): Nurses United 2"
-        " \u00b7 Neither 1 \u00b7 void 0 \u00b7 challenged 0 \u2014 challenges" in text
+        "\nUnit A + B (Professional employees and Nonprofessional employees): FOR 2"
+        " \u00b7 AGAINST 1 \u00b7 void 0 \u00b7 challenged 0 \u2014 challenges" in text
     )
     assert tally(path)["statements"] != {"8": GROUPS_TOGETHER, "9": GROUPS_TOGETHER}
     assert station("sign", path, "--agent", "R. Agent").returncode == 0

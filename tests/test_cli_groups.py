@@ -216,3 +216,17 @@ def test_pile_checks_are_kept_in_each_groups_box(tmp_path: Path) -> None:
     assert summary["piles_to_check"] == [{"call": "for", "pile": 1, "group": "B"}]
     signed = station("sign", path, "--agent", "R. Agent")
     assert "1 pile to recount: group B FOR pile 1" in signed.stderr + signed.stdout
+
+
+def test_a_one_union_grouped_count_names_its_choices_for_and_against(tmp_path: Path) -> None:
+    path = tmp_path / "sonotone.station"
+    made = station(
+        "new", path, "--case", "10-RC-000026", "--employer", "Mercy Hospital",
+        "--union", "Nurses United", *GROUPS, "--sonotone", "A",
+    )  # fmt: skip
+    assert "choices: FOR (Nurses United), AGAINST" in made.stdout
+    calls(path, ("A", Call.FOR, "yes"), ("A", Call.AGAINST, "no"), ("B", Call.AGAINST, None))
+    text = station("tally", path).stdout
+    assert "Group A: FOR 1 \u00b7 AGAINST 1 \u2014" in text
+    assert "Group B: FOR 0 \u00b7 AGAINST 1 \u2014" in text
+    assert "Neither" not in text

@@ -100,7 +100,7 @@ def envelopes_line(setup: ElectionSetup, count: Count) -> list[str]:
             f"{f.void:,} void, {f.late:,} late",
             *mail_warnings(setup, count.envelopes, count.tally.counted),
         ]
-    polls = f", {f.at_polls:,} voted at the polls" if setup.polls else ""
+    polls = f"; {how_many(f.at_polls, 'voter')} checked off at the polls" if setup.polls else ""
     after = f", {f.after_tally:,} received after the tally (not opened)" if f.after_tally else ""
     return [
         f"Envelopes ({where}): {f.returned:,} returned, {f.accepted:,} accepted,"

@@ -17,6 +17,7 @@ from station.domain import Count, ElectionSetup, SheetKind
 from station.domain.choices import Ballot, CaseKind, ElectionType
 from station.domain.election import voting_groups
 from station.domain.election_statements import (
+    choices_phrase,
     empty_option_statement,
     rerun_statement,
     runoff_determinative_statement,
@@ -531,7 +532,7 @@ def created_note(setup: ElectionSetup) -> str:
     piles = "; no pile checks (several unions)" if ballot.several else ""
     if ballot.groups and setup.pile:
         piles = f"; piles of {setup.pile:,} ballots, kept in each voting group's box"
-    return f"; choices: {', '.join(ballot.choices)}{runoff}{piles}"
+    return f"; choices: {choices_phrase(ballot)}{runoff}{piles}"
 
 
 def kinds_summary(setup: ElectionSetup, count: Count) -> dict[str, object]:
@@ -655,7 +656,7 @@ def group_lines_of(
     lines = []
     for spec, tally in zip(ballot.groups, tallies, strict=True):
         box = (boxes or {}).get(spec.key)
-        lines.append(f"Group {group_figures_statement(spec, tally, ballot.choices, box)}")
+        lines.append(f"Group {group_figures_statement(spec, tally, ballot.choice_words, box)}")
         if spec.rule is Rule.SONOTONE:
             lines.append(inclusion_statement(spec, tally, inclusion_settled(tally)))
     # Several units are decided apart: each states its own figures with its result (a

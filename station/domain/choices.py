@@ -16,13 +16,25 @@ Station always counted: `Ballot.plain` says so, and such an election stores noth
 """
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
 from station.domain.groups import GroupError, GroupSpec, checked_groups, specs_from
 
 NEITHER = "Neither"
+# A one-union ballot's two choices as the Tally of Ballots words them: votes cast FOR the
+# union and AGAINST it. "Neither" is a word of a ballot of two or more unions only.
+ONE_UNION_WORDS = ("FOR", "AGAINST")
 MAX_UNIONS = 9  # keys 1-9 record a vote for each union in ballot order
+
+
+def choice_words(choices: Sequence[str], unions: int) -> tuple[str, ...]:
+    """The figures' words of a ballot's `choices` (its `unions` first): FOR and AGAINST
+    where one union is on it, else the choices' own names."""
+    return tuple(choices) if unions > 1 else ONE_UNION_WORDS
+
+
 _KIND = re.compile(r"[0-9A-Za-z]+-(R[CDM])-[0-9]+")
 
 
@@ -162,6 +174,12 @@ class Ballot:
     def choices(self) -> tuple[str, ...]:
         """The ballot's choices in order: each union, then Neither (when on the ballot)."""
         return self.unions if self.neither is None else (*self.unions, self.neither)
+
+    @property
+    def choice_words(self) -> tuple[str, ...]:
+        """The choices as a count's figures name them: FOR and AGAINST on a one-union
+        ballot, else each union's name and the ballot's Neither (`choices`)."""
+        return choice_words(self.choices, len(self.unions))
 
     @property
     def several(self) -> bool:

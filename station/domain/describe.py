@@ -21,11 +21,17 @@ SESSION_RESUMED = "Station closed the count, then opened it again"
 VoteWords = Callable[[Event], str | None]
 # Who made a challenge, from what it stored: "the Employer" (`Election.said`).
 ChallengerWords = Callable[[str], str]
+# The key of the voting group a ballot was called in, by its call's event (None: none).
+GroupWords = Callable[[int], str | None]
 
 _PLAIN_CHALLENGERS = {"employer": "the Employer", "petitioner": "the Union"}
 
 
 def _no_vote_words(event: Event) -> str | None:
+    return None
+
+
+def _no_group(seq: int) -> str | None:
     return None
 
 
@@ -39,15 +45,19 @@ class Words:
 
     vote: VoteWords = _no_vote_words
     challenger: ChallengerWords = _plain_challenger
+    group: GroupWords = _no_group
 
 
 # An election's words, where nothing but the calls is known.
 PLAIN_WORDS = Words()
 
 
-def election_words(election: Election, votes: VoteWords = _no_vote_words) -> Words:
-    """The words of `election`; `votes` names a vote's choice (`ChoiceVotes.words`)."""
-    return Words(votes, election.said)
+def election_words(
+    election: Election, votes: VoteWords = _no_vote_words, groups: GroupWords = _no_group
+) -> Words:
+    """The words of `election`; `votes` names a vote's choice (`ChoiceVotes.words`),
+    `groups` the voting group a ballot was called in."""
+    return Words(votes, election.said, groups)
 
 
 def describe(change: Change, words: Words = PLAIN_WORDS) -> str:
@@ -124,14 +134,19 @@ def challenged_by(challenge: Challenge, who: ChallengerWords = _plain_challenger
 
 
 def challenged_entry(
-    ballot: int, challenge: Challenge, who: ChallengerWords = _plain_challenger
+    ballot: int,
+    challenge: Challenge,
+    who: ChallengerWords = _plain_challenger,
+    group: str | None = None,
 ) -> str:
-    """A challenged ballot's one line once its party or reason is given (or corrected)."""
+    """A challenged ballot's one line once its party or reason is given (or corrected),
+    with its voting group where it was called in one, as the call's line said it."""
     reason = challenge.reason.value if challenge.reason else "reason not given"
     by = who(challenge.party)
+    where = "" if group is None else f" \u2014 group {group}"
     if challenge.disputed_void:
-        return f"Ballot {ballot:,} VOID disputed: now CHALLENGED by {by}: {reason}"
-    return f"Ballot {ballot:,} CHALLENGED by {by}: {reason}"
+        return f"Ballot {ballot:,} VOID disputed: now CHALLENGED by {by}: {reason}{where}"
+    return f"Ballot {ballot:,} CHALLENGED by {by}: {reason}{where}"
 
 
 def is_ballot_change(change: Change) -> bool:

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from station.domain.calls import Call
-from station.domain.choices import CaseKind, Role
+from station.domain.choices import ONE_UNION_WORDS, CaseKind, Role
 from station.domain.election import ElectionSetup
 from station.domain.election_statements import rerun_statement
 from station.domain.groups import Rule
@@ -448,10 +448,10 @@ def describe(setup: ElectionSetup) -> Election:
         else:
             json_key = "petitioner" if role is Role.PETITIONER else "union"
             challenger = Challenger(ONE_UNION, "U", role, name, json_key, "the Union")
-            choices.append(Choice(name, "F", "FOR", Call.FOR, None, True))
+            choices.append(Choice(name, "F", ONE_UNION_WORDS[0], Call.FOR, None, True))
         parties.append(PartyEntry(role, name, challenger))
     if ballot.neither is not None:
-        key, label = ("0", ballot.neither) if several else ("A", "AGAINST")
+        key, label = ("0", ballot.neither) if several else ("A", ONE_UNION_WORDS[1])
         choices.append(Choice(ballot.neither, key, label, Call.AGAINST, None, False))
     board_agent = Challenger(BOARD_AGENT, "B", None, "", BOARD_AGENT, "the Board agent")
     question = Question(QuestionKind.REPRESENTATION, tuple(choices))

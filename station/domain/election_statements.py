@@ -15,10 +15,19 @@ def runoff_title(ballot: Ballot) -> str:
 
 def votes_phrase(ballot: Ballot, tally: Tally) -> str:
     """ "22 FOR, 8 AGAINST", or "12 Machinists, 10 Carpenters, 8 Neither" (several unions)."""
-    if not tally.choices:
+    if not tally.choices or not ballot.several:
         return f"{tally.for_union:,} FOR, {tally.against:,} AGAINST"
     pairs = zip(ballot.choices, tally.choices, strict=True)
     return ", ".join(f"{votes:,} {name}" for name, votes in pairs)
+
+
+def choices_phrase(ballot: Ballot) -> str:
+    """The ballot's choices as `station new` names them: "FOR (Nurses United), AGAINST"
+    where one union is on it, else "Machinists, Carpenters, Neither"."""
+    if ballot.several:
+        return ", ".join(ballot.choices)
+    words = ballot.choice_words
+    return f"{words[0]} ({ballot.unions[0]}), {words[1]}"
 
 
 def runoff_determinative_statement(source: str) -> str:

@@ -638,10 +638,16 @@ def envelope_words(change: Change, group: str | None = None) -> str:
         return str(event.action)
     who = envelope.voter if envelope.voter is not None else f"written in: {envelope.write_in}"
     return _undone_or_redone(
-        f"Envelope {who}{which_envelope(envelope)}{_group_words(envelope.group or group)}"
-        f" {envelope.ruling.label}",
+        f"{ruled_noun(envelope)} {who}{which_envelope(envelope)}"
+        f"{_group_words(envelope.group or group)} {envelope.ruling.label}",
         event.action,
     )
+
+
+def ruled_noun(envelope: Envelope) -> str:
+    """What a ruling is about: "Envelope", or "Voter" for a voter checked off at the
+    polls, who returned none."""
+    return "Voter" if envelope.ruling is Ruling.AT_POLLS else "Envelope"
 
 
 def which_envelope(envelope: Envelope) -> str:
@@ -671,9 +677,9 @@ def anonymous_envelope_words(change: Change) -> str:
     else:
         which = " (second envelope)" if envelope.second else ""
     written = " written in" if envelope.voter is None else ""
-    words = f"Envelope{written}{which} {envelope.ruling.label}"
     if envelope.ruling is Ruling.AT_POLLS:  # a voter at the polls returned no envelope
-        words = f"Voter{written} {envelope.ruling.label}"
+        which = ""
+    words = f"{ruled_noun(envelope)}{written}{which} {envelope.ruling.label}"
     return _undone_or_redone(words, event.action)
 
 
@@ -764,22 +770,33 @@ def modes_words(by_mail: int, at_polls: int, ordered_opened: int = 0) -> str:
 def end_stage_statement(figures: EnvelopeFigures) -> str:
     """What the agent confirms when ending the envelope stage."""
     if figures.current:
-        polls = f", {figures.at_polls:,} voted at the polls" if figures.at_polls else ""
+        polls = (
+            f"; and {how_many(figures.at_polls, 'voter')} checked off at the polls"
+            if figures.at_polls
+            else ""
+        )
         mixed = f" with the {figures.at_polls:,} from the polls" if figures.at_polls else ""
         return (
-            f"End the envelope stage? {figures.returned:,} envelopes ruled:"
+            f"End the envelope stage? {how_many(figures.returned, 'envelope')} ruled:"
             f" {figures.accepted:,} accepted, {figures.late:,} received after the due date,"
             f" {figures.challenged:,} challenged, {figures.void:,} void{polls}. The"
-            f" {figures.opened:,} envelopes accepted or received after the due date are"
-            f" opened and their ballots mixed{mixed}; from then on no envelope can be"
-            " ruled, and the ballots are counted."
+            f" {how_many(figures.opened, 'envelope')} accepted or received after the due"
+            f" date {_opened_and_mixed(figures.opened)}{mixed}; from then on no envelope"
+            " can be ruled, and the ballots are counted."
         )
     return (
-        f"End the envelope stage? {figures.returned:,} envelopes ruled:"
+        f"End the envelope stage? {how_many(figures.returned, 'envelope')} ruled:"
         f" {figures.accepted:,} accepted, {figures.challenged:,} challenged,"
-        f" {figures.void:,} void, {figures.late:,} late. The {figures.accepted:,} accepted"
-        " envelopes are opened and their ballots mixed; from then on no envelope can be"
-        " ruled, and the ballots are counted."
+        f" {figures.void:,} void, {figures.late:,} late. The"
+        f" {how_many(figures.accepted, 'envelope')} accepted"
+        f" {_opened_and_mixed(figures.accepted)}; from then on no envelope can be ruled, and"
+        " the ballots are counted."
+    )
+
+
+def _opened_and_mixed(envelopes: int) -> str:
+    return (
+        "is opened and its ballot mixed" if envelopes == 1 else "are opened and their ballots mixed"
     )
 
 

@@ -2,6 +2,7 @@
 
 from collections.abc import Callable, Sequence
 
+from station.domain.choices import ONE_UNION_WORDS, choice_words
 from station.domain.events import Action, Event
 from station.domain.groups import GroupSpec, GroupTally, Rule, UnitResult, included
 from station.domain.statements import how_many
@@ -32,7 +33,8 @@ def group_figures_statement(
     spec: GroupSpec, tally: GroupTally, choices: Sequence[str], box: int | None = None
 ) -> str:
     """One line of a group's figures: its choices, void, challenged, question 1, progress
-    (`box`: its ballots to count by mail, its envelopes', when known)."""
+    (`box`: its ballots to count by mail, its envelopes', when known). `choices` are the
+    figures' words (`Ballot.choice_words`): FOR and AGAINST where one union is on it."""
     votes = " \u00b7 ".join(
         f"{name} {count:,}" for name, count in zip(choices, tally.votes, strict=True)
     )
@@ -142,8 +144,9 @@ def unit_statement(
     pooled = f" ({unit.name})" if len(unit.groups) > 1 else ""
     who = f"Unit {' + '.join(unit.groups)}{pooled}"
     if figures or (figures is None and pooled):
+        words = choice_words(choices, unions)
         votes = " \u00b7 ".join(
-            f"{name} {count:,}" for name, count in zip(choices, unit.votes, strict=True)
+            f"{name} {count:,}" for name, count in zip(words, unit.votes, strict=True)
         )
         challenged = "" if withheld else f" \u00b7 challenged {unit.challenged:,}"
         who += f": {votes} \u00b7 void {unit.void:,}{challenged} \u2014"
@@ -171,6 +174,8 @@ def _said(unit: UnitResult, choices: Sequence[str], unions: int) -> str:
         said = "no choice has a majority"
     elif unit.majority < unions:
         said = f"a majority for {choices[unit.majority]}"
+    elif unions == 1:
+        said = f"a majority {ONE_UNION_WORDS[1]} (no union)"
     else:
         said = f"a majority for {choices[unit.majority]} (no union)"
     joins = (
@@ -179,6 +184,11 @@ def _said(unit: UnitResult, choices: Sequence[str], unions: int) -> str:
         else ""
     )
     return f"{said}{joins}"
+
+
+def group_key(spec: GroupSpec | None) -> str | None:
+    """A ballot's group as its line names it (None: no group)."""
+    return None if spec is None else spec.key
 
 
 def group_vote_words(

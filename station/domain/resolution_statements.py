@@ -119,7 +119,7 @@ def progress_statement(
         return counted_statement(count.tally.counted, ballots, strong=strong)
     called = resolutions.revised_calls(count)
     ballot = count.votes.ballot  # several unions: each choice's votes by name
-    names = () if ballot is None else ballot.choices
+    names = ballot.choices if ballot is not None and ballot.several else ()
     said = revised_count_statement(
         called, resolutions.ordered, resolutions.original, strong=strong, names=names
     )

@@ -257,3 +257,34 @@ def pile_notes(mismatches: Sequence[PileCheck], waiting: Sequence[PileRef]) -> l
     if waiting:
         notes.append(piles_to_recount_statement(waiting))
     return notes
+
+
+# The verifier page reads an export's files in the browser and sends them nowhere; a
+# browser asked to let a page read a whole folder words its question as an upload.
+VERIFIER_OFFLINE = (
+    "Checking an export uses no network: this page reads the files here, in this browser,"
+    " and nothing leaves this computer."
+)
+FOLDER_QUESTION = (
+    "When you pick a folder, the browser may ask whether to \u201cupload\u201d its files to"
+    " this site: that is its word for letting this page read them. Answer Upload: this page"
+    " is a file on this computer, and the files stay here."
+)
+
+
+# The observers' dashboard opened from the operator window (F11). On a screen of its own
+# it is full screen; on the operator's one screen it is a window of its own behind the
+# operator's, which stays in front with its questions (to share in a video call, or to
+# bring forward), and a key pressed on it brings the operator's window back.
+DASHBOARD_BEHIND = "Dashboard open behind this window \u00b7 F11 hides it"
+
+
+def dashboard_full_screen(screen: str) -> str:
+    """The status line while the dashboard is full screen on another screen."""
+    return f"Dashboard open on {screen} \u00b7 F11 hides it"
+
+
+DASHBOARD_HAD_THE_KEYS = (
+    "The keyboard was on the dashboard, which records nothing. This window has it again:"
+    " press the key again."
+)

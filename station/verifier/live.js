@@ -329,7 +329,8 @@ function followCount(base, token, expectedKey = null) {
       void: f.void, ...(stage.current ? { replacements: f.replacements } : { late: f.late }),
       ...(f.at_polls ? { at_polls: f.at_polls } : {}), ...(f.after_tally ? { after_tally: f.after_tally } : {}) };
     const words = { returned: "returned", accepted: "accepted", challenged: "challenged", sustained: "sustained",
-      ordered_opened: "ordered opened", void: "void", replacements: "replacements", at_polls: "at the polls",
+      ordered_opened: "ordered opened", void: "void", at_polls: "at the polls",
+      replacements: f.replacements === 1 ? "replacement" : "replacements",
       after_tally: "after the tally", late: stage.current ? "received after the due date (counted)" : "late" };
     const list = $("envelope-figures");
     list.textContent = "";
@@ -343,7 +344,7 @@ function followCount(base, token, expectedKey = null) {
     }
     $("envelope-stage").textContent = stage.open ? "ENVELOPE STAGE — no ballot is opened yet"
       : `Envelope stage ended: the ballots in the box are the envelopes accepted${stage.current ? " and received after the due date" : ""}`
-        + (f.at_polls ? `, with ${fmt(f.at_polls)} voters at the polls` : "");
+        + (f.at_polls ? `, with ${howMany(f.at_polls, "voter")} at the polls` : "");
   }
 
   // Each voting group's figures, in setup order (group_calls.py), under the whole count's.
@@ -357,7 +358,9 @@ function followCount(base, token, expectedKey = null) {
     table.createCaption().textContent = "Each voting group's ballots counted so far. Each unit's result is stated" +
       " on the station's dashboard and its tally sheets, not on this page.";
     const head = table.appendChild(document.createElement("tr"));
-    for (const word of ["Voting group", ...form.choices, "Void", "Challenged"]) head.appendChild(document.createElement("th")).textContent = word;
+    // A one-union ballot's choices are FOR and AGAINST (choices.py: choice_words).
+    const words = form.unions > 1 ? form.choices : ["FOR", "AGAINST"];
+    for (const word of ["Voting group", ...words, "Void", "Challenged"]) head.appendChild(document.createElement("th")).textContent = word;
     groups.specs.forEach((spec, i) => {
       const row = table.appendChild(document.createElement("tr"));
       for (const value of [spec.name, ...rows[i].votes.map(fmt), fmt(rows[i].void), fmt(rows[i].challenged)]) {

@@ -8,10 +8,12 @@ the page shows, is the SHA-256 of `verifier.js` as `station verifier` prints it.
 
 import functools
 import hashlib
+import html
 import json
 from importlib.resources import files
 
 from station import __version__
+from station.domain.statements import FOLDER_QUESTION, VERIFIER_OFFLINE
 from station.domain.tally_form import FormBallot, line_words
 
 UNION_PLACEHOLDER = "{union}"
@@ -46,6 +48,8 @@ def page() -> str:
         ui=cut[3],
         live_style=_LIVE_STYLE,
         live_body=_LIVE_BODY.format(version=__version__),
+        offline=html.escape(VERIFIER_OFFLINE, quote=False),
+        folder_question=html.escape(FOLDER_QUESTION, quote=False),
     )
     frame_parts = []
     for mark in cut:
@@ -177,11 +181,12 @@ small {{ color: #555; overflow-wrap: anywhere; }}
 </head>
 <body>
 <h1>Check a Station export</h1>
-<p>Checking an export uses no network: nothing leaves this computer.</p>
+<p>{offline}</p>
 <p><label>Key fingerprint the observers wrote down<br>
 <input type="text" id="key" placeholder="a1b2-c3d4-..." autocomplete="off"></label></p>
 <div id="drop"><p>Drop the export folder here (or a consolidation's folder), or pick it:</p>
 <label>The folder <input type="file" id="folder" webkitdirectory multiple></label>
+<p><small>{folder_question}</small></p>
 <label>or its five files <input type="file" id="files" multiple></label></div>
 <div id="verdict" aria-live="polite"></div>
 <h2>Follow a count</h2>

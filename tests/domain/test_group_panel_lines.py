@@ -59,8 +59,8 @@ def test_a_pooled_unit_states_its_figures_with_its_result() -> None:
     assert unit_panel_lines(pooled, CHOICES, 1, withheld=True)[1] == "void 1"
     names = ("Nurses United", "Neither")
     assert unit_statement(pooled, names, 1) == (
-        "Unit A + B (Professional employees and Nonprofessional employees): Nurses United 27"
-        " \u00b7 Neither 17 \u00b7 void 1 \u00b7 challenged 2 \u2014 challenges are not"
+        "Unit A + B (Professional employees and Nonprofessional employees): FOR 27"
+        " \u00b7 AGAINST 17 \u00b7 void 1 \u00b7 challenged 2 \u2014 challenges are not"
         " sufficient to affect the result \u2014 a majority for Nurses United"
     )
     # Beside its panel, its result alone; a unit of one group is its group's figures.

@@ -12,6 +12,7 @@ from station.domain.envelopes import (
     Ruling,
     anonymous_envelope_words,
     box_setup,
+    end_stage_statement,
     envelope_words,
     figures_statement,
     modes_statement,
@@ -230,3 +231,16 @@ def test_the_rules_equal_a_naive_model_and_survive_a_snapshot(ops: list) -> None
     )
     assert thawed.envelopes.figures == figures
     assert thawed.freeze() == frozen
+
+
+def test_a_voter_at_the_polls_is_a_voter_not_an_envelope_ruled() -> None:
+    stage = Stage(mail_rules=True, polls=True)
+    stage.rule("1", Ruling.ACCEPTED)
+    stage.rule("3", Ruling.VOID)
+    assert envelope_words(stage.rule("2", Ruling.AT_POLLS)) == "Voter 2 VOTED AT THE POLLS"
+    said = end_stage_statement(stage.count.envelopes.figures)
+    assert said.startswith(
+        "End the envelope stage? 2 envelopes ruled: 1 accepted, 0 received after the due"
+        " date, 0 challenged, 1 void; and 1 voter checked off at the polls. The 1 envelope"
+        " accepted or received after the due date is opened and its ballot mixed"
+    )

@@ -168,11 +168,11 @@ def test_each_groups_box_on_the_sums_is_every_tables_box_of_it(
     code, printed, err = run(capsys, "consolidate", "--out", tmp_path / "t", *tables)
     assert code == 0, err
     assert (
-        "\nGroup A: NU 2 \u00b7 Neither 2 \u2014 void 0 \u2014 challenged 0 \u2014 4 of 4"
+        "\nGroup A: FOR 2 \u00b7 AGAINST 2 \u2014 void 0 \u2014 challenged 0 \u2014 4 of 4"
         in printed
     )
     assert (
-        "\nGroup B: NU 4 \u00b7 Neither 2 \u2014 void 0 \u2014 challenged 0 \u2014 6 of 6"
+        "\nGroup B: FOR 4 \u00b7 AGAINST 2 \u2014 void 0 \u2014 challenged 0 \u2014 6 of 6"
         in printed
     )
     code, printed, err = run(capsys, "consolidate", "--out", tmp_path / "j", *tables, "--json")

@@ -6,6 +6,7 @@ Station builds it, shown, and checked by `problems`; the findings are printed as
 line per window, so that the test names every window that fails and why.
 """
 
+import itertools
 import json
 import os
 import sys
@@ -21,7 +22,9 @@ from PySide6.QtWidgets import (
     QComboBox,
     QLabel,
     QLineEdit,
+    QListWidget,
     QMainWindow,
+    QStyleOptionViewItem,
     QWidget,
 )
 
@@ -29,6 +32,7 @@ from station.domain import Call, ElectionSetup, SheetKind
 from station.journal import Journal
 from station.sheet.prepare import SheetRequest
 from station.ui.dashboard.big_figure import BigFigure
+from station.ui.operator.call_pad import CallButton
 
 SLACK = 1  # a pixel of rounding
 FIGURE_HEIGHT = 18  # a dashboard figure lower than this is squeezed out of legibility
@@ -71,6 +75,15 @@ def _cut(widget: QWidget) -> Iterator[str]:
             hint = widget.minimumSizeHint()
             if hint.width() > widget.width() + SLACK:
                 yield f"cut: {hint.width()} px of text in {widget.width()} px"
+            if hint.height() > widget.height() + SLACK:
+                yield f"cut: {hint.height()} px of text high in {widget.height()} px"
+    elif isinstance(widget, QListWidget) and widget.wordWrap():
+        yield from _entries_cut(widget)
+    elif isinstance(widget, CallButton):
+        labels = [label for label in widget.findChildren(QLabel) if label.isVisibleTo(widget)]
+        for first, second in itertools.pairwise(labels):
+            if first.geometry().intersects(second.geometry()):
+                yield f"labels overlap: {first.text()!r} and {second.text()!r}"
     elif isinstance(widget, QAbstractButton) and widget.text():
         hint = widget.minimumSizeHint()
         if hint.width() > widget.width() + SLACK:
@@ -86,6 +99,22 @@ def _cut(widget: QWidget) -> Iterator[str]:
         isinstance(widget, QComboBox) and widget.minimumSizeHint().width() > widget.width() + SLACK
     ):
         yield f"cut: {widget.minimumSizeHint().width()} px in {widget.width()} px"
+
+
+def _entries_cut(entries: QListWidget) -> Iterator[str]:
+    """A wrapped entry laid out lower than its text, as the list's delegate measures it."""
+    entries.doItemsLayout()
+    delegate = entries.itemDelegate()
+    for row in range(entries.count()):
+        index = entries.model().index(row, 0)
+        rect = entries.visualRect(index)
+        option = QStyleOptionViewItem()
+        entries.initViewItemOption(option)
+        option.rect = QRect(0, 0, entries.viewport().width(), rect.height())
+        need = delegate.sizeHint(option, index).height()
+        if need > rect.height() + SLACK:
+            text = entries.item(row).text()[:40]
+            yield f"entry {text!r} cut: {need} px of text in {rect.height()} px"
 
 
 def _name(widget: QWidget) -> str:
@@ -150,6 +179,48 @@ def _revised(folder: Path) -> QMainWindow:
     controller.prepare_sheet(SheetRequest(SheetKind.FINAL, "R. Agent", [], None))
     assert controller.decide([1, 2, 3], [4], "Regional Director, Region 10")  # type: ignore[attr-defined]
     controller.record(Call.FOR)
+    return window
+
+
+def _grouped(folder: Path) -> QMainWindow:
+    """A Sonotone count of two groups, a challenge in each with its party and reason."""
+    from station.journal.session import CountSession
+    from tests.groups_helpers import SONOTONE
+
+    folder.mkdir(exist_ok=True)
+    path = folder / "groups.station"
+    Journal.create(path, SONOTONE)
+    with Journal.open(path) as journal:
+        session = CountSession(journal, journal.restore(trust_snapshots=False))
+        session.start()
+        for group, call, answer in (
+            ("A", Call.FOR, "yes"), ("A", Call.CHALLENGE, None), ("A", Call.AGAINST, "no"),
+            ("B", Call.CHALLENGE, None), ("B", Call.FOR, None), ("B", Call.AGAINST, None),
+        ):  # fmt: skip
+            session.record(call, group=group, inclusion=answer)
+        for challenge in session.count.challenges.counting():
+            session.amend_challenge(
+                challenge.seq, {"party": "employer", "reason": "signature or name mismatch"}
+            )
+    return _operator(path)
+
+
+def _with_help(window: QMainWindow) -> QMainWindow:
+    """F1 pressed: every key over the window."""
+    window.help_overlay.show_over_parent()  # type: ignore[attr-defined]
+    return window
+
+
+def _exported(folder: Path) -> QMainWindow:
+    """After Ctrl+E into a folder with a long path: the notice names it and the check."""
+    window = _grouped(folder)
+    controller = window.controller  # type: ignore[attr-defined]
+    controller.prepare_sheet(SheetRequest(SheetKind.INTERIM, "R. Agent", [], None))
+    parent = folder / "Documents" / "Elections" / "Mercy Hospital, professional unit"
+    parent.mkdir(parents=True)
+    window.choose_export_folder = lambda name: parent / name  # type: ignore[attr-defined]
+    window.sheet_flow.export()  # type: ignore[attr-defined]
+    assert window.notice_banner.text().startswith("<b>Exported</b>")  # type: ignore[attr-defined]
     return window
 
 
@@ -255,7 +326,7 @@ def _dialogs(folder: Path) -> Iterator[tuple[str, QWidget]]:
     )
     yield "reopen", ReopenDialog("final tally", window)
     yield "challenge register", ChallengeRegisterDialog(controller, window)  # type: ignore[arg-type]
-    yield "decision", DecisionDialog(count, window)
+    yield "decision", DecisionDialog(count, controller.setup, window)
     controller.prepare_sheet(SheetRequest(SheetKind.FINAL, "R. Agent", [], None))
     register = ChallengeRegisterDialog(controller, window)  # type: ignore[arg-type]
     register.show()
@@ -275,6 +346,10 @@ WINDOWS: dict[str, Callable[[Path], QWidget]] = {
     "operator": lambda folder: _operator(_counted(folder, "one", ONE, "FFAVCA")),
     "operator, several unions": lambda folder: _operator(_counted(folder, "three", THREE, "FAC")),
     "operator, revised count": _revised,
+    "operator, voting groups": _grouped,
+    "operator, F1 help": lambda folder: _with_help(_operator(_counted(folder, "help", ONE, "F"))),
+    "operator, voting groups, F1 help": lambda folder: _with_help(_grouped(folder / "help")),
+    "operator, voting groups, exported": lambda folder: _exported(folder / "exported"),
     "envelopes": _envelopes,
     "dashboard": lambda folder: _dashboard(folder, ONE, "FFAVCA"),
     "dashboard, several unions": lambda folder: _dashboard(folder, THREE, "FAC"),

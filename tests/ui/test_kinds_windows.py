@@ -111,7 +111,7 @@ def test_the_button_clicks_and_f1_name_the_choices(three: OperatorWindow, qtbot:
     assert isinstance(three.pad, CallPad) and len(three.pad.union_buttons) == 2
     qtbot.mouseClick(three.pad.union_buttons[1], Qt.MouseButton.LeftButton)
     assert three.controller.count.choice_votes() == (0, 1, 0)
-    help_text = three.help_overlay.text.text()
+    help_text = three.help_overlay.listed()
     for words in (
         "record a vote for Machinists",
         "record a vote for Carpenters",

@@ -186,7 +186,7 @@ def test_voting_groups_are_shown_group_by_group(browser: Any, tmp_path: Path) ->
             ".concat([document.querySelector('#live .small')]).map((e) => e.offsetParent === null"
             " || e.textContent.trim() === '')"
         )
-    assert rows[0] == ["Voting group", "Nurses United", "Neither", "Void", "Challenged"]
+    assert rows[0] == ["Voting group", "FOR", "AGAINST", "Void", "Challenged"]
     assert rows[1:] == [
         [g["name"], str(g["for"]), str(g["against"]), str(g["void"]), str(g["challenged"])]
         for g in expected["groups"]  # type: ignore[attr-defined]

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QVBoxLayout, QWidget
 from station.domain.describe import election_words
 from station.domain.description import describe
 from station.domain.group_statements import (
+    group_key,
     group_panel_lines,
     group_vote_words,
     unit_panel_lines,
@@ -185,6 +186,7 @@ class GroupDashboard:
         window.ticker.words = window.flash.words = election_words(
             election,
             lambda event: group_vote_words(event, count.votes.words(event), count.groups.group_of),
+            lambda seq: group_key(count.groups.group_of(seq)),
         )
         window.group_dashboard = self
 

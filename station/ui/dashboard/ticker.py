@@ -163,7 +163,10 @@ class Ticker(QWidget):
             if row is not None and change.challenge and change.ballot is not None:
                 # A challenge's party and reason complete its row, as in Last calls.
                 _, correction, _ = rows[row]
-                entry = challenged_entry(change.ballot, change.challenge, self.words.challenger)
+                group = self.words.group(event.target or 0)
+                entry = challenged_entry(
+                    change.ballot, change.challenge, self.words.challenger, group
+                )
                 rows[row] = (entry, correction, False)
             elif resumes_session(change) and previous and previous.event.action is Action.CLOSE:
                 rows[-1] = (SESSION_RESUMED, False, True)

@@ -52,6 +52,17 @@ from station.ui.dashboard.theme import DARK, LIGHT, THEMES, Theme
 from station.ui.dashboard.ticker import CallFlash, Ticker
 from station.ui.screen_fit import fit_to_screen, within_screen
 
+# Pressed alone, or before another key: no key the operator meant for the count.
+_MODIFIER_KEYS = (
+    Qt.Key.Key_Shift,
+    Qt.Key.Key_Control,
+    Qt.Key.Key_Alt,
+    Qt.Key.Key_AltGr,
+    Qt.Key.Key_Meta,
+    Qt.Key.Key_Super_L,
+    Qt.Key.Key_Super_R,
+    Qt.Key.Key_CapsLock,
+)
 STALE_AFTER_S = 3.0
 CLOCK_MS = 250
 WINDOW_SIZE = QSize(1280, 720)  # as a window, where the screen has room for it
@@ -61,14 +72,18 @@ class DashboardWindow(ScaledWindow):
     """What observers see: the figures, the race, the statements and every call as it lands.
 
     Keys: T switches between the dark and the light theme; F11 and Escape ask to leave
-    (`dismiss_requested`: the operator window hides it; a dashboard of its own process
-    has its own keys instead, `standalone.standalone_keys`).
+    (`dismiss_requested`: the operator window hides it, or comes back in front of it; a
+    dashboard of its own process has its own keys instead, `standalone.standalone_keys`).
+    Any other key records nothing here: `other_key_pressed` says so, and the operator
+    window takes the keyboard back.
 
     Signals:
         dismiss_requested(): the user pressed F11 or Escape on the dashboard.
+        other_key_pressed(): a key that is none of the dashboard's was pressed on it.
     """
 
     dismiss_requested = Signal()
+    other_key_pressed = Signal()
     theme_changed = Signal(str)
 
     def __init__(
@@ -495,6 +510,8 @@ class DashboardWindow(ScaledWindow):
         elif key in (Qt.Key.Key_F11, Qt.Key.Key_Escape):
             self.dismiss_requested.emit()
         else:
+            if key not in _MODIFIER_KEYS and not event.isAutoRepeat():
+                self.other_key_pressed.emit()
             super().keyPressEvent(event)
 
     def showEvent(self, event: QShowEvent) -> None:

@@ -39,6 +39,7 @@ from station.domain.envelopes import (
     Ruling,
     end_stage_statement,
     envelope_words,
+    ruled_noun,
     voter_group,
 )
 from station.domain.group_statements import written_in_group_statement
@@ -549,8 +550,9 @@ class EnvelopeWindow(QMainWindow):
         if envelope is not None and envelope.voter is not None:
             voter = self.controller.voters.get(envelope.voter)
             if voter is not None:
+                noun = ruled_noun(envelope)
                 words = words.replace(
-                    f"Envelope {envelope.voter}", f"Envelope {envelope.voter} {voter.name}", 1
+                    f"{noun} {envelope.voter}", f"{noun} {envelope.voter} {voter.name}", 1
                 )
         return words
 

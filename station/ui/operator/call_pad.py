@@ -2,7 +2,7 @@
 
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtWidgets import QGridLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
 from station.domain import Call
@@ -15,6 +15,7 @@ class CallButton(QPushButton):
     """A button showing its call, the count so far and its key."""
 
     def __init__(self, call: Call, *, big: bool, parent: QWidget | None = None) -> None:
+        self._least = QSize(240, 170 if big else 110)
         super().__init__(parent)
         self.call = call
         self.setObjectName(f"call_{call.value}")
@@ -24,7 +25,6 @@ class CallButton(QPushButton):
         self.setToolTip(f"Record one {call.label} ballot (key {KEYS[call]})")
         # Never take keyboard focus: a stray Space or Enter must not record a call.
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.setMinimumSize(240, 170 if big else 110)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(12, 8, 12, 8)
@@ -45,6 +45,25 @@ class CallButton(QPushButton):
         label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         label.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
         return label
+
+    def share_room(self) -> None:
+        """One of several choices sharing the room of two: smaller, its figure too
+        (operator.qss), so that three rows of buttons fit a laptop's screen."""
+        self._least = QSize(200, 130)
+        self.setProperty("shared", True)
+        self.updateGeometry()
+
+    def minimumSizeHint(self) -> QSize:
+        """Never smaller than its labels need, so that they never overlap however little
+        room the window has, nor than its least size."""
+        return super().minimumSizeHint().expandedTo(self._floor())
+
+    def sizeHint(self) -> QSize:
+        return super().sizeHint().expandedTo(self._floor())
+
+    def _floor(self) -> QSize:
+        layout = self.layout()
+        return self._least if layout is None else self._least.expandedTo(layout.totalMinimumSize())
 
     def set_name(self, name: str, key: str) -> None:
         """Show a choice's own name and key (a ballot of several unions)."""
@@ -148,7 +167,7 @@ class CallPad(QWidget):
         columns = 2 if len(big) <= 4 else 3
         for place, button in enumerate(big):
             if len(big) > 2:  # several choices share the space of two
-                button.setMinimumSize(200, 130)
+                button.share_room()
             grid.addWidget(button, place // columns, place % columns)
         rows = (len(big) + columns - 1) // columns
         for place, button in enumerate(marks):

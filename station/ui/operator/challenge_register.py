@@ -27,6 +27,7 @@ from station.domain.challenges import PICKABLE_REASONS, Challenge, Reason
 from station.domain.decision import reveals_vote
 from station.domain.description import describe
 from station.domain.envelope_parties import envelope_entry
+from station.domain.envelopes import voter_group
 from station.domain.resolution import ListedChallenge, Status
 from station.domain.resolution_statements import reveal_warning
 from station.domain.statements import challenged_apart, how_many
@@ -36,7 +37,9 @@ from station.ui.screen_fit import fit_to_screen, side_by_side
 
 _NOT_GIVEN = "(not given)"
 _COLUMNS = ("No.", "Ballot", "Challenged by", "Reason", "Status", "Note")
-_NOTE = len(_COLUMNS) - 1
+# In an election of voting groups each challenged ballot is its group's (its unit's
+# result at the hearing): the group follows the ballot.
+_GROUPED_COLUMNS = ("No.", "Ballot", "Group", "Challenged by", "Reason", "Status", "Note")
 REGISTER_SIZE = QSize(900, 560)  # where the screen has room for it
 
 
@@ -50,13 +53,18 @@ class ChallengeRegisterDialog(QDialog):
         fit_to_screen(self, REGISTER_SIZE, parent.screen() if parent is not None else None)
         self.totals = QLabel()
         self.totals.setObjectName("registerTotals")
-        self.table = QTableWidget(0, len(_COLUMNS))
-        self.table.setHorizontalHeaderLabels(list(_COLUMNS))
+        self.grouped = bool(controller.setup.ballot.groups)
+        self.columns = _GROUPED_COLUMNS if self.grouped else _COLUMNS
+        self._note = len(self.columns) - 1
+        self.table = QTableWidget(0, len(self.columns))
+        self.table.setHorizontalHeaderLabels(list(self.columns))
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.verticalHeader().hide()
-        self.table.horizontalHeader().setSectionResizeMode(_NOTE, QHeaderView.ResizeMode.Stretch)
+        self.table.horizontalHeader().setSectionResizeMode(
+            self._note, QHeaderView.ResizeMode.Stretch
+        )
         self.table.itemSelectionChanged.connect(self._on_table_selection_changed)
 
         self.election = describe(controller.setup)
@@ -143,9 +151,11 @@ class ChallengeRegisterDialog(QDialog):
             reason = entry.reason.value if entry.reason else _NOT_GIVEN
             # A mail ballot's challenged envelope: its voter's id and name, for the hearing.
             envelope = envelope_entry(count, getattr(self.controller, "voters", None), entry.seq)
+            group = (self._group(entry.seq),) if self.grouped else ()
             cells = (
                 f"{listed.number}",
                 envelope or f"{numbers.get(entry.seq, 0):,}",
+                *group,
                 self.election.short_names.get(entry.party, entry.party),
                 reason,
                 listed.status.value,
@@ -173,10 +183,26 @@ class ChallengeRegisterDialog(QDialog):
         sealed = "still sealed: " if count.tally.opened_uncounted else ""
         self.totals.setText(f"<b>{total}</b> \u2014 {sealed}{parts}")
         self.table.resizeColumnsToContents()
-        self.table.horizontalHeader().setSectionResizeMode(_NOTE, QHeaderView.ResizeMode.Stretch)
+        self.table.horizontalHeader().setSectionResizeMode(
+            self._note, QHeaderView.ResizeMode.Stretch
+        )
         if selected is not None:
             self.select(selected.seq)
         self._on_table_selection_changed()
+
+    def _group(self, seq: int) -> str:
+        """The voting group of a challenged ballot, or of a challenged envelope's voter."""
+        count = self.controller.count
+        spec = count.groups.group_of(seq)
+        key = spec.key if spec is not None else None
+        envelope = count.envelopes.get(seq)
+        voters = getattr(self.controller, "voters", None)
+        if key is None and envelope is not None:
+            key = (
+                envelope.group if voters is None else voter_group(count.envelopes, envelope, voters)
+            )
+        names = {group.key: group.name for group in self.controller.setup.ballot.groups}
+        return f"{key} \u2014 {names[key]}" if key in names else ""
 
     def selected(self) -> Challenge | None:
         rows = self.table.selectionModel().selectedRows()

@@ -60,8 +60,10 @@ class DecisionDialog(QDialog):
             QLabel("Challenges left out stay challenged. The revised count follows (F, A, V).")
         )
         layout.addLayout(form)
-        layout.addWidget(self.problem)
+        # The buttons above what they answer: a warning that asks for a second press
+        # grows the dialog below them, so the button stays where it was pressed.
         layout.addWidget(self.buttons)
+        layout.addWidget(self.problem)
         self._warned = False
         self.answer: tuple[list[int], list[int], str] | None = None
 
@@ -87,7 +89,7 @@ class DecisionDialog(QDialog):
         self.accept()
 
     def _say(self, problem: str) -> None:
-        """Show a problem or the warning, the dialog growing to hold it: left at its size,
-        the four lines of the one-ballot warning squeezed the fields to a sliver each."""
+        """Show a problem or the warning under the buttons, the dialog growing down to
+        hold it: its fields and buttons keep their size and their place."""
         self.problem.setText(problem)
         self.adjustSize()

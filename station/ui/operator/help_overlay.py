@@ -1,8 +1,10 @@
 """The keyboard overlay (F1): every key of the operator window on one sheet over the count."""
 
-from PySide6.QtCore import QEvent, QObject, Qt, Signal
-from PySide6.QtGui import QHideEvent, QKeyEvent
-from PySide6.QtWidgets import QApplication, QFrame, QLabel, QVBoxLayout, QWidget
+import math
+
+from PySide6.QtCore import QEvent, QObject, QSize, Qt, Signal
+from PySide6.QtGui import QFont, QHideEvent, QKeyEvent, QTextDocument
+from PySide6.QtWidgets import QApplication, QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 from shiboken6 import isValid
 
 from station.domain.challenges import REASON_KEYS
@@ -59,7 +61,11 @@ SHORTCUTS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
     (
         "Windows and files",
         (
-            ("F11", "the observers' dashboard (T there switches dark / light)"),
+            (
+                "F11",
+                "the observers' dashboard: full screen on a second screen, else a window"
+                " behind this one (any key there comes back here; T: dark / light)",
+            ),
             ("Ctrl+N", "set up a new election"),
             ("Ctrl+O", "open an election file"),
             ("Ctrl+Q", "quit at once: every call is already on disk"),
@@ -134,6 +140,49 @@ def shortcuts_html(shortcuts: Shortcuts = SHORTCUTS) -> str:
     return "<table cellspacing='2'>" + "".join(rows) + "</table>"
 
 
+# The keys' type: as large as the window has room for, never smaller than the least a
+# laptop's screen shows legibly at arm's length.
+LARGEST_PX = 16
+SMALLEST_PX = 11
+COLUMN_GAP = 40
+
+
+def layouts(shortcuts: Shortcuts) -> list[tuple[Shortcuts, ...]]:
+    """The ways to lay the keys out: one column, then two, split between groups."""
+    return [(shortcuts,)] + [(shortcuts[:cut], shortcuts[cut:]) for cut in range(1, len(shortcuts))]
+
+
+def measured(html: str, font: QFont) -> QSize:
+    """The size a label of this rich text takes, unwrapped, in this font."""
+    document = QTextDocument()
+    document.setDocumentMargin(0)
+    document.setDefaultFont(font)
+    document.setHtml(html)
+    size = document.size()
+    return QSize(math.ceil(size.width()), math.ceil(size.height()))
+
+
+def fitted_layout(
+    shortcuts: Shortcuts, font: QFont, room: QSize
+) -> tuple[int, tuple[Shortcuts, ...]]:
+    """The largest type, and the columns it takes, in which every key fits in `room`:
+    one column where it fits as large as two, else two columns (the smallest type
+    when nothing fits)."""
+    best: tuple[int, tuple[Shortcuts, ...]] | None = None
+    for columns in layouts(shortcuts):
+        for px in range(LARGEST_PX, SMALLEST_PX - 1, -1):
+            if best is not None and px <= best[0]:
+                break
+            sized = QFont(font)
+            sized.setPixelSize(px)
+            sizes = [measured(shortcuts_html(column), sized) for column in columns]
+            width = sum(size.width() for size in sizes) + COLUMN_GAP * (len(sizes) - 1)
+            if width <= room.width() and max(size.height() for size in sizes) <= room.height():
+                best = (px, columns)
+                break
+    return best or (SMALLEST_PX, layouts(shortcuts)[min(1, len(shortcuts) - 1)])
+
+
 class HelpOverlay(QFrame):
     """A dark sheet over the whole window listing every key; any key or click closes it.
 
@@ -153,25 +202,42 @@ class HelpOverlay(QFrame):
         self.setAccessibleName("Keyboard shortcuts")
         self.setStyleSheet(
             "QFrame#helpOverlay { background: #111827; }"
-            " QLabel { color: #f9fafb; font-size: 16px; }"
+            " QLabel { color: #f9fafb; }"
             " QLabel#helpTitle { font-size: 24px; font-weight: bold; }"
+            " QLabel#helpHint { font-size: 16px; }"
         )
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        title = QLabel("Keyboard shortcuts")
-        title.setObjectName("helpTitle")
-        self.text = QLabel(shortcuts_html(shortcuts))
-        self.text.setTextFormat(Qt.TextFormat.RichText)
-        hint = QLabel("Press any key or click to go back to the count.")
-        layout = QVBoxLayout(self)
+        self.shortcuts = shortcuts
+        self.title = QLabel("Keyboard shortcuts")
+        self.title.setObjectName("helpTitle")
+        # The keys in one column, or two where one would not fit (`fitted_layout`).
+        self.columns = [QLabel(), QLabel()]
+        for column in self.columns:
+            column.setTextFormat(Qt.TextFormat.RichText)
+            column.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.hint = QLabel("Press any key or click to go back to the count.")
+        self.hint.setObjectName("helpHint")
+        row = QHBoxLayout()
+        row.setSpacing(COLUMN_GAP)
+        row.addStretch(1)
+        for column in self.columns:
+            row.addWidget(column, 0, Qt.AlignmentFlag.AlignTop)
+        row.addStretch(1)
+        self._layout = layout = QVBoxLayout(self)
         layout.setContentsMargins(48, 32, 48, 32)
-        layout.addWidget(title, 0, Qt.AlignmentFlag.AlignHCenter)
-        layout.addWidget(self.text, 1, Qt.AlignmentFlag.AlignHCenter)
-        layout.addWidget(hint, 0, Qt.AlignmentFlag.AlignHCenter)
+        layout.addWidget(self.title, 0, Qt.AlignmentFlag.AlignHCenter)
+        layout.addLayout(row, 1)
+        layout.addWidget(self.hint, 0, Qt.AlignmentFlag.AlignHCenter)
+        self._fit()
         parent.installEventFilter(self)
         # Where the focus was before the overlay took it; often None (the window's own
         # keyPressEvent then gets the keys).
         self._focus_before: QWidget | None = None
         self.hide()
+
+    def listed(self) -> str:
+        """The keys' text as shown, column after column."""
+        return "".join(column.text() for column in self.columns if not column.isHidden())
 
     def show_over_parent(self) -> None:
         parent = self.parentWidget()
@@ -180,6 +246,7 @@ class HelpOverlay(QFrame):
             before = QApplication.focusWidget()
             self._focus_before = None if before is self else before
         self.setGeometry(parent.rect())
+        self._fit()
         self.show()
         self.raise_()
         self.setFocus(Qt.FocusReason.OtherFocusReason)
@@ -196,7 +263,28 @@ class HelpOverlay(QFrame):
             and event.type() == QEvent.Type.Resize
         ):
             self.setGeometry(watched.rect())
+            self._fit()
         return False
+
+    def _fit(self) -> None:
+        """Every key in view at the window's size: the type and columns that fit."""
+        margins = self._layout.contentsMargins()
+        room = QSize(
+            self.width() - margins.left() - margins.right(),
+            self.height()
+            - margins.top()
+            - margins.bottom()
+            - self.title.sizeHint().height()
+            - self.hint.sizeHint().height()
+            - 2 * self._layout.spacing(),
+        )
+        px, columns = fitted_layout(self.shortcuts, self.columns[0].font(), room)
+        for label, column in zip(self.columns, (*columns, ()), strict=False):
+            font = QFont(label.font())
+            font.setPixelSize(px)
+            label.setFont(font)
+            label.setText(shortcuts_html(column) if column else "")
+            label.setVisible(bool(column))
 
     def hideEvent(self, event: QHideEvent) -> None:
         # Qt moves the focus off a hidden widget only to another widget that takes the

@@ -126,7 +126,10 @@ class RecentCallsList(QListWidget):
             if (action == Action.DISPUTE and item.data(_TARGET) == target) or (
                 action == Action.CALL and item.data(_SEQ) == target
             ):
-                item.setText(challenged_entry(change.ballot, challenge, self.words.challenger))
+                group = self.words.group(target or 0)
+                item.setText(
+                    challenged_entry(change.ballot, challenge, self.words.challenger, group)
+                )
                 self._hint(item)
                 return True
         return False

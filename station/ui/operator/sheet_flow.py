@@ -139,13 +139,14 @@ class SheetFlow:
             progress.finish()
             take_keys_back(self.window)
         self.window.exported_pdf = exported.folder / "tally.pdf"
+        # The folder and the key once each, in the command that checks them: the notice
+        # sits beside the call buttons, in a column of its own.
         command = f"station verify {shlex.quote(str(exported.folder))} --key {exported.fingerprint}"
         self.window.notify(
-            f"<b>Exported</b> the {sheet.title.lower()} tally to"
-            f" {html.escape(str(exported.folder), quote=False)} \u2014 signed by key"
-            f' {exported.fingerprint}. Next: <a href="{PRINT_LINK}">Print</a> it for the'
-            f' signatures \u00b7 <a href="{OPEN_LINK}">Open the PDF</a>. Anyone can check'
-            f" it with <tt>{html.escape(command, quote=False)}</tt>"
+            f"<b>Exported</b> the {sheet.title.lower()} tally, signed, into its folder."
+            f' Next: <a href="{PRINT_LINK}">Print</a> it for the signatures \u00b7'
+            f' <a href="{OPEN_LINK}">Open the PDF</a>. Anyone can check it:'
+            f" <tt>{html.escape(command, quote=False)}</tt>"
         )
         self.window.refresh_exported()
 

@@ -4,7 +4,7 @@ import html
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, Qt, Signal
+from PySide6.QtCore import QByteArray, QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
@@ -24,6 +24,7 @@ from station.domain.description import describe as describe_election
 from station.domain.group_statements import (
     counting_group_statement,
     group_figures_statement,
+    group_key,
     group_vote_words,
     inclusion_statement,
     locked_unit_statement,
@@ -33,7 +34,14 @@ from station.domain.group_statements import (
 from station.domain.groups import GroupTally, Rule, UnitResult, inclusion_settled
 from station.domain.party_words import parties_title
 from station.domain.resolution_statements import progress_statement
-from station.domain.statements import ALL_COUNTED, challenged_not_called, no_choice_statement
+from station.domain.statements import (
+    ALL_COUNTED,
+    DASHBOARD_BEHIND,
+    DASHBOARD_HAD_THE_KEYS,
+    challenged_not_called,
+    dashboard_full_screen,
+    no_choice_statement,
+)
 from station.domain.table_statements import case_title
 from station.domain.text import full_sentence
 from station.journal import WriteFailed
@@ -55,6 +63,9 @@ from station.ui.operator.recent_calls import RecentCallsList
 from station.ui.operator.sheet_dialogs import PrepareSheetDialog, ReopenDialog
 from station.ui.operator.sheet_flow import OPEN_LINK, PRINT_LINK, SheetFlow
 from station.ui.operator.work_progress import WorkProgress
+
+# About the time a window manager takes to map a new window.
+MAPPED_MS = 250
 
 
 class OperatorWindow(QMainWindow):
@@ -179,6 +190,7 @@ class OperatorWindow(QMainWindow):
         self.recent.words = election_words(
             self.election,
             lambda event: group_vote_words(event, count.votes.words(event), count.groups.group_of),
+            lambda seq: group_key(count.groups.group_of(seq)),
         )
         self.undo_button = QPushButton("\u21b6 Undo last call  (Ctrl+Z)")
         self.redo_button = QPushButton("\u21b7 Redo  (Ctrl+Shift+Z)")
@@ -194,6 +206,10 @@ class OperatorWindow(QMainWindow):
         self.journal_label = QLabel()
         self.journal_label.setObjectName("journalLabel")
         self.key_label = KeyLabel(key_fingerprint)
+        self.dashboard_note = QLabel()  # where the dashboard is, while it is open
+        self.dashboard_note.setObjectName("dashboardNote")
+        self.dashboard_note.hide()
+        self.statusBar().addPermanentWidget(self.dashboard_note)
         self.statusBar().addPermanentWidget(self.key_label)
         self.statusBar().addPermanentWidget(self.journal_label)
         self.statusBar().showMessage(str(controller.journal.path))
@@ -242,10 +258,13 @@ class OperatorWindow(QMainWindow):
         recent_box = QVBoxLayout()
         # Nor widen its column: the column's width is its share of the window, whatever
         # a question's buttons would like (they share the width they are given).
-        for widget in (self.prompts, self.recent):
+        for widget in (self.notice_banner, self.prompts, self.recent):
             policy = widget.sizePolicy()
             policy.setHorizontalPolicy(QSizePolicy.Policy.Ignored)
             widget.setSizePolicy(policy)
+        # So do the notices (a sheet prepared, exported, the count locked): beside the
+        # buttons, above the last calls, which give up the room they take.
+        recent_box.addWidget(self.notice_banner)
         recent_box.addWidget(self.prompts)
         title = QLabel("Last calls")
         title.setObjectName("sectionTitle")
@@ -259,7 +278,6 @@ class OperatorWindow(QMainWindow):
         root = QVBoxLayout()
         root.addLayout(header)
         root.addWidget(self.error_banner)
-        root.addWidget(self.notice_banner)
         root.addLayout(body, 1)
         central = QWidget()
         central.setLayout(root)
@@ -458,23 +476,53 @@ class OperatorWindow(QMainWindow):
         self.controller.redo()
 
     def toggle_dashboard(self) -> None:
-        """Show the observers' dashboard (on another screen if there is one), or hide it."""
+        """Show the observers' dashboard, or hide it.
+
+        On a screen of its own it is full screen. On this window's one screen it is a
+        window of its own, and this one stays in front of it: the keys come here, so
+        must the questions they open (the dashboard is shared in a video call, or
+        brought forward with a click, and any key on it brings this window back).
+        """
         if self.dashboard is None:
+            # No parent: a window the window manager keeps above this one would hide
+            # the questions while the keys still come here.
             self.dashboard = DashboardWindow(
                 ControllerFeed(self.controller, self.key_label.fingerprint()),
                 theme=self.dashboard_theme,
-                parent=self,
             )
             self.dashboard.saved_geometry = self.dashboard_geometry
             self.dashboard.dismiss_requested.connect(self._on_dashboard_dismiss_requested)
+            self.dashboard.other_key_pressed.connect(self._on_dashboard_other_key_pressed)
             self.dashboard.theme_changed.connect(self.dashboard_theme_changed)
+            self.dashboard.installEventFilter(self)  # shown or closed, the status says so
         if self.dashboard.isVisible():
             self.dashboard.hide()
             self._take_keys_back()
         else:
             self.dashboard.operator_screen = self.screen().name()
-            self.dashboard.place()
-        self.dashboard_action.setChecked(self.dashboard.isVisible())
+            placement = self.dashboard.place()
+            if not placement.full_screen:
+                self._take_keys_back()
+                # Once more when a window manager has mapped the dashboard, which it
+                # may stack on top of everything after this first raise.
+                QTimer.singleShot(MAPPED_MS, self, self._take_keys_back)
+        self._refresh_dashboard_note()
+
+    def _refresh_dashboard_note(self) -> None:
+        """Say in the status bar where the dashboard is, while it is open."""
+        dashboard = self.dashboard
+        shown = dashboard is not None and dashboard.isVisible()
+        self.dashboard_action.setChecked(shown)
+        placement = None if dashboard is None else dashboard.placement
+        if not shown or placement is None:
+            self.dashboard_note.hide()
+            return
+        self.dashboard_note.setText(
+            dashboard_full_screen(placement.screen or "another screen")
+            if placement.full_screen
+            else DASHBOARD_BEHIND
+        )
+        self.dashboard_note.show()
 
     def _on_help_triggered(self) -> None:
         if self.help_overlay.isVisible():
@@ -485,8 +533,23 @@ class OperatorWindow(QMainWindow):
     def _on_dashboard_action_triggered(self) -> None:
         self.toggle_dashboard()
 
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.dashboard and event.type() in (QEvent.Type.Show, QEvent.Type.Hide):
+            self._refresh_dashboard_note()
+        return super().eventFilter(watched, event)
+
     def _on_dashboard_dismiss_requested(self) -> None:
+        dashboard = self.dashboard
+        if dashboard is not None and not dashboard.isFullScreen():
+            # On this window's screen: back to the count, the dashboard left open
+            # behind (a video call may be sharing it); F11 here hides it.
+            self._take_keys_back()
+            return
         self.toggle_dashboard()
+
+    def _on_dashboard_other_key_pressed(self) -> None:
+        self._take_keys_back()
+        self.show_error(DASHBOARD_HAD_THE_KEYS)
 
     def _on_controller_changed(self, change: Change) -> None:
         self.error_banner.hide()
@@ -683,7 +746,7 @@ class OperatorWindow(QMainWindow):
             note = keys.waiting_for() if keys.choosing else locked_units_note(unit, len(found))
             self.group_waiting.setText(note)
         lines = [
-            group_figures_statement(spec, tally, ballot.choices, boxes.get(spec.key))
+            group_figures_statement(spec, tally, ballot.choice_words, boxes.get(spec.key))
             for spec, tally in zip(ballot.groups, tallies, strict=True)
         ]
         lines += [
@@ -781,6 +844,7 @@ class OperatorWindow(QMainWindow):
         self.closing.emit()
         if self.dashboard is not None:
             self.dashboard.close()
+            self.dashboard.deleteLater()  # a window of its own: not deleted with this one
         self.controller.close()
         event.accept()
 

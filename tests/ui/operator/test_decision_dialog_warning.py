@@ -1,7 +1,8 @@
 """The decision dialog's warning that one ballot opened alone shows its vote: the
 dialog grows to hold it, and its fields keep their height."""
 
-from PySide6.QtWidgets import QDialogButtonBox, QLineEdit
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QDialogButtonBox, QLineEdit
 from pytestqt.qtbot import QtBot
 
 from station.domain import Action, Call, Count, ElectionSetup, Event
@@ -42,3 +43,21 @@ def test_the_one_ballot_warning_leaves_the_fields_their_height(qtbot: QtBot) -> 
         return fields
 
     qtbot.waitUntil(lambda: squeezed() == [], timeout=2000)
+
+
+def test_press_again_is_a_second_click_in_the_same_place(qtbot: QtBot) -> None:
+    dialog = DecisionDialog(counted_with_one_challenge(), SETUP)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    dialog.opened.setText("1")
+    dialog.by.setText("Regional Director, Region 10")
+    record = dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
+    pressed = record.mapToGlobal(record.rect().center())
+    qtbot.mouseClick(record, Qt.MouseButton.LeftButton)
+    assert "Press again to record it." in dialog.problem.text()
+    qtbot.waitUntil(lambda: dialog.problem.height() >= dialog.problem.sizeHint().height())
+    under = QApplication.widgetAt(pressed)
+    assert under is record, under
+    qtbot.mouseClick(record, Qt.MouseButton.LeftButton)
+    assert dialog.answer == ([1], [], "Regional Director, Region 10")

@@ -79,7 +79,7 @@ def test_g_then_a_key_switches_the_group_and_a_restart_keeps_it(
     key(grouped, K.Key_A)  # in B, A is AGAINST: no question 1 on its ballot
     key(grouped, K.Key_C)
     assert _tallies(grouped)[1] == ((0, 1), 0, 1, 0, 0)
-    assert "B: Nurses United 0" in grouped.group_figures.text()
+    assert "B: FOR 0" in grouped.group_figures.text()
     path = grouped.controller.journal.path
     grouped.close()
     again = open_window(qtbot, path)
