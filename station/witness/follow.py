@@ -466,7 +466,7 @@ class RemoteFollower(Followed):
 
 
 def _refusal(body: bytes) -> str | None:
-    """What a follower says of the station's 503 (`serve.FeedServer._refuse`), or None
+    """What a follower says of the station's 503 (`serve._Handler._seated`), or None
     for a 503 that is not the station's (a proxy's, say)."""
     try:
         why = json.loads(body).get("error")
