@@ -17,12 +17,51 @@ function followCount(base, token) {
   // The feed signs a head every 5 s at least, and a long poll answers with it: a silence
   // much longer than that is a lost feed (the witness says so after as long).
   const NO_FEED_S = 12;
+  // No answer of the feed is larger (station/witness/limits.py: MAX_ANSWER).
+  const MAX_ANSWER = 6291456;
 
   async function get(path) {
     const answer = await fetch(base + path, { headers: { Authorization: `Bearer ${token}` }, cache: "no-store" });
     if (answer.status === 401) throw new Error("the station refused the token (copy the whole URL `station serve` shows)");
     if (!answer.ok) throw new Error(`the feed answered ${answer.status}`);
-    return answer.json();
+    const text = await bounded(answer);
+    try {
+      return JSON.parse(text);
+    } catch {
+      throw new Garbled("not JSON");
+    }
+  }
+
+  // An answer's text, refused (Garbled) once it is larger than any feed's: when its
+  // length says so, or as soon as that much has come, never read whole.
+  async function bounded(answer) {
+    const tooLarge = () => new Garbled(`an answer of more than ${MAX_ANSWER / 1048576} MiB, larger than any feed's`);
+    if (Number(answer.headers.get("Content-Length")) > MAX_ANSWER) {
+      answer.body?.cancel();
+      throw tooLarge();
+    }
+    const reader = answer.body.getReader(), parts = [];
+    let size = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.length;
+      if (size > MAX_ANSWER) {
+        reader.cancel();
+        throw tooLarge();
+      }
+      parts.push(value);
+    }
+    const bytes = new Uint8Array(size);
+    parts.reduce((at, part) => (bytes.set(part, at), at + part.length), 0);
+    return new TextDecoder().decode(bytes);
+  }
+
+  // An answer that is not a Station feed (station/witness/statements.py: garbled_feed).
+  class Garbled extends Error {
+    constructor(why) {
+      super(`FEED GARBLED: ${base || location.origin} answered with something that is not a Station feed (${why}); not a forgery, and nothing of it was kept`);
+    }
   }
 
   async function start() {
@@ -47,7 +86,10 @@ function followCount(base, token) {
         const since = feed.since ? `&since=${encodeURIComponent(feed.since)}` : "";
         answer = await get(`/events?after=${feed.seq}&wait=20${since}`);
       } catch (error) {
-        lost();
+        if (error instanceof Garbled) { // the station answered, with no feed: asked again
+          feed.heard = Date.now();
+          status("lost", `${error.message} (chain checked to event ${fmt(feed.seq)})`);
+        } else lost();
         await new Promise((ok) => setTimeout(ok, 1000));
         continue;
       }
@@ -333,6 +375,7 @@ function followCount(base, token) {
   status("lost", `Connecting to ${base || location.origin}…`);
   start().catch((error) => {
     if (error instanceof Bad) feed.broken = error.message;
-    status("bad", feed.broken ? `NOT INTACT: ${feed.broken}` : `The feed cannot be followed: ${error.message}`);
+    status("bad", feed.broken ? `NOT INTACT: ${feed.broken}`
+      : error instanceof Garbled ? error.message : `The feed cannot be followed: ${error.message}`);
   });
 }

@@ -15,7 +15,9 @@ Bearer`):
 * `GET /events?after=N[&since=TIME][&wait=S]`: `{"events": [up to 2,000 events after
   N, as in journal.jsonl], "heads": [signed notes newer than TIME, in order], "head":
   the last event served, "problem": null or why the file cannot be read now}`; held
-  open up to S seconds (at most 25) while there is nothing new: long polling;
+  open up to S seconds (at most 25) while there is nothing new: long polling. An
+  answer's events and heads stop at a size (`limits.py`), so that no answer is larger
+  than `limits.MAX_ANSWER`; what did not fit comes in the next;
 * `GET /` from a browser (it accepts text/html): the live page, which follows this feed
   and checks every event and head in the browser (`station/verifier/live.js`).
 
@@ -66,13 +68,13 @@ from station.sheet.document import canonical_json, event_line
 from station.sheet.keys import StationKey, public_key_text
 from station.verifier.page import live_page
 from station.witness.heads import Head, origin_of, sign_head, utc_now
+from station.witness.limits import BATCH, HEAD_BYTES, PAGE_BYTES, within
 from station.witness.statements import TOO_MANY_FROM_ADDRESS, TOO_MANY_IN_ALL
 
 FEED_FORMAT = "station-feed-v1"
 POLL_S = 0.025  # how often the file is looked at (data_version: no page is read)
 MOVED_EVERY_S = 1.0  # a new head at most this often while the count moves
 HEARTBEAT_S = 5.0  # and at least this often while it does not
-BATCH = 2000  # events per response
 MAX_WAIT_S = 25.0
 KEEP_LINES = 20_000  # events kept in memory (a real count has a few thousand)
 KEEP_HEADS = 1000  # heads kept to answer `since` (a witness asks every few seconds)
@@ -99,7 +101,7 @@ def feed_token(key: StationKey, election_id: str) -> str:
 @dataclass(frozen=True)
 class _Snapshot:
     lines: list[bytes]
-    heads: list[Head]
+    heads: list[bytes]  # each a signed note as a JSON string
     problem: str | None
 
 
@@ -196,6 +198,7 @@ class FeedSource:
             upto = min(after + BATCH, self._base, self._served)
         if old:
             lines = self._read(after + 1, upto)
+        lines = within(lines, PAGE_BYTES)
         with self._changed:
             last = after + len(lines)
             heads = [
@@ -203,7 +206,9 @@ class FeedSource:
                 for head in self._heads
                 if (since is None or head.time > since) and head.seq <= last
             ]
-            return _Snapshot(lines, heads, self.problem)
+            problem = self.problem
+        notes = [json.dumps(head.note, ensure_ascii=False).encode() for head in heads]
+        return _Snapshot(lines, within(notes, HEAD_BYTES), problem)
 
     def _read(self, first: int, last: int) -> list[bytes]:
         """Events no longer kept, read again from the file (checked by every follower)."""
@@ -663,7 +668,9 @@ class _Handler(BaseHTTPRequestHandler):
             + b'],"head":'
             + str(after + len(snapshot.lines)).encode()
             + b',"heads":'
-            + json.dumps([head.note for head in snapshot.heads], ensure_ascii=False).encode()
+            + b"["
+            + b",".join(snapshot.heads)
+            + b"]"
             + b',"problem":'
             + json.dumps(snapshot.problem).encode()
             + b"}"

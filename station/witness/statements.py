@@ -35,6 +35,11 @@ def garbled_feed(shown: str, why: str) -> str:
     )
 
 
+def larger_than_any_feed(limit: int) -> str:
+    """Why an answer is no Station feed's: it is larger than any answer a feed gives."""
+    return f"an answer of more than {limit / (1 << 20):g} MiB, larger than any feed's"
+
+
 def head_line(seq: int, head_hash: str, time: str, key: str) -> str:
     """The witness's line for each signed head it verified and stored."""
     return f"head {seq:,} {head_hash[:HEAD_DIGITS]} signed {time} by key {key}: verified, kept"
