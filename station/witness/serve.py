@@ -45,6 +45,7 @@ import contextlib
 import hashlib
 import hmac
 import io
+import ipaddress
 import itertools
 import json
 import socket
@@ -445,13 +446,24 @@ class FeedServer(ThreadingHTTPServer):
 
     @property
     def url(self) -> str:
-        """The address to give observers: for a server on every interface, this
-        machine's own address on the network (0.0.0.0 would lead their laptops nowhere)."""
+        """The address to give observers: the first of `urls`."""
+        return self.urls[0]
+
+    @property
+    def urls(self) -> list[str]:
+        """The feed's address with its token, once per address of this machine it can be
+        reached at: for a server on every interface, each of this machine's own
+        addresses on its networks (0.0.0.0 would lead observers' laptops nowhere), the
+        one its traffic leaves from first."""
         host, port = str(self.server_address[0]), self.server_address[1]
-        if host in ("0.0.0.0", "::"):
-            host = _own_address()
-        shown = f"[{host}]" if ":" in host else host
-        return f"http://{shown}:{port}/?token={self.source.token}"
+        hosts = own_addresses() if host in ("0.0.0.0", "::") else [host]
+        shown = [f"[{host}]" if ":" in host else host for host in hosts]
+        return [f"http://{host}:{port}/?token={self.source.token}" for host in shown]
+
+    @property
+    def local_only(self) -> bool:
+        """Whether only this computer can reach the feed (it listens on a loopback address)."""
+        return is_loopback(str(self.server_address[0]))
 
 
 def _hang_up(conn: socket.socket) -> None:
@@ -475,17 +487,65 @@ def claim_port(sock: socket.socket) -> None:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
 
 
-def _own_address() -> str:
-    """This machine's address on its network: the one a datagram would leave from (no
-    datagram is sent: connecting a UDP socket only chooses the route)."""
+def is_loopback(host: str) -> bool:
+    """Whether `host` is an address only this computer reaches (127.0.0.0/8, ::1)."""
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return host == "localhost"
+
+
+def own_addresses() -> list[str]:
+    """This machine's IPv4 addresses on its networks, loopback left out: first the one a
+    datagram to the world would leave from, then those its name resolves to and, on
+    Linux, those of each network interface. A room's network without a router to the
+    world has no route to leave by, and a laptop's name often resolves to nothing but
+    itself: each way finds what another misses. Only 127.0.0.1 when none is found."""
+    found = [*_routed_address(), *_named_addresses(), *_interface_addresses()]
+    unique = list(dict.fromkeys(host for host in found if not is_loopback(host)))
+    return unique or ["127.0.0.1"]
+
+
+def _routed_address() -> list[str]:
+    """The address a datagram to the world would leave from (none is sent: connecting a
+    UDP socket only chooses the route)."""
     probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
     try:
         probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never answered, only routed
-        return str(probe.getsockname()[0])
+        return [str(probe.getsockname()[0])]
     except OSError:
-        return "127.0.0.1"
+        return []
     finally:
         probe.close()
+
+
+def _named_addresses() -> list[str]:
+    """The IPv4 addresses this machine's own name resolves to (macOS, Windows)."""
+    try:
+        infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
+    except (OSError, UnicodeError):
+        return []
+    return [str(info[4][0]) for info in infos]
+
+
+def _interface_addresses() -> list[str]:
+    """Each Linux network interface's IPv4 address (SIOCGIFADDR); none elsewhere."""
+    if not sys.platform.startswith("linux"):
+        return []
+    import fcntl
+    import struct
+
+    siocgifaddr = 0x8915
+    found: list[str] = []
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        for _, name in socket.if_nameindex():
+            request = struct.pack("256s", name.encode()[:15])
+            try:
+                answer = fcntl.ioctl(probe.fileno(), siocgifaddr, request)
+            except OSError:  # no IPv4 address on it
+                continue
+            found.append(socket.inet_ntoa(answer[20:24]))
+    return found
 
 
 class _HeadClock(io.RawIOBase):
