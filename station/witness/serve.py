@@ -393,7 +393,7 @@ class FeedServer(ThreadingHTTPServer):
     once, and a client that showed the token always answered (`Slots`)."""
 
     daemon_threads = True
-    request_queue_size = 128
+    request_queue_size = 1024  # a flood of connections waits here, not in SYN retries
     allow_reuse_address = False  # `claim_port` sets what each platform needs instead
 
     def __init__(
