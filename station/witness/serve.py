@@ -305,11 +305,11 @@ class Slots:
     A connection is a *stranger* from its accept until a request on it carries the
     token. Strangers share `strangers` slots: when they are all taken, a new connection
     pushes out the stranger that has waited longest among those of the address holding
-    the most of them. A newcomer is therefore always heard, and a token holder's fresh
-    connection, whose request follows its connect within milliseconds on a room's
-    network, is pushed out only if more new strangers than there are slots arrive from
-    addresses holding as many as its own does before its request is in. Pushed out, a
-    stranger's connection is closed unanswered.
+    the most of them, and that connection is closed unanswered. A newcomer is therefore
+    always seated, and an idle flood from a few addresses pushes out only its own
+    connections: to push out a token holder's fresh connection before its request is in
+    (milliseconds on a room's network), a flood needs as many addresses as there are
+    slots, and must open that many connections within those milliseconds.
 
     A connection whose request carried the token becomes a *holder's*: it is never
     pushed out, and takes one of `holders` slots, at most `per_address` of them from
