@@ -78,6 +78,13 @@ def test_served_to_the_room_another_address_is_answered_with_the_token_only(
     served: Served, room: FeedServer
 ) -> None:
     """127.0.0.2 stands for another machine of the room."""
+    probe = socket.socket()
+    try:
+        probe.bind(("127.0.0.2", 0))
+    except OSError:
+        pytest.skip("no second loopback address here (macOS: ifconfig lo0 alias 127.0.0.2)")
+    finally:
+        probe.close()
     port = room.server_address[1]
     url = f"http://127.0.0.2:{port}/?token={served.source.token}"
     follower = RemoteFollower(url)
