@@ -14,8 +14,9 @@ slowloris does). Then the keys are pressed at a steady rate. Figures:
 * `feed_lag_p99_ms_slow_clients`: a call's commit to a follower holding it verified,
   over every event and both followers (target <= 250 ms);
 * `follower_requests_lost`: followers' requests that found no feed (target 0);
-* `slow_held_max`: the most attacking connections the server held at once (one
-  address: at most its share of the slots, 32).
+* `slow_held_max`: the most attacking connections the server held at once (none has
+  shown the token: at most the strangers' slots, 64, which the followers' connections
+  never compete for).
 
 The attacker and the followers share this machine's two cores with the operator; the
 followers run at nice 19 (they stand for laptops elsewhere), the attacker does not.

@@ -5,10 +5,12 @@ import contextlib
 import io
 import json
 import os
+import shlex
 import signal
 import sys
 import threading
 import time
+import urllib.parse
 from collections.abc import Iterator
 from pathlib import Path
 from types import FrameType
@@ -21,12 +23,15 @@ from station.journal.connection import tidy_sidecars
 from station.journal.follow import Follower
 from station.sheet.keys import key_for_signing, normalise_fingerprint
 from station.witness.follow import WAIT_S, FeedError, FeedGarbled, RemoteFollower
-from station.witness.serve import FeedSource, serve
+from station.witness.serve import FeedServer, FeedSource, is_loopback, serve
 from station.witness.statements import (
     KEY_NOT_CHECKED,
     NOT_SIGNED,
     head_line,
+    local_only,
     no_feed,
+    on_no_network,
+    serving_room,
     witness_held,
 )
 from station.witness.store import WitnessFile, WitnessFileError
@@ -65,9 +70,9 @@ def _serve(args: argparse.Namespace) -> int:
             f"serving case {source.setup_doc['election']['case_number']} read-only"
             f" ({source.served:,} events), heads signed by key {key.fingerprint}"
         )
-        print(f"feed: {server.url}", flush=True)
-        print(_qr(server.url), end="", flush=True)
+        _print_addresses(server, args)
         say("observers: station witness URL --out FILE, or station dashboard URL; Ctrl+C stops")
+        sys.stdout.flush()
         source.start()
         server.serve_forever(poll_interval=0.2)
     finally:
@@ -230,6 +235,38 @@ def _json(value: object) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
+def _print_addresses(server: FeedServer, args: argparse.Namespace) -> None:
+    """The feed's address(es) and a QR code of the first, or why no QR code is shown."""
+    room = f"station serve {shlex.quote(str(args.file))} --room"
+    if args.port != DEFAULT_PORT:
+        room += f" --port {args.port}"
+    lines, qr_of = addresses_said(str(server.server_address[0]), server.urls, room)
+    for line in lines:
+        say(line)
+    if qr_of is not None:
+        print(_qr(qr_of), end="")
+    sys.stdout.flush()
+
+
+def addresses_said(host: str, urls: list[str], room: str) -> tuple[list[str], str | None]:
+    """What `station serve` says of where it can be reached, and the URL its QR code
+    holds (None: no QR code, an observer's laptop or phone could not use it).
+
+    Args:
+        host: the address it listens on.
+        urls: the feed's URL at each address it can be reached at.
+        room: the command that serves the room's network instead.
+    """
+    feeds = [f"feed: {url}" for url in urls]
+    if is_loopback(host):
+        return [*feeds, local_only(host, room)], None
+    if all(is_loopback(str(urllib.parse.urlsplit(url).hostname)) for url in urls):
+        return [*feeds, on_no_network()], None
+    if host in ("0.0.0.0", "::"):
+        return [serving_room(len(urls)), *feeds], urls[0]
+    return feeds, urls[0]
+
+
 def _qr(url: str) -> str:
     """The feed's address as a QR code on the terminal, to scan with a phone."""
     import segno
@@ -292,9 +329,21 @@ def add_witness_commands(
         "serve", help="serve a count read-only over HTTP, with signed heads, for witnesses"
     )
     serve_.add_argument("file", type=file_name, help="the election file (never written to)")
-    serve_.add_argument(
-        "--host", default="127.0.0.1", metavar="ADDRESS", help="listen here (default 127.0.0.1)"
+    where = serve_.add_mutually_exclusive_group()
+    where.add_argument(
+        "--room",
+        dest="host",
+        action="store_const",
+        const="0.0.0.0",
+        help="serve the room's network: listen on every address of this computer and print"
+        " each, with a QR code (observers still need the token)",
     )
+    where.add_argument(
+        "--host",
+        metavar="ADDRESS",
+        help="listen on this address only (default 127.0.0.1: this computer alone)",
+    )
+    serve_.set_defaults(host="127.0.0.1")
     serve_.add_argument(
         "--port", type=_port, default=DEFAULT_PORT, metavar="N", help=f"default {DEFAULT_PORT}"
     )

@@ -18,7 +18,7 @@
 function followCount(base, token, expectedKey = null) {
   const $ = (id) => document.getElementById(id);
   const feed = { seq: 0, hash: null, hashes: [], lastHead: null, since: null, heard: Date.now(), broken: null,
-    unsigned: [], signedSeq: 0, signedHash: null, problem: null };
+    unsigned: [], signedSeq: 0, signedHash: null, problem: null, garbled: null };
   let setup, count, rawKey, keyName, keyId, lastCalls = [];
   const ruledAs = new Map(); // each envelope event's words, for its undo and redo
   // The feed signs a head every 5 s at least, and a long poll answers with it: a silence
@@ -27,12 +27,51 @@ function followCount(base, token, expectedKey = null) {
   // The station signs a head at least every 5 s, and about every second while the count
   // moves: events left unsigned twice that long are not a delay (statements.UNSIGNED_S).
   const UNSIGNED_S = 10;
+  // No answer of the feed is larger (station/witness/limits.py: MAX_ANSWER).
+  const MAX_ANSWER = 6291456;
 
   async function get(path) {
     const answer = await fetch(base + path, { headers: { Authorization: `Bearer ${token}` }, cache: "no-store" });
     if (answer.status === 401) throw new Error("the station refused the token (copy the whole URL `station serve` shows)");
     if (!answer.ok) throw new Error(`the feed answered ${answer.status}`);
-    return answer.json();
+    const text = await bounded(answer);
+    try {
+      return JSON.parse(text);
+    } catch {
+      throw new Garbled("not JSON");
+    }
+  }
+
+  // An answer's text, refused (Garbled) once it is larger than any feed's: when its
+  // length says so, or as soon as that much has come, never read whole.
+  async function bounded(answer) {
+    const tooLarge = () => new Garbled(`an answer of more than ${MAX_ANSWER / 1048576} MiB, larger than any feed's`);
+    if (Number(answer.headers.get("Content-Length")) > MAX_ANSWER) {
+      answer.body?.cancel();
+      throw tooLarge();
+    }
+    const reader = answer.body.getReader(), parts = [];
+    let size = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.length;
+      if (size > MAX_ANSWER) {
+        reader.cancel();
+        throw tooLarge();
+      }
+      parts.push(value);
+    }
+    const bytes = new Uint8Array(size);
+    parts.reduce((at, part) => (bytes.set(part, at), at + part.length), 0);
+    return new TextDecoder().decode(bytes);
+  }
+
+  // An answer that is not a Station feed (station/witness/statements.py: garbled_feed).
+  class Garbled extends Error {
+    constructor(why) {
+      super(`FEED GARBLED: ${base || location.origin} answered with something that is not a Station feed (${why}); not a forgery, and nothing of it was kept`);
+    }
   }
 
   async function start() {
@@ -57,11 +96,16 @@ function followCount(base, token, expectedKey = null) {
         const since = feed.since ? `&since=${encodeURIComponent(feed.since)}` : "";
         answer = await get(`/events?after=${feed.seq}&wait=20${since}`);
       } catch (error) {
+        if (error instanceof Garbled) { // the station answered, with no feed: asked again
+          feed.heard = Date.now();
+          feed.garbled = error.message;
+        }
         showStatus();
         await new Promise((ok) => setTimeout(ok, 1000));
         continue;
       }
       feed.heard = Date.now();
+      feed.garbled = null;
       await take(answer);
       feed.problem = answer.problem;
       show();
@@ -240,6 +284,8 @@ function followCount(base, token, expectedKey = null) {
     $("unsigned").textContent = waiting ? `${howManyEvents(waiting)} after event ${fmt(feed.signedSeq)} not yet signed by the station: not counted` : "";
     if (silent >= NO_FEED_S) {
       status("lost", `NO FEED FOR ${silent} SECONDS (signed to event ${fmt(feed.signedSeq)})`);
+    } else if (feed.garbled) {
+      status("lost", `${feed.garbled} (signed to event ${fmt(feed.signedSeq)})`);
     } else if (waiting && waited >= UNSIGNED_S) {
       const whole = Math.floor(waited);
       status("lost", `NOT SIGNED FOR ${whole} SECOND${whole === 1 ? "" : "S"}: ${howManyEvents(waiting)} after event` +
@@ -405,7 +451,8 @@ function followCount(base, token, expectedKey = null) {
   start().catch((error) => {
     clearInterval(ticking);
     if (error instanceof Bad) feed.broken = error.message;
-    status("bad", feed.broken ? `NOT INTACT: ${feed.broken}` : `The feed cannot be followed: ${error.message}`);
+    status("bad", feed.broken ? `NOT INTACT: ${feed.broken}`
+      : error instanceof Garbled ? error.message : `The feed cannot be followed: ${error.message}`);
   });
   return { refresh: showStatus };
 }

@@ -43,10 +43,12 @@ from station.journal.records import EVENT_FIELDS, Record, election_from_row
 from station.sheet.document import event_line
 from station.sheet.keys import KeyProblem, fingerprint, load_public_key
 from station.witness.heads import BadHead, Head, follows, origin_of, read_head, utc_now
+from station.witness.limits import MAX_ANSWER
 from station.witness.statements import (
     REFUSALS,
     UNSIGNED_S,
     garbled_feed,
+    larger_than_any_feed,
     no_feed,
     not_yet_signed,
     unsigned_too_long,
@@ -54,7 +56,6 @@ from station.witness.statements import (
 from station.witness.store import WitnessFile
 
 WAIT_S = 10.0  # how long the server holds a request with nothing new (long polling)
-MAX_RESPONSE = 64 << 20  # bytes: a batch of events is far smaller
 
 
 class FeedError(Exception):
@@ -125,12 +126,19 @@ class FeedAddress:
                 "GET", f"{path}?{query}", headers={"Authorization": f"Bearer {self.token}"}
             )
             response = conn.getresponse()
-            body = response.read(MAX_RESPONSE + 1)
+            # No feed answers more than MAX_ANSWER: a larger answer is refused as soon as
+            # its length says so, or once that much is read, never read (or decoded) whole.
+            said = response.length  # its Content-Length, if it gave one
+            if said is not None and said > MAX_ANSWER:
+                body, too_large = b"", True
+            else:
+                body = response.read(MAX_ANSWER + 1)
+                too_large = len(body) > MAX_ANSWER
             status = response.status
             # http.client hands back a body cut short without a word: a station that
             # closed mid-answer (stopped, restarted) left a lost feed, not a garbled one.
-            missing = response.length if len(body) <= MAX_RESPONSE else None
-            if response.will_close:
+            missing = None if too_large else response.length
+            if response.will_close or too_large:
                 self._drop()
         except (OSError, http.client.HTTPException) as error:
             self._drop()
@@ -142,6 +150,8 @@ class FeedAddress:
         if expired.is_set():
             self._drop()
             raise _Lost(f"no whole answer within {timeout:.0f} s")
+        if too_large:
+            raise FeedGarbled(garbled_feed(self.shown, larger_than_any_feed(MAX_ANSWER)))
         if missing:
             self._drop()
             raise _Lost(
@@ -160,8 +170,7 @@ class FeedAddress:
         except RecursionError:  # the C decoder's own limit: a feed is a few levels deep
             raise FeedGarbled(garbled_feed(self.shown, "JSON nested too deep")) from None
         except ValueError:
-            why = "larger than any feed" if len(body) > MAX_RESPONSE else "not JSON"
-            raise FeedGarbled(garbled_feed(self.shown, why)) from None
+            raise FeedGarbled(garbled_feed(self.shown, "not JSON")) from None
         if not isinstance(value, dict):
             raise FeedGarbled(garbled_feed(self.shown, "not a JSON object"))
         return value
@@ -537,7 +546,7 @@ class RemoteFollower(Followed):
 
 
 def _refusal(body: bytes) -> str | None:
-    """What a follower says of the station's 503 (`serve.FeedServer._refuse`), or None
+    """What a follower says of the station's 503 (`serve._Handler._seated`), or None
     for a 503 that is not the station's (a proxy's, say)."""
     try:
         why = json.loads(body).get("error")

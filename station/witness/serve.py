@@ -15,7 +15,9 @@ Bearer`):
 * `GET /events?after=N[&since=TIME][&wait=S]`: `{"events": [up to 2,000 events after
   N, as in journal.jsonl], "heads": [signed notes newer than TIME, in order], "head":
   the last event served, "problem": null or why the file cannot be read now}`; held
-  open up to S seconds (at most 25) while there is nothing new: long polling;
+  open up to S seconds (at most 25) while there is nothing new: long polling. An
+  answer's events and heads stop at a size (`limits.py`), so that no answer is larger
+  than `limits.MAX_ANSWER`; what did not fit comes in the next;
 * `GET /` from a browser (it accepts text/html): the live page, which follows this feed
   and checks every event and head in the browser (`station/verifier/live.js`).
 
@@ -30,6 +32,12 @@ as it is served, whenever the head moved and a second has passed, and every
 `HEARTBEAT_S` in any case, so a witness can show that the count it holds is current.
 The token is derived from the key and the election (HMAC), so a restarted server takes
 the same one and its witnesses resume by themselves.
+
+On a room's network anyone can open connections and leave them idle. A connection that
+has not shown the token holds one of a few stranger's slots, and the longest-waiting
+stranger gives up its slot to a new connection; one whose request carried the token
+holds a token holder's slot that no stranger takes (`Slots`). A request's head must come
+within `HEAD_S`, however slowly its bytes trickle in.
 """
 
 import collections
@@ -37,6 +45,7 @@ import contextlib
 import hashlib
 import hmac
 import io
+import ipaddress
 import itertools
 import json
 import socket
@@ -60,18 +69,20 @@ from station.sheet.document import canonical_json, event_line
 from station.sheet.keys import StationKey, public_key_text
 from station.verifier.page import live_page
 from station.witness.heads import Head, origin_of, sign_head, utc_now
+from station.witness.limits import BATCH, HEAD_BYTES, PAGE_BYTES, within
 from station.witness.statements import TOO_MANY_FROM_ADDRESS, TOO_MANY_IN_ALL
 
 FEED_FORMAT = "station-feed-v1"
 POLL_S = 0.025  # how often the file is looked at (data_version: no page is read)
 MOVED_EVERY_S = 1.0  # a new head at most this often while the count moves
 HEARTBEAT_S = 5.0  # and at least this often while it does not
-BATCH = 2000  # events per response
 MAX_WAIT_S = 25.0
 KEEP_LINES = 20_000  # events kept in memory (a real count has a few thousand)
 KEEP_HEADS = 1000  # heads kept to answer `since` (a witness asks every few seconds)
-MAX_CLIENTS = 256  # connections answered at once; more get a 503 and are closed
+MAX_CLIENTS = 256  # connections that showed the token, at once; more get a 503
 MAX_PER_ADDRESS = 32  # of them from one address: one host cannot take every slot
+MAX_STRANGERS = 64  # connections yet to show the token; a new one pushes one out (Slots)
+PUSHED_OUT = "pushed out"  # a stranger's slot given to a newer connection
 CLIENT_TIMEOUT_S = 30.0  # a client that stops reading or writing is dropped after this
 HEAD_S = 10.0  # a request's whole head (line and headers) must come within this
 
@@ -91,7 +102,7 @@ def feed_token(key: StationKey, election_id: str) -> str:
 @dataclass(frozen=True)
 class _Snapshot:
     lines: list[bytes]
-    heads: list[Head]
+    heads: list[bytes]  # each a signed note as a JSON string
     problem: str | None
 
 
@@ -188,6 +199,7 @@ class FeedSource:
             upto = min(after + BATCH, self._base, self._served)
         if old:
             lines = self._read(after + 1, upto)
+        lines = within(lines, PAGE_BYTES)
         with self._changed:
             last = after + len(lines)
             heads = [
@@ -195,7 +207,9 @@ class FeedSource:
                 for head in self._heads
                 if (since is None or head.time > since) and head.seq <= last
             ]
-            return _Snapshot(lines, heads, self.problem)
+            problem = self.problem
+        notes = [json.dumps(head.note, ensure_ascii=False).encode() for head in heads]
+        return _Snapshot(lines, within(notes, HEAD_BYTES), problem)
 
     def _read(self, first: int, last: int) -> list[bytes]:
         """Events no longer kept, read again from the file (checked by every follower)."""
@@ -285,12 +299,101 @@ class FeedSource:
             self._changed.notify_all()
 
 
+class Slots:
+    """Who holds a connection to the feed: strangers, and clients that showed the token.
+
+    A connection is a *stranger* from its accept until a request on it carries the
+    token. Strangers share `strangers` slots: when they are all taken, a new connection
+    pushes out the stranger that has waited longest among those of the address holding
+    the most of them, and that connection is closed unanswered. A newcomer is therefore
+    always seated, and an idle flood from a few addresses pushes out only its own
+    connections: to push out a token holder's fresh connection before its request is in
+    (milliseconds on a room's network), a flood needs as many addresses as there are
+    slots, and must open that many connections within those milliseconds.
+
+    A connection whose request carried the token becomes a *holder's*: it is never
+    pushed out, and takes one of `holders` slots, at most `per_address` of them from
+    one address; past either it is answered 503 saying which, and closed.
+
+    No limit is kept per network: on a room's network every laptop and phone shares one,
+    and a limit there would shut the observers out with the stranger.
+    """
+
+    def __init__(self, *, strangers: int, holders: int, per_address: int) -> None:
+        self._max_strangers = strangers
+        self._max_holders = holders
+        self._per_address = per_address
+        self._strangers: dict[socket.socket, str] = {}  # in the order they came
+        self._holders: dict[socket.socket, str] = {}
+        self._holders_from: collections.Counter[str] = collections.Counter()
+        self._lock = threading.Lock()
+
+    def arrive(self, conn: socket.socket, host: str) -> socket.socket | None:
+        """Seat a new connection as a stranger; return the stranger it pushed out, if any."""
+        with self._lock:
+            pushed = None
+            if len(self._strangers) >= self._max_strangers:
+                pushed = self._longest_waiting()
+                del self._strangers[pushed]
+            self._strangers[conn] = host
+            return pushed
+
+    def _longest_waiting(self) -> socket.socket:
+        from_each = collections.Counter(self._strangers.values())
+        most = max(from_each.values())
+        return next(conn for conn, host in self._strangers.items() if from_each[host] == most)
+
+    def admit(self, conn: socket.socket) -> str | None:
+        """A request on `conn` carried the token: seat it as a holder's.
+
+        Returns None when seated (or already), else why not: TOO_MANY_FROM_ADDRESS,
+        TOO_MANY_IN_ALL, or PUSHED_OUT when it was pushed out meanwhile.
+        """
+        with self._lock:
+            if conn in self._holders:
+                return None
+            host = self._strangers.get(conn)
+            if host is None:
+                return PUSHED_OUT
+            if self._holders_from[host] >= self._per_address:
+                return TOO_MANY_FROM_ADDRESS
+            if len(self._holders) >= self._max_holders:
+                return TOO_MANY_IN_ALL
+            del self._strangers[conn]
+            self._holders[conn] = host
+            self._holders_from[host] += 1
+            return None
+
+    def leave(self, conn: socket.socket) -> None:
+        with self._lock:
+            self._strangers.pop(conn, None)
+            host = self._holders.pop(conn, None)
+            if host is not None:
+                self._holders_from[host] -= 1
+                if self._holders_from[host] <= 0:
+                    del self._holders_from[host]
+
+    def everyone(self) -> list[socket.socket]:
+        with self._lock:
+            return [*self._strangers, *self._holders]
+
+    @property
+    def strangers(self) -> int:
+        with self._lock:
+            return len(self._strangers)
+
+    @property
+    def holders(self) -> int:
+        with self._lock:
+            return len(self._holders)
+
+
 class FeedServer(ThreadingHTTPServer):
-    """The HTTP server: a thread per connection, a bounded number at once, and a
-    bounded number of them from any one address."""
+    """The HTTP server: a thread per connection, a bounded number of connections at
+    once, and a client that showed the token always answered (`Slots`)."""
 
     daemon_threads = True
-    request_queue_size = 128
+    request_queue_size = 1024  # a flood of connections waits here, not in SYN retries
     allow_reuse_address = False  # `claim_port` sets what each platform needs instead
 
     def __init__(
@@ -300,13 +403,12 @@ class FeedServer(ThreadingHTTPServer):
         *,
         max_clients: int = MAX_CLIENTS,
         max_per_address: int = MAX_PER_ADDRESS,
+        max_strangers: int = MAX_STRANGERS,
     ) -> None:
         self.source = source
-        self._max_clients = max_clients
-        self._max_per_address = max_per_address
-        self._open: set[socket.socket] = set()
-        self._per_address: collections.Counter[str] = collections.Counter()
-        self._open_lock = threading.Lock()
+        self.slots = Slots(
+            strangers=max_strangers, holders=max_clients, per_address=max_per_address
+        )
         super().__init__(address, _Handler)
 
     def server_bind(self) -> None:
@@ -317,75 +419,57 @@ class FeedServer(ThreadingHTTPServer):
         """Stop listening, and end the connections kept alive too: followers then see
         the feed gone at once, as they would if this process died."""
         super().server_close()
-        with self._open_lock:
-            connections = list(self._open)
-        for conn in connections:
-            with contextlib.suppress(OSError):
-                conn.shutdown(socket.SHUT_RDWR)
+        for conn in self.slots.everyone():
+            _hang_up(conn)
 
     def process_request(self, request: Any, client_address: Any) -> None:
-        # A thousand connections must not become a thousand threads: beyond the limit
-        # (in all, or from one address) a connection gets a 503 and is closed at once,
-        # and the operator's machine keeps its breath.
-        host = str(client_address[0])
-        with self._open_lock:
-            full = None
-            if self._per_address[host] >= self._max_per_address:
-                full = TOO_MANY_FROM_ADDRESS
-            elif len(self._open) >= self._max_clients:
-                full = TOO_MANY_IN_ALL
-            else:
-                self._open.add(request)
-                self._per_address[host] += 1
-        if full is not None:
-            self._refuse(request, full)
-            return
+        # A thousand connections must not become a thousand threads: a new connection
+        # takes a stranger's slot, pushing out the stranger that waited longest when
+        # they are all taken (its thread ends as its socket does).
+        pushed = self.slots.arrive(request, str(client_address[0]))
+        if pushed is not None:
+            _hang_up(pushed)
         try:
             super().process_request(request, client_address)
         except BaseException:
-            self._let_go(request, host)
+            self.slots.leave(request)
             raise
-
-    def _refuse(self, request: socket.socket, why: str) -> None:
-        """Answer a connection past the bounds with a short 503 saying why, and close it:
-        the follower can tell a busy station from none. Written by the accepting thread
-        without waiting: the answer fits a fresh socket's buffer at once."""
-        body = canonical_json({"error": why})
-        head = (
-            "HTTP/1.1 503 Service Unavailable\r\n"
-            "Content-Type: application/json; charset=utf-8\r\n"
-            f"Content-Length: {len(body)}\r\nRetry-After: 10\r\nConnection: close\r\n\r\n"
-        )
-        with contextlib.suppress(OSError):
-            request.setblocking(False)
-            request.sendall(head.encode("ascii") + body)
-        self.shutdown_request(request)
 
     def process_request_thread(self, request: Any, client_address: Any) -> None:
         try:
             super().process_request_thread(request, client_address)
         finally:
-            self._let_go(request, str(client_address[0]))
-
-    def _let_go(self, request: socket.socket, host: str) -> None:
-        with self._open_lock:
-            self._open.discard(request)
-            self._per_address[host] -= 1
-            if self._per_address[host] <= 0:
-                del self._per_address[host]
+            self.slots.leave(request)
 
     def handle_error(self, request: Any, client_address: Any) -> None:
         pass  # a client gone mid-request is no news for the terminal
 
     @property
     def url(self) -> str:
-        """The address to give observers: for a server on every interface, this
-        machine's own address on the network (0.0.0.0 would lead their laptops nowhere)."""
+        """The address to give observers: the first of `urls`."""
+        return self.urls[0]
+
+    @property
+    def urls(self) -> list[str]:
+        """The feed's address with its token, once per address of this machine it can be
+        reached at: for a server on every interface, each of this machine's own
+        addresses on its networks (0.0.0.0 would lead observers' laptops nowhere), the
+        one its traffic leaves from first."""
         host, port = str(self.server_address[0]), self.server_address[1]
-        if host in ("0.0.0.0", "::"):
-            host = _own_address()
-        shown = f"[{host}]" if ":" in host else host
-        return f"http://{shown}:{port}/?token={self.source.token}"
+        hosts = own_addresses() if host in ("0.0.0.0", "::") else [host]
+        shown = [f"[{host}]" if ":" in host else host for host in hosts]
+        return [f"http://{host}:{port}/?token={self.source.token}" for host in shown]
+
+    @property
+    def local_only(self) -> bool:
+        """Whether only this computer can reach the feed (it listens on a loopback address)."""
+        return is_loopback(str(self.server_address[0]))
+
+
+def _hang_up(conn: socket.socket) -> None:
+    """End a connection another thread serves: its reads and writes fail at once."""
+    with contextlib.suppress(OSError):  # closed already
+        conn.shutdown(socket.SHUT_RDWR)
 
 
 def claim_port(sock: socket.socket) -> None:
@@ -403,17 +487,65 @@ def claim_port(sock: socket.socket) -> None:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
 
 
-def _own_address() -> str:
-    """This machine's address on its network: the one a datagram would leave from (no
-    datagram is sent: connecting a UDP socket only chooses the route)."""
+def is_loopback(host: str) -> bool:
+    """Whether `host` is an address only this computer reaches (127.0.0.0/8, ::1)."""
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return host == "localhost"
+
+
+def own_addresses() -> list[str]:
+    """This machine's IPv4 addresses on its networks, loopback left out: first the one a
+    datagram to the world would leave from, then those its name resolves to and, on
+    Linux, those of each network interface. A room's network without a router to the
+    world has no route to leave by, and a laptop's name often resolves to nothing but
+    itself: each way finds what another misses. Only 127.0.0.1 when none is found."""
+    found = [*_routed_address(), *_named_addresses(), *_interface_addresses()]
+    unique = list(dict.fromkeys(host for host in found if not is_loopback(host)))
+    return unique or ["127.0.0.1"]
+
+
+def _routed_address() -> list[str]:
+    """The address a datagram to the world would leave from (none is sent: connecting a
+    UDP socket only chooses the route)."""
     probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
     try:
         probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never answered, only routed
-        return str(probe.getsockname()[0])
+        return [str(probe.getsockname()[0])]
     except OSError:
-        return "127.0.0.1"
+        return []
     finally:
         probe.close()
+
+
+def _named_addresses() -> list[str]:
+    """The IPv4 addresses this machine's own name resolves to (macOS, Windows)."""
+    try:
+        infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
+    except (OSError, UnicodeError):
+        return []
+    return [str(info[4][0]) for info in infos]
+
+
+def _interface_addresses() -> list[str]:
+    """Each Linux network interface's IPv4 address (SIOCGIFADDR); none elsewhere."""
+    if not sys.platform.startswith("linux"):
+        return []
+    import fcntl
+    import struct
+
+    siocgifaddr = 0x8915
+    found: list[str] = []
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        for _, name in socket.if_nameindex():
+            request = struct.pack("256s", name.encode()[:15])
+            try:
+                answer = fcntl.ioctl(probe.fileno(), siocgifaddr, request)
+            except OSError:  # no IPv4 address on it
+                continue
+            found.append(socket.inet_ntoa(answer[20:24]))
+    return found
 
 
 class _HeadClock(io.RawIOBase):
@@ -519,6 +651,17 @@ class _Handler(BaseHTTPRequestHandler):
     def _token_ok(self, token: str) -> bool:
         return hmac.compare_digest(token.encode(), self.server.source.token.encode())
 
+    def _seated(self) -> bool:
+        """Whether this connection, its token shown, holds a token holder's slot; if
+        not, it is answered why (or, pushed out meanwhile, closed unanswered)."""
+        why = self.server.slots.admit(self.connection)
+        if why is None:
+            return True
+        self.close_connection = True
+        if why != PUSHED_OUT:
+            self._send(503, {"error": why}, {"Retry-After": "10", "Connection": "close"})
+        return False
+
     def _refuse_token(self) -> None:
         self.close_connection = True
         self._send(401, {"error": "this feed needs its access token"})
@@ -533,6 +676,8 @@ class _Handler(BaseHTTPRequestHandler):
             token = bearer[7:].strip()
         if not self._token_ok(token):
             self._refuse_token()
+            return
+        if not self._seated():
             return
         if parts.path == "/setup":
             self._send(200, source.setup_doc)
@@ -583,24 +728,32 @@ class _Handler(BaseHTTPRequestHandler):
             + b'],"head":'
             + str(after + len(snapshot.lines)).encode()
             + b',"heads":'
-            + json.dumps([head.note for head in snapshot.heads], ensure_ascii=False).encode()
+            + b"["
+            + b",".join(snapshot.heads)
+            + b"]"
             + b',"problem":'
             + json.dumps(snapshot.problem).encode()
             + b"}"
         )
         self._send_bytes(200, body)
 
-    def _send(self, status: int, value: object) -> None:
-        self._send_bytes(status, canonical_json(value))
+    def _send(self, status: int, value: object, headers: dict[str, str] | None = None) -> None:
+        self._send_bytes(status, canonical_json(value), headers=headers)
 
     def _send_bytes(
-        self, status: int, body: bytes, kind: str = "application/json; charset=utf-8"
+        self,
+        status: int,
+        body: bytes,
+        kind: str = "application/json; charset=utf-8",
+        headers: dict[str, str] | None = None,
     ) -> None:
         try:
             self.send_response(status)
             self.send_header("Content-Type", kind)
             self.send_header("Content-Length", str(len(body)))
             self.send_header("Cache-Control", "no-store")
+            for name, value in (headers or {}).items():
+                self.send_header(name, value)
             if kind.startswith("application/json"):
                 self.send_header("Access-Control-Allow-Origin", "*")
             self.end_headers()

@@ -52,6 +52,40 @@ TOO_MANY_AT_STATION = (
 REFUSALS = {TOO_MANY_FROM_ADDRESS: TOO_MANY_FROM_HERE, TOO_MANY_IN_ALL: TOO_MANY_AT_STATION}
 
 
+def local_only(host: str, room: str) -> str:
+    """Said by `station serve` in place of a QR code when it listens on a loopback
+    address; `room` is the command that serves the room's network instead."""
+    return (
+        f"no QR code: {host} is this computer's own address, which an observer's laptop or"
+        f" phone cannot reach; to serve the room's network: {room} (the feed still needs"
+        " its token)"
+    )
+
+
+def on_no_network() -> str:
+    """Said by `station serve --room` in place of a QR code on a computer with no address
+    on any network (it listens on all of them: once on one, it is reachable there)."""
+    return (
+        "no QR code: this computer has no address on a network yet, only its own 127.0.0.1;"
+        " join the room's network, then stop and start station serve again to show the"
+        " address observers reach"
+    )
+
+
+def serving_room(addresses: int) -> str:
+    """Said by `station serve --room` above the feed's address(es) and the QR code."""
+    if addresses == 1:
+        return (
+            "serving the room's network: observers in the room reach the feed at this"
+            " address, with its token (the QR code holds both: show it to observers only)"
+        )
+    return (
+        f"serving the room's network: this computer has {addresses} addresses; observers"
+        " reach the feed at the one on the room's network, with its token (the QR code"
+        " holds the first, token and all: show it to observers only)"
+    )
+
+
 FEED_GARBLED = "FEED GARBLED"  # an answer that is not a Station feed: not a forgery
 
 
@@ -61,6 +95,11 @@ def garbled_feed(shown: str, why: str) -> str:
         f"{FEED_GARBLED}: {shown} answered with something that is not a Station feed ({why});"
         " not a forgery, and nothing of it was kept"
     )
+
+
+def larger_than_any_feed(limit: int) -> str:
+    """Why an answer is no Station feed's: it is larger than any answer a feed gives."""
+    return f"an answer of more than {limit / (1 << 20):g} MiB, larger than any feed's"
 
 
 def head_line(seq: int, head_hash: str, time: str, key: str) -> str:

@@ -11,6 +11,7 @@ import pytest
 from station.domain import Action, Call
 from station.journal.chain import event_hash
 from station.sheet.keys import create_key
+from station.witness import serve as serve_module
 from station.witness.follow import FeedError, RemoteFollower
 from station.witness.heads import sign_head
 from tests.witness.helpers import Served
@@ -214,3 +215,28 @@ def test_a_late_follower_gets_the_events_no_longer_kept_in_memory(served: Served
     finally:
         served.server.source = served.source
         source.stop()
+
+
+def test_an_answer_stops_at_its_size_and_the_follower_takes_the_rest_in_the_next(
+    served: Served, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Events and heads past an answer's bytes wait for the next answer: no answer is
+    larger than a follower accepts, whatever the events hold."""
+    monkeypatch.setattr(serve_module, "PAGE_BYTES", 1000)  # three or four events
+    monkeypatch.setattr(serve_module, "HEAD_BYTES", 600)  # two heads
+    for _ in range(12):
+        served.journal.append(Action.CALL, Call.FOR)
+        served.poll()  # a head at each event
+    follower = served.follow()
+    sizes = []
+    while (
+        follower.head_seq < served.journal.head_seq or follower.last_head != served.source.heads[-1]
+    ):
+        since = None if follower.last_head is None else follower.last_head.time
+        response = follower.request(follower.received_seq, since, 0)
+        sizes.append((len(response["events"]), len(response["heads"])))
+        follower.take(response)
+        assert follower.broken is None, follower.broken
+        assert len(sizes) < 30
+    assert len(sizes) > 3 and all(events <= 4 and heads <= 2 for events, heads in sizes), sizes
+    assert follower.count.tally.for_union == 12

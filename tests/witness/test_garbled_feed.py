@@ -17,9 +17,15 @@ import pytest
 
 from station.cli import main
 from station.journal.records import EVENT_FIELDS
+from station.verifier import page as live_js
+from station.verifier.page import live_page
 from station.witness.follow import RemoteFollower
+from station.witness.limits import MAX_ANSWER, MAX_EVENT_BYTES, PAGE_BYTES
 from station.witness.statements import feed_status
+from tests.verifier.chromium import browser, wait_for
 from tests.witness.helpers import Served
+
+__all__ = ["browser"]  # fixtures
 
 DEEP = b"[" * 100_000 + b"]" * 100_000
 GARBAGE = {
@@ -42,6 +48,11 @@ class Hostile(ThreadingHTTPServer):
         self.setup: bytes | None = None
         self.events = b""
         self.good_events = 0
+        self.huge = 0  # bytes of an /events answer far larger than any feed's, if not 0
+        self.length_said = True  # whether the huge answer says its length first
+        self.huge_answers = 1_000_000  # how many answers are huge, before `events` again
+        self.sent = 0  # bytes of the huge answer the follower took before it hung up
+        self.hung_up = threading.Event()
         super().__init__(("127.0.0.1", 0), _Handler)
         self.thread = threading.Thread(target=self.serve_forever, kwargs={"poll_interval": 0.05})
         self.thread.start()
@@ -65,7 +76,14 @@ class _Handler(BaseHTTPRequestHandler):
 
     def do_GET(self) -> None:
         server = self.server
-        if self.path.startswith("/setup"):
+        if self.path.startswith("/events") and server.huge and server.huge_answers > 0:
+            server.huge_answers -= 1
+            self.send_huge()
+            return
+        kind = "application/json"
+        if self.path.startswith("/?") and "text/html" in self.headers.get("Accept", ""):
+            body, kind = live_page().encode(), "text/html; charset=utf-8"
+        elif self.path.startswith("/setup"):
             body = server.setup or json.dumps(server.served.source.setup_doc).encode()
         elif server.good_events > 0:  # the real feed's answer, passed on
             server.good_events -= 1
@@ -78,10 +96,39 @@ class _Handler(BaseHTTPRequestHandler):
         else:
             body = server.events
         self.send_response(200)
-        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Type", kind)
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         self.wfile.write(body)
+
+    def send_huge(self) -> None:
+        """A well-formed feed's answer, but of `huge` bytes (spaces between its events),
+        sent until the follower stops taking it."""
+        server = self.server
+        head, tail = b'{"events":[', b'],"heads":[]}'
+        piece = b" " * (1 << 16)
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        if server.length_said:
+            self.send_header("Content-Length", str(server.huge))
+        else:
+            self.send_header("Connection", "close")
+        self.close_connection = True
+        try:
+            self.end_headers()
+            self.wfile.write(head)
+            sent = len(head)
+            while sent < server.huge - len(tail):
+                chunk = piece[: server.huge - len(tail) - sent]
+                self.wfile.write(chunk)
+                sent += len(chunk)
+                server.sent = sent
+            self.wfile.write(tail)
+            server.sent = server.huge
+        except OSError:
+            pass
+        finally:
+            server.hung_up.set()
 
 
 @pytest.fixture
@@ -200,3 +247,44 @@ def test_json_decoded_near_the_limit_and_checked_deeper_is_one_line(
         assert broken.startswith(f"event {expected:,} "), broken
     else:
         assert "is not" in broken, broken
+
+
+HUGE = 64 << 20  # bytes: ten times the most a feed answers
+
+
+@pytest.mark.parametrize("length_said", [True, False], ids=["length said", "length unsaid"])
+def test_a_witness_refuses_an_answer_larger_than_any_feed_without_reading_it(
+    hostile: Hostile, tmp_path: Path, capsys: pytest.CaptureFixture[str], length_said: bool
+) -> None:
+    hostile.huge, hostile.length_said = HUGE, length_said
+    hostile.huge_answers, hostile.events = 1, b"not JSON"  # a follower taking it goes on
+    code = main(["witness", hostile.url, "--out", str(tmp_path / "w.witness"), "--wait", "0"])
+    captured = capsys.readouterr()
+    assert code == 3, captured
+    one_line(code, captured.err)
+    assert f"more than {MAX_ANSWER >> 20} MiB, larger than any feed's" in captured.err
+    assert hostile.hung_up.wait(10)
+    assert hostile.sent < MAX_ANSWER + (16 << 20)  # what was read, and the sockets' buffers
+
+
+def test_the_live_page_refuses_an_answer_larger_than_any_feed_without_reading_it(
+    hostile: Hostile, browser: Any
+) -> None:
+    hostile.huge, hostile.length_said = HUGE, False
+    browser.get(hostile.url)
+    status = wait_for(
+        browser,
+        "const s = document.getElementById('status')?.textContent ?? '';"
+        " return s.includes('FEED GARBLED') && s;",
+        timeout=10,
+    )
+    assert f"more than {MAX_ANSWER >> 20} MiB, larger than any feed's" in status, status
+    assert "not a forgery" in status, status
+    assert hostile.hung_up.wait(10)
+    assert hostile.sent < MAX_ANSWER + (16 << 20)
+
+
+def test_the_live_page_and_the_witness_refuse_above_the_same_size() -> None:
+    script = (Path(live_js.__file__).parent / "live.js").read_text(encoding="utf-8")
+    assert f"const MAX_ANSWER = {MAX_ANSWER};" in script
+    assert MAX_EVENT_BYTES < PAGE_BYTES

@@ -1,6 +1,7 @@
 """Hostile clients: floods, huge and malformed requests, clients that never read or never
 send. The server keeps answering its followers, and the station keeps counting."""
 
+import contextlib
 import socket
 import threading
 import time
@@ -12,7 +13,7 @@ import pytest
 from station.domain import Action, Call
 from station.witness import serve as serve_module
 from station.witness.follow import FeedError, RemoteFollower
-from station.witness.serve import FeedServer
+from station.witness.serve import FeedServer, Slots
 from station.witness.statements import TOO_MANY_FROM_HERE
 from tests.witness.helpers import Served
 
@@ -129,43 +130,109 @@ def test_a_wrong_token_in_the_request_line_is_refused_before_any_header(
         conn.close()
 
 
-def a_second_loopback_address() -> None:
-    """Linux and Windows answer on all of 127.0.0.0/8; macOS only on 127.0.0.1 unless told."""
+def test_a_new_stranger_pushes_out_the_longest_waiting_of_the_address_holding_most() -> None:
+    slots = Slots(strangers=3, holders=8, per_address=8)
+    first, second, third, mine, fourth, fifth = (socket.socket() for _ in range(6))
+    try:
+        assert slots.arrive(first, "10.0.0.66") is None
+        assert slots.arrive(mine, "10.0.0.7") is None
+        assert slots.arrive(second, "10.0.0.66") is None
+        assert slots.arrive(third, "10.0.0.9") is first  # not mine, though older
+        assert slots.admit(mine) is None  # the token shown: never pushed out again
+        assert slots.arrive(fourth, "10.0.0.9") is None
+        assert slots.arrive(fifth, "10.0.0.5") is third
+        assert slots.admit(first) == serve_module.PUSHED_OUT
+        assert (slots.strangers, slots.holders) == (3, 1)
+    finally:
+        for conn in (first, second, third, mine, fourth, fifth):
+            conn.close()
+
+
+def loopback_addresses(count: int) -> list[str]:
+    """127.0.0.2 and on: Linux and Windows answer on all of 127.0.0.0/8, macOS only on
+    127.0.0.1 unless told."""
+    addresses = [f"127.0.0.{n}" for n in range(2, 2 + count)]
     probe = socket.socket()
     try:
-        probe.bind(("127.0.0.2", 0))
+        probe.bind((addresses[-1], 0))
     except OSError:
         pytest.skip("no second loopback address here (macOS: ifconfig lo0 alias 127.0.0.2)")
     finally:
         probe.close()
+    return addresses
 
 
-def test_one_address_cannot_take_every_slot(served: Served) -> None:
-    """An attacker's slow connections fill only its own address's share: a witness on
-    another address is answered."""
-    a_second_loopback_address()
-    server = FeedServer(("127.0.0.1", 0), served.source, max_clients=LIMIT, max_per_address=4)
-    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05})
-    thread.start()
-    attack: list[socket.socket] = []
+def idle_strangers(
+    url: str, addresses: list[str], each: int, stop: threading.Event | None = None
+) -> list[socket.socket]:
+    """Connections that never finish their request, `each` from every address (fewer
+    once `stop` is set)."""
+    held: list[socket.socket] = []
+    for address in addresses:
+        for _ in range(each):
+            if stop is not None and stop.is_set():
+                return held
+            with contextlib.suppress(OSError):  # pushed out under the attack: fine
+                conn = slow_connection(url, source=address)
+                held.append(conn)
+                conn.sendall(b"GET /events?after=0 HTTP/1.1\r\n")  # and never the rest
+    return held
+
+
+def test_strangers_holding_every_connection_cannot_keep_a_witness_out(served: Served) -> None:
+    """8 addresses x 32 idle connections, then more opened again and again while
+    witnesses with the token connect afresh: each witness is answered, not refused or
+    left waiting."""
+    attackers = loopback_addresses(8)
+    stop = threading.Event()
+    opened: list[int] = []
+
+    def attack() -> None:
+        while not stop.is_set():
+            held = idle_strangers(served.url, attackers, 8, stop)  # every stranger's slot
+            opened.append(len(held))
+            for conn in held:
+                conn.close()
+
+    first = idle_strangers(served.url, attackers, 32)
+    attacker = threading.Thread(target=attack)
+    attacker.start()
+    answered = 0
     try:
-        for _ in range(LIMIT * 2):
-            conn = slow_connection(server.url, source="127.0.0.2")
-            conn.sendall(b"GET /events?after=0 HTTP/1.1\r\n")  # and never the rest
-            attack.append(conn)
-        time.sleep(0.2)
-        follower = RemoteFollower(server.url)
-        served.followers.append(follower)
-        follower.step(wait_s=0)
-        assert follower.problem is None and follower.broken is None
-        held = sum(not closed_within(conn, 0.01) for conn in attack)
-        assert held == 4
+        served.journal.append(Action.CALL, Call.FOR)
+        served.poll()
+        deadline = time.monotonic() + 10
+        while len(opened) < 3 and time.monotonic() < deadline:  # three rounds of the attack
+            began = time.monotonic()
+            follower = RemoteFollower(served.url)  # a connection of its own, from 127.0.0.1
+            follower.step(wait_s=0)
+            follower.close()
+            assert follower.problem is None and follower.count.tally.for_union == 1
+            assert time.monotonic() - began < 3
+            answered += 1
+        assert len(opened) >= 3 and answered >= 1
     finally:
-        for conn in attack:
+        stop.set()
+        attacker.join()
+        for conn in first:
             conn.close()
-        server.shutdown()
-        server.server_close()
-        thread.join()
+
+
+def test_a_witness_s_connection_is_kept_while_strangers_flood(served: Served) -> None:
+    """A connection that showed the token is never pushed out to seat a stranger."""
+    follower = served.follow()
+    follower.step(wait_s=0)
+    flood = idle_strangers(served.url, ["127.0.0.1"], serve_module.MAX_STRANGERS * 2)
+    try:
+        assert closed_within(flood[serve_module.MAX_STRANGERS - 1], 5)  # every one seated
+        served.journal.append(Action.CALL, Call.FOR)
+        served.poll()
+        follower.step(wait_s=0)  # on the same connection: a cut one would be a lost feed
+        assert follower.problem is None, follower.problem
+        assert follower.count.tally.for_union == 1
+    finally:
+        for conn in flood:
+            conn.close()
 
 
 def test_a_follower_pausing_between_requests_longer_than_a_head_keeps_its_connection(
@@ -182,27 +249,28 @@ def test_a_follower_pausing_between_requests_longer_than_a_head_keeps_its_connec
 
 
 def test_a_follower_over_its_addresss_share_is_told_so(served: Served) -> None:
-    """Past its address's share a connection gets a short 503 saying why, and the
-    follower says so: not 'no feed there', which sends people looking for a dead station."""
+    """Past its address's share of token holders' connections a connection gets a short
+    503 saying why, and the follower says so: not 'no feed there', which sends people
+    looking for a dead station."""
     server = FeedServer(("127.0.0.1", 0), served.source, max_per_address=4)
     thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05})
     thread.start()
-    slow: list[socket.socket] = []
+    followers: list[RemoteFollower] = []
     try:
-        for _ in range(4):
-            conn = slow_connection(server.url)
-            conn.sendall(b"GET /events?after=0 HTTP/1.1\r\n")  # and never the rest
-            slow.append(conn)
+        followers.extend(RemoteFollower(server.url) for _ in range(4))  # each keeps its own
         refused = slow_connection(server.url)
-        slow.append(refused)
-        refused.sendall(b"GET /setup HTTP/1.1\r\n\r\n")
-        assert refused.recv(65536).startswith(b"HTTP/1.1 503 ")
+        request = f"GET /setup HTTP/1.1\r\nAuthorization: Bearer {served.source.token}\r\n\r\n"
+        refused.sendall(request.encode())
+        answer = refused.recv(65536)
+        refused.close()
+        assert answer.startswith(b"HTTP/1.1 503 "), answer
         with pytest.raises(FeedError) as raised:
             RemoteFollower(server.url)
         assert str(raised.value) == f"{server.url.split('/?')[0]}: {TOO_MANY_FROM_HERE}"
+        assert server.slots.holders == 4
     finally:
-        for conn in slow:
-            conn.close()
+        for follower in followers:
+            follower.close()
         server.shutdown()
         server.server_close()
         thread.join()
