@@ -351,9 +351,11 @@ class Count:
 
     def describe_pile(self, call: Call, group: str | None = None, choice: int | None = None) -> str:
         """Where the current pile of `call` (union `choice`'s) in `group`'s box (None: the
-        box) stands: "pile 8: 63 of 100" ("" without pile checks)."""
+        box) stands: "pile 8: 63 of 100" ("" without pile checks); a full one not yet
+        recounted waits for its recount, or while a sheet locks the count (which takes
+        no recount until it is reopened) was not recounted."""
         total = self.pile_total(call, group, choice)
-        return self.piles.describe(call, total, group, choice)
+        return self.piles.describe(call, total, group, choice, self.locked_by is not None)
 
     def choice_votes(self) -> tuple[int, ...]:
         """The votes of each choice in ballot order: each union, then Neither if any."""

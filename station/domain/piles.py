@@ -226,9 +226,12 @@ class PileTracker:
         total: int,
         group: str | None = None,
         choice: int | None = None,
+        locked: bool = False,
     ) -> str:
         """Where the current pile of `call` (union `choice`'s, in `group`'s box) stands:
-        "pile 8: 63 of 100" (+ "— recount").
+        "pile 8: 63 of 100", "pile 9: 100 of 100 — recount" when full and not yet
+        recounted; "— not recounted" instead while a tally sheet locks the count,
+        which asks for no recount until it is reopened.
 
         Looks at that one pile only, so it costs nothing however long the count.
         """
@@ -237,7 +240,10 @@ class PileTracker:
         pile, held = self.position(total)
         key = PileRef(call, pile, group, choice)
         waiting = held == self.size and key not in self._confirmed and key not in self._unrefilled
-        return f"pile {pile}: {held} of {self.size}" + (" \u2014 recount" if waiting else "")
+        said = f"pile {pile}: {held} of {self.size}"
+        if not waiting:
+            return said
+        return said + (" \u2014 not recounted" if locked else " \u2014 recount")
 
     def state(self) -> dict[str, list[list[object]]]:
         """The confirmed piles, the mismatches and the piles awaiting a fix, sorted; a

@@ -4,7 +4,8 @@ The agent sorts the ballots as they are called: the Machinists', the Carpenters'
 Teamsters', Neither's, VOID and CHALLENGED. With piles of 3, three Machinists votes fill
 "Machinists pile 1" and ask for its recount, whatever the other unions hold; a FOR pile
 mixing the unions' votes is no pile anyone counts. A recount names its union; an undo or
-a dispute acts on that union's pile only.
+a dispute acts on that union's pile only. A locked count asks for no recount, and its
+full piles read "not recounted".
 """
 
 import pytest
@@ -180,3 +181,14 @@ def test_in_an_election_of_voting_groups_each_union_has_piles_in_each_box() -> N
         counting.recount(F, 1, 2, group="B", choice=1)
     counting.recount(F, 1, 2, group="A", choice=1)
     assert counting.count.piles_to_check() == []
+
+
+def test_a_locked_count_says_a_full_pile_was_not_recounted() -> None:
+    count = Count(3)
+    for seq in range(1, 4):
+        count.apply(Event(seq, Action.CALL, F))
+    assert count.describe_pile(F) == "pile 1: 3 of 3 \u2014 recount"
+    count.apply(Event(4, Action.SIGN, None, 3, {"kind": "final"}))
+    assert count.describe_pile(F) == "pile 1: 3 of 3 \u2014 not recounted"
+    count.apply(Event(5, Action.REOPEN, None, None, {"reason": "a pile to recount"}))
+    assert count.describe_pile(F) == "pile 1: 3 of 3 \u2014 recount"

@@ -8,10 +8,11 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
-from station.domain import Call, ElectionSetup
+from station.domain import Call, ElectionSetup, SheetKind
 from station.domain.challenges import Reason
 from station.domain.piles import PileRef
 from station.journal import Journal
+from station.sheet.prepare import SheetRequest
 from station.ui.dashboard.window import DashboardWindow
 from station.ui.envelopes.controller import EnvelopeController
 from station.ui.envelopes.window import EnvelopeWindow
@@ -281,5 +282,28 @@ def test_each_choice_has_its_own_piles_and_recount_prompt(qtbot: QtBot, tmp_path
         window.prompts.ask_pile_count = lambda ref, size: asked.append((ref, size))
         key(window, Qt.Key.Key_N)
         assert [(ref.name, size) for ref, size in asked] == [("Neither pile 1", 2)]
+    finally:
+        window.close()
+
+
+def test_a_locked_count_shows_its_full_piles_not_recounted(qtbot: QtBot, tmp_path: Path) -> None:
+    """A tally sheet locks the count, which asks for no recount until it is reopened:
+    the dashboard says the full pile was not recounted, not that a recount is due."""
+    path = tmp_path / "locked.station"
+    Journal.create(path, ElectionSetup(**{**_fields(RD), "pile": 2}))
+    window = open_window(qtbot, path)
+    dashboard = DashboardWindow(ControllerFeed(window.controller))
+    qtbot.addWidget(dashboard)
+    try:
+        key(window, Qt.Key.Key_F)
+        key(window, Qt.Key.Key_F)
+        assert dashboard.pile_label.text().startswith("FOR pile 1: 2 of 2 \u2014 recount")
+        window.controller.prepare_sheet(SheetRequest(SheetKind.INTERIM, "R. Agent", [], None))
+        assert not window.prompts.pile.isVisible()
+        assert dashboard.pile_label.text().startswith("FOR pile 1: 2 of 2 \u2014 not recounted")
+        assert window.pad.buttons[Call.FOR].pile() == "pile 1: 2 of 2 \u2014 not recounted"
+        window.controller.reopen("count resumed")
+        assert window.prompts.pile.isVisible()
+        assert dashboard.pile_label.text().startswith("FOR pile 1: 2 of 2 \u2014 recount")
     finally:
         window.close()
