@@ -119,8 +119,6 @@ def test_mistakes_are_one_line(tmp_path: Path) -> None:
         ["--case", "10-RC-000001", "--employer", "E", "--eligible", "9", "--union", "A",
          "--union", "a"],
         ["--case", "10-RC-000001", "--runoff-of", str(tmp_path / "none.station")],
-        ["--case", "10-RC-000001", "--employer", "E", "--eligible", "9", "--union", "A",
-         "--union", "B", "--pile", "50"],  # piles are per call, not yet per union
     ):  # fmt: skip
         done = station("new", path, *args)
         assert done.returncode == 2, args
@@ -128,14 +126,36 @@ def test_mistakes_are_one_line(tmp_path: Path) -> None:
         assert not path.exists()
 
 
-def test_a_ballot_of_several_unions_has_no_pile_checks(tmp_path: Path) -> None:
+def test_a_ballot_of_several_unions_has_piles_for_each_choice(tmp_path: Path) -> None:
+    """The agent sorts the ballots by choice: each union's votes, and Neither's, are
+    piles of their own (a FOR pile would mix the unions' votes)."""
     path = tmp_path / "piles.station"
     made = station(
-        "new", path, "--case", "10-RC-000017", "--employer", "E", "--eligible", "9",
-        "--union", "A", "--union", "B",
+        "new", path, "--case", "10-RC-000017", "--employer", "E", "--eligible", "40",
+        "--union", "Machinists", "--union", "Carpenters", "--pile", "10",
     )  # fmt: skip
-    assert made.returncode == 0 and "no pile checks (several unions)" in made.stdout
-    assert tally(path)["pile_size"] == 0  # no FOR pile mixing the unions' votes
+    assert made.returncode == 0, made.stderr
+    assert "piles of 10 ballots for each choice" in made.stdout
+    count_votes(path, [10, 9, 10])  # Machinists 10, Carpenters 9, Neither 10
+    summary = tally(path)
+    assert summary["pile_size"] == 10
+    assert summary["piles_to_check"] == [
+        {"call": "for", "pile": 1, "choice": 1},
+        {"call": "against", "pile": 1},
+    ]
+    journal = Journal.open(path)
+    journal.start_session()
+    journal.append(Action.PILE, Call.FOR, 1, {"choice": 1, "found": 9})
+    journal.close()
+    assert tally(path)["pile_mismatches"] == [
+        {"call": "for", "pile": 1, "choice": 1, "found": 9, "size": 10}
+    ]
+    signed = station("sign", path, "--agent", "R. Agent")
+    said = signed.stderr + signed.stdout
+    assert "Machinists pile 1 recounted: 9 found, 10 recorded: not yet set right" in said
+    assert "1 pile to recount: Neither pile 1" in said
+    log = station("log", path).stdout
+    assert "Machinists pile 1 recounted: 9 found, 10 recorded \u2014 MISMATCH" in log
 
 
 def test_a_count_of_several_unions_stores_nothing_but_the_choice(tmp_path: Path) -> None:

@@ -43,7 +43,6 @@ from station.domain.groups import (
     totals,
     unit_json,
 )
-from station.domain.piles import DEFAULT_PILE
 from station.domain.result_statements import result_lines
 from station.domain.runoff import Result, determinative, final_result, result
 from station.domain.statements import how_many
@@ -140,7 +139,6 @@ def new_setup(args: argparse.Namespace, voters: VoterList | None = None) -> Elec
         raise UsageError(
             f"the following arguments are required: {', '.join(missing)} (see `station new --help`)"
         )
-    several = len(args.union) + len(set(args.intervenor) - set(args.union)) > 1
     return ElectionSetup.validated(
         case_number=args.case,
         employer=args.employer,
@@ -152,7 +150,7 @@ def new_setup(args: argparse.Namespace, voters: VoterList | None = None) -> Elec
         eligible=len(voters) if voters is not None and args.eligible is None else args.eligible,
         ballots=args.ballots,
         agent=args.agent,
-        pile=_pile(args.pile) if several else args.pile,
+        pile=args.pile,
         table=args.table,
         mail=voters is not None,
         polls=args.polls,
@@ -202,19 +200,6 @@ def group_keys(args: argparse.Namespace) -> tuple[str, ...]:
     return tuple(text.partition("=")[0].strip().upper() for text in named if "=" in text)
 
 
-def _pile(given: str) -> str:
-    """No pile checks on a ballot of several unions: piles are kept per call, not per union.
-
-    A pile of FOR would mix the unions' votes, which no agent sorts together.
-    """
-    if given not in (str(DEFAULT_PILE), "0"):
-        raise UsageError(
-            "--pile: pile checks are kept per call, not per union, so a ballot of several"
-            " unions has none yet; leave out --pile"
-        )
-    return "0"
-
-
 def runoff_setup(args: argparse.Namespace, voters: VoterList | None = None) -> ElectionSetup:
     """The runoff of the election in `args.runoff_of`, from its final tally sheet.
 
@@ -257,7 +242,7 @@ def runoff_setup(args: argparse.Namespace, voters: VoterList | None = None) -> E
         eligible=_runoff_eligible(args.eligible, voters, first.eligible),
         ballots=args.ballots,
         agent=args.agent or first.agent,
-        pile=_pile(args.pile) if len(unions) > 1 else args.pile,
+        pile=args.pile,
         mail=voters is not None,
         polls=args.polls,
         **_form_of(args, ballot),
@@ -299,7 +284,7 @@ def rerun_setup(args: argparse.Namespace, voters: VoterList | None = None) -> El
         eligible=_runoff_eligible(args.eligible, voters, first.eligible),
         ballots=args.ballots,
         agent=args.agent or first.agent,
-        pile=_pile(args.pile) if ballot.several else args.pile,
+        pile=args.pile,
         mail=voters is not None,
         rerun_of={"case": first.case_number, "date": held.count_date, "head": held.head},
         **_form_of(args, ballot),
@@ -529,10 +514,21 @@ def created_note(setup: ElectionSetup) -> str:
     )
     if ballot.rerun_of is not None:
         runoff += f"; {rerun_statement(ballot)[0].lower()}{rerun_statement(ballot)[1:]}"
-    piles = "; no pile checks (several unions)" if ballot.several else ""
-    if ballot.groups and setup.pile:
-        piles = f"; piles of {setup.pile:,} ballots, kept in each voting group's box"
+    piles = ""
+    if setup.pile and (ballot.several or ballot.groups):
+        piles = f"; piles of {setup.pile:,} ballots" + (
+            " for each choice" if ballot.several else ""
+        )
+        piles += ", kept in each voting group's box" if ballot.groups else ""
     return f"; choices: {choices_phrase(ballot)}{runoff}{piles}"
+
+
+def pile_place(group: str | None, choice: int | None) -> dict[str, object]:
+    """Where a pile is in `tally --json`: its voting group's box and, on a ballot of
+    several unions, its union's place on the ballot (neither key where there is none)."""
+    return ({} if group is None else {"group": group}) | (
+        {} if choice is None else {"choice": choice}
+    )
 
 
 def kinds_summary(setup: ElectionSetup, count: Count) -> dict[str, object]:

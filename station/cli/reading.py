@@ -19,7 +19,13 @@ from station.cli.common import (
     wal_holds_commits,
 )
 from station.cli.envelopes import envelope_summary, envelopes_line
-from station.cli.kinds import choice_lines, group_lines, groups_summary, kinds_summary
+from station.cli.kinds import (
+    choice_lines,
+    group_lines,
+    groups_summary,
+    kinds_summary,
+    pile_place,
+)
 from station.domain import Count
 from station.domain.changes import Change
 from station.domain.decision import call_number
@@ -135,7 +141,7 @@ def tally_summary(
         "pile_size": setup.pile,
         # In an election of voting groups each pile names its group's box.
         "piles_to_check": [
-            {"call": ref.call.value, "pile": ref.pile, **_group_of(ref.group)}
+            {"call": ref.call.value, "pile": ref.pile, **pile_place(ref.group, ref.choice)}
             for ref in count.piles_to_check()
         ],
         "pile_mismatches": [
@@ -144,7 +150,7 @@ def tally_summary(
                 "pile": m.pile,
                 "found": m.found,
                 "size": m.size,
-                **_group_of(m.group),
+                **pile_place(m.group, m.choice),
             }
             for m in count.piles.mismatches()
         ],
@@ -290,8 +296,3 @@ def cmd_log(args: argparse.Namespace) -> int:
     finally:
         journal.close()
     return 0
-
-
-def _group_of(group: str | None) -> dict[str, str]:
-    """A pile's `group` in `tally --json` (none in an election of one group)."""
-    return {} if group is None else {"group": group}

@@ -12,6 +12,7 @@ from station.cli.kinds import (
     choice_lines,
     group_lines_of,
     groups_json_of,
+    pile_place,
     say_units,
     votes_words,
 )
@@ -172,13 +173,13 @@ def consolidated_summary(document: dict[str, Any], folder: Path) -> dict[str, ob
         "pile_size": piles.pop() if len(piles) == 1 else None,
         "piles_to_check": [
             {"table": label, "call": ref.call.value, "pile": ref.pile}
-            | ({} if ref.group is None else {"group": ref.group})
+            | pile_place(ref.group, ref.choice)
             for label, count in zip(labels, counts, strict=True)
             for ref in count.piles_to_check()
         ],
         "pile_mismatches": [
             {"table": label, "call": m.call.value, "pile": m.pile, "found": m.found, "size": m.size}
-            | ({} if m.group is None else {"group": m.group})
+            | pile_place(m.group, m.choice)
             for label, count in zip(labels, counts, strict=True)
             for m in count.piles.mismatches()
         ],

@@ -38,8 +38,9 @@ from station.domain.events import Action, Event, SheetKind
 from station.domain.group_calls import GroupCalls, MailPiles
 from station.domain.group_statements import opened_group_refusal
 from station.domain.groups import GroupSpec, GroupTally, UnitResult, units
+from station.domain.piles import CHOICE as PILE_CHOICE
 from station.domain.piles import GROUP as PILE_GROUP
-from station.domain.piles import PileRef, PileTracker
+from station.domain.piles import PileRef, PileTracker, pile_labels
 from station.domain.resolution import Resolutions, decided_restored, decided_state
 from station.domain.statements import count_adds_up_refusal, how_many, locked_rule_statement
 from station.domain.tally import Tally
@@ -73,8 +74,11 @@ class Count:
         self.locked_by: Sheet | None = None  # the sheet that locks the count, if any
         self._election = challengers
         self.challenges = self._register()
-        self.piles = PileTracker(pile_size)
+        self.piles = PileTracker(pile_size, _labels(ballot))
         self.votes = ChoiceVotes(ballot)  # FOR split between the unions of a ballot of several
+        # On a ballot of several unions, each union's votes that count now as carried, by
+        # (group's key or None, union): the piles of each union, in each group's box.
+        self._union_piles: dict[tuple[str | None, int], int] = {}
         self.groups = GroupCalls(ballot)  # each call's voting group, in an election of several
         # A mail ballot's envelope stage comes first; `mail_rules`: see MAIL_RULES.
         self.envelopes = EnvelopeStage(mail, mail_rules, polls, self._group_keys)
@@ -228,7 +232,7 @@ class Count:
             locked = summary["locked_by"]
             count.locked_by = None if locked is None else count.sheets[whole(locked)]
             count.challenges = count._register(summary["challenges"])
-            count.piles = PileTracker.restored(pile_size, summary["piles"])
+            count.piles = PileTracker.restored(pile_size, summary["piles"], _labels(ballot))
             count.resolutions = Resolutions.restored(summary["resolutions"])
             count._done = from_little_endian(frozen.done)
             count._undone = from_little_endian(frozen.undone)
@@ -239,6 +243,9 @@ class Count:
                 count.votes.restore(summary["choices"], as_for)
             if count.groups.active:
                 count.groups.restore(summary["groups"], count.done(), count.undone())
+            if count.votes.several:
+                for seq, call in count.done():
+                    count._union_moved(seq, call, +1)
         except (KeyError, IndexError, TypeError, ValueError) as error:
             raise ValueError(f"the frozen count is malformed ({error})") from None
         # The totals are what the stack of calls that count adds up to.
@@ -314,29 +321,48 @@ class Count:
         return None
 
     def piles_to_check(self) -> list[PileRef]:
-        """Every full pile waiting for its recount, call by call, oldest first; in an
-        election of voting groups, group by group in setup order (each box its own piles)."""
+        """Every full pile waiting for its recount, lane by lane (`pile_lanes`), oldest
+        first; in an election of voting groups, group by group in setup order (each box
+        its own piles)."""
         return [
-            PileRef(call, pile, group)
+            self.piles.ref(call, pile, group, choice)
             for group in self._pile_groups
-            for call in CALLS
-            for pile in self.piles.to_check(call, self.pile_total(call, group), group)
+            for call, choice in self.pile_lanes()
+            for pile in self.piles.to_check(
+                call, self.pile_total(call, group, choice), group, choice
+            )
         ]
+
+    def pile_lanes(self) -> tuple[tuple[Call, int | None], ...]:
+        """Whose piles a box holds, in ballot order: each call's, or on a ballot of
+        several unions each union's (FOR, its place), then Neither's, VOID and CHALLENGED."""
+        if not self.votes.several:
+            return tuple((call, None) for call in CALLS)
+        unions = tuple((Call.FOR, number) for number in range(1, self.votes.unions + 1))
+        others = [call for call in CALLS if call is not Call.FOR]
+        if not self.votes.neither:  # a runoff between two unions: no Neither, no pile
+            others.remove(Call.AGAINST)
+        return (*unions, *((call, None) for call in others))
 
     @property
     def _pile_groups(self) -> tuple[str | None, ...]:
         """Whose boxes have piles: each voting group's, or the one box's (None)."""
         return self._group_keys if self.groups.active else (None,)
 
-    def pile_total(self, call: Call, group: str | None = None) -> int:
-        """The ballots called `call` that count now in `group`'s box (None: the box):
-        what its piles hold."""
+    def pile_total(self, call: Call, group: str | None = None, choice: int | None = None) -> int:
+        """The ballots called `call` (for union `choice`, on a ballot of several) that
+        count now in `group`'s box (None: the box): what its piles hold."""
+        if choice is not None:
+            return self._union_piles.get((group, choice), 0)
         return self.total(call) if group is None else self.groups.total(group, call)
 
-    def describe_pile(self, call: Call, group: str | None = None) -> str:
-        """Where the current pile of `call` in `group`'s box (None: the box) stands:
-        "pile 8: 63 of 100" ("" without pile checks)."""
-        return self.piles.describe(call, self.pile_total(call, group), group)
+    def describe_pile(self, call: Call, group: str | None = None, choice: int | None = None) -> str:
+        """Where the current pile of `call` (union `choice`'s) in `group`'s box (None: the
+        box) stands: "pile 8: 63 of 100" ("" without pile checks); a full one not yet
+        recounted waits for its recount, or while a sheet locks the count (which takes
+        no recount until it is reopened) was not recounted."""
+        total = self.pile_total(call, group, choice)
+        return self.piles.describe(call, total, group, choice, self.locked_by is not None)
 
     def choice_votes(self) -> tuple[int, ...]:
         """The votes of each choice in ballot order: each union, then Neither if any."""
@@ -490,6 +516,8 @@ class Count:
                 self.votes.add(event.seq, choice)
             if group is not None:
                 self.groups.add(event.seq, *group, call)
+            if choice is not None:
+                self._union_moved(event.seq, call, +1)
             self._done.append(event.seq << 2 | CALL_CODE[call])
             self._undone = array("q")
             self._add(call, +1)
@@ -516,6 +544,7 @@ class Count:
             self._add(call, -1)
             self._set_counting(event.target or 0, call, False)
             self._group_pile_fell(event.target or 0, call)
+            self._union_moved(event.target or 0, call, -1)
             return Change(event, ballot=ballot)
 
         return fold
@@ -528,6 +557,7 @@ class Count:
             self._done.append(self._undone.pop())
             self._add(call, +1)
             self._set_counting(event.target or 0, call, True)
+            self._union_moved(event.target or 0, call, +1)
             return Change(event, ballot=call_number(self))
 
         return fold
@@ -556,6 +586,20 @@ class Count:
         if key is not None:
             self.piles.total_changed(call, self.groups.total(key, call), key)
 
+    def _union_moved(self, seq: int, call: Call, step: int) -> None:
+        """The ballot of event `seq`, carried as `call`, counts `step` more (or less) in
+        its union's piles, on a ballot of several unions (none unless `call` is FOR: a
+        union's vote carried as challenged is in CHALLENGED's pile); a pile it emptied
+        is no longer full."""
+        choice = self.votes.choice_of(seq) if call is Call.FOR else None
+        if choice is None:
+            return
+        lane = (self.groups.key_of(seq), choice)
+        total = self._union_piles.get(lane, 0) + step
+        self._union_piles[lane] = total
+        if step < 0:
+            self.piles.total_changed(call, total, lane[0], choice)
+
     def _amend(self, event: Event) -> Callable[[], Change]:
         target = event.target
         if event.call is not None or target is None or not event.detail:
@@ -583,13 +627,29 @@ class Count:
         if not self.groups.active and group is not None:
             raise ReplayError(event.seq, "a pile check names no group: there are none")
         key = group if isinstance(group, str) else None
+        choice = _detail(event, PILE_CHOICE)
+        if self.votes.several and event.call is Call.FOR:
+            if not isinstance(choice, int) or isinstance(choice, bool):
+                raise ReplayError(
+                    event.seq,
+                    "a pile check of a union's votes names the union (1 to 9, ballot order)",
+                )
+            if not 1 <= choice <= self.votes.unions:
+                raise ReplayError(event.seq, f"the ballot has no union {choice}")
+        elif choice is not None:
+            raise ReplayError(
+                event.seq,
+                "only a pile check of a union's votes on a ballot of several names a choice",
+            )
+        union = choice if isinstance(choice, int) else None
         try:
             check = self.piles.checked(
                 event.call,
                 event.target,
                 _detail(event, "found"),
-                self.pile_total(event.call, key),
+                self.pile_total(event.call, key, union),
                 key,
+                union,
             )
         except ValueError as error:
             raise ReplayError(event.seq, str(error)) from None
@@ -614,6 +674,8 @@ class Count:
         self.votes.set_counting(seq, call is Call.FOR)
         self.groups.recalled(seq, call)
         self._group_pile_fell(seq, before)
+        self._union_moved(seq, before, -1)
+        self._union_moved(seq, call, +1)
 
     def position_of(self, seq: int) -> int | None:
         """Where the call of event `seq` stands among the ballots that count, if it does."""
@@ -702,6 +764,11 @@ _LOCKED_OUT = (
     *(Action.CALL, Action.UNDO, Action.REDO, Action.AMEND, Action.DISPUTE, Action.PILE),
     *ENVELOPE_ACTIONS,
 )
+
+
+def _labels(ballot: Ballot | None) -> dict[tuple[Call, int | None], str]:
+    """How this ballot's piles are named where a call's label says too little."""
+    return {} if ballot is None else pile_labels(ballot.unions, ballot.neither)
 
 
 def uncounted_refusal(uncounted: int, ordered: int) -> str:

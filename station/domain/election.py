@@ -209,9 +209,9 @@ class ElectionSetup:
             ballots=None if ballots in (None, "") else _positive("ballots", ballots),
             agent=agent_text or None,
             table=None if table in (None, "") else _table(table),
-            # Piles are kept per call (in an election of voting groups, per call in each
-            # group's box), not per union: none on a ballot of several unions.
-            pile=0 if ballot.several else _pile(pile),
+            # Piles are kept per call, per union on a ballot of several (piles.py), in
+            # each voting group's box.
+            pile=_pile(pile),
             choices=None if ballot.plain else ballot,
             mail=mail,
             mail_rules=MAIL_RULES if mail else None,

@@ -11,10 +11,17 @@ In an election of voting groups each group's box is counted as a box of its own,
 ballots never mixed with another group's: its piles are its own too (pile k of group
 A's FOR is group A's FOR ballots (k-1)*N+1 to k*N), and a PILE event names the group,
 `{"group": "A", "found": N}`. An election of one group has no group in its piles.
+
+On a ballot of several unions the agent sorts the ballots by choice, as they are called:
+each union's votes are a pile of their own (a pile of FOR would mix the unions' votes,
+which no count sorts together), Neither's are AGAINST's, and VOID and CHALLENGED keep
+theirs. A PILE event of a union's pile names the union as its calls do, `{"choice": K,
+"found": N}` (K from 1, ballot order), and the pile is named by the union ("Machinists
+pile 2", "Neither pile 1"); in an election of voting groups, in each group's box.
 """
 
-from dataclasses import dataclass
-from typing import NamedTuple
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 from station.domain.calls import Call
 
@@ -22,19 +29,29 @@ DEFAULT_PILE = 100
 
 
 GROUP = "group"  # the PILE event's detail key naming the voting group's pile
+CHOICE = "choice"  # the PILE event's detail key naming the union of a union's pile
+
+# How a ballot's piles are named where a call's label says too little: on a ballot of
+# several unions, (FOR, K) is union K's name and (AGAINST, None) the Neither wording.
+Labels = Mapping[tuple[Call, int | None], str]
 
 
-class PileRef(NamedTuple):
-    """One pile: pile `pile` of `call`, in voting group `group`'s box (None: the box)."""
+@dataclass(frozen=True, slots=True)
+class PileRef:
+    """One pile: pile `pile` of `call` (of union `choice`'s votes, on a ballot of several
+    unions), in voting group `group`'s box (None: the box). `label` names it ("FOR", or
+    the union's name) and is no part of which pile it is."""
 
     call: Call
     pile: int
     group: str | None = None
+    choice: int | None = None
+    label: str | None = field(default=None, compare=False)
 
     @property
     def name(self) -> str:
-        """ "FOR pile 3", or "group A FOR pile 3" in an election of voting groups."""
-        return pile_name(self.call, self.pile, self.group)
+        """ "FOR pile 3", "group A FOR pile 3", "Machinists pile 3"."""
+        return pile_name(self.call, self.pile, self.group, self.label)
 
     @property
     def title(self) -> str:
@@ -42,9 +59,30 @@ class PileRef(NamedTuple):
         return self.name[0].upper() + self.name[1:]
 
 
-def pile_name(call: Call, pile: int | str, group: str | None = None) -> str:
-    """ "FOR pile 3", "group A FOR pile 3": how every screen and the CLI name a pile."""
-    return ("" if group is None else f"group {group} ") + f"{call.label} pile {pile}"
+def pile_name(
+    call: Call, pile: int | str, group: str | None = None, label: str | None = None
+) -> str:
+    """ "FOR pile 3", "group A FOR pile 3", "Machinists pile 3" (`label` naming the
+    choice): how every screen and the CLI name a pile."""
+    return f"{lane_name(call, group, label)} pile {pile}"
+
+
+def lane_name(call: Call, group: str | None = None, label: str | None = None) -> str:
+    """Whose piles these are: "FOR", "group A FOR", "Machinists", "group B Neither"."""
+    return ("" if group is None else f"group {group} ") + (label or call.label)
+
+
+def pile_labels(unions: tuple[str, ...], neither: str | None) -> dict[tuple[Call, int | None], str]:
+    """The names of a ballot's piles where a call's label says too little: on a ballot
+    of several unions, each union's by its name and Neither's by its wording."""
+    if len(unions) < 2:
+        return {}
+    labels: dict[tuple[Call, int | None], str] = {
+        (Call.FOR, number): name for number, name in enumerate(unions, 1)
+    }
+    if neither is not None:
+        labels[(Call.AGAINST, None)] = neither
+    return labels
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +95,8 @@ class PileCheck:
     found: int
     size: int
     group: str | None = None
+    choice: int | None = None
+    label: str | None = field(default=None, compare=False)
 
     @property
     def confirmed(self) -> bool:
@@ -64,8 +104,8 @@ class PileCheck:
 
     @property
     def name(self) -> str:
-        """ "FOR pile 3", or "group A FOR pile 3"."""
-        return pile_name(self.call, self.pile, self.group)
+        """ "FOR pile 3", "group A FOR pile 3", "Machinists pile 3"."""
+        return pile_name(self.call, self.pile, self.group, self.label)
 
     @property
     def title(self) -> str:
@@ -74,7 +114,7 @@ class PileCheck:
 
     @property
     def ref(self) -> PileRef:
-        return PileRef(self.call, self.pile, self.group)
+        return PileRef(self.call, self.pile, self.group, self.choice, self.label)
 
 
 class PileError(ValueError):
@@ -82,40 +122,63 @@ class PileError(ValueError):
 
 
 class PileTracker:
-    """Which piles are full, confirmed or found wrong (each pile a `PileRef`)."""
+    """Which piles are full, confirmed or found wrong (each pile a `PileRef`).
 
-    def __init__(self, size: int) -> None:
+    A pile is found by its call, its number, its group's box (`group`, None: the box)
+    and, on a ballot of several unions, its union (`choice`, for FOR only); `labels`
+    name the piles of such a ballot (`pile_labels`).
+    """
+
+    def __init__(self, size: int, labels: Labels | None = None) -> None:
         self.size = size
+        self.labels: Labels = labels or {}
         self._confirmed: set[PileRef] = set()
         self._mismatches: dict[PileRef, int] = {}
         # Piles found wrong whose count has not been corrected below them since.
         self._unrefilled: set[PileRef] = set()
 
+    def ref(
+        self, call: Call, pile: int, group: str | None = None, choice: int | None = None
+    ) -> PileRef:
+        """Pile `pile` of `call` (union `choice`'s) in `group`'s box, named."""
+        return PileRef(call, pile, group, choice, self.label(call, choice))
+
+    def label(self, call: Call, choice: int | None = None) -> str:
+        """What a pile's lane is called: "FOR", or a union's name, "Neither"."""
+        return self.labels.get((call, choice), call.label)
+
     def checked(
-        self, call: Call, pile: int, found: object, total: int, group: str | None = None
+        self,
+        call: Call,
+        pile: int,
+        found: object,
+        total: int,
+        group: str | None = None,
+        choice: int | None = None,
     ) -> PileCheck:
-        """The recount of pile `pile` of `call` in `group`'s box (that call's total there
-        now `total`) if it may be recorded.
+        """The recount of pile `pile` of `call` (union `choice`'s) in `group`'s box (that
+        lane's total there now `total`) if it may be recorded.
 
         Changes nothing; raises PileError if the recount cannot be. A pile found wrong
         cannot be confirmed until the count was corrected below its end and refilled.
         """
+        ref = self.ref(call, pile, group, choice)
         if self.size <= 0:
             raise PileError("this election has no pile checks")
         if not 1 <= pile <= total // self.size:
-            raise PileError(f"{pile_name(call, pile, group)} is not full")
+            raise PileError(f"{ref.name} is not full")
         if (
             not isinstance(found, int)
             or isinstance(found, bool)
             or not 0 <= found <= 10 * self.size
         ):
             raise PileError(f"a recount finds a number of ballots, not {found!r}")
-        if PileRef(call, pile, group) in self._unrefilled:
+        if ref in self._unrefilled:
             raise PileError(
-                f"{pile_name(call, pile, group)} was found wrong: correct the count (undo,"
-                " call again) and refill the pile before it is recounted"
+                f"{ref.name} was found wrong: correct the count (undo, call again) and refill"
+                " the pile before it is recounted"
             )
-        return PileCheck(call, pile, found, self.size, group)
+        return PileCheck(call, pile, found, self.size, group, choice, ref.label)
 
     def record(self, check: PileCheck) -> None:
         """Keep a recount returned by `checked`."""
@@ -128,47 +191,64 @@ class PileTracker:
             self._mismatches[key] = check.found
             self._unrefilled.add(key)
 
-    def total_changed(self, call: Call, total: int, group: str | None = None) -> None:
-        """A total (of `call` in `group`'s box) fell by one ballot to `total`: a pile it
-        emptied is no longer full.
+    def total_changed(
+        self, call: Call, total: int, group: str | None = None, choice: int | None = None
+    ) -> None:
+        """A total (of `call`, union `choice`'s, in `group`'s box) fell by one ballot to
+        `total`: a pile it emptied is no longer full.
 
         Only that one pile can change, so this costs the same on the first ballot and
         the millionth (forgetting by a scan of every pile made a long count quadratic).
         """
         if self.size <= 0 or (total + 1) % self.size:
             return
-        emptied = PileRef(call, (total + 1) // self.size, group)
+        emptied = PileRef(call, (total + 1) // self.size, group, choice)
         self._confirmed.discard(emptied)
         self._unrefilled.discard(emptied)
 
-    def to_check(self, call: Call, total: int, group: str | None = None) -> list[int]:
-        """Full piles of `call` (in `group`'s box) waiting for a recount (not confirmed,
-        not awaiting a fix)."""
+    def to_check(
+        self, call: Call, total: int, group: str | None = None, choice: int | None = None
+    ) -> list[int]:
+        """Full piles of `call` (union `choice`'s, in `group`'s box) waiting for a
+        recount (not confirmed, not awaiting a fix)."""
         if self.size <= 0:
             return []
         return [
             k
             for k in range(1, total // self.size + 1)
-            if PileRef(call, k, group) not in self._confirmed
-            and PileRef(call, k, group) not in self._unrefilled
+            if PileRef(call, k, group, choice) not in self._confirmed
+            and PileRef(call, k, group, choice) not in self._unrefilled
         ]
 
-    def describe(self, call: Call, total: int, group: str | None = None) -> str:
-        """Where the current pile of `call` (in `group`'s box) stands: "pile 8: 63 of
-        100" (+ "— recount").
+    def describe(
+        self,
+        call: Call,
+        total: int,
+        group: str | None = None,
+        choice: int | None = None,
+        locked: bool = False,
+    ) -> str:
+        """Where the current pile of `call` (union `choice`'s, in `group`'s box) stands:
+        "pile 8: 63 of 100", "pile 9: 100 of 100 — recount" when full and not yet
+        recounted; "— not recounted" instead while a tally sheet locks the count,
+        which asks for no recount until it is reopened.
 
         Looks at that one pile only, so it costs nothing however long the count.
         """
         if self.size <= 0:
             return ""
         pile, held = self.position(total)
-        key = PileRef(call, pile, group)
+        key = PileRef(call, pile, group, choice)
         waiting = held == self.size and key not in self._confirmed and key not in self._unrefilled
-        return f"pile {pile}: {held} of {self.size}" + (" \u2014 recount" if waiting else "")
+        said = f"pile {pile}: {held} of {self.size}"
+        if not waiting:
+            return said
+        return said + (" \u2014 not recounted" if locked else " \u2014 recount")
 
     def state(self) -> dict[str, list[list[object]]]:
         """The confirmed piles, the mismatches and the piles awaiting a fix, sorted; a
-        voting group's pile names its call "A:for" (its group's key, then the call)."""
+        voting group's pile names its call "A:for" (its group's key, then the call), a
+        union's "for/2" (the call, then the union's place on the ballot)."""
         return {
             "confirmed": sorted([_stored(ref), ref.pile] for ref in self._confirmed),
             "mismatches": sorted(
@@ -178,23 +258,33 @@ class PileTracker:
         }
 
     @classmethod
-    def restored(cls, size: int, state: object) -> "PileTracker":
+    def restored(cls, size: int, state: object, labels: Labels | None = None) -> "PileTracker":
         """The tracker a `state()` describes (raises ValueError if it is malformed)."""
-        tracker = cls(size)
+        tracker = cls(size, labels)
         if not isinstance(state, dict) or set(state) != {"confirmed", "mismatches", "unrefilled"}:
             raise ValueError("the piles are malformed")
         for call, pile in state["confirmed"]:
-            tracker._confirmed.add(_ref(call, pile))
+            tracker._confirmed.add(tracker._restored_ref(call, pile))
         for call, pile, found in state["mismatches"]:
-            tracker._mismatches[_ref(call, pile)] = _whole(found)
+            tracker._mismatches[tracker._restored_ref(call, pile)] = _whole(found)
         for call, pile in state["unrefilled"]:
-            tracker._unrefilled.add(_ref(call, pile))
+            tracker._unrefilled.add(tracker._restored_ref(call, pile))
         return tracker
+
+    def _restored_ref(self, stored: object, pile: object) -> PileRef:
+        if not isinstance(stored, str):
+            raise ValueError(f"{stored!r} is not a pile's call")
+        group, _, rest = stored.rpartition(":")
+        value, _, choice = rest.partition("/")
+        number = _whole(int(choice)) if choice.isdigit() else None
+        if choice and number is None:
+            raise ValueError(f"{stored!r} is not a pile's call")
+        return self.ref(Call(value), _whole(pile), group or None, number)
 
     def mismatches(self) -> list[PileCheck]:
         """Recounts that found a different number and are not yet set right, in order."""
         return [
-            PileCheck(ref.call, ref.pile, found, self.size, ref.group)
+            PileCheck(ref.call, ref.pile, found, self.size, ref.group, ref.choice, ref.label)
             for ref, found in sorted(self._mismatches.items(), key=lambda item: _order(item[0]))
         ]
 
@@ -207,19 +297,13 @@ class PileTracker:
         return total // self.size + 1, total % self.size
 
 
-def _order(ref: PileRef) -> tuple[str, str, int]:
-    return (ref.group or "", ref.call.value, ref.pile)
+def _order(ref: PileRef) -> tuple[str, str, int, int]:
+    return (ref.group or "", ref.call.value, ref.choice or 0, ref.pile)
 
 
 def _stored(ref: PileRef) -> str:
-    return ref.call.value if ref.group is None else f"{ref.group}:{ref.call.value}"
-
-
-def _ref(call: object, pile: object) -> PileRef:
-    if not isinstance(call, str):
-        raise ValueError(f"{call!r} is not a pile's call")
-    group, _, value = call.rpartition(":")
-    return PileRef(Call(value), _whole(pile), group or None)
+    lane = ref.call.value if ref.choice is None else f"{ref.call.value}/{ref.choice}"
+    return lane if ref.group is None else f"{ref.group}:{lane}"
 
 
 def _whole(value: object) -> int:

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from station.domain.calls import Call
 from station.domain.changes import Sheet
 from station.domain.events import SheetKind
-from station.domain.piles import PileCheck, PileRef, pile_name
+from station.domain.piles import PileCheck, PileRef, lane_name
 from station.domain.tally import Outcome, Tally
 
 
@@ -236,17 +236,16 @@ ALL_COUNTED = "All ballots counted \u2014 Ctrl+T prepares the tally"
 
 def piles_to_recount_statement(waiting: Sequence[PileRef]) -> str:
     """Full piles not yet recounted: "1 pile to recount: FOR pile 2", "3 piles to recount:
-    FOR piles 1, 2; VOID pile 1", "group A FOR pile 1; group B VOID pile 1" (the window's
-    sheet dialog and `station sign` alike)."""
-    parts = []
-    for group in dict.fromkeys(ref.group for ref in waiting):
-        for call in Call:
-            piles = [str(ref.pile) for ref in waiting if ref.call is call and ref.group == group]
-            if piles:
-                noun = "pile" if len(piles) == 1 else "piles"
-                parts.append(
-                    pile_name(call, ", ".join(piles), group).replace(" pile ", f" {noun} ")
-                )
+    FOR piles 1, 2; VOID pile 1", "group A FOR pile 1; group B VOID pile 1", "Machinists
+    pile 1; Neither pile 1" (the window's sheet dialog and `station sign` alike)."""
+    lanes: dict[tuple[str | None, Call, int | None], list[PileRef]] = {}
+    for ref in waiting:
+        lanes.setdefault((ref.group, ref.call, ref.choice), []).append(ref)
+    parts = []  # in the order given: group by group, lane by lane (Count.piles_to_check)
+    for (group, call, _), refs in lanes.items():
+        noun = "pile" if len(refs) == 1 else "piles"
+        piles = ", ".join(str(ref.pile) for ref in refs)
+        parts.append(f"{lane_name(call, group, refs[0].label)} {noun} {piles}")
     return f"{how_many(len(waiting), 'pile')} to recount: {'; '.join(parts)}"
 
 

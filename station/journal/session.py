@@ -28,6 +28,7 @@ from collections import deque
 from station.domain import Action, Call, Change, Count, ElectionSetup, Event, ReplayError, Sheet
 from station.domain.envelopes import NO_BALLOT_CHALLENGE, Ruling, box_setup
 from station.domain.group_statements import written_in_group_statement
+from station.domain.piles import CHOICE as PILE_CHOICE
 from station.domain.piles import GROUP as PILE_GROUP
 from station.domain.statements import lock_refusal_statement, spoiled_statement
 from station.domain.table_statements import decide_at_table_statement
@@ -267,12 +268,22 @@ class CountSession:
             Action.DECIDE, None, None, {"open": opened, "sustain": sustained, "by": by}
         )
 
-    def check_pile(self, call: Call, pile: int, found: int, group: str | None = None) -> Change:
-        """Record the recount of a full pile (of voting group `group`'s box, if any)."""
+    def check_pile(
+        self,
+        call: Call,
+        pile: int,
+        found: int,
+        group: str | None = None,
+        choice: int | None = None,
+    ) -> Change:
+        """Record the recount of a full pile (of voting group `group`'s box, if any; of
+        union `choice`'s votes, on a ballot of several unions)."""
         self._refuse_while_locked()
         detail: dict[str, object] = {"found": found}
         if group is not None:
             detail[PILE_GROUP] = group
+        if choice is not None:
+            detail[PILE_CHOICE] = choice
         return self.commit(Action.PILE, call, pile, detail)
 
     # -- a mail ballot's envelope stage (the rules: domain/envelopes.py) --

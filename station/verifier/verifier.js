@@ -265,9 +265,12 @@ function ballotOf(election) {
 class Count {
   constructor(ballot, pileSize, challengers = EVERY_CHALLENGER, envelopes = new Envelopes(false, false, false), groups = []) {
     this.ballot = ballot;
-    this.piles = new Piles(pileSize);
-    this.totals = { for: 0, against: 0, void: 0, challenge: 0 };
     this.several = ballot.unions.length > 1;
+    this.piles = new Piles(pileSize, this.several ? ballot : null);
+    this.totals = { for: 0, against: 0, void: 0, challenge: 0 };
+    // On a ballot of several unions, each union's votes that count now as carried, by
+    // "group:union" (group "" for the one box): each union's piles (piles.py).
+    this.unionPiles = new Map();
     this.done = [];      // seqs of calls that count, in order
     this.undone = [];    // seqs undone, the latest last
     this.calls = new Map(); // each call's seq -> what it counts as now (a dispute may change it)
@@ -322,10 +325,19 @@ class Count {
         fail(`a pile check in an election of voting groups names its group (${this.groups.specs.map((s) => s.key).join(", ")})`);
       }
       if (!this.groups.active && group !== null) fail("a pile check names no group: there are none");
-      const total = group === null ? this.totals[e.call] : this.groups.total(group, e.call);
-      const problem = this.piles.problem(e.call, e.target, found, total, group);
+      // On a ballot of several unions each union's votes are piles of their own.
+      const choice = detail === null ? null : detail.choice ?? null;
+      if (this.several && e.call === "for") {
+        if (!Number.isInteger(choice)) fail("a pile check of a union's votes names the union (1 to 9, ballot order)");
+        if (choice < 1 || choice > this.ballot.unions.length) fail(`the ballot has no union ${choice}`);
+      } else if (choice !== null) {
+        fail("only a pile check of a union's votes on a ballot of several names a choice");
+      }
+      const total = choice !== null ? this.unionPiles.get(`${group ?? ""}:${choice}`) ?? 0
+        : group === null ? this.totals[e.call] : this.groups.total(group, e.call);
+      const problem = this.piles.problem(e.call, e.target, found, total, group, choice);
       if (problem) fail(problem);
-      this.piles.record(e.call, e.target, found, group);
+      this.piles.record(e.call, e.target, found, group, choice);
     } else if (e.action === "reopen") {
       if (this.locked === null) fail("the count is not locked; nothing to reopen");
       const reason = detail === null ? null : detail.reason;
@@ -350,14 +362,22 @@ class Count {
   }
 
   // The call of event `seq` counts `step` more (or less) as `call`: the box's totals and,
-  // in an election of voting groups, its group's, whose piles are its own.
+  // in an election of voting groups, its group's, whose piles are its own; on a ballot of
+  // several unions a FOR counts in its union's piles (as challenged, in CHALLENGED's).
   add(call, step, seq) {
     this.totals[call] += step;
     if (step < 0) this.piles.totalFell(call, this.totals[call]);
     const group = this.groups.keyOf(seq);
-    if (group === null) return;
-    const total = this.groups.moved(group, call, step);
-    if (step < 0) this.piles.totalFell(call, total, group);
+    if (group !== null) {
+      const total = this.groups.moved(group, call, step);
+      if (step < 0) this.piles.totalFell(call, total, group);
+    }
+    if (call === "for" && this.choiceOf.has(seq)) {
+      const choice = this.choiceOf.get(seq), lane = `${group ?? ""}:${choice}`;
+      const total = (this.unionPiles.get(lane) ?? 0) + step;
+      this.unionPiles.set(lane, total);
+      if (step < 0) this.piles.totalFell(call, total, group, choice);
+    }
   }
 
   // An undo takes back the last call that counts, a redo the last one undone (call_stack.py).
@@ -1228,38 +1248,45 @@ function groupColumns(election, eligible, original, final) {
 // of a full pile is recorded, and one found wrong waits until the count is corrected
 // below its end (an undo) before it may be recounted.
 class Piles {
-  constructor(size) {
+  // `several`: the ballot of several unions whose piles are named by choice, or null.
+  constructor(size, several = null) {
     this.size = size;
+    this.several = several;
     this.unrefilled = new Set();
   }
 
-  // `group`: the voting group whose box the pile is in (null: the one box).
-  problem(call, pile, found, total, group = null) {
+  // `group`: the voting group whose box the pile is in (null: the one box); `choice`: the
+  // union whose votes it holds, on a ballot of several (null: the call's pile).
+  problem(call, pile, found, total, group = null, choice = null) {
+    const name = `${this.laneName(call, group, choice)} pile ${pile}`;
     if (this.size <= 0) return "this election has no pile checks";
-    if (!(pile >= 1 && pile <= Math.floor(total / this.size))) return `${pileName(call, pile, group)} is not full`;
+    if (!(pile >= 1 && pile <= Math.floor(total / this.size))) return `${name} is not full`;
     if (!Number.isInteger(found) || found < 0 || found > 10 * this.size) return `a recount finds a number of ballots, not ${pyRepr(found)}`;
-    if (this.unrefilled.has(pileKey(call, pile, group))) {
-      return `${pileName(call, pile, group)} was found wrong: correct the count (undo, call again) and refill the pile before it is recounted`;
+    if (this.unrefilled.has(pileKey(call, pile, group, choice))) {
+      return `${name} was found wrong: correct the count (undo, call again) and refill the pile before it is recounted`;
     }
     return null;
   }
 
-  record(call, pile, found, group = null) {
-    if (found !== this.size) this.unrefilled.add(pileKey(call, pile, group));
+  record(call, pile, found, group = null, choice = null) {
+    if (found !== this.size) this.unrefilled.add(pileKey(call, pile, group, choice));
   }
 
-  totalFell(call, total, group = null) {
-    if (this.size > 0 && (total + 1) % this.size === 0) this.unrefilled.delete(pileKey(call, (total + 1) / this.size, group));
+  totalFell(call, total, group = null, choice = null) {
+    if (this.size > 0 && (total + 1) % this.size === 0) this.unrefilled.delete(pileKey(call, (total + 1) / this.size, group, choice));
+  }
+
+  // "FOR", "group A FOR", "Machinists", "group B Neither" (piles.py: lane_name).
+  laneName(call, group, choice) {
+    const ballot = this.several;
+    const named = ballot === null ? null : choice !== null ? ballot.unions[choice - 1]
+      : call === "against" ? ballot.neither : null;
+    return `${group === null ? "" : `group ${group} `}${named ?? label(call)}`;
   }
 }
 
-// "FOR pile 3", "group A FOR pile 3" (piles.py: pile_name).
-function pileName(call, pile, group) {
-  return `${group === null ? "" : `group ${group} `}${label(call)} pile ${pile}`;
-}
-
-function pileKey(call, pile, group) {
-  return `${group ?? ""}:${call} ${pile}`;
+function pileKey(call, pile, group, choice) {
+  return `${group ?? ""}:${call}/${choice ?? ""} ${pile}`;
 }
 
 const LETTERS = "abcdefghi";

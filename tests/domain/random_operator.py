@@ -46,9 +46,9 @@ def _next_event(rng: random.Random, count: Count, seq: int) -> Event:
         if challenge is not None and not challenge.disputed_void:
             return Event(seq, Action.AMEND, None, last[0], {"reason": "supervisor"})
     if roll < 0.25 and to_check:
-        call, pile, _ = to_check[0]
+        ref = to_check[0]
         found = count.piles.size if rng.random() < 0.8 else count.piles.size - 1
-        return Event(seq, Action.PILE, call, pile, {"found": found})
+        return Event(seq, Action.PILE, ref.call, ref.pile, {"found": found})
     if roll < 0.26:
         return Event(seq, Action.SIGN, target=seq - 1, detail={"kind": SheetKind.INTERIM.value})
     if roll < 0.27:

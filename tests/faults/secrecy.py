@@ -45,7 +45,9 @@ DETAIL_KEYS = {
     "join": {"party"},  # the other party joined a dispute
     "resolve": {"as", "party"},  # withdrawn, sustained or open again; who withdrew a dispute
     "decide": {"open", "sustain", "by"},  # register numbers, and who decided
-    "pile": {"found", "group"},  # the number a recount of a pile found; a voting group's box
+    # The number a recount of a pile found; a voting group's box; the union whose votes
+    # the pile holds, on a ballot of several (the calls' own choice).
+    "pile": {"found", "group", "choice"},
     "reopen": {"reason"},  # why the count was reopened
     # The tally sheet: the computed lines, the agent, the parties' observers, place, dates, key.
     "sign": {

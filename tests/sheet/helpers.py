@@ -82,6 +82,21 @@ def edit_json(path: Path, change: Callable[[dict], None]) -> None:  # type: igno
     path.write_text(json.dumps(document, sort_keys=True, separators=(",", ":")) + "\n")
 
 
+def pile_detail(**changes: object) -> Callable[[dict[str, Any]], None]:
+    """A change to a journal line's PILE event: these keys of its detail set (None: left
+    out), for a forger's recount."""
+
+    def changed(event: dict[str, Any]) -> None:
+        detail = json.loads(event["detail"])
+        detail.update(changes)
+        event["detail"] = json.dumps(
+            {k: v for k, v in detail.items() if v is not None}, sort_keys=True,
+            separators=(",", ":"),
+        )  # fmt: skip
+
+    return changed
+
+
 def edit_events(folder: Path, change: Callable[[list[str]], list[str]]) -> None:
     path = folder / "journal.jsonl"
     lines = path.read_text().splitlines()

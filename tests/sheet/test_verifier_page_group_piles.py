@@ -4,7 +4,6 @@ passes, and a forger's recount moved to another group's pile, or naming no group
 named by the page (its own script, in Node) as by `station verify`.
 """
 
-import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -16,7 +15,14 @@ from station.journal import Journal
 from station.journal.session import CountSession
 from station.sheet.keys import load_key
 from tests.groups_helpers import new
-from tests.sheet.helpers import edit_json, rechain_from, resign, sheet_event, station
+from tests.sheet.helpers import (
+    edit_json,
+    pile_detail,
+    rechain_from,
+    resign,
+    sheet_event,
+    station,
+)
 from tests.verifier.node import assert_same_verdict
 
 F, A = Call.FOR, Call.AGAINST
@@ -53,18 +59,6 @@ def test_a_true_export_of_group_piles_passes_in_the_page_as_in_verify(
 ) -> None:
     folder, _ = exported(tmp_path)
     assert assert_same_verdict(page, folder, None)["ok"]
-
-
-def pile_detail(**changes: object) -> Callable[[dict[str, Any]], None]:
-    def changed(event: dict[str, Any]) -> None:
-        detail = json.loads(event["detail"])
-        detail.update(changes)
-        event["detail"] = json.dumps(
-            {k: v for k, v in detail.items() if v is not None}, sort_keys=True,
-            separators=(",", ":"),
-        )  # fmt: skip
-
-    return changed
 
 
 FORGED: dict[str, tuple[str, Callable[[dict[str, Any]], None], str]] = {

@@ -141,7 +141,7 @@ ONE = ElectionSetup.validated(
 THREE = ElectionSetup.validated(
     case_number="10-RC-000016", employer="Acme Manufacturing Company of North America",
     union="International Association of Machinists", intervenors=["United Brotherhood of Carpenters"],
-    eligible=40, ballots=12, pile=0, table="2",
+    eligible=40, ballots=12, pile=100, table="2",
 )  # fmt: skip
 
 

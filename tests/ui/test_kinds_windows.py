@@ -8,9 +8,11 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
-from station.domain import Call, ElectionSetup
+from station.domain import Call, ElectionSetup, SheetKind
 from station.domain.challenges import Reason
+from station.domain.piles import PileRef
 from station.journal import Journal
+from station.sheet.prepare import SheetRequest
 from station.ui.dashboard.window import DashboardWindow
 from station.ui.envelopes.controller import EnvelopeController
 from station.ui.envelopes.window import EnvelopeWindow
@@ -197,7 +199,13 @@ def test_the_new_election_dialog_sets_up_several_unions(qtbot: QtBot) -> None:
     assert [p.role.value for p in setup.ballot.parties] == [
         "Employer", "Petitioner", "Union", "Union", "Intervenor",
     ]  # fmt: skip
-    assert setup.pile == 0  # piles are per call, not per union
+    # Each choice's ballots are piles of their own, and the dialog says so.
+    dialog.pile.setValue(50)
+    assert dialog.setup().pile == 50
+    assert "a pile for each choice" in dialog.pile.toolTip()
+    dialog.more_unions.setText("")
+    dialog.intervenors.setText("")
+    assert "each choice" not in dialog.pile.toolTip()  # one union: a pile of each call
 
 
 def test_every_window_names_every_union(qtbot: QtBot, tmp_path: Path) -> None:
@@ -257,3 +265,66 @@ def test_a_union_of_several_challenges_by_its_own_key(qtbot: QtBot, tmp_path: Pa
     )
     assert window.controller.count.choice_votes() == (1, 1, 0)  # the last 2: a vote again
     assert "Ballot 2 CHALLENGED by U2: supervisor" in window.recent.texts()
+
+
+def test_each_choice_has_its_own_piles_and_recount_prompt(qtbot: QtBot, tmp_path: Path) -> None:
+    """Piles of 2: two Machinists votes fill the Machinists' pile, whatever the
+    Carpenters hold; the question names the union, and Enter records its recount."""
+    path = tmp_path / "piles.station"
+    Journal.create(path, ElectionSetup(**{**_fields(THREE), "pile": 2}))
+    window = open_window(qtbot, path)
+    dashboard = DashboardWindow(ControllerFeed(window.controller))
+    qtbot.addWidget(dashboard)
+    try:
+        window.prompts.pile_read_s = 0  # the agent has read the question
+        machinists, carpenters = window.pad.union_buttons
+        for qt_key in (Qt.Key.Key_1, Qt.Key.Key_2, Qt.Key.Key_0):
+            key(window, qt_key)
+        assert not window.prompts.pile.isVisible()  # FOR holds two, but of two unions
+        assert machinists.pile() == carpenters.pile() == "pile 1: 1 of 2"
+        key(window, Qt.Key.Key_1)
+        prompt = window.prompts.pile
+        assert prompt.isVisible()
+        assert "Machinists pile 1 is full" in prompt.question.text()
+        assert machinists.pile() == "pile 1: 2 of 2 \u2014 recount"
+        assert carpenters.pile() == "pile 1: 1 of 2"
+        assert dashboard.pile_label.text().startswith(
+            "Machinists pile 1: 2 of 2 \u2014 recount \u00b7 Carpenters pile 1: 1 of 2"
+            " \u00b7 Neither pile 1: 1 of 2"
+        )
+        key(window, Qt.Key.Key_Return)
+        assert not prompt.isVisible()
+        assert window.recent.texts()[0] == "Machinists pile 1 recounted: 2 of 2, confirmed"
+        assert machinists.pile() == "pile 1: 2 of 2"
+        key(window, Qt.Key.Key_0)
+        assert "Neither pile 1 is full" in prompt.question.text()
+        assert window.pad.buttons[Call.AGAINST].pile() == "pile 1: 2 of 2 \u2014 recount"
+        asked: list[tuple[PileRef, int]] = []
+        window.prompts.ask_pile_count = lambda ref, size: asked.append((ref, size))
+        key(window, Qt.Key.Key_N)
+        assert [(ref.name, size) for ref, size in asked] == [("Neither pile 1", 2)]
+    finally:
+        window.close()
+
+
+def test_a_locked_count_shows_its_full_piles_not_recounted(qtbot: QtBot, tmp_path: Path) -> None:
+    """A tally sheet locks the count, which asks for no recount until it is reopened:
+    the dashboard says the full pile was not recounted, not that a recount is due."""
+    path = tmp_path / "locked.station"
+    Journal.create(path, ElectionSetup(**{**_fields(RD), "pile": 2}))
+    window = open_window(qtbot, path)
+    dashboard = DashboardWindow(ControllerFeed(window.controller))
+    qtbot.addWidget(dashboard)
+    try:
+        key(window, Qt.Key.Key_F)
+        key(window, Qt.Key.Key_F)
+        assert dashboard.pile_label.text().startswith("FOR pile 1: 2 of 2 \u2014 recount")
+        window.controller.prepare_sheet(SheetRequest(SheetKind.INTERIM, "R. Agent", [], None))
+        assert not window.prompts.pile.isVisible()
+        assert dashboard.pile_label.text().startswith("FOR pile 1: 2 of 2 \u2014 not recounted")
+        assert window.pad.buttons[Call.FOR].pile() == "pile 1: 2 of 2 \u2014 not recounted"
+        window.controller.reopen("count resumed")
+        assert window.prompts.pile.isVisible()
+        assert dashboard.pile_label.text().startswith("FOR pile 1: 2 of 2 \u2014 recount")
+    finally:
+        window.close()

@@ -462,12 +462,13 @@ class DashboardWindow(ScaledWindow):
             at = None if last is None else count.groups.group_of(last[0])
             group = (at or count.groups.specs[0]).key
         parts = []
-        for call in Call:
-            total = count.pile_total(call, group)
+        for call, choice in count.pile_lanes():
+            total = count.pile_total(call, group, choice)
             withheld = hiding and call is Call.CHALLENGE
             if withheld or (total == 0 and call in (Call.VOID, Call.CHALLENGE)):
                 continue
-            parts.append(f"{call.label} {count.describe_pile(call, group)}")
+            lane = piles.label(call, choice)
+            parts.append(f"{lane} {count.describe_pile(call, group, choice)}")
         if group is not None:
             parts[:1] = [f"Group {group}: {part}" for part in parts[:1]]
         for mismatch in piles.mismatches():

@@ -130,9 +130,17 @@ class CountController(QObject):
         """Record the decision after the hearing (the count must be locked by a final sheet)."""
         return self._emitted(lambda: self.session.decide(opened, sustained, by))
 
-    def check_pile(self, call: Call, pile: int, found: int, group: str | None = None) -> bool:
-        """Record the recount of a full pile (of voting group `group`'s box, if any)."""
-        return self._emitted(lambda: self.session.check_pile(call, pile, found, group))
+    def check_pile(
+        self,
+        call: Call,
+        pile: int,
+        found: int,
+        group: str | None = None,
+        choice: int | None = None,
+    ) -> bool:
+        """Record the recount of a full pile (of voting group `group`'s box, if any; of
+        union `choice`'s votes, on a ballot of several unions)."""
+        return self._emitted(lambda: self.session.check_pile(call, pile, found, group, choice))
 
     def prepare_sheet(self, request: SheetRequest) -> Sheet:
         """Record the tally sheet and lock the count.

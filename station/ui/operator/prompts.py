@@ -50,9 +50,10 @@ class PileCountDialog(QDialog):
         size: int,
         parent: QWidget | None = None,
         group: str | None = None,
+        label: str | None = None,
     ) -> None:
         super().__init__(parent)
-        title = PileRef(call, pile, group).title
+        title = PileRef(call, pile, group, label=label).title
         self.setWindowTitle(f"{title}: ballots found")
         self.found = QSpinBox()
         self.found.setRange(0, 10 * size)
@@ -69,7 +70,9 @@ class PileCountDialog(QDialog):
         self.buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
         box = "" if group is None else f" of group {group}"
-        layout.addWidget(QLabel(f"The journal has {size} {call.label} ballots{box} in this pile."))
+        layout.addWidget(
+            QLabel(f"The journal has {size} {label or call.label} ballots{box} in this pile.")
+        )
         layout.addLayout(form)
         layout.addWidget(self.buttons)
         self.found.selectAll()
@@ -306,15 +309,16 @@ class CountPrompts(QWidget):
         # was on screen for a moment (a bounce, or a key typed ahead) confirms nothing.
         if time.monotonic() - self._pile_asked_at < self.pile_read_s:
             return
-        self.controller.check_pile(ref.call, ref.pile, found, ref.group)
+        self._record_pile(ref, found)
 
     def _open_pile_dialog(self, ref: PileRef, size: int) -> None:
-        dialog = PileCountDialog(ref.call, ref.pile, size, self.window(), ref.group)
-        dialog.accepted.connect(
-            lambda: self.controller.check_pile(ref.call, ref.pile, dialog.found.value(), ref.group)
-        )
+        dialog = PileCountDialog(ref.call, ref.pile, size, self.window(), ref.group, ref.label)
+        dialog.accepted.connect(lambda: self._record_pile(ref, dialog.found.value()))
         self.pile_dialog = dialog
         open_over(self.window(), dialog)
+
+    def _record_pile(self, ref: PileRef, found: int) -> None:
+        self.controller.check_pile(ref.call, ref.pile, found, ref.group, ref.choice)
 
     # -- over-count ---------------------------------------------------------------------
 

@@ -819,6 +819,9 @@ class OperatorWindow(QMainWindow):
         pooled = unit is not None and len(unit.groups) > 1
         for call, button in self.pad.buttons.items():
             button.set_pile("" if pooled else count.describe_pile(call, group))
+        # A ballot of several unions: each union's button shows that union's pile.
+        for number, button in enumerate(self.pad.union_buttons, 1):
+            button.set_pile("" if pooled else count.describe_pile(Call.FOR, group, number))
 
     def _refresh_undo_redo(self) -> None:
         # Ctrl+Z and Ctrl+Shift+Z read the count's own stacks, through the session; it

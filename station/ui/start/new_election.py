@@ -42,6 +42,15 @@ PILE_WITH_GROUPS_TIP = (
     "Ballots per pile, in each voting group's box: when a pile of one call in a group is"
     " full it is recounted before counting goes on (0: no pile checks)"
 )
+PILE_WITH_UNIONS_TIP = (
+    "Ballots per pile, a pile for each choice (each union, Neither), VOID and CHALLENGED:"
+    " when one is full it is recounted before counting goes on (0: no pile checks)"
+)
+PILE_WITH_UNIONS_AND_GROUPS_TIP = (
+    "Ballots per pile, in each voting group's box a pile for each choice (each union,"
+    " Neither), VOID and CHALLENGED: when one is full it is recounted before counting goes"
+    " on (0: no pile checks)"
+)
 
 
 class NewElectionDialog(QDialog):
@@ -190,6 +199,8 @@ class NewElectionDialog(QDialog):
         # Beside the form, so that the dialog still fits a 1280x720 screen.
         self.voting_groups = VotingGroupsBox()
         self.voting_groups.rows_changed.connect(self._on_voting_groups_rows_changed)
+        for names in (self.union, self.more_unions, self.intervenors):
+            names.textChanged.connect(self._refresh_pile_tip)
         columns = QHBoxLayout()
         columns.addLayout(form, 3)
         columns.addWidget(self.voting_groups, 2)
@@ -286,8 +297,20 @@ class NewElectionDialog(QDialog):
             if grouped
             else "mail ballot only: the voter list (CSV)"
         )
+        self._refresh_pile_tip()
+
+    def _refresh_pile_tip(self) -> None:
+        """Say whose piles the pile size is: each call's, or on a ballot of several
+        unions each choice's; in an election of voting groups, in each group's box."""
         # Each group's box is counted as a box of its own, with piles of its own.
-        self.pile.setToolTip(PILE_WITH_GROUPS_TIP if grouped else PILE_TIP)
+        grouped = self.voting_groups.table.rowCount() > 0
+        unions = {self.union.text().strip()} - {""}
+        unions |= {*_names(self.more_unions.text()), *_names(self.intervenors.text())}
+        tips = (
+            (PILE_TIP, PILE_WITH_GROUPS_TIP),
+            (PILE_WITH_UNIONS_TIP, PILE_WITH_UNIONS_AND_GROUPS_TIP),
+        )
+        self.pile.setToolTip(tips[len(unions) > 1][grouped])
 
     def _on_path_text_changed(self, text: str) -> None:
         self.path.setToolTip(
