@@ -30,8 +30,10 @@ class CallButton(QPushButton):
         layout.setContentsMargins(12, 8, 12, 8)
         self._name = self._label(call.label, "callName")
         self._figure = self._label("0", "callFigure")
-        self._key = self._label(f"key {KEYS[call]}", "callKey")
+        self._key_text = f"key {KEYS[call]}"
+        self._key = self._label(self._key_text, "callKey")
         self._pile = self._label("", "callPile")
+        self._pile_beside_key = False
         self._pile.hide()
         self._note = self._label("", "callPile")
         self._note.setWordWrap(True)
@@ -70,7 +72,8 @@ class CallButton(QPushButton):
         self._name.setText(name)
         self._name.setWordWrap(True)
         self._name.setProperty("choice", True)  # a smaller type: operator.qss
-        self._key.setText(f"key {key}")
+        self._key_text = f"key {key}"
+        self._key.setText(self._key_text)
         self.setAccessibleDescription(name)
 
     def set_figure(self, value: int) -> None:
@@ -87,10 +90,18 @@ class CallButton(QPushButton):
         """The note as displayed."""
         return self._note.text()
 
+    def put_pile_beside_key(self) -> None:
+        """Show the pile on the key's line ("pile 1: 0 of 100 · key V"): where several
+        choices share the pad, no button has the height for a line of its own."""
+        self._pile_beside_key = True
+        self.set_pile(self._pile.text())
+
     def set_pile(self, text: str) -> None:
         """Show where the current pile of this call stands ("pile 8: 63 of 100")."""
         self._pile.setText(text)
-        self._pile.setVisible(bool(text))
+        self._pile.setVisible(bool(text) and not self._pile_beside_key)
+        if self._pile_beside_key:
+            self._key.setText(f"{text} \u00b7 {self._key_text}" if text else self._key_text)
 
     def pile(self) -> str:
         """The pile line as displayed."""
@@ -172,6 +183,9 @@ class CallPad(QWidget):
         rows = (len(big) + columns - 1) // columns
         for place, button in enumerate(marks):
             grid.addWidget(button, rows, place)
+        if len(big) > 2:  # no button has the height for a line of its pile
+            for button in (*big, *marks):
+                button.put_pile_beside_key()
         for row in range(rows):
             grid.setRowStretch(row, 3)
         grid.setRowStretch(rows, 2)
