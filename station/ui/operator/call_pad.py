@@ -210,3 +210,10 @@ class CallPad(QWidget):
             button.set_figure(totals[call])
         for button, figure in zip(self.union_buttons, self._votes(), strict=False):
             button.set_figure(figure)
+
+    def put_piles_beside_keys(self) -> None:
+        """Show every button's pile on its key's line: for a window whose lines above
+        the pad (a voting group's name, its figures) take the height a line of its own
+        would need on a laptop's screen."""
+        for button in (*self.buttons.values(), *self.union_buttons):
+            button.put_pile_beside_key()

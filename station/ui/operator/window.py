@@ -183,6 +183,8 @@ class OperatorWindow(QMainWindow):
             label.setVisible(self.group_keys.active)
         # A button per choice on the ballot, and CHALLENGED and VOID.
         self.pad = CallPad(self.election, self._choice_votes)
+        if self.group_keys.active:  # the group's lines take the height of the piles'
+            self.pad.put_piles_beside_keys()
         self.recent = RecentCallsList()
         # The last calls name each vote's choice where FOR says too little, and who
         # challenged: "Ballot 12 for Teamsters Local 901".

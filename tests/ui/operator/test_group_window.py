@@ -6,12 +6,14 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
 from station.domain import Call, ElectionSetup
 from station.domain.election import voting_groups
 from station.journal import Journal
 from station.ui.operator.window import OperatorWindow
+from station.ui.screen_fit import FRAME_HEIGHT
 from tests.groups_helpers import calls, new
 from tests.kinds_helpers import station
 from tests.ui.windows import figures, key, open_window
@@ -233,5 +235,27 @@ def test_once_locked_the_big_figures_are_the_units(
             assert "The count is locked" in window.group_waiting.text()
             calls_shown = (Call.FOR, Call.AGAINST, Call.VOID, Call.CHALLENGE)
             assert [figures(window)[call] for call in calls_shown] == numbers
+    finally:
+        window.close()
+
+
+def test_a_groups_pile_shares_its_key_line_and_the_window_fits_a_laptop(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """The group's lines above the pad take the height a pile line of its own would need:
+    each button says its pile on its key's line, and the window asks no more height than
+    a 1280x720 screen has under its title bar."""
+    path = tmp_path / "piles.station"
+    Journal.create(path, replace(SETUP, pile=100))
+    window = open_window(qtbot, path)
+    try:
+        key(window, K.Key_G)
+        key(window, K.Key_B)
+        key(window, K.Key_A)
+        button = window.pad.buttons[Call.AGAINST]
+        line = button.findChild(QLabel, "callKey")
+        assert line is not None and line.text() == "pile 1: 1 of 100 \u00b7 key A"
+        assert button.pile() == "pile 1: 1 of 100"
+        assert window.minimumSizeHint().height() <= 720 - FRAME_HEIGHT
     finally:
         window.close()
