@@ -24,10 +24,16 @@ from station.domain.parties import Party
 from station.journal import Journal, snapshots
 from station.sheet.prepare import prepare_sheet
 from station.ui.main_thread_gc import collect_if_due
+from tests.fonts import use_test_fonts
 from tests.helpers import JFK8, RAM, SIGN, A, C, Connections, F, session_on
 from tests.journal.helpers import LAG, random_journal
 from tests.mail.helpers import BESSEMER, VOTERS
 from tests.sheet.helpers import station
+
+# The same fonts on every machine, whatever it has installed (tests/fonts): what a sheet
+# can print and how wide a window's words are never depend on the machine. Set before
+# any QApplication exists, and inherited by every process a test starts.
+use_test_fonts()
 
 # The property tests hold rules, not speed (bench/ measures speed): on a loaded 2-core
 # machine one example can take longer than Hypothesis's 200 ms default and fail for it.
