@@ -23,7 +23,7 @@ from station.domain import ElectionSetup
 from station.domain.parties import Party
 from station.journal import Journal, snapshots
 from station.sheet.prepare import prepare_sheet
-from station.ui.main_thread_gc import collect_if_due
+from station.ui.main_thread_gc import Collector
 from tests.fonts import use_test_fonts
 from tests.helpers import JFK8, RAM, SIGN, A, C, Connections, F, session_on
 from tests.journal.helpers import LAG, random_journal
@@ -85,6 +85,9 @@ def sqlite_connections(monkeypatch: pytest.MonkeyPatch) -> Iterator[Connections]
     assert not left_open, f"SQLite connections left open, opened at: {left_open}"
 
 
+_CYCLES = Collector()
+
+
 @pytest.hookimpl(trylast=True)
 def pytest_runtest_teardown(item: pytest.Item) -> None:
     """Collect reference cycles here, in the windows' thread, as the app does.
@@ -94,7 +97,7 @@ def pytest_runtest_teardown(item: pytest.Item) -> None:
     crashed in the next test's event loop. `pytest_configure` turns automatic collection
     off, as `app.ensure_app` does with `MainThreadCollector`.
     """
-    collect_if_due()
+    _CYCLES.collect_if_due()
 
 
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
