@@ -14,7 +14,12 @@ timed together (`keypress_floor_p99_ms`; `keypress_vs_floor` shown). The disk's 
 flush, not Station, is most of a slow keypress: `keypress_bare_commit_p99_ms` is the
 bare commit alone.
 
-    .venv/bin/python bench/keypress.py [--calls 10000] [--rate 20]
+The slowest call is judged too (`keypress_max_ms` <= 100 ms: a frame the operator sees
+freeze), beside the slowest bare commit of the same run (`keypress_bare_commit_max_ms`):
+a disk that stalled a bare commit as long had its hour. The phases of the `--slowest`
+calls are printed (bench/phases.py): Station's own work, or the machine's.
+
+    .venv/bin/python bench/keypress.py [--calls 10000] [--rate 20] [--slowest 5]
 
 The last line printed is one JSON object with the figures.
 """
@@ -37,6 +42,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from commit_ratio import bare_database  # bench/ is the script's folder, so on sys.path
 from common import JFK8, end_on_signals, percentile
 from paint_watch import PaintWatch
+from phases import PhaseClock, slowest_lines
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QApplication
@@ -58,6 +64,7 @@ def measure(
     on_ready: Callable[[Path], None] | None = None,
     repaints: list[float] | None = None,
     floors: list[tuple[float, float]] | None = None,
+    phases: list[dict[str, float]] | None = None,
 ) -> list[float]:
     """The key-to-repaint time of each call, in ms.
 
@@ -65,7 +72,8 @@ def measure(
     before the first key (bench/witness_feed.py attaches its feed and followers there).
     `repaints`, if given, gets the time of a bare repaint of the window after each call.
     `floors`, if given, gets after each call (a bare durable commit then a bare repaint,
-    that commit alone), each timed.
+    that commit alone), each timed. `phases`, if given, gets each call's phases
+    (`phases.PhaseClock`).
     """
     app = ensure_app()
     end_on_signals()  # after the window's own handlers, which need an event loop
@@ -86,6 +94,9 @@ def measure(
         watch = PaintWatch()
         window.pad.buttons[call].installEventFilter(watch)
         watches[call] = watch
+    clock = PhaseClock(path) if phases is not None else None
+    if clock is not None:
+        clock.install()
     times: list[float] = []
     period = 1 / rate
     start = time.perf_counter()
@@ -100,12 +111,16 @@ def measure(
             time.sleep(min(0.002, max(slot - time.perf_counter(), 0)))
         app.processEvents()
         watch.painted = False
+        if clock is not None:
+            clock.begin()
         begin = time.perf_counter_ns()
         press = QKeyEvent(QEvent.Type.KeyPress, key, Qt.KeyboardModifier.NoModifier, text)
         QApplication.sendEvent(window, press)
         while not watch.painted:
             app.processEvents()
         times.append((time.perf_counter_ns() - begin) / 1e6)
+        if clock is not None and phases is not None:
+            phases.append(clock.end())
         release = QKeyEvent(QEvent.Type.KeyRelease, key, Qt.KeyboardModifier.NoModifier, text)
         QApplication.sendEvent(window, release)
         if window.controller.count.total(call) != expected:
@@ -132,6 +147,8 @@ def measure(
             end = time.perf_counter_ns()
             floors.append(((end - begin) / 1e6, (committed - begin) / 1e6))
     window.close()
+    if clock is not None:
+        clock.uninstall()
     if bare is not None:
         bare.close()
     return times
@@ -141,13 +158,17 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--calls", type=whole(1), default=10_000)
     parser.add_argument("--rate", type=positive, default=20)
+    parser.add_argument("--slowest", type=whole(0), default=5, help="calls whose phases to show")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="station-bench-", dir=Path.cwd()) as name:
         os.environ["XDG_DATA_HOME"] = name  # never the user's own signing key
         print(f"keypress -> durable commit -> repainted, {args.calls:,} calls at {args.rate:g}/s:")
         repaints: list[float] = []
         floors: list[tuple[float, float]] = []
-        times = measure(Path(name), args.calls, args.rate, repaints=repaints, floors=floors)
+        phases: list[dict[str, float]] = []
+        times = measure(
+            Path(name), args.calls, args.rate, repaints=repaints, floors=floors, phases=phases
+        )
     figures = {
         "keypress_p50_ms": round(statistics.median(times), 2),
         "keypress_p99_ms": round(percentile(times, 0.99), 2),
@@ -157,6 +178,8 @@ def main() -> int:
         "keypress_floor_p50_ms": round(statistics.median(floor for floor, _ in floors), 2),
         "keypress_floor_p99_ms": round(percentile([floor for floor, _ in floors], 0.99), 2),
         "keypress_bare_commit_p99_ms": round(percentile([commit for _, commit in floors], 0.99), 2),
+        "keypress_bare_commit_max_ms": round(max(commit for _, commit in floors), 2),
+        "keypress_load_average": round(os.getloadavg()[0], 2),
     }
     figures["keypress_vs_repaint"] = round(
         figures["keypress_p99_ms"] / figures["keypress_repaint_p99_ms"], 2
@@ -175,8 +198,14 @@ def main() -> int:
     print(
         f"  a bare durable sqlite3 commit, then the bare repaint: median"
         f" {figures['keypress_floor_p50_ms']} ms  p99 {figures['keypress_floor_p99_ms']} ms"
-        f"  (the commit alone: p99 {figures['keypress_bare_commit_p99_ms']} ms)"
+        f"  (the commit alone: p99 {figures['keypress_bare_commit_p99_ms']} ms,"
+        f" max {figures['keypress_bare_commit_max_ms']} ms)"
     )
+    print(
+        f"  load average at the end: {figures['keypress_load_average']} (the machine has {os.cpu_count()} cores)"
+    )
+    for line in slowest_lines(phases, args.slowest) if args.slowest else []:
+        print(line)
     print(json.dumps(figures))
     return 0
 

@@ -91,6 +91,9 @@ RATIOS = (
 )
 LIMITS = (
     Limit("keypress_p99_ms", "<=", 16, "keypress_repaint_p99_ms"),
+    # The slowest keypress of the run: a frame the operator sees freeze. Beside it the
+    # slowest bare durable commit of the same run: a disk that stalled that long.
+    Limit("keypress_max_ms", "<=", 100, "keypress_bare_commit_max_ms"),
     Limit("keypress_p99_ms_20_followers", "<=", 16, "keypress_repaint_p99_ms_20_followers"),
     Limit("envelope_search_p99_ms", "<=", 16, "envelope_loop_p99_ms"),
     Limit("dashboard_lag_p99_ms", "<=", 250),

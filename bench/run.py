@@ -31,6 +31,7 @@ HERE = Path(__file__).resolve().parent
 KEYS = (
     "keypress_p50_ms",
     "keypress_p99_ms",
+    "keypress_max_ms",
     "commit_ratio",
     "open_1m_s",
     "verify_events_per_s",
@@ -49,8 +50,14 @@ KEYS = (
     "follower_requests_lost",
 )
 # The anchors that say how fast the machine was that hour, beside the ratio keys: its
-# CPU (a bare read of a million rows) and its disk (a bare durable commit's p99).
-MACHINE = ("scan_rows_per_s", "keypress_bare_commit_p99_ms")
+# CPU (a bare read of a million rows), its disk (a bare durable commit's p99 and its
+# slowest) and how busy it was (the load average as the keypresses ended).
+MACHINE = (
+    "scan_rows_per_s",
+    "keypress_bare_commit_p99_ms",
+    "keypress_bare_commit_max_ms",
+    "keypress_load_average",
+)
 
 
 def run(script: str, *args: str) -> dict[str, float] | None:

@@ -23,11 +23,17 @@ from station.domain import ElectionSetup
 from station.domain.parties import Party
 from station.journal import Journal, snapshots
 from station.sheet.prepare import prepare_sheet
-from station.ui.main_thread_gc import collect_if_due
+from station.ui.main_thread_gc import Collector
+from tests.fonts import use_test_fonts
 from tests.helpers import JFK8, RAM, SIGN, A, C, Connections, F, session_on
 from tests.journal.helpers import LAG, random_journal
 from tests.mail.helpers import BESSEMER, VOTERS
 from tests.sheet.helpers import station
+
+# The same fonts on every machine, whatever it has installed (tests/fonts): what a sheet
+# can print and how wide a window's words are never depend on the machine. Set before
+# any QApplication exists, and inherited by every process a test starts.
+use_test_fonts()
 
 # The property tests hold rules, not speed (bench/ measures speed): on a loaded 2-core
 # machine one example can take longer than Hypothesis's 200 ms default and fail for it.
@@ -79,6 +85,9 @@ def sqlite_connections(monkeypatch: pytest.MonkeyPatch) -> Iterator[Connections]
     assert not left_open, f"SQLite connections left open, opened at: {left_open}"
 
 
+_CYCLES = Collector()
+
+
 @pytest.hookimpl(trylast=True)
 def pytest_runtest_teardown(item: pytest.Item) -> None:
     """Collect reference cycles here, in the windows' thread, as the app does.
@@ -88,7 +97,7 @@ def pytest_runtest_teardown(item: pytest.Item) -> None:
     crashed in the next test's event loop. `pytest_configure` turns automatic collection
     off, as `app.ensure_app` does with `MainThreadCollector`.
     """
-    collect_if_due()
+    _CYCLES.collect_if_due()
 
 
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:

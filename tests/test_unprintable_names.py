@@ -1,6 +1,6 @@
-"""A name the sheet's font cannot print is refused when the election is made (the
+"""A name no font of the computer can print is refused when the election is made (the
 command line and the New election dialog): otherwise the whole count could be run and
-no sheet ever prepared."""
+no sheet ever prepared. (Which fonts: the tests' own, tests/fonts.)"""
 
 from pathlib import Path
 
@@ -40,7 +40,7 @@ def test_station_new_refuses_a_name_the_sheet_cannot_print(
     code = main(["new", str(path), *with_name(option, name)])
     out, err = capsys.readouterr()
     assert code == 2 and out == ""
-    assert err.count("\n") == 1 and "the sheet's font cannot print" in err and what in err
+    assert err.count("\n") == 1 and "no font on this computer can print" in err and what in err
     assert list(tmp_path.iterdir()) == []
 
 
@@ -61,5 +61,5 @@ def test_the_new_election_dialog_refuses_it_too(qtbot: QtBot, tmp_path: Path) ->
     dialog.eligible.setText("10")
     dialog.path.setText(str(tmp_path / "x.station"))
     dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).click()
-    assert "the sheet's font cannot print" in dialog.error_label.text()
+    assert "no font on this computer can print" in dialog.error_label.text()
     assert list(tmp_path.iterdir()) == []

@@ -94,3 +94,17 @@ def election_title(ballot: Ballot) -> str:
     if len(said) == 2:
         return "Rerun of a runoff election"
     return said[0] if said else ""
+
+
+def unprintable_statement(what: str, missing: str) -> str:
+    """Why a name is refused (`station new`, the New election dialog, a sheet): `missing`
+    are its characters no font on this computer draws.
+
+    The sheet prints in DejaVu Sans and draws any other character in a font of the
+    computer that has it (a name in Chinese, with a CJK font installed); a character no
+    font has would print as an empty box on a sheet the parties sign.
+    """
+    return (
+        f"the {what} has characters no font on this computer can print ({missing}):"
+        " install a font that has them, or write the name without them"
+    )

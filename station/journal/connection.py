@@ -118,7 +118,8 @@ def commit_durably(conn: sqlite3.Connection | Database) -> None:
 
 # The main file never lags far behind the -wal: a copy of it alone (all that some ways
 # of copying take) still holds all but the last hundred events or so. SQLite moves the
-# -wal's pages into the file once it holds this many (its default is 1,000).
+# -wal's pages into the file once it holds this many (its default is 1,000); a station's
+# window does it every hundred events from a thread instead (`checkpointer.py`).
 CHECKPOINT_PAGES = 256
 
 

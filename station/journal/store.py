@@ -26,6 +26,8 @@ from station.files import file_identity
 from station.journal import bounded_json, schema, snapshots
 from station.journal import fold as folding
 from station.journal.chain import event_hash, setup_hash
+from station.journal.checkpointer import EVERY as CHECKPOINT_EVENTS
+from station.journal.checkpointer import Checkpointer
 from station.journal.checks import setup_altered
 from station.journal.clock import first_backwards
 from station.journal.connection import (
@@ -96,6 +98,9 @@ class Journal:
         self.version = int(self._conn.execute("PRAGMA user_version").fetchone()[0])
         self.has_snapshots = self.version >= SNAPSHOTS_VERSION
         self._canonical_at: tuple[int, bool] | None = None  # (schema_version, canonical)
+        # The thread that checkpoints the -wal, for a station's window (see
+        # `checkpoint_in_background`); None: SQLite does it in the commit that fills it.
+        self.checkpointer: Checkpointer | None = None
 
     @property
     def canonical(self) -> bool:
@@ -333,7 +338,22 @@ class Journal:
         self.head_utc = now
         if action in (Action.OPEN, Action.SIGN):
             checkpoint_wal(self._conn)
+        elif self.checkpointer is not None:
+            self.checkpointer.appended()
         return record
+
+    def checkpoint_in_background(self, every: int = CHECKPOINT_EVENTS) -> None:
+        """From now on, move the -wal into the file from a thread of its own, every
+        `every` events, never in a commit (`checkpointer.py`): for a station's window,
+        where every commit is a keypress the operator waits for. Where the thread
+        cannot be had, SQLite goes on checkpointing as before."""
+        if self.read_only or self.checkpointer is not None:
+            return
+        try:
+            self.checkpointer = Checkpointer(self.path, every)
+        except sqlite3.Error:
+            return
+        self._conn.execute("PRAGMA wal_autocheckpoint = 0")
 
     def _committed_after_all(self, record: Record) -> bool:
         """After an error, whether the event is in the file anyway (the file is the truth)."""
@@ -505,6 +525,10 @@ class Journal:
                 with contextlib.suppress(JournalError, sqlite3.Error):
                     self.checkpoint(self.seal_secret)
         finally:
+            if self.checkpointer is not None:
+                # Before the writer closes: SQLite checkpoints as the last connection closes.
+                self.checkpointer.stop()
+                self.checkpointer = None
             close_database(self._db, self.path, keep_wal=not counted and not self.read_only)
             if self._lock:
                 self._lock.release()

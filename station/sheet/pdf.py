@@ -228,7 +228,12 @@ def _uuid_of(digest: str) -> str:
 
 
 def unprintable(text: str) -> str:
-    """The characters of `text` the sheet's font cannot draw (they would print as boxes)."""
+    """The characters of `text` no font of this computer draws (they would print as boxes).
+
+    The sheet's font is DejaVu Sans; Qt draws a character it lacks in another font of
+    the computer that has it, and the PDF embeds that font, so the sheet reads the same
+    on every computer that opens it.
+    """
     require_gui()
     metrics = QFontMetricsF(_sheet_font(10))
     return "".join(

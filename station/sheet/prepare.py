@@ -11,6 +11,7 @@ from datetime import datetime
 
 from station.domain import Action, Change, Count, ReplayError, Sheet, SheetKind
 from station.domain.election import ElectionSetup
+from station.domain.election_statements import unprintable_statement
 from station.domain.tally_sheet import (
     Observer,
     SheetContext,
@@ -193,21 +194,19 @@ def setup_names(setup: ElectionSetup) -> list[tuple[str, str]]:
 
 
 def unprintable_problem(texts: list[tuple[str, str]]) -> str | None:
-    """The first of `texts` with characters the sheet's font cannot print, in one line.
+    """The first of `texts` with characters no font of this computer draws, in one line.
 
     Asked when the election is made (`station new`, the New election dialog) as well as
     when a sheet is prepared: a name no sheet can print would let a whole count be run
-    that can never be certified. Needs a QGuiApplication (the font's metrics).
+    that can never be certified. Asked of the computer that prepares the sheet: its fonts
+    draw the sheet, and the PDF carries them. Needs a QGuiApplication (the fonts).
     """
     from station.sheet.pdf import unprintable  # Qt: only here
 
     for what, text in texts:
         missing = unprintable(text)
         if missing:
-            return (
-                f"the {what} has characters the sheet's font cannot print ({missing});"
-                " write it without them"
-            )
+            return unprintable_statement(what, missing)
     return None
 
 

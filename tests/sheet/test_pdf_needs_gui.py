@@ -16,7 +16,8 @@ def test_drawing_without_an_application_object_says_so_and_makes_none() -> None:
         "print(QGuiApplication.instance() is None)\n"
         "from station.ui.display import ensure_offscreen_app\n"
         "ensure_offscreen_app()\n"
-        "print(repr(unprintable('Ann \u4e2d')))\n"
+        # 伟: in none of the tests' fonts (tests/fonts)
+        "print(repr(unprintable('Ann \u4f1f')))\n"
     )
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
     result = subprocess.run(
@@ -24,4 +25,4 @@ def test_drawing_without_an_application_object_says_so_and_makes_none() -> None:
     )
     lines = result.stdout.splitlines()
     assert lines[0].startswith("drawing the tally sheet needs a QGuiApplication")
-    assert lines[1:] == ["True", "'\u4e2d'"]
+    assert lines[1:] == ["True", "'\u4f1f'"]

@@ -55,6 +55,8 @@ class CountController(QObject):
     def __init__(self, journal: Journal, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.session = CountSession.resume(journal, keep=RECENT_CHANGES)
+        # Every commit here is a keypress the operator waits for: none checkpoints.
+        journal.checkpoint_in_background()
         self.journal = journal
         self.count = self.session.count
         self.recent = self.session.recent

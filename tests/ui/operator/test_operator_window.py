@@ -40,6 +40,13 @@ def test_keys_record_calls(window: OperatorWindow) -> None:
     }
 
 
+def test_no_keypress_waits_for_a_wal_checkpoint(window: OperatorWindow) -> None:
+    """Its journal checkpoints in a thread of its own (tests/journal/test_checkpointer.py)."""
+    journal = window.controller.journal
+    assert journal.checkpointer is not None
+    assert journal.connection.execute("PRAGMA wal_autocheckpoint").fetchone()[0] == 0
+
+
 def test_a_held_key_records_one_call(window: OperatorWindow) -> None:
     key(window, Qt.Key.Key_F)
     for _ in range(30):  # the auto-repeat a held-down key produces
