@@ -53,9 +53,14 @@ from station.sheet.consolidated_election import (
     unknown_lines,
 )
 from station.sheet.document import TALLY_FORMAT, canonical_json
-from station.sheet.export import ALL_FILES, MANIFEST, SIGNATURE, is_staging
+from station.sheet.export import ALL_FILES, MANIFEST, SIGNATURE
 from station.sheet.keys import StationKey, public_key_text
-from station.sheet.verify_export import SignedFolderProblem, signed_json, verify_export
+from station.sheet.verify_export import (
+    SignedFolderProblem,
+    extra_entry,
+    signed_json,
+    verify_export,
+)
 
 CONSOLIDATION_FORMAT = "station-consolidation-v1"  # manifest.json
 CONSOLIDATED_FORMAT = "station-consolidated-tally-v1"  # tally.json
@@ -301,16 +306,9 @@ def _signing_key(source: Path, copy: Path) -> str:
 
 def _copy_export(source: Path, copy: Path) -> None:
     """Copy an export's files, refusing a folder holding anything else (as verify does)."""
-    others = sorted(
-        entry.name
-        for entry in source.iterdir()
-        if entry.name not in ALL_FILES and not is_staging(entry.name)  # a power cut's leftover
-    )
-    if others:
-        raise ConsolidationError(
-            f"{source}: NOT INTACT: {others[0]!r} is not part of the signed export: an export"
-            f" folder holds only {', '.join(ALL_FILES)}"
-        )
+    problem = extra_entry(source)
+    if problem is not None:
+        raise ConsolidationError(f"{source}: NOT INTACT: {problem}")
     copy.mkdir()
     for name in ALL_FILES:
         if not (source / name).is_file():

@@ -116,32 +116,37 @@ def verify_export(
 
 
 def _check_nothing_else(folder: Path) -> None:
-    """An export folder holds what Station wrote and nothing else.
+    problem = extra_entry(folder)
+    if problem is not None:
+        raise _Bad(problem)
+
+
+def extra_entry(folder: Path) -> str | None:
+    """What an export folder holds besides what Station wrote, in words, or None.
 
     A file beside the signed ones ("tally (corrected).pdf" from another election)
-    would be taken by whoever opens the folder as part of what `verify` said OK to.
-    Only an export's own hidden staging folder may be there too: a power cut during an
-    export leaves it, and the next export sweeps it away.
+    would be taken by whoever opens the folder as part of what `verify` said OK to. So
+    would a sheet inside an export's hidden staging folder (what a power cut leaves, or
+    what someone puts under its name): it is named by the first file in it.
     """
     others = sorted(
-        entry.name
-        for entry in folder.iterdir()
-        if entry.name not in ALL_FILES and not _a_staging_leftover(entry)
+        (entry for entry in folder.iterdir() if entry.name not in ALL_FILES), key=lambda e: e.name
     )
-    if others:
-        more = f" (and {len(others) - 1} more)" if len(others) > 1 else ""
-        raise _Bad(
-            f"{others[0]!r}{more} is not part of the signed export: an export folder holds"
-            f" only {', '.join(ALL_FILES)}"
-        )
+    if not others:
+        return None
+    more = f" (and {len(others) - 1} more)" if len(others) > 1 else ""
+    return (
+        f"{_entry_name(others[0])!r}{more} is not part of the signed export: an export"
+        f" folder holds only {', '.join(ALL_FILES)}"
+    )
 
 
-def _a_staging_leftover(entry: Path) -> bool:
-    """Whether `entry` is an export's staging folder holding nothing but an export's
-    files (a hidden folder of that name holding anything else is someone else's)."""
+def _entry_name(entry: Path) -> str:
+    """An entry of the folder by its name, a staging folder's by the first name in it."""
     if not is_staging(entry.name) or entry.is_symlink() or not entry.is_dir():
-        return False
-    return all(inner.name in ALL_FILES for inner in entry.iterdir())
+        return entry.name
+    inside = sorted(inner.name for inner in entry.iterdir())
+    return f"{entry.name}/{inside[0]}" if inside else entry.name
 
 
 class SignedFolderProblem(ValueError):

@@ -1909,21 +1909,21 @@ async function checkExport(files, expectedKey, progress) {
 }
 
 // An export folder holds what Station wrote and nothing else: a file or folder beside
-// them is named (by its name in the folder), but an export's own staging folder that a
-// power cut left, holding nothing but an export's files.
+// them is named (by its name in the folder; an export's staging folder, which a power
+// cut leaves or someone fills, by the first file in it).
 function checkNothingElse(files) {
   const inside = new Map();
   for (const name of files.keys()) {
-    const [top, next] = name.split("/");
+    const [top, ...rest] = name.split("/");
     if (!inside.has(top)) inside.set(top, []);
-    if (next !== undefined) inside.get(top).push(next);
+    if (rest.length) inside.get(top).push(rest[0]);
   }
-  const leftover = (top) => /^\.station-export-[0-9a-f]{8}$/.test(top) && inside.get(top).length > 0 &&
-    inside.get(top).every((name) => ALL_FILES.includes(name));
-  const others = [...inside.keys()].filter((top) => !ALL_FILES.includes(top) && !leftover(top)).sort(byCodePoint);
+  const others = [...inside.keys()].filter((top) => !ALL_FILES.includes(top)).sort(byCodePoint);
   if (others.length) {
+    const first = others[0], within = inside.get(first).sort(byCodePoint);
+    const named = /^\.station-export-[0-9a-f]{8}$/.test(first) && within.length ? `${first}/${within[0]}` : first;
     const more = others.length > 1 ? ` (and ${others.length - 1} more)` : "";
-    throw new Bad(`${pyRepr(others[0])}${more} is not part of the signed export: an export folder holds only ${ALL_FILES.join(", ")}`);
+    throw new Bad(`${pyRepr(named)}${more} is not part of the signed export: an export folder holds only ${ALL_FILES.join(", ")}`);
   }
 }
 

@@ -202,6 +202,15 @@ def other_key(folder: Path, key: StationKey) -> None:
     resign_with_other_key(folder, create_key(folder.parent / "forger.pem"))
 
 
+def staging_leftover(folder: Path, key: StationKey) -> None:
+    """A sheet with other figures in a folder under an export's staging name."""
+    staging = folder / ".station-export-0123abcd"
+    staging.mkdir()
+    (staging / "tally.pdf").write_bytes(
+        (folder / "tally.pdf").read_bytes().replace(b"Tally", b"Tallx")
+    )
+
+
 Tamper = Callable[[Path, StationKey], None]
 
 
@@ -249,6 +258,7 @@ CASES: dict[str, Tamper] = {
     "signature-garbled": lambda f, k: (f / "manifest.sig").write_text("not base64!\n"),
     "other-key": other_key,
     "extra-file": extra_file,
+    "staging-leftover": staging_leftover,
     **{
         f"{name}-missing": (lambda n: lambda f, k: (f / n).unlink())(name)
         for name in ("manifest.sig", "manifest.json", "tally.pdf", "journal.jsonl", "tally.json")
