@@ -10,6 +10,7 @@ certified head.
 import base64
 import binascii
 import hashlib
+import json
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -296,8 +297,15 @@ def _check_document(
     stated = _field(document, "sheet", dict, "tally.json")
     if document["sheet_event"] != {"seq": sign.seq, "hash": sign.hash}:
         raise _Bad(f"tally.json: names a sheet event that is not event {sign.seq} of the journal")
-    for name, value in election_section(election).items():
-        if stated_election.get(name) != value:
+    # The whole section, recomputed from the setup: a key more (a table's label on the
+    # sheet of a count at one table) is as wrong as a value changed.
+    section = election_section(election)
+    for name in sorted(set(section) | set(stated_election)):
+        if (
+            name not in section
+            or name not in stated_election
+            or not _same(stated_election[name], section[name])
+        ):
             raise _Bad(f"tally.json: the election's {name} is not the journal's")
     superseded = stated.get("supersedes")
     superseded_hash = superseded.get("hash") if isinstance(superseded, dict) else None
@@ -307,12 +315,17 @@ def _check_document(
         raise _Bad(f"tally.json: {problem}")
     recorded = sign.details()
     for name in sorted(set(recorded) | set(stated)):
-        if recorded.get(name) != stated.get(name):
+        if name not in recorded or name not in stated or not _same(recorded[name], stated[name]):
             raise _Bad(
                 f"tally.json: its {name} differs from the sheet recorded at event {sign.seq}"
             )
     if stated.get("key") != key:
         raise _Bad(f"tally.json: names key {stated.get('key')}, but the export is signed by {key}")
+
+
+def _same(stated: object, given: object) -> bool:
+    """Whether two JSON values are the same, type for type (1 is not 1.0, nor True)."""
+    return json.dumps(stated, sort_keys=True) == json.dumps(given, sort_keys=True)
 
 
 # The largest file of each kind that Station writes is far below these; a larger one is

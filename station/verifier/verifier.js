@@ -1864,9 +1864,12 @@ function statedUnitLines(sheet) {
   });
 }
 
+// The election section of tally.json, recomputed from the setup (document.py:
+// election_section); a table's label only on the sheet of one table of several.
 function electionSection(e) {
-  return { agent: e.agent, ballots: e.ballots, case: e.case_number, election_id: e.election_id, eligible: e.eligible,
-    employer: e.employer, setup_hash: e.setup_hash, union: e.union_name };
+  return { agent: e.agent ?? null, ballots: e.ballots ?? null, case: e.case_number, election_id: e.election_id,
+    eligible: e.eligible, employer: e.employer, setup_hash: e.setup_hash,
+    ...(e.table_label === undefined || e.table_label === null ? {} : { table: e.table_label }), union: e.union_name };
 }
 
 function checkDocument(document, journal, key) {
@@ -1876,8 +1879,12 @@ function checkDocument(document, journal, key) {
   if (!equal(document.sheet_event, { seq: sign.seq, hash: sign.hash })) {
     throw new Bad(`tally.json: names a sheet event that is not event ${sign.seq} of the journal`);
   }
-  for (const [name, value] of Object.entries(electionSection(election))) {
-    if (!equal(statedElection[name] ?? null, value ?? null)) throw new Bad(`tally.json: the election's ${name} is not the journal's`);
+  // The whole section: a key more (a table's label on a one-table count's sheet) is wrong too.
+  const section = electionSection(election);
+  for (const name of [...new Set([...Object.keys(section), ...Object.keys(statedElection)])].sort(byCodePoint)) {
+    if (!Object.hasOwn(section, name) || !Object.hasOwn(statedElection, name) || !equal(statedElection[name], section[name])) {
+      throw new Bad(`tally.json: the election's ${name} is not the journal's`);
+    }
   }
   const recorded = JSON.parse(sign.detail ?? "{}");
   const superseded = isObject(stated.supersedes) ? stated.supersedes.hash ?? null : null;
@@ -2127,18 +2134,20 @@ function unknownFacts(document) {
 
 // The table, once it is a final sheet of a table of the same count as the others.
 function aTable(source, table, earlier) {
-  const election = table.document.election, sheet = table.document.sheet;
+  const sheet = table.document.sheet;
   if (sheet.kind !== "final") {
     throw new Bad(`${source}: holds an ${sheet.kind} tally; only final sheets are consolidated (export the table's final sheet)`);
   }
-  if ((election.table ?? null) === null) {
+  // Every label and shared fact from the verified setup, never from the sheet.
+  if ((table.election.table_label ?? null) === null) {
     throw new Bad(`${source}: is the sheet of a count at one table (its file was made without --table); only the sheets of a count's tables are consolidated`);
   }
-  const mine = { source, label: String(election.table), ...table };
+  const mine = { source, label: String(table.election.table_label), ...table };
+  const shared = sharedSetup(table.election);
   for (const other of earlier) {
-    const theirs = other.document.election;
-    const field = SHARED_SETUP.find((name) => !equal(election[name] ?? null, theirs[name] ?? null));
-    const differs = field !== undefined ? `${field} is ${pyRepr(election[field])}, not ${pyRepr(theirs[field])}`
+    const theirs = sharedSetup(other.election);
+    const field = SHARED_SETUP.find((name) => !equal(shared[name] ?? null, theirs[name] ?? null));
+    const differs = field !== undefined ? `${field} is ${pyRepr(shared[field])}, not ${pyRepr(theirs[field])}`
       : setupDifference(table.election, other.election);
     if (differs !== null) {
       throw new Bad(`${source}: ${tableTitle(mine.label)} is not a table of the same count as ${other.source} (${tableTitle(other.label)}): its ${differs}`);
@@ -2146,11 +2155,16 @@ function aTable(source, table, earlier) {
     if (mine.label.toLowerCase() === other.label.toLowerCase()) {
       throw new Bad(`${source}: ${tableTitle(mine.label)} appears twice (also ${other.source}); each table is consolidated once`);
     }
-    if (equal(sheet.head, other.document.sheet.head) || election.election_id === theirs.election_id) {
+    if (equal(sheet.head, other.document.sheet.head) || table.election.election_id === other.election.election_id) {
       throw new Bad(`${source}: is the same table's count as ${other.source} (same election file or head ${String(sheet.head.hash).slice(0, 16)}); each table is consolidated once`);
     }
   }
   return mine;
+}
+
+// What every table of one count shares of its setup, as a sheet's election section names it.
+function sharedSetup(e) {
+  return { case: e.case_number, employer: e.employer, union: e.union_name, eligible: e.eligible };
 }
 
 // What makes two tables' setups (their journals' first lines) not one election's.
@@ -2242,7 +2256,7 @@ function consolidatedDocument(tables, key, prepared, agent, observers) {
   };
   return {
     format: CONSOLIDATED_FORMAT,
-    election: Object.fromEntries(SHARED_SETUP.map((name) => [name, first.document.election[name]])),
+    election: sharedSetup(first.election),
     ...facts,
     tables: tables.map(tableRow),
     prepared,

@@ -211,6 +211,18 @@ def staging_leftover(folder: Path, key: StationKey) -> None:
     )
 
 
+def a_table_named_on_a_one_table_sheet(folder: Path, key: StationKey) -> None:
+    """tally.json of a count at one table says it is Table 3, its PDF drawn again to say
+    so too, and the whole re-signed: only the setup in the journal can tell."""
+    from station.sheet.pdf import render_pdf
+
+    edit_json(folder / "tally.json", lambda d: d["election"].update(table="3"))
+    document = json.loads((folder / "tally.json").read_bytes())
+    (folder / "tally.json").write_bytes(canonical_json(document))
+    (folder / "tally.pdf").write_bytes(render_pdf(document))
+    resign(folder, key)
+
+
 Tamper = Callable[[Path, StationKey], None]
 
 
@@ -259,6 +271,7 @@ CASES: dict[str, Tamper] = {
     "other-key": other_key,
     "extra-file": extra_file,
     "staging-leftover": staging_leftover,
+    "one-table-sheet-names-a-table-resigned": a_table_named_on_a_one_table_sheet,
     **{
         f"{name}-missing": (lambda n: lambda f, k: (f / n).unlink())(name)
         for name in ("manifest.sig", "manifest.json", "tally.pdf", "journal.jsonl", "tally.json")
