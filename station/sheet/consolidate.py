@@ -365,8 +365,9 @@ def unknown_facts(document: dict[str, Any]) -> str | None:
         if extra:
             return f"{where}facts {', '.join(extra)}"
     sheet = document["sheet"]
-    if sheet.get("kind") not in KNOWN_KINDS:
-        return f"a sheet of kind {sheet.get('kind')!r}"
+    kind = sheet.get("kind")
+    if not isinstance(kind, str) or kind not in KNOWN_KINDS:  # any JSON: a list too
+        return f"a sheet of kind {kind!r}"
     if unknown_lines(sheet.get("lines")):
         return "lines other than 1-9"
     return None

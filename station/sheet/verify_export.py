@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from station.domain import Sheet
-from station.domain.tally_sheet import computed_facts, facts_problem
+from station.domain.tally_sheet import computed_facts, facts_problem, recorded_problem
 from station.journal import JournalError, bounded_json
 from station.journal.clock import backwards_statement, first_backwards_in
 from station.journal.records import EVENT_FIELDS, Election, Record, election_from_row
@@ -277,6 +277,8 @@ def _records(lines: BinaryIO, stopped: list[str]) -> Iterator[Record]:
             if not isinstance(row, dict):
                 raise TypeError
             fields = tuple(row[field] for field in EVENT_FIELDS)
+            if (b"\\ud" in line or b"\\uD" in line) and bounded_json.lone_surrogate(row):
+                raise ValueError("a lone surrogate: no text")
         except (ValueError, TypeError, KeyError):
             stopped.append(f"journal.jsonl: line {number} is not a journal event")
             return
@@ -310,7 +312,7 @@ def _check_document(
     superseded = stated.get("supersedes")
     superseded_hash = superseded.get("hash") if isinstance(superseded, dict) else None
     facts = computed_facts(election.setup, sheet, sign.prev_hash, superseded_hash)
-    problem = facts_problem(stated, facts)
+    problem = facts_problem(stated, facts, context_known=False) or recorded_problem(stated)
     if problem:
         raise _Bad(f"tally.json: {problem}")
     recorded = sign.details()
@@ -368,9 +370,24 @@ def _parse_json(data: bytes, name: str, *, canonical: bool = True) -> dict[str, 
         raise _Bad(f"{name}: is not JSON (or larger or deeper than any Station writes)") from None
     if not isinstance(value, dict):
         raise _Bad(f"{name}: is not a JSON object")
+    not_text = bounded_json.lone_surrogate(value)
+    if not_text is not None:
+        raise _Bad(f"{name}: {_not_text_words(*not_text)}")
     if canonical and canonical_json(value) != data:
         raise _Bad(f"{name}: is not in its canonical form (sorted keys, each once, compact)")
     return value
+
+
+def _not_text_words(path: str, in_key: bool, surrogate: str) -> str:
+    """ "its sheet.agent is not text (…)": where a lone surrogate is (`lone_surrogate`)."""
+    where = (
+        f"a key of its {path}"
+        if in_key and path
+        else "one of its keys"
+        if in_key
+        else f"its {path}"
+    )
+    return f"{where} is not text (it holds a lone surrogate, {surrogate})"
 
 
 def _field(container: dict[str, Any], name: str, kind: type, where: str) -> Any:

@@ -75,10 +75,39 @@ function parseJson(bytes, name) {
     throw new Bad(`${name}: is not JSON (or larger or deeper than any Station writes)`);
   }
   if (value === null || typeof value !== "object" || Array.isArray(value)) throw new Bad(`${name}: is not a JSON object`);
+  const notText = loneSurrogate(value);
+  if (notText !== null) throw new Bad(`${name}: ${notTextWords(notText)}`);
   if (canonical(value) + "\n" !== fromUtf8.decode(bytes)) {
     throw new Bad(`${name}: is not in its canonical form (sorted keys, each once, compact)`);
   }
   return value;
+}
+
+// Where a parsed JSON value holds a lone surrogate (JSON may escape one; it is no text,
+// and Python cannot write it): its path, keys in sorted order, whether it is in a key
+// of the object there, and the surrogate escaped; or null (bounded_json.py).
+function loneSurrogate(value, path = "") {
+  const surrogate = (text) => text.match(/\p{Surrogate}/u)?.[0];
+  const found = (char, where, inKey) => ({ path: where.replace(/^\./, ""), inKey, char: "\\u" + char.charCodeAt(0).toString(16).padStart(4, "0") });
+  if (typeof value === "string") return surrogate(value) === undefined ? null : found(surrogate(value), path, false);
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const inner = loneSurrogate(value[i], `${path}[${i}]`);
+      if (inner !== null) return inner;
+    }
+  } else if (value !== null && typeof value === "object") {
+    for (const key of Object.keys(value).sort(byCodePoint)) {
+      if (surrogate(key) !== undefined) return found(surrogate(key), path, true);
+      const inner = loneSurrogate(value[key], `${path}.${key}`);
+      if (inner !== null) return inner;
+    }
+  }
+  return null;
+}
+
+function notTextWords({ path, inKey, char }) {
+  const where = inKey && path ? `a key of its ${path}` : inKey ? "one of its keys" : `its ${path}`;
+  return `${where} is not text (it holds a lone surrogate, ${char})`;
 }
 
 function field(container, name, kind, where) {
@@ -1487,7 +1516,7 @@ function linesProblem(stated, expected, facts) {
   for (const number of formOrder(expected)) {
     const value = expected[number], found = lines[number];
     if (typeof found !== typeof value || found !== value) {
-      return `line ${number} (${lineWords(number, facts, expected)}) says ${shown(found)}; the journal gives ${shown(value)}`;
+      return `line ${number} (${lineWords(number, facts, expected)}) says ${shownFact(found)}; the journal gives ${shown(value)}`;
     }
   }
   if (Object.keys(lines).length !== formOrder(expected).length || formOrder(expected).some((n) => !(n in lines))) {
@@ -1528,10 +1557,35 @@ function computedFacts(election, sheet, headHash, supersedesHash, context) {
 
 // Facts a sheet states since Station printed them: a sheet prepared before has none.
 const LATER_FACTS = new Set(["objections_due", "correction"]);
+// What a sheet records that no journal gives: every other fact it states is the journal's.
+const RECORDED_FACTS = new Set(["agent", "observers", "place", "count_date", "prepared", "key", "key_changed_from"]);
+// What each of them is, as every sheet records it (key_changed_from only when it did).
+const RECORDED_AS = { agent: "a name", observers: "a list of observers (party and name)", place: "a place or nothing",
+  count_date: "a date", prepared: "a time", key: "a key fingerprint", key_changed_from: "a key fingerprint" };
+
+// The first fact a sheet records by hand in a form Station never writes (tally_sheet.py:
+// recorded_problem), or null.
+function recordedProblem(stated) {
+  for (const [key, what] of Object.entries(RECORDED_AS)) {
+    if (!recordedAsWritten(key, stated)) return `its ${key} says ${shownFact(Object.hasOwn(stated, key) ? stated[key] : null)}, not ${what}`;
+  }
+  return null;
+}
+
+function recordedAsWritten(key, stated) {
+  const value = Object.hasOwn(stated, key) ? stated[key] : null;
+  if (key === "observers") {
+    return Array.isArray(value) && value.every((o) => isObject(o) && Object.keys(o).sort().join(",") === "name,party" &&
+      typeof o.name === "string" && typeof o.party === "string");
+  }
+  if (key === "place" || (key === "key_changed_from" && !Object.hasOwn(stated, key))) return value === null || typeof value === "string";
+  return typeof value === "string";
+}
 
 // The first fact a sheet states differently from the journal, in words (tally_sheet.py:
-// facts_problem), or null.
-function factsProblem(stated, computed, facts) {
+// facts_problem), or null; a fact the journal does not give too (but, without the
+// journal around the sheet, its deadline and correction).
+function factsProblem(stated, computed, facts, contextKnown = true) {
   const problem = linesProblem(stated, computed.lines, facts);
   if (problem) return problem;
   for (const [key, value] of Object.entries(computed)) {
@@ -1549,6 +1603,9 @@ function factsProblem(stated, computed, facts) {
       return `its ${key} says ${shownFact(stated[key])}; the journal gives ${shownFact(value)}`;
     }
   }
+  const unknown = Object.keys(stated).filter((key) => !Object.hasOwn(computed, key) && !RECORDED_FACTS.has(key) &&
+    (contextKnown || !LATER_FACTS.has(key))).sort(byCodePoint);
+  if (unknown.length) return `its ${unknown[0]} says ${shownFact(stated[unknown[0]])}; the journal gives nothing`;
   return null;
 }
 
@@ -1668,7 +1725,7 @@ const pyStr = (value) => (typeof value === "string" ? value : pyRepr(value));
 function sheetProblem(election, e, sheet, reopened) {
   const recorded = JSON.parse(e.detail ?? "{}");
   const computed = computedFacts(election, sheet, e.prev_hash, sheet.supersedes?.hash ?? null, { reopened, prepared: recorded.prepared });
-  const problem = factsProblem(recorded, computed, factsOf(election));
+  const problem = factsProblem(recorded, computed, factsOf(election)) || recordedProblem(recorded);
   return problem && `event ${e.seq} (the ${sheet.title.toLowerCase()} tally sheet) ${problem}`;
 }
 
@@ -1692,6 +1749,7 @@ function correctionProblem(stated, computed, facts, lines) {
   }
   const said = isObject(stated.replaces) ? stated.replaces : {};
   for (const number of [...new Set([...Object.keys(said), ...Object.keys(computed.replaces)])].sort()) {
+    if (!formOrder(lines).includes(number)) return `its correction replaces a line ${number}, which this tally has not`;
     if (said[number] !== computed.replaces[number]) {
       return `line ${number} (${lineWords(number, facts, lines)}) replaces ${shown(said[number])} on the superseded sheet; the journal gives ${shown(computed.replaces[number])}`;
     }
@@ -1708,6 +1766,7 @@ async function hashedBatch(lines, first) {
   const events = lines.slice(first, first + BATCH).map((line) => {
     try {
       const e = JSON.parse(line);
+      if (/\\u[dD]/.test(line) && loneSurrogate(e) !== null) return null; // no text: not an event Station wrote
       return e !== null && typeof e === "object" && !Array.isArray(e) && EVENT_FIELDS.every((f) => f in e) ? e : null;
     } catch (error) {
       return null;
@@ -1888,7 +1947,8 @@ function checkDocument(document, journal, key) {
   }
   const recorded = JSON.parse(sign.detail ?? "{}");
   const superseded = isObject(stated.supersedes) ? stated.supersedes.hash ?? null : null;
-  const problem = factsProblem(stated, computedFacts(election, computed, sign.prev_hash, superseded, null), factsOf(election));
+  const problem = factsProblem(stated, computedFacts(election, computed, sign.prev_hash, superseded, null), factsOf(election), false) ||
+    recordedProblem(stated);
   if (problem) throw new Bad(`tally.json: ${problem}`);
   for (const name of [...new Set([...Object.keys(recorded), ...Object.keys(stated)])].sort()) {
     if (!equal(recorded[name] ?? null, stated[name] ?? null) || (name in recorded) !== (name in stated)) {
