@@ -185,8 +185,13 @@ function setupHash(row) {
   return sha256(canonical(fields));
 }
 
+// An event's clock in nanoseconds since its machine started passes 2**53 after 104 days
+// up, beyond what JSON.parse reads exactly: its digits as written, kept beside it.
+const MONO_DIGITS = new WeakMap();
+const monoText = (e) => MONO_DIGITS.get(e) ?? String(e.mono_ns);
+
 function eventHash(e) {
-  const text = ["station-event-v1", String(e.seq), e.utc, String(e.mono_ns), String(e.session), e.action,
+  const text = ["station-event-v1", String(e.seq), e.utc, monoText(e), String(e.session), e.action,
     e.call ?? "", e.target === null ? "" : String(e.target), e.detail ?? "", e.prev_hash].join(SEP);
   return sha256Text(text);
 }
@@ -1766,6 +1771,10 @@ async function hashedBatch(lines, first) {
   const events = lines.slice(first, first + BATCH).map((line) => {
     try {
       const e = JSON.parse(line);
+      if (typeof e?.mono_ns === "number" && !Number.isSafeInteger(e.mono_ns)) {
+        const digits = /"mono_ns":(-?[0-9]+),"prev_hash":/.exec(line);
+        if (digits !== null) MONO_DIGITS.set(e, digits[1]);
+      }
       if (/\\u[dD]/.test(line) && loneSurrogate(e) !== null) return null; // no text: not an event Station wrote
       return e !== null && typeof e === "object" && !Array.isArray(e) && EVENT_FIELDS.every((f) => f in e) ? e : null;
     } catch (error) {
@@ -1783,8 +1792,9 @@ function eventLine(e) {
     const v = e[f];
     if (!(v === null || typeof v === "string" || typeof v === "boolean" || Number.isInteger(v))) return canonical(e);
   }
-  return JSON.stringify({ action: e.action, call: e.call, detail: e.detail, hash: e.hash, mono_ns: e.mono_ns,
+  const line = JSON.stringify({ action: e.action, call: e.call, detail: e.detail, hash: e.hash, mono_ns: e.mono_ns,
     prev_hash: e.prev_hash, seq: e.seq, session: e.session, target: e.target, utc: e.utc });
+  return MONO_DIGITS.has(e) ? line.replace(`"mono_ns":${JSON.stringify(e.mono_ns)},`, `"mono_ns":${MONO_DIGITS.get(e)},`) : line;
 }
 
 async function checkJournal(bytes, signSeq, progress) {
