@@ -24,6 +24,7 @@ from station.domain.tally_form import (
     Figures,
     FormBallot,
     ballot_form,
+    form_lines,
     line_values,
     line_words,
     printed_lines,
@@ -50,6 +51,21 @@ class SheetContext:
 # Facts a sheet states since Station printed them; a sheet prepared before has none of
 # them and is still intact (tests/journal/test_old_files.py).
 LATER_FACTS = frozenset({"objections_due", "correction"})
+# What a sheet records that no journal gives (who signs, where, when, with which key):
+# every other fact it states is one the journal gives, or the sheet is not intact.
+RECORDED_FACTS = frozenset(
+    {"agent", "observers", "place", "count_date", "prepared", "key", "key_changed_from"}
+)
+# What each of them is, as every sheet records it (`key_changed_from` only when it did).
+_RECORDED_AS = {
+    "agent": "a name",
+    "observers": "a list of observers (party and name)",
+    "place": "a place or nothing",
+    "count_date": "a date",
+    "prepared": "a time",
+    "key": "a key fingerprint",
+    "key_changed_from": "a key fingerprint",
+}
 
 
 def computed_facts(
@@ -133,8 +149,16 @@ def _correction(setup: ElectionSetup, sheet: Sheet, context: SheetContext) -> di
     return {"correction": {"reason": context.reopen_reason, "replaces": replaces}}
 
 
-def facts_problem(stated: Mapping[str, object], computed: Mapping[str, object]) -> str | None:
-    """The first fact a sheet states differently from the journal, in words, or None."""
+def facts_problem(
+    stated: Mapping[str, object], computed: Mapping[str, object], *, context_known: bool = True
+) -> str | None:
+    """The first fact a sheet states differently from the journal, in words, or None.
+
+    A fact the journal does not give is as wrong as one it gives otherwise: a sheet of
+    a count at the polls stating envelope figures would be summed as a mail ballot's.
+    Without the journal around the sheet (`context_known` false: the sheet's deadline and
+    correction were not computed), those two are left to the check that has it.
+    """
     ballot = FormBallot.of_sheet(computed)
     lines = stated.get("lines")
     expected_lines = computed["lines"]
@@ -169,7 +193,37 @@ def facts_problem(stated: Mapping[str, object], computed: Mapping[str, object]) 
             return correction_problem(stated.get(key), value, ballot)
         if key != "lines" and stated.get(key) != value:
             return f"its {key} says {_shown(stated.get(key))}; the journal gives {_shown(value)}"
+    unknown = set(stated) - set(computed) - RECORDED_FACTS
+    unknown -= set() if context_known else LATER_FACTS
+    if unknown:
+        key = min(unknown)
+        return f"its {key} says {_shown(stated[key])}; the journal gives nothing"
     return None
+
+
+def recorded_problem(stated: Mapping[str, object]) -> str | None:
+    """The first fact a sheet records by hand (`RECORDED_FACTS`) in a form Station never
+    writes, in words, or None: no journal gives them, but what prints or reads them
+    (the PDF, `verify`'s words) takes them in the form every sheet has them."""
+    for key, what in _RECORDED_AS.items():
+        if not _recorded_as_written(key, stated):
+            return f"its {key} says {_shown(stated.get(key))}, not {what}"
+    return None
+
+
+def _recorded_as_written(key: str, stated: Mapping[str, object]) -> bool:
+    """Whether a recorded fact has the form Station writes it in (`_RECORDED_AS`)."""
+    value = stated.get(key)
+    if key == "observers":
+        return isinstance(value, list) and all(
+            isinstance(o, dict)
+            and sorted(o) == ["name", "party"]
+            and all(isinstance(v, str) for v in o.values())
+            for o in value
+        )
+    if key == "place" or (key == "key_changed_from" and key not in stated):
+        return value is None or isinstance(value, str)
+    return isinstance(value, str)
 
 
 def correction_problem(stated: object, computed: object, ballot: FormBallot) -> str:
@@ -184,7 +238,10 @@ def correction_problem(stated: object, computed: object, ballot: FormBallot) -> 
         )
     said, given = stated.get("replaces"), computed["replaces"]
     said = said if isinstance(said, dict) else {}
+    numbers = {line.number for line in form_lines(ballot)}
     for number in sorted(set(said) | set(given)):
+        if number not in numbers:
+            return f"its correction replaces a line {_shown(number)}, which this tally has not"
         if said.get(number) != given.get(number):
             return (
                 f"line {number} ({line_words(number, ballot)}) replaces"

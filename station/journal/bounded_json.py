@@ -63,3 +63,41 @@ def is_canonical_detail(text: str) -> bool:
     except ValueError:
         return False
     return isinstance(value, dict) and canonical_detail(value) == text
+
+
+def lone_surrogate(value: object) -> tuple[str, bool, str] | None:
+    """Where a parsed JSON value holds a lone surrogate, which is no text at all.
+
+    JSON may escape one (`"\\ud800"`); Python reads it into a string that cannot be
+    written as UTF-8, so whatever compares, hashes or prints it would fail. Returns the
+    path to it (`sheet.observers[0].name`, keys in sorted order), whether it is in a key
+    of the object at that path, and the surrogate as escaped (`\\ud800`); or None.
+    """
+    found = _surrogate_at(value, [])
+    if found is None:
+        return None
+    path, in_key, char = found
+    where = "".join(path)
+    return where[1:] if where.startswith(".") else where, in_key, f"\\u{ord(char):04x}"
+
+
+def _surrogate_at(value: object, path: list[str]) -> tuple[list[str], bool, str] | None:
+    if isinstance(value, str):
+        char = next((c for c in value if "\ud800" <= c <= "\udfff"), None)
+        return None if char is None else (path, False, char)
+    inner: list[tuple[str, object]] = []
+    if isinstance(value, dict):
+        for key in sorted(value):
+            char = next((c for c in key if "\ud800" <= c <= "\udfff"), None)
+            if char is not None:
+                return path, True, char
+            found = _surrogate_at(value[key], [*path, f".{key}"])
+            if found is not None:
+                return found
+    elif isinstance(value, list):
+        inner = [(f"[{index}]", item) for index, item in enumerate(value)]
+    for step, item in inner:
+        found = _surrogate_at(item, [*path, step])
+        if found is not None:
+            return found
+    return None

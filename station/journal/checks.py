@@ -14,7 +14,12 @@ from typing import TYPE_CHECKING, Any
 
 from station.domain import Action, Change, Count, Sheet, SheetKind
 from station.domain.tally import Tally
-from station.domain.tally_sheet import SheetContext, computed_facts, facts_problem
+from station.domain.tally_sheet import (
+    SheetContext,
+    computed_facts,
+    facts_problem,
+    recorded_problem,
+)
 from station.journal.bounded_json import canonical_detail, is_canonical_detail
 from station.journal.records import Election, Record
 
@@ -182,7 +187,7 @@ def sheet_problem(
     superseded = None if sheet.supersedes is None else trail.hashes[sheet.supersedes]
     context = trail.context(record, sheet)
     facts = computed_facts(election.setup, sheet, record.prev_hash, superseded, context)
-    problem = facts_problem(record.details(), facts)
+    problem = facts_problem(record.details(), facts) or recorded_problem(record.details())
     if problem:
         return f"event {record.seq} (the {sheet.title.lower()} tally sheet) {problem}"
     return None

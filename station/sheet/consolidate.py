@@ -53,9 +53,14 @@ from station.sheet.consolidated_election import (
     unknown_lines,
 )
 from station.sheet.document import TALLY_FORMAT, canonical_json
-from station.sheet.export import ALL_FILES, MANIFEST, SIGNATURE, is_staging
+from station.sheet.export import ALL_FILES, MANIFEST, SIGNATURE
 from station.sheet.keys import StationKey, public_key_text
-from station.sheet.verify_export import SignedFolderProblem, signed_json, verify_export
+from station.sheet.verify_export import (
+    SignedFolderProblem,
+    extra_entry,
+    signed_json,
+    verify_export,
+)
 
 CONSOLIDATION_FORMAT = "station-consolidation-v1"  # manifest.json
 CONSOLIDATED_FORMAT = "station-consolidated-tally-v1"  # tally.json
@@ -95,7 +100,8 @@ class TableSheet:
 
     @property
     def label(self) -> str:
-        return str(self.document["election"]["table"])
+        """The table's label, as its verified setup holds it (`a_table`: never None)."""
+        return str(self.setup.table)
 
     def lines(self) -> TableLines:
         sheet = self.document["sheet"]
@@ -301,16 +307,9 @@ def _signing_key(source: Path, copy: Path) -> str:
 
 def _copy_export(source: Path, copy: Path) -> None:
     """Copy an export's files, refusing a folder holding anything else (as verify does)."""
-    others = sorted(
-        entry.name
-        for entry in source.iterdir()
-        if entry.name not in ALL_FILES and not is_staging(entry.name)  # a power cut's leftover
-    )
-    if others:
-        raise ConsolidationError(
-            f"{source}: NOT INTACT: {others[0]!r} is not part of the signed export: an export"
-            f" folder holds only {', '.join(ALL_FILES)}"
-        )
+    problem = extra_entry(source)
+    if problem is not None:
+        raise ConsolidationError(f"{source}: NOT INTACT: {problem}")
     copy.mkdir()
     for name in ALL_FILES:
         if not (source / name).is_file():
@@ -366,8 +365,9 @@ def unknown_facts(document: dict[str, Any]) -> str | None:
         if extra:
             return f"{where}facts {', '.join(extra)}"
     sheet = document["sheet"]
-    if sheet.get("kind") not in KNOWN_KINDS:
-        return f"a sheet of kind {sheet.get('kind')!r}"
+    kind = sheet.get("kind")
+    if not isinstance(kind, str) or kind not in KNOWN_KINDS:  # any JSON: a list too
+        return f"a sheet of kind {kind!r}"
     if unknown_lines(sheet.get("lines")):
         return "lines other than 1-9"
     return None
@@ -381,21 +381,20 @@ def a_table(
     setup: tuple[ElectionSetup, dict[str, Any]],
 ) -> TableSheet:
     """The table, once it is a final sheet of a table of the same count as the others."""
-    election, sheet = document["election"], document["sheet"]
+    election, sheet = shared_setup(setup[0]), document["sheet"]
     if sheet["kind"] != "final":
         raise ConsolidationError(
             f"{source}: holds an {sheet['kind']} tally; only final sheets are consolidated"
             " (export the table's final sheet)"
         )
-    label = election.get("table")
-    if label is None:
+    if setup[0].table is None:
         raise ConsolidationError(
             f"{source}: is the sheet of a count at one table (its file was made without"
             " --table); only the sheets of a count's tables are consolidated"
         )
-    table = TableSheet(source, table_folder(str(label)), document, key, *setup)
+    table = TableSheet(source, table_folder(setup[0].table), document, key, *setup)
     for other in earlier:
-        theirs = other.document["election"]
+        theirs = shared_setup(other.setup)
         differs = next(
             (
                 f"{field} is {election[field]!r}, not {theirs[field]!r}"
@@ -414,15 +413,28 @@ def a_table(
                 f"{source}: {table_title(table.label)} appears twice (also {other.source});"
                 " each table is consolidated once"
             )
-        if (
-            sheet["head"] == other.document["sheet"]["head"]
-            or election["election_id"] == theirs["election_id"]
-        ):
+        # Read before the table is verified (`_copied_tables`): its head may be anything.
+        head = sheet.get("head")
+        if head == other.document["sheet"].get("head") or setup[1].get(
+            "election_id"
+        ) == other.setup_row.get("election_id"):
+            named = str(head.get("hash") if isinstance(head, dict) else head)
             raise ConsolidationError(
                 f"{source}: is the same table's count as {other.source} (same election file"
-                f" or head {sheet['head']['hash'][:16]}); each table is consolidated once"
+                f" or head {named[:16]}); each table is consolidated once"
             )
     return table
+
+
+def shared_setup(setup: ElectionSetup) -> dict[str, object]:
+    """What every table of one count shares of its setup (SHARED_SETUP), as a sheet's
+    election section names it: read from the verified journal, never from the sheet."""
+    return {
+        "case": setup.case_number,
+        "employer": setup.employer,
+        "union": setup.union,
+        "eligible": setup.eligible,
+    }
 
 
 def observer_facts(texts: Sequence[str], setup: ElectionSetup) -> list[dict[str, str]]:
@@ -460,11 +472,10 @@ def consolidated_document(
     `choices`, `majority_for`, `runoff`, `rerun` and `statements` "runoff", and a mail
     ballot `envelopes` (summed): all computed on the sums (`domain/consolidation.py`).
     """
-    first = tables[0].document["election"]
     facts = consolidated_facts(tables[0].setup, [table.lines() for table in tables])
     return {
         "format": CONSOLIDATED_FORMAT,
-        "election": {field: first[field] for field in SHARED_SETUP},
+        "election": shared_setup(tables[0].setup),
         **facts,
         "tables": [_table_row(table) for table in tables],
         "prepared": prepared,

@@ -10,13 +10,14 @@ certified head.
 import base64
 import binascii
 import hashlib
+import json
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
 
 from station.domain import Sheet
-from station.domain.tally_sheet import computed_facts, facts_problem
+from station.domain.tally_sheet import computed_facts, facts_problem, recorded_problem
 from station.journal import JournalError, bounded_json
 from station.journal.clock import backwards_statement, first_backwards_in
 from station.journal.records import EVENT_FIELDS, Election, Record, election_from_row
@@ -116,32 +117,37 @@ def verify_export(
 
 
 def _check_nothing_else(folder: Path) -> None:
-    """An export folder holds what Station wrote and nothing else.
+    problem = extra_entry(folder)
+    if problem is not None:
+        raise _Bad(problem)
+
+
+def extra_entry(folder: Path) -> str | None:
+    """What an export folder holds besides what Station wrote, in words, or None.
 
     A file beside the signed ones ("tally (corrected).pdf" from another election)
-    would be taken by whoever opens the folder as part of what `verify` said OK to.
-    Only an export's own hidden staging folder may be there too: a power cut during an
-    export leaves it, and the next export sweeps it away.
+    would be taken by whoever opens the folder as part of what `verify` said OK to. So
+    would a sheet inside an export's hidden staging folder (what a power cut leaves, or
+    what someone puts under its name): it is named by the first file in it.
     """
     others = sorted(
-        entry.name
-        for entry in folder.iterdir()
-        if entry.name not in ALL_FILES and not _a_staging_leftover(entry)
+        (entry for entry in folder.iterdir() if entry.name not in ALL_FILES), key=lambda e: e.name
     )
-    if others:
-        more = f" (and {len(others) - 1} more)" if len(others) > 1 else ""
-        raise _Bad(
-            f"{others[0]!r}{more} is not part of the signed export: an export folder holds"
-            f" only {', '.join(ALL_FILES)}"
-        )
+    if not others:
+        return None
+    more = f" (and {len(others) - 1} more)" if len(others) > 1 else ""
+    return (
+        f"{_entry_name(others[0])!r}{more} is not part of the signed export: an export"
+        f" folder holds only {', '.join(ALL_FILES)}"
+    )
 
 
-def _a_staging_leftover(entry: Path) -> bool:
-    """Whether `entry` is an export's staging folder holding nothing but an export's
-    files (a hidden folder of that name holding anything else is someone else's)."""
+def _entry_name(entry: Path) -> str:
+    """An entry of the folder by its name, a staging folder's by the first name in it."""
     if not is_staging(entry.name) or entry.is_symlink() or not entry.is_dir():
-        return False
-    return all(inner.name in ALL_FILES for inner in entry.iterdir())
+        return entry.name
+    inside = sorted(inner.name for inner in entry.iterdir())
+    return f"{entry.name}/{inside[0]}" if inside else entry.name
 
 
 class SignedFolderProblem(ValueError):
@@ -271,6 +277,8 @@ def _records(lines: BinaryIO, stopped: list[str]) -> Iterator[Record]:
             if not isinstance(row, dict):
                 raise TypeError
             fields = tuple(row[field] for field in EVENT_FIELDS)
+            if (b"\\ud" in line or b"\\uD" in line) and bounded_json.lone_surrogate(row):
+                raise ValueError("a lone surrogate: no text")
         except (ValueError, TypeError, KeyError):
             stopped.append(f"journal.jsonl: line {number} is not a journal event")
             return
@@ -291,23 +299,35 @@ def _check_document(
     stated = _field(document, "sheet", dict, "tally.json")
     if document["sheet_event"] != {"seq": sign.seq, "hash": sign.hash}:
         raise _Bad(f"tally.json: names a sheet event that is not event {sign.seq} of the journal")
-    for name, value in election_section(election).items():
-        if stated_election.get(name) != value:
+    # The whole section, recomputed from the setup: a key more (a table's label on the
+    # sheet of a count at one table) is as wrong as a value changed.
+    section = election_section(election)
+    for name in sorted(set(section) | set(stated_election)):
+        if (
+            name not in section
+            or name not in stated_election
+            or not _same(stated_election[name], section[name])
+        ):
             raise _Bad(f"tally.json: the election's {name} is not the journal's")
     superseded = stated.get("supersedes")
     superseded_hash = superseded.get("hash") if isinstance(superseded, dict) else None
     facts = computed_facts(election.setup, sheet, sign.prev_hash, superseded_hash)
-    problem = facts_problem(stated, facts)
+    problem = facts_problem(stated, facts, context_known=False) or recorded_problem(stated)
     if problem:
         raise _Bad(f"tally.json: {problem}")
     recorded = sign.details()
     for name in sorted(set(recorded) | set(stated)):
-        if recorded.get(name) != stated.get(name):
+        if name not in recorded or name not in stated or not _same(recorded[name], stated[name]):
             raise _Bad(
                 f"tally.json: its {name} differs from the sheet recorded at event {sign.seq}"
             )
     if stated.get("key") != key:
         raise _Bad(f"tally.json: names key {stated.get('key')}, but the export is signed by {key}")
+
+
+def _same(stated: object, given: object) -> bool:
+    """Whether two JSON values are the same, type for type (1 is not 1.0, nor True)."""
+    return json.dumps(stated, sort_keys=True) == json.dumps(given, sort_keys=True)
 
 
 # The largest file of each kind that Station writes is far below these; a larger one is
@@ -350,9 +370,24 @@ def _parse_json(data: bytes, name: str, *, canonical: bool = True) -> dict[str, 
         raise _Bad(f"{name}: is not JSON (or larger or deeper than any Station writes)") from None
     if not isinstance(value, dict):
         raise _Bad(f"{name}: is not a JSON object")
+    not_text = bounded_json.lone_surrogate(value)
+    if not_text is not None:
+        raise _Bad(f"{name}: {_not_text_words(*not_text)}")
     if canonical and canonical_json(value) != data:
         raise _Bad(f"{name}: is not in its canonical form (sorted keys, each once, compact)")
     return value
+
+
+def _not_text_words(path: str, in_key: bool, surrogate: str) -> str:
+    """ "its sheet.agent is not text (…)": where a lone surrogate is (`lone_surrogate`)."""
+    where = (
+        f"a key of its {path}"
+        if in_key and path
+        else "one of its keys"
+        if in_key
+        else f"its {path}"
+    )
+    return f"{where} is not text (it holds a lone surrogate, {surrogate})"
 
 
 def _field(container: dict[str, Any], name: str, kind: type, where: str) -> Any:

@@ -75,10 +75,39 @@ function parseJson(bytes, name) {
     throw new Bad(`${name}: is not JSON (or larger or deeper than any Station writes)`);
   }
   if (value === null || typeof value !== "object" || Array.isArray(value)) throw new Bad(`${name}: is not a JSON object`);
+  const notText = loneSurrogate(value);
+  if (notText !== null) throw new Bad(`${name}: ${notTextWords(notText)}`);
   if (canonical(value) + "\n" !== fromUtf8.decode(bytes)) {
     throw new Bad(`${name}: is not in its canonical form (sorted keys, each once, compact)`);
   }
   return value;
+}
+
+// Where a parsed JSON value holds a lone surrogate (JSON may escape one; it is no text,
+// and Python cannot write it): its path, keys in sorted order, whether it is in a key
+// of the object there, and the surrogate escaped; or null (bounded_json.py).
+function loneSurrogate(value, path = "") {
+  const surrogate = (text) => text.match(/\p{Surrogate}/u)?.[0];
+  const found = (char, where, inKey) => ({ path: where.replace(/^\./, ""), inKey, char: "\\u" + char.charCodeAt(0).toString(16).padStart(4, "0") });
+  if (typeof value === "string") return surrogate(value) === undefined ? null : found(surrogate(value), path, false);
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const inner = loneSurrogate(value[i], `${path}[${i}]`);
+      if (inner !== null) return inner;
+    }
+  } else if (value !== null && typeof value === "object") {
+    for (const key of Object.keys(value).sort(byCodePoint)) {
+      if (surrogate(key) !== undefined) return found(surrogate(key), path, true);
+      const inner = loneSurrogate(value[key], `${path}.${key}`);
+      if (inner !== null) return inner;
+    }
+  }
+  return null;
+}
+
+function notTextWords({ path, inKey, char }) {
+  const where = inKey && path ? `a key of its ${path}` : inKey ? "one of its keys" : `its ${path}`;
+  return `${where} is not text (it holds a lone surrogate, ${char})`;
 }
 
 function field(container, name, kind, where) {
@@ -156,8 +185,13 @@ function setupHash(row) {
   return sha256(canonical(fields));
 }
 
+// An event's clock in nanoseconds since its machine started passes 2**53 after 104 days
+// up, beyond what JSON.parse reads exactly: its digits as written, kept beside it.
+const MONO_DIGITS = new WeakMap();
+const monoText = (e) => MONO_DIGITS.get(e) ?? String(e.mono_ns);
+
 function eventHash(e) {
-  const text = ["station-event-v1", String(e.seq), e.utc, String(e.mono_ns), String(e.session), e.action,
+  const text = ["station-event-v1", String(e.seq), e.utc, monoText(e), String(e.session), e.action,
     e.call ?? "", e.target === null ? "" : String(e.target), e.detail ?? "", e.prev_hash].join(SEP);
   return sha256Text(text);
 }
@@ -1554,7 +1588,7 @@ function linesProblem(stated, expected, facts) {
   for (const number of formOrder(expected)) {
     const value = expected[number], found = lines[number];
     if (typeof found !== typeof value || found !== value) {
-      return `line ${number} (${lineWords(number, facts, expected)}) says ${shown(found)}; the journal gives ${shown(value)}`;
+      return `line ${number} (${lineWords(number, facts, expected)}) says ${shownFact(found)}; the journal gives ${shown(value)}`;
     }
   }
   if (Object.keys(lines).length !== formOrder(expected).length || formOrder(expected).some((n) => !(n in lines))) {
@@ -1595,10 +1629,35 @@ function computedFacts(election, sheet, headHash, supersedesHash, context) {
 
 // Facts a sheet states since Station printed them: a sheet prepared before has none.
 const LATER_FACTS = new Set(["objections_due", "correction"]);
+// What a sheet records that no journal gives: every other fact it states is the journal's.
+const RECORDED_FACTS = new Set(["agent", "observers", "place", "count_date", "prepared", "key", "key_changed_from"]);
+// What each of them is, as every sheet records it (key_changed_from only when it did).
+const RECORDED_AS = { agent: "a name", observers: "a list of observers (party and name)", place: "a place or nothing",
+  count_date: "a date", prepared: "a time", key: "a key fingerprint", key_changed_from: "a key fingerprint" };
+
+// The first fact a sheet records by hand in a form Station never writes (tally_sheet.py:
+// recorded_problem), or null.
+function recordedProblem(stated) {
+  for (const [key, what] of Object.entries(RECORDED_AS)) {
+    if (!recordedAsWritten(key, stated)) return `its ${key} says ${shownFact(Object.hasOwn(stated, key) ? stated[key] : null)}, not ${what}`;
+  }
+  return null;
+}
+
+function recordedAsWritten(key, stated) {
+  const value = Object.hasOwn(stated, key) ? stated[key] : null;
+  if (key === "observers") {
+    return Array.isArray(value) && value.every((o) => isObject(o) && Object.keys(o).sort().join(",") === "name,party" &&
+      typeof o.name === "string" && typeof o.party === "string");
+  }
+  if (key === "place" || (key === "key_changed_from" && !Object.hasOwn(stated, key))) return value === null || typeof value === "string";
+  return typeof value === "string";
+}
 
 // The first fact a sheet states differently from the journal, in words (tally_sheet.py:
-// facts_problem), or null.
-function factsProblem(stated, computed, facts) {
+// facts_problem), or null; a fact the journal does not give too (but, without the
+// journal around the sheet, its deadline and correction).
+function factsProblem(stated, computed, facts, contextKnown = true) {
   const problem = linesProblem(stated, computed.lines, facts);
   if (problem) return problem;
   for (const [key, value] of Object.entries(computed)) {
@@ -1616,6 +1675,9 @@ function factsProblem(stated, computed, facts) {
       return `its ${key} says ${shownFact(stated[key])}; the journal gives ${shownFact(value)}`;
     }
   }
+  const unknown = Object.keys(stated).filter((key) => !Object.hasOwn(computed, key) && !RECORDED_FACTS.has(key) &&
+    (contextKnown || !LATER_FACTS.has(key))).sort(byCodePoint);
+  if (unknown.length) return `its ${unknown[0]} says ${shownFact(stated[unknown[0]])}; the journal gives nothing`;
   return null;
 }
 
@@ -1735,7 +1797,7 @@ const pyStr = (value) => (typeof value === "string" ? value : pyRepr(value));
 function sheetProblem(election, e, sheet, reopened) {
   const recorded = JSON.parse(e.detail ?? "{}");
   const computed = computedFacts(election, sheet, e.prev_hash, sheet.supersedes?.hash ?? null, { reopened, prepared: recorded.prepared });
-  const problem = factsProblem(recorded, computed, factsOf(election));
+  const problem = factsProblem(recorded, computed, factsOf(election)) || recordedProblem(recorded);
   return problem && `event ${e.seq} (the ${sheet.title.toLowerCase()} tally sheet) ${problem}`;
 }
 
@@ -1759,6 +1821,7 @@ function correctionProblem(stated, computed, facts, lines) {
   }
   const said = isObject(stated.replaces) ? stated.replaces : {};
   for (const number of [...new Set([...Object.keys(said), ...Object.keys(computed.replaces)])].sort()) {
+    if (!formOrder(lines).includes(number)) return `its correction replaces a line ${number}, which this tally has not`;
     if (said[number] !== computed.replaces[number]) {
       return `line ${number} (${lineWords(number, facts, lines)}) replaces ${shown(said[number])} on the superseded sheet; the journal gives ${shown(computed.replaces[number])}`;
     }
@@ -1775,6 +1838,11 @@ async function hashedBatch(lines, first) {
   const events = lines.slice(first, first + BATCH).map((line) => {
     try {
       const e = JSON.parse(line);
+      if (typeof e?.mono_ns === "number" && !Number.isSafeInteger(e.mono_ns)) {
+        const digits = /"mono_ns":(-?[0-9]+),"prev_hash":/.exec(line);
+        if (digits !== null) MONO_DIGITS.set(e, digits[1]);
+      }
+      if (/\\u[dD]/.test(line) && loneSurrogate(e) !== null) return null; // no text: not an event Station wrote
       return e !== null && typeof e === "object" && !Array.isArray(e) && EVENT_FIELDS.every((f) => f in e) ? e : null;
     } catch (error) {
       return null;
@@ -1791,8 +1859,9 @@ function eventLine(e) {
     const v = e[f];
     if (!(v === null || typeof v === "string" || typeof v === "boolean" || Number.isInteger(v))) return canonical(e);
   }
-  return JSON.stringify({ action: e.action, call: e.call, detail: e.detail, hash: e.hash, mono_ns: e.mono_ns,
+  const line = JSON.stringify({ action: e.action, call: e.call, detail: e.detail, hash: e.hash, mono_ns: e.mono_ns,
     prev_hash: e.prev_hash, seq: e.seq, session: e.session, target: e.target, utc: e.utc });
+  return MONO_DIGITS.has(e) ? line.replace(`"mono_ns":${JSON.stringify(e.mono_ns)},`, `"mono_ns":${MONO_DIGITS.get(e)},`) : line;
 }
 
 async function checkJournal(bytes, signSeq, progress) {
@@ -1931,9 +2000,12 @@ function statedUnitLines(sheet) {
   });
 }
 
+// The election section of tally.json, recomputed from the setup (document.py:
+// election_section); a table's label only on the sheet of one table of several.
 function electionSection(e) {
-  return { agent: e.agent, ballots: e.ballots, case: e.case_number, election_id: e.election_id, eligible: e.eligible,
-    employer: e.employer, setup_hash: e.setup_hash, union: e.union_name };
+  return { agent: e.agent ?? null, ballots: e.ballots ?? null, case: e.case_number, election_id: e.election_id,
+    eligible: e.eligible, employer: e.employer, setup_hash: e.setup_hash,
+    ...(e.table_label === undefined || e.table_label === null ? {} : { table: e.table_label }), union: e.union_name };
 }
 
 function checkDocument(document, journal, key) {
@@ -1943,12 +2015,17 @@ function checkDocument(document, journal, key) {
   if (!equal(document.sheet_event, { seq: sign.seq, hash: sign.hash })) {
     throw new Bad(`tally.json: names a sheet event that is not event ${sign.seq} of the journal`);
   }
-  for (const [name, value] of Object.entries(electionSection(election))) {
-    if (!equal(statedElection[name] ?? null, value ?? null)) throw new Bad(`tally.json: the election's ${name} is not the journal's`);
+  // The whole section: a key more (a table's label on a one-table count's sheet) is wrong too.
+  const section = electionSection(election);
+  for (const name of [...new Set([...Object.keys(section), ...Object.keys(statedElection)])].sort(byCodePoint)) {
+    if (!Object.hasOwn(section, name) || !Object.hasOwn(statedElection, name) || !equal(statedElection[name], section[name])) {
+      throw new Bad(`tally.json: the election's ${name} is not the journal's`);
+    }
   }
   const recorded = JSON.parse(sign.detail ?? "{}");
   const superseded = isObject(stated.supersedes) ? stated.supersedes.hash ?? null : null;
-  const problem = factsProblem(stated, computedFacts(election, computed, sign.prev_hash, superseded, null), factsOf(election));
+  const problem = factsProblem(stated, computedFacts(election, computed, sign.prev_hash, superseded, null), factsOf(election), false) ||
+    recordedProblem(stated);
   if (problem) throw new Bad(`tally.json: ${problem}`);
   for (const name of [...new Set([...Object.keys(recorded), ...Object.keys(stated)])].sort()) {
     if (!equal(recorded[name] ?? null, stated[name] ?? null) || (name in recorded) !== (name in stated)) {
@@ -1976,21 +2053,21 @@ async function checkExport(files, expectedKey, progress) {
 }
 
 // An export folder holds what Station wrote and nothing else: a file or folder beside
-// them is named (by its name in the folder), but an export's own staging folder that a
-// power cut left, holding nothing but an export's files.
+// them is named (by its name in the folder; an export's staging folder, which a power
+// cut leaves or someone fills, by the first file in it).
 function checkNothingElse(files) {
   const inside = new Map();
   for (const name of files.keys()) {
-    const [top, next] = name.split("/");
+    const [top, ...rest] = name.split("/");
     if (!inside.has(top)) inside.set(top, []);
-    if (next !== undefined) inside.get(top).push(next);
+    if (rest.length) inside.get(top).push(rest[0]);
   }
-  const leftover = (top) => /^\.station-export-[0-9a-f]{8}$/.test(top) && inside.get(top).length > 0 &&
-    inside.get(top).every((name) => ALL_FILES.includes(name));
-  const others = [...inside.keys()].filter((top) => !ALL_FILES.includes(top) && !leftover(top)).sort(byCodePoint);
+  const others = [...inside.keys()].filter((top) => !ALL_FILES.includes(top)).sort(byCodePoint);
   if (others.length) {
+    const first = others[0], within = inside.get(first).sort(byCodePoint);
+    const named = /^\.station-export-[0-9a-f]{8}$/.test(first) && within.length ? `${first}/${within[0]}` : first;
     const more = others.length > 1 ? ` (and ${others.length - 1} more)` : "";
-    throw new Bad(`${pyRepr(others[0])}${more} is not part of the signed export: an export folder holds only ${ALL_FILES.join(", ")}`);
+    throw new Bad(`${pyRepr(named)}${more} is not part of the signed export: an export folder holds only ${ALL_FILES.join(", ")}`);
   }
 }
 
@@ -2194,18 +2271,20 @@ function unknownFacts(document) {
 
 // The table, once it is a final sheet of a table of the same count as the others.
 function aTable(source, table, earlier) {
-  const election = table.document.election, sheet = table.document.sheet;
+  const sheet = table.document.sheet;
   if (sheet.kind !== "final") {
     throw new Bad(`${source}: holds an ${sheet.kind} tally; only final sheets are consolidated (export the table's final sheet)`);
   }
-  if ((election.table ?? null) === null) {
+  // Every label and shared fact from the verified setup, never from the sheet.
+  if ((table.election.table_label ?? null) === null) {
     throw new Bad(`${source}: is the sheet of a count at one table (its file was made without --table); only the sheets of a count's tables are consolidated`);
   }
-  const mine = { source, label: String(election.table), ...table };
+  const mine = { source, label: String(table.election.table_label), ...table };
+  const shared = sharedSetup(table.election);
   for (const other of earlier) {
-    const theirs = other.document.election;
-    const field = SHARED_SETUP.find((name) => !equal(election[name] ?? null, theirs[name] ?? null));
-    const differs = field !== undefined ? `${field} is ${pyRepr(election[field])}, not ${pyRepr(theirs[field])}`
+    const theirs = sharedSetup(other.election);
+    const field = SHARED_SETUP.find((name) => !equal(shared[name] ?? null, theirs[name] ?? null));
+    const differs = field !== undefined ? `${field} is ${pyRepr(shared[field])}, not ${pyRepr(theirs[field])}`
       : setupDifference(table.election, other.election);
     if (differs !== null) {
       throw new Bad(`${source}: ${tableTitle(mine.label)} is not a table of the same count as ${other.source} (${tableTitle(other.label)}): its ${differs}`);
@@ -2213,11 +2292,16 @@ function aTable(source, table, earlier) {
     if (mine.label.toLowerCase() === other.label.toLowerCase()) {
       throw new Bad(`${source}: ${tableTitle(mine.label)} appears twice (also ${other.source}); each table is consolidated once`);
     }
-    if (equal(sheet.head, other.document.sheet.head) || election.election_id === theirs.election_id) {
+    if (equal(sheet.head, other.document.sheet.head) || table.election.election_id === other.election.election_id) {
       throw new Bad(`${source}: is the same table's count as ${other.source} (same election file or head ${String(sheet.head.hash).slice(0, 16)}); each table is consolidated once`);
     }
   }
   return mine;
+}
+
+// What every table of one count shares of its setup, as a sheet's election section names it.
+function sharedSetup(e) {
+  return { case: e.case_number, employer: e.employer, union: e.union_name, eligible: e.eligible };
 }
 
 // What makes two tables' setups (their journals' first lines) not one election's.
@@ -2309,7 +2393,7 @@ function consolidatedDocument(tables, key, prepared, agent, observers) {
   };
   return {
     format: CONSOLIDATED_FORMAT,
-    election: Object.fromEntries(SHARED_SETUP.map((name) => [name, first.document.election[name]])),
+    election: sharedSetup(first.election),
     ...facts,
     tables: tables.map(tableRow),
     prepared,

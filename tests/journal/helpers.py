@@ -12,6 +12,16 @@ from station.journal.seal import station_secret
 from tests.domain.random_operator import random_events
 from tests.helpers import JFK8, built_in_ram
 
+# What a station records on every sheet beside the facts the journal gives.
+RECORDED = {
+    "agent": "R. Agent",
+    "observers": [],
+    "place": None,
+    "count_date": "2026-12-01",
+    "prepared": "2026-12-01T18:00:00+00:00",
+    "key": "0000-1111-2222-3333-4444-5555-6666-7777",
+}
+
 
 def random_journal(path: Path, events: int, seed: int) -> None:
     """An election file of `events` random events after its first OPEN, with piles of 5.
@@ -27,7 +37,10 @@ def random_journal(path: Path, events: int, seed: int) -> None:
             for event in random_events(count, events, seed):
                 detail = event.detail
                 if event.action is Action.SIGN:
-                    detail = {**computed_facts(setup, count.sheets[-1], journal.head_hash, None)}
+                    detail = {
+                        **computed_facts(setup, count.sheets[-1], journal.head_hash, None),
+                        **RECORDED,
+                    }
                 journal.append(event.action, event.call, event.target, detail)
 
 

@@ -217,6 +217,57 @@ def other_key(folder: Path, key: StationKey) -> None:
     resign_with_other_key(folder, create_key(folder.parent / "forger.pem"))
 
 
+def staging_leftover(folder: Path, key: StationKey) -> None:
+    """A sheet with other figures in a folder under an export's staging name."""
+    staging = folder / ".station-export-0123abcd"
+    staging.mkdir()
+    (staging / "tally.pdf").write_bytes(
+        (folder / "tally.pdf").read_bytes().replace(b"Tally", b"Tallx")
+    )
+
+
+def lone_surrogate(folder: Path, key: StationKey) -> None:
+    """The agent's name in tally.json escapes a lone surrogate (no text at all), re-signed."""
+    path = folder / "tally.json"
+    path.write_bytes(path.read_bytes().replace(b'"agent":"R. Agent"', b'"agent":"R. \\ud800"', 1))
+    resign(folder, key)
+
+
+def envelopes_on_a_poll_sheet(folder: Path, key: StationKey) -> None:
+    """The sheet of a count at the polls made to state envelope figures, in its SIGN
+    event (the chain hashed again) and in tally.json, and the whole re-signed."""
+    envelopes = {"accepted": 120, "challenged": 0}
+
+    def add(event: dict[str, Any]) -> None:
+        detail = json.loads(event["detail"])
+        event["detail"] = json.dumps(
+            {**detail, "envelopes": envelopes}, sort_keys=True, separators=(",", ":")
+        )
+
+    rechain_from(folder, last_seq(folder), add)
+    edit_json(
+        folder / "tally.json",
+        lambda d: (
+            d["sheet"].update(envelopes=envelopes),
+            d.update(sheet_event=sheet_event(folder)),
+        ),
+    )
+    edit_json(folder / "manifest.json", lambda m: m.update(sheet_event=sheet_event(folder)))
+    resign(folder, key)
+
+
+def a_table_named_on_a_one_table_sheet(folder: Path, key: StationKey) -> None:
+    """tally.json of a count at one table says it is Table 3, its PDF drawn again to say
+    so too, and the whole re-signed: only the setup in the journal can tell."""
+    from station.sheet.pdf import render_pdf
+
+    edit_json(folder / "tally.json", lambda d: d["election"].update(table="3"))
+    document = json.loads((folder / "tally.json").read_bytes())
+    (folder / "tally.json").write_bytes(canonical_json(document))
+    (folder / "tally.pdf").write_bytes(render_pdf(document))
+    resign(folder, key)
+
+
 Tamper = Callable[[Path, StationKey], None]
 
 
@@ -264,6 +315,10 @@ CASES: dict[str, Tamper] = {
     "signature-garbled": lambda f, k: (f / "manifest.sig").write_text("not base64!\n"),
     "other-key": other_key,
     "extra-file": extra_file,
+    "staging-leftover": staging_leftover,
+    "lone-surrogate-resigned": lone_surrogate,
+    "poll-sheet-envelopes-rechained": envelopes_on_a_poll_sheet,
+    "one-table-sheet-names-a-table-resigned": a_table_named_on_a_one_table_sheet,
     **{
         f"{name}-missing": (lambda n: lambda f, k: (f / n).unlink())(name)
         for name in ("manifest.sig", "manifest.json", "tally.pdf", "journal.jsonl", "tally.json")

@@ -160,15 +160,15 @@ def test_a_file_added_to_a_verified_export_fails_it(
     (folder / ".hidden").mkdir()  # a folder, hidden, counts as much as a file
     assert "'.hidden' is not part of the signed export" in (verify_export(folder).problem or "")
     (folder / ".hidden").rmdir()
-    # What a power cut leaves of an export's staging is Station's own; under its name,
-    # anything else is not.
+    # A sheet under an export's staging name (a power cut's leftover, or put there) is
+    # refused like any other, named by the file in it: whoever opens the folder sees it.
     staging = folder / ".station-export-0123abcd"
     staging.mkdir()
-    (staging / "tally.pdf").write_bytes(b"half")
-    assert verify_export(folder).ok
-    (staging / "tally (corrected).pdf").write_bytes(b"forged")
     problem = verify_export(folder).problem or ""
     assert "'.station-export-0123abcd' is not part of the signed export" in problem
+    (staging / "tally.pdf").write_bytes(b"%PDF other figures")
+    problem = verify_export(folder).problem or ""
+    assert "'.station-export-0123abcd/tally.pdf' is not part of the signed export" in problem
 
 
 def test_a_failed_write_leaves_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

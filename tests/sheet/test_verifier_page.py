@@ -6,6 +6,7 @@ page's own calls), on the same exports, true and tampered, as the Python verifie
 """
 
 import hashlib
+import json
 import re
 from pathlib import Path
 
@@ -13,13 +14,16 @@ import pytest
 
 from station import __version__
 from station.journal import Journal
+from station.sheet.export import export_sheet
 from station.sheet.keys import StationKey
 from tests.sheet.helpers import (
     CASES,
+    count_calls,
     edit_json,
     rechain_from,
     resign,
     sheet_event,
+    sign,
     station,
 )
 from tests.verifier.node import NODE, assert_same_verdict
@@ -92,3 +96,29 @@ def test_a_forged_dispute_is_named_in_the_page_as_in_verify(
     resign(exported, key)
     verdict = assert_same_verdict(page, exported, key.fingerprint)
     assert "event 3 breaks the rules of the count" in verdict["lines"][0]
+
+
+def test_an_export_from_a_machine_up_for_months_passes_in_the_page_as_in_verify(
+    page: Path,
+    election_file: Path,
+    key: StationKey,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each event stores the monotonic clock in nanoseconds since the machine started:
+    after 104 days up it is past 2**53, beyond the integers a browser's JSON reads
+    exactly, and the page must still read the numbers the station wrote."""
+    import time
+
+    up = time.monotonic_ns
+    monkeypatch.setattr(time, "monotonic_ns", lambda: (1 << 60) + up())
+    journal = Journal.open(election_file)
+    journal.start_session()
+    count_calls(journal, 20)
+    sign(journal, key)
+    export_sheet(journal, journal.restore(trust_snapshots=False), tmp_path / "export", key)
+    journal.close()
+    lines = (tmp_path / "export" / "journal.jsonl").read_text().splitlines()[1:]
+    assert all(json.loads(line)["mono_ns"] > 2**53 for line in lines)
+    verdict = assert_same_verdict(page, tmp_path / "export", key.fingerprint)
+    assert verdict["ok"], verdict
