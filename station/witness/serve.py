@@ -13,8 +13,10 @@ Bearer`):
 * `GET /setup`: `{"format", "election": the setup row (journal.jsonl's first line),
   "public_key", "key", "origin"}`;
 * `GET /events?after=N[&since=TIME][&wait=S]`: `{"events": [up to 2,000 events after
-  N, as in journal.jsonl], "heads": [signed notes newer than TIME, in order], "head":
-  the last event served, "problem": null or why the file cannot be read now}`; held
+  N, as in journal.jsonl], "heads": [signed notes newer than TIME, in order, up to the
+  last event of the answer], "head": the last event served, "newest_head": the newest
+  signed note, whatever event it names (a follower catching up knows how far the events
+  still to come are signed), "problem": null or why the file cannot be read now}`; held
   open up to S seconds (at most 25) while there is nothing new: long polling;
 * `GET /` from a browser (it accepts text/html): the live page, which follows this feed
   and checks every event and head in the browser (`station/verifier/live.js`).
@@ -93,6 +95,7 @@ class _Snapshot:
     lines: list[bytes]
     heads: list[Head]
     problem: str | None
+    newest: Head | None = None
 
 
 class FeedSource:
@@ -195,7 +198,8 @@ class FeedSource:
                 for head in self._heads
                 if (since is None or head.time > since) and head.seq <= last
             ]
-            return _Snapshot(lines, heads, self.problem)
+            newest = self._heads[-1] if self._heads else None
+            return _Snapshot(lines, heads, self.problem, newest)
 
     def _read(self, first: int, last: int) -> list[bytes]:
         """Events no longer kept, read again from the file (checked by every follower)."""
@@ -584,6 +588,8 @@ class _Handler(BaseHTTPRequestHandler):
             + str(after + len(snapshot.lines)).encode()
             + b',"heads":'
             + json.dumps([head.note for head in snapshot.heads], ensure_ascii=False).encode()
+            + b',"newest_head":'
+            + json.dumps(snapshot.newest and snapshot.newest.note, ensure_ascii=False).encode()
             + b',"problem":'
             + json.dumps(snapshot.problem).encode()
             + b"}"
