@@ -244,7 +244,9 @@ class ForgingPath(ThreadingHTTPServer):
     carries the feed's token, as the one the observer was given would.
 
     `held`, when given, is the number of an /events request (1 the first) not passed on
-    before `gate` is set: an answer slow to come."""
+    before `gate` is set: an answer slow to come. With `stalls`, every /events request
+    after the first is answered a moment later with no event and no head, the newest
+    head the station signed passed on: a path keeping back what the station sent."""
 
     daemon_threads = True
 
@@ -257,6 +259,7 @@ class ForgingPath(ThreadingHTTPServer):
         call: str = "for",
         again: int = 0,
         held: int | None = None,
+        stalls: bool = False,
     ) -> None:
         self.feed_base, token = feed_url.split("/?token=")
         self.token = token
@@ -264,7 +267,7 @@ class ForgingPath(ThreadingHTTPServer):
         self.again, self.forges_again = again, again > 0
         self.forged: list[dict[str, Any]] = []
         self.newest_head: str | None = None
-        self.held, self.gate, self.asked = held, threading.Event(), 0
+        self.held, self.gate, self.asked, self.stalls = held, threading.Event(), 0, stalls
         super().__init__(("127.0.0.1", 0), _ForgingHandler)
         self.thread = threading.Thread(target=self.serve_forever, kwargs={"poll_interval": 0.05})
         self.thread.start()
@@ -292,6 +295,22 @@ class _ForgingHandler(BaseHTTPRequestHandler):
             server.asked += 1
             if server.asked == server.held:
                 server.gate.wait(30)
+            if server.stalls and server.asked > 1:
+                time.sleep(0.1)  # a long poll that ends with nothing
+                self._answer(
+                    200,
+                    "application/json",
+                    json.dumps(
+                        {
+                            "events": [],
+                            "head": 0,
+                            "heads": [],
+                            "newest_head": server.newest_head,
+                            "problem": None,
+                        }
+                    ).encode(),
+                )
+                return
             after = urllib.parse.parse_qs(urllib.parse.urlsplit(self.path).query).get("after")
             if server.forges_again and server.forged and after == [str(server.forged[-1]["seq"])]:
                 if not server.again:
