@@ -19,12 +19,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from pytestqt.qtbot import QtBot
 
 from station.cli import main
 from station.cli import witnessing as witnessing_cli
 from station.domain import Action, Call, ElectionSetup
-from station.journal.chain import event_hash
+from station.journal.chain import HEAD_DIGITS, event_hash
 from station.journal.records import EVENT_FIELDS
+from station.ui.dashboard.remote_feed import RemoteFeed
+from station.ui.dashboard.window import DashboardWindow
 from station.witness import follow, serve
 from station.witness.serve import FeedSource
 from station.witness.statements import (
@@ -265,3 +268,23 @@ def test_a_newest_head_not_matching_an_event_received_is_caught(served: Served) 
         " the feed's history is not the one the station signed"
     )
     assert (follower.head_seq, follower.count.tally.for_union) == (0, 0)
+
+
+def test_the_remote_dashboard_says_it_is_catching_up(
+    qtbot: QtBot, served: Served, long_journal: FeedSource, clock: Clock
+) -> None:
+    end = served.journal.head_seq
+    follower = served.follow()
+    feed = RemoteFeed(follower)  # not started: the answer goes in by hand, then a poll
+    window = DashboardWindow(feed)
+    qtbot.addWidget(window)
+    follower._inbox.append(follower.request(0, None, 0))
+    feed.poll()
+    clock.ahead += 11
+    feed.poll()
+    assert window.state == "live", window.status_label.text()
+    assert window.journal_label.text() == (
+        "Journal: 0 events \u00b7 head "
+        f"{follower.head_hash[:HEAD_DIGITS]} \u00b7 signing key {served.key.fingerprint}\n"
+        + being_checked(25, 0, end)
+    )
