@@ -214,7 +214,7 @@ def _witness(follower: RemoteFollower, wait_s: float) -> int:
         if follower.problem and follower.problem.startswith(NOT_SIGNED) and not unsigned_said:
             say_problem(follower.problem)
             unsigned_said = True
-        elif unsigned_said and not follower.unsigned:
+        elif unsigned_said and not follower.held:
             say(f"every event received is signed again, to event {follower.head_seq:,}")
             unsigned_said = False
         if follower.problem and follower.problem.startswith("NO FEED"):

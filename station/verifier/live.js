@@ -4,7 +4,10 @@
 // but what a head signed by the station's key covers. A chain proves only that its events
 // follow each other (anyone on the path can append well-chained events without the key):
 // the events after the last signed head are said apart, never counted, and a problem
-// once they wait longer than the station ever takes to sign. The checks are the
+// once they wait longer than the station ever takes to sign; more of them than the
+// station ever leaves unsigned is a forgery, refused before it fills the browser's memory.
+// Each answer names the newest head the station signed: the events still to come up to
+// it, while catching up on a long journal, are being checked, not late. The checks are the
 // verifier's (verifier.js, above); the words are the witness's and the remote
 // dashboard's (station/witness/follow.py, statements.py). The served live page follows
 // the server it came from; a saved verifier page follows the URL typed into it (the feed
@@ -18,7 +21,8 @@
 function followCount(base, token, expectedKey = null) {
   const $ = (id) => document.getElementById(id);
   const feed = { seq: 0, hash: null, hashes: [], lastHead: null, since: null, heard: Date.now(), broken: null,
-    unsigned: [], signedSeq: 0, signedHash: null, problem: null, garbled: null };
+    unsigned: [], signedSeq: 0, signedHash: null, problem: null, garbled: null,
+    newestSeq: 0, pastBytes: 0, progressAt: 0 };
   let setup, count, rawKey, keyName, keyId, lastCalls = [];
   const ruledAs = new Map(); // each envelope event's words, for its undo and redo
   // The feed signs a head every 5 s at least, and a long poll answers with it: a silence
@@ -29,6 +33,9 @@ function followCount(base, token, expectedKey = null) {
   const UNSIGNED_S = 10;
   // No answer of the feed is larger (station/witness/limits.py: MAX_ANSWER).
   const MAX_ANSWER = 6291456;
+  // At most a page of the feed past the newest head the station signed: the station signs
+  // what it serves within a second, never a page (statements.MAX_UNSIGNED, _BYTES).
+  const MAX_UNSIGNED = 2000, MAX_UNSIGNED_BYTES = 4 << 20;
 
   async function get(path) {
     const answer = await fetch(base + path, { headers: { Authorization: `Bearer ${token}` }, cache: "no-store" });
@@ -119,11 +126,20 @@ function followCount(base, token, expectedKey = null) {
   async function take(answer) {
     let fault = null;
     try {
+      if (answer.newest_head !== undefined && answer.newest_head !== null) await takeNewest(answer.newest_head);
+    } catch (error) {
+      if (!(error instanceof Bad)) throw error;
+      feed.broken = error.message;
+      return;
+    }
+    const before = feed.seq;
+    try {
       for (const e of answer.events) await takeEvent(e);
     } catch (error) {
       if (!(error instanceof Bad)) throw error;
       fault = error.message;
     }
+    if (before < feed.newestSeq && feed.seq > before) feed.progressAt = Date.now(); // catching up
     try {
       for (const note of answer.heads) await takeHead(note);
     } catch (error) {
@@ -131,6 +147,26 @@ function followCount(base, token, expectedKey = null) {
       fault ??= error.message;
     }
     if (fault !== null) feed.broken = fault;
+  }
+
+  // The newest head the station signed, which may name an event still to come: the
+  // events up to it are signed. Checked as a head (key, election, the event if received);
+  // folded only when it comes among the heads, with its event.
+  async function takeNewest(note) {
+    const head = await readHead(note);
+    if (feed.hashes[head.seq] !== undefined && feed.hashes[head.seq] !== head.hash) {
+      throw new Bad(`the head signed at event ${fmt(head.seq)} does not match event ${fmt(head.seq)} as received: the feed's history is not the one the station signed`);
+    }
+    signedTo(head.seq);
+  }
+
+  // The station signed the events up to `seq`: those held up to it are no longer past
+  // every signed head.
+  function signedTo(seq) {
+    if (seq <= feed.newestSeq) return;
+    feed.newestSeq = seq;
+    feed.pastBytes = 0;
+    for (let i = feed.unsigned.length - 1; i >= 0 && feed.unsigned[i].e.seq > seq; i--) feed.pastBytes += feed.unsigned[i].size;
   }
 
   async function takeEvent(e) {
@@ -146,7 +182,18 @@ function followCount(base, token, expectedKey = null) {
     if (detail === undefined) {
       throw new Bad(`event ${e.seq} was altered (its detail is not in the one form Station writes: sorted keys, each once, compact)`);
     }
-    feed.unsigned.push({ e, detail, at: Date.now() });
+    let size = 0;
+    if (e.seq > feed.newestSeq) { // past every head the station is known to have signed
+      size = JSON.stringify(e).length;
+      const refused = e.seq - feed.newestSeq > MAX_UNSIGNED ? `${fmt(MAX_UNSIGNED)} events`
+        : feed.pastBytes + size > MAX_UNSIGNED_BYTES ? `${MAX_UNSIGNED_BYTES / 1048576} MiB of events` : null;
+      if (refused) {
+        throw new Bad(`the feed sent more than ${refused} after event ${fmt(feed.newestSeq)} with no head signed by the` +
+          " station's key, which signs what it serves within seconds: they are not counted, and nothing more is taken from this feed");
+      }
+      feed.pastBytes += size;
+    }
+    feed.unsigned.push({ e, detail, at: Date.now(), size });
     feed.seq = e.seq;
     feed.hash = e.hash;
     feed.hashes[e.seq] = e.hash;
@@ -168,8 +215,8 @@ function followCount(base, token, expectedKey = null) {
   }
 
   // A signed head (station/witness/heads.py): a C2SP signed note of origin, size, hash
-  // and time, signed by the station's key; it must name an event as this page received it.
-  async function takeHead(note) {
+  // and time, signed by the station's key.
+  async function readHead(note) {
     const notOne = (why) => new Bad(`a signed head that is not one${why ? ` (${why})` : ""}`);
     if (typeof note !== "string" || note.length > 4096) throw notOne("not a signed note");
     const cut = note.lastIndexOf("\n\n");
@@ -188,6 +235,13 @@ function followCount(base, token, expectedKey = null) {
     if (!(await signatureHolds(rawKey, signature.slice(4), utf8.encode(text)))) {
       throw new Bad(`the head at event ${fmt(seq)} has a signature that does not hold`);
     }
+    return head;
+  }
+
+  // A head among the answer's: after the last one, it must name an event as this page
+  // received it, and folds the events it covers.
+  async function takeHead(note) {
+    const head = await readHead(note), seq = head.seq;
     const last = feed.lastHead;
     if (last && (note === last.note || head.time <= last.time || seq < last.seq)) {
       throw new Bad(`the head at event ${fmt(seq)} signed at ${head.time} is older than one already seen (event ${fmt(last.seq)}, ${last.time}): a replayed head`);
@@ -199,6 +253,7 @@ function followCount(base, token, expectedKey = null) {
     foldSigned(seq);
     feed.lastHead = head;
     feed.since = head.time;
+    signedTo(seq);
   }
 
   // The last calls in the words of the dashboard's ticker (station/domain/describe.py):
@@ -279,9 +334,16 @@ function followCount(base, token, expectedKey = null) {
       return;
     }
     const silent = Math.round((Date.now() - feed.heard) / 1000);
-    const waiting = feed.unsigned.length, waited = waiting ? (Date.now() - feed.unsigned[0].at) / 1000 : 0;
+    // Catching up, only answers that brought none of the events owed count (the feed
+    // stalling on its way to a head it named); else the time since the oldest came.
+    const waiting = feed.unsigned.length, catchingUp = feed.seq < feed.newestSeq;
+    const waited = !waiting ? 0 : catchingUp ? Math.max(0, feed.heard - feed.progressAt) / 1000
+      : (Date.now() - Math.max(feed.unsigned[0].at, feed.progressAt)) / 1000;
     $("unsigned").hidden = !waiting;
-    $("unsigned").textContent = waiting ? `${howManyEvents(waiting)} after event ${fmt(feed.signedSeq)} not yet signed by the station: not counted` : "";
+    $("unsigned").textContent = !waiting ? "" : catchingUp
+      ? `catching up to event ${fmt(feed.newestSeq)}, signed by the station: ${howManyEvents(waiting)} after event` +
+        ` ${fmt(feed.signedSeq)} received and being checked, not counted yet`
+      : `${howManyEvents(waiting)} after event ${fmt(feed.signedSeq)} not yet signed by the station: not counted`;
     if (silent >= NO_FEED_S) {
       status("lost", `NO FEED FOR ${silent} SECONDS (signed to event ${fmt(feed.signedSeq)})`);
     } else if (feed.garbled) {

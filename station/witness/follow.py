@@ -13,7 +13,15 @@ well-chained events without the key. So an event is folded (counted, shown, kept
 once a head signed by the station's key covers it, and by the rules of the count then;
 the events after the last signed head are `unsigned`, said apart and never counted, and
 when they stay so for `UNSIGNED_S` (the station signs every few seconds), `problem`
-says NOT SIGNED FOR N SECONDS.
+says NOT SIGNED FOR N SECONDS. At most `MAX_UNSIGNED` of them (and `MAX_UNSIGNED_BYTES`)
+are kept: more than the station ever leaves unsigned is someone appending on the path,
+and the feed is `broken` before it fills this process's memory.
+
+Each answer names the newest head the station signed (`newest_head`), whatever event it
+names: a follower catching up on a long journal, whose head is at its end, knows that
+the events it is still receiving are signed up to there. Those are `checking`, not
+unsigned, and wait for nothing but the rest of the feed: no timer runs while each answer
+brings more of them, and no cap but the head's own event holds them.
 
 A lost connection is not a forgery: `problem` says NO FEED FOR N SECONDS and the next
 request asks for the events after the last one received, so a server restart shows only
@@ -45,12 +53,16 @@ from station.sheet.keys import KeyProblem, fingerprint, load_public_key
 from station.witness.heads import BadHead, Head, follows, origin_of, read_head, utc_now
 from station.witness.limits import MAX_ANSWER
 from station.witness.statements import (
+    MAX_UNSIGNED,
+    MAX_UNSIGNED_BYTES,
     REFUSALS,
     UNSIGNED_S,
+    being_checked,
     garbled_feed,
     larger_than_any_feed,
     no_feed,
     not_yet_signed,
+    too_many_unsigned,
     unsigned_too_long,
 )
 from station.witness.store import WitnessFile
@@ -203,6 +215,8 @@ class RemoteFollower(Followed):
         key_checked: whether that key was held to a fingerprint the observer gave.
         head_seq, head_hash: the last event a verified signed head covers (folded).
         received_seq: the last event received and chained (the next request's start).
+        signed_seq: the newest event a head signed by the station's key names, as far as
+            the feed said (the events up to it are signed, whether received yet or not).
         last_head: the last signed head verified.
         broken: what made the feed untrustworthy (then nothing more is folded), or None.
         garbled: FEED GARBLED and why, while the last answer was not a Station feed.
@@ -274,8 +288,12 @@ class RemoteFollower(Followed):
         self.station_problem: str | None = None
         self.garbled: str | None = None  # the last answer, when it was not a feed
         self._hashes: dict[int, str] = {0: election.setup_hash}
-        # Events chained but not yet covered by a signed head, each with when it came.
-        self._unsigned: deque[tuple[Record, float]] = deque()
+        # Events chained but not yet covered by a signed head: each with when it came and
+        # its size (its line's bytes).
+        self._held: deque[tuple[Record, float, int]] = deque()
+        self.signed_seq = 0
+        self._past_bytes = 0  # the size of the events held after `signed_seq`
+        self._progress_at = 0.0  # when an answer last brought events up to `signed_seq`
         self._received_hash = election.setup_hash
         self._stored_seq = 0  # the last event the witness file holds
         self._heard = time.monotonic()
@@ -317,10 +335,17 @@ class RemoteFollower(Followed):
         if not isinstance(events, list) or not isinstance(notes, list):
             problem = "the feed sent a response that is not a Station feed"
             events, notes = [], []
+        elif (newest := response.get("newest_head")) is not None:
+            problem = self._take_newest(newest)
+            if problem:
+                events, notes = [], []
+        before = self.received_seq
         for line in events:
             problem = self._take_event(line, batch)
             if problem:
                 break
+        if before < self.signed_seq and self.received_seq > before:
+            self._progress_at = time.monotonic()  # catching up: the feed brings what it owes
         # After a refused event the heads are still read: those covering the events
         # before it fold them; the first naming an event after it ends the answer.
         for note in notes:
@@ -344,17 +369,24 @@ class RemoteFollower(Followed):
 
     @property
     def received_seq(self) -> int:
-        return self._unsigned[-1][0].seq if self._unsigned else self.head_seq
+        return self._held[-1][0].seq if self._held else self.head_seq
 
     def _take_event(self, line: object, batch: Batch) -> str | None:
         expected = self.received_seq + 1
-        record = _record_of(line)
-        if record is None:
+        read = _record_of(line)
+        if read is None:
             return f"event {expected:,} is not a journal event as Station writes it"
+        record, size = read
         problem = event_problem(record, expected, self._received_hash)
         if problem:
             return problem
-        self._unsigned.append((record, time.monotonic()))
+        if record.seq > self.signed_seq:  # past every head the station is known to have signed
+            if record.seq - self.signed_seq > MAX_UNSIGNED:
+                return too_many_unsigned(self.signed_seq, events=MAX_UNSIGNED)
+            if self._past_bytes + size > MAX_UNSIGNED_BYTES:
+                return too_many_unsigned(self.signed_seq, size=MAX_UNSIGNED_BYTES)
+            self._past_bytes += size
+        self._held.append((record, time.monotonic(), size))
         self._received_hash = record.hash
         self._hashes[record.seq] = record.hash
         return None
@@ -383,18 +415,51 @@ class RemoteFollower(Followed):
         if problem:
             return problem
         batch.heads.append(head)
+        self._signed_to(head.seq)
         return None
+
+    def _take_newest(self, note: object) -> str | None:
+        """Read the newest head the station signed, which may name an event not received
+        yet: the events up to it are signed. It is checked as a head (key, election);
+        it is folded and kept only when it comes among the heads, with its event. An
+        older one than already known (replayed on the path) only tells less."""
+        if not isinstance(note, str):
+            return "a signed head that is not one (not a signed note)"
+        try:
+            head = read_head(note, self.public_key, self.origin)
+        except BadHead as bad:
+            return str(bad)
+        known = self._hashes.get(head.seq)
+        if known is not None and known != head.hash:
+            return (
+                f"the head signed at event {head.seq:,} does not match event {head.seq:,}"
+                " as received: the feed's history is not the one the station signed"
+            )
+        self._signed_to(head.seq)
+        return None
+
+    def _signed_to(self, seq: int) -> None:
+        """The station signed the events up to `seq`: the events held up to it are no
+        longer past every signed head."""
+        if seq <= self.signed_seq:
+            return
+        self.signed_seq = seq
+        self._past_bytes = 0
+        for record, _, size in reversed(self._held):
+            if record.seq <= seq:
+                break
+            self._past_bytes += size
 
     def _fold_signed(self, seq: int, batch: Batch) -> str | None:
         """Fold the events a verified head at `seq` covers, by the rules of the count (an
         event they refuse is folded by no station)."""
-        while self._unsigned and self._unsigned[0][0].seq <= seq:
-            record = self._unsigned[0][0]
+        while self._held and self._held[0][0].seq <= seq:
+            record = self._held[0][0]
             try:
                 change = self.count.apply(record.event())
             except ValueError as error:
                 return f"event {record.seq:,}: {error}"
-            self._unsigned.popleft()
+            self._held.popleft()
             self.head_seq, self.head_hash = record.seq, record.hash
             self.last_record = record
             self.note(change)
@@ -403,19 +468,49 @@ class RemoteFollower(Followed):
         return None
 
     @property
+    def held(self) -> int:
+        """How many events came after the last signed head received (chained, not
+        counted): `checking` while catching up, else `unsigned`."""
+        return len(self._held)
+
+    @property
+    def catching_up(self) -> bool:
+        """Whether the feed has not yet sent every event the newest head it named covers."""
+        return self.received_seq < self.signed_seq
+
+    @property
+    def checking(self) -> int:
+        """How many events are held while catching up: signed, their head still to come."""
+        return len(self._held) if self.catching_up else 0
+
+    @property
     def unsigned(self) -> int:
-        """How many events came after the last signed head (chained, not counted)."""
-        return len(self._unsigned)
+        """How many events are held once caught up: no head received covers them."""
+        return 0 if self.catching_up else len(self._held)
 
     @property
     def unsigned_s(self) -> float:
-        """Seconds the oldest of them has waited for a signed head (0 without any)."""
-        return time.monotonic() - self._unsigned[0][1] if self._unsigned else 0.0
+        """Seconds the events held have waited for a signed head (0 without any).
+
+        Once caught up, since the oldest of them came. While catching up (on a long
+        journal, many answers before the head at its end), only answers that brought
+        none of the events still owed count, from the last that did: the feed stalling
+        on its way to a head it named, not the length of the way, nor an answer still
+        coming (a connection gone quiet is NO FEED)."""
+        if not self._held:
+            return 0.0
+        if self.catching_up:
+            return max(0.0, self._heard - self._progress_at)
+        return time.monotonic() - max(self._held[0][1], self._progress_at)
 
     @property
     def not_yet_signed(self) -> str | None:
         """The events after the last signed head, said apart, or None when there are none."""
-        return not_yet_signed(self.unsigned, self.head_seq) if self._unsigned else None
+        if not self._held:
+            return None
+        if self.catching_up:
+            return being_checked(len(self._held), self.head_seq, self.signed_seq)
+        return not_yet_signed(len(self._held), self.head_seq)
 
     def _keep_heads(self, batch: Batch) -> None:
         if batch.heads:
@@ -539,8 +634,8 @@ class RemoteFollower(Followed):
             self.problem = self.garbled
         elif self._lost:
             self.problem = no_feed(self.silent_s)
-        elif self._unsigned and self.unsigned_s >= self._unsigned_s:
-            self.problem = unsigned_too_long(self.unsigned, self.head_seq, self.unsigned_s)
+        elif self._held and self.unsigned_s >= self._unsigned_s:
+            self.problem = unsigned_too_long(len(self._held), self.head_seq, self.unsigned_s)
         else:
             self.problem = self.station_problem
 
@@ -555,8 +650,9 @@ def _refusal(body: bytes) -> str | None:
     return REFUSALS.get(why) if isinstance(why, str) else None
 
 
-def _record_of(line: object) -> Record | None:
-    """A feed's event as a Record, only in the one form Station writes it."""
+def _record_of(line: object) -> tuple[Record, int] | None:
+    """A feed's event as a Record, only in the one form Station writes it, and the size of
+    that form (bytes)."""
     if not isinstance(line, dict) or sorted(line) != sorted(EVENT_FIELDS):
         return None
     fields = tuple(line[name] for name in EVENT_FIELDS)
@@ -566,7 +662,7 @@ def _record_of(line: object) -> Record | None:
         return None
     if json.loads(canonical) != line:
         return None
-    return Record(*fields)
+    return Record(*fields), len(canonical)
 
 
 def _row(record: Record) -> tuple[Any, ...]:

@@ -13,8 +13,10 @@ Bearer`):
 * `GET /setup`: `{"format", "election": the setup row (journal.jsonl's first line),
   "public_key", "key", "origin"}`;
 * `GET /events?after=N[&since=TIME][&wait=S]`: `{"events": [up to 2,000 events after
-  N, as in journal.jsonl], "heads": [signed notes newer than TIME, in order], "head":
-  the last event served, "problem": null or why the file cannot be read now}`; held
+  N, as in journal.jsonl], "heads": [signed notes newer than TIME, in order, up to the
+  last event of the answer], "head": the last event served, "newest_head": the newest
+  signed note, whatever event it names (a follower catching up knows how far the events
+  still to come are signed), "problem": null or why the file cannot be read now}`; held
   open up to S seconds (at most 25) while there is nothing new: long polling. An
   answer's events and heads stop at a size (`limits.py`), so that no answer is larger
   than `limits.MAX_ANSWER`; what did not fit comes in the next;
@@ -104,6 +106,7 @@ class _Snapshot:
     lines: list[bytes]
     heads: list[bytes]  # each a signed note as a JSON string
     problem: str | None
+    newest: Head | None = None
 
 
 class FeedSource:
@@ -208,8 +211,9 @@ class FeedSource:
                 if (since is None or head.time > since) and head.seq <= last
             ]
             problem = self.problem
+            newest = self._heads[-1] if self._heads else None
         notes = [json.dumps(head.note, ensure_ascii=False).encode() for head in heads]
-        return _Snapshot(lines, within(notes, HEAD_BYTES), problem)
+        return _Snapshot(lines, within(notes, HEAD_BYTES), problem, newest)
 
     def _read(self, first: int, last: int) -> list[bytes]:
         """Events no longer kept, read again from the file (checked by every follower)."""
@@ -731,6 +735,8 @@ class _Handler(BaseHTTPRequestHandler):
             + b"["
             + b",".join(snapshot.heads)
             + b"]"
+            + b',"newest_head":'
+            + json.dumps(snapshot.newest and snapshot.newest.note, ensure_ascii=False).encode()
             + b',"problem":'
             + json.dumps(snapshot.problem).encode()
             + b"}"

@@ -1,6 +1,7 @@
 """The sentences of witnessing that people read: on the terminal and on the dashboard."""
 
 from station.journal.chain import HEAD_DIGITS
+from station.witness.limits import BATCH, PAGE_BYTES
 
 
 def no_feed(seconds: float) -> str:
@@ -15,12 +16,46 @@ def no_feed(seconds: float) -> str:
 UNSIGNED_S = 10.0
 NOT_SIGNED = "NOT SIGNED FOR"
 
+# The most a follower keeps of events past the newest head the station signed. The
+# station signs what it serves within `serve.MOVED_EVERY_S` (a second), and a count by
+# hand adds a few events a second: never a page of the feed (`limits.BATCH` events,
+# `limits.PAGE_BYTES`) past its newest head. More is someone on the path appending, and is
+# refused before it fills the follower's memory. Held to by the live page too
+# (`verifier/live.js`).
+MAX_UNSIGNED = BATCH
+MAX_UNSIGNED_BYTES = PAGE_BYTES
+
 
 def not_yet_signed(events: int, after: int) -> str:
     """Events received after the last signed head: shown apart, never counted."""
     return (
         f"{events:,} event{'' if events == 1 else 's'} after event {after:,} not yet signed"
         " by the station: not counted"
+    )
+
+
+def being_checked(events: int, after: int, signed: int) -> str:
+    """Events received while catching up to the newest head the station signed: they
+    are checked, and counted, once the feed has sent every event that head covers."""
+    return (
+        f"catching up to event {signed:,}, signed by the station: {events:,}"
+        f" event{'' if events == 1 else 's'} after event {after:,} received and being"
+        " checked, not counted yet"
+    )
+
+
+def too_many_unsigned(after: int, *, events: int | None = None, size: int | None = None) -> str:
+    """A feed that sent more events past the station's newest signed head than the
+    station ever leaves unsigned (`MAX_UNSIGNED` events or `MAX_UNSIGNED_BYTES`)."""
+    what = (
+        f"{events:,} events"
+        if events is not None
+        else f"{(size or 0) / (1 << 20):.0f} MiB of events"
+    )
+    return (
+        f"the feed sent more than {what} after event {after:,} with no head signed by the"
+        " station's key, which signs what it serves within seconds: they are not counted,"
+        " and nothing more is taken from this feed"
     )
 
 

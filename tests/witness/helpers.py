@@ -11,6 +11,7 @@ import sys
 import threading
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -237,16 +238,36 @@ def forged_tail(
 class ForgingPath(ThreadingHTTPServer):
     """Someone between a feed and its observers, without the station's key: passes every
     answer on, and once the station's events reach `after`, appends `calls` forged
-    ballot calls (`forged_tail`) to the answer, once. Its URL carries the feed's token,
-    as the one the observer was given would."""
+    ballot calls (`forged_tail`) to the answer, once; `again` times more, `calls` more at
+    once to each request for what follows them, without asking the station (the newest
+    head it last passed on kept in each answer), and then no answer at all. Its URL
+    carries the feed's token, as the one the observer was given would.
+
+    `held`, when given, is the number of an /events request (1 the first) not passed on
+    before `gate` is set: an answer slow to come. With `stalls`, every /events request
+    after the first is answered a moment later with no event and no head, the newest
+    head the station signed passed on: a path keeping back what the station sent."""
 
     daemon_threads = True
 
-    def __init__(self, feed_url: str, *, after: int, calls: int, call: str = "for") -> None:
+    def __init__(
+        self,
+        feed_url: str,
+        *,
+        after: int,
+        calls: int,
+        call: str = "for",
+        again: int = 0,
+        held: int | None = None,
+        stalls: bool = False,
+    ) -> None:
         self.feed_base, token = feed_url.split("/?token=")
         self.token = token
         self.after, self.calls, self.call = after, calls, call
+        self.again, self.forges_again = again, again > 0
         self.forged: list[dict[str, Any]] = []
+        self.newest_head: str | None = None
+        self.held, self.gate, self.asked, self.stalls = held, threading.Event(), 0, stalls
         super().__init__(("127.0.0.1", 0), _ForgingHandler)
         self.thread = threading.Thread(target=self.serve_forever, kwargs={"poll_interval": 0.05})
         self.thread.start()
@@ -270,6 +291,48 @@ class _ForgingHandler(BaseHTTPRequestHandler):
 
     def do_GET(self) -> None:
         server = self.server
+        if self.path.startswith("/events"):
+            server.asked += 1
+            if server.asked == server.held:
+                server.gate.wait(30)
+            if server.stalls and server.asked > 1:
+                time.sleep(0.1)  # a long poll that ends with nothing
+                self._answer(
+                    200,
+                    "application/json",
+                    json.dumps(
+                        {
+                            "events": [],
+                            "head": 0,
+                            "heads": [],
+                            "newest_head": server.newest_head,
+                            "problem": None,
+                        }
+                    ).encode(),
+                )
+                return
+            after = urllib.parse.parse_qs(urllib.parse.urlsplit(self.path).query).get("after")
+            if server.forges_again and server.forged and after == [str(server.forged[-1]["seq"])]:
+                if not server.again:
+                    self.close_connection = True  # the path gone: a lost feed
+                    return
+                server.again -= 1
+                more = forged_tail(server.forged, server.calls, server.call)
+                server.forged += more
+                self._answer(
+                    200,
+                    "application/json",
+                    json.dumps(
+                        {
+                            "events": more,
+                            "head": more[-1]["seq"],
+                            "heads": [],
+                            "newest_head": server.newest_head,
+                            "problem": None,
+                        }
+                    ).encode(),
+                )
+                return
         asked = urllib.request.Request(
             server.feed_base + self.path,
             headers={
@@ -290,10 +353,14 @@ class _ForgingHandler(BaseHTTPRequestHandler):
         if status == 200 and self.path.startswith("/events") and not server.forged:
             answer = json.loads(body)
             events = answer["events"]
+            server.newest_head = answer.get("newest_head")
             if events and events[-1]["seq"] >= server.after:
                 server.forged = forged_tail(events, server.calls, server.call)
                 answer["events"] += server.forged
                 body = json.dumps(answer).encode()
+        self._answer(status, kind, body)
+
+    def _answer(self, status: int, kind: str, body: bytes) -> None:
         try:
             self.send_response(status)
             self.send_header("Content-Type", kind)

@@ -105,7 +105,7 @@ def test_an_altered_event_is_caught(served: Served) -> None:
     follower = taken(served, response)
     assert follower.broken == "event 4 was altered (its hash does not match)"
     # What a signed head covers before it is kept (the head at event 1); nothing after.
-    assert follower.head_seq == 1 and follower.unsigned == 2
+    assert (follower.head_seq, follower.received_seq, follower.held) == (1, 3, 2)
 
 
 def test_an_altered_event_rehashed_is_caught_by_its_link(served: Served) -> None:
