@@ -16,6 +16,7 @@ from station import __version__
 from station.domain.statements import READ_ONLY_TITLE, cannot_count_statement
 from station.domain.text import one_line
 from station.journal import CorruptJournal, Journal, JournalError
+from station.journal.connection import has_sidecars, tidy_sidecars
 from station.journal.seal import station_secret
 from station.resources import read_text, resource_path
 from station.settings import Settings
@@ -85,6 +86,8 @@ class Station(QObject):
         self.demo_folders: list[Path] = []
         # Files that cannot be counted in, each shown read-only with what follows it.
         self.read_only: list[tuple[QWidget, JournalFollower]] = []
+        # Those beside which the read-only view's reading made the -wal and -shm.
+        self._sidecars_made: list[Path] = []
 
     def show_start(self) -> StartDialog:
         self.start = StartDialog(self.settings.recent_files(), self.settings.recent_case_numbers())
@@ -117,6 +120,10 @@ class Station(QObject):
             window.close()
             follower.close()
         self.read_only.clear()
+        # A file that cannot be counted in may be kept as evidence: left as it was found.
+        for path in self._sidecars_made:
+            tidy_sidecars(path)
+        self._sidecars_made.clear()
 
     def show_read_only(self, path: Path) -> bool:
         """Show the election file `path`, which the operator window cannot count in,
@@ -125,11 +132,16 @@ class Station(QObject):
         from station.ui.dashboard.feed import JournalFollower
         from station.ui.dashboard.standalone import standalone_dashboard
 
+        if not has_sidecars(path):
+            self._sidecars_made.append(path)  # taken away as the view closes
         try:
             follower = JournalFollower(
                 path, key_fingerprint=existing_fingerprint(), up_to_a_bad_event=True
             )
         except JournalError:
+            if path in self._sidecars_made:
+                self._sidecars_made.remove(path)
+                tidy_sidecars(path)
             return False
         window = standalone_dashboard(follower, self.settings.theme())
         window.setWindowTitle(f"{window.windowTitle()} \N{EM DASH} {READ_ONLY_TITLE}")

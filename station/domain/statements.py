@@ -150,6 +150,16 @@ def spoiled_statement(seq: int) -> str:
     )
 
 
+def staging_leftover_statement(name: str) -> str:
+    """What a hidden staging folder found among an export's files is, and what to do: an
+    export cut short by a crash or a power cut leaves one (a later export into the same
+    place sweeps it once it is old, but whoever checks the folder now must know)."""
+    return (
+        f"{name!r} is the staging folder of an export that was interrupted: delete it,"
+        " then verify again"
+    )
+
+
 READ_ONLY_TITLE = "read-only: this file cannot be counted in"
 
 

@@ -141,6 +141,12 @@ def ensure_wal(path: Path, db: Database) -> None:
         )
 
 
+def has_sidecars(path: Path) -> bool:
+    """Whether a -wal or -shm file is beside the election file `path` (a reader that
+    finds none and makes them is the one to take them away: `tidy_sidecars`)."""
+    return any(Path(f"{path}{end}").exists() for end in ("-wal", "-shm"))
+
+
 def tidy_sidecars(path: Path) -> None:
     """Let SQLite take away the -wal and -shm files a reader's opening made beside the file.
 

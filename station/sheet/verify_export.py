@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from station.domain import Sheet
+from station.domain.statements import staging_leftover_statement
 from station.domain.tally_sheet import computed_facts, facts_problem, recorded_problem
 from station.journal import JournalError, bounded_json
 from station.journal.clock import backwards_statement, first_backwards_in
@@ -135,16 +136,23 @@ def extra_entry(folder: Path) -> str | None:
     )
     if not others:
         return None
+    first = others[0]
     more = f" (and {len(others) - 1} more)" if len(others) > 1 else ""
-    return (
-        f"{_entry_name(others[0])!r}{more} is not part of the signed export: an export"
+    problem = (
+        f"{_entry_name(first)!r}{more} is not part of the signed export: an export"
         f" folder holds only {', '.join(ALL_FILES)}"
     )
+    return f"{problem}; {staging_leftover_statement(first.name)}" if _staging(first) else problem
+
+
+def _staging(entry: Path) -> bool:
+    """Whether `entry` is a staging folder of an export (not a link under its name)."""
+    return is_staging(entry.name) and not entry.is_symlink() and entry.is_dir()
 
 
 def _entry_name(entry: Path) -> str:
     """An entry of the folder by its name, a staging folder's by the first name in it."""
-    if not is_staging(entry.name) or entry.is_symlink() or not entry.is_dir():
+    if not _staging(entry):
         return entry.name
     inside = sorted(inner.name for inner in entry.iterdir())
     return f"{entry.name}/{inside[0]}" if inside else entry.name

@@ -2065,9 +2065,13 @@ function checkNothingElse(files) {
   const others = [...inside.keys()].filter((top) => !ALL_FILES.includes(top)).sort(byCodePoint);
   if (others.length) {
     const first = others[0], within = inside.get(first).sort(byCodePoint);
-    const named = /^\.station-export-[0-9a-f]{8}$/.test(first) && within.length ? `${first}/${within[0]}` : first;
+    const staging = /^\.station-export-[0-9a-f]{8}$/.test(first) && within.length > 0;
+    const named = staging ? `${first}/${within[0]}` : first;
     const more = others.length > 1 ? ` (and ${others.length - 1} more)` : "";
-    throw new Bad(`${pyRepr(named)}${more} is not part of the signed export: an export folder holds only ${ALL_FILES.join(", ")}`);
+    const problem = `${pyRepr(named)}${more} is not part of the signed export: an export folder holds only ${ALL_FILES.join(", ")}`;
+    // statements.py: staging_leftover_statement
+    const leftover = `${pyRepr(first)} is the staging folder of an export that was interrupted: delete it, then verify again`;
+    throw new Bad(staging ? `${problem}; ${leftover}` : problem);
   }
 }
 

@@ -18,6 +18,7 @@ from collections.abc import Iterable, Iterator
 from station.domain import Action, Call, Count, ElectionSetup, Event, ReplayError, SheetKind
 from station.domain.description import describe
 from station.domain.election import voting_groups
+from station.domain.tally_sheet import clean_name
 
 
 def random_events(count: Count, events: int, seed: int) -> Iterator[Event]:
@@ -263,6 +264,25 @@ def _envelope_event(rng: random.Random, count: Count, seq: int) -> Event:
     if stage.groups:
         detail["group"] = stage.groups[voter % len(stage.groups)]
     return Event(seq, Action.ENVELOPE, detail=detail)
+
+
+def signed(setup: ElectionSetup, rng: random.Random) -> dict[str, object]:
+    """What a station records on a sheet beside the facts the journal gives: the Board
+    agent always (the sheet dialogs and `station sign` refuse a sheet without one), an
+    observer for some of the parties, each name in the form `clean_name` writes it."""
+    observers = [
+        {"party": party.challenger.id, "name": clean_name(f" Observer  {n} ", "observer")}
+        for n, party in enumerate(describe(setup).parties)
+        if rng.random() < 0.7
+    ]
+    return {
+        "agent": clean_name(rng.choice(("R. Agent", "  Ann   Board ")), "Board agent"),
+        "observers": observers,
+        "place": rng.choice((None, "Room 4")),
+        "count_date": "2026-12-01",
+        "prepared": "2026-12-01T18:00:00+00:00",
+        "key": "0000-1111-2222-3333-4444-5555-6666-7777",
+    }
 
 
 def figures(count: Count) -> tuple[object, ...]:

@@ -18,12 +18,14 @@ from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QApplication, QMessageBox
 from pytestqt.qtbot import QtBot
 
 from station import app
+from station.app import READ_ONLY_TITLE, Station
 from station.cli import main
 from station.domain import Action, Call, ElectionSetup, SheetKind
+from station.domain.statements import cannot_count_statement
 from station.domain.tally_sheet import SheetError
 from station.journal import CorruptJournal, Journal, JournalError, chain_check, snapshots
 from station.journal.chain import event_hash, snapshot_digest
@@ -34,8 +36,11 @@ from station.sheet.export import ExportError
 from station.sheet.keys import key_for_signing
 from station.sheet.prepare import SheetRequest, prepare_sheet, reopen_count
 from station.ui.dashboard.feed import JournalFollower
+from station.ui.dashboard.window import DashboardWindow
+from station.ui.envelopes.window import EnvelopeWindow
 from station.ui.operator import controller as count_controller
 from station.ui.operator.controller import CountController
+from station.ui.operator.window import OperatorWindow
 from tests.faults.helpers import read_only_mount
 from tests.faults.tampering import Pristine
 from tests.helpers import JFK8, verify_file
@@ -356,24 +361,50 @@ def refuses_to_count(
     seq: int,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Every way into the operator window refuses the file with a line naming event `seq`,
-    and leaves it as it was, byte for byte: nothing appended, no snapshot stored."""
+    """Every way into the operator window refuses to count in the file, naming event
+    `seq`, and shows it read-only instead (the observers' dashboard of the events before
+    it); the file is left as it was, byte for byte: nothing appended, no snapshot stored."""
     stored = on_disk(path)
     with Journal.open(path, read_only=True) as reader:
         head = reader.head_seq
     refused = as_verify_names_it(path, seq)
-    # `station open FILE`: one line, exit 2. Were the window to open, the event loop is
-    # not run (so a test of a broken station fails here instead of hanging): exit 99.
-    monkeypatch.setattr(app, "run_loop", lambda _app: 99)
-    one_line_usage_error(station("open", path), refused)
+    # `station open FILE`: the event named, then that the file is shown read-only, exit
+    # 2. What is on screen is looked at where the event loop would run (it is not run,
+    # so a test of a broken station fails here instead of hanging).
+    made: list[Station] = []
+    monkeypatch.setattr(app, "Station", lambda: made.append(Station()) or made[-1])
+    looked: list[Station] = []
+
+    def look_instead_of_running(_app: object) -> int:
+        shown_read_only(made[-1], seq)
+        looked.append(made[-1])
+        return 99
+
+    monkeypatch.setattr(app, "run_loop", look_instead_of_running)
+    code, out, err = station("open", path)
+    assert (code, out) == (2, ""), (code, out, err)
+    assert looked == made and len(made) == 1  # the read-only view was on screen
+    assert err == (
+        f"station: {path}: {refused} (run `station verify`)\n"
+        f"station: {cannot_count_statement(True)}\n"
+    ), err
+    assert "NOT INTACT" not in err
+    assert made[0].read_only == []  # let go of when the window closed
     assert on_disk(path) == stored, "`station open` changed the file"
-    # File ▸ Open in the start window: a warning that says why, and no window.
+    # File ▸ Open in the start window (and a recent file, the same call): a warning
+    # that says why, and the file shown read-only, no window that counts.
     warnings = Warnings(monkeypatch)
-    opener = app.Station()
-    opener.open_path(path)
-    assert opener.window is None
-    assert len(warnings.shown) == 1 and warnings.shown[0][0] == "Cannot open the election file"
-    assert refused in warnings.shown[0][1], warnings.shown
+    opener = Station()
+    try:
+        opener.open_path(path)
+        shown_read_only(opener, seq)
+        assert len(warnings.shown) == 1, warnings.shown
+        title, text = warnings.shown[0]
+        assert title == "Cannot count in the election file"
+        said = f"{path}: {refused} (run `station verify`)\n\n{cannot_count_statement(True)}"
+        assert text == said, text
+    finally:
+        opener.close()
     assert on_disk(path) == stored, "the start window's Open changed the file"
     journal = Journal.open(path, seal_secret=station_secret())
     try:
@@ -388,6 +419,24 @@ def refuses_to_count(
     assert on_disk(path) == stored, "a count controller changed the file"
     with Journal.open(path, read_only=True) as reader:
         assert reader.head_seq == head  # nothing was appended
+
+
+def shown_read_only(shown: Station, seq: int) -> None:
+    """`shown` has no window that counts, only the observers' dashboard of the file: the
+    count of the events before event `seq`, naming it."""
+    assert shown.window is None
+    counting = [
+        widget
+        for widget in QApplication.topLevelWidgets()
+        if isinstance(widget, (OperatorWindow, EnvelopeWindow)) and widget.isVisible()
+    ]
+    assert counting == []
+    assert len(shown.read_only) == 1, shown.read_only
+    window, follower = shown.read_only[0]
+    assert isinstance(window, DashboardWindow) and window.isVisible()
+    assert window.windowTitle().endswith(READ_ONLY_TITLE)
+    assert follower.count.last_seq == seq - 1  # the events before the one named
+    assert follower.problem is not None and f"event {seq} " in follower.problem, follower.problem
 
 
 def test_opening_refuses_a_wrong_hash(

@@ -41,6 +41,7 @@ tests/faults/test_power_cut.py` tens of thousands, printing the figures.
 import contextlib
 import io
 import random
+import shutil
 from dataclasses import replace
 from pathlib import Path
 
@@ -48,9 +49,10 @@ import pytest
 
 from station.cli import main
 from station.domain import Action, Call
+from station.domain.statements import staging_leftover_statement
 from station.journal import Journal, snapshots
 from station.journal.seal import station_secret
-from station.sheet.export import SIGNATURE
+from station.sheet.export import ALL_FILES, SIGNATURE, is_staging
 from station.sheet.keys import KEY_FILE, KeyProblem, load_key
 from station.sheet.verify_export import verify_export
 from tests.faults.powercut.disk import Crash
@@ -216,13 +218,41 @@ def sheets(disk: Disk, states: int, seed: int) -> Figures:
                 continue  # a new folder not acknowledged may be absent, never half there
             if written < done and out == "sheet-old" and not (target / SIGNATURE).exists():
                 continue  # not acknowledged, and plainly unfinished: no signature
-            verdict = verify_export(target, expected_key=fingerprint)
-            if not verdict.ok:
-                figures.problems.append(f"{where}: {out}: {verdict.problem}")
+            problem = export_problem(target, fingerprint)
+            if problem is not None:
+                figures.problems.append(f"{where}: {out}: {problem}")
         counts_on(election, figures, where)
 
     explore(disk, trace, states, seed, judge, figures)
     return figures
+
+
+def export_problem(folder: Path, fingerprint: str) -> str | None:
+    """What is wrong with an export folder a power cut left, or None.
+
+    The removal of an export's staging folder may be lost with the power: `verify` then
+    refuses the folder naming exactly that leftover, in words that say what it is and to
+    delete it (a later export sweeps it too). Deleted, the folder verifies as before: no
+    signed file was left half-written.
+    """
+    verdict = verify_export(folder, expected_key=fingerprint)
+    if verdict.ok:
+        return None
+    others = [entry for entry in folder.iterdir() if entry.name not in ALL_FILES]
+    if len(others) != 1 or not is_staging(others[0].name) or not others[0].is_dir():
+        return verdict.problem
+    leftover = others[0]
+    inside = sorted(entry.name for entry in leftover.iterdir())
+    named = f"{leftover.name}/{inside[0]}" if inside else leftover.name
+    said = (
+        f"{named!r} is not part of the signed export: an export folder holds only"
+        f" {', '.join(ALL_FILES)}; {staging_leftover_statement(leftover.name)}"
+    )
+    if verdict.problem != said:
+        return f"{verdict.problem} (the leftover {leftover.name} is not named so: {said})"
+    shutil.rmtree(leftover)
+    verdict = verify_export(folder, expected_key=fingerprint)
+    return None if verdict.ok else f"with {leftover.name} deleted: {verdict.problem}"
 
 
 @drawn_states(20, 80)

@@ -12,7 +12,7 @@ from station.domain.tally_sheet import computed_facts
 from station.domain.voters import Voter, VoterList
 from station.journal import Journal
 from station.journal.verify import verify_journal
-from tests.domain.random_operator import KINDS, figures, operator_events
+from tests.domain.random_operator import KINDS, figures, operator_events, signed
 
 
 @pytest.mark.parametrize("kind", sorted(KINDS))
@@ -29,11 +29,12 @@ def test_every_event_of_an_accepted_journal_folds_to_what_was_shown(
         count = journal.fold()
         for event, live in operator_events(setup, [rng.getrandbits(32) for _ in range(150)], count):
             detail = event.detail
-            if event.action is Action.SIGN:  # the sheet's facts, as a station states them
+            if event.action is Action.SIGN:  # the sheet's facts and names, as a station's
                 sheet = live.sheets[-1]
                 superseded = None if sheet.supersedes is None else journal.record(sheet.supersedes)
                 before = None if superseded is None else superseded.hash
                 detail = {**computed_facts(setup, sheet, journal.head_hash, before)}
+                detail |= signed(setup, random.Random(event.seq))
             journal.append(event.action, event.call, event.target, detail)
             shown[event.seq] = figures(live)
         assert len(shown) > 60, kind  # the keys made a count, not a string of refusals

@@ -2,6 +2,7 @@
 
 import json
 import os
+import shutil
 import subprocess
 from pathlib import Path
 
@@ -169,6 +170,19 @@ def test_a_file_added_to_a_verified_export_fails_it(
     (staging / "tally.pdf").write_bytes(b"%PDF other figures")
     problem = verify_export(folder).problem or ""
     assert "'.station-export-0123abcd/tally.pdf' is not part of the signed export" in problem
+    # Said for what it is, with what to do; done, the folder verifies again.
+    assert problem.endswith(
+        "; '.station-export-0123abcd' is the staging folder of an export that was"
+        " interrupted: delete it, then verify again"
+    ), problem
+    shutil.rmtree(staging)
+    assert verify_export(folder).ok
+    # A file under the name is no staging folder: named, and nothing more said of it.
+    staging.write_bytes(b"notes")
+    problem = verify_export(folder).problem or ""
+    assert (
+        problem.startswith("'.station-export-0123abcd' is not part of") and "delete" not in problem
+    )
 
 
 def test_a_failed_write_leaves_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -67,7 +67,9 @@ def said_by_verify(folder: Path) -> str:
         (
             "staging-leftover",
             "'.station-export-0123abcd/tally.pdf' is not part of the signed export: an export"
-            " folder holds only tally.pdf, tally.json, journal.jsonl, manifest.json, manifest.sig",
+            " folder holds only tally.pdf, tally.json, journal.jsonl, manifest.json, manifest.sig;"
+            " '.station-export-0123abcd' is the staging folder of an export that was"
+            " interrupted: delete it, then verify again",
         ),
     ],
     ids=["lone-surrogate", "poll-sheet-envelopes", "one-table-sheet-names-a-table", "staging"],

@@ -82,6 +82,7 @@ def test_opening_it_from_a_window_says_why_and_shows_it_read_only(
         said.append(f"{title}: {text}")
 
     monkeypatch.setattr(QMessageBox, "warning", warning)
+    found = sorted(cannot_count.parent.iterdir())
     station = Station()
     station.open_path(cannot_count)
     assert station.window is None
@@ -95,6 +96,7 @@ def test_opening_it_from_a_window_says_why_and_shows_it_read_only(
     station.close()
     assert not window.isVisible()
     assert sqlite_connections.left_open() == []
+    assert sorted(cannot_count.parent.iterdir()) == found  # no -wal or -shm left beside it
 
 
 def test_a_key_that_leaves_a_count_not_adding_up_shows_the_file_read_only(
