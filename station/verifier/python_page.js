@@ -52,11 +52,18 @@
       packages: [],
     });
     station.timings.runtime = performance.now();
-    const site = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
+    // The wheels and Station's modules are imported from their zip archives as they
+    // are (zipimport): unpacking the runtime's thousand files of translations and
+    // calendars Station never reads would cost more than all its imports.
+    const folder = "/lib/station-page";
+    pyodide.FS.mkdirTree(folder);
+    const paths = [];
     for (const name of manifest.archives) {
-      pyodide.unpackArchive(await bytesOf(name), "zip", { extractDir: site });
+      pyodide.FS.writeFile(`${folder}/${name}`, await bytesOf(name));
+      paths.push(`${folder}/${name}`);
     }
-    pyodide.runPython("import importlib; importlib.invalidate_caches()");
+    pyodide.runPython(`import sys; sys.path[0:0] = ${JSON.stringify(paths)}`);
+    station.timings.unpacked = performance.now();
     if (manifest.entry) station.browser = pyodide.pyimport(manifest.entry);
     station.pyodide = pyodide;
     station.timings.ready = performance.now();

@@ -40,6 +40,9 @@ _GZIP_GAIN = 0.05
 _GZIP_MARK = ' data-gzip="1"'
 
 
+_BYTECODE_TOOLS = ("bytecode.mjs", "bytecode.py")
+
+
 class InputsError(Exception):
     """A pinned input could not be fetched or is not the file pinned (one line to show)."""
 
@@ -107,16 +110,7 @@ def _fetched(cache: Path, name: str, sha256: str, command: list[str]) -> Path:
         return path
     with tempfile.TemporaryDirectory(dir=cache, prefix=".fetching-") as staging:
         argv = [*command, "--dest" if "pip" in command else "--pack-destination", staging]
-        try:
-            subprocess.run(argv, check=True, capture_output=True, timeout=600)
-        except FileNotFoundError:
-            raise InputsError(
-                f"{name}: cannot be fetched ({command[0]} is not installed)"
-            ) from None
-        except (subprocess.CalledProcessError, subprocess.TimeoutExpired) as error:
-            said = (getattr(error, "stderr", b"") or b"").decode(errors="replace").strip()
-            last = said.splitlines()[-1] if said else "no answer"
-            raise InputsError(f"{name}: cannot be fetched ({last})") from None
+        _run(argv, f"{name}: cannot be fetched")
         got = Path(staging) / name
         if not got.is_file():
             raise InputsError(f"{name}: the fetch gave another file than the one pinned")
@@ -126,8 +120,23 @@ def _fetched(cache: Path, name: str, sha256: str, command: list[str]) -> Path:
     return path
 
 
-def blobs(fetched: dict[str, Path]) -> tuple[dict[str, bytes], list[Blob]]:
-    """The runtime's scripts (kept as text) and the blobs to embed, from the inputs."""
+def _run(argv: list[str], failure: str) -> None:
+    """Run a tool of the build; if it fails, `failure` and why, in one line."""
+    try:
+        subprocess.run(argv, check=True, capture_output=True, timeout=600)
+    except FileNotFoundError:
+        raise InputsError(f"{failure} ({argv[0]} is not installed)") from None
+    except (subprocess.CalledProcessError, subprocess.TimeoutExpired) as error:
+        said = (error.stderr or b"").decode(errors="replace").strip()
+        last = said.splitlines()[-1] if said else "no answer"
+        raise InputsError(f"{failure} ({last})") from None
+
+
+def blobs(fetched: dict[str, Path], *, reuse: bool = True) -> tuple[dict[str, bytes], list[Blob]]:
+    """The runtime's scripts (kept as text) and the blobs to embed, from the inputs.
+
+    `reuse`: take the archives' bytecode from the inputs' cache if it was made before.
+    """
     inputs = pinned()
     runtime = inputs["pyodide"]
     tgz = fetched[runtime["file"]].read_bytes()
@@ -143,12 +152,67 @@ def blobs(fetched: dict[str, Path]) -> tuple[dict[str, bytes], list[Blob]]:
     scripts = {name: unpacked.pop(name) for name in ("pyodide.js", "pyodide.asm.js")}
     embedded = [_blob(name, data) for name, data in unpacked.items()]
     for wheel in inputs["wheels"]:
-        data = fetched[wheel["file"]].read_bytes()
-        if _sha256(data) != wheel["sha256"]:
+        if _sha256(fetched[wheel["file"]].read_bytes()) != wheel["sha256"]:
             raise InputsError(f"{wheel['file']}: is not the file pinned (SHA-256 differs)")
-        embedded.append(_blob(wheel["file"], data))
-    embedded.append(_blob("station.zip", station_archive(inputs)))
+    archives = {wheel["file"]: fetched[wheel["file"]].read_bytes() for wheel in inputs["wheels"]}
+    archives["station.zip"] = station_archive(inputs)
+    compiled = with_bytecode(tgz, archives, fetched[runtime["file"]].parent if reuse else None)
+    embedded.extend(_blob(name, data) for name, data in compiled.items())
     return scripts, embedded
+
+
+def with_bytecode(tgz: bytes, archives: dict[str, bytes], cache: Path | None) -> dict[str, bytes]:
+    """Each archive with bytecode beside its modules, compiled by the page's own Python.
+
+    Pyodide is run by Node on the runtime's files (`bytecode.mjs`, `bytecode.py`). The
+    result is kept in `cache` under a name made of everything it depends on; None:
+    compiled afresh, kept nowhere.
+    """
+    inputs = pinned()
+    request = {
+        "archives": list(archives),
+        "warm": inputs["bytecode_for"],
+        "whole": ["station.zip"],
+    }
+    tools = [files("station.verifier").joinpath(name).read_bytes() for name in _BYTECODE_TOOLS]
+    digest = hashlib.sha256(json.dumps(request, sort_keys=True).encode())
+    for part in (tgz, *tools, *archives.values()):
+        digest.update(hashlib.sha256(part).digest())
+    kept = None if cache is None else cache / f"bytecode-{digest.hexdigest()[:32]}"
+    if kept is not None and all((kept / name).is_file() for name in archives):
+        return {name: (kept / name).read_bytes() for name in archives}
+    with tempfile.TemporaryDirectory(prefix="station-bytecode-") as work:
+        folder = Path(work)
+        runtime = folder / "runtime"
+        with tarfile.open(fileobj=io.BytesIO(tgz), mode="r:gz") as archive:
+            for member in archive.getmembers():
+                name = member.name.removeprefix("package/")
+                if member.isfile() and "/" not in name:
+                    runtime.mkdir(exist_ok=True)
+                    packed = archive.extractfile(member)
+                    assert packed is not None
+                    (runtime / name).write_bytes(packed.read())
+        for name, data in archives.items():
+            (folder / name).write_bytes(data)
+        (folder / "request.json").write_text(json.dumps(request))
+        for name, data in zip(_BYTECODE_TOOLS, tools, strict=True):
+            (folder / name).write_bytes(data)
+        argv = [
+            "node",
+            str(folder / "bytecode.mjs"),
+            str(runtime),
+            work,
+            str(folder / "request.json"),
+        ]
+        _run(argv, "the page's bytecode cannot be made")
+        compiled = {name: (folder / "out" / name).read_bytes() for name in archives}
+    if kept is not None:
+        kept.mkdir(exist_ok=True)
+        for name, data in compiled.items():
+            staging = kept / f".{name}.{os.getpid()}"
+            staging.write_bytes(data)
+            os.replace(staging, kept / name)
+    return compiled
 
 
 def station_modules(inputs: dict[str, Any]) -> list[str]:
@@ -183,14 +247,14 @@ def _blob(name: str, data: bytes) -> Blob:
     return Blob(name, data, False)
 
 
-def page(fetched: dict[str, Path], *, bare: bool = False) -> bytes:
+def page(fetched: dict[str, Path], *, bare: bool = False, reuse: bool = True) -> bytes:
     """The whole page, from the fetched inputs.
 
     `bare`: the runtime alone, without the wheels and Station's modules, which the
     benchmark (bench/browser_pages.py) opens to weigh what Station adds to starting up.
     """
     inputs = pinned()
-    scripts, embedded = blobs(fetched)
+    scripts, embedded = blobs(fetched, reuse=reuse)
     if bare:
         embedded = [blob for blob in embedded if blob.name in inputs["pyodide"]["files"]]
     with tarfile.open(fileobj=io.BytesIO(fetched[inputs["pyodide"]["file"]].read_bytes())) as tgz:
