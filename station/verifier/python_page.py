@@ -155,7 +155,12 @@ def blobs(fetched: dict[str, Path], *, reuse: bool = True) -> tuple[dict[str, by
         if _sha256(fetched[wheel["file"]].read_bytes()) != wheel["sha256"]:
             raise InputsError(f"{wheel['file']}: is not the file pinned (SHA-256 differs)")
     archives = {wheel["file"]: fetched[wheel["file"]].read_bytes() for wheel in inputs["wheels"]}
-    archives["station.zip"] = station_archive(inputs)
+    try:
+        archives["station.zip"] = station_archive(inputs)
+    except OSError as error:
+        raise InputsError(
+            f"{error.filename}: cannot be read (the page is built from Station's sources)"
+        ) from None
     compiled = with_bytecode(tgz, archives, fetched[runtime["file"]].parent if reuse else None)
     embedded.extend(_blob(name, data) for name, data in compiled.items())
     return scripts, embedded
@@ -174,7 +179,12 @@ def with_bytecode(tgz: bytes, archives: dict[str, bytes], cache: Path | None) ->
         "warm": inputs["bytecode_for"],
         "whole": ["station.zip"],
     }
-    tools = [files("station.verifier").joinpath(name).read_bytes() for name in _BYTECODE_TOOLS]
+    try:
+        tools = [files("station.verifier").joinpath(name).read_bytes() for name in _BYTECODE_TOOLS]
+    except OSError as error:
+        raise InputsError(
+            f"{error.filename}: cannot be read (the page is built from Station's sources)"
+        ) from None
     digest = hashlib.sha256(json.dumps(request, sort_keys=True).encode())
     for part in (tgz, *tools, *archives.values()):
         digest.update(hashlib.sha256(part).digest())

@@ -100,6 +100,15 @@ def test_the_page_stays_small_enough_for_a_phone(built: Path) -> None:
     assert built.stat().st_size <= 12_000_000
 
 
+def test_station_verifier_python_writes_the_page(built: Path, tmp_path: Path) -> None:
+    out = tmp_path / "verifier.html"
+    code, said, _ = station("verifier", "--out", out, "--python")
+    assert code == 0
+    assert out.read_bytes() == built.read_bytes()
+    assert hashlib.sha256(out.read_bytes()).hexdigest() in said
+    assert station("verifier", "--out", out, "--python")[0] == 2  # never written over
+
+
 def test_python_starts_from_the_file_asking_nothing_of_any_address(
     opened: Any, built: Path
 ) -> None:
