@@ -118,6 +118,13 @@ def test_python_starts_from_the_file_asking_nothing_of_any_address(
         == (python_page.pinned()["pyodide"]["version"])
     )
     assert set(chromium.requests_made(opened)) == {built.as_uri()}
+    # Asked for anything else, the page's fetch refuses without asking the network.
+    refused = opened.execute_async_script(
+        "fetch('https://example.org/pyodide').then(() => arguments[0]('answered'),"
+        " (error) => arguments[0](error.message));"
+    )
+    assert refused.startswith("This page asks for nothing outside itself")
+    assert chromium.requests_made(opened) == []
     complaints = [e for e in opened.get_log("browser") if e["level"] in ("SEVERE", "WARNING")]
     assert complaints == []
     shown = opened.execute_script(
