@@ -155,17 +155,33 @@ def test_a_true_export_gives_python_s_chain_verdict(
     assert chromium.requests_made(opened) == []
 
 
-def test_an_altered_event_is_named_as_station_verify_names_it(
-    opened: Any, exported: Path, key: StationKey
+# Each journal edited, then the manifest signed again by the key's holder: only the
+# chain can tell. The problem `station verify` names, which the page must name too.
+ALTERED = {
+    "a call switched": (
+        lambda events: [*events[:9], switch_call(events[9]), *events[10:]],
+        "journal.jsonl: event 10 was altered (its hash does not match)",
+    ),
+    "an event taken out": (
+        lambda events: [*events[:4], *events[5:]],
+        "journal.jsonl: event 5 is missing (the next one found is 6)",
+    ),
+    "two events swapped": (
+        lambda events: [*events[:6], events[7], events[6], *events[8:]],
+        "journal.jsonl: event 7 is missing (the next one found is 8)",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(ALTERED))
+def test_an_altered_journal_is_named_as_station_verify_names_it(
+    opened: Any, exported: Path, key: StationKey, case: str
 ) -> None:
-    # The 10th event's call switched, the manifest signed again by the key's holder:
-    # only the chain can tell.
-    edit_events(exported, lambda events: [*events[:9], switch_call(events[9]), *events[10:]])
+    change, problem = ALTERED[case]
+    edit_events(exported, change)
     resign(exported, key)
     code, _, said = station("verify", exported, "--key", key.fingerprint)
-    assert code == 1
-    problem = said.strip().removeprefix(f"NOT INTACT: {exported}: ")
-    assert problem == "journal.jsonl: event 10 was altered (its hash does not match)"
+    assert (code, said.strip()) == (1, f"NOT INTACT: {exported}: {problem}")
     shown = picked(opened, exported, key.fingerprint)
     assert shown["kind"] == "bad"
     assert shown["text"] == f"NOT INTACT: {problem}"
