@@ -58,7 +58,12 @@ class Blob:
 
 def pinned() -> dict[str, Any]:
     """The pinned inputs: the runtime, the wheels and the list of Station's modules."""
-    text = files("station.verifier").joinpath(INPUTS).read_text(encoding="utf-8")
+    try:
+        text = files("station.verifier").joinpath(INPUTS).read_text(encoding="utf-8")
+    except OSError:
+        raise InputsError(
+            f"{INPUTS}: cannot be read (the page is built from Station's sources)"
+        ) from None
     return json.loads(text)  # type: ignore[no-any-return]
 
 

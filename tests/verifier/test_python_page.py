@@ -244,3 +244,18 @@ def test_a_wrong_file_in_the_cache_is_never_used(tmp_path: Path) -> None:
     with pytest.raises(python_page.InputsError, match="is not the file pinned"):
         python_page.blobs({runtime["file"]: tmp_path / runtime["file"]})
     shutil.rmtree(tmp_path)
+
+
+def test_a_station_without_its_sources_says_so_in_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A bundle holds Station's modules compiled, without the files the page is built from.
+    monkeypatch.setattr(python_page, "INPUTS", "absent.json")
+    out = tmp_path / "verifier.html"
+    code, _, said = station("verifier", "--out", out, "--python")
+    assert (code, said) == (
+        1,
+        "cannot build the page: absent.json: cannot be read"
+        " (the page is built from Station's sources)\n",
+    )
+    assert not out.exists()
