@@ -11,7 +11,14 @@ order, gzip with no time stamp. The pinned packages are fetched once with the or
 clients (`npm pack`, `pip download`) into a cache folder and checked against their
 SHA-256 every time they are used.
 
-    python -m station.verifier.python_page --out page.html
+    python -m station.verifier.python_page --out page.html   # or: station verifier --python
+
+To move to another release of a pinned package, fetch it as the build does
+(`npm pack pyodide@VERSION`, `pip download --no-deps --only-binary=:all: NAME==VERSION`)
+and write its version, file name and `sha256sum` in `python_page_inputs.json`. Station
+modules the page's Python imports are listed there too (`station_packages`,
+`station_modules`; tests/verifier/test_python_page.py holds the list to what
+`in_browser` imports).
 """
 
 import argparse
