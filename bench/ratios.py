@@ -88,6 +88,9 @@ RATIOS = (
     Ratio("envelope_search_vs_loop", "envelope_search_p99_ms", "envelope_loop_p99_ms"),
     # The verifier page in Chromium beside `verify` on the same export (goal: 100,000/s).
     Ratio("browser_verify_vs_python", "browser_verify_events_per_s", "python_verify_events_per_s"),
+    # The Python verifier page ready (Station's modules and wheels unpacked and imported)
+    # beside the same page holding the Pyodide runtime alone, in the same browser.
+    Ratio("page_ready_vs_bare_pyodide", "python_page_ready_ms", "bare_pyodide_ready_ms", "<=", 1.5),
 )
 LIMITS = (
     Limit("keypress_p99_ms", "<=", 16, "keypress_repaint_p99_ms"),
@@ -107,6 +110,8 @@ LIMITS = (
     Limit("rss_mb", "<=", 150),
     # An observer's phone showing a call after its commit, checked in the browser.
     Limit("browser_live_lag_p99_ms", "<=", 500),
+    # The Python verifier page, downloaded once by an observer's phone.
+    Limit("python_page_mb", "<=", 12),
 )
 
 

@@ -108,6 +108,7 @@ def main() -> int:
         ("witness_feed.py", *(["--calls", "400"] if args.quick else [])),
         ("slow_clients.py", *(["--calls", "400"] if args.quick else [])),
         ("browser_pages.py", *(["--events", "20000", "--rounds", "1"] if args.quick else [])),
+        ("python_page.py", *(["--rounds", "1"] if args.quick else [])),
     )
     figures: dict[str, float] = {}
     failed = []

@@ -39,8 +39,12 @@ def missing() -> str | None:
     return None
 
 
-def start(width: int = 1280, height: int = 720) -> Any:
-    """A fresh headless Chromium with a profile of its own; the caller quits it."""
+def start(width: int = 1280, height: int = 720, *, log_requests: bool = False) -> Any:
+    """A fresh headless Chromium with a profile of its own; the caller quits it.
+
+    With `log_requests`, every request the browser makes is logged (DevTools' Network
+    events, `requests_made`), and so is what pages say on the console.
+    """
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
@@ -51,6 +55,8 @@ def start(width: int = 1280, height: int = 720) -> Any:
     options.add_argument(f"--window-size={width},{height}")
     profile = tempfile.mkdtemp(prefix="station-chromium-")
     options.add_argument(f"--user-data-dir={profile}")
+    if log_requests:
+        options.set_capability("goog:loggingPrefs", {"performance": "ALL", "browser": "ALL"})
     driver = webdriver.Chrome(options=options, service=Service(str(DRIVER)))
     driver.station_profile = profile
     return driver
@@ -71,6 +77,25 @@ def browser() -> Iterator[Any]:
         yield driver
     finally:
         stop(driver)
+
+
+def requests_made(driver: Any) -> list[str]:
+    """The URLs pages asked for since this was last asked (`log_requests` on).
+
+    The browser's own pages (chrome://, its new tab page at start) are not the pages
+    tested: what they load is left out.
+    """
+    import json
+
+    urls = []
+    for entry in driver.get_log("performance"):
+        message = json.loads(entry["message"])["message"]
+        if message["method"] != "Network.requestWillBeSent":
+            continue
+        asked = message["params"]
+        if not asked.get("documentURL", "").startswith("chrome://"):
+            urls.append(asked["request"]["url"])
+    return urls
 
 
 def wait_for(driver: Any, script: str, timeout: float = 60) -> Any:

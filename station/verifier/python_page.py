@@ -1,0 +1,374 @@
+"""Building the Python verifier page: Station's own Python, run in the browser.
+
+One self-contained HTML file holds CPython compiled to WebAssembly (the npm package
+`pyodide`), the pure-Python wheels Station's rules need (from PyPI) and Station's own
+modules, each pinned by its SHA-256 in `python_page_inputs.json`. Opened from a file,
+it asks nothing of any address: a stand-in `fetch` answers only the names embedded in
+it, and its Content-Security-Policy forbids every request besides.
+
+The same inputs give the same bytes: archives are written with fixed times and
+order, gzip with no time stamp. The pinned packages are fetched once with the ordinary
+clients (`npm pack`, `pip download`) into a cache folder and checked against their
+SHA-256 every time they are used.
+
+    python -m station.verifier.python_page --out page.html   # or: station verifier --python
+
+To move to another release of a pinned package, fetch it as the build does
+(`npm pack pyodide@VERSION`, `pip download --no-deps --only-binary=:all: NAME==VERSION`)
+and write its version, file name and `sha256sum` in `python_page_inputs.json`. Station
+modules the page's Python imports are listed there too (`station_packages`,
+`station_modules`; tests/verifier/test_python_page.py holds the list to what
+`in_browser` imports).
+"""
+
+import argparse
+import base64
+import gzip
+import hashlib
+import html
+import io
+import json
+import os
+import subprocess
+import sys
+import tarfile
+import tempfile
+import zipfile
+from dataclasses import dataclass
+from importlib.resources import files
+from pathlib import Path
+from typing import Any
+
+INPUTS = "python_page_inputs.json"
+# Archive member times: the earliest a zip file can state, the same on every build.
+_ZIP_TIME = (1980, 1, 1, 0, 0, 0)
+# A blob is gzipped only where that saves at least this share (a wheel is a zip already).
+_GZIP_GAIN = 0.05
+_GZIP_MARK = ' data-gzip="1"'
+
+
+_BYTECODE_TOOLS = ("bytecode.mjs", "bytecode.py")
+
+
+class InputsError(Exception):
+    """A pinned input could not be fetched or is not the file pinned (one line to show)."""
+
+
+@dataclass(frozen=True)
+class Blob:
+    """One file embedded in the page: its name there, its bytes, whether gzipped."""
+
+    name: str
+    data: bytes
+    gzipped: bool
+
+
+def pinned() -> dict[str, Any]:
+    """The pinned inputs: the runtime, the wheels and the list of Station's modules."""
+    try:
+        text = files("station.verifier").joinpath(INPUTS).read_text(encoding="utf-8")
+    except OSError:
+        raise InputsError(
+            f"{INPUTS}: cannot be read (the page is built from Station's sources)"
+        ) from None
+    return json.loads(text)  # type: ignore[no-any-return]
+
+
+def default_cache() -> Path:
+    """Where fetched inputs are kept: $STATION_PAGE_INPUTS, else the user's cache folder."""
+    chosen = os.environ.get("STATION_PAGE_INPUTS")
+    if chosen:
+        return Path(chosen)
+    from platformdirs import user_cache_dir
+
+    return Path(user_cache_dir("station", appauthor=False)) / "page-inputs"
+
+
+def fetch_inputs(cache: Path) -> dict[str, Path]:
+    """Each pinned package file in `cache`, fetched first if it is not there yet.
+
+    Returns the file of each by its pinned name. A file whose SHA-256 is not the pinned
+    one is never used: a wrong file in the cache is fetched again, a wrong download
+    stops the build.
+    """
+    inputs = pinned()
+    cache.mkdir(parents=True, exist_ok=True)
+    runtime = inputs["pyodide"]
+    found = {
+        runtime["file"]: _fetched(
+            cache,
+            runtime["file"],
+            runtime["sha256"],
+            ["npm", "pack", f"{runtime['package']}@{runtime['version']}", "--silent"],
+        )
+    }
+    for wheel in inputs["wheels"]:
+        found[wheel["file"]] = _fetched(
+            cache,
+            wheel["file"],
+            wheel["sha256"],
+            [
+                *(sys.executable, "-m", "pip", "download", "--quiet", "--no-deps"),
+                *("--only-binary=:all:", "--disable-pip-version-check"),
+                f"{wheel['name']}=={wheel['version']}",
+            ],
+        )
+    return found
+
+
+def _fetched(cache: Path, name: str, sha256: str, command: list[str]) -> Path:
+    path = cache / name
+    if path.is_file() and _sha256(path.read_bytes()) == sha256:
+        return path
+    with tempfile.TemporaryDirectory(dir=cache, prefix=".fetching-") as staging:
+        argv = [*command, "--dest" if "pip" in command else "--pack-destination", staging]
+        _run(argv, f"{name}: cannot be fetched")
+        got = Path(staging) / name
+        if not got.is_file():
+            raise InputsError(f"{name}: the fetch gave another file than the one pinned")
+        if _sha256(got.read_bytes()) != sha256:
+            raise InputsError(f"{name}: the fetched file is not the one pinned (SHA-256 differs)")
+        os.replace(got, path)  # whole or not at all, even with two builds at once
+    return path
+
+
+def _run(argv: list[str], failure: str) -> None:
+    """Run a tool of the build; if it fails, `failure` and why, in one line."""
+    try:
+        subprocess.run(argv, check=True, capture_output=True, timeout=600)
+    except FileNotFoundError:
+        raise InputsError(f"{failure} ({argv[0]} is not installed)") from None
+    except (subprocess.CalledProcessError, subprocess.TimeoutExpired) as error:
+        said = (error.stderr or b"").decode(errors="replace").strip()
+        last = said.splitlines()[-1] if said else "no answer"
+        raise InputsError(f"{failure} ({last})") from None
+
+
+def blobs(fetched: dict[str, Path], *, reuse: bool = True) -> tuple[dict[str, bytes], list[Blob]]:
+    """The runtime's scripts (kept as text) and the blobs to embed, from the inputs.
+
+    `reuse`: take the archives' bytecode from the inputs' cache if it was made before.
+    """
+    inputs = pinned()
+    runtime = inputs["pyodide"]
+    tgz = fetched[runtime["file"]].read_bytes()
+    if _sha256(tgz) != runtime["sha256"]:
+        raise InputsError(f"{runtime['file']}: is not the file pinned (SHA-256 differs)")
+    unpacked: dict[str, bytes] = {}
+    with tarfile.open(fileobj=io.BytesIO(tgz), mode="r:gz") as archive:
+        for name in runtime["files"]:
+            member = archive.extractfile(f"package/{name}")
+            if member is None:
+                raise InputsError(f"{runtime['file']}: holds no {name}")
+            unpacked[name] = member.read()
+    scripts = {name: unpacked.pop(name) for name in ("pyodide.js", "pyodide.asm.js")}
+    embedded = [_blob(name, data) for name, data in unpacked.items()]
+    for wheel in inputs["wheels"]:
+        if _sha256(fetched[wheel["file"]].read_bytes()) != wheel["sha256"]:
+            raise InputsError(f"{wheel['file']}: is not the file pinned (SHA-256 differs)")
+    archives = {wheel["file"]: fetched[wheel["file"]].read_bytes() for wheel in inputs["wheels"]}
+    try:
+        archives["station.zip"] = station_archive(inputs)
+    except OSError as error:
+        raise InputsError(
+            f"{error.filename}: cannot be read (the page is built from Station's sources)"
+        ) from None
+    compiled = with_bytecode(tgz, archives, fetched[runtime["file"]].parent if reuse else None)
+    embedded.extend(_blob(name, data) for name, data in compiled.items())
+    return scripts, embedded
+
+
+def with_bytecode(tgz: bytes, archives: dict[str, bytes], cache: Path | None) -> dict[str, bytes]:
+    """Each archive with bytecode beside its modules, compiled by the page's own Python.
+
+    Pyodide is run by Node on the runtime's files (`bytecode.mjs`, `bytecode.py`). The
+    result is kept in `cache` under a name made of everything it depends on; None:
+    compiled afresh, kept nowhere.
+    """
+    inputs = pinned()
+    request = {
+        "archives": list(archives),
+        "warm": inputs["bytecode_for"],
+        "whole": ["station.zip"],
+    }
+    try:
+        tools = [files("station.verifier").joinpath(name).read_bytes() for name in _BYTECODE_TOOLS]
+    except OSError as error:
+        raise InputsError(
+            f"{error.filename}: cannot be read (the page is built from Station's sources)"
+        ) from None
+    digest = hashlib.sha256(json.dumps(request, sort_keys=True).encode())
+    for part in (tgz, *tools, *archives.values()):
+        digest.update(hashlib.sha256(part).digest())
+    kept = None if cache is None else cache / f"bytecode-{digest.hexdigest()[:32]}"
+    if kept is not None and all((kept / name).is_file() for name in archives):
+        return {name: (kept / name).read_bytes() for name in archives}
+    with tempfile.TemporaryDirectory(prefix="station-bytecode-") as work:
+        folder = Path(work)
+        runtime = folder / "runtime"
+        with tarfile.open(fileobj=io.BytesIO(tgz), mode="r:gz") as archive:
+            for member in archive.getmembers():
+                name = member.name.removeprefix("package/")
+                if member.isfile() and "/" not in name:
+                    runtime.mkdir(exist_ok=True)
+                    packed = archive.extractfile(member)
+                    assert packed is not None
+                    (runtime / name).write_bytes(packed.read())
+        for name, data in archives.items():
+            (folder / name).write_bytes(data)
+        (folder / "request.json").write_text(json.dumps(request))
+        for name, data in zip(_BYTECODE_TOOLS, tools, strict=True):
+            (folder / name).write_bytes(data)
+        argv = [
+            "node",
+            str(folder / "bytecode.mjs"),
+            str(runtime),
+            work,
+            str(folder / "request.json"),
+        ]
+        _run(argv, "the page's bytecode cannot be made")
+        compiled = {name: (folder / "out" / name).read_bytes() for name in archives}
+    if kept is not None:
+        kept.mkdir(exist_ok=True)
+        for name, data in compiled.items():
+            staging = kept / f".{name}.{os.getpid()}"
+            staging.write_bytes(data)
+            os.replace(staging, kept / name)
+    return compiled
+
+
+def station_modules(inputs: dict[str, Any]) -> list[str]:
+    """The source files of Station's modules the page holds, relative to the repository."""
+    root = Path(__file__).resolve().parents[2]
+    found = set()
+    for module in inputs["station_modules"]:
+        path = root.joinpath(*module.split("."))
+        found.add(path / "__init__.py" if path.is_dir() else path.with_suffix(".py"))
+    for package in inputs["station_packages"]:
+        found.update(root.joinpath(*package.split(".")).glob("*.py"))
+    return sorted(path.relative_to(root).as_posix() for path in found)
+
+
+def station_archive(inputs: dict[str, Any]) -> bytes:
+    """Station's listed modules as a zip archive, the same bytes for the same sources."""
+    root = Path(__file__).resolve().parents[2]
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as archive:
+        for name in station_modules(inputs):
+            info = zipfile.ZipInfo(name, _ZIP_TIME)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, (root / name).read_bytes(), compresslevel=9)
+    return out.getvalue()
+
+
+def _blob(name: str, data: bytes) -> Blob:
+    packed = gzip.compress(data, compresslevel=6, mtime=0)  # 9 saves 0.5 %, for 3x the time
+    if len(packed) <= len(data) * (1 - _GZIP_GAIN):
+        return Blob(name, packed, True)
+    return Blob(name, data, False)
+
+
+def page(fetched: dict[str, Path], *, bare: bool = False, reuse: bool = True) -> bytes:
+    """The whole page, from the fetched inputs.
+
+    `bare`: the runtime alone, without the wheels and Station's modules, which the
+    benchmark (bench/browser_pages.py) opens to weigh what Station adds to starting up.
+    """
+    inputs = pinned()
+    scripts, embedded = blobs(fetched, reuse=reuse)
+    if bare:
+        embedded = [blob for blob in embedded if blob.name in inputs["pyodide"]["files"]]
+    with tarfile.open(fileobj=io.BytesIO(fetched[inputs["pyodide"]["file"]].read_bytes())) as tgz:
+        member = tgz.extractfile("package/pyodide-lock.json")
+        assert member is not None
+        lock_info = json.loads(member.read())["info"]
+    manifest = {
+        "lock": {"info": lock_info, "packages": {}},
+        "entry": None if bare else "station.verifier.in_browser",
+        "archives": [blob.name for blob in embedded if blob.name not in inputs["pyodide"]["files"]],
+        "inputs": {
+            "pyodide": inputs["pyodide"]["version"],
+            "wheels": {w["file"]: w["sha256"] for w in inputs["wheels"]},
+        },
+    }
+    boot = files("station.verifier").joinpath("python_page.js").read_text(encoding="utf-8")
+    parts = [
+        _HEAD,
+        *(
+            f'<script type="application/x-station-blob" data-name="{html.escape(b.name)}"'
+            f"{_GZIP_MARK if b.gzipped else ''}>"
+            f"{base64.b64encode(b.data).decode('ascii')}</script>\n"
+            for b in embedded
+        ),
+        '<script type="application/json" id="python-page">',
+        json.dumps(manifest, sort_keys=True).replace("<", "\\u003c"),
+        "</script>\n",
+        *(
+            f"<script>{_in_script(scripts[name].decode('utf-8'))}</script>\n"
+            for name in ("pyodide.asm.js", "pyodide.js")
+        ),
+        f"<script>{_in_script(boot)}</script>\n</body>\n</html>\n",
+    ]
+    return "".join(parts).encode("utf-8")
+
+
+def _in_script(text: str) -> str:
+    if "</script" in text.lower() or "<!--" in text:
+        raise InputsError("a script of the page holds '</script' or '<!--'")
+    return text
+
+
+def _sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+_HEAD = """<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy"
+ content="default-src 'none'; script-src 'unsafe-inline' 'wasm-unsafe-eval';
+ style-src 'unsafe-inline'">
+<title>Station verifier (Station's Python)</title>
+<style>
+body { font-family: system-ui, sans-serif; margin: 1rem; max-width: 48rem; }
+label { display: block; margin: .6rem 0; }
+#state, #verdict { padding: .5rem .75rem; border-radius: .4rem; white-space: pre-wrap; }
+.ok { background: #dcefdc; } .bad { background: #f6d5d5; } .cannot { background: #f3e6c4; }
+</style>
+</head>
+<body>
+<h1>Station verifier</h1>
+<p id="state">Starting Station's Python in this browser…</p>
+<label>Fingerprint of the station's key, as written down <input id="key" size="40"></label>
+<label>The export folder <input id="folder" type="file" webkitdirectory></label>
+<pre id="verdict"></pre>
+"""
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m station.verifier.python_page",
+        description="Build the Python verifier page from the pinned inputs.",
+    )
+    parser.add_argument("--out", type=Path, help="the page to write (written over)")
+    parser.add_argument("--inputs", type=Path, help="the cache of fetched inputs")
+    args = parser.parse_args(argv)
+    try:
+        fetched = fetch_inputs(args.inputs or default_cache())
+        if args.out is None:
+            print(f"inputs ready: {', '.join(sorted(fetched))}")
+            return 0
+        data = page(fetched)
+    except InputsError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
+    args.out.write_bytes(data)
+    print(f"wrote {args.out}: {len(data):,} bytes, SHA-256 {_sha256(data)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
