@@ -42,10 +42,30 @@ function followCount(base, token, expectedKey = null) {
     if (answer.status === 401) throw new Error("the station refused the token (copy the whole URL `station serve` shows)");
     if (!answer.ok) throw new Error(`the feed answered ${answer.status}`);
     const text = await bounded(answer);
+    let value;
     try {
-      return JSON.parse(text);
+      value = JSON.parse(text);
     } catch {
       throw new Garbled("not JSON");
+    }
+    if (Array.isArray(value?.events)) keepClocks(text, value.events);
+    return value;
+  }
+
+  // An event's clock past 2**53 (a machine up more than 104 days) is read by JSON.parse
+  // rounded: its digits as the answer has them are kept beside it (MONO_DIGITS, as the
+  // verifier keeps a journal line's), for its hash. The events come first in an answer,
+  // each in Station's one form, so their clocks are the answer's first ones, in order; a
+  // clock is taken only where its digits read as the number parsed.
+  function keepClocks(text, events) {
+    if (events.every((e) => Number.isSafeInteger(e?.mono_ns))) return;
+    const clocks = text.matchAll(/"mono_ns":(-?[0-9]+),"prev_hash":/g);
+    for (const e of events) {
+      const digits = clocks.next().value?.[1];
+      if (digits === undefined) return;
+      if (typeof e?.mono_ns === "number" && !Number.isSafeInteger(e.mono_ns) && Number(digits) === e.mono_ns) {
+        MONO_DIGITS.set(e, digits);
+      }
     }
   }
 

@@ -224,6 +224,34 @@ def _exported(folder: Path) -> QMainWindow:
     return window
 
 
+def _press(window: QMainWindow, *keys: str) -> None:
+    """Keys pressed on `window` as the operator presses them."""
+    from PySide6.QtCore import QEvent, Qt
+    from PySide6.QtGui import QKeyEvent
+
+    for name in keys:
+        qt_key = getattr(Qt.Key, f"Key_{name}")
+        for kind in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease):
+            event = QKeyEvent(kind, qt_key, Qt.KeyboardModifier.NoModifier, name.lower())
+            QApplication.sendEvent(window, event)
+
+
+def _refused(window: QMainWindow, *keys: str) -> QMainWindow:
+    """`keys` pressed, the last refused (F before the Sonotone question's Y or N, a
+    choice the ballot does not have): the red banner says it was NOT recorded."""
+    _press(window, *keys)
+    assert not window.error_banner.isHidden(), keys  # type: ignore[attr-defined]
+    return window
+
+
+def _write_failed(folder: Path) -> QMainWindow:
+    """The file moved away under the count, the call refused: the longest banner."""
+    window = _operator(_counted(folder, "moved", ONE, "FFAVCA"))
+    path = window.controller.journal.path  # type: ignore[attr-defined]
+    path.rename(path.with_name("elsewhere.station"))
+    return _refused(window, "F")
+
+
 def _envelopes(folder: Path) -> QMainWindow:
     from tests.mail.helpers import BESSEMER, VOTERS
 
@@ -350,6 +378,16 @@ WINDOWS: dict[str, Callable[[Path], QWidget]] = {
     "operator, F1 help": lambda folder: _with_help(_operator(_counted(folder, "help", ONE, "F"))),
     "operator, voting groups, F1 help": lambda folder: _with_help(_grouped(folder / "help")),
     "operator, voting groups, exported": lambda folder: _exported(folder / "exported"),
+    "operator, a call not recorded": _write_failed,
+    "operator, several unions, a call not recorded": lambda folder: _refused(
+        _operator(_counted(folder, "three-refused", THREE, "FAC")), "9"
+    ),
+    "operator, voting groups, a call not recorded": lambda folder: _refused(
+        _grouped(folder / "refused"), "G", "A", "F"
+    ),
+    "operator, voting groups, exported, a call not recorded": lambda folder: _refused(
+        _exported(folder / "exported-refused"), "G", "A", "F"
+    ),
     "envelopes": _envelopes,
     "dashboard": lambda folder: _dashboard(folder, ONE, "FFAVCA"),
     "dashboard, several unions": lambda folder: _dashboard(folder, THREE, "FAC"),

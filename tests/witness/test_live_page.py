@@ -177,3 +177,38 @@ def test_the_saved_page_says_a_wrong_token_is_refused(
         " return s.className === 'bad' && s.textContent;",
     )
     assert status.startswith("The feed cannot be followed: the station refused the token")
+
+
+def test_the_live_page_follows_a_count_from_a_machine_up_for_months(
+    browser: Any, tmp_path: Path, setup: ElectionSetup, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each event stores the monotonic clock in nanoseconds since the machine started:
+    after 104 days up it is past 2**53, beyond the integers a browser's JSON reads
+    exactly, and the page must still check the events with the numbers the station
+    wrote, not call an honest count altered."""
+    import time
+
+    up = time.monotonic_ns
+    monkeypatch.setattr(time, "monotonic_ns", lambda: (1 << 60) + up())
+    path = tmp_path / "jfk8.station"
+    Journal.create(path, dataclasses.replace(setup, ballots=50))
+    journal = Journal.open(path)
+    journal.start_session()
+    for call in [Call.FOR] * 7 + [Call.AGAINST] * 4 + [Call.VOID]:
+        journal.append(Action.CALL, call)
+    assert all(record.mono_ns > 2**53 for record in journal.records())
+    feed = Feed(path, key_for_signing())
+    try:
+        browser.get(feed.server.url)
+        events = journal.head_seq
+        status = wait_for(
+            browser,
+            "const s = document.getElementById('status');"
+            f" return (s.className === 'bad' || s.textContent.startsWith('LIVE · event {events:,} '))"
+            " && s.textContent;",
+        )
+        assert status.startswith(f"LIVE · event {events:,} signed by key "), status
+        assert shown(browser)["figures"]["for"] == "7"
+    finally:
+        feed.stop()
+        journal.close()

@@ -180,7 +180,7 @@ class SheetFlow:
         window.pause_action.setEnabled(locked is None)
         window.export_action.setEnabled(bool(count.sheets))
         window.prepare_action.setEnabled(locked is None or locked.kind is SheetKind.INTERIM)
-        if locked is not None and window.notice_banner.isHidden():
+        if locked is not None and window.notice_banner.isHidden() and not window.notice_held:
             if paused:
                 window.notify(
                     f"<b>Count paused</b> after ballot {call_number(count):,} (interim tally"

@@ -147,6 +147,7 @@ class OperatorWindow(QMainWindow):
         self.notice_banner.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the count keys stay here
         self.notice_banner.linkActivated.connect(self._on_notice_banner_link_activated)
         self.notice_banner.hide()
+        self.notice_held = False  # the notice is hidden under the red banner, to come back
         # The PDF of the latest export, for Print and Open the PDF; how each is done
         # (a test, or a station without a desktop viewer, may replace them).
         self.exported_pdf: Path | None = None
@@ -260,12 +261,15 @@ class OperatorWindow(QMainWindow):
         recent_box = QVBoxLayout()
         # Nor widen its column: the column's width is its share of the window, whatever
         # a question's buttons would like (they share the width they are given).
-        for widget in (self.notice_banner, self.prompts, self.recent):
+        for widget in (self.error_banner, self.notice_banner, self.prompts, self.recent):
             policy = widget.sizePolicy()
             policy.setHorizontalPolicy(QSizePolicy.Policy.Ignored)
             widget.setSizePolicy(policy)
-        # So do the notices (a sheet prepared, exported, the count locked): beside the
-        # buttons, above the last calls, which give up the room they take.
+        # So do the red banner (a call NOT recorded, first, beside the keys the operator
+        # watches) and the notices (a sheet prepared, exported, the count locked): above
+        # the last calls, which give up the room they take, so that neither makes the
+        # window taller than a laptop's screen.
+        recent_box.addWidget(self.error_banner)
         recent_box.addWidget(self.notice_banner)
         recent_box.addWidget(self.prompts)
         title = QLabel("Last calls")
@@ -279,7 +283,6 @@ class OperatorWindow(QMainWindow):
 
         root = QVBoxLayout()
         root.addLayout(header)
-        root.addWidget(self.error_banner)
         root.addLayout(body, 1)
         central = QWidget()
         central.setLayout(root)
@@ -465,7 +468,7 @@ class OperatorWindow(QMainWindow):
 
     def _on_group_key(self, name: str) -> None:
         self.group_keys.press(name)
-        self.error_banner.hide()
+        self.clear_error()
         self._refresh()
 
     def _on_pad_call_requested(self, call: Call | tuple[Call, int]) -> None:
@@ -554,7 +557,7 @@ class OperatorWindow(QMainWindow):
         self.show_error(DASHBOARD_HAD_THE_KEYS)
 
     def _on_controller_changed(self, change: Change) -> None:
-        self.error_banner.hide()
+        self.clear_error()
         if change.event.action in (Action.CALL, Action.DECIDE):
             # Counting goes on (a decision begins the revised count): the notice about
             # the sheet before is done.
@@ -631,7 +634,8 @@ class OperatorWindow(QMainWindow):
         self.notify(f"<b>{html.escape(describe(change, self.recent.words), quote=False)}</b>")
 
     def notify(self, text: str) -> None:
-        self.error_banner.hide()
+        self.notice_held = False  # a newer notice than the one the banner hid
+        self.clear_error()
         self.last_notice = text
         self.notice_banner.setText(text)
         self.notice_banner.show()
@@ -662,10 +666,25 @@ class OperatorWindow(QMainWindow):
         )
 
     def _alarm(self, text: str) -> None:
-        """The red banner, with a beep: something the operator asked for was not done."""
+        """The red banner, with a beep: something the operator asked for was not done.
+
+        It takes the notice's place above the last calls while it is shown: both at once
+        (an export's notice names a long folder) would leave no room for the last calls
+        on a laptop's screen. The notice comes back once the error is cleared.
+        """
+        if not self.notice_banner.isHidden():
+            self.notice_held = True
+            self.notice_banner.hide()
         self.error_banner.setText(text)
         self.error_banner.show()
         QApplication.beep()
+
+    def clear_error(self) -> None:
+        """The red banner gone (the operator acted again), the notice it hid back."""
+        self.error_banner.hide()
+        if self.notice_held:
+            self.notice_held = False
+            self.notice_banner.show()
 
     def _refresh(self) -> None:
         count = self.controller.count

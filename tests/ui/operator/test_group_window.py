@@ -259,3 +259,23 @@ def test_a_groups_pile_shares_its_key_line_and_the_window_fits_a_laptop(
         assert window.minimumSizeHint().height() <= 720 - FRAME_HEIGHT
     finally:
         window.close()
+
+
+def test_a_call_not_recorded_is_shown_beside_the_keys_and_the_notice_comes_back(
+    grouped: OperatorWindow,
+) -> None:
+    """F before the Sonotone question's answer is refused: the red banner sits beside the
+    call pad, in the notice's place, so the window stays within a laptop's screen; once
+    the operator acts again the notice it covered is back."""
+    grouped.notify("<b>Exported</b> the interim tally into a folder")
+    height = grouped.height()
+    key(grouped, K.Key_F)
+    assert grouped.error_banner.isVisible() and "Question 1" in grouped.error_banner.text()
+    assert grouped.notice_banner.isHidden()
+    banner = grouped.error_banner.mapTo(grouped, grouped.error_banner.rect().topLeft())
+    pad = grouped.pad.mapTo(grouped, grouped.pad.rect().topRight())
+    assert banner.x() > pad.x() and banner.y() <= pad.y()  # beside the pad, level with it
+    assert grouped.height() == height
+    key(grouped, K.Key_Y)
+    assert grouped.error_banner.isHidden()
+    assert grouped.notice_banner.isVisible() and "Exported" in grouped.notice_banner.text()
