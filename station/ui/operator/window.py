@@ -450,7 +450,7 @@ class OperatorWindow(QMainWindow):
         keys = self.group_keys
         voted = call in (Call.FOR, Call.AGAINST)
         if voted and not keys.vote_allowed():
-            self.show_error(f"NOT RECORDED — {keys.waiting_for()} first")
+            self._on_controller_refused(f"{keys.waiting_for()} first")
             return
         answer = keys.answer if voted and keys.answer else None
         self.prompts.call_key_pressed()

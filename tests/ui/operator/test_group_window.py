@@ -49,7 +49,9 @@ def test_a_sonotone_ballot_takes_two_keys_and_is_one_event(grouped: OperatorWind
     events = grouped.controller.journal.head_seq
     key(grouped, K.Key_F)  # question 1 first: nothing recorded
     assert grouped.controller.journal.head_seq == events
-    assert "Question 1" in grouped.error_banner.text()
+    said = grouped.error_banner.text()
+    assert "Question 1" in said and said.startswith("<b>NOT RECORDED:</b>")
+    assert "Not done" not in said  # said once, not twice
     key(grouped, K.Key_Y)
     assert "YES" in grouped.group_waiting.text()
     key(grouped, K.Key_F)
