@@ -26,8 +26,8 @@ from station.domain.statements import (
 from station.domain.tally_form import FormBallot
 from station.journal import CorruptJournal, Journal
 from station.journal.chain import HEAD_DIGITS
-from station.journal.clock import backwards_statement
 from station.journal.header import read_header
+from station.journal.times import backwards_statement
 from station.journal.verify import verify_journal
 from station.progress import TerminalProgress
 from station.sheet.export import (
