@@ -19,8 +19,8 @@ from typing import Any, BinaryIO
 from station.domain import Sheet
 from station.domain.tally_sheet import computed_facts, facts_problem, recorded_problem
 from station.journal import JournalError, bounded_json
-from station.journal.times import backwards_statement, first_backwards_in
 from station.journal.records import EVENT_FIELDS, Election, Record, election_from_row
+from station.journal.times import backwards_statement, first_backwards_in
 from station.journal.verify import verify_records
 from station.progress import Progress
 from station.sheet.document import TALLY_FORMAT, canonical_json, election_section, event_line
