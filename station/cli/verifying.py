@@ -30,14 +30,9 @@ from station.journal.header import read_header
 from station.journal.times import backwards_statement
 from station.journal.verify import verify_journal
 from station.progress import TerminalProgress
-from station.sheet.export import (
-    ALL_FILES,
-    MANIFEST,
-)
-from station.sheet.keys import (
-    normalise_fingerprint,
-)
 from station.sheet.verify_export import ExportVerdict, verify_export
+from station.verification.export_files import ALL_FILES, MANIFEST
+from station.verification.fingerprints import normalise_fingerprint
 from station.witness.statements import WITNESS_OF_CONSOLIDATION
 
 

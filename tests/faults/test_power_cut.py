@@ -50,9 +50,9 @@ from station.cli import main
 from station.domain import Action, Call
 from station.journal import Journal, snapshots
 from station.journal.seal import station_secret
-from station.sheet.export import SIGNATURE
 from station.sheet.keys import KEY_FILE, KeyProblem, load_key
 from station.sheet.verify_export import verify_export
+from station.verification.export_files import SIGNATURE
 from tests.faults.powercut.disk import Crash
 from tests.faults.powercut.harness import (
     Disk,

@@ -104,7 +104,7 @@ def test_a_truncated_journal_re_signed_is_caught_against_the_signed_head(
 def test_an_event_added_after_the_sheet(exported: Path, key: StationKey, signed: Journal) -> None:
     from station.domain import Action
     from station.journal.records import EVENT_FIELDS
-    from station.sheet.document import canonical_json
+    from station.verification.document import canonical_json
 
     signed.append(Action.CLOSE)
     extra = (
