@@ -5,8 +5,10 @@ reads the folder for it, each file no further than Station ever writes it, and h
 the `cryptography` package's check of the signature.
 """
 
+import contextlib
+import os
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from station.progress import Progress
 from station.sheet.keys import signature_holds_raw
@@ -33,18 +35,25 @@ def verify_export(
     """
     if not folder.is_dir():
         return ExportVerdict(False, f"{folder}: is not a folder")
+    journal = folder / "journal.jsonl"
     try:
-        files = {name: _read(folder / name) for name in ALL_FILES if (folder / name).is_file()}
-        others = _other_entries(folder)
+        with contextlib.ExitStack() as stack:
+            files: dict[str, export_check.Bytes] = {
+                name: _read(folder / name)
+                for name in ALL_FILES
+                if name != journal.name and (folder / name).is_file()
+            }
+            if journal.is_file():
+                files[journal.name] = _FileView(stack.enter_context(journal.open("rb")))
+            return export_check.check_export(
+                files,
+                signature_holds=signature_holds_raw,
+                others=_other_entries(folder),
+                expected_key=expected_key,
+                progress=progress,
+            )
     except OSError as error:
         return ExportVerdict(False, f"{error.filename}: cannot be read ({error.strerror})")
-    return export_check.check_export(
-        files,
-        signature_holds=signature_holds_raw,
-        others=others,
-        expected_key=expected_key,
-        progress=progress,
-    )
 
 
 def extra_entry(folder: Path) -> str | None:
@@ -91,9 +100,56 @@ def signed_json(folder: Path, name: str) -> dict[str, Any]:
     return export_check.signed_json(_read(folder / name), name)
 
 
+class _FileView:
+    """A long file read as `bytes` are (`export_check.Bytes`), a window at a time, so
+    that a huge `journal.jsonl` (a signed one from a stolen key, say) is hashed and
+    refused without ever being held whole."""
+
+    _WINDOW = 8 << 20  # more than a line of journal.jsonl may be (`MAX_LINE`)
+
+    def __init__(self, file: BinaryIO) -> None:
+        self._file = file
+        self._size = os.fstat(file.fileno()).st_size
+        self._start = 0
+        self._data = b""
+
+    def __len__(self) -> int:
+        return self._size
+
+    def __getitem__(self, span: slice, /) -> bytes:
+        start, stop, _ = span.indices(self._size)
+        offset = self._window(start, stop)
+        return self._data[offset : offset + max(stop - start, 0)]
+
+    def find(self, sub: bytes, start: int, end: int, /) -> int:
+        offset = self._window(start, min(end, self._size))
+        found = self._data.find(sub, offset, offset + max(min(end, self._size) - start, 0))
+        return -1 if found < 0 else found - offset + start
+
+    def _window(self, start: int, stop: int) -> int:
+        """Where byte `start` is in the window, once the window holds `start` to `stop`
+        (or what the file still has of them)."""
+        if not (self._start <= start and stop <= self._start + len(self._data)):
+            self._file.seek(start)
+            self._data = self._file.read(max(stop - start, self._WINDOW))
+            self._start = start
+        return start - self._start
+
+
 def _read(path: Path) -> bytes:
     """A file, read no further than one byte past the most Station writes of its kind
-    (`MAX_SIZES`), so that a larger one is refused without being read whole."""
+    (`MAX_SIZES`), so that a larger one is refused without being read whole (and a
+    small one costs no more memory than it has bytes)."""
     limit = MAX_SIZES.get(path.name)
     with path.open("rb") as file:
-        return file.read() if limit is None else file.read(limit + 1)
+        if limit is None:
+            return file.read()
+        blocks: list[bytes] = []
+        left = limit + 1
+        while left > 0 and (block := file.read(min(left, _BLOCK))):
+            blocks.append(block)
+            left -= len(block)
+        return b"".join(blocks)
+
+
+_BLOCK = 1 << 20

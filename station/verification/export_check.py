@@ -19,7 +19,7 @@ import hashlib
 import json
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from station.domain import Sheet
 from station.domain.tally_sheet import computed_facts, facts_problem, recorded_problem
@@ -46,6 +46,18 @@ from station.verification.export_files import (
 )
 from station.verification.fingerprints import key_fingerprint, normalise_fingerprint
 from station.verification.pdf_text import pdf_problem
+
+
+class Bytes(Protocol):
+    """A file's bytes as the core reads them: `bytes`, or a reader's view of a long file
+    (`journal.jsonl`) that reads a window at a time rather than the whole file."""
+
+    def __len__(self) -> int: ...
+
+    def __getitem__(self, span: slice, /) -> bytes: ...
+
+    def find(self, sub: bytes, start: int, end: int, /) -> int: ...
+
 
 SignatureCheck = Callable[[bytes, bytes, bytes], bool]
 """Whether (raw Ed25519 public key, signature, signed bytes) hold: True or False."""
@@ -89,7 +101,7 @@ class _Bad(Exception):
 
 
 def check_export(
-    files: Mapping[str, bytes],
+    files: Mapping[str, Bytes],
     *,
     signature_holds: SignatureCheck,
     others: Sequence[str] = (),
@@ -101,7 +113,8 @@ def check_export(
     Args:
         files: the export's files found (`ALL_FILES`), by name: a name missing is a file
             missing. Each is read no further than one byte past `MAX_SIZES` (if it has a
-            limit), so that a larger one is refused, not read whole.
+            limit), so that a larger one is refused, not read whole; `journal.jsonl`,
+            which has none, may be a view that reads it a window at a time.
         signature_holds: the check of the manifest's signature.
         others: whatever else the folder holds, in the order to name them, each by its
             name (a staging folder's by "its name/the first name in it").
@@ -164,7 +177,7 @@ def others_problem(others: Sequence[str]) -> str | None:
 
 
 def signed_manifest(
-    files: Mapping[str, bytes],
+    files: Mapping[str, Bytes],
     expected_key: str | None,
     manifest_format: str,
     signature_holds: SignatureCheck,
@@ -199,7 +212,7 @@ class _Asked(Exception):
 
 
 def signature_question(
-    files: Mapping[str, bytes], manifest_format: str = EXPORT_FORMAT
+    files: Mapping[str, Bytes], manifest_format: str = EXPORT_FORMAT
 ) -> SignatureQuestion | None:
     """What the manifest's signature check will be asked, or None if it is not reached.
 
@@ -229,7 +242,7 @@ def answered(question: SignatureQuestion, holds: bool) -> SignatureCheck:
 
 
 def _check_manifest(
-    files: Mapping[str, bytes],
+    files: Mapping[str, Bytes],
     expected_key: str | None,
     signature_holds: SignatureCheck,
     manifest_format: str = EXPORT_FORMAT,
@@ -265,21 +278,31 @@ def _check_manifest(
     return manifest, key
 
 
-def _check_hashes(files: Mapping[str, bytes], manifest: dict[str, Any]) -> None:
+def _check_hashes(files: Mapping[str, Bytes], manifest: dict[str, Any]) -> None:
     listed = manifest.get("files")
     if not isinstance(listed, dict) or sorted(listed) != sorted(DATA_FILES):
         raise _Bad(f"{MANIFEST}: does not list exactly {', '.join(DATA_FILES)}")
     for name in DATA_FILES:  # every one there and within its limit before any is hashed
         if name not in files:
             raise _Bad(f"{name} is missing")
-        _bounded(files, name)
+        _check_size(files, name)
     for name in DATA_FILES:
-        if hashlib.sha256(files[name]).hexdigest() != listed[name]:
+        if _sha256(files[name]) != listed[name]:
             raise _Bad(f"{name} was changed after it was signed (its hash does not match)")
 
 
+def _sha256(data: Bytes) -> str:
+    digest = hashlib.sha256()
+    for start in range(0, len(data), _BLOCK):
+        digest.update(data[start : start + _BLOCK])
+    return digest.hexdigest()
+
+
+_BLOCK = 1 << 20  # of a file hashed: a view of a long file never reads more at once
+
+
 def _check_journal(
-    data: bytes, sign_seq: int, progress: Progress | None = None
+    data: Bytes, sign_seq: int, progress: Progress | None = None
 ) -> tuple[Election, Sheet, Record, Backwards | None]:
     lines = _lines(data)
     first = next(lines, b"")
@@ -314,7 +337,7 @@ def _check_journal(
     return election, sheets[0], sign, first_backwards_in((r.seq, r.utc) for r in records)
 
 
-def _lines(data: bytes) -> Iterator[bytes]:
+def _lines(data: Bytes) -> Iterator[bytes]:
     """The lines of `journal.jsonl`, each cut after `MAX_LINE` + 1 bytes as a bounded
     read of a file cuts it (a longer line is refused, its rest read as the next)."""
     start, end, limit = 0, len(data), MAX_LINE + 1
@@ -387,13 +410,17 @@ def _same(stated: object, given: object) -> bool:
     return json.dumps(stated, sort_keys=True) == json.dumps(given, sort_keys=True)
 
 
-def _bounded(files: Mapping[str, bytes], name: str) -> bytes:
+def _bounded(files: Mapping[str, Bytes], name: str) -> bytes:
     """A file of the export, refused if larger than Station ever writes it."""
+    _check_size(files, name)
     data = files[name]
+    return data[0 : len(data)]
+
+
+def _check_size(files: Mapping[str, Bytes], name: str) -> None:
     limit = MAX_SIZES.get(name)
-    if limit is not None and len(data) > limit:
+    if limit is not None and len(files[name]) > limit:
         raise _Bad(f"{name}: is larger than any Station writes ({limit:,} bytes)")
-    return data
 
 
 def _parse_json(data: bytes, name: str, *, canonical: bool = True) -> dict[str, Any]:
