@@ -339,13 +339,31 @@ def _check_journal(
 
 def _lines(data: Bytes) -> Iterator[bytes]:
     """The lines of `journal.jsonl`, each cut after `MAX_LINE` + 1 bytes as a bounded
-    read of a file cuts it (a longer line is refused, its rest read as the next)."""
-    start, end, limit = 0, len(data), MAX_LINE + 1
+    read of a file cuts it (a longer line is refused, its rest read as the next).
+
+    Read a block at a time, so that a view of a long file is asked once per block."""
+    limit = MAX_LINE + 1
+    start, end = 0, len(data)
     while start < end:
-        newline = data.find(b"\n", start, start + limit)
-        stop = min(start + limit, end) if newline < 0 else newline + 1
-        yield data[start:stop]
-        start = stop
+        block = data[start : start + _LINE_BLOCK]
+        last = len(block) < _LINE_BLOCK or start + len(block) >= end  # the file ends in it
+        at = 0
+        while at < len(block):
+            newline = block.find(b"\n", at, at + limit)
+            if newline >= 0:
+                cut = newline + 1
+            elif at + limit <= len(block) or last:
+                cut = min(at + limit, len(block))
+            else:
+                break  # the line goes on past the block: the next block begins with it
+            yield block[at:cut]
+            at = cut
+        if last:
+            return
+        start += at
+
+
+_LINE_BLOCK = 4 << 20  # bytes of journal.jsonl asked for at once: more than a line may be
 
 
 def _records(lines: Iterator[bytes], stopped: list[str]) -> Iterator[Record]:
