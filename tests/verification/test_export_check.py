@@ -129,3 +129,36 @@ def test_a_verdict_carries_the_certified_head_and_the_document() -> None:
     assert verdict.head_seq == verdict.document["sheet"]["head"]["seq"]
     assert verdict.head_hash == verdict.document["sheet"]["head"]["hash"]
     assert verdict.title == verdict.document["sheet"]["title"]
+
+
+BLOCKED = (
+    "sqlite3",
+    "sqlite_utils",
+    "cryptography",
+    "multiprocessing",
+    "concurrent.futures",
+    "PySide6",
+    "station.sheet",
+    "station.journal.store",
+)
+
+
+def test_the_core_checks_an_export_with_no_database_pool_key_store_or_qt() -> None:
+    """What a browser has: the core runs with those modules unimportable."""
+    import subprocess
+    import sys
+
+    program = f"""
+import sys
+for name in {BLOCKED!r}:
+    sys.modules[name] = None  # importing it now fails
+from station.verification.export_check import check_export
+files = {{name: open({str(FOLDER)!r} + "/" + name, "rb").read() for name in {ALL_FILES!r}}}
+verdict = check_export(files, signature_holds=lambda key, signature, data: True)
+print(verdict.ok, verdict.problem)
+"""
+    done = subprocess.run(
+        [sys.executable, "-c", program], capture_output=True, text=True, timeout=60
+    )
+
+    assert done.stdout.strip() == "True None", done.stderr[-2000:]
