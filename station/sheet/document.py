@@ -23,26 +23,9 @@ call, target, detail, prev_hash, hash` exactly as stored (`detail` as its JSON t
 """
 
 from collections.abc import Iterator
-from typing import Any
 
 from station.journal import Journal
-from station.journal.records import Record
-from station.verification.document import (
-    TALLY_FORMAT,
-    canonical_json,
-    election_section,
-    event_line,
-)
-
-
-def tally_document(journal: Journal, sign: Record) -> dict[str, Any]:
-    """The content of `tally.json` for the sheet prepared by the SIGN event `sign`."""
-    return {
-        "format": TALLY_FORMAT,
-        "election": election_section(journal.election),
-        "sheet_event": {"seq": sign.seq, "hash": sign.hash},
-        "sheet": sign.details(),
-    }
+from station.verification.document import canonical_json, event_line
 
 
 def journal_lines(journal: Journal, last_seq: int) -> Iterator[bytes]:

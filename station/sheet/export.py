@@ -24,9 +24,9 @@ from station.journal import Journal
 from station.journal.records import Record
 from station.paths import path_problem
 from station.progress import EVERY, Progress
-from station.sheet.document import journal_lines, tally_document
+from station.sheet.document import journal_lines
 from station.sheet.keys import StationKey, public_key_text
-from station.verification.document import canonical_json
+from station.verification.document import canonical_json, tally_document
 from station.verification.export_files import (
     ALL_FILES,
     EXPORT_FORMAT,
@@ -126,7 +126,7 @@ def build_files(
         lines.append(line)
         if progress is not None and index % EVERY == 0:
             progress(index, steps)
-    document = tally_document(journal, sign)
+    document = tally_document(journal.election, sign)
     pdf = render_pdf(document, paper)
     if progress is not None:
         progress(steps - 1, steps)  # the files are written last

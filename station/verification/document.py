@@ -8,7 +8,7 @@ import json
 from typing import Any
 
 from station.journal.checks import well_typed
-from station.journal.records import EVENT_FIELDS, Election
+from station.journal.records import EVENT_FIELDS, Election, Record
 
 TALLY_FORMAT = "station-tally-v1"
 
@@ -17,6 +17,17 @@ def canonical_json(value: object) -> bytes:
     """The canonical bytes of a JSON value (see the module docstring)."""
     text = json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return (text + "\n").encode("utf-8")
+
+
+def tally_document(election: Election, sign: Record) -> dict[str, Any]:
+    """The content of `tally.json` for the sheet prepared by the SIGN event `sign`: what
+    export writes, and what verify recomputes from the journal and compares whole."""
+    return {
+        "format": TALLY_FORMAT,
+        "election": election_section(election),
+        "sheet_event": {"seq": sign.seq, "hash": sign.hash},
+        "sheet": sign.details(),
+    }
 
 
 def election_section(election: Election) -> dict[str, object]:

@@ -22,7 +22,12 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from station.domain import Sheet
-from station.domain.tally_sheet import computed_facts, facts_problem, recorded_problem
+from station.domain.tally_sheet import (
+    computed_facts,
+    facts_problem,
+    recorded_problem,
+    shown_fact,
+)
 from station.journal import bounded_json
 from station.journal.errors import JournalError
 from station.journal.records import EVENT_FIELDS, Election, Record, election_from_row
@@ -34,6 +39,7 @@ from station.verification.document import (
     canonical_json,
     election_section,
     event_line,
+    tally_document,
 )
 from station.verification.export_files import (
     ALL_FILES,
@@ -138,6 +144,10 @@ def check_export(
             files["journal.jsonl"], sign_seq, progress
         )
         _check_document(document, election, sheet, sign, key)
+        expected = tally_document(election, sign)  # the whole, in its canonical bytes
+        if canonical_json(expected) != files["tally.json"][0 : len(files["tally.json"])]:
+            difference = _first_difference(document, expected) or "is not the journal's"
+            raise _Bad(f"tally.json: {difference}")
         problem = pdf_problem(_bounded(files, "tally.pdf"), document)
         if problem:
             raise _Bad(f"tally.pdf: {problem}")
@@ -421,6 +431,25 @@ def _check_document(
             )
     if stated.get("key") != key:
         raise _Bad(f"tally.json: names key {stated.get('key')}, but the export is signed by {key}")
+
+
+def _first_difference(stated: object, expected: object, path: str = "") -> str | None:
+    """The first place, in the canonical order of keys, where a stated JSON value is not
+    the journal's, in words (`its sheet.place says …; the journal gives …`), or None."""
+    if isinstance(stated, dict) and isinstance(expected, dict):
+        for key in sorted(set(stated) | set(expected)):
+            where = f"{path}.{key}" if path else key
+            if key not in expected:
+                return f"its {where} says {shown_fact(stated[key])}; the journal gives nothing"
+            if key not in stated:
+                return f"its {where} says nothing; the journal gives {shown_fact(expected[key])}"
+            found = _first_difference(stated[key], expected[key], where)
+            if found is not None:
+                return found
+        return None
+    if _same(stated, expected):
+        return None
+    return f"its {path} says {shown_fact(stated)}; the journal gives {shown_fact(expected)}"
 
 
 def _same(stated: object, given: object) -> bool:
