@@ -215,7 +215,7 @@ def child_export_parts(path: Path, folder: Path) -> dict[str, float]:
 
     from station.app import ensure_app
     from station.journal import Journal
-    from station.sheet.document import tally_document
+    from station.verification.document import tally_document
 
     ensure_app()
     journal = Journal.open(path, read_only=True)
@@ -230,7 +230,7 @@ def child_export_parts(path: Path, folder: Path) -> dict[str, float]:
         started = time.perf_counter()
         from station.sheet.pdf import render_pdf  # as the export loads it: when it draws
 
-        render_pdf(tally_document(journal, sign), "letter")
+        render_pdf(tally_document(journal.election, sign), "letter")
         pdf_s = time.perf_counter() - started
     finally:
         journal.close()

@@ -12,7 +12,8 @@ from pathlib import Path
 from station.domain import Call, ElectionSetup, SheetKind
 from station.journal import Journal
 from station.journal.session import CountSession
-from station.journal.verify import Verdict, verify_journal
+from station.journal.stream_check import Verdict
+from station.journal.verify import verify_journal
 from station.sheet.prepare import SheetRequest
 
 

@@ -132,7 +132,7 @@ def test_a_tally_per_group_and_per_pooled_unit_signed_exported_verified(tmp_path
 
 
 def test_the_pdf_must_show_each_groups_lines(tmp_path: Path) -> None:
-    from station.sheet.pdf_text import pdf_problem
+    from station.verification.pdf_text import pdf_problem
 
     path = tmp_path / "sonotone.station"
     new(path, "--sonotone", "A")
@@ -149,7 +149,7 @@ def test_the_pdf_must_show_each_groups_lines(tmp_path: Path) -> None:
 
 
 def test_a_lone_self_determination_group_votes_on_joining_the_unit(tmp_path: Path) -> None:
-    from station.sheet.pdf_text import pdf_problem, pdf_words
+    from station.verification.pdf_text import pdf_problem, pdf_words
 
     path = tmp_path / "globe.station"
     made = station(

@@ -122,7 +122,7 @@ def test_the_revised_tally_of_each_group_is_signed_exported_and_verified(
     key = station("key").stdout.split()[-1]
     verified = station("verify", out, "--key", key)
     assert verified.returncode == 0, verified.stdout + verified.stderr
-    from station.sheet.pdf_text import pdf_problem
+    from station.verification.pdf_text import pdf_problem
 
     pdf = (out / "tally.pdf").read_bytes()
     assert pdf_problem(pdf, document) is None

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from station.sheet.pdf_text import pdf_words
+from station.verification.pdf_text import pdf_words
 from tests.kinds_helpers import THREE, count_votes, new, station, tally
 
 

@@ -5,7 +5,7 @@ from pathlib import Path
 from station.domain import ElectionSetup
 from station.domain.election_statements import runoff_of_statement
 from station.journal import Journal
-from station.sheet.pdf_text import pdf_words
+from station.verification.pdf_text import pdf_words
 from tests.kinds_helpers import count_votes
 from tests.sheet.helpers import station
 

@@ -66,9 +66,9 @@ def test_a_sheet_of_the_demo_says_demo_and_still_verifies(
     from station.journal.session import CountSession
     from station.sheet.export import export_sheet
     from station.sheet.keys import key_for_signing
-    from station.sheet.pdf_text import pdf_words
     from station.sheet.prepare import SheetRequest, prepare_sheet
     from station.sheet.verify_export import verify_export
+    from station.verification.pdf_text import pdf_words
 
     key = key_for_signing()
     journal = Journal.open(demo)

@@ -26,18 +26,13 @@ from station.domain.statements import (
 from station.domain.tally_form import FormBallot
 from station.journal import CorruptJournal, Journal
 from station.journal.chain import HEAD_DIGITS
-from station.journal.clock import backwards_statement
 from station.journal.header import read_header
+from station.journal.times import backwards_statement
 from station.journal.verify import verify_journal
 from station.progress import TerminalProgress
-from station.sheet.export import (
-    ALL_FILES,
-    MANIFEST,
-)
-from station.sheet.keys import (
-    normalise_fingerprint,
-)
 from station.sheet.verify_export import ExportVerdict, verify_export
+from station.verification.export_files import ALL_FILES, MANIFEST
+from station.verification.fingerprints import normalise_fingerprint
 from station.witness.statements import WITNESS_OF_CONSOLIDATION
 
 

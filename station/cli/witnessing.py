@@ -21,7 +21,8 @@ from station.domain.table_statements import case_title, same_count_problem
 from station.journal import Journal
 from station.journal.connection import tidy_sidecars
 from station.journal.follow import Follower
-from station.sheet.keys import key_for_signing, normalise_fingerprint
+from station.sheet.keys import key_for_signing
+from station.verification.fingerprints import normalise_fingerprint
 from station.witness.follow import WAIT_S, FeedError, FeedGarbled, RemoteFollower
 from station.witness.serve import FeedServer, FeedSource, is_loopback, serve
 from station.witness.statements import (

@@ -170,8 +170,8 @@ def facts_problem(
         # bool is an int in Python: a line must have exactly the type it should.
         if type(found) is not type(value) or found != value:
             return (
-                f"line {number} ({line_words(number, ballot)}) says {_shown(found)};"
-                f" the journal gives {_shown(value)}"
+                f"line {number} ({line_words(number, ballot)}) says {shown_fact(found)};"
+                f" the journal gives {shown_fact(value)}"
             )
     if set(lines) != set(expected_lines):
         return "has lines that no tally has"
@@ -192,12 +192,12 @@ def facts_problem(
         if key == "correction" and stated.get(key) != value:
             return correction_problem(stated.get(key), value, ballot)
         if key != "lines" and stated.get(key) != value:
-            return f"its {key} says {_shown(stated.get(key))}; the journal gives {_shown(value)}"
+            return f"its {key} says {shown_fact(stated.get(key))}; the journal gives {shown_fact(value)}"
     unknown = set(stated) - set(computed) - RECORDED_FACTS
     unknown -= set() if context_known else LATER_FACTS
     if unknown:
         key = min(unknown)
-        return f"its {key} says {_shown(stated[key])}; the journal gives nothing"
+        return f"its {key} says {shown_fact(stated[key])}; the journal gives nothing"
     return None
 
 
@@ -207,7 +207,7 @@ def recorded_problem(stated: Mapping[str, object]) -> str | None:
     (the PDF, `verify`'s words) takes them in the form every sheet has them."""
     for key, what in _RECORDED_AS.items():
         if not _recorded_as_written(key, stated):
-            return f"its {key} says {_shown(stated.get(key))}, not {what}"
+            return f"its {key} says {shown_fact(stated.get(key))}, not {what}"
     return None
 
 
@@ -233,20 +233,20 @@ def correction_problem(stated: object, computed: object, ballot: FormBallot) -> 
         return "its correction is not what the journal gives"
     if stated.get("reason") != computed["reason"]:
         return (
-            f"its reason for reopening says {_shown(stated.get('reason'))};"
-            f" the journal gives {_shown(computed['reason'])}"
+            f"its reason for reopening says {shown_fact(stated.get('reason'))};"
+            f" the journal gives {shown_fact(computed['reason'])}"
         )
     said, given = stated.get("replaces"), computed["replaces"]
     said = said if isinstance(said, dict) else {}
     numbers = {line.number for line in form_lines(ballot)}
     for number in sorted(set(said) | set(given)):
         if number not in numbers:
-            return f"its correction replaces a line {_shown(number)}, which this tally has not"
+            return f"its correction replaces a line {shown_fact(number)}, which this tally has not"
         if said.get(number) != given.get(number):
             return (
                 f"line {number} ({line_words(number, ballot)}) replaces"
-                f" {_shown(said.get(number))} on the superseded sheet;"
-                f" the journal gives {_shown(given.get(number))}"
+                f" {shown_fact(said.get(number))} on the superseded sheet;"
+                f" the journal gives {shown_fact(given.get(number))}"
             )
     return "its correction is not what the journal gives"
 
@@ -270,7 +270,8 @@ def _earlier_title(computed: Mapping[str, object]) -> str | None:
     return None
 
 
-def _shown(value: object) -> str:
+def shown_fact(value: object) -> str:
+    """A fact's value as a sentence says it (yes, no, nothing, or as written)."""
     if value is True:
         return "yes"
     if value is False:

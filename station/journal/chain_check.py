@@ -20,7 +20,8 @@ from multiprocessing import get_context
 from pathlib import Path
 
 from station.files import file_identity
-from station.journal.chain_walk import Backwards, ChainWalk, walk_in
+from station.journal.chain_walk import ChainWalk, walk_in
+from station.journal.times import Backwards
 from station.paths import sqlite_uri
 from station.progress import EVERY
 

@@ -21,6 +21,8 @@ import hashlib
 import sqlite3
 from typing import Any
 
+from station.journal.times import Backwards
+
 _STEP = "station_chain_step"  # a name no SQL of a file can call: functions are not stored
 _FIELDS = "seq, utc, mono_ns, session, action, call, target, detail, prev_hash, hash"
 _FIRST_REFUSED = (
@@ -28,9 +30,6 @@ _FIRST_REFUSED = (
     f" AND NOT {_STEP}({_FIELDS}) ORDER BY seq LIMIT 1"
 )
 _TIME_OF = "SELECT utc FROM events WHERE seq = ?"
-
-Backwards = tuple[int, str, str]
-"""(event, its time, the time of the event before it): `clock.first_backwards`'s answer."""
 
 
 class ChainWalk:

@@ -9,7 +9,6 @@ are here, and only here.
 """
 
 from collections.abc import Mapping
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from station.domain import Action, Change, Count, Sheet, SheetKind
@@ -24,6 +23,8 @@ from station.journal.bounded_json import canonical_detail, is_canonical_detail
 from station.journal.records import Election, Record
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from station.journal.snapshots import Snapshot
 
 # The types of seq, utc, mono_ns, session and action, then of prev_hash and hash.
@@ -75,7 +76,7 @@ def breaks_chain(record: Record, before: str) -> bool:
     )
 
 
-def chain_broken(path: Path | str, seq: int, problem: str | None = None) -> str:
+def chain_broken(path: "Path | str", seq: int, problem: str | None = None) -> str:
     """The line that says event `seq` breaks the chain, and so nothing may be counted;
     in `verify`'s words (`event_problem`) when they are known, so that opening, `tally`
     and `verify` name a damaged file's first bad event the same way."""
@@ -85,7 +86,7 @@ def chain_broken(path: Path | str, seq: int, problem: str | None = None) -> str:
     return f"{path}: {said}; nothing can be counted into this file (run `station verify`)"
 
 
-def setup_altered(path: Path | str) -> str:
+def setup_altered(path: "Path | str") -> str:
     """The line that says the election setup was altered, and so nothing may be counted.
 
     Refused on opening, as a broken chain is on replay: a station that read the

@@ -6,13 +6,16 @@ What a row is, and the SQL that reads and writes it; nothing here opens a file.
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 from station.domain import Action, Call, ElectionSetup, Event
 from station.domain.choices import Ballot, BallotError
 from station.journal import bounded_json
 from station.journal.chain import OPTIONAL_SETUP_FIELDS, SETUP_FIELDS, event_hash
 from station.journal.errors import CorruptJournal
+
+if TYPE_CHECKING:  # pragma: no cover
+    from pathlib import Path
 
 EVENT_FIELDS = (
     "seq",
@@ -111,7 +114,7 @@ _TEXT_FIELDS = (
 _TEXTS = ("agent", "ballot", "voters_hash")
 
 
-def election_from_row(values: Mapping[str, object], where: Path | str) -> Election:
+def election_from_row(values: Mapping[str, object], where: "Path | str") -> Election:
     """The election described by a stored setup row (raises CorruptJournal if malformed)."""
     missing = [column for column in ELECTION_COLUMNS if column not in values]
     eligible, ballots, pile = values.get("eligible"), values.get("ballots"), values.get("pile")
@@ -160,7 +163,7 @@ def _whole_or_none(value: object) -> int | None:
     return value if isinstance(value, int) else None
 
 
-def stored_ballot(values: Mapping[str, object], where: Path | str) -> Ballot | None:
+def stored_ballot(values: Mapping[str, object], where: "Path | str") -> Ballot | None:
     """The ballot a setup row stores, None for the plain one-union election."""
     text = values.get("ballot")
     if text is None:

@@ -5,54 +5,20 @@ because the first break is the one that matters: everything after it is suspect.
 """
 
 import sqlite3
-from collections.abc import Iterable
-from dataclasses import dataclass
 
-from station.domain import Action, Change, Count, ReplayError, Sheet, Tally
+from station.domain import Action, Change, Count
 from station.files import file_identity
 from station.journal import schema
 from station.journal.chain import setup_hash
 from station.journal.chain_check import ChainCheck
-from station.journal.chain_walk import Backwards
-from station.journal.checks import (
-    SheetTrail,
-    detail_is_canonical,
-    event_problem,
-    sheet_problem,
-    snapshot_problem,
-)
-from station.journal.errors import CorruptJournal, JournalError
-from station.journal.records import Election, Record
+from station.journal.checks import SheetTrail, detail_is_canonical, sheet_problem, snapshot_problem
+from station.journal.errors import JournalError
+from station.journal.records import Record
 from station.journal.store import Journal
+from station.journal.stream_check import Verdict, verify_records
+from station.journal.times import Backwards
 from station.journal.voters import voter_list_problem
-from station.progress import EVERY, Progress
-
-
-@dataclass(frozen=True, slots=True)
-class Verdict:
-    """The outcome of a verification.
-
-    Attributes:
-        ok: True only if every check held.
-        problem: the first thing found wrong, one line, or None.
-        seq: the first bad event, when the problem is an event.
-        events: how many events were checked and found good.
-        head: the hash of the last good event (the setup hash if there is none).
-        tally: the tally replayed from the good events (nothing, when the bad event
-            left a count that does not add up: `Count.spoiled_by`).
-        sheets: the tally sheets prepared among the good events.
-        backwards: when every check held, the first event dated before the event
-            before it (`clock.first_backwards`: a clock set back), or None.
-    """
-
-    ok: bool
-    problem: str | None
-    seq: int | None
-    events: int
-    head: str
-    tally: Tally
-    sheets: tuple[Sheet, ...] = ()
-    backwards: Backwards | None = None
+from station.progress import Progress
 
 
 def verify_journal(journal: Journal, progress: Progress | None = None) -> Verdict:
@@ -86,6 +52,7 @@ def verify_journal(journal: Journal, progress: Progress | None = None) -> Verdic
         progress=progress,
         total=journal.head_seq,
         snapshots=journal,
+        damaged=(sqlite3.DatabaseError,),
     )
 
 
@@ -179,84 +146,3 @@ def _checked_count(
     finally:
         chain.close()
     return count, chain.backwards
-
-
-def verify_records(
-    election: Election,
-    records: Iterable[Record],
-    *,
-    guards_problem: str | None = None,
-    progress: Progress | None = None,
-    total: int = 0,
-    snapshots: Journal | None = None,
-) -> Verdict:
-    """Check a stream of events against their election, wherever they were read from.
-
-    Used on the election file and on an exported `journal.jsonl` alike. `progress`, if
-    given, is called every few hundred events with (events checked, `total`). The
-    snapshots of the count stored in `snapshots`, the election file, are each checked
-    against the replay at their event.
-    """
-    count = Count.for_setup(election.setup)
-    head = election.setup_hash
-    checked = 0
-    utc = ""  # of the event before: the first event has none
-    backwards: Backwards | None = None
-    trail = SheetTrail()  # SIGN events, by seq: a revision names its predecessor
-
-    def fail(problem: str, seq: int | None = None) -> Verdict:
-        # A count the bad event left not adding up states no figures.
-        tally = Tally() if count.spoiled_by is not None else count.tally
-        return Verdict(False, problem, seq, checked, head, tally, tuple(count.sheets))
-
-    if setup_hash(election.row) != election.setup_hash:
-        return fail("the election setup was altered (its hash does not match)")
-    if guards_problem:
-        return fail(guards_problem)
-    try:
-        snapshot_seqs = set(snapshots.snapshot_seqs()) if snapshots is not None else set()
-    except CorruptJournal:
-        return fail("the snapshots of the count were altered (one names no event)")
-    try:
-        for record in records:
-            problem = event_problem(record, checked + 1, head)
-            if problem:
-                return fail(problem, checked + 1)
-            try:
-                change = count.apply(record.event())
-            except ReplayError as error:
-                return fail(
-                    f"event {record.seq} breaks the rules of the count: {error.reason}", record.seq
-                )
-            except ValueError:
-                return fail(f"event {record.seq} has an unknown action or call", record.seq)
-            if change.event.action is Action.SIGN and change.sheet is not None:
-                problem = sheet_problem(election, record, change.sheet, trail)
-                if problem:
-                    return fail(problem, record.seq)
-            trail.note(record, change)
-            if record.seq in snapshot_seqs and snapshots is not None:
-                snapshot_seqs.discard(record.seq)
-                problem = snapshot_problem(
-                    snapshots.snapshot(record.seq), record.seq, count, record.hash
-                )
-                if problem:
-                    return fail(problem)
-            checked = record.seq
-            head = record.hash
-            if backwards is None and record.utc < utc:
-                backwards = (record.seq, record.utc, utc)
-            utc = record.utc
-            if progress is not None and checked % EVERY == 0:
-                progress(checked, max(total, checked))
-    except sqlite3.DatabaseError as error:
-        return fail(f"the file is damaged after event {checked} ({error})", checked + 1)
-    if snapshot_seqs:
-        return fail(
-            f"a snapshot of the count names event {min(snapshot_seqs):,},"
-            " which is not in the journal"
-        )
-    if progress is not None:
-        progress(checked, checked)
-    sheets = tuple(count.sheets)
-    return Verdict(True, None, None, checked, head, count.tally, sheets, backwards)

@@ -52,8 +52,6 @@ from station.sheet.consolidated_election import (
     twice_accepted,
     unknown_lines,
 )
-from station.sheet.document import TALLY_FORMAT, canonical_json
-from station.sheet.export import ALL_FILES, MANIFEST, SIGNATURE
 from station.sheet.keys import StationKey, public_key_text
 from station.sheet.verify_export import (
     SignedFolderProblem,
@@ -61,6 +59,8 @@ from station.sheet.verify_export import (
     signed_json,
     verify_export,
 )
+from station.verification.document import TALLY_FORMAT, canonical_json
+from station.verification.export_files import ALL_FILES, MANIFEST, SIGNATURE
 
 CONSOLIDATION_FORMAT = "station-consolidation-v1"  # manifest.json
 CONSOLIDATED_FORMAT = "station-consolidated-tally-v1"  # tally.json

@@ -16,9 +16,13 @@ from station.domain.election_facts import parties_row, party_columns
 from station.domain.parties import Party
 from station.domain.table_statements import table_title, tables_counted_statement
 from station.domain.tally_form import FormBallot, printed_lines
-from station.sheet.form_words import FOR_THE_REGIONAL_DIRECTOR, issued_words, objections_words
-from station.sheet.group_pdf import groups_html
 from station.sheet.pdf import draw_pdf, envelopes_html, service_html
+from station.verification.form_words import (
+    FOR_THE_REGIONAL_DIRECTOR,
+    issued_words,
+    objections_words,
+)
+from station.verification.group_pdf import groups_html
 
 CONSOLIDATION_CERTIFICATION = (
     "I certify that the figures above are the sums of the signed tally sheets of the"

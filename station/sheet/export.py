@@ -14,7 +14,6 @@ import contextlib
 import errno
 import hashlib
 import os
-import re
 import secrets
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,17 +24,20 @@ from station.journal import Journal
 from station.journal.records import Record
 from station.paths import path_problem
 from station.progress import EVERY, Progress
-from station.sheet.document import canonical_json, journal_lines, tally_document
+from station.sheet.document import journal_lines
 from station.sheet.keys import StationKey, public_key_text
+from station.verification.document import canonical_json, tally_document
+from station.verification.export_files import (
+    ALL_FILES,
+    EXPORT_FORMAT,
+    MANIFEST,
+    SIGNATURE,
+    STAGING_NAME,
+    STAGING_PREFIX,
+    is_staging,
+)
 
-EXPORT_FORMAT = "station-export-v1"
-DATA_FILES = ("tally.pdf", "tally.json", "journal.jsonl")
-MANIFEST = "manifest.json"
-SIGNATURE = "manifest.sig"
-ALL_FILES = (*DATA_FILES, MANIFEST, SIGNATURE)
 PAPERS = ("letter", "a4")
-STAGING_PREFIX = ".station-export-"
-_STAGING_NAME = re.compile(re.escape(STAGING_PREFIX) + "[0-9a-f]{8}")  # token_hex(4)
 STALE_AFTER_S = 600
 PDF_STEPS = 1  # drawing the sheet counts as one step of an export's progress
 
@@ -124,7 +126,7 @@ def build_files(
         lines.append(line)
         if progress is not None and index % EVERY == 0:
             progress(index, steps)
-    document = tally_document(journal, sign)
+    document = tally_document(journal.election, sign)
     pdf = render_pdf(document, paper)
     if progress is not None:
         progress(steps - 1, steps)  # the files are written last
@@ -226,12 +228,6 @@ def _place(source: Path, target: Path) -> None:
         os.rename(source, target)
 
 
-def is_staging(name: str) -> bool:
-    """Whether `name` is that of a staging folder of an export (perhaps one a power cut
-    interrupted: the next export sweeps it away once it is old)."""
-    return _STAGING_NAME.fullmatch(name) is not None
-
-
 def _other_entries(folder: Path) -> list[str]:
     """What `folder` holds besides an export's files and Station's staging folders."""
     return sorted(
@@ -247,7 +243,7 @@ def _remove_stale_staging(folder: Path) -> None:
     Only a staging folder of Station's own (see `sweep_stale`): never through a link
     someone planted under its name, never any file but an export's.
     """
-    sweep_stale(folder, _STAGING_NAME, older_than_s=STALE_AFTER_S, inside=ALL_FILES)
+    sweep_stale(folder, STAGING_NAME, older_than_s=STALE_AFTER_S, inside=ALL_FILES)
 
 
 def _write_durably(path: Path, data: bytes) -> None:

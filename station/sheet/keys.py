@@ -8,7 +8,6 @@ a missing key is an error, not a reason to make a new one.
 
 import base64
 import contextlib
-import hashlib
 import os
 import re
 import secrets
@@ -22,6 +21,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey,
 from platformdirs import user_data_path
 
 from station.files import create_new, flush, fsync_folder, make_folder, sweep_stale
+from station.verification.fingerprints import key_fingerprint
 
 KEY_FILE = "signing-key.pem"
 # A key written half-way (`_write_whole`) leaves ".signing-key.pem.<12 hex>", holding a
@@ -45,20 +45,10 @@ def default_key_path() -> Path:
 
 
 def fingerprint(public_key: Ed25519PublicKey) -> str:
-    """First 128 bits of SHA-256 of the raw public key, in groups of four hex digits.
-
-    Short enough to write down by hand, long enough that no one can make a key with the
-    same fingerprint.
-    """
-    raw = public_key.public_bytes(serialization.Encoding.Raw, serialization.PublicFormat.Raw)
-    digest = hashlib.sha256(raw).hexdigest()[:32]
-    return "-".join(digest[i : i + 4] for i in range(0, 32, 4))
-
-
-def normalise_fingerprint(text: str) -> str:
-    """A fingerprint as typed by a person ("A1B2 c3d4-..."), in its printed form."""
-    digits = "".join(ch for ch in text.lower() if ch not in " -:")
-    return "-".join(digits[i : i + 4] for i in range(0, len(digits), 4))
+    """The key's fingerprint (`key_fingerprint` of its raw bytes)."""
+    return key_fingerprint(
+        public_key.public_bytes(serialization.Encoding.Raw, serialization.PublicFormat.Raw)
+    )
 
 
 def public_key_text(public_key: Ed25519PublicKey) -> str:
@@ -82,6 +72,16 @@ def signature_holds(public_key: Ed25519PublicKey, signature: bytes, data: bytes)
     except InvalidSignature:
         return False
     return True
+
+
+def signature_holds_raw(public_key: bytes, signature: bytes, data: bytes) -> bool:
+    """`signature_holds` for a raw Ed25519 public key (the verification core's
+    `SignatureCheck`): False for a key that is not one."""
+    try:
+        key = Ed25519PublicKey.from_public_bytes(public_key)
+    except ValueError:
+        return False
+    return signature_holds(key, signature, data)
 
 
 @dataclass(frozen=True)

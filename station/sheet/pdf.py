@@ -30,7 +30,7 @@ from station.domain.mail_statements import over_accepted_statement
 from station.domain.parties import Party
 from station.domain.table_statements import table_title
 from station.domain.tally_form import FormBallot, line_words, printed_lines
-from station.sheet.form_words import (
+from station.verification.form_words import (
     FOR_THE_REGIONAL_DIRECTOR,
     SERVICE_ACKNOWLEDGED,
     correction_words,
@@ -43,8 +43,8 @@ from station.sheet.form_words import (
     runoff_words,
     type_words,
 )
-from station.sheet.group_pdf import groups_html
-from station.sheet.revised_pdf import decision_paragraphs, revised_rows, sheet_columns
+from station.verification.group_pdf import groups_html
+from station.verification.revised_pdf import decision_paragraphs, revised_rows, sheet_columns
 
 _PAGE_SIZES = {"letter": QPageSize.PageSizeId.Letter, "a4": QPageSize.PageSizeId.A4}
 

@@ -41,16 +41,16 @@ from station.sheet.consolidate_pdf import (
     table_row_text,
 )
 from station.sheet.consolidated_election import REVISED_REFUSAL, table_setup, twice_accepted
-from station.sheet.export import MANIFEST, SIGNATURE
-from station.sheet.form_words import issued_words, objections_words
-from station.sheet.group_pdf import group_sections
-from station.sheet.pdf_text import pdf_words
 from station.sheet.verify_export import (
     SignedFolderProblem,
     signed_json,
     signed_manifest,
     verify_export,
 )
+from station.verification.export_files import MANIFEST, SIGNATURE
+from station.verification.form_words import issued_words, objections_words
+from station.verification.group_pdf import group_sections
+from station.verification.pdf_text import pdf_words
 
 
 @dataclass(frozen=True)

@@ -1,148 +1,80 @@
 """Checking an exported sheet with nothing but its folder (and, optionally, a fingerprint).
 
-In order, stopping at the first thing wrong and naming it: the manifest's signature
-(and the key, against the fingerprint an observer wrote down), each file's hash, the
-journal's chain and replay, that the journal ends exactly at the sheet's own event, and
-that every line and statement of `tally.json` is what the journal gives at the
-certified head.
+What is decided is the verification core's (`station.verification.export_check`): this
+reads the folder for it, each file no further than Station ever writes it, and hands it
+the `cryptography` package's check of the signature.
 """
 
-import base64
-import binascii
-import hashlib
-import json
-from collections.abc import Iterator
-from dataclasses import dataclass
+import contextlib
+import os
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from station.domain import Sheet
-from station.domain.statements import staging_leftover_statement
-from station.domain.tally_sheet import computed_facts, facts_problem, recorded_problem
-from station.journal import JournalError, bounded_json
-from station.journal.clock import backwards_statement, first_backwards_in
-from station.journal.records import EVENT_FIELDS, Election, Record, election_from_row
-from station.journal.verify import verify_records
 from station.progress import Progress
-from station.sheet.document import TALLY_FORMAT, canonical_json, election_section, event_line
-from station.sheet.export import (
-    ALL_FILES,
-    DATA_FILES,
-    EXPORT_FORMAT,
-    MANIFEST,
-    SIGNATURE,
-    is_staging,
-)
-from station.sheet.keys import (
-    KeyProblem,
-    fingerprint,
-    load_public_key,
-    normalise_fingerprint,
-    signature_holds,
-)
-from station.sheet.pdf_text import pdf_problem
+from station.sheet.keys import signature_holds_raw
+from station.verification import export_check
+from station.verification.export_check import ExportVerdict, SignedFolderProblem
+from station.verification.export_files import ALL_FILES, MANIFEST, MAX_SIZES, SIGNATURE, is_staging
 
-
-@dataclass(frozen=True)
-class ExportVerdict:
-    """The outcome of checking an export folder.
-
-    Attributes:
-        ok: True only if every check held.
-        problem: the first thing wrong, naming a file, a line of the sheet or an event.
-        title: the sheet's kind ("Final", "Interim", "Revision 2") when known.
-        head_seq, head_hash: the certified head, when known.
-        key: the fingerprint of the key that signed the manifest, when known.
-        key_checked: the key was checked against a fingerprint written down.
-        document: `tally.json`, once it is known to match the journal.
-    """
-
-    ok: bool
-    problem: str | None = None
-    title: str | None = None
-    head_seq: int | None = None
-    head_hash: str | None = None
-    key: str | None = None
-    key_checked: bool = False
-    document: dict[str, Any] | None = None
-    clock_warning: str | None = None  # event times that run backwards (not damage)
-
-
-class _Bad(Exception):
-    """The first problem found; becomes the verdict."""
+__all__ = [
+    "ExportVerdict",
+    "SignedFolderProblem",
+    "extra_entry",
+    "signed_json",
+    "signed_manifest",
+    "verify_export",
+]
 
 
 def verify_export(
     folder: Path, *, expected_key: str | None = None, progress: Progress | None = None
 ) -> ExportVerdict:
-    """Check the export in `folder`; see the module docstring for what is checked.
+    """Check the export in `folder` (`export_check.check_export` says what is checked).
 
     `progress`, if given, follows the check of `journal.jsonl` (events checked, in all).
     """
-    key = None
+    if not folder.is_dir():
+        return ExportVerdict(False, f"{folder}: is not a folder")
+    journal = folder / "journal.jsonl"
     try:
-        manifest, key = _check_manifest(folder, expected_key)
-        _check_hashes(folder, manifest)
-        document = _parse_json(_read_bounded(folder, "tally.json"), "tally.json")
-        sheet_event = _field(document, "sheet_event", dict, "tally.json")
-        sign_seq = _field(sheet_event, "seq", int, "tally.json")
-        if sign_seq < 1:
-            raise _Bad("tally.json: names no journal event")
-        if manifest.get("sheet_event") != sheet_event:
-            raise _Bad("manifest.json and tally.json name different sheet events")
-        if document.get("format") != TALLY_FORMAT:
-            raise _Bad(f"tally.json: is not a {TALLY_FORMAT} document")
-        election, sheet, sign, backwards = _check_journal(
-            folder / "journal.jsonl", sign_seq, progress
-        )
-        _check_document(document, election, sheet, sign, key)
-        problem = pdf_problem(_read_bounded(folder, "tally.pdf"), document)
-        if problem:
-            raise _Bad(f"tally.pdf: {problem}")
-        _check_nothing_else(folder)
-    except _Bad as bad:
-        return ExportVerdict(False, str(bad), key=key)
+        with contextlib.ExitStack() as stack:
+            files: dict[str, export_check.Bytes] = {
+                name: _read(folder / name)
+                for name in ALL_FILES
+                if name != journal.name and (folder / name).is_file()
+            }
+            if journal.is_file():
+                files[journal.name] = _FileView(stack.enter_context(journal.open("rb")))
+            return export_check.check_export(
+                files,
+                signature_holds=signature_holds_raw,
+                others=_other_entries(folder),
+                leftovers=_leftovers(folder),
+                expected_key=expected_key,
+                progress=progress,
+            )
     except OSError as error:
-        return ExportVerdict(False, f"{error.filename}: cannot be read ({error.strerror})", key=key)
-    return ExportVerdict(
-        True,
-        None,
-        sheet.title,
-        sheet.head,
-        sign.prev_hash,
-        key,
-        key_checked=expected_key is not None,
-        document=document,
-        clock_warning=None if backwards is None else backwards_statement(backwards),
-    )
-
-
-def _check_nothing_else(folder: Path) -> None:
-    problem = extra_entry(folder)
-    if problem is not None:
-        raise _Bad(problem)
+        return ExportVerdict(False, f"{error.filename}: cannot be read ({error.strerror})")
 
 
 def extra_entry(folder: Path) -> str | None:
-    """What an export folder holds besides what Station wrote, in words, or None.
+    """What an export folder holds besides what Station wrote, in words, or None
+    (`export_check.others_problem`)."""
+    return export_check.others_problem(_other_entries(folder), _leftovers(folder))
 
-    A file beside the signed ones ("tally (corrected).pdf" from another election)
-    would be taken by whoever opens the folder as part of what `verify` said OK to. So
-    would a sheet inside an export's hidden staging folder (what a power cut leaves, or
-    what someone puts under its name): it is named by the first file in it.
-    """
+
+def _other_entries(folder: Path) -> list[str]:
+    """The folder's entries that are not an export's files, each by its name, a
+    staging folder's by the first name in it, in the order of their names."""
     others = sorted(
         (entry for entry in folder.iterdir() if entry.name not in ALL_FILES), key=lambda e: e.name
     )
-    if not others:
-        return None
-    first = others[0]
-    more = f" (and {len(others) - 1} more)" if len(others) > 1 else ""
-    problem = (
-        f"{_entry_name(first)!r}{more} is not part of the signed export: an export"
-        f" folder holds only {', '.join(ALL_FILES)}"
-    )
-    return f"{problem}; {staging_leftover_statement(first.name)}" if _staging(first) else problem
+    return [_entry_name(entry) for entry in others]
+
+
+def _leftovers(folder: Path) -> list[str]:
+    """The folder's staging folders of an interrupted export (not links under the name)."""
+    return [entry.name for entry in folder.iterdir() if _staging(entry)]
 
 
 def _staging(entry: Path) -> bool:
@@ -158,248 +90,77 @@ def _entry_name(entry: Path) -> str:
     return f"{entry.name}/{inside[0]}" if inside else entry.name
 
 
-class SignedFolderProblem(ValueError):
-    """What is wrong with a signed folder, in one line (see `signed_manifest`)."""
-
-
 def signed_manifest(
     folder: Path, expected_key: str | None, manifest_format: str
 ) -> tuple[dict[str, Any], str]:
     """The manifest of a folder Station signed, and the fingerprint of the key that did.
 
-    The same checks as an export's (signature, key, the fingerprint written down), for
-    other folders Station signs (a consolidation of several tables' exports).
+    The same checks as an export's (`export_check.signed_manifest`), for other folders
+    Station signs (a consolidation of several tables' exports).
     """
-    try:
-        return _check_manifest(folder, expected_key, manifest_format)
-    except _Bad as bad:
-        raise SignedFolderProblem(str(bad)) from None
+    if not folder.is_dir():
+        raise SignedFolderProblem(f"{folder}: is not a folder")
+    files = {
+        name: _read(folder / name) for name in (MANIFEST, SIGNATURE) if (folder / name).is_file()
+    }
+    return export_check.signed_manifest(files, expected_key, manifest_format, signature_holds_raw)
 
 
 def signed_json(folder: Path, name: str) -> dict[str, Any]:
     """A JSON file of a signed folder, read bounded and held to its canonical form."""
-    try:
-        return _parse_json(_read_bounded(folder, name), name)
-    except _Bad as bad:
-        raise SignedFolderProblem(str(bad)) from None
+    return export_check.signed_json(_read(folder / name), name)
 
 
-def _check_manifest(
-    folder: Path, expected_key: str | None, manifest_format: str = EXPORT_FORMAT
-) -> tuple[dict[str, Any], str]:
-    if not folder.is_dir():
-        raise _Bad(f"{folder}: is not a folder")
-    for name in (MANIFEST, SIGNATURE):
-        if not (folder / name).is_file():
-            raise _Bad(f"{name} is missing")
-    manifest_bytes = _read_bounded(folder, MANIFEST)
-    manifest = _parse_json(manifest_bytes, MANIFEST)
-    if expected_key is not None and len(normalise_fingerprint(expected_key)) != 39:
-        raise _Bad(f"{expected_key!r} is not a key fingerprint (32 hex digits)")
-    if manifest.get("format") != manifest_format:
-        raise _Bad(f"{MANIFEST}: is not a {manifest_format} manifest")
-    try:
-        public_key = load_public_key(str(manifest.get("public_key")))
-    except KeyProblem as problem:
-        raise _Bad(str(problem)) from None
-    key = fingerprint(public_key)
-    if manifest.get("key") != key:
-        raise _Bad(f"{MANIFEST}: its fingerprint does not belong to its public key")
-    if expected_key is not None and normalise_fingerprint(expected_key) != key:
-        raise _Bad(
-            f"signed by key {key}, not by the expected key {normalise_fingerprint(expected_key)}"
-        )
-    try:
-        signature = base64.b64decode(_read_bounded(folder, SIGNATURE).strip(), validate=True)
-    except (binascii.Error, ValueError):
-        raise _Bad(f"{SIGNATURE}: is not a signature") from None
-    if not signature_holds(public_key, signature, manifest_bytes):
-        raise _Bad(f"{SIGNATURE}: the signature does not match {MANIFEST} (it was changed)")
-    return manifest, key
+class _FileView:
+    """A long file read as `bytes` are (`export_check.Bytes`), a window at a time, so
+    that a huge `journal.jsonl` (a signed one from a stolen key, say) is hashed and
+    refused without ever being held whole."""
+
+    _WINDOW = 8 << 20  # more than a line of journal.jsonl may be (`MAX_LINE`)
+
+    def __init__(self, file: BinaryIO) -> None:
+        self._file = file
+        self._size = os.fstat(file.fileno()).st_size
+        self._start = 0
+        self._data = b""
+
+    def __len__(self) -> int:
+        return self._size
+
+    def __getitem__(self, span: slice, /) -> bytes:
+        start, stop, _ = span.indices(self._size)
+        offset = self._window(start, stop)
+        return self._data[offset : offset + max(stop - start, 0)]
+
+    def find(self, sub: bytes, start: int, end: int, /) -> int:
+        offset = self._window(start, min(end, self._size))
+        found = self._data.find(sub, offset, offset + max(min(end, self._size) - start, 0))
+        return -1 if found < 0 else found - offset + start
+
+    def _window(self, start: int, stop: int) -> int:
+        """Where byte `start` is in the window, once the window holds `start` to `stop`
+        (or what the file still has of them)."""
+        if not (self._start <= start and stop <= self._start + len(self._data)):
+            self._file.seek(start)
+            self._data = self._file.read(max(stop - start, self._WINDOW))
+            self._start = start
+        return start - self._start
 
 
-def _check_hashes(folder: Path, manifest: dict[str, Any]) -> None:
-    listed = manifest.get("files")
-    if not isinstance(listed, dict) or sorted(listed) != sorted(DATA_FILES):
-        raise _Bad(f"{MANIFEST}: does not list exactly {', '.join(DATA_FILES)}")
-    for name in DATA_FILES:  # the smallest first: a huge file is refused before it is read
-        path = folder / name
-        if not path.is_file():
-            raise _Bad(f"{name} is missing")
-        _check_size(path, name)
-    for name in DATA_FILES:
-        path = folder / name
-        digest = hashlib.sha256()
-        with path.open("rb") as data:
-            for block in iter(lambda: data.read(1 << 20), b""):
-                digest.update(block)
-        if digest.hexdigest() != listed[name]:
-            raise _Bad(f"{name} was changed after it was signed (its hash does not match)")
-
-
-def _check_journal(
-    path: Path, sign_seq: int, progress: Progress | None = None
-) -> tuple[Election, Sheet, Record, tuple[int, str, str] | None]:
-    lines = path.open("rb")
-    try:
-        first = lines.readline(MAX_LINE + 1)
-        row = _parse_json(first, "journal.jsonl: line 1").get("election")
-        if not isinstance(row, dict):
-            raise _Bad("journal.jsonl: line 1 is not the election setup")
-        try:
-            election = election_from_row(row, "journal.jsonl")
-        except JournalError as error:
-            raise _Bad(str(error)) from None
-        stopped: list[str] = []
-        records = list(_records(lines, stopped))
-    finally:
-        lines.close()
-    verdict = verify_records(election, records, progress=progress, total=len(records))
-    if not verdict.ok:
-        raise _Bad(f"journal.jsonl: {verdict.problem}")
-    if stopped:
-        raise _Bad(stopped[0])
-    if verdict.events < sign_seq:
-        raise _Bad(
-            f"journal.jsonl: ends at event {verdict.events}, before the sheet's own event"
-            f" {sign_seq} (events were removed)"
-        )
-    if verdict.events > sign_seq:
-        raise _Bad(
-            f"journal.jsonl: has events after the sheet's own event {sign_seq}"
-            f" (first: {sign_seq + 1})"
-        )
-    sign = records[-1]
-    sheets = [sheet for sheet in verdict.sheets if sheet.seq == sign_seq]
-    if not sheets:
-        raise _Bad(f"journal.jsonl: event {sign_seq} is not a tally sheet")
-    return election, sheets[0], sign, first_backwards_in((r.seq, r.utc) for r in records)
-
-
-def _records(lines: BinaryIO, stopped: list[str]) -> Iterator[Record]:
-    number = 1
-    while line := lines.readline(MAX_LINE + 1):  # never a whole huge line in memory
-        number += 1
-        try:
-            row = bounded_json.loads(line, max_chars=MAX_LINE)
-            if not isinstance(row, dict):
-                raise TypeError
-            fields = tuple(row[field] for field in EVENT_FIELDS)
-            if (b"\\ud" in line or b"\\uD" in line) and bounded_json.lone_surrogate(row):
-                raise ValueError("a lone surrogate: no text")
-        except (ValueError, TypeError, KeyError):
-            stopped.append(f"journal.jsonl: line {number} is not a journal event")
-            return
-        if len(row) != len(EVENT_FIELDS) or event_line(fields) != line:
-            # A key given twice, or any other form: not the line Station wrote.
-            stopped.append(
-                f"journal.jsonl: line {number} is not in its canonical form"
-                " (sorted keys, each once, compact)"
-            )
-            return
-        yield Record(*fields)
-
-
-def _check_document(
-    document: dict[str, Any], election: Election, sheet: Sheet, sign: Record, key: str
-) -> None:
-    stated_election = _field(document, "election", dict, "tally.json")
-    stated = _field(document, "sheet", dict, "tally.json")
-    if document["sheet_event"] != {"seq": sign.seq, "hash": sign.hash}:
-        raise _Bad(f"tally.json: names a sheet event that is not event {sign.seq} of the journal")
-    # The whole section, recomputed from the setup: a key more (a table's label on the
-    # sheet of a count at one table) is as wrong as a value changed.
-    section = election_section(election)
-    for name in sorted(set(section) | set(stated_election)):
-        if (
-            name not in section
-            or name not in stated_election
-            or not _same(stated_election[name], section[name])
-        ):
-            raise _Bad(f"tally.json: the election's {name} is not the journal's")
-    superseded = stated.get("supersedes")
-    superseded_hash = superseded.get("hash") if isinstance(superseded, dict) else None
-    facts = computed_facts(election.setup, sheet, sign.prev_hash, superseded_hash)
-    problem = facts_problem(stated, facts, context_known=False) or recorded_problem(stated)
-    if problem:
-        raise _Bad(f"tally.json: {problem}")
-    recorded = sign.details()
-    for name in sorted(set(recorded) | set(stated)):
-        if name not in recorded or name not in stated or not _same(recorded[name], stated[name]):
-            raise _Bad(
-                f"tally.json: its {name} differs from the sheet recorded at event {sign.seq}"
-            )
-    if stated.get("key") != key:
-        raise _Bad(f"tally.json: names key {stated.get('key')}, but the export is signed by {key}")
-
-
-def _same(stated: object, given: object) -> bool:
-    """Whether two JSON values are the same, type for type (1 is not 1.0, nor True)."""
-    return json.dumps(stated, sort_keys=True) == json.dumps(given, sort_keys=True)
-
-
-# The largest file of each kind that Station writes is far below these; a larger one is
-# refused before it is read (a 3 GB manifest was once read whole).
-MAX_SIZES = {
-    MANIFEST: 64 * 1024,
-    SIGNATURE: 1024,
-    "tally.json": 1 << 20,
-    "tally.pdf": 64 << 20,
-}
-MAX_LINE = bounded_json.MAX_DETAIL_CHARS + 4096  # a line of journal.jsonl: a detail and more
-
-
-def _check_size(path: Path, name: str) -> None:
-    limit = MAX_SIZES.get(name)
-    if limit is not None and path.stat().st_size > limit:
-        raise _Bad(f"{name}: is larger than any Station writes ({limit:,} bytes)")
-
-
-def _read_bounded(folder: Path, name: str) -> bytes:
-    """A file of the export, refused unread if larger than Station ever writes it."""
-    path = folder / name
-    _check_size(path, name)
+def _read(path: Path) -> bytes:
+    """A file, read no further than one byte past the most Station writes of its kind
+    (`MAX_SIZES`), so that a larger one is refused without being read whole (and a
+    small one costs no more memory than it has bytes)."""
+    limit = MAX_SIZES.get(path.name)
     with path.open("rb") as file:
-        data = file.read(MAX_SIZES[name] + 1)  # the file may have grown since
-    if len(data) > MAX_SIZES[name]:
-        raise _Bad(f"{name}: is larger than any Station writes ({MAX_SIZES[name]:,} bytes)")
-    return data
+        if limit is None:
+            return file.read()
+        blocks: list[bytes] = []
+        left = limit + 1
+        while left > 0 and (block := file.read(min(left, _BLOCK))):
+            blocks.append(block)
+            left -= len(block)
+        return b"".join(blocks)
 
 
-def _parse_json(data: bytes, name: str, *, canonical: bool = True) -> dict[str, Any]:
-    """Parse a JSON object; a signed file must also be in its one canonical form.
-
-    The canonical form rules out a key given twice, which readers would resolve
-    differently (one reads the first value, another the last).
-    """
-    try:
-        value = bounded_json.loads(data, max_chars=MAX_LINE)
-    except ValueError:
-        raise _Bad(f"{name}: is not JSON (or larger or deeper than any Station writes)") from None
-    if not isinstance(value, dict):
-        raise _Bad(f"{name}: is not a JSON object")
-    not_text = bounded_json.lone_surrogate(value)
-    if not_text is not None:
-        raise _Bad(f"{name}: {_not_text_words(*not_text)}")
-    if canonical and canonical_json(value) != data:
-        raise _Bad(f"{name}: is not in its canonical form (sorted keys, each once, compact)")
-    return value
-
-
-def _not_text_words(path: str, in_key: bool, surrogate: str) -> str:
-    """ "its sheet.agent is not text (…)": where a lone surrogate is (`lone_surrogate`)."""
-    where = (
-        f"a key of its {path}"
-        if in_key and path
-        else "one of its keys"
-        if in_key
-        else f"its {path}"
-    )
-    return f"{where} is not text (it holds a lone surrogate, {surrogate})"
-
-
-def _field(container: dict[str, Any], name: str, kind: type, where: str) -> Any:
-    value = container.get(name)
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise _Bad(f"{where}: has no valid {name}")
-    return value
+_BLOCK = 1 << 20

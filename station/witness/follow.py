@@ -48,8 +48,8 @@ from station.journal.chain import setup_hash
 from station.journal.checks import event_problem
 from station.journal.follow import Followed
 from station.journal.records import EVENT_FIELDS, Record, election_from_row
-from station.sheet.document import event_line
 from station.sheet.keys import KeyProblem, fingerprint, load_public_key
+from station.verification.document import event_line
 from station.witness.heads import BadHead, Head, follows, origin_of, read_head, utc_now
 from station.witness.limits import MAX_ANSWER
 from station.witness.statements import (

@@ -67,8 +67,8 @@ from cryptography.hazmat.primitives import serialization
 from station.domain import Action
 from station.journal.checks import breaks_chain, row_of
 from station.journal.follow import Follower
-from station.sheet.document import canonical_json, event_line
 from station.sheet.keys import StationKey, public_key_text
+from station.verification.document import canonical_json, event_line
 from station.verifier.page import live_page
 from station.witness.heads import Head, origin_of, sign_head, utc_now
 from station.witness.limits import BATCH, HEAD_BYTES, PAGE_BYTES, within

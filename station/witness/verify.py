@@ -23,7 +23,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 from station.journal import JournalError
 from station.journal.chain import HEAD_DIGITS
 from station.journal.records import election_from_row
-from station.journal.verify import verify_records
+from station.journal.stream_check import verify_records
 from station.sheet.keys import KeyProblem, fingerprint, load_public_key
 from station.witness.heads import BadHead, Head, follows, origin_of, read_head
 from station.witness.store import WitnessFile, WitnessFileError

@@ -13,8 +13,8 @@ from station.cli import main
 from station.domain import ElectionSetup
 from station.journal.chain import event_hash
 from station.journal.records import EVENT_FIELDS
-from station.sheet.document import canonical_json
 from station.sheet.keys import create_key
+from station.verification.document import canonical_json
 from tests.journal.helpers import restore_guards, tamper
 from tests.sheet.helpers import edit_events, edit_json, resign, resign_with_other_key
 

@@ -52,9 +52,9 @@ from station.domain import Action, Call
 from station.domain.statements import staging_leftover_statement
 from station.journal import Journal, snapshots
 from station.journal.seal import station_secret
-from station.sheet.export import ALL_FILES, SIGNATURE, is_staging
 from station.sheet.keys import KEY_FILE, KeyProblem, load_key
 from station.sheet.verify_export import verify_export
+from station.verification.export_files import ALL_FILES, SIGNATURE, is_staging
 from tests.faults.powercut.disk import Crash
 from tests.faults.powercut.harness import (
     Disk,

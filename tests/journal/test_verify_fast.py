@@ -36,7 +36,8 @@ from station.journal.checks import detail_is_canonical, well_typed
 from station.journal.clock import first_backwards
 from station.journal.schema import EVENT_GUARDS, NOT_PLAIN_CALL, SNAPSHOT_GUARD_STATEMENTS
 from station.journal.seal import station_secret
-from station.journal.verify import Verdict, verify_journal, verify_records
+from station.journal.stream_check import Verdict, verify_records
+from station.journal.verify import verify_journal
 from tests.helpers import JFK8, verify_file
 from tests.journal.helpers import random_journal, restore_guards, tamper
 

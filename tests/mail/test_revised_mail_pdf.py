@@ -12,7 +12,7 @@ from station.domain.envelopes import Ruling
 from station.journal import Journal
 from station.journal.session import CountSession
 from station.sheet.pdf import sheet_html
-from station.sheet.pdf_text import pdf_words
+from station.verification.pdf_text import pdf_words
 from tests.mail.helpers import BESSEMER, VOTERS
 
 

@@ -19,9 +19,9 @@ from station.domain.tally_sheet import Observer
 from station.journal import Journal
 from station.journal.chain import event_hash
 from station.journal.session import CountSession
-from station.sheet.document import canonical_json
 from station.sheet.keys import StationKey, create_key
 from station.sheet.prepare import SheetRequest, prepare_sheet
+from station.verification.document import canonical_json
 
 OBSERVERS = [
     Observer("employer", "Jane Roe"),

@@ -13,7 +13,7 @@ from station.domain.objections import objections_due
 from station.journal import Journal
 from station.sheet.keys import key_for_signing
 from station.sheet.pdf import render_pdf
-from station.sheet.pdf_text import pdf_words
+from station.verification.pdf_text import pdf_words
 from tests.kinds_helpers import count_votes, station, tally
 from tests.sheet.helpers import resign
 

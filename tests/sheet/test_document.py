@@ -3,7 +3,7 @@
 import pytest
 
 from station.journal.records import EVENT_FIELDS
-from station.sheet.document import canonical_json, event_line
+from station.verification.document import canonical_json, event_line
 
 H = "ab" * 32
 ROWS = [

@@ -9,7 +9,7 @@ import pytest
 
 from station.domain.envelopes import figure_labels
 from station.sheet.pdf import draw_pdf, envelopes_html
-from station.sheet.pdf_text import pdf_words
+from station.verification.pdf_text import pdf_words
 
 # Every cell the current rules print, the figures as wide as a Bessemer count's.
 CURRENT = {

@@ -10,9 +10,10 @@ import pytest
 
 from station.domain import SheetKind
 from station.journal import Journal
-from station.sheet.export import ALL_FILES, ExportError, export_sheet, write_folder
+from station.sheet.export import ExportError, export_sheet, write_folder
 from station.sheet.keys import StationKey
 from station.sheet.verify_export import verify_export
+from station.verification.export_files import ALL_FILES
 from tests.sheet.helpers import count_calls, needs_poppler, pdf_text, sign
 
 

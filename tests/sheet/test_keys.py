@@ -12,8 +12,8 @@ from station.sheet.keys import (
     default_key_path,
     key_for_signing,
     load_key,
-    normalise_fingerprint,
 )
+from station.verification.fingerprints import normalise_fingerprint
 
 
 def test_the_key_is_made_on_first_use_in_the_data_folder(station_home: Path) -> None:

@@ -8,8 +8,8 @@ import pytest
 from station.domain import ElectionSetup
 from station.domain.tally_sheet import computed_facts, facts_problem
 from station.journal import Journal
-from station.sheet.pdf_text import pdf_problem, pdf_words
 from station.sheet.verify_export import verify_export
+from station.verification.pdf_text import pdf_problem, pdf_words
 from tests.kinds_helpers import count_votes, station
 
 pytest.importorskip("pypdf")

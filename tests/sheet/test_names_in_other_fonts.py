@@ -15,7 +15,7 @@ import pytest
 from PySide6.QtGui import QFontDatabase
 
 from station.cli import main
-from station.sheet.pdf_text import pdf_words
+from station.verification.pdf_text import pdf_words
 from tests.fonts import dejavu_files, font_config
 
 NEW = ["--case", "29-RC-200001", "--employer", "Acme", "--union", "ALU", "--eligible", "10"]

@@ -11,11 +11,11 @@ from station.cli import main
 from station.domain import Call
 from station.journal import Journal
 from station.journal.session import CountSession
-from station.sheet.document import canonical_json
 from station.sheet.export import export_sheet
 from station.sheet.keys import StationKey
-from station.sheet.pdf_text import pdf_words
 from station.sheet.verify_export import verify_export
+from station.verification.document import canonical_json
+from station.verification.pdf_text import pdf_words
 from tests.sheet.helpers import resign, sign
 
 F, A, V, C = Call.FOR, Call.AGAINST, Call.VOID, Call.CHALLENGE

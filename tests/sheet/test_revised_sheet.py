@@ -11,8 +11,8 @@ from station.journal import Journal
 from station.journal.session import CountSession
 from station.sheet.export import export_sheet
 from station.sheet.keys import StationKey
-from station.sheet.pdf_text import pdf_words
 from station.sheet.verify_export import verify_export
+from station.verification.pdf_text import pdf_words
 from tests.sheet.helpers import resign, sign
 
 F, A, V, C = Call.FOR, Call.AGAINST, Call.VOID, Call.CHALLENGE
@@ -72,7 +72,7 @@ def test_verify_checks_every_column(
     path = revised_export / "tally.json"
     document = json.loads(path.read_bytes())
     document["sheet"]["columns"][column][line] += 1
-    from station.sheet.document import canonical_json
+    from station.verification.document import canonical_json
 
     path.write_bytes(canonical_json(document))
     resign(revised_export, key)

@@ -9,7 +9,7 @@ import pytest
 
 import station.sheet.pdf as pdf_module
 from station.domain.tally_form import LINE_5_BEFORE
-from station.sheet.pdf_text import pdf_words
+from station.verification.pdf_text import pdf_words
 from tests.kinds_helpers import count_votes, new, station
 
 TEAMSTERS = ["--union", "Teamsters 901", "--intervenor", "WWU"]

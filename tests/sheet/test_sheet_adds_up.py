@@ -24,8 +24,8 @@ from station.journal import Journal
 from station.journal.session import CountSession
 from station.sheet.export import export_sheet
 from station.sheet.keys import StationKey, key_for_signing
-from station.sheet.pdf_text import pdf_words
 from station.sheet.prepare import SheetRequest, prepare_sheet
+from station.verification.pdf_text import pdf_words
 from tests.kinds_helpers import station
 from tests.mail.helpers import groups_counted, groups_decided
 

@@ -19,11 +19,11 @@ from hypothesis import strategies as st
 from station.domain import Call
 from station.journal import Journal
 from station.journal.session import CountSession
-from station.sheet.document import canonical_json
 from station.sheet.export import export_sheet
 from station.sheet.keys import StationKey, create_key
 from station.sheet.prepare import reopen_count
 from station.sheet.verify_export import verify_export
+from station.verification.document import canonical_json
 from tests.sheet.helpers import (
     CASES,
     edit_json,

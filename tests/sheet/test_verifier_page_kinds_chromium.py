@@ -16,8 +16,8 @@ import pytest
 from station.domain import Action, Call, ElectionSetup
 from station.journal import Journal
 from station.journal.bounded_json import canonical_detail
-from station.sheet.document import canonical_json
 from station.sheet.keys import StationKey, load_key
+from station.verification.document import canonical_json
 from tests.kinds_helpers import count_votes
 from tests.sheet.helpers import rechain_from, resign, sheet_event, station
 from tests.verifier.chromium import assert_page_says_what_verify_says, browser

@@ -104,7 +104,7 @@ def test_a_truncated_journal_re_signed_is_caught_against_the_signed_head(
 def test_an_event_added_after_the_sheet(exported: Path, key: StationKey, signed: Journal) -> None:
     from station.domain import Action
     from station.journal.records import EVENT_FIELDS
-    from station.sheet.document import canonical_json
+    from station.verification.document import canonical_json
 
     signed.append(Action.CLOSE)
     extra = (
@@ -181,3 +181,29 @@ def test_a_sheet_naming_no_event_is_refused_without_a_crash(
     edit_json(exported / "manifest.json", lambda m: m["sheet_event"].update(seq=0))
     resign(exported, key)
     assert verify_export(exported).problem == "tally.json: names no journal event"
+
+
+def test_a_huge_signed_journal_is_refused_without_being_held_whole(
+    exported: Path, key: StationKey
+) -> None:
+    """A forger holding the key signs a journal of one endless line: it is hashed and
+    refused a window at a time, never read into memory whole."""
+    import tracemalloc
+
+    journal = exported / "journal.jsonl"
+    first = journal.read_bytes().split(b"\n", 1)[0] + b"\n"
+    with journal.open("wb") as file:
+        file.write(first)
+        for _ in range(64):
+            file.write(b"x" * (1 << 20))
+    resign(exported, key)
+
+    tracemalloc.start()
+    try:
+        verdict = verify_export(exported)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+    assert verdict.problem == "journal.jsonl: line 2 is not a journal event"
+    assert peak < 32 << 20, f"{peak:,} bytes held at once"

@@ -18,10 +18,10 @@ from station.domain.tally_sheet import Observer
 from station.domain.voters import Voter, VoterList
 from station.journal import Journal
 from station.journal.session import CountSession
-from station.sheet.document import canonical_json
 from station.sheet.export import export_sheet
 from station.sheet.keys import StationKey, key_for_signing, public_key_text
 from station.sheet.prepare import SheetRequest, prepare_sheet
+from station.verification.document import canonical_json
 from tests.cli_helpers import NEW as JFK8_NEW
 from tests.helpers import JFK8
 

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from station.domain import SheetKind
-from station.sheet.document import canonical_json
 from station.sheet.keys import StationKey, create_key, key_for_signing
+from station.verification.document import canonical_json
 from tests.tables.helpers import refused, run, sign_and_export, table_export, table_file
 
 # Three tables of one count: (label, calls).

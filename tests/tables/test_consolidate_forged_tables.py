@@ -10,8 +10,8 @@ import pytest
 
 from station.journal import Journal
 from station.journal.session import CountSession
-from station.sheet.document import canonical_json
 from station.sheet.keys import StationKey, create_key
+from station.verification.document import canonical_json
 from tests.helpers import JFK8
 from tests.sheet.helpers import (
     a_table_named_on_a_one_table_sheet,

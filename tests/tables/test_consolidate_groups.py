@@ -13,10 +13,10 @@ from station.domain import Call, ElectionSetup
 from station.domain.election import voting_groups
 from station.journal import Journal
 from station.journal.session import CountSession
-from station.sheet.document import canonical_json
 from station.sheet.keys import StationKey, create_key, key_for_signing
-from station.sheet.pdf_text import pdf_words
 from station.sheet.verify_consolidation import verify_consolidation
+from station.verification.document import canonical_json
+from station.verification.pdf_text import pdf_words
 from tests.kinds_helpers import station
 from tests.tables.helpers import refused, resign, run, sign_and_export
 

@@ -19,8 +19,8 @@ from station.journal import Journal
 from station.journal.session import CountSession, Refused
 from station.sheet.consolidate import consolidate
 from station.sheet.keys import StationKey, key_for_signing
-from station.sheet.pdf_text import pdf_words
 from station.sheet.verify_consolidation import verify_consolidation
+from station.verification.pdf_text import pdf_words
 from tests.tables.helpers import (
     EMPLOYER,
     MAIL,

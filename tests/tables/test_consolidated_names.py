@@ -8,7 +8,7 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from station.sheet.keys import StationKey, create_key, key_for_signing
-from station.sheet.pdf_text import pdf_words
+from station.verification.pdf_text import pdf_words
 from tests.tables.helpers import SEVERAL, calls, changed_sum, refused, run, table
 from tests.ui.windows import open_window
 

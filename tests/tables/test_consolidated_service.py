@@ -10,9 +10,9 @@ import pytest
 
 from station.domain.objections import objections_due, prepared_day
 from station.sheet.consolidate import consolidate
-from station.sheet.document import canonical_json
-from station.sheet.form_words import objections_words
 from station.sheet.keys import StationKey, create_key
+from station.verification.document import canonical_json
+from station.verification.form_words import objections_words
 from tests.sheet.helpers import pdf_text, station
 from tests.tables.helpers import refused, resign, run, table_export
 

@@ -11,10 +11,10 @@ from station.cli import main
 from station.domain import Call, ElectionSetup, SetupError
 from station.journal import Journal
 from station.journal.chain import setup_hash
-from station.sheet.pdf_text import pdf_words
 from station.ui.dashboard.window import DashboardWindow
 from station.ui.operator.feed import ControllerFeed
 from station.ui.start.new_election import NewElectionDialog
+from station.verification.pdf_text import pdf_words
 from tests.tables.helpers import NEW, TABLE_SETUP, table_export, table_file
 from tests.ui.start.helpers import create, fill
 from tests.ui.windows import open_window

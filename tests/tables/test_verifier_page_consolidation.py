@@ -18,8 +18,8 @@ import pytest
 
 from station.domain.voters import VoterList
 from station.sheet.consolidate import consolidate
-from station.sheet.document import canonical_json
 from station.sheet.keys import StationKey
+from station.verification.document import canonical_json
 from tests.tables.helpers import (
     MAIL,
     SEVERAL,

@@ -22,8 +22,8 @@ from station.domain.election import voting_groups
 from station.journal import Journal
 from station.journal.session import CountSession
 from station.sheet.consolidate import consolidate
-from station.sheet.document import canonical_json
 from station.sheet.keys import StationKey, create_key
+from station.verification.document import canonical_json
 from tests.tables.helpers import resign, sign_and_export
 from tests.verifier.chromium import browser, verdict_in_chromium
 from tests.verifier.node import assert_same_consolidation, said_by_verify

@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 from station.cli import main
-from station.sheet.document import canonical_json
 from station.sheet.keys import StationKey, key_for_signing
 from station.sheet.verify_consolidation import verify_consolidation
+from station.verification.document import canonical_json
 from tests.tables.helpers import resign
 
 

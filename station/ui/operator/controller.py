@@ -14,7 +14,8 @@ from station.domain import Call, Change, ElectionSetup, ReplayError, Sheet
 from station.domain.tally_sheet import SheetError
 from station.journal import CorruptJournal, Journal, WriteFailed
 from station.journal.session import CountSession, OverCount, Refused
-from station.journal.verify import Verdict, verify_journal
+from station.journal.stream_check import Verdict
+from station.journal.verify import verify_journal
 from station.progress import Progress
 from station.sheet.export import Exported, ExportError, export_sheet
 from station.sheet.keys import key_for_signing, load_key

@@ -46,7 +46,7 @@ from station.domain.table_statements import case_title
 from station.domain.text import full_sentence
 from station.journal import WriteFailed
 from station.journal.chain import HEAD_DIGITS
-from station.journal.clock import backwards_statement
+from station.journal.times import backwards_statement
 from station.ui.dashboard.window import DashboardWindow
 from station.ui.operator.call_pad import CallPad
 from station.ui.operator.choice_pad import election_html

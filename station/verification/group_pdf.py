@@ -11,7 +11,7 @@ from typing import Any
 from station.domain.group_sheet import lone_group_statement
 from station.domain.revised_sheet import COLUMN_TITLES
 from station.domain.tally_form import FormBallot, line_words, printed_lines
-from station.sheet.revised_pdf import figures, sheet_columns
+from station.verification.revised_pdf import figures, sheet_columns
 
 
 def _entries(sheet: Mapping[str, Any]) -> list[tuple[str, Mapping[str, Any]]]:

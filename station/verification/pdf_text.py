@@ -18,9 +18,9 @@ from station.domain.tally_form import (
     line_words,
     with_line_4_before,
 )
-from station.sheet import form_words
-from station.sheet.group_pdf import group_sections
-from station.sheet.revised_pdf import MINUS, line_text, printed_numbers
+from station.verification import form_words
+from station.verification.group_pdf import group_sections
+from station.verification.revised_pdf import MINUS, line_text, printed_numbers
 
 
 def pdf_words(data: bytes) -> str:

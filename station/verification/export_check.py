@@ -1,0 +1,515 @@
+"""What `station verify FOLDER` decides about an export, from its files' bytes alone.
+
+In order, stopping at the first thing wrong and naming it: the manifest's signature
+(and the key, against the fingerprint an observer wrote down), each file's hash, the
+journal's chain and replay, that the journal ends exactly at the sheet's own event,
+that every line and statement of `tally.json` is what the journal gives at the
+certified head, that `tally.pdf` says what `tally.json` says, and that the folder held
+nothing else.
+
+Nothing here reads a file or holds a key: a reader (`station.sheet.verify_export`, or
+the observers' page) hands in the bytes, read no further than `MAX_SIZES` allows, and
+the check of an Ed25519 signature (`SignatureCheck`: the `cryptography` package in the
+CLI, WebCrypto in a browser).
+"""
+
+import base64
+import binascii
+import hashlib
+import json
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from station.domain import Sheet
+from station.domain.statements import staging_leftover_statement
+from station.domain.tally_sheet import (
+    computed_facts,
+    facts_problem,
+    recorded_problem,
+    shown_fact,
+)
+from station.journal import bounded_json
+from station.journal.errors import JournalError
+from station.journal.records import EVENT_FIELDS, Election, Record, election_from_row
+from station.journal.stream_check import verify_records
+from station.journal.times import Backwards, backwards_statement, first_backwards_in
+from station.progress import Progress
+from station.verification.document import (
+    TALLY_FORMAT,
+    canonical_json,
+    election_section,
+    event_line,
+    tally_document,
+)
+from station.verification.export_files import (
+    ALL_FILES,
+    DATA_FILES,
+    EXPORT_FORMAT,
+    MANIFEST,
+    MAX_LINE,
+    MAX_SIZES,
+    SIGNATURE,
+)
+from station.verification.fingerprints import key_fingerprint, normalise_fingerprint
+from station.verification.pdf_text import pdf_problem
+
+
+class Bytes(Protocol):
+    """A file's bytes as the core reads them: `bytes`, or a reader's view of a long file
+    (`journal.jsonl`) that reads a window at a time rather than the whole file."""
+
+    def __len__(self) -> int: ...
+
+    def __getitem__(self, span: slice, /) -> bytes: ...
+
+    def find(self, sub: bytes, start: int, end: int, /) -> int: ...
+
+
+SignatureCheck = Callable[[bytes, bytes, bytes], bool]
+"""Whether (raw Ed25519 public key, signature, signed bytes) hold: True or False."""
+
+SignatureQuestion = tuple[bytes, bytes, bytes]
+"""What a `SignatureCheck` is asked: (raw public key, signature, signed bytes)."""
+
+
+@dataclass(frozen=True)
+class ExportVerdict:
+    """The outcome of checking an export.
+
+    Attributes:
+        ok: True only if every check held.
+        problem: the first thing wrong, naming a file, a line of the sheet or an event.
+        title: the sheet's kind ("Final", "Interim", "Revision 2") when known.
+        head_seq, head_hash: the certified head, when known.
+        key: the fingerprint of the key that signed the manifest, when known.
+        key_checked: the key was checked against a fingerprint written down.
+        document: `tally.json`, once it is known to match the journal.
+        clock_warning: event times that run backwards (a warning, not damage).
+    """
+
+    ok: bool
+    problem: str | None = None
+    title: str | None = None
+    head_seq: int | None = None
+    head_hash: str | None = None
+    key: str | None = None
+    key_checked: bool = False
+    document: dict[str, Any] | None = None
+    clock_warning: str | None = None
+
+
+class SignedFolderProblem(ValueError):
+    """What is wrong with a signed folder, in one line (see `signed_manifest`)."""
+
+
+class _Bad(Exception):
+    """The first problem found; becomes the verdict."""
+
+
+def check_export(
+    files: Mapping[str, Bytes],
+    *,
+    signature_holds: SignatureCheck,
+    others: Sequence[str] = (),
+    leftovers: Collection[str] = (),
+    expected_key: str | None = None,
+    progress: Progress | None = None,
+) -> ExportVerdict:
+    """The verdict on an export; see the module docstring for what is checked.
+
+    Args:
+        files: the export's files found (`ALL_FILES`), by name: a name missing is a file
+            missing. Each is read no further than one byte past `MAX_SIZES` (if it has a
+            limit), so that a larger one is refused, not read whole; `journal.jsonl`,
+            which has none, may be a view that reads it a window at a time.
+        signature_holds: the check of the manifest's signature.
+        others: whatever else the folder holds, in the order to name them, each by its
+            name (a staging folder's by "its name/the first name in it").
+        leftovers: the names of those that are an interrupted export's staging folder
+            (a folder, not a file or link under such a name).
+        expected_key: the fingerprint an observer wrote down, as typed, or None.
+        progress: follows the check of `journal.jsonl` (events checked, in all).
+    """
+    key = None
+    try:
+        manifest, key = _check_manifest(files, expected_key, signature_holds)
+        _check_hashes(files, manifest)
+        document = _parse_json(_bounded(files, "tally.json"), "tally.json")
+        sheet_event = _field(document, "sheet_event", dict, "tally.json")
+        sign_seq = _field(sheet_event, "seq", int, "tally.json")
+        if sign_seq < 1:
+            raise _Bad("tally.json: names no journal event")
+        if manifest.get("sheet_event") != sheet_event:
+            raise _Bad("manifest.json and tally.json name different sheet events")
+        if document.get("format") != TALLY_FORMAT:
+            raise _Bad(f"tally.json: is not a {TALLY_FORMAT} document")
+        election, sheet, sign, backwards = _check_journal(
+            files["journal.jsonl"], sign_seq, progress
+        )
+        _check_document(document, election, sheet, sign, key)
+        expected = tally_document(election, sign)  # the whole, in its canonical bytes
+        if canonical_json(expected) != files["tally.json"][0 : len(files["tally.json"])]:
+            difference = _first_difference(document, expected) or "is not the journal's"
+            raise _Bad(f"tally.json: {difference}")
+        problem = pdf_problem(_bounded(files, "tally.pdf"), document)
+        if problem:
+            raise _Bad(f"tally.pdf: {problem}")
+        problem = others_problem(others, leftovers)
+        if problem is not None:
+            raise _Bad(problem)
+    except _Bad as bad:
+        return ExportVerdict(False, str(bad), key=key)
+    return ExportVerdict(
+        True,
+        None,
+        sheet.title,
+        sheet.head,
+        sign.prev_hash,
+        key,
+        key_checked=expected_key is not None,
+        document=document,
+        clock_warning=None if backwards is None else backwards_statement(backwards),
+    )
+
+
+def others_problem(others: Sequence[str], leftovers: Collection[str] = ()) -> str | None:
+    """What an export folder holds besides what Station wrote, in words, or None.
+
+    A file beside the signed ones ("tally (corrected).pdf" from another election)
+    would be taken by whoever opens the folder as part of what `verify` said OK to. So
+    would a sheet inside an export's hidden staging folder (what a power cut leaves, or
+    what someone puts under its name): the reader names it by the first file in it.
+    """
+    if not others:
+        return None
+    more = f" (and {len(others) - 1} more)" if len(others) > 1 else ""
+    problem = (
+        f"{others[0]!r}{more} is not part of the signed export: an export"
+        f" folder holds only {', '.join(ALL_FILES)}"
+    )
+    top = others[0].split("/")[0]
+    return f"{problem}; {staging_leftover_statement(top)}" if top in leftovers else problem
+
+
+def signed_manifest(
+    files: Mapping[str, Bytes],
+    expected_key: str | None,
+    manifest_format: str,
+    signature_holds: SignatureCheck,
+) -> tuple[dict[str, Any], str]:
+    """The manifest of a folder Station signed, and the fingerprint of the key that did.
+
+    The same checks as an export's (signature, key, the fingerprint written down), for
+    other folders Station signs (a consolidation of several tables' exports). Raises
+    SignedFolderProblem.
+    """
+    try:
+        return _check_manifest(files, expected_key, signature_holds, manifest_format)
+    except _Bad as bad:
+        raise SignedFolderProblem(str(bad)) from None
+
+
+def signed_json(data: bytes, name: str) -> dict[str, Any]:
+    """A JSON file of a signed folder, held to its limit and its canonical form.
+
+    Raises SignedFolderProblem.
+    """
+    try:
+        return _parse_json(_bounded({name: data}, name), name)
+    except _Bad as bad:
+        raise SignedFolderProblem(str(bad)) from None
+
+
+class _Asked(Exception):
+    def __init__(self, question: SignatureQuestion) -> None:
+        super().__init__()
+        self.question = question
+
+
+def signature_question(
+    files: Mapping[str, Bytes], manifest_format: str = EXPORT_FORMAT
+) -> SignatureQuestion | None:
+    """What the manifest's signature check will be asked, or None if it is not reached.
+
+    For a checker that cannot answer at once (WebCrypto answers with a promise): ask it
+    this first, then run `check_export` with `answered(question, its answer)`.
+    """
+
+    def ask(public_key: bytes, signature: bytes, data: bytes) -> bool:
+        raise _Asked((public_key, signature, data))
+
+    try:
+        _check_manifest(files, None, ask, manifest_format)
+    except _Asked as asked:
+        return asked.question
+    except _Bad:
+        return None
+    return None  # pragma: no cover - the check always asks once the manifest is sound
+
+
+def answered(question: SignatureQuestion, holds: bool) -> SignatureCheck:
+    """A `SignatureCheck` that gives `holds` for `question` and refuses anything else."""
+
+    def check(public_key: bytes, signature: bytes, data: bytes) -> bool:
+        return holds and (public_key, signature, data) == question
+
+    return check
+
+
+def _check_manifest(
+    files: Mapping[str, Bytes],
+    expected_key: str | None,
+    signature_holds: SignatureCheck,
+    manifest_format: str = EXPORT_FORMAT,
+) -> tuple[dict[str, Any], str]:
+    for name in (MANIFEST, SIGNATURE):
+        if name not in files:
+            raise _Bad(f"{name} is missing")
+    manifest_bytes = _bounded(files, MANIFEST)
+    manifest = _parse_json(manifest_bytes, MANIFEST)
+    if expected_key is not None and len(normalise_fingerprint(expected_key)) != 39:
+        raise _Bad(f"{expected_key!r} is not a key fingerprint (32 hex digits)")
+    if manifest.get("format") != manifest_format:
+        raise _Bad(f"{MANIFEST}: is not a {manifest_format} manifest")
+    try:
+        public_key = base64.b64decode(str(manifest.get("public_key")), validate=True)
+    except (binascii.Error, ValueError):
+        public_key = b""
+    if len(public_key) != 32:
+        raise _Bad("the public key in the manifest is not an Ed25519 key")
+    key = key_fingerprint(public_key)
+    if manifest.get("key") != key:
+        raise _Bad(f"{MANIFEST}: its fingerprint does not belong to its public key")
+    if expected_key is not None and normalise_fingerprint(expected_key) != key:
+        raise _Bad(
+            f"signed by key {key}, not by the expected key {normalise_fingerprint(expected_key)}"
+        )
+    try:
+        signature = base64.b64decode(_bounded(files, SIGNATURE).strip(), validate=True)
+    except (binascii.Error, ValueError):
+        raise _Bad(f"{SIGNATURE}: is not a signature") from None
+    if not signature_holds(public_key, signature, manifest_bytes):
+        raise _Bad(f"{SIGNATURE}: the signature does not match {MANIFEST} (it was changed)")
+    return manifest, key
+
+
+def _check_hashes(files: Mapping[str, Bytes], manifest: dict[str, Any]) -> None:
+    listed = manifest.get("files")
+    if not isinstance(listed, dict) or sorted(listed) != sorted(DATA_FILES):
+        raise _Bad(f"{MANIFEST}: does not list exactly {', '.join(DATA_FILES)}")
+    for name in DATA_FILES:  # every one there and within its limit before any is hashed
+        if name not in files:
+            raise _Bad(f"{name} is missing")
+        _check_size(files, name)
+    for name in DATA_FILES:
+        if _sha256(files[name]) != listed[name]:
+            raise _Bad(f"{name} was changed after it was signed (its hash does not match)")
+
+
+def _sha256(data: Bytes) -> str:
+    digest = hashlib.sha256()
+    for start in range(0, len(data), _BLOCK):
+        digest.update(data[start : start + _BLOCK])
+    return digest.hexdigest()
+
+
+_BLOCK = 1 << 20  # of a file hashed: a view of a long file never reads more at once
+
+
+def _check_journal(
+    data: Bytes, sign_seq: int, progress: Progress | None = None
+) -> tuple[Election, Sheet, Record, Backwards | None]:
+    lines = _lines(data)
+    first = next(lines, b"")
+    row = _parse_json(first, "journal.jsonl: line 1").get("election")
+    if not isinstance(row, dict):
+        raise _Bad("journal.jsonl: line 1 is not the election setup")
+    try:
+        election = election_from_row(row, "journal.jsonl")
+    except JournalError as error:
+        raise _Bad(str(error)) from None
+    stopped: list[str] = []
+    records = list(_records(lines, stopped))
+    verdict = verify_records(election, records, progress=progress, total=len(records))
+    if not verdict.ok:
+        raise _Bad(f"journal.jsonl: {verdict.problem}")
+    if stopped:
+        raise _Bad(stopped[0])
+    if verdict.events < sign_seq:
+        raise _Bad(
+            f"journal.jsonl: ends at event {verdict.events}, before the sheet's own event"
+            f" {sign_seq} (events were removed)"
+        )
+    if verdict.events > sign_seq:
+        raise _Bad(
+            f"journal.jsonl: has events after the sheet's own event {sign_seq}"
+            f" (first: {sign_seq + 1})"
+        )
+    sign = records[-1]
+    sheets = [sheet for sheet in verdict.sheets if sheet.seq == sign_seq]
+    if not sheets:
+        raise _Bad(f"journal.jsonl: event {sign_seq} is not a tally sheet")
+    return election, sheets[0], sign, first_backwards_in((r.seq, r.utc) for r in records)
+
+
+def _lines(data: Bytes) -> Iterator[bytes]:
+    """The lines of `journal.jsonl`, each cut after `MAX_LINE` + 1 bytes as a bounded
+    read of a file cuts it (a longer line is refused, its rest read as the next).
+
+    Read a block at a time, so that a view of a long file is asked once per block."""
+    limit = MAX_LINE + 1
+    start, end = 0, len(data)
+    while start < end:
+        block = data[start : start + _LINE_BLOCK]
+        last = len(block) < _LINE_BLOCK or start + len(block) >= end  # the file ends in it
+        at = 0
+        while at < len(block):
+            newline = block.find(b"\n", at, at + limit)
+            if newline >= 0:
+                cut = newline + 1
+            elif at + limit <= len(block) or last:
+                cut = min(at + limit, len(block))
+            else:
+                break  # the line goes on past the block: the next block begins with it
+            yield block[at:cut]
+            at = cut
+        if last:
+            return
+        start += at
+
+
+_LINE_BLOCK = 4 << 20  # bytes of journal.jsonl asked for at once: more than a line may be
+
+
+def _records(lines: Iterator[bytes], stopped: list[str]) -> Iterator[Record]:
+    number = 1
+    for line in lines:
+        number += 1
+        try:
+            row = bounded_json.loads(line, max_chars=MAX_LINE)
+            if not isinstance(row, dict):
+                raise TypeError
+            fields = tuple(row[field] for field in EVENT_FIELDS)
+            if (b"\\ud" in line or b"\\uD" in line) and bounded_json.lone_surrogate(row):
+                raise ValueError("a lone surrogate: no text")
+        except (ValueError, TypeError, KeyError):
+            stopped.append(f"journal.jsonl: line {number} is not a journal event")
+            return
+        if len(row) != len(EVENT_FIELDS) or event_line(fields) != line:
+            # A key given twice, or any other form: not the line Station wrote.
+            stopped.append(
+                f"journal.jsonl: line {number} is not in its canonical form"
+                " (sorted keys, each once, compact)"
+            )
+            return
+        yield Record(*fields)
+
+
+def _check_document(
+    document: dict[str, Any], election: Election, sheet: Sheet, sign: Record, key: str
+) -> None:
+    stated_election = _field(document, "election", dict, "tally.json")
+    stated = _field(document, "sheet", dict, "tally.json")
+    if document["sheet_event"] != {"seq": sign.seq, "hash": sign.hash}:
+        raise _Bad(f"tally.json: names a sheet event that is not event {sign.seq} of the journal")
+    # The whole section, recomputed from the setup: a key more (a table's label on the
+    # sheet of a count at one table) is as wrong as a value changed.
+    section = election_section(election)
+    for name in sorted(set(section) | set(stated_election)):
+        if (
+            name not in section
+            or name not in stated_election
+            or not _same(stated_election[name], section[name])
+        ):
+            raise _Bad(f"tally.json: the election's {name} is not the journal's")
+    superseded = stated.get("supersedes")
+    superseded_hash = superseded.get("hash") if isinstance(superseded, dict) else None
+    facts = computed_facts(election.setup, sheet, sign.prev_hash, superseded_hash)
+    problem = facts_problem(stated, facts, context_known=False) or recorded_problem(stated)
+    if problem:
+        raise _Bad(f"tally.json: {problem}")
+    recorded = sign.details()
+    for name in sorted(set(recorded) | set(stated)):
+        if name not in recorded or name not in stated or not _same(recorded[name], stated[name]):
+            raise _Bad(
+                f"tally.json: its {name} differs from the sheet recorded at event {sign.seq}"
+            )
+    if stated.get("key") != key:
+        raise _Bad(f"tally.json: names key {stated.get('key')}, but the export is signed by {key}")
+
+
+def _first_difference(stated: object, expected: object, path: str = "") -> str | None:
+    """The first place, in the canonical order of keys, where a stated JSON value is not
+    the journal's, in words (`its sheet.place says …; the journal gives …`), or None."""
+    if isinstance(stated, dict) and isinstance(expected, dict):
+        for key in sorted(set(stated) | set(expected)):
+            where = f"{path}.{key}" if path else key
+            if key not in expected:
+                return f"its {where} says {shown_fact(stated[key])}; the journal gives nothing"
+            if key not in stated:
+                return f"its {where} says nothing; the journal gives {shown_fact(expected[key])}"
+            found = _first_difference(stated[key], expected[key], where)
+            if found is not None:
+                return found
+        return None
+    if _same(stated, expected):
+        return None
+    return f"its {path} says {shown_fact(stated)}; the journal gives {shown_fact(expected)}"
+
+
+def _same(stated: object, given: object) -> bool:
+    """Whether two JSON values are the same, type for type (1 is not 1.0, nor True)."""
+    return json.dumps(stated, sort_keys=True) == json.dumps(given, sort_keys=True)
+
+
+def _bounded(files: Mapping[str, Bytes], name: str) -> bytes:
+    """A file of the export, refused if larger than Station ever writes it."""
+    _check_size(files, name)
+    data = files[name]
+    return data[0 : len(data)]
+
+
+def _check_size(files: Mapping[str, Bytes], name: str) -> None:
+    limit = MAX_SIZES.get(name)
+    if limit is not None and len(files[name]) > limit:
+        raise _Bad(f"{name}: is larger than any Station writes ({limit:,} bytes)")
+
+
+def _parse_json(data: bytes, name: str, *, canonical: bool = True) -> dict[str, Any]:
+    """Parse a JSON object; a signed file must also be in its one canonical form.
+
+    The canonical form rules out a key given twice, which readers would resolve
+    differently (one reads the first value, another the last).
+    """
+    try:
+        value = bounded_json.loads(data, max_chars=MAX_LINE)
+    except ValueError:
+        raise _Bad(f"{name}: is not JSON (or larger or deeper than any Station writes)") from None
+    if not isinstance(value, dict):
+        raise _Bad(f"{name}: is not a JSON object")
+    not_text = bounded_json.lone_surrogate(value)
+    if not_text is not None:
+        raise _Bad(f"{name}: {_not_text_words(*not_text)}")
+    if canonical and canonical_json(value) != data:
+        raise _Bad(f"{name}: is not in its canonical form (sorted keys, each once, compact)")
+    return value
+
+
+def _not_text_words(path: str, in_key: bool, surrogate: str) -> str:
+    """ "its sheet.agent is not text (…)": where a lone surrogate is (`lone_surrogate`)."""
+    where = (
+        f"a key of its {path}"
+        if in_key and path
+        else "one of its keys"
+        if in_key
+        else f"its {path}"
+    )
+    return f"{where} is not text (it holds a lone surrogate, {surrogate})"
+
+
+def _field(container: dict[str, Any], name: str, kind: type, where: str) -> Any:
+    value = container.get(name)
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise _Bad(f"{where}: has no valid {name}")
+    return value
