@@ -1,0 +1,1 @@
+vNVRSoxRzsFpgawO8w/ZLsl7wCQWQjjqFEZ82a2WlmjZxexwKczkuE6Vna9ALnWR8p2nEM6xNH1Lj47jehJhBA==

@@ -1,0 +1,1 @@
+pJrBP+DEGDvpf/dyf6nSGOs5B/GtQ1uxjaIFFIsFha5ZChpa8bxRXDgqkyWuvLTZMOfu8jIOkh8I2pIf5xaRBg==

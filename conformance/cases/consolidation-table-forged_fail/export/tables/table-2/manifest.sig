@@ -1,0 +1,1 @@
+9XzPp1ZzrNYbIGL06QyKmTWzewW+1Jfo8FvZPPtsXR+js7rF/wsB8Ziq7kniSdmoO5ayMUSrDHWyNAMdyDqRDA==

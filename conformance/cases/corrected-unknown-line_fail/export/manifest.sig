@@ -1,0 +1,1 @@
+xjx2MpdBU9GhhxDoaH5e3vkuIhKBth6zjbH2FfY4g0fmu5nhgDEwOl1kXXVRxjtCpG/TCU0HTlatnxXRT98cBQ==

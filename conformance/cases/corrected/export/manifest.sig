@@ -1,0 +1,1 @@
+XCJhvXO1jSKGYhf4CruscfjlqSfyzHqUvKpbDDRbqcNdpse6kmWFPFTngyZc07CL0CCW257GW2H7uswlcGhsDw==

@@ -1,0 +1,1 @@
+5iQk44S/aPQSfe/afUJX0/vj2UXrLKmv/gsw7fncBepYpOubag9YEOj3yKiZGOBqJEcPYjQNoM3z4gVErkjKAA==

@@ -1,0 +1,1 @@
+hYvyZD6Oxrds71gxn/mJkQVV5zn3OH6b8/8TeYYgyCDk1DwxPbsaA0NoFQigMzoNzyj0j33G2tzbT0xVeEDaDA==

@@ -1,0 +1,1 @@
+6Rv3vK36fAAtf4wLxeSaWNGTGQoAwwhqDwsUOpUpvqeaHHameumEsdiCHXqFI7NWwJE9noPSVmwdUxMe24MVDw==

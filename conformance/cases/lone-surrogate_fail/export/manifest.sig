@@ -1,0 +1,1 @@
+s1qabfZDwQ6ff58/4E795BMf0WtWvJjEYJXQUoGzeS+4qKZPCzplgsWQdoylfBVahvYdTYo0e3tkFmPCAwqdAg==

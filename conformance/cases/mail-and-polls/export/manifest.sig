@@ -1,0 +1,1 @@
+wDAGUh8HzCBxLta9Mvbf8C1pSgnalY4SUqinyQOdiEate9lJArX25hCvP7dzAai35ydIplTy5UC1D8XZu5SdBg==

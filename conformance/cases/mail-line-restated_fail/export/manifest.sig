@@ -1,0 +1,1 @@
+9rKw9YVsz8bj7nIJYKauPp0j9HdUXf/UfyibZmgxj9QzT7Sb0jmG3Kvw2OtoXmrMgMGBTXhmVc85VrqT9AUYDg==

@@ -1,0 +1,1 @@
+hmo2VCjxL6C4KmzEpKlEDdTcFO0u0dQVF9mHvRd5Qp6ZAdeskLP9EJu/qHNiohInvZsPgJ/PaynfFN568ORqAw==

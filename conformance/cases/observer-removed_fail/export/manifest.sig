@@ -1,0 +1,1 @@
+E4dRXE7hteEVUx0FNve5N609+OxxiWlnLhnznltNhjOIY+i2SHGdVo+7reC0xWn5EefnvKTPpK70hfOVhqaCCQ==

@@ -1,0 +1,1 @@
+XmKq5QkIijD2sNS6ythEZVdDvpqlDyWSBPrQMTylva8farEfN5VhyzCQTJngbBr6yaDRB0h+qKksHzsu8ORzAA==

@@ -1,0 +1,1 @@
+RkFFvdfyUYHuwJtpJgbw5x6jPX+pBhyMTi8irDhruMgNFHWrfBIJiKTEDMQMB/a92zxlcF+L0a8tJYNg4suCCw==

@@ -1,0 +1,1 @@
+QBn3/xuoHoeo61v0+4ZX5Aergla8vVZ1fyf7wQZLZlMdHxismaCQDS3EPd4mgltt9U8xEP43RVNMIHZRnuA+Cw==

@@ -1,0 +1,1 @@
+fTaaWuS2Yig5Gh1Q0AuKSF5dkevEzc8jbW+N5tWOb6Igf/uexHvDvifyCkmjRR0gw7K54ydVjtVukllOGHZNCA==

@@ -1,0 +1,1 @@
+oPnnkzCgPNzY7Z2Vns4Dz7XIwiYGVqqscvlfnRdCo11hUq/HfThU/wjfjhbEzVH+GwxTUD6YL6b7vxXDGQgpDw==

@@ -1,0 +1,1 @@
+UoJzFmEdwsdtmK3JGJzSHYJa75FL14Kv3etWn40yd8YyNgS8KqbrFqDkyxPZw7byrMgx/kzQvo2hrCAnQj76CA==

@@ -1,0 +1,1 @@
+XM0GDT1OmRg2p8KIAYT0rIrpGB4blArb/aDqlFZLPUsXwzCHlPlwoYmgEZu7spCqDe9r4EXjYEidaJ2gDhjPDg==

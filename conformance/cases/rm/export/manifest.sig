@@ -1,0 +1,1 @@
+p/M43Az6DT0IQkWQhB23ZGzmeXpL7raSNibii0jI6MmattB9GeFmreWy4/isjnSHr+5w5LB0IL5aqOOy77SfCg==

@@ -1,0 +1,1 @@
+tf4tngFt+wSOyHw0Avo+LG3o4I3Vllt84SbdJJ/lJtLIT+FzV+QaULM6MyC/WimuNuoDXLz0j14CfhH6iiv7AQ==

@@ -1,0 +1,1 @@
+0myEdSSkaTgX5Jz7SvfybtyA/OM9HcdawAiPkmwzNGyuKDfrO0toef+zwlozu2KXLJ42iG2TTfyd4v31XUl5CQ==

@@ -1,0 +1,1 @@
+vsAfzXS0gBCRu3/AddfZZM4sPs4rip17N1xhAoYB3PQlCbsqfJOc4cTIcMkyIBfM0Qzxkk5wxbP7iUlM1EO9DA==

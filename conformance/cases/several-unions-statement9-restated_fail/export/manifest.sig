@@ -1,0 +1,1 @@
+MxhR1fsZsoW7i9hCk1Q0MnAaXplft/jghedkwlmF5UXZTUgczniYfJBIq4odI0PYULxsfKIVs6rf9Ky8KvKmBA==

@@ -1,0 +1,1 @@
+JefmU6YS9T6z7DCE5qugysQGOPY37qIZLuHfY2c29Om5hmCaxOxAdn0U+CJ9jMiljoEuCq6uizhmuo/ga32IAA==

@@ -1,0 +1,1 @@
+mNjvFkFW/4XMqn8HZFDOA2Se0vcFe76vSWjFoZbZg+dDNpIdzWjaA+4e6jhGVjQAaKYle/vD2UJ3JFGh7RhdBg==

@@ -1,0 +1,1 @@
+NFnCxfjm2uR+aNr/KMqj8tUUI+h8pqWBOGlK3fMGiAZSjfqumFN10qeIT6s4mHzg3nUtLjNfnPaOEQVW/ZVuBQ==

@@ -1,0 +1,1 @@
+pg6omkosX/lD6EBp66nqtYw16YhSdfXHAGdObXH4yKIJuedqpZOrWZq5Wgu6Gfr6M81aBUhozqxCNfbdTjrGBQ==

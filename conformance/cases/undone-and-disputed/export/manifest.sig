@@ -1,0 +1,1 @@
+1GHHQ1wDjwfxicc55i3tfY1YyVl1gHF9ZkFczK5wt+L7CSVYJ7msGA/zJ4INzaZk4Nm6iV7x4eqgUnqYsEYwAg==

@@ -1,0 +1,1 @@
++Sw5BsH04XMrhHznDJbDX9zDhGpU8E7iMfzMoO9PbWCZCtwn+OxP+e/5LTss4ertUVcB+dXtpTnqeqGK/vVNBg==
