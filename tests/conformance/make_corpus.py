@@ -580,6 +580,48 @@ def undone_and_disputed(work: Path) -> Path:
     return work / "x"
 
 
+def clock_set_back(work: Path) -> Path:
+    """The station's clock set back two hours mid-count: OK, with a warning."""
+    cli("new", work / "e.station", *RC, "--eligible", "40", "--pile", "0")
+    script(work / "e.station", "FFAFA")
+    CLOCK.now -= dt.timedelta(hours=2)
+    script(work / "e.station", "FAAFV")
+    cli("sign", work / "e.station", *OBSERVERS)
+    cli("export", work / "e.station", "--out", work / "x")
+    return work / "x"
+
+
+def over_count(work: Path) -> Path:
+    """More ballots than the box was said to hold, each one past it confirmed."""
+    cli("new", work / "e.station", *RC, "--eligible", "40", "--ballots", "5", "--pile", "0")
+    script(work / "e.station", "FFAFA")
+    with Journal.open(work / "e.station") as journal:
+        session = CountSession.resume(journal, keep=0)
+        session.record(F, over_count=True)
+        session.record(A, over_count=True)
+    cli("sign", work / "e.station", *OBSERVERS)
+    cli("export", work / "e.station", "--out", work / "x")
+    return work / "x"
+
+
+def mail_groups(work: Path) -> Path:
+    """Mail ballots of two voting groups (one Sonotone), a voter written in."""
+    from tests.mail.helpers import groups_counted
+
+    groups_counted(work / "e.station")
+    cli("export", work / "e.station", "--out", work / "x")
+    return work / "x"
+
+
+def mail_groups_revised(work: Path) -> Path:
+    from tests.mail.helpers import groups_decided
+
+    mail_groups(work)
+    groups_decided(work / "e.station")
+    cli("export", work / "e.station", "--out", work / "y")
+    return work / "y"
+
+
 GENUINE: dict[str, tuple[str, Maker]] = {
     "one-union": ("one union (RC), piles of 5, a challenge, an undo", one_union),
     "interim": ("an interim tally, the count to go on", interim),
@@ -616,6 +658,13 @@ GENUINE: dict[str, tuple[str, Maker]] = {
     "table": ("one table of a count at several tables", table),
     "consolidation": ("two tables consolidated", consolidation),
     "clock-past-2-53": ("a station up more than 104 days (mono_ns past 2^53)", big_clock),
+    "clock-set-back": ("the station's clock set back mid-count: OK with a warning", clock_set_back),
+    "over-count-confirmed": ("two ballots past the box's size, each confirmed", over_count),
+    "mail-groups": ("mail ballots of two voting groups, one Sonotone", mail_groups),
+    "mail-groups-revised": (
+        "the revised tally of the mail ballots of two voting groups",
+        mail_groups_revised,
+    ),
     "undone-and-disputed": (
         "undos, a dispute and a challenge, piles of 4",
         undone_and_disputed,
@@ -735,6 +784,44 @@ def detail_set(**changes: Any) -> Callable[[dict[str, Any]], None]:
     return change
 
 
+def in_text_all(name: str, old: bytes, new: bytes) -> Tamper:
+    def tamper(folder: Path, key: StationKey) -> None:
+        (folder / name).write_bytes((folder / name).read_bytes().replace(old, new))
+        forge.resign(folder, key)
+
+    return tamper
+
+
+def manifest_bom(folder: Path, key: StationKey) -> None:
+    data = b"\xef\xbb\xbf" + (folder / "manifest.json").read_bytes()
+    (folder / "manifest.json").write_bytes(data)
+    (folder / "manifest.sig").write_bytes(base64.b64encode(key.sign(data)) + b"\n")
+
+
+def event_after_sign(folder: Path, key: StationKey) -> None:
+    """A FOR chained after the sign event, as a station would write it."""
+    from station.journal.chain import event_hash
+
+    lines = (folder / "journal.jsonl").read_text().splitlines()
+    last = json.loads(lines[-1])
+    fields = (
+        last["seq"] + 1,
+        last["utc"],
+        last["mono_ns"] + 1,
+        last["session"],
+        "call",
+        "for",
+        None,
+        None,
+        last["hash"],
+    )
+    names = ("seq", "utc", "mono_ns", "session", "action", "call", "target", "detail", "prev_hash")
+    event = {**dict(zip(names, fields, strict=True)), "hash": event_hash(*fields)}
+    line = json.dumps(event, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    (folder / "journal.jsonl").write_text("\n".join([*lines, line]) + "\n")
+    forge.resign(folder, key)
+
+
 def padded_signature(folder: Path, key: StationKey) -> None:
     signature = (folder / "manifest.sig").read_text().strip()
     (folder / "manifest.sig").write_text(signature + "==\n")
@@ -852,6 +939,12 @@ FORGERIES: dict[str, Forgery] = {
         "V2",
         lambda f, k: forge.edit_json(f / "manifest.json", lambda m: m.update(case="1-RC-1")),
     ),
+    "manifest-bom_fail": Forgery(
+        "one-union",
+        "manifest.json opened by a byte-order mark, re-signed over it",
+        "V2",
+        manifest_bom,
+    ),
     # V3: the key
     "other-key_fail": Forgery(
         "one-union",
@@ -916,6 +1009,12 @@ FORGERIES: dict[str, Forgery] = {
         "V5",
         setup_changed,
     ),
+    "journal-crlf_fail": Forgery(
+        "one-union",
+        "journal.jsonl's lines ended by CR LF, re-signed",
+        "V5",
+        in_text_all("journal.jsonl", b"\n", b"\r\n"),
+    ),
     # V6: the chain
     "call-changed-resigned_fail": Forgery(
         "one-union",
@@ -943,6 +1042,12 @@ FORGERIES: dict[str, Forgery] = {
         "V6",
         resigned(lambda f, k: forge.edit_events(f, lambda e: e[:-10])),
     ),
+    "event-after-sign_fail": Forgery(
+        "one-union",
+        "a well-chained FOR appended after the sign event, re-signed",
+        "V6",
+        event_after_sign,
+    ),
     # V7: the sign event and tally.json
     "tally-number-resigned_fail": Forgery(
         "one-union",
@@ -957,6 +1062,12 @@ FORGERIES: dict[str, Forgery] = {
         resigned(
             lambda f, k: forge.edit_json(f / "tally.json", lambda d: d["sheet"]["observers"].pop())
         ),
+    ),
+    "tally-not-canonical_fail": Forgery(
+        "one-union",
+        "tally.json with a space after each comma, re-signed",
+        "V7",
+        in_text_all("tally.json", b",", b", "),
     ),
     "lone-surrogate_fail": Forgery(
         "one-union",
@@ -1263,6 +1374,32 @@ def make(out: Path) -> list[str]:
     return problems
 
 
+def cases_table(out: Path) -> str:
+    """The README's list of the cases in `out`: the genuine, then the forgeries by step."""
+    cases = {case.name: json.loads((case / "case.json").read_text()) for case in out.iterdir()}
+    rows = ["### Genuine exports (OK)", "", "| case | what it is |", "|---|---|"]
+    rows += [f"| `{n}` | {c['about']} |" for n, c in sorted(cases.items()) if not c["step"]]
+    rows += [
+        "",
+        "### Forgeries (NOT INTACT)",
+        "",
+        "| case | step | what was done |",
+        "|---|---|---|",
+    ]
+    forged = sorted((int(c["step"][1:]), n) for n, c in cases.items() if c["step"])
+    rows += [f"| `{n}` | V{step} | {cases[n]['about']} |" for step, n in forged]
+    return "\n".join(rows) + "\n"
+
+
+def write_readme_table(out: Path) -> None:
+    readme = CORPUS / "README.md"
+    head = readme.read_text().split(_CASES_HEADING)[0]
+    readme.write_text(head + _CASES_HEADING + cases_table(out))
+
+
+_CASES_HEADING = "## The cases\n\n"
+
+
 def _ensure_key() -> None:
     if not KEY_FILE.exists():
         create_key(KEY_FILE)
@@ -1275,6 +1412,8 @@ if __name__ == "__main__":
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     _ensure_key()
     found = make(args.out.resolve())
+    if args.out.resolve() == (CORPUS / "cases").resolve():
+        write_readme_table(args.out)
     for problem in found:
         print(f"verify misbehaved: {problem}", file=sys.stderr)
     sys.exit(1 if found else 0)

@@ -1,1 +1,1 @@
-Zt6t1o06UkZRqdZRCoUAOohHbJ05GhlL72gHoPJxe5bfibEu0a4Y54fLk+s+b0cxn64WAQ0R3VDfr3xVlunlBQ==
+oQz8lt/J2ojNSodlct5ySL//xWnjUHLD2STLkRCt0bRhFgmz2SxIt4Fhs5bMIkWvJeBPxg0oRduYuLGZGnGfCw==

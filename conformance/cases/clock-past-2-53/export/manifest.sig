@@ -1,1 +1,1 @@
-vNVRSoxRzsFpgawO8w/ZLsl7wCQWQjjqFEZ82a2WlmjZxexwKczkuE6Vna9ALnWR8p2nEM6xNH1Lj47jehJhBA==
+LdVj45w/jSPN2ZpdGWs8qUfx8XVw0nGOmrhgjto0Pl+mTfUYtvE1rP2y+BZ+1z4Tc+TxRhUjgFB1BxNhopbHBw==

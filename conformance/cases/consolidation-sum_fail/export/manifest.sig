@@ -1,1 +1,1 @@
-pJrBP+DEGDvpf/dyf6nSGOs5B/GtQ1uxjaIFFIsFha5ZChpa8bxRXDgqkyWuvLTZMOfu8jIOkh8I2pIf5xaRBg==
+UguBdm9VAs7mvk7YfG7Ajw5cQ0tdPUzLT7JiFNG5LiDqhMb8Tj3nbI81wiZcGDc3SYwZYP/VpEwXkMqHf0w/Cw==

@@ -1,1 +1,1 @@
-xjx2MpdBU9GhhxDoaH5e3vkuIhKBth6zjbH2FfY4g0fmu5nhgDEwOl1kXXVRxjtCpG/TCU0HTlatnxXRT98cBQ==
+LkdApttPQzCyOUzSBqt55/2X5zgGuvnyuh6bln01VvkuKj2rocKHxqCv33dZbikFvKSHtD62F6agjzT1yOAABg==

@@ -1,1 +1,1 @@
-XCJhvXO1jSKGYhf4CruscfjlqSfyzHqUvKpbDDRbqcNdpse6kmWFPFTngyZc07CL0CCW257GW2H7uswlcGhsDw==
+dwxPC6tZ65vu8YmfqROGJKtGLxPn5ol16n2BOYDb5gWdm4VqPSdXnuNNGtvr66q5MFQ8rufIfVhumnvvXF/BAg==

@@ -1,1 +1,1 @@
-GgtxaOhqHOqQCx1HcleklfXE83MVxIaG/nEYuPGa3uoDCK4QpBy1qBifibmqvYThIlS3D6pMTJrzIx02L6m0DA==
+RnFpOlQaqfKBYn78FjJ1m/RCYMgq4vY3cUpi7wzoxxg28ihkvQDkFBhxHXrdEH042PCRlSLtzBnYcBifADEyBQ==

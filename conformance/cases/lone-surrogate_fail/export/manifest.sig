@@ -1,1 +1,1 @@
-s1qabfZDwQ6ff58/4E795BMf0WtWvJjEYJXQUoGzeS+4qKZPCzplgsWQdoylfBVahvYdTYo0e3tkFmPCAwqdAg==
+W9P7tDNB/ybm4QlSfxc/Tm1VQmhsRfK6QcVgnvJNgFSEcwKFzWrYPqNgXV4y0Bdnwbgif/XjFWglN5OwlPWnDQ==

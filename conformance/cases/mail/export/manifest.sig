@@ -1,1 +1,1 @@
-hmo2VCjxL6C4KmzEpKlEDdTcFO0u0dQVF9mHvRd5Qp6ZAdeskLP9EJu/qHNiohInvZsPgJ/PaynfFN568ORqAw==
+1jYuoBrp6Ql+oJ8FQrgE3SglQCRWeTJr8le23fgiB003irSSh4B6yoXcz83dyy1xmYiGPLomcHeyTKlwWfT9Bw==

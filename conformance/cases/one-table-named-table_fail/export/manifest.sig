@@ -1,1 +1,1 @@
-XmKq5QkIijD2sNS6ythEZVdDvpqlDyWSBPrQMTylva8farEfN5VhyzCQTJngbBr6yaDRB0h+qKksHzsu8ORzAA==
+9YDhwIlpkunDphtP/YYKmYjHH87MxLoP7tzB3+hC2mttuC5wGDE0mbPPbOzy8F1WzL1O0Xi6xD8gXJ1zxjPzAQ==

@@ -1,1 +1,1 @@
-QBn3/xuoHoeo61v0+4ZX5Aergla8vVZ1fyf7wQZLZlMdHxismaCQDS3EPd4mgltt9U8xEP43RVNMIHZRnuA+Cw==
+QV5HcvGkl9XNtQy/zfb8x0B++9rQVnzy3VJ8KHo3qR8nHmdbU+EZjV6NkXs+haH8Q4Yktlqy6ctm/IK6dAY6BA==

@@ -1,1 +1,1 @@
-fTaaWuS2Yig5Gh1Q0AuKSF5dkevEzc8jbW+N5tWOb6Igf/uexHvDvifyCkmjRR0gw7K54ydVjtVukllOGHZNCA==
+K0n1jisO5xA7JN+2nzZv+oK9FdwjJ8kP3G9fk+T7GnPBbeiYu5kM+i2M6AgtX6zXAiI9ddp829MRpfHCeCTdAw==

@@ -1,1 +1,1 @@
-oPnnkzCgPNzY7Z2Vns4Dz7XIwiYGVqqscvlfnRdCo11hUq/HfThU/wjfjhbEzVH+GwxTUD6YL6b7vxXDGQgpDw==
+a5fy5+iRkF2N79Jr2G3ibf4YXAjJCtZhGKg5jCeL9XMkODdfNAwDG4XnjaVkgV0lSAzwMjH8ampUf0W8vHaLCg==

@@ -1,1 +1,1 @@
-UoJzFmEdwsdtmK3JGJzSHYJa75FL14Kv3etWn40yd8YyNgS8KqbrFqDkyxPZw7byrMgx/kzQvo2hrCAnQj76CA==
+nWmROY/xhbdOYihflV2kMaESl8XAaJN3qwpBv/bQz8jBl3DcRNyT9146CHjS88D12YePdy7zl0GzJlq8WIraAw==

@@ -1,1 +1,1 @@
-0myEdSSkaTgX5Jz7SvfybtyA/OM9HcdawAiPkmwzNGyuKDfrO0toef+zwlozu2KXLJ42iG2TTfyd4v31XUl5CQ==
+oKh06iBCDPGFxdb1WzhSxWe3UKqqKnWhPgrr2unOOL+Ba0D/gl9rJ8z0iB7vPkvxfJ7k8w6cWVGoexdBuYcqAQ==

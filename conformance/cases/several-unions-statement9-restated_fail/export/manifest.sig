@@ -1,1 +1,1 @@
-MxhR1fsZsoW7i9hCk1Q0MnAaXplft/jghedkwlmF5UXZTUgczniYfJBIq4odI0PYULxsfKIVs6rf9Ky8KvKmBA==
+/K16G6cMzvyEd49tNy5kVpWsJizvOt9PXbOxKcTF+ZPA7uMnU0Jt1e0/FBahwDAAtz/vQu45m2IMC0SOrqtSBw==

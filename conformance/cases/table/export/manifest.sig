@@ -1,1 +1,1 @@
-JefmU6YS9T6z7DCE5qugysQGOPY37qIZLuHfY2c29Om5hmCaxOxAdn0U+CJ9jMiljoEuCq6uizhmuo/ga32IAA==
+48Fs05T2u98SBB+oOo+PilYvU8J0eczmwPs2RHmU+M+TAzO6vulHgrxTEroUWtr4bsTPhiCaVdlPUypCqLQaBQ==

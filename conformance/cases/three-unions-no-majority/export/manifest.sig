@@ -1,1 +1,1 @@
-pg6omkosX/lD6EBp66nqtYw16YhSdfXHAGdObXH4yKIJuedqpZOrWZq5Wgu6Gfr6M81aBUhozqxCNfbdTjrGBQ==
+LwIlcC5szlBBT4ffYoQv1/u6baCh9Mntk1MBR9EFWKniUVD1u+HlocMRluaA0Phy7KQRDeMZSZvh2kbBdqRbAQ==

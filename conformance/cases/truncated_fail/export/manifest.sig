@@ -1,1 +1,1 @@
-NnIZfzC6T0lnQtlZU7q1JehW/GYRhimi4ZdZM14cwPcXRrXUDIlncZk8ahOgZE+SKAM9THCLDtntqmsnLV21Ag==
+EHPkRNiA0FUWapiJusfV3mk5TnXhhincl1xzZYot7DnxQxxrScpFGsQBLjnW8wlyJ9BVbpGtzDhj6AMMp8+ADA==

@@ -1,1 +1,1 @@
-+Sw5BsH04XMrhHznDJbDX9zDhGpU8E7iMfzMoO9PbWCZCtwn+OxP+e/5LTss4ertUVcB+dXtpTnqeqGK/vVNBg==
+vIu562duUdTm/qO2BUWBg39favpRwGx0KvjCWiJzu5LCrt6V1HpF3zA2BKF1UeghlyBi2T+EozhagbdsxzIsBw==

@@ -1,1 +1,1 @@
-4UEP7pGf7Enz0pNoUZqFQ0ujQfLkz5QYWD9pS8L92dmvGKFPgMf8bJyjNaa0YrQ+T3+FB0KtKx4dSbi/rz7lCQ==
+Ml4z96fPPb+PJhvm9dkimhldlFIzoXOsGLDMvAiaGhVFEgj2mlXXABa2lhvdkGDZP5KT13vtx4gSe6nkrti7Bw==

@@ -1,1 +1,1 @@
-9XzPp1ZzrNYbIGL06QyKmTWzewW+1Jfo8FvZPPtsXR+js7rF/wsB8Ziq7kniSdmoO5ayMUSrDHWyNAMdyDqRDA==
+po49Hu2HTek+MON3Gz2nfquoSDL6b/2WsfnikKFcvP7XHeE0g3yvUuCruiv9MwQClnGM001yw5B9nWgoBdl/Dw==

@@ -1,0 +1,1 @@
+3qfGsIxin8J7quBzfmTNhhVWoSBzRC8l0u5z32vfRo1+RXgh3s5IIIPFghJ2ay1MwnJ+JVGjL3FpMLvwrfGgBQ==

@@ -1,0 +1,1 @@
+QCEXhp/QV/UFTfwMKSyw13FhhAj0gfggZXOdKmejH8oexmUS6R3QdBMUsnP/TAJvmlRpHMou1Xea0aUdXmCvBQ==

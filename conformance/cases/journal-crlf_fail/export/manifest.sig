@@ -1,0 +1,1 @@
+e4MQRESfel/CE8xhf37w3BzQyKSSUjz3zgT+2X3Ixlq/ZqBvpk7puQWpFR5vIuLfSCf38ZX+SYwfnrDEcA1KCg==

@@ -1,0 +1,1 @@
+VfQdbJb7q/G8h5B3llGp/6lbfjZ8KsV4c/qCsYpW19cFXpjnmqFzBtEHanmU6Oh1mr9lG463E7GbewejKwieAw==

@@ -1,0 +1,1 @@
+GhaWn7cPaOY3/njpQO6zZX7ttS5TZp558tYndLxbFyAdLGonVfqg9wCadDbdT3aDMb795bt7Xvl7KZfY1LmHCg==

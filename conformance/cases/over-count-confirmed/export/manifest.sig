@@ -1,0 +1,1 @@
+0TWm7ydTmnMmlicyQmx64uZ78l+YLsN4xugTBeFwuEQ9Z+xG8IU1kOgUgVozZ+pE66GdvGSwuyD3W3ciQgjGAw==

@@ -1,0 +1,1 @@
+Izp2GJueDUeC+mHpJwCq+VqApjjTpcl9BemiI2htw3erMH87a+Dl3P8t6fTiEbzDrzpaH3n6OdvR5WjefW/+DQ==
