@@ -822,6 +822,13 @@ def event_after_sign(folder: Path, key: StationKey) -> None:
     forge.resign(folder, key)
 
 
+def _deep(levels: int) -> list[Any]:
+    nested: list[Any] = []
+    for _ in range(levels):
+        nested = [nested]
+    return nested
+
+
 def padded_signature(folder: Path, key: StationKey) -> None:
     signature = (folder / "manifest.sig").read_text().strip()
     (folder / "manifest.sig").write_text(signature + "==\n")
@@ -882,6 +889,73 @@ def consolidation_table_choices(folder: Path, key: StationKey) -> None:
     _resign_consolidation(folder, key)
 
 
+def _mail_table(work: Path, label: str, write_in: str) -> Path:
+    """Mail table `label`: voters 100-102 accepted at it, `write_in` written in and
+    accepted, four calls; signed and exported."""
+    CLOCK.reset()
+    CLOCK.ids = 10 * int(label)  # both of table 2's counts the same election
+    listed = voters_csv(work / "voters.csv", VOTERS)
+    name = work / f"mail-{label}-{write_in}.station"
+    cli(
+        "new",
+        name,
+        "--case",
+        "10-RC-269251",
+        "--employer",
+        "Acme",
+        "--union",
+        "RWDSU",
+        "--mail",
+        "--voters",
+        listed,
+        "--table",
+        label,
+        "--pile",
+        "0",
+        "--agent",
+        "R. Agent",
+    )
+    with Journal.open(name) as journal:
+        session = CountSession.resume(journal, keep=0)
+        for voter in ("100", "101", "102") if label == "1" else ("103", "104", "105"):
+            session.rule_envelope(Ruling.ACCEPTED, voter)
+        session.rule_envelope(Ruling.ACCEPTED, write_in=write_in)
+        session.end_envelopes()
+        for call in (F, A, F, F):
+            session.record(call)
+    cli("sign", name, *OBSERVERS)
+    cli("export", name, "--out", work / f"{label}-{write_in}")
+    return work / f"{label}-{write_in}"
+
+
+def one_voter_at_two_tables(folder: Path, key: StationKey) -> None:
+    """Two mail tables that accepted a written-in "Hans Strauß" and "HANS STRAUSS", one
+    voter by the rules (names compared case-folded): the consolidation Station would
+    refuse, made by hand from one of another table 2 and signed with the key."""
+    work = Path(tempfile.mkdtemp())
+    first = _mail_table(work, "1", "Hans Strauß")
+    other = _mail_table(work, "2", "Ken Thompson")
+    second = _mail_table(work, "2", "HANS STRAUSS")
+    cli("consolidate", "--out", work / "x", first, other)
+    shutil.rmtree(folder)
+    shutil.copytree(work / "x", folder)
+    shutil.rmtree(folder / "tables" / "table-2")
+    shutil.copytree(second, folder / "tables" / "table-2")
+    document = json.loads((folder / "tally.json").read_bytes())
+    table = json.loads((second / "tally.json").read_bytes())
+    for entry in document["tables"]:
+        if entry["label"] == "2":
+            entry.update(
+                head=table["sheet"]["head"],
+                sheet_event=table["sheet_event"],
+                election_id=table["election"]["election_id"],
+                setup_hash=table["election"]["setup_hash"],
+            )
+    (folder / "tally.json").write_bytes(canonical_json(document))
+    _resign_consolidation(folder, key)
+    shutil.rmtree(work)
+
+
 def consolidation_extra(folder: Path, key: StationKey) -> None:
     (folder / "tables" / "notes.txt").write_text("recount tomorrow\n")
 
@@ -932,6 +1006,12 @@ FORGERIES: dict[str, Forgery] = {
     ),
     "signature-padded_fail": Forgery(
         "one-union", "manifest.sig's base64 padded with two more '='", "V2", padded_signature
+    ),
+    "signature-oversize_fail": Forgery(
+        "one-union",
+        "manifest.sig of 1,100 bytes, larger than any Station writes",
+        "V2",
+        lambda f, k: (f / "manifest.sig").write_text("A" * 1099 + "\n"),
     ),
     "manifest-changed_fail": Forgery(
         "one-union",
@@ -1068,6 +1148,16 @@ FORGERIES: dict[str, Forgery] = {
         "tally.json with a space after each comma, re-signed",
         "V7",
         in_text_all("tally.json", b",", b", "),
+    ),
+    "tally-too-deep_fail": Forgery(
+        "one-union",
+        "tally.json holding a list 40 deep, re-signed",
+        "V7",
+        resigned(
+            lambda f, k: forge.edit_json(
+                f / "tally.json", lambda d: d["sheet"].update(place=_deep(40))
+            )
+        ),
     ),
     "lone-surrogate_fail": Forgery(
         "one-union",
@@ -1257,6 +1347,13 @@ FORGERIES: dict[str, Forgery] = {
         "a `choices` fact added to a table's sheet, both re-signed",
         "V11",
         consolidation_table_choices,
+    ),
+    "consolidation-one-voter-twice_fail": Forgery(
+        "consolidation",
+        '"Hans Strauß" accepted at one mail table, "HANS STRAUSS" at'
+        " another, consolidated by hand and signed",
+        "V11",
+        one_voter_at_two_tables,
     ),
     "consolidation-extra-file_fail": Forgery(
         "consolidation", "a file added among the tables", "V11", consolidation_extra

@@ -1,1 +1,1 @@
-JLzzSRPuato0Xy6+SqMKLo0Mq+nVeFzhvVJLdLe81jN/CI4jlq/aDjcWM2mfPm/2M0xjnQ+tPL9Ps+XD60eUDw==
+Nv+I55pywYtyfCL/+Je6nuv/FDwaeGMcR56aYauR+jWG2NRaZqR6Mx5TH12qxwndtBlVh8m8JZv6lc/icR76Cg==

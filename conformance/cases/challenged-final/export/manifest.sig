@@ -1,1 +1,1 @@
-EM/r3Jvl4D5TAr1cKsHhYm5DKxznkb38rtgaJ4GmBYiA/0yVPbFoEo0pyv2dIc3ftXHpx6XCM4rKxhh2L4XkDg==
+AccCtLxpXVqYy8fjBcYaBde9pd3oVeDTUhfGGnvTd1pwSvHusfXY/Xoh4qZ8EvtswcgW5saXcZcWgYzsWoAfBA==

@@ -1,1 +1,1 @@
-oQz8lt/J2ojNSodlct5ySL//xWnjUHLD2STLkRCt0bRhFgmz2SxIt4Fhs5bMIkWvJeBPxg0oRduYuLGZGnGfCw==
+Nior5FpHPb5pcTUhRRTGtrqU/YnmzJlvBhNlxARGFi/dp/fREyZACmRI5R42iKi23dYK2NZWYkOvvuE+sd59Dw==

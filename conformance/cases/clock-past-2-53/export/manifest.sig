@@ -1,1 +1,1 @@
-LdVj45w/jSPN2ZpdGWs8qUfx8XVw0nGOmrhgjto0Pl+mTfUYtvE1rP2y+BZ+1z4Tc+TxRhUjgFB1BxNhopbHBw==
+fs/6xqonPanb44Ro7oSpFk6a1uVaSzKWcOPEbSYbm1Ds9ppqvPJVs/5M8Voe356cs4KBzlYjR3ICvmpIAzY7Dw==

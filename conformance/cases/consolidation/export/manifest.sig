@@ -1,1 +1,1 @@
-NIh8q+wnskP17Dxg7PdXC1qDpsGkuiL9ULUvntFAGjwhQw1lc62cptxEXpFKvfBGRmZwYW/qSEPepw3bJHN0AQ==
+y8cke6IqmagQNoCmzj7nVD0OGlyPty7phmURFDWYFWlL2PY3+SHd24WKL4jnTl+Ng/fMp+cHdi5R424i1Gt5Bw==

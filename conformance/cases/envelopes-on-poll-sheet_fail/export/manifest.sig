@@ -1,1 +1,1 @@
-WcqPRQhSfnQSyad4c9BVNcjAKfcsA8tfEJqqzaYdIjZPIrWbIHsTns2uBPYQgadxbQ22RwY/USaruDjMbPT0DQ==
+mK1XUnPWH/unnvw1SddRrHiMcyM4EgTKc+YqrhvnVwDB/cgT/bmf4zYU2fpe8SDmkHXAN3U5oFH4IMs5cczXAw==

@@ -1,1 +1,1 @@
-ltX1vKpe/7Z/UXf+0rHj4RkL5cpEpHUawHf+KmGeKLcDZj8oYzGc08r9/vHF8kcuMLIzG8h6SSNvisfk25NnAg==
+LC3smX9ZHYrx7iN8wtnuE+QHxK6PwEc9juaBU+TeDXrwUgJHbCASYia6xxn/dHT7GkG5X+wIW8k86YKhx9uhCw==

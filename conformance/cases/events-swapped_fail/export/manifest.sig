@@ -1,1 +1,1 @@
-e5skNOEYqumKl0iY2XRgqm1SuuulntAIkNh+2//6Vwgyr4RK+okLqnMh3tyl6CdlXgFQjXK7LcL0EYLuC1FGBA==
+iWpt/pSwgtyJPu9OUqmRk3iRp7ZU0HeYfuuU05s0Iax9Nqti3eKexMc8cBVl6GrCcyqZ6ROP2Q3OwO3kmm1fAQ==

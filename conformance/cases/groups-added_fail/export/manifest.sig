@@ -1,1 +1,1 @@
-gawcx2bzqryuuY2EbA4GjvG7GmD6hnNfVojNf94X8gAh+Zh9abSpncd3eiO/Ds6GWPbYndRl2dMRL8IBlhAVDw==
++zb6zZNp4BxShjlnR4NndVylMgPBHIhgBp9xvfked5eHk1igOWF7/WbHqAaXHO8QsW91c3/RbMdDeHMTJN9KCA==

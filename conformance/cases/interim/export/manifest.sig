@@ -1,1 +1,1 @@
-7Crf3bcdHehUIk7DFGBrpVmX0EaJ5J/vht1yWkoeGD0Uq7AfnzLN/NiT+a09YY5seI6Ic1+ffEyL2X0y2C0yBw==
+ae/KxE8T3l/NaQIB/fL2gjLCU1prxLgidNcLCoqwrayZwCW8IMXW6y26Nz27b2a8n7+QueJFvMvntMeswuMECg==

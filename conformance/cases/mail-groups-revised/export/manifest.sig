@@ -1,1 +1,1 @@
-VfQdbJb7q/G8h5B3llGp/6lbfjZ8KsV4c/qCsYpW19cFXpjnmqFzBtEHanmU6Oh1mr9lG463E7GbewejKwieAw==
+f6lNtLWdjs78u1XK76mQM+j8buzalQV5k4rOVXXMb8WdleiPPZZUpa3ygW2JYL/xB0+jUJ1xJRMB30CGsKMrAQ==

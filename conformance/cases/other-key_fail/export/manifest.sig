@@ -1,1 +1,1 @@
-QV5HcvGkl9XNtQy/zfb8x0B++9rQVnzy3VJ8KHo3qR8nHmdbU+EZjV6NkXs+haH8Q4Yktlqy6ctm/IK6dAY6BA==
+qx59sXd6MMKybobOmU7uvclph5BV4AYQ0x1zVBdsKnZNMJa3ZiYslCUi1bb3f8k+Suu3MbP8OBznPfzBQh+ODA==

@@ -1,1 +1,1 @@
-0TWm7ydTmnMmlicyQmx64uZ78l+YLsN4xugTBeFwuEQ9Z+xG8IU1kOgUgVozZ+pE66GdvGSwuyD3W3ciQgjGAw==
+5l678GlgZ6hT3hgEvtc5jynyhkKxARUaXwcRBj/S/x8IgGvVdr1sSD56+HGyj1Kw5GoWsYYWptg5DStNpIpyDQ==

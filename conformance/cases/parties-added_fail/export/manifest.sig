@@ -1,1 +1,1 @@
-JUC7xH66uxxvnG7Kjjft9ioxkbWVbwASyw0HEX8kL6niIkiUjs2Kz7sEScWIB5hovB3cKhjvjFHKsLcwqiJqAg==
+CVRzYtm4GjO/6Ezvz9vhinI4QhCMF6MElquCZe0g1ZYe58w2+plREwp6VJ4CaUoYuv3fUGKeUdSvxwYUNJh3Cw==

@@ -1,1 +1,1 @@
-q0H4PsyiBR/O2b7VP6MGBN0wCqD0Vi6yUHZ6GGFx4tFllEzush8VCznvJKoskbHAkRZmGdm5iS00c129+4sLDQ==
+mcyRQHu0516sRf1jEjhHGNzK1XZjcwtdAVauo//+psL9vjfXygRwAU+d89PpdViq7h1hQDyfj3PgRbe0/BNrAQ==

@@ -1,1 +1,1 @@
-Nq2Dy7SrrS+IqcjmW3bvsLkZGoCOMqsTly5CzAa8cJPRlkQTLbfuM4BMZ9IPwdeoFhFAWuhWmcuaaT61IqUkBQ==
+xl/l6pmcMeGzpuW3I6hoZsMXpgnHqxFJyKqddOWwCcfyJ0UbNrYLP34WDbd3tnWdSrqItV7zDhunjI5TaCyTAQ==

@@ -1,1 +1,1 @@
-jMRDqjnBxf8m5UsY25J+TnjRe2ybTwGXCFGNhw+lc/C9BXsAPo7CBb0JwbfxDCEuH8/dyDd3lbt9/VyxLOlbDw==
+mMFY9szJwitItDzOni5rTma9/nW2ig+gp/wiEdT7HUCKqV5FNb19ivCjCdf1TqTY6vnUDTYvw5nxyiiGg+hmAg==

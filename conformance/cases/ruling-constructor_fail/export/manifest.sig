@@ -1,1 +1,1 @@
-+VS3UsfOsWY2K46qgybBv6lPgD/Yht88dC+YOc1WQRJdXa3usGIEtB9P77Lb6Ob5Dlnyofwxgr9cPGv1c1G1DA==
+dtnScU8kGGzlXq0sn6xFHVZlgcn13ewLL2iS0N1wXezfwJbnYZI4OawYxLnuPxFbTPHd2obHqfajqGi9pAQVDQ==

@@ -1,1 +1,1 @@
-tseU8VisV6NgQRvTjJNAHghsLj3YJv2CB+lSq6ixz/VXF+ZkFdGLmhRaJ12sioGZTO5S8UojR6DdRY0YlZmzBw==
+5+gyis6sloInnodhPhTl2/fyTQ4zawNgZ7lB5SvzjNYkVAXRwjkea1A1k2moiiPpH4AA8DHcuG/b9HOewYigBQ==

@@ -1,1 +1,1 @@
-x8jUbVGQ8dLEtZm6kreCFO0Tsx1YHzRA5HnjZgeL0Na71m2SPjSzbCfBf2sXtG/VvTaUcIO48bon+YFVEx5OCg==
+wr+siAkkJEQ9H6n1qWG5qnrsp1Rr1xFmTriN6jpMC/Eh8UISU3zc/H7jBvxwie8Ff+Yh8mHqsvzQpxxt9mHzCg==

@@ -1,1 +1,1 @@
-Izp2GJueDUeC+mHpJwCq+VqApjjTpcl9BemiI2htw3erMH87a+Dl3P8t6fTiEbzDrzpaH3n6OdvR5WjefW/+DQ==
+J+A+trW2k05eLAA+8X3fgAxXkowcbYePkGtF/ucWo7umsF9MLqnSLMqwN7luB4PJzJELIHeILVO4QswQxEWrDQ==

@@ -1,1 +1,1 @@
-VwNExeAjk22OU3QAUGep+cO4vViguZhJzX8UNLqtWnKcggLCW6MJj5QgRs+Gg3kpq+gIFJSKWDefdrZuYHbCCg==
+EO7A+Sy0MhhcoXyniByVqXNctGxYvj4aWXW+eX9xKpxyxRGQ3cRCdo9IGFE+6AgAzludMTkPyz9b5A4AbM0uBw==

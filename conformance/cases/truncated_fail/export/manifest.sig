@@ -1,1 +1,1 @@
-EHPkRNiA0FUWapiJusfV3mk5TnXhhincl1xzZYot7DnxQxxrScpFGsQBLjnW8wlyJ9BVbpGtzDhj6AMMp8+ADA==
+bnCzhVFsLlIxVMSmZ+zcf2yAgTpNT55yVi8WiWDSp6jNjQU9y+nXEsfKzSFFReF/VimeQ81qyfAAijOBcxzaDg==

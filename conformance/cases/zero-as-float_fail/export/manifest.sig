@@ -1,1 +1,1 @@
-Ml4z96fPPb+PJhvm9dkimhldlFIzoXOsGLDMvAiaGhVFEgj2mlXXABa2lhvdkGDZP5KT13vtx4gSe6nkrti7Bw==
+t7wggEFGjud9FKAS/v8/QWr/BgH9bLMgQyntM8hfGO7BV4tbsmHZAFkyiBVtlN6hYABf8JcFVfHE67cAF5qVAQ==

@@ -1,1 +1,1 @@
-po49Hu2HTek+MON3Gz2nfquoSDL6b/2WsfnikKFcvP7XHeE0g3yvUuCruiv9MwQClnGM001yw5B9nWgoBdl/Dw==
+tp5Qpa/+sM890xfNfehVw/N7VHMv8Z/U3DgwRZ3uh2Cc4827ahXmueIujCFzEVW4qsM8E3RsDRmqonYAkLGQAA==

@@ -1,1 +1,1 @@
-HuGQ1ggzsXAukDnlaEDbw+PSl/TH2qmM+nSarRphfL4OiTUYN1rHitmVPgZWJVsClUIaDEe5Y0RpbytznBZqBw==
++EjQ90eZxaJD9sgrg6mG47lU2GrrWf7L/cpHUWe63bKtay2EUsCEFIugFzTcKUc5uiUQCGqPIfxwzYLb3jWuCg==

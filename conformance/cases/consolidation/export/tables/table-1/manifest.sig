@@ -1,1 +1,1 @@
-C8LTB8xXYrcBlfFQoUsQD6GqgIHv3Zis9f8UAtLcxfieV1mOZ55dn3W5JepfmIJH6ZmJf0Zo310FXnntXf8wAQ==
+zOw58LodGoo6QsC9pqwA8hfWSrmAB9pe/l+uM6O+zvEspJa2msvs0Cpw5peiejT8k1up4dgtfD9iVg52u8oRDg==

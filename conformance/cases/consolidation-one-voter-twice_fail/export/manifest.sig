@@ -1,0 +1,1 @@
+bCjqkLLhrp4ELgmuqilxc3HJg3X5cN+eejvBlr1NZJvmazigaiGeBBIXZg1x0vJF0GKT4JmQyHH9FrtWgXw/BA==

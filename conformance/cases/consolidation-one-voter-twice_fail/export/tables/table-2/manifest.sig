@@ -1,0 +1,1 @@
+6H9DYfsYmr2XAtCana9XWe/0omzBkCT2ytZ7jc4n0W0J2mo/6Wz4Vaac/EPJ4+rwrJF8d97kr+WDBPxspC3SAw==
