@@ -677,6 +677,10 @@ OLD = {
     "v0_2-mail": ("Station 0.2.0's mail export", "mail-export"),
     "v0_2-revised": ("Station 0.2.0's revised tally", "revised-export"),
     "v0_2-consolidation": ("Station 0.2.0's consolidation of two tables", "consolidated"),
+    "v0_2-rd": ("Station 0.2.0's decertification (RD) export", "rd-export"),
+    "v0_2-rm": ("Station 0.2.0's employer-petition (RM) export", "rm-export"),
+    "v0_2-runoff": ("Station 0.2.0's runoff export", "runoff-export"),
+    "v0_2-corrected": ("Station 0.2.0's corrected revised tally", "corrected-export"),
 }
 
 
@@ -820,6 +824,17 @@ def event_after_sign(folder: Path, key: StationKey) -> None:
     line = json.dumps(event, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     (folder / "journal.jsonl").write_text("\n".join([*lines, line]) + "\n")
     forge.resign(folder, key)
+
+
+def _v0_2_key() -> StationKey:
+    """The key Station 0.2.0's fixtures were signed with (kept in the repository, so
+    readable by others: read here as the forger would, not as a station's own)."""
+    from cryptography.hazmat.primitives.serialization import load_pem_private_key
+
+    path = V0_2 / "test-signing-key.pem"
+    private = load_pem_private_key(path.read_bytes(), password=None)
+    assert isinstance(private, Ed25519PrivateKey)
+    return StationKey(path, private)
 
 
 def _deep(levels: int) -> list[Any]:
@@ -1325,6 +1340,15 @@ FORGERIES: dict[str, Forgery] = {
             )
         ),
     ),
+    "v0_2-lines-restated_fail": Forgery(
+        "v0_2-one-union",
+        "Station 0.2.0's export: line 3 one more everywhere, re-signed with its key",
+        "V8",
+        lambda f, k: restated(
+            lambda d: d["lines"].update({"3": d["lines"]["3"] + 1}), redraw=False
+        )(f, _v0_2_key()),
+        key=V0_2_KEY,
+    ),
     # V10: the PDF's text
     "pdf-other-figures_fail": Forgery(
         "one-union",
@@ -1445,6 +1469,7 @@ def make(out: Path) -> list[str]:
                 shutil.copytree(made[name], out / name / "export")
                 problems += write_case(out / name, about, "genuine", "OK", None, key.fingerprint)
             for name, (about, folder) in OLD.items():
+                made[name] = V0_2 / folder
                 shutil.copytree(V0_2 / folder, out / name / "export")
                 problems += write_case(out / name, about, "genuine", "OK", None, V0_2_KEY)
             for name, forgery in FORGERIES.items():

@@ -1,1 +1,1 @@
-Nv+I55pywYtyfCL/+Je6nuv/FDwaeGMcR56aYauR+jWG2NRaZqR6Mx5TH12qxwndtBlVh8m8JZv6lc/icR76Cg==
+JW4WuyIgo2C404sGjuvyEpfGvqLkuU/ZTJmyGeMB9ONiRzzjxnfOGwOIltNgsajyO5iZRCSZ/1hm/eSysKJwDQ==

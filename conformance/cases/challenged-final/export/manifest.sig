@@ -1,1 +1,1 @@
-AccCtLxpXVqYy8fjBcYaBde9pd3oVeDTUhfGGnvTd1pwSvHusfXY/Xoh4qZ8EvtswcgW5saXcZcWgYzsWoAfBA==
+vCJC2ZRaseJELy2OmkHgN4Wb7mBP18gOOBrcK18Bl4q6PY5RGBy8/RLEtacnJcTv1faNnhD0ros9OXZoj9M8Cg==

@@ -1,1 +1,1 @@
-fs/6xqonPanb44Ro7oSpFk6a1uVaSzKWcOPEbSYbm1Ds9ppqvPJVs/5M8Voe356cs4KBzlYjR3ICvmpIAzY7Dw==
+urRJa7KAJx2Kjuz1AvWg5oHzA5lCu6P+fOdwj256nBX6hdUzL8ff0LlK3/86ndX81Ln0sQsh1n/7oh+ucafaDg==

@@ -1,1 +1,1 @@
-dCRB4c+IBTZo66sfF893THgGHiygqw8AJ67spcMfBmcDXPDECeQXp8brhRUADhGkPVM4UPI5sCwJe10is0uiBQ==
+7BuzCqcdj6iUoJfreNk3407ZhFsGSczeslChA8tufS2XvqdfjJSOul6orTo8dir7dlHE85sAwk6dAbV0xErcDg==

@@ -1,1 +1,1 @@
-bCjqkLLhrp4ELgmuqilxc3HJg3X5cN+eejvBlr1NZJvmazigaiGeBBIXZg1x0vJF0GKT4JmQyHH9FrtWgXw/BA==
+ZkfkWM7pCQ84kEP1yobTiCsjTLhtMTIwnRNn4lVibSsSR6uKkk9nOp155Ew5LNxEijrBn0EXfvSQhkKAjMbVCw==

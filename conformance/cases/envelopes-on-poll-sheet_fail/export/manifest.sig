@@ -1,1 +1,1 @@
-mK1XUnPWH/unnvw1SddRrHiMcyM4EgTKc+YqrhvnVwDB/cgT/bmf4zYU2fpe8SDmkHXAN3U5oFH4IMs5cczXAw==
+Mc3Gb+uSyTgbcK3Y8BVgqNCKZ/475bTb7vAWnsHE4sMPvPhCE9qy+uqrV1QLT54btS8VqnxLlHkgfm3FWfaxCQ==

@@ -1,1 +1,1 @@
-KvLN5msZUKhMcb61U300vm5BRo4B44x7fI4dp94mzwUCvnMCfyYeGBb2kBUp5DJaJioVXNMa0IsyTfhszyndAQ==
+vSrklvWR1cKOsnBYS2+wc/Rhiq/fQAXEEfLqLC6A5LTka1hEwQUzxaJKziqEU+XBU1/QFzRDk/jhIkfvu7pbAA==

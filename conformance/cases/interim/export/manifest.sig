@@ -1,1 +1,1 @@
-ae/KxE8T3l/NaQIB/fL2gjLCU1prxLgidNcLCoqwrayZwCW8IMXW6y26Nz27b2a8n7+QueJFvMvntMeswuMECg==
+lqCpso09qDJDJim3CjfTGbsCjhDcG96Nu0HHdL2eiiRKGW57YSwFEfiUrjQYsSoIZdr82GU/SR4fnhwxYI7NDg==

@@ -1,1 +1,1 @@
-RZDoO2rLjP4gM7T8c3aXb2VnS8oE1tcWr4PprOyqvhab5TpJ5lgH3zPIFqAaxrkY8ENLMP3SupEmMwMwXOU/AQ==
+EUO1Zqed231qKKhDMVvFw7vzvRmro87O91/to1UwuqtNnXBfRTYtaqxLRuMf/7lHUxg+CrbdrhJHLPwm6vgdAw==

@@ -1,1 +1,1 @@
-f6lNtLWdjs78u1XK76mQM+j8buzalQV5k4rOVXXMb8WdleiPPZZUpa3ygW2JYL/xB0+jUJ1xJRMB30CGsKMrAQ==
+jH7uifK3qnp89tJT/LWqpPaN63DFDsKmZAxuEFpPZ/qnoxdV7Anm9kHFoef6Xa/res6npUal+Sd8UwQngXl4Bg==

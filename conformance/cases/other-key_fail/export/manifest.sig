@@ -1,1 +1,1 @@
-qx59sXd6MMKybobOmU7uvclph5BV4AYQ0x1zVBdsKnZNMJa3ZiYslCUi1bb3f8k+Suu3MbP8OBznPfzBQh+ODA==
+RxKf835w9lLLGWXs09S0wWTlovkRqqscHZxLvl5sUzQk6eXa3bYXBpPUEjYG3obN6scle3hzctqG0nSz/GupCQ==

@@ -1,1 +1,1 @@
-PTyrXmm9fNKB4TXWHTWZ8trsxhMSM8AmO9j29FvVO+pCXdhBoGhVVabnNgoP8cLMFxhfuH1Xmr/gBvtjrGR5Dg==
+eMeQ0Qyerws1nmtkXBASRh7wcmIAskCIcbk8RR3cOvkWO7S+bzpd3xH4aXJgZZuuYnnfFzMkWr0NuwvRvEynCA==

@@ -1,1 +1,1 @@
-CVRzYtm4GjO/6Ezvz9vhinI4QhCMF6MElquCZe0g1ZYe58w2+plREwp6VJ4CaUoYuv3fUGKeUdSvxwYUNJh3Cw==
++Jw1xX+xlo1UgnF7tb0wryYjAai59oK0bUagkLHA3/+2nXIYBpz4hkyJNLGVZjsNDbzsVMrsfPEgB9XX3YWhCg==

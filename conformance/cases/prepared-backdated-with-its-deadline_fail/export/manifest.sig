@@ -1,1 +1,1 @@
-mcyRQHu0516sRf1jEjhHGNzK1XZjcwtdAVauo//+psL9vjfXygRwAU+d89PpdViq7h1hQDyfj3PgRbe0/BNrAQ==
+9ugwMB+/kK7od0LEtEQ+IfyL63EnGw/MQsD2j7hJtYEG6z22lQRssQiBXKi0BGgOsG106u8npx06Sycn4iChBA==

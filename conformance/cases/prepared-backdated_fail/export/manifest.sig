@@ -1,1 +1,1 @@
-xl/l6pmcMeGzpuW3I6hoZsMXpgnHqxFJyKqddOWwCcfyJ0UbNrYLP34WDbd3tnWdSrqItV7zDhunjI5TaCyTAQ==
+T/BMTDRkQrZaU8F7qrmK4pXuJGc0l9tuJJfNduUDRlQM/ELPD8A7QFrtiMvGREC/ZjyDHaGjoyuF9zY2DyllBg==

@@ -1,1 +1,1 @@
-mMFY9szJwitItDzOni5rTma9/nW2ig+gp/wiEdT7HUCKqV5FNb19ivCjCdf1TqTY6vnUDTYvw5nxyiiGg+hmAg==
+ma9idXL3/Px4GFb//aCiCmitzUbC8sa+g0DZu12tkTfPb0R2gEJ9yI57KR2/fAA7ZH/Q+aoiKJ2oevhXv42YAw==

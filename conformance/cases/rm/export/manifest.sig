@@ -1,1 +1,1 @@
-+Uj6fI5wrEvBGOcBrV6zT8KXO4UDetBn2PcpnSKRitPkvO1Cu/ojEpFAT2vJQUDhCz1CxvGMFsY3wFmK/mjkCw==
+b1nH3dkluAHlfFlghSWdhvA6Je51pdwGyD0bg2CuzHyKOpxlAQCAIjPQWNP7oYXy+loXbGfY3ZQVznyn7YoYAg==

@@ -1,1 +1,1 @@
-dtnScU8kGGzlXq0sn6xFHVZlgcn13ewLL2iS0N1wXezfwJbnYZI4OawYxLnuPxFbTPHd2obHqfajqGi9pAQVDQ==
+Vh8KcAip80/itk6+iei1migpjH+LbKekVCe8BwWKJsQYPBFfyDNhFX/6cO3ZIxhnANYqJIrklTcHnPgzFm9FAw==

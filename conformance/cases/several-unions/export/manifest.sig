@@ -1,1 +1,1 @@
-Nnu6WSqhaK8lKHAdiuNmKRz7T8rhDOBrpye8bhd1jcxUc9GxkFtvgiqFQI2A+Q7UDNTgCAKKslwDDkkZ+GlUCw==
+HyHo2SNeabiLTF5uL5o6nx0jDLZgR0fbGMJt16rBl4zD2ut1FfmJdo1y/3zfwz6/L9XB5jQDgNb3Gqo7D8tBAQ==

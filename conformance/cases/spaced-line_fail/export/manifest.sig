@@ -1,1 +1,1 @@
-wr+siAkkJEQ9H6n1qWG5qnrsp1Rr1xFmTriN6jpMC/Eh8UISU3zc/H7jBvxwie8Ff+Yh8mHqsvzQpxxt9mHzCg==
+oba3k4WutL0kl7PWjOcoOhcg6T8I625ggwICFq/ez9OAEwQGHF/ZrLo8bW4A7i6flxQIvu2iz5CP8Pt9su9BDw==

@@ -1,1 +1,1 @@
-EO7A+Sy0MhhcoXyniByVqXNctGxYvj4aWXW+eX9xKpxyxRGQ3cRCdo9IGFE+6AgAzludMTkPyz9b5A4AbM0uBw==
+C+KRDiHsAiTLBBCoOCAQPbrMkaZJio2cDbHsWQmyFErg+louaWOE0fkLGD/0vRl/WvLCb/4mlPJfgjUyAMLrDg==

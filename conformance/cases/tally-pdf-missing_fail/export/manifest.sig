@@ -1,1 +1,1 @@
-CvQHUoyhS9MnOFk8xZ8ntYtlKN9M0CkRR6+s2tznMvbqmrrYXdb1dWEWKJEehDRuNbnM7d1cMaQjq3uqa2pgBQ==
+gkMZsfmTx9by7M02jhPyaMJukYyrx/GLcuH4Auv/xslXcvKqjXXjqyAoftHXLOTlqlrkSwIoyg+tiyMZZwwyBw==

@@ -1,1 +1,1 @@
-kA9CsqXhExyUzz1ddrdoS/1lTDOpdc+cQ0eXu3G0t4aXau4Pl1yGgXKDlbZBxoaDRzh+F2ocym2++rXuk+NZDA==
+yU115z7nvLNwXE1DXNI3xscuar/lsokNzNADoZvDMyHrLoAbSIDaxCiS4c4SsupoJfGNLzV00lxlvaEJI3iADw==

@@ -1,1 +1,1 @@
-juSc/isKKGeqAznIeS3fgcJB7tDN2ZL/IUeBBzQ8Gux0Vxgb2l32xyGTzDwptaJiTBawYUzRjE226sF43k8SBw==
+oNXiCezc+NrX/kmz1DkIAX2fg02sNas3b0meIZwXb62uDU2zTij/mUhT5fYbZ8EwFN50o1faNjIZfj86aorhBw==

@@ -1,1 +1,1 @@
-bnCzhVFsLlIxVMSmZ+zcf2yAgTpNT55yVi8WiWDSp6jNjQU9y+nXEsfKzSFFReF/VimeQ81qyfAAijOBcxzaDg==
+lPI8MrnRj+dbSSrECcP/KbWnubHTimOnoQoTdYSZC6pUtknpHI6xwGZvqNiqPabJatc7l/rsp6IyQKoko/L+BA==

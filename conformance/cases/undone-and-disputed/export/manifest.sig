@@ -1,1 +1,1 @@
-yoSsezePFI1xjeCB9YsGgqABa0M14ysRyj8Gsll7UlBQ9xm1rJsklS7v1zFVkA1oOL6ohvk7XjyFGrMlmis3DA==
+eqp/z/RyIymrfduPo+XoH3CUaJ2VctbZOI8rLId0jJXpmI33gYAUbvtRjxRf4JX5kWfsKFLkEuGi0+FcZr1eBQ==

@@ -1,1 +1,1 @@
-t7wggEFGjud9FKAS/v8/QWr/BgH9bLMgQyntM8hfGO7BV4tbsmHZAFkyiBVtlN6hYABf8JcFVfHE67cAF5qVAQ==
+yo+Fcko5vX41G1EswGI7v3jMUHDG+hcm3nRhIRQfwPnuJzomHyqK/7bNGU1b7eH9rbfz5lVr7xqbVb8TbrbwAA==

@@ -1,1 +1,1 @@
-g7Moi0X++xIMZRSJLj8M5NLCqRldwapyTKIAIFkTSlqlplPzDa0N0nnr7Z6N0Sl6B4ZhbTq17pTpDOa7wU6VDw==
+Q+dMDNY3o56+Pf7dApVQYnJteIBaozilnunsotGfUcnv1LbbzOmz1PexURyIapEw/xsMM0gWMgmKRXGk4YdqCQ==

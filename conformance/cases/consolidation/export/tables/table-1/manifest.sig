@@ -1,1 +1,1 @@
-zOw58LodGoo6QsC9pqwA8hfWSrmAB9pe/l+uM6O+zvEspJa2msvs0Cpw5peiejT8k1up4dgtfD9iVg52u8oRDg==
+g7JuOhiecoFI74rVNPJJub3eeITZFKf47Ih36s7kylvIcxuME6BJZtXF2gWCgavx3m73kRiVJJc0IHkYaJwbCQ==
