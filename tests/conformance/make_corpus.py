@@ -6,13 +6,15 @@ corpus does). Every case is a folder: `export/`, the folder a verifier is given,
 `case.json`, what it must answer. Genuine exports are counted, signed and exported by
 Station's own commands with the corpus's key (`conformance/corpus-signing-key.pem`,
 made for the corpus alone) under a clock that ticks one second per reading from a fixed
-time, so the same Station makes the same bytes; forgeries are those exports changed as
+time, so the same Station makes the same bytes (but for the time Qt's PDF writer stamps
+in each PDF, and so the hashes and signatures over it); forgeries are those exports changed as
 an attacker would, most of them re-signed with the same key (the attacker who holds the
 station's key is the case that matters).
 
 What `case.json` says a verifier prints is what `station verify` printed when the corpus
-was made; the verdict and the failing step are the case's own, declared here, and the
-generator refuses to write a case whose verdict `station verify` does not give.
+was made; the verdict and the failing step are the case's own, declared here. Where
+`station verify` gives another verdict, or a traceback, the generator names the case and
+exits 1, unless the case is declared `known_wrong` (its words are then left unknown).
 """
 
 from __future__ import annotations
@@ -43,7 +45,7 @@ from station.domain.parties import Party
 from station.journal import Journal
 from station.journal.session import CountSession
 from station.sheet.document import canonical_json
-from station.sheet.keys import StationKey, create_key, load_key
+from station.sheet.keys import StationKey, load_key
 from tests.cli_helpers import station_here
 from tests.sheet import helpers as forge
 
@@ -1522,17 +1524,11 @@ def write_readme_table(out: Path) -> None:
 _CASES_HEADING = "## The cases\n\n"
 
 
-def _ensure_key() -> None:
-    if not KEY_FILE.exists():
-        create_key(KEY_FILE)
-
-
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=CORPUS / "cases")
     args = parser.parse_args()
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    _ensure_key()
     found = make(args.out.resolve())
     if args.out.resolve() == (CORPUS / "cases").resolve():
         write_readme_table(args.out)
