@@ -1200,6 +1200,18 @@ FORGERIES: dict[str, Forgery] = {
         "V7",
         in_text("tally.json", b'"2":0,', b'"2":false,'),
     ),
+    "zero-as-float-restated_fail": Forgery(
+        "rm",
+        "line 2's 0 written 0.0 in the sign event and tally.json, re-signed",
+        "V8",
+        restated(lambda d: d["lines"].update({"2": 0.0}), redraw=False),
+    ),
+    "zero-as-false-restated_fail": Forgery(
+        "rm",
+        "line 2's 0 written false in the sign event and tally.json, re-signed",
+        "V8",
+        restated(lambda d: d["lines"].update({"2": False}), redraw=False),
+    ),
     "one-table-named-table_fail": Forgery(
         "one-union",
         "tally.json of a one-table count says Table 3, PDF redrawn, re-signed",

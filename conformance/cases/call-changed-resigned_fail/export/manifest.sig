@@ -1,1 +1,1 @@
-JW4WuyIgo2C404sGjuvyEpfGvqLkuU/ZTJmyGeMB9ONiRzzjxnfOGwOIltNgsajyO5iZRCSZ/1hm/eSysKJwDQ==
+Egnb/58R56g+bd4Dw+UNqsWwO2AjW8N6VifhGK8aBmSNg+V5A8gNjL2yQMKOK6oDMKanajkdnKOpMtTc+1thBg==

@@ -1,1 +1,1 @@
-urRJa7KAJx2Kjuz1AvWg5oHzA5lCu6P+fOdwj256nBX6hdUzL8ff0LlK3/86ndX81Ln0sQsh1n/7oh+ucafaDg==
+t480jlf6GVbrxwNm1bhmIb689VKCEox5SQlwrrsUr2OOigA0uwXwBg3+Oo6bF6Kczo1Dl/fbAoD/ZJVVzRHVBw==

@@ -1,1 +1,1 @@
-7BuzCqcdj6iUoJfreNk3407ZhFsGSczeslChA8tufS2XvqdfjJSOul6orTo8dir7dlHE85sAwk6dAbV0xErcDg==
+nnYdGsOQ1w90KYwFSfkFmpY3UsDxUQ3JHCnhb657jfqa4LHRfuRNIlyeFfJ/+GwdMmR9Arh5rR1uwGrvRK1oCw==

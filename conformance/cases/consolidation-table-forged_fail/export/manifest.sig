@@ -1,1 +1,1 @@
-roCTNvtZkumkqY6CZsOV3N4YrhZLJ5UBcrsryh2Bm9Y9mukq6JdZWGkh97iu4IsWrVK25kkg7xaCg4OTrUxmDg==
+j/0uWJyppVJulqlX57I+tXgomNMeSFhKIFa5PRtqJaIaCAe1dFWJDPJghOhV/zzxfMsiXsOHnBqXW1kQEaCTAw==

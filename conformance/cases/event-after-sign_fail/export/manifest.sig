@@ -1,1 +1,1 @@
-vSrklvWR1cKOsnBYS2+wc/Rhiq/fQAXEEfLqLC6A5LTka1hEwQUzxaJKziqEU+XBU1/QFzRDk/jhIkfvu7pbAA==
+QyuJz4d+Wa3LpYLVhFYMTqq97W1v/+xB+CNSrXNUwbgQfCNpc5wYpM5npwTG0rQ6hk7nHAA/8raLSjvSGZUOCw==

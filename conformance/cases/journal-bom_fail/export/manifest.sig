@@ -1,1 +1,1 @@
-EUO1Zqed231qKKhDMVvFw7vzvRmro87O91/to1UwuqtNnXBfRTYtaqxLRuMf/7lHUxg+CrbdrhJHLPwm6vgdAw==
+t4R+JpBzdE/ZkayMoPrqKiYaWaiEcVF3aRf9B2xNTK8mpiZieGXpDC8Acvb1/4IAb0ez5kdJ4uSf9tYDxDx0Dw==

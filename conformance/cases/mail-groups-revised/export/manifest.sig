@@ -1,1 +1,1 @@
-jH7uifK3qnp89tJT/LWqpPaN63DFDsKmZAxuEFpPZ/qnoxdV7Anm9kHFoef6Xa/res6npUal+Sd8UwQngXl4Bg==
+7TFUKkqYDE2+vuAi9YW2sIeSCrgAgncVFKMRKlZOJ+ha166xwKD4GbYsy+ob+h0xT0goSJnCUp9KdYktksM1DA==

@@ -1,1 +1,1 @@
-0CYIl+4fILMnratTgySh7jYgzvzZ9TogpewtwFBuEMtR7xFYZcg+fc8HfdkRkXgDb+uG5wJSh6199UKyHPFeBA==
+iCWqSHFdKaSkSNuJNbd8R62wLf/7KlIXmMHik29dtGO4Gs6H0KIFfftWswKbvucvRkmqZgk1aXNw0cGwoC0lBA==

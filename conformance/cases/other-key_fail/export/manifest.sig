@@ -1,1 +1,1 @@
-RxKf835w9lLLGWXs09S0wWTlovkRqqscHZxLvl5sUzQk6eXa3bYXBpPUEjYG3obN6scle3hzctqG0nSz/GupCQ==
+R0FHDhwKlG+Tng75h2Tw5EzgY7rS7R/rtnCPyE/9dfjVIoQ2DRNsZWCvXP1IRCwBjQgR9xyea+MgueDTjtsOAg==

@@ -1,1 +1,1 @@
-gkMZsfmTx9by7M02jhPyaMJukYyrx/GLcuH4Auv/xslXcvKqjXXjqyAoftHXLOTlqlrkSwIoyg+tiyMZZwwyBw==
+JDDwQdR/tzVE0Y9CdRUkHNa1QFvvQXxzy5Y/V92o/iI1a50X34JFQJEzNWAb8PPVduwA+q06FBIcmi6mhH9tDA==

@@ -1,1 +1,1 @@
-5jyp5LaI8nAAqQACRYxG+NStfeXvx93xSSBRI1whiQk0QxNzn8r9JR35CvnlAKvG4NtUgQu2e+AC3NEo4FJFBQ==
++dULESIyzYGVYhlCpwFosTI8mmReJznvyomuSnRrlcvfIS8HqnHh7N8Aeg+ktF3qGYxrJKxiZzz6/h/sq2b1DA==

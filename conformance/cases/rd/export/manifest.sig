@@ -1,1 +1,1 @@
-awud5wtUgPimdWTHy/m/rTQnhzRCYs46jcrleqfl6FsxVMxVlmH88N6QSYFhad4gg1kX2M3VJNJSveV6bZrDAA==
+5S6Yz/0fey0LzOYo7SFIpBS8sCX/HZsWqfZ0f6/9exI8LNcY/keYVVKPD4OTrjp/lmn/GtDM6o/flRfrzZOPCA==

@@ -1,1 +1,1 @@
-pcmNPc8kZX9SEIgDXX60od6BgTe2JSqx2+u9n7zVIWTrLx1SErwf2EIfhzgR3rFc6+V2ybvFujbhW9NOeJH6Cw==
+izd4GmSjwrgLhBzScU2K99eCgoeKzSCRDw47XHv+E+7RR3fbidipjTM6/hgFmgCZm0+yKhtwiQsnS4B2Wh9rCQ==

@@ -1,1 +1,1 @@
-ma9idXL3/Px4GFb//aCiCmitzUbC8sa+g0DZu12tkTfPb0R2gEJ9yI57KR2/fAA7ZH/Q+aoiKJ2oevhXv42YAw==
+Yywte3KybcRxDKsYXjrqBkiDRrW+8EP6qN0FQWj6Cwrf26nXRPKGa7eqzm9F92lxpgaPKEuEW2+gRQzRsb0IDw==

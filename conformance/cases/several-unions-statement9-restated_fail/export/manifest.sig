@@ -1,1 +1,1 @@
-TXgAi6zZFDG4WNb0Jw6afNCjUQJmCdh88lzv/ybIbO1ljUcPeeIJjivMTcEgyQjLw4YSRo9yiHn2bGKAmDmyDQ==
+qVGk6Y9IyE4ayTj+sH2iGyk45w6Vc879odNvwwLaLFJz3nh+MjRb7u7cgijTaGNrykGKnYRpg+MpnF7TzaC5AQ==

@@ -1,1 +1,1 @@
-oba3k4WutL0kl7PWjOcoOhcg6T8I625ggwICFq/ez9OAEwQGHF/ZrLo8bW4A7i6flxQIvu2iz5CP8Pt9su9BDw==
+yOiry13DSRucsBkW5MhOWY3TflUOy0qHk1doIVX6jgFPIUgiDwl6Vau7l+Raa5trqt1sEB4d0sYRx8ZayncVBQ==

@@ -1,1 +1,1 @@
-oNXiCezc+NrX/kmz1DkIAX2fg02sNas3b0meIZwXb62uDU2zTij/mUhT5fYbZ8EwFN50o1faNjIZfj86aorhBw==
+Wxkfy4PRLF8ctK/xAqz8TX+3hUAc+O4HQSsCfN9+wPt9RX/OE+r/O7ZpEsnLcpIZyJQVsc2EzYfRXjSwMwrwCQ==

@@ -1,1 +1,1 @@
-lPI8MrnRj+dbSSrECcP/KbWnubHTimOnoQoTdYSZC6pUtknpHI6xwGZvqNiqPabJatc7l/rsp6IyQKoko/L+BA==
+EkfkOJLopdXc785PL+VlfLpqjRJszyA0bwkTLN0QE2jakHyYeeiO9q/7kSfooGgFMB7LYFAVmeU2XttEwsnMDw==

@@ -1,1 +1,1 @@
-eqp/z/RyIymrfduPo+XoH3CUaJ2VctbZOI8rLId0jJXpmI33gYAUbvtRjxRf4JX5kWfsKFLkEuGi0+FcZr1eBQ==
+aEvpxYfpo9SmHB80e6Ekk5vRZLnLhNOrxpl24eLvAVxFMIymjy8U91gCM+fULSxl6JwH2XyOqCYWEsrakpUsDA==

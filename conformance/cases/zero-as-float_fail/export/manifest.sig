@@ -1,1 +1,1 @@
-yo+Fcko5vX41G1EswGI7v3jMUHDG+hcm3nRhIRQfwPnuJzomHyqK/7bNGU1b7eH9rbfz5lVr7xqbVb8TbrbwAA==
+4rRXaWiEanZs27pCxzrJXYvqEq0Tw8yvkHbXg3GcgmMLmJGQGXdhO52My6ow3WabvZMBbGwOS+vAF0qO0BTUAw==

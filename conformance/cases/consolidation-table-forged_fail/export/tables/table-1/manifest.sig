@@ -1,1 +1,1 @@
-Q+dMDNY3o56+Pf7dApVQYnJteIBaozilnunsotGfUcnv1LbbzOmz1PexURyIapEw/xsMM0gWMgmKRXGk4YdqCQ==
+GkaaMuSPUsawymEob0JKw4GFXx11MjXEqXbhvrh+IPudIDKMpn+p/Sg0Wk0Izul307hDJIcyJNiIg48XMcbgDw==
