@@ -1,0 +1,1 @@
+Egnb/58R56g+bd4Dw+UNqsWwO2AjW8N6VifhGK8aBmSNg+V5A8gNjL2yQMKOK6oDMKanajkdnKOpMtTc+1thBg==

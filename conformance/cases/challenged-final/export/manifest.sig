@@ -1,0 +1,1 @@
+FFeRlokZkp3UMzipNANEO9UL1/pTkPKiJvsZugmMwHW9N3WhY+5qdBQglrG+GizS7ytl6+TTHLUgazTd1iNKBw==

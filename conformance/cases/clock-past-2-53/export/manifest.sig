@@ -1,0 +1,1 @@
+t480jlf6GVbrxwNm1bhmIb689VKCEox5SQlwrrsUr2OOigA0uwXwBg3+Oo6bF6Kczo1Dl/fbAoD/ZJVVzRHVBw==

@@ -1,0 +1,1 @@
+nnYdGsOQ1w90KYwFSfkFmpY3UsDxUQ3JHCnhb657jfqa4LHRfuRNIlyeFfJ/+GwdMmR9Arh5rR1uwGrvRK1oCw==

@@ -1,0 +1,1 @@
+ttPlWe3U2EfM7DEkn0NYHYBs0fZGHzULt+mmfXOUmjniemkGxTbMfQqS7MGdiHOU71h/1VbNduM2EEnEjhXkDg==

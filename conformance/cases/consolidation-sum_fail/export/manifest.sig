@@ -1,0 +1,1 @@
+Tb2kFFsyoVvcPpMPzbn2cI6q0vqtbrAV5oFZkJAuCHO3Zjo4ZShTEptTEcilj2MdEEw3uQFqCxf/tJmeTkx2AA==

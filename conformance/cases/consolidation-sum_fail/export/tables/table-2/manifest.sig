@@ -1,0 +1,1 @@
+p6+INmTjl6DqA2xcFAlxjj/sPNsOMikNCX6h+1ntvBZ3d7s3Ta/YDuRH+5RfP/pCDXFJQt2BRaBIyPdlCJfLAQ==

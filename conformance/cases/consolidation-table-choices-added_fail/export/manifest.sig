@@ -1,0 +1,1 @@
+C18Jh51wjR576IkFu8xHRBmruce7oJySgYp0e/V3qrOZAe3/kfSkXfaoT1ImnQXzwKoSSecR2YJ8evb6iBheBA==

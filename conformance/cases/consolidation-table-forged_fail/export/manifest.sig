@@ -1,0 +1,1 @@
+j/0uWJyppVJulqlX57I+tXgomNMeSFhKIFa5PRtqJaIaCAe1dFWJDPJghOhV/zzxfMsiXsOHnBqXW1kQEaCTAw==

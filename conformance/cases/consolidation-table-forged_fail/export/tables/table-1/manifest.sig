@@ -1,0 +1,1 @@
+GkaaMuSPUsawymEob0JKw4GFXx11MjXEqXbhvrh+IPudIDKMpn+p/Sg0Wk0Izul307hDJIcyJNiIg48XMcbgDw==

@@ -1,0 +1,1 @@
+31RmmoOmfOAEMkr0/8qfgYYxbA7s2dHcmSq11u1mTNGiEJ7grXNn0kdbShAGEnqNFyh1os9xgG1OwUK+NkwUAA==

@@ -1,0 +1,1 @@
+GI58AN30GkJW0666cpvk7ndCDb9Tb9KJzgOlphqUpQnE63f0dq+gsvvsLxW48O8mkZjsPAMilX0nSqPz2FA/CA==

@@ -1,0 +1,1 @@
+QyuJz4d+Wa3LpYLVhFYMTqq97W1v/+xB+CNSrXNUwbgQfCNpc5wYpM5npwTG0rQ6hk7nHAA/8raLSjvSGZUOCw==

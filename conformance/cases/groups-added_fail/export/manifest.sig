@@ -1,0 +1,1 @@
+vpUrksZX91hVN+CLzzBIZ9NouGLPCL8c97nb3rtUOLUZCp+UwdEVjVnv/wtbtkrh4eXx+MRNJg6yyv67b9AECA==

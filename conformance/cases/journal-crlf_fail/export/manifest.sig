@@ -1,0 +1,1 @@
+1rJFhAgMkp+rn87F3Ukvy9U5dBxrRe8fswtislbYsdRxt9CG9zO7dNvGWp+XWiXUWH6I9mGBMVE4OEMLvgAjBg==

@@ -1,0 +1,1 @@
+y0O8i/hIghGlzAMaw6Le7MTCov3hh3aAD4c16KQGkas3atuHcJilPhRMTVZx78nMZFaTc5DgWb479g4gRcT7Cw==

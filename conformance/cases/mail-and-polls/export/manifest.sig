@@ -1,0 +1,1 @@
+qiPhcvAaVx+83G8pUgf1ZvNyG9+Xh77yZX43EMAuI46uvkBCoDw2znG3jm94v2lSAsif9NgTTL8NhEw+yr5pCQ==

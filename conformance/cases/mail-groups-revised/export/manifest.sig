@@ -1,0 +1,1 @@
+7TFUKkqYDE2+vuAi9YW2sIeSCrgAgncVFKMRKlZOJ+ha166xwKD4GbYsy+ob+h0xT0goSJnCUp9KdYktksM1DA==

@@ -1,0 +1,1 @@
+iCWqSHFdKaSkSNuJNbd8R62wLf/7KlIXmMHik29dtGO4Gs6H0KIFfftWswKbvucvRkmqZgk1aXNw0cGwoC0lBA==

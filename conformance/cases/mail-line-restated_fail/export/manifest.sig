@@ -1,0 +1,1 @@
+baQRz7LgPzWPsFG9rNh9oauZC/I9eT3nr2Lm6SyBOZjvu7LSeR6qtwg3Dr+A3oKZJQga6qj6+4encHws2dTdCQ==

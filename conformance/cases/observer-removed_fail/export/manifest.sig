@@ -1,0 +1,1 @@
+QQq7hhC395Cv8/Nl5FN6FOrAg+z7WrDSBjn8faGc5V41n6Ra/8qn5uzHh5Z4FQ6kWQV/tpCbm++rrSL69x+uDQ==

@@ -1,0 +1,1 @@
+R0FHDhwKlG+Tng75h2Tw5EzgY7rS7R/rtnCPyE/9dfjVIoQ2DRNsZWCvXP1IRCwBjQgR9xyea+MgueDTjtsOAg==

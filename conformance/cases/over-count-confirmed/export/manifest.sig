@@ -1,0 +1,1 @@
+LZDGZCnxhaciz6GoctHLMbVpNOHNVB/RZzbuxKUFRSTup8taETBoyH/u2VFgwR5Mst6OCFvbpkR9LOBSbf8zDw==

@@ -1,0 +1,1 @@
++dULESIyzYGVYhlCpwFosTI8mmReJznvyomuSnRrlcvfIS8HqnHh7N8Aeg+ktF3qGYxrJKxiZzz6/h/sq2b1DA==

@@ -1,0 +1,1 @@
+E8C4xCi8GMV9nLfFekTCQUpeW9i9Cp+b/UTmFwYLCX+rh0ysFUZeLZeeseJVgjqZozAhsC0K4KpXly7/g+FZAA==

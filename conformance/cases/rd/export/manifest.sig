@@ -1,0 +1,1 @@
+5S6Yz/0fey0LzOYo7SFIpBS8sCX/HZsWqfZ0f6/9exI8LNcY/keYVVKPD4OTrjp/lmn/GtDM6o/flRfrzZOPCA==

@@ -1,0 +1,1 @@
+izd4GmSjwrgLhBzScU2K99eCgoeKzSCRDw47XHv+E+7RR3fbidipjTM6/hgFmgCZm0+yKhtwiQsnS4B2Wh9rCQ==

@@ -1,0 +1,1 @@
+lYvVkeaDqzHRsAOy70+KtPs+zp+Ux7XfA5cCcjtzXXKBTNKTjDfT6EIYYqcbRYJIxCd25jqhnJo8yo6XSc6tAA==

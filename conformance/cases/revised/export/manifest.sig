@@ -1,0 +1,1 @@
+Yywte3KybcRxDKsYXjrqBkiDRrW+8EP6qN0FQWj6Cwrf26nXRPKGa7eqzm9F92lxpgaPKEuEW2+gRQzRsb0IDw==

@@ -1,0 +1,1 @@
+M2w3PKyINiocXZo07mGsbEcbwEEwwqMlDKGEcCnlfcN2Xh2SjMqIQ3oGtZ+M+e2ZrMjh77CyflTsdYiRm6WEDQ==

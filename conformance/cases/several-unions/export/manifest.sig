@@ -1,0 +1,1 @@
+Vrk4Z43dvjGsDfbuphlob4yUyw1TuP8PXOQqMNyLXopQsuYb1jDUaX5e9uDZfO/E72oPh9/CalHNVv+KjEUNBQ==

@@ -1,0 +1,1 @@
+e+rtD3f9vhgEf2saSPZDjzZm9o1/5soG4Uj4lyAw8Vge6SwHKze/rSSgTukdLdUhioybSOvx6Qw3Nk1nU1ZUCw==

@@ -1,0 +1,1 @@
+yOiry13DSRucsBkW5MhOWY3TflUOy0qHk1doIVX6jgFPIUgiDwl6Vau7l+Raa5trqt1sEB4d0sYRx8ZayncVBQ==

@@ -1,0 +1,1 @@
++/VX5AbPllfxXBxz3qOwT22UeFlijvU7Q8iOZ4e85M5UiWBsKfBk2VUNqvcidLhOFhqoss4Z3l3l8tRGbb4UDg==

@@ -1,0 +1,1 @@
+5/IWr5zSCJSxFV5MRd6e6p1P4CyXL/ejUEzsoTz2GjVTQfB7ipgh62ip3lxYI/hfDVykIuPNtIwCRhIRm5KbCg==

@@ -1,0 +1,1 @@
+waps5WSrZFccj+eyO6Z8DpiKe1vFX32shsJTMJt+Jm3E8iuAxG/6sGnVnv3J/Tw5LWzMDpZIDI1MnbL956dZBg==

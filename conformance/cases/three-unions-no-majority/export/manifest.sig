@@ -1,0 +1,1 @@
+Wxkfy4PRLF8ctK/xAqz8TX+3hUAc+O4HQSsCfN9+wPt9RX/OE+r/O7ZpEsnLcpIZyJQVsc2EzYfRXjSwMwrwCQ==

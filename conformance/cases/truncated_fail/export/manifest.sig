@@ -1,0 +1,1 @@
+EkfkOJLopdXc785PL+VlfLpqjRJszyA0bwkTLN0QE2jakHyYeeiO9q/7kSfooGgFMB7LYFAVmeU2XttEwsnMDw==

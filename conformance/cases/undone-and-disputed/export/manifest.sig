@@ -1,0 +1,1 @@
+aEvpxYfpo9SmHB80e6Ekk5vRZLnLhNOrxpl24eLvAVxFMIymjy8U91gCM+fULSxl6JwH2XyOqCYWEsrakpUsDA==

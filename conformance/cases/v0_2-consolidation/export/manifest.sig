@@ -1,0 +1,1 @@
++mShx7Uk0zPQNSslbrhquoVWIdU+emb1VV9iX7XVemoxHMr5YwCcBYfv/yhqnArda50Q9PQIYs+j0gFKtkSzDQ==

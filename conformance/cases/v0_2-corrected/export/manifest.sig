@@ -1,0 +1,1 @@
+qsusZV/hIPzdhO6JcJ6nswb4mquaLAV2Xw0EfZ9W0tOxJ/IrJErCsAj7Z1NDJC3uQ0rkm6UuxmXX5z/aAkKVAQ==

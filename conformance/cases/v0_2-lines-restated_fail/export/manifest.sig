@@ -1,0 +1,1 @@
+mcxyYD4M9U3QJFvU0yg7oqbJVXsyxKi93nioSqnQWTBgAfYkdlkhFYhjlK/xdndXOOsv6bcOhAUi5XAz6zpkBA==

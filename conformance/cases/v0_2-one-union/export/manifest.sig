@@ -1,0 +1,1 @@
+kN/rbx3pCr6zqQhEmkeaf0ky73eQSjKLJK+L3fm0zstaVk+y8J2pUy8qsBvhAuAc3oW1Ny38W9hsx6Ho9xdWDA==

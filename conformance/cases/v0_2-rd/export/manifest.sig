@@ -1,0 +1,1 @@
+KCfZdDQT6Ao5TGwvuNRczZelqp3udiL+zwo8BT4yjyFrsWBZ9OB4JHovMQXcAkGamjtz79H4bgR9aeOIF2qOAw==

@@ -1,0 +1,1 @@
+s2+Z3TzYkhjM1m5A1bIyuTyqKTw7A96aA9YfAgzMtuA0TRAgOo40wsb7EsNzjtVYWSwnPrLlMkrkGSxfB7H8Aw==

@@ -1,0 +1,1 @@
+4rRXaWiEanZs27pCxzrJXYvqEq0Tw8yvkHbXg3GcgmMLmJGQGXdhO52My6ow3WabvZMBbGwOS+vAF0qO0BTUAw==
