@@ -50,6 +50,15 @@ def group_figures_statement(
     return " \u2014 ".join(parts)
 
 
+def pooling_pending_statement(key: str, others: Sequence[str], why: str) -> str:
+    """Lines 8 and 9 of a group whose pooling waits on a Sonotone question 1 still open
+    (an interim sheet): neither its own result nor its pooling is stated."""
+    return (
+        f"Not stated for voting group {key}: whether its votes are pooled with group"
+        f" {', '.join(others)} is not yet determined: {why}."
+    )
+
+
 def inclusion_statement(spec: GroupSpec, tally: GroupTally, decided: bool) -> str:
     """Where a Sonotone group's question 1 stands, said as decided only once it is."""
     if not decided:

@@ -1169,11 +1169,11 @@ function inclusionOpen(t, swing) {
 }
 
 // Every unit the groups' votes decide now, with its line 8 (groups.py: units).
-function unitsOf(specs, tallies, unions) {
+function unitsOf(specs, tallies, unions, pooling = true) {
   const byKey = new Map(specs.map((spec, i) => [spec.key, tallies[i]]));
   const own = specs.filter((g) => g.rule === "own"), partner = own.length === 1 ? own[0] : null;
   const sonotone = specs.filter((g) => g.rule === "sonotone");
-  const pooled = new Set(sonotone.filter((g) => included(byKey.get(g.key))).map((g) => g.key));
+  const pooled = new Set(sonotone.filter((g) => pooling && included(byKey.get(g.key))).map((g) => g.key));
   const turnable = sonotone.filter((g) => inclusionOpen(byKey.get(g.key), byKey.get(g.key).challenged));
   const turned = (keys, which) => (partner !== null && keys.includes(partner.key) ? which.length > 0 : which.some((g) => keys.includes(g.key)));
   const members = [];
@@ -1226,14 +1226,24 @@ function groupFacts(election, sheet, pending) {
 function groupsFacts(election, tallies, original, pending) {
   const specs = groupSpecs(election);
   const before = new Map(specs.slice(0, original.length).map((spec, i) => [spec.key, original[i]]));
-  const found = unitsOf(specs, tallies, formOf(election).unions);
+  // While ballots remain (an interim sheet) question 1 is not determined: no pooling.
+  const pooling = pending !== INTERIM;
+  const found = unitsOf(specs, tallies, formOf(election).unions, pooling);
   const unitOf = new Map(found.flatMap((unit) => unit.groups.map((key) => [key, unit])));
+  const own = specs.filter((g) => g.rule === "own").map((g) => g.key);
+  const sonotone = specs.filter((g) => g.rule === "sonotone").map((g) => g.key);
+  const undetermined = pooling || own.length !== 1 || !sonotone.length ? [] : [...sonotone, ...own];
   const groups = specs.map((spec, i) => {
     const unit = unitOf.get(spec.key), alone = unit.groups.length === 1, figures = tallies[i];
     const entry = { key: spec.key, name: spec.name, ...groupTallyFacts(election, spec.eligible, figures, pending, alone ? unit : null) };
     if (!alone) {
       const others = unit.groups.filter((key) => key !== spec.key).join(", ");
       const said = `Not stated for voting group ${spec.key}: its votes are pooled with group ${others}, and the unit's tally states the result.`;
+      entry.statements = { 8: said, 9: said };
+    }
+    if (undetermined.includes(spec.key)) {
+      const others = undetermined.filter((key) => key !== spec.key).join(", ");
+      const said = `Not stated for voting group ${spec.key}: whether its votes are pooled with group ${others} is not yet determined: ${pending}.`;
       entry.statements = { 8: said, 9: said };
     }
     if (spec.rule === "sonotone") entry.inclusion = { yes: figures.yes, no: figures.no };
@@ -2025,7 +2035,7 @@ function statedUnitLines(sheet) {
       : `${fmt(figures.votes[0])} FOR, ${fmt(figures.votes[1])} AGAINST`;
     const said = entry.statements;
     return `Unit ${keys.join(" + ")} (${name}): ${votes}, ${fmt(figures.void)} void,` +
-      ` ${fmt(figures.challenged)} challenged. ${said["8"]} ${said["9"]}`;
+      ` ${fmt(figures.challenged)} challenged. ${said["8"]}` + (said["9"] === said["8"] ? "" : ` ${said["9"]}`);
   });
 }
 

@@ -165,3 +165,27 @@ def test_station_tally_names_a_challenge_sustained_at_the_table(tmp_path: Path) 
     said = station("tally", path).stdout.splitlines()
     assert "Ballots counted:                       10 of 10" in said
     assert "Challenges sustained, never opened:    1" in said
+
+
+def test_an_interim_sonotone_sheet_leaves_the_pooling_undetermined(
+    tmp_path: Path, key: StationKey
+) -> None:
+    """Question 1 leans yes at the pause, but ballots remain: the signed interim sheet
+    pools nothing and says whether the groups are pooled is not yet determined."""
+    make, count = KINDS["Sonotone, an interim tally"]
+    path = tmp_path / "count.station"
+    make(path)
+    count(path)
+    (sheet,) = signed_sheets(path)
+    assert sheet["units"] == []
+    with Journal.open(path) as journal:
+        export_sheet(journal, journal.restore(trust_snapshots=False), tmp_path / "out", key)
+    words = pdf_words((tmp_path / "out" / "tally.pdf").read_bytes())
+    assert "its votes are pooled with group B, and the unit's tally" not in words
+    assert "Unit " not in words
+    for group, other in (("A", "B"), ("B", "A")):
+        said = (
+            f"Not stated for voting group {group}: whether its votes are pooled with group"
+            f" {other} is not yet determined: this is an interim tally; the count goes on."
+        )
+        assert said in words
