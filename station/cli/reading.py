@@ -86,6 +86,11 @@ def cmd_tally(args: argparse.Namespace) -> int:
         f"Challenged ballots:                    {summary['challenged']:,}"
         + challenges_by_party_line(count, describe_election(journal.election.setup))
         + challenged_apart(count.tally)[1],  # sealed envelopes: not among the ballots counted
+        *(  # ballots counted on no line: "N of M" is lines 2, 5 and 6 and these
+            [f"Challenges sustained, never opened:    {count.tally.set_aside:,}"]
+            if count.tally.set_aside
+            else []
+        ),
         f"Valid votes plus challenged ballots:   {summary['valid_plus_challenged']:,}",
         *(
             group_lines(setup, count)  # each group's figures and each unit's lines 8-9

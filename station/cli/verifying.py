@@ -21,6 +21,7 @@ from station.cli.witnessing import (
 )
 from station.domain.election_facts import parties_row
 from station.domain.statements import (
+    accounted_statement,
     how_many,
 )
 from station.domain.tally_form import FormBallot
@@ -157,6 +158,7 @@ def _say_export_intact(folder: Path, export: ExportVerdict) -> None:
         f"OK: {folder}: {export.title} tally of case {sheet['case']},"
         f" {sheet['employer']} / {parties_row(sheet)[1]}: {votes_words(sheet)},"
         f" {lines['2']:,} void, {lines['6']:,} challenged."
+        + (f" {accounted}" if (accounted := accounted_statement(lines, sheet.get("apart"))) else "")
     )
     say(
         f"Every line and the PDF match the journal at event {export.head_seq:,},"

@@ -388,11 +388,14 @@ class Count:
         one `table`'s count is never the whole (the consolidation states the result)."""
         locked = self.locked_by
         declared = None if locked is None else locked.kind is SheetKind.FINAL
+        # Paused by an interim sheet, ballots remain: no group is pooled, as on that sheet.
+        paused = locked is not None and locked.kind is SheetKind.INTERIM
         return units(
             self.groups.specs,
             self.group_tallies(),
             self.groups.unions,
             False if table else declared,
+            pooling=not paused,
         )
 
     def group_boxes(self) -> dict[str, int] | None:

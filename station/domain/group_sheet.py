@@ -18,9 +18,11 @@ from typing import Any
 
 from station.domain.changes import Sheet
 from station.domain.election import ElectionSetup
+from station.domain.group_statements import pooling_pending_statement
 from station.domain.groups import GroupTally, Rule, UnitResult, units
 from station.domain.result_statements import challenges_line, stated_lines
 from station.domain.revised_sheet import split_columns
+from station.domain.statements import INTERIM
 from station.domain.tally import Tally
 from station.domain.tally_form import (
     Figures,
@@ -100,7 +102,12 @@ def groups_facts(
     ballot = ballot_form(setup)
     by_key = dict(zip((spec.key for spec in specs), tallies, strict=True))
     before = dict(zip(by_key, original, strict=False))
-    found = units(specs, tuple(tallies), ballot.unions)
+    # While ballots remain (an interim sheet) question 1 is not determined: no pooling.
+    pooling = pending != INTERIM
+    found = units(specs, tuple(tallies), ballot.unions, pooling=pooling)
+    own = [spec.key for spec in specs if spec.rule is Rule.OWN]
+    sonotone = [spec.key for spec in specs if spec.rule is Rule.SONOTONE]
+    undetermined = [] if pooling or len(own) != 1 or not sonotone else [*sonotone, *own]
     unit_of = {key: unit for unit in found for key in unit.groups}
     groups = []
     for spec, figures in zip(specs, tallies, strict=True):
@@ -114,6 +121,10 @@ def groups_facts(
                 f"Not stated for voting group {spec.key}: its votes are pooled with group"
                 f" {others}, and the unit's tally states the result."
             )
+            entry["statements"] = {"8": said, "9": said}
+        if spec.key in undetermined:
+            partners = [key for key in undetermined if key != spec.key]
+            said = pooling_pending_statement(spec.key, partners, str(pending))
             entry["statements"] = {"8": said, "9": said}
         if spec.rule is Rule.SONOTONE:
             entry["inclusion"] = {"yes": figures.yes, "no": figures.no}
@@ -229,6 +240,7 @@ def stated_unit_lines(sheet: Mapping[str, Any], ballot: FormBallot) -> list[str]
         said = entry["statements"]
         lines.append(
             f"Unit {' + '.join(keys)} ({name}): {votes}, {figures.void:,} void,"
-            f" {figures.challenged:,} challenged. {said['8']} {said['9']}"
+            f" {figures.challenged:,} challenged. {said['8']}"
+            + ("" if said["9"] == said["8"] else f" {said['9']}")  # one reason said once
         )
     return lines

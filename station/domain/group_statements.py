@@ -22,6 +22,19 @@ def locked_unit_statement(unit: UnitResult, group: str) -> str:
     return f"Unit {' + '.join(unit.groups)} \u2014 {unit.name}"
 
 
+def paused_group_statement(spec: GroupSpec) -> str:
+    """Over the big figures while an interim sheet pauses the count: the group's own
+    figures, for no unit is determined yet (a Sonotone group's pooling waits on its
+    question 1): "Group A — Professional employees"."""
+    return f"Group {spec.key} \u2014 {spec.name}"
+
+
+def paused_groups_note(sonotone: bool) -> str:
+    """Under it: why the figures are a group's, and how to see another's."""
+    pooling = "; whether the groups are pooled is not yet determined" if sonotone else ""
+    return f"Paused: the figures below are this group's{pooling} (G: another group)"
+
+
 def locked_units_note(unit: UnitResult, units: int) -> str:
     """Under it: the count is locked, so the big figures are a unit's, not a pile's."""
     whose = "this unit's, its groups' together" if len(unit.groups) > 1 else "this unit's"
@@ -48,6 +61,15 @@ def group_figures_statement(
     else:
         parts.append(f"{how_many(handled, 'ballot')} counted")
     return " \u2014 ".join(parts)
+
+
+def pooling_pending_statement(key: str, others: Sequence[str], why: str) -> str:
+    """Lines 8 and 9 of a group whose pooling waits on a Sonotone question 1 still open
+    (an interim sheet): neither its own result nor its pooling is stated."""
+    return (
+        f"Not stated for voting group {key}: whether its votes are pooled with group"
+        f" {', '.join(others)} is not yet determined: {why}."
+    )
 
 
 def inclusion_statement(spec: GroupSpec, tally: GroupTally, decided: bool) -> str:

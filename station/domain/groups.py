@@ -267,19 +267,22 @@ def units(
     tallies: Sequence[GroupTally],
     unions: int,
     declared: bool | None = None,
+    *,
+    pooling: bool = True,
 ) -> tuple[UnitResult, ...]:
     """Every unit the groups' votes decide now, with its line 8 and whether it is decided.
 
     `unions` is how many of the choices are unions (all but Neither, if on the ballot).
     `declared`: True once a final sheet declares the count over, False while an interim
     sheet pauses it, None to go by the groups' boxes (as the whole tally's lines 8-9 do,
-    `statements.pending_reason`).
+    `statements.pending_reason`). `pooling` False: no Sonotone group is pooled, each a
+    unit of its own (an interim sheet, where question 1 is not yet determined).
     """
     by_key = dict(zip((group.key for group in groups), tallies, strict=True))
     own = [group for group in groups if group.rule is Rule.OWN]
     partner = own[0] if len(own) == 1 else None
     sonotone = [group for group in groups if group.rule is Rule.SONOTONE]
-    pooled = [group for group in sonotone if included(by_key[group.key])]
+    pooled = [group for group in sonotone if pooling and included(by_key[group.key])]
     # Which units a turned inclusion vote would change: the Sonotone group's and the one
     # its partner is in (by challenges now; with the boxes too, for "decided").
     turnable = [g for g in sonotone if inclusion_open(by_key[g.key], by_key[g.key].challenged)]

@@ -8,7 +8,7 @@ tally) they say that it is not yet determined: a figure read off a projector at 
 statement about the outcome before the count ends.
 """
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from station.domain.calls import Call
 from station.domain.changes import Sheet
@@ -210,6 +210,51 @@ def challenged_apart(tally: Tally) -> tuple[int, str]:
     if tally.opened_uncounted:
         also += f"; {how_many(tally.opened_uncounted, 'opened ballot')} not yet called"
     return ballots, also
+
+
+def apart_facts(tally: Tally) -> dict[str, int]:
+    """What the ballots counted and line 6 hold beyond lines 2, 5 and 6 taken plainly,
+    each only when there is some: challenges sustained (handled, never opened, on no
+    line), a mail ballot's sealed envelopes and a decision's opened ballots not yet
+    called (on line 6, never among the ballots counted). The sheet's `apart` fact."""
+    apart = {
+        "sustained": tally.set_aside,
+        "sealed_envelopes": tally.sealed_envelopes,
+        "opened_uncounted": tally.opened_uncounted,
+    }
+    return {key: figure for key, figure in apart.items() if figure}
+
+
+def accounted_statement(lines: Mapping[str, object], apart: Mapping[str, int] | None) -> str:
+    """How "N of M" is made of the sheet's lines, every ballot named once, e.g. "Ballots
+    counted: 1 void (line 2) + 38 valid votes (line 5) + 0 challenged ballots (line 6)
+    + 1 challenge sustained, never opened (on no line) = 40"; what else line 6 holds
+    said after it. Nothing when lines 2 and 7 are the ballots counted as they stand."""
+    if not apart:
+        return ""
+    void, valid, line_6 = (int(str(lines[n])) for n in ("2", "5", "6"))
+    sealed = apart.get("sealed_envelopes", 0)
+    uncounted = apart.get("opened_uncounted", 0)
+    sustained = apart.get("sustained", 0)
+    ballots = line_6 - sealed - uncounted
+    parts = [
+        f"{void:,} void (line 2)",
+        f"{how_many(valid, 'valid vote')} (line 5)",
+        f"{how_many(ballots, 'challenged ballot')} (line 6)",
+    ]
+    if sustained:
+        noun = "challenge" if sustained == 1 else "challenges"
+        parts.append(f"{sustained:,} {noun} sustained, never opened (on no line)")
+    words = f"Ballots counted: {' + '.join(parts)} = {void + valid + ballots + sustained:,}"
+    also = []
+    if sealed:
+        noun = "envelope" if sealed == 1 else "envelopes"
+        also.append(f"{sealed:,} challenged {noun}, sealed (not among the ballots)")
+    if uncounted:
+        also.append(f"{how_many(uncounted, 'opened ballot')} not yet called")
+    if also:
+        words += f"; line 6 also holds {' and '.join(also)}"
+    return f"{words}."
 
 
 def challenged_not_called(sealed: int, opened_uncounted: int = 0) -> str:

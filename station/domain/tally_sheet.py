@@ -17,7 +17,7 @@ from station.domain.group_sheet import group_facts
 from station.domain.objections import objections_due, prepared_day
 from station.domain.result_statements import as_stated_before, stated_lines
 from station.domain.revised_sheet import columns_problem, revised_facts
-from station.domain.statements import result_statements, sheet_pending_reason
+from station.domain.statements import apart_facts, result_statements, sheet_pending_reason
 from station.domain.table_statements import table_pending_reason
 from station.domain.tally import Tally
 from station.domain.tally_form import (
@@ -50,7 +50,7 @@ class SheetContext:
 
 # Facts a sheet states since Station printed them; a sheet prepared before has none of
 # them and is still intact (tests/journal/test_old_files.py).
-LATER_FACTS = frozenset({"objections_due", "correction"})
+LATER_FACTS = frozenset({"objections_due", "correction", "apart"})
 # What a sheet records that no journal gives (who signs, where, when, with which key):
 # every other fact it states is one the journal gives, or the sheet is not intact.
 RECORDED_FACTS = frozenset(
@@ -92,6 +92,8 @@ def computed_facts(
     pending = sheet_pending_reason(sheet.kind) or table_pending_reason(setup.table)
     # A mail ballot: the envelope figures, and the box holds the envelopes accepted.
     envelopes = {} if sheet.envelopes is None else {"envelopes": sheet.envelopes.as_dict()}
+    # Ballots counted on no line, and what line 6 holds that is no ballot counted.
+    apart = apart_facts(tally)
     return (
         {
             **envelopes,
@@ -110,6 +112,7 @@ def computed_facts(
             "ballots": setup.ballots if sheet.envelopes is None else mail_box(sheet),
             "counted": tally.counted,
             "lines": line_values(ballot_form(setup), figures),
+            **({"apart": apart} if apart else {}),
             "statements": stated_lines(ballot_form(setup), figures, pending).as_sheet(),
             **revised_facts(setup, sheet),
             **_deadline(context, pending),

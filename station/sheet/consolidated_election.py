@@ -48,6 +48,7 @@ KNOWN_SHEET = frozenset(
     | {"type", "unit", "rerun_of"}  # the header of the Board's form
     | {"objections_due", "correction"}  # a sheet stating a result; a corrected tally
     | {"groups", "units"}  # an election of voting groups: summed group by group
+    | {"apart"}  # ballots counted on no line, line 6 beyond them: summed with the lines
 )
 # What a revised tally's sheet states beyond a final one (revised_sheet.py).
 REVISED_FACTS = frozenset({"columns", "decisions", "unresolved_challenges"})

@@ -28,6 +28,7 @@ from station.domain.election_facts import parties_row, party_columns, service_pa
 from station.domain.envelopes import counted_together_statement, figure_labels, opened_of
 from station.domain.mail_statements import over_accepted_statement
 from station.domain.parties import Party
+from station.domain.statements import accounted_statement
 from station.domain.table_statements import table_title
 from station.domain.tally_form import FormBallot, line_words, printed_lines
 from station.verification.form_words import (
@@ -303,6 +304,12 @@ def sheet_html(document: Mapping[str, Any], *, certifications_apart: bool = Fals
         )
     # the label and every column (and a corrected tally's figures replaced)
     span = 1 + len(sheet_columns(sheet)) if revised else 2 + replaced
+    # "N of M" made of the lines, when a ballot counted is on none or line 6 holds more
+    accounted = accounted_statement(lines, sheet.get("apart") or {})
+    if accounted:
+        parts.append(
+            f'<tr><td class="no"></td><td class="deadline" colspan="{span}">{e(accounted)}</td></tr>'
+        )
     for number in [n for n in ("8", "9", "runoff") if n in sheet["statements"]]:
         parts.append(
             f'<tr><td class="no">{number + "." if number != "runoff" else ""}</td>'

@@ -1169,11 +1169,11 @@ function inclusionOpen(t, swing) {
 }
 
 // Every unit the groups' votes decide now, with its line 8 (groups.py: units).
-function unitsOf(specs, tallies, unions) {
+function unitsOf(specs, tallies, unions, pooling = true) {
   const byKey = new Map(specs.map((spec, i) => [spec.key, tallies[i]]));
   const own = specs.filter((g) => g.rule === "own"), partner = own.length === 1 ? own[0] : null;
   const sonotone = specs.filter((g) => g.rule === "sonotone");
-  const pooled = new Set(sonotone.filter((g) => included(byKey.get(g.key))).map((g) => g.key));
+  const pooled = new Set(sonotone.filter((g) => pooling && included(byKey.get(g.key))).map((g) => g.key));
   const turnable = sonotone.filter((g) => inclusionOpen(byKey.get(g.key), byKey.get(g.key).challenged));
   const turned = (keys, which) => (partner !== null && keys.includes(partner.key) ? which.length > 0 : which.some((g) => keys.includes(g.key)));
   const members = [];
@@ -1226,14 +1226,24 @@ function groupFacts(election, sheet, pending) {
 function groupsFacts(election, tallies, original, pending) {
   const specs = groupSpecs(election);
   const before = new Map(specs.slice(0, original.length).map((spec, i) => [spec.key, original[i]]));
-  const found = unitsOf(specs, tallies, formOf(election).unions);
+  // While ballots remain (an interim sheet) question 1 is not determined: no pooling.
+  const pooling = pending !== INTERIM;
+  const found = unitsOf(specs, tallies, formOf(election).unions, pooling);
   const unitOf = new Map(found.flatMap((unit) => unit.groups.map((key) => [key, unit])));
+  const own = specs.filter((g) => g.rule === "own").map((g) => g.key);
+  const sonotone = specs.filter((g) => g.rule === "sonotone").map((g) => g.key);
+  const undetermined = pooling || own.length !== 1 || !sonotone.length ? [] : [...sonotone, ...own];
   const groups = specs.map((spec, i) => {
     const unit = unitOf.get(spec.key), alone = unit.groups.length === 1, figures = tallies[i];
     const entry = { key: spec.key, name: spec.name, ...groupTallyFacts(election, spec.eligible, figures, pending, alone ? unit : null) };
     if (!alone) {
       const others = unit.groups.filter((key) => key !== spec.key).join(", ");
       const said = `Not stated for voting group ${spec.key}: its votes are pooled with group ${others}, and the unit's tally states the result.`;
+      entry.statements = { 8: said, 9: said };
+    }
+    if (undetermined.includes(spec.key)) {
+      const others = undetermined.filter((key) => key !== spec.key).join(", ");
+      const said = `Not stated for voting group ${spec.key}: whether its votes are pooled with group ${others} is not yet determined: ${pending}.`;
       entry.statements = { 8: said, 9: said };
     }
     if (spec.rule === "sonotone") entry.inclusion = { yes: figures.yes, no: figures.no };
@@ -1616,6 +1626,7 @@ function computedFacts(election, sheet, headHash, supersedesHash, context) {
     supersedes: sheet.supersedes === null ? null : { seq: sheet.supersedes.seq, hash: supersedesHash },
     head: { seq: sheet.head, hash: headHash }, ballots: sheet.envelopes === null ? election.ballots ?? null : box(), counted: sheet.lines.counted,
     lines: sheetLines(sheet.lines, election),
+    ...apartFacts(sheet.tally),
     statements: statedLines(formOf(election), sheet.tally, election.eligible, pending).statements,
     ...revisedFacts(election, sheet),
   };
@@ -1627,8 +1638,36 @@ function computedFacts(election, sheet, headHash, supersedesHash, context) {
   return Object.assign(facts, kindsFacts(election, sheet.tally, pending), groupFacts(election, sheet, pending));
 }
 
+// Ballots counted on no line (sustained challenges) and what line 6 holds that is no
+// ballot counted (sealed envelopes, opened ballots not yet called), each only when there
+// is some (statements.py: apart_facts).
+function apartFacts(tally) {
+  const apart = {};
+  if (tally.setAside) apart.sustained = tally.setAside;
+  if (tally.sealed) apart.sealed_envelopes = tally.sealed;
+  if (tally.uncounted) apart.opened_uncounted = tally.uncounted;
+  return Object.keys(apart).length ? { apart } : {};
+}
+
+// How "N of M" is made of the sheet's lines, every ballot named once; what else line 6
+// holds after it; nothing without an `apart` fact (statements.py: accounted_statement).
+function accountedStatement(lines, apart) {
+  if (!isObject(apart) || !Object.keys(apart).length) return "";
+  const sealed = apart.sealed_envelopes ?? 0, uncounted = apart.opened_uncounted ?? 0, sustained = apart.sustained ?? 0;
+  const ballots = lines["6"] - sealed - uncounted;
+  const parts = [`${fmt(lines["2"])} void (line 2)`, `${howMany(lines["5"], "valid vote")} (line 5)`,
+    `${howMany(ballots, "challenged ballot")} (line 6)`];
+  if (sustained) parts.push(`${fmt(sustained)} ${sustained === 1 ? "challenge" : "challenges"} sustained, never opened (on no line)`);
+  let words = `Ballots counted: ${parts.join(" + ")} = ${fmt(lines["2"] + lines["5"] + ballots + sustained)}`;
+  const also = [];
+  if (sealed) also.push(`${fmt(sealed)} challenged ${sealed === 1 ? "envelope" : "envelopes"}, sealed (not among the ballots)`);
+  if (uncounted) also.push(`${howMany(uncounted, "opened ballot")} not yet called`);
+  if (also.length) words += `; line 6 also holds ${also.join(" and ")}`;
+  return `${words}.`;
+}
+
 // Facts a sheet states since Station printed them: a sheet prepared before has none.
-const LATER_FACTS = new Set(["objections_due", "correction"]);
+const LATER_FACTS = new Set(["objections_due", "correction", "apart"]);
 // What a sheet records that no journal gives: every other fact it states is the journal's.
 const RECORDED_FACTS = new Set(["agent", "observers", "place", "count_date", "prepared", "key", "key_changed_from"]);
 // What each of them is, as every sheet records it (key_changed_from only when it did).
@@ -1996,7 +2035,7 @@ function statedUnitLines(sheet) {
       : `${fmt(figures.votes[0])} FOR, ${fmt(figures.votes[1])} AGAINST`;
     const said = entry.statements;
     return `Unit ${keys.join(" + ")} (${name}): ${votes}, ${fmt(figures.void)} void,` +
-      ` ${fmt(figures.challenged)} challenged. ${said["8"]} ${said["9"]}`;
+      ` ${fmt(figures.challenged)} challenged. ${said["8"]}` + (said["9"] === said["8"] ? "" : ` ${said["9"]}`);
   });
 }
 
@@ -2093,7 +2132,8 @@ async function verifyExport(files, expectedKey, folder, progress) {
       ok: true, problem: null, cannot: false, events: journal.events,
       lines: [
         `OK: ${folder}: ${sheet.title} tally of case ${sheet.case}, ${sheet.employer} / ${unionsWords(sheet)}:` +
-          ` ${votesWords(sheet)}, ${fmt(lines["2"])} void, ${fmt(lines["6"])} challenged.`,
+          ` ${votesWords(sheet)}, ${fmt(lines["2"])} void, ${fmt(lines["6"])} challenged.` +
+          (accountedStatement(lines, sheet.apart) ? ` ${accountedStatement(lines, sheet.apart)}` : ""),
         `Every line matches the journal at event ${fmt(sheet.head.seq)}, head ${journal.sign.prev_hash}; signed by key ${key}` +
           (expectedKey === null ? NOT_WRITTEN_DOWN : ""),
         ...unitLines(sheet),
@@ -2141,7 +2181,7 @@ const KNOWN_ELECTION = new Set(["table", "election_id", "setup_hash", "case", "e
 const KNOWN_SHEET = new Set(["kind", "title", "revision", "supersedes", "head", "counted", "ballots", "lines", "statements",
   "case", "employer", "union", "agent", "observers", "place", "count_date", "prepared", "key", "key_changed_from",
   "parties", "runoff_of", "choices", "majority_for", "runoff", "rerun", "envelopes", "type", "unit", "rerun_of",
-  "objections_due", "correction", "groups", "units"]);
+  "objections_due", "correction", "groups", "units", "apart"]);
 const SHARED_SETUP = ["case", "employer", "union", "eligible"];
 const SUMMED_LINES = ["2", "3", "4", "5", "6", "7"];
 const tableTitle = (label) => `Table ${label}`;

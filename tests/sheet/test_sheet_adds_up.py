@@ -10,205 +10,23 @@ unit against its groups, and line 6 against the challenges left unresolved.
 """
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from station.domain import Action, Call, SheetKind
+from station.domain import Action
 from station.domain.envelope_parties import stage_line
-from station.domain.envelopes import Ruling, counted_together_statement, opened_of
+from station.domain.envelopes import counted_together_statement, opened_of
+from station.domain.statements import accounted_statement
 from station.domain.tally_form import per_union_numbers
 from station.journal import Journal
-from station.journal.session import CountSession
 from station.sheet.export import export_sheet
-from station.sheet.keys import StationKey, key_for_signing
-from station.sheet.prepare import SheetRequest, prepare_sheet
+from station.sheet.keys import StationKey
 from station.verification.pdf_text import pdf_words
 from tests.kinds_helpers import station
-from tests.mail.helpers import groups_counted, groups_decided
-
-F, A, V, C = Call.FOR, Call.AGAINST, Call.VOID, Call.CHALLENGE
-FINAL = SheetRequest(SheetKind.FINAL, "R. Agent", [], None)
-SUMMED = ("2", "3", "4", "5", "6", "7")
-
-Count = Callable[[Path], None]
-
-
-def session(path: Path) -> CountSession:
-    return CountSession.resume(Journal.open(path), keep=0)
-
-
-def counting(*steps: Callable[[CountSession], object]) -> Count:
-    """Each step on a session of the file, the journal closed after each."""
-
-    def count(path: Path) -> None:
-        for step in steps:
-            now = session(path)
-            try:
-                step(now)
-            finally:
-                now.journal.close()
-
-    return count
-
-
-def calls(*made: Call, **detail: Any) -> Callable[[CountSession], None]:
-    def record(now: CountSession) -> None:
-        for call in made:
-            now.record(call, **detail)
-
-    return record
-
-
-def sign(now: CountSession) -> None:
-    prepare_sheet(now, FINAL, key_fingerprint=key_for_signing().fingerprint)
-
-
-def decide(opened: list[int], sustained: list[int] = []) -> Callable[[CountSession], None]:  # noqa: B006
-    return lambda now: now.decide(opened, sustained, "Regional Director")
-
-
-def envelopes(*rulings: tuple[str, Ruling]) -> Callable[[CountSession], None]:
-    def rule(now: CountSession) -> None:
-        for voter, ruling in rulings:
-            now.rule_envelope(ruling, voter)
-        now.end_envelopes()
-
-    return rule
-
-
-def new(*args: str, voters: int = 0) -> Callable[[Path], None]:
-    def make(path: Path) -> None:
-        extra: list[str | Path] = []
-        if voters:
-            listed = path.parent / "voters.csv"
-            listed.write_text(
-                "id,name\n" + "".join(f"{100 + n},Voter {n}\n" for n in range(voters)),
-                encoding="utf-8",
-            )
-            extra = ["--mail", "--voters", listed]
-        made = station(
-            "new", path, "--case", args[0], "--employer", "Acme", "--pile", "0", *extra,
-            *args[1:],
-        )  # fmt: skip
-        assert made.returncode == 0, made.stderr
-
-    return make
-
-
-GROUPS = ["--group", "A=Professional employees", "--group", "B=Nonprofessional employees"]
-SONOTONE = [*GROUPS, "--eligible", "A=9", "--eligible", "B=12", "--sonotone", "A"]
-# Five accepted, five at the polls, one challenged (at the polls, in an envelope).
-MIXED = [(str(100 + n), Ruling.ACCEPTED) for n in range(5)] + [
-    *((str(105 + n), Ruling.AT_POLLS) for n in range(5)),
-    ("110", Ruling.CHALLENGED),
-]
-MAIL = [(str(100 + n), Ruling.ACCEPTED) for n in range(7)] + [
-    ("107", Ruling.CHALLENGED), ("108", Ruling.CHALLENGED), ("109", Ruling.VOID),
-    ("110", Ruling.LATE),
-]  # fmt: skip
-ONE_TO_FOUR = (F, A, F, V, A, F, A, F)  # 4 FOR, 3 AGAINST, 1 void
-
-KINDS: dict[str, tuple[Callable[[Path], None], Count]] = {
-    "one union, revised": (
-        new("10-RC-000041", "--union", "Local 7", "--eligible", "14", "--ballots", "11"),
-        counting(calls(*ONE_TO_FOUR, C, C, C), sign, decide([1, 2], [3]), calls(A, A), sign),
-    ),
-    "RD": (
-        new("10-RD-000042", "--petitioner", "J. Worker", "--union", "Local 7", "--eligible", "9"),
-        counting(calls(*ONE_TO_FOUR, C), sign),
-    ),
-    "RM": (
-        new("10-RM-000043", "--union", "Local 7", "--eligible", "9"),
-        counting(calls(*ONE_TO_FOUR, C), sign),
-    ),
-    "several unions, revised": (
-        new(
-            "10-RC-000044",
-            "--union",
-            "Machinists",
-            "--intervenor",
-            "Carpenters",
-            "--eligible",
-            "20",
-        ),
-        counting(
-            calls(F, F, F, choice=1),
-            calls(F, F, choice=2),
-            calls(A, A, V, C, C),
-            sign,
-            decide([1, 2]),
-            calls(F, choice=2),
-            calls(A),
-            sign,
-        ),
-    ),
-    "a table": (
-        new("10-RC-000045", "--union", "Local 7", "--eligible", "12", "--table", "3"),
-        counting(calls(*ONE_TO_FOUR, C, C), sign),
-    ),
-    "mail, revised": (
-        new("10-RC-000046", "--union", "Local 7", voters=12),
-        counting(
-            envelopes(*MAIL), calls(F, F, F, F, A, A, A, V), sign, decide([1], [2]), calls(A), sign
-        ),
-    ),
-    "mail and polls, revised": (
-        new("10-RC-000040", "--union", "Union", "--polls", voters=12),
-        counting(
-            envelopes(*MIXED),
-            calls(F, F, F, F, F, A, A, A, A, V),
-            sign,
-            decide([1]),
-            calls(F),
-            sign,
-        ),
-    ),
-    "voting groups": (
-        new(
-            "10-RC-000047",
-            "--union",
-            "Nurses United",
-            *GROUPS,
-            "--eligible",
-            "A=8",
-            "--eligible",
-            "B=10",
-        ),
-        counting(calls(F, F, A, C, group="A"), calls(F, A, A, V, C, group="B"), sign),
-    ),
-    "self-determination": (
-        new(
-            "10-RC-000049",
-            "--union",
-            "Nurses United",
-            "--group",
-            "A=Technical employees",
-            "--self-determination",
-            "A",
-            "--eligible",
-            "A=9",
-        ),
-        counting(calls(F, F, F, A, A, V, C, group="A"), sign),
-    ),
-    "mail and voting groups, revised": (groups_counted, groups_decided),
-    "Sonotone, revised": (
-        new("10-RC-000048", "--union", "Nurses United", *SONOTONE),
-        counting(
-            calls(F, F, inclusion="yes", group="A"),
-            calls(A, inclusion="no", group="A"),
-            calls(C, group="A"),
-            calls(F, F, A, A, V, C, group="B"),
-            sign,
-            decide([1, 2]),
-            calls(A, inclusion="yes", group="A"),
-            calls(A, group="B"),
-            sign,
-        ),
-    ),
-}
+from tests.sheet.kinds_counted_helpers import KINDS, SUMMED
 
 
 def signed_sheets(path: Path) -> list[dict[str, Any]]:
@@ -253,16 +71,28 @@ def assert_tally_adds_up(tally: Mapping[str, Any], where: str) -> None:
         }, f"{where}: the final column is not the tally's lines"
 
 
+def _said(sheet: Mapping[str, Any]) -> str:
+    return accounted_statement(sheet["lines"], sheet.get("apart") or {})
+
+
 def assert_sheet_adds_up(sheet: Mapping[str, Any], where: str) -> None:
     lines = sheet["lines"]
     assert_tally_adds_up(sheet, where)
     # N of M: no more ballots counted than the box holds, and each one a void, a valid
     # vote or a challenged ballot (line 6 also holds sealed envelopes, never counted).
     assert sheet["ballots"] is None or 0 <= sheet["counted"] <= sheet["ballots"], where
-    aside = -sheet["columns"]["set_aside"]["6"] if "columns" in sheet else 0
-    assert lines["2"] + lines["5"] <= sheet["counted"] <= lines["2"] + lines["7"] + aside, (
-        f"{where}: {sheet['counted']} ballots counted beside lines 2, 5 and 6"
+    # Every ballot counted is on line 2, 5 or 6, or a challenge sustained (on no line);
+    # line 6 also holds sealed envelopes and opened ballots not yet called, never counted.
+    apart = sheet.get("apart", {})
+    challenged = lines["6"] - apart.get("sealed_envelopes", 0) - apart.get("opened_uncounted", 0)
+    assert challenged >= 0, f"{where}: line 6 holds fewer than it says apart"
+    assert sheet["counted"] == (lines["2"] + lines["5"] + challenged + apart.get("sustained", 0)), (
+        f"{where}: {sheet['counted']} ballots counted are not lines 2, 5 and 6 and the sustained"
     )
+    if apart:  # and the sheet says so in words
+        said = _said(sheet).removeprefix("Ballots counted: ").split(" = ")[0]
+        stated = [int(part.split()[0].replace(",", "")) for part in said.split(" + ")]
+        assert sum(stated) == sheet["counted"], f"{where}: {_said(sheet)!r}"
     if "columns" in sheet:  # every challenge decided left line 6; those left open are on it
         assert lines["6"] == len(sheet["unresolved_challenges"]), where
     figures = sheet.get("envelopes")
@@ -299,6 +129,8 @@ def test_every_figure_on_every_sheet_adds_up(tmp_path: Path, kind: str) -> None:
     count(path)
     sheets = signed_sheets(path)
     assert len(sheets) == (2 if "revised" in kind else 1)
+    if "interim" in kind:
+        assert sheets[0]["kind"] == "interim"
     for number, sheet in enumerate(sheets, start=1):
         assert_sheet_adds_up(sheet, f"{kind}, sheet {number}")
 
@@ -323,3 +155,37 @@ def test_a_mixed_revised_sheet_counts_the_opened_envelope_with_the_mail_and_the_
     for command in ("tally", "envelopes"):
         out = station(command, path).stdout
         assert "Ballots to count: 5 by mail, 5 at the polls, 1 challenged envelope" in out
+
+
+def test_station_tally_names_a_challenge_sustained_at_the_table(tmp_path: Path) -> None:
+    make, count = KINDS["one union, a challenge sustained at the table"]
+    path = tmp_path / "count.station"
+    make(path)
+    count(path)
+    said = station("tally", path).stdout.splitlines()
+    assert "Ballots counted:                       10 of 10" in said
+    assert "Challenges sustained, never opened:    1" in said
+
+
+def test_an_interim_sonotone_sheet_leaves_the_pooling_undetermined(
+    tmp_path: Path, key: StationKey
+) -> None:
+    """Question 1 leans yes at the pause, but ballots remain: the signed interim sheet
+    pools nothing and says whether the groups are pooled is not yet determined."""
+    make, count = KINDS["Sonotone, an interim tally"]
+    path = tmp_path / "count.station"
+    make(path)
+    count(path)
+    (sheet,) = signed_sheets(path)
+    assert sheet["units"] == []
+    with Journal.open(path) as journal:
+        export_sheet(journal, journal.restore(trust_snapshots=False), tmp_path / "out", key)
+    words = pdf_words((tmp_path / "out" / "tally.pdf").read_bytes())
+    assert "its votes are pooled with group B, and the unit's tally" not in words
+    assert "Unit " not in words
+    for group, other in (("A", "B"), ("B", "A")):
+        said = (
+            f"Not stated for voting group {group}: whether its votes are pooled with group"
+            f" {other} is not yet determined: this is an interim tally; the count goes on."
+        )
+        assert said in words

@@ -122,3 +122,48 @@ def test_an_export_from_a_machine_up_for_months_passes_in_the_page_as_in_verify(
     assert all(json.loads(line)["mono_ns"] > 2**53 for line in lines)
     verdict = assert_same_verdict(page, tmp_path / "export", key.fingerprint)
     assert verdict["ok"], verdict
+
+
+@pytest.mark.parametrize(
+    "kind",
+    [
+        "one union, a challenge sustained at the table",
+        "Sonotone, a challenge sustained at the table",
+        "mail and polls, sealed envelopes and a disputed ballot",
+    ],
+)
+def test_ballots_counted_on_no_line_are_stated_in_the_page_as_in_verify(
+    page: Path, tmp_path: Path, key: StationKey, kind: str
+) -> None:
+    from station.domain.statements import accounted_statement
+    from station.verification.pdf_text import pdf_words
+    from tests.sheet.kinds_counted_helpers import KINDS
+
+    make, count = KINDS[kind]
+    path = tmp_path / "count.station"
+    make(path)
+    count(path)
+    with Journal.open(path) as journal:
+        export_sheet(journal, journal.restore(trust_snapshots=False), tmp_path / "out", key)
+    sheet = json.loads((tmp_path / "out" / "tally.json").read_text(encoding="utf-8"))["sheet"]
+    assert sheet["apart"]
+    said = accounted_statement(sheet["lines"], sheet["apart"])
+    assert said in pdf_words((tmp_path / "out" / "tally.pdf").read_bytes())
+    verdict = assert_same_verdict(page, tmp_path / "out", key.fingerprint)
+    assert verdict["ok"] and verdict["lines"][0].endswith(f"challenged. {said}")
+
+
+def test_an_interim_sonotone_sheet_pools_nothing_in_the_page_as_in_verify(
+    page: Path, tmp_path: Path, key: StationKey
+) -> None:
+    from tests.sheet.kinds_counted_helpers import KINDS
+
+    make, count = KINDS["Sonotone, an interim tally"]
+    path = tmp_path / "count.station"
+    make(path)
+    count(path)
+    with Journal.open(path) as journal:
+        export_sheet(journal, journal.restore(trust_snapshots=False), tmp_path / "out", key)
+    sheet = json.loads((tmp_path / "out" / "tally.json").read_text(encoding="utf-8"))["sheet"]
+    assert sheet["units"] == [] and "not yet determined" in sheet["groups"][0]["statements"]["8"]
+    assert assert_same_verdict(page, tmp_path / "out", key.fingerprint)["ok"]

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from station.domain import Action, Call, Change
+from station.domain import Action, Call, Change, SheetKind
 from station.domain.describe import describe, election_words
 from station.domain.description import describe as describe_election
 from station.domain.group_statements import (
@@ -29,6 +29,8 @@ from station.domain.group_statements import (
     inclusion_statement,
     locked_unit_statement,
     locked_units_note,
+    paused_group_statement,
+    paused_groups_note,
     unit_statement,
 )
 from station.domain.groups import GroupTally, Rule, UnitResult, inclusion_settled
@@ -761,6 +763,11 @@ class OperatorWindow(QMainWindow):
         if unit is None:
             self.group_label.setText(counting_group_statement(specs[keys.current]))
             self.group_waiting.setText(keys.waiting_for())
+        elif self._paused():  # ballots remain: no unit, and no pooling, is determined
+            self.group_label.setText(paused_group_statement(specs[keys.current]))
+            sonotone = any(spec.rule is Rule.SONOTONE for spec in ballot.groups)
+            note = keys.waiting_for() if keys.choosing else paused_groups_note(sonotone)
+            self.group_waiting.setText(note)
         else:
             self.group_label.setText(locked_unit_statement(unit, keys.current))
             # No ballot is begun on a locked count; G may still choose another unit.
@@ -786,6 +793,11 @@ class OperatorWindow(QMainWindow):
         specs = self.controller.setup.ballot.groups
         tallies = self.controller.count.group_tallies()
         return next(t for spec, t in zip(specs, tallies, strict=True) if spec.key == keys.current)
+
+    def _paused(self) -> bool:
+        """Whether an interim sheet pauses the count (ballots remain)."""
+        locked = self.controller.count.locked_by
+        return locked is not None and locked.kind is SheetKind.INTERIM
 
     def _locked_unit(self) -> UnitResult | None:
         """Once the count is locked, in an election of voting groups: the unit the group

@@ -241,6 +241,36 @@ def test_once_locked_the_big_figures_are_the_units(
         window.close()
 
 
+def test_paused_by_an_interim_tally_the_big_figures_are_the_groups_never_pooled(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """Question 1 leans yes at the pause, but ballots remain: whether the groups are
+    pooled is not yet determined, so the window shows each group's own figures and says
+    so, as the signed interim sheet does."""
+    path = tmp_path / "paused.station"
+    new(path, "--sonotone", "A", "--pile", "0")
+    calls(
+        path,
+        ("A", Call.CHALLENGE, None), ("A", Call.CHALLENGE, None), ("A", Call.FOR, "yes"),
+        ("B", Call.AGAINST, None), ("B", Call.VOID, None),
+    )  # fmt: skip
+    assert station("sign", path, "--agent", "R. Agent", "--interim").returncode == 0
+    window = open_window(qtbot, path)
+    try:
+        calls_shown = (Call.FOR, Call.AGAINST, Call.VOID, Call.CHALLENGE)
+        for group, numbers in (("B", ["0", "1", "1", "0"]), ("A", ["1", "0", "0", "2"])):
+            if group == "A":
+                key(window, K.Key_G)
+                key(window, K.Key_A)
+            assert window.group_label.text().startswith(f"Group {group} \u2014 ")
+            note = window.group_waiting.text()
+            assert note.startswith("Paused") and "pooled is not yet determined" in note
+            assert "Unit A + B" not in window.group_figures.text()
+            assert [figures(window)[call] for call in calls_shown] == numbers
+    finally:
+        window.close()
+
+
 def test_a_groups_pile_shares_its_key_line_and_the_window_fits_a_laptop(
     qtbot: QtBot, tmp_path: Path
 ) -> None:
