@@ -38,9 +38,14 @@ function followCount(base, token, expectedKey = null) {
   const MAX_UNSIGNED = 2000, MAX_UNSIGNED_BYTES = 4 << 20;
 
   async function get(path) {
-    const answer = await fetch(base + path, { headers: { Authorization: `Bearer ${token}` }, cache: "no-store" });
-    if (answer.status === 401) throw new Error("the station refused the token (copy the whole URL `station serve` shows)");
-    if (!answer.ok) throw new Error(`the feed answered ${answer.status}`);
+    let answer;
+    try {
+      answer = await fetch(base + path, { headers: { Authorization: `Bearer ${token}` }, cache: "no-store" });
+    } catch {
+      throw new Unfollowable(`the station at ${base || location.origin} does not answer (is \`station serve\` running, and this device on the room's network?)`);
+    }
+    if (answer.status === 401) throw new Unfollowable("the station refused the token (copy the whole URL `station serve` shows)");
+    if (!answer.ok) throw new Unfollowable(`the feed answered ${answer.status}`);
     const text = await bounded(answer);
     let value;
     try {
@@ -94,6 +99,9 @@ function followCount(base, token, expectedKey = null) {
     return new TextDecoder().decode(bytes);
   }
 
+  // Why the feed cannot be followed at all, in words (a refused token, no station there).
+  class Unfollowable extends Error {}
+
   // An answer that is not a Station feed (station/witness/statements.py: garbled_feed).
   class Garbled extends Error {
     constructor(why) {
@@ -110,8 +118,8 @@ function followCount(base, token, expectedKey = null) {
     if (key !== setup.key) throw new Bad("the feed's key fingerprint does not belong to its public key");
     if (setup.origin !== `station/${election.case_number}/${election.election_id}`) throw new Bad("the feed's origin is not its election's");
     keyName = `station-${key}`;
-    keyId = new Uint8Array(await crypto.subtle.digest("SHA-256",
-      new Uint8Array([...utf8.encode(keyName + "\n"), 1, ...rawKey]))).slice(0, 4);
+    const idHash = await sha256(new Uint8Array([...utf8.encode(keyName + "\n"), 1, ...rawKey]));
+    keyId = Uint8Array.from(idHash.slice(0, 8).match(/../g), (byte) => parseInt(byte, 16));
     feed.hash = feed.signedHash = election.setup_hash;
     feed.hashes[0] = election.setup_hash;
     count = countOf(election);
@@ -533,8 +541,15 @@ function followCount(base, token, expectedKey = null) {
   start().catch((error) => {
     clearInterval(ticking);
     if (error instanceof Bad) feed.broken = error.message;
-    status("bad", feed.broken ? `NOT INTACT: ${feed.broken}`
-      : error instanceof Garbled ? error.message : `The feed cannot be followed: ${error.message}`);
+    if (feed.broken) status("bad", `NOT INTACT: ${feed.broken}`);
+    else if (error instanceof Garbled) status("bad", error.message);
+    else if (error instanceof Unfollowable || error instanceof CannotCheck) status("bad", `The feed cannot be followed: ${error.message}`);
+    else {
+      console.error(error); // for whoever looks into the page; an observer reads words
+      status("bad", "The feed cannot be followed in this browser: the page stopped on something it cannot check here," +
+        " so nothing more is shown as checked. Follow the count with `station witness` or the dashboard, or open this" +
+        " address in a current Chrome, Firefox or Safari");
+    }
   });
   return { refresh: showStatus };
 }
