@@ -166,6 +166,9 @@ _LIVE_STYLE = """
 #calls { list-style: none; padding: 0; margin: .5rem 0; }
 #calls li { padding: .15rem 0; border-bottom: 1px solid #2a2a2a; }
 #calls li:first-child { font-weight: 700; font-size: 1.15rem; }
+#calls li.correction { color: #ffd27a; } #calls li.session { color: #999; }
+#calls li small { margin-left: .6rem; padding: 0 .3rem; border: 1px solid currentColor; border-radius: .2rem;
+  font-size: .75rem; font-weight: 700; letter-spacing: .05em; }
 #live footer { color: #999; font-size: .85rem; word-break: break-all; margin-top: .6rem; }
 """
 

@@ -269,3 +269,88 @@ def test_the_live_page_follows_a_count_from_a_machine_up_for_months(
     finally:
         feed.stop()
         journal.close()
+
+
+def test_the_live_page_lists_disputes_and_corrections_as_the_dashboard_does(
+    browser: Any, counting: tuple[Journal, list[Feed]]
+) -> None:
+    """Last calls on the live page: each dispute in the dashboard's words, a challenge's
+    party completing its call's line, and every correction marked CORRECTION."""
+    journal, feeds = counting
+    browser.get(feeds[0].server.url)
+    journal.append(Action.CALL, Call.FOR)
+    void = journal.append(Action.CALL, Call.VOID)
+    journal.append(Action.DISPUTE, Call.VOID, void.seq, {"party": "employer"})
+    journal.append(Action.CALL, Call.FOR)
+    against = journal.append(Action.CALL, Call.AGAINST)
+    journal.append(
+        Action.DISPUTE, Call.AGAINST, against.seq, {"left_as_called": True, "party": "petitioner"}
+    )
+    journal.append(Action.UNDO, Call.AGAINST, against.seq)
+    journal.append(Action.REDO, Call.AGAINST, against.seq)
+    challenge = journal.append(Action.CALL, Call.CHALLENGE)
+    journal.append(Action.AMEND, target=challenge.seq, detail={"party": "employer"})
+    wait_for(
+        browser,
+        "return document.getElementById('status').textContent.startsWith("
+        f"'LIVE · event {journal.head_seq:,} signed by key ')",
+    )
+    lines = browser.execute_script(
+        "return [...document.querySelectorAll('#calls li')]"
+        ".map((li) => [li.firstChild.textContent, li.className])"
+    )
+    assert lines == [
+        ["Ballot 5 CHALLENGED by the Employer: reason not given", ""],
+        ["\u21b7 Ballot 4 AGAINST \u2014 redone", "correction"],
+        ["\u21b6 Ballot 4 AGAINST \u2014 undone", "correction"],
+        [
+            "Ballot 4 AGAINST disputed by the Union: left as called, noted for objections",
+            "correction",
+        ],
+        ["Ballot 4 AGAINST", ""],
+        ["Ballot 3 FOR", ""],
+        ["Ballot 2 VOID disputed by the Employer: now CHALLENGED", "correction"],
+        ["Ballot 2 VOID", ""],
+        ["Ballot 1 FOR", ""],
+    ]
+    assert browser.execute_script(
+        "return [...document.querySelectorAll('#calls li.correction small')]"
+        ".every((tag) => tag.textContent === 'CORRECTION')"
+    )
+    page = shown(browser)
+    expected = tally(journal.path)
+    assert page["figures"] == {name: f"{expected[name]:,}" for name in FIGURES}, page
+    assert (expected["void"], expected["challenged"]) == (0, 2)
+
+
+def test_the_live_page_says_each_pile_check_in_the_stations_words(
+    browser: Any, tmp_path: Path, setup: ElectionSetup
+) -> None:
+    path = tmp_path / "piles.station"
+    Journal.create(path, dataclasses.replace(setup, ballots=50, pile=2))
+    journal = Journal.open(path)
+    journal.start_session()
+    for call in (Call.FOR, Call.FOR, Call.AGAINST, Call.AGAINST):
+        journal.append(Action.CALL, call)
+    journal.append(Action.PILE, Call.FOR, target=1, detail={"found": 2})
+    journal.append(Action.PILE, Call.AGAINST, target=1, detail={"found": 3})
+    journal.close()
+    out = io.StringIO()
+    with redirect_stdout(out):
+        assert main(["log", str(path)]) == 0
+    logged = [line.split(maxsplit=4)[4] for line in out.getvalue().splitlines()]
+    feed = Feed(path, key_for_signing())
+    try:
+        browser.get(feed.server.url)
+        wait_for(browser, "return document.getElementById('status').className === 'ok'")
+        wait_for(browser, "return document.querySelectorAll('#calls li').length === 8")
+        lines = browser.execute_script(
+            "return [...document.querySelectorAll('#calls li')].map((li) => li.textContent)"
+        )
+    finally:
+        feed.stop()
+    assert lines[1:3] == [
+        "AGAINST pile 1 recounted: 3 found, 2 recorded \u2014 MISMATCH",
+        "FOR pile 1 recounted: 2 of 2, confirmed",
+    ]
+    assert lines[::-1] == logged  # the station's own words for each event, as `station log`
