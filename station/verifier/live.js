@@ -25,6 +25,7 @@ function followCount(base, token, expectedKey = null) {
     newestSeq: 0, pastBytes: 0, progressAt: 0 };
   let setup, count, rawKey, keyName, keyId, lastCalls = [];
   const ruledAs = new Map(); // each envelope event's words, for its undo and redo
+  const challengedRows = new Map(); // each call's line in Last calls, by its seq: a challenge completes it
   // The feed signs a head every 5 s at least, and a long poll answers with it: a silence
   // much longer than that is a lost feed (the witness says so after as long).
   const NO_FEED_S = 12;
@@ -38,9 +39,14 @@ function followCount(base, token, expectedKey = null) {
   const MAX_UNSIGNED = 2000, MAX_UNSIGNED_BYTES = 4 << 20;
 
   async function get(path) {
-    const answer = await fetch(base + path, { headers: { Authorization: `Bearer ${token}` }, cache: "no-store" });
-    if (answer.status === 401) throw new Error("the station refused the token (copy the whole URL `station serve` shows)");
-    if (!answer.ok) throw new Error(`the feed answered ${answer.status}`);
+    let answer;
+    try {
+      answer = await fetch(base + path, { headers: { Authorization: `Bearer ${token}` }, cache: "no-store" });
+    } catch {
+      throw new Unfollowable(`the station at ${base || location.origin} does not answer (is \`station serve\` running, and this device on the room's network?)`);
+    }
+    if (answer.status === 401) throw new Unfollowable("the station refused the token (copy the whole URL `station serve` shows)");
+    if (!answer.ok) throw new Unfollowable(`the feed answered ${answer.status}`);
     const text = await bounded(answer);
     let value;
     try {
@@ -94,6 +100,9 @@ function followCount(base, token, expectedKey = null) {
     return new TextDecoder().decode(bytes);
   }
 
+  // Why the feed cannot be followed at all, in words (a refused token, no station there).
+  class Unfollowable extends Error {}
+
   // An answer that is not a Station feed (station/witness/statements.py: garbled_feed).
   class Garbled extends Error {
     constructor(why) {
@@ -110,8 +119,8 @@ function followCount(base, token, expectedKey = null) {
     if (key !== setup.key) throw new Bad("the feed's key fingerprint does not belong to its public key");
     if (setup.origin !== `station/${election.case_number}/${election.election_id}`) throw new Bad("the feed's origin is not its election's");
     keyName = `station-${key}`;
-    keyId = new Uint8Array(await crypto.subtle.digest("SHA-256",
-      new Uint8Array([...utf8.encode(keyName + "\n"), 1, ...rawKey]))).slice(0, 4);
+    const idHash = await sha256(new Uint8Array([...utf8.encode(keyName + "\n"), 1, ...rawKey]));
+    keyId = Uint8Array.from(idHash.slice(0, 8).match(/../g), (byte) => parseInt(byte, 16));
     feed.hash = feed.signedHash = election.setup_hash;
     feed.hashes[0] = election.setup_hash;
     count = countOf(election);
@@ -276,8 +285,11 @@ function followCount(base, token, expectedKey = null) {
     signedTo(seq);
   }
 
-  // The last calls in the words of the dashboard's ticker (station/domain/describe.py):
-  // on a ballot of several unions a vote names its choice, Neither too.
+  // The last calls as the dashboard's ticker lists them (station/ui/dashboard/ticker.py,
+  // the words station/domain/describe.py's): newest first, a correction with its arrow
+  // and marked CORRECTION, a challenge's party and reason completing its call's line. The
+  // words are worked out here from the events checked and counted, like the figures, not
+  // taken from the station.
   function remember(e, detail, locked) {
     const what = (seq) => {
       const call = count.calls.get(seq), choice = count.choiceOf.get(seq);
@@ -285,11 +297,62 @@ function followCount(base, token, expectedKey = null) {
       if (count.several && call === "against" && count.ballot.neither !== null) return `for ${count.ballot.neither}`;
       return label(call);
     };
-    let line = null;
-    if (e.action === "call") line = `Ballot ${fmt(count.done.length)} ${what(e.seq)}`;
-    else if (e.action === "undo") line = `Ballot ${fmt(count.done.length + 1)} ${what(e.target)} \u2014 undone`;
-    else if (e.action === "redo") line = `Ballot ${fmt(count.done.length)} ${what(e.target)} \u2014 redone`;
-    else if (e.action === "sign") {
+    const ballotOfCall = (seq) => {
+      const at = count.done.lastIndexOf(seq);
+      return at < 0 ? `Event ${seq}` : `Ballot ${fmt(at + 1)}`;
+    };
+    let line = null, correction = false, session = false;
+    if (e.action === "call") {
+      line = `Ballot ${fmt(count.done.length)} ${what(e.seq)}${detail?.over_count ? " (over the ballots in the box, confirmed)" : ""}`;
+    } else if (e.action === "undo") {
+      line = `\u21b6 Ballot ${fmt(count.done.length + 1)} ${what(e.target)} \u2014 undone`;
+      correction = true;
+    } else if (e.action === "redo") {
+      line = `\u21b7 Ballot ${fmt(count.done.length)} ${what(e.target)} \u2014 redone`;
+      correction = true;
+    } else if (e.action === "open" || e.action === "close") {
+      session = true;
+      if (e.action === "open" && detail?.previous_session === "closed" && lastCalls[0]?.close) {
+        lastCalls[0] = { text: "Station closed the count, then opened it again", correction: false, session: true };
+        return;
+      }
+      line = e.action === "close" ? "Station closed the count" : detail?.previous_session === "interrupted"
+        ? "Station opened the count (the last session was interrupted)" : "Station opened the count";
+    } else if (e.action === "amend") {
+      const row = challengedRows.get(e.target), entry = count.register.entries.get(e.target);
+      const at = count.done.lastIndexOf(e.target);
+      if (row && entry && at >= 0) {
+        const group = count.groups.keyOf(e.target);
+        const by = partyWords(entry.party), reason = entry.reason ?? "reason not given";
+        row.text = (entry.disputedVoid ? `Ballot ${fmt(at + 1)} VOID disputed: now CHALLENGED by ${by}: ${reason}`
+          : `Ballot ${fmt(at + 1)} CHALLENGED by ${by}: ${reason}`) + (group === null ? "" : ` \u2014 group ${group}`);
+        return;
+      }
+      line = entry ? `${at < 0 ? "Envelope" : `Ballot ${fmt(at + 1)}`} challenged by ${partyWords(entry.party)}: ${entry.reason ?? "reason not given"}`
+        : `${ballotOfCall(e.target)} challenge amended`;
+    } else if (e.action === "dispute") {
+      const by = partyWords(detail.party);
+      line = `${ballotOfCall(e.target)} ${label(e.call)} disputed by ${by}: ${detail.left_as_called ? "left as called, noted for objections" : "now CHALLENGED"}`;
+      correction = true;
+    } else if (e.action === "join") {
+      line = `${ballotOfCall(e.target)}: ${partyWords(detail.party)} joins the dispute`;
+    } else if (e.action === "resolve") {
+      const ballot = ballotOfCall(e.target), by = partyWords(String(detail.party ?? "")), wanted = detail.as;
+      const disputed = count.register.entries.get(e.target)?.disputedVoid ?? false;
+      line = wanted === "open" ? `${ballot}: settlement taken back, the challenge is open again`
+        : disputed && wanted === "withdrawn" ? `${ballot}: dispute withdrawn by ${by}, the ballot counts as called`
+        : wanted === "withdrawn" ? `${ballot}: challenge withdrawn; the ballot is opened and counted`
+        : wanted === "sustained" ? `${ballot}: challenge sustained by agreement; never opened`
+        : `${ballot}: dispute withdrawn by ${by}`;
+    } else if (e.action === "decide") {
+      const opened = Array.isArray(detail.open) ? detail.open.length : 0, sustained = Array.isArray(detail.sustain) ? detail.sustain.length : 0;
+      line = `Decision by ${detail.by}: ${howMany(opened, "challenged ballot")} to open, ${fmt(sustained)} sustained; the revised count begins`;
+    } else if (e.action === "pile") { // piles.py: PileCheck.title; statements.py: pile_mismatch_statement
+      const name = `${count.piles.laneName(e.call, detail?.group ?? null, detail?.choice ?? null)} pile ${e.target}`;
+      const title = name[0].toUpperCase() + name.slice(1), found = detail?.found, size = count.piles.size;
+      line = found === size ? `${title} recounted: ${found} of ${size}, confirmed`
+        : `${title} recounted: ${found} found, ${size} recorded \u2014 MISMATCH`;
+    } else if (e.action === "sign") {
       const sheet = count.sheets.get(e.seq);
       line = sheet.kind === "interim" ? `Count paused after ballot ${fmt(count.done.length)}; interim tally prepared`
         : `${sheet.title} tally prepared; the count is locked`;
@@ -306,7 +369,22 @@ function followCount(base, token, expectedKey = null) {
         ? `Envelope stage ended: ${howMany(f.accepted + f.late, "envelope")} to open (${fmt(f.accepted)} accepted, ${fmt(f.late)} received after the due date), their ballots to be counted`
         : `Envelope stage ended: ${howMany(detail.accepted, "envelope")} accepted, ballots to be opened`;
     }
-    if (line) lastCalls = [line, ...lastCalls].slice(0, 8);
+    if (line === null) return;
+    const row = { text: line, correction, session, close: e.action === "close" };
+    if (e.action === "call") challengedRows.set(e.seq, row);
+    else if (e.action === "dispute") challengedRows.set(e.target, row);
+    lastCalls = [row, ...lastCalls].slice(0, 9);
+  }
+
+  // Who made a challenge or a dispute, after "by" (description.py: Election.said).
+  function partyWords(stored) {
+    const unions = count.ballot.unions;
+    if (stored === EMPLOYER) return "the Employer";
+    if (stored === BOARD_AGENT) return "the Board agent";
+    if (stored === EMPLOYEE_PETITIONER) return "the Petitioner";
+    if (stored === ONE_UNION) return unions.length > 1 ? "a Union" : "the Union";
+    const number = /^union ([1-9])$/.exec(stored)?.[1];
+    return number !== undefined && unions.length > 1 && Number(number) <= unions.length ? unions[Number(number) - 1] : stored;
   }
 
   // An envelope's ruling in words that name no voter, as the dashboard may be shown to
@@ -411,7 +489,12 @@ function followCount(base, token, expectedKey = null) {
     $("s9").textContent = said[9];
     $("s10").textContent = grouped ? "" : said.runoff ?? decided(tally, ballots, remaining);
     $("calls").textContent = "";
-    for (const line of lastCalls) $("calls").appendChild(document.createElement("li")).textContent = line;
+    for (const row of lastCalls) {
+      const item = $("calls").appendChild(document.createElement("li"));
+      item.textContent = row.text;
+      item.className = row.correction ? "correction" : row.session ? "session" : "";
+      if (row.correction) item.appendChild(document.createElement("small")).textContent = "CORRECTION";
+    }
     $("head").textContent = `event ${fmt(feed.signedSeq)}, head ${feed.signedHash.slice(0, 16)}`;
   }
 
@@ -533,8 +616,15 @@ function followCount(base, token, expectedKey = null) {
   start().catch((error) => {
     clearInterval(ticking);
     if (error instanceof Bad) feed.broken = error.message;
-    status("bad", feed.broken ? `NOT INTACT: ${feed.broken}`
-      : error instanceof Garbled ? error.message : `The feed cannot be followed: ${error.message}`);
+    if (feed.broken) status("bad", `NOT INTACT: ${feed.broken}`);
+    else if (error instanceof Garbled) status("bad", error.message);
+    else if (error instanceof Unfollowable || error instanceof CannotCheck) status("bad", `The feed cannot be followed: ${error.message}`);
+    else {
+      console.error(error); // for whoever looks into the page; an observer reads words
+      status("bad", "The feed cannot be followed in this browser: the page stopped on something it cannot check here," +
+        " so nothing more is shown as checked. Follow the count with `station witness` or the dashboard, or open this" +
+        " address in a current Chrome, Firefox or Safari");
+    }
   });
   return { refresh: showStatus };
 }

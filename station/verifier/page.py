@@ -68,14 +68,30 @@ def page() -> str:
 @functools.cache
 def live_page() -> str:
     """The live page `station serve` answers at its URL: the verifier's checks, following
-    the feed of the server it came from (and no other: its policy allows only 'self')."""
+    the feed of the server it came from (and no other: its policy allows only 'self').
+
+    It holds tweetnacl's Ed25519 (pinned in `vendor/`): the room's URL is plain http on
+    a LAN address, no secure context, where a browser offers no WebCrypto.
+    """
     return _LIVE.format(
         version=__version__,
+        nacl=_in_script(_vendored("nacl-fast.min.js")),
         script=_in_script(script()),
         live=_in_script(_live_script()),
         live_style=_LIVE_STYLE,
         live_body=_LIVE_BODY.format(version=__version__),
     )
+
+
+def _vendored(name: str) -> str:
+    """A library as `vendor/pins.json` pins it: its text, refused if it is not that one."""
+    vendor = files("station.verifier").joinpath("vendor")
+    pins = json.loads(vendor.joinpath("pins.json").read_text(encoding="utf-8"))
+    data = vendor.joinpath(name).read_bytes()
+    pinned = next(pin["files"][name]["sha256"] for pin in pins.values() if name in pin["files"])
+    if hashlib.sha256(data).hexdigest() != pinned:
+        raise ValueError(f"station/verifier/vendor/{name} is not the file vendor/pins.json pins")
+    return data.decode("utf-8")
 
 
 def _live_script() -> str:
@@ -150,6 +166,9 @@ _LIVE_STYLE = """
 #calls { list-style: none; padding: 0; margin: .5rem 0; }
 #calls li { padding: .15rem 0; border-bottom: 1px solid #2a2a2a; }
 #calls li:first-child { font-weight: 700; font-size: 1.15rem; }
+#calls li.correction { color: #ffd27a; } #calls li.session { color: #999; }
+#calls li small { margin-left: .6rem; padding: 0 .3rem; border: 1px solid currentColor; border-radius: .2rem;
+  font-size: .75rem; font-weight: 700; letter-spacing: .05em; }
 #live footer { color: #999; font-size: .85rem; word-break: break-all; margin-top: .6rem; }
 """
 
@@ -231,6 +250,7 @@ body {{ font: 16px/1.4 system-ui, sans-serif; margin: 0; background: #111; }}
 <div id="live">
 {live_body}
 </div>
+<script id="tweetnacl">{nacl}</script>
 <script id="verifier">{script}</script>
 <script id="live-script">
 {live}

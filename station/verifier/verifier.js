@@ -31,8 +31,16 @@ function hex(bytes) {
   return Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+// A page served over plain http from a LAN address (the room's URL) is no secure context:
+// it has no WebCrypto (crypto.subtle). The live page holds tweetnacl (vendor/, pinned)
+// for Ed25519 and uses it and the SHA-256 below on every address, one path wherever an
+// observer opens it; a page without them uses WebCrypto's.
+const OWN_CRYPTO = typeof globalThis.nacl?.sign?.detached?.verify === "function";
+
 async function sha256(data) {
-  return hex(await crypto.subtle.digest("SHA-256", typeof data === "string" ? utf8.encode(data) : data));
+  const bytes = typeof data === "string" ? utf8.encode(data) : new Uint8Array(data);
+  if (OWN_CRYPTO || globalThis.crypto?.subtle === undefined) return sha256Bytes(bytes);
+  return hex(await crypto.subtle.digest("SHA-256", bytes));
 }
 
 // Python's json.dumps(sort_keys=True, separators=(",", ":"), ensure_ascii=False); with
@@ -155,6 +163,13 @@ async function checkManifest(files, expectedKey, format = EXPORT_FORMAT) {
 }
 
 async function signatureHolds(raw, signature, data) {
+  if (OWN_CRYPTO) {
+    if (raw.length !== 32) throw new Bad("the public key in the manifest is not an Ed25519 key");
+    return signature.length === 64 && nacl.sign.detached.verify(new Uint8Array(data), signature, raw);
+  }
+  if (globalThis.crypto?.subtle === undefined) {
+    throw new CannotCheck("this page has no Ed25519 here: WebCrypto exists only on https, on this computer's own address or in a file opened from disk");
+  }
   let publicKey;
   try {
     publicKey = await crypto.subtle.importKey("raw", raw, { name: "Ed25519" }, false, ["verify"]);
@@ -198,7 +213,7 @@ function eventHash(e) {
 
 // SHA-256 (FIPS 180-4) computed here and at once: an event's hash is a few hundred
 // bytes, and WebCrypto's round trip for each of 100,000 of them would cost more than
-// the hashing. Files and signatures go to WebCrypto. Held to it by the tests: every
+// the hashing. Files go to WebCrypto where the page has it. Held to it by the tests: every
 // event hash of every export they check is this one's.
 const K = Int32Array.from([
   0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
@@ -218,12 +233,24 @@ let block = new Uint8Array(4096); // the text's UTF-8 bytes and their padding, r
 // The SHA-256 of `text` (UTF-8), in hex.
 function sha256Text(text) {
   if (block.length < 3 * text.length + 72) block = new Uint8Array(2 * (3 * text.length + 72));
-  const length = utf8.encodeInto(text, block).written;
+  return digestBlock(utf8.encodeInto(text, block).written);
+}
+
+// The SHA-256 of `bytes`, in hex (where the page has no WebCrypto).
+function sha256Bytes(bytes) {
+  if (block.length < bytes.length + 72) block = new Uint8Array(2 * (bytes.length + 72));
+  block.set(bytes);
+  return digestBlock(bytes.length);
+}
+
+// The SHA-256 of the first `length` bytes of `block`, in hex.
+function digestBlock(length) {
   // The message, a 1 bit, zeros, and its length in bits: a whole number of 64-byte blocks.
   const end = Math.ceil((length + 9) / 64) * 64;
   block.fill(0, length, end);
   block[length] = 0x80;
-  const bits = length * 8; // below 2**32: an event is never half a gigabyte
+  const bits = length * 8, high = Math.floor(bits / 4294967296); // a file may pass 2**32 bits
+  block[end - 8] = high >>> 24; block[end - 7] = high >>> 16; block[end - 6] = high >>> 8; block[end - 5] = high;
   block[end - 4] = bits >>> 24; block[end - 3] = bits >>> 16; block[end - 2] = bits >>> 8; block[end - 1] = bits;
   compress(block, end);
   let out = "";

@@ -39,11 +39,14 @@ def missing() -> str | None:
     return None
 
 
-def start(width: int = 1280, height: int = 720, *, log_requests: bool = False) -> Any:
+def start(
+    width: int = 1280, height: int = 720, *, log_requests: bool = False, flags: tuple[str, ...] = ()
+) -> Any:
     """A fresh headless Chromium with a profile of its own; the caller quits it.
 
     With `log_requests`, every request the browser makes is logged (DevTools' Network
-    events, `requests_made`), and so is what pages say on the console.
+    events, `requests_made`), and so is what pages say on the console. `flags` are given
+    to Chromium too.
     """
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
@@ -53,6 +56,8 @@ def start(width: int = 1280, height: int = 720, *, log_requests: bool = False) -
     for flag in FLAGS:
         options.add_argument(flag)
     options.add_argument(f"--window-size={width},{height}")
+    for flag in flags:
+        options.add_argument(flag)
     profile = tempfile.mkdtemp(prefix="station-chromium-")
     options.add_argument(f"--user-data-dir={profile}")
     if log_requests:

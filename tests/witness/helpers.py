@@ -204,7 +204,7 @@ return {status: text('status'), kind: document.getElementById('status').classNam
   envelopes: document.getElementById('envelopes')?.hidden === false ? all('[data-envelope]', 'envelope') : null,
   statements: [text('s8'), text('s9'), text('s10')],
   progress: document.getElementById('progress').innerText.replace(/\s+/g, ' ').trim(),
-  calls: [...document.querySelectorAll('#calls li')].map((li) => li.textContent)};
+  calls: [...document.querySelectorAll('#calls li')].map((li) => li.firstChild.textContent)};
 """
 
 

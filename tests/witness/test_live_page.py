@@ -35,10 +35,10 @@ FIGURES = ("for", "against", "void", "challenged", "valid", "counted", "ballots"
 class Feed:
     """`station serve` in this process: its source polling the file, its server threaded."""
 
-    def __init__(self, path: Path, key: StationKey, port: int = 0) -> None:
+    def __init__(self, path: Path, key: StationKey, port: int = 0, host: str = "127.0.0.1") -> None:
         self.source = FeedSource(path, key, moved_every_s=0.2)
         self.source.start()
-        self.server: FeedServer = serve(self.source, "127.0.0.1", port)
+        self.server: FeedServer = serve(self.source, host, port)
         self._thread = threading.Thread(
             target=self.server.serve_forever, kwargs={"poll_interval": 0.05}
         )
@@ -117,13 +117,13 @@ def count_and_forge(browser: Any, journal: Journal, feeds: list[Feed]) -> tuple[
 
     # The owner stops the feed, changes ballot 2's call with every hash after it made
     # anew, and serves the file again at the same address (the same token).
-    port = feed.server.server_address[1]
+    host, port = str(feed.server.server_address[0]), feed.server.server_address[1]
     feed.stop()
     journal.close()  # its session's end is event {events + 1}, not yet seen by the page
     events_rows = rows(journal.path)
     events_rows[1][5] = "against" if events_rows[1][5] == "for" else "for"
     rewrite(journal.path, events_rows, rehash_from=2)
-    feeds.append(Feed(journal.path, key_for_signing(), port))
+    feeds.append(Feed(journal.path, key_for_signing(), port, host))
     status = wait_for(
         browser,
         "const s = document.getElementById('status');"
@@ -139,6 +139,63 @@ def test_the_live_page_follows_a_count_then_reports_a_forged_history(
     browser.get(feeds[0].server.url)
     status, events = count_and_forge(browser, journal, feeds)
     assert status == f"NOT INTACT: event {events + 1} does not chain to the event before it"
+
+
+def test_the_live_page_checks_everything_at_the_rooms_address(
+    tmp_path: Path, setup: ElectionSetup
+) -> None:
+    """The room's URL is plain http on a LAN address: no secure context, so no WebCrypto.
+    The page, served on 127.0.0.2 and opened by a name that is not localhost, is not
+    one either, and still checks every event and signed head, then a forged history."""
+    from tests.verifier.chromium import missing, start, stop
+
+    if (reason := missing()) is not None:
+        pytest.skip(reason)
+    path = tmp_path / "jfk8.station"
+    Journal.create(path, dataclasses.replace(setup, ballots=250))
+    journal = Journal.open(path)
+    journal.start_session()
+    feeds = [Feed(path, key_for_signing(), host="127.0.0.2")]
+    driver = start(flags=("--host-resolver-rules=MAP observer.test 127.0.0.2",))
+    try:
+        port, token = feeds[0].server.server_address[1], feeds[0].source.token
+        driver.get(f"http://observer.test:{port}/?token={token}")
+        assert driver.execute_script("return window.isSecureContext") is False
+        status, events = count_and_forge(driver, journal, feeds)
+        assert status == f"NOT INTACT: event {events + 1} does not chain to the event before it"
+    finally:
+        stop(driver)
+        feeds[-1].stop()
+        if journal.session is not None:
+            journal.close()
+
+
+def test_the_live_page_says_in_words_what_it_cannot_do(
+    counting: tuple[Journal, list[Feed]],
+) -> None:
+    """A browser failing under the page (here, one whose streams cannot be read) shows
+    the observer what it means, never the script's own error."""
+    from tests.verifier.chromium import missing, start, stop
+
+    if (reason := missing()) is not None:
+        pytest.skip(reason)
+    _, feeds = counting
+    driver = start()
+    try:
+        driver.execute_cdp_cmd(
+            "Page.addScriptToEvaluateOnNewDocument",
+            {"source": "ReadableStreamDefaultReader.prototype.read = undefined;"},
+        )
+        driver.get(feeds[0].server.url)
+        status = wait_for(
+            driver,
+            "const s = document.getElementById('status');"
+            " return s.className === 'bad' && s.textContent;",
+        )
+    finally:
+        stop(driver)
+    assert status.startswith("The feed cannot be followed in this browser: "), status
+    assert "is not a function" not in status and "undefined" not in status
 
 
 def test_the_saved_verifier_page_follows_a_count_from_disk(
@@ -212,3 +269,88 @@ def test_the_live_page_follows_a_count_from_a_machine_up_for_months(
     finally:
         feed.stop()
         journal.close()
+
+
+def test_the_live_page_lists_disputes_and_corrections_as_the_dashboard_does(
+    browser: Any, counting: tuple[Journal, list[Feed]]
+) -> None:
+    """Last calls on the live page: each dispute in the dashboard's words, a challenge's
+    party completing its call's line, and every correction marked CORRECTION."""
+    journal, feeds = counting
+    browser.get(feeds[0].server.url)
+    journal.append(Action.CALL, Call.FOR)
+    void = journal.append(Action.CALL, Call.VOID)
+    journal.append(Action.DISPUTE, Call.VOID, void.seq, {"party": "employer"})
+    journal.append(Action.CALL, Call.FOR)
+    against = journal.append(Action.CALL, Call.AGAINST)
+    journal.append(
+        Action.DISPUTE, Call.AGAINST, against.seq, {"left_as_called": True, "party": "petitioner"}
+    )
+    journal.append(Action.UNDO, Call.AGAINST, against.seq)
+    journal.append(Action.REDO, Call.AGAINST, against.seq)
+    challenge = journal.append(Action.CALL, Call.CHALLENGE)
+    journal.append(Action.AMEND, target=challenge.seq, detail={"party": "employer"})
+    wait_for(
+        browser,
+        "return document.getElementById('status').textContent.startsWith("
+        f"'LIVE · event {journal.head_seq:,} signed by key ')",
+    )
+    lines = browser.execute_script(
+        "return [...document.querySelectorAll('#calls li')]"
+        ".map((li) => [li.firstChild.textContent, li.className])"
+    )
+    assert lines == [
+        ["Ballot 5 CHALLENGED by the Employer: reason not given", ""],
+        ["\u21b7 Ballot 4 AGAINST \u2014 redone", "correction"],
+        ["\u21b6 Ballot 4 AGAINST \u2014 undone", "correction"],
+        [
+            "Ballot 4 AGAINST disputed by the Union: left as called, noted for objections",
+            "correction",
+        ],
+        ["Ballot 4 AGAINST", ""],
+        ["Ballot 3 FOR", ""],
+        ["Ballot 2 VOID disputed by the Employer: now CHALLENGED", "correction"],
+        ["Ballot 2 VOID", ""],
+        ["Ballot 1 FOR", ""],
+    ]
+    assert browser.execute_script(
+        "return [...document.querySelectorAll('#calls li.correction small')]"
+        ".every((tag) => tag.textContent === 'CORRECTION')"
+    )
+    page = shown(browser)
+    expected = tally(journal.path)
+    assert page["figures"] == {name: f"{expected[name]:,}" for name in FIGURES}, page
+    assert (expected["void"], expected["challenged"]) == (0, 2)
+
+
+def test_the_live_page_says_each_pile_check_in_the_stations_words(
+    browser: Any, tmp_path: Path, setup: ElectionSetup
+) -> None:
+    path = tmp_path / "piles.station"
+    Journal.create(path, dataclasses.replace(setup, ballots=50, pile=2))
+    journal = Journal.open(path)
+    journal.start_session()
+    for call in (Call.FOR, Call.FOR, Call.AGAINST, Call.AGAINST):
+        journal.append(Action.CALL, call)
+    journal.append(Action.PILE, Call.FOR, target=1, detail={"found": 2})
+    journal.append(Action.PILE, Call.AGAINST, target=1, detail={"found": 3})
+    journal.close()
+    out = io.StringIO()
+    with redirect_stdout(out):
+        assert main(["log", str(path)]) == 0
+    logged = [line.split(maxsplit=4)[4] for line in out.getvalue().splitlines()]
+    feed = Feed(path, key_for_signing())
+    try:
+        browser.get(feed.server.url)
+        wait_for(browser, "return document.getElementById('status').className === 'ok'")
+        wait_for(browser, "return document.querySelectorAll('#calls li').length === 8")
+        lines = browser.execute_script(
+            "return [...document.querySelectorAll('#calls li')].map((li) => li.textContent)"
+        )
+    finally:
+        feed.stop()
+    assert lines[1:3] == [
+        "AGAINST pile 1 recounted: 3 found, 2 recorded \u2014 MISMATCH",
+        "FOR pile 1 recounted: 2 of 2, confirmed",
+    ]
+    assert lines[::-1] == logged  # the station's own words for each event, as `station log`

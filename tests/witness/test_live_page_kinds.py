@@ -63,12 +63,13 @@ def test_a_ballot_of_several_unions_is_shown_by_choice(browser: Any, tmp_path: P
         assert page["figures"][figure] == f"{expected[figure]:,}", figure
     assert page["statements"][:2] == stated(expected)
     assert page["progress"] == "12 ballots counted"  # the box's size not given
-    assert page["calls"][:5] == [
-        "Ballot 13 for Neither \u2014 undone",
+    assert page["calls"][:6] == [  # as the dashboard's ticker lists them
+        "Station closed the count",
+        "\u21b6 Ballot 13 for Neither \u2014 undone",
         "Ballot 13 for Neither",
+        "Station closed the count, then opened it again",
         "Ballot 12 VOID",
         "Ballot 11 CHALLENGED",
-        "Ballot 10 for Neither",
     ]
     assert "Ballot 8 for Carpenters" in page["calls"]
 
@@ -106,6 +107,7 @@ def test_a_mail_count_shows_its_envelopes_then_its_ballots(browser: Any, tmp_pat
             "Envelope CHALLENGED",
             "Envelope ACCEPTED",
             "Envelope ACCEPTED",
+            "Station opened the count",
         ]  # no voter named, as on the dashboard
         assert page["statements"][:2] == stated(expected)
 
