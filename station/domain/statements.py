@@ -9,6 +9,7 @@ statement about the outcome before the count ends.
 """
 
 from collections.abc import Callable, Sequence
+from enum import StrEnum
 
 from station.domain.calls import Call
 from station.domain.changes import Sheet
@@ -147,6 +148,29 @@ def spoiled_statement(seq: int) -> str:
     return (
         f"event {seq:,} left a count that does not add up: nothing more can be recorded"
         " in this file"
+    )
+
+
+class EventFault(StrEnum):
+    """Why an event cannot be counted on, in the words of a read-only view's badge."""
+
+    ALTERED = "ALTERED"  # its hash, its fields or its link to the event before it
+    MISSING = "MISSING"  # the events jump over its number
+    NOT_ADDING_UP = "DOES NOT ADD UP"  # the count it leaves does not add up
+    AGAINST_THE_RULES = "BREAKS THE COUNT'S RULES"  # the rules refuse it
+
+
+def read_only_status(seq: int, fault: EventFault) -> str:
+    """The badge of a file shown only up to event `seq`, which cannot be counted on: not
+    a passing outage (nothing will be counted in this file again), so no "retrying"."""
+    return f"READ-ONLY \N{EM DASH} EVENT {seq:,} {fault.value}"
+
+
+def read_only_detail(problem: str) -> str:
+    """The line under the read-only badge: what the check found, and what is shown."""
+    return (
+        f"{problem}. Shown: the count of the events before it; nothing more can be"
+        " counted in this file."
     )
 
 

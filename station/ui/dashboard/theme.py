@@ -107,6 +107,8 @@ QLabel#statusLabel[state="stale"] {{ background: {theme.warning_background};
     color: {theme.warning_text}; }}
 QLabel#statusLabel[state="unavailable"] {{ background: {theme.error_background};
     color: {theme.error_text}; }}
+QLabel#statusLabel[state="read-only"] {{ color: {theme.error_background};
+    border: {line(0.25)} solid {theme.error_background}; }}
 QLabel#problemLabel {{ font-size: {px(2.0)}; color: {theme.muted}; }}
 QLabel#progressLabel {{ font-size: {px(3.4)}; font-weight: bold; }}
 QLabel#boxLabel {{ font-size: {px(2.3)}; color: {theme.muted}; }}

@@ -488,6 +488,7 @@ class DashboardWindow(ScaledWindow):
             feed.count.locked_by,
             feed.closed,
             call_number(feed.count),
+            feed.bad_event,
         )
         self.status_label.setText(text)
         self.problem_label.setText(detail)
