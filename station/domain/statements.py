@@ -317,6 +317,12 @@ def dashboard_full_screen(screen: str) -> str:
     return f"Dashboard open on {screen} \u00b7 F11 hides it"
 
 
+# On a dashboard brought in front of the operator window on one screen, while a question
+# (a challenge's who and why, a pile's recount) waits there unseen.
+OPERATOR_QUESTION_WAITING = (
+    "\u26a0 The operator has a question waiting \u2014 any key returns to it"
+)
+
 DASHBOARD_HAD_THE_KEYS = (
     "The keyboard was on the dashboard, which records nothing. This window has it again:"
     " press the key again."

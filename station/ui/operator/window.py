@@ -367,6 +367,8 @@ class OperatorWindow(QMainWindow):
         help_menu.addAction(self.help_action)
         self.help_overlay = HelpOverlay(self, shortcuts_for(self.election))
         self.dashboard: DashboardWindow | None = None
+        for prompt in self.prompts.prompts():  # open or answered, the dashboard is told
+            prompt.installEventFilter(self)
         # How the dashboard opens: the window that builds this one sets them from settings.
         self.dashboard_theme = "dark"
         self.dashboard_geometry: QByteArray | None = None
@@ -500,6 +502,7 @@ class OperatorWindow(QMainWindow):
             self.dashboard.other_key_pressed.connect(self._on_dashboard_other_key_pressed)
             self.dashboard.theme_changed.connect(self.dashboard_theme_changed)
             self.dashboard.installEventFilter(self)  # shown or closed, the status says so
+            self._tell_dashboard_of_questions()
         if self.dashboard.isVisible():
             self.dashboard.hide()
             self._take_keys_back()
@@ -539,9 +542,19 @@ class OperatorWindow(QMainWindow):
         self.toggle_dashboard()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched is self.dashboard and event.type() in (QEvent.Type.Show, QEvent.Type.Hide):
-            self._refresh_dashboard_note()
+        if event.type() in (QEvent.Type.Show, QEvent.Type.Hide):
+            if watched is self.dashboard:
+                self._refresh_dashboard_note()
+            elif watched in self.prompts.prompts():
+                self._tell_dashboard_of_questions()
         return super().eventFilter(watched, event)
+
+    def _tell_dashboard_of_questions(self) -> None:
+        """Let the dashboard say a question waits here, for when it is brought in front
+        of this window on one screen and hides it."""
+        if self.dashboard is not None:
+            waiting = any(not prompt.isHidden() for prompt in self.prompts.prompts())
+            self.dashboard.set_operator_waiting(waiting)
 
     def _on_dashboard_dismiss_requested(self) -> None:
         dashboard = self.dashboard
