@@ -380,7 +380,10 @@ class CountPrompts(QWidget):
                 self.challenge.set_question(
                     self._challenge_question(change.challenge, change.ballot)
                 )
-        elif action in (Action.CALL, Action.UNDO, Action.REDO, Action.DISPUTE, Action.SIGN):
+        elif action in (Action.CALL, Action.UNDO, Action.REDO, Action.DISPUTE, Action.SIGN) or (
+            action is Action.RESOLVE and change.event.target == self._challenge_seq
+        ):
+            # A settled challenge's who and why are the register's now (Ctrl+R).
             self.challenge.dismiss()
             self._challenge_seq = None
         if action in (

@@ -57,3 +57,22 @@ def test_a_call_on_a_locked_count_reads_as_a_sentence(
     assert_well_written(words)
     key(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert_well_written(banner_words(window))
+
+
+def test_undo_of_a_settled_challenge_names_the_ballot_and_the_registers_action(
+    qtbot: QtBot, window: OperatorWindow
+) -> None:
+    key(window, KEYS[Call.FOR])
+    key(window, KEYS[Call.CHALLENGE])  # ballot 2: the prompt asks who and why
+    assert window.prompts.challenge.isVisible()
+    seq = window.controller.count.next_undo()
+    assert seq is not None
+    assert window.controller.settle(seq[0], "sustained")  # settled at the table
+    assert not window.prompts.challenge.isVisible()  # its question is the register's now
+    key(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    words = banner_words(window)
+    assert_well_written(words)
+    assert "ballot 2 (no. 1 in the challenge register) is settled: sustained" in words, words
+    assert "\u201cTake the settlement back\u201d" in words, words
+    assert "event" not in words, words
+    assert window.controller.count.counted == 2  # nothing taken back
