@@ -216,7 +216,7 @@ def counted_statement(
     """
     figure = strong(f"{counted:,}")
     if ballots is None:
-        return f"{figure} ballots counted"
+        return f"{figure} {'ballot' if counted == 1 else 'ballots'} counted"
     beyond = " \u2014 more than the ballots in the box!" if over and counted > ballots else ""
     return f"{figure} of {ballots:,} ballots counted{beyond}"
 

@@ -175,7 +175,7 @@ class ChallengeRegisterDialog(QDialog):
         total = (
             f"{count.tally.challenged:,} challenged (line 6): {how_many(ballots, 'ballot')}{also}"
             if also
-            else f"{ballots:,} challenged ballots"
+            else how_many(ballots, "challenged ballot")
         )
         # A ballot ordered opened stays on line 6 until called, but no longer counts as
         # its challenger's (which opened ballot was called is never known): the figures

@@ -334,3 +334,15 @@ def test_a_locked_count_asks_for_no_recount_until_it_is_reopened(
     assert not prompt.isVisible()  # Enter could record nothing: the count is locked
     window.controller.reopen("the next morning")
     assert prompt.isVisible() and "FOR pile 1 is full" in prompt.question.text()
+
+
+def test_the_register_counts_one_challenged_ballot_in_the_singular(
+    qtbot: QtBot, window: OperatorWindow
+) -> None:
+    press(window, Qt.Key.Key_C)
+    window.register_action.trigger()
+    dialog = window.register_dialog
+    qtbot.waitUntil(dialog.isVisible)
+    assert "<b>1 challenged ballot</b>" in dialog.totals.text(), dialog.totals.text()
+    assert "1 challenged ballots" not in dialog.totals.text()
+    dialog.close()
