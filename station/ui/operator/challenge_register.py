@@ -43,6 +43,11 @@ _GROUPED_COLUMNS = ("No.", "Ballot", "Group", "Challenged by", "Reason", "Status
 REGISTER_SIZE = QSize(900, 560)  # where the screen has room for it
 
 
+# The register's Withdrawn button, as it is for the ballot selected.
+WITHDRAWN_CHALLENGE = "&Withdrawn: open and count it"
+WITHDRAWN_DISPUTE = "&Withdrawn: the call stands"
+
+
 class ChallengeRegisterDialog(QDialog):
     """Lists the challenges with totals per party and records corrections as events."""
 
@@ -95,7 +100,7 @@ class ChallengeRegisterDialog(QDialog):
         form.addRow("Note", self.note)
         form.addRow("", self.record_button)
         # Settled at the table (docs/rules.md, "Resolving challenges"): each a new event.
-        self.withdraw_button = QPushButton("&Withdrawn: open and count it")
+        self.withdraw_button = QPushButton(WITHDRAWN_CHALLENGE)
         self.withdraw_button.setToolTip(
             "The parties withdraw the challenge: the sealed ballot is opened, mixed with the"
             " others and called like any other (or a dispute is dropped: the call stands)"
@@ -222,6 +227,10 @@ class ChallengeRegisterDialog(QDialog):
         self.withdraw_button.setEnabled(status is Status.OPEN)
         self.sustain_button.setEnabled(status is Status.OPEN)
         self.reopen_button.setEnabled(status in (Status.WITHDRAWN, Status.SUSTAINED))
+        # A disputed ballot is open already: withdrawn, the dispute is dropped and the
+        # agent's call stands; it is not opened again.
+        opened = entry is not None and entry.disputed_void
+        self.withdraw_button.setText(WITHDRAWN_DISPUTE if opened else WITHDRAWN_CHALLENGE)
         locked = self.controller.locked_by
         self.decide_button.setEnabled(locked is not None and locked.kind is SheetKind.FINAL)
         if entry is None:

@@ -346,3 +346,19 @@ def test_the_register_counts_one_challenged_ballot_in_the_singular(
     assert "<b>1 challenged ballot</b>" in dialog.totals.text(), dialog.totals.text()
     assert "1 challenged ballots" not in dialog.totals.text()
     dialog.close()
+
+
+def test_the_register_offers_a_disputed_ballot_its_call_back_not_an_opening(
+    qtbot: QtBot, window: OperatorWindow
+) -> None:
+    press(window, Qt.Key.Key_F, Qt.Key.Key_C, Qt.Key.Key_Escape, Qt.Key.Key_V)
+    press(window, Qt.Key.Key_D, Qt.Key.Key_U)  # the VOID disputed: carried as challenged
+    window.register_action.trigger()
+    dialog = window.register_dialog
+    qtbot.waitUntil(dialog.isVisible)
+    challenged, disputed = (entry.seq for entry in dialog._entries)
+    dialog.select(disputed)
+    assert dialog.withdraw_button.text().replace("&", "") == "Withdrawn: the call stands"
+    dialog.select(challenged)  # a sealed challenged ballot: withdrawn, it is opened
+    assert dialog.withdraw_button.text().replace("&", "") == "Withdrawn: open and count it"
+    dialog.close()
