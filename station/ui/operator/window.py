@@ -362,7 +362,10 @@ class OperatorWindow(QMainWindow):
         view_menu.addAction(self.dashboard_action)
 
         help_menu = self.menuBar().addMenu("&Help")
-        self.help_action = self._action("&Keyboard shortcuts", [QKeySequence("F1")])
+        # The keys are looked up to make sense of a refusal: its banner stays.
+        self.help_action = self._action(
+            "&Keyboard shortcuts", [QKeySequence("F1")], clears_error=False
+        )
         self.help_action.triggered.connect(self._on_help_triggered)
         help_menu.addAction(self.help_action)
         self.help_overlay = HelpOverlay(self, shortcuts_for(self.election))
@@ -373,8 +376,15 @@ class OperatorWindow(QMainWindow):
         self.dashboard_theme = "dark"
         self.dashboard_geometry: QByteArray | None = None
 
-    def _action(self, text: str, shortcuts: list[QKeySequence]) -> QAction:
+    def _action(
+        self, text: str, shortcuts: list[QKeySequence], *, clears_error: bool = True
+    ) -> QAction:
         action = QAction(text, self)
+        if clears_error:
+            # The operator moved on (Ctrl+N, Ctrl+T, a menu): a red banner about what
+            # went before is stale. Connected first, it goes before the action's own
+            # work, which may show a banner of its own.
+            action.triggered.connect(self._on_action_taken)
         action.setShortcuts(shortcuts)
         # A held-down key must record one call, not a burst.
         action.setAutoRepeat(False)
@@ -435,6 +445,12 @@ class OperatorWindow(QMainWindow):
             return self._on_redo_triggered
         if modifiers == control and key == Qt.Key.Key_Y:
             return self._on_redo_triggered
+        if (
+            modifiers == Qt.KeyboardModifier.NoModifier
+            and key == Qt.Key.Key_Escape
+            and not self.error_banner.isHidden()
+        ):
+            return self.clear_error  # read: the red banner goes, nothing else changes
         return None
 
     # -- handlers -------------------------------------------------------------------
@@ -691,6 +707,9 @@ class OperatorWindow(QMainWindow):
         self.error_banner.setText(text)
         self.error_banner.show()
         QApplication.beep()
+
+    def _on_action_taken(self) -> None:
+        self.clear_error()
 
     def clear_error(self) -> None:
         """The red banner gone (the operator acted again), the notice it hid back."""
