@@ -48,6 +48,12 @@ WITHDRAWN_CHALLENGE = "&Withdrawn: open and count it"
 WITHDRAWN_DISPUTE = "&Withdrawn: the call stands"
 
 
+def _challenger_words(short: str, label: str) -> str:
+    """A challenger in the combo box as the table above names it too: "Union \u2014 the
+    Petitioner (Nurses United)", where the table's short word is not in the full name."""
+    return label if short.casefold() in label.casefold() else f"{short} \u2014 {label}"
+
+
 class ChallengeRegisterDialog(QDialog):
     """Lists the challenges with totals per party and records corrections as events."""
 
@@ -75,7 +81,7 @@ class ChallengeRegisterDialog(QDialog):
         self.election = describe(controller.setup)
         self.party = QComboBox()
         for challenger in self.election.challengers:
-            self.party.addItem(challenger.label, challenger.id)
+            self.party.addItem(_challenger_words(challenger.short, challenger.label), challenger.id)
         self.reason = QComboBox()
         self.reason.addItem(_NOT_GIVEN, None)
         for reason in PICKABLE_REASONS:

@@ -362,3 +362,17 @@ def test_the_register_offers_a_disputed_ballot_its_call_back_not_an_opening(
     dialog.select(challenged)  # a sealed challenged ballot: withdrawn, it is opened
     assert dialog.withdraw_button.text().replace("&", "") == "Withdrawn: open and count it"
     dialog.close()
+
+
+def test_the_register_names_a_challenger_in_the_combo_as_in_the_table(
+    qtbot: QtBot, window: OperatorWindow
+) -> None:
+    press(window, Qt.Key.Key_C, Qt.Key.Key_U)  # challenged by the Union
+    window.register_action.trigger()
+    dialog = window.register_dialog
+    qtbot.waitUntil(dialog.isVisible)
+    dialog.select(dialog._entries[0].seq)
+    shown = dialog.table.item(0, 2)
+    assert shown is not None and shown.text() == "Union"
+    assert dialog.party.currentText().startswith("Union \u2014 the Petitioner")
+    dialog.close()
