@@ -317,6 +317,12 @@ def dashboard_full_screen(screen: str) -> str:
     return f"Dashboard open on {screen} \u00b7 F11 hides it"
 
 
+# Under a full pile's question when Enter came before it was on screen for a moment:
+# a key typed ahead or a bounce, never a recount (the agent counts the pile first).
+EARLY_RECOUNT = (
+    "Enter came as the question appeared: nothing recorded. Recount the pile, then press Enter."
+)
+
 # On a dashboard brought in front of the operator window on one screen, while a question
 # (a challenge's who and why, a pile's recount) waits there unseen.
 OPERATOR_QUESTION_WAITING = (

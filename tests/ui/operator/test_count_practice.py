@@ -319,6 +319,8 @@ def test_enter_answers_only_a_question_that_was_on_screen(window: OperatorWindow
     window.prompts.pile_read_s = 60  # an Enter typed ahead, before anyone recounted
     press(window, Qt.Key.Key_F, Qt.Key.Key_F, Qt.Key.Key_F, Qt.Key.Key_Return)
     assert window.controller.count.piles.to_check(Call.FOR, 3) == [1]
+    # Not dropped in silence: the question says why nothing was recorded.
+    assert "Enter came as the question appeared" in window.prompts.pile.question.text()
     window.prompts.pile_read_s = 0
     press(window, Qt.Key.Key_Return)
     assert window.controller.count.piles.to_check(Call.FOR, 3) == []
