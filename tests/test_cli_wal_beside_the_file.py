@@ -135,3 +135,24 @@ def test_a_station_counting_is_not_told_as_lacking_its_wal(tmp_path: Path) -> No
         for command in ("tally", "verify"):
             done = station(command, path)
             assert (done.returncode, done.stderr) == (0, ""), (command, done.stderr)
+
+
+def test_copy_of_a_count_still_open_says_what_to_do_for_the_whole_count(tmp_path: Path) -> None:
+    path = tmp_path / "w.station"
+    assert run("new", path, *NEW)[0] == 0
+    journal = Journal.open(path)
+    try:
+        journal.start_session()
+        journal.append(Action.CALL, Call.FOR)
+        code, out, err = run("copy", path, tmp_path / "copy.station")
+        assert code == 0 and "2 events" in out, (out, err)
+        assert err.count("\n") == 1, err
+        assert "is still open" in err and "the copy holds the 2 events recorded so far" in err
+        assert "close the operator window counting into it, then copy it again" in err
+        code, _out, err = run("verify", tmp_path / "copy.station")
+        assert code == 0 and "station copy" not in err, err  # not the command just used
+        assert "then copy it again" in err, err
+    finally:
+        journal.close()
+    code, _out, err = run("copy", path, tmp_path / "closed.station")  # closed: nothing to say
+    assert (code, err) == (0, "")

@@ -8,6 +8,7 @@ from typing import NoReturn
 
 from station.domain import Action, Count
 from station.domain.description import Election
+from station.domain.statements import how_many
 from station.domain.text import one_line
 from station.journal import Journal
 from station.journal.seal import station_secret
@@ -95,8 +96,19 @@ def restored_count(journal: Journal) -> tuple[Count, str]:
 MAYBE_WITHOUT_ITS_WAL = (
     "warning: the last session has no close event and there is no -wal file beside"
     " the file: if it is a copy, the count may go on in a -wal file that was not"
-    " copied (copy election files with `station copy FILE DEST`)"
+    " copied, or after the copy was made. For the whole count, close the operator"
+    " window counting into the original, then copy it again"
 )
+
+
+def still_open_statement(name: str, events: int) -> str:
+    """What `station copy` says of a count it copied while it was still open: the copy
+    is whole up to now, and the original goes on."""
+    return (
+        f"note: the count in {name} is still open (its last session has no close event):"
+        f" the copy holds the {how_many(events, 'event')} recorded so far. For the whole"
+        " count, close the operator window counting into it, then copy it again"
+    )
 
 
 def wal_holds_commits(path: Path) -> bool:

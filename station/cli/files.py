@@ -3,7 +3,7 @@
 import argparse
 import sys
 
-from station.cli.common import say
+from station.cli.common import say, say_problem, still_open_statement
 from station.cli.envelopes import mail_voter_list
 from station.cli.kinds import created_note, new_setup
 from station.domain.election import SetupError
@@ -38,6 +38,8 @@ def cmd_new(args: argparse.Namespace) -> int:
 def cmd_copy(args: argparse.Namespace) -> int:
     from station.journal.copying import copy_election
 
-    copied, events, head = copy_election(args.file, args.dest)
+    copied, events, head, closed = copy_election(args.file, args.dest)
     say(f"copied {args.file} to {copied}: {how_many(events, 'event')}, head {head[:HEAD_DIGITS]}")
+    if not closed:
+        say_problem(still_open_statement(str(args.file), events))
     return 0

@@ -3,7 +3,11 @@
 import argparse
 
 from station.cli.common import UsageError
-from station.domain.mail_statements import AFTER_TALLY_BEFORE_FINAL, AFTER_TALLY_MAIL_ONLY
+from station.domain.mail_statements import (
+    AFTER_TALLY_BEFORE_FINAL,
+    AFTER_TALLY_MAIL_ONLY,
+    AFTER_TALLY_NOT_MAIL,
+)
 from station.domain.table_statements import same_count_problem
 from station.journal import Journal
 from station.journal.seal import station_secret
@@ -23,7 +27,10 @@ def cmd_open(args: argparse.Namespace) -> int:
     journal = Journal.open(args.file, seal_secret=station_secret())
     if args.after_tally:
         try:
-            if not journal.election.setup.current_mail_rules:
+            setup = journal.election.setup
+            if not setup.mail:
+                raise UsageError(AFTER_TALLY_NOT_MAIL)
+            if not setup.current_mail_rules:
                 raise UsageError(AFTER_TALLY_MAIL_ONLY)
             # Before the tally the envelope window would rule a late envelope, or refuse
             # every one: said here, before any window opens.

@@ -2,6 +2,7 @@
 
 import argparse
 import contextlib
+import errno
 import io
 import json
 import os
@@ -17,7 +18,11 @@ from types import FrameType
 from typing import Any
 
 from station.cli.common import UsageError, file_name, say, say_problem
-from station.domain.table_statements import case_title, same_count_problem
+from station.domain.table_statements import (
+    cannot_listen_statement,
+    case_title,
+    same_count_problem,
+)
 from station.journal import Journal
 from station.journal.connection import tidy_sidecars
 from station.journal.follow import Follower
@@ -64,7 +69,12 @@ def _serve(args: argparse.Namespace) -> int:
         except OSError as error:
             source.stop()
             raise UsageError(
-                f"cannot listen on {args.host}:{args.port} ({error.strerror or error})"
+                cannot_listen_statement(
+                    args.host,
+                    args.port,
+                    str(error.strerror or error),
+                    in_use=error.errno == errno.EADDRINUSE,
+                )
             ) from None
     try:
         say(

@@ -131,9 +131,12 @@ def checked_groups(groups: Sequence[GroupSpec]) -> tuple[GroupSpec, ...]:
     sonotone = [group for group in groups if group.rule is Rule.SONOTONE]
     own = [group for group in groups if group.rule is Rule.OWN]
     if sonotone and len(own) != 1:
+        # In the words of both `station new` (a plain --group) and the dialog's choice.
+        here = "none is" if not own else f"{len(own)} are"
         raise GroupError(
-            "a Sonotone group is pooled with the one group of nonprofessional employees:"
-            f" {len(own)} groups vote as themselves here"
+            "a Sonotone group is pooled with exactly one other group, of nonprofessional"
+            " employees, voting as its own unit (a plain --group; neither Sonotone nor"
+            f" self-determination): {here} here"
         )
     return tuple(groups)
 

@@ -31,6 +31,11 @@ AFTER_TALLY_MAIL_ONLY = (
     " envelopes received after the tally"
 )
 
+AFTER_TALLY_NOT_MAIL = (
+    "--after-tally: this is not a mail-ballot election (it was not created with --mail):"
+    " it has no envelopes to record; open it without --after-tally"
+)
+
 AFTER_TALLY_BEFORE_FINAL = (
     "--after-tally: no final tally sheet is prepared yet, and an envelope is received after"
     " the tally only once one is (station sign FILE); until then open the file without"

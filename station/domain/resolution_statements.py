@@ -19,6 +19,17 @@ if TYPE_CHECKING:  # pragma: no cover
     from station.domain.resolution import Decision
 
 
+def settled_undo_refusal(ballot: int, number: int, status: str) -> str:
+    """Why Ctrl+Z does not take back the call of a challenged ballot settled at the table
+    (`status`: "sustained", "withdrawn"), in the register's words: its number there and
+    the action that takes the settlement back first."""
+    return (
+        f"ballot {ballot:,} (no. {number} in the challenge register) is settled:"
+        f" {status}. To take its call back, open the register (Ctrl+R), select no."
+        f" {number}, choose \u201cTake the settlement back\u201d, then press Ctrl+Z again."
+    )
+
+
 def describe_resolution(change: Change, who: Callable[[str], str]) -> str:
     """One line for a DISPUTE, JOIN, RESOLVE or DECIDE; `who` names a party by what the
     event stores ("the Employer")."""

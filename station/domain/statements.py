@@ -9,6 +9,7 @@ statement about the outcome before the count ends.
 """
 
 from collections.abc import Callable, Mapping, Sequence
+from enum import StrEnum
 
 from station.domain.calls import Call
 from station.domain.changes import Sheet
@@ -150,6 +151,29 @@ def spoiled_statement(seq: int) -> str:
     )
 
 
+class EventFault(StrEnum):
+    """Why an event cannot be counted on, in the words of a read-only view's badge."""
+
+    ALTERED = "ALTERED"  # its hash, its fields or its link to the event before it
+    MISSING = "MISSING"  # the events jump over its number
+    NOT_ADDING_UP = "DOES NOT ADD UP"  # the count it leaves does not add up
+    AGAINST_THE_RULES = "BREAKS THE COUNT'S RULES"  # the rules refuse it
+
+
+def read_only_status(seq: int, fault: EventFault) -> str:
+    """The badge of a file shown only up to event `seq`, which cannot be counted on: not
+    a passing outage (nothing will be counted in this file again), so no "retrying"."""
+    return f"READ-ONLY \N{EM DASH} EVENT {seq:,} {fault.value}"
+
+
+def read_only_detail(problem: str) -> str:
+    """The line under the read-only badge: what the check found, and what is shown."""
+    return (
+        f"{problem}. Shown: the count of the events before it; nothing more can be"
+        " counted in this file."
+    )
+
+
 def staging_leftover_statement(name: str) -> str:
     """What a hidden staging folder found among an export's files is, and what to do: an
     export cut short by a crash or a power cut leaves one (a later export into the same
@@ -192,7 +216,7 @@ def counted_statement(
     """
     figure = strong(f"{counted:,}")
     if ballots is None:
-        return f"{figure} ballots counted"
+        return f"{figure} {'ballot' if counted == 1 else 'ballots'} counted"
     beyond = " \u2014 more than the ballots in the box!" if over and counted > ballots else ""
     return f"{figure} of {ballots:,} ballots counted{beyond}"
 
@@ -337,6 +361,18 @@ def dashboard_full_screen(screen: str) -> str:
     """The status line while the dashboard is full screen on another screen."""
     return f"Dashboard open on {screen} \u00b7 F11 hides it"
 
+
+# Under a full pile's question when Enter came before it was on screen for a moment:
+# a key typed ahead or a bounce, never a recount (the agent counts the pile first).
+EARLY_RECOUNT = (
+    "Enter came as the question appeared: nothing recorded. Recount the pile, then press Enter."
+)
+
+# On a dashboard brought in front of the operator window on one screen, while a question
+# (a challenge's who and why, a pile's recount) waits there unseen.
+OPERATOR_QUESTION_WAITING = (
+    "\u26a0 The operator has a question waiting \u2014 any key returns to it"
+)
 
 DASHBOARD_HAD_THE_KEYS = (
     "The keyboard was on the dashboard, which records nothing. This window has it again:"

@@ -90,3 +90,12 @@ def decide_at_table_statement(table: str) -> str:
         " tables are decided on the tables together, never table by table, where opening a"
         " table's few ballots would show how those voters voted"
     )
+
+
+def cannot_listen_statement(host: str, port: int, why: str, *, in_use: bool) -> str:
+    """Why `station serve` cannot serve on `host`:`port`; when another program holds the
+    port (another `station serve`, often), how to choose another one."""
+    line = f"cannot listen on {host}:{port} ({why})"
+    if in_use:
+        line += f"; another program serves on port {port}: choose a free one with --port N"
+    return line

@@ -24,9 +24,10 @@ from station.journal.errors import JournalExists, JournalNotFound, WriteFailed
 from station.journal.store import Journal
 
 
-def copy_election(source: Path, destination: Path) -> tuple[Path, int, str]:
+def copy_election(source: Path, destination: Path) -> tuple[Path, int, str, bool]:
     """Copy the election file `source` whole to `destination` (a file, or a folder to
-    put it in under its own name). Returns the copy's path, its events and head hash.
+    put it in under its own name). Returns the copy's path, its events and head hash,
+    and whether its last session was closed (False: a station may be counting on).
 
     Raises a one-line JournalError if the source cannot be read, the destination is
     taken, or the copy could not be written whole (then nothing is left behind).
@@ -70,7 +71,7 @@ def _readable(source: Path, folder: Path) -> Iterator[Path]:
         shutil.rmtree(scratch, ignore_errors=True)
 
 
-def _copy(source: Path, destination: Path, folder: Path) -> tuple[Path, int, str]:
+def _copy(source: Path, destination: Path, folder: Path) -> tuple[Path, int, str, bool]:
     # A foreign or damaged file: one line. An altered setup is copied as it is: the
     # copy is evidence, and `verify` names what is wrong with it.
     journal = Journal.open(source, read_only=True, check_setup=False)
@@ -87,6 +88,7 @@ def _copy(source: Path, destination: Path, folder: Path) -> tuple[Path, int, str
             copied = Journal.open(temp, read_only=True, tidy=False, check_setup=False)
             try:
                 head = (copied.head_seq, copied.head_hash)
+                closed = copied.last_session_closed()
             finally:
                 copied.close()
             if head[0] < journal.head_seq:  # pragma: no cover - the backup copies every page
@@ -95,4 +97,4 @@ def _copy(source: Path, destination: Path, folder: Path) -> tuple[Path, int, str
             fsync_folder(folder)
     finally:
         journal.close()
-    return destination, head[0], head[1]
+    return destination, head[0], head[1], closed

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from station.domain import Action, Change, Count, ElectionSetup
+from station.domain.statements import EventFault
 from station.files import file_identity
 from station.journal.checks import chain_problem
 from station.journal.errors import JournalError
@@ -98,6 +99,8 @@ class Follower(Followed):
     Attributes:
         last_record: the last record folded in (its `mono_ns` measures the lag).
         problem: why the journal is unavailable, or None when it is readable.
+        bad_event: the number of the event that cannot be counted on and why, when that
+            is the problem (it will not pass: the file is to be read as it stands).
         resets: how many times the count was folded again from the start.
     """
 
@@ -116,6 +119,7 @@ class Follower(Followed):
             self.election_id = journal.election.election_id
             self.last_record: Record | None = None
             self.problem: str | None = None
+            self.bad_event: tuple[int, EventFault] | None = None
             self.resets = 0
             self._journal: Journal | None = journal
             self._identity = _identity(path)
@@ -133,7 +137,8 @@ class Follower(Followed):
             except _Unreadable as error:
                 if not up_to_a_bad_event:
                     raise
-                self._fail(str(error))  # the count of the events before it, and why
+                # The count of the events before it, and why.
+                self._fail(str(error), error.bad_event)
         except _Unreadable as error:
             journal.close()
             raise JournalError(f"{path}: cannot be followed: {error}") from None
@@ -174,13 +179,17 @@ class Follower(Followed):
             if version != self._data_version or self._more:
                 self._data_version = version
                 self._catch_up(changes)
-        except (_Unreadable, JournalError) as error:
+        except _Unreadable as error:
+            self._fail(str(error), error.bad_event)
+            return changes
+        except JournalError as error:
             self._fail(str(error))
             return changes
         except (sqlite3.Error, OSError) as error:
             self._fail(f"cannot be read ({error})")
             return changes
         self.problem = None
+        self.bad_event = None
         return changes
 
     def _catch_up_all(self) -> None:
@@ -221,19 +230,24 @@ class Follower(Followed):
         self._more = len(batch) == BATCH
         for record in batch:
             # In `verify`'s words, so the dashboard and the check name the same event.
-            problem = chain_problem(record, self.head_seq + 1, self.head_hash)
+            expected = self.head_seq + 1
+            problem = chain_problem(record, expected, self.head_hash)
             if problem is not None:
-                raise _Unreadable(f"{problem}{RUN_VERIFY}")
+                bad = expected, _fault_of(record, expected)
+                raise _Unreadable(f"{problem}{RUN_VERIFY}", bad)
             if self._spoiled is not None and self._spoiled[0] == record.hash:
-                raise _Unreadable(self._spoiled[1])  # the same event: known, not folded again
+                # The same event: known, not folded again.
+                raise _Unreadable(self._spoiled[1], (record.seq, EventFault.NOT_ADDING_UP))
             try:
                 change = self.count.apply(record.event())
             except ValueError as error:
                 problem = f"{error}{RUN_VERIFY}"
+                fault = EventFault.AGAINST_THE_RULES
                 if self.count.spoiled_by is not None:  # keep showing the events before it
                     self.count = self._journal.fold(record.seq - 1)
                     self._spoiled = record.hash, problem
-                raise _Unreadable(problem) from None
+                    fault = EventFault.NOT_ADDING_UP
+                raise _Unreadable(problem, (record.seq, fault)) from None
             self.head_seq, self.head_hash = record.seq, record.hash
             self.last_record = record
             self.note(change)
@@ -262,9 +276,10 @@ class Follower(Followed):
         mine = _take(journal.records(after=self.head_seq - 1), 1)
         return bool(mine) and mine[0].hash == self.head_hash
 
-    def _fail(self, problem: str) -> None:
+    def _fail(self, problem: str, bad_event: tuple[int, EventFault] | None = None) -> None:
         # The dashboard may be streamed: name the file, not the folders it sits in.
         self.problem = problem.replace(str(self.path), self.path.name)
+        self.bad_event = bad_event
         if self._journal is not None:
             self._journal.close()
             self._journal = None
@@ -275,7 +290,20 @@ RUN_VERIFY = " \N{EM DASH} run `station verify`"
 
 
 class _Unreadable(Exception):
-    """The journal cannot be followed right now (one line saying why)."""
+    """The journal cannot be followed right now (one line saying why).
+
+    `bad_event`: the event that cannot be counted on, if that is why: not a passing
+    outage, it will be found there again.
+    """
+
+    def __init__(self, problem: str, bad_event: tuple[int, EventFault] | None = None) -> None:
+        super().__init__(problem)
+        self.bad_event = bad_event
+
+
+def _fault_of(record: Record, expected: int) -> EventFault:
+    """Why an event that breaks the chain breaks it, as a read-only badge says it."""
+    return EventFault.MISSING if record.seq != expected else EventFault.ALTERED
 
 
 def _take(records: Iterator[Record], limit: int) -> list[Record]:

@@ -30,6 +30,8 @@ from station.domain.envelopes import NO_BALLOT_CHALLENGE, Ruling, box_setup
 from station.domain.group_statements import written_in_group_statement
 from station.domain.piles import CHOICE as PILE_CHOICE
 from station.domain.piles import GROUP as PILE_GROUP
+from station.domain.resolution import Status
+from station.domain.resolution_statements import settled_undo_refusal
 from station.domain.statements import lock_refusal_statement, spoiled_statement
 from station.domain.table_statements import decide_at_table_statement
 from station.domain.voters import VoterList
@@ -208,7 +210,23 @@ class CountSession:
         """Take back the last call that counts, as a new, visible event (None: nothing)."""
         self._refuse_while_locked()
         target = self.undo_target()
-        return None if target is None else self.commit(Action.UNDO, target[1], target[0])
+        if target is None:
+            return None
+        self._refuse_a_settled_challenge(target[0])
+        return self.commit(Action.UNDO, target[1], target[0])
+
+    def _refuse_a_settled_challenge(self, seq: int) -> None:
+        """The rules keep a settled challenge's call (`Resolutions.check_undo`); say so
+        as the operator knows the ballot: its number, its line in the register, and how
+        to take the settlement back."""
+        status = self.count.resolutions.statuses.get(seq)
+        if status is None or status is Status.OPEN:
+            return
+        listed = self.count.resolutions.numbered(self.count)
+        number = next((line.number for line in listed if line.challenge.seq == seq), None)
+        ballot = self.count.ballot_of(seq)
+        if number is not None and ballot is not None:
+            raise Refused(settled_undo_refusal(ballot, number, status.value))
 
     def redo(self) -> Change | None:
         """Reinstate the last call taken back, as a new, visible event (None: nothing)."""

@@ -263,7 +263,13 @@ def sheet_html(document: Mapping[str, Any], *, certifications_apart: bool = Fals
         _row("Case", f"<b>{e(_case_words(document))}</b>", "Date of count", e(sheet["count_date"])),
         _row("Employer", e(sheet["employer"]), "Place of count", e(sheet["place"] or "")),
         _row(e(parties[0]), e(parties[1]), "Ballots counted", _counted_words(sheet)),
-        _row("Type", e(type_words(sheet)), "Date issued", e(issued_words(sheet))),
+        # No "Type" with nothing beside it: a type not given at `station new` is left out.
+        _row(
+            "Type" if type_words(sheet) else "",
+            e(type_words(sheet)),
+            "Date issued",
+            e(issued_words(sheet)),
+        ),
         *(
             [f'<tr><td class="label">Unit</td><td colspan="3">{e(sheet["unit"])}</td></tr>']
             if sheet.get("unit")

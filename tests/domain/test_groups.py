@@ -158,3 +158,15 @@ def test_line_8_per_unit_matches_trying_every_resolution(
     for unit in units(groups, tallies, unions):
         changed = any(other.get(unit.groups) != now[unit.groups] for other in possible)
         assert unit.determinative is changed, (unit, now)
+
+
+def test_two_sonotone_groups_are_told_which_group_they_lack_in_both_words() -> None:
+    other = GroupSpec("Q", "More professionals", 3, None, Rule.SONOTONE)
+    try:
+        checked_groups((PROFESSIONALS, other))
+    except GroupError as error:
+        said = str(error)
+    else:
+        raise AssertionError("two Sonotone groups were taken")
+    assert "its own unit" in said and "--group" in said  # the dialog's and the CLI's words
+    assert "none is here" in said and "0 groups" not in said

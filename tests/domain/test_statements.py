@@ -88,3 +88,11 @@ def test_one_word_for_the_challenged_call() -> None:
     from station.domain import Call
 
     assert [call.label for call in Call] == ["FOR", "AGAINST", "VOID", "CHALLENGED"]
+
+
+def test_one_ballot_counted_with_no_box_size_is_said_in_the_singular() -> None:
+    from station.domain.statements import counted_statement
+
+    assert counted_statement(1, None) == "1 ballot counted"
+    assert counted_statement(2, None) == "2 ballots counted"
+    assert counted_statement(1, 150) == "1 of 150 ballots counted"

@@ -502,4 +502,6 @@ def test_a_refused_serve_leaves_the_folder_as_found(
     finally:
         listener.close()
     assert code == 2 and err.startswith("station: ") and err.count("\n") == 1, (code, out, err)
+    if why == "port taken":  # what to do about it, not only what went wrong
+        assert "choose a free one with --port N" in err, err
     assert snapshot(folder) == before

@@ -651,7 +651,7 @@ def test_station_copy_takes_the_wal_too_and_never_overwrites(
             journal.append(Action.CALL, Call.FOR)
         head = (journal.head_seq, journal.head_hash)
         code, out, err = station("copy", election_file, tmp_path / "copy.station")
-        assert (code, err) == (0, ""), err
+        assert code == 0 and err.count("\n") == 1 and "is still open" in err, err
         assert head[1][:16] in out
         assert events_in(tmp_path / "copy.station") == head[0]  # while it counts on
         assert journal_mode(tmp_path / "copy.station") == "wal"

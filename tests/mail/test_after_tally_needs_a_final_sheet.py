@@ -72,3 +72,15 @@ def test_after_a_final_tally_sheet_the_window_opens(
     assert main(["sign", str(path), "--agent", "R. Agent"]) == 0
     assert main([str(path), "--after-tally"]) == 0, capsys.readouterr().err
     assert windows == [True]
+
+
+def test_a_file_that_is_not_a_mail_election_is_told_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], windows: list[bool]
+) -> None:
+    path = tmp_path / "n.station"
+    Journal.create(path, replace(BESSEMER, mail=False, mail_rules=None))
+    assert main([str(path), "--after-tally"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "this is not a mail-ballot election" in err, err
+    assert "this Station's rules" not in err  # it is not a question of rules
+    assert windows == []

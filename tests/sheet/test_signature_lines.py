@@ -33,3 +33,14 @@ def test_headings_share_a_row_above_the_lines(qapp: object, tmp_path: Path) -> N
 
     done = consolidate(exports, tmp_path / "sum", key)
     assert headings_come_first(consolidated_html(done.document))
+
+
+def test_a_sheet_without_a_type_prints_no_empty_type_row(qapp: object, tmp_path: Path) -> None:
+    from station.sheet.keys import key_for_signing
+
+    export = table(tmp_path, SEVERAL, "1", calls("12A"), key_for_signing())
+    sheet = json.loads((export / "tally.json").read_bytes())
+    assert "type" not in sheet["sheet"]  # not given at `station new`
+    html = sheet_html(sheet)
+    assert ">Type<" not in html
+    assert ">Date issued<" in html  # the row's other half is still there

@@ -15,6 +15,7 @@ from station.domain import Action, Call, Count
 from station.journal import Journal
 from station.ui.operator.window import OperatorWindow
 from tests.helpers import Connections
+from tests.journal.helpers import tamper
 from tests.kinds_helpers import (
     THREE,
     disputed_then_undone_and_redone,
@@ -133,3 +134,48 @@ def test_a_key_that_leaves_a_count_not_adding_up_shows_the_file_read_only(
     assert "shown read-only" in said[0]
     station.close()
     assert sqlite_connections.left_open() == []
+
+
+def test_the_badge_says_read_only_and_which_event_not_a_passing_outage(
+    qtbot: QtBot,
+    cannot_count: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    sqlite_connections: Connections,
+) -> None:
+    monkeypatch.setattr(QMessageBox, "warning", lambda parent, title, text: None)
+    station = Station()
+    station.open_path(cannot_count)
+    window, _ = station.read_only[0]
+    qtbot.addWidget(window)
+    status = window.status_label  # type: ignore[attr-defined]
+    qtbot.waitUntil(lambda: "EVENT 5" in status.text())
+    assert status.text() == "READ-ONLY \N{EM DASH} EVENT 5 DOES NOT ADD UP"
+    assert status.property("state") == "read-only"
+    assert "nothing more can be counted in this file" in window.problem_label.text()  # type: ignore[attr-defined]
+    station.close()
+
+
+def test_an_altered_event_is_named_altered_on_the_badge(
+    qtbot: QtBot,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    sqlite_connections: Connections,
+) -> None:
+    path = tmp_path / "count.station"
+    new(path, *THREE)
+    with Journal.open(path) as journal:
+        journal.start_session()
+        for _ in range(3):
+            journal.append(Action.CALL, Call.FOR, detail={"choice": 2})
+    tamper(path, "UPDATE events SET call = 'against' WHERE seq = 4")
+    monkeypatch.setattr(QMessageBox, "warning", lambda parent, title, text: None)
+    station = Station()
+    station.open_path(path)
+    window, follower = station.read_only[0]
+    qtbot.addWidget(window)
+    status = window.status_label  # type: ignore[attr-defined]
+    qtbot.waitUntil(lambda: "EVENT" in status.text())
+    assert status.text() == "READ-ONLY \N{EM DASH} EVENT 4 ALTERED"
+    assert "retrying" not in status.text()
+    assert follower.count.last_seq == 3
+    station.close()

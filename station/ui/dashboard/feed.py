@@ -13,6 +13,7 @@ from typing import Protocol
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from station.domain import Change, Count, ElectionSetup
+from station.domain.statements import EventFault
 from station.journal import Journal, Record
 from station.journal.follow import TICKER_LENGTH, Followed, Follower
 
@@ -83,6 +84,12 @@ class DashboardFeed(QObject):
     def not_yet_signed(self) -> str | None:
         """The events received after the last signed head, said apart (never counted), or
         None. A file followed here has no signed heads: everything read is its count."""
+        return None
+
+    @property
+    def bad_event(self) -> tuple[int, EventFault] | None:
+        """The event this feed stopped before for good (its number and why), or None:
+        a file with an altered event is read as it stands, never as a passing outage."""
         return None
 
     @property
@@ -189,6 +196,11 @@ class JournalFollower(PolledFeed):
     def journal(self) -> Journal | None:
         """The read-only journal, or None while it is unavailable."""
         return self.follower.journal
+
+    @property
+    def bad_event(self) -> tuple[int, EventFault] | None:
+        """The event the file stopped being countable at, and why, or None."""
+        return self.follower.bad_event
 
     def poll(self) -> None:
         """Look once, and say what was folded in, or why the journal cannot be read."""

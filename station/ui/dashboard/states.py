@@ -3,6 +3,7 @@
 from enum import StrEnum
 
 from station.domain import Sheet, SheetKind
+from station.domain.statements import EventFault, read_only_detail, read_only_status
 
 
 class DashboardState(StrEnum):
@@ -11,6 +12,7 @@ class DashboardState(StrEnum):
     LIVE = "live"
     STALE = "stale"  # no word from the feed for a while: the figures may be old
     UNAVAILABLE = "unavailable"  # the journal cannot be read now
+    READ_ONLY = "read-only"  # an event cannot be counted on: shown up to it, for good
     PAUSED = "paused"  # an interim tally locks the count
     LOCKED = "locked"  # a final tally locks the count
     CLOSED = "closed"  # the station closed the count
@@ -23,13 +25,19 @@ def state_of(
     locked_by: Sheet | None,
     closed: bool,
     last_call: int,
+    bad_event: tuple[int, EventFault] | None = None,
 ) -> tuple[DashboardState, str, str]:
     """The state, its status text and the line of detail under it (may be empty).
 
     `last_call`: the last call's number as the log numbers it (`decision.call_number`),
-    the ballot a pause came after. The first that holds wins: the journal unreadable, the feed silent, a sheet
-    locking the count, the station gone, else live.
+    the ballot a pause came after. `bad_event`: the event the file cannot be counted on
+    at, and why. The first that holds wins: an event that cannot be counted on (which
+    no retry will mend), the journal unreadable, the feed silent, a sheet locking the
+    count, the station gone, else live.
     """
+    if problem is not None and bad_event is not None:
+        seq, fault = bad_event
+        return DashboardState.READ_ONLY, read_only_status(seq, fault), read_only_detail(problem)
     if problem is not None and "\n" in problem:  # a remote feed's own status and detail
         status, _, detail = problem.partition("\n")
         quiet = status.startswith("\u26a0 NO FEED")

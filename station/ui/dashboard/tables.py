@@ -71,6 +71,7 @@ class _Watched:
             count.locked_by,
             self.feed.closed,
             call_number(count),
+            self.feed.bad_event,
         )
         return state, text
 
@@ -254,6 +255,7 @@ def _lines_of(watched: _Watched) -> TableLines:
 
 # The status of the total: the most urgent of the tables'.
 _URGENCY = (
+    DashboardState.READ_ONLY,
     DashboardState.UNAVAILABLE,
     DashboardState.STALE,
     DashboardState.LIVE,
@@ -266,6 +268,7 @@ _URGENCY = (
 def _worst(states: set[DashboardState]) -> str:
     worst = min(states, key=_URGENCY.index)
     return {
+        DashboardState.READ_ONLY: "\u26a0 A TABLE CANNOT BE COUNTED ON",
         DashboardState.UNAVAILABLE: "\u26a0 A TABLE IS UNAVAILABLE",
         DashboardState.STALE: "\u26a0 A TABLE IS SILENT",
         DashboardState.LIVE: "COUNTING",

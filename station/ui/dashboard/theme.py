@@ -107,6 +107,8 @@ QLabel#statusLabel[state="stale"] {{ background: {theme.warning_background};
     color: {theme.warning_text}; }}
 QLabel#statusLabel[state="unavailable"] {{ background: {theme.error_background};
     color: {theme.error_text}; }}
+QLabel#statusLabel[state="read-only"] {{ color: {theme.error_background};
+    border: {line(0.25)} solid {theme.error_background}; }}
 QLabel#problemLabel {{ font-size: {px(2.0)}; color: {theme.muted}; }}
 QLabel#progressLabel {{ font-size: {px(3.4)}; font-weight: bold; }}
 QLabel#boxLabel {{ font-size: {px(2.3)}; color: {theme.muted}; }}
@@ -119,6 +121,8 @@ QLabel#decisionLabel[decided="true"] {{ border: {line(0.3)} solid {theme.text};
     padding: {line(0.3)} {line(0.8)}; }}
 QLabel#sectionTitle {{ font-size: {px(2.2)}; font-weight: bold; color: {theme.muted}; }}
 QLabel#journalLabel {{ font-size: {px(2.4)}; font-family: monospace; }}
+QWidget#dashboard QLabel#waitingLabel {{ font-size: {px(2.0)}; font-weight: bold; padding: {line(0.2)} {line(0.8)};
+    background: {theme.warning_background}; color: {theme.warning_text}; }}
 QLabel#readOnlyLabel {{ font-size: {px(2.0)}; color: {theme.muted}; }}
 QFrame#rule {{ background: {theme.rule}; max-height: {line(0.2)}; min-height: {line(0.2)}; }}
 QWidget#sidePanel {{ background: {theme.panel}; border-radius: {line(0.8)}; }}

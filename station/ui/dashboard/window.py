@@ -9,7 +9,7 @@ import time
 from collections.abc import Sequence
 from datetime import date, datetime
 
-from PySide6.QtCore import QByteArray, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QByteArray, QEvent, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QGuiApplication,
     QHideEvent,
@@ -33,7 +33,11 @@ from station.domain.description import describe as describe_election
 from station.domain.envelopes import box_setup
 from station.domain.party_words import parties_title
 from station.domain.result_statements import decided_line, objections_line, result_lines
-from station.domain.statements import counted_statement, pile_mismatch_statement
+from station.domain.statements import (
+    OPERATOR_QUESTION_WAITING,
+    counted_statement,
+    pile_mismatch_statement,
+)
 from station.domain.table_statements import case_title
 from station.journal.chain import HEAD_DIGITS
 from station.ui.dashboard.after_count import AfterCount
@@ -186,6 +190,12 @@ class DashboardWindow(ScaledWindow):
         self.read_only_label.setWordWrap(True)
         self.read_only_label.setAlignment(Qt.AlignmentFlag.AlignRight)
 
+        # Shown while this dashboard is in front and the operator window behind it has a
+        # question open: the operator sees why the keys seem to do nothing.
+        self.waiting_label = self._label(OPERATOR_QUESTION_WAITING, "waitingLabel")
+        self.waiting_label.hide()
+        self._operator_waiting = False
+
         self.after_count = AfterCount(self)  # the revised count; challenges withheld
         self.group_dashboard: GroupDashboard | None = None  # voting groups: groups.py
         self._build_layout()
@@ -279,6 +289,8 @@ class DashboardWindow(ScaledWindow):
         root.addLayout(header)
         root.addWidget(_rule())
         root.addLayout(body, 1)
+        # Above the footer, never in it: the key fingerprint there stays whole.
+        root.addWidget(self.waiting_label, 0, Qt.AlignmentFlag.AlignHCenter)
         root.addWidget(_rule())
         root.addLayout(footer)
         self._root = root
@@ -488,6 +500,7 @@ class DashboardWindow(ScaledWindow):
             feed.count.locked_by,
             feed.closed,
             call_number(feed.count),
+            feed.bad_event,
         )
         self.status_label.setText(text)
         self.problem_label.setText(detail)
@@ -514,6 +527,24 @@ class DashboardWindow(ScaledWindow):
             if key not in _MODIFIER_KEYS and not event.isAutoRepeat():
                 self.other_key_pressed.emit()
             super().keyPressEvent(event)
+
+    def set_operator_waiting(self, waiting: bool) -> None:
+        """Whether the operator window that opened this dashboard has a question open.
+
+        Said on the dashboard only while it is the active window: then it covers the
+        question on a shared screen, and the operator's next key (which records nothing
+        here) brings the question back.
+        """
+        self._operator_waiting = waiting
+        self._show_waiting()
+
+    def _show_waiting(self) -> None:
+        self.waiting_label.setVisible(self._operator_waiting and self.isActiveWindow())
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.ActivationChange:
+            self._show_waiting()
+        super().changeEvent(event)
 
     def showEvent(self, event: QShowEvent) -> None:
         """The clock runs while the dashboard is shown, also after a close and a new F11."""

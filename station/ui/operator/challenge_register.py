@@ -43,6 +43,17 @@ _GROUPED_COLUMNS = ("No.", "Ballot", "Group", "Challenged by", "Reason", "Status
 REGISTER_SIZE = QSize(900, 560)  # where the screen has room for it
 
 
+# The register's Withdrawn button, as it is for the ballot selected.
+WITHDRAWN_CHALLENGE = "&Withdrawn: open and count it"
+WITHDRAWN_DISPUTE = "&Withdrawn: the call stands"
+
+
+def _challenger_words(short: str, label: str) -> str:
+    """A challenger in the combo box as the table above names it too: "Union \u2014 the
+    Petitioner (Nurses United)", where the table's short word is not in the full name."""
+    return label if short.casefold() in label.casefold() else f"{short} \u2014 {label}"
+
+
 class ChallengeRegisterDialog(QDialog):
     """Lists the challenges with totals per party and records corrections as events."""
 
@@ -70,7 +81,7 @@ class ChallengeRegisterDialog(QDialog):
         self.election = describe(controller.setup)
         self.party = QComboBox()
         for challenger in self.election.challengers:
-            self.party.addItem(challenger.label, challenger.id)
+            self.party.addItem(_challenger_words(challenger.short, challenger.label), challenger.id)
         self.reason = QComboBox()
         self.reason.addItem(_NOT_GIVEN, None)
         for reason in PICKABLE_REASONS:
@@ -95,7 +106,7 @@ class ChallengeRegisterDialog(QDialog):
         form.addRow("Note", self.note)
         form.addRow("", self.record_button)
         # Settled at the table (docs/rules.md, "Resolving challenges"): each a new event.
-        self.withdraw_button = QPushButton("&Withdrawn: open and count it")
+        self.withdraw_button = QPushButton(WITHDRAWN_CHALLENGE)
         self.withdraw_button.setToolTip(
             "The parties withdraw the challenge: the sealed ballot is opened, mixed with the"
             " others and called like any other (or a dispute is dropped: the call stands)"
@@ -175,7 +186,7 @@ class ChallengeRegisterDialog(QDialog):
         total = (
             f"{count.tally.challenged:,} challenged (line 6): {how_many(ballots, 'ballot')}{also}"
             if also
-            else f"{ballots:,} challenged ballots"
+            else how_many(ballots, "challenged ballot")
         )
         # A ballot ordered opened stays on line 6 until called, but no longer counts as
         # its challenger's (which opened ballot was called is never known): the figures
@@ -222,6 +233,10 @@ class ChallengeRegisterDialog(QDialog):
         self.withdraw_button.setEnabled(status is Status.OPEN)
         self.sustain_button.setEnabled(status is Status.OPEN)
         self.reopen_button.setEnabled(status in (Status.WITHDRAWN, Status.SUSTAINED))
+        # A disputed ballot is open already: withdrawn, the dispute is dropped and the
+        # agent's call stands; it is not opened again.
+        opened = entry is not None and entry.disputed_void
+        self.withdraw_button.setText(WITHDRAWN_DISPUTE if opened else WITHDRAWN_CHALLENGE)
         locked = self.controller.locked_by
         self.decide_button.setEnabled(locked is not None and locked.kind is SheetKind.FINAL)
         if entry is None:

@@ -24,7 +24,7 @@ from station.domain import Action, Call, Change
 from station.domain.challenges import REASON_KEYS, Challenge, Reason
 from station.domain.description import describe
 from station.domain.piles import PileRef
-from station.domain.statements import how_many
+from station.domain.statements import EARLY_RECOUNT, how_many
 from station.ui.operator.controller import CountController
 from station.ui.operator.key_prompt import KeyPrompt, Option
 from station.ui.operator.keys_back import open_over
@@ -308,6 +308,9 @@ class CountPrompts(QWidget):
         # A recount takes the agent a while: an Enter that comes before the question
         # was on screen for a moment (a bounce, or a key typed ahead) confirms nothing.
         if time.monotonic() - self._pile_asked_at < self.pile_read_s:
+            asked = self.pile.question.text()
+            if EARLY_RECOUNT not in asked:  # said, never silently dropped
+                self.pile.set_question(f"{asked}<br><i>{EARLY_RECOUNT}</i>")
             return
         self._record_pile(ref, found)
 
@@ -380,7 +383,10 @@ class CountPrompts(QWidget):
                 self.challenge.set_question(
                     self._challenge_question(change.challenge, change.ballot)
                 )
-        elif action in (Action.CALL, Action.UNDO, Action.REDO, Action.DISPUTE, Action.SIGN):
+        elif action in (Action.CALL, Action.UNDO, Action.REDO, Action.DISPUTE, Action.SIGN) or (
+            action is Action.RESOLVE and change.event.target == self._challenge_seq
+        ):
+            # A settled challenge's who and why are the register's now (Ctrl+R).
             self.challenge.dismiss()
             self._challenge_seq = None
         if action in (

@@ -364,17 +364,29 @@ class OperatorWindow(QMainWindow):
         view_menu.addAction(self.dashboard_action)
 
         help_menu = self.menuBar().addMenu("&Help")
-        self.help_action = self._action("&Keyboard shortcuts", [QKeySequence("F1")])
+        # The keys are looked up to make sense of a refusal: its banner stays.
+        self.help_action = self._action(
+            "&Keyboard shortcuts", [QKeySequence("F1")], clears_error=False
+        )
         self.help_action.triggered.connect(self._on_help_triggered)
         help_menu.addAction(self.help_action)
         self.help_overlay = HelpOverlay(self, shortcuts_for(self.election))
         self.dashboard: DashboardWindow | None = None
+        for prompt in self.prompts.prompts():  # open or answered, the dashboard is told
+            prompt.installEventFilter(self)
         # How the dashboard opens: the window that builds this one sets them from settings.
         self.dashboard_theme = "dark"
         self.dashboard_geometry: QByteArray | None = None
 
-    def _action(self, text: str, shortcuts: list[QKeySequence]) -> QAction:
+    def _action(
+        self, text: str, shortcuts: list[QKeySequence], *, clears_error: bool = True
+    ) -> QAction:
         action = QAction(text, self)
+        if clears_error:
+            # The operator moved on (Ctrl+N, Ctrl+T, a menu): a red banner about what
+            # went before is stale. Connected first, it goes before the action's own
+            # work, which may show a banner of its own.
+            action.triggered.connect(self._on_action_taken)
         action.setShortcuts(shortcuts)
         # A held-down key must record one call, not a burst.
         action.setAutoRepeat(False)
@@ -435,6 +447,12 @@ class OperatorWindow(QMainWindow):
             return self._on_redo_triggered
         if modifiers == control and key == Qt.Key.Key_Y:
             return self._on_redo_triggered
+        if (
+            modifiers == Qt.KeyboardModifier.NoModifier
+            and key == Qt.Key.Key_Escape
+            and not self.error_banner.isHidden()
+        ):
+            return self.clear_error  # read: the red banner goes, nothing else changes
         return None
 
     # -- handlers -------------------------------------------------------------------
@@ -502,6 +520,7 @@ class OperatorWindow(QMainWindow):
             self.dashboard.other_key_pressed.connect(self._on_dashboard_other_key_pressed)
             self.dashboard.theme_changed.connect(self.dashboard_theme_changed)
             self.dashboard.installEventFilter(self)  # shown or closed, the status says so
+            self._tell_dashboard_of_questions()
         if self.dashboard.isVisible():
             self.dashboard.hide()
             self._take_keys_back()
@@ -541,9 +560,19 @@ class OperatorWindow(QMainWindow):
         self.toggle_dashboard()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched is self.dashboard and event.type() in (QEvent.Type.Show, QEvent.Type.Hide):
-            self._refresh_dashboard_note()
+        if event.type() in (QEvent.Type.Show, QEvent.Type.Hide):
+            if watched is self.dashboard:
+                self._refresh_dashboard_note()
+            elif watched in self.prompts.prompts():
+                self._tell_dashboard_of_questions()
         return super().eventFilter(watched, event)
+
+    def _tell_dashboard_of_questions(self) -> None:
+        """Let the dashboard say a question waits here, for when it is brought in front
+        of this window on one screen and hides it."""
+        if self.dashboard is not None:
+            waiting = any(not prompt.isHidden() for prompt in self.prompts.prompts())
+            self.dashboard.set_operator_waiting(waiting)
 
     def _on_dashboard_dismiss_requested(self) -> None:
         dashboard = self.dashboard
@@ -680,6 +709,9 @@ class OperatorWindow(QMainWindow):
         self.error_banner.setText(text)
         self.error_banner.show()
         QApplication.beep()
+
+    def _on_action_taken(self) -> None:
+        self.clear_error()
 
     def clear_error(self) -> None:
         """The red banner gone (the operator acted again), the notice it hid back."""

@@ -209,6 +209,10 @@ class NewElectionDialog(QDialog):
         layout.addLayout(columns)
         layout.addWidget(self.error_label)
         layout.addWidget(self.buttons)
+        # What Create refused is about what was typed then: an edit makes it stale.
+        for field in self.findChildren(QLineEdit):
+            field.textEdited.connect(self.error_label.clear)
+        self.voting_groups.edited.connect(self.error_label.clear)
 
     def setup(self, voters: VoterList | None = None) -> ElectionSetup:
         """The setup as typed, or SetupError naming the first field that is wrong."""

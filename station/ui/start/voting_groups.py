@@ -70,9 +70,11 @@ class VotingGroupsBox(QGroupBox):
 
     Signals:
         rows_changed(int): a group was added or removed; how many there are now.
+        edited(): anything in the table changed: a group, its key, name, figures or rule.
     """
 
     rows_changed = Signal(int)
+    edited = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("Voting groups", parent)
@@ -83,6 +85,8 @@ class VotingGroupsBox(QGroupBox):
         hint.setWordWrap(True)
         self.table = QTableWidget(0, len(HEADINGS))
         self.table.setObjectName("votingGroups")
+        self.table.itemChanged.connect(self.edited)
+        self.rows_changed.connect(self.edited)
         self.table.setHorizontalHeaderLabels(HEADINGS)
         self.table.verticalHeader().hide()
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -155,6 +159,7 @@ class VotingGroupsBox(QGroupBox):
             self.table.setItem(row, column, item)
         choice = _rule_choice()
         choice.setCurrentIndex(choice.findData(rule))
+        choice.currentIndexChanged.connect(self.edited)
         self.table.setCellWidget(row, RULE, choice)
         self._refresh_buttons()
         self.rows_changed.emit(self.table.rowCount())

@@ -57,3 +57,48 @@ def test_a_call_on_a_locked_count_reads_as_a_sentence(
     assert_well_written(words)
     key(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert_well_written(banner_words(window))
+
+
+def test_undo_of_a_settled_challenge_names_the_ballot_and_the_registers_action(
+    qtbot: QtBot, window: OperatorWindow
+) -> None:
+    key(window, KEYS[Call.FOR])
+    key(window, KEYS[Call.CHALLENGE])  # ballot 2: the prompt asks who and why
+    assert window.prompts.challenge.isVisible()
+    seq = window.controller.count.next_undo()
+    assert seq is not None
+    assert window.controller.settle(seq[0], "sustained")  # settled at the table
+    assert not window.prompts.challenge.isVisible()  # its question is the register's now
+    key(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    words = banner_words(window)
+    assert_well_written(words)
+    assert "ballot 2 (no. 1 in the challenge register) is settled: sustained" in words, words
+    assert "\u201cTake the settlement back\u201d" in words, words
+    assert "event" not in words, words
+    assert window.controller.count.counted == 2  # nothing taken back
+
+
+def test_a_refusal_banner_goes_on_esc_and_on_the_next_action(
+    qtbot: QtBot, window: OperatorWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    key(window, KEYS[Call.FOR])
+    key(window, KEYS[Call.CHALLENGE])
+    key(window, Qt.Key.Key_Escape)  # the challenge's question closed
+    seq = window.controller.count.next_undo()
+    assert seq is not None and window.controller.settle(seq[0], "sustained")
+    key(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert window.error_banner.isVisible()
+    key(window, Qt.Key.Key_Escape)  # read: it goes
+    assert not window.error_banner.isVisible()
+    assert window.controller.count.counted == 2  # and nothing else happened
+    key(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert window.error_banner.isVisible()
+    asked: list[bool] = []
+    window.new_election_requested.connect(lambda: asked.append(True))
+    for action in window.actions():
+        if action.text().startswith("&New election"):
+            action.trigger()  # Ctrl+N: the operator moved on
+    assert asked == [True] and not window.error_banner.isVisible()
+    key(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    window.help_action.trigger()  # F1 to make sense of it: the banner stays
+    assert window.error_banner.isVisible()

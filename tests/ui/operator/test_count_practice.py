@@ -319,6 +319,8 @@ def test_enter_answers_only_a_question_that_was_on_screen(window: OperatorWindow
     window.prompts.pile_read_s = 60  # an Enter typed ahead, before anyone recounted
     press(window, Qt.Key.Key_F, Qt.Key.Key_F, Qt.Key.Key_F, Qt.Key.Key_Return)
     assert window.controller.count.piles.to_check(Call.FOR, 3) == [1]
+    # Not dropped in silence: the question says why nothing was recorded.
+    assert "Enter came as the question appeared" in window.prompts.pile.question.text()
     window.prompts.pile_read_s = 0
     press(window, Qt.Key.Key_Return)
     assert window.controller.count.piles.to_check(Call.FOR, 3) == []
@@ -334,3 +336,45 @@ def test_a_locked_count_asks_for_no_recount_until_it_is_reopened(
     assert not prompt.isVisible()  # Enter could record nothing: the count is locked
     window.controller.reopen("the next morning")
     assert prompt.isVisible() and "FOR pile 1 is full" in prompt.question.text()
+
+
+def test_the_register_counts_one_challenged_ballot_in_the_singular(
+    qtbot: QtBot, window: OperatorWindow
+) -> None:
+    press(window, Qt.Key.Key_C)
+    window.register_action.trigger()
+    dialog = window.register_dialog
+    qtbot.waitUntil(dialog.isVisible)
+    assert "<b>1 challenged ballot</b>" in dialog.totals.text(), dialog.totals.text()
+    assert "1 challenged ballots" not in dialog.totals.text()
+    dialog.close()
+
+
+def test_the_register_offers_a_disputed_ballot_its_call_back_not_an_opening(
+    qtbot: QtBot, window: OperatorWindow
+) -> None:
+    press(window, Qt.Key.Key_F, Qt.Key.Key_C, Qt.Key.Key_Escape, Qt.Key.Key_V)
+    press(window, Qt.Key.Key_D, Qt.Key.Key_U)  # the VOID disputed: carried as challenged
+    window.register_action.trigger()
+    dialog = window.register_dialog
+    qtbot.waitUntil(dialog.isVisible)
+    challenged, disputed = (entry.seq for entry in dialog._entries)
+    dialog.select(disputed)
+    assert dialog.withdraw_button.text().replace("&", "") == "Withdrawn: the call stands"
+    dialog.select(challenged)  # a sealed challenged ballot: withdrawn, it is opened
+    assert dialog.withdraw_button.text().replace("&", "") == "Withdrawn: open and count it"
+    dialog.close()
+
+
+def test_the_register_names_a_challenger_in_the_combo_as_in_the_table(
+    qtbot: QtBot, window: OperatorWindow
+) -> None:
+    press(window, Qt.Key.Key_C, Qt.Key.Key_U)  # challenged by the Union
+    window.register_action.trigger()
+    dialog = window.register_dialog
+    qtbot.waitUntil(dialog.isVisible)
+    dialog.select(dialog._entries[0].seq)
+    shown = dialog.table.item(0, 2)
+    assert shown is not None and shown.text() == "Union"
+    assert dialog.party.currentText().startswith("Union \u2014 the Petitioner")
+    dialog.close()

@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from station.domain import Call
-from station.domain.statements import DASHBOARD_BEHIND
+from station.domain.statements import DASHBOARD_BEHIND, OPERATOR_QUESTION_WAITING
 from station.ui.operator.window import OperatorWindow
 from tests.ui.windows import figures
 
@@ -58,3 +58,28 @@ def test_a_count_key_on_the_dashboard_brings_the_count_back_and_records_nothing(
     assert dashboard.isVisible()  # still shared, behind
     on_the_active_window(Qt.Key.Key_F)  # pressed again: recorded
     assert figures(window)[Call.FOR] == "1"
+
+
+def test_a_dashboard_brought_over_a_waiting_question_says_one_waits(
+    qtbot: QtBot, window: OperatorWindow
+) -> None:
+    window.toggle_dashboard()
+    dashboard = window.dashboard
+    assert dashboard is not None
+    qtbot.waitUntil(window.isActiveWindow)
+    on_the_active_window(Qt.Key.Key_C)  # the challenge asks who and why
+    assert window.prompts.challenge.isVisible()
+    assert not dashboard.waiting_label.isVisible()  # behind the question: nothing to say
+    dashboard.activateWindow()  # an observer clicked it: it covers the question
+    qtbot.waitUntil(dashboard.isActiveWindow)
+    qtbot.waitUntil(dashboard.waiting_label.isVisible)
+    assert dashboard.waiting_label.text() == OPERATOR_QUESTION_WAITING
+    on_the_active_window(Qt.Key.Key_Escape)  # Esc on the dashboard: back to the question
+    qtbot.waitUntil(window.isActiveWindow)
+    assert window.prompts.challenge.isVisible()
+    assert not dashboard.waiting_label.isVisible()
+    on_the_active_window(Qt.Key.Key_Escape)  # the question closed: nothing waits
+    assert not window.prompts.challenge.isVisible()
+    dashboard.activateWindow()
+    qtbot.waitUntil(dashboard.isActiveWindow)
+    assert not dashboard.waiting_label.isVisible()

@@ -169,3 +169,18 @@ def test_one_group_is_refused_in_the_dialogs_words_not_the_options(
     code, said = station_new(tmp_path / "cli.station", PARTIES, *cli_args(rows))
     assert code == 2 and "at least two groups (--group KEY=NAME, once for each)" in said
     assert "(--self-determination KEY)" in said
+
+
+def test_a_refusal_goes_once_the_groups_are_edited(qtbot: QtBot, tmp_path: Path) -> None:
+    from station.ui.start.voting_groups import NAME
+
+    unnamed = ("A", "", "30", "28")
+    dialog = typed_dialog(qtbot, tmp_path, [(unnamed, Rule.OWN), (CLERICALS, Rule.OWN)])
+    create(dialog)
+    assert "group name must not be empty" in dialog.error_label.text()
+    item = dialog.voting_groups.table.item(0, NAME)
+    assert item is not None
+    item.setText("Professional employees")  # the name filled in
+    assert dialog.error_label.text() == ""
+    create(dialog)
+    assert dialog.result() == NewElectionDialog.DialogCode.Accepted
