@@ -58,6 +58,8 @@ DETAIL_KEYS = {
         "columns", "decisions", "unresolved_challenges",
         # When objections are due; a corrected tally's reason and the figures it replaces.
         "objections_due", "correction",
+        # Ballots counted on no line (sustained, sealed envelopes, opened not yet called).
+        "apart",
     },
 }  # fmt: skip
 
