@@ -17,6 +17,10 @@ from station.domain import Action, Call
 from station.journal import Journal
 from tests.cli_helpers import first_line, start_dashboard
 
+# Real processes stopped by real signals, a second or two each: run by .ci/run's long
+# run, outside the README's three minutes.
+pytestmark = pytest.mark.long
+
 
 def _actions(path: Path) -> list[str]:
     journal = Journal.open(path, read_only=True)

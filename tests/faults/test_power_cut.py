@@ -255,7 +255,7 @@ def export_problem(folder: Path, fingerprint: str) -> str | None:
     return None if verdict.ok else f"with {leftover.name} deleted: {verdict.problem}"
 
 
-@drawn_states(20, 80)
+@drawn_states(10, 80)
 def test_sheets_reopening_exports_and_the_key_survive_power_cuts(disk: Disk, states: int) -> None:
     figures = sheets(disk, states=states, seed=3)
     assert_held(figures, states)

@@ -22,6 +22,10 @@ from station.verifier import entry, python_page
 from tests.sheet.helpers import count_calls, edit_events, resign, sign, station, switch_call
 from tests.verifier import chromium
 
+# A browser starting CPython in WebAssembly, per module and per worker: seconds each;
+# run by .ci/run's long run, outside the README's three minutes.
+pytestmark = pytest.mark.long
+
 
 @pytest.fixture(scope="session")
 def fetched() -> dict[str, Path]:

@@ -62,6 +62,7 @@ def status(browser: Any, starts: str) -> str:
     )
 
 
+@pytest.mark.long  # waits out the page's own clock of a feed and a forger: seconds
 def test_the_live_page_counts_only_what_the_station_signed(
     browser: Any, counted: tuple[FeedServer, StationKey, int], forging: ForgingPath
 ) -> None:
