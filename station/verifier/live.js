@@ -29,13 +29,13 @@ function followCount(base, token, expectedKey = null) {
   // The feed signs a head every 5 s at least, and a long poll answers with it: a silence
   // much longer than that is a lost feed (the witness says so after as long).
   const NO_FEED_S = 12;
-  // The station signs a head at least every 5 s, and about every second while the count
+  // The station signs a head at least every 5 s, and about four times a second while the count
   // moves: events left unsigned twice that long are not a delay (statements.UNSIGNED_S).
   const UNSIGNED_S = 10;
   // No answer of the feed is larger (station/witness/limits.py: MAX_ANSWER).
   const MAX_ANSWER = 6291456;
   // At most a page of the feed past the newest head the station signed: the station signs
-  // what it serves within a second, never a page (statements.MAX_UNSIGNED, _BYTES).
+  // what it serves within a quarter of a second, never a page (statements.MAX_UNSIGNED, _BYTES).
   const MAX_UNSIGNED = 2000, MAX_UNSIGNED_BYTES = 4 << 20;
 
   async function get(path) {

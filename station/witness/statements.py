@@ -17,7 +17,7 @@ UNSIGNED_S = 10.0
 NOT_SIGNED = "NOT SIGNED FOR"
 
 # The most a follower keeps of events past the newest head the station signed. The
-# station signs what it serves within `serve.MOVED_EVERY_S` (a second), and a count by
+# station signs what it serves within `serve.MOVED_EVERY_S` (a quarter of a second), and a count by
 # hand adds a few events a second: never a page of the feed (`limits.BATCH` events,
 # `limits.PAGE_BYTES`) past its newest head. More is someone on the path appending, and is
 # refused before it fills the follower's memory. Held to by the live page too

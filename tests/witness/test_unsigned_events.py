@@ -74,7 +74,7 @@ def test_events_left_unsigned_too_long_are_a_problem(served: Served) -> None:
 
 def test_a_head_covering_the_events_counts_them_and_clears_the_note(served: Served) -> None:
     """The honest case: a head may come a moment after its events (the station signs
-    about once a second while the count moves); then they count."""
+    up to four times a second while the count moves); then they count."""
     served.journal.append(Action.CALL, Call.FOR)
     served.poll()
     follower = served.follow(unsigned_s=0)
