@@ -1472,7 +1472,7 @@ def make(out: Path) -> list[str]:
         os.environ["TZ"] = "America/New_York"  # the station's own zone: EST in November
         time.tzset()
         try:
-            key = load_key(KEY_FILE)
+            key = load_key(home / "station" / "signing-key.pem")  # a clone keeps no 0600
             made: dict[str, Path] = {}
             for name, (about, maker) in GENUINE.items():
                 CLOCK.reset()

@@ -1,1 +1,1 @@
-Egnb/58R56g+bd4Dw+UNqsWwO2AjW8N6VifhGK8aBmSNg+V5A8gNjL2yQMKOK6oDMKanajkdnKOpMtTc+1thBg==
+aNSoHff1uBET1oBEKiv21d3p04dz7NnOUZwdoHDPvZZlGGPdw/TFvbAjZXHUznt3koMaakl/s3eAaxnozVIkBA==

@@ -1,1 +1,1 @@
-nnYdGsOQ1w90KYwFSfkFmpY3UsDxUQ3JHCnhb657jfqa4LHRfuRNIlyeFfJ/+GwdMmR9Arh5rR1uwGrvRK1oCw==
+32h5k5oic/D0/BNl+CR1YyoEP6Jcln43icAP66JYmNMnOHy2chcqvFEPVgtorr0lovEpNezoTKfjP4EA+psdDw==

@@ -1,1 +1,1 @@
-Tb2kFFsyoVvcPpMPzbn2cI6q0vqtbrAV5oFZkJAuCHO3Zjo4ZShTEptTEcilj2MdEEw3uQFqCxf/tJmeTkx2AA==
+zCaQqmBPX+SW2ufUfVUp2KH9joG33zM+/jaS4JWg0wq9Mn5GobvGex2UMYpGf/AuOkEL554aFsvOvHrZEG0+BA==

@@ -1,1 +1,1 @@
-C18Jh51wjR576IkFu8xHRBmruce7oJySgYp0e/V3qrOZAe3/kfSkXfaoT1ImnQXzwKoSSecR2YJ8evb6iBheBA==
+L8SVKoak1TFlGsHqluuo7uam4LmrfcMk+Sk3cpjH0Ns1HUolYF4bxzD9eOajSlP2svQSl7BJYrugXCZHRHmACQ==

@@ -1,1 +1,1 @@
-iE5BvbLiIYWMJPKk++Aqq9Cd4fLPN1YHnRTS1vGXgQMviHTevYb1nWzviP3h7xVmUSbt1aKauPpBw9qgKJ4SDQ==
+zJKPy1d/uIKlMRVfiKwGqjSUqacy+TGE8yg0smrd6Pjbcd+Deq8DMaTGgAytq1Rbr4FPspLgdwAs2ILEfQlvDA==

@@ -1,1 +1,1 @@
-t4R+JpBzdE/ZkayMoPrqKiYaWaiEcVF3aRf9B2xNTK8mpiZieGXpDC8Acvb1/4IAb0ez5kdJ4uSf9tYDxDx0Dw==
+kofJ0TIo/hqdG4MbEftkVDfIiD++X12mUXRGxt40AJy9KiAV1FAgafSl6jqBlOExEL8qTvb3+JNlB4WxAPqSBw==

@@ -1,1 +1,1 @@
-7EDFVCicsPNVqjmm1yttleiKwJkBlCgLSSHK8dEgLVKJ0dWZFApiL+ZsN3v6kHHwUfnraYDVaBlcdI7ZME7RBQ==
+iJ3HgZsiz4rT8ezq3JTqgVzxm52rjz9s3fLRfxTSU06r1SxZSg5zgKBms1/WGNjt0zsiHUGvsCvmckSyQoVUDw==

@@ -1,1 +1,1 @@
-+dULESIyzYGVYhlCpwFosTI8mmReJznvyomuSnRrlcvfIS8HqnHh7N8Aeg+ktF3qGYxrJKxiZzz6/h/sq2b1DA==
+y8D9CCBuI2M5To/w8tx3nwetioQBUvwYLNjhFOaefBotZnse0PCD8ohE3CVMLETLPw3VZRke701hv0kNg3hfAg==

@@ -1,1 +1,1 @@
-izd4GmSjwrgLhBzScU2K99eCgoeKzSCRDw47XHv+E+7RR3fbidipjTM6/hgFmgCZm0+yKhtwiQsnS4B2Wh9rCQ==
+UDbzK5kMNrzWf4lmVaQyu5qzWI5BkJ+NfdRcJg2f1/cg0i1CN5gTiLkCgdWFeaetZAuf9sXBTv2oV+Z9cEuiAQ==

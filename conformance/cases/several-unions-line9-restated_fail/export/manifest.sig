@@ -1,1 +1,1 @@
-Ab4ukOu58d9foUg2uLXYkhEdnvWlQ50T0bh2YWMhpuydcJjCvFgS0MJEb0SDFzRHLk9i2S9FUoK5sHTvMnycBA==
+OnumyLtLoa1nAa4T3oiKtj5CeUnkp4RgmKffJ96WvvHk6zaOdEOya5cRi7whtgxCG31rgZ/+AXOMjV96lmBFDg==

@@ -1,1 +1,1 @@
-qVGk6Y9IyE4ayTj+sH2iGyk45w6Vc879odNvwwLaLFJz3nh+MjRb7u7cgijTaGNrykGKnYRpg+MpnF7TzaC5AQ==
+gQYvRtCwwCRQqnjfCikrgFtV7Q85UknhRVOjFpb9fCgRFbtVihCHijjJzzkQPw+8Xth5udejyK7pj1lp+EYJBw==

@@ -1,1 +1,1 @@
-Vrk4Z43dvjGsDfbuphlob4yUyw1TuP8PXOQqMNyLXopQsuYb1jDUaX5e9uDZfO/E72oPh9/CalHNVv+KjEUNBQ==
+ZKODSm2fqRLedtz1Hu9MdRbUz1q+HgCindtYojS6NnXGEg8qRN5gUW+fUSJTLjjgAIL3+q9tZnYs/5njIOpiBQ==

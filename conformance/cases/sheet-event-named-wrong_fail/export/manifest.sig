@@ -1,1 +1,1 @@
-e+rtD3f9vhgEf2saSPZDjzZm9o1/5soG4Uj4lyAw8Vge6SwHKze/rSSgTukdLdUhioybSOvx6Qw3Nk1nU1ZUCw==
+rEZpNhbUEcwjyxNl2cEADEwbajTC0W7aE2Kq4bAYRb/1W1dyVOfVz0pomYcr9xyhs78iRb3WkDY50g5XoycOCw==

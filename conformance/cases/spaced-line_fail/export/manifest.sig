@@ -1,1 +1,1 @@
-yOiry13DSRucsBkW5MhOWY3TflUOy0qHk1doIVX6jgFPIUgiDwl6Vau7l+Raa5trqt1sEB4d0sYRx8ZayncVBQ==
+QZMDz9oDuC+8pK65LZ/dd+9RGdfRuWjrd7zbV+T3rIa5ZbRofdI35aXzi1CnMWvVqH3QBAMr9qR87WnkuhxpDQ==

@@ -1,1 +1,1 @@
-ibhbpREmPQYzf4lyrYV0M6SqfEw4tjM8h7THDPAdLfJLPpcuWx7DCiXol9diqSLGReQH344A8D8X0K0nJS+kDA==
+WuW4B+4s4soJKqMWjRc1talo8bGA/2nyzjajigjjlW/netlozRjzY11tfZhpXma+o8J/EK9VrtinY0zPiZinDA==

@@ -1,1 +1,1 @@
-waps5WSrZFccj+eyO6Z8DpiKe1vFX32shsJTMJt+Jm3E8iuAxG/6sGnVnv3J/Tw5LWzMDpZIDI1MnbL956dZBg==
+9D9+e+6J5URbRDAziPozqHBHx57QjHf04i+OeBHurrhpmhP9xqwef3jU+LyShxUsKUHEiMwQfdfbo64udFgrCw==

@@ -1,1 +1,1 @@
-Wxkfy4PRLF8ctK/xAqz8TX+3hUAc+O4HQSsCfN9+wPt9RX/OE+r/O7ZpEsnLcpIZyJQVsc2EzYfRXjSwMwrwCQ==
+V4SShRnjYbjS+fhqWjQOjiaIYojwYhkt5Cq8mqYPtwxzkOc2PRxorHlkGYTHqsFzARN9o0CFYY2J0kogD2ajDw==

@@ -1,1 +1,1 @@
-GkaaMuSPUsawymEob0JKw4GFXx11MjXEqXbhvrh+IPudIDKMpn+p/Sg0Wk0Izul307hDJIcyJNiIg48XMcbgDw==
+77Uks5i5XlwY0zhuf3B9R4+O0F99e1sWcmemc/2lIYH5DB75baZQQ//vCLPnfBS/cxPoYyiN/lZaV/S1X3ykBg==
