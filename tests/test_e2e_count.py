@@ -69,7 +69,9 @@ class Model:
 
     def challenge_by(self, party_key: str, reason_key: str | None) -> None:
         self.keys.append(party_key)
-        self.events += 1
+        # A challenge is the Board agent's until a party is given: naming the Board agent
+        # again changes nothing, and nothing is recorded.
+        self.events += PARTY_OF[party_key] != "board agent"
         self.by_party["board agent"] -= 1
         self.by_party[PARTY_OF[party_key]] += 1
         if reason_key:

@@ -107,7 +107,9 @@ class Script:
         self.keys += ["c", who, why]
         self.pile().challenged += 1
         self.standing.append((self.group, "challenged", None))
-        self._done(3)
+        # A challenge is the Board agent's (b) until a party is given: naming the Board
+        # agent again changes nothing, and nothing is recorded.
+        self._done(2 if who == "b" else 3)
 
     def undo(self) -> None:
         """Ctrl+Z: the last ballot goes whole (a vote and its question 1)."""
@@ -382,12 +384,13 @@ def test_self_determination_groups_each_decide_whether_they_join(
     path = typed(tmp_path, env_for(display), "10-RC-000263", args, script)
     check(tally(path), script, names, None)
     text = station("tally", path).stdout
-    final = "challenges are not sufficient to affect the result \u2014 a majority for"
+    final = "challenges are not sufficient to affect the result \u2014 a majority"
     # Units decided apart: each line gives its figures first, then lines 8 and 9.
     assert re.search(
-        f"Unit A: [^\n]* \u2014 {final} {UNION} \u2014 the group joins the existing", text
+        f"Unit A: [^\n]* \u2014 {final} for {UNION} \u2014 the group joins the existing", text
     )
-    assert re.search(f"Unit B: [^\n]* \u2014 {final} Neither \\(no union\\)", text)  # 1 to 3
+    # A one-union ballot's choices are FOR and AGAINST, never "Neither".
+    assert re.search(f"Unit B: [^\n]* \u2014 {final} AGAINST \\(no union\\)", text)  # 1 to 3
     assert text.count("joins the existing unit") == 1
 
 
