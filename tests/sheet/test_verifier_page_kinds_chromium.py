@@ -22,6 +22,11 @@ from tests.kinds_helpers import count_votes
 from tests.sheet.helpers import rechain_from, resign, sheet_event, station
 from tests.verifier.chromium import assert_page_says_what_verify_says, browser
 
+# Every kind of export checked in a real Chromium, seconds a module: run by .ci/run's
+# long run, outside the README's three minutes (the conformance corpus and the Node
+# runs of the page stay in it).
+pytestmark = pytest.mark.long
+
 __all__ = ["browser"]  # fixtures
 
 

@@ -34,6 +34,11 @@ from tests.verifier.chromium import browser, verdict_in_chromium
 from tests.verifier.node import assert_same_consolidation as assert_same
 from tests.verifier.node import said_by_verify
 
+# Every kind of export checked in a real Chromium, seconds a module: run by .ci/run's
+# long run, outside the README's three minutes (the conformance corpus and the Node
+# runs of the page stay in it).
+pytestmark = pytest.mark.long
+
 __all__ = ["browser"]  # fixtures
 
 OLD = Path(__file__).parent.parent / "fixtures" / "v0_2"

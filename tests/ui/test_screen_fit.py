@@ -24,6 +24,9 @@ DIALOGS = [
 ]  # fmt: skip
 
 
+# Every window drawn at two screen sizes in a process of its own: seconds, so in
+# .ci/run's long run, outside the README's three minutes.
+@pytest.mark.long
 @pytest.mark.parametrize("width, height", [(1366, 768), (1280, 720)])
 def test_every_window_fits_a_laptop_screen(tmp_path: Path, width: int, height: int) -> None:
     screen = {"name": "laptop", "x": 0, "y": 0, "width": width, "height": height}
