@@ -104,13 +104,13 @@ class PileCheck:
 
     @property
     def name(self) -> str:
-        """ "FOR pile 3", "group A FOR pile 3", "Machinists pile 3"."""
-        return pile_name(self.call, self.pile, self.group, self.label)
+        """The pile's name, as its `PileRef` says it."""
+        return self.ref.name
 
     @property
     def title(self) -> str:
-        """The name at the head of a sentence: "FOR pile 3", "Group A FOR pile 3"."""
-        return self.name[0].upper() + self.name[1:]
+        """The pile's name at the head of a sentence, as its `PileRef` says it."""
+        return self.ref.title
 
     @property
     def ref(self) -> PileRef:
