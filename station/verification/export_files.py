@@ -16,7 +16,7 @@ STAGING_PREFIX = ".station-export-"
 STAGING_NAME = re.compile(re.escape(STAGING_PREFIX) + "[0-9a-f]{8}")  # token_hex(4)
 
 # The largest file of each kind that Station writes is far below these; a larger one is
-# refused before it is read (a 3 GB manifest was once read whole). A reader hands the
+# refused before it is read (so a manifest of gigabytes costs nothing). A reader hands the
 # core at most one byte more than the limit, so that "larger" can still be said.
 MAX_SIZES = {
     MANIFEST: 64 * 1024,
