@@ -417,9 +417,9 @@ def _first_from_consolidation(folder: Path) -> FirstElection:
     from dataclasses import replace
 
     from station.domain.consolidation import summed_tally
-    from station.sheet.consolidate import TableSheet
     from station.sheet.consolidated_election import table_setup
     from station.sheet.verify_consolidation import verify_consolidation
+    from station.verification.consolidated import TableSheet
 
     verdict = verify_consolidation(folder)
     if not verdict.ok or verdict.document is None:
@@ -429,7 +429,7 @@ def _first_from_consolidation(folder: Path) -> FirstElection:
     setup, _row = table_setup(folder / str(rows[0]["folder"]))
     setup = replace(setup, table=None)
     tables = [
-        TableSheet(folder, row["folder"], _table_document(folder, row), row["key"], setup, {})
+        TableSheet(str(folder), row["folder"], _table_document(folder, row), row["key"], setup, {})
         for row in rows
     ]
     tally: Tally = summed_tally([table.lines() for table in tables])

@@ -26,10 +26,11 @@ from station.domain.table_statements import table_title, tables_counted_statemen
 from station.domain.tally_form import FormBallot, ballot_form
 from station.domain.text import one_line
 from station.progress import TerminalProgress
-from station.sheet.consolidate import ConsolidationError, consolidate
+from station.sheet.consolidate import consolidate
 from station.sheet.consolidated_election import table_count, table_setup
 from station.sheet.keys import key_for_signing
 from station.ui.display import ensure_offscreen_app
+from station.verification.consolidated import ConsolidationError
 
 
 def add_consolidate_parser(commands: Any) -> None:
@@ -105,9 +106,6 @@ def cmd_consolidate(args: argparse.Namespace) -> int:
 
 def verify_consolidated(folder: Path, key: str | None, *, not_checked: str) -> int:
     """`station verify FOLDER` of a consolidation: exit 0 if intact, 1 naming what is not."""
-    # Imported here: it draws PDFs, so it imports Qt, and every `station` command that
-    # imports Qt before its own modules pays for them twice in memory (PySide6's import
-    # hook keeps the source of each module imported after it).
     from station.sheet.verify_consolidation import verify_consolidation
 
     verdict = verify_consolidation(folder, expected_key=key)
