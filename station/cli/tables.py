@@ -7,14 +7,12 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from station.cli.common import UsageError, say, say_problem
+from station.cli.common import UsageError, say
 from station.cli.kinds import (
     choice_lines,
     group_lines_of,
     groups_json_of,
     pile_place,
-    say_units,
-    votes_words,
 )
 from station.domain.choices import Ballot, CaseKind, case_kind
 from station.domain.consolidation import TableLines, summed_tally
@@ -101,34 +99,6 @@ def cmd_consolidate(args: argparse.Namespace) -> int:
         f" {done.document['key']}; check it with: station verify {done.folder} --key"
         f" {done.document['key']}"
     )
-    return 0
-
-
-def verify_consolidated(folder: Path, key: str | None, *, not_checked: str) -> int:
-    """`station verify FOLDER` of a consolidation: exit 0 if intact, 1 naming what is not."""
-    from station.sheet.verify_consolidation import verify_consolidation
-
-    verdict = verify_consolidation(folder, expected_key=key)
-    if not verdict.ok or verdict.document is None:
-        say_problem(f"NOT INTACT: {folder}: {verdict.problem}")
-        return 1
-    document = verdict.document
-    lines, tables = document["lines"], document["tables"]
-    say(
-        f"OK: {folder}: consolidated tally of case {document['election']['case']},"
-        f" {tables_counted_statement(len(tables))}: {votes_words(document)},"
-        f" {lines['2']:,} void, {lines['6']:,} challenged."
-    )
-    for table in tables:
-        say(
-            f"OK: {table_title(table['label'])} ({table['folder']}): its export verifies,"
-            f" head {table['head']['hash']}, signed by key {table['key']}"
-        )
-    say(
-        "Every summed line and the PDF match the tables' sheets; signed by key"
-        f" {verdict.key}" + ("" if verdict.key_checked else not_checked)
-    )
-    say_units(document, _form_ballot(document))
     return 0
 
 

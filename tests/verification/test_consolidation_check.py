@@ -21,6 +21,7 @@ from station.verification.consolidation_check import (
     check_consolidation,
     signature_questions,
 )
+from station.verification.consolidation_words import consolidation_said
 from station.verification.document import canonical_json
 
 CASES = Path(__file__).parents[2] / "conformance" / "cases"
@@ -66,6 +67,18 @@ def test_a_genuine_consolidation_is_ok_as_from_its_folder() -> None:
     assert verdict.ok, verdict.problem
     assert verdict.key == KEY and verdict.key_checked
     assert verdict == verify_consolidation(FOLDER, expected_key=KEY)
+
+
+def test_the_words_are_the_commands_word_for_word() -> None:
+    case = json.loads((CASES / "consolidation" / "case.json").read_bytes())
+    verdict = check_consolidation(FILES, signature_holds=signature_holds_raw, folders=FOLDERS)
+    not_checked = " (NOT checked against a fingerprint written down; add --key FINGERPRINT)"
+
+    said = consolidation_said(verdict, "export", not_checked)
+
+    # The case was made with --key: the key line is the only one that differs.
+    assert "\n".join(said[:-1]) + "\n" == "".join(case["stdout"].splitlines(True)[:-1])
+    assert said[-1].endswith(not_checked)
 
 
 def test_every_signature_is_asked_first_and_the_answers_decide() -> None:
