@@ -44,6 +44,7 @@ def verify_consolidation(folder: Path, *, expected_key: str | None = None) -> Co
                 folders=folders,
                 others=others,
                 expected_key=expected_key,
+                folder=str(folder),
             )
     except OSError as error:
         return ConsolidationVerdict(False, f"{error.filename}: cannot be read ({error.strerror})")

@@ -107,6 +107,7 @@ def check_consolidation(
     folders: Collection[str] = (),
     others: Collection[str] = (),
     expected_key: str | None = None,
+    folder: str = "",
 ) -> ConsolidationVerdict:
     """The verdict on a consolidation; see the module docstring for what is checked.
 
@@ -120,6 +121,9 @@ def check_consolidation(
         folders: the folders it holds, by their path ("tables", "tables/table-A").
         others: whatever else it holds (a link, a device), by its path.
         expected_key: the fingerprint an observer wrote down, as typed, or None.
+        folder: the consolidation's folder as the reader names it, or "": a refusal of
+            a table names the table's folder under it ("FOLDER/tables/table-2"), as
+            `station consolidate` names each folder it was given.
     """
     key = None
     try:
@@ -143,7 +147,7 @@ def check_consolidation(
                 f"tally.json: names key {document.get('key')}, but the consolidation is signed"
                 f" by {key}"
             )
-        tables = _checked_tables(files, document, signature_holds)
+        tables = _checked_tables(files, document, signature_holds, folder)
         _check_document(document, _read(files["tally.json"]), tables)
         problem = consolidation_pdf_problem(_read(files["tally.pdf"]), document)
         if problem is not None:
@@ -272,7 +276,10 @@ def _sha256(data: Bytes) -> str:
 
 
 def _checked_tables(
-    files: Mapping[str, Bytes], document: dict[str, Any], signature_holds: SignatureCheck
+    files: Mapping[str, Bytes],
+    document: dict[str, Any],
+    signature_holds: SignatureCheck,
+    named_in: str,
 ) -> list[TableSheet]:
     tables: list[TableSheet] = []
     for row in document["tables"]:
@@ -289,7 +296,8 @@ def _checked_tables(
             raise _Bad(f"{name}: its sheet states {unknown}, which consolidation cannot sum")
         try:
             setup = journal_setup(next(journal_lines(exported["journal.jsonl"])), folder)
-            table = a_table(folder, verdict.document, verdict.key, tables, setup)
+            source = f"{named_in}/{folder}" if named_in else folder
+            table = a_table(source, verdict.document, verdict.key, tables, setup)
         except (ConsolidationError, JournalError, ValueError) as error:
             raise _Bad(str(error)) from None
         if table.folder != folder:
@@ -312,10 +320,7 @@ def _counts(files: Mapping[str, Bytes], tables: Sequence[TableSheet]) -> Iterato
 
 def _check_document(document: dict[str, Any], data: bytes, tables: list[TableSheet]) -> None:
     """`tally.json`, whole, against the document the tables' sheets give."""
-    prepared, agent = document.get("prepared"), document.get("agent")
-    observers = document.get("observers", [])
-    if not isinstance(prepared, str):
-        raise _Bad("tally.json: has no valid prepared")
+    agent, observers = document.get("agent"), document.get("observers", [])
     if not (
         isinstance(observers, list)
         and all(
@@ -331,7 +336,7 @@ def _check_document(document: dict[str, Any], data: bytes, tables: list[TableShe
         consolidated_document(
             tables,
             str(document["key"]),
-            prepared,
+            str(document.get("prepared")),  # any other JSON: not what the tables give
             agent if isinstance(agent, str) else None,
             observers,
         ),

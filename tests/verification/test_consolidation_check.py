@@ -83,7 +83,11 @@ def test_each_consolidation_of_the_corpus_is_said_as_the_command_says_it(name: s
     folders = sorted({p.rpartition("/")[0] for p in files if "/" in p} | {"tables"})
 
     verdict = check_consolidation(
-        files, signature_holds=signature_holds_raw, folders=folders, expected_key=case["key"]
+        files,
+        signature_holds=signature_holds_raw,
+        folders=folders,
+        expected_key=case["key"],
+        folder="export",
     )
     said = "".join(f"{line}\n" for line in consolidation_said(verdict, "export", ""))
 
