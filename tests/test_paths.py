@@ -14,6 +14,7 @@ from station import paths
 from station.domain.election import MAX_TABLE
 from station.journal import creating
 from station.sheet import consolidate, export
+from station.verification.consolidated import table_folder
 from tests.platforms import Calls, pretend
 
 
@@ -75,7 +76,7 @@ def test_a_windows_path_leaves_room_for_what_station_adds_unless_long_paths_are_
 def test_station_adds_no_more_than_it_leaves_room_for() -> None:
     """The longest names Station makes beside or inside a path it is given."""
     longest_file = max(len(name) for name in export.ALL_FILES)
-    table = consolidate.table_folder("x" * MAX_TABLE)
+    table = table_folder("x" * MAX_TABLE)
     added = {
         "consolidation": len(f"/{consolidate.STAGING_PREFIX}01234567/{table}/") + longest_file,
         "export": len(f"/{export.STAGING_PREFIX}01234567/") + longest_file,

@@ -24,10 +24,9 @@ from station.domain.election_statements import (
     runoff_of_statement,
     runoff_of_table_statement,
 )
-from station.domain.group_sheet import stated_unit_lines
+from station.domain.group_sheet import units_said
 from station.domain.group_statements import (
     GROUPS_SUMMED,
-    GROUPS_SUMMED_ABOVE,
     group_figures_statement,
     groups_sequel_statement,
     inclusion_statement,
@@ -45,7 +44,6 @@ from station.domain.groups import (
 )
 from station.domain.result_statements import result_lines
 from station.domain.runoff import Result, determinative, final_result, result
-from station.domain.statements import how_many
 from station.domain.tally import Tally
 from station.domain.tally_form import Figures, FormBallot
 from station.domain.voters import VoterList
@@ -417,9 +415,9 @@ def _first_from_consolidation(folder: Path) -> FirstElection:
     from dataclasses import replace
 
     from station.domain.consolidation import summed_tally
-    from station.sheet.consolidate import TableSheet
     from station.sheet.consolidated_election import table_setup
     from station.sheet.verify_consolidation import verify_consolidation
+    from station.verification.consolidated import TableSheet
 
     verdict = verify_consolidation(folder)
     if not verdict.ok or verdict.document is None:
@@ -429,7 +427,7 @@ def _first_from_consolidation(folder: Path) -> FirstElection:
     setup, _row = table_setup(folder / str(rows[0]["folder"]))
     setup = replace(setup, table=None)
     tables = [
-        TableSheet(folder, row["folder"], _table_document(folder, row), row["key"], setup, {})
+        TableSheet(str(folder), row["folder"], _table_document(folder, row), row["key"], setup, {})
         for row in rows
     ]
     tally: Tally = summed_tally([table.lines() for table in tables])
@@ -577,25 +575,11 @@ def _choice_lines(summary: dict[str, object]) -> tuple[list[str], list[str]]:
     ]
 
 
-def votes_words(sheet: dict[str, object]) -> str:
-    """ "22 FOR, 8 AGAINST", or "12 Machinists, 10 Carpenters, 8 Neither" (several unions)."""
-    choices = sheet.get("choices")
-    if isinstance(choices, list):
-        return ", ".join(f"{choice['votes']:,} {choice['name']}" for choice in choices)
-    lines = sheet["lines"]
-    assert isinstance(lines, dict)
-    return f"{lines['3']:,} FOR, {lines['4']:,} AGAINST"
-
-
 def say_units(sheet: Mapping[str, Any], ballot: FormBallot) -> None:
-    """After `verify`'s OK lines, where a sheet's voting groups decide several units
-    apart: each unit's figures and result (its OK line's figures are the groups' sums,
-    which decide none of them). Nothing otherwise."""
-    units = stated_unit_lines(sheet, ballot)
-    if units:
-        say(f"{how_many(len(units), 'unit')}, each decided on its own ({GROUPS_SUMMED_ABOVE}):")
-        for line in units:
-            say(f"  {line}")
+    """After `verify`'s OK lines, each unit's figures and result where a sheet's voting
+    groups decide several units apart (`units_said`). Nothing otherwise."""
+    for line in units_said(sheet, ballot):
+        say(line)
 
 
 def groups_summary(setup: ElectionSetup, count: Count) -> dict[str, object]:

@@ -7,14 +7,12 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from station.cli.common import UsageError, say, say_problem
+from station.cli.common import UsageError, say
 from station.cli.kinds import (
     choice_lines,
     group_lines_of,
     groups_json_of,
     pile_place,
-    say_units,
-    votes_words,
 )
 from station.domain.choices import Ballot, CaseKind, case_kind
 from station.domain.consolidation import TableLines, summed_tally
@@ -26,10 +24,11 @@ from station.domain.table_statements import table_title, tables_counted_statemen
 from station.domain.tally_form import FormBallot, ballot_form
 from station.domain.text import one_line
 from station.progress import TerminalProgress
-from station.sheet.consolidate import ConsolidationError, consolidate
+from station.sheet.consolidate import consolidate
 from station.sheet.consolidated_election import table_count, table_setup
 from station.sheet.keys import key_for_signing
 from station.ui.display import ensure_offscreen_app
+from station.verification.consolidated import ConsolidationError
 
 
 def add_consolidate_parser(commands: Any) -> None:
@@ -100,37 +99,6 @@ def cmd_consolidate(args: argparse.Namespace) -> int:
         f" {done.document['key']}; check it with: station verify {done.folder} --key"
         f" {done.document['key']}"
     )
-    return 0
-
-
-def verify_consolidated(folder: Path, key: str | None, *, not_checked: str) -> int:
-    """`station verify FOLDER` of a consolidation: exit 0 if intact, 1 naming what is not."""
-    # Imported here: it draws PDFs, so it imports Qt, and every `station` command that
-    # imports Qt before its own modules pays for them twice in memory (PySide6's import
-    # hook keeps the source of each module imported after it).
-    from station.sheet.verify_consolidation import verify_consolidation
-
-    verdict = verify_consolidation(folder, expected_key=key)
-    if not verdict.ok or verdict.document is None:
-        say_problem(f"NOT INTACT: {folder}: {verdict.problem}")
-        return 1
-    document = verdict.document
-    lines, tables = document["lines"], document["tables"]
-    say(
-        f"OK: {folder}: consolidated tally of case {document['election']['case']},"
-        f" {tables_counted_statement(len(tables))}: {votes_words(document)},"
-        f" {lines['2']:,} void, {lines['6']:,} challenged."
-    )
-    for table in tables:
-        say(
-            f"OK: {table_title(table['label'])} ({table['folder']}): its export verifies,"
-            f" head {table['head']['hash']}, signed by key {table['key']}"
-        )
-    say(
-        "Every summed line and the PDF match the tables' sheets; signed by key"
-        f" {verdict.key}" + ("" if verdict.key_checked else not_checked)
-    )
-    say_units(document, _form_ballot(document))
     return 0
 
 

@@ -12,7 +12,7 @@ from station.cli.common import (
     say_problem,
     wal_holds_commits,
 )
-from station.cli.kinds import say_units, votes_words
+from station.cli.kinds import say_units
 from station.cli.witnessing import (
     disproves,
     say_witnessed,
@@ -20,10 +20,7 @@ from station.cli.witnessing import (
     witnessed_in_file,
 )
 from station.domain.election_facts import parties_row
-from station.domain.statements import (
-    accounted_statement,
-    how_many,
-)
+from station.domain.statements import accounted_statement, how_many, votes_words
 from station.domain.tally_form import FormBallot
 from station.journal import CorruptJournal, Journal
 from station.journal.chain import HEAD_DIGITS
@@ -31,7 +28,9 @@ from station.journal.header import read_header
 from station.journal.times import backwards_statement
 from station.journal.verify import verify_journal
 from station.progress import TerminalProgress
+from station.sheet.verify_consolidation import is_consolidation, verify_consolidation
 from station.sheet.verify_export import ExportVerdict, verify_export
+from station.verification.consolidation_words import consolidation_said
 from station.verification.export_files import ALL_FILES, MANIFEST
 from station.verification.fingerprints import normalise_fingerprint
 from station.witness.statements import WITNESS_OF_CONSOLIDATION
@@ -46,9 +45,6 @@ def cmd_verify(args: argparse.Namespace) -> int:
     if _is_folder(args.file):
         if args.sheet or args.head:
             raise UsageError("--sheet and --head check an election file, not a folder")
-        # Here, not at the top: it imports Qt (station/cli/tables.py says why not).
-        from station.sheet.verify_consolidation import is_consolidation
-
         if is_consolidation(args.file):  # several tables' sheets, summed
             if args.witness:  # a witness follows one table's station, never the sum
                 raise UsageError(WITNESS_OF_CONSOLIDATION)
@@ -171,9 +167,11 @@ def _say_export_intact(folder: Path, export: ExportVerdict) -> None:
 
 
 def verify_consolidation_folder(folder: Path, key: str | None) -> int:
-    from station.cli.tables import verify_consolidated  # the tables' own commands
-
-    return verify_consolidated(folder, key, not_checked=_KEY_NOT_CHECKED)
+    """`station verify FOLDER` of a consolidation: exit 0 if intact, 1 naming what is not."""
+    verdict = verify_consolidation(folder, expected_key=key)
+    for line in consolidation_said(verdict, str(folder), _KEY_NOT_CHECKED):
+        (say if verdict.ok else say_problem)(line)
+    return 0 if verdict.ok else 1
 
 
 _KEY_NOT_CHECKED = " (NOT checked against a fingerprint written down; add --key FINGERPRINT)"

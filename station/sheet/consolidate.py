@@ -31,27 +31,15 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from station.domain.consolidation import SUMMED_LINES, TableLines, consolidated_facts
 from station.domain.description import describe
 from station.domain.election import ElectionSetup
-from station.domain.group_sheet import figures_stated
-from station.domain.objections import objections_due, prepared_day
-from station.domain.table_statements import ONE_TABLE, table_title
-from station.domain.tally_form import ballot_form
+from station.domain.table_statements import ONE_TABLE
 from station.domain.tally_sheet import Observer, SheetError, clean_name
 from station.files import create_new, flush, fsync_folder
 from station.journal.errors import CorruptJournal
 from station.paths import path_problem
 from station.progress import Progress
-from station.sheet.consolidated_election import (
-    KNOWN_SHEET,
-    REVISED_FACTS,
-    REVISED_REFUSAL,
-    setup_difference,
-    table_setup,
-    twice_accepted,
-    unknown_lines,
-)
+from station.sheet.consolidated_election import table_setup, twice_accepted
 from station.sheet.keys import StationKey, public_key_text
 from station.sheet.verify_export import (
     SignedFolderProblem,
@@ -59,63 +47,22 @@ from station.sheet.verify_export import (
     signed_json,
     verify_export,
 )
-from station.verification.document import TALLY_FORMAT, canonical_json
+from station.verification.consolidated import (
+    CONSOLIDATION_FORMAT,
+    REVISED_REFUSAL,
+    TABLES_FOLDER,
+    ConsolidationError,
+    TableSheet,
+    a_table,
+    consolidated_document,
+    listed_files,
+    revised,
+    unknown_facts,
+)
+from station.verification.document import canonical_json
 from station.verification.export_files import ALL_FILES, MANIFEST, SIGNATURE
 
-CONSOLIDATION_FORMAT = "station-consolidation-v1"  # manifest.json
-CONSOLIDATED_FORMAT = "station-consolidated-tally-v1"  # tally.json
-TABLES_FOLDER = "tables"
-OWN_FILES = ("tally.pdf", "tally.json")
 STAGING_PREFIX = ".station-consolidation-"
-
-# What a table's `tally.json` may hold for consolidation to sum it. Consolidation sums
-# the sheets it knows (one union or several, RC, RD or RM, at the polls or by mail:
-# consolidated_election.py); a sheet stating anything else (a kind of sheet still to come)
-# is refused until someone teaches consolidation to sum it, rather than summed wrongly.
-KNOWN_DOCUMENT = frozenset({"format", "election", "sheet_event", "sheet"})
-KNOWN_ELECTION = frozenset(
-    {"table", "election_id", "setup_hash", "case", "employer", "union", "eligible", "ballots"}
-    | {"agent"}
-)
-KNOWN_KINDS = frozenset({"final", "interim"})
-# The setup every table of one count shares (the label and the ballots in each
-# table's box differ; so may the agent, as each table has its own).
-SHARED_SETUP = ("case", "employer", "union", "eligible")
-
-
-class ConsolidationError(Exception):
-    """A consolidation was refused; nothing was written (one-line message)."""
-
-
-@dataclass(frozen=True)
-class TableSheet:
-    """One table's verified export, as consolidation reads it."""
-
-    source: Path  # the folder given on the command line
-    folder: str  # where its copy lies in the consolidation, e.g. "tables/table-2"
-    document: dict[str, Any]  # its tally.json
-    key: str  # the fingerprint of the key that signed it
-    setup: ElectionSetup  # as its journal stores it (the hash its sheet names)
-    setup_row: dict[str, Any]
-
-    @property
-    def label(self) -> str:
-        """The table's label, as its verified setup holds it (`a_table`: never None)."""
-        return str(self.setup.table)
-
-    def lines(self) -> TableLines:
-        sheet = self.document["sheet"]
-        choices = tuple(int(c["votes"]) for c in sheet.get("choices") or ())
-        ballot = ballot_form(self.setup)
-        return TableLines(
-            self.label,
-            sheet["lines"],
-            sheet["counted"],
-            sheet["ballots"],
-            choices,
-            sheet.get("envelopes"),
-            tuple(figures_stated(entry, ballot) for entry in sheet.get("groups") or ()),
-        )
 
 
 @dataclass(frozen=True)
@@ -125,11 +72,6 @@ class Consolidated:
     folder: Path
     document: dict[str, Any]
     tables: tuple[TableSheet, ...]
-
-
-def table_folder(label: str) -> str:
-    """Where a table's export lies inside a consolidation."""
-    return f"{TABLES_FOLDER}/table-{label}"
 
 
 def consolidate(
@@ -279,7 +221,7 @@ def _copied_tables(
             raise ConsolidationError(
                 f"{source}: NOT INTACT: journal.jsonl does not begin with the election setup"
             ) from None
-        tables.append(a_table(source, document, manifest_key, tables, setup))
+        tables.append(a_table(str(source), document, manifest_key, tables, setup))
         copies.append(copy)
     for index, (table, copy) in enumerate(zip(tables, copies, strict=True)):
         verdict = verify_export(copy, expected_key=keys[index] if keys else None)
@@ -341,102 +283,6 @@ def _summable(source: Path, copy: Path) -> dict[str, Any]:
     return document
 
 
-def revised(document: dict[str, Any]) -> bool:
-    """Whether a table's sheet is a Revised Tally of Ballots (never consolidated)."""
-    sheet = document.get("sheet")
-    return isinstance(sheet, dict) and bool(REVISED_FACTS & set(sheet))
-
-
-def unknown_facts(document: dict[str, Any]) -> str | None:
-    """What a table's `tally.json` states that consolidation does not know how to sum."""
-    if document.get("format") != TALLY_FORMAT:
-        return f"format {document.get('format')!r}"
-    parts = (
-        ("", document, KNOWN_DOCUMENT),
-        ("election ", document.get("election"), KNOWN_ELECTION),
-        ("sheet ", document.get("sheet"), KNOWN_SHEET),
-    )
-    for where, part, known in parts:
-        if not isinstance(part, dict):
-            return f"no {where.strip() or 'document'}"
-        if where == "sheet " and REVISED_FACTS & set(part):
-            return None  # a revised tally: refused in its own words (`revised_refusal`)
-        extra = sorted(set(part) - known)
-        if extra:
-            return f"{where}facts {', '.join(extra)}"
-    sheet = document["sheet"]
-    kind = sheet.get("kind")
-    if not isinstance(kind, str) or kind not in KNOWN_KINDS:  # any JSON: a list too
-        return f"a sheet of kind {kind!r}"
-    if unknown_lines(sheet.get("lines")):
-        return "lines other than 1-9"
-    return None
-
-
-def a_table(
-    source: Path,
-    document: dict[str, Any],
-    key: str,
-    earlier: list[TableSheet],
-    setup: tuple[ElectionSetup, dict[str, Any]],
-) -> TableSheet:
-    """The table, once it is a final sheet of a table of the same count as the others."""
-    election, sheet = shared_setup(setup[0]), document["sheet"]
-    if sheet["kind"] != "final":
-        raise ConsolidationError(
-            f"{source}: holds an {sheet['kind']} tally; only final sheets are consolidated"
-            " (export the table's final sheet)"
-        )
-    if setup[0].table is None:
-        raise ConsolidationError(
-            f"{source}: is the sheet of a count at one table (its file was made without"
-            " --table); only the sheets of a count's tables are consolidated"
-        )
-    table = TableSheet(source, table_folder(setup[0].table), document, key, *setup)
-    for other in earlier:
-        theirs = shared_setup(other.setup)
-        differs = next(
-            (
-                f"{field} is {election[field]!r}, not {theirs[field]!r}"
-                for field in SHARED_SETUP
-                if election[field] != theirs[field]
-            ),
-            None,
-        ) or setup_difference(setup, (other.setup, other.setup_row))
-        if differs is not None:
-            raise ConsolidationError(
-                f"{source}: {table_title(table.label)} is not a table of the same count as"
-                f" {other.source} ({table_title(other.label)}): its {differs}"
-            )
-        if table.label.casefold() == other.label.casefold():
-            raise ConsolidationError(
-                f"{source}: {table_title(table.label)} appears twice (also {other.source});"
-                " each table is consolidated once"
-            )
-        # Read before the table is verified (`_copied_tables`): its head may be anything.
-        head = sheet.get("head")
-        if head == other.document["sheet"].get("head") or setup[1].get(
-            "election_id"
-        ) == other.setup_row.get("election_id"):
-            named = str(head.get("hash") if isinstance(head, dict) else head)
-            raise ConsolidationError(
-                f"{source}: is the same table's count as {other.source} (same election file"
-                f" or head {named[:16]}); each table is consolidated once"
-            )
-    return table
-
-
-def shared_setup(setup: ElectionSetup) -> dict[str, object]:
-    """What every table of one count shares of its setup (SHARED_SETUP), as a sheet's
-    election section names it: read from the verified journal, never from the sheet."""
-    return {
-        "case": setup.case_number,
-        "employer": setup.employer,
-        "union": setup.union,
-        "eligible": setup.eligible,
-    }
-
-
 def observer_facts(texts: Sequence[str], setup: ElectionSetup) -> list[dict[str, str]]:
     """The observers named ("Employer:Jane Roe"), as a sheet records them (party id, name)."""
     try:
@@ -444,81 +290,6 @@ def observer_facts(texts: Sequence[str], setup: ElectionSetup) -> list[dict[str,
     except SheetError as error:
         raise ConsolidationError(str(error)) from None
     return [{"party": observer.party, "name": observer.name} for observer in parsed]
-
-
-def consolidated_document(
-    tables: Sequence[TableSheet],
-    key: str,
-    prepared: str,
-    agent: str | None = None,
-    observers: Sequence[dict[str, str]] = (),
-) -> dict[str, Any]:
-    """The content of a consolidation's `tally.json`.
-
-    Keys: `format` (CONSOLIDATED_FORMAT); `election` (`case`, `employer`, `union`,
-    `eligible`: the setup the tables share); `lines` ("1".."9": line 1 the unit's
-    eligible voters, lines 2-7 the tables' sums, 8-9 true/false on the sums);
-    `statements` ("8", "9"); `counted` and `ballots` (summed; `ballots` null unless every
-    table knew its box); `tables` (in the order consolidated: `label`, `folder`,
-    `election_id`, `setup_hash`, `title`, `agent`, `counted`, `ballots`, `lines` "2".."7",
-    `head` and `sheet_event` (`seq`, `hash`), `key`, and a table's `choices` or
-    `envelopes` when its sheet has them); `prepared` (the station's time, with its offset) and `key` (the fingerprint
-    of the key that signs the consolidation); `agent`, the Board agent certifying the
-    sums, when named (`consolidate --agent`); `observers` (`party`, `name`), when named
-    (`consolidate --observer`); `objections_due`, the last day to file objections, five
-    business days after the day `prepared` (29 CFR 102.69(a)(8)), as on a table's own
-    sheet that states a result. As on a table's sheet, an election not
-    plain RC adds `parties` (and `runoff_of`), a ballot of several unions lines "3a"…,
-    `choices`, `majority_for`, `runoff`, `rerun` and `statements` "runoff", and a mail
-    ballot `envelopes` (summed): all computed on the sums (`domain/consolidation.py`).
-    """
-    facts = consolidated_facts(tables[0].setup, [table.lines() for table in tables])
-    return {
-        "format": CONSOLIDATED_FORMAT,
-        "election": shared_setup(tables[0].setup),
-        **facts,
-        "tables": [_table_row(table) for table in tables],
-        "prepared": prepared,
-        "key": key,
-        **({"agent": agent} if agent is not None else {}),
-        **({"observers": list(observers)} if observers else {}),
-        **_deadline(prepared),
-    }
-
-
-def _deadline(prepared: str) -> dict[str, str]:
-    """`objections_due`: the consolidated tally is the one the Board issues and serves."""
-    day = prepared_day(prepared)
-    return {} if day is None else {"objections_due": objections_due(day).isoformat()}
-
-
-def _table_row(table: TableSheet) -> dict[str, Any]:
-    election, sheet = table.document["election"], table.document["sheet"]
-    return {
-        "label": table.label,
-        "folder": table.folder,
-        "election_id": election["election_id"],
-        "setup_hash": election["setup_hash"],
-        "title": sheet["title"],
-        "agent": sheet["agent"],
-        "counted": sheet["counted"],
-        "ballots": sheet["ballots"],
-        "lines": {number: sheet["lines"][number] for number in SUMMED_LINES},
-        # Several unions: each choice's votes; by mail: the table's envelope figures.
-        **({"choices": sheet["choices"]} if "choices" in sheet else {}),
-        **({"envelopes": sheet["envelopes"]} if "envelopes" in sheet else {}),
-        "head": sheet["head"],
-        "sheet_event": table.document["sheet_event"],
-        "key": table.key,
-    }
-
-
-def listed_files(document: dict[str, Any]) -> list[str]:
-    """Every file a consolidation's manifest lists, by its path in the folder."""
-    names = list(OWN_FILES)
-    for table in document["tables"]:
-        names += [f"{table['folder']}/{name}" for name in ALL_FILES]
-    return names
 
 
 def listed_hashes(folder: Path, names: Sequence[str]) -> dict[str, str]:

@@ -15,8 +15,13 @@ from station.domain.consolidation import SUMMED_LINES
 from station.domain.election_facts import parties_row, party_columns
 from station.domain.parties import Party
 from station.domain.table_statements import table_title, tables_counted_statement
-from station.domain.tally_form import FormBallot, printed_lines
 from station.sheet.pdf import draw_pdf, envelopes_html, service_html
+from station.verification.consolidation_pdf import (
+    as_groups_sheet,
+    kinds_row_text,
+    numbered_lines,
+    statement_numbers,
+)
 from station.verification.form_words import (
     FOR_THE_REGIONAL_DIRECTOR,
     issued_words,
@@ -48,25 +53,6 @@ def render_consolidated_pdf(document: Mapping[str, Any], paper: str = "letter") 
         document_id=digest,  # the same tables always give the same id
         paper=paper,
     )
-
-
-def table_row_text(table: Mapping[str, Any]) -> str:
-    """A row of the table of the tables, as its text reads back from the PDF."""
-    lines = table["lines"]
-    figures = " ".join(f"{lines[number]:,}" for number in SUMMED_LINES)
-    return f"{table_title(table['label'])} {table['counted']:,} {figures}"
-
-
-def numbered_lines(document: Mapping[str, Any]) -> list[tuple[str, str]]:
-    """Lines 1-7 as the sheet prints them, each with its words: 3a, 3b, … in place of 3
-    on a ballot of several unions, each naming its union."""
-    ballot = FormBallot.of_sheet({**document, "union": document["election"]["union"]})
-    return [(line.number, line.words(ballot)) for line in printed_lines(ballot)]
-
-
-def statement_numbers(document: Mapping[str, Any]) -> list[str]:
-    """Lines 8 and 9, then the runoff's sentence when 29 CFR 102.70 calls for one."""
-    return [n for n in ("8", "9", "runoff") if n in document["statements"]]
 
 
 def _as_sheet(document: Mapping[str, Any]) -> dict[str, Any]:
@@ -175,28 +161,6 @@ def consolidated_html(document: Mapping[str, Any]) -> str:
     parts.append("</tr></table>")
     parts.append(service_html(_as_sheet(document)))
     return "\n".join(parts)
-
-
-def as_groups_sheet(document: Mapping[str, Any]) -> dict[str, Any]:
-    """The consolidation's facts as a sheet's, for the groups' tallies (`group_pdf`)."""
-    return {**document, "union": document["election"]["union"]}
-
-
-def kinds_row_text(table: Mapping[str, Any]) -> str:
-    """A table's votes by choice and envelope figures, as its row reads back ("" if none)."""
-    words = [f"{c['name']} {c['votes']:,}" for c in table.get("choices") or ()]
-    envelopes = table.get("envelopes")
-    if envelopes:
-        words.append(
-            f"envelopes: {envelopes['returned']:,} returned, {envelopes['accepted']:,} accepted,"
-            f" {envelopes['challenged']:,} challenged, {envelopes['void']:,} void,"
-            + (
-                f" {envelopes['late']:,} received after the due date (counted)"
-                if "after_tally" in envelopes  # a table ruled by the Board's mail rules
-                else f" {envelopes['late']:,} late"
-            )
-        )
-    return " \u00b7 ".join(words)
 
 
 def _kinds_row(table: Mapping[str, Any], span: int) -> str:

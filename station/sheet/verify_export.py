@@ -7,7 +7,9 @@ the `cryptography` package's check of the signature.
 
 import contextlib
 import os
+from collections.abc import Collection, Iterator, Mapping
 from pathlib import Path
+from types import TracebackType
 from typing import Any, BinaryIO
 
 from station.progress import Progress
@@ -18,6 +20,7 @@ from station.verification.export_files import ALL_FILES, MANIFEST, MAX_SIZES, SI
 
 __all__ = [
     "ExportVerdict",
+    "FolderFiles",
     "SignedFolderProblem",
     "extra_entry",
     "signed_json",
@@ -109,6 +112,50 @@ def signed_manifest(
 def signed_json(folder: Path, name: str) -> dict[str, Any]:
     """A JSON file of a signed folder, read bounded and held to its canonical form."""
     return export_check.signed_json(_read(folder / name), name)
+
+
+class FolderFiles(Mapping[str, export_check.Bytes]):
+    """Files of a folder by their path in it ("tables/table-A/tally.json"), each read
+    only when the verification core asks for it, as an export's are read: no further
+    than `MAX_SIZES` allows for its name, a `journal.jsonl` a window at a time. A file
+    the core never asks for (one that is not part of the folder, say) is never opened.
+
+    Use it as a context manager: the journals opened are closed on leaving it.
+    """
+
+    def __init__(self, folder: Path, names: Collection[str]) -> None:
+        self._folder = folder
+        self._names = set(names)
+        self._read: dict[str, export_check.Bytes] = {}
+        self._open = contextlib.ExitStack()
+
+    def __getitem__(self, name: str) -> export_check.Bytes:
+        if name not in self._names:
+            raise KeyError(name)
+        if name not in self._read:
+            path = self._folder / name
+            if path.name == "journal.jsonl":
+                self._read[name] = _FileView(self._open.enter_context(path.open("rb")))
+            else:
+                self._read[name] = _read(path)
+        return self._read[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(sorted(self._names))
+
+    def __len__(self) -> int:
+        return len(self._names)
+
+    def __enter__(self) -> "FolderFiles":
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        self._open.close()
 
 
 class _FileView:

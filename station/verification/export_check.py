@@ -16,25 +16,21 @@ CLI, WebCrypto in a browser).
 import base64
 import binascii
 import hashlib
-import json
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from station.domain import Sheet
 from station.domain.statements import staging_leftover_statement
-from station.domain.tally_sheet import (
-    computed_facts,
-    facts_problem,
-    recorded_problem,
-    shown_fact,
-)
+from station.domain.tally_sheet import computed_facts, facts_problem, recorded_problem
 from station.journal import bounded_json
 from station.journal.errors import JournalError
 from station.journal.records import EVENT_FIELDS, Election, Record, election_from_row
 from station.journal.stream_check import verify_records
 from station.journal.times import Backwards, backwards_statement, first_backwards_in
 from station.progress import Progress
+from station.verification.difference import first_difference as _first_difference
+from station.verification.difference import same as _same
 from station.verification.document import (
     TALLY_FORMAT,
     canonical_json,
@@ -320,7 +316,7 @@ _BLOCK = 1 << 20  # of a file hashed: a view of a long file never reads more at 
 def _check_journal(
     data: Bytes, sign_seq: int, progress: Progress | None = None
 ) -> tuple[Election, Sheet, Record, Backwards | None]:
-    lines = _lines(data)
+    lines = journal_lines(data)
     first = next(lines, b"")
     row = _parse_json(first, "journal.jsonl: line 1").get("election")
     if not isinstance(row, dict):
@@ -353,7 +349,7 @@ def _check_journal(
     return election, sheets[0], sign, first_backwards_in((r.seq, r.utc) for r in records)
 
 
-def _lines(data: Bytes) -> Iterator[bytes]:
+def journal_lines(data: Bytes) -> Iterator[bytes]:
     """The lines of `journal.jsonl`, each cut after `MAX_LINE` + 1 bytes as a bounded
     read of a file cuts it (a longer line is refused, its rest read as the next).
 
@@ -437,30 +433,6 @@ def _check_document(
             )
     if stated.get("key") != key:
         raise _Bad(f"tally.json: names key {stated.get('key')}, but the export is signed by {key}")
-
-
-def _first_difference(stated: object, expected: object, path: str = "") -> str | None:
-    """The first place, in the canonical order of keys, where a stated JSON value is not
-    the journal's, in words (`its sheet.place says …; the journal gives …`), or None."""
-    if isinstance(stated, dict) and isinstance(expected, dict):
-        for key in sorted(set(stated) | set(expected)):
-            where = f"{path}.{key}" if path else key
-            if key not in expected:
-                return f"its {where} says {shown_fact(stated[key])}; the journal gives nothing"
-            if key not in stated:
-                return f"its {where} says nothing; the journal gives {shown_fact(expected[key])}"
-            found = _first_difference(stated[key], expected[key], where)
-            if found is not None:
-                return found
-        return None
-    if _same(stated, expected):
-        return None
-    return f"its {path} says {shown_fact(stated)}; the journal gives {shown_fact(expected)}"
-
-
-def _same(stated: object, given: object) -> bool:
-    """Whether two JSON values are the same, type for type (1 is not 1.0, nor True)."""
-    return json.dumps(stated, sort_keys=True) == json.dumps(given, sort_keys=True)
 
 
 def _bounded(files: Mapping[str, Bytes], name: str) -> bytes:
