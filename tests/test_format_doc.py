@@ -1,0 +1,141 @@
+"""docs/format.md says, word for word, what the code computes.
+
+The format page is what an outside verifier is written from: its limits, its holiday
+calendar, the words of the sheet's lines and the templates of its statements must be
+the code's, or a verifier written from it fails genuine exports. The page keeps them as
+plain text for that reader; these tests hold that text equal to the code's constants.
+"""
+
+import re
+from datetime import date
+from pathlib import Path
+
+import holidays
+import pytest
+
+from station.domain.challenges import MAX_NOTE, Reason
+from station.domain.envelopes import MAX_NAME, Ruling
+from station.domain.group_sheet import GROUPS_TOGETHER, lone_group_statement
+from station.domain.group_statements import pooling_pending_statement
+from station.domain.resolution import MAX_BY, Decision, decision_words
+from station.domain.result_statements import (
+    challenges_line,
+    majority_line,
+    objections_line,
+    runoff_line,
+)
+from station.domain.runoff import Result
+from station.domain.statements import INTERIM
+from station.domain.table_statements import table_pending_reason
+from station.domain.tally_form import FormBallot, line_words
+from station.journal.bounded_json import MAX_DEPTH
+from station.verification.export_files import MAX_LINE, MAX_SIZES
+
+FORMAT_MD = Path(__file__).resolve().parent.parent / "docs" / "format.md"
+
+
+@pytest.fixture(scope="module")
+def page() -> str:
+    return FORMAT_MD.read_text(encoding="utf-8")
+
+
+def quoted(page: str) -> str:
+    """The page's text with its white space made single (a span may wrap lines), so that
+    `f"`{words}`" in quoted(page)` asks whether the page quotes `words` as code."""
+    return " ".join(page.split())
+
+
+def test_the_limits_are_the_code_limits(page: str) -> None:
+    text = " ".join(page.split())
+    for name, size in MAX_SIZES.items():
+        assert f"`{name}` {size:,}" in text
+    assert f"{MAX_LINE:,} bytes (`MAX_LINE`)" in text
+    assert f"more than {MAX_DEPTH} arrays and objects deep" in text
+    assert f"at most {MAX_NOTE} characters" in text
+    assert f"`by` (text, at most {MAX_BY} characters)" in text
+    assert f"at most {MAX_NAME} characters)" in text
+
+
+def holiday_rows(page: str) -> dict[int, list[str]]:
+    """The page's table of Federal holidays, by year."""
+    table = page.split("<!-- holidays:", 1)[1]
+    rows = re.findall(r"^\| (\d{4}) \| ([^|]+) \|$", table, re.MULTILINE)
+    return {int(year): [day.strip() for day in days.split(",")] for year, days in rows}
+
+
+def test_the_holidays_are_the_library_calendar(page: str) -> None:
+    rows = holiday_rows(page)
+    assert rows, "the page lists the holidays of some years"
+    for year, days in rows.items():
+        calendar = holidays.country_holidays("US", years=(year,))
+        assert days == [day.strftime("%m-%d") for day in sorted(calendar)], year
+
+
+def test_the_statements_are_the_code_statements(page: str) -> None:
+    one = FormBallot("{union}", ("{union}", "Neither"), 1)
+    several = FormBallot("{choice}", ("{choice}", "{second}", "Neither"), 2)
+    pending = "{pending}"
+    said = [
+        challenges_line(True, pending),
+        challenges_line(True, None),
+        challenges_line(False, None),
+        majority_line(one, None, pending),
+        majority_line(one, 0, None),
+        majority_line(one, None, None),
+        majority_line(several, None, pending),
+        majority_line(several, 0, None),
+        majority_line(several, None, None),
+        GROUPS_TOGETHER,
+        pooling_pending_statement("{key}", ["{others}"], pending),
+    ]
+    spans = quoted(page)
+    for sentence in said:
+        assert f"`{sentence}`" in spans, sentence
+    three = FormBallot("{first}", ("{first}", "{second}", "{third}", "Neither"), 3)
+    unless = ", unless the challenged ballots change it"
+    for outcome in (
+        Result(None, None, (0, 1), False),
+        Result(None, None, None, True),
+        Result(None, None, None, False, exception=True),
+    ):
+        stated = runoff_line(three, outcome, None, decisive=True)
+        assert stated is not None
+        assert f"`{stated.replace(unless, '{unless}')}`" in spans, stated
+        without = runoff_line(three, outcome, None, decisive=False)
+        assert without == stated.replace(unless, "")
+
+
+def test_the_reasons_pending_are_the_code_reasons(page: str) -> None:
+    text = " ".join(page.split())
+    assert f"`{INTERIM}`" in text
+    table = table_pending_reason("{label}")
+    assert table is not None and f"`{table}`" in text
+
+
+def test_the_lines_words_are_the_code_words(page: str) -> None:
+    spans = quoted(page)
+    one = FormBallot("{union}", ("{union}", "Neither"), 1)
+    for number in ("1", "2", "3", "4", "5", "6", "7"):
+        assert f"`{line_words(number, one)}`" in spans, number
+    several = FormBallot("{union}", ("A", "B", "Neither"), 2)
+    assert f"`{line_words('5', several).removeprefix('Number of valid votes counted ')}`" in spans
+
+
+def test_the_pages_other_words_are_the_code_words(page: str) -> None:
+    spans = quoted(page)
+    decision = Decision(21, (1, 2), (3, 4), "Regional Director")
+    assert f"`{decision_words(decision)}`" in spans
+    deadline = objections_line(date(2026, 11, 10))
+    template = deadline.replace("November 10, 2026", "{Month D, YYYY}")
+    assert f"`{template}`" in spans
+    alone = lone_group_statement({"groups": [{"key": "{key}"}]})
+    assert alone is not None and f"`{alone}`" in spans
+
+
+def test_every_ruling_and_reason_is_named(page: str) -> None:
+    spans = quoted(page)
+    for ruling in Ruling:
+        if ruling is not Ruling.AFTER_TALLY:  # an action of its own, never a ruling
+            assert f"`{ruling.value}`" in spans, ruling
+    for reason in Reason:
+        assert f"`{reason.value}`" in spans, reason
