@@ -24,10 +24,8 @@ from station.domain.election_statements import (
     runoff_of_statement,
     runoff_of_table_statement,
 )
-from station.domain.group_sheet import stated_unit_lines
 from station.domain.group_statements import (
     GROUPS_SUMMED,
-    GROUPS_SUMMED_ABOVE,
     group_figures_statement,
     groups_sequel_statement,
     inclusion_statement,
@@ -45,10 +43,10 @@ from station.domain.groups import (
 )
 from station.domain.result_statements import result_lines
 from station.domain.runoff import Result, determinative, final_result, result
-from station.domain.statements import how_many
 from station.domain.tally import Tally
 from station.domain.tally_form import Figures, FormBallot
 from station.domain.voters import VoterList
+from station.verification.report import unit_lines
 
 _REQUIRED = ("case", "employer", "union", "eligible")
 
@@ -577,25 +575,10 @@ def _choice_lines(summary: dict[str, object]) -> tuple[list[str], list[str]]:
     ]
 
 
-def votes_words(sheet: dict[str, object]) -> str:
-    """ "22 FOR, 8 AGAINST", or "12 Machinists, 10 Carpenters, 8 Neither" (several unions)."""
-    choices = sheet.get("choices")
-    if isinstance(choices, list):
-        return ", ".join(f"{choice['votes']:,} {choice['name']}" for choice in choices)
-    lines = sheet["lines"]
-    assert isinstance(lines, dict)
-    return f"{lines['3']:,} FOR, {lines['4']:,} AGAINST"
-
-
 def say_units(sheet: Mapping[str, Any], ballot: FormBallot) -> None:
-    """After `verify`'s OK lines, where a sheet's voting groups decide several units
-    apart: each unit's figures and result (its OK line's figures are the groups' sums,
-    which decide none of them). Nothing otherwise."""
-    units = stated_unit_lines(sheet, ballot)
-    if units:
-        say(f"{how_many(len(units), 'unit')}, each decided on its own ({GROUPS_SUMMED_ABOVE}):")
-        for line in units:
-            say(f"  {line}")
+    """After `verify`'s OK lines, each unit's figures and result (`unit_lines`)."""
+    for line in unit_lines(sheet, ballot):
+        say(line)
 
 
 def groups_summary(setup: ElectionSetup, count: Count) -> dict[str, object]:

@@ -14,7 +14,6 @@ from station.cli.kinds import (
     groups_json_of,
     pile_place,
     say_units,
-    votes_words,
 )
 from station.domain.choices import Ballot, CaseKind, case_kind
 from station.domain.consolidation import TableLines, summed_tally
@@ -30,6 +29,7 @@ from station.sheet.consolidate import ConsolidationError, consolidate
 from station.sheet.consolidated_election import table_count, table_setup
 from station.sheet.keys import key_for_signing
 from station.ui.display import ensure_offscreen_app
+from station.verification.report import votes_words
 
 
 def add_consolidate_parser(commands: Any) -> None:

@@ -9,7 +9,9 @@ from typing import Any
 
 import pytest
 
+from station.sheet.verify_export import verify_export
 from station.verification.pdf_text import pdf_words
+from station.verification.report import export_report
 from tests.cli_helpers import station_here
 from tests.conformance.make_corpus import CORPUS, make
 
@@ -64,6 +66,25 @@ def test_station_verify_gives_each_case_its_verdict_word_for_word(name: str) -> 
     printed = done.stdout if case["verdict"] == "OK" else done.stderr
     assert printed.splitlines()[0] == case["first_line"]
     assert case["first_line"].startswith(f"{case['verdict']}: export")
+
+
+def _exports() -> list[str]:
+    return [name for name in NAMES if not (CASES / name / "export" / "tables").is_dir()]
+
+
+@pytest.mark.parametrize("name", _exports())
+def test_the_cores_report_is_what_station_verify_prints(name: str) -> None:
+    # The page shows this report: the same words as the command, from the core alone.
+    case = _case(name)
+    if case.get("known_wrong"):
+        pytest.skip(case["known_wrong"])
+    verdict = verify_export(CASES / name / "export", expected_key=case["key"])
+    report = export_report(verdict, "export")
+    said = (
+        "".join(f"{line}\n" for line in report.stdout),
+        "".join(f"{line}\n" for line in report.stderr),
+    )
+    assert (report.exit, *said) == (case["exit"], case["stdout"], case["stderr"])
 
 
 # Qt's PDF writer stamps the wall clock's time in each PDF (and so in its hash in the
