@@ -24,6 +24,7 @@ from station.domain.election_statements import (
     runoff_of_statement,
     runoff_of_table_statement,
 )
+from station.domain.group_sheet import units_said
 from station.domain.group_statements import (
     GROUPS_SUMMED,
     group_figures_statement,
@@ -46,7 +47,6 @@ from station.domain.runoff import Result, determinative, final_result, result
 from station.domain.tally import Tally
 from station.domain.tally_form import Figures, FormBallot
 from station.domain.voters import VoterList
-from station.verification.report import unit_lines
 
 _REQUIRED = ("case", "employer", "union", "eligible")
 
@@ -576,8 +576,9 @@ def _choice_lines(summary: dict[str, object]) -> tuple[list[str], list[str]]:
 
 
 def say_units(sheet: Mapping[str, Any], ballot: FormBallot) -> None:
-    """After `verify`'s OK lines, each unit's figures and result (`unit_lines`)."""
-    for line in unit_lines(sheet, ballot):
+    """After `verify`'s OK lines, each unit's figures and result where a sheet's voting
+    groups decide several units apart (`units_said`). Nothing otherwise."""
+    for line in units_said(sheet, ballot):
         say(line)
 
 

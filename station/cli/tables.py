@@ -20,7 +20,7 @@ from station.domain.consolidation import TableLines, summed_tally
 from station.domain.group_sheet import figures_stated
 from station.domain.groups import GroupTally, UnitResult, units
 from station.domain.runoff import result
-from station.domain.statements import how_many
+from station.domain.statements import how_many, votes_words
 from station.domain.table_statements import table_title, tables_counted_statement
 from station.domain.tally_form import FormBallot, ballot_form
 from station.domain.text import one_line
@@ -29,7 +29,6 @@ from station.sheet.consolidate import ConsolidationError, consolidate
 from station.sheet.consolidated_election import table_count, table_setup
 from station.sheet.keys import key_for_signing
 from station.ui.display import ensure_offscreen_app
-from station.verification.report import votes_words
 
 
 def add_consolidate_parser(commands: Any) -> None:

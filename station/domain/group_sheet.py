@@ -18,11 +18,11 @@ from typing import Any
 
 from station.domain.changes import Sheet
 from station.domain.election import ElectionSetup
-from station.domain.group_statements import pooling_pending_statement
+from station.domain.group_statements import GROUPS_SUMMED_ABOVE, pooling_pending_statement
 from station.domain.groups import GroupTally, Rule, UnitResult, units
 from station.domain.result_statements import challenges_line, stated_lines
 from station.domain.revised_sheet import split_columns
-from station.domain.statements import INTERIM
+from station.domain.statements import INTERIM, how_many
 from station.domain.tally import Tally
 from station.domain.tally_form import (
     Figures,
@@ -244,3 +244,14 @@ def stated_unit_lines(sheet: Mapping[str, Any], ballot: FormBallot) -> list[str]
             + ("" if said["9"] == said["8"] else f" {said['9']}")  # one reason said once
         )
     return lines
+
+
+def units_said(sheet: Mapping[str, Any], ballot: FormBallot) -> list[str]:
+    """What `verify` says after its OK lines where a sheet's voting groups decide several
+    units apart: each unit's figures and result, under a line that says why (its OK
+    line's figures are the groups' sums, which decide none of them). None otherwise."""
+    units = stated_unit_lines(sheet, ballot)
+    if not units:
+        return []
+    heading = f"{how_many(len(units), 'unit')}, each decided on its own ({GROUPS_SUMMED_ABOVE}):"
+    return [heading, *(f"  {line}" for line in units)]

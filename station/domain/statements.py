@@ -378,3 +378,14 @@ DASHBOARD_HAD_THE_KEYS = (
     "The keyboard was on the dashboard, which records nothing. This window has it again:"
     " press the key again."
 )
+
+
+def votes_words(sheet: Mapping[str, object]) -> str:
+    """ "22 FOR, 8 AGAINST", or "12 Machinists, 10 Carpenters, 8 Neither" (several unions):
+    a sheet's votes as `verify`'s first line states them."""
+    choices = sheet.get("choices")
+    if isinstance(choices, list):
+        return ", ".join(f"{choice['votes']:,} {choice['name']}" for choice in choices)
+    lines = sheet["lines"]
+    assert isinstance(lines, dict)
+    return f"{lines['3']:,} FOR, {lines['4']:,} AGAINST"

@@ -5,14 +5,11 @@ ones from the same function: what an observer reads on either is one text, so a
 verdict cannot read one way in a terminal and another in a browser.
 """
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from station.domain.election_facts import parties_row
-from station.domain.group_sheet import stated_unit_lines
-from station.domain.group_statements import GROUPS_SUMMED_ABOVE
-from station.domain.statements import accounted_statement, how_many
+from station.domain.group_sheet import units_said
+from station.domain.statements import accounted_statement, votes_words
 from station.domain.tally_form import FormBallot
 from station.verification.export_check import ExportVerdict
 
@@ -54,7 +51,7 @@ def export_report(verdict: ExportVerdict, folder: str) -> Report:
         f"Every line and the PDF match the journal at event {verdict.head_seq:,},"
         f" head {verdict.head_hash}; signed by key {verdict.key}"
         + ("" if verdict.key_checked else KEY_NOT_CHECKED),
-        *unit_lines(sheet, FormBallot.of_sheet(sheet)),
+        *units_said(sheet, FormBallot.of_sheet(sheet)),
     ]
     warned = () if verdict.clock_warning is None else (f"warning: {verdict.clock_warning}",)
     return Report(True, tuple(said), warned)
@@ -63,24 +60,3 @@ def export_report(verdict: ExportVerdict, folder: str) -> Report:
 def not_intact_line(folder: str, problem: str | None) -> str:
     """ "NOT INTACT: FOLDER: journal.jsonl: …": the first thing wrong."""
     return f"NOT INTACT: {folder}: {problem}"
-
-
-def votes_words(sheet: Mapping[str, Any]) -> str:
-    """ "22 FOR, 8 AGAINST", or "12 Machinists, 10 Carpenters, 8 Neither" (several unions)."""
-    choices = sheet.get("choices")
-    if isinstance(choices, list):
-        return ", ".join(f"{choice['votes']:,} {choice['name']}" for choice in choices)
-    lines = sheet["lines"]
-    assert isinstance(lines, dict)
-    return f"{lines['3']:,} FOR, {lines['4']:,} AGAINST"
-
-
-def unit_lines(sheet: Mapping[str, Any], ballot: FormBallot) -> list[str]:
-    """After a verdict's OK lines, where a sheet's voting groups decide several units
-    apart: each unit's figures and result (the OK line's figures are the groups' sums,
-    which decide none of them). Nothing otherwise."""
-    units = stated_unit_lines(sheet, ballot)
-    if not units:
-        return []
-    heading = f"{how_many(len(units), 'unit')}, each decided on its own ({GROUPS_SUMMED_ABOVE}):"
-    return [heading, *(f"  {line}" for line in units)]
