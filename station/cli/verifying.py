@@ -73,7 +73,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
         sheet = verify_export(args.sheet, expected_key=args.key, progress=shown)
         shown.finish()
         if not sheet.ok:
-            say_problem(not_intact_line(str(args.sheet), sheet.problem))
+            say_problem(not_intact_line(str(args.sheet), sheet.problem, sheet.step))
             return 1
     had_wal = wal_holds_commits(args.file)  # before SQLite makes one to read the file
     try:

@@ -13,6 +13,21 @@ from station.domain.statements import accounted_statement, votes_words
 from station.domain.tally_form import FormBallot
 from station.verification.export_check import ExportVerdict
 
+STEPS = {
+    "V1": "the files",
+    "V2": "the signature",
+    "V3": "the key",
+    "V4": "the hashes",
+    "V5": "the journal's lines",
+    "V6": "the chain",
+    "V7": "the sheet event",
+    "V8": "the replay",
+    "V9": "lines 8-9",
+    "V10": "the PDF",
+    "V11": "the consolidation",
+}
+"""The steps of docs/format.md's "Checking an export", each by the name a verdict gives it."""
+
 KEY_NOT_CHECKED = " (NOT checked against a fingerprint written down; add --key FINGERPRINT)"
 
 
@@ -39,7 +54,7 @@ class Report:
 def export_report(verdict: ExportVerdict, folder: str) -> Report:
     """`station verify FOLDER`'s words on an export; `folder` as the user gave it."""
     if not verdict.ok or verdict.document is None:
-        return Report(False, (), (not_intact_line(folder, verdict.problem),))
+        return Report(False, (), (not_intact_line(folder, verdict.problem, verdict.step),))
     sheet = verdict.document["sheet"]
     lines = sheet["lines"]
     accounted = accounted_statement(lines, sheet.get("apart"))
@@ -57,6 +72,8 @@ def export_report(verdict: ExportVerdict, folder: str) -> Report:
     return Report(True, tuple(said), warned)
 
 
-def not_intact_line(folder: str, problem: str | None) -> str:
-    """ "NOT INTACT: FOLDER: journal.jsonl: …": the first thing wrong."""
-    return f"NOT INTACT: {folder}: {problem}"
+def not_intact_line(folder: str, problem: str | None, step: str | None) -> str:
+    """ "NOT INTACT: FOLDER: (V6, the chain) journal.jsonl: …": the first thing wrong,
+    after the step of docs/format.md that found it (when a step did)."""
+    named = "" if step is None else f"({step}, {STEPS[step]}) "
+    return f"NOT INTACT: {folder}: {named}{problem}"
