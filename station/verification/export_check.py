@@ -258,6 +258,17 @@ def signature_question(
     return None  # pragma: no cover - the check always asks once the manifest is sound
 
 
+def answers_check(answers: Mapping[SignatureQuestion, bool]) -> SignatureCheck:
+    """A `SignatureCheck` from a checker's answers to questions asked before (several
+    at once: a browser asks WebCrypto each with a promise): a question it was not asked
+    holds no signature (False), never a guess."""
+
+    def check(public_key: bytes, signature: bytes, data: bytes) -> bool:
+        return answers.get((public_key, signature, data), False)
+
+    return check
+
+
 def answered(question: SignatureQuestion, holds: bool) -> SignatureCheck:
     """A `SignatureCheck` that gives `holds` for `question` and refuses anything else."""
 
