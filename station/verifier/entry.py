@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from station.journal import bounded_json
+from station.progress import Progress
 from station.verification.export_check import (
     SignatureQuestion,
     answers_check,
@@ -42,7 +43,7 @@ CONSOLIDATION_NOT_YET = (
 )
 
 Questions = Callable[["Picked"], list[SignatureQuestion]]
-Check = Callable[["Picked", str | None, Mapping[SignatureQuestion, bool]], Report]
+Check = Callable[["Picked", str | None, Mapping[SignatureQuestion, bool], Progress | None], Report]
 
 
 @dataclass(frozen=True)
@@ -103,6 +104,7 @@ def check(
     folder: str,
     fingerprint: str,
     answers: Sequence[bool] = (),
+    progress: Progress | None = None,
 ) -> dict[str, Any]:
     """The verdict on a picked folder, in `station verify`'s words.
 
@@ -111,6 +113,7 @@ def check(
         folder: the folder's name, as the verdict names it.
         fingerprint: the key written down, as typed ("" if none was).
         answers: whether each signature of `questions(files)` holds, in its order.
+        progress: follows the check of `journal.jsonl` (events checked, in all).
 
     Returns:
         `ok`, `exit` (what `station verify` exits with), and the lines of `stdout` and
@@ -122,7 +125,7 @@ def check(
         return _said(Report(False, (), (NOT_AN_EXPORT.format(folder=folder),)), exit=2)
     asked = _KINDS[found][0](picked)
     given = dict(zip(asked, answers, strict=False))
-    report = _KINDS[found][1](picked, fingerprint.strip() or None, given)
+    report = _KINDS[found][1](picked, fingerprint.strip() or None, given, progress)
     return _said(report, exit=report.exit if found == "export" else 2)
 
 
@@ -132,7 +135,10 @@ def _export_questions(picked: Picked) -> list[SignatureQuestion]:
 
 
 def _export(
-    picked: Picked, fingerprint: str | None, answers: Mapping[SignatureQuestion, bool]
+    picked: Picked,
+    fingerprint: str | None,
+    answers: Mapping[SignatureQuestion, bool],
+    progress: Progress | None,
 ) -> Report:
     others, leftovers = picked.entries()
     top = picked.top()
@@ -142,6 +148,7 @@ def _export(
         others=others,
         leftovers=leftovers,
         expected_key=fingerprint,
+        progress=progress,
     )
     return export_report(verdict, picked.folder)
 
@@ -152,9 +159,12 @@ def _no_questions(picked: Picked) -> list[SignatureQuestion]:
 
 
 def _consolidation(
-    picked: Picked, fingerprint: str | None, answers: Mapping[SignatureQuestion, bool]
+    picked: Picked,
+    fingerprint: str | None,
+    answers: Mapping[SignatureQuestion, bool],
+    progress: Progress | None,
 ) -> Report:
-    del fingerprint, answers
+    del fingerprint, answers, progress
     return Report(False, (), (CONSOLIDATION_NOT_YET.format(folder=picked.folder),))
 
 
@@ -162,6 +172,11 @@ _KINDS: dict[str, tuple[Questions, Check]] = {
     "export": (_export_questions, _export),
     "consolidation": (_no_questions, _consolidation),
 }
+
+
+def checking_words(done: int, total: int) -> str:
+    """What the page shows while a long journal is checked."""
+    return f"Checking journal.jsonl: {done:,} of {total:,} events…"
 
 
 def _manifest_format(data: bytes | None) -> object:

@@ -7,14 +7,24 @@ check (or, where the browser has none, the pinned tweetnacl the page holds), whe
 command line hands in the `cryptography` package's.
 """
 
+import time
+from collections.abc import Callable
 from typing import Any
 
-from station.verifier.entry import check, questions
+from station.progress import Progress
+from station.verifier.entry import check, checking_words, questions
+
+_DRAWN_EVERY = 0.1  # seconds of checking between two chances for the page to draw
 
 
-async def check_picked(files: Any, folder: str, fingerprint: str) -> Any:
+async def check_picked(files: Any, folder: str, fingerprint: str, shown: Any = None) -> Any:
     """`entry.check` on a JavaScript object of paths in the folder to Uint8Arrays, its
-    signatures asked first; its verdict as a JavaScript object, for the page to draw."""
+    signatures asked first; its verdict as a JavaScript object, for the page to draw.
+
+    `shown`, a JavaScript function, is given the words of the check's progress while a
+    long journal is checked, where the browser lets Python wait for it to draw
+    (WebAssembly's stack switching); elsewhere the page says only "Checking…".
+    """
     from js import Object
     from pyodide.ffi import to_js
 
@@ -23,8 +33,38 @@ async def check_picked(files: Any, folder: str, fingerprint: str) -> Any:
         await verify_signature(public_key, data, signature)
         for public_key, signature, data in questions(picked, folder)
     ]
-    verdict = check(picked, folder, fingerprint, answers)
+    verdict = check(picked, folder, fingerprint, answers, _progress(shown))
     return to_js(verdict, dict_converter=Object.fromEntries)
+
+
+def _progress(shown: Any) -> Progress | None:
+    """A `Progress` that hands `shown` its words and lets the page draw them, at most
+    every `_DRAWN_EVERY` seconds; None where Python cannot wait for the page."""
+    from pyodide.ffi import can_run_sync, run_sync
+
+    if shown is None or not can_run_sync():
+        return None
+    last = time.monotonic()
+
+    def follow(done: int, total: int) -> None:
+        nonlocal last
+        if time.monotonic() - last >= _DRAWN_EVERY or done == total:
+            shown(checking_words(done, total))
+            run_sync(_a_turn())
+            last = time.monotonic()
+
+    return follow
+
+
+def _a_turn() -> Any:
+    """A promise kept once the browser has had a turn (to draw what was shown)."""
+    from js import Promise, setTimeout
+
+    def wait(resolve: Callable[[], None], reject: Any) -> None:
+        del reject
+        setTimeout(resolve, 0)
+
+    return Promise.new(wait)
 
 
 async def verify_signature(public_key: bytes, message: bytes, signature: bytes) -> bool:

@@ -97,7 +97,8 @@
     try {
       await booted;
       const key = document.getElementById("key").value;
-      const result = await station.browser.check_picked(picked, name, key);
+      const shown = (words) => { verdict.textContent = words; };
+      const result = await station.browser.check_picked(picked, name, key, shown);
       station.last = result;
       verdict.textContent = [...result.stdout, ...result.stderr].join("\n");
       verdict.className = result.exit === 0 ? "ok" : result.exit === 1 ? "bad" : "cannot";

@@ -5,6 +5,7 @@ each case picks another folder in the same page, as an observer would.
 """
 
 import hashlib
+import json
 import shutil
 import subprocess
 import sys
@@ -164,6 +165,23 @@ def test_a_true_export_gets_station_verify_s_verdict(
     )
     assert shown["kind"] == "ok" and shown["text"] == "\n".join(expected["stdout"])
     assert chromium.requests_made(opened) == []
+
+
+def test_the_page_shows_the_events_checked_before_its_verdict(
+    opened: Any, exported: Path, key: StationKey
+) -> None:
+    opened.execute_script(
+        "station.drawn = [];"
+        "new MutationObserver(() => station.drawn.push("
+        "  document.getElementById('verdict').textContent))"
+        ".observe(document.getElementById('verdict'), {childList: true});"
+    )
+    shown = picked(opened, exported, key.fingerprint)
+    events = json.loads((exported / "tally.json").read_bytes())["sheet_event"]["seq"]
+    drawn = opened.execute_script("return station.drawn")
+    checking = f"Checking journal.jsonl: {events:,} of {events:,} events…"
+    assert checking in drawn
+    assert drawn.index(checking) < drawn.index(shown["text"])
 
 
 # Each journal edited, then the manifest signed again by the key's holder: only the
