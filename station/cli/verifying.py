@@ -12,16 +12,13 @@ from station.cli.common import (
     say_problem,
     wal_holds_commits,
 )
-from station.cli.kinds import say_units
 from station.cli.witnessing import (
     disproves,
     say_witnessed,
     witnessed_in_export,
     witnessed_in_file,
 )
-from station.domain.election_facts import parties_row
-from station.domain.statements import accounted_statement, how_many, votes_words
-from station.domain.tally_form import FormBallot
+from station.domain.statements import how_many
 from station.journal import CorruptJournal, Journal
 from station.journal.chain import HEAD_DIGITS
 from station.journal.header import read_header
@@ -33,6 +30,7 @@ from station.sheet.verify_export import ExportVerdict, verify_export
 from station.verification.consolidation_words import consolidation_said
 from station.verification.export_files import ALL_FILES, MANIFEST
 from station.verification.fingerprints import normalise_fingerprint
+from station.verification.report import KEY_NOT_CHECKED, export_report, not_intact_line
 from station.witness.statements import WITNESS_OF_CONSOLIDATION
 
 
@@ -58,7 +56,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
             witnessed = witnessed_in_export(args.file, args.witness, _export_key(args.file))
             if disproves(witnessed):  # the verdict alone: nothing that reads as OK
                 return say_witnessed(witnessed, args.file, args.witness, key_checked=True)
-        _say_export_intact(args.file, export)
+        _say_report(args.file, export)
         if witnessed is not None:
             return say_witnessed(witnessed, args.file, args.witness, key_checked=True)
         return 0
@@ -74,7 +72,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
         sheet = verify_export(args.sheet, expected_key=args.key, progress=shown)
         shown.finish()
         if not sheet.ok:
-            say_problem(f"NOT INTACT: {args.sheet}: {sheet.problem}")
+            say_problem(not_intact_line(str(args.sheet), sheet.problem, sheet.step))
             return 1
     had_wal = wal_holds_commits(args.file)  # before SQLite makes one to read the file
     try:
@@ -141,29 +139,18 @@ def _verify_folder(folder: Path, key: str | None) -> ExportVerdict | None:
     export = verify_export(folder, expected_key=key, progress=shown)
     shown.finish()
     if not export.ok or export.document is None:
-        say_problem(f"NOT INTACT: {folder}: {export.problem}")
+        _say_report(folder, export)
         return None
     return export
 
 
-def _say_export_intact(folder: Path, export: ExportVerdict) -> None:
-    assert export.document is not None
-    sheet = export.document["sheet"]
-    lines = sheet["lines"]
-    say(
-        f"OK: {folder}: {export.title} tally of case {sheet['case']},"
-        f" {sheet['employer']} / {parties_row(sheet)[1]}: {votes_words(sheet)},"
-        f" {lines['2']:,} void, {lines['6']:,} challenged."
-        + (f" {accounted}" if (accounted := accounted_statement(lines, sheet.get("apart"))) else "")
-    )
-    say(
-        f"Every line and the PDF match the journal at event {export.head_seq:,},"
-        f" head {export.head_hash}; signed by key {export.key}"
-        + ("" if export.key_checked else _KEY_NOT_CHECKED)
-    )
-    say_units(sheet, FormBallot.of_sheet(sheet))
-    if export.clock_warning is not None:
-        say_problem(f"warning: {export.clock_warning}")
+def _say_report(folder: Path, export: ExportVerdict) -> None:
+    """The verdict's words (`verification.report`), each on its stream."""
+    report = export_report(export, str(folder))
+    for line in report.stdout:
+        say(line)
+    for line in report.stderr:
+        say_problem(line)
 
 
 def verify_consolidation_folder(folder: Path, key: str | None) -> int:
@@ -174,7 +161,7 @@ def verify_consolidation_folder(folder: Path, key: str | None) -> int:
     return 0 if verdict.ok else 1
 
 
-_KEY_NOT_CHECKED = " (NOT checked against a fingerprint written down; add --key FINGERPRINT)"
+_KEY_NOT_CHECKED = KEY_NOT_CHECKED
 
 
 def _is_folder(path: Path) -> bool:

@@ -162,22 +162,36 @@ def facts_problem(
     Without the journal around the sheet (`context_known` false: the sheet's deadline and
     correction were not computed), those two are left to the check that has it.
     """
+    wrong = wrong_fact(stated, computed, context_known=context_known)
+    return None if wrong is None else wrong[1]
+
+
+DECIDING_FACTS = frozenset({"line 8", "line 9", "statements"})
+"""The facts `wrong_fact` names that the rules decide from lines 1-7: lines 8 and 9, and
+the sentences printed for them (a verification step of their own, docs/format.md)."""
+
+
+def wrong_fact(
+    stated: Mapping[str, object], computed: Mapping[str, object], *, context_known: bool = True
+) -> tuple[str, str] | None:
+    """`facts_problem`, with the fact it is about: ("line 3", …), ("choices", …), or
+    ("lines", …) for lines no tally has; None when every fact is the journal's."""
     ballot = FormBallot.of_sheet(computed)
     lines = stated.get("lines")
     expected_lines = computed["lines"]
     assert isinstance(expected_lines, dict)
     if not isinstance(lines, Mapping):
-        return "has no lines 1-9"
+        return "lines", "has no lines 1-9"
     for number, value in expected_lines.items():
         found = lines.get(number)
         # bool is an int in Python: a line must have exactly the type it should.
         if type(found) is not type(value) or found != value:
-            return (
+            return f"line {number}", (
                 f"line {number} ({line_words(number, ballot)}) says {shown_fact(found)};"
                 f" the journal gives {shown_fact(value)}"
             )
     if set(lines) != set(expected_lines):
-        return "has lines that no tally has"
+        return "lines", "has lines that no tally has"
     for key, value in computed.items():
         if key == "statements" and stated.get(key) in (
             _earlier_statements(computed),
@@ -188,19 +202,22 @@ def facts_problem(
             continue
         if key == "columns":
             if stated.get(key) != value and (problem := columns_problem(stated.get(key), value)):
-                return problem
+                return key, problem
             continue  # a sheet signed with three columns is held to those
         if key in LATER_FACTS and key not in stated:
             continue
         if key == "correction" and stated.get(key) != value:
-            return correction_problem(stated.get(key), value, ballot)
+            return key, correction_problem(stated.get(key), value, ballot)
         if key != "lines" and stated.get(key) != value:
-            return f"its {key} says {shown_fact(stated.get(key))}; the journal gives {shown_fact(value)}"
+            return key, (
+                f"its {key} says {shown_fact(stated.get(key))};"
+                f" the journal gives {shown_fact(value)}"
+            )
     unknown = set(stated) - set(computed) - RECORDED_FACTS
     unknown -= set() if context_known else LATER_FACTS
     if unknown:
         key = min(unknown)
-        return f"its {key} says {shown_fact(stated[key])}; the journal gives nothing"
+        return key, f"its {key} says {shown_fact(stated[key])}; the journal gives nothing"
     return None
 
 

@@ -16,8 +16,8 @@ from station.domain.tally import Tally
 from station.domain.tally_sheet import (
     SheetContext,
     computed_facts,
-    facts_problem,
     recorded_problem,
+    wrong_fact,
 )
 from station.journal.bounded_json import canonical_detail, is_canonical_detail
 from station.journal.records import Election, Record
@@ -185,13 +185,25 @@ def sheet_problem(
 
     `trail` holds the sheets before it: a revision names the sheet it supersedes.
     """
+    fault = sheet_fault(election, record, sheet, trail)
+    return None if fault is None else fault[1]
+
+
+def sheet_fault(
+    election: Election, record: Record, sheet: Sheet, trail: SheetTrail
+) -> tuple[str, str] | None:
+    """`sheet_problem`, with the fact it is about (`wrong_fact`'s names; "recorded" for
+    a name, place or date in a form Station never writes)."""
     superseded = None if sheet.supersedes is None else trail.hashes[sheet.supersedes]
     context = trail.context(record, sheet)
     facts = computed_facts(election.setup, sheet, record.prev_hash, superseded, context)
-    problem = facts_problem(record.details(), facts) or recorded_problem(record.details())
-    if problem:
-        return f"event {record.seq} (the {sheet.title.lower()} tally sheet) {problem}"
-    return None
+    wrong = wrong_fact(record.details(), facts)
+    if wrong is None:
+        problem = recorded_problem(record.details())
+        wrong = None if problem is None else ("recorded", problem)
+    if wrong is None:
+        return None
+    return wrong[0], f"event {record.seq} (the {sheet.title.lower()} tally sheet) {wrong[1]}"
 
 
 def snapshot_problem(

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from enum import Enum
 from typing import TYPE_CHECKING, Protocol
 
 from station.domain import Action, Count, ReplayError, Sheet, Tally
+from station.domain.tally_sheet import DECIDING_FACTS
 from station.journal.chain import setup_hash
-from station.journal.checks import SheetTrail, event_problem, sheet_problem, snapshot_problem
+from station.journal.checks import SheetTrail, event_problem, sheet_fault, snapshot_problem
 from station.journal.errors import CorruptJournal
 from station.journal.records import Election, Record
 from station.progress import EVERY, Progress
@@ -31,6 +33,18 @@ class Snapshots(Protocol):
     def snapshot(self, seq: int) -> Snapshot | None: ...
 
 
+class Fault(Enum):
+    """Which kind of check a stream of events failed: a reader that numbers its steps
+    (the export's, docs/format.md) names the step from it."""
+
+    SETUP = "setup"  # the setup's own hash
+    CHAIN = "chain"  # an event's number, link to the one before, field types or hash
+    RULES = "rules"  # the rules of the count, as the event is replayed
+    FACTS = "facts"  # what a tally sheet states, but lines 8-9
+    DECIDED = "decided"  # a tally sheet's lines 8-9 and the sentences printed for them
+    STORED = "stored"  # the election file around the events: snapshots, damage
+
+
 @dataclass(frozen=True, slots=True)
 class Verdict:
     """The outcome of a verification.
@@ -46,6 +60,7 @@ class Verdict:
         sheets: the tally sheets prepared among the good events.
         backwards: when every check held, the first event dated before the event
             before it (`clock.first_backwards`: a clock set back), or None.
+        fault: which kind of check failed, when one did.
     """
 
     ok: bool
@@ -56,6 +71,7 @@ class Verdict:
     tally: Tally
     sheets: tuple[Sheet, ...] = ()
     backwards: Backwards | None = None
+    fault: Fault | None = None
 
 
 def verify_records(
@@ -82,13 +98,14 @@ def verify_records(
     backwards: Backwards | None = None
     trail = SheetTrail()  # SIGN events, by seq: a revision names its predecessor
 
-    def fail(problem: str, seq: int | None = None) -> Verdict:
+    def fail(problem: str, seq: int | None = None, fault: Fault = Fault.STORED) -> Verdict:
         # A count the bad event left not adding up states no figures.
         tally = Tally() if count.spoiled_by is not None else count.tally
-        return Verdict(False, problem, seq, checked, head, tally, tuple(count.sheets))
+        sheets = tuple(count.sheets)
+        return Verdict(False, problem, seq, checked, head, tally, sheets, fault=fault)
 
     if setup_hash(election.row) != election.setup_hash:
-        return fail("the election setup was altered (its hash does not match)")
+        return fail("the election setup was altered (its hash does not match)", None, Fault.SETUP)
     if guards_problem:
         return fail(guards_problem)
     try:
@@ -99,19 +116,21 @@ def verify_records(
         for record in records:
             problem = event_problem(record, checked + 1, head)
             if problem:
-                return fail(problem, checked + 1)
+                return fail(problem, checked + 1, Fault.CHAIN)
             try:
                 change = count.apply(record.event())
             except ReplayError as error:
-                return fail(
-                    f"event {record.seq} breaks the rules of the count: {error.reason}", record.seq
-                )
+                problem = f"event {record.seq} breaks the rules of the count: {error.reason}"
+                return fail(problem, record.seq, Fault.RULES)
             except ValueError:
-                return fail(f"event {record.seq} has an unknown action or call", record.seq)
+                problem = f"event {record.seq} has an unknown action or call"
+                return fail(problem, record.seq, Fault.RULES)
             if change.event.action is Action.SIGN and change.sheet is not None:
-                problem = sheet_problem(election, record, change.sheet, trail)
-                if problem:
-                    return fail(problem, record.seq)
+                wrong = sheet_fault(election, record, change.sheet, trail)
+                if wrong:
+                    fact, problem = wrong
+                    kind = Fault.DECIDED if fact in DECIDING_FACTS else Fault.FACTS
+                    return fail(problem, record.seq, kind)
             trail.note(record, change)
             if record.seq in snapshot_seqs and snapshots is not None:
                 snapshot_seqs.discard(record.seq)

@@ -181,16 +181,6 @@ def signature_questions(files: Mapping[str, Bytes]) -> list[SignatureQuestion]:
     return questions
 
 
-def answers_check(answers: Mapping[SignatureQuestion, bool]) -> SignatureCheck:
-    """A `SignatureCheck` from a checker's answers to `signature_questions`: a question
-    it was not asked holds no signature (False), never a guess."""
-
-    def check(public_key: bytes, signature: bytes, data: bytes) -> bool:
-        return answers.get((public_key, signature, data), False)
-
-    return check
-
-
 def _own(files: Mapping[str, Bytes], names: Sequence[str]) -> dict[str, bytes]:
     return {name: _read(files[name]) for name in names if name in files}
 

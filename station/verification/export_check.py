@@ -26,7 +26,7 @@ from station.domain.tally_sheet import computed_facts, facts_problem, recorded_p
 from station.journal import bounded_json
 from station.journal.errors import JournalError
 from station.journal.records import EVENT_FIELDS, Election, Record, election_from_row
-from station.journal.stream_check import verify_records
+from station.journal.stream_check import Fault, verify_records
 from station.journal.times import Backwards, backwards_statement, first_backwards_in
 from station.progress import Progress
 from station.verification.difference import first_difference as _first_difference
@@ -82,6 +82,8 @@ class ExportVerdict:
         key_checked: the key was checked against a fingerprint written down.
         document: `tally.json`, once it is known to match the journal.
         clock_warning: event times that run backwards (a warning, not damage).
+        step: the step of docs/format.md's "Checking an export" (V1-V11) that found
+            the problem, when one did.
     """
 
     ok: bool
@@ -93,6 +95,7 @@ class ExportVerdict:
     key_checked: bool = False
     document: dict[str, Any] | None = None
     clock_warning: str | None = None
+    step: str | None = None
 
 
 class SignedFolderProblem(ValueError):
@@ -100,7 +103,11 @@ class SignedFolderProblem(ValueError):
 
 
 class _Bad(Exception):
-    """The first problem found; becomes the verdict."""
+    """The first problem found, and the step that found it; becomes the verdict."""
+
+    def __init__(self, step: str, problem: str) -> None:
+        super().__init__(problem)
+        self.step = step
 
 
 def check_export(
@@ -129,17 +136,23 @@ def check_export(
     """
     key = None
     try:
+        problem = others_problem(others, leftovers)
+        if problem is not None:
+            raise _Bad("V1", problem)
+        for name in (MANIFEST, SIGNATURE, *DATA_FILES):
+            if name not in files:
+                raise _Bad("V1", f"{name} is missing")
         manifest, key = _check_manifest(files, expected_key, signature_holds)
         _check_hashes(files, manifest)
-        document = _parse_json(_bounded(files, "tally.json"), "tally.json")
+        document = _parse_json(_bounded(files, "tally.json", "V7"), "tally.json", "V7")
         sheet_event = _field(document, "sheet_event", dict, "tally.json")
         sign_seq = _field(sheet_event, "seq", int, "tally.json")
         if sign_seq < 1:
-            raise _Bad("tally.json: names no journal event")
+            raise _Bad("V7", "tally.json: names no journal event")
         if manifest.get("sheet_event") != sheet_event:
-            raise _Bad("manifest.json and tally.json name different sheet events")
+            raise _Bad("V7", "manifest.json and tally.json name different sheet events")
         if document.get("format") != TALLY_FORMAT:
-            raise _Bad(f"tally.json: is not a {TALLY_FORMAT} document")
+            raise _Bad("V7", f"tally.json: is not a {TALLY_FORMAT} document")
         election, sheet, sign, backwards = _check_journal(
             files["journal.jsonl"], sign_seq, progress
         )
@@ -147,15 +160,12 @@ def check_export(
         expected = tally_document(election, sign)  # the whole, in its canonical bytes
         if canonical_json(expected) != files["tally.json"][0 : len(files["tally.json"])]:
             difference = _first_difference(document, expected) or "is not the journal's"
-            raise _Bad(f"tally.json: {difference}")
-        problem = pdf_problem(_bounded(files, "tally.pdf"), document)
+            raise _Bad("V7", f"tally.json: {difference}")
+        problem = pdf_problem(_bounded(files, "tally.pdf", "V10"), document)
         if problem:
-            raise _Bad(f"tally.pdf: {problem}")
-        problem = others_problem(others, leftovers)
-        if problem is not None:
-            raise _Bad(problem)
+            raise _Bad("V10", f"tally.pdf: {problem}")
     except _Bad as bad:
-        return ExportVerdict(False, str(bad), key=key)
+        return ExportVerdict(False, str(bad), key=key, step=bad.step)
     return ExportVerdict(
         True,
         None,
@@ -212,7 +222,7 @@ def signed_json(data: bytes, name: str) -> dict[str, Any]:
     Raises SignedFolderProblem.
     """
     try:
-        return _parse_json(_bounded({name: data}, name), name)
+        return _parse_json(_bounded({name: data}, name, "V2"), name, "V2")
     except _Bad as bad:
         raise SignedFolderProblem(str(bad)) from None
 
@@ -244,6 +254,17 @@ def signature_question(
     return None  # pragma: no cover - the check always asks once the manifest is sound
 
 
+def answers_check(answers: Mapping[SignatureQuestion, bool]) -> SignatureCheck:
+    """A `SignatureCheck` from a checker's answers to questions asked before (several
+    at once: a browser asks WebCrypto each with a promise): a question it was not asked
+    holds no signature (False), never a guess."""
+
+    def check(public_key: bytes, signature: bytes, data: bytes) -> bool:
+        return answers.get((public_key, signature, data), False)
+
+    return check
+
+
 def answered(question: SignatureQuestion, holds: bool) -> SignatureCheck:
     """A `SignatureCheck` that gives `holds` for `question` and refuses anything else."""
 
@@ -261,46 +282,45 @@ def _check_manifest(
 ) -> tuple[dict[str, Any], str]:
     for name in (MANIFEST, SIGNATURE):
         if name not in files:
-            raise _Bad(f"{name} is missing")
-    manifest_bytes = _bounded(files, MANIFEST)
-    manifest = _parse_json(manifest_bytes, MANIFEST)
+            raise _Bad("V1", f"{name} is missing")
+    manifest_bytes = _bounded(files, MANIFEST, "V2")
+    manifest = _parse_json(manifest_bytes, MANIFEST, "V2")
     if expected_key is not None and len(normalise_fingerprint(expected_key)) != 39:
-        raise _Bad(f"{expected_key!r} is not a key fingerprint (32 hex digits)")
+        raise _Bad("V3", f"{expected_key!r} is not a key fingerprint (32 hex digits)")
     if manifest.get("format") != manifest_format:
-        raise _Bad(f"{MANIFEST}: is not a {manifest_format} manifest")
+        raise _Bad("V2", f"{MANIFEST}: is not a {manifest_format} manifest")
     try:
         public_key = base64.b64decode(str(manifest.get("public_key")), validate=True)
     except (binascii.Error, ValueError):
         public_key = b""
     if len(public_key) != 32:
-        raise _Bad("the public key in the manifest is not an Ed25519 key")
+        raise _Bad("V2", "the public key in the manifest is not an Ed25519 key")
     key = key_fingerprint(public_key)
     if manifest.get("key") != key:
-        raise _Bad(f"{MANIFEST}: its fingerprint does not belong to its public key")
+        raise _Bad("V3", f"{MANIFEST}: its fingerprint does not belong to its public key")
     if expected_key is not None and normalise_fingerprint(expected_key) != key:
         raise _Bad(
-            f"signed by key {key}, not by the expected key {normalise_fingerprint(expected_key)}"
+            "V3",
+            f"signed by key {key}, not by the expected key {normalise_fingerprint(expected_key)}",
         )
     try:
-        signature = base64.b64decode(_bounded(files, SIGNATURE).strip(), validate=True)
+        signature = base64.b64decode(_bounded(files, SIGNATURE, "V2").strip(), validate=True)
     except (binascii.Error, ValueError):
-        raise _Bad(f"{SIGNATURE}: is not a signature") from None
+        raise _Bad("V2", f"{SIGNATURE}: is not a signature") from None
     if not signature_holds(public_key, signature, manifest_bytes):
-        raise _Bad(f"{SIGNATURE}: the signature does not match {MANIFEST} (it was changed)")
+        raise _Bad("V2", f"{SIGNATURE}: the signature does not match {MANIFEST} (it was changed)")
     return manifest, key
 
 
 def _check_hashes(files: Mapping[str, Bytes], manifest: dict[str, Any]) -> None:
     listed = manifest.get("files")
     if not isinstance(listed, dict) or sorted(listed) != sorted(DATA_FILES):
-        raise _Bad(f"{MANIFEST}: does not list exactly {', '.join(DATA_FILES)}")
-    for name in DATA_FILES:  # every one there and within its limit before any is hashed
-        if name not in files:
-            raise _Bad(f"{name} is missing")
-        _check_size(files, name)
+        raise _Bad("V4", f"{MANIFEST}: does not list exactly {', '.join(DATA_FILES)}")
+    for name in DATA_FILES:  # every one within its limit before any is hashed
+        _check_size(files, name, "V4")
     for name in DATA_FILES:
         if _sha256(files[name]) != listed[name]:
-            raise _Bad(f"{name} was changed after it was signed (its hash does not match)")
+            raise _Bad("V4", f"{name} was changed after it was signed (its hash does not match)")
 
 
 def _sha256(data: Bytes) -> str:
@@ -318,34 +338,38 @@ def _check_journal(
 ) -> tuple[Election, Sheet, Record, Backwards | None]:
     lines = journal_lines(data)
     first = next(lines, b"")
-    row = _parse_json(first, "journal.jsonl: line 1").get("election")
+    row = _parse_json(first, "journal.jsonl: line 1", "V5").get("election")
     if not isinstance(row, dict):
-        raise _Bad("journal.jsonl: line 1 is not the election setup")
+        raise _Bad("V5", "journal.jsonl: line 1 is not the election setup")
     try:
         election = election_from_row(row, "journal.jsonl")
     except JournalError as error:
-        raise _Bad(str(error)) from None
+        raise _Bad("V5", str(error)) from None
     stopped: list[str] = []
     records = list(_records(lines, stopped))
     verdict = verify_records(election, records, progress=progress, total=len(records))
-    if not verdict.ok:
-        raise _Bad(f"journal.jsonl: {verdict.problem}")
-    if stopped:
-        raise _Bad(stopped[0])
-    if verdict.events < sign_seq:
+    after_sheet = verdict.seq is not None and verdict.seq > sign_seq
+    if not verdict.ok and (verdict.fault not in _REPLAYED or not after_sheet):
+        raise _Bad(_JOURNAL_STEPS[verdict.fault], f"journal.jsonl: {verdict.problem}")
+    if stopped and not after_sheet:
+        raise _Bad("V5", stopped[0])
+    if verdict.events < sign_seq and not after_sheet:
         raise _Bad(
+            "V6",
             f"journal.jsonl: ends at event {verdict.events}, before the sheet's own event"
-            f" {sign_seq} (events were removed)"
+            f" {sign_seq} (events were removed)",
         )
-    if verdict.events > sign_seq:
+    if verdict.events > sign_seq or after_sheet:
+        # Whatever an event after the sheet breaks, no such event belongs in the export.
         raise _Bad(
+            "V7",
             f"journal.jsonl: has events after the sheet's own event {sign_seq}"
-            f" (first: {sign_seq + 1})"
+            f" (first: {sign_seq + 1})",
         )
     sign = records[-1]
     sheets = [sheet for sheet in verdict.sheets if sheet.seq == sign_seq]
     if not sheets:
-        raise _Bad(f"journal.jsonl: event {sign_seq} is not a tally sheet")
+        raise _Bad("V7", f"journal.jsonl: event {sign_seq} is not a tally sheet")
     return election, sheets[0], sign, first_backwards_in((r.seq, r.utc) for r in records)
 
 
@@ -376,6 +400,18 @@ def journal_lines(data: Bytes) -> Iterator[bytes]:
 
 
 _LINE_BLOCK = 4 << 20  # bytes of journal.jsonl asked for at once: more than a line may be
+
+# The step of docs/format.md that each kind of fault in the journal's events fails.
+_JOURNAL_STEPS = {
+    Fault.SETUP: "V5",
+    Fault.CHAIN: "V6",
+    Fault.RULES: "V8",
+    Fault.FACTS: "V8",
+    Fault.DECIDED: "V9",
+    Fault.STORED: "V6",
+    None: "V6",
+}
+_REPLAYED = (Fault.RULES, Fault.FACTS, Fault.DECIDED)  # found by the replay, not the chain
 
 
 def _records(lines: Iterator[bytes], stopped: list[str]) -> Iterator[Record]:
@@ -408,7 +444,9 @@ def _check_document(
     stated_election = _field(document, "election", dict, "tally.json")
     stated = _field(document, "sheet", dict, "tally.json")
     if document["sheet_event"] != {"seq": sign.seq, "hash": sign.hash}:
-        raise _Bad(f"tally.json: names a sheet event that is not event {sign.seq} of the journal")
+        raise _Bad(
+            "V7", f"tally.json: names a sheet event that is not event {sign.seq} of the journal"
+        )
     # The whole section, recomputed from the setup: a key more (a table's label on the
     # sheet of a count at one table) is as wrong as a value changed.
     section = election_section(election)
@@ -418,37 +456,39 @@ def _check_document(
             or name not in stated_election
             or not _same(stated_election[name], section[name])
         ):
-            raise _Bad(f"tally.json: the election's {name} is not the journal's")
+            raise _Bad("V7", f"tally.json: the election's {name} is not the journal's")
     superseded = stated.get("supersedes")
     superseded_hash = superseded.get("hash") if isinstance(superseded, dict) else None
     facts = computed_facts(election.setup, sheet, sign.prev_hash, superseded_hash)
     problem = facts_problem(stated, facts, context_known=False) or recorded_problem(stated)
     if problem:
-        raise _Bad(f"tally.json: {problem}")
+        raise _Bad("V7", f"tally.json: {problem}")
     recorded = sign.details()
     for name in sorted(set(recorded) | set(stated)):
         if name not in recorded or name not in stated or not _same(recorded[name], stated[name]):
             raise _Bad(
-                f"tally.json: its {name} differs from the sheet recorded at event {sign.seq}"
+                "V7", f"tally.json: its {name} differs from the sheet recorded at event {sign.seq}"
             )
     if stated.get("key") != key:
-        raise _Bad(f"tally.json: names key {stated.get('key')}, but the export is signed by {key}")
+        raise _Bad(
+            "V7", f"tally.json: names key {stated.get('key')}, but the export is signed by {key}"
+        )
 
 
-def _bounded(files: Mapping[str, Bytes], name: str) -> bytes:
-    """A file of the export, refused if larger than Station ever writes it."""
-    _check_size(files, name)
+def _bounded(files: Mapping[str, Bytes], name: str, step: str) -> bytes:
+    """A file of the export, refused (at `step`) if larger than Station ever writes it."""
+    _check_size(files, name, step)
     data = files[name]
     return data[0 : len(data)]
 
 
-def _check_size(files: Mapping[str, Bytes], name: str) -> None:
+def _check_size(files: Mapping[str, Bytes], name: str, step: str) -> None:
     limit = MAX_SIZES.get(name)
     if limit is not None and len(files[name]) > limit:
-        raise _Bad(f"{name}: is larger than any Station writes ({limit:,} bytes)")
+        raise _Bad(step, f"{name}: is larger than any Station writes ({limit:,} bytes)")
 
 
-def _parse_json(data: bytes, name: str, *, canonical: bool = True) -> dict[str, Any]:
+def _parse_json(data: bytes, name: str, step: str, *, canonical: bool = True) -> dict[str, Any]:
     """Parse a JSON object; a signed file must also be in its one canonical form.
 
     The canonical form rules out a key given twice, which readers would resolve
@@ -457,14 +497,16 @@ def _parse_json(data: bytes, name: str, *, canonical: bool = True) -> dict[str, 
     try:
         value = bounded_json.loads(data, max_chars=MAX_LINE)
     except ValueError:
-        raise _Bad(f"{name}: is not JSON (or larger or deeper than any Station writes)") from None
+        raise _Bad(
+            step, f"{name}: is not JSON (or larger or deeper than any Station writes)"
+        ) from None
     if not isinstance(value, dict):
-        raise _Bad(f"{name}: is not a JSON object")
+        raise _Bad(step, f"{name}: is not a JSON object")
     not_text = bounded_json.lone_surrogate(value)
     if not_text is not None:
-        raise _Bad(f"{name}: {_not_text_words(*not_text)}")
+        raise _Bad(step, f"{name}: {_not_text_words(*not_text)}")
     if canonical and canonical_json(value) != data:
-        raise _Bad(f"{name}: is not in its canonical form (sorted keys, each once, compact)")
+        raise _Bad(step, f"{name}: is not in its canonical form (sorted keys, each once, compact)")
     return value
 
 
@@ -483,5 +525,5 @@ def _not_text_words(path: str, in_key: bool, surrogate: str) -> str:
 def _field(container: dict[str, Any], name: str, kind: type, where: str) -> Any:
     value = container.get(name)
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise _Bad(f"{where}: has no valid {name}")
+        raise _Bad("V7", f"{where}: has no valid {name}")
     return value

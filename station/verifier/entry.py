@@ -1,93 +1,198 @@
 """What the Python verifier page asks of Station's own Python: the verdict on a folder.
 
 The page (built by `station.verifier.python_page`) runs this module in CPython compiled
-to WebAssembly, with the files the observer picked, as bytes, and the fingerprint they
-typed. It imports only what runs there: no Qt, no SQLite, no `cryptography`, no key
-store. Signatures are checked by whatever the caller hands in (`in_browser` has the
-browser's WebCrypto; the command line has `cryptography`).
+to WebAssembly, with the files the observer picked, as bytes, by their paths inside
+the folder, and the fingerprint they typed. It imports only what runs there: no Qt, no
+SQLite, no `cryptography`, no key store.
 
-For now it checks the hash chain of `journal.jsonl` with the journal's own checks
-(`checks.event_problem`, the ones `station verify` makes): the verification core
-takes its place here once it is a package of its own.
+The verdict is the verification core's (`station.verification`), in the words
+`station verify FOLDER --key FINGERPRINT` prints (`verification.report`). A browser
+checks a signature with a promise, so the page first asks `questions` (every signature
+the check will ask about, all at once), answers them (`in_browser`: WebCrypto, or the
+pinned tweetnacl), then calls `check` with the answers.
+
+How a kind of folder plugs in: a reader of its signature questions and a check that
+gives its report, both in `_KINDS`, and a test of the folder in `kind`.
 """
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from station.journal import bounded_json
-from station.journal.chain import setup_hash
-from station.journal.checks import event_problem
-from station.journal.errors import CorruptJournal
-from station.journal.records import EVENT_FIELDS, Record, election_from_row
+from station.progress import Progress
+from station.verification.export_check import (
+    SignatureQuestion,
+    answers_check,
+    check_export,
+    signature_question,
+)
+from station.verification.export_files import ALL_FILES, MANIFEST, MAX_SIZES, is_staging
+from station.verification.report import Report, export_report
 
-JOURNAL = "journal.jsonl"
-MAX_LINE = bounded_json.MAX_DETAIL_CHARS + 4096  # as `station verify` reads an export's lines
-NOT_YET = "Not checked by this page yet: the signature, the sheet and its PDF (station verify checks them)."
+CONSOLIDATION_MANIFEST = "station-consolidation-v1"  # `format` of a consolidation's manifest
+TABLES = "tables"  # the folder of a consolidation's tables
+NOT_AN_EXPORT = (
+    "{folder}: is not an exported sheet (it holds no manifest.json); pick the folder"
+    " `station export` wrote"
+)
+CONSOLIDATION_NOT_YET = (
+    "{folder}: is a consolidation of several tables; this page does not check one yet:"
+    " check it with `station verify {folder}`, or check each table's folder under"
+    " tables/ here"
+)
+
+Questions = Callable[["Picked"], list[SignatureQuestion]]
+Check = Callable[["Picked", str | None, Mapping[SignatureQuestion, bool], Progress | None], Report]
 
 
-def check(files: Mapping[str, bytes], fingerprint: str) -> dict[str, Any]:
-    """The verdict on an export folder's files (name to bytes), as the page shows it.
+@dataclass(frozen=True)
+class Picked:
+    """The folder the observer picked: its name, and its files by their paths inside it
+    ("journal.jsonl", "tables/table-1/tally.json")."""
 
-    Returns `ok`, the `lines` to show (the first says INTACT or NOT INTACT), and, when
-    the chain holds, the number of `events` and the `head` hash. `fingerprint`, the
-    key written down by the observer, is for the signature check the core brings.
+    folder: str
+    files: Mapping[str, bytes]
+
+    def top(self) -> dict[str, bytes]:
+        """The files directly in the folder, by name."""
+        return {path: data for path, data in self.files.items() if "/" not in path}
+
+    def entries(self) -> tuple[list[str], list[str]]:
+        """What the folder holds besides an export's files, as `station.sheet.verify_export`
+        names it from a folder: each entry by its name, a staging folder of an
+        interrupted export by "its name/the first name in it", in the order of names;
+        and which of those are such staging folders.
+
+        A browser lists files only: an empty folder picked inside is not seen.
+        """
+        inside: dict[str, set[str]] = {}
+        for path in self.files:
+            top, _, rest = path.partition("/")
+            names = inside.setdefault(top, set())
+            if rest:
+                names.add(rest.split("/")[0])
+        leftovers = [name for name, names in inside.items() if is_staging(name) and names]
+        others = []
+        for name in sorted(set(inside) - set(ALL_FILES)):
+            staged = sorted(inside[name]) if name in leftovers else []
+            others.append(f"{name}/{staged[0]}" if staged else name)
+        return others, leftovers
+
+
+def kind(picked: Picked) -> str | None:
+    """ "export" or "consolidation" (what the folder claims to be), or None: neither."""
+    top = picked.top()
+    if any(path.startswith(f"{TABLES}/") for path in picked.files) or (
+        _manifest_format(top.get(MANIFEST)) == CONSOLIDATION_MANIFEST
+    ):
+        return "consolidation"
+    if not any(name in top for name in ALL_FILES):
+        return None
+    return "export"
+
+
+def questions(files: Mapping[str, bytes], folder: str = "") -> list[SignatureQuestion]:
+    """Every signature the check of these files will ask about, to be answered first."""
+    picked = Picked(folder, files)
+    found = kind(picked)
+    return [] if found is None else _KINDS[found][0](picked)
+
+
+def check(
+    files: Mapping[str, bytes],
+    folder: str,
+    fingerprint: str,
+    answers: Sequence[bool] = (),
+    progress: Progress | None = None,
+) -> dict[str, Any]:
+    """The verdict on a picked folder, in `station verify`'s words.
+
+    Args:
+        files: each file in the folder by its path inside it.
+        folder: the folder's name, as the verdict names it.
+        fingerprint: the key written down, as typed ("" if none was).
+        answers: whether each signature of `questions(files)` holds, in its order.
+        progress: follows the check of `journal.jsonl` (events checked, in all).
+
+    Returns:
+        `ok`, `exit` (what `station verify` exits with), and the lines of `stdout` and
+        of `stderr`, each as `station verify` prints them.
     """
-    del fingerprint  # the chain alone does not involve the key
-    journal = files.get(JOURNAL)
-    if journal is None:
-        return _bad(f"{JOURNAL}: is not in the folder")
-    problem, events, head = chain_problem(journal)
-    if problem is not None:
-        return _bad(f"{JOURNAL}: {problem}")
-    return {
-        "ok": True,
-        "lines": [f"{JOURNAL}: the chain of its {events} events holds; head {head}", NOT_YET],
-        "events": events,
-        "head": head,
-    }
+    picked = Picked(folder, files)
+    found = kind(picked)
+    if found is None:
+        return _said(Report(False, (), (NOT_AN_EXPORT.format(folder=folder),)), exit=2)
+    asked = _KINDS[found][0](picked)
+    given = dict(zip(asked, answers, strict=False))
+    report = _KINDS[found][1](picked, fingerprint.strip() or None, given, progress)
+    return _said(report, exit=report.exit if found == "export" else 2)
 
 
-def chain_problem(journal: bytes) -> tuple[str | None, int, str]:
-    """The first break in `journal.jsonl`'s chain, or None; the events checked; the head.
+def _export_questions(picked: Picked) -> list[SignatureQuestion]:
+    asked = signature_question(picked.top())
+    return [] if asked is None else [asked]
 
-    Line 1 is the election setup (its hash is the first event's link), then one event a
-    line, each checked in turn as `station verify` checks it.
-    """
-    lines = journal.split(b"\n")
-    if lines[-1] == b"":
-        lines.pop()
-    if not lines:
-        return "is empty", 0, ""
+
+def _export(
+    picked: Picked,
+    fingerprint: str | None,
+    answers: Mapping[SignatureQuestion, bool],
+    progress: Progress | None,
+) -> Report:
+    others, leftovers = picked.entries()
+    top = picked.top()
+    verdict = check_export(
+        {name: top[name] for name in ALL_FILES if name in top},
+        signature_holds=answers_check(answers),
+        others=others,
+        leftovers=leftovers,
+        expected_key=fingerprint,
+        progress=progress,
+    )
+    return export_report(verdict, picked.folder)
+
+
+def _no_questions(picked: Picked) -> list[SignatureQuestion]:
+    del picked
+    return []
+
+
+def _consolidation(
+    picked: Picked,
+    fingerprint: str | None,
+    answers: Mapping[SignatureQuestion, bool],
+    progress: Progress | None,
+) -> Report:
+    del fingerprint, answers, progress
+    return Report(False, (), (CONSOLIDATION_NOT_YET.format(folder=picked.folder),))
+
+
+_KINDS: dict[str, tuple[Questions, Check]] = {
+    "export": (_export_questions, _export),
+    "consolidation": (_no_questions, _consolidation),
+}
+
+
+def checking_words(done: int, total: int) -> str:
+    """What the page shows while a long journal is checked."""
+    return f"Checking journal.jsonl: {done:,} of {total:,} events…"
+
+
+def _manifest_format(data: bytes | None) -> object:
+    if data is None or len(data) > MAX_SIZES[MANIFEST]:
+        return None
     try:
-        first = bounded_json.loads(lines[0], max_chars=MAX_LINE)
+        manifest = bounded_json.loads(data, max_chars=MAX_SIZES[MANIFEST])
     except ValueError:
-        first = None
-    row = first.get("election") if isinstance(first, dict) else None
-    if not isinstance(row, dict):
-        return "line 1 is not the election setup", 0, ""
-    try:
-        election = election_from_row(row, JOURNAL)
-    except CorruptJournal:
-        return "the election setup was altered", 0, ""
-    head = election.setup_hash
-    if setup_hash(election.row) != head:
-        return "the election setup was altered (its hash does not match)", 0, head
-    checked = 0
-    for number, line in enumerate(lines[1:], start=2):
-        try:
-            event = bounded_json.loads(line, max_chars=MAX_LINE)
-            if not isinstance(event, dict) or len(event) != len(EVENT_FIELDS):
-                raise TypeError
-            record = Record(*(event[field] for field in EVENT_FIELDS))
-        except (ValueError, TypeError, KeyError):
-            return f"line {number} is not a journal event", checked, head
-        problem = event_problem(record, checked + 1, head)
-        if problem is not None:
-            return problem, checked, head
-        checked += 1
-        head = record.hash
-    return None, checked, head
+        return None
+    return manifest.get("format") if isinstance(manifest, dict) else None
 
 
-def _bad(problem: str) -> dict[str, Any]:
-    return {"ok": False, "lines": [f"NOT INTACT: {problem}"]}
+def _said(report: Report, *, exit: int) -> dict[str, Any]:
+    return {
+        "ok": report.ok,
+        "exit": exit,
+        "stdout": list(report.stdout),
+        "stderr": list(report.stderr),
+    }

@@ -78,25 +78,30 @@
     throw error;
   });
 
-  // The picked folder's files by their names inside it ("export/journal.jsonl" is
-  // "journal.jsonl"), read whole; then Station's verdict, drawn as it is given.
+  // The picked folder's files by their paths inside it ("export/journal.jsonl" is
+  // "journal.jsonl" of the folder "export"), read whole; then Station's verdict, drawn
+  // as it is given: the lines `station verify` prints, in its words.
   const folder = document.getElementById("folder");
   const verdict = document.getElementById("verdict");
   folder.addEventListener("change", async () => {
     verdict.className = "";
     verdict.textContent = "Checking…";
     const picked = {};
+    let name = "";
     for (const file of folder.files) {
       const path = file.webkitRelativePath || file.name;
-      picked[path.slice(path.indexOf("/") + 1)] = new Uint8Array(await file.arrayBuffer());
+      const cut = path.indexOf("/");
+      name = cut < 0 ? "" : path.slice(0, cut);
+      picked[path.slice(cut + 1)] = new Uint8Array(await file.arrayBuffer());
     }
     try {
       await booted;
       const key = document.getElementById("key").value;
-      const result = station.browser.check_picked(picked, key);
+      const shown = (words) => { verdict.textContent = words; };
+      const result = await station.browser.check_picked(picked, name, key, shown);
       station.last = result;
-      verdict.textContent = result.lines.join("\n");
-      verdict.className = result.ok ? "ok" : "bad";
+      verdict.textContent = [...result.stdout, ...result.stderr].join("\n");
+      verdict.className = result.exit === 0 ? "ok" : result.exit === 1 ? "bad" : "cannot";
     } catch (error) {
       verdict.textContent = `The folder could not be checked: ${error}`;
       verdict.className = "cannot";

@@ -166,7 +166,10 @@ def blobs(fetched: dict[str, Path], *, reuse: bool = True) -> tuple[dict[str, by
     for wheel in inputs["wheels"]:
         if _sha256(fetched[wheel["file"]].read_bytes()) != wheel["sha256"]:
             raise InputsError(f"{wheel['file']}: is not the file pinned (SHA-256 differs)")
-    archives = {wheel["file"]: fetched[wheel["file"]].read_bytes() for wheel in inputs["wheels"]}
+    archives = {
+        wheel["file"]: _left_out(fetched[wheel["file"]].read_bytes(), wheel.get("leave_out", {}))
+        for wheel in inputs["wheels"]
+    }
     try:
         archives["station.zip"] = station_archive(inputs)
     except OSError as error:
@@ -176,6 +179,31 @@ def blobs(fetched: dict[str, Path], *, reuse: bool = True) -> tuple[dict[str, by
     compiled = with_bytecode(tgz, archives, fetched[runtime["file"]].parent if reuse else None)
     embedded.extend(_blob(name, data) for name, data in compiled.items())
     return scripts, embedded
+
+
+def _left_out(wheel: bytes, leave_out: dict[str, Any]) -> bytes:
+    """The wheel without the files its pin leaves out (`leave_out`: `paths` starting so,
+    but those under `but`), the same bytes for the same wheel; the wheel as it is if it
+    leaves nothing out.
+
+    What Station's Python never reads there (the holiday names in 130 languages but
+    the one the objections deadline's calendar reads, dateutil's copy of the time zone
+    database) would only make the page heavier on a phone.
+    """
+    paths = tuple(leave_out.get("paths", ()))
+    kept = tuple(leave_out.get("but", ()))
+    if not paths:
+        return wheel
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(wheel)) as given, zipfile.ZipFile(out, "w") as taken:
+        for member in given.infolist():
+            if member.filename.startswith(paths) and not member.filename.startswith(kept):
+                continue
+            info = zipfile.ZipInfo(member.filename, _ZIP_TIME)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            taken.writestr(info, given.read(member), compresslevel=9)
+    return out.getvalue()
 
 
 def with_bytecode(tgz: bytes, archives: dict[str, bytes], cache: Path | None) -> dict[str, bytes]:
@@ -308,9 +336,23 @@ def page(fetched: dict[str, Path], *, bare: bool = False, reuse: bool = True) ->
             f"<script>{_in_script(scripts[name].decode('utf-8'))}</script>\n"
             for name in ("pyodide.asm.js", "pyodide.js")
         ),
+        # Ed25519 where the browser's WebCrypto has none (`in_browser.verify_signature`).
+        f"<script>{_in_script(_vendored('nacl-fast.min.js'))}</script>\n",
         f"<script>{_in_script(boot)}</script>\n</body>\n</html>\n",
     ]
     return "".join(parts).encode("utf-8")
+
+
+def _vendored(name: str) -> str:
+    """A library vendored in `vendor/` (tweetnacl): its text, refused unless its SHA-256
+    is the one `vendor/pins.json` pins."""
+    vendor = files("station.verifier").joinpath("vendor")
+    pins = json.loads(vendor.joinpath("pins.json").read_text(encoding="utf-8"))
+    data = vendor.joinpath(name).read_bytes()
+    pinned = next(pin["files"][name]["sha256"] for pin in pins.values() if name in pin["files"])
+    if _sha256(data) != pinned:
+        raise InputsError(f"station/verifier/vendor/{name} is not the file vendor/pins.json pins")
+    return data.decode("utf-8")
 
 
 def _in_script(text: str) -> str:

@@ -1139,13 +1139,13 @@ FORGERIES: dict[str, Forgery] = {
         "V6",
         resigned(lambda f, k: forge.edit_events(f, lambda e: e[:-10])),
     ),
+    # V7: the sign event and tally.json
     "event-after-sign_fail": Forgery(
         "one-union",
         "a well-chained FOR appended after the sign event, re-signed",
-        "V6",
+        "V7",
         event_after_sign,
     ),
-    # V7: the sign event and tally.json
     "tally-number-resigned_fail": Forgery(
         "one-union",
         "one more FOR in tally.json, re-signed",

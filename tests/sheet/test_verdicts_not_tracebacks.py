@@ -24,6 +24,7 @@ from station.sheet.keys import StationKey, create_key
 from station.sheet.prepare import reopen_count
 from station.sheet.verify_export import verify_export
 from station.verification.document import canonical_json
+from tests.cli_helpers import without_step
 from tests.sheet.helpers import (
     CASES,
     edit_json,
@@ -43,9 +44,9 @@ def said_by_verify(folder: Path) -> str:
     assert (code, out) == (1, ""), (code, out, err)
     assert err.count("\n") == 1 and "Traceback" not in err, err
     err.encode("utf-8")  # a terminal could print it
-    prefix = f"NOT INTACT: {folder}: "
-    assert err.startswith(prefix), err
-    return err[len(prefix) :].rstrip("\n")
+    prefix = f"NOT INTACT: {folder}: ("
+    assert err.startswith(prefix), err  # the step that found it, then the problem
+    return without_step(err)[len(prefix) - 1 :].rstrip("\n")
 
 
 @pytest.mark.parametrize(

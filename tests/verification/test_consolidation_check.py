@@ -16,13 +16,10 @@ import pytest
 
 from station.sheet.keys import signature_holds_raw
 from station.sheet.verify_consolidation import verify_consolidation
-from station.verification.consolidation_check import (
-    answers_check,
-    check_consolidation,
-    signature_questions,
-)
+from station.verification.consolidation_check import check_consolidation, signature_questions
 from station.verification.consolidation_words import consolidation_said
 from station.verification.document import canonical_json
+from station.verification.export_check import answers_check
 
 CASES = Path(__file__).parents[2] / "conformance" / "cases"
 

@@ -13,6 +13,8 @@ from typing import Any
 
 import pytest
 
+from tests.cli_helpers import without_step
+
 CHROMIUM = Path("/usr/bin/chromium")
 DRIVER = Path("/usr/bin/chromedriver")
 # What works headless on a build machine with no GPU, no D-Bus and no network wanted.
@@ -137,7 +139,10 @@ def assert_page_says_what_verify_says(
     The page names the folder as the browser gives it (its name, not its path). It reads
     no PDF text, and says so instead of "and the PDF match".
     """
-    code, out, err = (said[0], *(text.replace(str(folder), folder.name) for text in said[1:]))
+    code, out, err = (
+        said[0],
+        *(without_step(text).replace(str(folder), folder.name) for text in said[1:]),
+    )
     shown = verdict_in_chromium(driver, page, folder, key)
     if code == 1:
         assert shown["kind"] == "bad", shown

@@ -7,6 +7,7 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
+from tests.cli_helpers import without_step
 from tests.sheet.helpers import station
 
 NODE = shutil.which("node")
@@ -22,6 +23,7 @@ def in_page(page: Path, folder: Path, key: str | None) -> dict[str, Any]:
 
 def assert_same_verdict(page: Path, folder: Path, key: str | None) -> dict[str, Any]:
     code, out, err = station("verify", folder, *(["--key", key] if key else []))
+    err = without_step(err)
     verdict = in_page(page, folder, key)
     if code == 1:
         assert not verdict["ok"] and not verdict["cannot"], verdict
@@ -43,7 +45,7 @@ def said_by_verify(folder: Path, key: str | None) -> tuple[int, list[str]]:
     """`station verify FOLDER [--key]`: its exit and lines, the folder named as a browser
     names it, and without "and the PDF" (the page reads no PDF text, and says so)."""
     code, out, err = station("verify", folder, *(["--key", key] if key else []))
-    text = (out if code == 0 else err).replace(str(folder), folder.name)
+    text = without_step(out if code == 0 else err).replace(str(folder), folder.name)
     lines = text.replace("Every summed line and the PDF match", "Every summed line matches")
     return code, lines.rstrip("\n").splitlines()
 

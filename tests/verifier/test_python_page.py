@@ -17,7 +17,7 @@ import pytest
 
 from station.journal import Journal
 from station.sheet.export import export_sheet
-from station.sheet.keys import StationKey, key_for_signing
+from station.sheet.keys import StationKey, key_for_signing, signature_holds_raw
 from station.verifier import entry, python_page
 from tests.sheet.helpers import count_calls, edit_events, resign, sign, station, switch_call
 from tests.verifier import chromium
@@ -92,9 +92,11 @@ def picked(driver: Any, folder: Path, fingerprint: str) -> dict[str, Any]:
 
 
 def in_python(folder: Path, fingerprint: str) -> dict[str, Any]:
-    """The entry's verdict on the same files, from Python in this process."""
+    """The entry's verdict on the same files, from Python in this process (its
+    signatures answered by the `cryptography` package, as `station verify` answers)."""
     files = {path.name: path.read_bytes() for path in folder.iterdir()}
-    return entry.check(files, fingerprint)
+    answers = [signature_holds_raw(*asked) for asked in entry.questions(files)]
+    return entry.check(files, folder.name, fingerprint, answers)
 
 
 @pytest.mark.long  # the bytecode made afresh: Pyodide started in Node, seconds
@@ -148,19 +150,38 @@ def test_python_starts_from_the_file_asking_nothing_of_any_address(
     assert loaded.endswith("station.zip/station/domain/count.pyc")
 
 
-def test_a_true_export_gives_python_s_chain_verdict(
+def test_a_true_export_gets_station_verify_s_verdict(
     opened: Any, exported: Path, key: StationKey
 ) -> None:
     shown = picked(opened, exported, key.fingerprint)
     expected = in_python(exported, key.fingerprint)
     assert shown["result"] == expected
-    assert shown["kind"] == "ok" and shown["text"] == "\n".join(expected["lines"])
-    document = json.loads((exported / "tally.json").read_bytes())
-    assert (expected["events"], expected["head"]) == (
-        document["sheet_event"]["seq"],
-        document["sheet_event"]["hash"],
+    code, said, _ = station("verify", exported, "--key", key.fingerprint)
+    assert (code, said) == (
+        0,
+        "".join(f"{line}\n" for line in expected["stdout"]).replace(
+            "OK: export:", f"OK: {exported}:"
+        ),
     )
+    assert shown["kind"] == "ok" and shown["text"] == "\n".join(expected["stdout"])
     assert chromium.requests_made(opened) == []
+
+
+def test_the_page_shows_the_events_checked_before_its_verdict(
+    opened: Any, exported: Path, key: StationKey
+) -> None:
+    opened.execute_script(
+        "station.drawn = [];"
+        "new MutationObserver(() => station.drawn.push("
+        "  document.getElementById('verdict').textContent))"
+        ".observe(document.getElementById('verdict'), {childList: true});"
+    )
+    shown = picked(opened, exported, key.fingerprint)
+    events = json.loads((exported / "tally.json").read_bytes())["sheet_event"]["seq"]
+    drawn = opened.execute_script("return station.drawn")
+    checking = f"Checking journal.jsonl: {events:,} of {events:,} events…"
+    assert checking in drawn
+    assert drawn.index(checking) < drawn.index(shown["text"])
 
 
 # Each journal edited, then the manifest signed again by the key's holder: only the
@@ -189,10 +210,10 @@ def test_an_altered_journal_is_named_as_station_verify_names_it(
     edit_events(exported, change)
     resign(exported, key)
     code, _, said = station("verify", exported, "--key", key.fingerprint)
-    assert (code, said.strip()) == (1, f"NOT INTACT: {exported}: {problem}")
+    assert (code, said.strip()) == (1, f"NOT INTACT: {exported}: (V6, the chain) {problem}")
     shown = picked(opened, exported, key.fingerprint)
     assert shown["kind"] == "bad"
-    assert shown["text"] == f"NOT INTACT: {problem}"
+    assert shown["text"] == f"NOT INTACT: export: (V6, the chain) {problem}"
     assert shown["result"] == in_python(exported, key.fingerprint)
 
 
@@ -227,6 +248,40 @@ def test_webcrypto_checks_ed25519_signatures_for_python(opened: Any, key: Statio
         "a bit of the signature flipped": False,
         "a key too short": False,
     }
+
+
+def test_without_webcrypto_s_ed25519_tweetnacl_checks_the_signatures(
+    opened: Any, key: StationKey
+) -> None:
+    from cryptography.hazmat.primitives import serialization
+
+    raw = key.public_key.public_bytes(serialization.Encoding.Raw, serialization.PublicFormat.Raw)
+    message = b"manifest.json as signed"
+    signature = key.sign(message)
+    cases = {
+        "genuine": (raw, message, signature),
+        "another message": (raw, message + b" ", signature),
+        "a key too short": (raw[:31], message, signature),
+    }
+    # A browser whose WebCrypto has no Ed25519 refuses the key's algorithm, as here.
+    said = opened.execute_async_script(
+        "const [cases, done] = arguments;"
+        "const subtle = crypto.subtle, importKey = subtle.importKey;"
+        "subtle.importKey = () => Promise.reject("
+        "  new DOMException('Unrecognized name.', 'NotSupportedError'));"
+        "station.pyodide.globals.set('cases', station.pyodide.toPy(cases));"
+        "station.pyodide.runPythonAsync(`"
+        "import json\n"
+        "from station.verifier.in_browser import verify_signature\n"
+        "held = {}\n"
+        "for name, fields in cases.items():\n"
+        "    held[name] = await verify_signature(*map(bytes.fromhex, fields))\n"
+        "json.dumps(held)"
+        "`).finally(() => { subtle.importKey = importKey; })"
+        ".then((held) => done(JSON.parse(held)), (e) => done(String(e)));",
+        {name: [part.hex() for part in fields] for name, fields in cases.items()},
+    )
+    assert said == {"genuine": True, "another message": False, "a key too short": False}
 
 
 def test_the_page_holds_every_module_its_python_imports() -> None:

@@ -1,0 +1,79 @@
+"""What a verdict on an export says, word for word, wherever it is checked.
+
+`station verify FOLDER` prints these lines, and the observers' page shows the same
+ones from the same function: what an observer reads on either is one text, so a
+verdict cannot read one way in a terminal and another in a browser.
+"""
+
+from dataclasses import dataclass
+
+from station.domain.election_facts import parties_row
+from station.domain.group_sheet import units_said
+from station.domain.statements import accounted_statement, votes_words
+from station.domain.tally_form import FormBallot
+from station.verification.export_check import ExportVerdict
+
+STEPS = {
+    "V1": "the files",
+    "V2": "the signature",
+    "V3": "the key",
+    "V4": "the hashes",
+    "V5": "the journal's lines",
+    "V6": "the chain",
+    "V7": "the sheet event",
+    "V8": "the replay",
+    "V9": "lines 8-9",
+    "V10": "the PDF",
+    "V11": "the consolidation",
+}
+"""The steps of docs/format.md's "Checking an export", each by the name a verdict gives it."""
+
+KEY_NOT_CHECKED = " (NOT checked against a fingerprint written down; add --key FINGERPRINT)"
+
+
+@dataclass(frozen=True)
+class Report:
+    """A verdict in words: what goes to the standard output, what to the standard error.
+
+    Attributes:
+        ok: the folder is intact (the exit status is 0; 1 otherwise).
+        stdout: the lines of an intact folder's verdict ("OK: …", then more).
+        stderr: "NOT INTACT: …", or a warning beside an OK (a clock set back).
+    """
+
+    ok: bool
+    stdout: tuple[str, ...]
+    stderr: tuple[str, ...]
+
+    @property
+    def exit(self) -> int:
+        """The exit status `station verify` gives this verdict."""
+        return 0 if self.ok else 1
+
+
+def export_report(verdict: ExportVerdict, folder: str) -> Report:
+    """`station verify FOLDER`'s words on an export; `folder` as the user gave it."""
+    if not verdict.ok or verdict.document is None:
+        return Report(False, (), (not_intact_line(folder, verdict.problem, verdict.step),))
+    sheet = verdict.document["sheet"]
+    lines = sheet["lines"]
+    accounted = accounted_statement(lines, sheet.get("apart"))
+    said = [
+        f"OK: {folder}: {verdict.title} tally of case {sheet['case']},"
+        f" {sheet['employer']} / {parties_row(sheet)[1]}: {votes_words(sheet)},"
+        f" {lines['2']:,} void, {lines['6']:,} challenged."
+        + (f" {accounted}" if accounted else ""),
+        f"Every line and the PDF match the journal at event {verdict.head_seq:,},"
+        f" head {verdict.head_hash}; signed by key {verdict.key}"
+        + ("" if verdict.key_checked else KEY_NOT_CHECKED),
+        *units_said(sheet, FormBallot.of_sheet(sheet)),
+    ]
+    warned = () if verdict.clock_warning is None else (f"warning: {verdict.clock_warning}",)
+    return Report(True, tuple(said), warned)
+
+
+def not_intact_line(folder: str, problem: str | None, step: str | None) -> str:
+    """ "NOT INTACT: FOLDER: (V6, the chain) journal.jsonl: …": the first thing wrong,
+    after the step of docs/format.md that found it (when a step did)."""
+    named = "" if step is None else f"({step}, {STEPS[step]}) "
+    return f"NOT INTACT: {folder}: {named}{problem}"
