@@ -119,6 +119,7 @@ def fixed_clocks() -> Iterator[None]:
         (creating, "utc_now"): CLOCK.utc_now,
         (creating, "uuid"): _Module(uuid, uuid4=CLOCK.uuid4),
         (store, "utc_now"): CLOCK.utc_now,
+        (prepare, "utc_now"): CLOCK.utc_now,
         (store, "time"): _Module(time, monotonic_ns=CLOCK.monotonic_ns),
         (prepare, "datetime"): _FixedDatetime,
         (consolidate, "datetime"): _FixedDatetime,
@@ -1304,8 +1305,6 @@ FORGERIES: dict[str, Forgery] = {
                 objections_due=d["objections_due"].replace("2026-11-10", "2026-11-03"),
             )
         ),
-        known_wrong="verify checks the deadline against `prepared`, not `prepared` against"
-        " the sign event's own time",
     ),
     "over-count-null_fail": Forgery(
         "one-union",

@@ -1,1 +1,1 @@
-aNSoHff1uBET1oBEKiv21d3p04dz7NnOUZwdoHDPvZZlGGPdw/TFvbAjZXHUznt3koMaakl/s3eAaxnozVIkBA==
+oZeASGb/MTndn/EQzj+ewBtSan/uWaJhDMcp8t6ENxntNiTaaRGbUMrwQqm451xt7pT8z+qDoIv4XXX8DHPUAg==

@@ -1,1 +1,1 @@
-dBfmS3RSYWpRsWbwg2Ms24pwXZ4ziyVh6q7tRsVzrtX55f4nftn5AFEgIyVQaiuVRSHtclg4552ZR4cbCGAZCg==
+pch9+sH8S9Dtg1KwOlUjJ7xYib+SbXD7yvYN/IsAXXsVeTg4HQ+LMllsfgtHIbcsimG+d6zKdNhzS3R3KQ/PDg==

@@ -1,1 +1,1 @@
-32h5k5oic/D0/BNl+CR1YyoEP6Jcln43icAP66JYmNMnOHy2chcqvFEPVgtorr0lovEpNezoTKfjP4EA+psdDw==
+YjcPXHyvOKQffemD4zGsRuiOndPWvvh/03JdX4FEjdnJ+vpefsU8sqHtGwCGtYY/LRtcubkM5ssPv/cD2QUaAA==

@@ -1,1 +1,1 @@
-tdPZqvAcZWP6ak68GGS96/dd1F86jIcMcMKtndl9ka3StTfE4bzucrXu/DRYxueFlgZwrfodwpebv3QzQO3vAg==
+MM49zCkXKwSJ3qlNP/nGtO2AOg7FsWIEdK4NNpUEr6ig3PecXaJTLKrp++cSGl+SNjByJCKp09MRahjigqUYBQ==

@@ -1,1 +1,1 @@
-d59ZZMjU0tYVH9dUiIcK3U56enCrlhpgbXZrxybhdRudbVDjp1aAuuOP2eHYDMfLPWFcN7w8LNyP7rxx5J0ACQ==
+CZMl6rUeyj/sAZI6eb+9VoHgtTDx0thwJxZf6TBwuD8oePX8tnAl4x499cktoO3iRvNtjzk5zKS2D7casGlrAg==

@@ -1,1 +1,1 @@
-zJKPy1d/uIKlMRVfiKwGqjSUqacy+TGE8yg0smrd6Pjbcd+Deq8DMaTGgAytq1Rbr4FPspLgdwAs2ILEfQlvDA==
+Gpbdiricpnu3C5eXp3LASvHtngof+ubWi59r0EiKIclZuCglg6TnPTXgFv88BVRKsmogocxB7sV0EOFevtNbDA==

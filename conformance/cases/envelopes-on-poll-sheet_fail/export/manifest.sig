@@ -1,1 +1,1 @@
-oNGPWRDV9JnYv2nhBQV+6nyfyOh1rwdVWTiDglbT9S0PsUm+7/aGIjZnYjP+vERmxnH+nsj96HV58WrHu2iTAg==
+tEyiId48rOpwknwxqA2qC04huDPPiIK/b4hdaOsBRy/+cqwMtN03sfm+ck3hhkbECbwRINxm4Awxq1Xry2YzCw==

@@ -1,1 +1,1 @@
-xBcsGSOE048m/XnXx8U8M2mbkGzz3w4wyUpUNzsrYElCcG/Ggup8aOFKx7bUmnhHzSq1lRJhpFE/zn1XnzS2Dw==
+SN1Zut2xfPfCs4trpRqDbEHjj4MQbaJGBxIUiOpv90VZoOczp+VNR//64+wgdqOwSg/JPNka9um0md9FgppBCA==

@@ -1,1 +1,1 @@
-BU5xe+npr1Hj/v2TQYx95U3zIhUDLzBa+dj1XYMqSMhVUVwgctmcWHaKA85h0i0sQOCeULjij+8aIJb2wDCTBQ==
+UB+YMoVPkTsviV1rk9woqtre6i6kn8p+pFvXErzFIc1wgkv0hsqPVMD8T+VUTKnC14sdw7Tq2ISxhqFQShuPCQ==

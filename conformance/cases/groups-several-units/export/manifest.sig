@@ -1,1 +1,1 @@
-DzZl7KsmnPBwaDNeUDNP7G+1HdRwsc0pWpJEjvw9Y8EBLvrC4sAwjzJ4+sdClXe1qwWzsUCq4O1KOgtsv2ChCg==
+Vvv8MNj5zOsWeyz+s/fXcFwRheIbl3Xa96PMrwWXYfdwwwogDtgyqV9gzip9A7ca06gntW07rAD5pEKfbj0aDg==

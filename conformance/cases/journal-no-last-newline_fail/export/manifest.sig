@@ -1,1 +1,1 @@
-iJ3HgZsiz4rT8ezq3JTqgVzxm52rjz9s3fLRfxTSU06r1SxZSg5zgKBms1/WGNjt0zsiHUGvsCvmckSyQoVUDw==
+vVKiTGBCW5W24an1+hVCHwok4skIeNynhSjLPLdSfgyAprfWGWcY1FmIONy3SRpiEUKcAO/e3/j+FhLwhytADg==

@@ -1,1 +1,1 @@
-TkiYsnNMvtlLyP2D3ZVAAo+/t10JWbHR9ju2UMgvV4yCbg9nMEKqnosWJGTSWQvJHFYMuc4gv/afEmTUhJ6RBA==
+x+TXhsw5Zjf4pTiBYbuDVTgpCYdzSdls4iwbV1L+5eYtvy/u9hk/mwNYy4JqT8xYDsNEvwBl2XgjvTvPTBmiBQ==

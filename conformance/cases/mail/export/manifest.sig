@@ -1,1 +1,1 @@
-UdS6e/+FidjvT9DzfS+3J5AhuTceNbVY3AswPDDb/M1HpRTgTuDvrrss2UwEiaFiZpKUutNMX8kDvhzKWLTJAA==
+qL/x6K7tlzlZYg0HLS04GPdPNQSamzzZAbPXBnUeBj8EDnBJtwS6mZd+VdNijqqvvyquXr1Ka35LLqtSnK+fAw==

@@ -1,1 +1,1 @@
-4fYh4uPshGJHlnFJTl8/fOQ26fEsK/twMlNiznGHNBqvrmG1FQW0mRx9HdljQgSrnQLf+pENkqqhXmTq9Dc7CQ==
+e3cosPgFloVdgCcs1nd6efkWDGorFYInXRWJULboPXDN0F42KG/NxvBysFfgGvPefH48hm0rODJ0b4APMteRCQ==

@@ -1,1 +1,1 @@
-YNUuOd8VQgT0dSkNVen4I6+brYBc3HrTnG4C9oCM7yTgUuji2Tmkv6ACIxUAmJcUHsOKSEwccqsnhwsxS1loCA==
+hSXIrYZoa41m647w8HfpRTwXq/M5uTyFJttoFzkmPrlproa3DPAM+mvoMOlpOFpOrizBH9uaEx0x3hRyQEGGDA==

@@ -1,1 +1,1 @@
-y8D9CCBuI2M5To/w8tx3nwetioQBUvwYLNjhFOaefBotZnse0PCD8ohE3CVMLETLPw3VZRke701hv0kNg3hfAg==
+0Uj5PN9uuHf7AuGnhXaTj/q0LXAgxOCDWK+bdXiGu+PmAhjhtN4QrsVze/rCxzkRpPmUC9yTXnfejgh6pCtcAQ==

@@ -1,1 +1,1 @@
-x0w5pQvA3ZObl0xOaSVYFP3+zDgxnWZpsqFs8ACnG6/J7gt3/sXMghoAYqV63BOp05GcV4w9wB5YEKouEZdpDg==
+8FtreA0wmufLTko+Y0DjwjtjCVJ5y/PwZvYm1ub4kUpHpPt5eNKaehkfLRY2K8wIvYJRxkkcSw9AvFRjHrEACw==

@@ -1,1 +1,1 @@
-OnumyLtLoa1nAa4T3oiKtj5CeUnkp4RgmKffJ96WvvHk6zaOdEOya5cRi7whtgxCG31rgZ/+AXOMjV96lmBFDg==
+iaP8prWS1ndQ8qn3goTEJiIrPGb7xbRZx7JzKiw2wrH8HQ95seSBhDNx/yhnSfdl/Kamp0JIQc5cJSqwmOMmBg==

@@ -1,1 +1,1 @@
-gQYvRtCwwCRQqnjfCikrgFtV7Q85UknhRVOjFpb9fCgRFbtVihCHijjJzzkQPw+8Xth5udejyK7pj1lp+EYJBw==
+7R/6S4JDVADCmCGUXvRIPO+CsOqlRxp64dxsczoBnpHjUwVd+ysB+Rk4xt5Zw7BiABdfnQqIKi75V9NBPWhVCA==

@@ -1,1 +1,1 @@
-QZMDz9oDuC+8pK65LZ/dd+9RGdfRuWjrd7zbV+T3rIa5ZbRofdI35aXzi1CnMWvVqH3QBAMr9qR87WnkuhxpDQ==
+vWvhEJ5TwsRlG0gFEzo1BRjeXsvs3NSa+i3yBRln4sNPz2Sq3KYADy6ZonPlfefkFSa9g3KziOj22rJkkgDlCQ==

@@ -1,1 +1,1 @@
-WuW4B+4s4soJKqMWjRc1talo8bGA/2nyzjajigjjlW/netlozRjzY11tfZhpXma+o8J/EK9VrtinY0zPiZinDA==
+udj9w3THxRJZjhOCdRq7Is3I4822rnwgVlhEBQpLMXtmvKuSvzPbNEhwfEdMGHDvcA/EIYH4KyaQgS0/c+ZxDw==

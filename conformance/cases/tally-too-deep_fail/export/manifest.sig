@@ -1,1 +1,1 @@
-9D9+e+6J5URbRDAziPozqHBHx57QjHf04i+OeBHurrhpmhP9xqwef3jU+LyShxUsKUHEiMwQfdfbo64udFgrCw==
+nrp+LreKSC8mu1fKTCsn/vY7HNIXCM1vBQwMps4T1jxPgPr4HDuVAQkIV8wSsBCngmsqgE9z9zjGdt0vlRWpAQ==

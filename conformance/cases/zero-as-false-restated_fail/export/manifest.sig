@@ -1,1 +1,1 @@
-iwl74Qni+zD8gvjSjc6CtDxur8dXpomaADqSuw3E8qLQzNY9UsEAwZh6KwcCyIOYXYMKtPv3qEM2nPoxPg0gCg==
+63MRpAGa40XeCCpljZcWs58rPD/phSMUVaBnA56JnusPsQAOtr7Uu+ylr+wPOA2Hr+1ovGn7tYKENVijDfqnDQ==

@@ -1,1 +1,1 @@
-njELwjsGSg/j2jSqHKSdINT0faOTKDnuIeBpM0BMmCrzJIXglB86SU5rQW7h80gzrkS/S8w3W/Nc4YAXdYvlDg==
+0hxVscbKEhi+pSEpGfAYA/pDzmCU16208eSrm1cvMvM/4nPH2/jcHz4fUgJfyJiKvyp1TIk4dqw8HnNRcOBjAA==
