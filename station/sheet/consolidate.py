@@ -59,7 +59,8 @@ from station.sheet.verify_export import (
     signed_json,
     verify_export,
 )
-from station.verification.document import TALLY_FORMAT, canonical_json
+from station.verification import formats
+from station.verification.document import canonical_json
 from station.verification.export_files import ALL_FILES, MANIFEST, SIGNATURE
 
 CONSOLIDATION_FORMAT = "station-consolidation-v1"  # manifest.json
@@ -349,7 +350,7 @@ def revised(document: dict[str, Any]) -> bool:
 
 def unknown_facts(document: dict[str, Any]) -> str | None:
     """What a table's `tally.json` states that consolidation does not know how to sum."""
-    if document.get("format") != TALLY_FORMAT:
+    if not formats.known(document):
         return f"format {document.get('format')!r}"
     parts = (
         ("", document, KNOWN_DOCUMENT),

@@ -1,1 +1,1 @@
-oZeASGb/MTndn/EQzj+ewBtSan/uWaJhDMcp8t6ENxntNiTaaRGbUMrwQqm451xt7pT8z+qDoIv4XXX8DHPUAg==
+pW83iq/moVczSDkBUiVx47otDDqGffBQbmdllagRuxe/JCc82dHMhYCVKSiIw56hlnpweazyeq1pxfHCeHcaCg==

@@ -1,1 +1,1 @@
-pch9+sH8S9Dtg1KwOlUjJ7xYib+SbXD7yvYN/IsAXXsVeTg4HQ+LMllsfgtHIbcsimG+d6zKdNhzS3R3KQ/PDg==
+PvX10HLuWMEfgG71f+zddWG1kneC9ngSqbsoI+tvbwohFs4Zi3WY6rHq6wjPUvwyWEOorpIQ9gA/B0HF7xOTAw==

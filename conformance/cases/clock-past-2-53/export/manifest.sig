@@ -1,1 +1,1 @@
-mmLnvTOvdcO0zP4YIpN7jdCp7jFheBthmqWmMeE2WpvnYjNmOuKtTX3CwwbPA842JZsXMXl6yThPJ00WvOtXDg==
+0I7+02wtxm44pvJkc3C3C3HCgne82En/exvMS/6RjvjjHYbJeJ+sDVvuOoZ7u5qsKecBJp6hUfwlkqlaOU/dCA==

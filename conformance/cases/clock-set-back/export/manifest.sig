@@ -1,1 +1,1 @@
-YjcPXHyvOKQffemD4zGsRuiOndPWvvh/03JdX4FEjdnJ+vpefsU8sqHtGwCGtYY/LRtcubkM5ssPv/cD2QUaAA==
+S3PV8e3TpHNA8jQZ0CtImtJyyG/gngc5dlvV7cG3TZyje8pvkPgGVg6a2zMHvJ09vetMIVCHgbqFxuBdD/D8Bw==

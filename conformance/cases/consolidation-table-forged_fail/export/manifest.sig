@@ -1,1 +1,1 @@
-CZMl6rUeyj/sAZI6eb+9VoHgtTDx0thwJxZf6TBwuD8oePX8tnAl4x499cktoO3iRvNtjzk5zKS2D7casGlrAg==
+AkKGNHGbsIoVyEosfVO4uNkx/G7iHlH4+mUWF9VtjFhDUxGopBnHQehLa8LgiaRPjl7hg6okTcu1D5506n8QBQ==

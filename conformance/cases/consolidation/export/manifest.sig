@@ -1,1 +1,1 @@
-5FBNhoyrUFykVNaZmYfgUhluN8eybo5S5LfK7FMNQ53T7tGcrdfzxtZxVlXQT7FoRkw/4dZttr89n0sKmNNUBQ==
+G3xQC+OiuZQvW/GZaA8VK7l4Yazy26d3sH1nTzLq1wwpoO/67QVvOclhT9hZN5U+Uj7UbGypehtr8y/YzEsjCQ==

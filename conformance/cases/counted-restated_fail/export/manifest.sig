@@ -1,1 +1,1 @@
-Gpbdiricpnu3C5eXp3LASvHtngof+ubWi59r0EiKIclZuCglg6TnPTXgFv88BVRKsmogocxB7sV0EOFevtNbDA==
+YKkgxsAvItkYaR8H39aKb5VJhMwa4u2w7nJzhM/TRRCtto1A/DgFGd//NhfY6nzU8SgLv27a4iEwSaOltfriCA==

@@ -1,1 +1,1 @@
-tEyiId48rOpwknwxqA2qC04huDPPiIK/b4hdaOsBRy/+cqwMtN03sfm+ck3hhkbECbwRINxm4Awxq1Xry2YzCw==
+DadCuvV24jJZJzRwhjQloYAX6/60XNBvGz+saVJt2NrJccZeoevlX1cmLBZfE0g8keNEhFL6t+DqyLLsrfsbCA==

@@ -1,1 +1,1 @@
-OPKoAMXsTquIbZfW1VjEBTcJGRtS5Etbku9Am+n4ArnIkvc4NQ/azaEiqTq8Pqleky8kafQuUhbmm1WqbmEEBw==
+AEXLUJbHMVhNH+bD9z4XmYo8ki5Fni6VGmihjGo33lEwXbv3OUjbciFmAzfCsVNkS6K9LdEWXc/DMe5fND2gCA==

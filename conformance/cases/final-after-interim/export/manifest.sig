@@ -1,1 +1,1 @@
-SN1Zut2xfPfCs4trpRqDbEHjj4MQbaJGBxIUiOpv90VZoOczp+VNR//64+wgdqOwSg/JPNka9um0md9FgppBCA==
++R3pAOth+P2xxIpf0DHw2Rxsy97ExAbLMSNq1u6IK8peUMpkuOzgpFdGi0VWb0H+GkMp6NIkwVKu9ENZxZWLAw==

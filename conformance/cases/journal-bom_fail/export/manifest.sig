@@ -1,1 +1,1 @@
-2E3C0YEQ9Su+16T/viA5zfysohdBQHVB/87ktQIis1qAwA5ZUEbkDh6I29fkcwCfAd4ChgdxtIf/edPgT5f4CA==
+8BCwoU/MzRl/TbrxryqZm149RpLfK82pn4KopQaBU3Q0ATAn/zAJNA+w5h6i2rlCMynBpQWmtyDQQZdTZbehAg==

@@ -1,1 +1,1 @@
-x+TXhsw5Zjf4pTiBYbuDVTgpCYdzSdls4iwbV1L+5eYtvy/u9hk/mwNYy4JqT8xYDsNEvwBl2XgjvTvPTBmiBQ==
+OonP9oK9Nx8ki7Qjh+Vja3MAtstEHJCV1UrzQkYjO9EC26ZZ2liNfEGG4dBAIIw/iG+AUyXahpKuGudr7v9tAw==

@@ -1,1 +1,1 @@
-JYNteIzaUbFqQ/JpJw2sR9RPmhBDx+zzvqd1wFEYzFec4RVRzOVo3zdQYtN3Pwz4hIC8vbk/j8AE1he0cLrsDA==
+Vw8EMBQ3cda9ir1twPMShsJ4A6s1po01vF8C+/+eUP59flqdNnudWX5YwjKEgMeTFpv7sTIzMJhtywYAZoE/BA==

@@ -1,1 +1,1 @@
-nHW1y78DujVJHQn54raaGgiUplPVFeKkZy62DkXbEcfWEJnNwtfYuzg4x8qI6IrfS2Ep/PS6QjorRrTSkt2yAw==
+sbe008CQwKBsP1DPro4btKnbGvgRdZ3DLC/cdUxxY5/b9Q5vZKgCOmTkp2ouU5ENJvfS08uAejzf2qUvsFhZAw==

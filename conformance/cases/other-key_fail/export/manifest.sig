@@ -1,1 +1,1 @@
-hSXIrYZoa41m647w8HfpRTwXq/M5uTyFJttoFzkmPrlproa3DPAM+mvoMOlpOFpOrizBH9uaEx0x3hRyQEGGDA==
+lufFKgTJgYVe71dhstqin3nFxU4s2W2eo3ZXxyElStlGux7yshI9noqGkZJZ0H3Tpb6befyHq2I/aBcgefMzDw==

@@ -1,1 +1,1 @@
-LNIvgWW//gHnZbiHNtz4wluE4G0EhSEOzc0VqNnjQQc35lQPDwyBnVuXCO2X5wYw9GYlxurXJyYMQ6jjoB+pCQ==
+mxpn+LN/n3lamRH2lEVsZGJeDUeaD0Pmac/QqUF7nOzg2wmUhOzz0fFyMN1TvdxVq/pLwTrRdUz1Tlt6wDbhCQ==

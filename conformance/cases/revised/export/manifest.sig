@@ -1,1 +1,1 @@
-aw7+Ss3psbv8hWvnZBssGcE13u8tng0O+WnCpYzk0eiqNIsnKTNocoC5qJZHFRiBI4iZc6S+9LvsVtq8S9VIBQ==
+7ahW9vk1XIkacvUeSLLJxXXUfZyrcHaFusC70InRkdS/VtfxQ5xo3nvfC1eCFwRCWPyaX1WxAku+RdHusa5qDg==

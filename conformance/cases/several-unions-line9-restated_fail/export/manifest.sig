@@ -1,1 +1,1 @@
-iaP8prWS1ndQ8qn3goTEJiIrPGb7xbRZx7JzKiw2wrH8HQ95seSBhDNx/yhnSfdl/Kamp0JIQc5cJSqwmOMmBg==
+6VspOjaoWya+3wttznpqE+V98jQDaBkaZzu7JC6564B3C8LWQkkypV2oMwfoXc5gOw3teqleKqm9qkCs9BB4DQ==

@@ -1,1 +1,1 @@
-3sPwQetSYP27VBOwe4jzVLavq5l3aVGRhMAw89mxSWMVHf8lwzQqZE2u71x9oi8fk1j3D9n/7eSFFRDUXeKYDA====
+9nX4aVioPtzhGFk3YT/+0MVu1pIjJbTEgTy9ZdPJ6mz2kNNhmz4r2fA+rjB0rQQiTl+0WgRi0dg9q1bxgOcpAw====

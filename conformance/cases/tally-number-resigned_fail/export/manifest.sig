@@ -1,1 +1,1 @@
-udj9w3THxRJZjhOCdRq7Is3I4822rnwgVlhEBQpLMXtmvKuSvzPbNEhwfEdMGHDvcA/EIYH4KyaQgS0/c+ZxDw==
+nC2U5PYNcPoHAUul/ZKBIPuNDMm3c0ZKG+xtnTHwrLsiv7ajGIQMqxkQ2em+g1RW+Rshyq7s3nEAn+invzjbDg==

@@ -1,1 +1,1 @@
-nrp+LreKSC8mu1fKTCsn/vY7HNIXCM1vBQwMps4T1jxPgPr4HDuVAQkIV8wSsBCngmsqgE9z9zjGdt0vlRWpAQ==
+wjjTZvowp3+UloOV8iY8D9qeicOfwKL6PzBUXN94TP/ybiAAPV6o5dEwDa9Eifvm0ibImypFT0EX5aww5b8lCg==

@@ -1,1 +1,1 @@
-uqRRwvSQCcZvIucsxX7q+DzOiA2i/e0X5W2JUMBa10W4RfyKTJYXZsPRyMzl/T4nJETxQWRtaS9+1LCjXq4zBA==
+t5e2/wjIyQkvBQ+5oVUqVXx2SajPw7rJ95aewPGzrOaVQm/h/pHcVf1FOBYgkxd5FidnRLYzgoW+nEkRggchBg==

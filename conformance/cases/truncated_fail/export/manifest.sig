@@ -1,1 +1,1 @@
-G06Nus2yQueKX4uh3eQWkyWHung8Iqna5EdDrjQWJ1KycFDg46pxXgYxye/b9+Ecb3mTtgykrF7OnbyLNRRTCw==
+bWH8evO5I5yfKkn9g819vaShO19joRfSyKynf1ypJcrzpHlpkiCKN30EWNPu0ofcQ6cj2ajF6kJPUfZUG82KCw==

@@ -1,1 +1,1 @@
-pq4oGdJ6FseKiSQDbrfU1xk+RzgAkY/xOTFEZLf7CZdOGjNb8vRstDHIEVfgqawXeLP4hvZF/lZgIoVGq/qXCw==
+EdI7c0s7gd7fw72O+lobiGI+iOXhQEm8/CgOhuBBC+MLS3Dm+8y3bKuHnUvyZqcHynYR+MukCzzgMiCXzeMFCA==

@@ -1,1 +1,1 @@
-0hxVscbKEhi+pSEpGfAYA/pDzmCU16208eSrm1cvMvM/4nPH2/jcHz4fUgJfyJiKvyp1TIk4dqw8HnNRcOBjAA==
+s3Cb7W02keVk091npVhx5/0plfItwjJZEf751rCz4g5Cy1TlHMnPolkqTLmEKzdq/D+pZiUTXnVFIZuSoKPvCA==

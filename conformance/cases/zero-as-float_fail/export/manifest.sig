@@ -1,1 +1,1 @@
-EqVzYAj+VIRttp6hM8Dqn2VDdOTn4dBJzqCoqAIAiwwRQnnhiuUvoYmoGgBDbhn/LVsNpl/Z7lmgzzge3TWjAg==
+3IlCz1rBMu2IY29CZqzsyfJ4ySMu8H4q54Y+7T/2JG2zfWBPZuDavOjGNmbCPELRFPvinXarelxkHaF9x9SmDg==

@@ -1,1 +1,1 @@
-2idnlu356BM5oJJBSvcqXecn7br2eaJmadJxpynL2NPXl/rt+GTiC5MZgwi90OIf/xzIKTrE5+7elbRaP/OtCg==
+a9Pp/6y8XWSQ9upCxwoqF7VO1oOeBy3uX9ZzuQeqaJ4oOFdcussz2g2Chrwkyu3gpeVC4T97WWEI7vKKMzkYCQ==

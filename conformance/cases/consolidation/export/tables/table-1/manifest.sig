@@ -1,1 +1,1 @@
-L2YO7pGrm3Jxtaqu1nOajF0769UOuxdisihQadekAlUiayOy8a+dmuKbsa5GzEu6/UKb36EpP3l57k5PwLbjBg==
+q7d0ozjZuxMkRfDsslrJW/h45UeMNHqydmX4GBtpEV/bbFgJIiOQJDyfG80h8CseCCorOHw2nGhOjMl1YOLPDQ==

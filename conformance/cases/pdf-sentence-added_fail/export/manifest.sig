@@ -1,0 +1,1 @@
+5ZyzmekMHQIjm5m6Aa/tNZD1qViXdjKNYdh+5o6LbD0q3v6UGS0U/owIObE9mHn5hAWvMIz6XdEc+MgIVJybAg==

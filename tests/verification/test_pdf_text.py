@@ -1,0 +1,72 @@
+"""The sheet's PDF read back whole against the text its document gives, as the export's
+own format version drew it: a sentence added is caught, and no earlier wording is
+guessed at."""
+
+import json
+from pathlib import Path
+
+from station.verification import formats
+from station.verification.pdf_text import pdf_problem, text_problem
+from station.verification.sheet_page import sheet_text
+
+CASES = Path(__file__).resolve().parents[2] / "conformance" / "cases"
+
+
+def _export(name: str) -> tuple[bytes, dict[str, object]]:
+    folder = CASES / name / "export"
+    return (folder / "tally.pdf").read_bytes(), json.loads((folder / "tally.json").read_bytes())
+
+
+def test_the_chain_runs_from_the_oldest_version_to_the_current_one() -> None:
+    assert [step.source for step in formats.CHAIN] == list(formats.VERSIONS[:-1])
+    assert [step.target for step in formats.CHAIN] == list(formats.VERSIONS[1:])
+    assert formats.VERSIONS[-1] == formats.CURRENT == "station-tally-v2"
+
+
+def test_a_station_0_2_sheet_reads_as_its_own_version_drew_it() -> None:
+    pdf, document = _export("v0_2-several-unions")
+    assert document["format"] == formats.TALLY_V1
+    assert pdf_problem(pdf, document) is None
+    assert formats.upgraded(document) == {**document, "format": formats.TALLY_V2}
+    # The same page said to be of the current version: read against today's text alone.
+    problem = pdf_problem(pdf, {**document, "format": formats.TALLY_V2})
+    assert problem is not None and problem.startswith("page 1's foot says"), problem
+
+
+def test_a_sheet_is_its_text_whole_in_the_order_drawn() -> None:
+    pdf, document = _export("one-union")
+    assert pdf_problem(pdf, document) is None
+    lines = sheet_text(document)
+    assert lines[:3] == ["Tally of Ballots", "National Labor Relations Board \u00b7 representation"
+                         " election", "FINAL TALLY"]  # fmt: skip
+    assert "3." in lines and "Number of votes cast for Amazon Labor Union" in lines
+
+
+def test_a_sentence_the_journal_does_not_give_is_named() -> None:
+    pdf, document = _export("pdf-sentence-added_fail")
+    problem = pdf_problem(pdf, document)
+    assert problem is not None
+    assert 'says "A majority of the valid votes' in problem
+    assert 'the journal gives "Certification of the Board agent"' in problem
+
+
+def test_text_after_the_last_line_or_missing_is_named() -> None:
+    lines = ["1.", "Number of void ballots", "2"]
+    assert text_problem("1. Number of void ballots 2", lines) is None
+    assert text_problem("1. Number of void ballots 2 and 40 more", lines) == (
+        'its text goes on after its last line ("and 40 more"); the journal gives nothing'
+    )
+    assert text_problem("1. Number of void ballots 20", lines) == (
+        'line 3 of its text, after "Number of void ballots", says "20"; the journal gives "2"'
+    )
+    assert text_problem("1. Number of void ballots", lines) == (
+        'line 3 of its text, after "Number of void ballots", says "nothing"; the journal gives "2"'
+    )
+
+
+def test_a_right_to_left_line_is_read_by_its_letters_in_any_order() -> None:
+    lines = ["For the Petitioner (Local \u05e2\u05d5\u05d1\u05d3\u05d9\u05dd), date", "2"]
+    drawn = "For the Petitioner (Local \u05dd\u05d9\u05d3\u05d1\u05d5\u05e2 ,) date 2"
+    assert text_problem(drawn, lines) is None
+    other = "For the Petitioner (Local \u05dd\u05d9\u05d3\u05d1\u05d5\u05d5 ,) date 2"
+    assert text_problem(other, lines) is not None
