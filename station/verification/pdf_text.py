@@ -128,17 +128,20 @@ def text_problem(text: str, lines: list[str]) -> str | None:
     """The first of `lines` that `text` does not hold next, in words, or None when the
     text is those lines, in order, and nothing more.
 
-    A line holding right-to-left letters is compared by its letters, figures and marks
-    (white space aside), whichever order they stand in: the page draws them in the order
-    of the Unicode bidirectional algorithm, and pypdf reads that order back with spaces
-    of its own, around brackets and commas too.
+    A line holding right-to-left letters (each line is one paragraph of the page) is read
+    as the page draws it (`visual_order`): its letters and figures in that order, and its
+    marks (brackets, commas, quotes) among them in any order, white space aside: pypdf
+    reads the marks around a right-to-left name back in an order, and with spaces, of its
+    own.
     """
     at = 0
     for number, line in enumerate(lines, 1):
         if _right_to_left(line):
             end = _after_marks(text, at, len(line.replace(" ", "")))
             found = text[at:end]
-            same = sorted(found.replace(" ", "")) == sorted(line.replace(" ", ""))
+            same = _strong(found) == _strong(visual_order(line)) and sorted(
+                found.replace(" ", "")
+            ) == sorted(line.replace(" ", ""))
         else:
             end = at + len(line)
             found = text[at:end]
@@ -181,6 +184,11 @@ def _after_marks(text: str, at: int, count: int) -> int:
     return end
 
 
+def _strong(text: str) -> str:
+    """The letters and figures of `text`, in order: what is not white space or a mark."""
+    return "".join(ch for ch in text if _kind(ch) != "N")
+
+
 def _right_to_left(text: str) -> bool:
     return any(unicodedata.bidirectional(ch) in ("R", "AL") for ch in text)
 
@@ -188,30 +196,6 @@ def _right_to_left(text: str) -> bool:
 def _quoted(text: str, limit: int = 120) -> str:
     """Text in a verdict: quoted, cut at `limit` characters."""
     return f'"{text if len(text) <= limit else text[: limit - 1] + chr(0x2026)}"'
-
-
-def _names(sheet: Mapping[str, Any]) -> list[str]:
-    """The names a sheet prints that hold right-to-left letters, longest first."""
-    choices = sheet.get("choices")
-    names = [sheet.get("employer"), sheet.get("union"), sheet.get("agent"), sheet.get("place")]
-    names += (
-        [c.get("name") for c in choices if isinstance(c, dict)] if isinstance(choices, list) else []
-    )
-    names += [o.get("name") for o in sheet.get("observers", []) if isinstance(o, dict)]
-    found = {" ".join(n.split()) for n in names if isinstance(n, str)}
-    return sorted((n for n in found if visual_order(n) != n), key=len, reverse=True)
-
-
-def drawn(text: str, names: list[str]) -> str:
-    """`text` with each right-to-left name in it as the page draws it (`visual_order`).
-
-    Name by name, not the whole line: a line's figures stand in cells of their own, so
-    the bidirectional algorithm never joins a name to the figure after it; and the words
-    around a name are the sheet's own, left to right.
-    """
-    for name in names:
-        text = text.replace(name, visual_order(name))
-    return text
 
 
 def visual_order(text: str) -> str:

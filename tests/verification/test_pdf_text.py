@@ -70,3 +70,6 @@ def test_a_right_to_left_line_is_read_by_its_letters_in_any_order() -> None:
     assert text_problem(drawn, lines) is None
     other = "For the Petitioner (Local \u05dd\u05d9\u05d3\u05d1\u05d5\u05d5 ,) date 2"
     assert text_problem(other, lines) is not None
+    # The same letters in another order (as typed, not as drawn) are another name.
+    typed = "For the Petitioner (Local \u05e2\u05d5\u05d1\u05d3\u05d9\u05dd ,) date 2"
+    assert text_problem(typed, lines) is not None
