@@ -47,21 +47,28 @@ def _page_texts(data: bytes) -> list[str]:
         reader = PdfReader(io.BytesIO(data))
         texts = []
         for page in reader.pages:
-            _without_empty_actual_text(page)
+            _without_emboldening(page)
             texts.append(page.extract_text() or "")
     except (PdfReadError, ValueError, KeyError, TypeError, AttributeError) as error:
         raise ValueError(f"is not a readable PDF ({error})") from None
     return texts
 
 
-# Text marked as standing for nothing (an empty /ActualText, PDF 32000-1 14.9.4) is not
-# read: Qt draws a name in a font with no bold face twice, a hair apart, to embolden it,
-# and marks the second drawing so. pypdf does not read /ActualText, so the marked runs
-# are taken out of the page before it reads the text.
-_EMPTY_ACTUAL_TEXT = re.compile(rb"/Span\s*<<\s*/ActualText\s*<\s*>\s*>>\s*BDC.*?EMC", re.S)
+# A run of text drawn again a hair to one side of itself and marked as standing for
+# nothing (an empty /ActualText, PDF 32000-1 14.9.4) is not read: that is how Qt
+# emboldens a name in a font with no bold face. pypdf does not read /ActualText, so
+# such a repeat is taken out of the page before it reads the text. Only an exact repeat:
+# any other text, marked or not, is read, so nothing drawn on the page is left unread.
+_GLYPHS = rb"(?:-?[\d.]+ -?[\d.]+ Td <[0-9A-Fa-f]*> Tj\n)+"
+_EMBOLDENED = re.compile(
+    rb"(?P<shown>" + _GLYPHS + rb")(?P<matrix>[-\d. ]+ Tm\n)"
+    rb"/Span << /ActualText <> >> BDC\n(?P<again>" + _GLYPHS + rb")EMC\n"
+)
+_MOVE = re.compile(rb"(-?[\d.]+) (-?[\d.]+) Td (<[0-9A-Fa-f]*>) Tj")
+_EMBOLDEN_SHIFT = 2.0  # in the page's units (Qt's: 1/300 inch)
 
 
-def _without_empty_actual_text(page: Any) -> None:
+def _without_emboldening(page: Any) -> None:
     from pypdf.generic import ArrayObject, StreamObject
 
     contents = page.get("/Contents")
@@ -72,8 +79,21 @@ def _without_empty_actual_text(page: Any) -> None:
     for stream in streams:
         if isinstance(stream, StreamObject):
             data = stream.get_data()
-            if b"/ActualText" in data:
-                stream.set_data(_EMPTY_ACTUAL_TEXT.sub(b"", data))
+            if b"/ActualText <>" in data:
+                stream.set_data(_EMBOLDENED.sub(_once, data))
+
+
+def _once(found: "re.Match[bytes]") -> bytes:
+    """A run and its emboldening repeat, as the run alone (or both, if not a repeat)."""
+    shown, again = _MOVE.findall(found["shown"]), _MOVE.findall(found["again"])
+    repeat = (
+        len(shown) == len(again)
+        and [glyphs for *_, glyphs in shown] == [glyphs for *_, glyphs in again]
+        and shown[1:] == again[1:]
+        and shown[0][1] == again[0][1]
+        and abs(float(shown[0][0]) - float(again[0][0])) <= _EMBOLDEN_SHIFT
+    )
+    return found["shown"] + found["matrix"] if repeat else found[0]
 
 
 def normalised(text: str) -> str:

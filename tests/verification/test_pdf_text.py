@@ -2,8 +2,11 @@
 own format version drew it: a sentence added is caught, and no earlier wording is
 guessed at."""
 
+import io
 import json
 from pathlib import Path
+
+from pypdf import PdfReader, PdfWriter
 
 from station.verification import formats
 from station.verification.pdf_text import pdf_problem, text_problem
@@ -73,3 +76,32 @@ def test_a_right_to_left_line_is_read_by_its_letters_in_any_order() -> None:
     # The same letters in another order (as typed, not as drawn) are another name.
     typed = "For the Petitioner (Local \u05e2\u05d5\u05d1\u05d3\u05d9\u05dd ,) date 2"
     assert text_problem(typed, lines) is not None
+
+
+def _with_title_drawn_again(pdf: bytes, shift: float) -> bytes:
+    """The sheet with its title drawn again `shift` units to the right, marked as
+    standing for nothing (an empty /ActualText), as Qt emboldens a name itself."""
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(pdf)))
+    stream = writer.pages[0]["/Contents"].get_object()
+    data = stream.get_data()
+    start = data.index(b"Tm\n", data.index(b"BT\n")) + 3
+    end = data.index(b"ET\n", start)
+    glyphs = data[start:end]
+    x, rest = glyphs.split(b" ", 1)
+    again = b"%g %s" % (float(x) + shift, rest)
+    marked = b"1 0 0 -1 0 0 Tm\n/Span << /ActualText <> >> BDC\n" + again + b"EMC\n"
+    stream.set_data(data[:end] + marked + data[end:])
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def test_a_run_marked_as_nothing_is_read_unless_it_repeats_the_run_before() -> None:
+    pdf, document = _export("one-union")
+    assert pdf_problem(_with_title_drawn_again(pdf, 0.5), document) is None
+    problem = pdf_problem(_with_title_drawn_again(pdf, 900), document)
+    assert problem == (
+        'line 2 of its text, after "Tally of Ballots", says "Tally of Ballots'
+        ' National Labor Relations Board \u00b7 representation"; the journal gives'
+        ' "National Labor Relations Board \u00b7 representation election"'
+    ), problem
