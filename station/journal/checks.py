@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from station.domain import Action, Change, Count, Sheet, SheetKind
+from station.domain.sheet_dates import dates_problem
 from station.domain.tally import Tally
 from station.domain.tally_sheet import (
     SheetContext,
@@ -152,9 +153,13 @@ class SheetTrail:
         self.hashes: dict[int, str] = {}
         self.tallies: dict[int, Tally] = {}
         self.reopened: dict[int, str | None] = {}
+        self.first_call_utc: str | None = None
 
     def note(self, record: Record, change: Change) -> None:
-        """Keep what a SIGN or a REOPEN event says (any other event: nothing)."""
+        """Keep what a SIGN or a REOPEN event says, and when the first call was made
+        (a sheet's `count_date` starts on its day)."""
+        if self.first_call_utc is None and change.event.action is Action.CALL:
+            self.first_call_utc = record.utc
         sheet = change.sheet
         if sheet is None:
             return
@@ -197,9 +202,12 @@ def sheet_fault(
     superseded = None if sheet.supersedes is None else trail.hashes[sheet.supersedes]
     context = trail.context(record, sheet)
     facts = computed_facts(election.setup, sheet, record.prev_hash, superseded, context)
-    wrong = wrong_fact(record.details(), facts)
+    stated = record.details()
+    wrong = wrong_fact(stated, facts)
     if wrong is None:
-        problem = recorded_problem(record.details())
+        problem = recorded_problem(stated) or dates_problem(
+            stated, record.utc, trail.first_call_utc
+        )
         wrong = None if problem is None else ("recorded", problem)
     if wrong is None:
         return None

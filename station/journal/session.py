@@ -116,8 +116,13 @@ class CountSession:
         call: Call | None = None,
         target: int | None = None,
         detail: dict[str, object] | None = None,
+        *,
+        utc: str | None = None,
     ) -> Change:
         """Check, append, fold: the one way an event is written; returns what it changed.
+
+        `utc` is the time to stamp it with, read by the caller (`utc_now`) when the event
+        states that time too (a SIGN event's `prepared`); None reads the clock now.
 
         Raises ReplayError (the rules refuse it) or WriteFailed (the journal did not
         record it); either way nothing was written and the count is as it was. Raises
@@ -129,7 +134,7 @@ class CountSession:
         # The rules see the event before the journal does: a stale prompt or any other
         # slip of the interface must never write an event that a replay would refuse.
         self.count.check(Event(self.journal.head_seq + 1, action, call, target, detail))
-        return self._folded(self.journal.append(action, call, target, detail))
+        return self._folded(self.journal.append(action, call, target, detail, utc=utc))
 
     def _folded(self, record: Record) -> Change:
         try:

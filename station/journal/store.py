@@ -279,8 +279,12 @@ class Journal:
         call: Call | None = None,
         target: int | None = None,
         detail: Mapping[str, object] | None = None,
+        *,
+        utc: str | None = None,
     ) -> Record:
         """Commit one event durably and return it; raise WriteFailed if it was not recorded.
+
+        `utc` is its time as `utc_now` read it for the caller (None: read now).
 
         The in-memory head moves only after the commit returned, so a failed write
         leaves the journal, and everything shown from it, exactly as it was.
@@ -295,7 +299,7 @@ class Journal:
             )
         seq = self.head_seq + 1
         detail_text = None if detail is None else bounded_json.canonical_detail(detail)
-        now = utc_now()
+        now = utc_now() if utc is None else utc
         fields = (
             seq,
             now,

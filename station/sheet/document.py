@@ -1,10 +1,11 @@
 """The exported sheet's facts (`tally.json`) and the journal beside it (`journal.jsonl`).
 
-Canonical form of `tally.json` (format "station-tally-v1"): one UTF-8 JSON object with
+Canonical form of `tally.json` (format "station-tally-v2"; the versions and how an
+older one is read: `station.verification.formats`): one UTF-8 JSON object with
 sorted keys, no insignificant white space, non-ASCII characters kept as they are, and
 one final newline. Its keys:
 
-* `format`: "station-tally-v1";
+* `format`: "station-tally-v2";
 * `election`: `election_id`, `setup_hash`, `case`, `employer`, `union`, `eligible`,
   `ballots`, `agent` (as set up before the count), and `table` (the table's label) for
   one table of a count run at several tables;

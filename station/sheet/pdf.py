@@ -5,7 +5,6 @@ wording is our own. Qt draws the PDF (QTextDocument into QPdfWriter), so the tex
 selectable and `pdftotext` reads it back.
 """
 
-import html
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -23,44 +22,22 @@ from PySide6.QtGui import (
 )
 
 from station import __version__
-from station.domain.election import DEMO_CASE
-from station.domain.election_facts import parties_row, party_columns, service_parties
-from station.domain.envelopes import counted_together_statement, figure_labels, opened_of
-from station.domain.mail_statements import over_accepted_statement
-from station.domain.parties import Party
-from station.domain.statements import accounted_statement
-from station.domain.table_statements import table_title
-from station.domain.tally_form import FormBallot, line_words, printed_lines
-from station.verification.form_words import (
-    FOR_THE_REGIONAL_DIRECTOR,
-    SERVICE_ACKNOWLEDGED,
-    correction_words,
-    issued_words,
-    objections_words,
-    replaced_heading,
-    replaced_sentence,
-    replaced_words,
-    rerun_words,
-    runoff_words,
-    type_words,
+from station.verification import sheet_page as page
+from station.verification.sheet_page import (
+    AGENT_CERTIFICATION as AGENT_CERTIFICATION,
 )
-from station.verification.group_pdf import groups_html
-from station.verification.revised_pdf import decision_paragraphs, revised_rows, sheet_columns
+from station.verification.sheet_page import (
+    CELL_PADDING,
+    footer_words,
+)
+from station.verification.sheet_page import (
+    OBSERVERS_CERTIFICATION as OBSERVERS_CERTIFICATION,
+)
+from station.verification.sheet_page import (
+    service_html as service_html,
+)
 
 _PAGE_SIZES = {"letter": QPageSize.PageSizeId.Letter, "a4": QPageSize.PageSizeId.A4}
-
-AGENT_CERTIFICATION = (
-    "I certify that the ballots cast in this election were counted under my supervision,"
-    " in the presence of the observers named below, and that the figures above are the"
-    " result of that count as recorded, call by call, in the journal identified at the foot"
-    " of this sheet."
-)
-OBSERVERS_CERTIFICATION = (
-    "We, the observers named below, each acting for the party shown, certify that the"
-    " ballots were counted fairly and accurately in our presence, that the secrecy of every"
-    " ballot was kept, and that the results are as shown above."
-)
-_BLANK_OBSERVER_LINES = 2  # handwritten names when none were entered
 
 
 def require_gui() -> None:
@@ -85,7 +62,7 @@ def render_pdf(document: Mapping[str, Any], paper: str = "letter") -> bytes:
     sheet = document["sheet"]
     return draw_pdf(
         sheet_html(document),
-        lambda page, pages: _footer(document, page, pages),
+        lambda number, pages: footer_words(document, number, pages),
         longer=sheet_html(document, certifications_apart=True),
         title=f"Tally of Ballots \u2014 {sheet['case']} \u2014 {sheet['title']}",
         # The same sheet always gets the same document id (the sheet event's hash).
@@ -201,20 +178,6 @@ def _one_page_scale(text: QTextDocument, width: float, height: float) -> float:
     return 1.0
 
 
-def _footer(document: Mapping[str, Any], page: int, pages: int) -> str:
-    sheet = document["sheet"]
-    return (
-        f"Case {_case_words(document)} \u00b7 {_kind_words(sheet).lower()} \u00b7 certifies journal"
-        f" events 1\u2013{sheet['head']['seq']:,}, head {sheet['head']['hash']}\n"
-        f"Prepared at journal event {document['sheet_event']['seq']:,} ({sheet['prepared']})"
-        f" \u00b7 election {document['election']['election_id']}\n"
-        # FINGERPRINT, not the key above: only a fingerprint written down at the count
-        # tells this station's key from a forger's (docs/observer.md).
-        f"Signing key {sheet['key']} \u00b7 check with: station verify FOLDER --key FINGERPRINT"
-        f" \u00b7 page {page} of {pages}"
-    )
-
-
 def _sheet_font(points: float) -> QFont:
     font = QFont("DejaVu Sans")
     font.setPointSizeF(points)
@@ -243,150 +206,11 @@ def unprintable(text: str) -> str:
 
 
 def sheet_html(document: Mapping[str, Any], *, certifications_apart: bool = False) -> str:
-    """The sheet as the HTML subset QTextDocument renders; with `certifications_apart`,
-    the certifications and their signature lines start a new page (a sheet too long for
-    one page)."""
-    sheet = document["sheet"]
-    union = str(sheet["union"])
-    e = _escape
-    lines = sheet["lines"]
-    parties = parties_row(sheet)  # "Petitioner", or the parties by role
-    parts = [
-        '<table width="100%" class="head"><tr>'
-        f'<td><span class="title">{_title_words(sheet)}</span><br>'
-        f"National Labor Relations Board &middot; {_election_words(sheet)}"
-        f"{'<br>' + e(runoff_words(sheet)) if runoff_words(sheet) else ''}"
-        f"{'<br>' + e(rerun_words(sheet)) if sheet.get('rerun_of') else ''}</td>"
-        f'<td align="right"><span class="kind">{e(_kind_words(sheet))}</span></td>'
-        "</tr></table>",
-        '<table width="100%" class="case" cellpadding="2">',
-        _row("Case", f"<b>{e(_case_words(document))}</b>", "Date of count", e(sheet["count_date"])),
-        _row("Employer", e(sheet["employer"]), "Place of count", e(sheet["place"] or "")),
-        _row(e(parties[0]), e(parties[1]), "Ballots counted", _counted_words(sheet)),
-        # No "Type" with nothing beside it: a type not given at `station new` is left out.
-        _row(
-            "Type" if type_words(sheet) else "",
-            e(type_words(sheet)),
-            "Date issued",
-            e(issued_words(sheet)),
-        ),
-        *(
-            [f'<tr><td class="label">Unit</td><td colspan="3">{e(sheet["unit"])}</td></tr>']
-            if sheet.get("unit")
-            else []
-        ),
-        "</table>",
-    ]
-    parts.append(_notice(sheet))
-    # a mail ballot's envelope stage (warned if more were accepted than line 1's voters)
-    revised = "columns" in sheet  # a sheet after a decision: three columns, tighter rows
-    parts.append(
-        envelopes_html(
-            sheet.get("envelopes"), lines.get("1"), revised=revised, ballots=sheet.get("ballots")
-        )
+    """The sheet's HTML (`sheet_page.sheet_html`), its envelope table's columns as wide as
+    this computer's font needs them."""
+    return page.sheet_html(
+        document, certifications_apart=certifications_apart, shares=_column_shares
     )
-    parts.append(
-        f'<table width="100%" class="lines" cellpadding="{2 if revised else 4}" cellspacing="0">'
-    )
-    if revised:
-        parts += revised_rows(sheet, union)
-    # 3a, 3b, … on a ballot of several unions
-    replaced = "correction" in sheet  # a corrected tally: the figures it replaces, beside
-    if replaced and not revised:
-        parts.append(
-            '<tr><td></td><td></td><td></td><td class="colhead" align="right">'
-            f"{e(replaced_heading(sheet))}</td></tr>"
-        )
-    for number in () if revised else [line.number for line in printed_lines(_ballot(sheet))]:
-        beside = (
-            f'<td class="was" width="17%" align="right">{e(replaced_words(sheet, number))}</td>'
-            if replaced
-            else ""
-        )
-        parts.append(
-            f'<tr><td class="no" width="5%">{number}.</td>'
-            f'<td width="{63 if replaced else 80}%">{e(_line_label(number, sheet))}</td>'
-            f'<td class="fig" width="15%" align="right"><b>{lines[number]:,}</b></td>{beside}</tr>'
-        )
-    # the label and every column (and a corrected tally's figures replaced)
-    span = 1 + len(sheet_columns(sheet)) if revised else 2 + replaced
-    # "N of M" made of the lines, when a ballot counted is on none or line 6 holds more
-    accounted = accounted_statement(lines, sheet.get("apart") or {})
-    if accounted:
-        parts.append(
-            f'<tr><td class="no"></td><td class="deadline" colspan="{span}">{e(accounted)}</td></tr>'
-        )
-    for number in [n for n in ("8", "9", "runoff") if n in sheet["statements"]]:
-        parts.append(
-            f'<tr><td class="no">{number + "." if number != "runoff" else ""}</td>'
-            f'<td colspan="{span}"><b>{e(sheet["statements"][number])}</b></td></tr>'
-        )
-    deadline = objections_words(sheet)
-    if deadline:
-        parts.append(
-            f'<tr><td class="no"></td><td class="deadline" colspan="{span}">{e(deadline)}</td></tr>'
-        )
-    parts.append("</table>")
-    if revised:
-        parts.append(decision_paragraphs(sheet))
-        if replaced_sentence(sheet):
-            parts.append(f'<p class="decision">{e(replaced_sentence(sheet))}</p>')
-
-    # An election of voting groups: each group's and each pooled unit's tally.
-    grouped = "groups" in sheet
-    if grouped:
-        parts.append(groups_html(sheet))
-    apart = ' style="page-break-before: always"' if certifications_apart or grouped else ""
-    parts.append(f'<p class="section"{apart}>Certification of the Board agent</p>')
-    parts.append(f"<p>{e(AGENT_CERTIFICATION)}</p>")
-    parts.append('<table width="100%" cellpadding="2">')
-    agent = _signature(str(sheet["agent"]), "Board agent", below=FOR_THE_REGIONAL_DIRECTOR)
-    parts.append(f"<tr><td>{agent}</td></tr>")
-    parts.append("</table>")
-
-    parts.append('<p class="section">Certification of the observers</p>')
-    parts.append(f"<p>{e(OBSERVERS_CERTIFICATION)}</p>")
-    # One column per party, side by side, as the parties sit at the count.
-    # The parties' headings in a row of their own: a heading that wraps to two lines
-    # never pushes its column's signature lines below the others'.
-    parts.append('<table width="100%" cellpadding="2"><tr>')
-    columns = party_columns(sheet, Party.UNION.label(union))  # one per party, by role
-    for title, _ in columns:
-        heading = f'<p class="party">{e(title)}</p>'
-        parts.append(f'<td width="{100 // len(columns)}%" valign="bottom">{heading}</td>')
-    parts.append("</tr><tr>")
-    for _, names in columns:
-        width = 72 // len(columns)  # 36 underscores in each of two columns, as ever
-        blank = [""] * _BLANK_OBSERVER_LINES
-        blocks = "".join(_signature(name, "", width) for name in names or blank)
-        parts.append(f'<td width="{100 // len(columns)}%" valign="top">{blocks}</td>')
-    parts.append("</tr></table>")
-    if document["election"].get("table") is None:  # one table's sheet is not the tally served
-        parts.append(service_html(sheet))
-
-    return "\n".join(parts)
-
-
-def service_html(sheet: Mapping[str, Any]) -> str:
-    """The parties' acknowledgment of service: a signature line for each, by role and name."""
-    served = service_parties(sheet)
-    width = 72 // len(served)
-    cells = "".join(
-        f'<td width="{100 // len(served)}%" valign="top"><p class="sign">&nbsp;<br>{"_" * width}'
-        f'<br><span class="role">For the {_escape(role)} ({_escape(name)}), date</span></p></td>'
-        for role, name in served
-    )
-    return (
-        f'<p class="service"><b>Service of the tally.</b> {SERVICE_ACKNOWLEDGED}</p>'
-        f'<table width="100%" cellpadding="2"><tr>{cells}</tr></table>'
-    )
-
-
-def _case_words(document: Mapping[str, Any]) -> str:
-    """The case number, and the table for one table's sheet of a count at several."""
-    table = document["election"].get("table")
-    case = str(document["sheet"]["case"])
-    return case if table is None else f"{case} \u2014 {table_title(table)}"
 
 
 def envelopes_html(
@@ -396,35 +220,10 @@ def envelopes_html(
     revised: bool = False,
     ballots: object = None,
 ) -> str:
-    """The envelope figures of a mail ballot, above lines 1-9 (nothing for a count at a poll).
-
-    On a revised sheet the challenged envelopes may since have been opened by the
-    decision: their cell says what the stage did, and line 6's columns what became of them;
-    `ballots`, the sheet's box, then holds them beside the mail and the polls' ballots.
-    """
-    if not figures:
-        return ""
-    over = (
-        over_accepted_statement(
-            opened_of(figures) + figures.get("at_polls", 0), eligible, "eligible voters (line 1)"
-        )
-        if isinstance(eligible, int)
-        else ""
-    )
-    warning = f'<p class="section">{_escape(over)}</p>' if over else ""
-    labels = figure_labels(figures, revised=revised)
-    shares = _column_shares([(label, f"{figures[key]:,}") for key, label in labels])
-    cells = "".join(
-        f'<td align="center" width="{share}%">{label}<br><b>{figures[key]:,}</b></td>'
-        for (key, label), share in zip(labels, shares, strict=True)
-    )
-    together = counted_together_statement(figures, ballots)
-    modes = f'<p class="section">{_escape(together)}</p>' if together else ""
-    return (
-        '<p class="section">Mail ballots: the envelope stage</p>'
-        '<table width="100%" border="1" cellspacing="0"'
-        f' cellpadding="{_CELL_PADDING}"><tr>{cells}</tr></table>'
-        f"{modes}{warning}"
+    """A mail ballot's envelope figures (`sheet_page.envelopes_html`), its columns as wide
+    as this computer's font needs them."""
+    return page.envelopes_html(
+        figures, eligible, revised=revised, ballots=ballots, shares=_column_shares
     )
 
 
@@ -432,8 +231,7 @@ def envelopes_html(
 # table cell's padding (HTML pixels, 1/96 inch), and what it and the cell's borders take
 # of the column's width, in points, with one to spare.
 _BODY_POINTS = (210 - 2 * 15) / 25.4 * 72
-_CELL_PADDING = 4
-_CELL_POINTS = 2 * (_CELL_PADDING + 1) * 72 / 96 + 1
+_CELL_POINTS = 2 * (CELL_PADDING + 1) * 72 / 96 + 1
 
 
 def _column_shares(cells: Sequence[tuple[str, str]]) -> list[float]:
@@ -464,93 +262,6 @@ def _column_shares(cells: Sequence[tuple[str, str]]) -> list[float]:
     return [round(100 * width / sum(widths), 1) for width in widths]
 
 
-def _kind_words(sheet: Mapping[str, Any]) -> str:
-    if sheet["case"] == DEMO_CASE:
-        return f"DEMO \u2014 {_kind_words({**sheet, 'case': ''})}"
-    if sheet["kind"] == "interim":
-        return "INTERIM TALLY"
-    if "columns" in sheet and str(sheet["title"]) == "Revised":
-        return "REVISED TALLY"
-    if sheet["revision"]:
-        return "CORRECTED TALLY" + (f" {sheet['revision']}" if sheet["revision"] > 1 else "")
-    return "FINAL TALLY"
-
-
-def _title_words(sheet: Mapping[str, Any]) -> str:
-    """The Board's words: a Revised Tally counts opened challenges, a Corrected one fixes
-    a mistake (a sheet exported before Station used them keeps its plain title)."""
-    title = str(sheet.get("title", ""))
-    if title == "Revised" or title.startswith("Corrected"):
-        return f"{title.split()[0]} Tally of Ballots"
-    return "Tally of Ballots"
-
-
-def _counted_words(sheet: Mapping[str, Any]) -> str:
-    counted, ballots = sheet["counted"], sheet["ballots"]
-    if ballots is None:
-        return f"{counted:,}"
-    words = f"{counted:,} of {ballots:,} ballots in the box"
-    if counted < ballots:
-        return f"{words} &mdash; <b>{ballots - counted:,} not counted</b>"
-    if counted > ballots:
-        return f"{words} &mdash; <b>{counted - ballots:,} more than the box held</b>"
-    return words
-
-
-def _notice(sheet: Mapping[str, Any]) -> str:
-    words = _notice_words(sheet)
-    if sheet["case"] == DEMO_CASE:
-        demo = (
-            "DEMO \u2014 not a real election. This sheet was made with the demo of Station"
-            " (station demo); it certifies nothing."
-        )
-        words = f"{demo} {words}" if words else demo
-    if not words:
-        return ""
-    # Qt's rich text draws borders on tables, not on paragraphs.
-    return (
-        '<table width="100%" border="1" cellspacing="0" cellpadding="6" class="notice">'
-        f"<tr><td><b>{words}</b></td></tr></table>"
-    )
-
-
-def _notice_words(sheet: Mapping[str, Any]) -> str:
-    if sheet["kind"] == "interim":
-        return (
-            "Interim tally: the count was paused and will resume."
-            " These figures are not the result of the election."
-        )
-    if sheet["supersedes"]:
-        superseded = sheet["supersedes"]
-        reason = correction_words(sheet)
-        return (
-            f"This tally supersedes the tally prepared at journal event"
-            f" {superseded['seq']:,} (event hash <tt>{_escape(superseded['hash'][:16])}</tt>),"
-            " which remains a true record of the count as it stood then."
-            + (f" {_escape(reason)}" if reason else "")
-        )
-    return ""
-
-
-def _row(label: str, value: str, label2: str, value2: str) -> str:
-    return (
-        f'<tr><td class="label" width="13%">{label}</td><td width="37%">{value}</td>'
-        f'<td class="label" width="16%">{label2}</td><td width="34%">{value2}</td></tr>'
-    )
-
-
-def _signature(name: str, role: str, line: int = 36, below: str = "") -> str:
-    """A signature line; `line` underscores long (shorter in three or more columns)."""
-    printed = f"<b>{_escape(name)}</b>" if name else "&nbsp;"
-    role_words = f', <span class="role">{_escape(role)}</span>' if role else ""
-    under = f'<br><span class="role">{_escape(below)}</span>' if below else ""
-    return f'<p class="sign">&nbsp;<br>{"_" * line}<br>{printed}{role_words}{under}</p>'
-
-
-def _escape(value: object) -> str:
-    return html.escape(str(value), quote=False)
-
-
 _CSS = """
 body { font-family: 'DejaVu Sans', 'Helvetica', sans-serif; font-size: 10pt; }
 .title { font-size: 20pt; font-weight: bold; }
@@ -572,19 +283,3 @@ body { font-family: 'DejaVu Sans', 'Helvetica', sans-serif; font-size: 10pt; }
 .role { color: #444444; font-size: 9pt; }
 tt { font-family: 'DejaVu Sans Mono', monospace; }
 """
-
-
-def _ballot(sheet: Mapping[str, Any]) -> FormBallot:
-    return FormBallot.of_sheet(sheet)
-
-
-def _line_label(number: str, sheet: Mapping[str, Any]) -> str:
-    """A line's words; line 3a, 3b, … names its union (a ballot of several)."""
-    return line_words(number, _ballot(sheet))
-
-
-def _election_words(sheet: Mapping[str, Any]) -> str:
-    """ "representation election", "runoff election" (29 CFR 102.70), "rerun election"."""
-    if sheet.get("rerun_of"):
-        return "rerun election"
-    return "runoff election" if sheet.get("runoff_of") else "representation election"

@@ -12,6 +12,7 @@ from datetime import datetime
 from station.domain import Action, Change, Count, ReplayError, Sheet, SheetKind
 from station.domain.election import ElectionSetup
 from station.domain.election_statements import unprintable_statement
+from station.domain.sheet_dates import count_dates
 from station.domain.tally_sheet import (
     Observer,
     SheetContext,
@@ -22,6 +23,7 @@ from station.domain.tally_sheet import (
     computed_facts,
 )
 from station.journal import Journal
+from station.journal.creating import utc_now
 from station.journal.session import CountSession
 from station.journal.session import earlier_key as earlier_key  # where callers look for it
 
@@ -117,7 +119,10 @@ def prepare_sheet(
     journal, count = session.journal, session.count
     sheet = checked_request(journal, count, request)
     setup = journal.election.setup
-    now = datetime.now().astimezone()
+    # One reading of the clock stamps the event and dates the sheet: the sheet's dates
+    # are its event's own (`sheet_dates`), even a moment before midnight.
+    stamp = utc_now()
+    now = datetime.fromisoformat(stamp).astimezone()
     prepared = now.isoformat(timespec="seconds")
     context = sheet_context(journal, count, sheet, prepared)
     detail: dict[str, object] = {
@@ -135,7 +140,7 @@ def prepare_sheet(
     }
     if key_changed_from is not None:
         detail["key_changed_from"] = key_changed_from
-    return session.commit(Action.SIGN, target=journal.head_seq, detail=detail)
+    return session.commit(Action.SIGN, target=journal.head_seq, detail=detail, utc=stamp)
 
 
 def reopen_count(session: CountSession, reason: str) -> Change:
@@ -146,20 +151,9 @@ def reopen_count(session: CountSession, reason: str) -> Change:
 
 
 def _count_dates(journal: Journal, now: datetime) -> str:
-    """The day the count ran, or its first and last days ("2021-04-08 to 2021-04-09").
-
-    A clock set back during the count can date the first call after today: the range is
-    then said from the earlier day to the later one, never ending before it starts
-    (`sign` warns of the clock, `clock.py`).
-    """
+    """The day the count ran, or its first and last days (`sheet_dates.count_dates`)."""
     first_call = journal.first_record(Action.CALL)
-    if first_call is None:
-        return now.date().isoformat()
-    first = datetime.fromisoformat(first_call.utc).astimezone(now.tzinfo).date()
-    if first == now.date():
-        return first.isoformat()
-    start, end = sorted((first, now.date()))
-    return f"{start.isoformat()} to {end.isoformat()}"
+    return count_dates(None if first_call is None else first_call.utc, now)
 
 
 def _check_printable(journal: Journal, request: SheetRequest) -> None:

@@ -44,7 +44,7 @@ from station.domain.table_statements import table_title
 from station.domain.tally_form import ballot_form, known_numbers
 from station.journal.errors import CorruptJournal
 from station.journal.records import EVENT_FIELDS, Record, election_from_row
-from station.verification.document import TALLY_FORMAT
+from station.verification import formats
 from station.verification.export_files import ALL_FILES
 
 CONSOLIDATION_FORMAT = "station-consolidation-v1"  # manifest.json
@@ -222,7 +222,7 @@ def revised(document: dict[str, Any]) -> bool:
 
 def unknown_facts(document: dict[str, Any]) -> str | None:
     """What a table's `tally.json` states that consolidation does not know how to sum."""
-    if document.get("format") != TALLY_FORMAT:
+    if not formats.known(document):
         return f"format {document.get('format')!r}"
     parts = (
         ("", document, KNOWN_DOCUMENT),

@@ -9,8 +9,7 @@ from typing import Any
 
 from station.journal.checks import well_typed
 from station.journal.records import EVENT_FIELDS, Election, Record
-
-TALLY_FORMAT = "station-tally-v1"
+from station.verification.formats import CURRENT as TALLY_FORMAT
 
 
 def canonical_json(value: object) -> bytes:

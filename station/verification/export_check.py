@@ -29,10 +29,10 @@ from station.journal.records import EVENT_FIELDS, Election, Record, election_fro
 from station.journal.stream_check import Fault, verify_records
 from station.journal.times import Backwards, backwards_statement, first_backwards_in
 from station.progress import Progress
+from station.verification import formats
 from station.verification.difference import first_difference as _first_difference
 from station.verification.difference import same as _same
 from station.verification.document import (
-    TALLY_FORMAT,
     canonical_json,
     election_section,
     event_line,
@@ -151,15 +151,16 @@ def check_export(
             raise _Bad("V7", "tally.json: names no journal event")
         if manifest.get("sheet_event") != sheet_event:
             raise _Bad("V7", "manifest.json and tally.json name different sheet events")
-        if document.get("format") != TALLY_FORMAT:
-            raise _Bad("V7", f"tally.json: is not a {TALLY_FORMAT} document")
+        if not formats.known(document):  # its version, to bring it to the current one
+            raise _Bad("V7", f"tally.json: is not a {' or '.join(formats.VERSIONS)} document")
         election, sheet, sign, backwards = _check_journal(
             files["journal.jsonl"], sign_seq, progress
         )
         _check_document(document, election, sheet, sign, key)
         expected = tally_document(election, sign)  # the whole, in its canonical bytes
-        if canonical_json(expected) != files["tally.json"][0 : len(files["tally.json"])]:
-            difference = _first_difference(document, expected) or "is not the journal's"
+        stated = formats.upgraded(document)  # an older version's, as the current states it
+        if canonical_json(expected) != canonical_json(stated):
+            difference = _first_difference(stated, expected) or "is not the journal's"
             raise _Bad("V7", f"tally.json: {difference}")
         problem = pdf_problem(_bounded(files, "tally.pdf", "V10"), document)
         if problem:

@@ -1,140 +1,221 @@
-"""Reading a sheet's PDF back: does the page show what `tally.json` says?
+"""Reading a sheet's PDF back: is its text, whole, the text the journal gives?
 
 The PDF is what the parties read and sign, so `verify` checks its text, not just its
-hash: a page redrawn with other numbers and re-signed is caught here. (Text drawn and
-then hidden could still fool a text check; the signature binds the page to the key
-that signed it, and the numbers to the journal.)
+hash: a page redrawn with other numbers, or with a word added, and re-signed is caught
+here. The text the page must hold is computed from the document alone, by the function
+that gives the page its HTML (`sheet_page.sheet_text`, or the text of the export's own
+format version, `formats.drawn_text`), and compared with the PDF's text whole: every
+page, in order, is its part of the sheet's text followed by its footer (`page N of M`,
+M the PDF's own number of pages: where a page breaks is the layout's, not the text's).
+(Text drawn and then hidden could still fool a text check; the signature binds the page
+to the key that signed it, and the numbers to the journal.)
+
+Both sides are read the same way (`normalised`): Unicode's compatibility forms, a minus
+as "-", every run of white space one space, and no space before `,` `.` `;` `:` `)`
+(pypdf puts one where a run of bold or monospace text ends, "R. Agent , Board agent").
+pypdf gives a page's text in the order Qt drew it: a table row by row, each row's
+cells left to right, which is the order of the HTML (`sheet_page.html_text`).
 """
 
 import io
+import re
 import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
-from station.domain.table_statements import table_title
-from station.domain.tally_form import (
-    FormBallot,
-    as_drawn_before,
-    line_words,
-    with_line_4_before,
-)
-from station.verification import form_words
-from station.verification.group_pdf import group_sections
-from station.verification.revised_pdf import MINUS, line_text, printed_numbers
+from station.verification.formats import drawn_footer, drawn_text
+from station.verification.revised_pdf import MINUS
 
 
 def pdf_words(data: bytes) -> str:
     """The PDF's text, every run of white space made one space (raises ValueError)."""
+    text = " ".join(_page_texts(data))
+    # A minus is drawn as U+2212 and was drawn as "-" before: either reads as "-".
+    return " ".join(unicodedata.normalize("NFKC", text).replace(MINUS, "-").split())
+
+
+def pdf_pages(data: bytes) -> list[str]:
+    """Each page's text, `normalised` (raises ValueError)."""
+    return [normalised(text) for text in _page_texts(data)]
+
+
+def _page_texts(data: bytes) -> list[str]:
     from pypdf import PdfReader  # only `verify` reads PDFs back
     from pypdf.errors import PdfReadError
 
     try:
         reader = PdfReader(io.BytesIO(data))
-        text = " ".join(page.extract_text() or "" for page in reader.pages)
-    except (PdfReadError, ValueError, KeyError, TypeError) as error:
+        texts = []
+        for page in reader.pages:
+            _without_emboldening(page)
+            texts.append(page.extract_text() or "")
+    except (PdfReadError, ValueError, KeyError, TypeError, AttributeError) as error:
         raise ValueError(f"is not a readable PDF ({error})") from None
-    # A minus is drawn as U+2212 and was drawn as "-" before: either reads as "-".
-    return " ".join(unicodedata.normalize("NFKC", text).replace(MINUS, "-").split())
-
-
-def form_texts(sheet: Mapping[str, Any]) -> list[tuple[str, str]]:
-    """What the Board's form adds, as the page prints it: the type of election, the unit,
-    the election a rerun reruns, the date issued and when objections are due, and a
-    corrected tally's reason and the figures it replaces (each only on a sheet that
-    states it: a sheet prepared before has none)."""
-    texts: list[tuple[str, str]] = []
-    if sheet.get("type") or sheet.get("rerun_of"):
-        texts.append(("the type of election", f"Type {form_words.type_words(sheet)}"))
-    if sheet.get("unit"):
-        texts.append(("the unit", f"Unit {sheet['unit']}"))
-    if sheet.get("rerun_of"):
-        texts.append(("the election it reruns", form_words.rerun_words(sheet)))
-    if "objections_due" in sheet:
-        texts.append(("the date issued", f"Date issued {form_words.issued_words(sheet)}"))
-        texts.append(("the objections deadline", form_words.objections_words(sheet)))
-    if "correction" in sheet:
-        if form_words.correction_words(sheet):
-            texts.append(("the reason for reopening", form_words.correction_words(sheet)))
-        ballot = FormBallot.of_sheet(sheet)
-        if "columns" in sheet and form_words.replaced_sentence(sheet):  # drawn in columns
-            texts.append(("the figures replaced", form_words.replaced_sentence(sheet)))
-        for number in () if "columns" in sheet else sheet["correction"].get("replaces", {}):
-            figure = f"{sheet['lines'][number]:,}"
-            texts.append(
-                (
-                    f"the figure line {number} replaces",
-                    f"{number}. {line_words(number, ballot)} {figure} "
-                    f"{form_words.replaced_words(sheet, number)}",
-                )
-            )
     return texts
 
 
+# A run of text drawn again a hair to one side of itself and marked as standing for
+# nothing (an empty /ActualText, PDF 32000-1 14.9.4) is not read: that is how Qt
+# emboldens a name in a font with no bold face. pypdf does not read /ActualText, so
+# such a repeat is taken out of the page before it reads the text. Only an exact repeat:
+# any other text, marked or not, is read, so nothing drawn on the page is left unread.
+_GLYPHS = rb"(?:-?[\d.]+ -?[\d.]+ Td <[0-9A-Fa-f]*> Tj\n)+"
+_EMBOLDENED = re.compile(
+    rb"(?P<shown>" + _GLYPHS + rb")(?P<matrix>[-\d. ]+ Tm\n)"
+    rb"/Span << /ActualText <> >> BDC\n(?P<again>" + _GLYPHS + rb")EMC\n"
+)
+_MOVE = re.compile(rb"(-?[\d.]+) (-?[\d.]+) Td (<[0-9A-Fa-f]*>) Tj")
+_EMBOLDEN_SHIFT = 2.0  # in the page's units (Qt's: 1/300 inch)
+
+
+def _without_emboldening(page: Any) -> None:
+    from pypdf.generic import ArrayObject, StreamObject
+
+    contents = page.get("/Contents")
+    if contents is None:
+        return
+    found = contents.get_object()
+    streams = [item.get_object() for item in found] if isinstance(found, ArrayObject) else [found]
+    for stream in streams:
+        if isinstance(stream, StreamObject):
+            data = stream.get_data()
+            if b"/ActualText <>" in data:
+                stream.set_data(_EMBOLDENED.sub(_once, data))
+
+
+def _once(found: "re.Match[bytes]") -> bytes:
+    """A run and its emboldening repeat, as the run alone (or both, if not a repeat)."""
+    shown, again = _MOVE.findall(found["shown"]), _MOVE.findall(found["again"])
+    repeat = (
+        len(shown) == len(again)
+        and [glyphs for *_, glyphs in shown] == [glyphs for *_, glyphs in again]
+        and shown[1:] == again[1:]
+        and shown[0][1] == again[0][1]
+        and abs(float(shown[0][0]) - float(again[0][0])) <= _EMBOLDEN_SHIFT
+    )
+    return found["shown"] + found["matrix"] if repeat else found[0]
+
+
+def normalised(text: str) -> str:
+    """Text as the comparison reads it (see the module docstring)."""
+    # A minus is drawn as U+2212 and was drawn as "-" before: either reads as "-".
+    text = " ".join(unicodedata.normalize("NFKC", text).replace(MINUS, "-").split())
+    return _SPACE_BEFORE.sub(r"\1", text)
+
+
+_SPACE_BEFORE = re.compile(r" ([,.;:)])")
+
+
 def pdf_problem(data: bytes, document: Mapping[str, Any]) -> str | None:
-    """The first fact of the sheet that the PDF does not show as it should, or None."""
+    """Where the PDF's text first differs from the text its document gives, or None.
+
+    `document` is `tally.json`'s, of a version `formats` knows (its text is the one
+    that version drew).
+    """
     try:
-        words = pdf_words(data)
+        pages = pdf_pages(data)
     except ValueError as error:
         return str(error)
-    sheet = document["sheet"]
-    union = str(sheet["union"])
-    expected: list[tuple[str, str]] = [("the case number", str(sheet["case"]))]
-    table = document["election"].get("table")
-    if table is not None:  # one table's sheet must never pass for the election's
-        expected.append(("the table", table_title(str(table))))
-    ballot = FormBallot.of_sheet(sheet)
-    for number in printed_numbers(sheet):  # 3a, 3b, … on a ballot of several unions
-        value = sheet["lines"][number]
-        line = f"{number}. {line_words(number, ballot)} {value:,}"
-        if "columns" in sheet:  # every column of a revised sheet
-            line = line_text(sheet, number, union)
-        expected.append((f"line {number}", line))
-    for number in ("8", "9"):
-        expected.append((f"line {number}", f"{number}. {sheet['statements'][number]}"))
-    if "runoff" in sheet["statements"]:  # 29 CFR 102.70, on a ballot of several unions
-        expected.append(("the runoff", str(sheet["statements"]["runoff"])))
-    expected += form_texts(sheet)
-    for title, lines, statements in group_sections(sheet):  # voting groups' own tallies
-        expected.append((title, title))
-        expected += [(f"{line.split('.')[0]} of {title}", line) for line in [*lines, *statements]]
-    expected.append(("the Board agent's name", str(sheet["agent"])))
-    expected += [(f"observer {o['name']}", str(o["name"])) for o in sheet["observers"]]
-    expected.append(("the head hash", str(sheet["head"]["hash"])))
-    expected.append(("the signing key", str(sheet["key"])))
-    names = _names(sheet)
-    for what, text in expected:
-        # A sheet of the previous version named line 5's sum "(lines 3 + 4)": still intact.
-        # A runoff between two unions drawn before it left out line 4: "(lines 3a + 3b + 4)".
-        # A right-to-left name is read back in the order it is drawn (`visual_order`).
-        earlier = (text, as_drawn_before(text), with_line_4_before(text))
-        forms = {" ".join(form.replace(MINUS, "-").split()) for form in earlier}
-        if not any(form in words or drawn(form, names) in words for form in forms):
-            return f"does not show {what} as the journal gives it ({text[:90]})"
+    if not pages:
+        return "has no page"
+    body: list[str] = []
+    for number, text in enumerate(pages, 1):
+        foot = normalised(drawn_footer(document, number, len(pages)))
+        if not text.endswith(foot):
+            said = text[-len(foot) :] if len(text) >= len(foot) else text
+            return f"page {number}'s foot says {_quoted(said)}; the journal gives {_quoted(foot)}"
+        words = text[: len(text) - len(foot)].split()
+        body += words[_repeated(body, words) :]
+    lines = [normalised(line) for line in drawn_text(document)]
+    return text_problem(" ".join(body), [line for line in lines if line])
+
+
+# Qt draws a line of text that reaches across a page's edge on both pages (each clipped
+# to its page): the words a page begins with that repeat the last words of the pages
+# before are read once. A line of the sheet is never this long.
+_MOST_REPEATED = 120
+
+
+def _repeated(before: list[str], page: list[str]) -> int:
+    """How many of `page`'s first words repeat the last words of `before`."""
+    for count in range(min(len(before), len(page), _MOST_REPEATED), 0, -1):
+        if before[-count:] == page[:count]:
+            return count
+    return 0
+
+
+def text_problem(text: str, lines: list[str]) -> str | None:
+    """The first of `lines` that `text` does not hold next, in words, or None when the
+    text is those lines, in order, and nothing more.
+
+    A line holding right-to-left letters (each line is one paragraph of the page) is read
+    as the page draws it (`visual_order`): its letters and figures in that order, and its
+    marks (brackets, commas, quotes) among them in any order, white space aside: pypdf
+    reads the marks around a right-to-left name back in an order, and with spaces, of its
+    own.
+    """
+    at = 0
+    for number, line in enumerate(lines, 1):
+        if _right_to_left(line):
+            end = _after_marks(text, at, len(line.replace(" ", "")))
+            found = text[at:end]
+            same = _strong(found) == _strong(visual_order(line)) and sorted(
+                found.replace(" ", "")
+            ) == sorted(line.replace(" ", ""))
+        else:
+            end = at + len(line)
+            found = text[at:end]
+            same = found == line and text[end : end + 1] in ("", " ")
+        if not same:
+            stop = text.find(" ", max(end, at + 1) - 1)  # to the end of the word it cuts
+            said = text[at : len(text) if stop < 0 else stop].strip() or "nothing"
+            where = _section(lines[: number - 1])
+            after = f", after {_quoted(lines[number - 2], 60)}," if number > 1 else ""
+            return (
+                f"line {number} of its text{where}{after} says {_quoted(said)};"
+                f" the journal gives {_quoted(line)}"
+            )
+        at = end + 1
+    if at < len(text):
+        more = text[at : at + 90]
+        return f"its text goes on after its last line ({_quoted(more)}); the journal gives nothing"
     return None
 
 
-def _names(sheet: Mapping[str, Any]) -> list[str]:
-    """The names a sheet prints that hold right-to-left letters, longest first."""
-    choices = sheet.get("choices")
-    names = [sheet.get("employer"), sheet.get("union"), sheet.get("agent"), sheet.get("place")]
-    names += (
-        [c.get("name") for c in choices if isinstance(c, dict)] if isinstance(choices, list) else []
-    )
-    names += [o.get("name") for o in sheet.get("observers", []) if isinstance(o, dict)]
-    found = {" ".join(n.split()) for n in names if isinstance(n, str)}
-    return sorted((n for n in found if visual_order(n) != n), key=len, reverse=True)
+def _section(before: list[str]) -> str:
+    """ " (in "Tally of Ballots — voting group B: …")": the tally of a voting group or
+    pooled unit a line stands in, whose lines read as the sheet's own do."""
+    for line in reversed(before):
+        if line.startswith(_SECTIONS):
+            return f" (in {_quoted(line, 70)})"
+    return ""
 
 
-def drawn(text: str, names: list[str]) -> str:
-    """`text` with each right-to-left name in it as the page draws it (`visual_order`).
+_SECTIONS = ("Tally of Ballots \u2014 ", "Revised Tally of Ballots \u2014 ")
 
-    Name by name, not the whole line: a line's figures stand in cells of their own, so
-    the bidirectional algorithm never joins a name to the figure after it; and the words
-    around a name are the sheet's own, left to right.
-    """
-    for name in names:
-        text = text.replace(name, visual_order(name))
-    return text
+
+def _after_marks(text: str, at: int, count: int) -> int:
+    """Where `text`, from `at`, has held `count` characters other than spaces."""
+    end = at
+    while count and end < len(text):
+        if text[end] != " ":
+            count -= 1
+        end += 1
+    return end
+
+
+def _strong(text: str) -> str:
+    """The letters and figures of `text`, in order: what is not white space or a mark."""
+    return "".join(ch for ch in text if _kind(ch) != "N")
+
+
+def _right_to_left(text: str) -> bool:
+    return any(unicodedata.bidirectional(ch) in ("R", "AL") for ch in text)
+
+
+def _quoted(text: str, limit: int = 120) -> str:
+    """Text in a verdict: quoted, cut at `limit` characters."""
+    return f'"{text if len(text) <= limit else text[: limit - 1] + chr(0x2026)}"'
 
 
 def visual_order(text: str) -> str:

@@ -6,7 +6,9 @@
 // WORDS (the sheet's line words) and VERSION are written into the page by `station verifier`.
 
 const EXPORT_FORMAT = "station-export-v1";
-const TALLY_FORMAT = "station-tally-v1";
+// The versions of tally.json, oldest first (station/verification/formats.py); a v1
+// document states the same facts as a v2 one.
+const TALLY_FORMATS = ["station-tally-v1", "station-tally-v2"];
 const CONSOLIDATION_FORMAT = "station-consolidation-v1";
 const DATA_FILES = ["tally.pdf", "tally.json", "journal.jsonl"];
 const ALL_FILES = [...DATA_FILES, "manifest.json", "manifest.sig"];
@@ -2111,7 +2113,7 @@ async function checkExport(files, expectedKey, progress) {
   const signSeq = field(sheetEvent, "seq", "int", "tally.json");
   if (signSeq < 1) throw new Bad("tally.json: names no journal event");
   if (!equal(manifest.sheet_event, sheetEvent)) throw new Bad("manifest.json and tally.json name different sheet events");
-  if (document.format !== TALLY_FORMAT) throw new Bad(`tally.json: is not a ${TALLY_FORMAT} document`);
+  if (!TALLY_FORMATS.includes(document.format)) throw new Bad(`tally.json: is not a ${TALLY_FORMATS.join(" or ")} document`);
   const journal = await checkJournal(files.get("journal.jsonl"), signSeq, progress);
   checkDocument(document, journal, key);
   checkNothingElse(files);
@@ -2324,7 +2326,7 @@ async function checkedTables(files, document, folder) {
 
 // What a table's tally.json states that consolidation does not know how to sum.
 function unknownFacts(document) {
-  if (document.format !== TALLY_FORMAT) return `format ${pyRepr(document.format ?? null)}`;
+  if (!TALLY_FORMATS.includes(document.format)) return `format ${pyRepr(document.format ?? null)}`;
   for (const [where, part, known] of [["", document, KNOWN_DOCUMENT], ["election ", document.election, KNOWN_ELECTION],
     ["sheet ", document.sheet, KNOWN_SHEET]]) {
     if (!isObject(part)) return `no ${where.trim() || "document"}`;

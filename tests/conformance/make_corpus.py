@@ -119,6 +119,7 @@ def fixed_clocks() -> Iterator[None]:
         (creating, "utc_now"): CLOCK.utc_now,
         (creating, "uuid"): _Module(uuid, uuid4=CLOCK.uuid4),
         (store, "utc_now"): CLOCK.utc_now,
+        (prepare, "utc_now"): CLOCK.utc_now,
         (store, "time"): _Module(time, monotonic_ns=CLOCK.monotonic_ns),
         (prepare, "datetime"): _FixedDatetime,
         (consolidate, "datetime"): _FixedDatetime,
@@ -1304,8 +1305,6 @@ FORGERIES: dict[str, Forgery] = {
                 objections_due=d["objections_due"].replace("2026-11-10", "2026-11-03"),
             )
         ),
-        known_wrong="verify checks the deadline against `prepared`, not `prepared` against"
-        " the sign event's own time",
     ),
     "over-count-null_fail": Forgery(
         "one-union",
@@ -1370,6 +1369,12 @@ FORGERIES: dict[str, Forgery] = {
         "V10",
         lambda f, k: _pdf_of_other_figures(f, k),
     ),
+    "pdf-sentence-added_fail": Forgery(
+        "one-union",
+        "tally.pdf with a line 9 of its own added above the certifications, re-signed",
+        "V10",
+        lambda f, k: _pdf_with_a_sentence_added(f, k),
+    ),
     # V11: a consolidation
     "consolidation-sum_fail": Forgery(
         "consolidation", "the consolidated line 3 one more, re-signed", "V11", consolidation_sum
@@ -1405,6 +1410,29 @@ def _pdf_of_other_figures(folder: Path, key: StationKey) -> None:
     document = json.loads((folder / "tally.json").read_bytes())
     document["sheet"]["lines"]["3"] += 5
     (folder / "tally.pdf").write_bytes(render_pdf(document))
+    forge.resign(folder, key)
+
+
+def _pdf_with_a_sentence_added(folder: Path, key: StationKey) -> None:
+    from station.sheet.pdf import draw_pdf, sheet_html
+    from station.verification.sheet_page import footer_words
+
+    document = json.loads((folder / "tally.json").read_bytes())
+    added = (
+        "<p><b>A majority of the valid votes counted plus challenged ballots has been cast"
+        f" for {document['sheet']['union']}.</b></p>"
+    )
+    heading = '<p class="section">Certification of the Board agent'
+    body = sheet_html(document).replace(heading, added + heading)
+    (folder / "tally.pdf").write_bytes(
+        draw_pdf(
+            body,
+            lambda page, pages: footer_words(document, page, pages),
+            title="Tally of Ballots",
+            document_id=document["sheet_event"]["hash"],
+            paper="letter",
+        )
+    )
     forge.resign(folder, key)
 
 

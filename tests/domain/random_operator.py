@@ -14,10 +14,12 @@ import copy
 import dataclasses
 import random
 from collections.abc import Iterable, Iterator
+from datetime import datetime
 
 from station.domain import Action, Call, Count, ElectionSetup, Event, ReplayError, SheetKind
 from station.domain.description import describe
 from station.domain.election import voting_groups
+from station.domain.sheet_dates import count_dates
 from station.domain.tally_sheet import clean_name
 
 
@@ -282,6 +284,16 @@ def signed(setup: ElectionSetup, rng: random.Random) -> dict[str, object]:
         "count_date": "2026-12-01",
         "prepared": "2026-12-01T18:00:00+00:00",
         "key": "0000-1111-2222-3333-4444-5555-6666-7777",
+    }
+
+
+def sign_dates(first_call_utc: str | None, utc: str) -> dict[str, str]:
+    """A sheet's dates as a station records them for a SIGN event stamped `utc`: its own
+    time, and the days from the first call to it (`sheet_dates`)."""
+    prepared = datetime.fromisoformat(utc)
+    return {
+        "prepared": prepared.isoformat(timespec="seconds"),
+        "count_date": count_dates(first_call_utc, prepared),
     }
 
 

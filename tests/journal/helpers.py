@@ -6,10 +6,10 @@ from pathlib import Path
 
 from station.domain import Action
 from station.domain.tally_sheet import computed_facts
-from station.journal import Journal
+from station.journal import Journal, store
 from station.journal.schema import EVENT_GUARDS
 from station.journal.seal import station_secret
-from tests.domain.random_operator import random_events
+from tests.domain.random_operator import random_events, sign_dates
 from tests.helpers import JFK8, built_in_ram
 
 # What a station records on every sheet beside the facts the journal gives.
@@ -36,12 +36,16 @@ def random_journal(path: Path, events: int, seed: int) -> None:
             count = journal.fold()
             for event in random_events(count, events, seed):
                 detail = event.detail
-                if event.action is Action.SIGN:
+                stamp = None
+                if event.action is Action.SIGN:  # dated by its own reading of the clock
+                    stamp = store.utc_now()
+                    first_call = journal.first_record(Action.CALL)
                     detail = {
                         **computed_facts(setup, count.sheets[-1], journal.head_hash, None),
                         **RECORDED,
+                        **sign_dates(None if first_call is None else first_call.utc, stamp),
                     }
-                journal.append(event.action, event.call, event.target, detail)
+                journal.append(event.action, event.call, event.target, detail, utc=stamp)
 
 
 def tamper(path: Path, *statements: str) -> None:

@@ -11,8 +11,9 @@ from station.domain import Action, ElectionSetup
 from station.domain.tally_sheet import computed_facts
 from station.domain.voters import Voter, VoterList
 from station.journal import Journal
+from station.journal.creating import utc_now
 from station.journal.verify import verify_journal
-from tests.domain.random_operator import KINDS, figures, operator_events, signed
+from tests.domain.random_operator import KINDS, figures, operator_events, sign_dates, signed
 
 
 @pytest.mark.parametrize("kind", sorted(KINDS))
@@ -28,14 +29,16 @@ def test_every_event_of_an_accepted_journal_folds_to_what_was_shown(
         journal.start_session()
         count = journal.fold()
         for event, live in operator_events(setup, [rng.getrandbits(32) for _ in range(150)], count):
-            detail = event.detail
+            detail, stamp = event.detail, utc_now()
             if event.action is Action.SIGN:  # the sheet's facts and names, as a station's
                 sheet = live.sheets[-1]
                 superseded = None if sheet.supersedes is None else journal.record(sheet.supersedes)
                 before = None if superseded is None else superseded.hash
                 detail = {**computed_facts(setup, sheet, journal.head_hash, before)}
                 detail |= signed(setup, random.Random(event.seq))
-            journal.append(event.action, event.call, event.target, detail)
+                first_call = journal.first_record(Action.CALL)
+                detail |= sign_dates(None if first_call is None else first_call.utc, stamp)
+            journal.append(event.action, event.call, event.target, detail, utc=stamp)
             shown[event.seq] = figures(live)
         assert len(shown) > 60, kind  # the keys made a count, not a string of refusals
         assert verify_journal(journal).ok

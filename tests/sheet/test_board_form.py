@@ -142,7 +142,9 @@ def test_a_pdf_without_the_deadline_is_caught(tmp_path: Path, qapp: object) -> N
     (out / "tally.pdf").write_bytes(render_pdf(drawn))
     resign(out, key_for_signing())
     done = station("verify", out)
-    assert "does not show the objections deadline" in done.stdout + done.stderr
+    said = done.stdout + done.stderr
+    assert done.returncode == 1 and "tally.pdf: line " in said, said
+    assert 'the journal gives "Objections to the conduct of the election' in said, said
 
 
 def test_a_corrected_tally_says_why_and_what_it_replaces(tmp_path: Path, qapp: object) -> None:

@@ -53,7 +53,8 @@ def test_three_choices_line_by_line_and_verified(tmp_path: Path) -> None:
         assert text in words, text
     document = json.loads((folder / "tally.json").read_bytes())
     document["sheet"]["statements"]["runoff"] = "a runoff between two others."
-    assert "the runoff" in (pdf_problem((folder / "tally.pdf").read_bytes(), document) or "")
+    problem = pdf_problem((folder / "tally.pdf").read_bytes(), document) or ""
+    assert 'the journal gives "a runoff between two others."' in problem, problem
     assert "OK:" in station("verify", folder).stdout
     assert "12 Machinists, 10 Carpenters, 8 Neither" in station("verify", folder).stdout
 

@@ -1,5 +1,6 @@
 """Preparing a sheet locks the count; a reopen is recorded with its reason; revisions chain."""
 
+import time
 from pathlib import Path
 
 import pytest
@@ -114,3 +115,23 @@ def test_a_read_only_journal_cannot_prepare_a_sheet(election_file: Path, key: St
             )
     finally:
         reader.close()
+
+
+def test_the_sheet_is_dated_by_its_own_events_reading_of_the_clock(
+    journal: Journal, key: StationKey, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One reading of the clock stamps the SIGN event and dates the sheet: a sheet
+    prepared a moment before midnight is not dated the day before its own event."""
+    readings = iter(["2026-11-03T04:59:59.999999+00:00", "2026-11-03T05:00:00.000001+00:00"])
+    monkeypatch.setenv("TZ", "America/New_York")
+    time.tzset()
+    try:
+        monkeypatch.setattr("station.sheet.prepare.utc_now", lambda: next(readings))
+        seq = sign(journal, key)
+    finally:
+        monkeypatch.undo()
+        time.tzset()
+    record = journal.record(seq)
+    assert record is not None and record.utc == "2026-11-03T04:59:59.999999+00:00"
+    assert record.details()["prepared"] == "2026-11-02T23:59:59-05:00"
+    assert verify_file(journal.path).ok

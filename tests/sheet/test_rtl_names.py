@@ -10,7 +10,7 @@ from PySide6.QtGui import QTextDocument
 
 from station.cli import main
 from station.sheet.pdf import sheet_document, sheet_html
-from station.verification.pdf_text import drawn, pdf_words, visual_order
+from station.verification.pdf_text import pdf_words, visual_order
 
 UNION = "Local 12 \u05e2\u05d5\u05d1\u05d3\u05d9\u05dd \u05de\u05d0\u05d5\u05d7\u05d3\u05d9\u05dd"
 EMPLOYER = '\u05d7\u05d1\u05e8\u05ea \u05d0\u05e7\u05de\u05d4 \u05d1\u05e2"\u05de'
@@ -41,7 +41,7 @@ def test_an_export_with_right_to_left_names_verifies(
     assert (code, err) == (0, ""), err
     # the check reads the name as it is drawn: right to left, inside its line
     words = pdf_words((tmp_path / "sheet" / "tally.pdf").read_bytes())
-    assert drawn(f"for {union} 0", [union]) in words
+    assert visual_order(f"for {union}") in words
 
 
 def test_visual_order_is_the_drawn_order() -> None:

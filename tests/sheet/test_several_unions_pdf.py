@@ -7,8 +7,8 @@ from pathlib import Path
 import pypdf
 import pytest
 
-import station.sheet.pdf as pdf_module
 from station.domain.tally_form import LINE_5_BEFORE
+from station.verification import sheet_page
 from station.verification.pdf_text import pdf_words
 from tests.kinds_helpers import count_votes, new, station
 
@@ -47,13 +47,14 @@ def test_line_5_names_the_printed_lines_and_the_sheet_is_one_page(
     assert done.returncode == 0, done.stderr
 
 
-def test_a_sheet_drawn_before_still_verifies(
+def test_an_earlier_wording_under_the_current_version_is_not_guessed_at(
     tmp_path: Path, qapp: object, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Drawn as the previous version drew line 5 on a ballot of several unions."""
-    drawn = pdf_module.line_words
+    """A sheet stating the current format is read against the current wording alone:
+    line 5 drawn as an earlier Station drew it is not the text its document gives."""
+    drawn = sheet_page.line_words
     monkeypatch.setattr(
-        pdf_module,
+        sheet_page,
         "line_words",
         lambda number, *rest: LINE_5_BEFORE if number == "5" else drawn(number, *rest),
     )
@@ -63,7 +64,9 @@ def test_a_sheet_drawn_before_still_verifies(
         (folder / "tally.pdf").read_bytes()
     )
     done = station("verify", folder)
-    assert done.returncode == 0, done.stderr
+    assert done.returncode == 1, done.stdout
+    assert 'says "Number of valid votes counted (lines 3 + 4)' in done.stderr
+    assert 'the journal gives "Number of valid votes counted (lines 3a + 3b + 4)"' in done.stderr
 
 
 def test_verify_names_every_union_by_its_role(tmp_path: Path, qapp: object) -> None:

@@ -163,7 +163,9 @@ def test_a_pdf_redrawn_with_other_numbers_and_re_signed_is_caught(
     (exported / "tally.pdf").write_bytes(render_pdf(document))
     resign(exported, key)
     problem = str(verify_export(exported).problem)
-    assert problem.startswith("tally.pdf: does not show line 3 as the journal gives it"), problem
+    given = document["sheet"]["lines"]["3"] - 10
+    assert problem.startswith("tally.pdf: line "), problem
+    assert problem.endswith(f'says "{given + 10}"; the journal gives "{given}"'), problem
 
 
 def test_tally_json_with_a_key_given_twice_is_refused(exported: Path, key: StationKey) -> None:

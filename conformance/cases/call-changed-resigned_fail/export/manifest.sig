@@ -1,1 +1,1 @@
-aNSoHff1uBET1oBEKiv21d3p04dz7NnOUZwdoHDPvZZlGGPdw/TFvbAjZXHUznt3koMaakl/s3eAaxnozVIkBA==
+rd/RC3078QxY+DwK6gpFh0Ixsjaf+j/DVR6D3DB6LAaeCri8tF6uwD1nqp04s1yei0kZJb5xmVeTiyVtfp1xAA==

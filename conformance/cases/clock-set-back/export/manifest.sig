@@ -1,1 +1,1 @@
-32h5k5oic/D0/BNl+CR1YyoEP6Jcln43icAP66JYmNMnOHy2chcqvFEPVgtorr0lovEpNezoTKfjP4EA+psdDw==
+icRtHwdGiC0yRQl0plXR8XmaebOXuCfCVn4KOVox/04oqAzmNnN225rGW4ojdikIkyCny+fyVAzDrnYXni9BDA==

@@ -1,1 +1,1 @@
-zCaQqmBPX+SW2ufUfVUp2KH9joG33zM+/jaS4JWg0wq9Mn5GobvGex2UMYpGf/AuOkEL554aFsvOvHrZEG0+BA==
+Kj4w5p8RDj+IMvV+zvBYDhnHKckklTvceqJTwLCoSdcsL+6wMqA5IgINqYksyMuiGF3xeya55dMUoDkPCzUuCQ==

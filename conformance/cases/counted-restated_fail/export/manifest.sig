@@ -1,1 +1,1 @@
-zJKPy1d/uIKlMRVfiKwGqjSUqacy+TGE8yg0smrd6Pjbcd+Deq8DMaTGgAytq1Rbr4FPspLgdwAs2ILEfQlvDA==
+iXZUzI6v1lcEuXKwfhCqkwHyVU1i4++BQAIl8tdfImv3tw/uJmXAfeY1tLSbJ7cteYfvlrg8BPNlP6IFd+gzAA==

@@ -1,1 +1,1 @@
-oNGPWRDV9JnYv2nhBQV+6nyfyOh1rwdVWTiDglbT9S0PsUm+7/aGIjZnYjP+vERmxnH+nsj96HV58WrHu2iTAg==
+GZG5uyVB3V8kyaz7+0xx2ynxEnwZPZfBz8PUO+CyltIsZuujuOnKULR+OKcEz9NSo/7OEhKT3bzy9iJt/7sZAA==

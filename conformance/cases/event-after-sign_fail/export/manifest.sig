@@ -1,1 +1,1 @@
-gqUXDv6i6xWiKAcE99s0SOQmRk4aZDIfCBSkb6LX/P2To4uznbl41NFylILFjAPeumXLezih3hB5fXvGOITUAg==
+Pzqj1/aAYIdCq9PLygr6XyGzezKZcdraLf0g8mk5zCuZPWQdukNpyuTPFQ8cftm5TBNfXbA001vYs4CezdhXBw==

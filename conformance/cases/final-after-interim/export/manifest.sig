@@ -1,1 +1,1 @@
-xBcsGSOE048m/XnXx8U8M2mbkGzz3w4wyUpUNzsrYElCcG/Ggup8aOFKx7bUmnhHzSq1lRJhpFE/zn1XnzS2Dw==
+2Cc9XpPJtcI19pqTGswef25eS2eq+hs/0Kq/Ty3SRbAubicWU28JtiXWW9ebqr8VZnfU4Pg8VAsaT0nqVRPsBA==

@@ -1,1 +1,1 @@
-seRd4wlBdE071cpeDZued3dCP6QO7FZXkwfhoPUC5OqQbf0UpT4s+BoksxkF85ko08oknApfHzfyKN2XXwUFDg==
+A/wEdORgWkVQEKzk3qDavcN/8qTgbo8KA1FRhy9d9sUlgoEGyYOZzIkkyfnTinGbJOECe3dQ35jWACbqMYpCBg==

@@ -1,1 +1,1 @@
-iJ3HgZsiz4rT8ezq3JTqgVzxm52rjz9s3fLRfxTSU06r1SxZSg5zgKBms1/WGNjt0zsiHUGvsCvmckSyQoVUDw==
+cqPjGchEW1wsqkduSEnUwRJa0syHeezNc4VasRpOtXzWT7RDxFOwgvvcZaIC4XGIkvr2mtfhLeR654wioKokAw==

@@ -1,1 +1,1 @@
-TuLiAgacdfQ5wCZbe1uvJZk6zfw0586IbJGDdA+1nevGb51Ms5Pz+65+CHiPn3YIemRoW9FugXo8ZyBsS7pQBw==
+s9mBvNnfd6/TjKWiMecpygX1iTgGqA3jtbSCwXMon+fbF8HuGir1P+xCG35w0QOR8m8PVDuqEaofXPsOnNVcDw==

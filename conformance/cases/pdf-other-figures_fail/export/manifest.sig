@@ -1,1 +1,1 @@
-y8D9CCBuI2M5To/w8tx3nwetioQBUvwYLNjhFOaefBotZnse0PCD8ohE3CVMLETLPw3VZRke701hv0kNg3hfAg==
+IZZ7/dDt3gfkO+yfp+qh/4locW9JZbVybv2dqWl8ZsBXSwvXc8TJKeQ9RwugrKFlyGgL+k2UG0Oq+egds36LBw==

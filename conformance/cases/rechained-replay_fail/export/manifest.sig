@@ -1,1 +1,1 @@
-UDbzK5kMNrzWf4lmVaQyu5qzWI5BkJ+NfdRcJg2f1/cg0i1CN5gTiLkCgdWFeaetZAuf9sXBTv2oV+Z9cEuiAQ==
+QhsZC9GX8stuYRadmeZhepNctt2Mh+oVW7B4Z1ZrREcEO0LqIlrpn7+S/VS6t21BRS82Ngkqaf3PRLeBR5GbBw==

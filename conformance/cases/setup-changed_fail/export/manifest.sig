@@ -1,1 +1,1 @@
-iaHwrYpLh6/ALkQdlf7EMu1O0NuFFclB6XLL4g8CcwQGaZk1MgE5w4r+bwLN6CxGz7/IfnGaOvDKVDXpoobXDA==
+rvtnNMF4moZN5aIGsS+U2W7+wjaOHsw8dwdcOTNNiEYvYeaN4S8s/n8IdTjbXbJUjwSfXthmlZE9Elf23BWbBw==

@@ -1,1 +1,1 @@
-OnumyLtLoa1nAa4T3oiKtj5CeUnkp4RgmKffJ96WvvHk6zaOdEOya5cRi7whtgxCG31rgZ/+AXOMjV96lmBFDg==
+vq0yYJ7hfXc5/B5Byr/qP13kYtMs5CBFhIwvALeF3ynIo4bpNVu3cVAXc5W7GT+muyjH/0UEnFQU3n1UVvjQDw==

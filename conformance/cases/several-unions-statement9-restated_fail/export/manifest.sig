@@ -1,1 +1,1 @@
-gQYvRtCwwCRQqnjfCikrgFtV7Q85UknhRVOjFpb9fCgRFbtVihCHijjJzzkQPw+8Xth5udejyK7pj1lp+EYJBw==
+yz89OTSWIZTH/QGZoG0OtGqlX1W05U/s30dZgI9Q72W+OcJztDgPz7usVl7MB14lfJGKwffVT6RGqtSaQ8/hBg==

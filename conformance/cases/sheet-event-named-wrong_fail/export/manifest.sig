@@ -1,1 +1,1 @@
-rEZpNhbUEcwjyxNl2cEADEwbajTC0W7aE2Kq4bAYRb/1W1dyVOfVz0pomYcr9xyhs78iRb3WkDY50g5XoycOCw==
+Q3c9mpO/sS63NGU5iN4rcaJS8/o9VQ5OHFvcyPs9rdrPFad2aceQSv57oWNgckG8/0vPCPqtU5K1qNsJtHpnAA==

@@ -1,1 +1,1 @@
-WuW4B+4s4soJKqMWjRc1talo8bGA/2nyzjajigjjlW/netlozRjzY11tfZhpXma+o8J/EK9VrtinY0zPiZinDA==
+lL5pXa+7Mfd6KWmwoD3HjFk+qo3JI2dh7sl4fvdaLxJXJyktyK80ZB9yjjr1i89Q5bXw3fGrjZSXm34o1feGCw==

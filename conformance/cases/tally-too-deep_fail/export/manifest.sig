@@ -1,1 +1,1 @@
-9D9+e+6J5URbRDAziPozqHBHx57QjHf04i+OeBHurrhpmhP9xqwef3jU+LyShxUsKUHEiMwQfdfbo64udFgrCw==
+iQmqAd08PtuNlNGcPDXhHQDzo2E+WjF0Nbx0lE6XJoxfn9AUmr7XLhIAKcTYZnVsHZhgZSr4aFjBad+DFyB5DQ==

@@ -1,1 +1,1 @@
-V4SShRnjYbjS+fhqWjQOjiaIYojwYhkt5Cq8mqYPtwxzkOc2PRxorHlkGYTHqsFzARN9o0CFYY2J0kogD2ajDw==
+RPZn68pULNKpzOfhgSildgnJ1Hiw3J+hIpiHK+46hDciDefnBc7xP/kHQ/OIENS+0yd1PjFDrcR64us+igs9AQ==

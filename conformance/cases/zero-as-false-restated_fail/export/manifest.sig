@@ -1,1 +1,1 @@
-iwl74Qni+zD8gvjSjc6CtDxur8dXpomaADqSuw3E8qLQzNY9UsEAwZh6KwcCyIOYXYMKtPv3qEM2nPoxPg0gCg==
+Rxm81aibslFR6wbqQHEk+okURMLPdqgVQroeGxDgSx6B3KNSOAtEPSfbUfxlLdt9jg4Mh/3RzHQruCyJlwcrAQ==

@@ -1,0 +1,1 @@
+F2exfhJLgP7XUkAPbtDR4HDV3CcK5jNag8kLZdQqnGAYP+Oux5fZQk1rfqAYPnuuklG6sPpaKEbodDvVDrq/BA==
