@@ -102,7 +102,7 @@ def signed_manifest(
     Station signs (a consolidation of several tables' exports).
     """
     if not folder.is_dir():
-        raise SignedFolderProblem(f"{folder}: is not a folder")
+        raise SignedFolderProblem(f"{folder}: is not a folder", "V1")
     files = {
         name: _read(folder / name) for name in (MANIFEST, SIGNATURE) if (folder / name).is_file()
     }

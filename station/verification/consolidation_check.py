@@ -79,6 +79,8 @@ class ConsolidationVerdict:
         key: the fingerprint of the key that signed the consolidation, when known.
         key_checked: the key was checked against a fingerprint written down.
         document: `tally.json`, once it is known to be the tables' sum.
+        step: the step of docs/format.md's "Checking an export" that found the problem:
+            V2 or V3 for the consolidation's own manifest, V11 for the rest.
     """
 
     ok: bool
@@ -86,10 +88,19 @@ class ConsolidationVerdict:
     key: str | None = None
     key_checked: bool = False
     document: dict[str, Any] | None = None
+    step: str | None = None
 
 
 class _Bad(Exception):
-    """The first problem found; becomes the verdict."""
+    """The first problem found, and the step that found it; becomes the verdict.
+
+    A consolidation's own manifest is held to V2 and V3 as an export's; everything
+    after it, each table's export included, is V11 (the consolidation).
+    """
+
+    def __init__(self, problem: str, step: str = "V11") -> None:
+        super().__init__(problem)
+        self.step = step
 
 
 def is_consolidation_manifest(data: bytes) -> bool:
@@ -134,8 +145,11 @@ def check_consolidation(
                 CONSOLIDATION_FORMAT,
                 signature_holds,
             )
-            if "tally.json" not in files:
-                raise _Bad("tally.json is missing")
+        except SignedFolderProblem as refused:
+            raise _Bad(str(refused), refused.step) from None
+        if "tally.json" not in files:
+            raise _Bad("tally.json is missing")
+        try:
             document = signed_json(_read(files["tally.json"]), "tally.json")
         except SignedFolderProblem as refused:
             raise _Bad(str(refused)) from None
@@ -153,7 +167,7 @@ def check_consolidation(
         if problem is not None:
             raise _Bad(f"tally.pdf: {problem}")
     except _Bad as bad:
-        return ConsolidationVerdict(False, str(bad), key)
+        return ConsolidationVerdict(False, str(bad), key, step=bad.step)
     return ConsolidationVerdict(True, None, key, expected_key is not None, document)
 
 

@@ -6,6 +6,7 @@ from station.domain.statements import votes_words
 from station.domain.table_statements import table_title, tables_counted_statement
 from station.domain.tally_form import FormBallot
 from station.verification.consolidation_check import ConsolidationVerdict
+from station.verification.report import not_intact_line
 
 
 def consolidation_said(verdict: ConsolidationVerdict, folder: str, not_checked: str) -> list[str]:
@@ -15,7 +16,7 @@ def consolidation_said(verdict: ConsolidationVerdict, folder: str, not_checked: 
     down (the command line says how to give one; a page, where)."""
     document = verdict.document
     if not verdict.ok or document is None:
-        return [f"NOT INTACT: {folder}: {verdict.problem}"]
+        return [not_intact_line(folder, verdict.problem, verdict.step)]
     lines, tables = document["lines"], document["tables"]
     said = [
         f"OK: {folder}: consolidated tally of case {document['election']['case']},"

@@ -99,7 +99,12 @@ class ExportVerdict:
 
 
 class SignedFolderProblem(ValueError):
-    """What is wrong with a signed folder, in one line (see `signed_manifest`)."""
+    """What is wrong with a signed folder, in one line (see `signed_manifest`), and the
+    step of docs/format.md's "Checking an export" that found it."""
+
+    def __init__(self, problem: str, step: str) -> None:
+        super().__init__(problem)
+        self.step = step
 
 
 class _Bad(Exception):
@@ -214,7 +219,7 @@ def signed_manifest(
     try:
         return _check_manifest(files, expected_key, signature_holds, manifest_format)
     except _Bad as bad:
-        raise SignedFolderProblem(str(bad)) from None
+        raise SignedFolderProblem(str(bad), bad.step) from None
 
 
 def signed_json(data: bytes, name: str) -> dict[str, Any]:
@@ -225,7 +230,7 @@ def signed_json(data: bytes, name: str) -> dict[str, Any]:
     try:
         return _parse_json(_bounded({name: data}, name, "V2"), name, "V2")
     except _Bad as bad:
-        raise SignedFolderProblem(str(bad)) from None
+        raise SignedFolderProblem(str(bad), bad.step) from None
 
 
 class _Asked(Exception):

@@ -21,6 +21,9 @@ from typing import Any
 
 from station.journal import bounded_json
 from station.progress import Progress
+from station.verification.consolidated import CONSOLIDATION_FORMAT
+from station.verification.consolidation_check import check_consolidation, signature_questions
+from station.verification.consolidation_words import consolidation_said
 from station.verification.export_check import (
     SignatureQuestion,
     answers_check,
@@ -28,18 +31,12 @@ from station.verification.export_check import (
     signature_question,
 )
 from station.verification.export_files import ALL_FILES, MANIFEST, MAX_SIZES, is_staging
-from station.verification.report import Report, export_report
+from station.verification.report import KEY_NOT_CHECKED, Report, export_report
 
-CONSOLIDATION_MANIFEST = "station-consolidation-v1"  # `format` of a consolidation's manifest
 TABLES = "tables"  # the folder of a consolidation's tables
 NOT_AN_EXPORT = (
     "{folder}: is not an exported sheet (it holds no manifest.json); pick the folder"
     " `station export` wrote"
-)
-CONSOLIDATION_NOT_YET = (
-    "{folder}: is a consolidation of several tables; this page does not check one yet:"
-    " check it with `station verify {folder}`, or check each table's folder under"
-    " tables/ here"
 )
 
 Questions = Callable[["Picked"], list[SignatureQuestion]]
@@ -57,6 +54,15 @@ class Picked:
     def top(self) -> dict[str, bytes]:
         """The files directly in the folder, by name."""
         return {path: data for path, data in self.files.items() if "/" not in path}
+
+    def folders(self) -> list[str]:
+        """The folders inside, by their paths, as the files picked show them (a browser
+        lists files only: an empty folder is not seen)."""
+        found: set[str] = set()
+        for path in self.files:
+            parts = path.split("/")[:-1]
+            found.update("/".join(parts[: depth + 1]) for depth in range(len(parts)))
+        return sorted(found)
 
     def entries(self) -> tuple[list[str], list[str]]:
         """What the folder holds besides an export's files, as `station.sheet.verify_export`
@@ -84,7 +90,7 @@ def kind(picked: Picked) -> str | None:
     """ "export" or "consolidation" (what the folder claims to be), or None: neither."""
     top = picked.top()
     if any(path.startswith(f"{TABLES}/") for path in picked.files) or (
-        _manifest_format(top.get(MANIFEST)) == CONSOLIDATION_MANIFEST
+        _manifest_format(top.get(MANIFEST)) == CONSOLIDATION_FORMAT
     ):
         return "consolidation"
     if not any(name in top for name in ALL_FILES):
@@ -126,7 +132,7 @@ def check(
     asked = _KINDS[found][0](picked)
     given = dict(zip(asked, answers, strict=False))
     report = _KINDS[found][1](picked, fingerprint.strip() or None, given, progress)
-    return _said(report, exit=report.exit if found == "export" else 2)
+    return _said(report, exit=report.exit)
 
 
 def _export_questions(picked: Picked) -> list[SignatureQuestion]:
@@ -153,9 +159,8 @@ def _export(
     return export_report(verdict, picked.folder)
 
 
-def _no_questions(picked: Picked) -> list[SignatureQuestion]:
-    del picked
-    return []
+def _consolidation_questions(picked: Picked) -> list[SignatureQuestion]:
+    return signature_questions(picked.files)
 
 
 def _consolidation(
@@ -164,13 +169,21 @@ def _consolidation(
     answers: Mapping[SignatureQuestion, bool],
     progress: Progress | None,
 ) -> Report:
-    del fingerprint, answers, progress
-    return Report(False, (), (CONSOLIDATION_NOT_YET.format(folder=picked.folder),))
+    del progress  # each table's journal is short beside one count's
+    verdict = check_consolidation(
+        picked.files,
+        signature_holds=answers_check(answers),
+        folders=picked.folders(),
+        expected_key=fingerprint,
+        folder=picked.folder,
+    )
+    said = consolidation_said(verdict, picked.folder, KEY_NOT_CHECKED)
+    return Report(verdict.ok, tuple(said), ()) if verdict.ok else Report(False, (), tuple(said))
 
 
 _KINDS: dict[str, tuple[Questions, Check]] = {
     "export": (_export_questions, _export),
-    "consolidation": (_no_questions, _consolidation),
+    "consolidation": (_consolidation_questions, _consolidation),
 }
 
 

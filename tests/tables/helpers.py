@@ -148,15 +148,15 @@ def changed_sum(
 ) -> str:  # fmt: skip
     """The problem `station verify FOLDER --key` names once `change` was made to
     tally.json and the consolidation re-signed with its own key (so that only the sums
-    can be wrong): exit 1, one line."""
+    can be wrong): exit 1, one line, found at V11 (the consolidation)."""
     document = json.loads((out / "tally.json").read_bytes())
     change(document)
     (out / "tally.json").write_bytes(canonical_json(document))
     resign(out, key)
     code, _, err = run(capsys, "verify", out, "--key", key.fingerprint)
     assert code == 1 and err.count("\n") == 1, err
-    prefix = f"NOT INTACT: {out}: "
-    assert err.startswith(prefix)
+    prefix = f"NOT INTACT: {out}: (V11, the consolidation) "
+    assert err.startswith(prefix), err
     return err[len(prefix) :].rstrip("\n")
 
 

@@ -92,4 +92,7 @@ def test_a_forged_list_of_tables_is_not_intact_in_one_line(
     resign(copy, key_for_signing())
     assert main(["verify", str(copy)]) == 1
     err = capsys.readouterr().err
-    assert err == f"NOT INTACT: {copy}: tally.json: its list of tables is not one Station writes\n"
+    assert err == (
+        f"NOT INTACT: {copy}: (V11, the consolidation) tally.json: its list of tables is not"
+        " one Station writes\n"
+    )

@@ -1,5 +1,5 @@
-"""The conformance corpus through the Python verifier page in Chromium: every export's
-verdict in the page's words, which must be `station verify`'s, word for word.
+"""The conformance corpus through the Python verifier page in Chromium: every case's
+verdict (an export's, a consolidation's) in the page's words, which must be `station verify`'s, word for word.
 
 The page is built once and opened once for the whole corpus (starting CPython in
 WebAssembly takes seconds); each case's files are handed to the page's entry as an
@@ -16,23 +16,11 @@ import pytest
 
 from station.sheet.verify_export import verify_export
 from station.verification.report import export_report
-from station.verifier import entry, python_page
+from station.verifier import python_page
 from tests.conformance.make_corpus import CORPUS
 from tests.verifier import chromium
 
 CASES = CORPUS / "cases"
-# Waiting for the consolidation's check in the verification core: until the page's
-# entry dispatches to it, the page says it does not check a consolidation yet.
-CONSOLIDATIONS = {
-    "consolidation",
-    "consolidation-extra-file_fail",
-    "consolidation-one-voter-twice_fail",
-    "consolidation-sum_fail",
-    "consolidation-table-choices-added_fail",
-    "consolidation-table-forged_fail",
-    "v0_2-consolidation",
-}
-
 _CHECK = """
 const [files, folder, key, done] = arguments;
 const picked = {};
@@ -99,7 +87,7 @@ def _expected(case: Path, said: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def test_every_export_of_the_corpus_gets_station_verify_s_words_in_the_page(
+def test_every_case_of_the_corpus_gets_station_verify_s_words_in_the_page(
     opened: Any,
 ) -> None:
     wrong = {}
@@ -108,14 +96,7 @@ def test_every_export_of_the_corpus_gets_station_verify_s_words_in_the_page(
         case = CASES / name
         said = json.loads((case / "case.json").read_text(encoding="utf-8"))
         got = opened.execute_async_script(_CHECK, _picked(case / "export"), "export", said["key"])
-        if name in CONSOLIDATIONS:
-            expected = {
-                "exit": 2,
-                "stdout": "",
-                "stderr": entry.CONSOLIDATION_NOT_YET.format(folder="export") + "\n",
-            }
-        else:
-            expected = _expected(case, said)
+        expected = _expected(case, said)
         shown = {
             "exit": got.get("exit"),
             "stdout": "".join(f"{line}\n" for line in got.get("stdout", [])),
@@ -124,4 +105,4 @@ def test_every_export_of_the_corpus_gets_station_verify_s_words_in_the_page(
         if shown != expected:
             wrong[name] = (shown, expected)
     assert wrong == {}
-    assert len(names) - len(CONSOLIDATIONS) >= 85  # every export of the corpus, run
+    assert len(names) >= 96  # every case of the corpus, run
