@@ -275,6 +275,24 @@ def page(fetched: dict[str, Path], *, bare: bool = False, reuse: bool = True) ->
     `bare`: the runtime alone, without the wheels and Station's modules, which the
     benchmark (bench/browser_pages.py) opens to weigh what Station adds to starting up.
     """
+    boot = files("station.verifier").joinpath("python_page.js").read_text(encoding="utf-8")
+    parts = [
+        _HEAD,
+        *runtime_parts(
+            fetched, None if bare else "station.verifier.in_browser", bare=bare, reuse=reuse
+        ),
+        f"<script>{_in_script(boot)}</script>\n</body>\n</html>\n",
+    ]
+    return "".join(parts).encode("utf-8")
+
+
+def runtime_parts(
+    fetched: dict[str, Path], entry: str | None, *, bare: bool = False, reuse: bool = True
+) -> list[str]:
+    """The runtime and Station's Python as a page holds them, before the page's own
+    script: the embedded blobs, the manifest (`entry`: the module the page imports
+    first) and the runtime's two scripts. The live page (`live_page.py`) holds the same.
+    """
     inputs = pinned()
     scripts, embedded = blobs(fetched, reuse=reuse)
     if bare:
@@ -285,16 +303,14 @@ def page(fetched: dict[str, Path], *, bare: bool = False, reuse: bool = True) ->
         lock_info = json.loads(member.read())["info"]
     manifest = {
         "lock": {"info": lock_info, "packages": {}},
-        "entry": None if bare else "station.verifier.in_browser",
+        "entry": entry,
         "archives": [blob.name for blob in embedded if blob.name not in inputs["pyodide"]["files"]],
         "inputs": {
             "pyodide": inputs["pyodide"]["version"],
             "wheels": {w["file"]: w["sha256"] for w in inputs["wheels"]},
         },
     }
-    boot = files("station.verifier").joinpath("python_page.js").read_text(encoding="utf-8")
-    parts = [
-        _HEAD,
+    return [
         *(
             f'<script type="application/x-station-blob" data-name="{html.escape(b.name)}"'
             f"{_GZIP_MARK if b.gzipped else ''}>"
@@ -308,9 +324,7 @@ def page(fetched: dict[str, Path], *, bare: bool = False, reuse: bool = True) ->
             f"<script>{_in_script(scripts[name].decode('utf-8'))}</script>\n"
             for name in ("pyodide.asm.js", "pyodide.js")
         ),
-        f"<script>{_in_script(boot)}</script>\n</body>\n</html>\n",
     ]
-    return "".join(parts).encode("utf-8")
 
 
 def _in_script(text: str) -> str:

@@ -26,6 +26,7 @@ from station.sheet.keys import StationKey, key_for_signing
 from station.witness.serve import FeedServer, FeedSource, serve
 from tests.faults.tampering import rewrite, rows
 from tests.verifier.chromium import browser, wait_for
+from tests.witness.helpers import live_page
 
 __all__ = ["browser"]  # fixtures
 
@@ -38,7 +39,7 @@ class Feed:
     def __init__(self, path: Path, key: StationKey, port: int = 0, host: str = "127.0.0.1") -> None:
         self.source = FeedSource(path, key, moved_every_s=0.2)
         self.source.start()
-        self.server: FeedServer = serve(self.source, host, port)
+        self.server: FeedServer = serve(self.source, host, port, live_page())
         self._thread = threading.Thread(
             target=self.server.serve_forever, kwargs={"poll_interval": 0.05}
         )
