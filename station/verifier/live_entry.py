@@ -13,6 +13,7 @@ Imports no Qt, no SQLite, no socket and no key store.
 """
 
 import json
+import urllib.parse
 from collections.abc import Callable
 from typing import Any
 
@@ -33,6 +34,7 @@ from station.witness.feed_check import FeedCheck, FeedError, FeedGarbled
 from station.witness.head_notes import SignatureCheck
 from station.witness.limits import MAX_ANSWER
 from station.witness.statements import (
+    NOT_A_FEED_URL,
     UNSIGNED_S,
     feed_refused_token,
     feed_unreachable,
@@ -64,6 +66,16 @@ GROUPS_CAPTION = (
     "Each voting group's ballots counted so far. Each unit's result is stated on the"
     " station's dashboard and its tally sheets, not on this page."
 )
+
+
+def feed_address(text: str) -> tuple[str, str]:
+    """The origin and the token of a station's URL typed by an observer (`station serve`
+    shows it); ValueError, in words, for anything else."""
+    parts = urllib.parse.urlsplit(text.strip())
+    token = urllib.parse.parse_qs(parts.query).get("token", [""])[0]
+    if parts.scheme not in ("http", "https") or not parts.netloc or not token:
+        raise ValueError(NOT_A_FEED_URL)
+    return f"{parts.scheme}://{parts.netloc}", token
 
 
 class LiveCount:

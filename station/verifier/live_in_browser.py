@@ -10,7 +10,7 @@ where the room's plain-http LAN address gives the page no WebCrypto.
 
 from typing import Any
 
-from station.verifier.live_entry import LiveCount
+from station.verifier.live_entry import LiveCount, feed_address
 from station.witness.statements import LIVE_PAGE_FAILED
 
 
@@ -31,7 +31,6 @@ class PageFollow:
     def __init__(self, shown: str) -> None:
         self.live = LiveCount(shown, nacl_holds)
         self.max_answer = self.live.max_answer
-        self.failed = LIVE_PAGE_FAILED
 
     def setup(self, status: int, body: Any, now: float) -> bool:
         return self.live.setup(status, _bytes(body), now)
@@ -57,6 +56,22 @@ def _bytes(body: Any) -> bytes | None:
     feed's, not read)."""
     to_bytes = getattr(body, "to_bytes", None)
     return None if to_bytes is None else bytes(to_bytes())
+
+
+failed_words = LIVE_PAGE_FAILED
+
+
+def address(text: str) -> Any:
+    """The feed's origin and token in a URL typed into the verifier page, or its `error`
+    in words, as a JavaScript object."""
+    from js import Object
+    from pyodide.ffi import to_js
+
+    try:
+        base, token = feed_address(text)
+    except ValueError as error:
+        return to_js({"error": str(error)}, dict_converter=Object.fromEntries)
+    return to_js({"base": base, "token": token}, dict_converter=Object.fromEntries)
 
 
 def follow(shown: str) -> PageFollow:

@@ -2,10 +2,10 @@
 
 The page holds what the Python verifier page holds (the runtime, the wheels, Station's
 modules: `python_page.runtime_parts`), tweetnacl (pinned in `vendor/`), the live
-count's markup and style (`page._LIVE_BODY`, `_LIVE_STYLE`) and a script that only
-fetches the feed and draws (`live_page.js`); every check and every word is
-`live_entry`'s. Its policy lets it run WebAssembly and ask its own server, and nothing
-else. It is built once, when `station serve` starts, from the inputs cached by
+count's markup and style (`live_markup`) and scripts that only start the runtime
+(`live_page.js`), fetch the feed and draw (`live_follow.js`): every check and every
+word is `live_entry`'s. Its policy lets it run WebAssembly and ask its own server, and
+nothing else. It is built once, when `station serve` starts, from the inputs cached by
 `python -m station.verifier.python_page`.
 """
 
@@ -14,7 +14,8 @@ from importlib.resources import files
 from pathlib import Path
 
 from station import __version__
-from station.verifier.page import _LIVE_BODY, _LIVE_STYLE, _vendored
+from station.verifier.live_markup import LIVE_BODY, LIVE_STYLE, follow_script
+from station.verifier.page import _vendored
 from station.verifier.python_page import InputsError, default_cache, fetch_inputs, runtime_parts
 from station.witness.serve import LIVE_PAGE_POLICY
 
@@ -27,17 +28,16 @@ def build(fetched: dict[str, Path]) -> bytes:
     """The whole live page, from the fetched inputs (the same inputs, the same bytes)."""
     script = files("station.verifier").joinpath("live_page.js").read_text(encoding="utf-8")
     parts = [
-        _HEAD.format(style=_LIVE_STYLE, policy=LIVE_PAGE_POLICY),
-        _LIVE_BODY.format(version=__version__).replace(
+        _HEAD.format(style=LIVE_STYLE, policy=LIVE_PAGE_POLICY),
+        LIVE_BODY.format(version=__version__).replace(
             '<div id="status" class="lost" aria-live="polite">Connecting…</div>',
             f'<div id="status" class="lost" aria-live="polite">{html.escape(STARTING)}</div>',
         ),
         "\n</div>\n",
         f'<script id="tweetnacl">{_in_script(_vendored("nacl-fast.min.js"))}</script>\n',
         *runtime_parts(fetched, ENTRY),
-        f"<script>{_in_script(script)}</script>\n",
-        "<script>station.followCount('', new URLSearchParams(location.search).get('token')"
-        " || '');</script>\n</body>\n</html>\n",
+        f"<script>{_in_script(follow_script())}</script>\n",
+        f"<script>{_in_script(script)}</script>\n</body>\n</html>\n",
     ]
     return "".join(parts).encode("utf-8")
 

@@ -4,7 +4,8 @@ One self-contained HTML file holds CPython compiled to WebAssembly (the npm pack
 `pyodide`), the pure-Python wheels Station's rules need (from PyPI) and Station's own
 modules, each pinned by its SHA-256 in `python_page_inputs.json`. Opened from a file,
 it asks nothing of any address: a stand-in `fetch` answers only the names embedded in
-it, and its Content-Security-Policy forbids every request besides.
+it. Only its "Follow a count" asks the network, the station's URL typed into it
+(`live_markup`, `live_follow.js`).
 
 The same inputs give the same bytes: archives are written with fixed times and
 order, gzip with no time stamp. The pinned packages are fetched once with the ordinary
@@ -38,6 +39,9 @@ from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
+
+from station import __version__
+from station.verifier import live_markup
 
 INPUTS = "python_page_inputs.json"
 # Archive member times: the earliest a zip file can state, the same on every build.
@@ -278,10 +282,16 @@ def page(fetched: dict[str, Path], *, bare: bool = False, reuse: bool = True) ->
     boot = files("station.verifier").joinpath("python_page.js").read_text(encoding="utf-8")
     parts = [
         _HEAD,
+        *([] if bare else [live_markup.follow_section(__version__)]),
         *runtime_parts(
             fetched, None if bare else "station.verifier.in_browser", bare=bare, reuse=reuse
         ),
-        f"<script>{_in_script(boot)}</script>\n</body>\n</html>\n",
+        f"<script>{_in_script(boot)}</script>\n",
+        *(
+            f"<script>{_in_script(text)}</script>\n"
+            for text in ([] if bare else live_markup.follow_scripts())
+        ),
+        "</body>\n</html>\n",
     ]
     return "".join(parts).encode("utf-8")
 
@@ -343,8 +353,8 @@ _HEAD = """<!DOCTYPE html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="Content-Security-Policy"
- content="default-src 'none'; script-src 'unsafe-inline' 'wasm-unsafe-eval';
- style-src 'unsafe-inline'">
+ content="default-src 'none'; connect-src http: https:;
+ script-src 'unsafe-inline' 'wasm-unsafe-eval'; style-src 'unsafe-inline'">
 <title>Station verifier (Station's Python)</title>
 <style>
 body { font-family: system-ui, sans-serif; margin: 1rem; max-width: 48rem; }

@@ -21,7 +21,8 @@ Bearer`):
   answer's events and heads stop at a size (`limits.py`), so that no answer is larger
   than `limits.MAX_ANSWER`; what did not fit comes in the next;
 * `GET /` from a browser (it accepts text/html): the live page, which follows this feed
-  and checks every event and head in the browser (`station/verifier/live.js`).
+  and checks every event and head in the browser with Station's own Python
+  (`station/verifier/live_entry.py` in Pyodide; built at start by `verifier/live_page.py`).
 
 Every JSON answer allows any origin to read it (`Access-Control-Allow-Origin: *`), and a
 browser's preflight (`OPTIONS`) is answered without the token: a party's own saved copy

@@ -21,7 +21,7 @@ NOT_SIGNED = "NOT SIGNED FOR"
 # hand adds a few events a second: never a page of the feed (`limits.BATCH` events,
 # `limits.PAGE_BYTES`) past its newest head. More is someone on the path appending, and is
 # refused before it fills the follower's memory. Held to by the live page too
-# (`verifier/live.js`).
+# (`verifier/live_entry.py`, the same FeedCheck).
 MAX_UNSIGNED = BATCH
 MAX_UNSIGNED_BYTES = PAGE_BYTES
 
@@ -192,6 +192,10 @@ def live_key_refusal(typed: str, normalised: str, key: str) -> str | None:
     return None
 
 
+NOT_A_FEED_URL = (
+    "This is not a station's URL with its token: copy the whole line `station serve` shows"
+    " (http://…/?token=…)."
+)
 NO_LIVE_PAGE = (
     "This station serves no live page: follow the count with `station witness URL` or"
     " `station dashboard URL`"

@@ -176,3 +176,25 @@ def test_a_fingerprint_typed_holds_the_count_back_until_it_is_the_keys(
     other = "0" * 32
     assert live.view(0, other)["hidden"] is True
     assert live.view(time.time(), key.upper())["status"].endswith(", the key written down")  # type: ignore[union-attr]
+
+
+def test_the_pages_hold_every_module_the_live_pythons_imports() -> None:
+    """What `live_in_browser` imports of Station is in the pages, and no database, key
+    store, window or HTTP client (the page fetches; its Python only checks)."""
+    import subprocess
+    import sys
+
+    from station.verifier import python_page
+
+    listing = "import sys, station.verifier.live_in_browser; print('\\n'.join(sys.modules))"
+    done = subprocess.run(
+        [sys.executable, "-c", listing], capture_output=True, text=True, check=True, timeout=60
+    )
+    imported = set(done.stdout.split())
+    held = {
+        name.removesuffix("/__init__.py").removesuffix(".py").replace("/", ".")
+        for name in python_page.station_modules(python_page.pinned())
+    }
+    assert {name for name in imported if name.split(".")[0] == "station"} <= held
+    forbidden = {"sqlite3", "cryptography", "PySide6", "platformdirs", "http.client"}
+    assert not imported & forbidden

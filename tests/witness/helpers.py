@@ -197,6 +197,25 @@ def live_page() -> bytes:
         pytest.skip(str(error))
 
 
+@functools.cache
+def _built_python_page() -> bytes:
+    from station.verifier import python_page
+
+    return python_page.page(python_page.fetch_inputs(python_page.default_cache()))
+
+
+def python_verifier_page(path: Path) -> Path:
+    """The Python verifier page (`station verifier --python`) written at `path`, built
+    once per test process; the test is skipped where its inputs cannot be had."""
+    from station.verifier.python_page import InputsError
+
+    try:
+        path.write_bytes(_built_python_page())
+    except InputsError as error:
+        pytest.skip(str(error))
+    return path
+
+
 @contextlib.contextmanager
 def live_feed(path: Path, key: StationKey, *, page: bool = True) -> Iterator[FeedServer]:
     """`station serve` of the election file at `path` in this process, on 127.0.0.1

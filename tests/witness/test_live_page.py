@@ -26,7 +26,7 @@ from station.sheet.keys import StationKey, key_for_signing
 from station.witness.serve import FeedServer, FeedSource, serve
 from tests.faults.tampering import rewrite, rows
 from tests.verifier.chromium import browser, wait_for
-from tests.witness.helpers import live_page
+from tests.witness.helpers import live_page, python_verifier_page
 
 __all__ = ["browser"]  # fixtures
 
@@ -207,8 +207,7 @@ def test_the_saved_verifier_page_follows_a_count_from_disk(
     from selenium.webdriver.common.by import By
 
     journal, feeds = counting
-    page = tmp_path / "verifier.html"
-    assert main(["verifier", "--out", str(page)]) == 0
+    page = python_verifier_page(tmp_path / "verifier.html")
     browser.get(page.as_uri())
     assert browser.find_element(By.ID, "live").is_displayed() is False
     browser.find_element(By.ID, "url").send_keys(feeds[0].server.url)
@@ -223,8 +222,7 @@ def test_the_saved_page_says_a_wrong_token_is_refused(
     from selenium.webdriver.common.by import By
 
     _, feeds = counting
-    page = tmp_path / "verifier.html"
-    assert main(["verifier", "--out", str(page)]) == 0
+    page = python_verifier_page(tmp_path / "verifier.html")
     browser.get(page.as_uri())
     wrong = feeds[0].server.url.split("?token=")[0] + "?token=0123"
     browser.find_element(By.ID, "url").send_keys(wrong)
