@@ -21,6 +21,7 @@ from station.witness.serve import LIVE_PAGE_POLICY
 
 ENTRY = "station.verifier.live_in_browser"
 FETCH_COMMAND = "python -m station.verifier.python_page"
+SHIPPED = "live_page.html"  # the page a bundle carries, built when the bundle was
 STARTING = "Starting Station's Python in this browser\u2026"
 
 
@@ -43,10 +44,15 @@ def build(fetched: dict[str, Path]) -> bytes:
 
 
 def built(cache: Path | None = None) -> bytes:
-    """The live page from the cached inputs, fetched first if they are not there.
+    """The live page from the cached inputs, fetched first if they are not there; in the
+    bundle, which holds Station's modules compiled and not their sources, the page it
+    was built with (`SHIPPED`, written by build.spec).
 
     Raises InputsError in one line, naming the command that fetches them.
     """
+    shipped = files("station.verifier").joinpath(SHIPPED)
+    if shipped.is_file():
+        return shipped.read_bytes()
     try:
         return build(fetch_inputs(cache or default_cache()))
     except InputsError as error:
