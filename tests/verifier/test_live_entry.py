@@ -198,3 +198,26 @@ def test_the_pages_hold_every_module_the_live_pythons_imports() -> None:
     assert {name for name in imported if name.split(".")[0] == "station"} <= held
     forbidden = {"sqlite3", "cryptography", "PySide6", "platformdirs", "http.client"}
     assert not imported & forbidden
+
+
+def test_a_count_from_a_machine_up_for_months_is_followed_with_its_own_clocks(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Past 2**53 nanoseconds up (104 days), an event's clock is beyond what a browser's
+    JSON reads exactly; the page's Python reads the numbers the station wrote."""
+    up = time.monotonic_ns
+    monkeypatch.setattr(time, "monotonic_ns", lambda: (1 << 60) + up())
+    path = tmp_path / "jfk8.station"
+    Journal.create(path, dataclasses.replace(JFK8, ballots=50))
+    with Journal.open(path) as journal:
+        journal.start_session()
+        for call in [Call.FOR] * 7 + [Call.AGAINST] * 4:
+            journal.append(Action.CALL, call)
+        assert all(record.mono_ns > 2**53 for record in journal.records())
+    events = tally(path)["events"]
+    monkeypatch.undo()
+    with live_feed(path, key_for_signing(), page=False) as server:
+        live, _ = followed(server, events)
+    view = live.view(time.time())
+    assert view["kind"] == "ok", view
+    assert view["figures"]["for"] == "7"

@@ -265,6 +265,7 @@ def test_a_witness_refuses_an_answer_larger_than_any_feed_without_reading_it(
     assert hostile.sent < MAX_ANSWER + (16 << 20)  # what was read, and the sockets' buffers
 
 
+@pytest.mark.long  # Pyodide starts in each page load: seconds
 def test_the_live_page_refuses_an_answer_larger_than_any_feed_without_reading_it(
     hostile: Hostile, browser: Any
 ) -> None:

@@ -142,6 +142,7 @@ def test_the_live_page_follows_a_count_then_reports_a_forged_history(
     assert status == f"NOT INTACT: event {events + 1} does not chain to the event before it"
 
 
+@pytest.mark.long  # Pyodide starts in each page load: seconds
 def test_the_live_page_checks_everything_at_the_rooms_address(
     tmp_path: Path, setup: ElectionSetup
 ) -> None:
@@ -171,6 +172,7 @@ def test_the_live_page_checks_everything_at_the_rooms_address(
             journal.close()
 
 
+@pytest.mark.long  # Pyodide starts in each page load: seconds
 def test_the_live_page_says_in_words_what_it_cannot_do(
     counting: tuple[Journal, list[Feed]],
 ) -> None:
@@ -199,6 +201,7 @@ def test_the_live_page_says_in_words_what_it_cannot_do(
     assert "is not a function" not in status and "undefined" not in status
 
 
+@pytest.mark.long  # Pyodide starts in each page load: seconds
 def test_the_saved_verifier_page_follows_a_count_from_disk(
     browser: Any, counting: tuple[Journal, list[Feed]], tmp_path: Path
 ) -> None:
@@ -235,6 +238,7 @@ def test_the_saved_page_says_a_wrong_token_is_refused(
     assert status.startswith("The feed cannot be followed: the station refused the token")
 
 
+@pytest.mark.long  # Pyodide starts in each page load: seconds
 def test_the_live_page_follows_a_count_from_a_machine_up_for_months(
     browser: Any, tmp_path: Path, setup: ElectionSetup, monkeypatch: pytest.MonkeyPatch
 ) -> None:
