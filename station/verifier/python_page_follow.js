@@ -4,12 +4,14 @@
 "use strict";
 (() => {
   const form = document.getElementById("follow");
-  const live = globalThis.station.booted.then(() => globalThis.station.pyodide.pyimport("station.verifier.live_in_browser"));
+  // Imported when a count is followed, not while the page starts.
+  const imported = () => globalThis.station.booted.then(() => globalThis.station.pyodide.pyimport("station.verifier.live_in_browser"));
   document.getElementById("key").addEventListener("input", () => globalThis.station.redraw?.());
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const field = document.getElementById("url");
     document.getElementById("live").hidden = false;
+    const live = imported();
     let module;
     try {
       module = await live;
