@@ -124,7 +124,8 @@ class LiveCount:
         the last one verified."""
         assert self.follower is not None
         follower = self.follower
-        since = "" if follower.last_head is None else f"&since={follower.last_head.time}"
+        last = follower.last_head
+        since = "" if last is None else f"&since={urllib.parse.quote(last.time, safe='')}"
         return f"/events?after={follower.received_seq}&wait={WAIT_S}{since}"
 
     def answer(self, status: int, body: bytes | None, now: float) -> str:
@@ -192,7 +193,7 @@ class LiveCount:
                 "status": f"NOT INTACT: {follower.broken}",
                 "stop": True,
             }
-        refusal = _key_refusal(follower.key_fingerprint or "", typed)
+        refusal = _key_refusal(follower.heads_key, typed)
         if refusal is not None:
             return {**shown, "kind": "bad", "status": refusal, "hidden": True, "unsigned": ""}
         kind, status = self._status(follower, typed)
@@ -216,7 +217,7 @@ class LiveCount:
             return "lost", unsigned_too_long(follower.held, follower.head_seq, follower.unsigned_s)
         said = live_status(
             follower.head_seq if follower.last_head is not None else None,
-            follower.key_fingerprint or "",
+            follower.heads_key,
             typed,
             follower.station_problem,
         )

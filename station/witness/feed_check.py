@@ -104,7 +104,8 @@ class FeedCheck(Followed):
     Attributes:
         shown: the feed's address as words name it (never its token).
         origin: the heads' origin line (case and election id).
-        raw_public_key, key_fingerprint: the key every head must be signed with.
+        raw_public_key, heads_key: the key every head must be signed with, and its
+            fingerprint.
         key_checked: whether that key was held to a fingerprint the observer gave.
         head_seq, head_hash: the last event a verified signed head covers (folded).
         received_seq: the last event received and chained (the next request's start).
@@ -155,6 +156,7 @@ class FeedCheck(Followed):
                 f" not by the expected key {key}"
             )
         super().__init__(election.setup, key_fp)
+        self.heads_key = key_fp  # `key_fingerprint` follows the sheets; the heads' stays
         self.key_checked = key is not None
         self.election_row = row
         self.election_id = election.election_id

@@ -171,11 +171,12 @@ def test_a_fingerprint_typed_holds_the_count_back_until_it_is_the_keys(
 ) -> None:
     path, server = counted
     live, _ = followed(server, tally(path)["events"])
-    key = live.follower.key_fingerprint  # type: ignore[union-attr]
+    assert live.follower is not None
+    key = live.follower.heads_key
     assert live.view(0, "a1b2")["status"].startswith("REFUSED: 'a1b2' is not a key fingerprint")
     other = "0" * 32
     assert live.view(0, other)["hidden"] is True
-    assert live.view(time.time(), key.upper())["status"].endswith(", the key written down")  # type: ignore[union-attr]
+    assert live.view(time.time(), key.upper())["status"].endswith(", the key written down")
 
 
 def test_the_pages_hold_every_module_the_live_pythons_imports() -> None:
