@@ -10,7 +10,7 @@ from station.cli.common import UsageError, file_name, open_to_read, say
 from station.cli.kinds import group_keys
 from station.domain import Action, Count, ElectionSetup
 from station.domain.description import describe
-from station.domain.envelope_parties import stage_challenges
+from station.domain.envelope_parties import envelope_figures, stage_challenges
 from station.domain.envelopes import Ruling, modes_statement, voter_group
 from station.domain.mail_statements import mail_warnings
 from station.domain.statements import how_many
@@ -68,20 +68,6 @@ def envelope_summary(setup: ElectionSetup, count: Count) -> dict[str, object]:
     figures = envelope_figures(count)
     warnings = mail_warnings(setup, count.envelopes, count.tally.counted)  # the text's lines
     return {"stage": stage, "envelopes": figures, "warnings": warnings}
-
-
-def envelope_figures(count: Count) -> dict[str, int]:
-    """`envelopes` of `station tally --json` and `station envelopes --json`: the stage's
-    figures with `challenged` as line 6 holds it, and the challenges settled after the
-    stage apart (`sustained`, `ordered_opened`: they left line 6)."""
-    challenges = stage_challenges(count.envelopes, count.challenges)
-    figures = count.envelopes.figures.as_dict()
-    figures["challenged"] = challenges.challenged
-    return {
-        **figures,
-        "sustained": challenges.sustained,
-        "ordered_opened": challenges.ordered_opened,
-    }
 
 
 def envelopes_line(setup: ElectionSetup, count: Count) -> list[str]:

@@ -28,6 +28,8 @@ from station.journal.connection import tidy_sidecars
 from station.journal.follow import Follower
 from station.sheet.keys import key_for_signing
 from station.verification.fingerprints import normalise_fingerprint
+from station.verifier import live_page
+from station.verifier.python_page import InputsError
 from station.witness.follow import WAIT_S, FeedError, FeedGarbled, RemoteFollower
 from station.witness.serve import FeedServer, FeedSource, is_loopback, serve
 from station.witness.statements import (
@@ -62,10 +64,14 @@ def _serve(args: argparse.Namespace) -> int:
         earlier = probe.key_fingerprint  # the key this election's sheets name, if any
         probe.close()
         key = key_for_signing(earlier=earlier)
+        try:
+            page = live_page.built()  # once: every browser is answered these bytes
+        except InputsError as error:
+            raise UsageError(str(error)) from None
         _be_nice()
         source = FeedSource(args.file, key)
         try:
-            server = serve(source, args.host, args.port)
+            server = serve(source, args.host, args.port, page)
         except OSError as error:
             source.stop()
             raise UsageError(

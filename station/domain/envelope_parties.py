@@ -136,3 +136,17 @@ def envelope_entry(count: Count, voters: VoterList | None, seq: int) -> str | No
     voter = voters.get(envelope.voter) if voters is not None else None
     name = f" {voter.name}" if voter is not None else ""
     return f"Envelope {envelope.voter}{name}{which_envelope(envelope)}"
+
+
+def envelope_figures(count: Count) -> dict[str, int]:
+    """`envelopes` of `station tally --json` and `station envelopes --json`: the stage's
+    figures with `challenged` as line 6 holds it, and the challenges settled after the
+    stage apart (`sustained`, `ordered_opened`: they left line 6)."""
+    challenges = stage_challenges(count.envelopes, count.challenges)
+    figures = count.envelopes.figures.as_dict()
+    figures["challenged"] = challenges.challenged
+    return {
+        **figures,
+        "sustained": challenges.sustained,
+        "ordered_opened": challenges.ordered_opened,
+    }

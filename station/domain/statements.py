@@ -206,6 +206,9 @@ def lock_refusal_statement(sheet: Sheet) -> str:
     )
 
 
+OVER_THE_BOX = " \u2014 more than the ballots in the box!"  # after "N of M ballots counted"
+
+
 def counted_statement(
     counted: int, ballots: int | None, *, strong: Callable[[str], str] = str, over: bool = True
 ) -> str:
@@ -217,7 +220,7 @@ def counted_statement(
     figure = strong(f"{counted:,}")
     if ballots is None:
         return f"{figure} {'ballot' if counted == 1 else 'ballots'} counted"
-    beyond = " \u2014 more than the ballots in the box!" if over and counted > ballots else ""
+    beyond = OVER_THE_BOX if over and counted > ballots else ""
     return f"{figure} of {ballots:,} ballots counted{beyond}"
 
 

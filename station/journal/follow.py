@@ -11,11 +11,11 @@ what a poll returned into signals.
 import itertools
 import sqlite3
 import time
-from collections import deque
 from collections.abc import Iterator
 from pathlib import Path
 
-from station.domain import Action, Change, Count, ElectionSetup
+from station.domain import Change, Count
+from station.domain.followed import TICKER_LENGTH, Followed
 from station.domain.statements import EventFault
 from station.files import file_identity
 from station.journal.checks import chain_problem
@@ -25,49 +25,7 @@ from station.journal.session import earlier_key
 from station.journal.store import Journal
 from station.journal.verify import checked_count
 
-TICKER_LENGTH = 40  # changes kept for the ticker; the count itself is the fold
 BATCH = 2000  # records read per poll, so that one read transaction stays short
-
-
-class Followed:
-    """The count as a dashboard sees it; written only by what feeds it.
-
-    Attributes:
-        setup: the election.
-        count: the running count.
-        recent: the last changes, oldest first, for the ticker.
-        head_seq, head_hash: the journal position observers write down.
-        closed: whether the last event is the station closing the count.
-        key_fingerprint: the key observers can check the sheet against: the one the
-            last sheet names, or before any sheet the one the feed was given.
-        objections_due: when objections are due (ISO date), as the sheet locking the
-            count states it; None while no sheet stating the result locks it.
-    """
-
-    def __init__(self, setup: ElectionSetup, key_fingerprint: str | None = None) -> None:
-        self.setup = setup
-        self.count = Count.for_setup(setup)
-        self.recent: deque[Change] = deque(maxlen=TICKER_LENGTH)
-        self.head_seq = 0
-        self.head_hash = ""
-        self.closed = False
-        self.key_fingerprint = key_fingerprint
-        self.objections_due: str | None = None
-
-    def note(self, change: Change) -> None:
-        """Take in what one folded event changed (the ticker, the key, the closing)."""
-        self.recent.append(change)
-        if change.event.action is Action.SIGN and change.event.detail:
-            key = change.event.detail.get("key")
-            self.key_fingerprint = key if isinstance(key, str) else self.key_fingerprint
-            due = change.event.detail.get("objections_due")
-            self.objections_due = due if isinstance(due, str) else None
-        elif change.event.action is Action.REOPEN:
-            self.objections_due = None
-        if change.event.action is Action.CLOSE:
-            self.closed = True
-        elif change.event.action is Action.OPEN:
-            self.closed = False
 
 
 def objections_due_at(journal: Journal, count: Count) -> str | None:

@@ -32,6 +32,9 @@
     return new Uint8Array(await new Response(streamOf(name)).arrayBuffer());
   }
 
+  // The browser's own fetch, kept for "Follow a count" alone (live_follow.js): the
+  // page's own `fetch` answers only what is embedded in it.
+  station.network = globalThis.fetch.bind(globalThis);
   globalThis.fetch = async function embeddedOnly(resource) {
     const url = String(resource instanceof Request ? resource.url : resource);
     const name = url.startsWith(INDEX) ? url.slice(INDEX.length) : null;
@@ -77,6 +80,7 @@
     state.className = "cannot";
     throw error;
   });
+  station.booted = booted;
 
   // The picked folder's files by their paths inside it ("export/journal.jsonl" is
   // "journal.jsonl" of the folder "export"), read whole; then Station's verdict, drawn

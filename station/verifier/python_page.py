@@ -4,7 +4,8 @@ One self-contained HTML file holds CPython compiled to WebAssembly (the npm pack
 `pyodide`), the pure-Python wheels Station's rules need (from PyPI) and Station's own
 modules, each pinned by its SHA-256 in `python_page_inputs.json`. Opened from a file,
 it asks nothing of any address: a stand-in `fetch` answers only the names embedded in
-it, and its Content-Security-Policy forbids every request besides.
+it. Only its "Follow a count" asks the network, the station's URL typed into it
+(`live_markup`, `live_follow.js`).
 
 The same inputs give the same bytes: archives are written with fixed times and
 order, gzip with no time stamp. The pinned packages are fetched once with the ordinary
@@ -38,6 +39,9 @@ from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
+
+from station import __version__
+from station.verifier import live_markup
 
 INPUTS = "python_page_inputs.json"
 # Archive member times: the earliest a zip file can state, the same on every build.
@@ -303,6 +307,30 @@ def page(fetched: dict[str, Path], *, bare: bool = False, reuse: bool = True) ->
     `bare`: the runtime alone, without the wheels and Station's modules, which the
     benchmark (bench/browser_pages.py) opens to weigh what Station adds to starting up.
     """
+    boot = files("station.verifier").joinpath("python_page.js").read_text(encoding="utf-8")
+    parts = [
+        _HEAD,
+        *([] if bare else [live_markup.follow_section(__version__)]),
+        *runtime_parts(
+            fetched, None if bare else "station.verifier.in_browser", bare=bare, reuse=reuse
+        ),
+        f"<script>{_in_script(boot)}</script>\n",
+        *(
+            f"<script>{_in_script(text)}</script>\n"
+            for text in ([] if bare else live_markup.follow_scripts())
+        ),
+        "</body>\n</html>\n",
+    ]
+    return "".join(parts).encode("utf-8")
+
+
+def runtime_parts(
+    fetched: dict[str, Path], entry: str | None, *, bare: bool = False, reuse: bool = True
+) -> list[str]:
+    """The runtime and Station's Python as a page holds them, before the page's own
+    script: the embedded blobs, the manifest (`entry`: the module the page imports
+    first) and the runtime's two scripts. The live page (`live_page.py`) holds the same.
+    """
     inputs = pinned()
     scripts, embedded = blobs(fetched, reuse=reuse)
     if bare:
@@ -313,16 +341,14 @@ def page(fetched: dict[str, Path], *, bare: bool = False, reuse: bool = True) ->
         lock_info = json.loads(member.read())["info"]
     manifest = {
         "lock": {"info": lock_info, "packages": {}},
-        "entry": None if bare else "station.verifier.in_browser",
+        "entry": entry,
         "archives": [blob.name for blob in embedded if blob.name not in inputs["pyodide"]["files"]],
         "inputs": {
             "pyodide": inputs["pyodide"]["version"],
             "wheels": {w["file"]: w["sha256"] for w in inputs["wheels"]},
         },
     }
-    boot = files("station.verifier").joinpath("python_page.js").read_text(encoding="utf-8")
-    parts = [
-        _HEAD,
+    return [
         *(
             f'<script type="application/x-station-blob" data-name="{html.escape(b.name)}"'
             f"{_GZIP_MARK if b.gzipped else ''}>"
@@ -336,11 +362,7 @@ def page(fetched: dict[str, Path], *, bare: bool = False, reuse: bool = True) ->
             f"<script>{_in_script(scripts[name].decode('utf-8'))}</script>\n"
             for name in ("pyodide.asm.js", "pyodide.js")
         ),
-        # Ed25519 where the browser's WebCrypto has none (`in_browser.verify_signature`).
-        f"<script>{_in_script(_vendored('nacl-fast.min.js'))}</script>\n",
-        f"<script>{_in_script(boot)}</script>\n</body>\n</html>\n",
     ]
-    return "".join(parts).encode("utf-8")
 
 
 def _vendored(name: str) -> str:
@@ -371,8 +393,8 @@ _HEAD = """<!DOCTYPE html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="Content-Security-Policy"
- content="default-src 'none'; script-src 'unsafe-inline' 'wasm-unsafe-eval';
- style-src 'unsafe-inline'">
+ content="default-src 'none'; connect-src http: https:;
+ script-src 'unsafe-inline' 'wasm-unsafe-eval'; style-src 'unsafe-inline'">
 <title>Station verifier (Station's Python)</title>
 <style>
 body { font-family: system-ui, sans-serif; margin: 1rem; max-width: 48rem; }

@@ -1,17 +1,14 @@
 "use strict";
-// The page's hands: the files picked or dropped, the fingerprint typed, the verdict shown,
-// the count followed.
+// The page's hands: the files picked or dropped, the fingerprint typed, the verdict shown.
 (function () {
   const verdict = document.getElementById("verdict");
   const keyField = document.getElementById("key");
-  let following = null; // the count followed, shown only under the fingerprint typed
 
   // The page's two hashes as `station verifier` prints them: its checking script's, and
   // its file's, put back together from the frame (page.py) and the scripts' texts.
   const text = (id) => document.getElementById(id).textContent;
   const frame = JSON.parse(text("frame"));
-  const whole = frame[0] + text("verifier") + frame[1] + text("live-script") + frame[2] + text("frame") + frame[3] +
-    text("ui") + frame[4];
+  const whole = frame[0] + text("verifier") + frame[1] + text("frame") + frame[2] + text("ui") + frame[3];
   for (const [id, data] of [["sha", text("verifier")], ["page-sha", whole]]) {
     crypto.subtle.digest("SHA-256", new TextEncoder().encode(data))
       .then((digest) => { document.getElementById(id).textContent = hex(digest); });
@@ -102,34 +99,12 @@
   });
   // Each keystroke clears the verdict at once; the check runs once typing pauses.
   keyField.addEventListener("input", () => {
-    following?.refresh();
     if (picked === null) return;
     generation++;
     verdict.className = "";
     verdict.textContent = "checking…";
     clearTimeout(pending);
     pending = setTimeout(() => check().catch(show), 150);
-  });
-
-  // Following a station's count: the URL `station serve` shows, its token in it.
-  document.getElementById("follow").addEventListener("submit", (event) => {
-    event.preventDefault();
-    const field = document.getElementById("url"), live = document.getElementById("live");
-    let url = null;
-    try {
-      url = new URL(field.value.trim());
-    } catch (error) { /* said below */ }
-    live.hidden = false;
-    if (!url || !["http:", "https:"].includes(url.protocol) || !url.searchParams.get("token")) {
-      document.getElementById("status").className = "bad";
-      document.getElementById("status").textContent =
-        "This is not a station's URL with its token: copy the whole line `station serve` shows (http://…/?token=…).";
-      return;
-    }
-    // One count a page: the fields are frozen, and reloading the page follows another.
-    field.disabled = true;
-    event.target.querySelector("button").disabled = true;
-    following = followCount(url.origin, url.searchParams.get("token"), () => keyField.value.trim() || null);
   });
 
   // A dropped folder arrives as one entry: read its files, and those of its folders.

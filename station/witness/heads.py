@@ -18,59 +18,20 @@ again later (a replay) is caught by its time.
 """
 
 import base64
-import binascii
-import hashlib
-from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
-from station.sheet.keys import StationKey, fingerprint, signature_holds
+from station.sheet.keys import StationKey, signature_holds_raw
+from station.witness import head_notes
+from station.witness.head_notes import DASH, BadHead, Head, follows, key_id, key_name, origin_of
 
-ORIGIN_PREFIX = "station/"
-DASH = "\u2014 "
-ED25519 = b"\x01"
-MAX_NOTE = 4096  # a head is a few hundred bytes; a larger one is refused unread
-
-
-class BadHead(Exception):
-    """A head that is not one, or not signed by the expected key (one line)."""
+__all__ = ["BadHead", "Head", "follows", "origin_of", "read_head", "sign_head", "utc_now"]
 
 
-@dataclass(frozen=True, slots=True)
-class Head:
-    """A signed head, as received and as stored.
-
-    Attributes:
-        origin: "station/<case>/<election_id>".
-        seq: the number of events it covers (its last event).
-        hash: that event's hash (hex), or the setup hash at 0.
-        time: when it was signed, "YYYY-MM-DDTHH:MM:SS.ffffffZ" (sorts as it reads).
-        key: the fingerprint of the key that signed it.
-        note: the whole signed note, exactly as signed.
-    """
-
-    origin: str
-    seq: int
-    hash: str
-    time: str
-    key: str
-    note: str
-
-
-def origin_of(case_number: str, election_id: str) -> str:
-    """The origin line of an election's heads."""
-    return f"{ORIGIN_PREFIX}{case_number}/{election_id}"
-
-
-def key_name(key_fingerprint: str) -> str:
-    return f"station-{key_fingerprint}"
-
-
-def key_id(name: str, public_key: Ed25519PublicKey) -> bytes:
-    raw = public_key.public_bytes(serialization.Encoding.Raw, serialization.PublicFormat.Raw)
-    return hashlib.sha256(name.encode() + b"\n" + ED25519 + raw).digest()[:4]
+def raw_key(public_key: Ed25519PublicKey) -> bytes:
+    return public_key.public_bytes(serialization.Encoding.Raw, serialization.PublicFormat.Raw)
 
 
 def utc_now() -> str:
@@ -81,70 +42,11 @@ def sign_head(key: StationKey, origin: str, seq: int, head_hash: str, time: str)
     """The signed note of a head."""
     text = f"{origin}\n{seq}\n{base64.b64encode(bytes.fromhex(head_hash)).decode()}\ntime {time}\n"
     name = key_name(key.fingerprint)
-    signature = key_id(name, key.public_key) + key.sign(text.encode())
+    signature = key_id(name, raw_key(key.public_key)) + key.sign(text.encode())
     note = f"{text}\n{DASH}{name} {base64.b64encode(signature).decode()}\n"
     return Head(origin, seq, head_hash, time, key.fingerprint, note)
 
 
 def read_head(note: str, public_key: Ed25519PublicKey, origin: str) -> Head:
-    """The head in `note`, checked: its form, its origin and its signature by `public_key`.
-
-    Raises BadHead naming what is wrong (a head of another election, or signed by
-    another key, is as bad as a damaged one).
-    """
-    if not isinstance(note, str) or len(note) > MAX_NOTE:
-        raise BadHead("a signed head that is not one")
-    text, blank, signatures = note.rpartition("\n\n")
-    if not blank or not signatures.endswith("\n"):
-        raise BadHead("a signed head that is not one (no signature)")
-    text += "\n"
-    lines = text.split("\n")[:-1]
-    if len(lines) != 4 or not lines[3].startswith("time "):
-        raise BadHead("a signed head that is not one (not origin, size, hash and time)")
-    head_origin, size, hash64, time = lines[0], lines[1], lines[2], lines[3][5:]
-    try:
-        digest = base64.b64decode(hash64, validate=True)
-        seq = int(size) if size.isdigit() else -1
-        datetime.strptime(time, "%Y-%m-%dT%H:%M:%S.%fZ")
-    except (binascii.Error, ValueError):
-        raise BadHead("a signed head that is not one (bad hash or time)") from None
-    if seq < 0 or len(digest) != 32 or str(seq) != size:
-        raise BadHead("a signed head that is not one (bad size or hash)")
-    if head_origin != origin:
-        raise BadHead(f"a signed head of another election ({head_origin})")
-    expected = key_fingerprint = fingerprint(public_key)
-    name = key_name(expected)
-    wanted_id = key_id(name, public_key)
-    for line in signatures[:-1].split("\n"):
-        if not line.startswith(DASH):
-            raise BadHead("a signed head with a damaged signature line")
-        line_name, _, sig64 = line[len(DASH) :].partition(" ")
-        try:
-            signature = base64.b64decode(sig64, validate=True)
-        except (binascii.Error, ValueError):
-            raise BadHead("a signed head with a damaged signature line") from None
-        if line_name == name and signature[:4] == wanted_id:
-            if len(signature) == 68 and signature_holds(public_key, signature[4:], text.encode()):
-                return Head(origin, seq, digest.hex(), time, key_fingerprint, note)
-            raise BadHead(f"the head at event {seq:,} has a signature that does not hold")
-    raise BadHead(f"the head at event {seq:,} is signed by another key, not by key {expected}")
-
-
-def follows(previous: Head | None, head: Head) -> str | None:
-    """Why `head` cannot come after `previous` in one feed (a replay), or None."""
-    if previous is None:
-        return None
-    if head.note == previous.note:
-        return (
-            f"the head at event {head.seq:,} signed at {head.time} is there twice: a replayed head"
-        )
-    if head.time <= previous.time:
-        return (
-            f"the head at event {head.seq:,} signed at {head.time} is older than one already"
-            f" seen (event {previous.seq:,}, {previous.time}): a replayed head"
-        )
-    if head.seq < previous.seq:
-        return (
-            f"the head at event {head.seq:,} goes back from event {previous.seq:,}: a replayed head"
-        )
-    return None
+    """`head_notes.read_head` with the `cryptography` package's signature check."""
+    return head_notes.read_head(note, raw_key(public_key), origin, signature_holds_raw)

@@ -6,7 +6,7 @@ them past `PAGE_BYTES`; one event alone always goes, and no event is larger than
 `MAX_EVENT_BYTES`, which `PAGE_BYTES` exceeds. The heads of one answer stop before
 `HEAD_BYTES`. With the answer's frame and the station's problem, if any, that makes
 `MAX_ANSWER`: a follower that has read more than it without the answer ending is not
-reading a Station feed. The live page holds the same figure (station/verifier/live.js).
+reading a Station feed. The live page reads it from here (station/verifier/live_entry.py).
 """
 
 from station.journal.bounded_json import MAX_DETAIL_CHARS

@@ -21,7 +21,8 @@ Bearer`):
   answer's events and heads stop at a size (`limits.py`), so that no answer is larger
   than `limits.MAX_ANSWER`; what did not fit comes in the next;
 * `GET /` from a browser (it accepts text/html): the live page, which follows this feed
-  and checks every event and head in the browser (`station/verifier/live.js`).
+  and checks every event and head in the browser with Station's own Python
+  (`station/verifier/live_entry.py` in Pyodide; built at start by `verifier/live_page.py`).
 
 Every JSON answer allows any origin to read it (`Access-Control-Allow-Origin: *`), and a
 browser's preflight (`OPTIONS`) is answered without the token: a party's own saved copy
@@ -69,12 +70,17 @@ from station.journal.checks import breaks_chain, row_of
 from station.journal.follow import Follower
 from station.sheet.keys import StationKey, public_key_text
 from station.verification.document import canonical_json, event_line
-from station.verifier.page import live_page
 from station.witness.heads import Head, origin_of, sign_head, utc_now
 from station.witness.limits import BATCH, HEAD_BYTES, PAGE_BYTES, within
-from station.witness.statements import TOO_MANY_FROM_ADDRESS, TOO_MANY_IN_ALL
+from station.witness.statements import NO_LIVE_PAGE, TOO_MANY_FROM_ADDRESS, TOO_MANY_IN_ALL
 
 FEED_FORMAT = "station-feed-v1"
+# What the live page may do: run its own scripts and WebAssembly (CPython compiled to
+# it), ask this server, and nothing else.
+LIVE_PAGE_POLICY = (
+    "default-src 'none'; connect-src 'self'; script-src 'unsafe-inline' 'wasm-unsafe-eval';"
+    " style-src 'unsafe-inline'"
+)
 POLL_S = 0.025  # how often the file is looked at (data_version: no page is read)
 # A new head at most this often while the count moves: a call is a figure on the
 # observers' pages only once a signed head covers it, so this is most of their lag.
@@ -410,8 +416,10 @@ class FeedServer(ThreadingHTTPServer):
         max_clients: int = MAX_CLIENTS,
         max_per_address: int = MAX_PER_ADDRESS,
         max_strangers: int = MAX_STRANGERS,
+        live_page: bytes | None = None,
     ) -> None:
         self.source = source
+        self.live_page = live_page
         self.slots = Slots(
             strangers=max_strangers, holders=max_clients, per_address=max_per_address
         )
@@ -690,7 +698,7 @@ class _Handler(BaseHTTPRequestHandler):
         elif parts.path == "/events":
             self._events(query)
         elif parts.path == "/" and "text/html" in self.headers.get("Accept", ""):
-            self._send_bytes(200, live_page().encode("utf-8"), "text/html; charset=utf-8")
+            self._live_page()
         elif parts.path == "/":
             self._send(
                 200,
@@ -748,6 +756,19 @@ class _Handler(BaseHTTPRequestHandler):
     def _send(self, status: int, value: object, headers: dict[str, str] | None = None) -> None:
         self._send_bytes(status, canonical_json(value), headers=headers)
 
+    def _live_page(self) -> None:
+        page = self.server.live_page
+        if page is None:
+            self._send_bytes(
+                404,
+                f"{NO_LIVE_PAGE}\n".encode(),
+                "text/plain; charset=utf-8",
+            )
+            return
+        self._send_bytes(
+            200, page, "text/html; charset=utf-8", {"Content-Security-Policy": LIVE_PAGE_POLICY}
+        )
+
     def _send_bytes(
         self,
         status: int,
@@ -770,6 +791,10 @@ class _Handler(BaseHTTPRequestHandler):
             self.close_connection = True
 
 
-def serve(source: FeedSource, host: str, port: int) -> FeedServer:
-    """A server bound to (host, port) over `source`; run it with `serve_forever`."""
-    return FeedServer((host, port), source)
+def serve(source: FeedSource, host: str, port: int, live_page: bytes | None = None) -> FeedServer:
+    """A server bound to (host, port) over `source`; run it with `serve_forever`.
+
+    `live_page`: what a browser is answered at the URL (`verifier.live_page.built`);
+    without it, a browser is told to follow with `station witness` or the dashboard.
+    """
+    return FeedServer((host, port), source, live_page=live_page)

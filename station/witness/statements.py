@@ -21,7 +21,7 @@ NOT_SIGNED = "NOT SIGNED FOR"
 # hand adds a few events a second: never a page of the feed (`limits.BATCH` events,
 # `limits.PAGE_BYTES`) past its newest head. More is someone on the path appending, and is
 # refused before it fills the follower's memory. Held to by the live page too
-# (`verifier/live.js`).
+# (`verifier/live_entry.py`, the same FeedCheck).
 MAX_UNSIGNED = BATCH
 MAX_UNSIGNED_BYTES = PAGE_BYTES
 
@@ -135,6 +135,76 @@ def garbled_feed(shown: str, why: str) -> str:
 def larger_than_any_feed(limit: int) -> str:
     """Why an answer is no Station feed's: it is larger than any answer a feed gives."""
     return f"an answer of more than {limit / (1 << 20):g} MiB, larger than any feed's"
+
+
+def feed_unreachable(shown: str) -> str:
+    """The live page's first request had no answer at all."""
+    return (
+        f"The feed cannot be followed: the station at {shown} does not answer (is"
+        " `station serve` running, and this device on the room's network?)"
+    )
+
+
+def feed_refused_token() -> str:
+    """The live page's first request was refused its token."""
+    return (
+        "The feed cannot be followed: the station refused the token (copy the whole URL"
+        " `station serve` shows)"
+    )
+
+
+LIVE_KEY_UNCHECKED = " (NOT checked against a fingerprint written down: compare it with yours)"
+LIVE_KEY_UNTYPED = " (NOT checked against a fingerprint written down: type it above)"
+
+
+def live_status(
+    signed: int | None, key: str, typed: str | None, station_problem: str | None
+) -> str:
+    """The live page's status line while the feed holds: the last event a signed head
+    covers (None: no head yet), the key, whether it was held to one written down
+    (`typed`: None on a page with no field for it, "" with nothing typed), and the
+    station's own problem."""
+    if signed is None:
+        said = "no signed head yet: nothing counted"
+    else:
+        checked = (
+            LIVE_KEY_UNCHECKED
+            if typed is None
+            else LIVE_KEY_UNTYPED
+            if not typed
+            else ", the key written down"
+        )
+        said = f"event {signed:,} signed by key {key}{checked}"
+    if station_problem:
+        return f"{said} \u00b7 STATION: {station_problem}"
+    return f"LIVE \u00b7 {said}"
+
+
+def live_key_refusal(typed: str, normalised: str, key: str) -> str | None:
+    """Why a count must not be shown under the fingerprint typed, or None."""
+    if len(normalised) != 39 or any(ch not in "0123456789abcdef-" for ch in normalised):
+        return (
+            f"REFUSED: '{typed}' is not a key fingerprint (32 hex digits): the count is not"
+            " shown until the fingerprint is whole"
+        )
+    if normalised != key:
+        return f"REFUSED: the feed's heads are signed by key {key}, not by the expected key {normalised}"
+    return None
+
+
+NOT_A_FEED_URL = (
+    "This is not a station's URL with its token: copy the whole line `station serve` shows"
+    " (http://…/?token=…)."
+)
+NO_LIVE_PAGE = (
+    "This station serves no live page: follow the count with `station witness URL` or"
+    " `station dashboard URL`"
+)
+LIVE_PAGE_FAILED = (
+    "The feed cannot be followed in this browser: the page stopped on something it cannot"
+    " check here, so nothing more is shown as checked. Follow the count with `station"
+    " witness` or the dashboard, or open this address in a current Chrome, Firefox or Safari"
+)
 
 
 def head_line(seq: int, head_hash: str, time: str, key: str) -> str:

@@ -7,6 +7,7 @@ from importlib.resources import files
 import pytest
 
 from station.verifier import page
+from tests.witness.helpers import live_page
 
 VENDOR = files("station.verifier").joinpath("vendor")
 
@@ -24,7 +25,7 @@ def test_the_live_page_holds_tweetnacl_and_refuses_a_changed_copy(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     nacl = VENDOR.joinpath("nacl-fast.min.js").read_text(encoding="utf-8")
-    assert nacl in page.live_page()
+    assert nacl in live_page().decode("utf-8")
     monkeypatch.setattr(page, "files", lambda _: _Changed())
     with pytest.raises(ValueError, match=r"is not the file vendor/pins\.json pins"):
         page._vendored("nacl-fast.min.js")

@@ -2,6 +2,7 @@
 the child processes of the witness story."""
 
 import contextlib
+import functools
 import json
 import os
 import signal
@@ -18,6 +19,8 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from station.cli import main
 from station.journal import Journal
@@ -176,12 +179,50 @@ def keep_shot(screen: dict[str, str], name: str, *, settle_s: float = 0.0) -> No
     )
 
 
+@functools.cache
+def _built_live_page() -> bytes:
+    from station.verifier.live_page import built
+
+    return built()
+
+
+def live_page() -> bytes:
+    """The live page `station serve` builds, built once per test process; the test is
+    skipped where its inputs are not cached and cannot be fetched."""
+    from station.verifier.python_page import InputsError
+
+    try:
+        return _built_live_page()
+    except InputsError as error:
+        pytest.skip(str(error))
+
+
+@functools.cache
+def _built_python_page() -> bytes:
+    from station.verifier import python_page
+
+    return python_page.page(python_page.fetch_inputs(python_page.default_cache()))
+
+
+def python_verifier_page(path: Path) -> Path:
+    """The Python verifier page (`station verifier --python`) written at `path`, built
+    once per test process; the test is skipped where its inputs cannot be had."""
+    from station.verifier.python_page import InputsError
+
+    try:
+        path.write_bytes(_built_python_page())
+    except InputsError as error:
+        pytest.skip(str(error))
+    return path
+
+
 @contextlib.contextmanager
-def live_feed(path: Path, key: StationKey) -> Iterator[FeedServer]:
-    """`station serve` of the election file at `path` in this process, on 127.0.0.1."""
+def live_feed(path: Path, key: StationKey, *, page: bool = True) -> Iterator[FeedServer]:
+    """`station serve` of the election file at `path` in this process, on 127.0.0.1
+    (`page`: with its live page, for a browser)."""
     source = FeedSource(path, key, moved_every_s=0.2)
     source.start()
-    server = serve(source, "127.0.0.1", 0)
+    server = serve(source, "127.0.0.1", 0, live_page() if page else None)
     thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05})
     thread.start()
     try:

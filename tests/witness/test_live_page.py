@@ -26,6 +26,7 @@ from station.sheet.keys import StationKey, key_for_signing
 from station.witness.serve import FeedServer, FeedSource, serve
 from tests.faults.tampering import rewrite, rows
 from tests.verifier.chromium import browser, wait_for
+from tests.witness.helpers import live_page, python_verifier_page
 
 __all__ = ["browser"]  # fixtures
 
@@ -38,7 +39,7 @@ class Feed:
     def __init__(self, path: Path, key: StationKey, port: int = 0, host: str = "127.0.0.1") -> None:
         self.source = FeedSource(path, key, moved_every_s=0.2)
         self.source.start()
-        self.server: FeedServer = serve(self.source, host, port)
+        self.server: FeedServer = serve(self.source, host, port, live_page())
         self._thread = threading.Thread(
             target=self.server.serve_forever, kwargs={"poll_interval": 0.05}
         )
@@ -141,6 +142,7 @@ def test_the_live_page_follows_a_count_then_reports_a_forged_history(
     assert status == f"NOT INTACT: event {events + 1} does not chain to the event before it"
 
 
+@pytest.mark.long  # Pyodide starts in each page load: seconds
 def test_the_live_page_checks_everything_at_the_rooms_address(
     tmp_path: Path, setup: ElectionSetup
 ) -> None:
@@ -170,6 +172,7 @@ def test_the_live_page_checks_everything_at_the_rooms_address(
             journal.close()
 
 
+@pytest.mark.long  # Pyodide starts in each page load: seconds
 def test_the_live_page_says_in_words_what_it_cannot_do(
     counting: tuple[Journal, list[Feed]],
 ) -> None:
@@ -198,6 +201,7 @@ def test_the_live_page_says_in_words_what_it_cannot_do(
     assert "is not a function" not in status and "undefined" not in status
 
 
+@pytest.mark.long  # Pyodide starts in each page load: seconds
 def test_the_saved_verifier_page_follows_a_count_from_disk(
     browser: Any, counting: tuple[Journal, list[Feed]], tmp_path: Path
 ) -> None:
@@ -206,8 +210,7 @@ def test_the_saved_verifier_page_follows_a_count_from_disk(
     from selenium.webdriver.common.by import By
 
     journal, feeds = counting
-    page = tmp_path / "verifier.html"
-    assert main(["verifier", "--out", str(page)]) == 0
+    page = python_verifier_page(tmp_path / "verifier.html")
     browser.get(page.as_uri())
     assert browser.find_element(By.ID, "live").is_displayed() is False
     browser.find_element(By.ID, "url").send_keys(feeds[0].server.url)
@@ -222,8 +225,7 @@ def test_the_saved_page_says_a_wrong_token_is_refused(
     from selenium.webdriver.common.by import By
 
     _, feeds = counting
-    page = tmp_path / "verifier.html"
-    assert main(["verifier", "--out", str(page)]) == 0
+    page = python_verifier_page(tmp_path / "verifier.html")
     browser.get(page.as_uri())
     wrong = feeds[0].server.url.split("?token=")[0] + "?token=0123"
     browser.find_element(By.ID, "url").send_keys(wrong)
@@ -236,6 +238,7 @@ def test_the_saved_page_says_a_wrong_token_is_refused(
     assert status.startswith("The feed cannot be followed: the station refused the token")
 
 
+@pytest.mark.long  # Pyodide starts in each page load: seconds
 def test_the_live_page_follows_a_count_from_a_machine_up_for_months(
     browser: Any, tmp_path: Path, setup: ElectionSetup, monkeypatch: pytest.MonkeyPatch
 ) -> None:

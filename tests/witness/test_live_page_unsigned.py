@@ -16,14 +16,13 @@ from typing import Any
 
 import pytest
 
-from station.cli import main
 from station.domain import Action, Call
 from station.journal import Journal
 from station.sheet.keys import StationKey, create_key, key_for_signing
 from station.witness.serve import FeedServer
 from tests.helpers import JFK8
 from tests.verifier.chromium import browser, wait_for
-from tests.witness.helpers import LIVE_PAGE_SHOWS, ForgingPath, live_feed
+from tests.witness.helpers import LIVE_PAGE_SHOWS, ForgingPath, live_feed, python_verifier_page
 
 __all__ = ["browser"]  # fixtures
 
@@ -128,8 +127,7 @@ def test_the_saved_page_follows_only_under_the_key_typed(
 ) -> None:
     server, key, events = counted
     other = create_key(tmp_path / "other.pem").fingerprint
-    page = tmp_path / "verifier.html"
-    assert main(["verifier", "--out", str(page)]) == 0
+    page = python_verifier_page(tmp_path / "verifier.html")
     follow_from_the_saved_page(browser, page, server.url, other)
     said = status(browser, "REFUSED: ")
     assert said == (

@@ -68,6 +68,7 @@ def status(browser: Any, starts: str) -> str:
     )
 
 
+@pytest.mark.long  # Pyodide starts in each page load: seconds
 def test_the_page_refuses_a_path_that_keeps_appending(
     browser: Any, counted: tuple[FeedServer, StationKey, int]
 ) -> None:
@@ -89,6 +90,7 @@ def test_the_page_refuses_a_path_that_keeps_appending(
     assert held.startswith(f"{MAX_UNSIGNED:,} events after event {events} not yet signed")
 
 
+@pytest.mark.long  # Pyodide starts in each page load: seconds
 def test_the_page_catching_up_on_a_long_journal_is_not_late(
     browser: Any, long_count: tuple[FeedServer, StationKey, int]
 ) -> None:
@@ -124,6 +126,7 @@ def test_the_page_catching_up_on_a_long_journal_is_not_late(
     assert browser.execute_script("return document.getElementById('unsigned').hidden") is True
 
 
+@pytest.mark.long  # Pyodide starts in each page load: seconds
 def test_the_page_says_a_feed_stalling_on_its_way_is_not_signed(
     browser: Any, long_count: tuple[FeedServer, StationKey, int]
 ) -> None:

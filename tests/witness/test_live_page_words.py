@@ -4,6 +4,8 @@ import dataclasses
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from station.domain.election import MAIL_RULES
 from station.domain.envelopes import Ruling
 from station.sheet.keys import key_for_signing
@@ -16,6 +18,7 @@ __all__ = ["browser"]  # fixtures
 MIXED = dataclasses.replace(BESSEMER, mail_rules=MAIL_RULES, polls=True)
 
 
+@pytest.mark.long  # Pyodide starts in each page load: seconds
 def test_one_replacement_and_one_voter_at_the_polls_are_said_singular(
     browser: Any, tmp_path: Path
 ) -> None:

@@ -28,7 +28,7 @@ from station.journal.chain import HEAD_DIGITS, event_hash
 from station.journal.records import EVENT_FIELDS
 from station.ui.dashboard.remote_feed import RemoteFeed
 from station.ui.dashboard.window import DashboardWindow
-from station.witness import follow, serve
+from station.witness import feed_check, serve
 from station.witness.serve import FeedSource
 from station.witness.statements import (
     MAX_UNSIGNED,
@@ -60,7 +60,7 @@ class Clock:
 @pytest.fixture
 def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
     moved = Clock()
-    monkeypatch.setattr(follow, "time", moved)
+    monkeypatch.setattr(feed_check, "time", moved)
     return moved
 
 

@@ -20,7 +20,7 @@ from station.cli import witnessing as witnessing_cli
 from station.domain import Action, Call, ElectionSetup
 from station.ui.dashboard.remote_feed import RemoteFeed
 from station.ui.dashboard.window import DashboardWindow
-from station.witness import follow
+from station.witness import feed_check
 from station.witness.follow import RemoteFollower
 from station.witness.store import WitnessFile
 from tests.helpers import JFK8
@@ -152,7 +152,7 @@ def test_the_witness_says_events_left_unsigned_and_keeps_none_of_them(
     served.poll()
     station = served.journal.head_seq
     path = ForgingPath(served.url, after=station, calls=52)
-    monkeypatch.setattr(follow, "UNSIGNED_S", 0.0)  # the station's heads are due at once
+    monkeypatch.setattr(feed_check, "UNSIGNED_S", 0.0)  # the station's heads are due at once
     said: list[str] = []
 
     def say_problem(line: str) -> None:  # the witness ends at its first problem here
@@ -184,7 +184,7 @@ def test_the_witness_says_when_a_late_head_covers_what_waited(
     served.journal.append(Action.CALL, Call.FOR)
     served.source._moved_every_s = 3600.0  # the event is served, its head not yet signed
     served.poll()
-    monkeypatch.setattr(follow, "UNSIGNED_S", 0.0)
+    monkeypatch.setattr(feed_check, "UNSIGNED_S", 0.0)
     said: list[str] = []
 
     def say_problem(line: str) -> None:  # the station signs at last

@@ -13,9 +13,10 @@ from typing import Protocol
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from station.domain import Change, Count, ElectionSetup
+from station.domain.followed import TICKER_LENGTH, Followed
 from station.domain.statements import EventFault
 from station.journal import Journal, Record
-from station.journal.follow import TICKER_LENGTH, Followed, Follower
+from station.journal.follow import Follower
 
 __all__ = ["TICKER_LENGTH", "DashboardFeed", "Following", "JournalFollower", "PolledFeed"]
 

@@ -6,28 +6,14 @@ from PySide6.QtCore import QEasingCurve, QRectF, QSize, Qt, QVariantAnimation
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from station.domain import Action, Change
-from station.domain.describe import (
-    PLAIN_WORDS,
-    SESSION_RESUMED,
-    Words,
-    challenged_entry,
-    describe,
-    is_correction,
-    is_session_change,
-    resumes_session,
-)
+from station.domain import Change
+from station.domain.describe import PLAIN_WORDS, Words, is_correction
+from station.domain.ticker import CORRECTION_TAG, ROWS, line_for, ticker_rows
 from station.ui.dashboard.theme import DARK, Theme
 
 FLASH_MS = 1600
-ROWS = 9
-CORRECTION_TAG = "CORRECTION"
-_ARROWS = {Action.UNDO: "\u21b6 ", Action.REDO: "\u21b7 "}
 
-
-def line_for(change: Change, words: Words = PLAIN_WORDS) -> str:
-    """The ticker's words for a change: `describe`, with an arrow before a correction."""
-    return f"{_ARROWS.get(change.event.action, '')}{describe(change, words)}"
+__all__ = ["CORRECTION_TAG", "ROWS", "CallFlash", "Ticker", "line_for"]
 
 
 class CallFlash(QWidget):
@@ -154,31 +140,9 @@ class Ticker(QWidget):
         the next opening are one ("opened" above "closed" read backwards); a challenged
         ballot is one row, completed when its party and reason are given.
         """
-        rows: list[tuple[str, bool, bool]] = []
-        challenged: dict[int, int] = {}  # a challenged ballot's call event: its row
-        previous: Change | None = None
-        for change in changes:
-            event = change.event
-            row = challenged.get(event.target or 0) if event.action is Action.AMEND else None
-            if row is not None and change.challenge and change.ballot is not None:
-                # A challenge's party and reason complete its row, as in Last calls.
-                _, correction, _ = rows[row]
-                group = self.words.group(event.target or 0)
-                entry = challenged_entry(
-                    change.ballot, change.challenge, self.words.challenger, group
-                )
-                rows[row] = (entry, correction, False)
-            elif resumes_session(change) and previous and previous.event.action is Action.CLOSE:
-                rows[-1] = (SESSION_RESUMED, False, True)
-            else:
-                if event.action is Action.CALL:
-                    challenged[event.seq] = len(rows)
-                elif event.action is Action.DISPUTE and event.target is not None:
-                    challenged[event.target] = len(rows)
-                line = line_for(change, self.words)
-                rows.append((line, is_correction(change), is_session_change(change)))
-            previous = change
-        self._rows = rows[::-1][:ROWS]
+        self._rows = [
+            (row.text, row.correction, row.session) for row in ticker_rows(changes, self.words)
+        ]
         self.setAccessibleDescription("; ".join(text for text, _, _ in self._rows))
         self.update()
 

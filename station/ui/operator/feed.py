@@ -3,7 +3,8 @@
 from PySide6.QtCore import QObject, QTimer
 
 from station.domain import Change
-from station.journal.follow import Followed, objections_due_at
+from station.domain.followed import Followed
+from station.journal.follow import objections_due_at
 from station.journal.session import earlier_key
 from station.ui.dashboard.feed import DashboardFeed
 from station.ui.operator.controller import CountController

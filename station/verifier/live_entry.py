@@ -1,0 +1,353 @@
+"""What the live page asks of Station's own Python: each answer of the feed, checked, and what to draw.
+
+The live page (`live_page.py` builds it; `station serve` answers its URL with it) runs
+this module in CPython compiled to WebAssembly. Its script only fetches: it hands each
+answer of the feed here as the bytes it received, with the time, and draws the `view`
+returned. Every check is the remote followers' (`witness.feed_check.FeedCheck`, the one
+`station witness` and `station dashboard URL` run), the count is folded by the rules of
+the count (`domain.count`), and every sentence is the dashboard's or the witness's.
+Signatures are checked by what the page hands in (tweetnacl's Ed25519, as the room's
+URL is plain http on a LAN address, where browsers give no WebCrypto).
+
+Imports no Qt, no SQLite, no socket and no key store.
+"""
+
+import json
+import urllib.parse
+from collections.abc import Callable
+from typing import Any
+
+from station.domain.choices import choice_words
+from station.domain.count import Count
+from station.domain.describe import election_words
+from station.domain.description import describe
+from station.domain.envelope_parties import envelope_figures
+from station.domain.envelopes import box_setup
+from station.domain.group_statements import group_key, group_vote_words
+from station.domain.party_words import parties_title
+from station.domain.result_statements import decided_line, result_lines
+from station.domain.statements import OVER_THE_BOX, how_many
+from station.domain.table_statements import case_title
+from station.domain.ticker import CORRECTION_TAG, ticker_rows
+from station.verification.fingerprints import normalise_fingerprint
+from station.witness.feed_check import FeedCheck, FeedError, FeedGarbled
+from station.witness.head_notes import SignatureCheck
+from station.witness.limits import MAX_ANSWER
+from station.witness.statements import (
+    NOT_A_FEED_URL,
+    UNSIGNED_S,
+    feed_refused_token,
+    feed_unreachable,
+    garbled_feed,
+    larger_than_any_feed,
+    live_key_refusal,
+    live_status,
+    no_feed,
+    unsigned_too_long,
+)
+
+# The feed signs a head every 5 s at least, and a long poll answers with it: a silence
+# much longer than that is a lost feed.
+NO_FEED_S = 12.0
+# How long the feed holds a request with nothing new (it answers sooner with a head).
+WAIT_S = 20
+NO_FIGURE = "\u2014"
+ENVELOPE_WORDS = {
+    "returned": "returned",
+    "accepted": "accepted",
+    "challenged": "challenged",
+    "sustained": "sustained",
+    "ordered_opened": "ordered opened",
+    "void": "void",
+    "at_polls": "at the polls",
+    "after_tally": "after the tally",
+}
+GROUPS_CAPTION = (
+    "Each voting group's ballots counted so far. Each unit's result is stated on the"
+    " station's dashboard and its tally sheets, not on this page."
+)
+
+
+def feed_address(text: str) -> tuple[str, str]:
+    """The origin and the token of a station's URL typed by an observer (`station serve`
+    shows it); ValueError, in words, for anything else."""
+    parts = urllib.parse.urlsplit(text.strip())
+    token = urllib.parse.parse_qs(parts.query).get("token", [""])[0]
+    if parts.scheme not in ("http", "https") or not parts.netloc or not token:
+        raise ValueError(NOT_A_FEED_URL)
+    return f"{parts.scheme}://{parts.netloc}", token
+
+
+class LiveCount:
+    """One feed followed by the page: its answers checked, its view worked out.
+
+    The page's script calls `setup` with the feed's first answer, then, in a loop, asks
+    `path()` and hands each answer to `answer`; `view` says what to draw at any time
+    (the status line moves on with the clock between answers). Times are seconds on the
+    page's clock (`Date.now() / 1000`).
+
+    Attributes:
+        follower: the feed as checked so far (None before its setup was read).
+        stopped: why the feed cannot be followed at all, or None.
+    """
+
+    def __init__(self, shown: str, signature_holds: SignatureCheck) -> None:
+        self.shown = shown
+        self.max_answer = MAX_ANSWER
+        self.follower: FeedCheck | None = None
+        self.stopped: str | None = None
+        self._signature_holds = signature_holds
+        self._now = 0.0
+
+    def _clock(self) -> float:
+        return self._now
+
+    def setup(self, status: int, body: bytes | None, now: float) -> bool:
+        """Read the feed's setup (`GET /setup`): whether it can be followed."""
+        self._now = now
+        if status != 200 or body is None:
+            self.stopped = self._unanswered(status, body)
+            return False
+        try:
+            doc = self._decoded(body)
+            self.follower = FeedCheck(doc, self.shown, self._signature_holds, clock=self._clock)
+        except FeedGarbled as garbled:
+            self.stopped = str(garbled)
+            return False
+        except FeedError as error:  # the setup's hash does not hold: someone altered it
+            self.stopped = f"NOT INTACT: {error}"
+            return False
+        return True
+
+    def path(self) -> str:
+        """The next request: the events after the last one received, the heads after
+        the last one verified."""
+        assert self.follower is not None
+        follower = self.follower
+        last = follower.last_head
+        since = "" if last is None else f"&since={urllib.parse.quote(last.time, safe='')}"
+        return f"/events?after={follower.received_seq}&wait={WAIT_S}{since}"
+
+    def answer(self, status: int, body: bytes | None, now: float) -> str:
+        """Check one answer of the feed (`body` None: larger than any feed's, not read).
+
+        Returns "next" (ask again at once), "retry" (ask again in a second: the feed did
+        not answer, or not with a feed) or "stop" (the feed is broken).
+        """
+        self._now = now
+        follower = self.follower
+        assert follower is not None
+        if status != 200:  # no answer, a refused token, a proxy's error: the feed is lost
+            follower.lost()
+            return "retry"
+        try:
+            if body is None:
+                raise FeedGarbled(garbled_feed(self.shown, larger_than_any_feed(MAX_ANSWER)))
+            response = self._decoded(body)
+            if not isinstance(response.get("events"), list) or not isinstance(
+                response.get("heads"), list
+            ):
+                raise FeedGarbled(garbled_feed(self.shown, "no list of events and heads"))
+        except FeedGarbled as garbled:
+            follower.garbled_answer(str(garbled))
+            return "retry"
+        follower.take(response)
+        return "next" if follower.broken is None else "stop"
+
+    def _decoded(self, body: bytes) -> dict[str, Any]:
+        try:
+            value = json.loads(body)
+        except RecursionError:
+            raise FeedGarbled(garbled_feed(self.shown, "JSON nested too deep")) from None
+        except ValueError:
+            raise FeedGarbled(garbled_feed(self.shown, "not JSON")) from None
+        if not isinstance(value, dict):
+            raise FeedGarbled(garbled_feed(self.shown, "not a JSON object"))
+        return value
+
+    def _unanswered(self, status: int, body: bytes | None) -> str:
+        if body is None:
+            return garbled_feed(self.shown, larger_than_any_feed(MAX_ANSWER))
+        if status == 0:
+            return feed_unreachable(self.shown)
+        if status in (401, 403):
+            return feed_refused_token()
+        return f"The feed cannot be followed: the feed answered {status}"
+
+    def view(self, now: float, typed: str | None = None) -> dict[str, Any]:
+        """What the page shows now. `typed`: on a page with a fingerprint field, what is
+        typed there ("" for nothing); None on the served page, which has none."""
+        self._now = now
+        follower = self.follower
+        if follower is None:
+            return {"kind": "bad", "status": self.stopped or "", "stop": True}
+        shown = {"title": f"Live count, case {follower.setup.case_number}"}
+        shown["case"] = (
+            f"Case {case_title(follower.setup)} \u00b7"
+            f" {parties_title(follower.setup.employer, follower.setup.ballot)}"
+        )
+        if follower.broken is not None:  # nothing after a broken history is shown as checked
+            return {
+                **shown,
+                "kind": "bad",
+                "status": f"NOT INTACT: {follower.broken}",
+                "stop": True,
+            }
+        refusal = _key_refusal(follower.heads_key, typed)
+        if refusal is not None:
+            return {**shown, "kind": "bad", "status": refusal, "hidden": True, "unsigned": ""}
+        kind, status = self._status(follower, typed)
+        return {
+            **shown,
+            "kind": kind,
+            "status": status,
+            "hidden": False,
+            "unsigned": follower.not_yet_signed or "",
+            **_count_view(follower),
+        }
+
+    def _status(self, follower: FeedCheck, typed: str | None) -> tuple[str, str]:
+        signed_to = f" (signed to event {follower.head_seq:,})"
+        silent = follower.silent_s
+        if silent >= NO_FEED_S:
+            return "lost", no_feed(silent) + signed_to
+        if follower.garbled is not None:
+            return "lost", follower.garbled + signed_to
+        if follower.held and follower.unsigned_s >= UNSIGNED_S:
+            return "lost", unsigned_too_long(follower.held, follower.head_seq, follower.unsigned_s)
+        said = live_status(
+            follower.head_seq if follower.last_head is not None else None,
+            follower.heads_key,
+            typed,
+            follower.station_problem,
+        )
+        return ("lost" if follower.station_problem else "ok"), said
+
+
+def _key_refusal(key: str, typed: str | None) -> str | None:
+    if not typed:
+        return None
+    return live_key_refusal(typed, normalise_fingerprint(typed), key)
+
+
+def _figure(value: int | None) -> str:
+    return NO_FIGURE if value is None else f"{value:,}"
+
+
+def _count_view(follower: FeedCheck) -> dict[str, Any]:
+    """The count's figures, statements and last calls, as the dashboard shows them."""
+    count = follower.count
+    setup = follower.setup
+    tally = count.tally
+    boxed = box_setup(setup, count.envelopes)
+    ballots = None if setup.mail and count.envelopes.open else boxed.ballots
+    remaining = None if ballots is None else max(ballots - tally.counted, 0)
+    choices = setup.ballot.choices
+    unions = len(setup.ballot.unions)
+    several = unions > 1
+    votes = count.choice_votes()
+    figures = {
+        "void": tally.void,
+        "challenged": tally.challenged,
+        "valid": tally.valid,
+        "counted": tally.counted,
+        "ballots": ballots,
+        "remaining": remaining,
+        "events": follower.head_seq,
+    }
+    if not several:
+        figures["for"] = votes[0]
+        figures["against"] = votes[1] if len(votes) > 1 else None
+    grouped = count.groups.active
+    if grouped:  # the groups together decide no unit: no whole count's line 8 or 9
+        lines = {"s8": "", "s9": "", "s10": ""}
+    else:
+        said = result_lines(boxed, tally, count.locked_by)
+        live = decided_line(boxed, tally) if said.pending is not None else ""
+        lines = {"s8": said.challenges, "s9": said.majority, "s10": said.runoff or live}
+    return {
+        "figures": {name: _figure(value) for name, value in figures.items()},
+        "several": several,
+        "choices": [
+            {
+                "word": name.upper() if several else ("FOR" if i < unions else "AGAINST"),
+                "name": "" if several or i >= unions else name,
+                "figure": None if several else ("for" if i < unions else "against"),
+                "value": f"{votes[i]:,}",
+            }
+            for i, name in enumerate(choices)
+        ],
+        "box": ballots is not None,
+        "over": OVER_THE_BOX if ballots is not None and tally.counted > ballots else "",
+        "envelopes": _envelopes(count) if count.envelopes.mail else None,
+        "grouped": grouped,
+        "groups": _groups(count, choices, unions) if grouped else None,
+        **lines,
+        "calls": [
+            {
+                "text": row.text,
+                "tag": CORRECTION_TAG if row.correction else "",
+                "session": row.session,
+            }
+            for row in ticker_rows(follower.recent, _words(follower))
+        ],
+        "head": f"event {follower.head_seq:,}, head {follower.head_hash[:16]}",
+    }
+
+
+def _words(follower: FeedCheck) -> Any:
+    """The dashboard's words for the last calls (its ticker's)."""
+    count = follower.count
+    election = describe(follower.setup)
+    if not count.groups.active:
+        return election_words(election, lambda event: count.votes.words(event))
+    vote: Callable[[Any], str | None] = lambda event: group_vote_words(  # noqa: E731
+        event, count.votes.words(event), count.groups.group_of
+    )
+    return election_words(election, vote, lambda seq: group_key(count.groups.group_of(seq)))
+
+
+def _envelopes(count: Count) -> dict[str, Any]:
+    """The envelope stage's figures (`station tally --json`'s), the challenges settled
+    after the stage said apart, and the stage in one sentence."""
+    stage = count.envelopes
+    f = stage.figures
+    said = envelope_figures(count)
+    order = ["returned", "accepted", *(["late"] if f.current else []), "challenged"]
+    order += ["sustained", "ordered_opened", "void"]
+    order += ["replacements"] if f.current else ["late"]
+    order += [name for name in ("at_polls", "after_tally") if said.get(name)]
+    words = {
+        **ENVELOPE_WORDS,
+        "replacements": "replacement" if f.replacements == 1 else "replacements",
+        "late": "received after the due date (counted)" if f.current else "late",
+    }
+    shown = [
+        {"name": name, "value": f"{said.get(name, 0):,}", "word": words[name]}
+        for name in order
+        if not (name in ("sustained", "ordered_opened") and not said.get(name))
+    ]
+    if stage.open:
+        line = "ENVELOPE STAGE \u2014 no ballot is opened yet"
+    else:
+        line = "Envelope stage ended: the ballots in the box are the envelopes accepted"
+        line += " and received after the due date" if f.current else ""
+        line += f", with {how_many(f.at_polls, 'voter')} at the polls" if f.at_polls else ""
+    return {"stage": line, "figures": shown}
+
+
+def _groups(count: Count, choices: tuple[str, ...], unions: int) -> dict[str, Any]:
+    """Each voting group's figures, in setup order, as `station tally` gives them."""
+    return {
+        "caption": GROUPS_CAPTION,
+        "head": ["Voting group", *choice_words(choices, unions), "Void", "Challenged"],
+        "rows": [
+            [
+                spec.name,
+                *(f"{v:,}" for v in tally.votes),
+                f"{tally.void:,}",
+                f"{tally.challenged:,}",
+            ]
+            for spec, tally in zip(count.groups.specs, count.group_tallies(), strict=True)
+        ],
+    }

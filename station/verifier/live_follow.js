@@ -1,0 +1,158 @@
+// Following a count served by `station serve`: this script fetches the feed and draws, and
+// nothing else. Each answer is handed, as the bytes received, to Station's own Python
+// (station/verifier/live_entry.py, through live_in_browser.py), which checks every event
+// and signed head (tweetnacl's Ed25519, vendored and pinned) and returns what to draw.
+// Used by the served live page (live_page.js) and the Python verifier page's "Follow a
+// count" (python_page_follow.js).
+"use strict";
+globalThis.stationLive = (() => {
+  const $ = (id) => document.getElementById(id);
+  const now = () => Date.now() / 1000;
+
+  // An answer's bytes, or null once it is larger than `limit` (no feed's is): when its
+  // length says so, or as soon as that much has come, never read whole.
+  async function bounded(answer, limit) {
+    if (Number(answer.headers.get("Content-Length")) > limit) {
+      answer.body?.cancel();
+      return null;
+    }
+    const reader = answer.body.getReader(), parts = [];
+    let size = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.length;
+      if (size > limit) {
+        reader.cancel();
+        return null;
+      }
+      parts.push(value);
+    }
+    const bytes = new Uint8Array(size);
+    parts.reduce((at, part) => (bytes.set(part, at), at + part.length), 0);
+    return bytes;
+  }
+
+  // Follow the feed at `base` ("" for the server this page came from) with `token`, by
+  // `network` (the browser's fetch) and the Python module `live` (live_in_browser);
+  // `typed`, on a page with a fingerprint field, gives what is typed there.
+  async function follow(live, network, base, token, typed) {
+    const follow = live.follow(base || location.origin);
+    globalThis.station.follow = follow;
+    async function get(path) {
+      let answer;
+      try {
+        answer = await network(base + path, { headers: { Authorization: `Bearer ${token}` }, cache: "no-store" });
+      } catch {
+        return [0, new Uint8Array()];
+      }
+      return [answer.status, await bounded(answer, follow.max_answer)];
+    }
+    const draw = () => show(follow.view(now(), typed()));
+    let [status, body] = await get("/setup");
+    if (!follow.setup(status, body, now())) return draw();
+    globalThis.station.redraw = draw; // at once when the fingerprint typed changes
+    let ticking = null; // the status moves on with the clock once the feed has answered
+    for (;;) {
+      [status, body] = await get(follow.path());
+      const next = follow.answer(status, body, now());
+      draw();
+      ticking ??= setInterval(draw, 1000);
+      if (next === "stop") return clearInterval(ticking);
+      if (next === "retry") await new Promise((ok) => setTimeout(ok, 1000));
+    }
+  }
+
+  function cell(parent, tag, text) {
+    const element = parent.appendChild(document.createElement(tag));
+    if (text !== undefined) element.textContent = text;
+    return element;
+  }
+
+  // Draw the view Station's Python gave: nothing here decides what it says.
+  function show(view) {
+    $("status").className = view.kind;
+    $("status").textContent = view.status;
+    if (view.title) document.title = view.title;
+    if (view.case) $("case").textContent = view.case;
+    if (view.stop || view.hidden) {
+      $("live-count").hidden = $("live-journal").hidden = !!view.hidden;
+      $("unsigned").hidden = true;
+      return; // nothing after a broken history is shown as checked
+    }
+    $("live-count").hidden = $("live-journal").hidden = false;
+    $("unsigned").hidden = !view.unsigned;
+    $("unsigned").textContent = view.unsigned;
+    for (const [name, value] of Object.entries(view.figures)) {
+      for (const element of document.querySelectorAll(`[data-figure="${name}"]`)) element.textContent = value;
+    }
+    $("box").hidden = $("left").hidden = !view.box;
+    $("over").textContent = view.over;
+    const choices = $("choices");
+    if (choices.childElementCount !== view.choices.length) {
+      choices.textContent = "";
+      for (const choice of view.choices) {
+        const box = cell(choices, "div");
+        cell(box, "span", choice.word);
+        cell(box, "small", choice.name);
+        const figure = cell(box, "b");
+        if (choice.figure) figure.dataset.figure = choice.figure;
+      }
+      choices.className = view.several ? "big several" : "big";
+    }
+    view.choices.forEach((choice, i) => (choices.children[i].querySelector("b").textContent = choice.value));
+    $("envelopes").hidden = !view.envelopes;
+    if (view.envelopes) {
+      $("envelope-stage").textContent = view.envelopes.stage;
+      const list = $("envelope-figures");
+      list.textContent = "";
+      for (const figure of view.envelopes.figures) {
+        const item = cell(list, "span");
+        cell(item, "b", figure.value).dataset.envelope = figure.name;
+        item.append(` ${figure.word}`);
+      }
+    }
+    const groups = $("groups");
+    groups.hidden = !view.groups;
+    if (view.groups) {
+      groups.textContent = "";
+      groups.createCaption().textContent = view.groups.caption;
+      const head = cell(groups, "tr");
+      for (const word of view.groups.head) cell(head, "th", word);
+      for (const values of view.groups.rows) {
+        const row = cell(groups, "tr");
+        for (const value of values) cell(row, "td", value);
+      }
+    }
+    choices.hidden = view.grouped;
+    document.querySelector("#live .small").hidden = view.grouped;
+    for (const line of ["s8", "s9", "s10"]) $(line).textContent = view[line];
+    $("calls").textContent = "";
+    for (const row of view.calls) {
+      const item = cell($("calls"), "li", row.text);
+      item.className = row.tag ? "correction" : row.session ? "session" : "";
+      if (row.tag) cell(item, "small", row.tag);
+    }
+    $("head").textContent = view.head;
+  }
+
+  // Follow, once `runtime` (a promise of the Python module) is ready; any failure of the
+  // browser under the page is said in words.
+  async function start(runtime, network, base, token, typed = () => null) {
+    let live;
+    try {
+      live = await runtime;
+    } catch (error) {
+      show({ kind: "bad", status: `Station's Python could not start in this browser: ${error}`, stop: true });
+      return;
+    }
+    try {
+      await follow(live, network, base, token, typed);
+    } catch (error) {
+      console.error(error); // for whoever looks into the page; an observer reads words
+      show({ kind: "bad", status: live.failed_words, stop: true });
+    }
+  }
+
+  return { start, show };
+})();

@@ -1,0 +1,79 @@
+"""The live page's Python in the browser: what its script hands in, as JavaScript gives it.
+
+Runs only inside Pyodide (the `js` and `pyodide` modules are the runtime's). The live
+page's script fetches; this turns each answer (a Uint8Array) into bytes for
+`live_entry.LiveCount`, and its view into a JavaScript object to draw. Signatures are
+checked by tweetnacl (`nacl.sign.detached.verify`, vendored in the page and pinned in
+`vendor/pins.json`): synchronous, so a head is checked as it is read, and available
+where the room's plain-http LAN address gives the page no WebCrypto.
+"""
+
+from typing import Any
+
+from station.verifier.live_entry import LiveCount, feed_address
+from station.witness.statements import LIVE_PAGE_FAILED
+
+
+def nacl_holds(public_key: bytes, signature: bytes, message: bytes) -> bool:
+    """Whether `signature` is the Ed25519 signature of `message` by the raw
+    `public_key`, as tweetnacl says (False for a key or signature of the wrong size)."""
+    from js import nacl
+    from pyodide.ffi import to_js
+
+    if len(public_key) != 32 or len(signature) != 64:
+        return False
+    return bool(nacl.sign.detached.verify(to_js(message), to_js(signature), to_js(public_key)))
+
+
+class PageFollow:
+    """`LiveCount` as the page's script calls it."""
+
+    def __init__(self, shown: str) -> None:
+        self.live = LiveCount(shown, nacl_holds)
+        self.max_answer = self.live.max_answer
+
+    def setup(self, status: int, body: Any, now: float) -> bool:
+        return self.live.setup(status, _bytes(body), now)
+
+    def path(self) -> str:
+        return self.live.path()
+
+    def answer(self, status: int, body: Any, now: float) -> str:
+        return self.live.answer(status, _bytes(body), now)
+
+    def view(self, now: float, typed: Any = None) -> Any:
+        """The view to draw; `typed` is a string, or JavaScript's null on the served page
+        (which has no field for a fingerprint)."""
+        from js import Object
+        from pyodide.ffi import to_js
+
+        typed_text = typed if isinstance(typed, str) else None
+        return to_js(self.live.view(now, typed_text), dict_converter=Object.fromEntries)
+
+
+def _bytes(body: Any) -> bytes | None:
+    """A Uint8Array's bytes; None for JavaScript's null (an answer larger than any
+    feed's, not read)."""
+    to_bytes = getattr(body, "to_bytes", None)
+    return None if to_bytes is None else bytes(to_bytes())
+
+
+failed_words = LIVE_PAGE_FAILED
+
+
+def address(text: str) -> Any:
+    """The feed's origin and token in a URL typed into the verifier page, or its `error`
+    in words, as a JavaScript object."""
+    from js import Object
+    from pyodide.ffi import to_js
+
+    try:
+        base, token = feed_address(text)
+    except ValueError as error:
+        return to_js({"error": str(error)}, dict_converter=Object.fromEntries)
+    return to_js({"base": base, "token": token}, dict_converter=Object.fromEntries)
+
+
+def follow(shown: str) -> PageFollow:
+    """A feed followed by the page, shown as `shown` (its origin) in words."""
+    return PageFollow(shown)

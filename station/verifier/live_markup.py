@@ -1,0 +1,109 @@
+"""The live count's markup, style and script, shared by the two pages that follow a count.
+
+The served live page (`live_page.py`) and the Python verifier page's "Follow a count"
+(`python_page.py`) hold the same markup and the same script (`live_follow.js`), which
+fetches the feed and draws what Station's Python (`live_entry`) says of it.
+"""
+
+from importlib.resources import files
+
+from station.verifier.page import _vendored
+
+
+def follow_script() -> str:
+    """The script that fetches a feed and draws what `live_entry` says of it."""
+    return files("station.verifier").joinpath("live_follow.js").read_text(encoding="utf-8")
+
+
+def follow_section(version: str) -> str:
+    """The verifier page's "Follow a count": the URL field, then the live count, hidden
+    until a station's URL is followed."""
+    return _FOLLOW.format(live_body=LIVE_BODY.format(version=version), live_style=LIVE_STYLE)
+
+
+def follow_scripts() -> list[str]:
+    """The texts of the verifier page's scripts for following, in order: tweetnacl
+    (pinned), the fetching and drawing, and the form's wiring (`python_page_follow.js`)."""
+    wiring = files("station.verifier").joinpath("python_page_follow.js").read_text(encoding="utf-8")
+    return [_vendored("nacl-fast.min.js"), follow_script(), wiring]
+
+
+# The live count's markup and style, the same in the served live page and in the Python
+# verifier page's "Follow a count" (python_page.py), drawn by live_follow.js.
+LIVE_BODY = """<h1 id="case">Connecting to the station…</h1>
+<div id="status" class="lost" aria-live="polite">Connecting…</div>
+<p id="unsigned" hidden></p>
+<main id="live-count">
+<section>
+<div id="envelopes" hidden><p id="envelope-stage"></p><p id="envelope-figures"></p></div>
+<div id="choices" class="big"></div>
+<div class="small">
+<div>VOID<b data-figure="void">—</b></div><div>CHALLENGED<b data-figure="challenged">—</b></div>
+<div>VALID<b data-figure="valid">—</b></div></div>
+<div id="progress"><b data-figure="counted">—</b><span id="box"> of <b data-figure="ballots">—</b></span>
+ballots counted<span id="over"></span><span id="left"> · <span data-figure="remaining">—</span>
+remaining</span></div>
+<table id="groups" hidden></table>
+</section>
+<section>
+<div id="lines"><p id="s8"></p><p id="s9"></p><p id="s10"></p></div>
+<h2>Last calls</h2>
+<ul id="calls"></ul>
+</section>
+</main>
+<footer id="live-journal">Journal: <span id="head">—</span>. Every event and signed head is checked in this
+browser. Station live page {version}; read-only.</footer>"""
+
+LIVE_STYLE = """
+#live { background: #111; color: #eee; padding: .75rem; }
+#case { font-size: 1.05rem; margin: 0 0 .5rem; }
+#status { padding: .5rem .75rem; border-radius: .4rem; font-weight: 600; word-break: break-word; }
+#status.ok { background: #1d4d2a; } #status.bad { background: #a11; color: #fff; font-size: 1.2rem; }
+#status.lost { background: #7a5a00; }
+#unsigned { margin: .4rem 0 0; padding: .3rem .75rem; border-left: .3rem solid #d9a400; color: #f3d27a; }
+#live .big { display: grid; grid-template-columns: 1fr 1fr; gap: .5rem; margin: .75rem 0; }
+#live .big div { background: #222; border-radius: .5rem; padding: .5rem; text-align: center; }
+#live .big b { display: block; font-size: clamp(2.4rem, 11vw, 5.5rem); line-height: 1.05; }
+#live .big small { display: block; color: #bbb; overflow-wrap: anywhere; }
+#live .big:not(.several) small { min-height: 1.3em; } /* FOR's name: the figures stay level */
+#live .big.several { grid-template-columns: repeat(auto-fit, minmax(9rem, 1fr)); }
+#live .big.several b { font-size: clamp(2rem, 8vw, 4.5rem); }
+#envelopes { background: #1b2433; border-radius: .4rem; padding: .4rem .6rem; margin: .6rem 0 0; }
+#envelopes p { margin: .2rem 0; } #envelope-stage { font-weight: 700; }
+#envelope-figures span { display: inline-block; margin-right: .9rem; } #envelope-figures b { font-size: 1.3rem; }
+#groups { width: 100%; border-collapse: collapse; margin: .4rem 0; }
+#groups th, #groups td { text-align: right; padding: .15rem .4rem; border-bottom: 1px solid #333; }
+#groups th:first-child, #groups td:first-child { text-align: left; }
+#groups caption { text-align: left; color: #ccc; padding-bottom: .3rem; }
+#live [hidden] { display: none !important; }
+#s10:empty { display: none; } #s10 { font-weight: 700; color: #fff; }
+#live .small { display: grid; grid-template-columns: repeat(3, 1fr); gap: .5rem; }
+#live .small div { background: #1a1a1a; border-radius: .4rem; padding: .35rem; text-align: center; }
+#live .small b { display: block; font-size: 1.6rem; }
+#progress { font-size: 1.3rem; margin: .6rem 0; }
+#lines p { margin: .3rem 0; color: #ccc; }
+#live h2 { font-size: 1rem; margin: .6rem 0 0; }
+#calls { list-style: none; padding: 0; margin: .5rem 0; }
+#calls li { padding: .15rem 0; border-bottom: 1px solid #2a2a2a; }
+#calls li:first-child { font-weight: 700; font-size: 1.15rem; }
+#calls li.correction { color: #ffd27a; } #calls li.session { color: #999; }
+#calls li small { margin-left: .6rem; padding: 0 .3rem; border: 1px solid currentColor; border-radius: .2rem;
+  font-size: .75rem; font-weight: 700; letter-spacing: .05em; }
+#live footer { color: #999; font-size: .85rem; word-break: break-all; margin-top: .6rem; }
+"""
+
+
+_FOLLOW = """<h2>Follow a count</h2>
+<p><label for="url">The station's URL with its token, as <code>station serve</code> shows it
+(this page asks that address and no other)</label></p>
+<form id="follow"><input type="text" id="url" placeholder="http://192.168.1.20:8765/?token=..."
+ autocomplete="off"><button type="submit">Follow</button></form>
+<style>
+#follow {{ display: flex; gap: .5rem; }} #follow button {{ font: inherit; }}
+#follow input {{ flex: 1; font: inherit; font-family: monospace; }}
+#live {{ border-radius: .5rem; margin-top: 1rem; }}
+{live_style}</style>
+<section id="live" hidden>
+{live_body}
+</section>
+"""

@@ -1,0 +1,89 @@
+"""Building the live page `station serve` answers its URL with: Station's Python following the feed.
+
+The page holds what the Python verifier page holds (the runtime, the wheels, Station's
+modules: `python_page.runtime_parts`), tweetnacl (pinned in `vendor/`), the live
+count's markup and style (`live_markup`) and scripts that only start the runtime
+(`live_page.js`), fetch the feed and draw (`live_follow.js`): every check and every
+word is `live_entry`'s. Its policy lets it run WebAssembly and ask its own server, and
+nothing else. It is built once, when `station serve` starts, from the inputs cached by
+`python -m station.verifier.python_page`.
+"""
+
+import html
+from importlib.resources import files
+from pathlib import Path
+
+from station import __version__
+from station.verifier.live_markup import LIVE_BODY, LIVE_STYLE, follow_script
+from station.verifier.page import _vendored
+from station.verifier.python_page import InputsError, default_cache, fetch_inputs, runtime_parts
+from station.witness.serve import LIVE_PAGE_POLICY
+
+ENTRY = "station.verifier.live_in_browser"
+FETCH_COMMAND = "python -m station.verifier.python_page"
+SHIPPED = "live_page.html"  # the page a bundle carries, built when the bundle was
+STARTING = "Starting Station's Python in this browser\u2026"
+
+
+def build(fetched: dict[str, Path]) -> bytes:
+    """The whole live page, from the fetched inputs (the same inputs, the same bytes)."""
+    script = files("station.verifier").joinpath("live_page.js").read_text(encoding="utf-8")
+    parts = [
+        _HEAD.format(style=LIVE_STYLE, policy=LIVE_PAGE_POLICY),
+        LIVE_BODY.format(version=__version__).replace(
+            '<div id="status" class="lost" aria-live="polite">Connecting…</div>',
+            f'<div id="status" class="lost" aria-live="polite">{html.escape(STARTING)}</div>',
+        ),
+        "\n</div>\n",
+        f'<script id="tweetnacl">{_in_script(_vendored("nacl-fast.min.js"))}</script>\n',
+        *runtime_parts(fetched, ENTRY),
+        f"<script>{_in_script(follow_script())}</script>\n",
+        f"<script>{_in_script(script)}</script>\n</body>\n</html>\n",
+    ]
+    return "".join(parts).encode("utf-8")
+
+
+def built(cache: Path | None = None) -> bytes:
+    """The live page from the cached inputs, fetched first if they are not there; in the
+    bundle, which holds Station's modules compiled and not their sources, the page it
+    was built with (`SHIPPED`, written by build.spec).
+
+    Raises InputsError in one line, naming the command that fetches them.
+    """
+    shipped = files("station.verifier").joinpath(SHIPPED)
+    if shipped.is_file():
+        return shipped.read_bytes()
+    try:
+        return build(fetch_inputs(cache or default_cache()))
+    except InputsError as error:
+        raise InputsError(
+            f"the live page cannot be built: {error} (fetch its inputs once with"
+            f" `{FETCH_COMMAND}`, on a machine with network access)"
+        ) from None
+
+
+def _in_script(text: str) -> str:
+    if "</script" in text.lower() or "<!--" in text:
+        raise InputsError("a script of the live page holds '</script' or '<!--'")
+    return text
+
+
+_HEAD = """<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="{policy}">
+<title>Live count</title>
+<style>
+body {{ font: 16px/1.4 system-ui, sans-serif; margin: 0; background: #111; }}
+#live {{ min-height: 100vh; box-sizing: border-box; }}
+@media (min-width: 900px) {{
+  main {{ display: grid; grid-template-columns: 3fr 2fr; gap: 1.2rem; }}
+  #case {{ font-size: 1.3rem; }}
+}}
+{style}</style>
+</head>
+<body>
+<div id="live">
+"""

@@ -1,0 +1,224 @@
+"""The live page's Python, handed the feed's answers as the page fetches them.
+
+A count served on 127.0.0.1 is asked as the page asks it; each answer's bytes go to
+`LiveCount`, which says what the page draws: the figures `station tally --json` gives
+once a signed head covers them, the events after the last head said apart and never
+counted, NOT SIGNED past 10 s, a lost feed, a forged history NOT INTACT.
+"""
+
+import dataclasses
+import io
+import json
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from contextlib import redirect_stdout
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from station.cli import main
+from station.domain import Action, Call
+from station.journal import Journal
+from station.sheet.keys import key_for_signing, signature_holds_raw
+from station.verifier.live_entry import LiveCount
+from station.witness.serve import FeedServer
+from station.witness.statements import MAX_UNSIGNED
+from tests.helpers import JFK8
+from tests.witness.helpers import forged_tail, live_feed
+
+
+def ask(server: FeedServer, path: str) -> tuple[int, bytes]:
+    base, token = server.url.split("/?token=")
+    request = urllib.request.Request(base + path, headers={"Authorization": f"Bearer {token}"})
+    try:
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            return answer.status, answer.read()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read()
+
+
+@pytest.fixture
+def counted(tmp_path: Path) -> Iterator[tuple[Path, FeedServer]]:
+    """4 FOR and 22 AGAINST of 80 ballots, served."""
+    path = tmp_path / "jfk8.station"
+    Journal.create(path, dataclasses.replace(JFK8, ballots=80))
+    with Journal.open(path) as journal:
+        journal.start_session()
+        for call in [Call.FOR] * 4 + [Call.AGAINST] * 22:
+            journal.append(Action.CALL, call)
+    with live_feed(path, key_for_signing(), page=False) as server:
+        yield path, server
+
+
+def followed(server: FeedServer, events: int) -> tuple[LiveCount, dict[str, Any]]:
+    """The page's Python once a signed head covers `events` events; its last answer."""
+    live = LiveCount("http://127.0.0.1", signature_holds_raw)
+    assert live.setup(*ask(server, "/setup"), time.time())
+    for _ in range(20):
+        status, body = ask(server, live.path().replace("wait=20", "wait=1"))
+        assert live.answer(status, body, time.time()) == "next"
+        if live.follower is not None and live.follower.head_seq == events:
+            return live, json.loads(body)
+    raise AssertionError(live.view(time.time()))
+
+
+def tally(path: Path) -> dict[str, Any]:
+    out = io.StringIO()
+    with redirect_stdout(out):
+        assert main(["tally", str(path), "--json"]) == 0
+    return json.loads(out.getvalue())  # type: ignore[no-any-return]
+
+
+def test_the_page_shows_what_the_station_signed_in_the_dashboards_words(
+    counted: tuple[Path, FeedServer],
+) -> None:
+    path, server = counted
+    expected = tally(path)
+    live, _ = followed(server, expected["events"])
+    view = live.view(time.time())
+    assert view["kind"] == "ok"
+    assert view["status"].startswith(f"LIVE \u00b7 event {expected['events']} signed by key ")
+    for name in ("for", "against", "void", "challenged", "valid", "counted", "remaining"):
+        assert view["figures"][name] == f"{expected[name]:,}", name
+    assert [view["s8"], view["s9"]] == [expected["statements"]["8"], expected["statements"]["9"]]
+    assert view["head"] == f"event {expected['events']}, head {expected['head'][:16]}"
+    assert view["calls"][0]["text"] == "Station closed the count"
+    assert view["calls"][1]["text"] == "Ballot 26 AGAINST"
+    assert view["unsigned"] == ""
+
+
+def test_events_no_head_covers_are_said_apart_then_not_signed_after_10_s(
+    counted: tuple[Path, FeedServer],
+) -> None:
+    path, server = counted
+    events = tally(path)["events"]
+    live, last = followed(server, events)
+    now = time.time()
+    tail = {"events": forged_tail(last["events"], 52), "heads": []}
+    assert live.answer(200, json.dumps(tail).encode(), now) == "next"
+    view = live.view(now)
+    assert view["figures"]["for"] == "4"  # the 52 forged FOR calls are not counted
+    assert view["unsigned"] == (
+        f"52 events after event {events} not yet signed by the station: not counted"
+    )
+    assert view["kind"] == "ok"
+    late = live.view(now + 11)
+    assert late["kind"] == "lost"
+    assert late["status"].startswith("NOT SIGNED FOR 11 SECONDS: 52 events after event")
+    assert late["figures"]["for"] == "4"
+
+
+def test_more_unsigned_events_than_the_station_leaves_are_refused(
+    counted: tuple[Path, FeedServer],
+) -> None:
+    path, server = counted
+    events = tally(path)["events"]
+    live, last = followed(server, events)
+    tail = {"events": forged_tail(last["events"], MAX_UNSIGNED + 1), "heads": []}
+    assert live.answer(200, json.dumps(tail).encode(), time.time()) == "stop"
+    view = live.view(time.time())
+    assert view["kind"] == "bad" and view["stop"]
+    assert view["status"].startswith(f"NOT INTACT: the feed sent more than {MAX_UNSIGNED:,} events")
+
+
+def test_a_history_other_than_the_one_signed_is_not_intact(
+    counted: tuple[Path, FeedServer],
+) -> None:
+    path, server = counted
+    live, last = followed(server, tally(path)["events"])
+    forged = dict(forged_tail(last["events"], 1)[0], call="against")  # its hash of a FOR
+    assert live.answer(200, json.dumps({"events": [forged], "heads": []}).encode(), 0) == "stop"
+    view = live.view(time.time())
+    assert (
+        view["status"] == f"NOT INTACT: event {forged['seq']} was altered (its hash does not match)"
+    )
+
+
+def test_a_silent_feed_is_lost_and_a_garbled_answer_is_no_forgery(
+    counted: tuple[Path, FeedServer],
+) -> None:
+    path, server = counted
+    events = tally(path)["events"]
+    live, _ = followed(server, events)
+    now = time.time()
+    assert live.answer(200, b"<html>proxy</html>", now) == "retry"
+    garbled = live.view(now)
+    assert garbled["kind"] == "lost"
+    assert "FEED GARBLED" in garbled["status"] and "not JSON" in garbled["status"]
+    assert garbled["status"].endswith(f"(signed to event {events})")
+    assert live.answer(0, b"", now) == "retry"  # no answer: asked again
+    lost = live.view(now + 13)
+    assert lost["status"] == f"NO FEED FOR 13 SECONDS (signed to event {events})"
+    assert lost["figures"]["for"] == "4"
+
+
+def test_a_refused_token_or_no_station_stops_at_once() -> None:
+    live = LiveCount("http://10.0.0.9:8765", signature_holds_raw)
+    assert not live.setup(401, b"{}", 0)
+    assert live.view(0)["status"].startswith(
+        "The feed cannot be followed: the station refused the token"
+    )
+    live = LiveCount("http://10.0.0.9:8765", signature_holds_raw)
+    assert not live.setup(0, b"", 0)
+    assert "does not answer" in live.view(0)["status"]
+
+
+def test_a_fingerprint_typed_holds_the_count_back_until_it_is_the_keys(
+    counted: tuple[Path, FeedServer],
+) -> None:
+    path, server = counted
+    live, _ = followed(server, tally(path)["events"])
+    assert live.follower is not None
+    key = live.follower.heads_key
+    assert live.view(0, "a1b2")["status"].startswith("REFUSED: 'a1b2' is not a key fingerprint")
+    other = "0" * 32
+    assert live.view(0, other)["hidden"] is True
+    assert live.view(time.time(), key.upper())["status"].endswith(", the key written down")
+
+
+def test_the_pages_hold_every_module_the_live_pythons_imports() -> None:
+    """What `live_in_browser` imports of Station is in the pages, and no database, key
+    store, window or HTTP client (the page fetches; its Python only checks)."""
+    import subprocess
+    import sys
+
+    from station.verifier import python_page
+
+    listing = "import sys, station.verifier.live_in_browser; print('\\n'.join(sys.modules))"
+    done = subprocess.run(
+        [sys.executable, "-c", listing], capture_output=True, text=True, check=True, timeout=60
+    )
+    imported = set(done.stdout.split())
+    held = {
+        name.removesuffix("/__init__.py").removesuffix(".py").replace("/", ".")
+        for name in python_page.station_modules(python_page.pinned())
+    }
+    assert {name for name in imported if name.split(".")[0] == "station"} <= held
+    forbidden = {"sqlite3", "cryptography", "PySide6", "platformdirs", "http.client"}
+    assert not imported & forbidden
+
+
+def test_a_count_from_a_machine_up_for_months_is_followed_with_its_own_clocks(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Past 2**53 nanoseconds up (104 days), an event's clock is beyond what a browser's
+    JSON reads exactly; the page's Python reads the numbers the station wrote."""
+    up = time.monotonic_ns
+    monkeypatch.setattr(time, "monotonic_ns", lambda: (1 << 60) + up())
+    path = tmp_path / "jfk8.station"
+    Journal.create(path, dataclasses.replace(JFK8, ballots=50))
+    with Journal.open(path) as journal:
+        journal.start_session()
+        for call in [Call.FOR] * 7 + [Call.AGAINST] * 4:
+            journal.append(Action.CALL, call)
+        assert all(record.mono_ns > 2**53 for record in journal.records())
+    events = tally(path)["events"]
+    monkeypatch.undo()
+    with live_feed(path, key_for_signing(), page=False) as server:
+        live, _ = followed(server, events)
+    view = live.view(time.time())
+    assert view["kind"] == "ok", view
+    assert view["figures"]["for"] == "7"
