@@ -2,9 +2,10 @@
 
 import dataclasses
 import sqlite3
+from collections.abc import Mapping
 from pathlib import Path
 
-from station.domain import Action
+from station.domain import Action, Event
 from station.domain.tally_sheet import computed_facts
 from station.journal import Journal
 from station.journal.schema import EVENT_GUARDS
@@ -41,7 +42,17 @@ def random_journal(path: Path, events: int, seed: int) -> None:
                         **computed_facts(setup, count.sheets[-1], journal.head_hash, None),
                         **RECORDED,
                     }
-                journal.append(event.action, event.call, event.target, detail)
+                append_as_a_station(journal, event, detail)
+
+
+def append_as_a_station(
+    journal: Journal, event: Event, detail: Mapping[str, object] | None
+) -> None:
+    """Write `event` as a station writes it: an OPEN begins a session of its own."""
+    if event.action is Action.OPEN:
+        journal.start_session()
+    else:
+        journal.append(event.action, event.call, event.target, detail)
 
 
 def tamper(path: Path, *statements: str) -> None:

@@ -13,6 +13,7 @@ from station.domain.voters import Voter, VoterList
 from station.journal import Journal
 from station.journal.verify import verify_journal
 from tests.domain.random_operator import KINDS, figures, operator_events, signed
+from tests.journal.helpers import append_as_a_station
 
 
 @pytest.mark.parametrize("kind", sorted(KINDS))
@@ -35,7 +36,7 @@ def test_every_event_of_an_accepted_journal_folds_to_what_was_shown(
                 before = None if superseded is None else superseded.hash
                 detail = {**computed_facts(setup, sheet, journal.head_hash, before)}
                 detail |= signed(setup, random.Random(event.seq))
-            journal.append(event.action, event.call, event.target, detail)
+            append_as_a_station(journal, event, detail)
             shown[event.seq] = figures(live)
         assert len(shown) > 60, kind  # the keys made a count, not a string of refusals
         assert verify_journal(journal).ok
