@@ -137,6 +137,9 @@ def test_the_stage_ends_naming_the_envelopes_accepted_and_sets_the_box() -> None
     stage.rule("2", Ruling.ACCEPTED)
     with pytest.raises(ReplayError, match="2 envelopes accepted, not 3"):
         stage.apply(Action.END_ENVELOPES, detail={"accepted": 3})
+    for other in (2.0, True, "2", None):  # equal to 2 in Python, not as JSON writes 2
+        with pytest.raises(ReplayError, match=f"2 envelopes accepted, not {other!r}"):
+            stage.apply(Action.END_ENVELOPES, detail={"accepted": other})
     setup = ElectionSetup("29-RC-288020", "E", "U", 10, mail=True)
     assert box_setup(setup, stage.count.envelopes).ballots is None
     stage.end()
