@@ -8,7 +8,7 @@ from station.domain import Action, Call, Count, Event, ReplayError
 from station.domain.challenges import Reason
 from station.domain.changes import FrozenCount
 from station.domain.election import ElectionSetup
-from station.domain.envelopes import EnvelopeFigures, Ruling, box_setup
+from station.domain.envelopes import EnvelopeFigures, Ruling, box_setup, voter_key
 from station.domain.parties import Party
 from tests.domain.helpers import Stage
 
@@ -107,6 +107,19 @@ def test_a_write_in_is_challenged_as_not_on_the_list() -> None:
     assert change.challenge is not None and change.challenge.reason is Reason.NOT_ON_LIST
     with pytest.raises(ReplayError, match="second envelope"):
         stage.apply(Action.ENVELOPE, detail={"write_in": "Ada Byron", "ruling": "accepted"})
+
+
+def test_one_written_in_voter_is_one_whatever_the_case_of_the_name() -> None:
+    """At one table as across tables (a consolidation): "Hans Strauß" is "HANS STRAUSS"."""
+    stage = Stage()
+    stage.apply(Action.ENVELOPE, detail={"write_in": "Hans Strauß", "ruling": "accepted"})
+    with pytest.raises(
+        ReplayError, match=r"second envelope of write-in:HANS STRAUSS .*cannot be accepted"
+    ):
+        stage.apply(Action.ENVELOPE, detail={"write_in": "HANS STRAUSS", "ruling": "accepted"})
+    change = stage.apply(Action.ENVELOPE, detail={"write_in": "hans strauss", "ruling": "void"})
+    assert change.envelope is not None and change.envelope.second
+    assert len(stage.count.envelopes.ruled(voter_key(None, "HANS STRAUß"))) == 2
 
 
 @pytest.mark.parametrize(
