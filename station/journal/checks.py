@@ -18,6 +18,7 @@ from station.domain.tally_sheet import (
     SheetContext,
     computed_facts,
     facts_problem,
+    key_change_problem,
     recorded_problem,
 )
 from station.journal.bounded_json import canonical_detail, is_canonical_detail
@@ -210,6 +211,7 @@ class SheetTrail:
         self.hashes: dict[int, str] = {}
         self.tallies: dict[int, Tally] = {}
         self.reopened: dict[int, str | None] = {}
+        self.last_key: object = None  # the `key` of the last sheet met, of any kind
 
     def note(self, record: Record, change: Change) -> None:
         """Keep what a SIGN or a REOPEN event says (any other event: nothing)."""
@@ -219,6 +221,7 @@ class SheetTrail:
         if change.event.action is Action.SIGN:
             self.hashes[record.seq] = record.hash
             self.tallies[record.seq] = sheet.tally
+            self.last_key = record.details().get("key")
         elif change.event.action is Action.REOPEN and sheet.kind is SheetKind.FINAL:
             reason = (change.event.detail or {}).get("reason")
             self.reopened.setdefault(sheet.seq, reason if isinstance(reason, str) else None)
@@ -246,7 +249,12 @@ def sheet_problem(
     superseded = None if sheet.supersedes is None else trail.hashes[sheet.supersedes]
     context = trail.context(record, sheet)
     facts = computed_facts(election.setup, sheet, record.prev_hash, superseded, context)
-    problem = facts_problem(record.details(), facts) or recorded_problem(record.details())
+    stated = record.details()
+    problem = (
+        facts_problem(stated, facts)
+        or recorded_problem(stated)
+        or key_change_problem(stated, trail.last_key)
+    )
     if problem:
         return f"event {record.seq} (the {sheet.title.lower()} tally sheet) {problem}"
     return None
