@@ -1,0 +1,1 @@
+3CrpDixyPlTX85Kzw1lU1D/C207dEmy2AleZ81Q+WCPxylpeUrNKqvv5wNc/Vw594hjtW1d5WRGU0zJjlhyPDw==

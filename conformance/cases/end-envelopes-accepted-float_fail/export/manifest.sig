@@ -1,0 +1,1 @@
++sEXYMjpc3LmrlUrLJLLL5rqf+PbUUKd4iFwtXbN3vp3sngGrNRDItrBo4nJ7IFGB0frguiHHVoHNUkMvye/AQ==

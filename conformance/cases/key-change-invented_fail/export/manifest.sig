@@ -1,0 +1,1 @@
+V4r0fKtL/yPvQWuc2H+MCjx9pqlwsTpqewnzoukNyg3PZ9J6ul9e697WF01ej6dK5nnpkd3RtXY6Y4GuHaVJBg==

@@ -1,0 +1,1 @@
+gUKBpGrN8qmzNXjDR8aD99jonf5dZm5x15rJjUTQOHPRkY6RVhdz91tyy4Nd3+8czfoBbtuweHPhPjSOrDARBQ==

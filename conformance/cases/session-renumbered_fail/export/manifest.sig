@@ -1,0 +1,1 @@
+o+kTpJrqaHLnIjzZDmGZK1ZCf65WLRlUEi9iNBbkn6uL1jqV/5uafvLGemGXlBP8y7kcF6QB2x5TgogxvWxgBw==
