@@ -238,3 +238,5 @@ def test_export_without_the_key_is_refused(
     assert result.returncode == 0, result.stderr
     log = station("log", counted, "--json").stdout.splitlines()
     assert "key_changed_from" in json.loads(log[-2])["detail"]
+    verified = station("verify", counted)
+    assert verified.returncode == 0, verified.stdout + verified.stderr

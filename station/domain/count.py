@@ -32,6 +32,7 @@ from station.domain.choice_votes import ChoiceVotes
 from station.domain.choices import Ballot
 from station.domain.decision import call_number, plan
 from station.domain.description import Election, describe
+from station.domain.detail_keys import detail_problem
 from station.domain.election import ElectionSetup
 from station.domain.envelopes import ENVELOPE_ACTIONS, NO_BALLOT_CHALLENGE, EnvelopeStage
 from station.domain.events import Action, Event, SheetKind
@@ -426,6 +427,11 @@ class Count:
             fold = self.envelopes.plan_after_tally(event, self.tallied)
         else:
             fold = self._fold(event)
+        # After the action's own rules, which say in their words what they refuse: a key
+        # no rule of the action reads is refused here, for every action alike.
+        problem = detail_problem(event)
+        if problem is not None:
+            raise ReplayError(event.seq, problem)
 
         def commit() -> Change:
             change = fold()

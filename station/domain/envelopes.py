@@ -146,8 +146,29 @@ class Envelope:
 
     @property
     def key(self) -> str:
-        """Whose envelope it is: the voter id, or the written-in name."""
+        """Whose envelope it is (`voter_key`): one voter's envelopes share it."""
+        return voter_key(self.voter, self.write_in)
+
+    @property
+    def who(self) -> str:
+        """Whose envelope it is, as a line names them: the voter id, or the name written in."""
         return self.voter if self.voter is not None else f"write-in:{self.write_in}"
+
+
+def voter_key(voter: str | None, write_in: str | None) -> str:
+    """Whose envelope it is, as every rule of one voter's envelopes compares them: at one
+    table (a second envelope) and across tables (a consolidation).
+
+    A listed voter by id exactly; a written-in voter by the name case-folded, so that
+    "Hans Strauß" and "HANS STRAUSS" are one voter (the name is already single-spaced,
+    one line: `_envelope_of` refuses any other). A station resolves a name typed again
+    to the one first recorded before it writes (`write_ins.identify`), so the names it
+    writes for one voter are equal, and any two it writes that this takes for one voter
+    are one voter's.
+    """
+    if voter is not None:
+        return voter
+    return f"write-in:{(write_in or '').casefold()}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -306,7 +327,7 @@ class EnvelopeStage:
         return [self._rulings[seq] for seq in self._after_tally]
 
     def ruled(self, voter_key: str) -> list[Envelope]:
-        """The counting rulings of this voter's envelopes (id, or "write-in:NAME")."""
+        """The counting rulings of this voter's envelopes (`voter_key`)."""
         return [self._rulings[seq] for seq in self._by_voter.get(voter_key, [])]
 
     def next_undo(self) -> Envelope | None:
@@ -384,12 +405,12 @@ class EnvelopeStage:
             if envelope.ruling is Ruling.AT_POLLS:
                 raise ReplayError(
                     seq,
-                    f"{envelope.key} has an envelope ruled {first.ruling.label} at event"
+                    f"{envelope.who} has an envelope ruled {first.ruling.label} at event"
                     f" {first.seq}: they cannot be checked off at the polls too",
                 )
             raise ReplayError(
                 seq,
-                f"a second envelope of {envelope.key} (the first was ruled {first.ruling.label}"
+                f"a second envelope of {envelope.who} (the first was ruled {first.ruling.label}"
                 f" at event {first.seq}) cannot be {one_ballot[envelope.ruling]}",
             )
         return replace(envelope, second=True)
@@ -454,7 +475,8 @@ class EnvelopeStage:
             raise ReplayError(
                 event.seq, "the end of the envelope stage names the envelopes accepted"
             )
-        if accepted != self.figures.accepted or isinstance(accepted, bool):
+        # A whole number as JSON writes one: 2.0 equals 2 in Python, not in every reader.
+        if type(accepted) is not int or accepted != self.figures.accepted:
             raise ReplayError(
                 event.seq,
                 f"the envelope stage ends with {self.figures.accepted:,} envelopes"

@@ -231,6 +231,32 @@ def recorded_problem(stated: Mapping[str, object]) -> str | None:
     return None
 
 
+def key_change_problem(stated: Mapping[str, object], earlier_key: object) -> str | None:
+    """Whether a sheet's `key_changed_from` is not what the journal gives, in words, or None.
+
+    A station signs with the key of the journal's last sheet (`earlier_key`, that sheet's
+    `key`), or with another only when told to, and then records the one it changed from
+    (`station sign --new-key`): `key_changed_from` is that earlier key exactly when it is
+    not this sheet's `key`, and is absent otherwise (no sheet before, or the same key).
+    """
+    key = stated.get("key")
+    changed = isinstance(earlier_key, str) and earlier_key != key
+    expected = earlier_key if changed else None
+    found = stated.get("key_changed_from")
+    if found == expected:
+        return None
+    if not isinstance(earlier_key, str):
+        why = "no sheet before it was signed"
+    elif changed:
+        why = f"the key of the last sheet before it; this one was signed by {shown_fact(key)}"
+    else:
+        why = "the last sheet before it was signed by the same key"
+    return (
+        f"its key_changed_from says {shown_fact(found)}; the journal gives"
+        f" {shown_fact(expected)} ({why})"
+    )
+
+
 def _recorded_as_written(key: str, stated: Mapping[str, object]) -> bool:
     """Whether a recorded fact has the form Station writes it in (`_RECORDED_AS`)."""
     value = stated.get(key)

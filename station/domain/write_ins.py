@@ -14,9 +14,11 @@ Names are compared as an agent reads them: case, spaces and full stops do not ma
 and "Last, First" is "First Last". A name that several listed voters share names none
 of them for sure: it cannot be accepted as a write-in (the agent picks the voter by id).
 
-Resolution happens where every ruling is committed (`CountSession.rule_envelope`), not
-in the fold: a file written before it (with such a write-in accepted twice) still
-replays as it was recorded.
+Resolution happens where every ruling is committed (`CountSession.rule_envelope`). The
+fold, which every reader of a journal makes, compares written-in names only case-folded
+(`envelopes.voter_key`, as a consolidation compares them across tables): what is
+resolved here is resolved before the event is written, so a station's names for one
+voter are equal there too.
 """
 
 from __future__ import annotations

@@ -29,7 +29,7 @@ _FIRST_REFUSED = (
     f"SELECT seq FROM events NOT INDEXED WHERE seq >= ? AND seq <= ?"
     f" AND NOT {_STEP}({_FIELDS}) ORDER BY seq LIMIT 1"
 )
-_TIME_OF = "SELECT utc FROM events WHERE seq = ?"
+_BEFORE = "SELECT utc, session, mono_ns FROM events WHERE seq = ?"
 
 
 class ChainWalk:
@@ -42,12 +42,22 @@ class ChainWalk:
     'user-defined function raised exception').
     """
 
-    __slots__ = ("backwards", "before", "broken", "error", "expected", "utc")
+    __slots__ = ("backwards", "before", "broken", "error", "expected", "mono_ns", "session", "utc")
 
-    def __init__(self, first: int, before: str, before_utc: str = "") -> None:
+    def __init__(
+        self,
+        first: int,
+        before: str,
+        before_utc: str = "",
+        before_session: tuple[int, int] | None = None,
+    ) -> None:
         self.expected = first
         self.before = before
         self.utc = before_utc
+        # The session and monotonic clock of the event before (`checks.session_problem`):
+        # none before the first event of a journal, which so must be an `open` one.
+        self.session: int | None = None if before_session is None else before_session[0]
+        self.mono_ns: int = 0 if before_session is None else before_session[1]
         self.broken: int | None = None
         self.error: Exception | None = None
         self.backwards: Backwards | None = None
@@ -82,6 +92,12 @@ class ChainWalk:
                 or not (call is None or (type(call) is str and call != ""))
                 or not (detail is None or (type(detail) is str and detail != ""))
                 or not (target is None or type(target) is int)
+                # `checks.session_problem`, written out for the same reason.
+                or (
+                    session != seq
+                    if action == "open"
+                    else session != self.session or mono_ns < self.mono_ns
+                )
                 # `chain.event_hash`'s canonical form with its prefix and separators
                 # (\x1f) written in: names looked up ten times an event cost a sixth
                 # of the walk. tests/journal/test_verify_fast.py holds the two equal.
@@ -100,6 +116,7 @@ class ChainWalk:
             self.expected = expected + 1
             self.before = hash_
             self.utc = utc
+            self.session, self.mono_ns = session, mono_ns
             return True
         except Exception as error:  # a bug: kept, and raised by `first_break`
             self.error = self.error or error
@@ -140,12 +157,18 @@ def walk_in(conn: sqlite3.Connection, first: int, last: int, before: str) -> Cha
     """The walk of events `first` to `last` in `conn`'s file, from `before`, as far as
     it held (`chain_break_in`); its `backwards` compares the first event's time with
     the time stored for the event before it."""
-    walk = ChainWalk(first, before, time_before(conn, first))
+    utc, session = event_before(conn, first)
+    walk = ChainWalk(first, before, utc, session)
     return walk.go(conn, last)
 
 
-def time_before(conn: sqlite3.Connection, first: int) -> str:
-    """The time of the event before `first` as stored ("" for none, or one not text: the
-    walk that checks that event refuses it)."""
-    row = conn.execute(_TIME_OF, (first - 1,)).fetchone() if first > 1 else None
-    return row[0] if row is not None and type(row[0]) is str else ""
+def event_before(conn: sqlite3.Connection, first: int) -> tuple[str, tuple[int, int] | None]:
+    """The time, and the session and monotonic clock, of the event before `first` as
+    stored ("" and None for none, or for fields not of their type: the walk that checks
+    that event refuses it)."""
+    row = conn.execute(_BEFORE, (first - 1,)).fetchone() if first > 1 else None
+    if row is None:
+        return "", None
+    utc, session, mono_ns = row
+    typed = type(session) is int and type(mono_ns) is int
+    return (utc if type(utc) is str else ""), ((session, mono_ns) if typed else None)

@@ -9,7 +9,8 @@ are here, and only here.
 """
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from enum import Enum
+from typing import TYPE_CHECKING, Any, Literal
 
 from station.domain import Action, Change, Count, Sheet, SheetKind
 from station.domain.sheet_dates import dates_problem
@@ -17,6 +18,7 @@ from station.domain.tally import Tally
 from station.domain.tally_sheet import (
     SheetContext,
     computed_facts,
+    key_change_problem,
     recorded_problem,
     wrong_fact,
 )
@@ -100,21 +102,76 @@ def setup_altered(path: "Path | str") -> str:
     )
 
 
-def chain_problem(record: Record, expected: int, before: str) -> str | None:
-    """Whether an event read in turn breaks the chain (its number, link, field types or
-    hash), said in `verify`'s words; None if it holds. The cheap check first, the words
-    only for a break: a station replaying or a dashboard following asks it of every event.
+class _Unknown(Enum):
+    """The event before is not known to the reader (it holds only its hash)."""
+
+    EVENT = 0
+
+
+UNKNOWN: Literal[_Unknown.EVENT] = _Unknown.EVENT
+Previous = Record | None | Literal[_Unknown.EVENT]
+"""The event before the one checked: None for the first event of a journal, or UNKNOWN."""
+
+
+def chain_problem(
+    record: Record, expected: int, before: str, previous: Previous = UNKNOWN
+) -> str | None:
+    """Whether an event read in turn breaks the chain (its number, link, field types,
+    hash or session), said in `verify`'s words; None if it holds. The cheap check first,
+    the words only for a break: a station replaying or a dashboard following asks it of
+    every event.
     """
-    if record.seq == expected and not breaks_chain(record, before):
+    if (
+        record.seq == expected
+        and not breaks_chain(record, before)
+        and (previous is UNKNOWN or not session_problem(record, previous))
+    ):
         return None
-    return event_problem(record, expected, before)
+    return event_problem(record, expected, before, previous)
 
 
-def event_problem(record: Record, expected: int, before: str) -> str | None:
+def session_problem(record: Record, previous: Record | None) -> str | None:
+    """Whether an event is out of its session's order, given the event before it (None
+    for the first event of a journal); None if it is in order.
+
+    An `open` event begins a session, which is numbered by that event's `seq`; every
+    other event belongs to the session of the event before it, and is not earlier than
+    that event on the station's monotonic clock (equal is possible: a coarse clock).
+    So a journal begins with an `open` event. Both fields are well typed by now.
+    """
+    seq, session = record.seq, record.session
+    if record.action == Action.OPEN.value:
+        if session != seq:
+            return (
+                f"event {seq} was altered (it opens a session, so its session is"
+                f" {seq}, not {session})"
+            )
+        return None
+    if previous is None:
+        return f"event {seq} was altered (a journal begins with an open event, not {record.action})"
+    if session != previous.session:
+        return (
+            f"event {seq} was altered (its session is {session}, but the event before it"
+            f" is of session {previous.session})"
+        )
+    if record.mono_ns < previous.mono_ns:
+        return (
+            f"event {seq} was altered (its monotonic clock reads {record.mono_ns}, before"
+            f" the {previous.mono_ns} of the event before it in the same session)"
+        )
+    return None
+
+
+def event_problem(
+    record: Record, expected: int, before: str, previous: Previous = UNKNOWN
+) -> str | None:
     """What is wrong with one event read in turn, in `verify`'s words, or None.
 
-    `expected` is the number it should have and `before` the hash of the event before
-    it. The rules of the count are not asked here: the caller folds the event next.
+    `expected` is the number it should have, `before` the hash of the event before
+    it and `previous` that event itself (None before the first event): its session and
+    clock are what this one's are checked against (`session_problem`); a reader that
+    holds only the hash (UNKNOWN) cannot check them. The rules of the count are not
+    asked here: the caller folds the event next.
     """
     if record.seq != expected:
         return f"event {expected} is missing (the next one found is {record.seq})"
@@ -130,6 +187,8 @@ def event_problem(record: Record, expected: int, before: str) -> str | None:
             f"event {record.seq} was altered (its detail is not in the one form"
             " Station writes: sorted keys, each once, compact)"
         )
+    if previous is not UNKNOWN:
+        return session_problem(record, previous)
     return None
 
 
@@ -154,6 +213,7 @@ class SheetTrail:
         self.tallies: dict[int, Tally] = {}
         self.reopened: dict[int, str | None] = {}
         self.first_call_utc: str | None = None
+        self.last_key: object = None  # the `key` of the last sheet met, of any kind
 
     def note(self, record: Record, change: Change) -> None:
         """Keep what a SIGN or a REOPEN event says, and when the first call was made
@@ -166,6 +226,7 @@ class SheetTrail:
         if change.event.action is Action.SIGN:
             self.hashes[record.seq] = record.hash
             self.tallies[record.seq] = sheet.tally
+            self.last_key = record.details().get("key")
         elif change.event.action is Action.REOPEN and sheet.kind is SheetKind.FINAL:
             reason = (change.event.detail or {}).get("reason")
             self.reopened.setdefault(sheet.seq, reason if isinstance(reason, str) else None)
@@ -205,8 +266,10 @@ def sheet_fault(
     stated = record.details()
     wrong = wrong_fact(stated, facts)
     if wrong is None:
-        problem = recorded_problem(stated) or dates_problem(
-            stated, record.utc, trail.first_call_utc
+        problem = (
+            recorded_problem(stated)
+            or dates_problem(stated, record.utc, trail.first_call_utc)
+            or key_change_problem(stated, trail.last_key)
         )
         wrong = None if problem is None else ("recorded", problem)
     if wrong is None:

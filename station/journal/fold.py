@@ -167,6 +167,7 @@ def one_by_one(
         before = journal.hash_of(count.last_seq)
     except KeyError:
         before = None  # the event is missing: replaying names it
+    previous = journal.record(count.last_seq) if count.last_seq else None
     records = journal.records(after=count.last_seq)  # one statement: one snapshot
     try:
         while True:
@@ -178,7 +179,11 @@ def one_by_one(
                 return
             # Before the rules, in `verify`'s words: a missing event, a broken link, a
             # field of the wrong type, an altered event.
-            problem = None if before is None else chain_problem(record, count.last_seq + 1, before)
+            problem = (
+                None
+                if before is None
+                else chain_problem(record, count.last_seq + 1, before, previous)
+            )
             if problem is not None:
                 raise CorruptJournal(chain_broken(journal.path, record.seq, problem))
             try:
@@ -191,7 +196,7 @@ def one_by_one(
                 change = count.apply(event)
             except ValueError as error:  # ReplayError: the rules refuse it
                 raise CorruptJournal(f"{journal.path}: {error} (run `station verify`)") from None
-            before = record.hash
+            before, previous = record.hash, record
             yield record, change
     finally:
         # The statement is finished even when an error leaves this early: a statement

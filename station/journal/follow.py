@@ -18,7 +18,7 @@ from station.domain import Change, Count
 from station.domain.followed import TICKER_LENGTH, Followed
 from station.domain.statements import EventFault
 from station.files import file_identity
-from station.journal.checks import chain_problem
+from station.journal.checks import UNKNOWN, Previous, chain_problem
 from station.journal.errors import JournalError
 from station.journal.records import Record
 from station.journal.session import earlier_key
@@ -189,7 +189,7 @@ class Follower(Followed):
         for record in batch:
             # In `verify`'s words, so the dashboard and the check name the same event.
             expected = self.head_seq + 1
-            problem = chain_problem(record, expected, self.head_hash)
+            problem = chain_problem(record, expected, self.head_hash, self._previous())
             if problem is not None:
                 bad = expected, _fault_of(record, expected)
                 raise _Unreadable(f"{problem}{RUN_VERIFY}", bad)
@@ -211,6 +211,13 @@ class Follower(Followed):
             self.note(change)
             if changes is not None:
                 changes.append(change)
+
+    def _previous(self) -> Previous:
+        """The event the next one is checked against (its session and clock)."""
+        if self.head_seq == 0:
+            return None
+        last = self.last_record
+        return last if last is not None and last.seq == self.head_seq else UNKNOWN
 
     def _reopen(self) -> None:
         journal = Journal.open(self.path, read_only=True, tidy=False)

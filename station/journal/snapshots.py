@@ -144,7 +144,8 @@ def _problem_at(journal: "Journal", seq: int) -> str | None:
         before = journal.hash_of(seq - 1)
     except KeyError:
         return None
-    return None if record is None else event_problem(record, seq, before)
+    previous = journal.record(seq - 1) if seq > 1 else None
+    return None if record is None else event_problem(record, seq, before, previous)
 
 
 def start_from(journal: "Journal", until: int, secret: bytes | None) -> Snapshot | None:

@@ -97,6 +97,7 @@ def verify_records(
     utc = ""  # of the event before: the first event has none
     backwards: Backwards | None = None
     trail = SheetTrail()  # SIGN events, by seq: a revision names its predecessor
+    previous: Record | None = None  # the event before: its session and clock
 
     def fail(problem: str, seq: int | None = None, fault: Fault = Fault.STORED) -> Verdict:
         # A count the bad event left not adding up states no figures.
@@ -114,7 +115,7 @@ def verify_records(
         return fail("the snapshots of the count were altered (one names no event)")
     try:
         for record in records:
-            problem = event_problem(record, checked + 1, head)
+            problem = event_problem(record, checked + 1, head, previous)
             if problem:
                 return fail(problem, checked + 1, Fault.CHAIN)
             try:
@@ -141,6 +142,7 @@ def verify_records(
                     return fail(problem)
             checked = record.seq
             head = record.hash
+            previous = record
             if backwards is None and record.utc < utc:
                 backwards = (record.seq, record.utc, utc)
             utc = record.utc

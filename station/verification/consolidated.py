@@ -379,7 +379,7 @@ def twice_accepted(labels: Sequence[str], counts: Iterable[Count]) -> str | None
         for envelope in count.envelopes.rulings():
             if envelope.ruling not in counted:
                 continue
-            key = envelope.key.casefold() if envelope.voter is None else envelope.key
+            key = envelope.key  # as the table's own second-envelope rule compares them
             if key in accepted and accepted[key][0] != label:
                 first, seq = accepted[key]
                 who = "a written-in voter" if envelope.voter is None else "a listed voter"

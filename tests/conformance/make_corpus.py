@@ -990,6 +990,51 @@ def _added(name: str, value: Any) -> Callable[[dict[str, Any]], None]:
     return lambda detail: detail.update({name: value})
 
 
+def _rulings_accepted(folder: Path) -> list[int]:
+    """The envelope events of an export that ruled an envelope accepted, in order."""
+    lines = (folder / "journal.jsonl").read_text().splitlines()[1:]
+    events = [json.loads(line) for line in lines]
+    return [
+        e["seq"]
+        for e in events
+        if e["action"] == "envelope" and json.loads(e["detail"])["ruling"] == "accepted"
+    ]
+
+
+def _written_in(name: str) -> Callable[[dict[str, Any]], None]:
+    """An envelope event's voter replaced by a name written in, its ruling kept."""
+
+    def change(event: dict[str, Any]) -> None:
+        detail = json.loads(event["detail"])
+        detail.pop("voter", None)
+        detail["write_in"] = name
+        event["detail"] = json.dumps(detail, sort_keys=True, separators=(",", ":"))
+
+    return change
+
+
+def _one_voter_twice_at_a_table(folder: Path, key: StationKey) -> None:
+    """The first two accepted envelopes made one written-in voter's, named in two cases."""
+    first_seq, second_seq = _rulings_accepted(folder)[:2]
+
+    def second(lines: list[str]) -> list[str]:
+        event = json.loads(lines[second_seq - 1])
+        _written_in("HANS STRAUSS")(event)
+        lines[second_seq - 1] = json.dumps(
+            event, sort_keys=True, separators=(",", ":"), ensure_ascii=False
+        )
+        return lines
+
+    forge.edit_events(folder, second)  # hashed again below, from the first one on
+    event_rechained(lambda _: first_seq, _written_in("Hans Strauß"))(folder, key)
+
+
+def _accepted_as_float(event: dict[str, Any]) -> None:
+    detail = json.loads(event["detail"])
+    detail["accepted"] = float(detail["accepted"])
+    event["detail"] = json.dumps(detail, sort_keys=True, separators=(",", ":"))
+
+
 CHOICES = [{"name": "Amazon Labor Union", "votes": 60}, {"name": "Neither", "votes": 4}]
 # The forger's own key: fixed, so that the case is the same each time it is made.
 FORGER = StationKey(Path("forger.pem"), Ed25519PrivateKey.from_private_bytes(bytes(range(32))))
@@ -1400,6 +1445,64 @@ FORGERIES: dict[str, Forgery] = {
     ),
     "consolidation-extra-file_fail": Forgery(
         "consolidation", "a file added among the tables", "V11", consolidation_extra
+    ),
+    # The checks a reader makes on every event: a detail no action has (a voter's name
+    # beside a call), the order of a session, a figure as JSON writes it, one voter at
+    # one table, a change of key the journal does not give.
+    "undo-names-a-voter_fail": Forgery(
+        "undone-and-disputed",
+        "a voter's name in an undo's detail, rechained, re-signed",
+        "V8",
+        event_rechained(first("undo"), detail_set(voter="Hans Strauß")),
+    ),
+    "reopen-names-a-voter_fail": Forgery(
+        "corrected",
+        "a voter's name beside a reopening's reason, rechained, re-signed",
+        "V8",
+        event_rechained(first("reopen"), detail_set(voter="Hans Strauß")),
+    ),
+    "open-names-a-voter_fail": Forgery(
+        "one-union",
+        "a voter's name in the first open event's detail, rechained, re-signed",
+        "V8",
+        event_rechained(first("open"), detail_set(voter="Hans Strauß")),
+    ),
+    "open-station-not-a-version_fail": Forgery(
+        "one-union",
+        "the open event's `station` holding a sentence, not a version, rechained, re-signed",
+        "V8",
+        event_rechained(first("open"), detail_set(station="Hans Strauß voted FOR")),
+    ),
+    "session-renumbered_fail": Forgery(
+        "one-union",
+        "a call's `session` other than its session's open event, rechained, re-signed",
+        "V6",
+        event_rechained(first("call", "for"), lambda event: event.update(session=2)),
+    ),
+    "clock-back-in-session_fail": Forgery(
+        "one-union",
+        "a call's `mono_ns` before the event before it in its session, rechained, re-signed",
+        "V6",
+        event_rechained(first("call", "against"), lambda event: event.update(mono_ns=0)),
+    ),
+    "end-envelopes-accepted-float_fail": Forgery(
+        "mail",
+        "the end of the envelope stage states `accepted` as a float (4.0), rechained, re-signed",
+        "V8",
+        event_rechained(first("end_envelopes"), _accepted_as_float),
+    ),
+    "one-voter-twice-at-a-table_fail": Forgery(
+        "mail",
+        'two envelopes accepted at one table, written in as "Hans Strauß" and "HANS'
+        ' STRAUSS", rechained, re-signed',
+        "V8",
+        _one_voter_twice_at_a_table,
+    ),
+    "key-change-invented_fail": Forgery(
+        "corrected",
+        "the corrected sheet says its key changed from another, everywhere, re-signed",
+        "V8",
+        restated(lambda d: d.update(key_changed_from=FORGER.fingerprint)),
     ),
 }
 

@@ -8,7 +8,7 @@ from station.domain import Action, Call, Count, Event, ReplayError
 from station.domain.challenges import Reason
 from station.domain.changes import FrozenCount
 from station.domain.election import ElectionSetup
-from station.domain.envelopes import EnvelopeFigures, Ruling, box_setup
+from station.domain.envelopes import EnvelopeFigures, Ruling, box_setup, voter_key
 from station.domain.parties import Party
 from tests.domain.helpers import Stage
 
@@ -109,6 +109,19 @@ def test_a_write_in_is_challenged_as_not_on_the_list() -> None:
         stage.apply(Action.ENVELOPE, detail={"write_in": "Ada Byron", "ruling": "accepted"})
 
 
+def test_one_written_in_voter_is_one_whatever_the_case_of_the_name() -> None:
+    """At one table as across tables (a consolidation): "Hans Strauß" is "HANS STRAUSS"."""
+    stage = Stage()
+    stage.apply(Action.ENVELOPE, detail={"write_in": "Hans Strauß", "ruling": "accepted"})
+    with pytest.raises(
+        ReplayError, match=r"second envelope of write-in:HANS STRAUSS .*cannot be accepted"
+    ):
+        stage.apply(Action.ENVELOPE, detail={"write_in": "HANS STRAUSS", "ruling": "accepted"})
+    change = stage.apply(Action.ENVELOPE, detail={"write_in": "hans strauss", "ruling": "void"})
+    assert change.envelope is not None and change.envelope.second
+    assert len(stage.count.envelopes.ruled(voter_key(None, "HANS STRAUß"))) == 2
+
+
 @pytest.mark.parametrize(
     "detail",
     [
@@ -137,6 +150,9 @@ def test_the_stage_ends_naming_the_envelopes_accepted_and_sets_the_box() -> None
     stage.rule("2", Ruling.ACCEPTED)
     with pytest.raises(ReplayError, match="2 envelopes accepted, not 3"):
         stage.apply(Action.END_ENVELOPES, detail={"accepted": 3})
+    for other in (2.0, True, "2", None):  # equal to 2 in Python, not as JSON writes 2
+        with pytest.raises(ReplayError, match=f"2 envelopes accepted, not {other!r}"):
+            stage.apply(Action.END_ENVELOPES, detail={"accepted": other})
     setup = ElectionSetup("29-RC-288020", "E", "U", 10, mail=True)
     assert box_setup(setup, stage.count.envelopes).ballots is None
     stage.end()

@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 
 from station.cli import main
-from station.domain import Call, SheetKind
+from station.domain import Action, Call, SheetKind
+from station.domain.detail_keys import DETAIL_KEYS as RULE_KEYS
 from station.domain.envelopes import Ruling
 from station.journal import snapshots
 from station.sheet.prepare import SheetRequest, prepare_sheet
@@ -177,3 +178,12 @@ def test_an_opened_envelopes_ballot_is_never_linked_to_its_voter(
             )
     finally:
         conn.close()
+
+
+def test_every_key_a_station_writes_is_one_every_reader_takes() -> None:
+    """The keys allowed here (what a station writes) are among the keys the rules of the
+    count take (`detail_keys.DETAIL_KEYS`), which refuse any other: Station never writes
+    an event that its own readers refuse."""
+    for action, keys in MAIL_DETAIL_KEYS.items():
+        assert keys <= RULE_KEYS[Action(action)], (action, keys - RULE_KEYS[Action(action)])
+    assert {Action(action) for action in MAIL_DETAIL_KEYS} == set(RULE_KEYS)

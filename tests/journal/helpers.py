@@ -2,9 +2,10 @@
 
 import dataclasses
 import sqlite3
+from collections.abc import Mapping
 from pathlib import Path
 
-from station.domain import Action
+from station.domain import Action, Event
 from station.domain.tally_sheet import computed_facts
 from station.journal import Journal, store
 from station.journal.schema import EVENT_GUARDS
@@ -45,7 +46,20 @@ def random_journal(path: Path, events: int, seed: int) -> None:
                         **RECORDED,
                         **sign_dates(None if first_call is None else first_call.utc, stamp),
                     }
-                journal.append(event.action, event.call, event.target, detail, utc=stamp)
+                append_as_a_station(journal, event, detail, utc=stamp)
+
+
+def append_as_a_station(
+    journal: Journal,
+    event: Event,
+    detail: Mapping[str, object] | None,
+    utc: str | None = None,
+) -> None:
+    """Write `event` as a station writes it: an OPEN begins a session of its own."""
+    if event.action is Action.OPEN:
+        journal.start_session()
+    else:
+        journal.append(event.action, event.call, event.target, detail, utc=utc)
 
 
 def tamper(path: Path, *statements: str) -> None:

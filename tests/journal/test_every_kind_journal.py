@@ -14,6 +14,7 @@ from station.journal import Journal
 from station.journal.creating import utc_now
 from station.journal.verify import verify_journal
 from tests.domain.random_operator import KINDS, figures, operator_events, sign_dates, signed
+from tests.journal.helpers import append_as_a_station
 
 
 @pytest.mark.parametrize("kind", sorted(KINDS))
@@ -38,7 +39,7 @@ def test_every_event_of_an_accepted_journal_folds_to_what_was_shown(
                 detail |= signed(setup, random.Random(event.seq))
                 first_call = journal.first_record(Action.CALL)
                 detail |= sign_dates(None if first_call is None else first_call.utc, stamp)
-            journal.append(event.action, event.call, event.target, detail, utc=stamp)
+            append_as_a_station(journal, event, detail, utc=stamp)
             shown[event.seq] = figures(live)
         assert len(shown) > 60, kind  # the keys made a count, not a string of refusals
         assert verify_journal(journal).ok

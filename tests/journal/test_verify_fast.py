@@ -32,7 +32,7 @@ from station.journal.bounded_json import is_canonical_detail
 from station.journal.chain import event_hash
 from station.journal.chain_check import ChainCheck
 from station.journal.chain_walk import ChainWalk, chain_break_in
-from station.journal.checks import detail_is_canonical, well_typed
+from station.journal.checks import detail_is_canonical, session_problem, well_typed
 from station.journal.clock import first_backwards
 from station.journal.schema import EVENT_GUARDS, NOT_PLAIN_CALL, SNAPSHOT_GUARD_STATEMENTS
 from station.journal.seal import station_secret
@@ -42,10 +42,19 @@ from tests.helpers import JFK8, verify_file
 from tests.journal.helpers import random_journal, restore_guards, tamper
 
 
-def first_break(rows: Iterable[tuple[Any, ...]], first: int, last: int, before: str) -> int | None:
+def first_break(
+    rows: Iterable[tuple[Any, ...]],
+    first: int,
+    last: int,
+    before: str,
+    before_session: tuple[int, int] | None = (1, 0),
+) -> int | None:
     """The walk `chain_break_in` has SQLite make, made here over rows of any type (SQLite
-    stores True as 1): the first of events `first` to `last` that breaks, or None."""
-    walk = ChainWalk(first, before)
+    stores True as 1): the first of events `first` to `last` that breaks, or None.
+
+    `before_session` is the session and monotonic clock of the event before `first`
+    (none before event 1)."""
+    walk = ChainWalk(first, before, "", before_session if first > 1 else None)
     for row in rows:
         if not walk.step(*row):
             break
@@ -121,7 +130,9 @@ def rehash_from(path: Path, first: int) -> None:
             " WHERE seq >= ? ORDER BY seq",
             (first,),
         ).fetchall()
-        (previous,) = conn.execute("SELECT hash FROM events WHERE seq = ?", (first - 1,)).fetchone()
+        (previous,) = conn.execute(
+            "SELECT prev_hash FROM events WHERE seq = ?", (first,)
+        ).fetchone()
         for row in rows:
             new = event_hash(*row, previous)
             conn.execute(
@@ -266,7 +277,7 @@ def test_the_fast_hash_is_the_chain_hash() -> None:
     rows = [
         (1, "2022-03-25T14:00:00+00:00", 5, 1, "open", None, None, '{"a":"\u00e9"}', "s"),
         (2, "t", 6, 1, "call", "for", None, None),
-        (3, "t", -7, 1, "undo", "for", 2, None),
+        (3, "t", -7, 3, "open", None, None, None),
     ]
     before, chained = "s", []
     for row in rows:
@@ -296,6 +307,8 @@ def hashed_as_read(*fields: object) -> str:
 
 
 GOOD = (7, "2022-03-25T14:00:00+00:00", 5, 1, "call", "for", None, None, "p")
+# Event 6, before GOOD: of session 1, at 0 on its station's monotonic clock.
+PRIOR = (6, "2022-03-25T13:59:00+00:00", 0, 1, "call", "for", None, None, "o", "p")
 WRONG = {  # for each field, values of a type Station never writes there
     0: [True, 7.0, "7"],
     1: [b"t", 3, None],
@@ -345,8 +358,8 @@ def test_the_walk_sqlite_feeds_is_the_walk_over_rows(row: tuple[object, ...]) ->
     """`chain_break_in`, the check SQLite calls on each row, gives `first_break`'s answer
     on the same row as read back (True is stored as 1): `verify` and a station restoring
     use the first, and the second is held to `well_typed` above."""
-    with contextlib.closing(as_stored([(*row, hashed_as_read(*row))])) as conn:
-        read_back = conn.execute("SELECT * FROM events").fetchall()
+    with contextlib.closing(as_stored([PRIOR, (*row, hashed_as_read(*row))])) as conn:
+        read_back = conn.execute("SELECT * FROM events WHERE seq = 7").fetchall()
         assert chain_break_in(conn, 7, 7, "p") == first_break(read_back, 7, 7, "p")
 
 
@@ -632,3 +645,97 @@ def test_the_walk_finds_the_clock_set_back_where_sqlite_does(
         assert verify_records(journal.election, journal.records()).backwards == found
     finally:
         journal.close()
+
+
+# Event 7 as it may follow PRIOR (session 1, clock 0): (action, session, mono_ns).
+AFTER_PRIOR = [
+    ("call", 1, 0),  # the same reading: a coarse clock
+    ("call", 1, 5),
+    ("call", 1, -1),  # earlier in the same session
+    ("call", 2, 5),  # another session than the event before's
+    ("call", 7, 5),
+    ("open", 7, -9),  # a new session: its clock starts anywhere
+    ("open", 1, 5),  # an open names its own session
+    ("close", 1, 0),
+]
+
+
+@pytest.mark.parametrize(("action", "session", "mono_ns"), AFTER_PRIOR)
+def test_the_written_out_session_rule_is_the_session_rule(
+    action: str, session: int, mono_ns: int
+) -> None:
+    """The walk SQLite feeds refuses an event out of its session's order exactly when
+    `session_problem` does, reading the event before the walk from the file."""
+    call = "for" if action == "call" else None
+    row = (7, GOOD[1], mono_ns, session, action, call, None, None, "p")
+    full = (*row, hashed_as_read(*row))
+    refused = session_problem(Record(*full), Record(*PRIOR)) is not None  # type: ignore[arg-type]
+    out_of_order = {("call", 1, -1), ("call", 2, 5), ("call", 7, 5), ("open", 1, 5)}
+    assert refused is ((action, session, mono_ns) in out_of_order)
+    with contextlib.closing(as_stored([PRIOR, full])) as conn:
+        assert (chain_break_in(conn, 7, 7, "p") is not None) is refused
+
+
+def test_a_journal_begins_with_an_open_event() -> None:
+    row = (1, GOOD[1], 5, 1, "call", "for", None, None, "s")
+    full = (*row, hashed_as_read(*row))
+    assert session_problem(Record(*full), None) is not None  # type: ignore[arg-type]
+    with contextlib.closing(as_stored([full])) as conn:
+        assert chain_break_in(conn, 1, 1, "s") == 1
+
+
+@pytest.mark.parametrize(
+    ("statement", "seq", "problem"),
+    [
+        (
+            "UPDATE events SET session = 9 WHERE seq = 4",
+            4,
+            "event 4 was altered (its session is 9, but the event before it is of session 1)",
+        ),
+        (
+            "UPDATE events SET mono_ns = -1 WHERE seq = 4",
+            4,
+            "event 4 was altered (its monotonic clock reads -1, before the",
+        ),
+        (
+            "UPDATE events SET session = 2 WHERE seq = 1",
+            1,
+            "event 1 was altered (it opens a session, so its session is 1, not 2)",
+        ),
+        (
+            "UPDATE events SET action = 'close', detail = NULL WHERE seq = 1",
+            1,
+            "event 1 was altered (a journal begins with an open event, not close)",
+        ),
+    ],
+)
+def test_an_event_out_of_its_session_is_named_by_every_reader(
+    tmp_path: Path, statement: str, seq: int, problem: str
+) -> None:
+    """Re-hashed as a forger would, it is refused by `verify` both ways and on opening."""
+    path = tmp_path / "count.station"
+    a_short_count(path)
+    tamper(path, statement)
+    rehash_from(path, seq)
+    restore_guards(path)
+    verdict = verify_file(path)
+    assert not verdict.ok
+    assert verdict.problem is not None and verdict.problem.startswith(problem)
+    assert careful_verdict(path).problem == verdict.problem
+    with Journal.open(path, read_only=True) as journal, pytest.raises(CorruptJournal) as opened:
+        journal.restore()
+    assert problem in str(opened.value)
+
+
+def test_a_clock_taken_back_in_a_session_is_found_by_the_other_processes(
+    long_count: Path,
+) -> None:
+    """The walk of a range reads the event before it from the file: the clock of an event
+    past the first range is checked against it."""
+    seq = a_call(long_count, 200)
+    tamper(long_count, f"UPDATE events SET mono_ns = -1 WHERE seq = {seq}")
+    rehash_from(long_count, seq)
+    restore_guards(long_count)
+    verdict = verify_file(long_count)
+    assert verdict.seq == seq
+    assert verdict.problem is not None and "monotonic clock reads -1" in verdict.problem

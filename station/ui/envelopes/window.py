@@ -41,6 +41,7 @@ from station.domain.envelopes import (
     envelope_words,
     ruled_noun,
     voter_group,
+    voter_key,
 )
 from station.domain.group_statements import written_in_group_statement
 from station.domain.groups import written_in_group
@@ -492,7 +493,7 @@ class EnvelopeWindow(QMainWindow):
             ]
             if self.after_tally:
                 lines = [f"<b>{who}</b> \u2014 written in, not on the list"]
-            key = f"write-in:{name}"
+            key = voter_key(None, name)
             specs = self.controller.setup.ballot.groups
             if specs and not self.after_tally:  # its ballot's pile: the group typed first
                 group, _ = written_in_group(name, tuple(spec.key for spec in specs))

@@ -1,0 +1,1 @@
+J8UOkIpQj3V3AGSw/pUpp2YDNk6okak+uVrv1xBXJZzP+WHRZaKZcMqSP2c++/T+4fp6UHGL5/E3xr97adr9Dw==

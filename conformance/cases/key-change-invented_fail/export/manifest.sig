@@ -1,0 +1,1 @@
+SYwDzvNq0+iUlVdUV7CIejYsoJWbEEYfrNPhprJqrE/aGYTM/VJRZwjk59V8Z3G8GySypEWpm+jk6z4SFRWkCw==

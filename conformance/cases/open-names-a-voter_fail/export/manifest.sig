@@ -1,0 +1,1 @@
+6ACGW80J9svnsShQw0pQ4fAQOQ2KpTy982XNQozfltyhtSko/l0qxZXyyzVZozJ6wuuPGv5IBq2AewwDqj7NAg==

@@ -1,0 +1,1 @@
+9Xz2NXjNw/6c+vrgZ4PP/tPGFup2UztWJyiYFR5vT/FRIXco/CyEvt8VYRdDiwROgbLq5fWbUhMm2Qj9/rj1DA==
