@@ -178,6 +178,8 @@ class FeedCheck(Followed):
         self._past_bytes = 0  # the size of the events held after `signed_seq`
         self._progress_at = 0.0  # when an answer last brought events up to `signed_seq`
         self._received_hash = election.setup_hash
+        # The last event received: its session and clock are the next one's to follow.
+        self._received: Record | None = None
         self._heard = self._clock()
         self._lost = False
 
@@ -235,7 +237,7 @@ class FeedCheck(Followed):
         if read is None:
             return f"event {expected:,} is not a journal event as Station writes it"
         record, size = read
-        problem = event_problem(record, expected, self._received_hash)
+        problem = event_problem(record, expected, self._received_hash, self._received)
         if problem:
             return problem
         if record.seq > self.signed_seq:  # past every head the station is known to have signed
@@ -246,6 +248,7 @@ class FeedCheck(Followed):
             self._past_bytes += size
         self._held.append((record, self._clock(), size))
         self._received_hash = record.hash
+        self._received = record
         self._hashes[record.seq] = record.hash
         return None
 

@@ -137,6 +137,24 @@ def test_a_history_other_than_the_one_signed_is_not_intact(
     )
 
 
+def test_an_event_whose_clock_runs_back_in_its_session_is_not_intact(
+    counted: tuple[Path, FeedServer],
+) -> None:
+    # Well made and chained, but stamped before the event it follows in one session:
+    # no station writes that, whatever key signs it later.
+    from station.journal.chain import event_hash
+    from station.journal.records import EVENT_FIELDS
+
+    path, server = counted
+    live, last = followed(server, tally(path)["events"])
+    forged = forged_tail(last["events"], 1)[0]
+    forged["mono_ns"] = last["events"][-1]["mono_ns"] - 1
+    forged["hash"] = event_hash(*(forged[name] for name in EVENT_FIELDS[:-1]))
+    assert live.answer(200, json.dumps({"events": [forged], "heads": []}).encode(), 0) == "stop"
+    status = live.view(time.time())["status"]
+    assert status.startswith(f"NOT INTACT: event {forged['seq']} ") and "clock" in status, status
+
+
 def test_a_silent_feed_is_lost_and_a_garbled_answer_is_no_forgery(
     counted: tuple[Path, FeedServer],
 ) -> None:
