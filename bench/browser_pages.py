@@ -2,11 +2,17 @@
 
 Not a test: it prints figures.
 
-* `browser_verify_events_per_s`: the saved verifier page checking a signed export of
-  100,000 events (`--events`), from the folder picked to the verdict on screen, events
-  per second (best of `--rounds`); beside it, `station verify`'s own check of the same
-  folder in the same run (`python_verify_events_per_s`, `browser_verify_vs_python`,
-  shown). The issue's goal: at least 100,000 events/s.
+* `browser_verify_events_per_s`: the saved verifier page (Station's Python in Pyodide)
+  checking a signed export of 100,000 events (`--events`), from the folder picked to the
+  verdict on screen, events per second (best of `--rounds`); beside it, the command
+  `station verify FOLDER --key K` on the same folder in the same run, turn about
+  (`cli_verify_s`); `browser_verify_vs_cli` (bench/ratios.py) is the page's time
+  (`browser_verify_s`) over the command's (target <= 2.0: the same Python, in WebAssembly).
+* `phone_verify_6000_s`: a real count's export (6,000 events) checked in a 390-px window
+  with the CPU slowed 4x (DevTools' throttling), from the folder picked to the verdict
+  on screen: an observer's wait on a phone (target <= 10 s). The page's own start
+  (Python ready, which comes first while the observer finds the folder) is
+  `python_page_ready_phone_ms` in bench/python_page.py.
 * `browser_live_lag_p99_ms`: a call's commit to the live page showing it, checked, over
   `--calls` calls recorded at `--rate` a second while the page follows `station serve`
   (served in this process, as in the tests, with the live page it builds: Station's
@@ -15,7 +21,8 @@ Not a test: it prints figures.
 The export is the bench fixture (`fixture.py`: challenges amended, VOIDs disputed, piles
 recounted, corrections) with a final sheet signed by a key of the run's own.
 
-    .venv/bin/python bench/browser_pages.py [--events 100000] [--calls 300] [--rate 10]
+    .venv/bin/python bench/browser_pages.py [--events 100000] [--phone-events 6000]
+        [--calls 300] [--rate 10]
     .venv/bin/python bench/browser_pages.py --live-only   # the live page's lag alone
 
 The last line printed is one JSON object with the figures.
@@ -24,6 +31,7 @@ The last line printed is one JSON object with the figures.
 import argparse
 import json
 import os
+import subprocess
 import sys
 import tempfile
 import threading
@@ -50,6 +58,8 @@ VERDICT = (
     "const v = document.getElementById('verdict');"
     " return ['ok', 'bad', 'cannot'].includes(v.className) && v.className;"
 )
+
+READY = "return (!window.station || station.ready || station.error) && true"
 
 SEEN = """
 window.__seen = [];
@@ -87,45 +97,80 @@ def export_of(folder: Path, events: int) -> tuple[Path, str]:
     return folder / "export", key.fingerprint
 
 
-def verify_speed(folder: Path, key: str, rounds: int) -> dict[str, float]:
-    from selenium.webdriver.common.by import By
-
-    from station.cli import main
-    from station.sheet.verify_export import verify_export
+def verifier_page(folder: Path) -> Path:
+    """The observers' verifier page (Station's Python in Pyodide), from its pinned inputs."""
+    from station.verifier import python_page
 
     page = folder / "verifier.html"
-    assert main(["verifier", "--out", str(page)]) == 0
-    events = len((folder / "export" / "journal.jsonl").read_bytes().splitlines()) - 1
-    best_python = min(
-        _timed(lambda: verify_export(folder / "export", expected_key=key)) for _ in range(rounds)
-    )
+    page.write_bytes(python_page.page(python_page.fetch_inputs(python_page.default_cache())))
+    return page
+
+
+def verify_speed(folder: Path, key: str, rounds: int) -> dict[str, float]:
+    page = verifier_page(folder)
+    export = folder / "export"
+    events = len((export / "journal.jsonl").read_bytes().splitlines()) - 1
     driver = start()
     try:
-        times = []
-        for _ in range(rounds):
-            driver.get(page.as_uri())
-            driver.find_element(By.ID, "key").send_keys(key)
-            started = time.perf_counter()  # from the folder picked to the verdict on screen
-            driver.find_element(By.ID, "folder").send_keys(str(folder / "export"))
-            kind = wait_for(driver, VERDICT)
-            times.append(time.perf_counter() - started)
-            assert kind == "ok", driver.find_element(By.ID, "verdict").text
+        page_times, cli_times = [], []
+        for _ in range(rounds):  # turn about: a busy moment of the machine falls on both
+            cli_times.append(_cli_verify(export, key))
+            page_times.append(_page_verify(driver, page, export, key))
     finally:
         stop(driver)
-    browser = events / min(times)
-    print(f"  the page: {events:,} events in {min(times):.2f} s (best of {rounds})")
-    print(f"  station verify, same folder: {best_python:.2f} s")
+    best_page, best_cli = min(page_times), min(cli_times)
+    print(f"  the page: {events:,} events in {best_page:.2f} s (best of {rounds})")
+    print(f"  station verify, same folder: {best_cli:.2f} s")
     return {
-        "browser_verify_events_per_s": round(browser),
-        "python_verify_events_per_s": round(events / best_python),
+        "browser_verify_events_per_s": round(events / best_page),
+        "browser_verify_s": round(best_page, 3),
+        "cli_verify_s": round(best_cli, 3),
     }
 
 
-def _timed(work: object) -> float:
+def phone_verify(folder: Path, events: int) -> dict[str, float]:
+    """A count of `events` events checked on a slow phone: see the module docstring."""
+    _, key = export_of(folder, events)
+    page = verifier_page(folder)
+    phone = start(390, 844)
+    try:
+        phone.execute_cdp_cmd("Emulation.setCPUThrottlingRate", {"rate": 4})
+        phone.get("about:blank")
+        seconds = _page_verify(phone, page, folder / "export", key)
+    finally:
+        stop(phone)
+    print(f"  at 390 px, the CPU slowed 4x: {events:,} events checked in {seconds:.1f} s")
+    return {"phone_verify_6000_s": round(seconds, 2)}
+
+
+def _page_verify(driver: object, page: Path, export: Path, key: str) -> float:
+    """Seconds from the folder picked on a freshly opened page, once Python is ready in
+    it, to the verdict on screen."""
+    from selenium.webdriver.common.by import By
+
+    driver.get(page.as_uri())  # type: ignore[attr-defined]
+    wait_for(driver, READY, timeout=300)
+    driver.find_element(By.ID, "key").send_keys(key)  # type: ignore[attr-defined]
     started = time.perf_counter()
-    verdict = work()  # type: ignore[operator]
-    assert verdict.ok, verdict.problem
-    return time.perf_counter() - started
+    driver.find_element(By.ID, "folder").send_keys(str(export))  # type: ignore[attr-defined]
+    kind = wait_for(driver, VERDICT, timeout=600)
+    seconds = time.perf_counter() - started
+    assert kind == "ok", driver.find_element(By.ID, "verdict").text  # type: ignore[attr-defined]
+    return seconds
+
+
+def _cli_verify(export: Path, key: str) -> float:
+    """Seconds the command `station verify EXPORT --key KEY` takes, start to exit."""
+    started = time.perf_counter()
+    done = subprocess.run(
+        [sys.executable, "-m", "station", "verify", str(export), "--key", key],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    seconds = time.perf_counter() - started
+    assert done.returncode == 0, done.stderr
+    return seconds
 
 
 def live_lag(folder: Path, calls: int, rate: float) -> dict[str, float]:
@@ -179,6 +224,7 @@ def live_lag(folder: Path, calls: int, rate: float) -> dict[str, float]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--events", type=whole(1000), default=100_000)
+    parser.add_argument("--phone-events", type=whole(1000), default=6000)
     parser.add_argument("--calls", type=whole(1), default=300)
     parser.add_argument("--rate", type=positive, default=10)
     parser.add_argument("--rounds", type=whole(1), default=3)
@@ -194,10 +240,12 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="station-bench-") as temp:
         folder = Path(temp)
         os.environ["XDG_DATA_HOME"] = str(folder / "home")  # the run's own signing key
-        figures = {}
+        figures: dict[str, float] = {}
         if not args.live_only:
             _, key = export_of(folder, args.events)
             figures.update(verify_speed(folder, key, args.rounds))
+            with tempfile.TemporaryDirectory(prefix="station-bench-phone-") as phone:
+                figures.update(phone_verify(Path(phone), args.phone_events))
         figures.update(live_lag(folder, args.calls, args.rate))
     print(json.dumps(figures))
     return 0

@@ -86,8 +86,9 @@ RATIOS = (
         "keypress_floor_p99_ms_20_followers",
     ),
     Ratio("envelope_search_vs_loop", "envelope_search_p99_ms", "envelope_loop_p99_ms"),
-    # The verifier page in Chromium beside `verify` on the same export (goal: 100,000/s).
-    Ratio("browser_verify_vs_python", "browser_verify_events_per_s", "python_verify_events_per_s"),
+    # The verifier page (Station's Python in Pyodide, in Chromium) beside the command
+    # `station verify` on the same 100,000-event export, from folder picked to verdict.
+    Ratio("browser_verify_vs_cli", "browser_verify_s", "cli_verify_s", "<=", 2.0),
     # The Python verifier page ready (Station's modules and wheels unpacked and imported)
     # beside the same page holding the Pyodide runtime alone, in the same browser.
     Ratio("page_ready_vs_bare_pyodide", "python_page_ready_ms", "bare_pyodide_ready_ms", "<=", 1.5),
@@ -112,6 +113,9 @@ LIMITS = (
     Limit("browser_live_lag_p99_ms", "<=", 500),
     # The Python verifier page, downloaded once by an observer's phone.
     Limit("python_page_mb", "<=", 12),
+    # A real count's export (6,000 events) checked on a slow phone, Python's start
+    # included: an observer's patience, not a machine's.
+    Limit("phone_verify_6000_s", "<=", 10),
 )
 
 

@@ -44,6 +44,7 @@ KEYS = (
     "feed_lag_p99_ms",
     "keypress_p99_ms_slow_clients",
     "browser_verify_events_per_s",
+    "phone_verify_6000_s",
     "browser_live_lag_p99_ms",
     "dashboard_inprocess_p99_ms",
     "feed_lag_p99_ms_slow_clients",
