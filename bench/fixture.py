@@ -28,7 +28,9 @@ from pathlib import Path
 
 from common import JFK8  # bench/ is the script's folder, so on sys.path
 
+from station import __version__
 from station.domain import Action, Call, Count, Event, SheetKind
+from station.domain.sheet_dates import count_dates
 from station.domain.tally_sheet import computed_facts
 from station.journal import Journal
 from station.journal.chain import event_hash
@@ -54,6 +56,7 @@ def build(path: Path, events: int, *, key: str = "bench-key", seed: int = 7) -> 
     start = datetime(2021, 4, 8, 13, 0, tzinfo=UTC)
     head = setup_hash
     session = 0
+    first_call_utc: str | None = None
     pending_piles: list[tuple[Call, int]] = []
 
     def add(
@@ -62,7 +65,7 @@ def build(path: Path, events: int, *, key: str = "bench-key", seed: int = 7) -> 
         target: int | None = None,
         detail: dict[str, object] | None = None,
     ) -> None:
-        nonlocal head, session
+        nonlocal head, session, first_call_utc
         seq = len(rows) + 1
         if action is Action.OPEN:
             session = seq
@@ -82,17 +85,19 @@ def build(path: Path, events: int, *, key: str = "bench-key", seed: int = 7) -> 
         )
         head = event_hash(*fields)
         rows.append((*fields, head))
+        if action is Action.CALL and first_call_utc is None:
+            first_call_utc = utc
         if action in (Action.CALL, Action.REDO) and call is not None and SETUP.pile:
             total = count.total(call)
             if total % SETUP.pile == 0:
                 pending_piles.append((call, total // SETUP.pile))
 
-    add(Action.OPEN, detail={"previous_session": "none", "station": "bench"})
+    add(Action.OPEN, detail={"previous_session": "none", "station": __version__})
     while len(rows) < events - 3:
         seq = len(rows) + 1
         if seq % SESSION_EVERY == 0:
             add(Action.CLOSE)
-            add(Action.OPEN, detail={"previous_session": "closed", "station": "bench"})
+            add(Action.OPEN, detail={"previous_session": "closed", "station": __version__})
             continue
         if seq % SHEET_EVERY == 0:
             sheet = count.next_sheet(SheetKind.INTERIM)
@@ -101,8 +106,7 @@ def build(path: Path, events: int, *, key: str = "bench-key", seed: int = 7) -> 
                 "agent": "R. Agent",
                 "observers": [],
                 "place": None,
-                "count_date": "2021-04-08",
-                "prepared": "2021-04-08T18:00:00+00:00",
+                **_dates(first_call_utc, start + timedelta(milliseconds=700 * (len(rows) + 1))),
                 "key": key,
             }
             add(Action.SIGN, target=seq - 1, detail=detail)
@@ -170,6 +174,14 @@ def build(path: Path, events: int, *, key: str = "bench-key", seed: int = 7) -> 
     finally:
         conn.close()
     return count
+
+
+def _dates(first_call_utc: str | None, utc: datetime) -> dict[str, str]:
+    """A sheet's dates as a station records them for a SIGN event stamped `utc`."""
+    return {
+        "prepared": utc.isoformat(timespec="seconds"),
+        "count_date": count_dates(first_call_utc, utc),
+    }
 
 
 def drop_snapshots(path: Path) -> None:
