@@ -680,6 +680,10 @@ OLD = {
     "v0_2-mail": ("Station 0.2.0's mail export", "mail-export"),
     "v0_2-revised": ("Station 0.2.0's revised tally", "revised-export"),
     "v0_2-consolidation": ("Station 0.2.0's consolidation of two tables", "consolidated"),
+    "v0_2-consolidation-runoff": (
+        "Station 0.2.0's consolidation of two tables whose sums call for a runoff",
+        "consolidated-runoff",
+    ),
     "v0_2-rd": ("Station 0.2.0's decertification (RD) export", "rd-export"),
     "v0_2-rm": ("Station 0.2.0's employer-petition (RM) export", "rm-export"),
     "v0_2-runoff": ("Station 0.2.0's runoff export", "runoff-export"),

@@ -10,6 +10,7 @@ import pytest
 
 from station.domain.objections import objections_due, prepared_day
 from station.sheet.consolidate import consolidate
+from station.sheet.consolidate_pdf import render_consolidated_pdf
 from station.sheet.keys import StationKey, create_key
 from station.verification.document import canonical_json
 from station.verification.form_words import objections_words
@@ -92,14 +93,37 @@ def test_verify_holds_the_deadline_and_observers_to_what_was_signed(
     assert code == 1 and field.rstrip("s") in err, err
 
 
-def test_a_consolidation_made_before_the_deadline_was_stated_still_verifies(
-    served: Path, key: StationKey, tmp_path: Path
-) -> None:
-    folder = tmp_path / "older"
+def _resigned(served: Path, key: StationKey, folder: Path, change: dict[str, object]) -> Path:
+    """The consolidation with `change` made to its `tally.json` (None: a fact removed),
+    its PDF drawn again from it, signed again by the station's own key."""
     shutil.copytree(served, folder)
     document = json.loads((folder / "tally.json").read_bytes())
-    del document["objections_due"], document["observers"]
+    for fact, value in change.items():
+        if value is None:
+            del document[fact]
+        else:
+            document[fact] = value
     (folder / "tally.json").write_bytes(canonical_json(document))
+    (folder / "tally.pdf").write_bytes(render_consolidated_pdf(document))
     resign(folder, key)
+    return folder
+
+
+def test_a_consolidation_without_its_deadline_is_not_intact(
+    served: Path, key: StationKey, tmp_path: Path
+) -> None:
+    # Signed by the station's own key: only the version it records says which facts it has.
+    folder = _resigned(served, key, tmp_path / "dropped", {"objections_due": None})
     code, _, err = station("verify", folder)
-    assert code == 0, err
+    assert code == 1, err
+    assert "tally.json: has no objections_due" in err
+
+
+def test_today_s_consolidation_claiming_station_0_2_s_version_is_not_intact(
+    served: Path, key: StationKey, tmp_path: Path
+) -> None:
+    older = {"format": "station-consolidated-tally-v1", "objections_due": None}
+    older |= {"agent": None, "observers": None}  # none of which 0.2.0 wrote
+    code, _, err = station("verify", _resigned(served, key, tmp_path / "older", older))
+    assert code == 1, err
+    assert "Table 1 (tables/table-1): is a station-tally-v2 export, which no" in err
