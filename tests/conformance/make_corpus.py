@@ -1508,7 +1508,72 @@ FORGERIES: dict[str, Forgery] = {
         "V8",
         restated(lambda d: d.update(key_changed_from=FORGER.fingerprint)),
     ),
+    # V11, a consolidation's version: the forms Station 0.2.0 wrote are read as its own
+    # only on a document of its version (station-consolidated-tally-v1), never guessed.
+    "consolidation-deadline-dropped_fail": Forgery(
+        "consolidation",
+        "today's consolidation without its objections_due, its PDF drawn again, re-signed",
+        "V11",
+        lambda f, k: consolidation_restated(lambda d: d.pop("objections_due"))(f, k),
+    ),
+    "consolidation-as-v0_2_fail": Forgery(
+        "consolidation",
+        "today's consolidation stated as Station 0.2.0's version, without its"
+        " objections_due, its PDF drawn again, re-signed",
+        "V11",
+        lambda f, k: consolidation_restated(_as_v0_2)(f, k),
+    ),
+    "v0_2-consolidation-deadline-added_fail": Forgery(
+        "v0_2-consolidation",
+        "Station 0.2.0's consolidation stating an objections_due, re-signed with its key",
+        "V11",
+        lambda f, k: consolidation_restated(_deadline_added)(f, _v0_2_key()),
+        key=V0_2_KEY,
+    ),
+    "v0_2-consolidation-runoff-reworded_fail": Forgery(
+        "v0_2-consolidation-runoff",
+        "Station 0.2.0's consolidation of a runoff with today's runoff sentence, its PDF"
+        " drawn again, re-signed with its key",
+        "V11",
+        lambda f, k: consolidation_restated(_runoff_worded_today)(f, _v0_2_key()),
+        key=V0_2_KEY,
+    ),
 }
+
+
+def consolidation_restated(change: Callable[[dict[str, Any]], object]) -> Tamper:
+    """A consolidation's `tally.json` changed by `change`, its PDF drawn again from it,
+    the consolidation re-signed."""
+    from station.sheet.consolidate_pdf import render_consolidated_pdf
+
+    def tamper(folder: Path, key: StationKey) -> None:
+        document = json.loads((folder / "tally.json").read_bytes())
+        change(document)
+        (folder / "tally.json").write_bytes(canonical_json(document))
+        (folder / "tally.pdf").write_bytes(render_consolidated_pdf(document))
+        _resign_consolidation(folder, key)
+
+    return tamper
+
+
+def _as_v0_2(document: dict[str, Any]) -> None:
+    document["format"] = "station-consolidated-tally-v1"
+    document.pop("objections_due")
+
+
+def _deadline_added(document: dict[str, Any]) -> None:
+    from station.domain.objections import objections_due, prepared_day
+
+    day = prepared_day(document["prepared"])
+    assert day is not None
+    document["objections_due"] = objections_due(day).isoformat()
+
+
+def _runoff_worded_today(document: dict[str, Any]) -> None:
+    from station.domain.result_statements import RUNOFF_CONDITION
+
+    runoff = document["statements"]["runoff"]
+    document["statements"]["runoff"] = f"{runoff[:-1]}{RUNOFF_CONDITION}."
 
 
 def _pdf_of_other_figures(folder: Path, key: StationKey) -> None:

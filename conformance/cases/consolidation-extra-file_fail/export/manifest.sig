@@ -1,1 +1,1 @@
-+9ZdV4C3YesOXvAKr6rrzLwiRIp3fREVPj4F3aBm4peGm/kQxvtvioS8LRjNJWwIggRM7lZzaa8twcI0/vlyCQ==
+/QtIbWJWWzmYZiVntISI3ttR/j2msKrODYfAIw6gmVjjACgEkj89LGrNvAhwufvhOliu7AseosO7NjSSH5fUDw==

@@ -1,1 +1,1 @@
-QYhvr6odWyQ1DVwJxb7y+4W0bhO+ZmGu9ILeJxY9YE1AKKgilr22nrsQ+ZSMUW0AE+NuHQLi5QU+e9vjiy8dAw==
+vkWwjPDq/D42g6fw/mtX8bdUlaTK1YNLGovYYr7fhjv4/0HfzyiItZqJzoa0oddCYS9WkAN9fh03m65MG7m3CA==

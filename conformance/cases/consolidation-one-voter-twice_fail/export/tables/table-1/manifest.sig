@@ -1,1 +1,1 @@
-rh3w/3QpFUCpXcNW9uWr+YILQdyBqK2bn+Wr4g3MR1LfRKzuwKHlXvE/oQsE5y5kcX29TojXAJ7au1Yuq6uwBA==
+biAH2UeJK+u2CZFp1IdkkuwcYdHh59VGYCzkPTqajJ2zPpr0MHGbJ/q6iiNG1kVzgivC/norm9TO8bLFiHXjBA==

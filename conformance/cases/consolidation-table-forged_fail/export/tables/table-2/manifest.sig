@@ -1,1 +1,1 @@
-VL9mplM+Jdxw2db/Rt/pGgAqsr7bf0+0Xz0ZBfwJqWOdZwG+CD8VHKSB7ditAtO5t52YzeuT4eaejRqzxazbBA==
+3nO0Z1qI3sLIS6cOprfUiUJa4+3OpcyYb42ArdFJNOxSbDTic1/5vY6Si1vR+FgufgGawaj6qAqCo5k3eHMJCw==

@@ -1,1 +1,1 @@
-SfKBUnBFsSnshkIAnY7ExsffAQuy5GMDymDyfRhTSPhtzg5pi3yJBX0fqZPklDlc/+XJWA/frJxlLNfbtQGcDQ==
+nShv4Kt9KLHuJdUYp35O3xmf/wXSRwvCYhlpv9il2WAbvhmtALm3y6UjvBl7pwiPtQOZtNwb4mLDBQg5wmYQAw==

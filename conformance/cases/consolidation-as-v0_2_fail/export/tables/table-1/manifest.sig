@@ -1,0 +1,1 @@
+nShv4Kt9KLHuJdUYp35O3xmf/wXSRwvCYhlpv9il2WAbvhmtALm3y6UjvBl7pwiPtQOZtNwb4mLDBQg5wmYQAw==

@@ -1,0 +1,1 @@
+3nO0Z1qI3sLIS6cOprfUiUJa4+3OpcyYb42ArdFJNOxSbDTic1/5vY6Si1vR+FgufgGawaj6qAqCo5k3eHMJCw==
