@@ -14,6 +14,7 @@ from cryptography.hazmat.primitives.serialization import load_pem_private_key
 
 from station.domain.objections import objections_due, prepared_day
 from station.domain.result_statements import RUNOFF_CONDITION
+from station.sheet.consolidate_pdf import render_consolidated_pdf
 from station.sheet.keys import StationKey
 from station.verification.consolidation_formats import CONSOLIDATED_V2, upgraded
 from station.verification.document import canonical_json
@@ -94,3 +95,16 @@ def test_a_0_2_consolidation_stating_what_0_2_never_wrote_is_not_intact(
     code, _, err = station("verify", folder, "--key", KEY)
     assert code == 1, err
     assert f"(V11, the consolidation) {named}" in err
+
+
+def test_a_0_2_consolidation_redrawn_as_today_s_page_is_not_intact(tmp_path: Path) -> None:
+    """Its page is read against the text 0.2.0 drew, whole: today's page, with the
+    parties' service 0.2.0 never printed, is another."""
+    folder = tmp_path / "redrawn"
+    shutil.copytree(OLD / "consolidated", folder)
+    document = json.loads((folder / "tally.json").read_bytes())
+    (folder / "tally.pdf").write_bytes(render_consolidated_pdf(document))
+    resign(folder, _old_key())
+    code, _, err = station("verify", folder, "--key", KEY)
+    assert code == 1, err
+    assert "(V11, the consolidation) tally.pdf: line " in err
