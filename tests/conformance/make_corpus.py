@@ -1538,7 +1538,45 @@ FORGERIES: dict[str, Forgery] = {
         lambda f, k: consolidation_restated(_runoff_worded_today)(f, _v0_2_key()),
         key=V0_2_KEY,
     ),
+    # V11, a consolidation's page: its text compared whole with its version's.
+    "consolidation-pdf-sentence-added_fail": Forgery(
+        "consolidation",
+        "the consolidation's tally.pdf with a sentence of its own added above the"
+        " certifications, re-signed",
+        "V11",
+        lambda f, k: _consolidation_sentence_added(f, k),
+    ),
+    "v0_2-consolidation-redrawn_fail": Forgery(
+        "v0_2-consolidation",
+        "Station 0.2.0's consolidation with its tally.pdf drawn as today's page,"
+        " re-signed with its key",
+        "V11",
+        lambda f, k: consolidation_restated(lambda d: None)(f, _v0_2_key()),
+        key=V0_2_KEY,
+    ),
 }
+
+
+def _consolidation_sentence_added(folder: Path, key: StationKey) -> None:
+    from station.sheet.consolidate_pdf import consolidated_html
+    from station.sheet.pdf import draw_pdf
+    from station.verification.consolidation_pdf import footer_words
+
+    document = json.loads((folder / "tally.json").read_bytes())
+    heading = '<p class="section">Certification of the Board agent</p>'
+    markup = consolidated_html(document).replace(
+        heading, f"<p>The parties have agreed that no objections will be filed.</p>{heading}"
+    )
+    (folder / "tally.pdf").write_bytes(
+        draw_pdf(
+            markup,
+            lambda page, pages: footer_words(document, page, pages),
+            title=f"Consolidated Tally of Ballots \u2014 {document['election']['case']}",
+            document_id="0" * 64,
+            paper="letter",
+        )
+    )
+    _resign_consolidation(folder, key)
 
 
 def consolidation_restated(change: Callable[[dict[str, Any]], object]) -> Tamper:

@@ -1,1 +1,1 @@
-YhGSCRQ7dcLD+uOZysRtMTGraalLLyrlWPM4jEWTJaqwJKaFdyyj+cafUkiyTBrwP7ULcHHleWsycdFce56/Cg==
+gZmwzWa66A6DRudsfRg505pkoWqlxMkebuNntNQDCJ1KpAK2QWbdN+Lk69Rr426Ud4pi2Ng4sn1IYf2h+fB5DQ==

@@ -1,1 +1,1 @@
-fWz2hMYgXKk2ANrs8VJoVK7MCX9xhSqLin8PcDRl3Hr6CL/SMMv4aQsLqrZwVjjFXdR8tZCbl59hMKI+zprGCA==
+ysC1r0CH0nmdNtI+nOd+ivoFfqPvo0eXtGFmCvG5Y6qqB4fRElvsm64xbUuABPLbl+n93LvOHhmm1jwDLyabDQ==

@@ -1,1 +1,1 @@
-vkWwjPDq/D42g6fw/mtX8bdUlaTK1YNLGovYYr7fhjv4/0HfzyiItZqJzoa0oddCYS9WkAN9fh03m65MG7m3CA==
+PXyMsJ3106rRUtOAt8SQOloYTdrlqYU1QUEDpvgG11yool7hhGA8AIdpdF22Ka1wUP8iQ64Rroy4kwzfoliqCQ==

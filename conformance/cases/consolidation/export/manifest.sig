@@ -1,1 +1,1 @@
-/QtIbWJWWzmYZiVntISI3ttR/j2msKrODYfAIw6gmVjjACgEkj89LGrNvAhwufvhOliu7AseosO7NjSSH5fUDw==
+usRN/H//FChbodHyPY7+gjxe7OfEyHInqcIdIXf3XD/nQS16OfYedtbfzxOw8+zNc34+GgdnlhaY2x60tVZIAw==

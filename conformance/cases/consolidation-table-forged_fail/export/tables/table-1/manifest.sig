@@ -1,1 +1,1 @@
-MXB5PUxrHweuAWdTYCMeuoVaIcqkuKsiB18MnU9Bt5T7mMusfPmF4QGOlg9uElQtgD2m3oeKBa8KggdSy2FmBQ==
+3xPG0uR/PrxRbsdPqw4M2a0SfqBykaZgZ6r1Cocev5t4kX+3eufiYeSYqj7MENoPo61Zvf4bAh3Uz7WeUWhSCA==

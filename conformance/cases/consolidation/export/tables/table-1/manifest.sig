@@ -1,1 +1,1 @@
-nShv4Kt9KLHuJdUYp35O3xmf/wXSRwvCYhlpv9il2WAbvhmtALm3y6UjvBl7pwiPtQOZtNwb4mLDBQg5wmYQAw==
+F+9kGzSIT5551G2v0N5zJewUqptCg6o2Ug5aneUqArlk/jX5FThslfvP/OWmUn6TfKKcR8K4vjPnWts6AvREAg==
