@@ -253,15 +253,9 @@ def known_numbers(numbers: Sequence[str]) -> bool:
 # Line 5 as sheets of several unions were drawn before it named the lines it sums: a
 # verifier still accepts such a signed PDF exactly as it is.
 LINE_5_BEFORE = "Number of valid votes counted (lines 3 + 4)"
-_LINE_5_NOW = re.compile(r"Number of valid votes counted \(lines 3[a-i](?: \+ 3[a-i])* \+ 4\)")
 
 
 _LINE_5_WITHOUT_4 = re.compile(r"(Number of valid votes counted \(lines 3[a-i](?: \+ 3[a-i])*)\)")
-
-
-def as_drawn_before(text: str) -> str:
-    """`text` with line 5's words as sheets drawn before named them ("(lines 3 + 4)")."""
-    return _LINE_5_NOW.sub(lambda _: LINE_5_BEFORE, text)
 
 
 def with_line_4_before(text: str) -> str:

@@ -3,41 +3,17 @@
 Laid out like a table's own sheet (`pdf.py`, whose page drawing it shares): the case,
 lines 1-9 on the sums and when objections are due, then a table of the tables (label,
 ballots counted, lines 2-7, head hash, signing key), then the agent's and the observers'
-signature lines and the parties' acknowledgment of service.
+signature lines and the parties' acknowledgment of service. The page's HTML and footer
+are the verification core's (`consolidation_pdf`), whose text `verify` compares whole
+with the PDF's: this module only draws them.
 """
 
 import hashlib
-import html
 from collections.abc import Mapping
 from typing import Any
 
-from station.domain.consolidation import SUMMED_LINES
-from station.domain.election_facts import parties_row, party_columns
-from station.domain.parties import Party
-from station.domain.table_statements import table_title, tables_counted_statement
-from station.sheet.pdf import draw_pdf, envelopes_html, service_html
-from station.verification.consolidation_pdf import (
-    as_groups_sheet,
-    kinds_row_text,
-    numbered_lines,
-    statement_numbers,
-)
-from station.verification.form_words import (
-    FOR_THE_REGIONAL_DIRECTOR,
-    issued_words,
-    objections_words,
-)
-from station.verification.group_pdf import groups_html
-
-CONSOLIDATION_CERTIFICATION = (
-    "I certify that the figures above are the sums of the signed tally sheets of the"
-    " tables listed, each verified with its journal before it was added."
-)
-OBSERVERS_CERTIFICATION = (
-    "We, the observers named below, each acting for the party shown, certify that the"
-    " figures above are the sums of the tables' signed tally sheets listed."
-)
-_BLANK_LINES = 2
+from station.sheet.pdf import column_shares, draw_pdf
+from station.verification import consolidation_pdf as page
 
 
 def render_consolidated_pdf(document: Mapping[str, Any], paper: str = "letter") -> bytes:
@@ -48,157 +24,14 @@ def render_consolidated_pdf(document: Mapping[str, Any], paper: str = "letter") 
     ).hexdigest()
     return draw_pdf(
         consolidated_html(document),
-        lambda page, pages: _footer(document, page, pages),
+        lambda number, pages: page.footer_words(document, number, pages),
         title=f"Consolidated Tally of Ballots \u2014 {election['case']}",
         document_id=digest,  # the same tables always give the same id
         paper=paper,
     )
 
 
-def _as_sheet(document: Mapping[str, Any]) -> dict[str, Any]:
-    """What the parties' rows of a table's sheet read (election_facts.py), for the sums."""
-    election = document["election"]
-    named = {"case": election["case"], "employer": election["employer"], "union": election["union"]}
-    return {**named, "observers": document.get("observers", [])} | (
-        {"parties": document["parties"]} if "parties" in document else {}
-    )
-
-
 def consolidated_html(document: Mapping[str, Any]) -> str:
-    e = _escape
-    election = document["election"]
-    union = str(election["union"])
-    parties = parties_row(_as_sheet(document))  # "Petitioner", or the parties by role
-    kinds = bool({"parties", "envelopes"} & set(document))  # more rows: tighter, one page
-    padding, tight = ((1 if "envelopes" in document else 2), 1) if kinds else (5, 2)
-    lines = document["lines"]
-    tables = document["tables"]
-    counted = f"{document['counted']:,}"
-    if document["ballots"] is not None:
-        counted += f" of {document['ballots']:,} ballots in the boxes"
-    parts = [
-        '<table width="100%" class="head"><tr>'
-        '<td><span class="title">Tally of Ballots</span><br>'
-        "National Labor Relations Board &middot; representation election</td>"
-        '<td align="right"><span class="kind">CONSOLIDATED TALLY</span><br>'
-        f"{e(tables_counted_statement(len(tables)))}</td>"
-        "</tr></table>",
-        '<table width="100%" class="case" cellpadding="2">',
-        _row("Case", f"<b>{e(election['case'])}</b>", "Prepared", e(document["prepared"])),
-        _row("Employer", e(election["employer"]), "Tables", str(len(tables))),
-        _row(e(parties[0]), e(parties[1]), "Ballots counted", counted),
-        *(
-            [_row("", "", "Date issued", e(issued_words(document)))]
-            if issued_words(document)
-            else []
-        ),
-        "</table>",
-        envelopes_html(document.get("envelopes")),  # a mail ballot's, summed
-        # Tighter rows when the envelopes or the lines per union add some: one page.
-        f'<table width="100%" class="lines" cellpadding="{padding}" cellspacing="0">',
-    ]
-    for number, label in numbered_lines(document):
-        parts.append(
-            f'<tr><td class="no" width="5%">{number}.</td>'
-            f'<td width="80%">{e(label)}</td>'
-            f'<td class="fig" width="15%" align="right"><b>{lines[number]:,}</b></td></tr>'
-        )
-    for number in statement_numbers(document):
-        parts.append(
-            f'<tr><td class="no">{number + "." if number != "runoff" else ""}</td>'
-            f'<td colspan="2"><b>{e(document["statements"][number])}</b></td></tr>'
-        )
-    if objections_words(document):
-        parts.append(
-            '<tr><td class="no"></td>'
-            f'<td class="deadline" colspan="2">{e(objections_words(document))}</td></tr>'
-        )
-    parts.append("</table>")
-
-    parts.append('<p class="section">The tables</p>')
-    parts.append(f'<table width="100%" class="lines" cellpadding="{tight}" cellspacing="0">')
-    headings = ["Counted", *(f"Line {number}" for number in SUMMED_LINES)]
-    parts.append(
-        '<tr><td class="label">Table</td>'
-        + "".join(f'<td class="label" align="right">{h}</td>' for h in headings)
-        + "</tr>"
-    )
-    for table in tables:
-        figures = [table["counted"], *(table["lines"][number] for number in SUMMED_LINES)]
-        parts.append(
-            f"<tr><td><b>{e(table_title(table['label']))}</b></td>"
-            + "".join(f'<td align="right">{value:,}</td>' for value in figures)
-            + "</tr>"
-            + _kinds_row(table, len(headings) + 1)
-            + f'<tr><td colspan="{len(headings) + 1}" class="role">head <tt>{e(table["head"]["hash"])}'
-            f"</tt> (event {table['head']['seq']:,}) &middot; signed by key"
-            f" <tt>{e(table['key'])}</tt> &middot; agent {e(table['agent'])}</td></tr>"
-        )
-    parts.append("</table>")
-
-    # An election of voting groups: each group's and each pooled unit's tally, on the sums.
-    parts.append(groups_html(as_groups_sheet(document)))
-    parts.append('<p class="section">Certification of the Board agent</p>')
-    parts.append(f"<p>{e(CONSOLIDATION_CERTIFICATION)}</p>")
-    parts.append(
-        _signature(f"Board agent \u2014 {FOR_THE_REGIONAL_DIRECTOR}", name=document.get("agent"))
-    )
-    parts.append('<p class="section">Certification of the observers</p>')
-    parts.append(f"<p>{e(OBSERVERS_CERTIFICATION)}</p>")
-    parts.append('<table width="100%" cellpadding="2"><tr>')
-    # One column per party, by role (in an RD case the union is "the Union").
-    columns = party_columns(_as_sheet(document), Party.UNION.label(union))
-    # The headings in a row of their own: one that wraps never lowers its column's lines.
-    for title, _ in columns:
-        heading = f'<p class="party">{e(title)}</p>'
-        parts.append(f'<td width="{100 // len(columns)}%" valign="bottom">{heading}</td>')
-    parts.append("</tr><tr>")
-    for _, names in columns:
-        width = 72 // len(columns)  # 36 underscores in each of two columns, as ever
-        blank = [""] * _BLANK_LINES
-        blocks = "".join(_signature("", width, name=name) for name in names or blank)
-        parts.append(f'<td width="{100 // len(columns)}%" valign="top">{blocks}</td>')
-    parts.append("</tr></table>")
-    parts.append(service_html(_as_sheet(document)))
-    return "\n".join(parts)
-
-
-def _kinds_row(table: Mapping[str, Any], span: int) -> str:
-    text = kinds_row_text(table)
-    return f'<tr><td colspan="{span}" class="role">{_escape(text)}</td></tr>' if text else ""
-
-
-def _footer(document: Mapping[str, Any], page: int, pages: int) -> str:
-    labels = ", ".join(table_title(table["label"]) for table in document["tables"])
-    return (
-        f"Case {document['election']['case']} \u00b7 consolidated tally of {labels}\n"
-        f"Prepared {document['prepared']} \u00b7 signing key {document['key']}\n"
-        f"Check with: station verify FOLDER --key FINGERPRINT \u00b7 page {page} of {pages}"
-    )
-
-
-def _row(label: str, value: str, label2: str, value2: str) -> str:
-    return (
-        f'<tr><td class="label" width="13%">{label}</td><td width="37%">{value}</td>'
-        f'<td class="label" width="16%">{label2}</td><td width="34%">{value2}</td></tr>'
-    )
-
-
-def _signature(role: str, width: int = 36, *, name: str | None = None) -> str:
-    """A blank line to sign on, with the role under it (and the signer's name before it,
-    when known: the agent's, from `consolidate --agent`; the observers write theirs).
-
-    An observer's line has no role under it (the column is headed by the party): a line
-    saved per block keeps a sheet of three parties, or with a mail ballot's envelopes,
-    on one page.
-    """
-    under = f'<br><span class="role">{_escape(role)}</span>' if role else ""
-    if name:
-        under = f"<br><b>{_escape(name)}</b>" + (
-            f'<br><span class="role">{_escape(role)}</span>' if role else ""
-        )
-    return f'<p class="sign">&nbsp;<br>{"_" * width}{under}</p>'
-
-
-def _escape(value: object) -> str:
-    return html.escape(str(value), quote=False)
+    """The page's HTML (`consolidation_pdf.consolidated_html`), its envelope table's
+    columns as wide as this computer's font needs them."""
+    return page.consolidated_html(document, shares=column_shares)

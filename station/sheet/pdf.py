@@ -209,7 +209,7 @@ def sheet_html(document: Mapping[str, Any], *, certifications_apart: bool = Fals
     """The sheet's HTML (`sheet_page.sheet_html`), its envelope table's columns as wide as
     this computer's font needs them."""
     return page.sheet_html(
-        document, certifications_apart=certifications_apart, shares=_column_shares
+        document, certifications_apart=certifications_apart, shares=column_shares
     )
 
 
@@ -223,7 +223,7 @@ def envelopes_html(
     """A mail ballot's envelope figures (`sheet_page.envelopes_html`), its columns as wide
     as this computer's font needs them."""
     return page.envelopes_html(
-        figures, eligible, revised=revised, ballots=ballots, shares=_column_shares
+        figures, eligible, revised=revised, ballots=ballots, shares=column_shares
     )
 
 
@@ -234,7 +234,7 @@ _BODY_POINTS = (210 - 2 * 15) / 25.4 * 72
 _CELL_POINTS = 2 * (CELL_PADDING + 1) * 72 / 96 + 1
 
 
-def _column_shares(cells: Sequence[tuple[str, str]]) -> list[float]:
+def column_shares(cells: Sequence[tuple[str, str]]) -> list[float]:
     """Each column's share of a full-width table, in percent, for cells of a label over a
     bold figure: first its widest word, then the width left over after its label's whole
     length. Qt shares a table's width out by the cells' whole text alone, and breaks a

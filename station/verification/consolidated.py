@@ -44,11 +44,11 @@ from station.domain.table_statements import table_title
 from station.domain.tally_form import ballot_form, known_numbers
 from station.journal.errors import CorruptJournal
 from station.journal.records import EVENT_FIELDS, Record, election_from_row
-from station.verification import formats
+from station.verification import consolidation_formats, formats
 from station.verification.export_files import ALL_FILES
 
 CONSOLIDATION_FORMAT = "station-consolidation-v1"  # manifest.json
-CONSOLIDATED_FORMAT = "station-consolidated-tally-v1"  # tally.json
+CONSOLIDATED_FORMAT = consolidation_formats.CURRENT  # tally.json
 TABLES_FOLDER = "tables"
 OWN_FILES = ("tally.pdf", "tally.json")
 

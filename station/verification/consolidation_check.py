@@ -25,13 +25,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from station.domain import Count
-from station.domain.result_statements import as_stated_before
 from station.domain.statements import how_many
 from station.domain.table_statements import ONE_TABLE, table_title
 from station.domain.tally_form import FormBallot, line_words
 from station.journal.errors import JournalError
+from station.verification import consolidation_formats
 from station.verification.consolidated import (
-    CONSOLIDATED_FORMAT,
     CONSOLIDATION_FORMAT,
     REVISED_REFUSAL,
     ConsolidationError,
@@ -162,7 +161,8 @@ def check_consolidation(
                 f" by {key}"
             )
         tables = _checked_tables(files, document, signature_holds, folder)
-        _check_document(document, _read(files["tally.json"]), tables)
+        _check_versions(document, tables)
+        _check_document(document, tables)
         problem = consolidation_pdf_problem(_read(files["tally.pdf"]), document)
         if problem is not None:
             raise _Bad(f"tally.pdf: {problem}")
@@ -211,10 +211,9 @@ def _table_files(files: Mapping[str, Bytes], folder: str) -> dict[str, Bytes]:
 def _listed(document: dict[str, Any]) -> list[str]:
     """The files a consolidation's `tally.json` names, once its list of tables is one
     Station writes (signed, but perhaps by anyone's key: its shape comes first)."""
-    if document.get("format") != CONSOLIDATED_FORMAT or not isinstance(
-        document.get("tables"), list
-    ):
-        raise _Bad(f"tally.json: is not a {CONSOLIDATED_FORMAT} document")
+    if not consolidation_formats.known(document) or not isinstance(document.get("tables"), list):
+        versions = " or ".join(consolidation_formats.VERSIONS)
+        raise _Bad(f"tally.json: is not a {versions} document")
     for row in document["tables"]:
         if not (
             isinstance(row, dict)
@@ -322,8 +321,22 @@ def _counts(files: Mapping[str, Bytes], tables: Sequence[TableSheet]) -> Iterato
         yield journal_count(table.setup, lines)
 
 
-def _check_document(document: dict[str, Any], data: bytes, tables: list[TableSheet]) -> None:
-    """`tally.json`, whole, against the document the tables' sheets give."""
+def _check_versions(document: dict[str, Any], tables: list[TableSheet]) -> None:
+    """Each table's export of a version the consolidation's own could hold: Station
+    0.2.0 consolidated only its own exports."""
+    held = consolidation_formats.tables_held(document)
+    for table in tables:
+        version = table.document.get("format")
+        if version not in held:
+            raise _Bad(
+                f"{table_title(table.label)} ({table.folder}): is a {version} export, which no"
+                f" {document['format']} consolidation holds (only {' or '.join(held)})"
+            )
+
+
+def _check_document(document: dict[str, Any], tables: list[TableSheet]) -> None:
+    """`tally.json`, brought up the chain of versions to the current one, whole in its
+    canonical bytes against the document the tables' sheets give."""
     agent, observers = document.get("agent"), document.get("observers", [])
     if not (
         isinstance(observers, list)
@@ -335,18 +348,19 @@ def _check_document(document: dict[str, Any], data: bytes, tables: list[TableShe
         )
     ):
         raise _Bad("tally.json: its observers are not a list Station writes")
-    expected = _as_written(
-        document,
-        consolidated_document(
-            tables,
-            str(document["key"]),
-            str(document.get("prepared")),  # any other JSON: not what the tables give
-            agent if isinstance(agent, str) else None,
-            observers,
-        ),
+    try:
+        stated = consolidation_formats.upgraded(document)
+    except consolidation_formats.FormatProblem as problem:
+        raise _Bad(f"tally.json: {problem}") from None
+    expected = consolidated_document(
+        tables,
+        str(document["key"]),
+        str(document.get("prepared")),  # any other JSON: not what the tables give
+        agent if isinstance(agent, str) else None,
+        observers,
     )
-    if canonical_json(expected) != data:  # the whole, in its canonical bytes
-        raise _Bad(f"tally.json: {_difference(document, expected)}")
+    if canonical_json(expected) != canonical_json(stated):  # the whole, canonical bytes
+        raise _Bad(f"tally.json: {_difference(stated, expected)}")
 
 
 def _difference(document: dict[str, Any], expected: dict[str, Any]) -> str:
@@ -373,6 +387,8 @@ def _difference(document: dict[str, Any], expected: dict[str, Any]) -> str:
                     f" ({row['folder']}) says"
                 )
     for field, value in expected.items():
+        if field not in document:
+            return f"has no {field}; every {expected['format']} document states it"
         if document.get(field) != value:
             return f"its {field} is not what the tables' sheets give"
     if set(document) != set(expected):
@@ -381,15 +397,3 @@ def _difference(document: dict[str, Any], expected: dict[str, Any]) -> str:
 
 
 _NOT_THE_SUM = "is not the sum of the tables' sheets"
-
-
-def _as_written(document: dict[str, Any], expected: dict[str, Any]) -> dict[str, Any]:
-    """The recomputed document in the form an earlier Station wrote it, where `tally.json`
-    is in that form: before a consolidated tally stated the deadline for objections
-    (Station 0.2), and before the runoff's sentence named its condition."""
-    if "objections_due" not in document:
-        expected.pop("objections_due", None)
-    before = as_stated_before(expected["statements"])
-    if document.get("statements") == before:
-        expected["statements"] = before
-    return expected

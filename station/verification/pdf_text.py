@@ -20,7 +20,7 @@ cells left to right, which is the order of the HTML (`sheet_page.html_text`).
 import io
 import re
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from station.verification.formats import drawn_footer, drawn_text
@@ -112,6 +112,20 @@ def pdf_problem(data: bytes, document: Mapping[str, Any]) -> str | None:
     `document` is `tally.json`'s, of a version `formats` knows (its text is the one
     that version drew).
     """
+    return drawn_problem(
+        data, drawn_text(document), lambda page, pages: drawn_footer(document, page, pages)
+    )
+
+
+def drawn_problem(
+    data: bytes,
+    blocks: list[str],
+    footer: Callable[[int, int], str],
+    gives: str = "the journal gives",
+) -> str | None:
+    """Where a PDF's text first differs from the page drawn from `blocks` (its text above
+    the footers, block by block) with `footer(page, pages)` at each page's foot, or None;
+    `gives` names where the expected text comes from, in the words of a verdict."""
     try:
         pages = pdf_pages(data)
     except ValueError as error:
@@ -120,14 +134,14 @@ def pdf_problem(data: bytes, document: Mapping[str, Any]) -> str | None:
         return "has no page"
     body: list[str] = []
     for number, text in enumerate(pages, 1):
-        foot = normalised(drawn_footer(document, number, len(pages)))
+        foot = normalised(footer(number, len(pages)))
         if not text.endswith(foot):
             said = text[-len(foot) :] if len(text) >= len(foot) else text
-            return f"page {number}'s foot says {_quoted(said)}; the journal gives {_quoted(foot)}"
+            return f"page {number}'s foot says {_quoted(said)}; {gives} {_quoted(foot)}"
         words = text[: len(text) - len(foot)].split()
         body += words[_repeated(body, words) :]
-    lines = [normalised(line) for line in drawn_text(document)]
-    return text_problem(" ".join(body), [line for line in lines if line])
+    lines = [normalised(line) for line in blocks]
+    return text_problem(" ".join(body), [line for line in lines if line], gives)
 
 
 # Qt draws a line of text that reaches across a page's edge on both pages (each clipped
@@ -144,7 +158,7 @@ def _repeated(before: list[str], page: list[str]) -> int:
     return 0
 
 
-def text_problem(text: str, lines: list[str]) -> str | None:
+def text_problem(text: str, lines: list[str], gives: str = "the journal gives") -> str | None:
     """The first of `lines` that `text` does not hold next, in words, or None when the
     text is those lines, in order, and nothing more.
 
@@ -173,12 +187,12 @@ def text_problem(text: str, lines: list[str]) -> str | None:
             after = f", after {_quoted(lines[number - 2], 60)}," if number > 1 else ""
             return (
                 f"line {number} of its text{where}{after} says {_quoted(said)};"
-                f" the journal gives {_quoted(line)}"
+                f" {gives} {_quoted(line)}"
             )
         at = end + 1
     if at < len(text):
         more = text[at : at + 90]
-        return f"its text goes on after its last line ({_quoted(more)}); the journal gives nothing"
+        return f"its text goes on after its last line ({_quoted(more)}); {gives} nothing"
     return None
 
 

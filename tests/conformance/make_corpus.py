@@ -680,6 +680,10 @@ OLD = {
     "v0_2-mail": ("Station 0.2.0's mail export", "mail-export"),
     "v0_2-revised": ("Station 0.2.0's revised tally", "revised-export"),
     "v0_2-consolidation": ("Station 0.2.0's consolidation of two tables", "consolidated"),
+    "v0_2-consolidation-runoff": (
+        "Station 0.2.0's consolidation of two tables whose sums call for a runoff",
+        "consolidated-runoff",
+    ),
     "v0_2-rd": ("Station 0.2.0's decertification (RD) export", "rd-export"),
     "v0_2-rm": ("Station 0.2.0's employer-petition (RM) export", "rm-export"),
     "v0_2-runoff": ("Station 0.2.0's runoff export", "runoff-export"),
@@ -1504,7 +1508,110 @@ FORGERIES: dict[str, Forgery] = {
         "V8",
         restated(lambda d: d.update(key_changed_from=FORGER.fingerprint)),
     ),
+    # V11, a consolidation's version: the forms Station 0.2.0 wrote are read as its own
+    # only on a document of its version (station-consolidated-tally-v1), never guessed.
+    "consolidation-deadline-dropped_fail": Forgery(
+        "consolidation",
+        "today's consolidation without its objections_due, its PDF drawn again, re-signed",
+        "V11",
+        lambda f, k: consolidation_restated(lambda d: d.pop("objections_due"))(f, k),
+    ),
+    "consolidation-as-v0_2_fail": Forgery(
+        "consolidation",
+        "today's consolidation stated as Station 0.2.0's version, without its"
+        " objections_due, its PDF drawn again, re-signed",
+        "V11",
+        lambda f, k: consolidation_restated(_as_v0_2)(f, k),
+    ),
+    "v0_2-consolidation-deadline-added_fail": Forgery(
+        "v0_2-consolidation",
+        "Station 0.2.0's consolidation stating an objections_due, re-signed with its key",
+        "V11",
+        lambda f, k: consolidation_restated(_deadline_added)(f, _v0_2_key()),
+        key=V0_2_KEY,
+    ),
+    "v0_2-consolidation-runoff-reworded_fail": Forgery(
+        "v0_2-consolidation-runoff",
+        "Station 0.2.0's consolidation of a runoff with today's runoff sentence, its PDF"
+        " drawn again, re-signed with its key",
+        "V11",
+        lambda f, k: consolidation_restated(_runoff_worded_today)(f, _v0_2_key()),
+        key=V0_2_KEY,
+    ),
+    # V11, a consolidation's page: its text compared whole with its version's.
+    "consolidation-pdf-sentence-added_fail": Forgery(
+        "consolidation",
+        "the consolidation's tally.pdf with a sentence of its own added above the"
+        " certifications, re-signed",
+        "V11",
+        lambda f, k: _consolidation_sentence_added(f, k),
+    ),
+    "v0_2-consolidation-redrawn_fail": Forgery(
+        "v0_2-consolidation",
+        "Station 0.2.0's consolidation with its tally.pdf drawn as today's page,"
+        " re-signed with its key",
+        "V11",
+        lambda f, k: consolidation_restated(lambda d: None)(f, _v0_2_key()),
+        key=V0_2_KEY,
+    ),
 }
+
+
+def _consolidation_sentence_added(folder: Path, key: StationKey) -> None:
+    from station.sheet.consolidate_pdf import consolidated_html
+    from station.sheet.pdf import draw_pdf
+    from station.verification.consolidation_pdf import footer_words
+
+    document = json.loads((folder / "tally.json").read_bytes())
+    heading = '<p class="section">Certification of the Board agent</p>'
+    markup = consolidated_html(document).replace(
+        heading, f"<p>The parties have agreed that no objections will be filed.</p>{heading}"
+    )
+    (folder / "tally.pdf").write_bytes(
+        draw_pdf(
+            markup,
+            lambda page, pages: footer_words(document, page, pages),
+            title=f"Consolidated Tally of Ballots \u2014 {document['election']['case']}",
+            document_id="0" * 64,
+            paper="letter",
+        )
+    )
+    _resign_consolidation(folder, key)
+
+
+def consolidation_restated(change: Callable[[dict[str, Any]], object]) -> Tamper:
+    """A consolidation's `tally.json` changed by `change`, its PDF drawn again from it,
+    the consolidation re-signed."""
+    from station.sheet.consolidate_pdf import render_consolidated_pdf
+
+    def tamper(folder: Path, key: StationKey) -> None:
+        document = json.loads((folder / "tally.json").read_bytes())
+        change(document)
+        (folder / "tally.json").write_bytes(canonical_json(document))
+        (folder / "tally.pdf").write_bytes(render_consolidated_pdf(document))
+        _resign_consolidation(folder, key)
+
+    return tamper
+
+
+def _as_v0_2(document: dict[str, Any]) -> None:
+    document["format"] = "station-consolidated-tally-v1"
+    document.pop("objections_due")
+
+
+def _deadline_added(document: dict[str, Any]) -> None:
+    from station.domain.objections import objections_due, prepared_day
+
+    day = prepared_day(document["prepared"])
+    assert day is not None
+    document["objections_due"] = objections_due(day).isoformat()
+
+
+def _runoff_worded_today(document: dict[str, Any]) -> None:
+    from station.domain.result_statements import RUNOFF_CONDITION
+
+    runoff = document["statements"]["runoff"]
+    document["statements"]["runoff"] = f"{runoff[:-1]}{RUNOFF_CONDITION}."
 
 
 def _pdf_of_other_figures(folder: Path, key: StationKey) -> None:

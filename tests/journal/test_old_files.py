@@ -37,7 +37,8 @@ EXPORTS = {
     "table-1": "table-1-export",
     "table-2": "table-2-export",
 }
-FOLDERS = sorted([*EXPORTS.values(), "revised-first-export", "revised-export", "consolidated"])
+CONSOLIDATIONS = ["consolidated", "consolidated-runoff"]  # each holds its tables' exports
+FOLDERS = sorted([*EXPORTS.values(), "revised-first-export", "revised-export", *CONSOLIDATIONS])
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: object) -> tuple[int, str, str]:

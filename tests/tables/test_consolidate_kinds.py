@@ -7,6 +7,7 @@ import json
 import shutil
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -14,6 +15,7 @@ from station.domain import Action, Call, ElectionSetup
 from station.domain.choices import Ballot, CaseKind
 from station.domain.election import MAIL_RULES
 from station.domain.envelopes import Ruling
+from station.domain.result_statements import RUNOFF_CONDITION
 from station.domain.voters import VoterList
 from station.journal import Journal
 from station.journal.session import CountSession, Refused
@@ -217,6 +219,22 @@ def test_verify_catches_a_changed_choice_sum(
     out = tmp_path / "several"
     shutil.copytree(several_out, out)
     assert changed_sum(out, key, change, capsys).startswith(named)
+
+
+def _without_condition(document: dict[str, Any]) -> None:
+    """The runoff's sentence as Station 0.2.0 worded it, without its condition."""
+    document["statements"]["runoff"] = document["statements"]["runoff"].replace(
+        RUNOFF_CONDITION, ""
+    )
+
+
+def test_a_runoff_sentence_without_its_condition_is_not_intact(
+    several_out: Path, tmp_path: Path, key: StationKey, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "several"
+    shutil.copytree(several_out, out)
+    named = changed_sum(out, key, _without_condition, capsys)
+    assert named == "tally.json: its statements is not what the tables' sheets give"
 
 
 # 3. Mail ballots ---------------------------------------------------------------------

@@ -43,7 +43,8 @@ def test_the_agent_named_with_agent_is_printed_kept_and_verified(
         document["agent"] = "Someone Else"
 
     station_key = key_for_signing()  # the key that signed the consolidation
-    assert "agent" in changed_sum(out, station_key, other_agent, capsys)
+    named = changed_sum(out, station_key, other_agent, capsys)
+    assert named.startswith("tally.pdf: ") and 'tally.json gives "Someone Else"' in named
 
 
 def test_without_agent_the_line_is_left_for_a_handwritten_name(

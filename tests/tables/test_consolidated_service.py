@@ -10,7 +10,10 @@ import pytest
 
 from station.domain.objections import objections_due, prepared_day
 from station.sheet.consolidate import consolidate
+from station.sheet.consolidate_pdf import consolidated_html, render_consolidated_pdf
 from station.sheet.keys import StationKey, create_key
+from station.sheet.pdf import draw_pdf
+from station.verification.consolidation_pdf import footer_words
 from station.verification.document import canonical_json
 from station.verification.form_words import objections_words
 from tests.sheet.helpers import pdf_text, station
@@ -76,11 +79,15 @@ def test_an_observer_of_no_party_is_refused_in_one_line(
 
 
 @pytest.mark.parametrize(
-    ("field", "value"),
-    [("objections_due", "2099-01-01"), ("observers", [{"party": "employer", "name": "X"}])],
+    ("field", "value", "named"),
+    [
+        ("objections_due", "2099-01-01", "tally.json: its objections_due is not"),
+        # The observers are the ones signed; the page must name them.
+        ("observers", [{"party": "employer", "name": "X"}], 'tally.json gives "X"'),
+    ],
 )
 def test_verify_holds_the_deadline_and_observers_to_what_was_signed(
-    served: Path, key: StationKey, tmp_path: Path, field: str, value: object
+    served: Path, key: StationKey, tmp_path: Path, field: str, value: object, named: str
 ) -> None:
     folder = tmp_path / "forged"
     shutil.copytree(served, folder)
@@ -89,17 +96,69 @@ def test_verify_holds_the_deadline_and_observers_to_what_was_signed(
     (folder / "tally.json").write_bytes(canonical_json(document))
     resign(folder, key)
     code, _, err = station("verify", folder)
-    assert code == 1 and field.rstrip("s") in err, err
+    assert code == 1 and named in err, err
 
 
-def test_a_consolidation_made_before_the_deadline_was_stated_still_verifies(
-    served: Path, key: StationKey, tmp_path: Path
-) -> None:
-    folder = tmp_path / "older"
+def _resigned(served: Path, key: StationKey, folder: Path, change: dict[str, object]) -> Path:
+    """The consolidation with `change` made to its `tally.json` (None: a fact removed),
+    its PDF drawn again from it, signed again by the station's own key."""
     shutil.copytree(served, folder)
     document = json.loads((folder / "tally.json").read_bytes())
-    del document["objections_due"], document["observers"]
+    for fact, value in change.items():
+        if value is None:
+            del document[fact]
+        else:
+            document[fact] = value
     (folder / "tally.json").write_bytes(canonical_json(document))
+    (folder / "tally.pdf").write_bytes(render_consolidated_pdf(document))
+    resign(folder, key)
+    return folder
+
+
+def test_a_consolidation_without_its_deadline_is_not_intact(
+    served: Path, key: StationKey, tmp_path: Path
+) -> None:
+    # Signed by the station's own key: only the version it records says which facts it has.
+    folder = _resigned(served, key, tmp_path / "dropped", {"objections_due": None})
+    code, _, err = station("verify", folder)
+    assert code == 1, err
+    assert "tally.json: has no objections_due" in err
+
+
+def test_today_s_consolidation_claiming_station_0_2_s_version_is_not_intact(
+    served: Path, key: StationKey, tmp_path: Path
+) -> None:
+    older = {"format": "station-consolidated-tally-v1", "objections_due": None}
+    older |= {"agent": None, "observers": None}  # none of which 0.2.0 wrote
+    code, _, err = station("verify", _resigned(served, key, tmp_path / "older", older))
+    assert code == 1, err
+    assert "Table 1 (tables/table-1): is a station-tally-v2 export, which no" in err
+
+
+def test_a_sentence_added_to_the_page_is_not_intact(
+    served: Path, key: StationKey, tmp_path: Path
+) -> None:
+    """The page's text is compared whole: every figure right, one sentence more."""
+    folder = tmp_path / "added"
+    shutil.copytree(served, folder)
+    document = json.loads((folder / "tally.json").read_bytes())
+    added = "<p>The Employer has agreed that no objections will be filed.</p>"
+    markup = consolidated_html(document).replace(
+        '<p class="section">Certification of the Board agent</p>',
+        added + '<p class="section">Certification of the Board agent</p>',
+    )
+    assert added in markup
+    (folder / "tally.pdf").write_bytes(
+        draw_pdf(
+            markup,
+            lambda page, pages: footer_words(document, page, pages),
+            title="Consolidated Tally of Ballots",
+            document_id="0" * 64,
+            paper="letter",
+        )
+    )
     resign(folder, key)
     code, _, err = station("verify", folder)
-    assert code == 0, err
+    assert code == 1, err
+    assert 'says "The Employer has agreed' in err
+    assert 'tally.json gives "Certification of the Board agent"' in err

@@ -1,1 +1,1 @@
-Kj4w5p8RDj+IMvV+zvBYDhnHKckklTvceqJTwLCoSdcsL+6wMqA5IgINqYksyMuiGF3xeya55dMUoDkPCzUuCQ==
+ysC1r0CH0nmdNtI+nOd+ivoFfqPvo0eXtGFmCvG5Y6qqB4fRElvsm64xbUuABPLbl+n93LvOHhmm1jwDLyabDQ==

@@ -1,1 +1,1 @@
-+9ZdV4C3YesOXvAKr6rrzLwiRIp3fREVPj4F3aBm4peGm/kQxvtvioS8LRjNJWwIggRM7lZzaa8twcI0/vlyCQ==
+usRN/H//FChbodHyPY7+gjxe7OfEyHInqcIdIXf3XD/nQS16OfYedtbfzxOw8+zNc34+GgdnlhaY2x60tVZIAw==

@@ -1,1 +1,1 @@
-VL9mplM+Jdxw2db/Rt/pGgAqsr7bf0+0Xz0ZBfwJqWOdZwG+CD8VHKSB7ditAtO5t52YzeuT4eaejRqzxazbBA==
+QRQ5jFu47370BILcyxzVjipFXMWQ58irdn5WJzANoTrSFqfROGtUnEjzSMPjoGiIyhCymXZPnQUHKQYP/+WRAg==

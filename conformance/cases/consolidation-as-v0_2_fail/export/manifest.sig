@@ -1,0 +1,1 @@
+D2AxgmHuclvlJkY+kS6HSiaoY4kokPMIShsC/r7J7MLWqzcpGLl6PKIEuIq/uK+OHQKGTNHXkEpdgeItP2sgCg==

@@ -1,0 +1,1 @@
+W7SJJSy6qOvEVGcqIU+9zfDbtq0gAoOCsQ9Y/YYEfwCWvdtiBPtPomGpVjXQxqsUBiMiKILYvZmnnV7QObpbDg==

@@ -1,0 +1,1 @@
+F+9kGzSIT5551G2v0N5zJewUqptCg6o2Ug5aneUqArlk/jX5FThslfvP/OWmUn6TfKKcR8K4vjPnWts6AvREAg==

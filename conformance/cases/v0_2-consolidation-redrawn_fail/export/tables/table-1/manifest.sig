@@ -1,0 +1,1 @@
+tlrdpuh6QgFXS+KGnLZtI2w8SEPNg/hHTLoIEUPkXsOwrXp2mY+m/bahJxBVRM3p7LabgVDD2g81tOa0Ot7FDg==

@@ -1,0 +1,1 @@
+gKf6rxxMu66tCEnAUcmRULRr5AKi5DzhnLxsNWF3OIUNHYC3+yDhA8zVd9nk1usGPtlkyy4NLYlou5zS1cnCAw==
