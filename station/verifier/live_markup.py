@@ -7,7 +7,7 @@ fetches the feed and draws what Station's Python (`live_entry`) says of it.
 
 from importlib.resources import files
 
-from station.verifier.page import _vendored
+from station.verifier.vendored import vendored
 
 
 def follow_script() -> str:
@@ -25,7 +25,7 @@ def follow_scripts() -> list[str]:
     """The texts of the verifier page's scripts for following, in order: tweetnacl
     (pinned), the fetching and drawing, and the form's wiring (`python_page_follow.js`)."""
     wiring = files("station.verifier").joinpath("python_page_follow.js").read_text(encoding="utf-8")
-    return [_vendored("nacl-fast.min.js"), follow_script(), wiring]
+    return [vendored("nacl-fast.min.js"), follow_script(), wiring]
 
 
 # The live count's markup and style, the same in the served live page and in the Python
