@@ -6,6 +6,10 @@
 "use strict";
 (() => {
   const INDEX = "embedded:/"; // the runtime's own files are asked for under this name
+  // Every sentence is Python's: these, written in the page when it was built, for what
+  // is said before Station's Python can say it; "{error}" is the browser's own words.
+  const WORDS = JSON.parse(document.getElementById("page-words").textContent);
+  const say = (name, error) => WORDS[name].replace("{error}", String(error));
   const blobs = new Map();
   for (const element of document.querySelectorAll('script[type="application/x-station-blob"]')) {
     blobs.set(element.dataset.name, element);
@@ -39,13 +43,14 @@
     const url = String(resource instanceof Request ? resource.url : resource);
     const name = url.startsWith(INDEX) ? url.slice(INDEX.length) : null;
     if (name === null || !blobs.has(name)) {
-      throw new TypeError(`This page asks for nothing outside itself (asked for ${url}).`);
+      throw new TypeError(say("not_embedded", url));
     }
     const type = name.endsWith(".wasm") ? "application/wasm" : "application/octet-stream";
     return new Response(streamOf(name), { headers: { "Content-Type": type } });
   };
 
   const state = document.getElementById("state");
+
   const manifest = JSON.parse(document.getElementById("python-page").textContent);
 
   async function boot() {
@@ -76,7 +81,7 @@
   }
   const booted = boot().catch((error) => {
     station.error = String(error);
-    state.textContent = `Station's Python could not start: ${error}`;
+    state.textContent = say("not_started", error);
     state.className = "cannot";
     throw error;
   });
@@ -113,7 +118,7 @@
       draw("", "");
       return;
     }
-    draw("", "Checking…");
+    draw("", say("checking"));
     const { files, folder } = await picked;
     await booted;
     if (mine !== generation) return;
@@ -131,7 +136,7 @@
     draw(result.kind, [...result.stdout, ...result.stderr].join("\n"));
   }
 
-  const failed = (error) => draw("cannot", `The folder could not be checked: ${error}`);
+  const failed = (error) => draw("cannot", say("not_checked", error));
   const pick = (fileList) => {
     picked = fileList && fileList.length ? filesOf(fileList) : null;
     return check().catch(failed);
@@ -156,7 +161,7 @@
   keyField.addEventListener("input", () => {
     if (picked === null) return;
     generation++;
-    draw("", "Checking…");
+    draw("", say("checking"));
     clearTimeout(pending);
     pending = setTimeout(() => check().catch(failed), 150);
   });
@@ -190,7 +195,7 @@
     const frame = JSON.parse(document.getElementById("frame").textContent);
     const scripts = [...document.querySelectorAll("script")];
     if (scripts.length !== frame.length - 1) {
-      shown.textContent = "(cannot be worked out in this browser: use sha256sum)";
+      shown.textContent = say("no_hash");
       return;
     }
     const whole = frame.map((markup, i) => markup + (i < scripts.length ? scripts[i].textContent : "")).join("");

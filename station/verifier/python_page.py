@@ -323,6 +323,7 @@ def page(fetched: dict[str, Path], *, bare: bool = False, reuse: bool = True) ->
         ),
         *([] if bare else [live_markup.follow_section(__version__)]),
         _FOOTER.format(version=__version__, pyodide=pinned()["pyodide"]["version"]),
+        live_markup.page_words(),
         *runtime_parts(
             fetched, None if bare else "station.verifier.in_browser", bare=bare, reuse=reuse
         ),
