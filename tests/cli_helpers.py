@@ -22,7 +22,7 @@ _STEP = re.compile(r"^(NOT INTACT: .*?: )\(V\d+, [^)]*\) ", re.MULTILINE)
 
 def without_step(text: str) -> str:
     """`station verify`'s words without the step of docs/format.md its NOT INTACT line
-    names: the JavaScript verifier page, which names none, is held to the rest."""
+    names, for a test about the rest of the line."""
     return _STEP.sub(r"\1", text)
 
 

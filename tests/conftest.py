@@ -28,7 +28,6 @@ from tests.fonts import use_test_fonts
 from tests.helpers import JFK8, RAM, SIGN, A, C, Connections, F, session_on
 from tests.journal.helpers import LAG, random_journal
 from tests.mail.helpers import BESSEMER, VOTERS
-from tests.sheet.helpers import station
 
 # The same fonts on every machine, whatever it has installed (tests/fonts): what a sheet
 # can print and how wide a window's words are never depend on the machine. Set before
@@ -196,12 +195,4 @@ def mail_file(tmp_path: Path) -> Path:
     """A new, empty mail-ballot election file with six voters."""
     path = tmp_path / "bhm1.station"
     Journal.create(path, BESSEMER, VOTERS)
-    return path
-
-
-@pytest.fixture(scope="module")
-def page(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    path = tmp_path_factory.mktemp("page") / "verifier.html"
-    code, _, err = station("verifier", "--out", path)
-    assert code == 0, err
     return path

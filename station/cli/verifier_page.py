@@ -11,59 +11,46 @@ from typing import Any
 from station import __version__
 from station.cli.common import UsageError, say, say_problem
 from station.files import create_new, flush
-from station.verifier.page import page, script_sha256
 
 
 def add_verifier_parser(commands: Any) -> None:
     verifier = commands.add_parser(
         "verifier",
-        help="write the verifier page: `verify FOLDER --key` in any browser, offline",
+        help="write the verifier page (`verify FOLDER --key` in any browser, offline), or"
+        " print its SHA-256",
     )
     verifier.add_argument(
         "--out",
-        required=True,
         type=Path,
         metavar="FILE.html",
-        help="the new page (never overwritten)",
-    )
-    verifier.add_argument(
-        "--python",
-        action="store_true",
-        help="the coming page instead, run by Station's own Python in the browser (its"
-        " pinned packages are fetched from the npm registry and PyPI the first time)",
+        help="the new page (never overwritten); without it, only the page's SHA-256 is"
+        " printed, to compare with a page saved before",
     )
 
 
 def cmd_verifier(args: argparse.Namespace) -> int:
-    out: Path = args.out
-    if args.python:
-        return _python_page(out)
-    data = page().encode("utf-8")
-    _write_new(out, data)
-    say(
-        f"wrote {out}: Station verifier {__version__}; SHA-256 of the page"
-        f" {hashlib.sha256(data).hexdigest()}, of its checking script {script_sha256()}"
-    )
-    return 0
-
-
-def _python_page(out: Path) -> int:
-    """Write the Python verifier page, built from its pinned inputs (python_page.py)."""
+    """Write the verifier page, or say its SHA-256: the page runs Station's own Python
+    (python_page.py), its inputs fetched once into a cache."""
     from station.verifier import python_page
 
-    if out.exists():  # said before minutes of fetching, not after
+    out: Path | None = args.out
+    if out is not None and out.exists():  # said before minutes of fetching, not after
         raise UsageError(f"{out}: already exists (the page is never written over a file)")
     try:
-        data = python_page.page(python_page.fetch_inputs(python_page.default_cache()))
+        data = python_page.built()
     except python_page.InputsError as error:
         say_problem(f"cannot build the page: {error}")
         return 1
-    _write_new(out, data)
-    say(
-        f"wrote {out}: Station verifier {__version__}, run by Station's Python (Pyodide"
+    made = (
+        f"Station verifier {__version__}, run by Station's Python (Pyodide"
         f" {python_page.pinned()['pyodide']['version']}); {len(data):,} bytes, SHA-256 of"
         f" the page {hashlib.sha256(data).hexdigest()}"
     )
+    if out is None:
+        say(made)
+        return 0
+    _write_new(out, data)
+    say(f"wrote {out}: {made}")
     return 0
 
 

@@ -346,6 +346,16 @@ VERIFIER_OFFLINE = (
     "Checking an export uses no network: this page reads the files here, in this browser,"
     " and nothing leaves this computer."
 )
+# What the observers' pages say before Station's Python can say anything (it may not have
+# started, or the browser failed under it); "{error}" is the browser's own words.
+PAGE_WORDS = {
+    "checking": "Checking\u2026",
+    "not_started": "Station's Python could not start in this browser: {error}",
+    "not_checked": "The folder could not be checked in this browser: {error}",
+    "not_embedded": "This page asks for nothing outside itself (asked for {error}).",
+    "no_hash": "(cannot be worked out in this browser: compare the file's own, as sha256sum"
+    " gives it)",
+}
 FOLDER_QUESTION = (
     "When you pick a folder, the browser may ask whether to \u201cupload\u201d its files to"
     " this site: that is its word for letting this page read them. Answer Upload: this page"

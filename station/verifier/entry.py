@@ -15,6 +15,7 @@ How a kind of folder plugs in: a reader of its signature questions and a check t
 gives its report, both in `_KINDS`, and a test of the folder in `kind`.
 """
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -31,6 +32,7 @@ from station.verification.export_check import (
     signature_question,
 )
 from station.verification.export_files import ALL_FILES, MANIFEST, MAX_SIZES, is_staging
+from station.verification.fingerprints import normalise_fingerprint
 from station.verification.report import KEY_NOT_CHECKED, Report, export_report
 
 TABLES = "tables"  # the folder of a consolidation's tables
@@ -38,6 +40,15 @@ NOT_AN_EXPORT = (
     "{folder}: is not an exported sheet (it holds no manifest.json); pick the folder"
     " `station export` wrote"
 )
+
+FILES_PICKED = "the files picked"  # the name a verdict gives files picked without their folder
+NOT_A_FINGERPRINT = (
+    "NOT CHECKED: {folder}: '{typed}' is not a key fingerprint (32 hex digits, as the"
+    " observers wrote it down)"
+)
+# How the page draws a verdict, by what `station verify` exits with.
+_KIND = {0: "ok", 1: "bad"}
+FINGERPRINT = re.compile(r"[0-9a-f]{4}(-[0-9a-f]{4}){7}")
 
 Questions = Callable[["Picked"], list[SignatureQuestion]]
 Check = Callable[["Picked", str | None, Mapping[SignatureQuestion, bool], Progress | None], Report]
@@ -122,8 +133,9 @@ def check(
         progress: follows the check of `journal.jsonl` (events checked, in all).
 
     Returns:
-        `ok`, `exit` (what `station verify` exits with), and the lines of `stdout` and
-        of `stderr`, each as `station verify` prints them.
+        `ok`, `exit` (what `station verify` exits with), `kind` (how the page draws
+        it: "ok", "bad", or "cannot" for a verdict not given), and the lines of `stdout`
+        and of `stderr`, each as `station verify` prints them.
     """
     picked = Picked(folder, files)
     found = kind(picked)
@@ -187,6 +199,19 @@ _KINDS: dict[str, tuple[Questions, Check]] = {
 }
 
 
+def fingerprint_refused(typed: str, folder: str) -> str | None:
+    """Why the fingerprint typed cannot be checked against, in one line; None if it is
+    one, or if none is typed (the check then says it held the export to none).
+
+    Said before any check, so that a fingerprint half typed or mistyped is never shown
+    beside a verdict it had no part in.
+    """
+    text = typed.strip()
+    if not text or FINGERPRINT.fullmatch(normalise_fingerprint(text)):
+        return None
+    return NOT_A_FINGERPRINT.format(folder=folder or FILES_PICKED, typed=text)
+
+
 def checking_words(done: int, total: int) -> str:
     """What the page shows while a long journal is checked."""
     return f"Checking journal.jsonl: {done:,} of {total:,} events…"
@@ -206,6 +231,7 @@ def _said(report: Report, *, exit: int) -> dict[str, Any]:
     return {
         "ok": report.ok,
         "exit": exit,
+        "kind": _KIND.get(exit, "cannot"),
         "stdout": list(report.stdout),
         "stderr": list(report.stderr),
     }

@@ -12,14 +12,24 @@ from collections.abc import Callable
 from typing import Any
 
 from station.progress import Progress
-from station.verifier.entry import check, checking_words, questions
+from station.verifier.entry import (
+    FILES_PICKED,
+    check,
+    checking_words,
+    fingerprint_refused,
+    questions,
+)
+
+__all__ = ["READY", "check_picked", "fingerprint_refused", "verify_signature"]
 
 _DRAWN_EVERY = 0.1  # seconds of checking between two chances for the page to draw
+READY = "Station's Python is ready in this browser: pick or drop the folder."
 
 
 async def check_picked(files: Any, folder: str, fingerprint: str, shown: Any = None) -> Any:
     """`entry.check` on a JavaScript object of paths in the folder to Uint8Arrays, its
     signatures asked first; its verdict as a JavaScript object, for the page to draw.
+    Files picked without their folder (`folder` empty) are named `FILES_PICKED`.
 
     `shown`, a JavaScript function, is given the words of the check's progress while a
     long journal is checked, where the browser lets Python wait for it to draw
@@ -29,6 +39,7 @@ async def check_picked(files: Any, folder: str, fingerprint: str, shown: Any = N
     from pyodide.ffi import to_js
 
     picked = {str(name): bytes(data.to_bytes()) for name, data in Object.entries(files)}
+    folder = str(folder) or FILES_PICKED
     answers = [
         await verify_signature(public_key, data, signature)
         for public_key, signature, data in questions(picked, folder)

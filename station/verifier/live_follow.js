@@ -8,6 +8,9 @@
 globalThis.stationLive = (() => {
   const $ = (id) => document.getElementById(id);
   const now = () => Date.now() / 1000;
+  // What is said before Station's Python can say it: its words, written in the page.
+  const WORDS = JSON.parse($("page-words").textContent);
+  const say = (name, error) => WORDS[name].replace("{error}", String(error));
 
   // An answer's bytes, or null once it is larger than `limit` (no feed's is): when its
   // length says so, or as soon as that much has come, never read whole.
@@ -143,7 +146,7 @@ globalThis.stationLive = (() => {
     try {
       live = await runtime;
     } catch (error) {
-      show({ kind: "bad", status: `Station's Python could not start in this browser: ${error}`, stop: true });
+      show({ kind: "bad", status: say("not_started", error), stop: true });
       return;
     }
     try {
@@ -154,5 +157,5 @@ globalThis.stationLive = (() => {
     }
   }
 
-  return { start, show };
+  return { start, show, say };
 })();

@@ -5,14 +5,23 @@ The served live page (`live_page.py`) and the Python verifier page's "Follow a c
 fetches the feed and draws what Station's Python (`live_entry`) says of it.
 """
 
+import json
 from importlib.resources import files
 
-from station.verifier.page import _vendored
+from station.domain.statements import PAGE_WORDS
+from station.verifier.vendored import vendored
 
 
 def follow_script() -> str:
     """The script that fetches a feed and draws what `live_entry` says of it."""
     return files("station.verifier").joinpath("live_follow.js").read_text(encoding="utf-8")
+
+
+def page_words() -> str:
+    """The element holding what a page's scripts say before Station's Python can
+    (`PAGE_WORDS`, by name): the scripts insert these words, and write none of their own."""
+    words = json.dumps(PAGE_WORDS, ensure_ascii=False, sort_keys=True).replace("<", "\\u003c")
+    return f'<script type="application/json" id="page-words">{words}</script>\n'
 
 
 def follow_section(version: str) -> str:
@@ -25,7 +34,7 @@ def follow_scripts() -> list[str]:
     """The texts of the verifier page's scripts for following, in order: tweetnacl
     (pinned), the fetching and drawing, and the form's wiring (`python_page_follow.js`)."""
     wiring = files("station.verifier").joinpath("python_page_follow.js").read_text(encoding="utf-8")
-    return [_vendored("nacl-fast.min.js"), follow_script(), wiring]
+    return [vendored("nacl-fast.min.js"), follow_script(), wiring]
 
 
 # The live count's markup and style, the same in the served live page and in the Python

@@ -31,7 +31,7 @@
   const embedded = async function embeddedOnly(resource) {
     const url = String(resource instanceof Request ? resource.url : resource);
     const name = url.startsWith(INDEX) ? url.slice(INDEX.length) : null;
-    if (name === null || !blobs.has(name)) throw new TypeError(`not in this page: ${url}`);
+    if (name === null || !blobs.has(name)) throw new TypeError(stationLive.say("not_embedded", url));
     const type = name.endsWith(".wasm") ? "application/wasm" : "application/octet-stream";
     return new Response(streamOf(name), { headers: { "Content-Type": type } });
   };

@@ -14,9 +14,9 @@ from importlib.resources import files
 from pathlib import Path
 
 from station import __version__
-from station.verifier.live_markup import LIVE_BODY, LIVE_STYLE, follow_script
-from station.verifier.page import _vendored
+from station.verifier.live_markup import LIVE_BODY, LIVE_STYLE, follow_script, page_words
 from station.verifier.python_page import InputsError, default_cache, fetch_inputs, runtime_parts
+from station.verifier.vendored import vendored
 from station.witness.serve import LIVE_PAGE_POLICY
 
 ENTRY = "station.verifier.live_in_browser"
@@ -35,7 +35,8 @@ def build(fetched: dict[str, Path]) -> bytes:
             f'<div id="status" class="lost" aria-live="polite">{html.escape(STARTING)}</div>',
         ),
         "\n</div>\n",
-        f'<script id="tweetnacl">{_in_script(_vendored("nacl-fast.min.js"))}</script>\n',
+        page_words(),
+        f'<script id="tweetnacl">{_in_script(vendored("nacl-fast.min.js"))}</script>\n',
         *runtime_parts(fetched, ENTRY),
         f"<script>{_in_script(follow_script())}</script>\n",
         f"<script>{_in_script(script)}</script>\n</body>\n</html>\n",

@@ -6,6 +6,10 @@
 "use strict";
 (() => {
   const INDEX = "embedded:/"; // the runtime's own files are asked for under this name
+  // Every sentence is Python's: these, written in the page when it was built, for what
+  // is said before Station's Python can say it; "{error}" is the browser's own words.
+  const WORDS = JSON.parse(document.getElementById("page-words").textContent);
+  const say = (name, error) => WORDS[name].replace("{error}", String(error));
   const blobs = new Map();
   for (const element of document.querySelectorAll('script[type="application/x-station-blob"]')) {
     blobs.set(element.dataset.name, element);
@@ -39,13 +43,14 @@
     const url = String(resource instanceof Request ? resource.url : resource);
     const name = url.startsWith(INDEX) ? url.slice(INDEX.length) : null;
     if (name === null || !blobs.has(name)) {
-      throw new TypeError(`This page asks for nothing outside itself (asked for ${url}).`);
+      throw new TypeError(say("not_embedded", url));
     }
     const type = name.endsWith(".wasm") ? "application/wasm" : "application/octet-stream";
     return new Response(streamOf(name), { headers: { "Content-Type": type } });
   };
 
   const state = document.getElementById("state");
+
   const manifest = JSON.parse(document.getElementById("python-page").textContent);
 
   async function boot() {
@@ -71,44 +76,131 @@
     station.pyodide = pyodide;
     station.timings.ready = performance.now();
     station.ready = true;
-    state.textContent = `Station's Python is ready (${Math.round(station.timings.ready)} ms).`;
+    state.textContent = station.browser ? station.browser.READY : "";
     state.className = "ok";
   }
   const booted = boot().catch((error) => {
     station.error = String(error);
-    state.textContent = `Station's Python could not start: ${error}`;
+    state.textContent = say("not_started", error);
     state.className = "cannot";
     throw error;
   });
   station.booted = booted;
 
-  // The picked folder's files by their paths inside it ("export/journal.jsonl" is
-  // "journal.jsonl" of the folder "export"), read whole; then Station's verdict, drawn
-  // as it is given: the lines `station verify` prints, in its words.
-  const folder = document.getElementById("folder");
+  // What is on screen now: the files picked or dropped (null: none) and the fingerprint
+  // typed. Every change of either starts a check of its own; a verdict is drawn only if
+  // nothing changed while Python worked it out, so the one on screen is always theirs.
   const verdict = document.getElementById("verdict");
-  folder.addEventListener("change", async () => {
-    verdict.className = "";
-    verdict.textContent = "Checking…";
-    const picked = {};
-    let name = "";
-    for (const file of folder.files) {
-      const path = file.webkitRelativePath || file.name;
-      const cut = path.indexOf("/");
-      name = cut < 0 ? "" : path.slice(0, cut);
-      picked[path.slice(cut + 1)] = new Uint8Array(await file.arrayBuffer());
+  const keyField = document.getElementById("key");
+  let picked = null;
+  let generation = 0;
+  let pending = null;
+
+  const draw = (kind, text) => { verdict.className = kind; verdict.textContent = text; };
+
+  // The files by their paths inside the folder picked ("export/journal.jsonl" is
+  // "journal.jsonl" of the folder "export"); five files picked alone have no folder.
+  async function filesOf(fileList) {
+    const files = {};
+    let folder = "";
+    for (const file of fileList) {
+      const parts = (file.webkitRelativePath || file.name).split("/");
+      if (parts.length > 1) folder = parts.shift();
+      files[parts.join("/")] = new Uint8Array(await file.arrayBuffer());
     }
-    try {
-      await booted;
-      const key = document.getElementById("key").value;
-      const shown = (words) => { verdict.textContent = words; };
-      const result = await station.browser.check_picked(picked, name, key, shown);
-      station.last = result;
-      verdict.textContent = [...result.stdout, ...result.stderr].join("\n");
-      verdict.className = result.exit === 0 ? "ok" : result.exit === 1 ? "bad" : "cannot";
-    } catch (error) {
-      verdict.textContent = `The folder could not be checked: ${error}`;
-      verdict.className = "cannot";
+    return { files, folder };
+  }
+
+  async function check() {
+    const mine = ++generation;
+    clearTimeout(pending);
+    if (picked === null) {
+      draw("", "");
+      return;
     }
+    draw("", say("checking"));
+    const { files, folder } = await picked;
+    await booted;
+    if (mine !== generation) return;
+    const typed = keyField.value;
+    // Station's Python says the verdict and every word of it; this only draws.
+    const refused = station.browser.fingerprint_refused(typed, folder);
+    if (refused) {
+      draw("cannot", refused);
+      return;
+    }
+    const shown = (words) => { if (mine === generation) verdict.textContent = words; };
+    const result = await station.browser.check_picked(files, folder, typed, shown);
+    if (mine !== generation) return; // a newer check draws its own
+    station.last = result;
+    draw(result.kind, [...result.stdout, ...result.stderr].join("\n"));
+  }
+
+  const failed = (error) => draw("cannot", say("not_checked", error));
+  const pick = (fileList) => {
+    picked = fileList && fileList.length ? filesOf(fileList) : null;
+    return check().catch(failed);
+  };
+  const inputs = ["folder", "files"].map((id) => document.getElementById(id));
+  for (const input of inputs) {
+    input.addEventListener("change", () => {
+      for (const other of inputs) if (other !== input) other.value = ""; // one pick on screen
+      pick(input.files);
+    });
+  }
+  const drop = document.getElementById("drop");
+  drop.addEventListener("dragover", (event) => { event.preventDefault(); drop.classList.add("over"); });
+  drop.addEventListener("dragleave", () => drop.classList.remove("over"));
+  drop.addEventListener("drop", (event) => {
+    event.preventDefault();
+    drop.classList.remove("over");
+    for (const input of inputs) input.value = ""; // the dropped folder replaces what was picked
+    dropped(event.dataTransfer).then(pick).catch(failed);
+  });
+  // Each keystroke takes the verdict away at once; the check runs once typing pauses.
+  keyField.addEventListener("input", () => {
+    if (picked === null) return;
+    generation++;
+    draw("", say("checking"));
+    clearTimeout(pending);
+    pending = setTimeout(() => check().catch(failed), 150);
+  });
+
+  // A dropped folder arrives as one entry: read its files, and those of its folders.
+  async function dropped(transfer) {
+    const out = [];
+    const entries = [...transfer.items].map((item) => item.webkitGetAsEntry && item.webkitGetAsEntry()).filter(Boolean);
+    async function read(entry, path) {
+      if (entry.isFile) {
+        const file = await new Promise((ok, no) => entry.file(ok, no));
+        out.push(path === null ? file : Object.defineProperty(file, "webkitRelativePath", { value: `${path}/${file.name}` }));
+        return;
+      }
+      const reader = entry.createReader();
+      for (;;) { // a folder's entries come a batch at a time
+        const batch = await new Promise((ok, no) => reader.readEntries(ok, no));
+        if (!batch.length) break;
+        for (const child of batch) await read(child, path === null ? entry.name : `${path}/${entry.name}`);
+      }
+    }
+    for (const entry of entries) await read(entry, null);
+    return out.length ? out : [...transfer.files];
+  }
+
+  // The page's own SHA-256, the one `station verifier` prints: its file's text put back
+  // together from its scripts' texts and the markup between them (its last script, the
+  // frame, holds that markup: python_page.framed).
+  document.addEventListener("DOMContentLoaded", () => {
+    const shown = document.getElementById("page-sha");
+    const frame = JSON.parse(document.getElementById("frame").textContent);
+    const scripts = [...document.querySelectorAll("script")];
+    if (scripts.length !== frame.length - 1) {
+      shown.textContent = say("no_hash");
+      return;
+    }
+    const whole = frame.map((markup, i) => markup + (i < scripts.length ? scripts[i].textContent : "")).join("");
+    crypto.subtle.digest("SHA-256", new TextEncoder().encode(whole)).then((digest) => {
+      shown.textContent = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+    });
   });
 })();

@@ -12,7 +12,7 @@ order, gzip with no time stamp. The pinned packages are fetched once with the or
 clients (`npm pack`, `pip download`) into a cache folder and checked against their
 SHA-256 every time they are used.
 
-    python -m station.verifier.python_page --out page.html   # or: station verifier --python
+    python -m station.verifier.python_page --out page.html   # or: station verifier --out
 
 To move to another release of a pinned package, fetch it as the build does
 (`npm pack pyodide@VERSION`, `pip download --no-deps --only-binary=:all: NAME==VERSION`)
@@ -30,6 +30,7 @@ import html
 import io
 import json
 import os
+import re
 import subprocess
 import sys
 import tarfile
@@ -41,6 +42,7 @@ from pathlib import Path
 from typing import Any
 
 from station import __version__
+from station.domain.statements import FOLDER_QUESTION, VERIFIER_OFFLINE
 from station.verifier import live_markup
 
 INPUTS = "python_page_inputs.json"
@@ -52,6 +54,11 @@ _GZIP_MARK = ' data-gzip="1"'
 
 
 _BYTECODE_TOOLS = ("bytecode.mjs", "bytecode.py")
+FETCH_COMMAND = "python -m station.verifier.python_page"
+SHIPPED = "verifier_page.html"  # the page a bundle carries, built when the bundle was
+# A script element's text (a script never holds "</script": `_in_script`).
+_SCRIPT_TEXT = re.compile(r"<script\b[^>]*>(.*?)</script>", re.DOTALL)
+_FRAME_MARK = "\x00frame\x00"
 
 
 class InputsError(Exception):
@@ -310,7 +317,13 @@ def page(fetched: dict[str, Path], *, bare: bool = False, reuse: bool = True) ->
     boot = files("station.verifier").joinpath("python_page.js").read_text(encoding="utf-8")
     parts = [
         _HEAD,
+        _BODY.format(
+            offline=html.escape(VERIFIER_OFFLINE, quote=False),
+            folder_question=html.escape(FOLDER_QUESTION, quote=False),
+        ),
         *([] if bare else [live_markup.follow_section(__version__)]),
+        _FOOTER.format(version=__version__, pyodide=pinned()["pyodide"]["version"]),
+        live_markup.page_words(),
         *runtime_parts(
             fetched, None if bare else "station.verifier.in_browser", bare=bare, reuse=reuse
         ),
@@ -319,9 +332,49 @@ def page(fetched: dict[str, Path], *, bare: bool = False, reuse: bool = True) ->
             f"<script>{_in_script(text)}</script>\n"
             for text in ([] if bare else live_markup.follow_scripts())
         ),
-        "</body>\n</html>\n",
     ]
-    return "".join(parts).encode("utf-8")
+    return framed("".join(parts)).encode("utf-8")
+
+
+def framed(text: str) -> str:
+    """The page `text` (up to its last script) with its frame, then its end.
+
+    A page opened from a file cannot read that file, but it can read its scripts' texts.
+    The frame (`<script id="frame">`, the page's last) holds everything else, the markup
+    between those texts, in order, so that `python_page.js` puts the file's text back
+    together and shows its SHA-256: the one `station verifier` prints.
+    """
+    whole = f'{text}<script id="frame" type="application/json">{_FRAME_MARK}</script>\n</body>\n</html>\n'
+    markup, scripts = [], []
+    at = 0
+    for found in _SCRIPT_TEXT.finditer(whole):
+        markup.append(whole[at : found.start(1)])
+        scripts.append(found.group(1))
+        at = found.end(1)
+    markup.append(whole[at:])
+    # "<" written as \u003c: the frame's text never ends its element early.
+    frame = json.dumps(markup, ensure_ascii=False).replace("<", "\\u003c")
+    scripts = [frame if script == _FRAME_MARK else script for script in scripts]
+    return "".join(part + script for part, script in zip(markup, [*scripts, ""], strict=True))
+
+
+def built(cache: Path | None = None) -> bytes:
+    """The verifier page `station verifier --out` writes: from the cached inputs, fetched
+    first if they are not there; in the bundle, which holds Station's modules compiled and
+    not their sources, the page it was built with (`SHIPPED`, written by build.spec).
+
+    Raises InputsError in one line, naming the command that fetches the inputs.
+    """
+    shipped = files("station.verifier").joinpath(SHIPPED)
+    if shipped.is_file():
+        return shipped.read_bytes()
+    try:
+        return page(fetch_inputs(cache or default_cache()))
+    except InputsError as error:
+        raise InputsError(
+            f"{error} (fetch the page's inputs once with `{FETCH_COMMAND}`, on a machine"
+            " with network access)"
+        ) from None
 
 
 def runtime_parts(
@@ -365,18 +418,6 @@ def runtime_parts(
     ]
 
 
-def _vendored(name: str) -> str:
-    """A library vendored in `vendor/` (tweetnacl): its text, refused unless its SHA-256
-    is the one `vendor/pins.json` pins."""
-    vendor = files("station.verifier").joinpath("vendor")
-    pins = json.loads(vendor.joinpath("pins.json").read_text(encoding="utf-8"))
-    data = vendor.joinpath(name).read_bytes()
-    pinned = next(pin["files"][name]["sha256"] for pin in pins.values() if name in pin["files"])
-    if _sha256(data) != pinned:
-        raise InputsError(f"station/verifier/vendor/{name} is not the file vendor/pins.json pins")
-    return data.decode("utf-8")
-
-
 def _in_script(text: str) -> str:
     if "</script" in text.lower() or "<!--" in text:
         raise InputsError("a script of the page holds '</script' or '<!--'")
@@ -395,20 +436,46 @@ _HEAD = """<!DOCTYPE html>
 <meta http-equiv="Content-Security-Policy"
  content="default-src 'none'; connect-src http: https:;
  script-src 'unsafe-inline' 'wasm-unsafe-eval'; style-src 'unsafe-inline'">
-<title>Station verifier (Station's Python)</title>
+<title>Station verifier</title>
 <style>
-body { font-family: system-ui, sans-serif; margin: 1rem; max-width: 48rem; }
-label { display: block; margin: .6rem 0; }
-#state, #verdict { padding: .5rem .75rem; border-radius: .4rem; white-space: pre-wrap; }
-.ok { background: #dcefdc; } .bad { background: #f6d5d5; } .cannot { background: #f3e6c4; }
+body { font: 16px/1.45 system-ui, sans-serif; max-width: 46rem; margin: 1rem auto; padding: 0 1rem; }
+h1 { font-size: 1.6rem; margin: .5rem 0; }
+#state { padding: .4rem .75rem; border-radius: .4rem; background: #eee; }
+#drop { border: 2px dashed #888; border-radius: .5rem; padding: 1rem 1.25rem; }
+#drop p { margin: 0 0 .6rem; }
+#drop label { display: block; margin: .4rem 0; }
+#drop input[type=file] { display: block; max-width: 100%; margin-top: .2rem; }
+#drop.over { background: #eef; }
+#key { width: 100%; font: inherit; font-family: monospace; box-sizing: border-box; }
+#verdict { white-space: pre-wrap; overflow-wrap: anywhere; font-family: monospace; padding: .75rem;
+  margin-top: 1rem; border-radius: .4rem; }
+#verdict:empty { display: none; }
+#state.ok, #verdict.ok { background: #dcefdc; } #verdict.bad { background: #f6d5d5; }
+#state.cannot, #verdict.cannot { background: #f3e6c4; }
+small { color: #555; overflow-wrap: anywhere; }
 </style>
 </head>
 <body>
-<h1>Station verifier</h1>
-<p id="state">Starting Station's Python in this browser…</p>
-<label>Fingerprint of the station's key, as written down <input id="key" size="40"></label>
-<label>The export folder <input id="folder" type="file" webkitdirectory></label>
-<pre id="verdict"></pre>
+"""
+
+_BODY = """<h1>Check a Station export</h1>
+<p id="state" aria-live="polite">Starting Station's Python in this browser\u2026</p>
+<p>{offline}</p>
+<p><label>Key fingerprint the observers wrote down<br>
+<input type="text" id="key" placeholder="a1b2-c3d4-..." autocomplete="off" spellcheck="false">
+</label></p>
+<div id="drop"><p>Drop the export folder here (or a consolidation's folder), or pick it:</p>
+<label>The folder <input type="file" id="folder" webkitdirectory></label>
+<p><small>{folder_question}</small></p>
+<label>or its five files <input type="file" id="files" multiple></label></div>
+<div id="verdict" aria-live="polite"></div>
+"""
+
+_FOOTER = """<p><small>Station verifier {version}, run by Station's own Python in this browser
+(Pyodide {pyodide}). SHA-256 of this page: <span id="page-sha">(working it out)</span>.
+Compare it with what <code>station verifier</code> prints on a Station you trust. (A page
+changed on purpose could show any hash here: the SHA-256 of its file, as
+<code>sha256sum</code> gives it, is the one no change can hide.)</small></p>
 """
 
 

@@ -27,7 +27,7 @@ from station.sheet.export import export_sheet
 from station.sheet.keys import StationKey, create_key
 from tests.mail.helpers import BESSEMER, VOTERS
 from tests.sheet.helpers import edit_json, rechain_from, resign, sheet_event, sign
-from tests.verifier.node import assert_same_verdict
+from tests.verifier.picked import assert_same_verdict
 
 F, A, V = Call.FOR, Call.AGAINST, Call.VOID
 
@@ -95,11 +95,11 @@ def count(journal: Journal, key: StationKey, folder: Path) -> tuple[Path, dict[s
 
 
 def test_the_true_mail_export_passes_in_the_page_as_in_verify(
-    page: Path, mailed: tuple[Path, dict[str, int]], key: StationKey
+    mailed: tuple[Path, dict[str, int]], key: StationKey
 ) -> None:
     folder, _ = mailed
-    verdict = assert_same_verdict(page, folder, key.fingerprint)
-    assert verdict["lines"][0].startswith(f"OK: {folder}: Revised tally")
+    verdict = assert_same_verdict(folder, key.fingerprint)
+    assert verdict["lines"][0].startswith(f"OK: {folder.name}: Revised tally")
 
 
 def detail(change: Callable[[dict[str, Any]], None]) -> Callable[[dict[str, Any]], None]:
@@ -141,7 +141,7 @@ FORGED: dict[str, tuple[str, Callable[[dict[str, Any]], None]]] = {
 
 @pytest.mark.parametrize("case", sorted(FORGED))
 def test_a_forged_envelope_stage_is_named_in_the_page_as_in_verify(
-    page: Path, mailed: tuple[Path, dict[str, int]], key: StationKey, case: str
+    mailed: tuple[Path, dict[str, int]], key: StationKey, case: str
 ) -> None:
     folder, seqs = mailed
     step, change = FORGED[case]
@@ -150,5 +150,5 @@ def test_a_forged_envelope_stage_is_named_in_the_page_as_in_verify(
     edit_json(folder / "tally.json", lambda d: d.update(sheet_event=last))
     edit_json(folder / "manifest.json", lambda m: m.update(sheet_event=last))
     resign(folder, key)
-    verdict = assert_same_verdict(page, folder, key.fingerprint)
+    verdict = assert_same_verdict(folder, key.fingerprint)
     assert not verdict["ok"], verdict

@@ -18,10 +18,7 @@ import pytest
 from station.sheet.keys import load_key
 from tests.mail.helpers import groups_counted, groups_decided
 from tests.sheet.helpers import edit_json, rechain_with_sheets, resign, sheet_event, station
-from tests.verifier.chromium import assert_page_says_what_verify_says, browser
-from tests.verifier.node import assert_same_verdict
-
-__all__ = ["browser"]  # fixtures
+from tests.verifier.picked import assert_same_verdict
 
 
 def exported(tmp_path: Path, hearing: bool) -> Path:
@@ -37,10 +34,10 @@ def exported(tmp_path: Path, hearing: bool) -> Path:
 
 @pytest.mark.parametrize("hearing", [False, True], ids=["final", "revised"])
 def test_a_true_mail_export_of_voting_groups_passes_in_the_page_as_in_verify(
-    page: Path, tmp_path: Path, qapp: object, hearing: bool
+    tmp_path: Path, qapp: object, hearing: bool
 ) -> None:
     folder = exported(tmp_path, hearing)
-    verdict = assert_same_verdict(page, folder, None)
+    verdict = assert_same_verdict(folder, None)
     assert verdict["ok"]
     assert ("Revised tally" in verdict["lines"][0]) is hearing
 
@@ -99,18 +96,7 @@ def forged(tmp_path: Path, case: str) -> Path:
 
 @pytest.mark.parametrize("case", sorted(FORGED))
 def test_a_forged_mail_export_of_voting_groups_is_named_in_the_page_as_in_verify(
-    page: Path, tmp_path: Path, qapp: object, case: str
+    tmp_path: Path, qapp: object, case: str
 ) -> None:
-    verdict = assert_same_verdict(page, forged(tmp_path, case), None)
+    verdict = assert_same_verdict(forged(tmp_path, case), None)
     assert not verdict["ok"], verdict
-
-
-def test_mail_voting_groups_true_and_forged_in_chromium(
-    browser: Any, page: Path, tmp_path: Path
-) -> None:
-    folder = exported(tmp_path / "true", True)
-    assert_page_says_what_verify_says(browser, page, folder, None, station("verify", folder))
-    folder = forged(tmp_path / "forged", "opened-ballot-called-in-b")
-    said = station("verify", folder)
-    assert said[0] == 1, said
-    assert_page_says_what_verify_says(browser, page, folder, None, said)

