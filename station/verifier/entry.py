@@ -15,9 +15,11 @@ How a kind of folder plugs in: a reader of its signature questions and a check t
 gives its report, both in `_KINDS`, and a test of the folder in `kind`.
 """
 
+import contextlib
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import date
 from typing import Any
 
 from station.journal import bounded_json
@@ -235,3 +237,20 @@ def _said(report: Report, *, exit: int) -> dict[str, Any]:
         "stdout": list(report.stdout),
         "stderr": list(report.stderr),
     }
+
+
+def warm() -> None:
+    """Import what a check reads only when it reaches it, before a folder is picked.
+
+    The holidays library imports all its two hundred and fifty countries to give the
+    United States' calendar (the objections deadline), and pypdf reads the PDF's text
+    back: in a slow browser, several seconds the first check would otherwise add to
+    the observer's wait. The page calls this once Python is ready, while the observer
+    finds the folder.
+    """
+    from station.domain.objections import objections_due
+    from station.verification.pdf_text import pdf_pages
+
+    objections_due(date(2026, 1, 2))
+    with contextlib.suppress(ValueError):  # no PDF: only its reader's modules are wanted
+        pdf_pages(b"")

@@ -18,9 +18,10 @@ from station.verifier.entry import (
     checking_words,
     fingerprint_refused,
     questions,
+    warm,
 )
 
-__all__ = ["READY", "check_picked", "fingerprint_refused", "verify_signature"]
+__all__ = ["READY", "check_picked", "fingerprint_refused", "verify_signature", "warm"]
 
 _DRAWN_EVERY = 0.1  # seconds of checking between two chances for the page to draw
 READY = "Station's Python is ready in this browser: pick or drop the folder."
