@@ -175,7 +175,14 @@ def wrong_fact(
     stated: Mapping[str, object], computed: Mapping[str, object], *, context_known: bool = True
 ) -> tuple[str, str] | None:
     """`facts_problem`, with the fact it is about: ("line 3", …), ("choices", …), or
-    ("lines", …) for lines no tally has; None when every fact is the journal's."""
+    ("lines", …) for lines no tally has; None when every fact is the journal's.
+
+    A sheet is in one form, whole: Station 0.2.0's (none of `LATER_FACTS`, whose
+    sentences, titles and columns may be worded as it worded them) or today's (every
+    later fact that applies, and today's words). A sheet stating any later fact is in
+    today's form: it cannot leave out another (`apart`, say) as if 0.2.0 had signed it.
+    """
+    older_forms = not (LATER_FACTS & set(stated))
     ballot = FormBallot.of_sheet(computed)
     lines = stated.get("lines")
     expected_lines = computed["lines"]
@@ -193,18 +200,24 @@ def wrong_fact(
     if set(lines) != set(expected_lines):
         return "lines", "has lines that no tally has"
     for key, value in computed.items():
-        if key == "statements" and stated.get(key) in (
-            _earlier_statements(computed),
-            as_stated_before(value),  # type: ignore[arg-type]
+        if (
+            older_forms
+            and key == "statements"
+            and stated.get(key)
+            in (
+                _earlier_statements(computed),
+                as_stated_before(value),  # type: ignore[arg-type]
+            )
         ):
             continue
-        if key == "title" and stated.get(key) == _earlier_title(computed):
+        if older_forms and key == "title" and stated.get(key) == _earlier_title(computed):
             continue
-        if key == "columns":
-            if stated.get(key) != value and (problem := columns_problem(stated.get(key), value)):
+        if key == "columns" and stated.get(key) != value:
+            if problem := columns_problem(stated.get(key), value):
                 return key, problem
-            continue  # a sheet signed with three columns is held to those
-        if key in LATER_FACTS and key not in stated:
+            if older_forms:
+                continue  # a sheet signed with three columns is held to those
+        if older_forms and key in LATER_FACTS and key not in stated:
             continue
         if key == "correction" and stated.get(key) != value:
             return key, correction_problem(stated.get(key), value, ballot)

@@ -1554,6 +1554,14 @@ FORGERIES: dict[str, Forgery] = {
         lambda f, k: consolidation_restated(lambda d: None)(f, _v0_2_key()),
         key=V0_2_KEY,
     ),
+    # V8, a sheet in one form: today's states every later fact that applies.
+    "apart-dropped_fail": Forgery(
+        "mail",
+        "the sheet's `apart` left out beside its objections deadline, as if Station 0.2.0"
+        " had signed it, in the sign event and everywhere, PDF redrawn, re-signed",
+        "V8",
+        restated(lambda d: d.pop("apart")),
+    ),
 }
 
 

@@ -13,6 +13,7 @@ from station.domain.voters import Voter, VoterList
 from station.journal import Journal
 from station.journal.creating import utc_now
 from station.journal.verify import verify_journal
+from station.sheet.prepare import sheet_context
 from tests.domain.random_operator import KINDS, figures, operator_events, sign_dates, signed
 from tests.journal.helpers import append_as_a_station
 
@@ -35,10 +36,11 @@ def test_every_event_of_an_accepted_journal_folds_to_what_was_shown(
                 sheet = live.sheets[-1]
                 superseded = None if sheet.supersedes is None else journal.record(sheet.supersedes)
                 before = None if superseded is None else superseded.hash
-                detail = {**computed_facts(setup, sheet, journal.head_hash, before)}
-                detail |= signed(setup, random.Random(event.seq))
                 first_call = journal.first_record(Action.CALL)
-                detail |= sign_dates(None if first_call is None else first_call.utc, stamp)
+                dates = sign_dates(None if first_call is None else first_call.utc, stamp)
+                context = sheet_context(journal, live, sheet, dates["prepared"])
+                detail = {**computed_facts(setup, sheet, journal.head_hash, before, context)}
+                detail |= signed(setup, random.Random(event.seq)) | dates
             append_as_a_station(journal, event, detail, utc=stamp)
             shown[event.seq] = figures(live)
         assert len(shown) > 60, kind  # the keys made a count, not a string of refusals

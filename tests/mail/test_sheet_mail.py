@@ -97,3 +97,25 @@ def test_more_envelopes_accepted_than_voters_is_warned_on_the_sheet(
     assert main(["export", str(mail_file), "--out", str(out)]) == 0
     html = sheet_html(json.loads((out / "tally.json").read_bytes()))
     assert "WARNING: 7 envelopes accepted, more than the 6 eligible voters (line 1)" in html
+
+
+def test_a_sheet_in_todays_form_cannot_leave_out_a_fact_as_an_older_station_did(
+    mail_file: Path,
+) -> None:
+    # Station 0.2.0 stated none of the later facts; a sheet stating one is today's,
+    # whole: leaving out `apart` beside its deadline is not intact, re-signed or not.
+    from station.domain.tally_sheet import SheetContext, computed_facts, facts_problem, shown_fact
+
+    counted(mail_file)
+    with Journal.open(mail_file, read_only=True) as journal:
+        sheet = journal.fold(journal.head_seq).next_sheet(SheetKind.FINAL)
+        context = SheetContext("2026-11-03T09:00:00-05:00")
+        facts = computed_facts(journal.election.setup, sheet, journal.head_hash, None, context)
+    assert {"apart", "objections_due"} <= set(facts)
+    assert facts_problem(facts, facts) is None
+    without_apart = {key: value for key, value in facts.items() if key != "apart"}
+    assert facts_problem(without_apart, facts) == (
+        f"its apart says nothing; the journal gives {shown_fact(facts['apart'])}"
+    )
+    as_0_2_wrote_it = {k: v for k, v in facts.items() if k not in ("apart", "objections_due")}
+    assert facts_problem(as_0_2_wrote_it, facts) is None

@@ -1,0 +1,1 @@
+0yHd+jY6ygKB/AOtS//mehHjm2xnbIwu4ONVDxaocu3/7BkccmuJPx2AfVrBgrUQOZ0zl78zAaHx8rgnH5CNCw==
