@@ -6,6 +6,7 @@ the code's, or a verifier written from it fails genuine exports. The page keeps 
 plain text for that reader; these tests hold that text equal to the code's constants.
 """
 
+import json
 import re
 from datetime import date
 from pathlib import Path
@@ -14,7 +15,13 @@ import holidays
 import pytest
 
 from station.domain.challenges import MAX_NOTE, Reason
-from station.domain.envelopes import MAX_NAME, Ruling
+from station.domain.envelopes import (
+    CURRENT_FIGURE_LABELS,
+    ENVELOPE_FIGURE_LABELS,
+    MAX_NAME,
+    REVISED_CHALLENGED_LABEL,
+    Ruling,
+)
 from station.domain.group_sheet import GROUPS_TOGETHER, lone_group_statement
 from station.domain.group_statements import pooling_pending_statement
 from station.domain.resolution import MAX_BY, Decision, decision_words
@@ -24,12 +31,16 @@ from station.domain.result_statements import (
     objections_line,
     runoff_line,
 )
+from station.domain.revised_sheet import COLUMN_TITLES
 from station.domain.runoff import Result
 from station.domain.statements import INTERIM
 from station.domain.table_statements import table_pending_reason
 from station.domain.tally_form import FormBallot, line_words
 from station.journal.bounded_json import MAX_DEPTH
+from station.verification import formats
 from station.verification.export_files import MAX_LINE, MAX_SIZES
+from station.verification.form_words import FOR_THE_REGIONAL_DIRECTOR, SERVICE_ACKNOWLEDGED
+from station.verification.sheet_page import AGENT_CERTIFICATION, OBSERVERS_CERTIFICATION
 
 FORMAT_MD = Path(__file__).resolve().parent.parent / "docs" / "format.md"
 
@@ -139,3 +150,63 @@ def test_every_ruling_and_reason_is_named(page: str) -> None:
             assert f"`{ruling.value}`" in spans, ruling
     for reason in Reason:
         assert f"`{reason.value}`" in spans, reason
+
+
+CASES = FORMAT_MD.parent.parent / "conformance" / "cases"
+
+
+class _Placeholder(str):
+    """A field of a document that prints as its placeholder, whatever the format spec
+    (`{seq:,}` too), so that the code's own template comes out with the page's names."""
+
+    def __format__(self, spec: str) -> str:
+        return str(self)
+
+
+def fenced_after(page: str, marker: str) -> list[str]:
+    """The `text` blocks fenced after an HTML comment `<!-- marker -->`, up to the next."""
+    part = page.split(f"<!-- {marker} -->", 1)[1].split("<!-- ", 1)[0]
+    return re.findall(r"^```text\n(.*?)\n```$", part, re.MULTILINE | re.DOTALL)
+
+
+@pytest.mark.parametrize("version", formats.VERSIONS)
+def test_the_footers_are_the_code_footers(page: str, version: str) -> None:
+    document = {
+        "format": version,
+        "election": {"election_id": "{election id}"},
+        "sheet_event": {"seq": _Placeholder("{sheet seq}")},
+        "sheet": {
+            "case": "{case}",
+            "kind": "final",
+            "revision": 0,
+            "head": {"seq": _Placeholder("{head seq}"), "hash": "{head hash}"},
+            "prepared": "{prepared}",
+            "key": "{key}",
+        },
+    }
+    footer = formats.drawn_footer(document, _Placeholder("{N}"), _Placeholder("{M}"))  # type: ignore[arg-type]
+    assert fenced_after(page, f"footer: {version}") == [footer.replace("final tally", "{kind}")]
+
+
+def test_the_examples_are_the_code_text(page: str) -> None:
+    examples = re.findall(r"<!-- sheet-text: (\S+) -->", page)
+    assert {"one-union", "revised", "v0_2-one-union"} <= set(examples)
+    for case in examples:
+        document = json.loads((CASES / case / "export" / "tally.json").read_bytes())
+        blocks, footer = fenced_after(page, f"sheet-text: {case}")
+        assert blocks.split("\n") == formats.drawn_text(document), case
+        assert footer == formats.drawn_footer(document, 1, 1), case
+
+
+def test_the_sheets_fixed_words_are_the_code_words(page: str) -> None:
+    spans = quoted(page)
+    for words in (
+        AGENT_CERTIFICATION,
+        OBSERVERS_CERTIFICATION,
+        FOR_THE_REGIONAL_DIRECTOR,
+        f"Service of the tally. {SERVICE_ACKNOWLEDGED}",
+        REVISED_CHALLENGED_LABEL,
+        *(label for _, label in (*ENVELOPE_FIGURE_LABELS, *CURRENT_FIGURE_LABELS)),
+        *(part for title in COLUMN_TITLES.values() for part in title.split(" ", 1)),
+    ):
+        assert f"`{words}`" in spans, words
