@@ -219,6 +219,7 @@ def test_the_saved_verifier_page_follows_a_count_from_disk(
     assert status == f"NOT INTACT: event {events + 1} does not chain to the event before it"
 
 
+@pytest.mark.long  # a Pyodide start per load; tests/verifier/test_live_entry.py holds the refusal fast
 def test_the_saved_page_says_a_wrong_token_is_refused(
     browser: Any, counting: tuple[Journal, list[Feed]], tmp_path: Path
 ) -> None:
@@ -274,6 +275,7 @@ def test_the_live_page_follows_a_count_from_a_machine_up_for_months(
         journal.close()
 
 
+@pytest.mark.long  # a Pyodide start per load; test_live_entry.py holds the words fast
 def test_the_live_page_lists_disputes_and_corrections_as_the_dashboard_does(
     browser: Any, counting: tuple[Journal, list[Feed]]
 ) -> None:

@@ -122,6 +122,7 @@ def retype(browser: Any, text: str) -> None:
         field.send_keys(text)
 
 
+@pytest.mark.long  # a Pyodide start per load; test_live_entry.py holds the key fast
 def test_the_saved_page_follows_only_under_the_key_typed(
     browser: Any, counted: tuple[FeedServer, StationKey, int], tmp_path: Path
 ) -> None:
