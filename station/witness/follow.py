@@ -161,19 +161,10 @@ class RemoteFollower(FeedCheck):
 
     Attributes:
         address: the feed.
-        origin: the heads' origin line (case and election id).
         public_key_text, key_fingerprint: the key every head must be signed with.
-        key_checked: whether that key was held to a fingerprint the observer gave.
-        head_seq, head_hash: the last event a verified signed head covers (folded).
-        received_seq: the last event received and chained (the next request's start).
-        signed_seq: the newest event a head signed by the station's key names, as far as
-            the feed said (the events up to it are signed, whether received yet or not).
-        last_head: the last signed head verified.
-        broken: what made the feed untrustworthy (then nothing more is folded), or None.
-        garbled: FEED GARBLED and why, while the last answer was not a Station feed.
-        problem: `broken`, or `garbled`, or NO FEED FOR N SECONDS, or the station's own
-            problem.
-        last_record: the last record folded in (its `mono_ns` measures the lag).
+
+    The rest (the heads verified, the events received and folded, what is wrong) are
+    those of `FeedCheck` (`feed_check.py`), the check this adds the network to.
     """
 
     def __init__(
