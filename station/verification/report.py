@@ -29,6 +29,9 @@ STEPS = {
 """The steps of docs/format.md's "Checking an export", each by the name a verdict gives it."""
 
 KEY_NOT_CHECKED = " (NOT checked against a fingerprint written down; add --key FINGERPRINT)"
+KEY_NOT_TYPED = " (NOT checked against a fingerprint written down; type it in the field above)"
+"""What follows the key when no fingerprint was given: on the command line, and on the
+verifier page, where there is no `--key` to add."""
 
 
 @dataclass(frozen=True)
@@ -51,8 +54,12 @@ class Report:
         return 0 if self.ok else 1
 
 
-def export_report(verdict: ExportVerdict, folder: str) -> Report:
-    """`station verify FOLDER`'s words on an export; `folder` as the user gave it."""
+def export_report(
+    verdict: ExportVerdict, folder: str, not_checked: str = KEY_NOT_CHECKED
+) -> Report:
+    """`station verify FOLDER`'s words on an export; `folder` as the user gave it;
+    `not_checked` after the key when no fingerprint was given (`KEY_NOT_TYPED` on the
+    page)."""
     if not verdict.ok or verdict.document is None:
         return Report(False, (), (not_intact_line(folder, verdict.problem, verdict.step),))
     sheet = verdict.document["sheet"]
@@ -65,7 +72,7 @@ def export_report(verdict: ExportVerdict, folder: str) -> Report:
         + (f" {accounted}" if accounted else ""),
         f"Every line and the PDF match the journal at event {verdict.head_seq:,},"
         f" head {verdict.head_hash}; signed by key {verdict.key}"
-        + ("" if verdict.key_checked else KEY_NOT_CHECKED),
+        + ("" if verdict.key_checked else not_checked),
         *units_said(sheet, FormBallot.of_sheet(sheet)),
     ]
     warned = () if verdict.clock_warning is None else (f"warning: {verdict.clock_warning}",)

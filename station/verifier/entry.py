@@ -35,7 +35,7 @@ from station.verification.export_check import (
 )
 from station.verification.export_files import ALL_FILES, MANIFEST, MAX_SIZES, is_staging
 from station.verification.fingerprints import normalise_fingerprint
-from station.verification.report import KEY_NOT_CHECKED, Report, export_report
+from station.verification.report import KEY_NOT_TYPED, Report, export_report
 
 TABLES = "tables"  # the folder of a consolidation's tables
 NOT_AN_EXPORT = (
@@ -170,7 +170,7 @@ def _export(
         expected_key=fingerprint,
         progress=progress,
     )
-    return export_report(verdict, picked.folder)
+    return export_report(verdict, picked.folder, KEY_NOT_TYPED)
 
 
 def _consolidation_questions(picked: Picked) -> list[SignatureQuestion]:
@@ -191,7 +191,7 @@ def _consolidation(
         expected_key=fingerprint,
         folder=picked.folder,
     )
-    said = consolidation_said(verdict, picked.folder, KEY_NOT_CHECKED)
+    said = consolidation_said(verdict, picked.folder, KEY_NOT_TYPED)
     return Report(verdict.ok, tuple(said), ()) if verdict.ok else Report(False, (), tuple(said))
 
 

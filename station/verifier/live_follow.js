@@ -38,7 +38,8 @@ globalThis.stationLive = (() => {
 
   // Follow the feed at `base` ("" for the server this page came from) with `token`, by
   // `network` (the browser's fetch) and the Python module `live` (live_in_browser);
-  // `typed`, on a page with a fingerprint field, gives what is typed there.
+  // `typed`, on a page with a fingerprint field, gives what is typed there. Returns
+  // false when the station refused to be followed at all (the token, the address).
   async function follow(live, network, base, token, typed) {
     const follow = live.follow(base || location.origin);
     globalThis.station.follow = follow;
@@ -53,7 +54,10 @@ globalThis.stationLive = (() => {
     }
     const draw = () => show(follow.view(now(), typed()));
     let [status, body] = await get("/setup");
-    if (!follow.setup(status, body, now())) return draw();
+    if (!follow.setup(status, body, now())) {
+      draw();
+      return false;
+    }
     globalThis.station.redraw = draw; // at once when the fingerprint typed changes
     let ticking = null; // the status moves on with the clock once the feed has answered
     for (;;) {
@@ -61,7 +65,10 @@ globalThis.stationLive = (() => {
       const next = follow.answer(status, body, now());
       draw();
       ticking ??= setInterval(draw, 1000);
-      if (next === "stop") return clearInterval(ticking);
+      if (next === "stop") {
+        clearInterval(ticking);
+        return true;
+      }
       if (next === "retry") await new Promise((ok) => setTimeout(ok, 1000));
     }
   }
@@ -140,20 +147,22 @@ globalThis.stationLive = (() => {
   }
 
   // Follow, once `runtime` (a promise of the Python module) is ready; any failure of the
-  // browser under the page is said in words.
+  // browser under the page is said in words. Resolves to false when the station refused
+  // to be followed (another token or address may be tried), true once a count was.
   async function start(runtime, network, base, token, typed = () => null) {
     let live;
     try {
       live = await runtime;
     } catch (error) {
       show({ kind: "bad", status: say("not_started", error), stop: true });
-      return;
+      return true;
     }
     try {
-      await follow(live, network, base, token, typed);
+      return await follow(live, network, base, token, typed);
     } catch (error) {
       console.error(error); // for whoever looks into the page; an observer reads words
       show({ kind: "bad", status: live.failed_words, stop: true });
+      return true;
     }
   }
 

@@ -24,10 +24,12 @@
       stationLive.show({ kind: "bad", status: address.error, stop: true, hidden: true });
       return;
     }
-    // One count a page: the fields are frozen, and reloading the page follows another.
-    field.disabled = true;
-    form.querySelector("button").disabled = true;
+    // One count a page: the fields are frozen while it is followed, and reloading the
+    // page follows another; a station that refused (a token mistyped) may be asked again.
+    const button = form.querySelector("button");
+    field.disabled = button.disabled = true;
     const typed = () => document.getElementById("key").value.trim();
-    stationLive.start(live, globalThis.station.network, address.base, address.token, typed);
+    const followed = await stationLive.start(live, globalThis.station.network, address.base, address.token, typed);
+    if (!followed) field.disabled = button.disabled = false;
   });
 })();

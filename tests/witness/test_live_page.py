@@ -237,6 +237,13 @@ def test_the_saved_page_says_a_wrong_token_is_refused(
         " return s.className === 'bad' && s.textContent;",
     )
     assert status.startswith("The feed cannot be followed: the station refused the token")
+    # The whole URL typed again, its token right this time, is followed.
+    url = browser.find_element(By.ID, "url")
+    wait_for(browser, "return !document.getElementById('url').disabled")
+    url.clear()
+    url.send_keys(feeds[0].server.url)
+    browser.find_element(By.CSS_SELECTOR, "#follow button").click()
+    wait_for(browser, "return document.getElementById('status').className === 'ok'")
 
 
 @pytest.mark.long  # Pyodide starts in each page load: seconds
