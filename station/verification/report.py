@@ -29,9 +29,9 @@ STEPS = {
 """The steps of docs/format.md's "Checking an export", each by the name a verdict gives it."""
 
 KEY_NOT_CHECKED = " (NOT checked against a fingerprint written down; add --key FINGERPRINT)"
-KEY_NOT_TYPED = " (NOT checked against a fingerprint written down; type it in the field above)"
+KEY_NOT_TYPED = " (NOT checked against a fingerprint written down: type it above)"
 """What follows the key when no fingerprint was given: on the command line, and on the
-verifier page, where there is no `--key` to add."""
+observers' pages, where there is no `--key` to add (the field is above the verdict)."""
 
 
 @dataclass(frozen=True)

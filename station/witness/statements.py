@@ -1,6 +1,7 @@
 """The sentences of witnessing that people read: on the terminal and on the dashboard."""
 
 from station.journal.chain import HEAD_DIGITS
+from station.verification.report import KEY_NOT_TYPED
 from station.witness.limits import BATCH, PAGE_BYTES
 
 
@@ -154,7 +155,7 @@ def feed_refused_token() -> str:
 
 
 LIVE_KEY_UNCHECKED = " (NOT checked against a fingerprint written down: compare it with yours)"
-LIVE_KEY_UNTYPED = " (NOT checked against a fingerprint written down: type it above)"
+LIVE_KEY_UNTYPED = KEY_NOT_TYPED  # the verifier page's own words, where its field is
 
 
 def live_status(

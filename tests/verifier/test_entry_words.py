@@ -24,7 +24,5 @@ def test_without_a_fingerprint_the_page_says_where_to_type_it() -> None:
         said = _checked(case, "")
         assert said["ok"] is True
         words = "\n".join(said["stdout"])  # type: ignore[arg-type]
-        assert (
-            "(NOT checked against a fingerprint written down; type it in the field above)" in words
-        )
+        assert "(NOT checked against a fingerprint written down: type it above)" in words
         assert "--key" not in words
