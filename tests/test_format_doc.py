@@ -15,15 +15,18 @@ import holidays
 import pytest
 
 from station.domain.challenges import MAX_NOTE, Reason
+from station.domain.election_statements import runoff_of_statement
 from station.domain.envelopes import (
     CURRENT_FIGURE_LABELS,
     ENVELOPE_FIGURE_LABELS,
     MAX_NAME,
     REVISED_CHALLENGED_LABEL,
     Ruling,
+    counted_together_statement,
 )
 from station.domain.group_sheet import GROUPS_TOGETHER, lone_group_statement
 from station.domain.group_statements import pooling_pending_statement
+from station.domain.mail_statements import over_accepted_statement
 from station.domain.resolution import MAX_BY, Decision, decision_words
 from station.domain.result_statements import (
     challenges_line,
@@ -33,7 +36,7 @@ from station.domain.result_statements import (
 )
 from station.domain.revised_sheet import COLUMN_TITLES
 from station.domain.runoff import Result
-from station.domain.statements import INTERIM
+from station.domain.statements import INTERIM, accounted_statement
 from station.domain.table_statements import table_pending_reason, tables_counted_statement
 from station.domain.tally_form import FormBallot, line_words
 from station.journal.bounded_json import MAX_DEPTH
@@ -244,3 +247,23 @@ def test_the_consolidation_fixed_words_are_the_code_words(page: str) -> None:
         tables_counted_statement(2).replace("2", "{N}"),
     ):
         assert f"`{words}`" in spans, words
+
+
+def test_the_composed_sentences_are_the_code_sentences(page: str) -> None:
+    spans = quoted(page)
+    said = [
+        runoff_of_statement("{case}", "12:{HASH16}").replace("12", "{SEQ}"),
+        runoff_of_statement("{case}", "tables {HASH16}"),
+        runoff_of_statement("{case}", "{runoff_of}"),
+        counted_together_statement({"accepted": 5, "late": 1, "at_polls": 3}, 9),
+        over_accepted_statement(12, 10, "eligible voters (line 1)")
+        .replace("12", "{accepted}")
+        .replace("10", "{eligible}"),
+        accounted_statement(
+            {"2": 1, "5": 38, "6": 3},
+            {"sustained": 1, "sealed_envelopes": 1, "opened_uncounted": 1},
+        ),
+        *COLUMN_TITLES.values(),
+    ]
+    for sentence in said:
+        assert f"`{sentence}`" in spans, sentence
