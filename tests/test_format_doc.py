@@ -15,15 +15,18 @@ import holidays
 import pytest
 
 from station.domain.challenges import MAX_NOTE, Reason
+from station.domain.election_statements import runoff_of_statement
 from station.domain.envelopes import (
     CURRENT_FIGURE_LABELS,
     ENVELOPE_FIGURE_LABELS,
     MAX_NAME,
     REVISED_CHALLENGED_LABEL,
     Ruling,
+    counted_together_statement,
 )
 from station.domain.group_sheet import GROUPS_TOGETHER, lone_group_statement
 from station.domain.group_statements import pooling_pending_statement
+from station.domain.mail_statements import over_accepted_statement
 from station.domain.resolution import MAX_BY, Decision, decision_words
 from station.domain.result_statements import (
     challenges_line,
@@ -33,11 +36,12 @@ from station.domain.result_statements import (
 )
 from station.domain.revised_sheet import COLUMN_TITLES
 from station.domain.runoff import Result
-from station.domain.statements import INTERIM
-from station.domain.table_statements import table_pending_reason
+from station.domain.statements import INTERIM, accounted_statement
+from station.domain.table_statements import table_pending_reason, tables_counted_statement
 from station.domain.tally_form import FormBallot, line_words
 from station.journal.bounded_json import MAX_DEPTH
-from station.verification import formats
+from station.verification import consolidation_pdf, consolidation_v1, formats
+from station.verification.consolidation_formats import CONSOLIDATED_V1
 from station.verification.export_files import MAX_LINE, MAX_SIZES
 from station.verification.form_words import FOR_THE_REGIONAL_DIRECTOR, SERVICE_ACKNOWLEDGED
 from station.verification.sheet_page import AGENT_CERTIFICATION, OBSERVERS_CERTIFICATION
@@ -210,3 +214,56 @@ def test_the_sheets_fixed_words_are_the_code_words(page: str) -> None:
         *(part for title in COLUMN_TITLES.values() for part in title.split(" ", 1)),
     ):
         assert f"`{words}`" in spans, words
+
+
+def test_the_consolidation_examples_are_the_code_text(page: str) -> None:
+    examples = re.findall(r"<!-- consolidation-text: (\S+) -->", page)
+    assert {"consolidation", "v0_2-consolidation"} <= set(examples)
+    for case in examples:
+        document = json.loads((CASES / case / "export" / "tally.json").read_bytes())
+        drawn = consolidation_v1 if document["format"] == CONSOLIDATED_V1 else consolidation_pdf
+        blocks, footer = fenced_after(page, f"consolidation-text: {case}")
+        assert blocks.split("\n") == drawn.consolidation_text(document), case
+        assert footer == drawn.footer_words(document, 1, 1), case
+
+
+def test_the_consolidation_footer_is_the_code_footer(page: str) -> None:
+    document = {
+        "election": {"case": "{case}"},
+        "tables": [{"label": "{A}"}, {"label": "{B}"}],
+        "prepared": "{prepared}",
+        "key": "{key}",
+    }
+    for drawn in (consolidation_pdf, consolidation_v1):
+        footer = drawn.footer_words(document, _Placeholder("{N}"), _Placeholder("{M}"))
+        assert fenced_after(page, "consolidation-footer") == [footer]
+
+
+def test_the_consolidation_fixed_words_are_the_code_words(page: str) -> None:
+    spans = quoted(page)
+    for words in (
+        consolidation_pdf.CONSOLIDATION_CERTIFICATION,
+        consolidation_pdf.OBSERVERS_CERTIFICATION,
+        tables_counted_statement(2).replace("2", "{N}"),
+    ):
+        assert f"`{words}`" in spans, words
+
+
+def test_the_composed_sentences_are_the_code_sentences(page: str) -> None:
+    spans = quoted(page)
+    said = [
+        runoff_of_statement("{case}", "12:{HASH16}").replace("12", "{SEQ}"),
+        runoff_of_statement("{case}", "tables {HASH16}"),
+        runoff_of_statement("{case}", "{runoff_of}"),
+        counted_together_statement({"accepted": 5, "late": 1, "at_polls": 3}, 9),
+        over_accepted_statement(12, 10, "eligible voters (line 1)")
+        .replace("12", "{accepted}")
+        .replace("10", "{eligible}"),
+        accounted_statement(
+            {"2": 1, "5": 38, "6": 3},
+            {"sustained": 1, "sealed_envelopes": 1, "opened_uncounted": 1},
+        ),
+        *COLUMN_TITLES.values(),
+    ]
+    for sentence in said:
+        assert f"`{sentence}`" in spans, sentence
