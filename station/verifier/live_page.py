@@ -15,12 +15,11 @@ from pathlib import Path
 
 from station import __version__
 from station.verifier.live_markup import LIVE_BODY, LIVE_STYLE, follow_script, page_words
-from station.verifier.python_page import InputsError, default_cache, fetch_inputs, runtime_parts
+from station.verifier.python_page import InputsError, runtime_parts, shipped_or_built
 from station.verifier.vendored import vendored
 from station.witness.serve import LIVE_PAGE_POLICY
 
 ENTRY = "station.verifier.live_in_browser"
-FETCH_COMMAND = "python -m station.verifier.python_page"
 SHIPPED = "live_page.html"  # the page a bundle carries, built when the bundle was
 STARTING = "Starting Station's Python in this browser\u2026"
 
@@ -45,22 +44,11 @@ def build(fetched: dict[str, Path]) -> bytes:
 
 
 def built(cache: Path | None = None) -> bytes:
-    """The live page from the cached inputs, fetched first if they are not there; in the
-    bundle, which holds Station's modules compiled and not their sources, the page it
-    was built with (`SHIPPED`, written by build.spec).
+    """The live page `station serve` answers browsers with (`shipped_or_built`).
 
-    Raises InputsError in one line, naming the command that fetches them.
+    Raises InputsError in one line, naming the command that fetches the inputs.
     """
-    shipped = files("station.verifier").joinpath(SHIPPED)
-    if shipped.is_file():
-        return shipped.read_bytes()
-    try:
-        return build(fetch_inputs(cache or default_cache()))
-    except InputsError as error:
-        raise InputsError(
-            f"the live page cannot be built: {error} (fetch its inputs once with"
-            f" `{FETCH_COMMAND}`, on a machine with network access)"
-        ) from None
+    return shipped_or_built(SHIPPED, build, cache, "the live page cannot be built: ")
 
 
 def _in_script(text: str) -> str:

@@ -36,6 +36,7 @@ import sys
 import tarfile
 import tempfile
 import zipfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
@@ -359,21 +360,35 @@ def framed(text: str) -> str:
 
 
 def built(cache: Path | None = None) -> bytes:
-    """The verifier page `station verifier --out` writes: from the cached inputs, fetched
-    first if they are not there; in the bundle, which holds Station's modules compiled and
-    not their sources, the page it was built with (`SHIPPED`, written by build.spec).
+    """The verifier page `station verifier --out` writes (`shipped_or_built`).
 
     Raises InputsError in one line, naming the command that fetches the inputs.
     """
-    shipped = files("station.verifier").joinpath(SHIPPED)
-    if shipped.is_file():
-        return shipped.read_bytes()
+    return shipped_or_built(SHIPPED, page, cache)
+
+
+def shipped_or_built(
+    shipped: str,
+    build: Callable[[dict[str, Path]], bytes],
+    cache: Path | None = None,
+    what: str = "",
+) -> bytes:
+    """A page from the cached inputs, fetched first if they are not there; in the bundle,
+    which holds Station's modules compiled and not their sources, the page it was built
+    with (`shipped`, written by build.spec).
+
+    Raises InputsError in one line (after `what`, the page named), naming the command
+    that fetches the inputs.
+    """
+    carried = files("station.verifier").joinpath(shipped)
+    if carried.is_file():
+        return carried.read_bytes()
     try:
-        return page(fetch_inputs(cache or default_cache()))
+        return build(fetch_inputs(cache or default_cache()))
     except InputsError as error:
         raise InputsError(
-            f"{error} (fetch the page's inputs once with `{FETCH_COMMAND}`, on a machine"
-            " with network access)"
+            f"{what}{error} (fetch the page's inputs once with `{FETCH_COMMAND}`, on a"
+            " machine with network access)"
         ) from None
 
 

@@ -155,7 +155,6 @@ def feed_refused_token() -> str:
 
 
 LIVE_KEY_UNCHECKED = " (NOT checked against a fingerprint written down: compare it with yours)"
-LIVE_KEY_UNTYPED = KEY_NOT_TYPED  # the verifier page's own words, where its field is
 
 
 def live_status(
@@ -171,7 +170,7 @@ def live_status(
         checked = (
             LIVE_KEY_UNCHECKED
             if typed is None
-            else LIVE_KEY_UNTYPED
+            else KEY_NOT_TYPED
             if not typed
             else ", the key written down"
         )
