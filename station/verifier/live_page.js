@@ -1,40 +1,14 @@
 // The live page's start: Station's own Python, then the count followed (live_follow.js).
-// The runtime, its standard library and Station's modules are inside the page (script
-// elements of type application/x-station-blob, base64, some gzipped); the runtime's own
-// requests are answered from them, never from the network, which only the feed's
-// answers come from.
+// The runtime's own requests are answered from what is embedded in the page
+// (embedded.js), never from the network, which only the feed's answers come from.
 "use strict";
 (() => {
-  const INDEX = "embedded:/"; // the runtime's own files are asked for under this name
   const network = globalThis.fetch.bind(globalThis); // the feed's answers, and nothing else
-  const blobs = new Map();
-  for (const element of document.querySelectorAll('script[type="application/x-station-blob"]')) {
-    blobs.set(element.dataset.name, element);
-  }
   const station = { ready: false, error: null, timings: {}, follow: null };
   globalThis.station = station;
 
-  function base64Bytes(text) {
-    if (Uint8Array.fromBase64) return Uint8Array.fromBase64(text);
-    const raw = atob(text);
-    const bytes = new Uint8Array(raw.length);
-    for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
-    return bytes;
-  }
-
-  function streamOf(name) {
-    const element = blobs.get(name);
-    const stream = new Blob([base64Bytes(element.textContent)]).stream();
-    return element.dataset.gzip ? stream.pipeThrough(new DecompressionStream("gzip")) : stream;
-  }
-
-  const embedded = async function embeddedOnly(resource) {
-    const url = String(resource instanceof Request ? resource.url : resource);
-    const name = url.startsWith(INDEX) ? url.slice(INDEX.length) : null;
-    if (name === null || !blobs.has(name)) throw new TypeError(stationLive.say("not_embedded", url));
-    const type = name.endsWith(".wasm") ? "application/wasm" : "application/octet-stream";
-    return new Response(streamOf(name), { headers: { "Content-Type": type } });
-  };
+  const { INDEX, bytesOf, embeddedOnly } = globalThis.stationEmbedded;
+  const embedded = embeddedOnly((url) => stationLive.say("not_embedded", url));
 
   async function boot() {
     const manifest = JSON.parse(document.getElementById("python-page").textContent);
@@ -49,8 +23,7 @@
     pyodide.FS.mkdirTree(folder);
     const paths = [];
     for (const name of manifest.archives) {
-      const bytes = new Uint8Array(await new Response(streamOf(name)).arrayBuffer());
-      pyodide.FS.writeFile(`${folder}/${name}`, bytes);
+      pyodide.FS.writeFile(`${folder}/${name}`, await bytesOf(name));
       paths.push(`${folder}/${name}`);
     }
     pyodide.runPython(`import sys; sys.path[0:0] = ${JSON.stringify(paths)}`);

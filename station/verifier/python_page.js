@@ -1,53 +1,23 @@
-// Starts Station's Python in this page: the runtime, its standard library, the wheels
-// and Station's modules are all inside the page (script elements of type
-// application/x-station-blob, base64, some gzipped). Nothing is asked of any address:
-// `fetch` is replaced by one that answers only those embedded names. This script only
-// loads and draws; every check is made by Station's Python (station/verifier/entry.py).
+// Starts Station's Python in this page, from what is embedded in it (embedded.js).
+// Nothing is asked of any address: `fetch` is replaced by one that answers only those
+// embedded names. This script only loads and draws; every check is made by Station's
+// Python (station/verifier/entry.py).
 "use strict";
 (() => {
-  const INDEX = "embedded:/"; // the runtime's own files are asked for under this name
   // Every sentence is Python's: these, written in the page when it was built, for what
   // is said before Station's Python can say it; "{error}" is the browser's own words.
   const WORDS = JSON.parse(document.getElementById("page-words").textContent);
   const say = (name, error) => WORDS[name].replace("{error}", String(error));
-  const blobs = new Map();
-  for (const element of document.querySelectorAll('script[type="application/x-station-blob"]')) {
-    blobs.set(element.dataset.name, element);
-  }
   // Times in milliseconds since the page was opened.
   const station = { ready: false, error: null, timings: {}, pyodide: null };
   globalThis.station = station;
 
-  function base64Bytes(text) {
-    if (Uint8Array.fromBase64) return Uint8Array.fromBase64(text);
-    const raw = atob(text);
-    const bytes = new Uint8Array(raw.length);
-    for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
-    return bytes;
-  }
-
-  function streamOf(name) {
-    const element = blobs.get(name);
-    const stream = new Blob([base64Bytes(element.textContent)]).stream();
-    return element.dataset.gzip ? stream.pipeThrough(new DecompressionStream("gzip")) : stream;
-  }
-
-  async function bytesOf(name) {
-    return new Uint8Array(await new Response(streamOf(name)).arrayBuffer());
-  }
+  const { INDEX, bytesOf, embeddedOnly } = globalThis.stationEmbedded;
 
   // The browser's own fetch, kept for "Follow a count" alone (live_follow.js): the
   // page's own `fetch` answers only what is embedded in it.
   station.network = globalThis.fetch.bind(globalThis);
-  globalThis.fetch = async function embeddedOnly(resource) {
-    const url = String(resource instanceof Request ? resource.url : resource);
-    const name = url.startsWith(INDEX) ? url.slice(INDEX.length) : null;
-    if (name === null || !blobs.has(name)) {
-      throw new TypeError(say("not_embedded", url));
-    }
-    const type = name.endsWith(".wasm") ? "application/wasm" : "application/octet-stream";
-    return new Response(streamOf(name), { headers: { "Content-Type": type } });
-  };
+  globalThis.fetch = embeddedOnly((url) => say("not_embedded", url));
 
   const state = document.getElementById("state");
 

@@ -315,7 +315,7 @@ def page(fetched: dict[str, Path], *, bare: bool = False, reuse: bool = True) ->
     `bare`: the runtime alone, without the wheels and Station's modules, which the
     benchmark (bench/browser_pages.py) opens to weigh what Station adds to starting up.
     """
-    boot = files("station.verifier").joinpath("python_page.js").read_text(encoding="utf-8")
+    boot = _script("python_page.js")
     parts = [
         _HEAD,
         _BODY.format(
@@ -335,6 +335,11 @@ def page(fetched: dict[str, Path], *, bare: bool = False, reuse: bool = True) ->
         ),
     ]
     return framed("".join(parts)).encode("utf-8")
+
+
+def _script(name: str) -> str:
+    """A script of the pages, as the package holds it (station/verifier/NAME)."""
+    return files("station.verifier").joinpath(name).read_text(encoding="utf-8")
 
 
 def framed(text: str) -> str:
@@ -430,6 +435,8 @@ def runtime_parts(
             f"<script>{_in_script(scripts[name].decode('utf-8'))}</script>\n"
             for name in ("pyodide.asm.js", "pyodide.js")
         ),
+        # What both pages start from: the blobs above, read back by name.
+        f"<script>{_in_script(_script('embedded.js'))}</script>\n",
     ]
 
 
