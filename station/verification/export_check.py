@@ -245,7 +245,7 @@ def signature_question(
     """What the manifest's signature check will be asked, or None if it is not reached.
 
     For a checker that cannot answer at once (WebCrypto answers with a promise): ask it
-    this first, then run `check_export` with `answered(question, its answer)`.
+    this first, then run `check_export` with `answers_check({question: its answer})`.
     """
 
     def ask(public_key: bytes, signature: bytes, data: bytes) -> bool:
@@ -267,15 +267,6 @@ def answers_check(answers: Mapping[SignatureQuestion, bool]) -> SignatureCheck:
 
     def check(public_key: bytes, signature: bytes, data: bytes) -> bool:
         return answers.get((public_key, signature, data), False)
-
-    return check
-
-
-def answered(question: SignatureQuestion, holds: bool) -> SignatureCheck:
-    """A `SignatureCheck` that gives `holds` for `question` and refuses anything else."""
-
-    def check(public_key: bytes, signature: bytes, data: bytes) -> bool:
-        return holds and (public_key, signature, data) == question
 
     return check
 

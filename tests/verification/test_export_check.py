@@ -11,7 +11,7 @@ import pytest
 from station.sheet.keys import signature_holds_raw
 from station.sheet.verify_export import verify_export
 from station.verification.export_check import (
-    answered,
+    answers_check,
     check_export,
     signature_question,
 )
@@ -66,10 +66,10 @@ def test_a_checker_that_answers_later_is_asked_first_then_answered() -> None:
     assert question is not None
     holds = signature_holds_raw(*question)  # what a browser's WebCrypto would answer
 
-    assert check_export(FILES, signature_holds=answered(question, holds)).ok
-    assert not check_export(FILES, signature_holds=answered(question, False)).ok
+    assert check_export(FILES, signature_holds=answers_check({question: holds})).ok
+    assert not check_export(FILES, signature_holds=answers_check({question: False})).ok
     changed = {**FILES, "manifest.sig": FILES["manifest.sig"].replace(b"A", b"B", 1)}
-    assert not check_export(changed, signature_holds=answered(question, True)).ok
+    assert not check_export(changed, signature_holds=answers_check({question: True})).ok
 
 
 def test_no_question_is_asked_of_a_manifest_that_is_not_one() -> None:
