@@ -328,9 +328,9 @@ def page(fetched: dict[str, Path], *, bare: bool = False, reuse: bool = True) ->
         *runtime_parts(
             fetched, None if bare else "station.verifier.in_browser", bare=bare, reuse=reuse
         ),
-        f"<script>{_in_script(boot)}</script>\n",
+        f"<script>{in_script(boot)}</script>\n",
         *(
-            f"<script>{_in_script(text)}</script>\n"
+            f"<script>{in_script(text)}</script>\n"
             for text in ([] if bare else live_markup.follow_scripts())
         ),
     ]
@@ -432,15 +432,17 @@ def runtime_parts(
         json.dumps(manifest, sort_keys=True).replace("<", "\\u003c"),
         "</script>\n",
         *(
-            f"<script>{_in_script(scripts[name].decode('utf-8'))}</script>\n"
+            f"<script>{in_script(scripts[name].decode('utf-8'))}</script>\n"
             for name in ("pyodide.asm.js", "pyodide.js")
         ),
         # What both pages start from: the blobs above, read back by name.
-        f"<script>{_in_script(_script('embedded.js'))}</script>\n",
+        f"<script>{in_script(_script('embedded.js'))}</script>\n",
     ]
 
 
-def _in_script(text: str) -> str:
+def in_script(text: str) -> str:
+    """`text`, to stand as a script element's in a page: refused (InputsError) if it
+    holds what would end the element early or open a comment in it."""
     if "</script" in text.lower() or "<!--" in text:
         raise InputsError("a script of the page holds '</script' or '<!--'")
     return text
