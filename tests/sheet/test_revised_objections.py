@@ -172,7 +172,7 @@ def test_a_revised_tally_stating_a_deadline_from_itself_is_not_intact(
 
 
 def test_tally_json_the_dashboard_and_tally_say_it(remington_rand: Journal) -> None:
-    from station.journal.follow import objections_at
+    from station.journal.follow import Follower, objections_at
     from tests.kinds_helpers import station, tally
 
     summary = tally(remington_rand.path)
@@ -181,6 +181,13 @@ def test_tally_json_the_dashboard_and_tally_say_it(remington_rand: Journal) -> N
     words = objections_at(remington_rand, remington_rand.restore(trust_snapshots=False))
     assert words == objections_statement(_sheet(remington_rand))
     assert words is not None and words in station("tally", remington_rand.path).stdout
+    # A dashboard following the file, its SIGN events one by one (the ticker's path).
+    follower = Follower(remington_rand.path, retry_s=0)
+    try:
+        follower.poll()
+        assert follower.objections == words
+    finally:
+        follower.close()
 
 
 def test_a_revised_sheet_states_both_dates_or_is_in_0_2_0s_form(remington_rand: Journal) -> None:
