@@ -59,5 +59,5 @@ def test_no_runoff_and_no_decision_on_one_tables_count(tmp_path: Path, qapp: obj
     err = one_line_refusal(station("new", tmp_path / "ro.station", "--runoff-of", table))
     assert "Table F alone" in err and not (tmp_path / "ro.station").exists()
     err = one_line_refusal(station("decide", table, "--open", "1", "--by", "RD"))
-    assert "Table F alone" in err and "never table by table" in err
+    assert "Table F alone" in err and "never decided table by table" in err
     assert table.read_bytes() == before

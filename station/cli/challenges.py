@@ -4,6 +4,7 @@ import argparse
 import json
 import sys
 from functools import partial
+from pathlib import Path
 
 from station.cli.common import UsageError, open_to_read, restored_count, say, say_problem
 from station.cli.envelopes import voter_list_of
@@ -12,7 +13,10 @@ from station.domain.decision import new_decision_problem, revealing_decision
 from station.domain.description import Election, describe
 from station.domain.resolution import ListedChallenge
 from station.domain.resolution_statements import decision_pending_statement
-from station.domain.table_statements import decide_at_table_statement
+from station.domain.table_statements import (
+    decide_at_table_statement,
+    decide_on_consolidation_statement,
+)
 from station.domain.text import one_line
 from station.domain.voters import VoterList
 from station.journal import Journal
@@ -158,6 +162,12 @@ def cmd_decide(args: argparse.Namespace) -> int:
     by = args.by.strip()
     if not by or len(by) > MAX_BY or any(ch < " " for ch in by):
         raise UsageError(f"--by names who decided, on one line of at most {MAX_BY} characters")
+    folder = Path(args.file)
+    if folder.is_dir():
+        from station.sheet.verify_consolidation import is_consolidation
+
+        if is_consolidation(folder):  # the tables' challenges: decided for none of them yet
+            raise UsageError(decide_on_consolidation_statement(str(folder)))
     journal = Journal.open(args.file, seal_secret=station_secret())
     try:
         table = journal.election.setup.table

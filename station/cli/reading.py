@@ -5,7 +5,6 @@ import json
 import sqlite3
 import sys
 from collections.abc import Iterator, Mapping
-from datetime import date
 from typing import Any
 
 from station.cli.common import (
@@ -36,7 +35,7 @@ from station.domain.envelopes import box_setup
 from station.domain.group_sheet import GROUPS_TOGETHER
 from station.domain.mail_statements import ENVELOPE_STAGE_OPEN
 from station.domain.party_words import parties_title
-from station.domain.result_statements import objections_line
+from station.domain.result_statements import objections_statement
 from station.domain.revised_sheet import (
     choice_columns,
     column_lines,
@@ -182,16 +181,19 @@ def tally_summary(
 
 
 def objections_lines(summary: Mapping[str, object]) -> list[str]:
-    """When objections are due, once a final sheet states the result."""
-    due = summary.get("objections_due")
-    return [objections_line(date.fromisoformat(due))] if isinstance(due, str) else []
+    """When objections are due, once a final sheet states the result (on a revised
+    tally, when they ran from the tally of ballots)."""
+    statement = objections_statement(summary)
+    return [] if statement is None else [statement]
 
 
 def form_summary(
     journal: Journal, count: Count, locking: Mapping[str, object] | None
 ) -> dict[str, object]:
     """The type of election and the unit (null when not given), the election a rerun
-    reruns, and when objections are due once a final sheet locks the count (null before)."""
+    reruns, and when objections are due once a final sheet locks the count (null before);
+    on a revised tally, also the day the tally of ballots they ran from was prepared
+    (`objections_from`, null otherwise)."""
     ballot = journal.election.setup.ballot
     summary: dict[str, object] = {
         "type": None if ballot.election_type is None else ballot.election_type.value,
@@ -199,8 +201,10 @@ def form_summary(
     }
     if ballot.rerun is not None:
         summary["rerun_of"] = ballot.rerun
-    due = None if locking is None or count.locked_by is None else locking.get("objections_due")
-    summary["objections_due"] = due if isinstance(due, str) else None
+    locked = {} if locking is None or count.locked_by is None else locking
+    for fact in ("objections_due", "objections_from"):
+        value = locked.get(fact)
+        summary[fact] = value if isinstance(value, str) else None
     return summary
 
 

@@ -158,6 +158,7 @@ def consolidated_summary(document: dict[str, Any], folder: Path) -> dict[str, ob
         **({"rerun_of": document["rerun_of"]} if "rerun_of" in document else {}),
         # Not stated on a consolidation yet: its time is kept in UTC, not the count's day.
         "objections_due": None,
+        "objections_from": None,
         # Only final sheets are consolidated: every table's envelope stage has ended.
         "stage": "ballots",
         "envelopes": document.get("envelopes"),

@@ -18,7 +18,7 @@ from station.domain.events import Action, Event
 SHEET_FACTS = frozenset(
     {"kind", "title", "revision", "supersedes", "head", "counted", "lines", "apart"}
     | {"ballots", "statements", "case", "employer", "union", "agent", "place", "observers"}
-    | {"count_date", "prepared", "key", "key_changed_from", "objections_due"}
+    | {"count_date", "prepared", "key", "key_changed_from", "objections_due", "objections_from"}
     | {"envelopes", "parties", "runoff_of", "type", "unit", "rerun_of"}
     | {"choices", "majority_for", "runoff", "rerun"}
     | {"columns", "decisions", "unresolved_challenges", "correction"}

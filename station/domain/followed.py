@@ -12,6 +12,7 @@ from station.domain.changes import Change
 from station.domain.count import Count
 from station.domain.election import ElectionSetup
 from station.domain.events import Action
+from station.domain.result_statements import objections_statement
 
 __all__ = ["TICKER_LENGTH", "Followed"]
 
@@ -29,8 +30,9 @@ class Followed:
         closed: whether the last event is the station closing the count.
         key_fingerprint: the key observers can check the sheet against: the one the
             last sheet names, or before any sheet the one the feed was given.
-        objections_due: when objections are due (ISO date), as the sheet locking the
-            count states it; None while no sheet stating the result locks it.
+        objections: when objections are due, in words, as the sheet locking the count
+            states it (on a revised tally, when they ran from the tally of ballots);
+            None while no sheet stating the result locks it.
     """
 
     def __init__(self, setup: ElectionSetup, key_fingerprint: str | None = None) -> None:
@@ -41,7 +43,7 @@ class Followed:
         self.head_hash = ""
         self.closed = False
         self.key_fingerprint = key_fingerprint
-        self.objections_due: str | None = None
+        self.objections: str | None = None
 
     def note(self, change: Change) -> None:
         """Take in what one folded event changed (the ticker, the key, the closing)."""
@@ -49,10 +51,9 @@ class Followed:
         if change.event.action is Action.SIGN and change.event.detail:
             key = change.event.detail.get("key")
             self.key_fingerprint = key if isinstance(key, str) else self.key_fingerprint
-            due = change.event.detail.get("objections_due")
-            self.objections_due = due if isinstance(due, str) else None
+            self.objections = objections_statement(change.event.detail)
         elif change.event.action is Action.REOPEN:
-            self.objections_due = None
+            self.objections = None
         if change.event.action is Action.CLOSE:
             self.closed = True
         elif change.event.action is Action.OPEN:

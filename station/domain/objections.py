@@ -10,12 +10,22 @@ each on the day it is observed), never a list kept by hand here.
 The day the tally was prepared is its own, at the station that prepared it (the date of
 the sheet's `prepared` time, with the station's offset): that is the date printed on
 the sheet and the day the parties count from.
+
+A Revised Tally of Ballots (the challenged ballots a decision ordered opened, counted)
+is not "the tally of ballots" the five days run from: objections filed only after a
+revised tally are untimely (*Remington Rand*, Case 20-R-2191, Supplemental Decision of
+February 16, 1948, citing *Lenox Furnace*, 64 NLRB 669). A revised tally, and a
+correction of it, states the day the tally of ballots it revises was prepared and the
+deadline that ran from it (`tally_of_ballots`), never a new one.
 """
 
 import functools
+from collections.abc import Mapping
 from datetime import date, datetime, timedelta
 
 import holidays
+
+from station.domain.changes import Sheet
 
 OBJECTION_DAYS = 5
 
@@ -48,3 +58,25 @@ def prepared_day(prepared: str) -> date | None:
         return datetime.fromisoformat(prepared).date()
     except (TypeError, ValueError):
         return None
+
+
+def tally_of_ballots(sheet: Sheet, sheets: Mapping[int, Sheet]) -> int | None:
+    """The SIGN event of the tally of ballots objections to `sheet`'s count ran from, for
+    a sheet after a decision (a Revised Tally, or a correction of one); None otherwise,
+    or if the journal does not hold it.
+
+    That is the last final sheet before the decision, the one the revised tally's
+    *Original tally* column is: each revised sheet supersedes it or a revised sheet
+    that does (`sheets`: the journal's sheets by their SIGN event).
+    """
+    if sheet.decided is None:
+        return None
+    seq = sheet.supersedes
+    while seq is not None:
+        earlier = sheets.get(seq)
+        if earlier is None:
+            return None
+        if earlier.decided is None:
+            return earlier.seq
+        seq = earlier.supersedes
+    return None

@@ -212,10 +212,44 @@ def date_words(day: date) -> str:
     return f"{_MONTHS[day.month - 1]} {day.day}, {day.year}"
 
 
-def objections_line(due: date) -> str:
-    """When objections are due (29 CFR 102.69(a)(8)), under lines 8-9 and on the dashboard."""
+def objections_line(due: date, tally_prepared: date | None = None) -> str:
+    """When objections are due (29 CFR 102.69(a)(8)), under lines 8-9 and on the dashboard.
+
+    The five business days run "after the tally of ballots has been prepared". A revised
+    tally (`tally_prepared`: the day that tally of ballots was prepared) opens no new
+    period: objections filed only after it are untimely (*Remington Rand*, 20-R-2191
+    (1948), citing *Lenox Furnace*, 64 NLRB 669), so it says when they ran and were due.
+    """
+    where = "with the Regional Director, with an offer of proof"
+    if tally_prepared is None:
+        return (
+            "Objections to the conduct of the election or to conduct affecting its results"
+            f" must be filed {where}, by {date_words(due)}: within five business days after"
+            " this tally was prepared (29 CFR 102.69(a)(8))."
+        )
     return (
-        "Objections to the conduct of the election or conduct affecting its results must be"
-        f" filed by {date_words(due)} (five business days after this tally was prepared,"
-        " 29 CFR 102.69(a))."
+        "This revised tally opens no new time for objections: they ran from the tally of"
+        f" ballots prepared on {date_words(tally_prepared)} and were due by"
+        f" {date_words(due)}, filed {where} (29 CFR 102.69(a)(8))."
     )
+
+
+def objections_statement(facts: Mapping[str, object]) -> str | None:
+    """The objections sentence of a sheet (or a consolidated tally, or `tally --json`)
+    from its facts: `objections_due`, and on a revised tally `objections_from`; None
+    when it states no deadline (a sheet before the result, or one Station 0.2.0 signed).
+    """
+    due = _iso_day(facts.get("objections_due"))
+    if due is None:
+        return None
+    return objections_line(due, _iso_day(facts.get("objections_from")))
+
+
+def _iso_day(value: object) -> date | None:
+    """A fact's ISO date ("2026-11-10"), or None when it states none."""
+    if not isinstance(value, str):
+        return None
+    try:
+        return date.fromisoformat(value)
+    except ValueError:
+        return None

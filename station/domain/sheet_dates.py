@@ -3,7 +3,9 @@
 A sheet records when it was prepared (`prepared`, the station's time with its offset)
 and the days the count ran (`count_date`). The date issued and the objections deadline
 (29 CFR 102.69(a)(8)) are read from `prepared`, so a `prepared` moved to another day
-would move the deadline with it. Station takes `prepared` from the very reading of the
+would move the deadline with it; a Revised Tally's deadline is read from the `prepared`
+of the tally of ballots it revises (`objections.tally_of_ballots`), held to its own
+event in turn. Station takes `prepared` from the very reading of the
 clock its SIGN event is stamped with (`utc`), so both name the same second; a sheet
 prepared by an earlier Station read the clock a moment before. Either way its day, in
 its own offset, is the day of its event, and it is not later than its event: anything

@@ -83,13 +83,28 @@ ONE_TABLE = (
 )
 
 
+REVISED_OF_TABLES_NOT_BUILT = (
+    "Station does not prepare the Revised Tally of a count run at several tables yet: the"
+    " challenges are decided once for the whole election and the ballots ordered opened"
+    " counted together, which no table's file and no consolidation records"
+)
+"""Why a count run at several tables has no revised count in Station (docs/rules.md,
+"Revised and corrected tallies"): deciding one table's challenges would open its few
+ballots alone, and nothing yet records a decision for the tables together."""
+
+
 def decide_at_table_statement(table: str) -> str:
     """Why no decision is recorded on one table's file: its ballots would be opened alone."""
     return (
         f"this is the count of Table {table} alone: the challenges of a count at several"
-        " tables are decided on the tables together, never table by table, where opening a"
-        " table's few ballots would show how those voters voted"
+        " tables are never decided table by table, where opening a table's few ballots"
+        f" would show how those voters voted; {REVISED_OF_TABLES_NOT_BUILT}"
     )
+
+
+def decide_on_consolidation_statement(folder: str) -> str:
+    """Why `station decide` refuses a consolidated tally of several tables."""
+    return f"{folder}: is a consolidated tally of several tables; {REVISED_OF_TABLES_NOT_BUILT}"
 
 
 def cannot_listen_statement(host: str, port: int, why: str, *, in_use: bool) -> str:

@@ -7,6 +7,7 @@ sheet against the journal can name the line that differs.
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import date
 
 from station.domain.changes import Sheet
 from station.domain.description import Election
@@ -41,16 +42,20 @@ class SheetContext:
             day the tally was prepared, from which objections are due.
         superseded: the tally of the sheet a corrected tally replaces.
         reopen_reason: why that sheet's count was reopened (its REOPEN event).
+        tally_prepared: for a sheet after a decision, the `prepared` time of the tally
+            of ballots it revises (`objections.tally_of_ballots`), from which
+            objections ran.
     """
 
     prepared: str | None = None
     superseded: Tally | None = None
     reopen_reason: str | None = None
+    tally_prepared: str | None = None
 
 
 # Facts a sheet states since Station printed them; a sheet prepared before has none of
 # them and is still intact (tests/journal/test_old_files.py).
-LATER_FACTS = frozenset({"objections_due", "correction", "apart"})
+LATER_FACTS = frozenset({"objections_due", "objections_from", "correction", "apart"})
 # What a sheet records that no journal gives (who signs, where, when, with which key):
 # every other fact it states is one the journal gives, or the sheet is not intact.
 RECORDED_FACTS = frozenset(
@@ -115,7 +120,7 @@ def computed_facts(
             **({"apart": apart} if apart else {}),
             "statements": stated_lines(ballot_form(setup), figures, pending).as_sheet(),
             **revised_facts(setup, sheet),
-            **_deadline(context, pending),
+            **_deadline(sheet, context, pending),
             **_correction(setup, sheet, context),
         }
         | kinds_facts(setup, tally, pending)
@@ -123,12 +128,27 @@ def computed_facts(
     )
 
 
-def _deadline(context: SheetContext, pending: str | None) -> dict[str, object]:
-    """`objections_due`: on a sheet that states the result (29 CFR 102.69(a)(8))."""
-    day = None if context.prepared is None else prepared_day(context.prepared)
-    if pending is not None or day is None:
+def _deadline(sheet: Sheet, context: SheetContext, pending: str | None) -> dict[str, object]:
+    """`objections_due`, on a sheet that states the result: five business days after the
+    tally of ballots has been prepared (29 CFR 102.69(a)(8)).
+
+    A sheet after a decision (a Revised Tally) opens no new period (*Remington Rand*):
+    it states the day the tally of ballots it revises was prepared (`objections_from`)
+    and the deadline that ran from it, when the journal gives that day.
+    """
+    if pending is not None:
         return {}
-    return {"objections_due": objections_due(day).isoformat()}
+    if sheet.decided is None:
+        day = _day(context.prepared)
+        return {} if day is None else {"objections_due": objections_due(day).isoformat()}
+    day = _day(context.tally_prepared)
+    if day is None:
+        return {}
+    return {"objections_from": day.isoformat(), "objections_due": objections_due(day).isoformat()}
+
+
+def _day(prepared: str | None) -> date | None:
+    return None if prepared is None else prepared_day(prepared)
 
 
 def _correction(setup: ElectionSetup, sheet: Sheet, context: SheetContext) -> dict[str, object]:

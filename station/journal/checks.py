@@ -13,6 +13,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any, Literal
 
 from station.domain import Action, Change, Count, Sheet, SheetKind
+from station.domain.objections import tally_of_ballots
 from station.domain.sheet_dates import dates_problem
 from station.domain.tally import Tally
 from station.domain.tally_sheet import (
@@ -211,6 +212,8 @@ class SheetTrail:
     def __init__(self) -> None:
         self.hashes: dict[int, str] = {}
         self.tallies: dict[int, Tally] = {}
+        self.sheets: dict[int, Sheet] = {}
+        self.prepared: dict[int, str] = {}  # each sheet's `prepared`, as it states it
         self.reopened: dict[int, str | None] = {}
         self.first_call_utc: str | None = None
         self.last_key: object = None  # the `key` of the last sheet met, of any kind
@@ -226,6 +229,10 @@ class SheetTrail:
         if change.event.action is Action.SIGN:
             self.hashes[record.seq] = record.hash
             self.tallies[record.seq] = sheet.tally
+            self.sheets[record.seq] = sheet
+            prepared = record.details().get("prepared")
+            if isinstance(prepared, str):
+                self.prepared[record.seq] = prepared
             self.last_key = record.details().get("key")
         elif change.event.action is Action.REOPEN and sheet.kind is SheetKind.FINAL:
             reason = (change.event.detail or {}).get("reason")
@@ -237,10 +244,12 @@ class SheetTrail:
         prepared_text = prepared if isinstance(prepared, str) else None
         if sheet.supersedes is None:
             return SheetContext(prepared_text)
+        ballots = tally_of_ballots(sheet, self.sheets)
         return SheetContext(
             prepared_text,
             self.tallies.get(sheet.supersedes),
             self.reopened.get(sheet.supersedes),
+            None if ballots is None else self.prepared.get(ballots),
         )
 
 

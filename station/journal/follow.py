@@ -16,6 +16,7 @@ from pathlib import Path
 
 from station.domain import Change, Count
 from station.domain.followed import TICKER_LENGTH, Followed
+from station.domain.result_statements import objections_statement
 from station.domain.statements import EventFault
 from station.files import file_identity
 from station.journal.checks import UNKNOWN, Previous, chain_problem
@@ -28,11 +29,11 @@ from station.journal.verify import checked_count
 BATCH = 2000  # records read per poll, so that one read transaction stays short
 
 
-def objections_due_at(journal: Journal, count: Count) -> str | None:
-    """When objections are due, as the sheet locking `count` states it (None if none)."""
+def objections_at(journal: Journal, count: Count) -> str | None:
+    """When objections are due, in words, as the sheet locking `count` states it (None
+    if none)."""
     locked = None if count.locked_by is None else journal.record(count.locked_by.seq)
-    due = None if locked is None else locked.details().get("objections_due")
-    return due if isinstance(due, str) else None
+    return None if locked is None else objections_statement(locked.details())
 
 
 class Follower(Followed):
@@ -179,7 +180,7 @@ class Follower(Followed):
         self.head_seq, self.head_hash = upto, journal.hash_of(upto)
         self.last_record = journal.record(upto)
         self.key_fingerprint = earlier_key(journal, count) or self.key_fingerprint
-        self.objections_due = objections_due_at(journal, count)
+        self.objections = objections_at(journal, count)
 
     def _catch_up(self, changes: list[Change] | None) -> None:
         assert self._journal is not None

@@ -12,6 +12,7 @@ from datetime import datetime
 from station.domain import Action, Change, Count, ReplayError, Sheet, SheetKind
 from station.domain.election import ElectionSetup
 from station.domain.election_statements import unprintable_statement
+from station.domain.objections import tally_of_ballots
 from station.domain.sheet_dates import count_dates
 from station.domain.tally_sheet import (
     Observer,
@@ -206,16 +207,21 @@ def unprintable_problem(texts: list[tuple[str, str]]) -> str | None:
 
 def sheet_context(journal: Journal, count: Count, sheet: Sheet, prepared: str) -> SheetContext:
     """What `sheet` states of the journal around it: the day it is prepared and, for a
-    correction, the tally it replaces and why the count was reopened."""
+    correction, the tally it replaces and why the count was reopened; after a decision,
+    when the tally of ballots it revises was prepared (objections ran from it)."""
     if sheet.supersedes is None:
         return SheetContext(prepared)
     superseded = next((s for s in count.sheets if s.seq == sheet.supersedes), None)
     reopen = journal.first_record(Action.REOPEN, after=sheet.supersedes)
     reason = None if reopen is None else reopen.details().get("reason")
+    ballots = tally_of_ballots(sheet, {s.seq: s for s in count.sheets})
+    ballots_record = None if ballots is None else journal.record(ballots)
+    ballots_prepared = None if ballots_record is None else ballots_record.details().get("prepared")
     return SheetContext(
         prepared,
         None if superseded is None else superseded.tally,
         reason if isinstance(reason, str) else None,
+        ballots_prepared if isinstance(ballots_prepared, str) else None,
     )
 
 

@@ -7,13 +7,12 @@ the figures it replaces.
 """
 
 from collections.abc import Mapping
-from datetime import date
 from typing import Any
 
 from station.domain.choices import ElectionType
 from station.domain.election_statements import runoff_of_statement
 from station.domain.objections import prepared_day
-from station.domain.result_statements import date_words, objections_line
+from station.domain.result_statements import date_words, objections_statement
 from station.domain.text import full_sentence
 
 FOR_THE_REGIONAL_DIRECTOR = "For the Regional Director"
@@ -41,9 +40,9 @@ def issued_words(sheet: Mapping[str, Any]) -> str:
 
 
 def objections_words(sheet: Mapping[str, Any]) -> str:
-    """When objections are due, for a sheet that states it ("" otherwise)."""
-    due = sheet.get("objections_due")
-    return objections_line(date.fromisoformat(due)) if isinstance(due, str) else ""
+    """When objections are due, for a sheet that states it ("" otherwise); on a revised
+    tally, when they ran from the tally of ballots."""
+    return objections_statement(sheet) or ""
 
 
 def runoff_words(sheet: Mapping[str, Any]) -> str:

@@ -56,8 +56,9 @@ DETAIL_KEYS = {
         "count_date", "prepared", "key", "key_changed_from",
         # A revised tally: the columns' figures, the decisions in words, register numbers.
         "columns", "decisions", "unresolved_challenges",
-        # When objections are due; a corrected tally's reason and the figures it replaces.
-        "objections_due", "correction",
+        # When objections are due (on a revised tally: from which tally of ballots); a
+        # corrected tally's reason and the figures it replaces.
+        "objections_due", "objections_from", "correction",
         # Ballots counted on no line (sustained, sealed envelopes, opened not yet called).
         "apart",
     },

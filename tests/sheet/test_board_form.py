@@ -95,8 +95,8 @@ def test_the_sheet_prints_the_boards_form_and_verify_checks_it(
         "The undersigned acknowledge service of this tally.",
         "For the Employer (Amazon.com Services LLC), date",
         "For the Petitioner (Amazon Labor Union), date",
-        "must be filed by",
-        "(five business days after this tally was prepared, 29 CFR 102.69(a))",
+        "must be filed with the Regional Director, with an offer of proof, by",
+        "within five business days after this tally was prepared (29 CFR 102.69(a)(8))",
     ):
         assert text in words, text
     assert "page 1 of 1" in words

@@ -77,9 +77,10 @@ class DashboardFeed(QObject):
         return self.followed.key_fingerprint
 
     @property
-    def objections_due(self) -> str | None:
-        """When objections are due, once a sheet stating the result locks the count."""
-        return self.followed.objections_due
+    def objections(self) -> str | None:
+        """When objections are due, in words, once a sheet stating the result locks the
+        count."""
+        return self.followed.objections
 
     @property
     def not_yet_signed(self) -> str | None:

@@ -7,7 +7,7 @@ with. Everything is sized from the window's height, so one layout serves 1280x72
 
 import time
 from collections.abc import Sequence
-from datetime import date, datetime
+from datetime import datetime
 
 from PySide6.QtCore import QByteArray, QEvent, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import (
@@ -32,7 +32,7 @@ from station.domain.describe import election_words, is_ballot_change
 from station.domain.description import describe as describe_election
 from station.domain.envelopes import box_setup
 from station.domain.party_words import parties_title
-from station.domain.result_statements import decided_line, objections_line, result_lines
+from station.domain.result_statements import decided_line, result_lines
 from station.domain.statements import (
     OPERATOR_QUESTION_WAITING,
     counted_statement,
@@ -440,9 +440,9 @@ class DashboardWindow(ScaledWindow):
             self.decision_label.style().polish(self.decision_label)
         self._show_journal()
         self._show_piles(hiding)
-        due = feed.objections_due
-        self.objections_label.setText(objections_line(date.fromisoformat(due)) if due else "")
-        self.objections_label.setVisible(bool(due))
+        objections = feed.objections
+        self.objections_label.setText(objections or "")
+        self.objections_label.setVisible(bool(objections))
         self.after_count.apply()
         if self.group_dashboard is not None:  # after: it hides the whole count's figures
             self.group_dashboard.show()

@@ -31,6 +31,7 @@ from station.domain.envelopes import voter_group
 from station.domain.resolution import ListedChallenge, Status
 from station.domain.resolution_statements import reveal_warning
 from station.domain.statements import challenged_apart, how_many
+from station.domain.table_statements import decide_at_table_statement
 from station.ui.operator.controller import CountController
 from station.ui.operator.decision_dialog import DecisionDialog
 from station.ui.screen_fit import fit_to_screen, side_by_side
@@ -125,9 +126,13 @@ class ChallengeRegisterDialog(QDialog):
             settle.addWidget(button)
         form.addRow("Settled", settle)
         self.decide_button = QPushButton("Record the decision after the hearing\u2026")
+        table = controller.setup.table
+        # One table's challenges are never decided alone (table_statements.py).
         self.decide_button.setToolTip(
             "With a final tally prepared: the challenged ballots the decision orders opened"
             " or sustains, by register number"
+            if table is None
+            else decide_at_table_statement(table)
         )
         self.decide_button.clicked.connect(self._on_decide_clicked)
         form.addRow("", self.decide_button)
@@ -238,7 +243,11 @@ class ChallengeRegisterDialog(QDialog):
         opened = entry is not None and entry.disputed_void
         self.withdraw_button.setText(WITHDRAWN_DISPUTE if opened else WITHDRAWN_CHALLENGE)
         locked = self.controller.locked_by
-        self.decide_button.setEnabled(locked is not None and locked.kind is SheetKind.FINAL)
+        self.decide_button.setEnabled(
+            locked is not None
+            and locked.kind is SheetKind.FINAL
+            and self.controller.setup.table is None
+        )
         if entry is None:
             return
         self.error_label.clear()

@@ -4,7 +4,7 @@ from PySide6.QtCore import QObject, QTimer
 
 from station.domain import Change
 from station.domain.followed import Followed
-from station.journal.follow import objections_due_at
+from station.journal.follow import objections_at
 from station.journal.session import earlier_key
 from station.ui.dashboard.feed import DashboardFeed
 from station.ui.operator.controller import CountController
@@ -35,7 +35,7 @@ class ControllerFeed(DashboardFeed):
         followed.key_fingerprint = earlier_key(controller.journal, followed.count) or (
             key_fingerprint
         )
-        followed.objections_due = objections_due_at(controller.journal, followed.count)
+        followed.objections = objections_at(controller.journal, followed.count)
         super().__init__(followed, parent)
         self._controller = controller
         self._failing = False

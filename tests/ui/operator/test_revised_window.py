@@ -128,3 +128,34 @@ def test_the_decision_takes_down_the_final_tallys_export_notice(
         assert not window.notice_banner.isVisible()  # the revised count has begun
     finally:
         window.close()
+
+
+def test_one_tables_register_records_no_decision_and_says_why(qtbot: QtBot, tmp_path: Path) -> None:
+    """A count at several tables is decided once for the whole election: one table's
+    register offers no decision, and its button says why."""
+    import dataclasses
+
+    from station.domain.election import ElectionSetup
+    from station.domain.table_statements import REVISED_OF_TABLES_NOT_BUILT
+
+    path = small_election(tmp_path, ballots=3, pile=0)
+    table = tmp_path / "table-2.station"
+    with Journal.open(path) as journal:
+        setup: ElectionSetup = dataclasses.replace(journal.election.setup, table="2")
+    Journal.create(table, setup)
+    journal = Journal.open(table)
+    session = CountSession.resume(journal, keep=0)
+    for call in (Call.CHALLENGE, Call.FOR, Call.AGAINST):
+        session.record(call)
+    prepare_sheet(session, SheetRequest(SheetKind.FINAL, "R. Agent", [], None), key_fingerprint="0")
+    journal.close()
+    window = open_window(qtbot, table)
+    try:
+        window.register_action.trigger()
+        dialog = window.register_dialog
+        qtbot.waitUntil(dialog.isVisible)
+        assert not dialog.decide_button.isEnabled()
+        tip = dialog.decide_button.toolTip()
+        assert "Table 2 alone" in tip and REVISED_OF_TABLES_NOT_BUILT in tip
+    finally:
+        window.close()
