@@ -17,20 +17,24 @@ them on their own; what the votes decide is worked out per *unit*:
 
 Every group's representation question offers the same choices (the election's ballot),
 so pooling adds votes choice by choice. Challenges are determinative for a unit when
-some way of resolving them (each set aside, or opened and counted with any answers)
-changes that unit's result, or, for a unit a Sonotone group is or could be part of,
-changes the inclusion vote (and so which unit the professionals' votes decide). Held
-equal to a brute force over small counts by tests/domain/test_groups.py.
+some way of resolving them (each set aside, or opened and counted with any answers to
+either question) changes the outcome for some group of that unit: the union it is
+certified for, its runoff or rerun, or the unit it is certified in. A turn of the
+inclusion vote that leaves every group it moves without a union, either way, changes
+no outcome: challenged ballots that "will not determine the outcome of the election"
+are never opened (Form NLRB-5547). Held equal to a brute force over small counts by
+tests/domain/test_groups.py.
 """
 
 from __future__ import annotations
 
+import itertools
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from station.domain.runoff import determinative, majority_for
+from station.domain.runoff import determinative, majority_for, result
 
 MAX_GROUPS = 9
 _KEY = re.compile(r"[A-Z]")
@@ -286,9 +290,7 @@ def units(
     partner = own[0] if len(own) == 1 else None
     sonotone = [group for group in groups if group.rule is Rule.SONOTONE]
     pooled = [group for group in sonotone if pooling and included(by_key[group.key])]
-    # Which units a turned inclusion vote would change: the Sonotone group's and the one
-    # its partner is in (by challenges now; with the boxes too, for "decided").
-    turnable = [g for g in sonotone if inclusion_open(by_key[g.key], by_key[g.key].challenged)]
+    # Which units a turned inclusion vote would move (with the boxes, for "decided").
     unsettled = [g for g in sonotone if _unsettled(by_key[g.key])]
     results = []
     for members in _members(groups, partner, pooled):
@@ -297,7 +299,6 @@ def units(
         votes = tuple(sum(column) for column in zip(*(t.votes for t in figures), strict=True))
         challenged = sum(t.challenged for t in figures)
         remaining = [t.remaining for t in figures]
-        turns = _turned(keys, partner, turnable)
         open_inclusion = _turned(keys, partner, unsettled)
         # The groups whose ballots could still change this unit: its own, and a Sonotone
         # group's that could join (or leave) the partner's unit.
@@ -309,7 +310,8 @@ def units(
         over = not any(t.opened for t in deciding) and (
             all(t.remaining == 0 for t in deciding) if declared is None else declared
         )
-        decisive = turns or determinative(votes, unions, challenged)
+        challenges = {key: tally.challenged for key, tally in by_key.items()}
+        decisive = _could_change(keys, groups, by_key, pooled, unions, challenges)
         if any(left is None for left in remaining):
             decided = False
         else:
@@ -330,6 +332,76 @@ def units(
             )
         )
     return tuple(results)
+
+
+def _outcome(votes: Sequence[int], unions: int) -> tuple[object, ...] | None:
+    """What these votes decide for the employees whose votes they are: the union
+    certified, the runoff or the rerun; None when no union is (then it is the same
+    whichever unit they are in)."""
+    found = result(votes, unions)
+    if found.certified is None and found.runoff is None and not found.rerun:
+        return None
+    return found.certified, found.runoff, found.rerun
+
+
+def _could_change(
+    unit: tuple[str, ...],
+    groups: Sequence[GroupSpec],
+    by_key: Mapping[str, GroupTally],
+    pooled: Sequence[GroupSpec],
+    unions: int,
+    swing: Mapping[str, int],
+) -> bool:
+    """Whether some way of resolving `swing` ballots of each group (set aside, or opened
+    with any answer to either question) changes the outcome for a group of `unit`, the
+    units being those `pooled` makes now.
+
+    A group's outcome is the unit it is in with what that unit decides, or no union.
+    Each Sonotone group's inclusion vote stays or, where its swing could turn it, turns;
+    a group's swing moves its unit's votes independently of its question 1. For every
+    such choice of inclusion votes, a unit made of the same groups as now changes only
+    if its swing could change its own result (`runoff.determinative`); a unit made
+    otherwise changes the outcome of each of its groups that has a union now, and of
+    every group in it if its swing could give it one.
+    """
+    partner = next((g for g in groups if g.rule is Rule.OWN), None)
+    partner = partner if sum(g.rule is Rule.OWN for g in groups) == 1 else None
+    sonotone = [g for g in groups if g.rule is Rule.SONOTONE]
+    now_keys = {g.key for g in pooled}
+    before: dict[str, tuple[tuple[str, ...], tuple[object, ...] | None]] = {}
+    for members in _members(groups, partner, pooled):
+        keys = tuple(g.key for g in members)
+        for key in keys:
+            before[key] = keys, _outcome(_summed(by_key, keys), unions)
+    options = []
+    for group in sonotone:
+        tally = by_key[group.key]
+        states = {group.key in now_keys, included(tally)}
+        if inclusion_open(tally, swing[group.key]):
+            states.add(not included(tally))
+        options.append(sorted(states))
+    for picked in itertools.product(*options):
+        joined = [g for g, joins in zip(sonotone, picked, strict=True) if joins]
+        for members in _members(groups, partner, joined):
+            keys = tuple(g.key for g in members)
+            touched = [key for key in keys if key in unit]
+            if not touched:
+                continue
+            votes = _summed(by_key, keys)
+            moved = sum(swing[key] for key in keys)
+            if all(before[key][0] == keys for key in touched):
+                if determinative(votes, unions, moved):
+                    return True
+            elif any(before[key][1] is not None for key in touched) or (
+                _outcome(votes, unions) is not None or determinative(votes, unions, moved)
+            ):
+                return True
+    return False
+
+
+def _summed(by_key: Mapping[str, GroupTally], keys: Sequence[str]) -> tuple[int, ...]:
+    """The groups' votes added up, choice by choice."""
+    return tuple(sum(column) for column in zip(*(by_key[k].votes for k in keys), strict=True))
 
 
 def _swing(tally: GroupTally) -> int | None:
