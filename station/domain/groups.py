@@ -152,8 +152,8 @@ class GroupTally:
     Attributes:
         votes: the valid votes of each choice on question 2 (the representation
             question), in ballot order.
-        void: ballots void (whole).
-        challenged: ballots challenged (sealed whole).
+        void: ballots void on question 2 (line 2), whether or not question 1 was answered.
+        challenged: ballots challenged (sealed whole: line 6 for both questions).
         yes, no: a Sonotone group's valid votes on question 1 (inclusion).
         remaining: ballots still in its box, or None when its box size is not known.
         set_aside: challenged ballots sustained (by agreement or decision): handled,
@@ -162,6 +162,9 @@ class GroupTally:
             was opened: on line 6, never in the box, so not among the ballots handled.
         opened: of `challenged`, ballots a decision ordered opened that the revised
             count has not yet called: until it has, the group's count is not over.
+        inclusion_void, inclusion_blank: a Sonotone group's ballots void on question 1
+            (marks in both boxes, *Providence Health*, 369 NLRB No. 78) and those with
+            question 1 unmarked, whatever their question 2.
     """
 
     votes: tuple[int, ...]
@@ -173,6 +176,8 @@ class GroupTally:
     set_aside: int = 0
     sealed: int = 0
     opened: int = 0
+    inclusion_void: int = 0
+    inclusion_blank: int = 0
 
     @property
     def handled(self) -> int:
@@ -183,6 +188,9 @@ class GroupTally:
         """What a snapshot stores of these figures (`restored` reads it back)."""
         remaining = -1 if self.remaining is None else self.remaining
         state = [list(self.votes), self.void, self.challenged, self.yes, self.no, remaining]
+        if self.inclusion_void or self.inclusion_blank:
+            tail = [self.set_aside, self.sealed, self.opened]
+            return [*state, *tail, self.inclusion_void, self.inclusion_blank]
         if self.opened:
             return [*state, self.set_aside, self.sealed, self.opened]
         if self.sealed:
@@ -194,14 +202,15 @@ class GroupTally:
         """The figures `state()` stored (ValueError if they are not)."""
         if (
             not isinstance(state, list)
-            or len(state) not in (6, 7, 8, 9)
+            or len(state) not in (6, 7, 8, 9, 11)
             or not isinstance(state[0], list)
         ):
             raise ValueError("a frozen group's figures are malformed")
         votes, void, challenged, yes, no, remaining = state[:6]
         aside = state[6] if len(state) >= 7 else 0
         sealed = state[7] if len(state) >= 8 else 0
-        opened = state[8] if len(state) == 9 else 0
+        opened = state[8] if len(state) >= 9 else 0
+        inclusion_void, inclusion_blank = state[9:11] if len(state) == 11 else (0, 0)
         return cls(
             tuple(_count(vote) for vote in votes),
             _count(void),
@@ -212,6 +221,8 @@ class GroupTally:
             _count(aside),
             _count(sealed),
             _count(opened),
+            _count(inclusion_void),
+            _count(inclusion_blank),
         )
 
 
@@ -256,7 +267,8 @@ class UnitResult:
 
 
 def included(tally: GroupTally) -> bool:
-    """Whether a Sonotone group's question 1 has a majority yes (a tie is no majority)."""
+    """Whether a Sonotone group's question 1 has a majority yes of its valid votes (a tie
+    is no majority; void and unmarked answers are on neither side)."""
     return tally.yes > tally.no
 
 
@@ -474,8 +486,20 @@ def group_json(
             {"name": name, "votes": votes} for name, votes in zip(choices, tally.votes, strict=True)
         ]
     if spec.rule is Rule.SONOTONE:
-        entry["inclusion"] = {"yes": tally.yes, "no": tally.no}
+        entry["inclusion"] = inclusion_figures(tally)
     return entry
+
+
+def inclusion_figures(tally: GroupTally) -> dict[str, int]:
+    """A Sonotone group's question 1 as its own figures: its valid answers, its void and
+    unmarked ones, and the challenged ballots (sealed whole, so the group's line 6)."""
+    return {
+        "yes": tally.yes,
+        "no": tally.no,
+        "void": tally.inclusion_void,
+        "blank": tally.inclusion_blank,
+        "challenged": tally.challenged,
+    }
 
 
 def unit_json(unit: UnitResult, choices: Sequence[str], unions: int) -> dict[str, object]:
