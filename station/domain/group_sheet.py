@@ -18,8 +18,21 @@ from typing import Any
 
 from station.domain.changes import Sheet
 from station.domain.election import ElectionSetup
-from station.domain.group_statements import GROUPS_SUMMED_ABOVE, pooling_pending_statement
-from station.domain.groups import GroupTally, Rule, UnitResult, units
+from station.domain.group_statements import (
+    GROUPS_SUMMED_ABOVE,
+    inclusion_challenges_statement,
+    inclusion_result_statement,
+    pooling_pending_statement,
+)
+from station.domain.groups import (
+    GroupTally,
+    Rule,
+    UnitResult,
+    included,
+    inclusion_figures,
+    inclusion_open,
+    units,
+)
 from station.domain.result_statements import challenges_line, stated_lines
 from station.domain.revised_sheet import split_columns
 from station.domain.statements import INTERIM, how_many
@@ -126,8 +139,18 @@ def groups_facts(
             partners = [key for key in undetermined if key != spec.key]
             said = pooling_pending_statement(spec.key, partners, str(pending))
             entry["statements"] = {"8": said, "9": said}
-        if spec.rule is Rule.SONOTONE:
-            entry["inclusion"] = {"yes": figures.yes, "no": figures.no}
+        if spec.rule is Rule.SONOTONE:  # question 1, decided apart from question 2
+            decisive = inclusion_open(figures, figures.challenged)
+            partner = own[0] if len(own) == 1 else None
+            said = inclusion_result_statement(
+                spec.key, partner, included(figures), ballot.unions, pending
+            )
+            entry["inclusion"] = inclusion_figures(figures) | {
+                "statements": {
+                    "challenges": inclusion_challenges_statement(decisive, pending),
+                    "result": said,
+                }
+            }
         if spec.key in before:  # its Revised Tally: the columns of its own figures
             entry["columns"] = _columns(ballot, spec.eligible, before[spec.key], figures)
         groups.append(entry)
@@ -165,6 +188,8 @@ def figures_stated(entry: Mapping[str, Any], ballot: FormBallot) -> GroupTally:
         int(lines["6"]),
         int(inclusion.get("yes", 0)),
         int(inclusion.get("no", 0)),
+        inclusion_void=int(inclusion.get("void", 0)),
+        inclusion_blank=int(inclusion.get("blank", 0)),
     )
 
 
