@@ -192,3 +192,10 @@ def test_two_sonotone_groups_are_told_which_group_they_lack_in_both_words() -> N
         raise AssertionError("two Sonotone groups were taken")
     assert "its own unit" in said and "--group" in said  # the dialog's and the CLI's words
     assert "none is here" in said and "0 groups" not in said
+
+
+def test_a_snapshot_keeps_question_1s_void_and_blank_answers() -> None:
+    figures = GroupTally((3, 1), 1, 2, 2, 1, 4, inclusion_void=1, inclusion_blank=2)
+    assert GroupTally.restored(figures.state()) == figures
+    older = GroupTally((3, 1), 1, 2, 2, 1, 4, 0, 0, 1)  # stored before these were kept
+    assert len(older.state()) == 9 and GroupTally.restored(older.state()) == older
