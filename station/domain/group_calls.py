@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from station.domain.calls import Call
 from station.domain.choices import Ballot
-from station.domain.groups import GroupSpec, GroupTally, Rule
+from station.domain.groups import GroupSpec, GroupTally, Rule, asks_inclusion
 from station.domain.resolution import Status
 
 GROUP = "group"
@@ -194,7 +194,7 @@ class GroupCalls:
                 votes[group][(choice_of(seq) or 1) - 1] += 1
             else:
                 votes[group][self._unions] += 1
-            if self.specs[group].rule is Rule.SONOTONE:
+            if asks_inclusion(self.specs[group]):
                 read = answer_read(call, answer)
                 yes[group] += read == "yes"
                 no[group] += read == "no"

@@ -139,18 +139,8 @@ def groups_facts(
             partners = [key for key in undetermined if key != spec.key]
             said = pooling_pending_statement(spec.key, partners, str(pending))
             entry["statements"] = {"8": said, "9": said}
-        if spec.rule is Rule.SONOTONE:  # question 1, decided apart from question 2
-            decisive = inclusion_open(figures, figures.challenged)
-            partner = own[0] if len(own) == 1 else None
-            said = inclusion_result_statement(
-                spec.key, partner, included(figures), ballot.unions, pending
-            )
-            entry["inclusion"] = inclusion_figures(figures) | {
-                "statements": {
-                    "challenges": inclusion_challenges_statement(decisive, pending),
-                    "result": said,
-                }
-            }
+        if spec.rule is Rule.SONOTONE:
+            entry["inclusion"] = _inclusion_facts(spec.key, figures, own, ballot.unions, pending)
         if spec.key in before:  # its Revised Tally: the columns of its own figures
             entry["columns"] = _columns(ballot, spec.eligible, before[spec.key], figures)
         groups.append(entry)
@@ -170,6 +160,19 @@ def groups_facts(
         "units": pooled_units,
         "statements": {"8": GROUPS_TOGETHER, "9": GROUPS_TOGETHER},
     }
+
+
+def _inclusion_facts(
+    key: str, figures: GroupTally, own: Sequence[str], unions: int, pending: str | None
+) -> dict[str, object]:
+    """A Sonotone group's question 1, decided apart from question 2: its own figures,
+    whether its challenged ballots could turn it, and its result (`own`: the key of the
+    group it would join, the one voting as its own unit)."""
+    decisive = inclusion_open(figures, figures.challenged)
+    partner = own[0] if len(own) == 1 else None
+    said = inclusion_result_statement(key, partner, included(figures), unions, pending)
+    statements = {"challenges": inclusion_challenges_statement(decisive, pending), "result": said}
+    return inclusion_figures(figures) | {"statements": statements}
 
 
 def figures_stated(entry: Mapping[str, Any], ballot: FormBallot) -> GroupTally:

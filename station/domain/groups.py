@@ -266,6 +266,11 @@ class UnitResult:
     void: int = 0
 
 
+def asks_inclusion(spec: GroupSpec) -> bool:
+    """Whether the group's ballot has question 1 (inclusion): a Sonotone group's."""
+    return spec.rule is Rule.SONOTONE
+
+
 def included(tally: GroupTally) -> bool:
     """Whether a Sonotone group's question 1 has a majority yes of its valid votes (a tie
     is no majority; void and unmarked answers are on neither side)."""
