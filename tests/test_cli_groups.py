@@ -25,7 +25,7 @@ def test_professionals_for_inclusion_are_pooled(tmp_path: Path) -> None:
     assert summary["groups"] == [
         {"key": "A", "name": "Professional employees", "eligible": 30, "ballots": 4,
          "for": 2, "against": 1, "void": 0, "challenged": 1,
-         "inclusion": {"yes": 2, "no": 1}},
+         "inclusion": {"yes": 2, "no": 1, "void": 0, "blank": 0, "challenged": 1}},
         {"key": "B", "name": "Nonprofessional employees", "eligible": 80, "ballots": 3,
          "for": 0, "against": 2, "void": 1, "challenged": 0},
     ]  # fmt: skip
@@ -120,7 +120,13 @@ def test_a_tally_per_group_and_per_pooled_unit_signed_exported_verified(tmp_path
         ("A", 2, 0),
         ("B", 1, 1),
     ]
-    assert sheet["groups"][0]["inclusion"] == {"yes": 2, "no": 0}
+    inclusion = sheet["groups"][0]["inclusion"]
+    assert {name: inclusion[name] for name in ("yes", "no", "void", "blank", "challenged")} == {
+        "yes": 2, "no": 0, "void": 0, "blank": 0, "challenged": 1,
+    }  # fmt: skip
+    assert inclusion["statements"]["challenges"] == (
+        "Question 1: challenges are not sufficient in number to affect its result."
+    )
     (unit,) = sheet["units"]
     assert unit["groups"] == ["A", "B"] and unit["lines"]["1"] == 110
     # 3 to 1 with 1 challenged, and 2 yes to 0: the challenge can turn neither.
@@ -230,3 +236,39 @@ def test_a_one_union_grouped_count_names_its_choices_for_and_against(tmp_path: P
     assert "Group A: FOR 1 \u00b7 AGAINST 1 \u2014" in text
     assert "Group B: FOR 0 \u00b7 AGAINST 1 \u2014" in text
     assert "Neither" not in text
+
+
+def test_question_1_has_its_own_figures_and_result_on_the_professionals_page(
+    tmp_path: Path,
+) -> None:
+    # Each question decided apart (Providence Health, 369 NLRB No. 78): a ballot void on
+    # question 2 still answers question 1, and a void question 1 is tallied as such.
+    from station.verification.group_pdf import group_sections
+
+    path = tmp_path / "sonotone.station"
+    new(path, "--sonotone", "A", "--ballots", "A=4", "--ballots", "B=2")
+    calls(
+        path,
+        ("A", Call.VOID, "no"), ("A", Call.FOR, "no"), ("A", Call.FOR, "void"),
+        ("A", Call.AGAINST, "yes"), ("B", Call.AGAINST, None), ("B", Call.FOR, None),
+    )  # fmt: skip
+    assert station("sign", path, "--agent", "R. Agent").returncode == 0
+    out = tmp_path / "out"
+    assert station("export", path, "--out", out).returncode == 0
+    sheet = json.loads((out / "tally.json").read_text())["sheet"]
+    professionals = sheet["groups"][0]
+    assert professionals["lines"]["2"] == 1  # void on question 2 only
+    assert (professionals["lines"]["3"], professionals["lines"]["4"]) == (2, 1)
+    title, _, said = group_sections(sheet)[0]
+    assert "voting group A" in title
+    assert said[0] == (
+        "Question 1, inclusion with the nonprofessional employees:"
+        " yes 1, no 2, void 1, blank 0, challenged 0"
+    )
+    assert said[1] == "Question 1: challenges are not sufficient in number to affect its result."
+    assert "has not been cast for inclusion" in said[2]
+    assert said[2].endswith("only if the union wishes to represent them in a separate unit.")
+    assert [unit["groups"] for unit in sheet["units"]] == []  # two units, none pooled
+    key = station("key").stdout.split()[-1]
+    verified = station("verify", out, "--key", key)
+    assert verified.returncode == 0, verified.stdout + verified.stderr

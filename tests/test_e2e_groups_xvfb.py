@@ -48,8 +48,10 @@ SONOTONE = [
     "--eligible", "A=30", "--eligible", "B=80", "--sonotone", "A",
 ]  # fmt: skip
 # What a resolved challenged ballot may turn out to be: set aside (None), or opened
-# and counted FOR or AGAINST with question 1 answered yes, no or left unmarked.
-OPENED = [None, *itertools.product(("for", "against"), ("yes", "no", None))]
+# with question 2 FOR, AGAINST or void (None) and, apart, question 1 yes, no or neither.
+OPENED = [None, *itertools.product(("for", "against", None), ("yes", "no", None))]
+# Question 1's keys and what each records.
+ANSWERED = {"y": "yes", "n": "no", "x": "void", "minus": "blank"}
 
 
 @dataclass
@@ -61,6 +63,8 @@ class Pile:
     challenged: int = 0
     yes: int = 0
     no: int = 0
+    spoiled: int = 0  # question 1 void
+    blank: int = 0  # question 1 unmarked
 
 
 @dataclass
@@ -88,18 +92,23 @@ class Script:
 
     def vote(self, call: str, answer: str | None = None, *, asked: bool = False) -> None:
         """A FOR or AGAINST; `answer` the key of question 1 on a Sonotone ballot
-        ("y", "n", or "minus" for unmarked)."""
+        ("y", "n", "x" for void, or "minus" for unmarked)."""
         if answer is not None:
             self.keys.append(answer)
         self.keys.append(call[0])
-        inclusion = {"y": "yes", "n": "no"}.get(answer or "")
+        inclusion = ANSWERED.get(answer or "")
         self._apply(call, inclusion, +1)
         self.standing.append((self.group, call, inclusion))
         self._done(1)
 
-    def void(self) -> None:
+    def void(self, answer: str | None = None) -> None:
+        """V: question 2 void; after `answer` (question 1's key on a Sonotone ballot) that
+        answer still counts, and without one the ballot is void whole."""
+        if answer is not None:
+            self.keys.append(answer)
         self.keys.append("v")
         self.pile().void += 1
+        self._answered(ANSWERED[answer] if answer else "void", +1)
         self.standing.append((self.group, "void", None))
         self._done(1)
 
@@ -122,12 +131,13 @@ class Script:
         self._done(1)
 
     def _apply(self, call: str, inclusion: str | None, sign: int) -> None:
+        self.pile().votes[call] += sign
+        self._answered(inclusion or "blank", sign)
+
+    def _answered(self, inclusion: str, sign: int) -> None:
         pile = self.pile()
-        pile.votes[call] += sign
-        if inclusion == "yes":
-            pile.yes += sign
-        elif inclusion == "no":
-            pile.no += sign
+        name = {"yes": "yes", "no": "no", "void": "spoiled", "blank": "blank"}[inclusion]
+        setattr(pile, name, getattr(pile, name) + sign)
 
     def _done(self, events: int) -> None:
         self.events += events
@@ -182,7 +192,10 @@ def groups_of(
             "against": pile.votes["against"], "void": pile.void, "challenged": pile.challenged,
         }  # fmt: skip
         if key == sonotone:
-            entry["inclusion"] = {"yes": pile.yes, "no": pile.no}
+            entry["inclusion"] = {
+                "yes": pile.yes, "no": pile.no, "void": pile.spoiled, "blank": pile.blank,
+                "challenged": pile.challenged,
+            }  # fmt: skip
         found.append(entry)
     return found
 
@@ -196,12 +209,14 @@ def model_units(
     question 1 is yes (a tie is not); otherwise every group is its own unit. The union
     wins a unit with more FOR than AGAINST; line 9 asks for a majority of the valid votes
     plus the challenged ballots. A unit's challenges are determinative when any way of
-    resolving the challenged ballots (each set aside, or opened and counted with any
-    answers) changes which groups are in the unit or whether the union wins it.
+    resolving the challenged ballots (each set aside, or opened with any answer to each
+    question) changes the outcome for one of its groups: the unit the union wins it in,
+    or no union (the same whatever the unit: Form NLRB-5547 opens challenged ballots
+    only if they determine the outcome).
     """
 
-    def outcome(figures: dict[str, Pile]) -> dict[str, tuple[frozenset[str], bool]]:
-        """For each group: the groups of its unit and whether the union wins it."""
+    def outcome(figures: dict[str, Pile]) -> dict[str, frozenset[str] | None]:
+        """For each group: the groups of the unit the union wins it in, or None."""
         pooled = sonotone is not None and figures[sonotone].yes > figures[sonotone].no
         members = [frozenset(figures)] if pooled else [frozenset(key) for key in figures]
         said = {}
@@ -209,10 +224,12 @@ def model_units(
             wins = sum(figures[k].votes["for"] for k in unit) > sum(
                 figures[k].votes["against"] for k in unit
             )
-            said.update({key: (unit, wins) for key in unit})
+            said.update({key: unit if wins else None for key in unit})
         return said
 
     now = outcome(piles)
+    pooled = sonotone is not None and piles[sonotone].yes > piles[sonotone].no
+    units_now = [frozenset(piles)] if pooled else [frozenset(key) for key in piles]
     sealed = [key for key, pile in piles.items() for _ in range(pile.challenged)]
     changed: set[str] = set()
     for fates in itertools.product(OPENED, repeat=len(sealed)):
@@ -224,14 +241,15 @@ def model_units(
             if fate is None:
                 continue
             call, answer = fate
-            opened[key].votes[call] += 1
+            if call is not None:
+                opened[key].votes[call] += 1
             if key == sonotone and answer is not None:
                 setattr(opened[key], answer, getattr(opened[key], answer) + 1)
         then = outcome(opened)
         changed |= {key for key in piles if then[key] != now[key]}
     units = []
     for key in piles:
-        unit = now[key][0]
+        unit = next(u for u in units_now if key in u)
         if min(unit) != key:
             continue  # listed with its first group
         keys = sorted(unit)
@@ -311,6 +329,8 @@ def test_professionals_for_inclusion_are_pooled_signed_and_verified(
     script.vote("against", "y")
     script.void()
     script.vote("for", "minus")  # question 1 left unmarked: counted on question 2 only
+    script.void("y")  # question 2 void: its question 1 still counts (Providence Health)
+    script.vote("against", "x")  # question 1 void: its question 2 still counts
     script.challenge("u", "s")
     script.switch("B")  # G then B: a group, not the prompt's Board agent
     for call in ("for", "against", "for"):
@@ -318,7 +338,7 @@ def test_professionals_for_inclusion_are_pooled_signed_and_verified(
     script.void()
     path = typed(
         tmp_path, env_for(display), "10-RC-000261",
-        [*SONOTONE, "--ballots", "A=9", "--ballots", "B=8"], script,
+        [*SONOTONE, "--ballots", "A=11", "--ballots", "B=8"], script,
     )  # fmt: skip
     summary = tally(path)
     check(summary, script, SONOTONE_NAMES, "A")

@@ -107,6 +107,8 @@ def summed_groups(tables: Sequence[TableLines]) -> tuple[GroupTally, ...]:
             sum(t.challenged for t in group),
             sum(t.yes for t in group),
             sum(t.no for t in group),
+            inclusion_void=sum(t.inclusion_void for t in group),
+            inclusion_blank=sum(t.inclusion_blank for t in group),
         )
         for group in zip(*(table.groups for table in tables), strict=True)
     )

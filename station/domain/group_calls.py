@@ -1,10 +1,13 @@
 """Which voting group's pile each ballot was called from, and each group's figures.
 
 In an election of voting groups every CALL names its group, `{"group": "A"}`, as the
-Board counts each group's ballots as a pile of its own; a Sonotone group's FOR or AGAINST
-also carries the answer to question 1, `{"inclusion": "yes"}` or `"no"` (left out when
-question 1 is unmarked: the ballot counts on question 2 only). The ballot is one event,
-both answers in, so undoing it, voiding it or challenging it takes the whole ballot.
+Board counts each group's ballots as a pile of its own. A Sonotone ballot's two questions
+are decided apart (*Providence Health*, 369 NLRB No. 78: marks in more than one box void
+that question): its call is question 2's (FOR, AGAINST, or VOID for void or unmarked)
+and `{"inclusion": ...}` question 1's, "yes", "no", "void" or "blank". Left out, question
+1 is unmarked on a FOR or AGAINST and void on a VOID (a ballot void whole), as journals
+have always stored them. The ballot is one event, both answers in, so undoing it or
+challenging it takes the whole ballot; a challenged ballot is sealed with both.
 
 Like the call, the group and the answers are the ballot's content and the pile it lay
 in: nothing here names or points to a voter. An election of one group stores none of
@@ -18,12 +21,26 @@ from dataclasses import dataclass
 
 from station.domain.calls import Call
 from station.domain.choices import Ballot
-from station.domain.groups import GroupSpec, GroupTally, Rule
+from station.domain.groups import GroupSpec, GroupTally, Rule, asks_inclusion
 from station.domain.resolution import Status
 
 GROUP = "group"
 INCLUSION = "inclusion"
-ANSWERS = ("yes", "no")
+ANSWERS = ("yes", "no", "void", "blank")
+# Question 1's answer where the call's detail has none: the call's own reading.
+_UNSTATED = {Call.FOR: "blank", Call.AGAINST: "blank", Call.VOID: "void"}
+
+
+def stored_answer(call: Call, answer: str | None) -> str | None:
+    """What a call's detail stores of question 1's `answer`: nothing where the call
+    alone reads so (unmarked on a vote, void on a VOID), so a ballot recorded as it
+    always was is stored as it always was."""
+    return None if answer is None or _UNSTATED.get(call) == answer else answer
+
+
+def answer_read(call: Call, answer: str | None) -> str | None:
+    """Question 1's answer on a ballot called `call` (None on a challenged one)."""
+    return answer or _UNSTATED.get(call)
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,10 +98,10 @@ class GroupCalls:
         if answer is not None:
             if self.specs[group].rule is not Rule.SONOTONE:
                 raise ValueError(f"group {key}'s ballot has no question on inclusion")
-            if call not in (Call.FOR, Call.AGAINST) or answer not in ANSWERS:
+            if call not in _UNSTATED or answer not in ANSWERS:
                 raise ValueError(
-                    "question 1 is answered yes or no on a ballot voted on question 2;"
-                    " a void or challenged ballot is void or challenged whole"
+                    "question 1 is answered yes, no, void or blank on a ballot called FOR,"
+                    " AGAINST or VOID; a challenged ballot is sealed whole"
                 )
         return group, answer if isinstance(answer, str) else None, rest or None
 
@@ -152,6 +169,7 @@ class GroupCalls:
         votes = [[0] * self._choices for _ in self.specs]
         void, challenged, aside = [0] * size, [0] * size, [0] * size
         yes, no, handled = [0] * size, [0] * size, [0] * size
+        spoiled, blank = [0] * size, [0] * size  # question 1 void, unmarked
         uncounted = self._uncounted(statuses or {}, revised_from, mail)
         sealed = [0] * size
         for seq, key in ({} if mail is None else mail.sealed).items():
@@ -167,17 +185,21 @@ class GroupCalls:
             if settled is not None:  # withdrawn or ordered opened: called again
                 continue
             handled[group] += 1
+            if call is Call.CHALLENGE:
+                challenged[group] += 1
+                continue
             if call is Call.VOID:
                 void[group] += 1
-            elif call is Call.CHALLENGE:
-                challenged[group] += 1
+            elif call is Call.FOR:
+                votes[group][(choice_of(seq) or 1) - 1] += 1
             else:
-                if call is Call.FOR:
-                    votes[group][(choice_of(seq) or 1) - 1] += 1
-                else:
-                    votes[group][self._unions] += 1
-                yes[group] += answer == "yes"
-                no[group] += answer == "no"
+                votes[group][self._unions] += 1
+            if asks_inclusion(self.specs[group]):
+                read = answer_read(call, answer)
+                yes[group] += read == "yes"
+                no[group] += read == "no"
+                spoiled[group] += read == "void"
+                blank[group] += read == "blank"
         return tuple(
             GroupTally(
                 tuple(votes[index]),
@@ -191,6 +213,8 @@ class GroupCalls:
                 aside[index],
                 sealed[index],
                 uncounted[index],
+                spoiled[index],
+                blank[index],
             )
             for index, spec in enumerate(self.specs)
         )

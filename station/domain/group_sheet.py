@@ -18,8 +18,21 @@ from typing import Any
 
 from station.domain.changes import Sheet
 from station.domain.election import ElectionSetup
-from station.domain.group_statements import GROUPS_SUMMED_ABOVE, pooling_pending_statement
-from station.domain.groups import GroupTally, Rule, UnitResult, units
+from station.domain.group_statements import (
+    GROUPS_SUMMED_ABOVE,
+    inclusion_challenges_statement,
+    inclusion_result_statement,
+    pooling_pending_statement,
+)
+from station.domain.groups import (
+    GroupTally,
+    Rule,
+    UnitResult,
+    included,
+    inclusion_figures,
+    inclusion_open,
+    units,
+)
 from station.domain.result_statements import challenges_line, stated_lines
 from station.domain.revised_sheet import split_columns
 from station.domain.statements import INTERIM, how_many
@@ -127,7 +140,7 @@ def groups_facts(
             said = pooling_pending_statement(spec.key, partners, str(pending))
             entry["statements"] = {"8": said, "9": said}
         if spec.rule is Rule.SONOTONE:
-            entry["inclusion"] = {"yes": figures.yes, "no": figures.no}
+            entry["inclusion"] = _inclusion_facts(spec.key, figures, own, ballot.unions, pending)
         if spec.key in before:  # its Revised Tally: the columns of its own figures
             entry["columns"] = _columns(ballot, spec.eligible, before[spec.key], figures)
         groups.append(entry)
@@ -149,6 +162,19 @@ def groups_facts(
     }
 
 
+def _inclusion_facts(
+    key: str, figures: GroupTally, own: Sequence[str], unions: int, pending: str | None
+) -> dict[str, object]:
+    """A Sonotone group's question 1, decided apart from question 2: its own figures,
+    whether its challenged ballots could turn it, and its result (`own`: the key of the
+    group it would join, the one voting as its own unit)."""
+    decisive = inclusion_open(figures, figures.challenged)
+    partner = own[0] if len(own) == 1 else None
+    said = inclusion_result_statement(key, partner, included(figures), unions, pending)
+    statements = {"challenges": inclusion_challenges_statement(decisive, pending), "result": said}
+    return inclusion_figures(figures) | {"statements": statements}
+
+
 def figures_stated(entry: Mapping[str, Any], ballot: FormBallot) -> GroupTally:
     """A group's figures as its tally on a signed sheet states them (`groups_facts`'s
     entry): each choice's votes from lines 3 (3a, 3b, …) and 4, void, challenged and a
@@ -165,6 +191,8 @@ def figures_stated(entry: Mapping[str, Any], ballot: FormBallot) -> GroupTally:
         int(lines["6"]),
         int(inclusion.get("yes", 0)),
         int(inclusion.get("no", 0)),
+        inclusion_void=int(inclusion.get("void", 0)),
+        inclusion_blank=int(inclusion.get("blank", 0)),
     )
 
 

@@ -2,8 +2,10 @@
 
 from collections.abc import Callable, Sequence
 
+from station.domain.calls import Call
 from station.domain.choices import ONE_UNION_WORDS, choice_words
 from station.domain.events import Action, Event
+from station.domain.group_calls import answer_read
 from station.domain.groups import GroupSpec, GroupTally, Rule, UnitResult, included
 from station.domain.statements import how_many
 
@@ -53,7 +55,7 @@ def group_figures_statement(
     )
     parts = [f"{spec.key}: {votes}", f"void {tally.void:,}", f"challenged {tally.challenged:,}"]
     if spec.rule is Rule.SONOTONE:
-        parts.append(f"inclusion yes {tally.yes:,} \u00b7 no {tally.no:,}")
+        parts.append(f"inclusion yes {tally.yes:,} \u00b7 no {tally.no:,}{_spoilt(tally)}")
     handled = tally.handled
     box = spec.ballots if box is None else box
     if box is not None:
@@ -61,6 +63,14 @@ def group_figures_statement(
     else:
         parts.append(f"{how_many(handled, 'ballot')} counted")
     return " \u2014 ".join(parts)
+
+
+def _spoilt(tally: GroupTally) -> str:
+    """Question 1's void and unmarked answers, where there are any."""
+    void, blank = tally.inclusion_void, tally.inclusion_blank
+    if not void and not blank:
+        return ""
+    return f" \u00b7 void {void:,} \u00b7 unmarked {blank:,}"
 
 
 def pooling_pending_statement(key: str, others: Sequence[str], why: str) -> str:
@@ -84,6 +94,45 @@ def inclusion_statement(spec: GroupSpec, tally: GroupTally, decided: bool) -> st
     return f"Group {spec.key} did not vote for inclusion: it is a unit of its own"
 
 
+def inclusion_challenges_statement(decisive: bool, pending: str | None) -> str:
+    """A Sonotone group's tally: whether its challenged ballots (sealed whole) could
+    change question 1's result, as line 8 says it of question 2's."""
+    if pending is not None:
+        return (
+            "Question 1: whether challenges are sufficient in number to affect its result"
+            f" is not yet determined: {pending}."
+        )
+    which = "are" if decisive else "are not"
+    return f"Question 1: challenges {which} sufficient in number to affect its result."
+
+
+def inclusion_result_statement(
+    key: str, partner: str | None, yes: bool, unions: int, pending: str | None
+) -> str:
+    """A Sonotone group's tally: question 1's result, and what it makes of the group's
+    votes on question 2. Without inclusion the professionals are a unit of their own
+    only if the union wishes to represent them in a separate unit (*Sonotone Corp.*,
+    90 NLRB 1236)."""
+    if pending is not None:
+        return (
+            "Question 1: whether a majority of its valid votes has been cast for inclusion"
+            f" is not yet determined: {pending}."
+        )
+    if yes:
+        return (
+            "Question 1: a majority of its valid votes has been cast for inclusion: the"
+            f" votes of group {key} on question 2 are pooled with group {partner or '?'}'s"
+            " to decide one unit."
+        )
+    union = "the union" if unions == 1 else "the union chosen"
+    return (
+        "Question 1: a majority of its valid votes has not been cast for inclusion: the"
+        f" employees of group {key} are not included with the nonprofessional employees;"
+        f" they form a separate unit, decided by their votes on question 2, only if {union}"
+        " wishes to represent them in a separate unit."
+    )
+
+
 def group_panel_lines(
     spec: GroupSpec,
     tally: GroupTally,
@@ -103,7 +152,7 @@ def group_panel_lines(
     marks = [part for part in rest if not part.startswith(hidden)]
     lines = [votes.removeprefix(f"{spec.key}: "), " \u00b7 ".join(marks)]
     if spec.rule is Rule.SONOTONE:
-        figures = f"Inclusion yes {tally.yes:,} \u00b7 no {tally.no:,}"
+        figures = f"Inclusion yes {tally.yes:,} \u00b7 no {tally.no:,}{_spoilt(tally)}"
         if not decided:
             leaning = "a majority yes" if included(tally) else "no majority yes"
             lines.append(f"{figures}: {leaning} so far, not yet determined")
@@ -228,10 +277,15 @@ def group_vote_words(
         return said
     words = f"{said or event.call.label} — group {group.key}"
     if event.action is Action.CALL and group.rule is Rule.SONOTONE:
-        answer = (event.detail or {}).get("inclusion")
-        if event.call.value in ("for", "against"):
-            words += f", inclusion {answer.upper() if isinstance(answer, str) else 'unmarked'}"
+        stored = (event.detail or {}).get("inclusion")
+        answer = answer_read(event.call, stored if isinstance(stored, str) else None)
+        if answer is not None and (stored is not None or event.call is not Call.VOID):
+            words += f", inclusion {INCLUSION_WORDS[answer]}"
     return words
+
+
+# Question 1's answers as a ballot's line says them.
+INCLUSION_WORDS = {"yes": "YES", "no": "NO", "void": "VOID", "blank": "unmarked"}
 
 
 def opened_group_refusal(key: str) -> str:

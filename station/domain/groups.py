@@ -17,20 +17,24 @@ them on their own; what the votes decide is worked out per *unit*:
 
 Every group's representation question offers the same choices (the election's ballot),
 so pooling adds votes choice by choice. Challenges are determinative for a unit when
-some way of resolving them (each set aside, or opened and counted with any answers)
-changes that unit's result, or, for a unit a Sonotone group is or could be part of,
-changes the inclusion vote (and so which unit the professionals' votes decide). Held
-equal to a brute force over small counts by tests/domain/test_groups.py.
+some way of resolving them (each set aside, or opened and counted with any answers to
+either question) changes the outcome for some group of that unit: the union it is
+certified for, its runoff or rerun, or the unit it is certified in. A turn of the
+inclusion vote that leaves every group it moves without a union, either way, changes
+no outcome: challenged ballots that "will not determine the outcome of the election"
+are never opened (Form NLRB-5547). Held equal to a brute force over small counts by
+tests/domain/test_groups.py.
 """
 
 from __future__ import annotations
 
+import itertools
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from station.domain.runoff import determinative, majority_for
+from station.domain.runoff import determinative, majority_for, result
 
 MAX_GROUPS = 9
 _KEY = re.compile(r"[A-Z]")
@@ -148,8 +152,8 @@ class GroupTally:
     Attributes:
         votes: the valid votes of each choice on question 2 (the representation
             question), in ballot order.
-        void: ballots void (whole).
-        challenged: ballots challenged (sealed whole).
+        void: ballots void on question 2 (line 2), whether or not question 1 was answered.
+        challenged: ballots challenged (sealed whole: line 6 for both questions).
         yes, no: a Sonotone group's valid votes on question 1 (inclusion).
         remaining: ballots still in its box, or None when its box size is not known.
         set_aside: challenged ballots sustained (by agreement or decision): handled,
@@ -158,6 +162,9 @@ class GroupTally:
             was opened: on line 6, never in the box, so not among the ballots handled.
         opened: of `challenged`, ballots a decision ordered opened that the revised
             count has not yet called: until it has, the group's count is not over.
+        inclusion_void, inclusion_blank: a Sonotone group's ballots void on question 1
+            (marks in both boxes, *Providence Health*, 369 NLRB No. 78) and those with
+            question 1 unmarked, whatever their question 2.
     """
 
     votes: tuple[int, ...]
@@ -169,6 +176,8 @@ class GroupTally:
     set_aside: int = 0
     sealed: int = 0
     opened: int = 0
+    inclusion_void: int = 0
+    inclusion_blank: int = 0
 
     @property
     def handled(self) -> int:
@@ -179,6 +188,9 @@ class GroupTally:
         """What a snapshot stores of these figures (`restored` reads it back)."""
         remaining = -1 if self.remaining is None else self.remaining
         state = [list(self.votes), self.void, self.challenged, self.yes, self.no, remaining]
+        if self.inclusion_void or self.inclusion_blank:
+            tail = [self.set_aside, self.sealed, self.opened]
+            return [*state, *tail, self.inclusion_void, self.inclusion_blank]
         if self.opened:
             return [*state, self.set_aside, self.sealed, self.opened]
         if self.sealed:
@@ -190,14 +202,15 @@ class GroupTally:
         """The figures `state()` stored (ValueError if they are not)."""
         if (
             not isinstance(state, list)
-            or len(state) not in (6, 7, 8, 9)
+            or len(state) not in (6, 7, 8, 9, 11)
             or not isinstance(state[0], list)
         ):
             raise ValueError("a frozen group's figures are malformed")
         votes, void, challenged, yes, no, remaining = state[:6]
         aside = state[6] if len(state) >= 7 else 0
         sealed = state[7] if len(state) >= 8 else 0
-        opened = state[8] if len(state) == 9 else 0
+        opened = state[8] if len(state) >= 9 else 0
+        inclusion_void, inclusion_blank = state[9:11] if len(state) == 11 else (0, 0)
         return cls(
             tuple(_count(vote) for vote in votes),
             _count(void),
@@ -208,6 +221,8 @@ class GroupTally:
             _count(aside),
             _count(sealed),
             _count(opened),
+            _count(inclusion_void),
+            _count(inclusion_blank),
         )
 
 
@@ -251,8 +266,14 @@ class UnitResult:
     void: int = 0
 
 
+def asks_inclusion(spec: GroupSpec) -> bool:
+    """Whether the group's ballot has question 1 (inclusion): a Sonotone group's."""
+    return spec.rule is Rule.SONOTONE
+
+
 def included(tally: GroupTally) -> bool:
-    """Whether a Sonotone group's question 1 has a majority yes (a tie is no majority)."""
+    """Whether a Sonotone group's question 1 has a majority yes of its valid votes (a tie
+    is no majority; void and unmarked answers are on neither side)."""
     return tally.yes > tally.no
 
 
@@ -286,9 +307,7 @@ def units(
     partner = own[0] if len(own) == 1 else None
     sonotone = [group for group in groups if group.rule is Rule.SONOTONE]
     pooled = [group for group in sonotone if pooling and included(by_key[group.key])]
-    # Which units a turned inclusion vote would change: the Sonotone group's and the one
-    # its partner is in (by challenges now; with the boxes too, for "decided").
-    turnable = [g for g in sonotone if inclusion_open(by_key[g.key], by_key[g.key].challenged)]
+    # Which units a turned inclusion vote would move (with the boxes, for "decided").
     unsettled = [g for g in sonotone if _unsettled(by_key[g.key])]
     results = []
     for members in _members(groups, partner, pooled):
@@ -297,7 +316,6 @@ def units(
         votes = tuple(sum(column) for column in zip(*(t.votes for t in figures), strict=True))
         challenged = sum(t.challenged for t in figures)
         remaining = [t.remaining for t in figures]
-        turns = _turned(keys, partner, turnable)
         open_inclusion = _turned(keys, partner, unsettled)
         # The groups whose ballots could still change this unit: its own, and a Sonotone
         # group's that could join (or leave) the partner's unit.
@@ -309,7 +327,8 @@ def units(
         over = not any(t.opened for t in deciding) and (
             all(t.remaining == 0 for t in deciding) if declared is None else declared
         )
-        decisive = turns or determinative(votes, unions, challenged)
+        challenges = {key: tally.challenged for key, tally in by_key.items()}
+        decisive = _could_change(keys, groups, by_key, pooled, unions, challenges)
         if any(left is None for left in remaining):
             decided = False
         else:
@@ -330,6 +349,76 @@ def units(
             )
         )
     return tuple(results)
+
+
+def _outcome(votes: Sequence[int], unions: int) -> tuple[object, ...] | None:
+    """What these votes decide for the employees whose votes they are: the union
+    certified, the runoff or the rerun; None when no union is (then it is the same
+    whichever unit they are in)."""
+    found = result(votes, unions)
+    if found.certified is None and found.runoff is None and not found.rerun:
+        return None
+    return found.certified, found.runoff, found.rerun
+
+
+def _could_change(
+    unit: tuple[str, ...],
+    groups: Sequence[GroupSpec],
+    by_key: Mapping[str, GroupTally],
+    pooled: Sequence[GroupSpec],
+    unions: int,
+    swing: Mapping[str, int],
+) -> bool:
+    """Whether some way of resolving `swing` ballots of each group (set aside, or opened
+    with any answer to either question) changes the outcome for a group of `unit`, the
+    units being those `pooled` makes now.
+
+    A group's outcome is the unit it is in with what that unit decides, or no union.
+    Each Sonotone group's inclusion vote stays or, where its swing could turn it, turns;
+    a group's swing moves its unit's votes independently of its question 1. For every
+    such choice of inclusion votes, a unit made of the same groups as now changes only
+    if its swing could change its own result (`runoff.determinative`); a unit made
+    otherwise changes the outcome of each of its groups that has a union now, and of
+    every group in it if its swing could give it one.
+    """
+    partner = next((g for g in groups if g.rule is Rule.OWN), None)
+    partner = partner if sum(g.rule is Rule.OWN for g in groups) == 1 else None
+    sonotone = [g for g in groups if g.rule is Rule.SONOTONE]
+    now_keys = {g.key for g in pooled}
+    before: dict[str, tuple[tuple[str, ...], tuple[object, ...] | None]] = {}
+    for members in _members(groups, partner, pooled):
+        keys = tuple(g.key for g in members)
+        for key in keys:
+            before[key] = keys, _outcome(_summed(by_key, keys), unions)
+    options = []
+    for group in sonotone:
+        tally = by_key[group.key]
+        states = {group.key in now_keys, included(tally)}
+        if inclusion_open(tally, swing[group.key]):
+            states.add(not included(tally))
+        options.append(sorted(states))
+    for picked in itertools.product(*options):
+        joined = [g for g, joins in zip(sonotone, picked, strict=True) if joins]
+        for members in _members(groups, partner, joined):
+            keys = tuple(g.key for g in members)
+            touched = [key for key in keys if key in unit]
+            if not touched:
+                continue
+            votes = _summed(by_key, keys)
+            moved = sum(swing[key] for key in keys)
+            if all(before[key][0] == keys for key in touched):
+                if determinative(votes, unions, moved):
+                    return True
+            elif any(before[key][1] is not None for key in touched) or (
+                _outcome(votes, unions) is not None or determinative(votes, unions, moved)
+            ):
+                return True
+    return False
+
+
+def _summed(by_key: Mapping[str, GroupTally], keys: Sequence[str]) -> tuple[int, ...]:
+    """The groups' votes added up, choice by choice."""
+    return tuple(sum(column) for column in zip(*(by_key[k].votes for k in keys), strict=True))
 
 
 def _swing(tally: GroupTally) -> int | None:
@@ -402,8 +491,20 @@ def group_json(
             {"name": name, "votes": votes} for name, votes in zip(choices, tally.votes, strict=True)
         ]
     if spec.rule is Rule.SONOTONE:
-        entry["inclusion"] = {"yes": tally.yes, "no": tally.no}
+        entry["inclusion"] = inclusion_figures(tally)
     return entry
+
+
+def inclusion_figures(tally: GroupTally) -> dict[str, int]:
+    """A Sonotone group's question 1 as its own figures: its valid answers, its void and
+    unmarked ones, and the challenged ballots (sealed whole, so the group's line 6)."""
+    return {
+        "yes": tally.yes,
+        "no": tally.no,
+        "void": tally.inclusion_void,
+        "blank": tally.inclusion_blank,
+        "challenged": tally.challenged,
+    }
 
 
 def unit_json(unit: UnitResult, choices: Sequence[str], unions: int) -> dict[str, object]:

@@ -69,12 +69,17 @@ def _statements(entry: Mapping[str, Any]) -> list[str]:
     if "runoff" in said:
         statements.append(str(said["runoff"]))
     inclusion = entry.get("inclusion")
-    if isinstance(inclusion, dict):
-        statements.insert(
-            0,
-            "Question 1, inclusion with the nonprofessional employees:"
-            f" yes {inclusion['yes']:,}, no {inclusion['no']:,}",
+    if isinstance(inclusion, dict):  # question 1: its own figures and statements
+        counted = ", ".join(
+            f"{name} {inclusion[name]:,}"
+            for name in ("yes", "no", "void", "blank", "challenged")
+            if name in inclusion
         )
+        own = inclusion.get("statements") or {}
+        statements[0:0] = [
+            f"Question 1, inclusion with the nonprofessional employees: {counted}",
+            *(str(own[name]) for name in ("challenges", "result") if name in own),
+        ]
     return statements
 
 

@@ -43,14 +43,29 @@ def test_a_tie_on_inclusion_is_no_majority_two_units() -> None:
     ]
 
 
-def test_a_challenged_professional_ballot_that_could_turn_inclusion_is_determinative() -> None:
-    # The pooled unit's votes are far apart, but one challenged professional could tie
-    # question 1 (10 yes, 10 no) and so split the unit.
+def test_a_turn_of_inclusion_that_changes_no_outcome_is_not_determinative() -> None:
+    # One challenged professional could tie question 1 (10 yes, 10 no) and split the
+    # unit, but the union loses the pooled unit and both units apart: challenges that
+    # will not determine the outcome are never opened (Form NLRB-5547).
     tallies = (GroupTally((5, 15), challenged=1, yes=10, no=9), GroupTally((2, 60)))
     (pooled,) = units((PROFESSIONALS, OTHERS), tallies, unions=1)
+    assert not pooled.determinative
+
+
+def test_a_turn_of_inclusion_that_moves_a_certification_is_determinative() -> None:
+    # Pooled 45-35 the union wins the whole unit; split, it loses the professionals.
+    tallies = (GroupTally((5, 15), challenged=1, yes=10, no=9), GroupTally((40, 20)))
+    (pooled,) = units((PROFESSIONALS, OTHERS), tallies, unions=1)
     assert pooled.determinative
-    calm = (GroupTally((5, 15), challenged=1, yes=12, no=9), GroupTally((2, 60)))
-    assert not units((PROFESSIONALS, OTHERS), calm, unions=1)[0].determinative
+
+
+def test_a_unit_without_challenges_that_no_resolution_changes_is_not_determinative() -> None:
+    # Question 1 is tied (no inclusion) and one challenged professional could carry it;
+    # the union wins the professionals alone, loses the others alone and pooled.
+    tallies = (GroupTally((15, 5), challenged=1, yes=10, no=10), GroupTally((2, 60)))
+    professionals, others = units((PROFESSIONALS, OTHERS), tallies, unions=1)
+    assert professionals.determinative  # pooled, the professionals would lose the union
+    assert others.challenged == 0 and not others.determinative
 
 
 def test_a_self_determination_group_is_tallied_on_its_own() -> None:
@@ -85,21 +100,24 @@ def test_bad_groups_are_refused_in_one_line() -> None:
             raise AssertionError(groups)
 
 
-def _outcome(votes: Sequence[int], unions: int) -> tuple[object, ...]:
+def _outcome(votes: Sequence[int], unions: int) -> tuple[object, ...] | None:
     found = result(votes, unions)
+    if found.certified is None and found.runoff is None and not found.rerun:
+        return None  # no union: the same for these employees in whatever unit
     return found.certified, found.runoff, found.rerun
 
 
 def _configuration(
     groups: Sequence[GroupSpec], tallies: Sequence[GroupTally], unions: int
-) -> dict[tuple[str, ...], tuple[object, ...]]:
-    """Each unit's result by its groups, straight from the rule (no challenges)."""
+) -> dict[str, object]:
+    """Each group's outcome, straight from the rule (no challenges): the unit it is in
+    and what that unit decides, or None where no union is certified, run off or rerun."""
     partner = next(g for g in groups if g.rule is Rule.OWN)
     by_key = {g.key: t for g, t in zip(groups, tallies, strict=True)}
     joined = [
         g.key for g in groups if g.rule is Rule.SONOTONE and by_key[g.key].yes > by_key[g.key].no
     ]
-    found = {}
+    found: dict[str, object] = {}
     for group in groups:
         if group.key in joined:
             continue
@@ -109,15 +127,18 @@ def _configuration(
             else (group.key,)
         )
         votes = [sum(by_key[k].votes[i] for k in keys) for i in range(len(by_key[group.key].votes))]
-        found[keys] = _outcome(votes, unions)
+        outcome = _outcome(votes, unions)
+        for key in keys:
+            found[key] = None if outcome is None else (keys, outcome)
     return found
 
 
 def _resolutions(tally: GroupTally, sonotone: bool, choices: int) -> list[GroupTally]:
-    """Every tally the group's challenged ballots could make once resolved."""
+    """Every tally the group's challenged ballots could make once resolved: each set
+    aside, or opened with each question answered or void (apart)."""
     answers = [None] + [
         (choice, q1)
-        for choice in range(choices)
+        for choice in (*range(choices), None)
         for q1 in (("yes", "no", None) if sonotone else (None,))
     ]
     found = []
@@ -125,8 +146,9 @@ def _resolutions(tally: GroupTally, sonotone: bool, choices: int) -> list[GroupT
         votes, yes, no = list(tally.votes), tally.yes, tally.no
         for pick in picks:
             if pick is None:
-                continue  # sustained, or void once opened
-            votes[pick[0]] += 1
+                continue  # sustained
+            if pick[0] is not None:
+                votes[pick[0]] += 1
             yes += pick[1] == "yes"
             no += pick[1] == "no"
         found.append(GroupTally(tuple(votes), yes=yes, no=no))
@@ -156,7 +178,7 @@ def test_line_8_per_unit_matches_trying_every_resolution(
         for o in _resolutions(tallies[1], False, len(tallies[1].votes))
     ]
     for unit in units(groups, tallies, unions):
-        changed = any(other.get(unit.groups) != now[unit.groups] for other in possible)
+        changed = any(other[key] != now[key] for other in possible for key in unit.groups)
         assert unit.determinative is changed, (unit, now)
 
 
@@ -170,3 +192,10 @@ def test_two_sonotone_groups_are_told_which_group_they_lack_in_both_words() -> N
         raise AssertionError("two Sonotone groups were taken")
     assert "its own unit" in said and "--group" in said  # the dialog's and the CLI's words
     assert "none is here" in said and "0 groups" not in said
+
+
+def test_a_snapshot_keeps_question_1s_void_and_blank_answers() -> None:
+    figures = GroupTally((3, 1), 1, 2, 2, 1, 4, inclusion_void=1, inclusion_blank=2)
+    assert GroupTally.restored(figures.state()) == figures
+    older = GroupTally((3, 1), 1, 2, 2, 1, 4, 0, 0, 1)  # stored before these were kept
+    assert len(older.state()) == 9 and GroupTally.restored(older.state()) == older

@@ -74,13 +74,42 @@ def test_a_sonotone_ballot_is_one_call_and_undone_whole(tmp_path: Path) -> None:
         with pytest.raises(ReplayError):
             session.record(Call.FOR)  # no group named
         with pytest.raises(ReplayError):
-            session.record(Call.VOID, group="A", inclusion="yes")  # void is whole
+            session.record(Call.CHALLENGE, group="A", inclusion="yes")  # sealed whole
+        with pytest.raises(ReplayError):
+            session.record(Call.FOR, group="A", inclusion="maybe")
         with pytest.raises(ReplayError):
             session.record(Call.FOR, group="B", inclusion="yes")  # B has no question 1
         (pooled,) = units(SONOTONE.ballot.groups, session.count.group_tallies(), 1)
         assert pooled.groups == ("A", "B") and pooled.votes == (3, 1)
         # 2 yes, 0 no: one challenged professional cannot turn question 1, nor 3 to 1.
         assert not pooled.determinative and not pooled.decided  # 91 ballots remain
+
+
+def test_question_1_is_tallied_apart_from_question_2(tmp_path: Path) -> None:
+    # Providence Health, 369 NLRB No. 78: marks in both boxes void that question only.
+    path = tmp_path / "groups.station"
+    Journal.create(path, SONOTONE)
+    with Journal.open(path, seal_secret=station_secret()) as journal:
+        session = CountSession.resume(journal, keep=5)
+        session.record(Call.VOID, group="A", inclusion="yes")  # question 2 void
+        session.record(Call.VOID, group="A", inclusion="blank")  # question 2 void too
+        session.record(Call.FOR, group="A", inclusion="void")  # question 1 void
+        session.record(Call.AGAINST, group="A")  # question 1 unmarked
+        session.record(Call.VOID, group="A")  # void whole, as journals always had it
+        session.record(Call.CHALLENGE, group="A")
+
+        def question_1() -> list[tuple[int, ...]]:
+            return [
+                (t.yes, t.no, t.inclusion_void, t.inclusion_blank, t.challenged, t.void)
+                for t in session.count.group_tallies()
+            ]
+
+        assert question_1() == [(1, 0, 2, 2, 1, 3), (0, 0, 0, 0, 0, 0)]
+        assert session.count.group_tallies()[0].votes == (1, 1)
+        seen = question_1()
+    with Journal.open(path, seal_secret=station_secret()) as journal:
+        session = CountSession.resume(journal, keep=5)
+        assert question_1() == seen  # the journal read again says the same
 
 
 def test_a_snapshot_keeps_each_groups_figures(
@@ -103,12 +132,14 @@ def test_a_snapshot_keeps_each_groups_figures(
             else:
                 group = rng.choice("AB")
                 call = rng.choice(list(Call))
-                answer = rng.choice(("yes", "no", None)) if group == "A" else None
-                voted = call in (Call.FOR, Call.AGAINST)
+                answer = rng.choice(("yes", "no", "void", "blank", None)) if group == "A" else None
+                answered = call is not Call.CHALLENGE
                 session.record(
-                    call, group=group, inclusion=answer if voted else None, over_count=True
+                    call, group=group, inclusion=answer if answered else None, over_count=True
                 )
         expected = _figures(session)
+        question_1 = [(t.inclusion_void, t.inclusion_blank) for t in session.count.group_tallies()]
+        assert question_1[0] != (0, 0)
     with Journal.open(path, read_only=True) as journal:
         assert journal.snapshot_seqs()
         restored = journal.restore(secret=station_secret())
@@ -121,6 +152,7 @@ def test_a_snapshot_keeps_each_groups_figures(
             assert [
                 (t.votes, t.void, t.challenged, t.yes, t.no, t.remaining) for t in tallies
             ] == expected
+            assert [(t.inclusion_void, t.inclusion_blank) for t in tallies] == question_1
     assert verify_file(path).ok
 
 

@@ -73,7 +73,7 @@ def test_the_tables_are_summed_group_by_group_and_the_units_stated_on_the_sums(
     document = json.loads((out / "tally.json").read_text())
     group_a, group_b = document["groups"]
     assert (group_a["key"], group_a["lines"]["3"], group_a["lines"]["4"]) == ("A", 2, 3)
-    assert group_a["inclusion"] == {"yes": 3, "no": 2}
+    assert (group_a["inclusion"]["yes"], group_a["inclusion"]["no"]) == (3, 2)
     assert (group_b["key"], group_b["lines"]["3"], group_b["lines"]["4"]) == ("B", 1, 4)
     assert group_a["lines"]["1"] == 30 and group_b["lines"]["1"] == 80  # each group's own
     (unit,) = document["units"]  # 3 yes to 2: pooled, 3 FOR to 7 AGAINST
@@ -142,7 +142,9 @@ def test_consolidate_says_each_group_and_unit_on_the_sums(
         ("A", 2, 3),
         ("B", 1, 4),
     ]
-    assert summary["groups"][0]["inclusion"] == {"yes": 3, "no": 2}
+    assert summary["groups"][0]["inclusion"] == {
+        "yes": 3, "no": 2, "void": 0, "blank": 0, "challenged": 0,
+    }  # fmt: skip
     assert [(u["groups"], u["majority_for"], u["result_decided"]) for u in summary["units"]] == [
         (["A", "B"], False, True)
     ]

@@ -2,18 +2,23 @@
 in progress.
 
 G then a group's key switches the pile being counted. In a Sonotone group a ballot takes
-two keys: Y, N or - (question 1 unmarked), then its representation choice; the ballot
-is recorded as one call once both are in, so nothing half a ballot ever reaches the
-journal. V and C take the ballot whole; Esc drops an incomplete one.
+two keys: Y, N, X (question 1 void) or - (unmarked), then question 2: its representation
+choice, or V where question 2 is void or unmarked (the two questions are decided
+apart). The ballot is recorded as one call once both are in, so nothing half a ballot
+ever reaches the journal. V before question 1 voids the ballot whole, C challenges it
+whole (any time); Esc drops an incomplete one.
 """
 
 from dataclasses import dataclass
 
+from station.domain.calls import Call
 from station.domain.description import Election
+from station.domain.group_calls import stored_answer
+from station.domain.group_statements import INCLUSION_WORDS
 from station.domain.groups import Rule
 
-# Question 1's keys, and what each records ("" for unmarked: stored as no answer).
-ANSWER_KEYS = {"Y": "yes", "N": "no", "-": ""}
+# Question 1's keys, and the answer each records.
+ANSWER_KEYS = {"Y": "yes", "N": "no", "X": "void", "-": "blank"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,7 +40,7 @@ class GroupKeys:
         first = next(iter(self.groups), None)
         self.current = current if current in self.groups else first
         self.choosing = False  # G was pressed: the next key names a group
-        self.answer: str | None = None  # question 1, "" for unmarked, None: not yet
+        self.answer: str | None = None  # question 1's answer, None: not yet
 
     @property
     def active(self) -> bool:
@@ -54,9 +59,11 @@ class GroupKeys:
         if not self.sonotone:
             return ""
         if self.answer is None:
-            return "Question 1 (inclusion): Y yes, N no, \u2212 unmarked"
-        said = {"yes": "YES", "no": "NO", "": "unmarked"}[self.answer]
-        return f"Question 1: {said} \u2014 now question 2 (Esc drops this ballot)"
+            return "Question 1 (inclusion): Y yes, N no, X void, \u2212 unmarked"
+        said = INCLUSION_WORDS[self.answer]
+        return (
+            f"Question 1: {said} \u2014 now question 2 (V: void or unmarked; Esc drops this ballot)"
+        )
 
     def press(self, key: str) -> Step | None:
         """A key's part in choosing a group or answering question 1; None if it has none
@@ -82,8 +89,15 @@ class GroupKeys:
         """A representation choice may be recorded now (question 1 is in, if asked)."""
         return not self.sonotone or self.answer is not None
 
+    def answer_for(self, call: Call) -> str | None:
+        """Question 1's answer to record with a ballot called `call` (None: none to store:
+        not asked, not given before a whole-ballot V or C, or what the call alone reads)."""
+        if call is Call.CHALLENGE:
+            return None
+        return stored_answer(call, self.answer)
+
     def taken(self) -> str | None:
-        """The question-1 answer to record with the ballot (None: unmarked or not asked),
-        and the ballot in progress is done."""
+        """Question 1's answer as given (None: not asked), and the ballot in progress is
+        done."""
         answer, self.answer = self.answer, None
-        return answer or None
+        return answer

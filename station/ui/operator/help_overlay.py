@@ -115,9 +115,10 @@ def shortcuts_for(election: Election) -> Shortcuts:
         if any(len(group.questions) > 1 for group in grouped):
             groups += (
                 (
-                    "Y / N / -",
-                    "a Sonotone ballot's question 1 (yes, no, unmarked), then its vote;"
-                    " Esc drops the unfinished ballot",
+                    "Y / N / X / -",
+                    "a Sonotone ballot's question 1 (yes, no, void, unmarked), then its"
+                    " vote, or V if question 2 is void or unmarked; Esc drops the"
+                    " unfinished ballot",
                 ),
             )
     return (

@@ -54,7 +54,7 @@ from station.ui.operator.call_pad import CallPad
 from station.ui.operator.choice_pad import election_html
 from station.ui.operator.controller import CountController
 from station.ui.operator.feed import ControllerFeed
-from station.ui.operator.group_keys import GroupKeys
+from station.ui.operator.group_keys import ANSWER_KEYS, GroupKeys
 from station.ui.operator.help_overlay import HelpOverlay, shortcuts_for
 from station.ui.operator.key_guard import KeyRepeatGuard
 from station.ui.operator.key_label import KeyFingerprint, KeyLabel, no_key
@@ -466,13 +466,14 @@ class OperatorWindow(QMainWindow):
 
     def _record_in_group(self, call: Call, choice: int | None) -> None:
         """A call on a ballot of the current group: a Sonotone vote only once question 1
-        is answered, and then both answers as one event; V and C the ballot whole."""
+        is answered, and then both answers as one event (V after question 1: question 2
+        void, question 1 as answered); V before it voids the ballot whole, C seals it."""
         keys = self.group_keys
         voted = call in (Call.FOR, Call.AGAINST)
         if voted and not keys.vote_allowed():
             self._on_controller_refused(f"{keys.waiting_for()} first")
             return
-        answer = keys.answer if voted and keys.answer else None
+        answer = keys.answer_for(call)
         self.prompts.call_key_pressed()
         if self.controller.record(call, choice=choice, group=keys.current, inclusion=answer):
             keys.taken()  # the ballot is in the journal: the next one starts afresh
@@ -484,7 +485,7 @@ class OperatorWindow(QMainWindow):
             return True
         if name == "ESC":
             return keys.answer is not None
-        return keys.sonotone and keys.answer is None and name in ("Y", "N", "-")
+        return keys.sonotone and keys.answer is None and name in ANSWER_KEYS
 
     def _on_group_key(self, name: str) -> None:
         self.group_keys.press(name)

@@ -1,6 +1,6 @@
 """The keys of a count of voting groups, without a window."""
 
-from station.domain import ElectionSetup
+from station.domain import Call, ElectionSetup
 from station.domain.description import describe
 from station.domain.election import voting_groups
 from station.ui.operator.group_keys import GroupKeys
@@ -26,6 +26,21 @@ def test_a_sonotone_ballot_waits_for_both_answers_and_esc_drops_it() -> None:
     assert keys.press("N") is not None and keys.vote_allowed()
     assert keys.press("ESC") is not None and not keys.vote_allowed()
     keys.press("-")  # question 1 unmarked
-    assert keys.vote_allowed() and keys.taken() is None
+    assert keys.vote_allowed() and keys.answer_for(Call.FOR) is None  # stored as always
+    assert keys.answer_for(Call.VOID) == "blank"  # question 2 void, question 1 unmarked
+    assert keys.taken() == "blank"
     keys.press("Y")
     assert keys.taken() == "yes" and not keys.vote_allowed()
+
+
+def test_question_1_may_be_void_and_question_2_void_apart() -> None:
+    keys = GroupKeys(describe(SETUP), current="A")
+    assert keys.answer_for(Call.VOID) is None  # V before question 1: void whole
+    assert "X void" in keys.waiting_for()
+    keys.press("X")
+    assert keys.vote_allowed() and keys.answer_for(Call.FOR) == "void"
+    assert keys.answer_for(Call.VOID) is None  # both questions void: the ballot whole
+    assert keys.answer_for(Call.CHALLENGE) is None  # sealed whole
+    keys.taken()
+    keys.press("Y")
+    assert keys.answer_for(Call.VOID) == "yes"

@@ -74,6 +74,27 @@ def test_a_sonotone_ballot_takes_two_keys_and_is_one_event(grouped: OperatorWind
     assert figures(grouped)[Call.FOR] == "0"  # the buttons show the pile being counted
 
 
+def test_each_question_of_a_sonotone_ballot_may_be_void_apart(grouped: OperatorWindow) -> None:
+    # Providence Health, 369 NLRB No. 78: marks in both boxes void that question only.
+    events = grouped.controller.journal.head_seq
+    key(grouped, K.Key_Y)
+    key(grouped, K.Key_V)  # question 2 void: question 1 still answers yes
+    key(grouped, K.Key_X)  # question 1 void
+    key(grouped, K.Key_F)
+    assert grouped.controller.journal.head_seq == events + 2  # one event a ballot
+    (professionals, _) = grouped.controller.count.group_tallies()
+    assert (professionals.votes, professionals.void) == ((1, 0), 1)
+    assert (professionals.yes, professionals.no, professionals.inclusion_void) == (1, 0, 1)
+    assert grouped.recent.texts()[:2] == [
+        "Ballot 2 FOR \u2014 group A, inclusion VOID",
+        "Ballot 1 VOID \u2014 group A, inclusion YES",
+    ]
+    assert (
+        "inclusion yes 1 \u00b7 no 0 \u00b7 void 1 \u00b7 unmarked 0"
+        in grouped.group_figures.text()
+    )
+
+
 def test_g_then_a_key_switches_the_group_and_a_restart_keeps_it(
     qtbot: QtBot, grouped: OperatorWindow
 ) -> None:
@@ -97,7 +118,7 @@ def test_f1_lists_the_group_keys(grouped: OperatorWindow) -> None:
     from station.ui.operator.help_overlay import shortcuts_for
 
     keys = [row[0] for _, rows in shortcuts_for(grouped.election) for row in rows]
-    assert "G, then A / B" in keys and "Y / N / -" in keys
+    assert "G, then A / B" in keys and "Y / N / X / -" in keys
 
 
 def test_the_key_after_g_names_a_group_while_a_challenge_is_asked(
