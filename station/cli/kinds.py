@@ -26,7 +26,6 @@ from station.domain.election_statements import (
 )
 from station.domain.group_sheet import units_said
 from station.domain.group_statements import (
-    GROUPS_SUMMED,
     group_figures_statement,
     groups_sequel_statement,
     inclusion_statement,
@@ -540,17 +539,14 @@ def kinds_summary(setup: ElectionSetup, count: Count) -> dict[str, object]:
 
 
 def choice_lines(summary: dict[str, object]) -> list[str]:
-    """`station tally`'s vote lines: FOR and AGAINST, or one line per choice; where
-    several units are decided apart, each says its figure is all groups' together.
+    """`station tally`'s vote lines: FOR and AGAINST, or one line per choice.
 
     The union is "the petitioner" only in an RC case where it petitioned (in RD and RM,
     and in a runoff between an intervenor and Neither, it is "the union"), as
     `challenges_by_party` keys it.
     """
-    units = summary.get("units")
-    apart = f"  ({GROUPS_SUMMED})" if isinstance(units, list) and len(units) > 1 else ""
     first, votes = _choice_lines(summary)
-    return [*first, *(line + apart for line in votes)]
+    return [*first, *votes]
 
 
 def _choice_lines(summary: dict[str, object]) -> tuple[list[str], list[str]]:
@@ -580,6 +576,17 @@ def say_units(sheet: Mapping[str, Any], ballot: FormBallot) -> None:
     groups decide several units apart (`units_said`). Nothing otherwise."""
     for line in units_said(sheet, ballot):
         say(line)
+
+
+# What `station tally --json` states of the whole count that, in an election of voting
+# groups, would add up units decided apart: left out there, for each unit's are in
+# `units` (docs/agent.md, "What the tally JSON holds").
+GROUPS_SUMMED_KEYS = (
+    "for", "against", "void", "challenged", "valid", "valid_plus_challenged",
+    "challenges_determinative", "majority_for_union", "union_leads", "result_decided",
+    "outcome_so_far", "statements", "choices", "majority_for", "runoff", "rerun",
+    "original", "challenged_counted", "set_aside",
+)  # fmt: skip
 
 
 def groups_summary(setup: ElectionSetup, count: Count) -> dict[str, object]:

@@ -133,8 +133,7 @@ def unit_panel_lines(
     return votes, " \u00b7 ".join(marks)
 
 
-# What the figures of the groups together are, where they decide no unit.
-GROUPS_SUMMED = "all groups together; each unit is decided on its own, below"
+# What a consolidation's own figures are, where its groups decide several units.
 GROUPS_SUMMED_ABOVE = "the figures above are all groups' together"
 
 
