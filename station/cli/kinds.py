@@ -65,6 +65,12 @@ def add_new_options(new: argparse.ArgumentParser) -> None:
         help="an intervening union, on the ballot after the unions (repeatable)",
     )
     new.add_argument(
+        "--incumbent",
+        metavar="NAME",
+        help="the union that represents the existing unit: a union on the ballot, or with"
+        " --self-determination the one representing the unit the group could join",
+    )
+    new.add_argument(
         "--neither",
         metavar="TEXT",
         help='the ballot\'s own wording of the "Neither" choice (default: Neither)',
@@ -154,6 +160,7 @@ def new_setup(args: argparse.Namespace, voters: VoterList | None = None) -> Elec
         election_type=getattr(args, "election_type", None),
         unit=getattr(args, "unit", None),
         groups=groups,
+        incumbent=getattr(args, "incumbent", None),
     )
 
 
@@ -242,6 +249,7 @@ def runoff_setup(args: argparse.Namespace, voters: VoterList | None = None) -> E
         pile=args.pile,
         mail=voters is not None,
         polls=args.polls,
+        incumbent=ballot.incumbent if ballot.incumbent in unions else None,
         **_form_of(args, ballot),
     )
     # A runoff's voters are those eligible in the first election who still are (29 CFR
@@ -284,6 +292,7 @@ def rerun_setup(args: argparse.Namespace, voters: VoterList | None = None) -> El
         pile=args.pile,
         mail=voters is not None,
         rerun_of={"case": first.case_number, "date": held.count_date, "head": held.head},
+        incumbent=ballot.incumbent,
         **_form_of(args, ballot),
     )
 
@@ -291,8 +300,8 @@ def rerun_setup(args: argparse.Namespace, voters: VoterList | None = None) -> El
 def _taken_from_first(args: argparse.Namespace, option: str) -> None:
     given = [
         f"--{name}"
-        for name in (*_REQUIRED, "petitioner", "neither")
-        if name != "eligible" and getattr(args, name) not in (None, [])
+        for name in (*_REQUIRED, "petitioner", "neither", "incumbent")
+        if name != "eligible" and getattr(args, name, None) not in (None, [])
     ] + (["--intervenor"] if args.intervenor else [])
     if given:
         raise UsageError(
@@ -616,7 +625,11 @@ def groups_json_of(
         ],
         "units": [
             unit_json(unit, ballot.choices, unions)
-            | {"statement": unit_statement(unit, ballot.choices, unions, False)}
+            | {
+                "statement": unit_statement(
+                    unit, ballot.choices, unions, False, incumbent=ballot.incumbent
+                )
+            }
             for unit in found
         ],
     }
@@ -651,5 +664,8 @@ def group_lines_of(
     apart = len(found) > 1
     return [
         *lines,
-        *(unit_statement(unit, ballot.choices, unions, apart or None) for unit in found),
+        *(
+            unit_statement(unit, ballot.choices, unions, apart or None, incumbent=ballot.incumbent)
+            for unit in found
+        ),
     ]

@@ -18,7 +18,11 @@ from typing import Any
 
 from station.domain.changes import Sheet
 from station.domain.election import ElectionSetup
-from station.domain.group_statements import GROUPS_SUMMED_ABOVE, pooling_pending_statement
+from station.domain.group_statements import (
+    GROUPS_SUMMED_ABOVE,
+    pooling_pending_statement,
+    self_determination_rule,
+)
 from station.domain.groups import GroupTally, Rule, UnitResult, units
 from station.domain.result_statements import challenges_line, stated_lines
 from station.domain.revised_sheet import split_columns
@@ -82,6 +86,14 @@ def lone_group_statement(sheet: Mapping[str, Any]) -> str | None:
     if len(groups) != 1:
         return None
     entry = groups[0]
+    incumbent = sheet.get("incumbent")
+    if isinstance(incumbent, str):  # what each majority makes of the group
+        ballot = FormBallot.of_sheet(sheet)
+        unions = ballot.choices[: ballot.unions] or (ballot.union,)
+        neither = ballot.choices[ballot.unions] if len(ballot.choices) > ballot.unions else ""
+        return self_determination_rule(
+            str(entry["key"]), unions, neither if ballot.neither else None, incumbent
+        )
     return (
         f"Self-determination: voting group {entry['key']} votes only on joining the unit the"
         " union already represents; a majority for the union (line 9) adds the group to"

@@ -68,7 +68,7 @@ KNOWN_SHEET = frozenset(
     | {"parties", "runoff_of"}  # RD, RM and every ballot not a plain RC one
     | {"choices", "majority_for", "runoff", "rerun"}  # a ballot of several unions
     | {"envelopes"}  # a mail ballot
-    | {"type", "unit", "rerun_of"}  # the header of the Board's form
+    | {"type", "unit", "rerun_of", "incumbent"}  # the header of the Board's form
     | {"objections_due", "correction"}  # a sheet stating a result; a corrected tally
     | {"groups", "units"}  # an election of voting groups: summed group by group
     | {"apart"}  # ballots counted on no line, line 6 beyond them: summed with the lines
