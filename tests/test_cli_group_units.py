@@ -1,10 +1,12 @@
 """`station tally` of an election of several units: each unit's figures and result, and
 its lines 8-9 stated as final once its ballots are counted or a final sheet is prepared."""
 
+import json
 from pathlib import Path
 
 from station.domain import Call
-from station.domain.group_sheet import GROUPS_TOGETHER
+from station.domain.group_sheet import SEPARATE_TALLIES
+from station.verification.sheet_page import sheet_text
 from tests.groups_helpers import calls, new
 from tests.kinds_helpers import station, tally
 
@@ -12,6 +14,11 @@ from tests.kinds_helpers import station, tally
 BALLOTS = (
     ("A", Call.FOR, None), ("A", Call.FOR, None), ("A", Call.AGAINST, None),
     ("B", Call.FOR, None), ("B", Call.AGAINST, None), ("B", Call.CHALLENGE, None),
+)  # fmt: skip
+# Unit A for the union, unit B against it.
+APART = (
+    ("A", Call.FOR, None), ("A", Call.FOR, None), ("A", Call.AGAINST, None),
+    ("B", Call.FOR, None), ("B", Call.AGAINST, None), ("B", Call.AGAINST, None),
 )  # fmt: skip
 FINAL_B = "challenges are sufficient to affect the result \u2014 no choice has a majority"
 
@@ -52,54 +59,69 @@ def test_a_final_sheet_states_each_units_result_where_no_box_was_given(tmp_path:
     assert _units(path)[1].endswith(FINAL_B)
 
 
-def test_the_sums_of_several_units_say_so_and_each_unit_states_its_figures(
-    tmp_path: Path,
-) -> None:
+def test_units_decided_apart_are_never_summed_anywhere(tmp_path: Path) -> None:
+    """*Sutherland Paper*, 7-RC-2677: one tally per voting group and per pooled unit.
+    Unit A votes for the union, unit B against: no line adds them up."""
     path = tmp_path / "two-units.station"
     new(path, "--ballots", "A=3", "--ballots", "B=3")
-    calls(path, *BALLOTS)
+    calls(path, *APART)
     text = station("tally", path).stdout.splitlines()
-    summed = "  (all groups together; each unit is decided on its own, below)"
-    assert f"Votes FOR the petitioner:              3{summed}" in text
-    assert f"Votes AGAINST:                         2{summed}" in text
+    assert not [line for line in text if line.startswith(("Votes", "Void", "Valid"))]
     assert _units(path) == [
         "Unit A: FOR 2 \u00b7 AGAINST 1 \u00b7 void 0 \u00b7 challenged 0 \u2014"
         " challenges are not sufficient to affect the result \u2014 a majority for Nurses United",
-        "Unit B: FOR 1 \u00b7 AGAINST 1 \u00b7 void 0 \u00b7 challenged 1 \u2014"
-        " challenges are sufficient to affect the result \u2014 no choice has a majority",
+        "Unit B: FOR 1 \u00b7 AGAINST 2 \u00b7 void 0 \u00b7 challenged 0 \u2014"
+        " challenges are not sufficient to affect the result \u2014 a majority AGAINST (no union)",
     ]
     summary = tally(path)
-    assert summary["for"] == 3 and summary["against"] == 2  # the keys kept, still the sums
+    assert not set(summary) & {"for", "against", "majority_for_union", "outcome_so_far"}
+    assert not set(summary) & {"result_decided", "challenges_determinative", "statements"}
+    assert summary["counted"] == 6  # the count's progress is still the whole count's
     units = summary["units"]
     assert isinstance(units, list)
-    assert [(u["for"], u["against"], u["void"], u["challenged"]) for u in units] == [
-        (2, 1, 0, 0),
-        (1, 1, 0, 1),
+    assert [(u["for"], u["against"], u["majority_for"]) for u in units] == [
+        (2, 1, True),
+        (1, 2, False),
     ]
-    assert units[1]["statement"] == f"Unit B: {FINAL_B}"
-    statements = summary["statements"]
-    assert isinstance(statements, dict)
-    assert statements["8"] == statements["9"] == GROUPS_TOGETHER
+    assert station("sign", path, "--agent", "R. Agent").returncode == 0
+    out = tmp_path / "out"
+    assert station("export", path, "--out", out).returncode == 0
+    sheet = json.loads((out / "tally.json").read_text())["sheet"]
+    assert not set(sheet) & {"lines", "statements"}
+    page = sheet_text(json.loads((out / "tally.json").read_text()))
+    assert [block for block in page if "eligible voters" in block] == [
+        "Approximate number of eligible voters"
+    ] * 2  # group A's and group B's, and no tally of both
+    assert "110" not in page and SEPARATE_TALLIES in page
+    verified = station("verify", out).stdout.splitlines()
+    assert verified[0].endswith(
+        ": 2 voting groups, 2 units, each with its own tally (below); no tally adds them up."
+    )
 
 
-def test_one_pooled_unit_prints_its_sums_as_before(tmp_path: Path) -> None:
+def test_one_pooled_unit_states_its_figures_as_the_units(tmp_path: Path) -> None:
     path = tmp_path / "pooled.station"
     new(path, "--sonotone", "A", "--ballots", "A=2", "--ballots", "B=1")
     calls(path, ("A", Call.FOR, "yes"), ("A", Call.FOR, "yes"), ("B", Call.AGAINST, None))
     text = station("tally", path).stdout
-    assert "\nVotes FOR the petitioner:              2\n" in text
+    assert "\nVotes FOR" not in text
     # The pooled unit's own figures are said with its result.
     assert (
         "\nUnit A + B (Professional employees and Nonprofessional employees): FOR 2"
         " \u00b7 AGAINST 1 \u00b7 void 0 \u00b7 challenged 0 \u2014 challenges" in text
     )
-    assert tally(path)["statements"] != {"8": GROUPS_TOGETHER, "9": GROUPS_TOGETHER}
+    assert "statements" not in tally(path)
     assert station("sign", path, "--agent", "R. Agent").returncode == 0
     out = tmp_path / "out"
     assert station("export", path, "--out", out).returncode == 0
     verified = station("verify", out).stdout.splitlines()
-    assert verified[0].endswith(": 2 FOR, 1 AGAINST, 0 void, 0 challenged.")
-    assert len(verified) == 2  # and the match: no unit's line, the sums are its figures
+    assert verified[0].endswith(
+        ": 2 voting groups, 1 unit, each with its own tally (below); no tally adds them up."
+    )
+    assert verified[2].startswith(
+        "  Unit A + B (Professional employees and Nonprofessional employees): 2 FOR,"
+        " 1 AGAINST, 0 void, 0 challenged."
+    )
 
 
 def test_verify_states_each_units_figures_and_result_from_the_signed_sheet(
@@ -115,10 +137,11 @@ def test_verify_states_each_units_figures_and_result_from_the_signed_sheet(
     assert verified.returncode == 0, verified.stderr
     lines = verified.stdout.splitlines()
     # The OK line and the next stay as the verifier page says them, word for word.
-    assert lines[0].endswith(": 3 FOR, 2 AGAINST, 0 void, 1 challenged.")
+    assert lines[0].endswith(
+        ": 2 voting groups, 2 units, each with its own tally (below); no tally adds them up."
+    )
     assert lines[1].startswith("Every line and the PDF match")
     assert lines[2:] == [
-        "2 units, each decided on its own (the figures above are all groups' together):",
         "  Unit A (Professional employees): 2 FOR, 1 AGAINST, 0 void, 0 challenged."
         " Challenges are not sufficient in number to affect the results of the election."
         " A majority of the valid votes counted plus challenged ballots has been cast for"

@@ -26,7 +26,6 @@ from station.domain.election_statements import (
 )
 from station.domain.group_sheet import units_said
 from station.domain.group_statements import (
-    GROUPS_SUMMED,
     group_figures_statement,
     groups_sequel_statement,
     inclusion_statement,
@@ -64,6 +63,12 @@ def add_new_options(new: argparse.ArgumentParser) -> None:
         default=[],
         metavar="NAME",
         help="an intervening union, on the ballot after the unions (repeatable)",
+    )
+    new.add_argument(
+        "--incumbent",
+        metavar="NAME",
+        help="the union that represents the existing unit: a union on the ballot, or with"
+        " --self-determination the one representing the unit the group could join",
     )
     new.add_argument(
         "--neither",
@@ -155,6 +160,7 @@ def new_setup(args: argparse.Namespace, voters: VoterList | None = None) -> Elec
         election_type=getattr(args, "election_type", None),
         unit=getattr(args, "unit", None),
         groups=groups,
+        incumbent=getattr(args, "incumbent", None),
     )
 
 
@@ -243,6 +249,7 @@ def runoff_setup(args: argparse.Namespace, voters: VoterList | None = None) -> E
         pile=args.pile,
         mail=voters is not None,
         polls=args.polls,
+        incumbent=ballot.incumbent if ballot.incumbent in unions else None,
         **_form_of(args, ballot),
     )
     # A runoff's voters are those eligible in the first election who still are (29 CFR
@@ -285,6 +292,7 @@ def rerun_setup(args: argparse.Namespace, voters: VoterList | None = None) -> El
         pile=args.pile,
         mail=voters is not None,
         rerun_of={"case": first.case_number, "date": held.count_date, "head": held.head},
+        incumbent=ballot.incumbent,
         **_form_of(args, ballot),
     )
 
@@ -292,8 +300,8 @@ def rerun_setup(args: argparse.Namespace, voters: VoterList | None = None) -> El
 def _taken_from_first(args: argparse.Namespace, option: str) -> None:
     given = [
         f"--{name}"
-        for name in (*_REQUIRED, "petitioner", "neither")
-        if name != "eligible" and getattr(args, name) not in (None, [])
+        for name in (*_REQUIRED, "petitioner", "neither", "incumbent")
+        if name != "eligible" and getattr(args, name, None) not in (None, [])
     ] + (["--intervenor"] if args.intervenor else [])
     if given:
         raise UsageError(
@@ -540,17 +548,14 @@ def kinds_summary(setup: ElectionSetup, count: Count) -> dict[str, object]:
 
 
 def choice_lines(summary: dict[str, object]) -> list[str]:
-    """`station tally`'s vote lines: FOR and AGAINST, or one line per choice; where
-    several units are decided apart, each says its figure is all groups' together.
+    """`station tally`'s vote lines: FOR and AGAINST, or one line per choice.
 
     The union is "the petitioner" only in an RC case where it petitioned (in RD and RM,
     and in a runoff between an intervenor and Neither, it is "the union"), as
     `challenges_by_party` keys it.
     """
-    units = summary.get("units")
-    apart = f"  ({GROUPS_SUMMED})" if isinstance(units, list) and len(units) > 1 else ""
     first, votes = _choice_lines(summary)
-    return [*first, *(line + apart for line in votes)]
+    return [*first, *votes]
 
 
 def _choice_lines(summary: dict[str, object]) -> tuple[list[str], list[str]]:
@@ -582,6 +587,17 @@ def say_units(sheet: Mapping[str, Any], ballot: FormBallot) -> None:
         say(line)
 
 
+# What `station tally --json` states of the whole count that, in an election of voting
+# groups, would add up units decided apart: left out there, for each unit's are in
+# `units` (docs/agent.md, "What the tally JSON holds").
+GROUPS_SUMMED_KEYS = (
+    "for", "against", "void", "challenged", "valid", "valid_plus_challenged",
+    "challenges_determinative", "majority_for_union", "union_leads", "result_decided",
+    "outcome_so_far", "statements", "choices", "majority_for", "runoff", "rerun",
+    "original", "challenged_counted", "set_aside",
+)  # fmt: skip
+
+
 def groups_summary(setup: ElectionSetup, count: Count) -> dict[str, object]:
     """`groups` and `units` of `station tally --json` in an election of voting groups
     (nothing otherwise): each group's figures, and each unit's after the Sonotone rule."""
@@ -609,7 +625,11 @@ def groups_json_of(
         ],
         "units": [
             unit_json(unit, ballot.choices, unions)
-            | {"statement": unit_statement(unit, ballot.choices, unions, False)}
+            | {
+                "statement": unit_statement(
+                    unit, ballot.choices, unions, False, incumbent=ballot.incumbent
+                )
+            }
             for unit in found
         ],
     }
@@ -644,5 +664,8 @@ def group_lines_of(
     apart = len(found) > 1
     return [
         *lines,
-        *(unit_statement(unit, ballot.choices, unions, apart or None) for unit in found),
+        *(
+            unit_statement(unit, ballot.choices, unions, apart or None, incumbent=ballot.incumbent)
+            for unit in found
+        ),
     ]

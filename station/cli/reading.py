@@ -19,6 +19,7 @@ from station.cli.common import (
 )
 from station.cli.envelopes import envelope_summary, envelopes_line
 from station.cli.kinds import (
+    GROUPS_SUMMED_KEYS,
     choice_lines,
     group_lines,
     groups_summary,
@@ -32,7 +33,6 @@ from station.domain.describe import describe, election_words
 from station.domain.description import describe as describe_election
 from station.domain.election import ElectionSetup
 from station.domain.envelopes import box_setup
-from station.domain.group_sheet import GROUPS_TOGETHER
 from station.domain.mail_statements import ENVELOPE_STAGE_OPEN
 from station.domain.party_words import parties_title
 from station.domain.result_statements import objections_statement
@@ -72,13 +72,43 @@ def cmd_tally(args: argparse.Namespace) -> int:
         print(json.dumps(summary, ensure_ascii=False))
         return 0
     ballots = summary["ballots"]
-    statements = summary["statements"]  # lines 8-9: not yet determined while ballots remain
-    assert isinstance(statements, dict)
     counted = f"{summary['counted']:,}" + (f" of {ballots:,}" if isinstance(ballots, int) else "")
     table = "" if summary["table"] is None else f" ({table_title(str(summary['table']))})"
-    lines = [
+    caption = [
         f"Case {summary['case']}{table}: {parties_title(setup.employer, setup.ballot)}",
         f"Ballots counted:                       {counted}",
+    ]
+    lines = [
+        *caption,
+        *(group_text(setup, count) if setup.ballot.groups else tally_text(summary, count, journal)),
+        *objections_lines(summary),
+        *envelopes_line(journal.election.setup, count),  # and a mail count's warnings
+        # During a mail ballot's envelope stage no call can be recorded yet.
+        ENVELOPE_STAGE_OPEN
+        if count.envelopes.open
+        else locked_statement(count.locked_by, call_number(count)),
+        f"Journal: {how_many(count.last_seq, 'event')}, head {summary['head']}",
+    ]
+    print("\n".join(one_line(line) for line in lines))  # a name with a newline, escaped
+    return 0
+
+
+def group_text(setup: ElectionSetup, count: Count) -> list[str]:
+    """`station tally`'s lines of an election of voting groups: each group's figures and
+    each unit's, with its lines 8-9, and who challenged; never the groups added up."""
+    by_party = challenges_by_party_line(count, describe_election(setup)).strip()
+    who = by_party.removeprefix("(").removesuffix(")")
+    return [
+        *group_lines(setup, count),
+        *([f"Challenged ballots, by challenger:     {who}"] if who else []),
+    ]
+
+
+def tally_text(summary: dict[str, object], count: Count, journal: Journal) -> list[str]:
+    """`station tally`'s lines 2-9 of an election of one group, as the sheet's."""
+    statements = summary["statements"]  # lines 8-9: not yet determined while ballots remain
+    assert isinstance(statements, dict)
+    return [
         f"Void ballots:                          {summary['void']:,}",
         *choice_lines(summary),  # FOR and AGAINST, or a line per choice
         f"Valid votes counted:                   {summary['valid']:,}",
@@ -91,22 +121,10 @@ def cmd_tally(args: argparse.Namespace) -> int:
             else []
         ),
         f"Valid votes plus challenged ballots:   {summary['valid_plus_challenged']:,}",
-        *(
-            group_lines(setup, count)  # each group's figures and each unit's lines 8-9
-            if setup.ballot.groups
-            else [statements["8"], statements["9"]]
-        ),
+        statements["8"],
+        statements["9"],
         *([statements["runoff"]] if statements.get("runoff") else []),
-        *objections_lines(summary),
-        *envelopes_line(journal.election.setup, count),  # and a mail count's warnings
-        # During a mail ballot's envelope stage no call can be recorded yet.
-        ENVELOPE_STAGE_OPEN
-        if count.envelopes.open
-        else locked_statement(count.locked_by, call_number(count)),
-        f"Journal: {how_many(count.last_seq, 'event')}, head {summary['head']}",
     ]
-    print("\n".join(one_line(line) for line in lines))  # a name with a newline, escaped
-    return 0
 
 
 def tally_summary(
@@ -171,12 +189,9 @@ def tally_summary(
         **envelope_summary(setup, count),
         **revised_summary(count, setup),
     }
-    if len(summary.get("units", ())) > 1:  # the groups together decide no unit, as on the sheet
-        summary["statements"] = {
-            **summary["statements"],
-            "8": GROUPS_TOGETHER,
-            "9": GROUPS_TOGETHER,
-        }
+    if setup.ballot.groups:  # each unit's figures and result are in `units`, never summed
+        for key in GROUPS_SUMMED_KEYS:
+            summary.pop(key, None)
     return summary
 
 

@@ -127,6 +127,9 @@ class Ballot:
             `{"case", "date", "head"}` (its count's date, its certified head), else None.
         groups: the voting groups, each counted and tallied on its own
             (`station.domain.groups`); empty for an election of one group.
+        incumbent: the union that represents the existing unit, when given: a union on
+            the ballot, or, in an election with a self-determination group, the union
+            representing the unit the group could join though it is not on the ballot.
     """
 
     kind: CaseKind
@@ -140,6 +143,7 @@ class Ballot:
     unit: str | None = None
     rerun_of: tuple[tuple[str, str], ...] | None = None
     groups: tuple[GroupSpec, ...] = ()
+    incumbent: str | None = None
     _roles: tuple[Role, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -165,6 +169,9 @@ class Ballot:
             checked_groups(self.groups)
         except GroupError as error:
             raise BallotError(str(error)) from None
+        problem = incumbent_problem(self.incumbent, self.unions, self.groups)
+        if problem is not None:
+            raise BallotError(problem)
         # Only in an RC case does a union petition; in RD and RM it is "the Union".
         own = Role.PETITIONER if self.kind is CaseKind.RC else Role.UNION
         roles = tuple(Role.INTERVENOR if u in self.intervenors else own for u in self.unions)
@@ -199,6 +206,7 @@ class Ballot:
             and self.unit is None
             and self.rerun_of is None
             and not self.groups
+            and self.incumbent is None
         )
 
     @property
@@ -253,7 +261,14 @@ class Ballot:
             stored["rerun_of"] = dict(self.rerun_of)
         if self.groups:
             stored["groups"] = [group.details() for group in self.groups]
+        if self.incumbent is not None:
+            stored["incumbent"] = self.incumbent
         return stored
+
+    @property
+    def incumbent_on_ballot(self) -> bool:
+        """Whether the incumbent is one of the unions on the ballot."""
+        return self.incumbent is not None and self.incumbent in self.unions
 
     @classmethod
     def from_details(cls, case_number: str, employer: str, details: object) -> "Ballot":
@@ -268,6 +283,7 @@ class Ballot:
         election_type = details.get("type")
         unit = details.get("unit")
         rerun_of = details.get("rerun_of")
+        incumbent = details.get("incumbent")
         try:
             groups = specs_from(details["groups"]) if "groups" in details else ()
         except GroupError:
@@ -281,6 +297,7 @@ class Ballot:
             or not (unit is None or (isinstance(unit, str) and unit))
             or not (election_type is None or election_type in set(ElectionType))
             or not (rerun_of is None or _rerun(rerun_of))
+            or not (incumbent is None or (isinstance(incumbent, str) and incumbent))
             or set(details) - _STORED
         ):
             raise BallotError("the stored ballot is malformed")
@@ -297,10 +314,38 @@ class Ballot:
             unit,
             None if rerun_of is None else tuple(sorted(rerun_of.items())),
             groups,
+            incumbent,
         )
 
 
+def incumbent_problem(
+    incumbent: str | None, unions: tuple[str, ...], groups: tuple[GroupSpec, ...]
+) -> str | None:
+    """Why `incumbent` names no plausible incumbent for this ballot, in one line; None
+    if it does (or none is named). The incumbent is a union on the ballot; a union not on
+    it is named only as the one representing the existing unit a self-determination
+    group votes on joining (docs/rules.md, "Voting groups")."""
+    if incumbent is None:
+        return None
+    if not incumbent.strip():
+        return "incumbent: give the name of the union that represents the existing unit"
+    if incumbent in unions:
+        return None
+    folded = [union.casefold() for union in unions]
+    if incumbent.casefold() in folded:
+        named = unions[folded.index(incumbent.casefold())]
+        return f"incumbent: {incumbent!r:.60} is spelt {named!r:.60} on the ballot"
+    if any(group.joins_existing for group in groups):
+        return None
+    return (
+        f"incumbent: {incumbent!r:.60} is not a union on the ballot; a union not on it is"
+        " named only as the one representing the existing unit a self-determination group"
+        " votes on joining (--self-determination)"
+    )
+
+
 _STORED = {
+    "incumbent",
     "groups",
     "unions",
     "intervenors",

@@ -31,6 +31,7 @@ from station.domain.choices import ONE_UNION_WORDS, CaseKind, Role
 from station.domain.election import ElectionSetup
 from station.domain.election_statements import rerun_statement
 from station.domain.groups import Rule
+from station.domain.party_words import parties_words, with_incumbent
 
 # What a challenge stores of who made it. The first three are the values files have
 # always stored; "petitioner" is the union of a one-union ballot, whatever its role.
@@ -235,11 +236,13 @@ class PartyEntry:
         role: as the Board names it on the tally and in its captions.
         name: its name (the employer's, a union's, the RD petitioner's).
         challenger: the same party as a challenger (its id and key).
+        incumbent: the union that represents the existing unit (`--incumbent`).
     """
 
     role: Role
     name: str
     challenger: Challenger
+    incumbent: bool = False
 
     @property
     def label(self) -> str:
@@ -261,6 +264,9 @@ class Election:
         groups: the voting groups, in setup order.
         units: what the groups' votes decide.
         marks: the calls that are no vote (CHALLENGED, VOID) and their keys.
+        incumbent: the union that represents the existing unit, when named: a party
+            on the ballot (`PartyEntry.incumbent`), or the union representing the unit
+            a self-determination group could join, which is then no party.
     """
 
     setup: ElectionSetup
@@ -270,6 +276,7 @@ class Election:
     groups: tuple[VotingGroup, ...]
     units: tuple[Unit, ...]
     marks: tuple[Mark, ...] = MARKS
+    incumbent: str | None = None
 
     @property
     def case_number(self) -> str:
@@ -337,12 +344,17 @@ class Election:
     def parties_line(self) -> str:
         """Every party by role, as the sheet's header says them: "Acme · ALU
         (Petitioner)", "Acme (Employer-Petitioner) · ALU (Union)", "Acme · J. Worker
-        (Petitioner); Local 1 (Union)"; a runoff and a rerun say so."""
+        (Petitioner); Local 1 (Union)", the incumbent as "Local 1 (Intervenor,
+        Incumbent)"; a runoff and a rerun say so."""
         employer = self.employer
         first = employer.name
         if employer.role is Role.EMPLOYER_PETITIONER:
             first += f" ({employer.role.value})"
-        others = "; ".join(f"{party.name} ({party.role.value})" for party in self.parties[1:])
+        others = parties_words(
+            with_incumbent(
+                ((party.role.value, party.name) for party in self.parties[1:]), self.incumbent
+            )
+        )
         runoff = " \u00b7 RUNOFF ELECTION" if self.setup.ballot.runoff_of is not None else ""
         rerun = rerun_statement(self.setup.ballot)  # "Rerun of the election of DATE, case N"
         rerun_part = f" \u00b7 {rerun}" if rerun else ""
@@ -449,7 +461,7 @@ def describe(setup: ElectionSetup) -> Election:
             json_key = "petitioner" if role is Role.PETITIONER else "union"
             challenger = Challenger(ONE_UNION, "U", role, name, json_key, "the Union")
             choices.append(Choice(name, "F", ONE_UNION_WORDS[0], Call.FOR, None, True))
-        parties.append(PartyEntry(role, name, challenger))
+        parties.append(PartyEntry(role, name, challenger, name == ballot.incumbent))
     if ballot.neither is not None:
         key, label = ("0", ballot.neither) if several else ("A", ONE_UNION_WORDS[1])
         choices.append(Choice(ballot.neither, key, label, Call.AGAINST, None, False))
@@ -482,4 +494,5 @@ def describe(setup: ElectionSetup) -> Election:
         challengers=(*(party.challenger for party in parties), board_agent),
         groups=groups,
         units=units,
+        incumbent=ballot.incumbent,
     )

@@ -22,7 +22,7 @@ SHEET_FACTS = frozenset(
     | {"envelopes", "parties", "runoff_of", "type", "unit", "rerun_of"}
     | {"choices", "majority_for", "runoff", "rerun"}
     | {"columns", "decisions", "unresolved_challenges", "correction"}
-    | {"groups", "units"}
+    | {"groups", "units", "incumbent"}
 )
 
 DETAIL_KEYS: Mapping[Action, frozenset[str]] = {

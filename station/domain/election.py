@@ -161,12 +161,16 @@ class ElectionSetup:
         unit: str | None = None,
         rerun_of: Mapping[str, str] | None = None,
         groups: Sequence[GroupSpec] = (),
+        incumbent: str | None = None,
     ) -> "ElectionSetup":
         """Check and normalise what a person typed; raise SetupError naming the field.
 
         `unions` are the unions after `union`, in ballot order; an intervenor not among
         them joins the ballot after them. `runoff_neither` False: a runoff between two
-        unions, with no "Neither".
+        unions, with no "Neither". `incumbent`: the union representing the existing unit
+        (`Ballot.incumbent`); a self-determination group on a ballot of several unions
+        needs it, for a majority for the incumbent keeps the group in the existing unit
+        and one for another union makes it a unit of its own.
         """
         agent_text = _text("agent", agent, required=False) if agent is not None else None
         case = _case_number(case_number)
@@ -198,9 +202,16 @@ class ElectionSetup:
                 _unit(unit),
                 None if rerun_of is None else tuple(sorted(rerun_of.items())),
                 tuple(groups),
+                None if incumbent is None else _incumbent(incumbent),
             )
         except BallotError as error:
             raise SetupError(str(error)) from None
+        if ballot.several and ballot.incumbent is None and any(g.joins_existing for g in groups):
+            raise SetupError(
+                "incumbent: a self-determination group voting on several unions needs the"
+                " union that represents the existing unit (--incumbent NAME): a majority for"
+                " it keeps the group in that unit, one for another union makes a separate unit"
+            )
         return cls(
             case_number=case,
             employer=employer_text,
@@ -348,6 +359,13 @@ def _table(value: object) -> str:
 
 def _text(field: str, value: object, *, required: bool = True) -> str:
     return clean_text(value, field, max_length=MAX_TEXT, error=SetupError, required=required)
+
+
+def _incumbent(value: str) -> str:
+    """The incumbent as typed, cleaned; empty is refused in words of its own."""
+    if not value.strip():
+        raise SetupError("incumbent: give the name of the union that represents the existing unit")
+    return _text("incumbent", value)
 
 
 def _pile(value: object) -> int:

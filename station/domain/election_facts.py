@@ -21,7 +21,7 @@ from station.domain.description import (
     union_id,
 )
 from station.domain.election import ElectionSetup
-from station.domain.party_words import parties_words
+from station.domain.party_words import parties_words, with_incumbent
 from station.domain.result_statements import stated_lines
 from station.domain.tally import Tally
 from station.domain.tally_form import Figures, ballot_form
@@ -68,8 +68,8 @@ def kinds_facts(setup: ElectionSetup, tally: Tally, pending: str | None) -> dict
 
 
 def form_facts(setup: ElectionSetup) -> dict[str, object]:
-    """The type of election, the unit and the election a rerun reruns, when the setup
-    names them (the sheet's header prints them)."""
+    """The type of election, the unit, the election a rerun reruns and the incumbent,
+    when the setup names them (the sheet's header prints them)."""
     ballot = setup.ballot
     facts: dict[str, object] = {}
     if ballot.election_type is not None:
@@ -78,6 +78,8 @@ def form_facts(setup: ElectionSetup) -> dict[str, object]:
         facts["unit"] = ballot.unit
     if ballot.rerun is not None:
         facts["rerun_of"] = ballot.rerun
+    if ballot.incumbent is not None:
+        facts["incumbent"] = ballot.incumbent
     return facts
 
 
@@ -147,7 +149,11 @@ def parties_row(sheet: Mapping[str, object]) -> tuple[str, str]:
     parties = sheet.get("parties")
     if not isinstance(parties, list):
         return "Petitioner", str(sheet["union"])
-    return "Parties", parties_words((str(p["role"]), str(p["name"])) for p in parties[1:])
+    named = [(str(p["role"]), str(p["name"])) for p in parties[1:]]
+    incumbent = sheet.get("incumbent")
+    return "Parties", parties_words(
+        with_incumbent(named, incumbent if isinstance(incumbent, str) else None)
+    )
 
 
 def service_parties(sheet: Mapping[str, object]) -> list[tuple[str, str]]:

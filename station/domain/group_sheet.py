@@ -23,6 +23,7 @@ from station.domain.group_statements import (
     inclusion_challenges_statement,
     inclusion_result_statement,
     pooling_pending_statement,
+    self_determination_rule,
 )
 from station.domain.groups import (
     GroupTally,
@@ -55,6 +56,37 @@ GROUPS_TOGETHER = (
 )
 
 
+# The facts of a sheet that state the groups' figures or result added together (lines
+# 1-9, their sentences, a revised sheet's columns, several unions' votes and outcome).
+SUMMED_FACTS = frozenset({"lines", "apart", "statements", "columns", "majority_for", "runoff"})
+SUMMED_FACTS |= {"rerun"}
+
+
+# Under the caption of a sheet of voting groups, in place of lines 1-9 of its own.
+SEPARATE_TALLIES = (
+    "Each voting group, and each unit of groups whose votes are pooled, has its own tally"
+    " of ballots below; no tally adds the groups together."
+)
+
+
+def without_sums(setup: ElectionSetup, facts: dict[str, object]) -> dict[str, object]:
+    """A sheet's facts as an election of voting groups states them: none of the groups
+    together (*Sutherland Paper Co.*, 7-RC-2677: "a separate tally of ballots for each
+    voting group and for the pooled group"), the ballot's choices by name only, and a
+    corrected tally's reason without figures it replaces (each group's tally is there
+    whole). Any other election's facts are returned as they are."""
+    if not setup.ballot.groups:
+        return facts
+    kept = {key: value for key, value in facts.items() if key not in SUMMED_FACTS}
+    choices = kept.get("choices")
+    if isinstance(choices, list):
+        kept["choices"] = [{"name": choice["name"]} for choice in choices]
+    correction = kept.get("correction")
+    if isinstance(correction, dict):
+        kept["correction"] = {**correction, "replaces": {}}
+    return kept
+
+
 def lone_group_statement(sheet: Mapping[str, Any]) -> str | None:
     """What a sheet of one voting group says under its tally: such an election is a
     self-determination one (`groups.checked_groups` allows no other lone group), whose
@@ -64,6 +96,14 @@ def lone_group_statement(sheet: Mapping[str, Any]) -> str | None:
     if len(groups) != 1:
         return None
     entry = groups[0]
+    incumbent = sheet.get("incumbent")
+    if isinstance(incumbent, str):  # what each majority makes of the group
+        ballot = FormBallot.of_sheet(sheet)
+        unions = ballot.choices[: ballot.unions] or (ballot.union,)
+        neither = ballot.choices[ballot.unions] if len(ballot.choices) > ballot.unions else ""
+        return self_determination_rule(
+            str(entry["key"]), unions, neither if ballot.neither else None, incumbent
+        )
     return (
         f"Self-determination: voting group {entry['key']} votes only on joining the unit the"
         " union already represents; a majority for the union (line 9) adds the group to"
@@ -196,6 +236,21 @@ def figures_stated(entry: Mapping[str, Any], ballot: FormBallot) -> GroupTally:
     )
 
 
+def groups_added(
+    sheet: Mapping[str, Any], ballot: FormBallot
+) -> tuple[dict[str, LineValue], tuple[int, ...]]:
+    """One table's sheet of voting groups as a consolidation adds it to the other
+    tables': its groups' lines 1-9 and each choice's votes (several unions) added up.
+    The sheet states no such figures (`without_sums`); the consolidation sums the
+    tables group by group and states each unit's result from those sums."""
+    entries = sheet["groups"]
+    together = pooled([figures_stated(entry, ballot) for entry in entries])
+    eligible = sum(int(entry["lines"]["1"]) for entry in entries)
+    lines = line_values(ballot, Figures(eligible, group_tally(together, ballot.unions)))
+    several = ballot.per_union or len(ballot.choices) > 2
+    return lines, together.votes if several else ()
+
+
 def _tally_facts(
     ballot: FormBallot,
     eligible: int,
@@ -250,10 +305,11 @@ def units_stated(sheet: Mapping[str, Any]) -> list[tuple[tuple[str, ...], str, M
 
 
 def stated_unit_lines(sheet: Mapping[str, Any], ballot: FormBallot) -> list[str]:
-    """Where a sheet's voting groups decide several units apart, one line for each: its
-    figures, and lines 8-9 in the sheet's own words (none where one unit is decided)."""
+    """One line for each unit a sheet's voting groups decide: its figures, and lines 8-9
+    in the sheet's own words. None where the sheet's own lines are one unit's figures (a
+    consolidation deciding one unit)."""
     found = units_stated(sheet)
-    if len(found) < 2:
+    if len(found) < 2 and "lines" in sheet:
         return []
     lines = []
     for keys, name, entry in found:
@@ -274,12 +330,25 @@ def stated_unit_lines(sheet: Mapping[str, Any], ballot: FormBallot) -> list[str]
     return lines
 
 
+def units_heading(sheet: Mapping[str, Any]) -> str:
+    """What `verify`'s OK line says of a sheet of voting groups in place of figures: it
+    states none of the groups together, and where each unit's are."""
+    groups, units = len(sheet.get("groups") or ()), len(units_stated(sheet))
+    return (
+        f"{how_many(groups, 'voting group')}, {how_many(units, 'unit')}, each with its own"
+        " tally (below); no tally adds them up."
+    )
+
+
 def units_said(sheet: Mapping[str, Any], ballot: FormBallot) -> list[str]:
-    """What `verify` says after its OK lines where a sheet's voting groups decide several
-    units apart: each unit's figures and result, under a line that says why (its OK
-    line's figures are the groups' sums, which decide none of them). None otherwise."""
+    """What `verify` says after its OK lines of a sheet's voting groups: each unit's
+    figures and result. Where a consolidation's own figures are several units' sums, a
+    line says so above them. None where no group is."""
     units = stated_unit_lines(sheet, ballot)
     if not units:
         return []
+    said = [f"  {line}" for line in units]
+    if "lines" not in sheet:  # the OK line said where the units' tallies are
+        return said
     heading = f"{how_many(len(units), 'unit')}, each decided on its own ({GROUPS_SUMMED_ABOVE}):"
-    return [heading, *(f"  {line}" for line in units)]
+    return [heading, *said]

@@ -182,8 +182,7 @@ def unit_panel_lines(
     return votes, " \u00b7 ".join(marks)
 
 
-# What the figures of the groups together are, where they decide no unit.
-GROUPS_SUMMED = "all groups together; each unit is decided on its own, below"
+# What a consolidation's own figures are, where its groups decide several units.
 GROUPS_SUMMED_ABOVE = "the figures above are all groups' together"
 
 
@@ -194,6 +193,7 @@ def unit_statement(
     figures: bool | None = None,
     *,
     withheld: bool = False,
+    incumbent: str | None = None,
 ) -> str:
     """A unit's line 8 and 9 in one sentence, or what is not yet determined, after its
     votes, void and challenged ballots: by default (`figures` None) for a unit pooling
@@ -209,6 +209,10 @@ def unit_statement(
     `withheld`: the challenge figures are withheld (`--hide-challenges`), so neither the
     challenged ballots nor line 8 is said; line 9 is, once decided, as the whole count's
     dashboard says it.
+
+    `incumbent`: the union representing the existing unit (`Ballot.incumbent`), by
+    which a self-determination group's result says what becomes of the group
+    (`self_determination_outcome`).
     """
     # A unit of one group is named by its key (its panel and sheet name it); a pooled
     # unit by its groups' names too.
@@ -224,10 +228,10 @@ def unit_statement(
     else:
         who += ":"
     if withheld:
-        return f"{who} {_said(unit, choices, unions) if unit.decided else 'not yet determined'}"
+        return f"{who} {_said(unit, choices, unions, incumbent) if unit.decided else 'not yet determined'}"
     if unit.over:
         line8 = "are" if unit.determinative else "are not"
-        said = _said(unit, choices, unions)
+        said = _said(unit, choices, unions, incumbent)
         return f"{who} challenges {line8} sufficient to affect the result \u2014 {said}"
     if not unit.decided:
         line8 = (
@@ -236,11 +240,13 @@ def unit_statement(
             else "challenges are not sufficient to affect the result"
         )
         return f"{who} not yet determined \u2014 {line8} so far"
-    return f"{who} {_said(unit, choices, unions)}"
+    return f"{who} {_said(unit, choices, unions, incumbent)}"
 
 
-def _said(unit: UnitResult, choices: Sequence[str], unions: int) -> str:
-    """A unit's line 9 in a few words, and whether a self-determination group joins."""
+def _said(
+    unit: UnitResult, choices: Sequence[str], unions: int, incumbent: str | None = None
+) -> str:
+    """A unit's line 9 in a few words, and what becomes of a self-determination group."""
     if unit.majority is None:
         said = "no choice has a majority"
     elif unit.majority < unions:
@@ -249,12 +255,58 @@ def _said(unit: UnitResult, choices: Sequence[str], unions: int) -> str:
         said = f"a majority {ONE_UNION_WORDS[1]} (no union)"
     else:
         said = f"a majority for {choices[unit.majority]} (no union)"
+    if unit.joins and incumbent is not None and unit.majority is not None:
+        chosen = choices[unit.majority] if unit.majority < unions else None
+        outcome = self_determination_outcome(chosen, incumbent, several=unions > 1)
+        return f"{said} \u2014 {outcome}"
     joins = (
         " \u2014 the group joins the existing unit"
         if unit.joins and unit.majority is not None and unit.majority < unions
         else ""
     )
     return f"{said}{joins}"
+
+
+def self_determination_outcome(union: str | None, incumbent: str, *, several: bool) -> str:
+    """What becomes of a self-determination group whose majority is for `union` (None:
+    for no union), the union representing the existing unit being `incumbent`
+    (docs/rules.md, "Voting groups"). With several unions on the ballot (Direction of
+    Election, 108 NLRB 244; *Globe Machine & Stamping*, 3 NLRB 294): a majority for the
+    incumbent keeps the group in the existing unit and a certification of results
+    issues; one for another union makes the group a separate unit, certified to it. A
+    majority for no union leaves the group unrepresented (the Board's *Outline of Law
+    and Procedure in Representation Cases*, ch. 21: inclusion "as against continued
+    nonrepresentation")."""
+    if union is None:
+        return "the group stays unrepresented (certification of results)"
+    if union != incumbent:
+        return (
+            f"the group is a separate unit, represented by {union}"
+            " (certification of representative)"
+        )
+    if several:
+        return (
+            f"the group stays in the existing unit {incumbent} represents"
+            " (certification of results)"
+        )
+    return f"the group joins the existing unit {incumbent} represents"
+
+
+def self_determination_rule(
+    key: str, unions: Sequence[str], neither: str | None, incumbent: str
+) -> str:
+    """Under a lone self-determination group's tally, what each majority would make of
+    the group, once the incumbent is named (`self_determination_outcome` for each):
+    `unions` on the ballot, `neither` its no-union choice (None: it has none)."""
+    several = len(unions) > 1
+    said = [
+        f"a majority for {name}: {self_determination_outcome(name, incumbent, several=several)}"
+        for name in unions
+    ]
+    if neither is not None:
+        none = f"a majority for {neither}" if several else f"a majority against {unions[0]}"
+        said.append(f"{none}: {self_determination_outcome(None, incumbent, several=several)}")
+    return f"Self-determination, voting group {key}: {'; '.join(said)}."
 
 
 def group_key(spec: GroupSpec | None) -> str | None:

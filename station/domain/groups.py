@@ -70,6 +70,11 @@ class GroupSpec:
     ballots: int | None
     rule: Rule = Rule.OWN
 
+    @property
+    def joins_existing(self) -> bool:
+        """Its votes decide whether it joins an existing unit (self-determination)."""
+        return self.rule is Rule.SELF_DETERMINATION
+
     def details(self) -> dict[str, object]:
         """What the election file stores of this group (only what is given)."""
         stored: dict[str, object] = {"key": self.key, "name": self.name, "eligible": self.eligible}

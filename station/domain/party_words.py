@@ -19,3 +19,21 @@ def parties_words(parties: Iterable[tuple[str, str]]) -> str:
     name): "U1 (Petitioner); U2 (Intervenor)". The dashboards say them the same way: theirs
     read "Petitioner: U1 · Petitioner: U2", as if one party were named twice."""
     return "; ".join(f"{name} ({role})" for role, name in parties)
+
+
+INCUMBENT = "Incumbent"
+
+
+def with_incumbent(
+    parties: Iterable[tuple[str, str]], incumbent: str | None
+) -> list[tuple[str, str]]:
+    """The parties (role, name) with the incumbent named as the Board's caption names
+    it: "Local 1 (Intervenor, Incumbent)"; an incumbent not on the ballot (the union
+    representing the unit a self-determination group could join) after them,
+    "Local 1 (Incumbent)"."""
+    named = [
+        (f"{role}, {INCUMBENT}" if name == incumbent else role, name) for role, name in parties
+    ]
+    if incumbent is not None and all(name != incumbent for _, name in named):
+        named.append((INCUMBENT, incumbent))
+    return named

@@ -66,6 +66,9 @@ class FormBallot:
         named = sheet.get("choices")
         choices = tuple(str(c["name"]) for c in named) if isinstance(named, list) else ()
         lines = sheet.get("lines")
+        groups = sheet.get("groups")
+        if lines is None and isinstance(groups, list) and groups:  # each group's own lines
+            lines = groups[0].get("lines")
         unions = sum(1 for number in lines if _per_union(number)) if isinstance(lines, dict) else 0
         return cls(str(sheet.get("union", "")), choices, max(unions, 1))
 

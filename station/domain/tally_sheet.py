@@ -14,7 +14,7 @@ from station.domain.description import Election
 from station.domain.election import ElectionSetup
 from station.domain.election_facts import kinds_facts
 from station.domain.events import SheetKind
-from station.domain.group_sheet import group_facts
+from station.domain.group_sheet import group_facts, without_sums
 from station.domain.objections import objections_due, prepared_day
 from station.domain.result_statements import as_stated_before, stated_lines
 from station.domain.revised_sheet import columns_problem, revised_facts
@@ -99,7 +99,8 @@ def computed_facts(
     envelopes = {} if sheet.envelopes is None else {"envelopes": sheet.envelopes.as_dict()}
     # Ballots counted on no line, and what line 6 holds that is no ballot counted.
     apart = apart_facts(tally)
-    return (
+    return without_sums(
+        setup,
         {
             **envelopes,
             "case": setup.case_number,
@@ -124,7 +125,7 @@ def computed_facts(
             **_correction(setup, sheet, context),
         }
         | kinds_facts(setup, tally, pending)
-        | group_facts(setup, sheet, pending)
+        | group_facts(setup, sheet, pending),
     )
 
 
@@ -205,7 +206,14 @@ def wrong_fact(
     older_forms = not (LATER_FACTS & set(stated))
     ballot = FormBallot.of_sheet(computed)
     lines = stated.get("lines")
-    expected_lines = computed["lines"]
+    expected_lines = computed.get("lines")
+    if expected_lines is None:  # voting groups: each group's tally has lines, none together
+        if lines is not None:
+            return "lines", (
+                "has lines 1-9 of the voting groups together; each group and unit has its"
+                " own tally, and no tally adds them up"
+            )
+        lines = expected_lines = {}
     assert isinstance(expected_lines, dict)
     if not isinstance(lines, Mapping):
         return "lines", "has no lines 1-9"

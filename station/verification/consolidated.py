@@ -30,7 +30,7 @@ Station records no such decision yet, on a table's file or on a consolidation
 """
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -38,11 +38,11 @@ from station.domain import Count
 from station.domain.consolidation import SUMMED_LINES, TableLines, consolidated_facts
 from station.domain.election import ElectionSetup
 from station.domain.envelopes import Ruling
-from station.domain.group_sheet import figures_stated
+from station.domain.group_sheet import figures_stated, groups_added
 from station.domain.groups import GroupSpec
 from station.domain.objections import objections_due, prepared_day
 from station.domain.table_statements import REVISED_OF_TABLES_NOT_BUILT, table_title
-from station.domain.tally_form import ballot_form, known_numbers
+from station.domain.tally_form import FormBallot, ballot_form, known_numbers
 from station.journal.errors import CorruptJournal
 from station.journal.records import EVENT_FIELDS, Record, election_from_row
 from station.verification import consolidation_formats, formats
@@ -69,7 +69,7 @@ KNOWN_SHEET = frozenset(
     | {"parties", "runoff_of"}  # RD, RM and every ballot not a plain RC one
     | {"choices", "majority_for", "runoff", "rerun"}  # a ballot of several unions
     | {"envelopes"}  # a mail ballot
-    | {"type", "unit", "rerun_of"}  # the header of the Board's form
+    | {"type", "unit", "rerun_of", "incumbent"}  # the header of the Board's form
     | {"objections_due", "correction"}  # a sheet stating a result; a corrected tally
     | {"groups", "units"}  # an election of voting groups: summed group by group
     | {"apart"}  # ballots counted on no line, line 6 beyond them: summed with the lines
@@ -109,17 +109,27 @@ class TableSheet:
 
     def lines(self) -> TableLines:
         sheet = self.document["sheet"]
-        choices = tuple(int(c["votes"]) for c in sheet.get("choices") or ())
         ballot = ballot_form(self.setup)
+        lines, choices = _table_figures(sheet, ballot)
         return TableLines(
             self.label,
-            sheet["lines"],
+            lines,
             sheet["counted"],
             sheet["ballots"],
             choices,
             sheet.get("envelopes"),
             tuple(figures_stated(entry, ballot) for entry in sheet.get("groups") or ()),
         )
+
+
+def _table_figures(
+    sheet: Mapping[str, Any], ballot: FormBallot
+) -> tuple[Mapping[str, Any], tuple[int, ...]]:
+    """A table's lines and each choice's votes (several unions), as its sheet states
+    them, or its voting groups' added up where it states none of its own."""
+    if "lines" not in sheet and sheet.get("groups"):
+        return groups_added(sheet, ballot)
+    return sheet["lines"], tuple(int(c["votes"]) for c in sheet.get("choices") or ())
 
 
 def table_folder(label: str) -> str:
@@ -176,6 +186,7 @@ def _deadline(prepared: str) -> dict[str, str]:
 
 def _table_row(table: TableSheet) -> dict[str, Any]:
     election, sheet = table.document["election"], table.document["sheet"]
+    lines, votes = _table_figures(sheet, ballot_form(table.setup))
     return {
         "label": table.label,
         "folder": table.folder,
@@ -185,14 +196,22 @@ def _table_row(table: TableSheet) -> dict[str, Any]:
         "agent": sheet["agent"],
         "counted": sheet["counted"],
         "ballots": sheet["ballots"],
-        "lines": {number: sheet["lines"][number] for number in SUMMED_LINES},
+        "lines": {number: lines[number] for number in SUMMED_LINES},
         # Several unions: each choice's votes; by mail: the table's envelope figures.
-        **({"choices": sheet["choices"]} if "choices" in sheet else {}),
+        **({"choices": _choices(sheet, votes)} if "choices" in sheet else {}),
         **({"envelopes": sheet["envelopes"]} if "envelopes" in sheet else {}),
         "head": sheet["head"],
         "sheet_event": table.document["sheet_event"],
         "key": table.key,
     }
+
+
+def _choices(sheet: Mapping[str, Any], votes: tuple[int, ...]) -> list[dict[str, Any]]:
+    """A table's row's choices: as its sheet states them, with their votes."""
+    return [
+        {"name": choice["name"], "votes": vote}
+        for choice, vote in zip(sheet["choices"], votes, strict=True)
+    ]
 
 
 def listed_files(document: dict[str, Any]) -> list[str]:
@@ -241,7 +260,7 @@ def unknown_facts(document: dict[str, Any]) -> str | None:
     kind = sheet.get("kind")
     if not isinstance(kind, str) or kind not in KNOWN_KINDS:  # any JSON: a list too
         return f"a sheet of kind {kind!r}"
-    if unknown_lines(sheet.get("lines")):
+    if not sheet.get("groups") and unknown_lines(sheet.get("lines")):
         return "lines other than 1-9"
     return None
 

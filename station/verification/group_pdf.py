@@ -1,14 +1,15 @@
 """The tallies of an election of voting groups on the sheet: one per group and one per
 pooled unit, each on a page of its own (`station.domain.group_sheet` says what they
 state). After a decision each is that group's or unit's Revised Tally, lines 1-7 in the
-columns of `revised_pdf`. Drawn by `pdf.sheet_html` and read back, text by text, by
+columns of `revised_pdf`. The first follows the sheet's caption on its first page, for the
+sheet has no lines of its own. Drawn by `pdf.sheet_html` and read back, text by text, by
 `pdf_text`."""
 
 import html
 from collections.abc import Mapping
 from typing import Any
 
-from station.domain.group_sheet import lone_group_statement
+from station.domain.group_sheet import SEPARATE_TALLIES, lone_group_statement
 from station.domain.revised_sheet import COLUMN_TITLES
 from station.domain.tally_form import FormBallot, line_words, printed_lines
 from station.verification.revised_pdf import figures, sheet_columns
@@ -89,8 +90,12 @@ def groups_html(sheet: Mapping[str, Any]) -> str:
     e = html.escape
     parts = []
     alone = lone_group_statement(sheet)
-    for title, entry in _entries(sheet):
-        parts.append(f'<p class="section" style="page-break-before: always">{e(title)}</p>')
+    if "lines" not in sheet:  # the sheet's first page: the caption, then the first tally
+        parts.append(f"<p>{e(SEPARATE_TALLIES)}</p>")
+    for place, (title, entry) in enumerate(_entries(sheet)):
+        first = place == 0 and "lines" not in sheet
+        apart = "" if first else ' style="page-break-before: always"'
+        parts.append(f'<p class="section"{apart}>{e(title)}</p>')
         parts.append('<table width="100%" class="lines" cellpadding="4" cellspacing="0">')
         if "columns" in entry:
             heads = "".join(

@@ -5,10 +5,12 @@ ones from the same function: what an observer reads on either is one text, so a
 verdict cannot read one way in a terminal and another in a browser.
 """
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from station.domain.election_facts import parties_row
-from station.domain.group_sheet import units_said
+from station.domain.group_sheet import units_heading, units_said
 from station.domain.statements import accounted_statement, votes_words
 from station.domain.tally_form import FormBallot
 from station.verification.export_check import ExportVerdict
@@ -63,13 +65,9 @@ def export_report(
     if not verdict.ok or verdict.document is None:
         return Report(False, (), (not_intact_line(folder, verdict.problem, verdict.step),))
     sheet = verdict.document["sheet"]
-    lines = sheet["lines"]
-    accounted = accounted_statement(lines, sheet.get("apart"))
     said = [
         f"OK: {folder}: {verdict.title} tally of case {sheet['case']},"
-        f" {sheet['employer']} / {parties_row(sheet)[1]}: {votes_words(sheet)},"
-        f" {lines['2']:,} void, {lines['6']:,} challenged."
-        + (f" {accounted}" if accounted else ""),
+        f" {sheet['employer']} / {parties_row(sheet)[1]}: {_figures_words(sheet)}",
         f"Every line and the PDF match the journal at event {verdict.head_seq:,},"
         f" head {verdict.head_hash}; signed by key {verdict.key}"
         + ("" if verdict.key_checked else not_checked),
@@ -77,6 +75,18 @@ def export_report(
     ]
     warned = () if verdict.clock_warning is None else (f"warning: {verdict.clock_warning}",)
     return Report(True, tuple(said), warned)
+
+
+def _figures_words(sheet: Mapping[str, Any]) -> str:
+    """The sheet's figures after its OK: its votes, void and challenged ballots; for an
+    election of voting groups, which states none together, where each unit's are."""
+    if "lines" not in sheet:
+        return units_heading(sheet)
+    lines = sheet["lines"]
+    accounted = accounted_statement(lines, sheet.get("apart"))
+    return f"{votes_words(sheet)}, {lines['2']:,} void, {lines['6']:,} challenged." + (
+        f" {accounted}" if accounted else ""
+    )
 
 
 def not_intact_line(folder: str, problem: str | None, step: str | None) -> str:

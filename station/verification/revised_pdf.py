@@ -82,7 +82,9 @@ def decision_paragraphs(sheet: Mapping[str, Any]) -> str:
         parts.append(f"Challenges left unresolved, still challenged (register numbers): {numbers}.")
     else:
         parts.append("No challenge is left unresolved.")
-    if "set_aside" in sheet["columns"]:
+    # An election of voting groups: each group's tally has its columns.
+    groups = sheet.get("groups") or [{}]
+    if "set_aside" in (sheet.get("columns") or groups[0].get("columns") or {}):
         parts.append(
             "Every challenge the decisions resolved is in one of the middle columns: opened"
             " and counted, or sustained and set aside, never opened."

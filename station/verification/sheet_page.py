@@ -133,7 +133,10 @@ def sheet_html(
     sheet = document["sheet"]
     union = str(sheet["union"])
     e = _escape
-    lines = sheet["lines"]
+    # An election of voting groups has no lines of its own: each group's and pooled
+    # unit's tally follows (`groups_html`), and nothing adds them up.
+    grouped = "groups" in sheet
+    lines = sheet.get("lines") or {}
     parties = parties_row(sheet)  # "Petitioner", or the parties by role
     parts = [
         '<table width="100%" class="head"><tr>'
@@ -167,7 +170,7 @@ def sheet_html(
     parts.append(
         envelopes_html(
             sheet.get("envelopes"),
-            lines.get("1"),
+            _eligible(sheet),
             revised=revised,
             ballots=sheet.get("ballots"),
             shares=shares,
@@ -185,7 +188,8 @@ def sheet_html(
             '<tr><td></td><td></td><td></td><td class="colhead" align="right">'
             f"{e(replaced_heading(sheet))}</td></tr>"
         )
-    for number in () if revised else [line.number for line in printed_lines(_ballot(sheet))]:
+    numbered = () if revised or "lines" not in sheet else printed_lines(_ballot(sheet))
+    for number in [line.number for line in numbered]:
         beside = (
             f'<td class="was" width="17%" align="right">{e(replaced_words(sheet, number))}</td>'
             if replaced
@@ -204,10 +208,11 @@ def sheet_html(
         parts.append(
             f'<tr><td class="no"></td><td class="deadline" colspan="{span}">{e(accounted)}</td></tr>'
         )
-    for number in [n for n in ("8", "9", "runoff") if n in sheet["statements"]]:
+    statements = sheet.get("statements") or {}
+    for number in [n for n in ("8", "9", "runoff") if n in statements]:
         parts.append(
             f'<tr><td class="no">{number + "." if number != "runoff" else ""}</td>'
-            f'<td colspan="{span}"><b>{e(sheet["statements"][number])}</b></td></tr>'
+            f'<td colspan="{span}"><b>{e(statements[number])}</b></td></tr>'
         )
     deadline = objections_words(sheet)
     if deadline:
@@ -215,13 +220,12 @@ def sheet_html(
             f'<tr><td class="no"></td><td class="deadline" colspan="{span}">{e(deadline)}</td></tr>'
         )
     parts.append("</table>")
-    if revised:
+    if revised or (grouped and "decisions" in sheet):
         parts.append(decision_paragraphs(sheet))
         if replaced_sentence(sheet):
             parts.append(f'<p class="decision">{e(replaced_sentence(sheet))}</p>')
 
     # An election of voting groups: each group's and each pooled unit's tally.
-    grouped = "groups" in sheet
     if grouped:
         parts.append(groups_html(sheet))
     apart = ' style="page-break-before: always"' if certifications_apart or grouped else ""
@@ -322,7 +326,7 @@ def _kind_words(sheet: Mapping[str, Any]) -> str:
         return f"DEMO \u2014 {_kind_words({**sheet, 'case': ''})}"
     if sheet["kind"] == "interim":
         return "INTERIM TALLY"
-    if "columns" in sheet and str(sheet["title"]) == "Revised":
+    if ("columns" in sheet or "decisions" in sheet) and str(sheet["title"]) == "Revised":
         return "REVISED TALLY"
     if sheet["revision"]:
         return "CORRECTED TALLY" + (f" {sheet['revision']}" if sheet["revision"] > 1 else "")
@@ -402,6 +406,14 @@ def _signature(name: str, role: str, line: int = 36, below: str = "") -> str:
 
 def _escape(value: object) -> str:
     return html.escape(str(value), quote=False)
+
+
+def _eligible(sheet: Mapping[str, Any]) -> object:
+    """The election's eligible voters, against which accepted envelopes are warned of:
+    line 1, or in an election of voting groups every group's line 1."""
+    if "lines" in sheet:
+        return sheet["lines"].get("1")
+    return sum(int(group["lines"]["1"]) for group in sheet.get("groups") or ())
 
 
 def _ballot(sheet: Mapping[str, Any]) -> FormBallot:

@@ -465,6 +465,27 @@ def self_determination(work: Path) -> Path:
     return work / "x"
 
 
+def globe_incumbent(work: Path) -> Path:
+    """A self-determination group voting on the petitioning craft union and the
+    incumbent (108 NLRB 244): the craft union's majority makes a separate unit."""
+    cli(
+        "new", work / "e.station", "--case", "10-RC-000027", "--employer", "Acme Tool",
+        "--union", "Machinists", "--intervenor", "Steelworkers", "--incumbent",
+        "Steelworkers", "--group", "A=Toolroom employees", "--self-determination", "A",
+        "--eligible", "A=20", "--ballots", "A=6", "--pile", "0", "--agent", "R. Agent",
+    )  # fmt: skip
+    journal = Journal.open(work / "e.station")
+    try:
+        session = CountSession.resume(journal, keep=0)
+        for call, choice in ((F, 1), (F, 1), (F, 1), (F, 2), (A, None), (V, None)):
+            session.record(call, group="A", choice=choice)
+    finally:
+        journal.close()
+    cli("sign", work / "e.station", *OBSERVERS)
+    cli("export", work / "e.station", "--out", work / "x")
+    return work / "x"
+
+
 def several_units(work: Path) -> Path:
     cli("new", work / "e.station", *GROUPS, "--ballots", "A=4", "--ballots", "B=5")
     grouped(work / "e.station", ballots("A", "FFAV") + ballots("B", "FAAFC"))
@@ -647,6 +668,10 @@ GENUINE: dict[str, tuple[str, Maker]] = {
     "groups-self-determination": (
         "voting groups: a self-determination group",
         self_determination,
+    ),
+    "groups-globe-incumbent": (
+        "a self-determination group voting on a craft union and the incumbent",
+        globe_incumbent,
     ),
     "groups-several-units": (
         "voting groups tallied as several units, boxes known",

@@ -104,7 +104,9 @@ KINDS: dict[str, ElectionSetup] = {
         unions=["Carpenters"], runoff_of=f"7:{A_SHA}", runoff_neither=False, pile=0
     ),
     "voting groups": _setup(groups=_GROUPS, pile=0),
-    "voting groups, several unions": _setup(groups=_GROUPS, pile=0, **_SEVERAL),
+    "voting groups, several unions": _setup(
+        groups=_GROUPS, pile=0, incumbent="Teamsters", **_SEVERAL
+    ),
     "mail": _setup(**_MAIL, pile=0),
     "mail, several unions": _setup(**_MAIL, **_SEVERAL, pile=0),
     "mail, voting groups": _setup(**_MAIL, groups=_GROUPS, pile=0),

@@ -75,7 +75,28 @@ def _said(sheet: Mapping[str, Any]) -> str:
     return accounted_statement(sheet["lines"], sheet.get("apart") or {})
 
 
+def assert_groups_add_up(sheet: Mapping[str, Any], where: str) -> None:
+    """A sheet of voting groups: each group's and pooled unit's tally adds up, and the
+    sheet states none of the groups together (*Sutherland Paper*, 7-RC-2677)."""
+    assert not {"lines", "statements", "columns", "apart"} & set(sheet), where
+    assert sheet["ballots"] is None or 0 <= sheet["counted"] <= sheet["ballots"], where
+    groups = sheet["groups"]
+    for group in groups:
+        assert_tally_adds_up(group, f"{where}, group {group['key']}")
+        if "inclusion" in group:  # question 1 is answered on ballots voting on question 2
+            answered = group["inclusion"]["yes"] + group["inclusion"]["no"]
+            assert answered <= group["lines"]["5"], f"{where}, group {group['key']}"
+    by_key = {group["key"]: group for group in groups}
+    for unit in sheet.get("units") or []:
+        assert_tally_adds_up(unit, f"{where}, unit {unit['name']}")
+        for line in SUMMED:
+            assert unit["lines"][line] == sum(by_key[k]["lines"][line] for k in unit["groups"])
+
+
 def assert_sheet_adds_up(sheet: Mapping[str, Any], where: str) -> None:
+    if sheet.get("groups"):
+        assert_groups_add_up(sheet, where)
+        return
     lines = sheet["lines"]
     assert_tally_adds_up(sheet, where)
     # N of M: no more ballots counted than the box holds, and each one a void, a valid
@@ -105,20 +126,6 @@ def assert_sheet_adds_up(sheet: Mapping[str, Any], where: str) -> None:
         if figures.get("at_polls"):
             stated = [int(n.replace(",", "")) for n in re.findall(r"\d[\d,]*", together)]
             assert sum(stated) == sheet["ballots"], f"{where}: {together!r}"
-    groups = sheet.get("groups") or []
-    for group in groups:
-        assert_tally_adds_up(group, f"{where}, group {group['key']}")
-        if "inclusion" in group:  # question 1 is answered on ballots voting on question 2
-            answered = group["inclusion"]["yes"] + group["inclusion"]["no"]
-            assert answered <= group["lines"]["5"], f"{where}, group {group['key']}"
-    if groups:  # the sheet's own lines are the groups together
-        for line in SUMMED:
-            assert lines[line] == sum(g["lines"][line] for g in groups), f"{where}: line {line}"
-    by_key = {group["key"]: group for group in groups}
-    for unit in sheet.get("units") or []:
-        assert_tally_adds_up(unit, f"{where}, unit {unit['name']}")
-        for line in SUMMED:
-            assert unit["lines"][line] == sum(by_key[k]["lines"][line] for k in unit["groups"])
 
 
 @pytest.mark.parametrize("kind", KINDS)

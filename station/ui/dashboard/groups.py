@@ -227,7 +227,14 @@ class GroupDashboard:
         # The units' figures are on their panels: their lines state their results.
         self.units_label.setText(
             "\n".join(
-                unit_statement(unit, self.ballot.choices, unions, False, withheld=hiding)
+                unit_statement(
+                    unit,
+                    self.ballot.choices,
+                    unions,
+                    False,
+                    withheld=hiding,
+                    incumbent=self.ballot.incumbent,
+                )
                 for unit in found
             )
         )

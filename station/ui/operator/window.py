@@ -815,7 +815,10 @@ class OperatorWindow(QMainWindow):
             for spec, tally in zip(ballot.groups, tallies, strict=True)
             if spec.rule is Rule.SONOTONE
         ]
-        lines += [unit_statement(unit, ballot.choices, len(ballot.unions)) for unit in found]
+        lines += [
+            unit_statement(unit, ballot.choices, len(ballot.unions), incumbent=ballot.incumbent)
+            for unit in found
+        ]
         self.group_figures.setText("\n".join(lines))
 
     def _current_group_tally(self) -> GroupTally | None:

@@ -85,6 +85,12 @@ class NewElectionDialog(QDialog):
         )
         self.intervenors = QLineEdit(placeholderText="optional: intervening unions, A; B")
         self.petitioner = QLineEdit(placeholderText="RD cases: the employee(s) petitioning")
+        self.incumbent = QLineEdit(placeholderText="optional: the union of the existing unit")
+        self.incumbent.setToolTip(
+            "The union that represents the existing unit: a union on the ballot, or, with"
+            " a self-determination group, the union of the unit the group could join."
+            " Needed when such a group votes on several unions"
+        )
         self.more_unions.setToolTip(
             "Two or more unions on the ballot: the others after the first, in ballot order,"
             " separated by semicolons; each gets its own button (keys 1-9, 0 for Neither)"
@@ -174,6 +180,7 @@ class NewElectionDialog(QDialog):
         form.addRow("Other unions", self.more_unions)
         form.addRow("Intervenors", self.intervenors)
         form.addRow("RD petitioner", self.petitioner)
+        form.addRow("Incumbent", self.incumbent)
         form.addRow("Type of election", self.election_type)
         form.addRow("Unit", self.unit)
         form.addRow("Eligible voters", self.eligible)
@@ -245,6 +252,7 @@ class NewElectionDialog(QDialog):
             election_type=self.election_type.currentData(),
             unit=self.unit.toPlainText() or None,
             groups=groups,
+            incumbent=self.incumbent.text().strip() or None,
         )
 
     def voter_list(self) -> VoterList | None:

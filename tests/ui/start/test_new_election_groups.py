@@ -184,3 +184,22 @@ def test_a_refusal_goes_once_the_groups_are_edited(qtbot: QtBot, tmp_path: Path)
     assert dialog.error_label.text() == ""
     create(dialog)
     assert dialog.result() == NewElectionDialog.DialogCode.Accepted
+
+
+def test_the_incumbent_of_a_globe_election_is_the_one_station_new_stores(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    rows = [(CLERICALS, Rule.SELF_DETERMINATION)]
+    dialog = typed_dialog(qtbot, tmp_path, rows)
+    dialog.intervenors.setText("Steelworkers")
+    create(dialog)  # two unions, and which one represents the existing unit is unsaid
+    assert "(--incumbent NAME)" in dialog.error_label.text()
+    dialog.incumbent.setText("Steelworkers")
+    with qtbot.waitSignal(dialog.accepted):
+        create(dialog)
+    setup = same_files(
+        tmp_path,
+        PARTIES,
+        [*cli_args(rows), "--intervenor", "Steelworkers", "--incumbent", "Steelworkers"],
+    )
+    assert setup.ballot.incumbent == "Steelworkers"
