@@ -45,7 +45,7 @@ def test_an_interim_sheet_worded_as_before_is_still_intact(
     with monkeypatch.context() as patch:
         patch.setattr("station.domain.tally_sheet.sheet_pending_reason", lambda kind: None)
         # Nor did any sheet then state a deadline for objections (a later fact).
-        patch.setattr("station.domain.tally_sheet._deadline", lambda context, pending: {})
+        patch.setattr("station.domain.tally_sheet._deadline", lambda sheet, context, pending: {})
         seq = sign(journal, key, SheetKind.INTERIM)
     journal.close()
     details = Journal.open(election_file, read_only=True)
