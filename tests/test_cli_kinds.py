@@ -1,6 +1,7 @@
 """RD and RM cases, several unions and runoffs at the command line."""
 
 import json
+import re
 from pathlib import Path
 
 from station.domain import Action, Call
@@ -300,3 +301,27 @@ def test_the_union_has_one_key_in_every_json_of_an_rd_case(tmp_path: Path) -> No
     listed = json.loads(station("challenges", path, "--json").stdout)["challenges"]
     assert [row["party"] for row in listed] == ["union"]
     assert "Votes FOR the union:" in station("tally", path).stdout
+
+
+def test_a_long_union_name_never_runs_into_its_figure(tmp_path: Path) -> None:
+    # A name of 60 characters that ends in a number: set against its figure it read
+    # "Local 1424:14"; wrapped, its figure stands in the column every figure stands in.
+    long_name = "International Union of Operating Engineers, Local Union 1424"
+    assert len(long_name) == 60
+    path = tmp_path / "long.station"
+    new(path, "--union", long_name, "--intervenor", "Carpenters")
+    count_votes(path, [14, 9, 3])
+    text = station("tally", path).stdout.splitlines()
+    at = next(i for i, line in enumerate(text) if line.startswith("Votes for International"))
+    end = next(i for i in range(at, len(text)) if re.search(r":  +14$", text[i]))
+    wrapped = text[at : end + 1]
+    assert len(wrapped) > 1 and all(line.startswith("  ") for line in wrapped[1:])
+    assert " ".join(" ".join(wrapped).split()) == f"Votes for {long_name}: 14"
+    column = len("Ballots counted:                       ")
+    for line in [text[end], *text[end + 1 : end + 3], text[at - 1]]:  # and void ballots'
+        assert line[column - 1] == " " and line[column] != " ", line
+    assert text[end + 1 : end + 3] == [
+        "Votes for Carpenters:                  9",
+        "Votes for Neither:                     3",
+    ]
+    assert all(len(line) < 80 for line in wrapped)

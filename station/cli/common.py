@@ -3,6 +3,7 @@
 import argparse
 import os
 import sys
+import textwrap
 from pathlib import Path
 from typing import NoReturn
 
@@ -15,6 +16,26 @@ from station.journal.seal import station_secret
 from station.paths import path_problem
 
 ACTION_WIDTH = max(len(action) for action in Action)  # "dispute"
+FIGURE_COLUMN = 39  # where `station tally`'s figures stand, under one another
+
+
+def figure_lines(label: str, figure: str) -> list[str]:
+    """`label` and its figure in `station tally`'s column of figures.
+
+    A label too long for the column (a union's full name) is wrapped, its lines after
+    the first indented, and the figure stands after its last line: a figure never
+    touches a name, whose last word might be read as part of it ("Local 1424:14").
+    """
+    if len(label) < FIGURE_COLUMN - 1:
+        return [f"{label:<{FIGURE_COLUMN}}{figure}"]
+    wrapped = textwrap.wrap(
+        label,
+        FIGURE_COLUMN - 2,
+        subsequent_indent="  ",
+        break_long_words=True,
+        break_on_hyphens=False,
+    )
+    return [*wrapped[:-1], f"{wrapped[-1]:<{FIGURE_COLUMN}}{figure}"]
 
 
 def file_name(text: str) -> Path:

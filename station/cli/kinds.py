@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from station.cli.common import UsageError, open_to_read, restored_count, say
+from station.cli.common import UsageError, figure_lines, open_to_read, restored_count, say
 from station.domain import Count, ElectionSetup, SheetKind
 from station.domain.choices import Ballot, CaseKind, ElectionType
 from station.domain.election import voting_groups
@@ -555,11 +555,15 @@ def choice_lines(summary: dict[str, object]) -> list[str]:
     `challenges_by_party` keys it.
     """
     first, votes = _choice_lines(summary)
-    return [*first, *votes]
+    return [
+        *first,
+        *(line for label, votes in votes for line in figure_lines(label, votes)),
+    ]
 
 
-def _choice_lines(summary: dict[str, object]) -> tuple[list[str], list[str]]:
-    """The lines before the votes (a runoff's, a rerun's) and the vote lines."""
+def _choice_lines(summary: dict[str, object]) -> tuple[list[str], list[tuple[str, str]]]:
+    """The lines before the votes (a runoff's, a rerun's) and each vote line's label
+    and figure."""
     runoff, rerun = summary.get("runoff_of"), summary.get("rerun_of")
     first = [runoff_of_statement(str(summary["case"]), str(runoff))] if runoff else []
     if isinstance(rerun, dict):
@@ -567,16 +571,15 @@ def _choice_lines(summary: dict[str, object]) -> tuple[list[str], list[str]]:
     choices = summary.get("choices")
     if isinstance(choices, list):
         return first, [
-            f"{'Votes for ' + str(choice['name']) + ':':<39}{choice['votes']:,}"
-            for choice in choices
+            (f"Votes for {choice['name']}:", f"{choice['votes']:,}") for choice in choices
         ]
     parties = summary.get("parties")
     roles = {party["role"] for party in parties} if isinstance(parties, list) else {"Petitioner"}
     petitioned = summary.get("kind", "RC") == "RC" and "Petitioner" in roles
     union = "petitioner" if petitioned else "union"
     return first, [
-        f"{'Votes FOR the ' + union + ':':<39}{summary['for']:,}",
-        f"Votes AGAINST:                         {summary['against']:,}",
+        (f"Votes FOR the {union}:", f"{summary['for']:,}"),
+        ("Votes AGAINST:", f"{summary['against']:,}"),
     ]
 
 

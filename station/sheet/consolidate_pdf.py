@@ -14,6 +14,7 @@ from typing import Any
 
 from station.sheet.pdf import column_shares, draw_pdf
 from station.verification import consolidation_pdf as page
+from station.verification.sheet_page import record_title
 
 
 def render_consolidated_pdf(document: Mapping[str, Any], paper: str = "letter") -> bytes:
@@ -25,7 +26,7 @@ def render_consolidated_pdf(document: Mapping[str, Any], paper: str = "letter") 
     return draw_pdf(
         consolidated_html(document),
         lambda number, pages: page.footer_words(document, number, pages),
-        title=f"Consolidated Tally of Ballots \u2014 {election['case']}",
+        title=f"{record_title('Consolidated Tally of Ballots')} \u2014 {election['case']}",
         document_id=digest,  # the same tables always give the same id
         paper=paper,
     )

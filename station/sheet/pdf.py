@@ -64,7 +64,7 @@ def render_pdf(document: Mapping[str, Any], paper: str = "letter") -> bytes:
         sheet_html(document),
         lambda number, pages: footer_words(document, number, pages),
         longer=sheet_html(document, certifications_apart=True),
-        title=f"Tally of Ballots \u2014 {sheet['case']} \u2014 {sheet['title']}",
+        title=f"{page.record_title('Tally of Ballots')} \u2014 {sheet['case']} \u2014 {sheet['title']}",
         # The same sheet always gets the same document id (the sheet event's hash).
         document_id=document["sheet_event"]["hash"],
         paper=paper,

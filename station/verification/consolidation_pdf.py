@@ -29,10 +29,12 @@ from station.verification.form_words import (
 from station.verification.group_pdf import groups_html
 from station.verification.pdf_text import drawn_problem
 from station.verification.sheet_page import (
+    COUNT_RECORD,
     ColumnShares,
     envelopes_html,
     even_shares,
     html_text,
+    record_title,
     service_html,
 )
 
@@ -135,7 +137,8 @@ def consolidated_html(document: Mapping[str, Any], shares: ColumnShares = even_s
         counted += f" of {document['ballots']:,} ballots in the boxes"
     parts = [
         '<table width="100%" class="head"><tr>'
-        '<td><span class="title">Tally of Ballots</span><br>'
+        f'<td><span class="title">{record_title("Tally of Ballots")}</span><br>'
+        f"{COUNT_RECORD}<br>"
         "National Labor Relations Board &middot; representation election</td>"
         '<td align="right"><span class="kind">CONSOLIDATED TALLY</span><br>'
         f"{e(tables_counted_statement(len(tables)))}</td>"

@@ -50,12 +50,18 @@ def even_shares(cells: Sequence[tuple[str, str]]) -> list[float]:
 
 CELL_PADDING = 4  # of the envelope table's cells, in HTML pixels (1/96 inch)
 
+# What the Board agent certifies is the tabulation, as on the Board's Tally of Ballots
+# (Form NLRB-760: "the results of the tabulation of ballots cast"): not who was present
+# (a count may have no observers) and not Station's journal (its foot and signature).
 AGENT_CERTIFICATION = (
-    "I certify that the ballots cast in this election were counted under my supervision,"
-    " in the presence of the observers named below, and that the figures above are the"
-    " result of that count as recorded, call by call, in the journal identified at the foot"
-    " of this sheet."
+    "The undersigned agent of the Regional Director certifies that the figures above are"
+    " the results of the tabulation of ballots cast in the election held in the above case."
 )
+COUNT_RECORD = (
+    "The record of the count made with Station, from which the official Tally of Ballots"
+    " (Form NLRB-760) is prepared; it is not the Agency's form."
+)
+"""Under a sheet's title: what the sheet is, where a Region looks first."""
 OBSERVERS_CERTIFICATION = (
     "We, the observers named below, each acting for the party shown, certify that the"
     " ballots were counted fairly and accurately in our presence, that the secrecy of every"
@@ -140,7 +146,8 @@ def sheet_html(
     parties = parties_row(sheet)  # "Petitioner", or the parties by role
     parts = [
         '<table width="100%" class="head"><tr>'
-        f'<td><span class="title">{_title_words(sheet)}</span><br>'
+        f'<td><span class="title">{record_title(_title_words(sheet))}</span><br>'
+        f"{COUNT_RECORD}<br>"
         f"National Labor Relations Board &middot; {_election_words(sheet)}"
         f"{'<br>' + e(runoff_words(sheet)) if runoff_words(sheet) else ''}"
         f"{'<br>' + e(rerun_words(sheet)) if sheet.get('rerun_of') else ''}</td>"
@@ -340,6 +347,12 @@ def _title_words(sheet: Mapping[str, Any]) -> str:
     if title == "Revised" or title.startswith("Corrected"):
         return f"{title.split()[0]} Tally of Ballots"
     return "Tally of Ballots"
+
+
+def record_title(title: str) -> str:
+    """ "Count record: Tally of Ballots": the title of a sheet made with Station, which
+    is the count's record, not the Board's form of that name (`COUNT_RECORD`)."""
+    return f"Count record: {title}"
 
 
 def _counted_words(sheet: Mapping[str, Any]) -> str:

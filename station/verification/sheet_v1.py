@@ -21,7 +21,19 @@ from station.domain.parties import Party
 from station.domain.revised_sheet import COLUMN_TITLES, THREE_COLUMNS
 from station.domain.table_statements import table_title
 from station.domain.tally_form import FormBallot, line_words, with_line_4_before
-from station.verification.sheet_page import AGENT_CERTIFICATION, OBSERVERS_CERTIFICATION
+
+# The certifications as Station 0.2.0 printed them: its sheets are read with these words.
+AGENT_CERTIFICATION = (
+    "I certify that the ballots cast in this election were counted under my supervision,"
+    " in the presence of the observers named below, and that the figures above are the"
+    " result of that count as recorded, call by call, in the journal identified at the foot"
+    " of this sheet."
+)
+OBSERVERS_CERTIFICATION = (
+    "We, the observers named below, each acting for the party shown, certify that the"
+    " ballots were counted fairly and accurately in our presence, that the secrecy of every"
+    " ballot was kept, and that the results are as shown above."
+)
 
 _ENVELOPE_LABELS = (
     ("returned", "Envelopes returned"),

@@ -209,3 +209,30 @@ def test_a_corrected_revised_tally_states_what_it_replaces(tmp_path: Path, qapp:
     seq = sheet["supersedes"]["seq"]  # type: ignore[index]
     assert f"Replaces (event {seq}): line 3 was 4; line 4 was 4." in words
     assert station("verify", out).returncode == 0
+
+
+def test_the_sheet_says_it_is_the_count_record_and_the_agent_certifies_the_tabulation(
+    tmp_path: Path,
+) -> None:
+    # Form NLRB-760's certification is of "the results of the tabulation of ballots
+    # cast"; a count may have no observers (a video count, a party that names none), and
+    # the sheet is the count's record from which the official tally is prepared.
+    path = tmp_path / "video.station"
+    new_typed(path)
+    count_votes(path, [3, 2])
+    assert station("sign", path).returncode == 0  # no observer named
+    out = tmp_path / "sheet"
+    assert station("export", path, "--out", out).returncode == 0
+    words = pdf_words((out / "tally.pdf").read_bytes())
+    assert words.startswith(
+        "Count record: Tally of Ballots The record of the count made with Station, from which"
+        " the official Tally of Ballots (Form NLRB-760) is prepared; it is not the Agency's"
+        " form. National Labor Relations Board"
+    ), words[:300]
+    assert (
+        "Certification of the Board agent The undersigned agent of the Regional Director"
+        " certifies that the figures above are the results of the tabulation of ballots cast"
+        " in the election held in the above case."
+    ) in words
+    assert "presence of the observers" not in words and "journal identified" not in words
+    assert station("verify", out).returncode == 0

@@ -10,7 +10,7 @@ from pypdf import PdfReader, PdfWriter
 
 from station.verification import formats
 from station.verification.pdf_text import pdf_problem, text_problem
-from station.verification.sheet_page import sheet_text
+from station.verification.sheet_page import COUNT_RECORD, sheet_text
 
 CASES = Path(__file__).resolve().parents[2] / "conformance" / "cases"
 
@@ -40,8 +40,9 @@ def test_a_sheet_is_its_text_whole_in_the_order_drawn() -> None:
     pdf, document = _export("one-union")
     assert pdf_problem(pdf, document) is None
     lines = sheet_text(document)
-    assert lines[:3] == ["Tally of Ballots", "National Labor Relations Board \u00b7 representation"
-                         " election", "FINAL TALLY"]  # fmt: skip
+    assert lines[:4] == ["Count record: Tally of Ballots", COUNT_RECORD,
+                         "National Labor Relations Board \u00b7 representation election",
+                         "FINAL TALLY"]  # fmt: skip
     assert "3." in lines and "Number of votes cast for Amazon Labor Union" in lines
 
 
@@ -101,7 +102,8 @@ def test_a_run_marked_as_nothing_is_read_unless_it_repeats_the_run_before() -> N
     assert pdf_problem(_with_title_drawn_again(pdf, 0.5), document) is None
     problem = pdf_problem(_with_title_drawn_again(pdf, 900), document)
     assert problem == (
-        'line 2 of its text, after "Tally of Ballots", says "Tally of Ballots'
-        ' National Labor Relations Board \u00b7 representation"; the journal gives'
-        ' "National Labor Relations Board \u00b7 representation election"'
+        'line 2 of its text, after "Count record: Tally of Ballots", says "Count record: Tally'
+        " of Ballots The record of the count made with Station, from which the official Tally"
+        ' of Ballots (For\u2026"; the journal gives "The record of the count made with Station,'
+        ' from which the official Tally of Ballots (Form NLRB-760) is prepared; it is \u2026"'
     ), problem
