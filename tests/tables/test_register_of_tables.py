@@ -115,3 +115,13 @@ def test_a_mail_tables_challenged_envelope_is_named_by_its_voter_id(
     # An export holds no voter list: the voter is named by the id the parties hold.
     assert only["stage"] == "envelope" and only["voter"] == {"id": "103", "name": None}
     assert (only["number"], only["table"], only["table_number"]) == (1, "1", 1)
+
+
+def test_a_consolidation_of_station_0_2_is_numbered_too(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    released = Path(__file__).parents[1] / "fixtures" / "v0_2" / "consolidated"
+    code, printed, err = run(capsys, "challenges", released, "--json")
+    assert code == 0, err
+    (only,) = json.loads(printed)["challenges"]
+    assert (only["number"], only["table"], only["table_number"]) == (1, "1", 1)
