@@ -1,21 +1,27 @@
 """The commands after the count: `challenges` (the register) and `decide` (the decision)."""
 
 import argparse
+import hashlib
 import json
 import sys
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 from station.cli.common import UsageError, open_to_read, restored_count, say, say_problem
 from station.cli.envelopes import voter_list_of
 from station.domain import Count
+from station.domain.consolidation import election_numbers
 from station.domain.decision import new_decision_problem, revealing_decision
 from station.domain.description import Election, describe
-from station.domain.resolution import ListedChallenge
+from station.domain.resolution import Dispute, ListedChallenge
 from station.domain.resolution_statements import decision_pending_statement
 from station.domain.table_statements import (
     decide_at_table_statement,
     decide_on_consolidation_statement,
+    register_of_tables_statement,
+    table_title,
 )
 from station.domain.text import one_line
 from station.domain.voters import VoterList
@@ -82,6 +88,12 @@ def _row(
 
 
 def cmd_challenges(args: argparse.Namespace) -> int:
+    folder = Path(args.file)
+    if folder.is_dir():
+        from station.sheet.verify_consolidation import is_consolidation
+
+        if is_consolidation(folder):  # every table's challenges, under one numbering
+            return _consolidation_challenges(folder, as_json=args.json)
     journal = open_to_read(args.file)
     try:
         count, _head = restored_count(journal)
@@ -90,15 +102,7 @@ def cmd_challenges(args: argparse.Namespace) -> int:
         journal.close()
     election = describe(journal.election.setup)
     rows = challenge_rows(count, election, voters)
-    noted = [
-        {
-            "event": d.seq,
-            "call": d.call.value,
-            "party": json_key(election, d.party),
-            "joined": json_key(election, d.joined),
-        }
-        for d in count.resolutions.noted_disputes(count)
-    ]
+    noted = _noted_rows(count, election)
     if args.json:
         print(
             json.dumps(
@@ -114,32 +118,145 @@ def cmd_challenges(args: argparse.Namespace) -> int:
     if not rows:
         print("No challenged ballots.")
     for entry, row in zip(count.resolutions.numbered(count), rows, strict=True):
-        reason = row["reason"] or "reason not given"
-        disputed = row["disputed"]
-        what = (
-            f"disputed {disputed['call'].upper()}" if isinstance(disputed, dict) else "challenged"
-        )
-        voter = row["voter"]
-        if isinstance(voter, dict):  # "envelope of 1002 Linus Hamilton challenged"
-            who = f"{voter['id'] or 'written in:'} {voter['name'] or ''}".rstrip()
-            what = f"envelope of {who} challenged"
-        if "group" in row:
-            what = f"group {row['group']}: {what}"
-        print(
-            one_line(
-                f"{row['number']:>5}  {row['status']:<15}  {row['stage']:<8}  {what} by"
-                f" {election.said(entry.challenge.party)}: {reason}"
-                + (f" ({row['note']})" if row["note"] else "")
-            )
-        )
+        print(one_line(_register_line(row, election.said(entry.challenge.party))))
     for noted_dispute in count.resolutions.noted_disputes(count):
-        print(
-            one_line(
-                f"noted  event {noted_dispute.seq}: {noted_dispute.call.label} disputed by"
-                f" {election.said(noted_dispute.party)}, left as called (for objections)"
-            )
-        )
+        print(one_line(_noted_line(noted_dispute, election)))
     return 0
+
+
+def _noted_rows(count: Count, election: Election) -> list[dict[str, object]]:
+    """The disputes left as called, as `challenges --json` lists them."""
+    return [_noted_row(d, election) for d in count.resolutions.noted_disputes(count)]
+
+
+def _noted_row(dispute: Dispute, election: Election) -> dict[str, object]:
+    return {
+        "event": dispute.seq,
+        "call": dispute.call.value,
+        "party": json_key(election, dispute.party),
+        "joined": json_key(election, dispute.joined),
+    }
+
+
+def _register_line(row: dict[str, Any], party: str) -> str:
+    """One challenge of the register as `station challenges` prints it."""
+    reason = row["reason"] or "reason not given"
+    disputed = row["disputed"]
+    what = f"disputed {disputed['call'].upper()}" if isinstance(disputed, dict) else "challenged"
+    voter = row["voter"]
+    if isinstance(voter, dict):  # "envelope of 1002 Linus Hamilton challenged"
+        who = f"{voter['id'] or 'written in:'} {voter['name'] or ''}".rstrip()
+        what = f"envelope of {who} challenged"
+    if "group" in row:
+        what = f"group {row['group']}: {what}"
+    return (
+        f"{row['number']:>5}  {row['status']:<15}  {row['stage']:<8}  {what} by"
+        f" {party}: {reason}" + (f" ({row['note']})" if row["note"] else "")
+    )
+
+
+def _noted_line(dispute: Dispute, election: Election) -> str:
+    return (
+        f"noted  event {dispute.seq}: {dispute.call.label} disputed by"
+        f" {election.said(dispute.party)}, left as called (for objections)"
+    )
+
+
+def _consolidation_challenges(folder: Path, *, as_json: bool) -> int:
+    """Every table's challenges of a verified consolidation under the election's one
+    numbering (`consolidation.election_numbers`), each with its table and the number
+    its table's register gives it, and the consolidation they are numbered for."""
+    register = consolidation_register(folder)
+    if as_json:
+        print(json.dumps(register.document, ensure_ascii=False))
+        return 0
+    document = register.document
+    print(one_line(consolidation_register_title(document)))
+    if not document["challenges"]:
+        print("No challenged ballots.")
+    for row, party in zip(document["challenges"], register.said, strict=True):
+        place = f"{table_title(row['table'])} #{row['table_number']}"
+        print(one_line(f"{_register_line(row, party)}  [{place}]"))
+    for label, dispute, election in register.noted:
+        print(one_line(f"{table_title(label)}: {_noted_line(dispute, election)}"))
+    return 0
+
+
+@dataclass(frozen=True)
+class ConsolidationRegister:
+    """The election's register of a count at several tables.
+
+    Attributes:
+        document: what `station challenges CONSOLIDATION --json` prints.
+        said: each challenge's party, as the register's lines name it.
+        noted: each table's disputes left as called (its label, the dispute, its
+            election's names).
+    """
+
+    document: dict[str, Any]
+    said: tuple[str, ...]
+    noted: tuple[tuple[str, Dispute, Election], ...]
+
+
+def consolidation_register(folder: Path) -> ConsolidationRegister:
+    """The challenges of the tables a consolidation sums, checked whole first with every
+    table's export (as `station verify FOLDER` does), under the election's one numbering.
+
+    Raises UsageError, in one line, for a consolidation that is not intact.
+    """
+    from station.sheet.consolidated_election import table_count, table_setup
+    from station.sheet.verify_consolidation import verify_consolidation
+
+    verdict = verify_consolidation(folder)
+    if not verdict.ok or verdict.document is None:
+        raise UsageError(f"{folder}: is not an intact consolidation ({verdict.problem})")
+    document = verdict.document
+    registers: list[tuple[str, list[dict[str, object]]]] = []
+    said: list[str] = []
+    noted: list[tuple[str, Dispute, Election]] = []
+    for table in document["tables"]:
+        where = folder / str(table["folder"])
+        setup, _row = table_setup(where)
+        count, election = table_count(where), describe(setup)
+        # An export holds no voter list: an envelope's voter is named by id alone.
+        rows = challenge_rows(count, election)
+        registers.append((str(table["label"]), rows))
+        said += [election.said(e.challenge.party) for e in count.resolutions.numbered(count)]
+        noted += [
+            (str(table["label"]), d, election) for d in count.resolutions.noted_disputes(count)
+        ]
+    numbered = election_numbers(
+        [(label, [int(str(row["number"])) for row in rows]) for label, rows in registers]
+    )
+    rows = [row for _label, table_rows in registers for row in table_rows]
+    digest = hashlib.sha256((folder / "tally.json").read_bytes()).hexdigest()
+    return ConsolidationRegister(
+        {
+            "case": document["election"]["case"],
+            "consolidation": f"tables {digest}",
+            "key": document["key"],
+            "tables": [label for label, _rows in registers],
+            "challenges": [
+                {"number": place.number, "table": place.table, "table_number": place.table_number}
+                | {key: value for key, value in row.items() if key != "number"}
+                for place, row in zip(numbered, rows, strict=True)
+            ],
+            "disputes_noted": [
+                {"table": label} | _noted_row(dispute, election)
+                for label, dispute, election in noted
+            ],
+        },
+        tuple(said),
+        tuple(noted),
+    )
+
+
+def consolidation_register_title(document: dict[str, Any]) -> str:
+    """The head of the election's register: the case, the tables, and the consolidation
+    its numbers are given for."""
+    return register_of_tables_statement(
+        str(document["case"]), len(document["tables"]), str(document["consolidation"])
+    )
 
 
 def numbers(text: str | None, option: str) -> list[int]:

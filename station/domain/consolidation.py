@@ -158,3 +158,36 @@ def consolidated_facts(setup: ElectionSetup, tables: Sequence[TableLines]) -> di
         kinds_facts(shared, tally, None)  # RD, RM, several unions
         | (groups_facts(shared, summed_groups(tables), (), None) if setup.ballot.groups else {})
     )
+
+
+@dataclass(frozen=True, slots=True)
+class ElectionNumber:
+    """A table's challenge under the election's one numbering.
+
+    Attributes:
+        number: its number in the election's register (1, 2, … over every table).
+        table: the table whose register holds it, by label.
+        table_number: its number in that table's own register.
+    """
+
+    number: int
+    table: str
+    table_number: int
+
+
+def election_numbers(registers: Sequence[tuple[str, Sequence[int]]]) -> list[ElectionNumber]:
+    """One numbering for the challenges of every table: table by table in the
+    consolidation's order, each table's in its own register's order, numbered 1, 2, …
+    without gaps.
+
+    The Regional Director decides a count's challenges once for the whole election
+    (docs/rules.md, "Revised and corrected tallies"), by numbers that must name one
+    challenge each: a table's own numbers repeat from table to table. The tables'
+    exports are final and fixed by the consolidation, so these numbers never change
+    for it. `registers`: each table's label and its register numbers, in order.
+    """
+    numbered: list[ElectionNumber] = []
+    for label, numbers in registers:
+        for table_number in numbers:
+            numbered.append(ElectionNumber(len(numbered) + 1, label, table_number))
+    return numbered

@@ -93,18 +93,39 @@ REVISED_OF_TABLES_NOT_BUILT = (
 ballots alone, and nothing yet records a decision for the tables together."""
 
 
+def register_of_tables_statement(case: str, tables: int, consolidation: str) -> str:
+    """The head of `station challenges` on a consolidation: the election's one register
+    of its tables' challenges, and the consolidated tally ("tables SHA256", as a runoff
+    names it) whose tables it numbers."""
+    digest = consolidation.partition(" ")[2]
+    return (
+        f"Case {case}: the challenges of {tables:,} tables under one numbering, table by"
+        f" table (their consolidated tally {digest[:16]})"
+    )
+
+
+REGISTER_OF_TABLES = (
+    "the election's register of every table's challenges, under one numbering:"
+    " station challenges CONSOLIDATION_FOLDER"
+)
+"""Where the challenges of a count at several tables are listed for the hearing."""
+
+
 def decide_at_table_statement(table: str) -> str:
     """Why no decision is recorded on one table's file: its ballots would be opened alone."""
     return (
         f"this is the count of Table {table} alone: the challenges of a count at several"
         " tables are never decided table by table, where opening a table's few ballots"
-        f" would show how those voters voted; {REVISED_OF_TABLES_NOT_BUILT}"
+        f" would show how those voters voted; {REVISED_OF_TABLES_NOT_BUILT}; {REGISTER_OF_TABLES}"
     )
 
 
 def decide_on_consolidation_statement(folder: str) -> str:
     """Why `station decide` refuses a consolidated tally of several tables."""
-    return f"{folder}: is a consolidated tally of several tables; {REVISED_OF_TABLES_NOT_BUILT}"
+    return (
+        f"{folder}: is a consolidated tally of several tables; {REVISED_OF_TABLES_NOT_BUILT};"
+        f" its challenges under one numbering: station challenges {folder}"
+    )
 
 
 def cannot_listen_statement(host: str, port: int, why: str, *, in_use: bool) -> str:
