@@ -177,9 +177,9 @@ def text_problem(text: str, lines: list[str], gives: str = "the journal gives") 
                 found.replace(" ", "")
             ) == sorted(line.replace(" ", ""))
         else:
-            end = at + len(line)
-            found = text[at:end]
-            same = found == line and text[end : end + 1] in ("", " ")
+            wrapped = _as_wrapped(line).match(text, at)
+            end = at + len(line) if wrapped is None else wrapped.end()
+            same = wrapped is not None and text[end : end + 1] in ("", " ")
         if not same:
             stop = text.find(" ", max(end, at + 1) - 1)  # to the end of the word it cuts
             said = text[at : len(text) if stop < 0 else stop].strip() or "nothing"
@@ -194,6 +194,25 @@ def text_problem(text: str, lines: list[str], gives: str = "the journal gives") 
         more = text[at : at + 90]
         return f"its text goes on after its last line ({_quoted(more)}); {gives} nothing"
     return None
+
+
+# Where a line runs past the page's width Qt breaks it, at a space or within a word
+# where Unicode's line breaking allows it (UAX #14): after a hyphen, a dash or a slash,
+# and between a closing and an opening bracket ("102.69(a)" / "(8)"). The break reads
+# back as a space: one may stand there in the PDF's text, and nowhere else.
+_BREAK_AFTER = frozenset("-\u2010\u2013\u2014/")
+
+
+def _as_wrapped(line: str) -> "re.Pattern[str]":
+    """`line` as a pattern that also matches it broken across lines within a word."""
+    parts = []
+    for index, ch in enumerate(line):
+        parts.append(re.escape(ch))
+        after = line[index + 1 : index + 2]
+        breaks = ch in _BREAK_AFTER or (ch in ")]" and after in "([")
+        if breaks and after not in ("", " "):
+            parts.append(" ?")
+    return re.compile("".join(parts))
 
 
 def _section(before: list[str]) -> str:

@@ -107,3 +107,16 @@ def test_a_run_marked_as_nothing_is_read_unless_it_repeats_the_run_before() -> N
         ' of Ballots (For\u2026"; the journal gives "The record of the count made with Station,'
         ' from which the official Tally of Ballots (Form NLRB-760) is prepared; it is \u2026"'
     ), problem
+
+
+def test_a_line_qt_broke_within_a_word_reads_as_the_line() -> None:
+    lines = ["Objections are due by Monday (29 CFR 102.69(a)(8)).", "Case 10-RC-269250"]
+    broken = "Objections are due by Monday (29 CFR 102.69(a) (8)). Case 10- RC-269250"
+    assert text_problem(broken, lines) is None
+    # A space anywhere else is another text, named as such.
+    assert text_problem(
+        "Objections are due by Mon day (29 CFR 102.69(a)(8)). Case 10-RC-269250", lines
+    )
+    assert text_problem(
+        "Objections are due by Monday (29 CFR 102. 69(a)(8)). Case 10-RC-269250", lines
+    )
