@@ -50,6 +50,7 @@ from station.domain.statements import (
     locked_statement,
     majority_statement,
     pending_reason,
+    void_apart,
 )
 from station.domain.table_statements import table_pending_reason, table_title
 from station.domain.text import one_line
@@ -80,7 +81,8 @@ def cmd_tally(args: argparse.Namespace) -> int:
     lines = [
         f"Case {summary['case']}{table}: {parties_title(setup.employer, setup.ballot)}",
         f"Ballots counted:                       {counted}",
-        f"Void ballots:                          {summary['void']:,}",
+        f"Void ballots:                          {summary['void']:,}"
+        + void_apart(count.tally)[1],  # envelopes ruled void: not among the ballots counted
         *choice_lines(summary),  # FOR and AGAINST, or a line per choice
         f"Valid votes counted:                   {summary['valid']:,}",
         f"Challenged ballots:                    {summary['challenged']:,}"

@@ -311,6 +311,25 @@ class EnvelopeStage:
         """Challenged envelopes that count now (they join tally line 6)."""
         return self._counts[Ruling.CHALLENGED]
 
+    @property
+    def void_ballots(self) -> int:
+        """Envelopes ruled void that count now: void ballots, on tally line 2 (docs/rules.md,
+        "Mail ballots"). An election set up before `MAIL_RULES` keeps line 2 as its sheets
+        were signed: its ballots' voids only."""
+        return self._counts[Ruling.VOID] if self.current else 0
+
+    def void_groups(self) -> dict[str, int]:
+        """In an election of voting groups, each group's envelopes ruled void (on its line
+        2, as `void_ballots` on the whole's), by key; empty where no line 2 holds them."""
+        if not self.current:
+            return {}
+        void: dict[str, int] = {}
+        for seq in self._done:
+            envelope = self._rulings[seq]
+            if envelope.ruling is Ruling.VOID and envelope.group is not None:
+                void[envelope.group] = void.get(envelope.group, 0) + 1
+        return void
+
     def get(self, seq: int) -> Envelope | None:
         """The ruling of ENVELOPE event `seq` (counting or not)."""
         return self._rulings.get(seq)

@@ -158,6 +158,8 @@ class GroupTally:
             was opened: on line 6, never in the box, so not among the ballots handled.
         opened: of `challenged`, ballots a decision ordered opened that the revised
             count has not yet called: until it has, the group's count is not over.
+        void_envelopes: of `void`, a mail ballot's envelopes ruled void: on line 2,
+            never in the box, so not among the ballots handled.
     """
 
     votes: tuple[int, ...]
@@ -169,16 +171,26 @@ class GroupTally:
     set_aside: int = 0
     sealed: int = 0
     opened: int = 0
+    void_envelopes: int = 0
 
     @property
     def handled(self) -> int:
         """Its ballots counted, challenged or set aside so far."""
-        return sum(self.votes) + self.void + self.challenged - self.sealed + self.set_aside
+        return (
+            sum(self.votes)
+            + self.void
+            - self.void_envelopes
+            + self.challenged
+            - self.sealed
+            + self.set_aside
+        )
 
     def state(self) -> list[object]:
         """What a snapshot stores of these figures (`restored` reads it back)."""
         remaining = -1 if self.remaining is None else self.remaining
         state = [list(self.votes), self.void, self.challenged, self.yes, self.no, remaining]
+        if self.void_envelopes:
+            return [*state, self.set_aside, self.sealed, self.opened, self.void_envelopes]
         if self.opened:
             return [*state, self.set_aside, self.sealed, self.opened]
         if self.sealed:
@@ -190,14 +202,15 @@ class GroupTally:
         """The figures `state()` stored (ValueError if they are not)."""
         if (
             not isinstance(state, list)
-            or len(state) not in (6, 7, 8, 9)
+            or len(state) not in (6, 7, 8, 9, 10)
             or not isinstance(state[0], list)
         ):
             raise ValueError("a frozen group's figures are malformed")
         votes, void, challenged, yes, no, remaining = state[:6]
         aside = state[6] if len(state) >= 7 else 0
         sealed = state[7] if len(state) >= 8 else 0
-        opened = state[8] if len(state) == 9 else 0
+        opened = state[8] if len(state) >= 9 else 0
+        void_envelopes = state[9] if len(state) == 10 else 0
         return cls(
             tuple(_count(vote) for vote in votes),
             _count(void),
@@ -208,6 +221,7 @@ class GroupTally:
             _count(aside),
             _count(sealed),
             _count(opened),
+            _count(void_envelopes),
         )
 
 
