@@ -112,6 +112,16 @@ ENVELOPE_ACTIONS = (
     Action.END_ENVELOPES,
 )
 
+# Why a voter's second envelope is never counted, and what the agent does with it: the
+# Region sends a duplicate kit when the first is reported lost, not received or spoiled,
+# and both may come back; which one the Board then counts was not found (docs/rules.md,
+# "Mail ballots"), so Station counts none of the second and leaves the choice open.
+SECOND_ENVELOPE_WHY = (
+    "one ballot per voter is counted, and which of a first kit and its duplicate the Board"
+    " counts when both come back was not found: C challenges this one, sealed for the"
+    " Region to decide, or undo the first ruling"
+)
+
 # The refusals of the ballot count of a mail election under MAIL_RULES.
 NO_BALLOT_CHALLENGE = (
     "a ballot out of its envelope cannot be challenged: its voter is unknown;"
@@ -430,7 +440,8 @@ class EnvelopeStage:
             raise ReplayError(
                 seq,
                 f"a second envelope of {envelope.who} (the first was ruled {first.ruling.label}"
-                f" at event {first.seq}) cannot be {one_ballot[envelope.ruling]}",
+                f" at event {first.seq}) cannot be {one_ballot[envelope.ruling]}:"
+                f" {SECOND_ENVELOPE_WHY}",
             )
         return replace(envelope, second=True)
 
