@@ -46,12 +46,13 @@ class Model:
     ballot_numbers: list[int] = field(default_factory=list)
     accepted: int = 0
     settled: set[int] = field(default_factory=set)  # register numbers off line 6
+    void_envelopes: int = 0  # envelopes ruled void: void ballots on line 2, never opened
 
     def figures(self) -> dict[str, int]:
         return {
             "for": self.calls.count(F),
             "against": self.calls.count(A),
-            "void": self.calls.count(V),
+            "void": self.calls.count(V) + self.void_envelopes,
         }
 
 
@@ -89,6 +90,8 @@ def test_bessemer_envelope_challenges_to_the_revised_tally(tmp_path: Path, qapp:
             change = session.rule_envelope(ruling, voter)
             if ruling in (Ruling.ACCEPTED, Ruling.LATE):  # late before the count: opened
                 model.accepted += 1
+            if ruling is Ruling.VOID:
+                model.void_envelopes += 1
             if ruling is Ruling.CHALLENGED:
                 number += 1
                 challenged[number] = voter

@@ -49,6 +49,7 @@ from station.domain.statements import (
     locked_statement,
     majority_statement,
     pending_reason,
+    void_apart,
 )
 from station.domain.table_statements import table_pending_reason, table_title
 from station.domain.text import one_line
@@ -109,7 +110,8 @@ def tally_text(summary: dict[str, object], count: Count, journal: Journal) -> li
     statements = summary["statements"]  # lines 8-9: not yet determined while ballots remain
     assert isinstance(statements, dict)
     return [
-        f"Void ballots:                          {summary['void']:,}",
+        f"Void ballots:                          {summary['void']:,}"
+        + void_apart(count.tally)[1],  # envelopes ruled void: not among the ballots counted
         *choice_lines(summary),  # FOR and AGAINST, or a line per choice
         f"Valid votes counted:                   {summary['valid']:,}",
         f"Challenged ballots:                    {summary['challenged']:,}"

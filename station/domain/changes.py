@@ -122,7 +122,7 @@ class Change:
 
 # The form of a frozen count, and of the rules it was folded by: a Station whose rules
 # or form change raises it, and so never starts from a count folded the old way.
-FROZEN_FORMAT = 3
+FROZEN_FORMAT = 4
 
 
 @dataclass(frozen=True, slots=True)

@@ -72,10 +72,16 @@ class TableLines:
         # mail ballot holds the envelopes challenged before any ballot was opened (never
         # counted), and a challenge sustained by agreement at the table is counted but
         # on no line (tally.py). Only the difference matters to "N of M".
-        beyond = self.counted - (for_union + against + void + challenged)
+        # Line 2 of a mail ballot holds its envelopes ruled void, never counted either:
+        # its envelope figures say how many (a table set up before `MAIL_RULES`, whose
+        # figures name no envelope received after the tally, kept them off line 2).
+        envelopes = self.envelopes or {}
+        voided = envelopes.get("void", 0) if "after_tally" in envelopes else 0
+        beyond = self.counted - (for_union + against + void - voided + challenged)
         return Tally(
             for_union, against, void, challenged, self.choices,
             sealed_envelopes=max(0, -beyond), set_aside=max(0, beyond),
+            void_envelopes=voided,
         )  # fmt: skip
 
 
@@ -93,6 +99,7 @@ def summed_tally(tables: Sequence[TableLines]) -> Tally:
         choices=tuple(sum(votes) for votes in zip(*(t.choices for t in tallies), strict=True)),
         sealed_envelopes=sum(t.sealed_envelopes for t in tallies),
         set_aside=sum(t.set_aside for t in tallies),
+        void_envelopes=sum(t.void_envelopes for t in tallies),
     )
 
 

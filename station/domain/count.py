@@ -120,8 +120,11 @@ class Count:
         """The current tally."""
         f, a, v, c = self._totals
         sealed = self.envelopes.challenged  # line 6 counts a mail ballot's challenged envelopes
+        voided = self.envelopes.void_ballots  # and line 2 its envelopes ruled void
         choices = self.choice_votes() if self.votes.several else ()
-        tally = Tally(f, a, v, c + sealed, choices, sealed_envelopes=sealed)
+        tally = Tally(
+            f, a, v + voided, c + sealed, choices, sealed_envelopes=sealed, void_envelopes=voided
+        )
         uncounted = self.resolutions.uncounted(self)
         return self.resolutions.adjusted(tally, self.envelopes, uncounted)
 
@@ -409,7 +412,9 @@ class Count:
         envelopes = self.envelopes
         if not (envelopes.mail and self.groups.active):
             return None
-        return MailPiles(envelopes.group_boxes(), envelopes.challenged_groups())
+        return MailPiles(
+            envelopes.group_boxes(), envelopes.challenged_groups(), envelopes.void_groups()
+        )
 
     def total(self, call: Call) -> int:
         """How many ballots of `call` count now."""

@@ -112,6 +112,16 @@ ENVELOPE_ACTIONS = (
     Action.END_ENVELOPES,
 )
 
+# Why a voter's second envelope is never counted, and what the agent does with it: the
+# Region sends a duplicate kit when the first is reported lost, not received or spoiled,
+# and both may come back; which one the Board then counts was not found (docs/rules.md,
+# "Mail ballots"), so Station counts none of the second and leaves the choice open.
+SECOND_ENVELOPE_WHY = (
+    "one ballot per voter is counted, and which of a first kit and its duplicate the Board"
+    " counts when both come back was not found: C challenges this one, sealed for the"
+    " Region to decide, or undo the first ruling"
+)
+
 # The refusals of the ballot count of a mail election under MAIL_RULES.
 NO_BALLOT_CHALLENGE = (
     "a ballot out of its envelope cannot be challenged: its voter is unknown;"
@@ -311,6 +321,25 @@ class EnvelopeStage:
         """Challenged envelopes that count now (they join tally line 6)."""
         return self._counts[Ruling.CHALLENGED]
 
+    @property
+    def void_ballots(self) -> int:
+        """Envelopes ruled void that count now: void ballots, on tally line 2 (docs/rules.md,
+        "Mail ballots"). An election set up before `MAIL_RULES` keeps line 2 as its sheets
+        were signed: its ballots' voids only."""
+        return self._counts[Ruling.VOID] if self.current else 0
+
+    def void_groups(self) -> dict[str, int]:
+        """In an election of voting groups, each group's envelopes ruled void (on its line
+        2, as `void_ballots` on the whole's), by key; empty where no line 2 holds them."""
+        if not self.current:
+            return {}
+        void: dict[str, int] = {}
+        for seq in self._done:
+            envelope = self._rulings[seq]
+            if envelope.ruling is Ruling.VOID and envelope.group is not None:
+                void[envelope.group] = void.get(envelope.group, 0) + 1
+        return void
+
     def get(self, seq: int) -> Envelope | None:
         """The ruling of ENVELOPE event `seq` (counting or not)."""
         return self._rulings.get(seq)
@@ -411,7 +440,8 @@ class EnvelopeStage:
             raise ReplayError(
                 seq,
                 f"a second envelope of {envelope.who} (the first was ruled {first.ruling.label}"
-                f" at event {first.seq}) cannot be {one_ballot[envelope.ruling]}",
+                f" at event {first.seq}) cannot be {one_ballot[envelope.ruling]}:"
+                f" {SECOND_ENVELOPE_WHY}",
             )
         return replace(envelope, second=True)
 

@@ -17,7 +17,7 @@ this and its calls are as they always were.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from station.domain.calls import Call
 from station.domain.choices import Ballot
@@ -53,10 +53,12 @@ class MailPiles:
             stage is open.
         sealed: each challenged envelope (its event) and its voter's group: on that
             group's line 6 until it is settled, and counted in its pile if opened.
+        void: each group's envelopes ruled void, by key: on its line 2, never in its box.
     """
 
     boxes: Mapping[str, int] | None
     sealed: Mapping[int, str]
+    void: Mapping[str, int] = field(default_factory=dict)
 
 
 class GroupCalls:
@@ -172,6 +174,9 @@ class GroupCalls:
         spoiled, blank = [0] * size, [0] * size  # question 1 void, unmarked
         uncounted = self._uncounted(statuses or {}, revised_from, mail)
         sealed = [0] * size
+        voided = [0] * size  # envelopes ruled void: on line 2, never in the box
+        for key, n in ({} if mail is None else mail.void).items():
+            voided[self._keys[key]] += n
         for seq, key in ({} if mail is None else mail.sealed).items():
             if (statuses or {}).get(seq, Status.OPEN) is Status.OPEN:
                 sealed[self._keys[key]] += 1
@@ -203,7 +208,7 @@ class GroupCalls:
         return tuple(
             GroupTally(
                 tuple(votes[index]),
-                void[index],
+                void[index] + voided[index],
                 challenged[index] + uncounted[index] + sealed[index],
                 yes[index],
                 no[index],
@@ -215,6 +220,7 @@ class GroupCalls:
                 uncounted[index],
                 spoiled[index],
                 blank[index],
+                voided[index],
             )
             for index, spec in enumerate(self.specs)
         )

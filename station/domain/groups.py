@@ -170,6 +170,8 @@ class GroupTally:
         inclusion_void, inclusion_blank: a Sonotone group's ballots void on question 1
             (marks in both boxes, *Providence Health*, 369 NLRB No. 78) and those with
             question 1 unmarked, whatever their question 2.
+        void_envelopes: of `void`, a mail ballot's envelopes ruled void: on line 2,
+            never in the box, so not among the ballots handled.
     """
 
     votes: tuple[int, ...]
@@ -183,19 +185,27 @@ class GroupTally:
     opened: int = 0
     inclusion_void: int = 0
     inclusion_blank: int = 0
+    void_envelopes: int = 0
 
     @property
     def handled(self) -> int:
         """Its ballots counted, challenged or set aside so far."""
-        return sum(self.votes) + self.void + self.challenged - self.sealed + self.set_aside
+        return (
+            sum(self.votes)
+            + self.void
+            - self.void_envelopes
+            + self.challenged
+            - self.sealed
+            + self.set_aside
+        )
 
     def state(self) -> list[object]:
         """What a snapshot stores of these figures (`restored` reads it back)."""
         remaining = -1 if self.remaining is None else self.remaining
         state = [list(self.votes), self.void, self.challenged, self.yes, self.no, remaining]
-        if self.inclusion_void or self.inclusion_blank:
-            tail = [self.set_aside, self.sealed, self.opened]
-            return [*state, *tail, self.inclusion_void, self.inclusion_blank]
+        tail = (self.inclusion_void, self.inclusion_blank, self.void_envelopes)
+        if any(tail):
+            return [*state, self.set_aside, self.sealed, self.opened, *tail]
         if self.opened:
             return [*state, self.set_aside, self.sealed, self.opened]
         if self.sealed:
@@ -207,7 +217,7 @@ class GroupTally:
         """The figures `state()` stored (ValueError if they are not)."""
         if (
             not isinstance(state, list)
-            or len(state) not in (6, 7, 8, 9, 11)
+            or len(state) not in (6, 7, 8, 9, 12)
             or not isinstance(state[0], list)
         ):
             raise ValueError("a frozen group's figures are malformed")
@@ -215,7 +225,9 @@ class GroupTally:
         aside = state[6] if len(state) >= 7 else 0
         sealed = state[7] if len(state) >= 8 else 0
         opened = state[8] if len(state) >= 9 else 0
-        inclusion_void, inclusion_blank = state[9:11] if len(state) == 11 else (0, 0)
+        inclusion_void, inclusion_blank, void_envelopes = (
+            state[9:12] if len(state) == 12 else (0, 0, 0)
+        )
         return cls(
             tuple(_count(vote) for vote in votes),
             _count(void),
@@ -228,6 +240,7 @@ class GroupTally:
             _count(opened),
             _count(inclusion_void),
             _count(inclusion_blank),
+            _count(void_envelopes),
         )
 
 

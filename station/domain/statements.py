@@ -239,15 +239,29 @@ def challenged_apart(tally: Tally) -> tuple[int, str]:
     return ballots, also
 
 
+def void_apart(tally: Tally) -> tuple[int, str]:
+    """Line 2 said apart where figures are summed into the ballots counted: the void
+    *ballots* among them, and the mail ballot's envelopes ruled void after them (void
+    ballots on line 2, never in the box), e.g. (1, "; 1 envelope ruled void (line 2, not
+    among the ballots)")."""
+    voided = tally.void_envelopes
+    if not voided:
+        return tally.void, ""
+    noun = "envelope" if voided == 1 else "envelopes"
+    return tally.void - voided, f"; {voided:,} {noun} ruled void (line 2, not among the ballots)"
+
+
 def apart_facts(tally: Tally) -> dict[str, int]:
     """What the ballots counted and line 6 hold beyond lines 2, 5 and 6 taken plainly,
     each only when there is some: challenges sustained (handled, never opened, on no
     line), a mail ballot's sealed envelopes and a decision's opened ballots not yet
-    called (on line 6, never among the ballots counted). The sheet's `apart` fact."""
+    called (on line 6, never among the ballots counted), and a mail ballot's envelopes
+    ruled void (on line 2, never among the ballots counted). The sheet's `apart` fact."""
     apart = {
         "sustained": tally.set_aside,
         "sealed_envelopes": tally.sealed_envelopes,
         "opened_uncounted": tally.opened_uncounted,
+        "void_envelopes": tally.void_envelopes,
     }
     return {key: figure for key, figure in apart.items() if figure}
 
@@ -259,7 +273,9 @@ def accounted_statement(lines: Mapping[str, object], apart: Mapping[str, int] | 
     said after it. Nothing when lines 2 and 7 are the ballots counted as they stand."""
     if not apart:
         return ""
-    void, valid, line_6 = (int(str(lines[n])) for n in ("2", "5", "6"))
+    line_2, valid, line_6 = (int(str(lines[n])) for n in ("2", "5", "6"))
+    voided = apart.get("void_envelopes", 0)
+    void = line_2 - voided
     sealed = apart.get("sealed_envelopes", 0)
     uncounted = apart.get("opened_uncounted", 0)
     sustained = apart.get("sustained", 0)
@@ -279,9 +295,22 @@ def accounted_statement(lines: Mapping[str, object], apart: Mapping[str, int] | 
         also.append(f"{sealed:,} challenged {noun}, sealed (not among the ballots)")
     if uncounted:
         also.append(f"{how_many(uncounted, 'opened ballot')} not yet called")
+    if voided:
+        noun = "envelope" if voided == 1 else "envelopes"
+        words += f"; line 2 also holds {voided:,} {noun} ruled void (not among the ballots)"
     if also:
         words += f"; line 6 also holds {' and '.join(also)}"
     return f"{words}."
+
+
+def void_not_called(void_envelopes: int) -> str:
+    """What the VOID figure holds that no V key recorded: a mail ballot's envelopes ruled
+    void ("1 envelope ruled void"), so the figure can be line 2 and still not be read as
+    ballots voided at the table."""
+    if not void_envelopes:
+        return ""
+    noun = "envelope" if void_envelopes == 1 else "envelopes"
+    return f"{void_envelopes:,} {noun} ruled void"
 
 
 def challenged_not_called(sealed: int, opened_uncounted: int = 0) -> str:

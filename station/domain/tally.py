@@ -45,6 +45,10 @@ class Tally:
     # stay on line 6 until each is counted (which of them was called is never known),
     # and, like the sealed envelopes, are not among the ballots counted.
     opened_uncounted: int = 0
+    # Of `void`, a mail ballot's envelopes ruled void before any ballot was opened
+    # (unsigned, not returned correctly): void ballots on line 2, but never in the box,
+    # so not among the ballots counted (docs/rules.md, "Mail ballots").
+    void_envelopes: int = 0
 
     def __post_init__(self) -> None:
         # The choices split lines 5 and 7 (Neither is AGAINST; a runoff of two unions has
@@ -59,18 +63,23 @@ class Tally:
     def from_figures(cls, figures: Sequence[int]) -> "Tally":
         """The tally stored as `figures` (snapshots): [FOR, AGAINST, VOID, CHALLENGED],
         then, when any is not nothing, [SEALED_ENVELOPES, SET_ASIDE, OPENED_UNCOUNTED,
-        *choices]."""
+        VOID_ENVELOPES, *choices]."""
         f, a, v, c = figures[:4]
         if len(figures) <= 4:
             return cls(f, a, v, c)
-        sealed, set_aside, uncounted = figures[4:7]
-        return cls(f, a, v, c, tuple(figures[7:]), sealed, set_aside, uncounted)
+        sealed, set_aside, uncounted, void_envelopes = figures[4:8]
+        return cls(f, a, v, c, tuple(figures[8:]), sealed, set_aside, uncounted, void_envelopes)
 
     def figures(self) -> list[int]:
         """The tally as `from_figures` reads it (a one-union count at a poll, nothing
         settled: four figures, as snapshots always stored them)."""
         four = [self.for_union, self.against, self.void, self.challenged]
-        extra = [self.sealed_envelopes, self.set_aside, self.opened_uncounted]
+        extra = [
+            self.sealed_envelopes,
+            self.set_aside,
+            self.opened_uncounted,
+            self.void_envelopes,
+        ]
         if not (any(extra) or self.choices):
             return four
         return [*four, *extra, *self.choices]
@@ -85,6 +94,7 @@ class Tally:
             + self.challenged
             - self.sealed_envelopes
             - self.opened_uncounted
+            - self.void_envelopes
             + self.set_aside
         )
 

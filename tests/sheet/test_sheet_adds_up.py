@@ -103,11 +103,18 @@ def assert_sheet_adds_up(sheet: Mapping[str, Any], where: str) -> None:
     # vote or a challenged ballot (line 6 also holds sealed envelopes, never counted).
     assert sheet["ballots"] is None or 0 <= sheet["counted"] <= sheet["ballots"], where
     # Every ballot counted is on line 2, 5 or 6, or a challenge sustained (on no line);
-    # line 6 also holds sealed envelopes and opened ballots not yet called, never counted.
+    # line 6 also holds sealed envelopes and opened ballots not yet called, and line 2 a
+    # mail ballot's envelopes ruled void, never counted.
     apart = sheet.get("apart", {})
     challenged = lines["6"] - apart.get("sealed_envelopes", 0) - apart.get("opened_uncounted", 0)
     assert challenged >= 0, f"{where}: line 6 holds fewer than it says apart"
-    assert sheet["counted"] == (lines["2"] + lines["5"] + challenged + apart.get("sustained", 0)), (
+    void = lines["2"] - apart.get("void_envelopes", 0)
+    assert void >= 0, f"{where}: line 2 holds fewer than it says apart"
+    if figures := sheet.get("envelopes"):  # line 2 holds every envelope ruled void
+        assert apart.get("void_envelopes", 0) in (0, figures["void"]), where
+        if "after_tally" in figures:
+            assert apart.get("void_envelopes", 0) == figures["void"], where
+    assert sheet["counted"] == (void + lines["5"] + challenged + apart.get("sustained", 0)), (
         f"{where}: {sheet['counted']} ballots counted are not lines 2, 5 and 6 and the sustained"
     )
     if apart:  # and the sheet says so in words

@@ -274,6 +274,32 @@ def test_mail_tables_sum_their_envelopes(
     assert problem == "tally.json: its envelopes is not what the tables' sheets give"
 
 
+def test_mail_tables_sum_their_envelopes_ruled_void_on_line_2(
+    qapp: object, key: StationKey, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Each table's envelope ruled void is on its line 2 (docs/rules.md, "Mail
+    ballots"), never among its ballots counted; the consolidation sums both."""
+    rules = dataclasses.replace(MAIL, mail_rules=MAIL_RULES)
+
+    def one_void(accepted: str, void: str, then: str) -> Callable[[CountSession], None]:
+        def run_mail(session: CountSession) -> None:
+            session.rule_envelope(Ruling.VOID, voter=str(100 + int(void)))  # unsigned
+            envelopes(accepted, then)(session)
+
+        return run_mail
+
+    exports = [
+        table(tmp_path, rules, "1", one_void("01", "2", "FA"), key, VOTERS),
+        table(tmp_path, rules, "2", one_void("3", "4", "A"), key, VOTERS),
+    ]
+    out = tmp_path / "mail"
+    summary = consolidated(capsys, out, *exports)
+    assert (summary["void"], summary["counted"], summary["ballots"]) == (2, 3, 3)
+    document = json.loads((out / "tally.json").read_bytes())
+    assert [document["lines"][n] for n in "234567"] == [2, 1, 2, 3, 0, 3]
+    assert verify_consolidation(out, expected_key=key_for_signing().fingerprint).ok
+
+
 def test_mail_tables_under_the_mail_rules_sum_their_late_envelopes_into_the_box(
     qapp: object, key: StationKey, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -218,7 +218,8 @@ def test_mail_voting_groups_after_the_hearing_are_shown_group_by_group(
         [g["name"], str(g["for"]), str(g["against"]), str(g["void"]), str(g["challenged"])]
         for g in expected["groups"]  # type: ignore[attr-defined]
     ]
+    # Group B's envelope ruled void (voter 106) is a void ballot on its line 2.
     assert rows[1:] == [
         ["Professional employees", "2", "1", "0", "0"],
-        ["Nonprofessional employees", "1", "2", "0", "0"],
+        ["Nonprofessional employees", "1", "2", "1", "0"],
     ]

@@ -36,6 +36,7 @@ from station.domain.description import describe as describe_election
 from station.domain.envelope_parties import envelope_entry, stage_statement
 from station.domain.envelopes import (
     RULING_KEYS,
+    SECOND_ENVELOPE_WHY,
     Ruling,
     end_stage_statement,
     envelope_words,
@@ -530,7 +531,7 @@ class EnvelopeWindow(QMainWindow):
             lines.append(
                 f"<span style='color:#b00020'><b>SECOND ENVELOPE:</b> the first was ruled"
                 f" {first.ruling.label} (event {first.seq:,}). It cannot be {refused}:"
-                " <b>C</b> challenges it, <b>V</b> voids it.</span>"
+                f" {html.escape(SECOND_ENVELOPE_WHY)}.</span>"
             )
         if not self.after_tally:
             lines.append(

@@ -27,6 +27,7 @@ from station.domain.statements import (
     challenged_apart,
     counted_statement,
     nothing_counted_statement,
+    void_apart,
 )
 from station.domain.tally_sheet import Observer, SheetError, clean_name, clean_place
 from station.sheet.prepare import SheetRequest
@@ -220,11 +221,13 @@ def _reconciliation(setup: ElectionSetup, tally: Tally) -> str:
     counted = tally.counted
     # The figures add up to the ballots counted; line 6's sealed envelopes said apart.
     challenged, also = challenged_apart(tally)
+    void, void_also = void_apart(tally)  # and line 2's envelopes ruled void
     figures = (
         f"{votes_phrase(setup.ballot, tally)},"  # a figure per choice on a ballot of several
-        f" {challenged:,} CHALLENGED, {tally.void:,} VOID"
+        f" {challenged:,} CHALLENGED, {void:,} VOID"
         + (f", {tally.set_aside:,} sustained, never opened" if tally.set_aside else "")
         + also
+        + void_also
     )
     progress = f"<b>{counted_statement(counted, setup.ballots, over=False)}</b> ({figures})"
     if setup.ballots is None:

@@ -43,6 +43,7 @@ from station.domain.statements import (
     challenged_not_called,
     dashboard_full_screen,
     no_choice_statement,
+    void_not_called,
 )
 from station.domain.table_statements import case_title
 from station.domain.text import full_sentence
@@ -736,7 +737,7 @@ class OperatorWindow(QMainWindow):
                     Call.CHALLENGE: unit.challenged,
                 }
             )
-            note = ""
+            note = void_note = ""
         elif group is not None:  # the buttons show the pile being counted
             unions = len(self.controller.setup.ballot.unions)
             self.pad.show_totals(
@@ -748,6 +749,7 @@ class OperatorWindow(QMainWindow):
                 }
             )
             note = challenged_not_called(group.sealed)
+            void_note = void_not_called(group.void_envelopes)
         else:
             self.pad.show_totals(
                 {
@@ -760,7 +762,9 @@ class OperatorWindow(QMainWindow):
                 }
             )
             note = challenged_not_called(tally.sealed_envelopes, tally.opened_uncounted)
+            void_note = void_not_called(tally.void_envelopes)
         self.pad.buttons[Call.CHALLENGE].set_note(note)
+        self.pad.buttons[Call.VOID].set_note(void_note)
         self._refresh_piles()
         ballots = self.controller.setup.ballots
         bold = "<b>{}</b>".format

@@ -109,6 +109,12 @@ def test_a_second_envelope_is_refused_as_accepted_and_recorded_as_void(
         envelopes.error_banner.isVisible() and "cannot be accepted" in envelopes.error_banner.text()
     )
     assert "SECOND ENVELOPE" in envelopes.picked_label.text()
+    # A first kit and its duplicate both came back: the Board's choice between them was
+    # not found, and the window says what the agent can do instead.
+    assert "C challenges this one" in envelopes.error_banner.text()
+    assert "duplicate the Board counts when both come back was not found" in (
+        envelopes.picked_label.text()
+    )
     key(qtbot, envelopes, Qt.Key.Key_V)
     assert figures(envelopes) == EnvelopeFigures(2, 1, 0, 1, 0)
 
