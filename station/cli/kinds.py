@@ -35,7 +35,6 @@ from station.domain.group_statements import (
 from station.domain.groups import (
     GroupSpec,
     GroupTally,
-    Rule,
     UnitResult,
     group_json,
     inclusion_settled,
@@ -637,7 +636,7 @@ def group_lines_of(
     for spec, tally in zip(ballot.groups, tallies, strict=True):
         box = (boxes or {}).get(spec.key)
         lines.append(f"Group {group_figures_statement(spec, tally, ballot.choice_words, box)}")
-        if spec.rule is Rule.SONOTONE:
+        if spec.asks_inclusion:
             lines.append(inclusion_statement(spec, tally, inclusion_settled(tally)))
     # Several units are decided apart: each states its own figures with its result (a
     # pooled unit always does: no group's line holds them).

@@ -148,6 +148,39 @@ class QuestionKind(StrEnum):
     INCLUSION = "inclusion"
 
 
+@dataclass(frozen=True, slots=True)
+class RuleWords:
+    """How the New election dialog offers a voting group's rule.
+
+    Attributes:
+        rule: what the group's votes decide.
+        short: in the table's narrow column.
+        tip: in full, on hover.
+    """
+
+    rule: Rule
+    short: str
+    tip: str
+
+
+# Every rule a voting group may have, in the dialog's order (the first is the default).
+RULE_WORDS = (
+    RuleWords(Rule.OWN, "its own unit", "Its votes decide a unit of its own (or the pooled unit)"),
+    RuleWords(
+        Rule.SONOTONE,
+        "Sonotone",
+        "Professional employees: the two-question ballot (inclusion, then representation);"
+        " pooled with the one other group if a majority of its votes on inclusion is yes",
+    ),
+    RuleWords(
+        Rule.SELF_DETERMINATION,
+        "self-determination",
+        "Armour-Globe: its votes decide only whether it joins the unit the union already"
+        " represents",
+    ),
+)
+
+
 # Question 1 of a Sonotone ballot, in the Board's words (*American Medical Response*,
 # 344 NLRB 1406): its answers Yes (key Y) and No (key N), stored with the ballot's call as
 # `{"inclusion": "yes"}` or `"no"`; the calls are only their places on the ballot.
@@ -212,6 +245,24 @@ class VotingGroup:
     def representation(self) -> Question:
         """The question whose answer is a union (or none)."""
         return next(q for q in self.questions if q.kind is QuestionKind.REPRESENTATION)
+
+    @property
+    def asks_inclusion(self) -> bool:
+        """Its ballot has question 1, inclusion with the nonprofessional employees
+        (Sonotone): its votes on the representation question join another group's unit
+        if a majority answers yes."""
+        return any(q.kind is QuestionKind.INCLUSION for q in self.questions)
+
+    @property
+    def own_unit(self) -> bool:
+        """Its votes decide a unit of its own: the group a Sonotone group may join."""
+        return self.rule.own_unit
+
+    @property
+    def decides_joining(self) -> bool:
+        """Its votes decide only whether it joins the unit the union already represents
+        (self-determination)."""
+        return self.rule.decides_joining
 
 
 @dataclass(frozen=True, slots=True)
@@ -467,7 +518,7 @@ def describe(setup: ElectionSetup) -> Election:
                 spec.name,
                 spec.eligible,
                 spec.ballots,
-                (inclusion, question) if spec.rule is Rule.SONOTONE else (question,),
+                (inclusion, question) if spec.asks_inclusion else (question,),
                 spec.rule,
             )
             for spec in ballot.groups

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from station.domain.calls import Call
 from station.domain.choices import Ballot
-from station.domain.groups import GroupSpec, GroupTally, Rule
+from station.domain.groups import GroupSpec, GroupTally
 from station.domain.resolution import Status
 
 GROUP = "group"
@@ -79,7 +79,7 @@ class GroupCalls:
             keys = ", ".join(self._keys)
             raise ValueError(f"a call in an election of voting groups names its group ({keys})")
         if answer is not None:
-            if self.specs[group].rule is not Rule.SONOTONE:
+            if not self.specs[group].asks_inclusion:
                 raise ValueError(f"group {key}'s ballot has no question on inclusion")
             if call not in (Call.FOR, Call.AGAINST) or answer not in ANSWERS:
                 raise ValueError(

@@ -19,7 +19,7 @@ from typing import Any
 from station.domain.changes import Sheet
 from station.domain.election import ElectionSetup
 from station.domain.group_statements import GROUPS_SUMMED_ABOVE, pooling_pending_statement
-from station.domain.groups import GroupTally, Rule, UnitResult, units
+from station.domain.groups import GroupTally, UnitResult, units
 from station.domain.result_statements import challenges_line, stated_lines
 from station.domain.revised_sheet import split_columns
 from station.domain.statements import INTERIM, how_many
@@ -105,8 +105,8 @@ def groups_facts(
     # While ballots remain (an interim sheet) question 1 is not determined: no pooling.
     pooling = pending != INTERIM
     found = units(specs, tuple(tallies), ballot.unions, pooling=pooling)
-    own = [spec.key for spec in specs if spec.rule is Rule.OWN]
-    sonotone = [spec.key for spec in specs if spec.rule is Rule.SONOTONE]
+    own = [spec.key for spec in specs if spec.own_unit]
+    sonotone = [spec.key for spec in specs if spec.asks_inclusion]
     undetermined = [] if pooling or len(own) != 1 or not sonotone else [*sonotone, *own]
     unit_of = {key: unit for unit in found for key in unit.groups}
     groups = []
@@ -126,7 +126,7 @@ def groups_facts(
             partners = [key for key in undetermined if key != spec.key]
             said = pooling_pending_statement(spec.key, partners, str(pending))
             entry["statements"] = {"8": said, "9": said}
-        if spec.rule is Rule.SONOTONE:
+        if spec.asks_inclusion:
             entry["inclusion"] = {"yes": figures.yes, "no": figures.no}
         if spec.key in before:  # its Revised Tally: the columns of its own figures
             entry["columns"] = _columns(ballot, spec.eligible, before[spec.key], figures)

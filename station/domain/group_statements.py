@@ -4,7 +4,7 @@ from collections.abc import Callable, Sequence
 
 from station.domain.choices import ONE_UNION_WORDS, choice_words
 from station.domain.events import Action, Event
-from station.domain.groups import GroupSpec, GroupTally, Rule, UnitResult, included
+from station.domain.groups import GroupSpec, GroupTally, UnitResult, included
 from station.domain.statements import how_many
 
 
@@ -52,7 +52,7 @@ def group_figures_statement(
         f"{name} {count:,}" for name, count in zip(choices, tally.votes, strict=True)
     )
     parts = [f"{spec.key}: {votes}", f"void {tally.void:,}", f"challenged {tally.challenged:,}"]
-    if spec.rule is Rule.SONOTONE:
+    if spec.asks_inclusion:
         parts.append(f"inclusion yes {tally.yes:,} \u00b7 no {tally.no:,}")
     handled = tally.handled
     box = spec.ballots if box is None else box
@@ -102,7 +102,7 @@ def group_panel_lines(
     hidden = ("inclusion ", "challenged ") if withheld else ("inclusion ",)
     marks = [part for part in rest if not part.startswith(hidden)]
     lines = [votes.removeprefix(f"{spec.key}: "), " \u00b7 ".join(marks)]
-    if spec.rule is Rule.SONOTONE:
+    if spec.asks_inclusion:
         figures = f"Inclusion yes {tally.yes:,} \u00b7 no {tally.no:,}"
         if not decided:
             leaning = "a majority yes" if included(tally) else "no majority yes"
@@ -227,7 +227,7 @@ def group_vote_words(
     if group is None:
         return said
     words = f"{said or event.call.label} — group {group.key}"
-    if event.action is Action.CALL and group.rule is Rule.SONOTONE:
+    if event.action is Action.CALL and group.asks_inclusion:
         answer = (event.detail or {}).get("inclusion")
         if event.call.value in ("for", "against"):
             words += f", inclusion {answer.upper() if isinstance(answer, str) else 'unmarked'}"

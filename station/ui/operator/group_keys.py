@@ -10,7 +10,6 @@ journal. V and C take the ballot whole; Esc drops an incomplete one.
 from dataclasses import dataclass
 
 from station.domain.description import Election
-from station.domain.groups import Rule
 
 # Question 1's keys, and what each records ("" for unmarked: stored as no answer).
 ANSWER_KEYS = {"Y": "yes", "N": "no", "-": ""}
@@ -44,7 +43,7 @@ class GroupKeys:
     @property
     def sonotone(self) -> bool:
         group = self.groups.get(self.current or "")
-        return group is not None and group.rule is Rule.SONOTONE
+        return group is not None and group.asks_inclusion
 
     def waiting_for(self) -> str:
         """What the ballot in progress waits for, in words ("" when none is begun)."""

@@ -33,7 +33,7 @@ from station.domain.group_statements import (
     paused_groups_note,
     unit_statement,
 )
-from station.domain.groups import GroupTally, Rule, UnitResult, inclusion_settled
+from station.domain.groups import GroupTally, UnitResult, inclusion_settled
 from station.domain.party_words import parties_title
 from station.domain.resolution_statements import progress_statement
 from station.domain.statements import (
@@ -797,7 +797,7 @@ class OperatorWindow(QMainWindow):
             self.group_waiting.setText(keys.waiting_for())
         elif self._paused():  # ballots remain: no unit, and no pooling, is determined
             self.group_label.setText(paused_group_statement(specs[keys.current]))
-            sonotone = any(spec.rule is Rule.SONOTONE for spec in ballot.groups)
+            sonotone = any(spec.asks_inclusion for spec in ballot.groups)
             note = keys.waiting_for() if keys.choosing else paused_groups_note(sonotone)
             self.group_waiting.setText(note)
         else:
@@ -812,7 +812,7 @@ class OperatorWindow(QMainWindow):
         lines += [
             inclusion_statement(spec, tally, inclusion_settled(tally))
             for spec, tally in zip(ballot.groups, tallies, strict=True)
-            if spec.rule is Rule.SONOTONE
+            if spec.asks_inclusion
         ]
         lines += [unit_statement(unit, ballot.choices, len(ballot.unions)) for unit in found]
         self.group_figures.setText("\n".join(lines))
