@@ -14,7 +14,7 @@ from typing import Any
 
 from station.cli.common import UsageError, open_to_read, restored_count, say
 from station.domain import Count, ElectionSetup, SheetKind
-from station.domain.choices import Ballot, CaseKind, ElectionType
+from station.domain.choices import Ballot, ElectionType, Role
 from station.domain.election import voting_groups
 from station.domain.election_statements import (
     choices_phrase,
@@ -496,7 +496,7 @@ def roles_summary(setup: ElectionSetup) -> dict[str, object]:
 
 def shows_roles(setup: ElectionSetup) -> bool:
     """Whether `tally` names the parties by role: any election but the plain RC one."""
-    return setup.choices is not None or setup.ballot.kind is not CaseKind.RC
+    return setup.choices is not None or setup.ballot.kind.union_role is not Role.PETITIONER
 
 
 def created_note(setup: ElectionSetup) -> str:

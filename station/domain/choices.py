@@ -45,6 +45,22 @@ class CaseKind(StrEnum):
     RD = "RD"
     RM = "RM"
 
+    @property
+    def union_role(self) -> "Role":
+        """The role of the union the case is about: only in an RC case does a union
+        petition (the Petitioner); in RD and RM it is the Union."""
+        return Role.PETITIONER if self is CaseKind.RC else Role.UNION
+
+    @property
+    def employer_role(self) -> "Role":
+        """The employer's role: the Employer-Petitioner where it petitions (RM)."""
+        return Role.EMPLOYER_PETITIONER if self is CaseKind.RM else Role.EMPLOYER
+
+    @property
+    def employees_petition(self) -> bool:
+        """An employee or group of employees petitions (RD): a party of its own."""
+        return self is CaseKind.RD
+
 
 def case_kind(case_number: str) -> CaseKind:
     """The kind of case of "29-RC-288020" (RC for a number of another shape: older files)."""
@@ -156,7 +172,7 @@ class Ballot:
             raise BallotError("only a runoff between two unions has no 'Neither' choice")
         if self.neither is not None and self.neither.casefold() in folded:
             raise BallotError(f"{self.neither!r} is both a union and the 'Neither' wording")
-        if self.petitioner is not None and self.kind is not CaseKind.RD:
+        if self.petitioner is not None and not self.kind.employees_petition:
             raise BallotError(
                 "--petitioner names an RD case's petitioning employee(s); in an RC case the"
                 " union petitions, in an RM case the employer"
@@ -166,7 +182,7 @@ class Ballot:
         except GroupError as error:
             raise BallotError(str(error)) from None
         # Only in an RC case does a union petition; in RD and RM it is "the Union".
-        own = Role.PETITIONER if self.kind is CaseKind.RC else Role.UNION
+        own = self.kind.union_role
         roles = tuple(Role.INTERVENOR if u in self.intervenors else own for u in self.unions)
         object.__setattr__(self, "_roles", roles)
 
@@ -217,7 +233,7 @@ class Ballot:
     @property
     def employer_role(self) -> PartyRole:
         """The employer, as Employer-Petitioner in an RM case."""
-        role = Role.EMPLOYER_PETITIONER if self.kind is CaseKind.RM else Role.EMPLOYER
+        role = self.kind.employer_role
         return PartyRole(role, self.employer)
 
     @property

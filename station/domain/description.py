@@ -470,7 +470,7 @@ def describe(setup: ElectionSetup) -> Election:
     """The description of the election `setup` stores (kept: setups are immutable)."""
     ballot = setup.ballot
     several = len(ballot.unions) > 1
-    employer_role = Role.EMPLOYER_PETITIONER if ballot.kind is CaseKind.RM else Role.EMPLOYER
+    employer_role = ballot.kind.employer_role
     employer = Challenger(EMPLOYER, "E", employer_role, setup.employer, EMPLOYER, "the Employer")
     parties = [PartyEntry(employer_role, setup.employer, employer)]
     if ballot.petitioner is not None:

@@ -8,8 +8,8 @@ from station.domain.choices import (
     NEITHER,
     Ballot,
     BallotError,
-    CaseKind,
     ElectionType,
+    Role,
     case_kind,
 )
 from station.domain.groups import GroupSpec, Rule
@@ -181,7 +181,7 @@ class ElectionSetup:
                 f"intervenor: {named[0]} is the first union on the ballot, not an intervenor"
             )
         named += [name for name in joining if name not in named]
-        if runoff_of is None and case_kind(case) is CaseKind.RC:
+        if runoff_of is None and case_kind(case).union_role is Role.PETITIONER:
             # In an RC case one union petitions, the first named; any other union on the
             # ballot was allowed on as an intervenor (a runoff keeps its election's roles).
             joining = named[1:]

@@ -12,7 +12,7 @@ in `station tally --json`.
 
 from collections.abc import Mapping
 
-from station.domain.choices import CaseKind
+from station.domain.choices import Role
 from station.domain.description import (
     EMPLOYEE_PETITIONER,
     EMPLOYER,
@@ -29,7 +29,7 @@ from station.domain.tally_form import Figures, ballot_form
 
 def names_roles(setup: ElectionSetup) -> bool:
     """Whether the sheet names the parties by role: every election but a plain RC one."""
-    return setup.choices is not None or setup.ballot.kind is not CaseKind.RC
+    return setup.choices is not None or setup.ballot.kind.union_role is not Role.PETITIONER
 
 
 def kinds_facts(setup: ElectionSetup, tally: Tally, pending: str | None) -> dict[str, object]:
