@@ -42,7 +42,7 @@ from station.domain.groups import (
     unit_json,
 )
 from station.domain.result_statements import result_lines
-from station.domain.runoff import Result, determinative, final_result, result
+from station.domain.runoff import Result, determinative, final_result, result, several_unions
 from station.domain.tally import Tally
 from station.domain.tally_form import Figures, FormBallot
 from station.domain.voters import VoterList
@@ -234,7 +234,7 @@ def runoff_setup(args: argparse.Namespace, voters: VoterList | None = None) -> E
         intervenors=[name for name in unions if name in ballot.intervenors],
         petitioner=ballot.petitioner,
         neither=ballot.neither,
-        runoff_neither=len(unions) == 1,
+        runoff_neither=not several_unions(len(unions)),
         runoff_of=held.head,
         eligible=_runoff_eligible(args.eligible, voters, first.eligible),
         ballots=args.ballots,

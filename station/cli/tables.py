@@ -240,7 +240,7 @@ def _form_ballot(document: dict[str, Any]) -> FormBallot:
 def unions_of(document: dict[str, Any]) -> tuple[str, ...]:
     """Every union on the ballot the consolidation sums, in ballot order."""
     ballot = _form_ballot(document)
-    return ballot.choices[: ballot.unions] if ballot.per_union else (ballot.union,)
+    return ballot.choices[: ballot.unions] if ballot.several else (ballot.union,)
 
 
 def kinds_summary(document: dict[str, Any], by_party: dict[str, int]) -> dict[str, object]:

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from station.domain.groups import GroupError, GroupSpec, checked_groups, specs_from
+from station.domain.runoff import several_unions
 
 NEITHER = "Neither"
 # A one-union ballot's two choices as the Tally of Ballots words them: votes cast FOR the
@@ -32,7 +33,7 @@ MAX_UNIONS = 9  # keys 1-9 record a vote for each union in ballot order
 def choice_words(choices: Sequence[str], unions: int) -> tuple[str, ...]:
     """The figures' words of a ballot's `choices` (its `unions` first): FOR and AGAINST
     where one union is on it, else the choices' own names."""
-    return tuple(choices) if unions > 1 else ONE_UNION_WORDS
+    return tuple(choices) if several_unions(unions) else ONE_UNION_WORDS
 
 
 _KIND = re.compile(r"[0-9A-Za-z]+-(R[CDM])-[0-9]+")
@@ -200,7 +201,7 @@ class Ballot:
     @property
     def several(self) -> bool:
         """Two or more unions on the ballot: keys 1-9 and 0, a line per choice."""
-        return len(self.unions) > 1
+        return several_unions(len(self.unions))
 
     @property
     def plain(self) -> bool:

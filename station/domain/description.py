@@ -31,6 +31,7 @@ from station.domain.choices import ONE_UNION_WORDS, CaseKind, Role
 from station.domain.election import ElectionSetup
 from station.domain.election_statements import rerun_statement
 from station.domain.groups import Rule
+from station.domain.runoff import several_unions
 
 # What a challenge stores of who made it. The first three are the values files have
 # always stored; "petitioner" is the union of a one-union ballot, whatever its role.
@@ -205,6 +206,12 @@ class Question:
     def unions(self) -> tuple[Choice, ...]:
         """The choices that are unions, in ballot order."""
         return tuple(choice for choice in self.choices if choice.union)
+
+    @property
+    def several(self) -> bool:
+        """Two or more unions on it: a choice per union (keys 1-9, Neither 0), a line 3
+        per union, each vote for a union naming it."""
+        return several_unions(len(self.unions))
 
     @property
     def neither(self) -> Choice | None:
@@ -419,7 +426,7 @@ class Election:
     def _legacy_union(self) -> Challenger | None:
         """On a ballot of several unions, a challenge a file made before each union
         challenged as itself: "a Union", which one not recorded."""
-        if len(self.ballot.unions) < 2:
+        if not self.ballot.several:
             return None
         *first, last = (choice.name for choice in self.ballot.unions)
         return Challenger(
@@ -469,7 +476,7 @@ def _role_words(role: Role) -> set[str]:
 def describe(setup: ElectionSetup) -> Election:
     """The description of the election `setup` stores (kept: setups are immutable)."""
     ballot = setup.ballot
-    several = len(ballot.unions) > 1
+    several = ballot.several
     employer_role = ballot.kind.employer_role
     employer = Challenger(EMPLOYER, "E", employer_role, setup.employer, EMPLOYER, "the Employer")
     parties = [PartyEntry(employer_role, setup.employer, employer)]

@@ -23,6 +23,7 @@ from station.domain.description import (
 from station.domain.election import ElectionSetup
 from station.domain.party_words import parties_words
 from station.domain.result_statements import stated_lines
+from station.domain.runoff import several_unions
 from station.domain.tally import Tally
 from station.domain.tally_form import Figures, ballot_form
 
@@ -102,7 +103,7 @@ def party_ids(sheet: Mapping[str, object]) -> list[str]:
             ids.append(EMPLOYER)
         elif index not in unions:
             ids.append(EMPLOYEE_PETITIONER)
-        elif len(unions) == 1:
+        elif not several_unions(len(unions)):
             ids.append(ONE_UNION)
         else:
             ids.append(union_id(unions.index(index) + 1))

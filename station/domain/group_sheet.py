@@ -22,6 +22,7 @@ from station.domain.group_statements import GROUPS_SUMMED_ABOVE, pooling_pending
 from station.domain.groups import GroupTally, UnitResult, units
 from station.domain.result_statements import challenges_line, stated_lines
 from station.domain.revised_sheet import split_columns
+from station.domain.runoff import several_unions
 from station.domain.statements import INTERIM, how_many
 from station.domain.tally import Tally
 from station.domain.tally_form import (
@@ -61,7 +62,7 @@ def lone_group_statement(sheet: Mapping[str, Any]) -> str | None:
 def group_tally(figures: GroupTally, unions: int) -> Tally:
     """A group's (or a pooled unit's) figures as a Tally of its ballots."""
     votes = figures.votes
-    several = len(votes) > 2 or unions > 1
+    several = several_unions(unions)
     return Tally(
         sum(votes[:unions]),
         sum(votes[unions:]),
@@ -154,7 +155,7 @@ def figures_stated(entry: Mapping[str, Any], ballot: FormBallot) -> GroupTally:
     entry): each choice's votes from lines 3 (3a, 3b, …) and 4, void, challenged and a
     Sonotone group's question 1. Its ballots are all handled (a final sheet)."""
     lines = entry["lines"]
-    numbers = per_union_numbers(lines) if ballot.per_union else ["3"]
+    numbers = per_union_numbers(lines) if ballot.several else ["3"]
     votes = [int(lines[number]) for number in numbers]
     if ballot.neither:
         votes.append(int(lines["4"]))
@@ -230,7 +231,7 @@ def stated_unit_lines(sheet: Mapping[str, Any], ballot: FormBallot) -> list[str]
     lines = []
     for keys, name, entry in found:
         figures = figures_stated(entry, ballot)
-        if ballot.per_union or len(ballot.choices) > 2:
+        if ballot.several:
             votes = ", ".join(
                 f"{count:,} {choice}"
                 for choice, count in zip(ballot.choices, figures.votes, strict=True)

@@ -5,6 +5,7 @@ from collections.abc import Callable, Sequence
 from station.domain.choices import ONE_UNION_WORDS, choice_words
 from station.domain.events import Action, Event
 from station.domain.groups import GroupSpec, GroupTally, UnitResult, included
+from station.domain.runoff import several_unions
 from station.domain.statements import how_many
 
 
@@ -196,7 +197,7 @@ def _said(unit: UnitResult, choices: Sequence[str], unions: int) -> str:
         said = "no choice has a majority"
     elif unit.majority < unions:
         said = f"a majority for {choices[unit.majority]}"
-    elif unions == 1:
+    elif not several_unions(unions):
         said = f"a majority {ONE_UNION_WORDS[1]} (no union)"
     else:
         said = f"a majority for {choices[unit.majority]} (no union)"

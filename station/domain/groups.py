@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from station.domain.runoff import determinative, majority_for
+from station.domain.runoff import determinative, majority_for, several_unions
 
 MAX_GROUPS = 9
 _KEY = re.compile(r"[A-Z]")
@@ -429,7 +429,7 @@ def group_json(
         "void": tally.void,
         "challenged": tally.challenged,
     }
-    if len(choices) > 2 or unions > 1:
+    if several_unions(unions):
         entry["choices"] = [
             {"name": name, "votes": votes} for name, votes in zip(choices, tally.votes, strict=True)
         ]
@@ -440,7 +440,7 @@ def group_json(
 
 def unit_json(unit: UnitResult, choices: Sequence[str], unions: int) -> dict[str, object]:
     """One unit in `station tally --json`'s `units`."""
-    several = len(choices) > 2 or unions > 1
+    several = several_unions(unions)
     entry: dict[str, object] = {
         "name": unit.name,
         "groups": list(unit.groups),

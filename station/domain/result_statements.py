@@ -97,7 +97,7 @@ def challenges_line(decisive: bool, pending: str | None) -> str:
 def majority_line(ballot: FormBallot, majority: int | None, pending: str | None) -> str:
     """Line 9: with one union, whether it has a majority of the valid votes counted plus
     challenged ballots; with several, which choice has one, if any."""
-    if not ballot.per_union:
+    if not ballot.several:
         if pending is not None:
             return (
                 "Whether a majority of the valid votes counted plus challenged ballots has"
@@ -175,7 +175,7 @@ def decided_line(setup: ElectionSetup, tally: Tally) -> str:
     if determinative(votes, ballot.unions, tally.challenged + remaining):
         return ""
     outcome = result(votes, ballot.unions)
-    if not ballot.per_union:  # a tie loses: the union wins only with a majority
+    if not ballot.several:  # a tie loses: the union wins only with a majority
         verb = "wins" if outcome.certified is not None else "loses"
         return f"Result decided: {ballot.union} {verb}."
     choices = ballot.choices

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from station.domain.description import Question, describe
 from station.domain.election import ElectionSetup
-from station.domain.runoff import final_result, majority_for
+from station.domain.runoff import final_result, majority_for, several_unions
 from station.domain.tally import Tally
 
 LineValue = int | bool
@@ -51,9 +51,9 @@ class FormBallot:
         return not self.choices or len(self.choices) > self.unions
 
     @property
-    def per_union(self) -> bool:
-        """Line 3 once per union (3a, 3b, …): a ballot of several unions."""
-        return self.unions > 1
+    def several(self) -> bool:
+        """A ballot of several unions: line 3 once per union (3a, 3b, …)."""
+        return several_unions(self.unions)
 
     @classmethod
     def of_question(cls, question: Question) -> FormBallot:
@@ -118,7 +118,7 @@ def _line_9_words(ballot: FormBallot) -> str:
 
 
 def _line_5_words(ballot: FormBallot) -> str:
-    if not ballot.per_union:
+    if not ballot.several:
         return LINE_5_BEFORE
     summed = [*_union_numbers(ballot), *(["4"] if ballot.neither else [])]
     return f"Number of valid votes counted (lines {' + '.join(summed)})"
@@ -187,7 +187,7 @@ def form_lines(ballot: FormBallot) -> tuple[FormLine, ...]:
     lines: list[FormLine] = []
     for line in _base_lines(ballot.unions):
         lines.append(line)
-        if line.number == "3" and ballot.per_union:
+        if line.number == "3" and ballot.several:
             lines += [_union_line(index) for index in range(ballot.unions)]
     return tuple(lines)
 
@@ -205,7 +205,7 @@ def printed_lines(ballot: FormBallot) -> tuple[FormLine, ...]:
         line
         for line in form_lines(ballot)
         if line.printed
-        and not (line.number == "3" and ballot.per_union)
+        and not (line.number == "3" and ballot.several)
         and not (line.number == "4" and not ballot.neither)
     )
 

@@ -25,6 +25,7 @@ from station.domain.choices import ElectionType
 from station.domain.election import MAX_PILE
 from station.domain.groups import totals
 from station.domain.piles import DEFAULT_PILE
+from station.domain.runoff import several_unions
 from station.domain.voters import VoterList, read_voter_list
 from station.journal import JournalError
 from station.sheet.prepare import setup_names, unprintable_problem
@@ -314,7 +315,7 @@ class NewElectionDialog(QDialog):
             (PILE_TIP, PILE_WITH_GROUPS_TIP),
             (PILE_WITH_UNIONS_TIP, PILE_WITH_UNIONS_AND_GROUPS_TIP),
         )
-        self.pile.setToolTip(tips[len(unions) > 1][grouped])
+        self.pile.setToolTip(tips[several_unions(len(unions))][grouped])
 
     def _on_path_text_changed(self, text: str) -> None:
         self.path.setToolTip(
