@@ -47,6 +47,11 @@ class CaseKind(StrEnum):
     RM = "RM"
 
     @property
+    def words(self) -> str:
+        """What the kind means, as `station new` explains a case number."""
+        return _KIND_WORDS[self]
+
+    @property
     def union_role(self) -> "Role":
         """The role of the union the case is about: only in an RC case does a union
         petition (the Petitioner); in RD and RM it is the Union."""
@@ -61,6 +66,13 @@ class CaseKind(StrEnum):
     def employees_petition(self) -> bool:
         """An employee or group of employees petitions (RD): a party of its own."""
         return self is CaseKind.RD
+
+
+_KIND_WORDS = {
+    CaseKind.RC: "a union petitions",
+    CaseKind.RD: "employees petition to remove the union",
+    CaseKind.RM: "the employer petitions",
+}
 
 
 def case_kind(case_number: str) -> CaseKind:

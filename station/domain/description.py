@@ -125,6 +125,12 @@ class Choice:
     union: bool
 
     @property
+    def for_side(self) -> bool:
+        """It is recorded as FOR (a union). The dashboards put it left of the small
+        figures, in FOR's colour; the rest (Neither) right, in AGAINST's."""
+        return self.call is Call.FOR
+
+    @property
     def vote(self) -> tuple[Call, int | None]:
         """What the operator's key records: the call, and the union's place if stored."""
         return self.call, self.number
@@ -201,6 +207,19 @@ class Question:
 
     kind: QuestionKind
     choices: tuple[Choice, ...]
+
+    @property
+    def words(self) -> str:
+        """The question as its ballot asks it; "" for a choice among several unions,
+        whose ballot asks only for a mark in one box."""
+        if self.kind is QuestionKind.INCLUSION:
+            return INCLUSION_QUESTION
+        if len(self.choices) == 2 and self.neither is not None:
+            return (
+                "Do you wish to be represented for purposes of collective bargaining by"
+                f" {self.unions[0].name}?"
+            )
+        return ""
 
     @property
     def unions(self) -> tuple[Choice, ...]:
@@ -410,12 +429,8 @@ class Election:
     def question_line(self) -> str:
         """What the ballots being counted ask, for the dashboards' header."""
         question = self.ballot
-        if len(question.choices) == 2 and question.neither is not None:
-            union = question.unions[0].name
-            return (
-                "Counting the ballots on: \u201cDo you wish to be represented for purposes"
-                f" of collective bargaining by {union}?\u201d"
-            )
+        if question.words:
+            return f"Counting the ballots on: \u201c{question.words}\u201d"
         return f"Counting the ballots on: which choice \u2014 {', '.join(question.names)}?"
 
     def challenger_for_key(self, key: str) -> Challenger | None:

@@ -8,6 +8,7 @@ from station.domain.choices import (
     NEITHER,
     Ballot,
     BallotError,
+    CaseKind,
     ElectionType,
     Role,
     case_kind,
@@ -27,11 +28,7 @@ _GROUPED = re.compile(r"[0-9]{1,3}(,[0-9]{3})+")
 DEMO_CASE = "DEMO-RC-000000"
 # The Board's representation cases (docs/rules.md, "Kinds of case"), by the two letters of
 # the case number.
-CASE_KINDS = {
-    "RC": "a union petitions",
-    "RD": "employees petition to remove the union",
-    "RM": "the employer petitions",
-}
+CASE_KINDS = {kind.value: kind.words for kind in CaseKind}
 # Region, kind, number: "29-RC-288020".
 _CASE_SHAPE = re.compile(r"([0-9]{2})-([A-Za-z]{2})-([0-9]{6})")
 # A table's label ("2", "B", "North 3"): short, and safe as part of a folder name, since a
@@ -309,7 +306,7 @@ def _case_number(value: object) -> str:
     region, kind, number = shape[1], shape[2].upper(), shape[3]
     if kind not in CASE_KINDS:
         raise SetupError(
-            f"case number {case}: {kind} is not a kind of representation election Station"
+            f"case number {case}: {kind} is not a kind of election Station"
             f" counts; the kind is one of {kinds}"
         )
     return f"{region}-{kind}-{number}"

@@ -57,8 +57,8 @@ def test_the_dashboard_shows_each_choice_of_the_description(
         window = DashboardWindow(ControllerFeed(controller))
         qtbot.addWidget(window)
         words = [choice.label.upper() for choice in choices]
-        unions = [choice.label.upper() for choice in choices if choice.union]
-        neither = [choice.label.upper() for choice in choices if not choice.union]
+        unions = [choice.label.upper() for choice in choices if choice.for_side]
+        neither = [choice.label.upper() for choice in choices if not choice.for_side]
         assert left_to_right(window) == [*unions, "small", *neither]
         for choice in choices:
             call, number = choice.vote
@@ -86,6 +86,6 @@ def test_the_tables_dashboard_shows_each_choice_of_the_description(
     window = TablesDashboard(feeds)
     qtbot.addWidget(window)
     choices = describe(feeds[0].setup).ballot.choices
-    unions = [choice.label.upper() for choice in choices if choice.union]
-    neither = [choice.label.upper() for choice in choices if not choice.union]
+    unions = [choice.label.upper() for choice in choices if choice.for_side]
+    neither = [choice.label.upper() for choice in choices if not choice.for_side]
     assert left_to_right(window) == [*unions, "small", *neither]
