@@ -15,6 +15,7 @@ from typing import Any
 from station.cli.common import UsageError, open_to_read, restored_count, say
 from station.domain import Count, ElectionSetup, SheetKind
 from station.domain.choices import Ballot, ElectionType, Role
+from station.domain.description import describe
 from station.domain.election import voting_groups
 from station.domain.election_statements import (
     choices_phrase,
@@ -41,7 +42,7 @@ from station.domain.groups import (
     totals,
     unit_json,
 )
-from station.domain.result_statements import result_lines
+from station.domain.result_statements import decided_line, result_lines
 from station.domain.runoff import Result, determinative, final_result, result, several_unions
 from station.domain.tally import Tally
 from station.domain.tally_form import Figures, FormBallot
@@ -517,6 +518,9 @@ def created_note(setup: ElectionSetup) -> str:
             " for each choice" if ballot.several else ""
         )
         piles += ", kept in each voting group's box" if ballot.groups else ""
+    question = describe(setup).ballot
+    if question.majority_of_eligible:  # YES and NO, on rescinding the union's authority
+        return f"; choices: {', '.join(question.names)} on: {question.words}{runoff}"
     return f"; choices: {choices_phrase(ballot)}{runoff}{piles}"
 
 
@@ -535,7 +539,41 @@ def kinds_summary(setup: ElectionSetup, count: Count) -> dict[str, object]:
         summary.update(roles_summary(setup))
     if setup.ballot.several:
         summary.update(choices_summary(setup, count))
+    if describe(setup).ballot.majority_of_eligible:
+        summary.update(eligible_summary(setup, count))
     return summary
+
+
+def eligible_summary(setup: ElectionSetup, count: Count) -> dict[str, object]:
+    """What `station tally --json` says of a question decided by a majority of those
+    eligible (UD): its YES and NO, and whether the authority is rescinded. The
+    one-union keys that speak of a union's majority of the votes mean nothing here."""
+    question = describe(setup).ballot
+    tally = count.tally
+    said = result_lines(setup, tally, count.locked_by)
+    decided = bool(decided_line(setup, tally))
+    rescinded = None if said.pending is not None else said.majority_for == 0
+    return {
+        "question": {
+            "kind": question.kind.value,
+            "words": question.words,
+            "majority_of": "eligible",
+            "majority_needed": setup.eligible // 2 + 1,
+        },
+        "choices": [
+            {"name": choice.name, "votes": votes}
+            for choice, votes in zip(
+                question.choices, (tally.for_union, tally.against), strict=True
+            )
+        ],
+        "rescinded": rescinded,
+        "majority_for_union": None,
+        "union_leads": None,
+        "challenges_determinative": said.decisive,
+        "result_decided": decided or rescinded is not None,
+        "outcome_so_far": "decided" if decided else "undecided",
+        "statements": {"8": said.challenges, "9": said.majority},
+    }
 
 
 def choice_lines(summary: dict[str, object]) -> list[str]:

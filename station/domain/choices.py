@@ -36,15 +36,17 @@ def choice_words(choices: Sequence[str], unions: int) -> tuple[str, ...]:
     return tuple(choices) if several_unions(unions) else ONE_UNION_WORDS
 
 
-_KIND = re.compile(r"[0-9A-Za-z]+-(R[CDM])-[0-9]+")
+_KIND = re.compile(r"[0-9A-Za-z]+-(R[CDM]|UD)-[0-9]+")
 
 
 class CaseKind(StrEnum):
-    """The Board's kinds of representation case, from the case number."""
+    """The Board's kinds of election case, from the case number: representation (RC,
+    RD, RM) and deauthorization (UD)."""
 
     RC = "RC"
     RD = "RD"
     RM = "RM"
+    UD = "UD"
 
     @property
     def words(self) -> str:
@@ -54,7 +56,7 @@ class CaseKind(StrEnum):
     @property
     def union_role(self) -> "Role":
         """The role of the union the case is about: only in an RC case does a union
-        petition (the Petitioner); in RD and RM it is the Union."""
+        petition (the Petitioner); in RD, RM and UD it is the Union."""
         return Role.PETITIONER if self is CaseKind.RC else Role.UNION
 
     @property
@@ -64,14 +66,21 @@ class CaseKind(StrEnum):
 
     @property
     def employees_petition(self) -> bool:
-        """An employee or group of employees petitions (RD): a party of its own."""
-        return self is CaseKind.RD
+        """An employee or group of employees petitions (RD, UD): a party of its own."""
+        return self in (CaseKind.RD, CaseKind.UD)
+
+    @property
+    def deauthorization(self) -> bool:
+        """The election asks whether to rescind the union's authority to make a
+        union-security agreement (NLRA 9(e)(1), a UD case), not who represents the unit."""
+        return self is CaseKind.UD
 
 
 _KIND_WORDS = {
     CaseKind.RC: "a union petitions",
     CaseKind.RD: "employees petition to remove the union",
     CaseKind.RM: "the employer petitions",
+    CaseKind.UD: "employees petition to rescind the union's union-security authority",
 }
 
 
@@ -187,8 +196,15 @@ class Ballot:
             raise BallotError(f"{self.neither!r} is both a union and the 'Neither' wording")
         if self.petitioner is not None and not self.kind.employees_petition:
             raise BallotError(
-                "--petitioner names an RD case's petitioning employee(s); in an RC case the"
-                " union petitions, in an RM case the employer"
+                "--petitioner names an RD or UD case's petitioning employee(s); in an RC"
+                " case the union petitions, in an RM case the employer"
+            )
+        if self.kind.deauthorization and (
+            self.several or self.neither is None or self.runoff_of or self.groups
+        ):
+            raise BallotError(
+                "a UD (deauthorization) election asks one question about one union, the party"
+                " to the union-security agreement: no other union, runoff or voting group"
             )
         try:
             checked_groups(self.groups)

@@ -126,8 +126,8 @@ class Choice:
 
     @property
     def for_side(self) -> bool:
-        """It is recorded as FOR (a union). The dashboards put it left of the small
-        figures, in FOR's colour; the rest (Neither) right, in AGAINST's."""
+        """It is recorded as FOR: a union, or a UD's YES. The dashboards put it left of
+        the small figures, in FOR's colour; the rest (Neither, NO) right, in AGAINST's."""
         return self.call is Call.FOR
 
     @property
@@ -153,6 +153,8 @@ class QuestionKind(StrEnum):
     REPRESENTATION = "representation"
     # A Sonotone group's question 1: inclusion with the nonprofessional employees.
     INCLUSION = "inclusion"
+    # A UD election's one question: rescinding the union's union-security authority.
+    DEAUTHORIZATION = "deauthorization"
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,12 +203,40 @@ INCLUSION = (
 )
 
 
+def deauthorization_question(union: str) -> str:
+    """A UD ballot's question (NLRB Form 707's wording, NLRA 9(e)(1))."""
+    return (
+        f"Do you wish to rescind the authority of your employer and {union} to require,"
+        " under their agreement, that employees make certain lawful payments to the union"
+        " in order to retain their jobs?"
+    )
+
+
+# A UD ballot's answers, Yes (key Y) and No (key N): stored as FOR and AGAINST, the
+# call's places on the ballot, as any one-question ballot stores them.
+DEAUTHORIZATION = (
+    Choice("YES", "Y", "YES", Call.FOR, None, False),
+    Choice("NO", "N", "NO", Call.AGAINST, None, False),
+)
+
+
 @dataclass(frozen=True, slots=True)
 class Question:
-    """A question on a voting group's ballot and its choices, in ballot order."""
+    """A question on a voting group's ballot and its choices, in ballot order.
+
+    `about`: the union a UD question asks about (its choices are YES and NO)."""
 
     kind: QuestionKind
     choices: tuple[Choice, ...]
+    about: str = ""
+
+    @property
+    def majority_of_eligible(self) -> bool:
+        """Decided by a majority of the employees eligible to vote, not of the votes
+        cast: rescinding a union's union-security authority (NLRA 8(a)(3), 9(e)(1);
+        docs/rules.md, "Deauthorization (UD)").
+        Its first choice (YES, stored as FOR) is the one that needs that majority."""
+        return self.kind is QuestionKind.DEAUTHORIZATION
 
     @property
     def words(self) -> str:
@@ -214,6 +244,8 @@ class Question:
         whose ballot asks only for a mark in one box."""
         if self.kind is QuestionKind.INCLUSION:
             return INCLUSION_QUESTION
+        if self.majority_of_eligible:
+            return deauthorization_question(self.about)
         if len(self.choices) == 2 and self.neither is not None:
             return (
                 "Do you wish to be represented for purposes of collective bargaining by"
@@ -269,8 +301,9 @@ class VotingGroup:
 
     @property
     def representation(self) -> Question:
-        """The question whose answer is a union (or none)."""
-        return next(q for q in self.questions if q.kind is QuestionKind.REPRESENTATION)
+        """The question its votes decide the unit by: which union (or none) represents
+        it, or in a UD election whether the union keeps its union-security authority."""
+        return next(q for q in self.questions if q.kind is not QuestionKind.INCLUSION)
 
     @property
     def asks_inclusion(self) -> bool:
@@ -528,6 +561,8 @@ def describe(setup: ElectionSetup) -> Election:
         choices.append(Choice(ballot.neither, key, label, Call.AGAINST, None, False))
     board_agent = Challenger(BOARD_AGENT, "B", None, "", BOARD_AGENT, "the Board agent")
     question = Question(QuestionKind.REPRESENTATION, tuple(choices))
+    if ballot.kind.deauthorization:
+        question = Question(QuestionKind.DEAUTHORIZATION, DEAUTHORIZATION, ballot.unions[0])
     groups: tuple[VotingGroup, ...] = (
         VotingGroup(None, "", setup.eligible, setup.ballots, (question,)),
     )
