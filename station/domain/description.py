@@ -137,6 +137,38 @@ class Choice:
 
 
 @dataclass(frozen=True, slots=True)
+class Vote:
+    """One ballot as called: its call, and its answer to each question the description
+    asks of it beyond the call. What the journal stores of it is `detail()`.
+
+    Attributes:
+        call: FOR, AGAINST, CHALLENGED or VOID (a UD's YES is FOR, NO AGAINST).
+        choice: on a ballot of several unions, the union a FOR is for (1-based, ballot
+            order; `Choice.number`).
+        group: in an election of voting groups, the key of the ballot's group.
+        inclusion: a Sonotone group's answer to question 1, "yes" or "no"; None when
+            unmarked (or asked of no other ballot).
+    """
+
+    call: Call
+    choice: int | None = None
+    group: str | None = None
+    inclusion: str | None = None
+
+    def detail(self) -> dict[str, object]:
+        """The CALL event's detail for these answers, as files have always stored them
+        (`{"choice": 2}`, `{"group": "A", "inclusion": "yes"}`); empty for a bare call."""
+        stored: dict[str, object] = {}
+        if self.choice is not None:
+            stored["choice"] = self.choice
+        if self.group is not None:
+            stored["group"] = self.group
+        if self.inclusion is not None:
+            stored["inclusion"] = self.inclusion
+        return stored
+
+
+@dataclass(frozen=True, slots=True)
 class Mark:
     """A call that is no vote for a choice: CHALLENGED and VOID, with their keys."""
 

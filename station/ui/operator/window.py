@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 
 from station.domain import Action, Call, Change, SheetKind
 from station.domain.describe import describe, election_words
+from station.domain.description import Vote
 from station.domain.description import describe as describe_election
 from station.domain.group_statements import (
     counting_group_statement,
@@ -462,7 +463,7 @@ class OperatorWindow(QMainWindow):
             self._record_in_group(call, choice)
             return
         self.prompts.call_key_pressed()
-        self.controller.record(call, choice=choice)
+        self.controller.record(Vote(call, choice))
 
     def _record_in_group(self, call: Call, choice: int | None) -> None:
         """A call on a ballot of the current group: a Sonotone vote only once question 1
@@ -474,7 +475,7 @@ class OperatorWindow(QMainWindow):
             return
         answer = keys.answer if voted and keys.answer else None
         self.prompts.call_key_pressed()
-        if self.controller.record(call, choice=choice, group=keys.current, inclusion=answer):
+        if self.controller.record(Vote(call, choice, keys.current, answer)):
             keys.taken()  # the ballot is in the journal: the next one starts afresh
         self._refresh_groups()
 

@@ -8,7 +8,7 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from station.domain import Call, ElectionSetup
-from station.domain.description import describe
+from station.domain.description import Vote, describe
 from station.journal import Journal
 from station.ui.dashboard.feed import JournalFollower
 from station.ui.dashboard.tables import TablesDashboard
@@ -63,7 +63,7 @@ def test_the_dashboard_shows_each_choice_of_the_description(
         assert left_to_right(window) == [*unions, "small", *neither]
         for choice in choices:
             call, number = choice.vote
-            controller.record(call, choice=number) if number else controller.record(call)
+            controller.record(Vote(call, choice=number)) if number else controller.record(call)
         controller.record(Call.CHALLENGE)
         assert [figure.word for figure in window.choice_figures] == words
         assert [figure.value() for figure in window.choice_figures] == [1] * len(choices)
