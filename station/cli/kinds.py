@@ -14,7 +14,7 @@ from typing import Any
 
 from station.cli.common import UsageError, open_to_read, restored_count, say
 from station.domain import Count, ElectionSetup, SheetKind
-from station.domain.choices import Ballot, ElectionType, Role
+from station.domain.choices import Ballot, ElectionType, Role, case_kind
 from station.domain.description import describe
 from station.domain.election import voting_groups
 from station.domain.election_statements import (
@@ -604,7 +604,8 @@ def _choice_lines(summary: dict[str, object]) -> tuple[list[str], list[str]]:
         ]
     parties = summary.get("parties")
     roles = {party["role"] for party in parties} if isinstance(parties, list) else {"Petitioner"}
-    petitioned = summary.get("kind", "RC") == "RC" and "Petitioner" in roles
+    kind = case_kind(str(summary.get("case", "")))
+    petitioned = kind.union_role is Role.PETITIONER and "Petitioner" in roles
     union = "petitioner" if petitioned else "union"
     return first, [
         f"{'Votes FOR the ' + union + ':':<39}{summary['for']:,}",
