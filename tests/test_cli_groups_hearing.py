@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 from station.domain import Call
+from station.domain.description import Vote
 from station.domain.resolution_statements import progress_statement
 from station.journal import Journal
 from station.journal.seal import station_secret
@@ -27,7 +28,7 @@ def call_opened(path: Path, *ballots: tuple[str, Call, str | None]) -> None:
     with Journal.open(path, seal_secret=station_secret()) as journal:
         session = CountSession.resume(journal, keep=5)
         for group, call, answer in ballots:
-            session.record(call, group=group, inclusion=answer)
+            session.record(Vote(call, group=group, inclusion=answer))
 
 
 def two_units(path: Path) -> None:
@@ -70,7 +71,7 @@ def test_opened_ballots_are_counted_in_their_own_group(tmp_path: Path) -> None:
     with Journal.open(path, seal_secret=station_secret()) as journal:
         session = CountSession.resume(journal, keep=5)
         try:
-            session.record(Call.FOR, group="B")
+            session.record(Vote(Call.FOR, group="B"))
             raise AssertionError("a ballot of group B was counted with group A's")
         except ValueError as error:
             assert "group B" in str(error) and "ordered opened" in str(error)
@@ -173,11 +174,11 @@ def test_a_settled_challenge_leaves_its_groups_line_6(tmp_path: Path) -> None:
     new(path, "--ballots", "A=3", "--ballots", "B=2")
     with Journal.open(path, seal_secret=station_secret()) as journal:
         session = CountSession.resume(journal, keep=5)
-        withdrawn = session.record(Call.CHALLENGE, group="A").event.seq
-        sustained = session.record(Call.CHALLENGE, group="B").event.seq
+        withdrawn = session.record(Vote(Call.CHALLENGE, group="A")).event.seq
+        sustained = session.record(Vote(Call.CHALLENGE, group="B")).event.seq
         session.settle(withdrawn, "withdrawn")  # opened at the table, called again
         session.settle(sustained, "sustained")  # set aside, never opened
-        session.record(Call.FOR, group="A")
+        session.record(Vote(Call.FOR, group="A"))
     groups = tally(path)["groups"]
     assert isinstance(groups, list)
     assert [(g["key"], g["for"], g["challenged"]) for g in groups] == [("A", 1, 0), ("B", 0, 0)]

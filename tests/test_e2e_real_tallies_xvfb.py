@@ -23,6 +23,7 @@ from pathlib import Path
 import pytest
 
 from station.domain import Call
+from station.domain.description import Vote
 from station.domain.envelopes import Ruling
 from station.journal import Journal
 from station.journal.session import CountSession
@@ -266,7 +267,7 @@ def session_count(path: Path, case: Published) -> None:
                 if neither:
                     session.record(Call.AGAINST)
                 else:
-                    session.record(Call.FOR, choice=None if one_union else choice)
+                    session.record(Vote(Call.FOR, choice=None if one_union else choice))
         for _ in range(case.void):
             session.record(Call.VOID)
         if not case.mail:

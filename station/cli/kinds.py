@@ -14,7 +14,8 @@ from typing import Any
 
 from station.cli.common import UsageError, figure_lines, open_to_read, restored_count, say
 from station.domain import Count, ElectionSetup, SheetKind
-from station.domain.choices import Ballot, CaseKind, ElectionType
+from station.domain.choices import Ballot, ElectionType, Role, case_kind
+from station.domain.description import describe
 from station.domain.election import voting_groups
 from station.domain.election_statements import (
     choices_phrase,
@@ -34,15 +35,14 @@ from station.domain.group_statements import (
 from station.domain.groups import (
     GroupSpec,
     GroupTally,
-    Rule,
     UnitResult,
     group_json,
     inclusion_settled,
     totals,
     unit_json,
 )
-from station.domain.result_statements import result_lines
-from station.domain.runoff import Result, determinative, final_result, result
+from station.domain.result_statements import decided_line, result_lines
+from station.domain.runoff import Result, determinative, final_result, result, several_unions
 from station.domain.tally import Tally
 from station.domain.tally_form import Figures, FormBallot
 from station.domain.voters import VoterList
@@ -241,7 +241,7 @@ def runoff_setup(args: argparse.Namespace, voters: VoterList | None = None) -> E
         intervenors=[name for name in unions if name in ballot.intervenors],
         petitioner=ballot.petitioner,
         neither=ballot.neither,
-        runoff_neither=len(unions) == 1,
+        runoff_neither=not several_unions(len(unions)),
         runoff_of=held.head,
         eligible=_runoff_eligible(args.eligible, voters, first.eligible),
         ballots=args.ballots,
@@ -505,7 +505,7 @@ def roles_summary(setup: ElectionSetup) -> dict[str, object]:
 
 def shows_roles(setup: ElectionSetup) -> bool:
     """Whether `tally` names the parties by role: any election but the plain RC one."""
-    return setup.choices is not None or setup.ballot.kind is not CaseKind.RC
+    return setup.choices is not None or setup.ballot.kind.union_role is not Role.PETITIONER
 
 
 def created_note(setup: ElectionSetup) -> str:
@@ -526,6 +526,9 @@ def created_note(setup: ElectionSetup) -> str:
             " for each choice" if ballot.several else ""
         )
         piles += ", kept in each voting group's box" if ballot.groups else ""
+    question = describe(setup).ballot
+    if question.majority_of_eligible:  # YES and NO, on rescinding the union's authority
+        return f"; choices: {', '.join(question.names)} on: {question.words}{runoff}"
     return f"; choices: {choices_phrase(ballot)}{runoff}{piles}"
 
 
@@ -544,7 +547,41 @@ def kinds_summary(setup: ElectionSetup, count: Count) -> dict[str, object]:
         summary.update(roles_summary(setup))
     if setup.ballot.several:
         summary.update(choices_summary(setup, count))
+    if describe(setup).ballot.majority_of_eligible:
+        summary.update(eligible_summary(setup, count))
     return summary
+
+
+def eligible_summary(setup: ElectionSetup, count: Count) -> dict[str, object]:
+    """What `station tally --json` says of a question decided by a majority of those
+    eligible (UD): its YES and NO, and whether the authority is rescinded. The
+    one-union keys that speak of a union's majority of the votes mean nothing here."""
+    question = describe(setup).ballot
+    tally = count.tally
+    said = result_lines(setup, tally, count.locked_by)
+    decided = bool(decided_line(setup, tally))
+    rescinded = None if said.pending is not None else said.majority_for == 0
+    return {
+        "question": {
+            "kind": question.kind.value,
+            "words": question.words,
+            "majority_of": "eligible",
+            "majority_needed": setup.eligible // 2 + 1,
+        },
+        "choices": [
+            {"name": choice.name, "votes": votes}
+            for choice, votes in zip(
+                question.choices, (tally.for_union, tally.against), strict=True
+            )
+        ],
+        "rescinded": rescinded,
+        "majority_for_union": None,
+        "union_leads": None,
+        "challenges_determinative": said.decisive,
+        "result_decided": decided or rescinded is not None,
+        "outcome_so_far": "decided" if decided else "undecided",
+        "statements": {"8": said.challenges, "9": said.majority},
+    }
 
 
 def choice_lines(summary: dict[str, object]) -> list[str]:
@@ -575,7 +612,8 @@ def _choice_lines(summary: dict[str, object]) -> tuple[list[str], list[tuple[str
         ]
     parties = summary.get("parties")
     roles = {party["role"] for party in parties} if isinstance(parties, list) else {"Petitioner"}
-    petitioned = summary.get("kind", "RC") == "RC" and "Petitioner" in roles
+    kind = case_kind(str(summary.get("case", "")))
+    petitioned = kind.union_role is Role.PETITIONER and "Petitioner" in roles
     union = "petitioner" if petitioned else "union"
     return first, [
         (f"Votes FOR the {union}:", f"{summary['for']:,}"),
@@ -660,7 +698,7 @@ def group_lines_of(
     for spec, tally in zip(ballot.groups, tallies, strict=True):
         box = (boxes or {}).get(spec.key)
         lines.append(f"Group {group_figures_statement(spec, tally, ballot.choice_words, box)}")
-        if spec.rule is Rule.SONOTONE:
+        if spec.asks_inclusion:
             lines.append(inclusion_statement(spec, tally, inclusion_settled(tally)))
     # Several units are decided apart: each states its own figures with its result (a
     # pooled unit always does: no group's line holds them).

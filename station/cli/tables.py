@@ -14,7 +14,7 @@ from station.cli.kinds import (
     groups_json_of,
     pile_place,
 )
-from station.domain.choices import Ballot, CaseKind, case_kind
+from station.domain.choices import Ballot, Role, case_kind
 from station.domain.consolidation import TableLines, summed_tally
 from station.domain.group_sheet import figures_stated
 from station.domain.groups import GroupTally, UnitResult, units
@@ -241,7 +241,7 @@ def _form_ballot(document: dict[str, Any]) -> FormBallot:
 def unions_of(document: dict[str, Any]) -> tuple[str, ...]:
     """Every union on the ballot the consolidation sums, in ballot order."""
     ballot = _form_ballot(document)
-    return ballot.choices[: ballot.unions] if ballot.per_union else (ballot.union,)
+    return ballot.choices[: ballot.unions] if ballot.several else (ballot.union,)
 
 
 def kinds_summary(document: dict[str, Any], by_party: dict[str, int]) -> dict[str, object]:
@@ -254,7 +254,7 @@ def kinds_summary(document: dict[str, Any], by_party: dict[str, int]) -> dict[st
     summary: dict[str, object] = {"kind": kind.value, "parties": document["parties"]}
     if "runoff_of" in document:
         summary["runoff_of"] = document["runoff_of"]
-    if kind is not CaseKind.RC:  # the union is no petitioner in an RD or RM case
+    if kind.union_role is not Role.PETITIONER:  # RD, RM: the union is no petitioner
         summary["challenges_by_party"] = {
             ("union" if party == "petitioner" else party): n for party, n in by_party.items()
         }

@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from station.domain.calls import Call
 from station.domain.choices import Ballot
 from station.domain.events import Action, Event
+from station.domain.runoff import several_unions
 
 CHOICE = "choice"
 
@@ -34,7 +35,7 @@ class ChoiceVotes:
     @property
     def several(self) -> bool:
         """Two or more unions: each FOR names its union."""
-        return self.unions > 1
+        return several_unions(self.unions)
 
     def checked(self, call: Call, detail: Mapping[str, object] | None) -> int | None:
         """The union a CALL votes for (None when it names none); ValueError if it may not.

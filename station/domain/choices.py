@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from station.domain.groups import GroupError, GroupSpec, checked_groups, specs_from
+from station.domain.runoff import several_unions
 
 NEITHER = "Neither"
 # A one-union ballot's two choices as the Tally of Ballots words them: votes cast FOR the
@@ -32,18 +33,55 @@ MAX_UNIONS = 9  # keys 1-9 record a vote for each union in ballot order
 def choice_words(choices: Sequence[str], unions: int) -> tuple[str, ...]:
     """The figures' words of a ballot's `choices` (its `unions` first): FOR and AGAINST
     where one union is on it, else the choices' own names."""
-    return tuple(choices) if unions > 1 else ONE_UNION_WORDS
+    return tuple(choices) if several_unions(unions) else ONE_UNION_WORDS
 
 
-_KIND = re.compile(r"[0-9A-Za-z]+-(R[CDM])-[0-9]+")
+_KIND = re.compile(r"[0-9A-Za-z]+-(R[CDM]|UD)-[0-9]+")
 
 
 class CaseKind(StrEnum):
-    """The Board's kinds of representation case, from the case number."""
+    """The Board's kinds of election case, from the case number: representation (RC,
+    RD, RM) and deauthorization (UD)."""
 
     RC = "RC"
     RD = "RD"
     RM = "RM"
+    UD = "UD"
+
+    @property
+    def words(self) -> str:
+        """What the kind means, as `station new` explains a case number."""
+        return _KIND_WORDS[self]
+
+    @property
+    def union_role(self) -> "Role":
+        """The role of the union the case is about: only in an RC case does a union
+        petition (the Petitioner); in RD, RM and UD it is the Union."""
+        return Role.PETITIONER if self is CaseKind.RC else Role.UNION
+
+    @property
+    def employer_role(self) -> "Role":
+        """The employer's role: the Employer-Petitioner where it petitions (RM)."""
+        return Role.EMPLOYER_PETITIONER if self is CaseKind.RM else Role.EMPLOYER
+
+    @property
+    def employees_petition(self) -> bool:
+        """An employee or group of employees petitions (RD, UD): a party of its own."""
+        return self in (CaseKind.RD, CaseKind.UD)
+
+    @property
+    def deauthorization(self) -> bool:
+        """The election asks whether to rescind the union's authority to make a
+        union-security agreement (NLRA 9(e)(1), a UD case), not who represents the unit."""
+        return self is CaseKind.UD
+
+
+_KIND_WORDS = {
+    CaseKind.RC: "a union petitions",
+    CaseKind.RD: "employees petition to remove the union",
+    CaseKind.RM: "the employer petitions",
+    CaseKind.UD: "employees petition to rescind the union's union-security authority",
+}
 
 
 def case_kind(case_number: str) -> CaseKind:
@@ -160,10 +198,17 @@ class Ballot:
             raise BallotError("only a runoff between two unions has no 'Neither' choice")
         if self.neither is not None and self.neither.casefold() in folded:
             raise BallotError(f"{self.neither!r} is both a union and the 'Neither' wording")
-        if self.petitioner is not None and self.kind is not CaseKind.RD:
+        if self.petitioner is not None and not self.kind.employees_petition:
             raise BallotError(
-                "--petitioner names an RD case's petitioning employee(s); in an RC case the"
-                " union petitions, in an RM case the employer"
+                "--petitioner names an RD or UD case's petitioning employee(s); in an RC"
+                " case the union petitions, in an RM case the employer"
+            )
+        if self.kind.deauthorization and (
+            self.several or self.neither is None or self.runoff_of or self.groups
+        ):
+            raise BallotError(
+                "a UD (deauthorization) election asks one question about one union, the party"
+                " to the union-security agreement: no other union, runoff or voting group"
             )
         try:
             checked_groups(self.groups)
@@ -173,7 +218,7 @@ class Ballot:
         if problem is not None:
             raise BallotError(problem)
         # Only in an RC case does a union petition; in RD and RM it is "the Union".
-        own = Role.PETITIONER if self.kind is CaseKind.RC else Role.UNION
+        own = self.kind.union_role
         roles = tuple(Role.INTERVENOR if u in self.intervenors else own for u in self.unions)
         object.__setattr__(self, "_roles", roles)
 
@@ -191,7 +236,7 @@ class Ballot:
     @property
     def several(self) -> bool:
         """Two or more unions on the ballot: keys 1-9 and 0, a line per choice."""
-        return len(self.unions) > 1
+        return several_unions(len(self.unions))
 
     @property
     def plain(self) -> bool:
@@ -225,7 +270,7 @@ class Ballot:
     @property
     def employer_role(self) -> PartyRole:
         """The employer, as Employer-Petitioner in an RM case."""
-        role = Role.EMPLOYER_PETITIONER if self.kind is CaseKind.RM else Role.EMPLOYER
+        role = self.kind.employer_role
         return PartyRole(role, self.employer)
 
     @property
@@ -335,7 +380,7 @@ def incumbent_problem(
     if incumbent.casefold() in folded:
         named = unions[folded.index(incumbent.casefold())]
         return f"incumbent: {incumbent!r:.60} is spelt {named!r:.60} on the ballot"
-    if any(group.joins_existing for group in groups):
+    if any(group.decides_joining for group in groups):
         return None
     return (
         f"incumbent: {incumbent!r:.60} is not a union on the ballot; a union not on it is"

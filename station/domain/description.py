@@ -32,6 +32,7 @@ from station.domain.election import ElectionSetup
 from station.domain.election_statements import rerun_statement
 from station.domain.groups import Rule
 from station.domain.party_words import parties_words, with_incumbent
+from station.domain.runoff import several_unions
 
 # What a challenge stores of who made it. The first three are the values files have
 # always stored; "petitioner" is the union of a one-union ballot, whatever its role.
@@ -125,9 +126,47 @@ class Choice:
     union: bool
 
     @property
+    def for_side(self) -> bool:
+        """It is recorded as FOR: a union, or a UD's YES. The dashboards put it left of
+        the small figures, in FOR's colour; the rest (Neither, NO) right, in AGAINST's."""
+        return self.call is Call.FOR
+
+    @property
     def vote(self) -> tuple[Call, int | None]:
         """What the operator's key records: the call, and the union's place if stored."""
         return self.call, self.number
+
+
+@dataclass(frozen=True, slots=True)
+class Vote:
+    """One ballot as called: its call, and its answer to each question the description
+    asks of it beyond the call. What the journal stores of it is `detail()`.
+
+    Attributes:
+        call: FOR, AGAINST, CHALLENGED or VOID (a UD's YES is FOR, NO AGAINST).
+        choice: on a ballot of several unions, the union a FOR is for (1-based, ballot
+            order; `Choice.number`).
+        group: in an election of voting groups, the key of the ballot's group.
+        inclusion: a Sonotone group's answer to question 1, "yes" or "no"; None when
+            unmarked (or asked of no other ballot).
+    """
+
+    call: Call
+    choice: int | None = None
+    group: str | None = None
+    inclusion: str | None = None
+
+    def detail(self) -> dict[str, object]:
+        """The CALL event's detail for these answers, as files have always stored them
+        (`{"choice": 2}`, `{"group": "A", "inclusion": "yes"}`); empty for a bare call."""
+        stored: dict[str, object] = {}
+        if self.choice is not None:
+            stored["choice"] = self.choice
+        if self.group is not None:
+            stored["group"] = self.group
+        if self.inclusion is not None:
+            stored["inclusion"] = self.inclusion
+        return stored
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,6 +186,41 @@ class QuestionKind(StrEnum):
     REPRESENTATION = "representation"
     # A Sonotone group's question 1: inclusion with the nonprofessional employees.
     INCLUSION = "inclusion"
+    # A UD election's one question: rescinding the union's union-security authority.
+    DEAUTHORIZATION = "deauthorization"
+
+
+@dataclass(frozen=True, slots=True)
+class RuleWords:
+    """How the New election dialog offers a voting group's rule.
+
+    Attributes:
+        rule: what the group's votes decide.
+        short: in the table's narrow column.
+        tip: in full, on hover.
+    """
+
+    rule: Rule
+    short: str
+    tip: str
+
+
+# Every rule a voting group may have, in the dialog's order (the first is the default).
+RULE_WORDS = (
+    RuleWords(Rule.OWN, "its own unit", "Its votes decide a unit of its own (or the pooled unit)"),
+    RuleWords(
+        Rule.SONOTONE,
+        "Sonotone",
+        "Professional employees: the two-question ballot (inclusion, then representation);"
+        " pooled with the one other group if a majority of its votes on inclusion is yes",
+    ),
+    RuleWords(
+        Rule.SELF_DETERMINATION,
+        "self-determination",
+        "Armour-Globe: its votes decide only whether it joins the unit the union already"
+        " represents",
+    ),
+)
 
 
 # Question 1 of a Sonotone ballot, in the Board's words (*American Medical Response*,
@@ -162,17 +236,66 @@ INCLUSION = (
 )
 
 
+def deauthorization_question(union: str) -> str:
+    """A UD ballot's question (NLRB Form 707's wording, NLRA 9(e)(1))."""
+    return (
+        f"Do you wish to rescind the authority of your employer and {union} to require,"
+        " under their agreement, that employees make certain lawful payments to the union"
+        " in order to retain their jobs?"
+    )
+
+
+# A UD ballot's answers, Yes (key Y) and No (key N): stored as FOR and AGAINST, the
+# call's places on the ballot, as any one-question ballot stores them.
+DEAUTHORIZATION = (
+    Choice("YES", "Y", "YES", Call.FOR, None, False),
+    Choice("NO", "N", "NO", Call.AGAINST, None, False),
+)
+
+
 @dataclass(frozen=True, slots=True)
 class Question:
-    """A question on a voting group's ballot and its choices, in ballot order."""
+    """A question on a voting group's ballot and its choices, in ballot order.
+
+    `about`: the union a UD question asks about (its choices are YES and NO)."""
 
     kind: QuestionKind
     choices: tuple[Choice, ...]
+    about: str = ""
+
+    @property
+    def majority_of_eligible(self) -> bool:
+        """Decided by a majority of the employees eligible to vote, not of the votes
+        cast: rescinding a union's union-security authority (NLRA 8(a)(3), 9(e)(1);
+        docs/rules.md, "Deauthorization (UD)").
+        Its first choice (YES, stored as FOR) is the one that needs that majority."""
+        return self.kind is QuestionKind.DEAUTHORIZATION
+
+    @property
+    def words(self) -> str:
+        """The question as its ballot asks it; "" for a choice among several unions,
+        whose ballot asks only for a mark in one box."""
+        if self.kind is QuestionKind.INCLUSION:
+            return INCLUSION_QUESTION
+        if self.majority_of_eligible:
+            return deauthorization_question(self.about)
+        if len(self.choices) == 2 and self.neither is not None:
+            return (
+                "Do you wish to be represented for purposes of collective bargaining by"
+                f" {self.unions[0].name}?"
+            )
+        return ""
 
     @property
     def unions(self) -> tuple[Choice, ...]:
         """The choices that are unions, in ballot order."""
         return tuple(choice for choice in self.choices if choice.union)
+
+    @property
+    def several(self) -> bool:
+        """Two or more unions on it: a choice per union (keys 1-9, Neither 0), a line 3
+        per union, each vote for a union naming it."""
+        return several_unions(len(self.unions))
 
     @property
     def neither(self) -> Choice | None:
@@ -211,8 +334,27 @@ class VotingGroup:
 
     @property
     def representation(self) -> Question:
-        """The question whose answer is a union (or none)."""
-        return next(q for q in self.questions if q.kind is QuestionKind.REPRESENTATION)
+        """The question its votes decide the unit by: which union (or none) represents
+        it, or in a UD election whether the union keeps its union-security authority."""
+        return next(q for q in self.questions if q.kind is not QuestionKind.INCLUSION)
+
+    @property
+    def asks_inclusion(self) -> bool:
+        """Its ballot has question 1, inclusion with the nonprofessional employees
+        (Sonotone): its votes on the representation question join another group's unit
+        if a majority answers yes."""
+        return any(q.kind is QuestionKind.INCLUSION for q in self.questions)
+
+    @property
+    def own_unit(self) -> bool:
+        """Its votes decide a unit of its own: the group a Sonotone group may join."""
+        return self.rule.own_unit
+
+    @property
+    def decides_joining(self) -> bool:
+        """Its votes decide only whether it joins the unit the union already represents
+        (self-determination)."""
+        return self.rule.decides_joining
 
 
 @dataclass(frozen=True, slots=True)
@@ -364,12 +506,8 @@ class Election:
     def question_line(self) -> str:
         """What the ballots being counted ask, for the dashboards' header."""
         question = self.ballot
-        if len(question.choices) == 2 and question.neither is not None:
-            union = question.unions[0].name
-            return (
-                "Counting the ballots on: \u201cDo you wish to be represented for purposes"
-                f" of collective bargaining by {union}?\u201d"
-            )
+        if question.words:
+            return f"Counting the ballots on: \u201c{question.words}\u201d"
         return f"Counting the ballots on: which choice \u2014 {', '.join(question.names)}?"
 
     def challenger_for_key(self, key: str) -> Challenger | None:
@@ -380,7 +518,7 @@ class Election:
     def _legacy_union(self) -> Challenger | None:
         """On a ballot of several unions, a challenge a file made before each union
         challenged as itself: "a Union", which one not recorded."""
-        if len(self.ballot.unions) < 2:
+        if not self.ballot.several:
             return None
         *first, last = (choice.name for choice in self.ballot.unions)
         return Challenger(
@@ -430,8 +568,8 @@ def _role_words(role: Role) -> set[str]:
 def describe(setup: ElectionSetup) -> Election:
     """The description of the election `setup` stores (kept: setups are immutable)."""
     ballot = setup.ballot
-    several = len(ballot.unions) > 1
-    employer_role = Role.EMPLOYER_PETITIONER if ballot.kind is CaseKind.RM else Role.EMPLOYER
+    several = ballot.several
+    employer_role = ballot.kind.employer_role
     employer = Challenger(EMPLOYER, "E", employer_role, setup.employer, EMPLOYER, "the Employer")
     parties = [PartyEntry(employer_role, setup.employer, employer)]
     if ballot.petitioner is not None:
@@ -467,6 +605,8 @@ def describe(setup: ElectionSetup) -> Election:
         choices.append(Choice(ballot.neither, key, label, Call.AGAINST, None, False))
     board_agent = Challenger(BOARD_AGENT, "B", None, "", BOARD_AGENT, "the Board agent")
     question = Question(QuestionKind.REPRESENTATION, tuple(choices))
+    if ballot.kind.deauthorization:
+        question = Question(QuestionKind.DEAUTHORIZATION, DEAUTHORIZATION, ballot.unions[0])
     groups: tuple[VotingGroup, ...] = (
         VotingGroup(None, "", setup.eligible, setup.ballots, (question,)),
     )
@@ -479,7 +619,7 @@ def describe(setup: ElectionSetup) -> Election:
                 spec.name,
                 spec.eligible,
                 spec.ballots,
-                (inclusion, question) if spec.rule is Rule.SONOTONE else (question,),
+                (inclusion, question) if spec.asks_inclusion else (question,),
                 spec.rule,
             )
             for spec in ballot.groups

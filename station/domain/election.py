@@ -10,6 +10,7 @@ from station.domain.choices import (
     BallotError,
     CaseKind,
     ElectionType,
+    Role,
     case_kind,
 )
 from station.domain.groups import GroupSpec, Rule
@@ -27,11 +28,7 @@ _GROUPED = re.compile(r"[0-9]{1,3}(,[0-9]{3})+")
 DEMO_CASE = "DEMO-RC-000000"
 # The Board's representation cases (docs/rules.md, "Kinds of case"), by the two letters of
 # the case number.
-CASE_KINDS = {
-    "RC": "a union petitions",
-    "RD": "employees petition to remove the union",
-    "RM": "the employer petitions",
-}
+CASE_KINDS = {kind.value: kind.words for kind in CaseKind}
 # Region, kind, number: "29-RC-288020".
 _CASE_SHAPE = re.compile(r"([0-9]{2})-([A-Za-z]{2})-([0-9]{6})")
 # A table's label ("2", "B", "North 3"): short, and safe as part of a folder name, since a
@@ -185,7 +182,7 @@ class ElectionSetup:
                 f"intervenor: {named[0]} is the first union on the ballot, not an intervenor"
             )
         named += [name for name in joining if name not in named]
-        if runoff_of is None and case_kind(case) is CaseKind.RC:
+        if runoff_of is None and case_kind(case).union_role is Role.PETITIONER:
             # In an RC case one union petitions, the first named; any other union on the
             # ballot was allowed on as an intervenor (a runoff keeps its election's roles).
             joining = named[1:]
@@ -206,7 +203,7 @@ class ElectionSetup:
             )
         except BallotError as error:
             raise SetupError(str(error)) from None
-        if ballot.several and ballot.incumbent is None and any(g.joins_existing for g in groups):
+        if ballot.several and ballot.incumbent is None and any(g.decides_joining for g in groups):
             raise SetupError(
                 "incumbent: a self-determination group voting on several unions needs the"
                 " union that represents the existing unit (--incumbent NAME): a majority for"
@@ -320,7 +317,7 @@ def _case_number(value: object) -> str:
     region, kind, number = shape[1], shape[2].upper(), shape[3]
     if kind not in CASE_KINDS:
         raise SetupError(
-            f"case number {case}: {kind} is not a kind of representation election Station"
+            f"case number {case}: {kind} is not a kind of election Station"
             f" counts; the kind is one of {kinds}"
         )
     return f"{region}-{kind}-{number}"

@@ -12,7 +12,7 @@ in `station tally --json`.
 
 from collections.abc import Mapping
 
-from station.domain.choices import CaseKind
+from station.domain.choices import Role
 from station.domain.description import (
     EMPLOYEE_PETITIONER,
     EMPLOYER,
@@ -23,13 +23,14 @@ from station.domain.description import (
 from station.domain.election import ElectionSetup
 from station.domain.party_words import parties_words, with_incumbent
 from station.domain.result_statements import stated_lines
+from station.domain.runoff import several_unions
 from station.domain.tally import Tally
 from station.domain.tally_form import Figures, ballot_form
 
 
 def names_roles(setup: ElectionSetup) -> bool:
     """Whether the sheet names the parties by role: every election but a plain RC one."""
-    return setup.choices is not None or setup.ballot.kind is not CaseKind.RC
+    return setup.choices is not None or setup.ballot.kind.union_role is not Role.PETITIONER
 
 
 def kinds_facts(setup: ElectionSetup, tally: Tally, pending: str | None) -> dict[str, object]:
@@ -104,7 +105,7 @@ def party_ids(sheet: Mapping[str, object]) -> list[str]:
             ids.append(EMPLOYER)
         elif index not in unions:
             ids.append(EMPLOYEE_PETITIONER)
-        elif len(unions) == 1:
+        elif not several_unions(len(unions)):
             ids.append(ONE_UNION)
         else:
             ids.append(union_id(unions.index(index) + 1))

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 from station.domain.calls import Call
 from station.domain.choices import Ballot
-from station.domain.groups import GroupSpec, GroupTally, Rule, asks_inclusion
+from station.domain.groups import GroupSpec, GroupTally
 from station.domain.resolution import Status
 
 GROUP = "group"
@@ -98,7 +98,7 @@ class GroupCalls:
             keys = ", ".join(self._keys)
             raise ValueError(f"a call in an election of voting groups names its group ({keys})")
         if answer is not None:
-            if self.specs[group].rule is not Rule.SONOTONE:
+            if not self.specs[group].asks_inclusion:
                 raise ValueError(f"group {key}'s ballot has no question on inclusion")
             if call not in _UNSTATED or answer not in ANSWERS:
                 raise ValueError(
@@ -199,7 +199,7 @@ class GroupCalls:
                 votes[group][(choice_of(seq) or 1) - 1] += 1
             else:
                 votes[group][self._unions] += 1
-            if asks_inclusion(self.specs[group]):
+            if self.specs[group].asks_inclusion:
                 read = answer_read(call, answer)
                 yes[group] += read == "yes"
                 no[group] += read == "no"

@@ -27,7 +27,6 @@ from station.domain.group_statements import (
 )
 from station.domain.groups import (
     GroupTally,
-    Rule,
     UnitResult,
     included,
     inclusion_figures,
@@ -36,6 +35,7 @@ from station.domain.groups import (
 )
 from station.domain.result_statements import challenges_line, stated_lines
 from station.domain.revised_sheet import split_columns
+from station.domain.runoff import several_unions
 from station.domain.statements import INTERIM, how_many
 from station.domain.tally import Tally
 from station.domain.tally_form import (
@@ -114,7 +114,7 @@ def lone_group_statement(sheet: Mapping[str, Any]) -> str | None:
 def group_tally(figures: GroupTally, unions: int) -> Tally:
     """A group's (or a pooled unit's) figures as a Tally of its ballots."""
     votes = figures.votes
-    several = len(votes) > 2 or unions > 1
+    several = several_unions(unions)
     return Tally(
         sum(votes[:unions]),
         sum(votes[unions:]),
@@ -158,8 +158,8 @@ def groups_facts(
     # While ballots remain (an interim sheet) question 1 is not determined: no pooling.
     pooling = pending != INTERIM
     found = units(specs, tuple(tallies), ballot.unions, pooling=pooling)
-    own = [spec.key for spec in specs if spec.rule is Rule.OWN]
-    sonotone = [spec.key for spec in specs if spec.rule is Rule.SONOTONE]
+    own = [spec.key for spec in specs if spec.own_unit]
+    sonotone = [spec.key for spec in specs if spec.asks_inclusion]
     undetermined = [] if pooling or len(own) != 1 or not sonotone else [*sonotone, *own]
     unit_of = {key: unit for unit in found for key in unit.groups}
     groups = []
@@ -179,7 +179,7 @@ def groups_facts(
             partners = [key for key in undetermined if key != spec.key]
             said = pooling_pending_statement(spec.key, partners, str(pending))
             entry["statements"] = {"8": said, "9": said}
-        if spec.rule is Rule.SONOTONE:
+        if spec.asks_inclusion:
             entry["inclusion"] = _inclusion_facts(spec.key, figures, own, ballot.unions, pending)
         if spec.key in before:  # its Revised Tally: the columns of its own figures
             entry["columns"] = _columns(ballot, spec.eligible, before[spec.key], figures)
@@ -220,7 +220,7 @@ def figures_stated(entry: Mapping[str, Any], ballot: FormBallot) -> GroupTally:
     entry): each choice's votes from lines 3 (3a, 3b, …) and 4, void, challenged and a
     Sonotone group's question 1. Its ballots are all handled (a final sheet)."""
     lines = entry["lines"]
-    numbers = per_union_numbers(lines) if ballot.per_union else ["3"]
+    numbers = per_union_numbers(lines) if ballot.several else ["3"]
     votes = [int(lines[number]) for number in numbers]
     if ballot.neither:
         votes.append(int(lines["4"]))
@@ -247,7 +247,7 @@ def groups_added(
     together = pooled([figures_stated(entry, ballot) for entry in entries])
     eligible = sum(int(entry["lines"]["1"]) for entry in entries)
     lines = line_values(ballot, Figures(eligible, group_tally(together, ballot.unions)))
-    several = ballot.per_union or len(ballot.choices) > 2
+    several = ballot.several or len(ballot.choices) > 2
     return lines, together.votes if several else ()
 
 
@@ -314,7 +314,7 @@ def stated_unit_lines(sheet: Mapping[str, Any], ballot: FormBallot) -> list[str]
     lines = []
     for keys, name, entry in found:
         figures = figures_stated(entry, ballot)
-        if ballot.per_union or len(ballot.choices) > 2:
+        if ballot.several:
             votes = ", ".join(
                 f"{count:,} {choice}"
                 for choice, count in zip(ballot.choices, figures.votes, strict=True)

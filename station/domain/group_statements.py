@@ -6,7 +6,8 @@ from station.domain.calls import Call
 from station.domain.choices import ONE_UNION_WORDS, choice_words
 from station.domain.events import Action, Event
 from station.domain.group_calls import answer_read
-from station.domain.groups import GroupSpec, GroupTally, Rule, UnitResult, included
+from station.domain.groups import GroupSpec, GroupTally, UnitResult, included
+from station.domain.runoff import several_unions
 from station.domain.statements import how_many
 
 
@@ -54,7 +55,7 @@ def group_figures_statement(
         f"{name} {count:,}" for name, count in zip(choices, tally.votes, strict=True)
     )
     parts = [f"{spec.key}: {votes}", f"void {tally.void:,}", f"challenged {tally.challenged:,}"]
-    if spec.rule is Rule.SONOTONE:
+    if spec.asks_inclusion:
         parts.append(f"inclusion yes {tally.yes:,} \u00b7 no {tally.no:,}{_spoilt(tally)}")
     handled = tally.handled
     box = spec.ballots if box is None else box
@@ -151,7 +152,7 @@ def group_panel_lines(
     hidden = ("inclusion ", "challenged ") if withheld else ("inclusion ",)
     marks = [part for part in rest if not part.startswith(hidden)]
     lines = [votes.removeprefix(f"{spec.key}: "), " \u00b7 ".join(marks)]
-    if spec.rule is Rule.SONOTONE:
+    if spec.asks_inclusion:
         figures = f"Inclusion yes {tally.yes:,} \u00b7 no {tally.no:,}{_spoilt(tally)}"
         if not decided:
             leaning = "a majority yes" if included(tally) else "no majority yes"
@@ -251,7 +252,7 @@ def _said(
         said = "no choice has a majority"
     elif unit.majority < unions:
         said = f"a majority for {choices[unit.majority]}"
-    elif unions == 1:
+    elif not several_unions(unions):
         said = f"a majority {ONE_UNION_WORDS[1]} (no union)"
     else:
         said = f"a majority for {choices[unit.majority]} (no union)"
@@ -328,7 +329,7 @@ def group_vote_words(
     if group is None:
         return said
     words = f"{said or event.call.label} — group {group.key}"
-    if event.action is Action.CALL and group.rule is Rule.SONOTONE:
+    if event.action is Action.CALL and group.asks_inclusion:
         stored = (event.detail or {}).get("inclusion")
         answer = answer_read(event.call, stored if isinstance(stored, str) else None)
         if answer is not None and (stored is not None or event.call is not Call.VOID):

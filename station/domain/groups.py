@@ -34,7 +34,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from station.domain.runoff import determinative, majority_for, result
+from station.domain.runoff import determinative, majority_for, result, several_unions
 
 MAX_GROUPS = 9
 _KEY = re.compile(r"[A-Z]")
@@ -46,6 +46,23 @@ class Rule(StrEnum):
     OWN = "own"
     SONOTONE = "sonotone"
     SELF_DETERMINATION = "self-determination"
+
+    @property
+    def own_unit(self) -> bool:
+        """Its votes decide a unit of its own: the group a Sonotone group may join."""
+        return self is Rule.OWN
+
+    @property
+    def asks_inclusion(self) -> bool:
+        """Its ballot asks question 1, inclusion with the nonprofessional employees,
+        before the representation question (Sonotone)."""
+        return self is Rule.SONOTONE
+
+    @property
+    def decides_joining(self) -> bool:
+        """Its votes decide only whether it joins the unit the union already represents
+        (self-determination, Armour-Globe); it may vote as the election's one group."""
+        return self is Rule.SELF_DETERMINATION
 
 
 class GroupError(ValueError):
@@ -71,9 +88,19 @@ class GroupSpec:
     rule: Rule = Rule.OWN
 
     @property
-    def joins_existing(self) -> bool:
-        """Its votes decide whether it joins an existing unit (self-determination)."""
-        return self.rule is Rule.SELF_DETERMINATION
+    def own_unit(self) -> bool:
+        """Its votes decide a unit of its own (`Rule.own_unit`)."""
+        return self.rule.own_unit
+
+    @property
+    def asks_inclusion(self) -> bool:
+        """Its ballot asks the inclusion question first (`Rule.asks_inclusion`)."""
+        return self.rule.asks_inclusion
+
+    @property
+    def decides_joining(self) -> bool:
+        """It votes only on joining an existing unit (`Rule.decides_joining`)."""
+        return self.rule.decides_joining
 
     def details(self) -> dict[str, object]:
         """What the election file stores of this group (only what is given)."""
@@ -122,7 +149,7 @@ def checked_groups(groups: Sequence[GroupSpec]) -> tuple[GroupSpec, ...]:
     """The groups if they make an election of voting groups; GroupError if not."""
     if not groups:
         return ()
-    if len(groups) < 2 and groups[0].rule is not Rule.SELF_DETERMINATION:
+    if len(groups) < 2 and not groups[0].decides_joining:
         # A lone group is an election of groups only when it votes on joining the unit the
         # union already represents (Armour-Globe); any other lone group is a plain election.
         raise GroupError("an election of voting groups has at least two groups (--group)")
@@ -137,8 +164,8 @@ def checked_groups(groups: Sequence[GroupSpec]) -> tuple[GroupSpec, ...]:
         raise GroupError("a voting group key is given twice")
     if len({group.name.casefold() for group in groups}) != len(groups):
         raise GroupError("two voting groups have the same name")
-    sonotone = [group for group in groups if group.rule is Rule.SONOTONE]
-    own = [group for group in groups if group.rule is Rule.OWN]
+    sonotone = [group for group in groups if group.asks_inclusion]
+    own = [group for group in groups if group.own_unit]
     if sonotone and len(own) != 1:
         # In the words of both `station new` (a plain --group) and the dialog's choice.
         here = "none is" if not own else f"{len(own)} are"
@@ -284,11 +311,6 @@ class UnitResult:
     void: int = 0
 
 
-def asks_inclusion(spec: GroupSpec) -> bool:
-    """Whether the group's ballot has question 1 (inclusion): a Sonotone group's."""
-    return spec.rule is Rule.SONOTONE
-
-
 def included(tally: GroupTally) -> bool:
     """Whether a Sonotone group's question 1 has a majority yes of its valid votes (a tie
     is no majority; void and unmarked answers are on neither side)."""
@@ -321,9 +343,9 @@ def units(
     unit of its own (an interim sheet, where question 1 is not yet determined).
     """
     by_key = dict(zip((group.key for group in groups), tallies, strict=True))
-    own = [group for group in groups if group.rule is Rule.OWN]
+    own = [group for group in groups if group.own_unit]
     partner = own[0] if len(own) == 1 else None
-    sonotone = [group for group in groups if group.rule is Rule.SONOTONE]
+    sonotone = [group for group in groups if group.asks_inclusion]
     pooled = [group for group in sonotone if pooling and included(by_key[group.key])]
     # Which units a turned inclusion vote would move (with the boxes, for "decided").
     unsettled = [g for g in sonotone if _unsettled(by_key[g.key])]
@@ -340,7 +362,7 @@ def units(
         deciding = [
             by_key[g.key]
             for g in groups
-            if g.key in keys or (g.rule is Rule.SONOTONE and _turned(keys, partner, [g]))
+            if g.key in keys or (g.asks_inclusion and _turned(keys, partner, [g]))
         ]
         over = not any(t.opened for t in deciding) and (
             all(t.remaining == 0 for t in deciding) if declared is None else declared
@@ -361,7 +383,7 @@ def units(
                 majority_for(votes, challenged),
                 decisive,
                 decided,
-                joins=members[0].rule is Rule.SELF_DETERMINATION,
+                joins=members[0].decides_joining,
                 over=over,
                 void=sum(t.void for t in figures),
             )
@@ -504,11 +526,11 @@ def group_json(
         "void": tally.void,
         "challenged": tally.challenged,
     }
-    if len(choices) > 2 or unions > 1:
+    if several_unions(unions):
         entry["choices"] = [
             {"name": name, "votes": votes} for name, votes in zip(choices, tally.votes, strict=True)
         ]
-    if spec.rule is Rule.SONOTONE:
+    if spec.asks_inclusion:
         entry["inclusion"] = inclusion_figures(tally)
     return entry
 
@@ -527,7 +549,7 @@ def inclusion_figures(tally: GroupTally) -> dict[str, int]:
 
 def unit_json(unit: UnitResult, choices: Sequence[str], unions: int) -> dict[str, object]:
     """One unit in `station tally --json`'s `units`."""
-    several = len(choices) > 2 or unions > 1
+    several = several_unions(unions)
     entry: dict[str, object] = {
         "name": unit.name,
         "groups": list(unit.groups),

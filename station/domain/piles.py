@@ -24,6 +24,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from station.domain.calls import Call
+from station.domain.runoff import several_unions
 
 DEFAULT_PILE = 100
 
@@ -75,7 +76,7 @@ def lane_name(call: Call, group: str | None = None, label: str | None = None) ->
 def pile_labels(unions: tuple[str, ...], neither: str | None) -> dict[tuple[Call, int | None], str]:
     """The names of a ballot's piles where a call's label says too little: on a ballot
     of several unions, each union's by its name and Neither's by its wording."""
-    if len(unions) < 2:
+    if not several_unions(len(unions)):
         return {}
     labels: dict[tuple[Call, int | None], str] = {
         (Call.FOR, number): name for number, name in enumerate(unions, 1)

@@ -21,7 +21,13 @@ from station.domain.runoff import Result, determinative, final_result, majority_
 from station.domain.statements import pending_reason, result_statements
 from station.domain.table_statements import table_pending_reason
 from station.domain.tally import Tally
-from station.domain.tally_form import Figures, FormBallot, ballot_form
+from station.domain.tally_form import (
+    Figures,
+    FormBallot,
+    ballot_form,
+    eligible_determinative,
+    rescinded,
+)
 
 
 @dataclass(frozen=True)
@@ -67,6 +73,8 @@ def result_lines(setup: ElectionSetup, tally: Tally, locked_by: Sheet | None) ->
 def stated_lines(ballot: FormBallot, figures: Figures, pending: str | None) -> ResultLines:
     """Lines 8-9 and 102.70's line of these figures, or why they are not stated (`pending`)."""
     votes, challenged = figures.votes, figures.tally.challenged
+    if ballot.majority_of_eligible:
+        return _eligible_lines(ballot, figures, pending)
     majority = majority_for(votes, challenged)
     if pending is None:
         outcome: Result | None
@@ -84,6 +92,41 @@ def stated_lines(ballot: FormBallot, figures: Figures, pending: str | None) -> R
     )
 
 
+def _eligible_lines(ballot: FormBallot, figures: Figures, pending: str | None) -> ResultLines:
+    """Lines 8-9 of a UD election: YES must be a majority of those eligible to vote
+    (line 1), not of the votes cast; a tie or anything less leaves the authority."""
+    yes, challenged = figures.tally.for_union, figures.tally.challenged
+    decisive = eligible_determinative(yes, figures.eligible, challenged)
+    majority = 0 if rescinded(yes, figures.eligible) else None
+    return ResultLines(
+        challenges=challenges_line(decisive, pending),
+        majority=rescinded_line(ballot.union, majority == 0, pending),
+        runoff=None,
+        pending=pending,
+        decisive=decisive,
+        majority_for=majority,
+        outcome=None if pending is not None else Result(None, majority, None, False),
+    )
+
+
+def rescinded_line(union: str, rescinded: bool, pending: str | None) -> str:
+    """A UD election's line 9, in the words of the Board's certification of results
+    (NLRA 8(a)(3): "a majority of the employees eligible to vote ... have voted to
+    rescind the authority")."""
+    authority = (
+        f"the authority of the Employer and {union} to require, under their agreement,"
+        " that employees make certain lawful payments to the union in order to retain"
+        " their jobs"
+    )
+    if pending is not None:
+        return (
+            "Whether a majority of the employees eligible to vote have voted to rescind"
+            f" {authority} is not yet determined: {pending}."
+        )
+    verb = "have" if rescinded else "have not"
+    return f"A majority of the employees eligible to vote {verb} voted to rescind {authority}."
+
+
 def challenges_line(decisive: bool, pending: str | None) -> str:
     """Line 8: whether the challenged ballots are sufficient to affect the result."""
     if pending is not None:
@@ -97,7 +140,7 @@ def challenges_line(decisive: bool, pending: str | None) -> str:
 def majority_line(ballot: FormBallot, majority: int | None, pending: str | None) -> str:
     """Line 9: with one union, whether it has a majority of the valid votes counted plus
     challenged ballots; with several, which choice has one, if any."""
-    if not ballot.per_union:
+    if not ballot.several:
         if pending is not None:
             return (
                 "Whether a majority of the valid votes counted plus challenged ballots has"
@@ -171,11 +214,16 @@ def decided_line(setup: ElectionSetup, tally: Tally) -> str:
     if setup.table is not None or remaining is None:
         return ""
     ballot = ballot_form(setup)
+    if ballot.majority_of_eligible:
+        if eligible_determinative(tally.for_union, setup.eligible, tally.challenged + remaining):
+            return ""
+        verb = "is" if rescinded(tally.for_union, setup.eligible) else "is not"
+        return f"Result decided: the authority of {ballot.union} {verb} rescinded."
     votes = Figures(setup.eligible, tally).votes
     if determinative(votes, ballot.unions, tally.challenged + remaining):
         return ""
     outcome = result(votes, ballot.unions)
-    if not ballot.per_union:  # a tie loses: the union wins only with a majority
+    if not ballot.several:  # a tie loses: the union wins only with a majority
         verb = "wins" if outcome.certified is not None else "loses"
         return f"Result decided: {ballot.union} {verb}."
     choices = ballot.choices

@@ -27,6 +27,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 
+def several_unions(unions: int) -> bool:
+    """Whether a ballot of `unions` unions is one of several: a choice per union (keys
+    1-9, Neither 0), a line 3 per union, each FOR naming its union. The one spelling of
+    the notion; the description's `Question.several` reads it."""
+    return unions > 1
+
+
 @dataclass(frozen=True, slots=True)
 class Result:
     """What the votes decide. Choices are 0-based indexes in ballot order.

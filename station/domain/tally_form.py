@@ -21,9 +21,11 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from station.domain.calls import Call
+from station.domain.choices import case_kind
 from station.domain.description import Question, describe
 from station.domain.election import ElectionSetup
-from station.domain.runoff import final_result, majority_for
+from station.domain.runoff import final_result, majority_for, several_unions
 from station.domain.tally import Tally
 
 LineValue = int | bool
@@ -37,12 +39,15 @@ class FormBallot:
     Attributes:
         union: the first union's name: the one union of lines 3 and 9, when there is one.
         choices: every choice's name in ballot order (each union, then Neither if any).
-        unions: how many of `choices` are unions.
+        unions: how many of `choices` are unions (are stored as FOR: a UD's YES).
+        majority_of_eligible: a UD election, decided by a majority of the employees
+            eligible to vote (`Question.majority_of_eligible`); `union` is its union.
     """
 
     union: str
     choices: tuple[str, ...]
     unions: int
+    majority_of_eligible: bool = False
 
     @property
     def neither(self) -> bool:
@@ -51,14 +56,16 @@ class FormBallot:
         return not self.choices or len(self.choices) > self.unions
 
     @property
-    def per_union(self) -> bool:
-        """Line 3 once per union (3a, 3b, …): a ballot of several unions."""
-        return self.unions > 1
+    def several(self) -> bool:
+        """A ballot of several unions: line 3 once per union (3a, 3b, …)."""
+        return several_unions(self.unions)
 
     @classmethod
     def of_question(cls, question: Question) -> FormBallot:
         """The ballot of a voting group's representation question."""
-        return cls(question.unions[0].name, question.names, len(question.unions))
+        union = question.about or question.unions[0].name
+        unions = sum(1 for choice in question.choices if choice.call is Call.FOR)
+        return cls(union, question.names, unions, question.majority_of_eligible)
 
     @classmethod
     def of_sheet(cls, sheet: Mapping[str, object]) -> FormBallot:
@@ -70,7 +77,10 @@ class FormBallot:
         if lines is None and isinstance(groups, list) and groups:  # each group's own lines
             lines = groups[0].get("lines")
         unions = sum(1 for number in lines if _per_union(number)) if isinstance(lines, dict) else 0
-        return cls(str(sheet.get("union", "")), choices, max(unions, 1))
+        election = sheet.get("election")
+        case = sheet.get("case", election.get("case") if isinstance(election, Mapping) else "")
+        eligible = case_kind(str(case)).deauthorization
+        return cls(str(sheet.get("union", "")), choices, max(unions, 1), eligible)
 
 
 def ballot_form(setup: ElectionSetup) -> FormBallot:
@@ -113,7 +123,22 @@ class FormLine:
     summed: bool = True
 
 
+def rescinded(yes: int, eligible: int) -> bool:
+    """Whether YES votes are a majority of the employees eligible to vote (a tie, or
+    any fewer, is no majority): NLRA 8(a)(3), 9(e)(1)."""
+    return 2 * yes > eligible
+
+
+def eligible_determinative(yes: int, eligible: int, swing: int) -> bool:
+    """Whether `swing` ballots (challenged, or still uncounted) could change whether YES
+    is a majority of those eligible: YES has none yet and could reach one. Judged
+    against line 1's number of eligible voters."""
+    return not rescinded(yes, eligible) and rescinded(yes + swing, eligible)
+
+
 def _line_9_words(ballot: FormBallot) -> str:
+    if ballot.majority_of_eligible:
+        return f"A majority of the employees eligible to vote have voted to rescind the authority of {ballot.union}"
     return (
         "A majority of the valid votes counted plus challenged ballots has been cast for"
         f" {ballot.union}"
@@ -121,37 +146,47 @@ def _line_9_words(ballot: FormBallot) -> str:
 
 
 def _line_5_words(ballot: FormBallot) -> str:
-    if not ballot.per_union:
+    if not ballot.several:
         return LINE_5_BEFORE
     summed = [*_union_numbers(ballot), *(["4"] if ballot.neither else [])]
     return f"Number of valid votes counted (lines {' + '.join(summed)})"
 
 
-def _determinative(figures: Figures, unions: int) -> bool:
+def _line_3_words(ballot: FormBallot) -> str:
+    if ballot.majority_of_eligible:
+        return f"Number of votes cast YES (to rescind the authority of {ballot.union})"
+    return f"Number of votes cast for {ballot.union}"
+
+
+def _line_4_words(ballot: FormBallot) -> str:
+    if ballot.majority_of_eligible:
+        return "Number of votes cast NO"
+    return "Number of votes cast against participating labor organization(s)"
+
+
+def _determinative(figures: Figures, unions: int, of_eligible: bool) -> bool:
     tally = figures.tally
+    if of_eligible:
+        return eligible_determinative(tally.for_union, figures.eligible, tally.challenged)
     return final_result(figures.votes, unions, tally.challenged, figures.eligible)[1]
 
 
-def _majority_for_a_union(figures: Figures, unions: int) -> bool:
+def _majority_for_a_union(figures: Figures, unions: int, of_eligible: bool) -> bool:
+    if of_eligible:
+        return rescinded(figures.tally.for_union, figures.eligible)
     majority = majority_for(figures.votes, figures.tally.challenged)
     return majority is not None and majority < unions
 
 
-def _base_lines(unions: int) -> tuple[FormLine, ...]:
+def _base_lines(unions: int, of_eligible: bool = False) -> tuple[FormLine, ...]:
     return (
         FormLine(
             "1", lambda _: "Approximate number of eligible voters", lambda f: f.eligible,
             summed=False,
         ),
         FormLine("2", lambda _: "Number of void ballots", lambda f: f.tally.void),
-        FormLine(
-            "3", lambda b: f"Number of votes cast for {b.union}", lambda f: f.tally.for_union
-        ),
-        FormLine(
-            "4",
-            lambda _: "Number of votes cast against participating labor organization(s)",
-            lambda f: f.tally.against,
-        ),
+        FormLine("3", _line_3_words, lambda f: f.tally.for_union),
+        FormLine("4", _line_4_words, lambda f: f.tally.against),
         FormLine("5", _line_5_words, lambda f: f.tally.valid),
         FormLine("6", lambda _: "Number of challenged ballots", lambda f: f.tally.challenged),
         FormLine(
@@ -162,14 +197,14 @@ def _base_lines(unions: int) -> tuple[FormLine, ...]:
         FormLine(
             "8",
             lambda _: "Challenges are sufficient in number to affect the results",
-            lambda f: _determinative(f, unions),
+            lambda f: _determinative(f, unions, of_eligible),
             printed=False,
             summed=False,
         ),
         FormLine(
             "9",
             _line_9_words,
-            lambda f: _majority_for_a_union(f, unions),
+            lambda f: _majority_for_a_union(f, unions, of_eligible),
             printed=False,
             summed=False,
         ),
@@ -188,9 +223,9 @@ def form_lines(ballot: FormBallot) -> tuple[FormLine, ...]:
     """Every line of this ballot's tally, in the order the page prints them: lines 1-7
     (3a, 3b, … after line 3 on a ballot of several unions), then 8 and 9."""
     lines: list[FormLine] = []
-    for line in _base_lines(ballot.unions):
+    for line in _base_lines(ballot.unions, ballot.majority_of_eligible):
         lines.append(line)
-        if line.number == "3" and ballot.per_union:
+        if line.number == "3" and ballot.several:
             lines += [_union_line(index) for index in range(ballot.unions)]
     return tuple(lines)
 
@@ -208,7 +243,7 @@ def printed_lines(ballot: FormBallot) -> tuple[FormLine, ...]:
         line
         for line in form_lines(ballot)
         if line.printed
-        and not (line.number == "3" and ballot.per_union)
+        and not (line.number == "3" and ballot.several)
         and not (line.number == "4" and not ballot.neither)
     )
 

@@ -26,6 +26,7 @@ counted regardless.
 from collections import deque
 
 from station.domain import Action, Call, Change, Count, ElectionSetup, Event, ReplayError, Sheet
+from station.domain.description import Vote
 from station.domain.envelopes import NO_BALLOT_CHALLENGE, Ruling, box_setup
 from station.domain.group_statements import written_in_group_statement
 from station.domain.piles import CHOICE as PILE_CHOICE
@@ -59,16 +60,14 @@ class Refused(Exception):
 class OverCount(Exception):
     """A call would count more ballots than the box held; nothing was written.
 
-    `record(call, over_count=True)` records it, with that confirmation in the event.
+    `record(vote, over_count=True)` records it, with that confirmation in the event.
     """
 
-    def __init__(
-        self, call: Call, choice: int | None = None, group: tuple[str, int] | None = None
-    ) -> None:
+    def __init__(self, vote: Vote, group: tuple[str, int] | None = None) -> None:
         held = "the box" if group is None else f"group {group[0]}'s box"
-        super().__init__(f"{call.label}: more ballots than {held} held")
-        self.call = call
-        self.choice = choice  # the union voted for, on a ballot of several
+        super().__init__(f"{vote.call.label}: more ballots than {held} held")
+        self.vote = vote  # recorded as it is once confirmed
+        self.call = vote.call
         self.group = group  # in an election of voting groups: the group's key, its box
 
 
@@ -149,21 +148,14 @@ class CountSession:
 
     # -- what the operator can do (each raises Refused, ReplayError or WriteFailed) --
 
-    def record(
-        self,
-        call: Call,
-        *,
-        over_count: bool = False,
-        choice: int | None = None,
-        group: str | None = None,
-        inclusion: str | None = None,
-    ) -> Change:
-        """Record one call. With the box's size known, a call beyond it raises OverCount
-        unless `over_count` confirms it; the confirmation is recorded with the call.
-        On a ballot of several unions a FOR names its union: `choice`, 1 for the first.
-        In an election of voting groups the call names its `group` (its key), and a
-        Sonotone ballot's FOR or AGAINST its answer to question 1 (`inclusion`, "yes" or
-        "no"; None when unmarked): the whole ballot, one event."""
+    def record(self, vote: Vote | Call, *, over_count: bool = False) -> Change:
+        """Record one ballot as called: a `Vote` of the description (its call and its
+        answers: the union of a FOR on a ballot of several, the voting group, a Sonotone
+        ballot's question 1), or a bare call. The whole ballot is one event. With the
+        box's size known, a call beyond it raises OverCount unless `over_count`
+        confirms it; the confirmation is recorded with the call."""
+        vote = vote if isinstance(vote, Vote) else Vote(vote)
+        call, group = vote.call, vote.group
         self._refuse_while_locked()
         if call is Call.CHALLENGE and self.count.envelopes.current:
             raise Refused(NO_BALLOT_CHALLENGE)  # before any question of the box's size
@@ -171,18 +163,13 @@ class CountSession:
         if self.count.resolutions.revising:
             over_count = False  # the rules hold the revised count to the ballots ordered opened
         elif ballots is not None and self.count.counted >= ballots and not over_count:
-            raise OverCount(call, choice)
+            raise OverCount(vote)
         elif group is not None and not over_count and (box := self._full_box(group)) is not None:
             # A ballot of one group called in another's pile moves a vote between units:
             # each group's box is asked about on its own, as the whole box is.
-            raise OverCount(call, choice, (group, box))
+            raise OverCount(vote, (group, box))
         detail: dict[str, object] = {"over_count": True} if over_count else {}
-        if choice is not None:
-            detail["choice"] = choice
-        if group is not None:
-            detail["group"] = group
-        if inclusion is not None:
-            detail["inclusion"] = inclusion
+        detail |= vote.detail()
         return self.commit(Action.CALL, call, detail=detail or None)
 
     def _full_box(self, key: str) -> int | None:

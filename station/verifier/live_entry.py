@@ -244,7 +244,7 @@ def _count_view(follower: FeedCheck) -> dict[str, Any]:
     remaining = None if ballots is None else max(ballots - tally.counted, 0)
     choices = setup.ballot.choices
     unions = len(setup.ballot.unions)
-    several = unions > 1
+    several = describe(setup).ballot.several
     votes = count.choice_votes()
     figures = {
         "void": tally.void,

@@ -40,6 +40,7 @@ from typing import Any
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from station.domain import Call
+from station.domain.description import Vote
 from station.domain.envelopes import Ruling
 from station.domain.parties import Party
 from station.journal import Journal
@@ -151,7 +152,11 @@ def script(path: Path, letters: str) -> None:
             if letter in "FAVC":
                 last = session.record({"F": F, "A": A, "V": V, "C": C}[letter])
             elif letter.isdigit():
-                last = session.record(F, choice=int(letter)) if letter != "0" else session.record(A)
+                last = (
+                    session.record(Vote(F, choice=int(letter)))
+                    if letter != "0"
+                    else session.record(A)
+                )
             elif letter in "eu" and last is not None:
                 party = {"e": "employer", "u": "petitioner"}[letter]
                 session.amend_challenge(last.event.seq, {"party": party, "reason": "supervisor"})
@@ -169,7 +174,7 @@ def grouped(path: Path, ballots: list[tuple[str, Call, str | None]]) -> None:
     try:
         session = CountSession.resume(journal, keep=0)
         for group, call, inclusion in ballots:
-            session.record(call, group=group, inclusion=inclusion)
+            session.record(Vote(call, group=group, inclusion=inclusion))
     finally:
         journal.close()
 
@@ -478,7 +483,7 @@ def globe_incumbent(work: Path) -> Path:
     try:
         session = CountSession.resume(journal, keep=0)
         for call, choice in ((F, 1), (F, 1), (F, 1), (F, 2), (A, None), (V, None)):
-            session.record(call, group="A", choice=choice)
+            session.record(Vote(call, group="A", choice=choice))
     finally:
         journal.close()
     cli("sign", work / "e.station", *OBSERVERS)

@@ -73,7 +73,7 @@ def test_a_case_number_of_the_boards_shape_is_kept(typed: str, stored: str) -> N
         ("12345", "is not of the form NN-XX-NNNNNN"),
         ("29-RC-28802", "is not of the form NN-XX-NNNNNN"),
         ("29RC288020", "is not of the form NN-XX-NNNNNN"),
-        ("29-CA-288020", "CA is not a kind of representation election Station counts"),
+        ("29-CA-288020", "CA is not a kind of election Station counts"),
     ],
 )
 def test_a_case_number_of_another_shape_is_refused_saying_which_kinds(

@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 
 from station.domain import Call, Count, ElectionSetup, ReplayError
+from station.domain.description import Vote
 from station.domain.election import SetupError, voting_groups
 from station.domain.groups import Rule, units
 from station.journal import Journal, snapshots
@@ -62,23 +63,23 @@ def test_a_sonotone_ballot_is_one_call_and_undone_whole(tmp_path: Path) -> None:
     Journal.create(path, SONOTONE)
     with Journal.open(path, seal_secret=station_secret()) as journal:
         session = CountSession.resume(journal, keep=5)
-        session.record(Call.FOR, group="A", inclusion="yes")
-        session.record(Call.AGAINST, group="A", inclusion="yes")
-        session.record(Call.FOR, group="A")  # question 1 unmarked: counts on question 2
-        session.record(Call.CHALLENGE, group="A")
-        session.record(Call.FOR, group="B")
-        session.record(Call.VOID, group="B")
-        session.record(Call.AGAINST, group="A", inclusion="no")
+        session.record(Vote(Call.FOR, group="A", inclusion="yes"))
+        session.record(Vote(Call.AGAINST, group="A", inclusion="yes"))
+        session.record(Vote(Call.FOR, group="A"))  # question 1 unmarked: counts on question 2
+        session.record(Vote(Call.CHALLENGE, group="A"))
+        session.record(Vote(Call.FOR, group="B"))
+        session.record(Vote(Call.VOID, group="B"))
+        session.record(Vote(Call.AGAINST, group="A", inclusion="no"))
         session.undo()  # the whole last ballot: both answers
         assert _figures(session) == [((2, 1), 0, 1, 2, 0, 21), ((1, 0), 1, 0, 0, 0, 68)]
         with pytest.raises(ReplayError):
             session.record(Call.FOR)  # no group named
         with pytest.raises(ReplayError):
-            session.record(Call.CHALLENGE, group="A", inclusion="yes")  # sealed whole
+            session.record(Vote(Call.CHALLENGE, group="A", inclusion="yes"))  # sealed whole
         with pytest.raises(ReplayError):
-            session.record(Call.FOR, group="A", inclusion="maybe")
+            session.record(Vote(Call.FOR, group="A", inclusion="maybe"))
         with pytest.raises(ReplayError):
-            session.record(Call.FOR, group="B", inclusion="yes")  # B has no question 1
+            session.record(Vote(Call.FOR, group="B", inclusion="yes"))  # B has no question 1
         (pooled,) = units(SONOTONE.ballot.groups, session.count.group_tallies(), 1)
         assert pooled.groups == ("A", "B") and pooled.votes == (3, 1)
         # 2 yes, 0 no: one challenged professional cannot turn question 1, nor 3 to 1.
@@ -91,12 +92,12 @@ def test_question_1_is_tallied_apart_from_question_2(tmp_path: Path) -> None:
     Journal.create(path, SONOTONE)
     with Journal.open(path, seal_secret=station_secret()) as journal:
         session = CountSession.resume(journal, keep=5)
-        session.record(Call.VOID, group="A", inclusion="yes")  # question 2 void
-        session.record(Call.VOID, group="A", inclusion="blank")  # question 2 void too
-        session.record(Call.FOR, group="A", inclusion="void")  # question 1 void
-        session.record(Call.AGAINST, group="A")  # question 1 unmarked
-        session.record(Call.VOID, group="A")  # void whole, as journals always had it
-        session.record(Call.CHALLENGE, group="A")
+        session.record(Vote(Call.VOID, group="A", inclusion="yes"))  # question 2 void
+        session.record(Vote(Call.VOID, group="A", inclusion="blank"))  # question 2 void too
+        session.record(Vote(Call.FOR, group="A", inclusion="void"))  # question 1 void
+        session.record(Vote(Call.AGAINST, group="A"))  # question 1 unmarked
+        session.record(Vote(Call.VOID, group="A"))  # void whole, as journals always had it
+        session.record(Vote(Call.CHALLENGE, group="A"))
 
         def question_1() -> list[tuple[int, ...]]:
             return [
@@ -134,9 +135,8 @@ def test_a_snapshot_keeps_each_groups_figures(
                 call = rng.choice(list(Call))
                 answer = rng.choice(("yes", "no", "void", "blank", None)) if group == "A" else None
                 answered = call is not Call.CHALLENGE
-                session.record(
-                    call, group=group, inclusion=answer if answered else None, over_count=True
-                )
+                vote = Vote(call, group=group, inclusion=answer if answered else None)
+                session.record(vote, over_count=True)
         expected = _figures(session)
         question_1 = [(t.inclusion_void, t.inclusion_blank) for t in session.count.group_tallies()]
         assert question_1[0] != (0, 0)
@@ -175,16 +175,16 @@ def test_a_revised_count_of_groups_is_kept_whole_by_a_snapshot(
     with Journal.open(path, seal_secret=station_secret()) as journal:
         session = CountSession.resume(journal, keep=5)
         for _ in range(6):
-            session.record(Call.FOR, group="A", inclusion="yes")
-            session.record(Call.AGAINST, group="B")
-        challenged = [session.record(Call.CHALLENGE, group=g).event.seq for g in "ABB"]
+            session.record(Vote(Call.FOR, group="A", inclusion="yes"))
+            session.record(Vote(Call.AGAINST, group="B"))
+        challenged = [session.record(Vote(Call.CHALLENGE, group=g)).event.seq for g in "ABB"]
         session.settle(challenged[2], "sustained")
         for _ in range(5):
-            session.record(Call.AGAINST, group="A", inclusion="yes")
+            session.record(Vote(Call.AGAINST, group="A", inclusion="yes"))
         session.commit(Action.SIGN, None, session.count.last_seq, {"kind": "final"})
         session.decide([1, 2], [], "R. Director")
-        session.record(Call.FOR, group="A", inclusion="no")
-        session.record(Call.VOID, group="B")
+        session.record(Vote(Call.FOR, group="A", inclusion="no"))
+        session.record(Vote(Call.VOID, group="B"))
         session.commit(Action.SIGN, None, session.count.last_seq, {"kind": "final"})
         expected = _figures(session)
         revised = session.count.sheets[-1]
@@ -203,3 +203,20 @@ def _figures_of(count: Count) -> list[tuple[object, ...]]:
     return [
         (t.votes, t.void, t.challenged, t.yes, t.no, t.remaining) for t in count.group_tallies()
     ]
+
+
+def test_a_vote_is_stored_as_files_always_stored_its_answers(tmp_path: Path) -> None:
+    """One value of the description per ballot: its call, group and question 1 answer
+    make one CALL event whose detail keeps the keys every file has held."""
+    path = tmp_path / "groups.station"
+    Journal.create(path, SONOTONE)
+    with Journal.open(path) as journal:
+        session = CountSession.resume(journal, keep=0)
+        yes = session.record(Vote(Call.FOR, group="A", inclusion="yes")).event
+        unmarked = session.record(Vote(Call.AGAINST, group="A")).event
+        void = session.record(Vote(Call.VOID, group="B")).event
+    assert yes.detail == {"group": "A", "inclusion": "yes"}
+    assert unmarked.detail == {"group": "A"}
+    assert void.detail == {"group": "B"}
+    assert Vote(Call.FOR, choice=2).detail() == {"choice": 2}
+    assert Vote(Call.VOID).detail() == {}

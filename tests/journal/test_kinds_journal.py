@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 
 from station.domain import Call, ElectionSetup
+from station.domain.description import Vote
 from station.journal import Journal, snapshots
 from station.journal.chain import setup_hash
 from station.journal.seal import station_secret
@@ -51,7 +52,7 @@ def test_a_snapshot_keeps_each_choice(tmp_path: Path, monkeypatch: pytest.Monkey
             elif roll < 0.10:
                 session.redo()
             elif roll < 0.80:
-                session.record(Call.FOR, choice=rng.choice((1, 2)))
+                session.record(Vote(Call.FOR, choice=rng.choice((1, 2))))
             else:
                 session.record(rng.choice((Call.AGAINST, Call.VOID, Call.CHALLENGE)))
         expected = session.count.choice_votes()

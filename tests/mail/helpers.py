@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from station.domain import Call, ElectionSetup, SheetKind
+from station.domain.description import Vote
 from station.domain.envelopes import Ruling
 from station.domain.tally_sheet import SheetError
 from station.domain.voters import Voter, VoterList
@@ -117,10 +118,10 @@ def groups_counted(path: Path) -> None:
             counting.rule_envelope(ruling, voter)
         counting.rule_envelope(Ruling.CHALLENGED, write_in="Ken Thompson", group="B")
         counting.end_envelopes()
-        counting.record(Call.FOR, group="A", inclusion="yes")
-        counting.record(Call.FOR, group="A", inclusion="yes")
+        counting.record(Vote(Call.FOR, group="A", inclusion="yes"))
+        counting.record(Vote(Call.FOR, group="A", inclusion="yes"))
         for call in (Call.FOR, Call.AGAINST, Call.AGAINST):
-            counting.record(call, group="B")
+            counting.record(Vote(call, group="B"))
     finally:
         counting.journal.close()
     assert station("sign", path, "--agent", "R. Agent").returncode == 0
@@ -135,7 +136,7 @@ def groups_decided(path: Path) -> None:
     assert done.returncode == 0, done.stderr
     counting = resumed(path)
     try:
-        counting.record(Call.AGAINST, group="A", inclusion="no")
+        counting.record(Vote(Call.AGAINST, group="A", inclusion="no"))
     finally:
         counting.journal.close()
     assert station("sign", path, "--agent", "R. Agent").returncode == 0

@@ -9,6 +9,7 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from station.domain import Call, Count
+from station.domain.description import Vote
 from station.domain.envelopes import Ruling
 from station.journal import Journal
 from station.journal.seal import station_secret
@@ -108,10 +109,10 @@ def test_each_groups_envelopes_are_its_pile(tmp_path: Path) -> None:
     ]
     counting = session(path)
     try:
-        counting.record(Call.FOR, group="A", inclusion="yes")
-        counting.record(Call.FOR, group="A", inclusion="yes")
+        counting.record(Vote(Call.FOR, group="A", inclusion="yes"))
+        counting.record(Vote(Call.FOR, group="A", inclusion="yes"))
         for call in (Call.FOR, Call.AGAINST, Call.AGAINST):
-            counting.record(call, group="B")
+            counting.record(Vote(call, group="B"))
         figures = [(t.votes, t.remaining) for t in counting.count.group_tallies()]
     finally:
         counting.journal.close()
@@ -125,10 +126,10 @@ def test_a_challenged_envelope_opened_is_counted_in_its_group(tmp_path: Path) ->
     envelopes_ruled(path)
     counting = session(path)
     try:
-        counting.record(Call.FOR, group="A", inclusion="yes")
-        counting.record(Call.AGAINST, group="A", inclusion="no")
+        counting.record(Vote(Call.FOR, group="A", inclusion="yes"))
+        counting.record(Vote(Call.AGAINST, group="A", inclusion="no"))
         for call in (Call.FOR, Call.AGAINST, Call.AGAINST):
-            counting.record(call, group="B")
+            counting.record(Vote(call, group="B"))
     finally:
         counting.journal.close()
     assert station("sign", path, "--agent", "R. Agent").returncode == 0
@@ -142,10 +143,10 @@ def test_a_challenged_envelope_opened_is_counted_in_its_group(tmp_path: Path) ->
     assert done.returncode == 0, done.stderr
     counting = session(path)
     try:
-        counting.record(Call.FOR, group="A", inclusion="yes")
+        counting.record(Vote(Call.FOR, group="A", inclusion="yes"))
         with pytest.raises(ValueError, match="group A"):  # its one envelope is counted
-            counting.record(Call.FOR, group="A", inclusion="yes")
-        counting.record(Call.AGAINST, group="B")
+            counting.record(Vote(Call.FOR, group="A", inclusion="yes"))
+        counting.record(Vote(Call.AGAINST, group="B"))
     finally:
         counting.journal.close()
     summary = tally(path)
@@ -244,10 +245,10 @@ def test_an_envelope_received_after_the_tally_says_its_voters_group(
     envelopes_ruled(path)
     counting = session(path)
     try:
-        counting.record(Call.FOR, group="A", inclusion="yes")
-        counting.record(Call.AGAINST, group="A", inclusion="no")
+        counting.record(Vote(Call.FOR, group="A", inclusion="yes"))
+        counting.record(Vote(Call.AGAINST, group="A", inclusion="no"))
         for call in (Call.FOR, Call.AGAINST, Call.AGAINST):
-            counting.record(call, group="B")
+            counting.record(Vote(call, group="B"))
     finally:
         counting.journal.close()
     assert station("sign", path, "--agent", "R. Agent").returncode == 0

@@ -11,6 +11,7 @@ import pytest
 
 from station.cli import main
 from station.domain import Action, Call
+from station.domain.description import Vote
 from station.domain.election import MAIL_RULES
 from station.domain.envelopes import Ruling
 from station.journal import Journal
@@ -213,7 +214,7 @@ def test_the_runoff_of_a_mail_election_may_be_by_mail_with_the_polls(
             session.rule_envelope(Ruling.ACCEPTED, voter)
         session.end_envelopes()
         for choice in (1, 1, 1, 2, 2):  # no majority: a runoff of the two leading
-            session.record(Call.FOR, choice=choice)
+            session.record(Vote(Call.FOR, choice=choice))
         session.record(Call.AGAINST)
     finally:
         journal.close()

@@ -13,6 +13,7 @@ import pytest
 from station.cli import main
 from station.domain import Call, ElectionSetup, SheetKind
 from station.domain.choices import Ballot, CaseKind
+from station.domain.description import Vote
 from station.domain.envelopes import Ruling
 from station.domain.tally_sheet import Observer
 from station.domain.voters import Voter, VoterList
@@ -113,7 +114,7 @@ def calls(letters: str) -> Script:
     def run_calls(session: CountSession) -> None:
         for letter in letters:
             if letter.isdigit():
-                session.record(Call.FOR, choice=int(letter))
+                session.record(Vote(Call.FOR, choice=int(letter)))
             else:
                 session.record(
                     {"F": Call.FOR, "A": Call.AGAINST, "V": Call.VOID}[letter]

@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from station.domain import Call, ElectionSetup
+from station.domain.description import Vote
 from station.domain.election import voting_groups
 from station.journal import Journal
 from station.journal.session import CountSession
@@ -48,7 +49,7 @@ def table(folder: Path, label: str, boxes: list[str], ballots: list[Ballot], key
         session = CountSession(journal, journal.restore(trust_snapshots=False))
         session.start()
         for group, call, answer in ballots:
-            session.record(call, group=group, inclusion=answer)
+            session.record(Vote(call, group=group, inclusion=answer))
     return sign_and_export(path, folder / f"export-{label}", key)
 
 

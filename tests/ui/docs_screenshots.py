@@ -18,6 +18,7 @@ from pathlib import Path
 from PySide6.QtWidgets import QApplication, QMainWindow
 
 from station.domain import Call, ElectionSetup
+from station.domain.description import Vote
 from station.domain.election import voting_groups
 from station.journal import Journal
 from tests.ui.screen_fit_probe import _counted, _operator, _press, _with_help
@@ -54,7 +55,7 @@ def _sonotone(folder: Path) -> QMainWindow:
             answer = rng.choice(["yes", "yes", "no"]) if group == "A" else None
             if call in (Call.VOID, Call.CHALLENGE):
                 answer = None
-            session.record(call, group=group, inclusion=answer)
+            session.record(Vote(call, group=group, inclusion=answer))
     return _operator(path)
 
 

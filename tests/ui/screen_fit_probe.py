@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from station.domain import Call, ElectionSetup, SheetKind
+from station.domain.description import Vote
 from station.journal import Journal
 from station.sheet.prepare import SheetRequest
 from station.ui.dashboard.big_figure import BigFigure
@@ -157,7 +158,7 @@ def _counted(folder: Path, name: str, setup: ElectionSetup, calls: str) -> Path:
         session.start()
         for letter in calls:
             call = letters[letter]
-            session.record(call, choice=1 if several and call is Call.FOR else None)
+            session.record(Vote(call, choice=1 if several and call is Call.FOR else None))
     return path
 
 
@@ -197,7 +198,7 @@ def _grouped(folder: Path) -> QMainWindow:
             ("A", Call.FOR, "yes"), ("A", Call.CHALLENGE, None), ("A", Call.AGAINST, "no"),
             ("B", Call.CHALLENGE, None), ("B", Call.FOR, None), ("B", Call.AGAINST, None),
         ):  # fmt: skip
-            session.record(call, group=group, inclusion=answer)
+            session.record(Vote(call, group=group, inclusion=answer))
         for challenge in session.count.challenges.counting():
             session.amend_challenge(
                 challenge.seq, {"party": "employer", "reason": "signature or name mismatch"}

@@ -6,6 +6,7 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from station.domain import Call, ElectionSetup, SheetKind
+from station.domain.description import Vote
 from station.journal import Journal
 from station.sheet.prepare import SheetRequest
 from tests.groups_helpers import SONOTONE
@@ -24,7 +25,7 @@ def test_keys_one_to_nine_and_zero_call_the_opened_ballots(qtbot: QtBot, tmp_pat
     try:
         controller = window.controller
         for call, choice in ((Call.FOR, 1), (Call.FOR, 2), (Call.AGAINST, None)):
-            controller.record(call, choice=choice)
+            controller.record(Vote(call, choice=choice))
         for _ in range(3):
             controller.record(Call.CHALLENGE)
         controller.prepare_sheet(SheetRequest(SheetKind.FINAL, "R. Agent", [], None))
@@ -84,10 +85,10 @@ def test_the_opened_ballots_of_a_group_are_keyed_in_that_group(
     window = open_window(qtbot, path)
     try:
         controller = window.controller
-        controller.record(Call.FOR, group="A", inclusion="yes")
-        controller.record(Call.CHALLENGE, group="A")
-        controller.record(Call.CHALLENGE, group="A")
-        controller.record(Call.AGAINST, group="B")
+        controller.record(Vote(Call.FOR, group="A", inclusion="yes"))
+        controller.record(Vote(Call.CHALLENGE, group="A"))
+        controller.record(Vote(Call.CHALLENGE, group="A"))
+        controller.record(Vote(Call.AGAINST, group="B"))
         controller.prepare_sheet(SheetRequest(SheetKind.FINAL, "R. Agent", [], None))
         # Two challenged professionals could turn question 1 (1 yes): determinative.
         assert controller.decide([1, 2], [], "Regional Director")

@@ -10,6 +10,7 @@ from pytestqt.qtbot import QtBot
 
 from station.domain import Call, ElectionSetup, SheetKind
 from station.domain.challenges import Reason
+from station.domain.description import Vote
 from station.domain.piles import PileRef
 from station.journal import Journal
 from station.sheet.prepare import SheetRequest
@@ -133,7 +134,7 @@ def test_the_dashboard_shows_every_choice_and_the_runoff(qtbot: QtBot, tmp_path:
     try:
         window.resize(1280, 720)
         for choice in (1, 1, 1, 1, 1, 2, 2, 2, 2):
-            controller.record(Call.FOR, choice=choice)
+            controller.record(Vote(Call.FOR, choice=choice))
         controller.record(Call.AGAINST)
         assert window.decision_label.text() == ""  # 5/4/1, 2 left: Neither could tie
         controller.record(Call.AGAINST)

@@ -11,6 +11,7 @@ from pytestqt.qtbot import QtBot
 
 from station.cli import main
 from station.domain import Action, Call, ElectionSetup
+from station.domain.description import Vote
 from station.domain.election import voting_groups
 from station.journal.session import CountSession
 from station.sheet.export import export_sheet
@@ -103,8 +104,8 @@ def test_a_witness_holds_the_revised_count_of_groups(
     witness_into(served, wfile).store.close()  # type: ignore[union-attr]
     session = CountSession.resume(served.journal, keep=5)
     session.decide([1, 2], [], "R. Director")
-    session.record(Call.AGAINST, group="A", inclusion="yes")
-    session.record(Call.AGAINST, group="A", inclusion="yes")
+    session.record(Vote(Call.AGAINST, group="A", inclusion="yes"))
+    session.record(Vote(Call.AGAINST, group="A", inclusion="yes"))
     follower = witness_into(served, wfile)
     # The witness folds the opened ballots into group A: 3 yes to 1, pooled.
     assert [(t.yes, t.no, t.challenged) for t in follower.count.group_tallies()] == [

@@ -2,7 +2,8 @@
 
 The dashboards put up a figure per choice of the election's description (FOR and
 AGAINST on a one-union ballot; each union in ballot order, then Neither, on a ballot of
-several), the unions left of the small figures and Neither right of them
+several), the choices recorded FOR (the unions) left of the small figures and Neither
+right of them
 (`place_choices`). Each figure is read by its word, never by its colour alone.
 """
 
@@ -46,7 +47,7 @@ def choice_colours(theme: Theme, choices: Sequence[Choice]) -> list[str]:
     more = iter(_MORE_UNIONS)
     colours, first = [], True
     for choice in choices:
-        if not choice.union:
+        if not choice.for_side:
             colours.append(theme.against_colour)
         elif first:
             colours.append(theme.for_colour)
@@ -102,11 +103,11 @@ def choice_figures(choices: Sequence[Choice]) -> list[ChoiceFigure]:
     A figure alone on its side of the small figures is aligned outward (FOR at the left,
     AGAINST at the right), figures sharing a side are centred in their places.
     """
-    sides = [[c for c in choices if c.union], [c for c in choices if not c.union]]
+    sides = [[c for c in choices if c.for_side], [c for c in choices if not c.for_side]]
     outward = (Qt.AlignmentFlag.AlignLeft, Qt.AlignmentFlag.AlignRight)
     figures = []
     for choice in choices:
-        side = 0 if choice.union else 1
+        side = 0 if choice.for_side else 1
         alone = len(sides[side]) == 1
         align = outward[side] if alone else Qt.AlignmentFlag.AlignHCenter
         figure = ChoiceFigure(choice.label.upper(), align=align)
@@ -125,9 +126,9 @@ def place_choices(
     """Lay the row out: the unions' figures, the small figures, then Neither's."""
     stretch = CHOICES_STRETCH // len(choices)
     for choice, figure in zip(choices, figures, strict=True):
-        if choice.union:
+        if choice.for_side:
             row.addWidget(figure, stretch)
     row.addLayout(smalls, SMALLS_STRETCH)
     for choice, figure in zip(choices, figures, strict=True):
-        if not choice.union:
+        if not choice.for_side:
             row.addWidget(figure, stretch)

@@ -11,6 +11,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 
 from station.domain import Call, Change, ElectionSetup, ReplayError, Sheet
+from station.domain.description import Vote
 from station.domain.tally_sheet import SheetError
 from station.journal import CorruptJournal, Journal, WriteFailed
 from station.journal.session import CountSession, OverCount, Refused
@@ -74,26 +75,13 @@ class CountController(QObject):
 
     # -- what the operator can do: True once the event is durably in the journal -----
 
-    def record(
-        self,
-        call: Call,
-        *,
-        over_count: bool = False,
-        choice: int | None = None,
-        group: str | None = None,
-        inclusion: str | None = None,
-    ) -> bool:
-        """Record one call (see `CountSession.record`); `choice`: the union of a FOR;
-        `group` and `inclusion`: its voting group and a Sonotone ballot's question 1."""
+    def record(self, vote: Vote | Call, *, over_count: bool = False) -> bool:
+        """Record one ballot as called: a `Vote` (its call and answers) or a bare call
+        (see `CountSession.record`)."""
         try:
-            return self._emitted(
-                lambda: self.session.record(
-                    call, over_count=over_count, choice=choice, group=group, inclusion=inclusion
-                )
-            )
+            return self._emitted(lambda: self.session.record(vote, over_count=over_count))
         except OverCount as refusal:
-            self.over_count_choice = refusal.choice  # confirmed, the same union's vote
-            self.over_count_ballot = group, inclusion  # and the same group's ballot
+            self.over_count_vote = refusal.vote  # confirmed, recorded as it was called
             self.over_count_group = refusal.group  # the group's box that is full, if one
             self.over_count_refused.emit(refusal.call)
             return False

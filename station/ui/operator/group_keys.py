@@ -15,7 +15,6 @@ from station.domain.calls import Call
 from station.domain.description import Election
 from station.domain.group_calls import stored_answer
 from station.domain.group_statements import INCLUSION_WORDS
-from station.domain.groups import Rule
 
 # Question 1's keys, and the answer each records.
 ANSWER_KEYS = {"Y": "yes", "N": "no", "X": "void", "-": "blank"}
@@ -49,7 +48,7 @@ class GroupKeys:
     @property
     def sonotone(self) -> bool:
         group = self.groups.get(self.current or "")
-        return group is not None and group.rule is Rule.SONOTONE
+        return group is not None and group.asks_inclusion
 
     def waiting_for(self) -> str:
         """What the ballot in progress waits for, in words ("" when none is begun)."""

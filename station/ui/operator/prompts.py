@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 
 from station.domain import Action, Call, Change
 from station.domain.challenges import REASON_KEYS, Challenge, Reason
-from station.domain.description import describe
+from station.domain.description import Vote, describe
 from station.domain.piles import PileRef
 from station.domain.statements import EARLY_RECOUNT, how_many
 from station.ui.operator.controller import CountController
@@ -355,11 +355,8 @@ class CountPrompts(QWidget):
     def _on_over_count_chosen(self, value: object) -> None:
         self.over_count.dismiss()
         if isinstance(value, Call):
-            choice = getattr(self.controller, "over_count_choice", None)
-            group, inclusion = getattr(self.controller, "over_count_ballot", (None, None))
-            self.controller.record(
-                value, over_count=True, choice=choice, group=group, inclusion=inclusion
-            )
+            vote = getattr(self.controller, "over_count_vote", None)
+            self.controller.record(vote if isinstance(vote, Vote) else value, over_count=True)
 
     # -- following the count ------------------------------------------------------------
 

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 
 from station.domain import Action, Call, Change, SheetKind
 from station.domain.describe import describe, election_words
+from station.domain.description import Vote
 from station.domain.description import describe as describe_election
 from station.domain.group_statements import (
     counting_group_statement,
@@ -33,7 +34,7 @@ from station.domain.group_statements import (
     paused_groups_note,
     unit_statement,
 )
-from station.domain.groups import GroupTally, Rule, UnitResult, inclusion_settled
+from station.domain.groups import GroupTally, UnitResult, inclusion_settled
 from station.domain.party_words import parties_title
 from station.domain.resolution_statements import progress_statement
 from station.domain.statements import (
@@ -463,7 +464,7 @@ class OperatorWindow(QMainWindow):
             self._record_in_group(call, choice)
             return
         self.prompts.call_key_pressed()
-        self.controller.record(call, choice=choice)
+        self.controller.record(Vote(call, choice))
 
     def _record_in_group(self, call: Call, choice: int | None) -> None:
         """A call on a ballot of the current group: a Sonotone vote only once question 1
@@ -476,7 +477,7 @@ class OperatorWindow(QMainWindow):
             return
         answer = keys.answer_for(call)
         self.prompts.call_key_pressed()
-        if self.controller.record(call, choice=choice, group=keys.current, inclusion=answer):
+        if self.controller.record(Vote(call, choice, keys.current, answer)):
             keys.taken()  # the ballot is in the journal: the next one starts afresh
         self._refresh_groups()
 
@@ -802,7 +803,7 @@ class OperatorWindow(QMainWindow):
             self.group_waiting.setText(keys.waiting_for())
         elif self._paused():  # ballots remain: no unit, and no pooling, is determined
             self.group_label.setText(paused_group_statement(specs[keys.current]))
-            sonotone = any(spec.rule is Rule.SONOTONE for spec in ballot.groups)
+            sonotone = any(spec.asks_inclusion for spec in ballot.groups)
             note = keys.waiting_for() if keys.choosing else paused_groups_note(sonotone)
             self.group_waiting.setText(note)
         else:
@@ -817,7 +818,7 @@ class OperatorWindow(QMainWindow):
         lines += [
             inclusion_statement(spec, tally, inclusion_settled(tally))
             for spec, tally in zip(ballot.groups, tallies, strict=True)
-            if spec.rule is Rule.SONOTONE
+            if spec.asks_inclusion
         ]
         lines += [
             unit_statement(unit, ballot.choices, len(ballot.unions), incumbent=ballot.incumbent)

@@ -21,10 +21,11 @@ from PySide6.QtWidgets import (
 )
 
 from station.domain import ElectionSetup, SetupError
-from station.domain.choices import ElectionType
+from station.domain.choices import CaseKind, ElectionType
 from station.domain.election import MAX_PILE
 from station.domain.groups import totals
 from station.domain.piles import DEFAULT_PILE
+from station.domain.runoff import several_unions
 from station.domain.voters import VoterList, read_voter_list
 from station.journal import JournalError
 from station.sheet.prepare import setup_names, unprintable_problem
@@ -84,7 +85,8 @@ class NewElectionDialog(QDialog):
             placeholderText="optional: other unions, in ballot order, A; B"
         )
         self.intervenors = QLineEdit(placeholderText="optional: intervening unions, A; B")
-        self.petitioner = QLineEdit(placeholderText="RD cases: the employee(s) petitioning")
+        petitioned = " or ".join(kind.value for kind in CaseKind if kind.employees_petition)
+        self.petitioner = QLineEdit(placeholderText=f"{petitioned}: the employee(s) petitioning")
         self.incumbent = QLineEdit(placeholderText="optional: the union of the existing unit")
         self.incumbent.setToolTip(
             "The union that represents the existing unit: a union on the ballot, or, with"
@@ -100,8 +102,8 @@ class NewElectionDialog(QDialog):
             " 'the Intervenor' on the sheet, with their own observers' column"
         )
         self.petitioner.setToolTip(
-            "In a decertification (RD) case: the employee or group of employees who"
-            " petitioned; the union is then 'the Union', never 'the Petitioner'"
+            f"In an {petitioned} case: the employee or group of employees who petitioned;"
+            " the union is then 'the Union', never 'the Petitioner'"
         )
         # The Board's form: the type of election and the unit, printed in the header.
         self.election_type = QComboBox()
@@ -129,7 +131,8 @@ class NewElectionDialog(QDialog):
         self.pile.setRange(0, MAX_PILE)
         self.pile.setValue(pile)
         self.pile.setSpecialValueText("no pile checks")
-        self.case.setToolTip("The NLRB case number as on the notice of election")
+        kinds = "; ".join(f"{kind.value}: {kind.words}" for kind in CaseKind)
+        self.case.setToolTip(f"The NLRB case number as on the notice of election ({kinds})")
         self.employer.setToolTip("The employer's name as on the notice of election")
         self.union.setToolTip(
             "The union exactly as named on the ballot (the Petitioner in an RC case, the"
@@ -179,7 +182,7 @@ class NewElectionDialog(QDialog):
         form.addRow("Union on the ballot", self.union)
         form.addRow("Other unions", self.more_unions)
         form.addRow("Intervenors", self.intervenors)
-        form.addRow("RD petitioner", self.petitioner)
+        form.addRow(f"{petitioned} petitioner", self.petitioner)
         form.addRow("Incumbent", self.incumbent)
         form.addRow("Type of election", self.election_type)
         form.addRow("Unit", self.unit)
@@ -322,7 +325,7 @@ class NewElectionDialog(QDialog):
             (PILE_TIP, PILE_WITH_GROUPS_TIP),
             (PILE_WITH_UNIONS_TIP, PILE_WITH_UNIONS_AND_GROUPS_TIP),
         )
-        self.pile.setToolTip(tips[len(unions) > 1][grouped])
+        self.pile.setToolTip(tips[several_unions(len(unions))][grouped])
 
     def _on_path_text_changed(self, text: str) -> None:
         self.path.setToolTip(

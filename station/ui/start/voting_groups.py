@@ -25,27 +25,12 @@ from PySide6.QtWidgets import (
 )
 
 from station.domain import SetupError
+from station.domain.description import RULE_WORDS
 from station.domain.election import TooFewGroups, voting_groups
 from station.domain.groups import MAX_GROUPS, GroupSpec, Rule
 
 KEY, NAME, ELIGIBLE, BALLOTS, RULE = range(5)
 HEADINGS = ("Key", "Name", "Eligible", "Ballots", "Its votes")
-# What each rule is called in the table's narrow column, and told in full on hover.
-RULES = (
-    (Rule.OWN, "its own unit", "Its votes decide a unit of its own (or the pooled unit)"),
-    (
-        Rule.SONOTONE,
-        "Sonotone",
-        "Professional employees: the two-question ballot (inclusion, then representation);"
-        " pooled with the one other group if a majority of its votes on inclusion is yes",
-    ),
-    (
-        Rule.SELF_DETERMINATION,
-        "self-determination",
-        "Armour-Globe: its votes decide only whether it joins the unit the union already"
-        " represents",
-    ),
-)
 # The domain's line names `station new`'s option; this one, the box's own buttons.
 ONE_GROUP = (
     "Voting groups: an election of voting groups has at least two, or one whose votes are"
@@ -139,7 +124,7 @@ class VotingGroupsBox(QGroupBox):
         name: str = "",
         eligible: str = "",
         ballots: str = "",
-        rule: Rule = Rule.OWN,
+        rule: Rule = RULE_WORDS[0].rule,
         key: str | None = None,
     ) -> None:
         """A row, with the next free key unless `key` is given."""
@@ -178,11 +163,9 @@ class VotingGroupsBox(QGroupBox):
             named=[f"{key}={self._text(row, NAME)}" for row, key in zip(rows, keys, strict=True)],
             eligible=self._numbers(keys, ELIGIBLE),
             ballots=self._numbers(keys, BALLOTS),
-            sonotone=[key for key, rule in zip(keys, rules, strict=True) if rule is Rule.SONOTONE],
+            sonotone=[key for key, rule in zip(keys, rules, strict=True) if rule.asks_inclusion],
             self_determination=[
-                key
-                for key, rule in zip(keys, rules, strict=True)
-                if rule is Rule.SELF_DETERMINATION
+                key for key, rule in zip(keys, rules, strict=True) if rule.decides_joining
             ],
         )
 
@@ -248,8 +231,8 @@ class VotingGroupsBox(QGroupBox):
 def _rule_choice() -> QComboBox:
     """The choice of what a group's votes decide, each rule told in full on hover."""
     choice = QComboBox()
-    for value, words, tip in RULES:
-        choice.addItem(words, value)
-        choice.setItemData(choice.count() - 1, tip, Qt.ItemDataRole.ToolTipRole)
+    for words in RULE_WORDS:
+        choice.addItem(words.short, words.rule)
+        choice.setItemData(choice.count() - 1, words.tip, Qt.ItemDataRole.ToolTipRole)
     choice.setToolTip("What the group's votes decide (hover over a choice to read it)")
     return choice

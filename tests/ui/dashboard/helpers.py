@@ -8,6 +8,7 @@ from pytestqt.qtbot import QtBot
 
 from station.cli import main
 from station.domain import Call, SheetKind
+from station.domain.description import Vote
 from station.journal import Journal
 from station.journal.session import CountSession
 from station.sheet.prepare import SheetRequest, prepare_sheet
@@ -45,7 +46,7 @@ def table(folder: Path, label: str, choices: list[int], sign: bool, challenged: 
         session = CountSession.resume(journal, keep=0)
         for choice in choices:
             if choice:
-                session.record(Call.FOR, choice=choice)
+                session.record(Vote(Call.FOR, choice=choice))
             else:
                 session.record(Call.AGAINST)
         for _ in range(challenged):

@@ -8,7 +8,7 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from station.domain import Call, ElectionSetup
-from station.domain.description import describe
+from station.domain.description import Vote, describe
 from station.journal import Journal
 from station.ui.dashboard.feed import JournalFollower
 from station.ui.dashboard.tables import TablesDashboard
@@ -19,6 +19,7 @@ from station.ui.operator.feed import ControllerFeed
 BALLOTS = {
     "one union": {"union": "ALU"},
     "RD": {"union": "Local 1", "petitioner": "J. Worker"},
+    "UD": {"union": "Local 1", "petitioner": "J. Worker"},
     "three choices": {"union": "Machinists", "intervenors": ["Carpenters"]},
     "runoff of two unions": {
         "union": "Machinists",
@@ -30,7 +31,7 @@ BALLOTS = {
 
 
 def setup_of(ballot: str, **more: object) -> ElectionSetup:
-    case = "10-RD-000017" if ballot == "RD" else "10-RC-000017"
+    case = f"10-{ballot}-000017" if ballot in ("RD", "UD") else "10-RC-000017"
     fields: dict[str, object] = {"case_number": case, "employer": "Acme", "eligible": 40}
     return ElectionSetup.validated(**{**fields, **BALLOTS[ballot], **more})  # type: ignore[arg-type]
 
@@ -57,12 +58,12 @@ def test_the_dashboard_shows_each_choice_of_the_description(
         window = DashboardWindow(ControllerFeed(controller))
         qtbot.addWidget(window)
         words = [choice.label.upper() for choice in choices]
-        unions = [choice.label.upper() for choice in choices if choice.union]
-        neither = [choice.label.upper() for choice in choices if not choice.union]
+        unions = [choice.label.upper() for choice in choices if choice.for_side]
+        neither = [choice.label.upper() for choice in choices if not choice.for_side]
         assert left_to_right(window) == [*unions, "small", *neither]
         for choice in choices:
             call, number = choice.vote
-            controller.record(call, choice=number) if number else controller.record(call)
+            controller.record(Vote(call, choice=number)) if number else controller.record(call)
         controller.record(Call.CHALLENGE)
         assert [figure.word for figure in window.choice_figures] == words
         assert [figure.value() for figure in window.choice_figures] == [1] * len(choices)
@@ -86,6 +87,32 @@ def test_the_tables_dashboard_shows_each_choice_of_the_description(
     window = TablesDashboard(feeds)
     qtbot.addWidget(window)
     choices = describe(feeds[0].setup).ballot.choices
-    unions = [choice.label.upper() for choice in choices if choice.union]
-    neither = [choice.label.upper() for choice in choices if not choice.union]
+    unions = [choice.label.upper() for choice in choices if choice.for_side]
+    neither = [choice.label.upper() for choice in choices if not choice.for_side]
     assert left_to_right(window) == [*unions, "small", *neither]
+
+
+def test_a_ud_dashboard_asks_the_deauthorization_question_and_counts_the_eligible(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """10 YES of 16 valid votes is a majority of the votes, not of the 20 eligible: the
+    authority stays unless the 2 challenged ballots are YES (NLRA 8(a)(3), 9(e)(1))."""
+    setup = setup_of("UD", eligible=20, ballots=18)
+    path = tmp_path / "count.station"
+    Journal.create(path, setup)
+    controller = CountController(Journal.open(path))
+    try:
+        window = DashboardWindow(ControllerFeed(controller))
+        qtbot.addWidget(window)
+        assert "rescind the authority of your employer and Local 1" in (
+            window.question_label.text()
+        )
+        for call, times in ((Call.FOR, 10), (Call.AGAINST, 6), (Call.CHALLENGE, 2)):
+            for _ in range(times):
+                controller.record(call)
+        assert window.majority_label.text().startswith(
+            "A majority of the employees eligible to vote have not voted to rescind"
+        )
+        assert window.challenges_label.text().startswith("Challenges are sufficient")
+    finally:
+        controller.close()

@@ -5,6 +5,7 @@ from pathlib import Path
 from pytestqt.qtbot import QtBot
 
 from station.domain import Call
+from station.domain.description import Vote
 from station.journal import Journal
 from station.ui.dashboard.window import DashboardWindow
 from station.ui.operator.controller import CountController
@@ -19,7 +20,7 @@ def test_a_challenged_ballots_row_keeps_its_group(qtbot: QtBot, tmp_path: Path) 
     dashboard = DashboardWindow(ControllerFeed(controller))
     qtbot.addWidget(dashboard)
     try:
-        controller.record(Call.CHALLENGE, group="B")
+        controller.record(Vote(Call.CHALLENGE, group="B"))
         seq = controller.count.challenges.counting()[0].seq
         assert controller.amend_challenge(seq, {"party": "employer", "reason": "supervisor"})
         assert dashboard.ticker.texts()[0] == (

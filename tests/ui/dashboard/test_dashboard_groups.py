@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
 from station.domain import Call, ElectionSetup
+from station.domain.description import Vote
 from station.domain.election import voting_groups
 from station.domain.envelopes import Ruling
 from station.journal import Journal
@@ -42,8 +43,8 @@ def test_a_panel_per_group_and_the_pooled_units_line(qtbot: QtBot, tmp_path: Pat
         "Group B \u2014 Group B employees",
     ]
     for answer in ("yes", "yes", "no"):
-        controller.record(Call.FOR, group="A", inclusion=answer)
-    controller.record(Call.AGAINST, group="B")
+        controller.record(Vote(Call.FOR, group="A", inclusion=answer))
+    controller.record(Vote(Call.AGAINST, group="B"))
     assert "Inclusion yes 2 \u00b7 no 1" in panels[0].figures.text()
     assert panels[0].property("current") is False and panels[1].property("current") is True
     units = dashboard.group_dashboard.units_label.text()
@@ -114,7 +115,7 @@ def test_every_panel_shows_its_text_whole_at_1280_by_720(
     try:
         for key in reversed(keys):  # group A's ballot last: its panel is the large one
             for call, answer in ((Call.FOR, "yes"), (Call.AGAINST, "no"), (Call.CHALLENGE, None)):
-                controller.record(call, group=key, inclusion=answer if key == "A" else None)
+                controller.record(Vote(call, group=key, inclusion=answer if key == "A" else None))
         dashboard = DashboardWindow(ControllerFeed(controller))
         qtbot.addWidget(dashboard)
         dashboard.resize(1280, 720)
@@ -172,7 +173,7 @@ def test_by_mail_each_panel_counts_against_its_own_envelopes(qtbot: QtBot, tmp_p
     dashboard = DashboardWindow(ControllerFeed(controller))
     qtbot.addWidget(dashboard)
     assert dashboard.group_dashboard is not None
-    controller.record(Call.FOR, group="A")
+    controller.record(Vote(Call.FOR, group="A"))
     panels = dashboard.group_dashboard.panels
     assert "1 of 2 ballots counted" in panels[0].figures.text()
     assert "0 of 2 ballots counted" in panels[1].figures.text()
@@ -190,10 +191,10 @@ def test_a_pooled_unit_has_a_panel_of_its_figures_while_it_is_pooled(
         qtbot.addWidget(dashboard)
         groups = dashboard.group_dashboard
         assert groups is not None and groups.unit_panels == []
-        controller.record(Call.FOR, group="A", inclusion="yes")
-        controller.record(Call.AGAINST, group="A", inclusion="yes")
+        controller.record(Vote(Call.FOR, group="A", inclusion="yes"))
+        controller.record(Vote(Call.AGAINST, group="A", inclusion="yes"))
         for call in (Call.FOR, Call.FOR, Call.VOID):
-            controller.record(call, group="B")
+            controller.record(Vote(call, group="B"))
         [unit] = groups.unit_panels
         assert unit.title.text() == "Unit A + B \u2014 Group A employees and Group B employees"
         assert unit.figures.text() == "FOR 3 \u00b7 AGAINST 1\nvoid 1 \u00b7 challenged 0"
@@ -201,15 +202,15 @@ def test_a_pooled_unit_has_a_panel_of_its_figures_while_it_is_pooled(
         assert groups.units_label.text().startswith("Unit A + B (Group A employees and Group B")
         assert "FOR 3" not in groups.units_label.text()
         assert dashboard.pile_label.text().startswith("Group B: FOR pile 1: 2 of 2 \u2014 recount")
-        controller.record(Call.CHALLENGE, group="A")
+        controller.record(Vote(Call.CHALLENGE, group="A"))
         assert groups.unit_panels[0].figures.text().endswith("void 1 \u00b7 challenged 1")
         for _ in range(5):  # A's challenge, B's three, A's AGAINST: the figures follow
             controller.undo()
         assert groups.unit_panels[0].figures.text() == (
             "FOR 1 \u00b7 AGAINST 0\nvoid 0 \u00b7 challenged 0"
         )
-        controller.record(Call.AGAINST, group="A", inclusion="no")
-        controller.record(Call.FOR, group="A", inclusion="no")  # question 1: 1 yes, 2 no
+        controller.record(Vote(Call.AGAINST, group="A", inclusion="no"))
+        controller.record(Vote(Call.FOR, group="A", inclusion="no"))  # question 1: 1 yes, 2 no
         assert groups.unit_panels == []
     finally:
         controller.close()

@@ -11,6 +11,7 @@ from pathlib import Path
 from pytestqt.qtbot import QtBot
 
 from station.domain import Call, ElectionSetup, SheetKind
+from station.domain.description import Vote
 from station.domain.election import voting_groups
 from station.journal import Journal
 from station.journal.session import CountSession
@@ -52,7 +53,7 @@ def test_no_group_or_unit_says_its_challenges_until_a_final_sheet(
         ("B", Call.AGAINST, None), ("B", Call.CHALLENGE, None), ("C", Call.FOR, "yes"),
         ("C", Call.CHALLENGE, None),
     ):  # fmt: skip
-        session.record(call, group=group, inclusion=inclusion)
+        session.record(Vote(call, group=group, inclusion=inclusion))
     windows = []
     followers = []
     for hide in (False, True):

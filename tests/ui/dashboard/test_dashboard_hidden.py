@@ -11,6 +11,7 @@ from pathlib import Path
 from pytestqt.qtbot import QtBot
 
 from station.domain import Call, SheetKind
+from station.domain.description import Vote
 from station.domain.envelopes import Ruling
 from station.journal import Journal
 from station.journal.session import CountSession
@@ -45,7 +46,7 @@ def test_several_unions_withheld_leave_no_hatching_and_no_sealed_words(
     journal = Journal.open(path)
     session = CountSession.resume(journal, keep=0)
     for choice in (1, 1, 2, 1, 2):
-        session.record(F, choice=choice)
+        session.record(Vote(F, choice=choice))
     session.record(A)
     session.record(C)
     journal.close()

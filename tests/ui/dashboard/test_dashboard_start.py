@@ -16,6 +16,7 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from station.domain import Call, Count, SheetKind
+from station.domain.description import Vote
 from station.domain.envelopes import Ruling
 from station.journal import Journal, follow
 from station.journal.session import CountSession
@@ -43,7 +44,7 @@ def several(votes: list[int], challenged: int, sign: bool) -> Callable[[CountSes
                     if index == len(votes) - 1:
                         session.record(A)
                     else:
-                        session.record(F, choice=index + 1)
+                        session.record(Vote(F, choice=index + 1))
         for _ in range(challenged):
             seq = session.record(C).event.seq
             session.amend_challenge(seq, {"party": "employer", "reason": "supervisor"})

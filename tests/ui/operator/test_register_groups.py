@@ -5,6 +5,7 @@ from pathlib import Path
 from pytestqt.qtbot import QtBot
 
 from station.domain import Call
+from station.domain.description import Vote
 from station.journal import Journal
 from station.journal.session import CountSession
 from station.ui.operator.challenge_register import ChallengeRegisterDialog
@@ -19,9 +20,9 @@ def test_each_challenged_ballot_is_listed_with_its_group(qtbot: QtBot, tmp_path:
     with Journal.open(path) as journal:
         session = CountSession(journal, journal.restore(trust_snapshots=False))
         session.start()
-        session.record(Call.FOR, group="A", inclusion="yes")
-        session.record(Call.CHALLENGE, group="B")
-        session.record(Call.CHALLENGE, group="A")
+        session.record(Vote(Call.FOR, group="A", inclusion="yes"))
+        session.record(Vote(Call.CHALLENGE, group="B"))
+        session.record(Vote(Call.CHALLENGE, group="A"))
     window = open_window(qtbot, path)
     register = ChallengeRegisterDialog(window.controller, window)
     qtbot.addWidget(register)

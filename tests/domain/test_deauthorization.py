@@ -1,0 +1,50 @@
+"""A UD election's description and arithmetic: one question, YES and NO, decided by a
+majority of the employees eligible to vote (NLRA 8(a)(3), 9(e)(1))."""
+
+from station.domain import Call, ElectionSetup
+from station.domain.choices import Role
+from station.domain.description import QuestionKind, describe
+from station.domain.tally_form import eligible_determinative, rescinded
+
+
+def ud_setup() -> ElectionSetup:
+    return ElectionSetup.validated(
+        case_number="10-UD-254001",
+        employer="Acme",
+        union="Local 1",
+        petitioner="J. Worker",
+        eligible=20,
+    )
+
+
+def test_the_description_asks_whether_to_rescind_with_yes_and_no() -> None:
+    election = describe(ud_setup())
+    question = election.ballot
+    assert question.kind is QuestionKind.DEAUTHORIZATION and question.majority_of_eligible
+    assert not question.several and question.about == "Local 1"
+    assert [(c.label, c.key, c.call) for c in question.choices] == [
+        ("YES", "Y", Call.FOR),
+        ("NO", "N", Call.AGAINST),
+    ]
+    assert question.words.startswith("Do you wish to rescind the authority of your employer")
+    assert [party.role for party in election.parties] == [
+        Role.EMPLOYER,
+        Role.PETITIONER,
+        Role.UNION,
+    ]
+
+
+def test_challenges_are_determinative_exactly_when_some_of_them_could_rescind() -> None:
+    """Each way of resolving `swing` ballots (any number of them YES) against the closed
+    form, over small counts."""
+    for eligible in range(1, 12):
+        for yes in range(eligible + 1):
+            for swing in range(eligible - yes + 1):
+                now = rescinded(yes, eligible)
+                some = any(rescinded(yes + k, eligible) != now for k in range(swing + 1))
+                assert eligible_determinative(yes, eligible, swing) == some
+
+
+def test_a_tie_with_the_eligible_is_no_majority() -> None:
+    assert not rescinded(10, 20) and rescinded(11, 20) and rescinded(11, 21)
+    assert not rescinded(10, 21)
