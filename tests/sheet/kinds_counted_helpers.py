@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from station.domain import Action, Call, SheetKind
+from station.domain.description import Vote
 from station.domain.envelopes import Ruling
 from station.journal import Journal
 from station.journal.session import CountSession
@@ -42,8 +43,9 @@ def counting(*steps: Callable[[CountSession], object]) -> Count:
 
 def calls(*made: Call, **detail: Any) -> Callable[[CountSession], None]:
     def record(now: CountSession) -> None:
+        over_count = bool(detail.pop("over_count", False))
         for call in made:
-            now.record(call, **detail)
+            now.record(Vote(call, **detail), over_count=over_count)
 
     return record
 
