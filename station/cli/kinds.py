@@ -14,11 +14,12 @@ from typing import Any
 
 from station.cli.common import UsageError, open_to_read, restored_count, say
 from station.domain import Count, ElectionSetup, SheetKind
-from station.domain.choices import Ballot, CaseKind, ElectionType
+from station.domain.choices import Ballot, CaseKind, ElectionType, PartyRole, RerunCause
 from station.domain.election import voting_groups
 from station.domain.election_statements import (
     choices_phrase,
     empty_option_statement,
+    held_again_statement,
     rerun_statement,
     runoff_determinative_statement,
     runoff_of_statement,
@@ -218,7 +219,9 @@ def runoff_setup(args: argparse.Namespace, voters: VoterList | None = None) -> E
             f"{args.runoff_of}: is itself a runoff; only one runoff is held (29 CFR 102.70(a))"
         )
     votes = held.votes
-    outcome, decisive = final_result(votes, len(ballot.unions), held.challenged, first.eligible)
+    outcome, decisive = final_result(
+        votes, len(ballot.unions), held.challenged, first.eligible, ballot.further
+    )
     if decisive:  # the challenged ballots could change the runoff, or call for none
         raise UsageError(runoff_determinative_statement(str(args.runoff_of)))
     if outcome.runoff is None:
@@ -227,6 +230,12 @@ def runoff_setup(args: argparse.Namespace, voters: VoterList | None = None) -> E
         )
     pair = [ballot.choices[index] for index in outcome.runoff]
     unions = [name for name in pair if name in ballot.unions]
+    # Every party of the first election stays a party of its runoff (29 CFR
+    # 102.69(a)(7)); a union the runoff leaves off keeps its role and its observers.
+    others = [
+        *(PartyRole(ballot.union_role(i), name) for i, name in enumerate(ballot.unions)),
+        *ballot.others,
+    ]
     setup = ElectionSetup.validated(
         case_number=first.case_number,
         employer=first.employer,
@@ -237,6 +246,8 @@ def runoff_setup(args: argparse.Namespace, voters: VoterList | None = None) -> E
         neither=ballot.neither,
         runoff_neither=len(unions) == 1,
         runoff_of=held.head,
+        runoff_date=held.count_date,
+        others=[party for party in others if party.name not in unions],
         eligible=_runoff_eligible(args.eligible, voters, first.eligible),
         ballots=args.ballots,
         agent=args.agent or first.agent,
@@ -258,17 +269,38 @@ def runoff_setup(args: argparse.Namespace, voters: VoterList | None = None) -> E
 
 
 def rerun_setup(args: argparse.Namespace, voters: VoterList | None = None) -> ElectionSetup:
-    """The rerun of the election in `args.rerun_of`, which was set aside: the same case,
-    parties and choices, on a ballot of its own; its own eligible voters if given
-    (`--eligible`, `--mail --voters`), else the first election's."""
+    """The election held again after the one in `args.rerun_of`: the same case, parties
+    and choices, on a ballot of its own; its own eligible voters if given (`--eligible`,
+    `--mail --voters`), else the first election's.
+
+    Its final tally says which it is: where its votes split so that no runoff can be
+    held (29 CFR 102.70(d)), the first election is a nullity and this is the one further
+    election the rule allows; otherwise the first was set aside on objections and this is
+    a rerun (the second rerun, when the first was itself one). A further election split
+    again ends with its results certified, so what follows it is a rerun too.
+    """
     _taken_from_first(args, "--rerun-of")
     held = _first_election(args.rerun_of)
-    if held.setup.ballot.groups:
-        raise UsageError(groups_sequel_statement(str(args.rerun_of), "rerun"))
     first = held.setup
     if first.table is not None:  # the election is every table together
         raise UsageError(runoff_of_table_statement(str(args.rerun_of), first.table, "a rerun"))
     ballot = first.ballot
+    if ballot.groups:
+        raise UsageError(groups_sequel_statement(str(args.rerun_of), "rerun"))
+    outcome, decisive = final_result(
+        held.votes, len(ballot.unions), held.challenged, first.eligible, ballot.further
+    )
+    if outcome.rerun and decisive:  # whether it is a nullity turns on its challenges
+        raise UsageError(runoff_determinative_statement(str(args.rerun_of), "further election"))
+    number = ballot.rerun_number
+    if outcome.rerun:
+        cause = RerunCause.NULLITY
+    else:
+        cause, number = RerunCause.OBJECTIONS, number + 1
+    held_again = {"case": first.case_number, "date": held.count_date, "head": held.head}
+    held_again["cause"] = cause.value
+    if number > 1:
+        held_again["number"] = str(number)
     return ElectionSetup.validated(
         case_number=first.case_number,
         employer=first.employer,
@@ -279,12 +311,14 @@ def rerun_setup(args: argparse.Namespace, voters: VoterList | None = None) -> El
         neither=ballot.neither,
         runoff_neither=ballot.neither is not None,
         runoff_of=ballot.runoff_of,
+        runoff_date=ballot.runoff_date,
+        others=ballot.others,
         eligible=_runoff_eligible(args.eligible, voters, first.eligible),
         ballots=args.ballots,
         agent=args.agent or first.agent,
         pile=args.pile,
         mail=voters is not None,
-        rerun_of={"case": first.case_number, "date": held.count_date, "head": held.head},
+        rerun_of=held_again,
         **_form_of(args, ballot),
     )
 
@@ -322,7 +356,12 @@ def _runoff_eligible(given: object, voters: VoterList | None, first: int) -> obj
 
 def _why_not(outcome: Result) -> str:
     if outcome.rerun:
-        return "the election is void and rerun with every choice, 102.70(d)"
+        return (
+            "the election is void and a further election is held with every choice"
+            " (station new --rerun-of), 102.70(d)"
+        )
+    if outcome.split_again:
+        return "this further election split again: no other is held, 102.70(d)"
     if outcome.exception:
         return "no runoff where two choices tie and another has no votes, 102.70(d)"
     return "a choice has a majority"
@@ -492,6 +531,8 @@ def roles_summary(setup: ElectionSetup) -> dict[str, object]:
     }
     if ballot.runoff_of is not None:
         summary["runoff_of"] = ballot.runoff_of
+    if ballot.runoff_date is not None:
+        summary["runoff_date"] = ballot.runoff_date
     return summary
 
 
@@ -506,12 +547,15 @@ def created_note(setup: ElectionSetup) -> str:
     if setup.choices is None:
         return ""
     runoff = (
-        f"; r{runoff_of_statement(setup.case_number, ballot.runoff_of)[1:]}"
+        f"; r{runoff_of_statement(setup.case_number, ballot.runoff_date)[1:]}"
         if ballot.runoff_of
         else ""
     )
     if ballot.rerun_of is not None:
         runoff += f"; {rerun_statement(ballot)[0].lower()}{rerun_statement(ballot)[1:]}"
+    if ballot.others:
+        off = ", ".join(party.label for party in ballot.others)
+        runoff += f"; still a party, not on the ballot: {off}"
     piles = ""
     if setup.pile and (ballot.several or ballot.groups):
         piles = f"; piles of {setup.pile:,} ballots" + (
@@ -556,9 +600,11 @@ def choice_lines(summary: dict[str, object]) -> list[str]:
 def _choice_lines(summary: dict[str, object]) -> tuple[list[str], list[str]]:
     """The lines before the votes (a runoff's, a rerun's) and the vote lines."""
     runoff, rerun = summary.get("runoff_of"), summary.get("rerun_of")
-    first = [runoff_of_statement(str(summary["case"]), str(runoff))] if runoff else []
+    date = summary.get("runoff_date")
+    case = str(summary["case"])
+    first = [runoff_of_statement(case, date if isinstance(date, str) else None)] if runoff else []
     if isinstance(rerun, dict):
-        first.append(f"Rerun of the election of {rerun['date']}, case {rerun['case']}")
+        first.append(held_again_statement(rerun))
     choices = summary.get("choices")
     if isinstance(choices, list):
         return first, [

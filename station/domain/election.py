@@ -10,6 +10,7 @@ from station.domain.choices import (
     BallotError,
     CaseKind,
     ElectionType,
+    PartyRole,
     case_kind,
 )
 from station.domain.groups import GroupSpec, Rule
@@ -161,12 +162,15 @@ class ElectionSetup:
         unit: str | None = None,
         rerun_of: Mapping[str, str] | None = None,
         groups: Sequence[GroupSpec] = (),
+        runoff_date: str | None = None,
+        others: Sequence[PartyRole] = (),
     ) -> "ElectionSetup":
         """Check and normalise what a person typed; raise SetupError naming the field.
 
         `unions` are the unions after `union`, in ballot order; an intervenor not among
         them joins the ballot after them. `runoff_neither` False: a runoff between two
-        unions, with no "Neither".
+        unions, with no "Neither". `runoff_date`, `others`: a runoff's first election's
+        day, and the parties whose choice the runoff leaves off (see `Ballot`).
         """
         agent_text = _text("agent", agent, required=False) if agent is not None else None
         case = _case_number(case_number)
@@ -198,6 +202,8 @@ class ElectionSetup:
                 _unit(unit),
                 None if rerun_of is None else tuple(sorted(rerun_of.items())),
                 tuple(groups),
+                runoff_date,
+                tuple(others),
             )
         except BallotError as error:
             raise SetupError(str(error)) from None

@@ -4,7 +4,9 @@ and why a setup asked for cannot be made (`station new`, the New election dialog
 Lines 8 and 9 and what 29 CFR 102.70 calls for are `result_statements.py`'s.
 """
 
-from station.domain.choices import Ballot
+from collections.abc import Mapping
+
+from station.domain.choices import Ballot, RerunCause
 from station.domain.tally import Tally
 
 
@@ -30,11 +32,12 @@ def choices_phrase(ballot: Ballot) -> str:
     return f"{words[0]} ({ballot.unions[0]}), {words[1]}"
 
 
-def runoff_determinative_statement(source: str) -> str:
-    """Why no runoff is made from a tally whose challenges could change the result."""
+def runoff_determinative_statement(source: str, what: str = "runoff") -> str:
+    """Why no runoff (or further election) is made from a tally whose challenges could
+    change the result."""
     return (
         f"{source}: its challenges are determinative: they must be resolved first"
-        " (station decide), and the runoff is then made from the Revised Tally"
+        f" (station decide), and the {what} is then made from the Revised Tally"
     )
 
 
@@ -56,44 +59,62 @@ def runoff_of_table_statement(source: str, table: str, what: str = "a runoff") -
     )
 
 
-# How much of a hash a runoff's words show: enough to match it to the folder or file.
-_HASH_SHOWN = 16
+def runoff_of_statement(case: str, date: str | None) -> str:
+    """The election a runoff follows, by its day and case: "Runoff of the election of
+    2026-12-08, case 10-RC-000001" ("in Case N" for a file that did not store the day).
+    What certified its result (a hash) stays in the file, never in the caption."""
+    if date is None:
+        return f"Runoff of the election in Case {case}"
+    return f"Runoff of the election of {date}, case {case}"
 
 
-def runoff_of_statement(case: str, runoff_of: str) -> str:
-    """The election a runoff follows, by its case and what certified its result: a
-    consolidation of tables ("tables SHA256", the hash of its `tally.json`) or one
-    count's final tally ("EVENTS:HASH", the event it certifies)."""
-    where = f"Runoff of the election in Case {case}"
-    kind, space, digest = runoff_of.partition(" ")
-    if space and kind == "tables":
+_ORDINALS = ("", "", "Second", "Third", "Fourth", "Fifth", "Sixth", "Seventh", "Eighth", "Ninth")
+
+
+def held_again_kind(first: Mapping[str, str]) -> str:
+    """What an election held again is, from its setup's `rerun_of`: "rerun election",
+    "second rerun election" (a rerun of a rerun, in the Board's words), or "further
+    election" (the one 29 CFR 102.70(d) allows after a split vote)."""
+    if first.get("cause") == RerunCause.NULLITY:
+        return "further election"
+    number = int(first.get("number", "1"))
+    if number < 2:
+        return "rerun election"
+    if number < len(_ORDINALS):
+        return f"{_ORDINALS[number].lower()} rerun election"
+    return f"rerun election no. {number}"
+
+
+def held_again_statement(first: Mapping[str, str]) -> str:
+    """The line under a sheet's title naming the election this one is held instead of."""
+    when = f"the election of {first['date']}, case {first['case']}"
+    if first.get("cause") == RerunCause.NULLITY:
         return (
-            f"{where}, counted at several tables (their consolidated tally {digest[:_HASH_SHOWN]})"
+            f"Further election under 29 CFR 102.70(d): {when} was void, its votes divided"
+            " so that no runoff could be held; only one further election is held"
         )
-    events, colon, head = runoff_of.partition(":")
-    if colon and events.isdigit():
-        return (
-            f"{where} (its final tally certifies events 1\u2013{int(events):,},"
-            f" head {head[:_HASH_SHOWN]})"
-        )
-    return f"{where} ({runoff_of})"
+    kind = held_again_kind(first)
+    if kind == "rerun election":
+        return f"Rerun of {when}"
+    return f"{kind[0].upper()}{kind[1:]}: rerun of {when}"
 
 
 def rerun_statement(ballot: Ballot) -> str:
-    """ "Rerun of the election of DATE, case N" on every window and sheet of a rerun."""
+    """ "Rerun of the election of DATE, case N" on every window and sheet of an election
+    held again (`held_again_statement`), else ""."""
     first = ballot.rerun
-    if first is None:
-        return ""
-    return f"Rerun of the election of {first['date']}, case {first['case']}"
+    return "" if first is None else held_again_statement(first)
 
 
 def election_title(ballot: Ballot) -> str:
-    """ "Runoff election", "Rerun election" (or both), else "": the kind of election."""
-    titles = [runoff_title(ballot), "Rerun election" if ballot.rerun_of is not None else ""]
-    said = [title for title in titles if title]
-    if len(said) == 2:
-        return "Rerun of a runoff election"
-    return said[0] if said else ""
+    """ "Runoff election", "Rerun election", "Further election" (or a runoff's rerun),
+    else "": the kind of election."""
+    again = "" if ballot.rerun is None else held_again_kind(ballot.rerun)
+    if ballot.runoff_of is not None and again:
+        return f"{again[0].upper()}{again[1:]} of a runoff election"
+    if again:
+        return f"{again[0].upper()}{again[1:]}"
+    return runoff_title(ballot)
 
 
 def unprintable_statement(what: str, missing: str) -> str:

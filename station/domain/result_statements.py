@@ -70,7 +70,9 @@ def stated_lines(ballot: FormBallot, figures: Figures, pending: str | None) -> R
     majority = majority_for(votes, challenged)
     if pending is None:
         outcome: Result | None
-        outcome, decisive = final_result(votes, ballot.unions, challenged, figures.eligible)
+        outcome, decisive = final_result(
+            votes, ballot.unions, challenged, figures.eligible, ballot.further
+        )
     else:
         outcome, decisive = None, determinative(votes, ballot.unions, challenged)
     return ResultLines(
@@ -153,10 +155,21 @@ def runoff_line(
             "No choice has a majority and the votes are divided so that the election is void:"
             f" it is rerun with every choice (29 CFR 102.70(d)){unless}."
         )
+    if outcome.split_again:
+        return (
+            "No choice has a majority and the votes are divided so that no runoff can be"
+            " held; this was the one further election 29 CFR 102.70(d) allows, so no other"
+            f" is held: the results are certified{unless}."
+        )
     if outcome.exception:
         return (
             "No choice has a majority; two choices tie, another has no votes and every"
             " eligible voter cast a valid ballot: no runoff is held (29 CFR 102.70(d))."
+        )
+    if outcome.majority is None and not ballot.neither:
+        return (
+            "The runoff's two unions tie: only one runoff is held (29 CFR 102.70(a)), so"
+            f" no union is certified: the results are certified{unless}."
         )
     return None
 
@@ -174,7 +187,7 @@ def decided_line(setup: ElectionSetup, tally: Tally) -> str:
     votes = Figures(setup.eligible, tally).votes
     if determinative(votes, ballot.unions, tally.challenged + remaining):
         return ""
-    outcome = result(votes, ballot.unions)
+    outcome = result(votes, ballot.unions, ballot.further)
     if not ballot.per_union:  # a tie loses: the union wins only with a majority
         verb = "wins" if outcome.certified is not None else "loses"
         return f"Result decided: {ballot.union} {verb}."
@@ -188,6 +201,13 @@ def decided_line(setup: ElectionSetup, tally: Tally) -> str:
         return (
             f"Result decided: no choice can have a majority — runoff between {first} and {second}."
         )
+    if outcome.split_again:
+        return (
+            "Result decided: no choice can have a majority; no other election is held"
+            " (102.70(d)): the results are certified."
+        )
+    if not ballot.neither:
+        return "Result decided: the two unions tie; no union wins (102.70(a))."
     return "Result decided: no choice can have a majority; the election is rerun (102.70(d))."
 
 

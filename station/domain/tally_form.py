@@ -21,6 +21,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from station.domain.choices import RerunCause
 from station.domain.description import Question, describe
 from station.domain.election import ElectionSetup
 from station.domain.runoff import final_result, majority_for
@@ -38,11 +39,14 @@ class FormBallot:
         union: the first union's name: the one union of lines 3 and 9, when there is one.
         choices: every choice's name in ballot order (each union, then Neither if any).
         unions: how many of `choices` are unions.
+        further: the one further election of 29 CFR 102.70(d): a split vote ends it
+            with the results certified rather than voiding it.
     """
 
     union: str
     choices: tuple[str, ...]
     unions: int
+    further: bool = False
 
     @property
     def neither(self) -> bool:
@@ -56,9 +60,9 @@ class FormBallot:
         return self.unions > 1
 
     @classmethod
-    def of_question(cls, question: Question) -> FormBallot:
+    def of_question(cls, question: Question, further: bool = False) -> FormBallot:
         """The ballot of a voting group's representation question."""
-        return cls(question.unions[0].name, question.names, len(question.unions))
+        return cls(question.unions[0].name, question.names, len(question.unions), further)
 
     @classmethod
     def of_sheet(cls, sheet: Mapping[str, object]) -> FormBallot:
@@ -67,12 +71,15 @@ class FormBallot:
         choices = tuple(str(c["name"]) for c in named) if isinstance(named, list) else ()
         lines = sheet.get("lines")
         unions = sum(1 for number in lines if _per_union(number)) if isinstance(lines, dict) else 0
-        return cls(str(sheet.get("union", "")), choices, max(unions, 1))
+        rerun = sheet.get("rerun_of")
+        further = isinstance(rerun, dict) and rerun.get("cause") == RerunCause.NULLITY
+        return cls(str(sheet.get("union", "")), choices, max(unions, 1), further)
 
 
 def ballot_form(setup: ElectionSetup) -> FormBallot:
     """The ballot of the election's (first) voting group, as its tally's lines need it."""
-    return FormBallot.of_question(describe(setup).ballot)
+    election = describe(setup)
+    return FormBallot.of_question(election.ballot, election.further)
 
 
 @dataclass(frozen=True, slots=True)
