@@ -142,3 +142,20 @@ def test_a_runoff_without_the_petitioner_keeps_it_a_party(tmp_path: Path, qapp: 
     sheet = json.loads((out / "tally.json").read_bytes())["sheet"]
     assert {"role": "Petitioner", "name": "Machinists", "ballot": False} in sheet["parties"]
     assert {"party": "off ballot 1", "name": "Ann Lee"} in sheet["observers"]
+
+
+def test_a_union_withdrawn_is_refused_in_one_line_saying_why(tmp_path: Path) -> None:
+    first = tmp_path / "first.station"
+    new(first, *THREE)
+    signed(first, [12, 10, 8])
+    made = tmp_path / "next.station"
+    for option in ("--runoff-of", "--rerun-of"):
+        refused = station("new", made, option, first, "--withdrawn", "Carpenters")
+        assert refused.returncode == 2 and len(refused.stderr.splitlines()) == 1
+        assert "the Regional Director's ruling" in refused.stderr
+    plain = station(
+        "new", made, "--case", "10-RC-000018", "--employer", "F", "--union", "Machinists",
+        "--eligible", "20", "--withdrawn", "Carpenters",
+    )  # fmt: skip
+    assert plain.returncode == 2 and "leave it out of --union" in plain.stderr
+    assert not made.exists()

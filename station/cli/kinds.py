@@ -8,7 +8,7 @@ what it always did.
 
 import argparse
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +24,7 @@ from station.domain.election_statements import (
     runoff_determinative_statement,
     runoff_of_statement,
     runoff_of_table_statement,
+    withdrawn_statement,
 )
 from station.domain.group_sheet import units_said
 from station.domain.group_statements import (
@@ -85,6 +86,13 @@ def add_new_options(new: argparse.ArgumentParser) -> None:
         help="make the rerun of this election (set aside): its case, parties and choices",
     )
     new.add_argument(
+        "--withdrawn",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a union that withdrew from the ballot (refused, saying what to do instead)",
+    )
+    new.add_argument(
         "--type",
         dest="election_type",
         metavar="|".join(kind.value for kind in ElectionType),
@@ -125,6 +133,11 @@ def new_setup(args: argparse.Namespace, voters: VoterList | None = None) -> Elec
         given = getattr(args, name, None)
         if given is not None and not given.strip():
             raise UsageError(empty_option_statement(name))
+    if getattr(args, "withdrawn", []):
+        sequel = "runoff" if args.runoff_of is not None else None
+        if getattr(args, "rerun_of", None) is not None:
+            sequel = "rerun"
+        raise UsageError(withdrawn_statement(sequel))
     groups = _groups(args, voters)
     if args.runoff_of is not None and getattr(args, "rerun_of", None) is not None:
         raise UsageError("--runoff-of and --rerun-of: an election is a runoff or a rerun, not both")
@@ -286,7 +299,7 @@ def rerun_setup(args: argparse.Namespace, voters: VoterList | None = None) -> El
         raise UsageError(runoff_of_table_statement(str(args.rerun_of), first.table, "a rerun"))
     ballot = first.ballot
     if ballot.groups:
-        raise UsageError(groups_sequel_statement(str(args.rerun_of), "rerun"))
+        return _groups_rerun(args, held, voters)
     outcome, decisive = final_result(
         held.votes, len(ballot.unions), held.challenged, first.eligible, ballot.further
     )
@@ -319,6 +332,52 @@ def rerun_setup(args: argparse.Namespace, voters: VoterList | None = None) -> El
         pile=args.pile,
         mail=voters is not None,
         rerun_of=held_again,
+        **_form_of(args, ballot),
+    )
+
+
+def _groups_rerun(
+    args: argparse.Namespace, held: "FirstElection", voters: VoterList | None
+) -> ElectionSetup:
+    """The rerun of an election of voting groups set aside: its groups again, each with
+    the eligible voters it had. With several unions on the ballot, whether a unit's
+    split vote makes this the further election of 29 CFR 102.70(d) for that unit alone
+    is not settled here, so Station makes none."""
+    first = held.setup
+    ballot = first.ballot
+    if ballot.several:
+        raise UsageError(groups_sequel_statement(str(args.rerun_of), "rerun"))
+    given = [
+        option
+        for option, value in (
+            ("--eligible", args.eligible),
+            ("--ballots", args.ballots),
+            ("--mail", voters),
+        )
+        if value is not None
+    ]
+    if given:
+        raise UsageError(
+            f"{args.rerun_of}: a rerun of an election of voting groups holds its groups again,"
+            f" each with the eligible voters it had; leave out {', '.join(given)}"
+        )
+    rerun_of = {"case": first.case_number, "date": held.count_date, "head": held.head}
+    rerun_of["cause"] = RerunCause.OBJECTIONS.value
+    if ballot.rerun_number + 1 > 1:
+        rerun_of["number"] = str(ballot.rerun_number + 1)
+    groups = tuple(replace(spec, ballots=None) for spec in ballot.groups)
+    return ElectionSetup.validated(
+        case_number=first.case_number,
+        employer=first.employer,
+        union=ballot.unions[0],
+        intervenors=ballot.intervenors,
+        petitioner=ballot.petitioner,
+        neither=ballot.neither,
+        eligible=sum(group.eligible for group in groups),
+        agent=args.agent or first.agent,
+        pile=args.pile,
+        rerun_of=rerun_of,
+        groups=groups,
         **_form_of(args, ballot),
     )
 

@@ -41,6 +41,25 @@ def runoff_determinative_statement(source: str, what: str = "runoff") -> str:
     )
 
 
+def withdrawn_statement(sequel: str | None) -> str:
+    """Why Station makes no election with a union withdrawn (`--withdrawn`): before an
+    election a union that withdraws (a disclaimer of interest) is simply not on the
+    ballot; what a runoff or a rerun offers once a union on it withdraws is the Regional
+    Director's ruling, and the Board's practice for it could not be confirmed."""
+    if sequel is None:
+        return (
+            "--withdrawn: a union that withdrew before the election is not on its ballot"
+            " (a Petitioner that withdrew its petition has no election): leave it out of"
+            " --union and --intervenor"
+        )
+    return (
+        f"--withdrawn: Station does not make a {sequel} without a union that withdrew from"
+        " it: what its ballot then offers is the Regional Director's ruling, which Station"
+        " cannot confirm; set the election up as the Region directs, with its --case, its"
+        " parties and its --union options"
+    )
+
+
 def empty_option_statement(name: str) -> str:
     """`--table ""` or `--neither ""`: an empty value is refused, never read as "none"."""
     what = {
