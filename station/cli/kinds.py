@@ -667,7 +667,7 @@ def _choice_lines(summary: dict[str, object]) -> tuple[list[str], list[str]]:
     choices = summary.get("choices")
     if isinstance(choices, list):
         return first, [
-            f"{'Votes for ' + str(choice['name']) + ':':<39}{choice['votes']:,}"
+            f"{'Votes for ' + str(choice['name']) + ':':<38} {choice['votes']:,}"
             for choice in choices
         ]
     parties = summary.get("parties")
@@ -675,7 +675,7 @@ def _choice_lines(summary: dict[str, object]) -> tuple[list[str], list[str]]:
     petitioned = summary.get("kind", "RC") == "RC" and "Petitioner" in roles
     union = "petitioner" if petitioned else "union"
     return first, [
-        f"{'Votes FOR the ' + union + ':':<39}{summary['for']:,}",
+        f"{'Votes FOR the ' + union + ':':<38} {summary['for']:,}",
         f"Votes AGAINST:                         {summary['against']:,}",
     ]
 
