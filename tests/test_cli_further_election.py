@@ -133,7 +133,7 @@ def test_a_runoff_without_the_petitioner_keeps_it_a_party(tmp_path: Path, qapp: 
     signed(runoff, [9, 7], "--observer", "Petitioner:Ann Lee", "--observer", "Employer:Bo Chen")
     out = tmp_path / "runoff-export"
     words = sheet_words(runoff, out)
-    assert "Parties Carpenters (Intervenor); Machinists (Petitioner)" in words
+    assert "Parties Carpenters (Intervenor); Machinists (Petitioner, not on this ballot)" in words
     assert "3. Number of votes cast for Carpenters 9" in words  # the runoff's choices only
     assert "For the Employer For the Intervenor (Carpenters) For the Petitioner (Machinists)" in (
         words

@@ -31,6 +31,7 @@ from station.domain.choices import ONE_UNION_WORDS, CaseKind, Role
 from station.domain.election import ElectionSetup
 from station.domain.election_statements import rerun_statement
 from station.domain.groups import Rule
+from station.domain.party_words import OFF_BALLOT_WORDS
 
 # What a challenge stores of who made it. The first three are the values files have
 # always stored; "petitioner" is the union of a one-union ballot, whatever its role.
@@ -356,7 +357,12 @@ class Election:
         first = employer.name
         if employer.role is Role.EMPLOYER_PETITIONER:
             first += f" ({employer.role.value})"
-        others = "; ".join(f"{party.name} ({party.role.value})" for party in self.parties[1:])
+        off = {party.challenger.id for party in self.parties if not party.challenger.key}
+        others = "; ".join(
+            f"{party.name} ({party.role.value}"
+            f"{OFF_BALLOT_WORDS if party.challenger.id in off else ''})"
+            for party in self.parties[1:]
+        )
         runoff = " \u00b7 RUNOFF ELECTION" if self.setup.ballot.runoff_of is not None else ""
         rerun = rerun_statement(self.setup.ballot)  # "Rerun of the election of DATE, case N"
         rerun_part = f" \u00b7 {rerun}" if rerun else ""

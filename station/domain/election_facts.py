@@ -23,7 +23,7 @@ from station.domain.description import (
     union_id,
 )
 from station.domain.election import ElectionSetup
-from station.domain.party_words import parties_words
+from station.domain.party_words import OFF_BALLOT_WORDS, parties_words
 from station.domain.result_statements import stated_lines
 from station.domain.tally import Tally
 from station.domain.tally_form import Figures, ballot_form
@@ -163,7 +163,10 @@ def parties_row(sheet: Mapping[str, object]) -> tuple[str, str]:
     parties = sheet.get("parties")
     if not isinstance(parties, list):
         return "Petitioner", str(sheet["union"])
-    return "Parties", parties_words((str(p["role"]), str(p["name"])) for p in parties[1:])
+    return "Parties", parties_words(
+        (str(p["role"]) + (OFF_BALLOT_WORDS if p.get("ballot") is False else ""), str(p["name"]))
+        for p in parties[1:]
+    )
 
 
 def service_parties(sheet: Mapping[str, object]) -> list[tuple[str, str]]:
