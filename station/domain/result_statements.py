@@ -14,6 +14,7 @@ yet determined and why (`pending`), as every sheet and screen must.
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date
+from typing import Any
 
 from station.domain.changes import Sheet
 from station.domain.election import ElectionSetup
@@ -167,11 +168,38 @@ def runoff_line(
             " eligible voter cast a valid ballot: no runoff is held (29 CFR 102.70(d))."
         )
     if outcome.majority is None and not ballot.neither:
-        return (
-            "The runoff's two unions tie: only one runoff is held (29 CFR 102.70(a)), so"
-            f" no union is certified: the results are certified{unless}."
-        )
+        return tied_runoff_line(decisive)
     return None
+
+
+def tied_runoff_line(decisive: bool) -> str:
+    """A runoff between two unions that ends tied: no other runoff (102.70(a))."""
+    unless = ", unless the challenged ballots change it" if decisive else ""
+    return (
+        "The runoff's two unions tie: only one runoff is held (29 CFR 102.70(a)), so"
+        f" no union is certified: the results are certified{unless}."
+    )
+
+
+def with_tied_runoff(facts: Mapping[str, Any]) -> dict[str, str] | None:
+    """The `statements` of a final tally of a runoff between two unions that ended tied,
+    signed before Station stated that the results are then certified, as it states them
+    now: derived from the sheet's own facts (its choices, line 8). None for any other."""
+    statements, lines, choices = facts.get("statements"), facts.get("lines"), facts.get("choices")
+    if (
+        not isinstance(statements, dict)
+        or "runoff" in statements
+        or not isinstance(lines, dict)
+        or not isinstance(choices, list)
+        or not facts.get("runoff_of")
+        or facts.get("kind", "final") != "final"
+    ):
+        return None
+    ballot = FormBallot.of_sheet(facts)
+    votes = [choice.get("votes") for choice in choices if isinstance(choice, dict)]
+    if ballot.neither or ballot.unions != 2 or len(votes) != 2 or votes[0] != votes[1]:
+        return None
+    return {**statements, "runoff": tied_runoff_line(lines.get("8") is True)}
 
 
 def decided_line(setup: ElectionSetup, tally: Tally) -> str:
