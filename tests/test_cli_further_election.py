@@ -128,8 +128,9 @@ def test_a_runoff_without_the_petitioner_keeps_it_a_party(tmp_path: Path, qapp: 
     assert summary["parties"] == [
         {"role": "Employer", "name": "Fraser & Johnston"},
         {"role": "Intervenor", "name": "Carpenters"},
-        {"role": "Petitioner", "name": "Machinists"},
+        {"role": "Petitioner", "name": "Machinists", "ballot": False},
     ]
+    assert "Votes FOR the union:" in station("tally", runoff).stdout  # not the petitioner
     signed(runoff, [9, 7], "--observer", "Petitioner:Ann Lee", "--observer", "Employer:Bo Chen")
     out = tmp_path / "runoff-export"
     words = sheet_words(runoff, out)

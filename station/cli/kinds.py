@@ -16,6 +16,7 @@ from station.cli.common import UsageError, open_to_read, restored_count, say
 from station.domain import Count, ElectionSetup, SheetKind
 from station.domain.choices import Ballot, CaseKind, ElectionType, PartyRole, RerunCause
 from station.domain.election import voting_groups
+from station.domain.election_facts import party_facts
 from station.domain.election_statements import (
     choices_phrase,
     empty_option_statement,
@@ -586,7 +587,7 @@ def roles_summary(setup: ElectionSetup) -> dict[str, object]:
     ballot = setup.ballot
     summary: dict[str, object] = {
         "kind": ballot.kind.value,
-        "parties": [{"role": party.role.value, "name": party.name} for party in ballot.parties],
+        "parties": party_facts(ballot),
     }
     if ballot.runoff_of is not None:
         summary["runoff_of"] = ballot.runoff_of
@@ -671,7 +672,11 @@ def _choice_lines(summary: dict[str, object]) -> tuple[list[str], list[str]]:
             for choice in choices
         ]
     parties = summary.get("parties")
-    roles = {party["role"] for party in parties} if isinstance(parties, list) else {"Petitioner"}
+    roles = (
+        {party["role"] for party in parties if party.get("ballot") is not False}
+        if isinstance(parties, list)
+        else {"Petitioner"}
+    )
     petitioned = summary.get("kind", "RC") == "RC" and "Petitioner" in roles
     union = "petitioner" if petitioned else "union"
     return first, [
