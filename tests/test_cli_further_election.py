@@ -1,5 +1,5 @@
 """Elections held again and runoffs at their ends (29 CFR 102.70): the one further
-election of 102.70(d) told apart from a rerun after objections, a second rerun, a tied
+election of 102.70(d) told apart from a rerun after objections, a third election, a tied
 runoff between two unions, and a runoff that leaves a party's union off its ballot."""
 
 import json
@@ -73,7 +73,7 @@ def test_a_further_election_without_a_majority_goes_to_the_runoff(tmp_path: Path
     assert station("new", tmp_path / "runoff.station", "--runoff-of", further).returncode == 0
 
 
-def test_an_election_set_aside_is_rerun_and_a_rerun_of_a_rerun_is_the_second(
+def test_an_election_set_aside_is_rerun_and_a_rerun_of_a_rerun_is_the_third(
     tmp_path: Path, qapp: object
 ) -> None:
     first = tmp_path / "first.station"
@@ -87,11 +87,12 @@ def test_an_election_set_aside_is_rerun_and_a_rerun_of_a_rerun_is_the_second(
     made = station("new", second, "--rerun-of", rerun)
     assert made.returncode == 0, made.stderr
     rerun_of = stored_rerun_of(second)
-    assert rerun_of["number"] == "2"
+    assert rerun_of["number"] == "3"
     signed(second, [18, 10])
     words = sheet_words(second, tmp_path / "second-export")
-    assert "National Labor Relations Board \u00b7 second rerun election" in words
-    assert f"Second rerun election: rerun of the election of {rerun_of['date']}" in words
+    assert "National Labor Relations Board \u00b7 third election" in words
+    assert f"Third election: rerun of the election of {rerun_of['date']}" in words
+    assert "itself held again" in words
 
 
 def test_a_tied_runoff_between_two_unions_certifies_the_results(

@@ -290,7 +290,7 @@ def rerun_setup(args: argparse.Namespace, voters: VoterList | None = None) -> El
     Its final tally says which it is: where its votes split so that no runoff can be
     held (29 CFR 102.70(d)), the first election is a nullity and this is the one further
     election the rule allows; otherwise the first was set aside on objections and this is
-    a rerun (the second rerun, when the first was itself one). A further election split
+    a rerun (the third election, when the first was itself held again). A further election split
     again ends with its results certified, so what follows it is a rerun too.
     """
     _taken_from_first(args, "--rerun-of")
@@ -306,15 +306,11 @@ def rerun_setup(args: argparse.Namespace, voters: VoterList | None = None) -> El
     )
     if outcome.rerun and decisive:  # whether it is a nullity turns on its challenges
         raise UsageError(runoff_determinative_statement(str(args.rerun_of), "further election"))
-    number = ballot.rerun_number
-    if outcome.rerun:
-        cause = RerunCause.NULLITY
-    else:
-        cause, number = RerunCause.OBJECTIONS, number + 1
+    cause = RerunCause.NULLITY if outcome.rerun else RerunCause.OBJECTIONS
     held_again = {"case": first.case_number, "date": held.count_date, "head": held.head}
     held_again["cause"] = cause.value
-    if number > 1:
-        held_again["number"] = str(number)
+    if ballot.held_number + 1 > 2:
+        held_again["number"] = str(ballot.held_number + 1)
     return ElectionSetup.validated(
         case_number=first.case_number,
         employer=first.employer,
@@ -364,8 +360,8 @@ def _groups_rerun(
         )
     rerun_of = {"case": first.case_number, "date": held.count_date, "head": held.head}
     rerun_of["cause"] = RerunCause.OBJECTIONS.value
-    if ballot.rerun_number + 1 > 1:
-        rerun_of["number"] = str(ballot.rerun_number + 1)
+    if ballot.held_number + 1 > 2:
+        rerun_of["number"] = str(ballot.held_number + 1)
     groups = tuple(replace(spec, ballots=None) for spec in ballot.groups)
     return ElectionSetup.validated(
         case_number=first.case_number,

@@ -137,7 +137,8 @@ class Ballot:
             "head"}` (its count's date, its certified head) and, in files made since it
             was stored, `cause`: "nullity" for the one further election of 29 CFR
             102.70(d) after a split vote, "objections" for a rerun of an election set
-            aside; and `number`, "2" or more for a rerun of a rerun (`RerunCause`).
+            aside; and `number`, this election's place among those held in turn, "3"
+            or more for an election held a third time (`RerunCause`).
             A file without `cause` reads as a rerun of an election set aside. None
             for an election held the first time.
         groups: the voting groups, each counted and tallied on its own
@@ -244,11 +245,12 @@ class Ballot:
         return RerunCause(dict(self.rerun_of).get("cause", RerunCause.OBJECTIONS))
 
     @property
-    def rerun_number(self) -> int:
-        """1 for the first rerun, 2 for the rerun of a rerun, …; 0 for no rerun."""
+    def held_number(self) -> int:
+        """Which election this is of those held in turn for the same question: 1 for
+        the first, 2 for its rerun or its further election, 3 for the next, …"""
         if self.rerun_of is None:
-            return 0
-        return int(dict(self.rerun_of).get("number", "1"))
+            return 1
+        return int(dict(self.rerun_of).get("number", "2"))
 
     @property
     def further(self) -> bool:
@@ -388,7 +390,7 @@ def _rerun(value: object) -> bool:
         and set(RERUN_KEYS) <= set(value) <= {*RERUN_KEYS, *RERUN_OPTIONAL}
         and all(isinstance(item, str) and item for item in value.values())
         and value.get("cause", RerunCause.OBJECTIONS) in set(RerunCause)
-        and _rerun_number(value.get("number", "1"))
+        and _held_number(value.get("number", "2"))
     )
 
 
@@ -403,9 +405,9 @@ def _others(value: object) -> bool:
     )
 
 
-def _rerun_number(value: object) -> bool:
-    """ "1" to "99": which rerun it is."""
-    return isinstance(value, str) and value.isascii() and value.isdigit() and 1 <= int(value) <= 99
+def _held_number(value: object) -> bool:
+    """ "2" to "99": which election of those held in turn it is."""
+    return isinstance(value, str) and value.isascii() and value.isdigit() and 2 <= int(value) <= 99
 
 
 def _texts(value: object, *, empty: bool = False) -> bool:

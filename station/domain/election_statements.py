@@ -87,21 +87,22 @@ def runoff_of_statement(case: str, date: str | None) -> str:
     return f"Runoff of the election of {date}, case {case}"
 
 
-_ORDINALS = ("", "", "Second", "Third", "Fourth", "Fifth", "Sixth", "Seventh", "Eighth", "Ninth")
+_ORDINALS = ("", "", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth")
 
 
 def held_again_kind(first: Mapping[str, str]) -> str:
-    """What an election held again is, from its setup's `rerun_of`: "rerun election",
-    "second rerun election" (a rerun of a rerun, in the Board's words), or "further
-    election" (the one 29 CFR 102.70(d) allows after a split vote)."""
+    """What an election held again is, from its setup's `rerun_of`: "rerun election"
+    (the second election), "third election" and on (the Board numbers the elections it
+    directs in turn: "Direction of Second Election"), or "further election" (the one 29
+    CFR 102.70(d) allows after a split vote)."""
     if first.get("cause") == RerunCause.NULLITY:
         return "further election"
-    number = int(first.get("number", "1"))
-    if number < 2:
+    number = int(first.get("number", "2"))
+    if number <= 2:
         return "rerun election"
     if number < len(_ORDINALS):
-        return f"{_ORDINALS[number].lower()} rerun election"
-    return f"rerun election no. {number}"
+        return f"{_ORDINALS[number]} election"
+    return f"election no. {number}"
 
 
 def held_again_statement(first: Mapping[str, str]) -> str:
@@ -115,7 +116,7 @@ def held_again_statement(first: Mapping[str, str]) -> str:
     kind = held_again_kind(first)
     if kind == "rerun election":
         return f"Rerun of {when}"
-    return f"{kind[0].upper()}{kind[1:]}: rerun of {when}"
+    return f"{kind[0].upper()}{kind[1:]}: rerun of {when}, itself held again"
 
 
 def rerun_statement(ballot: Ballot) -> str:

@@ -68,7 +68,7 @@ def rerun_words(sheet: Mapping[str, Any]) -> str:
 
 def election_words(sheet: Mapping[str, Any]) -> str:
     """ "representation election", "runoff election" (29 CFR 102.70), "rerun election",
-    "second rerun election", "further election": beside the Board's name."""
+    "third election", "further election": beside the Board's name."""
     first = sheet.get("rerun_of")
     if isinstance(first, dict):
         return held_again_kind(first)

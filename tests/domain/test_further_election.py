@@ -29,7 +29,7 @@ def test_a_file_without_the_cause_reads_as_a_rerun_after_objections() -> None:
     details = {"unions": ["Machinists", "Carpenters"], "rerun_of": FIRST}
     ballot = Ballot.from_details("10-RC-000017", "Fraser & Johnston", details)
     assert ballot.rerun_cause is RerunCause.OBJECTIONS and not ballot.further
-    assert ballot.rerun_number == 1
+    assert ballot.held_number == 2
 
 
 def test_the_cause_and_the_number_are_stored_and_read_back() -> None:
@@ -37,16 +37,16 @@ def test_the_cause_and_the_number_are_stored_and_read_back() -> None:
     details = {"unions": ["Machinists", "Carpenters"], "rerun_of": stored}
     ballot = Ballot.from_details("10-RC-000017", "Fraser & Johnston", details)
     assert ballot.further and ballot.details()["rerun_of"] == stored
-    second = {**FIRST, "cause": "objections", "number": "2"}
-    again = Ballot.from_details("10-RC-000017", "F", {"unions": ["M"], "rerun_of": second})
-    assert again.rerun_number == 2 and not again.further
+    third = {**FIRST, "cause": "objections", "number": "3"}
+    again = Ballot.from_details("10-RC-000017", "F", {"unions": ["M"], "rerun_of": third})
+    assert again.held_number == 3 and not again.further
 
 
 @pytest.mark.parametrize(
     "stored",
     [
         {**FIRST, "cause": "whim"},
-        {**FIRST, "number": "0"},
+        {**FIRST, "number": "1"},
         {**FIRST, "number": "\u00b2"},
         {**FIRST, "voter": "Jane Roe"},
     ],
