@@ -186,16 +186,32 @@ def test_a_settled_challenge_leaves_its_groups_line_6(tmp_path: Path) -> None:
     assert "1 of 3 ballots counted" in text and "1 of 2 ballots counted" in text
 
 
-def test_a_runoff_or_rerun_of_groups_is_refused_saying_so(tmp_path: Path) -> None:
+def test_a_runoff_of_groups_is_refused_saying_so(tmp_path: Path) -> None:
     path = tmp_path / "units.station"
     two_units(path)
+    made = station("new", tmp_path / "next.station", "--runoff-of", path)
+    words = one_line_refusal(made)
+    assert "does not make the" in words and "election of voting groups" in words
     for option in ("--runoff-of", "--rerun-of"):
-        made = station("new", tmp_path / "next.station", option, path)
-        words = one_line_refusal(made)
-        assert "does not make the" in words and "election of voting groups" in words
         asked = station(
             "new", tmp_path / "next.station", option, path, "--group", "A=P", "--group", "B=N",
             "--eligible", "A=3", "--eligible", "B=4",
         )  # fmt: skip
         assert "--group with " + option in one_line_refusal(asked)
     assert not (tmp_path / "next.station").exists()
+
+
+def test_a_rerun_of_groups_holds_the_same_groups_again(tmp_path: Path) -> None:
+    path = tmp_path / "units.station"
+    two_units(path)
+    rerun = tmp_path / "rerun.station"
+    made = station("new", rerun, "--rerun-of", path)
+    assert made.returncode == 0, made.stderr
+    first, again = tally(path), tally(rerun)
+    assert [(g["key"], g["name"], g["eligible"]) for g in again["groups"]] == [  # type: ignore[union-attr]
+        (g["key"], g["name"], g["eligible"])
+        for g in first["groups"]  # type: ignore[union-attr]
+    ]
+    assert again["rerun_of"]["cause"] == "objections"  # type: ignore[index]
+    asked = station("new", tmp_path / "other.station", "--rerun-of", path, "--eligible", "9")
+    assert "each with the eligible voters it had; leave out --eligible" in one_line_refusal(asked)

@@ -26,7 +26,7 @@ def exported(path: Path, out: Path) -> Path:
 
 @pytest.mark.parametrize("source", ["file", "export"])
 def test_a_rerun_names_the_election_it_reruns(tmp_path: Path, qapp: object, source: str) -> None:
-    first = signed(tmp_path / "first.station", [12, 8, 8], "--type", "directed")
+    first = signed(tmp_path / "first.station", [20, 5, 3], "--type", "directed")
     given = first if source == "file" else exported(first, tmp_path / "first-export")
     rerun = tmp_path / "rerun.station"
     made = station("new", rerun, "--rerun-of", given, "--eligible", "110")
@@ -84,7 +84,7 @@ def test_the_windows_name_the_election_a_rerun_reruns(tmp_path: Path, qapp: obje
     from station.journal import Journal
     from station.ui.operator.choice_pad import election_html
 
-    first = signed(tmp_path / "first.station", [12, 8, 8])
+    first = signed(tmp_path / "first.station", [20, 5, 3])
     rerun = tmp_path / "rerun.station"
     assert station("new", rerun, "--rerun-of", first).returncode == 0
     journal = Journal.open(rerun, read_only=True)

@@ -3,7 +3,6 @@
 from pathlib import Path
 
 from station.domain import ElectionSetup
-from station.domain.election_statements import runoff_of_statement
 from station.journal import Journal
 from station.verification.pdf_text import pdf_words
 from tests.kinds_helpers import count_votes
@@ -20,14 +19,15 @@ def test_the_tally_of_a_runoff_names_its_election_not_a_hash(tmp_path: Path) -> 
         union="Teamsters",
         unions=["Warehouse Workers"],
         runoff_of=f"tables {SHA}",
+        runoff_date="2026-12-08 to 2026-12-09",
         runoff_neither=False,
         eligible=40,
     )
     Journal.create(path, setup)
     code, out, err = station("tally", path)
     assert code == 0, err
-    assert "Runoff of the election in Case 10-RC-301717, counted at several tables" in out
-    assert SHA not in out
+    assert "Runoff of the election of 2026-12-08 to 2026-12-09, case 10-RC-301717" in out
+    assert SHA[:16] not in out
 
 
 def test_the_runoff_sheet_names_the_election_it_is_a_runoff_of(
@@ -39,6 +39,7 @@ def test_the_runoff_sheet_names_the_election_it_is_a_runoff_of(
         employer="Harbor",
         union="Teamsters",
         runoff_of=f"7:{SHA}",
+        runoff_date="2026-12-08",
         eligible=40,
     )
     Journal.create(path, setup)
@@ -47,5 +48,6 @@ def test_the_runoff_sheet_names_the_election_it_is_a_runoff_of(
     code, _, err = station("export", path, "--out", tmp_path / "export")
     assert code == 0, err
     words = pdf_words((tmp_path / "export" / "tally.pdf").read_bytes())
-    assert runoff_of_statement("10-RC-301717", f"7:{SHA}") in words
+    assert "Runoff of the election of 2026-12-08, case 10-RC-301717" in words
+    assert SHA[:16] not in words
     assert station("verify", tmp_path / "export")[0] == 0

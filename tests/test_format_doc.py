@@ -15,7 +15,7 @@ import holidays
 import pytest
 
 from station.domain.challenges import MAX_NOTE, Reason
-from station.domain.election_statements import runoff_of_statement
+from station.domain.election_statements import held_again_statement, runoff_of_statement
 from station.domain.envelopes import (
     CURRENT_FIGURE_LABELS,
     ENVELOPE_FIGURE_LABELS,
@@ -252,9 +252,10 @@ def test_the_consolidation_fixed_words_are_the_code_words(page: str) -> None:
 def test_the_composed_sentences_are_the_code_sentences(page: str) -> None:
     spans = quoted(page)
     said = [
-        runoff_of_statement("{case}", "12:{HASH16}").replace("12", "{SEQ}"),
-        runoff_of_statement("{case}", "tables {HASH16}"),
-        runoff_of_statement("{case}", "{runoff_of}"),
+        runoff_of_statement("{case}", "{date}"),
+        runoff_of_statement("{case}", None),
+        held_again_statement({"case": "{case}", "date": "{date}", "cause": "nullity"}),
+        held_again_statement({"case": "{case}", "date": "{date}"}),
         counted_together_statement({"accepted": 5, "late": 1, "at_polls": 3}, 9),
         over_accepted_statement(12, 10, "eligible voters (line 1)")
         .replace("12", "{accepted}")

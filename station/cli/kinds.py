@@ -8,22 +8,25 @@ what it always did.
 
 import argparse
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from station.cli.common import UsageError, figure_lines, open_to_read, restored_count, say
 from station.domain import Count, ElectionSetup, SheetKind
-from station.domain.choices import Ballot, ElectionType, Role, case_kind
+from station.domain.choices import Ballot, ElectionType, PartyRole, RerunCause, Role, case_kind
 from station.domain.description import describe
 from station.domain.election import voting_groups
+from station.domain.election_facts import party_facts
 from station.domain.election_statements import (
     choices_phrase,
     empty_option_statement,
+    held_again_statement,
     rerun_statement,
     runoff_determinative_statement,
     runoff_of_statement,
     runoff_of_table_statement,
+    withdrawn_statement,
 )
 from station.domain.group_sheet import units_said
 from station.domain.group_statements import (
@@ -89,6 +92,13 @@ def add_new_options(new: argparse.ArgumentParser) -> None:
         help="make the rerun of this election (set aside): its case, parties and choices",
     )
     new.add_argument(
+        "--withdrawn",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a union that withdrew from the ballot (refused, saying what to do instead)",
+    )
+    new.add_argument(
         "--type",
         dest="election_type",
         metavar="|".join(kind.value for kind in ElectionType),
@@ -129,6 +139,11 @@ def new_setup(args: argparse.Namespace, voters: VoterList | None = None) -> Elec
         given = getattr(args, name, None)
         if given is not None and not given.strip():
             raise UsageError(empty_option_statement(name))
+    if getattr(args, "withdrawn", []):
+        sequel = "runoff" if args.runoff_of is not None else None
+        if getattr(args, "rerun_of", None) is not None:
+            sequel = "rerun"
+        raise UsageError(withdrawn_statement(sequel))
     groups = _groups(args, voters)
     if args.runoff_of is not None and getattr(args, "rerun_of", None) is not None:
         raise UsageError("--runoff-of and --rerun-of: an election is a runoff or a rerun, not both")
@@ -224,7 +239,9 @@ def runoff_setup(args: argparse.Namespace, voters: VoterList | None = None) -> E
             f"{args.runoff_of}: is itself a runoff; only one runoff is held (29 CFR 102.70(a))"
         )
     votes = held.votes
-    outcome, decisive = final_result(votes, len(ballot.unions), held.challenged, first.eligible)
+    outcome, decisive = final_result(
+        votes, len(ballot.unions), held.challenged, first.eligible, ballot.further
+    )
     if decisive:  # the challenged ballots could change the runoff, or call for none
         raise UsageError(runoff_determinative_statement(str(args.runoff_of)))
     if outcome.runoff is None:
@@ -233,6 +250,12 @@ def runoff_setup(args: argparse.Namespace, voters: VoterList | None = None) -> E
         )
     pair = [ballot.choices[index] for index in outcome.runoff]
     unions = [name for name in pair if name in ballot.unions]
+    # Every party of the first election stays a party of its runoff (29 CFR
+    # 102.69(a)(7)); a union the runoff leaves off keeps its role and its observers.
+    others = [
+        *(PartyRole(ballot.union_role(i), name) for i, name in enumerate(ballot.unions)),
+        *ballot.others,
+    ]
     setup = ElectionSetup.validated(
         case_number=first.case_number,
         employer=first.employer,
@@ -243,6 +266,8 @@ def runoff_setup(args: argparse.Namespace, voters: VoterList | None = None) -> E
         neither=ballot.neither,
         runoff_neither=not several_unions(len(unions)),
         runoff_of=held.head,
+        runoff_date=held.count_date,
+        others=[party for party in others if party.name not in unions],
         eligible=_runoff_eligible(args.eligible, voters, first.eligible),
         ballots=args.ballots,
         agent=args.agent or first.agent,
@@ -265,17 +290,34 @@ def runoff_setup(args: argparse.Namespace, voters: VoterList | None = None) -> E
 
 
 def rerun_setup(args: argparse.Namespace, voters: VoterList | None = None) -> ElectionSetup:
-    """The rerun of the election in `args.rerun_of`, which was set aside: the same case,
-    parties and choices, on a ballot of its own; its own eligible voters if given
-    (`--eligible`, `--mail --voters`), else the first election's."""
+    """The election held again after the one in `args.rerun_of`: the same case, parties
+    and choices, on a ballot of its own; its own eligible voters if given (`--eligible`,
+    `--mail --voters`), else the first election's.
+
+    Its final tally says which it is: where its votes split so that no runoff can be
+    held (29 CFR 102.70(d)), the first election is a nullity and this is the one further
+    election the rule allows; otherwise the first was set aside on objections and this is
+    a rerun (the third election, when the first was itself held again). A further election split
+    again ends with its results certified, so what follows it is a rerun too.
+    """
     _taken_from_first(args, "--rerun-of")
     held = _first_election(args.rerun_of)
-    if held.setup.ballot.groups:
-        raise UsageError(groups_sequel_statement(str(args.rerun_of), "rerun"))
     first = held.setup
     if first.table is not None:  # the election is every table together
         raise UsageError(runoff_of_table_statement(str(args.rerun_of), first.table, "a rerun"))
     ballot = first.ballot
+    if ballot.groups:
+        return _groups_rerun(args, held, voters)
+    outcome, decisive = final_result(
+        held.votes, len(ballot.unions), held.challenged, first.eligible, ballot.further
+    )
+    if outcome.rerun and decisive:  # whether it is a nullity turns on its challenges
+        raise UsageError(runoff_determinative_statement(str(args.rerun_of), "further election"))
+    cause = RerunCause.NULLITY if outcome.rerun else RerunCause.OBJECTIONS
+    held_again = {"case": first.case_number, "date": held.count_date, "head": held.head}
+    held_again["cause"] = cause.value
+    if ballot.held_number + 1 > 2:
+        held_again["number"] = str(ballot.held_number + 1)
     return ElectionSetup.validated(
         case_number=first.case_number,
         employer=first.employer,
@@ -286,12 +328,61 @@ def rerun_setup(args: argparse.Namespace, voters: VoterList | None = None) -> El
         neither=ballot.neither,
         runoff_neither=ballot.neither is not None,
         runoff_of=ballot.runoff_of,
+        runoff_date=ballot.runoff_date,
+        others=ballot.others,
         eligible=_runoff_eligible(args.eligible, voters, first.eligible),
         ballots=args.ballots,
         agent=args.agent or first.agent,
         pile=args.pile,
         mail=voters is not None,
-        rerun_of={"case": first.case_number, "date": held.count_date, "head": held.head},
+        rerun_of=held_again,
+        incumbent=ballot.incumbent,
+        **_form_of(args, ballot),
+    )
+
+
+def _groups_rerun(
+    args: argparse.Namespace, held: "FirstElection", voters: VoterList | None
+) -> ElectionSetup:
+    """The rerun of an election of voting groups set aside: its groups again, each with
+    the eligible voters it had. With several unions on the ballot, whether a unit's
+    split vote makes this the further election of 29 CFR 102.70(d) for that unit alone
+    is not settled here, so Station makes none."""
+    first = held.setup
+    ballot = first.ballot
+    if ballot.several:
+        raise UsageError(groups_sequel_statement(str(args.rerun_of), "rerun"))
+    given = [
+        option
+        for option, value in (
+            ("--eligible", args.eligible),
+            ("--ballots", args.ballots),
+            ("--mail", voters),
+        )
+        if value is not None
+    ]
+    if given:
+        raise UsageError(
+            f"{args.rerun_of}: a rerun of an election of voting groups holds its groups again,"
+            f" each with the eligible voters it had; leave out {', '.join(given)}"
+        )
+    rerun_of = {"case": first.case_number, "date": held.count_date, "head": held.head}
+    rerun_of["cause"] = RerunCause.OBJECTIONS.value
+    if ballot.held_number + 1 > 2:
+        rerun_of["number"] = str(ballot.held_number + 1)
+    groups = tuple(replace(spec, ballots=None) for spec in ballot.groups)
+    return ElectionSetup.validated(
+        case_number=first.case_number,
+        employer=first.employer,
+        union=ballot.unions[0],
+        intervenors=ballot.intervenors,
+        petitioner=ballot.petitioner,
+        neither=ballot.neither,
+        eligible=sum(group.eligible for group in groups),
+        agent=args.agent or first.agent,
+        pile=args.pile,
+        rerun_of=rerun_of,
+        groups=groups,
         incumbent=ballot.incumbent,
         **_form_of(args, ballot),
     )
@@ -330,7 +421,12 @@ def _runoff_eligible(given: object, voters: VoterList | None, first: int) -> obj
 
 def _why_not(outcome: Result) -> str:
     if outcome.rerun:
-        return "the election is void and rerun with every choice, 102.70(d)"
+        return (
+            "the election is void and a further election is held with every choice"
+            " (station new --rerun-of), 102.70(d)"
+        )
+    if outcome.split_again:
+        return "this further election split again: no other is held, 102.70(d)"
     if outcome.exception:
         return "no runoff where two choices tie and another has no votes, 102.70(d)"
     return "a choice has a majority"
@@ -496,10 +592,12 @@ def roles_summary(setup: ElectionSetup) -> dict[str, object]:
     ballot = setup.ballot
     summary: dict[str, object] = {
         "kind": ballot.kind.value,
-        "parties": [{"role": party.role.value, "name": party.name} for party in ballot.parties],
+        "parties": party_facts(ballot),
     }
     if ballot.runoff_of is not None:
         summary["runoff_of"] = ballot.runoff_of
+    if ballot.runoff_date is not None:
+        summary["runoff_date"] = ballot.runoff_date
     return summary
 
 
@@ -514,12 +612,15 @@ def created_note(setup: ElectionSetup) -> str:
     if setup.choices is None:
         return ""
     runoff = (
-        f"; r{runoff_of_statement(setup.case_number, ballot.runoff_of)[1:]}"
+        f"; r{runoff_of_statement(setup.case_number, ballot.runoff_date)[1:]}"
         if ballot.runoff_of
         else ""
     )
     if ballot.rerun_of is not None:
         runoff += f"; {rerun_statement(ballot)[0].lower()}{rerun_statement(ballot)[1:]}"
+    if ballot.others:
+        off = ", ".join(party.label for party in ballot.others)
+        runoff += f"; still a party, not on the ballot: {off}"
     piles = ""
     if setup.pile and (ballot.several or ballot.groups):
         piles = f"; piles of {setup.pile:,} ballots" + (
@@ -602,16 +703,22 @@ def _choice_lines(summary: dict[str, object]) -> tuple[list[str], list[tuple[str
     """The lines before the votes (a runoff's, a rerun's) and each vote line's label
     and figure."""
     runoff, rerun = summary.get("runoff_of"), summary.get("rerun_of")
-    first = [runoff_of_statement(str(summary["case"]), str(runoff))] if runoff else []
+    date = summary.get("runoff_date")
+    case = str(summary["case"])
+    first = [runoff_of_statement(case, date if isinstance(date, str) else None)] if runoff else []
     if isinstance(rerun, dict):
-        first.append(f"Rerun of the election of {rerun['date']}, case {rerun['case']}")
+        first.append(held_again_statement(rerun))
     choices = summary.get("choices")
     if isinstance(choices, list):
         return first, [
             (f"Votes for {choice['name']}:", f"{choice['votes']:,}") for choice in choices
         ]
     parties = summary.get("parties")
-    roles = {party["role"] for party in parties} if isinstance(parties, list) else {"Petitioner"}
+    roles = (
+        {party["role"] for party in parties if party.get("ballot") is not False}
+        if isinstance(parties, list)
+        else {"Petitioner"}
+    )
     kind = case_kind(str(summary.get("case", "")))
     petitioned = kind.union_role is Role.PETITIONER and "Petitioner" in roles
     union = "petitioner" if petitioned else "union"

@@ -141,6 +141,16 @@ _TYPE_WORDS = {
 }
 
 
+class RerunCause(StrEnum):
+    """Why an election is held again, as its setup stores it (`Ballot.rerun_of`)."""
+
+    # The election before was set aside (objections sustained): a rerun.
+    OBJECTIONS = "objections"
+    # The election before was a nullity under 29 CFR 102.70(d) (the votes split so
+    # that no runoff could be held): the one further election with every choice.
+    NULLITY = "nullity"
+
+
 class BallotError(ValueError):
     """The unions, intervenors or petitioner given make no ballot (one-line message)."""
 
@@ -161,13 +171,25 @@ class Ballot:
             ("EVENTS:HASH" of its final tally sheet), else None.
         election_type: how the election came to be held (`ElectionType`), when given.
         unit: the bargaining unit's description, as in the petition or agreement.
-        rerun_of: for a rerun (the first election set aside), the first election:
-            `{"case", "date", "head"}` (its count's date, its certified head), else None.
+        rerun_of: for an election held again, the one before it: `{"case", "date",
+            "head"}` (its count's date, its certified head) and, in files made since it
+            was stored, `cause`: "nullity" for the one further election of 29 CFR
+            102.70(d) after a split vote, "objections" for a rerun of an election set
+            aside; and `number`, this election's place among those held in turn, "3"
+            or more for an election held a third time (`RerunCause`).
+            A file without `cause` reads as a rerun of an election set aside. None
+            for an election held the first time.
         groups: the voting groups, each counted and tallied on its own
             (`station.domain.groups`); empty for an election of one group.
         incumbent: the union that represents the existing unit, when given: a union on
             the ballot, or, in an election with a self-determination group, the union
             representing the unit the group could join though it is not on the ballot.
+        runoff_date: for a runoff, the day (or days) its first election was counted,
+            which its sheet names it by; None in files made before it was stored.
+        others: the parties to the election whose choice is not on this ballot, by role
+            and name: a runoff's unions of the first election that are not in it. Each
+            is still a party (29 CFR 102.69(a)(7): the tally is made available to the
+            parties), with its observers and its service line.
     """
 
     kind: CaseKind
@@ -182,6 +204,8 @@ class Ballot:
     rerun_of: tuple[tuple[str, str], ...] | None = None
     groups: tuple[GroupSpec, ...] = ()
     incumbent: str | None = None
+    runoff_date: str | None = None
+    others: tuple[PartyRole, ...] = ()
     _roles: tuple[Role, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -198,6 +222,10 @@ class Ballot:
             raise BallotError("only a runoff between two unions has no 'Neither' choice")
         if self.neither is not None and self.neither.casefold() in folded:
             raise BallotError(f"{self.neither!r} is both a union and the 'Neither' wording")
+        if any(party.name.casefold() in folded for party in self.others) or any(
+            party.role not in _UNION_ROLES for party in self.others
+        ):
+            raise BallotError("a party left off the ballot is a union not on it")
         if self.petitioner is not None and not self.kind.employees_petition:
             raise BallotError(
                 "--petitioner names an RD or UD case's petitioning employee(s); in an RC"
@@ -252,12 +280,36 @@ class Ballot:
             and self.rerun_of is None
             and not self.groups
             and self.incumbent is None
+            and not self.others
         )
 
     @property
     def rerun(self) -> dict[str, str] | None:
-        """The election a rerun reruns: `case`, `date` (its count's), `head`."""
+        """The election a rerun reruns: `case`, `date` (its count's), `head`, and
+        `cause` and `number` where stored."""
         return None if self.rerun_of is None else dict(self.rerun_of)
+
+    @property
+    def rerun_cause(self) -> "RerunCause | None":
+        """Why the election is held again (None: it is not); objections where the file
+        does not say (files made before the cause was stored)."""
+        if self.rerun_of is None:
+            return None
+        return RerunCause(dict(self.rerun_of).get("cause", RerunCause.OBJECTIONS))
+
+    @property
+    def held_number(self) -> int:
+        """Which election this is of those held in turn for the same question: 1 for
+        the first, 2 for its rerun or its further election, 3 for the next, …"""
+        if self.rerun_of is None:
+            return 1
+        return int(dict(self.rerun_of).get("number", "2"))
+
+    @property
+    def further(self) -> bool:
+        """The one further election 29 CFR 102.70(d) allows after a split vote: a
+        second split ends it with the results certified."""
+        return self.rerun_cause is RerunCause.NULLITY
 
     def union_role(self, index: int) -> Role:
         """The role of the union at `index` (0-based, ballot order)."""
@@ -277,7 +329,8 @@ class Ballot:
     def parties(self) -> tuple[PartyRole, ...]:
         """Every party with an observer block on the tally, in the Board's caption order.
 
-        The employer, an RD case's petitioner, then each union in ballot order.
+        The employer, an RD case's petitioner, each union in ballot order, then each
+        union that is a party but not on this ballot (`others`).
         """
         petitioner = (
             (PartyRole(Role.PETITIONER, self.petitioner),) if self.petitioner is not None else ()
@@ -285,7 +338,7 @@ class Ballot:
         unions = tuple(
             PartyRole(role, name) for role, name in zip(self._roles, self.unions, strict=True)
         )
-        return (self.employer_role, *petitioner, *unions)
+        return (self.employer_role, *petitioner, *unions, *self.others)
 
     def details(self) -> dict[str, object]:
         """What the election file stores of this ballot (see `from_details`)."""
@@ -298,6 +351,8 @@ class Ballot:
             stored["petitioner"] = self.petitioner
         if self.runoff_of is not None:
             stored["runoff_of"] = self.runoff_of
+        if self.runoff_date is not None:
+            stored["runoff_date"] = self.runoff_date
         if self.election_type is not None:
             stored["type"] = self.election_type.value
         if self.unit is not None:
@@ -308,6 +363,10 @@ class Ballot:
             stored["groups"] = [group.details() for group in self.groups]
         if self.incumbent is not None:
             stored["incumbent"] = self.incumbent
+        if self.others:
+            stored["others"] = [
+                {"role": party.role.value, "name": party.name} for party in self.others
+            ]
         return stored
 
     @property
@@ -325,10 +384,12 @@ class Ballot:
         neither = details.get("neither", NEITHER)
         petitioner = details.get("petitioner")
         runoff_of = details.get("runoff_of")
+        runoff_date = details.get("runoff_date")
         election_type = details.get("type")
         unit = details.get("unit")
         rerun_of = details.get("rerun_of")
         incumbent = details.get("incumbent")
+        others = details.get("others", [])
         try:
             groups = specs_from(details["groups"]) if "groups" in details else ()
         except GroupError:
@@ -339,10 +400,12 @@ class Ballot:
             or not (neither is None or isinstance(neither, str))
             or not (petitioner is None or isinstance(petitioner, str))
             or not (runoff_of is None or isinstance(runoff_of, str))
+            or not (runoff_date is None or (isinstance(runoff_date, str) and runoff_date))
             or not (unit is None or (isinstance(unit, str) and unit))
             or not (election_type is None or election_type in set(ElectionType))
             or not (rerun_of is None or _rerun(rerun_of))
             or not (incumbent is None or (isinstance(incumbent, str) and incumbent))
+            or not _others(others)
             or set(details) - _STORED
         ):
             raise BallotError("the stored ballot is malformed")
@@ -360,6 +423,8 @@ class Ballot:
             None if rerun_of is None else tuple(sorted(rerun_of.items())),
             groups,
             incumbent,
+            runoff_date,
+            tuple(PartyRole(Role(party["role"]), party["name"]) for party in others),
         )
 
 
@@ -389,8 +454,11 @@ def incumbent_problem(
     )
 
 
+_UNION_ROLES = (Role.PETITIONER, Role.UNION, Role.INTERVENOR)
 _STORED = {
     "incumbent",
+    "others",
+    "runoff_date",
     "groups",
     "unions",
     "intervenors",
@@ -402,14 +470,34 @@ _STORED = {
     "rerun_of",
 }
 RERUN_KEYS = ("case", "date", "head")
+# Stored by files made since: why the election is held again, and which rerun it is.
+RERUN_OPTIONAL = ("cause", "number")
 
 
 def _rerun(value: object) -> bool:
     return (
         isinstance(value, dict)
-        and set(value) == set(RERUN_KEYS)
+        and set(RERUN_KEYS) <= set(value) <= {*RERUN_KEYS, *RERUN_OPTIONAL}
         and all(isinstance(item, str) and item for item in value.values())
+        and value.get("cause", RerunCause.OBJECTIONS) in set(RerunCause)
+        and _held_number(value.get("number", "2"))
     )
+
+
+def _others(value: object) -> bool:
+    return isinstance(value, list) and all(
+        isinstance(party, dict)
+        and set(party) == {"role", "name"}
+        and party["role"] in set(_UNION_ROLES)
+        and isinstance(party["name"], str)
+        and party["name"]
+        for party in value
+    )
+
+
+def _held_number(value: object) -> bool:
+    """ "2" to "99": which election of those held in turn it is."""
+    return isinstance(value, str) and value.isascii() and value.isdigit() and 2 <= int(value) <= 99
 
 
 def _texts(value: object, *, empty: bool = False) -> bool:

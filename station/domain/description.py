@@ -31,7 +31,7 @@ from station.domain.choices import ONE_UNION_WORDS, CaseKind, Role
 from station.domain.election import ElectionSetup
 from station.domain.election_statements import rerun_statement
 from station.domain.groups import Rule
-from station.domain.party_words import parties_words, with_incumbent
+from station.domain.party_words import OFF_BALLOT_WORDS, parties_words, with_incumbent
 from station.domain.runoff import several_unions
 
 # What a challenge stores of who made it. The first three are the values files have
@@ -46,6 +46,15 @@ UNION_PREFIX = "union "
 UNNAMED_UNION = ONE_UNION
 # The employee or group of employees petitioning in an RD case.
 EMPLOYEE_PETITIONER = "employee petitioner"
+# A party whose choice is not on this ballot (a runoff's union of the first election
+# left off it): "off ballot 1" is the first such party. It signs for its observers and
+# is served the tally; the challenge prompt names the parties on the ballot.
+OFF_BALLOT_PREFIX = "off ballot "
+
+
+def off_ballot_id(number: int) -> str:
+    """What an observer for the `number`th party off the ballot (1-based) stores."""
+    return f"{OFF_BALLOT_PREFIX}{number}"
 
 
 def union_id(number: int) -> str:
@@ -429,6 +438,11 @@ class Election:
         return self.parties[0]
 
     @property
+    def further(self) -> bool:
+        """The one further election of 29 CFR 102.70(d) (`Ballot.further`)."""
+        return self.setup.ballot.further
+
+    @property
     def ballot(self) -> Question:
         """The representation question of the first group (of the one group, usually)."""
         return self.groups[0].representation
@@ -492,11 +506,15 @@ class Election:
         first = employer.name
         if employer.role is Role.EMPLOYER_PETITIONER:
             first += f" ({employer.role.value})"
-        others = parties_words(
-            with_incumbent(
-                ((party.role.value, party.name) for party in self.parties[1:]), self.incumbent
+        off = {party.challenger.id for party in self.parties if not party.challenger.key}
+        named = (
+            (
+                party.role.value + (OFF_BALLOT_WORDS if party.challenger.id in off else ""),
+                party.name,
             )
+            for party in self.parties[1:]
         )
+        others = parties_words(with_incumbent(named, self.incumbent))
         runoff = " \u00b7 RUNOFF ELECTION" if self.setup.ballot.runoff_of is not None else ""
         rerun = rerun_statement(self.setup.ballot)  # "Rerun of the election of DATE, case N"
         rerun_part = f" \u00b7 {rerun}" if rerun else ""
@@ -603,6 +621,15 @@ def describe(setup: ElectionSetup) -> Election:
     if ballot.neither is not None:
         key, label = ("0", ballot.neither) if several else ("A", ONE_UNION_WORDS[1])
         choices.append(Choice(ballot.neither, key, label, Call.AGAINST, None, False))
+    for number, other in enumerate(ballot.others, start=1):
+        id = off_ballot_id(number)
+        label = f"the {other.role.value} ({other.name})"
+        parties.append(
+            PartyEntry(
+                other.role, other.name, Challenger(id, "", other.role, other.name, id, label)
+            )
+        )
+    on_ballot = [party for party in parties if party.challenger.key]
     board_agent = Challenger(BOARD_AGENT, "B", None, "", BOARD_AGENT, "the Board agent")
     question = Question(QuestionKind.REPRESENTATION, tuple(choices))
     if ballot.kind.deauthorization:
@@ -631,7 +658,7 @@ def describe(setup: ElectionSetup) -> Election:
         setup=setup,
         kind=ballot.kind,
         parties=tuple(parties),
-        challengers=(*(party.challenger for party in parties), board_agent),
+        challengers=(*(party.challenger for party in on_ballot), board_agent),
         groups=groups,
         units=units,
         incumbent=ballot.incumbent,

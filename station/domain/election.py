@@ -10,6 +10,7 @@ from station.domain.choices import (
     BallotError,
     CaseKind,
     ElectionType,
+    PartyRole,
     Role,
     case_kind,
 )
@@ -159,6 +160,8 @@ class ElectionSetup:
         rerun_of: Mapping[str, str] | None = None,
         groups: Sequence[GroupSpec] = (),
         incumbent: str | None = None,
+        runoff_date: str | None = None,
+        others: Sequence[PartyRole] = (),
     ) -> "ElectionSetup":
         """Check and normalise what a person typed; raise SetupError naming the field.
 
@@ -167,7 +170,8 @@ class ElectionSetup:
         unions, with no "Neither". `incumbent`: the union representing the existing unit
         (`Ballot.incumbent`); a self-determination group on a ballot of several unions
         needs it, for a majority for the incumbent keeps the group in the existing unit
-        and one for another union makes it a unit of its own.
+        and one for another union makes it a unit of its own. `runoff_date`, `others`: a runoff's first election's
+        day, and the parties whose choice the runoff leaves off (see `Ballot`).
         """
         agent_text = _text("agent", agent, required=False) if agent is not None else None
         case = _case_number(case_number)
@@ -200,6 +204,8 @@ class ElectionSetup:
                 None if rerun_of is None else tuple(sorted(rerun_of.items())),
                 tuple(groups),
                 None if incumbent is None else _incumbent(incumbent),
+                runoff_date,
+                tuple(others),
             )
         except BallotError as error:
             raise SetupError(str(error)) from None

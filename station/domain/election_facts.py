@@ -2,7 +2,8 @@
 
 A one-union RC election's sheet is exactly as it always was: nothing here adds to it.
 Any other election's sheet names the parties by role (`parties`: each signs its own
-observer block) and, for a runoff, the first election's certified head (`runoff_of`).
+observer block, a runoff's union left off its ballot too) and, for a runoff, the first
+election's certified head (`runoff_of`) and the day it was counted (`runoff_date`).
 A ballot of several unions has line 3 once per union ("3a", "3b", … in ballot order;
 "3" stays the unions together, as FOR is in the journal), line 4 is Neither, line 8
 says whether the challenges could change the result under 29 CFR 102.70, and line 9
@@ -12,16 +13,17 @@ in `station tally --json`.
 
 from collections.abc import Mapping
 
-from station.domain.choices import Role
+from station.domain.choices import Ballot, Role
 from station.domain.description import (
     EMPLOYEE_PETITIONER,
     EMPLOYER,
     ONE_UNION,
     UNNAMED_UNION,
+    off_ballot_id,
     union_id,
 )
 from station.domain.election import ElectionSetup
-from station.domain.party_words import parties_words, with_incumbent
+from station.domain.party_words import OFF_BALLOT_WORDS, parties_words, with_incumbent
 from station.domain.result_statements import stated_lines
 from station.domain.runoff import several_unions
 from station.domain.tally import Tally
@@ -38,11 +40,11 @@ def kinds_facts(setup: ElectionSetup, tally: Tally, pending: str | None) -> dict
     if not names_roles(setup):
         return {}
     ballot = setup.ballot
-    facts: dict[str, object] = {
-        "parties": [{"role": party.role.value, "name": party.name} for party in ballot.parties]
-    }
+    facts: dict[str, object] = {"parties": party_facts(ballot)}
     if ballot.runoff_of is not None:
         facts["runoff_of"] = ballot.runoff_of
+    if ballot.runoff_date is not None:
+        facts["runoff_date"] = ballot.runoff_date
     facts.update(form_facts(setup))
     if not ballot.several:
         return facts
@@ -66,6 +68,16 @@ def kinds_facts(setup: ElectionSetup, tally: Tally, pending: str | None) -> dict
         }
     )
     return facts
+
+
+def party_facts(ballot: Ballot) -> list[dict[str, object]]:
+    """The sheet's `parties`: each by role and name; a party whose choice is not on this
+    ballot (a runoff's union left off it) also says `"ballot": false`."""
+    off = set(ballot.others)
+    return [
+        {"role": party.role.value, "name": party.name} | ({"ballot": False} if party in off else {})
+        for party in ballot.parties
+    ]
 
 
 def form_facts(setup: ElectionSetup) -> dict[str, object]:
@@ -99,9 +111,13 @@ def party_ids(sheet: Mapping[str, object]) -> list[str]:
         for index, role in enumerate(roles)
         if role in ("Union", "Intervenor") or (role == "Petitioner" and not rd)
     ]
+    off = [index for index, party in enumerate(parties) if party.get("ballot") is False]
+    unions = [index for index in unions if index not in off]
     ids = []
     for index, role in enumerate(roles):
-        if role.startswith("Employer"):
+        if index in off:
+            ids.append(off_ballot_id(off.index(index) + 1))
+        elif role.startswith("Employer"):
             ids.append(EMPLOYER)
         elif index not in unions:
             ids.append(EMPLOYEE_PETITIONER)
@@ -150,7 +166,10 @@ def parties_row(sheet: Mapping[str, object]) -> tuple[str, str]:
     parties = sheet.get("parties")
     if not isinstance(parties, list):
         return "Petitioner", str(sheet["union"])
-    named = [(str(p["role"]), str(p["name"])) for p in parties[1:]]
+    named = [
+        (str(p["role"]) + (OFF_BALLOT_WORDS if p.get("ballot") is False else ""), str(p["name"]))
+        for p in parties[1:]
+    ]
     incumbent = sheet.get("incumbent")
     return "Parties", parties_words(
         with_incumbent(named, incumbent if isinstance(incumbent, str) else None)

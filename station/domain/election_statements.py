@@ -4,7 +4,9 @@ and why a setup asked for cannot be made (`station new`, the New election dialog
 Lines 8 and 9 and what 29 CFR 102.70 calls for are `result_statements.py`'s.
 """
 
-from station.domain.choices import Ballot
+from collections.abc import Mapping
+
+from station.domain.choices import Ballot, RerunCause
 from station.domain.tally import Tally
 
 
@@ -30,11 +32,31 @@ def choices_phrase(ballot: Ballot) -> str:
     return f"{words[0]} ({ballot.unions[0]}), {words[1]}"
 
 
-def runoff_determinative_statement(source: str) -> str:
-    """Why no runoff is made from a tally whose challenges could change the result."""
+def runoff_determinative_statement(source: str, what: str = "runoff") -> str:
+    """Why no runoff (or further election) is made from a tally whose challenges could
+    change the result."""
     return (
         f"{source}: its challenges are determinative: they must be resolved first"
-        " (station decide), and the runoff is then made from the Revised Tally"
+        f" (station decide), and the {what} is then made from the Revised Tally"
+    )
+
+
+def withdrawn_statement(sequel: str | None) -> str:
+    """Why Station makes no election with a union withdrawn (`--withdrawn`): before an
+    election a union that withdraws (a disclaimer of interest) is simply not on the
+    ballot; what a runoff or a rerun offers once a union on it withdraws is the Regional
+    Director's ruling, and the Board's practice for it could not be confirmed."""
+    if sequel is None:
+        return (
+            "--withdrawn: a union that withdrew before the election is not on its ballot"
+            " (a Petitioner that withdrew its petition has no election): leave it out of"
+            " --union and --intervenor"
+        )
+    return (
+        f"--withdrawn: Station does not make a {sequel} without a union that withdrew from"
+        " it: what its ballot then offers is the Regional Director's ruling, which Station"
+        " cannot confirm; set the election up as the Region directs, with its --case, its"
+        " parties and its --union options"
     )
 
 
@@ -56,44 +78,63 @@ def runoff_of_table_statement(source: str, table: str, what: str = "a runoff") -
     )
 
 
-# How much of a hash a runoff's words show: enough to match it to the folder or file.
-_HASH_SHOWN = 16
+def runoff_of_statement(case: str, date: str | None) -> str:
+    """The election a runoff follows, by its day and case: "Runoff of the election of
+    2026-12-08, case 10-RC-000001" ("in Case N" for a file that did not store the day).
+    What certified its result (a hash) stays in the file, never in the caption."""
+    if date is None:
+        return f"Runoff of the election in Case {case}"
+    return f"Runoff of the election of {date}, case {case}"
 
 
-def runoff_of_statement(case: str, runoff_of: str) -> str:
-    """The election a runoff follows, by its case and what certified its result: a
-    consolidation of tables ("tables SHA256", the hash of its `tally.json`) or one
-    count's final tally ("EVENTS:HASH", the event it certifies)."""
-    where = f"Runoff of the election in Case {case}"
-    kind, space, digest = runoff_of.partition(" ")
-    if space and kind == "tables":
+_ORDINALS = ("", "", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth")
+
+
+def held_again_kind(first: Mapping[str, str]) -> str:
+    """What an election held again is, from its setup's `rerun_of`: "rerun election"
+    (the second election), "third election" and on (the Board numbers the elections it
+    directs in turn: "Direction of Second Election"), or "further election" (the one 29
+    CFR 102.70(d) allows after a split vote)."""
+    if first.get("cause") == RerunCause.NULLITY:
+        return "further election"
+    number = int(first.get("number", "2"))
+    if number <= 2:
+        return "rerun election"
+    if number < len(_ORDINALS):
+        return f"{_ORDINALS[number]} election"
+    return f"election no. {number}"
+
+
+def held_again_statement(first: Mapping[str, str]) -> str:
+    """The line under a sheet's title naming the election this one is held instead of."""
+    when = f"the election of {first['date']}, case {first['case']}"
+    if first.get("cause") == RerunCause.NULLITY:
         return (
-            f"{where}, counted at several tables (their consolidated tally {digest[:_HASH_SHOWN]})"
+            f"Further election under 29 CFR 102.70(d): {when} was void, its votes divided"
+            " so that no runoff could be held; only one further election is held"
         )
-    events, colon, head = runoff_of.partition(":")
-    if colon and events.isdigit():
-        return (
-            f"{where} (its final tally certifies events 1\u2013{int(events):,},"
-            f" head {head[:_HASH_SHOWN]})"
-        )
-    return f"{where} ({runoff_of})"
+    kind = held_again_kind(first)
+    if kind == "rerun election":
+        return f"Rerun of {when}"
+    return f"{kind[0].upper()}{kind[1:]}: rerun of {when}, itself held again"
 
 
 def rerun_statement(ballot: Ballot) -> str:
-    """ "Rerun of the election of DATE, case N" on every window and sheet of a rerun."""
+    """ "Rerun of the election of DATE, case N" on every window and sheet of an election
+    held again (`held_again_statement`), else ""."""
     first = ballot.rerun
-    if first is None:
-        return ""
-    return f"Rerun of the election of {first['date']}, case {first['case']}"
+    return "" if first is None else held_again_statement(first)
 
 
 def election_title(ballot: Ballot) -> str:
-    """ "Runoff election", "Rerun election" (or both), else "": the kind of election."""
-    titles = [runoff_title(ballot), "Rerun election" if ballot.rerun_of is not None else ""]
-    said = [title for title in titles if title]
-    if len(said) == 2:
-        return "Rerun of a runoff election"
-    return said[0] if said else ""
+    """ "Runoff election", "Rerun election", "Further election" (or a runoff's rerun),
+    else "": the kind of election."""
+    again = "" if ballot.rerun is None else held_again_kind(ballot.rerun)
+    if ballot.runoff_of is not None and again:
+        return f"{again[0].upper()}{again[1:]} of a runoff election"
+    if again:
+        return f"{again[0].upper()}{again[1:]}"
+    return runoff_title(ballot)
 
 
 def unprintable_statement(what: str, missing: str) -> str:

@@ -14,6 +14,10 @@ def parties_title(employer: str, ballot: Ballot) -> str:
     return " / ".join((employer, *ballot.unions))
 
 
+# After the role of a party whose union is not on this ballot (a runoff's).
+OFF_BALLOT_WORDS = ", not on this ballot"
+
+
 def parties_words(parties: Iterable[tuple[str, str]]) -> str:
     """The parties after the employer as the sheet's header row says them, each (role,
     name): "U1 (Petitioner); U2 (Intervenor)". The dashboards say them the same way: theirs

@@ -14,6 +14,7 @@ yet determined and why (`pending`), as every sheet and screen must.
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date
+from typing import Any
 
 from station.domain.changes import Sheet
 from station.domain.election import ElectionSetup
@@ -78,7 +79,9 @@ def stated_lines(ballot: FormBallot, figures: Figures, pending: str | None) -> R
     majority = majority_for(votes, challenged)
     if pending is None:
         outcome: Result | None
-        outcome, decisive = final_result(votes, ballot.unions, challenged, figures.eligible)
+        outcome, decisive = final_result(
+            votes, ballot.unions, challenged, figures.eligible, ballot.further
+        )
     else:
         outcome, decisive = None, determinative(votes, ballot.unions, challenged)
     return ResultLines(
@@ -196,12 +199,50 @@ def runoff_line(
             "No choice has a majority and the votes are divided so that the election is void:"
             f" it is rerun with every choice (29 CFR 102.70(d)){unless}."
         )
+    if outcome.split_again:
+        return (
+            "No choice has a majority and the votes are divided so that no runoff can be"
+            " held; this was the one further election 29 CFR 102.70(d) allows, so no other"
+            f" is held: the results are certified{unless}."
+        )
     if outcome.exception:
         return (
             "No choice has a majority; two choices tie, another has no votes and every"
             " eligible voter cast a valid ballot: no runoff is held (29 CFR 102.70(d))."
         )
+    if outcome.majority is None and not ballot.neither:
+        return tied_runoff_line(decisive)
     return None
+
+
+def tied_runoff_line(decisive: bool) -> str:
+    """A runoff between two unions that ends tied: no other runoff (102.70(a))."""
+    unless = ", unless the challenged ballots change it" if decisive else ""
+    return (
+        "The runoff's two unions tie: only one runoff is held (29 CFR 102.70(a)), so"
+        f" no union is certified: the results are certified{unless}."
+    )
+
+
+def with_tied_runoff(facts: Mapping[str, Any]) -> dict[str, str] | None:
+    """The `statements` of a final tally of a runoff between two unions that ended tied,
+    signed before Station stated that the results are then certified, as it states them
+    now: derived from the sheet's own facts (its choices, line 8). None for any other."""
+    statements, lines, choices = facts.get("statements"), facts.get("lines"), facts.get("choices")
+    if (
+        not isinstance(statements, dict)
+        or "runoff" in statements
+        or not isinstance(lines, dict)
+        or not isinstance(choices, list)
+        or not facts.get("runoff_of")
+        or facts.get("kind", "final") != "final"
+    ):
+        return None
+    ballot = FormBallot.of_sheet(facts)
+    votes = [choice.get("votes") for choice in choices if isinstance(choice, dict)]
+    if ballot.neither or ballot.unions != 2 or len(votes) != 2 or votes[0] != votes[1]:
+        return None
+    return {**statements, "runoff": tied_runoff_line(lines.get("8") is True)}
 
 
 def decided_line(setup: ElectionSetup, tally: Tally) -> str:
@@ -222,7 +263,7 @@ def decided_line(setup: ElectionSetup, tally: Tally) -> str:
     votes = Figures(setup.eligible, tally).votes
     if determinative(votes, ballot.unions, tally.challenged + remaining):
         return ""
-    outcome = result(votes, ballot.unions)
+    outcome = result(votes, ballot.unions, ballot.further)
     if not ballot.several:  # a tie loses: the union wins only with a majority
         verb = "wins" if outcome.certified is not None else "loses"
         return f"Result decided: {ballot.union} {verb}."
@@ -236,6 +277,13 @@ def decided_line(setup: ElectionSetup, tally: Tally) -> str:
         return (
             f"Result decided: no choice can have a majority — runoff between {first} and {second}."
         )
+    if outcome.split_again:
+        return (
+            "Result decided: no choice can have a majority; no other election is held"
+            " (102.70(d)): the results are certified."
+        )
+    if not ballot.neither:
+        return "Result decided: the two unions tie; no union wins (102.70(a))."
     return "Result decided: no choice can have a majority; the election is rerun (102.70(d))."
 
 

@@ -10,8 +10,11 @@ when the ballot has it); C is the number of challenged ballots.
   no majority on a ballot of three or more choices, 102.70(a) and (c) call for one
   runoff between the choices with the most and second-most votes, unless the second
   place is tied (all choices equal, or the second and third tie): then 102.70(d)
-  voids the election and it is rerun with all choices. On a ballot of two choices
-  no majority is a tie, and no union is certified (a tie loses).
+  voids the election and a further election is held with all choices. "Only one such
+  further election pursuant to this subsection may be held": in that further election
+  a second such split ends with the results certified (no union). On a ballot of two
+  choices no majority is a tie, and no union is certified (a tie loses); a tied runoff
+  between two unions ends so too, since only one runoff is held (102.70(a)).
 * The exception of 102.70(d): no runoff where two or more choices tie, another has no
   votes, no challenges are determinative and every eligible voter cast a valid ballot.
 * Challenges are determinative when some way of resolving them (each sustained, or
@@ -45,6 +48,8 @@ class Result:
         rerun: the election is void and rerun with every choice (102.70(d)).
         exception: no runoff, by the exception of 102.70(d) (two choices tie, another
             has none, every eligible voter voted validly): the results are certified.
+        split_again: the further election of 102.70(d) is split as its first was: no
+            other is held, and the results are certified.
     """
 
     certified: int | None
@@ -52,6 +57,12 @@ class Result:
     runoff: tuple[int, int] | None
     rerun: bool
     exception: bool = False
+    split_again: bool = False
+
+    @property
+    def split(self) -> bool:
+        """The second place is tied, in the first election (`rerun`) or the further."""
+        return self.rerun or self.split_again
 
 
 def majority_for(votes: Sequence[int], challenged: int) -> int | None:
@@ -60,11 +71,12 @@ def majority_for(votes: Sequence[int], challenged: int) -> int | None:
     return next((index for index, vote in enumerate(votes) if 2 * vote > total), None)
 
 
-def result(votes: Sequence[int], unions: int) -> Result:
+def result(votes: Sequence[int], unions: int, further: bool = False) -> Result:
     """What these valid votes decide, were they final (no exception applied).
 
     `unions` is how many of the choices are unions: all of them on a runoff between two
-    unions, all but the last (Neither) otherwise.
+    unions, all but the last (Neither) otherwise. `further`: this is the one further
+    election 102.70(d) allows, so a split ends it rather than voiding it.
     """
     majority = majority_for(votes, 0)
     if majority is not None:
@@ -74,7 +86,7 @@ def result(votes: Sequence[int], unions: int) -> Result:
         return Result(None, None, None, False)
     order = sorted(range(len(votes)), key=lambda index: -votes[index])
     if votes[order[1]] == votes[order[2]]:  # the second place is tied: 102.70(d)
-        return Result(None, None, None, True)
+        return Result(None, None, None, not further, split_again=further)
     first, second = sorted(order[:2])
     return Result(None, None, (first, second), False)
 
@@ -106,7 +118,7 @@ def determinative(votes: Sequence[int], unions: int, swing: int) -> bool:
     if len(votes) < 3:
         return False
     order = sorted(range(len(votes)), key=lambda index: -votes[index])
-    if now.rerun:
+    if now.split:
         # The cheapest way to a unique pair: lift the first two above the third.
         third = votes[order[2]]
         cost = max(0, third + 1 - votes[order[0]]) + max(0, third + 1 - votes[order[1]])
@@ -117,13 +129,17 @@ def determinative(votes: Sequence[int], unions: int, swing: int) -> bool:
 
 
 def final_result(
-    votes: Sequence[int], unions: int, challenged: int, eligible: int | None
+    votes: Sequence[int],
+    unions: int,
+    challenged: int,
+    eligible: int | None,
+    further: bool = False,
 ) -> tuple[Result, bool]:
     """The result once the count is over, and whether the challenges are determinative.
 
-    Applies the exception of 102.70(d) when its conditions hold.
+    Applies the exception of 102.70(d) when its conditions hold; `further` as `result`.
     """
-    outcome = result(votes, unions)
+    outcome = result(votes, unions, further)
     decisive = determinative(votes, unions, challenged)
     if (
         outcome.runoff is not None

@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from station.domain.calls import Call
-from station.domain.choices import case_kind
+from station.domain.choices import RerunCause, case_kind
 from station.domain.description import Question, describe
 from station.domain.election import ElectionSetup
 from station.domain.runoff import final_result, majority_for, several_unions
@@ -42,12 +42,15 @@ class FormBallot:
         unions: how many of `choices` are unions (are stored as FOR: a UD's YES).
         majority_of_eligible: a UD election, decided by a majority of the employees
             eligible to vote (`Question.majority_of_eligible`); `union` is its union.
+        further: the one further election of 29 CFR 102.70(d): a split vote ends it
+            with the results certified rather than voiding it.
     """
 
     union: str
     choices: tuple[str, ...]
     unions: int
     majority_of_eligible: bool = False
+    further: bool = False
 
     @property
     def neither(self) -> bool:
@@ -61,11 +64,11 @@ class FormBallot:
         return several_unions(self.unions)
 
     @classmethod
-    def of_question(cls, question: Question) -> FormBallot:
+    def of_question(cls, question: Question, further: bool = False) -> FormBallot:
         """The ballot of a voting group's representation question."""
         union = question.about or question.unions[0].name
         unions = sum(1 for choice in question.choices if choice.call is Call.FOR)
-        return cls(union, question.names, unions, question.majority_of_eligible)
+        return cls(union, question.names, unions, question.majority_of_eligible, further)
 
     @classmethod
     def of_sheet(cls, sheet: Mapping[str, object]) -> FormBallot:
@@ -80,12 +83,15 @@ class FormBallot:
         election = sheet.get("election")
         case = sheet.get("case", election.get("case") if isinstance(election, Mapping) else "")
         eligible = case_kind(str(case)).deauthorization
-        return cls(str(sheet.get("union", "")), choices, max(unions, 1), eligible)
+        rerun = sheet.get("rerun_of")
+        further = isinstance(rerun, dict) and rerun.get("cause") == RerunCause.NULLITY
+        return cls(str(sheet.get("union", "")), choices, max(unions, 1), eligible, further)
 
 
 def ballot_form(setup: ElectionSetup) -> FormBallot:
     """The ballot of the election's (first) voting group, as its tally's lines need it."""
-    return FormBallot.of_question(describe(setup).ballot)
+    election = describe(setup)
+    return FormBallot.of_question(election.ballot, election.further)
 
 
 @dataclass(frozen=True, slots=True)

@@ -66,7 +66,7 @@ KNOWN_SHEET = frozenset(
     {"kind", "title", "revision", "supersedes", "head", "counted", "ballots", "lines"}
     | {"statements", "case", "employer", "union", "agent", "observers", "place"}
     | {"count_date", "prepared", "key", "key_changed_from"}
-    | {"parties", "runoff_of"}  # RD, RM and every ballot not a plain RC one
+    | {"parties", "runoff_of", "runoff_date"}  # RD, RM and every ballot not a plain RC one
     | {"choices", "majority_for", "runoff", "rerun"}  # a ballot of several unions
     | {"envelopes"}  # a mail ballot
     | {"type", "unit", "rerun_of", "incumbent"}  # the header of the Board's form

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from station.domain.objections import objections_due, prepared_day
-from station.domain.result_statements import RUNOFF_CONDITION
+from station.domain.result_statements import RUNOFF_CONDITION, with_tied_runoff
 from station.verification import formats
 
 CONSOLIDATED_V1 = "station-consolidated-tally-v1"
@@ -62,7 +62,8 @@ _UTC = "+00:00"
 
 def _v1_to_v2(document: Mapping[str, Any]) -> dict[str, Any]:
     """A 0.2.0 consolidation as today's states it: the deadline for objections that
-    follows from its `prepared`, and its runoff's sentence with the condition."""
+    follows from its `prepared`, its runoff's sentence with the condition, and a tied
+    runoff between two unions's certified results."""
     stated = sorted(fact for fact in _NOT_IN_V1 if fact in document)
     if stated:
         raise FormatProblem(f"states {', '.join(stated)}, which no {CONSOLIDATED_V1} document has")
@@ -78,6 +79,9 @@ def _v1_to_v2(document: Mapping[str, Any]) -> dict[str, Any]:
         if runoff.startswith(_V1_RUNOFF) and runoff.endswith("."):
             runoff = f"{runoff[:-1]}{RUNOFF_CONDITION}."
         upgraded["statements"] = {**statements, "runoff": runoff}
+    tied = with_tied_runoff(upgraded)
+    if tied is not None:
+        upgraded["statements"] = tied
     day = prepared_day(prepared)
     if day is not None:
         upgraded["objections_due"] = objections_due(day).isoformat()

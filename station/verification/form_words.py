@@ -10,7 +10,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from station.domain.choices import ElectionType
-from station.domain.election_statements import runoff_of_statement
+from station.domain.election_statements import (
+    held_again_kind,
+    held_again_statement,
+    runoff_of_statement,
+)
 from station.domain.objections import prepared_day
 from station.domain.result_statements import date_words, objections_statement
 from station.domain.text import full_sentence
@@ -25,8 +29,9 @@ def type_words(sheet: Mapping[str, Any]) -> str:
     words = [ElectionType(given).words] if isinstance(given, str) else []
     if sheet.get("runoff_of"):
         words.append("runoff")
-    if sheet.get("rerun_of"):
-        words.append("rerun")
+    first = sheet.get("rerun_of")
+    if isinstance(first, dict):
+        words.append(held_again_kind(first).removesuffix(" election"))
     if not words:
         return ""
     text = " \u2014 ".join(words)
@@ -46,17 +51,27 @@ def objections_words(sheet: Mapping[str, Any]) -> str:
 
 
 def runoff_words(sheet: Mapping[str, Any]) -> str:
-    """ "Runoff of the election in Case N ...", for a runoff's sheet ("" otherwise)."""
-    first = sheet.get("runoff_of")
-    return runoff_of_statement(str(sheet["case"]), first) if isinstance(first, str) else ""
+    """ "Runoff of the election of DATE, case N", for a runoff's sheet ("" otherwise)."""
+    if not isinstance(sheet.get("runoff_of"), str):
+        return ""
+    date = sheet.get("runoff_date")
+    return runoff_of_statement(str(sheet["case"]), date if isinstance(date, str) else None)
 
 
 def rerun_words(sheet: Mapping[str, Any]) -> str:
-    """ "Rerun of the election of DATE, case N", for a rerun's sheet ("" otherwise)."""
+    """ "Rerun of the election of DATE, case N" (or a further election's, a second
+    rerun's line), for the sheet of an election held again ("" otherwise)."""
     first = sheet.get("rerun_of")
-    if not isinstance(first, dict):
-        return ""
-    return f"Rerun of the election of {first['date']}, case {first['case']}"
+    return held_again_statement(first) if isinstance(first, dict) else ""
+
+
+def election_words(sheet: Mapping[str, Any]) -> str:
+    """ "representation election", "runoff election" (29 CFR 102.70), "rerun election",
+    "third election", "further election": beside the Board's name."""
+    first = sheet.get("rerun_of")
+    if isinstance(first, dict):
+        return held_again_kind(first)
+    return "runoff election" if sheet.get("runoff_of") else "representation election"
 
 
 def correction_words(sheet: Mapping[str, Any]) -> str:

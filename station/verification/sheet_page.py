@@ -26,6 +26,7 @@ from station.verification.form_words import (
     FOR_THE_REGIONAL_DIRECTOR,
     SERVICE_ACKNOWLEDGED,
     correction_words,
+    election_words,
     issued_words,
     objections_words,
     replaced_heading,
@@ -440,6 +441,4 @@ def _line_label(number: str, sheet: Mapping[str, Any]) -> str:
 
 def _election_words(sheet: Mapping[str, Any]) -> str:
     """ "representation election", "runoff election" (29 CFR 102.70), "rerun election"."""
-    if sheet.get("rerun_of"):
-        return "rerun election"
-    return "runoff election" if sheet.get("runoff_of") else "representation election"
+    return election_words(sheet)

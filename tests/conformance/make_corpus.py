@@ -317,6 +317,47 @@ def rerun(work: Path) -> Path:
     return work / "y"
 
 
+def further_election(work: Path) -> Path:
+    """12 / 8 / 8 ends the first election a nullity (29 CFR 102.70(d)); the one further
+    election splits again and its results are certified."""
+    several_unions_split(work)
+    cli("new", work / "r.station", "--rerun-of", work / "x", "--pile", "0")
+    script(work / "r.station", "11222000")
+    cli("sign", work / "r.station", *OBSERVERS)
+    cli("export", work / "r.station", "--out", work / "y")
+    return work / "y"
+
+
+def several_unions_split(work: Path) -> Path:
+    cli(
+        "new", work / "e.station", "--case", "10-RC-301719", "--employer", "Harbor",
+        "--union", "Teamsters Local 901", "--intervenor", "Warehouse Workers United",
+        "--eligible", "30", "--agent", "R. Agent", "--pile", "0",
+    )  # fmt: skip
+    script(work / "e.station", "1112200")
+    cli("sign", work / "e.station", *OBSERVERS)
+    cli("export", work / "e.station", "--out", work / "x")
+    return work / "x"
+
+
+def runoff_off_ballot(work: Path) -> Path:
+    """The Petitioner third: the runoff is the Intervenor against Neither, and the
+    Petitioner stays a party with its observer and service lines."""
+    cli(
+        "new", work / "e.station", "--case", "10-RC-301720", "--employer", "Harbor",
+        "--union", "Teamsters Local 901", "--intervenor", "Warehouse Workers United",
+        "--eligible", "30", "--agent", "R. Agent", "--pile", "0",
+    )  # fmt: skip
+    script(work / "e.station", "1222200000")
+    cli("sign", work / "e.station", *OBSERVERS)
+    cli("export", work / "e.station", "--out", work / "x")
+    cli("new", work / "r.station", "--runoff-of", work / "x", "--pile", "0")
+    script(work / "r.station", "FFFAAF")
+    cli("sign", work / "r.station", *OBSERVERS, "--observer", "Petitioner:Ann Lee")
+    cli("export", work / "r.station", "--out", work / "y")
+    return work / "y"
+
+
 def rd(work: Path) -> Path:
     cli(
         "new",
@@ -662,6 +703,14 @@ GENUINE: dict[str, tuple[str, Maker]] = {
     "three-unions-no-majority": ("three unions and Neither, no majority", three_unions),
     "runoff": ("the runoff of the two unions' election", runoff),
     "rerun": ("the rerun of a one-union election set aside", rerun),
+    "further-election": (
+        "the one further election of 29 CFR 102.70(d), split again: results certified",
+        further_election,
+    ),
+    "runoff-off-ballot": (
+        "a runoff without the Petitioner's union, the Petitioner still a party",
+        runoff_off_ballot,
+    ),
     "rd": ("a decertification (RD) election", rd),
     "rm": ("an employer's petition (RM), stipulated, with its unit", rm),
     "mail": ("mail ballots: envelopes ruled, a voter written in, then the calls", mail),

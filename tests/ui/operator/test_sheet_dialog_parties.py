@@ -7,11 +7,18 @@ from PySide6.QtWidgets import QFormLayout, QLabel
 from pytestqt.qtbot import QtBot
 
 from station.domain import ElectionSetup, Tally
+from station.domain.choices import PartyRole, Role
 from station.ui.operator.sheet_dialogs import PrepareSheetDialog
 
 RC = ElectionSetup.validated(
     case_number="10-RC-269250", employer="Amazon", union="RWDSU", eligible=40, pile=0
 )
+# The runoff of the Intervenor against Neither: the Petitioner is still a party.
+RUNOFF = ElectionSetup.validated(
+    case_number="10-RC-000017", employer="Acme", union="Carpenters",
+    intervenors=["Carpenters"], runoff_of="24:abc", runoff_date="2026-12-07",
+    others=[PartyRole(Role.PETITIONER, "Machinists")], eligible=40, pile=0,
+)  # fmt: skip
 RD = ElectionSetup.validated(
     case_number="10-RD-000017", employer="Acme", union="Local 1",
     petitioner="J. Worker", eligible=40, pile=0,
@@ -41,8 +48,16 @@ def observer_rows(dialog: PrepareSheetDialog) -> list[str]:
                 "Observers for the Union (Local 1)",
             ],
         ),
+        (
+            RUNOFF,
+            [
+                "Observers for the Employer",
+                "Observers for the Intervenor (Carpenters)",
+                "Observers for the Petitioner (Machinists)",
+            ],
+        ),
     ],
-    ids=["RC", "RD"],
+    ids=["RC", "RD", "runoff-without-the-petitioner"],
 )
 def test_each_partys_observers_are_named_as_on_the_sheet(
     qtbot: QtBot, setup: ElectionSetup, rows: list[str]

@@ -1,0 +1,1 @@
+4ab2JgQq4I3JZrsgmzGKrUkkUbaF82Pil1CtyLfR5UqAyHyoXyQzqiVerM3XJotzpuBNIJXyjBfeb1wRfKOVCQ==
