@@ -161,13 +161,3 @@ def test_a_union_withdrawn_is_refused_in_one_line_saying_why(tmp_path: Path) -> 
     )  # fmt: skip
     assert plain.returncode == 2 and "leave it out of --union" in plain.stderr
     assert not made.exists()
-
-
-def test_a_long_union_name_keeps_a_space_before_its_figure(tmp_path: Path) -> None:
-    first = tmp_path / "first.station"
-    long = "International Brotherhood of Electrical Workers Local 1245"
-    new(first, "--union", long, "--intervenor", "Carpenters")
-    count_votes(first, [12, 10, 8])
-    out = station("tally", first).stdout
-    assert f"Votes for {long}: 12" in out
-    assert f"{'Votes for Carpenters:':<39}10" in out  # the column as it always was
