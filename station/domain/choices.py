@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from station.domain.groups import GroupError, GroupSpec, checked_groups, specs_from
+from station.domain.tables_revision import TablesRevision
 
 NEITHER = "Neither"
 # A one-union ballot's two choices as the Tally of Ballots words them: votes cast FOR the
@@ -130,6 +131,8 @@ class Ballot:
         incumbent: the union that represents the existing unit, when given: a union on
             the ballot, or, in an election with a self-determination group, the union
             representing the unit the group could join though it is not on the ballot.
+        revised_of_tables: for the revised count of a count run at several tables, what
+            it carries from their consolidation (`tables_revision.py`), else None.
     """
 
     kind: CaseKind
@@ -144,6 +147,7 @@ class Ballot:
     rerun_of: tuple[tuple[str, str], ...] | None = None
     groups: tuple[GroupSpec, ...] = ()
     incumbent: str | None = None
+    revised_of_tables: TablesRevision | None = None
     _roles: tuple[Role, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -207,6 +211,7 @@ class Ballot:
             and self.rerun_of is None
             and not self.groups
             and self.incumbent is None
+            and self.revised_of_tables is None
         )
 
     @property
@@ -263,6 +268,8 @@ class Ballot:
             stored["groups"] = [group.details() for group in self.groups]
         if self.incumbent is not None:
             stored["incumbent"] = self.incumbent
+        if self.revised_of_tables is not None:
+            stored["revised_of_tables"] = self.revised_of_tables.stored()
         return stored
 
     @property
@@ -286,7 +293,12 @@ class Ballot:
         incumbent = details.get("incumbent")
         try:
             groups = specs_from(details["groups"]) if "groups" in details else ()
-        except GroupError:
+            revision = (
+                TablesRevision.restored(details["revised_of_tables"])
+                if "revised_of_tables" in details
+                else None
+            )
+        except (GroupError, ValueError):
             raise BallotError("the stored ballot is malformed") from None
         if (
             not _texts(unions)
@@ -315,6 +327,7 @@ class Ballot:
             None if rerun_of is None else tuple(sorted(rerun_of.items())),
             groups,
             incumbent,
+            revision,
         )
 
 
@@ -345,6 +358,7 @@ def incumbent_problem(
 
 
 _STORED = {
+    "revised_of_tables",
     "incumbent",
     "groups",
     "unions",
