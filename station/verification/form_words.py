@@ -13,6 +13,7 @@ from station.domain.choices import ElectionType
 from station.domain.election_statements import runoff_of_statement
 from station.domain.objections import prepared_day
 from station.domain.result_statements import date_words, objections_statement
+from station.domain.table_statements import revised_of_tables_statement
 from station.domain.text import full_sentence
 
 FOR_THE_REGIONAL_DIRECTOR = "For the Regional Director"
@@ -49,6 +50,14 @@ def runoff_words(sheet: Mapping[str, Any]) -> str:
     """ "Runoff of the election in Case N ...", for a runoff's sheet ("" otherwise)."""
     first = sheet.get("runoff_of")
     return runoff_of_statement(str(sheet["case"]), first) if isinstance(first, str) else ""
+
+
+def revised_of_tables_words(sheet: Mapping[str, Any]) -> str:
+    """What a revised count of a count at several tables revises ("" for any other)."""
+    consolidation = sheet.get("revised_of_tables")
+    if not isinstance(consolidation, str):
+        return ""
+    return revised_of_tables_statement(str(sheet["case"]), consolidation)
 
 
 def rerun_words(sheet: Mapping[str, Any]) -> str:
