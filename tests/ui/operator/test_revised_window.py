@@ -179,6 +179,15 @@ def test_the_window_counts_the_tables_opened_ballots_together(qtbot: QtBot, tmp_
     consolidate(exports, consolidation, signing)
     path = tmp_path / "revised.station"
     assert main(["new", str(path), "--revised-of", str(consolidation)]) == 0
+    window = open_window(qtbot, path)
+    try:  # before the decision: the tables' tally, and no call taken
+        assert (figures(window)[Call.FOR], figures(window)[Call.CHALLENGE]) == ("2", "3")
+        press(window, Qt.Key.Key_F)
+        assert figures(window)[Call.FOR] == "2"
+        assert window.error_banner.isVisible()
+        assert "record the decision first (station decide)" in window.error_banner.text()
+    finally:
+        window.close()
     assert main(["decide", str(path), "--open", "1,2,3", "--by", "Regional Director"]) == 0
     window = open_window(qtbot, path)
     try:
