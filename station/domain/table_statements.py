@@ -208,6 +208,13 @@ def tables_checked_statement(tables: str) -> str:
     )
 
 
+REVISED_DECIDED_BY_COMMAND = (
+    "A revised count of the tables: the decision is recorded by the election's numbers,"
+    " which station challenges FILE lists, with station decide FILE; the window"
+    " counts the ballots it orders opened"
+)
+
+
 PAGE_REVISED_OF_TABLES = (
     "This is the Revised Tally of a count run at several tables: its Original tally is"
     " their consolidation, which this page does not check. Verify it with: station verify"

@@ -186,6 +186,12 @@ def test_the_window_counts_the_tables_opened_ballots_together(qtbot: QtBot, tmp_
         assert figures(window)[Call.FOR] == "2"
         assert window.error_banner.isVisible()
         assert "record the decision first (station decide)" in window.error_banner.text()
+        window.register_action.trigger()
+        dialog = window.register_dialog
+        qtbot.waitUntil(dialog.isVisible)
+        assert not dialog.decide_button.isEnabled()
+        assert "station decide FILE" in dialog.decide_button.toolTip()
+        dialog.close()
     finally:
         window.close()
     assert main(["decide", str(path), "--open", "1,2,3", "--by", "Regional Director"]) == 0
