@@ -172,6 +172,10 @@ def test_the_decision_and_the_calls_keep_to_the_election_register(
     out, _key = three
     path = tmp_path / "revised.station"
     assert run(capsys, "new", path, "--revised-of", out)[0] == 0
+    code, printed, err = run(capsys, "tally", path, "--json")
+    assert code == 0, err
+    tally = json.loads(printed)  # before the decision: the tables' line 6, by party
+    assert tally["challenged"] == 4 and sum(tally["challenges_by_party"].values()) == 4
     code, _, err = run(capsys, "decide", path, "--open", "5", "--by", "RD 29")
     _one_line(code, err)
     assert "there is no challenge 5 in the election's register" in err
@@ -218,6 +222,12 @@ def test_its_register_says_where_each_challenge_stands(
     assert figures["Votes FOR the petitioner"] == "6" and figures["Votes AGAINST"] == "5"
     assert figures["Challenges sustained, never opened"] == "1"
     assert "opens no new time for objections" in printed
+    code, printed, err = run(capsys, "tally", path, "--json")
+    assert code == 0, err
+    tally = json.loads(printed)
+    assert (tally["original"]["for"], tally["original"]["challenged"]) == (4, 4)
+    assert (tally["challenged_counted"]["for"], tally["challenged_counted"]["against"]) == (2, 1)
+    assert tally["challenges_by_party"] == {}  # every challenge decided
 
 
 def test_the_verifier_page_refuses_it_in_one_line(revised: tuple[Path, Path]) -> None:
