@@ -184,6 +184,9 @@ def test_the_decision_and_the_calls_keep_to_the_election_register(
         session.start()
         with pytest.raises(Exception, match="record the decision first"):
             session.record(Call.FOR)
+    code, _, err = run(capsys, "decide", path, "--open", "4", "--by", "RD 29")
+    _one_line(code, err)  # one ballot opened alone shows how that voter voted
+    assert "shows how that voter voted" in err and "add --reveal-ok" in err
     assert run(capsys, "decide", path, "--open", "1,2", "--by", "RD 29")[0] == 0
     code, _, err = run(capsys, "decide", path, "--open", "3", "--by", "RD 29")
     _one_line(code, err)
