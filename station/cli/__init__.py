@@ -141,6 +141,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="with a FILE: also check that it still holds the head this exported sheet certifies",
     )
     verify.add_argument(
+        "--tables",
+        type=file_name,
+        metavar="CONSOLIDATION",
+        help="with the export of a revised count of a count at several tables: the"
+        " consolidation of the tables it revises (its Original tally and register)",
+    )
+    verify.add_argument(
         "--head",
         metavar="EVENTS:HASH",
         help="with a FILE: also check a head written down from the dashboard (16 hex digits"

@@ -101,6 +101,8 @@ def cmd_challenges(args: argparse.Namespace) -> int:
     finally:
         journal.close()
     election = describe(journal.election.setup)
+    if count.carried is not None:  # the election's register, from the tables
+        return _carried_challenges(journal.election.setup.case_number, count, election, args.json)
     rows = challenge_rows(count, election, voters)
     noted = _noted_rows(count, election)
     if args.json:
@@ -121,6 +123,47 @@ def cmd_challenges(args: argparse.Namespace) -> int:
         print(one_line(_register_line(row, election.said(entry.challenge.party))))
     for noted_dispute in count.resolutions.noted_disputes(count):
         print(one_line(_noted_line(noted_dispute, election)))
+    return 0
+
+
+def _carried_challenges(case: str, count: Count, election: Election, as_json: bool) -> int:
+    """A revised count of the tables: the election's register its setup carries, under
+    its one numbering, each challenge with its table and its number there, and where it
+    stands now (at its table, then by the decisions recorded here)."""
+    carried = count.carried
+    assert carried is not None
+    statuses = count.resolutions.carried_statuses(count)
+    rows = [
+        {
+            "number": c.number,
+            "table": c.table,
+            "table_number": c.table_number,
+            "party": c.party,
+            "status": statuses[c.number].value,
+        }
+        for c in carried.challenges
+    ]
+    if as_json:
+        print(
+            json.dumps(
+                {"case": case, "consolidation": carried.consolidation, "challenges": rows},
+                ensure_ascii=False,
+            )
+        )
+        return 0
+    print(
+        one_line(
+            register_of_tables_statement(
+                case, len({c.table for c in carried.challenges}), carried.consolidation
+            )
+        )
+    )
+    by_key = {c.json_key: c for c in election.challengers}
+    for row in rows:
+        party = by_key.get(str(row["party"]))
+        who = "" if party is None else f" by {party.in_sentence}"
+        place = f"{table_title(str(row['table']))} #{row['table_number']}"
+        print(one_line(f"{row['number']:>5}  {row['status']:<15}  challenged{who}  [{place}]"))
     return 0
 
 
@@ -295,7 +338,9 @@ def cmd_decide(args: argparse.Namespace) -> int:
         final = locked is not None and locked.kind.value == "final"
         if not final and count.resolutions.decisions:  # its revised count is under way
             raise UsageError(decision_pending_statement(count.resolutions.decisions[-1]))
-        if not final:
+        # A revised count of the tables revises their consolidated tally: its first
+        # decision comes before any sheet of its own.
+        if not final and count.carried is None:
             raise UsageError("a decision is recorded once a final tally is prepared (station sign)")
         setup = journal.election.setup
         problem = new_decision_problem(count, setup, tuple(opened), tuple(sustained))

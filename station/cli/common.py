@@ -9,6 +9,7 @@ from typing import NoReturn
 
 from station.domain import Action, Count
 from station.domain.description import Election
+from station.domain.resolution import Status
 from station.domain.statements import how_many
 from station.domain.text import one_line
 from station.journal import Journal
@@ -94,13 +95,30 @@ def open_to_read(path: Path, *, check_setup: bool = True) -> Journal:
 def challenges_by_party(count: Count, election: Election) -> dict[str, int]:
     """`challenges_by_party` of `station tally --json`: each challenger's counting
     challenges, under its key (`Challenger.json_key`; docs/agent.md lists them)."""
+    if count.carried is not None:
+        return _carried_by_party(count)
     return {
         election.challenger(party).json_key: n for party, n in count.challenges.by_party().items()
     }
 
 
+def _carried_by_party(count: Count) -> dict[str, int]:
+    """A revised count of the tables: the election register's challenges still open, by
+    party's key (those ordered opened are no party's, as at one table)."""
+    assert count.carried is not None
+    statuses = count.resolutions.carried_statuses(count)
+    found: dict[str, int] = {}
+    for challenge in count.carried.challenges:
+        if challenge.party is not None and statuses[challenge.number] is Status.OPEN:
+            found[challenge.party] = found.get(challenge.party, 0) + 1
+    return found
+
+
 def challenges_by_party_line(count: Count, election: Election) -> str:
     by_party = count.challenges.by_party()
+    if count.carried is not None:  # by key: named as the challengers' keys name them
+        ids = {c.json_key: c.id for c in election.challengers}
+        by_party = {ids.get(key, key): n for key, n in _carried_by_party(count).items()}
     if not any(by_party.values()):
         return ""
     names = election.short_names

@@ -6,6 +6,7 @@ import sys
 from station.cli.common import say, say_problem, still_open_statement
 from station.cli.envelopes import mail_voter_list
 from station.cli.kinds import created_note, new_setup
+from station.cli.revising import revised_of_setup
 from station.domain.election import SetupError
 from station.domain.statements import (
     how_many,
@@ -19,7 +20,10 @@ from station.ui.display import ensure_offscreen_app
 
 def cmd_new(args: argparse.Namespace) -> int:
     voters = mail_voter_list(args)  # None unless --mail
-    setup = new_setup(args, voters)  # the ballot and the parties: cli/kinds.py
+    if getattr(args, "revised_of", None) is not None:  # the election of its tables
+        setup = revised_of_setup(args, voters)
+    else:
+        setup = new_setup(args, voters)  # the ballot and the parties: cli/kinds.py
     ensure_offscreen_app()  # the sheet's font says which names it can print
     problem = unprintable_problem(setup_names(setup))
     if problem:

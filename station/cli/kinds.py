@@ -46,6 +46,7 @@ from station.domain.groups import (
 )
 from station.domain.result_statements import decided_line, result_lines
 from station.domain.runoff import Result, determinative, final_result, result, several_unions
+from station.domain.table_statements import revised_created_statement
 from station.domain.tally import Tally
 from station.domain.tally_form import Figures, FormBallot
 from station.domain.voters import VoterList
@@ -84,6 +85,13 @@ def add_new_options(new: argparse.ArgumentParser) -> None:
         metavar="FILE_OR_EXPORT",
         help="make the runoff (29 CFR 102.70) of this election, from its final tally"
         " (an election file, an export, or a consolidation of its tables)",
+    )
+    new.add_argument(
+        "--revised-of",
+        type=Path,
+        metavar="CONSOLIDATION",
+        help="make the revised count of a count run at several tables, from their"
+        " consolidation: the challenges decided once, the opened ballots counted together",
     )
     new.add_argument(
         "--rerun-of",
@@ -226,7 +234,7 @@ def runoff_setup(args: argparse.Namespace, voters: VoterList | None = None) -> E
     first election and still in an eligible category) and a mail runoff: `--eligible`
     and `--mail --voters` are the runoff's own; everything else is the first election's.
     """
-    _taken_from_first(args, "--runoff-of")
+    taken_from_first(args, "--runoff-of")
     held = _first_election(args.runoff_of)
     if held.setup.ballot.groups:
         raise UsageError(groups_sequel_statement(str(args.runoff_of), "runoff"))
@@ -300,7 +308,7 @@ def rerun_setup(args: argparse.Namespace, voters: VoterList | None = None) -> El
     a rerun (the third election, when the first was itself held again). A further election split
     again ends with its results certified, so what follows it is a rerun too.
     """
-    _taken_from_first(args, "--rerun-of")
+    taken_from_first(args, "--rerun-of")
     held = _first_election(args.rerun_of)
     first = held.setup
     if first.table is not None:  # the election is every table together
@@ -388,7 +396,7 @@ def _groups_rerun(
     )
 
 
-def _taken_from_first(args: argparse.Namespace, option: str) -> None:
+def taken_from_first(args: argparse.Namespace, option: str) -> None:
     given = [
         f"--{name}"
         for name in (*_REQUIRED, "petitioner", "neither", "incumbent")
@@ -443,6 +451,7 @@ class FirstElection:
         head: what certifies it: "EVENTS:HASH" of the event its final sheet certifies,
             or for a consolidation "tables SHA256" of the consolidation's `tally.json`.
         count_date: the day (or days) it was counted.
+        tally: a consolidation's lines, its tables' summed (None for one file's).
     """
 
     setup: ElectionSetup
@@ -450,6 +459,7 @@ class FirstElection:
     challenged: int
     head: str
     count_date: str
+    tally: Tally | None = None
 
 
 def _first_election(path: Path) -> FirstElection:
@@ -458,7 +468,7 @@ def _first_election(path: Path) -> FirstElection:
         from station.sheet.verify_consolidation import is_consolidation
 
         if is_consolidation(path):
-            return _first_from_consolidation(path)
+            return first_from_consolidation(path)
         return _first_from_export(path)
     journal = open_to_read(path)
     try:
@@ -512,7 +522,7 @@ def _first_from_export(folder: Path) -> FirstElection:
     )
 
 
-def _first_from_consolidation(folder: Path) -> FirstElection:
+def first_from_consolidation(folder: Path) -> FirstElection:
     """The election counted at several tables, from their consolidation, checked whole
     first with every table's export (as `verify FOLDER` does): the tables' sums."""
     import hashlib
@@ -543,6 +553,7 @@ def _first_from_consolidation(folder: Path) -> FirstElection:
         tally.challenged,
         f"tables {digest}",
         dates[0] if len(dates) == 1 else f"{dates[0]} to {dates[-1]}",
+        tally,
     )
 
 
@@ -611,6 +622,8 @@ def created_note(setup: ElectionSetup) -> str:
     ballot = setup.ballot
     if setup.choices is None:
         return ""
+    if ballot.revised_of_tables is not None:
+        return f"; {revised_created_statement(ballot.revised_of_tables)}"
     runoff = (
         f"; r{runoff_of_statement(setup.case_number, ballot.runoff_date)[1:]}"
         if ballot.runoff_of

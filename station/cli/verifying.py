@@ -18,7 +18,15 @@ from station.cli.witnessing import (
     witnessed_in_export,
     witnessed_in_file,
 )
+from station.domain.election import ElectionSetup
 from station.domain.statements import how_many
+from station.domain.table_statements import (
+    TABLES_OPTION,
+    carried_problem_statement,
+    not_the_tables_statement,
+    revised_needs_tables_statement,
+    tables_checked_statement,
+)
 from station.journal import CorruptJournal, Journal
 from station.journal.chain import HEAD_DIGITS
 from station.journal.header import read_header
@@ -51,15 +59,23 @@ def cmd_verify(args: argparse.Namespace) -> int:
         export = _verify_folder(args.file, args.key)
         if export is None:
             return 1
+        problem = _against_tables(args.file, getattr(args, "tables", None))
+        if problem is not None:
+            say_problem(not_intact_line(str(args.file), problem, "V12"))
+            return 1
         witnessed = None
         if args.witness:
             witnessed = witnessed_in_export(args.file, args.witness, _export_key(args.file))
             if disproves(witnessed):  # the verdict alone: nothing that reads as OK
                 return say_witnessed(witnessed, args.file, args.witness, key_checked=True)
         _say_report(args.file, export)
+        if args.tables is not None:
+            say(tables_checked_statement(str(args.tables)))
         if witnessed is not None:
             return say_witnessed(witnessed, args.file, args.witness, key_checked=True)
         return 0
+    if getattr(args, "tables", None) is not None:
+        raise UsageError(f"{TABLES_OPTION} checks an exported folder, not an election file")
     if args.key and not args.sheet and not args.witness:
         raise UsageError("--key checks an exported folder (or goes with --sheet or --witness)")
     head = _written_head(args.head) if args.head else None
@@ -151,6 +167,56 @@ def _say_report(folder: Path, export: ExportVerdict) -> None:
         say(line)
     for line in report.stderr:
         say_problem(line)
+
+
+def _against_tables(folder: Path, tables: Path | None) -> str | None:
+    """An intact export of a revised count of a count at several tables, held to the
+    consolidation it revises: what its setup carries (its Original tally, the register
+    of the tables' challenges, when the tally of ballots was prepared, the election) is
+    what that consolidation, verified whole with every table's export, gives again.
+
+    Returns what is not, or None; raises UsageError, in one line, when no consolidation
+    or another one is given, and when one is given for another kind of export.
+    """
+    from dataclasses import replace
+
+    from station.cli.revising import revision_of
+    from station.journal.records import election_from_row
+
+    with (folder / "journal.jsonl").open("rb") as lines:  # intact: its setup is checked
+        setup = election_from_row(json.loads(lines.readline())["election"], folder).setup
+    carried = setup.ballot.revised_of_tables
+    if carried is None:
+        if tables is not None:
+            raise UsageError(
+                f"{TABLES_OPTION} goes with the Revised Tally of a count run at several"
+                f" tables; {folder} is not one"
+            )
+        return None
+    if tables is None:
+        raise UsageError(revised_needs_tables_statement(str(folder), carried.consolidation))
+    first, given = revision_of(tables)
+    if given.consolidation != carried.consolidation:
+        raise UsageError(
+            not_the_tables_statement(
+                str(folder), str(tables), carried.consolidation, given.consolidation
+            )
+        )
+    ballot = replace(setup.ballot, revised_of_tables=None)
+    election = (setup.case_number, setup.employer, setup.union, setup.eligible, ballot)
+    for what, found, expected in (
+        ("election", election, (*_election_of(first), first.ballot)),
+        ("Original tally", carried.original, given.original),
+        ("register of the tables' challenges", carried.challenges, given.challenges),
+        ("time the tally of ballots was prepared", carried.prepared, given.prepared),
+    ):
+        if found != expected:
+            return carried_problem_statement(what, str(tables))
+    return None
+
+
+def _election_of(setup: ElectionSetup) -> tuple[str, str, str, int]:
+    return (setup.case_number, setup.employer, setup.union, setup.eligible)
 
 
 def verify_consolidation_folder(folder: Path, key: str | None) -> int:

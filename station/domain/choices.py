@@ -22,6 +22,7 @@ from enum import StrEnum
 
 from station.domain.groups import GroupError, GroupSpec, checked_groups, specs_from
 from station.domain.runoff import several_unions
+from station.domain.tables_revision import TablesRevision
 
 NEITHER = "Neither"
 # A one-union ballot's two choices as the Tally of Ballots words them: votes cast FOR the
@@ -190,6 +191,8 @@ class Ballot:
             and name: a runoff's unions of the first election that are not in it. Each
             is still a party (29 CFR 102.69(a)(7): the tally is made available to the
             parties), with its observers and its service line.
+        revised_of_tables: for the revised count of a count run at several tables, what
+            it carries from their consolidation (`tables_revision.py`), else None.
     """
 
     kind: CaseKind
@@ -206,6 +209,7 @@ class Ballot:
     incumbent: str | None = None
     runoff_date: str | None = None
     others: tuple[PartyRole, ...] = ()
+    revised_of_tables: TablesRevision | None = None
     _roles: tuple[Role, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -281,6 +285,7 @@ class Ballot:
             and not self.groups
             and self.incumbent is None
             and not self.others
+            and self.revised_of_tables is None
         )
 
     @property
@@ -367,6 +372,8 @@ class Ballot:
             stored["others"] = [
                 {"role": party.role.value, "name": party.name} for party in self.others
             ]
+        if self.revised_of_tables is not None:
+            stored["revised_of_tables"] = self.revised_of_tables.stored()
         return stored
 
     @property
@@ -392,7 +399,12 @@ class Ballot:
         others = details.get("others", [])
         try:
             groups = specs_from(details["groups"]) if "groups" in details else ()
-        except GroupError:
+            revision = (
+                TablesRevision.restored(details["revised_of_tables"])
+                if "revised_of_tables" in details
+                else None
+            )
+        except (GroupError, ValueError):
             raise BallotError("the stored ballot is malformed") from None
         if (
             not _texts(unions)
@@ -425,6 +437,7 @@ class Ballot:
             incumbent,
             runoff_date,
             tuple(PartyRole(Role(party["role"]), party["name"]) for party in others),
+            revision,
         )
 
 
@@ -456,6 +469,7 @@ def incumbent_problem(
 
 _UNION_ROLES = (Role.PETITIONER, Role.UNION, Role.INTERVENOR)
 _STORED = {
+    "revised_of_tables",
     "incumbent",
     "others",
     "runoff_date",

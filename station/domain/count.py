@@ -42,8 +42,15 @@ from station.domain.groups import GroupSpec, GroupTally, UnitResult, units
 from station.domain.piles import CHOICE as PILE_CHOICE
 from station.domain.piles import GROUP as PILE_GROUP
 from station.domain.piles import PileRef, PileTracker, pile_labels
-from station.domain.resolution import Resolutions, decided_restored, decided_state
+from station.domain.resolution import (
+    CARRIED_BEFORE_DECISION,
+    Resolutions,
+    Status,
+    decided_restored,
+    decided_state,
+)
 from station.domain.statements import count_adds_up_refusal, how_many, locked_rule_statement
+from station.domain.tables_revision import TablesRevision, revised_tally
 from station.domain.tally import Tally
 
 
@@ -84,6 +91,10 @@ class Count:
         # A mail ballot's envelope stage comes first; `mail_rules`: see MAIL_RULES.
         self.envelopes = EnvelopeStage(mail, mail_rules, polls, self._group_keys)
         self.resolutions = Resolutions()  # challenges settled, disputes, the decision
+        # A revised count of a count run at several tables: what it carries from their
+        # consolidation (its tally of ballots, their register); its calls are the opened
+        # ballots alone (`tables_revision.py`).
+        self.carried: TablesRevision | None = None if ballot is None else ballot.revised_of_tables
         # The event after which the count stopped adding up (`_check_adds_up`), if one did.
         self.spoiled_by: int | None = None
 
@@ -125,8 +136,12 @@ class Count:
         tally = Tally(
             f, a, v + voided, c + sealed, choices, sealed_envelopes=sealed, void_envelopes=voided
         )
-        uncounted = self.resolutions.uncounted(self)
-        return self.resolutions.adjusted(tally, self.envelopes, uncounted)
+        resolutions = self.resolutions
+        if self.carried is not None:  # the tables' tally of ballots, revised
+            sustained = sum(1 for s in resolutions.carried.values() if s is Status.SUSTAINED)
+            return revised_tally(self.carried, tally, resolutions.ordered, sustained)
+        uncounted = resolutions.uncounted(self)
+        return resolutions.adjusted(tally, self.envelopes, uncounted)
 
     @property
     def counted(self) -> int:
@@ -733,9 +748,14 @@ class Count:
             return Sheet(seq, seq - 1, kind, 0, None, self.tally, envelopes=figures, groups=groups)
         finals = [sheet for sheet in self.sheets if sheet.kind is SheetKind.FINAL]
         supersedes = finals[-1].seq if finals else None
+        if self.carried is not None and not self.resolutions.revising:
+            raise ReplayError(seq, CARRIED_BEFORE_DECISION)
         # The first final sheet after a decision is the Revised Tally; any later one
-        # (after a reopening) corrects it.
-        revised = self.resolutions.revising and finals[-1].seq < self.resolutions.decisions[-1].seq
+        # (after a reopening) corrects it. A revised count of the tables revises their
+        # consolidated tally, whose sheets are not in its file.
+        revised = self.resolutions.revising and (
+            not finals or finals[-1].seq < self.resolutions.decisions[-1].seq
+        )
         decided = self.resolutions.decided(self) if kind is SheetKind.FINAL else None
         uncounted = self.resolutions.uncounted(self)
         if kind is SheetKind.FINAL and uncounted:

@@ -36,7 +36,11 @@ if TYPE_CHECKING:  # pragma: no cover
 def plan(count: Count, event: Event) -> Callable[[], Change]:
     """Check a DISPUTE, JOIN, RESOLVE or DECIDE; return what folds it in."""
     if event.action is Action.DECIDE:
+        if count.carried is not None:
+            return _decide_carried(count, event)
         return _decide(count, event)
+    if count.carried is not None:
+        raise ReplayError(event.seq, CARRIED_SETTLED)
     if count.locked_by is not None:
         raise ReplayError(event.seq, locked_rule_statement(count.locked_by))
     if count.resolutions.revising and event.action is not Action.RESOLVE:
@@ -46,6 +50,12 @@ def plan(count: Count, event: Event) -> Callable[[], Change]:
     if event.action is Action.JOIN:
         return join(count, event)
     return resolve(count, event)
+
+
+CARRIED_SETTLED = (
+    "a revised count of the tables records the decision and the opened ballots: its"
+    " challenges were recorded, disputed and settled at their tables"
+)
 
 
 def parsenumbers_text(value: object, what: str, seq: int) -> tuple[int, ...]:
@@ -79,6 +89,32 @@ def decision_problem(
     return None
 
 
+def carried_decision_problem(
+    count: Count, opened: tuple[int, ...], sustained: tuple[int, ...]
+) -> str | None:
+    """`decision_problem` for a revised count of the tables: on the election's register
+    carried from their consolidation (`tables_revision.py`), by its election numbers."""
+    carried = count.carried
+    assert carried is not None
+    if not opened and not sustained:
+        return "a decision opens or sustains at least one challenge"
+    both = opened + sustained
+    twice = sorted({n for n in both if both.count(n) > 1})
+    if twice:
+        return f"challenge {numbers_text(twice)} appears twice in the decision"
+    statuses = count.resolutions.carried_statuses(count)
+    missing = [n for n in both if n not in statuses]
+    if missing:
+        return f"there is no challenge {numbers_text(missing)} in the election's register"
+    closed = [n for n in both if statuses[n] is not Status.OPEN]
+    if closed:
+        return (
+            f"challenge {numbers_text(closed)} is not open"
+            f" ({', '.join(statuses[n].value for n in closed)})"
+        )
+    return None
+
+
 def new_decision_problem(
     count: Count, setup: ElectionSetup, opened: tuple[int, ...], sustained: tuple[int, ...]
 ) -> str | None:
@@ -90,6 +126,16 @@ def new_decision_problem(
     stays allowed. Asked before a decision is recorded, never on replay: a file that
     recorded such an opening before still reads as it was.
     """
+    if count.carried is not None:  # the consolidated tally of the election's tables
+        problem = carried_decision_problem(count, opened, sustained)
+        if problem or not opened:
+            return problem
+        original = count.carried.original
+        votes = original.choices or (original.for_union, original.against)
+        unions = len(setup.ballot.unions)
+        if final_result(votes, unions, original.challenged, setup.eligible)[1]:
+            return None
+        return not_determinative_statement(list(opened))
     problem = decision_problem(count, opened, sustained)
     if problem or not opened:
         return problem
@@ -146,20 +192,7 @@ def _decide(count: Count, event: Event) -> Callable[[], Change]:
     locked = count.locked_by
     if locked is None or locked.kind is not SheetKind.FINAL:
         raise ReplayError(event.seq, "a decision comes after a final tally is prepared")
-    detail = event.detail or {}
-    if (
-        event.call is not None
-        or event.target is not None
-        or set(detail) != {"open", "sustain", "by"}
-    ):
-        raise ReplayError(
-            event.seq, "a decision lists the ballots opened and sustained, and by whom"
-        )
-    opened = parsenumbers_text(detail["open"], "orders opened", event.seq)
-    sustained = parsenumbers_text(detail["sustain"], "sustains", event.seq)
-    by = detail["by"]
-    if not isinstance(by, str) or not by.strip() or len(by) > MAX_BY:
-        raise ReplayError(event.seq, f"a decision names who decided (at most {MAX_BY} characters)")
+    opened, sustained, by = _decision_detail(event)
     problem = decision_problem(count, opened, sustained)
     if problem:
         raise ReplayError(event.seq, problem)
@@ -187,6 +220,57 @@ def _decide(count: Count, event: Event) -> Callable[[], Change]:
         return Change(event, ballot=count.counted + 1, sheet=locked)
 
     return fold
+
+
+def _decide_carried(count: Count, event: Event) -> Callable[[], Change]:
+    """A decision in a revised count of the tables: the first before any sheet (the
+    tables' final sheets, consolidated, are the tally of ballots it revises), a later
+    one once a Revised Tally is prepared, as in a count of one table."""
+    carried = count.carried
+    assert carried is not None
+    locked = count.locked_by
+    decided = count.resolutions.revising
+    if (locked is not None or decided) and (locked is None or locked.kind is not SheetKind.FINAL):
+        raise ReplayError(event.seq, "a further decision comes after the Revised Tally is prepared")
+    opened, sustained, by = _decision_detail(event)
+    problem = carried_decision_problem(count, opened, sustained)
+    if problem:
+        raise ReplayError(event.seq, problem)
+    resolutions = count.resolutions
+
+    def fold() -> Change:
+        if resolutions.original is None:
+            resolutions.original = carried.original
+            resolutions.base = 0
+        for number in opened:
+            resolutions.carried[number] = Status.ORDERED_OPENED
+        for number in sustained:
+            resolutions.carried[number] = Status.SUSTAINED
+        resolutions.ordered += len(opened)
+        resolutions.decisions.append(Decision(event.seq, opened, sustained, by))
+        count.locked_by = None
+        return Change(event, ballot=count.counted + 1, sheet=locked)
+
+    return fold
+
+
+def _decision_detail(event: Event) -> tuple[tuple[int, ...], tuple[int, ...], str]:
+    """A DECIDE event's numbers ordered opened and sustained, and who decided."""
+    detail = event.detail or {}
+    if (
+        event.call is not None
+        or event.target is not None
+        or set(detail) != {"open", "sustain", "by"}
+    ):
+        raise ReplayError(
+            event.seq, "a decision lists the ballots opened and sustained, and by whom"
+        )
+    opened = parsenumbers_text(detail["open"], "orders opened", event.seq)
+    sustained = parsenumbers_text(detail["sustain"], "sustains", event.seq)
+    by = detail["by"]
+    if not isinstance(by, str) or not by.strip() or len(by) > MAX_BY:
+        raise ReplayError(event.seq, f"a decision names who decided (at most {MAX_BY} characters)")
+    return opened, sustained, by
 
 
 def call_number(count: Count) -> int:

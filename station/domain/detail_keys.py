@@ -20,6 +20,7 @@ SHEET_FACTS = frozenset(
     | {"ballots", "statements", "case", "employer", "union", "agent", "place", "observers"}
     | {"count_date", "prepared", "key", "key_changed_from", "objections_due", "objections_from"}
     | {"envelopes", "parties", "runoff_of", "runoff_date", "type", "unit", "rerun_of"}
+    | {"revised_of_tables"}
     | {"choices", "majority_for", "runoff", "rerun"}
     | {"columns", "decisions", "unresolved_challenges", "correction"}
     | {"groups", "units", "incumbent"}

@@ -45,6 +45,8 @@ def kinds_facts(setup: ElectionSetup, tally: Tally, pending: str | None) -> dict
         facts["runoff_of"] = ballot.runoff_of
     if ballot.runoff_date is not None:
         facts["runoff_date"] = ballot.runoff_date
+    if ballot.revised_of_tables is not None:  # the consolidated tally it revises
+        facts["revised_of_tables"] = ballot.revised_of_tables.consolidation
     facts.update(form_facts(setup))
     if not ballot.several:
         return facts

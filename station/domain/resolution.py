@@ -120,6 +120,9 @@ class Resolutions:
         self.original_groups: tuple[GroupTally, ...] = ()
         self.base = 0  # ballots (entries of the count) before the revised count began
         self.ordered = 0  # ballots ordered opened, every decision together
+        # A revised count of the tables: what the decisions made of each election number
+        # of the register carried from their consolidation (`tables_revision.py`).
+        self.carried: dict[int, Status] = {}
 
     # -- what the count reads --------------------------------------------------------
 
@@ -179,6 +182,8 @@ class Resolutions:
 
     def check_calls(self, count: Count, seq: int, calls: bytes | tuple[Call, ...]) -> None:
         """Refuse calls the revised count may not take (a challenge, one too many)."""
+        if not self.revising and count.carried is not None:
+            raise ReplayError(seq, CARRIED_BEFORE_DECISION)
         if not self.revising:
             return
         codes = [c if isinstance(c, int) else list(Call).index(c) for c in calls]
@@ -219,14 +224,33 @@ class Resolutions:
                 listed.append(_listed(count, number, challenge, status, self.disputes.get(seq)))
         return listed
 
+    def carried_statuses(self, count: Count) -> dict[int, Status]:
+        """A revised count of the tables: where each challenge of the election's register
+        stands, by election number (at its table, then by the decisions)."""
+        if count.carried is None:
+            return {}
+        complete = self.revising and self.revised_calls(count) >= self.ordered
+        statuses = {}
+        for challenge in count.carried.challenges:
+            status = self.carried.get(challenge.number, Status(challenge.status))
+            if status is Status.ORDERED_OPENED and complete:
+                status = Status.COUNTED
+            statuses[challenge.number] = status
+        return statuses
+
     def decided(self, count: Count) -> Decided | None:
         """What a final sheet prepared now states besides its tally (None before a decision)."""
         if self.original is None:
             return None
+        if count.carried is not None:
+            still = self.carried_statuses(count)
+            unresolved = tuple(n for n, status in still.items() if status is Status.OPEN)
+        else:
+            unresolved = tuple(e.number for e in self.numbered(count) if e.status is Status.OPEN)
         return Decided(
             self.original,
             tuple(decision_words(d) for d in self.decisions),
-            tuple(e.number for e in self.numbered(count) if e.status is Status.OPEN),
+            unresolved,
             count.envelopes.opened_challenges,
             self.original_groups,
         )
@@ -245,24 +269,33 @@ class Resolutions:
 
     def state(self) -> dict[str, object]:
         groups = [group.state() for group in self.original_groups]
-        return ({"original_groups": groups} if groups else {}) | {
-            "statuses": [[seq, status.value] for seq, status in self.statuses.items()],
-            "disputes": [
-                [
-                    d.seq,
-                    d.call.value,
-                    d.party,
-                    d.joined,
-                    d.carried,
-                    d.withdrawn,
-                ]
-                for d in self.disputes.values()
-            ],
-            "decisions": [[d.seq, list(d.opened), list(d.sustained), d.by] for d in self.decisions],
-            "original": None if self.original is None else self.original.figures(),
-            "base": self.base,
-            "ordered": self.ordered,
-        }
+        carried: dict[str, object] = (
+            {"carried": [[n, s.value] for n, s in self.carried.items()]} if self.carried else {}
+        )
+        return (
+            ({"original_groups": groups} if groups else {})
+            | {
+                "statuses": [[seq, status.value] for seq, status in self.statuses.items()],
+                "disputes": [
+                    [
+                        d.seq,
+                        d.call.value,
+                        d.party,
+                        d.joined,
+                        d.carried,
+                        d.withdrawn,
+                    ]
+                    for d in self.disputes.values()
+                ],
+                "decisions": [
+                    [d.seq, list(d.opened), list(d.sustained), d.by] for d in self.decisions
+                ],
+                "original": None if self.original is None else self.original.figures(),
+                "base": self.base,
+                "ordered": self.ordered,
+            }
+            | carried
+        )
 
     @classmethod
     def restored(cls, state: object) -> Resolutions:
@@ -296,6 +329,8 @@ class Resolutions:
         )
         resolutions.base = whole(state["base"])
         resolutions.ordered = whole(state["ordered"])
+        for number, status in state.get("carried", []):
+            resolutions.carried[whole(number)] = Status(status)
         return resolutions
 
 
@@ -426,6 +461,11 @@ def resolve(count: Count, event: Event) -> Callable[[], Change]:
 
     return fold
 
+
+CARRIED_BEFORE_DECISION = (
+    "a revised count of the tables counts only the ballots a decision ordered opened:"
+    " record the decision first (station decide)"
+)
 
 ENVELOPE_WITHDRAWN_LATE = (
     "the envelope stage has ended and its ballots were mixed: a challenged envelope now"

@@ -9,6 +9,7 @@ so that nobody reads one table's figures as the election's.
 from collections.abc import Sequence
 
 from station.domain.election import ElectionSetup
+from station.domain.tables_revision import OPEN, TablesRevision
 
 
 def table_title(label: str) -> str:
@@ -83,14 +84,14 @@ ONE_TABLE = (
 )
 
 
-REVISED_OF_TABLES_NOT_BUILT = (
-    "Station does not prepare the Revised Tally of a count run at several tables yet: the"
-    " challenges are decided once for the whole election and the ballots ordered opened"
-    " counted together, which no table's file and no consolidation records"
+REVISED_OF_TABLES = (
+    "the challenges of a count run at several tables are decided once for the whole"
+    " election and the ballots ordered opened counted together, in a revised count made"
+    " from the tables' consolidation: station new FILE --revised-of CONSOLIDATION_FOLDER"
 )
-"""Why a count run at several tables has no revised count in Station (docs/rules.md,
-"Revised and corrected tallies"): deciding one table's challenges would open its few
-ballots alone, and nothing yet records a decision for the tables together."""
+"""Where a count run at several tables is revised (docs/rules.md, "Revised and corrected
+tallies"): deciding one table's challenges would open its few ballots alone, and no
+table's file nor the consolidation records a decision for the tables together."""
 
 
 def register_of_tables_statement(case: str, tables: int, consolidation: str) -> str:
@@ -116,16 +117,109 @@ def decide_at_table_statement(table: str) -> str:
     return (
         f"this is the count of Table {table} alone: the challenges of a count at several"
         " tables are never decided table by table, where opening a table's few ballots"
-        f" would show how those voters voted; {REVISED_OF_TABLES_NOT_BUILT}; {REGISTER_OF_TABLES}"
+        f" would show how those voters voted; {REVISED_OF_TABLES}; {REGISTER_OF_TABLES}"
     )
 
 
 def decide_on_consolidation_statement(folder: str) -> str:
     """Why `station decide` refuses a consolidated tally of several tables."""
     return (
-        f"{folder}: is a consolidated tally of several tables; {REVISED_OF_TABLES_NOT_BUILT};"
+        f"{folder}: is a consolidated tally of several tables; {REVISED_OF_TABLES};"
         f" its challenges under one numbering: station challenges {folder}"
     )
+
+
+def revised_of_not_consolidation_statement(folder: str) -> str:
+    """Why `station new --revised-of` refuses what it was given."""
+    return (
+        f"{folder}: is not a consolidation of a count's tables; --revised-of takes the"
+        " folder `station consolidate` made"
+    )
+
+
+def revised_of_kind_statement(folder: str) -> str:
+    """Why a revised count of these tables is not made: the kinds it does not carry."""
+    return (
+        f"{folder}: its tables counted voting groups or mail ballots; Station prepares the"
+        " revised count of a count at several tables for one ballot box per table only"
+    )
+
+
+def revised_of_nothing_statement(folder: str) -> str:
+    """Why a consolidated tally with no challenged ballot has no revised count."""
+    return f"{folder}: its consolidated tally has no challenged ballots to decide"
+
+
+def revised_created_statement(revision: TablesRevision) -> str:
+    """What `station new --revised-of` adds to its line: what the file revises, and the
+    challenges left for the decision."""
+    still = sum(1 for c in revision.challenges if c.status == OPEN)
+    digest = revision.consolidation.partition(" ")[2]
+    return (
+        f"the revised count of its tables' consolidated tally {digest[:16]}:"
+        f" {still:,} challenge{'s' if still != 1 else ''} to decide (station challenges FILE),"
+        " then the ballots ordered opened counted here together"
+    )
+
+
+def revised_of_tables_statement(case: str, consolidation: str) -> str:
+    """What a revised count of the tables revises, on its sheet and in `station new`."""
+    digest = consolidation.partition(" ")[2]
+    return (
+        f"Revised count of case {case}, counted at several tables: their consolidated"
+        f" tally {digest[:16]} is the Original tally; the ballots ordered opened are"
+        " commingled and counted here together"
+    )
+
+
+TABLES_OPTION = "--tables CONSOLIDATION"
+
+
+def revised_needs_tables_statement(folder: str, consolidation: str) -> str:
+    """Why `station verify` gives no verdict on a revised count of the tables alone: its
+    Original tally and register are the consolidation's, which its journal only names."""
+    digest = consolidation.partition(" ")[2]
+    return (
+        f"{folder}: is the Revised Tally of a count run at several tables; its Original"
+        f" tally is their consolidated tally {digest[:16]}: give that consolidation with"
+        f" {TABLES_OPTION}"
+    )
+
+
+def not_the_tables_statement(folder: str, tables: str, consolidation: str, found: str) -> str:
+    """Why the consolidation given is not the one a revised count of the tables revises."""
+    return (
+        f"{tables}: is not the consolidation {folder} revises (it names"
+        f" {consolidation.partition(' ')[2][:16]}, this one is {found.partition(' ')[2][:16]})"
+    )
+
+
+def carried_problem_statement(what: str, tables: str) -> str:
+    """Why a revised count of the tables is not intact: what it carries is not what the
+    consolidation it names gives."""
+    return f"its {what} is not what the consolidation {tables} gives"
+
+
+def tables_checked_statement(tables: str) -> str:
+    """Said under the verdict on a revised count of the tables held to its consolidation."""
+    return (
+        f"OK: its Original tally and its register of the tables' challenges are those of"
+        f" {tables}, verified whole with every table's export"
+    )
+
+
+REVISED_DECIDED_BY_COMMAND = (
+    "A revised count of the tables: the decision is recorded by the election's numbers,"
+    " which station challenges FILE lists, with station decide FILE; the window"
+    " counts the ballots it orders opened"
+)
+
+
+PAGE_REVISED_OF_TABLES = (
+    "This is the Revised Tally of a count run at several tables: its Original tally is"
+    " their consolidation, which this page does not check. Verify it with: station verify"
+    f" FOLDER {TABLES_OPTION}"
+)
 
 
 def cannot_listen_statement(host: str, port: int, why: str, *, in_use: bool) -> str:

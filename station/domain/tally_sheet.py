@@ -6,7 +6,7 @@ sheet against the journal can name the line that differs.
 """
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 
 from station.domain.changes import Sheet
@@ -94,6 +94,9 @@ def computed_facts(
     """
     tally = sheet.tally
     figures = Figures(setup.eligible, tally)
+    carried = setup.ballot.revised_of_tables
+    if carried is not None and sheet.decided is not None:  # the tables' tally of ballots
+        context = replace(context, tally_prepared=carried.prepared)
     pending = sheet_pending_reason(sheet.kind) or table_pending_reason(setup.table)
     # A mail ballot: the envelope figures, and the box holds the envelopes accepted.
     envelopes = {} if sheet.envelopes is None else {"envelopes": sheet.envelopes.as_dict()}

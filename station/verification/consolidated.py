@@ -25,8 +25,8 @@ orders opened are those of the whole election, commingled together and counted o
 (*Allied Acoustics*, 300 NLRB 1181: "commingled ballots from separate election
 locations were opened and counted" at the Regional Office), never table by table,
 where opening a table's few challenged ballots would show how those voters voted.
-Station records no such decision yet, on a table's file or on a consolidation
-(`table_statements.REVISED_OF_TABLES_NOT_BUILT`).
+The decision is recorded, and the opened ballots counted, in a revised count made from
+the consolidation (`table_statements.REVISED_OF_TABLES`, `tables_revision.py`).
 """
 
 import json
@@ -41,7 +41,7 @@ from station.domain.envelopes import Ruling
 from station.domain.group_sheet import figures_stated, groups_added
 from station.domain.groups import GroupSpec
 from station.domain.objections import objections_due, prepared_day
-from station.domain.table_statements import REVISED_OF_TABLES_NOT_BUILT, table_title
+from station.domain.table_statements import REVISED_OF_TABLES, table_title
 from station.domain.tally_form import FormBallot, ballot_form, known_numbers
 from station.journal.errors import CorruptJournal
 from station.journal.records import EVENT_FIELDS, Record, election_from_row
@@ -80,7 +80,7 @@ REVISED_FACTS = frozenset({"columns", "decisions", "unresolved_challenges"})
 REVISED_REFUSAL = (
     "is a Revised Tally of Ballots; a revised tally is not consolidated: the challenged"
     " ballots a decision orders opened are commingled and counted once for the whole"
-    f" election, never table by table; {REVISED_OF_TABLES_NOT_BUILT}"
+    f" election, never table by table; {REVISED_OF_TABLES}"
 )
 # The setup every table of one count shares (the label and the ballots in each
 # table's box differ; so may the agent, as each table has its own).

@@ -17,6 +17,7 @@ from station.domain.election_statements import (
 )
 from station.domain.objections import prepared_day
 from station.domain.result_statements import date_words, objections_statement
+from station.domain.table_statements import revised_of_tables_statement
 from station.domain.text import full_sentence
 
 FOR_THE_REGIONAL_DIRECTOR = "For the Regional Director"
@@ -56,6 +57,14 @@ def runoff_words(sheet: Mapping[str, Any]) -> str:
         return ""
     date = sheet.get("runoff_date")
     return runoff_of_statement(str(sheet["case"]), date if isinstance(date, str) else None)
+
+
+def revised_of_tables_words(sheet: Mapping[str, Any]) -> str:
+    """What a revised count of a count at several tables revises ("" for any other)."""
+    consolidation = sheet.get("revised_of_tables")
+    if not isinstance(consolidation, str):
+        return ""
+    return revised_of_tables_statement(str(sheet["case"]), consolidation)
 
 
 def rerun_words(sheet: Mapping[str, Any]) -> str:

@@ -27,6 +27,7 @@ STEPS = {
     "V9": "lines 8-9",
     "V10": "the PDF",
     "V11": "the consolidation",
+    "V12": "the tables revised",
 }
 """The steps of docs/format.md's "Checking an export", each by the name a verdict gives it."""
 
@@ -44,15 +45,20 @@ class Report:
         ok: the folder is intact (the exit status is 0; 1 otherwise).
         stdout: the lines of an intact folder's verdict ("OK: …", then more).
         stderr: "NOT INTACT: …", or a warning beside an OK (a clock set back).
+        given: False when no verdict is given (the exit status is 2), as for a Revised
+            Tally of several tables on a page that holds no consolidation.
     """
 
     ok: bool
     stdout: tuple[str, ...]
     stderr: tuple[str, ...]
+    given: bool = True
 
     @property
     def exit(self) -> int:
         """The exit status `station verify` gives this verdict."""
+        if not self.given:
+            return 2
         return 0 if self.ok else 1
 
 

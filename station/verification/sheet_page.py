@@ -33,6 +33,7 @@ from station.verification.form_words import (
     replaced_sentence,
     replaced_words,
     rerun_words,
+    revised_of_tables_words,
     runoff_words,
     type_words,
 )
@@ -151,7 +152,9 @@ def sheet_html(
         f"{COUNT_RECORD}<br>"
         f"National Labor Relations Board &middot; {_election_words(sheet)}"
         f"{'<br>' + e(runoff_words(sheet)) if runoff_words(sheet) else ''}"
-        f"{'<br>' + e(rerun_words(sheet)) if sheet.get('rerun_of') else ''}</td>"
+        f"{'<br>' + e(rerun_words(sheet)) if sheet.get('rerun_of') else ''}"
+        f"{'<br>' + e(revised_of_tables_words(sheet)) if revised_of_tables_words(sheet) else ''}"
+        "</td>"
         f'<td align="right"><span class="kind">{e(_kind_words(sheet))}</span></td>'
         "</tr></table>",
         '<table width="100%" class="case" cellpadding="2">',

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
+from station.domain.table_statements import PAGE_REVISED_OF_TABLES
 from station.journal import bounded_json
 from station.progress import Progress
 from station.verification.consolidated import CONSOLIDATION_FORMAT
@@ -170,6 +171,11 @@ def _export(
         expected_key=fingerprint,
         progress=progress,
     )
+    document = verdict.document
+    if verdict.ok and document is not None and document["sheet"].get("revised_of_tables"):
+        # Its Original tally is another folder's, which this page is not given.
+        refused = f"{picked.folder or FILES_PICKED}: {PAGE_REVISED_OF_TABLES}"
+        return Report(False, (), (refused,), given=False)
     return export_report(verdict, picked.folder, KEY_NOT_TYPED)
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from station.domain.table_statements import REVISED_OF_TABLES_NOT_BUILT
+from station.domain.table_statements import REVISED_OF_TABLES
 from station.sheet.keys import StationKey
 from tests.tables.helpers import run, table_export
 
@@ -90,7 +90,7 @@ def test_a_decision_on_the_tables_points_to_their_register(
     out, _key = three
     code, printed, err = run(capsys, "decide", out, "--open", "1,2,3,4", "--by", "RD 10")
     assert code == 2 and printed == "" and len(err.strip().splitlines()) == 1
-    assert REVISED_OF_TABLES_NOT_BUILT in err and f"station challenges {out}" in err
+    assert REVISED_OF_TABLES in err and f"station challenges {out}" in err
     table = out.parent / "table-C.station"
     code, printed, err = run(capsys, "decide", table, "--open", "1", "--by", "RD 10")
     assert code == 2 and len(err.strip().splitlines()) == 1

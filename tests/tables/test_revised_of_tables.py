@@ -1,14 +1,15 @@
-"""A count run at several tables has no revised count in Station yet: the challenges of
-such a count are decided once for the whole election, never table by table, and no
-table's file nor any consolidation records that decision. Each way in is a one-line
-refusal that says so and writes nothing."""
+"""The challenges of a count run at several tables are decided once for the whole
+election, never table by table, and neither a table's file nor the consolidation records
+that decision: a revised count made from the consolidation does
+(`test_revised_count_of_tables.py`). Each other way in is a one-line refusal that says
+where, and writes nothing."""
 
 import json
 from pathlib import Path
 
 import pytest
 
-from station.domain.table_statements import REVISED_OF_TABLES_NOT_BUILT
+from station.domain.table_statements import REVISED_OF_TABLES
 from station.sheet.keys import StationKey
 from tests.tables.helpers import run
 
@@ -31,16 +32,16 @@ def test_a_decision_on_the_consolidated_tally_is_refused_in_one_line(
     before = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
     err = _refused(capsys, out)
     assert "is a consolidated tally of several tables" in err
-    assert REVISED_OF_TABLES_NOT_BUILT in err
+    assert REVISED_OF_TABLES in err
     assert {p: p.read_bytes() for p in out.rglob("*") if p.is_file()} == before
 
 
-def test_a_decision_on_one_tables_file_says_why_and_that_none_is_built(
+def test_a_decision_on_one_tables_file_says_why_and_where_it_is_made(
     made: tuple[Path, StationKey], capsys: pytest.CaptureFixture[str]
 ) -> None:
     table = made[0].parent / "table-A.station"
     before = table.read_bytes()
     err = _refused(capsys, table)
     assert "this is the count of Table A alone" in err and "never decided table by table" in err
-    assert REVISED_OF_TABLES_NOT_BUILT in err
+    assert REVISED_OF_TABLES in err
     assert table.read_bytes() == before

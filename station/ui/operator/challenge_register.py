@@ -31,7 +31,10 @@ from station.domain.envelopes import voter_group
 from station.domain.resolution import ListedChallenge, Status
 from station.domain.resolution_statements import reveal_warning
 from station.domain.statements import challenged_apart, how_many
-from station.domain.table_statements import decide_at_table_statement
+from station.domain.table_statements import (
+    REVISED_DECIDED_BY_COMMAND,
+    decide_at_table_statement,
+)
 from station.ui.operator.controller import CountController
 from station.ui.operator.decision_dialog import DecisionDialog
 from station.ui.screen_fit import fit_to_screen, side_by_side
@@ -127,12 +130,15 @@ class ChallengeRegisterDialog(QDialog):
         form.addRow("Settled", settle)
         self.decide_button = QPushButton("Record the decision after the hearing\u2026")
         table = controller.setup.table
-        # One table's challenges are never decided alone (table_statements.py).
+        # One table's challenges are never decided alone (table_statements.py); the
+        # tables' are decided by the election's numbers, which this register does not list.
         self.decide_button.setToolTip(
-            "With a final tally prepared: the challenged ballots the decision orders opened"
-            " or sustains, by register number"
-            if table is None
-            else decide_at_table_statement(table)
+            decide_at_table_statement(table)
+            if table is not None
+            else REVISED_DECIDED_BY_COMMAND
+            if controller.setup.ballot.revised_of_tables is not None
+            else "With a final tally prepared: the challenged ballots the decision orders"
+            " opened or sustains, by register number"
         )
         self.decide_button.clicked.connect(self._on_decide_clicked)
         form.addRow("", self.decide_button)
@@ -247,6 +253,7 @@ class ChallengeRegisterDialog(QDialog):
             locked is not None
             and locked.kind is SheetKind.FINAL
             and self.controller.setup.table is None
+            and self.controller.setup.ballot.revised_of_tables is None
         )
         if entry is None:
             return

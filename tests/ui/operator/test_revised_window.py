@@ -136,7 +136,7 @@ def test_one_tables_register_records_no_decision_and_says_why(qtbot: QtBot, tmp_
     import dataclasses
 
     from station.domain.election import ElectionSetup
-    from station.domain.table_statements import REVISED_OF_TABLES_NOT_BUILT
+    from station.domain.table_statements import REVISED_OF_TABLES
 
     path = small_election(tmp_path, ballots=3, pile=0)
     table = tmp_path / "table-2.station"
@@ -156,6 +156,56 @@ def test_one_tables_register_records_no_decision_and_says_why(qtbot: QtBot, tmp_
         qtbot.waitUntil(dialog.isVisible)
         assert not dialog.decide_button.isEnabled()
         tip = dialog.decide_button.toolTip()
-        assert "Table 2 alone" in tip and REVISED_OF_TABLES_NOT_BUILT in tip
+        assert "Table 2 alone" in tip and REVISED_OF_TABLES in tip
+    finally:
+        window.close()
+
+
+def test_the_window_counts_the_tables_opened_ballots_together(qtbot: QtBot, tmp_path: Path) -> None:
+    """A revised count of a count run at several tables: its decision recorded with
+    `station decide`, the window counts the ballots ordered opened, on top of the tables'
+    consolidated tally, and no more."""
+    from station.cli import main
+    from station.sheet.consolidate import consolidate
+    from station.sheet.keys import create_key
+    from tests.tables.helpers import table_export
+
+    signing = create_key(tmp_path / "key.pem")
+    exports = [
+        table_export(tmp_path, "A", "FFAC", signing),
+        table_export(tmp_path, "B", "ACAC", signing),
+    ]
+    consolidation = tmp_path / "consolidated"
+    consolidate(exports, consolidation, signing)
+    path = tmp_path / "revised.station"
+    assert main(["new", str(path), "--revised-of", str(consolidation)]) == 0
+    window = open_window(qtbot, path)
+    try:  # before the decision: the tables' tally, and no call taken
+        assert (figures(window)[Call.FOR], figures(window)[Call.CHALLENGE]) == ("2", "3")
+        press(window, Qt.Key.Key_F)
+        assert figures(window)[Call.FOR] == "2"
+        assert window.error_banner.isVisible()
+        assert "record the decision first (station decide)" in window.error_banner.text()
+        window.register_action.trigger()
+        dialog = window.register_dialog
+        qtbot.waitUntil(dialog.isVisible)
+        assert not dialog.decide_button.isEnabled()
+        assert "station decide FILE" in dialog.decide_button.toolTip()
+        dialog.close()
+    finally:
+        window.close()
+    assert main(["decide", str(path), "--open", "1,2,3", "--by", "Regional Director"]) == 0
+    window = open_window(qtbot, path)
+    try:
+        assert window.progress_label.text().startswith("Revised count: <b>0</b> of 3 opened")
+        assert (
+            "original tally 2 FOR, 3 AGAINST, 0 VOID, 3 challenged" in window.progress_label.text()
+        )
+        press(window, Qt.Key.Key_F, Qt.Key.Key_A, Qt.Key.Key_F)
+        assert "<b>3</b> of 3 opened" in window.progress_label.text()
+        assert (figures(window)[Call.FOR], figures(window)[Call.AGAINST]) == ("4", "4")
+        assert figures(window)[Call.CHALLENGE] == "0"
+        press(window, Qt.Key.Key_F)  # one too many: refused, nothing recorded
+        assert figures(window)[Call.FOR] == "4"
     finally:
         window.close()
