@@ -1,1 +1,1 @@
-0yHd+jY6ygKB/AOtS//mehHjm2xnbIwu4ONVDxaocu3/7BkccmuJPx2AfVrBgrUQOZ0zl78zAaHx8rgnH5CNCw==
+CCiytVabsJrDjVEc3IePPIDDVgmspl7CMAanCaFkDiaZBasYC+0LgQXBnU7urtJRF7apjk9sUOvbVDWda9R8Bg==

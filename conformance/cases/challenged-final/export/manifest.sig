@@ -1,1 +1,1 @@
-QwBSUzsmgS6Yir9QyKlFJ5GFfRJP49w4F5WOpNgwu+LYsiMrqC/7ZxQjSJQvQnaPnGCwwDitLwM3QvxWFSrTCg==
+FPYEuoolWDJcaa9FNnQTmlyHs5TkzfRi/Sz+MdZ+IBOzuz2eI5gD/sHpdBHZvF90ISEZumMkHRqtnlW9rko7Cw==

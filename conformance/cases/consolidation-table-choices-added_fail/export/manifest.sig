@@ -1,1 +1,1 @@
-PXyMsJ3106rRUtOAt8SQOloYTdrlqYU1QUEDpvgG11yool7hhGA8AIdpdF22Ka1wUP8iQ64Rroy4kwzfoliqCQ==
+lg1d6eEYjyrCRSfe9o4A/0u+nP5bmrJ7dDycPDZsi1bAtH5nkhWLz+RZX68pYEHzKLemNr3XoFGgJ+mk70oHCw==

@@ -1,1 +1,1 @@
-usRN/H//FChbodHyPY7+gjxe7OfEyHInqcIdIXf3XD/nQS16OfYedtbfzxOw8+zNc34+GgdnlhaY2x60tVZIAw==
+QOzYjyJauMASncgVFmCSu67ZqYsbsyCvvHqpUBDFeVk54SEPuPi6CGt4mTT8MWXqHs/c99eY53gL00fyweKfDg==

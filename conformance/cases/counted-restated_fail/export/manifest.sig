@@ -1,1 +1,1 @@
-iXZUzI6v1lcEuXKwfhCqkwHyVU1i4++BQAIl8tdfImv3tw/uJmXAfeY1tLSbJ7cteYfvlrg8BPNlP6IFd+gzAA==
+NL3GGenV42DvShwtSiy9Pfh6W7xkK53nOmkqIzjQHBclIAlNF76wAZn27+fJXg9HjSQdng+gtqQJxMZh0l9vCg==

@@ -1,1 +1,1 @@
-GZG5uyVB3V8kyaz7+0xx2ynxEnwZPZfBz8PUO+CyltIsZuujuOnKULR+OKcEz9NSo/7OEhKT3bzy9iJt/7sZAA==
+7EygugdymRAduEEJPzdnJMtxhJy9ti9CE+phOnUQM/kaYsSn6UknC7QEOBOTEXW49JeULAlnv6GjRueT52jeCg==

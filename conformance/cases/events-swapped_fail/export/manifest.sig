@@ -1,1 +1,1 @@
-kVvMtp9FTDdFC+8c13AVghetywzXmcKyoOlvQ0qCEtXIEOTP+A+33gUeInm2G+rCYSlluv0/igxEJgycMqEjDA==
+kDv4uQT9hOLato8triHUqcHjIyeEqS386seSebpOcObvdVbWsft8DbRSMio0RAbXdSBiOnN05FkJrXFi6oPnBw==

@@ -1,1 +1,1 @@
-M1KLqY9HE9/OtQf5ZDnMjF3FG3zO6ZUD5wdlEdf+T4ovhM04ksXGXnOZ6Wz/ZjFOTIDD/8QU3vmbR1bFdILnCQ==
+KxdKPFOje6unFcTlZlokG0wSslbVH+hFi3fnchMS/cj+uNEV6u+uoIvvwHzIQ0nbY0RnwMqbvHQiqNmr/0pcBw==

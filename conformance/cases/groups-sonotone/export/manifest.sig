@@ -1,1 +1,1 @@
-A/wEdORgWkVQEKzk3qDavcN/8qTgbo8KA1FRhy9d9sUlgoEGyYOZzIkkyfnTinGbJOECe3dQ35jWACbqMYpCBg==
+YwpambrIhNymOxzX4ON7hOZ+jukX4BQ4mMJgFsCh1XVOGKGxb0hqaOsHt/0+1y5jmLy7fAw8+WIH3dACl238BQ==

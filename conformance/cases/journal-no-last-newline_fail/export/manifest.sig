@@ -1,1 +1,1 @@
-cqPjGchEW1wsqkduSEnUwRJa0syHeezNc4VasRpOtXzWT7RDxFOwgvvcZaIC4XGIkvr2mtfhLeR654wioKokAw==
+RcbMbCspUpt50JtvpylsGFBXCLWBX4+KCZby6Nm/eyVGUoQSTs/YK/A//LXalWqgQQt5gUbzYTY6VT+m1aaHAg==

@@ -1,1 +1,1 @@
-s9mBvNnfd6/TjKWiMecpygX1iTgGqA3jtbSCwXMon+fbF8HuGir1P+xCG35w0QOR8m8PVDuqEaofXPsOnNVcDw==
+UM6bdPzWISr3bCIDEDpphNPUNi5lwGqJ7yuoLOSXK1yPhrvt/pp4VawiSEFb7wso7BX47E2pZ9haWzNpVIkoCA==

@@ -1,1 +1,1 @@
-W3cVyzbdqjqwhywemUBhKI7V1COirV272wJpGuv3V1nJt1bPVyXjgFtYdJMXRtYlftPd3tMu8ON2ob8QniReCQ==
+xkXhDZwuhBWOTdBgpkHJ20qk0g4bCd8ucphQDk03LDC6nC3BYw5oxBk5UuGzA8fqkUSaB/Tv+OK6c2igsshiCQ==

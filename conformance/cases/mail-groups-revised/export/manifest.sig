@@ -1,1 +1,1 @@
-esiwaCcoKUqKwFYaLSMv6juh/wcYYLvGdJcJZGLH1FejWC3YmV0dr2o8TV5U9s0sdRWaFO2EtAWugdijz7xPDw==
+RWcvdhdmneHLTxzjBONNYnrxbLu7Vk5DIAvjkKWb9QQBJZhxUndpimfT8nNZ/VyQpAPFeW/yXhCkvkXr9Hy9Cg==

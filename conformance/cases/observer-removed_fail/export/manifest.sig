@@ -1,1 +1,1 @@
-5CcMzyyLnpAG+UAorE8yLUOslrOqa5Zokq8/JLiYKeJn445lkvgp8asJg7O20k2GQ41c4cGu6zrjdtdroLYeDA==
+akkGGAxRWMsBjroZY6rLyntnr9GNERoy+vBBGyQEmITXTKZP/I5wqVnCnICv7ISmubQp8q76+MQDvBqiHhHuDg==

@@ -1,1 +1,1 @@
-6ACGW80J9svnsShQw0pQ4fAQOQ2KpTy982XNQozfltyhtSko/l0qxZXyyzVZozJ6wuuPGv5IBq2AewwDqj7NAg==
+WQAbmUvz0dDBWSaI8tci3Cs1kc/3s9r3MDqXtKmGyLfQ5DHgks7aijisQc8am6bg3gD9BmdosMEW3GvYvFb2Aw==

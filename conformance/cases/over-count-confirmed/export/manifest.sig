@@ -1,1 +1,1 @@
-GuRfXsg2ueVGZdwUYSlb3cO2JgbRCKukxwU95B3uneoP7ymv7GJriqu0Zr7pjTiKajPnoGdbYRjpAvTT4IeEAA==
+2wKeFaX7Th8t1UzkHTGBK7BtjeYuMIJqcVTK0+fCNNfx/iirx30JA42I2Br6I/r2W/Cw/KiPv04q54oBoroSBw==

@@ -1,1 +1,1 @@
-IZZ7/dDt3gfkO+yfp+qh/4locW9JZbVybv2dqWl8ZsBXSwvXc8TJKeQ9RwugrKFlyGgL+k2UG0Oq+egds36LBw==
++ch8jo1he/WgXy3aqGm4ZHptgwUl4oaetnq5CcpS7Gfr+WSdbmTfhn7wawqWJH8eaBHYrYOaf4qAAYR9Op5dAg==

@@ -1,1 +1,1 @@
-WcBzDT6dlxBQmZ0GsgerSX9CywQu+bpH8eBEGNwgs7CRyOZh9AZIKyw96JDGfXHb1a9naCwCoW7kq4RYP9xqDg==
+OljKmjSCgJRX5jRxJQFcsno35hepq5qawiT4XCDUtHP0Vl3UZ/9FR1BufB3zc/5vdzecOmZrGxpcifAgfrkaBg==

@@ -1,1 +1,1 @@
-Ky+HbjEkK42dJfjSpR9WBfD1CKNmsRQQZ45ttUpAiP1/Zi2gP35F5udMMLHfwf74tvdUiMNtZnwjx+Vm2bq7BA==
+csrDEYifoLyDAB8NSijFM+pbCqQcLNRPTkN8TpbH/gtgjyczwvJQeYpSgPj+4TQ+GZZkQklNAUrWBYqta+aEBQ==

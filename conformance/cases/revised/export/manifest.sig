@@ -1,1 +1,1 @@
-bfIFw9FUFyA9akox3oHFODwqBezRwbb+GLW9Owxn3Yb/wqgXlCAWeSUA9/6ufBGXYKmelvQocGGSkg002NhTCg==
+lu78xzDNzyfysSwe9A5woBi19d5ApY0Xp3qeqXlrarpBMtkXi2isscPE2DmsWUjn3JqxHf779/s14uu2yOHwDg==

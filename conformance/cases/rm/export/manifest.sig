@@ -1,1 +1,1 @@
-0RiRipYmd6HURgAEIvFnG8htU4qXR6DU8vd4HlPagYLPMtvl9mWOuMGlabI8/WvjbZlsZzEbWzI5DjQREgrUAw==
+/dwnOX3CB+MohoC2zZwHSD1XZovlAQWgsRY66GRMQmD2d9XGyGjtaWusx1zg7vVFn22tscN1ww8vawhNeuihBg==

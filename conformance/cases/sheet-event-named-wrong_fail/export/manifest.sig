@@ -1,1 +1,1 @@
-Q3c9mpO/sS63NGU5iN4rcaJS8/o9VQ5OHFvcyPs9rdrPFad2aceQSv57oWNgckG8/0vPCPqtU5K1qNsJtHpnAA==
+jzDA4aK67dSfUQu+C8v6Dek1PVigaoV9yArEziJz1utLPtzZsBU0tTukVqRcAktAlcrIxlgiy/wjYD9ru4k7Cw==

@@ -1,1 +1,1 @@
-gFfWVrD0c32dbFSYpq9yA08vE+dpsTIyQLpQdecz+OkL4cYlKKzMNC88/j7bXCJ0MiwbE7rGan7Ailg5AfrSBQ==
+kl0cvfZSjnGrzmlyryBAf/lH4Q90N/ezHkWF5GbP0mgKaox6Qa3IAqWjsXjKB6+5jKY4r/q+7rL9qmoVBi/fDw==

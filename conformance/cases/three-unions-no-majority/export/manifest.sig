@@ -1,1 +1,1 @@
-RPZn68pULNKpzOfhgSildgnJ1Hiw3J+hIpiHK+46hDciDefnBc7xP/kHQ/OIENS+0yd1PjFDrcR64us+igs9AQ==
+LD4aK+6dW5dvhTKmNb2MEmILreWNvV7PP3oWwpQQzccKWrjiDey37p1FAyedo4ZIfChoprw3t/L3zhoBB3+UCg==

@@ -1,1 +1,1 @@
-9Xz2NXjNw/6c+vrgZ4PP/tPGFup2UztWJyiYFR5vT/FRIXco/CyEvt8VYRdDiwROgbLq5fWbUhMm2Qj9/rj1DA==
+aAvljBto1Fha3NvxiScophGnM+/hWVvQnn+2qObpP8JzoVhlukDocSAwuBWgC4qnwRV7dassQVC015ii/umlBw==

@@ -1,1 +1,1 @@
-bIpFTeeVa5iewQx2Kbkq7fsm32t/kUFXRd82LglR8Q84Vhc7IBT5L6IYNWG8isU95bUXD7bGy0QvGjNnlePYBA==
+DxRp8YgLp/4rXhlwQSwye1r9z4jddvnXDfYl4NtkNHy6meVyrZfzFD5BcNG5NfoRjx9NJ+/cfoDuxi3vz/QGBA==

@@ -1,1 +1,1 @@
-Rxm81aibslFR6wbqQHEk+okURMLPdqgVQroeGxDgSx6B3KNSOAtEPSfbUfxlLdt9jg4Mh/3RzHQruCyJlwcrAQ==
+OBY6oJz4eVgmlD6GHYm1V6jIEZnYbZKqxK5rdt5xotstsZog7rJiq3a1LIykGQdFMacUW5YPbF90peAuldQTCw==

@@ -1,1 +1,1 @@
-3xPG0uR/PrxRbsdPqw4M2a0SfqBykaZgZ6r1Cocev5t4kX+3eufiYeSYqj7MENoPo61Zvf4bAh3Uz7WeUWhSCA==
+su7bwOJiepsDDG6E2U5TvWnS2boKBYoXSvmsuzy857C0X6iidI0Gke5FHcUxjH+lLaj5Dvy5r+FAUd8Mi8XtBg==
