@@ -69,43 +69,24 @@ def parsenumbers_text(value: object, what: str, seq: int) -> tuple[int, ...]:
 def decision_problem(
     count: Count, opened: tuple[int, ...], sustained: tuple[int, ...]
 ) -> str | None:
-    """Why a decision may not order these register numbers, in one line, or None."""
+    """Why a decision may not order these register numbers, in one line, or None: on
+    the count's own register, or, on a revised count of the tables, on the election's
+    register carried from their consolidation (`tables_revision.py`), by its numbers."""
+    if count.carried is not None:
+        statuses = count.resolutions.carried_statuses(count)
+        register = "the election's register"
+    else:
+        statuses = {entry.number: entry.status for entry in count.resolutions.numbered(count)}
+        register = "the register"
     if not opened and not sustained:
         return "a decision opens or sustains at least one challenge"
     both = opened + sustained
     twice = sorted({n for n in both if both.count(n) > 1})
     if twice:
         return f"challenge {numbers_text(twice)} appears twice in the decision"
-    listed = {entry.number: entry for entry in count.resolutions.numbered(count)}
-    missing = [n for n in both if n not in listed]
-    if missing:
-        return f"there is no challenge {numbers_text(missing)} in the register"
-    closed = [n for n in both if listed[n].status is not Status.OPEN]
-    if closed:
-        return (
-            f"challenge {numbers_text(closed)} is not open"
-            f" ({', '.join(listed[n].status.value for n in closed)})"
-        )
-    return None
-
-
-def carried_decision_problem(
-    count: Count, opened: tuple[int, ...], sustained: tuple[int, ...]
-) -> str | None:
-    """`decision_problem` for a revised count of the tables: on the election's register
-    carried from their consolidation (`tables_revision.py`), by its election numbers."""
-    carried = count.carried
-    assert carried is not None
-    if not opened and not sustained:
-        return "a decision opens or sustains at least one challenge"
-    both = opened + sustained
-    twice = sorted({n for n in both if both.count(n) > 1})
-    if twice:
-        return f"challenge {numbers_text(twice)} appears twice in the decision"
-    statuses = count.resolutions.carried_statuses(count)
     missing = [n for n in both if n not in statuses]
     if missing:
-        return f"there is no challenge {numbers_text(missing)} in the election's register"
+        return f"there is no challenge {numbers_text(missing)} in {register}"
     closed = [n for n in both if statuses[n] is not Status.OPEN]
     if closed:
         return (
@@ -126,24 +107,19 @@ def new_decision_problem(
     stays allowed. Asked before a decision is recorded, never on replay: a file that
     recorded such an opening before still reads as it was.
     """
-    if count.carried is not None:  # the consolidated tally of the election's tables
-        problem = carried_decision_problem(count, opened, sustained)
-        if problem or not opened:
-            return problem
-        original = count.carried.original
-        votes = original.choices or (original.for_union, original.against)
-        unions = len(setup.ballot.unions)
-        if final_result(votes, unions, original.challenged, setup.eligible)[1]:
-            return None
-        return not_determinative_statement(list(opened))
     problem = decision_problem(count, opened, sustained)
     if problem or not opened:
         return problem
-    if setup.ballot.groups:  # judged unit by unit
+    carried = count.carried  # the consolidated tally of the election's tables
+    if carried is not None:
+        votes = carried.original.choices or (carried.original.for_union, carried.original.against)
+        challenged = carried.original.challenged
+    elif setup.ballot.groups:  # judged unit by unit
         return unit_decision_problem(count, setup, opened)
-    votes = count.choice_votes()
+    else:
+        votes, challenged = count.choice_votes(), count.tally.challenged
     unions = len(setup.ballot.unions)
-    if final_result(votes, unions, count.tally.challenged, setup.eligible)[1]:
+    if final_result(votes, unions, challenged, setup.eligible)[1]:
         return None
     return not_determinative_statement(list(opened))
 
@@ -233,7 +209,7 @@ def _decide_carried(count: Count, event: Event) -> Callable[[], Change]:
     if (locked is not None or decided) and (locked is None or locked.kind is not SheetKind.FINAL):
         raise ReplayError(event.seq, "a further decision comes after the Revised Tally is prepared")
     opened, sustained, by = _decision_detail(event)
-    problem = carried_decision_problem(count, opened, sustained)
+    problem = decision_problem(count, opened, sustained)
     if problem:
         raise ReplayError(event.seq, problem)
     resolutions = count.resolutions
