@@ -5,6 +5,7 @@ import sys
 
 from station.cli.common import say, say_problem, still_open_statement
 from station.cli.envelopes import mail_voter_list
+from station.cli.first_key import given_keys
 from station.cli.kinds import created_note, new_setup
 from station.cli.revising import revised_of_setup
 from station.domain.election import SetupError
@@ -19,6 +20,7 @@ from station.ui.display import ensure_offscreen_app
 
 
 def cmd_new(args: argparse.Namespace) -> int:
+    given_keys(args)  # --key alone is refused before anything is read
     voters = mail_voter_list(args)  # None unless --mail
     if getattr(args, "revised_of", None) is not None:  # the election of its tables
         setup = revised_of_setup(args, voters)
@@ -34,6 +36,9 @@ def cmd_new(args: argparse.Namespace) -> int:
         f"created {args.file} for case {setup.case_number} ({setup.case_kind})"
         f"{table}{created_note(setup)}"
     )
+    signed = getattr(args, "first_signed", None)  # set by --runoff-of, --rerun-of, --revised-of
+    if signed is not None:
+        say(signed)
     for warning in setup.warnings():
         print(f"warning: {warning}", file=sys.stderr)
     return 0

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from station.cli.common import UsageError, figure_lines, open_to_read, restored_count, say
+from station.cli.first_key import Signer, given_keys, no_key_for_file, signed_statement
 from station.domain import Count, ElectionSetup, SheetKind
 from station.domain.choices import Ballot, ElectionType, PartyRole, RerunCause, Role, case_kind
 from station.domain.description import describe
@@ -46,7 +47,7 @@ from station.domain.groups import (
 )
 from station.domain.result_statements import decided_line, result_lines
 from station.domain.runoff import Result, determinative, final_result, result, several_unions
-from station.domain.table_statements import revised_created_statement
+from station.domain.table_statements import revised_created_statement, table_title
 from station.domain.tally import Tally
 from station.domain.tally_form import Figures, FormBallot
 from station.domain.voters import VoterList
@@ -98,6 +99,15 @@ def add_new_options(new: argparse.ArgumentParser) -> None:
         type=Path,
         metavar="FILE_OR_EXPORT",
         help="make the rerun of this election (set aside): its case, parties and choices",
+    )
+    new.add_argument(
+        "--key",
+        action="append",
+        default=[],
+        metavar="FINGERPRINT",
+        help="with --runoff-of, --rerun-of or --revised-of: the key that signed the first"
+        " election's export, as written on its signed sheet (repeat for each table's key);"
+        " not needed for this station's own key",
     )
     new.add_argument(
         "--withdrawn",
@@ -235,7 +245,8 @@ def runoff_setup(args: argparse.Namespace, voters: VoterList | None = None) -> E
     and `--mail --voters` are the runoff's own; everything else is the first election's.
     """
     taken_from_first(args, "--runoff-of")
-    held = _first_election(args.runoff_of)
+    held = _first_election(args.runoff_of, given_keys(args))
+    args.first_signed = held.signed
     if held.setup.ballot.groups:
         raise UsageError(groups_sequel_statement(str(args.runoff_of), "runoff"))
     first = held.setup
@@ -309,7 +320,8 @@ def rerun_setup(args: argparse.Namespace, voters: VoterList | None = None) -> El
     again ends with its results certified, so what follows it is a rerun too.
     """
     taken_from_first(args, "--rerun-of")
-    held = _first_election(args.rerun_of)
+    held = _first_election(args.rerun_of, given_keys(args))
+    args.first_signed = held.signed
     first = held.setup
     if first.table is not None:  # the election is every table together
         raise UsageError(runoff_of_table_statement(str(args.rerun_of), first.table, "a rerun"))
@@ -452,6 +464,9 @@ class FirstElection:
             or for a consolidation "tables SHA256" of the consolidation's `tally.json`.
         count_date: the day (or days) it was counted.
         tally: a consolidation's lines, its tables' summed (None for one file's).
+        signers: the signed sheets it rests on and their keys (none for a file).
+        signed: which key signed them, as `station new` prints it once the file is
+            made (None for a file, or before the keys are checked).
     """
 
     setup: ElectionSetup
@@ -460,16 +475,22 @@ class FirstElection:
     head: str
     count_date: str
     tally: Tally | None = None
+    signers: tuple[Signer, ...] = ()
+    signed: str | None = None
 
 
-def _first_election(path: Path) -> FirstElection:
-    """The first election's setup, its final figures and the certified head."""
+def _first_election(path: Path, keys: tuple[str, ...]) -> FirstElection:
+    """The first election's setup, its final figures and the certified head; an export
+    or a consolidation checked whole, and held to this station's key or to `keys`
+    (`first_key.py`)."""
     if path.is_dir():
         from station.sheet.verify_consolidation import is_consolidation
 
-        if is_consolidation(path):
-            return first_from_consolidation(path)
-        return _first_from_export(path)
+        held = (
+            first_from_consolidation(path) if is_consolidation(path) else _first_from_export(path)
+        )
+        return replace(held, signed=signed_statement(path, held.signers, keys))
+    no_key_for_file(path, keys)
     journal = open_to_read(path)
     try:
         count, _head = restored_count(journal)
@@ -519,12 +540,15 @@ def _first_from_export(folder: Path) -> FirstElection:
         count.tally.challenged,
         f"{verdict.head_seq}:{verdict.head_hash}",
         str(verdict.document["sheet"]["count_date"]),
+        signers=(Signer("", str(verdict.key)),),
     )
 
 
 def first_from_consolidation(folder: Path) -> FirstElection:
     """The election counted at several tables, from their consolidation, checked whole
-    first with every table's export (as `verify FOLDER` does): the tables' sums."""
+    first with every table's export (as `verify FOLDER` does): the tables' sums, and
+    each table's key as its consolidation names it (checked against its export), for
+    the caller to hold (`first_key.py`)."""
     import hashlib
     from dataclasses import replace
 
@@ -554,6 +578,7 @@ def first_from_consolidation(folder: Path) -> FirstElection:
         f"tables {digest}",
         dates[0] if len(dates) == 1 else f"{dates[0]} to {dates[-1]}",
         tally,
+        tuple(Signer(table_title(str(row["label"])), str(row["key"])) for row in rows),
     )
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from station.cli.challenges import consolidation_register
 from station.cli.common import UsageError
+from station.cli.first_key import Signer, given_keys, signed_statement
 from station.cli.kinds import first_from_consolidation, taken_from_first
 from station.domain import ElectionSetup
 from station.domain.table_statements import (
@@ -52,7 +53,8 @@ def revised_of_setup(args: argparse.Namespace, voters: VoterList | None = None) 
             "--revised-of takes the election from its tables' consolidation; leave out"
             f" {', '.join(own)}"
         )
-    first, revision = revision_of(folder)
+    first, revision, signers = _revision(folder)
+    args.first_signed = signed_statement(folder, signers, given_keys(args))
     checked = ElectionSetup.validated(  # the agent and the pile, as typed
         case_number=first.case_number,
         employer=first.employer,
@@ -77,6 +79,12 @@ def revision_of(folder: Path) -> tuple[ElectionSetup, TablesRevision]:
     every table's export (`station new --revised-of`, and `station verify --tables`,
     which holds a Revised Tally's carried facts to these). Raises UsageError in one line.
     """
+    first, revision, _signers = _revision(folder)
+    return first, revision
+
+
+def _revision(folder: Path) -> tuple[ElectionSetup, TablesRevision, tuple[Signer, ...]]:
+    """`revision_of`, and the tables' keys that signed it, for `station new` to hold."""
     if not folder.is_dir():
         raise UsageError(revised_of_not_consolidation_statement(str(folder)))
     from station.sheet.verify_consolidation import is_consolidation
@@ -112,7 +120,7 @@ def revision_of(folder: Path) -> tuple[ElectionSetup, TablesRevision]:
         raise UsageError(f"{folder}: {problem}")
     if not original.challenged:
         raise UsageError(revised_of_nothing_statement(str(folder)))
-    return first, revision
+    return first, revision, held.signers
 
 
 def _prepared(folder: Path, prepared: object) -> str:

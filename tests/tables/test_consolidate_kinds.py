@@ -403,28 +403,31 @@ def test_a_revised_tally_is_refused_in_its_own_words(
 
 
 def test_a_runoff_and_a_rerun_follow_a_count_at_several_tables(
-    several: list[Path], several_out: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+    several: list[Path], several_out: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+    key: StationKey,
+) -> None:  # fmt: skip
     """The JFK8 shape as a new user tries it: the runoff of the tables together is made
     from their consolidation (verified whole, with every table), never from one table."""
     words = pdf_words((several_out / "tally.pdf").read_bytes())  # the tally served
     assert "Board agent \u2014 For the Regional Director" in words
     assert "For the Intervenor (Carpenters), date" in words
     runoff = tmp_path / "runoff.station"
-    code, _, err = run(capsys, "new", runoff, "--runoff-of", several_out)
+    tables_key = ("--key", key.fingerprint)  # the tables' stations' key, not this one's
+    code, _, err = run(capsys, "new", runoff, "--runoff-of", several_out, *tables_key)
     assert code == 0, err
     summary = json.loads(run(capsys, "tally", runoff, "--json")[1])
     assert summary["table"] is None and summary["case"] == "10-RC-000017"
     assert summary["union"] == "Machinists"  # Machinists against Neither (5 and 5 of 12)
     assert str(summary["runoff_of"]).startswith("tables ")
     rerun = tmp_path / "rerun.station"
-    code, _, err = run(capsys, "new", rerun, "--rerun-of", several_out)
+    code, _, err = run(capsys, "new", rerun, "--rerun-of", several_out, *tables_key)
     assert code == 0, err
     summary = json.loads(run(capsys, "tally", rerun, "--json")[1])
     assert summary["rerun_of"]["head"].startswith("tables ")
     assert [c["name"] for c in summary["choices"]] == ["Machinists", "Carpenters", "Neither"]
     # One table's export: refused, pointing at the consolidation.
-    code, _, err = run(capsys, "new", tmp_path / "one.station", "--runoff-of", several[0])
+    one = tmp_path / "one.station"
+    code, _, err = run(capsys, "new", one, "--runoff-of", several[0], *tables_key)
     assert code == 2 and "station consolidate" in err and "intact" not in err
 
 

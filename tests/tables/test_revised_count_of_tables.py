@@ -53,7 +53,8 @@ def revised(
     out, key = three
     folder = tmp_path_factory.mktemp("revised")
     path = folder / "revised.station"
-    assert main(["new", str(path), "--revised-of", str(out), "--agent", "Regional agent"]) == 0
+    new = ["new", str(path), "--revised-of", str(out), "--agent", "Regional agent"]
+    assert main([*new, "--key", key.fingerprint]) == 0  # the tables' key: not this station's
     assert main(["decide", str(path), "--open", "1,2,3", "--sustain", "4", "--by", "RD 29"]) == 0
     with Journal.open(path) as journal:
         session = CountSession(journal, journal.restore(trust_snapshots=False))
@@ -169,9 +170,9 @@ def test_a_revised_count_carrying_other_lines_is_not_intact(
 def test_the_decision_and_the_calls_keep_to_the_election_register(
     three: tuple[Path, StationKey], capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    out, _key = three
+    out, key = three
     path = tmp_path / "revised.station"
-    assert run(capsys, "new", path, "--revised-of", out)[0] == 0
+    assert run(capsys, "new", path, "--revised-of", out, "--key", key.fingerprint)[0] == 0
     code, printed, err = run(capsys, "tally", path, "--json")
     assert code == 0, err
     tally = json.loads(printed)  # before the decision: the tables' line 6, by party

@@ -178,7 +178,8 @@ def test_the_window_counts_the_tables_opened_ballots_together(qtbot: QtBot, tmp_
     consolidation = tmp_path / "consolidated"
     consolidate(exports, consolidation, signing)
     path = tmp_path / "revised.station"
-    assert main(["new", str(path), "--revised-of", str(consolidation)]) == 0
+    made = ["new", str(path), "--revised-of", str(consolidation), "--key", signing.fingerprint]
+    assert main(made) == 0
     window = open_window(qtbot, path)
     try:  # before the decision: the tables' tally, and no call taken
         assert (figures(window)[Call.FOR], figures(window)[Call.CHALLENGE]) == ("2", "3")
