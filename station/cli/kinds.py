@@ -46,6 +46,7 @@ from station.domain.groups import (
 )
 from station.domain.result_statements import decided_line, result_lines
 from station.domain.runoff import Result, determinative, final_result, result, several_unions
+from station.domain.statements import box_for_result
 from station.domain.table_statements import revised_created_statement
 from station.domain.tally import Tally
 from station.domain.tally_form import Figures, FormBallot
@@ -575,7 +576,7 @@ def choices_summary(setup: ElectionSetup, count: Count) -> dict[str, object]:
     # The same lines 8-9 and 102.70 line as the dashboard's (one table: not stated).
     said = result_lines(setup, tally, count.locked_by)
     outcome, majority = said.outcome, said.majority_for
-    remaining = tally.remaining(setup.ballots)
+    remaining = tally.remaining(box_for_result(tally, setup.ballots, count.locked_by))
     swing = tally.challenged + (remaining or 0)
     decided = remaining is not None and not determinative(votes, unions, swing)
     return {
@@ -801,7 +802,11 @@ def group_lines(setup: ElectionSetup, count: Count) -> list[str]:
     a Sonotone group's question 1, and each unit's lines 8-9 after the Sonotone rule."""
     tallies = count.group_tallies()
     return group_lines_of(
-        setup.ballot, tallies, count.unit_results(setup.table is not None), count.group_boxes()
+        setup.ballot,
+        tallies,
+        count.unit_results(setup.table is not None),
+        count.group_boxes(),
+        over=count.declared_complete,
     )
 
 
@@ -810,16 +815,19 @@ def group_lines_of(
     tallies: tuple[GroupTally, ...],
     found: tuple[UnitResult, ...],
     boxes: dict[str, int] | None = None,
+    *,
+    over: bool = False,
 ) -> list[str]:
     """The same of these groups' figures (a count's, or the tables' sums) and the units
-    they decide."""
+    they decide; `over`: a final sheet declared the count complete (every table's, for
+    the sums), so no ballot remains in any box."""
     unions = len(ballot.unions)
     lines = []
     for spec, tally in zip(ballot.groups, tallies, strict=True):
         box = (boxes or {}).get(spec.key)
         lines.append(f"Group {group_figures_statement(spec, tally, ballot.choice_words, box)}")
         if spec.asks_inclusion:
-            lines.append(inclusion_statement(spec, tally, inclusion_settled(tally)))
+            lines.append(inclusion_statement(spec, tally, inclusion_settled(tally, over)))
     # Several units are decided apart: each states its own figures with its result (a
     # pooled unit always does: no group's line holds them).
     apart = len(found) > 1
