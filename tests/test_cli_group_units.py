@@ -151,3 +151,27 @@ def test_verify_states_each_units_figures_and_result_from_the_signed_sheet(
         " A majority of the valid votes counted plus challenged ballots has not been cast"
         " for Nurses United.",
     ]
+
+
+def test_a_signed_sonotone_election_without_its_boxes_reads_as_its_sheet(
+    tmp_path: Path,
+) -> None:
+    """No --ballots given: once the final tally is prepared the count is over, so
+    question 1 and the pooled unit's result are stated as the sheet states them."""
+    path = tmp_path / "sonotone.station"
+    new(path, "--sonotone", "A")
+    calls(
+        path,
+        ("A", Call.FOR, "yes"), ("A", Call.FOR, "yes"), ("A", Call.AGAINST, "no"),
+        ("B", Call.FOR, None), ("B", Call.AGAINST, None),
+    )  # fmt: skip
+    assert "question 1 (inclusion): yes so far" in station("tally", path).stdout
+    signed = station("sign", path, "--agent", "R. Agent", "--observer", "Employer:A. Smith")
+    assert signed.returncode == 0, signed.stderr
+
+    text = station("tally", path).stdout
+    assert "Group A voted for inclusion: its votes are pooled" in text
+    assert "not yet determined" not in text
+    (unit,) = tally(path)["units"]  # type: ignore[misc]
+    assert unit["groups"] == ["A", "B"] and unit["majority_for"] is True
+    assert unit["result_decided"] is True

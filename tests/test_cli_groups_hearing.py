@@ -13,7 +13,7 @@ from station.journal.seal import station_secret
 from station.journal.session import CountSession
 from tests.cli_helpers import one_line_refusal
 from tests.groups_helpers import calls, new
-from tests.kinds_helpers import station, tally
+from tests.kinds_helpers import count_votes, station, tally
 
 SIGN = ("--agent", "R. Agent", "--observer", "Employer:A. Smith")
 
@@ -213,5 +213,51 @@ def test_a_rerun_of_groups_holds_the_same_groups_again(tmp_path: Path) -> None:
         for g in first["groups"]  # type: ignore[union-attr]
     ]
     assert again["rerun_of"]["cause"] == "objections"  # type: ignore[index]
-    asked = station("new", tmp_path / "other.station", "--rerun-of", path, "--eligible", "9")
-    assert "each with the eligible voters it had; leave out --eligible" in one_line_refusal(asked)
+
+
+def test_a_rerun_of_groups_takes_each_groups_eligible_voters_anew(tmp_path: Path) -> None:
+    """A rerun is held on an eligibility date of its own: --eligible KEY=N gives a group's
+    line 1 now, --ballots KEY=N its box; a group not named keeps its first figure."""
+    path = tmp_path / "units.station"
+    two_units(path)  # A 30 eligible, B 80
+    rerun = tmp_path / "rerun.station"
+    made = station(
+        "new", rerun, "--rerun-of", path, "--eligible", "A=9", "--ballots", "A=7",
+        "--ballots", "B=60",
+    )  # fmt: skip
+    assert made.returncode == 0, made.stderr
+    again = tally(rerun)
+    assert [(g["key"], g["eligible"], g["ballots"]) for g in again["groups"]] == [  # type: ignore[union-attr]
+        ("A", 9, 7),
+        ("B", 80, 60),
+    ]
+    assert (again["eligible"], again["ballots"]) == (89, 67)
+
+
+def test_a_rerun_of_groups_refuses_a_figure_not_given_by_group(tmp_path: Path) -> None:
+    path = tmp_path / "units.station"
+    two_units(path)
+    other = tmp_path / "other.station"
+    for option in ("--eligible", "--ballots"):
+        asked = station("new", other, "--rerun-of", path, option, "9")
+        assert f"give each group's figure as {option} KEY=N (groups A, B)" in (
+            one_line_refusal(asked)
+        )
+    unknown = station("new", other, "--rerun-of", path, "--eligible", "C=9")
+    words = one_line_refusal(unknown)
+    assert "no group C" in words
+    assert "A (Professional employees), B (Nonprofessional employees)" in words
+    assert not other.exists()
+
+
+def test_a_group_figure_for_the_rerun_of_one_group_is_refused(tmp_path: Path) -> None:
+    first = tmp_path / "first.station"
+    made = station(
+        "new", first, "--case", "10-RC-000026", "--employer", "Mercy Hospital", "--union",
+        "Nurses United", "--eligible", "30",
+    )  # fmt: skip
+    assert made.returncode == 0, made.stderr
+    count_votes(first, [1, 0])
+    signed(first)
+    asked = station("new", tmp_path / "r.station", "--rerun-of", first, "--eligible", "A=9")
+    assert "has no voting groups: give --eligible N" in one_line_refusal(asked)

@@ -326,3 +326,40 @@ def test_a_long_union_name_never_runs_into_its_figure(tmp_path: Path) -> None:
         "Votes for Neither:                     3",
     ]
     assert all(len(line) < 80 for line in wrapped)
+
+
+def test_a_signed_tied_runoff_without_its_box_is_decided_as_its_sheet_says(
+    tmp_path: Path,
+) -> None:
+    """A runoff split 5-5 with no --ballots: the final tally states the result (no union
+    certified), and `tally --json` says it is decided, not "undecided" beside it."""
+    path = tmp_path / "first.station"
+    new(path, *THREE)
+    count_votes(path, [12, 10, 8])
+    assert station("sign", path, "--agent", "R. Agent").returncode == 0
+    runoff = tmp_path / "runoff.station"
+    assert station("new", runoff, "--runoff-of", path).returncode == 0
+    journal = Journal.open(runoff)
+    journal.start_session()
+    for choice in (1, 2) * 5:
+        journal.append(Action.CALL, Call.FOR, detail={"choice": choice})
+    journal.close()
+    assert tally(runoff)["result_decided"] is False  # the box size is not known yet
+    signed = station("sign", runoff, "--agent", "R. Agent")
+    assert signed.returncode == 0, signed.stderr
+
+    summary = tally(runoff)
+    assert summary["ballots"] is None
+    assert "only one runoff is held" in summary["statements"]["runoff"]  # type: ignore[index]
+    assert summary["result_decided"] is True and summary["outcome_so_far"] == "decided"
+
+
+def test_a_signed_election_without_its_box_is_decided(tmp_path: Path) -> None:
+    """One union, no --ballots: the final sheet declares the count complete."""
+    path = tmp_path / "one.station"
+    new(path, "--union", "Machinists")
+    count_votes(path, [3, 1])
+    assert tally(path)["outcome_so_far"] == "undecided"
+    assert station("sign", path, "--agent", "R. Agent").returncode == 0
+    summary = tally(path)
+    assert summary["result_decided"] is True and summary["outcome_so_far"] == "union wins"

@@ -90,12 +90,14 @@ def build_parser() -> argparse.ArgumentParser:
         "--eligible",
         action="append",
         help="approximate number of eligible voters (with --mail: the voters on the list);"
-        " with --group, KEY=N once for each group",
+        " with --group, KEY=N once for each group; with --rerun-of of an election of"
+        " voting groups, KEY=N for each group whose figure changed",
     )
     new.add_argument(
         "--ballots",
         action="append",
-        help="ballots in the box (or envelopes), if known; with --group, KEY=N for each group",
+        help="ballots in the box (or envelopes), if known; with --group (or --rerun-of of"
+        " an election of voting groups), KEY=N for each group",
     )
     new.add_argument("--agent", help="the Board agent conducting the count")
     new.add_argument(

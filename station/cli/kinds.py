@@ -17,7 +17,7 @@ from station.cli.first_key import Signer, given_keys, no_key_for_file, signed_st
 from station.domain import Count, ElectionSetup, SheetKind
 from station.domain.choices import Ballot, ElectionType, PartyRole, RerunCause, Role, case_kind
 from station.domain.description import describe
-from station.domain.election import voting_groups
+from station.domain.election import groups_held_again, voting_groups
 from station.domain.election_facts import party_facts
 from station.domain.election_statements import (
     choices_phrase,
@@ -47,6 +47,7 @@ from station.domain.groups import (
 )
 from station.domain.result_statements import decided_line, result_lines
 from station.domain.runoff import Result, determinative, final_result, result, several_unions
+from station.domain.statements import box_for_result
 from station.domain.table_statements import revised_created_statement, table_title
 from station.domain.tally import Tally
 from station.domain.tally_form import Figures, FormBallot
@@ -205,8 +206,11 @@ def _groups(args: argparse.Namespace, voters: VoterList | None = None) -> tuple[
     sonotone = getattr(args, "sonotone", [])
     deciding = getattr(args, "self_determination", [])
     if not named:
+        # A rerun's groups are its first election's: `rerun_setup` reads these as typed.
+        args.held_again = (list(eligible), list(ballots))
+        held_again = getattr(args, "rerun_of", None) is not None
         for option, given in (("--eligible", eligible), ("--ballots", ballots)):
-            if any("=" in value for value in given):
+            if not held_again and any("=" in value for value in given):
                 raise UsageError(f"{option} KEY=N gives a voting group's number: add --group")
         if sonotone or deciding:
             option = "--sonotone" if sonotone else "--self-determination"
@@ -328,6 +332,12 @@ def rerun_setup(args: argparse.Namespace, voters: VoterList | None = None) -> El
     ballot = first.ballot
     if ballot.groups:
         return _groups_rerun(args, held, voters)
+    for option, given in zip(("--eligible", "--ballots"), _held_again(args), strict=True):
+        if any("=" in value for value in given):
+            raise UsageError(
+                f"{option} KEY=N gives a voting group's number, and the election of"
+                f" {args.rerun_of} has no voting groups: give {option} N"
+            )
     outcome, decisive = final_result(
         held.votes, len(ballot.unions), held.challenged, first.eligible, ballot.further
     )
@@ -364,33 +374,34 @@ def rerun_setup(args: argparse.Namespace, voters: VoterList | None = None) -> El
 def _groups_rerun(
     args: argparse.Namespace, held: "FirstElection", voters: VoterList | None
 ) -> ElectionSetup:
-    """The rerun of an election of voting groups set aside: its groups again, each with
-    the eligible voters it had. With several unions on the ballot, whether a unit's
-    split vote makes this the further election of 29 CFR 102.70(d) for that unit alone
-    is not settled here, so Station makes none."""
+    """The rerun of an election of voting groups set aside: its groups again. It is held
+    on an eligibility date of its own, so `--eligible KEY=N` gives a group's eligible
+    voters now (and `--ballots KEY=N` its box); a group not named keeps the eligible
+    voters it had. With several unions on the ballot, whether a unit's split vote makes
+    this the further election of 29 CFR 102.70(d) for that unit alone is not settled
+    here, so Station makes none."""
     first = held.setup
     ballot = first.ballot
     if ballot.several:
         raise UsageError(groups_sequel_statement(str(args.rerun_of), "rerun"))
-    given = [
-        option
-        for option, value in (
-            ("--eligible", args.eligible),
-            ("--ballots", args.ballots),
-            ("--mail", voters),
-        )
-        if value is not None
-    ]
-    if given:
+    if voters is not None:
         raise UsageError(
-            f"{args.rerun_of}: a rerun of an election of voting groups holds its groups again,"
-            f" each with the eligible voters it had; leave out {', '.join(given)}"
+            f"{args.rerun_of}: Station makes no mail-ballot rerun of an election of voting"
+            " groups; leave out --mail"
         )
+    keys = ", ".join(spec.key for spec in ballot.groups)
+    for option, given in zip(("--eligible", "--ballots"), _held_again(args), strict=True):
+        if any("=" not in value for value in given):
+            raise UsageError(
+                f"{args.rerun_of}: an election of voting groups: give each group's figure as"
+                f" {option} KEY=N (groups {keys})"
+            )
     rerun_of = {"case": first.case_number, "date": held.count_date, "head": held.head}
     rerun_of["cause"] = RerunCause.OBJECTIONS.value
     if ballot.held_number + 1 > 2:
         rerun_of["number"] = str(ballot.held_number + 1)
-    groups = tuple(replace(spec, ballots=None) for spec in ballot.groups)
+    groups = groups_held_again(ballot.groups, *_held_again(args))
+    eligible, ballots = totals(groups)
     return ElectionSetup.validated(
         case_number=first.case_number,
         employer=first.employer,
@@ -398,7 +409,8 @@ def _groups_rerun(
         intervenors=ballot.intervenors,
         petitioner=ballot.petitioner,
         neither=ballot.neither,
-        eligible=sum(group.eligible for group in groups),
+        eligible=eligible,
+        ballots=ballots,
         agent=args.agent or first.agent,
         pile=args.pile,
         rerun_of=rerun_of,
@@ -406,6 +418,12 @@ def _groups_rerun(
         incumbent=ballot.incumbent,
         **_form_of(args, ballot),
     )
+
+
+def _held_again(args: argparse.Namespace) -> tuple[list[str], list[str]]:
+    """`--eligible` and `--ballots` as typed, for a rerun (`_groups` keeps them)."""
+    held_again: tuple[list[str], list[str]] = getattr(args, "held_again", ([], []))
+    return held_again
 
 
 def taken_from_first(args: argparse.Namespace, option: str) -> None:
@@ -550,7 +568,6 @@ def first_from_consolidation(folder: Path) -> FirstElection:
     each table's key as its consolidation names it (checked against its export), for
     the caller to hold (`first_key.py`)."""
     import hashlib
-    from dataclasses import replace
 
     from station.domain.consolidation import summed_tally
     from station.sheet.consolidated_election import table_setup
@@ -600,7 +617,7 @@ def choices_summary(setup: ElectionSetup, count: Count) -> dict[str, object]:
     # The same lines 8-9 and 102.70 line as the dashboard's (one table: not stated).
     said = result_lines(setup, tally, count.locked_by)
     outcome, majority = said.outcome, said.majority_for
-    remaining = tally.remaining(setup.ballots)
+    remaining = tally.remaining(box_for_result(tally, setup.ballots, count.locked_by))
     swing = tally.challenged + (remaining or 0)
     decided = remaining is not None and not determinative(votes, unions, swing)
     return {
@@ -826,7 +843,11 @@ def group_lines(setup: ElectionSetup, count: Count) -> list[str]:
     a Sonotone group's question 1, and each unit's lines 8-9 after the Sonotone rule."""
     tallies = count.group_tallies()
     return group_lines_of(
-        setup.ballot, tallies, count.unit_results(setup.table is not None), count.group_boxes()
+        setup.ballot,
+        tallies,
+        count.unit_results(setup.table is not None),
+        count.group_boxes(),
+        over=count.declared_complete,
     )
 
 
@@ -835,16 +856,19 @@ def group_lines_of(
     tallies: tuple[GroupTally, ...],
     found: tuple[UnitResult, ...],
     boxes: dict[str, int] | None = None,
+    *,
+    over: bool = False,
 ) -> list[str]:
     """The same of these groups' figures (a count's, or the tables' sums) and the units
-    they decide."""
+    they decide; `over`: a final sheet declared the count complete (every table's, for
+    the sums), so no ballot remains in any box."""
     unions = len(ballot.unions)
     lines = []
     for spec, tally in zip(ballot.groups, tallies, strict=True):
         box = (boxes or {}).get(spec.key)
         lines.append(f"Group {group_figures_statement(spec, tally, ballot.choice_words, box)}")
         if spec.asks_inclusion:
-            lines.append(inclusion_statement(spec, tally, inclusion_settled(tally)))
+            lines.append(inclusion_statement(spec, tally, inclusion_settled(tally, over)))
     # Several units are decided apart: each states its own figures with its result (a
     # pooled unit always does: no group's line holds them).
     apart = len(found) > 1

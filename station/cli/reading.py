@@ -43,6 +43,7 @@ from station.domain.revised_sheet import (
     set_aside_figures,
 )
 from station.domain.statements import (
+    box_for_result,
     challenged_apart,
     challenges_statement,
     how_many,
@@ -139,6 +140,7 @@ def tally_summary(
     pending = pending_reason(tally, setup.ballots, count.locked_by) or table_pending_reason(
         setup.table
     )
+    box = box_for_result(tally, setup.ballots, count.locked_by)  # none left once final
     summary: dict[str, Any] = {
         "case": setup.case_number,
         "employer": setup.employer,
@@ -157,8 +159,8 @@ def tally_summary(
         "challenges_determinative": tally.challenges_determinative,
         "majority_for_union": tally.majority_for_union,
         "union_leads": tally.union_leads,
-        "result_decided": tally.result_decided(setup.ballots),
-        "outcome_so_far": tally.outcome(setup.ballots).value,
+        "result_decided": tally.result_decided(box),
+        "outcome_so_far": tally.outcome(box).value,
         "challenges_by_party": challenges_by_party(
             count, describe_election(journal.election.setup)
         ),

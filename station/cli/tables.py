@@ -92,7 +92,7 @@ def cmd_consolidate(args: argparse.Namespace) -> int:
     lines = summary_lines(summary, done.document)
     found = summed_group_tallies(done.document, done.folder)
     if found is not None:  # each group's figures and each unit's lines 8-9, on the sums
-        lines[-len(done.tables) : -len(done.tables)] = group_lines_of(*found)
+        lines[-len(done.tables) : -len(done.tables)] = group_lines_of(*found, over=True)
     print("\n".join(one_line(line) for line in lines))
     say(
         f"consolidated {how_many(len(done.tables), 'table')} into {done.folder}, signed by key"

@@ -401,6 +401,13 @@ class Count:
         are received after the tally."""
         return any(sheet.kind is SheetKind.FINAL for sheet in self.sheets)
 
+    @property
+    def declared_complete(self) -> bool:
+        """Whether a final sheet locks the count: the agent declared every ballot in the
+        box counted, so none remains, whatever its size or if it was never given."""
+        locked = self.locked_by
+        return locked is not None and locked.kind is SheetKind.FINAL
+
     def unit_results(self, table: bool = False) -> tuple[UnitResult, ...]:
         """Every unit the voting groups' votes decide now (none in an election of one
         group): a final sheet declares the count over, an interim one pauses it, and

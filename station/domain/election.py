@@ -2,7 +2,7 @@
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from station.domain.choices import (
     NEITHER,
@@ -282,6 +282,29 @@ def voting_groups(
     )
 
 
+def groups_held_again(
+    groups: Sequence[GroupSpec], eligible: Sequence[str], ballots: Sequence[str] = ()
+) -> tuple[GroupSpec, ...]:
+    """The voting groups of an election held again (a rerun): each as it was, its
+    eligible voters and ballots as "A=30" gives them. A rerun is held on an eligibility
+    date of its own, so a group's line 1 may change; a group not named keeps its first
+    figure of eligible voters, and no box size (its ballots are new ones).
+    Raise SetupError naming what is wrong."""
+    names = {group.key: group.name for group in groups}
+    counts = {
+        field: _counts(field, values, names, held_again=True)
+        for field, values in (("eligible", eligible), ("ballots", ballots))
+    }
+    return tuple(
+        replace(
+            group,
+            eligible=counts["eligible"].get(group.key, group.eligible),
+            ballots=counts["ballots"].get(group.key),
+        )
+        for group in groups
+    )
+
+
 def _pair(field: str, text: str, shape: str) -> tuple[str, str]:
     key, equals, value = text.partition("=")
     key = key.strip().upper()
@@ -290,10 +313,17 @@ def _pair(field: str, text: str, shape: str) -> tuple[str, str]:
     return key, value
 
 
-def _counts(field: str, values: Sequence[str], groups: Mapping[str, str]) -> dict[str, int]:
+def _counts(
+    field: str, values: Sequence[str], groups: Mapping[str, str], *, held_again: bool = False
+) -> dict[str, int]:
+    """Each group's figure of `field` ("A=30"); `held_again`: the groups are an earlier
+    election's, so an unknown key is told the groups there are, not to add one."""
     found: dict[str, int] = {}
     for text in values:
         key, value = _pair(field, text, f"KEY=N, e.g. {next(iter(groups))}=30")
+        if key not in groups and held_again:
+            known = ", ".join(f"{k} ({name})" for k, name in groups.items())
+            raise SetupError(f"{field}: there is no group {key}; the groups are {known}")
         if key not in groups:
             raise SetupError(f"{field}: there is no group {key} (--group {key}=NAME)")
         found[key] = _positive(f"{field} of group {key}", value)

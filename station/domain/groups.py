@@ -348,14 +348,15 @@ def units(
     sonotone = [group for group in groups if group.asks_inclusion]
     pooled = [group for group in sonotone if pooling and included(by_key[group.key])]
     # Which units a turned inclusion vote would move (with the boxes, for "decided").
-    unsettled = [g for g in sonotone if _unsettled(by_key[g.key])]
+    unsettled = [g for g in sonotone if _unsettled(by_key[g.key], declared is True)]
     results = []
     for members in _members(groups, partner, pooled):
         figures = [by_key[group.key] for group in members]
         keys = tuple(group.key for group in members)
         votes = tuple(sum(column) for column in zip(*(t.votes for t in figures), strict=True))
         challenged = sum(t.challenged for t in figures)
-        remaining = [t.remaining for t in figures]
+        # Declared over by a final sheet: no ballot remains, whatever each box's size.
+        remaining = [0 if declared else t.remaining for t in figures]
         open_inclusion = _turned(keys, partner, unsettled)
         # The groups whose ballots could still change this unit: its own, and a Sonotone
         # group's that could join (or leave) the partner's unit.
@@ -461,18 +462,23 @@ def _summed(by_key: Mapping[str, GroupTally], keys: Sequence[str]) -> tuple[int,
     return tuple(sum(column) for column in zip(*(by_key[k].votes for k in keys), strict=True))
 
 
-def _swing(tally: GroupTally) -> int | None:
-    """Ballots that could still go either way on question 1 (None: the box is unknown)."""
+def _swing(tally: GroupTally, over: bool = False) -> int | None:
+    """Ballots that could still go either way on question 1 (None: the box is unknown);
+    `over`: a final sheet declared the count complete, so only the challenged ones."""
+    if over:
+        return tally.challenged
     return None if tally.remaining is None else tally.challenged + tally.remaining
 
 
-def inclusion_settled(tally: GroupTally) -> bool:
-    """Whether no remaining or challenged ballot can turn question 1 any more."""
-    return not _unsettled(tally)
+def inclusion_settled(tally: GroupTally, over: bool = False) -> bool:
+    """Whether no remaining or challenged ballot can turn question 1 any more. `over`:
+    a final sheet locks the count, which the agent declared complete: no ballot remains
+    in the box, whatever its size or if it was never given (`Count.declared_complete`)."""
+    return not _unsettled(tally, over)
 
 
-def _unsettled(tally: GroupTally) -> bool:
-    swing = _swing(tally)
+def _unsettled(tally: GroupTally, over: bool = False) -> bool:
+    swing = _swing(tally, over)
     return swing is None or inclusion_open(tally, swing)
 
 

@@ -34,6 +34,16 @@ def no_choice_statement(key: str, choices: Sequence[tuple[str, str]]) -> str:
     return f"key {key} names no choice on this ballot ({keys}); nothing was recorded"
 
 
+def box_for_result(tally: Tally, ballots: int | None, locked_by: Sheet | None) -> int | None:
+    """The box size whether the result is decided reads (`Tally.outcome`): once a final
+    sheet locks the count, the ballots counted, for the agent declared the count
+    complete and no ballot remains, whatever size was given or if none was (so the
+    result is the one the sheet states); before, the size given (None: not known)."""
+    if locked_by is not None and locked_by.kind is SheetKind.FINAL:
+        return tally.counted
+    return ballots
+
+
 def pending_reason(tally: Tally, ballots: int | None, locked_by: Sheet | None) -> str | None:
     """Why lines 8-9 cannot state the result yet, or None once they can.
 

@@ -207,7 +207,7 @@ class GroupDashboard:
                     panel.spec,
                     tally,
                     labels,
-                    inclusion_settled(tally),
+                    inclusion_settled(tally, count.declared_complete),
                     boxes.get(panel.spec.key),
                     withheld=hiding,
                 )

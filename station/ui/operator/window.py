@@ -816,7 +816,9 @@ class OperatorWindow(QMainWindow):
             for spec, tally in zip(ballot.groups, tallies, strict=True)
         ]
         lines += [
-            inclusion_statement(spec, tally, inclusion_settled(tally))
+            inclusion_statement(
+                spec, tally, inclusion_settled(tally, self.controller.count.declared_complete)
+            )
             for spec, tally in zip(ballot.groups, tallies, strict=True)
             if spec.asks_inclusion
         ]
