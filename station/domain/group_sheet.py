@@ -22,7 +22,9 @@ from station.domain.group_statements import (
     GROUPS_SUMMED_ABOVE,
     inclusion_challenges_statement,
     inclusion_result_statement,
+    majority_said,
     pooling_pending_statement,
+    self_determination_applies,
     self_determination_rule,
 )
 from station.domain.groups import (
@@ -35,7 +37,7 @@ from station.domain.groups import (
 )
 from station.domain.result_statements import challenges_line, stated_lines
 from station.domain.revised_sheet import split_columns
-from station.domain.runoff import several_unions
+from station.domain.runoff import majority_for, several_unions
 from station.domain.statements import INTERIM, how_many
 from station.domain.tally import Tally
 from station.domain.tally_form import (
@@ -90,25 +92,39 @@ def without_sums(setup: ElectionSetup, facts: dict[str, object]) -> dict[str, ob
 def lone_group_statement(sheet: Mapping[str, Any]) -> str | None:
     """What a sheet of one voting group says under its tally: such an election is a
     self-determination one (`groups.checked_groups` allows no other lone group), whose
-    line 9 decides whether the group is added to the unit the union represents. None on
-    any other sheet. Said from the sheet's own facts, which hold no group's rule."""
+    line 9 decides whether the group is added to the unit the union represents: the rule,
+    then the outcome that applies (`self_determination_applies`). None on any other
+    sheet. Said from the sheet's own facts, which hold no group's rule."""
     groups = sheet.get("groups") or []
     if len(groups) != 1:
         return None
     entry = groups[0]
+    ballot = FormBallot.of_sheet(sheet)
     incumbent = sheet.get("incumbent")
     if isinstance(incumbent, str):  # what each majority makes of the group
-        ballot = FormBallot.of_sheet(sheet)
         unions = ballot.choices[: ballot.unions] or (ballot.union,)
         neither = ballot.choices[ballot.unions] if len(ballot.choices) > ballot.unions else ""
-        return self_determination_rule(
+        rule = self_determination_rule(
             str(entry["key"]), unions, neither if ballot.neither else None, incumbent
         )
-    return (
-        f"Self-determination: voting group {entry['key']} votes only on joining the unit the"
-        " union already represents; a majority for the union (line 9) adds the group to"
-        " that unit."
+    else:
+        incumbent = None
+        rule = (
+            f"Self-determination: voting group {entry['key']} votes only on joining the unit"
+            " the union already represents; a majority for the union (line 9) adds the group"
+            " to that unit."
+        )
+    if sheet.get("title") == "Interim":
+        return f"{rule} {self_determination_applies(None)}"
+    figures = figures_stated(entry, ballot)
+    said = majority_said(
+        majority_for(figures.votes, figures.challenged),
+        ballot.choices or (ballot.union,),
+        ballot.unions,
+        joins=True,
+        incumbent=incumbent,
     )
+    return f"{rule} {self_determination_applies(said)}"
 
 
 def group_tally(figures: GroupTally, unions: int) -> Tally:
