@@ -92,39 +92,47 @@ def without_sums(setup: ElectionSetup, facts: dict[str, object]) -> dict[str, ob
 def lone_group_statement(sheet: Mapping[str, Any]) -> str | None:
     """What a sheet of one voting group says under its tally: such an election is a
     self-determination one (`groups.checked_groups` allows no other lone group), whose
-    line 9 decides whether the group is added to the unit the union represents: the rule,
-    then the outcome that applies (`self_determination_applies`). None on any other
-    sheet. Said from the sheet's own facts, which hold no group's rule."""
-    groups = sheet.get("groups") or []
-    if len(groups) != 1:
+    line 9 decides whether the group is added to the unit the union represents: the rule
+    (`lone_group_rule`), then the outcome that applies (`self_determination_applies`).
+    None on any other sheet. Said from the sheet's own facts, which hold no group's rule."""
+    rule = lone_group_rule(sheet)
+    if rule is None:
         return None
-    entry = groups[0]
-    ballot = FormBallot.of_sheet(sheet)
-    incumbent = sheet.get("incumbent")
-    if isinstance(incumbent, str):  # what each majority makes of the group
-        unions = ballot.choices[: ballot.unions] or (ballot.union,)
-        neither = ballot.choices[ballot.unions] if len(ballot.choices) > ballot.unions else ""
-        rule = self_determination_rule(
-            str(entry["key"]), unions, neither if ballot.neither else None, incumbent
-        )
-    else:
-        incumbent = None
-        rule = (
-            f"Self-determination: voting group {entry['key']} votes only on joining the unit"
-            " the union already represents; a majority for the union (line 9) adds the group"
-            " to that unit."
-        )
     if sheet.get("title") == "Interim":
         return f"{rule} {self_determination_applies(None)}"
-    figures = figures_stated(entry, ballot)
+    ballot = FormBallot.of_sheet(sheet)
+    figures = figures_stated(sheet["groups"][0], ballot)
+    incumbent = sheet.get("incumbent")
     said = majority_said(
         majority_for(figures.votes, figures.challenged),
         ballot.choices or (ballot.union,),
         ballot.unions,
         joins=True,
-        incumbent=incumbent,
+        incumbent=incumbent if isinstance(incumbent, str) else None,
     )
     return f"{rule} {self_determination_applies(said)}"
+
+
+def lone_group_rule(sheet: Mapping[str, Any]) -> str | None:
+    """The rule of a lone self-determination group's vote: once the incumbent is named,
+    what each majority would make of the group. None on any other sheet."""
+    groups = sheet.get("groups") or []
+    if len(groups) != 1:
+        return None
+    entry = groups[0]
+    incumbent = sheet.get("incumbent")
+    if isinstance(incumbent, str):  # what each majority makes of the group
+        ballot = FormBallot.of_sheet(sheet)
+        unions = ballot.choices[: ballot.unions] or (ballot.union,)
+        neither = ballot.choices[ballot.unions] if len(ballot.choices) > ballot.unions else ""
+        return self_determination_rule(
+            str(entry["key"]), unions, neither if ballot.neither else None, incumbent
+        )
+    return (
+        f"Self-determination: voting group {entry['key']} votes only on joining the unit the"
+        " union already represents; a majority for the union (line 9) adds the group to"
+        " that unit."
+    )
 
 
 def group_tally(figures: GroupTally, unions: int) -> Tally:
