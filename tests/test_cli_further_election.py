@@ -178,3 +178,16 @@ def test_a_union_withdrawn_is_refused_in_one_line_saying_why(tmp_path: Path) -> 
     )  # fmt: skip
     assert plain.returncode == 2 and "leave it out of --union" in plain.stderr
     assert not made.exists()
+
+
+def test_the_agents_guide_says_what_follows_a_further_election() -> None:
+    """docs/agent.md: a split further election ends with the results certified, and a
+    rerun after objections to it is the third election, captioned as the sheet says."""
+    from station.domain.election_statements import held_again_statement
+
+    guide = Path(__file__).resolve().parent.parent / "docs" / "agent.md"
+    text = " ".join(guide.read_text(encoding="utf-8").split())
+    third = held_again_statement({"date": "DATE", "case": "N", "number": "3"})
+    assert f'("{third}")' in text
+    assert "no third election follows from the split" in text
+    assert "makes no third" not in text
