@@ -25,16 +25,19 @@ SERVICE_ACKNOWLEDGED = "The undersigned acknowledge service of this tally."
 
 
 def type_words(sheet: Mapping[str, Any]) -> str:
-    """ "Stipulated", "Consent — runoff", "Rerun": the type of election as the sheet says it."""
+    """ "Stipulated", "Consent — runoff": the type of election as the sheet says it, the
+    kind of election qualifying it. A runoff, rerun, further or third election is no type
+    (the types are consent, stipulated, directed, …): with no type given at `station new`
+    there is none to print ("" ), and the caption names the kind of election."""
     given = sheet.get("type")
-    words = [ElectionType(given).words] if isinstance(given, str) else []
+    if not isinstance(given, str):
+        return ""
+    words = [ElectionType(given).words]
     if sheet.get("runoff_of"):
         words.append("runoff")
     first = sheet.get("rerun_of")
     if isinstance(first, dict):
         words.append(held_again_kind(first).removesuffix(" election"))
-    if not words:
-        return ""
     text = " \u2014 ".join(words)
     return text[0].upper() + text[1:]
 
