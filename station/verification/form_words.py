@@ -18,6 +18,7 @@ from station.domain.election_statements import (
 from station.domain.objections import prepared_day
 from station.domain.result_statements import date_words, objections_statement
 from station.domain.table_statements import revised_of_tables_statement
+from station.domain.tally_form import FormBallot
 from station.domain.text import full_sentence
 
 FOR_THE_REGIONAL_DIRECTOR = "For the Regional Director"
@@ -78,12 +79,22 @@ def rerun_words(sheet: Mapping[str, Any]) -> str:
 
 
 def election_words(sheet: Mapping[str, Any]) -> str:
-    """ "representation election", "runoff election" (29 CFR 102.70), "rerun election",
-    "third election", "further election": beside the Board's name."""
+    """ "representation election", "deauthorization election" (a UD case),
+    "runoff election" (29 CFR 102.70), "rerun election", "third election", "further
+    election": beside the Board's name."""
     first = sheet.get("rerun_of")
     if isinstance(first, dict):
         return held_again_kind(first)
-    return "runoff election" if sheet.get("runoff_of") else "representation election"
+    if sheet.get("runoff_of"):
+        return "runoff election"
+    return kind_of_election(FormBallot.of_sheet(sheet).majority_of_eligible)
+
+
+def kind_of_election(deauthorization: bool) -> str:
+    """What a first election is, beside the Board's name: a UD case's asks whether a
+    union's authority to make a union-security agreement is rescinded, not who
+    represents the employees."""
+    return "deauthorization election" if deauthorization else "representation election"
 
 
 def correction_words(sheet: Mapping[str, Any]) -> str:

@@ -443,5 +443,6 @@ def _line_label(number: str, sheet: Mapping[str, Any]) -> str:
 
 
 def _election_words(sheet: Mapping[str, Any]) -> str:
-    """ "representation election", "runoff election" (29 CFR 102.70), "rerun election"."""
+    """ "representation election", "deauthorization election", "runoff election" (29 CFR
+    102.70), "rerun election"."""
     return election_words(sheet)
