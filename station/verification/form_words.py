@@ -7,6 +7,7 @@ the figures it replaces.
 """
 
 from collections.abc import Mapping
+from datetime import date
 from typing import Any
 
 from station.domain.choices import ElectionType
@@ -68,7 +69,10 @@ def revised_of_tables_words(sheet: Mapping[str, Any]) -> str:
     consolidation = sheet.get("revised_of_tables")
     if not isinstance(consolidation, str):
         return ""
-    return revised_of_tables_statement(str(sheet["case"]), consolidation)
+    # The consolidated tally's day: the one objections ran from (*Remington Rand*).
+    day = sheet.get("objections_from")
+    prepared = date_words(date.fromisoformat(day)) if isinstance(day, str) else None
+    return revised_of_tables_statement(str(sheet["case"]), prepared)
 
 
 def rerun_words(sheet: Mapping[str, Any]) -> str:

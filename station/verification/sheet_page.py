@@ -398,10 +398,11 @@ def _notice_words(sheet: Mapping[str, Any]) -> str:
         superseded = sheet["supersedes"]
         reason = correction_words(sheet)
         return (
-            f"This tally supersedes the tally prepared at journal event"
-            f" {superseded['seq']:,} (event hash <tt>{_escape(superseded['hash'][:16])}</tt>),"
-            " which remains a true record of the count as it stood then."
-            + (f" {_escape(reason)}" if reason else "")
+            # Named by its event, as a Board agent finds it in the journal; its hash
+            # is the file's (`supersedes`) and the footer's, not the sentence's.
+            f"This tally supersedes the final tally prepared at journal event"
+            f" {superseded['seq']:,}, which remains a true record of the count as it stood"
+            " then." + (f" {_escape(reason)}" if reason else "")
         )
     return ""
 
