@@ -116,6 +116,23 @@ def test_a_tied_runoff_between_two_unions_certifies_the_results(
     assert again.returncode == 2 and "only one runoff" in again.stderr
 
 
+def test_a_tie_with_none_for_the_third_certifies_the_results(tmp_path: Path, qapp: object) -> None:
+    """4-4-0, every eligible voter voting validly, no challenges: 102.70(d)'s exception,
+    "there shall be no runoff election and a certification of results of election shall
+    be issued"."""
+    path = tmp_path / "tie.station"
+    new(path, *THREE, eligible="8")
+    signed(path, [4, 4, 0])
+    summary = tally(path)
+    assert summary["runoff"] is None and summary["rerun"] is False
+    said = summary["statements"]["runoff"]  # type: ignore[index]
+    assert said.endswith(
+        ": no runoff is held, and a certification of results of election is issued"
+        " (29 CFR 102.70(d))."
+    )
+    assert said in sheet_words(path, tmp_path / "tie-export")
+
+
 def test_a_runoff_without_the_petitioner_keeps_it_a_party(tmp_path: Path, qapp: object) -> None:
     first = tmp_path / "first.station"
     new(first, *THREE)
@@ -161,3 +178,16 @@ def test_a_union_withdrawn_is_refused_in_one_line_saying_why(tmp_path: Path) -> 
     )  # fmt: skip
     assert plain.returncode == 2 and "leave it out of --union" in plain.stderr
     assert not made.exists()
+
+
+def test_the_agents_guide_says_what_follows_a_further_election() -> None:
+    """docs/agent.md: a split further election ends with the results certified, and a
+    rerun after objections to it is the third election, captioned as the sheet says."""
+    from station.domain.election_statements import held_again_statement
+
+    guide = Path(__file__).resolve().parent.parent / "docs" / "agent.md"
+    text = " ".join(guide.read_text(encoding="utf-8").split())
+    third = held_again_statement({"date": "DATE", "case": "N", "number": "3"})
+    assert f'("{third}")' in text
+    assert "no third election follows from the split" in text
+    assert "makes no third" not in text

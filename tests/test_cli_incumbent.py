@@ -99,6 +99,38 @@ def test_the_sheet_names_the_incumbent_and_verify_recomputes_it(tmp_path: Path) 
     )
 
 
+def test_the_final_sheet_states_the_outcome_station_tally_states(tmp_path: Path) -> None:
+    """Under the rule's three branches, the one that applies, in `station tally`'s words;
+    an interim sheet says it is not yet determined."""
+    from station.verification.sheet_page import sheet_text
+
+    path = tmp_path / "globe.station"
+    _globe(path, "--incumbent", "Steelworkers")
+    pages = []
+
+    def sign_and_read(*options: str) -> None:
+        assert station("sign", path, "--agent", "R. Agent", *options).returncode == 0
+        out = tmp_path / f"out{len(pages)}"
+        assert station("export", path, "--out", out).returncode == 0
+        assert station("verify", out).returncode == 0
+        pages.append(" ".join(sheet_text(json.loads((out / "tally.json").read_text()))))
+
+    _count(path, [2, 2, 2])
+    sign_and_read("--interim")
+    journal = Journal.open(path)
+    journal.start_session()
+    journal.append(Action.REOPEN, detail={"reason": "the count resumes"})
+    journal.close()
+    _count(path, [1, None])
+    sign_and_read()
+    said = [line for line in station("tally", path).stdout.splitlines() if line.startswith("Unit")]
+    outcome = said[0].split(" \u2014 ", 1)[1]
+    assert outcome.startswith("a majority for Steelworkers \u2014 the group stays")
+    assert "The outcome is not yet determined: this is an interim tally." in pages[0]
+    assert "The outcome that applies" not in pages[0]
+    assert f"(certification of results). The outcome that applies: {outcome}." in pages[1]
+
+
 @pytest.mark.parametrize(
     ("extra", "refusal"),
     [

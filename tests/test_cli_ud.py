@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from station.verification.pdf_text import pdf_words
 from tests.kinds_helpers import count_votes, station, tally
 
 
@@ -95,6 +96,9 @@ def test_a_ud_sheet_states_the_eligible_majority_and_verifies(tmp_path: Path) ->
     verified = station("verify", tmp_path / "sheet")
     assert verified.returncode == 0, verified.stderr
     assert verified.stdout.startswith("OK: ")
+    page = pdf_words((tmp_path / "sheet" / "tally.pdf").read_bytes())
+    assert "National Labor Relations Board \u00b7 deauthorization election" in page
+    assert "representation election" not in page
 
 
 @pytest.mark.parametrize(

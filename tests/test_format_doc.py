@@ -24,7 +24,7 @@ from station.domain.envelopes import (
     Ruling,
     counted_together_statement,
 )
-from station.domain.group_sheet import GROUPS_TOGETHER, lone_group_statement
+from station.domain.group_sheet import GROUPS_TOGETHER, lone_group_rule
 from station.domain.group_statements import pooling_pending_statement
 from station.domain.mail_statements import over_accepted_statement
 from station.domain.resolution import MAX_BY, Decision, decision_words
@@ -143,7 +143,7 @@ def test_the_pages_other_words_are_the_code_words(page: str) -> None:
     deadline = objections_line(date(2026, 11, 10))
     template = deadline.replace("November 10, 2026", "{Month D, YYYY}")
     assert f"`{template}`" in spans
-    alone = lone_group_statement({"groups": [{"key": "{key}"}]})
+    alone = lone_group_rule({"groups": [{"key": "{key}"}]})
     assert alone is not None and f"`{alone}`" in spans
 
 

@@ -22,7 +22,9 @@ from station.domain.group_statements import (
     GROUPS_SUMMED_ABOVE,
     inclusion_challenges_statement,
     inclusion_result_statement,
+    majority_said,
     pooling_pending_statement,
+    self_determination_applies,
     self_determination_rule,
 )
 from station.domain.groups import (
@@ -35,7 +37,7 @@ from station.domain.groups import (
 )
 from station.domain.result_statements import challenges_line, stated_lines
 from station.domain.revised_sheet import split_columns
-from station.domain.runoff import several_unions
+from station.domain.runoff import majority_for, several_unions
 from station.domain.statements import INTERIM, how_many
 from station.domain.tally import Tally
 from station.domain.tally_form import (
@@ -90,8 +92,30 @@ def without_sums(setup: ElectionSetup, facts: dict[str, object]) -> dict[str, ob
 def lone_group_statement(sheet: Mapping[str, Any]) -> str | None:
     """What a sheet of one voting group says under its tally: such an election is a
     self-determination one (`groups.checked_groups` allows no other lone group), whose
-    line 9 decides whether the group is added to the unit the union represents. None on
-    any other sheet. Said from the sheet's own facts, which hold no group's rule."""
+    line 9 decides whether the group is added to the unit the union represents: the rule
+    (`lone_group_rule`), then the outcome that applies (`self_determination_applies`).
+    None on any other sheet. Said from the sheet's own facts, which hold no group's rule."""
+    rule = lone_group_rule(sheet)
+    if rule is None:
+        return None
+    if sheet.get("title") == "Interim":
+        return f"{rule} {self_determination_applies(None)}"
+    ballot = FormBallot.of_sheet(sheet)
+    figures = figures_stated(sheet["groups"][0], ballot)
+    incumbent = sheet.get("incumbent")
+    said = majority_said(
+        majority_for(figures.votes, figures.challenged),
+        ballot.choices or (ballot.union,),
+        ballot.unions,
+        joins=True,
+        incumbent=incumbent if isinstance(incumbent, str) else None,
+    )
+    return f"{rule} {self_determination_applies(said)}"
+
+
+def lone_group_rule(sheet: Mapping[str, Any]) -> str | None:
+    """The rule of a lone self-determination group's vote: once the incumbent is named,
+    what each majority would make of the group. None on any other sheet."""
     groups = sheet.get("groups") or []
     if len(groups) != 1:
         return None

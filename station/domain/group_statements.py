@@ -248,24 +248,39 @@ def _said(
     unit: UnitResult, choices: Sequence[str], unions: int, incumbent: str | None = None
 ) -> str:
     """A unit's line 9 in a few words, and what becomes of a self-determination group."""
-    if unit.majority is None:
+    return majority_said(unit.majority, choices, unions, joins=unit.joins, incumbent=incumbent)
+
+
+def majority_said(
+    majority: int | None,
+    choices: Sequence[str],
+    unions: int,
+    *,
+    joins: bool = False,
+    incumbent: str | None = None,
+) -> str:
+    """Line 9 in a few words ("a majority for Steelworkers"), and, for a
+    self-determination group (`joins`), what becomes of it: the words `station tally`
+    and the group's sheet both say. `majority`: the choice with a majority of the valid
+    votes plus challenged ballots (0-based), or None."""
+    if majority is None:
         said = "no choice has a majority"
-    elif unit.majority < unions:
-        said = f"a majority for {choices[unit.majority]}"
+    elif majority < unions:
+        said = f"a majority for {choices[majority]}"
     elif not several_unions(unions):
         said = f"a majority {ONE_UNION_WORDS[1]} (no union)"
     else:
-        said = f"a majority for {choices[unit.majority]} (no union)"
-    if unit.joins and incumbent is not None and unit.majority is not None:
-        chosen = choices[unit.majority] if unit.majority < unions else None
+        said = f"a majority for {choices[majority]} (no union)"
+    if joins and incumbent is not None and majority is not None:
+        chosen = choices[majority] if majority < unions else None
         outcome = self_determination_outcome(chosen, incumbent, several=unions > 1)
         return f"{said} \u2014 {outcome}"
-    joins = (
+    joined = (
         " \u2014 the group joins the existing unit"
-        if unit.joins and unit.majority is not None and unit.majority < unions
+        if joins and majority is not None and majority < unions
         else ""
     )
-    return f"{said}{joins}"
+    return f"{said}{joined}"
 
 
 def self_determination_outcome(union: str | None, incumbent: str, *, several: bool) -> str:
@@ -308,6 +323,15 @@ def self_determination_rule(
         none = f"a majority for {neither}" if several else f"a majority against {unions[0]}"
         said.append(f"{none}: {self_determination_outcome(None, incumbent, several=several)}")
     return f"Self-determination, voting group {key}: {'; '.join(said)}."
+
+
+def self_determination_applies(said: str | None) -> str:
+    """After the rule under a lone self-determination group's tally: the outcome that
+    applies, in `majority_said`'s words (`station tally`'s), or, on an interim sheet
+    (`said` None), that it is not yet determined."""
+    if said is None:
+        return "The outcome is not yet determined: this is an interim tally."
+    return f"The outcome that applies: {said}."
 
 
 def group_key(spec: GroupSpec | None) -> str | None:

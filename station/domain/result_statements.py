@@ -181,6 +181,30 @@ def as_stated_before(statements: Mapping[str, str]) -> dict[str, str]:
     return said
 
 
+# 102.70(d)'s exception: "there shall be no runoff election and a certification of
+# results of election shall be issued".
+EXCEPTION_LINE = (
+    "No choice has a majority; two choices tie, another has no votes and every eligible"
+    " voter cast a valid ballot: no runoff is held, and a certification of results of"
+    " election is issued (29 CFR 102.70(d))."
+)
+# The same sentence as Station 0.2.0 signed it, naming no certification.
+EXCEPTION_LINE_V1 = (
+    "No choice has a majority; two choices tie, another has no votes and every"
+    " eligible voter cast a valid ballot: no runoff is held (29 CFR 102.70(d))."
+)
+
+
+def with_exception_certified(facts: Mapping[str, Any]) -> dict[str, str] | None:
+    """The `statements` of a sheet that stated 102.70(d)'s exception before Station said
+    that a certification of results then issues, as it states them now. None for any
+    other sheet."""
+    statements = facts.get("statements")
+    if not isinstance(statements, dict) or statements.get("runoff") != EXCEPTION_LINE_V1:
+        return None
+    return {**statements, "runoff": EXCEPTION_LINE}
+
+
 def runoff_line(
     ballot: FormBallot, outcome: Result | None, pending: str | None, decisive: bool = False
 ) -> str | None:
@@ -206,10 +230,7 @@ def runoff_line(
             f" is held: the results are certified{unless}."
         )
     if outcome.exception:
-        return (
-            "No choice has a majority; two choices tie, another has no votes and every"
-            " eligible voter cast a valid ballot: no runoff is held (29 CFR 102.70(d))."
-        )
+        return EXCEPTION_LINE
     if outcome.majority is None and not ballot.neither:
         return tied_runoff_line(decisive)
     return None

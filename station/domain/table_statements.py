@@ -162,13 +162,19 @@ def revised_created_statement(revision: TablesRevision) -> str:
     )
 
 
-def revised_of_tables_statement(case: str, consolidation: str) -> str:
-    """What a revised count of the tables revises, on its sheet and in `station new`."""
-    digest = consolidation.partition(" ")[2]
+def revised_of_tables_statement(case: str, prepared: str | None) -> str:
+    """What a revised count of the tables revises, under its sheet's title: the
+    consolidated tally named as a Board agent finds it, by its case and the day it was
+    prepared (`prepared`, "November 3, 2026"; None where the sheet states no such day,
+    an interim one). Its hash is the file's (`revised_of_tables`), not the caption's."""
+    which = (
+        "their consolidated tally"
+        if prepared is None
+        else (f"their consolidated tally prepared {prepared}")
+    )
     return (
-        f"Revised count of case {case}, counted at several tables: their consolidated"
-        f" tally {digest[:16]} is the Original tally; the ballots ordered opened are"
-        " commingled and counted here together"
+        f"Revised count of case {case}, counted at several tables: {which} is the Original"
+        " tally; the ballots ordered opened are commingled and counted here together"
     )
 
 

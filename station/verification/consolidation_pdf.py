@@ -24,6 +24,7 @@ from station.verification import consolidation_formats, consolidation_v1
 from station.verification.form_words import (
     FOR_THE_REGIONAL_DIRECTOR,
     issued_words,
+    kind_of_election,
     objections_words,
 )
 from station.verification.group_pdf import groups_html
@@ -121,6 +122,11 @@ def _as_sheet(document: Mapping[str, Any]) -> dict[str, Any]:
     )
 
 
+def _deauthorization(document: Mapping[str, Any]) -> bool:
+    """Whether the tables counted a UD election (the case number says)."""
+    return FormBallot.of_sheet({"case": document["election"]["case"]}).majority_of_eligible
+
+
 def consolidated_html(document: Mapping[str, Any], shares: ColumnShares = even_shares) -> str:
     """The page as the HTML subset Qt draws; `shares`, how wide the envelope table's
     columns are (the font's to say, `station.sheet.pdf`; the text does not depend on it)."""
@@ -139,7 +145,8 @@ def consolidated_html(document: Mapping[str, Any], shares: ColumnShares = even_s
         '<table width="100%" class="head"><tr>'
         f'<td><span class="title">{record_title("Tally of Ballots")}</span><br>'
         f"{COUNT_RECORD}<br>"
-        "National Labor Relations Board &middot; representation election</td>"
+        f"National Labor Relations Board &middot; {kind_of_election(_deauthorization(document))}"
+        "</td>"
         '<td align="right"><span class="kind">CONSOLIDATED TALLY</span><br>'
         f"{e(tables_counted_statement(len(tables)))}</td>"
         "</tr></table>",

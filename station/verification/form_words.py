@@ -7,6 +7,7 @@ the figures it replaces.
 """
 
 from collections.abc import Mapping
+from datetime import date
 from typing import Any
 
 from station.domain.choices import ElectionType
@@ -18,6 +19,7 @@ from station.domain.election_statements import (
 from station.domain.objections import prepared_day
 from station.domain.result_statements import date_words, objections_statement
 from station.domain.table_statements import revised_of_tables_statement
+from station.domain.tally_form import FormBallot
 from station.domain.text import full_sentence
 
 FOR_THE_REGIONAL_DIRECTOR = "For the Regional Director"
@@ -25,16 +27,19 @@ SERVICE_ACKNOWLEDGED = "The undersigned acknowledge service of this tally."
 
 
 def type_words(sheet: Mapping[str, Any]) -> str:
-    """ "Stipulated", "Consent — runoff", "Rerun": the type of election as the sheet says it."""
+    """ "Stipulated", "Consent — runoff": the type of election as the sheet says it, the
+    kind of election qualifying it. A runoff, rerun, further or third election is no type
+    (the types are consent, stipulated, directed, …): with no type given at `station new`
+    there is none to print ("" ), and the caption names the kind of election."""
     given = sheet.get("type")
-    words = [ElectionType(given).words] if isinstance(given, str) else []
+    if not isinstance(given, str):
+        return ""
+    words = [ElectionType(given).words]
     if sheet.get("runoff_of"):
         words.append("runoff")
     first = sheet.get("rerun_of")
     if isinstance(first, dict):
         words.append(held_again_kind(first).removesuffix(" election"))
-    if not words:
-        return ""
     text = " \u2014 ".join(words)
     return text[0].upper() + text[1:]
 
@@ -64,7 +69,10 @@ def revised_of_tables_words(sheet: Mapping[str, Any]) -> str:
     consolidation = sheet.get("revised_of_tables")
     if not isinstance(consolidation, str):
         return ""
-    return revised_of_tables_statement(str(sheet["case"]), consolidation)
+    # The consolidated tally's day: the one objections ran from (*Remington Rand*).
+    day = sheet.get("objections_from")
+    prepared = date_words(date.fromisoformat(day)) if isinstance(day, str) else None
+    return revised_of_tables_statement(str(sheet["case"]), prepared)
 
 
 def rerun_words(sheet: Mapping[str, Any]) -> str:
@@ -75,12 +83,22 @@ def rerun_words(sheet: Mapping[str, Any]) -> str:
 
 
 def election_words(sheet: Mapping[str, Any]) -> str:
-    """ "representation election", "runoff election" (29 CFR 102.70), "rerun election",
-    "third election", "further election": beside the Board's name."""
+    """ "representation election", "deauthorization election" (a UD case),
+    "runoff election" (29 CFR 102.70), "rerun election", "third election", "further
+    election": beside the Board's name."""
     first = sheet.get("rerun_of")
     if isinstance(first, dict):
         return held_again_kind(first)
-    return "runoff election" if sheet.get("runoff_of") else "representation election"
+    if sheet.get("runoff_of"):
+        return "runoff election"
+    return kind_of_election(FormBallot.of_sheet(sheet).majority_of_eligible)
+
+
+def kind_of_election(deauthorization: bool) -> str:
+    """What a first election is, beside the Board's name: a UD case's asks whether a
+    union's authority to make a union-security agreement is rescinded, not who
+    represents the employees."""
+    return "deauthorization election" if deauthorization else "representation election"
 
 
 def correction_words(sheet: Mapping[str, Any]) -> str:

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from station.domain.result_statements import with_tied_runoff
+from station.domain.result_statements import with_exception_certified, with_tied_runoff
 from station.verification import sheet_page, sheet_v1
 
 TALLY_V1 = "station-tally-v1"
@@ -45,13 +45,14 @@ class Upgrade:
 
 def _v1_to_v2(document: Mapping[str, Any]) -> dict[str, Any]:
     """A v1 document states the same facts as a v2 one under another `format`, but for
-    a tied runoff between two unions, whose results v2 states are certified."""
+    a tied runoff between two unions, whose results v2 states are certified, and
+    102.70(d)'s exception, after which v2 states a certification of results issues."""
     upgraded = {**document, "format": TALLY_V2}
     sheet = document.get("sheet")
     election = document.get("election")
     at_a_table = isinstance(election, Mapping) and election.get("table") is not None
     if isinstance(sheet, Mapping) and not at_a_table:
-        statements = with_tied_runoff(sheet)
+        statements = with_tied_runoff(sheet) or with_exception_certified(sheet)
         if statements is not None:
             upgraded["sheet"] = {**sheet, "statements": statements}
     return upgraded

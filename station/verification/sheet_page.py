@@ -398,10 +398,11 @@ def _notice_words(sheet: Mapping[str, Any]) -> str:
         superseded = sheet["supersedes"]
         reason = correction_words(sheet)
         return (
-            f"This tally supersedes the tally prepared at journal event"
-            f" {superseded['seq']:,} (event hash <tt>{_escape(superseded['hash'][:16])}</tt>),"
-            " which remains a true record of the count as it stood then."
-            + (f" {_escape(reason)}" if reason else "")
+            # Named by its event, as a Board agent finds it in the journal; its hash
+            # is the file's (`supersedes`) and the footer's, not the sentence's.
+            f"This tally supersedes the final tally prepared at journal event"
+            f" {superseded['seq']:,}, which remains a true record of the count as it stood"
+            " then." + (f" {_escape(reason)}" if reason else "")
         )
     return ""
 
@@ -443,5 +444,6 @@ def _line_label(number: str, sheet: Mapping[str, Any]) -> str:
 
 
 def _election_words(sheet: Mapping[str, Any]) -> str:
-    """ "representation election", "runoff election" (29 CFR 102.70), "rerun election"."""
+    """ "representation election", "deauthorization election", "runoff election" (29 CFR
+    102.70), "rerun election"."""
     return election_words(sheet)

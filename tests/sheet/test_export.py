@@ -112,7 +112,7 @@ def test_interim_and_revision_sheets_say_what_they_are(
     export_sheet(journal, journal.restore(trust_snapshots=False), tmp_path / "revision", key)
     text = " ".join(pdf_text(tmp_path / "revision" / "tally.pdf").split())
     assert "CORRECTED TALLY" in text and "Corrected Tally of Ballots" in text
-    assert f"supersedes the tally prepared at journal event {first}" in text
+    assert f"supersedes the final tally prepared at journal event {first}," in text
     # The superseded sheet stays valid for its own head.
     export_sheet(
         journal, journal.restore(trust_snapshots=False), tmp_path / "first", key, sheet_seq=first

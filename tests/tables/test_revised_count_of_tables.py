@@ -7,6 +7,7 @@ in that file, and its Revised Tally is verified with the consolidation it names.
 
 import json
 import shutil
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -80,6 +81,27 @@ def test_the_revised_tally_adds_the_opened_ballots_to_the_consolidated_lines(
     assert sheet["revised_of_tables"].startswith("tables ")
     # The five days ran from the consolidated tally of ballots (*Remington Rand*).
     assert sheet["objections_from"] == sheet["count_date"]
+
+
+def test_the_caption_names_the_consolidated_tally_by_its_case_and_day(
+    revised: tuple[Path, Path],
+) -> None:
+    """A Board agent finds the consolidated tally by case and date, not by hash: the
+    hash stays in the file (`revised_of_tables`)."""
+    from station.domain.result_statements import date_words
+    from station.verification.sheet_page import sheet_text
+
+    _path, export = revised
+    document = json.loads((export / "tally.json").read_bytes())
+    sheet = document["sheet"]
+    digest = sheet["revised_of_tables"].removeprefix("tables ")
+    day = date_words(date.fromisoformat(sheet["objections_from"]))
+    page = " ".join(sheet_text(document))
+    assert (
+        f"Revised count of case {sheet['case']}, counted at several tables: their"
+        f" consolidated tally prepared {day} is the Original tally;" in page
+    )
+    assert digest[:16] not in page
 
 
 def test_the_revised_tally_verifies_with_the_consolidation_it_names(

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from station.domain.result_statements import tied_runoff_line
+from station.domain.result_statements import EXCEPTION_LINE, EXCEPTION_LINE_V1, tied_runoff_line
 from station.verification import formats
 
 RUNOFF = Path(__file__).resolve().parents[1] / "fixtures" / "v0_2" / "runoff-export"
@@ -37,3 +37,16 @@ def test_a_tied_runoff_of_0_2_states_its_results_certified_once_upgraded() -> No
 def test_a_runoff_of_0_2_with_a_majority_is_upgraded_unchanged() -> None:
     document = _runoff_sheet(5, 2)
     assert formats.upgraded(document) == {**document, "format": formats.TALLY_V2}
+
+
+def test_0_2s_exception_sentence_states_the_certification_once_upgraded() -> None:
+    """A 0.2.0 sheet of 102.70(d)'s exception said only that no runoff is held; v2 says
+    the certification of results that 102.70(d) has issue."""
+    document = _runoff_sheet(4, 4)
+    document["sheet"]["runoff_of"] = None
+    document["sheet"]["statements"] = {
+        **document["sheet"]["statements"],
+        "runoff": EXCEPTION_LINE_V1,
+    }
+    upgraded = formats.upgraded(document)
+    assert upgraded["sheet"]["statements"]["runoff"] == EXCEPTION_LINE

@@ -1,1 +1,1 @@
-KxdKPFOje6unFcTlZlokG0wSslbVH+hFi3fnchMS/cj+uNEV6u+uoIvvwHzIQ0nbY0RnwMqbvHQiqNmr/0pcBw==
+mKk18JIppSTwCDE+MH7NjywdLTgHx7RDwUK1+mlHi+5PKhtNKk8vERR3ahJwMFuHLB5iorw1cvRzms2QF29zDg==

@@ -1,1 +1,1 @@
-RWcvdhdmneHLTxzjBONNYnrxbLu7Vk5DIAvjkKWb9QQBJZhxUndpimfT8nNZ/VyQpAPFeW/yXhCkvkXr9Hy9Cg==
+W/O2+b0TDICpnWPieVbFmAQRMfOmEAcFJj9vjmLDTEERqHPS4Qo8FqZwLan2wxHIV5PtaFnBB/ai2/inLEimCg==

@@ -1,1 +1,1 @@
-csrDEYifoLyDAB8NSijFM+pbCqQcLNRPTkN8TpbH/gtgjyczwvJQeYpSgPj+4TQ+GZZkQklNAUrWBYqta+aEBQ==
+ll91WDUelo0tHAorSKS9/ewMHeIOntqLYM/trCWVYG5si4xtr1RBKLuYtGG6kg/L8n7OnZdE5CUthNmol4h7Cw==

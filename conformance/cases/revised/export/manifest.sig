@@ -1,1 +1,1 @@
-lu78xzDNzyfysSwe9A5woBi19d5ApY0Xp3qeqXlrarpBMtkXi2isscPE2DmsWUjn3JqxHf779/s14uu2yOHwDg==
+RPBAtW/z1jSuCihO06etvD+pvvaQztey0+6KhHiYvOrpzvbU5hth9CQ86C3Mtrz4ZwuJU/clCqA7oliwRSrmDw==
