@@ -233,6 +233,22 @@ def test_its_register_says_where_each_challenge_stands(
     assert tally["challenges_by_party"] == {}  # every challenge decided
 
 
+def test_a_decision_that_only_sustains_is_signed_on_the_carried_ballots(
+    three: tuple[Path, StationKey],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Nothing is called in the file, but its Revised Tally certifies the consolidated
+    tally's 8 ballots: no "nothing is counted" refusal, no --none-counted asked for."""
+    out, _key = three
+    path = tmp_path / "sustained.station"
+    assert run(capsys, "new", path, "--revised-of", out, "--agent", "X")[0] == 0
+    assert run(capsys, "decide", path, "--sustain", "1,2,3,4", "--by", "RD")[0] == 0
+    code, printed, err = run(capsys, "sign", path)
+    assert (code, err) == (0, ""), err
+    assert "Revised tally prepared" in printed
+
+
 def test_the_verifier_page_refuses_it_in_one_line(revised: tuple[Path, Path]) -> None:
     """The page is handed one folder: it says why it gives no verdict and how to get one."""
     from station.domain.table_statements import PAGE_REVISED_OF_TABLES
