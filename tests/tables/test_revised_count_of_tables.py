@@ -120,6 +120,24 @@ def test_another_consolidation_is_refused_in_one_line(
     assert printed == "" and f"{other}: is not the consolidation {export} revises" in err
 
 
+def test_a_tables_export_given_as_the_consolidation_names_tables(
+    three: tuple[Path, StationKey],
+    revised: tuple[Path, Path],
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+) -> None:
+    """The refusal names the option the folder was given to, --tables."""
+    _out, key = three
+    one_table = table_export(tmp_path, "A", "FFAC", key)
+    _path, export = revised
+    code, printed, err = run(capsys, "verify", export, "--tables", one_table)
+    _one_line(code, err)
+    assert printed == "" and err == (
+        f"station: {one_table}: is not a consolidation of a count's tables; --tables takes"
+        " the folder `station consolidate` made\n"
+    )
+
+
 def test_a_forged_revised_tally_is_not_intact(
     three: tuple[Path, StationKey],
     revised: tuple[Path, Path],
