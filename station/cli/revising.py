@@ -103,6 +103,8 @@ def revision_of(folder: Path, option: str = "--revised-of") -> tuple[ElectionSet
                 int(row["table_number"]),
                 None if row["party"] is None else str(row["party"]),
                 str(row["status"]),
+                None if row.get("reason") is None else str(row["reason"]),
+                None if row.get("note") is None else str(row["note"]),
             )
             for row in rows
         ),

@@ -267,6 +267,48 @@ def test_a_decision_that_only_sustains_is_signed_on_the_carried_ballots(
     assert "Revised tally prepared" in printed
 
 
+def test_its_register_carries_the_reasons_the_tables_registers_give(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Table A's challenge was made by the employer as a supervisor's, with a note: the
+    revised count's register says so, as table A's does; B's gave no reason."""
+    from station.sheet.consolidate import consolidate
+    from station.sheet.keys import create_key
+    from tests.tables.helpers import table_file
+
+    key = create_key(tmp_path / "key.pem")
+    path_a = table_file(tmp_path, "A", "FFAC")
+    with Journal.open(path_a) as journal:
+        session = CountSession(journal, journal.restore(trust_snapshots=False))
+        session.start()
+        seq = next(iter(session.count.challenges.counting())).seq
+        changes = {"party": "employer", "reason": "supervisor", "note": "foreman"}
+        session.amend_challenge(seq, changes)
+    exports = [
+        sign_and_export(path_a, tmp_path / "export-A", key),
+        table_export(tmp_path, "B", "AFCA", key),
+    ]
+    consolidate(exports, tmp_path / "consolidated", key)
+    path = tmp_path / "revised.station"
+    assert (
+        run(capsys, "new", path, "--revised-of", tmp_path / "consolidated", "--agent", "X")[0] == 0
+    )
+    code, printed, err = run(capsys, "challenges", path)
+    assert code == 0, err
+    lines = printed.splitlines()[1:]
+    assert lines[0].endswith("challenged by the Employer: supervisor (foreman)  [Table A #1]")
+    assert lines[1].endswith("open             challenged by the Board agent  [Table B #1]")
+    code, printed, err = run(capsys, "challenges", path, "--json")
+    rows = json.loads(printed)["challenges"]
+    assert [(r["reason"], r["note"]) for r in rows] == [("supervisor", "foreman"), (None, None)]
+    assert all("voter" not in row for row in rows)
+    # The Revised Tally verifies with its consolidation: the reasons carried are its own.
+    assert run(capsys, "decide", path, "--sustain", "1,2", "--by", "RD")[0] == 0
+    export = sign_and_export(path, tmp_path / "out", key)
+    code, printed, err = run(capsys, "verify", export, "--tables", tmp_path / "consolidated")
+    assert code == 0 and printed.startswith("OK:"), err
+
+
 def test_the_verifier_page_refuses_it_in_one_line(revised: tuple[Path, Path]) -> None:
     """The page is handed one folder: it says why it gives no verdict and how to get one."""
     from station.domain.table_statements import PAGE_REVISED_OF_TABLES
