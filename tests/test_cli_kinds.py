@@ -326,3 +326,15 @@ def test_a_long_union_name_never_runs_into_its_figure(tmp_path: Path) -> None:
         "Votes for Neither:                     3",
     ]
     assert all(len(line) < 80 for line in wrapped)
+
+
+def test_station_new_names_the_choices_of_every_election(tmp_path: Path) -> None:
+    """A plain RC, RD or RM ballot's choices are said as another ballot's are."""
+    plain = ["--employer", "Acme", "--union", "Teamsters", "--eligible", "5"]
+    for case in ("10-RC-000001", "10-RD-000001", "10-RM-000001"):
+        made = station("new", tmp_path / f"{case}.station", "--case", case, *plain)
+        assert made.returncode == 0, made.stderr
+        assert made.stdout.endswith("; choices: FOR (Teamsters), AGAINST\n"), made.stdout
+    made = station("new", tmp_path / "unit.station", "--case", "10-RC-000002", *plain,
+                   "--unit", "All drivers")  # fmt: skip
+    assert made.stdout.endswith("; choices: FOR (Teamsters), AGAINST\n"), made.stdout
