@@ -173,3 +173,50 @@ def test_a_union_off_the_ballot_is_an_incumbent_only_of_a_unit_a_group_could_joi
         "a majority AGAINST (no union) \u2014 the group stays unrepresented"
         " (certification of results)"
     )
+
+
+TWO_UNIONS = [
+    "--case", "10-RC-000042", "--employer", "A", "--union", "Machinists", "--union",
+    "Teamsters", "--group", "A=Maint", "--eligible", "A=3", "--self-determination", "A",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("args", "refusal"),
+    [
+        (
+            [*TWO_UNIONS, "--incumbent", "Teamster"],
+            "station: incumbent: 'Teamster' is not 'Teamsters' on the ballot: give the name"
+            " as on the ballot\n",
+        ),
+        (
+            [*TWO_UNIONS, "--incumbent", "Carpenters"],
+            "station: incumbent: 'Carpenters' is not a union on the ballot; with several"
+            " unions a self-determination group joins the existing unit only by a majority"
+            " for its union, so the incumbent is one of the unions on the ballot\n",
+        ),
+        (
+            [*GLOBE[:6], "--group", "A=Toolroom", "--self-determination", "A", "--eligible",
+             "A=20", "--incumbent", "Machinist"],
+            "station: incumbent: 'Machinist' is not 'Machinists' on the ballot: give the name"
+            " as on the ballot, or another union's full name (its local number or"
+            " affiliation) so that it is no slip from a union on the ballot\n",
+        ),
+    ],
+    ids=["a slip, several unions", "off the ballot, several unions", "a slip, one union"],
+)  # fmt: skip
+def test_an_incumbent_that_would_turn_a_majority_into_a_separate_unit_is_refused(
+    tmp_path: Path, args: list[str], refusal: str
+) -> None:
+    made = station("new", tmp_path / "s.station", *args, "--agent", "X")
+    assert (made.returncode, made.stderr) == (2, refusal)
+    assert not (tmp_path / "s.station").exists()
+
+
+def test_another_local_of_a_union_on_the_ballot_may_be_the_incumbent(tmp_path: Path) -> None:
+    made = station(
+        "new", tmp_path / "s.station", "--case", "10-RC-000042", "--employer", "A",
+        "--union", "Teamsters Local 1", "--group", "A=Maint", "--eligible", "A=3",
+        "--self-determination", "A", "--incumbent", "Teamsters Local 2", "--agent", "X",
+    )  # fmt: skip
+    assert made.returncode == 0, made.stderr

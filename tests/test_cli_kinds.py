@@ -363,3 +363,15 @@ def test_a_signed_election_without_its_box_is_decided(tmp_path: Path) -> None:
     assert station("sign", path, "--agent", "R. Agent").returncode == 0
     summary = tally(path)
     assert summary["result_decided"] is True and summary["outcome_so_far"] == "union wins"
+
+
+def test_station_new_names_the_choices_of_every_election(tmp_path: Path) -> None:
+    """A plain RC, RD or RM ballot's choices are said as another ballot's are."""
+    plain = ["--employer", "Acme", "--union", "Teamsters", "--eligible", "5"]
+    for case in ("10-RC-000001", "10-RD-000001", "10-RM-000001"):
+        made = station("new", tmp_path / f"{case}.station", "--case", case, *plain)
+        assert made.returncode == 0, made.stderr
+        assert made.stdout.endswith("; choices: FOR (Teamsters), AGAINST\n"), made.stdout
+    made = station("new", tmp_path / "unit.station", "--case", "10-RC-000002", *plain,
+                   "--unit", "All drivers")  # fmt: skip
+    assert made.stdout.endswith("; choices: FOR (Teamsters), AGAINST\n"), made.stdout

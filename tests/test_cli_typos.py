@@ -56,7 +56,8 @@ def test_new_checks_the_case_number_and_warns_of_more_ballots_than_voters(
     assert main(["new", str(tmp_path / "b.station"), "--case", "29-rc-288020", *fields]) == 0
     out, err = capsys.readouterr()
     assert (
-        out == f"created {tmp_path / 'b.station'} for case 29-RC-288020 (RC: a union petitions)\n"
+        out == f"created {tmp_path / 'b.station'} for case 29-RC-288020 (RC: a union petitions);"
+        " choices: FOR (U), AGAINST\n"
     )
     assert (
         err == "warning: 50 ballots in the box, but about 5 eligible voters: check both numbers\n"

@@ -140,6 +140,8 @@ def _carried_challenges(case: str, count: Count, election: Election, as_json: bo
             "table_number": c.table_number,
             "party": c.party,
             "status": statuses[c.number].value,
+            "reason": c.reason,
+            "note": c.note,
         }
         for c in carried.challenges
     ]
@@ -163,7 +165,13 @@ def _carried_challenges(case: str, count: Count, election: Election, as_json: bo
         party = by_key.get(str(row["party"]))
         who = "" if party is None else f" by {party.in_sentence}"
         place = f"{table_title(str(row['table']))} #{row['table_number']}"
-        print(one_line(f"{row['number']:>5}  {row['status']:<15}  challenged{who}  [{place}]"))
+        told = _reason_words(row)
+        print(
+            one_line(
+                f"{row['number']:>5}  {row['status']:<15}  challenged{who}"
+                f"{': ' + told if told else ''}  [{place}]"
+            )
+        )
     return 0
 
 
@@ -181,9 +189,17 @@ def _noted_row(dispute: Dispute, election: Election) -> dict[str, object]:
     }
 
 
+def _reason_words(row: dict[str, Any]) -> str:
+    """A challenge's reason and note as its register line gives them ("" for neither)."""
+    reason, note = row["reason"], row["note"]
+    if reason is None and not note:
+        return ""
+    return (reason or "reason not given") + (f" ({note})" if note else "")
+
+
 def _register_line(row: dict[str, Any], party: str) -> str:
     """One challenge of the register as `station challenges` prints it."""
-    reason = row["reason"] or "reason not given"
+    reason = _reason_words(row) or "reason not given"
     disputed = row["disputed"]
     what = f"disputed {disputed['call'].upper()}" if isinstance(disputed, dict) else "challenged"
     voter = row["voter"]
@@ -193,8 +209,7 @@ def _register_line(row: dict[str, Any], party: str) -> str:
     if "group" in row:
         what = f"group {row['group']}: {what}"
     return (
-        f"{row['number']:>5}  {row['status']:<15}  {row['stage']:<8}  {what} by"
-        f" {party}: {reason}" + (f" ({row['note']})" if row["note"] else "")
+        f"{row['number']:>5}  {row['status']:<15}  {row['stage']:<8}  {what} by {party}: {reason}"
     )
 
 

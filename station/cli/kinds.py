@@ -660,10 +660,11 @@ def shows_roles(setup: ElectionSetup) -> bool:
 
 
 def created_note(setup: ElectionSetup) -> str:
-    """What `station new` adds to its line for a ballot that is not one union and Neither."""
+    """What `station new` adds to its line: the ballot's choices, for every election
+    alike (a plain RC ballot's too, so that no line leaves the user to guess them), and
+    what else the election is (a runoff, a rerun, piles); for a revised count of
+    tables, what it carries."""
     ballot = setup.ballot
-    if setup.choices is None:
-        return ""
     if ballot.revised_of_tables is not None:
         return f"; {revised_created_statement(ballot.revised_of_tables)}"
     runoff = (

@@ -73,11 +73,12 @@ def revised_of_setup(args: argparse.Namespace, voters: VoterList | None = None) 
     )
 
 
-def revision_of(folder: Path) -> tuple[ElectionSetup, TablesRevision]:
+def revision_of(folder: Path, option: str = "--revised-of") -> tuple[ElectionSetup, TablesRevision]:
     """The tables' election (the first table's setup, without its label) and what a
     revised count of them carries, from their consolidation checked whole first with
     every table's export (`station new --revised-of`, and `station verify --tables`,
-    which holds a Revised Tally's carried facts to these). Raises UsageError in one line.
+    which holds a Revised Tally's carried facts to these). Raises UsageError in one line
+    naming `option`, the option `folder` was given to.
     """
     first, revision, _signers = _revision(folder)
     return first, revision
@@ -86,11 +87,11 @@ def revision_of(folder: Path) -> tuple[ElectionSetup, TablesRevision]:
 def _revision(folder: Path) -> tuple[ElectionSetup, TablesRevision, tuple[Signer, ...]]:
     """`revision_of`, and the tables' keys that signed it, for `station new` to hold."""
     if not folder.is_dir():
-        raise UsageError(revised_of_not_consolidation_statement(str(folder)))
+        raise UsageError(revised_of_not_consolidation_statement(str(folder), option))
     from station.sheet.verify_consolidation import is_consolidation
 
     if not is_consolidation(folder):
-        raise UsageError(revised_of_not_consolidation_statement(str(folder)))
+        raise UsageError(revised_of_not_consolidation_statement(str(folder), option))
     held = first_from_consolidation(folder)
     first = held.setup
     if first.ballot.groups or first.mail:
@@ -110,6 +111,8 @@ def _revision(folder: Path) -> tuple[ElectionSetup, TablesRevision, tuple[Signer
                 int(row["table_number"]),
                 None if row["party"] is None else str(row["party"]),
                 str(row["status"]),
+                None if row.get("reason") is None else str(row["reason"]),
+                None if row.get("note") is None else str(row["note"]),
             )
             for row in rows
         ),

@@ -83,7 +83,10 @@ def cmd_sign(args: argparse.Namespace) -> int:
         count = journal.restore(trust_snapshots=False)
         previous = previous_request(journal, count)
         request, carried = _sheet_request(journal, args, None if previous is None else previous[1])
-        if request.kind is SheetKind.FINAL and count.counted == 0 and not args.none_counted:
+        # The ballots the sheet certifies, as the window's dialog counts them: a revised
+        # count of tables certifies the consolidated tally's ballots it carries too.
+        certified = count.tally.counted
+        if request.kind is SheetKind.FINAL and certified == 0 and not args.none_counted:
             ballots = box_setup(journal.election.setup, count.envelopes).ballots
             raise SheetError(
                 f"{nothing_counted_statement(ballots)}; if the agent confirms it, add"

@@ -195,7 +195,7 @@ def _against_tables(folder: Path, tables: Path | None) -> str | None:
         return None
     if tables is None:
         raise UsageError(revised_needs_tables_statement(str(folder), carried.consolidation))
-    first, given = revision_of(tables)
+    first, given = revision_of(tables, "--tables")
     if given.consolidation != carried.consolidation:
         raise UsageError(
             not_the_tables_statement(

@@ -15,6 +15,7 @@ A one-union ballot with no RD petitioner, no intervenor and no runoff is the ele
 Station always counted: `Ballot.plain` says so, and such an election stores nothing new.
 """
 
+import difflib
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -445,9 +446,17 @@ def incumbent_problem(
     incumbent: str | None, unions: tuple[str, ...], groups: tuple[GroupSpec, ...]
 ) -> str | None:
     """Why `incumbent` names no plausible incumbent for this ballot, in one line; None
-    if it does (or none is named). The incumbent is a union on the ballot; a union not on
-    it is named only as the one representing the existing unit a self-determination
-    group votes on joining (docs/rules.md, "Voting groups")."""
+    if it does (or none is named).
+
+    The incumbent is a union on the ballot. A union not on it is named only as the one
+    representing the existing unit a self-determination group votes on joining, and
+    only where the ballot has one union: a Globe ballot of several unions offers the
+    group the craft union (a separate unit) and the incumbent (the existing unit), so
+    an incumbent off that ballot would leave the group no way to vote itself into the
+    unit (docs/rules.md, "Self-determination with two unions, and the incumbent").
+    A name a slip away from a union on the ballot is refused: taken as another union
+    it would silently turn that union's majority from "stays in the existing unit"
+    into "separate unit"."""
     if incumbent is None:
         return None
     if not incumbent.strip():
@@ -458,13 +467,59 @@ def incumbent_problem(
     if incumbent.casefold() in folded:
         named = unions[folded.index(incumbent.casefold())]
         return f"incumbent: {incumbent!r:.60} is spelt {named!r:.60} on the ballot"
-    if any(group.decides_joining for group in groups):
+    joining = any(group.decides_joining for group in groups)
+    off_ballot = joining and not several_unions(len(unions))
+    near = _near_miss(incumbent, unions)
+    if near is not None:
+        other = (
+            ", or another union's full name (its local number or affiliation) so that it"
+            " is no slip from a union on the ballot"
+            if off_ballot
+            else ""
+        )
+        return (
+            f"incumbent: {incumbent!r:.60} is not {near!r:.60} on the ballot: give the name"
+            f" as on the ballot{other}"
+        )
+    if off_ballot:
         return None
+    if joining:
+        return (
+            f"incumbent: {incumbent!r:.60} is not a union on the ballot; with several unions"
+            " a self-determination group joins the existing unit only by a majority for its"
+            " union, so the incumbent is one of the unions on the ballot"
+        )
     return (
         f"incumbent: {incumbent!r:.60} is not a union on the ballot; a union not on it is"
         " named only as the one representing the existing unit a self-determination group"
         " votes on joining (--self-determination)"
     )
+
+
+def _near_miss(name: str, unions: Sequence[str]) -> str | None:
+    """The union on the ballot `name` is a slip from (a letter or two, spacing or
+    punctuation), else None. Names whose numbers differ are different unions (Local 1
+    and Local 2), never a slip."""
+
+    def letters(text: str) -> str:
+        return "".join(ch for ch in text.casefold() if ch.isalpha())
+
+    def numbers(text: str) -> list[str]:
+        return re.findall(r"\d+", text)
+
+    for union in unions:
+        if numbers(union) != numbers(name):
+            continue
+        ratio = difflib.SequenceMatcher(None, letters(name), letters(union)).ratio()
+        if ratio >= _NEAR_MISS:
+            return union
+    return None
+
+
+# SequenceMatcher's ratio above which two unions' letters are one name mistyped:
+# "Teamster" / "Teamsters" is 0.94, "Machinist" / "Machinists" 0.95; "UAW" / "UFW"
+# (0.67) and "Carpenters" / "Painters" (0.67) are different unions.
+_NEAR_MISS = 0.85
 
 
 _UNION_ROLES = (Role.PETITIONER, Role.UNION, Role.INTERVENOR)

@@ -129,10 +129,11 @@ def decide_on_consolidation_statement(folder: str) -> str:
     )
 
 
-def revised_of_not_consolidation_statement(folder: str) -> str:
-    """Why `station new --revised-of` refuses what it was given."""
+def revised_of_not_consolidation_statement(folder: str, option: str = "--revised-of") -> str:
+    """Why `station new --revised-of` (or `station verify --tables`, `option`) refuses
+    what it was given."""
     return (
-        f"{folder}: is not a consolidation of a count's tables; --revised-of takes the"
+        f"{folder}: is not a consolidation of a count's tables; {option} takes the"
         " folder `station consolidate` made"
     )
 

@@ -42,6 +42,11 @@ class CarriedChallenge:
         party: who challenged, as `challenges_by_party` keys it.
         status: where it stood on the table's final tally (only an open one is on
             line 6 and may be decided).
+        reason: the reason its table's register gives (a `ChallengeReason` value), or
+            None where none was given.
+        note: the note its table's register gives, or None. A reason and a note are
+            what the table's register already shows of the challenge; neither says how
+            the ballot was marked.
     """
 
     number: int
@@ -49,21 +54,37 @@ class CarriedChallenge:
     table_number: int
     party: str | None
     status: str
+    reason: str | None = None
+    note: str | None = None
 
     def stored(self) -> list[object]:
-        return [self.number, self.table, self.table_number, self.party, self.status]
+        return [
+            self.number,
+            self.table,
+            self.table_number,
+            self.party,
+            self.status,
+            self.reason,
+            self.note,
+        ]
 
     @classmethod
     def restored(cls, value: object) -> CarriedChallenge:
-        """Raises ValueError for anything but what `stored` gives."""
-        if not isinstance(value, list) or len(value) != 5:
-            raise ValueError("a carried challenge is [number, table, table number, party, status]")
-        number, table, table_number, party, status = value
+        """Raises ValueError for anything but what `stored` gives. A file made before
+        the reasons were carried stores five items: its challenges carry none."""
+        if not isinstance(value, list) or len(value) not in (5, 7):
+            raise ValueError(
+                "a carried challenge is [number, table, table number, party, status, reason, note]"
+            )
+        number, table, table_number, party, status, *told = value
         if not isinstance(table, str) or not (party is None or isinstance(party, str)):
             raise ValueError("a carried challenge names its table and party")
         if status not in TABLE_STATUSES:
             raise ValueError(f"a carried challenge is {', '.join(TABLE_STATUSES)}")
-        return cls(_whole(number), table, _whole(table_number), party, str(status))
+        reason, note = told or (None, None)
+        if not all(text is None or isinstance(text, str) for text in (reason, note)):
+            raise ValueError("a carried challenge's reason and note are text")
+        return cls(_whole(number), table, _whole(table_number), party, str(status), reason, note)
 
 
 @dataclass(frozen=True, slots=True)

@@ -74,6 +74,11 @@ class Consolidated:
     tables: tuple[TableSheet, ...]
 
 
+def _times(n: int) -> str:
+    """How often an option is given, in plain English: once, twice, 3 times."""
+    return {1: "once", 2: "twice"}.get(n, f"{n:,} times")
+
+
 def consolidate(
     sources: Sequence[Path],
     out: Path,
@@ -102,7 +107,7 @@ def consolidate(
     """
     if keys and len(keys) != len(sources):
         raise ConsolidationError(
-            f"--key is given {len(keys)} times for {len(sources)} folders: give one"
+            f"--key is given {_times(len(keys))} for {len(sources)} folders: give one"
             " fingerprint per folder, in the same order"
         )
     _at_least_two(sources)

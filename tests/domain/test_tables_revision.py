@@ -51,6 +51,16 @@ def test_carried_facts_hold_together_and_round_trip() -> None:
     assert SETUP.ballot.details()["revised_of_tables"] == REVISION.stored()
 
 
+def test_a_challenge_carries_its_reason_and_note_and_a_file_without_them_reads() -> None:
+    told = CarriedChallenge(1, "A", 1, "employer", "open", "supervisor", "foreman")
+    assert CarriedChallenge.restored(told.stored()) == told
+    assert CarriedChallenge.restored([1, "A", 1, "employer", "open"]) == replace(
+        told, reason=None, note=None
+    )
+    with pytest.raises(ValueError, match="reason and note are text"):
+        CarriedChallenge.restored([1, "A", 1, "employer", "open", 3, None])
+
+
 def test_a_register_that_does_not_give_line_6_is_refused() -> None:
     stored = REVISION.stored() | {"original": [50, 48, 1, 6]}
     with pytest.raises(ValueError, match="6 challenged ballots on line 6, but its tables"):

@@ -143,7 +143,10 @@ def test_one_key_for_two_folders_is_refused(
     exports: list[Path], tmp_path: Path, capsys: pytest.CaptureFixture[str], tables_key: StationKey
 ) -> None:
     err = refused(capsys, tmp_path / "out", *exports[:2], "--key", tables_key.fingerprint)
-    assert "--key is given 1 times for 2 folders" in err
+    assert err == (
+        "station: --key is given once for 2 folders: give one fingerprint per folder, in the"
+        " same order\n"
+    )
 
 
 def test_a_folder_that_is_not_an_export_is_refused(

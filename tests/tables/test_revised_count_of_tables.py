@@ -143,6 +143,24 @@ def test_another_consolidation_is_refused_in_one_line(
     assert printed == "" and f"{other}: is not the consolidation {export} revises" in err
 
 
+def test_a_tables_export_given_as_the_consolidation_names_tables(
+    three: tuple[Path, StationKey],
+    revised: tuple[Path, Path],
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+) -> None:
+    """The refusal names the option the folder was given to, --tables."""
+    _out, key = three
+    one_table = table_export(tmp_path, "A", "FFAC", key)
+    _path, export = revised
+    code, printed, err = run(capsys, "verify", export, "--tables", one_table)
+    _one_line(code, err)
+    assert printed == "" and err == (
+        f"station: {one_table}: is not a consolidation of a count's tables; --tables takes"
+        " the folder `station consolidate` made\n"
+    )
+
+
 def test_a_forged_revised_tally_is_not_intact(
     three: tuple[Path, StationKey],
     revised: tuple[Path, Path],
@@ -254,6 +272,64 @@ def test_its_register_says_where_each_challenge_stands(
     assert (tally["original"]["for"], tally["original"]["challenged"]) == (4, 4)
     assert (tally["challenged_counted"]["for"], tally["challenged_counted"]["against"]) == (2, 1)
     assert tally["challenges_by_party"] == {}  # every challenge decided
+
+
+def test_a_decision_that_only_sustains_is_signed_on_the_carried_ballots(
+    three: tuple[Path, StationKey],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Nothing is called in the file, but its Revised Tally certifies the consolidated
+    tally's 8 ballots: no "nothing is counted" refusal, no --none-counted asked for."""
+    out, _key = three
+    path = tmp_path / "sustained.station"
+    assert run(capsys, "new", path, "--revised-of", out, "--agent", "X")[0] == 0
+    assert run(capsys, "decide", path, "--sustain", "1,2,3,4", "--by", "RD")[0] == 0
+    code, printed, err = run(capsys, "sign", path)
+    assert (code, err) == (0, ""), err
+    assert "Revised tally prepared" in printed
+
+
+def test_its_register_carries_the_reasons_the_tables_registers_give(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Table A's challenge was made by the employer as a supervisor's, with a note: the
+    revised count's register says so, as table A's does; B's gave no reason."""
+    from station.sheet.consolidate import consolidate
+    from station.sheet.keys import create_key
+    from tests.tables.helpers import table_file
+
+    key = create_key(tmp_path / "key.pem")
+    path_a = table_file(tmp_path, "A", "FFAC")
+    with Journal.open(path_a) as journal:
+        session = CountSession(journal, journal.restore(trust_snapshots=False))
+        session.start()
+        seq = next(iter(session.count.challenges.counting())).seq
+        changes = {"party": "employer", "reason": "supervisor", "note": "foreman"}
+        session.amend_challenge(seq, changes)
+    exports = [
+        sign_and_export(path_a, tmp_path / "export-A", key),
+        table_export(tmp_path, "B", "AFCA", key),
+    ]
+    consolidate(exports, tmp_path / "consolidated", key)
+    path = tmp_path / "revised.station"
+    assert (
+        run(capsys, "new", path, "--revised-of", tmp_path / "consolidated", "--agent", "X")[0] == 0
+    )
+    code, printed, err = run(capsys, "challenges", path)
+    assert code == 0, err
+    lines = printed.splitlines()[1:]
+    assert lines[0].endswith("challenged by the Employer: supervisor (foreman)  [Table A #1]")
+    assert lines[1].endswith("open             challenged by the Board agent  [Table B #1]")
+    code, printed, err = run(capsys, "challenges", path, "--json")
+    rows = json.loads(printed)["challenges"]
+    assert [(r["reason"], r["note"]) for r in rows] == [("supervisor", "foreman"), (None, None)]
+    assert all("voter" not in row for row in rows)
+    # The Revised Tally verifies with its consolidation: the reasons carried are its own.
+    assert run(capsys, "decide", path, "--sustain", "1,2", "--by", "RD")[0] == 0
+    export = sign_and_export(path, tmp_path / "out", key)
+    code, printed, err = run(capsys, "verify", export, "--tables", tmp_path / "consolidated")
+    assert code == 0 and printed.startswith("OK:"), err
 
 
 def test_the_verifier_page_refuses_it_in_one_line(revised: tuple[Path, Path]) -> None:
