@@ -80,11 +80,13 @@ def revision_of(folder: Path, option: str = "--revised-of") -> tuple[ElectionSet
     which holds a Revised Tally's carried facts to these). Raises UsageError in one line
     naming `option`, the option `folder` was given to.
     """
-    first, revision, _signers = _revision(folder)
+    first, revision, _signers = _revision(folder, option)
     return first, revision
 
 
-def _revision(folder: Path) -> tuple[ElectionSetup, TablesRevision, tuple[Signer, ...]]:
+def _revision(
+    folder: Path, option: str = "--revised-of"
+) -> tuple[ElectionSetup, TablesRevision, tuple[Signer, ...]]:
     """`revision_of`, and the tables' keys that signed it, for `station new` to hold."""
     if not folder.is_dir():
         raise UsageError(revised_of_not_consolidation_statement(str(folder), option))

@@ -281,9 +281,10 @@ def test_a_decision_that_only_sustains_is_signed_on_the_carried_ballots(
 ) -> None:
     """Nothing is called in the file, but its Revised Tally certifies the consolidated
     tally's 8 ballots: no "nothing is counted" refusal, no --none-counted asked for."""
-    out, _key = three
+    out, key = three
     path = tmp_path / "sustained.station"
-    assert run(capsys, "new", path, "--revised-of", out, "--agent", "X")[0] == 0
+    made = run(capsys, "new", path, "--revised-of", out, "--agent", "X", "--key", key.fingerprint)
+    assert made[0] == 0
     assert run(capsys, "decide", path, "--sustain", "1,2,3,4", "--by", "RD")[0] == 0
     code, printed, err = run(capsys, "sign", path)
     assert (code, err) == (0, ""), err
@@ -313,9 +314,11 @@ def test_its_register_carries_the_reasons_the_tables_registers_give(
     ]
     consolidate(exports, tmp_path / "consolidated", key)
     path = tmp_path / "revised.station"
-    assert (
-        run(capsys, "new", path, "--revised-of", tmp_path / "consolidated", "--agent", "X")[0] == 0
-    )
+    made = run(
+        capsys, "new", path, "--revised-of", tmp_path / "consolidated", "--agent", "X",
+        "--key", key.fingerprint,
+    )  # fmt: skip
+    assert made[0] == 0
     code, printed, err = run(capsys, "challenges", path)
     assert code == 0, err
     lines = printed.splitlines()[1:]
