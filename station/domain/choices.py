@@ -453,7 +453,7 @@ def incumbent_problem(
     only where the ballot has one union: a Globe ballot of several unions offers the
     group the craft union (a separate unit) and the incumbent (the existing unit), so
     an incumbent off that ballot would leave the group no way to vote itself into the
-    unit (docs/rules.md, "Self-determination with two unions, and the incumbent").
+    unit (docs/rules.md, "Voting groups": self-determination with two unions).
     A name a slip away from a union on the ballot is refused: taken as another union
     it would silently turn that union's majority from "stays in the existing unit"
     into "separate unit"."""
