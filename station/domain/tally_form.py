@@ -170,6 +170,13 @@ def _line_4_words(ballot: FormBallot) -> str:
     return "Number of votes cast against participating labor organization(s)"
 
 
+def challenges_determinative(ballot: FormBallot, figures: Figures) -> bool:
+    """Line 8: whether the challenged ballots could change the result under this
+    ballot's majority rule. The decision after a hearing asks the same before it orders
+    any opened (`decision.new_decision_problem`)."""
+    return _determinative(figures, ballot.unions, ballot.majority_of_eligible)
+
+
 def _determinative(figures: Figures, unions: int, of_eligible: bool) -> bool:
     tally = figures.tally
     if of_eligible:
