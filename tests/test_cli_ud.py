@@ -154,3 +154,17 @@ def test_challenges_that_could_not_rescind_are_not_opened(tmp_path: Path) -> Non
     assert station("sign", path, "--agent", "R. Agent").returncode == 0
     refused = station("decide", path, "--open", "1", "--by", "RD")
     assert refused.returncode == 2 and "not determinative" in refused.stderr
+
+
+def test_the_log_and_verify_say_yes_and_no(tmp_path: Path) -> None:
+    path = tmp_path / "ud.station"
+    new_ud(path, "--ballots", "19")
+    count_votes(path, [10, 6], challenged=2, void=1)
+    log = station("log", path).stdout
+    assert "Ballot 1 YES" in log and "Ballot 11 NO" in log
+    assert " FOR" not in log and "AGAINST" not in log
+    assert station("sign", path, "--agent", "R. Agent").returncode == 0
+    assert station("export", path, "--out", tmp_path / "sheet").returncode == 0
+    verified = station("verify", tmp_path / "sheet")
+    assert verified.returncode == 0, verified.stderr
+    assert ": 10 YES, 6 NO, 1 void, 2 challenged." in verified.stdout

@@ -56,8 +56,17 @@ def election_words(
     election: Election, votes: VoteWords = _no_vote_words, groups: GroupWords = _no_group
 ) -> Words:
     """The words of `election`; `votes` names a vote's choice (`ChoiceVotes.words`),
-    `groups` the voting group a ballot was called in."""
-    return Words(votes, election.said, groups)
+    `groups` the voting group a ballot was called in. A vote `votes` leaves unnamed is
+    called by its choice's label on the ballot (a UD's YES and NO)."""
+    question = election.ballot
+
+    def vote(event: Event) -> str | None:
+        said = votes(event)
+        if said is None and event.call is not None:
+            return question.call_label(event.call)
+        return said
+
+    return Words(vote, election.said, groups)
 
 
 def describe(change: Change, words: Words = PLAIN_WORDS) -> str:

@@ -1,7 +1,9 @@
 """A UD election's description and arithmetic: one question, YES and NO, decided by a
 majority of the employees eligible to vote (NLRA 8(a)(3), 9(e)(1))."""
 
-from station.domain import Call, ElectionSetup
+from dataclasses import replace
+
+from station.domain import Call, Count, ElectionSetup
 from station.domain.choices import Role
 from station.domain.description import QuestionKind, describe
 from station.domain.election_facts import party_columns, party_facts, party_ids
@@ -71,3 +73,11 @@ def test_the_sheet_files_each_observer_under_the_party_it_was_entered_for() -> N
         ("For the Petitioner (J. Worker)", ["Pat Obs"]),
         ("For the Union (Local 1)", ["Un Obs"]),
     ]
+
+
+def test_the_piles_are_yes_and_no_piles() -> None:
+    count = Count.for_setup(replace(ud_setup(), pile=50))
+    assert count.piles.ref(Call.FOR, 1).title == "YES pile 1"
+    assert count.piles.ref(Call.AGAINST, 2).title == "NO pile 2"
+    assert count.piles.ref(Call.VOID, 1).title == "VOID pile 1"
+    assert count.vote_words == ("YES", "NO")
