@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
+from station.domain.calls import Call
 from station.domain.changes import Change
 from station.domain.events import Action
 from station.domain.statements import counted_statement, how_many
@@ -30,16 +31,22 @@ def settled_undo_refusal(ballot: int, number: int, status: str) -> str:
     )
 
 
-def describe_resolution(change: Change, who: Callable[[str], str]) -> str:
+def _call_label(call: Call) -> str:
+    return call.label
+
+
+def describe_resolution(
+    change: Change, who: Callable[[str], str], said: Callable[[Call], str] = _call_label
+) -> str:
     """One line for a DISPUTE, JOIN, RESOLVE or DECIDE; `who` names a party by what the
-    event stores ("the Employer")."""
+    event stores ("the Employer"), `said` the disputed call (a UD's YES and NO)."""
     event = change.event
     detail = event.detail or {}
     ballot = f"Ballot {change.ballot:,}" if change.ballot else f"Event {event.target}"
     party = who(str(detail.get("party", "")))
     match event.action:
         case Action.DISPUTE:
-            call = event.call.label if event.call else ""
+            call = said(event.call) if event.call else ""
             if detail.get("left_as_called"):
                 return f"{ballot} {call} disputed by {party}: left as called, noted for objections"
             return f"{ballot} {call} disputed by {party}: now CHALLENGED"

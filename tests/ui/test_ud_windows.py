@@ -33,11 +33,19 @@ def test_the_calls_are_yes_and_no_in_every_window(qtbot: QtBot, tmp_path: Path) 
         key(window, Qt.Key.Key_N)
         assert window.recent.texts()[0] == "Ballot 2 NO"
         assert dashboard.flash.text() == "Ballot 2 NO"
+        controller = window.controller
+        controller.dispute(
+            controller.journal.head_seq, Call.AGAINST, "employer", left_as_called=True
+        )
+        said = "Ballot 2 NO disputed by the Employer: left as called, noted for objections"
+        assert window.recent.texts()[0] == said
+        assert dashboard.flash.text() == said
+        key(window, Qt.Key.Key_Y)
         key(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
-        assert window.recent.texts()[0] == "\u21b6 Ballot 2 NO \u2014 undone"
+        assert window.recent.texts()[0] == "\u21b6 Ballot 3 YES \u2014 undone"
         dialog = PrepareSheetDialog(UD, window.controller.count.tally, "Final", window)
         qtbot.addWidget(dialog)
-        assert "(1 YES, 0 NO, 0 CHALLENGED, 0 VOID)" in dialog.reconciliation.text()
+        assert "(1 YES, 1 NO, 0 CHALLENGED, 0 VOID)" in dialog.reconciliation.text()
     finally:
         window.close()
 
