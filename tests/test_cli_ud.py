@@ -7,7 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from station.domain import Call
 from station.verification.pdf_text import pdf_words
+from tests.helpers import session_on
 from tests.kinds_helpers import count_votes, station, tally
 
 
@@ -118,3 +120,55 @@ def test_a_ud_election_has_one_question_about_one_union(tmp_path: Path, more: li
     assert refused.stderr.count("\n") == 1
     assert "a UD (deauthorization) election asks one question about one union" in refused.stderr
     assert not (tmp_path / "ud.station").exists()
+
+
+def test_the_determinative_challenges_are_opened_and_the_revised_tally_rescinds(
+    tmp_path: Path,
+) -> None:
+    """The worked example: line 8 says the 2 challenged ballots could rescind, so the
+    Regional Director may order them opened; both YES make 12 of 20 eligible."""
+    path = tmp_path / "ud.station"
+    new_ud(path, "--ballots", "19")
+    count_votes(path, [10, 6], challenged=2, void=1)
+    signed = station("sign", path, "--agent", "R. Agent")
+    assert signed.returncode == 0, signed.stderr
+    decided = station("decide", path, "--open", "1,2", "--by", "RD")
+    assert decided.returncode == 0, decided.stderr
+    journal, session = session_on(path)
+    try:
+        session.record(Call.FOR)
+        session.record(Call.FOR)
+    finally:
+        journal.close()
+    revised = station("sign", path, "--agent", "R. Agent")
+    assert revised.returncode == 0, revised.stderr
+    summary = tally(path)
+    assert (summary["for"], summary["against"], summary["challenged"]) == (12, 6, 0)
+    assert summary["rescinded"] is True and summary["challenges_determinative"] is False
+    assert summary["statements"]["9"].startswith(  # type: ignore[index]
+        "A majority of the employees eligible to vote have voted to rescind"
+    )
+
+
+def test_challenges_that_could_not_rescind_are_not_opened(tmp_path: Path) -> None:
+    """9 YES, 3 NO, 1 challenged of 20 eligible: 10 YES would still be no majority."""
+    path = tmp_path / "ud.station"
+    new_ud(path, "--ballots", "13")
+    count_votes(path, [9, 3], challenged=1)
+    assert station("sign", path, "--agent", "R. Agent").returncode == 0
+    refused = station("decide", path, "--open", "1", "--by", "RD")
+    assert refused.returncode == 2 and "not determinative" in refused.stderr
+
+
+def test_the_log_and_verify_say_yes_and_no(tmp_path: Path) -> None:
+    path = tmp_path / "ud.station"
+    new_ud(path, "--ballots", "19")
+    count_votes(path, [10, 6], challenged=2, void=1)
+    log = station("log", path).stdout
+    assert "Ballot 1 YES" in log and "Ballot 11 NO" in log
+    assert " FOR" not in log and "AGAINST" not in log
+    assert station("sign", path, "--agent", "R. Agent").returncode == 0
+    assert station("export", path, "--out", tmp_path / "sheet").returncode == 0
+    verified = station("verify", tmp_path / "sheet")
+    assert verified.returncode == 0, verified.stderr
+    assert ": 10 YES, 6 NO, 1 void, 2 challenged." in verified.stdout

@@ -50,7 +50,7 @@ from station.domain.runoff import Result, determinative, final_result, result, s
 from station.domain.statements import box_for_result
 from station.domain.table_statements import revised_created_statement, table_title
 from station.domain.tally import Tally
-from station.domain.tally_form import Figures, FormBallot
+from station.domain.tally_form import Figures, FormBallot, eligible_majority
 from station.domain.voters import VoterList
 
 _REQUIRED = ("case", "employer", "union", "eligible")
@@ -723,7 +723,7 @@ def eligible_summary(setup: ElectionSetup, count: Count) -> dict[str, object]:
             "kind": question.kind.value,
             "words": question.words,
             "majority_of": "eligible",
-            "majority_needed": setup.eligible // 2 + 1,
+            "majority_needed": eligible_majority(setup.eligible),
         },
         "choices": [
             {"name": choice.name, "votes": votes}

@@ -29,7 +29,7 @@ from station.domain.calls import Call
 from station.domain.challenges import EVERY_ELECTION, Challenge, ChallengeRegister
 from station.domain.changes import FROZEN_FORMAT, Change, FrozenCount, ReplayError, Sheet
 from station.domain.choice_votes import ChoiceVotes
-from station.domain.choices import Ballot
+from station.domain.choices import ONE_UNION_WORDS, Ballot
 from station.domain.decision import call_number, plan
 from station.domain.description import Election, describe
 from station.domain.detail_keys import detail_problem
@@ -82,7 +82,7 @@ class Count:
         self.locked_by: Sheet | None = None  # the sheet that locks the count, if any
         self._election = challengers
         self.challenges = self._register()
-        self.piles = PileTracker(pile_size, _labels(ballot))
+        self.piles = PileTracker(pile_size, _labels(ballot, challengers))
         self.votes = ChoiceVotes(ballot)  # FOR split between the unions of a ballot of several
         # On a ballot of several unions, each union's votes that count now as carried, by
         # (group's key or None, union): the piles of each union, in each group's box.
@@ -113,6 +113,13 @@ class Count:
         if rows is None:
             return ChallengeRegister(challengers, older)
         return ChallengeRegister.restored(rows, challengers, older)
+
+    @property
+    def vote_words(self) -> tuple[str, str]:
+        """What the one-union ballot's two figures are called: FOR and AGAINST, a UD's
+        YES and NO (`Question.vote_words`)."""
+        election = self._election
+        return ONE_UNION_WORDS if election is None else election.ballot.vote_words
 
     @property
     def _group_keys(self) -> tuple[str, ...]:
@@ -251,7 +258,7 @@ class Count:
             locked = summary["locked_by"]
             count.locked_by = None if locked is None else count.sheets[whole(locked)]
             count.challenges = count._register(summary["challenges"])
-            count.piles = PileTracker.restored(pile_size, summary["piles"], _labels(ballot))
+            count.piles = PileTracker.restored(pile_size, summary["piles"], count.piles.labels)
             count.resolutions = Resolutions.restored(summary["resolutions"])
             count._done = from_little_endian(frozen.done)
             count._undone = from_little_endian(frozen.undone)
@@ -807,9 +814,15 @@ _LOCKED_OUT = (
 )
 
 
-def _labels(ballot: Ballot | None) -> dict[tuple[Call, int | None], str]:
-    """How this ballot's piles are named where a call's label says too little."""
-    return {} if ballot is None else pile_labels(ballot.unions, ballot.neither)
+def _labels(ballot: Ballot | None, election: Election | None) -> dict[tuple[Call, int | None], str]:
+    """How this ballot's piles are named where a call's label says too little: each
+    union's of several, or a vote's by its choice's label (a UD's YES and NO piles)."""
+    labels = {} if ballot is None else pile_labels(ballot.unions, ballot.neither)
+    if labels or election is None:
+        return labels
+    question = election.ballot
+    said = {(call, None): question.call_label(call) for call in (Call.FOR, Call.AGAINST)}
+    return {key: label for key, label in said.items() if label != key[0].label}
 
 
 def uncounted_refusal(uncounted: int, ordered: int) -> str:

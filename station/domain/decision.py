@@ -24,9 +24,9 @@ from station.domain.resolution import (
     resolve,
 )
 from station.domain.resolution_statements import not_determinative_statement, reveal_warning
-from station.domain.runoff import final_result
 from station.domain.statements import locked_rule_statement
 from station.domain.tally import Tally
+from station.domain.tally_form import Figures, ballot_form, challenges_determinative
 
 if TYPE_CHECKING:  # pragma: no cover
     from station.domain.count import Count
@@ -112,14 +112,13 @@ def new_decision_problem(
         return problem
     carried = count.carried  # the consolidated tally of the election's tables
     if carried is not None:
-        votes = carried.original.choices or (carried.original.for_union, carried.original.against)
-        challenged = carried.original.challenged
+        tally = carried.original
     elif setup.ballot.groups:  # judged unit by unit
         return unit_decision_problem(count, setup, opened)
     else:
-        votes, challenged = count.choice_votes(), count.tally.challenged
-    unions = len(setup.ballot.unions)
-    if final_result(votes, unions, challenged, setup.eligible)[1]:
+        tally = count.tally
+    # Line 8 of the sheet, by the ballot's own majority rule (of the eligible in UD).
+    if challenges_determinative(ballot_form(setup), Figures(setup.eligible, tally)):
         return None
     return not_determinative_statement(list(opened))
 

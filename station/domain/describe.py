@@ -3,6 +3,7 @@
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from station.domain.calls import Call
 from station.domain.challenges import Challenge
 from station.domain.changes import Change
 from station.domain.description import Election
@@ -24,6 +25,9 @@ ChallengerWords = Callable[[str], str]
 # The key of the voting group a ballot was called in, by its call's event (None: none).
 GroupWords = Callable[[int], str | None]
 
+# A call as the ballot names it: FOR, a UD's YES (`Question.call_label`).
+CallWords = Callable[[Call], str]
+
 _PLAIN_CHALLENGERS = {"employer": "the Employer", "petitioner": "the Union"}
 
 
@@ -33,6 +37,10 @@ def _no_vote_words(event: Event) -> str | None:
 
 def _no_group(seq: int) -> str | None:
     return None
+
+
+def _call_label(call: Call) -> str:
+    return call.label
 
 
 def _plain_challenger(stored: str) -> str:
@@ -46,6 +54,7 @@ class Words:
     vote: VoteWords = _no_vote_words
     challenger: ChallengerWords = _plain_challenger
     group: GroupWords = _no_group
+    call: CallWords = _call_label
 
 
 # An election's words, where nothing but the calls is known.
@@ -56,8 +65,17 @@ def election_words(
     election: Election, votes: VoteWords = _no_vote_words, groups: GroupWords = _no_group
 ) -> Words:
     """The words of `election`; `votes` names a vote's choice (`ChoiceVotes.words`),
-    `groups` the voting group a ballot was called in."""
-    return Words(votes, election.said, groups)
+    `groups` the voting group a ballot was called in. A vote `votes` leaves unnamed is
+    called by its choice's label on the ballot (a UD's YES and NO)."""
+    question = election.ballot
+
+    def vote(event: Event) -> str | None:
+        said = votes(event)
+        if said is None and event.call is not None:
+            return question.call_label(event.call)
+        return said
+
+    return Words(vote, election.said, groups, question.call_label)
 
 
 def describe(change: Change, words: Words = PLAIN_WORDS) -> str:
@@ -97,7 +115,7 @@ def describe(change: Change, words: Words = PLAIN_WORDS) -> str:
         case Action.AMEND:
             return _challenge_words(change, words.challenger)
         case Action.DISPUTE | Action.JOIN | Action.RESOLVE | Action.DECIDE:
-            return describe_resolution(change, words.challenger)
+            return describe_resolution(change, words.challenger, words.call)
         case Action.PILE:
             check = change.pile
             if check is None:  # pragma: no cover - every applied PILE has its check

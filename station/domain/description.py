@@ -316,9 +316,30 @@ class Question:
         """Every choice's name, in ballot order."""
         return tuple(choice.name for choice in self.choices)
 
+    def call_label(self, call: Call) -> str:
+        """The word for a ballot called `call` on this ballot: its choice's label where
+        one choice is stored with that call (FOR and AGAINST, a UD's YES and NO), else
+        the call's own (CHALLENGED, VOID; FOR, which several unions share)."""
+        if not self.several:
+            for choice in self.choices:
+                if choice.call is call:
+                    return choice.label
+        return call.label
+
+    @property
+    def vote_words(self) -> tuple[str, str]:
+        """What a one-union ballot's two figures are called: FOR and AGAINST, a UD's
+        YES and NO."""
+        return self.call_label(Call.FOR), self.call_label(Call.AGAINST)
+
     def choice_for_key(self, key: str) -> Choice | None:
         """The choice a key records a vote for, if any."""
         return next((choice for choice in self.choices if choice.key == key), None)
+
+
+def deauthorization_question_of(union: str) -> Question:
+    """A UD ballot's one question, about `union`: YES and NO (`DEAUTHORIZATION`)."""
+    return Question(QuestionKind.DEAUTHORIZATION, DEAUTHORIZATION, union)
 
 
 @dataclass(frozen=True, slots=True)
@@ -633,7 +654,7 @@ def describe(setup: ElectionSetup) -> Election:
     board_agent = Challenger(BOARD_AGENT, "B", None, "", BOARD_AGENT, "the Board agent")
     question = Question(QuestionKind.REPRESENTATION, tuple(choices))
     if ballot.kind.deauthorization:
-        question = Question(QuestionKind.DEAUTHORIZATION, DEAUTHORIZATION, ballot.unions[0])
+        question = deauthorization_question_of(ballot.unions[0])
     groups: tuple[VotingGroup, ...] = (
         VotingGroup(None, "", setup.eligible, setup.ballots, (question,)),
     )

@@ -13,7 +13,7 @@ in `station tally --json`.
 
 from collections.abc import Mapping
 
-from station.domain.choices import Ballot, Role
+from station.domain.choices import Ballot, Role, case_kind
 from station.domain.description import (
     EMPLOYEE_PETITIONER,
     EMPLOYER,
@@ -105,13 +105,14 @@ def party_ids(sheet: Mapping[str, object]) -> list[str]:
     parties = sheet.get("parties")
     if not isinstance(parties, list):
         return [EMPLOYER, ONE_UNION]
-    # In an RD case the Petitioner is the employee(s); in RC it is a union.
-    rd = "-RD-" in str(sheet.get("case", "")).upper()
+    # Where employees petition (RD, UD) the Petitioner is the employee(s), who sign
+    # apart from the union; in RC it is a union.
+    employees = case_kind(str(sheet.get("case", ""))).employees_petition
     roles = [str(party["role"]) for party in parties]
     unions = [
         index
         for index, role in enumerate(roles)
-        if role in ("Union", "Intervenor") or (role == "Petitioner" and not rd)
+        if role in ("Union", "Intervenor") or (role == "Petitioner" and not employees)
     ]
     off = [index for index, party in enumerate(parties) if party.get("ballot") is False]
     unions = [index for index in unions if index not in off]
@@ -133,8 +134,8 @@ def party_ids(sheet: Mapping[str, object]) -> list[str]:
 def party_columns(sheet: Mapping[str, object], union_label: str) -> list[tuple[str, list[str]]]:
     """Each observer column of a sheet: its heading and the observers named for it.
 
-    A sheet naming the parties by role has a column per party (the employer, an RD
-    petitioner, each union), each with the observers entered for that party; on a
+    A sheet naming the parties by role has a column per party (the employer, an RD or
+    UD petitioner, each union), each with the observers entered for that party; on a
     ballot of several unions, observers a file made before each union was named stored
     as "petitioner" sign under the first union, as they did. A plain RC sheet has its
     two columns as always.

@@ -6,7 +6,7 @@ Lines 8 and 9 and what 29 CFR 102.70 calls for are `result_statements.py`'s.
 
 from collections.abc import Mapping
 
-from station.domain.choices import Ballot, RerunCause
+from station.domain.choices import ONE_UNION_WORDS, Ballot, RerunCause
 from station.domain.tally import Tally
 
 
@@ -15,10 +15,11 @@ def runoff_title(ballot: Ballot) -> str:
     return "Runoff election" if ballot.runoff_of is not None else ""
 
 
-def votes_phrase(ballot: Ballot, tally: Tally) -> str:
-    """ "22 FOR, 8 AGAINST", or "12 Machinists, 10 Carpenters, 8 Neither" (several unions)."""
+def votes_phrase(ballot: Ballot, tally: Tally, words: tuple[str, str] = ONE_UNION_WORDS) -> str:
+    """ "22 FOR, 8 AGAINST" (`words`: a UD's "10 YES, 6 NO", `Question.vote_words`), or
+    "12 Machinists, 10 Carpenters, 8 Neither" (several unions)."""
     if not tally.choices or not ballot.several:
-        return f"{tally.for_union:,} FOR, {tally.against:,} AGAINST"
+        return f"{tally.for_union:,} {words[0]}, {tally.against:,} {words[1]}"
     pairs = zip(ballot.choices, tally.choices, strict=True)
     return ", ".join(f"{votes:,} {name}" for name, votes in pairs)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
+from station.domain.calls import Call
 from station.domain.changes import Change
 from station.domain.events import Action
 from station.domain.statements import counted_statement, how_many
@@ -30,16 +31,22 @@ def settled_undo_refusal(ballot: int, number: int, status: str) -> str:
     )
 
 
-def describe_resolution(change: Change, who: Callable[[str], str]) -> str:
+def _call_label(call: Call) -> str:
+    return call.label
+
+
+def describe_resolution(
+    change: Change, who: Callable[[str], str], said: Callable[[Call], str] = _call_label
+) -> str:
     """One line for a DISPUTE, JOIN, RESOLVE or DECIDE; `who` names a party by what the
-    event stores ("the Employer")."""
+    event stores ("the Employer"), `said` the disputed call (a UD's YES and NO)."""
     event = change.event
     detail = event.detail or {}
     ballot = f"Ballot {change.ballot:,}" if change.ballot else f"Event {event.target}"
     party = who(str(detail.get("party", "")))
     match event.action:
         case Action.DISPUTE:
-            call = event.call.label if event.call else ""
+            call = said(event.call) if event.call else ""
             if detail.get("left_as_called"):
                 return f"{ballot} {call} disputed by {party}: left as called, noted for objections"
             return f"{ballot} {call} disputed by {party}: now CHALLENGED"
@@ -86,12 +93,13 @@ def revised_count_statement(
     *,
     strong: Callable[[str], str] = str,
     names: Sequence[str] = (),
+    words: tuple[str, str] = ("FOR", "AGAINST"),
 ) -> str:
     """ "Revised count: 3 of 10 opened ballots counted (original tally 875 FOR, 993 AGAINST,
     416 challenged)": the count of the ordered ballots, the first count beside it."""
     return (
         f"{revised_progress_statement(called, ordered, strong=strong)}"
-        f" ({original_tally_statement(original, names)})"
+        f" ({original_tally_statement(original, names, words)})"
     )
 
 
@@ -103,22 +111,24 @@ def revised_progress_statement(
     return f"Revised count: {strong(f'{called:,}')} of {how_many(ordered, 'opened ballot')} counted"
 
 
-def original_tally_statement(original: Tally, names: Sequence[str] = ()) -> str:
+def original_tally_statement(
+    original: Tally, names: Sequence[str] = (), words: tuple[str, str] = ("FOR", "AGAINST")
+) -> str:
     """ "original tally 875 FOR, 993 AGAINST, 0 VOID, 416 challenged"; each choice by
     name on a ballot of several unions (`names`, Neither last)."""
     return (
-        f"original tally {_votes_words(original, names)},"
+        f"original tally {_votes_words(original, names, words)},"
         f" {original.void:,} VOID, {original.challenged:,} challenged"
     )
 
 
-def _votes_words(tally: Tally, names: Sequence[str]) -> str:
+def _votes_words(tally: Tally, names: Sequence[str], words: tuple[str, str]) -> str:
     """ "875 FOR, 993 AGAINST", or each choice's votes on a ballot of several unions."""
     if tally.choices and len(names) == len(tally.choices):
         return ", ".join(
             f"{name} {votes:,}" for name, votes in zip(names, tally.choices, strict=True)
         )
-    return f"{tally.for_union:,} FOR, {tally.against:,} AGAINST"
+    return f"{tally.for_union:,} {words[0]}, {tally.against:,} {words[1]}"
 
 
 def progress_statement(
@@ -132,7 +142,12 @@ def progress_statement(
     ballot = count.votes.ballot  # several unions: each choice's votes by name
     names = ballot.choices if ballot is not None and ballot.several else ()
     said = revised_count_statement(
-        called, resolutions.ordered, resolutions.original, strong=strong, names=names
+        called,
+        resolutions.ordered,
+        resolutions.original,
+        strong=strong,
+        names=names,
+        words=count.vote_words,
     )
     if count.groups.active:  # each opened ballot is called in its own group's pile
         first = resolutions.decisions[0].seq

@@ -16,6 +16,7 @@ from station.domain.changes import Sheet
 from station.domain.events import SheetKind
 from station.domain.piles import PileCheck, PileRef, lane_name
 from station.domain.tally import Outcome, Tally
+from station.domain.tally_form import FormBallot
 
 
 def how_many(number: int, noun: str) -> str:
@@ -440,4 +441,5 @@ def votes_words(sheet: Mapping[str, object]) -> str:
         return ", ".join(f"{choice['votes']:,} {choice['name']}" for choice in choices)
     lines = sheet["lines"]
     assert isinstance(lines, dict)
-    return f"{lines['3']:,} FOR, {lines['4']:,} AGAINST"
+    words = FormBallot.of_sheet(sheet).vote_words  # a UD's YES and NO
+    return f"{lines['3']:,} {words[0]}, {lines['4']:,} {words[1]}"

@@ -22,8 +22,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from station.domain.calls import Call
-from station.domain.choices import RerunCause, case_kind
-from station.domain.description import Question, describe
+from station.domain.choices import ONE_UNION_WORDS, RerunCause, case_kind
+from station.domain.description import Question, deauthorization_question_of, describe
 from station.domain.election import ElectionSetup
 from station.domain.runoff import final_result, majority_for, several_unions
 from station.domain.tally import Tally
@@ -44,6 +44,8 @@ class FormBallot:
             eligible to vote (`Question.majority_of_eligible`); `union` is its union.
         further: the one further election of 29 CFR 102.70(d): a split vote ends it
             with the results certified rather than voiding it.
+        vote_words: what a one-union ballot's two figures are called (FOR and AGAINST,
+            a UD's YES and NO: `Question.vote_words`).
     """
 
     union: str
@@ -51,6 +53,7 @@ class FormBallot:
     unions: int
     majority_of_eligible: bool = False
     further: bool = False
+    vote_words: tuple[str, str] = ONE_UNION_WORDS
 
     @property
     def neither(self) -> bool:
@@ -68,7 +71,14 @@ class FormBallot:
         """The ballot of a voting group's representation question."""
         union = question.about or question.unions[0].name
         unions = sum(1 for choice in question.choices if choice.call is Call.FOR)
-        return cls(union, question.names, unions, question.majority_of_eligible, further)
+        return cls(
+            union,
+            question.names,
+            unions,
+            question.majority_of_eligible,
+            further,
+            question.vote_words,
+        )
 
     @classmethod
     def of_sheet(cls, sheet: Mapping[str, object]) -> FormBallot:
@@ -85,7 +95,8 @@ class FormBallot:
         eligible = case_kind(str(case)).deauthorization
         rerun = sheet.get("rerun_of")
         further = isinstance(rerun, dict) and rerun.get("cause") == RerunCause.NULLITY
-        return cls(str(sheet.get("union", "")), choices, max(unions, 1), eligible, further)
+        words = deauthorization_question_of("").vote_words if eligible else ONE_UNION_WORDS
+        return cls(str(sheet.get("union", "")), choices, max(unions, 1), eligible, further, words)
 
 
 def ballot_form(setup: ElectionSetup) -> FormBallot:
@@ -135,6 +146,11 @@ def rescinded(yes: int, eligible: int) -> bool:
     return 2 * yes > eligible
 
 
+def eligible_majority(eligible: int) -> int:
+    """The fewest YES votes that are a majority of `eligible` employees (`rescinded`)."""
+    return eligible // 2 + 1
+
+
 def eligible_determinative(yes: int, eligible: int, swing: int) -> bool:
     """Whether `swing` ballots (challenged, or still uncounted) could change whether YES
     is a majority of those eligible: YES has none yet and could reach one. Judged
@@ -168,6 +184,13 @@ def _line_4_words(ballot: FormBallot) -> str:
     if ballot.majority_of_eligible:
         return "Number of votes cast NO"
     return "Number of votes cast against participating labor organization(s)"
+
+
+def challenges_determinative(ballot: FormBallot, figures: Figures) -> bool:
+    """Line 8: whether the challenged ballots could change the result under this
+    ballot's majority rule. The decision after a hearing asks the same before it orders
+    any opened (`decision.new_decision_problem`)."""
+    return _determinative(figures, ballot.unions, ballot.majority_of_eligible)
 
 
 def _determinative(figures: Figures, unions: int, of_eligible: bool) -> bool:

@@ -244,7 +244,8 @@ def _count_view(follower: FeedCheck) -> dict[str, Any]:
     remaining = None if ballots is None else max(ballots - tally.counted, 0)
     choices = setup.ballot.choices
     unions = len(setup.ballot.unions)
-    several = describe(setup).ballot.several
+    question = describe(setup).ballot
+    several = question.several
     votes = count.choice_votes()
     figures = {
         "void": tally.void,
@@ -270,12 +271,12 @@ def _count_view(follower: FeedCheck) -> dict[str, Any]:
         "several": several,
         "choices": [
             {
-                "word": name.upper() if several else ("FOR" if i < unions else "AGAINST"),
+                "word": choice.label.upper(),  # as its button says it: FOR, a UD's YES
                 "name": "" if several or i >= unions else name,
                 "figure": None if several else ("for" if i < unions else "against"),
                 "value": f"{votes[i]:,}",
             }
-            for i, name in enumerate(choices)
+            for i, (name, choice) in enumerate(zip(choices, question.choices, strict=True))
         ],
         "box": ballots is not None,
         "over": OVER_THE_BOX if ballots is not None and tally.counted > ballots else "",

@@ -73,8 +73,8 @@ class AfterCount:
             window.progress_label.setText(
                 revised_progress_statement(resolutions.revised_calls(count), resolutions.ordered)
             )
-            names = describe(window.feed.setup).ballot.names
-            tally = original_tally_statement(original, names)
+            question = describe(window.feed.setup).ballot
+            tally = original_tally_statement(original, question.names, question.vote_words)
             window.box_label.setText(
                 f"{tally[0].upper()}{tally[1:]} \u00b7 {window.box_label.text()}"
             )

@@ -6,6 +6,7 @@ from PySide6.QtCore import QLineF, QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
+from station.domain.tally_form import eligible_majority
 from station.ui.dashboard.theme import DARK, Theme
 
 
@@ -17,11 +18,19 @@ class RaceBar(QWidget):
     the left, AGAINST from the right and the challenged ballots lie between them. The
     line in the middle is the majority a choice must pass: when the hatched part
     straddles it the challenges could still swing the result (tally line 8).
+
+    A question decided by a majority of the employees eligible to vote (UD) gives
+    `eligible`: the bar is then as wide as line 1 (or the ballots, if more), YES from the
+    left, NO at the right, those who did not vote the empty track between, and the
+    line at half of those eligible, which YES must pass (`tally_form.rescinded`).
     """
 
-    def __init__(self, labels: Sequence[str], parent: QWidget | None = None) -> None:
+    def __init__(
+        self, labels: Sequence[str], eligible: int | None = None, parent: QWidget | None = None
+    ) -> None:
         super().__init__(parent)
         self._labels = tuple(labels)
+        self._eligible = eligible
         self._votes: tuple[int, ...] = (0,) * len(self._labels)
         self._challenged = 0
         self._theme = DARK
@@ -47,10 +56,25 @@ class RaceBar(QWidget):
         """Shares of the bar from left to right, each between 0 and 1: each choice but the
         last, the challenged ballots, the last choice ((FOR, challenged, AGAINST))."""
         *first, last = self._votes
-        total = sum(self._votes) + self._challenged
+        total = max(sum(self._votes) + self._challenged, self._eligible or 0)
         if total == 0:
             return (0.0,) * (len(self._votes) + 1)
         return tuple(part / total for part in (*first, self._challenged, last))
+
+    def majority_at(self) -> float:
+        """Where the majority line sits, as a share of the bar from the left: the middle,
+        or half of those eligible on a bar as wide as they are."""
+        if self._eligible is None:
+            return 0.5
+        total = max(sum(self._votes) + self._challenged, self._eligible)
+        return self._eligible / 2 / total if total else 0.5
+
+    def majority_label(self) -> str:
+        """The majority line's name: "MAJORITY", or how many YES it takes of those
+        eligible ("MAJORITY: 11 OF 20 ELIGIBLE")."""
+        if self._eligible is None:
+            return "MAJORITY"
+        return f"MAJORITY: {eligible_majority(self._eligible):,} OF {self._eligible:,} ELIGIBLE"
 
     def paintEvent(self, event: QPaintEvent) -> None:
         theme = self._theme
@@ -63,6 +87,8 @@ class RaceBar(QWidget):
         left = track.left()
         swing = QRectF()
         for place, share in enumerate(shares):
+            if place == len(shares) - 1:  # the last choice ends at the right
+                left = track.right() - track.width() * share
             rect = QRectF(left, track.top(), track.width() * share, track.height())
             if place == len(shares) - 2:
                 swing = rect
@@ -77,8 +103,8 @@ class RaceBar(QWidget):
         painter.drawRect(track)
 
         # The majority line runs through the bar, with its name above it.
-        middle = draw_majority(painter, track, text_height, height, theme)
-        label = "MAJORITY"
+        middle = draw_majority(painter, track, text_height, height, theme, self.majority_at())
+        label = self.majority_label()
         label_width = metrics.horizontalAdvance(label)
         painter.drawText(
             QRectF(middle - label_width / 2 - 4, 0, label_width + 8, text_height * 0.95),
@@ -168,10 +194,16 @@ def start_bar(widget: QWidget, theme: Theme) -> tuple[QPainter, QRectF, float]:
 
 
 def draw_majority(
-    painter: QPainter, track: QRectF, text_height: float, height: float, theme: Theme
+    painter: QPainter,
+    track: QRectF,
+    text_height: float,
+    height: float,
+    theme: Theme,
+    at: float = 0.5,
 ) -> float:
-    """The majority line through the middle of the bar; returns its x, pen set for words."""
-    middle = track.center().x()
+    """The majority line through the bar, `at` that share of it from the left (the
+    middle); returns its x, pen set for words."""
+    middle = track.left() + track.width() * at
     painter.setPen(QPen(QColor(theme.text), max(height / 22, 2.0)))
     painter.drawLine(QLineF(middle, track.top() - text_height * 0.15, middle, track.bottom()))
     painter.setPen(QColor(theme.text))

@@ -147,7 +147,11 @@ class DashboardWindow(ScaledWindow):
         self._figures_row = self._make_figures(election.ballot.choices)
         for small in (self.void_figure, self.challenged_figure, self.valid_figure):
             small.set_word_share(0.36)
-        self.race = RaceBar([choice.label for choice in election.ballot.choices])
+        question = election.ballot  # a UD's line: a majority of those eligible
+        self.race = RaceBar(
+            [choice.label for choice in question.choices],
+            setup.eligible if question.majority_of_eligible else None,
+        )
         self.progress_label = self._label("", "progressLabel")
         self.box_label = self._label("", "boxLabel")
         self.box_label.setWordWrap(True)  # after a decision it holds the original tally too

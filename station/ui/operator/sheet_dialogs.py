@@ -223,7 +223,7 @@ def _reconciliation(setup: ElectionSetup, tally: Tally) -> str:
     challenged, also = challenged_apart(tally)
     void, void_also = void_apart(tally)  # and line 2's envelopes ruled void
     figures = (
-        f"{votes_phrase(setup.ballot, tally)},"  # a figure per choice on a ballot of several
+        f"{votes_phrase(setup.ballot, tally, describe(setup).ballot.vote_words)},"  # a figure per choice on a ballot of several
         f" {challenged:,} CHALLENGED, {void:,} VOID"
         + (f", {tally.set_aside:,} sustained, never opened" if tally.set_aside else "")
         + also
