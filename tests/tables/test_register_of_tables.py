@@ -11,27 +11,7 @@ import pytest
 
 from station.domain.table_statements import REVISED_OF_TABLES
 from station.sheet.keys import StationKey
-from tests.tables.helpers import run, table_export
-
-
-@pytest.fixture(scope="module")
-def three(qapp: object, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, StationKey]:
-    """Three tables: A 2 FOR, 1 AGAINST, 1 challenged; B 1 FOR, 2 AGAINST, 1 challenged;
-    C 1 FOR, 1 AGAINST, 2 challenged. Together 4 to 4 with 4 challenged: determinative,
-    although no table's own challenges decide anything at that table."""
-    from station.sheet.consolidate import consolidate
-    from station.sheet.keys import create_key
-
-    folder = tmp_path_factory.mktemp("three-tables")
-    key = create_key(folder / "key.pem")
-    exports = [
-        table_export(folder, "A", "FFAC", key),
-        table_export(folder, "B", "ACAF", key),
-        table_export(folder, "C", "CFCA", key),
-    ]
-    out = folder / "consolidated"
-    consolidate(exports, out, key)
-    return out, key
+from tests.tables.helpers import run
 
 
 def test_the_tables_challenges_are_numbered_once_in_table_order(

@@ -19,25 +19,6 @@ from station.sheet.keys import StationKey
 from tests.tables.helpers import run, sign_and_export, table_export
 
 
-@pytest.fixture(scope="module")
-def three(qapp: object, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, StationKey]:
-    """Three tables: A 2 FOR, 1 AGAINST, 1 challenged; B 1 FOR, 2 AGAINST, 1 challenged;
-    C 1 FOR, 1 AGAINST, 2 challenged. Together 4 to 4 with 4 challenged: determinative."""
-    from station.sheet.consolidate import consolidate
-    from station.sheet.keys import create_key
-
-    folder = tmp_path_factory.mktemp("three-tables")
-    key = create_key(folder / "key.pem")
-    exports = [
-        table_export(folder, "A", "FFAC", key),
-        table_export(folder, "B", "ACAF", key),
-        table_export(folder, "C", "CFCA", key),
-    ]
-    out = folder / "consolidated"
-    consolidate(exports, out, key)
-    return out, key
-
-
 def _one_line(code: int, err: str) -> None:
     assert code == 2 and len(err.strip().splitlines()) == 1 and "Traceback" not in err, err
 
