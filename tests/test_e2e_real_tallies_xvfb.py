@@ -347,6 +347,7 @@ def _id(case: object) -> str:
     return case.case if isinstance(case, Published) else str(case)
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("case", [ELMWOOD], ids=_id)
 def test_a_published_mail_tally_typed_into_the_windows(
     case: Published, tmp_path: Path, display: str

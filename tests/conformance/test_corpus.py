@@ -100,9 +100,13 @@ def test_the_cores_report_is_what_station_verify_prints(name: str) -> None:
 _PDF_HASH = re.compile(rb'("[^"]*(?:tally\.pdf|manifest\.json|manifest\.sig)":)"[0-9a-f]{64}"')
 
 
+def _unspaced(pdf: Path) -> str:
+    return "".join(pdf_words(pdf.read_bytes()).split())
+
+
 def _same(made: Path, kept: Path) -> bool:
-    if made.name == "tally.pdf":
-        return pdf_words(made.read_bytes()) == pdf_words(kept.read_bytes())
+    if made.name == "tally.pdf":  # the same text, wherever the fonts broke its lines
+        return _unspaced(made) == _unspaced(kept)
     if made.name == "manifest.sig":
         return made.read_bytes() != b"" and kept.read_bytes() != b""
     if made.name == "manifest.json" and made.read_bytes() != kept.read_bytes():

@@ -4,10 +4,14 @@ A ballot of several unions: a figure per choice by name, never FOR and AGAINST, 
 last calls in the dashboard's words. One table's count: no result stated, as `station
 tally` states none. A mail ballot: the envelope stage's figures, then the ballots' with
 the envelopes accepted as the box. Every figure and statement is `station tally --json`'s.
+Each page load is seconds: the README's run keeps one kind (mail voting groups after the
+hearing), the rest run with `-m long`.
 """
 
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 import tests.groups_helpers as groups
 from station.domain import Action, Call
@@ -41,6 +45,7 @@ def stated(expected: dict[str, Any]) -> list[str]:
     return [expected["statements"]["8"], expected["statements"]["9"]]
 
 
+@pytest.mark.long
 def test_a_ballot_of_several_unions_is_shown_by_choice(browser: Any, tmp_path: Path) -> None:
     path = tmp_path / "three.station"
     new(path, *THREE)
@@ -74,6 +79,7 @@ def test_a_ballot_of_several_unions_is_shown_by_choice(browser: Any, tmp_path: P
     assert "Ballot 8 for Carpenters" in page["calls"]
 
 
+@pytest.mark.long
 def test_one_tables_count_states_no_result(browser: Any, tmp_path: Path) -> None:
     path = table_file(tmp_path, "2", "FFFAVC")  # every ballot of the table counted
     expected = tally(path)
@@ -85,6 +91,7 @@ def test_one_tables_count_states_no_result(browser: Any, tmp_path: Path) -> None
     assert page["figures"]["for"] == "3" and page["figures"]["remaining"] == "0"
 
 
+@pytest.mark.long
 def test_a_mail_count_shows_its_envelopes_then_its_ballots(browser: Any, tmp_path: Path) -> None:
     path = tmp_path / "bhm1.station"
     with counting(path, new=True) as session, live_feed(path, key_for_signing()) as server:
@@ -146,6 +153,7 @@ def test_a_mail_count_shows_its_envelopes_then_its_ballots(browser: Any, tmp_pat
     ]
 
 
+@pytest.mark.long
 def test_an_rd_case_is_shown_as_the_dashboard_shows_it(browser: Any, tmp_path: Path) -> None:
     path = tmp_path / "rd.station"
     new(path, "--union", "Local 1", "--petitioner", "J. Worker", case="10-RD-000017")
@@ -161,6 +169,7 @@ def test_an_rd_case_is_shown_as_the_dashboard_shows_it(browser: Any, tmp_path: P
     assert "Local 1" in page["statements"][1] and "J. Worker" not in page["statements"][1]
 
 
+@pytest.mark.long
 def test_voting_groups_are_shown_group_by_group(browser: Any, tmp_path: Path) -> None:
     path = tmp_path / "groups.station"
     groups.new(path)

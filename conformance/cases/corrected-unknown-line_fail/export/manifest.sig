@@ -1,1 +1,1 @@
-2Jio92XUDwlQguHeQjBjcu6EsHyJzF6eRz6p7kuvp+lwA7LE3R9Ffkn1Kmpo7mZCkG24aa6FSWjJX0KABtLyCw==
+fRRN4I5z0BeGMW6GIeL+f4jUnq3hwzXmAZ/8bMur67JolA799DuHHdcEOQoi+kdGfDsipkohQ1Jizqyg8e5yAQ==

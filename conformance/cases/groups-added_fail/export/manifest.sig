@@ -1,1 +1,1 @@
-Sf8pa6iRSL7XFoHe0tFAMlXY+ipkrbmOOOnzluAeeFm/UGwfhyWT0dtA5QKjx63Flv1whFfENrkTwxahNP9ABg==
+b0FbPMb4AY4FQcbcQ8HBMgXTkLBczvpo9ONYyOqAQPzB1tvhyxe0uBdMf1Sqo1q/EZqm4XHbGGEQVJ5NvtUfCg==

@@ -1,1 +1,1 @@
-s/Sqix2T+gbqyxpN7Q3rbqmMJ9bEZFrqNiCKenIPyP/k/2mcoC1AmYFSYuPWYiNaCPwh2xLPkLws97sv7GXmCA==
+mLf4r2ev85Kl7b+xFFT6lF9VkNGapfw1iDowaK0DiLQZKGuICOZfqEI/jZk0rqNG7kztgRRa6VrRHDy98RLlAA==
