@@ -7,8 +7,8 @@ election is made with `station new` as the guides say. Every tally Station can
 represent goes through the count session the windows write through (`CountSession`):
 each envelope ruled, each ballot called, the Amazon counts' thousands included. The
 small ones are also typed into the real windows under Xvfb, a mail count's envelopes
-in the envelope window, then its ballots in the operator window (Elmwood Avenue in the
-README's test command, the others marked `long`). The tally is then prepared (`station
+in the envelope window, then its ballots in the operator window (marked `long`: run by
+`.ci/run`, outside the README's test command). The tally is then prepared (`station
 sign`) and exported: `tally.json`'s lines 1-9 and statements, and the PDF's text, must
 give the published figures and result. Skipped where Xvfb or xdotool is missing.
 """
@@ -347,19 +347,8 @@ def _id(case: object) -> str:
     return case.case if isinstance(case, Published) else str(case)
 
 
-@pytest.mark.long
-@pytest.mark.parametrize("case", [ELMWOOD], ids=_id)
-def test_a_published_mail_tally_typed_into_the_windows(
-    case: Published, tmp_path: Path, display: str
-) -> None:
-    path = tmp_path / "count.station"
-    make(path, case)
-    typed_count(path, case, tmp_path, display, keys_of(case))
-    assert_published(case, *sheet_of(path, tmp_path / "sheet"))
-
-
 @pytest.mark.long  # about 6 s each under Xvfb: outside the README's test command
-@pytest.mark.parametrize("case", [c for c in SMALL if c is not ELMWOOD], ids=_id)
+@pytest.mark.parametrize("case", SMALL, ids=_id)
 def test_each_small_published_tally_typed_into_the_windows(
     case: Published, tmp_path: Path, display: str
 ) -> None:
