@@ -35,6 +35,7 @@ from station.verification.sheet_page import (
     envelopes_html,
     even_shares,
     html_text,
+    observers_table,
     record_title,
     service_html,
 )
@@ -47,7 +48,6 @@ OBSERVERS_CERTIFICATION = (
     "We, the observers named below, each acting for the party shown, certify that the"
     " figures above are the sums of the tables' signed tally sheets listed."
 )
-_BLANK_LINES = 2
 _GIVES = "tally.json gives"
 
 
@@ -213,20 +213,9 @@ def consolidated_html(document: Mapping[str, Any], shares: ColumnShares = even_s
     )
     parts.append('<p class="section">Certification of the observers</p>')
     parts.append(f"<p>{e(OBSERVERS_CERTIFICATION)}</p>")
-    parts.append('<table width="100%" cellpadding="2"><tr>')
     # One column per party, by role (in an RD case the union is "the Union").
     columns = party_columns(_as_sheet(document), Party.UNION.label(union))
-    # The headings in a row of their own: one that wraps never lowers its column's lines.
-    for title, _ in columns:
-        heading = f'<p class="party">{e(title)}</p>'
-        parts.append(f'<td width="{100 // len(columns)}%" valign="bottom">{heading}</td>')
-    parts.append("</tr><tr>")
-    for _, names in columns:
-        width = 72 // len(columns)  # 36 underscores in each of two columns, as ever
-        blank = [""] * _BLANK_LINES
-        blocks = "".join(_signature("", width, name=name) for name in names or blank)
-        parts.append(f'<td width="{100 // len(columns)}%" valign="top">{blocks}</td>')
-    parts.append("</tr></table>")
+    parts += observers_table(columns, lambda name, width: _signature("", width, name=name))
     parts.append(service_html(_as_sheet(document)))
     return "\n".join(parts)
 

@@ -249,21 +249,8 @@ def sheet_html(
 
     parts.append('<p class="section">Certification of the observers</p>')
     parts.append(f"<p>{e(OBSERVERS_CERTIFICATION)}</p>")
-    # One column per party, side by side, as the parties sit at the count.
-    # The parties' headings in a row of their own: a heading that wraps to two lines
-    # never pushes its column's signature lines below the others'.
-    parts.append('<table width="100%" cellpadding="2"><tr>')
     columns = party_columns(sheet, Party.UNION.label(union))  # one per party, by role
-    for title, _ in columns:
-        heading = f'<p class="party">{e(title)}</p>'
-        parts.append(f'<td width="{100 // len(columns)}%" valign="bottom">{heading}</td>')
-    parts.append("</tr><tr>")
-    for _, names in columns:
-        width = 72 // len(columns)  # 36 underscores in each of two columns, as ever
-        blank = [""] * _BLANK_OBSERVER_LINES
-        blocks = "".join(_signature(name, "", width) for name in names or blank)
-        parts.append(f'<td width="{100 // len(columns)}%" valign="top">{blocks}</td>')
-    parts.append("</tr></table>")
+    parts += observers_table(columns, lambda name, width: _signature(name, "", width))
     if document["election"].get("table") is None:  # one table's sheet is not the tally served
         parts.append(service_html(sheet))
 
@@ -412,6 +399,29 @@ def _row(label: str, value: str, label2: str, value2: str) -> str:
         f'<tr><td class="label" width="13%">{label}</td><td width="37%">{value}</td>'
         f'<td class="label" width="16%">{label2}</td><td width="34%">{value2}</td></tr>'
     )
+
+
+def observers_table(
+    columns: Sequence[tuple[str, Sequence[str]]], signature: Callable[[str, int], str]
+) -> list[str]:
+    """The observers' signature lines, a column per party, side by side, as the parties
+    sit at the count; the HTML's parts. The headings stand in a row of their own: one
+    that wraps to two lines never pushes its column's lines below the others'.
+    `signature(name, width)` draws one line `width` underscores long, with the name
+    entered for it, or "" where none was (`_BLANK_OBSERVER_LINES` such lines)."""
+    share = f"{100 // len(columns)}%"
+    parts = ['<table width="100%" cellpadding="2"><tr>']
+    for title, _ in columns:
+        heading = f'<p class="party">{_escape(title)}</p>'
+        parts.append(f'<td width="{share}" valign="bottom">{heading}</td>')
+    parts.append("</tr><tr>")
+    width = 72 // len(columns)  # 36 underscores in each of two columns, as ever
+    for _, names in columns:
+        blank = [""] * _BLANK_OBSERVER_LINES
+        blocks = "".join(signature(name, width) for name in names or blank)
+        parts.append(f'<td width="{share}" valign="top">{blocks}</td>')
+    parts.append("</tr></table>")
+    return parts
 
 
 def _signature(name: str, role: str, line: int = 36, below: str = "") -> str:
