@@ -442,6 +442,9 @@ class Ballot:
         )
 
 
+NO_INCUMBENT_NAME = "incumbent: give the name of the union that represents the existing unit"
+
+
 def incumbent_problem(
     incumbent: str | None, unions: tuple[str, ...], groups: tuple[GroupSpec, ...]
 ) -> str | None:
@@ -460,7 +463,7 @@ def incumbent_problem(
     if incumbent is None:
         return None
     if not incumbent.strip():
-        return "incumbent: give the name of the union that represents the existing unit"
+        return NO_INCUMBENT_NAME
     if incumbent in unions:
         return None
     folded = [union.casefold() for union in unions]

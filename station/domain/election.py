@@ -6,6 +6,7 @@ from dataclasses import dataclass, replace
 
 from station.domain.choices import (
     NEITHER,
+    NO_INCUMBENT_NAME,
     Ballot,
     BallotError,
     CaseKind,
@@ -397,7 +398,7 @@ def _text(field: str, value: object, *, required: bool = True) -> str:
 def _incumbent(value: str) -> str:
     """The incumbent as typed, cleaned; empty is refused in words of its own."""
     if not value.strip():
-        raise SetupError("incumbent: give the name of the union that represents the existing unit")
+        raise SetupError(NO_INCUMBENT_NAME)
     return _text("incumbent", value)
 
 
