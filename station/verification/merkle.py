@@ -2,7 +2,7 @@
 
 The log is `journal.jsonl` line by line, each line without its newline: leaf 0 is the
 setup, leaf N is event N. So a tree of `size` leaves commits to the setup and to events
-1 to size − 1, and every checkpoint names the election it is of by its first leaf.
+1 to size - 1, and every checkpoint names the election it is of by its first leaf.
 
 Hashes are RFC 6962 (RFC 9162, section 2.1): a leaf hashes as SHA-256(0x00 ‖ leaf), an
 inner node as SHA-256(0x01 ‖ left ‖ right), the empty tree as SHA-256 of nothing. A
@@ -73,7 +73,7 @@ class Tree:
         complete aligned subtree read, not computed)."""
         count = end - start
         if count <= 0 or end > self.size:
-            raise ProofError(f"no subtree {start}–{end} in a tree of {self.size:,} leaves")
+            raise ProofError(f"no subtree {start} to {end} in a tree of {self.size:,} leaves")
         height = count.bit_length() - 1
         if count == 1 << height and start % count == 0:
             return self.levels[height][start >> height]
