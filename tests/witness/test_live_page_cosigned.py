@@ -13,7 +13,7 @@ from station.domain import Action, Call, ElectionSetup
 from station.journal import Journal
 from station.sheet.keys import key_for_signing
 from station.verification.checkpoints import Head
-from station.witness import serve as serve_module
+from station.witness.heads import sign_head
 from tests.verifier.chromium import browser, wait_for
 from tests.witness.helpers import cosigned
 from tests.witness.test_live_page import Feed
@@ -25,13 +25,11 @@ __all__ = ["browser"]  # fixtures
 def test_the_live_page_follows_heads_carrying_twenty_big_cosignatures(
     browser: Any, tmp_path: Path, setup: ElectionSetup, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    signed = serve_module.sign_head
-
     def with_cosignatures(*args: Any) -> Head:
-        head = signed(*args)
+        head = sign_head(*args)
         return dataclasses.replace(head, note=cosigned(head.note))
 
-    monkeypatch.setattr(serve_module, "sign_head", with_cosignatures)
+    monkeypatch.setattr("station.witness.serve.sign_head", with_cosignatures)
     path = tmp_path / "jfk8.station"
     Journal.create(path, dataclasses.replace(setup, ballots=50))
     with Journal.open(path) as journal:

@@ -47,7 +47,8 @@ def fetched_log(served: Served, size: int) -> tuple[list[bytes], list[bytes], li
     for level in (0, 1):
         count = size >> (8 * level)
         for n in range(0, count, TILE_WIDTH):
-            for kind in [level] if level else [0, "entries"]:
+            kinds: list[int | str] = [level] if level else [0, "entries"]
+            for kind in kinds:
                 path = "/log/" + tile_path(kind, n // TILE_WIDTH, min(TILE_WIDTH, count - n))
                 status, headers, body = get(served, path)
                 assert status == 200, (path, body)
@@ -144,3 +145,29 @@ def test_an_entry_too_long_for_a_bundle_is_said_not_served(served: Served, qapp:
     assert b"holds entries of at most 65,535" in body
     status, _, _ = get(served, f"/log/tile/0/000.p/{size}")
     assert status == 200  # its hash is in the tree all the same
+
+
+def test_a_bundle_of_lines_the_file_no_longer_holds_is_not_served(served: Served) -> None:
+    """Lines no longer kept in memory are read again from the file: rewritten since,
+    they are not the tree's, and the bundle is refused rather than served beside it."""
+    from station.witness.serve import FeedSource
+    from tests.faults.tampering import rewrite, rows
+
+    for _ in range(6):
+        served.journal.append(Action.CALL, Call.FOR)
+    source = FeedSource(served.journal.path, served.key, keep_lines=2)
+    try:
+        served.server.source = source
+        size = checkpoint(served).size
+        path = f"/log/tile/entries/000.p/{size}"
+        status, _, body = get(served, path)
+        assert status == 200 and len(read_bundle(body)) == size
+        events = rows(served.journal.path)
+        events[2][5] = "against"
+        rewrite(served.journal.path, events, rehash_from=3)
+        status, _, body = get(served, path)
+        assert status == 503 and b"no longer holds the events this feed served" in body
+        assert get(served, f"/log/tile/0/000.p/{size}")[0] == 200  # the tree signed stands
+    finally:
+        served.server.source = served.source
+        source.stop()
