@@ -27,6 +27,7 @@ from station.journal import Journal
 from station.journal.connection import tidy_sidecars
 from station.journal.follow import Follower
 from station.sheet.keys import key_for_signing
+from station.verification.document import event_line
 from station.verification.fingerprints import normalise_fingerprint
 from station.verifier import live_page
 from station.verifier.python_page import InputsError
@@ -43,7 +44,7 @@ from station.witness.statements import (
     witness_held,
 )
 from station.witness.store import WitnessFile, WitnessFileError
-from station.witness.verify import WitnessVerdict, export_history, verify_witness
+from station.witness.verify import WitnessVerdict, export_history, log_tree, verify_witness
 
 DEFAULT_PORT = 8765
 
@@ -221,10 +222,10 @@ def _witness(follower: RemoteFollower, wait_s: float) -> int:
         except WitnessFileError as error:
             say_problem(f"station: {error}")
             return 2
-        if batch.heads and (batch.heads[-1].seq, batch.heads[-1].hash) != said:
+        if batch.heads and (batch.heads[-1].seq, batch.heads[-1].root) != said:
             head = batch.heads[-1]
-            say(head_line(head.seq, head.hash, head.time, head.key))
-            said = (head.seq, head.hash)
+            say(head_line(head.seq, head.root, head.time, head.key))
+            said = (head.seq, head.root)
         if follower.broken:
             say_problem(f"NOT INTACT: {follower.broken}")
             return 1
@@ -392,25 +393,17 @@ def _port(text: str) -> int:
 def witnessed_in_export(folder: Path, witness: Path, key: str) -> WitnessVerdict:
     """`verify FOLDER --witness FILE`, once the export is found intact."""
     _a_witness_file(witness)
-    setup, hashes = export_history(folder)
-    return verify_witness(
-        witness,
-        setup_hash=setup,
-        last_seq=len(hashes),
-        hash_at=lambda seq: setup if seq == 0 else hashes[seq - 1],
-        expected_key=key,
-    )
+    setup, history = export_history(folder)
+    return verify_witness(witness, setup_hash=setup, history=history, expected_key=key)
 
 
 def witnessed_in_file(journal: Journal, witness: Path, key: str | None) -> WitnessVerdict:
     """`verify FILE --witness FILE`, once the file is found intact."""
     _a_witness_file(witness)
+    events = (event_line(row) for row in journal.rows(1, journal.head_seq))
+    history = log_tree(journal.election.row, events)
     return verify_witness(
-        witness,
-        setup_hash=journal.election.setup_hash,
-        last_seq=journal.head_seq,
-        hash_at=journal.hash_of,
-        expected_key=key,
+        witness, setup_hash=journal.election.setup_hash, history=history, expected_key=key
     )
 
 

@@ -29,9 +29,9 @@ from station.domain.result_statements import decided_line, result_lines
 from station.domain.statements import OVER_THE_BOX, how_many
 from station.domain.table_statements import case_title
 from station.domain.ticker import CORRECTION_TAG, ticker_rows
+from station.verification.checkpoints import SignatureCheck
 from station.verification.fingerprints import normalise_fingerprint
 from station.witness.feed_check import FeedCheck, FeedError, FeedGarbled
-from station.witness.head_notes import SignatureCheck
 from station.witness.limits import MAX_ANSWER
 from station.witness.statements import (
     NOT_A_FEED_URL,

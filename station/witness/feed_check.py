@@ -10,7 +10,9 @@ hands in what the browser fetched. The signature check is handed in too (the
 Each event must chain to the one before it with its own hash (`checks.event_problem`,
 the checks every reader makes); each signed head must be signed by the election's key,
 name this election, come after the heads before it (a replayed old head is refused)
-and match the event it names. The first thing wrong is a forged or broken feed:
+and be a checkpoint of the lines received: its root must be the RFC 6962 root of the
+tree of the setup and the events up to the one it names (`tree`, one append a line), and
+a head naming events not received yet is refused. The first thing wrong is a forged or broken feed:
 `broken` names it, and nothing after it is folded, shown or kept.
 
 A chain proves only that its events follow each other: anyone on the path can append
@@ -44,9 +46,17 @@ from station.journal import JournalError
 from station.journal.chain import setup_hash
 from station.journal.checks import event_problem
 from station.journal.records import EVENT_FIELDS, Record, election_from_row
-from station.verification.document import event_line
+from station.verification.checkpoints import (
+    BadHead,
+    Head,
+    SignatureCheck,
+    follows,
+    origin_of,
+    read_head,
+)
+from station.verification.document import canonical_json, event_line
 from station.verification.fingerprints import key_fingerprint
-from station.witness.head_notes import BadHead, Head, SignatureCheck, follows, origin_of, read_head
+from station.verification.merkle import Tree
 from station.witness.statements import (
     MAX_UNSIGNED,
     MAX_UNSIGNED_BYTES,
@@ -55,9 +65,14 @@ from station.witness.statements import (
     garbled_feed,
     no_feed,
     not_yet_signed,
+    other_feed_format,
     too_many_unsigned,
     unsigned_too_long,
 )
+
+# v2: the heads are checkpoints of the log's Merkle tree (v1's named a chain hash). A feed
+# of another format is refused at its setup, never taken for a forged one.
+FEED_FORMAT = "station-feed-v2"
 
 Clock = Callable[[], float]
 """Seconds on a clock that never goes back (`time.monotonic`, a page's own)."""
@@ -112,6 +127,8 @@ class FeedCheck(Followed):
         signed_seq: the newest event a head signed by the station's key names, as far as
             the feed said (the events up to it are signed, whether received yet or not).
         last_head: the last signed head verified.
+        tree: the Merkle tree of the log as received (the setup line, then each event
+            chained), which every head's root is held to.
         broken: what made the feed untrustworthy (then nothing more is folded), or None.
         garbled: FEED GARBLED and why, while the last answer was not a Station feed.
         problem: `broken`, or `garbled`, or NO FEED FOR N SECONDS, or the station's own
@@ -139,6 +156,11 @@ class FeedCheck(Followed):
         self._clock = clock or _monotonic
         self._unsigned_s = UNSIGNED_S if unsigned_s is None else unsigned_s
         row = setup_doc.get("election")
+        served = setup_doc.get("format")
+        if isinstance(served, str) and served != FEED_FORMAT:
+            raise FeedError(other_feed_format(shown, served, FEED_FORMAT))
+        if served != FEED_FORMAT:
+            raise FeedGarbled(garbled_feed(shown, "no feed format"))
         if not isinstance(row, dict):
             raise FeedGarbled(garbled_feed(shown, "no election setup"))
         try:
@@ -170,7 +192,8 @@ class FeedCheck(Followed):
         self.problem: str | None = None
         self.station_problem: str | None = None
         self.garbled: str | None = None  # the last answer, when it was not a feed
-        self._hashes: dict[int, str] = {0: election.setup_hash}
+        # The log as received: the setup line, then each event's line (merkle.py).
+        self.tree = Tree([canonical_json({"election": row}).rstrip(b"\n")])
         # Events chained but not yet covered by a signed head: each with when it came and
         # its size (its line's bytes).
         self._held: deque[tuple[Record, float, int]] = deque()
@@ -236,7 +259,8 @@ class FeedCheck(Followed):
         read = record_of(line)
         if read is None:
             return f"event {expected:,} is not a journal event as Station writes it"
-        record, size = read
+        record, line_bytes = read
+        size = len(line_bytes)
         problem = event_problem(record, expected, self._received_hash, self._received)
         if problem:
             return problem
@@ -249,7 +273,7 @@ class FeedCheck(Followed):
         self._held.append((record, self._clock(), size))
         self._received_hash = record.hash
         self._received = record
-        self._hashes[record.seq] = record.hash
+        self.tree.append(line_bytes.rstrip(b"\n"))
         return None
 
     def _take_head(self, note: object, batch: Batch) -> str | None:
@@ -264,10 +288,9 @@ class FeedCheck(Followed):
         replay = follows(previous, head)
         if replay:
             return replay
-        known = self._hashes.get(head.seq)
-        if known is None:
+        if head.size > self.tree.size:
             return f"the head at event {head.seq:,} names an event the feed did not send"
-        if known != head.hash:
+        if self.tree.root(head.size).hex() != head.root:
             return (
                 f"the head signed at event {head.seq:,} does not match event {head.seq:,}"
                 " as received: the feed's history is not the one the station signed"
@@ -290,8 +313,7 @@ class FeedCheck(Followed):
             head = read_head(note, self.raw_public_key, self.origin, self._signature_holds)
         except BadHead as bad:
             return str(bad)
-        known = self._hashes.get(head.seq)
-        if known is not None and known != head.hash:
+        if head.size <= self.tree.size and self.tree.root(head.size).hex() != head.root:
             return (
                 f"the head signed at event {head.seq:,} does not match event {head.seq:,}"
                 " as received: the feed's history is not the one the station signed"
@@ -380,9 +402,6 @@ class FeedCheck(Followed):
     def _keep_heads(self, batch: Batch) -> None:
         if batch.heads:
             self.last_head = batch.heads[-1]
-            # Heads never go back: hashes before the last head are never asked again.
-            for seq in [seq for seq in self._hashes if seq < self.last_head.seq]:
-                del self._hashes[seq]
 
     @property
     def silent_s(self) -> float:
@@ -413,9 +432,9 @@ class FeedCheck(Followed):
             self.problem = self.station_problem
 
 
-def record_of(line: object) -> tuple[Record, int] | None:
-    """A feed's event as a Record, only in the one form Station writes it, and the size of
-    that form (bytes)."""
+def record_of(line: object) -> tuple[Record, bytes] | None:
+    """A feed's event as a Record, only in the one form Station writes it, and that form
+    (its line of `journal.jsonl`, newline included)."""
     if not isinstance(line, dict) or sorted(line) != sorted(EVENT_FIELDS):
         return None
     fields = tuple(line[name] for name in EVENT_FIELDS)
@@ -425,7 +444,7 @@ def record_of(line: object) -> tuple[Record, int] | None:
         return None
     if json.loads(canonical) != line:
         return None
-    return Record(*fields), len(canonical)
+    return Record(*fields), canonical
 
 
 def _row(record: Record) -> tuple[Any, ...]:

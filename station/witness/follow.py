@@ -26,7 +26,7 @@ from station.domain import Change
 from station.journal.records import EVENT_FIELDS, Record
 from station.sheet.keys import load_public_key, signature_holds_raw
 from station.verification.document import event_line
-from station.witness.feed_check import Batch, FeedCheck, FeedError, FeedGarbled
+from station.witness.feed_check import FEED_FORMAT, Batch, FeedCheck, FeedError, FeedGarbled
 from station.witness.heads import utc_now
 from station.witness.limits import MAX_ANSWER
 from station.witness.statements import (
@@ -180,7 +180,11 @@ class RemoteFollower(FeedCheck):
         self.store = store
         self._timeout = timeout_s
         if store is not None and store.meta.get("election"):
-            setup_doc = {"election": store.election_row(), "public_key": store.meta["public_key"]}
+            setup_doc = {
+                "format": FEED_FORMAT,  # the witness file's own format says which
+                "election": store.election_row(),
+                "public_key": store.meta["public_key"],
+            }
         else:
             try:
                 setup_doc = self.address.get("/setup", {}, timeout_s)

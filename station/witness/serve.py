@@ -20,6 +20,11 @@ Bearer`):
   open up to S seconds (at most 25) while there is nothing new: long polling. An
   answer's events and heads stop at a size (`limits.py`), so that no answer is larger
   than `limits.MAX_ANSWER`; what did not fit comes in the next;
+* `GET /log/checkpoint`, `GET /log/tile/<L>/<N>[.p/<W>]`, `GET /log/tile/entries/<N>[.p/<W>]`:
+  the log as tlog-tiles (c2sp.org/tlog-tiles, `verification/tiles.py`), so that any tlog
+  client recomputes the signed root: the newest head's note (text/plain, not cached),
+  and the tiles and entry bundles of the sizes it signed (octet-stream, cached for
+  good: they never change), built from the tree and the lines served;
 * `GET /` from a browser (it accepts text/html): the live page, which follows this feed
   and checks every event and head in the browser with Station's own Python
   (`station/verifier/live_entry.py` in Pyodide; built at start by `verifier/live_page.py`).
@@ -30,8 +35,9 @@ of the verifier page (opened from disk, of origin `null`) follows the feed too, 
 needs the token for every answer that says anything of the count. No cookie or other
 credential is ever read, so allowing every origin hands a page nothing the token does not.
 
-Heads are signed with the station's key (`heads.py`): at each sheet's own event as soon
-as it is served, whenever the head moved and a quarter of a second has passed, and every
+Heads are checkpoints of the log's RFC 6962 Merkle tree (`tree`: the setup line, then
+each event's line exactly as served), signed with the station's key (`heads.py`), and
+handed to each of `on_head` as they are: at each sheet's own event as soon as it is served, whenever the head moved and a quarter of a second has passed, and every
 `HEARTBEAT_S` in any case, so a witness can show that the count it holds is current.
 The token is derived from the key and the election (HMAC), so a restarted server takes
 the same one and its witnesses resume by themselves.
@@ -70,11 +76,31 @@ from station.journal.checks import breaks_chain, row_of
 from station.journal.follow import Follower
 from station.sheet.keys import StationKey, public_key_text
 from station.verification.document import canonical_json, event_line
+from station.verification.merkle import Tree, leaf_hash
+from station.verification.tiles import (
+    CHECKPOINT,
+    MAX_ENTRY_BYTES,
+    TILE_HEIGHT,
+    TILE_WIDTH,
+    TileError,
+    bundle,
+    parse_tile_path,
+)
+from station.witness.feed_check import FEED_FORMAT
 from station.witness.heads import Head, origin_of, sign_head, utc_now
 from station.witness.limits import BATCH, HEAD_BYTES, PAGE_BYTES, within
-from station.witness.statements import NO_LIVE_PAGE, TOO_MANY_FROM_ADDRESS, TOO_MANY_IN_ALL
+from station.witness.statements import (
+    NO_LIVE_PAGE,
+    TOO_MANY_FROM_ADDRESS,
+    TOO_MANY_IN_ALL,
+    beyond_checkpoint,
+    too_long_for_bundle,
+)
 
-FEED_FORMAT = "station-feed-v1"
+LOG = "/log/"  # where the log is served as tlog-tiles
+# A tile or bundle never changes; the token guards it, so no shared cache keeps it.
+IMMUTABLE = "private, max-age=31536000, immutable"
+ANY_ORIGIN = {"Access-Control-Allow-Origin": "*"}
 # What the live page may do: run its own scripts and WebAssembly (CPython compiled to
 # it), ask this server, and nothing else.
 LIVE_PAGE_POLICY = (
@@ -153,6 +179,15 @@ class FeedSource:
             "origin": self.origin,
         }
         self.setup_hash = election.setup_hash
+        self._setup_line = canonical_json({"election": election.row}).rstrip(b"\n")
+        # The log's Merkle tree: the setup line, then each event's line as served. Only
+        # this object's thread appends; a level only grows, so an answer reads the
+        # hashes of any size already signed without a lock.
+        self.tree = Tree([self._setup_line])
+        # Called with each head as soon as it is signed, on the thread that signed it
+        # and outside every lock of the feed: each must return at once (hand the head
+        # to a thread of its own) and must not raise.
+        self.on_head: list[Callable[[Head], None]] = []
         self.problem: str | None = None
         # The last `keep_lines` events served, as lines (a follower asks for what is
         # new); older ones are read again from the file when a late follower asks.
@@ -170,7 +205,7 @@ class FeedSource:
         self._resets = self._follower.resets
         self._diverged = False
         self._catch_up()
-        self._sign(self._served, self._last_hash)
+        self._sign(self._served)
         self._thread = threading.Thread(target=self._run, name="station-serve", daemon=True)
 
     @property
@@ -180,6 +215,32 @@ class FeedSource:
     @property
     def heads(self) -> list[Head]:
         return list(self._heads)
+
+    @property
+    def newest_head(self) -> Head | None:
+        """The newest head signed (the log's checkpoint)."""
+        with self._changed:
+            return self._heads[-1] if self._heads else None
+
+    def entries(self, first: int, end: int) -> list[bytes]:
+        """The log's entries `first` to `end` - 1 (0 the setup line, N event N) as
+        served, each held to the tree's leaf hash: a line read again from a file changed
+        since is refused (ValueError), never served beside a tree it is not in."""
+        if not 0 <= first <= end <= self.tree.size:
+            raise ValueError(f"no entries {first:,} to {end:,} in a log of {self.tree.size:,}")
+        low, high = max(first, 1), end - 1  # the events asked for
+        with self._changed:
+            base = self._base
+            kept = self._lines[max(0, low - 1 - base) : max(0, high - base)]
+        if low <= min(high, base):
+            kept = self._read(low, min(high, base)) + kept
+        found = ([self._setup_line] if first == 0 else []) + kept
+        leaves = self.tree.levels[0]
+        if len(found) != end - first or any(
+            leaf_hash(line) != leaves[first + n] for n, line in enumerate(found)
+        ):
+            raise ValueError("the election file no longer holds the events this feed served")
+        return found
 
     def start(self) -> None:
         self._thread.start()
@@ -248,28 +309,29 @@ class FeedSource:
                 "the election file's history changed under the feed; it serves nothing more"
                 " (run `station verify` on the file)"
             )
-        sheets: list[tuple[int, str]] = []
+        sheets: list[int] = []
         if problem is None:
             with self._file_lock:
                 sheets = self._catch_up()
         with self._changed:
             self.problem = problem
-        for seq, sheet_hash in sheets:
-            self._sign(seq, sheet_hash)
+        for seq in sheets:
+            self._sign(seq)
         now = time.monotonic()
         moved = self._heads[-1].seq != self._served if self._heads else True
         if (moved and now - self._signed_at >= self._moved_every_s) or (
             now - self._signed_at >= HEARTBEAT_S
         ):
-            self._sign(self._served, self._last_hash)
+            self._sign(self._served)
 
-    def _catch_up(self) -> list[tuple[int, str]]:
-        """Serve the events the follower checked; return the sheets among them (seq, hash)."""
+    def _catch_up(self) -> list[int]:
+        """Serve the events the follower checked, each line appended to the tree; return
+        the sheets among them (their events)."""
         journal = self._follower.journal
         if journal is None:
             return []
         upto = self._follower.head_seq
-        sheets: list[tuple[int, str]] = []
+        sheets: list[int] = []
         new: list[bytes] = []
         before = self._last_hash
         records = journal.records(after=self._served)
@@ -278,15 +340,18 @@ class FeedSource:
                 if breaks_chain(record, before):
                     self._diverged = True
                     break
-                new.append(event_line(row_of(record)).rstrip(b"\n"))
+                line = event_line(row_of(record)).rstrip(b"\n")
+                new.append(line)
                 before = record.hash
                 if record.action == Action.SIGN.value:
-                    sheets.append((record.seq, record.hash))
+                    sheets.append(record.seq)
         finally:
             close = getattr(records, "close", None)
             if close is not None:
                 close()
         if new:
+            for line in new:
+                self.tree.append(line)
             with self._changed:
                 self._lines.extend(new)
                 self._served += len(new)
@@ -298,17 +363,20 @@ class FeedSource:
                 self._changed.notify_all()
         return sheets
 
-    def _sign(self, seq: int, head_hash: str) -> None:
+    def _sign(self, seq: int) -> None:
+        """Sign the checkpoint of the tree of the setup and events 1 to `seq`."""
         moment = self._clock()
         while self._heads and moment <= self._heads[-1].time:  # strictly later, always
             time.sleep(0.000_001)
             moment = self._clock()
-        head = sign_head(self.key, self.origin, seq, head_hash, moment)
+        head = sign_head(self.key, self.origin, seq, self.tree.root(seq + 1).hex(), moment)
         with self._changed:
             self._heads.append(head)
             del self._heads[:-KEEP_HEADS]
             self._signed_at = time.monotonic()
             self._changed.notify_all()
+        for call in list(self.on_head):
+            call(head)
 
 
 class Slots:
@@ -697,6 +765,10 @@ class _Handler(BaseHTTPRequestHandler):
             self._send(200, source.setup_doc)
         elif parts.path == "/events":
             self._events(query)
+        elif parts.path == LOG + CHECKPOINT:
+            self._checkpoint()
+        elif parts.path.startswith(LOG + "tile/"):
+            self._tile(parts.path[len(LOG) :])
         elif parts.path == "/" and "text/html" in self.headers.get("Accept", ""):
             self._live_page()
         elif parts.path == "/":
@@ -753,6 +825,48 @@ class _Handler(BaseHTTPRequestHandler):
         )
         self._send_bytes(200, body)
 
+    def _checkpoint(self) -> None:
+        """The log's checkpoint (c2sp.org/tlog-tiles): the newest signed head's note."""
+        head = self.server.source.newest_head
+        if head is None:
+            self._send(404, {"error": "no head is signed yet"})
+            return
+        self._send_bytes(200, head.note.encode(), "text/plain; charset=utf-8", ANY_ORIGIN)
+
+    def _tile(self, path: str) -> None:
+        """A tile or an entry bundle of the log (c2sp.org/tlog-tiles), only of a tree size
+        the newest head signed: each is the same bytes whenever it is asked."""
+        source = self.server.source
+        head = source.newest_head
+        signed = 0 if head is None else head.size
+        try:
+            level, n, width = parse_tile_path(path)
+        except TileError:
+            self._send(404, {"error": f"no such tile: {path}"})
+            return
+        start = n * TILE_WIDTH
+        # The leaves (entries) or complete subtrees (tiles of level L) a size holds.
+        held = signed if level == "entries" else signed >> (TILE_HEIGHT * int(level))
+        if start + width > held:
+            self._send(404, {"error": beyond_checkpoint(path, signed)})
+            return
+        if level == "entries":
+            try:
+                entries = source.entries(start, start + width)
+            except ValueError as error:
+                self._send(503, {"error": str(error)})
+                return
+            long = [(start + i, len(entry)) for i, entry in enumerate(entries)]
+            too_long = [(seq, size) for seq, size in long if size > MAX_ENTRY_BYTES]
+            if too_long:
+                self._send(500, {"error": too_long_for_bundle(path, *too_long[0])})
+                return
+            body = bundle(entries)
+        else:
+            hashes = source.tree.levels[TILE_HEIGHT * int(level)]
+            body = b"".join(hashes[start : start + width])
+        self._send_bytes(200, body, "application/octet-stream", ANY_ORIGIN, cache=IMMUTABLE)
+
     def _send(self, status: int, value: object, headers: dict[str, str] | None = None) -> None:
         self._send_bytes(status, canonical_json(value), headers=headers)
 
@@ -775,12 +889,14 @@ class _Handler(BaseHTTPRequestHandler):
         body: bytes,
         kind: str = "application/json; charset=utf-8",
         headers: dict[str, str] | None = None,
+        *,
+        cache: str = "no-store",
     ) -> None:
         try:
             self.send_response(status)
             self.send_header("Content-Type", kind)
             self.send_header("Content-Length", str(len(body)))
-            self.send_header("Cache-Control", "no-store")
+            self.send_header("Cache-Control", cache)
             for name, value in (headers or {}).items():
                 self.send_header(name, value)
             if kind.startswith("application/json"):

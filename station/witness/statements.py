@@ -2,6 +2,7 @@
 
 from station.journal.chain import HEAD_DIGITS
 from station.verification.report import KEY_NOT_TYPED
+from station.verification.tiles import MAX_ENTRY_BYTES
 from station.witness.limits import BATCH, PAGE_BYTES
 
 
@@ -207,9 +208,43 @@ LIVE_PAGE_FAILED = (
 )
 
 
-def head_line(seq: int, head_hash: str, time: str, key: str) -> str:
+def head_line(seq: int, root: str, time: str, key: str) -> str:
     """The witness's line for each signed head it verified and stored."""
-    return f"head {seq:,} {head_hash[:HEAD_DIGITS]} signed {time} by key {key}: verified, kept"
+    return f"head {seq:,} root {root[:HEAD_DIGITS]} signed {time} by key {key}: verified, kept"
+
+
+EARLIER_WITNESS_FILE = (
+    "made by an earlier Station, whose signed heads named a chain hash, not the log's"
+    " Merkle root: this Station neither resumes nor checks it. Check it with the Station"
+    " that made it (`station verify --witness`), and witness with this one into a new"
+    " file (--out)"
+)
+
+
+def other_feed_format(shown: str, served: str, followed: str) -> str:
+    """Why a feed of another Station's format is not followed (not a forgery)."""
+    return (
+        f"{shown}: serves a feed of format {served}, and this Station follows {followed}:"
+        " follow it with the same version of Station as the one serving it"
+    )
+
+
+def beyond_checkpoint(path: str, size: int) -> str:
+    """Why `station serve` has no tile or bundle at `path` (c2sp.org/tlog-tiles)."""
+    return (
+        f"no {path} in the log: its newest checkpoint is of {size:,} entries, and only"
+        " the tiles of a signed size are served"
+    )
+
+
+def too_long_for_bundle(path: str, entry: int, size: int) -> str:
+    """Why an entry bundle cannot be served: an entry longer than a bundle can hold."""
+    what = "the election setup" if entry == 0 else f"event {entry:,}"
+    return (
+        f"{path} cannot be served: {what} is {size:,} bytes, and a tlog-tiles entry bundle"
+        f" holds entries of at most {MAX_ENTRY_BYTES:,}; read it in the feed (/events) or"
+        " the export's journal.jsonl, which hold it whole"
+    )
 
 
 def witness_held(

@@ -3,7 +3,9 @@
 A small SQLite file of its own (never an election file): `meta` holds the election's
 setup row as the feed served it, the public key its heads are signed with and the feed
 address (without its token); `events` holds each event exactly as the export's
-`journal.jsonl` has it; `heads` each signed note in the order received. Triggers refuse
+`journal.jsonl` has it; `heads` each signed note in the order received, beside its event
+number, Merkle root and time (`station-witness-v2`; a `v1` file, made by a Station whose
+heads named a chain hash, is refused with what to do). Triggers refuse
 any UPDATE or DELETE, every batch is one transaction, and `synchronous=FULL` makes a
 batch durable before the witness says it saw it. Only what was verified is written, so
 a restart resumes after the last event stored, losing and doubling nothing.
@@ -21,8 +23,10 @@ from station.journal.lock import WriterLock
 from station.journal.records import EVENT_COLUMNS, EVENT_FIELDS, Record
 from station.paths import sqlite_uri
 from station.witness.heads import Head
+from station.witness.statements import EARLIER_WITNESS_FILE
 
-FORMAT = "station-witness-v1"
+FORMAT = "station-witness-v2"
+EARLIER_FORMATS = ("station-witness-v1",)
 
 _TABLES = """
 CREATE TABLE meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -31,7 +35,7 @@ CREATE TABLE events (
     call TEXT, target INTEGER, detail TEXT, prev_hash TEXT, hash TEXT
 );
 CREATE TABLE heads (
-    n INTEGER PRIMARY KEY, seq INTEGER NOT NULL, hash TEXT NOT NULL, time TEXT NOT NULL,
+    n INTEGER PRIMARY KEY, seq INTEGER NOT NULL, root TEXT NOT NULL, time TEXT NOT NULL,
     note TEXT NOT NULL, received_utc TEXT NOT NULL
 );
 """
@@ -65,6 +69,9 @@ class WitnessFile:
         except sqlite3.Error as error:
             conn.close()
             raise WitnessFileError(f"{path}: is not a witness file ({error})") from None
+        if self.meta.get("format") in EARLIER_FORMATS:
+            conn.close()
+            raise WitnessFileError(f"{path}: {EARLIER_WITNESS_FILE}")
         if self.meta.get("format") != FORMAT:
             conn.close()
             raise WitnessFileError(f"{path}: is not a witness file")
@@ -148,9 +155,9 @@ class WitnessFile:
         return list(self._conn.execute("SELECT note, received_utc FROM heads ORDER BY n"))
 
     def stored_heads(self) -> list[tuple[int, str, str, str]]:
-        """Every head as stored beside its note, in order: (seq, hash, time, note), for
+        """Every head as stored beside its note, in order: (seq, root, time, note), for
         the file's own check to hold the stored columns to the signed note."""
-        return list(self._conn.execute("SELECT seq, hash, time, note FROM heads ORDER BY n"))
+        return list(self._conn.execute("SELECT seq, root, time, note FROM heads ORDER BY n"))
 
     def append(self, records: Sequence[Record], heads: Sequence[Head], received: str) -> None:
         """Store verified events and heads, all or none, durably before returning."""
@@ -163,8 +170,8 @@ class WitnessFile:
                 [tuple(getattr(record, field) for field in EVENT_FIELDS) for record in records],
             )
             self._conn.executemany(
-                "INSERT INTO heads (seq, hash, time, note, received_utc) VALUES (?, ?, ?, ?, ?)",
-                [(head.seq, head.hash, head.time, head.note, received) for head in heads],
+                "INSERT INTO heads (seq, root, time, note, received_utc) VALUES (?, ?, ?, ?, ?)",
+                [(head.seq, head.root, head.time, head.note, received) for head in heads],
             )
             self._conn.execute("COMMIT")
         except sqlite3.Error as error:

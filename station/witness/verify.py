@@ -3,28 +3,33 @@
 The witness file is checked first as any record is: its events by the one path every
 journal is verified by (`journal.verify.verify_records`: chain, types, rules of the
 count, sheets), each head signed by the expected key, for this election, in order
-(never a replayed older head) and matching the witness's own event at its number.
+(never a replayed older head), its root recomputed from the witness's own lines (the
+Merkle tree of the setup and its events up to the head's).
 
 Then the history verified (an export's `journal.jsonl`, or an election file) must hold
-every witnessed head, in order: a head at event S within it must be its event S; a head
-beyond its end (a count that went on after an exported sheet) is held only if the
-history's last event is the witness's own event there (the export is the beginning of
-what was witnessed). The first head that fails is named: a rewritten count, a cut tail
-or a history forked after the witness saw it all fail there.
+every witnessed head, in order: the root of a head at event S within it must be the root
+of its own lines up to S; a head beyond its end (a count that went on after an exported
+sheet) is held only if the history's whole tree is the witness's own tree of that size
+(the export is the beginning of what was witnessed). The first head that fails is
+named: a rewritten count, a cut tail or a history forked after the witness saw it all
+fail there.
 """
 
 import json
-from collections.abc import Callable
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
 from station.journal import JournalError
 from station.journal.chain import HEAD_DIGITS
-from station.journal.records import election_from_row
+from station.journal.records import EVENT_FIELDS, Record, election_from_row
 from station.journal.stream_check import verify_records
 from station.sheet.keys import KeyProblem, fingerprint, load_public_key
+from station.verification.document import canonical_json, event_line
+from station.verification.merkle import Tree
 from station.witness.heads import BadHead, Head, follows, origin_of, read_head
 from station.witness.store import WitnessFile, WitnessFileError
 
@@ -61,22 +66,20 @@ def verify_witness(
     path: Path,
     *,
     setup_hash: str,
-    last_seq: int,
-    hash_at: Callable[[int], str],
+    history: Tree,
     expected_key: str | None,
 ) -> WitnessVerdict:
     """Check the witness file at `path` against a verified history.
 
     Args:
         setup_hash: the history's election setup hash.
-        last_seq: its last event; `hash_at(seq)` gives the hash of its event `seq`
-            (0: the setup hash).
+        history: the Merkle tree of its lines (the setup, then each event: `log_tree`).
         expected_key: the fingerprint the heads must be signed with (the export's key,
             or one written down), or None to take the witness file's own.
     """
     try:
         with WitnessFile.open(path, read_only=True) as witness:
-            return _verify(witness, setup_hash, last_seq, hash_at, expected_key)
+            return _verify(witness, setup_hash, history, expected_key)
     except WitnessFileError as error:
         return WitnessVerdict(False, str(error))
     except _Bad as bad:
@@ -86,10 +89,10 @@ def verify_witness(
 def _verify(
     witness: WitnessFile,
     setup_hash: str,
-    last_seq: int,
-    hash_at: Callable[[int], str],
+    history: Tree,
     expected_key: str | None,
 ) -> WitnessVerdict:
+    last_seq = history.size - 1
     row = witness.election_row()
     try:
         election = election_from_row(row, witness.path.name)
@@ -105,24 +108,23 @@ def _verify(
     verdict = verify_records(election, records)
     if not verdict.ok:
         raise _Bad(f"the events the witness kept are not intact: {verdict.problem}")
-    own = {record.seq: record.hash for record in records}
-    own[0] = election.setup_hash
+    own = log_tree(row, (event_line(_row(record)) for record in records))
     origin = origin_of(election.setup.case_number, election.election_id)
     heads: list[Head] = []
-    for seq, hash_, time, note in witness.stored_heads():
+    for seq, root, time, note in witness.stored_heads():
         try:
             head = read_head(note, public_key, origin)
         except BadHead as bad:
             raise _Bad(f"head {len(heads) + 1}: {bad}") from None
-        if (seq, hash_, time) != (head.seq, head.hash, head.time):  # recomputed, not trusted
+        if (seq, root, time) != (head.seq, head.root, head.time):  # recomputed, not trusted
             raise _Bad(
-                f"head {len(heads) + 1}: its stored event number, hash or time is not what"
+                f"head {len(heads) + 1}: its stored event number, root or time is not what"
                 " its signed note says"
             )
         replay = follows(heads[-1] if heads else None, head)
         if replay:
             raise _Bad(replay)
-        if own.get(head.seq) != head.hash:
+        if head.size > own.size or own.root(head.size).hex() != head.root:
             raise _Bad(f"the head at event {head.seq:,} does not match the events it kept")
         heads.append(head)
     if not heads:
@@ -130,15 +132,15 @@ def _verify(
     beyond = 0
     for head in heads:
         if head.seq <= last_seq:
-            held = hash_at(head.seq) == head.hash
+            held = history.root(head.size).hex() == head.root
         else:
-            held = own.get(last_seq) == hash_at(last_seq)
+            held = own.size >= history.size and own.root(history.size) == history.root()
             beyond += 1
         if not held:
             return WitnessVerdict(
                 False,
                 f"lacks the head the witness saw signed at event {head.seq:,}"
-                f" (hash {head.hash[:HEAD_DIGITS]}, signed {head.time}): a history other"
+                f" (root {head.root[:HEAD_DIGITS]}, signed {head.time}): a history other"
                 " than the one witnessed",
                 len(heads),
                 head,
@@ -147,13 +149,24 @@ def _verify(
     return WitnessVerdict(True, None, len(heads), heads[-1], beyond, key, last_seq)
 
 
-def export_history(folder: Path) -> tuple[str, list[str]]:
-    """The setup hash and each event's hash of an export's `journal.jsonl`, read after
-    `verify_export` found it intact."""
-    hashes: list[str] = []
+def log_tree(setup_row: dict[str, object], events: Iterable[bytes]) -> Tree:
+    """The log's Merkle tree of an election's setup row and its events' lines."""
+    tree = Tree([canonical_json({"election": setup_row}).rstrip(b"\n")])
+    for line in events:
+        tree.append(line.rstrip(b"\n"))
+    return tree
+
+
+def export_history(folder: Path) -> tuple[str, Tree]:
+    """The setup hash and the log's tree of an export's `journal.jsonl`, read after
+    `verify_export` found it intact (its lines are the leaves, exactly as written)."""
     with (folder / "journal.jsonl").open("rb") as lines:
-        first = json.loads(lines.readline())
-        setup = str(first["election"]["setup_hash"])
+        first = lines.readline()
+        tree = Tree([first.rstrip(b"\n")])
         for line in lines:
-            hashes.append(str(json.loads(line)["hash"]))
-    return setup, hashes
+            tree.append(line.rstrip(b"\n"))
+    return str(json.loads(first)["election"]["setup_hash"]), tree
+
+
+def _row(record: Record) -> tuple[Any, ...]:
+    return tuple(getattr(record, name) for name in EVENT_FIELDS)

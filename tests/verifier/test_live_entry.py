@@ -27,7 +27,7 @@ from station.verifier.live_entry import LiveCount
 from station.witness.serve import FeedServer
 from station.witness.statements import MAX_UNSIGNED
 from tests.helpers import JFK8
-from tests.witness.helpers import forged_tail, live_feed
+from tests.witness.helpers import cosigned, forged_tail, live_feed
 
 
 def ask(server: FeedServer, path: str) -> tuple[int, bytes]:
@@ -122,6 +122,30 @@ def test_more_unsigned_events_than_the_station_leaves_are_refused(
     view = live.view(time.time())
     assert view["kind"] == "bad" and view["stop"]
     assert view["status"].startswith(f"NOT INTACT: the feed sent more than {MAX_UNSIGNED:,} events")
+
+
+def test_heads_carrying_twenty_big_cosignatures_are_followed(
+    counted: tuple[Path, FeedServer],
+) -> None:
+    """Notes the spec makes every reader accept (16 signatures and more, post-quantum
+    sizes): the page's Python verifies the station's signature among them."""
+    path, server = counted
+    events = tally(path)["events"]
+    live = LiveCount("http://127.0.0.1", signature_holds_raw)
+    assert live.setup(*ask(server, "/setup"), time.time())
+    assert live.follower is not None
+    for _ in range(20):
+        status, body = ask(server, live.path().replace("wait=20", "wait=1"))
+        answer = json.loads(body)
+        answer["heads"] = [cosigned(note) for note in answer["heads"]]
+        answer["newest_head"] = cosigned(answer["newest_head"])
+        assert live.answer(status, json.dumps(answer).encode(), time.time()) == "next"
+        if live.follower.head_seq == events:
+            break
+    assert live.follower.broken is None and live.follower.head_seq == events
+    assert live.follower.last_head is not None
+    assert len(live.follower.last_head.note) > 20 * 3200
+    assert live.view(time.time())["figures"]["for"] == "4"
 
 
 def test_a_history_other_than_the_one_signed_is_not_intact(

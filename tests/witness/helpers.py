@@ -410,3 +410,17 @@ class _ForgingHandler(BaseHTTPRequestHandler):
             self.wfile.write(body)
         except OSError:
             self.close_connection = True
+
+
+def cosigned(note: str, witnesses: int = 20, line_bytes: int = 3300) -> str:
+    """`note` with the cosignature lines of `witnesses` witnesses no reader knows, each
+    about `line_bytes` long (a post-quantum signature's size): readers must keep such a
+    note (c2sp.org/signed-note: at least 16 signatures, of any size the spec allows)."""
+    from station.verification.signed_note import signature_line
+
+    raw = (line_bytes - 60) * 3 // 4  # base64 and the name take the rest of the line
+    lines = [
+        signature_line(f"witness{n}.example/party", bytes([n] * 4), bytes([n]) * raw)
+        for n in range(witnesses)
+    ]
+    return note + "".join(lines)

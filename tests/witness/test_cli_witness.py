@@ -1,6 +1,7 @@
 """`station witness` and `verify --witness`: a user's mistake is one line and exit 2."""
 
 import json
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -128,3 +129,22 @@ def test_verify_with_an_election_file_as_witness_is_a_usage_error(
     err = one_line_exit_2(capsys, "verify", election_file, "--witness", other)
     assert "is not a witness file" in err
     assert other.read_bytes() == before
+
+
+def test_a_witness_file_of_an_earlier_station_is_refused_saying_what_to_do(
+    witnessed: tuple[Path, Path], served: Served, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A file whose heads named chain hashes cannot be resumed or checked by roots."""
+    folder, wfile = witnessed
+    conn = sqlite3.connect(wfile)
+    try:
+        conn.execute("DROP TRIGGER meta_no_update")
+        conn.execute("UPDATE meta SET value = 'station-witness-v1' WHERE name = 'format'")
+        conn.commit()
+    finally:
+        conn.close()
+    before = wfile.read_bytes()
+    for args in (("verify", folder, "--witness", wfile), ("witness", served.url, "--out", wfile)):
+        err = one_line_exit_2(capsys, *args)
+        assert "made by an earlier Station" in err and "into a new file (--out)" in err
+    assert wfile.read_bytes() == before

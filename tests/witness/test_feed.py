@@ -14,7 +14,7 @@ from station.sheet.keys import create_key
 from station.witness import serve as serve_module
 from station.witness.follow import FeedError, RemoteFollower
 from station.witness.heads import sign_head
-from tests.witness.helpers import Served
+from tests.witness.helpers import Served, cosigned
 
 
 def counted(served: Served, calls: int = 6) -> dict[str, Any]:
@@ -151,8 +151,9 @@ def test_a_head_signed_by_another_key_is_caught(served: Served, tmp_path: Any) -
     response = counted(served)
     other = create_key(tmp_path / "other.pem")
     last = response["events"][-1]
+    root = served.source.tree.root(last["seq"] + 1).hex()
     forged = sign_head(
-        other, served.source.origin, last["seq"], last["hash"], "2099-01-01T00:00:00.000000Z"
+        other, served.source.origin, last["seq"], root, "2099-01-01T00:00:00.000000Z"
     )
     response["heads"].append(forged.note)
     follower = taken(served, response)
@@ -167,11 +168,37 @@ def test_a_replayed_old_head_is_caught(served: Served) -> None:
     assert follower.broken is not None and "a replayed head" in follower.broken
 
 
-def test_a_head_not_matching_its_event_is_caught(served: Served) -> None:
+def test_a_head_whose_size_is_changed_is_caught(served: Served) -> None:
     response = counted(served)
-    response["heads"][-1] = response["heads"][-1].replace("\n7\n", "\n6\n")  # breaks the signature
+    size = served.journal.head_seq + 1
+    response["heads"][-1] = response["heads"][-1].replace(f"\n{size}\n", f"\n{size - 1}\n")
     follower = taken(served, response)
     assert follower.broken is not None and "a signature that does not hold" in follower.broken
+
+
+def test_a_head_whose_root_is_not_of_the_lines_received_is_caught(served: Served) -> None:
+    """The station's own key signing a root of other lines: a broken feed (an event
+    served is not the one the station's tree holds)."""
+    response = counted(served)
+    seq = served.journal.head_seq
+    other_root = served.source.tree.root(seq).hex()  # the tree one line short
+    head = sign_head(
+        served.key, served.source.origin, seq, other_root, "2099-01-01T00:00:00.000000Z"
+    )
+    response["heads"] = [head.note]
+    follower = taken(served, response)
+    assert follower.broken is not None
+    assert f"does not match event {seq:,} as received" in follower.broken
+    assert (follower.head_seq, follower.count.tally.for_union) == (0, 0)  # nothing counted
+
+
+def test_a_head_naming_lines_not_received_is_refused(served: Served) -> None:
+    response = counted(served)
+    seq = served.journal.head_seq
+    response["events"] = response["events"][:-2]  # the last two lines held back
+    follower = taken(served, response)
+    assert follower.broken == f"the head at event {seq:,} names an event the feed did not send"
+    assert follower.head_seq < seq - 1
 
 
 _HASHED = ("seq", "utc", "mono_ns", "session", "action", "call", "target", "detail", "prev_hash")
@@ -240,3 +267,29 @@ def test_an_answer_stops_at_its_size_and_the_follower_takes_the_rest_in_the_next
         assert len(sizes) < 30
     assert len(sizes) > 3 and all(events <= 4 and heads <= 2 for events, heads in sizes), sizes
     assert follower.count.tally.for_union == 12
+
+
+def test_a_head_carrying_twenty_big_cosignatures_is_verified_and_kept(
+    served: Served, tmp_path: Any
+) -> None:
+    from station.witness.store import WitnessFile
+
+    response = counted(served)
+    big = cosigned(response["heads"][-1])
+    assert len(big.encode()) > 20 * 3200 and big.count("\n\u2014 ") == 21  # and the station's
+    response["heads"][-1] = response["newest_head"] = big
+    follower = served.follow()
+    follower.store = WitnessFile.create(
+        tmp_path / "w.witness",
+        {
+            "election": json.dumps(follower.election_row),
+            "public_key": follower.public_key_text,
+            "url": "",
+        },
+    )
+    batch = follower.take(response)
+    assert follower.broken is None, follower.broken
+    assert follower.head_seq == served.journal.head_seq
+    assert batch.heads[-1].note == big
+    assert [note for note, _ in follower.store.heads()][-1] == big
+    follower.store.close()

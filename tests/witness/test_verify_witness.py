@@ -82,8 +82,8 @@ def test_an_export_of_a_rewritten_count_fails_naming_the_first_head_it_lacks(
     assert verify(forged, "--key", served.key.fingerprint, "--witness", wfile) == 1
     err = capsys.readouterr().err
     with WitnessFile.open(wfile, read_only=True) as witness:
-        first_lost = [note for note, _ in witness.heads()][1].split("\n")[1]
-    assert f"lacks the head the witness saw signed at event {int(first_lost):,}" in err
+        first_lost = int([note for note, _ in witness.heads()][1].split("\n")[1]) - 1
+    assert f"lacks the head the witness saw signed at event {first_lost:,}" in err
 
 
 def test_an_export_the_witness_disproves_leads_with_the_verdict_and_says_no_ok(
@@ -142,12 +142,11 @@ def test_a_witnessed_head_signed_by_another_key_is_caught(
     folder, wfile = witnessed
     other = create_key(tmp_path / "other.pem")
     head = served.journal.head_seq
-    note = sign_head(
-        other, served.source.origin, head, served.journal.head_hash, "2099-01-01T00:00:00.000000Z"
-    ).note
+    root = served.source.tree.root(head + 1).hex()
+    note = sign_head(other, served.source.origin, head, root, "2099-01-01T00:00:00.000000Z").note
     forged_witness(
         wfile,
-        f"INSERT INTO heads (seq, hash, time, note, received_utc) VALUES ({head}, '', '', '{note}', '')",
+        f"INSERT INTO heads (seq, root, time, note, received_utc) VALUES ({head}, '', '', '{note}', '')",
     )
     assert verify(folder, "--witness", wfile) == 1
     assert "signed by another key" in capsys.readouterr().err
@@ -159,8 +158,8 @@ def test_a_replayed_old_head_in_the_witness_file_is_caught(
     folder, wfile = witnessed
     forged_witness(
         wfile,
-        "INSERT INTO heads (seq, hash, time, note, received_utc)"
-        " SELECT seq, hash, time, note, received_utc FROM heads WHERE n = 1",
+        "INSERT INTO heads (seq, root, time, note, received_utc)"
+        " SELECT seq, root, time, note, received_utc FROM heads WHERE n = 1",
     )
     assert verify(folder, "--witness", wfile) == 1
     assert "a replayed head" in capsys.readouterr().err
@@ -227,7 +226,7 @@ def test_the_witness_file_holds_only_the_known_tables_and_columns(
             "seq", "utc", "mono_ns", "session", "action", "call", "target", "detail",
             "prev_hash", "hash",
         ],
-        "heads": ["n", "seq", "hash", "time", "note", "received_utc"],
+        "heads": ["n", "seq", "root", "time", "note", "received_utc"],
     }  # fmt: skip
     assert meta == ["election", "format", "public_key", "url"]
 
@@ -240,8 +239,8 @@ def test_the_last_head_stored_twice_is_named_as_such(
     folder, wfile = witnessed
     forged_witness(
         wfile,
-        "INSERT INTO heads (seq, hash, time, note, received_utc)"
-        " SELECT seq, hash, time, note, received_utc FROM heads WHERE n = (SELECT MAX(n) FROM heads)",
+        "INSERT INTO heads (seq, root, time, note, received_utc)"
+        " SELECT seq, root, time, note, received_utc FROM heads WHERE n = (SELECT MAX(n) FROM heads)",
     )
     assert verify(folder, "--witness", wfile) == 1
     err = capsys.readouterr().err

@@ -1,4 +1,4 @@
-"""A witness file's own check recomputes what it stores: each head's event number, hash
+"""A witness file's own check recomputes what it stores: each head's event number, root
 and time stored beside its signed note must be the note's, and each event's stored hash
 must be the one its content chains to."""
 
@@ -12,11 +12,11 @@ from tests.witness.helpers import forged_witness, verify
 @pytest.mark.parametrize(
     "statement",
     [
-        "UPDATE heads SET hash = '" + "0" * 64 + "' WHERE n = 2",
+        "UPDATE heads SET root = '" + "0" * 64 + "' WHERE n = 2",
         "UPDATE heads SET seq = seq - 1 WHERE n = 2",
         "UPDATE heads SET time = '2020-01-01T00:00:00.000000Z' WHERE n = 1",
     ],
-    ids=["hash", "seq", "time"],
+    ids=["root", "seq", "time"],
 )
 def test_a_stored_head_column_edited_is_caught(
     witnessed: tuple[Path, Path],
