@@ -2,7 +2,7 @@
 
 The log is `journal.jsonl` line by line, each line without its newline: leaf 0 is the
 setup, leaf N is event N. So a tree of `size` leaves commits to the setup and to events
-1 to size − 1, and every checkpoint names the election it is of by its first leaf.
+1 to size - 1, and every checkpoint names the election it is of by its first leaf.
 
 Hashes are RFC 6962 (RFC 9162, section 2.1): a leaf hashes as SHA-256(0x00 ‖ leaf), an
 inner node as SHA-256(0x01 ‖ left ‖ right), the empty tree as SHA-256 of nothing. A
@@ -73,7 +73,7 @@ class Tree:
         complete aligned subtree read, not computed)."""
         count = end - start
         if count <= 0 or end > self.size:
-            raise ProofError(f"no subtree {start}–{end} in a tree of {self.size:,} leaves")
+            raise ProofError(f"no subtree {start} to {end} in a tree of {self.size:,} leaves")
         height = count.bit_length() - 1
         if count == 1 << height and start % count == 0:
             return self.levels[height][start >> height]
@@ -134,7 +134,7 @@ def inclusion_holds(
 ) -> bool:
     """Whether `proof` shows the leaf hash at `index` in the tree of `size` with `root`
     (RFC 9162, 2.1.3.2)."""
-    if not 0 <= index < size:
+    if not 0 <= index < size or len(hashed_leaf) != HASH_SIZE:
         return False
     fn, sn, r = index, size - 1, hashed_leaf
     for p in proof:
@@ -157,11 +157,12 @@ def consistency_holds(
     old_size: int, new_size: int, old_root: bytes, new_root: bytes, proof: Sequence[bytes]
 ) -> bool:
     """Whether `proof` shows the tree of `old_size` with `old_root` a prefix of the tree
-    of `new_size` with `new_root` (RFC 9162, 2.1.4.2)."""
-    if not 0 <= old_size <= new_size or any(len(p) != HASH_SIZE for p in proof):
+    of `new_size` with `new_root` (RFC 9162, 2.1.4.2).
+
+    Never from the empty tree: every tree is its extension, so such a "proof" would vouch
+    for any two roots (Go's reference, transparency-dev/merkle, refuses it too)."""
+    if not 0 < old_size <= new_size or any(len(p) != HASH_SIZE for p in proof):
         return False
-    if old_size == 0:
-        return not proof
     if old_size == new_size:
         return not proof and old_root == new_root
     path = list(proof)
