@@ -1,11 +1,16 @@
 """A second reading of the log by Go's reference code (checker/main.go, built with
 golang.org/x/mod/sumdb/note and sumdb/tlog only), and static logs written to check it on."""
 
+import contextlib
 import os
 import shutil
 import subprocess
+import threading
+from collections.abc import Iterator
 from dataclasses import dataclass
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import Any
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
@@ -129,3 +134,32 @@ def checkpoint_note(
     """The signed checkpoint of the whole tree (or of `root` at its size)."""
     root = tree.root() if root is None else root
     return sign_head(key, origin, tree.size - 1, root.hex(), time).note
+
+
+@contextlib.contextmanager
+def served_folder(folder: Path, token: str) -> Iterator[str]:
+    """`folder` over HTTP on 127.0.0.1, each request needing `Authorization: Bearer
+    <token>` (as `station serve` asks); yields the URL prefix, ending in "/"."""
+
+    class Handler(SimpleHTTPRequestHandler):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, directory=str(folder), **kwargs)
+
+        def do_GET(self) -> None:
+            if self.headers.get("Authorization") != f"Bearer {token}":
+                self.send_error(401, "this feed needs its access token")
+                return
+            super().do_GET()
+
+        def log_message(self, format: str, *args: Any) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05})
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()

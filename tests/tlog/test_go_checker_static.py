@@ -14,6 +14,7 @@ from tests.tlog.helpers import (
     checkpoint_note,
     entry_lines,
     run_checker,
+    served_folder,
     write_log,
 )
 
@@ -169,3 +170,31 @@ def test_an_old_checkpoint_signed_by_another_key(checker: Path, tmp_path: Path) 
     checked = run_checker(checker, tmp_path / "log", vkey, "-old", str(old))
     assert checked.code == 1
     assert checked.line.startswith("FAIL: the old checkpoint: not signed by"), checked
+
+
+def test_a_log_read_over_http_with_its_token(checker: Path, tmp_path: Path) -> None:
+    key = a_key()
+    lines = entry_lines(600)
+    write_log(tmp_path / "old", lines[:257], key)
+    vkey = write_log(tmp_path / "log", lines, key, time=LATER)
+    with served_folder(tmp_path, "s3cret") as url:
+        checked = run_checker(checker, url + "log", vkey, "-token", "s3cret")
+        assert checked.ok, checked
+        old = url + "old/checkpoint"
+        grown = run_checker(checker, url + "log/", vkey, "-token", "s3cret", "-old", old)
+        assert grown.ok, grown
+        assert grown.line.endswith("consistent with the old checkpoint of 257 entries")
+        refused = run_checker(checker, url + "log/", vkey)
+    assert refused.code == 1
+    assert refused.line.startswith("FAIL: the checkpoint: ")
+    assert "answered 401" in refused.line
+
+
+def test_a_log_over_http_with_a_tile_missing(checker: Path, tmp_path: Path) -> None:
+    vkey = write_log(tmp_path, entry_lines(300), a_key())
+    (tmp_path / tile_path("entries", 0)).unlink()
+    with served_folder(tmp_path, "s3cret") as url:
+        checked = run_checker(checker, url, vkey, "-token", "s3cret")
+    assert checked.code == 1
+    assert checked.line.startswith("FAIL: entry bundle tile/entries/000: ")
+    assert "answered 404" in checked.line
