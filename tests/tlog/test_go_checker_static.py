@@ -49,6 +49,22 @@ def test_a_changed_entry_is_named(checker: Path, tmp_path: Path) -> None:
     assert checked.line == "FAIL: entry 259 does not hash to its level-0 tile hash"
 
 
+def test_a_changed_entry_with_its_tile_hash_changed_to_match(checker: Path, tmp_path: Path) -> None:
+    """The forger rewrites the entry and its level-0 hash, but cannot sign a new root."""
+    lines = entry_lines(300)
+    vkey = write_log(tmp_path, lines, a_key())
+    forged = [*lines[:17], b'{"seq":17,"call":"against"}', *lines[18:]]
+    forged_tree = Tree(forged)
+    (tmp_path / tile_path("entries", 0)).write_bytes(bundle(forged[:256]))
+    (tmp_path / tile_path(0, 0)).write_bytes(b"".join(forged_tree.levels[0][:256]))
+    checked = run_checker(checker, tmp_path, vkey)
+    assert checked.code == 1
+    assert checked.line.startswith("FAIL: the root from the entries (")
+    assert checked.line.endswith(
+        f") is not the checkpoint's ({base64.b64encode(Tree(lines).root()).decode()})"
+    )
+
+
 def test_an_entry_left_out_of_its_bundle(checker: Path, tmp_path: Path) -> None:
     vkey = write_log(tmp_path, entry_lines(300), a_key())
     path = tmp_path / tile_path("entries", 1, 44)

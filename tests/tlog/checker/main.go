@@ -13,7 +13,8 @@
 // It checks that the checkpoint is signed by VKEY and names VKEY's name as its origin;
 // that the hash tiles give the checkpoint's root (read raw, then authenticated by
 // tlog.TileHashReader); that each entry of the entry bundles hashes (tlog.RecordHash)
-// to its level-0 hash; that every entry (every K-th, with -sample K, and the last) has
+// to its level-0 hash, and that the entries alone give the root (tlog.StoredHashes,
+// tlog.TreeHash); that every entry (every K-th, with -sample K, and the last) has
 // an inclusion proof (tlog.ProveRecord) that tlog.CheckRecord accepts against the signed
 // root; and, with -old, that a consistency proof (tlog.ProveTree) from the old
 // checkpoint's tree to this one holds (tlog.CheckTree).
@@ -23,6 +24,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/base64"
 	"errors"
 	"flag"
@@ -168,6 +170,24 @@ func (r *tiles) width(t tlog.Tile) int {
 	return 1 << tileHeight
 }
 
+// treeTiles lists the hash tiles of a tree of size n, full and partial, as tlog-tiles
+// has them. (x/mod 0.7.0's NewTiles(h, 0, n) lists a partial tile of every width up to
+// the last one's.)
+func treeTiles(n int64) []tlog.Tile {
+	var found []tlog.Tile
+	for level := 0; n>>uint(level*tileHeight) > 0; level++ {
+		count := n >> uint(level*tileHeight) // complete subtrees of 256**level entries
+		for k := int64(0); k<<tileHeight < count; k++ {
+			width := count - k<<tileHeight
+			if width > 1<<tileHeight {
+				width = 1 << tileHeight
+			}
+			found = append(found, tlog.Tile{H: tileHeight, L: level, N: k, W: int(width)})
+		}
+	}
+	return found
+}
+
 type checkpoint struct {
 	origin string
 	size   int64
@@ -257,8 +277,20 @@ func check(src *source, verifier note.Verifier, sample int64, old string) (strin
 		return "", fmt.Errorf("the hash tiles against the checkpoint's root: %v", err)
 	}
 
-	// Every entry: its record hash is its level-0 hash, and it is proved in the tree.
-	proved := int64(0)
+	// The tree again from the entries alone, hashed as they come (tlog.StoredHashes).
+	var stored []tlog.Hash
+	fromEntries := tlog.HashReaderFunc(func(indexes []int64) ([]tlog.Hash, error) {
+		out := make([]tlog.Hash, len(indexes))
+		for i, index := range indexes {
+			if index >= int64(len(stored)) {
+				return nil, fmt.Errorf("stored hash %d not yet computed", index)
+			}
+			out[i] = stored[index]
+		}
+		return out, nil
+	})
+
+	// Every entry: its record hash is its level-0 hash (read through TileHashReader).
 	for n := int64(0); n<<tileHeight < c.size; n++ {
 		first := n << tileHeight
 		width := int(c.size - first)
@@ -279,26 +311,63 @@ func check(src *source, verifier note.Verifier, sample int64, old string) (strin
 		}
 		for i, entry := range entries {
 			index := first + int64(i)
-			record := tlog.RecordHash(entry)
-			if record != leaves[i] {
+			more, err := tlog.StoredHashes(index, entry, fromEntries)
+			if err != nil {
+				return "", fmt.Errorf("the tree of the entries: %v", err)
+			}
+			stored = append(stored, more...)
+			if tlog.RecordHash(entry) != leaves[i] {
 				return "", fmt.Errorf("entry %d does not hash to its level-0 tile hash", index)
 			}
-			if index%sample != 0 && index != c.size-1 {
-				continue
-			}
-			// Proved from the tiles as read (their bytes were authenticated above) and
-			// checked against the signed root: CheckRecord is what vouches for it.
-			proof, err := tlog.ProveRecord(c.size, index, raw)
-			if err != nil {
-				return "", fmt.Errorf("the inclusion proof of entry %d: %v", index, err)
-			}
-			if err := tlog.CheckRecord(proof, c.size, c.root, index, record); err != nil {
-				return "", fmt.Errorf("the inclusion proof of entry %d: %v", index, err)
-			}
-			proved++
 		}
 	}
-	summary := fmt.Sprintf("OK: %s, %d entries, root %s: signature, root from tiles, entries and %d inclusion proofs hold",
+
+	// The entries alone give the signed root, and every hash tile of the tree is the one
+	// they give. (TileHashReader leaves some tiles it reads unauthenticated: x/mod's
+	// ReadHashes starts its check of child tiles at len(stx), an index into the hashes
+	// where one into the tiles is meant; so nothing here rests on it alone.)
+	rootOfEntries, err := tlog.TreeHash(c.size, fromEntries)
+	if err != nil {
+		return "", fmt.Errorf("the root from the entries: %v", err)
+	}
+	if rootOfEntries != c.root {
+		return "", fmt.Errorf("the root from the entries (%s) is not the checkpoint's (%s)", rootOfEntries, c.root)
+	}
+	for _, t := range treeTiles(c.size) {
+		want, err := tlog.ReadTileData(t, fromEntries)
+		if err != nil {
+			return "", fmt.Errorf("hash tile %s from the entries: %v", c2spPath(t), err)
+		}
+		got, err := reader.ReadTiles([]tlog.Tile{t})
+		if err != nil {
+			return "", err
+		}
+		if !bytes.Equal(got[0], want) {
+			return "", fmt.Errorf("hash tile %s is not the one the entries give", c2spPath(t))
+		}
+	}
+
+	// Every entry (or every sample-th) proved in the signed tree, from the tiles as read:
+	// CheckRecord against the signed root is what vouches for each.
+	proved := int64(0)
+	for index := int64(0); index < c.size; index++ {
+		if index%sample != 0 && index != c.size-1 {
+			continue
+		}
+		record, err := fromEntries.ReadHashes([]int64{tlog.StoredHashIndex(0, index)})
+		if err != nil {
+			return "", err
+		}
+		proof, err := tlog.ProveRecord(c.size, index, raw)
+		if err != nil {
+			return "", fmt.Errorf("the inclusion proof of entry %d: %v", index, err)
+		}
+		if err := tlog.CheckRecord(proof, c.size, c.root, index, record[0]); err != nil {
+			return "", fmt.Errorf("the inclusion proof of entry %d: %v", index, err)
+		}
+		proved++
+	}
+	summary := fmt.Sprintf("OK: %s, %d entries, root %s: signature, root from tiles, root from entries, every hash tile and %d inclusion proofs hold",
 		c.origin, c.size, c.root, proved)
 
 	if old == "" {
