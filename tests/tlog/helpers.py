@@ -28,7 +28,7 @@ LATER = "2026-11-30T23:00:00.000000Z"
 
 
 class NoGo(Exception):
-    """Go or golang.org/x/mod is not on this machine (one line)."""
+    """What of Go is not on this machine: the compiler or golang.org/x/mod (one line)."""
 
 
 def built_checker(folder: Path) -> Path:
@@ -36,9 +36,9 @@ def built_checker(folder: Path) -> Path:
     wait on a lock and take it as built)."""
     go = shutil.which("go")
     if go is None:
-        raise NoGo("no Go compiler (the golang-go package, .ci/packages.txt)")
+        raise NoGo("the Go compiler (golang-go in .ci/packages.txt)")
     if not (GOPATH / "src/golang.org/x/mod/sumdb/tlog").is_dir():
-        raise NoGo(f"no golang.org/x/mod under {GOPATH} (golang-golang-x-mod-dev)")
+        raise NoGo(f"golang.org/x/mod under {GOPATH} (golang-golang-x-mod-dev)")
     import fcntl  # Go's packages are looked for where Debian puts them: a POSIX system
 
     folder.mkdir(parents=True, exist_ok=True)
