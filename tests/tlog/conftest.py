@@ -22,7 +22,7 @@ def checker(tmp_path_factory: pytest.TempPathFactory) -> Path:
         return built_checker(shared / "go-checker")
     except NoGo as missing:
         if os.environ.get("STATION_CI_PACKAGES"):
-            pytest.fail(f".ci/packages.txt is installed, yet the Go checker's {missing} is not")
+            pytest.fail(f".ci/packages.txt is installed, yet the Go checker lacks {missing}")
         pytest.skip(f"the Go checker needs {missing}, which is not installed")
     except subprocess.CalledProcessError as failed:
         pytest.fail(f"the Go checker does not build: {failed.stderr.decode().strip()}")
