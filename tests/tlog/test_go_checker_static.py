@@ -7,6 +7,13 @@ from pathlib import Path
 import pytest
 
 from station.verification.merkle import Tree
+from station.verification.signed_note import (
+    COSIGNATURE,
+    cosigned_message,
+    key_id,
+    parse_note,
+    signature_line,
+)
 from station.verification.tiles import CHECKPOINT, bundle, read_bundle, tile_path
 from tests.tlog.helpers import (
     LATER,
@@ -126,6 +133,26 @@ def test_a_checkpoint_signed_by_another_key(checker: Path, tmp_path: Path) -> No
     checked = run_checker(checker, tmp_path, vkey)
     assert checked.code == 1
     assert "the checkpoint: not signed by station/29-RC-288020/4f1c2a9e's key" in checked.line
+
+
+def test_a_checkpoint_with_a_witness_s_cosignature_holds(checker: Path, tmp_path: Path) -> None:
+    """A cosignature (c2sp.org/tlog-cosignature) by a key the checker does not know is
+    left aside, as signed-note asks."""
+    vkey = write_log(tmp_path, entry_lines(300), a_key())
+    note = (tmp_path / CHECKPOINT).read_text()
+    text = parse_note(note).text
+    witness = a_key()
+    raw = witness.public_key.public_bytes_raw()
+    stamp = 1_796_000_000
+    signed = witness.sign(cosigned_message(text, stamp))
+    line = signature_line(
+        "witness.example/w1",
+        key_id("witness.example/w1", COSIGNATURE, raw),
+        stamp.to_bytes(8, "big") + signed,
+    )
+    (tmp_path / CHECKPOINT).write_text(note + line)
+    checked = run_checker(checker, tmp_path, vkey)
+    assert checked.ok, checked
 
 
 def test_a_checkpoint_of_another_origin(checker: Path, tmp_path: Path) -> None:
