@@ -88,8 +88,13 @@ class Checked:
 
 
 def run_checker(checker: Path, log: Path | str, vkey: str, *args: str) -> Checked:
+    return run(checker, "-vkey", vkey, *args, str(log))
+
+
+def run(checker: Path, *args: str) -> Checked:
+    """The checker run with `args`; it must say one line."""
     done = subprocess.run(
-        [str(checker), "-vkey", vkey, *args, str(log)],
+        [str(checker), *args],
         capture_output=True,
         text=True,
         timeout=120,

@@ -5,6 +5,7 @@
 // Usage:
 //
 //	checker -vkey VKEY [-token T] [-sample K] [-old CHECKPOINT] LOG
+//	checker -proofs FILE
 //
 // LOG is a folder (an export's log/) or a URL prefix (station serve's /log/); T is sent
 // as "Authorization: Bearer T". CHECKPOINT is an earlier checkpoint (a file, or a URL
@@ -19,6 +20,9 @@
 // root; and, with -old, that a consistency proof (tlog.ProveTree) from the old
 // checkpoint's tree to this one holds (tlog.CheckTree).
 //
+// With -proofs FILE it checks, instead, inclusion and consistency proofs made elsewhere
+// (see checkProofs).
+//
 // Exit 0 with one line "OK: ...", 1 with one line "FAIL: ..." naming what failed, 2 on a
 // usage error.
 package main
@@ -26,6 +30,7 @@ package main
 import (
 	"bytes"
 	"encoding/base64"
+	"encoding/hex"
 	"errors"
 	"flag"
 	"fmt"
@@ -399,14 +404,71 @@ func check(src *source, verifier note.Verifier, sample int64, old string) (strin
 	return summary + fmt.Sprintf(", consistent with the old checkpoint of %d entries", o.size), nil
 }
 
+// checkProofs checks proofs made elsewhere (by Station's merkle.py) with tlog.CheckRecord
+// and tlog.CheckTree, one a line of hex fields:
+//
+//	record <size> <index> <root> <leaf hash> <proof hash>...
+//	tree <size> <old size> <root> <old root> <proof hash>...
+func checkProofs(path string) (string, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return "", err
+	}
+	lines := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
+	for number, line := range lines {
+		fields := strings.Fields(line)
+		if len(fields) < 5 {
+			return "", fmt.Errorf("proof line %d is not kind, two sizes and two hashes", number+1)
+		}
+		var sizes [2]int64
+		for i := range sizes {
+			if sizes[i], err = strconv.ParseInt(fields[1+i], 10, 64); err != nil {
+				return "", fmt.Errorf("proof line %d: %v", number+1, err)
+			}
+		}
+		var hashes []tlog.Hash
+		for _, field := range fields[3:] {
+			raw, err := hex.DecodeString(field)
+			if err != nil || len(raw) != tlog.HashSize {
+				return "", fmt.Errorf("proof line %d: a bad hash %q", number+1, field)
+			}
+			var h tlog.Hash
+			copy(h[:], raw)
+			hashes = append(hashes, h)
+		}
+		switch fields[0] {
+		case "record":
+			err = tlog.CheckRecord(hashes[2:], sizes[0], hashes[0], sizes[1], hashes[1])
+		case "tree":
+			err = tlog.CheckTree(hashes[2:], sizes[0], hashes[0], sizes[1], hashes[1])
+		default:
+			err = fmt.Errorf("not a kind of proof: %q", fields[0])
+		}
+		if err != nil {
+			return "", fmt.Errorf("proof line %d (%s %d %d): %v", number+1, fields[0], sizes[0], sizes[1], err)
+		}
+	}
+	return fmt.Sprintf("OK: %d proofs hold", len(lines)), nil
+}
+
 func main() {
+	proofs := flag.String("proofs", "", "check the proofs in this file instead of a log")
 	vkey := flag.String("vkey", "", "the station's verifier key for the log (its name is the origin)")
 	token := flag.String("token", "", "sent as Authorization: Bearer, for a URL")
 	sample := flag.Int64("sample", 1, "prove every K-th entry's inclusion (and the last)")
 	old := flag.String("old", "", "an earlier checkpoint (file or URL) this log must extend")
 	flag.Parse()
+	if *proofs != "" {
+		summary, err := checkProofs(*proofs)
+		if err != nil {
+			fmt.Println("FAIL: " + err.Error())
+			os.Exit(1)
+		}
+		fmt.Println(summary)
+		return
+	}
 	if flag.NArg() != 1 || *vkey == "" || *sample < 1 {
-		fmt.Fprintln(os.Stderr, "usage: checker -vkey VKEY [-token T] [-sample K] [-old CHECKPOINT] LOG")
+		fmt.Fprintln(os.Stderr, "usage: checker -vkey VKEY [-token T] [-sample K] [-old CHECKPOINT] LOG, or checker -proofs FILE")
 		os.Exit(2)
 	}
 	verifier, err := note.NewVerifier(*vkey)
