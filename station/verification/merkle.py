@@ -134,7 +134,7 @@ def inclusion_holds(
 ) -> bool:
     """Whether `proof` shows the leaf hash at `index` in the tree of `size` with `root`
     (RFC 9162, 2.1.3.2)."""
-    if not 0 <= index < size:
+    if not 0 <= index < size or len(hashed_leaf) != HASH_SIZE:
         return False
     fn, sn, r = index, size - 1, hashed_leaf
     for p in proof:
@@ -157,11 +157,12 @@ def consistency_holds(
     old_size: int, new_size: int, old_root: bytes, new_root: bytes, proof: Sequence[bytes]
 ) -> bool:
     """Whether `proof` shows the tree of `old_size` with `old_root` a prefix of the tree
-    of `new_size` with `new_root` (RFC 9162, 2.1.4.2)."""
-    if not 0 <= old_size <= new_size or any(len(p) != HASH_SIZE for p in proof):
+    of `new_size` with `new_root` (RFC 9162, 2.1.4.2).
+
+    Never from the empty tree: every tree is its extension, so such a "proof" would vouch
+    for any two roots (Go's reference, transparency-dev/merkle, refuses it too)."""
+    if not 0 < old_size <= new_size or any(len(p) != HASH_SIZE for p in proof):
         return False
-    if old_size == 0:
-        return not proof
     if old_size == new_size:
         return not proof and old_root == new_root
     path = list(proof)
