@@ -243,3 +243,25 @@ def _restate(folder: Path, key: StationKey, change: object) -> None:
         folder / "manifest.json", lambda m: m.update(sheet_event=forge.sheet_event(folder))
     )
     forge.resign(folder, key)
+
+
+def test_the_corpus_case_verifies_with_its_witnesses_keys_on_the_command_and_the_page() -> None:
+    from station.sheet.keys import signature_holds_raw
+    from station.verifier import entry
+    from tests.conformance.make_corpus import CORPUS, WITNESSES
+
+    folder = CORPUS / "cases" / "witnessed" / "export"
+    readme = (CORPUS / "README.md").read_text()
+    assert all(witness.vkey in readme for witness in WITNESSES)
+    keys = [arg for witness in WITNESSES for arg in ("--witness-key", witness.vkey)]
+    code, out, err = forge.station("verify", folder, *keys)
+    assert (code, err) == (0, ""), err
+    assert out.splitlines()[-1].endswith("(2 of 2 verify, 2 needed)")
+    files = {path.name: path.read_bytes() for path in folder.iterdir()}
+    asked = entry.questions(files, "export")
+    assert len(asked) == 2  # the manifest's signature, and the station's on the checkpoint
+    said = entry.check(files, "export", "", [signature_holds_raw(*q) for q in asked])
+    assert said["ok"] is True
+    assert str(said["stdout"][-1]).endswith(
+        "NOT checked against the witnesses' keys; add --witness-key VKEY or --witness-policy FILE"
+    )
