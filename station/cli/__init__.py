@@ -149,6 +149,23 @@ def build_parser() -> argparse.ArgumentParser:
         help="with the export of a revised count of a count at several tables: the"
         " consolidation of the tables it revises (its Original tally and register)",
     )
+    witnesses = verify.add_mutually_exclusive_group()
+    witnesses.add_argument(
+        "--witness-key",
+        action="append",
+        default=[],
+        metavar="VKEY",
+        help="with a FOLDER: a party's witness key (its vkey, as `station witness` printed"
+        " it): OK only if its cosignature is on the sheet's checkpoint and verifies (repeat"
+        " for each)",
+    )
+    witnesses.add_argument(
+        "--witness-policy",
+        type=file_name,
+        metavar="FILE",
+        help="with a FOLDER: a witness policy (lines `witness NAME VKEY [URL]`, `quorum K`):"
+        " OK only if K of its witnesses' cosignatures are on the sheet's checkpoint and verify",
+    )
     verify.add_argument(
         "--head",
         metavar="EVENTS:HASH",

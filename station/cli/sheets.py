@@ -21,6 +21,7 @@ from station.journal.clock import clock_warnings
 from station.journal.seal import station_secret
 from station.journal.session import CountSession
 from station.progress import TerminalProgress
+from station.sheet.checkpoint_signing import raw_key
 from station.sheet.export import (
     choose_sheet,
     export_sheet,
@@ -39,6 +40,7 @@ from station.sheet.prepare import (
     previous_request,
     reopen_count,
 )
+from station.sheet.witnessed import cosigned_at_head
 from station.ui.display import ensure_offscreen_app
 
 
@@ -101,8 +103,13 @@ def cmd_sign(args: argparse.Namespace) -> int:
         changed = earlier if earlier is not None and earlier != key.fingerprint else None
         session = CountSession(journal, count)
         session.start()
+        cosigned = cosigned_at_head(journal, raw_key(key.public_key))
         sheet = prepare_sheet(
-            session, request, key_fingerprint=key.fingerprint, key_changed_from=changed
+            session,
+            request,
+            key_fingerprint=key.fingerprint,
+            key_changed_from=changed,
+            witnessed=cosigned.fact,
         ).sheet
         assert sheet is not None
         head = journal.hash_of(sheet.head)
@@ -112,6 +119,7 @@ def cmd_sign(args: argparse.Namespace) -> int:
         f"{sheet.title} tally prepared at event {sheet.seq:,}; it certifies events 1-{sheet.head:,}"
         f" (head {head[:HEAD_DIGITS]}). The count is locked."
     )
+    print(one_line(cosigned.statement))
     if carried and previous is not None:
         print(one_line(f"as on the sheet of event {previous[0]:,}: {'; '.join(carried)}"))
     setup_ballots = journal.election.setup.ballots

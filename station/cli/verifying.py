@@ -33,12 +33,22 @@ from station.journal.header import read_header
 from station.journal.times import backwards_statement
 from station.journal.verify import verify_journal
 from station.progress import TerminalProgress
+from station.sheet.keys import signature_holds_raw
 from station.sheet.verify_consolidation import is_consolidation, verify_consolidation
 from station.sheet.verify_export import ExportVerdict, verify_export
 from station.verification.consolidation_words import consolidation_said
 from station.verification.export_files import ALL_FILES, MANIFEST
 from station.verification.fingerprints import normalise_fingerprint
 from station.verification.report import KEY_NOT_CHECKED, export_report, not_intact_line
+from station.verification.signed_note import Vkey
+from station.verification.witness_policy import (
+    MAX_POLICY_BYTES,
+    PolicyError,
+    parse_policy,
+    witness_key,
+)
+from station.verification.witnessed import FACT as WITNESSED
+from station.verification.witnessed import WitnessCheck, checked_witnesses
 from station.witness.statements import WITNESS_OF_CONSOLIDATION
 
 
@@ -48,12 +58,15 @@ def cmd_verify(args: argparse.Namespace) -> int:
         read_header(args.file)
     if args.key is not None:
         _written_key(args.key)  # a mistyped fingerprint is the user's mistake, not damage
+    asked = _witnesses_asked(args)
     if _is_folder(args.file):
         if args.sheet or args.head:
             raise UsageError("--sheet and --head check an election file, not a folder")
         if is_consolidation(args.file):  # several tables' sheets, summed
             if args.witness:  # a witness follows one table's station, never the sum
                 raise UsageError(WITNESS_OF_CONSOLIDATION)
+            if asked is not None:
+                raise UsageError(_WITNESS_KEYS_OF_ONE_EXPORT)
             return verify_consolidation_folder(args.file, args.key)
         _an_export(args.file)
         export = _verify_folder(args.file, args.key)
@@ -68,7 +81,15 @@ def cmd_verify(args: argparse.Namespace) -> int:
             witnessed = witnessed_in_export(args.file, args.witness, _export_key(args.file))
             if disproves(witnessed):  # the verdict alone: nothing that reads as OK
                 return say_witnessed(witnessed, args.file, args.witness, key_checked=True)
-        _say_report(args.file, export)
+        checked = None
+        if asked is not None and export.document is not None:
+            vkeys, quorum = asked
+            fact = export.document["sheet"].get(WITNESSED)
+            checked = checked_witnesses(fact, vkeys, quorum, signature_holds_raw)
+            if not checked.ok:  # the verdict alone: nothing that reads as OK
+                _say_report(args.file, export, checked)
+                return 1
+        _say_report(args.file, export, checked)
         if args.tables is not None:
             say(tables_checked_statement(str(args.tables)))
         if witnessed is not None:
@@ -76,6 +97,8 @@ def cmd_verify(args: argparse.Namespace) -> int:
         return 0
     if getattr(args, "tables", None) is not None:
         raise UsageError(f"{TABLES_OPTION} checks an exported folder, not an election file")
+    if asked is not None:
+        raise UsageError(_WITNESS_KEYS_OF_ONE_EXPORT)
     if args.key and not args.sheet and not args.witness:
         raise UsageError("--key checks an exported folder (or goes with --sheet or --witness)")
     head = _written_head(args.head) if args.head else None
@@ -160,9 +183,9 @@ def _verify_folder(folder: Path, key: str | None) -> ExportVerdict | None:
     return export
 
 
-def _say_report(folder: Path, export: ExportVerdict) -> None:
+def _say_report(folder: Path, export: ExportVerdict, witnesses: WitnessCheck | None = None) -> None:
     """The verdict's words (`verification.report`), each on its stream."""
-    report = export_report(export, str(folder))
+    report = export_report(export, str(folder), witnesses=witnesses)
     for line in report.stdout:
         say(line)
     for line in report.stderr:
@@ -228,6 +251,45 @@ def verify_consolidation_folder(folder: Path, key: str | None) -> int:
 
 
 _KEY_NOT_CHECKED = KEY_NOT_CHECKED
+
+
+_WITNESS_KEYS_OF_ONE_EXPORT = (
+    "--witness-key and --witness-policy check the cosignatures on an exported sheet's"
+    " checkpoint: give the export's folder"
+)
+
+
+def _witnesses_asked(args: argparse.Namespace) -> tuple[list[Vkey], int] | None:
+    """The witnesses' keys `--witness-key` or `--witness-policy` ask for, and how many of
+    them must have cosigned; None when neither is given. A key or a policy that is not
+    one is the user's mistake, said in one line before anything is checked."""
+    try:
+        if args.witness_key:
+            keys = [witness_key(text) for text in args.witness_key]
+            if len(set(keys)) != len(keys):
+                raise UsageError("--witness-key: the same key is given twice")
+            return keys, len(keys)
+        if args.witness_policy is None:
+            return None
+        policy = parse_policy(_policy_text(args.witness_policy), str(args.witness_policy))
+    except PolicyError as error:
+        raise UsageError(str(error)) from None
+    return [witness.vkey for witness in policy.witnesses], policy.quorum
+
+
+def _policy_text(path: Path) -> str:
+    """A policy file's text, read no further than a policy may be long."""
+    try:
+        with path.open("rb") as file:
+            data = file.read(MAX_POLICY_BYTES + 1)
+    except OSError as error:
+        raise UsageError(f"{path}: cannot be read ({error.strerror})") from None
+    if len(data) > MAX_POLICY_BYTES:
+        raise UsageError(f"{path}: is larger than a witness policy ({MAX_POLICY_BYTES:,} bytes)")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise UsageError(f"{path}: is not a witness policy (not UTF-8 text)") from None
 
 
 def _is_folder(path: Path) -> bool:

@@ -24,6 +24,7 @@ SHEET_FACTS = frozenset(
     | {"choices", "majority_for", "runoff", "rerun"}
     | {"columns", "decisions", "unresolved_challenges", "correction"}
     | {"groups", "units", "incumbent"}
+    | {"witnessed"}
 )
 
 DETAIL_KEYS: Mapping[Action, frozenset[str]] = {

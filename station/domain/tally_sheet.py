@@ -60,8 +60,11 @@ LATER_FACTS = frozenset({"objections_due", "objections_from", "correction", "apa
 # every other fact it states is one the journal gives, or the sheet is not intact.
 RECORDED_FACTS = frozenset(
     {"agent", "observers", "place", "count_date", "prepared", "key", "key_changed_from"}
+    | {"witnessed"}
 )
-# What each of them is, as every sheet records it (`key_changed_from` only when it did).
+# What each of them is, as every sheet records it (`key_changed_from` only when it did,
+# `witnessed` only when a witness had cosigned; what it says is checked where the
+# journal's lines are: station/verification/witnessed.py).
 _RECORDED_AS = {
     "agent": "a name",
     "observers": "a list of observers (party and name)",
@@ -70,6 +73,7 @@ _RECORDED_AS = {
     "prepared": "a time",
     "key": "a key fingerprint",
     "key_changed_from": "a key fingerprint",
+    "witnessed": "a signed note",
 }
 
 
@@ -311,9 +315,12 @@ def _recorded_as_written(key: str, stated: Mapping[str, object]) -> bool:
             and all(isinstance(v, str) for v in o.values())
             for o in value
         )
-    if key == "place" or (key == "key_changed_from" and key not in stated):
+    if key == "place" or (key in _OPTIONAL_RECORDED and key not in stated):
         return value is None or isinstance(value, str)
     return isinstance(value, str)
+
+
+_OPTIONAL_RECORDED = frozenset({"key_changed_from", "witnessed"})
 
 
 def correction_problem(stated: object, computed: object, ballot: FormBallot) -> str:

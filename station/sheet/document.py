@@ -15,7 +15,8 @@ one final newline. Its keys:
   ("1".."9": numbers for lines 1-7, true/false for lines 8 and 9), `statements`
   ("8", "9": the sentences printed), `case`, `employer`, `union`, `agent`,
   `observers` (`party`, `name`), `place`, `count_date`, `prepared`, `key` (the
-  signing key's fingerprint).
+  signing key's fingerprint), and `witnessed` (the log's checkpoint at the head, cosigned
+  by the parties' witnesses) when a witness had cosigned it.
 
 `journal.jsonl` has one JSON object per line: first `{"election": {...}}` with the
 stored setup row (hashed as `station.journal.chain` says), then every event up to and

@@ -110,8 +110,13 @@ def prepare_sheet(
     *,
     key_fingerprint: str,
     key_changed_from: str | None = None,
+    witnessed: str | None = None,
 ) -> Change:
     """Record the SIGN event for `request` at the journal's head; return what it changed.
+
+    `witnessed`, when given, is the checkpoint of the journal at its head with the
+    witnesses' cosignatures, as `station.sheet.witnessed.cosigned_at_head` found and
+    checked it just before: recorded as the sheet's `witnessed` fact.
 
     The session's count must be the count of every event in its journal. Raises
     SheetError if no sheet may be prepared now or a name is unusable, and WriteFailed
@@ -141,6 +146,8 @@ def prepare_sheet(
     }
     if key_changed_from is not None:
         detail["key_changed_from"] = key_changed_from
+    if witnessed is not None:
+        detail["witnessed"] = witnessed
     return session.commit(Action.SIGN, target=journal.head_seq, detail=detail, utc=stamp)
 
 

@@ -73,6 +73,7 @@ KNOWN_SHEET = frozenset(
     | {"objections_due", "correction"}  # a sheet stating a result; a corrected tally
     | {"groups", "units"}  # an election of voting groups: summed group by group
     | {"apart"}  # ballots counted on no line, line 6 beyond them: summed with the lines
+    | {"witnessed"}  # the table's checkpoint, cosigned: checked with its export, not summed
 )
 KNOWN_KINDS = frozenset({"final", "interim"})
 # What a revised tally's sheet states beyond a final one (revised_sheet.py).

@@ -54,6 +54,7 @@ from station.verification.export_check import (
     SignatureQuestion,
     SignedFolderProblem,
     check_export,
+    export_questions,
     journal_lines,
     signature_question,
     signed_json,
@@ -61,7 +62,6 @@ from station.verification.export_check import (
 )
 from station.verification.export_files import (
     ALL_FILES,
-    EXPORT_FORMAT,
     MANIFEST,
     MAX_SIZES,
     SIGNATURE,
@@ -189,9 +189,7 @@ def signature_questions(files: Mapping[str, Bytes]) -> list[SignatureQuestion]:
     except (KeyError, SignedFolderProblem, _Bad):
         return questions
     for row in document["tables"]:
-        asked = signature_question(_table_files(files, row["folder"]), EXPORT_FORMAT)
-        if asked is not None:
-            questions.append(asked)
+        questions += export_questions(_table_files(files, row["folder"]))
     return questions
 
 

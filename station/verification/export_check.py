@@ -16,6 +16,7 @@ CLI, WebCrypto in a browser).
 import base64
 import binascii
 import hashlib
+import itertools
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -30,6 +31,7 @@ from station.journal.stream_check import Fault, verify_records
 from station.journal.times import Backwards, backwards_statement, first_backwards_in
 from station.progress import Progress
 from station.verification import formats
+from station.verification.checkpoints import origin_of
 from station.verification.difference import first_difference as _first_difference
 from station.verification.difference import same as _same
 from station.verification.document import (
@@ -48,7 +50,10 @@ from station.verification.export_files import (
     SIGNATURE,
 )
 from station.verification.fingerprints import key_fingerprint, normalise_fingerprint
+from station.verification.merkle import Tree
 from station.verification.pdf_text import pdf_problem
+from station.verification.witnessed import FACT as WITNESSED
+from station.verification.witnessed import station_question, witnessed_problem
 
 
 class Bytes(Protocol):
@@ -167,6 +172,12 @@ def check_export(
         if canonical_json(expected) != canonical_json(stated):
             difference = _first_difference(stated, expected) or "is not the journal's"
             raise _Bad("V7", f"tally.json: {difference}")
+        if WITNESSED in document["sheet"]:
+            problem = _witnessed_problem(
+                files["journal.jsonl"], document, manifest, election, signature_holds
+            )
+            if problem:
+                raise _Bad("V13", f"the sheet (event {sign_seq:,}): {problem}")
         problem = pdf_problem(_bounded(files, "tally.pdf", "V10"), document)
         if problem:
             raise _Bad("V10", f"tally.pdf: {problem}")
@@ -182,6 +193,28 @@ def check_export(
         key_checked=expected_key is not None,
         document=document,
         clock_warning=None if backwards is None else backwards_statement(backwards),
+    )
+
+
+def _witnessed_problem(
+    journal: Bytes,
+    document: dict[str, Any],
+    manifest: dict[str, Any],
+    election: Election,
+    signature_holds: SignatureCheck,
+) -> str | None:
+    """V13: the sheet's `witnessed` checkpoint recomputed from the journal's lines to the
+    head, and signed by the export's key (`station.verification.witnessed`)."""
+    sheet = document["sheet"]
+    size = int(sheet["head"]["seq"]) + 1
+    lines = itertools.islice(journal_lines(journal), size)
+    return witnessed_problem(
+        sheet[WITNESSED],
+        origin=origin_of(election.setup.case_number, election.election_id),
+        size=size,
+        root=Tree(line[:-1] for line in lines).root(),
+        raw_public_key=base64.b64decode(manifest["public_key"]),
+        holds=signature_holds,
     )
 
 
@@ -258,6 +291,26 @@ def signature_question(
     except _Bad:
         return None
     return None  # pragma: no cover - the check always asks once the manifest is sound
+
+
+def export_questions(files: Mapping[str, Bytes]) -> list[SignatureQuestion]:
+    """Every signature question `check_export` may ask of an export's files: the
+    manifest's (`signature_question`), then, when its sheet records a witnessed
+    checkpoint, the station's signature on it (V13). Asked first by a checker that
+    answers later, as `signature_question` is."""
+    asked = signature_question(files)
+    if asked is None:
+        return []
+    questions = [asked]
+    try:
+        sheet = _parse_json(_bounded(files, "tally.json", "V7"), "tally.json", "V7").get("sheet")
+    except (_Bad, KeyError):
+        return questions
+    if isinstance(sheet, dict):
+        station = station_question(sheet.get(WITNESSED), asked[0])
+        if station is not None:
+            questions.append(station)
+    return questions
 
 
 def answers_check(answers: Mapping[SignatureQuestion, bool]) -> SignatureCheck:

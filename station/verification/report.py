@@ -11,9 +11,18 @@ from typing import Any
 
 from station.domain.election_facts import parties_row
 from station.domain.group_sheet import units_heading, units_said
-from station.domain.statements import accounted_statement, votes_words
+from station.domain.statements import accounted_statement, how_many, votes_words
 from station.domain.tally_form import FormBallot
 from station.verification.export_check import ExportVerdict
+from station.verification.signed_note import Vkey
+from station.verification.witnessed import (
+    FACT as WITNESSED,
+)
+from station.verification.witnessed import (
+    WitnessCheck,
+    witnessed_seq,
+    witnesses,
+)
 
 STEPS = {
     "V1": "the files",
@@ -28,8 +37,16 @@ STEPS = {
     "V10": "the PDF",
     "V11": "the consolidation",
     "V12": "the tables revised",
+    "V13": "the witnessed checkpoint",
 }
 """The steps of docs/format.md's "Checking an export", each by the name a verdict gives it."""
+
+WITNESSES_NOT_CHECKED = (
+    "NOT checked against the witnesses' keys; add --witness-key VKEY or --witness-policy FILE"
+)
+"""What follows the witnesses' cosignatures when no witness key was given, on the command
+line and on the observers' pages alike (a page takes no witness key: the command checks
+them)."""
 
 KEY_NOT_CHECKED = " (NOT checked against a fingerprint written down; add --key FINGERPRINT)"
 KEY_NOT_TYPED = " (NOT checked against a fingerprint written down: type it above)"
@@ -63,14 +80,22 @@ class Report:
 
 
 def export_report(
-    verdict: ExportVerdict, folder: str, not_checked: str = KEY_NOT_CHECKED
+    verdict: ExportVerdict,
+    folder: str,
+    not_checked: str = KEY_NOT_CHECKED,
+    *,
+    witnesses: WitnessCheck | None = None,
 ) -> Report:
     """`station verify FOLDER`'s words on an export; `folder` as the user gave it;
     `not_checked` after the key when no fingerprint was given (`KEY_NOT_TYPED` on the
-    page)."""
+    page). `witnesses`: the witnesses' keys asked for (`--witness-key`,
+    `--witness-policy`) held to the sheet's cosignatures; an intact export without the
+    cosignatures asked for is NOT OK, and nothing of it reads as OK."""
     if not verdict.ok or verdict.document is None:
         return Report(False, (), (not_intact_line(folder, verdict.problem, verdict.step),))
     sheet = verdict.document["sheet"]
+    if witnesses is not None and not witnesses.ok:
+        return Report(False, (), (witnesses_refused_line(folder, sheet, witnesses),))
     said = [
         f"OK: {folder}: {verdict.title} tally of case {sheet['case']},"
         f" {sheet['employer']} / {parties_row(sheet)[1]}: {_figures_words(sheet)}",
@@ -78,6 +103,7 @@ def export_report(
         f" head {verdict.head_hash}; signed by key {verdict.key}"
         + ("" if verdict.key_checked else not_checked),
         *units_said(sheet, FormBallot.of_sheet(sheet)),
+        *witnesses_said(sheet, witnesses, WITNESSES_NOT_CHECKED),
     ]
     warned = () if verdict.clock_warning is None else (f"warning: {verdict.clock_warning}",)
     return Report(True, tuple(said), warned)
@@ -100,3 +126,50 @@ def not_intact_line(folder: str, problem: str | None, step: str | None) -> str:
     after the step of docs/format.md that found it (when a step did)."""
     named = "" if step is None else f"({step}, {STEPS[step]}) "
     return f"NOT INTACT: {folder}: {named}{problem}"
+
+
+def witnesses_said(
+    sheet: Mapping[str, Any], checked: WitnessCheck | None, not_checked: str
+) -> list[str]:
+    """The line on the witnesses' cosignatures of an intact sheet: none without them;
+    which keys cosigned when keys were asked for; else that no key was given."""
+    if WITNESSED not in sheet:  # keys asked for of such a sheet are refused before this
+        return []
+    seq = witnessed_seq(sheet[WITNESSED])
+    found = witnesses(sheet[WITNESSED])
+    named = "; ".join(f"{w.name} (key ID {w.key_id}, {w.utc})" for w in found)
+    if checked is None:
+        return [
+            f"Witnessed to event {seq:,}: {how_many(len(found), 'cosignature')} on the"
+            f" sheet's checkpoint, by {named}; {not_checked}"
+        ]
+    verified = ", ".join(_key_words(vkey) for vkey in checked.verified)
+    return [
+        f"Witnessed to event {seq:,}: the cosignatures of {verified} verify with the"
+        f" witnesses' keys given ({_asked(checked)})"
+    ]
+
+
+def witnesses_refused_line(folder: str, sheet: Mapping[str, Any], checked: WitnessCheck) -> str:
+    """ "NOT OK: FOLDER: …": an intact sheet without the cosignatures asked for, naming the
+    witnesses' keys missing from its checkpoint and those whose cosignature does not hold."""
+    seq = witnessed_seq(sheet.get(WITNESSED))
+    where = "the sheet, which carries none" if seq is None else f"its checkpoint (event {seq:,})"
+    said = [f"the witnesses' cosignatures asked for are not on {where} ({_asked(checked)})"]
+    if checked.missing:
+        said.append(f"no cosignature by {', '.join(_key_words(v) for v in checked.missing)}")
+    if checked.failed:
+        said.append(
+            f"the cosignature by {', '.join(_key_words(v) for v in checked.failed)} does not verify"
+        )
+    return f"NOT OK: {folder}: {'; '.join(said)}"
+
+
+def _asked(checked: WitnessCheck) -> str:
+    """ "2 of 3 verify, 2 needed" """
+    asked = len(checked.verified) + len(checked.missing) + len(checked.failed)
+    return f"{len(checked.verified)} of {asked} verify, {checked.quorum} needed"
+
+
+def _key_words(vkey: Vkey) -> str:
+    return f"{vkey.name} (key ID {vkey.key_id.hex()})"

@@ -39,6 +39,8 @@ from station.verification.form_words import (
 )
 from station.verification.group_pdf import groups_html
 from station.verification.revised_pdf import decision_paragraphs, revised_rows, sheet_columns
+from station.verification.witnessed import FACT as WITNESSED
+from station.verification.witnessed import witnessed_seq, witnesses
 
 ColumnShares = Callable[[Sequence[tuple[str, str]]], list[float]]
 """Each column's share of a full-width table, in percent, for cells of (label, figure):
@@ -70,6 +72,16 @@ OBSERVERS_CERTIFICATION = (
     " ballot was kept, and that the results are as shown above."
 )
 _BLANK_OBSERVER_LINES = 2  # handwritten names when none were entered
+WITNESSES_HEADING = "Witnessed by the parties' witnesses"
+
+
+def witnesses_statement(seq: int) -> str:
+    """What a witness's cosignature on the sheet proves, in one plain sentence."""
+    return (
+        f"Each witness below cosigned the count record as it stood at journal event {seq:,}:"
+        " it saw this history of the count up to that event, and will refuse to cosign any"
+        " other."
+    )
 
 
 def sheet_text(document: Mapping[str, Any]) -> list[str]:
@@ -239,6 +251,7 @@ def sheet_html(
     # An election of voting groups: each group's and each pooled unit's tally.
     if grouped:
         parts.append(groups_html(sheet))
+    parts.append(witnesses_html(sheet))
     apart = ' style="page-break-before: always"' if certifications_apart or grouped else ""
     parts.append(f'<p class="section"{apart}>Certification of the Board agent</p>')
     parts.append(f"<p>{e(AGENT_CERTIFICATION)}</p>")
@@ -255,6 +268,27 @@ def sheet_html(
         parts.append(service_html(sheet))
 
     return "\n".join(parts)
+
+
+def witnesses_html(sheet: Mapping[str, Any]) -> str:
+    """The parties' witnesses whose cosignatures the sheet records (`witnessed`), one row
+    each: the witness key's name, its key ID, when it cosigned (UTC) and to which event;
+    nothing on a sheet without them."""
+    found = witnesses(sheet.get(WITNESSED))
+    seq = witnessed_seq(sheet.get(WITNESSED))
+    if not found or seq is None:
+        return ""
+    e = _escape
+    rows = "".join(
+        f'<tr><td width="38%">{e(witness.name)}</td><td width="15%">key ID {witness.key_id}</td>'
+        f'<td width="31%">cosigned {witness.utc}</td><td width="16%">to event {seq:,}</td></tr>'
+        for witness in found
+    )
+    return (
+        f'<p class="section">{WITNESSES_HEADING}</p>'
+        f"<p>{e(witnesses_statement(seq))}</p>"
+        f'<table width="100%" cellpadding="2">{rows}</table>'
+    )
 
 
 def service_html(sheet: Mapping[str, Any]) -> str:

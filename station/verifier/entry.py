@@ -32,11 +32,15 @@ from station.verification.export_check import (
     SignatureQuestion,
     answers_check,
     check_export,
-    signature_question,
+    export_questions,
 )
 from station.verification.export_files import ALL_FILES, MANIFEST, MAX_SIZES, is_staging
 from station.verification.fingerprints import normalise_fingerprint
-from station.verification.report import KEY_NOT_TYPED, Report, export_report
+from station.verification.report import (
+    KEY_NOT_TYPED,
+    Report,
+    export_report,
+)
 
 TABLES = "tables"  # the folder of a consolidation's tables
 NOT_AN_EXPORT = (
@@ -151,8 +155,7 @@ def check(
 
 
 def _export_questions(picked: Picked) -> list[SignatureQuestion]:
-    asked = signature_question(picked.top())
-    return [] if asked is None else [asked]
+    return export_questions(picked.top())
 
 
 def _export(

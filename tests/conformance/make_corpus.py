@@ -39,11 +39,13 @@ from typing import Any
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
-from station.domain import Call
+from station.domain import Call, SheetKind
 from station.domain.description import Vote
 from station.domain.envelopes import Ruling
 from station.domain.parties import Party
+from station.domain.tally_sheet import Observer
 from station.journal import Journal
+from station.journal.bounded_json import canonical_detail
 from station.journal.session import CountSession
 from station.sheet.keys import StationKey, load_key
 from station.verification.document import canonical_json
@@ -642,6 +644,40 @@ def big_clock(work: Path) -> Path:
     return one_union(work)
 
 
+WITNESSES = [
+    forge.party_witness("employer-witness.example", 0x45),
+    forge.party_witness("union-witness.example", 0x55),
+]
+"""The parties' witnesses of the witnessed case: keys made from fixed bytes, for it alone."""
+
+
+def witnessed(work: Path) -> Path:
+    """One union, served to the employer's and the union's witnesses, which cosigned the
+    log at the head the sheet certifies, as the operator window signs it."""
+    from station.sheet.checkpoint_signing import raw_key
+    from station.sheet.prepare import SheetRequest, prepare_sheet
+    from station.sheet.witnessed import cosigned_at_head
+    from station.ui.display import ensure_offscreen_app
+
+    cli("new", work / "e.station", *RC, "--eligible", "40", "--ballots", "24", "--pile", "5")
+    script(work / "e.station", "FFAFACeVFAFzAFFAFCuAFFAVAF")
+    ensure_offscreen_app()  # the sheet's font says which names it can print
+    key = load_key()
+    journal = Journal.open(work / "e.station")
+    try:
+        session = CountSession.resume(journal, keep=0)
+        signed = CLOCK.tick().strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+        forge.cosign_head(journal, key, WITNESSES, at=int(CLOCK.tick().timestamp()), signed=signed)
+        cosigned = cosigned_at_head(journal, raw_key(key.public_key))
+        observers = [Observer("employer", "Jane Roe"), Observer("petitioner", "John Doe")]
+        request = SheetRequest(SheetKind.FINAL, "R. Agent", observers, "Staten Island, NY")
+        prepare_sheet(session, request, key_fingerprint=key.fingerprint, witnessed=cosigned.fact)
+    finally:
+        journal.close()
+    cli("export", work / "e.station", "--out", work / "x")
+    return work / "x"
+
+
 def undone_and_disputed(work: Path) -> Path:
     cli("new", work / "e.station", *RC, "--eligible", "40", "--pile", "4")
     script(work / "e.station", "FAFzFFAdVAFCeAFzFAF")
@@ -747,6 +783,10 @@ GENUINE: dict[str, tuple[str, Maker]] = {
         "the revised tally of the mail ballots of two voting groups",
         mail_groups_revised,
     ),
+    "witnessed": (
+        "one union, its head cosigned by the employer's and the union's witnesses",
+        witnessed,
+    ),
     "undone-and-disputed": (
         "undos, a dispute and a challenge, piles of 4",
         undone_and_disputed,
@@ -795,9 +835,7 @@ def restated(change: Callable[[dict[str, Any]], None], redraw: bool = True) -> T
         def edit(event: dict[str, Any]) -> None:
             detail = json.loads(event["detail"])
             change(detail)
-            event["detail"] = json.dumps(
-                detail, sort_keys=True, separators=(",", ":"), ensure_ascii=False
-            )
+            event["detail"] = canonical_detail(detail)
 
         forge.rechain_from(folder, forge.last_seq(folder), edit)
         event = json.loads((folder / "journal.jsonl").read_text().splitlines()[-1])
@@ -815,6 +853,16 @@ def restated(change: Callable[[dict[str, Any]], None], redraw: bool = True) -> T
         forge.resign(folder, key)
 
     return tamper
+
+
+def _cosignature_time_zeroed(detail: dict[str, Any]) -> None:
+    """The last cosignature of the sheet's witnessed checkpoint with its time zeroed: no
+    longer a timestamped cosignature, whatever key it is checked with."""
+    text, _, last = detail["witnessed"].rstrip("\n").rpartition("\n")
+    name, signed = last.removeprefix("\u2014 ").split(" ")
+    raw = base64.b64decode(signed)
+    raw = raw[:4] + bytes(8) + raw[12:]
+    detail["witnessed"] = f"{text}\n\u2014 {name} {base64.b64encode(raw).decode()}\n"
 
 
 def in_text(name: str, old: bytes, new: bytes, resign: bool = True) -> Tamper:
@@ -1496,6 +1544,14 @@ FORGERIES: dict[str, Forgery] = {
         "tally.pdf drawn from other figures, re-signed",
         "V10",
         lambda f, k: _pdf_of_other_figures(f, k),
+    ),
+    # V13: the witnessed checkpoint
+    "witnessed-cosignature-changed_fail": Forgery(
+        "witnessed",
+        "the union's witness's cosignature line changed (its time zeroed) in the sign event,"
+        " everywhere, re-signed",
+        "V13",
+        restated(_cosignature_time_zeroed, redraw=False),
     ),
     "pdf-sentence-added_fail": Forgery(
         "one-union",

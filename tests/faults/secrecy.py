@@ -61,6 +61,9 @@ DETAIL_KEYS = {
         "objections_due", "objections_from", "correction",
         # Ballots counted on no line (sustained, sealed envelopes, opened not yet called).
         "apart",
+        # The log's checkpoint at the head, cosigned by the parties' witnesses: hashes,
+        # the witnesses' key names and the times they cosigned; no ballot, no voter.
+        "witnessed",
     },
 }  # fmt: skip
 

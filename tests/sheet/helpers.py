@@ -8,20 +8,34 @@ import shutil
 import subprocess
 from collections.abc import Callable
 from contextlib import redirect_stderr, redirect_stdout
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from station.cli import main
 from station.domain import Action, Call, SheetKind
 from station.domain.tally_sheet import Observer
 from station.journal import Journal
 from station.journal.chain import event_hash
+from station.journal.cosigned import Cosignature, CosignedStore, cosigned_path
 from station.journal.session import CountSession
+from station.sheet.checkpoint_signing import raw_key, sign_head
+from station.sheet.document import journal_lines
 from station.sheet.keys import StationKey, create_key
 from station.sheet.prepare import SheetRequest, prepare_sheet
+from station.verification.checkpoints import origin_of
 from station.verification.document import canonical_json
+from station.verification.merkle import Tree
+from station.verification.signed_note import (
+    COSIGNATURE,
+    cosigned_message,
+    key_id,
+    signature_line,
+    vkey_text,
+)
 
 OBSERVERS = [
     Observer("employer", "Jane Roe"),
@@ -40,12 +54,20 @@ def count_calls(journal: Journal, calls: int, seed: int = 8) -> None:
             journal.append(Action.UNDO, Call(record.call), target=record.seq)
 
 
-def sign(journal: Journal, key: StationKey, kind: SheetKind = SheetKind.FINAL) -> int:
-    """Prepare a sheet at the journal's head; return its SIGN event's seq."""
+def sign(
+    journal: Journal,
+    key: StationKey,
+    kind: SheetKind = SheetKind.FINAL,
+    *,
+    witnessed: str | None = None,
+) -> int:
+    """Prepare a sheet at the journal's head (recording `witnessed`, the witnesses'
+    cosigned checkpoint, if given); return its SIGN event's seq."""
     record = prepare_sheet(
         CountSession(journal, journal.restore(trust_snapshots=False)),
         SheetRequest(kind=kind, agent="R. Agent", observers=OBSERVERS, place="Staten Island, NY"),
         key_fingerprint=key.fingerprint,
+        witnessed=witnessed,
     )
     return record.event.seq
 
@@ -324,3 +346,63 @@ CASES: dict[str, Tamper] = {
         for name in ("manifest.sig", "manifest.json", "tally.pdf", "journal.jsonl", "tally.json")
     },
 }
+
+
+@dataclass(frozen=True)
+class PartyWitness:
+    """A party's witness made for a test: its key name, private key and vkey text."""
+
+    name: str
+    private_key: Ed25519PrivateKey
+
+    @property
+    def vkey(self) -> str:
+        return vkey_text(self.name, COSIGNATURE, raw_key(self.private_key.public_key()))
+
+    def cosign(self, text: str, timestamp: int) -> str:
+        """Its tlog-cosignature line on a checkpoint's text, at `timestamp`."""
+        raw = raw_key(self.private_key.public_key())
+        signature = self.private_key.sign(cosigned_message(text, timestamp))
+        ident = key_id(self.name, COSIGNATURE, raw)
+        return signature_line(self.name, ident, timestamp.to_bytes(8, "big") + signature)
+
+
+def party_witness(name: str, seed: int) -> PartyWitness:
+    """A witness with a key of its own, the same for the same seed."""
+    return PartyWitness(name, Ed25519PrivateKey.from_private_bytes(bytes([seed]) * 32))
+
+
+def cosign_head(
+    journal: Journal,
+    key: StationKey,
+    witnesses: list[PartyWitness],
+    *,
+    at: int = 1_793_800_000,
+    lines: list[bytes] | None = None,
+    signed: str = "2026-11-03T19:00:00.000000Z",
+) -> str:
+    """The station's checkpoint of the journal at its head, cosigned by `witnesses` (the
+    first at `at`, each next a second later), kept in the cosignatures file as `station
+    serve --witness` keeps it; `lines`, the journal's lines to hash instead of its own
+    (another history); `signed`, the checkpoint's time line. Returns the note kept."""
+    setup = journal.election.setup
+    origin = origin_of(setup.case_number, journal.election.election_id)
+    leaves = lines if lines is not None else list(journal_lines(journal, journal.head_seq))
+    root = Tree(line[:-1] for line in leaves).root()
+    head = sign_head(key, origin, journal.head_seq, root.hex(), signed)
+    text = head.note.split("\n\n")[0] + "\n"
+    cosignatures = [
+        Cosignature(
+            witness.name,
+            key_id(witness.name, COSIGNATURE, raw_key(witness.private_key.public_key())).hex(),
+            at + n,
+            witness.cosign(text, at + n),
+        )
+        for n, witness in enumerate(witnesses)
+    ]
+    store = CosignedStore(cosigned_path(journal.path), origin, create=True)
+    try:
+        store.record(head.size, head.note, cosignatures)
+    finally:
+        store.close()
+    return head.note

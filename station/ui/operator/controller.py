@@ -18,6 +18,7 @@ from station.journal.session import CountSession, OverCount, Refused
 from station.journal.stream_check import Verdict
 from station.journal.verify import verify_journal
 from station.progress import Progress
+from station.sheet.checkpoint_signing import raw_key
 from station.sheet.export import Exported, ExportError, export_sheet
 from station.sheet.keys import key_for_signing, load_key
 from station.sheet.prepare import (
@@ -28,6 +29,7 @@ from station.sheet.prepare import (
     prepare_sheet,
     reopen_count,
 )
+from station.sheet.witnessed import cosigned_at_head
 
 RECENT_CHANGES = 200
 
@@ -62,6 +64,8 @@ class CountController(QObject):
         self.journal = journal
         self.count = self.session.count
         self.recent = self.session.recent
+        # Whether the witnesses' cosignatures went onto the last sheet prepared, in words.
+        self.witnessed_statement: str | None = None
 
     @property
     def setup(self) -> ElectionSetup:
@@ -143,7 +147,11 @@ class CountController(QObject):
         if problem := differs_from_journal(self.journal, self.count):
             raise SheetError(problem)
         key = key_for_signing(earlier=earlier_key(self.journal, self.count))
-        change = prepare_sheet(self.session, request, key_fingerprint=key.fingerprint)
+        cosigned = cosigned_at_head(self.journal, raw_key(key.public_key))
+        change = prepare_sheet(
+            self.session, request, key_fingerprint=key.fingerprint, witnessed=cosigned.fact
+        )
+        self.witnessed_statement = cosigned.statement
         self.changed.emit(change)
         assert change.sheet is not None
         return change.sheet

@@ -83,6 +83,7 @@ class SheetFlow:
         self.window.notify(
             f"<b>{sheet.title} tally prepared</b> at event {sheet.seq:,}; it certifies events"
             f" 1\u2013{sheet.head:,}. Export it for signing with File \u25b8 Export (Ctrl+E)."
+            + _witnessed_line(self.window.controller.witnessed_statement)
         )
 
     def reopen(self) -> None:
@@ -224,3 +225,8 @@ def free_export_folder(parent: Path, name: str) -> Path:
         folder = parent / f"{name}-{number}"
         number += 1
     return folder
+
+
+def _witnessed_line(statement: str | None) -> str:
+    """The witnesses' word on the sheet just prepared, as a line of the banner."""
+    return "" if statement is None else f"<br>{html.escape(statement + '.')}"

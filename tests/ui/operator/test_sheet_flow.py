@@ -140,3 +140,35 @@ def test_the_export_dialog_makes_a_new_folder_beside_one_already_there(
     assert names == ["29-RC-288020-final-tally-event-6", "29-RC-288020-final-tally-event-6-2"]
     assert all(verify_export(usb / name).ok for name in names)
     assert not window.error_banner.isVisible()
+
+
+def test_the_sheet_takes_the_witnesses_cosignatures_and_the_banner_says_so(
+    qtbot: QtBot, window: OperatorWindow
+) -> None:
+    from station.sheet.keys import key_for_signing
+    from tests.sheet.helpers import cosign_head, party_witness
+
+    journal = window.controller.journal
+    head = journal.head_seq
+    witnesses = [party_witness("employer-witness", 1), party_witness("union-witness", 2)]
+    cosign_head(journal, key_for_signing(), witnesses)
+    prepare(qtbot, window)
+    sheet = window.controller.locked_by
+    assert sheet is not None and sheet.head == head
+    record = journal.record(sheet.seq)
+    assert record is not None and "union-witness" in str(record.details()["witnessed"])
+    assert (
+        f"Cosigned by 2 witnesses at event {head:,}: employer-witness, union-witness; on the sheet."
+        in window.notice_banner.text()
+    )
+
+
+def test_without_witnesses_the_banner_says_none_had_cosigned(
+    qtbot: QtBot, window: OperatorWindow
+) -> None:
+    head = window.controller.journal.head_seq
+    prepare(qtbot, window)
+    assert (
+        f"No witness had cosigned the log at event {head:,}; the sheet carries no cosignature."
+        in window.notice_banner.text()
+    )

@@ -1,0 +1,1 @@
+fkmBP8vcAVyeaykLCcoeO8hHXyRxZUAU41rtvo+nCOgj9nXkMclr1UyT1F66gLka6criJ2+/vXF1q/I6AzQODA==
