@@ -40,7 +40,7 @@ from station.sheet.prepare import (
     previous_request,
     reopen_count,
 )
-from station.sheet.witnessed import cosigned_at_head
+from station.sheet.witnessed import cosigned_at_head_waiting
 from station.ui.display import ensure_offscreen_app
 
 
@@ -103,7 +103,7 @@ def cmd_sign(args: argparse.Namespace) -> int:
         changed = earlier if earlier is not None and earlier != key.fingerprint else None
         session = CountSession(journal, count)
         session.start()
-        cosigned = cosigned_at_head(journal, raw_key(key.public_key))
+        cosigned = cosigned_at_head_waiting(journal, raw_key(key.public_key))
         sheet = prepare_sheet(
             session,
             request,

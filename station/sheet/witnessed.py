@@ -10,10 +10,11 @@ journal lines to the head, its station signature this station's key's. A checkpo
 is not (another history, another election, another key) is not recorded, and said.
 """
 
+import time
 from dataclasses import dataclass
 
 from station.journal import Journal
-from station.journal.cosigned import CosignedError, cosigned_checkpoint
+from station.journal.cosigned import CosignedError, cosigned_checkpoint, cosigned_path
 from station.sheet.document import journal_lines
 from station.sheet.keys import signature_holds_raw
 from station.verification.checkpoints import origin_of
@@ -65,6 +66,28 @@ def cosigned_at_head(journal: Journal, raw_public_key: bytes) -> Cosigned:
     if not found:
         return Cosigned(None, not_witnessed_statement(head))
     return Cosigned(fact, witnessed_statement(head, [w.name for w in found]))
+
+
+# `station serve` sees a new event within 25 ms, signs its checkpoint within a quarter of
+# a second and each witness answers within a round trip: a few seconds is ample, and
+# short enough that an agent with no witness running waits for nothing noticeable.
+WITNESS_WAIT_S = 5.0
+
+
+def cosigned_at_head_waiting(
+    journal: Journal, raw_public_key: bytes, wait_s: float = WITNESS_WAIT_S
+) -> Cosigned:
+    """`cosigned_at_head`, waiting up to `wait_s` for the witnesses to cosign the head
+    when `station serve` keeps their cosignatures for this file: `station sign` opens a
+    session of its own, an event no witness has seen until serve sends it."""
+    deadline = time.monotonic() + wait_s
+    while True:
+        cosigned = cosigned_at_head(journal, raw_public_key)
+        if cosigned.fact is not None or not cosigned_path(journal.path).exists():
+            return cosigned
+        if time.monotonic() >= deadline:
+            return cosigned
+        time.sleep(0.1)
 
 
 def not_witnessed_statement(head: int, why: str | None = None) -> str:
