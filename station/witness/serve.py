@@ -169,6 +169,9 @@ class FeedSource:
         self._stop = threading.Event()
         self._resets = self._follower.resets
         self._diverged = False
+        # Called with each head once signed and kept, outside the feed's lock: a witness
+        # submitter (`submitting.Submitter`) takes it from there in its own thread.
+        self.on_head: list[Callable[[Head], None]] = []
         self._catch_up()
         self._sign(self._served, self._last_hash)
         self._thread = threading.Thread(target=self._run, name="station-serve", daemon=True)
@@ -309,6 +312,8 @@ class FeedSource:
             del self._heads[:-KEEP_HEADS]
             self._signed_at = time.monotonic()
             self._changed.notify_all()
+        for hook in list(self.on_head):
+            hook(head)
 
 
 class Slots:
