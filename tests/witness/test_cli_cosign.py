@@ -1,0 +1,160 @@
+"""`station witness --cosign` and `station serve --witness`: a party's witness run as a
+command, restarted as the same witness; each argument that is wrong is one line, exit 2,
+and leaves nothing made."""
+
+import signal
+import socket
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from station.cli import main
+from station.journal import Journal
+from station.sheet.keys import key_for_signing
+from station.verification.signed_note import parse_vkey
+from station.witness.serve import FeedSource
+from tests.sheet.helpers import count_calls
+from tests.witness.c2sp_witness import SpecWitness
+from tests.witness.cosign_helpers import Log, add
+from tests.witness.helpers import Running, station
+
+
+def one_line_exit_2(capsys: pytest.CaptureFixture[str], *args: object) -> str:
+    assert main([str(arg) for arg in args]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err, err
+    return err
+
+
+def cosigning(state: Path, log: Log, *more: str) -> Running:
+    return Running(
+        *station("witness", "--cosign", state, "--log", log.vkey.text, "--port", "0", *more)
+    )
+
+
+def test_a_party_witness_cosigns_and_is_the_same_witness_after_a_restart(
+    tmp_path: Path,
+) -> None:
+    log = Log(lines=4)
+    state = tmp_path / "party.witness"
+    first = cosigning(state, log, "--name", "party.example/w1")
+    vkey = first.wait_for(lambda line: line.startswith("party.example/w1+"))
+    url = first.wait_for(lambda line: line.startswith("cosigning at ")).split()[2]
+    assert parse_vkey(vkey).kind == 0x04
+    assert add(url, 0, [], log.head().note).status == 200
+    assert first.stop(signal.SIGTERM) == 128 + signal.SIGTERM
+    fork = log.fork().grow(1)
+    again = cosigning(state, log)
+    assert again.wait_for(lambda line: "+" in line) == vkey
+    url = again.wait_for(lambda line: line.startswith("cosigning at ")).split()[2]
+    answer = add(url, 4, fork.tree.consistency_proof(4), fork.head().note)
+    assert answer.status == 422
+    again.wait_for(lambda line: line.startswith("REFUSED a checkpoint of"))
+    log.grow(1)
+    assert add(url, 4, log.tree.consistency_proof(4), log.head().note).status == 200
+    assert again.stop() in (0, 130, -signal.SIGINT)
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["--log", "not-a-key"], "--log: not a verifier key"),
+        (["--log", SpecWitness("w.example/w", {}).vkey], "a witness's key (type 0x04)"),
+        ([], "--cosign needs the station's key for the count: --log VKEY"),
+        (["--name", "two words"], "is not a key name (no spaces, no '+')"),
+        (["URL"], "it takes no feed URL, --out or --key"),
+    ],
+)
+def test_a_wrong_witness_argument_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str], said: str
+) -> None:
+    state = tmp_path / "party.witness"
+    log = Log()
+    if args == [] or args[0] in ("--name", "URL"):
+        args = ([] if args == [] else ["--log", log.vkey.text]) + (
+            ["http://127.0.0.1:1/"] if args == ["URL"] else args
+        )
+    assert said in one_line_exit_2(capsys, "witness", "--cosign", state, *args)
+    assert not state.exists()
+
+
+def test_a_state_file_of_another_kind_or_name_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], election_file: Path
+) -> None:
+    vkey = Log().vkey.text
+    other = tmp_path / "other.db"
+    sqlite3.connect(other).close()
+    for path in (other, election_file):
+        err = one_line_exit_2(capsys, "witness", "--cosign", path, "--log", vkey)
+        assert "not a witness state file" in err
+    state = tmp_path / "party.witness"
+    first = cosigning(state, Log(), "--name", "party.example/w1")
+    first.wait_for(lambda line: line.startswith("cosigning at "))
+    first.stop()
+    err = one_line_exit_2(
+        capsys, "witness", "--cosign", state, "--log", vkey, "--name", "party.example/w2"
+    )
+    assert "the state of the witness named party.example/w1, not party.example/w2" in err
+
+
+def test_a_port_in_use_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen()
+    try:
+        port = taken.getsockname()[1]
+        err = one_line_exit_2(
+            capsys,
+            "witness",
+            "--cosign",
+            tmp_path / "w",
+            "--log",
+            Log().vkey.text,
+            "--port",
+            port,
+        )
+    finally:
+        taken.close()
+    assert f"cannot listen on 127.0.0.1:{port}" in err
+
+
+def test_the_followers_form_still_needs_its_url_and_out(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert "give the feed's URL" in one_line_exit_2(capsys, "witness", "--out", tmp_path / "w")
+    assert "--out FILE is needed" in one_line_exit_2(capsys, "witness", "http://h:1/?token=x")
+    err = one_line_exit_2(capsys, "witness", "http://h:1/", "--out", tmp_path / "w", "--log", "k")
+    assert "--log is for a party's witness: give --cosign FILE too" in err
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["--witness", "http://127.0.0.1:8766"], "`station witness --cosign` prints at start"),
+        (["--witness-key", "VKEY"], "--witness-key without --witness"),
+        (["--witness", "http://h:1", "--witness-key", "nope"], "--witness-key: not a verifier"),
+        (["--witness", "h:1", "--witness-key", "VKEY"], "is not a witness's address"),
+        (["--witness", "http://h:1", "--witness-key", "LOG"], "a log's key (type 0x01)"),
+    ],
+)
+def test_a_wrong_serve_witness_argument_is_one_line(
+    election_file: Path, capsys: pytest.CaptureFixture[str], args: list[str], said: str
+) -> None:
+    keys = {"VKEY": SpecWitness("w.example/w", {}).vkey, "LOG": Log().vkey.text}
+    args = [keys.get(arg, arg) for arg in args]
+    assert said in one_line_exit_2(capsys, "serve", election_file, "--port", "0", *args)
+    assert not Path(f"{election_file}.cosigned").exists()
+
+
+def test_each_head_signed_is_handed_to_the_feeds_hooks(journal: Journal) -> None:
+    source = FeedSource(journal.path, key_for_signing(), moved_every_s=0)
+    try:
+        told: list[str] = []
+        source.on_head.append(lambda head: told.append(head.note))
+        count_calls(journal, 3)
+        source.poll_once()
+        assert len(told) == 1 and told[0] == source.heads[-1].note
+        assert source.heads[-1].seq == journal.head_seq
+    finally:
+        source.stop()
