@@ -33,6 +33,7 @@ import base64
 import binascii
 import contextlib
 import hashlib
+import io
 import re
 import socket
 import time
@@ -283,25 +284,32 @@ def log_key(text: str) -> Vkey:
     return vkey
 
 
-class _Deadline:
-    """A connection's reads, each given only what is left of its request's time, so that
-    a client sending a byte every few seconds cannot hold its connection for ever."""
+class _Deadline(io.RawIOBase):
+    """A connection's reads, each allowed only what is left of its request's time, so
+    that a client sending a byte every few seconds cannot hold its connection for ever.
+    Between requests (`until` None) a kept-alive connection may wait IDLE_S."""
 
     def __init__(self, sock: socket.socket) -> None:
+        super().__init__()
         self._sock = sock
         self.until: float | None = None
 
-    def settle(self) -> None:
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
         left = IDLE_S if self.until is None else self.until - time.monotonic()
         if left <= 0:
             raise TimeoutError("the request did not come in time")
         self._sock.settimeout(left)
+        return self._sock.recv_into(buffer)
 
 
 class CosignerServer(ThreadingHTTPServer):
     """The witness's HTTP server: a thread per connection, at most MAX_CONNECTIONS."""
 
     daemon_threads = True
+    request_queue_size = 128  # connections at once wait here, not in SYN retries
     allow_reuse_address = False  # `claim_port` sets what each platform needs
 
     def __init__(
@@ -358,8 +366,10 @@ class _Handler(BaseHTTPRequestHandler):
 
     def setup(self) -> None:
         super().setup()
+        self.rfile.close()  # read through the deadline instead
         self._deadline = _Deadline(self.connection)
-        self._first = True
+        self._buffered = io.BufferedReader(self._deadline)
+        self.rfile = self._buffered
 
     def log_message(self, format: str, *args: Any) -> None:
         pass  # the terminal shows refusals, not every request
@@ -367,13 +377,10 @@ class _Handler(BaseHTTPRequestHandler):
     def handle_one_request(self) -> None:
         try:
             self._deadline.until = None
-            self._deadline.settle()
-            if not self._first and not self.rfile.peek(1):  # type: ignore[attr-defined]
+            if not self._buffered.peek(1):
                 self.close_connection = True
                 return
-            self._first = False
             self._deadline.until = time.monotonic() + REQUEST_S
-            self._deadline.settle()
             super().handle_one_request()
         except (TimeoutError, OSError):
             self.close_connection = True
@@ -398,14 +405,10 @@ class _Handler(BaseHTTPRequestHandler):
             self.close_connection = True
             self._answer(_plain(413, f"a request body is at most {MAX_BODY:,} bytes"))
             return
-        body = b""
-        while len(body) < length:
-            self._deadline.settle()
-            chunk = self.rfile.read1(length - len(body))
-            if not chunk:
-                self.close_connection = True
-                return
-            body += chunk
+        body = self.rfile.read(length)
+        if len(body) < length:
+            self.close_connection = True
+            return
         try:
             answer = self.server.witness.add_checkpoint(body)
         except StateError as error:

@@ -5,18 +5,23 @@ and leaves nothing made."""
 import signal
 import socket
 import sqlite3
+import threading
+import time
 from pathlib import Path
 
 import pytest
 
 from station.cli import main
 from station.journal import Journal
-from station.sheet.keys import key_for_signing
-from station.verification.signed_note import parse_vkey
+from station.journal.cosigned import cosigned_checkpoint
+from station.sheet.checkpoint_signing import election_vkey
+from station.sheet.keys import key_for_signing, signature_holds_raw
+from station.verification.checkpoints import origin_of
+from station.verification.signed_note import parse_note, parse_vkey, verified_signatures
 from station.witness.serve import FeedSource
 from tests.sheet.helpers import count_calls
-from tests.witness.c2sp_witness import SpecWitness
-from tests.witness.cosign_helpers import Log, add
+from tests.witness.c2sp_witness import SpecServer, SpecWitness
+from tests.witness.cosign_helpers import Log, add, running_witness
 from tests.witness.helpers import Running, station
 
 
@@ -158,3 +163,70 @@ def test_each_head_signed_is_handed_to_the_feeds_hooks(journal: Journal) -> None
         assert source.heads[-1].seq == journal.head_seq
     finally:
         source.stop()
+
+
+def count_vkey(journal: Journal) -> str:
+    """The station's verifier key for the count: the child signs with this same key
+    (the test's home), under the count's origin."""
+    election = journal.election
+    origin = origin_of(election.setup.case_number, election.election_id)
+    return election_vkey(key_for_signing(), origin)
+
+
+def served_count(journal: Journal, *witness_args: str) -> Running:
+    """`station serve` of the journal in a child, with the witnesses given."""
+    return Running(*station("serve", journal.path, "--port", "0", *witness_args))
+
+
+def test_serve_prints_the_stations_key_for_the_witnesses_log(journal: Journal) -> None:
+    vkey = count_vkey(journal)
+    child = served_count(journal)
+    said = child.wait_for(lambda line: line.startswith("the station's key for this count"))
+    assert said.endswith(f": {vkey}")
+    assert child.stop(signal.SIGTERM) == 128 + signal.SIGTERM
+
+
+def test_a_served_count_is_cosigned_by_a_spec_witness_and_a_partys_own(
+    journal: Journal, tmp_path: Path
+) -> None:
+    probe = FeedSource(journal.path, key_for_signing())
+    merkle_heads = hasattr(probe, "tree")
+    probe.stop()
+    if not merkle_heads:
+        pytest.skip("the feed signs Merkle checkpoints (FeedSource.tree) only after the switch")
+    vkey = count_vkey(journal)
+    log_vkey = parse_vkey(vkey)
+    spec = SpecWitness("spec.example/witness", {log_vkey.name: vkey})
+    spec_server = SpecServer(spec)
+    thread = threading.Thread(target=spec_server.serve_forever, kwargs={"poll_interval": 0.05})
+    thread.start()
+    try:
+        with running_witness(tmp_path / "party.witness", [log_vkey]) as own:
+            child = served_count(
+                journal,
+                *("--witness", spec_server.url, "--witness-key", spec.vkey),
+                *("--witness", own.url, "--witness-key", own.witness.vkey),
+            )
+            child.wait_for(lambda line: line.startswith("sending each new checkpoint"))
+            count_calls(journal, 12)
+            size = journal.head_seq + 1
+            note = cosigned_within(journal.path, log_vkey.name, size, 2)
+            child.stop(signal.SIGTERM)
+    finally:
+        spec_server.shutdown()
+        spec_server.server_close()
+        thread.join()
+    keys = [log_vkey, parse_vkey(spec.vkey), parse_vkey(own.witness.vkey)]
+    assert len(verified_signatures(parse_note(note), keys, signature_holds_raw)) == 3
+
+
+def cosigned_within(election: Path, origin: str, size: int, witnesses: int) -> str:
+    """The checkpoint of `size` kept with `witnesses` cosignatures by the serving child
+    (another process: its file is looked at until then)."""
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        note = cosigned_checkpoint(election, origin, size)
+        if note is not None and note.count("\n\u2014 ") == 1 + witnesses:
+            return note
+        time.sleep(0.05)
+    raise AssertionError(f"no checkpoint of size {size} cosigned by {witnesses} witnesses")
