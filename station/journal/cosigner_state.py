@@ -130,6 +130,8 @@ class CosignerState:
         """Open an existing state file; StateError if it is not one."""
         if not path.is_file():
             raise StateError(f"{path}: no such witness state file")
+        if not _of_this_format(path):  # looked at without a lock or a file made beside it
+            raise StateError(f"{path}: not a witness state file")
         try:
             conn = sqlite3.connect(
                 sqlite_uri(path, "mode=rw"),
@@ -185,6 +187,23 @@ class CosignerState:
         """The latest checkpoint cosigned for `origin` (a read of its own)."""
         with self.exclusive() as held:
             return held.latest(origin)
+
+
+def _of_this_format(path: Path) -> bool:
+    """Whether `path` says it is a witness state file, read as immutable: another kind
+    of file (an election file given by mistake) is left as it was, no -wal or -shm made
+    beside it. Its format row is in the main file from the first (it is made whole)."""
+    try:
+        probe = sqlite3.connect(sqlite_uri(path, "mode=ro&immutable=1"), uri=True)
+    except sqlite3.Error:
+        return False
+    try:
+        row = probe.execute("SELECT value FROM meta WHERE name = 'format'").fetchone()
+    except sqlite3.Error:
+        return False
+    finally:
+        probe.close()
+    return row is not None and row[0] == FORMAT
 
 
 class Exclusive:

@@ -103,6 +103,27 @@ def test_a_state_file_of_another_kind_or_name_is_refused(
     assert "the state of the witness named party.example/w1, not party.example/w2" in err
 
 
+def test_an_election_file_given_as_state_is_left_byte_for_byte(
+    journal: Journal, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A station that stopped mid-count leaves a -wal beside its file: reading it as a
+    state file must not merge that -wal into the file."""
+    count_calls(journal, 5)
+    crashed = tmp_path / "crashed"
+    crashed.mkdir()
+    for end in ("", "-wal"):
+        Path(f"{crashed / journal.path.name}{end}").write_bytes(
+            Path(f"{journal.path}{end}").read_bytes()
+        )
+    files = {p.name: p.read_bytes() for p in crashed.iterdir()}
+    assert files[f"{journal.path.name}-wal"]
+    err = one_line_exit_2(
+        capsys, "witness", "--cosign", crashed / journal.path.name, "--log", Log().vkey.text
+    )
+    assert "not a witness state file" in err
+    assert {p.name: p.read_bytes() for p in crashed.iterdir()} == files
+
+
 def test_a_port_in_use_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     taken = socket.socket()
     taken.bind(("127.0.0.1", 0))
