@@ -22,7 +22,9 @@ once on stderr, not once per try.
 """
 
 import base64
+import contextlib
 import http.client
+import socket
 import threading
 import urllib.parse
 from collections.abc import Callable, Sequence
@@ -130,9 +132,16 @@ class Submitter:
         self._thread.start()
 
     def stop(self) -> None:
+        """Stop at once: a request still out is cut (a slow witness does not hold up the
+        end of `station serve`)."""
         with self._changed:
             self._stopped = True
             self._changed.notify_all()
+            conn = self._conn
+        sock = None if conn is None else conn.sock
+        if sock is not None:
+            with contextlib.suppress(OSError):
+                sock.shutdown(socket.SHUT_RDWR)
         if self._thread.is_alive():
             self._thread.join()
         self._hang_up()
@@ -174,6 +183,8 @@ class Submitter:
                 status, kind, body = self._post(old, proof, head.note)
             except OSError as error:
                 self._hang_up()
+                if self._stopped:
+                    return
                 self._unreachable = True
                 self._say(
                     f"witness {self.url} cannot be reached ({error or type(error).__name__});"

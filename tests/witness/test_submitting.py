@@ -6,6 +6,7 @@ out of reach tried again."""
 import base64
 import socket
 import threading
+import time
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -259,3 +260,18 @@ def test_a_witness_out_of_reach_is_tried_again_and_said_once(
 def test_a_witness_address_that_is_not_one_is_refused(url: str) -> None:
     with pytest.raises(WitnessAddressError, match="is not a witness's address"):
         witness_address(url)
+
+
+def test_stopping_cuts_a_request_a_slow_witness_holds(
+    log: Log, store: CosignedStore, said: Heard, scripted: Any
+) -> None:
+    server = scripted(lambda request: b"")  # answers only once let, 10 s at most
+    url = f"http://127.0.0.1:{server.server_address[1]}"
+    sending = submitter(url, [SpecWitness("w.example/w", {}).vkey], log, store, said)
+    sending(log.head())
+    with server.changed:
+        assert server.changed.wait_for(lambda: len(server.requests) == 1, 10)
+    began = time.monotonic()
+    sending.stop()
+    assert time.monotonic() - began < 5 and not server.go.is_set()
+    assert said == []  # stopping is not the witness out of reach
