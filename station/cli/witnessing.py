@@ -306,6 +306,7 @@ def _cosign(args: argparse.Namespace) -> int:
     host = args.host or "127.0.0.1"
     port = DEFAULT_WITNESS_PORT if args.port is None else args.port
     _stop_on_sigterm()
+    made = not args.cosign.exists()
     try:
         state = open_state(args.cosign, name)
     except StateError as error:
@@ -315,6 +316,10 @@ def _cosign(args: argparse.Namespace) -> int:
         try:
             server = CosignerServer((host, port), witness, say_problem)
         except OSError as error:
+            if made:  # a key no one was given: a refusal leaves no file behind
+                state.close()
+                for end in ("", "-wal", "-shm"):
+                    Path(f"{args.cosign}{end}").unlink(missing_ok=True)
             raise UsageError(
                 cannot_listen_statement(
                     host, port, str(error.strerror or error), in_use=error.errno == errno.EADDRINUSE

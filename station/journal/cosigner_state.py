@@ -118,7 +118,11 @@ class CosignerState:
             fsync_folder(path.absolute().parent)
         except FileExistsError:
             raise StateError(f"{path}: a file is already there") from None
-        except (OSError, sqlite3.Error) as error:
+        except OSError as error:
+            raise StateError(
+                f"{path}: the witness state could not be made ({error.strerror or error})"
+            ) from None
+        except sqlite3.Error as error:
             raise StateError(f"{path}: the witness state could not be made ({error})") from None
         finally:
             with contextlib.suppress(OSError):

@@ -143,6 +143,7 @@ def test_a_port_in_use_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture
     finally:
         taken.close()
     assert f"cannot listen on 127.0.0.1:{port}" in err
+    assert list(tmp_path.iterdir()) == []  # no witness made that no one can reach
 
 
 def test_the_followers_form_still_needs_its_url_and_out(

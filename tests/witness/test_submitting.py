@@ -199,8 +199,7 @@ def test_a_cosignature_that_does_not_hold_is_refused(
     sending = submitter(url, [spec.vkey], log, store, said)
     try:
         sending(log.head())
-        with server.changed:
-            assert server.changed.wait_for(lambda: len(server.requests) == 1, 10)
+        assert said.wait(1)
     finally:
         sending.stop()
     assert store.of_size(3) == []
