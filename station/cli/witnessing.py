@@ -25,14 +25,25 @@ from station.domain.table_statements import (
 )
 from station.journal import Journal
 from station.journal.connection import tidy_sidecars
+from station.journal.cosigned import CosignedError, CosignedStore, cosigned_path
+from station.journal.cosigner_state import StateError
 from station.journal.follow import Follower
+from station.sheet.checkpoint_signing import election_vkey
 from station.sheet.keys import key_for_signing
 from station.verification.document import event_line
 from station.verification.fingerprints import normalise_fingerprint
+from station.verification.signed_note import COSIGNATURE, BadNote, Vkey, parse_vkey
 from station.verifier import live_page
 from station.verifier.python_page import InputsError
+from station.witness.cosigner import (
+    CosignerServer,
+    Witness,
+    log_key,
+    open_state,
+    witness_name,
+)
 from station.witness.follow import WAIT_S, FeedError, FeedGarbled, RemoteFollower
-from station.witness.serve import FeedServer, FeedSource, is_loopback, serve
+from station.witness.serve import FeedServer, FeedSource, is_loopback, own_addresses, serve
 from station.witness.statements import (
     KEY_NOT_CHECKED,
     NOT_SIGNED,
@@ -44,9 +55,11 @@ from station.witness.statements import (
     witness_held,
 )
 from station.witness.store import WitnessFile, WitnessFileError
+from station.witness.submitting import Submitter, WitnessAddressError, witness_address
 from station.witness.verify import WitnessVerdict, export_history, log_tree, verify_witness
 
 DEFAULT_PORT = 8765
+DEFAULT_WITNESS_PORT = 8766  # `station witness --cosign`: beside a `station serve`
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -60,6 +73,7 @@ def _serve(args: argparse.Namespace) -> int:
     with _refusal_leaves_no_sidecars(args.file):
         # The file first, as every command does: a missing or foreign file is one line.
         Journal.open(args.file, read_only=True, tidy=False).close()
+        witness_urls, witness_keys = _witnesses_given(args.witness or [], args.witness_key or [])
         _stop_on_sigterm()
         probe = Follower(args.file)
         earlier = probe.key_fingerprint  # the key this election's sheets name, if any
@@ -83,20 +97,74 @@ def _serve(args: argparse.Namespace) -> int:
                     in_use=error.errno == errno.EADDRINUSE,
                 )
             ) from None
+        store: CosignedStore | None = None
+        if witness_urls:
+            try:
+                store = CosignedStore(cosigned_path(args.file), source.origin, create=True)
+            except CosignedError as error:
+                server.server_close()
+                source.stop()
+                raise UsageError(str(error)) from None
+    submitters: list[Submitter] = []
     try:
         say(
             f"serving case {source.setup_doc['election']['case_number']} read-only"
             f" ({source.served:,} events), heads signed by key {key.fingerprint}"
         )
+        say(
+            f"the station's key for this count (a witness's --log): {election_vkey(key, source.origin)}"
+        )
         _print_addresses(server, args)
         say("observers: station witness URL --out FILE, or station dashboard URL; Ctrl+C stops")
+        if store is not None:
+            proof = source.tree.consistency_proof
+            for url in witness_urls:
+                submitter = Submitter(url, witness_keys, proof, store, say_problem)
+                submitters.append(submitter)
+                source.on_head.append(submitter)
+                submitter.start()
+                submitter(source.heads[-1])
+                say(f"sending each new checkpoint to witness {submitter.url}")
         sys.stdout.flush()
         source.start()
         server.serve_forever(poll_interval=0.2)
     finally:
         server.server_close()
         source.stop()
+        for submitter in submitters:
+            submitter.stop()
+        if store is not None:
+            store.close()
     return 0
+
+
+def _witnesses_given(urls: list[str], keys: list[str]) -> tuple[list[str], list[Vkey]]:
+    """`serve --witness URL ... --witness-key VKEY ...`, checked: a usage error names
+    the first thing wrong."""
+    if urls and not keys:
+        raise UsageError(
+            "--witness needs the witness's key: --witness-key VKEY, the key"
+            " `station witness --cosign` prints at start"
+        )
+    if keys and not urls:
+        raise UsageError("--witness-key without --witness: give the witness's URL too")
+    vkeys: list[Vkey] = []
+    for text in keys:
+        try:
+            vkey = parse_vkey(text)
+        except BadNote as error:
+            raise UsageError(f"--witness-key: {error}") from None
+        if vkey.kind != COSIGNATURE:
+            raise UsageError(
+                f"--witness-key {vkey.name}: a log's key (type 0x01), not a witness's"
+                " (type 0x04, as `station witness --cosign` prints it)"
+            )
+        vkeys.append(vkey)
+    try:
+        shown = [witness_address(url).geturl() for url in urls]
+    except WitnessAddressError as error:
+        raise UsageError(str(error)) from None
+    return shown, vkeys
 
 
 @contextlib.contextmanager
@@ -121,6 +189,8 @@ GARBLED_EXIT = 3  # the feed answered with something that is not a Station feed
 
 def cmd_witness(args: argparse.Namespace) -> int:
     try:
+        if args.cosign is not None:
+            return _cosign(args)
         return _witness_command(args)
     except FeedGarbled as error:  # not a forgery (1), nor the user's mistake (2)
         say_problem(f"station: {error}")
@@ -147,6 +217,16 @@ def signed_by(follower: RemoteFollower) -> str:
 
 
 def _witness_command(args: argparse.Namespace) -> int:
+    cosigning = [name for name, given in _COSIGN_ONLY.items() if getattr(args, given)]
+    if cosigning:
+        raise UsageError(f"{cosigning[0]} is for a party's witness: give --cosign FILE too")
+    if args.url is None:
+        raise UsageError(
+            "give the feed's URL (station witness URL --out FILE), or run a party's"
+            " witness (station witness --cosign FILE --log VKEY)"
+        )
+    if args.out is None:
+        raise UsageError("--out FILE is needed: the witness file every head is kept in")
     key = given_key(args.key)
     out = Path(args.out)
     _stop_on_sigterm()
@@ -202,6 +282,67 @@ def _witness_command(args: argparse.Namespace) -> int:
     finally:
         follower.close()
         store.close()
+
+
+_COSIGN_ONLY = {"--log": "log", "--name": "name", "--host": "host", "--port": "port"}
+
+
+def _cosign(args: argparse.Namespace) -> int:
+    """`station witness --cosign FILE --log VKEY ...`: a party's witness, until stopped."""
+    if args.url is not None or args.out is not None or args.key is not None:
+        raise UsageError(
+            "--cosign runs a party's witness: it takes no feed URL, --out or --key"
+            " (the station sends it each checkpoint)"
+        )
+    if not args.log:
+        raise UsageError(
+            "--cosign needs the station's key for the count: --log VKEY, as"
+            " `station serve` prints it"
+        )
+    try:
+        logs = [log_key(text) for text in args.log]
+        name = witness_name(args.name) if args.name is not None else None
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+    host = args.host or "127.0.0.1"
+    port = DEFAULT_WITNESS_PORT if args.port is None else args.port
+    _stop_on_sigterm()
+    made = not args.cosign.exists()
+    try:
+        state = open_state(args.cosign, name)
+    except StateError as error:
+        raise UsageError(str(error)) from None
+    try:
+        witness = Witness(state, logs, say_problem)
+        try:
+            server = CosignerServer((host, port), witness, say_problem)
+        except OSError as error:
+            if made:  # a key no one was given: a refusal leaves no file behind
+                state.close()
+                for end in ("", "-wal", "-shm"):
+                    Path(f"{args.cosign}{end}").unlink(missing_ok=True)
+            raise UsageError(
+                cannot_listen_statement(
+                    host, port, str(error.strerror or error), in_use=error.errno == errno.EADDRINUSE
+                )
+            ) from None
+        try:
+            say(f"witness {witness.name}, its key (give it to the station and the agent):")
+            say(witness.vkey)
+            bound = int(server.server_address[1])
+            hosts = own_addresses() if host in ("0.0.0.0", "::") else [host]
+            for shown in hosts:
+                shown = f"[{shown}]" if ":" in shown else shown
+                say(f"cosigning at http://{shown}:{bound} (station serve FILE --witness URL)")
+            for origin in witness.logs:
+                say(f"follows the log {origin}")
+            sys.stdout.flush()
+            server.serve_forever(poll_interval=0.2)
+        finally:
+            server.server_close()
+    finally:
+        state.close()
+    return 0
 
 
 def _witness(follower: RemoteFollower, wait_s: float) -> int:
@@ -365,17 +506,59 @@ def add_witness_commands(
     serve_.add_argument(
         "--port", type=_port, default=DEFAULT_PORT, metavar="N", help=f"default {DEFAULT_PORT}"
     )
+    serve_.add_argument(
+        "--witness",
+        action="append",
+        metavar="URL",
+        help="send each new checkpoint to this party's witness (c2sp.org/tlog-witness) and"
+        " keep its cosignatures beside the file, in FILE.cosigned (repeatable)",
+    )
+    serve_.add_argument(
+        "--witness-key",
+        action="append",
+        metavar="VKEY",
+        help="a witness's key, as `station witness --cosign` prints it: a cosignature is"
+        " kept only when it holds under one of these (repeatable)",
+    )
     witness = commands.add_parser(
-        "witness", help="follow a served count, verify it and keep every signed head"
+        "witness",
+        help="follow a served count, verify it and keep every signed head; or, with"
+        " --cosign, cosign the station's checkpoints as a party's witness",
     )
-    witness.add_argument("url", metavar="URL", help="the feed's URL, as `station serve` printed it")
     witness.add_argument(
-        "--out", required=True, type=file_name, metavar="FILE", help="the witness file (resumed)"
+        "url", nargs="?", metavar="URL", help="the feed's URL, as `station serve` printed it"
     )
+    witness.add_argument("--out", type=file_name, metavar="FILE", help="the witness file (resumed)")
     witness.add_argument(
         "--key", metavar="FINGERPRINT", help="the station's key fingerprint, as written down"
     )
     witness.add_argument("--wait", type=float, default=WAIT_S, help=argparse.SUPPRESS)
+    witness.add_argument(
+        "--cosign",
+        type=file_name,
+        metavar="FILE",
+        help="run a party's witness (c2sp.org/tlog-witness) keeping its key and what it"
+        " cosigned in FILE (made on first run)",
+    )
+    witness.add_argument(
+        "--log",
+        action="append",
+        metavar="VKEY",
+        help="with --cosign: the station's key for a count, as `station serve` prints it"
+        " (repeatable)",
+    )
+    witness.add_argument(
+        "--name", metavar="NAME", help="with --cosign: the witness's name (default witness/HOST)"
+    )
+    witness.add_argument(
+        "--host", metavar="ADDRESS", help="with --cosign: listen here (default 127.0.0.1)"
+    )
+    witness.add_argument(
+        "--port",
+        type=_port,
+        metavar="N",
+        help=f"with --cosign: listen on this port (default {DEFAULT_WITNESS_PORT})",
+    )
     verify.add_argument(
         "--witness",
         type=file_name,

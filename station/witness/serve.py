@@ -186,7 +186,7 @@ class FeedSource:
         self.tree = Tree([self._setup_line])
         # Called with each head as soon as it is signed, on the thread that signed it
         # and outside every lock of the feed: each must return at once (hand the head
-        # to a thread of its own) and must not raise.
+        # to a thread of its own, as `submitting.Submitter` does) and must not raise.
         self.on_head: list[Callable[[Head], None]] = []
         self.problem: str | None = None
         # The last `keep_lines` events served, as lines (a follower asks for what is
@@ -375,8 +375,8 @@ class FeedSource:
             del self._heads[:-KEEP_HEADS]
             self._signed_at = time.monotonic()
             self._changed.notify_all()
-        for call in list(self.on_head):
-            call(head)
+        for hook in list(self.on_head):
+            hook(head)
 
 
 class Slots:
