@@ -28,6 +28,7 @@ STEPS = {
     "V10": "the PDF",
     "V11": "the consolidation",
     "V12": "the tables revised",
+    "V13": "the log",
 }
 """The steps of docs/format.md's "Checking an export", each by the name a verdict gives it."""
 
