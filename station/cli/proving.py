@@ -25,6 +25,7 @@ from station.verification.proofs import (
     check_proof,
     proof_text,
 )
+from station.verification.signed_note import BadNote, parse_vkey
 from station.verification.tiles import CHECKPOINT
 
 NEEDS_VKEY = (
@@ -125,13 +126,15 @@ def verify_proof(path: Path, key: str | None, witness_keys: list[str] | None) ->
     except BadProof as bad:
         say_problem(f"NOT INTACT: {path}: {bad}")
         return 1
-    if "+" not in key:
-        raise UsageError(f"--key {key!r} is not a verifier key; {NEEDS_VKEY}")
+    for option, given in (("--key", [key]), ("--witness-key", witness_keys or [])):
+        for text_given in given:
+            try:
+                parse_vkey(text_given)
+            except BadNote as bad:  # the user's mistake, not the proof's damage
+                raise UsageError(f"{option}: {bad}; {NEEDS_VKEY}") from None
     try:
         proven = check_proof(text, key, signature_holds_raw, witness_keys or ())
     except BadProof as bad:
-        if str(bad).startswith("not a") or "verifier key" in str(bad):
-            raise UsageError(f"--key: {bad}") from None
         say_problem(f"NOT INTACT: {path}: {bad}")
         return 1
     what = (

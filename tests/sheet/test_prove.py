@@ -132,6 +132,8 @@ def test_what_cannot_be_proved_or_checked_is_one_line(exported: Path, tmp_path: 
     proof = _prove(exported, 2, tmp_path)
     code, _, err = station("verify", proof)
     assert code == 2 and "`station key FILE` prints it" in err
+    code, _, err = station("verify", proof, "--key", "a2b1-c3")
+    assert code == 2 and err.startswith("station: --key: not a verifier key")
     damaged = tmp_path / "damaged.tlog-proof"
     damaged.write_text(HEADER + "\nindex x\n\nnothing")
     code, _, err = station("verify", damaged, "--key", _vkey(exported))
