@@ -316,7 +316,7 @@ def _remove_stale_staging(folder: Path) -> None:
     Only a staging folder of Station's own (see `sweep_stale`): never through a link
     someone planted under its name, never any file but an export's.
     """
-    sweep_stale(folder, STAGING_NAME, older_than_s=STALE_AFTER_S, inside=ALL_FILES)
+    sweep_stale(folder, STAGING_NAME, older_than_s=STALE_AFTER_S, inside=ALL_FILES, trees=(LOG,))
 
 
 def _write_durably(path: Path, data: bytes) -> None:

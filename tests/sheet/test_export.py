@@ -241,6 +241,9 @@ def test_what_a_crash_left_half_written_is_cleared_next_time(
     leftover = tmp_path / ".station-export-deadbeef"
     leftover.mkdir()
     (leftover / "journal.jsonl").write_bytes(b"")
+    (leftover / "log/tile/entries").mkdir(parents=True)  # its log, half written
+    (leftover / "log/tile/entries/000.p/3").parent.mkdir()
+    (leftover / "log/tile/entries/000.p/3").write_bytes(b"")
     os.utime(leftover, (0, 0))
     export_sheet(signed, signed.restore(trust_snapshots=False), tmp_path / "sheet", key)
     assert not leftover.exists()
