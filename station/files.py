@@ -133,14 +133,21 @@ def file_identity(path: str | Path) -> tuple[int, int]:
 
 
 def sweep_stale(
-    folder: Path, name: re.Pattern[str], *, older_than_s: float, inside: Collection[str] = ()
+    folder: Path,
+    name: re.Pattern[str],
+    *,
+    older_than_s: float,
+    inside: Collection[str] = (),
+    trees: Collection[str] = (),
 ) -> None:
     """Remove what a Station process killed half-way left in `folder`, and nothing else.
 
     Only entries whose whole name matches `name`, that this user owns and that are older
     than `older_than_s` (a younger one may be another process's work in progress). With
     `inside` empty they are regular files; otherwise folders, of which only the regular
-    files named in `inside` are removed, then the folder if that left it empty.
+    files named in `inside` are removed, and the folders named in `trees` with every
+    regular file and folder under them (an export's `log`), then the folder if that left
+    it empty.
 
     A folder is shared ground (an export folder on a network drive): anyone who can
     write to it could plant a symbolic link under a leftover's name, so nothing is ever
@@ -151,13 +158,17 @@ def sweep_stale(
     hand (each names itself: `.station-export-…`, `.NAME.station.…`, `.signing-key.pem.…`).
     """
     if sys.platform != "win32":
-        _sweep_in(folder, name, older_than_s, inside)
+        _sweep_in(folder, name, older_than_s, inside, trees)
 
 
 if sys.platform != "win32":  # what sweep_stale needs, which Windows has not
 
     def _sweep_in(
-        folder: Path, name: re.Pattern[str], older_than_s: float, inside: Collection[str]
+        folder: Path,
+        name: re.Pattern[str],
+        older_than_s: float,
+        inside: Collection[str],
+        trees: Collection[str],
     ) -> None:
         if not _can_sweep():  # pragma: no cover - every Linux and macOS can
             return
@@ -169,7 +180,7 @@ if sys.platform != "win32":  # what sweep_stale needs, which Windows has not
             for entry in os.scandir(fd):
                 if name.fullmatch(entry.name):
                     with contextlib.suppress(OSError):
-                        _sweep_one(fd, entry.name, older_than_s, inside)
+                        _sweep_one(fd, entry.name, older_than_s, inside, trees)
         except OSError:
             pass
         finally:
@@ -182,7 +193,9 @@ if sys.platform != "win32":  # what sweep_stale needs, which Windows has not
     def _ours(status: os.stat_result, older_than_s: float) -> bool:
         return status.st_uid == os.getuid() and time.time() - status.st_mtime >= older_than_s
 
-    def _sweep_one(fd: int, name: str, older_than_s: float, inside: Collection[str]) -> None:
+    def _sweep_one(
+        fd: int, name: str, older_than_s: float, inside: Collection[str], trees: Collection[str]
+    ) -> None:
         status = os.stat(name, dir_fd=fd, follow_symlinks=False)
         if not _ours(status, older_than_s):
             return
@@ -202,6 +215,31 @@ if sys.platform != "win32":  # what sweep_stale needs, which Windows has not
                     child_status = os.stat(child, dir_fd=sub, follow_symlinks=False)
                     if stat.S_ISREG(child_status.st_mode) and child_status.st_uid == os.getuid():
                         os.unlink(child, dir_fd=sub)
+            for tree in trees:
+                with contextlib.suppress(OSError):
+                    _sweep_tree(sub, tree)
         finally:
             os.close(sub)
         os.rmdir(name, dir_fd=fd)  # fails, harmlessly, if anything else is in it
+
+    def _sweep_tree(parent: int, name: str, depth: int = 0) -> None:
+        """Remove the folder `name` in `parent` with the regular files and folders of this
+        user under it; never through a link, never deeper than any Station writes."""
+        status = os.stat(name, dir_fd=parent, follow_symlinks=False)
+        if not stat.S_ISDIR(status.st_mode) or status.st_uid != os.getuid() or depth > 16:
+            return
+        sub = os.open(name, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW, dir_fd=parent)
+        try:
+            opened = os.fstat(sub)
+            if (opened.st_dev, opened.st_ino) != (status.st_dev, status.st_ino):
+                return
+            for entry in os.scandir(sub):
+                child = os.stat(entry.name, dir_fd=sub, follow_symlinks=False)
+                if stat.S_ISDIR(child.st_mode):
+                    with contextlib.suppress(OSError):
+                        _sweep_tree(sub, entry.name, depth + 1)
+                elif stat.S_ISREG(child.st_mode) and child.st_uid == os.getuid():
+                    os.unlink(entry.name, dir_fd=sub)
+        finally:
+            os.close(sub)
+        os.rmdir(name, dir_fd=parent)

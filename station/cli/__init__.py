@@ -17,6 +17,7 @@ from station.cli.common import OneLineParser, UsageError, file_name, say_problem
 from station.cli.envelopes import add_envelopes_parser, cmd_envelopes
 from station.cli.files import cmd_copy, cmd_new
 from station.cli.kinds import add_new_options
+from station.cli.proving import add_prove_parser, cmd_prove
 from station.cli.reading import cmd_log, cmd_tally
 from station.cli.sheets import cmd_export, cmd_key, cmd_reopen, cmd_sign
 from station.cli.tables import ConsolidationError, add_consolidate_parser, cmd_consolidate
@@ -39,6 +40,7 @@ SUBCOMMANDS = (
     "log",
     "verify",
     "verifier",
+    "prove",
     "dashboard",
     "sign",
     "reopen",
@@ -132,9 +134,12 @@ def build_parser() -> argparse.ArgumentParser:
         description="Check an election file (its hash chain, replay and sheets) or an"
         " exported folder (signature, file hashes, journal, and every line of the sheet).",
     )
-    verify.add_argument("file", type=file_name, metavar="FILE_OR_FOLDER")
+    verify.add_argument("file", type=file_name, metavar="FILE_OR_FOLDER_OR_PROOF")
     verify.add_argument(
-        "--key", metavar="FINGERPRINT", help="the signing key's fingerprint, as written down"
+        "--key",
+        metavar="FINGERPRINT",
+        help="the signing key's fingerprint, as written down (for a PROOF: the station's"
+        " verifier key, as `station key FILE` prints it)",
     )
     verify.add_argument(
         "--sheet",
@@ -220,8 +225,20 @@ def build_parser() -> argparse.ArgumentParser:
     )
     copy.add_argument("dest", type=file_name, metavar="DEST", help="the new file, or a folder")
 
-    key = commands.add_parser("key", help="print this station's signing key fingerprint")
+    key = commands.add_parser(
+        "key",
+        help="print this station's signing key fingerprint (and with FILE, on the next line,"
+        " its verifier key of that election's log)",
+    )
     key.add_argument("--new", action="store_true", help="make a new key (only when none exists)")
+    key.add_argument(
+        "file",
+        nargs="?",
+        type=file_name,
+        metavar="FILE",
+        help="an election file (this station's key), or an export folder (the key it is"
+        " signed with): also print the verifier key of its log, as `verify PROOF --key` takes",
+    )
 
     dashboard = commands.add_parser(
         "dashboard", help="follow an election file read-only on the observers' dashboard"
@@ -286,6 +303,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_consolidate_parser(commands)
     add_envelopes_parser(commands)
     add_verifier_parser(commands)
+    add_prove_parser(commands)
     return parser
 
 
@@ -320,6 +338,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "log": cmd_log,
             "verify": cmd_verify,
             "verifier": cmd_verifier,
+            "prove": cmd_prove,
             "sign": cmd_sign,
             "reopen": cmd_reopen,
             "export": cmd_export,

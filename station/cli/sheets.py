@@ -5,6 +5,7 @@ import sys
 from pathlib import Path
 
 from station.cli.common import UsageError, open_to_read, say
+from station.cli.proving import election_vkey_of, folder_fingerprint
 from station.domain import SheetKind
 from station.domain.description import describe
 from station.domain.envelopes import box_setup
@@ -183,6 +184,12 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def cmd_key(args: argparse.Namespace) -> int:
+    if args.file is not None and args.file.is_dir():
+        # An export folder: the key it is signed with, never this station's (an
+        # observer's computer has none, and makes none for this).
+        print(folder_fingerprint(args.file))
+        print(election_vkey_of(args.file, None))
+        return 0
     path = default_key_path()
     if args.new:
         key = create_key(path)
@@ -193,4 +200,6 @@ def cmd_key(args: argparse.Namespace) -> int:
     else:
         key = load_key(path)
     print(key.fingerprint)
+    if args.file is not None:  # the verifier key of that election's log, on its own line
+        print(election_vkey_of(args.file, key))
     return 0

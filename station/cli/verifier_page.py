@@ -49,15 +49,16 @@ def cmd_verifier(args: argparse.Namespace) -> int:
     if out is None:
         say(made)
         return 0
-    _write_new(out, data)
+    write_new(out, data, "the page")
     say(f"wrote {out}: {made}")
     return 0
 
 
-def _write_new(out: Path, data: bytes) -> None:
-    """Write `data` under a temporary name, then give it the name `out` unless taken."""
+def write_new(out: Path, data: bytes, what: str) -> None:
+    """Write `data` under a temporary name, then give it the name `out` unless taken
+    (`what` is written: "the page")."""
     if out.exists():
-        raise UsageError(f"{out}: already exists (the page is never written over a file)")
+        raise UsageError(f"{out}: already exists ({what} is never written over a file)")
     staging = out.with_name(f".{out.name}.{secrets.token_hex(4)}")
     try:
         fd = create_new(staging, 0o644)
@@ -71,7 +72,7 @@ def _write_new(out: Path, data: bytes) -> None:
             os.close(fd)
         os.link(staging, out)  # fails, leaving nothing, if the name was taken meanwhile
     except FileExistsError:
-        raise UsageError(f"{out}: already exists (the page is never written over a file)") from None
+        raise UsageError(f"{out}: already exists ({what} is never written over a file)") from None
     except OSError as error:
         raise UsageError(f"{out}: cannot be written ({error.strerror})") from None
     finally:

@@ -12,6 +12,7 @@ from station.cli.common import (
     say_problem,
     wal_holds_commits,
 )
+from station.cli.proving import is_proof, verify_proof
 from station.cli.witnessing import (
     disproves,
     say_witnessed,
@@ -53,6 +54,10 @@ from station.witness.statements import WITNESS_OF_CONSOLIDATION
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
+    if is_proof(args.file):  # c2sp.org/tlog-proof: one event in the station's signed log
+        if args.sheet or args.head or args.witness or getattr(args, "tables", None):
+            raise UsageError("a proof is checked with --key VKEY alone")
+        return verify_proof(args.file, args.key, getattr(args, "witness_key", None))
     if not _is_folder(args.file):
         # A missing or unreadable path is named as such, before any option is judged.
         read_header(args.file)

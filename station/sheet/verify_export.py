@@ -7,16 +7,25 @@ the `cryptography` package's check of the signature.
 
 import contextlib
 import os
+from collections import ChainMap
 from collections.abc import Collection, Iterator, Mapping
 from pathlib import Path
 from types import TracebackType
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, cast
 
 from station.progress import Progress
 from station.sheet.keys import signature_holds_raw
 from station.verification import export_check
 from station.verification.export_check import ExportVerdict, SignedFolderProblem
-from station.verification.export_files import ALL_FILES, MANIFEST, MAX_SIZES, SIGNATURE, is_staging
+from station.verification.export_files import (
+    ALL_FILES,
+    LOG_FOLDER,
+    MANIFEST,
+    MAX_SIZES,
+    SIGNATURE,
+    is_staging,
+    log_limit,
+)
 
 __all__ = [
     "ExportVerdict",
@@ -48,10 +57,12 @@ def verify_export(
             }
             if journal.is_file():
                 files[journal.name] = _FileView(stack.enter_context(journal.open("rb")))
+            log, strays = _log_entries(folder)
             return export_check.check_export(
-                files,
+                # A view of both: the log's files read only when compared.
+                ChainMap(files, cast("dict[str, export_check.Bytes]", log)),
                 signature_holds=signature_holds_raw,
-                others=_other_entries(folder),
+                others=sorted([*_other_entries(folder), *strays]),
                 leftovers=_leftovers(folder),
                 expected_key=expected_key,
                 progress=progress,
@@ -67,12 +78,63 @@ def extra_entry(folder: Path) -> str | None:
 
 
 def _other_entries(folder: Path) -> list[str]:
-    """The folder's entries that are not an export's files, each by its name, a
-    staging folder's by the first name in it, in the order of their names."""
+    """The folder's entries that are not an export's files (nor its `log` folder), each
+    by its name, a staging folder's by the first name in it, in the order of their names."""
     others = sorted(
-        (entry for entry in folder.iterdir() if entry.name not in ALL_FILES), key=lambda e: e.name
+        (
+            entry
+            for entry in folder.iterdir()
+            if entry.name not in ALL_FILES and not _log_folder(entry)
+        ),
+        key=lambda e: e.name,
     )
     return [_entry_name(entry) for entry in others]
+
+
+def _log_folder(entry: Path) -> bool:
+    return entry.name == LOG_FOLDER and entry.is_dir() and not entry.is_symlink()
+
+
+def _log_entries(folder: Path) -> tuple["_LogFiles", list[str]]:
+    """The regular files under `log/` (read when the check asks, each bounded), and
+    whatever else is there (a link, a device), each by its path in the folder. An
+    empty folder inside is not seen, as a browser does not see one."""
+    found: list[str] = []
+    strays: list[str] = []
+    log = folder / LOG_FOLDER
+    if _log_folder(log):
+        for root, folders, names in os.walk(log):
+            here = Path(root)
+            for name in [*folders, *names]:
+                path = here / name
+                relative = path.relative_to(folder).as_posix()
+                if path.is_symlink() or not (path.is_dir() or path.is_file()):
+                    strays.append(relative)
+                elif path.is_file():
+                    found.append(relative)
+    return _LogFiles(folder, found), strays
+
+
+class _LogFiles(Mapping[str, bytes]):
+    """Files under `log/`, by their path in the folder, each read (no further than
+    one byte past `log_limit`) only when the check asks for it."""
+
+    def __init__(self, folder: Path, names: Collection[str]) -> None:
+        self._folder = folder
+        self._names = sorted(names)
+
+    def __getitem__(self, name: str) -> bytes:
+        if name not in self._names:
+            raise KeyError(name)
+        limit = log_limit(name[len(LOG_FOLDER) + 1 :])
+        with (self._folder / name).open("rb") as file:
+            return file.read(limit + 1)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names)
+
+    def __len__(self) -> int:
+        return len(self._names)
 
 
 def _leftovers(folder: Path) -> list[str]:

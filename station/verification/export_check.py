@@ -4,8 +4,9 @@ In order, stopping at the first thing wrong and naming it: the manifest's signat
 (and the key, against the fingerprint an observer wrote down), each file's hash, the
 journal's chain and replay, that the journal ends exactly at the sheet's own event,
 that every line and statement of `tally.json` is what the journal gives at the
-certified head, that `tally.pdf` says what `tally.json` says, and that the folder held
-nothing else.
+certified head, that `tally.pdf` says what `tally.json` says, that `log/` (when there is
+one) is the journal's log as tlog-tiles lays it out, under a checkpoint signed by the
+export's key, and that the folder held nothing else.
 
 Nothing here reads a file or holds a key: a reader (`station.sheet.verify_export`, or
 the observers' page) hands in the bytes, read no further than `MAX_SIZES` allows, and
@@ -31,7 +32,7 @@ from station.journal.stream_check import Fault, verify_records
 from station.journal.times import Backwards, backwards_statement, first_backwards_in
 from station.progress import Progress
 from station.verification import formats
-from station.verification.checkpoints import origin_of
+from station.verification.checkpoints import BadHead, origin_of, read_head
 from station.verification.difference import first_difference as _first_difference
 from station.verification.difference import same as _same
 from station.verification.document import (
@@ -44,14 +45,17 @@ from station.verification.export_files import (
     ALL_FILES,
     DATA_FILES,
     EXPORT_FORMAT,
+    LOG_FOLDER,
     MANIFEST,
     MAX_LINE,
     MAX_SIZES,
     SIGNATURE,
 )
 from station.verification.fingerprints import key_fingerprint, normalise_fingerprint
+from station.verification.log_files import LogCheck, LogProblem, check_checkpoint
 from station.verification.merkle import Tree
 from station.verification.pdf_text import pdf_problem
+from station.verification.tiles import CHECKPOINT
 from station.verification.witnessed import FACT as WITNESSED
 from station.verification.witnessed import station_question, witnessed_problem
 
@@ -87,6 +91,7 @@ class ExportVerdict:
         key_checked: the key was checked against a fingerprint written down.
         document: `tally.json`, once it is known to match the journal.
         clock_warning: event times that run backwards (a warning, not damage).
+        checkpoint: `log/checkpoint` as written, once checked (None: no `log/`).
         step: the step of docs/format.md's "Checking an export" (V1-V11) that found
             the problem, when one did.
     """
@@ -100,6 +105,7 @@ class ExportVerdict:
     key_checked: bool = False
     document: dict[str, Any] | None = None
     clock_warning: str | None = None
+    checkpoint: str | None = None
     step: str | None = None
 
 
@@ -135,7 +141,9 @@ def check_export(
         files: the export's files found (`ALL_FILES`), by name: a name missing is a file
             missing. Each is read no further than one byte past `MAX_SIZES` (if it has a
             limit), so that a larger one is refused, not read whole; `journal.jsonl`,
-            which has none, may be a view that reads it a window at a time.
+            which has none, may be a view that reads it a window at a time. And every
+            regular file under `log/`, by its path ("log/tile/0/000"), each read no
+            further than one byte past `log_limit`; none: a folder made without a log.
         signature_holds: the check of the manifest's signature.
         others: whatever else the folder holds, in the order to name them, each by its
             name (a staging folder's by "its name/the first name in it").
@@ -163,8 +171,9 @@ def check_export(
             raise _Bad("V7", "manifest.json and tally.json name different sheet events")
         if not formats.known(document):  # its version, to bring it to the current one
             raise _Bad("V7", f"tally.json: is not a {' or '.join(formats.VERSIONS)} document")
+        log = _log_of(files)
         election, sheet, sign, backwards = _check_journal(
-            files["journal.jsonl"], sign_seq, progress
+            files["journal.jsonl"], sign_seq, progress, log
         )
         _check_document(document, election, sheet, sign, key)
         expected = tally_document(election, sign)  # the whole, in its canonical bytes
@@ -181,6 +190,9 @@ def check_export(
         problem = pdf_problem(_bounded(files, "tally.pdf", "V10"), document)
         if problem:
             raise _Bad("V10", f"tally.pdf: {problem}")
+        checkpoint = None
+        if log is not None:
+            checkpoint = _check_log(files, log, manifest, election, signature_holds)
     except _Bad as bad:
         return ExportVerdict(False, str(bad), key=key, step=bad.step)
     return ExportVerdict(
@@ -193,6 +205,7 @@ def check_export(
         key_checked=expected_key is not None,
         document=document,
         clock_warning=None if backwards is None else backwards_statement(backwards),
+        checkpoint=checkpoint,
     )
 
 
@@ -216,6 +229,70 @@ def _witnessed_problem(
         raw_public_key=base64.b64decode(manifest["public_key"]),
         holds=signature_holds,
     )
+
+
+def _log_of(files: Mapping[str, Bytes]) -> LogCheck | None:
+    """The check of `log/` against the journal's lines, or None for a folder without one."""
+    prefix = f"{LOG_FOLDER}/"
+    paths = [name[len(prefix) :] for name in files if name.startswith(prefix)]
+
+    def read(path: str) -> bytes:
+        data = files[prefix + path]
+        return data[0 : len(data)]
+
+    return LogCheck(paths, read) if paths else None
+
+
+def _check_log(
+    files: Mapping[str, Bytes],
+    log: LogCheck,
+    manifest: dict[str, Any],
+    election: Election,
+    signature_holds: SignatureCheck,
+) -> str:
+    """V14: every tile and bundle is the journal's, the checkpoint its tree's, signed."""
+    try:
+        root, size = log.finish()
+        name = f"{LOG_FOLDER}/{CHECKPOINT}"
+        data = files.get(name)
+        checked = check_checkpoint(
+            None if data is None else data[0 : len(data)],
+            origin_of(election.setup.case_number, election.election_id),
+            base64.b64decode(manifest["public_key"]),
+            size,
+            root,
+            signature_holds,
+        )
+    except LogProblem as problem:
+        raise _Bad("V14", str(problem)) from None
+    return checked.note
+
+
+def log_question(files: Mapping[str, Bytes]) -> SignatureQuestion | None:
+    """What the check of `log/checkpoint`'s signature will ask, or None if nothing
+    (read from the manifest's key and the journal's first line, unchecked: the check
+    itself holds them to everything else). For a checker that answers with a promise."""
+    name = f"{LOG_FOLDER}/{CHECKPOINT}"
+    if name not in files or MANIFEST not in files or "journal.jsonl" not in files:
+        return None
+    asked: list[SignatureQuestion] = []
+
+    def ask(public_key: bytes, signature: bytes, data: bytes) -> bool:
+        asked.append((public_key, signature, data))
+        return True
+
+    try:
+        manifest = _parse_json(_bounded(files, MANIFEST, "V2"), MANIFEST, "V2")
+        public_key = base64.b64decode(str(manifest.get("public_key")), validate=True)
+        row = _parse_json(next(journal_lines(files["journal.jsonl"]), b""), "line 1", "V5")
+        election = election_from_row(row.get("election"), "journal.jsonl")  # type: ignore[arg-type]
+        note = files[name][0 : len(files[name])].decode("utf-8")
+        read_head(
+            note, public_key, origin_of(election.setup.case_number, election.election_id), ask
+        )
+    except (_Bad, binascii.Error, ValueError, TypeError, AttributeError, JournalError, BadHead):
+        return None
+    return asked[0] if asked else None
 
 
 def others_problem(others: Sequence[str], leftovers: Collection[str] = ()) -> str | None:
@@ -384,9 +461,9 @@ _BLOCK = 1 << 20  # of a file hashed: a view of a long file never reads more at 
 
 
 def _check_journal(
-    data: Bytes, sign_seq: int, progress: Progress | None = None
+    data: Bytes, sign_seq: int, progress: Progress | None = None, log: LogCheck | None = None
 ) -> tuple[Election, Sheet, Record, Backwards | None]:
-    lines = journal_lines(data)
+    lines = journal_lines(data) if log is None else _leaves_to(log, journal_lines(data))
     first = next(lines, b"")
     row = _parse_json(first, "journal.jsonl: line 1", "V5").get("election")
     if not isinstance(row, dict):
@@ -447,6 +524,14 @@ def journal_lines(data: Bytes) -> Iterator[bytes]:
         if last:
             return
         start += at
+
+
+def _leaves_to(log: LogCheck, lines: Iterator[bytes]) -> Iterator[bytes]:
+    """The lines, each handed to the log's check as a leaf (without its newline) as it
+    is read."""
+    for line in lines:
+        log.add(line[:-1] if line.endswith(b"\n") else line)
+        yield line
 
 
 _LINE_BLOCK = 4 << 20  # bytes of journal.jsonl asked for at once: more than a line may be

@@ -38,6 +38,7 @@ STEPS = {
     "V11": "the consolidation",
     "V12": "the tables revised",
     "V13": "the witnessed checkpoint",
+    "V14": "the log",
 }
 """The steps of docs/format.md's "Checking an export", each by the name a verdict gives it."""
 

@@ -33,8 +33,15 @@ from station.verification.export_check import (
     answers_check,
     check_export,
     export_questions,
+    log_question,
 )
-from station.verification.export_files import ALL_FILES, MANIFEST, MAX_SIZES, is_staging
+from station.verification.export_files import (
+    ALL_FILES,
+    LOG_FOLDER,
+    MANIFEST,
+    MAX_SIZES,
+    is_staging,
+)
 from station.verification.fingerprints import normalise_fingerprint
 from station.verification.report import (
     KEY_NOT_TYPED,
@@ -73,6 +80,12 @@ class Picked:
         """The files directly in the folder, by name."""
         return {path: data for path, data in self.files.items() if "/" not in path}
 
+    def log(self) -> dict[str, bytes]:
+        """The files under `log/`, by their path in the folder ("log/tile/0/000")."""
+        return {
+            path: data for path, data in self.files.items() if path.startswith(f"{LOG_FOLDER}/")
+        }
+
     def folders(self) -> list[str]:
         """The folders inside, by their paths, as the files picked show them (a browser
         lists files only: an empty folder is not seen)."""
@@ -98,7 +111,8 @@ class Picked:
                 names.add(rest.split("/")[0])
         leftovers = [name for name, names in inside.items() if is_staging(name) and names]
         others = []
-        for name in sorted(set(inside) - set(ALL_FILES)):
+        log = {LOG_FOLDER} if inside.get(LOG_FOLDER) else set()  # a folder, not a file
+        for name in sorted(set(inside) - set(ALL_FILES) - log):
             staged = sorted(inside[name]) if name in leftovers else []
             others.append(f"{name}/{staged[0]}" if staged else name)
         return others, leftovers
@@ -155,7 +169,8 @@ def check(
 
 
 def _export_questions(picked: Picked) -> list[SignatureQuestion]:
-    return export_questions(picked.top())
+    asked = [*export_questions(picked.top()), log_question({**picked.top(), **picked.log()})]
+    return [question for question in asked if question is not None]
 
 
 def _export(
@@ -167,7 +182,7 @@ def _export(
     others, leftovers = picked.entries()
     top = picked.top()
     verdict = check_export(
-        {name: top[name] for name in ALL_FILES if name in top},
+        {**{name: top[name] for name in ALL_FILES if name in top}, **picked.log()},
         signature_holds=answers_check(answers),
         others=others,
         leftovers=leftovers,

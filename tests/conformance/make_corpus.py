@@ -116,6 +116,7 @@ def fixed_clocks() -> Iterator[None]:
     import station.journal.creating as creating
     import station.journal.store as store
     import station.sheet.consolidate as consolidate
+    import station.sheet.export as export
     import station.sheet.prepare as prepare
 
     fixed = {
@@ -126,6 +127,9 @@ def fixed_clocks() -> Iterator[None]:
         (store, "time"): _Module(time, monotonic_ns=CLOCK.monotonic_ns),
         (prepare, "datetime"): _FixedDatetime,
         (consolidate, "datetime"): _FixedDatetime,
+        # The checkpoint's time line: the clock as it reads, not moved on (every other
+        # time in the corpus stays as it was before exports held a log).
+        (export, "utc_now"): lambda: CLOCK.now.strftime("%Y-%m-%dT%H:%M:%S.%fZ"),
     }
     saved = {(module, name): getattr(module, name) for module, name in fixed}
     for (module, name), value in fixed.items():
@@ -1089,7 +1093,8 @@ def one_voter_at_two_tables(folder: Path, key: StationKey) -> None:
     shutil.rmtree(folder)
     shutil.copytree(work / "x", folder)
     shutil.rmtree(folder / "tables" / "table-2")
-    shutil.copytree(second, folder / "tables" / "table-2")
+    # As `station consolidate` copies a table: its five files, not its log/.
+    shutil.copytree(second, folder / "tables" / "table-2", ignore=shutil.ignore_patterns("log"))
     document = json.loads((folder / "tally.json").read_bytes())
     table = json.loads((second / "tally.json").read_bytes())
     for entry in document["tables"]:
@@ -1697,7 +1702,57 @@ FORGERIES: dict[str, Forgery] = {
         "V8",
         restated(lambda d: d.pop("apart")),
     ),
+    # V14: the log
+    "log-tile-changed_fail": Forgery(
+        "one-union",
+        "a byte of log/'s first level-0 tile changed (a leaf hash)",
+        "V14",
+        lambda folder, key: _flipped(_log_file(folder, "tile/0/"), 7),
+    ),
+    "log-entry-changed_fail": Forgery(
+        "one-union",
+        "a byte of an event inside log/'s entry bundle changed",
+        "V14",
+        lambda folder, key: _flipped(_log_file(folder, "tile/entries/"), 300),
+    ),
+    "log-root-wrong_fail": Forgery(
+        "one-union",
+        "log/checkpoint signed again by the station's key over a root that is not the journal's",
+        "V14",
+        lambda folder, key: _checkpoint_signed(folder, key, b"\x11" * 32),
+    ),
+    "log-other-key_fail": Forgery(
+        "one-union",
+        "log/checkpoint of the journal's very root signed by another key under the"
+        " election's origin",
+        "V14",
+        lambda folder, key: _checkpoint_signed(folder, FORGER, None),
+    ),
 }
+
+
+def _log_file(folder: Path, under: str) -> Path:
+    """The first file of the export's log under `under` ("tile/0/")."""
+    return sorted(p for p in (folder / "log" / under).rglob("*") if p.is_file())[0]
+
+
+def _flipped(path: Path, at: int) -> None:
+    data = bytearray(path.read_bytes())
+    data[at] ^= 0x01
+    path.write_bytes(bytes(data))
+
+
+def _checkpoint_signed(folder: Path, key: StationKey, root: bytes | None) -> None:
+    """log/checkpoint replaced by one of the same origin, size and time signed by `key`
+    over `root` (None: the journal's own root)."""
+    from station.sheet.checkpoint_signing import sign_head
+    from station.verification.merkle import Tree
+
+    lines = (folder / "journal.jsonl").read_bytes().splitlines()
+    origin, size, _, time_line = (folder / "log/checkpoint").read_text().splitlines()[:4]
+    root = Tree(lines).root() if root is None else root
+    note = sign_head(key, origin, int(size) - 1, root.hex(), time_line.removeprefix("time "))
+    (folder / "log/checkpoint").write_text(note.note)
 
 
 def _consolidation_sentence_added(folder: Path, key: StationKey) -> None:

@@ -29,6 +29,7 @@ from station.journal import Journal, snapshots
 from station.journal.seal import station_secret
 from station.sheet.prepare import SheetRequest
 from station.ui.operator.controller import CountController
+from station.verification.tiles import read_bundle
 from tests.faults.secrecy import COLUMNS, DETAIL_KEYS, SNAPSHOT_KEYS, detail_keys
 from tests.helpers import JFK8
 
@@ -123,9 +124,16 @@ def test_every_event_detail_key_is_known(counted: tuple[Path, Path]) -> None:
 def test_the_export_holds_only_known_keys(counted: tuple[Path, Path]) -> None:
     sheet = counted[1]
     assert sorted(p.name for p in sheet.iterdir()) == sorted(
-        ["tally.pdf", "tally.json", "journal.jsonl", "manifest.json", "manifest.sig"]
+        ["tally.pdf", "tally.json", "journal.jsonl", "manifest.json", "manifest.sig", "log"]
     )
     lines = (sheet / "journal.jsonl").read_text().splitlines()
+    # log/ holds the journal's lines again and hashes of them, nothing else: its entries
+    # are the lines, its checkpoint the election's origin, size, root and time.
+    bundles = sorted((sheet / "log/tile/entries").rglob("*"))
+    entries = [e for b in bundles if b.is_file() for e in read_bundle(b.read_bytes())]
+    assert entries == [line.encode() for line in lines]
+    checkpoint = (sheet / "log/checkpoint").read_text().split("\n\n")[0].splitlines()
+    assert [checkpoint[1], checkpoint[3][:5]] == [str(len(lines)), "time "]
     setup = json.loads(lines[0])
     assert set(setup) == {"election"}
     # A count at one table, one union, not by mail (as here): those keys are left out.

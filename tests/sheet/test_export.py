@@ -13,12 +13,12 @@ from station.journal import Journal
 from station.sheet.export import ExportError, export_sheet, write_folder
 from station.sheet.keys import StationKey
 from station.sheet.verify_export import verify_export
-from station.verification.export_files import ALL_FILES
+from station.verification.export_files import ALL_FILES, LOG_FOLDER
 from tests.sheet.helpers import count_calls, needs_poppler, pdf_text, sign
 
 
 def test_the_export_holds_the_five_files_and_verifies(exported: Path, signed: Journal) -> None:
-    assert sorted(p.name for p in exported.iterdir()) == sorted(ALL_FILES)
+    assert sorted(p.name for p in exported.iterdir()) == sorted([*ALL_FILES, LOG_FOLDER])
     verdict = verify_export(exported)
     assert verdict.ok, verdict.problem
     assert verdict.title == "Final"
@@ -125,10 +125,10 @@ def test_interim_and_revision_sheets_say_what_they_are(
 def test_an_existing_file_is_never_overwritten(
     exported: Path, signed: Journal, key: StationKey
 ) -> None:
-    before = {p.name: p.read_bytes() for p in exported.iterdir()}
+    before = {p: p.read_bytes() for p in exported.rglob("*") if p.is_file()}
     with pytest.raises(ExportError, match="never overwrites"):
         export_sheet(signed, signed.restore(trust_snapshots=False), exported, key)
-    assert {p.name: p.read_bytes() for p in exported.iterdir()} == before
+    assert {p: p.read_bytes() for p in exported.rglob("*") if p.is_file()} == before
 
 
 def test_an_export_into_an_existing_folder_refuses_other_files(
@@ -241,6 +241,9 @@ def test_what_a_crash_left_half_written_is_cleared_next_time(
     leftover = tmp_path / ".station-export-deadbeef"
     leftover.mkdir()
     (leftover / "journal.jsonl").write_bytes(b"")
+    (leftover / "log/tile/entries").mkdir(parents=True)  # its log, half written
+    (leftover / "log/tile/entries/000.p/3").parent.mkdir()
+    (leftover / "log/tile/entries/000.p/3").write_bytes(b"")
     os.utime(leftover, (0, 0))
     export_sheet(signed, signed.restore(trust_snapshots=False), tmp_path / "sheet", key)
     assert not leftover.exists()

@@ -94,7 +94,11 @@ def picked(driver: Any, folder: Path, fingerprint: str) -> dict[str, Any]:
 def in_python(folder: Path, fingerprint: str) -> dict[str, Any]:
     """The entry's verdict on the same files, from Python in this process (its
     signatures answered by the `cryptography` package, as `station verify` answers)."""
-    files = {path.name: path.read_bytes() for path in folder.iterdir()}
+    files = {
+        path.relative_to(folder).as_posix(): path.read_bytes()
+        for path in folder.rglob("*")
+        if path.is_file()
+    }
     answers = [signature_holds_raw(*asked) for asked in entry.questions(files)]
     return entry.check(files, folder.name, fingerprint, answers)
 
@@ -214,6 +218,32 @@ def test_an_altered_journal_is_named_as_station_verify_names_it(
     shown = picked(opened, exported, key.fingerprint)
     assert shown["kind"] == "bad"
     assert shown["text"] == f"NOT INTACT: export: (V6, the chain) {problem}"
+    assert shown["result"] == in_python(exported, key.fingerprint)
+
+
+def test_the_page_checks_the_log_as_station_verify_does(
+    opened: Any, exported: Path, key: StationKey
+) -> None:
+    tile = sorted(p for p in (exported / "log/tile/0").rglob("*") if p.is_file())[0]
+    data = bytearray(tile.read_bytes())
+    data[0] ^= 1
+    tile.write_bytes(bytes(data))
+    path = tile.relative_to(exported).as_posix()
+    problem = f"(V14, the log) {path} is not what journal.jsonl gives (it was changed)"
+    code, _, said = station("verify", exported, "--key", key.fingerprint)
+    assert (code, said.strip()) == (1, f"NOT INTACT: {exported}: {problem}")
+    shown = picked(opened, exported, key.fingerprint)
+    assert (shown["kind"], shown["text"]) == ("bad", f"NOT INTACT: export: {problem}")
+    assert shown["result"] == in_python(exported, key.fingerprint)
+    # The checkpoint's signature is asked of the browser too: another key's is refused.
+    data[0] ^= 1
+    tile.write_bytes(bytes(data))
+    (exported / "log/checkpoint").write_text(
+        (exported / "log/checkpoint").read_text().replace("time 20", "time 19", 1)
+    )
+    shown = picked(opened, exported, key.fingerprint)
+    assert shown["kind"] == "bad" and "(V14, the log) log/checkpoint:" in shown["text"]
+    assert "signature that does not hold" in shown["text"]
     assert shown["result"] == in_python(exported, key.fingerprint)
 
 

@@ -1,0 +1,146 @@
+"""`station prove FOLDER --event N` gives a c2sp.org/tlog-proof of one event that
+`station verify PROOF --key VKEY` checks offline; `station key FILE` prints that vkey."""
+
+import base64
+import shutil
+from pathlib import Path
+
+from station.journal import Journal
+from station.sheet.checkpoint_signing import sign_head, utc_now
+from station.sheet.keys import StationKey, create_key
+from station.verification.checkpoints import station_vkey
+from station.verification.merkle import Tree
+from station.verification.proofs import HEADER
+from station.verification.signed_note import COSIGNATURE, key_id, signature_line
+from tests.sheet.helpers import station
+
+
+def _vkey(exported: Path) -> str:
+    code, out, err = station("key", exported)
+    assert code == 0, err
+    return out.splitlines()[1]
+
+
+def test_key_with_a_file_prints_the_fingerprint_then_the_logs_vkey(
+    signed: Journal, exported: Path, key: StationKey
+) -> None:
+    code, out, _ = station("key", signed.path)
+    fingerprint, vkey = out.splitlines()
+    assert (code, fingerprint) == (0, key.fingerprint)
+    origin = (exported / "log/checkpoint").read_text().splitlines()[0]
+    assert vkey.startswith(f"{origin}+") and vkey == _vkey(exported)
+    assert station("key", exported)[1].splitlines()[0] == key.fingerprint
+    assert station("key")[1].splitlines() == [key.fingerprint]  # what scripts read today
+
+
+def _prove(exported: Path, event: int, tmp_path: Path) -> Path:
+    out = tmp_path / f"event-{event}.tlog-proof"
+    code, said, err = station("prove", exported, "--event", event, "--out", out)
+    assert code == 0, err
+    assert said.startswith(f"wrote {out}: the proof of event {event}")
+    return out
+
+
+def test_a_proof_names_the_event_it_proves(exported: Path, tmp_path: Path) -> None:
+    proof = _prove(exported, 7, tmp_path)
+    text = proof.read_text()
+    lines = (exported / "journal.jsonl").read_bytes().splitlines()
+    assert text.startswith(f"{HEADER}\nextra {base64.b64encode(lines[7]).decode()}\nindex 7\n")
+    assert text.endswith("\n\n" + (exported / "log/checkpoint").read_text())
+    code, out, err = station("verify", proof, "--key", _vkey(exported))
+    assert (code, err) == (0, "")
+    assert out.startswith(f"OK: {proof}: event 7 (call, ")
+    assert f"of {len(lines)} entries, signed by the station's key" in out
+
+
+def test_every_event_of_a_count_has_a_proof_that_holds(exported: Path) -> None:
+    vkey = _vkey(exported)
+    size = len((exported / "journal.jsonl").read_bytes().splitlines())
+    for event in (1, size // 2, size - 1):
+        code, text, _ = station("prove", exported, "--event", event)
+        assert code == 0
+        proof = exported.parent / f"{event}.tlog-proof"
+        proof.write_text(text)
+        assert station("verify", proof, "--key", vkey)[0] == 0
+
+
+def _forged(proof: Path, change: "dict[str, str]") -> Path:
+    text = proof.read_text()
+    for old, new in change.items():
+        assert old in text
+        text = text.replace(old, new, 1)
+    proof.write_text(text)
+    return proof
+
+
+def test_a_forged_proof_is_refused(exported: Path, tmp_path: Path, key: StationKey) -> None:
+    vkey = _vkey(exported)
+    lines = (exported / "journal.jsonl").read_bytes().splitlines()
+    proof = _prove(exported, 5, tmp_path)
+    original = proof.read_text()
+    other_event = base64.b64encode(lines[6]).decode()
+    _forged(proof, {base64.b64encode(lines[5]).decode(): other_event})
+    code, _, err = station("verify", proof, "--key", vkey)
+    assert code == 1
+    assert err.strip().endswith(
+        "the event it carries is not at index 5 of the signed log (the inclusion proof does"
+        " not hold)"
+    )
+    proof.write_text(original)
+    first_hash = original.split("\n")[3]
+    _forged(proof, {first_hash: base64.b64encode(b"\0" * 32).decode()})
+    assert "inclusion proof does not hold" in station("verify", proof, "--key", vkey)[2]
+    # The same log signed by another key: refused with the station's vkey.
+    other = create_key(tmp_path / "other.pem")
+    origin = original.split("\n\n")[1].splitlines()[0]
+    root = Tree(lines).root().hex()
+    resigned = sign_head(other, origin, len(lines) - 1, root, utc_now()).note
+    proof.write_text(original.split("\n\n")[0] + "\n\n" + resigned)
+    code, _, err = station("verify", proof, "--key", vkey)
+    assert code == 1 and "is signed by another key" in err
+    assert station("verify", proof, "--key", station_vkey(origin, _raw(other)))[0] == 0
+
+
+def _raw(key: StationKey) -> bytes:
+    from station.sheet.checkpoint_signing import raw_key
+
+    return raw_key(key.public_key)
+
+
+def test_a_cosignature_is_named_as_not_checked_without_its_key(
+    exported: Path, tmp_path: Path
+) -> None:
+    proof = _prove(exported, 3, tmp_path)
+    witness = create_key(tmp_path / "witness.pem")
+    text = proof.read_text()
+    signed_text = text.split("\n\n")[1]
+    line = signature_line(
+        "witness.example",
+        key_id("witness.example", COSIGNATURE, _raw(witness)),
+        b"\0" * 72,
+    )
+    proof.write_text(text + line)
+    code, out, _ = station("verify", proof, "--key", _vkey(exported))
+    assert code == 0
+    assert "cosigned by witness.example (NOT checked" in out
+    assert signed_text
+
+
+def test_what_cannot_be_proved_or_checked_is_one_line(exported: Path, tmp_path: Path) -> None:
+    code, _, err = station("prove", exported, "--event", 10_000)
+    assert code == 2 and "its log holds events 1 to" in err and len(err.splitlines()) == 1
+    proof = _prove(exported, 2, tmp_path)
+    code, _, err = station("verify", proof)
+    assert code == 2 and "`station key FILE` prints it" in err
+    code, _, err = station("verify", proof, "--key", "a2b1-c3")
+    assert code == 2 and err.startswith("station: --key: not a verifier key")
+    damaged = tmp_path / "damaged.tlog-proof"
+    damaged.write_text(HEADER + "\nindex x\n\nnothing")
+    code, _, err = station("verify", damaged, "--key", _vkey(exported))
+    assert (code, err.strip()) == (
+        1,
+        f"NOT INTACT: {damaged}: is not a tlog proof (its index is not a number)",
+    )
+    shutil.rmtree(exported / "log")
+    code, _, err = station("prove", exported, "--event", 2)
+    assert code == 2 and "has no log/checkpoint" in err
