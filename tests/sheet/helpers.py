@@ -76,17 +76,35 @@ def resign(folder: Path, key: StationKey) -> None:
     """Recompute the manifest over the files as they now are and sign it with `key`.
 
     What a forger holding the key (or a buggy station) could do: only the checks of
-    the content against the journal can catch what follows.
+    the content against the journal can catch what follows. A folder with a `log/` gets
+    the log of its journal as it now is, its checkpoint signed with `key` too.
     """
     import hashlib
     import json
 
+    if (folder / "log").is_dir():
+        relog(folder, key)
     manifest = json.loads((folder / "manifest.json").read_bytes())
     for name in manifest["files"]:
         manifest["files"][name] = hashlib.sha256((folder / name).read_bytes()).hexdigest()
     data = canonical_json(manifest)
     (folder / "manifest.json").write_bytes(data)
     (folder / "manifest.sig").write_bytes(base64.b64encode(key.sign(data)) + b"\n")
+
+
+def relog(folder: Path, key: StationKey) -> None:
+    """Write `folder`'s `log/` anew from its `journal.jsonl`, signed with `key`."""
+    from station.verification.log_files import log_files
+
+    lines = (folder / "journal.jsonl").read_bytes().splitlines()
+    files, root, size = log_files(lines)
+    setup = json.loads(lines[0])["election"]
+    origin = origin_of(setup["case_number"], setup["election_id"])
+    checkpoint = sign_head(key, origin, size - 1, root.hex(), "2026-11-03T19:00:00.000000Z")
+    shutil.rmtree(folder / "log")
+    for path, data in {**files, "checkpoint": checkpoint.note.encode()}.items():
+        (folder / "log" / path).parent.mkdir(parents=True, exist_ok=True)
+        (folder / "log" / path).write_bytes(data)
 
 
 needs_poppler = pytest.mark.skipif(shutil.which("pdftotext") is None, reason="needs poppler-utils")

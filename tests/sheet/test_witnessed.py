@@ -257,9 +257,14 @@ def test_the_corpus_case_verifies_with_its_witnesses_keys_on_the_command_and_the
     code, out, err = forge.station("verify", folder, *keys)
     assert (code, err) == (0, ""), err
     assert out.splitlines()[-1].endswith("(2 of 2 verify, 2 needed)")
-    files = {path.name: path.read_bytes() for path in folder.iterdir()}
+    files = {
+        path.relative_to(folder).as_posix(): path.read_bytes()
+        for path in folder.rglob("*")
+        if path.is_file()
+    }
     asked = entry.questions(files, "export")
-    assert len(asked) == 2  # the manifest's signature, and the station's on the checkpoint
+    # the manifest's signature, the station's on the witnessed checkpoint and on log/'s
+    assert len(asked) == 3
     said = entry.check(files, "export", "", [signature_holds_raw(*q) for q in asked])
     assert said["ok"] is True
     assert str(said["stdout"][-1]).endswith(

@@ -424,3 +424,22 @@ def cosigned(note: str, witnesses: int = 20, line_bytes: int = 3300) -> str:
         for n in range(witnesses)
     ]
     return note + "".join(lines)
+
+
+class Feed:
+    """`station serve` in this process: its source polling the file, its server threaded."""
+
+    def __init__(self, path: Path, key: StationKey, port: int = 0, host: str = "127.0.0.1") -> None:
+        self.source = FeedSource(path, key, moved_every_s=0.2)
+        self.source.start()
+        self.server: FeedServer = serve(self.source, host, port, live_page())
+        self._thread = threading.Thread(
+            target=self.server.serve_forever, kwargs={"poll_interval": 0.05}
+        )
+        self._thread.start()
+
+    def stop(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+        self._thread.join()
+        self.source.stop()

@@ -11,7 +11,6 @@ import dataclasses
 import io
 import json
 import random
-import threading
 from collections.abc import Iterator
 from contextlib import redirect_stdout
 from pathlib import Path
@@ -22,34 +21,14 @@ import pytest
 from station.cli import main
 from station.domain import Action, Call, ElectionSetup
 from station.journal import Journal
-from station.sheet.keys import StationKey, key_for_signing
-from station.witness.serve import FeedServer, FeedSource, serve
+from station.sheet.keys import key_for_signing
 from tests.faults.tampering import rewrite, rows
 from tests.verifier.chromium import browser, wait_for
-from tests.witness.helpers import live_page, python_verifier_page
+from tests.witness.helpers import Feed, python_verifier_page
 
 __all__ = ["browser"]  # fixtures
 
 FIGURES = ("for", "against", "void", "challenged", "valid", "counted", "ballots", "remaining")
-
-
-class Feed:
-    """`station serve` in this process: its source polling the file, its server threaded."""
-
-    def __init__(self, path: Path, key: StationKey, port: int = 0, host: str = "127.0.0.1") -> None:
-        self.source = FeedSource(path, key, moved_every_s=0.2)
-        self.source.start()
-        self.server: FeedServer = serve(self.source, host, port, live_page())
-        self._thread = threading.Thread(
-            target=self.server.serve_forever, kwargs={"poll_interval": 0.05}
-        )
-        self._thread.start()
-
-    def stop(self) -> None:
-        self.server.shutdown()
-        self.server.server_close()
-        self._thread.join()
-        self.source.stop()
 
 
 @pytest.fixture

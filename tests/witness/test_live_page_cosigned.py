@@ -15,8 +15,7 @@ from station.sheet.keys import key_for_signing
 from station.verification.checkpoints import Head
 from station.witness.heads import sign_head
 from tests.verifier.chromium import browser, wait_for
-from tests.witness.helpers import cosigned
-from tests.witness.test_live_page import Feed
+from tests.witness.helpers import Feed, cosigned
 
 __all__ = ["browser"]  # fixtures
 
