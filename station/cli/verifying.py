@@ -15,6 +15,7 @@ from station.cli.common import (
 from station.cli.proving import is_proof, verify_proof
 from station.cli.witnessing import (
     disproves,
+    read_policy,
     say_witnessed,
     witnessed_in_export,
     witnessed_in_file,
@@ -43,9 +44,7 @@ from station.verification.fingerprints import normalise_fingerprint
 from station.verification.report import KEY_NOT_CHECKED, export_report, not_intact_line
 from station.verification.signed_note import Vkey
 from station.verification.witness_policy import (
-    MAX_POLICY_BYTES,
     PolicyError,
-    parse_policy,
     witness_key,
 )
 from station.verification.witnessed import FACT as WITNESSED
@@ -276,25 +275,10 @@ def _witnesses_asked(args: argparse.Namespace) -> tuple[list[Vkey], int] | None:
             return keys, len(keys)
         if args.witness_policy is None:
             return None
-        policy = parse_policy(_policy_text(args.witness_policy), str(args.witness_policy))
+        policy = read_policy(args.witness_policy)
     except PolicyError as error:
         raise UsageError(str(error)) from None
     return [witness.vkey for witness in policy.witnesses], policy.quorum
-
-
-def _policy_text(path: Path) -> str:
-    """A policy file's text, read no further than a policy may be long."""
-    try:
-        with path.open("rb") as file:
-            data = file.read(MAX_POLICY_BYTES + 1)
-    except OSError as error:
-        raise UsageError(f"{path}: cannot be read ({error.strerror})") from None
-    if len(data) > MAX_POLICY_BYTES:
-        raise UsageError(f"{path}: is larger than a witness policy ({MAX_POLICY_BYTES:,} bytes)")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise UsageError(f"{path}: is not a witness policy (not UTF-8 text)") from None
 
 
 def _is_folder(path: Path) -> bool:

@@ -33,6 +33,12 @@ from station.sheet.keys import key_for_signing
 from station.verification.document import event_line
 from station.verification.fingerprints import normalise_fingerprint
 from station.verification.signed_note import COSIGNATURE, BadNote, Vkey, parse_vkey
+from station.verification.witness_policy import (
+    MAX_POLICY_BYTES,
+    Policy,
+    PolicyError,
+    parse_policy,
+)
 from station.verifier import live_page
 from station.verifier.python_page import InputsError
 from station.witness.cosigner import (
@@ -73,7 +79,9 @@ def _serve(args: argparse.Namespace) -> int:
     with _refusal_leaves_no_sidecars(args.file):
         # The file first, as every command does: a missing or foreign file is one line.
         Journal.open(args.file, read_only=True, tidy=False).close()
-        witness_urls, witness_keys = _witnesses_given(args.witness or [], args.witness_key or [])
+        witness_urls, witness_keys = _witnesses_given(
+            args.witness or [], args.witness_key or [], args.witness_policy
+        )
         _stop_on_sigterm()
         probe = Follower(args.file)
         earlier = probe.key_fingerprint  # the key this election's sheets name, if any
@@ -138,9 +146,25 @@ def _serve(args: argparse.Namespace) -> int:
     return 0
 
 
-def _witnesses_given(urls: list[str], keys: list[str]) -> tuple[list[str], list[Vkey]]:
-    """`serve --witness URL ... --witness-key VKEY ...`, checked: a usage error names
-    the first thing wrong."""
+def _witnesses_given(
+    urls: list[str], keys: list[str], policy_path: Path | None
+) -> tuple[list[str], list[Vkey]]:
+    """`serve --witness URL ... --witness-key VKEY ...` and the witnesses of
+    `--witness-policy FILE` that name a URL, checked: a usage error names the first
+    thing wrong."""
+    if policy_path is not None:
+        try:
+            policy = read_policy(policy_path)
+        except PolicyError as error:
+            raise UsageError(str(error)) from None
+        listed = [witness for witness in policy.witnesses if witness.url is not None]
+        if not listed:
+            raise UsageError(
+                f"{policy_path}: names no witness's URL (witness NAME VKEY URL): nothing to"
+                " send the checkpoints to"
+            )
+        urls = [*urls, *(str(witness.url) for witness in listed)]
+        keys = [*keys, *(witness.vkey.text for witness in listed)]
     if urls and not keys:
         raise UsageError(
             "--witness needs the witness's key: --witness-key VKEY, the key"
@@ -520,6 +544,13 @@ def add_witness_commands(
         help="a witness's key, as `station witness --cosign` prints it: a cosignature is"
         " kept only when it holds under one of these (repeatable)",
     )
+    serve_.add_argument(
+        "--witness-policy",
+        type=Path,
+        metavar="FILE",
+        help="send the checkpoints to each witness the policy file names with a URL"
+        " (`witness NAME VKEY URL`), keeping its cosignatures as --witness does",
+    )
     witness = commands.add_parser(
         "witness",
         help="follow a served count, verify it and keep every signed head; or, with"
@@ -705,3 +736,20 @@ def _a_witness_file(path: Path) -> None:
         WitnessFile.open(path, read_only=True).close()
     except WitnessFileError as error:
         raise UsageError(str(error)) from None
+
+
+def read_policy(path: Path) -> Policy:
+    """A witness policy file, read no further than a policy may be long; a file that
+    cannot be read is one line (UsageError), a policy that is not one PolicyError."""
+    try:
+        with path.open("rb") as file:
+            data = file.read(MAX_POLICY_BYTES + 1)
+    except OSError as error:
+        raise UsageError(f"{path}: cannot be read ({error.strerror})") from None
+    if len(data) > MAX_POLICY_BYTES:
+        raise UsageError(f"{path}: is larger than a witness policy ({MAX_POLICY_BYTES:,} bytes)")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise UsageError(f"{path}: is not a witness policy (not UTF-8 text)") from None
+    return parse_policy(text, str(path))

@@ -19,7 +19,7 @@ from station.sheet.keys import key_for_signing, signature_holds_raw
 from station.verification.checkpoints import origin_of
 from station.verification.signed_note import parse_note, parse_vkey, verified_signatures
 from station.witness.serve import FeedSource
-from tests.sheet.helpers import count_calls
+from tests.sheet.helpers import count_calls, party_witness
 from tests.witness.c2sp_witness import SpecServer, SpecWitness
 from tests.witness.cosign_helpers import Log, add, running_witness
 from tests.witness.helpers import Running, station
@@ -247,3 +247,29 @@ def cosigned_within(election: Path, origin: str, size: int, witnesses: int) -> s
             return note
         time.sleep(0.05)
     raise AssertionError(f"no checkpoint of size {size} cosigned by {witnesses} witnesses")
+
+
+def test_serve_sends_to_the_witnesses_a_policy_file_names(
+    journal: Journal, tmp_path: Path
+) -> None:
+    log_vkey = parse_vkey(count_vkey(journal))
+    with running_witness(tmp_path / "party.witness", [log_vkey], "union.example/w") as own:
+        policy = tmp_path / "witnesses.policy"
+        policy.write_text(
+            f"# the union's witness\nwitness union {own.witness.vkey} {own.url}\nquorum 1\n"
+        )
+        child = served_count(journal, "--witness-policy", str(policy))
+        child.wait_for(lambda line: line.startswith("sending each new checkpoint"))
+        count_calls(journal, 5)
+        note = cosigned_within(journal.path, log_vkey.name, journal.head_seq + 1, 1)
+        child.stop(signal.SIGTERM)
+    assert "\n\u2014 union.example/w " in note
+
+
+def test_a_policy_naming_no_witness_url_is_one_line(
+    capsys: pytest.CaptureFixture[str], journal: Journal, tmp_path: Path
+) -> None:
+    policy = tmp_path / "witnesses.policy"
+    policy.write_text(f"witness union {party_witness('union.example/w', 2).vkey}\n")
+    err = one_line_exit_2(capsys, "serve", journal.path, "--witness-policy", policy)
+    assert str(policy) in err and "names no witness's URL" in err
