@@ -77,13 +77,19 @@ def resign(folder: Path, key: StationKey) -> None:
 
     What a forger holding the key (or a buggy station) could do: only the checks of
     the content against the journal can catch what follows. A folder with a `log/` gets
-    the log of its journal as it now is, its checkpoint signed with `key` too.
+    the log of its journal as it now is, its checkpoint signed with `key` too (none, when
+    a line of it is longer than a log's entry can be).
     """
     import hashlib
     import json
 
+    from station.verification.tiles import TileError
+
     if (folder / "log").is_dir():
-        relog(folder, key)
+        try:
+            relog(folder, key)
+        except TileError:
+            shutil.rmtree(folder / "log")
     manifest = json.loads((folder / "manifest.json").read_bytes())
     for name in manifest["files"]:
         manifest["files"][name] = hashlib.sha256((folder / name).read_bytes()).hexdigest()
