@@ -45,9 +45,11 @@ __all__ = [
     "Reconciliation",
     "StationBallot",
     "Tap",
+    "ask_again",
     "buttons",
     "call_key",
     "call_words",
+    "disagreement_words",
     "figures_of",
     "reconcile",
     "record_document",
@@ -373,6 +375,15 @@ class Reconciliation:
         return f"agree on {self.agree:,} of {self.compared:,}"
 
     @property
+    def standing(self) -> str:
+        """Who is ahead, in words ("you are 3 ahead of the station"); "" when neither."""
+        if self.ahead:
+            return f"you are {len(self.ahead):,} ahead of the station"
+        if self.behind:
+            return f"the station is {len(self.behind):,} ahead of you"
+        return ""
+
+    @property
     def first_open(self) -> Disagreement | None:
         """The first disagreement not yet resolved: the ballot to ask to see again."""
         return next((d for d in self.disagreements if d.open), None)
@@ -508,6 +519,25 @@ def call_words(election: Election, key: str) -> str:
             if call_key(choice.call, choice.number) == key:
                 return choice.label
     return key
+
+
+def disagreement_words(disagreement: Disagreement, election: Election | None = None) -> str:
+    """ "ballot 117: you AGAINST, the station FOR (FOR pile 3)": a disagreement as the
+    observer reads it, the calls in the operator's words when the election is given."""
+
+    def said(call: str, group: str | None) -> str:
+        words = call if election is None else call_words(election, call)
+        return words if group is None else f"{words} (group {group})"
+
+    d = disagreement
+    mine = said(d.observer_call, d.observer_group if d.observer_group != d.group else None)
+    theirs = said(d.station_call, d.group if d.observer_group != d.group else None)
+    return f"ballot {d.ballot:,}: you {mine}, the station {theirs} ({d.pile})"
+
+
+def ask_again(disagreement: Disagreement) -> str:
+    """What the observer does about a disagreement while the ballot is on the table."""
+    return f"ask for ballot {disagreement.ballot:,} to be shown again while it is on the table"
 
 
 def figures_of(calls: Iterable[tuple[str | None, str]]) -> dict[str, int]:

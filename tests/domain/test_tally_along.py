@@ -19,6 +19,7 @@ from station.domain.tally_along import (
     ObserverRecord,
     Tap,
     buttons,
+    disagreement_words,
     figures_of,
     reconcile,
     record_document,
@@ -120,9 +121,11 @@ def test_the_observer_ahead_and_behind_of_the_station() -> None:
     behind = reconcile(record, station_ballots(station.followed))
     assert behind.line == "agree on 2 of 2"
     assert [ballot.ballot for ballot in behind.behind] == [3]
+    assert behind.standing == "the station is 1 ahead of you"
     tapped(record, ["void", "for"])
     ahead = reconcile(record, station_ballots(station.followed))
     assert ahead.line == "agree on 3 of 3" and [tap.ballot for tap in ahead.ahead] == [4]
+    assert ahead.standing == "you are 1 ahead of the station"
 
 
 def test_the_observers_undo_takes_their_last_tap_back_and_keeps_it() -> None:
@@ -251,6 +254,9 @@ def test_voting_groups_compare_the_group_too() -> None:
     [flag] = result.disagreements
     assert (flag.ballot, flag.group, flag.observer_group) == (3, "B", "A")
     assert flag.pile == "group B FOR pile 1"
+    assert disagreement_words(flag, describe(GROUPS)) == (
+        "ballot 3: you FOR (group A), the station FOR (group B) (group B FOR pile 1)"
+    )
     groups = [(b.key, b.shortcut) for b in buttons(describe(GROUPS)) if b.kind == "group"]
     assert groups == [("A", "G A"), ("B", "G B")]
     ballots = station_ballots(station.followed)

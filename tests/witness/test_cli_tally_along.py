@@ -1,0 +1,113 @@
+"""`station witness URL --out FILE --tally-along`: an observer keys their own calls in
+the terminal while the witness follows, and catches a mis-key at the ballot it is on.
+
+The keys come on stdin as a script would type them; the count is served in the test's
+own process (`served`), a signed head covering every call.
+"""
+
+import json
+from pathlib import Path
+
+from station.domain import Action, Call
+from station.domain.tally_along import ObserverRecord, record_hash
+from station.journal import Journal
+from station.witness.tally_file import tally_path
+from tests.witness.helpers import Running, Served, station
+
+KEYS = {Call.FOR: "f", Call.AGAINST: "a", Call.VOID: "v", Call.CHALLENGE: "c"}
+CALLS = [(Call.FOR, Call.AGAINST, Call.FOR, Call.VOID, Call.AGAINST)[n % 5] for n in range(30)]
+CALLS[16] = Call.FOR  # ballot 17, which the observer mis-keys as AGAINST
+
+
+def counted(journal: Journal, calls: list[Call]) -> None:
+    for call in calls:
+        journal.append(Action.CALL, call)
+
+
+def tallying(served: Served, out: Path, record: Path) -> Running:
+    witness = Running(
+        *station("witness", served.url, "--out", out, "--tally-along", "--record", record),
+        stdin=True,
+    )
+    witness.wait_for(lambda line: line.startswith("tally along: F FOR, A AGAINST"))
+    return witness
+
+
+def keyed(witness: Running, keys: str) -> None:
+    assert witness.process.stdin is not None
+    witness.process.stdin.write(keys)
+    witness.process.stdin.flush()
+
+
+def test_a_mis_key_is_flagged_at_its_ballot_and_kept_as_a_mis_tap(
+    served: Served, tmp_path: Path
+) -> None:
+    counted(served.journal, CALLS)
+    served.poll()
+    out, record = tmp_path / "party.witness", tmp_path / "party-record.json"
+    witness = tallying(served, out, record)
+    mine = [KEYS[call] for call in CALLS]
+    mine[16] = "a"
+    keyed(witness, "".join(mine) + "vu")  # a ballot too many, taken back
+
+    flag = witness.wait_for(lambda line: line.startswith("DISAGREE"))
+    assert flag.startswith("DISAGREE ballot 17: you AGAINST, the station FOR (FOR pile 1)")
+    witness.wait_for(lambda line: "ballot 31 (VOID) taken back" in line)
+    witness.wait_for(lambda line: "agree on 29 of 30" in line)
+    keyed(witness, "m")
+    witness.wait_for(lambda line: "ballot 17: your mis-tap, corrected" in line)
+    keyed(witness, "q")
+    assert witness.process.wait(timeout=30) == 0
+
+    kept = ObserverRecord.from_json(tally_path(out).read_text(encoding="utf-8"))
+    assert len(kept.taps) == 30 and kept.taps[16].call == "against"
+    doc = json.loads(record.read_text(encoding="utf-8"))
+    assert [(d["ballot"], d["resolved"]) for d in doc["disagreements"]] == [(17, "mistap")]
+    assert doc["agreement"] == "agree on 29 of 30"
+    hashed = witness.wait_for(lambda line: line.startswith("SHA-256 of your record"))
+    assert hashed.endswith(record_hash(doc))
+    text = record.with_suffix(".txt").read_text(encoding="utf-8")
+    assert "ballot 17: observer against, station for, FOR pile 1" in text
+    assert "not the count" in text and record_hash(doc) in text
+
+
+def test_the_record_is_resumed_and_follows_the_stations_correction(
+    served: Served, tmp_path: Path
+) -> None:
+    counted(served.journal, [Call.FOR, Call.VOID])
+    served.poll()
+    out, record = tmp_path / "party.witness", tmp_path / "record.json"
+    first = tallying(served, out, record)
+    keyed(first, "ff")
+    first.wait_for(lambda line: line.startswith("DISAGREE ballot 2: you FOR, the station VOID"))
+    keyed(first, "q")
+    assert first.process.wait(timeout=30) == 0
+
+    undone = served.journal.append(Action.UNDO, Call.VOID, target=3)  # the station corrects
+    served.journal.append(Action.CALL, Call.FOR)
+    served.poll()
+    assert undone.seq == 4
+    again = tallying(served, out, record)
+    again.wait_for(
+        lambda line: line == "your record " + str(tally_path(out)) + " resumed at ballot 2"
+    )
+    again.wait_for(lambda line: line == "agree on 2 of 2")
+    keyed(again, "q")
+    assert again.process.wait(timeout=30) == 0
+    assert json.loads(record.read_text(encoding="utf-8"))["disagreements"] == []
+
+
+def test_a_damaged_record_beside_the_witness_file_is_one_line(
+    served: Served, tmp_path: Path
+) -> None:
+    counted(served.journal, [Call.FOR])
+    served.poll()
+    out = tmp_path / "party.witness"
+    tally_path(out).write_text('{"format": "station tally-along record 1", "cou', encoding="utf-8")
+    witness = Running(*station("witness", served.url, "--out", out, "--tally-along"), stdin=True)
+    assert witness.process.wait(timeout=30) == 2
+    witness.stop()
+    assert (
+        witness.lines[-1].startswith("station: ")
+        and "is damaged: it is not JSON" in witness.lines[-1]
+    )
