@@ -26,6 +26,7 @@ from station.domain.tally_along import (
     call_words,
     disagreement_words,
     figures_of,
+    newly_corrected,
     reconcile,
     record_document,
     record_hash,
@@ -168,7 +169,17 @@ class Tallying:
 
     def update(self, prefix: str | None = None) -> None:
         """Reconcile again; say the first open disagreement once and the line when it moved."""
+        before = self.result
         self.result = reconcile(self.record, station_ballots(self.follower))
+        ended = newly_corrected(self.record, before, self.result)
+        for d in ended:
+            self.record.resolve(d.ballot, "station", utc_now(), station_call=d.station_call)
+        if ended:
+            self._saved()
+            self.result = reconcile(self.record, station_ballots(self.follower))
+        for d in ended:
+            words = call_words(self.election, d.observer_call)
+            say(f"the station corrected ballot {d.ballot:,}: now {words}, as you called it")
         line = self.result.line + (f"; {self.result.standing}" if self.result.standing else "")
         if prefix is not None:
             say(f"{prefix} \u2014 {line}")

@@ -26,7 +26,7 @@ import hashlib
 import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from station.domain.calls import Call
 from station.domain.description import MARKS, Election, Question
@@ -51,6 +51,7 @@ __all__ = [
     "call_words",
     "disagreement_words",
     "figures_of",
+    "newly_corrected",
     "reconcile",
     "record_document",
     "record_hash",
@@ -368,6 +369,7 @@ class Reconciliation:
     piles: list[PileFigures]
     ahead: list[Tap]
     behind: list[StationBallot]
+    corrected: list[Disagreement] = field(default_factory=list)
 
     @property
     def line(self) -> str:
@@ -398,19 +400,29 @@ def reconcile(record: ObserverRecord, station: Sequence[StationBallot]) -> Recon
 
     A ballot agrees when the calls (and, with voting groups, the groups) are the same.
     A resolution applies to the observer's standing tap it was made after and, when it
-    names the station's call, while the station's call is still that one.
+    names the station's call, while the station's call is still that one. "station"
+    (the station corrected its call) holds only while the calls agree: such ballots are
+    `corrected`, the station's call they disagreed with as the resolution names it.
     """
     taps = record.taps
     compared = min(len(taps), len(station))
     disagreements: list[Disagreement] = []
+    corrected: list[Disagreement] = []
     effective: list[tuple[str | None, str]] = []  # the observer's lane for each ballot
     for tap, ours in zip(taps[:compared], station[:compared], strict=True):
+        said = record.resolution(tap.ballot)
         if tap.call == ours.call and tap.group == ours.group:
             effective.append((tap.group, tap.call))
+            if said is not None and said.how == "station":
+                before = said.station_call or ours.call
+                corrected.append(
+                    Disagreement(
+                        tap.ballot, tap.call, before, ours.group, ours.pile, "station", tap.group
+                    )
+                )
             continue
-        said = record.resolution(tap.ballot)
         how = None
-        if said is not None and said.station_call in (None, ours.call):
+        if said is not None and said.how != "station" and said.station_call in (None, ours.call):
             how = said.how
         disagreements.append(
             Disagreement(tap.ballot, tap.call, ours.call, ours.group, ours.pile, how, tap.group)
@@ -424,7 +436,26 @@ def reconcile(record: ObserverRecord, station: Sequence[StationBallot]) -> Recon
         _piles(station, effective),
         taps[compared:],
         list(station[compared:]),
+        corrected,
     )
+
+
+def newly_corrected(
+    record: ObserverRecord, before: Reconciliation, after: Reconciliation
+) -> list[Disagreement]:
+    """The disagreements open `before` that the station has since ended by calling the
+    ballot as the observer did, their tap unchanged: to be resolved "station" naming the
+    call the station had, so that the record keeps that the station corrected it."""
+    taps = record.taps
+    still = {d.ballot for d in after.disagreements}
+    return [
+        d
+        for d in before.open
+        if d.ballot <= after.compared
+        and d.ballot not in still
+        and taps[d.ballot - 1].call == d.observer_call
+        and taps[d.ballot - 1].group == d.observer_group
+    ]
 
 
 def _piles(
@@ -586,7 +617,10 @@ def record_document(
                 "pile": d.pile,
                 "resolved": d.resolved,
             }
-            for d in reconciliation.disagreements
+            for d in sorted(
+                [*reconciliation.disagreements, *reconciliation.corrected],
+                key=lambda d: d.ballot,
+            )
         ],
         "agreement": reconciliation.line,
         "summary": [

@@ -21,6 +21,7 @@ from station.domain.tally_along import (
     buttons,
     disagreement_words,
     figures_of,
+    newly_corrected,
     reconcile,
     record_document,
     record_hash,
@@ -324,3 +325,31 @@ def test_the_record_document_names_the_disagreement_and_its_hash_is_stable() -> 
         {"lane": "against", "observer": 2, "station": 1},
         {"lane": "for", "observer": 1, "station": 2},
     ]
+
+
+def test_a_disagreement_the_station_corrects_is_kept_as_corrected_by_it() -> None:
+    station = Station()
+    station.call(Call.FOR)
+    station.call(Call.VOID)
+    record = ObserverRecord(ORIGIN)
+    tapped(record, ["for", "against"])
+    before = reconcile(record, station_ballots(station.followed))
+    station.undo()
+    station.call(Call.AGAINST)
+    after = reconcile(record, station_ballots(station.followed))
+    [ended] = newly_corrected(record, before, after)
+    assert (ended.ballot, ended.station_call) == (2, "void")
+    record.resolve(2, "station", utc(9), station_call=ended.station_call)
+
+    kept = reconcile(record, station_ballots(station.followed))
+
+    assert kept.line == "agree on 2 of 2" and kept.disagreements == []
+    assert [(d.ballot, d.station_call, d.resolved) for d in kept.corrected] == [
+        (2, "void", "station")
+    ]
+    doc = record_document(record, kept, {"for": 1, "against": 1}, None)
+    assert [(d["ballot"], d["resolved"]) for d in doc["disagreements"]] == [(2, "station")]
+    assert "the station corrected its call" in record_text(doc)
+    station.undo()  # back to VOID: "station" no longer holds, the disagreement is open
+    station.call(Call.VOID)
+    assert reconcile(record, station_ballots(station.followed)).first_open.ballot == 2

@@ -71,7 +71,7 @@ def test_a_mis_key_is_flagged_at_its_ballot_and_kept_as_a_mis_tap(
     assert "not the count" in text and record_hash(doc) in text
 
 
-def test_the_record_is_resumed_and_follows_the_stations_correction(
+def test_the_stations_correction_is_followed_and_kept_and_the_record_resumed(
     served: Served, tmp_path: Path
 ) -> None:
     counted(served.journal, [Call.FOR, Call.VOID])
@@ -80,21 +80,28 @@ def test_the_record_is_resumed_and_follows_the_stations_correction(
     first = tallying(served, out, record)
     keyed(first, "ff")
     first.wait_for(lambda line: line.startswith("DISAGREE ballot 2: you FOR, the station VOID"))
-    keyed(first, "q")
-    assert first.process.wait(timeout=30) == 0
-
     undone = served.journal.append(Action.UNDO, Call.VOID, target=3)  # the station corrects
     served.journal.append(Action.CALL, Call.FOR)
     served.poll()
     assert undone.seq == 4
+    first.wait_for(lambda line: line == "the station corrected ballot 2: now FOR, as you called it")
+    first.wait_for(lambda line: line == "agree on 2 of 2")
+    keyed(first, "q")
+    assert first.process.wait(timeout=30) == 0
+    ended = json.loads(record.read_text(encoding="utf-8"))["disagreements"]
+    assert [(d["ballot"], d["station_call"], d["resolved"]) for d in ended] == [
+        (2, "void", "station")
+    ]
+
     again = tallying(served, out, record)
-    again.wait_for(
-        lambda line: line == "your record " + str(tally_path(out)) + " resumed at ballot 2"
-    )
-    again.wait_for(lambda line: line == "agree on 2 of 2")
+    again.wait_for(lambda line: line == f"your record {tally_path(out)} resumed at ballot 2")
+    keyed(again, "v")
+    again.wait_for(lambda line: line.startswith("you: ballot 3 VOID"))
     keyed(again, "q")
     assert again.process.wait(timeout=30) == 0
-    assert json.loads(record.read_text(encoding="utf-8"))["disagreements"] == []
+    assert [tap.call for tap in ObserverRecord.from_json(tally_path(out).read_text()).taps] == [
+        "for", "for", "void",
+    ]  # fmt: skip
 
 
 def test_a_damaged_record_beside_the_witness_file_is_one_line(
