@@ -224,14 +224,14 @@ def tally_along(
         say_problem(f"station: {error}")
         return 2
     final = out or witness_file.with_name(witness_file.name + ".record.json")
-    say(keys_help(tallying.election))
-    if tallying.record.taps:
-        say(f"your record {tallying.path} resumed at ballot {len(tallying.record.taps):,}")
-    sys.stdout.flush()
     keys = Keys()
     said_head: tuple[int, str] | None = None
     code = 0
-    with keys_unbuffered():
+    with keys_unbuffered():  # before the keys are said: none typed after is held back
+        say(keys_help(tallying.election))
+        if tallying.record.taps:
+            say(f"your record {tallying.path} resumed at ballot {len(tallying.record.taps):,}")
+        sys.stdout.flush()
         keys.start()
         follower.start(wait_s)
         try:

@@ -6,12 +6,22 @@ own process (`served`), a signed head covering every call.
 """
 
 import json
+import os
+import select
+import subprocess
+import sys
+import time
 from pathlib import Path
+
+import pytest
 
 from station.domain import Action, Call
 from station.domain.tally_along import ObserverRecord, record_hash
 from station.journal import Journal
 from station.witness.tally_file import tally_path
+
+if sys.platform != "win32":
+    import termios
 from tests.witness.helpers import Running, Served, station
 
 KEYS = {Call.FOR: "f", Call.AGAINST: "a", Call.VOID: "v", Call.CHALLENGE: "c"}
@@ -118,3 +128,46 @@ def test_a_damaged_record_beside_the_witness_file_is_one_line(
         witness.lines[-1].startswith("station: ")
         and "is damaged: it is not JSON" in witness.lines[-1]
     )
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a pseudo-terminal is POSIX's")
+def test_on_a_terminal_each_key_counts_as_it_is_pressed(served: Served, tmp_path: Path) -> None:
+    """No Enter: the terminal hands each key over at once, and is given back as it was."""
+    counted(served.journal, [Call.FOR])
+    served.poll()
+    main, child = os.openpty()
+    before = termios.tcgetattr(child)
+    process = subprocess.Popen(
+        station("witness", served.url, "--out", tmp_path / "w.witness", "--tally-along"),
+        stdin=child, stdout=child, stderr=child,
+    )  # fmt: skip
+    try:
+        said = Screen(main)
+        said.wait_for("tally along:")
+        os.write(main, b"f")
+        said.wait_for("you: ballot 1 FOR \u2014 agree on ")
+        said.wait_for("agree on 1 of 1")
+        os.write(main, b"q")
+        assert process.wait(timeout=30) == 0
+        assert termios.tcgetattr(child) == before
+    finally:
+        if process.poll() is None:
+            process.kill()
+        os.close(child)
+        os.close(main)
+
+
+class Screen:
+    """What a child wrote to its terminal, read as it comes."""
+
+    def __init__(self, fd: int) -> None:
+        self.fd = fd
+        self.text = ""
+
+    def wait_for(self, wanted: str, timeout: float = 30) -> None:
+        deadline = time.monotonic() + timeout
+        while wanted not in self.text:
+            left = deadline - time.monotonic()
+            assert left > 0, f"not seen in {timeout} s: {self.text[-500:]!r}"
+            if select.select([self.fd], [], [], min(left, 0.2))[0]:
+                self.text += os.read(self.fd, 4096).decode("utf-8", "replace")
