@@ -118,7 +118,7 @@ class Tallying:
         first = self.groups[0] if self.groups else None
         self.group: str | None = taps[-1].group if taps else first
         self.choosing_group = False
-        self.result = reconcile(self.record, [])
+        self.result = reconcile(self.record, station_ballots(follower))
         self._said_line = ""
         self._said_open: tuple[int, str, str] | None = None
 
@@ -225,12 +225,14 @@ def tally_along(
         return 2
     final = out or witness_file.with_name(witness_file.name + ".record.json")
     keys = Keys()
-    said_head: tuple[int, str] | None = None
+    resumed = follower.last_head  # the witness file's newest head, said before
+    said_head = None if resumed is None else (resumed.seq, resumed.root)
     code = 0
     with keys_unbuffered():  # before the keys are said: none typed after is held back
         say(keys_help(tallying.election))
         if tallying.record.taps:
             say(f"your record {tallying.path} resumed at ballot {len(tallying.record.taps):,}")
+        tallying.update()  # where the record stands against what the witness file holds
         sys.stdout.flush()
         keys.start()
         follower.start(wait_s)
