@@ -105,10 +105,12 @@ def test_the_stations_correction_is_followed_and_kept_and_the_record_resumed(
 
     again = tallying(served, out, record)
     again.wait_for(lambda line: line == f"your record {tally_path(out)} resumed at ballot 2")
+    again.wait_for(lambda line: line == "agree on 2 of 2")  # before any key
     keyed(again, "v")
     again.wait_for(lambda line: line.startswith("you: ballot 3 VOID"))
     keyed(again, "q")
     assert again.process.wait(timeout=30) == 0
+    assert not [line for line in again.lines if line.startswith("head ")]  # said the first time
     assert [tap.call for tap in ObserverRecord.from_json(tally_path(out).read_text()).taps] == [
         "for", "for", "void",
     ]  # fmt: skip
