@@ -43,6 +43,7 @@ __all__ = [
     "ObserverRecord",
     "PileFigures",
     "Reconciliation",
+    "Resolution",
     "StationBallot",
     "Tap",
     "ask_again",
@@ -113,6 +114,16 @@ class Tap:
 
 
 @dataclass(frozen=True, slots=True)
+class Resolution:
+    """How the observer said a disagreement ended (`ObserverRecord.resolve`)."""
+
+    ballot: int
+    how: str
+    utc: str
+    station_call: str | None
+
+
+@dataclass(frozen=True, slots=True)
 class _Entry:
     """One line of the record: a tap, an undo, or a disagreement resolved."""
 
@@ -149,6 +160,7 @@ class ObserverRecord:
         self.count = count
         self._entries: list[_Entry] = []
         self._live: list[tuple[int, Tap]] = []  # (entry index, tap), ballot order
+        self._resolved: dict[int, tuple[int, Resolution]] = {}  # ballot: the last, its entry
 
     @property
     def taps(self) -> list[Tap]:
@@ -197,19 +209,18 @@ class ObserverRecord:
         ):
             raise ValueError(f"ballot {ballot!r} has no call of the observer's to resolve")
         said = None if station_call is None else _checked_call(station_call)
-        self._entries.append(
-            _Entry("resolve", ballot, _checked_utc(utc), how=how, station_call=said)
-        )
+        resolution = Resolution(ballot, how, _checked_utc(utc), said)
+        self._resolved[ballot] = (len(self._entries), resolution)
+        self._entries.append(_Entry("resolve", ballot, resolution.utc, how=how, station_call=said))
 
-    def resolution(self, ballot: int) -> _Entry | None:
-        """The last resolution of `ballot` made since its standing tap, if any."""
-        if not 1 <= ballot <= len(self._live):
+    def resolution(self, ballot: int) -> Resolution | None:
+        """The last resolution of `ballot` made since its standing tap, if any (a tap
+        taken back takes its resolutions with it)."""
+        found = self._resolved.get(ballot)
+        if found is None or not 1 <= ballot <= len(self._live):
             return None
         since, _ = self._live[ballot - 1]
-        for entry in reversed(self._entries[since + 1 :]):
-            if entry.kind == "resolve" and entry.ballot == ballot:
-                return entry
-        return None
+        return found[1] if found[0] > since else None
 
     def to_json(self) -> str:
         """The record as stored and downloaded: one JSON object, an entry a line."""
@@ -294,20 +305,18 @@ def station_ballots(followed: Followed) -> list[StationBallot]:
     """
     count = followed.count
     size = count.piles.size
-    in_lane: dict[tuple[str | None, str], int] = {}
+    held: dict[tuple[str | None, str], int] = {}  # each lane's ballots so far
     ballots: list[StationBallot] = []
-    for place, (seq, call) in enumerate(count.done()):
+    for place, (seq, call) in enumerate(count.done(), 1):
         choice = count.votes.choice_of(seq) if call is Call.FOR else None
         group = count.groups.key_of(seq)
         key = call_key(call, choice)
-        lane = (group, key)
-        in_lane[lane] = held = in_lane.get(lane, 0) + 1
+        held[(group, key)] = before = held.get((group, key), 0) + 1
         label = count.piles.label(call, choice)
-        number = (held - 1) // size + 1 if size > 0 else 1
-        name = pile_name(call, number, group, label) if size > 0 else lane_name(call, group, label)
-        ballots.append(
-            StationBallot(place + 1, key, group, seq, name, lane_name(call, group, label), number)
-        )
+        lane = lane_name(call, group, label)
+        number = (before - 1) // size + 1 if size > 0 else 1
+        pile = pile_name(call, number, group, label) if size > 0 else lane
+        ballots.append(StationBallot(place, key, group, seq, pile, lane, number))
     return ballots
 
 
