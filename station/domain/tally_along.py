@@ -238,7 +238,7 @@ class ObserverRecord:
         """
         try:
             data = json.loads(text)
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, RecursionError):
             raise ValueError("the tally-along record is damaged: it is not JSON") from None
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise ValueError(f"the tally-along record is damaged: its format is not {FORMAT!r}")
@@ -249,7 +249,9 @@ class ObserverRecord:
                 raise ValueError("its entries are not a list")
             for number, line in enumerate(entries, 1):
                 record._replay(number, line)
-        except (KeyError, TypeError, ValueError) as error:
+        except KeyError as error:
+            raise ValueError(f"the tally-along record is damaged: it has no {error}") from None
+        except (TypeError, ValueError) as error:
             said = str(error).splitlines()[0] if str(error) else type(error).__name__
             raise ValueError(f"the tally-along record is damaged: {said}") from None
         return record
@@ -259,11 +261,11 @@ class ObserverRecord:
             raise ValueError(f"entry {number} is not an object")
         utc = line.get("utc")
         if "tap" in line and set(line) == {"tap", "utc", "call", "group"}:
-            if line["tap"] != len(self._live) + 1:
+            if type(line["tap"]) is not int or line["tap"] != len(self._live) + 1:
                 raise ValueError(f"entry {number} taps ballot {line['tap']!r} out of turn")
             self.tap(line["call"], line["group"], utc)  # type: ignore[arg-type]
         elif "undo" in line and set(line) == {"undo", "utc"}:
-            if not self._live or line["undo"] != len(self._live):
+            if type(line["undo"]) is not int or not self._live or line["undo"] != len(self._live):
                 raise ValueError(f"entry {number} undoes ballot {line['undo']!r} out of turn")
             self.undo(utc)  # type: ignore[arg-type]
         elif "resolve" in line and set(line) - {"station_call"} == {"resolve", "utc", "how"}:

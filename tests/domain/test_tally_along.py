@@ -287,7 +287,9 @@ def test_the_record_survives_its_own_json() -> None:
         (lambda text: text.replace('"tap": 2', '"tap": 3'), "entry 2 taps ballot 3 out of turn"),
         (lambda text: text.replace('"call": "for"', '"call": "maybe"'), "'maybe' is not a call"),
         (lambda text: text.replace('"undo": 2', '"undo": 1'), "entry 3 undoes ballot 1"),
-        (lambda text: text.replace('"count": "station', '"cnt": "station'), "count"),
+        (lambda text: text.replace('"count": "station', '"cnt": "station'), "it has no 'count'"),
+        (lambda text: text.replace('"tap": 1', '"tap": true'), "entry 1 taps ballot True"),
+        (lambda text: "[" * 100_000 + text, "not JSON"),
     ],
 )
 def test_a_damaged_record_is_refused_in_one_line(damage, said) -> None:
