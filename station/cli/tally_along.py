@@ -67,6 +67,9 @@ class Keys:
         self._thread.start()
 
     def _read(self) -> None:
+        if sys.stdin is None:  # no console at all: nothing will ever be keyed
+            self.queue.put(_END)
+            return
         if sys.platform == "win32" and sys.stdin.isatty():
             import msvcrt
 
