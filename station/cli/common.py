@@ -1,6 +1,7 @@
 """What every `station` command shares: path arguments, one-line output, opening to read."""
 
 import argparse
+import io
 import os
 import sys
 import textwrap
@@ -69,6 +70,18 @@ class OneLineParser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{message} (see `{self.prog} --help`)")
+
+
+def each_line_at_once() -> None:
+    """Write each line as it is said, also into a file or a pipe.
+
+    A command that runs until stopped (`serve`, `witness`) is watched as it runs, often
+    through a log file (`> witness.log`): there Python would hold its lines back in a
+    block buffer until the command ends, a fork seen by no one until then.
+    """
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(line_buffering=True)
 
 
 def say(line: str) -> None:

@@ -17,7 +17,7 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
-from station.cli.common import UsageError, file_name, say, say_problem
+from station.cli.common import UsageError, each_line_at_once, file_name, say, say_problem
 from station.cli.tally_along import tally_along
 from station.domain.table_statements import (
     cannot_listen_statement,
@@ -70,6 +70,7 @@ DEFAULT_WITNESS_PORT = 8766  # `station witness --cosign`: beside a `station ser
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
+    each_line_at_once()
     try:
         return _serve(args)
     except _Terminated as ended:
@@ -152,7 +153,17 @@ def _witnesses_given(
 ) -> tuple[list[str], list[Vkey]]:
     """`serve --witness URL ... --witness-key VKEY ...` and the witnesses of
     `--witness-policy FILE` that name a URL, checked: a usage error names the first
-    thing wrong."""
+    thing wrong. A URL or key given twice on the command line is a slip (refused, as
+    `verify` does); one the policy names too is the same witness, sent to once."""
+    vkeys = [_serve_witness_key(text) for text in keys]
+    if len(set(vkeys)) != len(vkeys):
+        raise UsageError("--witness-key: the same key is given twice")
+    try:
+        shown = [witness_address(url).geturl() for url in urls]
+    except WitnessAddressError as error:
+        raise UsageError(str(error)) from None
+    if len(set(shown)) != len(shown):
+        raise UsageError("--witness: the same URL is given twice")
     if policy_path is not None:
         try:
             policy = read_policy(policy_path)
@@ -164,32 +175,37 @@ def _witnesses_given(
                 f"{policy_path}: names no witness's URL (witness NAME VKEY URL): nothing to"
                 " send the checkpoints to"
             )
-        urls = [*urls, *(str(witness.url) for witness in listed)]
-        keys = [*keys, *(witness.vkey.text for witness in listed)]
-    if urls and not keys:
+        for witness in listed:
+            try:
+                url = witness_address(str(witness.url)).geturl()
+            except WitnessAddressError as error:
+                raise UsageError(f"{policy_path}: {error}") from None
+            if url not in shown:
+                shown.append(url)
+            if witness.vkey not in vkeys:
+                vkeys.append(witness.vkey)
+    if shown and not vkeys:
         raise UsageError(
             "--witness needs the witness's key: --witness-key VKEY, the key"
             " `station witness --cosign` prints at start"
         )
-    if keys and not urls:
+    if vkeys and not shown:
         raise UsageError("--witness-key without --witness: give the witness's URL too")
-    vkeys: list[Vkey] = []
-    for text in keys:
-        try:
-            vkey = parse_vkey(text)
-        except BadNote as error:
-            raise UsageError(f"--witness-key: {error}") from None
-        if vkey.kind != COSIGNATURE:
-            raise UsageError(
-                f"--witness-key {vkey.name}: a log's key (type 0x01), not a witness's"
-                " (type 0x04, as `station witness --cosign` prints it)"
-            )
-        vkeys.append(vkey)
-    try:
-        shown = [witness_address(url).geturl() for url in urls]
-    except WitnessAddressError as error:
-        raise UsageError(str(error)) from None
     return shown, vkeys
+
+
+def _serve_witness_key(text: str) -> Vkey:
+    """A `serve --witness-key`, a witness's key (type 0x04); a usage error if not one."""
+    try:
+        vkey = parse_vkey(text)
+    except BadNote as error:
+        raise UsageError(f"--witness-key: {error}") from None
+    if vkey.kind != COSIGNATURE:
+        raise UsageError(
+            f"--witness-key {vkey.name}: a log's key (type 0x01), not a witness's"
+            " (type 0x04, as `station witness --cosign` prints it)"
+        )
+    return vkey
 
 
 @contextlib.contextmanager
@@ -213,6 +229,7 @@ GARBLED_EXIT = 3  # the feed answered with something that is not a Station feed
 
 
 def cmd_witness(args: argparse.Namespace) -> int:
+    each_line_at_once()
     try:
         if args.cosign is not None:
             return _cosign(args)

@@ -270,6 +270,11 @@ def sheet_html(
     return "\n".join(parts)
 
 
+KEEP = "white-space: nowrap"
+"""A cell kept on one line: Qt shares a table's width by its cells' whole text and would
+break a time from its "UTC"; a long witness name wraps in its own cell instead."""
+
+
 def witnesses_html(sheet: Mapping[str, Any]) -> str:
     """The parties' witnesses whose cosignatures the sheet records (`witnessed`), one row
     each: the witness key's name, its key ID, when it cosigned (UTC) and to which event;
@@ -280,8 +285,10 @@ def witnesses_html(sheet: Mapping[str, Any]) -> str:
         return ""
     e = _escape
     rows = "".join(
-        f'<tr><td width="38%">{e(witness.name)}</td><td width="15%">key ID {witness.key_id}</td>'
-        f'<td width="31%">cosigned {witness.utc}</td><td width="16%">to event {seq:,}</td></tr>'
+        f"<tr><td>{e(witness.name)}</td>"
+        f'<td style="{KEEP}">key ID {witness.key_id}</td>'
+        f'<td style="{KEEP}">cosigned {witness.utc}</td>'
+        f'<td style="{KEEP}">to event {seq:,}</td></tr>'
         for witness in found
     )
     return (

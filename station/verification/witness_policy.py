@@ -78,8 +78,10 @@ def parse_policy(text: str, where: str = "the witness policy") -> Policy:
     if quorum is None:
         quorum = len(witnesses)
     if not 1 <= quorum <= len(witnesses):
+        named = f"{len(witnesses)} witness" + ("es" if len(witnesses) > 1 else "")
         raise PolicyError(
-            f"{where}: quorum {quorum} of {len(witnesses)} witnesses (it is 1 to {len(witnesses)})"
+            f"{where}: quorum {quorum}, but the policy names {named}"
+            f" (the quorum is 1 to {len(witnesses)})"
         )
     return Policy(tuple(witnesses), quorum)
 

@@ -213,6 +213,13 @@ def head_line(seq: int, root: str, time: str, key: str) -> str:
     return f"head {seq:,} root {root[:HEAD_DIGITS]} signed {time} by key {key}: verified, kept"
 
 
+A_COSIGNERS_STATE = (
+    "is the state of a cosigning witness (station witness --cosign), not a follower's"
+    " witness file (--out FILE): a cosigning witness keeps only the latest checkpoint it"
+    " cosigned, not the events"
+)
+"""A `--cosign` state file given where a follower's witness file goes."""
+
 EARLIER_WITNESS_FILE = (
     "made by an earlier Station, whose signed heads named a chain hash, not the log's"
     " Merkle root: this Station neither resumes nor checks it. Check it with the Station"

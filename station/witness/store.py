@@ -17,13 +17,14 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from station.journal.connection import commit_durably
+from station.journal.cosigner_state import FORMAT as COSIGNER_FORMAT
 from station.journal.errors import JournalError, JournalLocked
 from station.journal.header import read_header
 from station.journal.lock import WriterLock
 from station.journal.records import EVENT_COLUMNS, EVENT_FIELDS, Record
 from station.paths import sqlite_uri
 from station.witness.heads import Head
-from station.witness.statements import EARLIER_WITNESS_FILE
+from station.witness.statements import A_COSIGNERS_STATE, EARLIER_WITNESS_FILE
 
 FORMAT = "station-witness-v2"
 EARLIER_FORMATS = ("station-witness-v1",)
@@ -72,6 +73,9 @@ class WitnessFile:
         if self.meta.get("format") in EARLIER_FORMATS:
             conn.close()
             raise WitnessFileError(f"{path}: {EARLIER_WITNESS_FILE}")
+        if self.meta.get("format") == COSIGNER_FORMAT:
+            conn.close()
+            raise WitnessFileError(f"{path}: {A_COSIGNERS_STATE}")
         if self.meta.get("format") != FORMAT:
             conn.close()
             raise WitnessFileError(f"{path}: is not a witness file")

@@ -17,8 +17,14 @@ Each cosignature returned is verified with the witness keys given (`--witness-ke
 lines by other keys are ignored, a line by a given key that does not hold refuses the
 whole answer, and what holds is kept in the election's cosignatures file
 (`journal.cosigned`) with the checkpoint it is on. A witness that cannot be reached is
-tried again with a growing pause (up to `MAX_PAUSE_S`); that, and every refusal, is said
-once on stderr, not once per try.
+tried again with a growing pause (up to `MAX_PAUSE_S`); that is said once on stderr, not
+once per try. A witness that refuses every checkpoint the same way (one following
+another log) is said once too, and again only when its answer changes or it cosigns
+again: a count has thousands of checkpoints.
+
+A witness may close a kept-alive connection between two requests (its idle timeout); the
+next request on it then fails at once (a broken pipe, a reset, no answer). That request
+is sent again at once on a new connection: the witness was not out of reach.
 """
 
 import base64
@@ -48,6 +54,9 @@ MAX_PAUSE_S = 60.0
 MAX_ANSWER = 1 << 20  # a witness's answer read at most this far (a few signature lines)
 SIZE_TYPE = "text/x.tlog.size"
 CATCH_UP_TRIES = 3  # 409s in a row for one checkpoint before giving it up
+CLOSED_BY_WITNESS = (BrokenPipeError, ConnectionResetError, ConnectionAbortedError)
+"""How a kept-alive connection the witness closed fails (http.client.RemoteDisconnected,
+no answer at all, is a ConnectionResetError)."""
 
 ProofOf = Callable[[int, int], list[bytes]]
 """(old size, new size) -> the RFC 6962 consistency proof between the served trees."""
@@ -116,6 +125,7 @@ class Submitter:
         self.kept_size = -1  # the size of the last checkpoint with a cosignature kept
         self.sent: list[int] = []  # the size of each checkpoint sent, in order
         self._last_said: str | None = None
+        self._refusal: tuple[int, str] | None = None  # the refusal said, until it cosigns
         self._unreachable = False  # said so, and not reached since
         self._conn: http.client.HTTPConnection | None = None
         self._thread = threading.Thread(
@@ -209,12 +219,19 @@ class Submitter:
                 tries += 1
                 continue
             if status != 409:
-                first = body.decode("utf-8", "replace").partition("\n")[0][:200]
-                self._say(
-                    f"witness {self.url} refused the checkpoint of size {size:,}"
-                    f" ({status}: {first})"
-                )
+                self._refused(status, body, size)
             return
+
+    def _refused(self, status: int, body: bytes, size: int) -> None:
+        """Say a refusal, unless the witness refused the last one the same way."""
+        reason = body.decode("utf-8", "replace").partition("\n")[0][:200]
+        if self._refusal == (status, reason):
+            return
+        self._refusal = (status, reason)
+        self._say(
+            f"witness {self.url} refused the checkpoint of size {size:,} ({status}: {reason});"
+            " said again only when its answer changes"
+        )
 
     def _caught_up(self, kind: str, body: bytes, size: int) -> bool:
         """Whether a 409 says a size to send again from (then `witness_size` is it)."""
@@ -265,11 +282,27 @@ class Submitter:
         with self._changed:
             self.kept_size = size
             self._changed.notify_all()
+        if self._refusal is not None:
+            self._refusal = None
+            self._said(
+                f"witness {self.url} accepted again: cosigned the checkpoint of size {size:,}"
+            )
         self._last_said = None
 
     def _post(self, old: int, proof: list[bytes], note: str) -> tuple[int, str, bytes]:
         lines = "".join(base64.b64encode(hashed).decode() + "\n" for hashed in proof)
         body = f"old {old}\n{lines}\n{note}".encode()
+        if self._conn is not None:
+            try:
+                return self._request(body)
+            except CLOSED_BY_WITNESS:
+                self._hang_up()  # closed while idle: a new connection, at once
+                if self._stopped:
+                    raise
+        return self._request(body)
+
+    def _request(self, body: bytes) -> tuple[int, str, bytes]:
+        """One request, on the kept-alive connection or a new one."""
         if self._conn is None:
             connection = (
                 http.client.HTTPSConnection
@@ -290,6 +323,8 @@ class Submitter:
             response = conn.getresponse()
             answer = response.read(MAX_ANSWER + 1)
             kind = response.getheader("Content-Type", "")
+        except CLOSED_BY_WITNESS:
+            raise
         except http.client.HTTPException as error:
             raise OSError(f"not an HTTP answer: {error}") from None
         if len(answer) > MAX_ANSWER or response.will_close:

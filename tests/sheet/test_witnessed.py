@@ -6,11 +6,13 @@ import json
 from pathlib import Path
 
 import pytest
+from pypdf import PdfReader
 
 from station.journal import Journal
 from station.sheet.checkpoint_signing import raw_key
 from station.sheet.export import export_sheet
 from station.sheet.keys import StationKey
+from station.sheet.pdf import render_pdf
 from station.sheet.verify_export import verify_export
 from station.sheet.witnessed import cosigned_at_head
 from station.verification.pdf_text import pdf_words
@@ -270,3 +272,17 @@ def test_the_corpus_case_verifies_with_its_witnesses_keys_on_the_command_and_the
     assert str(said["stdout"][-1]).endswith(
         "NOT checked against the witnesses' keys; add --witness-key VKEY or --witness-policy FILE"
     )
+
+
+def test_each_witness_row_keeps_its_key_id_and_time_on_one_line(tmp_path: Path) -> None:
+    """Neither "UTC" nor the key ID is pushed onto a line of its own: the corpus's
+    witnessed sheet, drawn again."""
+    from tests.conformance.make_corpus import CORPUS
+
+    document = json.loads((CORPUS / "cases" / "witnessed" / "export" / "tally.json").read_bytes())
+    (tmp_path / "tally.pdf").write_bytes(render_pdf(document))
+    text = PdfReader(tmp_path / "tally.pdf").pages[0].extract_text()
+    lines = [" ".join(line.split()) for line in text.splitlines()]  # a cell a line
+    for key_id, second in (("b77901ea", 32), ("9081309a", 33)):
+        assert f"key ID {key_id}" in lines
+        assert f"cosigned 2026-11-03 14:00:{second} UTC" in lines

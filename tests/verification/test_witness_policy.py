@@ -30,7 +30,8 @@ def test_without_a_quorum_every_witness_is_needed() -> None:
     ("text", "said"),
     [
         (f"witness alpha {A.vkey}\nquorom 1\n", "line 2: 'quorom' is not a policy statement"),
-        (f"witness alpha {A.vkey}\nquorum 2\n", "quorum 2 of 1 witnesses (it is 1 to 1)"),
+        (f"witness alpha {A.vkey}\nquorum 2\n", "quorum 2, but the policy names 1 witness ("),
+        (f"witness alpha {A.vkey}\nwitness beta {B.vkey}\nquorum 0\n", "names 2 witnesses"),
         (f"witness alpha {A.vkey}\nquorum two\n", "line 2: write it as: quorum K"),
         (f"witness alpha {A.vkey}\nquorum 1\nquorum 1\n", "line 3: a second quorum"),
         (f"witness alpha {A.vkey}\nwitness alpha {B.vkey}\n", "line 2: the witness 'alpha' is"),

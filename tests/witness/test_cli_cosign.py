@@ -2,6 +2,7 @@
 command, restarted as the same witness; each argument that is wrong is one line, exit 2,
 and leaves nothing made."""
 
+import os
 import signal
 import socket
 import sqlite3
@@ -163,6 +164,14 @@ def test_the_followers_form_still_needs_its_url_and_out(
         (["--witness", "http://h:1", "--witness-key", "nope"], "--witness-key: not a verifier"),
         (["--witness", "h:1", "--witness-key", "VKEY"], "is not a witness's address"),
         (["--witness", "http://h:1", "--witness-key", "LOG"], "a log's key (type 0x01)"),
+        (
+            ["--witness", "http://h:1", "--witness-key", "VKEY", "--witness-key", "VKEY"],
+            "--witness-key: the same key is given twice",
+        ),
+        (
+            ["--witness", "http://h:1", "--witness", "http://h:1/", "--witness-key", "VKEY"],
+            "--witness: the same URL is given twice",
+        ),
     ],
 )
 def test_a_wrong_serve_witness_argument_is_one_line(
@@ -249,19 +258,25 @@ def cosigned_within(election: Path, origin: str, size: int, witnesses: int) -> s
     raise AssertionError(f"no checkpoint of size {size} cosigned by {witnesses} witnesses")
 
 
-def test_serve_sends_to_the_witnesses_a_policy_file_names(journal: Journal, tmp_path: Path) -> None:
+@pytest.mark.parametrize("named_again", [False, True])
+def test_serve_sends_to_the_witnesses_a_policy_file_names(
+    journal: Journal, tmp_path: Path, named_again: bool
+) -> None:
     log_vkey = parse_vkey(count_vkey(journal))
     with running_witness(tmp_path / "party.witness", [log_vkey], "union.example/w") as own:
         policy = tmp_path / "witnesses.policy"
         policy.write_text(
             f"# the union's witness\nwitness union {own.witness.vkey} {own.url}\nquorum 1\n"
         )
-        child = served_count(journal, "--witness-policy", str(policy))
+        again = ["--witness", f"{own.url}/", "--witness-key", own.witness.vkey]
+        child = served_count(journal, "--witness-policy", str(policy), *again * named_again)
         child.wait_for(lambda line: line.startswith("sending each new checkpoint"))
         count_calls(journal, 5)
         note = cosigned_within(journal.path, log_vkey.name, journal.head_seq + 1, 1)
         child.stop(signal.SIGTERM)
     assert "\n\u2014 union.example/w " in note
+    sending = [line for line in child.lines if line.startswith("sending each new checkpoint")]
+    assert sending == [f"sending each new checkpoint to witness {own.url}"]  # the same, once
 
 
 def test_a_policy_naming_no_witness_url_is_one_line(
@@ -271,3 +286,21 @@ def test_a_policy_naming_no_witness_url_is_one_line(
     policy.write_text(f"witness union {party_witness('union.example/w', 2).vkey}\n")
     err = one_line_exit_2(capsys, "serve", journal.path, "--witness-policy", policy)
     assert str(policy) in err and "names no witness's URL" in err
+
+
+def test_a_refusal_is_written_at_once_when_the_output_is_piped(tmp_path: Path) -> None:
+    """A party watching its witness's log file (or a pipe) sees a fork when it comes,
+    not when the witness stops."""
+    log = Log(lines=5)
+    buffered = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+    child = Running(
+        *station("witness", "--cosign", tmp_path / "w", "--log", log.vkey.text, "--port", "0"),
+        env=buffered,
+    )
+    line = child.wait_for(lambda line: line.startswith("cosigning at http://"))
+    url = line.split()[2]
+    assert add(url, 0, [], log.head().note).status == 200
+    assert add(url, 5, [], log.fork().head().note).status == 422
+    said = child.wait_for(lambda line: line.startswith("REFUSED"), timeout=10)
+    assert "at size 5" in said
+    child.stop(signal.SIGTERM)

@@ -1,6 +1,8 @@
 """`station witness` and `verify --witness`: a user's mistake is one line and exit 2."""
 
 import json
+import os
+import signal
 import sqlite3
 from pathlib import Path
 
@@ -9,8 +11,9 @@ import pytest
 from station.cli import main
 from station.domain import ElectionSetup
 from station.journal import Journal
+from station.witness.cosigner import open_state
 from station.witness.store import WitnessFile
-from tests.witness.helpers import Served
+from tests.witness.helpers import Running, Served, station
 
 
 def one_line_exit_2(capsys: pytest.CaptureFixture[str], *args: object) -> str:
@@ -131,6 +134,28 @@ def test_verify_with_an_election_file_as_witness_is_a_usage_error(
     assert other.read_bytes() == before
 
 
+@pytest.mark.parametrize("command", ["verify", "witness"])
+def test_a_cosigning_witnesss_state_given_as_witness_file_says_what_it_is(
+    election_file: Path,
+    served: Served,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    command: str,
+) -> None:
+    state = tmp_path / "employer-witness.db"
+    open_state(state, "employer.example/w").close()
+    before = state.read_bytes()
+    args = ["--witness", state] if command == "verify" else ["--out", state]
+    where = election_file if command == "verify" else served.url
+    err = one_line_exit_2(capsys, command, where, *args)
+    assert err.rstrip("\n").endswith(
+        "employer-witness.db: is the state of a cosigning witness (station witness --cosign),"
+        " not a follower's witness file (--out FILE): a cosigning witness keeps only the"
+        " latest checkpoint it cosigned, not the events"
+    )
+    assert state.read_bytes() == before
+
+
 def test_a_witness_file_of_an_earlier_station_is_refused_saying_what_to_do(
     witnessed: tuple[Path, Path], served: Served, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -148,3 +173,14 @@ def test_a_witness_file_of_an_earlier_station_is_refused_saying_what_to_do(
         err = one_line_exit_2(capsys, *args)
         assert "made by an earlier Station" in err and "into a new file (--out)" in err
     assert wfile.read_bytes() == before
+
+
+def test_the_followers_lines_are_written_at_once_when_its_output_is_piped(
+    served: Served, tmp_path: Path
+) -> None:
+    buffered = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+    child = Running(*station("witness", served.url, "--out", tmp_path / "w"), env=buffered)
+    try:
+        assert child.wait_for(lambda line: line.startswith("witnessing case"), timeout=10)
+    finally:
+        child.stop(signal.SIGTERM)

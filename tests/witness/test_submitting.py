@@ -143,11 +143,14 @@ class _Scripted(BaseHTTPRequestHandler):
             self.server.changed.notify_all()
         self.server.go.wait(10)
         answer = self.server.answer(body.decode())
-        self.send_response(200)
+        status, answer = answer if isinstance(answer, tuple) else (200, answer)
+        self.send_response(status)
         self.send_header("Content-Type", "text/plain")
         self.send_header("Content-Length", str(len(answer)))
         self.end_headers()
         self.wfile.write(answer)
+        if self.server.hang_up_after_each:  # an idle timeout of nought, unannounced
+            self.close_connection = True
 
 
 class ScriptedServer(ThreadingHTTPServer):
@@ -158,6 +161,7 @@ class ScriptedServer(ThreadingHTTPServer):
         self.requests: list[str] = []
         self.changed = threading.Condition()
         self.go = threading.Event()
+        self.hang_up_after_each = False
         super().__init__(("127.0.0.1", 0), _Scripted)
 
 
@@ -274,3 +278,57 @@ def test_stopping_cuts_a_request_a_slow_witness_holds(
     sending.stop()
     assert time.monotonic() - began < 5 and not server.go.is_set()
     assert said == []  # stopping is not the witness out of reach
+
+
+def test_a_witness_refusing_the_same_way_is_said_once_and_again_when_it_changes(
+    log: Log, store: CosignedStore, said: Heard, scripted: Any
+) -> None:
+    spec = SpecWitness("party.example/w", {log.origin: log.vkey.text})
+    answers = iter(
+        [(404, b"unknown log\n")] * 3 + [(403, b"no signature by the log's key\n")] + [None] * 9
+    )
+
+    def answer(request: str) -> Any:
+        given = next(answers)
+        return given if given is not None else spec.add_checkpoint(request.encode())[1]
+
+    server = scripted(answer)
+    server.go.set()
+    url = f"http://127.0.0.1:{server.server_address[1]}"
+    sending = submitter(url, [spec.vkey], log, store, said)
+    try:
+        for count in range(1, 6):
+            sending(log.head())
+            with server.changed:
+                assert server.changed.wait_for(lambda n=count: len(server.requests) == n, 10)
+            log.grow(1)
+        assert sending.wait_kept(7, 10)
+    finally:
+        sending.stop()
+    assert said == [
+        f"witness {url} refused the checkpoint of size 3 (404: unknown log);"
+        " said again only when its answer changes",
+        f"witness {url} refused the checkpoint of size 6 (403: no signature by the log's key);"
+        " said again only when its answer changes",
+        f"witness {url} accepted again: cosigned the checkpoint of size 7",
+    ]
+
+
+def test_a_kept_alive_connection_the_witness_closed_is_opened_again_without_a_word(
+    log: Log, store: CosignedStore, said: Heard, scripted: Any
+) -> None:
+    spec = SpecWitness("party.example/w", {log.origin: log.vkey.text})
+    server = scripted(lambda request: spec.add_checkpoint(request.encode())[1])
+    server.hang_up_after_each = True
+    server.go.set()
+    url = f"http://127.0.0.1:{server.server_address[1]}"
+    sending = submitter(url, [spec.vkey], log, store, said)
+    try:
+        for size in range(3, 7):
+            sending(log.head())
+            assert sending.wait_kept(size, 10)
+            log.grow(1)
+    finally:
+        sending.stop()
+    assert said == []
+    assert sending.sent == [3, 4, 5, 6]
