@@ -144,3 +144,66 @@ def test_what_cannot_be_proved_or_checked_is_one_line(exported: Path, tmp_path: 
     shutil.rmtree(exported / "log")
     code, _, err = station("prove", exported, "--event", 2)
     assert code == 2 and "has no log/checkpoint" in err
+
+
+def test_key_of_a_folder_whose_manifest_names_another_key_is_refused(
+    exported: Path, tmp_path: Path, key: StationKey
+) -> None:
+    forger = create_key(tmp_path / "forger.pem")
+    manifest = exported / "manifest.json"
+    real = base64.b64encode(_raw(key)).decode()
+    forged = manifest.read_bytes().replace(real.encode(), base64.b64encode(_raw(forger)))
+    assert forged != manifest.read_bytes()
+    manifest.write_bytes(forged)  # the public key replaced, the fingerprint left
+    code, out, err = station("key", exported)
+    assert (code, out) == (1, "")
+    assert err.strip() == (
+        f"NOT INTACT: {exported}: (V3, the key) manifest.json: its fingerprint does not belong"
+        " to its public key"
+    )
+    # Signed again by the forger: still not the key the fingerprint names.
+    (exported / "manifest.sig").write_text(base64.b64encode(forger.sign(forged)).decode())
+    code, out, err = station("key", exported)
+    assert (code, out, len(err.splitlines())) == (1, "", 1) and "(V3, the key)" in err
+
+
+def test_key_of_a_folder_whose_signature_or_journal_does_not_hold_is_refused(
+    exported: Path,
+) -> None:
+    signature = exported / "manifest.sig"
+    kept = signature.read_bytes()
+    signature.write_text(base64.b64encode(b"\0" * 64).decode())
+    code, out, err = station("key", exported)
+    assert (code, out) == (1, "") and "(V2, the signature)" in err
+    signature.write_bytes(kept)
+    journal = exported / "journal.jsonl"
+    journal.write_bytes(journal.read_bytes().replace(b'"case_number"', b'"case_number" ', 1))
+    code, out, err = station("key", exported)
+    assert (code, out) == (1, "") and "journal.jsonl was changed" in err
+
+
+def test_key_of_a_file_that_is_no_election_is_one_line_alone(
+    exported: Path, tmp_path: Path
+) -> None:
+    junk = tmp_path / "junk.station"
+    junk.write_bytes(b"not an election" * 10)
+    proof = _prove(exported, 2, tmp_path)
+    other = tmp_path / "other.db"
+    import sqlite3
+
+    with sqlite3.connect(other) as db:
+        db.execute("CREATE TABLE state (x)")
+    db.close()
+    for path in (tmp_path / "nonexistent", junk, proof, other):
+        code, out, err = station("key", path)
+        assert (code, out, len(err.splitlines())) == (2, "", 1), (path, out, err)
+        assert str(path) in err
+
+
+def test_prove_of_an_election_file_says_to_export_it(signed: Journal) -> None:
+    code, out, err = station("prove", signed.path, "--event", 3)
+    assert (code, out) == (2, "")
+    assert err.strip() == (
+        f"station: {signed.path}: is an election file; a proof is made from its export:"
+        f" station export {signed.path} --out FOLDER, then station prove FOLDER --event N"
+    )

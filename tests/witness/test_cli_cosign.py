@@ -249,9 +249,7 @@ def cosigned_within(election: Path, origin: str, size: int, witnesses: int) -> s
     raise AssertionError(f"no checkpoint of size {size} cosigned by {witnesses} witnesses")
 
 
-def test_serve_sends_to_the_witnesses_a_policy_file_names(
-    journal: Journal, tmp_path: Path
-) -> None:
+def test_serve_sends_to_the_witnesses_a_policy_file_names(journal: Journal, tmp_path: Path) -> None:
     log_vkey = parse_vkey(count_vkey(journal))
     with running_witness(tmp_path / "party.witness", [log_vkey], "union.example/w") as own:
         policy = tmp_path / "witnesses.policy"
