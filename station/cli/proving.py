@@ -29,7 +29,8 @@ from station.verification.proofs import (
     check_proof,
     proof_text,
 )
-from station.verification.signed_note import BadNote, parse_vkey
+from station.verification.report import cosignatures_refused_line
+from station.verification.signed_note import BadNote, Vkey, parse_vkey
 from station.verification.tiles import CHECKPOINT
 
 NEEDS_VKEY = (
@@ -123,9 +124,11 @@ def is_proof(path: Path) -> bool:
         return False
 
 
-def verify_proof(path: Path, key: str | None, witness_keys: list[str] | None) -> int:
+def verify_proof(path: Path, key: str | None, witnesses: tuple[list[Vkey], int] | None) -> int:
     """`station verify PROOF --key VKEY`: exit 0 naming the event proved, 1 if it does
-    not hold, 2 without a verifier key or for a file that cannot be read."""
+    not hold or lacks a cosignature asked for (`witnesses`: the witnesses' keys given
+    and how many must have cosigned, as for a folder), 2 without a verifier key or for
+    a file that cannot be read."""
     if key is None:
         raise UsageError(NEEDS_VKEY)
     try:
@@ -143,16 +146,18 @@ def verify_proof(path: Path, key: str | None, witness_keys: list[str] | None) ->
     except BadProof as bad:
         say_problem(f"NOT INTACT: {path}: {bad}")
         return 1
-    for option, given in (("--key", [key]), ("--witness-key", witness_keys or [])):
-        for text_given in given:
-            try:
-                parse_vkey(text_given)
-            except BadNote as bad:  # the user's mistake, not the proof's damage
-                raise UsageError(f"{option}: {bad}; {NEEDS_VKEY}") from None
     try:
-        proven = check_proof(text, key, signature_holds_raw, witness_keys or ())
+        parse_vkey(key)
+    except BadNote as bad:  # the user's mistake, not the proof's damage
+        raise UsageError(f"--key: {bad}; {NEEDS_VKEY}") from None
+    vkeys, quorum = witnesses if witnesses is not None else ([], None)
+    try:
+        proven = check_proof(text, key, signature_holds_raw, vkeys, quorum)
     except BadProof as bad:
         say_problem(f"NOT INTACT: {path}: {bad}")
+        return 1
+    if proven.witnesses is not None and not proven.witnesses.ok:  # nothing that reads as OK
+        say_problem(cosignatures_refused_line(str(path), proven.size - 1, proven.witnesses))
         return 1
     what = (
         "the setup" if proven.seq == 0 else f"event {proven.seq:,} ({proven.action}, {proven.utc})"

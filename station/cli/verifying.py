@@ -56,7 +56,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
     if is_proof(args.file):  # c2sp.org/tlog-proof: one event in the station's signed log
         if args.sheet or args.head or args.witness or getattr(args, "tables", None):
             raise UsageError("a proof is checked with --key VKEY alone")
-        return verify_proof(args.file, args.key, getattr(args, "witness_key", None))
+        return verify_proof(args.file, args.key, _witnesses_asked(args))
     if not _is_folder(args.file):
         # A missing or unreadable path is named as such, before any option is judged.
         read_header(args.file)

@@ -154,7 +154,12 @@ def witnesses_said(
 def witnesses_refused_line(folder: str, sheet: Mapping[str, Any], checked: WitnessCheck) -> str:
     """ "NOT OK: FOLDER: …": an intact sheet without the cosignatures asked for, naming the
     witnesses' keys missing from its checkpoint and those whose cosignature does not hold."""
-    seq = witnessed_seq(sheet.get(WITNESSED))
+    return cosignatures_refused_line(folder, witnessed_seq(sheet.get(WITNESSED)), checked)
+
+
+def cosignatures_refused_line(what: str, seq: int | None, checked: WitnessCheck) -> str:
+    """ "NOT OK: WHAT: …": the checkpoint to event `seq` (None: there is none) of a
+    sheet or a proof, without the witnesses' cosignatures asked for."""
     where = "the sheet, which carries none" if seq is None else f"its checkpoint (event {seq:,})"
     said = [f"the witnesses' cosignatures asked for are not on {where} ({_asked(checked)})"]
     if checked.missing:
@@ -163,7 +168,7 @@ def witnesses_refused_line(folder: str, sheet: Mapping[str, Any], checked: Witne
         said.append(
             f"the cosignature by {', '.join(_key_words(v) for v in checked.failed)} does not verify"
         )
-    return f"NOT OK: {folder}: {'; '.join(said)}"
+    return f"NOT OK: {what}: {'; '.join(said)}"
 
 
 def _asked(checked: WitnessCheck) -> str:

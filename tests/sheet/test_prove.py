@@ -11,7 +11,14 @@ from station.sheet.keys import StationKey, create_key
 from station.verification.checkpoints import station_vkey
 from station.verification.merkle import Tree
 from station.verification.proofs import HEADER
-from station.verification.signed_note import COSIGNATURE, key_id, signature_line
+from station.verification.signed_note import (
+    COSIGNATURE,
+    cosigned_message,
+    key_id,
+    parse_note,
+    signature_line,
+    vkey_text,
+)
 from tests.sheet.helpers import station
 
 
@@ -207,3 +214,56 @@ def test_prove_of_an_election_file_says_to_export_it(signed: Journal) -> None:
         f"station: {signed.path}: is an election file; a proof is made from its export:"
         f" station export {signed.path} --out FOLDER, then station prove FOLDER --event N"
     )
+
+
+def _witness(tmp_path: Path, name: str) -> tuple[StationKey, str]:
+    witness = create_key(tmp_path / f"{name}.pem")
+    return witness, vkey_text(name, COSIGNATURE, _raw(witness))
+
+
+def _cosignature(proof_text: str, witness: StationKey, name: str) -> str:
+    signed = parse_note(proof_text.split("\n\n", 1)[1]).text
+    stamp = 1_765_000_000
+    signature = stamp.to_bytes(8, "big") + witness.sign(cosigned_message(signed, stamp))
+    return signature_line(name, key_id(name, COSIGNATURE, _raw(witness)), signature)
+
+
+def test_a_witness_key_given_with_a_proof_asks_for_its_cosignature(
+    exported: Path, tmp_path: Path
+) -> None:
+    vkey = _vkey(exported)
+    proof = _prove(exported, 4, tmp_path)
+    bare = proof.read_text()
+    employer, ekey = _witness(tmp_path, "employer-witness.example")
+    union, ukey = _witness(tmp_path, "union-witness.example")
+    line = _cosignature(bare, employer, "employer-witness.example")
+    proof.write_text(bare + line)
+    code, out, err = station("verify", proof, "--key", vkey, "--witness-key", ekey)
+    assert (code, err) == (0, "") and "cosigned by employer-witness.example\n" in out
+    ident = f"key ID {key_id('employer-witness.example', COSIGNATURE, _raw(employer)).hex()}"
+    code, out, err = station(
+        "verify", proof, "--key", vkey, "--witness-key", ekey, "--witness-key", ukey
+    )
+    assert (code, out) == (1, "")
+    assert err.strip().startswith(f"NOT OK: {proof}: the witnesses' cosignatures asked for")
+    union_id = key_id("union-witness.example", COSIGNATURE, _raw(union)).hex()
+    assert err.strip().endswith(f"no cosignature by union-witness.example (key ID {union_id})")
+    proof.write_text(bare)  # the employer's line deleted
+    code, out, err = station("verify", proof, "--key", vkey, "--witness-key", ekey)
+    assert (code, out) == (1, "") and f"no cosignature by employer-witness.example ({ident})" in err
+    signature = line.split()[-1]
+    raw = base64.b64decode(signature)
+    edited = base64.b64encode(bytes([raw[0] ^ 1]) + raw[1:]).decode()
+    proof.write_text(bare + line.replace(signature, edited))  # its key ID's bytes edited
+    code, out, err = station("verify", proof, "--key", vkey, "--witness-key", ekey)
+    assert (code, out) == (1, "") and f"no cosignature by employer-witness.example ({ident})" in err
+    proof.write_text(bare + line)
+    policy = tmp_path / "policy.txt"
+    policy.write_text(
+        f"witness employer-witness.example {ekey}\nwitness union-witness.example {ukey}\nquorum 1\n"
+    )
+    code, out, _ = station("verify", proof, "--key", vkey, "--witness-policy", policy)
+    assert code == 0 and out.startswith(f"OK: {proof}")
+    policy.write_text(policy.read_text().replace("quorum 1", "quorum 2"))
+    code, out, err = station("verify", proof, "--key", vkey, "--witness-policy", policy)
+    assert (code, out) == (1, "") and "(1 of 2 verify, 2 needed)" in err
