@@ -160,16 +160,17 @@ def build_parser() -> argparse.ArgumentParser:
         action="append",
         default=[],
         metavar="VKEY",
-        help="with a FOLDER: a party's witness key (its vkey, as `station witness` printed"
-        " it): OK only if its cosignature is on the sheet's checkpoint and verifies (repeat"
-        " for each)",
+        help="with a FOLDER or a PROOF: a party's witness key (its vkey, as `station witness`"
+        " printed it): OK only if its cosignature is on the sheet's (or the proof's)"
+        " checkpoint and verifies (repeat for each)",
     )
     witnesses.add_argument(
         "--witness-policy",
         type=file_name,
         metavar="FILE",
-        help="with a FOLDER: a witness policy (lines `witness NAME VKEY [URL]`, `quorum K`):"
-        " OK only if K of its witnesses' cosignatures are on the sheet's checkpoint and verify",
+        help="with a FOLDER or a PROOF: a witness policy (lines `witness NAME VKEY [URL]`,"
+        " `quorum K`): OK only if K of its witnesses' cosignatures are on the checkpoint and"
+        " verify",
     )
     verify.add_argument(
         "--head",

@@ -4,17 +4,21 @@ prints beside the fingerprint."""
 
 import argparse
 import base64
+import hashlib
 import json
 from pathlib import Path
 from typing import Any
 
 from station.cli.common import UsageError, open_to_read, say, say_problem
 from station.cli.verifier_page import write_new
+from station.journal import JournalError
+from station.journal.header import read_header
 from station.journal.records import election_from_row
-from station.sheet.checkpoint_signing import election_vkey
-from station.sheet.keys import StationKey, signature_holds_raw
+from station.journal.schema import APPLICATION_ID
+from station.sheet.keys import signature_holds_raw
 from station.verification.checkpoints import origin_of, station_vkey
-from station.verification.export_files import LOG_FOLDER, MANIFEST
+from station.verification.export_check import SignedFolderProblem, signed_manifest
+from station.verification.export_files import EXPORT_FORMAT, LOG_FOLDER, MANIFEST, SIGNATURE
 from station.verification.log_files import LogProblem, check_checkpoint
 from station.verification.merkle import Tree
 from station.verification.proofs import (
@@ -25,7 +29,8 @@ from station.verification.proofs import (
     check_proof,
     proof_text,
 )
-from station.verification.signed_note import BadNote, parse_vkey
+from station.verification.report import cosignatures_refused_line
+from station.verification.signed_note import BadNote, Vkey, parse_vkey
 from station.verification.tiles import CHECKPOINT
 
 NEEDS_VKEY = (
@@ -68,6 +73,11 @@ def _signed_log(folder: Path) -> tuple[list[bytes], str]:
     """The lines of an export's journal and its log's checkpoint, once the checkpoint is
     of those lines and signed by the export's key (the rest: `station verify FOLDER`)."""
     if not folder.is_dir():
+        if _is_election_file(folder):
+            raise UsageError(
+                f"{folder}: is an election file; a proof is made from its export: station"
+                f" export {folder} --out FOLDER, then station prove FOLDER --event N"
+            )
         raise UsageError(f"{folder}: no such folder (give an exported sheet's folder)")
     if not (folder / LOG_FOLDER / CHECKPOINT).is_file():
         raise UsageError(
@@ -95,6 +105,14 @@ def _signed_log(folder: Path) -> tuple[list[bytes], str]:
     return lines, note.decode()
 
 
+def _is_election_file(path: Path) -> bool:
+    """Whether `path` is a Station election file (by its header; it is not opened)."""
+    try:
+        return read_header(path).application_id == APPLICATION_ID
+    except JournalError:
+        return False
+
+
 def is_proof(path: Path) -> bool:
     """Whether `path` is a file that begins as a tlog proof does (or is named one)."""
     try:
@@ -106,9 +124,11 @@ def is_proof(path: Path) -> bool:
         return False
 
 
-def verify_proof(path: Path, key: str | None, witness_keys: list[str] | None) -> int:
+def verify_proof(path: Path, key: str | None, witnesses: tuple[list[Vkey], int] | None) -> int:
     """`station verify PROOF --key VKEY`: exit 0 naming the event proved, 1 if it does
-    not hold, 2 without a verifier key or for a file that cannot be read."""
+    not hold or lacks a cosignature asked for (`witnesses`: the witnesses' keys given
+    and how many must have cosigned, as for a folder), 2 without a verifier key or for
+    a file that cannot be read."""
     if key is None:
         raise UsageError(NEEDS_VKEY)
     try:
@@ -126,16 +146,18 @@ def verify_proof(path: Path, key: str | None, witness_keys: list[str] | None) ->
     except BadProof as bad:
         say_problem(f"NOT INTACT: {path}: {bad}")
         return 1
-    for option, given in (("--key", [key]), ("--witness-key", witness_keys or [])):
-        for text_given in given:
-            try:
-                parse_vkey(text_given)
-            except BadNote as bad:  # the user's mistake, not the proof's damage
-                raise UsageError(f"{option}: {bad}; {NEEDS_VKEY}") from None
     try:
-        proven = check_proof(text, key, signature_holds_raw, witness_keys or ())
+        parse_vkey(key)
+    except BadNote as bad:  # the user's mistake, not the proof's damage
+        raise UsageError(f"--key: {bad}; {NEEDS_VKEY}") from None
+    vkeys, quorum = witnesses if witnesses is not None else ([], None)
+    try:
+        proven = check_proof(text, key, signature_holds_raw, vkeys, quorum)
     except BadProof as bad:
         say_problem(f"NOT INTACT: {path}: {bad}")
+        return 1
+    if proven.witnesses is not None and not proven.witnesses.ok:  # nothing that reads as OK
+        say_problem(cosignatures_refused_line(str(path), proven.size - 1, proven.witnesses))
         return 1
     what = (
         "the setup" if proven.seq == 0 else f"event {proven.seq:,} ({proven.action}, {proven.utc})"
@@ -152,34 +174,60 @@ def verify_proof(path: Path, key: str | None, witness_keys: list[str] | None) ->
     return 0
 
 
-def election_vkey_of(path: Path, key: StationKey | None) -> str:
-    """The verifier key of the log of the election in `path`: this station's, for an
-    election file; for an export folder, the key its manifest names (its fingerprint is
-    what the observers compare with the one written down)."""
-    if path.is_dir():
-        try:
-            manifest = json.loads((path / MANIFEST).read_bytes())
-            with (path / "journal.jsonl").open("rb") as lines:
-                row = json.loads(lines.readline())["election"]
-            election = election_from_row(row, path)
-            public_key = base64.b64decode(manifest["public_key"], validate=True)
-        except OSError as error:
-            raise UsageError(f"{error.filename}: cannot be read ({error.strerror})") from None
-        except (ValueError, KeyError, TypeError):
-            raise UsageError(f"{path}: is not an exported sheet's folder") from None
-        return station_vkey(origin_of(election.setup.case_number, election.election_id), public_key)
+def election_origin(path: Path) -> str:
+    """The log's origin of the election in the election file `path`; a file that is not
+    one is a one-line error (before anything is printed)."""
     journal = open_to_read(path)
     try:
         election = journal.election
     finally:
         journal.close()
-    assert key is not None  # an election file's log is signed by this station's key
-    return election_vkey(key, origin_of(election.setup.case_number, election.election_id))
+    return origin_of(election.setup.case_number, election.election_id)
 
 
-def folder_fingerprint(path: Path) -> str:
-    """The fingerprint an export folder's manifest names."""
+def folder_key(folder: Path) -> tuple[str, str]:
+    """The fingerprint and the log's verifier key of the key that signed an export
+    folder, both from the manifest's public key once the manifest's signature holds
+    under it, its fingerprint is that key's, and `journal.jsonl` (whose first line names
+    the log's origin) is the one it lists: a key the folder does not prove is never
+    given. Raises SignedFolderProblem for a folder that is not intact, UsageError for
+    one that is no export."""
+    if not (folder / MANIFEST).is_file():
+        raise UsageError(f"{folder}: is not an exported sheet's folder (it holds no {MANIFEST})")
     try:
-        return str(json.loads((path / MANIFEST).read_bytes())["key"])
-    except (OSError, ValueError, KeyError, TypeError):
-        raise UsageError(f"{path}: is not an exported sheet's folder") from None
+        files = {
+            name: (folder / name).read_bytes()
+            for name in (MANIFEST, SIGNATURE)
+            if (folder / name).is_file()
+        }
+        manifest, fingerprint = signed_manifest(files, None, EXPORT_FORMAT, signature_holds_raw)
+        journal = folder / "journal.jsonl"
+        listed = manifest.get("files")
+        if not journal.is_file() or not isinstance(listed, dict):
+            raise SignedFolderProblem("journal.jsonl is missing", "V1")
+        if _sha256_of(journal) != listed.get("journal.jsonl"):
+            raise SignedFolderProblem(
+                "journal.jsonl was changed after it was signed (its hash does not match)", "V4"
+            )
+        with journal.open("rb") as lines:
+            row = json.loads(lines.readline())["election"]
+        election = election_from_row(row, folder)
+    except SignedFolderProblem:
+        raise
+    except OSError as error:
+        raise UsageError(f"{error.filename}: cannot be read ({error.strerror})") from None
+    except (ValueError, KeyError, TypeError):
+        raise SignedFolderProblem(
+            "journal.jsonl: its first line is not an election", "V5"
+        ) from None
+    public_key = base64.b64decode(manifest["public_key"])  # 32 bytes: signed_manifest checked
+    origin = origin_of(election.setup.case_number, election.election_id)
+    return fingerprint, station_vkey(origin, public_key)
+
+
+def _sha256_of(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as file:
+        for block in iter(lambda: file.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()

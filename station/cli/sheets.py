@@ -4,8 +4,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from station.cli.common import UsageError, open_to_read, say
-from station.cli.proving import election_vkey_of, folder_fingerprint
+from station.cli.common import UsageError, open_to_read, say, say_problem
+from station.cli.proving import election_origin, folder_key
 from station.domain import SheetKind
 from station.domain.description import describe
 from station.domain.envelopes import box_setup
@@ -22,7 +22,7 @@ from station.journal.clock import clock_warnings
 from station.journal.seal import station_secret
 from station.journal.session import CountSession
 from station.progress import TerminalProgress
-from station.sheet.checkpoint_signing import raw_key
+from station.sheet.checkpoint_signing import election_vkey, raw_key
 from station.sheet.export import (
     choose_sheet,
     export_sheet,
@@ -43,6 +43,8 @@ from station.sheet.prepare import (
 )
 from station.sheet.witnessed import cosigned_at_head_waiting
 from station.ui.display import ensure_offscreen_app
+from station.verification.export_check import SignedFolderProblem
+from station.verification.report import not_intact_line
 
 
 def _sheet_request(
@@ -187,9 +189,17 @@ def cmd_key(args: argparse.Namespace) -> int:
     if args.file is not None and args.file.is_dir():
         # An export folder: the key it is signed with, never this station's (an
         # observer's computer has none, and makes none for this).
-        print(folder_fingerprint(args.file))
-        print(election_vkey_of(args.file, None))
+        try:
+            fingerprint, vkey = folder_key(args.file)
+        except SignedFolderProblem as problem:
+            say_problem(not_intact_line(str(args.file), str(problem), problem.step))
+            return 1
+        print(fingerprint)
+        print(vkey)
         return 0
+    # The file is read before any key is made or printed: a file that is not an
+    # election is its one line, alone.
+    origin = None if args.file is None else election_origin(args.file)
     path = default_key_path()
     if args.new:
         key = create_key(path)
@@ -200,6 +210,6 @@ def cmd_key(args: argparse.Namespace) -> int:
     else:
         key = load_key(path)
     print(key.fingerprint)
-    if args.file is not None:  # the verifier key of that election's log, on its own line
-        print(election_vkey_of(args.file, key))
+    if origin is not None:  # the verifier key of that election's log, on its own line
+        print(election_vkey(key, origin))
     return 0

@@ -56,7 +56,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
     if is_proof(args.file):  # c2sp.org/tlog-proof: one event in the station's signed log
         if args.sheet or args.head or args.witness or getattr(args, "tables", None):
             raise UsageError("a proof is checked with --key VKEY alone")
-        return verify_proof(args.file, args.key, getattr(args, "witness_key", None))
+        return verify_proof(args.file, args.key, _witnesses_asked(args))
     if not _is_folder(args.file):
         # A missing or unreadable path is named as such, before any option is judged.
         read_header(args.file)
@@ -73,7 +73,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
                 raise UsageError(_WITNESS_KEYS_OF_ONE_EXPORT)
             return verify_consolidation_folder(args.file, args.key)
         _an_export(args.file)
-        export = _verify_folder(args.file, args.key)
+        export = _verify_folder(args.file, args.key, [] if asked is None else asked[0])
         if export is None:
             return 1
         problem = _against_tables(args.file, getattr(args, "tables", None))
@@ -176,10 +176,10 @@ def cmd_verify(args: argparse.Namespace) -> int:
 # A count that goes on (or a station that crashed) keeps its latest events in the -wal
 # beside the file: a copy of the file alone, or a file moved away while a station
 # counts (its calls go on into the -wal under the old name), silently lacks them.
-def _verify_folder(folder: Path, key: str | None) -> ExportVerdict | None:
+def _verify_folder(folder: Path, key: str | None, witness_keys: list[Vkey]) -> ExportVerdict | None:
     """The export checked on its own; None once its NOT INTACT is said (nothing else)."""
     shown = TerminalProgress(f"verifying {folder}")
-    export = verify_export(folder, expected_key=key, progress=shown)
+    export = verify_export(folder, expected_key=key, progress=shown, witness_keys=witness_keys)
     shown.finish()
     if not export.ok or export.document is None:
         _say_report(folder, export)

@@ -8,7 +8,7 @@ the `cryptography` package's check of the signature.
 import contextlib
 import os
 from collections import ChainMap
-from collections.abc import Collection, Iterator, Mapping
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from pathlib import Path
 from types import TracebackType
 from typing import Any, BinaryIO, cast
@@ -26,6 +26,7 @@ from station.verification.export_files import (
     is_staging,
     log_limit,
 )
+from station.verification.signed_note import Vkey
 
 __all__ = [
     "ExportVerdict",
@@ -39,11 +40,17 @@ __all__ = [
 
 
 def verify_export(
-    folder: Path, *, expected_key: str | None = None, progress: Progress | None = None
+    folder: Path,
+    *,
+    expected_key: str | None = None,
+    progress: Progress | None = None,
+    witness_keys: Sequence[Vkey] = (),
 ) -> ExportVerdict:
     """Check the export in `folder` (`export_check.check_export` says what is checked).
 
-    `progress`, if given, follows the check of `journal.jsonl` (events checked, in all).
+    `progress`, if given, follows the check of `journal.jsonl` (events checked, in all);
+    `witness_keys`: the witnesses' keys given, each cosignature of `log/checkpoint`
+    under one's name and key ID held to it.
     """
     if not folder.is_dir():
         return ExportVerdict(False, f"{folder}: is not a folder")
@@ -66,6 +73,7 @@ def verify_export(
                 leftovers=_leftovers(folder),
                 expected_key=expected_key,
                 progress=progress,
+                witness_keys=witness_keys,
             )
     except OSError as error:
         return ExportVerdict(False, f"{error.filename}: cannot be read ({error.strerror})")

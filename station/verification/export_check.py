@@ -55,9 +55,14 @@ from station.verification.fingerprints import key_fingerprint, normalise_fingerp
 from station.verification.log_files import LogCheck, LogProblem, check_checkpoint
 from station.verification.merkle import Tree
 from station.verification.pdf_text import pdf_problem
+from station.verification.signed_note import Vkey
 from station.verification.tiles import CHECKPOINT
 from station.verification.witnessed import FACT as WITNESSED
-from station.verification.witnessed import station_question, witnessed_problem
+from station.verification.witnessed import (
+    cosignatures_problem,
+    station_question,
+    witnessed_problem,
+)
 
 
 class Bytes(Protocol):
@@ -134,6 +139,7 @@ def check_export(
     leftovers: Collection[str] = (),
     expected_key: str | None = None,
     progress: Progress | None = None,
+    witness_keys: Sequence[Vkey] = (),
 ) -> ExportVerdict:
     """The verdict on an export; see the module docstring for what is checked.
 
@@ -151,6 +157,8 @@ def check_export(
             (a folder, not a file or link under such a name).
         expected_key: the fingerprint an observer wrote down, as typed, or None.
         progress: follows the check of `journal.jsonl` (events checked, in all).
+        witness_keys: the witnesses' keys given: a cosignature in `log/checkpoint` under
+            one's name and key ID must verify with it (V14).
     """
     key = None
     try:
@@ -192,7 +200,7 @@ def check_export(
             raise _Bad("V10", f"tally.pdf: {problem}")
         checkpoint = None
         if log is not None:
-            checkpoint = _check_log(files, log, manifest, election, signature_holds)
+            checkpoint = _check_log(files, log, manifest, election, signature_holds, witness_keys)
     except _Bad as bad:
         return ExportVerdict(False, str(bad), key=key, step=bad.step)
     return ExportVerdict(
@@ -249,22 +257,35 @@ def _check_log(
     manifest: dict[str, Any],
     election: Election,
     signature_holds: SignatureCheck,
+    witness_keys: Sequence[Vkey],
 ) -> str:
-    """V14: every tile and bundle is the journal's, the checkpoint its tree's, signed."""
+    """V14: every tile and bundle is the journal's, the checkpoint its tree's, signed,
+    and its cosignatures well formed (those by a witness key given verifying)."""
+    name = f"{LOG_FOLDER}/{CHECKPOINT}"
+    origin = origin_of(election.setup.case_number, election.election_id)
+    public_key = base64.b64decode(manifest["public_key"])
     try:
         root, size = log.finish()
-        name = f"{LOG_FOLDER}/{CHECKPOINT}"
         data = files.get(name)
         checked = check_checkpoint(
             None if data is None else data[0 : len(data)],
-            origin_of(election.setup.case_number, election.election_id),
-            base64.b64decode(manifest["public_key"]),
+            origin,
+            public_key,
             size,
             root,
             signature_holds,
         )
     except LogProblem as problem:
         raise _Bad("V14", str(problem)) from None
+    cosigned = cosignatures_problem(
+        checked.note,
+        origin=origin,
+        raw_public_key=public_key,
+        vkeys=witness_keys,
+        holds=signature_holds,
+    )
+    if cosigned:
+        raise _Bad("V14", f"{name}: {cosigned}")
     return checked.note
 
 

@@ -12,7 +12,8 @@ The `extra` line carries the event itself, so the proof says which event it prov
 its leaf hash is SHA-256(0x00 ‖ extra), and the inclusion proof binds it at `index`
 to the checkpoint's root. The checkpoint is held to the station's verifier key (its
 name is the log's origin); a witness's cosignature is checked only with that
-witness's key, and otherwise named as not checked.
+witness's key, and otherwise named as not checked. A witness's key given asks for its
+cosignature: a proof without it, or with one that does not verify, is not OK.
 """
 
 import base64
@@ -24,14 +25,14 @@ from dataclasses import dataclass
 from station.verification.checkpoints import BadHead, read_head
 from station.verification.merkle import HASH_SIZE, inclusion_holds, leaf_hash
 from station.verification.signed_note import (
-    COSIGNATURE,
     ED25519,
     BadNote,
     SignatureCheck,
+    Vkey,
     parse_note,
     parse_vkey,
-    verified_signatures,
 )
+from station.verification.witnessed import WitnessCheck, checked_witnesses
 
 HEADER = "c2sp.org/tlog-proof@v1"
 SUFFIX = ".tlog-proof"
@@ -63,7 +64,8 @@ class Cosigner:
 @dataclass(frozen=True, slots=True)
 class ProvenEvent:
     """What a proof that holds proves: event `seq` (0: the setup), its action and time,
-    in the log of `origin` at tree `size`, with these cosigners."""
+    in the log of `origin` at tree `size`, with these cosigners; `witnesses`: the
+    witnesses' keys given, held to its cosignatures (None: none given)."""
 
     seq: int
     action: str
@@ -71,6 +73,7 @@ class ProvenEvent:
     origin: str
     size: int
     cosigners: tuple[Cosigner, ...]
+    witnesses: WitnessCheck | None = None
 
 
 def proof_text(line: bytes, index: int, hashes: Sequence[bytes], checkpoint: str) -> str:
@@ -117,14 +120,16 @@ def check_proof(
     text: str,
     station_vkey: str,
     signature_holds: SignatureCheck,
-    witness_vkeys: Sequence[str] = (),
+    witnesses: Sequence[Vkey] = (),
+    quorum: int | None = None,
 ) -> ProvenEvent:
-    """The event a proof proves, once its checkpoint is signed by `station_vkey`, its
-    leaf (the `extra` line) is at its index under the checkpoint's root, and every
-    cosignature by a `witness_vkeys` key holds. Raises BadProof naming what fails."""
+    """The event a proof proves, once its checkpoint is signed by `station_vkey` and its
+    leaf (the `extra` line) is at its index under the checkpoint's root. The witnesses'
+    keys given (`--witness-key`, a policy's) are held to the checkpoint's cosignatures as
+    a sheet's are (`checked_witnesses`: `quorum` of them, all by default, must be there
+    and verify); the verdict says whether they did. Raises BadProof naming what fails."""
     try:
         vkey = parse_vkey(station_vkey)
-        witnesses = [parse_vkey(text) for text in witness_vkeys]
     except BadNote as bad:
         raise BadProof(str(bad)) from None
     if vkey.kind != ED25519:
@@ -149,19 +154,17 @@ def check_proof(
         )
     seq, action, utc = _event(proof.extra, proof.index)
     note = parse_note(proof.checkpoint)
-    try:
-        checked = verified_signatures(
-            note, [w for w in witnesses if w.kind == COSIGNATURE], signature_holds
-        )
-    except BadNote as bad:
-        raise BadProof(f"its checkpoint: {bad}") from None
-    names = {v.vkey.name for v in checked}
+    checked = None
+    if witnesses:
+        wanted = len(witnesses) if quorum is None else quorum
+        checked = checked_witnesses(proof.checkpoint, witnesses, wanted, signature_holds)
+    verified = set() if checked is None else {(v.name, v.key_id) for v in checked.verified}
     cosigners = tuple(
-        Cosigner(s.name, s.name in names)
+        Cosigner(s.name, (s.name, s.key_id) in verified)
         for s in note.signatures
         if (s.name, s.key_id) != (vkey.name, vkey.key_id)
     )
-    return ProvenEvent(seq, action, utc, head.origin, head.size, cosigners)
+    return ProvenEvent(seq, action, utc, head.origin, head.size, cosigners, checked)
 
 
 def _event(line: bytes, index: int) -> tuple[int, str, str]:

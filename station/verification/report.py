@@ -49,6 +49,18 @@ WITNESSES_NOT_CHECKED = (
 line and on the observers' pages alike (a page takes no witness key: the command checks
 them)."""
 
+NO_LOG = (
+    "This export holds no log/ (made before Station 0.3 wrote one): its journal was checked,"
+    " but no tlog client can read it and `station prove` cannot prove an event of it"
+)
+NO_LOG_PICKED = (
+    "The files picked hold no log/ (a files picker takes no folder): the journal was"
+    " checked, not its log; pick the export's folder to check that too"
+)
+"""What follows the OK of an intact export without `log/`: V14 was skipped, and what it
+would have given (a log any tlog client reads, proofs of events) is not there; on the
+observers' page, of files picked without their folder, that they came without it."""
+
 KEY_NOT_CHECKED = " (NOT checked against a fingerprint written down; add --key FINGERPRINT)"
 KEY_NOT_TYPED = " (NOT checked against a fingerprint written down: type it above)"
 """What follows the key when no fingerprint was given: on the command line, and on the
@@ -86,12 +98,14 @@ def export_report(
     not_checked: str = KEY_NOT_CHECKED,
     *,
     witnesses: WitnessCheck | None = None,
+    no_log: str = NO_LOG,
 ) -> Report:
     """`station verify FOLDER`'s words on an export; `folder` as the user gave it;
     `not_checked` after the key when no fingerprint was given (`KEY_NOT_TYPED` on the
     page). `witnesses`: the witnesses' keys asked for (`--witness-key`,
     `--witness-policy`) held to the sheet's cosignatures; an intact export without the
-    cosignatures asked for is NOT OK, and nothing of it reads as OK."""
+    cosignatures asked for is NOT OK, and nothing of it reads as OK. `no_log`: the line
+    after the OK of an export without `log/` (`NO_LOG_PICKED` for files picked alone)."""
     if not verdict.ok or verdict.document is None:
         return Report(False, (), (not_intact_line(folder, verdict.problem, verdict.step),))
     sheet = verdict.document["sheet"]
@@ -105,6 +119,7 @@ def export_report(
         + ("" if verdict.key_checked else not_checked),
         *units_said(sheet, FormBallot.of_sheet(sheet)),
         *witnesses_said(sheet, witnesses, WITNESSES_NOT_CHECKED),
+        *([no_log] if verdict.checkpoint is None else []),
     ]
     warned = () if verdict.clock_warning is None else (f"warning: {verdict.clock_warning}",)
     return Report(True, tuple(said), warned)
@@ -154,7 +169,12 @@ def witnesses_said(
 def witnesses_refused_line(folder: str, sheet: Mapping[str, Any], checked: WitnessCheck) -> str:
     """ "NOT OK: FOLDER: …": an intact sheet without the cosignatures asked for, naming the
     witnesses' keys missing from its checkpoint and those whose cosignature does not hold."""
-    seq = witnessed_seq(sheet.get(WITNESSED))
+    return cosignatures_refused_line(folder, witnessed_seq(sheet.get(WITNESSED)), checked)
+
+
+def cosignatures_refused_line(what: str, seq: int | None, checked: WitnessCheck) -> str:
+    """ "NOT OK: WHAT: …": the checkpoint to event `seq` (None: there is none) of a
+    sheet or a proof, without the witnesses' cosignatures asked for."""
     where = "the sheet, which carries none" if seq is None else f"its checkpoint (event {seq:,})"
     said = [f"the witnesses' cosignatures asked for are not on {where} ({_asked(checked)})"]
     if checked.missing:
@@ -163,7 +183,7 @@ def witnesses_refused_line(folder: str, sheet: Mapping[str, Any], checked: Witne
         said.append(
             f"the cosignature by {', '.join(_key_words(v) for v in checked.failed)} does not verify"
         )
-    return f"NOT OK: {folder}: {'; '.join(said)}"
+    return f"NOT OK: {what}: {'; '.join(said)}"
 
 
 def _asked(checked: WitnessCheck) -> str:

@@ -135,6 +135,46 @@ def witnessed_problem(
     return None
 
 
+def cosignatures_problem(
+    note: str,
+    *,
+    origin: str,
+    raw_public_key: bytes,
+    vkeys: Sequence[Vkey],
+    holds: SignatureCheck,
+) -> str | None:
+    """What is wrong with the cosignatures of a checkpoint the station signed (an
+    export's `log/checkpoint`, checked by then), in one line, or None: every line other
+    than the station's a well-formed cosignature, each once, and one by a witness key
+    given (`vkeys`: its name and key ID) one that verifies. A line of a key not given
+    is a claim nobody checked, as on the sheet."""
+    try:
+        parsed = parse_note(note)
+    except BadNote as bad:
+        return str(bad)
+    others = [s for s in parsed.signatures if not _is_station(s, origin, raw_public_key)]
+    lines = [signature.line for signature in others]
+    for number, signature in enumerate(others):
+        if not well_formed_cosignature(signature):
+            return (
+                f"its cosignature by {signature.name} is not a timestamped Ed25519 cosignature"
+                " (72 bytes, a time after 1970)"
+            )
+        if lines.index(signature.line) != number:
+            return f"it has the cosignature by {signature.name} twice"
+        for vkey in vkeys:
+            if (signature.name, signature.key_id) != (vkey.name, vkey.key_id):
+                continue
+            if vkey.kind != COSIGNATURE or not verify_signature(
+                parsed.text, signature, vkey, holds
+            ):
+                return (
+                    f"its cosignature by {vkey.name} (key ID {vkey.key_id.hex()}) does not"
+                    " verify with that witness's key"
+                )
+    return None
+
+
 def witnesses(fact: object) -> list[Witness]:
     """The cosignatures of a recorded `witnessed` fact, in their order (none if the fact
     is absent or unreadable: the check says why, not the page)."""

@@ -45,6 +45,8 @@ from station.verification.export_files import (
 from station.verification.fingerprints import normalise_fingerprint
 from station.verification.report import (
     KEY_NOT_TYPED,
+    NO_LOG,
+    NO_LOG_PICKED,
     Report,
     export_report,
 )
@@ -194,7 +196,8 @@ def _export(
         # Its Original tally is another folder's, which this page is not given.
         refused = f"{picked.folder or FILES_PICKED}: {PAGE_REVISED_OF_TABLES}"
         return Report(False, (), (refused,), given=False)
-    return export_report(verdict, picked.folder, KEY_NOT_TYPED)
+    no_log = NO_LOG_PICKED if picked.folder in ("", FILES_PICKED) else NO_LOG
+    return export_report(verdict, picked.folder, KEY_NOT_TYPED, no_log=no_log)
 
 
 def _consolidation_questions(picked: Picked) -> list[SignatureQuestion]:

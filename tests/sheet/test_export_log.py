@@ -24,6 +24,7 @@ from station.verification.signed_note import (
     verified_signatures,
 )
 from station.verification.tiles import entry_bundles, tiles
+from tests.sheet.helpers import station
 
 # A witness's cosignature line as kept (the export does not check a witness's key).
 _COSIGNATURE = Cosignature(
@@ -66,6 +67,18 @@ def test_a_folder_without_its_log_verifies_as_before(exported: Path) -> None:
     verdict = verify_export(exported)
     assert verdict.ok, verdict.problem
     assert verdict.checkpoint is None
+    code, out, err = station("verify", exported)
+    assert (code, err) == (0, "")
+    assert out.splitlines()[-1] == (
+        "This export holds no log/ (made before Station 0.3 wrote one): its journal was"
+        " checked, but no tlog client can read it and `station prove` cannot prove an event"
+        " of it"
+    )
+
+
+def test_a_folder_with_its_log_says_nothing_of_it(exported: Path) -> None:
+    code, out, _ = station("verify", exported)
+    assert code == 0 and "log/" not in out
 
 
 def _changed(path: Path, at: int) -> None:

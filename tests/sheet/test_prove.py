@@ -11,7 +11,14 @@ from station.sheet.keys import StationKey, create_key
 from station.verification.checkpoints import station_vkey
 from station.verification.merkle import Tree
 from station.verification.proofs import HEADER
-from station.verification.signed_note import COSIGNATURE, key_id, signature_line
+from station.verification.signed_note import (
+    COSIGNATURE,
+    cosigned_message,
+    key_id,
+    parse_note,
+    signature_line,
+    vkey_text,
+)
 from tests.sheet.helpers import station
 
 
@@ -144,3 +151,119 @@ def test_what_cannot_be_proved_or_checked_is_one_line(exported: Path, tmp_path: 
     shutil.rmtree(exported / "log")
     code, _, err = station("prove", exported, "--event", 2)
     assert code == 2 and "has no log/checkpoint" in err
+
+
+def test_key_of_a_folder_whose_manifest_names_another_key_is_refused(
+    exported: Path, tmp_path: Path, key: StationKey
+) -> None:
+    forger = create_key(tmp_path / "forger.pem")
+    manifest = exported / "manifest.json"
+    real = base64.b64encode(_raw(key)).decode()
+    forged = manifest.read_bytes().replace(real.encode(), base64.b64encode(_raw(forger)))
+    assert forged != manifest.read_bytes()
+    manifest.write_bytes(forged)  # the public key replaced, the fingerprint left
+    code, out, err = station("key", exported)
+    assert (code, out) == (1, "")
+    assert err.strip() == (
+        f"NOT INTACT: {exported}: (V3, the key) manifest.json: its fingerprint does not belong"
+        " to its public key"
+    )
+    # Signed again by the forger: still not the key the fingerprint names.
+    (exported / "manifest.sig").write_text(base64.b64encode(forger.sign(forged)).decode())
+    code, out, err = station("key", exported)
+    assert (code, out, len(err.splitlines())) == (1, "", 1) and "(V3, the key)" in err
+
+
+def test_key_of_a_folder_whose_signature_or_journal_does_not_hold_is_refused(
+    exported: Path,
+) -> None:
+    signature = exported / "manifest.sig"
+    kept = signature.read_bytes()
+    signature.write_text(base64.b64encode(b"\0" * 64).decode())
+    code, out, err = station("key", exported)
+    assert (code, out) == (1, "") and "(V2, the signature)" in err
+    signature.write_bytes(kept)
+    journal = exported / "journal.jsonl"
+    journal.write_bytes(journal.read_bytes().replace(b'"case_number"', b'"case_number" ', 1))
+    code, out, err = station("key", exported)
+    assert (code, out) == (1, "") and "journal.jsonl was changed" in err
+
+
+def test_key_of_a_file_that_is_no_election_is_one_line_alone(
+    exported: Path, tmp_path: Path
+) -> None:
+    junk = tmp_path / "junk.station"
+    junk.write_bytes(b"not an election" * 10)
+    proof = _prove(exported, 2, tmp_path)
+    other = tmp_path / "other.db"
+    import sqlite3
+
+    with sqlite3.connect(other) as db:
+        db.execute("CREATE TABLE state (x)")
+    db.close()
+    for path in (tmp_path / "nonexistent", junk, proof, other):
+        code, out, err = station("key", path)
+        assert (code, out, len(err.splitlines())) == (2, "", 1), (path, out, err)
+        assert str(path) in err
+
+
+def test_prove_of_an_election_file_says_to_export_it(signed: Journal) -> None:
+    code, out, err = station("prove", signed.path, "--event", 3)
+    assert (code, out) == (2, "")
+    assert err.strip() == (
+        f"station: {signed.path}: is an election file; a proof is made from its export:"
+        f" station export {signed.path} --out FOLDER, then station prove FOLDER --event N"
+    )
+
+
+def _witness(tmp_path: Path, name: str) -> tuple[StationKey, str]:
+    witness = create_key(tmp_path / f"{name}.pem")
+    return witness, vkey_text(name, COSIGNATURE, _raw(witness))
+
+
+def _cosignature(proof_text: str, witness: StationKey, name: str) -> str:
+    signed = parse_note(proof_text.split("\n\n", 1)[1]).text
+    stamp = 1_765_000_000
+    signature = stamp.to_bytes(8, "big") + witness.sign(cosigned_message(signed, stamp))
+    return signature_line(name, key_id(name, COSIGNATURE, _raw(witness)), signature)
+
+
+def test_a_witness_key_given_with_a_proof_asks_for_its_cosignature(
+    exported: Path, tmp_path: Path
+) -> None:
+    vkey = _vkey(exported)
+    proof = _prove(exported, 4, tmp_path)
+    bare = proof.read_text()
+    employer, ekey = _witness(tmp_path, "employer-witness.example")
+    union, ukey = _witness(tmp_path, "union-witness.example")
+    line = _cosignature(bare, employer, "employer-witness.example")
+    proof.write_text(bare + line)
+    code, out, err = station("verify", proof, "--key", vkey, "--witness-key", ekey)
+    assert (code, err) == (0, "") and "cosigned by employer-witness.example\n" in out
+    ident = f"key ID {key_id('employer-witness.example', COSIGNATURE, _raw(employer)).hex()}"
+    code, out, err = station(
+        "verify", proof, "--key", vkey, "--witness-key", ekey, "--witness-key", ukey
+    )
+    assert (code, out) == (1, "")
+    assert err.strip().startswith(f"NOT OK: {proof}: the witnesses' cosignatures asked for")
+    union_id = key_id("union-witness.example", COSIGNATURE, _raw(union)).hex()
+    assert err.strip().endswith(f"no cosignature by union-witness.example (key ID {union_id})")
+    proof.write_text(bare)  # the employer's line deleted
+    code, out, err = station("verify", proof, "--key", vkey, "--witness-key", ekey)
+    assert (code, out) == (1, "") and f"no cosignature by employer-witness.example ({ident})" in err
+    signature = line.split()[-1]
+    raw = base64.b64decode(signature)
+    edited = base64.b64encode(bytes([raw[0] ^ 1]) + raw[1:]).decode()
+    proof.write_text(bare + line.replace(signature, edited))  # its key ID's bytes edited
+    code, out, err = station("verify", proof, "--key", vkey, "--witness-key", ekey)
+    assert (code, out) == (1, "") and f"no cosignature by employer-witness.example ({ident})" in err
+    proof.write_text(bare + line)
+    policy = tmp_path / "policy.txt"
+    policy.write_text(
+        f"witness employer-witness.example {ekey}\nwitness union-witness.example {ukey}\nquorum 1\n"
+    )
+    code, out, _ = station("verify", proof, "--key", vkey, "--witness-policy", policy)
+    assert code == 0 and out.startswith(f"OK: {proof}")
+    policy.write_text(policy.read_text().replace("quorum 1", "quorum 2"))
+    code, out, err = station("verify", proof, "--key", vkey, "--witness-policy", policy)
+    assert (code, out) == (1, "") and "(1 of 2 verify, 2 needed)" in err

@@ -3,6 +3,7 @@ prepared, printed, and checked by `station verify` (with their keys, or a policy
 
 import base64
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -286,3 +287,54 @@ def test_each_witness_row_keeps_its_key_id_and_time_on_one_line(tmp_path: Path) 
     for key_id, second in (("b77901ea", 32), ("9081309a", 33)):
         assert f"key ID {key_id}" in lines
         assert f"cosigned 2026-11-03 14:00:{second} UTC" in lines
+
+
+def _log_cosigned_export(journal: Journal, key: StationKey, folder: Path) -> Path:
+    """`_witnessed_export`, with the log's checkpoint at the sign event cosigned too."""
+    count_calls(journal, 20)
+    cosign_head(journal, key, [EMPLOYER, UNION])
+    cosigned = cosigned_at_head(journal, raw_key(key.public_key))
+    sign(journal, key, witnessed=cosigned.fact)
+    cosign_head(journal, key, [EMPLOYER, UNION], at=1_793_800_100)
+    export_sheet(journal, journal.restore(trust_snapshots=False), folder, key)
+    assert EMPLOYER.name in (folder / "log/checkpoint").read_text()
+    return folder
+
+
+def _changed_cosignature(folder: Path, name: str, change: Callable[[bytes], bytes]) -> None:
+    checkpoint = folder / "log/checkpoint"
+    lines = checkpoint.read_text().split("\n")
+    for number, line in enumerate(lines):
+        if line.startswith(f"— {name} "):
+            signature = line.rpartition(" ")[2]
+            changed = base64.b64encode(change(base64.b64decode(signature))).decode()
+            lines[number] = line.replace(signature, changed)
+    checkpoint.write_text("\n".join(lines))
+
+
+def test_a_false_cosignature_in_the_logs_checkpoint_is_not_intact_with_its_key(
+    journal: Journal, key: StationKey, tmp_path: Path
+) -> None:
+    folder = _log_cosigned_export(journal, key, tmp_path / "export")
+    assert forge.station("verify", folder, "--witness-key", EMPLOYER.vkey)[0] == 0
+    _changed_cosignature(folder, EMPLOYER.name, lambda raw: raw[:-1] + bytes([raw[-1] ^ 1]))
+    assert forge.station("verify", folder)[0] == 0  # well formed: only its key can tell
+    code, out, err = forge.station("verify", folder, "--witness-key", EMPLOYER.vkey)
+    assert (code, out) == (1, "")
+    assert err.strip().startswith(f"NOT INTACT: {folder}: (V14, the log) log/checkpoint: its")
+    assert f"cosignature by {EMPLOYER.name} (key ID " in err and "does not verify" in err
+    policy = _policy(tmp_path, [EMPLOYER, UNION], 1)
+    assert "(V14, the log)" in forge.station("verify", folder, "--witness-policy", policy)[2]
+
+
+def test_a_cosignature_out_of_form_in_the_logs_checkpoint_is_not_intact(
+    journal: Journal, key: StationKey, tmp_path: Path
+) -> None:
+    folder = _log_cosigned_export(journal, key, tmp_path / "export")
+    _changed_cosignature(folder, UNION.name, lambda raw: raw[:4] + bytes(8) + raw[12:])
+    verdict = verify_export(folder)
+    assert (verdict.ok, verdict.step) == (False, "V14")
+    assert verdict.problem == (
+        f"log/checkpoint: its cosignature by {UNION.name} is not a timestamped Ed25519"
+        " cosignature (72 bytes, a time after 1970)"
+    )

@@ -1,6 +1,7 @@
 """A tlog proof holds only for the event it carries, under a checkpoint signed by the
 station's key; a witness's cosignature is checked with the witness's key when given."""
 
+import base64
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,7 @@ from station.verification.signed_note import (
     cosigned_message,
     key_id,
     parse_note,
+    parse_vkey,
     signature_line,
     vkey_text,
 )
@@ -62,11 +64,36 @@ def test_a_proof_holds_for_its_event_and_names_who_cosigned() -> None:
     )
     assert [(c.name, c.checked) for c in proven.cosigners] == [("witness.example", False)]
     wkey = vkey_text("witness.example", COSIGNATURE, raw_key(witness.public_key()))
-    checked = check_proof(proof, vkey, signature_holds_raw, [wkey])
+    checked = check_proof(proof, vkey, signature_holds_raw, [parse_vkey(wkey)])
     assert [(c.name, c.checked) for c in checked.cosigners] == [("witness.example", True)]
+    assert checked.witnesses is not None and checked.witnesses.ok
     forged = _cosigned(_proof(key, 12), witness, "witness.example", Ed25519PrivateKey.generate())
-    with pytest.raises(BadProof, match=r"a signature by witness\.example that does not hold"):
-        check_proof(forged, vkey, signature_holds_raw, [wkey])
+    falsely = check_proof(forged, vkey, signature_holds_raw, [parse_vkey(wkey)]).witnesses
+    assert falsely is not None and not falsely.ok
+    assert [v.name for v in falsely.failed] == ["witness.example"]
+
+
+def test_a_witness_key_given_asks_for_its_cosignature() -> None:
+    key = _key()
+    vkey = station_vkey(ORIGIN, raw_key(key.public_key))
+    employer, union = Ed25519PrivateKey.generate(), Ed25519PrivateKey.generate()
+    ekey = parse_vkey(vkey_text("employer.example", COSIGNATURE, raw_key(employer.public_key())))
+    ukey = parse_vkey(vkey_text("union.example", COSIGNATURE, raw_key(union.public_key())))
+    bare = _proof(key, 12)
+    cosigned = _cosigned(bare, employer, "employer.example")
+    for proof, keys in ((bare, [ekey]), (cosigned, [ekey, ukey])):  # deleted; never cosigned
+        checked = check_proof(proof, vkey, signature_holds_raw, keys).witnesses
+        assert checked is not None and not checked.ok
+        assert [v.name for v in checked.missing] == [keys[-1].name]
+    line = cosigned[len(bare) :]
+    ident = base64.b64decode(line.split()[-1])
+    edited = bare + line.replace(
+        line.split()[-1], base64.b64encode(bytes([ident[0] ^ 1]) + ident[1:]).decode()
+    )
+    checked = check_proof(edited, vkey, signature_holds_raw, [ekey]).witnesses
+    assert checked is not None and [v.name for v in checked.missing] == ["employer.example"]
+    one_of_two = check_proof(cosigned, vkey, signature_holds_raw, [ekey, ukey], 1).witnesses
+    assert one_of_two is not None and one_of_two.ok
 
 
 def test_a_proof_of_one_index_does_not_hold_at_another() -> None:

@@ -3,6 +3,7 @@
 from pathlib import Path
 
 from station.sheet.keys import signature_holds_raw
+from station.verification.report import NO_LOG, NO_LOG_PICKED
 from station.verifier import entry
 
 CASES = Path(__file__).parents[2] / "conformance" / "cases"
@@ -26,3 +27,16 @@ def test_without_a_fingerprint_the_page_says_where_to_type_it() -> None:
         words = "\n".join(said["stdout"])  # type: ignore[arg-type]
         assert "(NOT checked against a fingerprint written down: type it above)" in words
         assert "--key" not in words
+
+
+def test_an_export_without_its_log_says_so_after_its_ok_on_the_page() -> None:
+    said = _checked("v0_2-one-union", "")
+    assert said["ok"] is True
+    assert said["stdout"][-1] == NO_LOG  # type: ignore[index]
+    assert "before Station 0.3" in NO_LOG
+    folder = CASES / "v0_2-one-union" / "export"
+    files = {path.name: path.read_bytes() for path in folder.iterdir() if path.is_file()}
+    answers = [signature_holds_raw(*asked) for asked in entry.questions(files, "")]
+    picked = entry.check(files, entry.FILES_PICKED, "", answers)
+    assert picked["stdout"][-1] == NO_LOG_PICKED  # type: ignore[index]
+    assert _checked("one-union", "")["stdout"][-1] not in (NO_LOG, NO_LOG_PICKED)  # type: ignore[index]

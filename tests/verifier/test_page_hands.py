@@ -17,6 +17,7 @@ import pytest
 from station.journal import Journal
 from station.sheet.export import export_sheet
 from station.sheet.keys import StationKey, create_key, key_for_signing
+from station.verification.report import NO_LOG_PICKED
 from station.verifier.entry import NOT_A_FINGERPRINT
 from tests.sheet.helpers import count_calls, sign, station
 from tests.verifier import chromium
@@ -188,7 +189,9 @@ def test_the_five_files_picked_without_their_folder_are_checked(
     # Files picked alone come without log/ (a files picker takes no folder): checked
     # as an export without its log.
     pick(opened, "files", sorted(p for p in exported.iterdir() if p.is_file()))
-    assert shown(opened, "ok").startswith("OK: the files picked: ")
+    said = shown(opened, "ok")
+    assert said.startswith("OK: the files picked: ")
+    assert said.rstrip().endswith(NO_LOG_PICKED)
 
 
 def test_a_dropped_export_is_checked(opened: Any, exported: Path, key: StationKey) -> None:
