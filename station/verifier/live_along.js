@@ -72,9 +72,9 @@ globalThis.stationAlong = (() => {
   }
 
   // An action of the observer's: stored first, shown as recorded only once it is.
-  function act(action) {
+  // `tapped`: when the observer's tap or key happened (an event's timeStamp).
+  function act(action, tapped = performance.now()) {
     if (state.failed) return queue; // what cannot be kept is not shown as recorded
-    const tapped = performance.now();
     action.utc = new Date().toISOString();
     queue = queue.then(async () => {
       await store(action);
@@ -141,7 +141,7 @@ globalThis.stationAlong = (() => {
     const buttons = $("along-buttons");
     buttons.textContent = "";
     for (const call of state.along.calls(key)) {
-      const pressed = button(buttons, call.label, () => act({ kind: "tap", call: call.key, group: state.group || null }));
+      const pressed = button(buttons, call.label, (event) => act({ kind: "tap", call: call.key, group: state.group || null }, event.timeStamp));
       pressed.dataset.call = call.key;
       pressed.dataset.shortcut = call.shortcut.toUpperCase();
       pressed.appendChild(document.createElement("kbd")).textContent = call.shortcut;
@@ -197,6 +197,7 @@ globalThis.stationAlong = (() => {
     $("along-open").onclick = () => {
       $("along-panel").hidden = !$("along-panel").hidden;
       $("along-open").setAttribute("aria-expanded", String(!$("along-panel").hidden));
+      $("live").classList.toggle("tallying", !$("along-panel").hidden);
       draw();
     };
     if (actions.length) $("along-open").click();

@@ -139,6 +139,7 @@ ALONG_BODY = """<section id="along" hidden>
 <div id="along-panel" hidden>
 <p id="along-notice">{notice}</p>
 <p id="along-failed" role="alert" hidden></p>
+<p id="along-line" aria-live="polite"></p>
 <div id="along-flag" role="alert" hidden><p id="along-flag-text"></p>
 <div class="along-how"><button type="button" data-how="mistap">I mis-tapped</button>
 <button type="button" data-how="station">The station corrected it</button>
@@ -147,7 +148,6 @@ ALONG_BODY = """<section id="along" hidden>
 <div id="along-buttons"></div>
 <div class="along-row"><button type="button" id="along-undo">Undo my last call <kbd>⌫</kbd></button>
 <span>My calls: <b id="along-taps">0</b></span></div>
-<p id="along-line" aria-live="polite"></p>
 <table id="along-piles"></table>
 <div class="along-row"><button type="button" id="along-download">Download my record</button>
 <button type="button" id="along-print">Print it</button></div>
@@ -163,11 +163,11 @@ ALONG_STYLE = """
   background: #2a2a2a; color: #eee; padding: .3rem .7rem; }
 #along-open { width: 100%; font-weight: 700; }
 #along-open[aria-expanded="true"] { background: #1b2433; }
-#along-notice { color: #ccc; font-size: .9rem; margin: .4rem 0; }
+#along-notice { color: #ccc; font-size: .8rem; margin: .3rem 0; }
 #along-failed { background: #a11; color: #fff; padding: .4rem .6rem; border-radius: .4rem; }
 #along-buttons { display: grid; grid-template-columns: repeat(auto-fit, minmax(9rem, 1fr)); gap: .5rem;
   margin: .5rem 0; }
-#along-buttons button { min-height: 64px; font-size: 1.2rem; font-weight: 700; background: #1f3b2a;
+#along-buttons button { min-height: 56px; font-size: 1.2rem; font-weight: 700; background: #1f3b2a;
   overflow-wrap: anywhere; }
 #along-buttons kbd { display: block; font-size: .75rem; font-weight: 400; color: #aaa; }
 #along-undo kbd { margin-left: .4rem; font-size: .75rem; color: #aaa; }
@@ -176,9 +176,21 @@ ALONG_STYLE = """
 .along-row { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; margin: .4rem 0; }
 #along-line { font-weight: 700; margin: .3rem 0; }
 #along-flag { background: #a11; color: #fff; border-radius: .5rem; padding: .5rem .6rem; margin: .5rem 0; }
-#along-flag-text { font-size: 1.25rem; font-weight: 700; margin: 0 0 .4rem; }
-#along-flag .along-how { display: flex; flex-wrap: wrap; gap: .4rem; }
-#along-flag button { background: #fff; color: #111; flex: 1 1 8rem; }
+#along-flag-text { font-size: 1.1rem; font-weight: 700; margin: 0 0 .4rem; }
+#along-flag .along-how { display: flex; gap: .4rem; }
+#along-flag button { background: #fff; color: #111; flex: 1 1 0; font-size: .85rem; padding: .2rem .3rem; }
+/* Tallying on a phone: the figures first, then the buttons, then the last calls. */
+@media (max-width: 899px) {
+  #live.tallying { display: flex; flex-direction: column; }
+  #live.tallying main { display: contents; }
+  #live.tallying main > section:first-child { order: 1; }
+  #live.tallying #along { order: 2; }
+  #live.tallying main > section:last-child { order: 3; }
+  #live.tallying footer { order: 4; }
+  #live.tallying .big { margin: .4rem 0; }
+  #live.tallying .big b { font-size: 2.6rem; }
+  #live.tallying #progress { margin: .3rem 0; font-size: 1.1rem; }
+}
 #along-piles { border-collapse: collapse; margin: .3rem 0; }
 #along-piles th, #along-piles td { padding: .15rem .5rem; text-align: right; border-bottom: 1px solid #333; }
 #along-piles th:first-child, #along-piles td:first-child { text-align: left; }
