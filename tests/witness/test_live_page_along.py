@@ -59,6 +59,12 @@ def taps_shown(driver: Any, n: int) -> None:
     wait_for(driver, f"return document.getElementById('along-taps').textContent === '{n}'", 10)
 
 
+def flagged(driver: Any, ballot: int | None) -> None:
+    """Wait until the page flags `ballot` (None: no ballot)."""
+    wanted = "f.hidden" if ballot is None else f"!f.hidden && f.dataset.ballot === '{ballot}'"
+    wait_for(driver, f"const f = document.getElementById('along-flag'); return {wanted};", 10)
+
+
 def test_an_observer_tallies_along_and_catches_ballot_117(
     tmp_path: Path, setup: ElectionSetup, phone: Any
 ) -> None:
@@ -86,16 +92,23 @@ def test_an_observer_tallies_along_and_catches_ballot_117(
                 taps_shown(phone, 117)
                 journal.append(Action.CALL, Call.AGAINST)
                 continue
-            if n == 50:  # the observer's own slip, taken back at once
-                tap(phone, Call.VOID if call is not Call.VOID else Call.FOR)
+            slip = Call.VOID if call is not Call.VOID else Call.FOR
+            if n == 50:  # the observer's own slip, flagged, then taken back
+                journal.append(Action.CALL, call)
+                tap(phone, slip)
+                flagged(phone, 50)
                 phone.find_element("id", "along-undo").click()
+                tap(phone, call)
+                flagged(phone, None)
+                continue
             tap(phone, call)
-            if n == 80:  # the station's slip, undone and called again
-                record = journal.append(
-                    Action.CALL, Call.VOID if call is not Call.VOID else Call.FOR
-                )
+            if n == 80:  # the station's slip, flagged, then undone and called again
+                record = journal.append(Action.CALL, slip)
+                flagged(phone, 80)
                 journal.append(Action.UNDO, Call(str(record.call)), target=record.seq)
             journal.append(Action.CALL, call)
+            if n == 80:
+                flagged(phone, None)
             if n == 100:  # the observer's phone reloads the page mid-count
                 taps_shown(phone, 100)
                 phone.refresh()
