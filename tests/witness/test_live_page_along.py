@@ -7,6 +7,7 @@ within a second of the station's call reaching it, and the record downloaded hol
 station's figures except ballot 117, which it names. Nothing the observer keys is sent.
 """
 
+import contextlib
 import dataclasses
 import json
 import random
@@ -166,3 +167,41 @@ def test_an_observer_tallies_along_and_catches_ballot_117(
     assert len(doc["calls"]) == 200
     asked = {urlsplit(url).path for url in requests_made(phone) if url.startswith("http")}
     assert asked <= {"/", "/setup", "/events"}, asked
+
+
+@pytest.mark.long  # two browsers, each starting Station's Python: seconds
+def test_a_crashed_browser_loses_no_tap(tmp_path: Path, setup: ElectionSetup) -> None:
+    """Every tap shown as recorded is on the device's disk: the browser crashing (all
+    of it, not a tab) and started again on the same profile shows each of them."""
+    if (reason := missing()) is not None:
+        pytest.skip(reason)
+    path = tmp_path / "jfk8.station"
+    Journal.create(path, dataclasses.replace(setup, ballots=250))
+    journal = Journal.open(path)
+    journal.start_session()
+    feed = Feed(path, key_for_signing())
+    driver = start(390, 844)
+    profile = driver.station_profile
+    try:
+        driver.get(feed.server.url)
+        wait_for(driver, READY)
+        driver.find_element("id", "along-open").click()
+        for n in range(30):
+            tap(driver, (Call.FOR, Call.AGAINST)[n % 2])
+        taps_shown(driver, 30)
+        from selenium.common.exceptions import WebDriverException
+
+        with contextlib.suppress(WebDriverException):
+            driver.execute_cdp_cmd("Browser.crash", {})
+        with pytest.raises(WebDriverException):  # the browser is gone, not shut down
+            driver.execute_script("return 1")
+        with contextlib.suppress(WebDriverException):
+            driver.quit()
+        driver = start(390, 844, profile=profile)
+        driver.get(feed.server.url)
+        wait_for(driver, READY)
+        taps_shown(driver, 30)
+    finally:
+        stop(driver)
+        feed.stop()
+        journal.close()
