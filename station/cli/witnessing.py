@@ -18,6 +18,7 @@ from types import FrameType
 from typing import Any
 
 from station.cli.common import UsageError, file_name, say, say_problem
+from station.cli.tally_along import tally_along
 from station.domain.table_statements import (
     cannot_listen_statement,
     case_title,
@@ -227,6 +228,8 @@ def _witness_command(args: argparse.Namespace) -> int:
         )
     if args.out is None:
         raise UsageError("--out FILE is needed: the witness file every head is kept in")
+    if args.record is not None and not args.tally_along:
+        raise UsageError("--record FILE is where --tally-along writes your record: give both")
     key = given_key(args.key)
     out = Path(args.out)
     _stop_on_sigterm()
@@ -278,6 +281,8 @@ def _witness_command(args: argparse.Namespace) -> int:
             f"witnessing case {follower.setup.case_number} at {follower.address.shown} into"
             f" {out} (from event {follower.head_seq:,}); {signed_by(follower)}"
         )
+        if args.tally_along:
+            return tally_along(follower, args.wait, out, args.record)
         return _witness(follower, args.wait)
     finally:
         follower.close()
@@ -285,10 +290,14 @@ def _witness_command(args: argparse.Namespace) -> int:
 
 
 _COSIGN_ONLY = {"--log": "log", "--name": "name", "--host": "host", "--port": "port"}
+_FOLLOW_ONLY = {"--tally-along": "tally_along", "--record": "record"}
 
 
 def _cosign(args: argparse.Namespace) -> int:
     """`station witness --cosign FILE --log VKEY ...`: a party's witness, until stopped."""
+    following = [name for name, given in _FOLLOW_ONLY.items() if getattr(args, given)]
+    if following:
+        raise UsageError(f"{following[0]} is for a witness following a feed, not with --cosign")
     if args.url is not None or args.out is not None or args.key is not None:
         raise UsageError(
             "--cosign runs a party's witness: it takes no feed URL, --out or --key"
@@ -533,6 +542,20 @@ def add_witness_commands(
         "--key", metavar="FINGERPRINT", help="the station's key fingerprint, as written down"
     )
     witness.add_argument("--wait", type=float, default=WAIT_S, help=argparse.SUPPRESS)
+    witness.add_argument(
+        "--tally-along",
+        action="store_true",
+        help="key your own call for each ballot as the agent shows it (the operator's keys;"
+        " u undo, m your mis-tap, s your call stands, q stop), kept in FILE.tally-along and"
+        " reconciled ballot by ballot with the station's verified calls; nothing is sent",
+    )
+    witness.add_argument(
+        "--record",
+        type=file_name,
+        metavar="RECORD",
+        help="with --tally-along: write your record here at the end, as JSON and as text"
+        " (default FILE.record.json)",
+    )
     witness.add_argument(
         "--cosign",
         type=file_name,

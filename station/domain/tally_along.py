@@ -26,7 +26,7 @@ import hashlib
 import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from station.domain.calls import Call
 from station.domain.description import MARKS, Election, Question
@@ -43,12 +43,16 @@ __all__ = [
     "ObserverRecord",
     "PileFigures",
     "Reconciliation",
+    "Resolution",
     "StationBallot",
     "Tap",
+    "ask_again",
     "buttons",
     "call_key",
     "call_words",
+    "disagreement_words",
     "figures_of",
+    "newly_corrected",
     "reconcile",
     "record_document",
     "record_hash",
@@ -110,6 +114,16 @@ class Tap:
 
 
 @dataclass(frozen=True, slots=True)
+class Resolution:
+    """How the observer said a disagreement ended (`ObserverRecord.resolve`)."""
+
+    ballot: int
+    how: str
+    utc: str
+    station_call: str | None
+
+
+@dataclass(frozen=True, slots=True)
 class _Entry:
     """One line of the record: a tap, an undo, or a disagreement resolved."""
 
@@ -146,6 +160,7 @@ class ObserverRecord:
         self.count = count
         self._entries: list[_Entry] = []
         self._live: list[tuple[int, Tap]] = []  # (entry index, tap), ballot order
+        self._resolved: dict[int, tuple[int, Resolution]] = {}  # ballot: the last, its entry
 
     @property
     def taps(self) -> list[Tap]:
@@ -194,19 +209,18 @@ class ObserverRecord:
         ):
             raise ValueError(f"ballot {ballot!r} has no call of the observer's to resolve")
         said = None if station_call is None else _checked_call(station_call)
-        self._entries.append(
-            _Entry("resolve", ballot, _checked_utc(utc), how=how, station_call=said)
-        )
+        resolution = Resolution(ballot, how, _checked_utc(utc), said)
+        self._resolved[ballot] = (len(self._entries), resolution)
+        self._entries.append(_Entry("resolve", ballot, resolution.utc, how=how, station_call=said))
 
-    def resolution(self, ballot: int) -> _Entry | None:
-        """The last resolution of `ballot` made since its standing tap, if any."""
-        if not 1 <= ballot <= len(self._live):
+    def resolution(self, ballot: int) -> Resolution | None:
+        """The last resolution of `ballot` made since its standing tap, if any (a tap
+        taken back takes its resolutions with it)."""
+        found = self._resolved.get(ballot)
+        if found is None or not 1 <= ballot <= len(self._live):
             return None
         since, _ = self._live[ballot - 1]
-        for entry in reversed(self._entries[since + 1 :]):
-            if entry.kind == "resolve" and entry.ballot == ballot:
-                return entry
-        return None
+        return found[1] if found[0] > since else None
 
     def to_json(self) -> str:
         """The record as stored and downloaded: one JSON object, an entry a line."""
@@ -224,7 +238,7 @@ class ObserverRecord:
         """
         try:
             data = json.loads(text)
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, RecursionError):
             raise ValueError("the tally-along record is damaged: it is not JSON") from None
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise ValueError(f"the tally-along record is damaged: its format is not {FORMAT!r}")
@@ -235,7 +249,9 @@ class ObserverRecord:
                 raise ValueError("its entries are not a list")
             for number, line in enumerate(entries, 1):
                 record._replay(number, line)
-        except (KeyError, TypeError, ValueError) as error:
+        except KeyError as error:
+            raise ValueError(f"the tally-along record is damaged: it has no {error}") from None
+        except (TypeError, ValueError) as error:
             said = str(error).splitlines()[0] if str(error) else type(error).__name__
             raise ValueError(f"the tally-along record is damaged: {said}") from None
         return record
@@ -245,11 +261,11 @@ class ObserverRecord:
             raise ValueError(f"entry {number} is not an object")
         utc = line.get("utc")
         if "tap" in line and set(line) == {"tap", "utc", "call", "group"}:
-            if line["tap"] != len(self._live) + 1:
+            if type(line["tap"]) is not int or line["tap"] != len(self._live) + 1:
                 raise ValueError(f"entry {number} taps ballot {line['tap']!r} out of turn")
             self.tap(line["call"], line["group"], utc)  # type: ignore[arg-type]
         elif "undo" in line and set(line) == {"undo", "utc"}:
-            if not self._live or line["undo"] != len(self._live):
+            if type(line["undo"]) is not int or not self._live or line["undo"] != len(self._live):
                 raise ValueError(f"entry {number} undoes ballot {line['undo']!r} out of turn")
             self.undo(utc)  # type: ignore[arg-type]
         elif "resolve" in line and set(line) - {"station_call"} == {"resolve", "utc", "how"}:
@@ -291,20 +307,18 @@ def station_ballots(followed: Followed) -> list[StationBallot]:
     """
     count = followed.count
     size = count.piles.size
-    in_lane: dict[tuple[str | None, str], int] = {}
+    held: dict[tuple[str | None, str], int] = {}  # each lane's ballots so far
     ballots: list[StationBallot] = []
-    for place, (seq, call) in enumerate(count.done()):
+    for place, (seq, call) in enumerate(count.done(), 1):
         choice = count.votes.choice_of(seq) if call is Call.FOR else None
         group = count.groups.key_of(seq)
         key = call_key(call, choice)
-        lane = (group, key)
-        in_lane[lane] = held = in_lane.get(lane, 0) + 1
+        held[(group, key)] = before = held.get((group, key), 0) + 1
         label = count.piles.label(call, choice)
-        number = (held - 1) // size + 1 if size > 0 else 1
-        name = pile_name(call, number, group, label) if size > 0 else lane_name(call, group, label)
-        ballots.append(
-            StationBallot(place + 1, key, group, seq, name, lane_name(call, group, label), number)
-        )
+        lane = lane_name(call, group, label)
+        number = (before - 1) // size + 1 if size > 0 else 1
+        pile = pile_name(call, number, group, label) if size > 0 else lane
+        ballots.append(StationBallot(place, key, group, seq, pile, lane, number))
     return ballots
 
 
@@ -366,11 +380,21 @@ class Reconciliation:
     piles: list[PileFigures]
     ahead: list[Tap]
     behind: list[StationBallot]
+    corrected: list[Disagreement] = field(default_factory=list)
 
     @property
     def line(self) -> str:
         """ "agree on 199 of 200": the running line the observer reads."""
         return f"agree on {self.agree:,} of {self.compared:,}"
+
+    @property
+    def standing(self) -> str:
+        """Who is ahead, in words ("you are 3 ahead of the station"); "" when neither."""
+        if self.ahead:
+            return f"you are {len(self.ahead):,} ahead of the station"
+        if self.behind:
+            return f"the station is {len(self.behind):,} ahead of you"
+        return ""
 
     @property
     def first_open(self) -> Disagreement | None:
@@ -387,19 +411,29 @@ def reconcile(record: ObserverRecord, station: Sequence[StationBallot]) -> Recon
 
     A ballot agrees when the calls (and, with voting groups, the groups) are the same.
     A resolution applies to the observer's standing tap it was made after and, when it
-    names the station's call, while the station's call is still that one.
+    names the station's call, while the station's call is still that one. "station"
+    (the station corrected its call) holds only while the calls agree: such ballots are
+    `corrected`, the station's call they disagreed with as the resolution names it.
     """
     taps = record.taps
     compared = min(len(taps), len(station))
     disagreements: list[Disagreement] = []
+    corrected: list[Disagreement] = []
     effective: list[tuple[str | None, str]] = []  # the observer's lane for each ballot
     for tap, ours in zip(taps[:compared], station[:compared], strict=True):
+        said = record.resolution(tap.ballot)
         if tap.call == ours.call and tap.group == ours.group:
             effective.append((tap.group, tap.call))
+            if said is not None and said.how == "station":
+                before = said.station_call or ours.call
+                corrected.append(
+                    Disagreement(
+                        tap.ballot, tap.call, before, ours.group, ours.pile, "station", tap.group
+                    )
+                )
             continue
-        said = record.resolution(tap.ballot)
         how = None
-        if said is not None and said.station_call in (None, ours.call):
+        if said is not None and said.how != "station" and said.station_call in (None, ours.call):
             how = said.how
         disagreements.append(
             Disagreement(tap.ballot, tap.call, ours.call, ours.group, ours.pile, how, tap.group)
@@ -413,7 +447,26 @@ def reconcile(record: ObserverRecord, station: Sequence[StationBallot]) -> Recon
         _piles(station, effective),
         taps[compared:],
         list(station[compared:]),
+        corrected,
     )
+
+
+def newly_corrected(
+    record: ObserverRecord, before: Reconciliation, after: Reconciliation
+) -> list[Disagreement]:
+    """The disagreements open `before` that the station has since ended by calling the
+    ballot as the observer did, their tap unchanged: to be resolved "station" naming the
+    call the station had, so that the record keeps that the station corrected it."""
+    taps = record.taps
+    still = {d.ballot for d in after.disagreements}
+    return [
+        d
+        for d in before.open
+        if d.ballot <= after.compared
+        and d.ballot not in still
+        and taps[d.ballot - 1].call == d.observer_call
+        and taps[d.ballot - 1].group == d.observer_group
+    ]
 
 
 def _piles(
@@ -510,6 +563,25 @@ def call_words(election: Election, key: str) -> str:
     return key
 
 
+def disagreement_words(disagreement: Disagreement, election: Election | None = None) -> str:
+    """ "ballot 117: you AGAINST, the station FOR (FOR pile 3)": a disagreement as the
+    observer reads it, the calls in the operator's words when the election is given."""
+
+    def said(call: str, group: str | None) -> str:
+        words = call if election is None else call_words(election, call)
+        return words if group is None else f"{words} (group {group})"
+
+    d = disagreement
+    mine = said(d.observer_call, d.observer_group if d.observer_group != d.group else None)
+    theirs = said(d.station_call, d.group if d.observer_group != d.group else None)
+    return f"ballot {d.ballot:,}: you {mine}, the station {theirs} ({d.pile})"
+
+
+def ask_again(disagreement: Disagreement) -> str:
+    """What the observer does about a disagreement while the ballot is on the table."""
+    return f"ask for ballot {disagreement.ballot:,} to be shown again while it is on the table"
+
+
 def figures_of(calls: Iterable[tuple[str | None, str]]) -> dict[str, int]:
     """How many calls of each lane: "for", or "A:for" in voting group A's box."""
     figures: dict[str, int] = {}
@@ -556,7 +628,10 @@ def record_document(
                 "pile": d.pile,
                 "resolved": d.resolved,
             }
-            for d in reconciliation.disagreements
+            for d in sorted(
+                [*reconciliation.disagreements, *reconciliation.corrected],
+                key=lambda d: d.ballot,
+            )
         ],
         "agreement": reconciliation.line,
         "summary": [

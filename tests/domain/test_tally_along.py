@@ -19,7 +19,9 @@ from station.domain.tally_along import (
     ObserverRecord,
     Tap,
     buttons,
+    disagreement_words,
     figures_of,
+    newly_corrected,
     reconcile,
     record_document,
     record_hash,
@@ -120,9 +122,11 @@ def test_the_observer_ahead_and_behind_of_the_station() -> None:
     behind = reconcile(record, station_ballots(station.followed))
     assert behind.line == "agree on 2 of 2"
     assert [ballot.ballot for ballot in behind.behind] == [3]
+    assert behind.standing == "the station is 1 ahead of you"
     tapped(record, ["void", "for"])
     ahead = reconcile(record, station_ballots(station.followed))
     assert ahead.line == "agree on 3 of 3" and [tap.ballot for tap in ahead.ahead] == [4]
+    assert ahead.standing == "you are 1 ahead of the station"
 
 
 def test_the_observers_undo_takes_their_last_tap_back_and_keeps_it() -> None:
@@ -251,6 +255,9 @@ def test_voting_groups_compare_the_group_too() -> None:
     [flag] = result.disagreements
     assert (flag.ballot, flag.group, flag.observer_group) == (3, "B", "A")
     assert flag.pile == "group B FOR pile 1"
+    assert disagreement_words(flag, describe(GROUPS)) == (
+        "ballot 3: you FOR (group A), the station FOR (group B) (group B FOR pile 1)"
+    )
     groups = [(b.key, b.shortcut) for b in buttons(describe(GROUPS)) if b.kind == "group"]
     assert groups == [("A", "G A"), ("B", "G B")]
     ballots = station_ballots(station.followed)
@@ -280,7 +287,9 @@ def test_the_record_survives_its_own_json() -> None:
         (lambda text: text.replace('"tap": 2', '"tap": 3'), "entry 2 taps ballot 3 out of turn"),
         (lambda text: text.replace('"call": "for"', '"call": "maybe"'), "'maybe' is not a call"),
         (lambda text: text.replace('"undo": 2', '"undo": 1'), "entry 3 undoes ballot 1"),
-        (lambda text: text.replace('"count": "station', '"cnt": "station'), "count"),
+        (lambda text: text.replace('"count": "station', '"cnt": "station'), "it has no 'count'"),
+        (lambda text: text.replace('"tap": 1', '"tap": true'), "entry 1 taps ballot True"),
+        (lambda text: "[" * 100_000 + text, "not JSON"),
     ],
 )
 def test_a_damaged_record_is_refused_in_one_line(damage, said) -> None:
@@ -318,3 +327,31 @@ def test_the_record_document_names_the_disagreement_and_its_hash_is_stable() -> 
         {"lane": "against", "observer": 2, "station": 1},
         {"lane": "for", "observer": 1, "station": 2},
     ]
+
+
+def test_a_disagreement_the_station_corrects_is_kept_as_corrected_by_it() -> None:
+    station = Station()
+    station.call(Call.FOR)
+    station.call(Call.VOID)
+    record = ObserverRecord(ORIGIN)
+    tapped(record, ["for", "against"])
+    before = reconcile(record, station_ballots(station.followed))
+    station.undo()
+    station.call(Call.AGAINST)
+    after = reconcile(record, station_ballots(station.followed))
+    [ended] = newly_corrected(record, before, after)
+    assert (ended.ballot, ended.station_call) == (2, "void")
+    record.resolve(2, "station", utc(9), station_call=ended.station_call)
+
+    kept = reconcile(record, station_ballots(station.followed))
+
+    assert kept.line == "agree on 2 of 2" and kept.disagreements == []
+    assert [(d.ballot, d.station_call, d.resolved) for d in kept.corrected] == [
+        (2, "void", "station")
+    ]
+    doc = record_document(record, kept, {"for": 1, "against": 1}, None)
+    assert [(d["ballot"], d["resolved"]) for d in doc["disagreements"]] == [(2, "station")]
+    assert "the station corrected its call" in record_text(doc)
+    station.undo()  # back to VOID: "station" no longer holds, the disagreement is open
+    station.call(Call.VOID)
+    assert reconcile(record, station_ballots(station.followed)).first_open.ballot == 2
