@@ -27,6 +27,8 @@ from tests.verifier.chromium import missing, requests_made, start, stop, wait_fo
 from tests.witness.helpers import Feed
 from tests.witness.test_live_page import tally
 
+BACKSPACE = "\ue003"  # WebDriver's Backspace key (selenium's Keys.BACKSPACE)
+KEYS = {Call.FOR: "f", Call.AGAINST: "a", Call.VOID: "v", Call.CHALLENGE: "c"}
 CALLS = [Call.FOR] * 5 + [Call.AGAINST] * 4 + [Call.VOID, Call.CHALLENGE]
 LIVE = "return /^LIVE/.test(document.getElementById('status').textContent)"
 READY = "return globalThis.station?.along?.ready === true"
@@ -49,11 +51,17 @@ def phone(tmp_path: Path) -> Iterator[Any]:
         stop(driver)
 
 
-def tap(driver: Any, call: Call) -> None:
+def tap(driver: Any, *calls: Call) -> None:
+    """The observer taps each of `calls`, in turn."""
     driver.execute_script(
-        "document.querySelector(`#along-buttons [data-call='${arguments[0]}']`).click()",
-        call.value,
+        "for (const call of arguments)"
+        " document.querySelector(`#along-buttons [data-call='${call}']`).click();",
+        *(call.value for call in calls),
     )
+
+
+def key(driver: Any, keys: str) -> None:
+    driver.find_element("tag name", "body").send_keys(keys)
 
 
 def taps_shown(driver: Any, n: int) -> None:
@@ -86,8 +94,18 @@ def test_an_observer_tallies_along_and_catches_ballot_117(
         assert size[0] >= 44 and size[1] >= 44 and size[2] == size[3] == 390, size
 
         rng = random.Random(44)
+        plain: list[Call] = []  # ballots with nothing to watch, tapped a score at a time
         for n in range(1, 201):
             call = rng.choice(CALLS)
+            if n > 10 and n not in (50, 80, 100, 117):
+                plain.append(call)
+                journal.append(Action.CALL, call)
+                if len(plain) == 20 or n == 200:
+                    tap(phone, *plain)
+                    plain.clear()
+                continue
+            tap(phone, *plain)
+            plain.clear()
             if n == 117:  # the operator keys AGAINST where the agent said FOR
                 tap(phone, Call.FOR)
                 taps_shown(phone, 117)
@@ -98,11 +116,14 @@ def test_an_observer_tallies_along_and_catches_ballot_117(
                 journal.append(Action.CALL, call)
                 tap(phone, slip)
                 flagged(phone, 50)
-                phone.find_element("id", "along-undo").click()
+                key(phone, BACKSPACE)  # the observer's undo, by its key
                 tap(phone, call)
                 flagged(phone, None)
                 continue
-            tap(phone, call)
+            if n <= 10:  # by the operator's keys, as on a laptop
+                key(phone, KEYS[call])
+            else:
+                tap(phone, call)
             if n == 80:  # the station's slip, flagged, then undone and called again
                 record = journal.append(Action.CALL, slip)
                 flagged(phone, 80)
