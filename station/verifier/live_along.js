@@ -88,6 +88,7 @@ globalThis.stationAlong = (() => {
   function draw() {
     if (!state.along || $("along-panel").hidden) return;
     const view = state.along.view();
+    for (const ended of view.corrected) act({ kind: "resolve", how: "station", ...ended });
     $("along-line").textContent = view.line;
     $("along-taps").textContent = view.taps;
     const flag = view.flag;

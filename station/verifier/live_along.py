@@ -17,10 +17,12 @@ from typing import Any
 from station.domain.description import describe
 from station.domain.tally_along import (
     ObserverRecord,
+    Reconciliation,
     StationBallot,
     buttons,
     call_words,
     figures_of,
+    newly_corrected,
     reconcile,
     record_document,
     record_hash,
@@ -43,6 +45,7 @@ class Along:
         self.record = ObserverRecord(follower.origin)
         self._station_at = -1  # the verified event the station's ballots were read at
         self._station: list[StationBallot] = []
+        self._shown: Reconciliation | None = None  # as the panel last showed it
 
     def begin(self) -> dict[str, Any]:
         """What the page needs to keep and key the record: the store's name (the log's
@@ -64,6 +67,7 @@ class Along:
     def restore(self, actions: list[dict[str, Any]]) -> None:
         """The record made anew from the actions stored, in their order."""
         self.record = ObserverRecord(self.follower.origin)
+        self._shown = None
         for action in actions:
             self.act(action)
 
@@ -96,9 +100,13 @@ class Along:
         return self._station
 
     def view(self) -> dict[str, Any]:
-        """What the tally-along panel shows now."""
+        """What the tally-along panel shows now, and under `corrected` the disagreements
+        it showed open that the station has since corrected: the page stores each as
+        resolved "station", so that the record keeps that the station corrected it."""
         station = self.station()
         rec = reconcile(self.record, station)
+        shown, self._shown = self._shown, rec
+        corrected = [] if shown is None else newly_corrected(self.record, shown, rec)
         first = rec.first_open
 
         def words(key: str) -> str:
@@ -124,6 +132,7 @@ class Along:
             "compared": rec.compared,
             "taps": len(self.record.taps),
             "flag": flag,
+            "corrected": [{"ballot": d.ballot, "station_call": d.station_call} for d in corrected],
             "piles": [
                 ["Pile", "Station", "You"],
                 *[[pile.pile, f"{pile.station:,}", f"{pile.observer:,}"] for pile in rec.piles][
