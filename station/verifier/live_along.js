@@ -80,7 +80,9 @@ globalThis.stationAlong = (() => {
       await store(action);
       state.along.act(JSON.stringify(action));
       draw();
-      requestAnimationFrame(() => setTimeout(() => state.taps.push(performance.now() - tapped)));
+      if (action.kind === "tap") {
+        requestAnimationFrame(() => setTimeout(() => state.taps.push(performance.now() - tapped)));
+      }
     }).catch(failed);
     return queue;
   }
@@ -114,7 +116,7 @@ globalThis.stationAlong = (() => {
     const typed = event.key.toUpperCase();
     if (groupKey) {
       groupKey = false;
-      const group = document.querySelector(`#along-groups [data-group="${CSS.escape(event.key)}"]`);
+      const group = [...$("along-groups").children].find((made) => made.dataset.group.toUpperCase() === typed);
       if (group) {
         event.preventDefault();
         group.click();
