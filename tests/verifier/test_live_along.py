@@ -7,12 +7,14 @@ checked here, without a browser (the Chromium test drives the page itself).
 """
 
 import json
+import time
 from pathlib import Path
 from typing import Any
 
 from station.verifier.live_along import Along
 from station.witness.serve import FeedServer
 from tests.verifier.test_live_entry import counted, followed
+from tests.witness.helpers import forged_tail
 
 __all__ = ["counted"]  # fixtures
 
@@ -63,3 +65,24 @@ def test_a_mis_key_is_flagged_resolved_and_kept(counted: tuple[Path, FeedServer]
     again.restore([{"kind": "undo", "utc": UTC}, *actions, resolved])
     assert again.view() == along.view()
     assert again.document()["hash"] == made["hash"]
+
+
+def test_only_calls_a_signed_head_covers_are_the_station_s(
+    counted: tuple[Path, FeedServer],
+) -> None:
+    """Calls received but not signed (here appended by someone on the path) are not
+    the station's: the observer's taps for them wait, compared with nothing."""
+    _, server = counted
+    live, last = followed(server, 28)
+    assert live.follower is not None
+    along = Along(live.follower)
+    for action in taps(["for"] * 4 + ["against"] * 22 + ["for"] * 3):
+        along.act(action)
+    tail = {"events": forged_tail(last["events"], 3), "heads": []}
+    assert live.answer(200, json.dumps(tail).encode(), time.time()) == "next"
+    assert live.follower.received_seq == 31
+    view = along.view()
+    assert view["line"] == (
+        "You and the station agree on 26 of 26 · 3 of yours not yet called by the station"
+    )
+    assert view["flag"] is None
