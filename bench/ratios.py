@@ -111,6 +111,8 @@ LIMITS = (
     Limit("rss_mb", "<=", 150),
     # An observer's phone showing a call after its commit, checked in the browser.
     Limit("browser_live_lag_p99_ms", "<=", 500),
+    # An observer's tap on a slow phone, stored and reconciled on screen (tally along).
+    Limit("tally_along_p99_ms", "<=", 100),
     # The Python verifier page, downloaded once by an observer's phone.
     Limit("python_page_mb", "<=", 12),
     # A real count's export (6,000 events) checked on a slow phone, Python's start

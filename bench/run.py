@@ -46,6 +46,7 @@ KEYS = (
     "browser_verify_events_per_s",
     "phone_verify_6000_s",
     "browser_live_lag_p99_ms",
+    "tally_along_p99_ms",
     "dashboard_inprocess_p99_ms",
     "feed_lag_p99_ms_slow_clients",
     "follower_requests_lost",
@@ -110,6 +111,7 @@ def main() -> int:
         ("slow_clients.py", *(["--calls", "400"] if args.quick else [])),
         ("browser_pages.py", *(["--events", "20000", "--rounds", "1"] if args.quick else [])),
         ("python_page.py", *(["--rounds", "1"] if args.quick else [])),
+        ("tally_along.py", *(["--taps", "100"] if args.quick else [])),
     )
     figures: dict[str, float] = {}
     failed = []

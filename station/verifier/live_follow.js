@@ -59,11 +59,14 @@ globalThis.stationLive = (() => {
       return false;
     }
     globalThis.station.redraw = draw; // at once when the fingerprint typed changes
+    globalThis.stationAlong?.begin(follow); // the served page's tallying along
     let ticking = null; // the status moves on with the clock once the feed has answered
     for (;;) {
       [status, body] = await get(follow.path());
+      const arrived = performance.now();
       const next = follow.answer(status, body, now());
       draw();
+      globalThis.stationAlong?.answered(arrived);
       ticking ??= setInterval(draw, 1000);
       if (next === "stop") {
         clearInterval(ticking);

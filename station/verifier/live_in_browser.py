@@ -8,8 +8,10 @@ checked by tweetnacl (`nacl.sign.detached.verify`, vendored in the page and pinn
 where the room's plain-http LAN address gives the page no WebCrypto.
 """
 
+import json
 from typing import Any
 
+from station.verifier.live_along import Along, along_failed
 from station.verifier.live_entry import LiveCount, feed_address
 from station.witness.statements import LIVE_PAGE_FAILED
 
@@ -41,6 +43,17 @@ class PageFollow:
     def answer(self, status: int, body: Any, now: float) -> str:
         return self.live.answer(status, _bytes(body), now)
 
+    def received(self) -> int:
+        """The last event received (signed or not): a test's and a bench's measure of
+        when a call reached the page."""
+        follower = self.live.follower
+        return -1 if follower is None else follower.received_seq
+
+    def along(self) -> "PageAlong":
+        """The observer's record of this count, once its setup was read."""
+        assert self.live.follower is not None
+        return PageAlong(Along(self.live.follower))
+
     def view(self, now: float, typed: Any = None) -> Any:
         """The view to draw; `typed` is a string, or JavaScript's null on the served page
         (which has no field for a fingerprint)."""
@@ -49,6 +62,49 @@ class PageFollow:
 
         typed_text = typed if isinstance(typed, str) else None
         return to_js(self.live.view(now, typed_text), dict_converter=Object.fromEntries)
+
+
+class PageAlong:
+    """`live_along.Along` as the page's script calls it: actions come as JSON text,
+    views go back as JavaScript objects."""
+
+    def __init__(self, along: Along) -> None:
+        self.along = along
+
+    def begin(self) -> Any:
+        return _js(self.along.begin())
+
+    def calls(self, group: Any = None) -> Any:
+        return _js_list(self.along.calls(group if isinstance(group, str) and group else None))
+
+    def restore(self, actions: str) -> None:
+        self.along.restore(json.loads(actions))
+
+    def act(self, action: str) -> bool:
+        return self.along.act(json.loads(action))
+
+    def view(self) -> Any:
+        return _js(self.along.view())
+
+    def document(self) -> Any:
+        return _js(self.along.document())
+
+    def failed(self, error: str) -> str:
+        return along_failed(error)
+
+
+def _js(value: dict[str, Any]) -> Any:
+    from js import Object
+    from pyodide.ffi import to_js
+
+    return to_js(value, dict_converter=Object.fromEntries)
+
+
+def _js_list(value: list[dict[str, Any]]) -> Any:
+    from js import Object
+    from pyodide.ffi import to_js
+
+    return to_js(value, dict_converter=Object.fromEntries)
 
 
 def _bytes(body: Any) -> bytes | None:

@@ -5,6 +5,7 @@ The served live page (`live_page.py`) and the Python verifier page's "Follow a c
 fetches the feed and draws what Station's Python (`live_entry`) says of it.
 """
 
+import html
 import json
 from importlib.resources import files
 
@@ -115,4 +116,89 @@ _FOLLOW = """<h2>Follow a count</h2>
 <section id="live" hidden>
 {live_body}
 </section>
+"""
+
+
+def along_section() -> str:
+    """The served live page's tally-along panel (`live_along.js` draws it), hidden until
+    a count is followed."""
+    from station.verifier.live_along import ALONG_NOTICE
+
+    return ALONG_BODY.format(notice=html.escape(ALONG_NOTICE))
+
+
+def along_script() -> str:
+    """The script that keeps the observer's record in the browser and draws the panel."""
+    return files("station.verifier").joinpath("live_along.js").read_text(encoding="utf-8")
+
+
+# The observer's own record (the served live page only): buttons, their undo, the
+# running agreement, the first open disagreement, the piles side by side, the record.
+ALONG_BODY = """<section id="along" hidden>
+<button id="along-open" type="button" aria-expanded="false">Tally along</button>
+<div id="along-panel" hidden>
+<p id="along-notice">{notice}</p>
+<p id="along-failed" role="alert" hidden></p>
+<p id="along-line" aria-live="polite"></p>
+<div id="along-flag" role="alert" hidden><p id="along-flag-text"></p>
+<div class="along-how"><button type="button" data-how="mistap">I mis-tapped</button>
+<button type="button" data-how="station">The station corrected it</button>
+<button type="button" data-how="stands">My call stands</button></div></div>
+<div id="along-groups" class="along-row" hidden></div>
+<div id="along-buttons"></div>
+<div class="along-row"><button type="button" id="along-undo">Undo my last call <kbd>⌫</kbd></button>
+<span>My calls: <b id="along-taps">0</b></span></div>
+<table id="along-piles"></table>
+<div class="along-row"><button type="button" id="along-download">Download my record</button>
+<button type="button" id="along-print">Print it</button></div>
+<p id="along-kept" hidden>Record hash (write it down): <code id="along-hash"></code></p>
+<pre id="along-printable" hidden></pre>
+</div>
+</section>
+"""
+
+ALONG_STYLE = """
+#along { margin: .6rem 0; }
+#along button { font: inherit; min-height: 44px; border-radius: .4rem; border: 1px solid #555;
+  background: #2a2a2a; color: #eee; padding: .3rem .7rem; }
+#along-open { width: 100%; font-weight: 700; }
+#along-open[aria-expanded="true"] { background: #1b2433; }
+#along-notice { color: #ccc; font-size: .8rem; margin: .3rem 0; }
+#along-failed { background: #a11; color: #fff; padding: .4rem .6rem; border-radius: .4rem; }
+#along-buttons { display: grid; grid-template-columns: repeat(auto-fit, minmax(9rem, 1fr)); gap: .5rem;
+  margin: .5rem 0; }
+#along-buttons button { min-height: 56px; font-size: 1.2rem; font-weight: 700; background: #1f3b2a;
+  overflow-wrap: anywhere; }
+#along-buttons kbd { display: block; font-size: .75rem; font-weight: 400; color: #aaa; }
+#along-undo kbd { margin-left: .4rem; font-size: .75rem; color: #aaa; }
+#along-piles:has(tr:only-child) { display: none; }
+#along-groups button[aria-pressed="true"] { background: #1b2433; border-color: #8ab4ff; }
+.along-row { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; margin: .4rem 0; }
+#along-line { font-weight: 700; margin: .3rem 0; }
+#along-flag { background: #a11; color: #fff; border-radius: .5rem; padding: .5rem .6rem; margin: .5rem 0; }
+#along-flag-text { font-size: 1.1rem; font-weight: 700; margin: 0 0 .4rem; }
+#along-flag .along-how { display: flex; gap: .4rem; }
+#along-flag button { background: #fff; color: #111; flex: 1 1 0; font-size: .85rem; padding: .2rem .3rem; }
+/* Tallying on a phone: the figures first, then the buttons, then the last calls. */
+@media (max-width: 899px) {
+  #live.tallying { display: flex; flex-direction: column; }
+  #live.tallying main { display: contents; }
+  #live.tallying main > section:first-child { order: 1; }
+  #live.tallying #along { order: 2; }
+  #live.tallying main > section:last-child { order: 3; }
+  #live.tallying footer { order: 4; }
+  #live.tallying .big { margin: .4rem 0; }
+  #live.tallying .big b { font-size: 2.6rem; }
+  #live.tallying #progress { margin: .3rem 0; font-size: 1.1rem; }
+}
+#along-piles { border-collapse: collapse; margin: .3rem 0; }
+#along-piles th, #along-piles td { padding: .15rem .5rem; text-align: right; border-bottom: 1px solid #333; }
+#along-piles th:first-child, #along-piles td:first-child { text-align: left; }
+#along-kept code { word-break: break-all; }
+@media print {
+  body.print-record #live > :not(#along), body.print-record #along-open,
+  body.print-record #along-panel > :not(#along-printable) { display: none !important; }
+  body.print-record, body.print-record #live { background: #fff; color: #000; }
+  body.print-record #along-printable { display: block !important; white-space: pre-wrap; }
+}
 """

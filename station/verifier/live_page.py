@@ -14,7 +14,15 @@ from importlib.resources import files
 from pathlib import Path
 
 from station import __version__
-from station.verifier.live_markup import LIVE_BODY, LIVE_STYLE, follow_script, page_words
+from station.verifier.live_markup import (
+    ALONG_STYLE,
+    LIVE_BODY,
+    LIVE_STYLE,
+    along_script,
+    along_section,
+    follow_script,
+    page_words,
+)
 from station.verifier.python_page import in_script, runtime_parts, shipped_or_built
 from station.verifier.vendored import vendored
 from station.witness.serve import LIVE_PAGE_POLICY
@@ -28,16 +36,19 @@ def build(fetched: dict[str, Path]) -> bytes:
     """The whole live page, from the fetched inputs (the same inputs, the same bytes)."""
     script = files("station.verifier").joinpath("live_page.js").read_text(encoding="utf-8")
     parts = [
-        _HEAD.format(style=LIVE_STYLE, policy=LIVE_PAGE_POLICY),
-        LIVE_BODY.format(version=__version__).replace(
+        _HEAD.format(style=LIVE_STYLE + ALONG_STYLE, policy=LIVE_PAGE_POLICY),
+        LIVE_BODY.format(version=__version__)
+        .replace(
             '<div id="status" class="lost" aria-live="polite">Connecting…</div>',
             f'<div id="status" class="lost" aria-live="polite">{html.escape(STARTING)}</div>',
-        ),
+        )
+        .replace('<main id="live-count">', f'{along_section()}<main id="live-count">'),
         "\n</div>\n",
         page_words(),
         f'<script id="tweetnacl">{in_script(vendored("nacl-fast.min.js"))}</script>\n',
         *runtime_parts(fetched, ENTRY),
         f"<script>{in_script(follow_script())}</script>\n",
+        f"<script>{in_script(along_script())}</script>\n",
         f"<script>{in_script(script)}</script>\n</body>\n</html>\n",
     ]
     return "".join(parts).encode("utf-8")

@@ -40,13 +40,19 @@ def missing() -> str | None:
 
 
 def start(
-    width: int = 1280, height: int = 720, *, log_requests: bool = False, flags: tuple[str, ...] = ()
+    width: int = 1280,
+    height: int = 720,
+    *,
+    log_requests: bool = False,
+    flags: tuple[str, ...] = (),
+    profile: str | None = None,
 ) -> Any:
     """A fresh headless Chromium with a profile of its own; the caller quits it.
 
     With `log_requests`, every request the browser makes is logged (DevTools' Network
     events, `requests_made`), and so is what pages say on the console. `flags` are given
-    to Chromium too.
+    to Chromium too. `profile`: the profile folder of a browser stopped before (what
+    its pages stored is there again), instead of a new one.
     """
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
@@ -58,7 +64,7 @@ def start(
     options.add_argument(f"--window-size={width},{height}")
     for flag in flags:
         options.add_argument(flag)
-    profile = tempfile.mkdtemp(prefix="station-chromium-")
+    profile = profile or tempfile.mkdtemp(prefix="station-chromium-")
     options.add_argument(f"--user-data-dir={profile}")
     if log_requests:
         options.set_capability("goog:loggingPrefs", {"performance": "ALL", "browser": "ALL"})

@@ -1,0 +1,174 @@
+"""Tallying along on the live page: the observer's own record, reconciled with the station's.
+
+The page's script keeps each of the observer's actions (a tap, an undo, how a
+disagreement ended) in the browser's own storage, and hands each here once it is
+stored; this module holds the record those actions make (`tally_along.ObserverRecord`)
+and says what to draw: the buttons, the running agreement, the first open
+disagreement, the piles side by side, and the record to download. Every rule is
+`domain.tally_along`'s; the station's calls are those the page has verified (the
+events a signed head covers: `FeedCheck.count`), never the ones merely received.
+
+Imports no `js`: the browser's side is `live_in_browser`.
+"""
+
+import json
+from typing import Any
+
+from station.domain.description import describe
+from station.domain.tally_along import (
+    ObserverRecord,
+    Reconciliation,
+    StationBallot,
+    buttons,
+    call_words,
+    figures_of,
+    newly_corrected,
+    reconcile,
+    record_document,
+    record_hash,
+    record_text,
+    station_ballots,
+)
+from station.witness.feed_check import FeedCheck
+
+
+class Along:
+    """The observer's record of one count followed by the page.
+
+    Attributes:
+        record: the observer's calls, undos and resolutions, in the order stored.
+    """
+
+    def __init__(self, follower: FeedCheck) -> None:
+        self.follower = follower
+        self.election = describe(follower.setup)
+        self.record = ObserverRecord(follower.origin)
+        self._station_at = -1  # the verified event the station's ballots were read at
+        self._station: list[StationBallot] = []
+        self._shown: Reconciliation | None = None  # as the panel last showed it
+
+    def begin(self) -> dict[str, Any]:
+        """What the page needs to keep and key the record: the store's name (the log's
+        origin), the call buttons, and the voting groups (key and name) to choose from."""
+        groups = [b for b in buttons(self.election) if b.kind == "group"]
+        return {
+            "store": self.follower.origin,
+            "groups": [{"key": b.key, "label": b.label} for b in groups],
+        }
+
+    def calls(self, group: str | None) -> list[dict[str, str]]:
+        """The call buttons for a ballot of `group` (None: the election's one ballot)."""
+        return [
+            {"key": b.key, "label": b.label, "shortcut": b.shortcut}
+            for b in buttons(self.election, group)
+            if b.kind == "call"
+        ]
+
+    def restore(self, actions: list[dict[str, Any]]) -> None:
+        """The record made anew from the actions stored, in their order."""
+        self.record = ObserverRecord(self.follower.origin)
+        self._shown = None
+        for action in actions:
+            self.act(action)
+
+    def act(self, action: dict[str, Any]) -> bool:
+        """One stored action applied to the record; False for one that changes nothing
+        (an undo with nothing to undo, a resolution of nothing open), as it did not when
+        it was stored."""
+        kind, utc, group = action.get("kind"), action.get("utc"), action.get("group")
+        try:
+            if kind == "tap":
+                self.record.tap(action["call"], group or None, utc)  # type: ignore[arg-type]
+            elif kind == "undo":
+                return self.record.undo(utc) is not None  # type: ignore[arg-type]
+            elif kind == "resolve":
+                said = action.get("station_call")
+                self.record.resolve(action["ballot"], action["how"], utc, said)  # type: ignore[arg-type]
+            else:
+                return False
+        except (KeyError, TypeError, ValueError):
+            return False
+        return True
+
+    def station(self) -> list[StationBallot]:
+        """The station's verified calls, ballot by ballot (read again once a signed
+        head covers more events)."""
+        seq = self.follower.head_seq
+        if seq != self._station_at:
+            self._station = station_ballots(self.follower)
+            self._station_at = seq
+        return self._station
+
+    def view(self) -> dict[str, Any]:
+        """What the tally-along panel shows now, and under `corrected` the disagreements
+        it showed open that the station has since corrected: the page stores each as
+        resolved "station", so that the record keeps that the station corrected it."""
+        station = self.station()
+        rec = reconcile(self.record, station)
+        shown, self._shown = self._shown, rec
+        corrected = [] if shown is None else newly_corrected(self.record, shown, rec)
+        first = rec.first_open
+
+        def words(key: str) -> str:
+            return call_words(self.election, key)
+
+        flag = None
+        if first is not None:
+            flag = {
+                "ballot": first.ballot,
+                "text": (
+                    f"Ballot {first.ballot:,}: you called {words(first.observer_call)},"
+                    f" the station {words(first.station_call)} ({first.pile})."
+                    " Ask to see it again."
+                ),
+                "station_call": first.station_call,
+                "seq": station[first.ballot - 1].seq,
+            }
+        behind = f" · the station is {len(rec.behind):,} ahead of you" if rec.behind else ""
+        ahead = f" · {len(rec.ahead):,} of yours not yet called by the station" if rec.ahead else ""
+        return {
+            "line": f"You and the station {rec.line}{ahead}{behind}",
+            "agree": rec.agree,
+            "compared": rec.compared,
+            "taps": len(self.record.taps),
+            "flag": flag,
+            "corrected": [{"ballot": d.ballot, "station_call": d.station_call} for d in corrected],
+            "piles": [
+                ["Pile", "Station", "You"],
+                *[[pile.pile, f"{pile.station:,}", f"{pile.observer:,}"] for pile in rec.piles][
+                    -8:
+                ],
+            ],
+        }
+
+    def document(self) -> dict[str, Any]:
+        """The record to download: its JSON, its printable text, its hash."""
+        follower = self.follower
+        station = self.station()
+        doc = record_document(
+            self.record,
+            reconcile(self.record, station),
+            figures_of((b.group, b.call) for b in station),
+            f"event {follower.head_seq:,}, head {follower.head_hash}",
+        )
+        return {
+            "json": json.dumps(doc, ensure_ascii=False, indent=1, sort_keys=True) + "\n",
+            "text": record_text(doc),
+            "hash": record_hash(doc),
+            "name": f"tally-along-{follower.setup.case_number}.json",
+        }
+
+
+# Said on the page, beside the buttons, and in docs/observer.md.
+ALONG_NOTICE = (
+    "Your record stays on this device; the station's journal is the count. Nothing you tap"
+    " is sent to the station."
+)
+
+
+def along_failed(error: str) -> str:
+    """Said when the browser would not store an action: it is not shown as recorded."""
+    return (
+        f"Your last tap could not be kept on this device ({error}): it is not recorded."
+        " Nothing more is recorded until this page is opened again."
+    )

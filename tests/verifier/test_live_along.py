@@ -1,0 +1,88 @@
+"""The live page's tally-along, as its script calls it: actions in, what to draw out.
+
+The count (4 FOR, then 22 AGAINST) is served and followed as the page follows it; the
+observer's actions are handed in as the page hands them once stored. What the panel
+shows, the record made anew from the stored actions, and the record downloaded are
+checked here, without a browser (the Chromium test drives the page itself).
+"""
+
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+from station.verifier.live_along import Along
+from station.witness.serve import FeedServer
+from tests.verifier.test_live_entry import counted, followed
+from tests.witness.helpers import forged_tail
+
+__all__ = ["counted"]  # fixtures
+
+UTC = "2026-12-07T06:00:00.000Z"
+
+
+def taps(calls: list[str]) -> list[dict[str, Any]]:
+    return [{"kind": "tap", "call": call, "group": None, "utc": UTC} for call in calls]
+
+
+def test_a_mis_key_is_flagged_resolved_and_kept(counted: tuple[Path, FeedServer]) -> None:
+    _, server = counted
+    live, _ = followed(server, 28)  # the session opened, 26 calls, the session closed
+    assert live.follower is not None
+    along = Along(live.follower)
+    assert along.begin() == {"store": live.follower.origin, "groups": []}
+    assert [(b["key"], b["shortcut"]) for b in along.calls(None)] == [
+        ("for", "F"),
+        ("against", "A"),
+        ("challenge", "C"),
+        ("void", "V"),
+    ]
+    assert along.act({"kind": "undo", "utc": UTC}) is False  # nothing to undo yet
+    actions = taps(["for"] * 5 + ["against"] * 21)
+    for action in actions:
+        assert along.act(action)
+
+    view = along.view()
+    assert view["line"] == "You and the station agree on 25 of 26"
+    assert view["flag"]["ballot"] == 5
+    assert view["flag"]["text"].startswith("Ballot 5: you called FOR, the station AGAINST (")
+    assert view["flag"]["seq"] == 6  # the station's call for ballot 5: event 1 opened
+
+    resolved = {"kind": "resolve", "ballot": 5, "how": "mistap", "utc": UTC}
+    resolved["station_call"] = view["flag"]["station_call"]
+    assert along.act(resolved)
+    assert along.view()["flag"] is None
+    made = along.document()
+    doc = json.loads(made["json"])
+    assert {row["lane"]: (row["observer"], row["station"]) for row in doc["summary"]} == {
+        "for": (4, 4),
+        "against": (22, 22),
+    }
+    assert [(d["ballot"], d["resolved"]) for d in doc["disagreements"]] == [(5, "mistap")]
+    assert made["text"].endswith(f"SHA-256 of this record: {made['hash']}\n")
+
+    again = Along(live.follower)  # the page reloaded: the record made anew from the store
+    again.restore([{"kind": "undo", "utc": UTC}, *actions, resolved])
+    assert again.view() == along.view()
+    assert again.document()["hash"] == made["hash"]
+
+
+def test_only_calls_a_signed_head_covers_are_the_station_s(
+    counted: tuple[Path, FeedServer],
+) -> None:
+    """Calls received but not signed (here appended by someone on the path) are not
+    the station's: the observer's taps for them wait, compared with nothing."""
+    _, server = counted
+    live, last = followed(server, 28)
+    assert live.follower is not None
+    along = Along(live.follower)
+    for action in taps(["for"] * 4 + ["against"] * 22 + ["for"] * 3):
+        along.act(action)
+    tail = {"events": forged_tail(last["events"], 3), "heads": []}
+    assert live.answer(200, json.dumps(tail).encode(), time.time()) == "next"
+    assert live.follower.received_seq == 31
+    view = along.view()
+    assert view["line"] == (
+        "You and the station agree on 26 of 26 · 3 of yours not yet called by the station"
+    )
+    assert view["flag"] is None

@@ -1,0 +1,231 @@
+"""Tallying along on the live page, in a real headless Chromium 390 px wide.
+
+An observer taps their own call for each of 200 ballots while `station serve` serves the
+count; at ballot 117 they call it otherwise than the station. The page keeps every tap
+in the browser (a reload loses none), follows an undo on either side, flags ballot 117
+within a second of the station's call reaching it, and the record downloaded holds the
+station's figures except ballot 117, which it names. Nothing the observer keys is sent.
+"""
+
+import contextlib
+import dataclasses
+import json
+import random
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+
+from station.domain import Action, Call, ElectionSetup
+from station.domain.tally_along import record_hash
+from station.journal import Journal
+from station.sheet.keys import key_for_signing
+from tests.verifier.chromium import missing, requests_made, start, stop, wait_for
+from tests.witness.helpers import Feed
+from tests.witness.test_live_page import tally
+
+BACKSPACE = "\ue003"  # WebDriver's Backspace key (selenium's Keys.BACKSPACE)
+KEYS = {Call.FOR: "f", Call.AGAINST: "a", Call.VOID: "v", Call.CHALLENGE: "c"}
+CALLS = [Call.FOR] * 5 + [Call.AGAINST] * 4 + [Call.VOID, Call.CHALLENGE]
+LIVE = "return /^LIVE/.test(document.getElementById('status').textContent)"
+READY = "return globalThis.station?.along?.ready === true"
+PHONE = {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True}
+
+
+@pytest.fixture
+def phone(tmp_path: Path) -> Iterator[Any]:
+    if (reason := missing()) is not None:
+        pytest.skip(reason)
+    driver = start(390, 844, log_requests=True)
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", PHONE)
+    driver.execute_cdp_cmd(
+        "Browser.setDownloadBehavior",
+        {"behavior": "allow", "downloadPath": str(tmp_path / "downloads")},
+    )
+    try:
+        yield driver
+    finally:
+        stop(driver)
+
+
+def tap(driver: Any, *calls: Call) -> None:
+    """The observer taps each of `calls`, in turn."""
+    driver.execute_script(
+        "for (const call of arguments)"
+        " document.querySelector(`#along-buttons [data-call='${call}']`).click();",
+        *(call.value for call in calls),
+    )
+
+
+def key(driver: Any, keys: str) -> None:
+    driver.find_element("tag name", "body").send_keys(keys)
+
+
+def taps_shown(driver: Any, n: int) -> None:
+    wait_for(driver, f"return document.getElementById('along-taps').textContent === '{n}'", 10)
+
+
+def flagged(driver: Any, ballot: int | None) -> None:
+    """Wait until the page flags `ballot` (None: no ballot)."""
+    wanted = "f.hidden" if ballot is None else f"!f.hidden && f.dataset.ballot === '{ballot}'"
+    wait_for(driver, f"const f = document.getElementById('along-flag'); return {wanted};", 10)
+
+
+def test_an_observer_tallies_along_and_catches_ballot_117(
+    tmp_path: Path, setup: ElectionSetup, phone: Any
+) -> None:
+    path = tmp_path / "jfk8.station"
+    Journal.create(path, dataclasses.replace(setup, ballots=250))
+    journal = Journal.open(path)
+    journal.start_session()
+    feed = Feed(path, key_for_signing())
+    try:
+        phone.get(feed.server.url)
+        wait_for(phone, LIVE)
+        wait_for(phone, READY)
+        phone.find_element("id", "along-open").click()
+        size = phone.execute_script(
+            "const b = document.querySelector('#along-buttons button').getBoundingClientRect();"
+            " return [b.width, b.height, document.documentElement.scrollWidth, innerWidth];"
+        )
+        assert size[0] >= 44 and size[1] >= 44 and size[2] == size[3] == 390, size
+
+        rng = random.Random(44)
+        plain: list[Call] = []  # ballots with nothing to watch, tapped a score at a time
+        for n in range(1, 201):
+            call = rng.choice(CALLS)
+            if n > 10 and n not in (50, 80, 100, 117):
+                plain.append(call)
+                journal.append(Action.CALL, call)
+                if len(plain) == 20 or n == 200:
+                    tap(phone, *plain)
+                    plain.clear()
+                continue
+            tap(phone, *plain)
+            plain.clear()
+            if n == 117:  # the operator keys AGAINST where the agent said FOR
+                tap(phone, Call.FOR)
+                taps_shown(phone, 117)
+                journal.append(Action.CALL, Call.AGAINST)
+                continue
+            slip = Call.VOID if call is not Call.VOID else Call.FOR
+            if n == 50:  # the observer's own slip, flagged, then taken back
+                journal.append(Action.CALL, call)
+                tap(phone, slip)
+                flagged(phone, 50)
+                key(phone, BACKSPACE)  # the observer's undo, by its key
+                tap(phone, call)
+                flagged(phone, None)
+                continue
+            if n <= 10:  # by the operator's keys, as on a laptop
+                key(phone, KEYS[call])
+            else:
+                tap(phone, call)
+            if n == 80:  # the station's slip, flagged, then undone and called again
+                record = journal.append(Action.CALL, slip)
+                flagged(phone, 80)
+                journal.append(Action.UNDO, Call(str(record.call)), target=record.seq)
+            journal.append(Action.CALL, call)
+            if n == 80:
+                flagged(phone, None)
+            if n == 100:  # the observer's phone reloads the page mid-count
+                taps_shown(phone, 100)
+                phone.refresh()
+                wait_for(phone, READY)
+                taps_shown(phone, 100)
+
+        expected = tally(path)
+        line = wait_for(
+            phone,
+            "const t = document.getElementById('along-line').textContent;"
+            " return t.startsWith('You and the station agree on 199 of 200') && t;",
+            20,
+        )
+        assert line == "You and the station agree on 199 of 200", line
+        flag = phone.execute_script(
+            "const f = document.getElementById('along-flag');"
+            " return {hidden: f.hidden, text: f.textContent, times: station.along};"
+        )
+        assert not flag["hidden"]
+        assert "Ballot 117: you called FOR, the station AGAINST" in flag["text"], flag["text"]
+        shown = flag["times"]["flagged"]["117"]
+        arrived = next(at for at, seq in flag["times"]["answers"] if seq >= shown["seq"])
+        assert 0 <= shown["shown"] - arrived < 1000, (shown, arrived)
+
+        phone.find_element("css selector", "#along-flag [data-how='stands']").click()
+        wait_for(phone, "return document.getElementById('along-flag').hidden")
+        phone.find_element("id", "along-download").click()
+        record_hash_shown = wait_for(
+            phone, "const h = document.getElementById('along-hash').textContent;"
+            " return /^[0-9a-f]{64}$/.test(h) && h;"
+        )  # fmt: skip
+        downloaded = tmp_path / "downloads" / f"tally-along-{setup.case_number}.json"
+        deadline = time.monotonic() + 10
+        while not downloaded.exists() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        doc = json.loads(downloaded.read_text(encoding="utf-8"))
+    finally:
+        feed.stop()
+        journal.close()
+
+    assert record_hash(doc) == record_hash_shown
+    summary = {row["lane"]: (row["observer"], row["station"]) for row in doc["summary"]}
+    station = {lane: theirs for lane, (_, theirs) in summary.items()}
+    assert station == {
+        "for": expected["for"],
+        "against": expected["against"],
+        "void": expected["void"],
+        "challenge": expected["challenged"],
+    }
+    assert summary["for"][0] == station["for"] + 1
+    assert summary["against"][0] == station["against"] - 1
+    assert summary["void"][0] == station["void"]
+    assert summary["challenge"][0] == station["challenge"]
+    assert [(d["ballot"], d["resolved"]) for d in doc["disagreements"]] == [
+        (80, "station"),  # the station's own slip, corrected: kept as such
+        (117, "stands"),
+    ]
+    assert len(doc["calls"]) == 200
+    asked = {urlsplit(url).path for url in requests_made(phone) if url.startswith("http")}
+    assert asked <= {"/", "/setup", "/events"}, asked
+
+
+@pytest.mark.long  # two browsers, each starting Station's Python: seconds
+def test_a_crashed_browser_loses_no_tap(tmp_path: Path, setup: ElectionSetup) -> None:
+    """Every tap shown as recorded is on the device's disk: the browser crashing (all
+    of it, not a tab) and started again on the same profile shows each of them."""
+    if (reason := missing()) is not None:
+        pytest.skip(reason)
+    path = tmp_path / "jfk8.station"
+    Journal.create(path, dataclasses.replace(setup, ballots=250))
+    journal = Journal.open(path)
+    journal.start_session()
+    feed = Feed(path, key_for_signing())
+    driver = start(390, 844)
+    profile = driver.station_profile
+    try:
+        driver.get(feed.server.url)
+        wait_for(driver, READY)
+        driver.find_element("id", "along-open").click()
+        for n in range(30):
+            tap(driver, (Call.FOR, Call.AGAINST)[n % 2])
+        taps_shown(driver, 30)
+        from selenium.common.exceptions import WebDriverException
+
+        with contextlib.suppress(WebDriverException):
+            driver.execute_cdp_cmd("Browser.crash", {})
+        with pytest.raises(WebDriverException):  # the browser is gone, not shut down
+            driver.execute_script("return 1")
+        with contextlib.suppress(WebDriverException):
+            driver.quit()
+        driver = start(390, 844, profile=profile)
+        driver.get(feed.server.url)
+        wait_for(driver, READY)
+        taps_shown(driver, 30)
+    finally:
+        stop(driver)
+        feed.stop()
+        journal.close()
