@@ -31,7 +31,6 @@ restarted on its file remembers the last checkpoint it cosigned.
 
 import base64
 import binascii
-import contextlib
 import hashlib
 import io
 import re
@@ -39,7 +38,7 @@ import socket
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 from typing import Any
 
@@ -69,7 +68,7 @@ from station.verification.signed_note import (
     verified_signatures,
     vkey_text,
 )
-from station.witness.serve import Slots, claim_port
+from station.witness.serve import Slots, SlottedServer
 
 MAX_PROOF = 63  # consistency proof lines a client may send (tlog-witness)
 # The old size line, 63 base64 hashes of 45 bytes each, the blank line, and a note.
@@ -305,12 +304,10 @@ class _Deadline(io.RawIOBase):
         return self._sock.recv_into(buffer)
 
 
-class CosignerServer(ThreadingHTTPServer):
+class CosignerServer(SlottedServer):
     """The witness's HTTP server: a thread per connection, at most MAX_CONNECTIONS."""
 
-    daemon_threads = True
     request_queue_size = 128  # connections at once wait here, not in SYN retries
-    allow_reuse_address = False  # `claim_port` sets what each platform needs
 
     def __init__(
         self, address: tuple[str, int], witness: Witness, said: Callable[[str], None]
@@ -320,31 +317,6 @@ class CosignerServer(ThreadingHTTPServer):
         self.slots = Slots(strangers=MAX_CONNECTIONS, holders=0, per_address=0)
         super().__init__(address, _Handler)
 
-    def server_bind(self) -> None:
-        claim_port(self.socket)
-        super().server_bind()
-
-    def process_request(self, request: Any, client_address: Any) -> None:
-        pushed = self.slots.arrive(request, str(client_address[0]))
-        if pushed is not None:
-            _hang_up(pushed)
-        try:
-            super().process_request(request, client_address)
-        except BaseException:
-            self.slots.leave(request)
-            raise
-
-    def process_request_thread(self, request: Any, client_address: Any) -> None:
-        try:
-            super().process_request_thread(request, client_address)
-        finally:
-            self.slots.leave(request)
-
-    def server_close(self) -> None:
-        super().server_close()
-        for conn in self.slots.everyone():
-            _hang_up(conn)
-
     def handle_error(self, request: Any, client_address: Any) -> None:
         pass  # a client gone mid-request is no news for the terminal
 
@@ -352,11 +324,6 @@ class CosignerServer(ThreadingHTTPServer):
     def url(self) -> str:
         host, port = str(self.server_address[0]), self.server_address[1]
         return f"http://{f'[{host}]' if ':' in host else host}:{port}"
-
-
-def _hang_up(conn: socket.socket) -> None:
-    with contextlib.suppress(OSError):  # closed already
-        conn.shutdown(socket.SHUT_RDWR)
 
 
 class _Handler(BaseHTTPRequestHandler):

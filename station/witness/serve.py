@@ -468,38 +468,21 @@ class Slots:
             return len(self._holders)
 
 
-class FeedServer(ThreadingHTTPServer):
-    """The HTTP server: a thread per connection, a bounded number of connections at
-    once, and a client that showed the token always answered (`Slots`)."""
+class SlottedServer(ThreadingHTTPServer):
+    """An HTTP server of a thread per connection and a bounded number of connections
+    at once (`Slots`): `station serve`'s feed and a party's witness alike."""
 
     daemon_threads = True
-    request_queue_size = 1024  # a flood of connections waits here, not in SYN retries
     allow_reuse_address = False  # `claim_port` sets what each platform needs instead
-
-    def __init__(
-        self,
-        address: tuple[str, int],
-        source: FeedSource,
-        *,
-        max_clients: int = MAX_CLIENTS,
-        max_per_address: int = MAX_PER_ADDRESS,
-        max_strangers: int = MAX_STRANGERS,
-        live_page: bytes | None = None,
-    ) -> None:
-        self.source = source
-        self.live_page = live_page
-        self.slots = Slots(
-            strangers=max_strangers, holders=max_clients, per_address=max_per_address
-        )
-        super().__init__(address, _Handler)
+    slots: "Slots"
 
     def server_bind(self) -> None:
         claim_port(self.socket)
         super().server_bind()
 
     def server_close(self) -> None:
-        """Stop listening, and end the connections kept alive too: followers then see
-        the feed gone at once, as they would if this process died."""
+        """Stop listening, and end the connections kept alive too: clients then see
+        the server gone at once, as they would if this process died."""
         super().server_close()
         for conn in self.slots.everyone():
             _hang_up(conn)
@@ -522,6 +505,30 @@ class FeedServer(ThreadingHTTPServer):
             super().process_request_thread(request, client_address)
         finally:
             self.slots.leave(request)
+
+
+class FeedServer(SlottedServer):
+    """The HTTP server: a thread per connection, a bounded number of connections at
+    once, and a client that showed the token always answered (`Slots`)."""
+
+    request_queue_size = 1024  # a flood of connections waits here, not in SYN retries
+
+    def __init__(
+        self,
+        address: tuple[str, int],
+        source: FeedSource,
+        *,
+        max_clients: int = MAX_CLIENTS,
+        max_per_address: int = MAX_PER_ADDRESS,
+        max_strangers: int = MAX_STRANGERS,
+        live_page: bytes | None = None,
+    ) -> None:
+        self.source = source
+        self.live_page = live_page
+        self.slots = Slots(
+            strangers=max_strangers, holders=max_clients, per_address=max_per_address
+        )
+        super().__init__(address, _Handler)
 
     def handle_error(self, request: Any, client_address: Any) -> None:
         pass  # a client gone mid-request is no news for the terminal

@@ -6,13 +6,11 @@ keys; a third party's key is named as missing."""
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from station.journal import Journal
-from station.journal.cosigned import cosigned_checkpoint
 from station.sheet.checkpoint_signing import election_vkey, raw_key
 from station.sheet.keys import key_for_signing
 from station.verification.checkpoints import origin_of
@@ -20,6 +18,7 @@ from station.verification.pdf_text import pdf_words
 from station.verification.signed_note import COSIGNATURE, vkey_text
 from tests.sheet.helpers import count_calls
 from tests.tlog.helpers import run_checker
+from tests.witness.cosign_helpers import cosigned_within
 from tests.witness.helpers import Running, station
 
 
@@ -31,16 +30,6 @@ def party_witness(state: Path, name: str, log_vkey: str) -> tuple[Running, str, 
     vkey = child.wait_for(lambda line: line.startswith(f"{name}+"))
     url = child.wait_for(lambda line: line.startswith("cosigning at ")).split()[2]
     return child, vkey, url
-
-
-def cosigned_by(election: Path, origin: str, size: int, witnesses: int) -> str:
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        note = cosigned_checkpoint(election, origin, size)
-        if note is not None and note.count("\n\u2014 ") == 1 + witnesses:
-            return note
-        time.sleep(0.05)
-    raise AssertionError(f"no checkpoint of size {size} cosigned by {witnesses} witnesses")
 
 
 def cli(*args: object) -> subprocess.CompletedProcess[str]:
@@ -77,7 +66,7 @@ def test_two_party_witnesses_cosign_the_sheet_and_verify_names_a_missing_third(
     try:
         served.wait_for(lambda line: line.startswith("sending each new checkpoint"))
         count_calls(journal, 40)
-        cosigned_by(journal.path, origin, journal.head_seq + 1, 2)
+        cosigned_within(journal.path, origin, journal.head_seq + 1, 2)
         journal.close()  # the operator's station closes; `station sign` opens its own
         signed = cli("sign", journal.path, "--agent", "R. Agent")
         assert signed.returncode == 0, signed.stderr

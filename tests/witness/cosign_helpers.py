@@ -5,12 +5,14 @@ import base64
 import contextlib
 import http.client
 import threading
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
+from station.journal.cosigned import cosigned_checkpoint
 from station.journal.cosigner_state import CosignerState
 from station.sheet.checkpoint_signing import election_vkey, sign_head, utc_now
 from station.sheet.keys import StationKey
@@ -109,3 +111,15 @@ def running_witness(
         server.server_close()
         thread.join()
         state.close()
+
+
+def cosigned_within(election: Path, origin: str, size: int, witnesses: int) -> str:
+    """The checkpoint of `size` kept with `witnesses` cosignatures by the serving child
+    (another process: its file is looked at until then)."""
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        note = cosigned_checkpoint(election, origin, size)
+        if note is not None and note.count("\n\u2014 ") == 1 + witnesses:
+            return note
+        time.sleep(0.05)
+    raise AssertionError(f"no checkpoint of size {size} cosigned by {witnesses} witnesses")

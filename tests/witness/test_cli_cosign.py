@@ -7,14 +7,12 @@ import signal
 import socket
 import sqlite3
 import threading
-import time
 from pathlib import Path
 
 import pytest
 
 from station.cli import main
 from station.journal import Journal
-from station.journal.cosigned import cosigned_checkpoint
 from station.sheet.checkpoint_signing import election_vkey
 from station.sheet.keys import key_for_signing, signature_holds_raw
 from station.verification.checkpoints import origin_of
@@ -22,7 +20,7 @@ from station.verification.signed_note import parse_note, parse_vkey, verified_si
 from station.witness.serve import FeedSource
 from tests.sheet.helpers import count_calls, party_witness
 from tests.witness.c2sp_witness import SpecServer, SpecWitness
-from tests.witness.cosign_helpers import Log, add, running_witness
+from tests.witness.cosign_helpers import Log, add, cosigned_within, running_witness
 from tests.witness.helpers import Running, station
 
 
@@ -244,18 +242,6 @@ def test_a_served_count_is_cosigned_by_a_spec_witness_and_a_partys_own(
         thread.join()
     keys = [log_vkey, parse_vkey(spec.vkey), parse_vkey(own.witness.vkey)]
     assert len(verified_signatures(parse_note(note), keys, signature_holds_raw)) == 3
-
-
-def cosigned_within(election: Path, origin: str, size: int, witnesses: int) -> str:
-    """The checkpoint of `size` kept with `witnesses` cosignatures by the serving child
-    (another process: its file is looked at until then)."""
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        note = cosigned_checkpoint(election, origin, size)
-        if note is not None and note.count("\n\u2014 ") == 1 + witnesses:
-            return note
-        time.sleep(0.05)
-    raise AssertionError(f"no checkpoint of size {size} cosigned by {witnesses} witnesses")
 
 
 @pytest.mark.parametrize("named_again", [False, True])
