@@ -33,12 +33,13 @@ from station.sheet.checkpoint_signing import election_vkey
 from station.sheet.keys import key_for_signing
 from station.verification.document import event_line
 from station.verification.fingerprints import normalise_fingerprint
-from station.verification.signed_note import COSIGNATURE, BadNote, Vkey, parse_vkey
+from station.verification.signed_note import Vkey
 from station.verification.witness_policy import (
     MAX_POLICY_BYTES,
     Policy,
     PolicyError,
     parse_policy,
+    witness_key,
 )
 from station.verifier import live_page
 from station.verifier.python_page import InputsError
@@ -155,7 +156,10 @@ def _witnesses_given(
     `--witness-policy FILE` that name a URL, checked: a usage error names the first
     thing wrong. A URL or key given twice on the command line is a slip (refused, as
     `verify` does); one the policy names too is the same witness, sent to once."""
-    vkeys = [_serve_witness_key(text) for text in keys]
+    try:
+        vkeys = [witness_key(text) for text in keys]
+    except PolicyError as error:
+        raise UsageError(str(error)) from None
     if len(set(vkeys)) != len(vkeys):
         raise UsageError("--witness-key: the same key is given twice")
     try:
@@ -192,20 +196,6 @@ def _witnesses_given(
     if vkeys and not shown:
         raise UsageError("--witness-key without --witness: give the witness's URL too")
     return shown, vkeys
-
-
-def _serve_witness_key(text: str) -> Vkey:
-    """A `serve --witness-key`, a witness's key (type 0x04); a usage error if not one."""
-    try:
-        vkey = parse_vkey(text)
-    except BadNote as error:
-        raise UsageError(f"--witness-key: {error}") from None
-    if vkey.kind != COSIGNATURE:
-        raise UsageError(
-            f"--witness-key {vkey.name}: a log's key (type 0x01), not a witness's"
-            " (type 0x04, as `station witness --cosign` prints it)"
-        )
-    return vkey
 
 
 @contextlib.contextmanager

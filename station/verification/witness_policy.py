@@ -90,12 +90,7 @@ def _witness(words: list[str], at: str, before: list[PolicyWitness]) -> PolicyWi
     if len(words) not in (2, 3):
         raise PolicyError(f"{at}: write it as: witness NAME VKEY [URL]")
     name, key = words[0], words[1]
-    try:
-        vkey = parse_vkey(key)
-    except BadNote as bad:
-        raise PolicyError(f"{at}: {bad}") from None
-    if vkey.kind != COSIGNATURE:
-        raise PolicyError(f"{at}: {vkey.name}'s key is not a witness's (a cosignature key, 0x04)")
+    vkey = witness_key(key, at)
     url = words[2] if len(words) == 3 else None
     if url is not None and not url.startswith(("http://", "https://")):
         raise PolicyError(f"{at}: {url[:60]!r} is not a witness's URL (http:// or https://)")
@@ -115,6 +110,7 @@ def witness_key(text: str, what: str = "--witness-key") -> Vkey:
         raise PolicyError(f"{what}: {bad}") from None
     if vkey.kind != COSIGNATURE:
         raise PolicyError(
-            f"{what}: {vkey.name}'s key is not a witness's (a cosignature key, type 0x04)"
+            f"{what}: {vkey.name}'s key is a log's key (type 0x01), not a witness's"
+            " (a cosignature key, type 0x04, as `station witness --cosign` prints it)"
         )
     return vkey

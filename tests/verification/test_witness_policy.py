@@ -52,7 +52,7 @@ def test_a_bad_policy_is_one_line_naming_its_line(text: str, said: str) -> None:
 
 def test_a_station_key_is_no_witness_key() -> None:
     station = vkey_text("station/1-RC-1/x", ED25519, bytes(32))
-    with pytest.raises(PolicyError, match="is not a witness's"):
+    with pytest.raises(PolicyError, match="is a log's key"):
         witness_key(station)
-    with pytest.raises(PolicyError, match=r"line 1: .* is not a witness's"):
+    with pytest.raises(PolicyError, match=r"line 1: .* is a log's key"):
         parse_policy(f"witness s {station}\n")
