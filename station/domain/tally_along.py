@@ -26,7 +26,7 @@ import hashlib
 import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from station.domain.calls import Call
 from station.domain.description import MARKS, Election, Question
@@ -39,6 +39,7 @@ __all__ = [
     "RECORD_DOCUMENT",
     "RECORD_STATEMENT",
     "Button",
+    "Corrections",
     "Disagreement",
     "ObserverRecord",
     "PileFigures",
@@ -56,6 +57,7 @@ __all__ = [
     "reconcile",
     "record_document",
     "record_hash",
+    "record_json",
     "record_text",
     "station_ballots",
 ]
@@ -469,6 +471,68 @@ def newly_corrected(
     ]
 
 
+class Corrections:
+    """The disagreements the observer has been shown open, remembered across
+    reconciliations, so that one the station ends by calling the ballot the observer's
+    way is recorded as the station's correction, with its time.
+
+    The station may correct a call by undoing it and calling again: in between, the
+    ballot is not among the station's calls at all and no reconciliation lists it, so
+    only a memory that outlives that gap sees the correction.
+    """
+
+    def __init__(self, record: ObserverRecord | None = None) -> None:
+        # ballot: the last open disagreement shown there
+        self._seen: dict[int, Disagreement] = {}
+        if record is not None:
+            self._restore(record)
+
+    def _restore(self, record: ObserverRecord) -> None:
+        """After a reload: a disagreement the observer resolved as a mis-tap or as
+        standing is one they were shown; its station call is in the resolution."""
+        for tap in record.taps:
+            said = record.resolution(tap.ballot)
+            if said is not None and said.how != "station" and said.station_call is not None:
+                self._seen[tap.ballot] = Disagreement(
+                    tap.ballot, tap.call, said.station_call, tap.group, "", None, tap.group
+                )  # its pile is not in the record
+
+    def after(self, record: ObserverRecord, reconciliation: Reconciliation) -> list[Disagreement]:
+        """The disagreements seen open earlier that the station has ended since by
+        calling the ballot as the observer did (their tap unchanged), each with the
+        station's call it had then and the pile that ballot lay in.
+
+        The caller records each: `record.resolve(d.ballot, "station", utc,
+        station_call=d.station_call)`. One already recorded so is not reported again.
+        """
+        taps = record.taps
+        disagreeing = {d.ballot for d in reconciliation.disagreements}
+        agreeing = {d.ballot: d for d in reconciliation.corrected}
+        ended: list[Disagreement] = []
+        for ballot, seen in sorted(self._seen.items()):
+            if ballot > len(taps) or (
+                (taps[ballot - 1].call, taps[ballot - 1].group)
+                != (seen.observer_call, seen.observer_group)
+            ):
+                del self._seen[ballot]  # the observer took their call back
+                continue
+            if ballot > reconciliation.compared or ballot in disagreeing:
+                continue  # not called again yet, or still called otherwise
+            del self._seen[ballot]
+            said = record.resolution(ballot)
+            if (
+                said is not None
+                and said.how == "station"
+                and ballot in agreeing
+                and said.station_call in (None, seen.station_call)
+            ):
+                continue  # already recorded
+            ended.append(replace(seen, resolved="station"))
+        for d in reconciliation.disagreements:
+            self._seen[d.ballot] = d
+        return ended
+
+
 def _piles(
     station: Sequence[StationBallot], observer: Sequence[tuple[str | None, str]]
 ) -> list[PileFigures]:
@@ -690,7 +754,13 @@ def _rows(doc: Mapping[str, object], key: str) -> list[Mapping[str, object]]:
     return [row for row in rows if isinstance(row, Mapping)] if isinstance(rows, list) else []
 
 
+def record_json(doc: Mapping[str, object]) -> str:
+    """The exact text of the record file the observer keeps (page and terminal alike):
+    the document as JSON, keys sorted, indented, UTF-8, one newline at the end. Every
+    writer writes this text and nothing else, so that `record_hash` is the file's."""
+    return json.dumps(doc, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+
+
 def record_hash(doc: Mapping[str, object]) -> str:
-    """SHA-256 (hex) of the document's canonical JSON: sorted keys, no spaces, UTF-8."""
-    canonical = json.dumps(doc, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+    """SHA-256 (hex) of `record_json(doc)` in UTF-8: `sha256sum FILE` gives the same."""
+    return hashlib.sha256(record_json(doc).encode("utf-8")).hexdigest()
