@@ -36,6 +36,7 @@ from station.domain.piles import lane_name, pile_name
 __all__ = [
     "FORMAT",
     "HOWS",
+    "MISTAP_COUNTS",
     "RECORD_DOCUMENT",
     "RECORD_STATEMENT",
     "Button",
@@ -71,6 +72,12 @@ HOWS = {
     "station": "the station corrected its call",
     "stands": "the observer keeps their call: the disagreement stands",
 }
+
+MISTAP_COUNTS = (
+    "A ballot resolved as the observer's mis-tap counts as agreeing, and in the observer's"
+    " figures as the station's call: the observer corrected their record to it (their"
+    " tap stays listed under Calls)."
+)
 
 RECORD_STATEMENT = (
     "This is one party's own record of the calls, keyed by its observer as the ballots"
@@ -411,7 +418,9 @@ class Reconciliation:
 def reconcile(record: ObserverRecord, station: Sequence[StationBallot]) -> Reconciliation:
     """Compare each ballot both have called; the piles side by side.
 
-    A ballot agrees when the calls (and, with voting groups, the groups) are the same.
+    A ballot agrees when the calls (and, with voting groups, the groups) are the same,
+    or when the observer resolved it as their mis-tap: they corrected their record to
+    the station's call, which their figures then count (it stays in `disagreements`).
     A resolution applies to the observer's standing tap it was made after and, when it
     names the station's call, while the station's call is still that one. "station"
     (the station corrected its call) holds only while the calls agree: such ballots are
@@ -442,9 +451,10 @@ def reconcile(record: ObserverRecord, station: Sequence[StationBallot]) -> Recon
         )
         effective.append((ours.group, ours.call) if how == "mistap" else (tap.group, tap.call))
     effective.extend((tap.group, tap.call) for tap in taps[compared:])
+    mistaken = sum(1 for d in disagreements if d.resolved == "mistap")
     return Reconciliation(
         compared,
-        compared - len(disagreements),
+        compared - len(disagreements) + mistaken,
         disagreements,
         _piles(station, effective),
         taps[compared:],
@@ -741,12 +751,34 @@ def record_text(doc: Mapping[str, object]) -> str:
             f"  ballot {d['ballot']}{group}: observer {d['observer_call']},"
             f" station {d['station_call']}, {d['pile']} \u2014 {how}"
         )
+    if any(d["resolved"] == "mistap" for d in said):
+        lines += ["", MISTAP_COUNTS]
     lines += ["", "Calls:"]
     for call in _rows(doc, "calls"):
         group = "" if call["group"] is None else f" group {call['group']}"
         lines.append(f"  {call['ballot']:>6}  {call['utc']}  {call['call']}{group}")
+    lines += ["", "Taken back:"]
+    taken = _taken_back(_rows(doc, "entries"))
+    lines += taken or ["  none"]
     lines += ["", f"SHA-256 of this record: {record_hash(doc)}", ""]
     return "\n".join(lines)
+
+
+def _taken_back(entries: Sequence[Mapping[str, object]]) -> list[str]:
+    """Each tap the observer took back, replayed from the record's entries."""
+    standing: list[Mapping[str, object]] = []
+    lines = []
+    for entry in entries:
+        if "tap" in entry:
+            standing.append(entry)
+        elif "undo" in entry and standing:
+            tap = standing.pop()
+            group = "" if tap.get("group") is None else f" (group {tap['group']})"
+            lines.append(
+                f"  ballot {tap['tap']}: {str(tap['call']).upper()}{group},"
+                f" taken back at {entry['utc']}"
+            )
+    return lines
 
 
 def _rows(doc: Mapping[str, object], key: str) -> list[Mapping[str, object]]:

@@ -172,7 +172,7 @@ def test_a_mis_tap_resolved_is_kept_as_such_and_counts_as_the_stations_call() ->
 
     result = reconcile(record, station_ballots(station.followed))
 
-    assert result.line == "agree on 2 of 3"
+    assert result.line == "agree on 3 of 3"  # as the pile table counts it
     assert [(d.ballot, d.resolved) for d in result.disagreements] == [(2, "mistap")]
     assert result.first_open is None
     assert all(pile.agree for pile in result.piles)
@@ -181,6 +181,21 @@ def test_a_mis_tap_resolved_is_kept_as_such_and_counts_as_the_stations_call() ->
         {"lane": "against", "observer": 1, "station": 1},
         {"lane": "for", "observer": 2, "station": 2},
     ]
+    assert "resolved as the observer's mis-tap counts as agreeing" in record_text(doc)
+
+
+def test_the_printed_record_lists_the_taps_taken_back() -> None:
+    station = Station()
+    station.call(Call.FOR)
+    record = ObserverRecord(ORIGIN)
+    tapped(record, ["against"])
+    record.undo(utc(7))
+    tapped(record, ["for"])
+    doc = record_document(record, reconcile(record, station_ballots(station.followed)), {}, None)
+
+    text = record_text(doc)
+
+    assert f"ballot 1: AGAINST, taken back at {utc(7)}" in text.split("Taken back:")[1]
 
 
 def test_a_disagreement_that_stands_stays_and_a_new_one_reopens() -> None:
