@@ -39,6 +39,7 @@ __all__ = [
     "MISTAP_COUNTS",
     "RECORD_DOCUMENT",
     "RECORD_STATEMENT",
+    "TEXT_TITLE",
     "Button",
     "Corrections",
     "Disagreement",
@@ -72,6 +73,8 @@ HOWS = {
     "station": "the station corrected its call",
     "stands": "the observer keeps their call: the disagreement stands",
 }
+
+TEXT_TITLE = "Tally-along record of"  # the printed record's first line, before the count
 
 MISTAP_COUNTS = (
     "A ballot resolved as the observer's mis-tap counts as agreeing, and in the observer's"
@@ -729,7 +732,7 @@ def record_text(doc: Mapping[str, object]) -> str:
     """The printable page: the statement, the summary beside the station's figures,
     the disagreements and how each ended, then every call with its time."""
     lines = [
-        f"Tally-along record of {doc['count']}",
+        f"{TEXT_TITLE} {doc['count']}",
         "",
         str(doc["statement"]),
         "",
