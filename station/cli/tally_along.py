@@ -201,7 +201,9 @@ class Tallying:
         if first is None:
             say("you: no disagreement is open")
             return
-        self.record.resolve(first.ballot, how, utc_now(), station_call=first.station_call)
+        self.record.resolve(
+            first.ballot, how, utc_now(), station_call=first.station_call, pile=first.pile or None
+        )
         self._saved()
         said = "your mis-tap, corrected" if how == "mistap" else "your call stands"
         self.update(f"you: ballot {first.ballot:,}: {said}")
@@ -214,7 +216,9 @@ class Tallying:
         self.result = reconcile(self.record, station_ballots(self.follower))
         ended = self.corrections.after(self.record, self.result)
         for d in ended:
-            self.record.resolve(d.ballot, "station", utc_now(), station_call=d.station_call)
+            self.record.resolve(
+                d.ballot, "station", utc_now(), station_call=d.station_call, pile=d.pile or None
+            )
         if ended:
             self._saved()
             self.result = reconcile(self.record, station_ballots(self.follower))

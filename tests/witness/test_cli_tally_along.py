@@ -111,6 +111,7 @@ def test_the_stations_correction_is_followed_and_kept_and_the_record_resumed(
     assert [(d["ballot"], d["station_call"], d["resolved"]) for d in ended] == [
         (2, "void", "station")
     ]
+    assert ended[0]["pile"].startswith("VOID")  # the pile of the call it had
 
     again = tallying(served, out, record)
     again.wait_for(lambda line: line == f"your record {tally_path(out)} resumed at ballot 2")
