@@ -26,7 +26,7 @@ import hashlib
 import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from station.domain.calls import Call
 from station.domain.description import MARKS, Election, Question
@@ -36,9 +36,12 @@ from station.domain.piles import lane_name, pile_name
 __all__ = [
     "FORMAT",
     "HOWS",
+    "MISTAP_COUNTS",
     "RECORD_DOCUMENT",
     "RECORD_STATEMENT",
+    "TEXT_TITLE",
     "Button",
+    "Corrections",
     "Disagreement",
     "ObserverRecord",
     "PileFigures",
@@ -56,6 +59,7 @@ __all__ = [
     "reconcile",
     "record_document",
     "record_hash",
+    "record_json",
     "record_text",
     "station_ballots",
 ]
@@ -69,6 +73,14 @@ HOWS = {
     "station": "the station corrected its call",
     "stands": "the observer keeps their call: the disagreement stands",
 }
+
+TEXT_TITLE = "Tally-along record of"  # the printed record's first line, before the count
+
+MISTAP_COUNTS = (
+    "A ballot resolved as the observer's mis-tap counts as agreeing, and in the observer's"
+    " figures as the station's call: the observer corrected their record to it (their"
+    " tap stays listed under Calls)."
+)
 
 RECORD_STATEMENT = (
     "This is one party's own record of the calls, keyed by its observer as the ballots"
@@ -121,6 +133,7 @@ class Resolution:
     how: str
     utc: str
     station_call: str | None
+    pile: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,6 +147,7 @@ class _Entry:
     group: str | None = None
     how: str | None = None
     station_call: str | None = None  # a resolution: the station's call it was made against
+    pile: str | None = None  # and the pile that ballot lay in
 
     def stored(self) -> dict[str, object]:
         line: dict[str, object] = {self.kind: self.ballot, "utc": self.utc}
@@ -144,6 +158,8 @@ class _Entry:
             line["how"] = self.how
             if self.station_call is not None:
                 line["station_call"] = self.station_call
+            if self.pile is not None:
+                line["pile"] = self.pile
         return line
 
 
@@ -193,12 +209,20 @@ class ObserverRecord:
         self._entries.append(_Entry("undo", tap.ballot, _checked_utc(utc)))
         return tap
 
-    def resolve(self, ballot: int, how: str, utc: str, station_call: str | None = None) -> None:
+    def resolve(
+        self,
+        ballot: int,
+        how: str,
+        utc: str,
+        station_call: str | None = None,
+        pile: str | None = None,
+    ) -> None:
         """Mark the disagreement at `ballot` as ended, `how` one of `HOWS`.
 
         `station_call`, when given, is the station's call the observer resolved against:
         should the station's call for that ballot change afterwards, the resolution no
-        longer applies and the new disagreement is open again.
+        longer applies and the new disagreement is open again. `pile`, when given, is
+        the pile the station's ballot with that call lay in, as the observer was shown.
         """
         if how not in HOWS:
             raise ValueError(f"{how!r} is not how a disagreement ends ({', '.join(HOWS)})")
@@ -209,9 +233,13 @@ class ObserverRecord:
         ):
             raise ValueError(f"ballot {ballot!r} has no call of the observer's to resolve")
         said = None if station_call is None else _checked_call(station_call)
-        resolution = Resolution(ballot, how, _checked_utc(utc), said)
+        if pile is not None and (not isinstance(pile, str) or not 0 < len(pile) <= 200):
+            raise ValueError(f"{pile!r} is not a pile's name")
+        resolution = Resolution(ballot, how, _checked_utc(utc), said, pile)
         self._resolved[ballot] = (len(self._entries), resolution)
-        self._entries.append(_Entry("resolve", ballot, resolution.utc, how=how, station_call=said))
+        self._entries.append(
+            _Entry("resolve", ballot, resolution.utc, how=how, station_call=said, pile=pile)
+        )
 
     def resolution(self, ballot: int) -> Resolution | None:
         """The last resolution of `ballot` made since its standing tap, if any (a tap
@@ -268,8 +296,18 @@ class ObserverRecord:
             if type(line["undo"]) is not int or not self._live or line["undo"] != len(self._live):
                 raise ValueError(f"entry {number} undoes ballot {line['undo']!r} out of turn")
             self.undo(utc)  # type: ignore[arg-type]
-        elif "resolve" in line and set(line) - {"station_call"} == {"resolve", "utc", "how"}:
-            self.resolve(line["resolve"], line["how"], utc, line.get("station_call"))  # type: ignore[arg-type]
+        elif "resolve" in line and set(line) - {"station_call", "pile"} == {
+            "resolve",
+            "utc",
+            "how",
+        }:
+            self.resolve(
+                line["resolve"],
+                line["how"],
+                utc,  # type: ignore[arg-type]
+                line.get("station_call"),
+                line.get("pile"),
+            )
         else:
             raise ValueError(f"entry {number} is neither a tap, an undo nor a resolution")
 
@@ -409,7 +447,9 @@ class Reconciliation:
 def reconcile(record: ObserverRecord, station: Sequence[StationBallot]) -> Reconciliation:
     """Compare each ballot both have called; the piles side by side.
 
-    A ballot agrees when the calls (and, with voting groups, the groups) are the same.
+    A ballot agrees when the calls (and, with voting groups, the groups) are the same,
+    or when the observer resolved it as their mis-tap: they corrected their record to
+    the station's call, which their figures then count (it stays in `disagreements`).
     A resolution applies to the observer's standing tap it was made after and, when it
     names the station's call, while the station's call is still that one. "station"
     (the station corrected its call) holds only while the calls agree: such ballots are
@@ -426,9 +466,11 @@ def reconcile(record: ObserverRecord, station: Sequence[StationBallot]) -> Recon
             effective.append((tap.group, tap.call))
             if said is not None and said.how == "station":
                 before = said.station_call or ours.call
+                # the pile of the station's ballot as it was called then, if recorded
+                pile = said.pile or ours.pile
                 corrected.append(
                     Disagreement(
-                        tap.ballot, tap.call, before, ours.group, ours.pile, "station", tap.group
+                        tap.ballot, tap.call, before, ours.group, pile, "station", tap.group
                     )
                 )
             continue
@@ -440,9 +482,10 @@ def reconcile(record: ObserverRecord, station: Sequence[StationBallot]) -> Recon
         )
         effective.append((ours.group, ours.call) if how == "mistap" else (tap.group, tap.call))
     effective.extend((tap.group, tap.call) for tap in taps[compared:])
+    mistaken = sum(1 for d in disagreements if d.resolved == "mistap")
     return Reconciliation(
         compared,
-        compared - len(disagreements),
+        compared - len(disagreements) + mistaken,
         disagreements,
         _piles(station, effective),
         taps[compared:],
@@ -467,6 +510,69 @@ def newly_corrected(
         and taps[d.ballot - 1].call == d.observer_call
         and taps[d.ballot - 1].group == d.observer_group
     ]
+
+
+class Corrections:
+    """The disagreements the observer has been shown open, remembered across
+    reconciliations, so that one the station ends by calling the ballot the observer's
+    way is recorded as the station's correction, with its time.
+
+    The station may correct a call by undoing it and calling again: in between, the
+    ballot is not among the station's calls at all and no reconciliation lists it, so
+    only a memory that outlives that gap sees the correction.
+    """
+
+    def __init__(self, record: ObserverRecord | None = None) -> None:
+        # ballot: the last open disagreement shown there
+        self._seen: dict[int, Disagreement] = {}
+        if record is not None:
+            self._restore(record)
+
+    def _restore(self, record: ObserverRecord) -> None:
+        """After a reload: a disagreement the observer resolved as a mis-tap or as
+        standing is one they were shown; its station call is in the resolution."""
+        for tap in record.taps:
+            said = record.resolution(tap.ballot)
+            if said is not None and said.how != "station" and said.station_call is not None:
+                self._seen[tap.ballot] = Disagreement(
+                    tap.ballot, tap.call, said.station_call, tap.group, said.pile or "", None,
+                    tap.group,
+                )  # fmt: skip
+
+    def after(self, record: ObserverRecord, reconciliation: Reconciliation) -> list[Disagreement]:
+        """The disagreements seen open earlier that the station has ended since by
+        calling the ballot as the observer did (their tap unchanged), each with the
+        station's call it had then and the pile that ballot lay in.
+
+        The caller records each: `record.resolve(d.ballot, "station", utc,
+        station_call=d.station_call, pile=d.pile)`. One already recorded so is not reported again.
+        """
+        taps = record.taps
+        disagreeing = {d.ballot for d in reconciliation.disagreements}
+        agreeing = {d.ballot: d for d in reconciliation.corrected}
+        ended: list[Disagreement] = []
+        for ballot, seen in sorted(self._seen.items()):
+            if ballot > len(taps) or (
+                (taps[ballot - 1].call, taps[ballot - 1].group)
+                != (seen.observer_call, seen.observer_group)
+            ):
+                del self._seen[ballot]  # the observer took their call back
+                continue
+            if ballot > reconciliation.compared or ballot in disagreeing:
+                continue  # not called again yet, or still called otherwise
+            del self._seen[ballot]
+            said = record.resolution(ballot)
+            if (
+                said is not None
+                and said.how == "station"
+                and ballot in agreeing
+                and said.station_call in (None, seen.station_call)
+            ):
+                continue  # already recorded
+            ended.append(replace(seen, resolved="station"))
+        for d in reconciliation.disagreements:
+            self._seen[d.ballot] = d
+        return ended
 
 
 def _piles(
@@ -655,7 +761,7 @@ def record_text(doc: Mapping[str, object]) -> str:
     """The printable page: the statement, the summary beside the station's figures,
     the disagreements and how each ended, then every call with its time."""
     lines = [
-        f"Tally-along record of {doc['count']}",
+        f"{TEXT_TITLE} {doc['count']}",
         "",
         str(doc["statement"]),
         "",
@@ -677,12 +783,34 @@ def record_text(doc: Mapping[str, object]) -> str:
             f"  ballot {d['ballot']}{group}: observer {d['observer_call']},"
             f" station {d['station_call']}, {d['pile']} \u2014 {how}"
         )
+    if any(d["resolved"] == "mistap" for d in said):
+        lines += ["", MISTAP_COUNTS]
     lines += ["", "Calls:"]
     for call in _rows(doc, "calls"):
         group = "" if call["group"] is None else f" group {call['group']}"
         lines.append(f"  {call['ballot']:>6}  {call['utc']}  {call['call']}{group}")
+    lines += ["", "Taken back:"]
+    taken = _taken_back(_rows(doc, "entries"))
+    lines += taken or ["  none"]
     lines += ["", f"SHA-256 of this record: {record_hash(doc)}", ""]
     return "\n".join(lines)
+
+
+def _taken_back(entries: Sequence[Mapping[str, object]]) -> list[str]:
+    """Each tap the observer took back, replayed from the record's entries."""
+    standing: list[Mapping[str, object]] = []
+    lines = []
+    for entry in entries:
+        if "tap" in entry:
+            standing.append(entry)
+        elif "undo" in entry and standing:
+            tap = standing.pop()
+            group = "" if tap.get("group") is None else f" (group {tap['group']})"
+            lines.append(
+                f"  ballot {tap['tap']}: {str(tap['call']).upper()}{group},"
+                f" taken back at {entry['utc']}"
+            )
+    return lines
 
 
 def _rows(doc: Mapping[str, object], key: str) -> list[Mapping[str, object]]:
@@ -690,7 +818,13 @@ def _rows(doc: Mapping[str, object], key: str) -> list[Mapping[str, object]]:
     return [row for row in rows if isinstance(row, Mapping)] if isinstance(rows, list) else []
 
 
+def record_json(doc: Mapping[str, object]) -> str:
+    """The exact text of the record file the observer keeps (page and terminal alike):
+    the document as JSON, keys sorted, indented, UTF-8, one newline at the end. Every
+    writer writes this text and nothing else, so that `record_hash` is the file's."""
+    return json.dumps(doc, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+
+
 def record_hash(doc: Mapping[str, object]) -> str:
-    """SHA-256 (hex) of the document's canonical JSON: sorted keys, no spaces, UTF-8."""
-    canonical = json.dumps(doc, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+    """SHA-256 (hex) of `record_json(doc)` in UTF-8: `sha256sum FILE` gives the same."""
+    return hashlib.sha256(record_json(doc).encode("utf-8")).hexdigest()

@@ -6,6 +6,7 @@ unions and voting groups are followed; the record survives its own JSON and a da
 one is refused in one line; the printed record's hash is stable.
 """
 
+import hashlib
 import json
 
 import pytest
@@ -16,6 +17,7 @@ from station.domain.election import voting_groups
 from station.domain.followed import Followed
 from station.domain.tally_along import (
     RECORD_STATEMENT,
+    Corrections,
     ObserverRecord,
     Tap,
     buttons,
@@ -25,6 +27,7 @@ from station.domain.tally_along import (
     reconcile,
     record_document,
     record_hash,
+    record_json,
     record_text,
     station_ballots,
 )
@@ -169,7 +172,7 @@ def test_a_mis_tap_resolved_is_kept_as_such_and_counts_as_the_stations_call() ->
 
     result = reconcile(record, station_ballots(station.followed))
 
-    assert result.line == "agree on 2 of 3"
+    assert result.line == "agree on 3 of 3"  # as the pile table counts it
     assert [(d.ballot, d.resolved) for d in result.disagreements] == [(2, "mistap")]
     assert result.first_open is None
     assert all(pile.agree for pile in result.piles)
@@ -178,6 +181,21 @@ def test_a_mis_tap_resolved_is_kept_as_such_and_counts_as_the_stations_call() ->
         {"lane": "against", "observer": 1, "station": 1},
         {"lane": "for", "observer": 2, "station": 2},
     ]
+    assert "resolved as the observer's mis-tap counts as agreeing" in record_text(doc)
+
+
+def test_the_printed_record_lists_the_taps_taken_back() -> None:
+    station = Station()
+    station.call(Call.FOR)
+    record = ObserverRecord(ORIGIN)
+    tapped(record, ["against"])
+    record.undo(utc(7))
+    tapped(record, ["for"])
+    doc = record_document(record, reconcile(record, station_ballots(station.followed)), {}, None)
+
+    text = record_text(doc)
+
+    assert f"ballot 1: AGAINST, taken back at {utc(7)}" in text.split("Taken back:")[1]
 
 
 def test_a_disagreement_that_stands_stays_and_a_new_one_reopens() -> None:
@@ -355,3 +373,60 @@ def test_a_disagreement_the_station_corrects_is_kept_as_corrected_by_it() -> Non
     station.undo()  # back to VOID: "station" no longer holds, the disagreement is open
     station.call(Call.VOID)
     assert reconcile(record, station_ballots(station.followed)).first_open.ballot == 2
+
+
+def test_the_hash_shown_is_the_sha256_of_the_record_file_as_written() -> None:
+    station = Station()
+    station.call(Call.FOR)
+    record = ObserverRecord(ORIGIN)
+    tapped(record, ["against"])
+    doc = record_document(record, reconcile(record, station_ballots(station.followed)), {}, None)
+
+    written = record_json(doc).encode("utf-8")
+
+    assert record_hash(doc) == hashlib.sha256(written).hexdigest()
+    assert json.loads(written) == doc and written.endswith(b"}\n")
+
+
+def test_a_correction_by_undo_and_a_new_call_is_reported_once_with_its_pile() -> None:
+    station = Station()
+    station.call(Call.FOR)
+    station.call(Call.FOR)
+    record = ObserverRecord(ORIGIN)
+    tapped(record, ["for", "against"])
+    corrections = Corrections(record)
+    assert corrections.after(record, reconcile(record, station_ballots(station.followed))) == []
+    station.undo()  # ballot 2 leaves the station's calls: no reconciliation lists it
+    assert corrections.after(record, reconcile(record, station_ballots(station.followed))) == []
+    station.call(Call.AGAINST)
+
+    [ended] = corrections.after(record, reconcile(record, station_ballots(station.followed)))
+
+    assert (ended.ballot, ended.observer_call, ended.station_call) == (2, "against", "for")
+    assert (ended.pile, ended.resolved) == ("FOR pile 1", "station")
+    record.resolve(2, "station", utc(9), station_call=ended.station_call, pile=ended.pile)
+    again = reconcile(record, station_ballots(station.followed))
+    assert corrections.after(record, again) == []
+    reloaded = ObserverRecord.from_json(record.to_json())
+    assert Corrections(reloaded).after(reloaded, again) == []  # after a reload
+    doc = record_document(
+        reloaded, reconcile(reloaded, station_ballots(station.followed)), {}, None
+    )
+    assert [
+        (d["ballot"], d["station_call"], d["pile"], d["resolved"]) for d in doc["disagreements"]
+    ] == [
+        (2, "for", "FOR pile 1", "station")
+    ]  # the station's call it had, and the pile of that ballot
+
+
+def test_a_disagreement_taken_back_by_the_observer_is_no_correction() -> None:
+    station = Station()
+    station.call(Call.FOR)
+    record = ObserverRecord(ORIGIN)
+    tapped(record, ["against"])
+    corrections = Corrections()
+    corrections.after(record, reconcile(record, station_ballots(station.followed)))
+    record.undo(utc(5))
+    record.tap("for", None, utc(6))
+
+    assert corrections.after(record, reconcile(record, station_ballots(station.followed))) == []
