@@ -3,6 +3,7 @@ the child processes of the witness story."""
 
 import contextlib
 import functools
+import io
 import json
 import os
 import signal
@@ -15,6 +16,7 @@ import urllib.error
 import urllib.parse
 import urllib.request
 from collections.abc import Callable, Iterator
+from contextlib import redirect_stdout
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -443,3 +445,36 @@ class Feed:
         self.server.server_close()
         self._thread.join()
         self.source.stop()
+
+
+class RestartableFeed:
+    """A server over the served count that the test stops and starts on one port."""
+
+    def __init__(self, served: Served) -> None:
+        self.served = served
+        self.port = 0
+        self.server: FeedServer | None = None
+        self.thread: threading.Thread | None = None
+
+    def start(self) -> str:
+        self.server = FeedServer(("127.0.0.1", self.port), self.served.source)
+        self.port = self.server.server_address[1]
+        self.thread = threading.Thread(
+            target=self.server.serve_forever, kwargs={"poll_interval": 0.05}
+        )
+        self.thread.start()
+        return self.server.url
+
+    def stop(self) -> None:
+        if self.server is not None and self.thread is not None:
+            self.server.shutdown()
+            self.server.server_close()
+            self.thread.join()
+            self.server = None
+
+
+def tally(path: Path) -> dict[str, Any]:
+    out = io.StringIO()
+    with redirect_stdout(out):
+        assert main(["tally", str(path), "--json"]) == 0
+    return json.loads(out.getvalue())  # type: ignore[no-any-return]

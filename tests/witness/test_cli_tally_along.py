@@ -24,8 +24,8 @@ from station.witness.tally_file import tally_path
 
 if sys.platform != "win32":
     import termios
+from tests.witness.helpers import RestartableFeed as Feed
 from tests.witness.helpers import Running, Served, station
-from tests.witness.test_witness_lines import Feed
 
 KEYS = {Call.FOR: "f", Call.AGAINST: "a", Call.VOID: "v", Call.CHALLENGE: "c"}
 CALLS = [(Call.FOR, Call.AGAINST, Call.FOR, Call.VOID, Call.AGAINST)[n % 5] for n in range(30)]

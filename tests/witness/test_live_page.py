@@ -9,7 +9,6 @@ no longer matches what it saw.
 
 import dataclasses
 import io
-import json
 import random
 from collections.abc import Iterator
 from contextlib import redirect_stdout
@@ -24,7 +23,7 @@ from station.journal import Journal
 from station.sheet.keys import key_for_signing
 from tests.faults.tampering import rewrite, rows
 from tests.verifier.chromium import browser, wait_for
-from tests.witness.helpers import Feed, python_verifier_page
+from tests.witness.helpers import Feed, python_verifier_page, tally
 
 __all__ = ["browser"]  # fixtures
 
@@ -45,13 +44,6 @@ def counting(tmp_path: Path, setup: ElectionSetup) -> Iterator[tuple[Journal, li
         feeds[-1].stop()
         if journal.session is not None:
             journal.close()
-
-
-def tally(path: Path) -> dict[str, Any]:
-    out = io.StringIO()
-    with redirect_stdout(out):
-        assert main(["tally", str(path), "--json"]) == 0
-    return json.loads(out.getvalue())  # type: ignore[no-any-return]
 
 
 def shown(driver: Any) -> dict[str, Any]:

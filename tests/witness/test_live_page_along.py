@@ -24,8 +24,7 @@ from station.domain.tally_along import record_hash
 from station.journal import Journal
 from station.sheet.keys import key_for_signing
 from tests.verifier.chromium import missing, requests_made, start, stop, wait_for
-from tests.witness.helpers import Feed
-from tests.witness.test_live_page import tally
+from tests.witness.helpers import Feed, tally
 
 BACKSPACE = "\ue003"  # WebDriver's Backspace key (selenium's Keys.BACKSPACE)
 KEYS = {Call.FOR: "f", Call.AGAINST: "a", Call.VOID: "v", Call.CHALLENGE: "c"}

@@ -15,8 +15,7 @@ import pytest
 
 from station.domain import Action, Call
 from station.witness import serve as serve_module
-from station.witness.serve import FeedServer
-from tests.witness.helpers import Served
+from tests.witness.helpers import RestartableFeed, Served
 
 
 class Lines:
@@ -49,35 +48,9 @@ class Lines:
         raise AssertionError(f"not seen in {timeout} s; output: {self.lines}")
 
 
-class Feed:
-    """A server over the served count that the test stops and starts on one port."""
-
-    def __init__(self, served: Served) -> None:
-        self.served = served
-        self.port = 0
-        self.server: FeedServer | None = None
-        self.thread: threading.Thread | None = None
-
-    def start(self) -> str:
-        self.server = FeedServer(("127.0.0.1", self.port), self.served.source)
-        self.port = self.server.server_address[1]
-        self.thread = threading.Thread(
-            target=self.server.serve_forever, kwargs={"poll_interval": 0.05}
-        )
-        self.thread.start()
-        return self.server.url
-
-    def stop(self) -> None:
-        if self.server is not None and self.thread is not None:
-            self.server.shutdown()
-            self.server.server_close()
-            self.thread.join()
-            self.server = None
-
-
 @pytest.fixture
-def feed(served: Served) -> Iterator[Feed]:
-    feed_ = Feed(served)
+def feed(served: Served) -> Iterator[RestartableFeed]:
+    feed_ = RestartableFeed(served)
     yield feed_
     feed_.stop()
 
@@ -117,7 +90,7 @@ def heartbeats(served: Served, times: int) -> None:
 
 
 def test_a_witness_says_a_head_once_not_at_each_heartbeat(
-    served: Served, feed: Feed, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    served: Served, feed: RestartableFeed, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(serve_module, "HEARTBEAT_S", 0.0)  # a heartbeat at every look
     with witnessing(feed.start(), tmp_path / "w.witness") as witness:
@@ -134,7 +107,7 @@ def test_a_witness_says_a_head_once_not_at_each_heartbeat(
 
 @pytest.mark.long
 def test_a_witness_says_the_feed_lost_and_back_once(
-    served: Served, feed: Feed, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    served: Served, feed: RestartableFeed, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(serve_module, "HEARTBEAT_S", 0.0)
     with witnessing(feed.start(), tmp_path / "w.witness") as witness:
