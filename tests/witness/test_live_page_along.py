@@ -229,3 +229,39 @@ def test_a_crashed_browser_loses_no_tap(tmp_path: Path, setup: ElectionSetup) ->
         stop(driver)
         feed.stop()
         journal.close()
+
+
+def test_space_or_enter_after_a_click_records_no_second_call(
+    tmp_path: Path, setup: ElectionSetup, phone: Any
+) -> None:
+    """On a laptop, a call button clicked keeps no focus: Space or Enter afterwards
+    (the browser's way to press the focused button) records nothing, nor does a call's
+    key held down (its repeats)."""
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    path = tmp_path / "jfk8.station"
+    Journal.create(path, setup)
+    feed = Feed(path, key_for_signing())
+    try:
+        phone.get(feed.server.url)
+        wait_for(phone, READY)
+        phone.find_element("id", "along-open").click()
+        phone.find_element("css selector", "#along-buttons [data-call='for']").click()
+        taps_shown(phone, 1)
+        ActionChains(phone).send_keys(" ").send_keys("\ue007").perform()  # Space, Enter
+        phone.find_element("id", "along-undo").click()
+        taps_shown(phone, 0)
+        ActionChains(phone).send_keys(" ").send_keys("\ue007").perform()
+        phone.execute_script(
+            "for (const repeat of [false, true, true]) document.dispatchEvent("
+            "new KeyboardEvent('keydown', {key: 'a', repeat, cancelable: true}));"
+        )
+        taps_shown(phone, 1)
+        queued = phone.execute_script(
+            "return stationAlong.idle().then(() =>"
+            " [document.getElementById('along-taps').textContent,"
+            " document.activeElement === document.body])"
+        )
+    finally:
+        feed.stop()
+    assert queued == ["1", True], queued
