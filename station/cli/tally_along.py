@@ -19,17 +19,21 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from station.cli.common import say, say_problem
+from station.cli.feed_lines import FeedLines
 from station.domain.description import Election, describe
 from station.domain.tally_along import (
+    RECORD_DOCUMENT,
+    TEXT_TITLE,
+    Corrections,
     ask_again,
     buttons,
     call_words,
     disagreement_words,
     figures_of,
-    newly_corrected,
     reconcile,
     record_document,
     record_hash,
+    record_json,
     record_text,
     station_ballots,
 )
@@ -56,15 +60,49 @@ def keys_help(election: Election) -> str:
     )
 
 
+class Unescaped:
+    """The keys typed, without the terminal's escape sequences: an arrow or a function
+    key arrives as ESC [ ... or ESC O x (Windows: a 0x00 or 0xE0 and one more), which
+    must never be taken for the letters and digits in it. A sequence may be split
+    between two reads: the state carries over."""
+
+    def __init__(self) -> None:
+        self._state = ""  # "", "esc" (ESC seen), "csi" (ESC [ seen), "ss3", "win"
+
+    def keys(self, text: str) -> list[str]:
+        kept = []
+        for char in text:
+            state = self._state
+            if state == "esc":
+                self._state = {"[": "csi", "O": "ss3"}.get(char, "")
+            elif state == "csi":
+                if "\x40" <= char <= "\x7e":  # its final byte; parameters come before
+                    self._state = ""
+            elif state in ("ss3", "win"):
+                self._state = ""
+            elif char == "\x1b":
+                self._state = "esc"
+            elif char in ("\x00", "\xe0") and sys.platform == "win32":
+                self._state = "win"
+            else:
+                kept.append(char)
+        return kept
+
+
 class Keys:
     """The observer's keys, one at a time, from the terminal (unbuffered) or stdin."""
 
     def __init__(self) -> None:
         self.queue: queue.Queue[str] = queue.Queue()
         self._thread = threading.Thread(target=self._read, name="station-keys", daemon=True)
+        self._unescaped = Unescaped()
 
     def start(self) -> None:
         self._thread.start()
+
+    def _put(self, text: str) -> None:
+        for key in self._unescaped.keys(text):
+            self.queue.put(key)
 
     def _read(self) -> None:
         if sys.stdin is None:  # no console at all: nothing will ever be keyed
@@ -74,7 +112,7 @@ class Keys:
             import msvcrt
 
             while True:
-                self.queue.put(msvcrt.getwch())
+                self._put(msvcrt.getwch())
         fd = sys.stdin.fileno()
         while True:
             try:
@@ -84,8 +122,7 @@ class Keys:
             if not chunk:
                 self.queue.put(_END)
                 return
-            for key in chunk.decode("utf-8", "replace"):
-                self.queue.put(key)
+            self._put(chunk.decode("utf-8", "replace"))
 
 
 @contextlib.contextmanager
@@ -122,6 +159,8 @@ class Tallying:
         self.group: str | None = taps[-1].group if taps else first
         self.choosing_group = False
         self.result = reconcile(self.record, station_ballots(follower))
+        self.corrections = Corrections(self.record)
+        self.corrections.after(self.record, self.result)
         self._said_line = ""
         self._said_open: tuple[int, str, str] | None = None
 
@@ -162,7 +201,9 @@ class Tallying:
         if first is None:
             say("you: no disagreement is open")
             return
-        self.record.resolve(first.ballot, how, utc_now(), station_call=first.station_call)
+        self.record.resolve(
+            first.ballot, how, utc_now(), station_call=first.station_call, pile=first.pile or None
+        )
         self._saved()
         said = "your mis-tap, corrected" if how == "mistap" else "your call stands"
         self.update(f"you: ballot {first.ballot:,}: {said}")
@@ -172,11 +213,12 @@ class Tallying:
 
     def update(self, prefix: str | None = None) -> None:
         """Reconcile again; say the first open disagreement once and the line when it moved."""
-        before = self.result
         self.result = reconcile(self.record, station_ballots(self.follower))
-        ended = newly_corrected(self.record, before, self.result)
+        ended = self.corrections.after(self.record, self.result)
         for d in ended:
-            self.record.resolve(d.ballot, "station", utc_now(), station_call=d.station_call)
+            self.record.resolve(
+                d.ballot, "station", utc_now(), station_call=d.station_call, pile=d.pile or None
+            )
         if ended:
             self._saved()
             self.result = reconcile(self.record, station_ballots(self.follower))
@@ -210,11 +252,50 @@ class Tallying:
             f" signed {head.time} by key {head.key})"
         )
         doc = record_document(self.record, result, figures, at)
-        text_path = out.with_suffix(".txt") if out.suffix == ".json" else Path(f"{out}.txt")
-        write_text(out, json.dumps(doc, indent=1, ensure_ascii=False, sort_keys=True) + "\n")
-        write_text(text_path, record_text(doc))
-        say(f"your record: {out} and {text_path}; {result.line}")
+        printed = text_path(out)
+        refused = not_this_counts(out, self.record.count)
+        if refused is not None:
+            raise TallyFileError(refused)
+        write_text(out, record_json(doc))
+        write_text(printed, record_text(doc))
+        say(f"your record: {out} and {printed}; {result.line}")
         say(f"SHA-256 of your record (write it down): {record_hash(doc)}")
+
+
+def text_path(out: Path) -> Path:
+    """Where the printable record goes beside the JSON one."""
+    return out.with_suffix(".txt") if out.suffix == ".json" else Path(f"{out}.txt")
+
+
+def not_this_counts(path: Path, count: str) -> str | None:
+    """Why `path` must not be overwritten with the record of `count` (None: it may be,
+    there being no file there or this count's record, replaced whole)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None
+    except (OSError, UnicodeDecodeError):
+        text = ""
+    try:
+        doc = json.loads(text)
+    except ValueError:
+        doc = None
+    if isinstance(doc, dict) and doc.get("format") == RECORD_DOCUMENT and doc.get("count") == count:
+        printed = text_path(path)
+        try:
+            with printed.open(encoding="utf-8") as kept:
+                first = kept.readline()
+        except FileNotFoundError:
+            return None
+        except (OSError, UnicodeDecodeError):
+            first = ""
+        if first == f"{TEXT_TITLE} {count}\n":
+            return None
+        path = printed
+    return (
+        f"{path} exists and is not the tally-along record of {count}:"
+        " it is not overwritten (give --record another file)"
+    )
 
 
 def tally_along(
@@ -227,10 +308,15 @@ def tally_along(
         say_problem(f"station: {error}")
         return 2
     final = out or witness_file.with_name(witness_file.name + ".record.json")
+    refused = not_this_counts(final, follower.origin)
+    if refused is not None:
+        say_problem(f"station: {refused}")
+        return 2
     keys = Keys()
     resumed = follower.last_head  # the witness file's newest head, said before
     said_head = None if resumed is None else (resumed.seq, resumed.root)
     code = 0
+    feed = FeedLines()
     with keys_unbuffered():  # before the keys are said: none typed after is held back
         say(keys_help(tallying.election))
         if tallying.record.taps:
@@ -254,6 +340,7 @@ def tally_along(
                     say_problem(f"NOT INTACT: {follower.broken}")
                     code = 1
                     break
+                feed.say_changes(follower)
                 if changes:
                     tallying.update()
                 if key == _END:

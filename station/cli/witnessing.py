@@ -18,6 +18,7 @@ from types import FrameType
 from typing import Any
 
 from station.cli.common import UsageError, each_line_at_once, file_name, say, say_problem
+from station.cli.feed_lines import FeedLines
 from station.cli.tally_along import tally_along
 from station.domain.table_statements import (
     cannot_listen_statement,
@@ -54,10 +55,8 @@ from station.witness.follow import WAIT_S, FeedError, FeedGarbled, RemoteFollowe
 from station.witness.serve import FeedServer, FeedSource, is_loopback, own_addresses, serve
 from station.witness.statements import (
     KEY_NOT_CHECKED,
-    NOT_SIGNED,
     head_line,
     local_only,
-    no_feed,
     on_no_network,
     serving_room,
     witness_held,
@@ -390,8 +389,7 @@ def _witness(follower: RemoteFollower, wait_s: float) -> int:
     it is back: a day's count is a few hundred lines, not one per heartbeat (every head
     is still verified and kept in the file)."""
     said: tuple[int, str] | None = None  # the head last said
-    lost_since: float | None = None  # when the feed last answered, once said lost
-    unsigned_said = False  # NOT SIGNED said, until a head covers every event again
+    feed = FeedLines()
     while True:
         try:
             batch = follower.step(wait_s)
@@ -410,24 +408,8 @@ def _witness(follower: RemoteFollower, wait_s: float) -> int:
         if follower.broken:
             say_problem(f"NOT INTACT: {follower.broken}")
             return 1
-        if follower.problem and follower.problem.startswith(NOT_SIGNED) and not unsigned_said:
-            say_problem(follower.problem)
-            unsigned_said = True
-        elif unsigned_said and not follower.held:
-            say(f"every event received is signed again, to event {follower.head_seq:,}")
-            unsigned_said = False
-        if follower.problem and follower.problem.startswith("NO FEED"):
-            if lost_since is None and follower.silent_s >= 1:
-                say(no_feed(follower.silent_s))
-                lost_since = time.monotonic() - follower.silent_s
+        if feed.say_changes(follower):
             time.sleep(0.5)  # the feed is gone: ask again soon, not in a tight loop
-        elif lost_since is not None:
-            gap = int(time.monotonic() - lost_since)
-            say(
-                f"feed back after {gap:,} second{'' if gap == 1 else 's'}:"
-                f" resuming after event {follower.head_seq:,}"
-            )
-            lost_since = None
 
 
 def _json(value: object) -> str:

@@ -39,6 +39,7 @@ __all__ = [
     "MISTAP_COUNTS",
     "RECORD_DOCUMENT",
     "RECORD_STATEMENT",
+    "TEXT_TITLE",
     "Button",
     "Corrections",
     "Disagreement",
@@ -72,6 +73,8 @@ HOWS = {
     "station": "the station corrected its call",
     "stands": "the observer keeps their call: the disagreement stands",
 }
+
+TEXT_TITLE = "Tally-along record of"  # the printed record's first line, before the count
 
 MISTAP_COUNTS = (
     "A ballot resolved as the observer's mis-tap counts as agreeing, and in the observer's"
@@ -130,6 +133,7 @@ class Resolution:
     how: str
     utc: str
     station_call: str | None
+    pile: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,6 +147,7 @@ class _Entry:
     group: str | None = None
     how: str | None = None
     station_call: str | None = None  # a resolution: the station's call it was made against
+    pile: str | None = None  # and the pile that ballot lay in
 
     def stored(self) -> dict[str, object]:
         line: dict[str, object] = {self.kind: self.ballot, "utc": self.utc}
@@ -153,6 +158,8 @@ class _Entry:
             line["how"] = self.how
             if self.station_call is not None:
                 line["station_call"] = self.station_call
+            if self.pile is not None:
+                line["pile"] = self.pile
         return line
 
 
@@ -202,12 +209,20 @@ class ObserverRecord:
         self._entries.append(_Entry("undo", tap.ballot, _checked_utc(utc)))
         return tap
 
-    def resolve(self, ballot: int, how: str, utc: str, station_call: str | None = None) -> None:
+    def resolve(
+        self,
+        ballot: int,
+        how: str,
+        utc: str,
+        station_call: str | None = None,
+        pile: str | None = None,
+    ) -> None:
         """Mark the disagreement at `ballot` as ended, `how` one of `HOWS`.
 
         `station_call`, when given, is the station's call the observer resolved against:
         should the station's call for that ballot change afterwards, the resolution no
-        longer applies and the new disagreement is open again.
+        longer applies and the new disagreement is open again. `pile`, when given, is
+        the pile the station's ballot with that call lay in, as the observer was shown.
         """
         if how not in HOWS:
             raise ValueError(f"{how!r} is not how a disagreement ends ({', '.join(HOWS)})")
@@ -218,9 +233,13 @@ class ObserverRecord:
         ):
             raise ValueError(f"ballot {ballot!r} has no call of the observer's to resolve")
         said = None if station_call is None else _checked_call(station_call)
-        resolution = Resolution(ballot, how, _checked_utc(utc), said)
+        if pile is not None and (not isinstance(pile, str) or not 0 < len(pile) <= 200):
+            raise ValueError(f"{pile!r} is not a pile's name")
+        resolution = Resolution(ballot, how, _checked_utc(utc), said, pile)
         self._resolved[ballot] = (len(self._entries), resolution)
-        self._entries.append(_Entry("resolve", ballot, resolution.utc, how=how, station_call=said))
+        self._entries.append(
+            _Entry("resolve", ballot, resolution.utc, how=how, station_call=said, pile=pile)
+        )
 
     def resolution(self, ballot: int) -> Resolution | None:
         """The last resolution of `ballot` made since its standing tap, if any (a tap
@@ -277,8 +296,18 @@ class ObserverRecord:
             if type(line["undo"]) is not int or not self._live or line["undo"] != len(self._live):
                 raise ValueError(f"entry {number} undoes ballot {line['undo']!r} out of turn")
             self.undo(utc)  # type: ignore[arg-type]
-        elif "resolve" in line and set(line) - {"station_call"} == {"resolve", "utc", "how"}:
-            self.resolve(line["resolve"], line["how"], utc, line.get("station_call"))  # type: ignore[arg-type]
+        elif "resolve" in line and set(line) - {"station_call", "pile"} == {
+            "resolve",
+            "utc",
+            "how",
+        }:
+            self.resolve(
+                line["resolve"],
+                line["how"],
+                utc,  # type: ignore[arg-type]
+                line.get("station_call"),
+                line.get("pile"),
+            )
         else:
             raise ValueError(f"entry {number} is neither a tap, an undo nor a resolution")
 
@@ -437,9 +466,11 @@ def reconcile(record: ObserverRecord, station: Sequence[StationBallot]) -> Recon
             effective.append((tap.group, tap.call))
             if said is not None and said.how == "station":
                 before = said.station_call or ours.call
+                # the pile of the station's ballot as it was called then, if recorded
+                pile = said.pile or ours.pile
                 corrected.append(
                     Disagreement(
-                        tap.ballot, tap.call, before, ours.group, ours.pile, "station", tap.group
+                        tap.ballot, tap.call, before, ours.group, pile, "station", tap.group
                     )
                 )
             continue
@@ -504,8 +535,9 @@ class Corrections:
             said = record.resolution(tap.ballot)
             if said is not None and said.how != "station" and said.station_call is not None:
                 self._seen[tap.ballot] = Disagreement(
-                    tap.ballot, tap.call, said.station_call, tap.group, "", None, tap.group
-                )  # its pile is not in the record
+                    tap.ballot, tap.call, said.station_call, tap.group, said.pile or "", None,
+                    tap.group,
+                )  # fmt: skip
 
     def after(self, record: ObserverRecord, reconciliation: Reconciliation) -> list[Disagreement]:
         """The disagreements seen open earlier that the station has ended since by
@@ -513,7 +545,7 @@ class Corrections:
         station's call it had then and the pile that ballot lay in.
 
         The caller records each: `record.resolve(d.ballot, "station", utc,
-        station_call=d.station_call)`. One already recorded so is not reported again.
+        station_call=d.station_call, pile=d.pile)`. One already recorded so is not reported again.
         """
         taps = record.taps
         disagreeing = {d.ballot for d in reconciliation.disagreements}
@@ -729,7 +761,7 @@ def record_text(doc: Mapping[str, object]) -> str:
     """The printable page: the statement, the summary beside the station's figures,
     the disagreements and how each ended, then every call with its time."""
     lines = [
-        f"Tally-along record of {doc['count']}",
+        f"{TEXT_TITLE} {doc['count']}",
         "",
         str(doc["statement"]),
         "",

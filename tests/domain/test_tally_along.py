@@ -404,12 +404,19 @@ def test_a_correction_by_undo_and_a_new_call_is_reported_once_with_its_pile() ->
 
     assert (ended.ballot, ended.observer_call, ended.station_call) == (2, "against", "for")
     assert (ended.pile, ended.resolved) == ("FOR pile 1", "station")
-    record.resolve(2, "station", utc(9), station_call=ended.station_call)
+    record.resolve(2, "station", utc(9), station_call=ended.station_call, pile=ended.pile)
     again = reconcile(record, station_ballots(station.followed))
     assert corrections.after(record, again) == []
-    assert Corrections(record).after(record, again) == []  # after a reload
-    doc = record_document(record, again, {}, None)
-    assert [(d["ballot"], d["resolved"]) for d in doc["disagreements"]] == [(2, "station")]
+    reloaded = ObserverRecord.from_json(record.to_json())
+    assert Corrections(reloaded).after(reloaded, again) == []  # after a reload
+    doc = record_document(
+        reloaded, reconcile(reloaded, station_ballots(station.followed)), {}, None
+    )
+    assert [
+        (d["ballot"], d["station_call"], d["pile"], d["resolved"]) for d in doc["disagreements"]
+    ] == [
+        (2, "for", "FOR pile 1", "station")
+    ]  # the station's call it had, and the pile of that ballot
 
 
 def test_a_disagreement_taken_back_by_the_observer_is_no_correction() -> None:

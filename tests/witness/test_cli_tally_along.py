@@ -5,12 +5,14 @@ The keys come on stdin as a script would type them; the count is served in the t
 own process (`served`), a signed head covering every call.
 """
 
+import hashlib
 import json
 import os
 import select
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -23,6 +25,7 @@ from station.witness.tally_file import tally_path
 if sys.platform != "win32":
     import termios
 from tests.witness.helpers import Running, Served, station
+from tests.witness.test_witness_lines import Feed
 
 KEYS = {Call.FOR: "f", Call.AGAINST: "a", Call.VOID: "v", Call.CHALLENGE: "c"}
 CALLS = [(Call.FOR, Call.AGAINST, Call.FOR, Call.VOID, Call.AGAINST)[n % 5] for n in range(30)]
@@ -34,11 +37,14 @@ def counted(journal: Journal, calls: list[Call]) -> None:
         journal.append(Action.CALL, call)
 
 
-def tallying(served: Served, out: Path, record: Path) -> Running:
+def tallying(served: Served, out: Path, record: Path, url: str | None = None) -> Running:
     witness = Running(
-        *station("witness", served.url, "--out", out, "--tally-along", "--record", record),
+        *station(
+            "witness", url or served.url, "--out", out, "--tally-along", "--record", record,
+            "--wait", "0.3",
+        ),
         stdin=True,
-    )
+    )  # fmt: skip
     witness.wait_for(lambda line: line.startswith("tally along: F FOR, A AGAINST"))
     return witness
 
@@ -73,9 +79,10 @@ def test_a_mis_key_is_flagged_at_its_ballot_and_kept_as_a_mis_tap(
     assert len(kept.taps) == 30 and kept.taps[16].call == "against"
     doc = json.loads(record.read_text(encoding="utf-8"))
     assert [(d["ballot"], d["resolved"]) for d in doc["disagreements"]] == [(17, "mistap")]
-    assert doc["agreement"] == "agree on 29 of 30"
     hashed = witness.wait_for(lambda line: line.startswith("SHA-256 of your record"))
     assert hashed.endswith(record_hash(doc))
+    assert hashed.endswith(hashlib.sha256(record.read_bytes()).hexdigest())  # as sha256sum
+    assert doc["agreement"] == "agree on 30 of 30"  # the mis-tap corrected agrees
     text = record.with_suffix(".txt").read_text(encoding="utf-8")
     assert "ballot 17: observer against, station for, FOR pile 1" in text
     assert "not the count" in text and record_hash(doc) in text
@@ -91,9 +98,11 @@ def test_the_stations_correction_is_followed_and_kept_and_the_record_resumed(
     keyed(first, "ff")
     first.wait_for(lambda line: line.startswith("DISAGREE ballot 2: you FOR, the station VOID"))
     undone = served.journal.append(Action.UNDO, Call.VOID, target=3)  # the station corrects
-    served.journal.append(Action.CALL, Call.FOR)
     served.poll()
     assert undone.seq == 4
+    first.wait_for(lambda line: line.startswith("agree on 1 of 1"))  # ballot 2 not called
+    served.journal.append(Action.CALL, Call.FOR)
+    served.poll()
     first.wait_for(lambda line: line == "the station corrected ballot 2: now FOR, as you called it")
     first.wait_for(lambda line: line == "agree on 2 of 2")
     keyed(first, "q")
@@ -102,6 +111,7 @@ def test_the_stations_correction_is_followed_and_kept_and_the_record_resumed(
     assert [(d["ballot"], d["station_call"], d["resolved"]) for d in ended] == [
         (2, "void", "station")
     ]
+    assert ended[0]["pile"].startswith("VOID")  # the pile of the call it had
 
     again = tallying(served, out, record)
     again.wait_for(lambda line: line == f"your record {tally_path(out)} resumed at ballot 2")
@@ -173,3 +183,56 @@ class Screen:
             assert left > 0, f"not seen in {timeout} s: {self.text[-500:]!r}"
             if select.select([self.fd], [], [], min(left, 0.2))[0]:
                 self.text += os.read(self.fd, 4096).decode("utf-8", "replace")
+
+
+@pytest.fixture
+def feed(served: Served) -> Iterator[Feed]:
+    feed_ = Feed(served)
+    yield feed_
+    feed_.stop()
+
+
+def test_tallying_along_the_witness_still_says_the_feed_lost_and_back(
+    served: Served, feed: Feed, tmp_path: Path
+) -> None:
+    counted(served.journal, [Call.FOR])
+    served.poll()
+    witness = tallying(served, tmp_path / "w.witness", tmp_path / "r.json", feed.start())
+    witness.wait_for(lambda line: line.startswith("agree on 0 of 0; the station is 1 ahead"))
+    feed.stop()
+    witness.wait_for(lambda line: line.startswith("NO FEED FOR "))
+    feed.start()
+    back = witness.wait_for(lambda line: line.startswith("feed back after "))
+    assert "resuming after event " in back
+    keyed(witness, "q")
+    assert witness.process.wait(timeout=30) == 0
+
+
+def test_arrow_and_function_keys_are_no_calls(served: Served, tmp_path: Path) -> None:
+    counted(served.journal, [Call.FOR])
+    served.poll()
+    out = tmp_path / "w.witness"
+    witness = tallying(served, out, tmp_path / "r.json")
+    keyed(witness, "\x1b[A\x1bOA\x1b[C\x1b[15~\x1bOPf")  # up, up, right, F5, F1, then F
+    witness.wait_for(lambda line: line.startswith("you: ballot 1 FOR"))
+    keyed(witness, "q")
+    assert witness.process.wait(timeout=30) == 0
+    kept = ObserverRecord.from_json(tally_path(out).read_text(encoding="utf-8"))
+    assert [tap.call for tap in kept.taps] == ["for"] and kept.entries == 1
+
+
+def test_a_record_file_of_something_else_is_not_overwritten(served: Served, tmp_path: Path) -> None:
+    counted(served.journal, [Call.FOR])
+    served.poll()
+    record = tmp_path / "record.json"
+    record.write_text('{"format": "station tally-along document 1", "count": "other"}\n')
+    before = record.read_bytes()
+    witness = Running(
+        *station("witness", served.url, "--out", tmp_path / "w.witness", "--tally-along",
+                 "--record", record),
+        stdin=True,
+    )  # fmt: skip
+    assert witness.process.wait(timeout=30) == 2
+    witness.stop()
+    assert witness.lines[-1].startswith(f"station: {record} exists and is not the tally-along")
+    assert record.read_bytes() == before
