@@ -127,6 +127,7 @@ globalThis.stationAlong = (() => {
       $("along-flag-text").textContent = flag.text;
       $("along-flag").dataset.ballot = flag.ballot;
       $("along-flag").dataset.station = flag.station_call;
+      $("along-flag").dataset.pile = flag.pile;
       state.flagged[flag.ballot] ??= { shown: performance.now(), seq: flag.seq };
     }
     const piles = $("along-piles");
@@ -218,7 +219,8 @@ globalThis.stationAlong = (() => {
     for (const how of document.querySelectorAll("#along-flag [data-how]")) {
       how.onclick = once(() => act({
         kind: "resolve", ballot: Number($("along-flag").dataset.ballot),
-        station_call: $("along-flag").dataset.station, how: how.dataset.how,
+        station_call: $("along-flag").dataset.station, pile: $("along-flag").dataset.pile,
+        how: how.dataset.how,
       }));
     }
     $("along-download").onclick = download;

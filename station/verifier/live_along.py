@@ -81,8 +81,8 @@ class Along:
             elif kind == "undo":
                 return self.record.undo(utc) is not None  # type: ignore[arg-type]
             elif kind == "resolve":
-                said = action.get("station_call")
-                self.record.resolve(action["ballot"], action["how"], utc, said)  # type: ignore[arg-type]
+                said, pile = action.get("station_call"), action.get("pile")
+                self.record.resolve(action["ballot"], action["how"], utc, said, pile)  # type: ignore[arg-type]
             else:
                 return False
         except (KeyError, TypeError, ValueError):
@@ -122,6 +122,7 @@ class Along:
                     " Ask to see it again."
                 ),
                 "station_call": first.station_call,
+                "pile": first.pile,
                 "seq": station[first.ballot - 1].seq,
             }
         behind = f" · the station is {len(rec.behind):,} ahead of you" if rec.behind else ""
@@ -132,7 +133,10 @@ class Along:
             "compared": rec.compared,
             "taps": len(self.record.taps),
             "flag": flag,
-            "corrected": [{"ballot": d.ballot, "station_call": d.station_call} for d in corrected],
+            "corrected": [
+                {"ballot": d.ballot, "station_call": d.station_call, "pile": d.pile}
+                for d in corrected
+            ],
             "piles": [
                 ["Pile", "Station", "You"],
                 *[[pile.pile, f"{pile.station:,}", f"{pile.observer:,}"] for pile in rec.piles][

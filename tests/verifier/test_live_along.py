@@ -133,16 +133,17 @@ def test_a_station_s_undo_and_new_call_is_kept_as_its_correction(tmp_path: Path)
         journal.append(Action.CALL, Call.FOR)
         signed_to(live, server, wrong.seq + 2)
         view = along.view()
-    assert view["corrected"] == [{"ballot": 3, "station_call": "against"}]
+    assert view["corrected"] == [{"ballot": 3, "station_call": "against", "pile": "AGAINST pile 1"}]
     assert along.view()["corrected"] == []  # said once
     assert along.act({"kind": "resolve", "how": "station", "utc": UTC, **view["corrected"][0]})
     doc = json.loads(along.document()["json"])
-    assert [(d["ballot"], d["station_call"], d["resolved"]) for d in doc["disagreements"]] == [
-        (3, "against", "station")
-    ]
+    assert [
+        (d["ballot"], d["station_call"], d["pile"], d["resolved"]) for d in doc["disagreements"]
+    ] == [(3, "against", "AGAINST pile 1", "station")]
     assert doc["entries"][-1] == {
         "resolve": 3,
         "how": "station",
         "station_call": "against",
+        "pile": "AGAINST pile 1",
         "utc": UTC,
     }
