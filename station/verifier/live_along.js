@@ -63,19 +63,33 @@ globalThis.stationAlong = (() => {
     });
   }
 
+  // A button that acts once per click: it gives up the focus, so that Space or Enter
+  // afterwards does not press it again (the keyboard's calls are the shortcut keys).
   function button(parent, text, onclick) {
     const made = parent.appendChild(document.createElement("button"));
     made.type = "button";
     made.textContent = text;
-    made.onclick = onclick;
+    made.onclick = once(onclick);
     return made;
+  }
+
+  function once(onclick) {
+    return (event) => {
+      event.currentTarget.blur();
+      onclick(event);
+    };
   }
 
   // An action of the observer's: stored first, shown as recorded only once it is.
   // `tapped`: when the observer's tap or key happened (an event's timeStamp).
+  // The observer's actions go first: while one is being stored, the feed's next answer
+  // waits (`idle`), and the panel is drawn once the action is, whatever the feed brought.
+  let acting = 0;
+  let settled = [];
   function act(action, tapped = performance.now()) {
     if (state.failed) return queue; // what cannot be kept is not shown as recorded
     action.utc = new Date().toISOString();
+    acting += 1;
     queue = queue.then(async () => {
       await store(action);
       state.along.act(JSON.stringify(action));
@@ -83,11 +97,25 @@ globalThis.stationAlong = (() => {
       if (action.kind === "tap") {
         requestAnimationFrame(() => setTimeout(() => state.taps.push(performance.now() - tapped)));
       }
-    }).catch(failed);
+    }).catch(failed).finally(() => {
+      acting -= 1;
+      if (acting === 0) for (const ok of settled.splice(0)) ok();
+    });
     return queue;
   }
 
+  // Resolves once no action of the observer's is waiting to be stored and drawn, or
+  // after a second at most: a browser slow to store never stops the count's following.
+  function idle() {
+    if (acting === 0) return Promise.resolve();
+    return new Promise((ok) => {
+      settled.push(ok);
+      setTimeout(ok, 1000);
+    });
+  }
+
   function draw() {
+    redraw = false;
     if (!state.along || $("along-panel").hidden) return;
     const view = state.along.view();
     for (const ended of view.corrected) act({ kind: "resolve", how: "station", ...ended });
@@ -99,6 +127,7 @@ globalThis.stationAlong = (() => {
       $("along-flag-text").textContent = flag.text;
       $("along-flag").dataset.ballot = flag.ballot;
       $("along-flag").dataset.station = flag.station_call;
+      $("along-flag").dataset.pile = flag.pile;
       state.flagged[flag.ballot] ??= { shown: performance.now(), seq: flag.seq };
     }
     const piles = $("along-piles");
@@ -113,6 +142,10 @@ globalThis.stationAlong = (() => {
   function key(event) {
     if ($("along-panel").hidden || event.ctrlKey || event.metaKey || event.altKey) return;
     if (event.target instanceof HTMLInputElement) return;
+    if (event.repeat) { // a key held down records one call, not a stream of them
+      event.preventDefault();
+      return;
+    }
     const typed = event.key.toUpperCase();
     if (groupKey) {
       groupKey = false;
@@ -182,12 +215,13 @@ globalThis.stationAlong = (() => {
     $("along-groups").textContent = "";
     for (const group of made.groups) button($("along-groups"), group.label, () => chooseGroup(group.key)).dataset.group = group.key;
     chooseGroup(made.groups.length ? made.groups[0].key : "");
-    $("along-undo").onclick = () => act({ kind: "undo" });
+    $("along-undo").onclick = once(() => act({ kind: "undo" }));
     for (const how of document.querySelectorAll("#along-flag [data-how]")) {
-      how.onclick = () => act({
+      how.onclick = once(() => act({
         kind: "resolve", ballot: Number($("along-flag").dataset.ballot),
-        station_call: $("along-flag").dataset.station, how: how.dataset.how,
-      });
+        station_call: $("along-flag").dataset.station, pile: $("along-flag").dataset.pile,
+        how: how.dataset.how,
+      }));
     }
     $("along-download").onclick = download;
     $("along-print").onclick = print;
@@ -209,10 +243,14 @@ globalThis.stationAlong = (() => {
   }
 
   // An answer of the feed arrived at `arrived` (performance.now()) and was checked.
+  // Drawn in a task of its own, after any tap waiting: a tap's own drawing shows what
+  // the feed brought too, and then this one is not needed.
+  let redraw = false;
   function answered(arrived) {
     if (!state.along) return;
     state.answers.push([arrived, follow.received()]);
-    queue = queue.then(draw);
+    redraw = true;
+    setTimeout(() => idle().then(() => redraw && draw()));
   }
 
   function failed(error) {
@@ -223,6 +261,6 @@ globalThis.stationAlong = (() => {
 
   return {
     begin: (followed) => begin(followed).catch(failed),
-    answered, act, download, state,
+    answered, act, idle, busy: () => acting > 0, download, state,
   };
 })();

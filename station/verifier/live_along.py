@@ -11,21 +11,20 @@ events a signed head covers: `FeedCheck.count`), never the ones merely received.
 Imports no `js`: the browser's side is `live_in_browser`.
 """
 
-import json
 from typing import Any
 
 from station.domain.description import describe
 from station.domain.tally_along import (
+    Corrections,
     ObserverRecord,
-    Reconciliation,
     StationBallot,
     buttons,
     call_words,
     figures_of,
-    newly_corrected,
     reconcile,
     record_document,
     record_hash,
+    record_json,
     record_text,
     station_ballots,
 )
@@ -45,7 +44,7 @@ class Along:
         self.record = ObserverRecord(follower.origin)
         self._station_at = -1  # the verified event the station's ballots were read at
         self._station: list[StationBallot] = []
-        self._shown: Reconciliation | None = None  # as the panel last showed it
+        self._corrections = Corrections()  # the disagreements the panel showed open
 
     def begin(self) -> dict[str, Any]:
         """What the page needs to keep and key the record: the store's name (the log's
@@ -67,9 +66,9 @@ class Along:
     def restore(self, actions: list[dict[str, Any]]) -> None:
         """The record made anew from the actions stored, in their order."""
         self.record = ObserverRecord(self.follower.origin)
-        self._shown = None
         for action in actions:
             self.act(action)
+        self._corrections = Corrections(self.record)
 
     def act(self, action: dict[str, Any]) -> bool:
         """One stored action applied to the record; False for one that changes nothing
@@ -82,8 +81,8 @@ class Along:
             elif kind == "undo":
                 return self.record.undo(utc) is not None  # type: ignore[arg-type]
             elif kind == "resolve":
-                said = action.get("station_call")
-                self.record.resolve(action["ballot"], action["how"], utc, said)  # type: ignore[arg-type]
+                said, pile = action.get("station_call"), action.get("pile")
+                self.record.resolve(action["ballot"], action["how"], utc, said, pile)  # type: ignore[arg-type]
             else:
                 return False
         except (KeyError, TypeError, ValueError):
@@ -101,12 +100,13 @@ class Along:
 
     def view(self) -> dict[str, Any]:
         """What the tally-along panel shows now, and under `corrected` the disagreements
-        it showed open that the station has since corrected: the page stores each as
-        resolved "station", so that the record keeps that the station corrected it."""
+        it showed open that the station has since ended by calling the ballot the
+        observer's way (`tally_along.Corrections`: also by an undo and a new call): the
+        page stores each as resolved "station", with its time, so that the record keeps
+        that the station corrected it."""
         station = self.station()
         rec = reconcile(self.record, station)
-        shown, self._shown = self._shown, rec
-        corrected = [] if shown is None else newly_corrected(self.record, shown, rec)
+        corrected = self._corrections.after(self.record, rec)
         first = rec.first_open
 
         def words(key: str) -> str:
@@ -122,6 +122,7 @@ class Along:
                     " Ask to see it again."
                 ),
                 "station_call": first.station_call,
+                "pile": first.pile,
                 "seq": station[first.ballot - 1].seq,
             }
         behind = f" · the station is {len(rec.behind):,} ahead of you" if rec.behind else ""
@@ -132,7 +133,10 @@ class Along:
             "compared": rec.compared,
             "taps": len(self.record.taps),
             "flag": flag,
-            "corrected": [{"ballot": d.ballot, "station_call": d.station_call} for d in corrected],
+            "corrected": [
+                {"ballot": d.ballot, "station_call": d.station_call, "pile": d.pile}
+                for d in corrected
+            ],
             "piles": [
                 ["Pile", "Station", "You"],
                 *[[pile.pile, f"{pile.station:,}", f"{pile.observer:,}"] for pile in rec.piles][
@@ -152,7 +156,7 @@ class Along:
             f"event {follower.head_seq:,}, head {follower.head_hash}",
         )
         return {
-            "json": json.dumps(doc, ensure_ascii=False, indent=1, sort_keys=True) + "\n",
+            "json": record_json(doc),
             "text": record_text(doc),
             "hash": record_hash(doc),
             "name": f"tally-along-{follower.setup.case_number}.json",

@@ -64,10 +64,13 @@ globalThis.stationLive = (() => {
     for (;;) {
       [status, body] = await get(follow.path());
       const arrived = performance.now();
+      await globalThis.stationAlong?.idle(); // an observer's tap being kept goes first
       const next = follow.answer(status, body, now());
+      await new Promise((ok) => setTimeout(ok)); // and one made meanwhile, before drawing
+      await globalThis.stationAlong?.idle();
       draw();
       globalThis.stationAlong?.answered(arrived);
-      ticking ??= setInterval(draw, 1000);
+      ticking ??= setInterval(() => globalThis.stationAlong?.busy() || draw(), 1000);
       if (next === "stop") {
         clearInterval(ticking);
         return true;

@@ -66,7 +66,7 @@ browser. Station live page {version}; read-only.</footer>"""
 
 LIVE_STYLE = """
 #live { background: #111; color: #eee; padding: .75rem; }
-#case { font-size: 1.05rem; margin: 0 0 .5rem; }
+#case { font-size: 1.05rem; margin: 0 0 .5rem; text-wrap: balance; }
 #status { padding: .5rem .75rem; border-radius: .4rem; font-weight: 600; word-break: break-word; }
 #status.ok { background: #1d4d2a; } #status.bad { background: #a11; color: #fff; font-size: 1.2rem; }
 #status.lost { background: #7a5a00; }
@@ -99,7 +99,7 @@ LIVE_STYLE = """
 #calls li.correction { color: #ffd27a; } #calls li.session { color: #999; }
 #calls li small { margin-left: .6rem; padding: 0 .3rem; border: 1px solid currentColor; border-radius: .2rem;
   font-size: .75rem; font-weight: 700; letter-spacing: .05em; }
-#live footer { color: #999; font-size: .85rem; word-break: break-all; margin-top: .6rem; }
+#live footer { color: #999; font-size: .85rem; overflow-wrap: break-word; margin-top: .6rem; }
 """
 
 
@@ -142,7 +142,6 @@ ALONG_BODY = """<section id="along" hidden>
 <p id="along-line" aria-live="polite"></p>
 <div id="along-flag" role="alert" hidden><p id="along-flag-text"></p>
 <div class="along-how"><button type="button" data-how="mistap">I mis-tapped</button>
-<button type="button" data-how="station">The station corrected it</button>
 <button type="button" data-how="stands">My call stands</button></div></div>
 <div id="along-groups" class="along-row" hidden></div>
 <div id="along-buttons"></div>
@@ -168,9 +167,9 @@ ALONG_STYLE = """
 #along-buttons { display: grid; grid-template-columns: repeat(auto-fit, minmax(9rem, 1fr)); gap: .5rem;
   margin: .5rem 0; }
 #along-buttons button { min-height: 56px; font-size: 1.2rem; font-weight: 700; background: #1f3b2a;
-  overflow-wrap: anywhere; }
+  overflow-wrap: break-word; }
 #along-buttons kbd { display: block; font-size: .75rem; font-weight: 400; color: #aaa; }
-#along-undo kbd { margin-left: .4rem; font-size: .75rem; color: #aaa; }
+#along-undo kbd { margin-left: .4rem; font-size: 1.3rem; line-height: 1; color: #ddd; }
 #along-piles:has(tr:only-child) { display: none; }
 #along-groups button[aria-pressed="true"] { background: #1b2433; border-color: #8ab4ff; }
 .along-row { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; margin: .4rem 0; }
@@ -194,7 +193,7 @@ ALONG_STYLE = """
 #along-piles { border-collapse: collapse; margin: .3rem 0; }
 #along-piles th, #along-piles td { padding: .15rem .5rem; text-align: right; border-bottom: 1px solid #333; }
 #along-piles th:first-child, #along-piles td:first-child { text-align: left; }
-#along-kept code { word-break: break-all; }
+#along-kept code { overflow-wrap: break-word; }
 @media print {
   body.print-record #live > :not(#along), body.print-record #along-open,
   body.print-record #along-panel > :not(#along-printable) { display: none !important; }

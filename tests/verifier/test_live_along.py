@@ -6,15 +6,22 @@ shows, the record made anew from the stored actions, and the record downloaded a
 checked here, without a browser (the Chromium test drives the page itself).
 """
 
+import dataclasses
+import hashlib
 import json
 import time
 from pathlib import Path
 from typing import Any
 
+from station.domain import Action, Call
+from station.journal import Journal
+from station.sheet.keys import key_for_signing
 from station.verifier.live_along import Along
+from station.verifier.live_entry import LiveCount
 from station.witness.serve import FeedServer
-from tests.verifier.test_live_entry import counted, followed
-from tests.witness.helpers import forged_tail
+from tests.helpers import JFK8
+from tests.verifier.test_live_entry import ask, counted, followed
+from tests.witness.helpers import forged_tail, live_feed
 
 __all__ = ["counted"]  # fixtures
 
@@ -60,6 +67,8 @@ def test_a_mis_key_is_flagged_resolved_and_kept(counted: tuple[Path, FeedServer]
     }
     assert [(d["ballot"], d["resolved"]) for d in doc["disagreements"]] == [(5, "mistap")]
     assert made["text"].endswith(f"SHA-256 of this record: {made['hash']}\n")
+    # the file downloaded is this text, UTF-8: `sha256sum` of it gives the hash shown
+    assert hashlib.sha256(made["json"].encode("utf-8")).hexdigest() == made["hash"]
 
     again = Along(live.follower)  # the page reloaded: the record made anew from the store
     again.restore([{"kind": "undo", "utc": UTC}, *actions, resolved])
@@ -86,3 +95,55 @@ def test_only_calls_a_signed_head_covers_are_the_station_s(
         "You and the station agree on 26 of 26 · 3 of yours not yet called by the station"
     )
     assert view["flag"] is None
+
+
+def signed_to(live: LiveCount, server: FeedServer, seq: int) -> None:
+    """The page's Python follows the feed until a signed head covers event `seq`."""
+    for _ in range(40):
+        status, body = ask(server, live.path().replace("wait=20", "wait=1"))
+        assert live.answer(status, body, time.time()) == "next"
+        if live.follower is not None and live.follower.head_seq == seq:
+            return
+    raise AssertionError(live.view(time.time()))
+
+
+def test_a_station_s_undo_and_new_call_is_kept_as_its_correction(tmp_path: Path) -> None:
+    """The station undoes its call for ballot 3 (the flag goes: ballot 3 is not called)
+    and calls it the observer's way: the page is told to store that the station
+    corrected it, and the record downloaded says so, with the call it had before."""
+    path = tmp_path / "jfk8.station"
+    Journal.create(path, dataclasses.replace(JFK8, ballots=80))
+    with Journal.open(path) as journal, live_feed(path, key_for_signing(), page=False) as server:
+        journal.start_session()
+        journal.append(Action.CALL, Call.FOR)
+        journal.append(Action.CALL, Call.FOR)
+        wrong = journal.append(Action.CALL, Call.AGAINST)
+        live, _ = followed(server, wrong.seq)
+        assert live.follower is not None
+        along = Along(live.follower)
+        for action in taps(["for", "for", "for"]):
+            along.act(action)
+        assert along.view()["flag"]["ballot"] == 3
+
+        journal.append(Action.UNDO, Call.AGAINST, target=wrong.seq)
+        signed_to(live, server, wrong.seq + 1)
+        undone = along.view()
+        assert undone["flag"] is None and undone["corrected"] == []
+
+        journal.append(Action.CALL, Call.FOR)
+        signed_to(live, server, wrong.seq + 2)
+        view = along.view()
+    assert view["corrected"] == [{"ballot": 3, "station_call": "against", "pile": "AGAINST pile 1"}]
+    assert along.view()["corrected"] == []  # said once
+    assert along.act({"kind": "resolve", "how": "station", "utc": UTC, **view["corrected"][0]})
+    doc = json.loads(along.document()["json"])
+    assert [
+        (d["ballot"], d["station_call"], d["pile"], d["resolved"]) for d in doc["disagreements"]
+    ] == [(3, "against", "AGAINST pile 1", "station")]
+    assert doc["entries"][-1] == {
+        "resolve": 3,
+        "how": "station",
+        "station_call": "against",
+        "pile": "AGAINST pile 1",
+        "utc": UTC,
+    }

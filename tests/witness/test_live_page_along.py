@@ -228,3 +228,48 @@ def test_a_crashed_browser_loses_no_tap(tmp_path: Path, setup: ElectionSetup) ->
         stop(driver)
         feed.stop()
         journal.close()
+
+
+def clicked(driver: Any, selector: str) -> None:
+    """A mouse's click on a button: it takes the focus, then is clicked (the page's
+    figures may move the button while WebDriver aims at it)."""
+    driver.execute_script(
+        "const b = document.querySelector(arguments[0]); b.focus(); b.click();", selector
+    )
+
+
+def test_space_or_enter_after_a_click_records_no_second_call(
+    tmp_path: Path, setup: ElectionSetup, phone: Any
+) -> None:
+    """On a laptop, a call button clicked keeps no focus: Space or Enter afterwards
+    (the browser's way to press the focused button) records nothing, nor does a call's
+    key held down (its repeats)."""
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    path = tmp_path / "jfk8.station"
+    Journal.create(path, setup)
+    feed = Feed(path, key_for_signing())
+    try:
+        phone.get(feed.server.url)
+        wait_for(phone, LIVE)  # the count drawn: nothing moves under the clicks
+        wait_for(phone, READY)
+        phone.find_element("id", "along-open").click()
+        clicked(phone, "#along-buttons [data-call='for']")
+        taps_shown(phone, 1)
+        ActionChains(phone).send_keys(" ").send_keys("\ue007").perform()  # Space, Enter
+        clicked(phone, "#along-undo")
+        taps_shown(phone, 0)
+        ActionChains(phone).send_keys(" ").send_keys("\ue007").perform()
+        phone.execute_script(
+            "for (const repeat of [false, true, true]) document.dispatchEvent("
+            "new KeyboardEvent('keydown', {key: 'a', repeat, cancelable: true}));"
+        )
+        taps_shown(phone, 1)
+        queued = phone.execute_script(
+            "return stationAlong.idle().then(() =>"
+            " [document.getElementById('along-taps').textContent,"
+            " document.activeElement === document.body])"
+        )
+    finally:
+        feed.stop()
+    assert queued == ["1", True], queued
