@@ -20,7 +20,7 @@ from station.verifier.live_along import Along
 from station.verifier.live_entry import LiveCount
 from station.witness.serve import FeedServer
 from tests.helpers import JFK8
-from tests.verifier.test_live_entry import ask, counted, followed
+from tests.verifier.live_helpers import ask, counted, followed
 from tests.witness.helpers import forged_tail, live_feed
 
 __all__ = ["counted"]  # fixtures
