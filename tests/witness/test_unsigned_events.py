@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from pytestqt.qtbot import QtBot
 
-from station.cli import main
+from station.cli import feed_lines, main
 from station.cli import witnessing as witnessing_cli
 from station.domain import Action, Call, ElectionSetup
 from station.ui.dashboard.remote_feed import RemoteFeed
@@ -161,6 +161,7 @@ def test_the_witness_says_events_left_unsigned_and_keeps_none_of_them(
         raise witnessing_cli._Terminated(signal.SIGTERM)
 
     monkeypatch.setattr(witnessing_cli, "say_problem", say_problem)
+    monkeypatch.setattr(feed_lines, "say_problem", say_problem)
     out = tmp_path / "union.witness"
     try:
         code = main(["witness", path.url, "--out", str(out), "--wait", "0"])
@@ -199,7 +200,9 @@ def test_the_witness_says_when_a_late_head_covers_what_waited(
             raise witnessing_cli._Terminated(signal.SIGTERM)
 
     monkeypatch.setattr(witnessing_cli, "say_problem", say_problem)
+    monkeypatch.setattr(feed_lines, "say_problem", say_problem)
     monkeypatch.setattr(witnessing_cli, "say", say)
+    monkeypatch.setattr(feed_lines, "say", say)
     out = tmp_path / "union.witness"
     assert main(["witness", served.url, "--out", str(out), "--wait", "0"]) == 143
     station = served.journal.head_seq
