@@ -86,6 +86,7 @@ def test_no_speed_is_judged_in_absolute_terms_but_a_human_limit() -> None:
     human |= {"feed_lag_p99_ms_slow_clients", "follower_requests_lost"}
     human |= {"python_page_mb"}  # what an observer's phone downloads, not a speed
     human |= {"phone_verify_6000_s"}  # an observer's patience with a real count, on a phone
+    human |= {"tally_along_p99_ms"}  # an observer tapping along: a person's limit
     assert {limit.key for limit in ratios.LIMITS} == human
 
 

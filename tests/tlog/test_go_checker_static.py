@@ -26,7 +26,10 @@ from tests.tlog.helpers import (
 )
 
 
-@pytest.mark.parametrize("size", [1, 2, 255, 256, 257, 513, 65_537, 70_000])
+@pytest.mark.parametrize(
+    "size",
+    [1, 2, 255, 256, 257, 513, pytest.param(65_537, marks=pytest.mark.long), 70_000],
+)
 def test_a_log_of_each_shape_holds(checker: Path, tmp_path: Path, size: int) -> None:
     """One tile, full and partial tiles, a level-1 tile, and the tlog-tiles example's
     70,000 entries (a partial level-2 tile of width 1)."""

@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from station.journal import Journal
@@ -42,6 +43,7 @@ def cli(*args: object) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.long  # five processes; tests/sheet/test_witnessed.py holds each step fast
 def test_two_party_witnesses_cosign_the_sheet_and_verify_names_a_missing_third(
     election_file: Path, tmp_path: Path, checker: Path
 ) -> None:

@@ -207,6 +207,7 @@ def served_count(journal: Journal, *witness_args: str) -> Running:
     return Running(*station("serve", journal.path, "--port", "0", *witness_args))
 
 
+@pytest.mark.long  # a `station serve` child: seconds
 def test_serve_prints_the_stations_key_for_the_witnesses_log(journal: Journal) -> None:
     vkey = count_vkey(journal)
     child = served_count(journal)
@@ -244,6 +245,7 @@ def test_a_served_count_is_cosigned_by_a_spec_witness_and_a_partys_own(
     assert len(verified_signatures(parse_note(note), keys, signature_holds_raw)) == 3
 
 
+@pytest.mark.long  # a `station serve` child each: seconds
 @pytest.mark.parametrize("named_again", [False, True])
 def test_serve_sends_to_the_witnesses_a_policy_file_names(
     journal: Journal, tmp_path: Path, named_again: bool

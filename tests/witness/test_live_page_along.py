@@ -73,6 +73,7 @@ def flagged(driver: Any, ballot: int | None) -> None:
     wait_for(driver, f"const f = document.getElementById('along-flag'); return {wanted};", 10)
 
 
+@pytest.mark.long  # Chromium and Station's Python over 200 ballots; test_live_along.py holds the rules fast
 def test_an_observer_tallies_along_and_catches_ballot_117(
     tmp_path: Path, setup: ElectionSetup, phone: Any
 ) -> None:
@@ -238,6 +239,7 @@ def clicked(driver: Any, selector: str) -> None:
     )
 
 
+@pytest.mark.long  # a Pyodide start in Chromium: seconds
 def test_space_or_enter_after_a_click_records_no_second_call(
     tmp_path: Path, setup: ElectionSetup, phone: Any
 ) -> None:
