@@ -192,6 +192,7 @@ def feed(served: Served) -> Iterator[Feed]:
     feed_.stop()
 
 
+@pytest.mark.long  # a feed stopped and started again: seconds
 def test_tallying_along_the_witness_still_says_the_feed_lost_and_back(
     served: Served, feed: Feed, tmp_path: Path
 ) -> None:
