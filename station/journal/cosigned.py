@@ -122,6 +122,17 @@ class CosignedStore:
                     f"{self.path}: the cosignatures were not kept ({error})"
                 ) from None
 
+    def witnesses(self) -> int:
+        """How many witnesses (key name and ID) have a cosignature kept here."""
+        with self._lock:
+            try:
+                (count,) = self._conn.execute(
+                    "SELECT COUNT(*) FROM (SELECT DISTINCT name, key_id FROM cosignatures)"
+                ).fetchone()
+            except sqlite3.Error as error:
+                raise CosignedError(f"{self.path}: cannot be read ({error})") from None
+        return int(count)
+
     def of_size(self, size: int) -> list[tuple[str, list[Cosignature]]]:
         """Each checkpoint kept of tree size `size`, oldest first, with its cosignatures."""
         with self._lock:
@@ -158,3 +169,13 @@ def cosigned_checkpoint(election: Path, origin: str, size: int) -> str | None:
         return None
     note, cosignatures = max(reversed(kept), key=lambda item: len(item[1]))
     return note + "".join(c.line for c in cosignatures)
+
+
+def cosigners(path: Path, origin: str) -> int:
+    """How many witnesses have cosigned some checkpoint of this count, as kept in the
+    cosignatures file at `path`."""
+    store = CosignedStore(path, origin, create=False)
+    try:
+        return store.witnesses()
+    finally:
+        store.close()

@@ -14,7 +14,12 @@ import time
 from dataclasses import dataclass
 
 from station.journal import Journal
-from station.journal.cosigned import CosignedError, cosigned_checkpoint, cosigned_path
+from station.journal.cosigned import (
+    CosignedError,
+    cosigned_checkpoint,
+    cosigned_path,
+    cosigners,
+)
 from station.sheet.document import journal_lines
 from station.sheet.keys import signature_holds_raw
 from station.verification.checkpoints import origin_of
@@ -36,9 +41,12 @@ class Cosigned:
     statement: str
 
 
-def cosigned_at_head(journal: Journal, raw_public_key: bytes) -> Cosigned:
+def cosigned_at_head(
+    journal: Journal, raw_public_key: bytes, root: bytes | None = None
+) -> Cosigned:
     """The checkpoint of the journal at its head with the witnesses' cosignatures, checked
-    against the journal and this station's key (`raw_public_key`)."""
+    against the journal and this station's key (`raw_public_key`); `root`, the tree's
+    root at the head when the caller has it already (`head_root`)."""
     setup = journal.election.setup
     origin = origin_of(setup.case_number, journal.election.election_id)
     head = journal.head_seq
@@ -49,7 +57,8 @@ def cosigned_at_head(journal: Journal, raw_public_key: bytes) -> Cosigned:
         return Cosigned(None, not_witnessed_statement(head, str(error)))
     if note is None:
         return Cosigned(None, not_witnessed_statement(head))
-    root = Tree(line[:-1] for line in journal_lines(journal, head)).root()
+    if root is None:
+        root = head_root(journal)
     try:
         fact = cosigned_note(
             note,
@@ -68,6 +77,12 @@ def cosigned_at_head(journal: Journal, raw_public_key: bytes) -> Cosigned:
     return Cosigned(fact, witnessed_statement(head, [w.name for w in found]))
 
 
+def head_root(journal: Journal) -> bytes:
+    """The root of the log's tree at the journal's head: its lines as the export writes
+    them, the setup's first."""
+    return Tree(line[:-1] for line in journal_lines(journal, journal.head_seq)).root()
+
+
 # `station serve` sees a new event within 25 ms, signs its checkpoint within a quarter of
 # a second and each witness answers within a round trip: a few seconds is ample, and
 # short enough that an agent with no witness running waits for nothing noticeable.
@@ -80,12 +95,21 @@ def cosigned_at_head_waiting(
     """`cosigned_at_head`, waiting up to `wait_s` for the witnesses to cosign the head
     when `station serve` keeps their cosignatures for this file: `station sign` opens a
     session of its own, an event no witness has seen until serve sends it."""
+    path = cosigned_path(journal.path)
+    if not path.exists():
+        return cosigned_at_head(journal, raw_public_key)
+    setup = journal.election.setup
+    try:  # every witness that has cosigned this count before, or at least one
+        expected = max(
+            1, cosigners(path, origin_of(setup.case_number, journal.election.election_id))
+        )
+    except CosignedError:
+        expected = 1
+    root = head_root(journal)  # the head does not move while this waits
     deadline = time.monotonic() + wait_s
     while True:
-        cosigned = cosigned_at_head(journal, raw_public_key)
-        if cosigned.fact is not None or not cosigned_path(journal.path).exists():
-            return cosigned
-        if time.monotonic() >= deadline:
+        cosigned = cosigned_at_head(journal, raw_public_key, root)
+        if len(witnesses(cosigned.fact)) >= expected or time.monotonic() >= deadline:
             return cosigned
         time.sleep(0.1)
 

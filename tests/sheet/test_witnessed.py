@@ -3,20 +3,23 @@ prepared, printed, and checked by `station verify` (with their keys, or a policy
 
 import base64
 import json
+import time
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
 
+from station.domain import Action, Call
 from station.journal import Journal
 from station.sheet.checkpoint_signing import raw_key
 from station.sheet.export import export_sheet
 from station.sheet.keys import StationKey
 from station.sheet.pdf import render_pdf
 from station.sheet.verify_export import verify_export
-from station.sheet.witnessed import cosigned_at_head
+from station.sheet.witnessed import cosigned_at_head, cosigned_at_head_waiting
 from station.verification.pdf_text import pdf_words
+from station.verification.witnessed import witnesses
 from tests.sheet import helpers as forge
 from tests.sheet.helpers import PartyWitness, cosign_head, count_calls, party_witness, sign
 
@@ -338,3 +341,21 @@ def test_a_cosignature_out_of_form_in_the_logs_checkpoint_is_not_intact(
         f"log/checkpoint: its cosignature by {UNION.name} is not a timestamped Ed25519"
         " cosignature (72 bytes, a time after 1970)"
     )
+
+
+def test_signing_waits_for_every_witness_that_cosigned_the_count_before(
+    journal: Journal, key: StationKey
+) -> None:
+    """`station sign` opens a session of its own: it waits for each witness that had
+    cosigned the count, not only the first to answer, and no longer than it may."""
+    count_calls(journal, 10)
+    cosign_head(journal, key, [EMPLOYER, UNION])
+    journal.append(Action.CALL, Call.FOR)  # the head the witnesses have still to cosign
+    cosign_head(journal, key, [EMPLOYER], at=1_793_800_100)
+    began = time.monotonic()
+    alone = cosigned_at_head_waiting(journal, raw_key(key.public_key), wait_s=0.3)
+    assert time.monotonic() - began >= 0.3  # the union's cosignature was waited for
+    assert [w.name for w in witnesses(alone.fact)] == [EMPLOYER.name]
+    cosign_head(journal, key, [EMPLOYER, UNION], at=1_793_800_100)
+    both = cosigned_at_head_waiting(journal, raw_key(key.public_key), wait_s=30)
+    assert [w.name for w in witnesses(both.fact)] == [EMPLOYER.name, UNION.name]
