@@ -1,0 +1,14 @@
+"""Spanish: the templates of `station.domain.words`, as Spanish readers at a count read them.
+
+Keys are the English templates, exactly as the code says them; values keep every
+`{field}` of their key. Party and choice names arrive as values and stay as written.
+"""
+
+WORDS: dict[str, str] = {
+    "Translation of the Tally of Ballots; the signed sheet in English is the record.": (
+        "Traducción del Acta de Escrutinio (Tally of Ballots); el acta firmada en inglés"
+        " es el registro."
+    ),
+}
+
+COUNTS: dict[tuple[str, str], tuple[str, ...]] = {}
