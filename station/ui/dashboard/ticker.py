@@ -126,7 +126,7 @@ class Ticker(QWidget):
         self.words: Words = PLAIN_WORDS  # the election's: what a vote is for, who challenged
         self._rows: list[tuple[str, bool, bool]] = []  # text, correction, session event
         self._theme = DARK
-        self.setAccessibleName("Last calls")
+        self.setAccessibleName(self.tr("Last calls"))
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
 
     def set_theme(self, theme: Theme) -> None:

@@ -39,6 +39,7 @@ from station.domain.statements import (
     pile_mismatch_statement,
 )
 from station.domain.table_statements import case_title
+from station.domain.words import sheet_translation
 from station.journal.chain import HEAD_DIGITS
 from station.ui.dashboard.after_count import AfterCount
 from station.ui.dashboard.choices import choice_colours
@@ -117,15 +118,18 @@ class DashboardWindow(ScaledWindow):
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground)
         # Shown beside the operator window, it must never take the keyboard from it.
         self.setAttribute(Qt.WidgetAttribute.WA_ShowWithoutActivating)
-        demo = "DEMO \u2014 " if setup.is_demo else ""
-        self.setWindowTitle(
-            f"{demo}Station dashboard \u2014 {case_title(setup)} \u2014"
-            f" {parties_title(setup.employer, setup.ballot)}"
+        title = self.tr("Station dashboard \u2014 {case} \u2014 {parties}").format(
+            case=case_title(setup), parties=parties_title(setup.employer, setup.ballot)
         )
+        if setup.is_demo:
+            title = self.tr("DEMO \u2014 {title}").format(title=title)
+        self.setWindowTitle(title)
         self.setMinimumSize(640, 360)
 
-        self.case_label = self._label(f"Case {case_title(setup)}", "caseLabel")
-        self.demo_badge = self._label("DEMO \u2014 not a real election", "demoBadge")
+        self.case_label = self._label(
+            self.tr("Case {case}").format(case=case_title(setup)), "caseLabel"
+        )
+        self.demo_badge = self._label(self.tr("DEMO \u2014 not a real election"), "demoBadge")
         self.demo_badge.setStyleSheet(
             "background: #c62828; color: white; font-weight: bold; padding: 2px 10px;"
         )
@@ -138,7 +142,7 @@ class DashboardWindow(ScaledWindow):
         self.clock_label = self._label("", "clockLabel")
         self.clock_label.setAlignment(Qt.AlignmentFlag.AlignRight)
         self.heartbeat = HeartbeatDot()
-        self.status_label = self._label("LIVE", "statusLabel")
+        self.status_label = self._label("", "statusLabel")  # its state's (_show_state)
         self.problem_label = self._label("", "problemLabel")
         self.problem_label.setAlignment(Qt.AlignmentFlag.AlignRight)
         self.problem_label.setWordWrap(True)
@@ -160,6 +164,10 @@ class DashboardWindow(ScaledWindow):
         self.progress_bar.setObjectName("progressBar")
         self.progress_bar.setTextVisible(False)
         self.progress_bar.setVisible(setup.ballots is not None)
+        # Above lines 8 and 9 said in another language than the sheet's: a translation.
+        self.sheet_note_label = self._label("", "boxLabel")
+        self.sheet_note_label.setWordWrap(True)
+        self.sheet_note_label.hide()
         self.challenges_label = self._label("", "statementLabel")
         self.majority_label = self._label("", "statementLabel")
         self.decision_label = self._label("", "decisionLabel")
@@ -187,7 +195,7 @@ class DashboardWindow(ScaledWindow):
         self.journal_label = self._label("", "journalLabel")
         self.journal_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.read_only_label = self._label(
-            "Read-only view of the election journal", "readOnlyLabel"
+            self.tr("Read-only view of the election journal"), "readOnlyLabel"
         )
         # On a narrow window this line gives way (two lines), never the key fingerprint
         # beside it, which observers compare character by character (it was clipped).
@@ -259,6 +267,7 @@ class DashboardWindow(ScaledWindow):
         main.addSpacing(6)
         statements = QVBoxLayout()
         self.statements_layout = statements
+        statements.addWidget(self.sheet_note_label)
         statements.addWidget(self.challenges_label)
         statements.addWidget(self.majority_label)
         statements.addWidget(self.decision_label)
@@ -272,9 +281,9 @@ class DashboardWindow(ScaledWindow):
         side_panel.setObjectName("sidePanel")
         side_panel.setAttribute(Qt.WidgetAttribute.WA_StyledBackground)
         side = QVBoxLayout(side_panel)
-        side.addWidget(self._label("LAST CALL", "sectionTitle"))
+        side.addWidget(self._label(self.tr("LAST CALL"), "sectionTitle"))
         side.addWidget(self.flash)
-        side.addWidget(self._label("LAST CALLS \u2014 NEWEST FIRST", "sectionTitle"))
+        side.addWidget(self._label(self.tr("LAST CALLS \u2014 NEWEST FIRST"), "sectionTitle"))
         side.addWidget(self.ticker, 1)
         side.addWidget(self.head_qr, 0, Qt.AlignmentFlag.AlignRight)  # the ticker gives way
         self._side = side
@@ -416,12 +425,20 @@ class DashboardWindow(ScaledWindow):
         self.valid_figure.set_value(tally.valid)
         self.race.set_votes(votes, tally.challenged)
         self.head_qr.set_head(feed.head_seq, feed.head_hash)
-        eligible = f"about {feed.setup.eligible:,} eligible voters"
+        eligible = f"{feed.setup.eligible:,}"
         self.progress_label.setText(counted_statement(tally.counted, ballots))
         if ballots is None:
-            self.box_label.setText(f"ballots in the box: not given \u00b7 {eligible}")
+            self.box_label.setText(
+                self.tr(
+                    "ballots in the box: not given \u00b7 about {eligible} eligible voters"
+                ).format(eligible=eligible)
+            )
         else:
-            self.box_label.setText(f"{ballots:,} ballots in the box \u00b7 {eligible}")
+            self.box_label.setText(
+                self.tr(
+                    "{ballots} ballots in the box \u00b7 about {eligible} eligible voters"
+                ).format(ballots=f"{ballots:,}", eligible=eligible)
+            )
             self.progress_bar.setRange(0, ballots)
             self.progress_bar.setValue(min(tally.counted, ballots))
         # Lines 8 and 9 as the sheet states them; then what 102.70 calls for, or the live
@@ -437,7 +454,7 @@ class DashboardWindow(ScaledWindow):
         # While counting its place is kept, so the figures do not jump when it appears.
         self.decision_label.setVisible(bool(said.runoff or live) or said.pending is not None)
         self.progress_bar.setVisible(ballots is not None and said.pending is not None)
-        decided = self.decision_label.text().startswith("Result decided")
+        decided = bool(live) and not said.runoff  # the live notice, in whatever language
         if self.decision_label.property("decided") != decided:
             self.decision_label.setProperty("decided", decided)
             self.decision_label.style().unpolish(self.decision_label)
@@ -450,17 +467,30 @@ class DashboardWindow(ScaledWindow):
         self.after_count.apply()
         if self.group_dashboard is not None:  # after: it hides the whole count's figures
             self.group_dashboard.show()
+        self._show_sheet_note()
+
+    def _show_sheet_note(self) -> None:
+        """Over the sheet's lines said in a language not the sheet's, that they are a
+        translation (the signed sheet, in English, is the record)."""
+        stated = [self.challenges_label, self.majority_label]
+        if self.group_dashboard is not None:
+            stated.append(self.group_dashboard.units_label)
+        note = sheet_translation()
+        shown = note is not None and any(label.text() and not label.isHidden() for label in stated)
+        self.sheet_note_label.setText(note or "")
+        self.sheet_note_label.setVisible(shown)
 
     def _show_journal(self) -> None:
         """The journal line: the position the figures are folded to, and apart from it the
         events a remote feed sent after its last signed head (not counted)."""
         feed = self.feed
-        key = f" \u00b7 signing key {feed.key_fingerprint}" if feed.key_fingerprint else ""
-        unsigned = feed.not_yet_signed
-        text = (
-            f"Journal: {feed.head_seq:,} events \u00b7 head {feed.head_hash[:HEAD_DIGITS]}{key}"
-            + (f"\n{unsigned}" if unsigned else "")
+        text = self.tr("Journal: {events} events \u00b7 head {head}").format(
+            events=f"{feed.head_seq:,}", head=feed.head_hash[:HEAD_DIGITS]
         )
+        if feed.key_fingerprint:
+            text += self.tr(" \u00b7 signing key {key}").format(key=feed.key_fingerprint)
+        unsigned = feed.not_yet_signed
+        text += f"\n{unsigned}" if unsigned else ""
         if self.journal_label.text() != text:
             self.journal_label.setText(text)
 
@@ -486,7 +516,8 @@ class DashboardWindow(ScaledWindow):
             lane = piles.label(call, choice)
             parts.append(f"{lane} {count.describe_pile(call, group, choice)}")
         if group is not None:
-            parts[:1] = [f"Group {group}: {part}" for part in parts[:1]]
+            said = self.tr("Group {group}: {pile}")
+            parts[:1] = [said.format(group=group, pile=part) for part in parts[:1]]
         for mismatch in piles.mismatches():
             if hiding and mismatch.call is Call.CHALLENGE:
                 continue
