@@ -82,8 +82,12 @@ class ScaledWindow(QWidget):
         super().resizeEvent(event)
         self._apply_size()
 
+    def _type_unit(self) -> float:
+        """The size unit at the window's present size (`type_unit`)."""
+        return type_unit(self.width(), self.height())
+
     def _apply_size(self, *, force: bool = False) -> None:
-        unit = type_unit(self.width(), self.height())
+        unit = self._type_unit()
         if not force and abs(unit - self._unit) < 0.05:
             return
         self._unit = unit

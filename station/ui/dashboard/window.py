@@ -14,10 +14,12 @@ from PySide6.QtGui import (
     QGuiApplication,
     QHideEvent,
     QKeyEvent,
+    QResizeEvent,
     QScreen,
     QShowEvent,
 )
 from PySide6.QtWidgets import (
+    QBoxLayout,
     QFrame,
     QHBoxLayout,
     QLabel,
@@ -42,7 +44,7 @@ from station.domain.table_statements import case_title
 from station.domain.words import sheet_translation
 from station.journal.chain import HEAD_DIGITS
 from station.ui.dashboard.after_count import AfterCount
-from station.ui.dashboard.choices import choice_colours
+from station.ui.dashboard.choices import SMALLS_STRETCH, choice_colours
 from station.ui.dashboard.envelope_stage import EnvelopeStageLabel
 from station.ui.dashboard.feed import DashboardFeed
 from station.ui.dashboard.groups import GroupDashboard, adapt_groups
@@ -54,7 +56,7 @@ from station.ui.dashboard.screens import Placement, ScreenInfo, choose_placement
 from station.ui.dashboard.screens_qt import screen_infos, screen_named
 from station.ui.dashboard.states import DashboardState, state_of
 from station.ui.dashboard.theme import DARK, LIGHT, THEMES, Theme
-from station.ui.dashboard.ticker import CallFlash, Ticker
+from station.ui.dashboard.ticker import ROWS, CallFlash, Ticker
 from station.ui.screen_fit import fit_to_screen, within_screen
 
 # Pressed alone, or before another key: no key the operator meant for the count.
@@ -71,6 +73,11 @@ _MODIFIER_KEYS = (
 STALE_AFTER_S = 3.0
 CLOCK_MS = 250
 WINDOW_SIZE = QSize(1280, 720)  # as a window, where the screen has room for it
+# Narrower than this (a phone held upright, a thin window beside a video call), the
+# dashboard is one column: the last calls under the figures, the status under the case.
+NARROW_BELOW = 640
+NARROW_SMALLS_STRETCH = 16  # of the row's 39 parts (the choices' figures share 30)
+NARROW_TICKER_ROWS = 3
 
 
 class DashboardWindow(ScaledWindow):
@@ -113,6 +120,7 @@ class DashboardWindow(ScaledWindow):
         self._unit = 0.0
         self._last_ok = time.monotonic()
         self._problem: str | None = None
+        self._narrow = False  # one column (`NARROW_BELOW`)
         setup = feed.setup
         self.setObjectName("dashboard")
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground)
@@ -124,7 +132,7 @@ class DashboardWindow(ScaledWindow):
         if setup.is_demo:
             title = self.tr("DEMO \u2014 {title}").format(title=title)
         self.setWindowTitle(title)
-        self.setMinimumSize(640, 360)
+        self.setMinimumSize(320, 360)
 
         self.case_label = self._label(
             self.tr("Case {case}").format(case=case_title(setup)), "caseLabel"
@@ -254,6 +262,7 @@ class DashboardWindow(ScaledWindow):
         header = QHBoxLayout()
         header.addLayout(election, 3)
         header.addLayout(status, 1)
+        self._header = header
 
         main = QVBoxLayout()
         self.main_layout = main
@@ -297,6 +306,7 @@ class DashboardWindow(ScaledWindow):
         footer.addWidget(self.journal_label)
         footer.addStretch(1)
         footer.addWidget(self.read_only_label)
+        self._footer = footer
 
         root = QVBoxLayout(self)
         root.addLayout(header)
@@ -321,6 +331,46 @@ class DashboardWindow(ScaledWindow):
         self.set_theme(LIGHT.name if self._theme is DARK else DARK.name)
         self.theme_changed.emit(self._theme.name)
 
+    def is_narrow(self) -> bool:
+        """Whether the dashboard stands in one column (`NARROW_BELOW`)."""
+        return self._narrow
+
+    def _type_unit(self) -> float:
+        """One column is sized by its width: its words read on a phone held upright."""
+        if self.width() < NARROW_BELOW:
+            return max(self.width() / 78, 3.0)
+        return super()._type_unit()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        narrow = self.width() < NARROW_BELOW
+        if narrow != self._narrow:
+            self._narrow = narrow
+            column = QBoxLayout.Direction.TopToBottom
+            across = QBoxLayout.Direction.LeftToRight
+            for layout in (self._header, self._body, self._footer):
+                layout.setDirection(column if narrow else across)
+            # In one column the journal line wraps, its key in groups (`_show_journal`);
+            # the head's code gives its place to the last calls (a phone showing the
+            # dashboard cannot photograph itself), and the small figures take more of
+            # the row, so that their words stay legible.
+            self.journal_label.setWordWrap(narrow)
+            self.head_qr.setVisible(not narrow)
+            self.ticker.rows = NARROW_TICKER_ROWS if narrow else ROWS
+            if self.group_dashboard is None:
+                row = self._figures_row
+                for index in range(row.count()):
+                    item = row.itemAt(index)
+                    if item is not None and item.layout() is not None:  # the small figures
+                        row.setStretch(index, NARROW_SMALLS_STRETCH if narrow else SMALLS_STRETCH)
+            self.read_only_label.setAlignment(
+                Qt.AlignmentFlag.AlignLeft if narrow else Qt.AlignmentFlag.AlignRight
+            )
+            self._show_journal()
+            super().resizeEvent(event)
+            self._apply_size(force=True)  # the sizes of one column, or of two
+            return
+        super().resizeEvent(event)
+
     def _scale(self, unit: float) -> None:
         self._root.setSpacing(round(unit * 0.8))
         self._body.setSpacing(round(unit * 2.0))
@@ -329,8 +379,10 @@ class DashboardWindow(ScaledWindow):
         for small in (self.void_figure, self.challenged_figure, self.valid_figure):
             small.setMinimumHeight(round(unit * 3.0))
         self.race.setFixedHeight(round(unit * 11))
-        self.flash.setFixedHeight(round(unit * 12))
+        self.flash.setFixedHeight(round(unit * (9 if self._narrow else 12)))
         self.head_qr.setFixedSize(round(unit * 15), round(unit * 15))
+        # In one column the last calls keep rows legible; the figures above give way.
+        self.ticker.setMinimumHeight(round(unit * 5 * NARROW_TICKER_ROWS) if self._narrow else 0)
         self.heartbeat.setFixedSize(round(unit * 3), round(unit * 3))
         if self.group_dashboard is not None:
             self.group_dashboard.show()  # its panels' type follows the window's size
@@ -488,7 +540,10 @@ class DashboardWindow(ScaledWindow):
             events=f"{feed.head_seq:,}", head=feed.head_hash[:HEAD_DIGITS]
         )
         if feed.key_fingerprint:
-            text += self.tr(" \u00b7 signing key {key}").format(key=feed.key_fingerprint)
+            key = feed.key_fingerprint
+            if self._narrow:  # whole, on lines of its own: never cut at the window's edge
+                key = " ".join(key[at : at + 16] for at in range(0, len(key), 16))
+            text += self.tr(" \u00b7 signing key {key}").format(key=key)
         unsigned = feed.not_yet_signed
         text += f"\n{unsigned}" if unsigned else ""
         if self.journal_label.text() != text:
