@@ -306,7 +306,7 @@
     <name>TablesDashboard</name>
     <message>
         <source>Verified view of each table&apos;s feed · T: theme</source>
-        <translation>Vista verificada del canal de cada mesa · T: tema</translation>
+        <translation>Vista verificada de la transmisión de cada mesa · T: tema</translation>
     </message>
     <message>
         <source>Station dashboard — {case} — {tables} tables</source>
@@ -377,7 +377,7 @@
     </message>
     <message>
         <source>⚠ A TABLE IS SILENT</source>
-        <translation>⚠ UNA MESA ESTÁ EN SILENCIO</translation>
+        <translation>⚠ UNA MESA NO RESPONDE</translation>
     </message>
     <message>
         <source>COUNTING</source>

@@ -253,4 +253,4 @@ def test_the_tables_dashboard_reads_in_spanish(qtbot: QtBot, tmp_path: Path, qm:
     assert window.panel.row_texts()[-1][0] == "TOTAL"
     assert not window.sheet_note_label.isHidden()
     with in_spanish(qm):
-        assert feeds_read_only() == "Vista verificada del canal de cada mesa \u00b7 T: tema"
+        assert feeds_read_only() == "Vista verificada de la transmisión de cada mesa \u00b7 T: tema"
