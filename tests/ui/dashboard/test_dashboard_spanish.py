@@ -7,7 +7,7 @@ sentences (lines 8 and 9, the progress line, the ticker...) are said through
 `station.domain.words.say`, and skipped here: they are held by tests/domain.
 """
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -39,12 +39,6 @@ SHEET_NOTE = "Translation of the Tally of Ballots; the signed sheet in English i
 @pytest.fixture(scope="module")
 def qm(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return compiled(tmp_path_factory.mktemp("i18n"))
-
-
-@pytest.fixture
-def spanish(qm: Path) -> Iterator[None]:
-    with in_spanish(qm):
-        yield
 
 
 def _count(path: Path, setup: ElectionSetup | None, votes: list[Vote | Call], sign: bool) -> None:

@@ -73,3 +73,16 @@ def test_a_challenge_and_the_end_of_the_stage_read_in_spanish(
     left, spanish = _left(qtbot, mail_file, end, qm)
     assert left == []
     assert any("Enter termina la etapa" in text for _, text in spanish)
+
+
+def test_a_voter_written_in_reads_in_spanish(qtbot: QtBot, mail_file: Path, qm: Path) -> None:
+    def written_in(window: EnvelopeWindow) -> None:
+        key(qtbot, window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
+        qtbot.keyClicks(window.search, "Rosa Parks")
+        assert window.more_label.text()  # the write-in's own hint, before Enter
+        key(qtbot, window, Qt.Key.Key_Return)
+        assert window.mode is Mode.PICKED
+
+    left, spanish = _left(qtbot, mail_file, written_in, qm)
+    assert left == []
+    assert any("nombre escrito, no está en la lista" in text for _, text in spanish)
