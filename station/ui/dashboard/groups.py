@@ -91,7 +91,10 @@ class GroupPanel(FiguresPanel):
     """One voting group's figures, large when its ballot was called last."""
 
     def __init__(self, spec: GroupSpec, parent: QWidget | None = None) -> None:
-        super().__init__(f"Group {spec.key} \u2014 {spec.name}", parent)
+        super().__init__("", parent)
+        self.title.setText(
+            self.tr("Group {key} \u2014 {name}").format(key=spec.key, name=spec.name)
+        )
         self.spec = spec
 
 
@@ -174,7 +177,8 @@ class GroupDashboard:
         for index in range(row.count()):
             row.setStretch(index, 0)
         row.addWidget(self.box, 1)
-        window.statements_layout.insertWidget(0, self.units_label)  # lines 8-9's place
+        statements = window.statements_layout  # lines 8-9's place, under the note on them
+        statements.insertWidget(statements.indexOf(window.challenges_label), self.units_label)
         self.hidden = (
             *window.choice_figures,
             window.void_figure,

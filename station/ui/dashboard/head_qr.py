@@ -40,7 +40,7 @@ class HeadQr(QWidget):
         self._resting.setInterval(REFRESH_MS)
         self._resting.timeout.connect(self._show_latest)
         self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
-        self.setAccessibleName("Journal head as a QR code")
+        self.setAccessibleName(self.tr("Journal head as a QR code"))
 
     def set_head(self, seq: int, digest: str) -> None:
         self._latest = head_text(seq, digest)
@@ -51,7 +51,9 @@ class HeadQr(QWidget):
         if self._latest != self._text:
             self._text = self._latest
             self._matrix = None
-            self.setToolTip(f"Scan to capture the head exactly: {self._text}")
+            self.setToolTip(
+                self.tr("Scan to capture the head exactly: {head}").format(head=self._text)
+            )
             self.update()
             self._resting.start()
 

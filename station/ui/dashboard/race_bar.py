@@ -35,7 +35,7 @@ class RaceBar(QWidget):
         self._challenged = 0
         self._theme = DARK
         self._colours = [DARK.for_colour] * len(self._labels)
-        self.setAccessibleName("Race: each choice with the majority line")
+        self.setAccessibleName(self.tr("Race: each choice with the majority line"))
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
 
     def set_theme(self, theme: Theme, colours: Sequence[str]) -> None:
@@ -73,8 +73,20 @@ class RaceBar(QWidget):
         """The majority line's name: "MAJORITY", or how many YES it takes of those
         eligible ("MAJORITY: 11 OF 20 ELIGIBLE")."""
         if self._eligible is None:
-            return "MAJORITY"
-        return f"MAJORITY: {eligible_majority(self._eligible):,} OF {self._eligible:,} ELIGIBLE"
+            return self.tr("MAJORITY")
+        return self.tr("MAJORITY: {needed} OF {eligible} ELIGIBLE").format(
+            needed=f"{eligible_majority(self._eligible):,}", eligible=f"{self._eligible:,}"
+        )
+
+    def challenged_words(self) -> str:
+        """What the hatched part is called below the bar ("5 challenged, sealed"), or ""."""
+        if not self._challenged:
+            return ""
+        return self.tr("{challenged} challenged, sealed").format(challenged=f"{self._challenged:,}")
+
+    def empty_words(self) -> str:
+        """What the bar says across itself before any vote is counted."""
+        return self.tr("no votes counted yet")
 
     def paintEvent(self, event: QPaintEvent) -> None:
         theme = self._theme
@@ -120,7 +132,7 @@ class RaceBar(QWidget):
         left_text = words[0]
         right_text = f"{self._votes[-1]:,} {self._labels[-1]}"
         between = "  \u00b7  ".join(words[1:-1])
-        challenged = f"{self._challenged:,} challenged, sealed" if self._challenged else ""
+        challenged = self.challenged_words()
         texts = [text for text in (left_text, between, challenged, right_text) if text]
         font = QFont(painter.font())
         while font.pixelSize() > 8 and width > 0:
@@ -169,7 +181,7 @@ class RaceBar(QWidget):
                 )
         if sum(self._votes) + self._challenged == 0:
             painter.setPen(QColor(theme.muted))
-            painter.drawText(track, Qt.AlignmentFlag.AlignCenter, "no votes counted yet")
+            painter.drawText(track, Qt.AlignmentFlag.AlignCenter, self.empty_words())
         painter.end()
 
 

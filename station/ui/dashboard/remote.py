@@ -11,7 +11,7 @@ ui/dashboard/ruff.toml).
 
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QCoreApplication, QTimer
 from PySide6.QtWidgets import QApplication
 
 from station.settings import Settings
@@ -22,7 +22,12 @@ from station.ui.dashboard.window import DashboardWindow
 from station.witness.follow import RemoteFollower
 from station.witness.statements import KEY_NOT_CHECKED
 
-FEEDS_READ_ONLY = "Verified view of each table's feed \u00b7 T: theme"
+
+def feeds_read_only() -> str:
+    """The tables' dashboard's footer when it follows feeds, not files."""
+    return QCoreApplication.translate(
+        "TablesDashboard", "Verified view of each table's feed \u00b7 T: theme"
+    )
 
 
 def run_remote_dashboard(
@@ -53,7 +58,7 @@ def run_remote_dashboard(
             tables = TablesDashboard(
                 feeds,
                 theme=theme or settings.theme(),
-                read_only=FEEDS_READ_ONLY,
+                read_only=feeds_read_only(),
                 hide_challenges=hide_challenges,
             )
             tables.theme_changed.connect(settings.set_theme)

@@ -5,7 +5,7 @@ Both dashboards restyle only when the unit moves by more than a twentieth of a p
 a window dragged wider by a pixel at a time does not rebuild its style sheet each time.
 """
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QBoxLayout, QHBoxLayout, QVBoxLayout, QWidget
 
@@ -18,6 +18,9 @@ from station.ui.dashboard.choices import (
     place_choices,
 )
 from station.ui.dashboard.theme import THEMES, Theme, stylesheet, type_unit
+
+# Context "ScaledWindow" whichever dashboard calls it (both inherit `_make_figures`).
+translate = QCoreApplication.translate
 
 
 class ScaledWindow(QWidget):
@@ -44,9 +47,9 @@ class ScaledWindow(QWidget):
         self.choices = choices
         self.choice_figures = choice_figures(choices)
         centre = Qt.AlignmentFlag.AlignHCenter
-        self.void_figure = BigFigure("VOID", align=centre)
-        self.challenged_figure = BigFigure("CHALLENGED", align=centre)
-        self.valid_figure = BigFigure("VALID VOTES", align=centre)
+        self.void_figure = BigFigure(translate("ScaledWindow", "VOID"), align=centre)
+        self.challenged_figure = BigFigure(translate("ScaledWindow", "CHALLENGED"), align=centre)
+        self.valid_figure = BigFigure(translate("ScaledWindow", "VALID VOTES"), align=centre)
         smalls = QVBoxLayout()
         stacked = (self.void_figure, self.challenged_figure, self.valid_figure)
         for small in stacked:
@@ -79,8 +82,12 @@ class ScaledWindow(QWidget):
         super().resizeEvent(event)
         self._apply_size()
 
+    def _type_unit(self) -> float:
+        """The size unit at the window's present size (`type_unit`)."""
+        return type_unit(self.width(), self.height())
+
     def _apply_size(self, *, force: bool = False) -> None:
-        unit = type_unit(self.width(), self.height())
+        unit = self._type_unit()
         if not force and abs(unit - self._unit) < 0.05:
             return
         self._unit = unit

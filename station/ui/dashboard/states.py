@@ -1,6 +1,12 @@
-"""What the dashboard's status line says, decided without a widget."""
+"""What the dashboard's status line says, decided without a widget.
+
+Its words are Qt's to translate (context "DashboardState"), as every word a window
+writes itself; the sentences of the domain it quotes are the domain's (`say`).
+"""
 
 from enum import StrEnum
+
+from PySide6.QtCore import QCoreApplication
 
 from station.domain import Sheet, SheetKind
 from station.domain.statements import EventFault, read_only_detail, read_only_status
@@ -16,6 +22,28 @@ class DashboardState(StrEnum):
     PAUSED = "paused"  # an interim tally locks the count
     LOCKED = "locked"  # a final tally locks the count
     CLOSED = "closed"  # the station closed the count
+
+
+translate = QCoreApplication.translate
+
+
+def _locked_detail(title: str, seq: int) -> str:
+    """ "Final tally at event 1,204; the count is locked.", in the window's language, by
+    the sheet's title (`Sheet.title`); a corrected sheet's number ("Corrected 2") is kept."""
+    word, _, number = title.partition(" ")
+    if title == "Final":
+        said = translate("DashboardState", "Final tally at event {seq}; the count is locked.")
+    elif title == "Revised":
+        said = translate("DashboardState", "Revised tally at event {seq}; the count is locked.")
+    elif title == "Corrected":
+        said = translate("DashboardState", "Corrected tally at event {seq}; the count is locked.")
+    elif word == "Corrected":
+        said = translate(
+            "DashboardState", "Corrected {number} tally at event {seq}; the count is locked."
+        )
+    else:  # a title without words here: said as the sheet says it
+        said = translate("DashboardState", "{title} tally at event {seq}; the count is locked.")
+    return said.format(title=title, number=number, seq=f"{seq:,}")
 
 
 def state_of(
@@ -45,31 +73,37 @@ def state_of(
     if problem is not None:
         return (
             DashboardState.UNAVAILABLE,
-            "\u26a0 JOURNAL UNAVAILABLE \u2014 retrying",
-            f"{problem}. Figures shown are the last known.",
+            translate("DashboardState", "\u26a0 JOURNAL UNAVAILABLE \u2014 retrying"),
+            translate("DashboardState", "{problem}. Figures shown are the last known.").format(
+                problem=problem
+            ),
         )
     if silent > stale_after:
         return (
             DashboardState.STALE,
-            f"\u26a0 NO UPDATES FOR {int(silent)} SECONDS",
-            "Figures shown are the last known.",
+            translate("DashboardState", "\u26a0 NO UPDATES FOR {seconds} SECONDS").format(
+                seconds=int(silent)
+            ),
+            translate("DashboardState", "Figures shown are the last known."),
         )
     if locked_by is not None:
         if locked_by.kind is SheetKind.INTERIM:
             return (
                 DashboardState.PAUSED,
-                "COUNT PAUSED",
-                f"Interim tally after ballot {last_call:,} (event {locked_by.seq:,}).",
+                translate("DashboardState", "COUNT PAUSED"),
+                translate(
+                    "DashboardState", "Interim tally after ballot {ballot} (event {seq})."
+                ).format(ballot=f"{last_call:,}", seq=f"{locked_by.seq:,}"),
             )
         return (
             DashboardState.LOCKED,
-            "TALLY PREPARED",
-            f"{locked_by.title} tally at event {locked_by.seq:,}; the count is locked.",
+            translate("DashboardState", "TALLY PREPARED"),
+            _locked_detail(locked_by.title, locked_by.seq),
         )
     if closed:
         return (
             DashboardState.CLOSED,
-            "STATION CLOSED THE COUNT",
-            "Figures are final for this session.",
+            translate("DashboardState", "STATION CLOSED THE COUNT"),
+            translate("DashboardState", "Figures are final for this session."),
         )
-    return DashboardState.LIVE, "LIVE", ""
+    return DashboardState.LIVE, translate("DashboardState", "LIVE"), ""

@@ -13,7 +13,7 @@ import time
 from collections.abc import Sequence
 from datetime import datetime
 
-from PySide6.QtCore import QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
@@ -25,6 +25,7 @@ from station.domain.result_statements import stated_lines
 from station.domain.statements import counted_statement
 from station.domain.table_statements import table_title, tables_pending_reason
 from station.domain.tally_form import Figures, ballot_form
+from station.domain.words import sheet_translation
 from station.journal.chain import HEAD_DIGITS
 from station.ui.dashboard.feed import DashboardFeed
 from station.ui.dashboard.scaled import ScaledWindow
@@ -37,6 +38,7 @@ from station.witness.statements import left_out_of_total, not_verified_row, not_
 STALE_AFTER_S = 3.0
 WINDOW_SIZE = QSize(1280, 800)  # where the screen has room for it
 COLUMNS = ("TABLE", "COUNTED", "FOR", "AGAINST", "VOID", "CHALLENGED", "STATUS", "HEAD")
+translate = QCoreApplication.translate
 
 
 def columns_for(setup: ElectionSetup) -> tuple[str, ...]:
@@ -108,7 +110,8 @@ class TablesPanel(QWidget):
         # --hide-challenges: no CHALLENGED column until every table has its final tally.
         self.hide_challenges = hide_challenges
         self.headers = [
-            self._cell(0, column, word, "sectionTitle") for column, word in enumerate(self.columns)
+            self._cell(0, column, column_title(word), "sectionTitle")
+            for column, word in enumerate(self.columns)
         ]
         for header in self.headers:  # a union's name may be longer than its figures need
             header.setWordWrap(True)
@@ -150,7 +153,7 @@ class TablesPanel(QWidget):
             header.ensurePolished()
             metrics = header.fontMetrics()
             longest = max(metrics.horizontalAdvance(word) for word in header.text().split())
-            widest = max(longest, metrics.horizontalAdvance("CHALLENGED")) + 2
+            widest = max(longest, metrics.horizontalAdvance(column_title("CHALLENGED"))) + 2
             header.setMinimumWidth(longest + 2)
             if metrics.horizontalAdvance(header.text()) > widest:  # a union's name
                 header.setMaximumWidth(widest)
@@ -184,7 +187,7 @@ class TablesPanel(QWidget):
             if watched.broken is not None:
                 status = not_verified_row(watched.broken)
             box = watched.feed.setup.ballots
-            counted = f"{tally.counted:,}" + (f" of {box:,}" if box is not None else "")
+            counted = _counted(tally.counted, box)
             values = [
                 watched.label,
                 counted,
@@ -199,15 +202,22 @@ class TablesPanel(QWidget):
                 _mark(cell, watched.broken is not None)
         total = self.total()
         ballots = self.ballots()
-        counted = f"{total.counted:,}" + (f" of {ballots:,}" if ballots is not None else "")
+        counted = _counted(total.counted, ballots)
         states = {w.state(now)[0] for w in self.tables}
-        status = "ALL LIVE" if states == {DashboardState.LIVE} else _worst(states)
+        live = states == {DashboardState.LIVE}
+        status = translate("TablesPanel", "ALL LIVE") if live else _worst(states)
         left_out = self.left_out()
         if left_out:
             status = not_verified_total([label for label, _ in left_out])
         votes = summed_votes(total)
         calls = (*votes, total.void, total.challenged)
-        values = ["TOTAL", counted, *(f"{n:,}" for n in calls), status, ""]
+        values = [
+            translate("TablesPanel", "TOTAL"),
+            counted,
+            *(f"{n:,}" for n in calls),
+            status,
+            "",
+        ]
         for cell, text in zip(self.total_cells, values, strict=True):
             cell.setText(text)
         _mark(self.total_cells[-2], bool(left_out))
@@ -234,6 +244,29 @@ class TablesPanel(QWidget):
     def _on_feed_failed(self, watched: _Watched, problem: str) -> None:
         watched.problem = problem
         self.refresh()
+
+
+def column_title(column: str) -> str:
+    """A column's title (`columns_for`) in the window's language; a choice's column is
+    its own word."""
+    titles = {
+        "TABLE": translate("TablesPanel", "TABLE"),
+        "COUNTED": translate("TablesPanel", "COUNTED"),
+        "VOID": translate("TablesPanel", "VOID"),
+        "CHALLENGED": translate("TablesPanel", "CHALLENGED"),
+        "STATUS": translate("TablesPanel", "STATUS"),
+        "HEAD": translate("TablesPanel", "HEAD"),
+    }
+    return titles.get(column, column)
+
+
+def _counted(counted: int, box: int | None) -> str:
+    """ "120", or "120 of 300" where the box's ballots are known."""
+    if box is None:
+        return f"{counted:,}"
+    return translate("TablesPanel", "{counted} of {box}").format(
+        counted=f"{counted:,}", box=f"{box:,}"
+    )
 
 
 def _mark(cell: QLabel, broken: bool) -> None:
@@ -267,15 +300,16 @@ _URGENCY = (
 
 def _worst(states: set[DashboardState]) -> str:
     worst = min(states, key=_URGENCY.index)
-    return {
-        DashboardState.READ_ONLY: "\u26a0 A TABLE CANNOT BE COUNTED ON",
-        DashboardState.UNAVAILABLE: "\u26a0 A TABLE IS UNAVAILABLE",
-        DashboardState.STALE: "\u26a0 A TABLE IS SILENT",
-        DashboardState.LIVE: "COUNTING",
-        DashboardState.PAUSED: "A TABLE IS PAUSED",
-        DashboardState.CLOSED: "A STATION CLOSED ITS COUNT",
-        DashboardState.LOCKED: "EVERY TABLE HAS ITS TALLY",
-    }[worst]
+    said = {
+        DashboardState.READ_ONLY: translate("TablesPanel", "\u26a0 A TABLE CANNOT BE COUNTED ON"),
+        DashboardState.UNAVAILABLE: translate("TablesPanel", "\u26a0 A TABLE IS UNAVAILABLE"),
+        DashboardState.STALE: translate("TablesPanel", "\u26a0 A TABLE IS SILENT"),
+        DashboardState.LIVE: translate("TablesPanel", "COUNTING"),
+        DashboardState.PAUSED: translate("TablesPanel", "A TABLE IS PAUSED"),
+        DashboardState.CLOSED: translate("TablesPanel", "A STATION CLOSED ITS COUNT"),
+        DashboardState.LOCKED: translate("TablesPanel", "EVERY TABLE HAS ITS TALLY"),
+    }
+    return said[worst]
 
 
 class TablesDashboard(ScaledWindow):
@@ -295,7 +329,7 @@ class TablesDashboard(ScaledWindow):
         theme: str = "dark",
         parent: QWidget | None = None,
         *,
-        read_only: str = "Read-only view of each table's journal \u00b7 T: theme",
+        read_only: str | None = None,
         hide_challenges: bool = False,
     ) -> None:
         super().__init__(parent)
@@ -303,14 +337,20 @@ class TablesDashboard(ScaledWindow):
         setup = self.feeds[0].setup
         self.setObjectName("dashboard")
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground)
+        tables = f"{len(self.feeds)}"
         self.setWindowTitle(
-            f"Station dashboard \u2014 {setup.case_number} \u2014 {len(self.feeds)} tables"
+            self.tr("Station dashboard \u2014 {case} \u2014 {tables} tables").format(
+                case=setup.case_number, tables=tables
+            )
         )
         self.setMinimumSize(640, 360)
         self._theme = THEMES.get(theme, DARK)
         self._unit = 0.0
         self.case_label = _label(
-            f"Case {setup.case_number} \u2014 {len(self.feeds)} tables", "caseLabel"
+            self.tr("Case {case} \u2014 {tables} tables").format(
+                case=setup.case_number, tables=tables
+            ),
+            "caseLabel",
         )
         self.parties_label = _label(describe_election(setup).parties_line, "partiesLabel")
         self.parties_label.setWordWrap(True)
@@ -318,6 +358,10 @@ class TablesDashboard(ScaledWindow):
         self.clock_label.setAlignment(Qt.AlignmentFlag.AlignRight)
         figures = self._make_figures(describe_election(setup).ballot.choices)
         self.progress_label = _label("", "progressLabel")
+        # Above lines 8 and 9 said in another language than the sheet's: a translation.
+        self.sheet_note_label = _label(sheet_translation() or "", "readOnlyLabel")
+        self.sheet_note_label.setWordWrap(True)
+        self.sheet_note_label.setVisible(sheet_translation() is not None)
         self.challenges_label = _label("", "statementLabel")
         self.majority_label = _label("", "statementLabel")
         self.runoff_label = _label("", "statementLabel")  # what 102.70 calls for
@@ -328,6 +372,8 @@ class TablesDashboard(ScaledWindow):
         self.panel.updated.connect(self._show_total)
         self.left_out_label = _label("", "leftOutLabel")
         self.left_out_label.hide()
+        if read_only is None:
+            read_only = self.tr("Read-only view of each table's journal \u00b7 T: theme")
         self.read_only_label = _label(read_only, "readOnlyLabel")
 
         header = QHBoxLayout()
@@ -341,6 +387,7 @@ class TablesDashboard(ScaledWindow):
         root.addLayout(figures, 3)
         root.addWidget(self.progress_label)
         root.addWidget(self.left_out_label)
+        root.addWidget(self.sheet_note_label)
         root.addWidget(self.challenges_label)
         root.addWidget(self.majority_label)
         root.addWidget(self.runoff_label)
@@ -386,8 +433,14 @@ class TablesDashboard(ScaledWindow):
         ballots = self.panel.ballots()
         left_out = self.panel.left_out()
         tables = len(self.feeds)
-        at = f"{tables - len(left_out)} of {tables}" if left_out else f"{tables}"
-        self.progress_label.setText(f"{counted_statement(total.counted, ballots)} at {at} tables")
+        counted = counted_statement(total.counted, ballots)
+        if left_out:
+            at = self.tr("{counted} at {summed} of {tables} tables").format(
+                counted=counted, summed=f"{tables - len(left_out)}", tables=f"{tables}"
+            )
+        else:
+            at = self.tr("{counted} at {tables} tables").format(counted=counted, tables=f"{tables}")
+        self.progress_label.setText(at)
         self.left_out_label.setText(left_out_of_total(left_out) if left_out else "")
         self.left_out_label.setVisible(bool(left_out))
         pending = tables_pending_reason(self.panel.all_final(), total.remaining(ballots))

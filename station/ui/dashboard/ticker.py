@@ -125,8 +125,9 @@ class Ticker(QWidget):
         super().__init__(parent)
         self.words: Words = PLAIN_WORDS  # the election's: what a vote is for, who challenged
         self._rows: list[tuple[str, bool, bool]] = []  # text, correction, session event
+        self.rows = ROWS  # how many are drawn: fewer, and larger, in a narrow dashboard
         self._theme = DARK
-        self.setAccessibleName("Last calls")
+        self.setAccessibleName(self.tr("Last calls"))
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
 
     def set_theme(self, theme: Theme) -> None:
@@ -161,13 +162,13 @@ class Ticker(QWidget):
         theme = self._theme
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        row_height = self.height() / ROWS
+        row_height = self.height() / self.rows
         font = QFont(self.font())
         font.setPixelSize(max(round(row_height * 0.46), 8))
         tag_font = QFont(font)
         tag_font.setBold(True)
         tag_font.setPixelSize(max(round(row_height * 0.2), 7))
-        for index, (text, correction, session) in enumerate(self._rows):
+        for index, (text, correction, session) in enumerate(self._rows[: self.rows]):
             row = QRectF(0, index * row_height, self.width(), row_height)
             inner = row.adjusted(
                 row_height * 0.25, row_height * 0.06, -row_height * 0.2, -row_height * 0.06
@@ -201,7 +202,7 @@ class Ticker(QWidget):
                 row_font.setPixelSize(max(round(size), 7))
             painter.setFont(row_font)
             painter.drawText(inner, flags, text)
-            if not correction and index + 1 < len(self._rows):
+            if not correction and index + 1 < min(len(self._rows), self.rows):
                 painter.setPen(QPen(QColor(theme.track), 1))
                 painter.drawLine(row.bottomLeft(), row.bottomRight())
         painter.end()

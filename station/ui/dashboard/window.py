@@ -14,10 +14,12 @@ from PySide6.QtGui import (
     QGuiApplication,
     QHideEvent,
     QKeyEvent,
+    QResizeEvent,
     QScreen,
     QShowEvent,
 )
 from PySide6.QtWidgets import (
+    QBoxLayout,
     QFrame,
     QHBoxLayout,
     QLabel,
@@ -39,9 +41,10 @@ from station.domain.statements import (
     pile_mismatch_statement,
 )
 from station.domain.table_statements import case_title
+from station.domain.words import sheet_translation
 from station.journal.chain import HEAD_DIGITS
 from station.ui.dashboard.after_count import AfterCount
-from station.ui.dashboard.choices import choice_colours
+from station.ui.dashboard.choices import SMALLS_STRETCH, choice_colours
 from station.ui.dashboard.envelope_stage import EnvelopeStageLabel
 from station.ui.dashboard.feed import DashboardFeed
 from station.ui.dashboard.groups import GroupDashboard, adapt_groups
@@ -53,7 +56,7 @@ from station.ui.dashboard.screens import Placement, ScreenInfo, choose_placement
 from station.ui.dashboard.screens_qt import screen_infos, screen_named
 from station.ui.dashboard.states import DashboardState, state_of
 from station.ui.dashboard.theme import DARK, LIGHT, THEMES, Theme
-from station.ui.dashboard.ticker import CallFlash, Ticker
+from station.ui.dashboard.ticker import ROWS, CallFlash, Ticker
 from station.ui.screen_fit import fit_to_screen, within_screen
 
 # Pressed alone, or before another key: no key the operator meant for the count.
@@ -70,6 +73,11 @@ _MODIFIER_KEYS = (
 STALE_AFTER_S = 3.0
 CLOCK_MS = 250
 WINDOW_SIZE = QSize(1280, 720)  # as a window, where the screen has room for it
+# Narrower than this (a phone held upright, a thin window beside a video call), the
+# dashboard is one column: the last calls under the figures, the status under the case.
+NARROW_BELOW = 640
+NARROW_SMALLS_STRETCH = 16  # of the row's 39 parts (the choices' figures share 30)
+NARROW_TICKER_ROWS = 3
 
 
 class DashboardWindow(ScaledWindow):
@@ -112,20 +120,24 @@ class DashboardWindow(ScaledWindow):
         self._unit = 0.0
         self._last_ok = time.monotonic()
         self._problem: str | None = None
+        self._narrow = False  # one column (`NARROW_BELOW`)
         setup = feed.setup
         self.setObjectName("dashboard")
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground)
         # Shown beside the operator window, it must never take the keyboard from it.
         self.setAttribute(Qt.WidgetAttribute.WA_ShowWithoutActivating)
-        demo = "DEMO \u2014 " if setup.is_demo else ""
-        self.setWindowTitle(
-            f"{demo}Station dashboard \u2014 {case_title(setup)} \u2014"
-            f" {parties_title(setup.employer, setup.ballot)}"
+        title = self.tr("Station dashboard \u2014 {case} \u2014 {parties}").format(
+            case=case_title(setup), parties=parties_title(setup.employer, setup.ballot)
         )
-        self.setMinimumSize(640, 360)
+        if setup.is_demo:
+            title = self.tr("DEMO \u2014 {title}").format(title=title)
+        self.setWindowTitle(title)
+        self.setMinimumSize(320, 360)
 
-        self.case_label = self._label(f"Case {case_title(setup)}", "caseLabel")
-        self.demo_badge = self._label("DEMO \u2014 not a real election", "demoBadge")
+        self.case_label = self._label(
+            self.tr("Case {case}").format(case=case_title(setup)), "caseLabel"
+        )
+        self.demo_badge = self._label(self.tr("DEMO \u2014 not a real election"), "demoBadge")
         self.demo_badge.setStyleSheet(
             "background: #c62828; color: white; font-weight: bold; padding: 2px 10px;"
         )
@@ -138,7 +150,7 @@ class DashboardWindow(ScaledWindow):
         self.clock_label = self._label("", "clockLabel")
         self.clock_label.setAlignment(Qt.AlignmentFlag.AlignRight)
         self.heartbeat = HeartbeatDot()
-        self.status_label = self._label("LIVE", "statusLabel")
+        self.status_label = self._label("", "statusLabel")  # its state's (_show_state)
         self.problem_label = self._label("", "problemLabel")
         self.problem_label.setAlignment(Qt.AlignmentFlag.AlignRight)
         self.problem_label.setWordWrap(True)
@@ -160,6 +172,10 @@ class DashboardWindow(ScaledWindow):
         self.progress_bar.setObjectName("progressBar")
         self.progress_bar.setTextVisible(False)
         self.progress_bar.setVisible(setup.ballots is not None)
+        # Above lines 8 and 9 said in another language than the sheet's: a translation.
+        self.sheet_note_label = self._label("", "boxLabel")
+        self.sheet_note_label.setWordWrap(True)
+        self.sheet_note_label.hide()
         self.challenges_label = self._label("", "statementLabel")
         self.majority_label = self._label("", "statementLabel")
         self.decision_label = self._label("", "decisionLabel")
@@ -187,7 +203,7 @@ class DashboardWindow(ScaledWindow):
         self.journal_label = self._label("", "journalLabel")
         self.journal_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.read_only_label = self._label(
-            "Read-only view of the election journal", "readOnlyLabel"
+            self.tr("Read-only view of the election journal"), "readOnlyLabel"
         )
         # On a narrow window this line gives way (two lines), never the key fingerprint
         # beside it, which observers compare character by character (it was clipped).
@@ -246,6 +262,7 @@ class DashboardWindow(ScaledWindow):
         header = QHBoxLayout()
         header.addLayout(election, 3)
         header.addLayout(status, 1)
+        self._header = header
 
         main = QVBoxLayout()
         self.main_layout = main
@@ -259,6 +276,7 @@ class DashboardWindow(ScaledWindow):
         main.addSpacing(6)
         statements = QVBoxLayout()
         self.statements_layout = statements
+        statements.addWidget(self.sheet_note_label)
         statements.addWidget(self.challenges_label)
         statements.addWidget(self.majority_label)
         statements.addWidget(self.decision_label)
@@ -272,9 +290,9 @@ class DashboardWindow(ScaledWindow):
         side_panel.setObjectName("sidePanel")
         side_panel.setAttribute(Qt.WidgetAttribute.WA_StyledBackground)
         side = QVBoxLayout(side_panel)
-        side.addWidget(self._label("LAST CALL", "sectionTitle"))
+        side.addWidget(self._label(self.tr("LAST CALL"), "sectionTitle"))
         side.addWidget(self.flash)
-        side.addWidget(self._label("LAST CALLS \u2014 NEWEST FIRST", "sectionTitle"))
+        side.addWidget(self._label(self.tr("LAST CALLS \u2014 NEWEST FIRST"), "sectionTitle"))
         side.addWidget(self.ticker, 1)
         side.addWidget(self.head_qr, 0, Qt.AlignmentFlag.AlignRight)  # the ticker gives way
         self._side = side
@@ -288,6 +306,7 @@ class DashboardWindow(ScaledWindow):
         footer.addWidget(self.journal_label)
         footer.addStretch(1)
         footer.addWidget(self.read_only_label)
+        self._footer = footer
 
         root = QVBoxLayout(self)
         root.addLayout(header)
@@ -312,6 +331,46 @@ class DashboardWindow(ScaledWindow):
         self.set_theme(LIGHT.name if self._theme is DARK else DARK.name)
         self.theme_changed.emit(self._theme.name)
 
+    def is_narrow(self) -> bool:
+        """Whether the dashboard stands in one column (`NARROW_BELOW`)."""
+        return self._narrow
+
+    def _type_unit(self) -> float:
+        """One column is sized by its width: its words read on a phone held upright."""
+        if self.width() < NARROW_BELOW:
+            return max(self.width() / 78, 3.0)
+        return super()._type_unit()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        narrow = self.width() < NARROW_BELOW
+        if narrow != self._narrow:
+            self._narrow = narrow
+            column = QBoxLayout.Direction.TopToBottom
+            across = QBoxLayout.Direction.LeftToRight
+            for layout in (self._header, self._body, self._footer):
+                layout.setDirection(column if narrow else across)
+            # In one column the journal line wraps, its key in groups (`_show_journal`);
+            # the head's code gives its place to the last calls (a phone showing the
+            # dashboard cannot photograph itself), and the small figures take more of
+            # the row, so that their words stay legible.
+            self.journal_label.setWordWrap(narrow)
+            self.head_qr.setVisible(not narrow)
+            self.ticker.rows = NARROW_TICKER_ROWS if narrow else ROWS
+            if self.group_dashboard is None:
+                row = self._figures_row
+                for index in range(row.count()):
+                    item = row.itemAt(index)
+                    if item is not None and item.layout() is not None:  # the small figures
+                        row.setStretch(index, NARROW_SMALLS_STRETCH if narrow else SMALLS_STRETCH)
+            self.read_only_label.setAlignment(
+                Qt.AlignmentFlag.AlignLeft if narrow else Qt.AlignmentFlag.AlignRight
+            )
+            self._show_journal()
+            super().resizeEvent(event)
+            self._apply_size(force=True)  # the sizes of one column, or of two
+            return
+        super().resizeEvent(event)
+
     def _scale(self, unit: float) -> None:
         self._root.setSpacing(round(unit * 0.8))
         self._body.setSpacing(round(unit * 2.0))
@@ -320,8 +379,10 @@ class DashboardWindow(ScaledWindow):
         for small in (self.void_figure, self.challenged_figure, self.valid_figure):
             small.setMinimumHeight(round(unit * 3.0))
         self.race.setFixedHeight(round(unit * 11))
-        self.flash.setFixedHeight(round(unit * 12))
+        self.flash.setFixedHeight(round(unit * (9 if self._narrow else 12)))
         self.head_qr.setFixedSize(round(unit * 15), round(unit * 15))
+        # In one column the last calls keep rows legible; the figures above give way.
+        self.ticker.setMinimumHeight(round(unit * 5 * NARROW_TICKER_ROWS) if self._narrow else 0)
         self.heartbeat.setFixedSize(round(unit * 3), round(unit * 3))
         if self.group_dashboard is not None:
             self.group_dashboard.show()  # its panels' type follows the window's size
@@ -416,12 +477,20 @@ class DashboardWindow(ScaledWindow):
         self.valid_figure.set_value(tally.valid)
         self.race.set_votes(votes, tally.challenged)
         self.head_qr.set_head(feed.head_seq, feed.head_hash)
-        eligible = f"about {feed.setup.eligible:,} eligible voters"
+        eligible = f"{feed.setup.eligible:,}"
         self.progress_label.setText(counted_statement(tally.counted, ballots))
         if ballots is None:
-            self.box_label.setText(f"ballots in the box: not given \u00b7 {eligible}")
+            self.box_label.setText(
+                self.tr(
+                    "ballots in the box: not given \u00b7 about {eligible} eligible voters"
+                ).format(eligible=eligible)
+            )
         else:
-            self.box_label.setText(f"{ballots:,} ballots in the box \u00b7 {eligible}")
+            self.box_label.setText(
+                self.tr(
+                    "{ballots} ballots in the box \u00b7 about {eligible} eligible voters"
+                ).format(ballots=f"{ballots:,}", eligible=eligible)
+            )
             self.progress_bar.setRange(0, ballots)
             self.progress_bar.setValue(min(tally.counted, ballots))
         # Lines 8 and 9 as the sheet states them; then what 102.70 calls for, or the live
@@ -437,7 +506,7 @@ class DashboardWindow(ScaledWindow):
         # While counting its place is kept, so the figures do not jump when it appears.
         self.decision_label.setVisible(bool(said.runoff or live) or said.pending is not None)
         self.progress_bar.setVisible(ballots is not None and said.pending is not None)
-        decided = self.decision_label.text().startswith("Result decided")
+        decided = bool(live) and not said.runoff  # the live notice, in whatever language
         if self.decision_label.property("decided") != decided:
             self.decision_label.setProperty("decided", decided)
             self.decision_label.style().unpolish(self.decision_label)
@@ -450,17 +519,33 @@ class DashboardWindow(ScaledWindow):
         self.after_count.apply()
         if self.group_dashboard is not None:  # after: it hides the whole count's figures
             self.group_dashboard.show()
+        self._show_sheet_note()
+
+    def _show_sheet_note(self) -> None:
+        """Over the sheet's lines said in a language not the sheet's, that they are a
+        translation (the signed sheet, in English, is the record)."""
+        stated = [self.challenges_label, self.majority_label]
+        if self.group_dashboard is not None:
+            stated.append(self.group_dashboard.units_label)
+        note = sheet_translation()
+        shown = note is not None and any(label.text() and not label.isHidden() for label in stated)
+        self.sheet_note_label.setText(note or "")
+        self.sheet_note_label.setVisible(shown)
 
     def _show_journal(self) -> None:
         """The journal line: the position the figures are folded to, and apart from it the
         events a remote feed sent after its last signed head (not counted)."""
         feed = self.feed
-        key = f" \u00b7 signing key {feed.key_fingerprint}" if feed.key_fingerprint else ""
-        unsigned = feed.not_yet_signed
-        text = (
-            f"Journal: {feed.head_seq:,} events \u00b7 head {feed.head_hash[:HEAD_DIGITS]}{key}"
-            + (f"\n{unsigned}" if unsigned else "")
+        text = self.tr("Journal: {events} events \u00b7 head {head}").format(
+            events=f"{feed.head_seq:,}", head=feed.head_hash[:HEAD_DIGITS]
         )
+        if feed.key_fingerprint:
+            key = feed.key_fingerprint
+            if self._narrow:  # whole, on lines of its own: never cut at the window's edge
+                key = " ".join(key[at : at + 16] for at in range(0, len(key), 16))
+            text += self.tr(" \u00b7 signing key {key}").format(key=key)
+        unsigned = feed.not_yet_signed
+        text += f"\n{unsigned}" if unsigned else ""
         if self.journal_label.text() != text:
             self.journal_label.setText(text)
 
@@ -486,7 +571,8 @@ class DashboardWindow(ScaledWindow):
             lane = piles.label(call, choice)
             parts.append(f"{lane} {count.describe_pile(call, group, choice)}")
         if group is not None:
-            parts[:1] = [f"Group {group}: {part}" for part in parts[:1]]
+            said = self.tr("Group {group}: {pile}")
+            parts[:1] = [said.format(group=group, pile=part) for part in parts[:1]]
         for mismatch in piles.mismatches():
             if hiding and mismatch.call is Call.CHALLENGE:
                 continue

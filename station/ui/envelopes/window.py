@@ -110,27 +110,34 @@ class EnvelopeWindow(QMainWindow):
         setup = controller.setup
         self.setObjectName("operatorWindow")  # the operator window's stylesheet
         self.setWindowTitle(
-            f"Station \u2014 envelopes \u2014 {setup.case_number} \u2014"
-            f" {parties_title(setup.employer, setup.ballot)}"
+            self.tr("Station \u2014 envelopes \u2014 {case} \u2014 {parties}").format(
+                case=setup.case_number, parties=parties_title(setup.employer, setup.ballot)
+            )
         )
         # Every party, as the operator window of such a ballot says them.
         election = QLabel(election_html(self.election))
         election.setObjectName("electionLabel")
         election.setWordWrap(True)  # every party's name, on a laptop's screen
+        voters = f"{len(controller.voters):,}"
         stage = QLabel(
-            f"<b>ENVELOPE STAGE</b> \u2014 {len(controller.voters):,} voters on the list; no"
-            " ballot is opened until the stage ends (<b>Ctrl+Shift+B</b>)"
-            + (
-                "; voters at the polls are checked off (<b>P</b>), or challenged (<b>C</b>)"
-                if setup.polls
-                else ""
-            )
+            self.tr(
+                "<b>ENVELOPE STAGE</b> \u2014 {voters} voters on the list; no ballot is"
+                " opened until the stage ends (<b>Ctrl+Shift+B</b>); voters at the polls are"
+                " checked off (<b>P</b>), or challenged (<b>C</b>)"
+            ).format(voters=voters)
+            if setup.polls
+            else self.tr(
+                "<b>ENVELOPE STAGE</b> \u2014 {voters} voters on the list; no ballot is"
+                " opened until the stage ends (<b>Ctrl+Shift+B</b>)"
+            ).format(voters=voters)
         )
         stage.setWordWrap(True)
         if after_tally:
             stage.setText(
-                "<b>RECEIVED AFTER THE TALLY</b> \u2014 each envelope is recorded by voter and"
-                " never opened; the tally does not change"
+                self.tr(
+                    "<b>RECEIVED AFTER THE TALLY</b> \u2014 each envelope is recorded by voter"
+                    " and never opened; the tally does not change"
+                )
             )
         self.figures_label = QLabel()
         self.figures_label.setObjectName("progressLabel")
@@ -170,16 +177,23 @@ class EnvelopeWindow(QMainWindow):
         # several unions), then why: the challenge prompt offers the same keys.
         who = "/".join(f"<b>{c.key}</b>" for c in self.election.challengers)
         keys = QLabel(
-            f"<b>Enter</b> pick · <b>A</b> accepted · <b>C</b> challenged (then {who},"
-            f" {'/'.join(f'<b>{letter}</b>' for letter in _REASON_KEYS)})"
-            f" · <b>V</b> void · {self._late_and_polls()} ·"
-            " <b>Esc</b> drop · <b>Ctrl+N</b> write in · <b>Ctrl+Z</b> undo ·"
-            " <b>Ctrl+Shift+Z</b> redo · <b>Ctrl+R</b> challenges · <b>Ctrl+Shift+B</b> end the stage"
+            self.tr(
+                "<b>Enter</b> pick · <b>A</b> accepted · <b>C</b> challenged (then {who},"
+                " {why}) · <b>V</b> void · {late} · <b>Esc</b> drop · <b>Ctrl+N</b> write in ·"
+                " <b>Ctrl+Z</b> undo · <b>Ctrl+Shift+Z</b> redo · <b>Ctrl+R</b> challenges ·"
+                " <b>Ctrl+Shift+B</b> end the stage"
+            ).format(
+                who=who,
+                why="/".join(f"<b>{letter}</b>" for letter in _REASON_KEYS),
+                late=self._late_and_polls(),
+            )
         )
         if after_tally:
             keys.setText(
-                "<b>Enter</b> pick · <b>L</b> record it, received after the tally ·"
-                " <b>Esc</b> drop · <b>Ctrl+N</b> write in · <b>Ctrl+Q</b> close"
+                self.tr(
+                    "<b>Enter</b> pick · <b>L</b> record it, received after the tally ·"
+                    " <b>Esc</b> drop · <b>Ctrl+N</b> write in · <b>Ctrl+Q</b> close"
+                )
             )
         keys.setWordWrap(True)
         self.keys_label = keys
@@ -194,7 +208,7 @@ class EnvelopeWindow(QMainWindow):
         left.addWidget(self.more_label)
         left.addWidget(self.picked_label)
         right = QVBoxLayout()
-        title = QLabel("Rulings, newest first")
+        title = QLabel(self.tr("Rulings, newest first"))
         title.setObjectName("sectionTitle")
         right.addWidget(title)
         right.addWidget(self.recent, 1)
@@ -229,7 +243,7 @@ class EnvelopeWindow(QMainWindow):
         if self.write_in:
             self.matches.clear()
             self.more_label.setText(
-                "Written in: Enter takes the name as typed, for a voter not found"
+                self.tr("Written in: Enter takes the name as typed, for a voter not found")
             )
             return
         voters = self.controller.voters
@@ -250,8 +264,16 @@ class EnvelopeWindow(QMainWindow):
             if self._shown:
                 self.matches.setCurrentRow(0)
         found = len(self._found) if text.strip() else 0
-        more = f" (the first {SHOWN} shown: type more)" if found > SHOWN else ""
-        self.more_label.setText(f"{found:,} matching{more}" if text.strip() else "")
+        if not text.strip():
+            self.more_label.setText("")
+        elif found > SHOWN:
+            self.more_label.setText(
+                self.tr("{found} matching (the first {shown} shown: type more)").format(
+                    found=f"{found:,}", shown=SHOWN
+                )
+            )
+        else:
+            self.more_label.setText(self.tr("{found} matching").format(found=f"{found:,}"))
 
     # -- keys -----------------------------------------------------------------------
 
@@ -416,9 +438,10 @@ class EnvelopeWindow(QMainWindow):
         """The keys L and P as this election has them."""
         setup = self.controller.setup
         if not setup.current_mail_rules:
-            return "<b>L</b> late"
-        polls = " · <b>P</b> voted at the polls" if setup.polls else ""
-        return f"<b>L</b> received after the due date{polls}"
+            return self.tr("<b>L</b> late")
+        if setup.polls:
+            return self.tr("<b>L</b> received after the due date · <b>P</b> voted at the polls")
+        return self.tr("<b>L</b> received after the due date")
 
     def _amend(self, changes: dict[str, object]) -> None:
         if self.challenge_seq is None:
@@ -437,9 +460,9 @@ class EnvelopeWindow(QMainWindow):
             self.picked = None
         if mode is Mode.SEARCH:
             hint = (
-                "Name as on the envelope, then Enter"
+                self.tr("Name as on the envelope, then Enter")
                 if self.write_in
-                else "Voter id or name, then Enter"  # Ctrl+N is on the keys line below
+                else self.tr("Voter id or name, then Enter")  # Ctrl+N is on the keys line below
             )
             self.search.setPlaceholderText(hint)
         self.search.setReadOnly(mode is not Mode.SEARCH)
@@ -455,28 +478,32 @@ class EnvelopeWindow(QMainWindow):
             parties = " ".join(
                 f"<b>{c.key}</b> {html.escape(c.short)}" for c in self.election.challengers
             )
-            reason = challenge.reason.value if challenge and challenge.reason else "not given"
+            reason = (
+                challenge.reason.value if challenge and challenge.reason else self.tr("not given")
+            )
             reasons = "  ".join(f"<b>{k}</b> {r.value}" for k, r in self.reason_keys.items())
             # Nobody is named the challenger before a party key says who (a write-in's
             # challenge too): the Board agent is recorded only until then.
             asked = self._who_asked and party == Party.BOARD_AGENT.value
-            by = "" if asked else f" by {html.escape(who)}"
-            ask = (
-                f" <b>Who challenged?</b> {parties} (the Board agent until one is pressed)."
-                if asked
-                else f" Who: {parties}."
-            )
-            text = (
-                f"<b>CHALLENGED</b>{by}, reason: {html.escape(reason)}.{ask} Why: {reasons}."
-                " <b>Enter</b> or <b>Esc</b> closes; typing goes on to the next envelope."
-            )
+            if asked:
+                said = self.tr(
+                    "<b>CHALLENGED</b>, reason: {reason}. <b>Who challenged?</b> {parties}"
+                    " (the Board agent until one is pressed). Why: {reasons}."
+                )
+            else:
+                said = self.tr(
+                    "<b>CHALLENGED</b> by {who}, reason: {reason}. Who: {parties}. Why: {reasons}."
+                )
+            text = said.format(
+                who=html.escape(who), reason=html.escape(reason), parties=parties, reasons=reasons
+            ) + self.tr(" <b>Enter</b> or <b>Esc</b> closes; typing goes on to the next envelope.")
         elif self.mode is Mode.CONFIRM_END:
             figures = self.controller.count.envelopes.figures
             over = over_accepted_statement(figures.box, len(self.controller.voters))
             warning = f"<br><span style='color:#b00020'><b>{html.escape(over)}</b></span>"
             text = (
                 f"<b>{html.escape(end_stage_statement(figures))}</b>{warning if over else ''}"
-                " <b>Enter</b> ends the stage, <b>Esc</b> goes back."
+                + self.tr(" <b>Enter</b> ends the stage, <b>Esc</b> goes back.")
             )
         self.prompt.setText(text)
         self.prompt.setVisible(bool(text))
@@ -489,16 +516,22 @@ class EnvelopeWindow(QMainWindow):
         who = html.escape(name)
         if voter_id is None:
             lines = [
-                f"<b>{who}</b> \u2014 written in, not on the list: <b>Enter</b> or <b>C</b>"
-                " challenges (not on the list), <b>A</b>/<b>V</b>/<b>L</b> rule otherwise"
+                self.tr(
+                    "<b>{who}</b> \u2014 written in, not on the list: <b>Enter</b> or <b>C</b>"
+                    " challenges (not on the list), <b>A</b>/<b>V</b>/<b>L</b> rule otherwise"
+                ).format(who=who)
             ]
             if self.after_tally:
-                lines = [f"<b>{who}</b> \u2014 written in, not on the list"]
+                lines = [self.tr("<b>{who}</b> \u2014 written in, not on the list").format(who=who)]
             key = voter_key(None, name)
             specs = self.controller.setup.ballot.groups
             if specs and not self.after_tally:  # its ballot's pile: the group typed first
                 group, _ = written_in_group(name, tuple(spec.key for spec in specs))
-                said = f"Voting group {group}" if group else written_in_group_statement(specs)
+                said = (
+                    self.tr("Voting group {group}").format(group=group)
+                    if group
+                    else written_in_group_statement(specs)
+                )
                 lines.append(html.escape(said[0].upper() + said[1:]))
         else:
             voter = self.controller.voters.get(voter_id)
@@ -510,33 +543,56 @@ class EnvelopeWindow(QMainWindow):
             lines = [f"<b>{html.escape(voter_id)} \u2014 {who}</b> {extra}"]
             if self.write_in:  # typed as a write-in, found on the list (write_ins.py)
                 typed = html.escape(" ".join(self.search.text().split()))
-                lines.append(f"Written in as \u201c{typed}\u201d: this voter on the list")
+                lines.append(
+                    self.tr("Written in as \u201c{typed}\u201d: this voter on the list").format(
+                        typed=typed
+                    )
+                )
             key = voter_id
         earlier = self.controller.count.envelopes.ruled(key)
         current = self.controller.setup.current_mail_rules
         if self.after_tally:
             if earlier:
                 lines.append(
-                    f"Ruled before: {earlier[-1].ruling.label} (event {earlier[-1].seq:,})"
+                    self.tr("Ruled before: {ruling} (event {seq})").format(
+                        ruling=earlier[-1].ruling.label, seq=f"{earlier[-1].seq:,}"
+                    )
                 )
-            lines.append("<b>L</b> or <b>Enter</b> records it, never opened · <b>Esc</b> drop")
+            lines.append(
+                self.tr("<b>L</b> or <b>Enter</b> records it, never opened · <b>Esc</b> drop")
+            )
         elif earlier and current and all(e.ruling is Ruling.VOID for e in earlier):
             lines.append(
-                f"<b>REPLACEMENT:</b> the voter's envelope was ruled VOID (event"
-                f" {earlier[-1].seq:,}); this one is ruled like any other."
+                self.tr(
+                    "<b>REPLACEMENT:</b> the voter's envelope was ruled VOID (event {seq});"
+                    " this one is ruled like any other."
+                ).format(seq=f"{earlier[-1].seq:,}")
             )
         elif earlier:
             first = next((e for e in earlier if e.ruling is not Ruling.VOID), earlier[0])
-            refused = "accepted, counted late or checked off" if current else "accepted"
-            lines.append(
-                f"<span style='color:#b00020'><b>SECOND ENVELOPE:</b> the first was ruled"
-                f" {first.ruling.label} (event {first.seq:,}). It cannot be {refused}:"
-                f" {html.escape(SECOND_ENVELOPE_WHY)}.</span>"
+            second = (
+                self.tr(
+                    "<b>SECOND ENVELOPE:</b> the first was ruled {ruling} (event {seq}). It"
+                    " cannot be accepted, counted late or checked off: {why}."
+                )
+                if current
+                else self.tr(
+                    "<b>SECOND ENVELOPE:</b> the first was ruled {ruling} (event {seq}). It"
+                    " cannot be accepted: {why}."
+                )
             )
+            said = second.format(
+                ruling=first.ruling.label,
+                seq=f"{first.seq:,}",
+                why=html.escape(SECOND_ENVELOPE_WHY),
+            )
+            lines.append(f"<span style='color:#b00020'>{said}</span>")
         if not self.after_tally:
             lines.append(
-                "<b>A</b> accepted · <b>C</b> challenged · <b>V</b> void ·"
-                f" {self._late_and_polls()} · <b>Esc</b> drop"
+                self.tr(
+                    "<b>A</b> accepted · <b>C</b> challenged · <b>V</b> void · {late} ·"
+                    " <b>Esc</b> drop"
+                ).format(late=self._late_and_polls())
             )
         self.picked_label.setText("<br>".join(lines))
 
@@ -564,7 +620,11 @@ class EnvelopeWindow(QMainWindow):
             stage_statement(count.envelopes, count.challenges, self.election.short_names)
         )
         journal = self.controller.journal
-        self.journal_label.setText(f"{journal.head_seq:,} events · head {journal.head_hash[:16]}")
+        self.journal_label.setText(
+            self.tr("{events} events · head {head}").format(
+                events=f"{journal.head_seq:,}", head=journal.head_hash[:16]
+            )
+        )
 
     def _on_controller_changed(self, change: Change) -> None:
         self.error_banner.hide()
@@ -577,13 +637,15 @@ class EnvelopeWindow(QMainWindow):
         self._refresh()
 
     def _on_controller_refused(self, reason: str) -> None:
-        self.error_banner.setText(f"<b>NOT RECORDED:</b> {html.escape(reason)}")
+        self.error_banner.setText(
+            self.tr("<b>NOT RECORDED:</b> {reason}").format(reason=html.escape(reason))
+        )
         self.error_banner.show()
 
     def _on_controller_write_failed(self, error: WriteFailed) -> None:
         # The banner says NOT RECORDED itself: the reason alone follows it.
         reason = html.escape(full_sentence(error.reason), quote=False)
-        self.error_banner.setText(f"<b>NOT RECORDED:</b> {reason}")
+        self.error_banner.setText(self.tr("<b>NOT RECORDED:</b> {reason}").format(reason=reason))
         self.error_banner.show()
 
     def _on_controller_stage_ended(self) -> None:

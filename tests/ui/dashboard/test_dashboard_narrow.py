@@ -1,0 +1,72 @@
+"""The dashboard in a window as narrow as a phone held upright: one column, nothing cut."""
+
+from contextlib import nullcontext
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QPoint, QRect
+from PySide6.QtWidgets import QLabel, QWidget
+from pytestqt.qtbot import QtBot
+
+from station.domain import Call
+from station.ui.dashboard.window import DashboardWindow
+from station.ui.operator.controller import CountController
+from station.ui.operator.feed import ControllerFeed
+from tests.ui.spanish import compiled, in_spanish
+
+
+@pytest.fixture(scope="module")
+def qm(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return compiled(tmp_path_factory.mktemp("i18n"))
+
+
+def _on_window(widget: QWidget, window: QWidget) -> QRect:
+    return QRect(widget.mapTo(window, QPoint(0, 0)), widget.size())
+
+
+def _cut(window: QWidget) -> list[str]:
+    """The labels shown that the window cuts: past its edge, or shorter than their words."""
+    cut = []
+    for label in window.findChildren(QLabel):
+        if not label.isVisible() or not label.text():
+            continue
+        place = _on_window(label, window)
+        if place.left() < 0 or place.right() >= window.width() or place.bottom() >= window.height():
+            cut.append(f"{label.objectName()} at {place}: {label.text()!r}")
+        elif label.wordWrap() and label.heightForWidth(label.width()) > label.height() + 1:
+            cut.append(f"{label.objectName()} {label.height()} px high: {label.text()!r}")
+        elif not label.wordWrap() and label.sizeHint().width() > label.width() + 1:
+            cut.append(f"{label.objectName()} {label.width()} px wide: {label.text()!r}")
+    return cut
+
+
+@pytest.mark.parametrize("spanish", [False, True], ids=["english", "spanish"])
+def test_a_phone_wide_dashboard_is_one_column_with_nothing_cut(
+    qtbot: QtBot, controller: CountController, qm: Path, spanish: bool
+) -> None:
+    for call in (Call.FOR, Call.AGAINST, Call.CHALLENGE, Call.VOID, Call.FOR, Call.AGAINST):
+        controller.record(call)
+    with in_spanish(qm) if spanish else nullcontext():
+        _one_column_then_two(qtbot, DashboardWindow(ControllerFeed(controller)))
+
+
+def _one_column_then_two(qtbot: QtBot, window: DashboardWindow) -> None:
+    qtbot.addWidget(window)
+    window.resize(390, 844)
+    window.show()
+    qtbot.waitExposed(window)
+    assert window.is_narrow()
+    side = window.findChild(QWidget, "sidePanel")
+    assert side is not None
+    # The last calls under the figures and the statements, the whole width.
+    qtbot.waitUntil(lambda: side.width() > window.width() * 0.9)  # laid out anew
+    assert _on_window(side, window).top() > _on_window(window.majority_label, window).bottom()
+    assert window.head_qr.isHidden()  # a phone cannot photograph its own screen
+    assert window.ticker.height() >= window.ticker.minimumHeight() > 0
+    assert _cut(window) == []
+
+    window.resize(1280, 720)  # a window again: two columns, the code of the head back
+    qtbot.waitUntil(lambda: _on_window(side, window).left() > window.width() / 2)
+    assert not window.is_narrow()
+    assert not window.head_qr.isHidden()
+    assert window.ticker.minimumHeight() == 0
