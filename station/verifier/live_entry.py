@@ -29,6 +29,7 @@ from station.domain.result_statements import decided_line, result_lines
 from station.domain.statements import OVER_THE_BOX, how_many
 from station.domain.table_statements import case_title
 from station.domain.ticker import CORRECTION_TAG, ticker_rows
+from station.domain.words import say, say_count
 from station.verification.checkpoints import SignatureCheck
 from station.verification.fingerprints import normalise_fingerprint
 from station.witness.feed_check import FeedCheck, FeedError, FeedGarbled
@@ -62,6 +63,11 @@ ENVELOPE_WORDS = {
     "at_polls": "at the polls",
     "after_tally": "after the tally",
 }
+# A screen reader is told the count's figures when this many ballots were counted since
+# it was last told, or when any were and this many seconds went by: never at each call,
+# which would leave no time to hear anything else.
+SUMMARY_EVERY_CALLS = 10
+SUMMARY_EVERY_S = 5.0
 GROUPS_CAPTION = (
     "Each voting group's ballots counted so far. Each unit's result is stated on the"
     " station's dashboard and its tally sheets, not on this page."
@@ -98,6 +104,9 @@ class LiveCount:
         self.stopped: str | None = None
         self._signature_holds = signature_holds
         self._now = 0.0
+        self._kind_said: str | None = None
+        self._counted_said = 0
+        self._summary_at = float("-inf")
 
     def _clock(self) -> float:
         return self._now
@@ -176,8 +185,36 @@ class LiveCount:
 
     def view(self, now: float, typed: str | None = None) -> dict[str, Any]:
         """What the page shows now. `typed`: on a page with a fingerprint field, what is
-        typed there ("" for nothing); None on the served page, which has none."""
+        typed there ("" for nothing); None on the served page, which has none.
+
+        With it, what a screen reader is to say now, once (`_announced`).
+        """
         self._now = now
+        shown = self._shown(typed)
+        return {**shown, **self._announced(shown, now)}
+
+    def _announced(self, shown: dict[str, Any], now: float) -> dict[str, str]:
+        """What the page's two announcing regions are to say now, if anything: `alarm`
+        (role=alert) when the status becomes a problem, `said` (role=status) when it
+        becomes LIVE again, and the count's figures every few calls or seconds."""
+        said: dict[str, str] = {}
+        if shown["kind"] != self._kind_said:
+            self._kind_said = shown["kind"]
+            if shown["kind"] == "ok":
+                said = {"said": shown["status"], "alarm": ""}
+            else:
+                said = {"alarm": shown["status"]}
+        if self.follower is None or shown.get("stop") or shown.get("hidden") or "said" in said:
+            return said
+        counted = self.follower.count.tally.counted
+        moved = abs(counted - self._counted_said)
+        due = moved >= SUMMARY_EVERY_CALLS or now - self._summary_at >= SUMMARY_EVERY_S
+        if moved and due:
+            self._counted_said, self._summary_at = counted, now
+            said["said"] = _summary(shown, counted)
+        return said
+
+    def _shown(self, typed: str | None) -> dict[str, Any]:
         follower = self.follower
         if follower is None:
             return {"kind": "bad", "status": self.stopped or "", "stop": True}
@@ -222,6 +259,28 @@ class LiveCount:
             follower.station_problem,
         )
         return ("lost" if follower.station_problem else "ok"), said
+
+
+def _summary(shown: dict[str, Any], counted: int) -> str:
+    """The count's figures in one sentence, as a screen reader is told them."""
+    figures = shown["figures"]
+    parts = [f"{choice['word']} {choice['value']}" for choice in shown["choices"]]
+    parts.append(say("VOID {void}", void=figures["void"]))
+    parts.append(say("CHALLENGED {challenged}", challenged=figures["challenged"]))
+    listed = ", ".join(parts)
+    if shown["box"]:
+        return say(
+            "{counted} of {ballots} ballots counted: {figures}.",
+            counted=figures["counted"],
+            ballots=figures["ballots"],
+            figures=listed,
+        )
+    return say_count(
+        counted,
+        "{n:,} ballot counted: {figures}.",
+        "{n:,} ballots counted: {figures}.",
+        figures=listed,
+    )
 
 
 def _key_refusal(key: str, typed: str | None) -> str | None:

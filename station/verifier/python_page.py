@@ -317,7 +317,7 @@ def page(fetched: dict[str, Path], *, bare: bool = False, reuse: bool = True) ->
     """
     boot = _script("python_page.js")
     parts = [
-        _HEAD,
+        _HEAD.replace("</style>", f"{live_markup.UNSEEN_STYLE}</style>"),
         _BODY.format(
             offline=html.escape(VERIFIER_OFFLINE, quote=False),
             folder_question=html.escape(FOLDER_QUESTION, quote=False),
@@ -477,8 +477,6 @@ h1 { font-size: 1.6rem; margin: .5rem 0; }
 #state.ok, #verdict.ok { background: #dcefdc; } #verdict.bad { background: #f6d5d5; }
 #state.cannot, #verdict.cannot { background: #f3e6c4; }
 small { color: #555; overflow-wrap: anywhere; }
-.unseen { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%);
-  white-space: nowrap; }
 </style>
 </head>
 <body>

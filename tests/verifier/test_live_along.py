@@ -17,10 +17,9 @@ from station.domain import Action, Call
 from station.journal import Journal
 from station.sheet.keys import key_for_signing
 from station.verifier.live_along import Along
-from station.verifier.live_entry import LiveCount
 from station.witness.serve import FeedServer
 from tests.helpers import JFK8
-from tests.verifier.live_helpers import ask, counted, followed
+from tests.verifier.live_helpers import counted, followed, signed_to
 from tests.witness.helpers import forged_tail, live_feed
 
 __all__ = ["counted"]  # fixtures
@@ -95,16 +94,6 @@ def test_only_calls_a_signed_head_covers_are_the_station_s(
         "You and the station agree on 26 of 26 · 3 of yours not yet called by the station"
     )
     assert view["flag"] is None
-
-
-def signed_to(live: LiveCount, server: FeedServer, seq: int) -> None:
-    """The page's Python follows the feed until a signed head covers event `seq`."""
-    for _ in range(40):
-        status, body = ask(server, live.path().replace("wait=20", "wait=1"))
-        assert live.answer(status, body, time.time()) == "next"
-        if live.follower is not None and live.follower.head_seq == seq:
-            return
-    raise AssertionError(live.view(time.time()))
 
 
 def test_a_station_s_undo_and_new_call_is_kept_as_its_correction(tmp_path: Path) -> None:
