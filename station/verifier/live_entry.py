@@ -17,6 +17,7 @@ import urllib.parse
 from collections.abc import Callable
 from typing import Any
 
+from station.domain.cadence import Cadence
 from station.domain.choices import choice_words
 from station.domain.count import Count
 from station.domain.describe import election_words
@@ -63,11 +64,6 @@ ENVELOPE_WORDS = {
     "at_polls": "at the polls",
     "after_tally": "after the tally",
 }
-# A screen reader is told the count's figures when this many ballots were counted since
-# it was last told, or when any were and this many seconds went by: never at each call,
-# which would leave no time to hear anything else.
-SUMMARY_EVERY_CALLS = 10
-SUMMARY_EVERY_S = 5.0
 GROUPS_CAPTION = (
     "Each voting group's ballots counted so far. Each unit's result is stated on the"
     " station's dashboard and its tally sheets, not on this page."
@@ -105,8 +101,7 @@ class LiveCount:
         self._signature_holds = signature_holds
         self._now = 0.0
         self._kind_said: str | None = None
-        self._counted_said = 0
-        self._summary_at = float("-inf")
+        self._counted_said = Cadence()
 
     def _clock(self) -> float:
         return self._now
@@ -196,7 +191,7 @@ class LiveCount:
     def _announced(self, shown: dict[str, Any], now: float) -> dict[str, str]:
         """What the page's two announcing regions are to say now, if anything: `alarm`
         (role=alert) when the status becomes a problem, `said` (role=status) when it
-        becomes LIVE again, and the count's figures every few calls or seconds."""
+        becomes LIVE again, and the count's figures at their `Cadence`."""
         said: dict[str, str] = {}
         if shown["kind"] != self._kind_said:
             self._kind_said = shown["kind"]
@@ -207,10 +202,7 @@ class LiveCount:
         if self.follower is None or shown.get("stop") or shown.get("hidden") or "said" in said:
             return said
         counted = self.follower.count.tally.counted
-        moved = abs(counted - self._counted_said)
-        due = moved >= SUMMARY_EVERY_CALLS or now - self._summary_at >= SUMMARY_EVERY_S
-        if moved and due:
-            self._counted_said, self._summary_at = counted, now
+        if self._counted_said.due(counted, now):
             said["said"] = _summary(shown, counted)
         return said
 

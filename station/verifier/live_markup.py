@@ -146,7 +146,7 @@ ALONG_BODY = """<section id="along" hidden>
 <div id="along-panel" hidden>
 <p id="along-notice">{notice}</p>
 <p id="along-failed" role="alert" hidden></p>
-<p id="along-line" aria-live="polite"></p>
+<p id="along-line"></p><p id="along-said" class="unseen" role="status"></p>
 <div id="along-flag" role="alert" hidden><p id="along-flag-text"></p>
 <div class="along-how"><button type="button" data-how="mistap">I mis-tapped</button>
 <button type="button" data-how="stands">My call stands</button></div></div>

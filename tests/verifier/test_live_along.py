@@ -136,3 +136,21 @@ def test_a_station_s_undo_and_new_call_is_kept_as_its_correction(tmp_path: Path)
         "pile": "AGAINST pile 1",
         "utc": UTC,
     }
+
+
+def test_a_screen_reader_is_told_the_agreement_every_ten_calls_not_each(
+    counted: tuple[Path, FeedServer],
+) -> None:
+    _, server = counted
+    live, _ = followed(server, 28)
+    assert live.follower is not None
+    along = Along(live.follower)
+    assert along.said(0.0) is None  # nothing called yet
+    said = []
+    for n, action in enumerate(taps(["for"] * 4 + ["against"] * 22)):
+        along.act(action)
+        said.append(along.said(n * 0.3))  # a brisk observer: a call each 0.3 s
+    assert [n + 1 for n, line in enumerate(said) if line] == [1, 11, 21]
+    assert said[20] == "You and the station agree on 21 of 21 · the station is 5 ahead of you"
+    assert along.said(7.8) is None  # under 5 s since the 21st
+    assert along.said(11.0) == "You and the station agree on 26 of 26"

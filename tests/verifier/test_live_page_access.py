@@ -83,6 +83,11 @@ def test_every_state_of_the_live_page_meets_wcag_2_2_aa(browser: Any, tmp_path: 
             chromium.wait_for(
                 browser, "return document.getElementById('along-taps').textContent === '11'"
             )
+            chromium.wait_for(
+                browser,
+                "return document.getElementById('along-said').textContent"
+                ".startsWith('You and the station agree on 11 of 11')",
+            )
             found += access.problems(browser, "tallying along")
 
             tap(browser, Call.FOR)  # where the station called AGAINST
