@@ -13,6 +13,7 @@ Imports no Qt, no SQLite, no socket and no key store.
 """
 
 import json
+import re
 import urllib.parse
 from collections.abc import Callable
 from typing import Any
@@ -100,7 +101,7 @@ class LiveCount:
         self.stopped: str | None = None
         self._signature_holds = signature_holds
         self._now = 0.0
-        self._kind_said: str | None = None
+        self._gist_said: str | None = None
         self._counted_said = Cadence()
 
     def _clock(self) -> float:
@@ -190,11 +191,13 @@ class LiveCount:
 
     def _announced(self, shown: dict[str, Any], now: float) -> dict[str, str]:
         """What the page's two announcing regions are to say now, if anything: `alarm`
-        (role=alert) when the status becomes a problem, `said` (role=status) when it
-        becomes LIVE again, and the count's figures at their `Cadence`."""
+        (role=alert) when the status becomes a problem or another problem (`_gist`),
+        `said` (role=status) when it becomes LIVE again, and the count's figures at
+        their `Cadence`."""
         said: dict[str, str] = {}
-        if shown["kind"] != self._kind_said:
-            self._kind_said = shown["kind"]
+        gist = shown["kind"] if shown["kind"] == "ok" else _gist(shown["status"])
+        if gist != self._gist_said:
+            self._gist_said = gist
             if shown["kind"] == "ok":
                 said = {"said": shown["status"], "alarm": ""}
             else:
@@ -251,6 +254,18 @@ class LiveCount:
             follower.station_problem,
         )
         return ("lost" if follower.station_problem else "ok"), said
+
+
+# What varies within one problem's status as it lasts or is typed: what was typed
+# (quoted), a fingerprint, a figure, a number of seconds.
+_VARYING = re.compile(r"'[^']*'|[0-9a-f]{4}(?:-[0-9a-f]{4}){7}|\d[\d,.]*")
+
+
+def _gist(status: str) -> str:
+    """A problem's status without what varies while it lasts: another gist is another
+    problem, said again; the same one, its seconds counted or a fingerprint still being
+    typed, is said once."""
+    return _VARYING.sub("", status)
 
 
 def _summary(shown: dict[str, Any], counted: int) -> str:

@@ -19,7 +19,7 @@ import pytest
 from station.cli import main
 from station.domain import Action, Call
 from station.journal import Journal
-from station.sheet.keys import key_for_signing, signature_holds_raw
+from station.sheet.keys import create_key, key_for_signing, signature_holds_raw
 from station.verifier.live_entry import LiveCount
 from station.witness.serve import FeedServer
 from station.witness.statements import MAX_UNSIGNED
@@ -267,3 +267,26 @@ def test_a_screen_reader_is_told_the_figures_every_ten_calls_or_five_seconds(
     lost = live.view(now + 60)
     assert lost["kind"] == "lost" and lost["alarm"] == lost["status"]
     assert "alarm" not in live.view(now + 61)  # said once, however long it lasts
+
+
+def test_a_problem_is_said_once_however_it_is_typed_and_another_problem_again(
+    counted: tuple[Path, FeedServer], tmp_path: Path
+) -> None:
+    _, server = counted
+    live, _ = followed(server, 28)
+    assert live.follower is not None
+    key = live.follower.heads_key
+    other = create_key(tmp_path / "other.pem").fingerprint
+    now = time.time()
+    assert live.view(now, "")["said"].startswith("LIVE")
+    said = [live.view(now, other[:n]).get("alarm") for n in range(1, len(other) + 1)]
+    assert said[0] == (
+        f"REFUSED: '{other[0]}' is not a key fingerprint (32 hex digits): the count is not"
+        " shown until the fingerprint is whole"
+    )
+    assert said[1:-1] == [None] * (len(other) - 2)  # the same problem, still being typed
+    assert said[-1] == (
+        f"REFUSED: the feed's heads are signed by key {key}, not by the expected key {other}"
+    )
+    back = live.view(now, key)
+    assert back["said"].startswith("LIVE") and back["alarm"] == ""

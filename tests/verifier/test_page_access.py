@@ -65,7 +65,8 @@ def test_every_state_of_the_verifier_page_meets_wcag_2_2_aa(
     assert said == verdict.splitlines()[0] and alarm == ""
     found += access.problems(opened, "OK")
 
-    type_key(opened, create_key(tmp_path / "other.pem").fingerprint)
+    other = create_key(tmp_path / "other.pem").fingerprint
+    type_key(opened, other)
     verdict = shown(opened, "bad")
     alarm = chromium.wait_for(
         opened,
@@ -87,6 +88,17 @@ def test_every_state_of_the_verifier_page_meets_wcag_2_2_aa(
             opened.find_element("css selector", "#follow button").click()
             chromium.wait_for(opened, LIVE)
             found += access.problems(opened, "following a count")
+
+            type_key(opened, other)  # the heads are not signed by the key written down
+            refused = chromium.wait_for(
+                opened,
+                "const a = document.getElementById('live-alarm').textContent;"
+                " return a.startsWith('REFUSED') && a;",
+            )
+            assert refused == opened.find_element("id", "status").text
+            found += access.problems(opened, "following, under another key")
+            type_key(opened, key.fingerprint)
+            chromium.wait_for(opened, LIVE)
 
             relay.garble()
             live.append(Action.CALL, Call.FOR)  # the answer waited for comes; the next is garbage
