@@ -120,6 +120,8 @@ globalThis.stationAlong = (() => {
     const view = state.along.view();
     for (const ended of view.corrected) act({ kind: "resolve", how: "station", ...ended });
     $("along-line").textContent = view.line;
+    const said = state.along.said(Date.now() / 1000); // every few calls, for a screen reader
+    if (said) $("along-said").textContent = said;
     $("along-taps").textContent = view.taps;
     const flag = view.flag;
     $("along-flag").hidden = !flag;

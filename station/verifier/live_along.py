@@ -13,10 +13,12 @@ Imports no `js`: the browser's side is `live_in_browser`.
 
 from typing import Any
 
+from station.domain.cadence import Cadence
 from station.domain.description import describe
 from station.domain.tally_along import (
     Corrections,
     ObserverRecord,
+    Reconciliation,
     StationBallot,
     buttons,
     call_words,
@@ -45,6 +47,7 @@ class Along:
         self._station_at = -1  # the verified event the station's ballots were read at
         self._station: list[StationBallot] = []
         self._corrections = Corrections()  # the disagreements the panel showed open
+        self._taps_said = Cadence()
 
     def begin(self) -> dict[str, Any]:
         """What the page needs to keep and key the record: the store's name (the log's
@@ -125,10 +128,8 @@ class Along:
                 "pile": first.pile,
                 "seq": station[first.ballot - 1].seq,
             }
-        behind = f" · the station is {len(rec.behind):,} ahead of you" if rec.behind else ""
-        ahead = f" · {len(rec.ahead):,} of yours not yet called by the station" if rec.ahead else ""
         return {
-            "line": f"You and the station {rec.line}{ahead}{behind}",
+            "line": _line(rec),
             "agree": rec.agree,
             "compared": rec.compared,
             "taps": len(self.record.taps),
@@ -144,6 +145,13 @@ class Along:
                 ],
             ],
         }
+
+    def said(self, now: float) -> str | None:
+        """The panel's line, for a screen reader to say now, or None: said at the
+        `Cadence` of the observer's calls, never at each (`now`: seconds)."""
+        if not self._taps_said.due(len(self.record.taps), now):
+            return None
+        return _line(reconcile(self.record, self.station()))
 
     def document(self) -> dict[str, Any]:
         """The record to download: its JSON, its printable text, its hash."""
@@ -168,6 +176,13 @@ ALONG_NOTICE = (
     "Your record stays on this device; the station's journal is the count. Nothing you tap"
     " is sent to the station."
 )
+
+
+def _line(rec: Reconciliation) -> str:
+    """The running agreement, as the panel's line says it."""
+    behind = f" · the station is {len(rec.behind):,} ahead of you" if rec.behind else ""
+    ahead = f" · {len(rec.ahead):,} of yours not yet called by the station" if rec.ahead else ""
+    return f"You and the station {rec.line}{ahead}{behind}"
 
 
 def along_failed(error: str) -> str:

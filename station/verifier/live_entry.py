@@ -13,10 +13,12 @@ Imports no Qt, no SQLite, no socket and no key store.
 """
 
 import json
+import re
 import urllib.parse
 from collections.abc import Callable
 from typing import Any
 
+from station.domain.cadence import Cadence
 from station.domain.choices import choice_words
 from station.domain.count import Count
 from station.domain.describe import election_words
@@ -29,6 +31,7 @@ from station.domain.result_statements import decided_line, result_lines
 from station.domain.statements import OVER_THE_BOX, how_many
 from station.domain.table_statements import case_title
 from station.domain.ticker import CORRECTION_TAG, ticker_rows
+from station.domain.words import say, say_count
 from station.verification.checkpoints import SignatureCheck
 from station.verification.fingerprints import normalise_fingerprint
 from station.witness.feed_check import FeedCheck, FeedError, FeedGarbled
@@ -98,6 +101,8 @@ class LiveCount:
         self.stopped: str | None = None
         self._signature_holds = signature_holds
         self._now = 0.0
+        self._gist_said: str | None = None
+        self._counted_said = Cadence()
 
     def _clock(self) -> float:
         return self._now
@@ -176,8 +181,35 @@ class LiveCount:
 
     def view(self, now: float, typed: str | None = None) -> dict[str, Any]:
         """What the page shows now. `typed`: on a page with a fingerprint field, what is
-        typed there ("" for nothing); None on the served page, which has none."""
+        typed there ("" for nothing); None on the served page, which has none.
+
+        With it, what a screen reader is to say now, once (`_announced`).
+        """
         self._now = now
+        shown = self._shown(typed)
+        return {**shown, **self._announced(shown, now)}
+
+    def _announced(self, shown: dict[str, Any], now: float) -> dict[str, str]:
+        """What the page's two announcing regions are to say now, if anything: `alarm`
+        (role=alert) when the status becomes a problem or another problem (`_gist`),
+        `said` (role=status) when it becomes LIVE again, and the count's figures at
+        their `Cadence`."""
+        said: dict[str, str] = {}
+        gist = shown["kind"] if shown["kind"] == "ok" else _gist(shown["status"])
+        if gist != self._gist_said:
+            self._gist_said = gist
+            if shown["kind"] == "ok":
+                said = {"said": shown["status"], "alarm": ""}
+            else:
+                said = {"alarm": shown["status"]}
+        if self.follower is None or shown.get("stop") or shown.get("hidden") or "said" in said:
+            return said
+        counted = self.follower.count.tally.counted
+        if self._counted_said.due(counted, now):
+            said["said"] = _summary(shown, counted)
+        return said
+
+    def _shown(self, typed: str | None) -> dict[str, Any]:
         follower = self.follower
         if follower is None:
             return {"kind": "bad", "status": self.stopped or "", "stop": True}
@@ -222,6 +254,40 @@ class LiveCount:
             follower.station_problem,
         )
         return ("lost" if follower.station_problem else "ok"), said
+
+
+# What varies within one problem's status as it lasts or is typed: what was typed
+# (quoted), a fingerprint, a figure, a number of seconds.
+_VARYING = re.compile(r"'[^']*'|[0-9a-f]{4}(?:-[0-9a-f]{4}){7}|\d[\d,.]*")
+
+
+def _gist(status: str) -> str:
+    """A problem's status without what varies while it lasts: another gist is another
+    problem, said again; the same one, its seconds counted or a fingerprint still being
+    typed, is said once."""
+    return _VARYING.sub("", status)
+
+
+def _summary(shown: dict[str, Any], counted: int) -> str:
+    """The count's figures in one sentence, as a screen reader is told them."""
+    figures = shown["figures"]
+    parts = [f"{choice['word']} {choice['value']}" for choice in shown["choices"]]
+    parts.append(say("VOID {void}", void=figures["void"]))
+    parts.append(say("CHALLENGED {challenged}", challenged=figures["challenged"]))
+    listed = ", ".join(parts)
+    if shown["box"]:
+        return say(
+            "{counted} of {ballots} ballots counted: {figures}.",
+            counted=figures["counted"],
+            ballots=figures["ballots"],
+            figures=listed,
+        )
+    return say_count(
+        counted,
+        "{n:,} ballot counted: {figures}.",
+        "{n:,} ballots counted: {figures}.",
+        figures=listed,
+    )
 
 
 def _key_refusal(key: str, typed: str | None) -> str | None:

@@ -89,6 +89,11 @@ globalThis.stationLive = (() => {
   function show(view) {
     $("status").className = view.kind;
     $("status").textContent = view.status;
+    // Said once by a screen reader: what Station's Python says is to be said now; a
+    // failure of the browser's (a view made here, never Python's) as a problem.
+    if ("said" in view) $("live-said").textContent = view.said;
+    if ("alarm" in view) $("live-alarm").textContent = view.alarm;
+    else if (view.stop) $("live-alarm").textContent = view.status;
     if (view.title) document.title = view.title;
     if (view.case) $("case").textContent = view.case;
     if (view.stop || view.hidden) {

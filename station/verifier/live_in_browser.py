@@ -86,6 +86,9 @@ class PageAlong:
     def view(self) -> Any:
         return _js(self.along.view())
 
+    def said(self, now: float) -> str | None:
+        return self.along.said(now)
+
     def document(self) -> Any:
         return _js(self.along.document())
 

@@ -41,7 +41,8 @@ def follow_scripts() -> list[str]:
 # The live count's markup and style, the same in the served live page and in the Python
 # verifier page's "Follow a count" (python_page.py), drawn by live_follow.js.
 LIVE_BODY = """<h1 id="case">Connecting to the station…</h1>
-<div id="status" class="lost" aria-live="polite">Connecting…</div>
+<div id="status" class="lost">Connecting…</div>
+<p id="live-said" class="unseen" role="status"></p><p id="live-alarm" class="unseen" role="alert"></p>
 <p id="unsigned" hidden></p>
 <main id="live-count">
 <section>
@@ -63,6 +64,12 @@ remaining</span></div>
 </main>
 <footer id="live-journal">Journal: <span id="head">—</span>. Every event and signed head is checked in this
 browser. Station live page {version}; read-only.</footer>"""
+
+# What only a screen reader reads: announcing regions, kept out of sight and of layout.
+UNSEEN_STYLE = """
+.unseen { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%);
+  white-space: nowrap; }
+"""
 
 LIVE_STYLE = """
 #live { background: #111; color: #eee; padding: .75rem; }
@@ -139,7 +146,7 @@ ALONG_BODY = """<section id="along" hidden>
 <div id="along-panel" hidden>
 <p id="along-notice">{notice}</p>
 <p id="along-failed" role="alert" hidden></p>
-<p id="along-line" aria-live="polite"></p>
+<p id="along-line"></p><p id="along-said" class="unseen" role="status"></p>
 <div id="along-flag" role="alert" hidden><p id="along-flag-text"></p>
 <div class="along-how"><button type="button" data-how="mistap">I mis-tapped</button>
 <button type="button" data-how="stands">My call stands</button></div></div>

@@ -18,6 +18,7 @@ from station.verifier.live_markup import (
     ALONG_STYLE,
     LIVE_BODY,
     LIVE_STYLE,
+    UNSEEN_STYLE,
     along_script,
     along_section,
     follow_script,
@@ -36,11 +37,11 @@ def build(fetched: dict[str, Path]) -> bytes:
     """The whole live page, from the fetched inputs (the same inputs, the same bytes)."""
     script = files("station.verifier").joinpath("live_page.js").read_text(encoding="utf-8")
     parts = [
-        _HEAD.format(style=LIVE_STYLE + ALONG_STYLE, policy=LIVE_PAGE_POLICY),
+        _HEAD.format(style=UNSEEN_STYLE + LIVE_STYLE + ALONG_STYLE, policy=LIVE_PAGE_POLICY),
         LIVE_BODY.format(version=__version__)
         .replace(
-            '<div id="status" class="lost" aria-live="polite">Connecting…</div>',
-            f'<div id="status" class="lost" aria-live="polite">{html.escape(STARTING)}</div>',
+            '<div id="status" class="lost">Connecting…</div>',
+            f'<div id="status" class="lost">{html.escape(STARTING)}</div>',
         )
         .replace('<main id="live-count">', f'{along_section()}<main id="live-count">'),
         "\n</div>\n",

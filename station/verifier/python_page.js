@@ -72,7 +72,27 @@
   let generation = 0;
   let pending = null;
 
-  const draw = (kind, text) => { verdict.className = kind; verdict.textContent = text; };
+  // What a screen reader says: the verdict's first line once it is drawn (a problem as
+  // an alert), the check's progress at most every few seconds; never each line drawn.
+  const said = document.getElementById("said");
+  const alarm = document.getElementById("alarm");
+  const PROGRESS_SAID_MS = 5000;
+  let progressSaid = 0;
+  const draw = (kind, text) => {
+    verdict.className = kind;
+    verdict.textContent = text;
+    const first = text.split("\n")[0];
+    said.textContent = kind === "bad" || kind === "cannot" ? "" : first;
+    alarm.textContent = kind === "bad" || kind === "cannot" ? first : "";
+    progressSaid = performance.now();
+  };
+  const progress = (words) => {
+    verdict.textContent = words;
+    if (performance.now() - progressSaid >= PROGRESS_SAID_MS) {
+      said.textContent = words;
+      progressSaid = performance.now();
+    }
+  };
 
   // The files by their paths inside the folder picked ("export/journal.jsonl" is
   // "journal.jsonl" of the folder "export"); five files picked alone have no folder.
@@ -105,7 +125,7 @@
       draw("cannot", refused);
       return;
     }
-    const shown = (words) => { if (mine === generation) verdict.textContent = words; };
+    const shown = (words) => { if (mine === generation) progress(words); };
     const result = await station.browser.check_picked(files, folder, typed, shown);
     if (mine !== generation) return; // a newer check draws its own
     station.last = result;

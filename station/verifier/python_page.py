@@ -317,7 +317,7 @@ def page(fetched: dict[str, Path], *, bare: bool = False, reuse: bool = True) ->
     """
     boot = _script("python_page.js")
     parts = [
-        _HEAD,
+        _HEAD.replace("</style>", f"{live_markup.UNSEEN_STYLE}</style>"),
         _BODY.format(
             offline=html.escape(VERIFIER_OFFLINE, quote=False),
             folder_question=html.escape(FOLDER_QUESTION, quote=False),
@@ -468,7 +468,7 @@ h1 { font-size: 1.6rem; margin: .5rem 0; }
 #drop { border: 2px dashed #888; border-radius: .5rem; padding: 1rem 1.25rem; }
 #drop p { margin: 0 0 .6rem; }
 #drop label { display: block; margin: .4rem 0; }
-#drop input[type=file] { display: block; max-width: 100%; margin-top: .2rem; }
+#drop input[type=file] { display: block; max-width: 100%; min-height: 2rem; margin-top: .2rem; }
 #drop.over { background: #eef; }
 #key { width: 100%; font: inherit; font-family: monospace; box-sizing: border-box; }
 #verdict { white-space: pre-wrap; overflow-wrap: anywhere; font-family: monospace; padding: .75rem;
@@ -483,7 +483,7 @@ small { color: #555; overflow-wrap: anywhere; }
 """
 
 _BODY = """<h1>Check a Station export</h1>
-<p id="state" aria-live="polite">Starting Station's Python in this browser\u2026</p>
+<p id="state" role="status">Starting Station's Python in this browser\u2026</p>
 <p>{offline}</p>
 <p><label>Key fingerprint the observers wrote down<br>
 <input type="text" id="key" placeholder="a1b2-c3d4-..." autocomplete="off" spellcheck="false">
@@ -492,7 +492,8 @@ _BODY = """<h1>Check a Station export</h1>
 <label>The folder <input type="file" id="folder" webkitdirectory></label>
 <p><small>{folder_question}</small></p>
 <label>or its five files <input type="file" id="files" multiple></label></div>
-<div id="verdict" aria-live="polite"></div>
+<div id="verdict"></div>
+<p id="said" class="unseen" role="status"></p><p id="alarm" class="unseen" role="alert"></p>
 """
 
 _FOOTER = """<p><small>Station verifier {version}, run by Station's own Python in this browser

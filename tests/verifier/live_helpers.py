@@ -54,3 +54,13 @@ def followed(server: FeedServer, events: int) -> tuple[LiveCount, dict[str, Any]
         if live.follower is not None and live.follower.head_seq == events:
             return live, json.loads(body)
     raise AssertionError(live.view(time.time()))
+
+
+def signed_to(live: LiveCount, server: FeedServer, seq: int) -> None:
+    """The page's Python follows the feed until a signed head covers event `seq`."""
+    for _ in range(40):
+        status, body = ask(server, live.path().replace("wait=20", "wait=1"))
+        assert live.answer(status, body, time.time()) == "next"
+        if live.follower is not None and live.follower.head_seq == seq:
+            return
+    raise AssertionError(live.view(time.time()))

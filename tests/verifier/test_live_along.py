@@ -17,10 +17,9 @@ from station.domain import Action, Call
 from station.journal import Journal
 from station.sheet.keys import key_for_signing
 from station.verifier.live_along import Along
-from station.verifier.live_entry import LiveCount
 from station.witness.serve import FeedServer
 from tests.helpers import JFK8
-from tests.verifier.live_helpers import ask, counted, followed
+from tests.verifier.live_helpers import counted, followed, signed_to
 from tests.witness.helpers import forged_tail, live_feed
 
 __all__ = ["counted"]  # fixtures
@@ -97,16 +96,6 @@ def test_only_calls_a_signed_head_covers_are_the_station_s(
     assert view["flag"] is None
 
 
-def signed_to(live: LiveCount, server: FeedServer, seq: int) -> None:
-    """The page's Python follows the feed until a signed head covers event `seq`."""
-    for _ in range(40):
-        status, body = ask(server, live.path().replace("wait=20", "wait=1"))
-        assert live.answer(status, body, time.time()) == "next"
-        if live.follower is not None and live.follower.head_seq == seq:
-            return
-    raise AssertionError(live.view(time.time()))
-
-
 def test_a_station_s_undo_and_new_call_is_kept_as_its_correction(tmp_path: Path) -> None:
     """The station undoes its call for ballot 3 (the flag goes: ballot 3 is not called)
     and calls it the observer's way: the page is told to store that the station
@@ -147,3 +136,21 @@ def test_a_station_s_undo_and_new_call_is_kept_as_its_correction(tmp_path: Path)
         "pile": "AGAINST pile 1",
         "utc": UTC,
     }
+
+
+def test_a_screen_reader_is_told_the_agreement_every_ten_calls_not_each(
+    counted: tuple[Path, FeedServer],
+) -> None:
+    _, server = counted
+    live, _ = followed(server, 28)
+    assert live.follower is not None
+    along = Along(live.follower)
+    assert along.said(0.0) is None  # nothing called yet
+    said = []
+    for n, action in enumerate(taps(["for"] * 4 + ["against"] * 22)):
+        along.act(action)
+        said.append(along.said(n * 0.3))  # a brisk observer: a call each 0.3 s
+    assert [n + 1 for n, line in enumerate(said) if line] == [1, 11, 21]
+    assert said[20] == "You and the station agree on 21 of 21 · the station is 5 ahead of you"
+    assert along.said(7.8) is None  # under 5 s since the 21st
+    assert along.said(11.0) == "You and the station agree on 26 of 26"

@@ -19,12 +19,12 @@ import pytest
 from station.cli import main
 from station.domain import Action, Call
 from station.journal import Journal
-from station.sheet.keys import key_for_signing, signature_holds_raw
+from station.sheet.keys import create_key, key_for_signing, signature_holds_raw
 from station.verifier.live_entry import LiveCount
 from station.witness.serve import FeedServer
 from station.witness.statements import MAX_UNSIGNED
 from tests.helpers import JFK8
-from tests.verifier.live_helpers import ask, counted, followed
+from tests.verifier.live_helpers import ask, counted, followed, signed_to
 from tests.witness.helpers import cosigned, forged_tail, live_feed
 
 __all__ = ["counted"]  # fixtures
@@ -229,3 +229,64 @@ def test_a_count_from_a_machine_up_for_months_is_followed_with_its_own_clocks(
     view = live.view(time.time())
     assert view["kind"] == "ok", view
     assert view["figures"]["for"] == "7"
+
+
+def test_a_screen_reader_is_told_the_figures_every_ten_calls_or_five_seconds(
+    tmp_path: Path,
+) -> None:
+    """The status is said when the page goes LIVE; the figures after that, at most every
+    10 calls or 5 s, never at each call; a lost feed as an alert, once."""
+    path = tmp_path / "jfk8.station"
+    Journal.create(path, dataclasses.replace(JFK8, ballots=80))
+    with Journal.open(path) as journal, live_feed(path, key_for_signing(), page=False) as server:
+        journal.start_session()
+        for call in [Call.FOR] * 4 + [Call.AGAINST] * 8:
+            journal.append(Action.CALL, call)
+        live, _ = followed(server, journal.head_seq)
+        now = time.time()
+        first = live.view(now)
+        assert first["said"] == first["status"] and first["status"].startswith("LIVE")
+        assert first["alarm"] == ""
+        assert live.view(now)["said"] == (
+            "12 of 80 ballots counted: FOR 4, AGAINST 8, VOID 0, CHALLENGED 0."
+        )
+        assert "said" not in live.view(now + 1)  # nothing new: nothing said
+
+        for _ in range(3):
+            journal.append(Action.CALL, Call.VOID)
+        signed_to(live, server, journal.head_seq)
+        assert "said" not in live.view(now + 1)  # 3 calls within 5 s: not yet
+        assert live.view(now + 5)["said"].startswith("15 of 80 ballots counted")
+        for _ in range(10):
+            journal.append(Action.CALL, Call.FOR)
+        signed_to(live, server, journal.head_seq)
+        assert live.view(now + 6)["said"] == (
+            "25 of 80 ballots counted: FOR 14, AGAINST 8, VOID 3, CHALLENGED 0."
+        )
+
+    lost = live.view(now + 60)
+    assert lost["kind"] == "lost" and lost["alarm"] == lost["status"]
+    assert "alarm" not in live.view(now + 61)  # said once, however long it lasts
+
+
+def test_a_problem_is_said_once_however_it_is_typed_and_another_problem_again(
+    counted: tuple[Path, FeedServer], tmp_path: Path
+) -> None:
+    _, server = counted
+    live, _ = followed(server, 28)
+    assert live.follower is not None
+    key = live.follower.heads_key
+    other = create_key(tmp_path / "other.pem").fingerprint
+    now = time.time()
+    assert live.view(now, "")["said"].startswith("LIVE")
+    said = [live.view(now, other[:n]).get("alarm") for n in range(1, len(other) + 1)]
+    assert said[0] == (
+        f"REFUSED: '{other[0]}' is not a key fingerprint (32 hex digits): the count is not"
+        " shown until the fingerprint is whole"
+    )
+    assert said[1:-1] == [None] * (len(other) - 2)  # the same problem, still being typed
+    assert said[-1] == (
+        f"REFUSED: the feed's heads are signed by key {key}, not by the expected key {other}"
+    )
+    back = live.view(now, key)
+    assert back["said"].startswith("LIVE") and back["alarm"] == ""

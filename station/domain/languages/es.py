@@ -9,6 +9,18 @@ WORDS: dict[str, str] = {
         "Traducción del Acta de Escrutinio (Tally of Ballots); el acta firmada en inglés"
         " es el registro."
     ),
+    # the pages' announcements
+    "VOID {void}": "NULAS {void}",
+    "CHALLENGED {challenged}": "IMPUGNADAS {challenged}",
+    "{counted} of {ballots} ballots counted: {figures}.": (
+        "{counted} de {ballots} papeletas contadas: {figures}."
+    ),
 }
 
-COUNTS: dict[tuple[str, str], tuple[str, ...]] = {}
+COUNTS: dict[tuple[str, str], tuple[str, ...]] = {
+    # the pages' announcements
+    ("{n:,} ballot counted: {figures}.", "{n:,} ballots counted: {figures}."): (
+        "{n:,} papeleta contada: {figures}.",
+        "{n:,} papeletas contadas: {figures}.",
+    ),
+}

@@ -1,0 +1,113 @@
+"""The live page `station serve` answers, with tallying along, for every observer, in
+Chromium: WCAG 2.2 AA in each state — following a count, tallying along, a
+disagreement shown, a problem on the feed — at 1280 and 320 px
+(tests/verifier/access.py), and what a screen reader is told in each.
+
+The page is loaded once (it starts CPython in WebAssembly) and walked through every
+state in one test.
+"""
+
+import dataclasses
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from station.domain import Action, Call
+from station.journal import Journal
+from station.sheet.keys import key_for_signing
+from tests.helpers import JFK8
+from tests.verifier import access, chromium
+from tests.witness.helpers import live_feed, live_page
+
+LIVE = "return /^LIVE/.test(document.getElementById('status').textContent)"
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    live_page()  # skipped before Chromium starts where the page cannot be built
+    access.axe_source()
+    reason = chromium.missing()
+    if reason is not None:
+        pytest.skip(reason)
+    driver = chromium.start()
+    try:
+        yield driver
+    finally:
+        chromium.stop(driver)
+
+
+def text_of(driver: Any, element: str) -> str:
+    return str(driver.execute_script(f"return document.getElementById('{element}').textContent"))
+
+
+def tap(driver: Any, *calls: Call) -> None:
+    driver.execute_script(
+        "for (const call of arguments)"
+        " document.querySelector(`#along-buttons [data-call='${call}']`).click();",
+        *(call.value for call in calls),
+    )
+
+
+def test_every_state_of_the_live_page_meets_wcag_2_2_aa(browser: Any, tmp_path: Path) -> None:
+    path = tmp_path / "jfk8.station"
+    Journal.create(path, dataclasses.replace(JFK8, ballots=80))
+    found = []
+    with Journal.open(path) as journal, live_feed(path, key_for_signing()) as server:
+        journal.start_session()
+        for call in [Call.FOR] * 4 + [Call.AGAINST] * 8:
+            journal.append(Action.CALL, call)
+        relay = access.Relay(server.url)
+        try:
+            browser.get(relay.url)
+            chromium.wait_for(browser, LIVE)
+            assert browser.execute_script("return document.documentElement.lang") == "en"
+            said = chromium.wait_for(
+                browser,
+                "const s = document.getElementById('live-said').textContent;"
+                " return s.includes('ballots counted') && s;",
+            )
+            assert said == "12 of 80 ballots counted: FOR 4, AGAINST 8, VOID 0, CHALLENGED 0."
+            assert (
+                browser.execute_script(
+                    "return document.getElementById('status').getAttribute('aria-live')"
+                )
+                is None
+            )  # moved on with the clock each second: never read out each time
+            found += access.problems(browser, "following a count")
+
+            chromium.wait_for(browser, "return globalThis.station?.along?.ready === true")
+            browser.find_element("id", "along-open").click()
+            tap(browser, *[Call.FOR] * 4, *[Call.AGAINST] * 7)
+            chromium.wait_for(
+                browser, "return document.getElementById('along-taps').textContent === '11'"
+            )
+            chromium.wait_for(
+                browser,
+                "return document.getElementById('along-said').textContent"
+                ".startsWith('You and the station agree on 11 of 11')",
+            )
+            found += access.problems(browser, "tallying along")
+
+            tap(browser, Call.FOR)  # where the station called AGAINST
+            chromium.wait_for(browser, "return !document.getElementById('along-flag').hidden")
+            assert (
+                browser.execute_script(
+                    "return document.getElementById('along-flag').getAttribute('role')"
+                )
+                == "alert"
+            )
+            found += access.problems(browser, "a disagreement shown")
+
+            relay.garble()
+            journal.append(Action.CALL, Call.FOR)  # the answer waited for comes; then garbage
+            chromium.wait_for(
+                browser, "return document.getElementById('status').className === 'lost'"
+            )
+            assert text_of(browser, "live-alarm") == text_of(browser, "status")
+            found += access.problems(browser, "a problem on the feed")
+        finally:
+            relay.stop()
+
+    assert found == [], access.report(found)
