@@ -63,8 +63,10 @@ globalThis.stationAlong = (() => {
     });
   }
 
-  // A button that acts once per click: it gives up the focus, so that Space or Enter
-  // afterwards does not press it again (the keyboard's calls are the shortcut keys).
+  // A button that acts once per click: clicked with a pointer, it gives up the focus, so
+  // that Space or Enter afterwards does not press it again (the keyboard's calls are the
+  // shortcut keys); pressed with Enter or Space (a click of detail 0) it keeps the focus,
+  // so a keyboard or screen-reader user stays where they were.
   function button(parent, text, onclick) {
     const made = parent.appendChild(document.createElement("button"));
     made.type = "button";
@@ -75,7 +77,7 @@ globalThis.stationAlong = (() => {
 
   function once(onclick) {
     return (event) => {
-      event.currentTarget.blur();
+      if (event.detail > 0) event.currentTarget.blur();
       onclick(event);
     };
   }
