@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from selenium.webdriver.common.keys import Keys
 
 from station.domain import Action, Call
 from station.journal import Journal
@@ -90,8 +91,13 @@ def test_every_state_of_the_live_page_meets_wcag_2_2_aa(browser: Any, tmp_path: 
             )
             found += access.problems(browser, "tallying along")
 
-            tap(browser, Call.FOR)  # where the station called AGAINST
+            # Pressed with Enter, where the station called AGAINST: the focus stays put.
+            pressed = browser.find_element(
+                "css selector", f"#along-buttons [data-call='{Call.FOR.value}']"
+            )
+            pressed.send_keys(Keys.ENTER)
             chromium.wait_for(browser, "return !document.getElementById('along-flag').hidden")
+            assert browser.execute_script("return document.activeElement === arguments[0]", pressed)
             assert (
                 browser.execute_script(
                     "return document.getElementById('along-flag').getAttribute('role')"
