@@ -111,7 +111,9 @@ def choice_figures(choices: Sequence[Choice]) -> list[ChoiceFigure]:
         alone = len(sides[side]) == 1
         align = outward[side] if alone else Qt.AlignmentFlag.AlignHCenter
         figure = ChoiceFigure(choice.label.upper(), align=align)
-        figure.setAccessibleName(choice.name)
+        # Read as drawn and as the operator's button says it: FOR and AGAINST on a
+        # one-union ballot (never Neither, a word no screen shows there), else the name.
+        figure.setAccessibleName(choice.label)
         figure.set_word_share(ALONE_WORD_SHARE if alone else SHARED_WORD_SHARE)
         figures.append(figure)
     return figures
