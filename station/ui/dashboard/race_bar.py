@@ -86,10 +86,12 @@ class RaceBar(QWidget):
         *first_colours, last_colour = self._colours
         left = track.left()
         swing = QRectF()
+        parts = []
         for place, share in enumerate(shares):
             if place == len(shares) - 1:  # the last choice ends at the right
                 left = track.right() - track.width() * share
             rect = QRectF(left, track.top(), track.width() * share, track.height())
+            parts.append(rect)
             if place == len(shares) - 2:
                 swing = rect
             else:
@@ -98,6 +100,7 @@ class RaceBar(QWidget):
             left += rect.width()
         if swing.width() > 0:
             _hatch(painter, swing, QColor(theme.challenged_colour), max(track.height() / 9, 1.5))
+        _separate(painter, track, parts, theme)
         painter.setPen(QPen(QColor(theme.rule), max(height / 60, 1.0)))
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawRect(track)
@@ -204,10 +207,32 @@ def draw_majority(
     """The majority line through the bar, `at` that share of it from the left (the
     middle); returns its x, pen set for words."""
     middle = track.left() + track.width() * at
-    painter.setPen(QPen(QColor(theme.text), max(height / 22, 2.0)))
-    painter.drawLine(QLineF(middle, track.top() - text_height * 0.15, middle, track.bottom()))
+    width = max(height / 22, 2.0)
+    line = QLineF(middle, track.top() - text_height * 0.15, middle, track.bottom())
+    # A halo of the background on each side: the line reads against it (21:1), not
+    # against whichever choice's colour it crosses (white on FOR's blue was 2.6:1).
+    painter.setPen(QPen(QColor(theme.background), width * 2.5))
+    painter.drawLine(line)
+    painter.setPen(QPen(QColor(theme.text), width))
+    painter.drawLine(line)
     painter.setPen(QColor(theme.text))
     return middle
+
+
+def _separate(painter: QPainter, track: QRectF, parts: Sequence[QRectF], theme: Theme) -> None:
+    """A gap of the background between parts of the bar that touch: FOR's blue and
+    AGAINST's orange are too alike in lightness to tell apart where they meet (1.3:1 on
+    the dark theme), each against the background at least 3:1."""
+    gap = max(track.height() / 14, 2.0)
+    painter.save()
+    painter.setPen(QPen(QColor(theme.background), gap))
+    for rect in parts:
+        if rect.width() <= 0:
+            continue
+        for x in (rect.left(), rect.right()):
+            if track.left() + gap < x < track.right() - gap:
+                painter.drawLine(QLineF(x, track.top(), x, track.bottom()))
+    painter.restore()
 
 
 def _hatch(painter: QPainter, rect: QRectF, colour: QColor, spacing: float) -> None:

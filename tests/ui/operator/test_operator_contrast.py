@@ -1,0 +1,69 @@
+"""The operator window's colours read in a bright room, computed from where they are set.
+
+Its style sheet (resources/operator.qss) and the colours the window paints itself
+(the last calls' corrections and session rows): every text colour at least 7:1
+against what it sits on, every border that carries meaning (the call buttons' edges,
+a question's frame, a focus outline) at least 3:1 (station/ui/contrast.py).
+"""
+
+from station.resources import read_text
+from station.ui.contrast import MARK_CONTRAST, TEXT_CONTRAST
+from station.ui.operator.recent_calls import (
+    CORRECTION_BACKGROUND,
+    CORRECTION_FOREGROUND,
+    SESSION_FOREGROUND,
+)
+from tests.ui.contrast_helpers import Pair, failing, rules, sheet_pairs
+
+SHEET = read_text("operator.qss")
+
+
+def backdrops() -> tuple[str, ...]:
+    """What a widget without a background of its own sits on: the window's own colour
+    and the white of the call buttons and the list of last calls."""
+    window = next(rule for rule in rules(SHEET) if "#operatorWindow" in rule.selector)
+    colour = window.colour("background")
+    assert colour is not None
+    return colour, "#ffffff"
+
+
+def test_every_text_reads_at_7_to_1_and_every_border_at_3_to_1() -> None:
+    sheet = sheet_pairs(SHEET, backdrops(), TEXT_CONTRAST, MARK_CONTRAST)
+    assert len(sheet) > 20  # the sheet was read: its labels, banners and buttons
+    painted = [
+        Pair(
+            "last calls: a correction",
+            CORRECTION_FOREGROUND.name(),
+            CORRECTION_BACKGROUND.name(),
+            TEXT_CONTRAST,
+        ),
+        Pair(
+            "last calls: the station opening or closing",
+            SESSION_FOREGROUND.name(),
+            "#ffffff",
+            TEXT_CONTRAST,
+        ),
+    ]
+    assert failing(sheet + painted) == []
+
+
+def test_the_call_buttons_edges_stand_out_from_the_button_and_the_window() -> None:
+    """FOR's and AGAINST's thick top edges are the colour cue beside their words."""
+    edges = {
+        rule.selector: colour
+        for rule in rules(SHEET)
+        for prop, colour in rule.borders()
+        if rule.selector.startswith("QPushButton#call_") and prop == "border-top"
+    }
+    assert set(edges) == {
+        "QPushButton#call_for",
+        "QPushButton#call_against",
+        "QPushButton#call_challenge",
+        "QPushButton#call_void",
+    }
+    pairs = [
+        Pair(selector, colour, under, MARK_CONTRAST)
+        for selector, colour in edges.items()
+        for under in backdrops()
+    ]
+    assert failing(pairs) == []
