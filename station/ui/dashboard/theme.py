@@ -35,7 +35,8 @@ class Theme:
     # Red as words or a border on the background (error_background is a fill).
     error_ink: str
     # The second and later unions' colours on a ballot of several: apart from FOR's
-    # and AGAINST's, each at least 3:1 against the track and the background.
+    # and AGAINST's, each at least 3:1 against the track and the background, and 7:1
+    # against the ink of its name written inside its part of the bar.
     more_colours: tuple[str, ...]
 
 
@@ -60,10 +61,10 @@ DARK = Theme(
     more_colours=(
         "#b388ff",
         "#3ddc84",
-        "#f06292",
+        "#f48fb1",
         "#ffd54f",
         "#4dd0e1",
-        "#a1887f",
+        "#bcaaa4",
         "#e0e0e0",
         "#90a4ae",
     ),
@@ -90,9 +91,9 @@ LIGHT = Theme(
     more_colours=(
         "#6a1b9a",
         "#1b5e20",
-        "#ad1457",
-        "#7a5c00",
-        "#00695c",
+        "#880e4f",
+        "#5c4500",
+        "#004d40",
         "#5d4037",
         "#424242",
         "#37474f",

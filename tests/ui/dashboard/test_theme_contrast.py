@@ -43,6 +43,15 @@ def painted_pairs(theme: Theme) -> list[Pair]:
             )
             for colour in choices
         ),
+        *(
+            Pair(
+                f"a union's name inside its part {colour}",
+                legible_on(colour, theme.text, theme.background),
+                colour,
+                text,
+            )
+            for colour in theme.more_colours
+        ),
         Pair("challenged ballots' hatching", theme.challenged_colour, theme.track, marks),
         Pair("majority line on its halo", theme.text, theme.background, marks),
         Pair("race bar's outline", theme.rule, theme.background, marks),
