@@ -9,6 +9,10 @@ AAA) and its meaningful marks (bars, lines, borders, focus outlines) to 3:1 (WCA
 TEXT_CONTRAST = 7.0
 MARK_CONTRAST = 3.0
 
+# The red of a refusal written on a window's own grey or white (a form's error line):
+# 7.5:1 on Fusion's #efefef, where the usual #b00020 gives 6.4:1.
+ERROR_INK = "#9b001c"
+
 
 def _channels(colour: str) -> tuple[float, float, float]:
     """The red, green and blue of "#rrggbb" (or "#rgb"), each 0..1."""

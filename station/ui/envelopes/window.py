@@ -52,6 +52,7 @@ from station.domain.party_words import parties_title
 from station.domain.text import full_sentence
 from station.domain.write_ins import identify
 from station.journal import WriteFailed
+from station.ui.contrast import ERROR_INK
 from station.ui.envelopes.controller import EnvelopeController
 from station.ui.operator.challenge_register import ChallengeRegisterDialog
 from station.ui.operator.choice_pad import election_html
@@ -473,7 +474,7 @@ class EnvelopeWindow(QMainWindow):
         elif self.mode is Mode.CONFIRM_END:
             figures = self.controller.count.envelopes.figures
             over = over_accepted_statement(figures.box, len(self.controller.voters))
-            warning = f"<br><span style='color:#b00020'><b>{html.escape(over)}</b></span>"
+            warning = f"<br><span style='color:{ERROR_INK}'><b>{html.escape(over)}</b></span>"
             text = (
                 f"<b>{html.escape(end_stage_statement(figures))}</b>{warning if over else ''}"
                 " <b>Enter</b> ends the stage, <b>Esc</b> goes back."
@@ -529,7 +530,7 @@ class EnvelopeWindow(QMainWindow):
             first = next((e for e in earlier if e.ruling is not Ruling.VOID), earlier[0])
             refused = "accepted, counted late or checked off" if current else "accepted"
             lines.append(
-                f"<span style='color:#b00020'><b>SECOND ENVELOPE:</b> the first was ruled"
+                f"<span style='color:{ERROR_INK}'><b>SECOND ENVELOPE:</b> the first was ruled"
                 f" {first.ruling.label} (event {first.seq:,}). It cannot be {refused}:"
                 f" {html.escape(SECOND_ENVELOPE_WHY)}.</span>"
             )
