@@ -7,10 +7,12 @@ against what it sits on, every border that carries meaning (the call buttons' ed
 a question's frame, a focus outline) at least 3:1 (station/ui/contrast.py).
 """
 
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QWidget
+from pytestqt.qtbot import QtBot
 
 from station.resources import read_text
 from station.ui.contrast import ERROR_INK, MARK_CONTRAST, TEXT_CONTRAST
+from station.ui.operator.help_overlay import HelpOverlay
 from station.ui.operator.recent_calls import (
     CORRECTION_BACKGROUND,
     CORRECTION_FOREGROUND,
@@ -77,3 +79,15 @@ def test_the_call_buttons_edges_stand_out_from_the_button_and_the_window(
         for under in backdrops()
     ]
     assert failing(pairs) == []
+
+
+def test_the_keyboard_help_reads_at_7_to_1(qtbot: QtBot) -> None:
+    """The help overlay has its own dark style sheet, over the whole window."""
+    parent = QWidget()
+    qtbot.addWidget(parent)
+    sheet = HelpOverlay(parent).styleSheet()
+    overlay = next(rule for rule in rules(sheet) if rule.selector == "QFrame#helpOverlay")
+    background = overlay.colour("background")
+    assert background is not None
+    pairs = sheet_pairs(sheet, (background,), TEXT_CONTRAST, MARK_CONTRAST)
+    assert pairs and failing(pairs) == []
