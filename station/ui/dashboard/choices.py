@@ -17,20 +17,6 @@ from station.domain.description import Choice
 from station.ui.dashboard.big_figure import BigFigure, _fitted
 from station.ui.dashboard.theme import Theme
 
-# Colours of the second and later unions: apart from the first union's blue and
-# Neither's orange in both themes; the words under the figures and the bar say which is
-# which.
-_MORE_UNIONS = (
-    "#b388ff",
-    "#3ddc84",
-    "#f06292",
-    "#ffd54f",
-    "#4dd0e1",
-    "#a1887f",
-    "#e0e0e0",
-    "#90a4ae",
-)
-
 # The share of a figure's height its word takes when the figure is alone on its side of
 # the small figures (a wide place), and when it shares the side (a narrow one: a union's
 # name then may take two lines).
@@ -44,7 +30,7 @@ SMALLS_STRETCH = 9
 
 def choice_colours(theme: Theme, choices: Sequence[Choice]) -> list[str]:
     """A colour per choice: the first union FOR's, Neither AGAINST's, other unions apart."""
-    more = iter(_MORE_UNIONS)
+    more = iter(theme.more_colours)
     colours, first = [], True
     for choice in choices:
         if not choice.for_side:
@@ -111,7 +97,9 @@ def choice_figures(choices: Sequence[Choice]) -> list[ChoiceFigure]:
         alone = len(sides[side]) == 1
         align = outward[side] if alone else Qt.AlignmentFlag.AlignHCenter
         figure = ChoiceFigure(choice.label.upper(), align=align)
-        figure.setAccessibleName(choice.name)
+        # Read as drawn and as the operator's button says it: FOR and AGAINST on a
+        # one-union ballot (never Neither, a word no screen shows there), else the name.
+        figure.setAccessibleName(choice.label)
         figure.set_word_share(ALONE_WORD_SHARE if alone else SHARED_WORD_SHARE)
         figures.append(figure)
     return figures

@@ -7,6 +7,7 @@ from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPaintEvent, Q
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from station.domain.tally_form import eligible_majority
+from station.ui.contrast import legible_on
 from station.ui.dashboard.theme import DARK, Theme
 
 
@@ -88,28 +89,67 @@ class RaceBar(QWidget):
         """What the bar says across itself before any vote is counted."""
         return self.tr("no votes counted yet")
 
+    def parts(self) -> list[QRectF]:
+        """Where each share of `segments` lies on the widget, left to right; the last
+        choice's ends at the right (on a bar as wide as those eligible, the empty track
+        lies before it)."""
+        track, _ = bar_track(self)
+        shares = self.segments()
+        left, parts = track.left(), []
+        for place, share in enumerate(shares):
+            if place == len(shares) - 1:
+                left = track.right() - track.width() * share
+            parts.append(QRectF(left, track.top(), track.width() * share, track.height()))
+            left += track.width() * share
+        return parts
+
+    def inner_words(self) -> list[tuple[QRectF, str, QFont]]:
+        """The middle choices' names, each inside its own part of the bar and beside
+        the majority line: the whole label where it fits in the bar's type, else its
+        first word, in a smaller type if need be (never below `SMALLEST_PX`), else
+        nothing (the words under the bar still list it)."""
+        font = label_font(self)
+        words = []
+        parts = self.parts()
+        track, _ = bar_track(self)
+        middle = track.left() + track.width() * self.majority_at()
+        halo = majority_width(float(self.height())) * HALO / 2 + 1
+        for place, label in enumerate(self._labels[1:-1], start=1):
+            rect = parts[place]
+            if rect.left() < middle < rect.right():
+                before = QRectF(rect.left(), rect.top(), middle - halo - rect.left(), rect.height())
+                after = QRectF(
+                    middle + halo, rect.top(), rect.right() - middle - halo, rect.height()
+                )
+                rect = max(before, after, key=QRectF.width)
+            words.append((rect, *_fitted_word(label, rect.width(), font)))
+        return words
+
     def paintEvent(self, event: QPaintEvent) -> None:
         theme = self._theme
         painter, track, text_height = start_bar(self, theme)
         width, height = float(self.width()), float(self.height())
         metrics = QFontMetricsF(painter.font())
 
-        shares = self.segments()
+        parts = self.parts()
         *first_colours, last_colour = self._colours
-        left = track.left()
-        swing = QRectF()
-        for place, share in enumerate(shares):
-            if place == len(shares) - 1:  # the last choice ends at the right
-                left = track.right() - track.width() * share
-            rect = QRectF(left, track.top(), track.width() * share, track.height())
-            if place == len(shares) - 2:
-                swing = rect
-            else:
+        swing = parts[-2]
+        for place, rect in enumerate(parts):
+            if rect is not swing:
                 colour = first_colours[place] if place < len(first_colours) else last_colour
                 painter.fillRect(rect, QColor(colour))
-            left += rect.width()
         if swing.width() > 0:
             _hatch(painter, swing, QColor(theme.challenged_colour), max(track.height() / 9, 1.5))
+        _separate(painter, track, parts, theme)
+        # The choices between the first and the last have no end of the bar to name
+        # them: each is named inside its own part, so that no colour alone says whose.
+        for place, (rect, word, font) in enumerate(self.inner_words(), start=1):
+            if word:
+                ink = legible_on(self._colours[place], theme.text, theme.background)
+                painter.setPen(QColor(ink))
+                painter.setFont(font)
+                painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, word)
+        painter.setFont(label_font(self))
         painter.setPen(QPen(QColor(theme.rule), max(height / 60, 1.0)))
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawRect(track)
@@ -194,15 +234,26 @@ def start_bar(widget: QWidget, theme: Theme) -> tuple[QPainter, QRectF, float]:
     """
     painter = QPainter(widget)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-    width, height = float(widget.width()), float(widget.height())
-    text_height = height * 0.26
-    font = QFont(widget.font())
-    font.setPixelSize(max(round(text_height * 0.8), 8))
-    font.setBold(True)
-    painter.setFont(font)
-    track = QRectF(0, text_height, width, height - 2 * text_height)
+    painter.setFont(label_font(widget))
+    track, text_height = bar_track(widget)
     painter.fillRect(track, QColor(theme.track))
     return painter, track, text_height
+
+
+def bar_track(widget: QWidget) -> tuple[QRectF, float]:
+    """The bar's track on `widget` (the middle half of its height) and the height of a
+    line of words above or below it."""
+    width, height = float(widget.width()), float(widget.height())
+    text_height = height * 0.26
+    return QRectF(0, text_height, width, height - 2 * text_height), text_height
+
+
+def label_font(widget: QWidget) -> QFont:
+    """The bold font of the bar's words, sized to a line of them."""
+    font = QFont(widget.font())
+    font.setPixelSize(max(round(bar_track(widget)[1] * 0.8), 8))
+    font.setBold(True)
+    return font
 
 
 def draw_majority(
@@ -216,10 +267,59 @@ def draw_majority(
     """The majority line through the bar, `at` that share of it from the left (the
     middle); returns its x, pen set for words."""
     middle = track.left() + track.width() * at
-    painter.setPen(QPen(QColor(theme.text), max(height / 22, 2.0)))
-    painter.drawLine(QLineF(middle, track.top() - text_height * 0.15, middle, track.bottom()))
+    width = majority_width(height)
+    line = QLineF(middle, track.top() - text_height * 0.15, middle, track.bottom())
+    # A halo of the background on each side: the line reads against it (21:1), not
+    # against whichever choice's colour it crosses (white on FOR's blue was 2.6:1).
+    painter.setPen(QPen(QColor(theme.background), width * HALO))
+    painter.drawLine(line)
+    painter.setPen(QPen(QColor(theme.text), width))
+    painter.drawLine(line)
     painter.setPen(QColor(theme.text))
     return middle
+
+
+# The smallest type a choice's name is written in inside the bar.
+SMALLEST_PX = 9
+
+
+def _fitted_word(label: str, width: float, font: QFont) -> tuple[str, QFont]:
+    """`label`, or its first word, and the largest type (`font` at most) it fits
+    `width` in with a character's margin each side; ("", font) if neither fits."""
+    first = label.split(" ")[0]
+    for word, smallest in ((label, font.pixelSize()), (first, SMALLEST_PX)):
+        fitted = QFont(font)
+        for size in range(font.pixelSize(), smallest - 1, -1):
+            fitted.setPixelSize(size)
+            metrics = QFontMetricsF(fitted)
+            if metrics.horizontalAdvance(word) + metrics.averageCharWidth() * 2 <= width:
+                return word, fitted
+    return "", font
+
+
+def majority_width(height: float) -> float:
+    """How thick the majority line is on a bar `height` high."""
+    return max(height / 22, 2.0)
+
+
+# How much wider than the majority line its halo of the background is.
+HALO = 2.5
+
+
+def _separate(painter: QPainter, track: QRectF, parts: Sequence[QRectF], theme: Theme) -> None:
+    """A gap of the background between parts of the bar that touch: FOR's blue and
+    AGAINST's orange are too alike in lightness to tell apart where they meet (1.3:1 on
+    the dark theme), each against the background at least 3:1."""
+    gap = max(track.height() / 14, 2.0)
+    painter.save()
+    painter.setPen(QPen(QColor(theme.background), gap))
+    for rect in parts:
+        if rect.width() <= 0:
+            continue
+        for x in (rect.left(), rect.right()):
+            if track.left() + gap < x < track.right() - gap:
+                painter.drawLine(QLineF(x, track.top(), x, track.bottom()))
+    painter.restore()
 
 
 def _hatch(painter: QPainter, rect: QRectF, colour: QColor, spacing: float) -> None:

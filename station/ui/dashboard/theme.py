@@ -1,9 +1,12 @@
 """The dashboard's two themes and its type scale, as plain values.
 
-Colours were chosen for contrast first (text on background well above WCAG AAA's
-7:1) and for colour-blind observers second: FOR is blue and AGAINST orange, a pair
-that stays apart in every common colour-vision deficiency; but the words and the
-left/right positions always say which is which, so colour is never the only cue.
+Colours were chosen for contrast first, as a washed-out projector needs it: every
+text colour at least 7:1 (WCAG's AAA) against what it is drawn on, every mark that
+carries meaning (a bar, a line, a border) at least 3:1 (tests/ui/dashboard/
+test_theme_contrast.py computes each pair; station/ui/contrast.py). Then for
+colour-blind observers: FOR is blue and AGAINST orange, a pair that stays apart in
+every common colour-vision deficiency; but the words and the left/right positions
+always say which is which, so colour is never the only cue.
 """
 
 from dataclasses import dataclass
@@ -29,6 +32,12 @@ class Theme:
     error_background: str
     error_text: str
     live: str
+    # Red as words or a border on the background (error_background is a fill).
+    error_ink: str
+    # The second and later unions' colours on a ballot of several: apart from FOR's
+    # and AGAINST's, each at least 3:1 against the track and the background, and 7:1
+    # against the ink of its name written inside its part of the bar.
+    more_colours: tuple[str, ...]
 
 
 DARK = Theme(
@@ -37,7 +46,7 @@ DARK = Theme(
     panel="#14171c",
     text="#ffffff",
     muted="#d0d4da",
-    rule="#5c6370",
+    rule="#666d7a",
     for_colour="#4da3ff",
     against_colour="#ff9f1a",
     challenged_colour="#ffffff",
@@ -45,9 +54,20 @@ DARK = Theme(
     flash="#ffe066",
     warning_background="#ffcc00",
     warning_text="#000000",
-    error_background="#d0002a",
+    error_background="#b00020",
     error_text="#ffffff",
     live="#3ddc84",
+    error_ink="#ff8a8a",
+    more_colours=(
+        "#b388ff",
+        "#3ddc84",
+        "#f48fb1",
+        "#ffd54f",
+        "#4dd0e1",
+        "#bcaaa4",
+        "#e0e0e0",
+        "#90a4ae",
+    ),
 )
 
 LIGHT = Theme(
@@ -66,7 +86,18 @@ LIGHT = Theme(
     warning_text="#000000",
     error_background="#b00020",
     error_text="#ffffff",
-    live="#0a7a3d",
+    live="#055a2b",
+    error_ink="#9b001c",
+    more_colours=(
+        "#6a1b9a",
+        "#1b5e20",
+        "#880e4f",
+        "#5c4500",
+        "#004d40",
+        "#5d4037",
+        "#424242",
+        "#37474f",
+    ),
 )
 
 THEMES = {theme.name: theme for theme in (DARK, LIGHT)}
@@ -94,6 +125,8 @@ def stylesheet(theme: Theme, unit: float) -> str:
 QWidget#dashboard {{ background: {theme.background}; color: {theme.text}; }}
 QWidget#dashboard QLabel {{ color: {theme.text}; background: transparent; }}
 QLabel#caseLabel {{ font-size: {px(4.6)}; font-weight: bold; }}
+QWidget#dashboard QLabel#demoBadge {{ background: {theme.error_background}; color: {theme.error_text};
+    font-weight: bold; padding: {line(0.2)} {line(1)}; }}
 QLabel#partiesLabel {{ font-size: {px(3.0)}; }}
 QLabel#questionLabel {{ font-size: {px(2.3)}; color: {theme.muted}; }}
 QLabel#clockLabel {{ font-size: {px(4.2)}; font-weight: bold; font-family: monospace; }}
@@ -107,8 +140,8 @@ QLabel#statusLabel[state="stale"] {{ background: {theme.warning_background};
     color: {theme.warning_text}; }}
 QLabel#statusLabel[state="unavailable"] {{ background: {theme.error_background};
     color: {theme.error_text}; }}
-QLabel#statusLabel[state="read-only"] {{ color: {theme.error_background};
-    border: {line(0.25)} solid {theme.error_background}; }}
+QLabel#statusLabel[state="read-only"] {{ color: {theme.error_ink};
+    border: {line(0.25)} solid {theme.error_ink}; }}
 QLabel#problemLabel {{ font-size: {px(2.0)}; color: {theme.muted}; }}
 QLabel#progressLabel {{ font-size: {px(3.4)}; font-weight: bold; }}
 QLabel#boxLabel {{ font-size: {px(2.3)}; color: {theme.muted}; }}

@@ -9,9 +9,11 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 from station.domain import Change
 from station.domain.describe import PLAIN_WORDS, Words, is_correction
 from station.domain.ticker import CORRECTION_TAG, ROWS, line_for, ticker_rows
+from station.ui.contrast import blend, legible_on
 from station.ui.dashboard.theme import DARK, Theme
 
 FLASH_MS = 1600
+FLASH_INK = "#000000"  # the words on the lit flash, in either theme
 
 __all__ = ["CORRECTION_TAG", "ROWS", "CallFlash", "Ticker", "line_for"]
 
@@ -92,9 +94,10 @@ class CallFlash(QWidget):
             painter.setBrush(glow)
             painter.setPen(Qt.PenStyle.NoPen)
             painter.drawRoundedRect(rect.adjusted(1, 1, -1, -1), radius, radius)
-        # On the lit background the text must be dark whatever the theme.
-        lit = self._glow > 0.5
-        painter.setPen(QColor("#000000") if lit else QColor(theme.text))
+        # The words in whichever ink reads best on the glow as it fades: dark on the lit
+        # yellow whatever the theme, the theme's own on the panel it fades to.
+        under = blend(theme.flash, theme.panel, self._glow)
+        painter.setPen(QColor(legible_on(under, theme.text, FLASH_INK)))
         font = QFont(self.font())
         font.setBold(True)
         pad = rect.height() * 0.12

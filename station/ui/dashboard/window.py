@@ -138,9 +138,6 @@ class DashboardWindow(ScaledWindow):
             self.tr("Case {case}").format(case=case_title(setup)), "caseLabel"
         )
         self.demo_badge = self._label(self.tr("DEMO \u2014 not a real election"), "demoBadge")
-        self.demo_badge.setStyleSheet(
-            "background: #c62828; color: white; font-weight: bold; padding: 2px 10px;"
-        )
         self.demo_badge.setVisible(setup.is_demo)
         election = describe_election(setup)
         self.parties_label = self._label(election.parties_line, "partiesLabel")

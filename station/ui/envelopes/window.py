@@ -52,6 +52,7 @@ from station.domain.party_words import parties_title
 from station.domain.text import full_sentence
 from station.domain.write_ins import identify
 from station.journal import WriteFailed
+from station.ui.contrast import ERROR_INK
 from station.ui.envelopes.controller import EnvelopeController
 from station.ui.operator.challenge_register import ChallengeRegisterDialog
 from station.ui.operator.choice_pad import election_html
@@ -500,7 +501,7 @@ class EnvelopeWindow(QMainWindow):
         elif self.mode is Mode.CONFIRM_END:
             figures = self.controller.count.envelopes.figures
             over = over_accepted_statement(figures.box, len(self.controller.voters))
-            warning = f"<br><span style='color:#b00020'><b>{html.escape(over)}</b></span>"
+            warning = f"<br><span style='color:{ERROR_INK}'><b>{html.escape(over)}</b></span>"
             text = (
                 f"<b>{html.escape(end_stage_statement(figures))}</b>{warning if over else ''}"
                 + self.tr(" <b>Enter</b> ends the stage, <b>Esc</b> goes back.")
@@ -586,7 +587,7 @@ class EnvelopeWindow(QMainWindow):
                 seq=f"{first.seq:,}",
                 why=html.escape(SECOND_ENVELOPE_WHY),
             )
-            lines.append(f"<span style='color:#b00020'>{said}</span>")
+            lines.append(f"<span style='color:{ERROR_INK}'>{said}</span>")
         if not self.after_tally:
             lines.append(
                 self.tr(

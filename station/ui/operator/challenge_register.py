@@ -35,6 +35,7 @@ from station.domain.table_statements import (
     REVISED_DECIDED_BY_COMMAND,
     decide_at_table_statement,
 )
+from station.ui.contrast import ERROR_INK
 from station.ui.operator.controller import CountController
 from station.ui.operator.decision_dialog import DecisionDialog
 from station.ui.screen_fit import fit_to_screen, side_by_side
@@ -103,7 +104,7 @@ class ChallengeRegisterDialog(QDialog):
         )
         self.record_button.clicked.connect(self._on_record_clicked)
         self.error_label = QLabel()
-        self.error_label.setStyleSheet("color: #b00020; font-weight: bold;")
+        self.error_label.setStyleSheet(f"color: {ERROR_INK}; font-weight: bold;")
         form = QFormLayout()
         form.addRow("Challenged by", self.party)
         form.addRow("Reason", self.reason)

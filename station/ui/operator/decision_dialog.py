@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 from station.domain import Count
 from station.domain.decision import new_decision_problem, revealing_decision
 from station.domain.election import ElectionSetup
+from station.ui.contrast import ERROR_INK
 
 
 def parse_numbers(text: str) -> list[int] | None:
@@ -44,7 +45,7 @@ class DecisionDialog(QDialog):
         self.by.setMaxLength(200)
         self.problem = QLabel()
         self.problem.setWordWrap(True)
-        self.problem.setStyleSheet("color: #b00020; font-weight: bold;")
+        self.problem.setStyleSheet(f"color: {ERROR_INK}; font-weight: bold;")
         form = QFormLayout()
         form.addRow("Ordered opened", self.opened)
         form.addRow("Sustained", self.sustained)

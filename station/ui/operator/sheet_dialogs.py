@@ -31,6 +31,7 @@ from station.domain.statements import (
 )
 from station.domain.tally_sheet import Observer, SheetError, clean_name, clean_place
 from station.sheet.prepare import SheetRequest
+from station.ui.contrast import ERROR_INK
 from station.ui.screen_fit import show_placeholder
 
 
@@ -100,7 +101,7 @@ class PrepareSheetDialog(QDialog):
 
         self.error_label = QLabel()
         self.error_label.setObjectName("formError")
-        self.error_label.setStyleSheet("color: #b00020; font-weight: bold;")
+        self.error_label.setStyleSheet(f"color: {ERROR_INK}; font-weight: bold;")
         self.error_label.setWordWrap(True)
         note = QLabel(
             "Preparing the sheet records it in the journal and locks the count: further"

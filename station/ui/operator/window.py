@@ -180,7 +180,6 @@ class OperatorWindow(QMainWindow):
         self.group_label.setStyleSheet("font-size: 22pt; font-weight: bold;")
         self.group_waiting = QLabel()
         self.group_waiting.setObjectName("groupWaiting")
-        self.group_waiting.setStyleSheet("font-size: 14pt; color: #b45309;")
         self.group_figures = QLabel()
         self.group_figures.setObjectName("groupFigures")
         self.group_figures.setWordWrap(True)

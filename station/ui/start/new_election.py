@@ -29,6 +29,7 @@ from station.domain.runoff import several_unions
 from station.domain.voters import VoterList, read_voter_list
 from station.journal import JournalError
 from station.sheet.prepare import setup_names, unprintable_problem
+from station.ui.contrast import ERROR_INK
 from station.ui.start.voting_groups import VotingGroupsBox
 
 SUFFIX = ".station"
@@ -197,7 +198,7 @@ class NewElectionDialog(QDialog):
 
         self.error_label = QLabel()
         self.error_label.setObjectName("formError")
-        self.error_label.setStyleSheet("color: #b00020; font-weight: bold;")
+        self.error_label.setStyleSheet(f"color: {ERROR_INK}; font-weight: bold;")
         self.error_label.setWordWrap(True)
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel

@@ -2,11 +2,13 @@
 
 from hypothesis import given
 from hypothesis import strategies as st
+from PySide6.QtCore import QPoint
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from station.domain import Tally
 from station.ui.dashboard.race_bar import RaceBar
+from station.ui.dashboard.theme import DARK
 
 counts = st.integers(min_value=0, max_value=5000)
 
@@ -50,3 +52,37 @@ def test_the_hatched_part_crosses_the_majority_line_exactly_when_challenges_coun
     assert round(against_share * total) == against
     covers = 2 * for_union <= total < 2 * (for_union + challenged)
     assert covers == tally.challenges_determinative
+
+
+def test_each_union_between_the_ends_is_named_inside_its_own_part(qtbot: QtBot) -> None:
+    """Colour is never the only cue: the first choice is named at the bar's left end,
+    the last at its right, and each between them inside its own part (its first word
+    where the whole name does not fit)."""
+    bar = RaceBar(("Machinists", "Carpenters Local 12", "Teamsters Local 901", "Neither"))
+    qtbot.addWidget(bar)
+    bar.resize(1280, 110)
+    bar.set_votes((10, 50, 14, 18), 8)
+    (wide, wide_word, _), (narrow, narrow_word, _) = bar.inner_words()
+    parts = bar.parts()
+    assert (narrow, narrow_word) == (parts[2], "Teamsters")
+    # The majority line (at 640) crosses the second part: its name goes beside the line.
+    assert wide_word == "Carpenters Local 12" and parts[1].contains(wide) and wide.right() < 640
+    bar.set_votes((33, 25, 1, 20), 8)  # too narrow for any word: the words below list it
+    assert [word for _, word, _ in bar.inner_words()] == ["Carpenters", ""]
+    assert not bar.grab().isNull()
+
+
+def test_the_challenged_ballots_are_hatched_not_only_coloured(qtbot: QtBot) -> None:
+    bar = RaceBar(("FOR", "AGAINST"))
+    qtbot.addWidget(bar)
+    bar.resize(800, 90)
+    bar.set_theme(DARK, (DARK.for_colour, DARK.against_colour))
+    bar.set_votes((30, 30), 40)
+    image = bar.grab().toImage()
+    swing = bar.parts()[1]
+    row = round(swing.center().y())
+    seen = {
+        image.pixelColor(QPoint(x, row)).name()
+        for x in range(round(swing.left()) + 4, round(swing.right()) - 4)
+    }
+    assert {DARK.challenged_colour, DARK.track} <= seen, seen
