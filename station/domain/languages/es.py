@@ -9,6 +9,7 @@ WORDS: dict[str, str] = {
         "Traducción del Acta de Escrutinio (Tally of Ballots); el acta firmada en inglés"
         " es el registro."
     ),
+    "Ballot {number}: {figures}": "Papeleta {number}: {figures}",
 }
 
 COUNTS: dict[tuple[str, str], tuple[str, ...]] = {}

@@ -37,9 +37,11 @@ from station.domain.statements import (
     OPERATOR_QUESTION_WAITING,
     counted_statement,
     pile_mismatch_statement,
+    progress_summary,
 )
 from station.domain.table_statements import case_title
 from station.journal.chain import HEAD_DIGITS
+from station.ui.announce import Announcer
 from station.ui.dashboard.after_count import AfterCount
 from station.ui.dashboard.choices import choice_colours
 from station.ui.dashboard.envelope_stage import EnvelopeStageLabel
@@ -200,6 +202,9 @@ class DashboardWindow(ScaledWindow):
         self.waiting_label.hide()
         self._operator_waiting = False
 
+        # What a screen reader hears as the count moves: it never has the focus here.
+        self.announcer = Announcer(self)
+        self._statements: tuple[str, ...] | None = None
         self.after_count = AfterCount(self)  # the revised count; challenges withheld
         self.group_dashboard: GroupDashboard | None = None  # voting groups: groups.py
         self._build_layout()
@@ -450,6 +455,29 @@ class DashboardWindow(ScaledWindow):
         self.after_count.apply()
         if self.group_dashboard is not None:  # after: it hides the whole count's figures
             self.group_dashboard.show()
+        self._announce_count(hiding, stated=said.pending is None)
+
+    def _announce_count(self, hiding: bool, *, stated: bool) -> None:
+        """Say the count's progress (a summary, every few seconds) and any statement
+        that changed (a result decided, lines 8 and 9 once they state it, a sheet's
+        notice: at once). While `stated` is false lines 8 and 9 only say how many
+        ballots remain, which the summary already says."""
+        number = call_number(self.feed.count)
+        if number > 0:
+            figures = [(figure.accessibleName(), figure.value()) for figure in self.choice_figures]
+            smalls = [self.void_figure] + ([] if hiding else [self.challenged_figure])
+            figures += [(small.word, small.value()) for small in smalls if small.value()]
+            self.announcer.progress(progress_summary(number, figures))
+        labels = [self.decision_label, self.objections_label]
+        if stated:
+            labels[:0] = [self.challenges_label, self.majority_label]
+        statements = tuple(
+            label.text() for label in labels if label.isVisibleTo(self) and label.text()
+        )
+        if self._statements is not None and statements != self._statements:
+            changed = [text for text in statements if text not in self._statements]
+            self.announcer.statement(" ".join(changed))
+        self._statements = statements
 
     def _show_journal(self) -> None:
         """The journal line: the position the figures are folded to, and apart from it the
@@ -511,6 +539,13 @@ class DashboardWindow(ScaledWindow):
         self.problem_label.setVisible(bool(detail))
         self.heartbeat.set_live(state is DashboardState.LIVE)
         if state != self.state:
+            if self.state is not None:
+                trouble = state in (
+                    DashboardState.STALE,
+                    DashboardState.UNAVAILABLE,
+                    DashboardState.READ_ONLY,
+                )
+                self.announcer.statement(f"{text}. {detail}" if detail else text, assertive=trouble)
             self.state = state
             self.status_label.setProperty("state", state.value)
             self.status_label.style().unpolish(self.status_label)
