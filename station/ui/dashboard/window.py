@@ -160,6 +160,7 @@ class DashboardWindow(ScaledWindow):
         self.envelope_label = EnvelopeStageLabel()  # a mail ballot's envelope stage
         self.progress_bar = QProgressBar()
         self.progress_bar.setObjectName("progressBar")
+        self.progress_bar.setAccessibleName(self.tr("Ballots counted"))
         self.progress_bar.setTextVisible(False)
         self.progress_bar.setVisible(setup.ballots is not None)
         self.challenges_label = self._label("", "statementLabel")

@@ -145,11 +145,13 @@ class EnvelopeWindow(QMainWindow):
         self.prompt.hide()
         self.search = QLineEdit()
         self.search.setObjectName("envelopeSearch")
+        self.search.setAccessibleName(self.tr("Find a voter's envelope"))
         self.search.setMinimumHeight(44)
         font = self.search.font()
         font.setPointSize(16)
         self.search.setFont(font)
         self.matches = QListWidget()
+        self.matches.setAccessibleName(self.tr("Voters found"))
         self.matches.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.matches.setUniformItemSizes(True)  # no layout of every row to highlight one
         self._shown: list[int] = []  # the voters listed, by their place on the list
@@ -159,6 +161,7 @@ class EnvelopeWindow(QMainWindow):
         self.picked_label.setWordWrap(True)
         self.picked_label.setTextFormat(Qt.TextFormat.RichText)
         self.recent = QListWidget()
+        self.recent.setAccessibleName(self.tr("Rulings, newest first"))
         self.recent.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         # A long ruling (a replacement names the envelope it replaces) wraps: behind a
         # horizontal scroll bar its end was out of sight.

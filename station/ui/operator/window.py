@@ -131,6 +131,7 @@ class OperatorWindow(QMainWindow):
         self.progress_label.setObjectName("progressLabel")
         self.progress_label.setWordWrap(True)
         self.progress_bar = QProgressBar()
+        self.progress_bar.setAccessibleName(self.tr("Ballots counted"))
         self.progress_bar.setTextVisible(False)
         self.valid_label = QLabel()
         self.valid_label.setObjectName("validLabel")
