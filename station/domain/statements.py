@@ -236,12 +236,16 @@ def counted_statement(
     return f"{figure} of {ballots:,} ballots counted{beyond}"
 
 
-def progress_summary(number: int, figures: Sequence[tuple[str, int]]) -> str:
+def figure_words(figures: Sequence[tuple[str, int]]) -> list[str]:
+    """Each figure by the word it is shown under: ["FOR 64", "AGAINST 51"]."""
+    return [f"{word} {value:,}" for word, value in figures]
+
+
+def progress_summary(number: int, figures: Sequence[str]) -> str:
     """The count's progress as a screen reader says it, every few calls: the last call's
-    number and each figure by the word it is shown under, e.g. "Ballot 120: FOR 64,
+    number and the figures as the screen shows them, e.g. "Ballot 120: FOR 64,
     AGAINST 51, CHALLENGED 5"."""
-    said = ", ".join(f"{word} {value:,}" for word, value in figures)
-    return say("Ballot {number}: {figures}", number=f"{number:,}", figures=said)
+    return say("Ballot {number}: {figures}", number=f"{number:,}", figures=", ".join(figures))
 
 
 def challenged_apart(tally: Tally) -> tuple[int, str]:

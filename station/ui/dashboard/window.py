@@ -464,11 +464,11 @@ class DashboardWindow(ScaledWindow):
         notice: at once). While `stated` is false lines 8 and 9 only say how many
         ballots remain, which the summary already says."""
         number = call_number(self.feed.count)
-        if number > 0:
-            figures = [(figure.accessibleName(), figure.value()) for figure in self.choice_figures]
-            smalls = [self.void_figure] + ([] if hiding else [self.challenged_figure])
-            figures += [(small.word, small.value()) for small in smalls if small.value()]
-            self.announcer.progress(progress_summary(number, figures))
+        if number > 0 and self.group_dashboard is not None:
+            # The piles together are no unit's figures: the group counted last is said.
+            self.announcer.progress(progress_summary(number, self.group_dashboard.current_words()))
+        elif number > 0:
+            self.announcer.progress(progress_summary(number, self.said_figures(hiding=hiding)))
         labels = [self.decision_label, self.objections_label]
         if stated:
             labels[:0] = [self.challenges_label, self.majority_label]

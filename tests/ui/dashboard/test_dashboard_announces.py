@@ -9,11 +9,16 @@ from pytestqt.qtbot import QtBot
 from station.domain import Call, ElectionSetup, SheetKind
 from station.domain.description import Vote
 from station.journal import Journal
-from station.sheet.prepare import SheetRequest
+from station.journal.session import CountSession
+from station.sheet.prepare import SheetRequest, prepare_sheet
 from station.ui import announce
+from station.ui.dashboard.feed import JournalFollower
+from station.ui.dashboard.tables import TablesDashboard
 from station.ui.dashboard.window import DashboardWindow
 from station.ui.operator.controller import CountController
 from station.ui.operator.feed import ControllerFeed
+from tests.ui.dashboard.helpers import FINAL, table
+from tests.ui.operator.test_group_window import SETUP as GROUPS
 
 Said = list[tuple[str, bool]]
 
@@ -141,3 +146,44 @@ def test_a_prepared_sheet_and_a_lost_feed_are_said_at_once(
     sheet = SheetRequest(SheetKind.INTERIM, "R. Agent", [], None)
     controller.prepare_sheet(sheet)
     qtbot.waitUntil(lambda: any(text.startswith("COUNT PAUSED") for text, _ in said))
+
+
+def test_voting_groups_say_the_group_counted_last_never_the_piles_together(
+    qtbot: QtBot, tmp_path: Path, said: Said
+) -> None:
+    path = tmp_path / "groups.station"
+    Journal.create(path, GROUPS)
+    controller = CountController(Journal.open(path))
+    try:
+        open_dashboard(qtbot, controller)
+        controller.record(Vote(Call.AGAINST, group="B"))
+        assert said == [
+            ("Ballot 1: Group B \u2014 Nonprofessional employees, FOR 0 \u00b7 AGAINST 1,"
+             " void 0 \u00b7 challenged 0 \u00b7 1 of 3 ballots counted", False)
+        ]  # fmt: skip
+    finally:
+        controller.close()
+
+
+def test_the_tables_dashboard_says_the_sums_then_the_consolidated_result(
+    qtbot: QtBot, tmp_path: Path, said: Said
+) -> None:
+    paths = [table(tmp_path, "1", [1, 2, 0], sign=True), table(tmp_path, "2", [1], sign=False)]
+    followers = [JournalFollower(path, interval_ms=10, retry_ms=20) for path in paths]
+    for follower in followers:
+        follower.start()
+    try:
+        window = TablesDashboard(followers)
+        qtbot.addWidget(window)
+        assert said == [("Ballot 4: U1 2, U2 1, Neither 1", False)]
+        with Journal.open(paths[1]) as journal:
+            session = CountSession.resume(journal, keep=0)
+            prepare_sheet(session, FINAL, key_fingerprint="0" * 64)
+        qtbot.waitUntil(lambda: len(said) == 2)
+        stated, assertive = said[1]
+        assert stated.startswith(window.challenges_label.text()) and not assertive
+        assert window.majority_label.text() in stated
+        assert "not yet determined" not in stated
+    finally:
+        for follower in followers:
+            follower.close()
