@@ -1,7 +1,9 @@
 """Sentences said aloud by a screen reader when a window changes without being touched.
 
 A screen-reader user hears what has focus; the dashboard takes no focus and changes on
-its own (each call, a decided result, a signed sheet, a lost feed), so it announces.
+its own (each call, a decided result, a signed sheet, a lost feed), and the operator
+window keeps the focus on no control (its keys record calls), so both announce: the
+operator hears each call recorded, each question and each refusal.
 Qt 6.8 and later have an announcement event for that; `announce` is the one place that
 sends it, and `Announcer` keeps the count's progress to a summary every few seconds,
 never one announcement per call (a count of thousands would be a wall of speech).
@@ -11,7 +13,7 @@ import time
 from collections.abc import Callable
 
 from PySide6.QtCore import QObject, QTimer
-from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent
+from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent, QTextDocumentFragment
 
 # The count's progress is said at most once in this many seconds.
 PROGRESS_EVERY_S = 5.0
@@ -27,6 +29,11 @@ def announce(source: QObject, message: str, *, assertive: bool = False) -> None:
     if assertive:
         event.setPoliteness(QAccessible.AnnouncementPoliteness.Assertive)
     QAccessible.updateAccessibility(event)
+
+
+def announce_rich(source: QObject, rich_text: str, *, assertive: bool = False) -> None:
+    """`announce` a banner's rich text as the words it shows (no tags, no entities)."""
+    announce(source, QTextDocumentFragment.fromHtml(rich_text).toPlainText(), assertive=assertive)
 
 
 class Announcer(QObject):

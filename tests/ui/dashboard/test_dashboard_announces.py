@@ -3,7 +3,6 @@
 from pathlib import Path
 
 import pytest
-from PySide6.QtGui import QAccessible, QAccessibleEvent
 from pytestqt.qtbot import QtBot
 
 from station.domain import Call, ElectionSetup, SheetKind
@@ -17,24 +16,9 @@ from station.ui.dashboard.tables import TablesDashboard
 from station.ui.dashboard.window import DashboardWindow
 from station.ui.operator.controller import CountController
 from station.ui.operator.feed import ControllerFeed
+from tests.ui.conftest import Said
 from tests.ui.dashboard.helpers import FINAL, table
 from tests.ui.operator.test_group_window import SETUP as GROUPS
-
-Said = list[tuple[str, bool]]
-
-
-@pytest.fixture
-def said(monkeypatch: pytest.MonkeyPatch) -> Said:
-    """Every announcement sent to the screen reader: (message, assertive)."""
-    heard: Said = []
-
-    def update(event: QAccessibleEvent) -> None:
-        if event.type() == QAccessible.Event.Announcement:
-            assertive = event.politeness() == QAccessible.AnnouncementPoliteness.Assertive
-            heard.append((event.message(), assertive))
-
-    monkeypatch.setattr(QAccessible, "updateAccessibility", staticmethod(update))
-    return heard
 
 
 def open_dashboard(qtbot: QtBot, controller: CountController) -> DashboardWindow:
