@@ -22,6 +22,7 @@ from station.ui.operator.feed import ControllerFeed
 from station.ui.operator.prompts import PileCountDialog
 from station.ui.operator.sheet_dialogs import PrepareSheetDialog, ReopenDialog
 from station.ui.operator.window import OperatorWindow
+from station.ui.operator.work_progress import WorkProgress
 from station.ui.start.new_election import NewElectionDialog
 from station.ui.start.window import StartDialog
 from tests.ui.accessibility import problems
@@ -186,3 +187,14 @@ def test_the_dashboard_of_several_tables(qtbot: QtBot, tmp_path: Path) -> None:
     window.show()
     qtbot.waitExposed(window)
     assert_named(window)
+
+
+def test_the_progress_of_an_export(qtbot: QtBot, window: OperatorWindow) -> None:
+    progress = WorkProgress(window, "Exporting the signed tally sheet\u2026")
+    progress.dialog.show()
+    qtbot.waitExposed(progress.dialog)
+    progress(1, 4)
+    try:
+        assert_named(progress.dialog)
+    finally:
+        progress.finish()
