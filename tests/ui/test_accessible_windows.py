@@ -28,6 +28,7 @@ from station.ui.start.window import StartDialog
 from tests.ui.accessibility import problems
 from tests.ui.dashboard.helpers import dashboard as tables_dashboard
 from tests.ui.dashboard.helpers import table
+from tests.ui.operator.helpers import small_election
 from tests.ui.operator.test_group_window import SETUP as GROUPS
 from tests.ui.test_kinds_windows import THREE
 from tests.ui.windows import key, open_window
@@ -87,6 +88,21 @@ def test_the_operator_windows_key_prompts(window: OperatorWindow) -> None:
     assert_named(window)
     key(window, Qt.Key.Key_U)  # the Union challenged: its reason is asked next
     assert_named(window)
+    key(window, Qt.Key.Key_F)
+    key(window, Qt.Key.Key_D)  # the Union disputes the FOR: who joins is asked
+    assert window.prompts.dispute.isVisible()
+    assert_named(window)
+
+
+def test_the_pile_prompt(qtbot: QtBot, tmp_path: Path) -> None:
+    window = open_window(qtbot, small_election(tmp_path, pile=3))
+    try:
+        for _ in range(3):
+            key(window, Qt.Key.Key_F)
+        assert window.prompts.pile.isVisible()
+        assert_named(window)
+    finally:
+        window.close()
 
 
 def test_the_help_overlay(window: OperatorWindow, qtbot: QtBot) -> None:

@@ -29,9 +29,10 @@ from tests.ui.windows import key
 @pytest.fixture(autouse=True)
 def styled(qapp: QApplication) -> Iterator[None]:
     """Station's style sheet on the application, as `app.ensure_app` sets it."""
+    before = qapp.styleSheet()
     qapp.setStyleSheet(read_text("operator.qss"))
     yield
-    qapp.setStyleSheet("")
+    qapp.setStyleSheet(before)
 
 
 def active(qtbot: QtBot, window: QWidget) -> QWidget:
