@@ -10,7 +10,7 @@ never one announcement per call (a count of thousands would be a wall of speech)
 """
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Sequence
 
 from PySide6.QtCore import QObject, QTimer
 from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent, QTextDocumentFragment
@@ -59,6 +59,8 @@ class Announcer(QObject):
         self._said_at: float | None = None
         self._said = ""
         self._pending: str | None = None
+        self._statements: tuple[str, ...] = ()
+        self._statements_seen = False
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self._on_timer_timeout)
@@ -76,6 +78,15 @@ class Announcer(QObject):
         if not self._timer.isActive():
             wait = self._every_s - (now - self._said_at)
             self._timer.start(max(round(wait * 1000), 0))
+
+    def statements(self, shown: Sequence[str], *, urgent: Collection[str] = ()) -> None:
+        """The window's statements now `shown`: each one new since the last call is
+        said at once (none the first time: they were there before anything changed),
+        assertively if it is one of `urgent` (a table left out)."""
+        new = [text for text in shown if text and text not in self._statements]
+        if self._statements_seen and new:
+            self.statement(" ".join(new), assertive=any(text in urgent for text in new))
+        self._statements, self._statements_seen = tuple(shown), True
 
     def statement(self, text: str, *, assertive: bool = False) -> None:
         """Say `text` now (a result decided, a sheet prepared, a problem)."""

@@ -326,7 +326,6 @@ class TablesDashboard(ScaledWindow):
         for label in (self.challenges_label, self.majority_label, self.runoff_label):
             label.setWordWrap(True)
         self.announcer = Announcer(self)  # what a screen reader hears as the tables count
-        self._statements: tuple[str, ...] | None = None
         self.panel = TablesPanel(self.feeds, hide_challenges=hide_challenges)
         self.panel.updated.connect(self._show_total)
         self.left_out_label = _label("", "leftOutLabel")
@@ -415,15 +414,10 @@ class TablesDashboard(ScaledWindow):
         labels = [self.left_out_label, self.runoff_label]
         if stated:
             labels[1:1] = [self.challenges_label, self.majority_label]
-        statements = tuple(
-            label.text() for label in labels if label.isVisibleTo(self) and label.text()
+        self.announcer.statements(
+            [label.text() for label in labels if label.isVisibleTo(self)],
+            urgent=[self.left_out_label.text()],
         )
-        if self._statements is not None and statements != self._statements:
-            changed = [text for text in statements if text not in self._statements]
-            self.announcer.statement(
-                " ".join(changed), assertive=self.left_out_label.text() in changed
-            )
-        self._statements = statements
 
     def place(self) -> None:
         """Show the dashboard as a window as large as it likes, never more than its screen."""

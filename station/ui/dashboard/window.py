@@ -205,7 +205,6 @@ class DashboardWindow(ScaledWindow):
 
         # What a screen reader hears as the count moves: it never has the focus here.
         self.announcer = Announcer(self)
-        self._statements: tuple[str, ...] | None = None
         self.after_count = AfterCount(self)  # the revised count; challenges withheld
         self.group_dashboard: GroupDashboard | None = None  # voting groups: groups.py
         self._build_layout()
@@ -472,13 +471,7 @@ class DashboardWindow(ScaledWindow):
         labels = [self.decision_label, self.objections_label]
         if stated:
             labels[:0] = [self.challenges_label, self.majority_label]
-        statements = tuple(
-            label.text() for label in labels if label.isVisibleTo(self) and label.text()
-        )
-        if self._statements is not None and statements != self._statements:
-            changed = [text for text in statements if text not in self._statements]
-            self.announcer.statement(" ".join(changed))
-        self._statements = statements
+        self.announcer.statements([label.text() for label in labels if label.isVisibleTo(self)])
 
     def _show_journal(self) -> None:
         """The journal line: the position the figures are folded to, and apart from it the
