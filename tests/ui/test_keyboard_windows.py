@@ -6,17 +6,20 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 from pytestqt.qtbot import QtBot
 
 from station.domain import Call
 from station.journal import Journal
 from station.resources import read_text
+from station.ui.dashboard.window import DashboardWindow
 from station.ui.envelopes.controller import EnvelopeController
 from station.ui.envelopes.window import EnvelopeWindow
 from station.ui.operator.challenge_register import ChallengeRegisterDialog
 from station.ui.operator.controller import CountController
 from station.ui.operator.decision_dialog import DecisionDialog
+from station.ui.operator.feed import ControllerFeed
 from station.ui.operator.prompts import PileCountDialog
 from station.ui.operator.sheet_dialogs import PrepareSheetDialog, ReopenDialog
 from station.ui.operator.window import OperatorWindow
@@ -105,3 +108,14 @@ def test_a_message_box_the_app_shows(qtbot: QtBot) -> None:
         QMessageBox.Icon.Warning, "Cannot open the election file", "not an election file"
     )
     assert_keyboard_reaches_everything(active(qtbot, box))
+
+
+def test_the_dashboard_has_nothing_the_keyboard_cannot_reach(
+    qtbot: QtBot, controller: CountController
+) -> None:
+    dashboard = DashboardWindow(ControllerFeed(controller))
+    active(qtbot, dashboard)
+    assert_keyboard_reaches_everything(dashboard)
+    theme = dashboard.theme.name
+    QTest.keyClick(dashboard, Qt.Key.Key_T)  # its one key of its own: the theme
+    assert dashboard.theme.name != theme
