@@ -63,8 +63,8 @@ def labelled(interface: QAccessibleInterface) -> bool:
 
 def problems(window: QWidget) -> list[str]:
     """Each control of `window` a screen reader reaches without a name, each field
-    without a label, and each button named as another is (two "Browse..." buttons);
-    hidden ones are skipped (no one reaches them)."""
+    without a label, each button named as another is (two "Browse..." buttons), and
+    each drawn widget without a name; hidden ones are skipped (no one reaches them)."""
     found: list[str] = []
     buttons: dict[str, QAccessibleInterface] = {}
     root = QAccessible.queryAccessibleInterface(window)
@@ -86,6 +86,16 @@ def problems(window: QWidget) -> list[str]:
                 if name in buttons:
                     found.append(f"named as another: {described(interface)}")
                 buttons[name] = interface
+        elif (
+            # A widget that draws what it shows (a figure, a flash, a dot) has no text
+            # for a screen reader but its name and description.
+            role is Role.Client
+            and not interface.childCount()
+            and type(interface.object()) is not QWidget  # a viewport, a spacer: drawn by Qt
+            and interface is not root
+            and not interface.text(QAccessible.Text.Name).strip()
+        ):
+            found.append(f"drawn, no name: {described(interface)}")
         if role in CONTAINERS:
             continue
         stack.extend(
