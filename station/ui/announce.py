@@ -12,20 +12,27 @@ never one announcement per call (a count of thousands would be a wall of speech)
 import time
 from collections.abc import Callable, Collection, Sequence
 
+from PySide6 import QtGui
 from PySide6.QtCore import QObject, QTimer
-from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent, QTextDocumentFragment
+from PySide6.QtGui import QAccessible, QAccessibleValueChangeEvent, QTextDocumentFragment
 
 # The count's progress is said at most once in this many seconds.
 PROGRESS_EVERY_S = 5.0
+# Qt 6.8 and later; with an earlier Qt (PySide6 6.7 is allowed) a change of the source's
+# value carries the message instead, which screen readers say less surely.
+ANNOUNCEMENT = getattr(QtGui, "QAccessibleAnnouncementEvent", None)
 
 
 def announce(source: QObject, message: str, *, assertive: bool = False) -> None:
     """Have a screen reader say `message`, as `source` (a widget of the window) says it.
 
     Polite messages wait for the reader to finish what it is saying; an assertive one
-    (a problem) interrupts it.
+    (a problem) interrupts it. Before Qt 6.8 the message is the source's new value.
     """
-    event = QAccessibleAnnouncementEvent(source, message)
+    if ANNOUNCEMENT is None:
+        QAccessible.updateAccessibility(QAccessibleValueChangeEvent(source, message))
+        return
+    event = ANNOUNCEMENT(source, message)
     if assertive:
         event.setPoliteness(QAccessible.AnnouncementPoliteness.Assertive)
     QAccessible.updateAccessibility(event)

@@ -1,9 +1,12 @@
 """The announcer: progress at most every few seconds, the latest said after a pause;
 statements at once, only those new, a problem interrupting."""
 
+import pytest
+from PySide6.QtGui import QAccessible, QAccessibleEvent, QAccessibleValueChangeEvent
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
+from station.ui import announce
 from station.ui.announce import Announcer
 from tests.ui.conftest import Said
 
@@ -60,3 +63,20 @@ def test_only_new_statements_are_said_and_an_urgent_one_interrupts(
         ["Line 8", "Result decided", "Table 2 left out"], urgent=["Table 2 left out"]
     )
     assert said[-1] == ("Table 2 left out", True)
+
+
+def test_before_qt_6_8_a_value_change_carries_the_message(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    widget = QWidget()
+    qtbot.addWidget(widget)
+    sent: list[tuple[QAccessible.Event, object]] = []
+
+    def update(event: QAccessibleEvent) -> None:
+        value = event.value() if isinstance(event, QAccessibleValueChangeEvent) else None
+        sent.append((event.type(), value))
+
+    monkeypatch.setattr(QAccessible, "updateAccessibility", staticmethod(update))
+    monkeypatch.setattr(announce, "ANNOUNCEMENT", None)
+    announce.announce(widget, "Ballot 1: FOR 1, AGAINST 0", assertive=True)
+    assert sent == [(QAccessible.Event.ValueChanged, "Ballot 1: FOR 1, AGAINST 0")]
