@@ -10,7 +10,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 from pytestqt.qtbot import QtBot
 
-from station.domain import Call
+from station.domain import Call, ElectionSetup
 from station.journal import Journal
 from station.resources import read_text
 from station.ui.dashboard.window import DashboardWindow
@@ -26,7 +26,9 @@ from station.ui.operator.window import OperatorWindow
 from station.ui.start.new_election import NewElectionDialog
 from station.ui.start.window import StartDialog
 from tests.ui.keyboard import focus_unseen, not_reached
-from tests.ui.windows import key
+from tests.ui.operator.test_group_window import SETUP as GROUPS
+from tests.ui.test_kinds_windows import THREE
+from tests.ui.windows import key, open_window
 
 
 @pytest.fixture(autouse=True)
@@ -119,3 +121,16 @@ def test_the_dashboard_has_nothing_the_keyboard_cannot_reach(
     theme = dashboard.theme.name
     QTest.keyClick(dashboard, Qt.Key.Key_T)  # its one key of its own: the theme
     assert dashboard.theme.name != theme
+
+
+@pytest.mark.parametrize("setup", [THREE, GROUPS], ids=["several unions", "voting groups"])
+def test_the_operator_window_of_other_ballots(
+    qtbot: QtBot, tmp_path: Path, setup: ElectionSetup
+) -> None:
+    path = tmp_path / "election.station"
+    Journal.create(path, setup)
+    window = open_window(qtbot, path)
+    try:
+        assert_keyboard_reaches_everything(window)
+    finally:
+        window.close()
