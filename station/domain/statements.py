@@ -17,6 +17,7 @@ from station.domain.events import SheetKind
 from station.domain.piles import PileCheck, PileRef, lane_name
 from station.domain.tally import Outcome, Tally
 from station.domain.tally_form import FormBallot
+from station.domain.words import say
 
 
 def how_many(number: int, noun: str) -> str:
@@ -233,6 +234,18 @@ def counted_statement(
         return f"{figure} {'ballot' if counted == 1 else 'ballots'} counted"
     beyond = OVER_THE_BOX if over and counted > ballots else ""
     return f"{figure} of {ballots:,} ballots counted{beyond}"
+
+
+def figure_words(figures: Sequence[tuple[str, int]]) -> list[str]:
+    """Each figure by the word it is shown under: ["FOR 64", "AGAINST 51"]."""
+    return [f"{word} {value:,}" for word, value in figures]
+
+
+def progress_summary(number: int, figures: Sequence[str]) -> str:
+    """The count's progress as a screen reader says it, every few calls: the last call's
+    number and the figures as the screen shows them, e.g. "Ballot 120: FOR 64,
+    AGAINST 51, CHALLENGED 5"."""
+    return say("Ballot {number}: {figures}", number=f"{number:,}", figures=", ".join(figures))
 
 
 def challenged_apart(tally: Tally) -> tuple[int, str]:

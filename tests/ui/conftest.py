@@ -4,6 +4,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from PySide6.QtGui import QAccessible, QAccessibleEvent
 from pytestqt.qtbot import QtBot
 
 from station.journal import Journal
@@ -26,3 +27,20 @@ def window(qtbot: QtBot, election_file: Path) -> Iterator[OperatorWindow]:
     window = open_window(qtbot, election_file)
     yield window
     window.close()
+
+
+Said = list[tuple[str, bool]]
+
+
+@pytest.fixture
+def said(monkeypatch: pytest.MonkeyPatch) -> Said:
+    """Every announcement sent to a screen reader from now on: (message, assertive)."""
+    heard: Said = []
+
+    def update(event: QAccessibleEvent) -> None:
+        if event.type() == QAccessible.Event.Announcement:
+            assertive = event.politeness() == QAccessible.AnnouncementPoliteness.Assertive
+            heard.append((event.message(), assertive))
+
+    monkeypatch.setattr(QAccessible, "updateAccessibility", staticmethod(update))
+    return heard

@@ -72,9 +72,13 @@ def failing(pairs: list[Pair]) -> list[str]:
 def sheet_pairs(sheet: str, backdrops: tuple[str, ...], text: float, marks: float) -> list[Pair]:
     """Every text colour of a style sheet against the background its own rule sets,
     else against each of `backdrops` (what a widget without a background of its own
-    may sit on); every border or outline against each of `backdrops`."""
+    may sit on); every border or outline against each of `backdrops`. A disabled
+    control's rule is left out: WCAG's contrast criteria (1.4.3, 1.4.6, 1.4.11) exempt
+    an inactive control, whose faintness is what says it cannot be pressed."""
     pairs = []
     for rule in rules(sheet):
+        if ":disabled" in rule.selector:
+            continue
         own = rule.colour("background") or rule.colour("background-color")
         unders = (own,) if own else backdrops
         ink = rule.colour("color")

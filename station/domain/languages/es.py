@@ -15,6 +15,7 @@ WORDS: dict[str, str] = {
     "{counted} of {ballots} ballots counted: {figures}.": (
         "{counted} de {ballots} papeletas contadas: {figures}."
     ),
+    "Ballot {number}: {figures}": "Papeleta {number}: {figures}",
 }
 
 COUNTS: dict[tuple[str, str], tuple[str, ...]] = {

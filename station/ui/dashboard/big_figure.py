@@ -24,6 +24,8 @@ class BigFigure(QWidget):
         self._word_share = 0.24
         self._words_alike: tuple[str, ...] = (word,)
         self.setAccessibleName(word)
+        # A screen reader reads the figure as its name and description: "FOR", "0".
+        self.setAccessibleDescription("0")
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
 
     def set_colours(self, text: str, accent: str) -> None:

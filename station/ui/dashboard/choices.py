@@ -86,6 +86,10 @@ class ChoiceFigure(BigFigure):
 def choice_figures(choices: Sequence[Choice]) -> list[ChoiceFigure]:
     """A figure per choice, in ballot order, each named by the word on its button.
 
+    A screen reader names it by the same word (a one-union ballot's "FOR" and
+    "AGAINST", never the ballot's "Neither" that no one sees there), so that what is
+    heard and what is seen agree.
+
     A figure alone on its side of the small figures is aligned outward (FOR at the left,
     AGAINST at the right), figures sharing a side are centred in their places.
     """

@@ -255,6 +255,14 @@ class GroupDashboard:
             label.setText("")
             label.hide()
 
+    def current_words(self) -> list[str]:
+        """The panel of the group counted last, as a screen reader says it: its title,
+        then its lines of figures."""
+        for panel, text in zip(self.panels, self.texts, strict=True):
+            if panel.spec.key == self.current:
+                return [panel.title.text(), *filter(None, text.split("\n"))]
+        return []
+
     def _place_units(self, pooled: list[UnitResult]) -> None:
         """A panel for each pooled unit, each a row of its own under the groups' panels;
         made anew only when which groups are pooled changes (question 1 turned)."""

@@ -23,6 +23,8 @@ class HeartbeatDot(QWidget):
         self._level = 0.3
         self._last_pulse = 0.0
         self.beats = 0
+        # A screen reader reads the status beside it (LIVE...): the dot only says it beats.
+        self.setAccessibleName(self.tr("Heartbeat of the feed"))
         self._animation = QVariantAnimation(self)
         self._animation.setStartValue(1.0)
         self._animation.setEndValue(0.3)

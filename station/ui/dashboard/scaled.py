@@ -10,6 +10,7 @@ from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QBoxLayout, QHBoxLayout, QVBoxLayout, QWidget
 
 from station.domain.description import Choice
+from station.domain.statements import figure_words
 from station.ui.dashboard.big_figure import BigFigure
 from station.ui.dashboard.choices import (
     ChoiceFigure,
@@ -58,6 +59,14 @@ class ScaledWindow(QWidget):
         figures = QHBoxLayout()
         place_choices(figures, choices, self.choice_figures, smalls)
         return figures
+
+    def said_figures(self, *, hiding: bool) -> list[str]:
+        """The figures as a screen reader's summary says them: each choice's, then VOID
+        and CHALLENGED where not 0 (CHALLENGED never while `hiding` withholds it)."""
+        figures = [(figure.accessibleName(), figure.value()) for figure in self.choice_figures]
+        smalls = [self.void_figure] + ([] if hiding else [self.challenged_figure])
+        figures += [(small.word, small.value()) for small in smalls if small.value()]
+        return figure_words(figures)
 
     @property
     def theme(self) -> Theme:

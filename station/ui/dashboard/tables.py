@@ -22,11 +22,12 @@ from station.domain.consolidation import TableLines, summed_tally
 from station.domain.decision import call_number
 from station.domain.description import describe as describe_election
 from station.domain.result_statements import stated_lines
-from station.domain.statements import counted_statement
+from station.domain.statements import counted_statement, progress_summary
 from station.domain.table_statements import table_title, tables_pending_reason
 from station.domain.tally_form import Figures, ballot_form
 from station.domain.words import sheet_translation
 from station.journal.chain import HEAD_DIGITS
+from station.ui.announce import Announcer
 from station.ui.dashboard.feed import DashboardFeed
 from station.ui.dashboard.scaled import ScaledWindow
 from station.ui.dashboard.states import DashboardState, state_of
@@ -368,6 +369,7 @@ class TablesDashboard(ScaledWindow):
         self.runoff_label.hide()
         for label in (self.challenges_label, self.majority_label, self.runoff_label):
             label.setWordWrap(True)
+        self.announcer = Announcer(self)  # what a screen reader hears as the tables count
         self.panel = TablesPanel(self.feeds, hide_challenges=hide_challenges)
         self.panel.updated.connect(self._show_total)
         self.left_out_label = _label("", "leftOutLabel")
@@ -455,6 +457,20 @@ class TablesDashboard(ScaledWindow):
         hiding = self.panel.withholding()  # --hide-challenges, until every final tally
         self.challenged_figure.setVisible(not hiding)
         self.challenges_label.setVisible(not hiding)
+        self._announce(total.counted, hiding, stated=pending is None)
+
+    def _announce(self, counted: int, hiding: bool, *, stated: bool) -> None:
+        """Say the tables' sums every few seconds, and at once a table left out of them
+        or the consolidated lines 8 and 9 once they state the result."""
+        if counted > 0:
+            self.announcer.progress(progress_summary(counted, self.said_figures(hiding=hiding)))
+        labels = [self.left_out_label, self.runoff_label]
+        if stated:
+            labels[1:1] = [self.challenges_label, self.majority_label]
+        self.announcer.statements(
+            [label.text() for label in labels if label.isVisibleTo(self)],
+            urgent=[self.left_out_label.text()],
+        )
 
     def place(self) -> None:
         """Show the dashboard as a window as large as it likes, never more than its screen."""

@@ -32,6 +32,7 @@ class CallFlash(QWidget):
         self._correction = False
         self._glow = 0.0
         self._theme = DARK
+        self.setAccessibleName(self.tr("Last call"))  # its call is the description
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         self._animation = QVariantAnimation(self)
         self._animation.setStartValue(1.0)

@@ -39,10 +39,12 @@ from station.domain.statements import (
     OPERATOR_QUESTION_WAITING,
     counted_statement,
     pile_mismatch_statement,
+    progress_summary,
 )
 from station.domain.table_statements import case_title
 from station.domain.words import sheet_translation
 from station.journal.chain import HEAD_DIGITS
+from station.ui.announce import Announcer
 from station.ui.dashboard.after_count import AfterCount
 from station.ui.dashboard.choices import SMALLS_STRETCH, choice_colours
 from station.ui.dashboard.envelope_stage import EnvelopeStageLabel
@@ -167,6 +169,7 @@ class DashboardWindow(ScaledWindow):
         self.envelope_label = EnvelopeStageLabel()  # a mail ballot's envelope stage
         self.progress_bar = QProgressBar()
         self.progress_bar.setObjectName("progressBar")
+        self.progress_bar.setAccessibleName(self.tr("Ballots counted"))
         self.progress_bar.setTextVisible(False)
         self.progress_bar.setVisible(setup.ballots is not None)
         # Above lines 8 and 9 said in another language than the sheet's: a translation.
@@ -213,6 +216,8 @@ class DashboardWindow(ScaledWindow):
         self.waiting_label.hide()
         self._operator_waiting = False
 
+        # What a screen reader hears as the count moves: it never has the focus here.
+        self.announcer = Announcer(self)
         self.after_count = AfterCount(self)  # the revised count; challenges withheld
         self.group_dashboard: GroupDashboard | None = None  # voting groups: groups.py
         self._build_layout()
@@ -517,6 +522,7 @@ class DashboardWindow(ScaledWindow):
         if self.group_dashboard is not None:  # after: it hides the whole count's figures
             self.group_dashboard.show()
         self._show_sheet_note()
+        self._announce_count(hiding, stated=said.pending is None)
 
     def _show_sheet_note(self) -> None:
         """Over the sheet's lines said in a language not the sheet's, that they are a
@@ -528,6 +534,22 @@ class DashboardWindow(ScaledWindow):
         shown = note is not None and any(label.text() and not label.isHidden() for label in stated)
         self.sheet_note_label.setText(note or "")
         self.sheet_note_label.setVisible(shown)
+
+    def _announce_count(self, hiding: bool, *, stated: bool) -> None:
+        """Say the count's progress (a summary, every few seconds) and any statement
+        that changed (a result decided, lines 8 and 9 once they state it, a sheet's
+        notice: at once). While `stated` is false lines 8 and 9 only say how many
+        ballots remain, which the summary already says."""
+        number = call_number(self.feed.count)
+        if number > 0 and self.group_dashboard is not None:
+            # The piles together are no unit's figures: the group counted last is said.
+            self.announcer.progress(progress_summary(number, self.group_dashboard.current_words()))
+        elif number > 0:
+            self.announcer.progress(progress_summary(number, self.said_figures(hiding=hiding)))
+        labels = [self.decision_label, self.objections_label]
+        if stated:
+            labels[:0] = [self.challenges_label, self.majority_label]
+        self.announcer.statements([label.text() for label in labels if label.isVisibleTo(self)])
 
     def _show_journal(self) -> None:
         """The journal line: the position the figures are folded to, and apart from it the
@@ -594,6 +616,13 @@ class DashboardWindow(ScaledWindow):
         self.problem_label.setVisible(bool(detail))
         self.heartbeat.set_live(state is DashboardState.LIVE)
         if state != self.state:
+            if self.state is not None:
+                trouble = state in (
+                    DashboardState.STALE,
+                    DashboardState.UNAVAILABLE,
+                    DashboardState.READ_ONLY,
+                )
+                self.announcer.statement(f"{text}. {detail}" if detail else text, assertive=trouble)
             self.state = state
             self.status_label.setProperty("state", state.value)
             self.status_label.style().unpolish(self.status_label)

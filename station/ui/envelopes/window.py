@@ -17,7 +17,7 @@ import html
 from collections.abc import Sequence
 from enum import Enum, auto
 
-from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QKeyEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -52,12 +52,15 @@ from station.domain.party_words import parties_title
 from station.domain.text import full_sentence
 from station.domain.write_ins import identify
 from station.journal import WriteFailed
+from station.ui.announce import announce, announce_rich
 from station.ui.contrast import ERROR_INK
 from station.ui.envelopes.controller import EnvelopeController
 from station.ui.operator.challenge_register import ChallengeRegisterDialog
 from station.ui.operator.choice_pad import election_html
 
 SHOWN = 200  # matches listed at once; typing more narrows the rest
+# How long typing pauses before a screen reader says the matches.
+MATCHES_SAID_AFTER_MS = 400
 # Why an envelope is challenged: the one list of reasons, a letter each (challenges.py).
 _REASON_KEYS: dict[str, Reason] = dict(REASON_KEYS)
 _RULING_KEYS = {ord(letter): ruling for letter, ruling in RULING_KEYS.items()}
@@ -153,11 +156,17 @@ class EnvelopeWindow(QMainWindow):
         self.prompt.hide()
         self.search = QLineEdit()
         self.search.setObjectName("envelopeSearch")
+        self.search.setAccessibleName(self.tr("Find a voter's envelope"))
         self.search.setMinimumHeight(44)
         font = self.search.font()
         font.setPointSize(16)
         self.search.setFont(font)
         self.matches = QListWidget()
+        self._matches_said = QTimer(self)
+        self._matches_said.setSingleShot(True)
+        self._matches_said.setInterval(MATCHES_SAID_AFTER_MS)
+        self._matches_said.timeout.connect(self._on_matches_said_timeout)
+        self.matches.setAccessibleName(self.tr("Voters found"))
         self.matches.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.matches.setUniformItemSizes(True)  # no layout of every row to highlight one
         self._shown: list[int] = []  # the voters listed, by their place on the list
@@ -167,6 +176,7 @@ class EnvelopeWindow(QMainWindow):
         self.picked_label.setWordWrap(True)
         self.picked_label.setTextFormat(Qt.TextFormat.RichText)
         self.recent = QListWidget()
+        self.recent.setAccessibleName(self.tr("Rulings, newest first"))
         self.recent.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         # A long ruling (a replacement names the envelope it replaces) wraps: behind a
         # horizontal scroll bar its end was out of sight.
@@ -275,6 +285,15 @@ class EnvelopeWindow(QMainWindow):
             )
         else:
             self.more_label.setText(self.tr("{found} matching").format(found=f"{found:,}"))
+        self._matches_said.start()  # said once the typing pauses, not at each letter
+
+    def _on_matches_said_timeout(self) -> None:
+        """Have a screen reader say how many match and which one Enter would take: the
+        list never has the focus (typing goes on in the search field)."""
+        current = self.matches.currentItem()
+        found = self.more_label.text()
+        if found:
+            announce(self, f"{found}: {current.text()}" if current is not None else found)
 
     # -- keys -----------------------------------------------------------------------
 
@@ -342,6 +361,9 @@ class EnvelopeWindow(QMainWindow):
             step = -1 if key == Qt.Key.Key_Up else 1
             row = min(max(self.matches.currentRow() + step, 0), self.matches.count() - 1)
             self.matches.setCurrentRow(row)
+            current = self.matches.currentItem()
+            if current is not None:
+                announce(self, current.text())
             return True
         if key in _ENTER:
             self._pick()
@@ -506,6 +528,8 @@ class EnvelopeWindow(QMainWindow):
                 f"<b>{html.escape(end_stage_statement(figures))}</b>{warning if over else ''}"
                 + self.tr(" <b>Enter</b> ends the stage, <b>Esc</b> goes back.")
             )
+        if text and text != self.prompt.text():
+            announce_rich(self, text)
         self.prompt.setText(text)
         self.prompt.setVisible(bool(text))
 
@@ -595,7 +619,10 @@ class EnvelopeWindow(QMainWindow):
                     " <b>Esc</b> drop"
                 ).format(late=self._late_and_polls())
             )
-        self.picked_label.setText("<br>".join(lines))
+        picked = "<br>".join(lines)
+        if picked != self.picked_label.text():
+            announce_rich(self, picked)  # the search field keeps the focus: said aloud
+        self.picked_label.setText(picked)
 
     def _words(self, change: Change) -> str:
         envelope, voters = change.envelope, self.controller.voters
@@ -634,7 +661,9 @@ class EnvelopeWindow(QMainWindow):
             or change.event.action.value == "end_envelopes"
             or change.event.action is Action.AMEND
         ):
-            self.recent.insertItem(0, self._words(change))
+            words = self._words(change)
+            self.recent.insertItem(0, words)
+            announce(self, words)
         self._refresh()
 
     def _on_controller_refused(self, reason: str) -> None:
@@ -642,12 +671,14 @@ class EnvelopeWindow(QMainWindow):
             self.tr("<b>NOT RECORDED:</b> {reason}").format(reason=html.escape(reason))
         )
         self.error_banner.show()
+        announce_rich(self, self.error_banner.text(), assertive=True)
 
     def _on_controller_write_failed(self, error: WriteFailed) -> None:
         # The banner says NOT RECORDED itself: the reason alone follows it.
         reason = html.escape(full_sentence(error.reason), quote=False)
         self.error_banner.setText(self.tr("<b>NOT RECORDED:</b> {reason}").format(reason=reason))
         self.error_banner.show()
+        announce_rich(self, self.error_banner.text(), assertive=True)
 
     def _on_controller_stage_ended(self) -> None:
         self._handed_over = True

@@ -73,6 +73,8 @@ class ChallengeRegisterDialog(QDialog):
         self.columns = _GROUPED_COLUMNS if self.grouped else _COLUMNS
         self._note = len(self.columns) - 1
         self.table = QTableWidget(0, len(self.columns))
+        self.table.setAccessibleName(self.tr("Challenged ballots"))
+        self.table.setTabKeyNavigation(False)  # Tab goes on to the form; arrows move in it
         self.table.setHorizontalHeaderLabels(list(self.columns))
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)

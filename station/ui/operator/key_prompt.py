@@ -9,6 +9,8 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
+from station.ui.announce import announce_rich
+
 COLUMNS = 2  # answers per line at most: the prompts live in the window's narrower column
 
 
@@ -53,15 +55,32 @@ class KeyPrompt(QFrame):
         # The answer buttons, a list per row of answers, and how many share a line now.
         self._groups: list[list[QPushButton]] = []
         self._columns = COLUMNS
+        self._said = ""  # the question and answers last announced
         self.hide()
 
     def ask(self, question: str, rows: list[list[Option]]) -> None:
         """Show `question` with these rows of answers (replacing any earlier question)."""
         self.question.setText(question)
         options = [option for row in rows for option in row]
-        if options != list(self._options.values()) or self.isHidden():
+        asked_anew = self.isHidden()
+        if options != list(self._options.values()) or asked_anew:
             self._set_options(rows)
         self.show()
+        self._say(anew=asked_anew)
+
+    def _say(self, *, anew: bool) -> None:
+        """Have a screen reader say the question and its answers' keys (the focus never
+        comes to their buttons): when first asked, and when its words change, never
+        again for the same question asked on each refresh."""
+        answers = ", ".join(
+            f"{option.text} [{option.key_name}]" for option in self._options.values()
+        )
+        said = f"{self.question.text()} {answers}"
+        if not self.question.text():
+            return  # its words follow (`set_question`)
+        if anew or said != self._said:
+            announce_rich(self, said)
+        self._said = said
 
     def _set_options(self, rows: list[list[Option]]) -> None:
         # The answers live on one widget of their own, replaced whole: Qt owns and
@@ -130,6 +149,7 @@ class KeyPrompt(QFrame):
     def set_question(self, question: str) -> None:
         """Change the question's words, keeping the answers."""
         self.question.setText(question)
+        self._say(anew=False)
 
     def offers(self, key: int) -> bool:
         """Whether this prompt is open and answers to `key`."""
@@ -146,3 +166,4 @@ class KeyPrompt(QFrame):
     def dismiss(self) -> None:
         self.hide()
         self._options = {}
+        self._said = ""

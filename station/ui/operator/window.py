@@ -51,6 +51,7 @@ from station.domain.text import full_sentence
 from station.journal import WriteFailed
 from station.journal.chain import HEAD_DIGITS
 from station.journal.times import backwards_statement
+from station.ui.announce import announce, announce_rich
 from station.ui.dashboard.window import DashboardWindow
 from station.ui.operator.call_pad import CallPad
 from station.ui.operator.choice_pad import election_html
@@ -131,6 +132,7 @@ class OperatorWindow(QMainWindow):
         self.progress_label.setObjectName("progressLabel")
         self.progress_label.setWordWrap(True)
         self.progress_bar = QProgressBar()
+        self.progress_bar.setAccessibleName(self.tr("Ballots counted"))
         self.progress_bar.setTextVisible(False)
         self.valid_label = QLabel()
         self.valid_label.setObjectName("validLabel")
@@ -598,6 +600,7 @@ class OperatorWindow(QMainWindow):
         elif change.event.action is Action.REOPEN:
             self._on_reopened(change)
         self.recent.add_change(change)
+        announce(self, describe(change, self.recent.words))  # the operator hears it done
         self._refresh()
         self._warn_of_the_clock()
 
@@ -672,6 +675,7 @@ class OperatorWindow(QMainWindow):
         self.last_notice = text
         self.notice_banner.setText(text)
         self.notice_banner.show()
+        announce_rich(self, text)
 
     def show_error(self, message: str) -> None:
         self._alarm(f"<b>Not done.</b> {html.escape(message, quote=False)}")
@@ -710,6 +714,7 @@ class OperatorWindow(QMainWindow):
             self.notice_banner.hide()
         self.error_banner.setText(text)
         self.error_banner.show()
+        announce_rich(self, text, assertive=True)
         QApplication.beep()
 
     def _on_action_taken(self) -> None:

@@ -1,7 +1,7 @@
 """A progress dialog for long work done on the window's own thread (export, verify)."""
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QProgressDialog, QWidget
+from PySide6.QtWidgets import QApplication, QProgressBar, QProgressDialog, QWidget
 
 SHOW_AFTER_MS = 400  # quick work (a small count) shows no dialog at all
 
@@ -23,6 +23,10 @@ class WorkProgress:
         self.dialog.setMinimumDuration(SHOW_AFTER_MS)
         self.dialog.setAutoClose(False)
         self.dialog.setAutoReset(False)
+        # Its bar, read alone by a screen reader ("progress bar 40 %"), says of what.
+        bar = self.dialog.findChild(QProgressBar)
+        if bar is not None:
+            bar.setAccessibleName(label)
         self.reports: list[tuple[int, int]] = []
 
     def __call__(self, done: int, total: int) -> None:

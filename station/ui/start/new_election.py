@@ -144,6 +144,8 @@ class NewElectionDialog(QDialog):
         self.agent.setToolTip("The Board agent conducting the count (printed on the sheet)")
         self.pile.setToolTip(PILE_TIP)
         self.path = QLineEdit()
+        # Its form row's label names the row (the field and its button), not the field.
+        self.path.setAccessibleName(self.tr("Save as"))
         # Wide enough for a usual path; a longer one shows its beginning (where it is),
         # not its end, and the whole of it in the tool tip.
         self.path.setMinimumWidth(self.path.fontMetrics().averageCharWidth() * PATH_CHARS)
@@ -151,15 +153,19 @@ class NewElectionDialog(QDialog):
         self._set_path(str((folder or Path.cwd()) / f"election{SUFFIX}"))
         browse = QPushButton("Browse\u2026")
         browse.setToolTip("Choose where to save the election file")
+        # Two "Browse..." buttons: a screen reader says which is which.
+        browse.setAccessibleName(self.tr("Browse for where to save the election file"))
         browse.clicked.connect(self._on_browse_clicked)
         # A mail ballot: its voter list (CSV with id and name columns).
         self.voters = QLineEdit(placeholderText="mail ballot only: the voter list (CSV)")
+        self.voters.setAccessibleName(self.tr("Mail ballot: voters"))
         self.voters.setToolTip(
             "A mail-ballot election: the voter list, a CSV file with a header row naming"
             " at least id and name. Its envelopes are ruled before any ballot is opened"
         )
         self.voters_browse = QPushButton("Browse\u2026")
         self.voters_browse.setToolTip("Choose the voter list of a mail-ballot election (CSV)")
+        self.voters_browse.setAccessibleName(self.tr("Browse for the voter list"))
         self.voters_browse.clicked.connect(self._on_voters_browse_clicked)
         # A mixed election: the mail ballot's voters may also vote at the polls.
         self.polls = QCheckBox("some voters vote at the polls")
