@@ -70,6 +70,157 @@
     </message>
 </context>
 <context>
+    <name>ChallengeRegisterDialog</name>
+    <message>
+        <source>(not given)</source>
+        <translation>(no indicado)</translation>
+    </message>
+    <message>
+        <source>No.</source>
+        <translation>N.º</translation>
+    </message>
+    <message>
+        <source>Ballot</source>
+        <translation>Papeleta</translation>
+    </message>
+    <message>
+        <source>Challenged by</source>
+        <translation>Impugnada por</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>Motivo</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Estado</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>Nota</translation>
+    </message>
+    <message>
+        <source>Group</source>
+        <translation>Grupo</translation>
+    </message>
+    <message>
+        <source>&amp;Withdrawn: open and count it</source>
+        <translation>&amp;Retirada: abrirla y contarla</translation>
+    </message>
+    <message>
+        <source>&amp;Withdrawn: the call stands</source>
+        <translation>&amp;Retirada: la lectura se mantiene</translation>
+    </message>
+    <message>
+        <source>open</source>
+        <translation>abierta</translation>
+    </message>
+    <message>
+        <source>withdrawn</source>
+        <translation>retirada</translation>
+    </message>
+    <message>
+        <source>sustained</source>
+        <translation>sostenida</translation>
+    </message>
+    <message>
+        <source>ordered opened</source>
+        <translation>apertura ordenada</translation>
+    </message>
+    <message>
+        <source>counted</source>
+        <translation>contada</translation>
+    </message>
+    <message>
+        <source>Challenge register — %1</source>
+        <translation>Registro de impugnaciones — %1</translation>
+    </message>
+    <message>
+        <source>optional; never a voter&apos;s name</source>
+        <translation>opcional; nunca el nombre de un votante</translation>
+    </message>
+    <message>
+        <source>Who challenged the selected ballot</source>
+        <translation>Quién impugnó la papeleta seleccionada</translation>
+    </message>
+    <message>
+        <source>Why it was challenged</source>
+        <translation>Por qué se impugnó</translation>
+    </message>
+    <message>
+        <source>A short note about the envelope; never a voter&apos;s name</source>
+        <translation>Una nota breve sobre el sobre; nunca el nombre de un votante</translation>
+    </message>
+    <message>
+        <source>Record correction</source>
+        <translation>Registrar la corrección</translation>
+    </message>
+    <message>
+        <source>Recorded as a new event; the earlier entry stays in the journal</source>
+        <translation>Se registra como un evento nuevo; la entrada anterior queda en el registro</translation>
+    </message>
+    <message>
+        <source>The parties withdraw the challenge: the sealed ballot is opened, mixed with the others and called like any other (or a dispute is dropped: the call stands)</source>
+        <translation>Las partes retiran la impugnación: la papeleta sellada se abre, se mezcla con las demás y se lee como cualquier otra (o se abandona una objeción: la lectura se mantiene)</translation>
+    </message>
+    <message>
+        <source>&amp;Sustained: never opened</source>
+        <translation>&amp;Sostenida: nunca se abre</translation>
+    </message>
+    <message>
+        <source>The parties agree the voter was not eligible</source>
+        <translation>Las partes acuerdan que el votante no era elegible</translation>
+    </message>
+    <message>
+        <source>Take the settlement &amp;back</source>
+        <translation>&amp;Deshacer el acuerdo</translation>
+    </message>
+    <message>
+        <source>The challenge is open again (a new event; the earlier one stays)</source>
+        <translation>La impugnación vuelve a estar abierta (un evento nuevo; el anterior queda)</translation>
+    </message>
+    <message>
+        <source>Settled</source>
+        <translation>Acuerdo</translation>
+    </message>
+    <message>
+        <source>Record the decision after the hearing…</source>
+        <translation>Registrar la decisión tras la audiencia…</translation>
+    </message>
+    <message>
+        <source>With a final tally prepared: the challenged ballots the decision orders opened or sustains, by register number</source>
+        <translation>Con un acta final preparada: las papeletas impugnadas que la decisión ordena abrir o sostiene, por número de registro</translation>
+    </message>
+    <message>
+        <source>%1 challenged (line 6): %2%3</source>
+        <translation>%1 impugnadas (línea 6): %2%3</translation>
+    </message>
+    <message>
+        <source>1 ballot</source>
+        <translation>1 papeleta</translation>
+    </message>
+    <message>
+        <source>%1 ballots</source>
+        <translation>%1 papeletas</translation>
+    </message>
+    <message>
+        <source>1 challenged ballot</source>
+        <translation>1 papeleta impugnada</translation>
+    </message>
+    <message>
+        <source>%1 challenged ballots</source>
+        <translation>%1 papeletas impugnadas</translation>
+    </message>
+    <message>
+        <source>still sealed: </source>
+        <translation>aún selladas: </translation>
+    </message>
+    <message>
+        <source>Nothing changed: nothing to record.</source>
+        <translation>Nada cambió: nada que registrar.</translation>
+    </message>
+</context>
+<context>
     <name>CountPrompts</name>
     <message>
         <source>No opened ballot was called last: there is no ruling to dispute.</source>
@@ -158,6 +309,57 @@
     <message>
         <source>Do not record it</source>
         <translation>No registrarla</translation>
+    </message>
+</context>
+<context>
+    <name>DecisionDialog</name>
+    <message>
+        <source>Record the decision after the hearing</source>
+        <translation>Registrar la decisión tras la audiencia</translation>
+    </message>
+    <message>
+        <source>register numbers, e.g. 1, 4, 6</source>
+        <translation>números de registro, p. ej., 1, 4, 6</translation>
+    </message>
+    <message>
+        <source>register numbers</source>
+        <translation>números de registro</translation>
+    </message>
+    <message>
+        <source>e.g. Regional Director, Region 10</source>
+        <translation>p. ej., Director Regional, Región 10</translation>
+    </message>
+    <message>
+        <source>Ordered opened</source>
+        <translation>Apertura ordenada</translation>
+    </message>
+    <message>
+        <source>Sustained</source>
+        <translation>Sostenidas</translation>
+    </message>
+    <message>
+        <source>Decided by</source>
+        <translation>Decidido por</translation>
+    </message>
+    <message>
+        <source>Record the decision</source>
+        <translation>Registrar la decisión</translation>
+    </message>
+    <message>
+        <source>Challenges left out stay challenged. The revised count follows (F, A, V).</source>
+        <translation>Las impugnaciones no nombradas siguen impugnadas. Después viene el escrutinio revisado (F, A, V).</translation>
+    </message>
+    <message>
+        <source>Write register numbers separated by commas.</source>
+        <translation>Escriba números de registro separados por comas.</translation>
+    </message>
+    <message>
+        <source>Name who decided.</source>
+        <translation>Indique quién decidió.</translation>
+    </message>
+    <message>
+        <source>%1 Press again to record it.</source>
+        <translation>%1 Pulse otra vez para registrarla.</translation>
     </message>
 </context>
 <context>
@@ -796,6 +998,10 @@ Dónde se guarda el archivo de la elección; un archivo existente nunca se sobre
         <translation>Votos válidos: &lt;b&gt;%1&lt;/b&gt;</translation>
     </message>
     <message>
+        <source>events %1 · head %2</source>
+        <translation>eventos %1 · cabeza %2</translation>
+    </message>
+    <message>
         <source>%1 (ballot %2)</source>
         <translation>%1 (papeleta %2)</translation>
     </message>
@@ -809,6 +1015,40 @@ Dónde se guarda el archivo de la elección; un archivo existente nunca se sobre
     <message>
         <source>Esc</source>
         <translation>Esc</translation>
+    </message>
+</context>
+<context>
+    <name>PdfOpener</name>
+    <message>
+        <source>no PDF viewer opened %1 (%2); open it from its folder</source>
+        <translation>ningún visor de PDF abrió %1 (%2); ábralo desde su carpeta</translation>
+    </message>
+    <message>
+        <source>no PDF viewer opened %1; open it from its folder</source>
+        <translation>ningún visor de PDF abrió %1; ábralo desde su carpeta</translation>
+    </message>
+</context>
+<context>
+    <name>PdfPrinter</name>
+    <message>
+        <source>`%1` is not installed here: open the PDF and print it from the viewer</source>
+        <translation>`%1` no está instalado aquí: abra el PDF e imprímalo desde el visor</translation>
+    </message>
+    <message>
+        <source>the printer did not take the PDF (%1)</source>
+        <translation>la impresora no aceptó el PDF (%1)</translation>
+    </message>
+    <message>
+        <source>Print %1</source>
+        <translation>Imprimir %1</translation>
+    </message>
+    <message>
+        <source>the default printer</source>
+        <translation>la impresora predeterminada</translation>
+    </message>
+    <message>
+        <source>%1 is no longer there: export the sheet again</source>
+        <translation>%1 ya no está: exporte el acta otra vez</translation>
     </message>
 </context>
 <context>

@@ -812,7 +812,11 @@ class OperatorWindow(QMainWindow):
         self.sheet_flow.refresh_lock()
         journal = self.controller.journal
         self.journal_label.setText(
-            f"events {journal.head_seq:,} · head {journal.head_hash[:HEAD_DIGITS]}"
+            fill(
+                self.tr("events %1 · head %2"),
+                f"{journal.head_seq:,}",
+                journal.head_hash[:HEAD_DIGITS],
+            )
         )
         self._refresh_undo_redo()
         self._refresh_groups()

@@ -176,7 +176,7 @@ ENGLISH = frozenset(
 # Objects whose text the domain states (station/domain, through `say`): translated by
 # the domain's catalog, station/domain/languages/es.py, not by Qt's.
 STATED_BY_THE_DOMAIN = frozenset(
-    {"electionLabel", "progressLabel", "nextStepLabel", "callPile", "journalLabel", "recentCalls"}
+    {"electionLabel", "progressLabel", "nextStepLabel", "callPile", "recentCalls"}
 )
 
 # A command to type, as a tool tip quotes it: `station verify FOLDER --key ...`.
@@ -240,7 +240,8 @@ def values_of(setup: ElectionSetup, *more: str) -> list[str]:
     """The names the window shows as given, and the domain's words for the parties
     ("the Employer", "the Board agent": station/domain/description.py states them)."""
     names = [setup.case_number, setup.employer, *setup.ballot.unions]
-    names += [challenger.in_sentence for challenger in describe(setup).challengers]
+    for challenger in describe(setup).challengers:
+        names += [challenger.in_sentence, challenger.short]
     return [name for name in (*names, *more) if name]
 
 
@@ -266,7 +267,7 @@ def test_the_operator_window_in_spanish_has_no_english_left(
 
 
 def test_the_keys_stay_the_same_in_spanish(
-    spanish: None, qtbot: QtBot, election_file: Path
+    spanish: None, qtbot: QtBot, election_file: Path, setup: ElectionSetup
 ) -> None:
     from PySide6.QtCore import Qt
 
@@ -280,6 +281,7 @@ def test_the_keys_stay_the_same_in_spanish(
         assert figures(window)[Call.FOR] == "1"
         assert figures(window)[Call.CHALLENGE] == "1"
         assert "IMPUGNADA" in window.prompts.challenge.question.text()
+        assert english_left(window.prompts, values_of(setup)) == []
     finally:
         window.close()
 
@@ -312,3 +314,22 @@ def window_es(spanish: None, qtbot: QtBot, election_file: Path) -> Iterator[Oper
     window = open_window(qtbot, election_file)
     yield window
     window.close()
+
+
+def test_the_challenge_register_and_decision_in_spanish_have_no_english_left(
+    window_es: OperatorWindow, setup: ElectionSetup
+) -> None:
+    from station.domain import Call
+    from station.ui.operator.challenge_register import ChallengeRegisterDialog
+    from station.ui.operator.decision_dialog import DecisionDialog
+    from tests.ui.windows import KEYS, key
+
+    key(window_es, KEYS[Call.CHALLENGE])
+    register = ChallengeRegisterDialog(window_es.controller, window_es)
+    register.table.selectRow(0)
+    election = describe(setup)
+    values = values_of(setup, *(challenger.label for challenger in election.challengers))
+    assert english_left(register, values) == []
+    decision = DecisionDialog(window_es.controller.count, setup, register)
+    assert english_left(decision, values) == []
+    register.close()
