@@ -702,7 +702,7 @@
     </message>
     <message>
         <source>mail ballot only: the voter list (CSV)</source>
-        <translation>solo voto por correo: la lista de votantes (CSV)</translation>
+        <translation>solo por correo: la lista de votantes (CSV)</translation>
     </message>
     <message>
         <source>A mail-ballot election: the voter list, a CSV file with a header row naming at least id and name. Its envelopes are ruled before any ballot is opened</source>
@@ -818,7 +818,7 @@
     </message>
     <message>
         <source>mail ballot only: the voter list (CSV), with a group column</source>
-        <translation>solo voto por correo: la lista de votantes (CSV), con una columna de grupo</translation>
+        <translation>solo por correo: lista de votantes (CSV) con columna de grupo</translation>
     </message>
     <message>
         <source>%1

@@ -188,3 +188,24 @@ def test_an_unknown_lang_is_one_line_naming_the_languages(
     err = capsys.readouterr().err
     assert err.count("\n") == 1
     assert "'xx'" in err and "en, es" in err
+
+
+def test_a_window_command_speaks_lang_else_the_system_language(
+    qapp: QApplication, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import argparse
+
+    from station.cli.windows import speak_chosen_language
+
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setenv("LANG", "es_US.UTF-8")
+    try:
+        speak_chosen_language(argparse.Namespace())  # no --lang: the system's
+        assert current_language() == "es"
+        assert QCoreApplication.translate("OperatorWindow", "&File") == "&Archivo"
+        speak_chosen_language(argparse.Namespace(lang="en"))  # --lang wins
+        assert current_language() == "en"
+        assert QCoreApplication.translate("OperatorWindow", "&File") == "&File"
+    finally:
+        use_language_everywhere("en")
