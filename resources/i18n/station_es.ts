@@ -386,6 +386,21 @@
     </message>
 </context>
 <context>
+    <name>GroupKeys</name>
+    <message>
+        <source>G: which group? (%1; Esc: none)</source>
+        <translation>G: ¿qué grupo? (%1; Esc: ninguno)</translation>
+    </message>
+    <message>
+        <source>Question 1 (inclusion): Y yes, N no, X void, − unmarked</source>
+        <translation>Pregunta 1 (inclusión): Y sí, N no, X nula, − sin marcar</translation>
+    </message>
+    <message>
+        <source>Question 1: %1 — now question 2 (V: void or unmarked; Esc drops this ballot)</source>
+        <translation>Pregunta 1: %1 — ahora la pregunta 2 (V: nula o sin marcar; Esc descarta esta papeleta)</translation>
+    </message>
+</context>
+<context>
     <name>HelpOverlay</name>
     <message>
         <source>why: I not on the list (ineligible), S supervisor, X no longer employed,</source>

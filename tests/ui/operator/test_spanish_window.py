@@ -333,3 +333,31 @@ def test_the_challenge_register_and_decision_in_spanish_have_no_english_left(
     decision = DecisionDialog(window_es.controller.count, setup, register)
     assert english_left(decision, values) == []
     register.close()
+
+
+def test_a_sonotone_ballot_asks_its_questions_in_spanish_with_the_same_keys(
+    spanish: None, qtbot: QtBot, tmp_path: Path
+) -> None:
+    from PySide6.QtCore import Qt
+
+    from station.journal import Journal
+    from tests.ui.operator.test_group_window import SETUP
+    from tests.ui.windows import key
+
+    path = tmp_path / "groups.station"
+    Journal.create(path, SETUP)
+    window = open_window(qtbot, path)
+    try:
+        assert window.group_waiting.text().startswith("Pregunta 1 (inclusión): Y sí, N no")
+        key(window, Qt.Key.Key_F)  # question 1 first: refused, in Spanish
+        assert "NO REGISTRADA" in window.error_banner.text()
+        assert "Primero: Pregunta 1" in window.error_banner.text()
+        key(window, Qt.Key.Key_Y)
+        assert "ahora la pregunta 2" in window.group_waiting.text()
+        events = window.controller.journal.head_seq
+        key(window, Qt.Key.Key_F)
+        assert window.controller.journal.head_seq == events + 1
+        key(window, Qt.Key.Key_G)
+        assert window.group_waiting.text().startswith("G: ¿qué grupo? (A, B;")
+    finally:
+        window.close()
