@@ -958,7 +958,7 @@ Dónde se guarda el archivo de la elección; un archivo existente nunca se sobre
     </message>
     <message>
         <source>&amp;Prepare tally sheet…</source>
-        <translation>Pre&amp;parar el acta de escrutinio…</translation>
+        <translation>Pr&amp;eparar el acta de escrutinio…</translation>
     </message>
     <message>
         <source>&amp;View</source>
@@ -1297,7 +1297,7 @@ Dónde se guarda el archivo de la elección; un archivo existente nunca se sobre
     </message>
     <message>
         <source>&lt;b&gt;Exported&lt;/b&gt; the %1 tally, signed, into its folder. Next: &lt;a href=&quot;%2&quot;&gt;Print&lt;/a&gt; it for the signatures · &lt;a href=&quot;%3&quot;&gt;Open the PDF&lt;/a&gt;. Anyone can check it: &lt;tt&gt;%4&lt;/tt&gt;</source>
-        <translation>&lt;b&gt;Exportada&lt;/b&gt; el acta %1, firmada, a su carpeta. Siguiente: &lt;a href=&quot;%2&quot;&gt;Imprimirla&lt;/a&gt; para las firmas · &lt;a href=&quot;%3&quot;&gt;Abrir el PDF&lt;/a&gt;. Cualquiera puede comprobarla: &lt;tt&gt;%4&lt;/tt&gt;</translation>
+        <translation>Se &lt;b&gt;exportó&lt;/b&gt; el acta %1, firmada, a su carpeta. Siguiente: &lt;a href=&quot;%2&quot;&gt;Imprimirla&lt;/a&gt; para las firmas · &lt;a href=&quot;%3&quot;&gt;Abrir el PDF&lt;/a&gt;. Cualquiera puede comprobarla: &lt;tt&gt;%4&lt;/tt&gt;</translation>
     </message>
     <message>
         <source>Checking the record…</source>

@@ -176,7 +176,7 @@ ENGLISH = frozenset(
 # Objects whose text the domain states (station/domain, through `say`): translated by
 # the domain's catalog, station/domain/languages/es.py, not by Qt's.
 STATED_BY_THE_DOMAIN = frozenset(
-    {"electionLabel", "progressLabel", "nextStepLabel", "callPile", "recentCalls"}
+    {"electionLabel", "progressLabel", "nextStepLabel", "callPile", "recentCalls", "reconciliation"}
 )
 
 # A command to type, as a tool tip quotes it: `station verify FOLDER --key ...`.
@@ -361,3 +361,20 @@ def test_a_sonotone_ballot_asks_its_questions_in_spanish_with_the_same_keys(
         assert window.group_waiting.text().startswith("G: ¿qué grupo? (A, B;")
     finally:
         window.close()
+
+
+def test_the_sheet_dialogs_in_spanish_have_no_english_left(
+    window_es: OperatorWindow, setup: ElectionSetup
+) -> None:
+    from station.domain.description import describe
+    from station.ui.operator.sheet_dialogs import PrepareSheetDialog, ReopenDialog
+
+    prepare = PrepareSheetDialog(setup, window_es.controller.count.tally, "Final", window_es)
+    assert prepare.final.text().startswith("Acta final:")
+    parties = [party.label for party in describe(setup).parties]
+    # The reconciliation's figures are the domain's sentences (objectName "reconciliation").
+    assert english_left(prepare, values_of(setup, *parties)) == []
+    reopen = ReopenDialog("acta final del evento 9", window_es)
+    assert english_left(reopen, values_of(setup)) == []
+    prepare.close()
+    reopen.close()
