@@ -79,7 +79,7 @@ def test_every_message_is_translated_with_the_same_placeholders(code: str) -> No
 
 
 @pytest.mark.parametrize("code", TRANSLATED)
-def test_a_fresh_scan_of_the_sources_finds_nothing_missing_from_the_catalogs(
+def test_a_fresh_scan_of_the_sources_finds_the_catalogs_whole_and_nothing_else(
     code: str, tmp_path: Path
 ) -> None:
     scanned = tmp_path / f"scan_{code}.ts"
@@ -106,7 +106,8 @@ def test_a_fresh_scan_of_the_sources_finds_nothing_missing_from_the_catalogs(
         for context, m in messages(ts)
     }
     assert in_sources, "lupdate found no window words at all"
-    assert sorted(in_sources - in_catalogs) == []
+    assert sorted(in_sources - in_catalogs) == [], "run `python -m station.ui.language --update`"
+    assert sorted(in_catalogs - in_sources) == [], "leftovers: no source says them any more"
 
 
 @pytest.mark.parametrize("code", TRANSLATED)
