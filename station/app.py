@@ -23,6 +23,7 @@ from station.settings import Settings
 from station.sheet.keys import existing_fingerprint
 from station.ui.display import NoDisplay, check_display, fatal_start_is_one_line
 from station.ui.interrupt import InterruptToQuit
+from station.ui.language import fill, install_translators
 from station.ui.main_thread_gc import MainThreadCollector
 from station.ui.operator.controller import CountController
 from station.ui.operator.keys_back import take_keys_back
@@ -55,6 +56,7 @@ def ensure_app() -> QApplication:
     app.setOrganizationName("Station")
     app.setWindowIcon(QIcon(str(resource_path("station.svg"))))
     app.setStyleSheet(read_text("operator.qss"))
+    install_translators(app)  # the language --lang or the system chose
     InterruptToQuit(app).install()
     MainThreadCollector(app)  # windows in reference cycles die in this thread only
     # PySide6's import hook reads the whole source of every module imported after it
@@ -107,7 +109,7 @@ class Station(QObject):
         try:
             path = create_demo(folder / DEMO_FILE)
         except JournalError as error:
-            QMessageBox.warning(self._parent_widget(), "Cannot make the demo", str(error))
+            QMessageBox.warning(self._parent_widget(), self.tr("Cannot make the demo"), str(error))
             return
         self.open_path(path)
 
@@ -241,7 +243,9 @@ class Station(QObject):
             # No count can be taken on from this file; the agent can still look at it.
             self._say_cannot_count(str(error), self.show_read_only(path))
         except JournalError as error:
-            QMessageBox.warning(self._parent_widget(), "Cannot open the election file", str(error))
+            QMessageBox.warning(
+                self._parent_widget(), self.tr("Cannot open the election file"), str(error)
+            )
 
     def _say_cannot_count(self, problem: str, shown: bool) -> None:
         """Why a file cannot be counted in (and whether it is `shown` read-only): over
@@ -251,7 +255,7 @@ class Station(QObject):
         if parent is not None and not parent.isVisible():
             parent = None
         words = f"{problem}\n\n{cannot_count_statement(shown)}"
-        QMessageBox.warning(parent, "Cannot count in the election file", words)
+        QMessageBox.warning(parent, self.tr("Cannot count in the election file"), words)
 
     def _parent_widget(self) -> QWidget | None:
         return self.window or self.start
@@ -288,9 +292,9 @@ class Station(QObject):
     def _on_open_requested(self) -> None:
         name, _ = QFileDialog.getOpenFileName(
             self._parent_widget(),
-            "Open an election file",
+            self.tr("Open an election file"),
             "",
-            f"Election files (*{SUFFIX});;All files (*)",
+            fill(self.tr("Election files (*%1);;All files (*)"), SUFFIX),
         )
         if name:
             self.open_path(Path(name))

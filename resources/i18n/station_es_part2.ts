@@ -2,6 +2,13 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="es_ES">
 <context>
+    <name>CallFlash</name>
+    <message>
+        <source>Last call</source>
+        <translation>Última lectura</translation>
+    </message>
+</context>
+<context>
     <name>DashboardState</name>
     <message>
         <source>Final tally at event {seq}; the count is locked.</source>
@@ -83,6 +90,10 @@
         <translation>PRUEBA — no es una elección real</translation>
     </message>
     <message>
+        <source>Ballots counted</source>
+        <translation>Papeletas contadas</translation>
+    </message>
+    <message>
         <source>Read-only view of the election journal</source>
         <translation>Vista de solo lectura del diario de la elección</translation>
     </message>
@@ -144,6 +155,14 @@
     <message>
         <source>Rulings, newest first</source>
         <translation>Decisiones, la más reciente arriba</translation>
+    </message>
+    <message>
+        <source>Find a voter&apos;s envelope</source>
+        <translation>Buscar el sobre de un votante</translation>
+    </message>
+    <message>
+        <source>Voters found</source>
+        <translation>Votantes encontrados</translation>
     </message>
     <message>
         <source>Written in: Enter takes the name as typed, for a voter not found</source>
@@ -262,6 +281,13 @@
     <message>
         <source>Scan to capture the head exactly: {head}</source>
         <translation>Escanee para capturar la cabeza exacta: {head}</translation>
+    </message>
+</context>
+<context>
+    <name>HeartbeatDot</name>
+    <message>
+        <source>Heartbeat of the feed</source>
+        <translation>Latido de la transmisión</translation>
     </message>
 </context>
 <context>

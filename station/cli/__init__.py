@@ -23,7 +23,13 @@ from station.cli.sheets import cmd_export, cmd_key, cmd_reopen, cmd_sign
 from station.cli.tables import ConsolidationError, add_consolidate_parser, cmd_consolidate
 from station.cli.verifier_page import add_verifier_parser, cmd_verifier
 from station.cli.verifying import cmd_verify
-from station.cli.windows import cmd_dashboard, cmd_demo, cmd_open, cmd_start
+from station.cli.windows import (
+    add_language_option,
+    cmd_dashboard,
+    cmd_demo,
+    cmd_open,
+    cmd_start,
+)
 from station.cli.witnessing import add_witness_commands, cmd_serve, cmd_witness, file_or_feed
 from station.domain import SetupError
 from station.domain.piles import DEFAULT_PILE
@@ -70,6 +76,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="open the windows offscreen, count, export and verify a sheet in a temporary"
         " folder (never touching real files, keys or settings); exit 0 if all is well",
     )
+    add_language_option(parser, default=None)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=OneLineParser)
 
     opener = commands.add_parser("open", help="count into an election file (the operator window)")
@@ -79,6 +86,7 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="a mail ballot: record envelopes received after the tally (the envelope window)",
     )
+    add_language_option(opener)
 
     new = commands.add_parser("new", help="create a new election file")
     new.add_argument("file", type=file_name, help="the election file to create (never overwritten)")
@@ -276,6 +284,7 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="show no challenge figure, hatching or line 8 until a final sheet is prepared",
     )
+    add_language_option(dashboard)
 
     challenges = _file_command(
         commands, "challenges", help="list every challenge, by register number"
@@ -297,10 +306,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
 
     add_witness_commands(commands, verify)
-    commands.add_parser(
+    demo = commands.add_parser(
         "demo",
         help="open a demo election part-way through its count (a temporary file, marked DEMO)",
     )
+    add_language_option(demo)
     add_consolidate_parser(commands)
     add_envelopes_parser(commands)
     add_verifier_parser(commands)

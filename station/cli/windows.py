@@ -9,14 +9,45 @@ from station.domain.mail_statements import (
     AFTER_TALLY_NOT_MAIL,
 )
 from station.domain.table_statements import same_count_problem
+from station.domain.words import LANGUAGES, UnknownLanguage, language_code
 from station.journal import Journal
 from station.journal.seal import station_secret
 from station.witness.statements import FILES_AND_FEEDS, KEY_WITH_FILES
 
 
+def add_language_option(
+    parser: argparse.ArgumentParser, default: object = argparse.SUPPRESS
+) -> None:
+    """`--lang CODE` on a command that opens windows (the subcommands' leave `station
+    --lang es open FILE`'s choice as it is)."""
+    parser.add_argument(
+        "--lang",
+        type=language_option,
+        default=default,
+        metavar="CODE",
+        help=f"the windows' language: {', '.join(LANGUAGES)} (default: the system's, else en)",
+    )
+
+
+def language_option(text: str) -> str:
+    """--lang's value: a language Station speaks, or one line naming those it does."""
+    try:
+        return language_code(text)
+    except UnknownLanguage as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def speak_chosen_language(args: argparse.Namespace) -> None:
+    """Speak --lang's language, else the system's, in the windows about to open."""
+    from station.ui.language import chosen_language, use_language_everywhere
+
+    use_language_everywhere(chosen_language(getattr(args, "lang", None)))
+
+
 def cmd_start(args: argparse.Namespace) -> int:
     from station.app import run_start
 
+    speak_chosen_language(args)
     return run_start()
 
 
@@ -40,18 +71,21 @@ def cmd_open(args: argparse.Namespace) -> int:
             journal.close()
             raise
 
+    speak_chosen_language(args)
     return run_operator(journal, after_tally=args.after_tally)
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
     from station.app import run_demo
 
+    speak_chosen_language(args)
     return run_demo()
 
 
 def cmd_dashboard(args: argparse.Namespace) -> int:
     from station.app import run_dashboard
 
+    speak_chosen_language(args)
     given = [args.file, *args.more]
     urls = [str(item) for item in given if isinstance(item, str)]
     if urls:  # feeds: `station serve`'s URLs

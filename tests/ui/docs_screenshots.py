@@ -70,15 +70,31 @@ def _write_fault(folder: Path) -> QMainWindow:
     return window
 
 
+def _spanish(folder: Path) -> QMainWindow:
+    """The demo's count in Spanish (`--lang es`), a challenge's question open.
+
+    Made on a 1366x768 screen: xvfb-run -a -s '-screen 0 1366x768x24' ...
+    """
+    from station.ui.language import use_language_everywhere
+
+    use_language_everywhere("es")
+    os.chdir(folder)
+    window = _operator(_counted(Path("."), "es", ALU, "FAFAAFFVAFAFF"))
+    _press(window, "C")
+    return window
+
+
 PICTURES = {
     "help-overlay.png": lambda folder: _with_help(_operator(_counted(folder, "help", ALU, "F"))),
     "operator-groups.png": _sonotone,
     "write-fault.png": _write_fault,
+    "operator-es.png": _spanish,
 }
 
 
 def main(names: list[str]) -> int:
     from station.app import ensure_app
+    from station.ui.language import use_language_everywhere
 
     app = ensure_app()
     with tempfile.TemporaryDirectory() as name:
@@ -99,6 +115,7 @@ def main(names: list[str]) -> int:
             app.primaryScreen().grabWindow(0).save(str(DOCS / picture))
             print(f"docs/{picture}: {window.width()}x{window.height()}")
             window.close()
+            use_language_everywhere("en")  # the next picture's own language
     return 0
 
 

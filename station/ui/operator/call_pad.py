@@ -2,13 +2,25 @@
 
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QSize, Qt, Signal
 from PySide6.QtWidgets import QGridLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
 from station.domain import Call
 from station.domain.description import Election
+from station.ui.language import fill
 
 KEYS = {Call.FOR: "F", Call.AGAINST: "A", Call.CHALLENGE: "C", Call.VOID: "V"}
+
+
+def call_word(call: Call) -> str:
+    """A call's word on the window, in its language (the sheet keeps the Board's English)."""
+    words = {
+        Call.FOR: QCoreApplication.translate("Call", "FOR"),
+        Call.AGAINST: QCoreApplication.translate("Call", "AGAINST"),
+        Call.CHALLENGE: QCoreApplication.translate("Call", "CHALLENGED"),
+        Call.VOID: QCoreApplication.translate("Call", "VOID"),
+    }
+    return words[call]
 
 
 class CallButton(QPushButton):
@@ -21,16 +33,17 @@ class CallButton(QPushButton):
         self.setObjectName(f"call_{call.value}")
         self.setProperty("call", True)
         self.setProperty("big", big)
-        self.setAccessibleName(f"Record {call.label}")
-        self.setToolTip(f"Record one {call.label} ballot (key {KEYS[call]})")
+        word = call_word(call)
+        self.setAccessibleName(fill(self.tr("Record %1"), word))
+        self.setToolTip(fill(self.tr("Record one %1 ballot (key %2)"), word, KEYS[call]))
         # Never take keyboard focus: a stray Space or Enter must not record a call.
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(12, 8, 12, 8)
-        self._name = self._label(call.label, "callName")
+        self._name = self._label(word, "callName")
         self._figure = self._label("0", "callFigure")
-        self._key_text = f"key {KEYS[call]}"
+        self._key_text = fill(self.tr("key %1"), KEYS[call])
         self._key = self._label(self._key_text, "callKey")
         self._pile = self._label("", "callPile")
         self._pile_beside_key = False
@@ -72,14 +85,16 @@ class CallButton(QPushButton):
         self._name.setText(name)
         self._name.setWordWrap(True)
         self._name.setProperty("choice", True)  # a smaller type: operator.qss
-        self._key_text = f"key {key}"
+        self._key_text = fill(self.tr("key %1"), key)
         self._key.setText(self._key_text)
         self.setAccessibleDescription(name)
 
     def set_figure(self, value: int) -> None:
         """Show the current count for this call."""
         self._figure.setText(f"{value:,}")
-        self.setAccessibleDescription(f"{value:,} {self.call.label} so far")
+        self.setAccessibleDescription(
+            fill(self.tr("%1 %2 so far"), f"{value:,}", call_word(self.call))
+        )
 
     def set_note(self, text: str) -> None:
         """Say what the figure holds beyond this button's own calls ("1 sealed envelope")."""
@@ -149,8 +164,10 @@ class CallPad(QWidget):
                 self.buttons[choice.call] = button
             else:
                 button.set_name(choice.name, choice.key)
-                button.setAccessibleName(f"Record a vote for {choice.name}")
-                button.setToolTip(f"Record one vote for {choice.name} (key {choice.key})")
+                button.setAccessibleName(fill(self.tr("Record a vote for %1"), choice.name))
+                button.setToolTip(
+                    fill(self.tr("Record one vote for %1 (key %2)"), choice.name, choice.key)
+                )
                 if choice.number is None:
                     self.buttons[choice.call] = button
                 else:

@@ -4,7 +4,7 @@ A correction made here is a new AMEND event, shown in the last calls like any ot
 nothing is edited in place.
 """
 
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import QCoreApplication, QSize, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -30,27 +30,54 @@ from station.domain.envelope_parties import envelope_entry
 from station.domain.envelopes import voter_group
 from station.domain.resolution import ListedChallenge, Status
 from station.domain.resolution_statements import reveal_warning
-from station.domain.statements import challenged_apart, how_many
+from station.domain.statements import challenged_apart
 from station.domain.table_statements import (
     REVISED_DECIDED_BY_COMMAND,
     decide_at_table_statement,
 )
 from station.ui.contrast import ERROR_INK
+from station.ui.language import QT_TRANSLATE_NOOP, fill
 from station.ui.operator.controller import CountController
 from station.ui.operator.decision_dialog import DecisionDialog
+from station.ui.operator.prompts import reason_words
 from station.ui.screen_fit import fit_to_screen, side_by_side
 
-_NOT_GIVEN = "(not given)"
-_COLUMNS = ("No.", "Ballot", "Challenged by", "Reason", "Status", "Note")
+_NOT_GIVEN = QT_TRANSLATE_NOOP("ChallengeRegisterDialog", "(not given)")
+_COLUMNS = (
+    QT_TRANSLATE_NOOP("ChallengeRegisterDialog", "No."),
+    QT_TRANSLATE_NOOP("ChallengeRegisterDialog", "Ballot"),
+    QT_TRANSLATE_NOOP("ChallengeRegisterDialog", "Challenged by"),
+    QT_TRANSLATE_NOOP("ChallengeRegisterDialog", "Reason"),
+    QT_TRANSLATE_NOOP("ChallengeRegisterDialog", "Status"),
+    QT_TRANSLATE_NOOP("ChallengeRegisterDialog", "Note"),
+)
 # In an election of voting groups each challenged ballot is its group's (its unit's
 # result at the hearing): the group follows the ballot.
-_GROUPED_COLUMNS = ("No.", "Ballot", "Group", "Challenged by", "Reason", "Status", "Note")
+_GROUPED_COLUMNS = (
+    *_COLUMNS[:2],
+    QT_TRANSLATE_NOOP("ChallengeRegisterDialog", "Group"),
+    *_COLUMNS[2:],
+)
 REGISTER_SIZE = QSize(900, 560)  # where the screen has room for it
 
 
 # The register's Withdrawn button, as it is for the ballot selected.
-WITHDRAWN_CHALLENGE = "&Withdrawn: open and count it"
-WITHDRAWN_DISPUTE = "&Withdrawn: the call stands"
+WITHDRAWN_CHALLENGE = QT_TRANSLATE_NOOP("ChallengeRegisterDialog", "&Withdrawn: open and count it")
+WITHDRAWN_DISPUTE = QT_TRANSLATE_NOOP("ChallengeRegisterDialog", "&Withdrawn: the call stands")
+
+
+def status_words(status: Status) -> str:
+    """Where a challenge stands, in the window's language."""
+    words = {
+        Status.OPEN: QCoreApplication.translate("ChallengeRegisterDialog", "open"),
+        Status.WITHDRAWN: QCoreApplication.translate("ChallengeRegisterDialog", "withdrawn"),
+        Status.SUSTAINED: QCoreApplication.translate("ChallengeRegisterDialog", "sustained"),
+        Status.ORDERED_OPENED: QCoreApplication.translate(
+            "ChallengeRegisterDialog", "ordered opened"
+        ),
+        Status.COUNTED: QCoreApplication.translate("ChallengeRegisterDialog", "counted"),
+    }
+    return words.get(status, status.value)
 
 
 def _challenger_words(short: str, label: str) -> str:
@@ -65,7 +92,9 @@ class ChallengeRegisterDialog(QDialog):
     def __init__(self, controller: CountController, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.controller = controller
-        self.setWindowTitle(f"Challenge register \u2014 {controller.setup.case_number}")
+        self.setWindowTitle(
+            fill(self.tr("Challenge register \u2014 %1"), controller.setup.case_number)
+        )
         fit_to_screen(self, REGISTER_SIZE, parent.screen() if parent is not None else None)
         self.totals = QLabel()
         self.totals.setObjectName("registerTotals")
@@ -75,7 +104,7 @@ class ChallengeRegisterDialog(QDialog):
         self.table = QTableWidget(0, len(self.columns))
         self.table.setAccessibleName(self.tr("Challenged ballots"))
         self.table.setTabKeyNavigation(False)  # Tab goes on to the form; arrows move in it
-        self.table.setHorizontalHeaderLabels(list(self.columns))
+        self.table.setHorizontalHeaderLabels([self.tr(column) for column in self.columns])
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -90,39 +119,41 @@ class ChallengeRegisterDialog(QDialog):
         for challenger in self.election.challengers:
             self.party.addItem(_challenger_words(challenger.short, challenger.label), challenger.id)
         self.reason = QComboBox()
-        self.reason.addItem(_NOT_GIVEN, None)
+        self.reason.addItem(self.tr(_NOT_GIVEN), None)
         for reason in PICKABLE_REASONS:
-            self.reason.addItem(reason.value, reason)
-        self.reason.addItem(Reason.DISPUTED_VOID.value, Reason.DISPUTED_VOID)
+            self.reason.addItem(reason_words(reason), reason)
+        self.reason.addItem(reason_words(Reason.DISPUTED_VOID), Reason.DISPUTED_VOID)
         self.note = QLineEdit()
-        self.note.setPlaceholderText("optional; never a voter's name")
+        self.note.setPlaceholderText(self.tr("optional; never a voter's name"))
         self.note.setMaxLength(200)
-        self.party.setToolTip("Who challenged the selected ballot")
-        self.reason.setToolTip("Why it was challenged")
-        self.note.setToolTip("A short note about the envelope; never a voter's name")
-        self.record_button = QPushButton("Record correction")
+        self.party.setToolTip(self.tr("Who challenged the selected ballot"))
+        self.reason.setToolTip(self.tr("Why it was challenged"))
+        self.note.setToolTip(self.tr("A short note about the envelope; never a voter's name"))
+        self.record_button = QPushButton(self.tr("Record correction"))
         self.record_button.setToolTip(
-            "Recorded as a new event; the earlier entry stays in the journal"
+            self.tr("Recorded as a new event; the earlier entry stays in the journal")
         )
         self.record_button.clicked.connect(self._on_record_clicked)
         self.error_label = QLabel()
         self.error_label.setStyleSheet(f"color: {ERROR_INK}; font-weight: bold;")
         form = QFormLayout()
-        form.addRow("Challenged by", self.party)
-        form.addRow("Reason", self.reason)
-        form.addRow("Note", self.note)
+        form.addRow(self.tr("Challenged by"), self.party)
+        form.addRow(self.tr("Reason"), self.reason)
+        form.addRow(self.tr("Note"), self.note)
         form.addRow("", self.record_button)
         # Settled at the table (docs/rules.md, "Resolving challenges"): each a new event.
-        self.withdraw_button = QPushButton(WITHDRAWN_CHALLENGE)
+        self.withdraw_button = QPushButton(self.tr(WITHDRAWN_CHALLENGE))
         self.withdraw_button.setToolTip(
-            "The parties withdraw the challenge: the sealed ballot is opened, mixed with the"
-            " others and called like any other (or a dispute is dropped: the call stands)"
+            self.tr(
+                "The parties withdraw the challenge: the sealed ballot is opened, mixed with the"
+                " others and called like any other (or a dispute is dropped: the call stands)"
+            )
         )
-        self.sustain_button = QPushButton("&Sustained: never opened")
-        self.sustain_button.setToolTip("The parties agree the voter was not eligible")
-        self.reopen_button = QPushButton("Take the settlement &back")
+        self.sustain_button = QPushButton(self.tr("&Sustained: never opened"))
+        self.sustain_button.setToolTip(self.tr("The parties agree the voter was not eligible"))
+        self.reopen_button = QPushButton(self.tr("Take the settlement &back"))
         self.reopen_button.setToolTip(
-            "The challenge is open again (a new event; the earlier one stays)"
+            self.tr("The challenge is open again (a new event; the earlier one stays)")
         )
         self.withdraw_button.clicked.connect(lambda: self._settle("withdrawn"))
         self.sustain_button.clicked.connect(lambda: self._settle("sustained"))
@@ -130,8 +161,8 @@ class ChallengeRegisterDialog(QDialog):
         settle = QHBoxLayout()
         for button in (self.withdraw_button, self.sustain_button, self.reopen_button):
             settle.addWidget(button)
-        form.addRow("Settled", settle)
-        self.decide_button = QPushButton("Record the decision after the hearing\u2026")
+        form.addRow(self.tr("Settled"), settle)
+        self.decide_button = QPushButton(self.tr("Record the decision after the hearing\u2026"))
         table = controller.setup.table
         # One table's challenges are never decided alone (table_statements.py); the
         # tables' are decided by the election's numbers, which this register does not list.
@@ -140,8 +171,10 @@ class ChallengeRegisterDialog(QDialog):
             if table is not None
             else REVISED_DECIDED_BY_COMMAND
             if controller.setup.ballot.revised_of_tables is not None
-            else "With a final tally prepared: the challenged ballots the decision orders"
-            " opened or sustains, by register number"
+            else self.tr(
+                "With a final tally prepared: the challenged ballots the decision orders"
+                " opened or sustains, by register number"
+            )
         )
         self.decide_button.clicked.connect(self._on_decide_clicked)
         form.addRow("", self.decide_button)
@@ -173,7 +206,7 @@ class ChallengeRegisterDialog(QDialog):
         self.table.setRowCount(len(self._entries))
         for row, listed in enumerate(self._listed):
             entry = listed.challenge
-            reason = entry.reason.value if entry.reason else _NOT_GIVEN
+            reason = reason_words(entry.reason) if entry.reason else self.tr(_NOT_GIVEN)
             # A mail ballot's challenged envelope: its voter's id and name, for the hearing.
             envelope = envelope_entry(count, getattr(self.controller, "voters", None), entry.seq)
             group = (self._group(entry.seq),) if self.grouped else ()
@@ -183,7 +216,7 @@ class ChallengeRegisterDialog(QDialog):
                 *group,
                 self.election.short_names.get(entry.party, entry.party),
                 reason,
-                listed.status.value,
+                status_words(listed.status),
                 entry.note or "",
             )
             for column, text in enumerate(cells):
@@ -197,15 +230,23 @@ class ChallengeRegisterDialog(QDialog):
         names = self.election.short_names
         parts = ", ".join(f"{names.get(p, p)} {n:,}" for p, n in by_party.items())
         ballots, also = challenged_apart(count.tally)  # a mail ballot's envelopes apart
-        total = (
-            f"{count.tally.challenged:,} challenged (line 6): {how_many(ballots, 'ballot')}{also}"
-            if also
-            else how_many(ballots, "challenged ballot")
-        )
+        if also:
+            total = fill(
+                self.tr("%1 challenged (line 6): %2%3"),
+                f"{count.tally.challenged:,}",
+                self.tr("1 ballot")
+                if ballots == 1
+                else fill(self.tr("%1 ballots"), f"{ballots:,}"),
+                also,
+            )
+        elif ballots == 1:
+            total = self.tr("1 challenged ballot")
+        else:
+            total = fill(self.tr("%1 challenged ballots"), f"{ballots:,}")
         # A ballot ordered opened stays on line 6 until called, but no longer counts as
         # its challenger's (which opened ballot was called is never known): the figures
         # by challenger are then the sealed ones, and say so.
-        sealed = "still sealed: " if count.tally.opened_uncounted else ""
+        sealed = self.tr("still sealed: ") if count.tally.opened_uncounted else ""
         self.totals.setText(f"<b>{total}</b> \u2014 {sealed}{parts}")
         self.table.resizeColumnsToContents()
         self.table.horizontalHeader().setSectionResizeMode(
@@ -250,7 +291,7 @@ class ChallengeRegisterDialog(QDialog):
         # A disputed ballot is open already: withdrawn, the dispute is dropped and the
         # agent's call stands; it is not opened again.
         opened = entry is not None and entry.disputed_void
-        self.withdraw_button.setText(WITHDRAWN_DISPUTE if opened else WITHDRAWN_CHALLENGE)
+        self.withdraw_button.setText(self.tr(WITHDRAWN_DISPUTE if opened else WITHDRAWN_CHALLENGE))
         locked = self.controller.locked_by
         self.decide_button.setEnabled(
             locked is not None
@@ -288,7 +329,7 @@ class ChallengeRegisterDialog(QDialog):
         if note != entry.note:
             changes["note"] = note
         if not changes:
-            self.error_label.setText("Nothing changed: nothing to record.")
+            self.error_label.setText(self.tr("Nothing changed: nothing to record."))
             return
         self.error_label.clear()
         self.controller.amend_challenge(entry.seq, changes)

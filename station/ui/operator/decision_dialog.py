@@ -18,6 +18,7 @@ from station.domain import Count
 from station.domain.decision import new_decision_problem, revealing_decision
 from station.domain.election import ElectionSetup
 from station.ui.contrast import ERROR_INK
+from station.ui.language import fill
 
 
 def parse_numbers(text: str) -> list[int] | None:
@@ -35,30 +36,34 @@ class DecisionDialog(QDialog):
         super().__init__(parent)
         self.count = count
         self.setup = setup
-        self.setWindowTitle("Record the decision after the hearing")
+        self.setWindowTitle(self.tr("Record the decision after the hearing"))
         self.opened = QLineEdit()
-        self.opened.setPlaceholderText("register numbers, e.g. 1, 4, 6")
+        self.opened.setPlaceholderText(self.tr("register numbers, e.g. 1, 4, 6"))
         self.sustained = QLineEdit()
-        self.sustained.setPlaceholderText("register numbers")
+        self.sustained.setPlaceholderText(self.tr("register numbers"))
         self.by = QLineEdit()
-        self.by.setPlaceholderText("e.g. Regional Director, Region 10")
+        self.by.setPlaceholderText(self.tr("e.g. Regional Director, Region 10"))
         self.by.setMaxLength(200)
         self.problem = QLabel()
         self.problem.setWordWrap(True)
         self.problem.setStyleSheet(f"color: {ERROR_INK}; font-weight: bold;")
         form = QFormLayout()
-        form.addRow("Ordered opened", self.opened)
-        form.addRow("Sustained", self.sustained)
-        form.addRow("Decided by", self.by)
+        form.addRow(self.tr("Ordered opened"), self.opened)
+        form.addRow(self.tr("Sustained"), self.sustained)
+        form.addRow(self.tr("Decided by"), self.by)
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
-        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Record the decision")
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText(
+            self.tr("Record the decision")
+        )
         self.buttons.accepted.connect(self._on_buttons_accepted)
         self.buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
         layout.addWidget(
-            QLabel("Challenges left out stay challenged. The revised count follows (F, A, V).")
+            QLabel(
+                self.tr("Challenges left out stay challenged. The revised count follows (F, A, V).")
+            )
         )
         layout.addLayout(form)
         # The buttons above what they answer: a warning that asks for a second press
@@ -72,11 +77,11 @@ class DecisionDialog(QDialog):
         opened, sustained = parse_numbers(self.opened.text()), parse_numbers(self.sustained.text())
         by = " ".join(self.by.text().split())
         if opened is None or sustained is None:
-            self._say("Write register numbers separated by commas.")
+            self._say(self.tr("Write register numbers separated by commas."))
             return
         problem = new_decision_problem(self.count, self.setup, tuple(opened), tuple(sustained))
         if problem is None and not by:
-            problem = "Name who decided."
+            problem = self.tr("Name who decided.")
         if problem:
             self._say(problem[0].upper() + problem[1:])
             return
@@ -84,7 +89,7 @@ class DecisionDialog(QDialog):
         if warning and not self._warned:
             # Said before it happens; a second press records it.
             self._warned = True
-            self._say(f"{warning} Press again to record it.")
+            self._say(fill(self.tr("%1 Press again to record it."), warning))
             return
         self.answer = (opened, sustained, by)
         self.accept()

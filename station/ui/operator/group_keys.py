@@ -1,5 +1,5 @@
-"""The keys of a count of voting groups, without Qt: which group, and a Sonotone ballot
-in progress.
+"""The keys of a count of voting groups, without widgets: which group, and a Sonotone
+ballot in progress (its words are Qt's, through QCoreApplication.translate).
 
 G then a group's key switches the pile being counted. In a Sonotone group a ballot takes
 two keys: Y, N, X (question 1 void) or - (unmarked), then question 2: its representation
@@ -11,10 +11,13 @@ whole (any time); Esc drops an incomplete one.
 
 from dataclasses import dataclass
 
+from PySide6.QtCore import QCoreApplication
+
 from station.domain.calls import Call
 from station.domain.description import Election
 from station.domain.group_calls import stored_answer
 from station.domain.group_statements import INCLUSION_WORDS
+from station.ui.language import fill
 
 # Question 1's keys, and the answer each records.
 ANSWER_KEYS = {"Y": "yes", "N": "no", "X": "void", "-": "blank"}
@@ -54,14 +57,22 @@ class GroupKeys:
         """What the ballot in progress waits for, in words ("" when none is begun)."""
         if self.choosing:
             keys = ", ".join(self.groups)
-            return f"G: which group? ({keys}; Esc: none)"
+            return fill(
+                QCoreApplication.translate("GroupKeys", "G: which group? (%1; Esc: none)"), keys
+            )
         if not self.sonotone:
             return ""
         if self.answer is None:
-            return "Question 1 (inclusion): Y yes, N no, X void, \u2212 unmarked"
+            return QCoreApplication.translate(
+                "GroupKeys", "Question 1 (inclusion): Y yes, N no, X void, \u2212 unmarked"
+            )
         said = INCLUSION_WORDS[self.answer]
-        return (
-            f"Question 1: {said} \u2014 now question 2 (V: void or unmarked; Esc drops this ballot)"
+        return fill(
+            QCoreApplication.translate(
+                "GroupKeys",
+                "Question 1: %1 \u2014 now question 2 (V: void or unmarked; Esc drops this ballot)",
+            ),
+            said,
         )
 
     def press(self, key: str) -> Step | None:

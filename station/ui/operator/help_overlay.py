@@ -2,13 +2,14 @@
 
 import math
 
-from PySide6.QtCore import QEvent, QObject, QSize, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSize, Qt, Signal
 from PySide6.QtGui import QFont, QHideEvent, QKeyEvent, QTextDocument
 from PySide6.QtWidgets import QApplication, QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 from shiboken6 import isValid
 
 from station.domain.challenges import REASON_KEYS
 from station.domain.description import Election
+from station.ui.language import QT_TRANSLATE_NOOP, fill
 
 Shortcuts = tuple[tuple[str, tuple[tuple[str, str], ...]], ...]
 
@@ -16,91 +17,196 @@ Shortcuts = tuple[tuple[str, tuple[tuple[str, str], ...]], ...]
 REASON_ROWS = (
     (
         f"after C: {' / '.join(letter for letter, _ in REASON_KEYS)}",
-        "why: I not on the list (ineligible), S supervisor, X no longer employed,",
+        QT_TRANSLATE_NOOP(
+            "HelpOverlay",
+            "why: I not on the list (ineligible), S supervisor, X no longer employed,",
+        ),
     ),
-    ("", "M signature or name mismatch, R envelope damaged or opened, O other"),
+    (
+        "",
+        QT_TRANSLATE_NOOP(
+            "HelpOverlay", "M signature or name mismatch, R envelope damaged or opened, O other"
+        ),
+    ),
 )
 
 # What each key does, in the order a count uses them. Keep in step with
 # OperatorWindow._command_for, its menu actions and CountPrompts: a test checks that
-# every shortcut of the window's actions is listed here.
+# every shortcut of the window's actions is listed here. The words are said in the
+# window's language by `shortcuts_for` (marked here for pyside6-lupdate).
 SHORTCUTS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
     (
-        "Calls",
+        QT_TRANSLATE_NOOP("HelpOverlay", "Calls"),
         (
-            ("F", "record a ballot FOR the union"),
-            ("A", "record a ballot AGAINST the union"),
-            ("C", "record a CHALLENGED ballot (sealed, not opened)"),
-            ("V", "record a VOID ballot"),
-            ("Ctrl+Z", "undo the last call (recorded as a visible correction)"),
-            ("Ctrl+Shift+Z, Ctrl+Y", "redo the call just undone"),
+            ("F", QT_TRANSLATE_NOOP("HelpOverlay", "record a ballot FOR the union")),
+            ("A", QT_TRANSLATE_NOOP("HelpOverlay", "record a ballot AGAINST the union")),
+            (
+                "C",
+                QT_TRANSLATE_NOOP("HelpOverlay", "record a CHALLENGED ballot (sealed, not opened)"),
+            ),
+            ("V", QT_TRANSLATE_NOOP("HelpOverlay", "record a VOID ballot")),
+            (
+                "Ctrl+Z",
+                QT_TRANSLATE_NOOP(
+                    "HelpOverlay", "undo the last call (recorded as a visible correction)"
+                ),
+            ),
+            ("Ctrl+Shift+Z, Ctrl+Y", QT_TRANSLATE_NOOP("HelpOverlay", "redo the call just undone")),
         ),
     ),
     (
-        "Questions (answer any time, or go on counting)",
+        QT_TRANSLATE_NOOP("HelpOverlay", "Questions (answer any time, or go on counting)"),
         (
             ("after C: E / U / B", "who challenged: the Employer, the Union, the Board agent"),
             *REASON_ROWS,
             ("D, then E / U", "a party disputes the last call: it becomes CHALLENGED"),
             ("D, then 1 / 2", "… or it stays as called, the dispute noted (J join, W withdraw)"),
-            ("Enter / N", "a full pile's recount holds exactly N / found another number"),
-            ("Y / Esc", "record / do not record a call beyond the ballots in the box"),
-            ("Esc", "close the challenge question (the challenge stays; Ctrl+R answers it)"),
+            (
+                QT_TRANSLATE_NOOP("HelpOverlay", "Enter / N"),
+                QT_TRANSLATE_NOOP(
+                    "HelpOverlay", "a full pile's recount holds exactly N / found another number"
+                ),
+            ),
+            (
+                "Y / Esc",
+                QT_TRANSLATE_NOOP(
+                    "HelpOverlay", "record / do not record a call beyond the ballots in the box"
+                ),
+            ),
+            (
+                "Esc",
+                QT_TRANSLATE_NOOP(
+                    "HelpOverlay",
+                    "close the challenge question (the challenge stays; Ctrl+R answers it)",
+                ),
+            ),
         ),
     ),
     (
-        "The count",
+        QT_TRANSLATE_NOOP("HelpOverlay", "The count"),
         (
-            ("Ctrl+R", "the challenge register: parties, reasons, settled, the decision"),
-            ("Ctrl+P", "pause the count with an interim tally (e.g. overnight)"),
-            ("Ctrl+Shift+P", "resume a paused count / reopen a locked one (with a reason)"),
-            ("Ctrl+T", "prepare the tally sheet: records it and locks the count"),
-            ("Ctrl+E", "export the latest sheet, signed, into a new folder"),
+            (
+                "Ctrl+R",
+                QT_TRANSLATE_NOOP(
+                    "HelpOverlay", "the challenge register: parties, reasons, settled, the decision"
+                ),
+            ),
+            (
+                "Ctrl+P",
+                QT_TRANSLATE_NOOP(
+                    "HelpOverlay", "pause the count with an interim tally (e.g. overnight)"
+                ),
+            ),
+            (
+                "Ctrl+Shift+P",
+                QT_TRANSLATE_NOOP(
+                    "HelpOverlay", "resume a paused count / reopen a locked one (with a reason)"
+                ),
+            ),
+            (
+                "Ctrl+T",
+                QT_TRANSLATE_NOOP(
+                    "HelpOverlay", "prepare the tally sheet: records it and locks the count"
+                ),
+            ),
+            (
+                "Ctrl+E",
+                QT_TRANSLATE_NOOP(
+                    "HelpOverlay", "export the latest sheet, signed, into a new folder"
+                ),
+            ),
         ),
     ),
     (
-        "Windows and files",
+        QT_TRANSLATE_NOOP("HelpOverlay", "Windows and files"),
         (
             (
                 "F11",
-                "the observers' dashboard: full screen on a second screen, else a window"
-                " behind this one (any key there comes back here; T: dark / light)",
+                QT_TRANSLATE_NOOP(
+                    "HelpOverlay",
+                    "the observers' dashboard: full screen on a second screen, else a window"
+                    " behind this one (any key there comes back here; T: dark / light)",
+                ),
             ),
-            ("Ctrl+N", "set up a new election"),
-            ("Ctrl+O", "open an election file"),
-            ("Ctrl+Q", "quit at once: every call is already on disk"),
-            ("F1", "show or hide this help (Esc hides it too)"),
+            ("Ctrl+N", QT_TRANSLATE_NOOP("HelpOverlay", "set up a new election")),
+            ("Ctrl+O", QT_TRANSLATE_NOOP("HelpOverlay", "open an election file")),
+            (
+                "Ctrl+Q",
+                QT_TRANSLATE_NOOP("HelpOverlay", "quit at once: every call is already on disk"),
+            ),
+            ("F1", QT_TRANSLATE_NOOP("HelpOverlay", "show or hide this help (Esc hides it too)")),
         ),
     ),
 )
 
 
+def _said(text: str) -> str:
+    """One of the texts marked above, in the window's language."""
+    return QCoreApplication.translate("HelpOverlay", text) if text else text
+
+
 def shortcuts_for(election: Election) -> Shortcuts:
-    """F1's keys for this election: a key per choice, per challenger and per party, as
-    the description declares them; the rest as `SHORTCUTS` lists them."""
+    """F1's keys for this election, in the window's language: a key per choice, per
+    challenger and per party, as the description declares them; the rest as
+    `SHORTCUTS` lists them."""
     calls, questions, *rest = SHORTCUTS
+
     votes = [
-        (choice.key, f"record a ballot {choice.label} the union")
-        if choice.label in ("FOR", "AGAINST")
-        else (choice.key, f"record a vote for {choice.name}")
+        (choice.key, QCoreApplication.translate("HelpOverlay", "record a ballot FOR the union"))
+        if choice.label == "FOR"
+        else (
+            choice.key,
+            QCoreApplication.translate("HelpOverlay", "record a ballot AGAINST the union"),
+        )
+        if choice.label == "AGAINST"
+        else (
+            choice.key,
+            fill(QCoreApplication.translate("HelpOverlay", "record a vote for %1"), choice.name),
+        )
         for choice in election.ballot.choices
     ]
-    marks = tuple(row for row in calls[1] if row[0] not in ("F", "A"))
+    marks = tuple((key, _said(words)) for key, words in calls[1] if key not in ("F", "A"))
     challengers = election.challengers
     parties = [challenger for challenger in challengers if challenger.is_party]
     who = (
-        f"after C: {' / '.join(c.key for c in challengers)}",
-        f"who challenged: {', '.join(c.in_sentence for c in challengers)}",
+        fill(
+            QCoreApplication.translate("HelpOverlay", "after C: %1"),
+            " / ".join(c.key for c in challengers),
+        ),
+        fill(
+            QCoreApplication.translate("HelpOverlay", "who challenged: %1"),
+            ", ".join(c.in_sentence for c in challengers),
+        ),
     )
-    reasons = REASON_ROWS
+    reasons = (
+        (
+            fill(
+                QCoreApplication.translate("HelpOverlay", "after C: %1"),
+                " / ".join(letter for letter, _ in REASON_KEYS),
+            ),
+            _said(REASON_ROWS[0][1]),
+        ),
+        ("", _said(REASON_ROWS[1][1])),
+    )
     dispute = (
         (
-            f"D, then {' / '.join(p.key for p in parties)}",
-            "a party disputes the last call: it becomes CHALLENGED",
+            fill(
+                QCoreApplication.translate("HelpOverlay", "D, then %1"),
+                " / ".join(p.key for p in parties),
+            ),
+            QCoreApplication.translate(
+                "HelpOverlay", "a party disputes the last call: it becomes CHALLENGED"
+            ),
         ),
         (
-            f"D, then {' / '.join(election.as_called_keys)}",
-            "… or it stays as called, the dispute noted (a party's key or J joins, W withdraws)",
+            fill(
+                QCoreApplication.translate("HelpOverlay", "D, then %1"),
+                " / ".join(election.as_called_keys),
+            ),
+            QCoreApplication.translate(
+                "HelpOverlay",
+                "… or it stays as called, the dispute noted (a party's key or J joins, W withdraws)",
+            ),
         ),
     )
     grouped = [group for group in election.groups if group.key is not None]
@@ -108,23 +214,33 @@ def shortcuts_for(election: Election) -> Shortcuts:
     if grouped:
         groups = (
             (
-                f"G, then {' / '.join(str(group.key) for group in grouped)}",
-                "count the pile of another voting group",
+                fill(
+                    QCoreApplication.translate("HelpOverlay", "G, then %1"),
+                    " / ".join(str(group.key) for group in grouped),
+                ),
+                QCoreApplication.translate("HelpOverlay", "count the pile of another voting group"),
             ),
         )
         if any(len(group.questions) > 1 for group in grouped):
             groups += (
                 (
                     "Y / N / X / -",
-                    "a Sonotone ballot's question 1 (yes, no, void, unmarked), then its"
-                    " vote, or V if question 2 is void or unmarked; Esc drops the"
-                    " unfinished ballot",
+                    QCoreApplication.translate(
+                        "HelpOverlay",
+                        "a Sonotone ballot's question 1 (yes, no, void, unmarked), then its"
+                        " vote, or V if question 2 is void or unmarked; Esc drops the"
+                        " unfinished ballot",
+                    ),
                 ),
             )
+    later = tuple((_said(key), _said(words)) for key, words in questions[1][5:])
     return (
-        (calls[0], (*groups, *votes, *marks)),
-        (questions[0], (who, *reasons, *dispute, *questions[1][5:])),
-        *rest,
+        (_said(calls[0]), (*groups, *votes, *marks)),
+        (_said(questions[0]), (who, *reasons, *dispute, *later)),
+        *(
+            (_said(title), tuple((key, _said(words)) for key, words in keys))
+            for title, keys in rest
+        ),
     )
 
 
@@ -200,7 +316,7 @@ class HelpOverlay(QFrame):
     def __init__(self, parent: QWidget, shortcuts: Shortcuts = SHORTCUTS) -> None:
         super().__init__(parent)
         self.setObjectName("helpOverlay")
-        self.setAccessibleName("Keyboard shortcuts")
+        self.setAccessibleName(self.tr("Keyboard shortcuts"))
         self.setStyleSheet(
             "QFrame#helpOverlay { background: #111827; }"
             " QLabel { color: #f9fafb; }"
@@ -209,14 +325,14 @@ class HelpOverlay(QFrame):
         )
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.shortcuts = shortcuts
-        self.title = QLabel("Keyboard shortcuts")
+        self.title = QLabel(self.tr("Keyboard shortcuts"))
         self.title.setObjectName("helpTitle")
         # The keys in one column, or two where one would not fit (`fitted_layout`).
         self.columns = [QLabel(), QLabel()]
         for column in self.columns:
             column.setTextFormat(Qt.TextFormat.RichText)
             column.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        self.hint = QLabel("Press any key or click to go back to the count.")
+        self.hint = QLabel(self.tr("Press any key or click to go back to the count."))
         self.hint.setObjectName("helpHint")
         row = QHBoxLayout()
         row.setSpacing(COLUMN_GAP)

@@ -9,6 +9,8 @@ from collections.abc import Callable
 
 from PySide6.QtWidgets import QLabel, QWidget
 
+from station.ui.language import fill
+
 KeyFingerprint = Callable[[], str | None]
 """Gives the station's signing-key fingerprint now, or None while there is no key."""
 
@@ -26,8 +28,10 @@ class KeyLabel(QLabel):
         self.fingerprint = fingerprint
         self.setObjectName("keyLabel")
         self.setToolTip(
-            "The fingerprint of this station's signing key: observers may write it down and"
-            " check an exported sheet against it (station verify FOLDER --key ...)"
+            self.tr(
+                "The fingerprint of this station's signing key: observers may write it down and"
+                " check an exported sheet against it (station verify FOLDER --key ...)"
+            )
         )
         self.refresh()
 
@@ -35,7 +39,7 @@ class KeyLabel(QLabel):
         """Ask for the fingerprint again (the first sheet makes the key)."""
         fingerprint = self.fingerprint()
         self.setText(
-            f"key {fingerprint}"
+            fill(self.tr("key %1"), fingerprint)
             if fingerprint
-            else "no signing key yet (made with the first sheet)"
+            else self.tr("no signing key yet (made with the first sheet)")
         )

@@ -5,11 +5,12 @@ The count goes on while a prompt is open: a call key records the next call as us
 
 from dataclasses import dataclass
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from station.ui.announce import announce_rich
+from station.ui.language import fill
 
 COLUMNS = 2  # answers per line at most: the prompts live in the window's narrower column
 
@@ -24,7 +25,10 @@ class Option:
 
     @property
     def key_name(self) -> str:
-        names = {Qt.Key.Key_Return: "Enter", Qt.Key.Key_Escape: "Esc"}
+        names = {
+            Qt.Key.Key_Return: QCoreApplication.translate("Option", "Enter"),
+            Qt.Key.Key_Escape: QCoreApplication.translate("Option", "Esc"),
+        }
         if self.key in names:
             return names[self.key]
         return chr(int(self.key))  # letters and digits: their key code is their character
@@ -100,7 +104,7 @@ class KeyPrompt(QFrame):
             for option in options:
                 button = QPushButton(f"{option.text}  [{option.key_name}]", self._answers)
                 button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # keys belong to the count
-                button.setToolTip(f"Key {option.key_name}")
+                button.setToolTip(fill(self.tr("Key %1"), option.key_name))
                 button.setAccessibleName(option.text)
                 button.clicked.connect(lambda _c=False, v=option.value: self.chosen.emit(v))
                 self._options[int(option.key)] = option

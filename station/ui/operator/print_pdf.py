@@ -14,10 +14,12 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QProcess, Qt, QUrl, Signal
+from PySide6.QtCore import QCoreApplication, QObject, QProcess, Qt, QUrl, Signal
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter
 from PySide6.QtWidgets import QWidget
+
+from station.ui.language import fill
 
 Runner = Callable[[Sequence[str]], str | None]  # a command; its one-line problem, or None
 
@@ -33,21 +35,42 @@ def lp_command(printer: str, copies: int, pdf: Path) -> list[str]:
 def run_command(command: Sequence[str]) -> str | None:
     """Run a print command; None once the printer has the file, else why not (one line)."""
     if shutil.which(command[0]) is None:
-        return f"`{command[0]}` is not installed here: open the PDF and print it from the viewer"
+        return fill(
+            QCoreApplication.translate(
+                "PdfPrinter",
+                "`%1` is not installed here: open the PDF and print it from the viewer",
+            ),
+            command[0],
+        )
     try:
         done = subprocess.run(list(command), capture_output=True, text=True, timeout=60)
     except (OSError, subprocess.TimeoutExpired) as error:
-        return f"the printer did not take the PDF ({error})"
+        return fill(
+            QCoreApplication.translate("PdfPrinter", "the printer did not take the PDF (%1)"), error
+        )
     if done.returncode != 0:
         said = (done.stderr or done.stdout).strip().splitlines()
-        return f"the printer did not take the PDF ({said[0] if said else done.returncode})"
+        return fill(
+            QCoreApplication.translate("PdfPrinter", "the printer did not take the PDF (%1)"),
+            said[0] if said else done.returncode,
+        )
     return None
 
 
 def no_viewer_statement(pdf: Path, why: str = "") -> str:
     """Open the PDF found no viewer (one line): the operator opens it from its folder."""
-    because = f" ({why})" if why else ""
-    return f"no PDF viewer opened {pdf}{because}; open it from its folder"
+    if why:
+        return fill(
+            QCoreApplication.translate(
+                "PdfOpener", "no PDF viewer opened %1 (%2); open it from its folder"
+            ),
+            pdf,
+            why,
+        )
+    return fill(
+        QCoreApplication.translate("PdfOpener", "no PDF viewer opened %1; open it from its folder"),
+        pdf,
+    )
 
 
 # Where Qt hands a file to `xdg-open` and reports only that it started (Linux, the BSDs).
@@ -122,7 +145,7 @@ class PdfPrinter(QObject):
         printer = QPrinter()
         printer.setDocName(pdf.name)
         dialog = QPrintDialog(printer, self._parent)
-        dialog.setWindowTitle(f"Print {pdf.name}")
+        dialog.setWindowTitle(fill(self.tr("Print %1"), pdf.name))
         # Pages and sizes are the PDF's own: only the printer and the copies are chosen.
         for option in (
             QPrintDialog.PrintDialogOption.PrintPageRange,
@@ -141,18 +164,18 @@ class PdfPrinter(QObject):
         name = printer.printerName()
         problem = self.print_file(name, printer.copyCount(), pdf)
         if problem is None:
-            self.printed.emit(name or "the default printer")
+            self.printed.emit(name or self.tr("the default printer"))
         else:
             self.failed.emit(problem)
 
     def print_file(self, printer: str, copies: int, pdf: Path) -> str | None:
         """Send the file to `printer`; None when done, else why not."""
         if not pdf.is_file():
-            return f"{pdf} is no longer there: export the sheet again"
+            return fill(self.tr("%1 is no longer there: export the sheet again"), pdf)
         if sys.platform == "win32" and shutil.which("lp") is None:  # pragma: no cover
             try:
                 os.startfile(str(pdf), "print")  # type: ignore[attr-defined,unused-ignore]
             except OSError as error:
-                return f"the printer did not take the PDF ({error})"
+                return fill(self.tr("the printer did not take the PDF (%1)"), error)
             return None
         return self._run(lp_command(printer, copies, pdf))

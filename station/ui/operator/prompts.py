@@ -8,7 +8,7 @@ recorded through the controller as an event; none of them ever blocks the next c
 import time
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QApplication,
     QDialog,
@@ -24,20 +24,44 @@ from station.domain import Action, Call, Change
 from station.domain.challenges import REASON_KEYS, Challenge, Reason
 from station.domain.description import Vote, describe
 from station.domain.piles import PileRef
-from station.domain.statements import EARLY_RECOUNT, how_many
+from station.domain.statements import EARLY_RECOUNT
+from station.ui.language import fill
+from station.ui.operator.call_pad import call_word
 from station.ui.operator.controller import CountController
 from station.ui.operator.key_prompt import KeyPrompt, Option
 from station.ui.operator.keys_back import open_over
 
 PILE_READ_S = 0.5  # how long a full pile's question is shown before Enter can answer it
-_SHORT_REASONS = {
-    Reason.NOT_ON_LIST: "not on list",
-    Reason.SUPERVISOR: "supervisor",
-    Reason.NO_LONGER_EMPLOYED: "no longer employed",
-    Reason.MISMATCH: "signature mismatch",  # short: two answers share the column
-    Reason.ENVELOPE_OPENED: "envelope damaged",
-    Reason.OTHER: "other",
-}
+
+
+def short_reason(reason: Reason) -> str:
+    """A challenge's reason on its answer button: short, two answers share the column."""
+    words = {
+        Reason.NOT_ON_LIST: QCoreApplication.translate("Reason", "not on list"),
+        Reason.SUPERVISOR: QCoreApplication.translate("Reason", "supervisor"),
+        Reason.NO_LONGER_EMPLOYED: QCoreApplication.translate("Reason", "no longer employed"),
+        Reason.MISMATCH: QCoreApplication.translate("Reason", "signature mismatch"),
+        Reason.ENVELOPE_OPENED: QCoreApplication.translate("Reason", "envelope damaged"),
+        Reason.OTHER: QCoreApplication.translate("Reason", "other"),
+    }
+    return words[reason]
+
+
+def reason_words(reason: Reason) -> str:
+    """A challenge's reason in full, as the question and the register say it."""
+    words = {
+        Reason.NOT_ON_LIST: QCoreApplication.translate("Reason", "not on the eligibility list"),
+        Reason.SUPERVISOR: QCoreApplication.translate("Reason", "supervisor"),
+        Reason.NO_LONGER_EMPLOYED: QCoreApplication.translate("Reason", "no longer employed"),
+        Reason.MISMATCH: QCoreApplication.translate("Reason", "signature or name mismatch"),
+        Reason.ENVELOPE_OPENED: QCoreApplication.translate("Reason", "envelope damaged or opened"),
+        Reason.DISPUTED_VOID: QCoreApplication.translate("Reason", "disputed void"),
+        Reason.DISPUTED_CALL: QCoreApplication.translate("Reason", "disputed call"),
+        Reason.OTHER: QCoreApplication.translate("Reason", "other"),
+        Reason.SIGNATURE: QCoreApplication.translate("Reason", "signature missing or not matching"),
+        Reason.ENVELOPE_DAMAGED: QCoreApplication.translate("Reason", "envelope damaged"),
+    }
+    return words[reason]
 
 
 class PileCountDialog(QDialog):
@@ -54,25 +78,34 @@ class PileCountDialog(QDialog):
     ) -> None:
         super().__init__(parent)
         title = PileRef(call, pile, group, label=label).title
-        self.setWindowTitle(f"{title}: ballots found")
+        self.setWindowTitle(fill(self.tr("%1: ballots found"), title))
         self.found = QSpinBox()
         self.found.setRange(0, 10 * size)
         self.found.setValue(size)
-        self.found.setAccessibleName("Ballots found in the pile")
-        self.found.setToolTip("How many ballots the recount of this pile found")
+        self.found.setAccessibleName(self.tr("Ballots found in the pile"))
+        self.found.setToolTip(self.tr("How many ballots the recount of this pile found"))
         form = QFormLayout()
-        form.addRow(f"{title} holds", self.found)
+        form.addRow(fill(self.tr("%1 holds"), title), self.found)
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
-        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Record the recount")
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText(
+            self.tr("Record the recount")
+        )
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
-        box = "" if group is None else f" of group {group}"
-        layout.addWidget(
-            QLabel(f"The journal has {size} {label or call.label} ballots{box} in this pile.")
-        )
+        words = label or call_word(call)
+        if group is None:
+            said = fill(self.tr("The journal has %1 %2 ballots in this pile."), size, words)
+        else:
+            said = fill(
+                self.tr("The journal has %1 %2 ballots of group %3 in this pile."),
+                size,
+                words,
+                group,
+            )
+        layout.addWidget(QLabel(said))
         layout.addLayout(form)
         layout.addWidget(self.buttons)
         self.found.selectAll()
@@ -152,8 +185,8 @@ class CountPrompts(QWidget):
             last[0][1] is Call.CHALLENGE and last[0][0] not in count.resolutions.disputes
         ):
             self.dispute.ask(
-                "No opened ballot was called last: there is no ruling to dispute.",
-                [[Option(Qt.Key.Key_Escape, "OK", None)]],
+                self.tr("No opened ballot was called last: there is no ruling to dispute."),
+                [[Option(Qt.Key.Key_Escape, self.tr("OK"), None)]],
             )
             return
         seq, call = last[0]
@@ -164,7 +197,9 @@ class CountPrompts(QWidget):
             disputing = self.election.challenger(dispute.party)
             options = [
                 Option(
-                    Qt.Key.Key_W, f"{disputing.short} withdraws", ("withdraw", seq, disputing.id)
+                    Qt.Key.Key_W,
+                    fill(self.tr("%1 withdraws"), disputing.short),
+                    ("withdraw", seq, disputing.id),
                 )
             ]
             others = [party for party in parties if party.id != dispute.party]
@@ -172,30 +207,45 @@ class CountPrompts(QWidget):
                 # J where one other party may join; else each party by its own key.
                 keys = [Qt.Key.Key_J] if len(others) == 1 else [_key(p.key) for p in others]
                 options[:0] = [
-                    Option(key, f"{party.short} joins", ("join", seq, party.id))
+                    Option(key, fill(self.tr("%1 joins"), party.short), ("join", seq, party.id))
                     for key, party in zip(keys, others, strict=True)
                 ]
             self.dispute.ask(
-                f"<b>Ballot {ballot:,} {dispute.call.label}</b> is disputed by"
-                f" {disputing.in_sentence}.",
-                [[*options, Option(Qt.Key.Key_Escape, "Cancel", None)]],
+                fill(
+                    self.tr("<b>Ballot %1 %2</b> is disputed by %3."),
+                    f"{ballot:,}",
+                    call_word(dispute.call),
+                    disputing.in_sentence,
+                ),
+                [[*options, Option(Qt.Key.Key_Escape, self.tr("Cancel"), None)]],
             )
             return
         as_called = self.election.as_called_keys
         self.dispute.ask(
-            f"<b>Ballot {ballot:,} {call.label}:</b> which party disputes the agent's call?"
-            f" {' or '.join(p.key for p in parties)}: carried as CHALLENGED;"
-            f" {' or '.join(as_called)}: left as called, noted for objections.",
+            fill(
+                self.tr(
+                    "<b>Ballot %1 %2:</b> which party disputes the agent's call?"
+                    " %3: carried as CHALLENGED; %4: left as called, noted for objections."
+                ),
+                f"{ballot:,}",
+                call_word(call),
+                self.tr(" or ").join(p.key for p in parties),
+                self.tr(" or ").join(as_called),
+            ),
             [
                 [
                     *(
                         Option(_key(party.key), party.short, ("carry", seq, call, party.id))
                         for party in parties
                     ),
-                    Option(Qt.Key.Key_Escape, "Cancel", None),
+                    Option(Qt.Key.Key_Escape, self.tr("Cancel"), None),
                 ],
                 [
-                    Option(_key(key), f"{party.short}, as called", ("note", seq, call, party.id))
+                    Option(
+                        _key(key),
+                        fill(self.tr("%1, as called"), party.short),
+                        ("note", seq, call, party.id),
+                    )
                     for key, party in zip(as_called, parties, strict=False)
                 ],
             ],
@@ -228,7 +278,7 @@ class CountPrompts(QWidget):
         rows = [
             parties,
             [
-                Option(Qt.Key(ord(letter)), _SHORT_REASONS[reason], ("reason", reason))
+                Option(Qt.Key(ord(letter)), short_reason(reason), ("reason", reason))
                 for letter, reason in REASON_KEYS  # the same letters on every ballot
             ],
         ]
@@ -239,13 +289,20 @@ class CountPrompts(QWidget):
         return any(challenger.key.isdigit() for challenger in self.election.challengers)
 
     def _challenge_question(self, challenge: Challenge, ballot: int) -> str:
-        reason = challenge.reason.value if challenge.reason else "reason not given yet"
-        question = (
-            f"<b>Ballot {ballot:,} CHALLENGED</b> by {self.election.said(challenge.party)};"
-            f" {reason}. Who challenged, and why? (optional; counting goes on)"
+        reason = (
+            reason_words(challenge.reason) if challenge.reason else self.tr("reason not given yet")
+        )
+        question = fill(
+            self.tr(
+                "<b>Ballot %1 CHALLENGED</b> by %2; %3. Who challenged, and why?"
+                " (optional; counting goes on)"
+            ),
+            f"{ballot:,}",
+            self.election.said(challenge.party),
+            reason,
         )
         if self._digits_name_parties() and self.challenge.offers(Qt.Key.Key_1):
-            question += " A union's key names it here: Esc first to record the next vote."
+            question += self.tr(" A union's key names it here: Esc first to record the next vote.")
         return question
 
     def _on_challenge_chosen(self, value: object) -> None:
@@ -266,9 +323,15 @@ class CountPrompts(QWidget):
         # A locked count records no recount: the question waits for the reopening.
         pending = count.piles_to_check() if count.locked_by is None else []
         lines = [
-            f"<b>MISMATCH: {m.name}</b> held {m.found}, the journal has"
-            f" {m.size}. Correct the count (undo, or call the missing ballots), then recount"
-            " the pile when it is full again."
+            fill(
+                self.tr(
+                    "<b>MISMATCH: %1</b> held %2, the journal has %3. Correct the count (undo,"
+                    " or call the missing ballots), then recount the pile when it is full again."
+                ),
+                m.name,
+                m.found,
+                m.size,
+            )
             for m in piles.mismatches()
         ]
         options: list[list[Option]] = []
@@ -277,18 +340,27 @@ class CountPrompts(QWidget):
             if self._pile_asked != ref:
                 self._pile_asked, self._pile_asked_at = ref, time.monotonic()
             more = (
-                f" ({how_many(len(pending) - 1, 'more pile')} to recount)"
-                if len(pending) > 1
-                else ""
+                ""
+                if len(pending) == 1
+                else self.tr(" (1 more pile to recount)")
+                if len(pending) == 2
+                else fill(self.tr(" (%1 more piles to recount)"), f"{len(pending) - 1:,}")
             )
             lines.insert(
                 0,
-                f"<b>{ref.title} is full.</b> Recount it: does it hold exactly {piles.size}?{more}",
+                fill(
+                    self.tr("<b>%1 is full.</b> Recount it: does it hold exactly %2?%3"),
+                    ref.title,
+                    piles.size,
+                    more,
+                ),
             )
             options = [
                 [
-                    Option(Qt.Key.Key_Return, f"Holds {piles.size}", (ref, piles.size)),
-                    Option(Qt.Key.Key_N, "Found another number\u2026", (ref, None)),
+                    Option(
+                        Qt.Key.Key_Return, fill(self.tr("Holds %1"), piles.size), (ref, piles.size)
+                    ),
+                    Option(Qt.Key.Key_N, self.tr("Found another number\u2026"), (ref, None)),
                 ]
             ]
         if not pending:
@@ -329,24 +401,40 @@ class CountPrompts(QWidget):
         full = getattr(self.controller, "over_count_group", None)
         if full is None:
             box, counted = self.controller.setup.ballots or 0, self.controller.count.counted
-            where, its = "in the box", ""
+            question = fill(
+                self.tr(
+                    "<b>NOT RECORDED:</b> all %1 ballots in the box are counted; this %2 would"
+                    " be ballot %3. Record it only if the agent confirms there are more ballots"
+                    " than the box was said to hold."
+                ),
+                f"{box:,}",
+                call_word(call),
+                f"{counted + 1:,}",
+            )
         else:
             key, box = full
             counted = box  # every ballot of its box is handled
-            where, its = f"in group {key}'s box", f" of group {key}"
+            question = fill(
+                self.tr(
+                    "<b>NOT RECORDED:</b> all %1 ballots in group %4's box are counted; this %2"
+                    " would be ballot %3 of group %4. Record it only if the agent confirms there"
+                    " are more ballots than the box was said to hold (or press Esc and G to"
+                    " call it in its own group)."
+                ),
+                f"{box:,}",
+                call_word(call),
+                f"{counted + 1:,}",
+                key,
+            )
         self.over_count.ask(
-            f"<b>NOT RECORDED:</b> all {box:,} ballots {where} are counted; this"
-            f" {call.label} would be ballot {counted + 1:,}{its}. Record it only if the agent"
-            " confirms there are more ballots than the box was said to hold"
-            + ("" if full is None else " (or press Esc and G to call it in its own group)")
-            + ".",
+            question,
             [
                 [
                     # Short enough to show whole in the column of an 800-pixel window
                     # ("Record this CHALLENGED anyway" was cut off); the question just
                     # above names the call.
-                    Option(Qt.Key.Key_Y, "Record it anyway", call),
-                    Option(Qt.Key.Key_Escape, "Do not record it", None),
+                    Option(Qt.Key.Key_Y, self.tr("Record it anyway"), call),
+                    Option(Qt.Key.Key_Escape, self.tr("Do not record it"), None),
                 ]
             ],
         )

@@ -41,7 +41,7 @@ class RecentCallsList(QListWidget):
         super().__init__(parent)
         self.words: Words = PLAIN_WORDS  # the election's: what a vote is for, who challenged
         self.setObjectName("recentCalls")
-        self.setAccessibleName("Last calls")
+        self.setAccessibleName(self.tr("Last calls"))
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # letters are call keys, not list search
         self.setSelectionMode(QListWidget.SelectionMode.NoSelection)
         # A long entry wraps instead of being cut off ("supe..."); entries differ in height.

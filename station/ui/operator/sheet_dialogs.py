@@ -5,6 +5,7 @@ They only collect what the operator types; the window decides what happens with 
 
 from collections.abc import Sequence
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -32,7 +33,31 @@ from station.domain.statements import (
 from station.domain.tally_sheet import Observer, SheetError, clean_name, clean_place
 from station.sheet.prepare import SheetRequest
 from station.ui.contrast import ERROR_INK
+from station.ui.language import fill
 from station.ui.screen_fit import show_placeholder
+
+
+def sheet_word(title: str, *, heading: bool = False) -> str:
+    """A sheet's title ("Final", "Corrected 2": the Board's words) as the window says it
+    in a sentence: "final", "corrected 2" in English, or "Final" where it heads one
+    (`heading`; a language whose word follows the noun keeps it small there too)."""
+    if heading:
+        words = {
+            "Final": QCoreApplication.translate("SheetTitle", "Final"),
+            "Interim": QCoreApplication.translate("SheetTitle", "Interim"),
+            "Revised": QCoreApplication.translate("SheetTitle", "Revised"),
+            "Corrected": QCoreApplication.translate("SheetTitle", "Corrected"),
+        }
+    else:
+        words = {
+            "Final": QCoreApplication.translate("SheetTitle", "final"),
+            "Interim": QCoreApplication.translate("SheetTitle", "interim"),
+            "Revised": QCoreApplication.translate("SheetTitle", "revised"),
+            "Corrected": QCoreApplication.translate("SheetTitle", "corrected"),
+        }
+    first, _, rest = title.partition(" ")
+    said = words.get(first, first if heading else first.lower())
+    return f"{said} {rest}" if rest else said
 
 
 class PrepareSheetDialog(QDialog):
@@ -53,7 +78,7 @@ class PrepareSheetDialog(QDialog):
         pile_notes: Sequence[str] = (),
     ) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Prepare the tally sheet")
+        self.setWindowTitle(self.tr("Prepare the tally sheet"))
         self.request: SheetRequest | None = None
         # A final sheet of no ballots needs a second Prepare (Enter): the first one says so.
         self._nothing_counted = (
@@ -65,36 +90,44 @@ class PrepareSheetDialog(QDialog):
         self.reconciliation = QLabel(_reconciliation(setup, tally) + notes)
         self.reconciliation.setObjectName("reconciliation")
         self.reconciliation.setWordWrap(True)
-        self.final = QRadioButton(f"{title} tally: the count is complete")
-        self.interim = QRadioButton("Interim tally: the count pauses (e.g. overnight) and resumes")
+        self.final = QRadioButton(
+            fill(self.tr("%1 tally: the count is complete"), sheet_word(title, heading=True))
+        )
+        self.interim = QRadioButton(
+            self.tr("Interim tally: the count pauses (e.g. overnight) and resumes")
+        )
         self.final.setChecked(True)
         kinds = QButtonGroup(self)
         kinds.addButton(self.final)
         kinds.addButton(self.interim)
         self.agent = QLineEdit(setup.agent or "")
-        self.agent.setPlaceholderText("the Board agent certifying the count")
+        self.agent.setPlaceholderText(self.tr("the Board agent certifying the count"))
         self.place = QLineEdit()
-        self.place.setPlaceholderText("optional: where the count is held")
-        self.final.setToolTip("The count is complete: the sheet the parties sign")
-        self.interim.setToolTip("The count pauses and resumes later; the figures are not a result")
-        self.agent.setToolTip("Printed on the sheet above the Board agent's signature line")
-        self.place.setToolTip("Printed on the sheet as the place of the count")
+        self.place.setPlaceholderText(self.tr("optional: where the count is held"))
+        self.final.setToolTip(self.tr("The count is complete: the sheet the parties sign"))
+        self.interim.setToolTip(
+            self.tr("The count pauses and resumes later; the figures are not a result")
+        )
+        self.agent.setToolTip(
+            self.tr("Printed on the sheet above the Board agent's signature line")
+        )
+        self.place.setToolTip(self.tr("Printed on the sheet as the place of the count"))
         form = QFormLayout()
-        form.addRow("Board agent", self.agent)
-        form.addRow("Place of the count", self.place)
+        form.addRow(self.tr("Board agent"), self.agent)
+        form.addRow(self.tr("Place of the count"), self.place)
         # A box per party of the election: each party's observers sign under it.
         self.observer_boxes: dict[str, QPlainTextEdit] = {}
         for party in describe(setup).parties:
             box = QPlainTextEdit()
-            box.setPlaceholderText("one name per line (optional)")
+            box.setPlaceholderText(self.tr("one name per line (optional)"))
             box.setFixedHeight(72 if len(self.observer_boxes) < 2 else 48)
             box.setTabChangesFocus(True)
-            box.setAccessibleName(f"Observers for {party.label}")
-            box.setToolTip("Each name gets a signature line for this party on the sheet")
+            box.setAccessibleName(fill(self.tr("Observers for %1"), party.label))
+            box.setToolTip(self.tr("Each name gets a signature line for this party on the sheet"))
             self.observer_boxes[party.challenger.id] = box
             # As the sheet heads their signatures ("For the Petitioner (RWDSU)"), by role
             # and name: the challenger's short word said "Union" for an RC Petitioner.
-            row = QLabel(f"Observers for {party.label}")
+            row = QLabel(fill(self.tr("Observers for %1"), party.label))
             row.setWordWrap(True)  # a union's long name wraps, the boxes keep their width
             row.setMaximumWidth(260)
             form.addRow(row, box)
@@ -104,14 +137,16 @@ class PrepareSheetDialog(QDialog):
         self.error_label.setStyleSheet(f"color: {ERROR_INK}; font-weight: bold;")
         self.error_label.setWordWrap(True)
         note = QLabel(
-            "Preparing the sheet records it in the journal and locks the count: further"
-            " calls need an explicit, recorded reopening."
+            self.tr(
+                "Preparing the sheet records it in the journal and locks the count: further"
+                " calls need an explicit, recorded reopening."
+            )
         )
         note.setWordWrap(True)
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
-        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Prepare and lock")
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText(self.tr("Prepare and lock"))
         self.buttons.accepted.connect(self._on_prepare_clicked)
         self.buttons.rejected.connect(self.reject)
 
@@ -168,8 +203,12 @@ class PrepareSheetDialog(QDialog):
         ):
             self._confirmed_nothing = True
             self.error_label.setText(
-                f"{self._nothing_counted}. Press Enter (Prepare and lock) again only if the"
-                " agent confirms it."
+                fill(
+                    self.tr(
+                        "%1. Press Enter (Prepare and lock) again only if the agent confirms it."
+                    ),
+                    self._nothing_counted,
+                )
             )
             return
         self.request = request
@@ -181,29 +220,34 @@ class ReopenDialog(QDialog):
 
     def __init__(self, locked_by: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Reopen the count")
+        self.setWindowTitle(self.tr("Reopen the count"))
         self.reason_text: str | None = None
         self.reason = QLineEdit()
-        self.reason.setPlaceholderText("e.g. a ballot was found in the box")
+        self.reason.setPlaceholderText(self.tr("e.g. a ballot was found in the box"))
         show_placeholder(self.reason)
-        self.reason.setAccessibleName("Reason for reopening")
-        self.reason.setToolTip("Recorded in the journal and shown on both windows")
+        self.reason.setAccessibleName(self.tr("Reason for reopening"))
+        self.reason.setToolTip(self.tr("Recorded in the journal and shown on both windows"))
         explain = QLabel(
-            f"The count is locked by the {locked_by}. Reopening it is recorded with its"
-            " reason; a sheet prepared afterwards is a revision, and the earlier sheet stays"
-            " valid for the count as it stood."
+            fill(
+                self.tr(
+                    "The count is locked by the %1. Reopening it is recorded with its reason;"
+                    " a sheet prepared afterwards is a revision, and the earlier sheet stays"
+                    " valid for the count as it stood."
+                ),
+                locked_by,
+            )
         )
         explain.setWordWrap(True)
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
-        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Reopen")
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText(self.tr("Reopen"))
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(False)
         self.reason.textChanged.connect(self._on_reason_text_changed)
         self.buttons.accepted.connect(self._on_reopen_clicked)
         self.buttons.rejected.connect(self.reject)
         form = QFormLayout()
-        form.addRow("Reason", self.reason)
+        form.addRow(self.tr("Reason"), self.reason)
         layout = QVBoxLayout(self)
         layout.addWidget(explain)
         layout.addLayout(form)
@@ -219,25 +263,55 @@ class ReopenDialog(QDialog):
 
 def _reconciliation(setup: ElectionSetup, tally: Tally) -> str:
     """Counted against the box, naming the figure that differs."""
+
     counted = tally.counted
     # The figures add up to the ballots counted; line 6's sealed envelopes said apart.
     challenged, also = challenged_apart(tally)
     void, void_also = void_apart(tally)  # and line 2's envelopes ruled void
     figures = (
         f"{votes_phrase(setup.ballot, tally, describe(setup).ballot.vote_words)},"  # a figure per choice on a ballot of several
-        f" {challenged:,} CHALLENGED, {void:,} VOID"
-        + (f", {tally.set_aside:,} sustained, never opened" if tally.set_aside else "")
+        + fill(
+            QCoreApplication.translate("PrepareSheetDialog", " %1 CHALLENGED, %2 VOID"),
+            f"{challenged:,}",
+            f"{void:,}",
+        )
+        + (
+            fill(
+                QCoreApplication.translate("PrepareSheetDialog", ", %1 sustained, never opened"),
+                f"{tally.set_aside:,}",
+            )
+            if tally.set_aside
+            else ""
+        )
         + also
         + void_also
     )
     progress = f"<b>{counted_statement(counted, setup.ballots, over=False)}</b> ({figures})"
     if setup.ballots is None:
-        return f"{progress}; the number in the box was not given."
+        return fill(
+            QCoreApplication.translate(
+                "PrepareSheetDialog", "%1; the number in the box was not given."
+            ),
+            progress,
+        )
     if counted == setup.ballots:
-        return f"{progress}: the count matches the box."
+        return fill(
+            QCoreApplication.translate("PrepareSheetDialog", "%1: the count matches the box."),
+            progress,
+        )
     if counted < setup.ballots:
-        return f"{progress}: <b>{setup.ballots - counted:,} ballots in the box are not counted.</b>"
-    return (
-        f"<b>{box_mismatch_statement(counted, setup.ballots)}</b> ({figures}):"
-        f" <b>{counted - setup.ballots:,} more than the box.</b>"
+        return fill(
+            QCoreApplication.translate(
+                "PrepareSheetDialog", "%1: <b>%2 ballots in the box are not counted.</b>"
+            ),
+            progress,
+            f"{setup.ballots - counted:,}",
+        )
+    return fill(
+        QCoreApplication.translate(
+            "PrepareSheetDialog", "<b>%1</b> (%2): <b>%3 more than the box.</b>"
+        ),
+        box_mismatch_statement(counted, setup.ballots),
+        figures,
+        f"{counted - setup.ballots:,}",
     )

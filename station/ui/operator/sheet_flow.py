@@ -11,7 +11,7 @@ import shlex
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QLocale
+from PySide6.QtCore import QCoreApplication, QLocale
 from PySide6.QtWidgets import QFileDialog
 
 from station.domain import ElectionSetup, ReplayError, Sheet, SheetKind
@@ -23,8 +23,9 @@ from station.journal.chain import HEAD_DIGITS
 from station.sheet.export import ExportError
 from station.sheet.keys import KeyProblem
 from station.sheet.prepare import SheetRequest, previous_request
+from station.ui.language import fill
 from station.ui.operator.keys_back import open_over, take_keys_back
-from station.ui.operator.sheet_dialogs import PrepareSheetDialog, ReopenDialog
+from station.ui.operator.sheet_dialogs import PrepareSheetDialog, ReopenDialog, sheet_word
 from station.ui.operator.work_progress import WorkProgress
 
 if TYPE_CHECKING:
@@ -81,8 +82,16 @@ class SheetFlow:
             return
         self.window.show_key()
         self.window.notify(
-            f"<b>{sheet.title} tally prepared</b> at event {sheet.seq:,}; it certifies events"
-            f" 1\u2013{sheet.head:,}. Export it for signing with File \u25b8 Export (Ctrl+E)."
+            fill(
+                QCoreApplication.translate(
+                    "SheetFlow",
+                    "<b>%1 tally prepared</b> at event %2; it certifies events 1\u2013%3."
+                    " Export it for signing with File \u25b8 Export (Ctrl+E).",
+                ),
+                sheet_word(sheet.title, heading=True),
+                f"{sheet.seq:,}",
+                f"{sheet.head:,}",
+            )
             + _witnessed_line(self.window.controller.witnessed_statement)
         )
 
@@ -97,7 +106,12 @@ class SheetFlow:
                 self.window.show_error(str(error))
             return
         dialog = ReopenDialog(
-            f"{sheet.title.lower()} tally sheet of event {sheet.seq:,}", self.window
+            fill(
+                QCoreApplication.translate("SheetFlow", "%1 tally sheet of event %2"),
+                sheet_word(sheet.title),
+                f"{sheet.seq:,}",
+            ),
+            self.window,
         )
         dialog.accepted.connect(lambda: self._on_reopen_dialog_accepted(dialog))
         self.window.reopen_dialog = dialog
@@ -128,7 +142,11 @@ class SheetFlow:
             else "a4"
         )
         progress = WorkProgress(
-            self.window, f"Exporting the {sheet.title.lower()} tally sheet\u2026"
+            self.window,
+            fill(
+                QCoreApplication.translate("SheetFlow", "Exporting the %1 tally sheet\u2026"),
+                sheet_word(sheet.title),
+            ),
         )
         self.window.last_progress = progress
         try:
@@ -144,15 +162,25 @@ class SheetFlow:
         # sits beside the call buttons, in a column of its own.
         command = f"station verify {shlex.quote(str(exported.folder))} --key {exported.fingerprint}"
         self.window.notify(
-            f"<b>Exported</b> the {sheet.title.lower()} tally, signed, into its folder."
-            f' Next: <a href="{PRINT_LINK}">Print</a> it for the signatures \u00b7'
-            f' <a href="{OPEN_LINK}">Open the PDF</a>. Anyone can check it:'
-            f" <tt>{html.escape(command, quote=False)}</tt>"
+            fill(
+                QCoreApplication.translate(
+                    "SheetFlow",
+                    "<b>Exported</b> the %1 tally, signed, into its folder."
+                    ' Next: <a href="%2">Print</a> it for the signatures \u00b7'
+                    ' <a href="%3">Open the PDF</a>. Anyone can check it: <tt>%4</tt>',
+                ),
+                sheet_word(sheet.title),
+                PRINT_LINK,
+                OPEN_LINK,
+                html.escape(command, quote=False),
+            )
         )
         self.window.refresh_exported()
 
     def verify(self) -> None:
-        progress = WorkProgress(self.window, "Checking the record\u2026")
+        progress = WorkProgress(
+            self.window, QCoreApplication.translate("SheetFlow", "Checking the record\u2026")
+        )
         self.window.last_progress = progress
         try:
             verdict = self.window.controller.verify(progress)
@@ -160,11 +188,22 @@ class SheetFlow:
             progress.finish()
             take_keys_back(self.window)
         if not verdict.ok:
-            self.window.show_error(f"the record is NOT intact: {verdict.problem}")
+            self.window.show_error(
+                fill(
+                    QCoreApplication.translate("SheetFlow", "the record is NOT intact: %1"),
+                    verdict.problem,
+                )
+            )
             return
         self.window.notify(
-            f"<b>Record intact:</b> {verdict.events:,} events, chain and replay checked;"
-            f" head {verdict.head[:HEAD_DIGITS]}."
+            fill(
+                QCoreApplication.translate(
+                    "SheetFlow",
+                    "<b>Record intact:</b> %1 events, chain and replay checked; head %2.",
+                ),
+                f"{verdict.events:,}",
+                verdict.head[:HEAD_DIGITS],
+            )
         )
 
     def refresh_lock(self) -> None:
@@ -177,30 +216,53 @@ class SheetFlow:
             action.setEnabled(locked is None)
         window.reopen_action.setEnabled(locked is not None)
         paused = locked is not None and locked.kind is SheetKind.INTERIM
-        window.reopen_action.setText("Re&sume count" if paused else "Re&open count\u2026")
+        window.reopen_action.setText(
+            QCoreApplication.translate("SheetFlow", "Re&sume count")
+            if paused
+            else QCoreApplication.translate("OperatorWindow", "Re&open count\u2026")
+        )
         window.pause_action.setEnabled(locked is None)
         window.export_action.setEnabled(bool(count.sheets))
         window.prepare_action.setEnabled(locked is None or locked.kind is SheetKind.INTERIM)
         if locked is not None and window.notice_banner.isHidden() and not window.notice_held:
             if paused:
                 window.notify(
-                    f"<b>Count paused</b> after ballot {call_number(count):,} (interim tally"
-                    f" at event {locked.seq:,}). Resume it from the Count menu."
+                    fill(
+                        QCoreApplication.translate(
+                            "SheetFlow",
+                            "<b>Count paused</b> after ballot %1 (interim tally at event %2)."
+                            " Resume it from the Count menu.",
+                        ),
+                        f"{call_number(count):,}",
+                        f"{locked.seq:,}",
+                    )
                 )
             else:
                 window.notify(
-                    f"<b>Count locked</b> by the {locked.title.lower()} tally sheet prepared at"
-                    f" event {locked.seq:,}. To record more calls, reopen the count (Count menu)."
+                    fill(
+                        QCoreApplication.translate(
+                            "SheetFlow",
+                            "<b>Count locked</b> by the %1 tally sheet prepared at event %2."
+                            " To record more calls, reopen the count (Count menu).",
+                        ),
+                        sheet_word(locked.title),
+                        f"{locked.seq:,}",
+                    )
                 )
 
     def ask_export_folder(self, name: str) -> Path | None:
         parent = QFileDialog.getExistingDirectory(
-            self.window, "Export the signed tally sheet into (a new folder is made there)"
+            self.window,
+            QCoreApplication.translate(
+                "SheetFlow", "Export the signed tally sheet into (a new folder is made there)"
+            ),
         )
         return free_export_folder(Path(parent), name) if parent else None
 
 
 RESUME_REASON = "count resumed after the pause"
+
+
 # The links of the notice after an export (the window's `_on_notice_banner_link_activated`).
 PRINT_LINK = "print"
 OPEN_LINK = "open"

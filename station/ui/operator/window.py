@@ -53,7 +53,8 @@ from station.journal.chain import HEAD_DIGITS
 from station.journal.times import backwards_statement
 from station.ui.announce import announce, announce_rich
 from station.ui.dashboard.window import DashboardWindow
-from station.ui.operator.call_pad import CallPad
+from station.ui.language import fill
+from station.ui.operator.call_pad import CallPad, call_word
 from station.ui.operator.choice_pad import election_html
 from station.ui.operator.controller import CountController
 from station.ui.operator.feed import ControllerFeed
@@ -108,10 +109,11 @@ class OperatorWindow(QMainWindow):
         controller.setParent(self)  # the count lives as long as its window
         setup = controller.setup
         self.setObjectName("operatorWindow")
-        demo = "DEMO \u2014 " if setup.is_demo else ""
+        title = "Station \u2014 %1 \u2014 %2"
+        if setup.is_demo:
+            title = self.tr("DEMO \u2014 Station \u2014 %1 \u2014 %2")
         self.setWindowTitle(
-            f"{demo}Station \u2014 {case_title(setup)} \u2014"
-            f" {parties_title(setup.employer, setup.ballot)}"
+            fill(title, case_title(setup), parties_title(setup.employer, setup.ballot))
         )
 
         self.election = describe_election(setup)
@@ -124,7 +126,7 @@ class OperatorWindow(QMainWindow):
         # laptop's screen would widen the window past it.
         self.election_label.setWordWrap(True)
         self.demo_badge = QLabel(
-            "DEMO \u2014 not a real election: a temporary file, for trying Station"
+            self.tr("DEMO \u2014 not a real election: a temporary file, for trying Station")
         )
         self.demo_badge.setObjectName("demoBadge")  # red, bold: operator.qss
         self.demo_badge.setVisible(setup.is_demo)
@@ -143,12 +145,12 @@ class OperatorWindow(QMainWindow):
         self.error_banner = QLabel()
         self.error_banner.setObjectName("errorBanner")
         self.error_banner.setWordWrap(True)
-        self.error_banner.setAccessibleName("Recording error")
+        self.error_banner.setAccessibleName(self.tr("Recording error"))
         self.error_banner.hide()
         self.notice_banner = QLabel()
         self.notice_banner.setObjectName("noticeBanner")
         self.notice_banner.setWordWrap(True)
-        self.notice_banner.setAccessibleName("Count notice")
+        self.notice_banner.setAccessibleName(self.tr("Count notice"))
         self.notice_banner.setTextInteractionFlags(Qt.TextInteractionFlag.LinksAccessibleByMouse)
         self.notice_banner.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the count keys stay here
         self.notice_banner.linkActivated.connect(self._on_notice_banner_link_activated)
@@ -200,15 +202,15 @@ class OperatorWindow(QMainWindow):
             lambda event: group_vote_words(event, count.votes.words(event), count.groups.group_of),
             lambda seq: group_key(count.groups.group_of(seq)),
         )
-        self.undo_button = QPushButton("\u21b6 Undo last call  (Ctrl+Z)")
-        self.redo_button = QPushButton("\u21b7 Redo  (Ctrl+Shift+Z)")
+        self.undo_button = QPushButton(self.tr("\u21b6 Undo last call  (Ctrl+Z)"))
+        self.redo_button = QPushButton(self.tr("\u21b7 Redo  (Ctrl+Shift+Z)"))
         for button in (self.undo_button, self.redo_button):
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             button.setMinimumHeight(56)
         # Shown while there is nothing to undo or redo (`_refresh_undo_redo`); else the call.
         self._undo_redo_tips = (
-            "Take back the last call; the correction is recorded and shown",
-            "Put back the call just undone; recorded and shown",
+            self.tr("Take back the last call; the correction is recorded and shown"),
+            self.tr("Put back the call just undone; recorded and shown"),
         )
 
         self.journal_label = QLabel()
@@ -277,7 +279,7 @@ class OperatorWindow(QMainWindow):
         recent_box.addWidget(self.error_banner)
         recent_box.addWidget(self.notice_banner)
         recent_box.addWidget(self.prompts)
-        title = QLabel("Last calls")
+        title = QLabel(self.tr("Last calls"))
         title.setObjectName("sectionTitle")
         recent_box.addWidget(title)
         recent_box.addWidget(self.recent, 1)
@@ -294,32 +296,34 @@ class OperatorWindow(QMainWindow):
         self.setCentralWidget(central)
 
     def _build_actions(self) -> None:
-        file_menu = self.menuBar().addMenu("&File")
+        file_menu = self.menuBar().addMenu(self.tr("&File"))
         new_action = self._action(
-            "&New election\u2026", [QKeySequence(QKeySequence.StandardKey.New)]
+            self.tr("&New election\u2026"), [QKeySequence(QKeySequence.StandardKey.New)]
         )
         new_action.triggered.connect(self.new_election_requested)
         open_action = self._action(
-            "&Open election file\u2026", [QKeySequence(QKeySequence.StandardKey.Open)]
+            self.tr("&Open election file\u2026"), [QKeySequence(QKeySequence.StandardKey.Open)]
         )
         open_action.triggered.connect(self.open_requested)
-        quit_action = self._action("&Quit", [QKeySequence("Ctrl+Q")])
+        quit_action = self._action(self.tr("&Quit"), [QKeySequence("Ctrl+Q")])
         quit_action.triggered.connect(self.close)
         self.export_action = self._action(
-            "&Export signed tally sheet\u2026", [QKeySequence("Ctrl+E")]
+            self.tr("&Export signed tally sheet\u2026"), [QKeySequence("Ctrl+E")]
         )
         self.export_action.triggered.connect(self._on_export_action_triggered)
         file_menu.addActions([new_action, open_action])
         file_menu.addSeparator()
         file_menu.addAction(self.export_action)
-        self.print_action = self._action("&Print the exported tally sheet\u2026", [])
+        self.print_action = self._action(self.tr("&Print the exported tally sheet\u2026"), [])
         self.print_action.triggered.connect(self._on_print_action_triggered)
-        self.open_pdf_action = self._action("Open the exported &PDF", [])
+        self.open_pdf_action = self._action(self.tr("Open the exported &PDF"), [])
         self.open_pdf_action.triggered.connect(self._on_open_pdf_action_triggered)
         file_menu.addActions([self.print_action, self.open_pdf_action])
         self.refresh_exported()
-        self.verify_action = self._action("&Verify the record", [])
-        self.verify_action.setToolTip("Check every event's hash chain, the replay and every sheet")
+        self.verify_action = self._action(self.tr("&Verify the record"), [])
+        self.verify_action.setToolTip(
+            self.tr("Check every event's hash chain, the replay and every sheet")
+        )
         self.verify_action.triggered.connect(self._on_verify_action_triggered)
         file_menu.addAction(self.verify_action)
         file_menu.addSeparator()
@@ -328,48 +332,62 @@ class OperatorWindow(QMainWindow):
         # The count's own keys are handled in keyPressEvent, not as QAction shortcuts,
         # so that one guard can refuse every kind of auto-repeat (see key_guard.py);
         # the menu shows them after a tab.
-        count_menu = self.menuBar().addMenu("&Count")
+        count_menu = self.menuBar().addMenu(self.tr("&Count"))
         self.call_actions: dict[tuple[Call, int | None], QAction] = {}
-        calls = [(choice.label, choice.key, choice.vote) for choice in self.election.ballot.choices]
-        calls += [(mark.call.label, mark.key, (mark.call, None)) for mark in self.election.marks]
+        calls = [
+            (choice.name if choice.label == choice.name else call_word(choice.call), *vote)
+            for choice in self.election.ballot.choices
+            for vote in [(choice.key, choice.vote)]
+        ]
+        calls += [
+            (call_word(mark.call), mark.key, (mark.call, None)) for mark in self.election.marks
+        ]
         for label, key, vote in calls:
-            action = self._action(f"Record {label}\t{key}", [])
+            action = self._action(fill(self.tr("Record %1\t%2"), label, key), [])
             action.triggered.connect(lambda _checked=False, vote=vote: self._record(*vote))
             self.call_actions[vote] = action
             count_menu.addAction(action)
         count_menu.addSeparator()
-        self.undo_action = self._action("&Undo last call\tCtrl+Z", [])
+        self.undo_action = self._action(self.tr("&Undo last call\tCtrl+Z"), [])
         self.undo_action.triggered.connect(self._on_undo_triggered)
-        self.redo_action = self._action("&Redo\tCtrl+Shift+Z, Ctrl+Y", [])
+        self.redo_action = self._action(self.tr("&Redo\tCtrl+Shift+Z, Ctrl+Y"), [])
         self.redo_action.triggered.connect(self._on_redo_triggered)
         count_menu.addActions([self.undo_action, self.redo_action])
         count_menu.addSeparator()
-        self.dispute_action = self._action("&Dispute the last call\u2026\tD", [])
+        self.dispute_action = self._action(self.tr("&Dispute the last call\u2026\tD"), [])
         self.dispute_action.triggered.connect(self.prompts.ask_dispute)
-        self.register_action = self._action("Challenge &register\u2026", [QKeySequence("Ctrl+R")])
+        self.register_action = self._action(
+            self.tr("Challenge &register\u2026"), [QKeySequence("Ctrl+R")]
+        )
         self.register_action.triggered.connect(self._on_register_triggered)
         count_menu.addActions([self.dispute_action, self.register_action])
         count_menu.addSeparator()
         self.pause_action = self._action(
-            "&Pause count (interim tally)\u2026", [QKeySequence("Ctrl+P")]
+            self.tr("&Pause count (interim tally)\u2026"), [QKeySequence("Ctrl+P")]
         )
         self.pause_action.triggered.connect(self._on_pause_action_triggered)
-        self.prepare_action = self._action("&Prepare tally sheet\u2026", [QKeySequence("Ctrl+T")])
+        self.prepare_action = self._action(
+            self.tr("&Prepare tally sheet\u2026"), [QKeySequence("Ctrl+T")]
+        )
         self.prepare_action.triggered.connect(self._on_prepare_action_triggered)
-        self.reopen_action = self._action("Re&open count\u2026", [QKeySequence("Ctrl+Shift+P")])
+        self.reopen_action = self._action(
+            self.tr("Re&open count\u2026"), [QKeySequence("Ctrl+Shift+P")]
+        )
         self.reopen_action.triggered.connect(self._on_reopen_action_triggered)
         count_menu.addActions([self.pause_action, self.prepare_action, self.reopen_action])
 
-        view_menu = self.menuBar().addMenu("&View")
-        self.dashboard_action = self._action("&Dashboard for observers", [QKeySequence("F11")])
+        view_menu = self.menuBar().addMenu(self.tr("&View"))
+        self.dashboard_action = self._action(
+            self.tr("&Dashboard for observers"), [QKeySequence("F11")]
+        )
         self.dashboard_action.setCheckable(True)
         self.dashboard_action.triggered.connect(self._on_dashboard_action_triggered)
         view_menu.addAction(self.dashboard_action)
 
-        help_menu = self.menuBar().addMenu("&Help")
+        help_menu = self.menuBar().addMenu(self.tr("&Help"))
         # The keys are looked up to make sense of a refusal: its banner stays.
         self.help_action = self._action(
-            "&Keyboard shortcuts", [QKeySequence("F1")], clears_error=False
+            self.tr("&Keyboard shortcuts"), [QKeySequence("F1")], clears_error=False
         )
         self.help_action.triggered.connect(self._on_help_triggered)
         help_menu.addAction(self.help_action)
@@ -474,7 +492,7 @@ class OperatorWindow(QMainWindow):
         keys = self.group_keys
         voted = call in (Call.FOR, Call.AGAINST)
         if voted and not keys.vote_allowed():
-            self._on_controller_refused(f"{keys.waiting_for()} first")
+            self._on_controller_refused(fill(self.tr("%1 first"), keys.waiting_for()))
             return
         answer = keys.answer_for(call)
         self.prompts.call_key_pressed()
@@ -548,7 +566,7 @@ class OperatorWindow(QMainWindow):
             self.dashboard_note.hide()
             return
         self.dashboard_note.setText(
-            dashboard_full_screen(placement.screen or "another screen")
+            dashboard_full_screen(placement.screen or self.tr("another screen"))
             if placement.full_screen
             else DASHBOARD_BEHIND
         )
@@ -611,7 +629,9 @@ class OperatorWindow(QMainWindow):
             return
         self._clock_warned = True
         words = html.escape(full_sentence(backwards_statement(went_back)), quote=False)
-        self.notify(f"<b>Warning:</b> {words[0].upper()}{words[1:]} Check the clock.")
+        self.notify(
+            fill(self.tr("<b>Warning:</b> %1 Check the clock."), f"{words[0].upper()}{words[1:]}")
+        )
 
     def _on_register_triggered(self) -> None:
         # Imported on Ctrl+R: a count may never open the register (nor its dialogs).
@@ -659,7 +679,10 @@ class OperatorWindow(QMainWindow):
 
     def _on_printer_printed(self, printer: str) -> None:
         self.notify(
-            f"<b>Sent to {html.escape(printer, quote=False)}:</b> the exported PDF, as signed."
+            fill(
+                self.tr("<b>Sent to %1:</b> the exported PDF, as signed."),
+                html.escape(printer, quote=False),
+            )
         )
 
     def _on_open_pdf_action_triggered(self) -> None:
@@ -678,10 +701,11 @@ class OperatorWindow(QMainWindow):
         announce_rich(self, text)
 
     def show_error(self, message: str) -> None:
-        self._alarm(f"<b>Not done.</b> {html.escape(message, quote=False)}")
+        self._alarm(fill(self.tr("<b>Not done.</b> %1"), html.escape(message, quote=False)))
 
     def _on_controller_refused(self, message: str) -> None:
-        self._alarm(f"<b>NOT RECORDED:</b> {html.escape(full_sentence(message), quote=False)}")
+        reason = html.escape(full_sentence(message), quote=False)
+        self._alarm(fill(self.tr("<b>NOT RECORDED:</b> %1"), reason))
 
     def _on_controller_count_lost(self, problem: str) -> None:
         # Recorded, but no count can be taken on from the file: the keys record nothing
@@ -689,7 +713,9 @@ class OperatorWindow(QMainWindow):
         self.pad.setEnabled(False)
         for action in self.call_actions.values():
             action.setEnabled(False)
-        self._alarm(f"<b>THE COUNT CANNOT GO ON:</b> {html.escape(problem, quote=False)}")
+        self._alarm(
+            fill(self.tr("<b>THE COUNT CANNOT GO ON:</b> %1"), html.escape(problem, quote=False))
+        )
         self.count_lost.emit(problem)
 
     def _on_controller_write_failed(self, error: WriteFailed) -> None:
@@ -698,8 +724,13 @@ class OperatorWindow(QMainWindow):
         # the file's own, or with a word that is no sentence's first.
         reason = html.escape(full_sentence(error.reason), quote=False)
         self._alarm(
-            f"<b>NOT RECORDED:</b> {reason}<br>The count did not change."
-            " Fix the problem, then make the call again."
+            fill(
+                self.tr(
+                    "<b>NOT RECORDED:</b> %1<br>The count did not change."
+                    " Fix the problem, then make the call again."
+                ),
+                reason,
+            )
         )
 
     def _alarm(self, text: str) -> None:
@@ -780,12 +811,16 @@ class OperatorWindow(QMainWindow):
             done, total = progress
             self.progress_bar.setRange(0, total)
             self.progress_bar.setValue(min(done, total))
-        self.valid_label.setText(f"Valid votes: <b>{tally.valid:,}</b>")
+        self.valid_label.setText(fill(self.tr("Valid votes: <b>%1</b>"), f"{tally.valid:,}"))
         self._refresh_next_step(progress)
         self.sheet_flow.refresh_lock()
         journal = self.controller.journal
         self.journal_label.setText(
-            f"events {journal.head_seq:,} · head {journal.head_hash[:HEAD_DIGITS]}"
+            fill(
+                self.tr("events %1 · head %2"),
+                f"{journal.head_seq:,}",
+                journal.head_hash[:HEAD_DIGITS],
+            )
         )
         self._refresh_undo_redo()
         self._refresh_groups()
@@ -915,7 +950,11 @@ class OperatorWindow(QMainWindow):
         ):
             for widget in widgets:
                 widget.setEnabled(target is not None and unlocked)
-            text = None if target is None else f"{target[1].label} (ballot {target[2]:,})"
+            text = (
+                None
+                if target is None
+                else fill(self.tr("%1 (ballot %2)"), call_word(target[1]), f"{target[2]:,}")
+            )
             widgets[1].setToolTip(text or tip)
 
     def closeEvent(self, event: QCloseEvent) -> None:

@@ -1,6 +1,6 @@
 """A progress dialog for long work done on the window's own thread (export, verify)."""
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QApplication, QProgressBar, QProgressDialog, QWidget
 
 SHOW_AFTER_MS = 400  # quick work (a small count) shows no dialog at all
@@ -17,7 +17,7 @@ class WorkProgress:
     def __init__(self, parent: QWidget, label: str) -> None:
         self.dialog = QProgressDialog(label, "", 0, 0, parent)
         self.dialog.setObjectName("workProgress")
-        self.dialog.setWindowTitle("Station")
+        self.dialog.setWindowTitle(QCoreApplication.translate("WorkProgress", "Station"))
         self.dialog.setCancelButton(None)
         self.dialog.setWindowModality(Qt.WindowModality.WindowModal)
         self.dialog.setMinimumDuration(SHOW_AFTER_MS)

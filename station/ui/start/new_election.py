@@ -3,6 +3,7 @@
 from collections.abc import Callable
 from pathlib import Path
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -30,29 +31,65 @@ from station.domain.voters import VoterList, read_voter_list
 from station.journal import JournalError
 from station.sheet.prepare import setup_names, unprintable_problem
 from station.ui.contrast import ERROR_INK
+from station.ui.language import QT_TRANSLATE_NOOP, fill
 from station.ui.start.voting_groups import VotingGroupsBox
 
 SUFFIX = ".station"
 PATH_CHARS = 60
 
 
-PILE_TIP = (
+PILE_TIP = QT_TRANSLATE_NOOP(
+    "NewElectionDialog",
     "Ballots per pile: when a pile of one call is full it is recounted before counting"
-    " goes on (0: no pile checks)"
+    " goes on (0: no pile checks)",
 )
-PILE_WITH_GROUPS_TIP = (
+PILE_WITH_GROUPS_TIP = QT_TRANSLATE_NOOP(
+    "NewElectionDialog",
     "Ballots per pile, in each voting group's box: when a pile of one call in a group is"
-    " full it is recounted before counting goes on (0: no pile checks)"
+    " full it is recounted before counting goes on (0: no pile checks)",
 )
-PILE_WITH_UNIONS_TIP = (
+PILE_WITH_UNIONS_TIP = QT_TRANSLATE_NOOP(
+    "NewElectionDialog",
     "Ballots per pile, a pile for each choice (each union, Neither), VOID and CHALLENGED:"
-    " when one is full it is recounted before counting goes on (0: no pile checks)"
+    " when one is full it is recounted before counting goes on (0: no pile checks)",
 )
-PILE_WITH_UNIONS_AND_GROUPS_TIP = (
+PILE_WITH_UNIONS_AND_GROUPS_TIP = QT_TRANSLATE_NOOP(
+    "NewElectionDialog",
     "Ballots per pile, in each voting group's box a pile for each choice (each union,"
     " Neither), VOID and CHALLENGED: when one is full it is recounted before counting goes"
-    " on (0: no pile checks)"
+    " on (0: no pile checks)",
 )
+
+
+def case_kind_words(kind: CaseKind) -> str:
+    """What a kind of case means, in the window's language (`CaseKind.words` in English)."""
+    words = {
+        CaseKind.RC: QCoreApplication.translate("CaseKind", "a union petitions"),
+        CaseKind.RD: QCoreApplication.translate(
+            "CaseKind", "employees petition to remove the union"
+        ),
+        CaseKind.RM: QCoreApplication.translate("CaseKind", "the employer petitions"),
+        CaseKind.UD: QCoreApplication.translate(
+            "CaseKind", "employees petition to rescind the union's union-security authority"
+        ),
+    }
+    return words.get(kind, kind.words)
+
+
+def election_type_words(kind: ElectionType) -> str:
+    """A type of election in the window's language (the sheet prints `kind.words`)."""
+    words = {
+        ElectionType.CONSENT: QCoreApplication.translate("ElectionType", "Consent"),
+        ElectionType.STIPULATED: QCoreApplication.translate("ElectionType", "Stipulated"),
+        ElectionType.DIRECTED: QCoreApplication.translate(
+            "ElectionType", "Directed by the Regional Director"
+        ),
+        ElectionType.BOARD_DIRECTED: QCoreApplication.translate(
+            "ElectionType", "Directed by the Board"
+        ),
+        ElectionType.EXPEDITED: QCoreApplication.translate("ElectionType", "Expedited"),
+    }
+    return words.get(kind, kind.words)
 
 
 class NewElectionDialog(QDialog):
@@ -75,74 +112,105 @@ class NewElectionDialog(QDialog):
     ) -> None:
         super().__init__(parent)
         self._create = create
-        self.setWindowTitle("New election")
+        self.setWindowTitle(self.tr("New election"))
         self.created_path: Path | None = None
         self._warned: ElectionSetup | None = None  # the setup a warning was shown for
-        self.case = QLineEdit(placeholderText="e.g. 29-RC-288020")
-        self.employer = QLineEdit(placeholderText="Employer as on the notice")
-        self.union = QLineEdit(placeholderText="Union as on the ballot")
+        self.case = QLineEdit(placeholderText=self.tr("e.g. 29-RC-288020"))
+        self.employer = QLineEdit(placeholderText=self.tr("Employer as on the notice"))
+        self.union = QLineEdit(placeholderText=self.tr("Union as on the ballot"))
         # More unions, intervenors and an RD petitioner: names separated by ";".
         self.more_unions = QLineEdit(
-            placeholderText="optional: other unions, in ballot order, A; B"
+            placeholderText=self.tr("optional: other unions, in ballot order, A; B")
         )
-        self.intervenors = QLineEdit(placeholderText="optional: intervening unions, A; B")
-        petitioned = " or ".join(kind.value for kind in CaseKind if kind.employees_petition)
-        self.petitioner = QLineEdit(placeholderText=f"{petitioned}: the employee(s) petitioning")
-        self.incumbent = QLineEdit(placeholderText="optional: the union of the existing unit")
+        self.intervenors = QLineEdit(placeholderText=self.tr("optional: intervening unions, A; B"))
+        petitioned = self.tr(" or ").join(
+            kind.value for kind in CaseKind if kind.employees_petition
+        )
+        self.petitioner = QLineEdit(
+            placeholderText=fill(self.tr("%1: the employee(s) petitioning"), petitioned)
+        )
+        self.incumbent = QLineEdit(
+            placeholderText=self.tr("optional: the union of the existing unit")
+        )
         self.incumbent.setToolTip(
-            "The union that represents the existing unit: a union on the ballot, or, with"
-            " a self-determination group, the union of the unit the group could join."
-            " Needed when such a group votes on several unions"
+            self.tr(
+                "The union that represents the existing unit: a union on the ballot, or, with"
+                " a self-determination group, the union of the unit the group could join."
+                " Needed when such a group votes on several unions"
+            )
         )
         self.more_unions.setToolTip(
-            "Two or more unions on the ballot: the others after the first, in ballot order,"
-            " separated by semicolons; each gets its own button (keys 1-9, 0 for Neither)"
+            self.tr(
+                "Two or more unions on the ballot: the others after the first, in ballot order,"
+                " separated by semicolons; each gets its own button (keys 1-9, 0 for Neither)"
+            )
         )
         self.intervenors.setToolTip(
-            "Unions allowed onto the ballot as intervenors, separated by semicolons; named"
-            " 'the Intervenor' on the sheet, with their own observers' column"
+            self.tr(
+                "Unions allowed onto the ballot as intervenors, separated by semicolons; named"
+                " 'the Intervenor' on the sheet, with their own observers' column"
+            )
         )
         self.petitioner.setToolTip(
-            f"In an {petitioned} case: the employee or group of employees who petitioned;"
-            " the union is then 'the Union', never 'the Petitioner'"
+            fill(
+                self.tr(
+                    "In an %1 case: the employee or group of employees who petitioned;"
+                    " the union is then 'the Union', never 'the Petitioner'"
+                ),
+                petitioned,
+            )
         )
         # The Board's form: the type of election and the unit, printed in the header.
         self.election_type = QComboBox()
-        self.election_type.addItem("not given", None)
+        self.election_type.addItem(self.tr("not given"), None)
         for kind in ElectionType:
-            self.election_type.addItem(kind.words, kind.value)
+            self.election_type.addItem(election_type_words(kind), kind.value)
         self.election_type.setToolTip(
-            "How the election came to be held, as the Tally of Ballots names it"
-            " (a runoff or a rerun is made with station new --runoff-of / --rerun-of)"
+            self.tr(
+                "How the election came to be held, as the Tally of Ballots names it"
+                " (a runoff or a rerun is made with station new --runoff-of / --rerun-of)"
+            )
         )
         self.unit = QPlainTextEdit()
-        self.unit.setPlaceholderText("optional: the unit, as in the petition or agreement")
-        self.unit.setToolTip("The bargaining unit's description, printed (wrapped) on the sheet")
+        self.unit.setPlaceholderText(self.tr("optional: the unit, as in the petition or agreement"))
+        self.unit.setToolTip(
+            self.tr("The bargaining unit's description, printed (wrapped) on the sheet")
+        )
         self.unit.setTabChangesFocus(True)
         self.unit.setFixedHeight(self.unit.fontMetrics().lineSpacing() * 3 + 12)
-        self.eligible = QLineEdit(placeholderText="approximate number")
-        self.ballots = QLineEdit(placeholderText="optional: ballots in the box")
-        self.agent = QLineEdit(placeholderText="optional")
-        self.table = QLineEdit(placeholderText="optional: one table of several, e.g. 2")
+        self.eligible = QLineEdit(placeholderText=self.tr("approximate number"))
+        self.ballots = QLineEdit(placeholderText=self.tr("optional: ballots in the box"))
+        self.agent = QLineEdit(placeholderText=self.tr("optional"))
+        self.table = QLineEdit(placeholderText=self.tr("optional: one table of several, e.g. 2"))
         self.table.setToolTip(
-            "When the count runs at several tables, this table's label (each table has its"
-            " own file and sheet; the sheets are consolidated into one tally)"
+            self.tr(
+                "When the count runs at several tables, this table's label (each table has its"
+                " own file and sheet; the sheets are consolidated into one tally)"
+            )
         )
         self.pile = QSpinBox()
         self.pile.setRange(0, MAX_PILE)
         self.pile.setValue(pile)
-        self.pile.setSpecialValueText("no pile checks")
-        kinds = "; ".join(f"{kind.value}: {kind.words}" for kind in CaseKind)
-        self.case.setToolTip(f"The NLRB case number as on the notice of election ({kinds})")
-        self.employer.setToolTip("The employer's name as on the notice of election")
-        self.union.setToolTip(
-            "The union exactly as named on the ballot (the Petitioner in an RC case, the"
-            " Union in RD and RM cases)"
+        self.pile.setSpecialValueText(self.tr("no pile checks"))
+        kinds = "; ".join(f"{kind.value}: {case_kind_words(kind)}" for kind in CaseKind)
+        self.case.setToolTip(
+            fill(self.tr("The NLRB case number as on the notice of election (%1)"), kinds)
         )
-        self.eligible.setToolTip("Tally line 1: the approximate number of eligible voters")
-        self.ballots.setToolTip("Ballots in the box (or envelopes to open): the M of 'N of M'")
-        self.agent.setToolTip("The Board agent conducting the count (printed on the sheet)")
-        self.pile.setToolTip(PILE_TIP)
+        self.employer.setToolTip(self.tr("The employer's name as on the notice of election"))
+        self.union.setToolTip(
+            self.tr(
+                "The union exactly as named on the ballot (the Petitioner in an RC case, the"
+                " Union in RD and RM cases)"
+            )
+        )
+        self.eligible.setToolTip(self.tr("Tally line 1: the approximate number of eligible voters"))
+        self.ballots.setToolTip(
+            self.tr("Ballots in the box (or envelopes to open): the M of 'N of M'")
+        )
+        self.agent.setToolTip(
+            self.tr("The Board agent conducting the count (printed on the sheet)")
+        )
+        self.pile.setToolTip(self.tr(PILE_TIP))
         self.path = QLineEdit()
         # Its form row's label names the row (the field and its button), not the field.
         self.path.setAccessibleName(self.tr("Save as"))
@@ -151,28 +219,34 @@ class NewElectionDialog(QDialog):
         self.path.setMinimumWidth(self.path.fontMetrics().averageCharWidth() * PATH_CHARS)
         self.path.textChanged.connect(self._on_path_text_changed)
         self._set_path(str((folder or Path.cwd()) / f"election{SUFFIX}"))
-        browse = QPushButton("Browse\u2026")
-        browse.setToolTip("Choose where to save the election file")
+        browse = QPushButton(self.tr("Browse\u2026"))
+        browse.setToolTip(self.tr("Choose where to save the election file"))
         # Two "Browse..." buttons: a screen reader says which is which.
         browse.setAccessibleName(self.tr("Browse for where to save the election file"))
         browse.clicked.connect(self._on_browse_clicked)
         # A mail ballot: its voter list (CSV with id and name columns).
-        self.voters = QLineEdit(placeholderText="mail ballot only: the voter list (CSV)")
+        self.voters = QLineEdit(placeholderText=self.tr("mail ballot only: the voter list (CSV)"))
         self.voters.setAccessibleName(self.tr("Mail ballot: voters"))
         self.voters.setToolTip(
-            "A mail-ballot election: the voter list, a CSV file with a header row naming"
-            " at least id and name. Its envelopes are ruled before any ballot is opened"
+            self.tr(
+                "A mail-ballot election: the voter list, a CSV file with a header row naming"
+                " at least id and name. Its envelopes are ruled before any ballot is opened"
+            )
         )
-        self.voters_browse = QPushButton("Browse\u2026")
-        self.voters_browse.setToolTip("Choose the voter list of a mail-ballot election (CSV)")
+        self.voters_browse = QPushButton(self.tr("Browse\u2026"))
+        self.voters_browse.setToolTip(
+            self.tr("Choose the voter list of a mail-ballot election (CSV)")
+        )
         self.voters_browse.setAccessibleName(self.tr("Browse for the voter list"))
         self.voters_browse.clicked.connect(self._on_voters_browse_clicked)
         # A mixed election: the mail ballot's voters may also vote at the polls.
-        self.polls = QCheckBox("some voters vote at the polls")
+        self.polls = QCheckBox(self.tr("some voters vote at the polls"))
         self.polls.setToolTip(
-            "A mixed election: voters who vote at the polls are checked off in the envelope"
-            " window (P); their ballots are commingled with the mail ballots and counted"
-            " together"
+            self.tr(
+                "A mixed election: voters who vote at the polls are checked off in the envelope"
+                " window (P); their ballots are commingled with the mail ballots and counted"
+                " together"
+            )
         )
         self.polls.setEnabled(False)  # until a voter list is named
         self.voters.textChanged.connect(self._on_voters_text_changed)
@@ -184,23 +258,23 @@ class NewElectionDialog(QDialog):
         path_row.addWidget(browse)
 
         form = QFormLayout()
-        form.addRow("NLRB case number", self.case)
-        form.addRow("Employer", self.employer)
-        form.addRow("Union on the ballot", self.union)
-        form.addRow("Other unions", self.more_unions)
-        form.addRow("Intervenors", self.intervenors)
-        form.addRow(f"{petitioned} petitioner", self.petitioner)
-        form.addRow("Incumbent", self.incumbent)
-        form.addRow("Type of election", self.election_type)
-        form.addRow("Unit", self.unit)
-        form.addRow("Eligible voters", self.eligible)
-        form.addRow("Ballots in the box", self.ballots)
-        form.addRow("Board agent", self.agent)
-        form.addRow("Ballots per pile", self.pile)
-        form.addRow("Table", self.table)
-        form.addRow("Mail ballot: voters", voters_row)
-        form.addRow("Mail ballot: polls", self.polls)
-        form.addRow("Save as", path_row)
+        form.addRow(self.tr("NLRB case number"), self.case)
+        form.addRow(self.tr("Employer"), self.employer)
+        form.addRow(self.tr("Union on the ballot"), self.union)
+        form.addRow(self.tr("Other unions"), self.more_unions)
+        form.addRow(self.tr("Intervenors"), self.intervenors)
+        form.addRow(fill(self.tr("%1 petitioner"), petitioned), self.petitioner)
+        form.addRow(self.tr("Incumbent"), self.incumbent)
+        form.addRow(self.tr("Type of election"), self.election_type)
+        form.addRow(self.tr("Unit"), self.unit)
+        form.addRow(self.tr("Eligible voters"), self.eligible)
+        form.addRow(self.tr("Ballots in the box"), self.ballots)
+        form.addRow(self.tr("Board agent"), self.agent)
+        form.addRow(self.tr("Ballots per pile"), self.pile)
+        form.addRow(self.tr("Table"), self.table)
+        form.addRow(self.tr("Mail ballot: voters"), voters_row)
+        form.addRow(self.tr("Mail ballot: polls"), self.polls)
+        form.addRow(self.tr("Save as"), path_row)
 
         self.error_label = QLabel()
         self.error_label.setObjectName("formError")
@@ -209,7 +283,7 @@ class NewElectionDialog(QDialog):
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
-        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Create")
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText(self.tr("Create"))
         self.buttons.accepted.connect(self._on_create_clicked)
         self.buttons.rejected.connect(self.reject)
 
@@ -235,7 +309,9 @@ class NewElectionDialog(QDialog):
         """The setup as typed, or SetupError naming the first field that is wrong."""
         if voters is not None and self.ballots.text().strip():
             raise SetupError(
-                "a mail ballot's ballots in the box are the envelopes accepted: leave it empty"
+                self.tr(
+                    "a mail ballot's ballots in the box are the envelopes accepted: leave it empty"
+                )
             )
         eligible: object = self.eligible.text()
         ballots: object = self.ballots.text() or None
@@ -286,14 +362,20 @@ class NewElectionDialog(QDialog):
 
     def _on_voters_browse_clicked(self) -> None:
         name, _ = QFileDialog.getOpenFileName(
-            self, "The voter list", self.voters.text(), "CSV files (*.csv);;All files (*)"
+            self,
+            self.tr("The voter list"),
+            self.voters.text(),
+            self.tr("CSV files (*.csv);;All files (*)"),
         )
         if name:
             self.voters.setText(name)
 
     def _on_browse_clicked(self) -> None:
         name, _ = QFileDialog.getSaveFileName(
-            self, "Save the election as", self.path.text(), f"Election files (*{SUFFIX})"
+            self,
+            self.tr("Save the election as"),
+            self.path.text(),
+            fill(self.tr("Election files (*%1)"), SUFFIX),
         )
         if name:
             self._set_path(name if name.endswith(SUFFIX) else name + SUFFIX)
@@ -307,17 +389,25 @@ class NewElectionDialog(QDialog):
         mail ballot stay the election's, as `station new` takes them)."""
         grouped = rows > 0
         for field, alone, with_groups in (
-            (self.eligible, "approximate number", "each group's, in Voting groups"),
-            (self.ballots, "optional: ballots in the box", "each group's, in Voting groups"),
+            (
+                self.eligible,
+                self.tr("approximate number"),
+                self.tr("each group's, in Voting groups"),
+            ),
+            (
+                self.ballots,
+                self.tr("optional: ballots in the box"),
+                self.tr("each group's, in Voting groups"),
+            ),
         ):
             if grouped and field.isEnabled():
                 field.clear()
             field.setEnabled(not grouped)
             field.setPlaceholderText(with_groups if grouped else alone)
         self.voters.setPlaceholderText(
-            "mail ballot only: the voter list (CSV), with a group column"
+            self.tr("mail ballot only: the voter list (CSV), with a group column")
             if grouped
-            else "mail ballot only: the voter list (CSV)"
+            else self.tr("mail ballot only: the voter list (CSV)")
         )
         self._refresh_pile_tip()
 
@@ -332,11 +422,16 @@ class NewElectionDialog(QDialog):
             (PILE_TIP, PILE_WITH_GROUPS_TIP),
             (PILE_WITH_UNIONS_TIP, PILE_WITH_UNIONS_AND_GROUPS_TIP),
         )
-        self.pile.setToolTip(tips[several_unions(len(unions))][grouped])
+        self.pile.setToolTip(self.tr(tips[several_unions(len(unions))][grouped]))
 
     def _on_path_text_changed(self, text: str) -> None:
         self.path.setToolTip(
-            f"{text}\nWhere the election file is saved; an existing file is never overwritten"
+            fill(
+                self.tr(
+                    "%1\nWhere the election file is saved; an existing file is never overwritten"
+                ),
+                text,
+            )
         )
 
     def _on_create_clicked(self) -> None:
@@ -345,7 +440,7 @@ class NewElectionDialog(QDialog):
             setup = self.setup(voters)
             path = Path(self.path.text().strip()).expanduser()
             if not self.path.text().strip():
-                raise SetupError("choose where to save the election file")
+                raise SetupError(self.tr("choose where to save the election file"))
             problem = unprintable_problem(setup_names(setup))
             if problem:
                 raise SetupError(problem)
@@ -353,7 +448,9 @@ class NewElectionDialog(QDialog):
             if warnings and self._warned != setup:
                 # Allowed, but probably mistyped: a second Create confirms it.
                 self._warned = setup
-                self.error_label.setText(f"{' '.join(warnings)}. Press Create again to keep them.")
+                self.error_label.setText(
+                    fill(self.tr("%1. Press Create again to keep them."), " ".join(warnings))
+                )
                 return
             if voters is None:
                 self._create(path, setup)

@@ -9,7 +9,7 @@ decide. The rows are handed to the domain as the command line would type them ("
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -28,14 +28,22 @@ from station.domain import SetupError
 from station.domain.description import RULE_WORDS
 from station.domain.election import TooFewGroups, voting_groups
 from station.domain.groups import MAX_GROUPS, GroupSpec, Rule
+from station.ui.language import QT_TRANSLATE_NOOP, fill
 
 KEY, NAME, ELIGIBLE, BALLOTS, RULE = range(5)
-HEADINGS = ("Key", "Name", "Eligible", "Ballots", "Its votes")
+HEADINGS = (
+    QT_TRANSLATE_NOOP("VotingGroupsBox", "Key"),
+    QT_TRANSLATE_NOOP("VotingGroupsBox", "Name"),
+    QT_TRANSLATE_NOOP("VotingGroupsBox", "Eligible"),
+    QT_TRANSLATE_NOOP("VotingGroupsBox", "Ballots"),
+    QT_TRANSLATE_NOOP("VotingGroupsBox", "Its votes"),
+)
 # The domain's line names `station new`'s option; this one, the box's own buttons.
-ONE_GROUP = (
+ONE_GROUP = QT_TRANSLATE_NOOP(
+    "VotingGroupsBox",
     "Voting groups: an election of voting groups has at least two, or one whose votes are"
     " self-determination: press Add group for another, choose self-determination in Its"
-    " votes, or Remove group to count the election as one"
+    " votes, or Remove group to count the election as one",
 )
 
 
@@ -62,17 +70,20 @@ class VotingGroupsBox(QGroupBox):
     edited = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Voting groups", parent)
+        super().__init__(parent)
+        self.setTitle(self.tr("Voting groups"))
         hint = QLabel(
-            "Optional. Groups whose ballots are counted as piles of their own, each with"
-            " its own tally; G then a group's key switches the pile being counted."
+            self.tr(
+                "Optional. Groups whose ballots are counted as piles of their own, each with"
+                " its own tally; G then a group's key switches the pile being counted."
+            )
         )
         hint.setWordWrap(True)
         self.table = QTableWidget(0, len(HEADINGS))
         self.table.setObjectName("votingGroups")
         self.table.itemChanged.connect(self.edited)
         self.rows_changed.connect(self.edited)
-        self.table.setHorizontalHeaderLabels(HEADINGS)
+        self.table.setHorizontalHeaderLabels([self.tr(heading) for heading in HEADINGS])
         self.table.verticalHeader().hide()
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setTabKeyNavigation(False)  # Tab leaves the table, as in the form
@@ -82,7 +93,11 @@ class VotingGroupsBox(QGroupBox):
         metrics = self.table.fontMetrics()
         widths = {
             column: metrics.horizontalAdvance(text) + 24
-            for column, text in ((KEY, "Key"), (ELIGIBLE, "Eligible"), (BALLOTS, "Ballots"))
+            for column, text in (
+                (KEY, self.tr("Key")),
+                (ELIGIBLE, self.tr("Eligible")),
+                (BALLOTS, self.tr("Ballots")),
+            )
         }
         widths[RULE] = _rule_choice().sizeHint().width()
         for column, width in widths.items():
@@ -92,20 +107,23 @@ class VotingGroupsBox(QGroupBox):
         scroll = self.table.verticalScrollBar().sizeHint().width()
         self.table.setMinimumWidth(sum(widths.values()) + name + scroll + 4)
         for column, tip in (
-            (KEY, "The key pressed after G to count this group's ballots: one letter, A-Z"),
-            (NAME, "The group as its tally names it, e.g. Professional employees"),
-            (ELIGIBLE, "The group's approximate number of eligible voters (its line 1)"),
-            (BALLOTS, "Optional: the ballots in its box (the M of 'N of M')"),
-            (RULE, "What the group's votes decide"),
+            (
+                KEY,
+                self.tr("The key pressed after G to count this group's ballots: one letter, A-Z"),
+            ),
+            (NAME, self.tr("The group as its tally names it, e.g. Professional employees")),
+            (ELIGIBLE, self.tr("The group's approximate number of eligible voters (its line 1)")),
+            (BALLOTS, self.tr("Optional: the ballots in its box (the M of 'N of M')")),
+            (RULE, self.tr("What the group's votes decide")),
         ):
             item = self.table.horizontalHeaderItem(column)
             if item is not None:
                 item.setToolTip(tip)
-        self.add_button = QPushButton("Add group")
-        self.add_button.setToolTip(f"Add a voting group (at most {MAX_GROUPS})")
+        self.add_button = QPushButton(self.tr("Add group"))
+        self.add_button.setToolTip(fill(self.tr("Add a voting group (at most %1)"), MAX_GROUPS))
         self.add_button.clicked.connect(self._on_add_clicked)
-        self.remove_button = QPushButton("Remove group")
-        self.remove_button.setToolTip("Remove the selected group (else the last one)")
+        self.remove_button = QPushButton(self.tr("Remove group"))
+        self.remove_button.setToolTip(self.tr("Remove the selected group (else the last one)"))
         self.remove_button.clicked.connect(self._on_remove_clicked)
         for button in (self.add_button, self.remove_button):
             button.setAutoDefault(False)  # Enter in a cell creates nothing
@@ -184,8 +202,10 @@ class VotingGroupsBox(QGroupBox):
         if listed is not None:
             if typed.ballots:
                 raise SetupError(
-                    "a mail ballot's ballots in the box are the envelopes accepted: leave"
-                    " each group's Ballots empty"
+                    self.tr(
+                        "a mail ballot's ballots in the box are the envelopes accepted: leave"
+                        " each group's Ballots empty"
+                    )
                 )
             given = {text.partition("=")[0].strip().upper() for text in eligible}
             eligible = [*eligible, *(f"{k}={n}" for k, n in listed.items() if k not in given)]
@@ -194,7 +214,7 @@ class VotingGroupsBox(QGroupBox):
                 typed.named, eligible, typed.ballots, typed.sonotone, typed.self_determination
             )
         except TooFewGroups:
-            raise SetupError(ONE_GROUP) from None
+            raise SetupError(self.tr(ONE_GROUP)) from None
 
     def _numbers(self, keys: list[str], column: int) -> list[str]:
         found = [(key, self._text(row, column)) for row, key in enumerate(keys)]
@@ -231,8 +251,38 @@ class VotingGroupsBox(QGroupBox):
 def _rule_choice() -> QComboBox:
     """The choice of what a group's votes decide, each rule told in full on hover."""
     choice = QComboBox()
+    said = {
+        Rule.OWN: (
+            QCoreApplication.translate("VotingGroupsBox", "its own unit"),
+            QCoreApplication.translate(
+                "VotingGroupsBox", "Its votes decide a unit of its own (or the pooled unit)"
+            ),
+        ),
+        Rule.SONOTONE: (
+            "Sonotone",
+            QCoreApplication.translate(
+                "VotingGroupsBox",
+                "Professional employees: the two-question ballot (inclusion, then"
+                " representation); pooled with the one other group if a majority of its votes"
+                " on inclusion is yes",
+            ),
+        ),
+        Rule.SELF_DETERMINATION: (
+            QCoreApplication.translate("VotingGroupsBox", "self-determination"),
+            QCoreApplication.translate(
+                "VotingGroupsBox",
+                "Armour-Globe: its votes decide only whether it joins the unit the union"
+                " already represents",
+            ),
+        ),
+    }
     for words in RULE_WORDS:
-        choice.addItem(words.short, words.rule)
-        choice.setItemData(choice.count() - 1, words.tip, Qt.ItemDataRole.ToolTipRole)
-    choice.setToolTip("What the group's votes decide (hover over a choice to read it)")
+        short, tip = said.get(words.rule, (words.short, words.tip))
+        choice.addItem(short, words.rule)
+        choice.setItemData(choice.count() - 1, tip, Qt.ItemDataRole.ToolTipRole)
+    choice.setToolTip(
+        QCoreApplication.translate(
+            "VotingGroupsBox", "What the group's votes decide (hover over a choice to read it)"
+        )
+    )
     return choice

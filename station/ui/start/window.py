@@ -15,6 +15,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from station.ui.language import fill
+
 _PATH_ROLE = Qt.ItemDataRole.UserRole
 
 
@@ -44,15 +46,21 @@ class StartDialog(QDialog):
         super().__init__(parent)
         self.setObjectName("startWindow")
         self.setWindowTitle("Station")
-        title = QLabel("<h2>Station</h2><p>Hand count for an NLRB representation election.</p>")
-        self.new_button = QPushButton("New election\u2026")
-        self.new_button.setToolTip("Set up a new election file: case, parties, voters, piles")
-        self.open_button = QPushButton("Open an election file\u2026")
-        self.open_button.setToolTip("Choose an election file (.station) to count into")
-        self.demo_button = QPushButton("Open the demo")
+        title = QLabel(
+            self.tr("<h2>Station</h2><p>Hand count for an NLRB representation election.</p>")
+        )
+        self.new_button = QPushButton(self.tr("New election\u2026"))
+        self.new_button.setToolTip(
+            self.tr("Set up a new election file: case, parties, voters, piles")
+        )
+        self.open_button = QPushButton(self.tr("Open an election file\u2026"))
+        self.open_button.setToolTip(self.tr("Choose an election file (.station) to count into"))
+        self.demo_button = QPushButton(self.tr("Open the demo"))
         self.demo_button.setToolTip(
-            "Try Station on a demo election already part-way through its count;"
-            " it is marked DEMO everywhere and lives in a temporary file"
+            self.tr(
+                "Try Station on a demo election already part-way through its count;"
+                " it is marked DEMO everywhere and lives in a temporary file"
+            )
         )
         for button in (self.new_button, self.open_button, self.demo_button):
             button.setMinimumHeight(56)
@@ -61,12 +69,14 @@ class StartDialog(QDialog):
         self.open_button.clicked.connect(self.open_requested)
         self.demo_button.clicked.connect(self.demo_requested)
 
-        self.recent_title = QLabel("Recent files")
+        self.recent_title = QLabel(self.tr("Recent files"))
         self.recent_title.setObjectName("sectionTitle")
         self.recent_list = QListWidget()
         self.recent_list.setObjectName("recentFiles")
-        self.recent_list.setAccessibleName("Recent election files")
-        self.recent_list.setToolTip("Double-click a file, or select it and press Enter, to open it")
+        self.recent_list.setAccessibleName(self.tr("Recent election files"))
+        self.recent_list.setToolTip(
+            self.tr("Double-click a file, or select it and press Enter, to open it")
+        )
         self.recent_list.itemActivated.connect(self._on_recent_list_item_activated)
 
         layout = QVBoxLayout(self)
@@ -108,12 +118,18 @@ class StartDialog(QDialog):
                 item.setText(f"{name}  \u2014  {path.parent}")
                 item.setToolTip(str(path))
             elif path.is_dir():
-                item.setText(f"{name}  \u2014  not an election file (a folder) ({path.parent})")
-                item.setToolTip(f"{path} is now a folder, not an election file")
+                item.setText(
+                    fill(
+                        self.tr("%1  \u2014  not an election file (a folder) (%2)"),
+                        name,
+                        path.parent,
+                    )
+                )
+                item.setToolTip(fill(self.tr("%1 is now a folder, not an election file"), path))
                 item.setFlags(Qt.ItemFlag.NoItemFlags)
             else:
-                item.setText(f"{name}  \u2014  missing ({path.parent})")
-                item.setToolTip(f"{path} no longer exists (moved or deleted)")
+                item.setText(fill(self.tr("%1  \u2014  missing (%2)"), name, path.parent))
+                item.setToolTip(fill(self.tr("%1 no longer exists (moved or deleted)"), path))
                 item.setFlags(Qt.ItemFlag.NoItemFlags)
             self.recent_list.addItem(item)
         has_files = bool(files)

@@ -1,0 +1,380 @@
+"""The operator window and the start window in Spanish: no English word of their own left.
+
+Walks every widget's text, tool tip, window title, accessible name and description,
+placeholder, list item and menu action, as a sighted user or a screen reader meets
+them. Names of parties and choices, key letters and numbers are values, never
+translated, and are taken out before the words are looked at.
+"""
+
+import html
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QApplication,
+    QComboBox,
+    QGroupBox,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QMenu,
+    QPlainTextEdit,
+    QTableWidget,
+    QWidget,
+)
+from pytestqt.qtbot import QtBot
+
+from station.domain import ElectionSetup
+from station.domain.description import describe
+from station.ui.language import use_language_everywhere
+from station.ui.operator.window import OperatorWindow
+from station.ui.start.new_election import NewElectionDialog
+from station.ui.start.window import StartDialog
+from tests.ui.windows import open_window
+
+# English words that are no Spanish word: one of them left in a window is untranslated.
+ENGLISH = frozenset(
+    [
+        "the",
+        "and",
+        "of",
+        "to",
+        "is",
+        "are",
+        "was",
+        "be",
+        "been",
+        "it",
+        "its",
+        "this",
+        "that",
+        "these",
+        "which",
+        "who",
+        "why",
+        "what",
+        "when",
+        "with",
+        "from",
+        "by",
+        "for",
+        "against",
+        "at",
+        "on",
+        "in",
+        "or",
+        "not",
+        "yet",
+        "any",
+        "only",
+        "more",
+        "than",
+        "so",
+        "far",
+        "then",
+        "also",
+        "ballot",
+        "ballots",
+        "call",
+        "calls",
+        "called",
+        "count",
+        "counted",
+        "counting",
+        "record",
+        "recorded",
+        "records",
+        "vote",
+        "votes",
+        "voter",
+        "voters",
+        "undo",
+        "redo",
+        "last",
+        "file",
+        "files",
+        "open",
+        "opened",
+        "help",
+        "view",
+        "key",
+        "keys",
+        "sheet",
+        "sheets",
+        "tally",
+        "election",
+        "elections",
+        "new",
+        "pile",
+        "piles",
+        "export",
+        "exported",
+        "print",
+        "verify",
+        "quit",
+        "board",
+        "agent",
+        "observers",
+        "observer",
+        "signing",
+        "first",
+        "keyboard",
+        "shortcuts",
+        "press",
+        "click",
+        "back",
+        "challenged",
+        "challenge",
+        "challenges",
+        "void",
+        "valid",
+        "recent",
+        "demo",
+        "try",
+        "choose",
+        "set",
+        "up",
+        "dashboard",
+        "group",
+        "groups",
+        "box",
+        "name",
+        "names",
+        "union",
+        "unions",
+        "employer",
+        "save",
+        "create",
+        "browse",
+        "optional",
+        "number",
+        "case",
+        "cancel",
+        "recount",
+        "found",
+        "holds",
+        "journal",
+        "event",
+        "events",
+        "reason",
+        "reopen",
+        "pause",
+        "prepare",
+        "lock",
+        "locked",
+        "paused",
+        "resume",
+        "warning",
+        "sent",
+        "done",
+    ]
+)
+# Objects whose text the domain states (station/domain, through `say`): translated by
+# the domain's catalog, station/domain/languages/es.py, not by Qt's.
+STATED_BY_THE_DOMAIN = frozenset(
+    {"electionLabel", "progressLabel", "nextStepLabel", "callPile", "recentCalls", "reconciliation"}
+)
+
+# A command to type, as a tool tip quotes it: `station verify FOLDER --key ...`.
+COMMAND = re.compile(r"station [a-z]+|--[a-z-]+")
+QUOTED = re.compile(r'"[^"]*"')
+
+
+def texts(root: QWidget) -> Iterator[tuple[str, str]]:
+    """(where, text) for every word a user or a screen reader meets in `root`."""
+    for widget in [root, *root.findChildren(QWidget)]:
+        where = f"{type(widget).__name__} {widget.objectName()}"
+        yield where, widget.toolTip()
+        yield where, widget.accessibleName()
+        if widget.objectName() in STATED_BY_THE_DOMAIN:
+            continue  # its own name and tip are the window's; what it shows is stated
+        yield where, widget.accessibleDescription()
+        if widget.isWindow():
+            yield where, widget.windowTitle()
+        if isinstance(widget, QLabel | QAbstractButton):
+            yield where, widget.text()
+        if isinstance(widget, QLineEdit | QPlainTextEdit):
+            yield where, widget.placeholderText()
+        if isinstance(widget, QGroupBox):
+            yield where, widget.title()
+        if isinstance(widget, QMenu):
+            yield where, widget.title()
+        if isinstance(widget, QComboBox):
+            for row in range(widget.count()):
+                yield where, widget.itemText(row)
+        if isinstance(widget, QListWidget):
+            for row in range(widget.count()):
+                yield where, widget.item(row).text()
+                yield where, widget.item(row).toolTip()
+        if isinstance(widget, QTableWidget):
+            for column in range(widget.columnCount()):
+                item = widget.horizontalHeaderItem(column)
+                if item is not None:
+                    yield where, item.text()
+                    yield where, item.toolTip()
+    for action in root.findChildren(QAction):
+        yield f"action {action.text()!r}", action.text()
+        yield f"action {action.text()!r}", action.toolTip()
+
+
+def english_left(root: QWidget, values: list[str]) -> list[tuple[str, str, list[str]]]:
+    """Each text of `root` that still holds English words, once `values` are taken out."""
+    left = []
+    for where, text in texts(root):
+        plain = html.unescape(re.sub(r"<[^>]+>", " ", text)).replace("&", "")
+        plain = COMMAND.sub(" ", plain)  # the command line stays in English
+        plain = QUOTED.sub(" ", plain)  # as typed: a CSV file's column "name"
+        for value in sorted(values, key=len, reverse=True):
+            plain = plain.replace(value, " ")
+        words = [word for word in re.findall(r"[A-Za-z']+", plain) if word.lower() in ENGLISH]
+        if words:
+            left.append((where, text, words))
+    return left
+
+
+def values_of(setup: ElectionSetup, *more: str) -> list[str]:
+    """The names the window shows as given, and the domain's words for the parties
+    ("the Employer", "the Board agent": station/domain/description.py states them)."""
+    names = [setup.case_number, setup.employer, *setup.ballot.unions]
+    for challenger in describe(setup).challengers:
+        names += [challenger.in_sentence, challenger.short]
+    return [name for name in (*names, *more) if name]
+
+
+@pytest.fixture
+def spanish(qapp: QApplication) -> Iterator[None]:
+    use_language_everywhere("es")
+    try:
+        yield
+    finally:
+        use_language_everywhere("en")
+
+
+def test_the_operator_window_in_spanish_has_no_english_left(
+    spanish: None, qtbot: QtBot, election_file: Path, setup: ElectionSetup
+) -> None:
+    window = open_window(qtbot, election_file)
+    try:
+        assert window.menuBar().actions()[0].text() == "&Archivo"
+        left = english_left(window, values_of(setup, str(election_file)))
+        assert left == []
+    finally:
+        window.close()
+
+
+def test_the_keys_stay_the_same_in_spanish(
+    spanish: None, qtbot: QtBot, election_file: Path, setup: ElectionSetup
+) -> None:
+    from PySide6.QtCore import Qt
+
+    from station.domain import Call
+    from tests.ui.windows import figures, key
+
+    window = open_window(qtbot, election_file)
+    try:
+        key(window, Qt.Key.Key_F)
+        key(window, Qt.Key.Key_C)
+        assert figures(window)[Call.FOR] == "1"
+        assert figures(window)[Call.CHALLENGE] == "1"
+        assert "IMPUGNADA" in window.prompts.challenge.question.text()
+        assert english_left(window.prompts, values_of(setup)) == []
+    finally:
+        window.close()
+
+
+def test_the_help_overlay_in_spanish_has_no_english_left(
+    spanish: None, qtbot: QtBot, window_es: OperatorWindow, setup: ElectionSetup
+) -> None:
+    window_es.help_overlay.show_over_parent()
+    assert "Atajos de teclado" in window_es.help_overlay.title.text()
+    assert english_left(window_es.help_overlay, values_of(setup)) == []
+
+
+def test_the_start_window_and_new_election_dialog_in_spanish_have_no_english_left(
+    spanish: None, qtbot: QtBot, tmp_path: Path
+) -> None:
+    gone = tmp_path / "gone.station"
+    start = StartDialog([gone], {gone: "10-RC-1"})
+    qtbot.addWidget(start)
+    assert english_left(start, ["10-RC-1", "gone.station", str(tmp_path), str(gone)]) == []
+    dialog = NewElectionDialog(folder=tmp_path, create=lambda *_: None)
+    qtbot.addWidget(dialog)
+    dialog.voting_groups.add_group()
+    # The Tally of Ballots keeps its English name, the form's.
+    values = [str(tmp_path), "election.station", "Tally of Ballots"]
+    assert english_left(dialog, values) == []
+
+
+@pytest.fixture
+def window_es(spanish: None, qtbot: QtBot, election_file: Path) -> Iterator[OperatorWindow]:
+    window = open_window(qtbot, election_file)
+    yield window
+    window.close()
+
+
+def test_the_challenge_register_and_decision_in_spanish_have_no_english_left(
+    window_es: OperatorWindow, setup: ElectionSetup
+) -> None:
+    from station.domain import Call
+    from station.ui.operator.challenge_register import ChallengeRegisterDialog
+    from station.ui.operator.decision_dialog import DecisionDialog
+    from tests.ui.windows import KEYS, key
+
+    key(window_es, KEYS[Call.CHALLENGE])
+    register = ChallengeRegisterDialog(window_es.controller, window_es)
+    register.table.selectRow(0)
+    election = describe(setup)
+    values = values_of(setup, *(challenger.label for challenger in election.challengers))
+    assert english_left(register, values) == []
+    decision = DecisionDialog(window_es.controller.count, setup, register)
+    assert english_left(decision, values) == []
+    register.close()
+
+
+def test_a_sonotone_ballot_asks_its_questions_in_spanish_with_the_same_keys(
+    spanish: None, qtbot: QtBot, tmp_path: Path
+) -> None:
+    from PySide6.QtCore import Qt
+
+    from station.journal import Journal
+    from tests.ui.operator.test_group_window import SETUP
+    from tests.ui.windows import key
+
+    path = tmp_path / "groups.station"
+    Journal.create(path, SETUP)
+    window = open_window(qtbot, path)
+    try:
+        assert window.group_waiting.text().startswith("Pregunta 1 (inclusión): Y sí, N no")
+        key(window, Qt.Key.Key_F)  # question 1 first: refused, in Spanish
+        assert "NO REGISTRADA" in window.error_banner.text()
+        assert "Primero: Pregunta 1" in window.error_banner.text()
+        key(window, Qt.Key.Key_Y)
+        assert "ahora la pregunta 2" in window.group_waiting.text()
+        events = window.controller.journal.head_seq
+        key(window, Qt.Key.Key_F)
+        assert window.controller.journal.head_seq == events + 1
+        key(window, Qt.Key.Key_G)
+        assert window.group_waiting.text().startswith("G: ¿qué grupo? (A, B;")
+    finally:
+        window.close()
+
+
+def test_the_sheet_dialogs_in_spanish_have_no_english_left(
+    window_es: OperatorWindow, setup: ElectionSetup
+) -> None:
+    from station.domain.description import describe
+    from station.ui.operator.sheet_dialogs import PrepareSheetDialog, ReopenDialog
+
+    prepare = PrepareSheetDialog(setup, window_es.controller.count.tally, "Final", window_es)
+    assert prepare.final.text().startswith("Acta final:")
+    parties = [party.label for party in describe(setup).parties]
+    # The reconciliation's figures are the domain's sentences (objectName "reconciliation").
+    assert english_left(prepare, values_of(setup, *parties)) == []
+    reopen = ReopenDialog("acta final del evento 9", window_es)
+    assert english_left(reopen, values_of(setup)) == []
+    prepare.close()
+    reopen.close()
