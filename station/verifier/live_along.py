@@ -28,6 +28,7 @@ from station.domain.tally_along import (
     record_text,
     station_ballots,
 )
+from station.domain.words import say
 from station.witness.feed_check import FeedCheck
 
 
@@ -116,19 +117,29 @@ class Along:
         if first is not None:
             flag = {
                 "ballot": first.ballot,
-                "text": (
-                    f"Ballot {first.ballot:,}: you called {words(first.observer_call)},"
-                    f" the station {words(first.station_call)} ({first.pile})."
-                    " Ask to see it again."
+                "text": say(
+                    "Ballot {ballot:,}: you called {yours}, the station {theirs} ({pile})."
+                    " Ask to see it again.",
+                    ballot=first.ballot,
+                    yours=words(first.observer_call),
+                    theirs=words(first.station_call),
+                    pile=first.pile,
                 ),
                 "station_call": first.station_call,
                 "pile": first.pile,
                 "seq": station[first.ballot - 1].seq,
             }
-        behind = f" · the station is {len(rec.behind):,} ahead of you" if rec.behind else ""
-        ahead = f" · {len(rec.ahead):,} of yours not yet called by the station" if rec.ahead else ""
+        line = say(
+            "You and the station agree on {agree:,} of {compared:,}",
+            agree=rec.agree,
+            compared=rec.compared,
+        )
+        if rec.ahead:
+            line += say(" \u00b7 {n:,} of yours not yet called by the station", n=len(rec.ahead))
+        if rec.behind:
+            line += say(" \u00b7 the station is {n:,} ahead of you", n=len(rec.behind))
         return {
-            "line": f"You and the station {rec.line}{ahead}{behind}",
+            "line": line,
             "agree": rec.agree,
             "compared": rec.compared,
             "taps": len(self.record.taps),
@@ -138,7 +149,7 @@ class Along:
                 for d in corrected
             ],
             "piles": [
-                ["Pile", "Station", "You"],
+                [say("Pile"), say("Station"), say("You")],
                 *[[pile.pile, f"{pile.station:,}", f"{pile.observer:,}"] for pile in rec.piles][
                     -8:
                 ],
@@ -172,7 +183,8 @@ ALONG_NOTICE = (
 
 def along_failed(error: str) -> str:
     """Said when the browser would not store an action: it is not shown as recorded."""
-    return (
-        f"Your last tap could not be kept on this device ({error}): it is not recorded."
-        " Nothing more is recorded until this page is opened again."
+    return say(
+        "Your last tap could not be kept on this device ({error}): it is not recorded."
+        " Nothing more is recorded until this page is opened again.",
+        error=error,
     )

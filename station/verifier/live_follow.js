@@ -9,8 +9,7 @@ globalThis.stationLive = (() => {
   const $ = (id) => document.getElementById(id);
   const now = () => Date.now() / 1000;
   // What is said before Station's Python can say it: its words, written in the page.
-  const WORDS = JSON.parse($("page-words").textContent);
-  const say = (name, error) => WORDS[name].replace("{error}", String(error));
+  const { say, said, drawn } = globalThis.stationWords;
 
   // An answer's bytes, or null once it is larger than `limit` (no feed's is): when its
   // length says so, or as soon as that much has come, never read whole.
@@ -53,6 +52,12 @@ globalThis.stationLive = (() => {
       return [answer.status, await bounded(answer, follow.max_answer)];
     }
     const draw = () => show(follow.view(now(), typed()));
+    // Another language chosen: Python speaks it, and what it said is drawn again.
+    globalThis.stationWords.listen((code) => {
+      live.use_language(code);
+      draw();
+      globalThis.stationAlong?.relabel();
+    });
     let [status, body] = await get("/setup");
     if (!follow.setup(status, body, now())) {
       draw();
@@ -88,9 +93,17 @@ globalThis.stationLive = (() => {
   // Draw the view Station's Python gave: nothing here decides what it says.
   function show(view) {
     $("status").className = view.kind;
-    $("status").textContent = view.status;
-    if (view.title) document.title = view.title;
-    if (view.case) $("case").textContent = view.case;
+    drawn($("status"));
+    if (view.said) said($("status"), view.said, view.error);
+    else $("status").textContent = view.status;
+    if (view.title) {
+      drawn(document.querySelector("title"));
+      document.title = view.title;
+    }
+    if (view.case) {
+      drawn($("case"));
+      $("case").textContent = view.case;
+    }
     if (view.stop || view.hidden) {
       $("live-count").hidden = $("live-journal").hidden = !!view.hidden;
       $("unsigned").hidden = true;
@@ -160,14 +173,15 @@ globalThis.stationLive = (() => {
     try {
       live = await runtime;
     } catch (error) {
-      show({ kind: "bad", status: say("not_started", error), stop: true });
+      show({ kind: "bad", said: "not_started", error, stop: true });
       return true;
     }
+    live.use_language(globalThis.stationWords.language());
     try {
       return await follow(live, network, base, token, typed);
     } catch (error) {
       console.error(error); // for whoever looks into the page; an observer reads words
-      show({ kind: "bad", status: live.failed_words, stop: true });
+      show({ kind: "bad", status: live.failed_words(), stop: true });
       return true;
     }
   }
