@@ -28,7 +28,7 @@ from station.domain.tally_along import (
     record_text,
     station_ballots,
 )
-from station.domain.words import say
+from station.domain.words import in_english, say
 from station.witness.feed_check import FeedCheck
 
 
@@ -157,21 +157,24 @@ class Along:
         }
 
     def document(self) -> dict[str, Any]:
-        """The record to download: its JSON, its printable text, its hash."""
+        """The record to download: its JSON, its printable text, its hash; in English
+        whatever the page is read in, as a file Station writes is (a party brings it to
+        a hearing beside the sheet)."""
         follower = self.follower
         station = self.station()
-        doc = record_document(
-            self.record,
-            reconcile(self.record, station),
-            figures_of((b.group, b.call) for b in station),
-            f"event {follower.head_seq:,}, head {follower.head_hash}",
-        )
-        return {
-            "json": record_json(doc),
-            "text": record_text(doc),
-            "hash": record_hash(doc),
-            "name": f"tally-along-{follower.setup.case_number}.json",
-        }
+        with in_english():
+            doc = record_document(
+                self.record,
+                reconcile(self.record, station),
+                figures_of((b.group, b.call) for b in station),
+                f"event {follower.head_seq:,}, head {follower.head_hash}",
+            )
+            return {
+                "json": record_json(doc),
+                "text": record_text(doc),
+                "hash": record_hash(doc),
+                "name": f"tally-along-{follower.setup.case_number}.json",
+            }
 
 
 # Said on the page, beside the buttons, and in docs/observer.md.

@@ -62,7 +62,14 @@ def visible_text(driver: Any) -> str:
 
 
 def first_tab_stop(driver: Any) -> str:
-    """The id of what a first Tab reaches on a page just opened."""
-    driver.execute_script("document.activeElement?.blur(); window.focus();")
-    driver.find_element("tag name", "body").send_keys("\ue004")  # WebDriver's Tab
-    return str(driver.execute_script("return document.activeElement.id"))
+    """The id of what Tab reaches first from the top of the page."""
+    driver.execute_script(
+        "const top = document.createElement('span'); top.id = 'top'; top.tabIndex = -1;"
+        " document.body.prepend(top); top.focus();"
+    )
+    driver.switch_to.active_element.send_keys("\ue004")  # WebDriver's Tab
+    return str(
+        driver.execute_script(
+            "document.getElementById('top').remove(); return document.activeElement.id"
+        )
+    )
