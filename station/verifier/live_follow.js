@@ -51,13 +51,10 @@ globalThis.stationLive = (() => {
       }
       return [answer.status, await bounded(answer, follow.max_answer)];
     }
-    const draw = () => show(follow.view(now(), typed()));
-    // Another language chosen: Python speaks it, and what it said is drawn again.
-    globalThis.stationWords.listen((code) => {
-      live.use_language(code);
-      draw();
-      globalThis.stationAlong?.relabel();
-    });
+    const draw = () => {
+      drawnLast = draw;
+      show(follow.view(now(), typed()));
+    };
     let [status, body] = await get("/setup");
     if (!follow.setup(status, body, now())) {
       draw();
@@ -83,6 +80,16 @@ globalThis.stationLive = (() => {
       if (next === "retry") await new Promise((ok) => setTimeout(ok, 1000));
     }
   }
+
+  // Another language chosen: Python speaks it, and the view it gave last is drawn
+  // again in its words (the count followed, or why it could not be).
+  let drawnLast = null;
+  globalThis.stationWords.listen((code) => {
+    if (!python) return;
+    python.use_language(code);
+    drawnLast?.();
+    globalThis.stationAlong?.relabel();
+  });
 
   function cell(parent, tag, text) {
     const element = parent.appendChild(document.createElement(tag));
@@ -168,6 +175,7 @@ globalThis.stationLive = (() => {
   // Follow, once `runtime` (a promise of the Python module) is ready; any failure of the
   // browser under the page is said in words. Resolves to false when the station refused
   // to be followed (another token or address may be tried), true once a count was.
+  let python = null; // Station's Python (live_in_browser), once it has started
   async function start(runtime, network, base, token, typed = () => null) {
     let live;
     try {
@@ -176,6 +184,7 @@ globalThis.stationLive = (() => {
       show({ kind: "bad", said: "not_started", error, stop: true });
       return true;
     }
+    python = live;
     live.use_language(globalThis.stationWords.language());
     try {
       return await follow(live, network, base, token, typed);

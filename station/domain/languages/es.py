@@ -21,7 +21,7 @@ WORDS: dict[str, str] = {
     ),
     "(working it out)": "(calculándolo)",
     "Ballot {ballot:,}: you called {yours}, the station {theirs} ({pile}). Ask to see it again.": (
-        "Papeleta {ballot:,}: usted la cantó {yours}, la estación {theirs} ({pile})."
+        "Papeleta {ballot:,}: usted anotó {yours}, la estación {theirs} ({pile})."
         " Pida verla de nuevo."
     ),
     "CHALLENGED": "IMPUGNADAS",
@@ -86,8 +86,8 @@ WORDS: dict[str, str] = {
     "Last calls": "Últimas papeletas cantadas",
     "Live count": "Conteo en vivo",
     "Live count, case {case}": "Conteo en vivo, caso {case}",
-    "My call stands": "Mantengo mi papeleta",
-    "My calls:": "Mis papeletas:",
+    "My call stands": "Mantengo mi anotación",
+    "My calls:": "Mis anotaciones:",
     "NOT CHECKED. What {command} says of this folder, word for word, in English:": (
         "NO COMPROBADA. Lo que dice {command} de esta carpeta, palabra por palabra, en inglés:"
     ),
@@ -144,7 +144,7 @@ WORDS: dict[str, str] = {
     "This page asks for nothing outside itself (asked for {error}).": (
         "Esta página no pide nada fuera de sí misma (se pidió {error})."
     ),
-    "Undo my last call": "Deshacer mi última papeleta",
+    "Undo my last call": "Deshacer mi última anotación",
     "VALID": "VÁLIDAS",
     "VOID": "NULAS",
     "Void": "Nulas",
