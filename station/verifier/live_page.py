@@ -24,7 +24,7 @@ from station.verifier.live_markup import (
     live_words,
 )
 from station.verifier.page_words import escaped
-from station.verifier.python_page import _script, in_script, runtime_parts, shipped_or_built
+from station.verifier.python_page import in_script, page_script, runtime_parts, shipped_or_built
 from station.verifier.vendored import vendored
 from station.witness.serve import LIVE_PAGE_POLICY
 
@@ -41,7 +41,7 @@ def served_words() -> dict[str, str]:
 
 def build(fetched: dict[str, Path]) -> bytes:
     """The whole live page, from the fetched inputs (the same inputs, the same bytes)."""
-    script = _script("live_page.js")
+    script = page_script("live_page.js")
     makers = (served_words, live_words, along_words)
     english = page_words.english(served_words)
     parts = [
@@ -56,7 +56,7 @@ def build(fetched: dict[str, Path]) -> bytes:
         ),
         "\n</div>\n",
         page_words.words_element(*makers),
-        f"<script>{in_script(_script('page_language.js'))}</script>\n",
+        f"<script>{in_script(page_script('page_language.js'))}</script>\n",
         f'<script id="tweetnacl">{in_script(vendored("nacl-fast.min.js"))}</script>\n',
         *runtime_parts(fetched, ENTRY),
         f"<script>{in_script(follow_script())}</script>\n",

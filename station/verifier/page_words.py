@@ -50,7 +50,7 @@ def script_words() -> dict[str, str]:
 
 def language_words() -> dict[str, str]:
     """The chooser's label (HTML)."""
-    return {"language": html.escape(say("Language"), quote=False)}
+    return {"language": escaped(say("Language"))}
 
 
 def english(*makers: Words) -> dict[str, str]:

@@ -316,7 +316,7 @@ def page(fetched: dict[str, Path], *, bare: bool = False, reuse: bool = True) ->
     `bare`: the runtime alone, without the wheels and Station's modules, which the
     benchmark (bench/browser_pages.py) opens to weigh what Station adds to starting up.
     """
-    boot = _script("python_page.js")
+    boot = page_script("python_page.js")
     pyodide = pinned()["pyodide"]["version"]
 
     def own() -> dict[str, str]:
@@ -331,7 +331,7 @@ def page(fetched: dict[str, Path], *, bare: bool = False, reuse: bool = True) ->
         *([] if bare else [live_markup.follow_section()]),
         _FOOTER.format(**english),
         page_words.words_element(*makers),
-        f"<script>{in_script(_script('page_language.js'))}</script>\n",
+        f"<script>{in_script(page_script('page_language.js'))}</script>\n",
         *runtime_parts(
             fetched, None if bare else "station.verifier.in_browser", bare=bare, reuse=reuse
         ),
@@ -344,7 +344,7 @@ def page(fetched: dict[str, Path], *, bare: bool = False, reuse: bool = True) ->
     return framed("".join(parts)).encode("utf-8")
 
 
-def _script(name: str) -> str:
+def page_script(name: str) -> str:
     """A script of the pages, as the package holds it (station/verifier/NAME)."""
     return files("station.verifier").joinpath(name).read_text(encoding="utf-8")
 
@@ -443,7 +443,7 @@ def runtime_parts(
             for name in ("pyodide.asm.js", "pyodide.js")
         ),
         # What both pages start from: the blobs above, read back by name.
-        f"<script>{in_script(_script('embedded.js'))}</script>\n",
+        f"<script>{in_script(page_script('embedded.js'))}</script>\n",
     ]
 
 
