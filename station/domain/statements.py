@@ -393,29 +393,6 @@ def pile_notes(mismatches: Sequence[PileCheck], waiting: Sequence[PileRef]) -> l
     return notes
 
 
-# The verifier page reads an export's files in the browser and sends them nowhere; a
-# browser asked to let a page read a whole folder words its question as an upload.
-VERIFIER_OFFLINE = (
-    "Checking an export uses no network: this page reads the files here, in this browser,"
-    " and nothing leaves this computer."
-)
-# What the observers' pages say before Station's Python can say anything (it may not have
-# started, or the browser failed under it); "{error}" is the browser's own words.
-PAGE_WORDS = {
-    "checking": "Checking\u2026",
-    "not_started": "Station's Python could not start in this browser: {error}",
-    "not_checked": "The folder could not be checked in this browser: {error}",
-    "not_embedded": "This page asks for nothing outside itself (asked for {error}).",
-    "no_hash": "(cannot be worked out in this browser: compare the file's own, as sha256sum"
-    " gives it)",
-}
-FOLDER_QUESTION = (
-    "When you pick a folder, the browser may ask whether to \u201cupload\u201d its files to"
-    " this site: that is its word for letting this page read them. Answer Upload: this page"
-    " is a file on this computer, and the files stay here."
-)
-
-
 # The observers' dashboard opened from the operator window (F11). On a screen of its own
 # it is full screen; on the operator's one screen it is a window of its own behind the
 # operator's, which stays in front with its questions (to share in a video call, or to

@@ -23,6 +23,7 @@ from datetime import date
 from typing import Any
 
 from station.domain.table_statements import PAGE_REVISED_OF_TABLES
+from station.domain.words import ENGLISH, current_language, in_english, say
 from station.journal import bounded_json
 from station.progress import Progress
 from station.verification.consolidated import CONSOLIDATION_FORMAT
@@ -64,6 +65,11 @@ NOT_A_FINGERPRINT = (
 )
 # How the page draws a verdict, by what `station verify` exits with.
 _KIND = {0: "ok", 1: "bad"}
+# Said above a verdict on a page read in another language than English: the verdict is
+# `station verify`'s, word for word, as the conformance corpus holds it.
+INTACT_NOTE = "INTACT. What {command} says of this folder, word for word, in English:"
+NOT_INTACT_NOTE = "NOT INTACT. What {command} says of this folder, word for word, in English:"
+NOT_CHECKED_NOTE = "NOT CHECKED. What {command} says of this folder, word for word, in English:"
 FINGERPRINT = re.compile(r"[0-9a-f]{4}(-[0-9a-f]{4}){7}")
 
 Questions = Callable[["Picked"], list[SignatureQuestion]]
@@ -166,7 +172,8 @@ def check(
         return _said(Report(False, (), (NOT_AN_EXPORT.format(folder=folder),)), exit=2)
     asked = _KINDS[found][0](picked)
     given = dict(zip(asked, answers, strict=False))
-    report = _KINDS[found][1](picked, fingerprint.strip() or None, given, progress)
+    with in_english():  # `station verify`'s words, whatever the page is read in
+        report = _KINDS[found][1](picked, fingerprint.strip() or None, given, progress)
     return _said(report, exit=report.exit)
 
 
@@ -238,12 +245,25 @@ def fingerprint_refused(typed: str, folder: str) -> str | None:
     text = typed.strip()
     if not text or FINGERPRINT.fullmatch(normalise_fingerprint(text)):
         return None
-    return NOT_A_FINGERPRINT.format(folder=folder or FILES_PICKED, typed=text)
+    return say(NOT_A_FINGERPRINT, folder=folder or FILES_PICKED, typed=text)
 
 
 def checking_words(done: int, total: int) -> str:
     """What the page shows while a long journal is checked."""
-    return f"Checking journal.jsonl: {done:,} of {total:,} events…"
+    return say("Checking journal.jsonl: {done:,} of {total:,} events\u2026", done=done, total=total)
+
+
+def verdict_note(kind: str) -> str:
+    """What a page read in another language says above a verdict (in English, nothing:
+    the verdict says it)."""
+    if current_language() == ENGLISH:
+        return ""
+    command = "station verify"
+    if kind == "ok":
+        return say(INTACT_NOTE, command=command)
+    if kind == "bad":
+        return say(NOT_INTACT_NOTE, command=command)
+    return say(NOT_CHECKED_NOTE, command=command)
 
 
 def _manifest_format(data: bytes | None) -> object:
@@ -257,12 +277,15 @@ def _manifest_format(data: bytes | None) -> object:
 
 
 def _said(report: Report, *, exit: int) -> dict[str, Any]:
+    kind = _KIND.get(exit, "cannot")
     return {
         "ok": report.ok,
         "exit": exit,
-        "kind": _KIND.get(exit, "cannot"),
+        "kind": kind,
         "stdout": list(report.stdout),
         "stderr": list(report.stderr),
+        "lang": ENGLISH,
+        "note": verdict_note(kind),
     }
 
 

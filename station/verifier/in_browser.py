@@ -11,6 +11,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from station.domain.words import say, use_language
 from station.progress import Progress
 from station.verifier.entry import (
     FILES_PICKED,
@@ -21,10 +22,22 @@ from station.verifier.entry import (
     warm,
 )
 
-__all__ = ["READY", "check_picked", "fingerprint_refused", "verify_signature", "warm"]
+__all__ = [
+    "check_picked",
+    "fingerprint_refused",
+    "ready_words",
+    "use_language",
+    "verify_signature",
+    "warm",
+]
 
 _DRAWN_EVERY = 0.1  # seconds of checking between two chances for the page to draw
 READY = "Station's Python is ready in this browser: pick or drop the folder."
+
+
+def ready_words() -> str:
+    """What the page says once Python is ready, in the language chosen."""
+    return say(READY)
 
 
 async def check_picked(files: Any, folder: str, fingerprint: str, shown: Any = None) -> Any:

@@ -263,8 +263,21 @@ globalThis.stationAlong = (() => {
     $("along-failed").textContent = state.along ? state.along.failed(String(error)) : String(error);
   }
 
+  // Another language chosen: the buttons and the panel as Python says them now.
+  function relabel() {
+    if (!state.ready) return;
+    const groups = state.along.begin().groups;
+    for (const made of $("along-groups").children) {
+      const group = groups.find((one) => one.key === made.dataset.group);
+      if (group) made.textContent = group.label;
+    }
+    chooseGroup(state.group);
+    draw();
+    if (state.failed) $("along-failed").textContent = state.along.failed(state.failed);
+  }
+
   return {
     begin: (followed) => begin(followed).catch(failed),
-    answered, act, idle, busy: () => acting > 0, download, state,
+    answered, act, idle, busy: () => acting > 0, download, relabel, state,
   };
 })();

@@ -30,6 +30,7 @@ from station.domain.tally_along import (
     record_text,
     station_ballots,
 )
+from station.domain.words import in_english, say
 from station.witness.feed_check import FeedCheck
 
 
@@ -119,10 +120,13 @@ class Along:
         if first is not None:
             flag = {
                 "ballot": first.ballot,
-                "text": (
-                    f"Ballot {first.ballot:,}: you called {words(first.observer_call)},"
-                    f" the station {words(first.station_call)} ({first.pile})."
-                    " Ask to see it again."
+                "text": say(
+                    "Ballot {ballot:,}: you called {yours}, the station {theirs} ({pile})."
+                    " Ask to see it again.",
+                    ballot=first.ballot,
+                    yours=words(first.observer_call),
+                    theirs=words(first.station_call),
+                    pile=first.pile,
                 ),
                 "station_call": first.station_call,
                 "pile": first.pile,
@@ -139,7 +143,7 @@ class Along:
                 for d in corrected
             ],
             "piles": [
-                ["Pile", "Station", "You"],
+                [say("Pile"), say("Station"), say("You")],
                 *[[pile.pile, f"{pile.station:,}", f"{pile.observer:,}"] for pile in rec.piles][
                     -8:
                 ],
@@ -154,21 +158,24 @@ class Along:
         return _line(reconcile(self.record, self.station()))
 
     def document(self) -> dict[str, Any]:
-        """The record to download: its JSON, its printable text, its hash."""
+        """The record to download: its JSON, its printable text, its hash; in English
+        whatever the page is read in, as a file Station writes is (a party brings it to
+        a hearing beside the sheet)."""
         follower = self.follower
         station = self.station()
-        doc = record_document(
-            self.record,
-            reconcile(self.record, station),
-            figures_of((b.group, b.call) for b in station),
-            f"event {follower.head_seq:,}, head {follower.head_hash}",
-        )
-        return {
-            "json": record_json(doc),
-            "text": record_text(doc),
-            "hash": record_hash(doc),
-            "name": f"tally-along-{follower.setup.case_number}.json",
-        }
+        with in_english():
+            doc = record_document(
+                self.record,
+                reconcile(self.record, station),
+                figures_of((b.group, b.call) for b in station),
+                f"event {follower.head_seq:,}, head {follower.head_hash}",
+            )
+            return {
+                "json": record_json(doc),
+                "text": record_text(doc),
+                "hash": record_hash(doc),
+                "name": f"tally-along-{follower.setup.case_number}.json",
+            }
 
 
 # Said on the page, beside the buttons, and in docs/observer.md.
@@ -180,14 +187,22 @@ ALONG_NOTICE = (
 
 def _line(rec: Reconciliation) -> str:
     """The running agreement, as the panel's line says it."""
-    behind = f" · the station is {len(rec.behind):,} ahead of you" if rec.behind else ""
-    ahead = f" · {len(rec.ahead):,} of yours not yet called by the station" if rec.ahead else ""
-    return f"You and the station {rec.line}{ahead}{behind}"
+    line = say(
+        "You and the station agree on {agree:,} of {compared:,}",
+        agree=rec.agree,
+        compared=rec.compared,
+    )
+    if rec.ahead:
+        line += say(" \u00b7 {n:,} of yours not yet called by the station", n=len(rec.ahead))
+    if rec.behind:
+        line += say(" \u00b7 the station is {n:,} ahead of you", n=len(rec.behind))
+    return line
 
 
 def along_failed(error: str) -> str:
     """Said when the browser would not store an action: it is not shown as recorded."""
-    return (
-        f"Your last tap could not be kept on this device ({error}): it is not recorded."
-        " Nothing more is recorded until this page is opened again."
+    return say(
+        "Your last tap could not be kept on this device ({error}): it is not recorded."
+        " Nothing more is recorded until this page is opened again.",
+        error=error,
     )

@@ -28,7 +28,7 @@ from station.domain.envelopes import box_setup
 from station.domain.group_statements import group_key, group_vote_words
 from station.domain.party_words import parties_title
 from station.domain.result_statements import decided_line, result_lines
-from station.domain.statements import OVER_THE_BOX, how_many
+from station.domain.statements import OVER_THE_BOX
 from station.domain.table_statements import case_title
 from station.domain.ticker import CORRECTION_TAG, ticker_rows
 from station.domain.words import say, say_count
@@ -55,20 +55,25 @@ NO_FEED_S = 12.0
 # How long the feed holds a request with nothing new (it answers sooner with a head).
 WAIT_S = 20
 NO_FIGURE = "\u2014"
-ENVELOPE_WORDS = {
-    "returned": "returned",
-    "accepted": "accepted",
-    "challenged": "challenged",
-    "sustained": "sustained",
-    "ordered_opened": "ordered opened",
-    "void": "void",
-    "at_polls": "at the polls",
-    "after_tally": "after the tally",
-}
 GROUPS_CAPTION = (
     "Each voting group's ballots counted so far. Each unit's result is stated on the"
     " station's dashboard and its tally sheets, not on this page."
 )
+NOT_INTACT = "NOT INTACT: {problem}"
+
+
+def envelope_words() -> dict[str, str]:
+    """The envelope stage's figures' words, by name, in the current language."""
+    return {
+        "returned": say("returned"),
+        "accepted": say("accepted"),
+        "challenged": say("challenged"),
+        "sustained": say("sustained"),
+        "ordered_opened": say("ordered opened"),
+        "void": say("void"),
+        "at_polls": say("at the polls"),
+        "after_tally": say("after the tally"),
+    }
 
 
 def feed_address(text: str) -> tuple[str, str]:
@@ -120,7 +125,7 @@ class LiveCount:
             self.stopped = str(garbled)
             return False
         except FeedError as error:  # the setup's hash does not hold: someone altered it
-            self.stopped = f"NOT INTACT: {error}"
+            self.stopped = say(NOT_INTACT, problem=error)
             return False
         return True
 
@@ -152,7 +157,7 @@ class LiveCount:
             if not isinstance(response.get("events"), list) or not isinstance(
                 response.get("heads"), list
             ):
-                raise FeedGarbled(garbled_feed(self.shown, "no list of events and heads"))
+                raise FeedGarbled(garbled_feed(self.shown, say("no list of events and heads")))
         except FeedGarbled as garbled:
             follower.garbled_answer(str(garbled))
             return "retry"
@@ -163,11 +168,11 @@ class LiveCount:
         try:
             value = json.loads(body)
         except RecursionError:
-            raise FeedGarbled(garbled_feed(self.shown, "JSON nested too deep")) from None
+            raise FeedGarbled(garbled_feed(self.shown, say("JSON nested too deep"))) from None
         except ValueError:
-            raise FeedGarbled(garbled_feed(self.shown, "not JSON")) from None
+            raise FeedGarbled(garbled_feed(self.shown, say("not JSON"))) from None
         if not isinstance(value, dict):
-            raise FeedGarbled(garbled_feed(self.shown, "not a JSON object"))
+            raise FeedGarbled(garbled_feed(self.shown, say("not a JSON object")))
         return value
 
     def _unanswered(self, status: int, body: bytes | None) -> str:
@@ -177,7 +182,7 @@ class LiveCount:
             return feed_unreachable(self.shown)
         if status in (401, 403):
             return feed_refused_token()
-        return f"The feed cannot be followed: the feed answered {status}"
+        return say("The feed cannot be followed: the feed answered {status}", status=status)
 
     def view(self, now: float, typed: str | None = None) -> dict[str, Any]:
         """What the page shows now. `typed`: on a page with a fingerprint field, what is
@@ -213,16 +218,18 @@ class LiveCount:
         follower = self.follower
         if follower is None:
             return {"kind": "bad", "status": self.stopped or "", "stop": True}
-        shown = {"title": f"Live count, case {follower.setup.case_number}"}
-        shown["case"] = (
-            f"Case {case_title(follower.setup)} \u00b7"
-            f" {parties_title(follower.setup.employer, follower.setup.ballot)}"
+        setup = follower.setup
+        shown = {"title": say("Live count, case {case}", case=setup.case_number)}
+        shown["case"] = say(
+            "Case {case} \u00b7 {parties}",
+            case=case_title(setup),
+            parties=parties_title(setup.employer, setup.ballot),
         )
         if follower.broken is not None:  # nothing after a broken history is shown as checked
             return {
                 **shown,
                 "kind": "bad",
-                "status": f"NOT INTACT: {follower.broken}",
+                "status": say(NOT_INTACT, problem=follower.broken),
                 "stop": True,
             }
         refusal = _key_refusal(follower.heads_key, typed)
@@ -239,7 +246,7 @@ class LiveCount:
         }
 
     def _status(self, follower: FeedCheck, typed: str | None) -> tuple[str, str]:
-        signed_to = f" (signed to event {follower.head_seq:,})"
+        signed_to = say(" (signed to event {seq:,})", seq=follower.head_seq)
         silent = follower.silent_s
         if silent >= NO_FEED_S:
             return "lost", no_feed(silent) + signed_to
@@ -345,7 +352,7 @@ def _count_view(follower: FeedCheck) -> dict[str, Any]:
             for i, (name, choice) in enumerate(zip(choices, question.choices, strict=True))
         ],
         "box": ballots is not None,
-        "over": OVER_THE_BOX if ballots is not None and tally.counted > ballots else "",
+        "over": say(OVER_THE_BOX) if ballots is not None and tally.counted > ballots else "",
         "envelopes": _envelopes(count) if count.envelopes.mail else None,
         "grouped": grouped,
         "groups": _groups(count, choices, unions) if grouped else None,
@@ -358,7 +365,9 @@ def _count_view(follower: FeedCheck) -> dict[str, Any]:
             }
             for row in ticker_rows(follower.recent, _words(follower))
         ],
-        "head": f"event {follower.head_seq:,}, head {follower.head_hash[:16]}",
+        "head": say(
+            "event {seq:,}, head {hash}", seq=follower.head_seq, hash=follower.head_hash[:16]
+        ),
     }
 
 
@@ -385,9 +394,9 @@ def _envelopes(count: Count) -> dict[str, Any]:
     order += ["replacements"] if f.current else ["late"]
     order += [name for name in ("at_polls", "after_tally") if said.get(name)]
     words = {
-        **ENVELOPE_WORDS,
-        "replacements": "replacement" if f.replacements == 1 else "replacements",
-        "late": "received after the due date (counted)" if f.current else "late",
+        **envelope_words(),
+        "replacements": say_count(f.replacements, "replacement", "replacements"),
+        "late": say("received after the due date (counted)") if f.current else say("late"),
     }
     shown = [
         {"name": name, "value": f"{said.get(name, 0):,}", "word": words[name]}
@@ -395,19 +404,31 @@ def _envelopes(count: Count) -> dict[str, Any]:
         if not (name in ("sustained", "ordered_opened") and not said.get(name))
     ]
     if stage.open:
-        line = "ENVELOPE STAGE \u2014 no ballot is opened yet"
+        line = say("ENVELOPE STAGE \u2014 no ballot is opened yet")
+    elif f.current:
+        line = say(
+            "Envelope stage ended: the ballots in the box are the envelopes accepted and"
+            " received after the due date"
+        )
     else:
-        line = "Envelope stage ended: the ballots in the box are the envelopes accepted"
-        line += " and received after the due date" if f.current else ""
-        line += f", with {how_many(f.at_polls, 'voter')} at the polls" if f.at_polls else ""
+        line = say("Envelope stage ended: the ballots in the box are the envelopes accepted")
+    if not stage.open and f.at_polls:
+        line += say_count(
+            f.at_polls, ", with {n:,} voter at the polls", ", with {n:,} voters at the polls"
+        )
     return {"stage": line, "figures": shown}
 
 
 def _groups(count: Count, choices: tuple[str, ...], unions: int) -> dict[str, Any]:
     """Each voting group's figures, in setup order, as `station tally` gives them."""
     return {
-        "caption": GROUPS_CAPTION,
-        "head": ["Voting group", *choice_words(choices, unions), "Void", "Challenged"],
+        "caption": say(GROUPS_CAPTION),
+        "head": [
+            say("Voting group"),
+            *choice_words(choices, unions),
+            say("Void"),
+            say("Challenged"),
+        ],
         "rows": [
             [
                 spec.name,

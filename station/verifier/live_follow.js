@@ -9,8 +9,7 @@ globalThis.stationLive = (() => {
   const $ = (id) => document.getElementById(id);
   const now = () => Date.now() / 1000;
   // What is said before Station's Python can say it: its words, written in the page.
-  const WORDS = JSON.parse($("page-words").textContent);
-  const say = (name, error) => WORDS[name].replace("{error}", String(error));
+  const { say, said, drawn } = globalThis.stationWords;
 
   // An answer's bytes, or null once it is larger than `limit` (no feed's is): when its
   // length says so, or as soon as that much has come, never read whole.
@@ -52,7 +51,10 @@ globalThis.stationLive = (() => {
       }
       return [answer.status, await bounded(answer, follow.max_answer)];
     }
-    const draw = () => show(follow.view(now(), typed()));
+    const draw = () => {
+      drawnLast = draw;
+      show(follow.view(now(), typed()));
+    };
     let [status, body] = await get("/setup");
     if (!follow.setup(status, body, now())) {
       draw();
@@ -79,6 +81,16 @@ globalThis.stationLive = (() => {
     }
   }
 
+  // Another language chosen: Python speaks it, and the view it gave last is drawn
+  // again in its words (the count followed, or why it could not be).
+  let drawnLast = null;
+  globalThis.stationWords.listen((code) => {
+    if (!python) return;
+    python.use_language(code);
+    drawnLast?.();
+    globalThis.stationAlong?.relabel();
+  });
+
   function cell(parent, tag, text) {
     const element = parent.appendChild(document.createElement(tag));
     if (text !== undefined) element.textContent = text;
@@ -88,14 +100,22 @@ globalThis.stationLive = (() => {
   // Draw the view Station's Python gave: nothing here decides what it says.
   function show(view) {
     $("status").className = view.kind;
-    $("status").textContent = view.status;
+    drawn($("status"));
+    if (view.words) said($("status"), view.words, view.error);
+    else $("status").textContent = view.status;
     // Said once by a screen reader: what Station's Python says is to be said now; a
     // failure of the browser's (a view made here, never Python's) as a problem.
     if ("said" in view) $("live-said").textContent = view.said;
     if ("alarm" in view) $("live-alarm").textContent = view.alarm;
-    else if (view.stop) $("live-alarm").textContent = view.status;
-    if (view.title) document.title = view.title;
-    if (view.case) $("case").textContent = view.case;
+    else if (view.stop) $("live-alarm").textContent = $("status").textContent;
+    if (view.title) {
+      drawn(document.querySelector("title"));
+      document.title = view.title;
+    }
+    if (view.case) {
+      drawn($("case"));
+      $("case").textContent = view.case;
+    }
     if (view.stop || view.hidden) {
       $("live-count").hidden = $("live-journal").hidden = !!view.hidden;
       $("unsigned").hidden = true;
@@ -160,19 +180,22 @@ globalThis.stationLive = (() => {
   // Follow, once `runtime` (a promise of the Python module) is ready; any failure of the
   // browser under the page is said in words. Resolves to false when the station refused
   // to be followed (another token or address may be tried), true once a count was.
+  let python = null; // Station's Python (live_in_browser), once it has started
   async function start(runtime, network, base, token, typed = () => null) {
     let live;
     try {
       live = await runtime;
     } catch (error) {
-      show({ kind: "bad", status: say("not_started", error), stop: true });
+      show({ kind: "bad", words: "not_started", error, stop: true });
       return true;
     }
+    python = live;
+    live.use_language(globalThis.stationWords.language());
     try {
       return await follow(live, network, base, token, typed);
     } catch (error) {
       console.error(error); // for whoever looks into the page; an observer reads words
-      show({ kind: "bad", status: live.failed_words, stop: true });
+      show({ kind: "bad", status: live.failed_words(), stop: true });
       return true;
     }
   }

@@ -11,6 +11,7 @@ where the room's plain-http LAN address gives the page no WebCrypto.
 import json
 from typing import Any
 
+from station.domain.words import say, use_language
 from station.verifier.live_along import Along, along_failed
 from station.verifier.live_entry import LiveCount, feed_address
 from station.witness.statements import LIVE_PAGE_FAILED
@@ -117,7 +118,12 @@ def _bytes(body: Any) -> bytes | None:
     return None if to_bytes is None else bytes(to_bytes())
 
 
-failed_words = LIVE_PAGE_FAILED
+def failed_words() -> str:
+    """What the page says when the browser failed under it, in the language chosen."""
+    return say(LIVE_PAGE_FAILED)
+
+
+__all__ = ["address", "failed_words", "follow", "nacl_holds", "use_language"]
 
 
 def address(text: str) -> Any:

@@ -5,11 +5,11 @@ The served live page (`live_page.py`) and the Python verifier page's "Follow a c
 fetches the feed and draws what Station's Python (`live_entry`) says of it.
 """
 
-import html
-import json
 from importlib.resources import files
 
-from station.domain.statements import PAGE_WORDS
+from station import __version__
+from station.domain.words import say
+from station.verifier.page_words import STARTING, english, escaped
 from station.verifier.vendored import vendored
 
 
@@ -18,17 +18,73 @@ def follow_script() -> str:
     return files("station.verifier").joinpath("live_follow.js").read_text(encoding="utf-8")
 
 
-def page_words() -> str:
-    """The element holding what a page's scripts say before Station's Python can
-    (`PAGE_WORDS`, by name): the scripts insert these words, and write none of their own."""
-    words = json.dumps(PAGE_WORDS, ensure_ascii=False, sort_keys=True).replace("<", "\\u003c")
-    return f'<script type="application/json" id="page-words">{words}</script>\n'
+def live_words() -> dict[str, str]:
+    """The live count's own words (HTML, by name), in the current language."""
+    return {
+        "connecting_case": escaped(say("Connecting to the station\u2026")),
+        "connecting": escaped(say("Connecting\u2026")),
+        "starting": escaped(say(STARTING)),
+        "void": escaped(say("VOID")),
+        "challenged": escaped(say("CHALLENGED")),
+        "valid": escaped(say("VALID")),
+        "of": escaped(say("of")),
+        "ballots_counted": escaped(say("ballots counted")),
+        "remaining": escaped(say("remaining")),
+        "last_calls": escaped(say("Last calls")),
+        "journal": escaped(say("Journal:")),
+        "journal_checked": escaped(
+            say(
+                "Every event and signed head is checked in this browser. Station live page"
+                " {version}; read-only.",
+                version=__version__,
+            )
+        ),
+    }
 
 
-def follow_section(version: str) -> str:
+def follow_words() -> dict[str, str]:
+    """The verifier page's "Follow a count" words (HTML, by name)."""
+    return {
+        "follow_heading": escaped(say("Follow a count")),
+        "follow_label": escaped(
+            say(
+                "The station's URL with its token, as {command} shows it (this page asks that"
+                " address and no other)",
+                command="{command}",
+            )
+        ).format(command="<code>station serve</code>"),
+        "follow": escaped(say("Follow")),
+    }
+
+
+def along_words() -> dict[str, str]:
+    """The tally-along panel's own words (HTML, by name)."""
+    from station.verifier.live_along import ALONG_NOTICE
+
+    return {
+        "along_open": escaped(say("Tally along")),
+        "along_notice": escaped(say(ALONG_NOTICE)),
+        "mistap": escaped(say("I mis-tapped")),
+        "stands": escaped(say("My call stands")),
+        "undo": escaped(say("Undo my last call")),
+        "my_calls": escaped(say("My calls:")),
+        "download": escaped(say("Download my record")),
+        "print": escaped(say("Print it")),
+        "record_hash": escaped(say("Record hash (write it down):")),
+    }
+
+
+def live_body(status: str = "connecting") -> str:
+    """The live count's markup, in English (the chooser says it again in another), its
+    status saying `status` (a name of `live_words`) until the feed is followed."""
+    said = english(live_words)
+    return LIVE_BODY.format(**said, status=status, status_text=said[status])
+
+
+def follow_section() -> str:
     """The verifier page's "Follow a count": the URL field, then the live count, hidden
     until a station's URL is followed."""
-    return _FOLLOW.format(live_body=LIVE_BODY.format(version=version), live_style=LIVE_STYLE)
+    return _FOLLOW.format(**english(follow_words), live_body=live_body(), live_style=LIVE_STYLE)
 
 
 def follow_scripts() -> list[str]:
@@ -40,8 +96,8 @@ def follow_scripts() -> list[str]:
 
 # The live count's markup and style, the same in the served live page and in the Python
 # verifier page's "Follow a count" (python_page.py), drawn by live_follow.js.
-LIVE_BODY = """<h1 id="case">Connecting to the station…</h1>
-<div id="status" class="lost">Connecting…</div>
+LIVE_BODY = """<h1 id="case" data-words="connecting_case">{connecting_case}</h1>
+<div id="status" class="lost" data-words="{status}">{status_text}</div>
 <p id="live-said" class="unseen" role="status"></p><p id="live-alarm" class="unseen" role="alert"></p>
 <p id="unsigned" hidden></p>
 <main id="live-count">
@@ -49,21 +105,23 @@ LIVE_BODY = """<h1 id="case">Connecting to the station…</h1>
 <div id="envelopes" hidden><p id="envelope-stage"></p><p id="envelope-figures"></p></div>
 <div id="choices" class="big"></div>
 <div class="small">
-<div>VOID<b data-figure="void">—</b></div><div>CHALLENGED<b data-figure="challenged">—</b></div>
-<div>VALID<b data-figure="valid">—</b></div></div>
-<div id="progress"><b data-figure="counted">—</b><span id="box"> of <b data-figure="ballots">—</b></span>
-ballots counted<span id="over"></span><span id="left"> · <span data-figure="remaining">—</span>
-remaining</span></div>
+<div><span data-words="void">{void}</span><b data-figure="void">—</b></div>
+<div><span data-words="challenged">{challenged}</span><b data-figure="challenged">—</b></div>
+<div><span data-words="valid">{valid}</span><b data-figure="valid">—</b></div></div>
+<div id="progress"><b data-figure="counted">—</b><span id="box"> <span data-words="of">{of}</span>
+<b data-figure="ballots">—</b></span> <span data-words="ballots_counted">{ballots_counted}</span><span
+ id="over"></span><span id="left"> · <span data-figure="remaining">—</span>
+<span data-words="remaining">{remaining}</span></span></div>
 <table id="groups" hidden></table>
 </section>
 <section>
 <div id="lines"><p id="s8"></p><p id="s9"></p><p id="s10"></p></div>
-<h2>Last calls</h2>
+<h2 data-words="last_calls">{last_calls}</h2>
 <ul id="calls"></ul>
 </section>
 </main>
-<footer id="live-journal">Journal: <span id="head">—</span>. Every event and signed head is checked in this
-browser. Station live page {version}; read-only.</footer>"""
+<footer id="live-journal"><span data-words="journal">{journal}</span> <span id="head">—</span>.
+<span data-words="journal_checked">{journal_checked}</span></footer>"""
 
 # What only a screen reader reads: announcing regions, kept out of sight and of layout.
 UNSEEN_STYLE = """
@@ -110,11 +168,10 @@ LIVE_STYLE = """
 """
 
 
-_FOLLOW = """<h2>Follow a count</h2>
-<p><label for="url">The station's URL with its token, as <code>station serve</code> shows it
-(this page asks that address and no other)</label></p>
+_FOLLOW = """<h2 data-words="follow_heading">{follow_heading}</h2>
+<p><label for="url" data-words="follow_label">{follow_label}</label></p>
 <form id="follow"><input type="text" id="url" placeholder="http://192.168.1.20:8765/?token=..."
- autocomplete="off"><button type="submit">Follow</button></form>
+ autocomplete="off"><button type="submit" data-words="follow">{follow}</button></form>
 <style>
 #follow {{ display: flex; gap: .5rem; }} #follow button {{ font: inherit; }}
 #follow input {{ flex: 1; font: inherit; font-family: monospace; }}
@@ -129,9 +186,7 @@ _FOLLOW = """<h2>Follow a count</h2>
 def along_section() -> str:
     """The served live page's tally-along panel (`live_along.js` draws it), hidden until
     a count is followed."""
-    from station.verifier.live_along import ALONG_NOTICE
-
-    return ALONG_BODY.format(notice=html.escape(ALONG_NOTICE))
+    return ALONG_BODY.format(**english(along_words))
 
 
 def along_script() -> str:
@@ -142,23 +197,24 @@ def along_script() -> str:
 # The observer's own record (the served live page only): buttons, their undo, the
 # running agreement, the first open disagreement, the piles side by side, the record.
 ALONG_BODY = """<section id="along" hidden>
-<button id="along-open" type="button" aria-expanded="false">Tally along</button>
+<button id="along-open" type="button" aria-expanded="false" data-words="along_open">{along_open}</button>
 <div id="along-panel" hidden>
-<p id="along-notice">{notice}</p>
+<p id="along-notice" data-words="along_notice">{along_notice}</p>
 <p id="along-failed" role="alert" hidden></p>
 <p id="along-line"></p><p id="along-said" class="unseen" role="status"></p>
 <div id="along-flag" role="alert" hidden><p id="along-flag-text"></p>
-<div class="along-how"><button type="button" data-how="mistap">I mis-tapped</button>
-<button type="button" data-how="stands">My call stands</button></div></div>
+<div class="along-how"><button type="button" data-how="mistap" data-words="mistap">{mistap}</button>
+<button type="button" data-how="stands" data-words="stands">{stands}</button></div></div>
 <div id="along-groups" class="along-row" hidden></div>
 <div id="along-buttons"></div>
-<div class="along-row"><button type="button" id="along-undo">Undo my last call <kbd>⌫</kbd></button>
-<span>My calls: <b id="along-taps">0</b></span></div>
+<div class="along-row"><button type="button" id="along-undo"><span data-words="undo">{undo}</span>
+<kbd>⌫</kbd></button>
+<span><span data-words="my_calls">{my_calls}</span> <b id="along-taps">0</b></span></div>
 <table id="along-piles"></table>
-<div class="along-row"><button type="button" id="along-download">Download my record</button>
-<button type="button" id="along-print">Print it</button></div>
-<p id="along-kept" hidden>Record hash (write it down): <code id="along-hash"></code></p>
-<pre id="along-printable" hidden></pre>
+<div class="along-row"><button type="button" id="along-download" data-words="download">{download}</button>
+<button type="button" id="along-print" data-words="print">{print}</button></div>
+<p id="along-kept" hidden><span data-words="record_hash">{record_hash}</span> <code id="along-hash"></code></p>
+<pre id="along-printable" hidden lang="en"></pre>
 </div>
 </section>
 """

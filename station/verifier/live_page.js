@@ -8,7 +8,7 @@
   globalThis.station = station;
 
   const { INDEX, bytesOf, embeddedOnly } = globalThis.stationEmbedded;
-  const embedded = embeddedOnly((url) => stationLive.say("not_embedded", url));
+  const embedded = embeddedOnly((url) => globalThis.stationWords.say("not_embedded", url));
 
   async function boot() {
     const manifest = JSON.parse(document.getElementById("python-page").textContent);

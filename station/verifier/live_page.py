@@ -9,43 +9,59 @@ nothing else. It is built once, when `station serve` starts, from the inputs cac
 `python -m station.verifier.python_page`.
 """
 
-import html
-from importlib.resources import files
 from pathlib import Path
 
-from station import __version__
+from station.domain.words import say
+from station.verifier import page_words
 from station.verifier.live_markup import (
     ALONG_STYLE,
-    LIVE_BODY,
     LIVE_STYLE,
     UNSEEN_STYLE,
     along_script,
     along_section,
+    along_words,
     follow_script,
-    page_words,
+    live_body,
+    live_words,
 )
-from station.verifier.python_page import in_script, runtime_parts, shipped_or_built
+from station.verifier.page_words import escaped
+from station.verifier.python_page import in_script, page_script, runtime_parts, shipped_or_built
 from station.verifier.vendored import vendored
 from station.witness.serve import LIVE_PAGE_POLICY
 
 ENTRY = "station.verifier.live_in_browser"
 SHIPPED = "live_page.html"  # the page a bundle carries, built when the bundle was
-STARTING = "Starting Station's Python in this browser\u2026"
+
+
+def served_words() -> dict[str, str]:
+    """The served page's own words (HTML, by name), in the current language."""
+    return {
+        "page_title": escaped(say("Live count")),
+    }
 
 
 def build(fetched: dict[str, Path]) -> bytes:
     """The whole live page, from the fetched inputs (the same inputs, the same bytes)."""
-    script = files("station.verifier").joinpath("live_page.js").read_text(encoding="utf-8")
+    script = page_script("live_page.js")
+    makers = (served_words, live_words, along_words)
+    english = page_words.english(served_words)
     parts = [
-        _HEAD.format(style=UNSEEN_STYLE + LIVE_STYLE + ALONG_STYLE, policy=LIVE_PAGE_POLICY),
-        LIVE_BODY.format(version=__version__)
-        .replace(
-            '<div id="status" class="lost">Connecting…</div>',
-            f'<div id="status" class="lost">{html.escape(STARTING)}</div>',
-        )
-        .replace('<main id="live-count">', f'{along_section()}<main id="live-count">'),
+        _HEAD.format(
+            style=UNSEEN_STYLE
+            + LIVE_STYLE
+            + ALONG_STYLE
+            + page_words.CHOOSER_STYLE
+            + _CHOOSER_STYLE,
+            policy=LIVE_PAGE_POLICY,
+            title=english["page_title"],
+        ),
+        page_words.chooser(),
+        live_body(status="starting").replace(
+            '<main id="live-count">', f'{along_section()}<main id="live-count">'
+        ),
         "\n</div>\n",
-        page_words(),
+        page_words.words_element(*makers),
+        f"<script>{in_script(page_script('page_language.js'))}</script>\n",
         f'<script id="tweetnacl">{in_script(vendored("nacl-fast.min.js"))}</script>\n',
         *runtime_parts(fetched, ENTRY),
         f"<script>{in_script(follow_script())}</script>\n",
@@ -63,13 +79,19 @@ def built(cache: Path | None = None) -> bytes:
     return shipped_or_built(SHIPPED, build, cache, "the live page cannot be built: ")
 
 
+# The chooser on the dark page: light on dark, as the rest of it.
+_CHOOSER_STYLE = """
+#languages { color: #eee; margin: 0; padding: .5rem .75rem 0; }
+#languages select { background: #222; color: #eee; border: 1px solid #777; border-radius: .3rem; }
+"""
+
 _HEAD = """<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="Content-Security-Policy" content="{policy}">
-<title>Live count</title>
+<title data-words="page_title">{title}</title>
 <style>
 body {{ font: 16px/1.4 system-ui, sans-serif; margin: 0; background: #111; }}
 #live {{ min-height: 100vh; box-sizing: border-box; }}

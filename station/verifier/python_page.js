@@ -4,10 +4,9 @@
 // Python (station/verifier/entry.py).
 "use strict";
 (() => {
-  // Every sentence is Python's: these, written in the page when it was built, for what
-  // is said before Station's Python can say it; "{error}" is the browser's own words.
-  const WORDS = JSON.parse(document.getElementById("page-words").textContent);
-  const say = (name, error) => WORDS[name].replace("{error}", String(error));
+  // Every sentence is Python's: those said before Station's Python can say them were
+  // written in the page when it was built, in every language (page_language.js).
+  const { say, said, drawn } = globalThis.stationWords;
   // Times in milliseconds since the page was opened.
   const station = { ready: false, error: null, timings: {}, pyodide: null };
   globalThis.station = station;
@@ -46,7 +45,9 @@
     station.pyodide = pyodide;
     station.timings.ready = performance.now();
     station.ready = true;
-    state.textContent = station.browser ? station.browser.READY : "";
+    station.browser?.use_language(globalThis.stationWords.language());
+    drawn(state);
+    state.textContent = station.browser ? station.browser.ready_words() : "";
     state.className = "ok";
     // Once "ready" is drawn, what the first check would import (entry.warm).
     if (station.browser) {
@@ -57,7 +58,7 @@
   }
   const booted = boot().catch((error) => {
     station.error = String(error);
-    state.textContent = say("not_started", error);
+    said(state, "not_started", error);
     state.className = "cannot";
     throw error;
   });
@@ -67,31 +68,53 @@
   // typed. Every change of either starts a check of its own; a verdict is drawn only if
   // nothing changed while Python worked it out, so the one on screen is always theirs.
   const verdict = document.getElementById("verdict");
+  const note = document.getElementById("verdict-note");
   const keyField = document.getElementById("key");
   let picked = null;
   let generation = 0;
   let pending = null;
 
   // What a screen reader says: the verdict's first line once it is drawn (a problem as
-  // an alert), the check's progress at most every few seconds; never each line drawn.
-  const said = document.getElementById("said");
-  const alarm = document.getElementById("alarm");
+  // an alert; in another language, the page's note on it first), the check's progress
+  // at most every few seconds; never each line drawn.
+  const saidRegion = document.getElementById("said");
+  const alarmRegion = document.getElementById("alarm");
   const PROGRESS_SAID_MS = 5000;
   let progressSaid = 0;
-  const draw = (kind, text) => {
-    verdict.className = kind;
-    verdict.textContent = text;
-    const first = text.split("\n")[0];
-    said.textContent = kind === "bad" || kind === "cannot" ? "" : first;
-    alarm.textContent = kind === "bad" || kind === "cannot" ? first : "";
+  const announce = (kind, noted, first, lang) => {
+    const problem = kind === "bad" || kind === "cannot";
+    const into = problem ? alarmRegion : saidRegion;
+    (problem ? saidRegion : alarmRegion).textContent = "";
+    into.textContent = noted;
+    if (noted && first) into.append(" ");
+    const words = into.appendChild(document.createElement("span"));
+    words.textContent = first;
+    if (lang) words.lang = lang;
     progressSaid = performance.now();
   };
+  // `lang`: the language of the words drawn (a verdict is `station verify`'s own).
+  const draw = (kind, text, lang = null, noted = "") => {
+    drawn(verdict);
+    verdict.className = kind;
+    verdict.textContent = text;
+    if (lang) verdict.lang = lang;
+    else verdict.removeAttribute("lang");
+    note.textContent = noted;
+    announce(kind, noted, text.split("\n")[0], lang);
+  };
   const progress = (words) => {
+    drawn(verdict);
     verdict.textContent = words;
     if (performance.now() - progressSaid >= PROGRESS_SAID_MS) {
-      said.textContent = words;
+      saidRegion.textContent = words;
       progressSaid = performance.now();
     }
+  };
+  // Words the scripts say, said again in another language when it is chosen.
+  const drawSaid = (kind, name, error) => {
+    draw(kind, "");
+    said(verdict, name, error);
+    announce(kind, "", verdict.textContent, null);
   };
 
   // The files by their paths inside the folder picked ("export/journal.jsonl" is
@@ -114,7 +137,7 @@
       draw("", "");
       return;
     }
-    draw("", say("checking"));
+    drawSaid("", "checking");
     const { files, folder } = await picked;
     await booted;
     if (mine !== generation) return;
@@ -129,10 +152,10 @@
     const result = await station.browser.check_picked(files, folder, typed, shown);
     if (mine !== generation) return; // a newer check draws its own
     station.last = result;
-    draw(result.kind, [...result.stdout, ...result.stderr].join("\n"));
+    draw(result.kind, [...result.stdout, ...result.stderr].join("\n"), result.lang, result.note);
   }
 
-  const failed = (error) => draw("cannot", say("not_checked", error));
+  const failed = (error) => drawSaid("cannot", "not_checked", error);
   const pick = (fileList) => {
     picked = fileList && fileList.length ? filesOf(fileList) : null;
     return check().catch(failed);
@@ -157,9 +180,17 @@
   keyField.addEventListener("input", () => {
     if (picked === null) return;
     generation++;
-    draw("", say("checking"));
+    drawSaid("", "checking");
     clearTimeout(pending);
     pending = setTimeout(() => check().catch(failed), 150);
+  });
+
+  // Another language chosen: Python speaks it, and says again what it said.
+  globalThis.stationWords.listen((code) => {
+    if (!station.ready || !station.browser) return;
+    station.browser.use_language(code);
+    if (state.className === "ok") state.textContent = station.browser.ready_words();
+    check().catch(failed);
   });
 
   // A dropped folder arrives as one entry: read its files, and those of its folders.
@@ -191,11 +222,12 @@
     const frame = JSON.parse(document.getElementById("frame").textContent);
     const scripts = [...document.querySelectorAll("script")];
     if (scripts.length !== frame.length - 1) {
-      shown.textContent = say("no_hash");
+      said(shown, "no_hash");
       return;
     }
     const whole = frame.map((markup, i) => markup + (i < scripts.length ? scripts[i].textContent : "")).join("");
     crypto.subtle.digest("SHA-256", new TextEncoder().encode(whole)).then((digest) => {
+      drawn(shown);
       shown.textContent = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
     });
   });

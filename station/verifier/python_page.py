@@ -43,8 +43,9 @@ from pathlib import Path
 from typing import Any
 
 from station import __version__
-from station.domain.statements import FOLDER_QUESTION, VERIFIER_OFFLINE
-from station.verifier import live_markup
+from station.domain.words import say
+from station.verifier import live_markup, page_words
+from station.verifier.page_words import STARTING, escaped
 
 INPUTS = "python_page_inputs.json"
 # Archive member times: the earliest a zip file can state, the same on every build.
@@ -315,16 +316,22 @@ def page(fetched: dict[str, Path], *, bare: bool = False, reuse: bool = True) ->
     `bare`: the runtime alone, without the wheels and Station's modules, which the
     benchmark (bench/browser_pages.py) opens to weigh what Station adds to starting up.
     """
-    boot = _script("python_page.js")
+    boot = page_script("python_page.js")
+    pyodide = pinned()["pyodide"]["version"]
+
+    def own() -> dict[str, str]:
+        return verifier_words(__version__, pyodide)
+
+    makers = [own] if bare else [own, live_markup.follow_words, live_markup.live_words]
+    english = page_words.english(*makers)
     parts = [
-        _HEAD.replace("</style>", f"{live_markup.UNSEEN_STYLE}</style>"),
-        _BODY.format(
-            offline=html.escape(VERIFIER_OFFLINE, quote=False),
-            folder_question=html.escape(FOLDER_QUESTION, quote=False),
-        ),
-        *([] if bare else [live_markup.follow_section(__version__)]),
-        _FOOTER.format(version=__version__, pyodide=pinned()["pyodide"]["version"]),
-        live_markup.page_words(),
+        _HEAD.format(**english, style=page_words.CHOOSER_STYLE + live_markup.UNSEEN_STYLE),
+        page_words.chooser(),
+        _BODY.format(**english),
+        *([] if bare else [live_markup.follow_section()]),
+        _FOOTER.format(**english),
+        page_words.words_element(*makers),
+        f"<script>{in_script(page_script('page_language.js'))}</script>\n",
         *runtime_parts(
             fetched, None if bare else "station.verifier.in_browser", bare=bare, reuse=reuse
         ),
@@ -337,7 +344,7 @@ def page(fetched: dict[str, Path], *, bare: bool = False, reuse: bool = True) ->
     return framed("".join(parts)).encode("utf-8")
 
 
-def _script(name: str) -> str:
+def page_script(name: str) -> str:
     """A script of the pages, as the package holds it (station/verifier/NAME)."""
     return files("station.verifier").joinpath(name).read_text(encoding="utf-8")
 
@@ -436,7 +443,7 @@ def runtime_parts(
             for name in ("pyodide.asm.js", "pyodide.js")
         ),
         # What both pages start from: the blobs above, read back by name.
-        f"<script>{in_script(_script('embedded.js'))}</script>\n",
+        f"<script>{in_script(page_script('embedded.js'))}</script>\n",
     ]
 
 
@@ -452,6 +459,52 @@ def _sha256(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
+def verifier_words(version: str, pyodide: str) -> dict[str, str]:
+    """The verifier page's own words (HTML, by name), in the current language."""
+    return {
+        "title": escaped(say("Station verifier")),
+        "heading": escaped(say("Check a Station export")),
+        "starting": escaped(say(STARTING)),
+        "offline": escaped(
+            say(
+                "Checking an export uses no network: this page reads the files here, in this"
+                " browser, and nothing leaves this computer."
+            )
+        ),
+        "key_label": escaped(say("Key fingerprint the observers wrote down")),
+        "drop": escaped(
+            say("Drop the export folder here (or a consolidation's folder), or pick it:")
+        ),
+        "folder_label": escaped(say("The folder")),
+        "folder_question": escaped(
+            say(
+                "When you pick a folder, the browser may ask whether to \u201cupload\u201d its"
+                " files to this site: that is its word for letting this page read them. Answer"
+                " Upload: this page is a file on this computer, and the files stay here."
+            )
+        ),
+        "files_label": escaped(say("or its five files")),
+        "footer_run": escaped(
+            say(
+                "Station verifier {version}, run by Station's own Python in this browser"
+                " (Pyodide {pyodide}). SHA-256 of this page:",
+                version=version,
+                pyodide=pyodide,
+            )
+        ),
+        "working_out": escaped(say("(working it out)")),
+        "footer_compare": escaped(
+            say(
+                "Compare it with what {command} prints on a Station you trust. (A page changed"
+                " on purpose could show any hash here: the SHA-256 of its file, as {tool} gives"
+                " it, is the one no change can hide.)",
+                command="{command}",
+                tool="{tool}",
+            )
+        ).format(command="<code>station verifier</code>", tool="<code>sha256sum</code>"),
+    }
+
+
 _HEAD = """<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -460,47 +513,48 @@ _HEAD = """<!DOCTYPE html>
 <meta http-equiv="Content-Security-Policy"
  content="default-src 'none'; connect-src http: https:;
  script-src 'unsafe-inline' 'wasm-unsafe-eval'; style-src 'unsafe-inline'">
-<title>Station verifier</title>
+<title data-words="title">{title}</title>
 <style>
-body { font: 16px/1.45 system-ui, sans-serif; max-width: 46rem; margin: 1rem auto; padding: 0 1rem; }
-h1 { font-size: 1.6rem; margin: .5rem 0; }
-#state { padding: .4rem .75rem; border-radius: .4rem; background: #eee; }
-#drop { border: 2px dashed #888; border-radius: .5rem; padding: 1rem 1.25rem; }
-#drop p { margin: 0 0 .6rem; }
-#drop label { display: block; margin: .4rem 0; }
-#drop input[type=file] { display: block; max-width: 100%; min-height: 2rem; margin-top: .2rem; }
-#drop.over { background: #eef; }
-#key { width: 100%; font: inherit; font-family: monospace; box-sizing: border-box; }
-#verdict { white-space: pre-wrap; overflow-wrap: anywhere; font-family: monospace; padding: .75rem;
-  margin-top: 1rem; border-radius: .4rem; }
-#verdict:empty { display: none; }
-#state.ok, #verdict.ok { background: #dcefdc; } #verdict.bad { background: #f6d5d5; }
-#state.cannot, #verdict.cannot { background: #f3e6c4; }
-small { color: #555; overflow-wrap: anywhere; }
-</style>
+body {{ font: 16px/1.45 system-ui, sans-serif; max-width: 46rem; margin: 1rem auto; padding: 0 1rem; }}
+h1 {{ font-size: 1.6rem; margin: .5rem 0; }}
+#state {{ padding: .4rem .75rem; border-radius: .4rem; background: #eee; }}
+#drop {{ border: 2px dashed #888; border-radius: .5rem; padding: 1rem 1.25rem; }}
+#drop p {{ margin: 0 0 .6rem; }}
+#drop label {{ display: block; margin: .4rem 0; }}
+#drop input[type=file] {{ display: block; max-width: 100%; min-height: 2rem; margin-top: .2rem; }}
+#drop.over {{ background: #eef; }}
+#key {{ width: 100%; font: inherit; font-family: monospace; box-sizing: border-box; }}
+#verdict-note {{ margin: 1rem 0 0; font-weight: 600; }}
+#verdict-note:empty {{ display: none; }}
+#verdict {{ white-space: pre-wrap; overflow-wrap: anywhere; font-family: monospace; padding: .75rem;
+  margin-top: 1rem; border-radius: .4rem; }}
+#verdict:empty {{ display: none; }}
+#state.ok, #verdict.ok {{ background: #dcefdc; }} #verdict.bad {{ background: #f6d5d5; }}
+#state.cannot, #verdict.cannot {{ background: #f3e6c4; }}
+small {{ color: #555; overflow-wrap: anywhere; }}
+{style}</style>
 </head>
 <body>
 """
 
-_BODY = """<h1>Check a Station export</h1>
-<p id="state" role="status">Starting Station's Python in this browser\u2026</p>
-<p>{offline}</p>
-<p><label>Key fingerprint the observers wrote down<br>
+_BODY = """<h1 data-words="heading">{heading}</h1>
+<p id="state" role="status" data-words="starting">{starting}</p>
+<p data-words="offline">{offline}</p>
+<p><label><span data-words="key_label">{key_label}</span><br>
 <input type="text" id="key" placeholder="a1b2-c3d4-..." autocomplete="off" spellcheck="false">
 </label></p>
-<div id="drop"><p>Drop the export folder here (or a consolidation's folder), or pick it:</p>
-<label>The folder <input type="file" id="folder" webkitdirectory></label>
-<p><small>{folder_question}</small></p>
-<label>or its five files <input type="file" id="files" multiple></label></div>
+<div id="drop"><p data-words="drop">{drop}</p>
+<label><span data-words="folder_label">{folder_label}</span> <input type="file" id="folder" webkitdirectory></label>
+<p><small data-words="folder_question">{folder_question}</small></p>
+<label><span data-words="files_label">{files_label}</span> <input type="file" id="files" multiple></label></div>
+<p id="verdict-note"></p>
 <div id="verdict"></div>
 <p id="said" class="unseen" role="status"></p><p id="alarm" class="unseen" role="alert"></p>
 """
 
-_FOOTER = """<p><small>Station verifier {version}, run by Station's own Python in this browser
-(Pyodide {pyodide}). SHA-256 of this page: <span id="page-sha">(working it out)</span>.
-Compare it with what <code>station verifier</code> prints on a Station you trust. (A page
-changed on purpose could show any hash here: the SHA-256 of its file, as
-<code>sha256sum</code> gives it, is the one no change can hide.)</small></p>
+_FOOTER = """<p><small><span data-words="footer_run">{footer_run}</span>
+<span id="page-sha" data-words="working_out">{working_out}</span>.
+<span data-words="footer_compare">{footer_compare}</span></small></p>
 """
 
 

@@ -16,7 +16,7 @@
     try {
       module = await live;
     } catch (error) {
-      stationLive.show({ kind: "bad", status: stationLive.say("not_started", error), stop: true });
+      stationLive.show({ kind: "bad", words: "not_started", error, stop: true });
       return;
     }
     const address = module.address(field.value);

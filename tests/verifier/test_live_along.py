@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from station.domain import Action, Call
+from station.domain.words import in_language
 from station.journal import Journal
 from station.sheet.keys import key_for_signing
 from station.verifier.live_along import Along
@@ -73,6 +74,27 @@ def test_a_mis_key_is_flagged_resolved_and_kept(counted: tuple[Path, FeedServer]
     again.restore([{"kind": "undo", "utc": UTC}, *actions, resolved])
     assert again.view() == along.view()
     assert again.document()["hash"] == made["hash"]
+
+
+def test_the_panel_speaks_the_page_s_language_and_the_record_stays_english(
+    counted: tuple[Path, FeedServer],
+) -> None:
+    _, server = counted
+    live, _ = followed(server, 28)
+    assert live.follower is not None
+    along = Along(live.follower)
+    for action in taps(["for"] * 5 + ["against"] * 20):
+        along.act(action)
+    english = along.document()
+    with in_language("es"):
+        view = along.view()
+        made = along.document()
+    assert view["line"] == (
+        "Usted y la estación coinciden en 24 de 25 \u00b7 la estación le lleva 1 de ventaja"
+    )
+    assert view["flag"]["text"].startswith("Papeleta 5: usted anotó FOR, la estación AGAINST (")
+    assert view["piles"][0] == ["Pila", "Estación", "Usted"]
+    assert made == english  # a file a party brings to a hearing: the Board's English
 
 
 def test_only_calls_a_signed_head_covers_are_the_station_s(

@@ -18,6 +18,7 @@ import pytest
 
 from station.cli import main
 from station.domain import Action, Call
+from station.domain.words import in_language
 from station.journal import Journal
 from station.sheet.keys import create_key, key_for_signing, signature_holds_raw
 from station.verifier.live_entry import LiveCount
@@ -53,6 +54,21 @@ def test_the_page_shows_what_the_station_signed_in_the_dashboards_words(
     assert view["calls"][0]["text"] == "Station closed the count"
     assert view["calls"][1]["text"] == "Ballot 26 AGAINST"
     assert view["unsigned"] == ""
+
+
+def test_the_page_s_own_words_follow_the_language_chosen(
+    counted: tuple[Path, FeedServer],
+) -> None:
+    _, server = counted
+    live, _ = followed(server, 28)
+    english = live.view(time.time())
+    with in_language("es"):
+        view = live.view(time.time())
+    assert view["title"] == "Conteo en vivo, caso 29-RC-288020"
+    assert view["case"] == english["case"].replace("Case ", "Caso ", 1)
+    assert view["head"] == english["head"].replace("event", "evento").replace("head", "cabeza")
+    assert view["figures"] == english["figures"]  # figures, and the choices' names, as they are
+    assert view["choices"] == english["choices"]
 
 
 def test_events_no_head_covers_are_said_apart_then_not_signed_after_10_s(

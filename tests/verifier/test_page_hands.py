@@ -21,6 +21,7 @@ from station.verification.report import NO_LOG_PICKED
 from station.verifier.entry import NOT_A_FINGERPRINT
 from tests.sheet.helpers import count_calls, sign, station
 from tests.verifier import chromium
+from tests.verifier.languages import choose, english_left, first_tab_stop, visible_text
 from tests.witness.helpers import python_verifier_page
 
 SHOWN = (
@@ -209,3 +210,34 @@ def test_a_dropped_export_is_checked(opened: Any, exported: Path, key: StationKe
     opened.execute_script("document.getElementById('verdict').className = '';")
     opened.execute_async_script(_DROP, files)
     assert shown(opened, "bad").startswith("NOT INTACT: the files picked: ")
+
+
+def test_in_spanish_all_is_said_in_spanish_but_station_verify_s_verdict(
+    opened: Any, exported: Path, key: StationKey
+) -> None:
+    assert first_tab_stop(opened) == "language"
+    try:
+        choose(opened, "es")
+        assert opened.execute_script("return document.documentElement.lang") == "es"
+        chromium.wait_for(
+            opened, "return document.getElementById('state').textContent.startsWith('El Python')"
+        )
+        type_key(opened, key.fingerprint)
+        pick(opened, "folder", [exported])
+        assert shown(opened, "ok").startswith("OK: export: ")  # word for word, as the corpus
+        assert opened.execute_script("return document.getElementById('verdict').lang") == "en"
+        note = opened.execute_script("return document.getElementById('verdict-note').textContent")
+        assert note == (
+            "ÍNTEGRA. Lo que dice station verify de esta carpeta, palabra por palabra, en inglés:"
+        )
+        verdict = opened.execute_script("return document.getElementById('verdict').innerText")
+        assert english_left(visible_text(opened).replace(verdict, "")) == []
+        type_key(opened, key.fingerprint[:9])  # the page's own refusal: in Spanish
+        assert "no es una huella de clave" in shown(opened, "cannot")
+        assert opened.execute_script("return document.getElementById('verdict').lang") == ""
+        choose(opened, "en")  # said again at once in English, the page's words with it
+        assert "is not a key fingerprint" in shown(opened, "cannot")
+        assert "Check a Station export" in visible_text(opened)
+    finally:
+        choose(opened, "en")
+        type_key(opened, "")

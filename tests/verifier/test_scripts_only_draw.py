@@ -1,13 +1,13 @@
 """The pages' JavaScript only loads, fetches and draws: every sentence an observer reads
-is Station's Python's (the verdicts, the live count's words, and `PAGE_WORDS`, written
-into each page for what is said before Python can say it)."""
+is Station's Python's (the verdicts, the live count's words, and the pages' own words,
+written into each page in every language for what is said before Python can say it)."""
 
 import json
 import re
 from pathlib import Path
 
-from station.domain.statements import PAGE_WORDS
-from station.verifier import live_markup
+from station.domain.words import LANGUAGES, in_language
+from station.verifier import live_markup, page_words
 
 SCRIPTS = sorted(
     path
@@ -36,7 +36,19 @@ def test_no_script_writes_a_sentence_of_its_own() -> None:
     assert {name: found for name, found in written.items() if found} == {}
 
 
-def test_the_pages_hold_python_s_words_for_their_scripts() -> None:
-    element = live_markup.page_words()
+def test_the_pages_hold_python_s_words_in_every_language_for_their_scripts() -> None:
+    element = page_words.words_element(live_markup.live_words)
     held = re.fullmatch(r'<script type="application/json" id="page-words">(.*)</script>\n', element)
-    assert held is not None and json.loads(held.group(1)) == PAGE_WORDS
+    assert held is not None
+    table = json.loads(held.group(1))
+    assert set(table["words"]) == set(LANGUAGES)
+    for code in LANGUAGES:
+        with in_language(code):
+            assert table["words"][code]["script"] == page_words.script_words()
+            assert (
+                table["words"][code]["markup"]["last_calls"]
+                == live_markup.live_words()["last_calls"]
+            )
+    assert (
+        table["words"]["es"]["markup"]["last_calls"] != table["words"]["en"]["markup"]["last_calls"]
+    )
