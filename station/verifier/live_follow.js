@@ -36,6 +36,55 @@ globalThis.stationLive = (() => {
     return bytes;
   }
 
+  // The Ed25519 checks of the feed's heads, done off the page's only thread, so that an
+  // observer's tap never waits behind them: tweetnacl, the page's own pinned copy, in a
+  // Web Worker. Each answer is tweetnacl's own for exactly the bytes Python asked about
+  // (live_entry.LiveCount.questions); with no worker (a page or browser that allows
+  // none) the answers are null, and Station's Python checks each signature itself.
+  function checking() { // the worker's own code: it runs after tweetnacl's, in the worker
+    self.onmessage = (asked) => {
+      self.postMessage(asked.data.map(([key, signature, data]) => {
+        try {
+          return nacl.sign.detached.verify(data, signature, key);
+        } catch {
+          return false; // tweetnacl throws on a key or signature of another size
+        }
+      }));
+    };
+  }
+
+  function checker() {
+    const nacl = document.getElementById("tweetnacl")?.textContent;
+    let worker = null;
+    try {
+      if (nacl && typeof Worker === "function") {
+        const source = new Blob([nacl, `\n(${checking})();\n`], { type: "text/javascript" });
+        worker = new Worker(URL.createObjectURL(source));
+      }
+    } catch {
+      worker = null;
+    }
+    let asking = Promise.resolve();
+    return (questions) => {
+      if (!worker || questions.length === 0) return Promise.resolve(null);
+      asking = asking.then(() => new Promise((ok) => {
+        const given = (holds) => {
+          worker.onmessage = worker.onerror = null;
+          ok(holds);
+        };
+        worker.onmessage = (answered) => given(answered.data);
+        worker.onerror = (error) => { // the worker could not start or run: Python checks
+          error.preventDefault?.();
+          worker.terminate();
+          worker = null;
+          given(null);
+        };
+        worker.postMessage(questions);
+      }));
+      return asking;
+    };
+  }
+
   // Follow the feed at `base` ("" for the server this page came from) with `token`, by
   // `network` (the browser's fetch) and the Python module `live` (live_in_browser);
   // `typed`, on a page with a fingerprint field, gives what is typed there. Returns
@@ -61,11 +110,13 @@ globalThis.stationLive = (() => {
     globalThis.station.redraw = draw; // at once when the fingerprint typed changes
     globalThis.stationAlong?.begin(follow); // the served page's tallying along
     let ticking = null; // the status moves on with the clock once the feed has answered
+    const checked = checker();
     for (;;) {
       [status, body] = await get(follow.path());
       const arrived = performance.now();
+      const holds = status === 200 ? await checked(follow.questions(body)) : null;
       await globalThis.stationAlong?.idle(); // an observer's tap being kept goes first
-      const next = follow.answer(status, body, now());
+      const next = follow.answer(status, body, now(), holds);
       await new Promise((ok) => setTimeout(ok)); // and one made meanwhile, before drawing
       await globalThis.stationAlong?.idle();
       draw();
