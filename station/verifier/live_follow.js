@@ -85,6 +85,16 @@ globalThis.stationLive = (() => {
     };
   }
 
+  // A turn of the page's only thread given to whatever else waits (an observer's tap,
+  // its storing and drawing, a frame) before the feed's next piece of work: that work
+  // goes on in a task of the lowest priority where the browser has them.
+  function giveWay() {
+    if (typeof globalThis.scheduler?.postTask === "function") {
+      return globalThis.scheduler.postTask(() => {}, { priority: "background" });
+    }
+    return new Promise((ok) => setTimeout(ok));
+  }
+
   // Follow the feed at `base` ("" for the server this page came from) with `token`, by
   // `network` (the browser's fetch) and the Python module `live` (live_in_browser);
   // `typed`, on a page with a fingerprint field, gives what is typed there. Returns
@@ -114,14 +124,16 @@ globalThis.stationLive = (() => {
     for (;;) {
       [status, body] = await get(follow.path());
       const arrived = performance.now();
+      await giveWay();
       const holds = status === 200 ? await checked(follow.questions(body)) : null;
       await globalThis.stationAlong?.idle(); // an observer's tap being kept goes first
+      await giveWay();
       const next = follow.answer(status, body, now(), holds);
-      await new Promise((ok) => setTimeout(ok)); // and one made meanwhile, before drawing
+      await giveWay(); // and one made meanwhile, before drawing
       await globalThis.stationAlong?.idle();
       draw();
       globalThis.stationAlong?.answered(arrived);
-      ticking ??= setInterval(() => globalThis.stationAlong?.busy() || draw(), 1000);
+      ticking ??= setInterval(() => giveWay().then(() => globalThis.stationAlong?.busy() || draw()), 1000);
       if (next === "stop") {
         clearInterval(ticking);
         return true;
@@ -223,5 +235,5 @@ globalThis.stationLive = (() => {
     }
   }
 
-  return { start, show, say };
+  return { start, show, say, giveWay };
 })();
