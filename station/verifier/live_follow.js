@@ -53,6 +53,8 @@ globalThis.stationLive = (() => {
     };
   }
 
+  const WORKER_WAIT_MS = 10000; // far longer than any answer's checks take on a phone
+
   function checker() {
     const nacl = document.getElementById("tweetnacl")?.textContent;
     let worker = null;
@@ -64,24 +66,28 @@ globalThis.stationLive = (() => {
     } catch {
       worker = null;
     }
-    let asking = Promise.resolve();
-    return (questions) => {
+    return (questions) => { // asked once an answer before it was given
       if (!worker || questions.length === 0) return Promise.resolve(null);
-      asking = asking.then(() => new Promise((ok) => {
+      return new Promise((ok) => {
         const given = (holds) => {
+          clearTimeout(late);
           worker.onmessage = worker.onerror = null;
           ok(holds);
         };
-        worker.onmessage = (answered) => given(answered.data);
-        worker.onerror = (error) => { // the worker could not start or run: Python checks
-          error.preventDefault?.();
-          worker.terminate();
-          worker = null;
+        const gone = () => { // the worker could not start, run or answer: Python checks
+          const stopped = worker;
           given(null);
+          stopped.terminate();
+          worker = null;
+        };
+        const late = setTimeout(gone, WORKER_WAIT_MS);
+        worker.onmessage = (answered) => given(answered.data);
+        worker.onerror = (error) => {
+          error.preventDefault?.();
+          gone();
         };
         worker.postMessage(questions);
-      }));
-      return asking;
+      });
     };
   }
 
