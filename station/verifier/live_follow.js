@@ -1,7 +1,8 @@
 // Following a count served by `station serve`: this script fetches the feed and draws, and
 // nothing else. Each answer is handed, as the bytes received, to Station's own Python
 // (station/verifier/live_entry.py, through live_in_browser.py), which checks every event
-// and signed head (tweetnacl's Ed25519, vendored and pinned) and returns what to draw.
+// and signed head (tweetnacl's Ed25519, vendored and pinned, asked in a worker: `checker`)
+// and returns what to draw.
 // Used by the served live page (live_page.js) and the Python verifier page's "Follow a
 // count" (python_page_follow.js).
 "use strict";
@@ -56,17 +57,17 @@ globalThis.stationLive = (() => {
   const WORKER_WAIT_MS = 10000; // far longer than any answer's checks take on a phone
 
   function checker() {
-    const nacl = document.getElementById("tweetnacl")?.textContent;
+    const pinned = document.getElementById("tweetnacl")?.textContent;
     let worker = null;
     try {
-      if (nacl && typeof Worker === "function") {
-        const source = new Blob([nacl, `\n(${checking})();\n`], { type: "text/javascript" });
+      if (pinned && typeof Worker === "function") {
+        const source = new Blob([pinned, `\n(${checking})();\n`], { type: "text/javascript" });
         worker = new Worker(URL.createObjectURL(source));
       }
     } catch {
       worker = null;
     }
-    return (questions) => { // asked once an answer before it was given
+    return (questions) => { // one answer's at a time: the feed is followed answer by answer
       if (!worker || questions.length === 0) return Promise.resolve(null);
       return new Promise((ok) => {
         const given = (holds) => {
