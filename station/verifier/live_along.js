@@ -254,7 +254,7 @@ globalThis.stationAlong = (() => {
     if (!state.along) return;
     state.answers.push([arrived, follow.received()]);
     redraw = true;
-    setTimeout(() => idle().then(() => redraw && draw()));
+    globalThis.stationLive.giveWay().then(idle).then(() => redraw && draw());
   }
 
   function failed(error) {

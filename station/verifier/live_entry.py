@@ -7,7 +7,8 @@ returned. Every check is the remote followers' (`witness.feed_check.FeedCheck`, 
 `station witness` and `station dashboard URL` run), the count is folded by the rules of
 the count (`domain.count`), and every sentence is the dashboard's or the witness's.
 Signatures are checked by what the page hands in (tweetnacl's Ed25519, as the room's
-URL is plain http on a LAN address, where browsers give no WebCrypto).
+URL is plain http on a LAN address, where browsers give no WebCrypto), or answered
+beforehand, off the page's thread (`questions`).
 
 Imports no Qt, no SQLite, no socket and no key store.
 """
@@ -15,7 +16,7 @@ Imports no Qt, no SQLite, no socket and no key store.
 import json
 import re
 import urllib.parse
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from station.domain.cadence import Cadence
@@ -33,6 +34,7 @@ from station.domain.table_statements import case_title
 from station.domain.ticker import CORRECTION_TAG, ticker_rows
 from station.domain.words import say, say_count
 from station.verification.checkpoints import SignatureCheck
+from station.verification.export_check import SignatureQuestion
 from station.verification.fingerprints import normalise_fingerprint
 from station.witness.feed_check import FeedCheck, FeedError, FeedGarbled
 from station.witness.limits import MAX_ANSWER
@@ -105,9 +107,18 @@ class LiveCount:
         self.follower: FeedCheck | None = None
         self.stopped: str | None = None
         self._signature_holds = signature_holds
+        self._answers: Mapping[SignatureQuestion, bool] = {}
         self._now = 0.0
         self._gist_said: str | None = None
         self._counted_said = Cadence()
+
+    def _holds(self, public_key: bytes, signature: bytes, data: bytes) -> bool:
+        """The signature check: the answer handed in with the feed's answer for this very
+        question (`questions`), else `signature_holds` asked now."""
+        answered = self._answers.get((public_key, signature, data))
+        if answered is None:
+            return self._signature_holds(public_key, signature, data)
+        return answered
 
     def _clock(self) -> float:
         return self._now
@@ -120,7 +131,7 @@ class LiveCount:
             return False
         try:
             doc = self._decoded(body)
-            self.follower = FeedCheck(doc, self.shown, self._signature_holds, clock=self._clock)
+            self.follower = FeedCheck(doc, self.shown, self._holds, clock=self._clock)
         except FeedGarbled as garbled:
             self.stopped = str(garbled)
             return False
@@ -138,12 +149,40 @@ class LiveCount:
         since = "" if last is None else f"&since={urllib.parse.quote(last.time, safe='')}"
         return f"/events?after={follower.received_seq}&wait={WAIT_S}{since}"
 
-    def answer(self, status: int, body: bytes | None, now: float) -> str:
+    def questions(self, body: bytes | None) -> list[SignatureQuestion]:
+        """The signature checks the feed's answer `body` will ask (`FeedCheck.questions`):
+        the page answers them off its only thread, where an observer's tap never waits
+        behind them, and hands the answers to `answer`. No question for an answer that
+        is not a feed's (`answer` says why)."""
+        if self.follower is None or body is None:
+            return []
+        try:
+            return self.follower.questions(self._decoded(body))
+        except FeedGarbled:
+            return []
+
+    def answer(
+        self,
+        status: int,
+        body: bytes | None,
+        now: float,
+        answers: Mapping[SignatureQuestion, bool] | None = None,
+    ) -> str:
         """Check one answer of the feed (`body` None: larger than any feed's, not read).
+
+        `answers`: what the signature check said to `questions(body)`, asked before; a
+        signature not among them is checked here, at once.
 
         Returns "next" (ask again at once), "retry" (ask again in a second: the feed did
         not answer, or not with a feed) or "stop" (the feed is broken).
         """
+        self._answers = answers or {}
+        try:
+            return self._answered(status, body, now)
+        finally:
+            self._answers = {}
+
+    def _answered(self, status: int, body: bytes | None, now: float) -> str:
         self._now = now
         follower = self.follower
         assert follower is not None

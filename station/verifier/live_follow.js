@@ -1,7 +1,8 @@
 // Following a count served by `station serve`: this script fetches the feed and draws, and
 // nothing else. Each answer is handed, as the bytes received, to Station's own Python
 // (station/verifier/live_entry.py, through live_in_browser.py), which checks every event
-// and signed head (tweetnacl's Ed25519, vendored and pinned) and returns what to draw.
+// and signed head (tweetnacl's Ed25519, vendored and pinned, asked in a worker: `checker`)
+// and returns what to draw.
 // Used by the served live page (live_page.js) and the Python verifier page's "Follow a
 // count" (python_page_follow.js).
 "use strict";
@@ -35,6 +36,71 @@ globalThis.stationLive = (() => {
     return bytes;
   }
 
+  // The Ed25519 checks of the feed's heads, done off the page's only thread, so that an
+  // observer's tap never waits behind them: tweetnacl, the page's own pinned copy, in a
+  // Web Worker. Each answer is tweetnacl's own for exactly the bytes Python asked about
+  // (live_entry.LiveCount.questions); with no worker (a page or browser that allows
+  // none) the answers are null, and Station's Python checks each signature itself.
+  function checking() { // the worker's own code: it runs after tweetnacl's, in the worker
+    self.onmessage = (asked) => {
+      self.postMessage(asked.data.map(([key, signature, data]) => {
+        try {
+          return nacl.sign.detached.verify(data, signature, key);
+        } catch {
+          return false; // tweetnacl throws on a key or signature of another size
+        }
+      }));
+    };
+  }
+
+  const WORKER_WAIT_MS = 10000; // far longer than any answer's checks take on a phone
+
+  function checker() {
+    const pinned = document.getElementById("tweetnacl")?.textContent;
+    let worker = null;
+    try {
+      if (pinned && typeof Worker === "function") {
+        const source = new Blob([pinned, `\n(${checking})();\n`], { type: "text/javascript" });
+        worker = new Worker(URL.createObjectURL(source));
+      }
+    } catch {
+      worker = null;
+    }
+    return (questions) => { // one answer's at a time: the feed is followed answer by answer
+      if (!worker || questions.length === 0) return Promise.resolve(null);
+      return new Promise((ok) => {
+        const given = (holds) => {
+          clearTimeout(late);
+          worker.onmessage = worker.onerror = null;
+          ok(holds);
+        };
+        const gone = () => { // the worker could not start, run or answer: Python checks
+          const stopped = worker;
+          given(null);
+          stopped.terminate();
+          worker = null;
+        };
+        const late = setTimeout(gone, WORKER_WAIT_MS);
+        worker.onmessage = (answered) => given(answered.data);
+        worker.onerror = (error) => {
+          error.preventDefault?.();
+          gone();
+        };
+        worker.postMessage(questions);
+      });
+    };
+  }
+
+  // A turn of the page's only thread given to whatever else waits (an observer's tap,
+  // its storing and drawing, a frame) before the feed's next piece of work: that work
+  // goes on in a task of the lowest priority where the browser has them.
+  function giveWay() {
+    if (typeof globalThis.scheduler?.postTask === "function") {
+      return globalThis.scheduler.postTask(() => {}, { priority: "background" });
+    }
+    return new Promise((ok) => setTimeout(ok));
+  }
+
   // Follow the feed at `base` ("" for the server this page came from) with `token`, by
   // `network` (the browser's fetch) and the Python module `live` (live_in_browser);
   // `typed`, on a page with a fingerprint field, gives what is typed there. Returns
@@ -63,16 +129,20 @@ globalThis.stationLive = (() => {
     globalThis.station.redraw = draw; // at once when the fingerprint typed changes
     globalThis.stationAlong?.begin(follow); // the served page's tallying along
     let ticking = null; // the status moves on with the clock once the feed has answered
+    const checked = checker();
     for (;;) {
       [status, body] = await get(follow.path());
       const arrived = performance.now();
+      await giveWay();
+      const holds = status === 200 ? await checked(follow.questions(body)) : null;
       await globalThis.stationAlong?.idle(); // an observer's tap being kept goes first
-      const next = follow.answer(status, body, now());
-      await new Promise((ok) => setTimeout(ok)); // and one made meanwhile, before drawing
+      await giveWay();
+      const next = follow.answer(status, body, now(), holds);
+      await giveWay(); // and one made meanwhile, before drawing
       await globalThis.stationAlong?.idle();
       draw();
       globalThis.stationAlong?.answered(arrived);
-      ticking ??= setInterval(() => globalThis.stationAlong?.busy() || draw(), 1000);
+      ticking ??= setInterval(() => giveWay().then(() => globalThis.stationAlong?.busy() || draw()), 1000);
       if (next === "stop") {
         clearInterval(ticking);
         return true;
@@ -200,5 +270,5 @@ globalThis.stationLive = (() => {
     }
   }
 
-  return { start, show, say };
+  return { start, show, say, giveWay };
 })();

@@ -4,14 +4,17 @@ Runs only inside Pyodide (the `js` and `pyodide` modules are the runtime's). The
 page's script fetches; this turns each answer (a Uint8Array) into bytes for
 `live_entry.LiveCount`, and its view into a JavaScript object to draw. Signatures are
 checked by tweetnacl (`nacl.sign.detached.verify`, vendored in the page and pinned in
-`vendor/pins.json`): synchronous, so a head is checked as it is read, and available
-where the room's plain-http LAN address gives the page no WebCrypto.
+`vendor/pins.json`), available where the room's plain-http LAN address gives the page
+no WebCrypto: the script asks it each answer's questions (`questions`) in a Web Worker,
+off the thread Python and the observer's taps share, and hands its answers back with
+the answer; a question with no answer is asked of tweetnacl here, synchronously.
 """
 
 import json
 from typing import Any
 
 from station.domain.words import say, use_language
+from station.verification.export_check import SignatureQuestion
 from station.verifier.live_along import Along, along_failed
 from station.verifier.live_entry import LiveCount, feed_address
 from station.witness.statements import LIVE_PAGE_FAILED
@@ -33,6 +36,7 @@ class PageFollow:
 
     def __init__(self, shown: str) -> None:
         self.live = LiveCount(shown, nacl_holds)
+        self._asked: list[SignatureQuestion] = []
         self.max_answer = self.live.max_answer
 
     def setup(self, status: int, body: Any, now: float) -> bool:
@@ -41,8 +45,24 @@ class PageFollow:
     def path(self) -> str:
         return self.live.path()
 
-    def answer(self, status: int, body: Any, now: float) -> str:
-        return self.live.answer(status, _bytes(body), now)
+    def questions(self, body: Any) -> Any:
+        """The signature checks `body` will ask, each [public key, signature, signed
+        bytes] as Uint8Arrays: the page answers them with tweetnacl in a Web Worker."""
+        from pyodide.ffi import to_js
+
+        self._asked = self.live.questions(_bytes(body))
+        return to_js([list(question) for question in self._asked])
+
+    def answer(self, status: int, body: Any, now: float, holds: Any = None) -> str:
+        """`holds`: the worker's answer to each of `questions(body)`, in order (true or
+        false), or JavaScript's null when it gave none (they are then checked here)."""
+        from pyodide.ffi import JsArray
+
+        answers = {}
+        if isinstance(holds, JsArray) and len(holds) == len(self._asked):
+            answers = {q: held is True for q, held in zip(self._asked, holds, strict=True)}
+        self._asked = []
+        return self.live.answer(status, _bytes(body), now, answers)
 
     def received(self) -> int:
         """The last event received (signed or not): a test's and a bench's measure of

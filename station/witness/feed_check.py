@@ -33,6 +33,7 @@ brings more of them, and no cap but the head's own event holds them.
 
 import base64
 import binascii
+import contextlib
 import json
 import time
 from collections import deque
@@ -55,6 +56,7 @@ from station.verification.checkpoints import (
     read_head,
 )
 from station.verification.document import canonical_json, event_line
+from station.verification.export_check import SignatureQuestion
 from station.verification.fingerprints import key_fingerprint
 from station.verification.merkle import Tree
 from station.witness.statements import (
@@ -249,6 +251,24 @@ class FeedCheck(Followed):
         self._heard, self._lost, self.garbled = self._clock(), False, None
         self._update_problem()
         return batch
+
+    def questions(self, response: dict[str, Any]) -> list[SignatureQuestion]:
+        """What `take(response)` will ask its signature check: the station's signature on
+        each head the answer carries, read unchecked (`take` holds them to everything
+        else). For a page that answers them aside, off its only thread, and then has
+        `take` use those answers (`live_entry.LiveCount.answer`)."""
+        asked: list[SignatureQuestion] = []
+
+        def ask(public_key: bytes, signature: bytes, data: bytes) -> bool:
+            asked.append((public_key, signature, data))
+            return True
+
+        heads = response.get("heads")
+        for note in [response.get("newest_head"), *(heads if isinstance(heads, list) else [])]:
+            if isinstance(note, str):
+                with contextlib.suppress(BadHead):
+                    read_head(note, self.raw_public_key, self.origin, ask)
+        return list(dict.fromkeys(asked))  # the newest head is often the last one sent
 
     @property
     def received_seq(self) -> int:

@@ -102,10 +102,11 @@ LOG = "/log/"  # where the log is served as tlog-tiles
 IMMUTABLE = "private, max-age=31536000, immutable"
 ANY_ORIGIN = {"Access-Control-Allow-Origin": "*"}
 # What the live page may do: run its own scripts and WebAssembly (CPython compiled to
-# it), ask this server, and nothing else.
+# it), ask this server, start workers from its own script (the heads' signatures are
+# checked in one), and nothing else.
 LIVE_PAGE_POLICY = (
     "default-src 'none'; connect-src 'self'; script-src 'unsafe-inline' 'wasm-unsafe-eval';"
-    " style-src 'unsafe-inline'"
+    " worker-src blob:; style-src 'unsafe-inline'"
 )
 POLL_S = 0.025  # how often the file is looked at (data_version: no page is read)
 # A new head at most this often while the count moves: a call is a figure on the

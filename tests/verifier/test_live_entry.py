@@ -306,3 +306,62 @@ def test_a_problem_is_said_once_however_it_is_typed_and_another_problem_again(
     )
     back = live.view(now, key)
     assert back["said"].startswith("LIVE") and back["alarm"] == ""
+
+
+def test_the_heads_signatures_are_asked_first_and_their_answers_used(
+    counted: tuple[Path, FeedServer],
+) -> None:
+    """The page asks its worker the signature checks an answer holds before handing the
+    answer in: with those answers the page's Python asks nothing more of its own check,
+    an answer saying a signature does not hold breaks the feed, and a signature asked
+    of no one is checked at once."""
+    path, server = counted
+    events = tally(path)["events"]
+    asked_here: list[bytes] = []
+
+    def holds_here(public_key: bytes, signature: bytes, data: bytes) -> bool:
+        asked_here.append(data)
+        return signature_holds_raw(public_key, signature, data)
+
+    live = LiveCount("http://127.0.0.1", holds_here)
+    assert live.setup(*ask(server, "/setup"), time.time())
+    assert live.follower is not None
+    assert live.questions(None) == [] and live.questions(b"not json") == []
+    for _ in range(20):
+        status, body = ask(server, live.path().replace("wait=20", "wait=1"))
+        questions = live.questions(body)
+        answer = json.loads(body)
+        notes = {answer["newest_head"], *answer["heads"]} - {None}
+        assert len(questions) == len(notes)  # one question a head, asked once
+        assert {data for _, _, data in questions} == {
+            note.encode().split(b"\n\n")[0] + b"\n" for note in notes
+        }
+        answers = {question: signature_holds_raw(*question) for question in questions}
+        assert all(answers.values())
+        assert live.answer(status, body, time.time(), answers) == "next"
+        if live.follower.head_seq == events:
+            break
+    assert asked_here == [] and live.follower.head_seq == events
+
+    with Journal.open(path) as journal:
+        journal.start_session()
+        journal.append(Action.CALL, Call.FOR)
+    events = tally(path)["events"]
+    for _ in range(40):  # the next head, answered wrongly: nothing of it is counted
+        status, body = ask(server, live.path().replace("wait=20", "wait=1"))
+        questions = live.questions(body)
+        if questions and json.loads(body)["heads"]:
+            break
+    assert live.answer(status, body, time.time(), dict.fromkeys(questions, False)) == "stop"
+    assert asked_here == []
+    view = live.view(time.time())
+    assert view["kind"] == "bad"
+    assert view["status"].startswith("NOT INTACT: the head at event ")
+    assert "has a signature that does not hold" in view["status"]
+
+    again = LiveCount("http://127.0.0.1", holds_here)  # no answers: checked here, at once
+    assert again.setup(*ask(server, "/setup"), time.time())
+    status, body = ask(server, again.path().replace("wait=20", "wait=1"))
+    assert again.answer(status, body, time.time()) == "next"
+    assert len(asked_here) >= 1 and again.follower is not None
+    assert again.follower.broken is None

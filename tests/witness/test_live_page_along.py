@@ -275,3 +275,83 @@ def test_space_or_enter_after_a_click_records_no_second_call(
     finally:
         feed.stop()
     assert queued == ["1", True], queued
+
+
+@pytest.mark.long  # a Pyodide start in Chromium: seconds
+def test_the_heads_signatures_are_checked_off_the_thread_taps_run_on(
+    tmp_path: Path, setup: ElectionSetup, phone: Any
+) -> None:
+    """Station's Python runs on the page's only thread, where a tap is handled: the
+    heads' Ed25519 checks, the feed's longest work, run in a worker, and the page
+    still shows only what a signed head covers."""
+    path = tmp_path / "jfk8.station"
+    Journal.create(path, setup)
+    journal = Journal.open(path)
+    journal.start_session()
+    feed = Feed(path, key_for_signing())
+    try:
+        phone.get(feed.server.url)
+        wait_for(phone, READY)
+        phone.execute_script(  # each check made on the page's thread from now on, counted
+            "const verify = nacl.sign.detached.verify; globalThis.onThread = 0;"
+            " nacl.sign.detached.verify = (...given) => (onThread++, verify(...given));"
+        )
+        phone.find_element("id", "along-open").click()
+        for n in range(20):
+            journal.append(Action.CALL, CALLS[n % len(CALLS)])
+            tap(phone, CALLS[n % len(CALLS)])
+        events = journal.head_seq
+        wait_for(
+            phone,
+            "return document.getElementById('status').textContent.startsWith("
+            f"'LIVE · event {events:,} signed by key ')",
+        )
+        taps_shown(phone, 20)
+        line = phone.execute_script("return document.getElementById('along-line').textContent")
+        on_thread = phone.execute_script("return globalThis.onThread")
+    finally:
+        feed.stop()
+        journal.close()
+    assert line == "You and the station agree on 20 of 20"
+    assert on_thread == 0
+
+
+@pytest.mark.long  # a Pyodide start in Chromium: seconds
+def test_the_feed_is_checked_only_when_nothing_else_waits(
+    tmp_path: Path, setup: ElectionSetup, phone: Any
+) -> None:
+    """The feed's checking runs in the page's tasks of the lowest priority: while other
+    work waits on the page's thread (here a stream of tasks; an observer's taps and
+    their drawing), the calls the station makes meanwhile are not checked, and they
+    are once the thread is free."""
+    import threading
+
+    path = tmp_path / "jfk8.station"
+    Journal.create(path, setup)
+    journal = Journal.open(path)
+    journal.start_session()
+    feed = Feed(path, key_for_signing())
+    try:
+        phone.get(feed.server.url)
+        wait_for(phone, READY)
+        wait_for(phone, LIVE)
+        seq = journal.head_seq
+        calls = threading.Timer(0.3, lambda: [journal.append(Action.CALL, c) for c in CALLS[:3]])
+        calls.start()
+        received = phone.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            " const before = station.follow.received(), end = performance.now() + 1500;"
+            " const next = new MessageChannel();"  # a task at once, never a timer's delay
+            " next.port1.onmessage = () => {"
+            "   const began = performance.now(); while (performance.now() - began < 3);"
+            "   if (performance.now() < end) next.port2.postMessage(0);"
+            "   else done([before, station.follow.received()]);"
+            " };"
+            " next.port2.postMessage(0);"
+        )
+        calls.join()
+        wait_for(phone, f"return station.follow.received() === {seq + 3}")
+    finally:
+        feed.stop()
+        journal.close()
+    assert received == [seq, seq]
