@@ -232,10 +232,13 @@ def test_a_crashed_browser_loses_no_tap(tmp_path: Path, setup: ElectionSetup) ->
 
 
 def clicked(driver: Any, selector: str) -> None:
-    """A mouse's click on a button: it takes the focus, then is clicked (the page's
-    figures may move the button while WebDriver aims at it)."""
+    """A mouse's click on a button: it takes the focus, then is clicked, a click of
+    detail 1 as a pointer's is (Enter's and Space's are of detail 0; the page's figures
+    may move the button while WebDriver aims at it)."""
     driver.execute_script(
-        "const b = document.querySelector(arguments[0]); b.focus(); b.click();", selector
+        "const b = document.querySelector(arguments[0]); b.focus();"
+        " b.dispatchEvent(new MouseEvent('click', {bubbles: true, cancelable: true, detail: 1}));",
+        selector,
     )
 
 
