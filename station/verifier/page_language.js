@@ -69,6 +69,10 @@ globalThis.stationWords = (() => {
       // kept for this visit only
     }
     put();
+    // What was said aloud in the other language is not left there to be read again.
+    for (const region of document.querySelectorAll(".unseen[role=status], .unseen[role=alert]")) {
+      region.textContent = "";
+    }
     for (const listener of listeners) listener(code);
   }
 
