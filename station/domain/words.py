@@ -19,12 +19,14 @@ sheet written while the dashboard shows Spanish is still in English.
 """
 
 import importlib
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
+from functools import wraps
 from string import Formatter
 from types import ModuleType
+from typing import ParamSpec, TypeVar
 
 ENGLISH = "en"
 # Every language a catalog is shipped for, English first (the templates themselves).
@@ -107,6 +109,23 @@ def in_english() -> Iterator[None]:
     """English within the block: the sheet, files and the command line are the Board's."""
     with in_language(ENGLISH):
         yield
+
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def english(function: Callable[_P, _R]) -> Callable[_P, _R]:
+    """`function` always speaks English, whatever the process speaks: what makes or
+    checks the Tally of Ballots (its facts, its pages, the files written) is the Board's
+    form, and a sheet checked in a Spanish window must read as the one signed."""
+
+    @wraps(function)
+    def in_english_always(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+        with in_english():
+            return function(*args, **kwargs)
+
+    return in_english_always
 
 
 def say(template: str, /, **values: object) -> str:

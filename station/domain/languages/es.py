@@ -9,6 +9,269 @@ WORDS: dict[str, str] = {
         "Traducción del Acta de Escrutinio (Tally of Ballots); el acta firmada en inglés"
         " es el registro."
     ),
+    # station/domain/statements.py
+    " — more than the ballots in the box!": " — ¡más que las papeletas de la urna!",
+    "A majority of the valid votes counted plus challenged ballots has been cast for {union}.": (
+        "La mayoría de los votos válidos contados más las papeletas impugnadas se ha"
+        " emitido a favor de {union}."
+    ),
+    "A majority of the valid votes counted plus challenged ballots has not been cast for {union}.": (
+        "La mayoría de los votos válidos contados más las papeletas impugnadas no se"
+        " ha emitido a favor de {union}."
+    ),
+    "ALTERED": "ALTERADO",
+    "MISSING": "FALTANTE",
+    "DOES NOT ADD UP": "NO CUADRA",
+    "BREAKS THE COUNT'S RULES": "INFRINGE LAS REGLAS DEL ESCRUTINIO",
+    "READ-ONLY — EVENT {seq:,} {fault}": "SOLO LECTURA — EVENTO {seq:,} {fault}",
+    "Challenges are sufficient in number to affect the results of the election.": (
+        "Las impugnaciones son suficientes en número para afectar los resultados de la elección."
+    ),
+    "Challenges are not sufficient in number to affect the results of the election.": (
+        "Las impugnaciones no son suficientes en número para afectar los resultados de la elección."
+    ),
+    "Whether challenges are sufficient in number to affect the results of the election is not"
+    " yet determined: {pending}.": (
+        "Aún no está determinado si las impugnaciones son suficientes en número para"
+        " afectar los resultados de la elección: {pending}."
+    ),
+    "Whether a majority of the valid votes counted plus challenged ballots has been cast for"
+    " {union} is not yet determined: {pending}.": (
+        "Aún no está determinado si la mayoría de los votos válidos contados"
+        " más las papeletas impugnadas se ha emitido a favor de {union}: {pending}."
+    ),
+    "Dashboard open on {screen} · F11 hides it": "Panel abierto en {screen} · F11 lo oculta",
+    "It cannot be shown either. `station verify FILE` and `station log FILE` say more.": (
+        "Tampoco se puede mostrar. `station verify FILE` y `station log FILE` dicen más."
+    ),
+    "It is shown read-only: the count of the events before the one named. `station verify FILE`"
+    " and `station log FILE` say more.": (
+        "Se muestra en solo lectura: el escrutinio de los eventos anteriores al indicado."
+        " `station verify FILE` y `station log FILE` dicen más."
+    ),
+    "Nothing is counted ({box}): a final tally would certify no ballots at all": (
+        "No hay nada contado ({box}): un recuento final no certificaría ninguna papeleta"
+    ),
+    "Result decided: {union} wins.": "Resultado decidido: {union} gana.",
+    "Result decided: {union} loses.": "Resultado decidido: {union} pierde.",
+    "The count is open: calls can be recorded.": (
+        "El escrutinio está abierto: se pueden registrar papeletas."
+    ),
+    "The count is paused (locked) by the interim tally prepared at event {seq:,}, after ballot"
+    " {last_call:,}; resume it to record more calls.": (
+        "El escrutinio está en pausa (bloqueado) por el recuento provisional preparado en el"
+        " evento {seq:,}, después de la papeleta {last_call:,}; reánudelo para registrar"
+        " más papeletas."
+    ),
+    "The count is locked by the {title} tally prepared at event {seq:,}; it must be reopened,"
+    " with a reason, to record more calls.": (
+        "El escrutinio está bloqueado por el recuento {title} preparado en el evento {seq:,};"
+        " hay que reabrirlo, indicando el motivo, para registrar más papeletas."
+    ),
+    "the count is locked by the {title} tally sheet prepared at event {seq:,}. Reopen the count"
+    " (Count menu) to record further calls.": (
+        "el escrutinio está bloqueado por el acta del recuento {title} preparada en el evento"
+        " {seq:,}. Reabra el escrutinio (menú Escrutinio) para registrar más papeletas."
+    ),
+    "final": "final",
+    "interim": "provisional",
+    "revised": "revisado",
+    "corrected": "corregido",
+    "corrected {revision}": "corregido {revision}",
+    "key {key} names no choice on this ballot ({keys}); nothing was recorded": (
+        "la tecla {key} no corresponde a ninguna opción de esta papeleta ({keys}); no se"
+        " registró nada"
+    ),
+    "no ballots counted": "ninguna papeleta contada",
+    "the count is not finished": "el escrutinio no ha terminado",
+    "this is an interim tally; the count goes on": (
+        "este es un recuento provisional; el escrutinio continúa"
+    ),
+    "{counted:,} ballots counted, but the box held {ballots:,}": (
+        "{counted:,} papeletas contadas, pero la urna contenía {ballots:,}"
+    ),
+    "{figure} of {ballots:,} ballots counted{beyond}": (
+        "{figure} de {ballots:,} papeletas contadas{beyond}"
+    ),
+    "{pile} recounted: {found} found, {size} recorded": (
+        "{pile} recontada: {found} encontradas, {size} registradas"
+    ),
+    "{problem}. Shown: the count of the events before it; nothing more can be counted in this"
+    " file.": (
+        "{problem}. Se muestra: el escrutinio de los eventos anteriores; no se puede contar nada"
+        " más en este archivo."
+    ),
+    "{recounted}: not yet set right": "{recounted}: aún sin corregir",
+    # station/domain/result_statements.py
+    ", unless the challenged ballots change it": ", salvo que las papeletas impugnadas lo cambien",
+    "A majority of the employees eligible to vote have voted to rescind the authority of the"
+    " Employer and {union} to require, under their agreement, that employees make certain lawful"
+    " payments to the union in order to retain their jobs.": (
+        "La mayoría de los empleados con derecho a votar ha votado por revocar la autoridad del"
+        " Empleador y de {union} para exigir, conforme a su convenio, que los empleados hagan"
+        " ciertos pagos lícitos al sindicato para conservar sus empleos."
+    ),
+    "A majority of the employees eligible to vote have not voted to rescind the authority of the"
+    " Employer and {union} to require, under their agreement, that employees make certain lawful"
+    " payments to the union in order to retain their jobs.": (
+        "La mayoría de los empleados con derecho a votar no ha votado por revocar la autoridad del"
+        " Empleador y de {union} para exigir, conforme a su convenio, que los empleados hagan"
+        " ciertos pagos lícitos al sindicato para conservar sus empleos."
+    ),
+    "Whether a majority of the employees eligible to vote have voted to rescind the authority of"
+    " the Employer and {union} to require, under their agreement, that employees make certain"
+    " lawful payments to the union in order to retain their jobs is not yet determined:"
+    " {pending}.": (
+        "Aún no está determinado si la mayoría de los empleados con derecho a votar ha votado por"
+        " revocar la autoridad del Empleador y de {union} para exigir, conforme a su convenio, que"
+        " los empleados hagan ciertos pagos lícitos al sindicato para conservar sus empleos:"
+        " {pending}."
+    ),
+    "Whether a majority of the valid votes counted plus challenged ballots has been cast for any"
+    " choice is not yet determined: {pending}.": (
+        "Aún no está determinado si la mayoría de los votos válidos contados más las papeletas"
+        " impugnadas se ha emitido a favor de alguna opción: {pending}."
+    ),
+    "No choice has received a majority of the valid votes counted plus challenged ballots.": (
+        "Ninguna opción ha recibido la mayoría de los votos válidos contados más las papeletas"
+        " impugnadas."
+    ),
+    "No choice has a majority — runoff between {first} and {second}{unless}, held if no"
+    " objections are filed, or once those filed are resolved (29 CFR 102.70(a)).": (
+        "Ninguna opción tiene mayoría — elección de desempate entre {first} y {second}{unless},"
+        " que se celebra si no se presentan objeciones, o una vez resueltas las presentadas"
+        " (29 CFR 102.70(a))."
+    ),
+    "No choice has a majority and the votes are divided so that the election is void: it is"
+    " rerun with every choice (29 CFR 102.70(d)){unless}.": (
+        "Ninguna opción tiene mayoría y los votos están divididos de modo que la elección es nula:"
+        " se repite con todas las opciones (29 CFR 102.70(d)){unless}."
+    ),
+    "No choice has a majority and the votes are divided so that no runoff can be held; this was"
+    " the one further election 29 CFR 102.70(d) allows, so no other is held: the results are"
+    " certified{unless}.": (
+        "Ninguna opción tiene mayoría y los votos están divididos de modo que no puede celebrarse"
+        " una elección de desempate; esta fue la única elección adicional que permite el"
+        " 29 CFR 102.70(d), así que no se celebra otra: se certifican los resultados{unless}."
+    ),
+    "No choice has a majority; two choices tie, another has no votes and every eligible voter"
+    " cast a valid ballot: no runoff is held, and a certification of results of election is"
+    " issued (29 CFR 102.70(d)).": (
+        "Ninguna opción tiene mayoría; dos opciones empatan, otra no tiene votos y todos los"
+        " votantes con derecho a voto emitieron una papeleta válida: no se celebra elección de"
+        " desempate, y se expide una certificación de los resultados de la elección"
+        " (29 CFR 102.70(d))."
+    ),
+    "The runoff's two unions tie: only one runoff is held (29 CFR 102.70(a)), so no union is"
+    " certified: the results are certified{unless}.": (
+        "Los dos sindicatos de la elección de desempate empatan: solo se celebra una elección de"
+        " desempate (29 CFR 102.70(a)), así que no se certifica ningún sindicato: se certifican los"
+        " resultados{unless}."
+    ),
+    "Result decided: the authority of {union} is rescinded.": (
+        "Resultado decidido: la autoridad de {union} queda revocada."
+    ),
+    "Result decided: the authority of {union} is not rescinded.": (
+        "Resultado decidido: la autoridad de {union} no queda revocada."
+    ),
+    "Result decided: {choice} has a majority; no union wins.": (
+        "Resultado decidido: {choice} tiene la mayoría; ningún sindicato gana."
+    ),
+    "Result decided: no choice can have a majority — runoff between {first} and {second}.": (
+        "Resultado decidido: ninguna opción puede tener mayoría — elección de desempate entre"
+        " {first} y {second}."
+    ),
+    "Result decided: no choice can have a majority; no other election is held (102.70(d)): the"
+    " results are certified.": (
+        "Resultado decidido: ninguna opción puede tener mayoría; no se celebra otra elección"
+        " (102.70(d)): se certifican los resultados."
+    ),
+    "Result decided: no choice can have a majority; the election is rerun (102.70(d)).": (
+        "Resultado decidido: ninguna opción puede tener mayoría; la elección se repite (102.70(d))."
+    ),
+    "Result decided: the two unions tie; no union wins (102.70(a)).": (
+        "Resultado decidido: los dos sindicatos empatan; ningún sindicato gana (102.70(a))."
+    ),
+    "Objections to the conduct of the election or to conduct affecting its results must be filed"
+    " with the Regional Director, with an offer of proof, by {due}: within five business days"
+    " after this tally was prepared (29 CFR 102.69(a)(8)).": (
+        "Las objeciones a la conducta de la elección o a la conducta que afecte sus resultados"
+        " deben presentarse ante el Director Regional, con una oferta de prueba, a más tardar el"
+        " {due}: dentro de los cinco días hábiles siguientes a la preparación de este recuento"
+        " (29 CFR 102.69(a)(8))."
+    ),
+    "This revised tally opens no new time for objections: they ran from the tally of ballots"
+    " prepared on {prepared} and were due by {due}, filed with the Regional Director, with an"
+    " offer of proof (29 CFR 102.69(a)(8)).": (
+        "Este recuento revisado no abre un nuevo plazo para objeciones: el plazo corrió desde el"
+        " recuento de papeletas preparado el {prepared} y venció el {due}, para presentarlas ante"
+        " el Director Regional, con una oferta de prueba (29 CFR 102.69(a)(8))."
+    ),
+    "{month} {day}, {year}": "{day} de {month} de {year}",
+    "January": "enero",
+    "February": "febrero",
+    "March": "marzo",
+    "April": "abril",
+    "May": "mayo",
+    "June": "junio",
+    "July": "julio",
+    "August": "agosto",
+    "September": "septiembre",
+    "October": "octubre",
+    "November": "noviembre",
+    "December": "diciembre",
 }
 
-COUNTS: dict[tuple[str, str], tuple[str, ...]] = {}
+COUNTS: dict[tuple[str, str], tuple[str, ...]] = {
+    # station/domain/statements.py
+    (
+        "; {n:,} challenged envelope, sealed (not among the ballots)",
+        "; {n:,} challenged envelopes, sealed (not among the ballots)",
+    ): (
+        "; {n:,} sobre impugnado, cerrado (no está entre las papeletas)",
+        "; {n:,} sobres impugnados, cerrados (no están entre las papeletas)",
+    ),
+    (
+        "; {n:,} envelope ruled void (line 2, not among the ballots)",
+        "; {n:,} envelopes ruled void (line 2, not among the ballots)",
+    ): (
+        "; {n:,} sobre declarado nulo (línea 2, no está entre las papeletas)",
+        "; {n:,} sobres declarados nulos (línea 2, no están entre las papeletas)",
+    ),
+    ("; {n:,} opened ballot not yet called", "; {n:,} opened ballots not yet called"): (
+        "; {n:,} papeleta abierta aún no cantada",
+        "; {n:,} papeletas abiertas aún no cantadas",
+    ),
+    ("{figure} ballot counted", "{figure} ballots counted"): (
+        "{figure} papeleta contada",
+        "{figure} papeletas contadas",
+    ),
+    ("{lane} pile {piles}", "{lane} piles {piles}"): (
+        "pila {piles} de {lane}",
+        "pilas {piles} de {lane}",
+    ),
+    ("{n:,} ballot remains uncounted", "{n:,} ballots remain uncounted"): (
+        "{n:,} papeleta sigue sin contar",
+        "{n:,} papeletas siguen sin contar",
+    ),
+    ("{n:,} opened ballot remains uncounted", "{n:,} opened ballots remain uncounted"): (
+        "{n:,} papeleta abierta sigue sin contar",
+        "{n:,} papeletas abiertas siguen sin contar",
+    ),
+    ("{n:,} envelope ruled void", "{n:,} envelopes ruled void"): (
+        "{n:,} sobre declarado nulo",
+        "{n:,} sobres declarados nulos",
+    ),
+    ("{n:,} opened, not yet called", "{n:,} opened, not yet called"): (
+        "{n:,} abierta, aún no cantada",
+        "{n:,} abiertas, aún no cantadas",
+    ),
+    ("{n:,} pile to recount: {piles}", "{n:,} piles to recount: {piles}"): (
+        "{n:,} pila por recontar: {piles}",
+        "{n:,} pilas por recontar: {piles}",
+    ),
+    ("{n:,} sealed envelope", "{n:,} sealed envelopes"): (
+        "{n:,} sobre cerrado",
+        "{n:,} sobres cerrados",
+    ),
+}
