@@ -220,6 +220,88 @@ WORDS: dict[str, str] = {
     "October": "octubre",
     "November": "noviembre",
     "December": "diciembre",
+    # station/witness/statements.py
+    "NO FEED": "SIN TRANSMISIÓN",
+    "NOT SIGNED FOR": "SIN FIRMA DESDE HACE",
+    "FEED GARBLED": "TRANSMISIÓN ILEGIBLE",
+    "FEED NOT VERIFIED": "TRANSMISIÓN NO VERIFICADA",
+    " (NOT checked against a fingerprint written down: compare it with yours)": (
+        " (NO comprobada con una huella digital anotada: compárela con la suya)"
+    ),
+    ", the key written down": ", la clave anotada",
+    "LIVE · {said}": "EN VIVO · {said}",
+    "{said} · STATION: {problem}": "{said} · ESTACIÓN: {problem}",
+    "event {signed:,} signed by key {key}{checked}": (
+        "evento {signed:,} firmado con la clave {key}{checked}"
+    ),
+    "no signed head yet: nothing counted": (
+        "todavía no hay ninguna cabecera firmada: no se cuenta nada"
+    ),
+    "REFUSED: '{typed}' is not a key fingerprint (32 hex digits): the count is not shown until"
+    " the fingerprint is whole": (
+        "RECHAZADO: '{typed}' no es la huella digital de una clave (32 dígitos hexadecimales): el"
+        " escrutinio no se muestra hasta que la huella esté completa"
+    ),
+    "REFUSED: the feed's heads are signed by key {key}, not by the expected key {expected}": (
+        "RECHAZADO: las cabeceras de la transmisión están firmadas con la clave {key}, no con la"
+        " clave esperada {expected}"
+    ),
+    "The feed cannot be followed: the station at {shown} does not answer (is `station serve`"
+    " running, and this device on the room's network?)": (
+        "No se puede seguir la transmisión: la estación en {shown} no responde (¿está en marcha"
+        " `station serve`, y este dispositivo en la red de la sala?)"
+    ),
+    "The feed cannot be followed: the station refused the token (copy the whole URL `station"
+    " serve` shows)": (
+        "No se puede seguir la transmisión: la estación rechazó el token (copie la URL completa"
+        " que muestra `station serve`)"
+    ),
+    "an answer of more than {mib:g} MiB, larger than any feed's": (
+        "una respuesta de más de {mib:g} MiB, mayor que la de cualquier transmisión"
+    ),
+    "the feed sent more than {what} after event {after:,} with no head signed by the station's"
+    " key, which signs what it serves within seconds: they are not counted, and nothing more is"
+    " taken from this feed": (
+        "la transmisión envió más de {what} después del evento {after:,} sin ninguna cabecera"
+        " firmada con la clave de la estación, que firma lo que sirve en segundos: no se cuentan,"
+        " y no se toma nada más de esta transmisión"
+    ),
+    "{events:,} events": "{events:,} eventos",
+    "{mib:.0f} MiB of events": "{mib:.0f} MiB de eventos",
+    "{garbled}: {shown} answered with something that is not a Station feed ({why}); not a"
+    " forgery, and nothing of it was kept": (
+        "{garbled}: {shown} respondió con algo que no es una transmisión de Station ({why}); no es"
+        " una falsificación, y no se guardó nada de ello"
+    ),
+    "{label} is left out of the total; its feed failed verification: {problem}": (
+        "{label} queda fuera del total; su transmisión no pasó la verificación: {problem}"
+    ),
+    "{shown}: serves a feed of format {served}, and this Station follows {followed}: follow it"
+    " with the same version of Station as the one serving it": (
+        "{shown}: sirve una transmisión de formato {served}, y este Station sigue {followed}:"
+        " sígala con la misma versión de Station que la sirve"
+    ),
+    "⚠ THE STATION CANNOT READ ITS JOURNAL\n{problem}": (
+        "⚠ LA ESTACIÓN NO PUEDE LEER SU REGISTRO\n{problem}"
+    ),
+    "⚠ {status}\nThe connection to the station is lost; the figures are the last verified.": (
+        "⚠ {status}\nSe perdió la conexión con la estación; las cifras son las últimas verificadas."
+    ),
+    "⚠ {status}\n{problem}. The figures are the last verified; the feed is asked again.": (
+        "⚠ {status}\n{problem}. Las cifras son las últimas verificadas; se vuelve a pedir la"
+        " transmisión."
+    ),
+    "⚠ {status}\n{problem}. The figures are those the station signed: events without its"
+    " signature may have been added on the way.": (
+        "⚠ {status}\n{problem}. Las cifras son las que firmó la estación: pueden haberse añadido"
+        " por el camino eventos sin su firma."
+    ),
+    "⚠ {status}\n{problem}. The figures shown are those verified before it; nothing after it is"
+    " shown.": (
+        "⚠ {status}\n{problem}. Las cifras mostradas son las verificadas antes de ello; no se"
+        " muestra nada posterior."
+    ),
+    "⚠ {status}: {problem}": "⚠ {status}: {problem}",
 }
 
 COUNTS: dict[tuple[str, str], tuple[str, ...]] = {
@@ -273,5 +355,44 @@ COUNTS: dict[tuple[str, str], tuple[str, ...]] = {
     ("{n:,} sealed envelope", "{n:,} sealed envelopes"): (
         "{n:,} sobre cerrado",
         "{n:,} sobres cerrados",
+    ),
+    # station/witness/statements.py
+    ("NO FEED FOR {n} SECOND", "NO FEED FOR {n} SECONDS"): (
+        "SIN TRANSMISIÓN DESDE HACE {n} SEGUNDO",
+        "SIN TRANSMISIÓN DESDE HACE {n} SEGUNDOS",
+    ),
+    ("NOT SIGNED FOR {n} SECOND", "NOT SIGNED FOR {n} SECONDS"): (
+        "SIN FIRMA DESDE HACE {n} SEGUNDO",
+        "SIN FIRMA DESDE HACE {n} SEGUNDOS",
+    ),
+    (
+        "catching up to event {signed:,}, signed by the station: {n:,} event after event"
+        " {after:,} received and being checked, not counted yet",
+        "catching up to event {signed:,}, signed by the station: {n:,} events after event"
+        " {after:,} received and being checked, not counted yet",
+    ): (
+        "poniéndose al día hasta el evento {signed:,}, firmado por la estación: {n:,} evento"
+        " posterior al evento {after:,} recibido y en comprobación, aún sin contar",
+        "poniéndose al día hasta el evento {signed:,}, firmado por la estación: {n:,} eventos"
+        " posteriores al evento {after:,} recibidos y en comprobación, aún sin contar",
+    ),
+    (
+        "{held}: {n:,} event after event {after:,} came with no head signed by the station's"
+        " key; they are not counted",
+        "{held}: {n:,} events after event {after:,} came with no head signed by the station's"
+        " key; they are not counted",
+    ): (
+        "{held}: {n:,} evento posterior al evento {after:,} llegó sin ninguna cabecera firmada"
+        " con la clave de la estación; no se cuenta",
+        "{held}: {n:,} eventos posteriores al evento {after:,} llegaron sin ninguna cabecera"
+        " firmada con la clave de la estación; no se cuentan",
+    ),
+    (
+        "{n:,} event after event {after:,} not yet signed by the station: not counted",
+        "{n:,} events after event {after:,} not yet signed by the station: not counted",
+    ): (
+        "{n:,} evento posterior al evento {after:,} aún sin firmar por la estación: no se cuenta",
+        "{n:,} eventos posteriores al evento {after:,} aún sin firmar por la estación: no se"
+        " cuentan",
     ),
 }
