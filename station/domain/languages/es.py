@@ -302,6 +302,70 @@ WORDS: dict[str, str] = {
         " muestra nada posterior."
     ),
     "⚠ {status}: {problem}": "⚠ {status}: {problem}",
+    # station/domain/calls.py
+    "FOR": "A FAVOR",
+    "AGAINST": "EN CONTRA",
+    "VOID": "NULA",
+    "CHALLENGED": "IMPUGNADA",
+    "YES": "SÍ",
+    "NO": "NO",
+    # station/domain/piles.py
+    "{lane} pile {pile}": "pila {pile} de {lane}",
+    "group {group} {lane}": "{lane} del grupo {group}",
+    "pile {pile}: {held} of {size}": "pila {pile}: {held} de {size}",
+    " — not recounted": " — sin recontar",
+    " — recount": " — recontar",
+    # station/domain/describe.py
+    "Ballot {ballot:,} {call}": "Papeleta {ballot:,} {call}",
+    "Ballot {ballot:,} {call} (over the ballots in the box, confirmed)": (
+        "Papeleta {ballot:,} {call} (por encima de las papeletas de la urna, confirmada)"
+    ),
+    "Ballot {ballot:,} {call} — undone": "Papeleta {ballot:,} {call} — deshecha",
+    "Ballot {ballot:,} {call} — redone": "Papeleta {ballot:,} {call} — rehecha",
+    "Ballot {ballot:,} {challenged}": "Papeleta {ballot:,} {challenged}",
+    "Envelope {challenged}": "Sobre {challenged}",
+    "Ballot {ballot:,} CHALLENGED by {party}: {reason}{group}": (
+        "Papeleta {ballot:,} IMPUGNADA por {party}: {reason}{group}"
+    ),
+    "Ballot {ballot:,} VOID disputed: now CHALLENGED by {party}: {reason}{group}": (
+        "Papeleta {ballot:,} NULA disputada: ahora IMPUGNADA por {party}: {reason}{group}"
+    ),
+    " — group {group}": " — grupo {group}",
+    "challenged by {party}: {reason}": "impugnada por {party}: {reason}",
+    "reason not given": "motivo no indicado",
+    "the Employer": "el Empleador",
+    "the Union": "el Sindicato",
+    "the {party}": "{party}",
+    "Station opened the count": "Station abrió el escrutinio",
+    "Station opened the count (the last session was interrupted)": (
+        "Station abrió el escrutinio (la sesión anterior se interrumpió)"
+    ),
+    "Station closed the count": "Station cerró el escrutinio",
+    "Station closed the count, then opened it again": (
+        "Station cerró el escrutinio y luego lo volvió a abrir"
+    ),
+    "Count paused after ballot {ballot:,}; interim tally prepared": (
+        "Escrutinio en pausa después de la papeleta {ballot:,}; recuento provisional preparado"
+    ),
+    "Final tally prepared; the count is locked": (
+        "Recuento final preparado; el escrutinio queda bloqueado"
+    ),
+    "Revised tally prepared; the count is locked": (
+        "Recuento revisado preparado; el escrutinio queda bloqueado"
+    ),
+    "Corrected tally prepared; the count is locked": (
+        "Recuento corregido preparado; el escrutinio queda bloqueado"
+    ),
+    "Corrected {revision} tally prepared; the count is locked": (
+        "Recuento corregido {revision} preparado; el escrutinio queda bloqueado"
+    ),
+    "Count resumed at ballot {ballot:,}": "Escrutinio reanudado en la papeleta {ballot:,}",
+    "Count reopened: {reason}": "Escrutinio reabierto: {reason}",
+    "Pile recounted": "Pila recontada",
+    "{pile} recounted: {found} of {size}, confirmed": (
+        "{pile} recontada: {found} de {size}, confirmada"
+    ),
+    "{recounted} — MISMATCH": "{recounted} — NO COINCIDE",
 }
 
 COUNTS: dict[tuple[str, str], tuple[str, ...]] = {
