@@ -366,6 +366,90 @@ WORDS: dict[str, str] = {
         "{pile} recontada: {found} de {size}, confirmada"
     ),
     "{recounted} — MISMATCH": "{recounted} — NO COINCIDE",
+    # station/domain/group_statements.py
+    "Counting group {group} — {name}": "Contando el grupo {group} — {name}",
+    "Group {group} — {name}": "Grupo {group} — {name}",
+    "Unit {groups} — {name}": "Unidad {groups} — {name}",
+    "Unit {groups}": "Unidad {groups}",
+    "Unit {groups} ({name})": "Unidad {groups} ({name})",
+    "Paused: the figures below are this group's (G: another group)": (
+        "En pausa: las cifras de abajo son de este grupo (G: otro grupo)"
+    ),
+    "Paused: the figures below are this group's; whether the groups are pooled is not yet"
+    " determined (G: another group)": (
+        "En pausa: las cifras de abajo son de este grupo; aún no está determinado si los grupos"
+        " se combinan (G: otro grupo)"
+    ),
+    " (G and a group's letter: another unit)": " (G y la letra de un grupo: otra unidad)",
+    "The count is locked: the figures below are this unit's{other}": (
+        "El escrutinio está bloqueado: las cifras de abajo son de esta unidad{other}"
+    ),
+    "The count is locked: the figures below are this unit's, its groups' together{other}": (
+        "El escrutinio está bloqueado: las cifras de abajo son de esta unidad, sus grupos"
+        " juntos{other}"
+    ),
+    "void {void:,}": "nulas {void:,}",
+    "challenged {challenged:,}": "impugnadas {challenged:,}",
+    "inclusion yes {yes:,} · no {no:,}{spoilt}": "inclusión sí {yes:,} · no {no:,}{spoilt}",
+    " · void {void:,} · unmarked {blank:,}": " · nulas {void:,} · sin marcar {blank:,}",
+    "Group {group}, question 1 (inclusion): yes so far — not yet determined": (
+        "Grupo {group}, pregunta 1 (inclusión): sí por ahora — aún no determinado"
+    ),
+    "Group {group}, question 1 (inclusion): no majority yes so far — not yet determined": (
+        "Grupo {group}, pregunta 1 (inclusión): sin mayoría por el sí por ahora — aún no"
+        " determinado"
+    ),
+    "Group {group} voted for inclusion: its votes are pooled": (
+        "El grupo {group} votó por la inclusión: sus votos se combinan"
+    ),
+    "Group {group} did not vote for inclusion: it is a unit of its own": (
+        "El grupo {group} no votó por la inclusión: es una unidad aparte"
+    ),
+    "Inclusion yes {yes:,} · no {no:,}{spoilt}: a majority yes so far, not yet determined": (
+        "Inclusión sí {yes:,} · no {no:,}{spoilt}: mayoría por el sí por ahora, aún no determinado"
+    ),
+    "Inclusion yes {yes:,} · no {no:,}{spoilt}: no majority yes so far, not yet determined": (
+        "Inclusión sí {yes:,} · no {no:,}{spoilt}: sin mayoría por el sí por ahora, aún no"
+        " determinado"
+    ),
+    "Inclusion yes {yes:,} · no {no:,}{spoilt}: voted for inclusion, pooled": (
+        "Inclusión sí {yes:,} · no {no:,}{spoilt}: votó por la inclusión, se combina"
+    ),
+    "Inclusion yes {yes:,} · no {no:,}{spoilt}: not for inclusion, a unit of its own": (
+        "Inclusión sí {yes:,} · no {no:,}{spoilt}: no votó por la inclusión, unidad aparte"
+    ),
+    "not yet determined": "aún no determinado",
+    "{who} challenges are sufficient to affect the result — {said}": (
+        "{who} las impugnaciones son suficientes para afectar el resultado — {said}"
+    ),
+    "{who} challenges are not sufficient to affect the result — {said}": (
+        "{who} las impugnaciones no son suficientes para afectar el resultado — {said}"
+    ),
+    "{who} not yet determined — challenges could affect the result so far": (
+        "{who} aún no determinado — por ahora las impugnaciones podrían afectar el resultado"
+    ),
+    "{who} not yet determined — challenges are not sufficient to affect the result so far": (
+        "{who} aún no determinado — por ahora las impugnaciones no son suficientes para afectar"
+        " el resultado"
+    ),
+    "no choice has a majority": "ninguna opción tiene mayoría",
+    "a majority for {choice}": "mayoría para {choice}",
+    "a majority for {choice} (no union)": "mayoría para {choice} (ningún sindicato)",
+    "a majority {against} (no union)": "mayoría {against} (ningún sindicato)",
+    " — the group joins the existing unit": " — el grupo se une a la unidad existente",
+    "the group stays unrepresented (certification of results)": (
+        "el grupo queda sin representación (certificación de resultados)"
+    ),
+    "the group is a separate unit, represented by {union} (certification of representative)": (
+        "el grupo es una unidad aparte, representada por {union} (certificación de representante)"
+    ),
+    "the group stays in the existing unit {incumbent} represents (certification of results)": (
+        "el grupo permanece en la unidad existente que representa {incumbent} (certificación de"
+        " resultados)"
+    ),
+    "the group joins the existing unit {incumbent} represents": (
+        "el grupo se une a la unidad existente que representa {incumbent}"
+    ),
 }
 
 COUNTS: dict[tuple[str, str], tuple[str, ...]] = {
@@ -458,5 +542,14 @@ COUNTS: dict[tuple[str, str], tuple[str, ...]] = {
         "{n:,} evento posterior al evento {after:,} aún sin firmar por la estación: no se cuenta",
         "{n:,} eventos posteriores al evento {after:,} aún sin firmar por la estación: no se"
         " cuentan",
+    ),
+    # station/domain/group_statements.py
+    ("{handled:,} of {n:,} ballot counted", "{handled:,} of {n:,} ballots counted"): (
+        "{handled:,} de {n:,} papeleta contada",
+        "{handled:,} de {n:,} papeletas contadas",
+    ),
+    ("{n:,} ballot counted", "{n:,} ballots counted"): (
+        "{n:,} papeleta contada",
+        "{n:,} papeletas contadas",
     ),
 }
