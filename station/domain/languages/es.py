@@ -450,6 +450,48 @@ WORDS: dict[str, str] = {
     "the group joins the existing unit {incumbent} represents": (
         "el grupo se une a la unidad existente que representa {incumbent}"
     ),
+    # station/domain/table_statements.py
+    "Table {table}": "Mesa {table}",
+    "not every table has prepared its final tally": (
+        "no todas las mesas han preparado su recuento final"
+    ),
+    "the signed tally sheet of 1 table": "el acta firmada de 1 mesa",
+    "the sum of {tables:,} tables' signed tally sheets": (
+        "la suma de las actas firmadas de {tables:,} mesas"
+    ),
+    "this is the count of {table} alone; the result is stated on the consolidated tally of the"
+    " tables": (
+        "este es solo el escrutinio de la {table}; el resultado se indica en el recuento"
+        " consolidado de las mesas"
+    ),
+    # station/domain/resolution_statements.py
+    "Ballot {ballot:,}": "Papeleta {ballot:,}",
+    "Event {event}": "Evento {event}",
+    "{ballot} {call} disputed by {party}: left as called, noted for objections": (
+        "{ballot} {call} disputada por {party}: se deja como se cantó, anotada para objeciones"
+    ),
+    "{ballot} {call} disputed by {party}: now CHALLENGED": (
+        "{ballot} {call} disputada por {party}: ahora IMPUGNADA"
+    ),
+    "{ballot}: {party} joins the dispute": "{ballot}: {party} se suma a la disputa",
+    "{ballot}: settlement taken back, the challenge is open again": (
+        "{ballot}: acuerdo retirado, la impugnación vuelve a estar abierta"
+    ),
+    "{ballot}: dispute withdrawn by {party}, the ballot counts as called": (
+        "{ballot}: disputa retirada por {party}, la papeleta cuenta como se cantó"
+    ),
+    "{ballot}: challenge withdrawn; the ballot is opened and counted": (
+        "{ballot}: impugnación retirada; la papeleta se abre y se cuenta"
+    ),
+    "{ballot}: challenge sustained by agreement; never opened": (
+        "{ballot}: impugnación sostenida por acuerdo; nunca se abre"
+    ),
+    "{ballot}: dispute withdrawn by {party}": "{ballot}: disputa retirada por {party}",
+    "original tally {votes}, {void:,} VOID, {challenged:,} challenged": (
+        "recuento original {votes}, {void:,} NULAS, {challenged:,} impugnadas"
+    ),
+    "{many:,} in group {group}": "{many:,} en el grupo {group}",
+    "; still to count: {piles}": "; faltan por contar: {piles}",
 }
 
 COUNTS: dict[tuple[str, str], tuple[str, ...]] = {
@@ -551,5 +593,24 @@ COUNTS: dict[tuple[str, str], tuple[str, ...]] = {
     ("{n:,} ballot counted", "{n:,} ballots counted"): (
         "{n:,} papeleta contada",
         "{n:,} papeletas contadas",
+    ),
+    # station/domain/resolution_statements.py
+    (
+        "Decision by {by}: {n:,} challenged ballot to open, {sustained:,} sustained; the revised"
+        " count begins",
+        "Decision by {by}: {n:,} challenged ballots to open, {sustained:,} sustained; the revised"
+        " count begins",
+    ): (
+        "Decisión de {by}: {n:,} papeleta impugnada por abrir, {sustained:,} sostenidas; comienza"
+        " el escrutinio revisado",
+        "Decisión de {by}: {n:,} papeletas impugnadas por abrir, {sustained:,} sostenidas;"
+        " comienza el escrutinio revisado",
+    ),
+    (
+        "Revised count: {called} of {n:,} opened ballot counted",
+        "Revised count: {called} of {n:,} opened ballots counted",
+    ): (
+        "Escrutinio revisado: {called} de {n:,} papeleta abierta contada",
+        "Escrutinio revisado: {called} de {n:,} papeletas abiertas contadas",
     ),
 }
