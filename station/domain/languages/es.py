@@ -492,6 +492,29 @@ WORDS: dict[str, str] = {
     ),
     "{many:,} in group {group}": "{many:,} en el grupo {group}",
     "; still to count: {piles}": "; faltan por contar: {piles}",
+    # station/domain/statements.py: what the windows say of the dashboard and the count
+    "All ballots counted — Ctrl+T prepares the tally": (
+        "Todas las papeletas contadas — Ctrl+T prepara el recuento"
+    ),
+    "Dashboard open behind this window · F11 hides it": (
+        "Panel abierto detrás de esta ventana · F11 lo oculta"
+    ),
+    "Enter came as the question appeared: nothing recorded. Recount the pile, then press Enter.": (
+        "Se pulsó Enter justo cuando apareció la pregunta: no se registró nada. Recuente la pila"
+        " y luego pulse Enter."
+    ),
+    "The keyboard was on the dashboard, which records nothing. This window has it again: press"
+    " the key again.": (
+        "El teclado estaba en el panel, que no registra nada. Esta ventana lo tiene de nuevo:"
+        " pulse la tecla otra vez."
+    ),
+    "another screen": "otra pantalla",
+    "read-only: this file cannot be counted in": (
+        "solo lectura: en este archivo no se puede contar"
+    ),
+    "⚠ The operator has a question waiting — any key returns to it": (
+        "⚠ El operador tiene una pregunta pendiente — cualquier tecla vuelve a ella"
+    ),
 }
 
 COUNTS: dict[tuple[str, str], tuple[str, ...]] = {
@@ -612,5 +635,30 @@ COUNTS: dict[tuple[str, str], tuple[str, ...]] = {
     ): (
         "Escrutinio revisado: {called} de {n:,} papeleta abierta contada",
         "Escrutinio revisado: {called} de {n:,} papeletas abiertas contadas",
+    ),
+    # station/domain/mail_statements.py
+    (
+        "WARNING: {accepted:,} envelopes accepted, more than the {n:,} eligible voter (line 1):"
+        " check the write-ins and second envelopes before the ballots are opened",
+        "WARNING: {accepted:,} envelopes accepted, more than the {n:,} eligible voters (line 1):"
+        " check the write-ins and second envelopes before the ballots are opened",
+    ): (
+        "ADVERTENCIA: {accepted:,} sobres aceptados, más que el {n:,} votante con derecho a voto"
+        " (línea 1): revise los votantes añadidos a mano y los segundos sobres antes de abrir las"
+        " papeletas",
+        "ADVERTENCIA: {accepted:,} sobres aceptados, más que los {n:,} votantes con derecho a voto"
+        " (línea 1): revise los votantes añadidos a mano y los segundos sobres antes de abrir las"
+        " papeletas",
+    ),
+    (
+        "WARNING: {accepted:,} envelopes accepted, more than the {n:,} voter on the list: check"
+        " the write-ins and second envelopes before the ballots are opened",
+        "WARNING: {accepted:,} envelopes accepted, more than the {n:,} voters on the list: check"
+        " the write-ins and second envelopes before the ballots are opened",
+    ): (
+        "ADVERTENCIA: {accepted:,} sobres aceptados, más que el {n:,} votante de la lista: revise"
+        " los votantes añadidos a mano y los segundos sobres antes de abrir las papeletas",
+        "ADVERTENCIA: {accepted:,} sobres aceptados, más que los {n:,} votantes de la lista:"
+        " revise los votantes añadidos a mano y los segundos sobres antes de abrir las papeletas",
     ),
 }

@@ -25,6 +25,7 @@ from station.domain.challenges import REASON_KEYS, Challenge, Reason
 from station.domain.description import Vote, describe
 from station.domain.piles import PileRef
 from station.domain.statements import EARLY_RECOUNT, how_many
+from station.domain.words import say
 from station.ui.operator.controller import CountController
 from station.ui.operator.key_prompt import KeyPrompt, Option
 from station.ui.operator.keys_back import open_over
@@ -309,8 +310,9 @@ class CountPrompts(QWidget):
         # was on screen for a moment (a bounce, or a key typed ahead) confirms nothing.
         if time.monotonic() - self._pile_asked_at < self.pile_read_s:
             asked = self.pile.question.text()
-            if EARLY_RECOUNT not in asked:  # said, never silently dropped
-                self.pile.set_question(f"{asked}<br><i>{EARLY_RECOUNT}</i>")
+            early = say(EARLY_RECOUNT)
+            if early not in asked:  # said, never silently dropped
+                self.pile.set_question(f"{asked}<br><i>{early}</i>")
             return
         self._record_pile(ref, found)
 
