@@ -33,6 +33,7 @@ from station.domain.election_statements import rerun_statement
 from station.domain.groups import Rule
 from station.domain.party_words import OFF_BALLOT_WORDS, parties_words, with_incumbent
 from station.domain.runoff import several_unions
+from station.domain.words import say
 
 # What a challenge stores of who made it. The first three are the values files have
 # always stored; "petitioner" is the union of a one-union ballot, whatever its role.
@@ -493,7 +494,7 @@ class Election:
     def said(self, stored: str) -> str:
         """Who made a challenge that stored `stored`, after "challenged by"."""
         try:
-            return self.challenger(stored).in_sentence
+            return in_sentence_words(self.challenger(stored).in_sentence)
         except KeyError:
             return stored
 
@@ -684,3 +685,18 @@ def describe(setup: ElectionSetup) -> Election:
         units=units,
         incumbent=ballot.incumbent,
     )
+
+
+def in_sentence_words(in_sentence: str) -> str:
+    """A challenger as a sentence names it, in the language said: the Board's role words
+    ("the Employer", "the Union") are words; a union of several, named, is a value."""
+    match in_sentence:
+        case "the Employer":
+            return say("the Employer")
+        case "the Union":
+            return say("the Union")
+        case "the Petitioner":
+            return say("the Petitioner")
+        case "the Board agent":
+            return say("the Board agent")
+    return in_sentence

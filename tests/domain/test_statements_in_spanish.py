@@ -4,6 +4,7 @@ a Spanish-speaking observer reads them, the names of the parties as written."""
 from datetime import date
 
 from station.domain import Call, Sheet, SheetKind, Tally
+from station.domain.party_words import parties_words, with_incumbent
 from station.domain.piles import pile_name
 from station.domain.result_statements import objections_line
 from station.domain.statements import (
@@ -80,3 +81,10 @@ def test_the_count_locked_and_its_piles() -> None:
 def test_a_date_is_said_the_spanish_way() -> None:
     with in_language("es"):
         assert "a más tardar el 8 de diciembre de 2026:" in objections_line(date(2026, 12, 8))
+
+
+def test_role_words_are_translated_and_names_are_not() -> None:
+    parties = with_incumbent([("Petitioner", "Local 1"), ("Intervenor", "Local 2")], "Local 2")
+    with in_language("es"):
+        assert parties_words(parties) == "Local 1 (Peticionario); Local 2 (Interventor, Titular)"
+    assert parties_words(parties) == "Local 1 (Petitioner); Local 2 (Intervenor, Incumbent)"

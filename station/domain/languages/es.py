@@ -515,6 +515,17 @@ WORDS: dict[str, str] = {
     "⚠ The operator has a question waiting — any key returns to it": (
         "⚠ El operador tiene una pregunta pendiente — cualquier tecla vuelve a ella"
     ),
+    # station/domain/party_words.py
+    "Employer": "Empleador",
+    "Employer-Petitioner": "Empleador-Peticionario",
+    "Petitioner": "Peticionario",
+    "Union": "Sindicato",
+    "Intervenor": "Interventor",
+    "Incumbent": "Titular",
+    "not on this ballot": "no figura en esta papeleta",
+    # station/domain/description.py
+    "the Petitioner": "el Peticionario",
+    "the Board agent": "el Agente de la Junta",
 }
 
 COUNTS: dict[tuple[str, str], tuple[str, ...]] = {
