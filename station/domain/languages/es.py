@@ -526,6 +526,33 @@ WORDS: dict[str, str] = {
     # station/domain/description.py
     "the Petitioner": "el Peticionario",
     "the Board agent": "el Agente de la Junta",
+    # station/ui/dashboard/states.py: the dashboard's status line
+    "LIVE": "EN VIVO",
+    "COUNT PAUSED": "ESCRUTINIO EN PAUSA",
+    "TALLY PREPARED": "RECUENTO PREPARADO",
+    "STATION CLOSED THE COUNT": "STATION CERRÓ EL ESCRUTINIO",
+    "⚠ JOURNAL UNAVAILABLE — retrying": "⚠ REGISTRO NO DISPONIBLE — reintentando",
+    "⚠ NO UPDATES FOR {seconds} SECONDS": "⚠ SIN ACTUALIZACIONES DESDE HACE {seconds} SEGUNDOS",
+    "{problem}. Figures shown are the last known.": (
+        "{problem}. Las cifras mostradas son las últimas conocidas."
+    ),
+    "Figures shown are the last known.": "Las cifras mostradas son las últimas conocidas.",
+    "Figures are final for this session.": "Las cifras son definitivas para esta sesión.",
+    "Interim tally after ballot {ballot:,} (event {seq:,}).": (
+        "Recuento provisional después de la papeleta {ballot:,} (evento {seq:,})."
+    ),
+    "Final tally at event {seq:,}; the count is locked.": (
+        "Recuento final en el evento {seq:,}; el escrutinio queda bloqueado."
+    ),
+    "Revised tally at event {seq:,}; the count is locked.": (
+        "Recuento revisado en el evento {seq:,}; el escrutinio queda bloqueado."
+    ),
+    "Corrected tally at event {seq:,}; the count is locked.": (
+        "Recuento corregido en el evento {seq:,}; el escrutinio queda bloqueado."
+    ),
+    "Corrected {revision} tally at event {seq:,}; the count is locked.": (
+        "Recuento corregido {revision} en el evento {seq:,}; el escrutinio queda bloqueado."
+    ),
 }
 
 COUNTS: dict[tuple[str, str], tuple[str, ...]] = {

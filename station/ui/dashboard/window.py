@@ -139,7 +139,7 @@ class DashboardWindow(ScaledWindow):
         self.clock_label = self._label("", "clockLabel")
         self.clock_label.setAlignment(Qt.AlignmentFlag.AlignRight)
         self.heartbeat = HeartbeatDot()
-        self.status_label = self._label("LIVE", "statusLabel")
+        self.status_label = self._label(say("LIVE"), "statusLabel")
         self.problem_label = self._label("", "problemLabel")
         self.problem_label.setAlignment(Qt.AlignmentFlag.AlignRight)
         self.problem_label.setWordWrap(True)
@@ -438,7 +438,7 @@ class DashboardWindow(ScaledWindow):
         # While counting its place is kept, so the figures do not jump when it appears.
         self.decision_label.setVisible(bool(said.runoff or live) or said.pending is not None)
         self.progress_bar.setVisible(ballots is not None and said.pending is not None)
-        decided = self.decision_label.text().startswith("Result decided")
+        decided = bool(live) and not said.runoff  # the live "Result decided" notice
         if self.decision_label.property("decided") != decided:
             self.decision_label.setProperty("decided", decided)
             self.decision_label.style().unpolish(self.decision_label)
