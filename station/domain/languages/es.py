@@ -553,6 +553,23 @@ WORDS: dict[str, str] = {
     "Corrected {revision} tally at event {seq:,}; the count is locked.": (
         "Recuento corregido {revision} en el evento {seq:,}; el escrutinio queda bloqueado."
     ),
+    # station/domain/envelopes.py
+    " (replacement for a void envelope)": " (reemplazo de un sobre nulo)",
+    " (second envelope)": " (segundo sobre)",
+    "ACCEPTED": "ACEPTADO",
+    "LATE": "TARDÍO",
+    "VOTED AT THE POLLS": "VOTÓ EN LAS URNAS",
+    "RECEIVED AFTER THE TALLY (not opened)": "RECIBIDO DESPUÉS DEL RECUENTO (sin abrir)",
+    "Envelope{which} {ruling}": "Sobre{which} {ruling}",
+    "Envelope{which} CHALLENGED": "Sobre{which} IMPUGNADO",
+    "Envelope{which} VOID": "Sobre{which} NULO",
+    "Envelope written in{which} {ruling}": "Sobre de votante añadido a mano{which} {ruling}",
+    "Envelope written in{which} CHALLENGED": ("Sobre de votante añadido a mano{which} IMPUGNADO"),
+    "Envelope written in{which} VOID": "Sobre de votante añadido a mano{which} NULO",
+    "Voter {ruling}": "Votante {ruling}",
+    "Voter written in {ruling}": "Votante añadido a mano {ruling}",
+    "{words} — undone": "{words} — deshecho",
+    "{words} — redone": "{words} — rehecho",
 }
 
 COUNTS: dict[tuple[str, str], tuple[str, ...]] = {
@@ -698,5 +715,24 @@ COUNTS: dict[tuple[str, str], tuple[str, ...]] = {
         " los votantes añadidos a mano y los segundos sobres antes de abrir las papeletas",
         "ADVERTENCIA: {accepted:,} sobres aceptados, más que los {n:,} votantes de la lista:"
         " revise los votantes añadidos a mano y los segundos sobres antes de abrir las papeletas",
+    ),
+    # station/domain/envelopes.py
+    (
+        "Envelope stage ended: {n:,} envelope accepted, ballots to be opened",
+        "Envelope stage ended: {n:,} envelopes accepted, ballots to be opened",
+    ): (
+        "Etapa de sobres terminada: {n:,} sobre aceptado, papeletas por abrir",
+        "Etapa de sobres terminada: {n:,} sobres aceptados, papeletas por abrir",
+    ),
+    (
+        "Envelope stage ended: {n:,} envelope to open ({accepted:,} accepted, {late:,} received"
+        " after the due date), their ballots to be counted",
+        "Envelope stage ended: {n:,} envelopes to open ({accepted:,} accepted, {late:,} received"
+        " after the due date), their ballots to be counted",
+    ): (
+        "Etapa de sobres terminada: {n:,} sobre por abrir ({accepted:,} aceptados, {late:,}"
+        " recibidos después de la fecha límite), sus papeletas por contar",
+        "Etapa de sobres terminada: {n:,} sobres por abrir ({accepted:,} aceptados, {late:,}"
+        " recibidos después de la fecha límite), sus papeletas por contar",
     ),
 }
