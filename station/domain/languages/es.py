@@ -570,6 +570,8 @@ WORDS: dict[str, str] = {
     "Voter written in {ruling}": "Votante añadido a mano {ruling}",
     "{words} — undone": "{words} — deshecho",
     "{words} — redone": "{words} — rehecho",
+    # station/ui/dashboard/scaled.py: the dashboard's figures
+    "VALID VOTES": "VOTOS VÁLIDOS",
 }
 
 COUNTS: dict[tuple[str, str], tuple[str, ...]] = {

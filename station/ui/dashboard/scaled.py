@@ -9,7 +9,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QBoxLayout, QHBoxLayout, QVBoxLayout, QWidget
 
+from station.domain.calls import vote_words
 from station.domain.description import Choice
+from station.domain.words import say
 from station.ui.dashboard.big_figure import BigFigure
 from station.ui.dashboard.choices import (
     ChoiceFigure,
@@ -44,9 +46,9 @@ class ScaledWindow(QWidget):
         self.choices = choices
         self.choice_figures = choice_figures(choices)
         centre = Qt.AlignmentFlag.AlignHCenter
-        self.void_figure = BigFigure("VOID", align=centre)
-        self.challenged_figure = BigFigure("CHALLENGED", align=centre)
-        self.valid_figure = BigFigure("VALID VOTES", align=centre)
+        self.void_figure = BigFigure(vote_words("VOID"), align=centre)
+        self.challenged_figure = BigFigure(vote_words("CHALLENGED"), align=centre)
+        self.valid_figure = BigFigure(say("VALID VOTES"), align=centre)
         smalls = QVBoxLayout()
         stacked = (self.void_figure, self.challenged_figure, self.valid_figure)
         for small in stacked:
