@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from station.domain.calls import Call, vote_words
 from station.domain.changes import Change
 from station.domain.events import Action
-from station.domain.statements import counted_statement, how_many
+from station.domain.statements import counted_statement
 from station.domain.tally import Tally
 from station.domain.words import say, say_count
 
@@ -109,10 +109,21 @@ def describe_resolution(
 def reveal_warning(opened: int, group: str | None = None) -> str:
     """Said to the agent before a lone ballot is opened where everyone can see its vote
     (in an election of voting groups, alone in its `group`'s pile)."""
-    of = "" if group is None else f" of group {group}"
-    return (
-        f"Opening {how_many(opened, 'ballot')}{of} alone shows how that voter voted:"
-        " the ballot's secrecy is lost once it is called."
+    if group is None:
+        return say_count(
+            opened,
+            "Opening {n:,} ballot alone shows how that voter voted: the ballot's secrecy is lost"
+            " once it is called.",
+            "Opening {n:,} ballots alone shows how that voter voted: the ballot's secrecy is lost"
+            " once it is called.",
+        )
+    return say_count(
+        opened,
+        "Opening {n:,} ballot of group {group} alone shows how that voter voted: the ballot's"
+        " secrecy is lost once it is called.",
+        "Opening {n:,} ballots of group {group} alone shows how that voter voted: the ballot's"
+        " secrecy is lost once it is called.",
+        group=group,
     )
 
 

@@ -193,9 +193,10 @@ def count_adds_up_refusal(unions: tuple[int, ...], for_total: int) -> str:
 
 def spoiled_statement(seq: int) -> str:
     """Why nothing more is recorded once event `seq` left a count that does not add up."""
-    return (
-        f"event {seq:,} left a count that does not add up: nothing more can be recorded"
-        " in this file"
+    return say(
+        "event {seq:,} left a count that does not add up: nothing more can be recorded in this"
+        " file",
+        seq=seq,
     )
 
 

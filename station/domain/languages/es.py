@@ -572,6 +572,11 @@ WORDS: dict[str, str] = {
     "{words} — redone": "{words} — rehecho",
     # station/ui/dashboard/scaled.py: the dashboard's figures
     "VALID VOTES": "VOTOS VÁLIDOS",
+    # station/domain/statements.py: what stops the count
+    "event {seq:,} left a count that does not add up: nothing more can be recorded in this file": (
+        "el evento {seq:,} dejó un escrutinio que no cuadra: no se puede registrar nada más en"
+        " este archivo"
+    ),
 }
 
 COUNTS: dict[tuple[str, str], tuple[str, ...]] = {
@@ -736,5 +741,28 @@ COUNTS: dict[tuple[str, str], tuple[str, ...]] = {
         " recibidos después de la fecha límite), sus papeletas por contar",
         "Etapa de sobres terminada: {n:,} sobres por abrir ({accepted:,} aceptados, {late:,}"
         " recibidos después de la fecha límite), sus papeletas por contar",
+    ),
+    # station/domain/resolution_statements.py: opening a lone ballot
+    (
+        "Opening {n:,} ballot alone shows how that voter voted: the ballot's secrecy is lost once"
+        " it is called.",
+        "Opening {n:,} ballots alone shows how that voter voted: the ballot's secrecy is lost"
+        " once it is called.",
+    ): (
+        "Abrir {n:,} papeleta sola muestra cómo votó ese votante: el secreto de la papeleta se"
+        " pierde en cuanto se canta.",
+        "Abrir {n:,} papeletas solas muestra cómo votó ese votante: el secreto de la papeleta se"
+        " pierde en cuanto se canta.",
+    ),
+    (
+        "Opening {n:,} ballot of group {group} alone shows how that voter voted: the ballot's"
+        " secrecy is lost once it is called.",
+        "Opening {n:,} ballots of group {group} alone shows how that voter voted: the ballot's"
+        " secrecy is lost once it is called.",
+    ): (
+        "Abrir {n:,} papeleta del grupo {group} sola muestra cómo votó ese votante: el secreto de"
+        " la papeleta se pierde en cuanto se canta.",
+        "Abrir {n:,} papeletas del grupo {group} solas muestra cómo votó ese votante: el secreto"
+        " de la papeleta se pierde en cuanto se canta.",
     ),
 }
