@@ -31,7 +31,12 @@ from station.domain.choices import ONE_UNION_WORDS, CaseKind, Role
 from station.domain.election import ElectionSetup
 from station.domain.election_statements import rerun_statement
 from station.domain.groups import Rule
-from station.domain.party_words import OFF_BALLOT_WORDS, parties_words, with_incumbent
+from station.domain.party_words import (
+    OFF_BALLOT_WORDS,
+    parties_words,
+    role_words,
+    with_incumbent,
+)
 from station.domain.runoff import several_unions
 from station.domain.words import say
 
@@ -527,7 +532,7 @@ class Election:
         employer = self.employer
         first = employer.name
         if employer.role is Role.EMPLOYER_PETITIONER:
-            first += f" ({employer.role.value})"
+            first += f" ({role_words(employer.role.value)})"
         off = {party.challenger.id for party in self.parties if not party.challenger.key}
         named = (
             (
@@ -537,7 +542,7 @@ class Election:
             for party in self.parties[1:]
         )
         others = parties_words(with_incumbent(named, self.incumbent))
-        runoff = " \u00b7 RUNOFF ELECTION" if self.setup.ballot.runoff_of is not None else ""
+        runoff = say(" \u00b7 RUNOFF ELECTION") if self.setup.ballot.runoff_of is not None else ""
         rerun = rerun_statement(self.setup.ballot)  # "Rerun of the election of DATE, case N"
         rerun_part = f" \u00b7 {rerun}" if rerun else ""
         return f"{first} \u00b7 {others}{runoff}{rerun_part}"
@@ -547,8 +552,11 @@ class Election:
         """What the ballots being counted ask, for the dashboards' header."""
         question = self.ballot
         if question.words:
-            return f"Counting the ballots on: \u201c{question.words}\u201d"
-        return f"Counting the ballots on: which choice \u2014 {', '.join(question.names)}?"
+            return say("Counting the ballots on: \u201c{words}\u201d", words=question.words)
+        return say(
+            "Counting the ballots on: which choice \u2014 {choices}?",
+            choices=", ".join(question.names),
+        )
 
     def challenger_for_key(self, key: str) -> Challenger | None:
         """The challenger a key names in the challenge prompt, if any."""

@@ -577,6 +577,12 @@ WORDS: dict[str, str] = {
         "el evento {seq:,} dejó un escrutinio que no cuadra: no se puede registrar nada más en"
         " este archivo"
     ),
+    # station/domain/description.py: the dashboards' header
+    " · RUNOFF ELECTION": " · ELECCIÓN DE DESEMPATE",
+    "Counting the ballots on: “{words}”": "Se cuentan las papeletas sobre: “{words}”",
+    "Counting the ballots on: which choice — {choices}?": (
+        "Se cuentan las papeletas sobre: ¿qué opción — {choices}?"
+    ),
 }
 
 COUNTS: dict[tuple[str, str], tuple[str, ...]] = {
