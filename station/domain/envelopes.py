@@ -811,22 +811,24 @@ def figures_statement(
         f"{named.get(party, party)} {n:,}"
         for party, n in (by_party or dict.fromkeys(named, 0)).items()
     )
-    if figures.current:
-        return (
-            f"{figures.returned:,} returned \u00b7 {figures.accepted:,} accepted \u00b7"
-            f" {figures.late:,} received after the due date (counted) \u00b7"
-            f" {figures.challenged:,} challenged ({parties}) \u00b7"
-            + (f" {settled} \u00b7" if settled else "")
-            + f" {figures.void:,} void \u00b7 {how_many(figures.replacements, 'replacement')}"
-            + (f" \u00b7 {figures.at_polls:,} at the polls" if figures.at_polls else "")
-            + (f" \u00b7 {figures.after_tally:,} after the tally" if figures.after_tally else "")
-        )
-    return (
-        f"{figures.returned:,} returned \u00b7 {figures.accepted:,} accepted \u00b7"
-        f" {figures.challenged:,} challenged ({parties}) \u00b7"
-        + (f" {settled} \u00b7" if settled else "")
-        + f" {figures.void:,} void \u00b7 {figures.late:,} late"
+    returned = say("{returned:,} returned", returned=figures.returned)
+    accepted = say("{accepted:,} accepted", accepted=figures.accepted)
+    challenged = say(
+        "{challenged:,} challenged ({parties})", challenged=figures.challenged, parties=parties
     )
+    void = say("{void:,} void", void=figures.void)
+    said = [settled] if settled else []
+    if figures.current:
+        late = say("{late:,} received after the due date (counted)", late=figures.late)
+        replacements = say_count(figures.replacements, "{n:,} replacement", "{n:,} replacements")
+        items = [returned, accepted, late, challenged, *said, void, replacements]
+        if figures.at_polls:
+            items.append(say("{at_polls:,} at the polls", at_polls=figures.at_polls))
+        if figures.after_tally:
+            items.append(say("{after_tally:,} after the tally", after_tally=figures.after_tally))
+        return " \u00b7 ".join(items)
+    late = say("{late:,} late", late=figures.late)
+    return " \u00b7 ".join([returned, accepted, challenged, *said, void, late])
 
 
 def modes_statement(figures: EnvelopeFigures, ordered_opened: int = 0) -> str:

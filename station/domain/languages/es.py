@@ -583,6 +583,17 @@ WORDS: dict[str, str] = {
     "Counting the ballots on: which choice — {choices}?": (
         "Se cuentan las papeletas sobre: ¿qué opción — {choices}?"
     ),
+    # station/domain/envelopes.py: the envelope stage's figures
+    "{returned:,} returned": "devueltos {returned:,}",
+    "{accepted:,} accepted": "aceptados {accepted:,}",
+    "{late:,} received after the due date (counted)": (
+        "recibidos después de la fecha límite {late:,} (contados)"
+    ),
+    "{challenged:,} challenged ({parties})": "impugnados {challenged:,} ({parties})",
+    "{void:,} void": "nulos {void:,}",
+    "{at_polls:,} at the polls": "en las urnas {at_polls:,}",
+    "{after_tally:,} after the tally": "después del recuento {after_tally:,}",
+    "{late:,} late": "tardíos {late:,}",
 }
 
 COUNTS: dict[tuple[str, str], tuple[str, ...]] = {
@@ -771,4 +782,6 @@ COUNTS: dict[tuple[str, str], tuple[str, ...]] = {
         "Abrir {n:,} papeletas del grupo {group} solas muestra cómo votó ese votante: el secreto"
         " de la papeleta se pierde en cuanto se canta.",
     ),
+    # station/domain/envelopes.py: the envelope stage's figures
+    ("{n:,} replacement", "{n:,} replacements"): ("reemplazos {n:,}", "reemplazos {n:,}"),
 }
