@@ -594,6 +594,8 @@ WORDS: dict[str, str] = {
     "{at_polls:,} at the polls": "en las urnas {at_polls:,}",
     "{after_tally:,} after the tally": "después del recuento {after_tally:,}",
     "{late:,} late": "tardíos {late:,}",
+    # station/domain/ticker.py
+    "CORRECTION": "CORRECCIÓN",
 }
 
 COUNTS: dict[tuple[str, str], tuple[str, ...]] = {
