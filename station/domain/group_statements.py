@@ -434,13 +434,22 @@ def group_vote_words(
     group = group_of(seq)
     if group is None:
         return said
-    words = f"{said or event.call.label} — group {group.key}"
+    words = say(
+        "{call} — group {group}", call=vote_words(said or event.call.label), group=group.key
+    )
     if event.action is Action.CALL and group.asks_inclusion:
         stored = (event.detail or {}).get("inclusion")
         answer = answer_read(event.call, stored if isinstance(stored, str) else None)
         if answer is not None and (stored is not None or event.call is not Call.VOID):
-            words += f", inclusion {INCLUSION_WORDS[answer]}"
+            words += say(", inclusion {answer}", answer=inclusion_words(answer))
     return words
+
+
+def inclusion_words(answer: str) -> str:
+    """Question 1's answer as a ballot's line says it, in the language said."""
+    if answer == "blank":
+        return say("unmarked")
+    return vote_words(INCLUSION_WORDS[answer])
 
 
 # Question 1's answers as a ballot's line says them.

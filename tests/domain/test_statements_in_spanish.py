@@ -4,6 +4,7 @@ a Spanish-speaking observer reads them, the names of the parties as written."""
 from datetime import date
 
 from station.domain import Call, Sheet, SheetKind, Tally
+from station.domain.group_statements import inclusion_words
 from station.domain.party_words import parties_words, with_incumbent
 from station.domain.piles import pile_name
 from station.domain.result_statements import objections_line
@@ -88,3 +89,10 @@ def test_role_words_are_translated_and_names_are_not() -> None:
     with in_language("es"):
         assert parties_words(parties) == "Local 1 (Peticionario); Local 2 (Interventor, Titular)"
     assert parties_words(parties) == "Local 1 (Petitioner); Local 2 (Intervenor, Incumbent)"
+
+
+def test_a_ballot_s_group_and_inclusion_answer_in_spanish() -> None:
+    with in_language("es"):
+        assert inclusion_words("yes") == "SÍ"
+        assert inclusion_words("blank") == "sin marcar"
+    assert inclusion_words("blank") == "unmarked"

@@ -596,6 +596,10 @@ WORDS: dict[str, str] = {
     "{late:,} late": "tardíos {late:,}",
     # station/domain/ticker.py
     "CORRECTION": "CORRECCIÓN",
+    # station/domain/group_statements.py: a ballot's group on its line
+    "{call} — group {group}": "{call} — grupo {group}",
+    ", inclusion {answer}": ", inclusión {answer}",
+    "unmarked": "sin marcar",
 }
 
 COUNTS: dict[tuple[str, str], tuple[str, ...]] = {
