@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QWidget
 from station import __version__
 from station.domain.statements import READ_ONLY_TITLE, cannot_count_statement
 from station.domain.text import one_line
+from station.domain.words import say
 from station.journal import CorruptJournal, Journal, JournalError
 from station.journal.connection import has_sidecars, tidy_sidecars
 from station.journal.seal import station_secret
@@ -146,7 +147,7 @@ class Station(QObject):
                 tidy_sidecars(path)
             return False
         window = standalone_dashboard(follower, self.settings.theme())
-        window.setWindowTitle(f"{window.windowTitle()} \N{EM DASH} {READ_ONLY_TITLE}")
+        window.setWindowTitle(f"{window.windowTitle()} \N{EM DASH} {say(READ_ONLY_TITLE)}")
         self.read_only.append((window, follower))
         follower.start()
         window.place()

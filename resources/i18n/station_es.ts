@@ -997,10 +997,6 @@ Dónde se guarda el archivo de la elección; un archivo existente nunca se sobre
         <translation>Primero: %1</translation>
     </message>
     <message>
-        <source>another screen</source>
-        <translation>otra pantalla</translation>
-    </message>
-    <message>
         <source>&lt;b&gt;Warning:&lt;/b&gt; %1 Check the clock.</source>
         <translation>&lt;b&gt;Atención:&lt;/b&gt; %1 Revise el reloj.</translation>
     </message>

@@ -30,46 +30,6 @@
         <source>{title} tally at event {seq}; the count is locked.</source>
         <translation>Recuento {title} en el evento {seq}; el escrutinio está bloqueado.</translation>
     </message>
-    <message>
-        <source>⚠ JOURNAL UNAVAILABLE — retrying</source>
-        <translation>⚠ DIARIO NO DISPONIBLE — reintentando</translation>
-    </message>
-    <message>
-        <source>{problem}. Figures shown are the last known.</source>
-        <translation>{problem}. Las cifras mostradas son las últimas conocidas.</translation>
-    </message>
-    <message>
-        <source>⚠ NO UPDATES FOR {seconds} SECONDS</source>
-        <translation>⚠ SIN NOVEDADES DESDE HACE {seconds} SEGUNDOS</translation>
-    </message>
-    <message>
-        <source>Figures shown are the last known.</source>
-        <translation>Las cifras mostradas son las últimas conocidas.</translation>
-    </message>
-    <message>
-        <source>COUNT PAUSED</source>
-        <translation>ESCRUTINIO EN PAUSA</translation>
-    </message>
-    <message>
-        <source>Interim tally after ballot {ballot} (event {seq}).</source>
-        <translation>Recuento provisional después de la papeleta {ballot} (evento {seq}).</translation>
-    </message>
-    <message>
-        <source>TALLY PREPARED</source>
-        <translation>RECUENTO PREPARADO</translation>
-    </message>
-    <message>
-        <source>STATION CLOSED THE COUNT</source>
-        <translation>LA ESTACIÓN CERRÓ EL ESCRUTINIO</translation>
-    </message>
-    <message>
-        <source>Figures are final for this session.</source>
-        <translation>Las cifras son definitivas para esta sesión.</translation>
-    </message>
-    <message>
-        <source>LIVE</source>
-        <translation>EN VIVO</translation>
-    </message>
 </context>
 <context>
     <name>DashboardWindow</name>
@@ -311,21 +271,6 @@
     <message>
         <source>no votes counted yet</source>
         <translation>aún no hay votos contados</translation>
-    </message>
-</context>
-<context>
-    <name>ScaledWindow</name>
-    <message>
-        <source>VOID</source>
-        <translation>NULAS</translation>
-    </message>
-    <message>
-        <source>CHALLENGED</source>
-        <translation>IMPUGNADAS</translation>
-    </message>
-    <message>
-        <source>VALID VOTES</source>
-        <translation>VOTOS VÁLIDOS</translation>
     </message>
 </context>
 <context>

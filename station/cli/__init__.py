@@ -34,6 +34,7 @@ from station.cli.witnessing import add_witness_commands, cmd_serve, cmd_witness,
 from station.domain import SetupError
 from station.domain.piles import DEFAULT_PILE
 from station.domain.tally_sheet import SheetError
+from station.domain.words import in_english
 from station.journal import JournalError
 from station.sheet.export import PAPERS, ExportError
 from station.sheet.keys import KeyProblem
@@ -327,6 +328,11 @@ def _file_command(
     return command
 
 
+# The commands that open a window, which speaks the operator's language; every other
+# command's output is in English whatever the system's language.
+WINDOW_COMMANDS = frozenset({None, "open", "demo", "dashboard"})
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the `station` command; return its exit code."""
     args_list = list(sys.argv[1:] if argv is None else argv)
@@ -364,7 +370,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             "challenges": cmd_challenges,
             "decide": cmd_decide,
         }[args.command]
-        return handler(args)
+        if args.command in WINDOW_COMMANDS:
+            return handler(args)
+        with in_english():  # the command line's output, and every file it writes
+            return handler(args)
     except (UsageError, SetupError, JournalError, SheetError, ExportError, KeyProblem) as error:
         say_problem(f"station: {error}")
         return 2

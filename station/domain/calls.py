@@ -2,6 +2,8 @@
 
 from enum import StrEnum
 
+from station.domain.words import say
+
 
 class Call(StrEnum):
     """What the agent called a ballot, as the journal stores it.
@@ -20,3 +22,23 @@ class Call(StrEnum):
         """The word shown on buttons, lists and sheets: the Board's "challenged ballot",
         one word everywhere (CHALLENGED, like VOID), though the journal stores the call."""
         return "CHALLENGED" if self is Call.CHALLENGE else self.value.upper()
+
+
+def vote_words(label: str) -> str:
+    """A call's or a vote's word as a screen says it, in the language said: FOR, AGAINST,
+    VOID, CHALLENGED, a UD's YES and NO. Any other label is a choice's name on the ballot
+    (a union's, "Neither" as the ballot words it), a value: never translated."""
+    match label:
+        case "FOR":
+            return say("FOR")
+        case "AGAINST":
+            return say("AGAINST")
+        case "VOID":
+            return say("VOID")
+        case "CHALLENGED":
+            return say("CHALLENGED")
+        case "YES":
+            return say("YES")
+        case "NO":
+            return say("NO")
+    return label

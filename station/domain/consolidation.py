@@ -41,6 +41,7 @@ from station.domain.tally_form import (
     line_values,
     summed_numbers,
 )
+from station.domain.words import english
 
 # The lines each table's row shows: those that count ballots, on every ballot (a ballot
 # of several unions' own lines, 3a, 3b, …, are in the row's choices).
@@ -144,6 +145,7 @@ def summed_envelopes(tables: Sequence[TableLines]) -> dict[str, int] | None:
     }
 
 
+@english
 def consolidated_facts(setup: ElectionSetup, tables: Sequence[TableLines]) -> dict[str, object]:
     """Lines 1-9, the statements of lines 8-9 and the ballots, for the tables together.
 

@@ -3,14 +3,15 @@
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from station.domain.calls import Call
+from station.domain.calls import Call, vote_words
 from station.domain.challenges import Challenge
-from station.domain.changes import Change
+from station.domain.changes import Change, Sheet
 from station.domain.description import Election
 from station.domain.envelopes import anonymous_envelope_words
 from station.domain.events import Action, Event, SheetKind
 from station.domain.resolution_statements import describe_resolution
 from station.domain.statements import pile_mismatch_statement
+from station.domain.words import say
 
 # A CLOSE then an OPEN, in one line: listed newest first, "opened" above "closed" read
 # backwards.
@@ -28,8 +29,6 @@ GroupWords = Callable[[int], str | None]
 # A call as the ballot names it: FOR, a UD's YES (`Question.call_label`).
 CallWords = Callable[[Call], str]
 
-_PLAIN_CHALLENGERS = {"employer": "the Employer", "petitioner": "the Union"}
-
 
 def _no_vote_words(event: Event) -> str | None:
     return None
@@ -44,7 +43,11 @@ def _call_label(call: Call) -> str:
 
 
 def _plain_challenger(stored: str) -> str:
-    return _PLAIN_CHALLENGERS.get(stored, f"the {stored}")
+    if stored == "employer":
+        return say("the Employer")
+    if stored == "petitioner":
+        return say("the Union")
+    return say("the {party}", party=stored)
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,32 +89,41 @@ def describe(change: Change, words: Words = PLAIN_WORDS) -> str:
     choice where FOR or AGAINST says too little, a challenge who made it.
     """
     event = change.event
-    call = words.vote(event) or (event.call.label if event.call else "")
+    call = vote_words(words.vote(event) or (event.call.label if event.call else ""))
     detail = event.detail or {}
     match event.action:
         case Action.CALL:
-            over = " (over the ballots in the box, confirmed)" if detail.get("over_count") else ""
-            return f"Ballot {change.ballot:,} {call}{over}"
+            if detail.get("over_count"):
+                return say(
+                    "Ballot {ballot:,} {call} (over the ballots in the box, confirmed)",
+                    ballot=change.ballot,
+                    call=call,
+                )
+            return say("Ballot {ballot:,} {call}", ballot=change.ballot, call=call)
         case Action.UNDO:
-            return f"Ballot {change.ballot:,} {call} \u2014 undone"
+            return say("Ballot {ballot:,} {call} \u2014 undone", ballot=change.ballot, call=call)
         case Action.REDO:
-            return f"Ballot {change.ballot:,} {call} \u2014 redone"
+            return say("Ballot {ballot:,} {call} \u2014 redone", ballot=change.ballot, call=call)
         case Action.OPEN:
             if detail.get("previous_session") == "interrupted":
-                return "Station opened the count (the last session was interrupted)"
-            return "Station opened the count"
+                return say("Station opened the count (the last session was interrupted)")
+            return say("Station opened the count")
         case Action.CLOSE:
-            return "Station closed the count"
+            return say("Station closed the count")
         case Action.SIGN:
             sheet = change.sheet
             if sheet and sheet.kind is SheetKind.INTERIM:
-                return f"Count paused after ballot {change.ballot or 0:,}; interim tally prepared"
-            title = sheet.title if sheet else str(detail.get("kind"))
-            return f"{title} tally prepared; the count is locked"
+                return say(
+                    "Count paused after ballot {ballot:,}; interim tally prepared",
+                    ballot=change.ballot or 0,
+                )
+            if sheet is None:
+                return f"{detail.get('kind')} tally prepared; the count is locked"
+            return _prepared_words(sheet)
         case Action.REOPEN:
             if change.sheet and change.sheet.kind is SheetKind.INTERIM:
-                return f"Count resumed at ballot {change.ballot:,}"
-            return f"Count reopened: {detail.get('reason')}"
+                return say("Count resumed at ballot {ballot:,}", ballot=change.ballot)
+            return say("Count reopened: {reason}", reason=detail.get("reason"))
         case Action.AMEND:
             return _challenge_words(change, words.challenger)
         case Action.DISPUTE | Action.JOIN | Action.RESOLVE | Action.DECIDE:
@@ -119,10 +131,15 @@ def describe(change: Change, words: Words = PLAIN_WORDS) -> str:
         case Action.PILE:
             check = change.pile
             if check is None:  # pragma: no cover - every applied PILE has its check
-                return "Pile recounted"
+                return say("Pile recounted")
             if check.confirmed:
-                return f"{check.title} recounted: {check.found} of {check.size}, confirmed"
-            return f"{pile_mismatch_statement(check)} \u2014 MISMATCH"
+                return say(
+                    "{pile} recounted: {found} of {size}, confirmed",
+                    pile=check.title,
+                    found=check.found,
+                    size=check.size,
+                )
+            return say("{recounted} \u2014 MISMATCH", recounted=pile_mismatch_statement(check))
         case (
             Action.ENVELOPE
             | Action.ENVELOPE_UNDO
@@ -134,21 +151,41 @@ def describe(change: Change, words: Words = PLAIN_WORDS) -> str:
     return str(event.action)  # pragma: no cover
 
 
+def _prepared_words(sheet: Sheet) -> str:
+    """A final, revised or corrected tally prepared: the sheet's kind in its words."""
+    if sheet.revised:
+        return say("Revised tally prepared; the count is locked")
+    if not sheet.revision:
+        return say("Final tally prepared; the count is locked")
+    if sheet.revision == 1:
+        return say("Corrected tally prepared; the count is locked")
+    return say("Corrected {revision} tally prepared; the count is locked", revision=sheet.revision)
+
+
 def _challenge_words(change: Change, who: ChallengerWords) -> str:
     challenge = change.challenge
     # No ballot number: a mail ballot's challenged envelope (a ballot challenged at the
     # count always has one), worded without its voter for the dashboard.
-    ballot = f"Ballot {change.ballot:,}" if change.ballot else "Envelope"
     if challenge is None:  # pragma: no cover - every applied AMEND has its challenge
-        return f"{ballot} challenge amended"
-    return f"{ballot} {challenged_by(challenge, who)}"
+        return (
+            f"Ballot {change.ballot:,} challenge amended"
+            if change.ballot
+            else "Envelope challenge amended"
+        )
+    if not change.ballot:
+        return say("Envelope {challenged}", challenged=challenged_by(challenge, who))
+    return say(
+        "Ballot {ballot:,} {challenged}",
+        ballot=change.ballot,
+        challenged=challenged_by(challenge, who),
+    )
 
 
 def challenged_by(challenge: Challenge, who: ChallengerWords = _plain_challenger) -> str:
     """ "challenged by the Employer: supervisor", for the ticker, the last calls and the
     envelope window's list."""
-    reason = challenge.reason.value if challenge.reason else "reason not given"
-    return f"challenged by {who(challenge.party)}: {reason}"
+    reason = challenge.reason.value if challenge.reason else say("reason not given")
+    return say("challenged by {party}: {reason}", party=who(challenge.party), reason=reason)
 
 
 def challenged_entry(
@@ -159,12 +196,24 @@ def challenged_entry(
 ) -> str:
     """A challenged ballot's one line once its party or reason is given (or corrected),
     with its voting group where it was called in one, as the call's line said it."""
-    reason = challenge.reason.value if challenge.reason else "reason not given"
+    reason = challenge.reason.value if challenge.reason else say("reason not given")
     by = who(challenge.party)
-    where = "" if group is None else f" \u2014 group {group}"
+    where = "" if group is None else say(" \u2014 group {group}", group=group)
     if challenge.disputed_void:
-        return f"Ballot {ballot:,} VOID disputed: now CHALLENGED by {by}: {reason}{where}"
-    return f"Ballot {ballot:,} CHALLENGED by {by}: {reason}{where}"
+        return say(
+            "Ballot {ballot:,} VOID disputed: now CHALLENGED by {party}: {reason}{group}",
+            ballot=ballot,
+            party=by,
+            reason=reason,
+            group=where,
+        )
+    return say(
+        "Ballot {ballot:,} CHALLENGED by {party}: {reason}{group}",
+        ballot=ballot,
+        party=by,
+        reason=reason,
+        group=where,
+    )
 
 
 def is_ballot_change(change: Change) -> bool:

@@ -31,8 +31,14 @@ from station.domain.choices import ONE_UNION_WORDS, CaseKind, Role
 from station.domain.election import ElectionSetup
 from station.domain.election_statements import rerun_statement
 from station.domain.groups import Rule
-from station.domain.party_words import OFF_BALLOT_WORDS, parties_words, with_incumbent
+from station.domain.party_words import (
+    OFF_BALLOT_WORDS,
+    parties_words,
+    role_words,
+    with_incumbent,
+)
 from station.domain.runoff import several_unions
+from station.domain.words import say
 
 # What a challenge stores of who made it. The first three are the values files have
 # always stored; "petitioner" is the union of a one-union ballot, whatever its role.
@@ -493,7 +499,7 @@ class Election:
     def said(self, stored: str) -> str:
         """Who made a challenge that stored `stored`, after "challenged by"."""
         try:
-            return self.challenger(stored).in_sentence
+            return in_sentence_words(self.challenger(stored).in_sentence)
         except KeyError:
             return stored
 
@@ -526,7 +532,7 @@ class Election:
         employer = self.employer
         first = employer.name
         if employer.role is Role.EMPLOYER_PETITIONER:
-            first += f" ({employer.role.value})"
+            first += f" ({role_words(employer.role.value)})"
         off = {party.challenger.id for party in self.parties if not party.challenger.key}
         named = (
             (
@@ -536,7 +542,7 @@ class Election:
             for party in self.parties[1:]
         )
         others = parties_words(with_incumbent(named, self.incumbent))
-        runoff = " \u00b7 RUNOFF ELECTION" if self.setup.ballot.runoff_of is not None else ""
+        runoff = say(" \u00b7 RUNOFF ELECTION") if self.setup.ballot.runoff_of is not None else ""
         rerun = rerun_statement(self.setup.ballot)  # "Rerun of the election of DATE, case N"
         rerun_part = f" \u00b7 {rerun}" if rerun else ""
         return f"{first} \u00b7 {others}{runoff}{rerun_part}"
@@ -546,8 +552,11 @@ class Election:
         """What the ballots being counted ask, for the dashboards' header."""
         question = self.ballot
         if question.words:
-            return f"Counting the ballots on: \u201c{question.words}\u201d"
-        return f"Counting the ballots on: which choice \u2014 {', '.join(question.names)}?"
+            return say("Counting the ballots on: \u201c{words}\u201d", words=question.words)
+        return say(
+            "Counting the ballots on: which choice \u2014 {choices}?",
+            choices=", ".join(question.names),
+        )
 
     def challenger_for_key(self, key: str) -> Challenger | None:
         """The challenger a key names in the challenge prompt, if any."""
@@ -684,3 +693,18 @@ def describe(setup: ElectionSetup) -> Election:
         units=units,
         incumbent=ballot.incumbent,
     )
+
+
+def in_sentence_words(in_sentence: str) -> str:
+    """A challenger as a sentence names it, in the language said: the Board's role words
+    ("the Employer", "the Union") are words; a union of several, named, is a value."""
+    match in_sentence:
+        case "the Employer":
+            return say("the Employer")
+        case "the Union":
+            return say("the Union")
+        case "the Petitioner":
+            return say("the Petitioner")
+        case "the Board agent":
+            return say("the Board agent")
+    return in_sentence

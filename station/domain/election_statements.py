@@ -6,6 +6,7 @@ Lines 8 and 9 and what 29 CFR 102.70 calls for are `result_statements.py`'s.
 
 from collections.abc import Mapping
 
+from station.domain.calls import vote_words
 from station.domain.choices import ONE_UNION_WORDS, Ballot, RerunCause
 from station.domain.tally import Tally
 
@@ -19,7 +20,9 @@ def votes_phrase(ballot: Ballot, tally: Tally, words: tuple[str, str] = ONE_UNIO
     """ "22 FOR, 8 AGAINST" (`words`: a UD's "10 YES, 6 NO", `Question.vote_words`), or
     "12 Machinists, 10 Carpenters, 8 Neither" (several unions)."""
     if not tally.choices or not ballot.several:
-        return f"{tally.for_union:,} {words[0]}, {tally.against:,} {words[1]}"
+        return (
+            f"{tally.for_union:,} {vote_words(words[0])}, {tally.against:,} {vote_words(words[1])}"
+        )
     pairs = zip(ballot.choices, tally.choices, strict=True)
     return ", ".join(f"{votes:,} {name}" for name, votes in pairs)
 

@@ -59,6 +59,7 @@ from station.domain.events import Action, Event
 from station.domain.statements import how_many
 from station.domain.text import clean_text
 from station.domain.voters import VoterList
+from station.domain.words import say, say_count
 
 MAX_NAME = 200
 
@@ -676,15 +677,21 @@ def envelope_words(change: Change, group: str | None = None) -> str:
     if event.action is Action.END_ENVELOPES:
         figures = change.figures
         if figures is not None and figures.current and figures.late:  # opened too
-            return (
-                f"Envelope stage ended: {how_many(figures.opened, 'envelope')} to open"
-                f" ({figures.accepted:,} accepted, {figures.late:,} received after the due"
-                " date), their ballots to be counted"
+            return say_count(
+                figures.opened,
+                "Envelope stage ended: {n:,} envelope to open ({accepted:,} accepted, {late:,}"
+                " received after the due date), their ballots to be counted",
+                "Envelope stage ended: {n:,} envelopes to open ({accepted:,} accepted, {late:,}"
+                " received after the due date), their ballots to be counted",
+                accepted=figures.accepted,
+                late=figures.late,
             )
         accepted = (event.detail or {}).get("accepted")  # checked by the fold: a whole number
         assert isinstance(accepted, int)
-        return (
-            f"Envelope stage ended: {how_many(accepted, 'envelope')} accepted, ballots to be opened"
+        return say_count(
+            accepted,
+            "Envelope stage ended: {n:,} envelope accepted, ballots to be opened",
+            "Envelope stage ended: {n:,} envelopes accepted, ballots to be opened",
         )
     if envelope is None:  # pragma: no cover - every applied envelope event has its ruling
         return str(event.action)
@@ -725,22 +732,62 @@ def anonymous_envelope_words(change: Change) -> str:
     if event.action is Action.END_ENVELOPES or envelope is None:
         return envelope_words(change)
     if envelope.replaces is not None:
-        which = " (replacement for a void envelope)"
+        which = say(" (replacement for a void envelope)")
     else:
-        which = " (second envelope)" if envelope.second else ""
-    written = " written in" if envelope.voter is None else ""
+        which = say(" (second envelope)") if envelope.second else ""
+    ruling = ruling_words(envelope.ruling)
     if envelope.ruling is Ruling.AT_POLLS:  # a voter at the polls returned no envelope
-        which = ""
-    words = f"{ruled_noun(envelope)}{written}{which} {envelope.ruling.label}"
+        if envelope.voter is None:
+            words = say("Voter written in {ruling}", ruling=ruling)
+        else:
+            words = say("Voter {ruling}", ruling=ruling)
+    elif envelope.voter is None:
+        words = _written_in_envelope(envelope.ruling, which, ruling)
+    else:
+        words = _envelope(envelope.ruling, which, ruling)
     return _undone_or_redone(words, event.action)
+
+
+def _envelope(ruling: Ruling, which: str, said: str) -> str:
+    """A listed voter's envelope and its ruling (CHALLENGED and VOID said whole: an
+    envelope's words agree with it, where a ballot's are said of the ballot)."""
+    if ruling is Ruling.CHALLENGED:
+        return say("Envelope{which} CHALLENGED", which=which)
+    if ruling is Ruling.VOID:
+        return say("Envelope{which} VOID", which=which)
+    return say("Envelope{which} {ruling}", which=which, ruling=said)
+
+
+def _written_in_envelope(ruling: Ruling, which: str, said: str) -> str:
+    """A written-in voter's envelope and its ruling, as `_envelope` says a listed one's."""
+    if ruling is Ruling.CHALLENGED:
+        return say("Envelope written in{which} CHALLENGED", which=which)
+    if ruling is Ruling.VOID:
+        return say("Envelope written in{which} VOID", which=which)
+    return say("Envelope written in{which} {ruling}", which=which, ruling=said)
+
+
+def ruling_words(ruling: Ruling) -> str:
+    """A ruling as the observers' screens say it after an envelope or a voter, in the
+    language said (CHALLENGED and VOID are said with their envelope: `_envelope`)."""
+    match ruling:
+        case Ruling.ACCEPTED:
+            return say("ACCEPTED")
+        case Ruling.LATE:
+            return say("LATE")
+        case Ruling.AT_POLLS:
+            return say("VOTED AT THE POLLS")
+        case Ruling.AFTER_TALLY:
+            return say("RECEIVED AFTER THE TALLY (not opened)")
+    return ruling.label
 
 
 def _undone_or_redone(words: str, action: Action) -> str:
     """A ruling's words, marked when the event takes it back or puts it back."""
     if action is Action.ENVELOPE_UNDO:
-        return f"{words} \u2014 undone"
+        return say("{words} \u2014 undone", words=words)
     if action is Action.ENVELOPE_REDO:
-        return f"{words} \u2014 redone"
+        return say("{words} \u2014 redone", words=words)
     return words
 
 
@@ -764,22 +811,24 @@ def figures_statement(
         f"{named.get(party, party)} {n:,}"
         for party, n in (by_party or dict.fromkeys(named, 0)).items()
     )
-    if figures.current:
-        return (
-            f"{figures.returned:,} returned \u00b7 {figures.accepted:,} accepted \u00b7"
-            f" {figures.late:,} received after the due date (counted) \u00b7"
-            f" {figures.challenged:,} challenged ({parties}) \u00b7"
-            + (f" {settled} \u00b7" if settled else "")
-            + f" {figures.void:,} void \u00b7 {how_many(figures.replacements, 'replacement')}"
-            + (f" \u00b7 {figures.at_polls:,} at the polls" if figures.at_polls else "")
-            + (f" \u00b7 {figures.after_tally:,} after the tally" if figures.after_tally else "")
-        )
-    return (
-        f"{figures.returned:,} returned \u00b7 {figures.accepted:,} accepted \u00b7"
-        f" {figures.challenged:,} challenged ({parties}) \u00b7"
-        + (f" {settled} \u00b7" if settled else "")
-        + f" {figures.void:,} void \u00b7 {figures.late:,} late"
+    returned = say("{returned:,} returned", returned=figures.returned)
+    accepted = say("{accepted:,} accepted", accepted=figures.accepted)
+    challenged = say(
+        "{challenged:,} challenged ({parties})", challenged=figures.challenged, parties=parties
     )
+    void = say("{void:,} void", void=figures.void)
+    said = [settled] if settled else []
+    if figures.current:
+        late = say("{late:,} received after the due date (counted)", late=figures.late)
+        replacements = say_count(figures.replacements, "{n:,} replacement", "{n:,} replacements")
+        items = [returned, accepted, late, challenged, *said, void, replacements]
+        if figures.at_polls:
+            items.append(say("{at_polls:,} at the polls", at_polls=figures.at_polls))
+        if figures.after_tally:
+            items.append(say("{after_tally:,} after the tally", after_tally=figures.after_tally))
+        return " \u00b7 ".join(items)
+    late = say("{late:,} late", late=figures.late)
+    return " \u00b7 ".join([returned, accepted, challenged, *said, void, late])
 
 
 def modes_statement(figures: EnvelopeFigures, ordered_opened: int = 0) -> str:

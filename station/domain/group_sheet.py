@@ -50,6 +50,7 @@ from station.domain.tally_form import (
     per_union_numbers,
     printed_lines,
 )
+from station.domain.words import say
 
 # Lines 8 and 9 of the groups together, which decide no unit.
 GROUPS_TOGETHER = (
@@ -180,7 +181,7 @@ def groups_facts(
     by_key = dict(zip((spec.key for spec in specs), tallies, strict=True))
     before = dict(zip(by_key, original, strict=False))
     # While ballots remain (an interim sheet) question 1 is not determined: no pooling.
-    pooling = pending != INTERIM
+    pooling = pending not in (INTERIM, say(INTERIM))
     found = units(specs, tuple(tallies), ballot.unions, pooling=pooling)
     own = [spec.key for spec in specs if spec.own_unit]
     sonotone = [spec.key for spec in specs if spec.asks_inclusion]

@@ -2,18 +2,18 @@
 
 from collections.abc import Callable, Sequence
 
-from station.domain.calls import Call
+from station.domain.calls import Call, vote_words
 from station.domain.choices import ONE_UNION_WORDS, choice_words
 from station.domain.events import Action, Event
 from station.domain.group_calls import answer_read
 from station.domain.groups import GroupSpec, GroupTally, UnitResult, included
 from station.domain.runoff import several_unions
-from station.domain.statements import how_many
+from station.domain.words import say, say_count
 
 
 def counting_group_statement(spec: GroupSpec) -> str:
     """The group whose pile is being counted: "Counting group A — Professional employees"."""
-    return f"Counting group {spec.key} \u2014 {spec.name}"
+    return say("Counting group {group} \u2014 {name}", group=spec.key, name=spec.name)
 
 
 def locked_unit_statement(unit: UnitResult, group: str) -> str:
@@ -21,28 +21,36 @@ def locked_unit_statement(unit: UnitResult, group: str) -> str:
     unit group `group` (the one last counted, or chosen with G) votes in: "Unit A + B —
     Professional employees and Nonprofessional employees"."""
     if len(unit.groups) == 1:
-        return f"Unit {group} \u2014 {unit.name}"
-    return f"Unit {' + '.join(unit.groups)} \u2014 {unit.name}"
+        return say("Unit {groups} \u2014 {name}", groups=group, name=unit.name)
+    return unit_title(unit)
 
 
 def paused_group_statement(spec: GroupSpec) -> str:
     """Over the big figures while an interim sheet pauses the count: the group's own
     figures, for no unit is determined yet (a Sonotone group's pooling waits on its
     question 1): "Group A — Professional employees"."""
-    return f"Group {spec.key} \u2014 {spec.name}"
+    return say("Group {group} \u2014 {name}", group=spec.key, name=spec.name)
 
 
 def paused_groups_note(sonotone: bool) -> str:
     """Under it: why the figures are a group's, and how to see another's."""
-    pooling = "; whether the groups are pooled is not yet determined" if sonotone else ""
-    return f"Paused: the figures below are this group's{pooling} (G: another group)"
+    if sonotone:
+        return say(
+            "Paused: the figures below are this group's; whether the groups are pooled is not"
+            " yet determined (G: another group)"
+        )
+    return say("Paused: the figures below are this group's (G: another group)")
 
 
 def locked_units_note(unit: UnitResult, units: int) -> str:
     """Under it: the count is locked, so the big figures are a unit's, not a pile's."""
-    whose = "this unit's, its groups' together" if len(unit.groups) > 1 else "this unit's"
-    other = " (G and a group's letter: another unit)" if units > 1 else ""
-    return f"The count is locked: the figures below are {whose}{other}"
+    other = say(" (G and a group's letter: another unit)") if units > 1 else ""
+    if len(unit.groups) > 1:
+        return say(
+            "The count is locked: the figures below are this unit's, its groups' together{other}",
+            other=other,
+        )
+    return say("The count is locked: the figures below are this unit's{other}", other=other)
 
 
 def group_figures_statement(
@@ -51,19 +59,47 @@ def group_figures_statement(
     """One line of a group's figures: its choices, void, challenged, question 1, progress
     (`box`: its ballots to count by mail, its envelopes', when known). `choices` are the
     figures' words (`Ballot.choice_words`): FOR and AGAINST where one union is on it."""
+    votes, void, challenged, inclusion, progress = _figure_parts(spec, tally, choices, box)
+    parts = [f"{spec.key}: {votes}", void, challenged, *inclusion, progress]
+    return " \u2014 ".join(parts)
+
+
+def _figure_parts(
+    spec: GroupSpec, tally: GroupTally, choices: Sequence[str], box: int | None
+) -> tuple[str, str, str, list[str], str]:
+    """A group's figures, each said apart: its votes, void, challenged, question 1 (where
+    asked) and its progress."""
     votes = " \u00b7 ".join(
-        f"{name} {count:,}" for name, count in zip(choices, tally.votes, strict=True)
+        f"{vote_words(name)} {count:,}" for name, count in zip(choices, tally.votes, strict=True)
     )
-    parts = [f"{spec.key}: {votes}", f"void {tally.void:,}", f"challenged {tally.challenged:,}"]
+    inclusion = []
     if spec.asks_inclusion:
-        parts.append(f"inclusion yes {tally.yes:,} \u00b7 no {tally.no:,}{_spoilt(tally)}")
+        inclusion.append(
+            say(
+                "inclusion yes {yes:,} \u00b7 no {no:,}{spoilt}",
+                yes=tally.yes,
+                no=tally.no,
+                spoilt=_spoilt(tally),
+            )
+        )
     handled = tally.handled
     box = spec.ballots if box is None else box
     if box is not None:
-        parts.append(f"{handled:,} of {how_many(box, 'ballot')} counted")
+        progress = say_count(
+            box,
+            "{handled:,} of {n:,} ballot counted",
+            "{handled:,} of {n:,} ballots counted",
+            handled=handled,
+        )
     else:
-        parts.append(f"{how_many(handled, 'ballot')} counted")
-    return " \u2014 ".join(parts)
+        progress = say_count(handled, "{n:,} ballot counted", "{n:,} ballots counted")
+    return (
+        votes,
+        say("void {void:,}", void=tally.void),
+        say("challenged {challenged:,}", challenged=tally.challenged),
+        inclusion,
+        progress,
+    )
 
 
 def _spoilt(tally: GroupTally) -> str:
@@ -71,7 +107,7 @@ def _spoilt(tally: GroupTally) -> str:
     void, blank = tally.inclusion_void, tally.inclusion_blank
     if not void and not blank:
         return ""
-    return f" \u00b7 void {void:,} \u00b7 unmarked {blank:,}"
+    return say(" \u00b7 void {void:,} \u00b7 unmarked {blank:,}", void=void, blank=blank)
 
 
 def pooling_pending_statement(key: str, others: Sequence[str], why: str) -> str:
@@ -86,13 +122,19 @@ def pooling_pending_statement(key: str, others: Sequence[str], why: str) -> str:
 def inclusion_statement(spec: GroupSpec, tally: GroupTally, decided: bool) -> str:
     """Where a Sonotone group's question 1 stands, said as decided only once it is."""
     if not decided:
-        leaning = "yes" if included(tally) else "no majority yes"
-        return (
-            f"Group {spec.key}, question 1 (inclusion): {leaning} so far \u2014 not yet determined"
+        if included(tally):
+            return say(
+                "Group {group}, question 1 (inclusion): yes so far \u2014 not yet determined",
+                group=spec.key,
+            )
+        return say(
+            "Group {group}, question 1 (inclusion): no majority yes so far \u2014 not yet"
+            " determined",
+            group=spec.key,
         )
     if included(tally):
-        return f"Group {spec.key} voted for inclusion: its votes are pooled"
-    return f"Group {spec.key} did not vote for inclusion: it is a unit of its own"
+        return say("Group {group} voted for inclusion: its votes are pooled", group=spec.key)
+    return say("Group {group} did not vote for inclusion: it is a unit of its own", group=spec.key)
 
 
 def inclusion_challenges_statement(decisive: bool, pending: str | None) -> str:
@@ -148,26 +190,42 @@ def group_panel_lines(
     its envelopes'); and a Sonotone group's question 1 with where it stands (as
     `inclusion_statement` says it). `withheld`: the challenged figure is left out
     (`--hide-challenges`, until a final sheet)."""
-    votes, *rest = group_figures_statement(spec, tally, choices, box).split(" \u2014 ")
-    hidden = ("inclusion ", "challenged ") if withheld else ("inclusion ",)
-    marks = [part for part in rest if not part.startswith(hidden)]
-    lines = [votes.removeprefix(f"{spec.key}: "), " \u00b7 ".join(marks)]
+    votes, void, challenged, _, progress = _figure_parts(spec, tally, choices, box)
+    marks = [void, progress] if withheld else [void, challenged, progress]
+    lines = [votes, " \u00b7 ".join(marks)]
     if spec.asks_inclusion:
-        figures = f"Inclusion yes {tally.yes:,} \u00b7 no {tally.no:,}{_spoilt(tally)}"
-        if not decided:
-            leaning = "a majority yes" if included(tally) else "no majority yes"
-            lines.append(f"{figures}: {leaning} so far, not yet determined")
+        figures = dict(yes=tally.yes, no=tally.no, spoilt=_spoilt(tally))
+        if not decided and included(tally):
+            said = say(
+                "Inclusion yes {yes:,} \u00b7 no {no:,}{spoilt}: a majority yes so far, not yet"
+                " determined",
+                **figures,
+            )
+        elif not decided:
+            said = say(
+                "Inclusion yes {yes:,} \u00b7 no {no:,}{spoilt}: no majority yes so far, not yet"
+                " determined",
+                **figures,
+            )
         elif included(tally):
-            lines.append(f"{figures}: voted for inclusion, pooled")
+            said = say(
+                "Inclusion yes {yes:,} \u00b7 no {no:,}{spoilt}: voted for inclusion, pooled",
+                **figures,
+            )
         else:
-            lines.append(f"{figures}: not for inclusion, a unit of its own")
+            said = say(
+                "Inclusion yes {yes:,} \u00b7 no {no:,}{spoilt}: not for inclusion, a unit of its"
+                " own",
+                **figures,
+            )
+        lines.append(said)
     return tuple(lines)
 
 
 def unit_title(unit: UnitResult) -> str:
     """A pooled unit's panel title: "Unit A + B — Professional employees and Nonprofessional
     employees"."""
-    return f"Unit {' + '.join(unit.groups)} \u2014 {unit.name}"
+    return say("Unit {groups} \u2014 {name}", groups=" + ".join(unit.groups), name=unit.name)
 
 
 def unit_panel_lines(
@@ -177,9 +235,11 @@ def unit_panel_lines(
     (`labels`: FOR and AGAINST, or each choice's name), then void and challenged (left
     out while `withheld`, `--hide-challenges`)."""
     votes = " \u00b7 ".join(
-        f"{label} {count:,}" for label, count in zip(labels, unit.votes, strict=True)
+        f"{vote_words(label)} {count:,}" for label, count in zip(labels, unit.votes, strict=True)
     )
-    marks = [f"void {unit.void:,}"] + ([] if withheld else [f"challenged {unit.challenged:,}"])
+    marks = [say("void {void:,}", void=unit.void)]
+    if not withheld:
+        marks.append(say("challenged {challenged:,}", challenged=unit.challenged))
     return votes, " \u00b7 ".join(marks)
 
 
@@ -217,30 +277,50 @@ def unit_statement(
     """
     # A unit of one group is named by its key (its panel and sheet name it); a pooled
     # unit by its groups' names too.
-    pooled = f" ({unit.name})" if len(unit.groups) > 1 else ""
-    who = f"Unit {' + '.join(unit.groups)}{pooled}"
-    if figures or (figures is None and pooled):
+    groups = " + ".join(unit.groups)
+    if len(unit.groups) > 1:
+        who = say("Unit {groups} ({name})", groups=groups, name=unit.name)
+    else:
+        who = say("Unit {groups}", groups=groups)
+    if figures or (figures is None and len(unit.groups) > 1):
         words = choice_words(choices, unions)
         votes = " \u00b7 ".join(
-            f"{name} {count:,}" for name, count in zip(words, unit.votes, strict=True)
+            f"{vote_words(name)} {count:,}" for name, count in zip(words, unit.votes, strict=True)
         )
-        challenged = "" if withheld else f" \u00b7 challenged {unit.challenged:,}"
-        who += f": {votes} \u00b7 void {unit.void:,}{challenged} \u2014"
+        marks = [votes, say("void {void:,}", void=unit.void)]
+        if not withheld:
+            marks.append(say("challenged {challenged:,}", challenged=unit.challenged))
+        who += ": " + " \u00b7 ".join(marks) + " \u2014"
     else:
         who += ":"
     if withheld:
-        return f"{who} {_said(unit, choices, unions, incumbent) if unit.decided else 'not yet determined'}"
-    if unit.over:
-        line8 = "are" if unit.determinative else "are not"
-        said = _said(unit, choices, unions, incumbent)
-        return f"{who} challenges {line8} sufficient to affect the result \u2014 {said}"
-    if not unit.decided:
-        line8 = (
-            "challenges could affect the result"
-            if unit.determinative
-            else "challenges are not sufficient to affect the result"
+        said = (
+            _said(unit, choices, unions, incumbent) if unit.decided else say("not yet determined")
         )
-        return f"{who} not yet determined \u2014 {line8} so far"
+        return f"{who} {said}"
+    if unit.over:
+        said = _said(unit, choices, unions, incumbent)
+        if unit.determinative:
+            return say(
+                "{who} challenges are sufficient to affect the result \u2014 {said}",
+                who=who,
+                said=said,
+            )
+        return say(
+            "{who} challenges are not sufficient to affect the result \u2014 {said}",
+            who=who,
+            said=said,
+        )
+    if not unit.decided:
+        if unit.determinative:
+            return say(
+                "{who} not yet determined \u2014 challenges could affect the result so far", who=who
+            )
+        return say(
+            "{who} not yet determined \u2014 challenges are not sufficient to affect the result"
+            " so far",
+            who=who,
+        )
     return f"{who} {_said(unit, choices, unions, incumbent)}"
 
 
@@ -264,19 +344,19 @@ def majority_said(
     and the group's sheet both say. `majority`: the choice with a majority of the valid
     votes plus challenged ballots (0-based), or None."""
     if majority is None:
-        said = "no choice has a majority"
+        said = say("no choice has a majority")
     elif majority < unions:
-        said = f"a majority for {choices[majority]}"
+        said = say("a majority for {choice}", choice=choices[majority])
     elif not several_unions(unions):
-        said = f"a majority {ONE_UNION_WORDS[1]} (no union)"
+        said = say("a majority {against} (no union)", against=vote_words(ONE_UNION_WORDS[1]))
     else:
-        said = f"a majority for {choices[majority]} (no union)"
+        said = say("a majority for {choice} (no union)", choice=choices[majority])
     if joins and incumbent is not None and majority is not None:
         chosen = choices[majority] if majority < unions else None
         outcome = self_determination_outcome(chosen, incumbent, several=unions > 1)
         return f"{said} \u2014 {outcome}"
     joined = (
-        " \u2014 the group joins the existing unit"
+        say(" \u2014 the group joins the existing unit")
         if joins and majority is not None and majority < unions
         else ""
     )
@@ -294,18 +374,20 @@ def self_determination_outcome(union: str | None, incumbent: str, *, several: bo
     and Procedure in Representation Cases*, ch. 21: inclusion "as against continued
     nonrepresentation")."""
     if union is None:
-        return "the group stays unrepresented (certification of results)"
+        return say("the group stays unrepresented (certification of results)")
     if union != incumbent:
-        return (
-            f"the group is a separate unit, represented by {union}"
-            " (certification of representative)"
+        return say(
+            "the group is a separate unit, represented by {union} (certification of"
+            " representative)",
+            union=union,
         )
     if several:
-        return (
-            f"the group stays in the existing unit {incumbent} represents"
-            " (certification of results)"
+        return say(
+            "the group stays in the existing unit {incumbent} represents (certification of"
+            " results)",
+            incumbent=incumbent,
         )
-    return f"the group joins the existing unit {incumbent} represents"
+    return say("the group joins the existing unit {incumbent} represents", incumbent=incumbent)
 
 
 def self_determination_rule(
@@ -352,13 +434,22 @@ def group_vote_words(
     group = group_of(seq)
     if group is None:
         return said
-    words = f"{said or event.call.label} — group {group.key}"
+    words = say(
+        "{call} — group {group}", call=vote_words(said or event.call.label), group=group.key
+    )
     if event.action is Action.CALL and group.asks_inclusion:
         stored = (event.detail or {}).get("inclusion")
         answer = answer_read(event.call, stored if isinstance(stored, str) else None)
         if answer is not None and (stored is not None or event.call is not Call.VOID):
-            words += f", inclusion {INCLUSION_WORDS[answer]}"
+            words += say(", inclusion {answer}", answer=inclusion_words(answer))
     return words
+
+
+def inclusion_words(answer: str) -> str:
+    """Question 1's answer as a ballot's line says it, in the language said."""
+    if answer == "blank":
+        return say("unmarked")
+    return vote_words(INCLUSION_WORDS[answer])
 
 
 # Question 1's answers as a ballot's line says them.

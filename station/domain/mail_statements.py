@@ -5,9 +5,14 @@ from __future__ import annotations
 from station.domain.election import ElectionSetup
 from station.domain.envelopes import EnvelopeStage, box_setup
 from station.domain.statements import counted_statement
+from station.domain.words import say_count
+
+# Whom `over_accepted_statement` holds the envelopes accepted to.
+ON_THE_LIST = "voters on the list"
+ELIGIBLE_VOTERS = "eligible voters (line 1)"
 
 
-def over_accepted_statement(accepted: int, voters: int, of: str = "voters on the list") -> str:
+def over_accepted_statement(accepted: int, voters: int, of: str = ON_THE_LIST) -> str:
     """A warning when more envelopes were accepted than there are voters ("" otherwise).
 
     One voter's ballot only may reach the pile, so more ballots than voters means an
@@ -18,6 +23,24 @@ def over_accepted_statement(accepted: int, voters: int, of: str = "voters on the
     """
     if accepted <= voters:
         return ""
+    if of == ON_THE_LIST:
+        return say_count(
+            voters,
+            "WARNING: {accepted:,} envelopes accepted, more than the {n:,} voter on the list:"
+            " check the write-ins and second envelopes before the ballots are opened",
+            "WARNING: {accepted:,} envelopes accepted, more than the {n:,} voters on the list:"
+            " check the write-ins and second envelopes before the ballots are opened",
+            accepted=accepted,
+        )
+    if of == ELIGIBLE_VOTERS:
+        return say_count(
+            voters,
+            "WARNING: {accepted:,} envelopes accepted, more than the {n:,} eligible voter"
+            " (line 1): check the write-ins and second envelopes before the ballots are opened",
+            "WARNING: {accepted:,} envelopes accepted, more than the {n:,} eligible voters"
+            " (line 1): check the write-ins and second envelopes before the ballots are opened",
+            accepted=accepted,
+        )
     if voters == 1:
         of = of.replace("voters", "voter", 1)
     return (
@@ -61,7 +84,7 @@ def mail_warnings(setup: ElectionSetup, stage: EnvelopeStage, counted: int) -> l
     if not setup.mail:
         return []
     figures = stage.figures
-    said = [over_accepted_statement(figures.box, setup.eligible, "eligible voters (line 1)")]
+    said = [over_accepted_statement(figures.box, setup.eligible, ELIGIBLE_VOTERS)]
     box = box_setup(setup, stage).ballots  # known once the stage has ended
     if stage.ended_at is not None and box is not None and counted > box:
         said.append(counted_statement(counted, box))  # "… more than the ballots in the box!"

@@ -6,6 +6,7 @@ Who challenged is named by the election's description (station/domain/descriptio
 from collections.abc import Iterable
 
 from station.domain.choices import Ballot
+from station.domain.words import say
 
 
 def parties_title(employer: str, ballot: Ballot) -> str:
@@ -22,7 +23,32 @@ def parties_words(parties: Iterable[tuple[str, str]]) -> str:
     """The parties after the employer as the sheet's header row says them, each (role,
     name): "U1 (Petitioner); U2 (Intervenor)". The dashboards say them the same way: theirs
     read "Petitioner: U1 · Petitioner: U2", as if one party were named twice."""
-    return "; ".join(f"{name} ({role})" for role, name in parties)
+    return "; ".join(f"{name} ({role_words(role)})" for role, name in parties)
+
+
+def role_words(roles: str) -> str:
+    """A party's roles as `with_incumbent` lists them ("Intervenor, Incumbent", "Union,
+    not on this ballot"), each in the language said."""
+    return ", ".join(_role_word(role) for role in roles.split(", "))
+
+
+def _role_word(role: str) -> str:
+    match role:
+        case "Employer":
+            return say("Employer")
+        case "Employer-Petitioner":
+            return say("Employer-Petitioner")
+        case "Petitioner":
+            return say("Petitioner")
+        case "Union":
+            return say("Union")
+        case "Intervenor":
+            return say("Intervenor")
+        case "Incumbent":
+            return say("Incumbent")
+        case "not on this ballot":
+            return say("not on this ballot")
+    return role
 
 
 INCUMBENT = "Incumbent"

@@ -23,8 +23,9 @@ pile 2", "Neither pile 1"); in an election of voting groups, in each group's box
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from station.domain.calls import Call
+from station.domain.calls import Call, vote_words
 from station.domain.runoff import several_unions
+from station.domain.words import say
 
 DEFAULT_PILE = 100
 
@@ -65,12 +66,13 @@ def pile_name(
 ) -> str:
     """ "FOR pile 3", "group A FOR pile 3", "Machinists pile 3" (`label` naming the
     choice): how every screen and the CLI name a pile."""
-    return f"{lane_name(call, group, label)} pile {pile}"
+    return say("{lane} pile {pile}", lane=lane_name(call, group, label), pile=pile)
 
 
 def lane_name(call: Call, group: str | None = None, label: str | None = None) -> str:
     """Whose piles these are: "FOR", "group A FOR", "Machinists", "group B Neither"."""
-    return ("" if group is None else f"group {group} ") + (label or call.label)
+    said = vote_words(label or call.label)
+    return said if group is None else say("group {group} {lane}", group=group, lane=said)
 
 
 def pile_labels(unions: tuple[str, ...], neither: str | None) -> dict[tuple[Call, int | None], str]:
@@ -241,10 +243,10 @@ class PileTracker:
         pile, held = self.position(total)
         key = PileRef(call, pile, group, choice)
         waiting = held == self.size and key not in self._confirmed and key not in self._unrefilled
-        said = f"pile {pile}: {held} of {self.size}"
+        said = say("pile {pile}: {held} of {size}", pile=pile, held=held, size=self.size)
         if not waiting:
             return said
-        return said + (" \u2014 not recounted" if locked else " \u2014 recount")
+        return said + (say(" \u2014 not recounted") if locked else say(" \u2014 recount"))
 
     def state(self) -> dict[str, list[list[object]]]:
         """The confirmed piles, the mismatches and the piles awaiting a fix, sorted; a

@@ -9,11 +9,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from station.domain.calls import Call
+from station.domain.calls import Call, vote_words
 from station.domain.changes import Change
 from station.domain.events import Action
-from station.domain.statements import counted_statement, how_many
+from station.domain.statements import counted_statement
 from station.domain.tally import Tally
+from station.domain.words import say, say_count
 
 if TYPE_CHECKING:  # pragma: no cover
     from station.domain.count import Count
@@ -42,36 +43,65 @@ def describe_resolution(
     event stores ("the Employer"), `said` the disputed call (a UD's YES and NO)."""
     event = change.event
     detail = event.detail or {}
-    ballot = f"Ballot {change.ballot:,}" if change.ballot else f"Event {event.target}"
+    ballot = (
+        say("Ballot {ballot:,}", ballot=change.ballot)
+        if change.ballot
+        else say("Event {event}", event=event.target)
+    )
     party = who(str(detail.get("party", "")))
     match event.action:
         case Action.DISPUTE:
-            call = said(event.call) if event.call else ""
+            call = vote_words(said(event.call)) if event.call else ""
             if detail.get("left_as_called"):
-                return f"{ballot} {call} disputed by {party}: left as called, noted for objections"
-            return f"{ballot} {call} disputed by {party}: now CHALLENGED"
+                return say(
+                    "{ballot} {call} disputed by {party}: left as called, noted for objections",
+                    ballot=ballot,
+                    call=call,
+                    party=party,
+                )
+            return say(
+                "{ballot} {call} disputed by {party}: now CHALLENGED",
+                ballot=ballot,
+                call=call,
+                party=party,
+            )
         case Action.JOIN:
-            return f"{ballot}: {party} joins the dispute"
+            return say("{ballot}: {party} joins the dispute", ballot=ballot, party=party)
         case Action.RESOLVE:
             wanted = detail.get("as")
             if wanted == "open":
-                return f"{ballot}: settlement taken back, the challenge is open again"
+                return say(
+                    "{ballot}: settlement taken back, the challenge is open again", ballot=ballot
+                )
             disputed = change.challenge is not None and change.challenge.disputed_void
             if disputed and wanted == "withdrawn":
-                return f"{ballot}: dispute withdrawn by {party}, the ballot counts as called"
+                return say(
+                    "{ballot}: dispute withdrawn by {party}, the ballot counts as called",
+                    ballot=ballot,
+                    party=party,
+                )
             if wanted == "withdrawn":
-                return f"{ballot}: challenge withdrawn; the ballot is opened and counted"
+                return say(
+                    "{ballot}: challenge withdrawn; the ballot is opened and counted", ballot=ballot
+                )
             if wanted == "sustained":
-                return f"{ballot}: challenge sustained by agreement; never opened"
-            return f"{ballot}: dispute withdrawn by {party}"
+                return say(
+                    "{ballot}: challenge sustained by agreement; never opened", ballot=ballot
+                )
+            return say("{ballot}: dispute withdrawn by {party}", ballot=ballot, party=party)
         case Action.DECIDE:
             opened = detail.get("open")
             sustained = detail.get("sustain")
             n_open = len(opened) if isinstance(opened, list) else 0
             n_sustained = len(sustained) if isinstance(sustained, list) else 0
-            return (
-                f"Decision by {detail.get('by')}: {how_many(n_open, 'challenged ballot')} to open,"
-                f" {n_sustained:,} sustained; the revised count begins"
+            return say_count(
+                n_open,
+                "Decision by {by}: {n:,} challenged ballot to open, {sustained:,} sustained; the"
+                " revised count begins",
+                "Decision by {by}: {n:,} challenged ballots to open, {sustained:,} sustained; the"
+                " revised count begins",
+                by=detail.get("by"),
+                sustained=n_sustained,
             )
     return str(event.action)  # pragma: no cover
 
@@ -79,10 +109,21 @@ def describe_resolution(
 def reveal_warning(opened: int, group: str | None = None) -> str:
     """Said to the agent before a lone ballot is opened where everyone can see its vote
     (in an election of voting groups, alone in its `group`'s pile)."""
-    of = "" if group is None else f" of group {group}"
-    return (
-        f"Opening {how_many(opened, 'ballot')}{of} alone shows how that voter voted:"
-        " the ballot's secrecy is lost once it is called."
+    if group is None:
+        return say_count(
+            opened,
+            "Opening {n:,} ballot alone shows how that voter voted: the ballot's secrecy is lost"
+            " once it is called.",
+            "Opening {n:,} ballots alone shows how that voter voted: the ballot's secrecy is lost"
+            " once it is called.",
+        )
+    return say_count(
+        opened,
+        "Opening {n:,} ballot of group {group} alone shows how that voter voted: the ballot's"
+        " secrecy is lost once it is called.",
+        "Opening {n:,} ballots of group {group} alone shows how that voter voted: the ballot's"
+        " secrecy is lost once it is called.",
+        group=group,
     )
 
 
@@ -108,7 +149,12 @@ def revised_progress_statement(
 ) -> str:
     """ "Revised count: 3 of 10 opened ballots counted" (the dashboard's big line: the
     original tally goes on its small line below)."""
-    return f"Revised count: {strong(f'{called:,}')} of {how_many(ordered, 'opened ballot')} counted"
+    return say_count(
+        ordered,
+        "Revised count: {called} of {n:,} opened ballot counted",
+        "Revised count: {called} of {n:,} opened ballots counted",
+        called=strong(f"{called:,}"),
+    )
 
 
 def original_tally_statement(
@@ -116,9 +162,11 @@ def original_tally_statement(
 ) -> str:
     """ "original tally 875 FOR, 993 AGAINST, 0 VOID, 416 challenged"; each choice by
     name on a ballot of several unions (`names`, Neither last)."""
-    return (
-        f"original tally {_votes_words(original, names, words)},"
-        f" {original.void:,} VOID, {original.challenged:,} challenged"
+    return say(
+        "original tally {votes}, {void:,} VOID, {challenged:,} challenged",
+        votes=_votes_words(original, names, words),
+        void=original.void,
+        challenged=original.challenged,
     )
 
 
@@ -128,7 +176,7 @@ def _votes_words(tally: Tally, names: Sequence[str], words: tuple[str, str]) -> 
         return ", ".join(
             f"{name} {votes:,}" for name, votes in zip(names, tally.choices, strict=True)
         )
-    return f"{tally.for_union:,} {words[0]}, {tally.against:,} {words[1]}"
+    return f"{tally.for_union:,} {vote_words(words[0])}, {tally.against:,} {vote_words(words[1])}"
 
 
 def progress_statement(
@@ -155,9 +203,11 @@ def progress_statement(
             (spec.key, count.groups.opened_left(spec.key, resolutions.statuses, first))
             for spec in count.groups.specs
         ]
-        piles = ", ".join(f"{many:,} in group {key}" for key, many in left if many)
+        piles = ", ".join(
+            say("{many:,} in group {group}", many=many, group=key) for key, many in left if many
+        )
         if piles:
-            said += f"; still to count: {piles}"
+            said += say("; still to count: {piles}", piles=piles)
     return said
 
 

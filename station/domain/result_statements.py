@@ -29,6 +29,7 @@ from station.domain.tally_form import (
     eligible_determinative,
     rescinded,
 )
+from station.domain.words import say
 
 
 @dataclass(frozen=True)
@@ -116,26 +117,37 @@ def rescinded_line(union: str, rescinded: bool, pending: str | None) -> str:
     """A UD election's line 9, in the words of the Board's certification of results
     (NLRA 8(a)(3): "a majority of the employees eligible to vote ... have voted to
     rescind the authority")."""
-    authority = (
-        f"the authority of the Employer and {union} to require, under their agreement,"
-        " that employees make certain lawful payments to the union in order to retain"
-        " their jobs"
-    )
     if pending is not None:
-        return (
-            "Whether a majority of the employees eligible to vote have voted to rescind"
-            f" {authority} is not yet determined: {pending}."
+        return say(
+            "Whether a majority of the employees eligible to vote have voted to rescind the"
+            " authority of the Employer and {union} to require, under their agreement, that"
+            " employees make certain lawful payments to the union in order to retain their"
+            " jobs is not yet determined: {pending}.",
+            union=union,
+            pending=pending,
         )
-    verb = "have" if rescinded else "have not"
-    return f"A majority of the employees eligible to vote {verb} voted to rescind {authority}."
+    if rescinded:
+        return say(
+            "A majority of the employees eligible to vote have voted to rescind the authority"
+            " of the Employer and {union} to require, under their agreement, that employees"
+            " make certain lawful payments to the union in order to retain their jobs.",
+            union=union,
+        )
+    return say(
+        "A majority of the employees eligible to vote have not voted to rescind the authority"
+        " of the Employer and {union} to require, under their agreement, that employees make"
+        " certain lawful payments to the union in order to retain their jobs.",
+        union=union,
+    )
 
 
 def challenges_line(decisive: bool, pending: str | None) -> str:
     """Line 8: whether the challenged ballots are sufficient to affect the result."""
     if pending is not None:
-        return (
+        return say(
             "Whether challenges are sufficient in number to affect the results of the"
-            f" election is not yet determined: {pending}."
+            " election is not yet determined: {pending}.",
+            pending=pending,
         )
     return result_statements(decisive, False, "")[0]
 
@@ -145,23 +157,26 @@ def majority_line(ballot: FormBallot, majority: int | None, pending: str | None)
     challenged ballots; with several, which choice has one, if any."""
     if not ballot.several:
         if pending is not None:
-            return (
-                "Whether a majority of the valid votes counted plus challenged ballots has"
-                f" been cast for {ballot.union} is not yet determined: {pending}."
+            return say(
+                "Whether a majority of the valid votes counted plus challenged ballots has been"
+                " cast for {union} is not yet determined: {pending}.",
+                union=ballot.union,
+                pending=pending,
             )
         return result_statements(False, majority == 0, ballot.union)[1]
     if pending is not None:
-        return (
+        return say(
             "Whether a majority of the valid votes counted plus challenged ballots has been"
-            f" cast for any choice is not yet determined: {pending}."
+            " cast for any choice is not yet determined: {pending}.",
+            pending=pending,
         )
     if majority is None:
-        return (
+        return say(
             "No choice has received a majority of the valid votes counted plus challenged ballots."
         )
-    return (
-        "A majority of the valid votes counted plus challenged ballots has been cast for"
-        f" {ballot.choices[majority]}."
+    return say(
+        "A majority of the valid votes counted plus challenged ballots has been cast for {union}.",
+        union=ballot.choices[majority],
     )
 
 
@@ -211,26 +226,31 @@ def runoff_line(
     """What 29 CFR 102.70 calls for, once the count makes it so (None: nothing to say)."""
     if pending is not None or outcome is None:
         return None
-    unless = ", unless the challenged ballots change it" if decisive else ""
+    unless = say(UNLESS_CHALLENGED) if decisive else ""
     if outcome.runoff is not None:
         first, second = (ballot.choices[index] for index in outcome.runoff)
-        return (
-            f"No choice has a majority — runoff between {first} and {second}{unless}"
-            f"{RUNOFF_CONDITION}."
+        return say(
+            "No choice has a majority — runoff between {first} and {second}{unless}, held if"
+            " no objections are filed, or once those filed are resolved (29 CFR 102.70(a)).",
+            first=first,
+            second=second,
+            unless=unless,
         )
     if outcome.rerun:
-        return (
+        return say(
             "No choice has a majority and the votes are divided so that the election is void:"
-            f" it is rerun with every choice (29 CFR 102.70(d)){unless}."
+            " it is rerun with every choice (29 CFR 102.70(d)){unless}.",
+            unless=unless,
         )
     if outcome.split_again:
-        return (
+        return say(
             "No choice has a majority and the votes are divided so that no runoff can be"
             " held; this was the one further election 29 CFR 102.70(d) allows, so no other"
-            f" is held: the results are certified{unless}."
+            " is held: the results are certified{unless}.",
+            unless=unless,
         )
     if outcome.exception:
-        return EXCEPTION_LINE
+        return say(EXCEPTION_LINE)
     if outcome.majority is None and not ballot.neither:
         return tied_runoff_line(decisive)
     return None
@@ -238,11 +258,15 @@ def runoff_line(
 
 def tied_runoff_line(decisive: bool) -> str:
     """A runoff between two unions that ends tied: no other runoff (102.70(a))."""
-    unless = ", unless the challenged ballots change it" if decisive else ""
-    return (
+    return say(
         "The runoff's two unions tie: only one runoff is held (29 CFR 102.70(a)), so"
-        f" no union is certified: the results are certified{unless}."
+        " no union is certified: the results are certified{unless}.",
+        unless=say(UNLESS_CHALLENGED) if decisive else "",
     )
+
+
+# After what 102.70 calls for, when the challenged ballots could still change it.
+UNLESS_CHALLENGED = ", unless the challenged ballots change it"
 
 
 def with_tied_runoff(facts: Mapping[str, Any]) -> dict[str, str] | None:
@@ -279,54 +303,64 @@ def decided_line(setup: ElectionSetup, tally: Tally) -> str:
     if ballot.majority_of_eligible:
         if eligible_determinative(tally.for_union, setup.eligible, tally.challenged + remaining):
             return ""
-        verb = "is" if rescinded(tally.for_union, setup.eligible) else "is not"
-        return f"Result decided: the authority of {ballot.union} {verb} rescinded."
+        if rescinded(tally.for_union, setup.eligible):
+            return say("Result decided: the authority of {union} is rescinded.", union=ballot.union)
+        return say("Result decided: the authority of {union} is not rescinded.", union=ballot.union)
     votes = Figures(setup.eligible, tally).votes
     if determinative(votes, ballot.unions, tally.challenged + remaining):
         return ""
     outcome = result(votes, ballot.unions, ballot.further)
     if not ballot.several:  # a tie loses: the union wins only with a majority
-        verb = "wins" if outcome.certified is not None else "loses"
-        return f"Result decided: {ballot.union} {verb}."
+        if outcome.certified is not None:
+            return say("Result decided: {union} wins.", union=ballot.union)
+        return say("Result decided: {union} loses.", union=ballot.union)
     choices = ballot.choices
     if outcome.certified is not None:
-        return f"Result decided: {choices[outcome.certified]} wins."
+        return say("Result decided: {union} wins.", union=choices[outcome.certified])
     if outcome.majority is not None:
-        return f"Result decided: {choices[outcome.majority]} has a majority; no union wins."
+        return say(
+            "Result decided: {choice} has a majority; no union wins.",
+            choice=choices[outcome.majority],
+        )
     if outcome.runoff is not None:
         first, second = (choices[index] for index in outcome.runoff)
-        return (
-            f"Result decided: no choice can have a majority — runoff between {first} and {second}."
+        return say(
+            "Result decided: no choice can have a majority — runoff between {first} and {second}.",
+            first=first,
+            second=second,
         )
     if outcome.split_again:
-        return (
+        return say(
             "Result decided: no choice can have a majority; no other election is held"
             " (102.70(d)): the results are certified."
         )
     if not ballot.neither:
-        return "Result decided: the two unions tie; no union wins (102.70(a))."
-    return "Result decided: no choice can have a majority; the election is rerun (102.70(d))."
+        return say("Result decided: the two unions tie; no union wins (102.70(a)).")
+    return say("Result decided: no choice can have a majority; the election is rerun (102.70(d)).")
 
 
-_MONTHS = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-]
+def month_words(month: int) -> str:
+    """The name of `month` (1 to 12) in the language said."""
+    return (
+        say("January"),
+        say("February"),
+        say("March"),
+        say("April"),
+        say("May"),
+        say("June"),
+        say("July"),
+        say("August"),
+        say("September"),
+        say("October"),
+        say("November"),
+        say("December"),
+    )[month - 1]
 
 
 def date_words(day: date) -> str:
-    """ "December 8, 2026": the same words whatever the machine's language."""
-    return f"{_MONTHS[day.month - 1]} {day.day}, {day.year}"
+    """ "December 8, 2026": the same words whatever the machine's locale, in the language
+    said ("8 de diciembre de 2026")."""
+    return say("{month} {day}, {year}", month=month_words(day.month), day=day.day, year=day.year)
 
 
 def objections_line(due: date, tally_prepared: date | None = None) -> str:
@@ -337,17 +371,19 @@ def objections_line(due: date, tally_prepared: date | None = None) -> str:
     period: objections filed only after it are untimely (*Remington Rand*, 20-R-2191
     (1948), citing *Lenox Furnace*, 64 NLRB 669), so it says when they ran and were due.
     """
-    where = "with the Regional Director, with an offer of proof"
     if tally_prepared is None:
-        return (
+        return say(
             "Objections to the conduct of the election or to conduct affecting its results"
-            f" must be filed {where}, by {date_words(due)}: within five business days after"
-            " this tally was prepared (29 CFR 102.69(a)(8))."
+            " must be filed with the Regional Director, with an offer of proof, by {due}:"
+            " within five business days after this tally was prepared (29 CFR 102.69(a)(8)).",
+            due=date_words(due),
         )
-    return (
+    return say(
         "This revised tally opens no new time for objections: they ran from the tally of"
-        f" ballots prepared on {date_words(tally_prepared)} and were due by"
-        f" {date_words(due)}, filed {where} (29 CFR 102.69(a)(8))."
+        " ballots prepared on {prepared} and were due by {due}, filed with the Regional"
+        " Director, with an offer of proof (29 CFR 102.69(a)(8)).",
+        prepared=date_words(tally_prepared),
+        due=date_words(due),
     )
 
 

@@ -17,11 +17,14 @@ from station.domain.events import SheetKind
 from station.domain.piles import PileCheck, PileRef, lane_name
 from station.domain.tally import Outcome, Tally
 from station.domain.tally_form import FormBallot
-from station.domain.words import say
+from station.domain.words import say, say_count
 
 
 def how_many(number: int, noun: str) -> str:
-    """ "1 event", "2 events", "1,204 events": a count with its noun, singular for one."""
+    """ "1 event", "2 events", "1,204 events": a count with its noun, singular for one.
+
+    English only (the command line's and the files' words): what a person reads on
+    screen counts with `say_count`, whose templates each language words its own way."""
     return f"{number:,} {noun}{'' if number == 1 else 's'}"
 
 
@@ -33,7 +36,11 @@ UNFINISHED = "the count is not finished"
 def no_choice_statement(key: str, choices: Sequence[tuple[str, str]]) -> str:
     """A key pressed that names no choice on the ballot: nothing is recorded."""
     keys = ", ".join(f"{choice_key} {name}" for choice_key, name in choices)
-    return f"key {key} names no choice on this ballot ({keys}); nothing was recorded"
+    return say(
+        "key {key} names no choice on this ballot ({keys}); nothing was recorded",
+        key=key,
+        keys=keys,
+    )
 
 
 def box_for_result(tally: Tally, ballots: int | None, locked_by: Sheet | None) -> int | None:
@@ -54,20 +61,21 @@ def pending_reason(tally: Tally, ballots: int | None, locked_by: Sheet | None) -
     but a final sheet says the count is over.
     """
     if locked_by is not None and locked_by.kind is SheetKind.INTERIM:
-        return INTERIM
+        return say(INTERIM)
     if tally.opened_uncounted:  # a decision's opened ballots: the count is not over
-        return (
-            f"{how_many(tally.opened_uncounted, 'opened ballot')}"
-            f" {'remains' if tally.opened_uncounted == 1 else 'remain'} uncounted"
+        return say_count(
+            tally.opened_uncounted,
+            "{n:,} opened ballot remains uncounted",
+            "{n:,} opened ballots remain uncounted",
         )
     if locked_by is not None:
         return None
     if ballots is None:
-        return UNFINISHED
+        return say(UNFINISHED)
     remaining = tally.remaining(ballots)
     if not remaining:
         return None
-    return f"{remaining:,} ballot{'s remain' if remaining != 1 else ' remains'} uncounted"
+    return say_count(remaining, "{n:,} ballot remains uncounted", "{n:,} ballots remain uncounted")
 
 
 def sheet_pending_reason(kind: SheetKind) -> str | None:
@@ -78,9 +86,10 @@ def sheet_pending_reason(kind: SheetKind) -> str | None:
 def challenges_statement(tally: Tally, pending: str | None = None) -> str:
     """Line 8: whether the challenged ballots are sufficient to affect the result."""
     if pending is not None:
-        return (
+        return say(
             "Whether challenges are sufficient in number to affect the results of the"
-            f" election is not yet determined: {pending}."
+            " election is not yet determined: {pending}.",
+            pending=pending,
         )
     return result_statements(tally.challenges_determinative, tally.majority_for_union, "")[0]
 
@@ -88,9 +97,11 @@ def challenges_statement(tally: Tally, pending: str | None = None) -> str:
 def majority_statement(tally: Tally, union: str, pending: str | None = None) -> str:
     """Line 9: whether a majority of valid votes plus challenged ballots is for the union."""
     if pending is not None:
-        return (
+        return say(
             "Whether a majority of the valid votes counted plus challenged ballots has been"
-            f" cast for {union} is not yet determined: {pending}."
+            " cast for {union} is not yet determined: {pending}.",
+            union=union,
+            pending=pending,
         )
     return result_statements(tally.challenges_determinative, tally.majority_for_union, union)[1]
 
@@ -101,12 +112,19 @@ def result_statements(determinative: bool, majority: bool, union: str) -> tuple[
     Also what Station wrote on every sheet before lines 8-9 said "not yet determined",
     which is how an interim sheet prepared then is still recognised as intact.
     """
-    verb8 = "are" if determinative else "are not"
-    verb9 = "has" if majority else "has not"
     return (
-        f"Challenges {verb8} sufficient in number to affect the results of the election.",
-        f"A majority of the valid votes counted plus challenged ballots {verb9}"
-        f" been cast for {union}.",
+        say("Challenges are sufficient in number to affect the results of the election.")
+        if determinative
+        else say("Challenges are not sufficient in number to affect the results of the election."),
+        say(
+            "A majority of the valid votes counted plus challenged ballots has been cast for {union}.",
+            union=union,
+        )
+        if majority
+        else say(
+            "A majority of the valid votes counted plus challenged ballots has not been cast for {union}.",
+            union=union,
+        ),
     )
 
 
@@ -114,9 +132,9 @@ def decision_statement(tally: Tally, ballots: int | None, union: str) -> str | N
     """While counting: the result once no remaining or challenged ballot can change it."""
     match tally.outcome(ballots):
         case Outcome.UNION_WINS:
-            return f"Result decided: {union} wins."
+            return say("Result decided: {union} wins.", union=union)
         case Outcome.UNION_LOSES:
-            return f"Result decided: {union} loses."
+            return say("Result decided: {union} loses.", union=union)
     return None
 
 
@@ -128,16 +146,34 @@ def locked_statement(sheet: Sheet | None, last_call: int) -> str:
     the count paused after (a revised count's numbers go on past the first count's).
     """
     if sheet is None:
-        return "The count is open: calls can be recorded."
+        return say("The count is open: calls can be recorded.")
     if sheet.kind is SheetKind.INTERIM:
-        return (
-            f"The count is paused (locked) by the interim tally prepared at event {sheet.seq:,},"
-            f" after ballot {last_call:,}; resume it to record more calls."
+        return say(
+            "The count is paused (locked) by the interim tally prepared at event {seq:,},"
+            " after ballot {last_call:,}; resume it to record more calls.",
+            seq=sheet.seq,
+            last_call=last_call,
         )
-    return (
-        f"The count is locked by the {sheet.title.lower()} tally prepared at event"
-        f" {sheet.seq:,}; it must be reopened, with a reason, to record more calls."
+    return say(
+        "The count is locked by the {title} tally prepared at event {seq:,}; it must be"
+        " reopened, with a reason, to record more calls.",
+        title=tally_title(sheet),
+        seq=sheet.seq,
     )
+
+
+def tally_title(sheet: Sheet) -> str:
+    """The sheet's title as a sentence names its kind: "final", "corrected 2" (the
+    Board's words, the tally's kind, in the language said)."""
+    if sheet.kind is SheetKind.INTERIM:
+        return say("interim")
+    if sheet.revised:
+        return say("revised")
+    if not sheet.revision:
+        return say("final")
+    if sheet.revision == 1:
+        return say("corrected")
+    return say("corrected {revision}", revision=sheet.revision)
 
 
 def locked_rule_statement(sheet: Sheet) -> str:
@@ -157,9 +193,10 @@ def count_adds_up_refusal(unions: tuple[int, ...], for_total: int) -> str:
 
 def spoiled_statement(seq: int) -> str:
     """Why nothing more is recorded once event `seq` left a count that does not add up."""
-    return (
-        f"event {seq:,} left a count that does not add up: nothing more can be recorded"
-        " in this file"
+    return say(
+        "event {seq:,} left a count that does not add up: nothing more can be recorded in this"
+        " file",
+        seq=seq,
     )
 
 
@@ -175,14 +212,27 @@ class EventFault(StrEnum):
 def read_only_status(seq: int, fault: EventFault) -> str:
     """The badge of a file shown only up to event `seq`, which cannot be counted on: not
     a passing outage (nothing will be counted in this file again), so no "retrying"."""
-    return f"READ-ONLY \N{EM DASH} EVENT {seq:,} {fault.value}"
+    return say("READ-ONLY \N{EM DASH} EVENT {seq:,} {fault}", seq=seq, fault=fault_words(fault))
+
+
+def fault_words(fault: EventFault) -> str:
+    """The badge's words for what is wrong with the event, in the language said."""
+    match fault:
+        case EventFault.ALTERED:
+            return say("ALTERED")
+        case EventFault.MISSING:
+            return say("MISSING")
+        case EventFault.NOT_ADDING_UP:
+            return say("DOES NOT ADD UP")
+    return say("BREAKS THE COUNT'S RULES")
 
 
 def read_only_detail(problem: str) -> str:
     """The line under the read-only badge: what the check found, and what is shown."""
-    return (
-        f"{problem}. Shown: the count of the events before it; nothing more can be"
-        " counted in this file."
+    return say(
+        "{problem}. Shown: the count of the events before it; nothing more can be"
+        " counted in this file.",
+        problem=problem,
     )
 
 
@@ -202,19 +252,21 @@ READ_ONLY_TITLE = "read-only: this file cannot be counted in"
 def cannot_count_statement(shown: bool) -> str:
     """What follows when the operator window cannot count in a file (an event it holds
     cannot be counted on): whether the file is shown read-only, and what to run."""
-    shown_words = (
-        "It is shown read-only: the count of the events before the one named."
-        if shown
-        else "It cannot be shown either."
-    )
-    return f"{shown_words} `station verify FILE` and `station log FILE` say more."
+    if shown:
+        return say(
+            "It is shown read-only: the count of the events before the one named."
+            " `station verify FILE` and `station log FILE` say more."
+        )
+    return say("It cannot be shown either. `station verify FILE` and `station log FILE` say more.")
 
 
 def lock_refusal_statement(sheet: Sheet) -> str:
     """Why the operator's call, undo or correction was not recorded: the count is locked."""
-    return (
-        f"the count is locked by the {sheet.title.lower()} tally sheet prepared at event"
-        f" {sheet.seq:,}. Reopen the count (Count menu) to record further calls."
+    return say(
+        "the count is locked by the {title} tally sheet prepared at event {seq:,}. Reopen"
+        " the count (Count menu) to record further calls.",
+        title=tally_title(sheet),
+        seq=sheet.seq,
     )
 
 
@@ -231,9 +283,16 @@ def counted_statement(
     """
     figure = strong(f"{counted:,}")
     if ballots is None:
-        return f"{figure} {'ballot' if counted == 1 else 'ballots'} counted"
-    beyond = OVER_THE_BOX if over and counted > ballots else ""
-    return f"{figure} of {ballots:,} ballots counted{beyond}"
+        return say_count(
+            counted, "{figure} ballot counted", "{figure} ballots counted", figure=figure
+        )
+    beyond = say(OVER_THE_BOX) if over and counted > ballots else ""
+    return say(
+        "{figure} of {ballots:,} ballots counted{beyond}",
+        figure=figure,
+        ballots=ballots,
+        beyond=beyond,
+    )
 
 
 def figure_words(figures: Sequence[tuple[str, int]]) -> list[str]:
@@ -256,10 +315,17 @@ def challenged_apart(tally: Tally) -> tuple[int, str]:
     ballots = tally.challenged - tally.sealed_envelopes - tally.opened_uncounted
     also = ""
     if tally.sealed_envelopes:
-        noun = "envelope" if tally.sealed_envelopes == 1 else "envelopes"
-        also += f"; {tally.sealed_envelopes:,} challenged {noun}, sealed (not among the ballots)"
+        also += say_count(
+            tally.sealed_envelopes,
+            "; {n:,} challenged envelope, sealed (not among the ballots)",
+            "; {n:,} challenged envelopes, sealed (not among the ballots)",
+        )
     if tally.opened_uncounted:
-        also += f"; {how_many(tally.opened_uncounted, 'opened ballot')} not yet called"
+        also += say_count(
+            tally.opened_uncounted,
+            "; {n:,} opened ballot not yet called",
+            "; {n:,} opened ballots not yet called",
+        )
     return ballots, also
 
 
@@ -271,8 +337,11 @@ def void_apart(tally: Tally) -> tuple[int, str]:
     voided = tally.void_envelopes
     if not voided:
         return tally.void, ""
-    noun = "envelope" if voided == 1 else "envelopes"
-    return tally.void - voided, f"; {voided:,} {noun} ruled void (line 2, not among the ballots)"
+    return tally.void - voided, say_count(
+        voided,
+        "; {n:,} envelope ruled void (line 2, not among the ballots)",
+        "; {n:,} envelopes ruled void (line 2, not among the ballots)",
+    )
 
 
 def apart_facts(tally: Tally) -> dict[str, int]:
@@ -333,8 +402,7 @@ def void_not_called(void_envelopes: int) -> str:
     ballots voided at the table."""
     if not void_envelopes:
         return ""
-    noun = "envelope" if void_envelopes == 1 else "envelopes"
-    return f"{void_envelopes:,} {noun} ruled void"
+    return say_count(void_envelopes, "{n:,} envelope ruled void", "{n:,} envelopes ruled void")
 
 
 def challenged_not_called(sealed: int, opened_uncounted: int = 0) -> str:
@@ -343,26 +411,43 @@ def challenged_not_called(sealed: int, opened_uncounted: int = 0) -> str:
     the figure can be line 6 and still not be read as ballots challenged at the table."""
     parts = []
     if sealed:
-        parts.append(how_many(sealed, "sealed envelope"))
+        parts.append(say_count(sealed, "{n:,} sealed envelope", "{n:,} sealed envelopes"))
     if opened_uncounted:
-        parts.append(f"{opened_uncounted:,} opened, not yet called")
+        parts.append(
+            say_count(
+                opened_uncounted, "{n:,} opened, not yet called", "{n:,} opened, not yet called"
+            )
+        )
     return " · ".join(parts)
 
 
 def box_mismatch_statement(counted: int, ballots: int) -> str:
     """A final count that is not the number of ballots in the box."""
-    return f"{counted:,} ballots counted, but the box held {ballots:,}"
+    return say(
+        "{counted:,} ballots counted, but the box held {ballots:,}",
+        counted=counted,
+        ballots=ballots,
+    )
 
 
 def pile_mismatch_statement(check: PileCheck) -> str:
     """A recount that found a pile other than the count says it is."""
-    return f"{check.title} recounted: {check.found} found, {check.size} recorded"
+    return say(
+        "{pile} recounted: {found} found, {size} recorded",
+        pile=check.title,
+        found=check.found,
+        size=check.size,
+    )
 
 
 def nothing_counted_statement(ballots: int | None) -> str:
     """Why a final sheet of no ballots is refused until the agent confirms it."""
-    box = counted_statement(0, ballots, over=False) if ballots is not None else "no ballots counted"
-    return f"Nothing is counted ({box}): a final tally would certify no ballots at all"
+    box = (
+        counted_statement(0, ballots, over=False)
+        if ballots is not None
+        else say("no ballots counted")
+    )
+    return say("Nothing is counted ({box}): a final tally would certify no ballots at all", box=box)
 
 
 # The next step once the box is counted, shown until a sheet locks the count.
@@ -378,16 +463,28 @@ def piles_to_recount_statement(waiting: Sequence[PileRef]) -> str:
         lanes.setdefault((ref.group, ref.call, ref.choice), []).append(ref)
     parts = []  # in the order given: group by group, lane by lane (Count.piles_to_check)
     for (group, call, _), refs in lanes.items():
-        noun = "pile" if len(refs) == 1 else "piles"
         piles = ", ".join(str(ref.pile) for ref in refs)
-        parts.append(f"{lane_name(call, group, refs[0].label)} {noun} {piles}")
-    return f"{how_many(len(waiting), 'pile')} to recount: {'; '.join(parts)}"
+        lane = lane_name(call, group, refs[0].label)
+        parts.append(
+            say_count(
+                len(refs), "{lane} pile {piles}", "{lane} piles {piles}", lane=lane, piles=piles
+            )
+        )
+    return say_count(
+        len(waiting),
+        "{n:,} pile to recount: {piles}",
+        "{n:,} piles to recount: {piles}",
+        piles="; ".join(parts),
+    )
 
 
 def pile_notes(mismatches: Sequence[PileCheck], waiting: Sequence[PileRef]) -> list[str]:
     """What the piles still owe when a sheet is prepared: each recount that found another
     number, and the full piles not recounted (the window's sheet dialog and `sign`)."""
-    notes = [f"{pile_mismatch_statement(check)}: not yet set right" for check in mismatches]
+    notes = [
+        say("{recounted}: not yet set right", recounted=pile_mismatch_statement(check))
+        for check in mismatches
+    ]
     if waiting:
         notes.append(piles_to_recount_statement(waiting))
     return notes
@@ -402,7 +499,7 @@ DASHBOARD_BEHIND = "Dashboard open behind this window \u00b7 F11 hides it"
 
 def dashboard_full_screen(screen: str) -> str:
     """The status line while the dashboard is full screen on another screen."""
-    return f"Dashboard open on {screen} \u00b7 F11 hides it"
+    return say("Dashboard open on {screen} \u00b7 F11 hides it", screen=screen)
 
 
 # Under a full pile's question when Enter came before it was on screen for a moment:

@@ -10,11 +10,12 @@ from collections.abc import Sequence
 
 from station.domain.election import ElectionSetup
 from station.domain.tables_revision import OPEN, TablesRevision
+from station.domain.words import say, say_count
 
 
 def table_title(label: str) -> str:
     """ "Table 2": how a table is named on every view."""
-    return f"Table {label}"
+    return say("Table {table}", table=label)
 
 
 def case_title(setup: ElectionSetup) -> str:
@@ -27,8 +28,8 @@ def case_title(setup: ElectionSetup) -> str:
 def tables_counted_statement(tables: int) -> str:
     """Under a consolidated tally: how many tables' sheets it sums."""
     if tables == 1:  # a consolidation refuses one table; kept in words for a view of one
-        return "the signed tally sheet of 1 table"
-    return f"the sum of {tables:,} tables' signed tally sheets"
+        return say("the signed tally sheet of 1 table")
+    return say("the sum of {tables:,} tables' signed tally sheets", tables=tables)
 
 
 def table_pending_reason(label: str | None) -> str | None:
@@ -39,9 +40,10 @@ def table_pending_reason(label: str | None) -> str | None:
     """
     if label is None:
         return None
-    return (
-        f"this is the count of {table_title(label)} alone; the result is stated on the"
-        " consolidated tally of the tables"
+    return say(
+        "this is the count of {table} alone; the result is stated on the consolidated tally"
+        " of the tables",
+        table=table_title(label),
     )
 
 
@@ -57,8 +59,10 @@ def tables_pending_reason(final: list[bool], remaining: int | None) -> str | Non
     if all(final):
         return None
     if remaining:
-        return f"{remaining:,} ballot{'s remain' if remaining != 1 else ' remains'} uncounted"
-    return NOT_ALL_FINAL
+        return say_count(
+            remaining, "{n:,} ballot remains uncounted", "{n:,} ballots remain uncounted"
+        )
+    return say(NOT_ALL_FINAL)
 
 
 def same_count_problem(setups: Sequence[ElectionSetup]) -> str | None:

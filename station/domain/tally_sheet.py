@@ -31,6 +31,7 @@ from station.domain.tally_form import (
     printed_lines,
 )
 from station.domain.text import clean_text
+from station.domain.words import english
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +78,7 @@ _RECORDED_AS = {
 }
 
 
+@english
 def computed_facts(
     setup: ElectionSetup,
     sheet: Sheet,
@@ -180,6 +182,7 @@ def _correction(setup: ElectionSetup, sheet: Sheet, context: SheetContext) -> di
     return {"correction": {"reason": context.reopen_reason, "replaces": replaces}}
 
 
+@english
 def facts_problem(
     stated: Mapping[str, object], computed: Mapping[str, object], *, context_known: bool = True
 ) -> str | None:

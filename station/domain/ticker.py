@@ -21,6 +21,7 @@ from station.domain.describe import (
     resumes_session,
 )
 from station.domain.events import Action
+from station.domain.words import say
 
 ROWS = 9
 CORRECTION_TAG = "CORRECTION"
@@ -60,7 +61,7 @@ def ticker_rows(changes: Iterable[Change], words: Words = PLAIN_WORDS) -> list[T
             entry = challenged_entry(change.ballot, change.challenge, words.challenger, group)
             rows[row] = TickerRow(entry, rows[row].correction)
         elif resumes_session(change) and previous and previous.event.action is Action.CLOSE:
-            rows[-1] = TickerRow(SESSION_RESUMED, session=True)
+            rows[-1] = TickerRow(say(SESSION_RESUMED), session=True)
         else:
             if event.action is Action.CALL:
                 challenged[event.seq] = len(rows)

@@ -19,12 +19,14 @@ sheet written while the dashboard shows Spanish is still in English.
 """
 
 import importlib
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
+from functools import wraps
 from string import Formatter
 from types import ModuleType
+from typing import ParamSpec, TypeVar
 
 ENGLISH = "en"
 # Every language a catalog is shipped for, English first (the templates themselves).
@@ -35,7 +37,8 @@ LANGUAGE_NAMES: Mapping[str, str] = {ENGLISH: "English", "es": "Español"}
 
 @dataclass(frozen=True)
 class Catalog:
-    """One language's templates: `words` for `say`, `counts` for `say_count`.
+    """One language's templates: `words` for `say`, `counts` for `say_count`,
+    `in_context` for `say_in` (keyed by context and English template).
 
     `counts` maps an English (one, other) pair of templates to this language's forms,
     one per plural category `plural_form` returns.
@@ -44,6 +47,7 @@ class Catalog:
     code: str
     words: Mapping[str, str] = field(default_factory=dict)
     counts: Mapping[tuple[str, str], tuple[str, ...]] = field(default_factory=dict)
+    in_context: Mapping[tuple[str, str], str] = field(default_factory=dict)
 
     def plural_form(self, number: int) -> int:
         """Which of a `counts` entry's forms fits `number` (English and Spanish: one, other)."""
@@ -75,7 +79,9 @@ def catalog(code: str) -> Catalog:
         if code not in LANGUAGES:
             raise UnknownLanguage(f"no words in language {code!r}")
         module: ModuleType = importlib.import_module(f"station.domain.languages.{code}")
-        _catalogs[code] = Catalog(code, module.WORDS, module.COUNTS)
+        _catalogs[code] = Catalog(
+            code, module.WORDS, module.COUNTS, getattr(module, "IN_CONTEXT", {})
+        )
     return _catalogs[code]
 
 
@@ -109,6 +115,23 @@ def in_english() -> Iterator[None]:
         yield
 
 
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def english(function: Callable[_P, _R]) -> Callable[_P, _R]:
+    """`function` always speaks English, whatever the process speaks: what makes or
+    checks the Tally of Ballots (its facts, its pages, the files written) is the Board's
+    form, and a sheet checked in a Spanish window must read as the one signed."""
+
+    @wraps(function)
+    def in_english_always(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+        with in_english():
+            return function(*args, **kwargs)
+
+    return in_english_always
+
+
 def say(template: str, /, **values: object) -> str:
     """`template` in the current language with `values` put in (`str.format` fields).
 
@@ -117,6 +140,17 @@ def say(template: str, /, **values: object) -> str:
     """
     words = catalog(current_language()).words
     return words.get(template, template).format(**values)
+
+
+def say_in(context: str, template: str, /, **values: object) -> str:
+    """`template` as said in `context`, where one English word is two in another
+    language: a pile's heading "VOID" (NULAS, of the ballots) beside a call's "VOID"
+    (NULA, of one ballot). Without an entry for the context, as `say` says it."""
+    language = catalog(current_language())
+    translated = language.in_context.get((context, template))
+    if translated is None:
+        return say(template, **values)
+    return translated.format(**values)
 
 
 def say_count(number: int, one: str, other: str, /, **values: object) -> str:

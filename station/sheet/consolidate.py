@@ -35,6 +35,7 @@ from station.domain.description import describe
 from station.domain.election import ElectionSetup
 from station.domain.table_statements import ONE_TABLE
 from station.domain.tally_sheet import Observer, SheetError, clean_name
+from station.domain.words import english
 from station.files import create_new, flush, fsync_folder
 from station.journal.errors import CorruptJournal
 from station.paths import path_problem
@@ -79,6 +80,7 @@ def _times(n: int) -> str:
     return {1: "once", 2: "twice"}.get(n, f"{n:,} times")
 
 
+@english
 def consolidate(
     sources: Sequence[Path],
     out: Path,

@@ -12,11 +12,13 @@ import hashlib
 from collections.abc import Mapping
 from typing import Any
 
+from station.domain.words import english
 from station.sheet.pdf import column_shares, draw_pdf
 from station.verification import consolidation_pdf as page
 from station.verification.sheet_page import record_title
 
 
+@english
 def render_consolidated_pdf(document: Mapping[str, Any], paper: str = "letter") -> bytes:
     """The PDF of a consolidation's `tally.json` document."""
     election = document["election"]
@@ -32,6 +34,7 @@ def render_consolidated_pdf(document: Mapping[str, Any], paper: str = "letter") 
     )
 
 
+@english
 def consolidated_html(document: Mapping[str, Any]) -> str:
     """The page's HTML (`consolidation_pdf.consolidated_html`), its envelope table's
     columns as wide as this computer's font needs them."""

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from station.domain import Count, Sheet
+from station.domain.words import english
 from station.files import create_new, flush, fsync_folder, sweep_stale
 from station.journal import Journal
 from station.journal.cosigned import CosignedError, cosigned_checkpoint
@@ -77,6 +78,7 @@ def choose_sheet(count: Count, seq: int | None) -> Sheet:
     raise ExportError(f"no tally sheet was prepared at event {seq} (sheets: {known})")
 
 
+@english
 def export_sheet(
     journal: Journal,
     count: Count,
@@ -119,6 +121,7 @@ def export_sheet(
     return Exported(folder, sheet, key.fingerprint)
 
 
+@english
 def build_files(
     journal: Journal,
     sign: Record,

@@ -22,6 +22,7 @@ from PySide6.QtGui import (
 )
 
 from station import __version__
+from station.domain.words import english
 from station.verification import sheet_page as page
 from station.verification.sheet_page import (
     AGENT_CERTIFICATION as AGENT_CERTIFICATION,
@@ -53,6 +54,7 @@ def require_gui() -> None:
         )
 
 
+@english
 def render_pdf(document: Mapping[str, Any], paper: str = "letter") -> bytes:
     """The PDF of the sheet described by a `tally.json` document, on `paper` (letter, a4).
 
@@ -205,6 +207,7 @@ def unprintable(text: str) -> str:
     )
 
 
+@english
 def sheet_html(document: Mapping[str, Any], *, certifications_apart: bool = False) -> str:
     """The sheet's HTML (`sheet_page.sheet_html`), its envelope table's columns as wide as
     this computer's font needs them."""

@@ -23,6 +23,7 @@ from station.domain.tally_sheet import (
     clean_reason,
     computed_facts,
 )
+from station.domain.words import english
 from station.journal import Journal
 from station.journal.creating import utc_now
 from station.journal.session import CountSession
@@ -81,6 +82,7 @@ def checked_request(journal: Journal, count: Count, request: SheetRequest) -> Sh
     return sheet
 
 
+@english
 def differs_from_journal(journal: Journal, count: Count) -> str | None:
     """Why `count` (the one on screen) is not what the whole journal gives, or None.
 
@@ -104,6 +106,7 @@ def differs_from_journal(journal: Journal, count: Count) -> str | None:
     )
 
 
+@english
 def prepare_sheet(
     session: CountSession,
     request: SheetRequest,

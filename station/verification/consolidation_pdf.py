@@ -20,6 +20,7 @@ from station.domain.election_facts import parties_row, party_columns
 from station.domain.parties import Party
 from station.domain.table_statements import table_title, tables_counted_statement
 from station.domain.tally_form import FormBallot, printed_lines
+from station.domain.words import english
 from station.verification import consolidation_formats, consolidation_v1
 from station.verification.form_words import (
     FOR_THE_REGIONAL_DIRECTOR,
@@ -85,11 +86,13 @@ def kinds_row_text(table: Mapping[str, Any]) -> str:
     return " \u00b7 ".join(words)
 
 
+@english
 def consolidation_text(document: Mapping[str, Any]) -> list[str]:
     """The page's text above its footers, block by block in the order Qt draws it."""
     return html_text(consolidated_html(document))
 
 
+@english
 def footer_words(document: Mapping[str, Any], page: int, pages: int) -> str:
     """The foot of page `page` of `pages`."""
     labels = ", ".join(table_title(table["label"]) for table in document["tables"])

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from station.domain.result_statements import with_exception_certified, with_tied_runoff
+from station.domain.words import english
 from station.verification import sheet_page, sheet_v1
 
 TALLY_V1 = "station-tally-v1"
@@ -78,6 +79,7 @@ def upgraded(document: Mapping[str, Any]) -> dict[str, Any]:
     return found
 
 
+@english
 def drawn_text(document: Mapping[str, Any]) -> list[str]:
     """The blocks of text the sheet of a known document draws above its footers, as its
     own version drew them."""
@@ -85,6 +87,7 @@ def drawn_text(document: Mapping[str, Any]) -> list[str]:
     return sheet_page.sheet_text(document) if step is None else step.text(document)
 
 
+@english
 def drawn_footer(document: Mapping[str, Any], page: int, pages: int) -> str:
     """The foot of page `page` of `pages` of a known document's sheet, as its version
     drew it."""

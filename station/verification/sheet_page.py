@@ -22,6 +22,7 @@ from station.domain.parties import Party
 from station.domain.statements import accounted_statement
 from station.domain.table_statements import table_title
 from station.domain.tally_form import FormBallot, line_words, printed_lines
+from station.domain.words import english
 from station.verification.form_words import (
     FOR_THE_REGIONAL_DIRECTOR,
     SERVICE_ACKNOWLEDGED,
@@ -84,6 +85,7 @@ def witnesses_statement(seq: int) -> str:
     )
 
 
+@english
 def sheet_text(document: Mapping[str, Any]) -> list[str]:
     """The sheet's text above its footers, block by block in the order Qt draws it: each
     paragraph, table cell or line of a cell (`<br>`) one string, its white space made one
@@ -125,6 +127,7 @@ class _BlockReader(HTMLParser):
         return [block for block in found if block]
 
 
+@english
 def footer_words(document: Mapping[str, Any], page: int, pages: int) -> str:
     """The foot of page `page` of `pages`: the case, the sheet, the certified head, the
     signing key and the page, so that no page can be read, or swapped, alone."""
@@ -141,6 +144,7 @@ def footer_words(document: Mapping[str, Any], page: int, pages: int) -> str:
     )
 
 
+@english
 def sheet_html(
     document: Mapping[str, Any],
     *,

@@ -8,7 +8,7 @@ fetches the feed and draws what Station's Python (`live_entry`) says of it.
 from importlib.resources import files
 
 from station import __version__
-from station.domain.words import say
+from station.domain.words import say, say_in
 from station.verifier.page_words import STARTING, english, escaped
 from station.verifier.vendored import vendored
 
@@ -24,8 +24,8 @@ def live_words() -> dict[str, str]:
         "connecting_case": escaped(say("Connecting to the station\u2026")),
         "connecting": escaped(say("Connecting\u2026")),
         "starting": escaped(say(STARTING)),
-        "void": escaped(say("VOID")),
-        "challenged": escaped(say("CHALLENGED")),
+        "void": escaped(say_in("figure", "VOID")),
+        "challenged": escaped(say_in("figure", "CHALLENGED")),
         "valid": escaped(say("VALID")),
         "of": escaped(say("of")),
         "ballots_counted": escaped(say("ballots counted")),

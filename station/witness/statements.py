@@ -1,5 +1,6 @@
 """The sentences of witnessing that people read: on the terminal and on the dashboard."""
 
+from station.domain.words import say, say_count
 from station.journal.chain import HEAD_DIGITS
 from station.verification.report import KEY_NOT_TYPED
 from station.verification.tiles import MAX_ENTRY_BYTES
@@ -8,8 +9,11 @@ from station.witness.limits import BATCH, PAGE_BYTES
 
 def no_feed(seconds: float) -> str:
     """A follower that has heard nothing from the feed for a while (the connection is lost)."""
-    whole = int(seconds)
-    return f"NO FEED FOR {whole} SECOND{'' if whole == 1 else 'S'}"
+    return say_count(int(seconds), "NO FEED FOR {n} SECOND", "NO FEED FOR {n} SECONDS")
+
+
+# How every `no_feed` begins, in the language said (`feed_status` tells it from others).
+NO_FEED = "NO FEED"
 
 
 # The station signs a head at least every `serve.HEARTBEAT_S` (5 s) and as soon as a
@@ -30,19 +34,25 @@ MAX_UNSIGNED_BYTES = PAGE_BYTES
 
 def not_yet_signed(events: int, after: int) -> str:
     """Events received after the last signed head: shown apart, never counted."""
-    return (
-        f"{events:,} event{'' if events == 1 else 's'} after event {after:,} not yet signed"
-        " by the station: not counted"
+    return say_count(
+        events,
+        "{n:,} event after event {after:,} not yet signed by the station: not counted",
+        "{n:,} events after event {after:,} not yet signed by the station: not counted",
+        after=after,
     )
 
 
 def being_checked(events: int, after: int, signed: int) -> str:
     """Events received while catching up to the newest head the station signed: they
     are checked, and counted, once the feed has sent every event that head covers."""
-    return (
-        f"catching up to event {signed:,}, signed by the station: {events:,}"
-        f" event{'' if events == 1 else 's'} after event {after:,} received and being"
-        " checked, not counted yet"
+    return say_count(
+        events,
+        "catching up to event {signed:,}, signed by the station: {n:,} event after event"
+        " {after:,} received and being checked, not counted yet",
+        "catching up to event {signed:,}, signed by the station: {n:,} events after event"
+        " {after:,} received and being checked, not counted yet",
+        signed=signed,
+        after=after,
     )
 
 
@@ -50,24 +60,30 @@ def too_many_unsigned(after: int, *, events: int | None = None, size: int | None
     """A feed that sent more events past the station's newest signed head than the
     station ever leaves unsigned (`MAX_UNSIGNED` events or `MAX_UNSIGNED_BYTES`)."""
     what = (
-        f"{events:,} events"
+        say("{events:,} events", events=events)
         if events is not None
-        else f"{(size or 0) / (1 << 20):.0f} MiB of events"
+        else say("{mib:.0f} MiB of events", mib=(size or 0) / (1 << 20))
     )
-    return (
-        f"the feed sent more than {what} after event {after:,} with no head signed by the"
+    return say(
+        "the feed sent more than {what} after event {after:,} with no head signed by the"
         " station's key, which signs what it serves within seconds: they are not counted,"
-        " and nothing more is taken from this feed"
+        " and nothing more is taken from this feed",
+        what=what,
+        after=after,
     )
 
 
 def unsigned_too_long(events: int, after: int, seconds: float) -> str:
     """Events that stayed without a signed head for longer than the station ever takes."""
-    whole = int(seconds)
-    return (
-        f"{NOT_SIGNED} {whole} SECOND{'' if whole == 1 else 'S'}: {events:,}"
-        f" event{'' if events == 1 else 's'} after event {after:,} came with no head signed"
-        " by the station's key; they are not counted"
+    held = say_count(int(seconds), "NOT SIGNED FOR {n} SECOND", "NOT SIGNED FOR {n} SECONDS")
+    return say_count(
+        events,
+        "{held}: {n:,} event after event {after:,} came with no head signed by the station's"
+        " key; they are not counted",
+        "{held}: {n:,} events after event {after:,} came with no head signed by the station's"
+        " key; they are not counted",
+        held=held,
+        after=after,
     )
 
 
@@ -128,28 +144,32 @@ FEED_GARBLED = "FEED GARBLED"  # an answer that is not a Station feed: not a for
 
 def garbled_feed(shown: str, why: str) -> str:
     """A feed that answered with something that is not a Station feed at all."""
-    return (
-        f"{FEED_GARBLED}: {shown} answered with something that is not a Station feed ({why});"
-        " not a forgery, and nothing of it was kept"
+    return say(
+        "{garbled}: {shown} answered with something that is not a Station feed ({why}); not a"
+        " forgery, and nothing of it was kept",
+        garbled=say(FEED_GARBLED),
+        shown=shown,
+        why=why,
     )
 
 
 def larger_than_any_feed(limit: int) -> str:
     """Why an answer is no Station feed's: it is larger than any answer a feed gives."""
-    return f"an answer of more than {limit / (1 << 20):g} MiB, larger than any feed's"
+    return say("an answer of more than {mib:g} MiB, larger than any feed's", mib=limit / (1 << 20))
 
 
 def feed_unreachable(shown: str) -> str:
     """The live page's first request had no answer at all."""
-    return (
-        f"The feed cannot be followed: the station at {shown} does not answer (is"
-        " `station serve` running, and this device on the room's network?)"
+    return say(
+        "The feed cannot be followed: the station at {shown} does not answer (is"
+        " `station serve` running, and this device on the room's network?)",
+        shown=shown,
     )
 
 
 def feed_refused_token() -> str:
     """The live page's first request was refused its token."""
-    return (
+    return say(
         "The feed cannot be followed: the station refused the token (copy the whole URL"
         " `station serve` shows)"
     )
@@ -166,30 +186,37 @@ def live_status(
     (`typed`: None on a page with no field for it, "" with nothing typed), and the
     station's own problem."""
     if signed is None:
-        said = "no signed head yet: nothing counted"
+        said = say("no signed head yet: nothing counted")
     else:
         checked = (
-            LIVE_KEY_UNCHECKED
+            say(LIVE_KEY_UNCHECKED)
             if typed is None
             else KEY_NOT_TYPED
             if not typed
-            else ", the key written down"
+            else say(", the key written down")
         )
-        said = f"event {signed:,} signed by key {key}{checked}"
+        said = say(
+            "event {signed:,} signed by key {key}{checked}", signed=signed, key=key, checked=checked
+        )
     if station_problem:
-        return f"{said} \u00b7 STATION: {station_problem}"
-    return f"LIVE \u00b7 {said}"
+        return say("{said} \u00b7 STATION: {problem}", said=said, problem=station_problem)
+    return say("LIVE \u00b7 {said}", said=said)
 
 
 def live_key_refusal(typed: str, normalised: str, key: str) -> str | None:
     """Why a count must not be shown under the fingerprint typed, or None."""
     if len(normalised) != 39 or any(ch not in "0123456789abcdef-" for ch in normalised):
-        return (
-            f"REFUSED: '{typed}' is not a key fingerprint (32 hex digits): the count is not"
-            " shown until the fingerprint is whole"
+        return say(
+            "REFUSED: '{typed}' is not a key fingerprint (32 hex digits): the count is not"
+            " shown until the fingerprint is whole",
+            typed=typed,
         )
     if normalised != key:
-        return f"REFUSED: the feed's heads are signed by key {key}, not by the expected key {normalised}"
+        return say(
+            "REFUSED: the feed's heads are signed by key {key}, not by the expected key {expected}",
+            key=key,
+            expected=normalised,
+        )
     return None
 
 
@@ -230,9 +257,12 @@ EARLIER_WITNESS_FILE = (
 
 def other_feed_format(shown: str, served: str, followed: str) -> str:
     """Why a feed of another Station's format is not followed (not a forgery)."""
-    return (
-        f"{shown}: serves a feed of format {served}, and this Station follows {followed}:"
-        " follow it with the same version of Station as the one serving it"
+    return say(
+        "{shown}: serves a feed of format {served}, and this Station follows {followed}:"
+        " follow it with the same version of Station as the one serving it",
+        shown=shown,
+        served=served,
+        followed=followed,
     )
 
 
@@ -296,40 +326,57 @@ def feed_status(problem: str, *, broken: bool) -> str:
     The dashboard's status shows the first line as it is (`ui/dashboard/states.py`).
     """
     if broken:
-        return (
-            f"\u26a0 {FEED_NOT_VERIFIED}\n{problem}. The figures shown are"
-            " those verified before it; nothing after it is shown."
+        return say(
+            "\u26a0 {status}\n{problem}. The figures shown are those verified before it; nothing"
+            " after it is shown.",
+            status=say(FEED_NOT_VERIFIED),
+            problem=problem,
         )
-    if problem.startswith(FEED_GARBLED):
-        return (
-            f"\u26a0 {FEED_GARBLED}\n{problem[len(FEED_GARBLED) + 2 :]}. The figures are the"
-            " last verified; the feed is asked again."
+    garbled = say(FEED_GARBLED)
+    if problem.startswith(garbled):
+        return say(
+            "\u26a0 {status}\n{problem}. The figures are the last verified; the feed is asked"
+            " again.",
+            status=garbled,
+            problem=problem[len(garbled) + 2 :],
         )
-    if problem.startswith(NOT_SIGNED):
+    if problem.startswith(say(NOT_SIGNED)):
         status, _, detail = problem.partition(": ")
-        return (
-            f"\u26a0 {status}\n{detail[0].upper()}{detail[1:]}. The figures are those the"
-            " station signed: events without its signature may have been added on the way."
+        return say(
+            "\u26a0 {status}\n{problem}. The figures are those the station signed: events"
+            " without its signature may have been added on the way.",
+            status=status,
+            problem=f"{detail[0].upper()}{detail[1:]}",
         )
-    if problem.startswith("NO FEED"):
-        return f"\u26a0 {problem}\nThe connection to the station is lost; the figures are the last verified."
-    return f"\u26a0 THE STATION CANNOT READ ITS JOURNAL\n{problem}"
+    if problem.startswith(say(NO_FEED)):
+        return say(
+            "\u26a0 {status}\nThe connection to the station is lost; the figures are the last"
+            " verified.",
+            status=problem,
+        )
+    return say("\u26a0 THE STATION CANNOT READ ITS JOURNAL\n{problem}", problem=problem)
 
 
 def not_verified_row(problem: str) -> str:
     """A table's row on the tables' dashboard when its feed failed verification."""
-    return f"\u26a0 {FEED_NOT_VERIFIED}: {problem}"
+    return say("\u26a0 {status}: {problem}", status=say(FEED_NOT_VERIFIED), problem=problem)
 
 
 def not_verified_total(labels: list[str]) -> str:
     """The total's status while some table's feed failed verification (its figures left out)."""
-    return f"\u26a0 {FEED_NOT_VERIFIED}: {', '.join(labels)}"
+    return say(
+        "\u26a0 {status}: {problem}", status=say(FEED_NOT_VERIFIED), problem=", ".join(labels)
+    )
 
 
 def left_out_of_total(failed: list[tuple[str, str]]) -> str:
     """Under the total: each table whose figures it leaves out, and what failed in its feed."""
     return "\n".join(
-        f"{label} is left out of the total; its feed failed verification: {problem}"
+        say(
+            "{label} is left out of the total; its feed failed verification: {problem}",
+            label=label,
+            problem=problem,
+        )
         for label, problem in failed
     )
 

@@ -48,7 +48,7 @@ def _says(tree: ast.Module) -> bool:
     ) or any(isinstance(node, ast.FunctionDef) and node.name == "say_count" for node in tree.body)
 
 
-def said_templates() -> tuple[set[str], set[tuple[str, str]]]:
+def said_templates() -> tuple[set[str], set[tuple[str, str]], set[tuple[str, str]]]:
     """Every template passed to `say` and `say_count` in the package's source: a
     literal, or a module-level constant named in the call."""
     trees = [
@@ -60,6 +60,7 @@ def said_templates() -> tuple[set[str], set[tuple[str, str]]]:
     trees = [tree for tree in trees if _says(tree)]
     said: set[str] = set()
     counted: set[tuple[str, str]] = set()
+    in_context: set[tuple[str, str]] = set()
     for tree in trees:
         for node in ast.walk(tree):
             if not isinstance(node, ast.Call):
@@ -76,12 +77,15 @@ def said_templates() -> tuple[set[str], set[tuple[str, str]]]:
                 said.add(literals[0])
             if name == "say_count" and len(literals) >= 2:
                 counted.add((literals[0], literals[1]))
-    return said, counted
+            if name == "say_in" and len(literals) >= 2:
+                said.add(literals[1])  # said as `say` says it where no context is given
+                in_context.add((literals[0], literals[1]))
+    return said, counted, in_context
 
 
 @pytest.mark.parametrize("code", [code for code in LANGUAGES if code != "en"])
 def test_every_template_said_is_translated_with_the_same_fields(code: str) -> None:
-    said, counted = said_templates()
+    said, counted, _ = said_templates()
     language = catalog(code)
     missing = sorted(said - set(language.words)) + sorted(map(str, counted - set(language.counts)))
     assert not missing, f"{len(missing)} templates not in {code}.py: {missing[:20]}"
@@ -93,10 +97,11 @@ def test_every_template_said_is_translated_with_the_same_fields(code: str) -> No
 
 @pytest.mark.parametrize("code", [code for code in LANGUAGES if code != "en"])
 def test_no_catalog_entry_is_left_over_from_code_that_no_longer_says_it(code: str) -> None:
-    said, counted = said_templates()
+    said, counted, in_context = said_templates()
     language = catalog(code)
     assert not sorted(set(language.words) - said)
     assert not sorted(set(language.counts) - counted)
+    assert not sorted(set(language.in_context) - in_context)
 
 
 def test_a_sheet_written_in_english_while_the_process_speaks_spanish() -> None:
@@ -116,6 +121,14 @@ def test_counts_choose_their_form_and_an_unknown_template_is_said_in_english() -
     assert say_count(1204, "{n:,} ballot", "{n:,} ballots") == "1,204 ballots"
     with in_language("es"):
         assert say("No such template {x}", x=3) == "No such template 3"
+
+
+def test_one_english_word_said_in_two_contexts_is_two_spanish_words() -> None:
+    with in_language("es"):
+        assert words.say_in("figure", "VOID") == "NULAS"
+        assert say("VOID") == "NULA"  # a call: one ballot
+        assert words.say_in("nowhere", "VOID") == "NULA"
+    assert words.say_in("figure", "VOID") == "VOID"
 
 
 def test_locale_names_give_their_language_and_an_unknown_one_is_refused() -> None:

@@ -80,7 +80,9 @@ def test_english_chosen_says_the_whole_page_again_and_is_kept(opened: Any) -> No
     choose(opened, "en")
     assert opened.execute_script("return document.documentElement.lang") == "en"
     chromium.wait_for(
-        opened, "return document.getElementById('along-line').textContent.startsWith('You and')", timeout=10
+        opened,
+        "return document.getElementById('along-line').textContent.startsWith('You and')",
+        timeout=10,
     )
     text = visible_text(opened)
     assert "Last calls" in text and "ballots counted" in text and "Tally along" in text

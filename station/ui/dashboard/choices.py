@@ -13,6 +13,7 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QPainter, QPaintEvent
 from PySide6.QtWidgets import QBoxLayout, QWidget
 
+from station.domain.calls import vote_words
 from station.domain.description import Choice
 from station.ui.dashboard.big_figure import BigFigure, _fitted
 from station.ui.dashboard.theme import Theme
@@ -100,10 +101,11 @@ def choice_figures(choices: Sequence[Choice]) -> list[ChoiceFigure]:
         side = 0 if choice.for_side else 1
         alone = len(sides[side]) == 1
         align = outward[side] if alone else Qt.AlignmentFlag.AlignHCenter
-        figure = ChoiceFigure(choice.label.upper(), align=align)
+        words = vote_words(choice.label.upper())
+        figure = ChoiceFigure(words, align=align)
         # Read as drawn and as the operator's button says it: FOR and AGAINST on a
         # one-union ballot (never Neither, a word no screen shows there), else the name.
-        figure.setAccessibleName(choice.label)
+        figure.setAccessibleName(choice.label if words == choice.label.upper() else words)
         figure.set_word_share(ALONE_WORD_SHARE if alone else SHARED_WORD_SHARE)
         figures.append(figure)
     return figures

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QBoxLayout, QHBoxLayout, QVBoxLayout, QWidget
 
 from station.domain.description import Choice
 from station.domain.statements import figure_words
+from station.domain.words import say, say_in
 from station.ui.dashboard.big_figure import BigFigure
 from station.ui.dashboard.choices import (
     ChoiceFigure,
@@ -48,9 +49,9 @@ class ScaledWindow(QWidget):
         self.choices = choices
         self.choice_figures = choice_figures(choices)
         centre = Qt.AlignmentFlag.AlignHCenter
-        self.void_figure = BigFigure(translate("ScaledWindow", "VOID"), align=centre)
-        self.challenged_figure = BigFigure(translate("ScaledWindow", "CHALLENGED"), align=centre)
-        self.valid_figure = BigFigure(translate("ScaledWindow", "VALID VOTES"), align=centre)
+        self.void_figure = BigFigure(say_in("figure", "VOID"), align=centre)
+        self.challenged_figure = BigFigure(say_in("figure", "CHALLENGED"), align=centre)
+        self.valid_figure = BigFigure(say("VALID VOTES"), align=centre)
         smalls = QVBoxLayout()
         stacked = (self.void_figure, self.challenged_figure, self.valid_figure)
         for small in stacked:

@@ -10,6 +10,8 @@ from PySide6.QtCore import QCoreApplication
 
 from station.domain import Sheet, SheetKind
 from station.domain.statements import EventFault, read_only_detail, read_only_status
+from station.domain.words import say
+from station.witness.statements import NO_FEED
 
 
 class DashboardState(StrEnum):
@@ -68,42 +70,55 @@ def state_of(
         return DashboardState.READ_ONLY, read_only_status(seq, fault), read_only_detail(problem)
     if problem is not None and "\n" in problem:  # a remote feed's own status and detail
         status, _, detail = problem.partition("\n")
-        quiet = status.startswith("\u26a0 NO FEED")
+        quiet = status.startswith(f"\u26a0 {say(NO_FEED)}")
         return DashboardState.STALE if quiet else DashboardState.UNAVAILABLE, status, detail
     if problem is not None:
         return (
             DashboardState.UNAVAILABLE,
-            translate("DashboardState", "\u26a0 JOURNAL UNAVAILABLE \u2014 retrying"),
-            translate("DashboardState", "{problem}. Figures shown are the last known.").format(
-                problem=problem
-            ),
+            say("\u26a0 JOURNAL UNAVAILABLE \u2014 retrying"),
+            say("{problem}. Figures shown are the last known.", problem=problem),
         )
     if silent > stale_after:
         return (
             DashboardState.STALE,
-            translate("DashboardState", "\u26a0 NO UPDATES FOR {seconds} SECONDS").format(
-                seconds=int(silent)
-            ),
-            translate("DashboardState", "Figures shown are the last known."),
+            say("\u26a0 NO UPDATES FOR {seconds} SECONDS", seconds=int(silent)),
+            say("Figures shown are the last known."),
         )
     if locked_by is not None:
         if locked_by.kind is SheetKind.INTERIM:
             return (
                 DashboardState.PAUSED,
-                translate("DashboardState", "COUNT PAUSED"),
-                translate(
-                    "DashboardState", "Interim tally after ballot {ballot} (event {seq})."
-                ).format(ballot=f"{last_call:,}", seq=f"{locked_by.seq:,}"),
+                say("COUNT PAUSED"),
+                say(
+                    "Interim tally after ballot {ballot:,} (event {seq:,}).",
+                    ballot=last_call,
+                    seq=locked_by.seq,
+                ),
             )
         return (
             DashboardState.LOCKED,
-            translate("DashboardState", "TALLY PREPARED"),
-            _locked_detail(locked_by.title, locked_by.seq),
+            say("TALLY PREPARED"),
+            locked_words(locked_by),
         )
     if closed:
         return (
             DashboardState.CLOSED,
-            translate("DashboardState", "STATION CLOSED THE COUNT"),
-            translate("DashboardState", "Figures are final for this session."),
+            say("STATION CLOSED THE COUNT"),
+            say("Figures are final for this session."),
         )
-    return DashboardState.LIVE, translate("DashboardState", "LIVE"), ""
+    return DashboardState.LIVE, say("LIVE"), ""
+
+
+def locked_words(sheet: Sheet) -> str:
+    """The detail under TALLY PREPARED: which tally locks the count, and where."""
+    if sheet.revised:
+        return say("Revised tally at event {seq:,}; the count is locked.", seq=sheet.seq)
+    if not sheet.revision:
+        return say("Final tally at event {seq:,}; the count is locked.", seq=sheet.seq)
+    if sheet.revision == 1:
+        return say("Corrected tally at event {seq:,}; the count is locked.", seq=sheet.seq)
+    return say(
+        "Corrected {revision} tally at event {seq:,}; the count is locked.",
+        revision=sheet.revision,
+        seq=sheet.seq,
+    )

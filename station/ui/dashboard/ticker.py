@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 from station.domain import Change
 from station.domain.describe import PLAIN_WORDS, Words, is_correction
 from station.domain.ticker import CORRECTION_TAG, ROWS, line_for, ticker_rows
+from station.domain.words import say
 from station.ui.contrast import blend, legible_on
 from station.ui.dashboard.theme import DARK, Theme
 
@@ -108,7 +109,7 @@ class CallFlash(QWidget):
             tag_font.setPixelSize(max(round(inner.height() * 0.3), 7))
             painter.setFont(tag_font)
             tag_rect = QRectF(inner.left(), inner.top(), inner.width(), inner.height() * 0.34)
-            painter.drawText(tag_rect, Qt.AlignmentFlag.AlignLeft, CORRECTION_TAG)
+            painter.drawText(tag_rect, Qt.AlignmentFlag.AlignLeft, say(CORRECTION_TAG))
             inner.setTop(tag_rect.bottom())
         size = inner.height() * 0.8
         font.setPixelSize(max(round(size), 8))
@@ -188,7 +189,9 @@ class Ticker(QWidget):
                 painter.setPen(QColor(theme.warning_text))
                 painter.setFont(tag_font)
                 painter.drawText(
-                    inner, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop, CORRECTION_TAG
+                    inner,
+                    Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop,
+                    say(CORRECTION_TAG),
                 )
                 # The tag sits small in the corner; the words keep the row's width.
                 inner.setTop(inner.top() + QFontMetricsF(tag_font).height() * 0.8)

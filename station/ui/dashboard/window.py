@@ -42,7 +42,7 @@ from station.domain.statements import (
     progress_summary,
 )
 from station.domain.table_statements import case_title
-from station.domain.words import sheet_translation
+from station.domain.words import say, sheet_translation
 from station.journal.chain import HEAD_DIGITS
 from station.ui.announce import Announcer
 from station.ui.dashboard.after_count import AfterCount
@@ -212,7 +212,7 @@ class DashboardWindow(ScaledWindow):
 
         # Shown while this dashboard is in front and the operator window behind it has a
         # question open: the operator sees why the keys seem to do nothing.
-        self.waiting_label = self._label(OPERATOR_QUESTION_WAITING, "waitingLabel")
+        self.waiting_label = self._label(say(OPERATOR_QUESTION_WAITING), "waitingLabel")
         self.waiting_label.hide()
         self._operator_waiting = False
 

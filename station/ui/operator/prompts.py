@@ -25,6 +25,7 @@ from station.domain.challenges import REASON_KEYS, Challenge, Reason
 from station.domain.description import Vote, describe
 from station.domain.piles import PileRef
 from station.domain.statements import EARLY_RECOUNT
+from station.domain.words import say
 from station.ui.language import fill
 from station.ui.operator.call_pad import call_word
 from station.ui.operator.controller import CountController
@@ -381,8 +382,9 @@ class CountPrompts(QWidget):
         # was on screen for a moment (a bounce, or a key typed ahead) confirms nothing.
         if time.monotonic() - self._pile_asked_at < self.pile_read_s:
             asked = self.pile.question.text()
-            if EARLY_RECOUNT not in asked:  # said, never silently dropped
-                self.pile.set_question(f"{asked}<br><i>{EARLY_RECOUNT}</i>")
+            early = say(EARLY_RECOUNT)
+            if early not in asked:  # said, never silently dropped
+                self.pile.set_question(f"{asked}<br><i>{early}</i>")
             return
         self._record_pile(ref, found)
 

@@ -17,6 +17,7 @@ from station.domain.describe import (
     is_session_change,
     resumes_session,
 )
+from station.domain.words import say
 
 SHOWN = 200
 MIN_HEIGHT = 120  # a few entries stay in view however many questions are open above
@@ -64,7 +65,7 @@ class RecentCallsList(QListWidget):
             return
         top = self.item(0)
         if resumes_session(change) and top is not None and top.data(_ACTION) == Action.CLOSE:
-            top.setText(SESSION_RESUMED)
+            top.setText(say(SESSION_RESUMED))
             top.setData(_SEQ, change.event.seq)
             top.setData(_ACTION, action.value)
             self._hint(top)

@@ -48,6 +48,7 @@ from station.domain.statements import (
 )
 from station.domain.table_statements import case_title
 from station.domain.text import full_sentence
+from station.domain.words import say
 from station.journal import WriteFailed
 from station.journal.chain import HEAD_DIGITS
 from station.journal.times import backwards_statement
@@ -566,9 +567,9 @@ class OperatorWindow(QMainWindow):
             self.dashboard_note.hide()
             return
         self.dashboard_note.setText(
-            dashboard_full_screen(placement.screen or self.tr("another screen"))
+            dashboard_full_screen(placement.screen or say("another screen"))
             if placement.full_screen
-            else DASHBOARD_BEHIND
+            else say(DASHBOARD_BEHIND)
         )
         self.dashboard_note.show()
 
@@ -607,7 +608,7 @@ class OperatorWindow(QMainWindow):
 
     def _on_dashboard_other_key_pressed(self) -> None:
         self._take_keys_back()
-        self.show_error(DASHBOARD_HAD_THE_KEYS)
+        self.show_error(say(DASHBOARD_HAD_THE_KEYS))
 
     def _on_controller_changed(self, change: Change) -> None:
         self.clear_error()
@@ -920,7 +921,7 @@ class OperatorWindow(QMainWindow):
             and progress[0] >= progress[1] > 0
             and self.controller.locked_by is None
         )
-        self.next_step_label.setText(ALL_COUNTED if done else "")
+        self.next_step_label.setText(say(ALL_COUNTED) if done else "")
 
     def show_key(self) -> None:
         self.key_label.refresh()
