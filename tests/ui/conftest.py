@@ -10,6 +10,7 @@ from pytestqt.qtbot import QtBot
 from station.journal import Journal
 from station.ui.operator.controller import CountController
 from station.ui.operator.window import OperatorWindow
+from tests.ui.announcing import Said
 from tests.ui.windows import open_window
 
 
@@ -27,9 +28,6 @@ def window(qtbot: QtBot, election_file: Path) -> Iterator[OperatorWindow]:
     window = open_window(qtbot, election_file)
     yield window
     window.close()
-
-
-Said = list[tuple[str, bool]]
 
 
 @pytest.fixture

@@ -28,10 +28,8 @@ from station.ui.start.window import StartDialog
 from tests.ui.accessibility import problems
 from tests.ui.dashboard.helpers import dashboard as tables_dashboard
 from tests.ui.dashboard.helpers import table
-from tests.ui.operator.helpers import small_election
-from tests.ui.operator.test_group_window import SETUP as GROUPS
-from tests.ui.test_kinds_windows import THREE
-from tests.ui.windows import key, open_window
+from tests.ui.operator.helpers import GROUPS, small_election
+from tests.ui.windows import THREE, key, open_window
 
 
 def shown(qtbot: QtBot, widget: QWidget) -> QWidget:

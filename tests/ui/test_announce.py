@@ -8,7 +8,7 @@ from pytestqt.qtbot import QtBot
 
 from station.ui import announce
 from station.ui.announce import Announcer
-from tests.ui.conftest import Said
+from tests.ui.announcing import Said
 
 
 class Clock:

@@ -26,9 +26,8 @@ from station.ui.operator.window import OperatorWindow
 from station.ui.start.new_election import NewElectionDialog
 from station.ui.start.window import StartDialog
 from tests.ui.keyboard import focus_unseen, not_reached
-from tests.ui.operator.test_group_window import SETUP as GROUPS
-from tests.ui.test_kinds_windows import THREE
-from tests.ui.windows import key, open_window
+from tests.ui.operator.helpers import GROUPS
+from tests.ui.windows import THREE, key, open_window
 
 
 @pytest.fixture(autouse=True)

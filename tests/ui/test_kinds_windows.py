@@ -24,12 +24,8 @@ from station.ui.operator.feed import ControllerFeed
 from station.ui.operator.window import OperatorWindow
 from tests.mail.helpers import VOTERS
 from tests.ui.dashboard.helpers import new
-from tests.ui.windows import key, open_window
+from tests.ui.windows import THREE, key, open_window
 
-THREE = ElectionSetup.validated(
-    case_number="10-RC-000017", employer="Acme", union="Machinists",
-    intervenors=["Carpenters"], eligible=40, ballots=6, pile=0,
-)  # fmt: skip
 RD = ElectionSetup.validated(
     case_number="10-RD-000017", employer="Acme", union="Local 1",
     petitioner="J. Worker", eligible=40, pile=0,

@@ -7,7 +7,7 @@ from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from station.domain import Call
+from station.domain import Call, ElectionSetup
 from station.journal import Journal
 from station.ui.operator.controller import CountController
 from station.ui.operator.window import OperatorWindow
@@ -43,3 +43,10 @@ def key(
     release = QKeyEvent(QEvent.Type.KeyRelease, qt_key, modifiers, text, repeat)
     QApplication.sendEvent(window, press)
     QApplication.sendEvent(window, release)
+
+
+# A ballot of three choices: a union, an intervenor and Neither.
+THREE = ElectionSetup.validated(
+    case_number="10-RC-000017", employer="Acme", union="Machinists",
+    intervenors=["Carpenters"], eligible=40, ballots=6, pile=0,
+)  # fmt: skip

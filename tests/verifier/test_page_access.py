@@ -21,7 +21,7 @@ from station.sheet.keys import create_key, key_for_signing
 from tests.helpers import JFK8
 from tests.sheet.helpers import count_calls, sign
 from tests.verifier import access, chromium
-from tests.verifier.test_page_hands import pick, shown, type_key
+from tests.verifier.page_hands import pick, shown, type_key
 from tests.witness.helpers import live_feed, python_verifier_page
 
 LIVE = "return /^LIVE/.test(document.getElementById('status').textContent)"

@@ -22,12 +22,9 @@ from station.verifier.entry import NOT_A_FINGERPRINT
 from tests.sheet.helpers import count_calls, sign, station
 from tests.verifier import chromium
 from tests.verifier.languages import choose, english_left, first_tab_stop, visible_text
+from tests.verifier.page_hands import SHOWN, pick, shown, type_key
 from tests.witness.helpers import python_verifier_page
 
-SHOWN = (
-    "const v = document.getElementById('verdict');"
-    " return ['ok', 'bad', 'cannot'].includes(v.className) && [v.className, v.textContent];"
-)
 _DROP = """
 const [files, done] = arguments;
 const transfer = new DataTransfer();
@@ -80,39 +77,6 @@ def exported(journal: Journal, key: StationKey, tmp_path: Path, qapp: object) ->
     folder = tmp_path / "export"
     export_sheet(journal, journal.restore(trust_snapshots=False), folder, key)
     return folder
-
-
-def type_key(driver: Any, text: str) -> None:
-    from selenium.webdriver.common.by import By
-    from selenium.webdriver.common.keys import Keys
-
-    field = driver.find_element(By.ID, "key")
-    field.send_keys(Keys.CONTROL, "a")
-    field.send_keys(Keys.DELETE)
-    if text:
-        field.send_keys(text)
-
-
-def pick(driver: Any, what: str, paths: list[Path]) -> None:
-    """Pick `paths` in the page's `what` field ("folder", or "files" one by one)."""
-    from selenium.webdriver.common.by import By
-
-    # A field of several files adds to what it holds: emptied first, as a new pick is.
-    driver.execute_script(
-        "document.getElementById('verdict').className = '';"
-        " for (const id of ['folder', 'files']) document.getElementById(id).value = '';"
-    )
-    driver.find_element(By.ID, what).send_keys("\n".join(map(str, paths)))
-
-
-def shown(driver: Any, kind: str, has: str = "") -> str:
-    """The verdict once it is of `kind` and holds `has`: its text."""
-    found = chromium.wait_for(
-        driver,
-        f"{SHOWN[:-1]} && v.className === {kind!r} && v.textContent.includes({has!r})"
-        " && v.textContent;",
-    )
-    return str(found)
 
 
 def test_the_page_shows_the_sha256_station_verifier_prints(

@@ -713,9 +713,9 @@ WORDS: dict[str, str] = {
     "LIVE": "EN VIVO",
     "COUNT PAUSED": "ESCRUTINIO EN PAUSA",
     "TALLY PREPARED": "RECUENTO PREPARADO",
-    "STATION CLOSED THE COUNT": "STATION CERRÓ EL ESCRUTINIO",
-    "⚠ JOURNAL UNAVAILABLE — retrying": "⚠ REGISTRO NO DISPONIBLE — reintentando",
-    "⚠ NO UPDATES FOR {seconds} SECONDS": "⚠ SIN ACTUALIZACIONES DESDE HACE {seconds} SEGUNDOS",
+    "STATION CLOSED THE COUNT": "LA ESTACIÓN CERRÓ EL ESCRUTINIO",
+    "⚠ JOURNAL UNAVAILABLE — retrying": "⚠ DIARIO NO DISPONIBLE — reintentando",
+    "⚠ NO UPDATES FOR {seconds} SECONDS": "⚠ SIN NOVEDADES DESDE HACE {seconds} SEGUNDOS",
     "{problem}. Figures shown are the last known.": (
         "{problem}. Las cifras mostradas son las últimas conocidas."
     ),

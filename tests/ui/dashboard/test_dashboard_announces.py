@@ -16,9 +16,9 @@ from station.ui.dashboard.tables import TablesDashboard
 from station.ui.dashboard.window import DashboardWindow
 from station.ui.operator.controller import CountController
 from station.ui.operator.feed import ControllerFeed
-from tests.ui.conftest import Said
+from tests.ui.announcing import Said
 from tests.ui.dashboard.helpers import FINAL, table
-from tests.ui.operator.test_group_window import SETUP as GROUPS
+from tests.ui.operator.helpers import GROUPS
 
 
 def open_dashboard(qtbot: QtBot, controller: CountController) -> DashboardWindow:

@@ -20,5 +20,5 @@ def test_live_and_a_silent_journal_in_spanish() -> None:
         assert state_of(None, 0.0, 10.0, None, False, 0)[1] == "EN VIVO"
         state, status, detail = state_of(None, 12.5, 10.0, None, False, 0)
     assert state is DashboardState.STALE
-    assert status == "⚠ SIN ACTUALIZACIONES DESDE HACE 12 SEGUNDOS"
+    assert status == "⚠ SIN NOVEDADES DESDE HACE 12 SEGUNDOS"
     assert detail == "Las cifras mostradas son las últimas conocidas."

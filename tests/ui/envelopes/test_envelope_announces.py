@@ -11,7 +11,7 @@ from pytestqt.qtbot import QtBot
 from station.journal import Journal
 from station.ui.envelopes.controller import EnvelopeController
 from station.ui.envelopes.window import EnvelopeWindow
-from tests.ui.conftest import Said
+from tests.ui.announcing import Said
 from tests.ui.envelopes.helpers import key
 
 

@@ -6,6 +6,7 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from station.domain import ElectionSetup
+from station.domain.election import voting_groups
 from station.journal import Journal
 from station.ui.operator.window import OperatorWindow
 from tests.ui.windows import key, open_window
@@ -53,3 +54,13 @@ def prepare(qtbot: QtBot, window: OperatorWindow, *, interim: bool = False) -> N
     dialog.observer_boxes["petitioner"].setPlainText("John Doe")
     qtbot.mouseClick(dialog.buttons.buttons()[0], Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: not dialog.isVisible())
+
+
+# Two voting groups, one of them voting on a Sonotone ballot.
+GROUPS = ElectionSetup.validated(
+    case_number="10-RC-000026", employer="Mercy Hospital", union="Nurses United", eligible=1,
+    groups=voting_groups(
+        ["A=Professional employees", "B=Nonprofessional employees"],
+        ["A=30", "B=80"], ["A=4", "B=3"], sonotone=["A"],
+    ),
+)  # fmt: skip

@@ -4,7 +4,7 @@ keys record calls), so each call, question and refusal is announced."""
 from PySide6.QtCore import Qt
 
 from station.ui.operator.window import OperatorWindow
-from tests.ui.conftest import Said
+from tests.ui.announcing import Said
 from tests.ui.windows import key
 
 

@@ -341,7 +341,7 @@ def test_a_sonotone_ballot_asks_its_questions_in_spanish_with_the_same_keys(
     from PySide6.QtCore import Qt
 
     from station.journal import Journal
-    from tests.ui.operator.test_group_window import SETUP
+    from tests.ui.operator.helpers import GROUPS as SETUP
     from tests.ui.windows import key
 
     path = tmp_path / "groups.station"
