@@ -395,6 +395,7 @@ def test_each_published_tally_through_the_session(case: Published, tmp_path: Pat
     assert_published(case, *sheet_of(path, tmp_path / "sheet"))
 
 
+@pytest.mark.long  # two elections counted through the session: seconds
 def test_bessemer_rerun_through_the_session(tmp_path: Path) -> None:
     first = tmp_path / "bhm1.station"
     make(first, BHM1)

@@ -279,6 +279,7 @@ MAY_CHANGE["copy"] = "created"
 SIDECARS = ("-wal", "-shm")
 
 
+@pytest.mark.long  # 250 command lines through the real parser and files: many seconds
 @settings(
     max_examples=EXAMPLES,
     derandomize=not WIDE,

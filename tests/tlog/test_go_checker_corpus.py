@@ -13,6 +13,10 @@ from station.verification.checkpoints import origin_of, station_vkey
 from tests.conformance.make_corpus import CORPUS
 from tests.tlog.helpers import run_checker
 
+# Every case through a Go process: the other tests of tests/tlog keep the default run's
+# second reading; the whole corpus is read by `-m long`.
+pytestmark = pytest.mark.long
+
 CASES = sorted((CORPUS / "cases").iterdir())
 GENUINE = [
     case.name

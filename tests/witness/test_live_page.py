@@ -104,6 +104,7 @@ def count_and_forge(browser: Any, journal: Journal, feeds: list[Feed]) -> tuple[
     return status, events
 
 
+@pytest.mark.long  # a Pyodide start in Chromium and a forged history: seconds
 def test_the_live_page_follows_a_count_then_reports_a_forged_history(
     browser: Any, counting: tuple[Journal, list[Feed]]
 ) -> None:

@@ -73,6 +73,7 @@ def tally_of(path: Path) -> dict[str, object]:
     return summary
 
 
+@pytest.mark.long  # thousands of calls through the window: seconds
 def test_thousands_of_calls_leave_none_true_and_false_alone() -> None:
     # What is checked is Qt's calls, not the disk: in RAM the 4,000 commits (one fsync
     # each) take a third of the time. The soak below counts on the disk.
