@@ -14,6 +14,7 @@ Imports no `js`: the browser's side is `live_in_browser`.
 from typing import Any
 
 from station.domain.cadence import Cadence
+from station.domain.calls import vote_words
 from station.domain.description import describe
 from station.domain.tally_along import (
     Corrections,
@@ -62,7 +63,7 @@ class Along:
     def calls(self, group: str | None) -> list[dict[str, str]]:
         """The call buttons for a ballot of `group` (None: the election's one ballot)."""
         return [
-            {"key": b.key, "label": b.label, "shortcut": b.shortcut}
+            {"key": b.key, "label": vote_words(b.label), "shortcut": b.shortcut}
             for b in buttons(self.election, group)
             if b.kind == "call"
         ]
@@ -113,8 +114,8 @@ class Along:
         corrected = self._corrections.after(self.record, rec)
         first = rec.first_open
 
-        def words(key: str) -> str:
-            return call_words(self.election, key)
+        def words(key: str) -> str:  # the record keeps the English; the page says it
+            return vote_words(call_words(self.election, key))
 
         flag = None
         if first is not None:
