@@ -113,6 +113,23 @@ class Challenger:
         return self.in_sentence
 
     @property
+    def short_words(self) -> str:
+        """`short` in the language said: a role's word translated ("Sindicato"), a
+        union's name as written."""
+        if self.role is None:
+            return say("Board agent")
+        short = self.short
+        if short == self.name:
+            return short
+        role, paren, rest = short.partition(" (")
+        return f"{role_words(role)}{paren}{rest}"
+
+    @property
+    def label_words(self) -> str:
+        """`label` in the language said: "el Peticionario (ALU)"."""
+        return in_sentence_words(self.label)
+
+    @property
     def heading(self) -> str:
         """Above its observers on the sheet: "For the Employer", "For the Union (ALU)"."""
         return f"For {self.label}"
@@ -505,8 +522,9 @@ class Election:
 
     @property
     def short_names(self) -> dict[str, str]:
-        """Each challenger's name for a narrow place, by id: "Employer", "ALU"."""
-        return {id: challenger.short for id, challenger in self.challengers_by_id().items()}
+        """Each challenger's name for a narrow place, by id, in the language said:
+        "Employer", "ALU"."""
+        return {id: challenger.short_words for id, challenger in self.challengers_by_id().items()}
 
     @property
     def disputing_parties(self) -> tuple[Challenger, ...]:
@@ -707,4 +725,9 @@ def in_sentence_words(in_sentence: str) -> str:
             return say("the Petitioner")
         case "the Board agent":
             return say("the Board agent")
-    return in_sentence
+    if not in_sentence.startswith("the "):
+        return in_sentence  # a union of several, by its name
+    role, _, name = in_sentence.removeprefix("the ").partition(" (")
+    if not name:
+        return say("the {role}", role=role_words(role))
+    return say("the {role} ({name})", role=role_words(role), name=name.removesuffix(")"))

@@ -12,7 +12,7 @@ import re
 import shutil
 import subprocess
 import sys
-from collections.abc import Collection, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -66,14 +66,12 @@ def _plain(text: str) -> str:
     )
 
 
-def shown_words(window: QWidget, skip: Collection[QWidget] = ()) -> list[tuple[str, str]]:
+def shown_words(window: QWidget) -> list[tuple[str, str]]:
     """(where, words) for everything `window` shows or tells a screen reader, in widget
-    order; `skip`: widgets (and their children) whose words are the domain's sentences."""
+    order."""
     said: list[tuple[str, str]] = [("windowTitle", window.windowTitle())]
     for index, widget in enumerate([window, *window.findChildren(QWidget)]):
         if widget is not window and not widget.isVisibleTo(window):
-            continue
-        if any(widget is w or w.isAncestorOf(widget) for w in skip):
             continue
         where = f"{index}:{type(widget).__name__}:{widget.objectName()}"
         texts = [

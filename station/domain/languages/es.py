@@ -709,12 +709,15 @@ WORDS: dict[str, str] = {
     # station/domain/description.py
     "the Petitioner": "el Peticionario",
     "the Board agent": "el Agente de la Junta",
+    "Board agent": "Agente de la Junta",
+    "the {role}": "el {role}",
+    "the {role} ({name})": "el {role} ({name})",
     # station/ui/dashboard/states.py: the dashboard's status line
     "LIVE": "EN VIVO",
     "COUNT PAUSED": "ESCRUTINIO EN PAUSA",
     "TALLY PREPARED": "RECUENTO PREPARADO",
     "STATION CLOSED THE COUNT": "STATION CERRÓ EL ESCRUTINIO",
-    "⚠ JOURNAL UNAVAILABLE — retrying": "⚠ REGISTRO NO DISPONIBLE — reintentando",
+    "⚠ JOURNAL UNAVAILABLE — retrying": "⚠ DIARIO NO DISPONIBLE — reintentando",
     "⚠ NO UPDATES FOR {seconds} SECONDS": "⚠ SIN ACTUALIZACIONES DESDE HACE {seconds} SEGUNDOS",
     "{problem}. Figures shown are the last known.": (
         "{problem}. Las cifras mostradas son las últimas conocidas."

@@ -499,7 +499,7 @@ class EnvelopeWindow(QMainWindow):
             party = challenge.party if challenge else Party.BOARD_AGENT
             who = self.election.said(party)
             parties = " ".join(
-                f"<b>{c.key}</b> {html.escape(c.short)}" for c in self.election.challengers
+                f"<b>{c.key}</b> {html.escape(c.short_words)}" for c in self.election.challengers
             )
             reason = (
                 challenge.reason.value if challenge and challenge.reason else self.tr("not given")

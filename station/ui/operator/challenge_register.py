@@ -117,7 +117,9 @@ class ChallengeRegisterDialog(QDialog):
         self.election = describe(controller.setup)
         self.party = QComboBox()
         for challenger in self.election.challengers:
-            self.party.addItem(_challenger_words(challenger.short, challenger.label), challenger.id)
+            self.party.addItem(
+                _challenger_words(challenger.short_words, challenger.label_words), challenger.id
+            )
         self.reason = QComboBox()
         self.reason.addItem(self.tr(_NOT_GIVEN), None)
         for reason in PICKABLE_REASONS:

@@ -41,8 +41,8 @@ def test_the_dashboard_states_the_count_in_spanish(
         assert [*words, window.void_figure.word, window.challenged_figure.word] == [
             "A FAVOR",
             "EN CONTRA",
-            "NULA",
-            "IMPUGNADA",
+            "NULAS",
+            "IMPUGNADAS",
         ]
         assert window.progress_label.text() == "3 de 5 papeletas contadas"
         assert window.ticker.texts()[:2] == ["Papeleta 3 IMPUGNADA", "Papeleta 2 NULA"]

@@ -38,7 +38,7 @@ def _sheet(kind: SheetKind, revision: int = 0, revised: bool = False) -> Sheet:
             False,
             (
                 DashboardState.STALE,
-                "\u26a0 SIN NOVEDADES DESDE HACE 7 SEGUNDOS",
+                "\u26a0 SIN ACTUALIZACIONES DESDE HACE 7 SEGUNDOS",
                 "Las cifras mostradas son las últimas conocidas.",
             ),
         ),
@@ -72,7 +72,7 @@ def _sheet(kind: SheetKind, revision: int = 0, revised: bool = False) -> Sheet:
             (
                 DashboardState.LOCKED,
                 "RECUENTO PREPARADO",
-                "Recuento final en el evento 1,204; el escrutinio está bloqueado.",
+                "Recuento final en el evento 1,204; el escrutinio queda bloqueado.",
             ),
         ),
         (
@@ -83,7 +83,7 @@ def _sheet(kind: SheetKind, revision: int = 0, revised: bool = False) -> Sheet:
             (
                 DashboardState.LOCKED,
                 "RECUENTO PREPARADO",
-                "Recuento revisado en el evento 1,204; el escrutinio está bloqueado.",
+                "Recuento revisado en el evento 1,204; el escrutinio queda bloqueado.",
             ),
         ),
         (
@@ -94,7 +94,7 @@ def _sheet(kind: SheetKind, revision: int = 0, revised: bool = False) -> Sheet:
             (
                 DashboardState.LOCKED,
                 "RECUENTO PREPARADO",
-                "Recuento corregido 2 en el evento 1,204; el escrutinio está bloqueado.",
+                "Recuento corregido 2 en el evento 1,204; el escrutinio queda bloqueado.",
             ),
         ),
         (
@@ -104,7 +104,7 @@ def _sheet(kind: SheetKind, revision: int = 0, revised: bool = False) -> Sheet:
             True,
             (
                 DashboardState.CLOSED,
-                "LA ESTACIÓN CERRÓ EL ESCRUTINIO",
+                "STATION CERRÓ EL ESCRUTINIO",
                 "Las cifras son definitivas para esta sesión.",
             ),
         ),

@@ -6,7 +6,6 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
 from station.domain.description import describe
@@ -28,9 +27,7 @@ def _read(qtbot: QtBot, path: Path, drive: Callable[[EnvelopeWindow], None]) -> 
     qtbot.addWidget(window)
     window.show()
     drive(window)
-    domain: set[QWidget] = {window.figures_label, window.recent}
-    domain |= {label for label in window.findChildren(QWidget, "electionLabel")}
-    said = shown_words(window, domain)
+    said = shown_words(window)
     window.close()  # its journal, before the same file is opened again
     return said, window
 

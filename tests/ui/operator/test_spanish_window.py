@@ -173,11 +173,6 @@ ENGLISH = frozenset(
         "done",
     ]
 )
-# Objects whose text the domain states (station/domain, through `say`): translated by
-# the domain's catalog, station/domain/languages/es.py, not by Qt's.
-STATED_BY_THE_DOMAIN = frozenset(
-    {"electionLabel", "progressLabel", "nextStepLabel", "callPile", "recentCalls", "reconciliation"}
-)
 
 # A command to type, as a tool tip quotes it: `station verify FOLDER --key ...`.
 COMMAND = re.compile(r"station [a-z]+|--[a-z-]+")
@@ -190,8 +185,6 @@ def texts(root: QWidget) -> Iterator[tuple[str, str]]:
         where = f"{type(widget).__name__} {widget.objectName()}"
         yield where, widget.toolTip()
         yield where, widget.accessibleName()
-        if widget.objectName() in STATED_BY_THE_DOMAIN:
-            continue  # its own name and tip are the window's; what it shows is stated
         yield where, widget.accessibleDescription()
         if widget.isWindow():
             yield where, widget.windowTitle()
@@ -237,11 +230,8 @@ def english_left(root: QWidget, values: list[str]) -> list[tuple[str, str, list[
 
 
 def values_of(setup: ElectionSetup, *more: str) -> list[str]:
-    """The names the window shows as given, and the domain's words for the parties
-    ("the Employer", "the Board agent": station/domain/description.py states them)."""
+    """The names the window shows as given (the parties', the case's, a file's)."""
     names = [setup.case_number, setup.employer, *setup.ballot.unions]
-    for challenger in describe(setup).challengers:
-        names += [challenger.in_sentence, challenger.short]
     return [name for name in (*names, *more) if name]
 
 
@@ -372,7 +362,6 @@ def test_the_sheet_dialogs_in_spanish_have_no_english_left(
     prepare = PrepareSheetDialog(setup, window_es.controller.count.tally, "Final", window_es)
     assert prepare.final.text().startswith("Acta final:")
     parties = [party.label for party in describe(setup).parties]
-    # The reconciliation's figures are the domain's sentences (objectName "reconciliation").
     assert english_left(prepare, values_of(setup, *parties)) == []
     reopen = ReopenDialog("acta final del evento 9", window_es)
     assert english_left(reopen, values_of(setup)) == []
