@@ -709,6 +709,16 @@ WORDS: dict[str, str] = {
     # station/domain/description.py
     "the Petitioner": "el Peticionario",
     "the Board agent": "el Agente de la Junta",
+    # station/domain/resolution_statements.py
+    "ballot {ballot:,} (no. {number} in the challenge register) is settled:"
+    " {status}. To take its call back, open the register (Ctrl+R), select no."
+    " {number}, choose \u201c{button}\u201d, then press Ctrl+Z again.": (
+        "la papeleta {ballot:,} (n.º {number} del registro de impugnaciones) está resuelta:"
+        " {status}. Para deshacer su lectura, abra el registro (Ctrl+R), seleccione el n.º"
+        " {number}, elija \u201c{button}\u201d y pulse Ctrl+Z otra vez."
+    ),
+    "Take the settlement back": "Deshacer el acuerdo",
+    "withdrawn": "retirados",
     "Board agent": "Agente de la Junta",
     "the {role}": "el {role}",
     "the {role} ({name})": "el {role} ({name})",
@@ -993,4 +1003,7 @@ IN_CONTEXT: dict[tuple[str, str], str] = {
     # a figure's heading: the ballots of a pile, in the plural
     ("figure", "VOID"): "NULAS",
     ("figure", "CHALLENGED"): "IMPUGNADAS",
+    # one challenge's status, settled at the table
+    ("challenge", "sustained"): "sostenida",
+    ("challenge", "withdrawn"): "retirada",
 }

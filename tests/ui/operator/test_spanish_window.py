@@ -367,3 +367,42 @@ def test_the_sheet_dialogs_in_spanish_have_no_english_left(
     assert english_left(reopen, values_of(setup)) == []
     prepare.close()
     reopen.close()
+
+
+def test_undo_of_a_settled_challenge_is_refused_in_spanish_naming_the_registers_button(
+    window_es: OperatorWindow, setup: ElectionSetup
+) -> None:
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import QTextDocumentFragment
+
+    from station.domain import Call
+    from station.ui.operator.challenge_register import ChallengeRegisterDialog
+    from tests.ui.windows import KEYS, key
+
+    key(window_es, KEYS[Call.FOR])
+    key(window_es, KEYS[Call.CHALLENGE])
+    seq = window_es.controller.count.next_undo()
+    assert seq is not None
+    assert window_es.controller.settle(seq[0], "sustained")
+    key(window_es, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    banner = window_es.error_banner
+    words = QTextDocumentFragment.fromHtml(banner.text()).toPlainText()
+    register = ChallengeRegisterDialog(window_es.controller, window_es)
+    button = register.reopen_button.text().replace("&", "")
+    register.close()
+    assert button == "Deshacer el acuerdo"
+    assert f"\u201c{button}\u201d" in words, words
+    assert "la papeleta 2 (n.º 1 del registro de impugnaciones) está resuelta: sostenida" in words
+    assert english_left(banner, values_of(setup)) == []
+
+
+def test_a_locked_count_names_the_count_menu_as_the_spanish_menu_bar_does(
+    window_es: OperatorWindow,
+) -> None:
+    from station.domain import Sheet, SheetKind, Tally
+    from station.domain.statements import lock_refusal_statement
+
+    menu = window_es.menuBar().actions()[1].text().replace("&", "")
+    assert menu == "Escrutinio"
+    sheet = Sheet(12, 11, SheetKind.FINAL, 0, None, Tally(3, 2))
+    assert f"(menú {menu})" in lock_refusal_statement(sheet)
