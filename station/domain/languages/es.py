@@ -775,6 +775,26 @@ WORDS: dict[str, str] = {
     ),
     # station/domain/description.py: the dashboards' header
     " · RUNOFF ELECTION": " · ELECCIÓN DE DESEMPATE",
+    # station/domain/election_statements.py: an election held again, in a window's header
+    "the election of {date}, case {case}": "la elección del {date}, caso {case}",
+    "Further election under 29 CFR 102.70(d): {when} was void, its votes divided"
+    " so that no runoff could be held; only one further election is held": (
+        "Elección adicional conforme al 29 CFR 102.70(d): {when} fue nula, con los votos"
+        " divididos de modo que no podía celebrarse una elección de desempate; solo se celebra"
+        " una elección adicional"
+    ),
+    "Rerun of {when}": "Repetición de {when}",
+    "{kind}: rerun of {when}, itself held again": (
+        "{kind}: repetición de {when}, a su vez celebrada de nuevo"
+    ),
+    "Third election": "Tercera elección",
+    "Fourth election": "Cuarta elección",
+    "Fifth election": "Quinta elección",
+    "Sixth election": "Sexta elección",
+    "Seventh election": "Séptima elección",
+    "Eighth election": "Octava elección",
+    "Ninth election": "Novena elección",
+    "Election no. {number}": "Elección n.º {number}",
     "Counting the ballots on: “{words}”": "Se cuentan las papeletas sobre: “{words}”",
     "Counting the ballots on: which choice — {choices}?": (
         "Se cuentan las papeletas sobre: ¿qué opción — {choices}?"
