@@ -269,11 +269,13 @@ INCLUSION = (
 
 
 def deauthorization_question(union: str) -> str:
-    """A UD ballot's question (NLRB Form 707's wording, NLRA 9(e)(1))."""
-    return (
-        f"Do you wish to rescind the authority of your employer and {union} to require,"
+    """A UD ballot's question (NLRB Form 707's wording, NLRA 9(e)(1)), in the language
+    said (the Board's ballots are translated too)."""
+    return say(
+        "Do you wish to rescind the authority of your employer and {union} to require,"
         " under their agreement, that employees make certain lawful payments to the union"
-        " in order to retain their jobs?"
+        " in order to retain their jobs?",
+        union=union,
     )
 
 
@@ -305,16 +307,17 @@ class Question:
 
     @property
     def words(self) -> str:
-        """The question as its ballot asks it; "" for a choice among several unions,
-        whose ballot asks only for a mark in one box."""
+        """The question as its ballot asks it, in the language said (the Board's ballots
+        are translated too); "" for a choice among several unions, whose ballot asks only
+        for a mark in one box."""
         if self.kind is QuestionKind.INCLUSION:
-            return INCLUSION_QUESTION
+            return say(INCLUSION_QUESTION)
         if self.majority_of_eligible:
             return deauthorization_question(self.about)
         if len(self.choices) == 2 and self.neither is not None:
-            return (
-                "Do you wish to be represented for purposes of collective bargaining by"
-                f" {self.unions[0].name}?"
+            return say(
+                "Do you wish to be represented for purposes of collective bargaining by {union}?",
+                union=self.unions[0].name,
             )
         return ""
 

@@ -869,36 +869,57 @@ def modes_words(by_mail: int, at_polls: int, ordered_opened: int = 0) -> str:
 
 
 def end_stage_statement(figures: EnvelopeFigures) -> str:
-    """What the agent confirms when ending the envelope stage."""
+    """What the agent confirms when ending the envelope stage, in the language said."""
+    ruled = say_count(
+        figures.returned,
+        "End the envelope stage? {n:,} envelope ruled:",
+        "End the envelope stage? {n:,} envelopes ruled:",
+    )
+    then = say("; from then on no envelope can be ruled, and the ballots are counted.")
     if figures.current:
+        said = say(
+            " {accepted:,} accepted, {late:,} received after the due date, {challenged:,}"
+            " challenged, {void:,} void",
+            accepted=figures.accepted,
+            late=figures.late,
+            challenged=figures.challenged,
+            void=figures.void,
+        )
         polls = (
-            f"; and {how_many(figures.at_polls, 'voter')} checked off at the polls"
+            say_count(
+                figures.at_polls,
+                "; and {n:,} voter checked off at the polls",
+                "; and {n:,} voters checked off at the polls",
+            )
             if figures.at_polls
             else ""
         )
-        mixed = f" with the {figures.at_polls:,} from the polls" if figures.at_polls else ""
-        return (
-            f"End the envelope stage? {how_many(figures.returned, 'envelope')} ruled:"
-            f" {figures.accepted:,} accepted, {figures.late:,} received after the due date,"
-            f" {figures.challenged:,} challenged, {figures.void:,} void{polls}. The"
-            f" {how_many(figures.opened, 'envelope')} accepted or received after the due"
-            f" date {_opened_and_mixed(figures.opened)}{mixed}; from then on no envelope"
-            " can be ruled, and the ballots are counted."
+        opened = say_count(
+            figures.opened,
+            " The {n:,} envelope accepted or received after the due date is opened and its"
+            " ballot mixed",
+            " The {n:,} envelopes accepted or received after the due date are opened and"
+            " their ballots mixed",
         )
-    return (
-        f"End the envelope stage? {how_many(figures.returned, 'envelope')} ruled:"
-        f" {figures.accepted:,} accepted, {figures.challenged:,} challenged,"
-        f" {figures.void:,} void, {figures.late:,} late. The"
-        f" {how_many(figures.accepted, 'envelope')} accepted"
-        f" {_opened_and_mixed(figures.accepted)}; from then on no envelope can be ruled, and"
-        " the ballots are counted."
+        mixed = (
+            say(" with the {at_polls:,} from the polls", at_polls=figures.at_polls)
+            if figures.at_polls
+            else ""
+        )
+        return f"{ruled}{said}{polls}.{opened}{mixed}{then}"
+    said = say(
+        " {accepted:,} accepted, {challenged:,} challenged, {void:,} void, {late:,} late",
+        accepted=figures.accepted,
+        challenged=figures.challenged,
+        void=figures.void,
+        late=figures.late,
     )
-
-
-def _opened_and_mixed(envelopes: int) -> str:
-    return (
-        "is opened and its ballot mixed" if envelopes == 1 else "are opened and their ballots mixed"
+    opened = say_count(
+        figures.accepted,
+        " The {n:,} envelope accepted is opened and its ballot mixed",
+        " The {n:,} envelopes accepted are opened and their ballots mixed",
     )
+    return f"{ruled}{said}.{opened}{then}"
 
 
 # The envelope figures as the tally sheet prints them, above lines 1-9 (a mail election

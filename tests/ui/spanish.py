@@ -1,7 +1,7 @@
 """Windows read in Spanish for the tests: the Qt catalog loaded, and every word shown.
 
-`in_spanish` installs a QTranslator of the dashboard's and envelope window's catalog
-(resources/i18n/station_es_part2.ts, compiled here by pyside6-lrelease) and speaks
+`in_spanish` installs a QTranslator of the windows' catalog (resources/i18n/station_es*.ts,
+compiled here by pyside6-lrelease) and speaks
 Spanish in the domain (`use_language`); `shown_words` reads a window as its user reads
 it: each visible widget's text, tool tip, accessible name and description, its title,
 and the words the dashboard paints itself.
@@ -12,18 +12,22 @@ import re
 import shutil
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QTranslator
 from PySide6.QtWidgets import QAbstractButton, QLabel, QLineEdit, QWidget
 
-from station.domain.words import ENGLISH, use_language
+from station.domain import words
 from station.ui.dashboard.big_figure import BigFigure
 from station.ui.dashboard.race_bar import RaceBar
 
-CATALOG = Path(__file__).resolve().parents[2] / "resources" / "i18n" / "station_es_part2.ts"
+# Every part of the windows' catalog: the envelope window says a challenge's reasons as
+# the operator window does, in its words.
+CATALOGS = sorted(
+    (Path(__file__).resolve().parents[2] / "resources" / "i18n").glob("station_es*.ts")
+)
 
 
 def _lrelease() -> str:
@@ -35,9 +39,10 @@ def _lrelease() -> str:
 
 def compiled(folder: Path) -> Path:
     """The catalog compiled into a .qm in `folder`."""
-    qm = folder / "station_es_part2.qm"
+    qm = folder / "station_es.qm"
     if not qm.exists():
-        subprocess.run([_lrelease(), str(CATALOG), "-qm", str(qm)], check=True, capture_output=True)
+        ts = [str(catalog) for catalog in CATALOGS]
+        subprocess.run([_lrelease(), *ts, "-qm", str(qm)], check=True, capture_output=True)
     return qm
 
 
@@ -49,11 +54,11 @@ def in_spanish(qm: Path) -> Iterator[None]:
     translator = QTranslator()
     assert translator.load(str(qm)), qm
     app.installTranslator(translator)
-    use_language("es")
+    words.use_language("es")
     try:
         yield
     finally:
-        use_language(ENGLISH)
+        words.use_language(words.ENGLISH)
         app.removeTranslator(translator)
 
 
@@ -95,24 +100,177 @@ def shown_words(window: QWidget) -> list[tuple[str, str]]:
     return said
 
 
+def _without_names(text: str, names: Collection[str]) -> str:
+    """`text` without `names` (parties, choices, the case number), hashes, numbers and
+    Station's own name: what is left are words."""
+    for name in sorted([*names, FORM], key=len, reverse=True):
+        text = text.replace(name, " ")
+    text = re.sub(r"\b[0-9a-f]{8,}\b", " ", text)  # a hash
+    return re.sub(r"[\d,.:]+|\bStation\b", " ", text)
+
+
 def left_in_english(
     english: list[tuple[str, str]], spanish: list[tuple[str, str]], names: set[str]
 ) -> list[str]:
-    """What reads the same in both languages and has words in it other than `names`
-    (parties, choices, the case number), numbers and keys: words never translated."""
+    """What reads the same in both languages and has words in it other than `names`,
+    numbers and keys: words never translated; and each Spanish text that still holds an
+    English word (`ENGLISH`): a sentence only partly translated."""
     spanish_at = dict(spanish)  # a note only Spanish has (the sheet's translation) is new
     left = []
     for where, en in english:
         es = spanish_at.get(where)
-        rest = en
-        for name in sorted(names, key=len, reverse=True):
-            rest = rest.replace(name, " ")
-        rest = re.sub(r"\b[0-9a-f]{8,}\b", " ", rest)  # a hash
-        rest = re.sub(r"[\d,.:]+|\bStation\b", " ", rest)
+        rest = _without_names(en, names)
         if en == es and re.search(r"[A-Za-z]{2,}", rest) and en not in SAME_IN_SPANISH:
             left.append(f"{where}: {en!r}")
+    for where, es in spanish:
+        found = re.findall(r"[A-Za-z']+", _without_names(es, names))
+        if any(word.lower() in ENGLISH for word in found) and f"{where}: {es!r}" not in left:
+            left.append(f"{where}: {es!r}")
     return left
 
 
+# The Board's form keeps its English name beside its translation ("Acta de Escrutinio
+# (Tally of Ballots)"): the signed sheet is in English.
+FORM = "Tally of Ballots"
+
 # Words a Spanish reader reads as they are written in English.
 SAME_IN_SPANISH = {"TOTAL"}
+
+
+# English words that are no Spanish word: one of them left in a window is untranslated.
+ENGLISH = frozenset(
+    [
+        "the",
+        "and",
+        "of",
+        "to",
+        "is",
+        "are",
+        "was",
+        "be",
+        "been",
+        "it",
+        "its",
+        "this",
+        "that",
+        "these",
+        "which",
+        "who",
+        "why",
+        "what",
+        "when",
+        "with",
+        "from",
+        "by",
+        "for",
+        "against",
+        "at",
+        "on",
+        "in",
+        "or",
+        "not",
+        "yet",
+        "any",
+        "only",
+        "more",
+        "than",
+        "so",
+        "far",
+        "then",
+        "also",
+        "ballot",
+        "ballots",
+        "call",
+        "calls",
+        "called",
+        "count",
+        "counted",
+        "counting",
+        "record",
+        "recorded",
+        "records",
+        "vote",
+        "votes",
+        "voter",
+        "voters",
+        "undo",
+        "redo",
+        "last",
+        "file",
+        "files",
+        "open",
+        "opened",
+        "help",
+        "view",
+        "key",
+        "keys",
+        "sheet",
+        "sheets",
+        "tally",
+        "election",
+        "elections",
+        "new",
+        "pile",
+        "piles",
+        "export",
+        "exported",
+        "print",
+        "verify",
+        "quit",
+        "board",
+        "agent",
+        "observers",
+        "observer",
+        "signing",
+        "first",
+        "keyboard",
+        "shortcuts",
+        "press",
+        "click",
+        "back",
+        "challenged",
+        "challenge",
+        "challenges",
+        "void",
+        "valid",
+        "recent",
+        "demo",
+        "try",
+        "choose",
+        "set",
+        "up",
+        "dashboard",
+        "group",
+        "groups",
+        "box",
+        "name",
+        "names",
+        "union",
+        "unions",
+        "employer",
+        "save",
+        "create",
+        "browse",
+        "optional",
+        "number",
+        "case",
+        "cancel",
+        "recount",
+        "found",
+        "holds",
+        "journal",
+        "event",
+        "events",
+        "reason",
+        "reopen",
+        "pause",
+        "prepare",
+        "lock",
+        "locked",
+        "paused",
+        "resume",
+        "warning",
+        "sent",
+        "done",
+    ]
+)

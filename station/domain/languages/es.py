@@ -706,7 +706,39 @@ WORDS: dict[str, str] = {
     "Intervenor": "Interventor",
     "Incumbent": "Titular",
     "not on this ballot": "no figura en esta papeleta",
-    # station/domain/description.py
+    # station/domain/envelopes.py: ending the envelope stage
+    "; from then on no envelope can be ruled, and the ballots are counted.": (
+        "; desde entonces no se puede resolver ningún sobre y se cuentan las papeletas."
+    ),
+    " {accepted:,} accepted, {late:,} received after the due date, {challenged:,}"
+    " challenged, {void:,} void": (
+        " {accepted:,} aceptados, {late:,} recibidos tras la fecha límite, {challenged:,}"
+        " impugnados, {void:,} nulos"
+    ),
+    " {accepted:,} accepted, {challenged:,} challenged, {void:,} void, {late:,} late": (
+        " {accepted:,} aceptados, {challenged:,} impugnados, {void:,} nulos, {late:,} tardíos"
+    ),
+    " with the {at_polls:,} from the polls": " con las {at_polls:,} de las urnas",
+    # station/domain/groups.py: a unit's groups' names, joined
+    " and ": " y ",
+    # station/domain/choice_votes.py: what a vote on a ballot of several unions was for
+    "for {choice}": "por {choice}",
+    # station/domain/description.py: the question as the Board's Spanish ballot asks it
+    "Do you wish to be represented for purposes of collective bargaining by {union}?": (
+        "¿Desea usted ser representado para los propósitos de negociación colectiva por {union}?"
+    ),
+    "Do you wish to be included with nonprofessional employees in a unit for the purposes"
+    " of collective bargaining?": (
+        "¿Desea usted ser incluido con los empleados no profesionales en una unidad para los"
+        " propósitos de negociación colectiva?"
+    ),
+    "Do you wish to rescind the authority of your employer and {union} to require,"
+    " under their agreement, that employees make certain lawful payments to the union"
+    " in order to retain their jobs?": (
+        "¿Desea usted revocar la autoridad de su empleador y de {union} para exigir, conforme a"
+        " su convenio, que los empleados hagan ciertos pagos lícitos al sindicato para conservar"
+        " sus empleos?"
+    ),
     "the Petitioner": "el Peticionario",
     "the Board agent": "el Agente de la Junta",
     # station/domain/resolution_statements.py
@@ -819,6 +851,38 @@ WORDS: dict[str, str] = {
 }
 
 COUNTS: dict[tuple[str, str], tuple[str, ...]] = {
+    # station/domain/envelopes.py: ending the envelope stage
+    (
+        "End the envelope stage? {n:,} envelope ruled:",
+        "End the envelope stage? {n:,} envelopes ruled:",
+    ): (
+        "¿Terminar la etapa de sobres? {n:,} sobre resuelto:",
+        "¿Terminar la etapa de sobres? {n:,} sobres resueltos:",
+    ),
+    (
+        "; and {n:,} voter checked off at the polls",
+        "; and {n:,} voters checked off at the polls",
+    ): (
+        "; y {n:,} votante marcado en las urnas",
+        "; y {n:,} votantes marcados en las urnas",
+    ),
+    (
+        " The {n:,} envelope accepted or received after the due date is opened and its"
+        " ballot mixed",
+        " The {n:,} envelopes accepted or received after the due date are opened and"
+        " their ballots mixed",
+    ): (
+        " El sobre aceptado o recibido tras la fecha límite se abre y su papeleta se mezcla",
+        " Los {n:,} sobres aceptados o recibidos tras la fecha límite se abren y sus"
+        " papeletas se mezclan",
+    ),
+    (
+        " The {n:,} envelope accepted is opened and its ballot mixed",
+        " The {n:,} envelopes accepted are opened and their ballots mixed",
+    ): (
+        " El sobre aceptado se abre y su papeleta se mezcla",
+        " Los {n:,} sobres aceptados se abren y sus papeletas se mezclan",
+    ),
     # the pages' announcements
     ("{n:,} ballot counted: {figures}.", "{n:,} ballots counted: {figures}."): (
         "{n:,} papeleta contada: {figures}.",

@@ -57,6 +57,7 @@ from station.ui.contrast import ERROR_INK
 from station.ui.envelopes.controller import EnvelopeController
 from station.ui.operator.challenge_register import ChallengeRegisterDialog
 from station.ui.operator.choice_pad import election_html
+from station.ui.operator.prompts import reason_words
 
 SHOWN = 200  # matches listed at once; typing more narrows the rest
 # How long typing pauses before a screen reader says the matches.
@@ -502,9 +503,13 @@ class EnvelopeWindow(QMainWindow):
                 f"<b>{c.key}</b> {html.escape(c.short_words)}" for c in self.election.challengers
             )
             reason = (
-                challenge.reason.value if challenge and challenge.reason else self.tr("not given")
+                reason_words(challenge.reason)
+                if challenge and challenge.reason
+                else self.tr("not given")
             )
-            reasons = "  ".join(f"<b>{k}</b> {r.value}" for k, r in self.reason_keys.items())
+            reasons = "  ".join(
+                f"<b>{k}</b> {html.escape(reason_words(r))}" for k, r in self.reason_keys.items()
+            )
             # Nobody is named the challenger before a party key says who (a write-in's
             # challenge too): the Board agent is recorded only until then.
             asked = self._who_asked and party == Party.BOARD_AGENT.value

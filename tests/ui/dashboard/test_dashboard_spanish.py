@@ -75,7 +75,11 @@ def _names(setup: ElectionSetup) -> set[str]:
     }
 
 
-def _untranslated(qm: Path, build: Callable[[], QWidget]) -> tuple[list[str], QWidget]:
+def _untranslated(
+    qm: Path, build: Callable[[], QWidget], *values: str
+) -> tuple[list[str], QWidget]:
+    """What is left in English in the window `build` makes, in Spanish; `values`: words
+    shown as the system gave them (an I/O error's)."""
     english_window = build()
     english = shown_words(english_window)
     with in_spanish(qm):
@@ -83,7 +87,7 @@ def _untranslated(qm: Path, build: Callable[[], QWidget]) -> tuple[list[str], QW
         spanish = shown_words(window)
     assert isinstance(window, TablesDashboard | DashboardWindow)
     feed = window.feeds[0] if isinstance(window, TablesDashboard) else window.feed
-    return left_in_english(english, spanish, _names(feed.setup)), window
+    return left_in_english(english, spanish, _names(feed.setup) | set(values)), window
 
 
 def _texts(window: QWidget) -> str:
@@ -135,7 +139,7 @@ def test_a_silent_or_unreadable_journal_is_said_in_spanish(
         window._show_state()
         return window
 
-    left, window = _untranslated(qm, build)
+    left, window = _untranslated(qm, build, *filter(None, [problem]))
     assert left == []
     assert isinstance(window, DashboardWindow)
     assert window.status_label.text().startswith(status)
