@@ -56,10 +56,9 @@ from station.domain.challenges import REASON_KEYS, Challenge, ChallengeRegister,
 from station.domain.changes import Change, ReplayError
 from station.domain.election import ElectionSetup
 from station.domain.events import Action, Event
-from station.domain.statements import how_many
 from station.domain.text import clean_text
 from station.domain.voters import VoterList
-from station.domain.words import say, say_count
+from station.domain.words import say, say_count, say_in
 
 MAX_NAME = 200
 
@@ -654,8 +653,9 @@ def _envelope_of(
 
 
 def _group_words(group: str | None) -> str:
-    """ " (group A)": the voter's group, in an election of voting groups."""
-    return "" if group is None else f" (group {group})"
+    """ " (group A)": the voter's group, in an election of voting groups (in the
+    language said)."""
+    return "" if group is None else say(" (group {group})", group=group)
 
 
 def voter_group(stage: EnvelopeStage, envelope: Envelope, voters: VoterList) -> str | None:
@@ -695,25 +695,42 @@ def envelope_words(change: Change, group: str | None = None) -> str:
         )
     if envelope is None:  # pragma: no cover - every applied envelope event has its ruling
         return str(event.action)
-    who = envelope.voter if envelope.voter is not None else f"written in: {envelope.write_in}"
+    if envelope.voter is not None:
+        who = envelope.voter
+    else:
+        who = say("written in: {name}", name=envelope.write_in)
     return _undone_or_redone(
         f"{ruled_noun(envelope)} {who}{which_envelope(envelope)}"
-        f"{_group_words(envelope.group or group)} {envelope.ruling.label}",
+        f"{_group_words(envelope.group or group)} {_ruled(envelope.ruling)}",
         event.action,
     )
 
 
+def _ruled(ruling: Ruling) -> str:
+    """A ruling's word after its envelope, in the language said (of the envelope: an
+    envelope CHALLENGED, where `Ruling.label` is the CLI's)."""
+    match ruling:
+        case Ruling.CHALLENGED:
+            return say_in("envelope", "CHALLENGED")
+        case Ruling.VOID:
+            return say_in("envelope", "VOID")
+    return ruling_words(ruling)
+
+
 def ruled_noun(envelope: Envelope) -> str:
     """What a ruling is about: "Envelope", or "Voter" for a voter checked off at the
-    polls, who returned none."""
-    return "Voter" if envelope.ruling is Ruling.AT_POLLS else "Envelope"
+    polls, who returned none (in the language said)."""
+    return say("Voter") if envelope.ruling is Ruling.AT_POLLS else say("Envelope")
 
 
 def which_envelope(envelope: Envelope) -> str:
-    """ " (second envelope)", " (replacement for the envelope voided at event N)" or ""."""
+    """ " (second envelope)", " (replacement for the envelope voided at event N)" or "",
+    in the language said."""
     if envelope.replaces is not None:
-        return f" (replacement for the envelope voided at event {envelope.replaces})"
-    return " (second envelope)" if envelope.second else ""
+        return say(
+            " (replacement for the envelope voided at event {event})", event=envelope.replaces
+        )
+    return say(" (second envelope)") if envelope.second else ""
 
 
 def box_setup(setup: ElectionSetup, stage: EnvelopeStage) -> ElectionSetup:
@@ -837,7 +854,8 @@ def modes_statement(figures: EnvelopeFigures, ordered_opened: int = 0) -> str:
     decision ordered opened, whose ballots joined the box (`EnvelopeStage.opened_challenges`)."""
     if not figures.at_polls:
         return ""
-    return f"Ballots to count: {modes_words(figures.opened, figures.at_polls, ordered_opened)}"
+    modes = modes_words(figures.opened, figures.at_polls, ordered_opened)
+    return say("Ballots to count: {modes}", modes=modes)
 
 
 def counted_together_statement(figures: Mapping[str, int], ballots: object) -> str:
@@ -861,11 +879,20 @@ def modes_words(by_mail: int, at_polls: int, ordered_opened: int = 0) -> str:
     mixed election's box once, so that the figures add up to the box (a voter challenged
     at the polls voted in an envelope bearing their name, as a challenged mail voter did)."""
     opened = (
-        f", {how_many(ordered_opened, 'challenged envelope')} ordered opened"
+        say_count(
+            ordered_opened,
+            ", {n:,} challenged envelope ordered opened",
+            ", {n:,} challenged envelopes ordered opened",
+        )
         if ordered_opened
         else ""
     )
-    return f"{by_mail:,} by mail, {at_polls:,} at the polls{opened}"
+    return say(
+        "{by_mail:,} by mail, {at_polls:,} at the polls{opened}",
+        by_mail=by_mail,
+        at_polls=at_polls,
+        opened=opened,
+    )
 
 
 def end_stage_statement(figures: EnvelopeFigures) -> str:

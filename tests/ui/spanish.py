@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QTranslator
-from PySide6.QtWidgets import QAbstractButton, QLabel, QLineEdit, QWidget
+from PySide6.QtWidgets import QAbstractButton, QLabel, QLineEdit, QListWidget, QWidget
 
 from station.domain import words
 from station.ui.dashboard.big_figure import BigFigure
@@ -88,6 +88,8 @@ def shown_words(window: QWidget) -> list[tuple[str, str]]:
             texts.append(("text", _plain(widget.text())))
         if isinstance(widget, QLineEdit):
             texts.append(("placeholder", widget.placeholderText()))
+        if isinstance(widget, QListWidget):
+            texts += [(f"item{row}", widget.item(row).text()) for row in range(widget.count())]
         if isinstance(widget, BigFigure):
             texts.append(("word", widget.word))
         if isinstance(widget, RaceBar):

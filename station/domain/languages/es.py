@@ -719,6 +719,32 @@ WORDS: dict[str, str] = {
         " {accepted:,} aceptados, {challenged:,} impugnados, {void:,} nulos, {late:,} tardíos"
     ),
     " with the {at_polls:,} from the polls": " con las {at_polls:,} de las urnas",
+    # station/domain/envelopes.py: an envelope's ruling, in the envelope window
+    "written in: {name}": "añadido a mano: {name}",
+    " (replacement for the envelope voided at event {event})": (
+        " (reemplazo del sobre anulado en el evento {event})"
+    ),
+    " (group {group})": " (grupo {group})",
+    "Envelope": "Sobre",
+    "Voter": "Votante",
+    "Envelope (written in) {name}": "Sobre (añadido a mano) {name}",
+    "Ballots to count: {modes}": "Papeletas por contar: {modes}",
+    "{by_mail:,} by mail, {at_polls:,} at the polls{opened}": (
+        "{by_mail:,} por correo, {at_polls:,} en las urnas{opened}"
+    ),
+    # station/domain/envelope_parties.py: the envelope stage on the observers' dashboard
+    "{late:,} received after the due date": "recibidos tras la fecha límite {late:,}",
+    "challenged envelopes: withheld until the final tally": (
+        "sobres impugnados: reservados hasta el acta final"
+    ),
+    "ENVELOPE STAGE \u2014 envelopes: {figures}. No ballot is opened yet.": (
+        "ETAPA DE SOBRES \u2014 sobres: {figures}. Aún no se abre ninguna papeleta."
+    ),
+    "Ballots in the box: the envelopes accepted and received after the due date": (
+        "Papeletas en la urna: los sobres aceptados y los recibidos tras la fecha límite"
+    ),
+    "Ballots in the box: the envelopes accepted": "Papeletas en la urna: los sobres aceptados",
+    "Envelopes: {figures}. {box}.": "Sobres: {figures}. {box}.",
     # station/domain/groups.py: a unit's groups' names, joined
     " and ": " y ",
     # station/domain/choice_votes.py: what a vote on a ballot of several unions was for
@@ -851,6 +877,19 @@ WORDS: dict[str, str] = {
 }
 
 COUNTS: dict[tuple[str, str], tuple[str, ...]] = {
+    (
+        ", {n:,} challenged envelope ordered opened",
+        ", {n:,} challenged envelopes ordered opened",
+    ): (
+        ", {n:,} sobre impugnado con orden de abrir",
+        ", {n:,} sobres impugnados con orden de abrir",
+    ),
+    # station/domain/envelope_parties.py: the stage's challenges settled, of the envelopes
+    ("{n:,} sustained", "{n:,} sustained"): ("{n:,} sostenido", "{n:,} sostenidos"),
+    ("{n:,} ordered opened", "{n:,} ordered opened"): (
+        "{n:,} con orden de abrir",
+        "{n:,} con orden de abrir",
+    ),
     # station/domain/envelopes.py: ending the envelope stage
     (
         "End the envelope stage? {n:,} envelope ruled:",
@@ -1089,5 +1128,8 @@ IN_CONTEXT: dict[tuple[str, str], str] = {
     ("figure", "CHALLENGED"): "IMPUGNADAS",
     # one challenge's status, settled at the table
     ("challenge", "sustained"): "sostenida",
+    # an envelope's ruling, after the envelope (a ballot's is feminine)
+    ("envelope", "CHALLENGED"): "IMPUGNADO",
+    ("envelope", "VOID"): "NULO",
     ("challenge", "withdrawn"): "retirada",
 }
