@@ -412,6 +412,9 @@ WORDS: dict[str, str] = {
         " (NO comprobada con una huella digital anotada: compárela con la suya)"
     ),
     ", the key written down": ", la clave anotada",
+    " (NOT checked against a fingerprint written down: type it above)": (
+        " (NO comprobada con una huella digital anotada: escríbala arriba)"
+    ),
     "LIVE · {said}": "EN VIVO · {said}",
     "{said} · STATION: {problem}": "{said} · ESTACIÓN: {problem}",
     "event {signed:,} signed by key {key}{checked}": (
