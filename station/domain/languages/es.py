@@ -497,6 +497,16 @@ WORDS: dict[str, str] = {
     "NO": "NO",
     # station/domain/piles.py
     "{lane} pile {pile}": "pila {pile} de {lane}",
+    "this election has no pile checks": "esta elección no tiene recuentos de pilas",
+    "{pile} is not full": "la {pile} no está llena",
+    "a recount finds a number of ballots, not {found}": (
+        "un recuento da un número de papeletas, no {found}"
+    ),
+    "{pile} was found wrong: correct the count (undo, call again) and refill"
+    " the pile before it is recounted": (
+        "la {pile} resultó incorrecta: corrija el escrutinio (deshaga, vuelva a leer) y"
+        " rellene la pila antes de recontarla"
+    ),
     "group {group} {lane}": "{lane} del grupo {group}",
     "pile {pile}: {held} of {size}": "pila {pile}: {held} de {size}",
     " — not recounted": " — sin recontar",

@@ -269,3 +269,16 @@ def test_a_locked_count_names_the_count_menu_as_the_spanish_menu_bar_does(
     assert menu == "Escrutinio"
     sheet = Sheet(12, 11, SheetKind.FINAL, 0, None, Tally(3, 2))
     assert f"(menú {menu})" in lock_refusal_statement(sheet)
+
+
+def test_a_pile_recount_refused_is_said_in_spanish(
+    window_es: OperatorWindow, setup: ElectionSetup
+) -> None:
+    from station.domain import Call
+    from tests.ui.windows import KEYS, key
+
+    key(window_es, KEYS[Call.FOR])
+    assert not window_es.controller.check_pile(Call.FOR, 1, 3)  # not full
+    banner = window_es.error_banner
+    assert "la pila 1 de A FAVOR no está llena" in banner.text()
+    assert english_left(banner, values_of(setup)) == []
