@@ -214,3 +214,40 @@ def test_the_tables_dashboard_reads_in_spanish(qtbot: QtBot, tmp_path: Path, qm:
     assert not window.sheet_note_label.isHidden()
     with in_spanish(qm):
         assert feeds_read_only() == "Vista verificada de la transmisión de cada mesa \u00b7 T: tema"
+
+
+def _decided(session: CountSession) -> None:
+    for call in (Call.CHALLENGE, Call.FOR, Call.CHALLENGE, Call.AGAINST, Call.CHALLENGE):
+        session.record(call)
+    prepare_sheet(session, FINAL, key_fingerprint="0" * 64)
+    session.decide([1, 3], [], "Regional Director")
+    session.record(Call.FOR)  # the first of the ballots ordered opened
+
+
+def _mail(session: CountSession) -> None:
+    from station.domain.envelopes import Ruling
+
+    session.rule_envelope(Ruling.ACCEPTED, "100")
+    session.rule_envelope(Ruling.ACCEPTED, "101")
+    session.rule_envelope(Ruling.CHALLENGED, "102")
+    session.end_envelopes()
+    session.record(Call.FOR)
+
+
+@pytest.mark.parametrize("state", ["after the count", "mail"])
+def test_the_dashboard_after_the_count_and_of_a_mail_ballot_reads_in_spanish(
+    qtbot: QtBot, tmp_path: Path, qm: Path, state: str
+) -> None:
+    import dataclasses
+
+    from tests.mail.helpers import BESSEMER, VOTERS
+
+    path = tmp_path / "election.station"
+    if state == "mail":
+        Journal.create(path, BESSEMER, VOTERS)
+    else:
+        Journal.create(path, dataclasses.replace(JFK8, ballots=5))
+    with Journal.open(path) as journal:
+        (_mail if state == "mail" else _decided)(CountSession.resume(journal, keep=0))
+    left, _ = _untranslated(qm, lambda: _dashboard(qtbot, path))
+    assert left == []
