@@ -92,3 +92,25 @@ def test_the_operator_window_in_spanish_in_each_state(
         assert english_left(window, values_of(setup, str(path), *groups)) == []
     finally:
         window.close()
+
+
+@pytest.mark.usefixtures("spanish")
+def test_the_register_and_the_decision_after_the_hearing_in_spanish(
+    qtbot: QtBot, first_count: Path
+) -> None:
+    from station.ui.operator.challenge_register import ChallengeRegisterDialog
+    from station.ui.operator.decision_dialog import DecisionDialog
+
+    window = open_window(qtbot, first_count)
+    try:
+        register = ChallengeRegisterDialog(window.controller, window)
+        qtbot.addWidget(register)
+        assert register.decide_button.isEnabled()  # a final sheet signed: the hearing's turn
+        for row in range(register.table.rowCount()):
+            register.table.selectRow(row)
+            assert english_left(register, values_of(JFK8, str(first_count))) == []
+        decision = DecisionDialog(window.controller.count, JFK8, register)
+        qtbot.addWidget(decision)
+        assert english_left(decision, values_of(JFK8)) == []
+    finally:
+        window.close()

@@ -84,6 +84,7 @@ def english_left(root: QWidget, values: list[str]) -> list[tuple[str, str, list[
         plain = html.unescape(re.sub(r"<[^>]+>", " ", text)).replace("&", "")
         plain = COMMAND.sub(" ", plain)  # the command line stays in English
         plain = QUOTED.sub(" ", plain)  # as typed: a CSV file's column "name"
+        plain = re.sub(r"\b[0-9a-f]{8,}\b", " ", plain)  # a hash: "…2751be6a" is no "be"
         for value in sorted(values, key=len, reverse=True):
             plain = plain.replace(value, " ")
         words = [word for word in re.findall(r"[A-Za-z']+", plain) if word.lower() in ENGLISH]
