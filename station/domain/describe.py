@@ -4,7 +4,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from station.domain.calls import Call, vote_words
-from station.domain.challenges import Challenge
+from station.domain.challenges import Challenge, reason_words
 from station.domain.changes import Change, Sheet
 from station.domain.description import Election
 from station.domain.envelopes import anonymous_envelope_words
@@ -184,7 +184,7 @@ def _challenge_words(change: Change, who: ChallengerWords) -> str:
 def challenged_by(challenge: Challenge, who: ChallengerWords = _plain_challenger) -> str:
     """ "challenged by the Employer: supervisor", for the ticker, the last calls and the
     envelope window's list."""
-    reason = challenge.reason.value if challenge.reason else say("reason not given")
+    reason = reason_words(challenge.reason) if challenge.reason else say("reason not given")
     return say("challenged by {party}: {reason}", party=who(challenge.party), reason=reason)
 
 
@@ -196,7 +196,7 @@ def challenged_entry(
 ) -> str:
     """A challenged ballot's one line once its party or reason is given (or corrected),
     with its voting group where it was called in one, as the call's line said it."""
-    reason = challenge.reason.value if challenge.reason else say("reason not given")
+    reason = reason_words(challenge.reason) if challenge.reason else say("reason not given")
     by = who(challenge.party)
     where = "" if group is None else say(" \u2014 group {group}", group=group)
     if challenge.disputed_void:

@@ -758,6 +758,17 @@ WORDS: dict[str, str] = {
     ),
     "Ballots in the box: the envelopes accepted": "Papeletas en la urna: los sobres aceptados",
     "Envelopes: {figures}. {box}.": "Sobres: {figures}. {box}.",
+    # station/domain/challenges.py: a challenge's reason, as the window's catalog says it
+    "not on the eligibility list": "no está en la lista de elegibles",
+    "supervisor": "supervisor",
+    "no longer employed": "ya no es empleado",
+    "signature or name mismatch": "firma o nombre no coinciden",
+    "envelope damaged or opened": "sobre dañado o abierto",
+    "disputed void": "nulidad objetada",
+    "disputed call": "lectura objetada",
+    "other": "otro",
+    "signature missing or not matching": "firma ausente o no coincide",
+    "envelope damaged": "sobre dañado",
     # station/domain/groups.py: a unit's groups' names, joined
     " and ": " y ",
     # station/domain/choice_votes.py: what a vote on a ballot of several unions was for

@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from station.domain import Action, Change
-from station.domain.challenges import REASON_KEYS, Reason
+from station.domain.challenges import REASON_KEYS, Reason, reason_words
 from station.domain.describe import challenged_by
 from station.domain.description import describe as describe_election
 from station.domain.envelope_parties import envelope_entry, stage_statement
@@ -57,7 +57,6 @@ from station.ui.contrast import ERROR_INK
 from station.ui.envelopes.controller import EnvelopeController
 from station.ui.operator.challenge_register import ChallengeRegisterDialog
 from station.ui.operator.choice_pad import election_html
-from station.ui.operator.prompts import reason_words
 
 SHOWN = 200  # matches listed at once; typing more narrows the rest
 # How long typing pauses before a screen reader says the matches.

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from station.domain import Action, Call, Change
-from station.domain.challenges import REASON_KEYS, Challenge, Reason
+from station.domain.challenges import REASON_KEYS, Challenge, Reason, reason_words
 from station.domain.description import Vote, describe, in_sentence_words
 from station.domain.piles import PileRef
 from station.domain.statements import EARLY_RECOUNT
@@ -44,23 +44,6 @@ def short_reason(reason: Reason) -> str:
         Reason.MISMATCH: QCoreApplication.translate("Reason", "signature mismatch"),
         Reason.ENVELOPE_OPENED: QCoreApplication.translate("Reason", "envelope damaged"),
         Reason.OTHER: QCoreApplication.translate("Reason", "other"),
-    }
-    return words[reason]
-
-
-def reason_words(reason: Reason) -> str:
-    """A challenge's reason in full, as the question and the register say it."""
-    words = {
-        Reason.NOT_ON_LIST: QCoreApplication.translate("Reason", "not on the eligibility list"),
-        Reason.SUPERVISOR: QCoreApplication.translate("Reason", "supervisor"),
-        Reason.NO_LONGER_EMPLOYED: QCoreApplication.translate("Reason", "no longer employed"),
-        Reason.MISMATCH: QCoreApplication.translate("Reason", "signature or name mismatch"),
-        Reason.ENVELOPE_OPENED: QCoreApplication.translate("Reason", "envelope damaged or opened"),
-        Reason.DISPUTED_VOID: QCoreApplication.translate("Reason", "disputed void"),
-        Reason.DISPUTED_CALL: QCoreApplication.translate("Reason", "disputed call"),
-        Reason.OTHER: QCoreApplication.translate("Reason", "other"),
-        Reason.SIGNATURE: QCoreApplication.translate("Reason", "signature missing or not matching"),
-        Reason.ENVELOPE_DAMAGED: QCoreApplication.translate("Reason", "envelope damaged"),
     }
     return words[reason]
 

@@ -283,3 +283,19 @@ def test_a_pile_recount_refused_is_said_in_spanish(
     banner = window_es.error_banner
     assert "la pila 1 de A FAVOR no está llena" in banner.text()
     assert english_left(banner, values_of(setup)) == []
+
+
+def test_a_challenges_reason_in_the_last_calls_is_said_in_spanish(
+    window_es: OperatorWindow, setup: ElectionSetup
+) -> None:
+    from station.domain import Call
+    from station.domain.challenges import Reason
+
+    window_es.controller.record(Call.CHALLENGE)
+    seq = window_es.controller.journal.head_seq
+    assert window_es.controller.amend_challenge(
+        seq, {"party": "employer", "reason": Reason.NOT_ON_LIST.value}
+    )
+    said = window_es.recent.item(0).text()
+    assert said == "Papeleta 1 IMPUGNADA por el Empleador: no está en la lista de elegibles"
+    assert english_left(window_es.recent, values_of(setup)) == []
