@@ -4,7 +4,8 @@
 compiled here by pyside6-lrelease) and speaks
 Spanish in the domain (`use_language`); `shown_words` reads a window as its user reads
 it: each visible widget's text, tool tip, accessible name and description, its title,
-and the words the dashboard paints itself.
+and the words the dashboard paints itself; `english_left` finds the English words
+left anywhere in a window or dialog, shown or not (the operator's and start windows).
 """
 
 import html
@@ -17,9 +18,21 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QTranslator
-from PySide6.QtWidgets import QAbstractButton, QLabel, QLineEdit, QListWidget, QWidget
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QComboBox,
+    QGroupBox,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QMenu,
+    QPlainTextEdit,
+    QTableWidget,
+    QWidget,
+)
 
-from station.domain import words
+from station.domain import ElectionSetup, words
 from station.ui.dashboard.big_figure import BigFigure
 from station.ui.dashboard.race_bar import RaceBar
 
@@ -276,3 +289,65 @@ ENGLISH = frozenset(
         "done",
     ]
 )
+
+
+# A command to type, as a tool tip quotes it: `station verify FOLDER --key ...`.
+COMMAND = re.compile(r"station [a-z]+|--[a-z-]+")
+QUOTED = re.compile(r'"[^"]*"')
+
+
+def texts(root: QWidget) -> Iterator[tuple[str, str]]:
+    """(where, text) for every word a user or a screen reader meets in `root`."""
+    for widget in [root, *root.findChildren(QWidget)]:
+        where = f"{type(widget).__name__} {widget.objectName()}"
+        yield where, widget.toolTip()
+        yield where, widget.accessibleName()
+        yield where, widget.accessibleDescription()
+        if widget.isWindow():
+            yield where, widget.windowTitle()
+        if isinstance(widget, QLabel | QAbstractButton):
+            yield where, widget.text()
+        if isinstance(widget, QLineEdit | QPlainTextEdit):
+            yield where, widget.placeholderText()
+        if isinstance(widget, QGroupBox):
+            yield where, widget.title()
+        if isinstance(widget, QMenu):
+            yield where, widget.title()
+        if isinstance(widget, QComboBox):
+            for row in range(widget.count()):
+                yield where, widget.itemText(row)
+        if isinstance(widget, QListWidget):
+            for row in range(widget.count()):
+                yield where, widget.item(row).text()
+                yield where, widget.item(row).toolTip()
+        if isinstance(widget, QTableWidget):
+            for column in range(widget.columnCount()):
+                item = widget.horizontalHeaderItem(column)
+                if item is not None:
+                    yield where, item.text()
+                    yield where, item.toolTip()
+    for action in root.findChildren(QAction):
+        yield f"action {action.text()!r}", action.text()
+        yield f"action {action.text()!r}", action.toolTip()
+
+
+def english_left(root: QWidget, values: list[str]) -> list[tuple[str, str, list[str]]]:
+    """Each text of `root` that still holds English words, once `values` are taken out."""
+    left = []
+    for where, text in texts(root):
+        plain = html.unescape(re.sub(r"<[^>]+>", " ", text)).replace("&", "")
+        plain = COMMAND.sub(" ", plain)  # the command line stays in English
+        plain = QUOTED.sub(" ", plain)  # as typed: a CSV file's column "name"
+        plain = re.sub(r"\b[0-9a-f]{8,}\b", " ", plain)  # a hash: "…2751be6a" is no "be"
+        for value in sorted(values, key=len, reverse=True):
+            plain = plain.replace(value, " ")
+        english = [word for word in re.findall(r"[A-Za-z']+", plain) if word.lower() in ENGLISH]
+        if english:
+            left.append((where, text, english))
+    return left
+
+
+def values_of(setup: ElectionSetup, *more: str) -> list[str]:
+    """The names the window shows as given (the parties', the case's, a file's)."""
+    names = [setup.case_number, setup.employer, *setup.ballot.unions]
+    return [name for name in (*names, *more) if name]

@@ -6,9 +6,19 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from station.domain import ElectionSetup
+from station.domain.election import voting_groups
 from station.journal import Journal
 from station.ui.operator.window import OperatorWindow
 from tests.ui.windows import key, open_window
+
+# Two voting groups, the professionals' a Sonotone group (question 1 first).
+SONOTONE = ElectionSetup.validated(
+    case_number="10-RC-000026", employer="Mercy Hospital", union="Nurses United", eligible=1,
+    groups=voting_groups(
+        ["A=Professional employees", "B=Nonprofessional employees"],
+        ["A=30", "B=80"], ["A=4", "B=3"], sonotone=["A"],
+    ),
+)  # fmt: skip
 
 
 def small_election(tmp_path: Path, *, ballots: int | None = 8, pile: int = 3) -> Path:

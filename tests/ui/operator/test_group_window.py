@@ -9,22 +9,16 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
-from station.domain import Call, ElectionSetup
-from station.domain.election import voting_groups
+from station.domain import Call
 from station.journal import Journal
 from station.ui.operator.window import OperatorWindow
 from station.ui.screen_fit import FRAME_HEIGHT
 from tests.groups_helpers import calls, new
 from tests.kinds_helpers import station
+from tests.ui.operator.helpers import SONOTONE
 from tests.ui.windows import figures, key, open_window
 
-SETUP = ElectionSetup.validated(
-    case_number="10-RC-000026", employer="Mercy Hospital", union="Nurses United", eligible=1,
-    groups=voting_groups(
-        ["A=Professional employees", "B=Nonprofessional employees"],
-        ["A=30", "B=80"], ["A=4", "B=3"], sonotone=["A"],
-    ),
-)  # fmt: skip
+SETUP = SONOTONE
 K = Qt.Key
 
 

@@ -19,8 +19,8 @@ from station.journal.session import CountSession
 from station.ui.language import use_language_everywhere
 from tests.helpers import JFK8
 from tests.mail.helpers import BESSEMER, VOTERS
-from tests.ui.operator.test_group_window import SETUP as GROUPS
-from tests.ui.operator.test_spanish_window import english_left, values_of
+from tests.ui.operator.helpers import SONOTONE as GROUPS
+from tests.ui.spanish import english_left, values_of
 from tests.ui.windows import open_window
 
 SEVERAL = ElectionSetup.validated(

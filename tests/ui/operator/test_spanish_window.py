@@ -6,25 +6,12 @@ them. Names of parties and choices, key letters and numbers are values, never
 translated, and are taken out before the words are looked at.
 """
 
-import html
-import re
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
-    QAbstractButton,
     QApplication,
-    QComboBox,
-    QGroupBox,
-    QLabel,
-    QLineEdit,
-    QListWidget,
-    QMenu,
-    QPlainTextEdit,
-    QTableWidget,
-    QWidget,
 )
 from pytestqt.qtbot import QtBot
 
@@ -34,69 +21,8 @@ from station.ui.language import use_language_everywhere
 from station.ui.operator.window import OperatorWindow
 from station.ui.start.new_election import NewElectionDialog
 from station.ui.start.window import StartDialog
-from tests.ui.spanish import ENGLISH
+from tests.ui.spanish import english_left, values_of
 from tests.ui.windows import open_window
-
-# A command to type, as a tool tip quotes it: `station verify FOLDER --key ...`.
-COMMAND = re.compile(r"station [a-z]+|--[a-z-]+")
-QUOTED = re.compile(r'"[^"]*"')
-
-
-def texts(root: QWidget) -> Iterator[tuple[str, str]]:
-    """(where, text) for every word a user or a screen reader meets in `root`."""
-    for widget in [root, *root.findChildren(QWidget)]:
-        where = f"{type(widget).__name__} {widget.objectName()}"
-        yield where, widget.toolTip()
-        yield where, widget.accessibleName()
-        yield where, widget.accessibleDescription()
-        if widget.isWindow():
-            yield where, widget.windowTitle()
-        if isinstance(widget, QLabel | QAbstractButton):
-            yield where, widget.text()
-        if isinstance(widget, QLineEdit | QPlainTextEdit):
-            yield where, widget.placeholderText()
-        if isinstance(widget, QGroupBox):
-            yield where, widget.title()
-        if isinstance(widget, QMenu):
-            yield where, widget.title()
-        if isinstance(widget, QComboBox):
-            for row in range(widget.count()):
-                yield where, widget.itemText(row)
-        if isinstance(widget, QListWidget):
-            for row in range(widget.count()):
-                yield where, widget.item(row).text()
-                yield where, widget.item(row).toolTip()
-        if isinstance(widget, QTableWidget):
-            for column in range(widget.columnCount()):
-                item = widget.horizontalHeaderItem(column)
-                if item is not None:
-                    yield where, item.text()
-                    yield where, item.toolTip()
-    for action in root.findChildren(QAction):
-        yield f"action {action.text()!r}", action.text()
-        yield f"action {action.text()!r}", action.toolTip()
-
-
-def english_left(root: QWidget, values: list[str]) -> list[tuple[str, str, list[str]]]:
-    """Each text of `root` that still holds English words, once `values` are taken out."""
-    left = []
-    for where, text in texts(root):
-        plain = html.unescape(re.sub(r"<[^>]+>", " ", text)).replace("&", "")
-        plain = COMMAND.sub(" ", plain)  # the command line stays in English
-        plain = QUOTED.sub(" ", plain)  # as typed: a CSV file's column "name"
-        plain = re.sub(r"\b[0-9a-f]{8,}\b", " ", plain)  # a hash: "…2751be6a" is no "be"
-        for value in sorted(values, key=len, reverse=True):
-            plain = plain.replace(value, " ")
-        words = [word for word in re.findall(r"[A-Za-z']+", plain) if word.lower() in ENGLISH]
-        if words:
-            left.append((where, text, words))
-    return left
-
-
-def values_of(setup: ElectionSetup, *more: str) -> list[str]:
-    """The names the window shows as given (the parties', the case's, a file's)."""
-    names = [setup.case_number, setup.employer, *setup.ballot.unions]
-    return [name for name in (*names, *more) if name]
 
 
 @pytest.fixture
@@ -195,7 +121,7 @@ def test_a_sonotone_ballot_asks_its_questions_in_spanish_with_the_same_keys(
     from PySide6.QtCore import Qt
 
     from station.journal import Journal
-    from tests.ui.operator.test_group_window import SETUP
+    from tests.ui.operator.helpers import SONOTONE as SETUP
     from tests.ui.windows import key
 
     path = tmp_path / "groups.station"
