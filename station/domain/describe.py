@@ -11,7 +11,7 @@ from station.domain.envelopes import anonymous_envelope_words
 from station.domain.events import Action, Event, SheetKind
 from station.domain.resolution_statements import describe_resolution
 from station.domain.statements import pile_mismatch_statement
-from station.domain.words import say
+from station.domain.words import say, say_in
 
 # A CLOSE then an OPEN, in one line: listed newest first, "opened" above "closed" read
 # backwards.
@@ -182,10 +182,18 @@ def _challenge_words(change: Change, who: ChallengerWords) -> str:
 
 
 def challenged_by(challenge: Challenge, who: ChallengerWords = _plain_challenger) -> str:
-    """ "challenged by the Employer: supervisor", for the ticker, the last calls and the
-    envelope window's list."""
+    """ "challenged by the Employer: supervisor", for the ticker and the last calls."""
     reason = reason_words(challenge.reason) if challenge.reason else say("reason not given")
     return say("challenged by {party}: {reason}", party=who(challenge.party), reason=reason)
+
+
+def envelope_challenged_by(challenge: Challenge, who: ChallengerWords = _plain_challenger) -> str:
+    """`challenged_by` of an envelope, for the envelope window's list (a language may
+    say it otherwise than of a ballot: "impugnado", of the envelope)."""
+    reason = reason_words(challenge.reason) if challenge.reason else say("reason not given")
+    return say_in(
+        "envelope", "challenged by {party}: {reason}", party=who(challenge.party), reason=reason
+    )
 
 
 def challenged_entry(

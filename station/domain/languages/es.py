@@ -1155,5 +1155,6 @@ IN_CONTEXT: dict[tuple[str, str], str] = {
     # an envelope's ruling, after the envelope (a ballot's is feminine)
     ("envelope", "CHALLENGED"): "IMPUGNADO",
     ("envelope", "VOID"): "NULO",
+    ("envelope", "challenged by {party}: {reason}"): "impugnado por {party}: {reason}",
     ("challenge", "withdrawn"): "retirada",
 }

@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 
 from station.domain import Action, Change
 from station.domain.challenges import REASON_KEYS, Reason, reason_words
-from station.domain.describe import challenged_by
+from station.domain.describe import envelope_challenged_by
 from station.domain.description import describe as describe_election
 from station.domain.envelope_parties import envelope_entry, stage_statement
 from station.domain.envelopes import (
@@ -636,7 +636,8 @@ class EnvelopeWindow(QMainWindow):
         if change.event.action is Action.AMEND and change.event.target is not None:
             who = envelope_entry(self.controller.count, self.controller.voters, change.event.target)
             assert change.challenge is not None  # every applied AMEND has its challenge
-            return f"{who or change.event.target} {challenged_by(change.challenge, self.election.said)}"
+            said = envelope_challenged_by(change.challenge, self.election.said)
+            return f"{who or change.event.target} {said}"
         if envelope is not None and envelope.voter is not None:
             voter = self.controller.voters.get(envelope.voter)
             if voter is not None:

@@ -107,4 +107,5 @@ def test_the_rulings_listed_read_in_spanish(qtbot: QtBot, mail_file: Path, qm: P
     assert left == []
     texts = [text for _, text in spanish]
     assert "Sobre 100 Ada Lovelace IMPUGNADO" in texts
+    assert "Sobre 100 Ada Lovelace impugnado por el Empleador: motivo no indicado" in texts
     assert "Sobre añadido a mano: Rosa Parks ACEPTADO" in texts
