@@ -1230,30 +1230,6 @@ Dónde se guarda el archivo de la elección; un archivo existente nunca se sobre
         <source>other</source>
         <translation>otro</translation>
     </message>
-    <message>
-        <source>not on the eligibility list</source>
-        <translation>no está en la lista de elegibles</translation>
-    </message>
-    <message>
-        <source>signature or name mismatch</source>
-        <translation>firma o nombre no coinciden</translation>
-    </message>
-    <message>
-        <source>envelope damaged or opened</source>
-        <translation>sobre dañado o abierto</translation>
-    </message>
-    <message>
-        <source>disputed void</source>
-        <translation>nulidad objetada</translation>
-    </message>
-    <message>
-        <source>disputed call</source>
-        <translation>lectura objetada</translation>
-    </message>
-    <message>
-        <source>signature missing or not matching</source>
-        <translation>firma ausente o no coincide</translation>
-    </message>
 </context>
 <context>
     <name>RecentCallsList</name>

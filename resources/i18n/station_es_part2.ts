@@ -266,7 +266,7 @@
     </message>
     <message>
         <source>{challenged} challenged, sealed</source>
-        <translation>{challenged} impugnadas, selladas</translation>
+        <translation>impugnadas y selladas: {challenged}</translation>
     </message>
     <message>
         <source>no votes counted yet</source>

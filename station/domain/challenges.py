@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from station.domain.parties import Party
+from station.domain.words import say
 
 MAX_NOTE = 200
 
@@ -33,6 +34,32 @@ class Reason(StrEnum):
     # file that holds them reads as it was recorded.
     SIGNATURE = "signature missing or not matching"
     ENVELOPE_DAMAGED = "envelope damaged"
+
+
+def reason_words(reason: Reason) -> str:
+    """A challenge's reason in full, in the language said: the question, the register,
+    the last calls and the ticker say it so (files and the CLI keep `Reason`'s value)."""
+    match reason:
+        case Reason.NOT_ON_LIST:
+            return say("not on the eligibility list")
+        case Reason.SUPERVISOR:
+            return say("supervisor")
+        case Reason.NO_LONGER_EMPLOYED:
+            return say("no longer employed")
+        case Reason.MISMATCH:
+            return say("signature or name mismatch")
+        case Reason.ENVELOPE_OPENED:
+            return say("envelope damaged or opened")
+        case Reason.DISPUTED_VOID:
+            return say("disputed void")
+        case Reason.DISPUTED_CALL:
+            return say("disputed call")
+        case Reason.OTHER:
+            return say("other")
+        case Reason.SIGNATURE:
+            return say("signature missing or not matching")
+        case Reason.ENVELOPE_DAMAGED:
+            return say("envelope damaged")
 
 
 # One list of reasons, with one letter each, the same at every stage (the count, the

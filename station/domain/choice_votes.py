@@ -17,6 +17,7 @@ from station.domain.calls import Call
 from station.domain.choices import Ballot
 from station.domain.events import Action, Event
 from station.domain.runoff import several_unions
+from station.domain.words import say
 
 CHOICE = "choice"
 
@@ -135,7 +136,8 @@ class ChoiceVotes:
                 self._votes[entry[1] - 1] += 1
 
     def words(self, event: Event) -> str | None:
-        """ "for Teamsters Local 901": what a vote, or its undo or redo, was for.
+        """ "for Teamsters Local 901": what a vote, or its undo or redo, was for, in the
+        language said (the choice's name as written).
 
         None but on a ballot of several unions, where FOR and AGAINST say too little.
         """
@@ -143,10 +145,10 @@ class ChoiceVotes:
         if ballot is None or not self.several:
             return None
         if event.call is Call.AGAINST and ballot.neither is not None:
-            return f"for {ballot.neither}"
+            return say("for {choice}", choice=ballot.neither)
         if event.call is Call.FOR:
             choice = self._choice_of.get(
                 event.seq if event.action is Action.CALL else event.target or 0
             )
-            return None if choice is None else f"for {ballot.unions[choice - 1]}"
+            return None if choice is None else say("for {choice}", choice=ballot.unions[choice - 1])
         return None

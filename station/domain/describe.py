@@ -4,14 +4,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from station.domain.calls import Call, vote_words
-from station.domain.challenges import Challenge
+from station.domain.challenges import Challenge, reason_words
 from station.domain.changes import Change, Sheet
 from station.domain.description import Election
 from station.domain.envelopes import anonymous_envelope_words
 from station.domain.events import Action, Event, SheetKind
 from station.domain.resolution_statements import describe_resolution
 from station.domain.statements import pile_mismatch_statement
-from station.domain.words import say
+from station.domain.words import say, say_in
 
 # A CLOSE then an OPEN, in one line: listed newest first, "opened" above "closed" read
 # backwards.
@@ -182,10 +182,18 @@ def _challenge_words(change: Change, who: ChallengerWords) -> str:
 
 
 def challenged_by(challenge: Challenge, who: ChallengerWords = _plain_challenger) -> str:
-    """ "challenged by the Employer: supervisor", for the ticker, the last calls and the
-    envelope window's list."""
-    reason = challenge.reason.value if challenge.reason else say("reason not given")
+    """ "challenged by the Employer: supervisor", for the ticker and the last calls."""
+    reason = reason_words(challenge.reason) if challenge.reason else say("reason not given")
     return say("challenged by {party}: {reason}", party=who(challenge.party), reason=reason)
+
+
+def envelope_challenged_by(challenge: Challenge, who: ChallengerWords = _plain_challenger) -> str:
+    """`challenged_by` of an envelope, for the envelope window's list (a language may
+    say it otherwise than of a ballot: "impugnado", of the envelope)."""
+    reason = reason_words(challenge.reason) if challenge.reason else say("reason not given")
+    return say_in(
+        "envelope", "challenged by {party}: {reason}", party=who(challenge.party), reason=reason
+    )
 
 
 def challenged_entry(
@@ -196,7 +204,7 @@ def challenged_entry(
 ) -> str:
     """A challenged ballot's one line once its party or reason is given (or corrected),
     with its voting group where it was called in one, as the call's line said it."""
-    reason = challenge.reason.value if challenge.reason else say("reason not given")
+    reason = reason_words(challenge.reason) if challenge.reason else say("reason not given")
     by = who(challenge.party)
     where = "" if group is None else say(" \u2014 group {group}", group=group)
     if challenge.disputed_void:

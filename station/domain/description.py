@@ -113,6 +113,23 @@ class Challenger:
         return self.in_sentence
 
     @property
+    def short_words(self) -> str:
+        """`short` in the language said: a role's word translated ("Sindicato"), a
+        union's name as written."""
+        if self.role is None:
+            return say("Board agent")
+        short = self.short
+        if short == self.name:
+            return short
+        role, paren, rest = short.partition(" (")
+        return f"{role_words(role)}{paren}{rest}"
+
+    @property
+    def label_words(self) -> str:
+        """`label` in the language said: "el Peticionario (ALU)"."""
+        return in_sentence_words(self.label)
+
+    @property
     def heading(self) -> str:
         """Above its observers on the sheet: "For the Employer", "For the Union (ALU)"."""
         return f"For {self.label}"
@@ -252,11 +269,13 @@ INCLUSION = (
 
 
 def deauthorization_question(union: str) -> str:
-    """A UD ballot's question (NLRB Form 707's wording, NLRA 9(e)(1))."""
-    return (
-        f"Do you wish to rescind the authority of your employer and {union} to require,"
+    """A UD ballot's question (NLRB Form 707's wording, NLRA 9(e)(1)), in the language
+    said (the Board's ballots are translated too)."""
+    return say(
+        "Do you wish to rescind the authority of your employer and {union} to require,"
         " under their agreement, that employees make certain lawful payments to the union"
-        " in order to retain their jobs?"
+        " in order to retain their jobs?",
+        union=union,
     )
 
 
@@ -288,16 +307,17 @@ class Question:
 
     @property
     def words(self) -> str:
-        """The question as its ballot asks it; "" for a choice among several unions,
-        whose ballot asks only for a mark in one box."""
+        """The question as its ballot asks it, in the language said (the Board's ballots
+        are translated too); "" for a choice among several unions, whose ballot asks only
+        for a mark in one box."""
         if self.kind is QuestionKind.INCLUSION:
-            return INCLUSION_QUESTION
+            return say(INCLUSION_QUESTION)
         if self.majority_of_eligible:
             return deauthorization_question(self.about)
         if len(self.choices) == 2 and self.neither is not None:
-            return (
-                "Do you wish to be represented for purposes of collective bargaining by"
-                f" {self.unions[0].name}?"
+            return say(
+                "Do you wish to be represented for purposes of collective bargaining by {union}?",
+                union=self.unions[0].name,
             )
         return ""
 
@@ -505,8 +525,9 @@ class Election:
 
     @property
     def short_names(self) -> dict[str, str]:
-        """Each challenger's name for a narrow place, by id: "Employer", "ALU"."""
-        return {id: challenger.short for id, challenger in self.challengers_by_id().items()}
+        """Each challenger's name for a narrow place, by id, in the language said:
+        "Employer", "ALU"."""
+        return {id: challenger.short_words for id, challenger in self.challengers_by_id().items()}
 
     @property
     def disputing_parties(self) -> tuple[Challenger, ...]:
@@ -707,4 +728,9 @@ def in_sentence_words(in_sentence: str) -> str:
             return say("the Petitioner")
         case "the Board agent":
             return say("the Board agent")
-    return in_sentence
+    if not in_sentence.startswith("the "):
+        return in_sentence  # a union of several, by its name
+    role, _, name = in_sentence.removeprefix("the ").partition(" (")
+    if not name:
+        return say("the {role}", role=role_words(role))
+    return say("the {role} ({name})", role=role_words(role), name=name.removesuffix(")"))

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from station.domain.calls import vote_words
 from station.domain.choices import ONE_UNION_WORDS, Ballot, RerunCause
 from station.domain.tally import Tally
+from station.domain.words import say
 
 
 def runoff_title(ballot: Ballot) -> str:
@@ -110,17 +111,41 @@ def held_again_kind(first: Mapping[str, str]) -> str:
 
 
 def held_again_statement(first: Mapping[str, str]) -> str:
-    """The line under a sheet's title naming the election this one is held instead of."""
-    when = f"the election of {first['date']}, case {first['case']}"
+    """The line under a sheet's title naming the election this one is held instead of
+    (in the language said: a window's header; the sheet speaks English)."""
+    when = say("the election of {date}, case {case}", date=first["date"], case=first["case"])
     if first.get("cause") == RerunCause.NULLITY:
-        return (
-            f"Further election under 29 CFR 102.70(d): {when} was void, its votes divided"
-            " so that no runoff could be held; only one further election is held"
+        return say(
+            "Further election under 29 CFR 102.70(d): {when} was void, its votes divided"
+            " so that no runoff could be held; only one further election is held",
+            when=when,
         )
-    kind = held_again_kind(first)
-    if kind == "rerun election":
-        return f"Rerun of {when}"
-    return f"{kind[0].upper()}{kind[1:]}: rerun of {when}, itself held again"
+    number = int(first.get("number", "2"))
+    if number <= 2:
+        return say("Rerun of {when}", when=when)
+    return say(
+        "{kind}: rerun of {when}, itself held again", kind=_held_again_title(number), when=when
+    )
+
+
+def _held_again_title(number: int) -> str:
+    """ "Third election" and on, as `held_again_kind` names it, in the language said."""
+    match number:
+        case 3:
+            return say("Third election")
+        case 4:
+            return say("Fourth election")
+        case 5:
+            return say("Fifth election")
+        case 6:
+            return say("Sixth election")
+        case 7:
+            return say("Seventh election")
+        case 8:
+            return say("Eighth election")
+        case 9:
+            return say("Ninth election")
+    return say("Election no. {number}", number=number)
 
 
 def rerun_statement(ballot: Ballot) -> str:

@@ -27,6 +27,7 @@ from station.domain.envelopes import (
 )
 from station.domain.parties import Party
 from station.domain.voters import VoterList
+from station.domain.words import say, say_count
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,12 +44,15 @@ class StageChallenges:
         return sum(self.by_party.values())
 
     def settled_words(self, separator: str) -> str:
-        """ "1 sustained · 2 ordered opened" (each only when there is one), or ""."""
-        words = [
-            f"{n:,} {word}"
-            for n, word in ((self.sustained, "sustained"), (self.ordered_opened, "ordered opened"))
-            if n
-        ]
+        """ "1 sustained · 2 ordered opened" (each only when there is one), or "", in the
+        language said (of the envelopes: English says both alike, Spanish does not)."""
+        words = []
+        if self.sustained:
+            words.append(say_count(self.sustained, "{n:,} sustained", "{n:,} sustained"))
+        if self.ordered_opened:
+            words.append(
+                say_count(self.ordered_opened, "{n:,} ordered opened", "{n:,} ordered opened")
+            )
         return separator.join(words)
 
 
@@ -107,35 +111,43 @@ def stage_line(
         return ""
     f = stage.figures
     if hide_challenges:
-        late = f"{f.late:,} received after the due date" if f.current else f"{f.late:,} late"
-        polls = f" \u00b7 {f.at_polls:,} at the polls" if f.at_polls else ""
-        figures = (
-            f"{f.accepted:,} accepted \u00b7 {f.void:,} void \u00b7 {late}{polls} \u00b7 {WITHHELD}"
+        if f.current:
+            late = say("{late:,} received after the due date", late=f.late)
+        else:
+            late = say("{late:,} late", late=f.late)
+        polls = (
+            f" \u00b7 {say('{at_polls:,} at the polls', at_polls=f.at_polls)}" if f.at_polls else ""
         )
+        accepted = say("{accepted:,} accepted", accepted=f.accepted)
+        void = say("{void:,} void", void=f.void)
+        figures = f"{accepted} \u00b7 {void} \u00b7 {late}{polls} \u00b7 {say(WITHHELD)}"
     else:
         figures = stage_statement(stage, count.challenges, names)  # as line 6 stands
     if stage.open:
-        return f"ENVELOPE STAGE \u2014 envelopes: {figures}. No ballot is opened yet."
-    box = modes_statement(
-        f, stage.opened_challenges
-    ) or "Ballots in the box: the envelopes accepted" + (
-        " and received after the due date" if f.current else ""
-    )
-    return f"Envelopes: {figures}. {box}."
+        return say(
+            "ENVELOPE STAGE \u2014 envelopes: {figures}. No ballot is opened yet.", figures=figures
+        )
+    box = modes_statement(f, stage.opened_challenges)
+    if not box and f.current:
+        box = say("Ballots in the box: the envelopes accepted and received after the due date")
+    elif not box:
+        box = say("Ballots in the box: the envelopes accepted")
+    return say("Envelopes: {figures}. {box}.", figures=figures, box=box)
 
 
 def envelope_entry(count: Count, voters: VoterList | None, seq: int) -> str | None:
     """ "Envelope 1002 Linus Hamilton" for a challenged envelope, None for a ballot: what
     the challenge register shows, the parties needing it for the hearing (the voter list
-    is already theirs). A ballot challenged at the count has only its ballot number."""
+    is already theirs), in the language said. A ballot challenged at the count has only
+    its ballot number."""
     envelope = count.envelopes.get(seq)
     if envelope is None:
         return None
     if envelope.voter is None:
-        return f"Envelope (written in) {envelope.write_in}"
+        return say("Envelope (written in) {name}", name=envelope.write_in)
     voter = voters.get(envelope.voter) if voters is not None else None
     name = f" {voter.name}" if voter is not None else ""
-    return f"Envelope {envelope.voter}{name}{which_envelope(envelope)}"
+    return f"{say('Envelope')} {envelope.voter}{name}{which_envelope(envelope)}"
 
 
 def envelope_figures(count: Count) -> dict[str, int]:

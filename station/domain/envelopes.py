@@ -56,10 +56,9 @@ from station.domain.challenges import REASON_KEYS, Challenge, ChallengeRegister,
 from station.domain.changes import Change, ReplayError
 from station.domain.election import ElectionSetup
 from station.domain.events import Action, Event
-from station.domain.statements import how_many
 from station.domain.text import clean_text
 from station.domain.voters import VoterList
-from station.domain.words import say, say_count
+from station.domain.words import say, say_count, say_in
 
 MAX_NAME = 200
 
@@ -654,8 +653,9 @@ def _envelope_of(
 
 
 def _group_words(group: str | None) -> str:
-    """ " (group A)": the voter's group, in an election of voting groups."""
-    return "" if group is None else f" (group {group})"
+    """ " (group A)": the voter's group, in an election of voting groups (in the
+    language said)."""
+    return "" if group is None else say(" (group {group})", group=group)
 
 
 def voter_group(stage: EnvelopeStage, envelope: Envelope, voters: VoterList) -> str | None:
@@ -695,25 +695,42 @@ def envelope_words(change: Change, group: str | None = None) -> str:
         )
     if envelope is None:  # pragma: no cover - every applied envelope event has its ruling
         return str(event.action)
-    who = envelope.voter if envelope.voter is not None else f"written in: {envelope.write_in}"
+    if envelope.voter is not None:
+        who = envelope.voter
+    else:
+        who = say("written in: {name}", name=envelope.write_in)
     return _undone_or_redone(
         f"{ruled_noun(envelope)} {who}{which_envelope(envelope)}"
-        f"{_group_words(envelope.group or group)} {envelope.ruling.label}",
+        f"{_group_words(envelope.group or group)} {_ruled(envelope.ruling)}",
         event.action,
     )
 
 
+def _ruled(ruling: Ruling) -> str:
+    """A ruling's word after its envelope, in the language said (of the envelope: an
+    envelope CHALLENGED, where `Ruling.label` is the CLI's)."""
+    match ruling:
+        case Ruling.CHALLENGED:
+            return say_in("envelope", "CHALLENGED")
+        case Ruling.VOID:
+            return say_in("envelope", "VOID")
+    return ruling_words(ruling)
+
+
 def ruled_noun(envelope: Envelope) -> str:
     """What a ruling is about: "Envelope", or "Voter" for a voter checked off at the
-    polls, who returned none."""
-    return "Voter" if envelope.ruling is Ruling.AT_POLLS else "Envelope"
+    polls, who returned none (in the language said)."""
+    return say("Voter") if envelope.ruling is Ruling.AT_POLLS else say("Envelope")
 
 
 def which_envelope(envelope: Envelope) -> str:
-    """ " (second envelope)", " (replacement for the envelope voided at event N)" or ""."""
+    """ " (second envelope)", " (replacement for the envelope voided at event N)" or "",
+    in the language said."""
     if envelope.replaces is not None:
-        return f" (replacement for the envelope voided at event {envelope.replaces})"
-    return " (second envelope)" if envelope.second else ""
+        return say(
+            " (replacement for the envelope voided at event {event})", event=envelope.replaces
+        )
+    return say(" (second envelope)") if envelope.second else ""
 
 
 def box_setup(setup: ElectionSetup, stage: EnvelopeStage) -> ElectionSetup:
@@ -837,7 +854,8 @@ def modes_statement(figures: EnvelopeFigures, ordered_opened: int = 0) -> str:
     decision ordered opened, whose ballots joined the box (`EnvelopeStage.opened_challenges`)."""
     if not figures.at_polls:
         return ""
-    return f"Ballots to count: {modes_words(figures.opened, figures.at_polls, ordered_opened)}"
+    modes = modes_words(figures.opened, figures.at_polls, ordered_opened)
+    return say("Ballots to count: {modes}", modes=modes)
 
 
 def counted_together_statement(figures: Mapping[str, int], ballots: object) -> str:
@@ -861,44 +879,74 @@ def modes_words(by_mail: int, at_polls: int, ordered_opened: int = 0) -> str:
     mixed election's box once, so that the figures add up to the box (a voter challenged
     at the polls voted in an envelope bearing their name, as a challenged mail voter did)."""
     opened = (
-        f", {how_many(ordered_opened, 'challenged envelope')} ordered opened"
+        say_count(
+            ordered_opened,
+            ", {n:,} challenged envelope ordered opened",
+            ", {n:,} challenged envelopes ordered opened",
+        )
         if ordered_opened
         else ""
     )
-    return f"{by_mail:,} by mail, {at_polls:,} at the polls{opened}"
+    return say(
+        "{by_mail:,} by mail, {at_polls:,} at the polls{opened}",
+        by_mail=by_mail,
+        at_polls=at_polls,
+        opened=opened,
+    )
 
 
 def end_stage_statement(figures: EnvelopeFigures) -> str:
-    """What the agent confirms when ending the envelope stage."""
+    """What the agent confirms when ending the envelope stage, in the language said."""
+    ruled = say_count(
+        figures.returned,
+        "End the envelope stage? {n:,} envelope ruled:",
+        "End the envelope stage? {n:,} envelopes ruled:",
+    )
+    then = say("; from then on no envelope can be ruled, and the ballots are counted.")
     if figures.current:
+        said = say(
+            " {accepted:,} accepted, {late:,} received after the due date, {challenged:,}"
+            " challenged, {void:,} void",
+            accepted=figures.accepted,
+            late=figures.late,
+            challenged=figures.challenged,
+            void=figures.void,
+        )
         polls = (
-            f"; and {how_many(figures.at_polls, 'voter')} checked off at the polls"
+            say_count(
+                figures.at_polls,
+                "; and {n:,} voter checked off at the polls",
+                "; and {n:,} voters checked off at the polls",
+            )
             if figures.at_polls
             else ""
         )
-        mixed = f" with the {figures.at_polls:,} from the polls" if figures.at_polls else ""
-        return (
-            f"End the envelope stage? {how_many(figures.returned, 'envelope')} ruled:"
-            f" {figures.accepted:,} accepted, {figures.late:,} received after the due date,"
-            f" {figures.challenged:,} challenged, {figures.void:,} void{polls}. The"
-            f" {how_many(figures.opened, 'envelope')} accepted or received after the due"
-            f" date {_opened_and_mixed(figures.opened)}{mixed}; from then on no envelope"
-            " can be ruled, and the ballots are counted."
+        opened = say_count(
+            figures.opened,
+            " The {n:,} envelope accepted or received after the due date is opened and its"
+            " ballot mixed",
+            " The {n:,} envelopes accepted or received after the due date are opened and"
+            " their ballots mixed",
         )
-    return (
-        f"End the envelope stage? {how_many(figures.returned, 'envelope')} ruled:"
-        f" {figures.accepted:,} accepted, {figures.challenged:,} challenged,"
-        f" {figures.void:,} void, {figures.late:,} late. The"
-        f" {how_many(figures.accepted, 'envelope')} accepted"
-        f" {_opened_and_mixed(figures.accepted)}; from then on no envelope can be ruled, and"
-        " the ballots are counted."
+        mixed = (
+            say(" with the {at_polls:,} from the polls", at_polls=figures.at_polls)
+            if figures.at_polls
+            else ""
+        )
+        return f"{ruled}{said}{polls}.{opened}{mixed}{then}"
+    said = say(
+        " {accepted:,} accepted, {challenged:,} challenged, {void:,} void, {late:,} late",
+        accepted=figures.accepted,
+        challenged=figures.challenged,
+        void=figures.void,
+        late=figures.late,
     )
-
-
-def _opened_and_mixed(envelopes: int) -> str:
-    return (
-        "is opened and its ballot mixed" if envelopes == 1 else "are opened and their ballots mixed"
+    opened = say_count(
+        figures.accepted,
+        " The {n:,} envelope accepted is opened and its ballot mixed",
+        " The {n:,} envelopes accepted are opened and their ballots mixed",
     )
+    return f"{ruled}{said}.{opened}{then}"
 
 
 # The envelope figures as the tally sheet prints them, above lines 1-9 (a mail election

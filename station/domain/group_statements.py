@@ -21,7 +21,7 @@ def locked_unit_statement(unit: UnitResult, group: str) -> str:
     unit group `group` (the one last counted, or chosen with G) votes in: "Unit A + B —
     Professional employees and Nonprofessional employees"."""
     if len(unit.groups) == 1:
-        return say("Unit {groups} \u2014 {name}", groups=group, name=unit.name)
+        return say("Unit {groups} \u2014 {name}", groups=group, name=unit.name_words)
     return unit_title(unit)
 
 
@@ -225,7 +225,7 @@ def group_panel_lines(
 def unit_title(unit: UnitResult) -> str:
     """A pooled unit's panel title: "Unit A + B — Professional employees and Nonprofessional
     employees"."""
-    return say("Unit {groups} \u2014 {name}", groups=" + ".join(unit.groups), name=unit.name)
+    return say("Unit {groups} \u2014 {name}", groups=" + ".join(unit.groups), name=unit.name_words)
 
 
 def unit_panel_lines(
@@ -279,7 +279,7 @@ def unit_statement(
     # unit by its groups' names too.
     groups = " + ".join(unit.groups)
     if len(unit.groups) > 1:
-        who = say("Unit {groups} ({name})", groups=groups, name=unit.name)
+        who = say("Unit {groups} ({name})", groups=groups, name=unit.name_words)
     else:
         who = say("Unit {groups}", groups=groups)
     if figures or (figures is None and len(unit.groups) > 1):

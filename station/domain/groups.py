@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from station.domain.runoff import determinative, majority_for, result, several_unions
+from station.domain.words import say
 
 MAX_GROUPS = 9
 _KEY = re.compile(r"[A-Z]")
@@ -297,6 +298,8 @@ class UnitResult:
             or a final sheet declared the count over): its lines 8 and 9 are stated as
             final, determinative challenges or not.
         void: the void ballots of its groups.
+        names: the names of the groups it pools, which `name` joins with "and";
+            `name_words` joins them in the language said.
     """
 
     name: str
@@ -309,6 +312,15 @@ class UnitResult:
     joins: bool = False
     over: bool = False
     void: int = 0
+    names: tuple[str, ...] = ()
+
+    @property
+    def name_words(self) -> str:
+        """`name` in the language said (the groups' names as written): a window's; files
+        and the sheet keep `name`."""
+        if len(self.names) < 2:
+            return self.name
+        return say(" and ").join(self.names)
 
 
 def included(tally: GroupTally) -> bool:
@@ -387,6 +399,7 @@ def units(
                 joins=members[0].decides_joining,
                 over=over,
                 void=sum(t.void for t in figures),
+                names=tuple(group.name for group in members),
             )
         )
     return tuple(results)

@@ -121,7 +121,8 @@ class PileCheck:
 
 
 class PileError(ValueError):
-    """A recount that cannot be (the caller turns it into a ReplayError)."""
+    """A recount that cannot be (the caller turns it into a ReplayError), in the
+    language said: the operator reads it as the refusal of the pile's recount."""
 
 
 class PileTracker:
@@ -167,19 +168,24 @@ class PileTracker:
         """
         ref = self.ref(call, pile, group, choice)
         if self.size <= 0:
-            raise PileError("this election has no pile checks")
+            raise PileError(say("this election has no pile checks"))
         if not 1 <= pile <= total // self.size:
-            raise PileError(f"{ref.name} is not full")
+            raise PileError(say("{pile} is not full", pile=ref.name))
         if (
             not isinstance(found, int)
             or isinstance(found, bool)
             or not 0 <= found <= 10 * self.size
         ):
-            raise PileError(f"a recount finds a number of ballots, not {found!r}")
+            raise PileError(
+                say("a recount finds a number of ballots, not {found}", found=repr(found))
+            )
         if ref in self._unrefilled:
             raise PileError(
-                f"{ref.name} was found wrong: correct the count (undo, call again) and refill"
-                " the pile before it is recounted"
+                say(
+                    "{pile} was found wrong: correct the count (undo, call again) and refill"
+                    " the pile before it is recounted",
+                    pile=ref.name,
+                )
             )
         return PileCheck(call, pile, found, self.size, group, choice, ref.label)
 

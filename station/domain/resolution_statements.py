@@ -14,7 +14,7 @@ from station.domain.changes import Change
 from station.domain.events import Action
 from station.domain.statements import counted_statement
 from station.domain.tally import Tally
-from station.domain.words import say, say_count
+from station.domain.words import say, say_count, say_in
 
 if TYPE_CHECKING:  # pragma: no cover
     from station.domain.count import Count
@@ -24,12 +24,31 @@ if TYPE_CHECKING:  # pragma: no cover
 def settled_undo_refusal(ballot: int, number: int, status: str) -> str:
     """Why Ctrl+Z does not take back the call of a challenged ballot settled at the table
     (`status`: "sustained", "withdrawn"), in the register's words: its number there and
-    the action that takes the settlement back first."""
-    return (
-        f"ballot {ballot:,} (no. {number} in the challenge register) is settled:"
-        f" {status}. To take its call back, open the register (Ctrl+R), select no."
-        f" {number}, choose \u201cTake the settlement back\u201d, then press Ctrl+Z again."
+    the action that takes the settlement back first, as the register's button names it
+    (`TAKE_BACK`, the label the window's own catalog gives that button)."""
+    return say(
+        "ballot {ballot:,} (no. {number} in the challenge register) is settled:"
+        " {status}. To take its call back, open the register (Ctrl+R), select no."
+        " {number}, choose \u201c{button}\u201d, then press Ctrl+Z again.",
+        ballot=ballot,
+        number=number,
+        status=_settled_words(status),
+        button=say(TAKE_BACK),
     )
+
+
+# The register's button that takes a settlement back, without its shortcut's "&".
+TAKE_BACK = "Take the settlement back"
+
+
+def _settled_words(status: str) -> str:
+    """A challenge's settled status, of one challenge ("sostenida")."""
+    match status:
+        case "sustained":
+            return say_in("challenge", "sustained")
+        case "withdrawn":
+            return say_in("challenge", "withdrawn")
+    return status
 
 
 def _call_label(call: Call) -> str:

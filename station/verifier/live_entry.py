@@ -20,6 +20,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from station.domain.cadence import Cadence
+from station.domain.calls import vote_words
 from station.domain.choices import choice_words
 from station.domain.count import Count
 from station.domain.describe import election_words
@@ -383,7 +384,7 @@ def _count_view(follower: FeedCheck) -> dict[str, Any]:
         "several": several,
         "choices": [
             {
-                "word": choice.label.upper(),  # as its button says it: FOR, a UD's YES
+                "word": vote_words(choice.label.upper()),  # as its button says it: FOR, YES
                 "name": "" if several or i >= unions else name,
                 "figure": None if several else ("for" if i < unions else "against"),
                 "value": f"{votes[i]:,}",
@@ -399,7 +400,7 @@ def _count_view(follower: FeedCheck) -> dict[str, Any]:
         "calls": [
             {
                 "text": row.text,
-                "tag": CORRECTION_TAG if row.correction else "",
+                "tag": say(CORRECTION_TAG) if row.correction else "",
                 "session": row.session,
             }
             for row in ticker_rows(follower.recent, _words(follower))

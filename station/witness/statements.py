@@ -191,7 +191,7 @@ def live_status(
         checked = (
             say(LIVE_KEY_UNCHECKED)
             if typed is None
-            else KEY_NOT_TYPED
+            else say(KEY_NOT_TYPED)
             if not typed
             else say(", the key written down")
         )

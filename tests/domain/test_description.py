@@ -146,3 +146,24 @@ def test_each_observer_signs_under_its_own_party_on_the_sheet() -> None:
         ("For the Petitioner (Ann Smith)", ["Ann Smith"]),
         ("For the Union (Local 1)", ["Bo Chen"]),
     ]
+
+
+@pytest.mark.parametrize(
+    ("number", "english", "spanish"),
+    [
+        ("2", "Rerun of the election of 2026-11-02, case 10-RC-000001", "Repetición de la"),
+        ("3", "Third election: rerun of the election of", "Tercera elección: repetición de la"),
+    ],
+)
+def test_a_windows_header_names_the_election_held_again_in_its_language(
+    number: str, english: str, spanish: str
+) -> None:
+    from station.domain.words import in_language
+
+    first = {"case": "10-RC-000001", "date": "2026-11-02", "head": "9:" + "0" * 64}
+    election = describe(setup("Local 1", rerun_of={**first, "number": number}))
+    assert english in election.parties_line
+    with in_language("es"):
+        line = election.parties_line
+    assert f"{spanish} elección del 2026-11-02, caso 10-RC-000001" in line, line
+    assert "Local 1" in line and "Acme" in line

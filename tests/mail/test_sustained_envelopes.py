@@ -89,3 +89,22 @@ def test_the_dashboard_stage_line_agrees_with_line_6(decided: Path, qtbot: QtBot
         " Board agent 0) \u00b7 1 sustained \u00b7 2 ordered opened \u00b7 0 void \u00b7"
         " 0 late. Ballots in the box: the envelopes accepted."
     )
+
+
+def test_the_dashboard_stage_line_in_spanish_says_the_settled_apart(
+    decided: Path, qtbot: QtBot
+) -> None:
+    from station.domain.description import describe
+    from station.domain.words import in_language
+
+    with Journal.open(decided, read_only=True) as journal:
+        count = journal.restore(trust_snapshots=False)
+    label = EnvelopeStageLabel()
+    qtbot.addWidget(label)
+    with in_language("es"):
+        label.show_stage(count, describe(BESSEMER).short_names)
+    assert label.text() == (
+        "Sobres: devueltos 5 \u00b7 aceptados 2 \u00b7 impugnados 0 (Empleador 0,"
+        " Sindicato 0, Agente de la Junta 0) \u00b7 1 sostenido \u00b7 2 con orden de abrir"
+        " \u00b7 nulos 0 \u00b7 tardíos 0. Papeletas en la urna: los sobres aceptados."
+    )

@@ -24,9 +24,7 @@ from tests.verifier import chromium
 from tests.witness.helpers import live_feed
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
-CALLS = [Call.FOR, Call.AGAINST, Call.FOR, Call.FOR, Call.VOID, Call.AGAINST] * 5 + [
-    Call.CHALLENGE
-]
+CALLS = [Call.FOR, Call.AGAINST, Call.FOR, Call.FOR, Call.VOID, Call.AGAINST] * 5 + [Call.CHALLENGE]
 SPANISH = ("--lang=es", "--accept-lang=es-MX,es")
 
 

@@ -92,7 +92,9 @@ def test_the_panel_speaks_the_page_s_language_and_the_record_stays_english(
     assert view["line"] == (
         "Usted y la estación coinciden en 24 de 25 \u00b7 la estación le lleva 1 de ventaja"
     )
-    assert view["flag"]["text"].startswith("Papeleta 5: usted anotó A FAVOR, la estación EN CONTRA (")
+    assert view["flag"]["text"].startswith(
+        "Papeleta 5: usted anotó A FAVOR, la estación EN CONTRA ("
+    )
     assert view["piles"][0] == ["Pila", "Estación", "Usted"]
     assert made == english  # a file a party brings to a hearing: the Board's English
 

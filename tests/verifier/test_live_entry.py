@@ -68,7 +68,29 @@ def test_the_page_s_own_words_follow_the_language_chosen(
     assert view["case"] == english["case"].replace("Case ", "Caso ", 1)
     assert view["head"] == english["head"].replace("event", "evento").replace("head", "cabeza")
     assert view["figures"] == english["figures"]  # figures, and the choices' names, as they are
+    for choice in (*view["choices"], *english["choices"]):
+        choice.pop("word")
     assert view["choices"] == english["choices"]
+
+
+def test_the_choices_words_and_a_correction_s_tag_in_spanish(tmp_path: Path) -> None:
+    path = tmp_path / "jfk8.station"
+    Journal.create(path, dataclasses.replace(JFK8, ballots=80))
+    with Journal.open(path) as journal:
+        journal.start_session()
+        journal.append(Action.CALL, Call.FOR)
+        wrong = journal.append(Action.CALL, Call.AGAINST)
+        journal.append(Action.UNDO, Call.AGAINST, target=wrong.seq)
+    with live_feed(path, key_for_signing(), page=False) as server:
+        live, _ = followed(server, 5)  # and the session closed
+    english = live.view(time.time())
+    with in_language("es"):
+        view = live.view(time.time())
+    assert [choice["word"] for choice in english["choices"]] == ["FOR", "AGAINST"]
+    assert [choice["word"] for choice in view["choices"]] == ["A FAVOR", "EN CONTRA"]
+    calls = zip(english["calls"], view["calls"], strict=True)
+    tags = [(call["tag"], spanish["tag"]) for call, spanish in calls]
+    assert ("CORRECTION", "CORRECCIÓN") in tags, tags
 
 
 def test_events_no_head_covers_are_said_apart_then_not_signed_after_10_s(

@@ -40,3 +40,14 @@ def test_a_forged_feed_is_not_verified_in_either_language() -> None:
     english = feed_status("event 7 is altered", broken=False)
     assert spanish.startswith("⚠ TRANSMISIÓN NO VERIFICADA\nevent 7 is altered.")
     assert english == "⚠ THE STATION CANNOT READ ITS JOURNAL\nevent 7 is altered"
+
+
+def test_a_key_not_typed_is_said_in_the_pages_language() -> None:
+    with in_language("es"):
+        live = live_status(41, "ab12", "", None)
+    assert live == (
+        "EN VIVO · evento 41 firmado con la clave ab12 (NO comprobada con una huella digital"
+        " anotada: escríbala arriba)"
+    )
+    english = live_status(41, "ab12", "", None)
+    assert english.endswith(" (NOT checked against a fingerprint written down: type it above)")

@@ -412,6 +412,9 @@ WORDS: dict[str, str] = {
         " (NO comprobada con una huella digital anotada: compárela con la suya)"
     ),
     ", the key written down": ", la clave anotada",
+    " (NOT checked against a fingerprint written down: type it above)": (
+        " (NO comprobada con una huella digital anotada: escríbala arriba)"
+    ),
     "LIVE · {said}": "EN VIVO · {said}",
     "{said} · STATION: {problem}": "{said} · ESTACIÓN: {problem}",
     "event {signed:,} signed by key {key}{checked}": (
@@ -494,6 +497,16 @@ WORDS: dict[str, str] = {
     "NO": "NO",
     # station/domain/piles.py
     "{lane} pile {pile}": "pila {pile} de {lane}",
+    "this election has no pile checks": "esta elección no tiene recuentos de pilas",
+    "{pile} is not full": "la {pile} no está llena",
+    "a recount finds a number of ballots, not {found}": (
+        "un recuento da un número de papeletas, no {found}"
+    ),
+    "{pile} was found wrong: correct the count (undo, call again) and refill"
+    " the pile before it is recounted": (
+        "la {pile} resultó incorrecta: corrija el escrutinio (deshaga, vuelva a leer) y"
+        " rellene la pila antes de recontarla"
+    ),
     "group {group} {lane}": "{lane} del grupo {group}",
     "pile {pile}: {held} of {size}": "pila {pile}: {held} de {size}",
     " — not recounted": " — sin recontar",
@@ -706,9 +719,91 @@ WORDS: dict[str, str] = {
     "Intervenor": "Interventor",
     "Incumbent": "Titular",
     "not on this ballot": "no figura en esta papeleta",
-    # station/domain/description.py
+    # station/domain/envelopes.py: ending the envelope stage
+    "; from then on no envelope can be ruled, and the ballots are counted.": (
+        "; desde entonces no se puede resolver ningún sobre y se cuentan las papeletas."
+    ),
+    " {accepted:,} accepted, {late:,} received after the due date, {challenged:,}"
+    " challenged, {void:,} void": (
+        " {accepted:,} aceptados, {late:,} recibidos tras la fecha límite, {challenged:,}"
+        " impugnados, {void:,} nulos"
+    ),
+    " {accepted:,} accepted, {challenged:,} challenged, {void:,} void, {late:,} late": (
+        " {accepted:,} aceptados, {challenged:,} impugnados, {void:,} nulos, {late:,} tardíos"
+    ),
+    " with the {at_polls:,} from the polls": " con las {at_polls:,} de las urnas",
+    # station/domain/envelopes.py: an envelope's ruling, in the envelope window
+    "written in: {name}": "añadido a mano: {name}",
+    " (replacement for the envelope voided at event {event})": (
+        " (reemplazo del sobre anulado en el evento {event})"
+    ),
+    " (group {group})": " (grupo {group})",
+    "Envelope": "Sobre",
+    "Voter": "Votante",
+    "Envelope (written in) {name}": "Sobre (añadido a mano) {name}",
+    "Ballots to count: {modes}": "Papeletas por contar: {modes}",
+    "{by_mail:,} by mail, {at_polls:,} at the polls{opened}": (
+        "{by_mail:,} por correo, {at_polls:,} en las urnas{opened}"
+    ),
+    # station/domain/envelope_parties.py: the envelope stage on the observers' dashboard
+    "{late:,} received after the due date": "recibidos tras la fecha límite {late:,}",
+    "challenged envelopes: withheld until the final tally": (
+        "sobres impugnados: reservados hasta el acta final"
+    ),
+    "ENVELOPE STAGE \u2014 envelopes: {figures}. No ballot is opened yet.": (
+        "ETAPA DE SOBRES \u2014 sobres: {figures}. Aún no se abre ninguna papeleta."
+    ),
+    "Ballots in the box: the envelopes accepted and received after the due date": (
+        "Papeletas en la urna: los sobres aceptados y los recibidos tras la fecha límite"
+    ),
+    "Ballots in the box: the envelopes accepted": "Papeletas en la urna: los sobres aceptados",
+    "Envelopes: {figures}. {box}.": "Sobres: {figures}. {box}.",
+    # station/domain/challenges.py: a challenge's reason, as the window's catalog says it
+    "not on the eligibility list": "no está en la lista de elegibles",
+    "supervisor": "supervisor",
+    "no longer employed": "ya no es empleado",
+    "signature or name mismatch": "firma o nombre no coinciden",
+    "envelope damaged or opened": "sobre dañado o abierto",
+    "disputed void": "nulidad objetada",
+    "disputed call": "lectura objetada",
+    "other": "otro",
+    "signature missing or not matching": "firma ausente o no coincide",
+    "envelope damaged": "sobre dañado",
+    # station/domain/groups.py: a unit's groups' names, joined
+    " and ": " y ",
+    # station/domain/choice_votes.py: what a vote on a ballot of several unions was for
+    "for {choice}": "por {choice}",
+    # station/domain/description.py: the question as the Board's Spanish ballot asks it
+    "Do you wish to be represented for purposes of collective bargaining by {union}?": (
+        "¿Desea usted ser representado para los propósitos de negociación colectiva por {union}?"
+    ),
+    "Do you wish to be included with nonprofessional employees in a unit for the purposes"
+    " of collective bargaining?": (
+        "¿Desea usted ser incluido con los empleados no profesionales en una unidad para los"
+        " propósitos de negociación colectiva?"
+    ),
+    "Do you wish to rescind the authority of your employer and {union} to require,"
+    " under their agreement, that employees make certain lawful payments to the union"
+    " in order to retain their jobs?": (
+        "¿Desea usted revocar la autoridad de su empleador y de {union} para exigir, conforme a"
+        " su convenio, que los empleados hagan ciertos pagos lícitos al sindicato para conservar"
+        " sus empleos?"
+    ),
     "the Petitioner": "el Peticionario",
     "the Board agent": "el Agente de la Junta",
+    # station/domain/resolution_statements.py
+    "ballot {ballot:,} (no. {number} in the challenge register) is settled:"
+    " {status}. To take its call back, open the register (Ctrl+R), select no."
+    " {number}, choose \u201c{button}\u201d, then press Ctrl+Z again.": (
+        "la papeleta {ballot:,} (n.º {number} del registro de impugnaciones) está resuelta:"
+        " {status}. Para deshacer su lectura, abra el registro (Ctrl+R), seleccione el n.º"
+        " {number}, elija \u201c{button}\u201d y pulse Ctrl+Z otra vez."
+    ),
+    "Take the settlement back": "Deshacer el acuerdo",
+    "withdrawn": "retirados",
+    "Board agent": "Agente de la Junta",
+    "the {role}": "el {role}",
+    "the {role} ({name})": "el {role} ({name})",
     # station/ui/dashboard/states.py: the dashboard's status line
     "LIVE": "EN VIVO",
     "COUNT PAUSED": "ESCRUTINIO EN PAUSA",
@@ -762,6 +857,26 @@ WORDS: dict[str, str] = {
     ),
     # station/domain/description.py: the dashboards' header
     " · RUNOFF ELECTION": " · ELECCIÓN DE DESEMPATE",
+    # station/domain/election_statements.py: an election held again, in a window's header
+    "the election of {date}, case {case}": "la elección del {date}, caso {case}",
+    "Further election under 29 CFR 102.70(d): {when} was void, its votes divided"
+    " so that no runoff could be held; only one further election is held": (
+        "Elección adicional conforme al 29 CFR 102.70(d): {when} fue nula, con los votos"
+        " divididos de modo que no podía celebrarse una elección de desempate; solo se celebra"
+        " una elección adicional"
+    ),
+    "Rerun of {when}": "Repetición de {when}",
+    "{kind}: rerun of {when}, itself held again": (
+        "{kind}: repetición de {when}, a su vez celebrada de nuevo"
+    ),
+    "Third election": "Tercera elección",
+    "Fourth election": "Cuarta elección",
+    "Fifth election": "Quinta elección",
+    "Sixth election": "Sexta elección",
+    "Seventh election": "Séptima elección",
+    "Eighth election": "Octava elección",
+    "Ninth election": "Novena elección",
+    "Election no. {number}": "Elección n.º {number}",
     "Counting the ballots on: “{words}”": "Se cuentan las papeletas sobre: “{words}”",
     "Counting the ballots on: which choice — {choices}?": (
         "Se cuentan las papeletas sobre: ¿qué opción — {choices}?"
@@ -786,6 +901,51 @@ WORDS: dict[str, str] = {
 }
 
 COUNTS: dict[tuple[str, str], tuple[str, ...]] = {
+    (
+        ", {n:,} challenged envelope ordered opened",
+        ", {n:,} challenged envelopes ordered opened",
+    ): (
+        ", {n:,} sobre impugnado con orden de abrir",
+        ", {n:,} sobres impugnados con orden de abrir",
+    ),
+    # station/domain/envelope_parties.py: the stage's challenges settled, of the envelopes
+    ("{n:,} sustained", "{n:,} sustained"): ("{n:,} sostenido", "{n:,} sostenidos"),
+    ("{n:,} ordered opened", "{n:,} ordered opened"): (
+        "{n:,} con orden de abrir",
+        "{n:,} con orden de abrir",
+    ),
+    # station/domain/envelopes.py: ending the envelope stage
+    (
+        "End the envelope stage? {n:,} envelope ruled:",
+        "End the envelope stage? {n:,} envelopes ruled:",
+    ): (
+        "¿Terminar la etapa de sobres? {n:,} sobre resuelto:",
+        "¿Terminar la etapa de sobres? {n:,} sobres resueltos:",
+    ),
+    (
+        "; and {n:,} voter checked off at the polls",
+        "; and {n:,} voters checked off at the polls",
+    ): (
+        "; y {n:,} votante marcado en las urnas",
+        "; y {n:,} votantes marcados en las urnas",
+    ),
+    (
+        " The {n:,} envelope accepted or received after the due date is opened and its"
+        " ballot mixed",
+        " The {n:,} envelopes accepted or received after the due date are opened and"
+        " their ballots mixed",
+    ): (
+        " El sobre aceptado o recibido tras la fecha límite se abre y su papeleta se mezcla",
+        " Los {n:,} sobres aceptados o recibidos tras la fecha límite se abren y sus"
+        " papeletas se mezclan",
+    ),
+    (
+        " The {n:,} envelope accepted is opened and its ballot mixed",
+        " The {n:,} envelopes accepted are opened and their ballots mixed",
+    ): (
+        " El sobre aceptado se abre y su papeleta se mezcla",
+        " Los {n:,} sobres aceptados se abren y sus papeletas se mezclan",
+    ),
     # the pages' announcements
     ("{n:,} ballot counted: {figures}.", "{n:,} ballots counted: {figures}."): (
         "{n:,} papeleta contada: {figures}.",
@@ -990,4 +1150,11 @@ IN_CONTEXT: dict[tuple[str, str], str] = {
     # a figure's heading: the ballots of a pile, in the plural
     ("figure", "VOID"): "NULAS",
     ("figure", "CHALLENGED"): "IMPUGNADAS",
+    # one challenge's status, settled at the table
+    ("challenge", "sustained"): "sostenida",
+    # an envelope's ruling, after the envelope (a ballot's is feminine)
+    ("envelope", "CHALLENGED"): "IMPUGNADO",
+    ("envelope", "VOID"): "NULO",
+    ("envelope", "challenged by {party}: {reason}"): "impugnado por {party}: {reason}",
+    ("challenge", "withdrawn"): "retirada",
 }

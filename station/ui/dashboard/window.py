@@ -34,6 +34,7 @@ from station.domain.describe import election_words, is_ballot_change
 from station.domain.description import describe as describe_election
 from station.domain.envelopes import box_setup
 from station.domain.party_words import parties_title
+from station.domain.piles import lane_name
 from station.domain.result_statements import decided_line, result_lines
 from station.domain.statements import (
     OPERATOR_QUESTION_WAITING,
@@ -587,7 +588,7 @@ class DashboardWindow(ScaledWindow):
             withheld = hiding and call is Call.CHALLENGE
             if withheld or (total == 0 and call in (Call.VOID, Call.CHALLENGE)):
                 continue
-            lane = piles.label(call, choice)
+            lane = lane_name(call, label=piles.label(call, choice))  # "A FAVOR", a union's name
             parts.append(f"{lane} {count.describe_pile(call, group, choice)}")
         if group is not None:
             said = self.tr("Group {group}: {pile}")

@@ -30,8 +30,8 @@ from PySide6.QtWidgets import (
 )
 
 from station.domain import Action, Change
-from station.domain.challenges import REASON_KEYS, Reason
-from station.domain.describe import challenged_by
+from station.domain.challenges import REASON_KEYS, Reason, reason_words
+from station.domain.describe import envelope_challenged_by
 from station.domain.description import describe as describe_election
 from station.domain.envelope_parties import envelope_entry, stage_statement
 from station.domain.envelopes import (
@@ -499,12 +499,16 @@ class EnvelopeWindow(QMainWindow):
             party = challenge.party if challenge else Party.BOARD_AGENT
             who = self.election.said(party)
             parties = " ".join(
-                f"<b>{c.key}</b> {html.escape(c.short)}" for c in self.election.challengers
+                f"<b>{c.key}</b> {html.escape(c.short_words)}" for c in self.election.challengers
             )
             reason = (
-                challenge.reason.value if challenge and challenge.reason else self.tr("not given")
+                reason_words(challenge.reason)
+                if challenge and challenge.reason
+                else self.tr("not given")
             )
-            reasons = "  ".join(f"<b>{k}</b> {r.value}" for k, r in self.reason_keys.items())
+            reasons = "  ".join(
+                f"<b>{k}</b> {html.escape(reason_words(r))}" for k, r in self.reason_keys.items()
+            )
             # Nobody is named the challenger before a party key says who (a write-in's
             # challenge too): the Board agent is recorded only until then.
             asked = self._who_asked and party == Party.BOARD_AGENT.value
@@ -632,7 +636,8 @@ class EnvelopeWindow(QMainWindow):
         if change.event.action is Action.AMEND and change.event.target is not None:
             who = envelope_entry(self.controller.count, self.controller.voters, change.event.target)
             assert change.challenge is not None  # every applied AMEND has its challenge
-            return f"{who or change.event.target} {challenged_by(change.challenge, self.election.said)}"
+            said = envelope_challenged_by(change.challenge, self.election.said)
+            return f"{who or change.event.target} {said}"
         if envelope is not None and envelope.voter is not None:
             voter = self.controller.voters.get(envelope.voter)
             if voter is not None:

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from station.domain import Change, SheetKind
-from station.domain.challenges import PICKABLE_REASONS, Challenge, Reason
+from station.domain.challenges import PICKABLE_REASONS, Challenge, Reason, reason_words
 from station.domain.decision import reveals_vote
 from station.domain.description import describe
 from station.domain.envelope_parties import envelope_entry
@@ -39,7 +39,6 @@ from station.ui.contrast import ERROR_INK
 from station.ui.language import QT_TRANSLATE_NOOP, fill
 from station.ui.operator.controller import CountController
 from station.ui.operator.decision_dialog import DecisionDialog
-from station.ui.operator.prompts import reason_words
 from station.ui.screen_fit import fit_to_screen, side_by_side
 
 _NOT_GIVEN = QT_TRANSLATE_NOOP("ChallengeRegisterDialog", "(not given)")
@@ -117,7 +116,9 @@ class ChallengeRegisterDialog(QDialog):
         self.election = describe(controller.setup)
         self.party = QComboBox()
         for challenger in self.election.challengers:
-            self.party.addItem(_challenger_words(challenger.short, challenger.label), challenger.id)
+            self.party.addItem(
+                _challenger_words(challenger.short_words, challenger.label_words), challenger.id
+            )
         self.reason = QComboBox()
         self.reason.addItem(self.tr(_NOT_GIVEN), None)
         for reason in PICKABLE_REASONS:

@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QApplication, QFrame, QHBoxLayout, QLabel, QVBoxLa
 from shiboken6 import isValid
 
 from station.domain.challenges import REASON_KEYS
-from station.domain.description import Election
+from station.domain.description import Election, in_sentence_words
 from station.ui.language import QT_TRANSLATE_NOOP, fill
 
 Shortcuts = tuple[tuple[str, tuple[tuple[str, str], ...]], ...]
@@ -175,7 +175,7 @@ def shortcuts_for(election: Election) -> Shortcuts:
         ),
         fill(
             QCoreApplication.translate("HelpOverlay", "who challenged: %1"),
-            ", ".join(c.in_sentence for c in challengers),
+            ", ".join(in_sentence_words(c.in_sentence) for c in challengers),
         ),
     )
     reasons = (

@@ -21,8 +21,8 @@ from PySide6.QtWidgets import (
 )
 
 from station.domain import Action, Call, Change
-from station.domain.challenges import REASON_KEYS, Challenge, Reason
-from station.domain.description import Vote, describe
+from station.domain.challenges import REASON_KEYS, Challenge, Reason, reason_words
+from station.domain.description import Vote, describe, in_sentence_words
 from station.domain.piles import PileRef
 from station.domain.statements import EARLY_RECOUNT
 from station.domain.words import say
@@ -44,23 +44,6 @@ def short_reason(reason: Reason) -> str:
         Reason.MISMATCH: QCoreApplication.translate("Reason", "signature mismatch"),
         Reason.ENVELOPE_OPENED: QCoreApplication.translate("Reason", "envelope damaged"),
         Reason.OTHER: QCoreApplication.translate("Reason", "other"),
-    }
-    return words[reason]
-
-
-def reason_words(reason: Reason) -> str:
-    """A challenge's reason in full, as the question and the register say it."""
-    words = {
-        Reason.NOT_ON_LIST: QCoreApplication.translate("Reason", "not on the eligibility list"),
-        Reason.SUPERVISOR: QCoreApplication.translate("Reason", "supervisor"),
-        Reason.NO_LONGER_EMPLOYED: QCoreApplication.translate("Reason", "no longer employed"),
-        Reason.MISMATCH: QCoreApplication.translate("Reason", "signature or name mismatch"),
-        Reason.ENVELOPE_OPENED: QCoreApplication.translate("Reason", "envelope damaged or opened"),
-        Reason.DISPUTED_VOID: QCoreApplication.translate("Reason", "disputed void"),
-        Reason.DISPUTED_CALL: QCoreApplication.translate("Reason", "disputed call"),
-        Reason.OTHER: QCoreApplication.translate("Reason", "other"),
-        Reason.SIGNATURE: QCoreApplication.translate("Reason", "signature missing or not matching"),
-        Reason.ENVELOPE_DAMAGED: QCoreApplication.translate("Reason", "envelope damaged"),
     }
     return words[reason]
 
@@ -199,7 +182,7 @@ class CountPrompts(QWidget):
             options = [
                 Option(
                     Qt.Key.Key_W,
-                    fill(self.tr("%1 withdraws"), disputing.short),
+                    fill(self.tr("%1 withdraws"), disputing.short_words),
                     ("withdraw", seq, disputing.id),
                 )
             ]
@@ -208,7 +191,9 @@ class CountPrompts(QWidget):
                 # J where one other party may join; else each party by its own key.
                 keys = [Qt.Key.Key_J] if len(others) == 1 else [_key(p.key) for p in others]
                 options[:0] = [
-                    Option(key, fill(self.tr("%1 joins"), party.short), ("join", seq, party.id))
+                    Option(
+                        key, fill(self.tr("%1 joins"), party.short_words), ("join", seq, party.id)
+                    )
                     for key, party in zip(keys, others, strict=True)
                 ]
             self.dispute.ask(
@@ -216,7 +201,7 @@ class CountPrompts(QWidget):
                     self.tr("<b>Ballot %1 %2</b> is disputed by %3."),
                     f"{ballot:,}",
                     call_word(dispute.call),
-                    disputing.in_sentence,
+                    in_sentence_words(disputing.in_sentence),
                 ),
                 [[*options, Option(Qt.Key.Key_Escape, self.tr("Cancel"), None)]],
             )
@@ -236,7 +221,7 @@ class CountPrompts(QWidget):
             [
                 [
                     *(
-                        Option(_key(party.key), party.short, ("carry", seq, call, party.id))
+                        Option(_key(party.key), party.short_words, ("carry", seq, call, party.id))
                         for party in parties
                     ),
                     Option(Qt.Key.Key_Escape, self.tr("Cancel"), None),
@@ -244,7 +229,7 @@ class CountPrompts(QWidget):
                 [
                     Option(
                         _key(key),
-                        fill(self.tr("%1, as called"), party.short),
+                        fill(self.tr("%1, as called"), party.short_words),
                         ("note", seq, call, party.id),
                     )
                     for key, party in zip(as_called, parties, strict=False)
@@ -272,7 +257,7 @@ class CountPrompts(QWidget):
         union of several by its vote key): the digits record votes again."""
         self._challenge_seq = challenge.seq
         parties = [
-            Option(_key(challenger.key), challenger.short, ("party", challenger.id))
+            Option(_key(challenger.key), challenger.short_words, ("party", challenger.id))
             for challenger in self.election.challengers
             if digits or not challenger.key.isdigit()
         ]

@@ -2,14 +2,13 @@
 
 Each window is built twice on the same file, in English and then in Spanish, and read
 as a user reads it (`tests/ui/spanish.py`); what reads the same in both is a word never
-translated, unless it is a name (a party, a choice, the case) or a number. The domain's
-sentences (lines 8 and 9, the progress line, the ticker...) are said through
-`station.domain.words.say`, and skipped here: they are held by tests/domain.
+translated, unless it is a name (a party, a choice, the case) or a number: the window's
+own words (Qt's catalog) and the domain's sentences (lines 8 and 9, the progress line,
+the ticker...: `station.domain.words.say`) alike.
 """
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
 from PySide6.QtWidgets import QWidget
@@ -62,32 +61,6 @@ def _dashboard(qtbot: QtBot, path: Path, stale_after: float = STALE_AFTER_S) -> 
     return window
 
 
-def _domain(window: DashboardWindow) -> set[QWidget]:
-    """The widgets whose words are the domain's sentences (or the names it declares)."""
-    said: set[QWidget] = {
-        window.parties_label,
-        window.question_label,
-        window.progress_label,
-        window.envelope_label,
-        window.pile_label,
-        window.challenges_label,
-        window.majority_label,
-        window.decision_label,
-        window.objections_label,
-        window.waiting_label,
-        window.flash,
-        window.ticker,
-        *window.choice_figures,  # each choice's word, and its name
-    }
-    if window.feed.count.resolutions.original is not None:
-        said.add(window.box_label)  # it leads with the original tally (after_count.py)
-    groups = window.group_dashboard
-    if groups is not None:
-        said |= {groups.units_label, *(panel.figures for panel in groups.panels)}
-        said |= set(groups.unit_panels)
-    return said
-
-
 def _names(setup: ElectionSetup) -> set[str]:
     """What is never translated: the parties' and choices' names, the case."""
     election = describe(setup)
@@ -103,16 +76,18 @@ def _names(setup: ElectionSetup) -> set[str]:
 
 
 def _untranslated(
-    qm: Path, build: Callable[[], QWidget], domain: Callable[[Any], set[QWidget]]
+    qm: Path, build: Callable[[], QWidget], *values: str
 ) -> tuple[list[str], QWidget]:
+    """What is left in English in the window `build` makes, in Spanish; `values`: words
+    shown as the system gave them (an I/O error's)."""
     english_window = build()
-    english = shown_words(english_window, domain(english_window))
+    english = shown_words(english_window)
     with in_spanish(qm):
         window = build()
-        spanish = shown_words(window, domain(window))
+        spanish = shown_words(window)
     assert isinstance(window, TablesDashboard | DashboardWindow)
     feed = window.feeds[0] if isinstance(window, TablesDashboard) else window.feed
-    return left_in_english(english, spanish, _names(feed.setup)), window
+    return left_in_english(english, spanish, _names(feed.setup) | set(values)), window
 
 
 def _texts(window: QWidget) -> str:
@@ -131,7 +106,7 @@ def test_a_count_under_way_reads_in_spanish(
         window.show()
         return window
 
-    left, window = _untranslated(qm, build, _domain)
+    left, window = _untranslated(qm, build)
     assert left == []
     texts = _texts(window)
     for words in ("EN VIVO", "ÚLTIMA PAPELETA", "VOTOS VÁLIDOS", "Diario: ", "Caso 29-RC"):
@@ -164,7 +139,7 @@ def test_a_silent_or_unreadable_journal_is_said_in_spanish(
         window._show_state()
         return window
 
-    left, window = _untranslated(qm, build, _domain)
+    left, window = _untranslated(qm, build, *filter(None, [problem]))
     assert left == []
     assert isinstance(window, DashboardWindow)
     assert window.status_label.text().startswith(status)
@@ -180,7 +155,7 @@ def test_a_final_tally_of_several_unions_says_its_lines_are_a_translation(
     _count(path, None, [*votes, Vote(Call.FOR, choice=1), Call.AGAINST], True)
     english = _dashboard(qtbot, path)
     assert english.sheet_note_label.isHidden()  # the sheet's own language: no note
-    left, window = _untranslated(qm, lambda: _dashboard(qtbot, path), _domain)
+    left, window = _untranslated(qm, lambda: _dashboard(qtbot, path))
     assert left == []
     assert isinstance(window, DashboardWindow)
     assert window.status_label.text() == "RECUENTO PREPARADO"
@@ -207,7 +182,7 @@ def test_voting_groups_read_in_spanish(qtbot: QtBot, tmp_path: Path, qm: Path) -
         Vote(Call.AGAINST, group="B"),
     ]
     _count(path, setup, votes, False)
-    left, window = _untranslated(qm, lambda: _dashboard(qtbot, path), _domain)
+    left, window = _untranslated(qm, lambda: _dashboard(qtbot, path))
     assert left == []
     assert isinstance(window, DashboardWindow) and window.group_dashboard is not None
     titles = [panel.title.text() for panel in window.group_dashboard.panels]
@@ -230,16 +205,7 @@ def test_the_tables_dashboard_reads_in_spanish(qtbot: QtBot, tmp_path: Path, qm:
         window.show()
         return window
 
-    def domain(window: QWidget) -> set[QWidget]:
-        assert isinstance(window, TablesDashboard)
-        said: set[QWidget] = {window.progress_label, window.challenges_label}
-        said.add(window.majority_label)
-        said |= {window.runoff_label, window.left_out_label, window.parties_label}
-        said |= set(window.choice_figures)
-        said |= {row[0] for row in window.panel.cells}  # "Table 1": table_title's
-        return said
-
-    left, window = _untranslated(qm, build, domain)
+    left, window = _untranslated(qm, build)
     assert left == []
     assert isinstance(window, TablesDashboard)
     headers = [header.text() for header in window.panel.headers]
@@ -248,3 +214,40 @@ def test_the_tables_dashboard_reads_in_spanish(qtbot: QtBot, tmp_path: Path, qm:
     assert not window.sheet_note_label.isHidden()
     with in_spanish(qm):
         assert feeds_read_only() == "Vista verificada de la transmisión de cada mesa \u00b7 T: tema"
+
+
+def _decided(session: CountSession) -> None:
+    for call in (Call.CHALLENGE, Call.FOR, Call.CHALLENGE, Call.AGAINST, Call.CHALLENGE):
+        session.record(call)
+    prepare_sheet(session, FINAL, key_fingerprint="0" * 64)
+    session.decide([1, 3], [], "Regional Director")
+    session.record(Call.FOR)  # the first of the ballots ordered opened
+
+
+def _mail(session: CountSession) -> None:
+    from station.domain.envelopes import Ruling
+
+    session.rule_envelope(Ruling.ACCEPTED, "100")
+    session.rule_envelope(Ruling.ACCEPTED, "101")
+    session.rule_envelope(Ruling.CHALLENGED, "102")
+    session.end_envelopes()
+    session.record(Call.FOR)
+
+
+@pytest.mark.parametrize("state", ["after the count", "mail"])
+def test_the_dashboard_after_the_count_and_of_a_mail_ballot_reads_in_spanish(
+    qtbot: QtBot, tmp_path: Path, qm: Path, state: str
+) -> None:
+    import dataclasses
+
+    from tests.mail.helpers import BESSEMER, VOTERS
+
+    path = tmp_path / "election.station"
+    if state == "mail":
+        Journal.create(path, BESSEMER, VOTERS)
+    else:
+        Journal.create(path, dataclasses.replace(JFK8, ballots=5))
+    with Journal.open(path) as journal:
+        (_mail if state == "mail" else _decided)(CountSession.resume(journal, keep=0))
+    left, _ = _untranslated(qm, lambda: _dashboard(qtbot, path))
+    assert left == []

@@ -1,12 +1,12 @@
 """The envelope window in Spanish: no word of its own left in English as the operator
 rules an envelope, challenges one and ends the stage (the keys stay the same)."""
 
+import shutil
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
 from station.domain.description import describe
@@ -28,22 +28,26 @@ def _read(qtbot: QtBot, path: Path, drive: Callable[[EnvelopeWindow], None]) -> 
     qtbot.addWidget(window)
     window.show()
     drive(window)
-    domain: set[QWidget] = {window.figures_label, window.recent}
-    domain |= {label for label in window.findChildren(QWidget, "electionLabel")}
-    said = shown_words(window, domain)
+    said = shown_words(window)
     window.close()  # its journal, before the same file is opened again
     return said, window
 
 
-def _left(qtbot: QtBot, path: Path, drive: Callable[[EnvelopeWindow], None], qm: Path) -> tuple[
-    list[str], list[tuple[str, str]]]:  # fmt: skip
+def _left(
+    qtbot: QtBot, path: Path, drive: Callable[[EnvelopeWindow], None], qm: Path, *written: str
+) -> tuple[list[str], list[tuple[str, str]]]:
+    """What is left in English once `drive` has run, in Spanish; `written`: the names
+    of voters written in."""
+    in_spanish_path = path.with_name(f"es-{path.name}")  # the same file, before `drive`
+    shutil.copyfile(path, in_spanish_path)
     english, window = _read(qtbot, path, drive)
     with in_spanish(qm):
-        spanish, _ = _read(qtbot, path, drive)
+        spanish, _ = _read(qtbot, in_spanish_path, drive)
     setup = window.controller.setup
     names = {setup.case_number, setup.employer, str(path), path.name, "Ctrl", "Shift"}
+    names |= {str(in_spanish_path), in_spanish_path.name}
     names |= {choice.name for choice in describe(setup).ballot.choices}
-    names |= {voter.name for voter in window.controller.voters.voters}
+    names |= {voter.name for voter in window.controller.voters.voters} | set(written)
     return left_in_english(english, spanish, names), spanish
 
 
@@ -86,3 +90,22 @@ def test_a_voter_written_in_reads_in_spanish(qtbot: QtBot, mail_file: Path, qm: 
     left, spanish = _left(qtbot, mail_file, written_in, qm)
     assert left == []
     assert any("nombre escrito, no está en la lista" in text for _, text in spanish)
+
+
+def test_the_rulings_listed_read_in_spanish(qtbot: QtBot, mail_file: Path, qm: Path) -> None:
+    def rule(window: EnvelopeWindow) -> None:
+        pick(qtbot, window, "ada")
+        key(qtbot, window, Qt.Key.Key_C)
+        key(qtbot, window, Qt.Key.Key_E)  # challenged by the Employer
+        key(qtbot, window, Qt.Key.Key_Escape)
+        key(qtbot, window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
+        qtbot.keyClicks(window.search, "Rosa Parks")
+        key(qtbot, window, Qt.Key.Key_Return)
+        key(qtbot, window, Qt.Key.Key_A)
+
+    left, spanish = _left(qtbot, mail_file, rule, qm, "Rosa Parks")
+    assert left == []
+    texts = [text for _, text in spanish]
+    assert "Sobre 100 Ada Lovelace IMPUGNADO" in texts
+    assert "Sobre 100 Ada Lovelace impugnado por el Empleador: motivo no indicado" in texts
+    assert "Sobre añadido a mano: Rosa Parks ACEPTADO" in texts

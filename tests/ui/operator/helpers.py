@@ -56,7 +56,7 @@ def prepare(qtbot: QtBot, window: OperatorWindow, *, interim: bool = False) -> N
     qtbot.waitUntil(lambda: not dialog.isVisible())
 
 
-# Two voting groups, one of them voting on a Sonotone ballot.
+# Two voting groups, the professionals' a Sonotone group (question 1 first).
 GROUPS = ElectionSetup.validated(
     case_number="10-RC-000026", employer="Mercy Hospital", union="Nurses United", eligible=1,
     groups=voting_groups(

@@ -6,25 +6,12 @@ them. Names of parties and choices, key letters and numbers are values, never
 translated, and are taken out before the words are looked at.
 """
 
-import html
-import re
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
-    QAbstractButton,
     QApplication,
-    QComboBox,
-    QGroupBox,
-    QLabel,
-    QLineEdit,
-    QListWidget,
-    QMenu,
-    QPlainTextEdit,
-    QTableWidget,
-    QWidget,
 )
 from pytestqt.qtbot import QtBot
 
@@ -34,215 +21,8 @@ from station.ui.language import use_language_everywhere
 from station.ui.operator.window import OperatorWindow
 from station.ui.start.new_election import NewElectionDialog
 from station.ui.start.window import StartDialog
+from tests.ui.spanish import english_left, values_of
 from tests.ui.windows import open_window
-
-# English words that are no Spanish word: one of them left in a window is untranslated.
-ENGLISH = frozenset(
-    [
-        "the",
-        "and",
-        "of",
-        "to",
-        "is",
-        "are",
-        "was",
-        "be",
-        "been",
-        "it",
-        "its",
-        "this",
-        "that",
-        "these",
-        "which",
-        "who",
-        "why",
-        "what",
-        "when",
-        "with",
-        "from",
-        "by",
-        "for",
-        "against",
-        "at",
-        "on",
-        "in",
-        "or",
-        "not",
-        "yet",
-        "any",
-        "only",
-        "more",
-        "than",
-        "so",
-        "far",
-        "then",
-        "also",
-        "ballot",
-        "ballots",
-        "call",
-        "calls",
-        "called",
-        "count",
-        "counted",
-        "counting",
-        "record",
-        "recorded",
-        "records",
-        "vote",
-        "votes",
-        "voter",
-        "voters",
-        "undo",
-        "redo",
-        "last",
-        "file",
-        "files",
-        "open",
-        "opened",
-        "help",
-        "view",
-        "key",
-        "keys",
-        "sheet",
-        "sheets",
-        "tally",
-        "election",
-        "elections",
-        "new",
-        "pile",
-        "piles",
-        "export",
-        "exported",
-        "print",
-        "verify",
-        "quit",
-        "board",
-        "agent",
-        "observers",
-        "observer",
-        "signing",
-        "first",
-        "keyboard",
-        "shortcuts",
-        "press",
-        "click",
-        "back",
-        "challenged",
-        "challenge",
-        "challenges",
-        "void",
-        "valid",
-        "recent",
-        "demo",
-        "try",
-        "choose",
-        "set",
-        "up",
-        "dashboard",
-        "group",
-        "groups",
-        "box",
-        "name",
-        "names",
-        "union",
-        "unions",
-        "employer",
-        "save",
-        "create",
-        "browse",
-        "optional",
-        "number",
-        "case",
-        "cancel",
-        "recount",
-        "found",
-        "holds",
-        "journal",
-        "event",
-        "events",
-        "reason",
-        "reopen",
-        "pause",
-        "prepare",
-        "lock",
-        "locked",
-        "paused",
-        "resume",
-        "warning",
-        "sent",
-        "done",
-    ]
-)
-# Objects whose text the domain states (station/domain, through `say`): translated by
-# the domain's catalog, station/domain/languages/es.py, not by Qt's.
-STATED_BY_THE_DOMAIN = frozenset(
-    {"electionLabel", "progressLabel", "nextStepLabel", "callPile", "recentCalls", "reconciliation"}
-)
-
-# A command to type, as a tool tip quotes it: `station verify FOLDER --key ...`.
-COMMAND = re.compile(r"station [a-z]+|--[a-z-]+")
-QUOTED = re.compile(r'"[^"]*"')
-
-
-def texts(root: QWidget) -> Iterator[tuple[str, str]]:
-    """(where, text) for every word a user or a screen reader meets in `root`."""
-    for widget in [root, *root.findChildren(QWidget)]:
-        where = f"{type(widget).__name__} {widget.objectName()}"
-        yield where, widget.toolTip()
-        yield where, widget.accessibleName()
-        if widget.objectName() in STATED_BY_THE_DOMAIN:
-            continue  # its own name and tip are the window's; what it shows is stated
-        yield where, widget.accessibleDescription()
-        if widget.isWindow():
-            yield where, widget.windowTitle()
-        if isinstance(widget, QLabel | QAbstractButton):
-            yield where, widget.text()
-        if isinstance(widget, QLineEdit | QPlainTextEdit):
-            yield where, widget.placeholderText()
-        if isinstance(widget, QGroupBox):
-            yield where, widget.title()
-        if isinstance(widget, QMenu):
-            yield where, widget.title()
-        if isinstance(widget, QComboBox):
-            for row in range(widget.count()):
-                yield where, widget.itemText(row)
-        if isinstance(widget, QListWidget):
-            for row in range(widget.count()):
-                yield where, widget.item(row).text()
-                yield where, widget.item(row).toolTip()
-        if isinstance(widget, QTableWidget):
-            for column in range(widget.columnCount()):
-                item = widget.horizontalHeaderItem(column)
-                if item is not None:
-                    yield where, item.text()
-                    yield where, item.toolTip()
-    for action in root.findChildren(QAction):
-        yield f"action {action.text()!r}", action.text()
-        yield f"action {action.text()!r}", action.toolTip()
-
-
-def english_left(root: QWidget, values: list[str]) -> list[tuple[str, str, list[str]]]:
-    """Each text of `root` that still holds English words, once `values` are taken out."""
-    left = []
-    for where, text in texts(root):
-        plain = html.unescape(re.sub(r"<[^>]+>", " ", text)).replace("&", "")
-        plain = COMMAND.sub(" ", plain)  # the command line stays in English
-        plain = QUOTED.sub(" ", plain)  # as typed: a CSV file's column "name"
-        for value in sorted(values, key=len, reverse=True):
-            plain = plain.replace(value, " ")
-        words = [word for word in re.findall(r"[A-Za-z']+", plain) if word.lower() in ENGLISH]
-        if words:
-            left.append((where, text, words))
-    return left
-
-
-def values_of(setup: ElectionSetup, *more: str) -> list[str]:
-    """The names the window shows as given, and the domain's words for the parties
-    ("the Employer", "the Board agent": station/domain/description.py states them)."""
-    names = [setup.case_number, setup.employer, *setup.ballot.unions]
-    for challenger in describe(setup).challengers:
-        names += [challenger.in_sentence, challenger.short]
-    return [name for name in (*names, *more) if name]
 
 
 @pytest.fixture
@@ -372,9 +152,76 @@ def test_the_sheet_dialogs_in_spanish_have_no_english_left(
     prepare = PrepareSheetDialog(setup, window_es.controller.count.tally, "Final", window_es)
     assert prepare.final.text().startswith("Acta final:")
     parties = [party.label for party in describe(setup).parties]
-    # The reconciliation's figures are the domain's sentences (objectName "reconciliation").
     assert english_left(prepare, values_of(setup, *parties)) == []
     reopen = ReopenDialog("acta final del evento 9", window_es)
     assert english_left(reopen, values_of(setup)) == []
     prepare.close()
     reopen.close()
+
+
+def test_undo_of_a_settled_challenge_is_refused_in_spanish_naming_the_registers_button(
+    window_es: OperatorWindow, setup: ElectionSetup
+) -> None:
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import QTextDocumentFragment
+
+    from station.domain import Call
+    from station.ui.operator.challenge_register import ChallengeRegisterDialog
+    from tests.ui.windows import KEYS, key
+
+    key(window_es, KEYS[Call.FOR])
+    key(window_es, KEYS[Call.CHALLENGE])
+    seq = window_es.controller.count.next_undo()
+    assert seq is not None
+    assert window_es.controller.settle(seq[0], "sustained")
+    key(window_es, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    banner = window_es.error_banner
+    words = QTextDocumentFragment.fromHtml(banner.text()).toPlainText()
+    register = ChallengeRegisterDialog(window_es.controller, window_es)
+    button = register.reopen_button.text().replace("&", "")
+    register.close()
+    assert button == "Deshacer el acuerdo"
+    assert f"\u201c{button}\u201d" in words, words
+    assert "la papeleta 2 (n.º 1 del registro de impugnaciones) está resuelta: sostenida" in words
+    assert english_left(banner, values_of(setup)) == []
+
+
+def test_a_locked_count_names_the_count_menu_as_the_spanish_menu_bar_does(
+    window_es: OperatorWindow,
+) -> None:
+    from station.domain import Sheet, SheetKind, Tally
+    from station.domain.statements import lock_refusal_statement
+
+    menu = window_es.menuBar().actions()[1].text().replace("&", "")
+    assert menu == "Escrutinio"
+    sheet = Sheet(12, 11, SheetKind.FINAL, 0, None, Tally(3, 2))
+    assert f"(menú {menu})" in lock_refusal_statement(sheet)
+
+
+def test_a_pile_recount_refused_is_said_in_spanish(
+    window_es: OperatorWindow, setup: ElectionSetup
+) -> None:
+    from station.domain import Call
+    from tests.ui.windows import KEYS, key
+
+    key(window_es, KEYS[Call.FOR])
+    assert not window_es.controller.check_pile(Call.FOR, 1, 3)  # not full
+    banner = window_es.error_banner
+    assert "la pila 1 de A FAVOR no está llena" in banner.text()
+    assert english_left(banner, values_of(setup)) == []
+
+
+def test_a_challenges_reason_in_the_last_calls_is_said_in_spanish(
+    window_es: OperatorWindow, setup: ElectionSetup
+) -> None:
+    from station.domain import Call
+    from station.domain.challenges import Reason
+
+    window_es.controller.record(Call.CHALLENGE)
+    seq = window_es.controller.journal.head_seq
+    assert window_es.controller.amend_challenge(
+        seq, {"party": "employer", "reason": Reason.NOT_ON_LIST.value}
+    )
+    said = window_es.recent.item(0).text()
+    assert said == "Papeleta 1 IMPUGNADA por el Empleador: no está en la lista de elegibles"
+    assert english_left(window_es.recent, values_of(setup)) == []
