@@ -83,7 +83,8 @@ class RaceBar(QWidget):
         """What the hatched part is called below the bar ("5 challenged, sealed"), or ""."""
         if not self._challenged:
             return ""
-        return self.tr("{challenged} challenged, sealed").format(challenged=f"{self._challenged:,}")
+        # %n: Qt's plural forms ("1 impugnada, sellada", "2 impugnadas, selladas").
+        return self.tr("%n challenged, sealed", "", self._challenged)
 
     def empty_words(self) -> str:
         """What the bar says across itself before any vote is counted."""
