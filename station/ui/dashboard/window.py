@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from station.domain import Call, Change
+from station.domain.calls import vote_words
 from station.domain.decision import call_number
 from station.domain.describe import election_words, is_ballot_change
 from station.domain.description import describe as describe_election
@@ -165,7 +166,7 @@ class DashboardWindow(ScaledWindow):
             small.set_word_share(0.36)
         question = election.ballot  # a UD's line: a majority of those eligible
         self.race = RaceBar(
-            [choice.label for choice in question.choices],
+            [vote_words(choice.label) for choice in question.choices],  # as the figures say
             setup.eligible if question.majority_of_eligible else None,
         )
         self.progress_label = self._label("", "progressLabel")
