@@ -227,6 +227,10 @@
 <context>
     <name>CountPrompts</name>
     <message>
+        <source>Question closed</source>
+        <translation>Pregunta cerrada</translation>
+    </message>
+    <message>
         <source>No opened ballot was called last: there is no ruling to dispute.</source>
         <translation>La última lectura no fue de una papeleta abierta: no hay decisión que objetar.</translation>
     </message>
@@ -563,7 +567,7 @@
     </message>
     <message>
         <source>key %1</source>
-        <translation>tecla %1</translation>
+        <translation>clave %1</translation>
     </message>
     <message>
         <source>no signing key yet (made with the first sheet)</source>
@@ -995,6 +999,14 @@ Dónde se guarda el archivo de la elección; un archivo existente nunca se sobre
     <message>
         <source>%1 first</source>
         <translation>Primero: %1</translation>
+    </message>
+    <message>
+        <source>Nothing to undo</source>
+        <translation>Nada que deshacer</translation>
+    </message>
+    <message>
+        <source>Nothing to redo</source>
+        <translation>Nada que rehacer</translation>
     </message>
     <message>
         <source>&lt;b&gt;Warning:&lt;/b&gt; %1 Check the clock.</source>

@@ -264,9 +264,12 @@
         <source>MAJORITY: {needed} OF {eligible} ELIGIBLE</source>
         <translation>MAYORÍA: {needed} DE {eligible} ELEGIBLES</translation>
     </message>
-    <message>
-        <source>{challenged} challenged, sealed</source>
-        <translation>impugnadas y selladas: {challenged}</translation>
+    <message numerus="yes">
+        <source>%n challenged, sealed</source>
+        <translation>
+            <numerusform>%n impugnada, sellada</numerusform>
+            <numerusform>%n impugnadas, selladas</numerusform>
+        </translation>
     </message>
     <message>
         <source>no votes counted yet</source>

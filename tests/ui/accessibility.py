@@ -30,6 +30,8 @@ INTERACTIVE = {
     Role.Link,
     Role.ProgressBar,  # read as "progress bar 40 %": of what, its name says
 }
+# Roles a screen reader lists among the open windows (AT-SPI "frame", "dialog", "alert").
+WINDOWS = {Role.Window, Role.Dialog, Role.AlertMessage}
 # Roles whose value is what the user gives: each needs a label besides (its name may be
 # the value itself: a combo box is named by its current choice).
 FIELDS = {Role.EditableText, Role.ComboBox, Role.SpinBox}
@@ -64,11 +66,14 @@ def labelled(interface: QAccessibleInterface) -> bool:
 def problems(window: QWidget) -> list[str]:
     """Each control of `window` a screen reader reaches without a name, each field
     without a label, each button named as another is (two "Browse..." buttons), and
-    each drawn widget without a name; hidden ones are skipped (no one reaches them)."""
+    each drawn widget without a name; hidden ones are skipped (no one reaches them).
+    A window itself must be one to a screen reader: a "filler" is not in its window list."""
     found: list[str] = []
     buttons: dict[str, QAccessibleInterface] = {}
     root = QAccessible.queryAccessibleInterface(window)
     assert root is not None and root.isValid()
+    if window.isWindow() and root.role() not in WINDOWS:
+        found.append(f"not a window: {described(root)}")
     stack = [root]
     while stack:
         interface = stack.pop()

@@ -109,6 +109,7 @@ def shown_words(window: QWidget) -> list[tuple[str, str]]:
             texts += [
                 ("majority", widget.majority_label()),
                 ("challenged", widget.challenged_words()),
+                *(("below", words) for words in widget.below_words()),
                 ("empty", widget.empty_words()),
             ]
         said += [(f"{where}:{kind}", text) for kind, text in texts if text.strip()]

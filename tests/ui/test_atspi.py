@@ -163,6 +163,10 @@ def test_a_screen_reader_reads_the_calls_and_the_dashboard_and_each_change(
         shown = figures(nodes, dashboard)
         for call in CALLS:
             assert shown.get(call) == f"{counts[call]:,}", (call, shown)
+        # In a screen reader's list of windows, as the operator window is.
+        windows = {str(name): role for where, role, name, *_ in nodes if where == ""}
+        listed = [role for name, role in windows.items() if name.startswith(dashboard)]
+        assert listed == ["frame"], windows
         assert shown["VALID VOTES"] == f"{counts['FOR'] + counts['AGAINST']:,}", shown
 
         focus(env, operator)

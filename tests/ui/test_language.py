@@ -17,7 +17,9 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QApplication, QDialogButtonBox
 
 from station.cli import main
+from station.domain.calls import Call, vote_words
 from station.domain.words import LANGUAGES, UnknownLanguage, current_language, say
+from station.ui.dashboard.race_bar import RaceBar
 from station.ui.language import (
     catalog_folder,
     chosen_language,
@@ -28,6 +30,8 @@ from station.ui.language import (
     ts_files,
     use_language_everywhere,
 )
+from station.ui.operator.call_pad import call_word
+from station.ui.operator.key_label import KeyLabel
 
 ROOT = Path(__file__).resolve().parents[2]
 TRANSLATED = [code for code in LANGUAGES if code != "en"]
@@ -210,3 +214,20 @@ def test_a_window_command_speaks_lang_else_the_system_language(
         assert QCoreApplication.translate("OperatorWindow", "&File") == "&File"
     finally:
         use_language_everywhere("en")
+
+
+def test_the_key_is_a_clave_and_one_challenged_ballot_is_singular(spanish: None) -> None:
+    assert KeyLabel(lambda: "53c4-9a01").text() == "clave 53c4-9a01"
+    bar = RaceBar(["A FAVOR", "EN CONTRA"])
+    bar.set_votes([3, 2], 1)
+    assert bar.challenged_words() == "1 impugnada, sellada"
+    bar.set_votes([3, 2], 2)
+    assert bar.challenged_words() == "2 impugnadas, selladas"
+
+
+def test_the_operator_window_names_each_call_as_the_dashboard_and_pages_do(
+    spanish: None,
+) -> None:
+    for call in Call:
+        assert call_word(call) == vote_words(call.label), call
+    assert call_word(Call.FOR) == "A FAVOR" and call_word(Call.AGAINST) == "EN CONTRA"

@@ -83,7 +83,19 @@ class RaceBar(QWidget):
         """What the hatched part is called below the bar ("5 challenged, sealed"), or ""."""
         if not self._challenged:
             return ""
-        return self.tr("{challenged} challenged, sealed").format(challenged=f"{self._challenged:,}")
+        # %n: Qt's plural forms ("1 impugnada, sellada", "2 impugnadas, selladas").
+        return self.tr("%n challenged, sealed", "", self._challenged)
+
+    def below_words(self) -> list[str]:
+        """What is written below the bar: the first choice and its votes at the left,
+        the others and the challenged ballots between, the last choice at the right."""
+        return [text for text in self._below() if text]
+
+    def _below(self) -> tuple[str, str, str, str]:
+        words = [f"{label} {vote:,}" for label, vote in zip(self._labels, self._votes, strict=True)]
+        right_text = f"{self._votes[-1]:,} {self._labels[-1]}"
+        between = "  \u00b7  ".join(words[1:-1])
+        return words[0], between, self.challenged_words(), right_text
 
     def empty_words(self) -> str:
         """What the bar says across itself before any vote is counted."""
@@ -168,12 +180,8 @@ class RaceBar(QWidget):
         # and the challenged ballots between them, in a smaller type where long names
         # would otherwise run into each other.
         below = QRectF(0, track.bottom() + text_height * 0.05, width, text_height)
-        words = [f"{label} {vote:,}" for label, vote in zip(self._labels, self._votes, strict=True)]
-        left_text = words[0]
-        right_text = f"{self._votes[-1]:,} {self._labels[-1]}"
-        between = "  \u00b7  ".join(words[1:-1])
-        challenged = self.challenged_words()
-        texts = [text for text in (left_text, between, challenged, right_text) if text]
+        left_text, between, challenged, right_text = self._below()
+        texts = self.below_words()
         font = QFont(painter.font())
         while font.pixelSize() > 8 and width > 0:
             metrics = QFontMetricsF(font)

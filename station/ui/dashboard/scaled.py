@@ -20,11 +20,13 @@ from station.ui.dashboard.choices import (
     place_choices,
 )
 from station.ui.dashboard.theme import THEMES, Theme, stylesheet, type_unit
+from station.ui.window_role import reads_as_window
 
 # Context "ScaledWindow" whichever dashboard calls it (both inherit `_make_figures`).
 translate = QCoreApplication.translate
 
 
+@reads_as_window  # a window to a screen reader, though a QWidget
 class ScaledWindow(QWidget):
     """Calls `_scale(unit)` after a resize that changes `type_unit`, with the style set;
     `set_theme` colours the figures (and `_colour` what else a subclass has).

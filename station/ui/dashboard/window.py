@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from station.domain import Call, Change
+from station.domain.calls import vote_words
 from station.domain.decision import call_number
 from station.domain.describe import election_words, is_ballot_change
 from station.domain.description import describe as describe_election
@@ -81,6 +82,10 @@ WINDOW_SIZE = QSize(1280, 720)  # as a window, where the screen has room for it
 NARROW_BELOW = 640
 NARROW_SMALLS_STRETCH = 16  # of the row's 39 parts (the choices' figures share 30)
 NARROW_TICKER_ROWS = 3
+# One column's type: the width's 78th part, made smaller (by this step, never below the
+# least) while its words need more height than the window has.
+NARROW_TYPE_STEP = 0.9
+NARROW_UNIT_LEAST = 3.0
 
 
 class DashboardWindow(ScaledWindow):
@@ -124,6 +129,7 @@ class DashboardWindow(ScaledWindow):
         self._last_ok = time.monotonic()
         self._problem: str | None = None
         self._narrow = False  # one column (`NARROW_BELOW`)
+        self._narrow_type = 1.0  # one column's type, of the width's own (`_fit_narrow`)
         setup = feed.setup
         self.setObjectName("dashboard")
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground)
@@ -161,7 +167,7 @@ class DashboardWindow(ScaledWindow):
             small.set_word_share(0.36)
         question = election.ballot  # a UD's line: a majority of those eligible
         self.race = RaceBar(
-            [choice.label for choice in question.choices],
+            [vote_words(choice.label) for choice in question.choices],  # as the figures say
             setup.eligible if question.majority_of_eligible else None,
         )
         self.progress_label = self._label("", "progressLabel")
@@ -341,8 +347,36 @@ class DashboardWindow(ScaledWindow):
     def _type_unit(self) -> float:
         """One column is sized by its width: its words read on a phone held upright."""
         if self.width() < NARROW_BELOW:
-            return max(self.width() / 78, 3.0)
+            return max(self.width() / 78 * self._narrow_type, NARROW_UNIT_LEAST)
         return super()._type_unit()
+
+    def _fit_narrow(self, *, afresh: bool) -> None:
+        """In one column, make the type smaller until every label has the height its
+        words need: a phone's height is less than lines 8 and 9 (in Spanish, with the
+        note that they are a translation) and the journal line after a correction need
+        in the width's own type, and squeezed they were cut through mid-line. `afresh`
+        (a new size): from the width's own type again; else only ever smaller (new words)."""
+        if not self._narrow:
+            self._narrow_type = 1.0
+            return
+        if afresh and self._narrow_type != 1.0:
+            self._narrow_type = 1.0
+            self._apply_size(force=True)
+        while self._words_need_more_height() and self._type_unit() > NARROW_UNIT_LEAST:
+            self._narrow_type *= NARROW_TYPE_STEP
+            self._apply_size(force=True)
+
+    def _words_need_more_height(self) -> bool:
+        """Whether the window is lower than its layout's least height at its width, each
+        word-wrapped label whole."""
+        self._root.invalidate()
+        return self._root.minimumHeightForWidth(self.width()) > self.height()
+
+    def event(self, event: QEvent) -> bool:
+        handled = super().event(event)
+        if event.type() == QEvent.Type.LayoutRequest:
+            self._fit_narrow(afresh=False)  # new words (a statement, the journal line)
+        return handled
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         narrow = self.width() < NARROW_BELOW
@@ -371,8 +405,10 @@ class DashboardWindow(ScaledWindow):
             self._show_journal()
             super().resizeEvent(event)
             self._apply_size(force=True)  # the sizes of one column, or of two
+            self._fit_narrow(afresh=True)
             return
         super().resizeEvent(event)
+        self._fit_narrow(afresh=True)
 
     def _scale(self, unit: float) -> None:
         self._root.setSpacing(round(unit * 0.8))

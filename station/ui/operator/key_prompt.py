@@ -62,17 +62,18 @@ class KeyPrompt(QFrame):
         self._said = ""  # the question and answers last announced
         self.hide()
 
-    def ask(self, question: str, rows: list[list[Option]]) -> None:
-        """Show `question` with these rows of answers (replacing any earlier question)."""
+    def ask(self, question: str, rows: list[list[Option]], *, assertive: bool = False) -> None:
+        """Show `question` with these rows of answers (replacing any earlier question);
+        `assertive`: a screen reader says it at once, interrupting (a call not recorded)."""
         self.question.setText(question)
         options = [option for row in rows for option in row]
         asked_anew = self.isHidden()
         if options != list(self._options.values()) or asked_anew:
             self._set_options(rows)
         self.show()
-        self._say(anew=asked_anew)
+        self._say(anew=asked_anew, assertive=assertive)
 
-    def _say(self, *, anew: bool) -> None:
+    def _say(self, *, anew: bool, assertive: bool = False) -> None:
         """Have a screen reader say the question and its answers' keys (the focus never
         comes to their buttons): when first asked, and when its words change, never
         again for the same question asked on each refresh."""
@@ -83,7 +84,7 @@ class KeyPrompt(QFrame):
         if not self.question.text():
             return  # its words follow (`set_question`)
         if anew or said != self._said:
-            announce_rich(self, said)
+            announce_rich(self, said, assertive=assertive)
         self._said = said
 
     def _set_options(self, rows: list[list[Option]]) -> None:

@@ -26,6 +26,7 @@ from station.domain.description import Vote, describe, in_sentence_words
 from station.domain.piles import PileRef
 from station.domain.statements import EARLY_RECOUNT
 from station.domain.words import say
+from station.ui.announce import announce
 from station.ui.language import fill
 from station.ui.operator.call_pad import call_word
 from station.ui.operator.controller import CountController
@@ -140,12 +141,18 @@ class CountPrompts(QWidget):
     def handle_key(self, key: int) -> bool:
         """Give an unmodified key to the first open prompt that answers to it; else Esc
         closes the challenge question: its answers are optional, the challenge is
-        recorded, and the register (Ctrl+R) still takes them (docs/operator.md)."""
+        recorded, and the register (Ctrl+R) still takes them (docs/operator.md).
+
+        A question Esc closes is said to be closed: its buttons never had the focus,
+        so a screen reader's user would otherwise hear nothing happen."""
         if any(prompt.handle_key(key) for prompt in self.prompts()):
+            if key == Qt.Key.Key_Escape:
+                announce(self, self.tr("Question closed"))
             return True
         if key == Qt.Key.Key_Escape and not self.challenge.isHidden():
             self.challenge.dismiss()
             self._challenge_seq = None
+            announce(self, self.tr("Question closed"))
             return True
         return False
 
@@ -424,6 +431,7 @@ class CountPrompts(QWidget):
                     Option(Qt.Key.Key_Escape, self.tr("Do not record it"), None),
                 ]
             ],
+            assertive=True,  # a call NOT RECORDED interrupts, as every refusal does
         )
         QApplication.beep()
 

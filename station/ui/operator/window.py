@@ -174,6 +174,9 @@ class OperatorWindow(QMainWindow):
         self.sheet_flow = SheetFlow(self)
         self.choose_export_folder: Callable[[str], Path | None] = self.sheet_flow.ask_export_folder
 
+        # A call is said before any question it raises (who challenged, a full pile's
+        # recount): Qt calls slots in the order they were connected, the prompts' after.
+        controller.changed.connect(self._say_change)
         self.prompts = CountPrompts(controller)
         # In an election of voting groups: the pile being counted (where the last ballot
         # was called, after a restart), shown large, and each group's figures.
@@ -237,6 +240,7 @@ class OperatorWindow(QMainWindow):
         controller.count_lost.connect(self._on_controller_count_lost)
 
         self._closed = False
+        self._refreshed_once = False  # the first refresh says nothing: nothing changed
         self._key_guard = KeyRepeatGuard()
         self.recent.show_changes(controller.recent)
         self._refresh()
@@ -518,10 +522,23 @@ class OperatorWindow(QMainWindow):
         self._record(*(call if isinstance(call, tuple) else (call, None)))
 
     def _on_undo_triggered(self) -> None:
+        if self._nothing_to(self.controller.session.undo_target(), self.tr("Nothing to undo")):
+            return
         self.controller.undo()
 
     def _on_redo_triggered(self) -> None:
+        if self._nothing_to(self.controller.session.redo_target(), self.tr("Nothing to redo")):
+            return
         self.controller.redo()
+
+    def _nothing_to(self, target: object, words: str) -> bool:
+        """Say `words` when an open count has no `target` to undo or redo: the key
+        changes nothing on screen, and a screen reader's user would hear nothing at all.
+        (A locked count's refusal is the session's, said as NOT RECORDED.)"""
+        if target is not None or self.controller.locked_by is not None:
+            return False
+        announce(self, words)
+        return True
 
     def toggle_dashboard(self) -> None:
         """Show the observers' dashboard, or hide it.
@@ -619,9 +636,11 @@ class OperatorWindow(QMainWindow):
         elif change.event.action is Action.REOPEN:
             self._on_reopened(change)
         self.recent.add_change(change)
-        announce(self, describe(change, self.recent.words))  # the operator hears it done
         self._refresh()
         self._warn_of_the_clock()
+
+    def _say_change(self, change: Change) -> None:
+        announce(self, describe(change, self.recent.words))  # the operator hears it done
 
     def _warn_of_the_clock(self) -> None:
         """Once: the station's clock was set back, so events are dated backwards."""
@@ -921,7 +940,11 @@ class OperatorWindow(QMainWindow):
             and progress[0] >= progress[1] > 0
             and self.controller.locked_by is None
         )
-        self.next_step_label.setText(say(ALL_COUNTED) if done else "")
+        text = say(ALL_COUNTED) if done else ""
+        if text and text != self.next_step_label.text() and self._refreshed_once:
+            announce(self, text)  # the label takes no focus: said as it appears
+        self.next_step_label.setText(text)
+        self._refreshed_once = True
 
     def show_key(self) -> None:
         self.key_label.refresh()

@@ -28,6 +28,7 @@ from station.domain import SetupError
 from station.domain.description import RULE_WORDS
 from station.domain.election import TooFewGroups, voting_groups
 from station.domain.groups import MAX_GROUPS, GroupSpec, Rule
+from station.ui.enter_key import press_on_enter
 from station.ui.language import QT_TRANSLATE_NOOP, fill
 
 KEY, NAME, ELIGIBLE, BALLOTS, RULE = range(5)
@@ -127,6 +128,7 @@ class VotingGroupsBox(QGroupBox):
         self.remove_button.clicked.connect(self._on_remove_clicked)
         for button in (self.add_button, self.remove_button):
             button.setAutoDefault(False)  # Enter in a cell creates nothing
+        press_on_enter(self.add_button, self.remove_button)
         buttons = QHBoxLayout()
         buttons.addWidget(self.add_button)
         buttons.addWidget(self.remove_button)

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from station.ui.enter_key import press_on_enter
 from station.ui.language import fill
 
 _PATH_ROLE = Qt.ItemDataRole.UserRole
@@ -65,6 +66,7 @@ class StartDialog(QDialog):
         for button in (self.new_button, self.open_button, self.demo_button):
             button.setMinimumHeight(56)
             button.setAutoDefault(False)  # Enter in the recent files opens the file
+        press_on_enter(self.new_button, self.open_button, self.demo_button)
         self.new_button.clicked.connect(self.new_election_requested)
         self.open_button.clicked.connect(self.open_requested)
         self.demo_button.clicked.connect(self.demo_requested)

@@ -70,3 +70,48 @@ def _one_column_then_two(qtbot: QtBot, window: DashboardWindow) -> None:
     assert not window.is_narrow()
     assert not window.head_qr.isHidden()
     assert window.ticker.minimumHeight() == 0
+
+
+def _squeezed(window: DashboardWindow) -> list[str]:
+    """The labels shown shorter than their words need (cut through mid-line), or past
+    the window's edge."""
+    cut = []
+    for label in window.findChildren(QLabel):
+        if not label.isVisible() or not label.text():
+            continue
+        place = _on_window(label, window)
+        wrapped = label.wordWrap()
+        needed = label.heightForWidth(label.width()) if wrapped else label.sizeHint().height()
+        if needed > label.height() + 1:
+            cut.append(f"{label.objectName()} {label.height()} px high: {label.text()!r}")
+        elif (
+            place.left() < 0 or place.right() >= window.width() or place.bottom() >= window.height()
+        ):
+            cut.append(f"{label.objectName()} at {place}: {label.text()!r}")
+    return cut
+
+
+@pytest.mark.parametrize("size", [(390, 768), (390, 844), (360, 640)])
+def test_a_phones_type_gives_way_so_spanish_lines_8_and_9_and_the_journal_are_whole(
+    qtbot: QtBot, controller: CountController, qm: Path, size: tuple[int, int]
+) -> None:
+    for call in (Call.FOR, Call.AGAINST, Call.CHALLENGE, Call.VOID, Call.FOR, Call.AGAINST):
+        controller.record(call)
+    controller.undo()  # a correction: the journal line and the flash say so
+    with in_spanish(qm):
+        window = DashboardWindow(ControllerFeed(controller, key_fingerprint="53c4" * 16))
+        qtbot.addWidget(window)
+        window.resize(*size)
+        window.show()
+        qtbot.waitExposed(window)
+        assert window.is_narrow() and window.sheet_note_label.isVisible()
+        assert "53c4" in window.journal_label.text()
+
+        def whole() -> None:
+            assert _squeezed(window) == []
+
+        qtbot.waitUntil(whole)
+        # Given the height, the type is the width's own again (the case: 4.6 units of 5).
+        window.resize(size[0], 1600)
+        qtbot.waitUntil(lambda: f"font-size: {round(4.6 * size[0] / 78)}px" in window.styleSheet())
+        qtbot.waitUntil(whole)

@@ -112,6 +112,9 @@ def test_a_count_under_way_reads_in_spanish(
     for words in ("EN VIVO", "ÚLTIMA PAPELETA", "VOTOS VÁLIDOS", "Diario: ", "Caso 29-RC"):
         assert words in texts
     assert window.windowTitle().startswith("Panel de Station \u2014 29-RC-288020")
+    # Under the race bar, the choices as the figures and the operator's buttons say them.
+    below = window.race.below_words()
+    assert (below[0], below[-1]) == ("A FAVOR 2", "1 EN CONTRA")
 
 
 @pytest.mark.parametrize(

@@ -4,6 +4,7 @@ and refuses the same bad combinations in the same words."""
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialogButtonBox
 from pytestqt.qtbot import QtBot
 
@@ -203,3 +204,18 @@ def test_the_incumbent_of_a_globe_election_is_the_one_station_new_stores(
         [*cli_args(rows), "--intervenor", "Steelworkers", "--incumbent", "Steelworkers"],
     )
     assert setup.ballot.incumbent == "Steelworkers"
+
+
+def test_enter_on_a_focused_group_button_presses_it_not_create(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    dialog = typed_dialog(qtbot, tmp_path, [])
+    groups = dialog.voting_groups
+    groups.add_button.setFocus()
+    qtbot.keyClick(groups.add_button, Qt.Key.Key_Return)
+    qtbot.keyClick(groups.add_button, Qt.Key.Key_Return)
+    assert groups.table.rowCount() == 2
+    groups.remove_button.setFocus()
+    qtbot.keyClick(groups.remove_button, Qt.Key.Key_Enter)
+    assert groups.table.rowCount() == 1
+    assert dialog.isVisible() and not (tmp_path / "dialog.station").exists()

@@ -232,3 +232,23 @@ def test_a_recent_file_is_listed_by_its_case_number(
         )
     finally:
         close(station)
+
+
+def test_enter_presses_the_focused_button_as_space_does(qtbot: QtBot) -> None:
+    start = StartDialog([])
+    qtbot.addWidget(start)
+    start.show()
+    qtbot.waitExposed(start)
+    pressed: list[str] = []
+    start.new_election_requested.connect(lambda: pressed.append("new"))
+    start.open_requested.connect(lambda: pressed.append("open"))
+    start.demo_requested.connect(lambda: pressed.append("demo"))
+    for button, key in (
+        (start.new_button, Qt.Key.Key_Return),
+        (start.open_button, Qt.Key.Key_Enter),
+        (start.demo_button, Qt.Key.Key_Return),
+    ):
+        button.setFocus()
+        qtbot.keyClick(button, key)
+    assert pressed == ["new", "open", "demo"]
+    assert start.isVisible()
