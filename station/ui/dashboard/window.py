@@ -82,10 +82,11 @@ WINDOW_SIZE = QSize(1280, 720)  # as a window, where the screen has room for it
 NARROW_BELOW = 640
 NARROW_SMALLS_STRETCH = 16  # of the row's 39 parts (the choices' figures share 30)
 NARROW_TICKER_ROWS = 3
-# One column's type: the width's 78th part, made smaller (by this step, never below the
-# least) while its words need more height than the window has.
-NARROW_TYPE_STEP = 0.9
-NARROW_UNIT_LEAST = 3.0
+# The type (one column's: the width's 78th part; two columns': the screen's), made
+# smaller by this step, never below the least, while its words need more height than
+# the window has: Spanish lines 8 and 9 are a third longer than English ones.
+TYPE_STEP = 0.9
+UNIT_LEAST = 3.0
 
 
 class DashboardWindow(ScaledWindow):
@@ -129,7 +130,7 @@ class DashboardWindow(ScaledWindow):
         self._last_ok = time.monotonic()
         self._problem: str | None = None
         self._narrow = False  # one column (`NARROW_BELOW`)
-        self._narrow_type = 1.0  # one column's type, of the width's own (`_fit_narrow`)
+        self._type_share = 1.0  # the type, of the size's own (`_fit_type`)
         setup = feed.setup
         self.setObjectName("dashboard")
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground)
@@ -345,25 +346,24 @@ class DashboardWindow(ScaledWindow):
         return self._narrow
 
     def _type_unit(self) -> float:
-        """One column is sized by its width: its words read on a phone held upright."""
+        """One column is sized by its width: its words read on a phone held upright;
+        either is made smaller where its words need it (`_fit_type`)."""
         if self.width() < NARROW_BELOW:
-            return max(self.width() / 78 * self._narrow_type, NARROW_UNIT_LEAST)
-        return super()._type_unit()
+            return max(self.width() / 78 * self._type_share, UNIT_LEAST)
+        return max(super()._type_unit() * self._type_share, UNIT_LEAST)
 
-    def _fit_narrow(self, *, afresh: bool) -> None:
-        """In one column, make the type smaller until every label has the height its
-        words need: a phone's height is less than lines 8 and 9 (in Spanish, with the
-        note that they are a translation) and the journal line after a correction need
-        in the width's own type, and squeezed they were cut through mid-line. `afresh`
-        (a new size): from the width's own type again; else only ever smaller (new words)."""
-        if not self._narrow:
-            self._narrow_type = 1.0
-            return
-        if afresh and self._narrow_type != 1.0:
-            self._narrow_type = 1.0
+    def _fit_type(self, *, afresh: bool) -> None:
+        """Make the type smaller until every label has the height its words need: a
+        phone's height is less than lines 8 and 9 (in Spanish, with the note that they
+        are a translation) and the journal line after a correction need in the width's
+        own type, and a laptop's is less than Spanish lines 8 and 9 need in the
+        screen's; squeezed, they were cut through mid-line. `afresh` (a new size): from
+        the size's own type again; else only ever smaller (new words)."""
+        if afresh and self._type_share != 1.0:
+            self._type_share = 1.0
             self._apply_size(force=True)
-        while self._words_need_more_height() and self._type_unit() > NARROW_UNIT_LEAST:
-            self._narrow_type *= NARROW_TYPE_STEP
+        while self._words_need_more_height() and self._type_unit() > UNIT_LEAST:
+            self._type_share *= TYPE_STEP
             self._apply_size(force=True)
 
     def _words_need_more_height(self) -> bool:
@@ -375,7 +375,7 @@ class DashboardWindow(ScaledWindow):
     def event(self, event: QEvent) -> bool:
         handled = super().event(event)
         if event.type() == QEvent.Type.LayoutRequest:
-            self._fit_narrow(afresh=False)  # new words (a statement, the journal line)
+            self._fit_type(afresh=False)  # new words (a statement, the journal line)
         return handled
 
     def resizeEvent(self, event: QResizeEvent) -> None:
@@ -405,10 +405,10 @@ class DashboardWindow(ScaledWindow):
             self._show_journal()
             super().resizeEvent(event)
             self._apply_size(force=True)  # the sizes of one column, or of two
-            self._fit_narrow(afresh=True)
+            self._fit_type(afresh=True)
             return
         super().resizeEvent(event)
-        self._fit_narrow(afresh=True)
+        self._fit_type(afresh=True)
 
     def _scale(self, unit: float) -> None:
         self._root.setSpacing(round(unit * 0.8))

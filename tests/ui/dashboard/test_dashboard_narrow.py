@@ -8,7 +8,8 @@ from PySide6.QtCore import QPoint, QRect
 from PySide6.QtWidgets import QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
-from station.domain import Call
+from station.domain import Action, Call, ElectionSetup
+from station.journal import Journal
 from station.ui.dashboard.window import DashboardWindow
 from station.ui.operator.controller import CountController
 from station.ui.operator.feed import ControllerFeed
@@ -115,3 +116,39 @@ def test_a_phones_type_gives_way_so_spanish_lines_8_and_9_and_the_journal_are_wh
         window.resize(size[0], 1600)
         qtbot.waitUntil(lambda: f"font-size: {round(4.6 * size[0] / 78)}px" in window.styleSheet())
         qtbot.waitUntil(whole)
+
+
+ALU = ElectionSetup.validated(
+    case_number="29-RC-288021", employer="Amazon.com Services LLC",
+    union="Amazon Labor Union", eligible=8325, ballots=1000, agent="R. Agent", pile=100,
+)  # fmt: skip
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (1280, 720)])
+def test_a_laptop_s_type_gives_way_so_spanish_lines_8_and_9_are_whole(
+    qtbot: QtBot, tmp_path: Path, qm: Path, size: tuple[int, int]
+) -> None:
+    """Two columns on a laptop's screen: Spanish lines 8 and 9, a third longer than
+    English ones, with the note that they are a translation, were cut through mid-line."""
+    path = tmp_path / "alu.station"
+    Journal.create(path, ALU)
+    with Journal.open(path) as journal:
+        journal.start_session()
+        for call in [Call.FOR, Call.AGAINST, Call.VOID, Call.CHALLENGE] * 10:
+            journal.append(Action.CALL, call)
+    controller = CountController(Journal.open(path))
+    try:
+        with in_spanish(qm):
+            window = DashboardWindow(ControllerFeed(controller))
+            qtbot.addWidget(window)
+            window.resize(*size)
+            window.show()
+            qtbot.waitExposed(window)
+            assert not window.is_narrow() and window.sheet_note_label.isVisible()
+
+            def whole() -> None:
+                assert _squeezed(window) == []
+
+            qtbot.waitUntil(whole)
+    finally:
+        controller.close()
