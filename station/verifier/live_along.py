@@ -109,7 +109,7 @@ class Along:
         page stores each as resolved "station", with its time, so that the record keeps
         that the station corrected it."""
         station = self.station()
-        rec = reconcile(self.record, station)
+        rec = reconcile(self.record, station, self.election)
         corrected = self._corrections.after(self.record, rec)
         first = rec.first_open
 
@@ -155,7 +155,7 @@ class Along:
         `Cadence` of the observer's calls, never at each (`now`: seconds)."""
         if not self._taps_said.due(len(self.record.taps), now):
             return None
-        return _line(reconcile(self.record, self.station()))
+        return _line(reconcile(self.record, self.station(), self.election))
 
     def document(self) -> dict[str, Any]:
         """The record to download: its JSON, its printable text, its hash; in English
