@@ -413,7 +413,7 @@ WORDS: dict[str, str] = {
     ),
     ", the key written down": ", la clave anotada",
     "LIVE · {said}": "EN VIVO · {said}",
-    "{said} · STATION: {problem}": "{said} · ESTACIÓN: {problem}",
+    "STATION: {problem} · {said}": "ESTACIÓN: {problem} · {said}",
     "event {signed:,} signed by key {key}{checked}": (
         "evento {signed:,} firmado con la clave {key}{checked}"
     ),
