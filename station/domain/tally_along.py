@@ -607,11 +607,11 @@ def _piles(
             )
         )  # fmt: skip
     theirs = {(group, call) for group, call, _ in piles}
-    mine: dict[tuple[str | None, str], list[int]] = {}
-    for ballot, lane in enumerate(observer, 1):
+    only_mine: dict[tuple[str | None, str], list[int]] = {}  # lane: the ballots called so
+    for place, lane in enumerate(observer, 1):
         if lane not in theirs:
-            mine.setdefault(lane, []).append(ballot)
-    for (group, call), called in mine.items():
+            only_mine.setdefault(lane, []).append(place)
+    for (group, call), called in only_mine.items():
         name = _observer_lane(group, call, election)
         figures.append(
             PileFigures(
