@@ -13,7 +13,7 @@ Imports no `js`: the browser's side is `live_in_browser`.
 
 from typing import Any
 
-from station.domain.cadence import Cadence
+from station.domain.cadence import EVERY_CALLS, EVERY_S
 from station.domain.description import describe
 from station.domain.tally_along import (
     Corrections,
@@ -48,7 +48,10 @@ class Along:
         self._station_at = -1  # the verified event the station's ballots were read at
         self._station: list[StationBallot] = []
         self._corrections = Corrections()  # the disagreements the panel showed open
-        self._taps_said = Cadence()
+        self._said_line: str | None = None  # the panel's line as last said
+        self._said_taps = 0  # the observer's calls when it was
+        self._said_at = float("-inf")
+        self._unsaid = False  # the line has changed since
 
     def begin(self) -> dict[str, Any]:
         """What the page needs to keep and key the record: the store's name (the log's
@@ -151,11 +154,38 @@ class Along:
         }
 
     def said(self, now: float) -> str | None:
-        """The panel's line, for a screen reader to say now, or None: said at the
-        `Cadence` of the observer's calls, never at each (`now`: seconds)."""
-        if not self._taps_said.due(len(self.record.taps), now):
+        """The panel's line, for a screen reader to say now, or None: said when it has
+        changed, at the `cadence` of the observer's calls (every `EVERY_CALLS` calls, or
+        once `EVERY_S` seconds went by since it was last said), never at each
+        (`now`: seconds). Nothing is said before the observer's first call."""
+        taps = len(self.record.taps)
+        line = _line(reconcile(self.record, self.station(), self.election))
+        self._unsaid = False
+        if not taps or line == self._said_line:
             return None
-        return _line(reconcile(self.record, self.station(), self.election))
+        if abs(taps - self._said_taps) < EVERY_CALLS and now - self._said_at < EVERY_S:
+            self._unsaid = True
+            return None
+        self._said_line, self._said_taps, self._said_at = line, taps, now
+        return line
+
+    def said_in(self, now: float) -> float | None:
+        """Seconds until a change `said` held back is due (the page asks `said` again
+        then, whether or not another call came); None when none is waiting."""
+        if not self._unsaid:
+            return None
+        return max(0.0, self._said_at + EVERY_S - now)
+
+    def resolved(self, ballot: int, how: str) -> str:
+        """What a screen reader is told once the observer has said how a disagreement
+        ended (the buttons they pressed are gone with it)."""
+        if how == "mistap":
+            return say("Ballot {ballot:,}: your call is corrected to the station's.", ballot=ballot)
+        return say("Ballot {ballot:,}: your call stands.", ballot=ballot)
+
+    def downloaded(self, name: str) -> str:
+        """What a screen reader is told once the record was handed to the browser."""
+        return say("Your record was downloaded as {name}; its hash is shown below.", name=name)
 
     def document(self) -> dict[str, Any]:
         """The record to download: its JSON, its printable text, its hash; in English
