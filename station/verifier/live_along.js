@@ -153,6 +153,8 @@ globalThis.stationAlong = (() => {
       $("along-flag").dataset.station = flag.station_call;
       $("along-flag").dataset.pile = flag.pile;
       state.flagged[flag.ballot] ??= { shown: performance.now(), seq: flag.seq };
+    } else {
+      $("along-flag-text").textContent = ""; // the next disagreement flagged is said, whatever its words
     }
     const piles = $("along-pile-rows");
     piles.textContent = "";

@@ -30,7 +30,7 @@ from station.domain.tally_along import (
     record_text,
     station_ballots,
 )
-from station.domain.words import in_english, say
+from station.domain.words import current_language, in_english, say
 from station.witness.feed_check import FeedCheck
 
 
@@ -52,6 +52,7 @@ class Along:
         self._said_taps = 0  # the observer's calls when it was
         self._said_at = float("-inf")
         self._unsaid = False  # the line has changed since
+        self._line: tuple[tuple[int, int, int, str], str] | None = None  # (what it was of, line)
 
     def begin(self) -> dict[str, Any]:
         """What the page needs to keep and key the record: the store's name (the log's
@@ -113,6 +114,7 @@ class Along:
         that the station corrected it."""
         station = self.station()
         rec = reconcile(self.record, station, self.election)
+        self._line = (self._line_of(), _line(rec))
         corrected = self._corrections.after(self.record, rec)
         first = rec.first_open
 
@@ -136,7 +138,7 @@ class Along:
                 "seq": station[first.ballot - 1].seq,
             }
         return {
-            "line": _line(rec),
+            "line": self._line[1],
             "agree": rec.agree,
             "compared": rec.compared,
             "taps": len(self.record.taps),
@@ -159,7 +161,7 @@ class Along:
         once `EVERY_S` seconds went by since it was last said), never at each
         (`now`: seconds). Nothing is said before the observer's first call."""
         taps = len(self.record.taps)
-        line = _line(reconcile(self.record, self.station(), self.election))
+        line = self._current_line()
         self._unsaid = False
         if not taps or line == self._said_line:
             return None
@@ -168,6 +170,21 @@ class Along:
             return None
         self._said_line, self._said_taps, self._said_at = line, taps, now
         return line
+
+    def _line_of(self) -> tuple[int, int, int, str]:
+        """What the panel's line is of: this record, its entries, the station's calls,
+        the language it is said in."""
+        return (id(self.record), self.record.entries, self.follower.head_seq, current_language())
+
+    def _current_line(self) -> str:
+        """The panel's line now: the one `view` drew if nothing changed since (a count of
+        thousands of ballots is not reconciled twice for each tap)."""
+        if self._line is None or self._line[0] != self._line_of():
+            self._line = (
+                self._line_of(),
+                _line(reconcile(self.record, self.station(), self.election)),
+            )
+        return self._line[1]
 
     def said_in(self, now: float) -> float | None:
         """Seconds until a change `said` held back is due (the page asks `said` again
