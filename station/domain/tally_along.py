@@ -444,8 +444,13 @@ class Reconciliation:
         return [d for d in self.disagreements if d.open]
 
 
-def reconcile(record: ObserverRecord, station: Sequence[StationBallot]) -> Reconciliation:
-    """Compare each ballot both have called; the piles side by side.
+def reconcile(
+    record: ObserverRecord,
+    station: Sequence[StationBallot],
+    election: Election | None = None,
+) -> Reconciliation:
+    """Compare each ballot both have called; the piles side by side (a lane only the
+    observer has called is named in `election`'s words when it is given).
 
     A ballot agrees when the calls (and, with voting groups, the groups) are the same,
     or when the observer resolved it as their mis-tap: they corrected their record to
@@ -487,7 +492,7 @@ def reconcile(record: ObserverRecord, station: Sequence[StationBallot]) -> Recon
         compared,
         compared - len(disagreements) + mistaken,
         disagreements,
-        _piles(station, effective),
+        _piles(station, effective, election),
         taps[compared:],
         list(station[compared:]),
         corrected,
@@ -576,9 +581,13 @@ class Corrections:
 
 
 def _piles(
-    station: Sequence[StationBallot], observer: Sequence[tuple[str | None, str]]
+    station: Sequence[StationBallot],
+    observer: Sequence[tuple[str | None, str]],
+    election: Election | None = None,
 ) -> list[PileFigures]:
-    """Each pile the station has filled or is filling, beside the observer's figure."""
+    """Each pile the station has filled or is filling, beside the observer's figure;
+    and each lane only the observer has called, the station's figure 0 (a pile the
+    observer made that the station did not is the first thing to ask about)."""
     piles: dict[tuple[str | None, str, int], list[StationBallot]] = {}
     for ballot in station:
         piles.setdefault((ballot.group, ballot.call, ballot.pile_number), []).append(ballot)
@@ -597,8 +606,28 @@ def _piles(
                 len(held), mine, observed_to,
             )
         )  # fmt: skip
+    theirs = {(group, call) for group, call, _ in piles}
+    only_mine: dict[tuple[str | None, str], list[int]] = {}  # lane: the ballots called so
+    for place, lane in enumerate(observer, 1):
+        if lane not in theirs:
+            only_mine.setdefault(lane, []).append(place)
+    for (group, call), called in only_mine.items():
+        name = _observer_lane(group, call, election)
+        figures.append(
+            PileFigures(
+                name, group, call, 1, called[0], called[-1], False, 0, len(called), called[-1]
+            )
+        )
     figures.sort(key=lambda pile: (pile.last_ballot, pile.first_ballot))
     return figures
+
+
+def _observer_lane(group: str | None, key: str, election: Election | None) -> str:
+    """A lane the station has no pile in, named as the station would name it: "AGAINST",
+    "group A VOID", "Teamsters" (a union's name only when `election` is given)."""
+    call = Call(key.partition("/")[0])
+    label = None if election is None else call_words(election, key)
+    return lane_name(call, group, label)
 
 
 def _pile_ends(station: Sequence[StationBallot]) -> dict[tuple[str | None, str, int], int]:

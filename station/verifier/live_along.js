@@ -116,25 +116,47 @@ globalThis.stationAlong = (() => {
     });
   }
 
+  // The panel's line for a screen reader, at the pace Python says (every few calls, or
+  // a few seconds after a change): a change held back is said when its time is up,
+  // whether or not another call comes.
+  let sayLater = null;
+  function speak() {
+    clearTimeout(sayLater);
+    sayLater = null;
+    if (!state.along || $("along-panel").hidden) return;
+    const now = Date.now() / 1000;
+    const said = state.along.said(now);
+    if (said) $("along-said").textContent = said;
+    const wait = state.along.said_in(now);
+    if (wait !== null && wait !== undefined) sayLater = setTimeout(speak, wait * 1000 + 20);
+  }
+
+  // Words of confirmation in the panel's status region (read out politely).
+  function confirm(words) {
+    $("along-said").textContent = words;
+  }
+
   function draw() {
     redraw = false;
     if (!state.along || $("along-panel").hidden) return;
     const view = state.along.view();
     for (const ended of view.corrected) act({ kind: "resolve", how: "station", ...ended });
     $("along-line").textContent = view.line;
-    const said = state.along.said(Date.now() / 1000); // every few calls, for a screen reader
-    if (said) $("along-said").textContent = said;
+    speak();
     $("along-taps").textContent = view.taps;
     const flag = view.flag;
     $("along-flag").hidden = !flag;
     if (flag) {
-      $("along-flag-text").textContent = flag.text;
+      // an alert is read out whenever its text is written: only when its words change
+      if ($("along-flag-text").textContent !== flag.text) $("along-flag-text").textContent = flag.text;
       $("along-flag").dataset.ballot = flag.ballot;
       $("along-flag").dataset.station = flag.station_call;
       $("along-flag").dataset.pile = flag.pile;
       state.flagged[flag.ballot] ??= { shown: performance.now(), seq: flag.seq };
+    } else {
+      $("along-flag-text").textContent = ""; // the next disagreement flagged is said, whatever its words
     }
-    const piles = $("along-piles");
+    const piles = $("along-pile-rows");
     piles.textContent = "";
     for (const values of view.piles) {
       const row = piles.appendChild(document.createElement("tr"));
@@ -198,6 +220,7 @@ globalThis.stationAlong = (() => {
     $("along-hash").textContent = made.hash;
     $("along-kept").hidden = false;
     $("along-printable").textContent = made.text;
+    confirm(state.along.downloaded(made.name));
     return made;
   }
 
@@ -221,11 +244,20 @@ globalThis.stationAlong = (() => {
     chooseGroup(made.groups.length ? made.groups[0].key : "");
     $("along-undo").onclick = once(() => act({ kind: "undo" }));
     for (const how of document.querySelectorAll("#along-flag [data-how]")) {
-      how.onclick = once(() => act({
-        kind: "resolve", ballot: Number($("along-flag").dataset.ballot),
-        station_call: $("along-flag").dataset.station, pile: $("along-flag").dataset.pile,
-        how: how.dataset.how,
-      }));
+      how.onclick = once(() => {
+        const ballot = Number($("along-flag").dataset.ballot);
+        act({
+          kind: "resolve", ballot, station_call: $("along-flag").dataset.station,
+          pile: $("along-flag").dataset.pile, how: how.dataset.how,
+        }).then(() => {
+          if (state.failed) return;
+          // the buttons pressed went with the disagreement: the focus goes to the line
+          if ($("along-flag").hidden && (document.activeElement === document.body || $("along-flag").contains(document.activeElement))) {
+            $("along-line").focus();
+          }
+          confirm(state.along.resolved(ballot, how.dataset.how));
+        });
+      });
     }
     $("along-download").onclick = download;
     $("along-print").onclick = print;

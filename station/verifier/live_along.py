@@ -13,7 +13,7 @@ Imports no `js`: the browser's side is `live_in_browser`.
 
 from typing import Any
 
-from station.domain.cadence import Cadence
+from station.domain.cadence import EVERY_CALLS, EVERY_S
 from station.domain.calls import vote_words
 from station.domain.description import describe
 from station.domain.tally_along import (
@@ -31,7 +31,7 @@ from station.domain.tally_along import (
     record_text,
     station_ballots,
 )
-from station.domain.words import in_english, say
+from station.domain.words import current_language, in_english, say
 from station.witness.feed_check import FeedCheck
 
 
@@ -49,7 +49,11 @@ class Along:
         self._station_at = -1  # the verified event the station's ballots were read at
         self._station: list[StationBallot] = []
         self._corrections = Corrections()  # the disagreements the panel showed open
-        self._taps_said = Cadence()
+        self._said_line: str | None = None  # the panel's line as last said
+        self._said_taps = 0  # the observer's calls when it was
+        self._said_at = float("-inf")
+        self._unsaid = False  # the line has changed since
+        self._line: tuple[tuple[int, int, int, str], str] | None = None  # (what it was of, line)
 
     def begin(self) -> dict[str, Any]:
         """What the page needs to keep and key the record: the store's name (the log's
@@ -110,7 +114,8 @@ class Along:
         page stores each as resolved "station", with its time, so that the record keeps
         that the station corrected it."""
         station = self.station()
-        rec = reconcile(self.record, station)
+        rec = reconcile(self.record, station, self.election)
+        self._line = (self._line_of(), _line(rec))
         corrected = self._corrections.after(self.record, rec)
         first = rec.first_open
 
@@ -134,7 +139,7 @@ class Along:
                 "seq": station[first.ballot - 1].seq,
             }
         return {
-            "line": _line(rec),
+            "line": self._line[1],
             "agree": rec.agree,
             "compared": rec.compared,
             "taps": len(self.record.taps),
@@ -152,11 +157,53 @@ class Along:
         }
 
     def said(self, now: float) -> str | None:
-        """The panel's line, for a screen reader to say now, or None: said at the
-        `Cadence` of the observer's calls, never at each (`now`: seconds)."""
-        if not self._taps_said.due(len(self.record.taps), now):
+        """The panel's line, for a screen reader to say now, or None: said when it has
+        changed, at the `cadence` of the observer's calls (every `EVERY_CALLS` calls, or
+        once `EVERY_S` seconds went by since it was last said), never at each
+        (`now`: seconds). Nothing is said before the observer's first call."""
+        taps = len(self.record.taps)
+        line = self._current_line()
+        self._unsaid = False
+        if not taps or line == self._said_line:
             return None
-        return _line(reconcile(self.record, self.station()))
+        if abs(taps - self._said_taps) < EVERY_CALLS and now - self._said_at < EVERY_S:
+            self._unsaid = True
+            return None
+        self._said_line, self._said_taps, self._said_at = line, taps, now
+        return line
+
+    def _line_of(self) -> tuple[int, int, int, str]:
+        """What the panel's line is of: this record, its entries, the station's calls,
+        the language it is said in."""
+        return (id(self.record), self.record.entries, self.follower.head_seq, current_language())
+
+    def _current_line(self) -> str:
+        """The panel's line now: the one `view` drew if nothing changed since (a count of
+        thousands of ballots is not reconciled twice for each tap)."""
+        if self._line is None or self._line[0] != self._line_of():
+            self._line = (
+                self._line_of(),
+                _line(reconcile(self.record, self.station(), self.election)),
+            )
+        return self._line[1]
+
+    def said_in(self, now: float) -> float | None:
+        """Seconds until a change `said` held back is due (the page asks `said` again
+        then, whether or not another call came); None when none is waiting."""
+        if not self._unsaid:
+            return None
+        return max(0.0, self._said_at + EVERY_S - now)
+
+    def resolved(self, ballot: int, how: str) -> str:
+        """What a screen reader is told once the observer has said how a disagreement
+        ended (the buttons they pressed are gone with it)."""
+        if how == "mistap":
+            return say("Ballot {ballot:,}: your call is corrected to the station's.", ballot=ballot)
+        return say("Ballot {ballot:,}: your call stands.", ballot=ballot)
+
+    def downloaded(self, name: str) -> str:
+        """What a screen reader is told once the record was handed to the browser."""
+        return say("Your record was downloaded as {name}; its hash is shown below.", name=name)
 
     def document(self) -> dict[str, Any]:
         """The record to download: its JSON, its printable text, its hash; in English

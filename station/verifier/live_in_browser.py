@@ -110,6 +110,15 @@ class PageAlong:
     def said(self, now: float) -> str | None:
         return self.along.said(now)
 
+    def said_in(self, now: float) -> float | None:
+        return self.along.said_in(now)
+
+    def resolved(self, ballot: int, how: str) -> str:
+        return self.along.resolved(ballot, how)
+
+    def downloaded(self, name: str) -> str:
+        return self.along.downloaded(name)
+
     def document(self) -> Any:
         return _js(self.along.document())
 

@@ -71,6 +71,7 @@ def along_words() -> dict[str, str]:
         "download": escaped(say("Download my record")),
         "print": escaped(say("Print it")),
         "record_hash": escaped(say("Record hash (write it down):")),
+        "piles_caption": escaped(say("Piles, the station's beside yours")),
     }
 
 
@@ -196,13 +197,13 @@ def along_script() -> str:
 
 # The observer's own record (the served live page only): buttons, their undo, the
 # running agreement, the first open disagreement, the piles side by side, the record.
-ALONG_BODY = """<section id="along" hidden>
+ALONG_BODY = """<section id="along" aria-labelledby="along-open" hidden>
 <button id="along-open" type="button" aria-expanded="false" data-words="along_open">{along_open}</button>
 <div id="along-panel" hidden>
 <p id="along-notice" data-words="along_notice">{along_notice}</p>
 <p id="along-failed" role="alert" hidden></p>
-<p id="along-line"></p><p id="along-said" class="unseen" role="status"></p>
-<div id="along-flag" role="alert" hidden><p id="along-flag-text"></p>
+<p id="along-line" tabindex="-1"></p><p id="along-said" class="unseen" role="status"></p>
+<div id="along-flag" hidden><p id="along-flag-text" role="alert"></p>
 <div class="along-how"><button type="button" data-how="mistap" data-words="mistap">{mistap}</button>
 <button type="button" data-how="stands" data-words="stands">{stands}</button></div></div>
 <div id="along-groups" class="along-row" hidden></div>
@@ -210,7 +211,8 @@ ALONG_BODY = """<section id="along" hidden>
 <div class="along-row"><button type="button" id="along-undo"><span data-words="undo">{undo}</span>
 <kbd>⌫</kbd></button>
 <span><span data-words="my_calls">{my_calls}</span> <b id="along-taps">0</b></span></div>
-<table id="along-piles"></table>
+<table id="along-piles"><caption data-words="piles_caption">{piles_caption}</caption>
+<tbody id="along-pile-rows"></tbody></table>
 <div class="along-row"><button type="button" id="along-download" data-words="download">{download}</button>
 <button type="button" id="along-print" data-words="print">{print}</button></div>
 <p id="along-kept" hidden><span data-words="record_hash">{record_hash}</span> <code id="along-hash"></code></p>
@@ -234,6 +236,7 @@ ALONG_STYLE = """
 #along-buttons kbd { display: block; font-size: .75rem; font-weight: 400; color: #aaa; }
 #along-undo kbd { margin-left: .4rem; font-size: 1.3rem; line-height: 1; color: #ddd; }
 #along-piles:has(tr:only-child) { display: none; }
+#along-piles caption { text-align: left; font-size: .8rem; color: #ccc; }
 #along-groups button[aria-pressed="true"] { background: #1b2433; border-color: #8ab4ff; }
 .along-row { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; margin: .4rem 0; }
 #along-line { font-weight: 700; margin: .3rem 0; }

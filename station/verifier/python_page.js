@@ -93,14 +93,15 @@
     progressSaid = performance.now();
   };
   // `lang`: the language of the words drawn (a verdict is `station verify`'s own).
-  const draw = (kind, text, lang = null, noted = "") => {
+  // `quiet`: drawn without a word to a screen reader (a refusal already said).
+  const draw = (kind, text, lang = null, noted = "", quiet = false) => {
     drawn(verdict);
     verdict.className = kind;
     verdict.textContent = text;
     if (lang) verdict.lang = lang;
     else verdict.removeAttribute("lang");
     note.textContent = noted;
-    announce(kind, noted, text.split("\n")[0], lang);
+    if (!quiet) announce(kind, noted, text.split("\n")[0], lang);
   };
   const progress = (words) => {
     drawn(verdict);
@@ -111,11 +112,15 @@
     }
   };
   // Words the scripts say, said again in another language when it is chosen.
-  const drawSaid = (kind, name, error) => {
-    draw(kind, "");
+  const drawSaid = (kind, name, error, quiet = false) => {
+    draw(kind, "", null, "", true);
     said(verdict, name, error);
-    announce(kind, "", verdict.textContent, null);
+    if (!quiet) announce(kind, "", verdict.textContent, null);
   };
+  // A fingerprint refused as not one (half typed, mistyped) is said once: retyping it
+  // key by key draws each refusal but says none again until the field holds nothing,
+  // a whole fingerprint, or another pick or language is checked.
+  let refusalSaid = false;
 
   // The files by their paths inside the folder picked ("export/journal.jsonl" is
   // "journal.jsonl" of the folder "export"); five files picked alone have no folder.
@@ -130,14 +135,15 @@
     return { files, folder };
   }
 
-  async function check() {
+  async function check(typing = false) {
     const mine = ++generation;
     clearTimeout(pending);
+    if (!typing) refusalSaid = false;
     if (picked === null) {
       draw("", "");
       return;
     }
-    drawSaid("", "checking");
+    drawSaid("", "checking", undefined, typing);
     const { files, folder } = await picked;
     await booted;
     if (mine !== generation) return;
@@ -145,9 +151,11 @@
     // Station's Python says the verdict and every word of it; this only draws.
     const refused = station.browser.fingerprint_refused(typed, folder);
     if (refused) {
-      draw("cannot", refused);
+      draw("cannot", refused, null, "", refusalSaid);
+      refusalSaid = true;
       return;
     }
+    refusalSaid = false;
     const shown = (words) => { if (mine === generation) progress(words); };
     const result = await station.browser.check_picked(files, folder, typed, shown);
     if (mine !== generation) return; // a newer check draws its own
@@ -176,13 +184,15 @@
     for (const input of inputs) input.value = ""; // the dropped folder replaces what was picked
     dropped(event.dataTransfer).then(pick).catch(failed);
   });
-  // Each keystroke takes the verdict away at once; the check runs once typing pauses.
+  // Each keystroke takes the verdict away at once, silently; the check runs once typing
+  // pauses (a screen reader hears its verdict, not one per key).
+  const TYPING_PAUSE_MS = 600;
   keyField.addEventListener("input", () => {
     if (picked === null) return;
     generation++;
-    drawSaid("", "checking");
+    drawSaid("", "checking", undefined, true);
     clearTimeout(pending);
-    pending = setTimeout(() => check().catch(failed), 150);
+    pending = setTimeout(() => check(true).catch(failed), TYPING_PAUSE_MS);
   });
 
   // Another language chosen: Python speaks it, and says again what it said.

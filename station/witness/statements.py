@@ -199,7 +199,8 @@ def live_status(
             "event {signed:,} signed by key {key}{checked}", signed=signed, key=key, checked=checked
         )
     if station_problem:
-        return say("{said} \u00b7 STATION: {problem}", said=said, problem=station_problem)
+        # the problem first: said aloud, it is what is heard before anything else
+        return say("STATION: {problem} \u00b7 {said}", said=said, problem=station_problem)
     return say("LIVE \u00b7 {said}", said=said)
 
 

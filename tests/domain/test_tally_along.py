@@ -116,6 +116,32 @@ def test_a_mis_key_at_ballot_117_is_the_one_disagreement_of_200() -> None:
     assert all(pile.agree for pile in result.piles if pile.call in ("void", "challenge"))
 
 
+def test_a_pile_only_the_observer_has_called_is_a_row_of_its_own() -> None:
+    station = Station()
+    station.call(Call.FOR)
+    station.call(Call.FOR)
+    record = ObserverRecord(ORIGIN)
+    tapped(record, ["for", "against"])
+
+    result = reconcile(record, station_ballots(station.followed))
+
+    assert [(p.pile, p.station, p.observer, p.agree) for p in result.piles] == [
+        ("FOR pile 1", 2, 1, False),
+        ("AGAINST", 0, 1, False),
+    ]
+
+
+def test_a_union_only_the_observer_has_called_is_named_as_the_ballot_names_it() -> None:
+    station = Station(SEVERAL)
+    station.call(Call.FOR, choice=1)
+    record = ObserverRecord(ORIGIN)
+    tapped(record, ["for/3"])
+
+    result = reconcile(record, station_ballots(station.followed), describe(SEVERAL))
+
+    assert [(p.pile, p.station, p.observer) for p in result.piles][-1] == ("Teamsters", 0, 1)
+
+
 def test_the_observer_ahead_and_behind_of_the_station() -> None:
     station = Station()
     for call in (Call.FOR, Call.AGAINST, Call.VOID):

@@ -178,3 +178,40 @@ def test_a_screen_reader_is_told_the_agreement_every_ten_calls_not_each(
     assert said[20] == "You and the station agree on 21 of 21 · the station is 5 ahead of you"
     assert along.said(7.8) is None  # under 5 s since the 21st
     assert along.said(11.0) == "You and the station agree on 26 of 26"
+
+
+def test_a_change_held_back_is_said_when_its_seconds_are_up_even_with_no_call(
+    counted: tuple[Path, FeedServer],
+) -> None:
+    _, server = counted
+    live, _ = followed(server, 28)
+    assert live.follower is not None
+    along = Along(live.follower)
+    for action in taps(["for"] * 5):
+        along.act(action)
+    assert along.said(0.0) == "You and the station agree on 4 of 5 · the station is 21 ahead of you"
+    assert along.said_in(0.0) is None  # nothing held back
+
+    resolved = {"kind": "resolve", "ballot": 5, "how": "mistap", "station_call": "against"}
+    along.act({**resolved, "utc": UTC})  # the line changes with no call
+    assert along.said(1.0) is None
+    assert along.said_in(1.0) == 4.0
+    assert along.said(5.0) == "You and the station agree on 5 of 5 · the station is 21 ahead of you"
+    assert along.said(9.0) is None and along.said_in(9.0) is None  # said: nothing stale
+
+
+def test_resolving_and_downloading_are_confirmed_in_words(
+    counted: tuple[Path, FeedServer],
+) -> None:
+    _, server = counted
+    live, _ = followed(server, 28)
+    assert live.follower is not None
+    along = Along(live.follower)
+    assert along.resolved(5, "stands") == "Ballot 5: your call stands."
+    assert along.resolved(5, "mistap") == "Ballot 5: your call is corrected to the station's."
+    with in_language("es"):
+        assert along.resolved(5, "stands") == "Papeleta 5: su anotación se mantiene."
+    assert (
+        along.downloaded("r.json")
+        == "Your record was downloaded as r.json; its hash is shown below."
+    )

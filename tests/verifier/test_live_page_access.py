@@ -98,13 +98,62 @@ def test_every_state_of_the_live_page_meets_wcag_2_2_aa(browser: Any, tmp_path: 
             pressed.send_keys(Keys.ENTER)
             chromium.wait_for(browser, "return !document.getElementById('along-flag').hidden")
             assert browser.execute_script("return document.activeElement === arguments[0]", pressed)
+            # The alert is the sentence alone, its buttons beside it.
+            assert text_of(browser, "along-flag-text").startswith("Ballot 12: you called FOR")
+            assert browser.execute_script(
+                "return [...document.querySelectorAll('[role=alert]')].map((a) => a.id)"
+                " .includes('along-flag-text')"
+                " && !document.querySelector('[role=alert] button')"
+            )
+            # The tally-along panel is a region of its own, its table named.
             assert (
                 browser.execute_script(
-                    "return document.getElementById('along-flag').getAttribute('role')"
+                    "const s = document.getElementById('along');"
+                    " return s.tagName === 'SECTION'"
+                    " && document.getElementById(s.getAttribute('aria-labelledby')).textContent"
                 )
-                == "alert"
+                == "Tally along"
             )
+            assert browser.find_element("css selector", "#along-piles caption").text
             found += access.problems(browser, "a disagreement shown")
+
+            browser.execute_script(
+                "const f = document.getElementById('along-flag-text'); globalThis.flagWrites = 0;"
+                " new MutationObserver(() => globalThis.flagWrites++)"
+                ".observe(f, {childList: true, subtree: true, characterData: true});"
+            )
+            # The change held back is said when its seconds are up, though no call came.
+            chromium.wait_for(
+                browser,
+                "return document.getElementById('along-said').textContent"
+                ".startsWith('You and the station agree on 11 of 12')",
+            )
+            tap(browser, Call.AGAINST)  # the panel drawn again, the same disagreement shown
+            chromium.wait_for(
+                browser,
+                "return document.getElementById('along-said').textContent"
+                ".includes('1 of yours not yet called')",
+            )
+            assert browser.execute_script("return globalThis.flagWrites") == 0
+
+            # Resolved by keyboard: the focus goes to the line, and the resolution is said.
+            browser.find_element("css selector", "#along-flag [data-how='stands']").send_keys(
+                Keys.ENTER
+            )
+            chromium.wait_for(browser, "return document.getElementById('along-flag').hidden")
+            assert browser.execute_script("return document.activeElement.id") == "along-line"
+            chromium.wait_for(
+                browser,
+                "return document.getElementById('along-said').textContent"
+                " === 'Ballot 12: your call stands.'",
+            )
+            browser.find_element("id", "along-download").send_keys(Keys.ENTER)
+            chromium.wait_for(
+                browser,
+                "return document.getElementById('along-said').textContent"
+                ".startsWith('Your record was downloaded as ')",
+            )
+            found += access.problems(browser, "a disagreement resolved")
 
             relay.garble()
             journal.append(Action.CALL, Call.FOR)  # the answer waited for comes; then garbage

@@ -74,6 +74,21 @@ def test_every_state_of_the_verifier_page_meets_wcag_2_2_aa(
     )
     assert alarm == verdict.splitlines()[0]
     found += access.problems(opened, "NOT INTACT")
+
+    # Retyped key by key, each key after the last refusal is drawn: the fingerprint half
+    # typed is refused on screen each time, and said once.
+    opened.execute_script(
+        "const a = document.getElementById('alarm'); globalThis.refusalsSaid = 0;"
+        " new MutationObserver(() => { if (a.textContent.startsWith('NOT CHECKED'))"
+        " globalThis.refusalsSaid++; })"
+        ".observe(a, {childList: true, subtree: true, characterData: true});"
+    )
+    type_key(opened, "")
+    field = opened.find_element("id", "key")
+    for n in range(1, 5):
+        field.send_keys(other[n - 1])
+        shown(opened, "cannot", f"'{other[:n]}' is not a key fingerprint")
+    assert opened.execute_script("return globalThis.refusalsSaid") == 1
     type_key(opened, key.fingerprint)
 
     counting = tmp_path / "counting.station"

@@ -416,7 +416,7 @@ WORDS: dict[str, str] = {
         " (NO comprobada con una huella digital anotada: escríbala arriba)"
     ),
     "LIVE · {said}": "EN VIVO · {said}",
-    "{said} · STATION: {problem}": "{said} · ESTACIÓN: {problem}",
+    "STATION: {problem} · {said}": "ESTACIÓN: {problem} · {said}",
     "event {signed:,} signed by key {key}{checked}": (
         "evento {signed:,} firmado con la clave {key}{checked}"
     ),
@@ -898,6 +898,14 @@ WORDS: dict[str, str] = {
     "{call} — group {group}": "{call} — grupo {group}",
     ", inclusion {answer}": ", inclusión {answer}",
     "unmarked": "sin marcar",
+    "Ballot {ballot:,}: your call is corrected to the station's.": (
+        "Papeleta {ballot:,}: su anotación queda corregida a la de la estación."
+    ),
+    "Ballot {ballot:,}: your call stands.": "Papeleta {ballot:,}: su anotación se mantiene.",
+    "Your record was downloaded as {name}; its hash is shown below.": (
+        "Su registro se descargó como {name}; su hash se muestra abajo."
+    ),
+    "Piles, the station's beside yours": "Montones, los de la estación junto a los suyos",
 }
 
 COUNTS: dict[tuple[str, str], tuple[str, ...]] = {
