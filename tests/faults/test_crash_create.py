@@ -15,11 +15,15 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
+
 from station.cli import main
 from station.domain import Action, Call
 from station.journal import Journal
 from station.sheet.verify_export import verify_export
 from tests.helpers import JFK8, verify_file
+
+pytestmark = pytest.mark.long  # processes killed at random: seconds
 
 KILLS = 4  # each lands while the file is being written: see `kill_while_writing`
 MORE_KILLS = 8  # at most, until one has landed before the command was done

@@ -256,6 +256,7 @@ def export_problem(folder: Path, fingerprint: str) -> str | None:
 
 
 @drawn_states(10, 80)
+@pytest.mark.long  # hundreds of power cuts through a sheet, an export and a reopening: seconds
 def test_sheets_reopening_exports_and_the_key_survive_power_cuts(disk: Disk, states: int) -> None:
     figures = sheets(disk, states=states, seed=3)
     assert_held(figures, states)

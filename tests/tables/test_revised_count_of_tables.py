@@ -18,6 +18,8 @@ from station.journal.session import CountSession
 from station.sheet.keys import StationKey
 from tests.tables.helpers import run, sign_and_export, table_export
 
+pytestmark = pytest.mark.long  # several tables, each signed and revised: seconds
+
 
 def _one_line(code: int, err: str) -> None:
     assert code == 2 and len(err.strip().splitlines()) == 1 and "Traceback" not in err, err

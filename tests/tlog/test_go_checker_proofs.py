@@ -4,8 +4,12 @@ edges of larger ones; one changed hash makes it refuse."""
 
 from pathlib import Path
 
+import pytest
+
 from station.verification.merkle import Tree
 from tests.tlog.helpers import entry_lines, run
+
+pytestmark = pytest.mark.long  # Go's reading, built once (tests/tlog/checker): seconds
 
 TREE = Tree(entry_lines(1100))
 SMALL = range(1, 41)

@@ -25,6 +25,8 @@ from tests.tlog.helpers import (
     write_log,
 )
 
+pytestmark = pytest.mark.long  # Go's reading, built once (tests/tlog/checker): seconds
+
 
 @pytest.mark.parametrize(
     "size",

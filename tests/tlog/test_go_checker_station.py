@@ -24,6 +24,8 @@ from station.witness.serve import FeedServer, FeedSource, serve
 from tests.sheet.helpers import count_calls, sign
 from tests.tlog.helpers import run_checker
 
+pytestmark = pytest.mark.long  # Go's reading, built once (tests/tlog/checker): seconds
+
 
 def station_vkey(journal: Journal, key: StationKey) -> str:
     election = journal.election

@@ -22,6 +22,8 @@ from tests.tlog.helpers import run_checker
 from tests.witness.cosign_helpers import cosigned_within
 from tests.witness.helpers import Running, station
 
+pytestmark = pytest.mark.long  # Go's reading, built once (tests/tlog/checker): seconds
+
 
 def party_witness(state: Path, name: str, log_vkey: str) -> tuple[Running, str, str]:
     """A party's witness in a child process: the process, its vkey and its URL."""

@@ -20,6 +20,8 @@ from station.verifier import python_page
 from tests.conformance.make_corpus import CORPUS
 from tests.verifier import chromium
 
+pytestmark = pytest.mark.long  # the whole corpus through the page in Chromium: 15 s
+
 CASES = CORPUS / "cases"
 _CHECK = """
 const [files, folder, key, done] = arguments;

@@ -307,6 +307,7 @@ def test_the_live_page_lists_disputes_and_corrections_as_the_dashboard_does(
     assert (expected["void"], expected["challenged"]) == (0, 2)
 
 
+@pytest.mark.long  # a Pyodide start in Chromium: seconds
 def test_the_live_page_says_each_pile_check_in_the_stations_words(
     browser: Any, tmp_path: Path, setup: ElectionSetup
 ) -> None:

@@ -207,6 +207,7 @@ def test_voting_groups_are_shown_group_by_group(browser: Any, tmp_path: Path) ->
     assert page["statements"] == ["", "", ""]
 
 
+@pytest.mark.long  # a Pyodide start in Chromium: seconds
 def test_mail_voting_groups_after_the_hearing_are_shown_group_by_group(
     browser: Any, tmp_path: Path
 ) -> None:

@@ -89,6 +89,7 @@ def heartbeats(served: Served, times: int) -> None:
         time.sleep(0.3)
 
 
+@pytest.mark.long  # waits through heartbeats: seconds
 def test_a_witness_says_a_head_once_not_at_each_heartbeat(
     served: Served, feed: RestartableFeed, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
