@@ -1038,7 +1038,7 @@ Dónde se guarda el archivo de la elección; un archivo existente nunca se sobre
     </message>
     <message>
         <source>events %1 · head %2</source>
-        <translation>eventos %1 · cabeza %2</translation>
+        <translation>eventos %1 · hash de cabecera %2</translation>
     </message>
     <message>
         <source>%1 (ballot %2)</source>
@@ -1309,7 +1309,7 @@ Dónde se guarda el archivo de la elección; un archivo existente nunca se sobre
     </message>
     <message>
         <source>&lt;b&gt;Record intact:&lt;/b&gt; %1 events, chain and replay checked; head %2.</source>
-        <translation>&lt;b&gt;Registro intacto:&lt;/b&gt; %1 eventos, cadena y reproducción comprobadas; cabeza %2.</translation>
+        <translation>&lt;b&gt;Registro intacto:&lt;/b&gt; %1 eventos, cadena y reproducción comprobadas; hash de cabecera %2.</translation>
     </message>
     <message>
         <source>Re&amp;sume count</source>
