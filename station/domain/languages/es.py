@@ -1158,6 +1158,9 @@ IN_CONTEXT: dict[tuple[str, str], str] = {
     # a figure's heading: the ballots of a pile, in the plural
     ("figure", "VOID"): "NULAS",
     ("figure", "CHALLENGED"): "IMPUGNADAS",
+    # a pile's lane: the ballots it holds, in the plural ("pila 1 de NULAS")
+    ("pile", "VOID"): "NULAS",
+    ("pile", "CHALLENGED"): "IMPUGNADAS",
     # one challenge's status, settled at the table
     ("challenge", "sustained"): "sostenida",
     # an envelope's ruling, after the envelope (a ballot's is feminine)
