@@ -280,15 +280,15 @@
     </message>
     <message>
         <source>&lt;b&gt;MISMATCH: %1&lt;/b&gt; held %2, the journal has %3. Correct the count (undo, or call the missing ballots), then recount the pile when it is full again.</source>
-        <translation>&lt;b&gt;NO COINCIDE: %1&lt;/b&gt; tenía %2, el registro tiene %3. Corrija el escrutinio (deshaga, o lea las papeletas que faltan) y vuelva a contar el montón cuando esté lleno otra vez.</translation>
+        <translation>&lt;b&gt;NO COINCIDE: %1&lt;/b&gt; tenía %2, el registro tiene %3. Corrija el escrutinio (deshaga, o lea las papeletas que faltan) y vuelva a contar la pila cuando esté llena otra vez.</translation>
     </message>
     <message>
         <source> (1 more pile to recount)</source>
-        <translation> (1 montón más por recontar)</translation>
+        <translation> (1 pila más por recontar)</translation>
     </message>
     <message>
         <source> (%1 more piles to recount)</source>
-        <translation> (%1 montones más por recontar)</translation>
+        <translation> (%1 pilas más por recontar)</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1 is full.&lt;/b&gt; Recount it: does it hold exactly %2?%3</source>
@@ -456,7 +456,7 @@
     </message>
     <message>
         <source>a full pile&apos;s recount holds exactly N / found another number</source>
-        <translation>el recuento de un montón lleno tiene exactamente N / hay otro número</translation>
+        <translation>el recuento de una pila llena tiene exactamente N / hay otro número</translation>
     </message>
     <message>
         <source>record / do not record a call beyond the ballots in the box</source>
@@ -544,7 +544,7 @@
     </message>
     <message>
         <source>count the pile of another voting group</source>
-        <translation>contar el montón de otro grupo de votación</translation>
+        <translation>contar la pila de otro grupo de votación</translation>
     </message>
     <message>
         <source>a Sonotone ballot&apos;s question 1 (yes, no, void, unmarked), then its vote, or V if question 2 is void or unmarked; Esc drops the unfinished ballot</source>
@@ -585,19 +585,19 @@
     <name>NewElectionDialog</name>
     <message>
         <source>Ballots per pile: when a pile of one call is full it is recounted before counting goes on (0: no pile checks)</source>
-        <translation>Papeletas por montón: cuando el montón de una lectura está lleno se recuenta antes de seguir contando (0: sin comprobar montones)</translation>
+        <translation>Papeletas por pila: cuando la pila de una lectura está llena se recuenta antes de seguir contando (0: sin comprobar pilas)</translation>
     </message>
     <message>
         <source>Ballots per pile, in each voting group&apos;s box: when a pile of one call in a group is full it is recounted before counting goes on (0: no pile checks)</source>
-        <translation>Papeletas por montón, en la urna de cada grupo de votación: cuando el montón de una lectura de un grupo está lleno se recuenta antes de seguir contando (0: sin comprobar montones)</translation>
+        <translation>Papeletas por pila, en la urna de cada grupo de votación: cuando la pila de una lectura de un grupo está llena se recuenta antes de seguir contando (0: sin comprobar pilas)</translation>
     </message>
     <message>
         <source>Ballots per pile, a pile for each choice (each union, Neither), VOID and CHALLENGED: when one is full it is recounted before counting goes on (0: no pile checks)</source>
-        <translation>Papeletas por montón, un montón por cada opción (cada sindicato, Ninguno), NULA e IMPUGNADA: cuando uno está lleno se recuenta antes de seguir contando (0: sin comprobar montones)</translation>
+        <translation>Papeletas por pila, una pila por cada opción (cada sindicato, Ninguno), NULAS e IMPUGNADAS: cuando una está llena se recuenta antes de seguir contando (0: sin comprobar pilas)</translation>
     </message>
     <message>
         <source>Ballots per pile, in each voting group&apos;s box a pile for each choice (each union, Neither), VOID and CHALLENGED: when one is full it is recounted before counting goes on (0: no pile checks)</source>
-        <translation>Papeletas por montón, en la urna de cada grupo de votación un montón por cada opción (cada sindicato, Ninguno), NULA e IMPUGNADA: cuando uno está lleno se recuenta antes de seguir contando (0: sin comprobar montones)</translation>
+        <translation>Papeletas por pila, en la urna de cada grupo de votación una pila por cada opción (cada sindicato, Ninguno), NULAS e IMPUGNADAS: cuando una está llena se recuenta antes de seguir contando (0: sin comprobar pilas)</translation>
     </message>
     <message>
         <source>New election</source>
@@ -689,7 +689,7 @@
     </message>
     <message>
         <source>no pile checks</source>
-        <translation>sin comprobar montones</translation>
+        <translation>sin comprobar pilas</translation>
     </message>
     <message>
         <source>The NLRB case number as on the notice of election (%1)</source>
@@ -801,7 +801,7 @@
     </message>
     <message>
         <source>Ballots per pile</source>
-        <translation>Papeletas por montón</translation>
+        <translation>Papeletas por pila</translation>
     </message>
     <message>
         <source>Table</source>
@@ -1038,7 +1038,7 @@ Dónde se guarda el archivo de la elección; un archivo existente nunca se sobre
     </message>
     <message>
         <source>events %1 · head %2</source>
-        <translation>eventos %1 · cabeza %2</translation>
+        <translation>eventos %1 · hash de cabecera %2</translation>
     </message>
     <message>
         <source>%1 (ballot %2)</source>
@@ -1098,11 +1098,11 @@ Dónde se guarda el archivo de la elección; un archivo existente nunca se sobre
     </message>
     <message>
         <source>Ballots found in the pile</source>
-        <translation>Papeletas encontradas en el montón</translation>
+        <translation>Papeletas encontradas en la pila</translation>
     </message>
     <message>
         <source>How many ballots the recount of this pile found</source>
-        <translation>Cuántas papeletas encontró el recuento de este montón</translation>
+        <translation>Cuántas papeletas encontró el recuento de esta pila</translation>
     </message>
     <message>
         <source>%1 holds</source>
@@ -1114,11 +1114,11 @@ Dónde se guarda el archivo de la elección; un archivo existente nunca se sobre
     </message>
     <message>
         <source>The journal has %1 %2 ballots in this pile.</source>
-        <translation>El registro tiene %1 papeletas %2 en este montón.</translation>
+        <translation>El registro tiene %1 papeletas %2 en esta pila.</translation>
     </message>
     <message>
         <source>The journal has %1 %2 ballots of group %3 in this pile.</source>
-        <translation>El registro tiene %1 papeletas %2 del grupo %3 en este montón.</translation>
+        <translation>El registro tiene %1 papeletas %2 del grupo %3 en esta pila.</translation>
     </message>
 </context>
 <context>
@@ -1309,7 +1309,7 @@ Dónde se guarda el archivo de la elección; un archivo existente nunca se sobre
     </message>
     <message>
         <source>&lt;b&gt;Record intact:&lt;/b&gt; %1 events, chain and replay checked; head %2.</source>
-        <translation>&lt;b&gt;Registro intacto:&lt;/b&gt; %1 eventos, cadena y reproducción comprobadas; cabeza %2.</translation>
+        <translation>&lt;b&gt;Registro intacto:&lt;/b&gt; %1 eventos, cadena y reproducción comprobadas; hash de cabecera %2.</translation>
     </message>
     <message>
         <source>Re&amp;sume count</source>
@@ -1375,7 +1375,7 @@ Dónde se guarda el archivo de la elección; un archivo existente nunca se sobre
     </message>
     <message>
         <source>Set up a new election file: case, parties, voters, piles</source>
-        <translation>Preparar un archivo de elección nuevo: caso, partes, votantes, montones</translation>
+        <translation>Preparar un archivo de elección nuevo: caso, partes, votantes, pilas</translation>
     </message>
     <message>
         <source>Open an election file…</source>
@@ -1477,7 +1477,7 @@ Dónde se guarda el archivo de la elección; un archivo existente nunca se sobre
     </message>
     <message>
         <source>Optional. Groups whose ballots are counted as piles of their own, each with its own tally; G then a group&apos;s key switches the pile being counted.</source>
-        <translation>Opcional. Grupos cuyas papeletas se cuentan en montones propios, cada uno con su propio escrutinio; G y luego la tecla de un grupo cambia el montón que se cuenta.</translation>
+        <translation>Opcional. Grupos cuyas papeletas se cuentan en pilas propias, cada una con su propio escrutinio; G y luego la tecla de un grupo cambia la pila que se cuenta.</translation>
     </message>
     <message>
         <source>The key pressed after G to count this group&apos;s ballots: one letter, A-Z</source>

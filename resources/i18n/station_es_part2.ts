@@ -59,11 +59,11 @@
     </message>
     <message>
         <source>LAST CALL</source>
-        <translation>ÚLTIMA PAPELETA</translation>
+        <translation>ÚLTIMA LECTURA</translation>
     </message>
     <message>
         <source>LAST CALLS — NEWEST FIRST</source>
-        <translation>ÚLTIMAS PAPELETAS — LA MÁS RECIENTE ARRIBA</translation>
+        <translation>ÚLTIMAS LECTURAS — LA MÁS RECIENTE ARRIBA</translation>
     </message>
     <message>
         <source>ballots in the box: not given · about {eligible} eligible voters</source>
@@ -75,7 +75,7 @@
     </message>
     <message>
         <source>Journal: {events} events · head {head}</source>
-        <translation>Diario: {events} eventos · cabeza {head}</translation>
+        <translation>Diario: {events} eventos · hash de cabecera {head}</translation>
     </message>
     <message>
         <source> · signing key {key}</source>
@@ -218,7 +218,7 @@
     </message>
     <message>
         <source>{events} events · head {head}</source>
-        <translation>{events} eventos · cabeza {head}</translation>
+        <translation>{events} eventos · hash de cabecera {head}</translation>
     </message>
     <message>
         <source>&lt;b&gt;NOT RECORDED:&lt;/b&gt; {reason}</source>
@@ -236,11 +236,11 @@
     <name>HeadQr</name>
     <message>
         <source>Journal head as a QR code</source>
-        <translation>Cabeza del diario en código QR</translation>
+        <translation>Hash de cabecera del diario en código QR</translation>
     </message>
     <message>
         <source>Scan to capture the head exactly: {head}</source>
-        <translation>Escanee para capturar la cabeza exacta: {head}</translation>
+        <translation>Escanee para capturar el hash de cabecera exacto: {head}</translation>
     </message>
 </context>
 <context>
@@ -327,7 +327,7 @@
     </message>
     <message>
         <source>HEAD</source>
-        <translation>CABEZA</translation>
+        <translation>CABECERA</translation>
     </message>
     <message>
         <source>ALL LIVE</source>
@@ -374,7 +374,7 @@
     <name>Ticker</name>
     <message>
         <source>Last calls</source>
-        <translation>Últimas papeletas</translation>
+        <translation>Últimas lecturas</translation>
     </message>
 </context>
 </TS>

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 
 from station.domain.calls import Call, vote_words
 from station.domain.runoff import several_unions
-from station.domain.words import say
+from station.domain.words import say, say_in
 
 DEFAULT_PILE = 100
 
@@ -71,8 +71,19 @@ def pile_name(
 
 def lane_name(call: Call, group: str | None = None, label: str | None = None) -> str:
     """Whose piles these are: "FOR", "group A FOR", "Machinists", "group B Neither"."""
-    said = vote_words(label or call.label)
+    said = _pile_words(label or call.label)
     return said if group is None else say("group {group} {lane}", group=group, lane=said)
+
+
+def _pile_words(label: str) -> str:
+    """A lane's word: a pile holds many ballots, so where a language says VOID and
+    CHALLENGED of one ballot otherwise (Spanish NULA, NULAS) it says the pile's."""
+    match label:
+        case "VOID":
+            return say_in("pile", "VOID")
+        case "CHALLENGED":
+            return say_in("pile", "CHALLENGED")
+    return vote_words(label)
 
 
 def pile_labels(unions: tuple[str, ...], neither: str | None) -> dict[tuple[Call, int | None], str]:

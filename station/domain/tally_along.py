@@ -607,12 +607,13 @@ def _piles(
             )
         )  # fmt: skip
     theirs = {(group, call) for group, call, _ in piles}
+    numbered = any(ballot.pile != ballot.lane for ballot in station)  # pile checks on
     only_mine: dict[tuple[str | None, str], list[int]] = {}  # lane: the ballots called so
     for place, lane in enumerate(observer, 1):
         if lane not in theirs:
             only_mine.setdefault(lane, []).append(place)
     for (group, call), called in only_mine.items():
-        name = _observer_lane(group, call, election)
+        name = _observer_pile(group, call, election, numbered)
         figures.append(
             PileFigures(
                 name, group, call, 1, called[0], called[-1], False, 0, len(called), called[-1]
@@ -622,11 +623,15 @@ def _piles(
     return figures
 
 
-def _observer_lane(group: str | None, key: str, election: Election | None) -> str:
-    """A lane the station has no pile in, named as the station would name it: "AGAINST",
-    "group A VOID", "Teamsters" (a union's name only when `election` is given)."""
+def _observer_pile(group: str | None, key: str, election: Election | None, numbered: bool) -> str:
+    """The first pile of a lane the station has no pile in, named as the station would
+    name it: "AGAINST pile 1", "group A VOID pile 1", "Teamsters pile 1" (a union's name
+    only when `election` is given); the lane alone, "AGAINST", where piles are not
+    `numbered` (no pile checks)."""
     call = Call(key.partition("/")[0])
     label = None if election is None else call_words(election, key)
+    if numbered:
+        return pile_name(call, 1, group, label)
     return lane_name(call, group, label)
 
 

@@ -72,7 +72,8 @@ def test_the_count_locked_and_its_piles() -> None:
             "El escrutinio está bloqueado por el recuento corregido 2 preparado en el evento 90;"
         )
         assert pile_name(Call.FOR, 3) == "pila 3 de A FAVOR"
-        assert pile_name(Call.CHALLENGE, 1, group="B") == "pila 1 de IMPUGNADA del grupo B"
+        assert pile_name(Call.CHALLENGE, 1, group="B") == "pila 1 de IMPUGNADAS del grupo B"
+        assert pile_name(Call.VOID, 2) == "pila 2 de NULAS"  # a pile of void ballots
         # A choice's name is the ballot's, never translated.
         assert (
             pile_name(Call.FOR, 2, label="Teamsters Local 901") == "pila 2 de Teamsters Local 901"

@@ -31,6 +31,7 @@ from station.domain.tally_along import (
     record_text,
     station_ballots,
 )
+from station.domain.words import in_language
 
 ORIGIN = "station/10-RC-000044/e44"
 ONE = ElectionSetup.validated(
@@ -127,8 +128,20 @@ def test_a_pile_only_the_observer_has_called_is_a_row_of_its_own() -> None:
 
     assert [(p.pile, p.station, p.observer, p.agree) for p in result.piles] == [
         ("FOR pile 1", 2, 1, False),
-        ("AGAINST", 0, 1, False),
+        ("AGAINST pile 1", 0, 1, False),
     ]
+
+
+def test_in_spanish_a_pile_only_the_observer_has_called_is_named_like_the_others() -> None:
+    station = Station()
+    station.call(Call.VOID)
+    record = ObserverRecord(ORIGIN)
+    tapped(record, ["void", "challenge"])
+
+    with in_language("es"):
+        result = reconcile(record, station_ballots(station.followed))
+
+    assert [p.pile for p in result.piles] == ["pila 1 de NULAS", "pila 1 de IMPUGNADAS"]
 
 
 def test_a_union_only_the_observer_has_called_is_named_as_the_ballot_names_it() -> None:
@@ -139,7 +152,11 @@ def test_a_union_only_the_observer_has_called_is_named_as_the_ballot_names_it() 
 
     result = reconcile(record, station_ballots(station.followed), describe(SEVERAL))
 
-    assert [(p.pile, p.station, p.observer) for p in result.piles][-1] == ("Teamsters", 0, 1)
+    assert [(p.pile, p.station, p.observer) for p in result.piles][-1] == (
+        "Teamsters pile 1",
+        0,
+        1,
+    )
 
 
 def test_the_observer_ahead_and_behind_of_the_station() -> None:

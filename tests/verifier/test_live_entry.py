@@ -66,7 +66,9 @@ def test_the_page_s_own_words_follow_the_language_chosen(
         view = live.view(time.time())
     assert view["title"] == "Conteo en vivo, caso 29-RC-288020"
     assert view["case"] == english["case"].replace("Case ", "Caso ", 1)
-    assert view["head"] == english["head"].replace("event", "evento").replace("head", "cabeza")
+    assert view["head"] == english["head"].replace("event", "evento").replace(
+        "head", "hash de cabecera"
+    )
     assert view["figures"] == english["figures"]  # figures, and the choices' names, as they are
     for choice in (*view["choices"], *english["choices"]):
         choice.pop("word")

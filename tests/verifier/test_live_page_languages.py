@@ -69,7 +69,7 @@ def test_in_spanish_nothing_but_the_names_is_left_in_english(opened: Any) -> Non
     opened.execute_script("document.querySelector(\"#along-buttons [data-call='for']\").click()")
     chromium.wait_for(opened, "return document.getElementById('along-taps').textContent === '1'")
     text = visible_text(opened)
-    assert "Últimas papeletas cantadas" in text and "Contar a la par" in text
+    assert "Últimas lecturas" in text and "Contar a la par" in text
     assert "Usted y la estación coinciden en 1 de 1" in text
     assert english_left(text, NAMES) == []
     # The observer's record is a file in English, as the sheet is: said so where printed.

@@ -20,7 +20,7 @@ WORDS: dict[str, str] = {
     " (signed to event {seq:,})": " (firmado hasta el evento {seq:,})",
     " \u00b7 the station is {n:,} ahead of you": " \u00b7 la estación le lleva {n:,} de ventaja",
     " \u00b7 {n:,} of yours not yet called by the station": (
-        " \u00b7 {n:,} de las suyas aún sin cantar por la estación"
+        " \u00b7 {n:,} de las suyas aún sin leer por la estación"
     ),
     " \u2014 more than the ballots in the box!": " \u2014 ¡más que las papeletas de la urna!",
     "(cannot be worked out in this browser: compare the file's own, as sha256sum gives it)": (
@@ -74,7 +74,7 @@ WORDS: dict[str, str] = {
     ),
     "Every event and signed head is checked in this browser. Station live page {version};"
     " read-only.": (
-        "Cada evento y cada cabeza firmada se comprueban en este navegador. Página en vivo de"
+        "Cada evento y cada hash de cabecera firmado se comprueban en este navegador. Página en vivo de"
         " Station {version}; solo lectura."
     ),
     "Follow": "Seguir",
@@ -89,7 +89,7 @@ WORDS: dict[str, str] = {
         "Huella de la clave que anotaron los observadores"
     ),
     "Language": "Idioma",
-    "Last calls": "Últimas papeletas cantadas",
+    "Last calls": "Últimas lecturas",
     "Live count": "Conteo en vivo",
     "Live count, case {case}": "Conteo en vivo, caso {case}",
     "My call stands": "Mantengo mi anotación",
@@ -180,9 +180,9 @@ WORDS: dict[str, str] = {
     "at the polls": "en las urnas",
     "ballots counted": "papeletas contadas",
     "challenged": "impugnados",
-    "event {seq:,}, head {hash}": "evento {seq:,}, cabeza {hash}",
+    "event {seq:,}, head {hash}": "evento {seq:,}, hash de cabecera {hash}",
     "late": "tardíos",
-    "no list of events and heads": "ninguna lista de eventos y cabezas",
+    "no list of events and heads": "ninguna lista de eventos y hashes de cabecera",
     "not JSON": "no es JSON",
     "not a JSON object": "no es un objeto JSON",
     "of": "de",
@@ -664,7 +664,7 @@ WORDS: dict[str, str] = {
     "Ballot {ballot:,}": "Papeleta {ballot:,}",
     "Event {event}": "Evento {event}",
     "{ballot} {call} disputed by {party}: left as called, noted for objections": (
-        "{ballot} {call} disputada por {party}: se deja como se cantó, anotada para objeciones"
+        "{ballot} {call} disputada por {party}: se deja como se leyó, anotada para objeciones"
     ),
     "{ballot} {call} disputed by {party}: now CHALLENGED": (
         "{ballot} {call} disputada por {party}: ahora IMPUGNADA"
@@ -674,7 +674,7 @@ WORDS: dict[str, str] = {
         "{ballot}: acuerdo retirado, la impugnación vuelve a estar abierta"
     ),
     "{ballot}: dispute withdrawn by {party}, the ballot counts as called": (
-        "{ballot}: disputa retirada por {party}, la papeleta cuenta como se cantó"
+        "{ballot}: disputa retirada por {party}, la papeleta cuenta como se leyó"
     ),
     "{ballot}: challenge withdrawn; the ballot is opened and counted": (
         "{ballot}: impugnación retirada; la papeleta se abre y se cuenta"
@@ -905,7 +905,7 @@ WORDS: dict[str, str] = {
     "Your record was downloaded as {name}; its hash is shown below.": (
         "Su registro se descargó como {name}; su hash se muestra abajo."
     ),
-    "Piles, the station's beside yours": "Montones, los de la estación junto a los suyos",
+    "Piles, the station's beside yours": "Pilas, las de la estación junto a las suyas",
 }
 
 COUNTS: dict[tuple[str, str], tuple[str, ...]] = {
@@ -981,8 +981,8 @@ COUNTS: dict[tuple[str, str], tuple[str, ...]] = {
         "; {n:,} sobres declarados nulos (línea 2, no están entre las papeletas)",
     ),
     ("; {n:,} opened ballot not yet called", "; {n:,} opened ballots not yet called"): (
-        "; {n:,} papeleta abierta aún no cantada",
-        "; {n:,} papeletas abiertas aún no cantadas",
+        "; {n:,} papeleta abierta aún no leída",
+        "; {n:,} papeletas abiertas aún no leídas",
     ),
     ("{figure} ballot counted", "{figure} ballots counted"): (
         "{figure} papeleta contada",
@@ -1005,8 +1005,8 @@ COUNTS: dict[tuple[str, str], tuple[str, ...]] = {
         "{n:,} sobres declarados nulos",
     ),
     ("{n:,} opened, not yet called", "{n:,} opened, not yet called"): (
-        "{n:,} abierta, aún no cantada",
-        "{n:,} abiertas, aún no cantadas",
+        "{n:,} abierta, aún no leída",
+        "{n:,} abiertas, aún no leídas",
     ),
     ("{n:,} pile to recount: {piles}", "{n:,} piles to recount: {piles}"): (
         "{n:,} pila por recontar: {piles}",
@@ -1135,9 +1135,9 @@ COUNTS: dict[tuple[str, str], tuple[str, ...]] = {
         " once it is called.",
     ): (
         "Abrir {n:,} papeleta sola muestra cómo votó ese votante: el secreto de la papeleta se"
-        " pierde en cuanto se canta.",
+        " pierde en cuanto se lee.",
         "Abrir {n:,} papeletas solas muestra cómo votó ese votante: el secreto de la papeleta se"
-        " pierde en cuanto se canta.",
+        " pierde en cuanto se lee.",
     ),
     (
         "Opening {n:,} ballot of group {group} alone shows how that voter voted: the ballot's"
@@ -1146,9 +1146,9 @@ COUNTS: dict[tuple[str, str], tuple[str, ...]] = {
         " secrecy is lost once it is called.",
     ): (
         "Abrir {n:,} papeleta del grupo {group} sola muestra cómo votó ese votante: el secreto de"
-        " la papeleta se pierde en cuanto se canta.",
+        " la papeleta se pierde en cuanto se lee.",
         "Abrir {n:,} papeletas del grupo {group} solas muestra cómo votó ese votante: el secreto"
-        " de la papeleta se pierde en cuanto se canta.",
+        " de la papeleta se pierde en cuanto se lee.",
     ),
     # station/domain/envelopes.py: the envelope stage's figures
     ("{n:,} replacement", "{n:,} replacements"): ("reemplazos {n:,}", "reemplazos {n:,}"),
@@ -1158,6 +1158,9 @@ IN_CONTEXT: dict[tuple[str, str], str] = {
     # a figure's heading: the ballots of a pile, in the plural
     ("figure", "VOID"): "NULAS",
     ("figure", "CHALLENGED"): "IMPUGNADAS",
+    # a pile's lane: the ballots it holds, in the plural ("pila 1 de NULAS")
+    ("pile", "VOID"): "NULAS",
+    ("pile", "CHALLENGED"): "IMPUGNADAS",
     # one challenge's status, settled at the table
     ("challenge", "sustained"): "sostenida",
     # an envelope's ruling, after the envelope (a ballot's is feminine)

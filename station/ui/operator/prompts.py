@@ -231,7 +231,6 @@ class CountPrompts(QWidget):
                         Option(_key(party.key), party.short_words, ("carry", seq, call, party.id))
                         for party in parties
                     ),
-                    Option(Qt.Key.Key_Escape, self.tr("Cancel"), None),
                 ],
                 [
                     Option(
@@ -241,6 +240,8 @@ class CountPrompts(QWidget):
                     )
                     for key, party in zip(as_called, parties, strict=False)
                 ],
+                # on a line of its own after every answer, never alone between two rows
+                [Option(Qt.Key.Key_Escape, self.tr("Cancel"), None)],
             ],
         )
 

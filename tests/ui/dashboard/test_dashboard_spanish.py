@@ -109,9 +109,12 @@ def test_a_count_under_way_reads_in_spanish(
     left, window = _untranslated(qm, build)
     assert left == []
     texts = _texts(window)
-    for words in ("EN VIVO", "ÚLTIMA PAPELETA", "VOTOS VÁLIDOS", "Diario: ", "Caso 29-RC"):
+    for words in ("EN VIVO", "ÚLTIMA LECTURA", "VOTOS VÁLIDOS", "Diario: ", "Caso 29-RC"):
         assert words in texts
     assert window.windowTitle().startswith("Panel de Station \u2014 29-RC-288020")
+    # The station's call is a "lectura" wherever the dashboard shows or names it.
+    assert window.ticker.accessibleName() == "Últimas lecturas"
+    assert window.flash.accessibleName().upper() in texts
     # Under the race bar, the choices as the figures and the operator's buttons say them.
     below = window.race.below_words()
     assert (below[0], below[-1]) == ("A FAVOR 2", "1 EN CONTRA")
@@ -212,7 +215,7 @@ def test_the_tables_dashboard_reads_in_spanish(qtbot: QtBot, tmp_path: Path, qm:
     assert left == []
     assert isinstance(window, TablesDashboard)
     headers = [header.text() for header in window.panel.headers]
-    assert headers[:2] == ["MESA", "CONTADAS"] and headers[-2:] == ["ESTADO", "CABEZA"]
+    assert headers[:2] == ["MESA", "CONTADAS"] and headers[-2:] == ["ESTADO", "CABECERA"]
     assert window.panel.row_texts()[-1][0] == "TOTAL"
     assert not window.sheet_note_label.isHidden()
     with in_spanish(qm):

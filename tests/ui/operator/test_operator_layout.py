@@ -144,3 +144,17 @@ def test_every_answer_shows_its_whole_words(window: OperatorWindow, width: int) 
     press(window, Qt.Key.Key_Escape, Qt.Key.Key_C)  # the longest call's name
     assert "this CHALLENGED would be ballot 5" in window.prompts.over_count.question.text()
     assert clipped_buttons(window) == []
+
+
+@pytest.mark.parametrize("width", [900, 1400])
+def test_the_dispute_prompts_cancel_comes_after_every_answer(
+    window: OperatorWindow, width: int
+) -> None:
+    window.resize(width, 720)
+    press(window, Qt.Key.Key_V, Qt.Key.Key_D)
+    assert window.prompts.dispute.isVisible()
+    QApplication.processEvents()
+    buttons = dict(window.prompts.dispute.buttons)
+    cancel = buttons.pop(None)
+    assert cancel.text().startswith("Cancel")
+    assert all(cancel.y() > button.y() for button in buttons.values())
