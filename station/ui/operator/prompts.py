@@ -156,6 +156,13 @@ class CountPrompts(QWidget):
             return True
         return False
 
+    def call_recorded(self) -> None:
+        """A call is recorded and about to be said: the challenge question about the one
+        before closes first. Closed after the call was said, its going would cut the
+        call's announcement short (a screen reader heard nothing of it)."""
+        self.challenge.dismiss()
+        self._challenge_seq = None
+
     def call_key_pressed(self) -> None:
         """A call is being made: questions about the one before are over."""
         self.over_count.dismiss()

@@ -670,6 +670,8 @@ class OperatorWindow(QMainWindow):
         self._warn_of_the_clock()
 
     def _say_change(self, change: Change) -> None:
+        if change.event.action is Action.CALL:
+            self.prompts.call_recorded()
         announce(self, describe(change, self.recent.words))  # the operator hears it done
 
     def _warn_of_the_clock(self) -> None:

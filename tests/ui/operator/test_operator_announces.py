@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QAccessible, QAccessibleEvent
 from pytestqt.qtbot import QtBot
 
 from station.ui.operator.window import OperatorWindow
@@ -104,3 +105,23 @@ def test_esc_on_the_challenge_question_and_nothing_to_redo_are_said(
     said.clear()
     key(small, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert said == [("Nothing to undo", False)]
+
+
+def test_a_call_while_the_challenge_question_shows_is_said_after_it_closes(
+    window: OperatorWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    question = window.prompts.challenge
+    heard: list[tuple[str, bool]] = []  # what was said, and whether the question still showed
+
+    def update(event: QAccessibleEvent) -> None:
+        if event.type() == QAccessible.Event.Announcement:
+            heard.append((event.message(), question.isVisible()))
+
+    for letter in "FFAFFAFFCEI":
+        key(window, Qt.Key(ord(letter)))
+    assert question.isVisible()
+    monkeypatch.setattr(QAccessible, "updateAccessibility", staticmethod(update))
+    key(window, Qt.Key.Key_V)
+    # The question's going would cut short what was said before it: it goes first.
+    assert heard == [("Ballot 10 VOID", False)]
+    assert not question.isVisible()
