@@ -275,6 +275,10 @@
         <translation>&lt;b&gt;Papeleta %1 IMPUGNADA&lt;/b&gt; por %2; %3. ¿Quién la impugnó y por qué? (opcional; el escrutinio sigue)</translation>
     </message>
     <message>
+        <source>&lt;b&gt;Ballot %1 CHALLENGED&lt;/b&gt;: who challenged, and why? (optional; counting goes on; until answered, recorded as by %2; %3)</source>
+        <translation>&lt;b&gt;Papeleta %1 IMPUGNADA&lt;/b&gt;: ¿quién la impugnó y por qué? (opcional; el escrutinio sigue; hasta que se responda, consta como por %2; %3)</translation>
+    </message>
+    <message>
         <source> A union&apos;s key names it here: Esc first to record the next vote.</source>
         <translation> Aquí la tecla de un sindicato lo nombra a él: pulse Esc antes de registrar el voto siguiente.</translation>
     </message>

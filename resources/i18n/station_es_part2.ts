@@ -50,6 +50,10 @@
         <translation>PRUEBA — no es una elección real</translation>
     </message>
     <message>
+        <source>Clock</source>
+        <translation>Reloj</translation>
+    </message>
+    <message>
         <source>Ballots counted</source>
         <translation>Papeletas contadas</translation>
     </message>
@@ -72,6 +76,10 @@
     <message>
         <source>{ballots} ballots in the box · about {eligible} eligible voters</source>
         <translation>{ballots} papeletas en la urna · unos {eligible} votantes elegibles</translation>
+    </message>
+    <message>
+        <source>Journal: 1 event · head {head}</source>
+        <translation>Diario: 1 evento · hash de cabecera {head}</translation>
     </message>
     <message>
         <source>Journal: {events} events · head {head}</source>
@@ -289,6 +297,10 @@
     <message>
         <source>Case {case} — {tables} tables</source>
         <translation>Caso {case} — {tables} mesas</translation>
+    </message>
+    <message>
+        <source>Clock</source>
+        <translation>Reloj</translation>
     </message>
     <message>
         <source>Read-only view of each table&apos;s journal · T: theme</source>

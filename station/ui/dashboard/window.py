@@ -82,6 +82,8 @@ WINDOW_SIZE = QSize(1280, 720)  # as a window, where the screen has room for it
 NARROW_BELOW = 640
 NARROW_SMALLS_STRETCH = 16  # of the row's 39 parts (the choices' figures share 30)
 NARROW_TICKER_ROWS = 3
+# A zero-width space: where the signing key may wrap in one column, after each of its "-".
+BREAK_AFTER = "\u200b"
 # The type (one column's: the width's 78th part; two columns': the screen's), made
 # smaller by this step, never below the least, while its words need more height than
 # the window has: Spanish lines 8 and 9 are a third longer than English ones.
@@ -156,6 +158,9 @@ class DashboardWindow(ScaledWindow):
         self.question_label.setWordWrap(True)
         self.clock_label = self._label("", "clockLabel")
         self.clock_label.setAlignment(Qt.AlignmentFlag.AlignRight)
+        # A fixed name, the time as its description: a screen reader resting on the clock
+        # is not made to read it again every second.
+        self.clock_label.setAccessibleName(self.tr("Clock"))
         self.heartbeat = HeartbeatDot()
         self.status_label = self._label("", "statusLabel")  # its state's (_show_state)
         self.problem_label = self._label("", "problemLabel")
@@ -495,7 +500,9 @@ class DashboardWindow(ScaledWindow):
         self._show_state()
 
     def _on_clock_timeout(self) -> None:
-        self.clock_label.setText(datetime.now().strftime("%H:%M:%S"))
+        now = datetime.now().strftime("%H:%M:%S")
+        self.clock_label.setText(now)
+        self.clock_label.setAccessibleDescription(now)
         self._show_state()
 
     def _show_count(self) -> None:
@@ -592,18 +599,22 @@ class DashboardWindow(ScaledWindow):
         """The journal line: the position the figures are folded to, and apart from it the
         events a remote feed sent after its last signed head (not counted)."""
         feed = self.feed
-        text = self.tr("Journal: {events} events \u00b7 head {head}").format(
-            events=f"{feed.head_seq:,}", head=feed.head_hash[:HEAD_DIGITS]
-        )
+        if feed.head_seq == 1:
+            text = self.tr("Journal: 1 event \u00b7 head {head}")
+        else:
+            text = self.tr("Journal: {events} events \u00b7 head {head}")
+        text = text.format(events=f"{feed.head_seq:,}", head=feed.head_hash[:HEAD_DIGITS])
         if feed.key_fingerprint:
             key = feed.key_fingerprint
-            if self._narrow:  # whole, on lines of its own: never cut at the window's edge
-                key = " ".join(key[at : at + 16] for at in range(0, len(key), 16))
+            if self._narrow:  # wraps only between whole groups, never inside one
+                key = key.replace("-", "-" + BREAK_AFTER)
             text += self.tr(" \u00b7 signing key {key}").format(key=key)
         unsigned = feed.not_yet_signed
         text += f"\n{unsigned}" if unsigned else ""
         if self.journal_label.text() != text:
             self.journal_label.setText(text)
+            # A screen reader hears the fingerprint as written, not its break opportunities.
+            self.journal_label.setAccessibleName(text.replace(BREAK_AFTER, ""))
 
     def _show_piles(self, hiding: bool) -> None:
         """Where each call's pile stands: the box's, or in an election of voting groups

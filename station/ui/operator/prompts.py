@@ -112,6 +112,10 @@ class CountPrompts(QWidget):
         for prompt in self.prompts():
             layout.addWidget(prompt)
         self._challenge_seq: int | None = None
+        # Whether "Who challenged?" was answered: until then the register holds the Board
+        # agent, which the question may not state as the answer.
+        self._challenger_given = False
+        self._challenge_ballot = 0
         self.pile_read_s = PILE_READ_S
         self._pile_asked_at = 0.0
         self._pile_asked: PileRef | None = None
@@ -155,6 +159,13 @@ class CountPrompts(QWidget):
             announce(self, self.tr("Question closed"))
             return True
         return False
+
+    def call_recorded(self) -> None:
+        """A call is recorded and about to be said: the challenge question about the one
+        before closes first. Closed after the call was said, its going would cut the
+        call's announcement short (a screen reader heard nothing of it)."""
+        self.challenge.dismiss()
+        self._challenge_seq = None
 
     def call_key_pressed(self) -> None:
         """A call is being made: questions about the one before are over."""
@@ -264,6 +275,7 @@ class CountPrompts(QWidget):
         """Who challenged and why. `digits` False: no challenger by a digit any more (a
         union of several by its vote key): the digits record votes again."""
         self._challenge_seq = challenge.seq
+        self._challenge_ballot = ballot
         parties = [
             Option(_key(challenger.key), challenger.short_words, ("party", challenger.id))
             for challenger in self.election.challengers
@@ -286,15 +298,17 @@ class CountPrompts(QWidget):
         reason = (
             reason_words(challenge.reason) if challenge.reason else self.tr("reason not given yet")
         )
-        question = fill(
-            self.tr(
+        if self._challenger_given:
+            template = self.tr(
                 "<b>Ballot %1 CHALLENGED</b> by %2; %3. Who challenged, and why?"
                 " (optional; counting goes on)"
-            ),
-            f"{ballot:,}",
-            self.election.said(challenge.party),
-            reason,
-        )
+            )
+        else:
+            template = self.tr(
+                "<b>Ballot %1 CHALLENGED</b>: who challenged, and why? (optional; counting"
+                " goes on; until answered, recorded as by %2; %3)"
+            )
+        question = fill(template, f"{ballot:,}", self.election.said(challenge.party), reason)
         if self._digits_name_parties() and self.challenge.offers(Qt.Key.Key_1):
             question += self.tr(" A union's key names it here: Esc first to record the next vote.")
         return question
@@ -303,6 +317,13 @@ class CountPrompts(QWidget):
         if self._challenge_seq is None or not isinstance(value, tuple):
             return
         field, choice = value
+        entry = self.controller.count.challenges.get(self._challenge_seq)
+        if field == "party" and entry is not None and entry.party == str(choice):
+            # The Board agent named, as the register holds until answered: nothing new
+            # to record, yet the question is answered and says so.
+            self._challenger_given = True
+            self.challenge.set_question(self._challenge_question(entry, self._challenge_ballot))
+            return
         self.controller.amend_challenge(self._challenge_seq, {field: str(choice)})
 
     # -- piles ------------------------------------------------------------------------
@@ -453,8 +474,11 @@ class CountPrompts(QWidget):
         if action is Action.CALL and change.event.call is Call.CHALLENGE:
             entry = self.controller.count.challenges.get(change.event.seq)
             if entry is not None and change.ballot is not None:
+                self._challenger_given = False
                 self._ask_challenge(entry, change.ballot)
         elif action is Action.AMEND and change.event.target == self._challenge_seq:
+            if "party" in (change.event.detail or {}):
+                self._challenger_given = True  # here, or in the register
             if change.challenge is not None and change.ballot is not None:
                 if self._digits_name_parties() and self.challenge.offers(Qt.Key.Key_1):
                     # A union's key is also its vote key: it names the challenger only

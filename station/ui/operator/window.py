@@ -396,6 +396,12 @@ class OperatorWindow(QMainWindow):
         )
         self.help_action.triggered.connect(self._on_help_triggered)
         help_menu.addAction(self.help_action)
+        # The menu bar is left with the count keys' focus after a trip to it (see
+        # `_leave_menu_bar`): on its Esc, when a menu closes, when one of its actions runs.
+        self.menuBar().installEventFilter(self)
+        self.menuBar().triggered.connect(self._leave_menu_bar_soon)
+        for menu in (file_menu, count_menu, view_menu, help_menu):
+            menu.aboutToHide.connect(self._leave_menu_bar_soon)
         self.help_overlay = HelpOverlay(self, shortcuts_for(self.election))
         self.dashboard: DashboardWindow | None = None
         for prompt in self.prompts.prompts():  # open or answered, the dashboard is told
@@ -600,12 +606,36 @@ class OperatorWindow(QMainWindow):
         self.toggle_dashboard()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.menuBar() and event.type() == QEvent.Type.KeyPress:
+            assert isinstance(event, QKeyEvent)
+            if event.key() == Qt.Key.Key_Escape and QApplication.activePopupWidget() is None:
+                self._leave_menu_bar(always=True)
+                return True
         if event.type() in (QEvent.Type.Show, QEvent.Type.Hide):
             if watched is self.dashboard:
                 self._refresh_dashboard_note()
             elif watched in self.prompts.prompts():
                 self._tell_dashboard_of_questions()
         return super().eventFilter(watched, event)
+
+    def _leave_menu_bar_soon(self) -> None:
+        """Once the menu that closes is gone (or the next one opened), `_leave_menu_bar`."""
+        QTimer.singleShot(0, self, self._leave_menu_bar)
+
+    def _leave_menu_bar(self, *, always: bool = False) -> None:
+        """Take the focus from the menu bar when no menu of it is open or highlighted.
+
+        The window keeps the focus on no control, so Qt has no widget to give it back
+        to when the menu bar's keyboard mode ends: the bar would keep it, and the next
+        V or F would open a menu instead of recording a call. Its first Esc closes a
+        menu and leaves its name highlighted, as everywhere; the second leaves the bar.
+        """
+        bar = self.menuBar()
+        if not bar.hasFocus() or QApplication.activePopupWidget() is not None:
+            return
+        if always or bar.activeAction() is None:
+            bar.clearFocus()
+            take_keys_back(self)
 
     def _tell_dashboard_of_questions(self) -> None:
         """Let the dashboard say a question waits here, for when it is brought in front
@@ -640,6 +670,8 @@ class OperatorWindow(QMainWindow):
         self._warn_of_the_clock()
 
     def _say_change(self, change: Change) -> None:
+        if change.event.action is Action.CALL:
+            self.prompts.call_recorded()
         announce(self, describe(change, self.recent.words))  # the operator hears it done
 
     def _warn_of_the_clock(self) -> None:

@@ -273,3 +273,23 @@ def test_the_key_fingerprint_is_never_clipped_on_a_narrow_dashboard(
         qtbot.waitUntil(lambda: label.width() >= label.sizeHint().width())  # all of it shown
     finally:
         feed.close()
+
+
+def test_one_event_in_the_journal_is_said_in_the_singular(
+    controller: CountController, dashboard: DashboardWindow
+) -> None:
+    head = controller.journal.head_hash[:16]
+    assert controller.journal.head_seq == 1  # the election's setup, nothing counted yet
+    assert dashboard.journal_label.text() == f"Journal: 1 event \u00b7 head {head}"
+    controller.record(Call.FOR)
+    assert dashboard.journal_label.text().startswith("Journal: 2 events \u00b7 head ")
+
+
+def test_the_clock_keeps_one_name_its_time_is_its_description(
+    qtbot: QtBot, dashboard: DashboardWindow
+) -> None:
+    clock = dashboard.clock_label
+    shown = clock.text()
+    qtbot.waitUntil(lambda: clock.text() != shown, timeout=3000)
+    assert clock.accessibleName() == "Clock"  # a screen reader is not re-read every second
+    assert clock.accessibleDescription() == clock.text()

@@ -1,5 +1,6 @@
 """The dashboard in a window as narrow as a phone held upright: one column, nothing cut."""
 
+import re
 from contextlib import nullcontext
 from pathlib import Path
 
@@ -100,7 +101,7 @@ def test_a_phones_type_gives_way_so_spanish_lines_8_and_9_and_the_journal_are_wh
         controller.record(call)
     controller.undo()  # a correction: the journal line and the flash say so
     with in_spanish(qm):
-        window = DashboardWindow(ControllerFeed(controller, key_fingerprint="53c4" * 16))
+        window = DashboardWindow(ControllerFeed(controller, key_fingerprint="-".join(["53c4"] * 8)))
         qtbot.addWidget(window)
         window.resize(*size)
         window.show()
@@ -152,3 +153,24 @@ def test_a_laptop_s_type_gives_way_so_spanish_lines_8_and_9_are_whole(
             qtbot.waitUntil(whole)
     finally:
         controller.close()
+
+
+def test_in_one_column_the_signing_key_wraps_only_between_whole_groups(
+    qtbot: QtBot, controller: CountController
+) -> None:
+    controller.record(Call.FOR)
+    key = "53c4-6c17-190a-b681-0a35-0b2b-b778-ba30"
+    window = DashboardWindow(ControllerFeed(controller, key_fingerprint=key))
+    qtbot.addWidget(window)
+    window.resize(390, 844)
+    window.show()
+    qtbot.waitExposed(window)
+    qtbot.waitUntil(window.is_narrow)
+    label = window.journal_label
+    written = label.text().split("signing key ")[1]
+    # The places a line may end are spaces and zero-width spaces: none within a group.
+    words = re.split(r"[\s\u200b]+", written)
+    assert "".join(words) == key
+    assert all(re.fullmatch(r"([0-9a-f]{4}-?)+", word) for word in words), words
+    assert key in label.accessibleName()
+    assert "\u200b" not in label.accessibleName()

@@ -257,3 +257,15 @@ def test_the_dashboard_after_the_count_and_of_a_mail_ballot_reads_in_spanish(
         (_mail if state == "mail" else _decided)(CountSession.resume(journal, keep=0))
     left, _ = _untranslated(qm, lambda: _dashboard(qtbot, path))
     assert left == []
+
+
+def test_one_event_and_the_clock_in_spanish(
+    qtbot: QtBot, controller: CountController, qm: Path
+) -> None:
+    with in_spanish(qm):
+        window = DashboardWindow(ControllerFeed(controller))
+        qtbot.addWidget(window)
+        assert window.journal_label.text().startswith("Diario: 1 evento \u00b7 hash de cabecera ")
+        assert window.clock_label.accessibleName() == "Reloj"
+        controller.record(Call.FOR)
+        assert window.journal_label.text().startswith("Diario: 2 eventos \u00b7 hash de cabecera ")

@@ -81,3 +81,12 @@ def test_files_of_another_count_or_a_table_twice_are_refused(
         assert main(["dashboard", *map(str, args)]) == 2
         err = capsys.readouterr().err
         assert said in err and len(err.strip().splitlines()) == 1
+
+
+def test_the_clock_keeps_one_name_its_time_is_its_description(
+    dashboard: TablesDashboard,
+) -> None:
+    clock = dashboard.clock_label
+    assert clock.text()
+    assert clock.accessibleName() == "Clock"  # a screen reader is not re-read every second
+    assert clock.accessibleDescription() == clock.text()

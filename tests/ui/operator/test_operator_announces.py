@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QAccessible, QAccessibleEvent
 from pytestqt.qtbot import QtBot
 
 from station.ui.operator.window import OperatorWindow
@@ -28,9 +29,9 @@ def test_each_call_is_said_as_it_is_recorded(window: OperatorWindow, said: Said)
 
 def test_a_question_is_said_once_with_its_keys(window: OperatorWindow, said: Said) -> None:
     key(window, Qt.Key.Key_C)
-    question = [text for text, _ in said if "Who challenged" in text]
+    question = [text for text, _ in said if "who challenged, and why" in text.lower()]
     assert len(question) == 1
-    assert question[0].startswith("Ballot 1 CHALLENGED by the Board agent;")
+    assert question[0].startswith("Ballot 1 CHALLENGED: who challenged, and why?")
     assert "Employer [E]" in question[0] and "supervisor [S]" in question[0]
     said.clear()
     key(window, Qt.Key.Key_F)  # counting goes on: the question stays, not said again
@@ -69,7 +70,7 @@ def test_a_question_is_said_after_the_call_that_raised_it(
     said.clear()
     press(small, Qt.Key.Key_C)
     assert said[0][0].startswith("Ballot 3 CHALLENGED")
-    assert any("Who challenged" in text for text, _ in said[1:])
+    assert any("who challenged, and why" in text for text, _ in said[1:])
 
 
 def test_the_last_ballot_of_the_box_is_said_then_a_call_beyond_it_interrupts(
@@ -104,3 +105,41 @@ def test_esc_on_the_challenge_question_and_nothing_to_redo_are_said(
     said.clear()
     key(small, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert said == [("Nothing to undo", False)]
+
+
+def test_a_call_while_the_challenge_question_shows_is_said_after_it_closes(
+    window: OperatorWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    question = window.prompts.challenge
+    heard: list[tuple[str, bool]] = []  # what was said, and whether the question still showed
+
+    def update(event: QAccessibleEvent) -> None:
+        if event.type() == QAccessible.Event.Announcement:
+            heard.append((event.message(), question.isVisible()))
+
+    for letter in "FFAFFAFFCEI":
+        key(window, Qt.Key(ord(letter)))
+    assert question.isVisible()
+    monkeypatch.setattr(QAccessible, "updateAccessibility", staticmethod(update))
+    key(window, Qt.Key.Key_V)
+    # The question's going would cut short what was said before it: it goes first.
+    assert heard == [("Ballot 10 VOID", False)]
+    assert not question.isVisible()
+
+
+def test_the_challenge_question_states_no_challenger_until_one_is_given(
+    window: OperatorWindow, said: Said
+) -> None:
+    key(window, Qt.Key.Key_C)
+    asked = window.prompts.challenge.question.text()
+    assert "CHALLENGED</b> by" not in asked  # nobody has answered yet
+    assert "until answered, recorded as by the Board agent" in asked
+    assert "by the Board agent;" not in said[-1][0].split("(")[0]
+    key(window, Qt.Key.Key_B)  # the Board agent, as held: nothing new recorded, yet answered
+    assert window.prompts.challenge.question.text().startswith(
+        "<b>Ballot 1 CHALLENGED</b> by the Board agent; reason not given yet."
+    )
+    key(window, Qt.Key.Key_E)
+    assert window.prompts.challenge.question.text().startswith(
+        "<b>Ballot 1 CHALLENGED</b> by the Employer; reason not given yet."
+    )
