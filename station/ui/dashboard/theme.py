@@ -152,7 +152,8 @@ QLabel#statementLabel {{ font-size: {px(2.55)}; }}
 QLabel#decisionLabel {{ font-size: {px(2.9)}; font-weight: bold; }}
 QLabel#decisionLabel[decided="true"] {{ border: {line(0.3)} solid {theme.text};
     padding: {line(0.3)} {line(0.8)}; }}
-QLabel#sectionTitle {{ font-size: {px(2.2)}; font-weight: bold; color: {theme.muted}; }}
+QLabel#sectionTitle {{ font-size: {px(2.2)}; font-weight: bold; color: {theme.muted};
+    padding-top: {line(0.4)}; }}
 QLabel#journalLabel {{ font-size: {px(2.4)}; font-family: monospace; }}
 QWidget#dashboard QLabel#waitingLabel {{ font-size: {px(2.0)}; font-weight: bold; padding: {line(0.2)} {line(0.8)};
     background: {theme.warning_background}; color: {theme.warning_text}; }}
