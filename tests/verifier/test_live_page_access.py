@@ -77,6 +77,7 @@ def test_every_state_of_the_live_page_meets_wcag_2_2_aa(browser: Any, tmp_path: 
                 is None
             )  # moved on with the clock each second: never read out each time
             found += access.problems(browser, "following a count")
+            assert access.focus_rings(browser, 3) == []
 
             # Idle, the page is drawn again each second and touched nowhere but where the
             # clock moves the status: a selection stays, a screen reader hears no churn.
