@@ -117,7 +117,7 @@ def test_a_fingerprint_changed_after_the_check_checks_again(
     pick(opened, "folder", [exported])
     assert f"signed by key {key.fingerprint}" in shown(opened, "ok")
     # the state line no longer asks for the folder already checked
-    assert opened.execute_script("return document.getElementById('state').textContent") == (CHECKED)
+    assert opened.execute_script("return document.getElementById('state').textContent") == CHECKED
     type_key(opened, other)
     assert shown(opened, "bad") == (
         f"NOT INTACT: export: (V3, the key) signed by key {key.fingerprint}, not by the"
