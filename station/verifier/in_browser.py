@@ -33,11 +33,15 @@ __all__ = [
 
 _DRAWN_EVERY = 0.1  # seconds of checking between two chances for the page to draw
 READY = "Station's Python is ready in this browser: pick or drop the folder."
+CHECKED = (
+    "Station's Python checked the folder: its verdict is below. Pick or drop another to check it."
+)
 
 
-def ready_words() -> str:
-    """What the page says once Python is ready, in the language chosen."""
-    return say(READY)
+def ready_words(checked: bool = False) -> str:
+    """What the page's state line says once Python is ready, in the language chosen:
+    once a verdict is drawn (`checked`), that the check is done, not still to pick."""
+    return say(CHECKED) if checked else say(READY)
 
 
 async def check_picked(files: Any, folder: str, fingerprint: str, shown: Any = None) -> Any:

@@ -141,27 +141,29 @@ globalThis.stationAlong = (() => {
     if (!state.along || $("along-panel").hidden) return;
     const view = state.along.view();
     for (const ended of view.corrected) act({ kind: "resolve", how: "station", ...ended });
-    $("along-line").textContent = view.line;
+    const { put } = globalThis.stationLive; // only what changed is touched
+    put($("along-line"), view.line);
     speak();
-    $("along-taps").textContent = view.taps;
+    put($("along-taps"), String(view.taps));
     const flag = view.flag;
-    $("along-flag").hidden = !flag;
+    if ($("along-flag").hidden !== !flag) $("along-flag").hidden = !flag;
     if (flag) {
       // an alert is read out whenever its text is written: only when its words change
       if ($("along-flag-text").textContent !== flag.text) $("along-flag-text").textContent = flag.text;
-      $("along-flag").dataset.ballot = flag.ballot;
-      $("along-flag").dataset.station = flag.station_call;
-      $("along-flag").dataset.pile = flag.pile;
+      const marked = $("along-flag").dataset;
+      for (const [name, value] of [["ballot", flag.ballot], ["station", flag.station_call], ["pile", flag.pile]]) {
+        if (marked[name] !== String(value)) marked[name] = value;
+      }
       state.flagged[flag.ballot] ??= { shown: performance.now(), seq: flag.seq };
     } else {
-      $("along-flag-text").textContent = ""; // the next disagreement flagged is said, whatever its words
+      put($("along-flag-text"), ""); // the next disagreement flagged is said, whatever its words
     }
-    const piles = $("along-pile-rows");
-    piles.textContent = "";
-    for (const values of view.piles) {
-      const row = piles.appendChild(document.createElement("tr"));
-      for (const value of values) row.appendChild(document.createElement(row === piles.firstChild ? "th" : "td")).textContent = value;
-    }
+    globalThis.stationLive.rebuilt($("along-pile-rows"), view.piles, (piles) => {
+      for (const values of view.piles) {
+        const row = piles.appendChild(document.createElement("tr"));
+        for (const value of values) row.appendChild(document.createElement(row === piles.firstChild ? "th" : "td")).textContent = value;
+      }
+    });
   }
 
   let groupKey = false; // G pressed: the next key names a voting group, as on the operator's

@@ -46,7 +46,9 @@ class Along:
         self.follower = follower
         self.election = describe(follower.setup)
         self.record = ObserverRecord(follower.origin)
-        self._station_at = -1  # the verified event the station's ballots were read at
+        # the verified event and the language the station's ballots were read at: a pile
+        # is named in the page's language ("A FAVOR pile 1"), so read again on a switch
+        self._station_at: tuple[int, str] = (-1, "")
         self._station: list[StationBallot] = []
         self._corrections = Corrections()  # the disagreements the panel showed open
         self._said_line: str | None = None  # the panel's line as last said
@@ -101,10 +103,10 @@ class Along:
     def station(self) -> list[StationBallot]:
         """The station's verified calls, ballot by ballot (read again once a signed
         head covers more events)."""
-        seq = self.follower.head_seq
-        if seq != self._station_at:
+        at = (self.follower.head_seq, current_language())
+        if at != self._station_at:
             self._station = station_ballots(self.follower)
-            self._station_at = seq
+            self._station_at = at
         return self._station
 
     def view(self) -> dict[str, Any]:
@@ -210,8 +212,8 @@ class Along:
         whatever the page is read in, as a file Station writes is (a party brings it to
         a hearing beside the sheet)."""
         follower = self.follower
-        station = self.station()
         with in_english():
+            station = self.station()  # its piles named in English too
             doc = record_document(
                 self.record,
                 reconcile(self.record, station),

@@ -33,7 +33,7 @@ from station.domain.result_statements import decided_line, result_lines
 from station.domain.statements import OVER_THE_BOX
 from station.domain.table_statements import case_title
 from station.domain.ticker import CORRECTION_TAG, ticker_rows
-from station.domain.words import say, say_count
+from station.domain.words import say, say_count, sheet_translation
 from station.verification.checkpoints import SignatureCheck
 from station.verification.export_check import SignatureQuestion
 from station.verification.fingerprints import normalise_fingerprint
@@ -112,6 +112,15 @@ class LiveCount:
         self._now = 0.0
         self._gist_said: str | None = None
         self._counted_said = Cadence()
+        self._result_said = ""
+
+    def said_again(self) -> None:
+        """Another language was chosen: the page emptied its announcing regions (what
+        was said in the other language is not left to be read again), so the status, the
+        figures and the result are said again, in the new words, as they are next drawn."""
+        self._gist_said = None
+        self._counted_said = Cadence()
+        self._result_said = ""
 
     def _holds(self, public_key: bytes, signature: bytes, data: bytes) -> bool:
         """The signature check: the answer handed in with the feed's answer for this very
@@ -237,8 +246,9 @@ class LiveCount:
     def _announced(self, shown: dict[str, Any], now: float) -> dict[str, str]:
         """What the page's two announcing regions are to say now, if anything: `alarm`
         (role=alert) when the status becomes a problem or another problem (`_gist`),
-        `said` (role=status) when it becomes LIVE again, and the count's figures at
-        their `Cadence`."""
+        `said` (role=status) when it becomes LIVE again, the count's figures at their
+        `Cadence`, and the result (`result`) at once whenever it changes, as the
+        dashboard says it."""
         said: dict[str, str] = {}
         gist = shown["kind"] if shown["kind"] == "ok" else _gist(shown["status"])
         if gist != self._gist_said:
@@ -249,9 +259,15 @@ class LiveCount:
                 said = {"alarm": shown["status"]}
         if self.follower is None or shown.get("stop") or shown.get("hidden") or "said" in said:
             return said
+        parts = []
         counted = self.follower.count.tally.counted
         if self._counted_said.due(counted, now):
-            said["said"] = _summary(shown, counted)
+            parts.append(_summary(shown, counted))
+        if shown["result"] != self._result_said:
+            self._result_said = shown["result"]
+            parts.append(shown["result"])
+        if any(parts):
+            said["said"] = " ".join(part for part in parts if part)
         return said
 
     def _shown(self, typed: str | None) -> dict[str, Any]:
@@ -374,11 +390,18 @@ def _count_view(follower: FeedCheck) -> dict[str, Any]:
         figures["against"] = votes[1] if len(votes) > 1 else None
     grouped = count.groups.active
     if grouped:  # the groups together decide no unit: no whole count's line 8 or 9
-        lines = {"s8": "", "s9": "", "s10": ""}
+        lines = {"s8": "", "s9": "", "s10": "", "translation": "", "result": ""}
     else:
         said = result_lines(boxed, tally, count.locked_by)
         live = decided_line(boxed, tally) if said.pending is not None else ""
         lines = {"s8": said.challenges, "s9": said.majority, "s10": said.runoff or live}
+        # lines 8-9 are the signed sheet's, in English: in another language, a translation
+        shown = said.challenges or said.majority
+        lines["translation"] = (sheet_translation() or "") if shown else ""
+        # what a screen reader is told at once: the result once stated, else the live
+        # "Result decided" line; nothing while the lines only say ballots remain
+        stated = [said.challenges, said.majority, said.runoff or ""]
+        lines["result"] = live if said.pending is not None else " ".join(filter(None, stated))
     return {
         "figures": {name: _figure(value) for name, value in figures.items()},
         "several": several,

@@ -108,6 +108,7 @@ globalThis.stationLive = (() => {
   async function follow(live, network, base, token, typed) {
     const follow = live.follow(base || location.origin);
     globalThis.station.follow = follow;
+    followed = follow;
     async function get(path) {
       let answer;
       try {
@@ -154,9 +155,11 @@ globalThis.stationLive = (() => {
   // Another language chosen: Python speaks it, and the view it gave last is drawn
   // again in its words (the count followed, or why it could not be).
   let drawnLast = null;
+  let followed = null; // the feed followed (live_in_browser.PageFollow), once it is
   globalThis.stationWords.listen((code) => {
     if (!python) return;
     python.use_language(code);
+    followed?.said_again(); // the announcing regions were emptied: said again in its words
     drawnLast?.();
     globalThis.stationAlong?.relabel();
   });
@@ -167,84 +170,115 @@ globalThis.stationLive = (() => {
     return element;
   }
 
+  // Touch the page only where what is drawn changes: a selection is kept, and a screen
+  // reader is told of no change that is none (the view is drawn again every second).
+  function put(element, text) {
+    if (element.textContent !== text) element.textContent = text;
+  }
+  function hide(element, hidden) {
+    if (element.hidden !== hidden) element.hidden = hidden;
+  }
+  function classed(element, name) {
+    if (element.className !== name) element.className = name;
+  }
+  // `list` made anew from `rows` by `make`, only when the rows differ from those it shows.
+  const shownRows = new WeakMap();
+  function rebuilt(list, rows, make) {
+    const drawnRows = JSON.stringify(rows);
+    if (shownRows.get(list) === drawnRows) return;
+    shownRows.set(list, drawnRows);
+    list.textContent = "";
+    make(list);
+  }
+
   // Draw the view Station's Python gave: nothing here decides what it says.
   function show(view) {
-    $("status").className = view.kind;
+    classed($("status"), view.kind);
     drawn($("status"));
     if (view.words) said($("status"), view.words, view.error);
-    else $("status").textContent = view.status;
+    else put($("status"), view.status);
     // Said once by a screen reader: what Station's Python says is to be said now; a
     // failure of the browser's (a view made here, never Python's) as a problem.
     if ("said" in view) $("live-said").textContent = view.said;
     if ("alarm" in view) $("live-alarm").textContent = view.alarm;
-    else if (view.stop) $("live-alarm").textContent = $("status").textContent;
-    if (view.title) {
+    else if (view.stop) put($("live-alarm"), $("status").textContent);
+    if (view.title && document.title !== view.title) {
       drawn(document.querySelector("title"));
       document.title = view.title;
     }
     if (view.case) {
       drawn($("case"));
-      $("case").textContent = view.case;
+      put($("case"), view.case);
     }
     if (view.stop || view.hidden) {
-      $("live-count").hidden = $("live-journal").hidden = !!view.hidden;
-      $("unsigned").hidden = true;
+      hide($("live-count"), !!view.hidden);
+      hide($("live-journal"), !!view.hidden);
+      hide($("unsigned"), true);
       return; // nothing after a broken history is shown as checked
     }
-    $("live-count").hidden = $("live-journal").hidden = false;
-    $("unsigned").hidden = !view.unsigned;
-    $("unsigned").textContent = view.unsigned;
+    hide($("live-count"), false);
+    hide($("live-journal"), false);
+    hide($("unsigned"), !view.unsigned);
+    put($("unsigned"), view.unsigned);
     for (const [name, value] of Object.entries(view.figures)) {
-      for (const element of document.querySelectorAll(`[data-figure="${name}"]`)) element.textContent = value;
+      for (const element of document.querySelectorAll(`[data-figure="${name}"]`)) put(element, value);
     }
-    $("box").hidden = $("left").hidden = !view.box;
-    $("over").textContent = view.over;
+    hide($("box"), !view.box);
+    hide($("left"), !view.box);
+    put($("over"), view.over);
     const choices = $("choices");
     if (choices.childElementCount !== view.choices.length) {
       choices.textContent = "";
       for (const choice of view.choices) {
         const box = cell(choices, "div");
-        cell(box, "span", choice.word);
-        cell(box, "small", choice.name);
+        cell(box, "span");
+        cell(box, "small");
         const figure = cell(box, "b");
         if (choice.figure) figure.dataset.figure = choice.figure;
       }
-      choices.className = view.several ? "big several" : "big";
     }
-    view.choices.forEach((choice, i) => (choices.children[i].querySelector("b").textContent = choice.value));
-    $("envelopes").hidden = !view.envelopes;
+    classed(choices, view.several ? "big several" : "big");
+    view.choices.forEach((choice, i) => { // its words in the language chosen, as its button's
+      const box = choices.children[i];
+      put(box.querySelector("span"), choice.word);
+      put(box.querySelector("small"), choice.name);
+      put(box.querySelector("b"), choice.value);
+    });
+    hide($("envelopes"), !view.envelopes);
     if (view.envelopes) {
-      $("envelope-stage").textContent = view.envelopes.stage;
-      const list = $("envelope-figures");
-      list.textContent = "";
-      for (const figure of view.envelopes.figures) {
-        const item = cell(list, "span");
-        cell(item, "b", figure.value).dataset.envelope = figure.name;
-        item.append(` ${figure.word}`);
-      }
+      put($("envelope-stage"), view.envelopes.stage);
+      rebuilt($("envelope-figures"), view.envelopes.figures, (list) => {
+        for (const figure of view.envelopes.figures) {
+          const item = cell(list, "span");
+          cell(item, "b", figure.value).dataset.envelope = figure.name;
+          item.append(` ${figure.word}`);
+        }
+      });
     }
     const groups = $("groups");
-    groups.hidden = !view.groups;
+    hide(groups, !view.groups);
     if (view.groups) {
-      groups.textContent = "";
-      groups.createCaption().textContent = view.groups.caption;
-      const head = cell(groups, "tr");
-      for (const word of view.groups.head) cell(head, "th", word);
-      for (const values of view.groups.rows) {
-        const row = cell(groups, "tr");
-        for (const value of values) cell(row, "td", value);
+      rebuilt(groups, view.groups, () => {
+        groups.createCaption().textContent = view.groups.caption;
+        const head = cell(groups, "tr");
+        for (const word of view.groups.head) cell(head, "th", word);
+        for (const values of view.groups.rows) {
+          const row = cell(groups, "tr");
+          for (const value of values) cell(row, "td", value);
+        }
+      });
+    }
+    hide(choices, view.grouped);
+    hide(document.querySelector("#live .small"), view.grouped);
+    for (const line of ["translation", "s8", "s9", "s10"]) put($(line), view[line]);
+    rebuilt($("calls"), view.calls, (list) => {
+      for (const row of view.calls) {
+        const item = cell(list, "li", row.text);
+        item.className = row.tag ? "correction" : row.session ? "session" : "";
+        if (row.tag) cell(item, "small", row.tag);
       }
-    }
-    choices.hidden = view.grouped;
-    document.querySelector("#live .small").hidden = view.grouped;
-    for (const line of ["s8", "s9", "s10"]) $(line).textContent = view[line];
-    $("calls").textContent = "";
-    for (const row of view.calls) {
-      const item = cell($("calls"), "li", row.text);
-      item.className = row.tag ? "correction" : row.session ? "session" : "";
-      if (row.tag) cell(item, "small", row.tag);
-    }
-    $("head").textContent = view.head;
+    });
+    put($("head"), view.head);
   }
 
   // Follow, once `runtime` (a promise of the Python module) is ready; any failure of the
@@ -270,5 +304,5 @@ globalThis.stationLive = (() => {
     }
   }
 
-  return { start, show, say, giveWay };
+  return { start, show, say, giveWay, put, rebuilt };
 })();

@@ -64,6 +64,10 @@ class PageFollow:
         self._asked = []
         return self.live.answer(status, _bytes(body), now, answers)
 
+    def said_again(self) -> None:
+        """Another language was chosen: what was said is said again in its words."""
+        self.live.said_again()
+
     def received(self) -> int:
         """The last event received (signed or not): a test's and a bench's measure of
         when a call reached the page."""

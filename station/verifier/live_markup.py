@@ -116,7 +116,7 @@ LIVE_BODY = """<h1 id="case" data-words="connecting_case">{connecting_case}</h1>
 <table id="groups" hidden></table>
 </section>
 <section>
-<div id="lines"><p id="s8"></p><p id="s9"></p><p id="s10"></p></div>
+<div id="lines"><p id="translation"></p><p id="s8"></p><p id="s9"></p><p id="s10"></p></div>
 <h2 data-words="last_calls">{last_calls}</h2>
 <ul id="calls"></ul>
 </section>
@@ -152,7 +152,8 @@ LIVE_STYLE = """
 #groups th:first-child, #groups td:first-child { text-align: left; }
 #groups caption { text-align: left; color: #ccc; padding-bottom: .3rem; }
 #live [hidden] { display: none !important; }
-#s10:empty { display: none; } #s10 { font-weight: 700; color: #fff; }
+#s10:empty, #translation:empty { display: none; }
+#translation { font-style: italic; color: #bbb; font-size: .9rem; } #s10 { font-weight: 700; color: #fff; }
 #live .small { display: grid; grid-template-columns: repeat(3, 1fr); gap: .5rem; }
 #live .small div { background: #1a1a1a; border-radius: .4rem; padding: .35rem; text-align: center; }
 #live .small b { display: block; font-size: 1.6rem; }

@@ -96,7 +96,11 @@ def chooser() -> str:
 CHOOSER_STYLE = """
 #languages { margin: 0 0 .5rem; text-align: right; }
 #languages select { font: inherit; min-height: 32px; }
+:focus-visible { outline: 3px solid #1a4fd6; outline-offset: 2px; }
+#live :focus-visible { outline-color: #ffd84d; }
 """
+"""The chooser's style, and every control's focus ring with it (both pages hold the
+chooser): 3 px, blue on the light page (6.7:1), yellow on the dark live count's (12:1)."""
 
 
 def escaped(text: str) -> str:

@@ -47,8 +47,8 @@
     station.ready = true;
     station.browser?.use_language(globalThis.stationWords.language());
     drawn(state);
-    state.textContent = station.browser ? station.browser.ready_words() : "";
     state.className = "ok";
+    stateWords();
     // Once "ready" is drawn, what the first check would import (entry.warm).
     if (station.browser) {
       await new Promise((drawn) => setTimeout(drawn, 50));
@@ -72,6 +72,12 @@
   const keyField = document.getElementById("key");
   let picked = null;
   let generation = 0;
+  let checked = false; // a verdict is on screen: the state line says the check is done
+  function stateWords() {
+    if (state.className !== "ok" || !station.browser) return;
+    const words = station.browser.ready_words(checked);
+    if (state.textContent !== words) state.textContent = words;
+  }
   let pending = null;
 
   // What a screen reader says: the verdict's first line once it is drawn (a problem as
@@ -139,6 +145,8 @@
     const mine = ++generation;
     clearTimeout(pending);
     if (!typing) refusalSaid = false;
+    checked = false;
+    stateWords();
     if (picked === null) {
       draw("", "");
       return;
@@ -160,6 +168,8 @@
     const result = await station.browser.check_picked(files, folder, typed, shown);
     if (mine !== generation) return; // a newer check draws its own
     station.last = result;
+    checked = true;
+    stateWords();
     draw(result.kind, [...result.stdout, ...result.stderr].join("\n"), result.lang, result.note);
   }
 
@@ -199,7 +209,7 @@
   globalThis.stationWords.listen((code) => {
     if (!station.ready || !station.browser) return;
     station.browser.use_language(code);
-    if (state.className === "ok") state.textContent = station.browser.ready_words();
+    stateWords();
     check().catch(failed);
   });
 

@@ -116,6 +116,51 @@ def problems(driver: Any, state: str) -> list[str]:
     return found
 
 
+# Each control reached by Tab: its focus ring's width, style and contrast against what
+# is behind the ring (the nearest background drawn around the control).
+_RING = """
+const lum = (color) => {
+  const [r, g, b] = color.match(/[\\d.]+/g).slice(0, 3).map((c) => {
+    const v = Number(c) / 255;
+    return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+};
+const behind = (element) => {
+  for (let at = element.parentElement; at; at = at.parentElement) {
+    const color = getComputedStyle(at).backgroundColor;
+    if (!/rgba\\(.*, 0\\)$/.test(color) && color !== "transparent") return color;
+  }
+  return "rgb(255, 255, 255)";
+};
+const focused = document.activeElement;
+if (focused === document.body) return ["BODY", "", "", 0];
+const style = getComputedStyle(focused);
+const [a, b] = [lum(style.outlineColor), lum(behind(focused))];
+return [focused.id || focused.tagName, style.outlineStyle, style.outlineWidth,
+  (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05)];
+"""
+
+
+def focus_rings(driver: Any, stops: int) -> list[str]:
+    """What fails a clear focus ring among the first `stops` controls reached by Tab
+    from the top of the page: each must show a solid outline of 3 px at least, of 3:1
+    against what is behind it (WCAG 2.4.13), one line each."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    driver.execute_script("document.activeElement?.blur(); window.scrollTo(0, 0);")
+    found = []
+    for _ in range(stops):
+        ActionChains(driver).send_keys(Keys.TAB).perform()
+        name, style, width, contrast = driver.execute_script(_RING)
+        if name == "BODY":  # past the last control
+            break
+        if style != "solid" or float(width.removesuffix("px")) < 3 or contrast < 3:
+            found.append(f"{name}: focus ring {style} {width}, contrast {contrast:.1f}:1")
+    return found
+
+
 def report(found: list[str]) -> str:
     return json.dumps(found, indent=1, ensure_ascii=False)
 

@@ -215,3 +215,22 @@ def test_resolving_and_downloading_are_confirmed_in_words(
         along.downloaded("r.json")
         == "Your record was downloaded as r.json; its hash is shown below."
     )
+
+
+def test_a_language_switch_names_the_piles_in_the_new_language_at_once(
+    counted: tuple[Path, FeedServer],
+) -> None:
+    """The pile table is drawn again on a switch: its piles named in the words chosen,
+    not in those of the last call's time."""
+    _, server = counted
+    live, _ = followed(server, 28)
+    assert live.follower is not None
+    along = Along(live.follower)
+    for action in taps(["for"] * 4 + ["against"] * 22):
+        along.act(action)
+    english = [row[0] for row in along.view()["piles"][1:]]
+    with in_language("es"):
+        spanish = [row[0] for row in along.view()["piles"][1:]]
+    assert english[0] == "FOR pile 1"
+    assert spanish[0] == "pila 1 de A FAVOR"
+    assert [row[0] for row in along.view()["piles"][1:]] == english

@@ -18,7 +18,7 @@ import pytest
 
 from station.cli import main
 from station.domain import Action, Call
-from station.domain.words import in_language
+from station.domain.words import in_language, sheet_translation
 from station.journal import Journal
 from station.sheet.keys import create_key, key_for_signing, signature_holds_raw
 from station.verifier.live_entry import LiveCount
@@ -389,3 +389,63 @@ def test_the_heads_signatures_are_asked_first_and_their_answers_used(
     assert again.answer(status, body, time.time()) == "next"
     assert len(asked_here) >= 1 and again.follower is not None
     assert again.follower.broken is None
+
+
+def test_a_result_decided_and_then_stated_is_said_at_once_and_once(tmp_path: Path) -> None:
+    """ "Result decided" is said as soon as the figures decide it, not left in a line a
+    screen reader never hears; lines 8-9 once they state the result; each once."""
+    path = tmp_path / "jfk8.station"
+    Journal.create(path, dataclasses.replace(JFK8, ballots=80))
+    with Journal.open(path) as journal, live_feed(path, key_for_signing(), page=False) as server:
+        journal.start_session()
+        for _ in range(40):
+            journal.append(Action.CALL, Call.FOR)
+        live, _ = followed(server, journal.head_seq)
+        now = time.time()
+        live.view(now)  # LIVE
+        assert "Result" not in live.view(now)["said"]  # 40 of 80: not decided
+        journal.append(Action.CALL, Call.FOR)
+        signed_to(live, server, journal.head_seq)
+        view = live.view(now + 1)  # one call after the figures were said
+        assert view["s10"].startswith("Result decided:")
+        assert view["said"] == view["s10"]
+        assert "said" not in live.view(now + 2)
+        for _ in range(39):
+            journal.append(Action.CALL, Call.AGAINST)
+        signed_to(live, server, journal.head_seq)
+        stated = live.view(now + 3)
+    assert stated["s9"] and stated["s9"] in stated["said"] and stated["s8"] in stated["said"]
+    assert "said" not in live.view(now + 4)
+
+
+def test_lines_8_and_9_in_spanish_are_said_to_be_a_translation(
+    counted: tuple[Path, FeedServer],
+) -> None:
+    _, server = counted
+    live, _ = followed(server, 28)
+    english = live.view(time.time())
+    with in_language("es"):
+        view = live.view(time.time())
+        assert view["translation"] == sheet_translation()
+    assert english["translation"] == ""
+    assert view["translation"].startswith("Traducción del Acta de Escrutinio")
+
+
+def test_a_language_switch_says_the_status_and_figures_again(tmp_path: Path) -> None:
+    """The page empties its announcing regions on a switch: what they said is said again,
+    in the new words, rather than lost."""
+    path = tmp_path / "jfk8.station"
+    Journal.create(path, dataclasses.replace(JFK8, ballots=80))
+    with Journal.open(path) as journal, live_feed(path, key_for_signing(), page=False) as server:
+        journal.start_session()
+        for call in [Call.FOR] * 4 + [Call.AGAINST] * 8:
+            journal.append(Action.CALL, call)
+        live, _ = followed(server, journal.head_seq)
+    now = time.time()
+    live.view(now)
+    live.view(now)
+    assert "said" not in live.view(now + 1)
+    live.said_again()
+    with in_language("es"):
+        assert live.view(now + 2)["said"].startswith("EN VIVO")
+        assert live.view(now + 2)["said"].startswith("12 de 80")

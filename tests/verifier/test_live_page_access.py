@@ -77,6 +77,20 @@ def test_every_state_of_the_live_page_meets_wcag_2_2_aa(browser: Any, tmp_path: 
                 is None
             )  # moved on with the clock each second: never read out each time
             found += access.problems(browser, "following a count")
+            assert access.focus_rings(browser, 3) == []
+
+            # Idle, the page is drawn again each second and touched nowhere but where the
+            # clock moves the status: a selection stays, a screen reader hears no churn.
+            browser.execute_script(
+                "globalThis.touched = []; globalThis.idleFrom = performance.now();"
+                " new MutationObserver((records) => globalThis.touched.push(...records.map("
+                " (r) => r.target.id || r.target.parentElement?.id || r.target.nodeName)))"
+                ".observe(document.body, {childList: true, subtree: true,"
+                " characterData: true, attributes: true});"
+            )
+            chromium.wait_for(browser, "return performance.now() - globalThis.idleFrom > 3000")
+            touched = browser.execute_script("return globalThis.touched")
+            assert set(touched) <= {"status"}, touched
 
             chromium.wait_for(browser, "return globalThis.station?.along?.ready === true")
             browser.find_element("id", "along-open").click()

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from station.domain import Action, Call
+from station.domain.words import in_language, sheet_translation
 from station.journal import Journal
 from station.sheet.keys import key_for_signing
 from station.witness.serve import FeedServer
@@ -57,6 +58,10 @@ def opened(served: FeedServer) -> Iterator[Any]:
         chromium.stop(driver)
 
 
+def text_of(driver: Any, element: str) -> str:
+    return str(driver.execute_script(f"return document.getElementById('{element}').textContent"))
+
+
 def test_the_page_opens_in_the_browser_s_language_with_its_chooser_first(opened: Any) -> None:
     assert opened.execute_script("return navigator.languages[0]").startswith("es")
     assert opened.execute_script("return document.documentElement.lang") == "es"
@@ -72,6 +77,9 @@ def test_in_spanish_nothing_but_the_names_is_left_in_english(opened: Any) -> Non
     assert "Últimas lecturas" in text and "Contar a la par" in text
     assert "Usted y la estación coinciden en 1 de 1" in text
     assert english_left(text, NAMES) == []
+    # Lines 8-9 are the signed English sheet's: shown in Spanish, said to be a translation.
+    with in_language("es"):
+        assert text_of(opened, "translation") == sheet_translation()
     # The observer's record is a file in English, as the sheet is: said so where printed.
     assert opened.execute_script("return document.getElementById('along-printable').lang") == "en"
 
@@ -87,11 +95,23 @@ def test_english_chosen_says_the_whole_page_again_and_is_kept(opened: Any) -> No
     text = visible_text(opened)
     assert "Last calls" in text and "ballots counted" in text and "Tally along" in text
     assert "Live count, case 29-RC-288020" in text
+    # Drawn again at once, all of it: the figures' words, the piles, what was said.
+    assert opened.execute_script(
+        "return [...document.querySelectorAll('#choices span')].map((s) => s.textContent)"
+    ) == ["FOR", "AGAINST"]
+    assert "FOR pile 1" in text_of(opened, "along-pile-rows")
+    assert text_of(opened, "translation") == ""
+    chromium.wait_for(
+        opened, "return document.getElementById('live-said').textContent.startsWith('LIVE')"
+    )
     choose(opened, "es")
     chromium.wait_for(
         opened, "return document.getElementById('along-line').textContent.startsWith('Usted')"
     )
     assert english_left(visible_text(opened), NAMES) == []
+    assert opened.execute_script(
+        "return [...document.querySelectorAll('#choices span')].map((s) => s.textContent)"
+    ) == ["A FAVOR", "EN CONTRA"]
     choose(opened, "en")
     opened.refresh()  # the choice is this browser's: kept over its language
     chromium.wait_for(opened, "return document.documentElement.lang === 'en'", timeout=60)

@@ -51,6 +51,7 @@ def test_every_state_of_the_verifier_page_meets_wcag_2_2_aa(
     found = []
     assert opened.execute_script("return document.documentElement.lang") == "en"
     found += access.problems(opened, "before a folder is picked")
+    assert access.focus_rings(opened, 5) == []
 
     key = key_for_signing()
     count_calls(journal, 30)

@@ -19,6 +19,7 @@ from station.sheet.export import export_sheet
 from station.sheet.keys import StationKey, create_key, key_for_signing
 from station.verification.report import NO_LOG_PICKED
 from station.verifier.entry import NOT_A_FINGERPRINT
+from station.verifier.in_browser import CHECKED
 from tests.sheet.helpers import count_calls, sign, station
 from tests.verifier import chromium
 from tests.verifier.languages import choose, english_left, first_tab_stop, visible_text
@@ -115,6 +116,8 @@ def test_a_fingerprint_changed_after_the_check_checks_again(
     type_key(opened, key.fingerprint)
     pick(opened, "folder", [exported])
     assert f"signed by key {key.fingerprint}" in shown(opened, "ok")
+    # the state line no longer asks for the folder already checked
+    assert opened.execute_script("return document.getElementById('state').textContent") == CHECKED
     type_key(opened, other)
     assert shown(opened, "bad") == (
         f"NOT INTACT: export: (V3, the key) signed by key {key.fingerprint}, not by the"

@@ -906,6 +906,12 @@ WORDS: dict[str, str] = {
         "Su registro se descargó como {name}; su hash se muestra abajo."
     ),
     "Piles, the station's beside yours": "Pilas, las de la estación junto a las suyas",
+    # live-fix
+    "Station's Python checked the folder: its verdict is below. Pick or drop another to check"
+    " it.": (
+        "El Python de Station comprobó la carpeta: su veredicto está abajo. Elija o suelte otra"
+        " para comprobarla."
+    ),
 }
 
 COUNTS: dict[tuple[str, str], tuple[str, ...]] = {
