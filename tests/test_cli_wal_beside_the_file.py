@@ -18,6 +18,8 @@ from station.domain import Action, Call
 from station.journal import Journal
 from tests.helpers import verify_file
 
+pytestmark = pytest.mark.long  # station processes moved and killed: seconds
+
 NEW = ["--case", "29-RC-444444", "--employer", "Acme", "--union", "Local 1", "--eligible", "20"]
 
 

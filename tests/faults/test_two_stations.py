@@ -23,6 +23,8 @@ from station.ui.dashboard.feed import JournalFollower
 from station.ui.operator.controller import CountController
 from tests.faults.helpers import Station
 
+pytestmark = pytest.mark.long  # two station processes on one file: seconds
+
 REFUSAL = "another station has this election open for counting"
 
 

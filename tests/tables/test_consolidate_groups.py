@@ -21,6 +21,8 @@ from station.verification.pdf_text import pdf_words
 from tests.kinds_helpers import station
 from tests.tables.helpers import refused, resign, run, sign_and_export
 
+pytestmark = pytest.mark.long  # tables signed and consolidated by the command: seconds
+
 Ballot = tuple[str, Call, str | None]
 SONOTONE = ElectionSetup.validated(
     case_number="10-RC-000026", employer="Mercy Hospital", union="Nurses United",

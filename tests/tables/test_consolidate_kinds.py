@@ -38,6 +38,8 @@ from tests.tables.helpers import (
     table,
 )
 
+pytestmark = pytest.mark.long  # tables signed and consolidated by the command: seconds
+
 RD = ElectionSetup(
     case_number="10-RD-123456",
     employer=EMPLOYER,

@@ -28,6 +28,8 @@ from station.verification.document import canonical_json
 from tests.tables.helpers import resign, sign_and_export
 from tests.verifier.picked import assert_same_verdict as assert_same_consolidation
 
+pytestmark = pytest.mark.long  # tables signed and consolidated by the command: seconds
+
 Ballot = tuple[str, Call, str | None]
 F, A = Call.FOR, Call.AGAINST
 

@@ -4,6 +4,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QKeyEvent
+from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
@@ -50,3 +51,28 @@ THREE = ElectionSetup.validated(
     case_number="10-RC-000017", employer="Acme", union="Machinists",
     intervenors=["Carpenters"], eligible=40, ballots=6, pile=0,
 )  # fmt: skip
+
+
+def type_key(
+    qtbot: QtBot,
+    window: OperatorWindow,
+    qt_key: Qt.Key,
+    modifiers: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier,
+) -> None:
+    """One key press and release on the active window, delivered where Qt sends keys."""
+    active = QApplication.activeWindow() or window
+    handle = active.windowHandle()
+    assert handle is not None
+    QTest.keyClick(handle, qt_key, modifiers)
+
+
+def in_the_file(window: OperatorWindow) -> dict[Call, int]:
+    """The tally folded from the election file by a reader of its own, not the window's."""
+    with Journal.open(window.controller.journal.path, read_only=True) as reader:
+        tally = reader.fold().tally
+    return {
+        Call.FOR: tally.for_union,
+        Call.AGAINST: tally.against,
+        Call.VOID: tally.void,
+        Call.CHALLENGE: tally.challenged,
+    }

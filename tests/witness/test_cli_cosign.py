@@ -23,6 +23,8 @@ from tests.witness.c2sp_witness import SpecServer, SpecWitness
 from tests.witness.cosign_helpers import Log, add, cosigned_within, running_witness
 from tests.witness.helpers import Running, station
 
+pytestmark = pytest.mark.long  # served counts and witness processes: seconds
+
 
 def one_line_exit_2(capsys: pytest.CaptureFixture[str], *args: object) -> str:
     assert main([str(arg) for arg in args]) == 2

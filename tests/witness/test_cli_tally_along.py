@@ -27,6 +27,8 @@ if sys.platform != "win32":
 from tests.witness.helpers import RestartableFeed as Feed
 from tests.witness.helpers import Running, Served, station
 
+pytestmark = pytest.mark.long  # a served count and a witness process: seconds
+
 KEYS = {Call.FOR: "f", Call.AGAINST: "a", Call.VOID: "v", Call.CHALLENGE: "c"}
 CALLS = [(Call.FOR, Call.AGAINST, Call.FOR, Call.VOID, Call.AGAINST)[n % 5] for n in range(30)]
 CALLS[16] = Call.FOR  # ballot 17, which the observer mis-keys as AGAINST

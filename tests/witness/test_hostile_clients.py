@@ -17,6 +17,8 @@ from station.witness.serve import FeedServer, Slots
 from station.witness.statements import TOO_MANY_FROM_HERE
 from tests.witness.helpers import Served
 
+pytestmark = pytest.mark.long  # a served count under hostile clients: seconds
+
 LIMIT = 16  # connections answered at once, for this test (MAX_CLIENTS in use)
 
 

@@ -17,6 +17,8 @@ from tests.journal.helpers import restore_guards, tamper
 from tests.sheet.helpers import sign
 from tests.witness.helpers import Served, forged_witness, verify, witness_into
 
+pytestmark = pytest.mark.long  # witnessed exports made and verified: seconds
+
 
 def test_an_export_holding_every_witnessed_head_passes(
     witnessed: tuple[Path, Path], served: Served, capsys: pytest.CaptureFixture[str]

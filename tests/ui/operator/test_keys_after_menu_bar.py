@@ -13,9 +13,8 @@ from pytestqt.qtbot import QtBot
 
 from station.domain import Call
 from station.ui.operator.window import OperatorWindow
-from tests.ui.operator.test_keys_after_overlays import in_the_file, type_key
 from tests.ui.spanish import compiled, in_spanish
-from tests.ui.windows import open_window
+from tests.ui.windows import in_the_file, open_window, type_key
 
 ALT = Qt.KeyboardModifier.AltModifier
 

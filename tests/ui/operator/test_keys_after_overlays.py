@@ -10,45 +10,19 @@ operator sees it, and in the election file, read back by a reader of its own.
 import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QDialog
+from PySide6.QtWidgets import QDialog
 from pytestqt.qtbot import QtBot
 
 from station.domain import Call
-from station.journal import Journal
 from station.ui.operator.window import OperatorWindow
-from tests.ui.windows import KEYS, figures
+from tests.ui.windows import KEYS, figures, in_the_file, type_key
 
 NONE = dict.fromkeys(Call, 0)
-
-
-def type_key(
-    qtbot: QtBot,
-    window: OperatorWindow,
-    qt_key: Qt.Key,
-    modifiers: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier,
-) -> None:
-    """One key press and release on the active window, delivered where Qt sends keys."""
-    active = QApplication.activeWindow() or window
-    handle = active.windowHandle()
-    assert handle is not None
-    QTest.keyClick(handle, qt_key, modifiers)
 
 
 def shown(window: OperatorWindow) -> dict[Call, int]:
     """The figures on the pad, as the operator reads them."""
     return {call: int(text.replace(",", "")) for call, text in figures(window).items()}
-
-
-def in_the_file(window: OperatorWindow) -> dict[Call, int]:
-    """The tally folded from the election file by a reader of its own, not the window's."""
-    with Journal.open(window.controller.journal.path, read_only=True) as reader:
-        tally = reader.fold().tally
-    return {
-        Call.FOR: tally.for_union,
-        Call.AGAINST: tally.against,
-        Call.VOID: tally.void,
-        Call.CHALLENGE: tally.challenged,
-    }
 
 
 def seen_and_stored(window: OperatorWindow) -> tuple[dict[Call, int], dict[Call, int]]:
